@@ -1,0 +1,14 @@
+"""Four-handed partnership Pinochle: an exact rules engine.
+
+The engine (cards, rules, meld, auction, tricks, scoring, game, records)
+imports nothing from the computer players, the server or the command line.
+The table's rules are those of RULES.md; ``docs/rules.md`` is the project's
+own account of them.
+"""
+
+from .cards import Card, Seat, Suit
+from .errors import BadCard, BadRecord, IllegalAction, PinochleError, StaleAction
+from .rules import TABLE, RuleSet
+
+__all__ = ["BadCard", "BadRecord", "Card", "IllegalAction", "PinochleError", "RuleSet", "Seat", "StaleAction", "Suit", "TABLE"]
+__version__ = "0.1.0"

@@ -1,0 +1,174 @@
+"""The auction (RULES.md, Deal and auction).
+
+Calls are kept as a tuple in the order made, starting with the seat left of
+the dealer: an int is a bid (points), ``None`` is a pass. Everything else
+(whose turn, the high bid, who passed, whether it is over and who declares)
+is derived from the calls by :func:`status`.
+
+>>> from pinochle.cards import Seat
+>>> s = status((250, None, 260, None, None), dealer=Seat.W)
+>>> s.done, s.declarer, s.bid
+(True, <Seat.S: 2>, 260)
+>>> s = status((None, None, None), dealer=Seat.W)
+>>> s.done, s.declarer, s.bid, s.stuck
+(True, <Seat.W: 3>, 250, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Seat
+from .errors import IllegalAction
+from .rules import TABLE, RuleSet
+
+Call = int | None
+
+
+@dataclass(frozen=True)
+class AuctionStatus:
+    """Where an auction stands.
+
+    Attributes:
+        done: the auction is over.
+        turn: the seat to call next, or ``None`` when done.
+        high_bid: the highest bid so far (points), or ``None``.
+        high_bidder: the seat that made it, or ``None``.
+        passed: for each seat N E S W, whether it has passed.
+        last_call: for each seat, its last call (bid, ``None`` for pass) or
+            ``"none"`` when it has not called yet.
+        declarer: the declarer when done (``None`` for a redeal).
+        bid: the contract when done (points).
+        stuck: the dealer took the minimum bid because three seats passed
+            with no bid (RULES.md, Deal and auction 3).
+        redeal: nobody bid and the rules call for a new deal.
+    """
+
+    done: bool
+    turn: Seat | None
+    high_bid: int | None
+    high_bidder: Seat | None
+    passed: tuple[bool, bool, bool, bool]
+    last_call: tuple[int | None | str, ...]
+    declarer: Seat | None
+    bid: int | None
+    stuck: bool = False
+    redeal: bool = False
+
+    def min_bid(self, rules: RuleSet = TABLE) -> int:
+        """The lowest legal bid now: ``min_bid``, or ``bid_step`` above the high bid."""
+        return rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
+
+
+def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> AuctionStatus:
+    """Derive the auction's state from its calls (RULES.md, Deal and auction 2-3).
+
+    Args:
+        calls: the calls so far, from the seat left of the dealer; an int is a
+            bid, ``None`` a pass. They are assumed legal (see :func:`check_call`).
+        dealer: the dealer's seat (0..3).
+        rules: the table's rules.
+
+    Returns:
+        An :class:`AuctionStatus`.
+
+    The auction is over when three seats have passed: the fourth is the
+    declarer at its last bid or, if nobody bid, the dealer is declarer at
+    ``min_bid`` without a call (``no_bid == "dealer"``).
+    """
+    passed = [False] * 4
+    last: list[int | None | str] = ["none"] * 4
+    high: int | None = None
+    high_seat: int | None = None
+    seat = (dealer + 1) % 4
+    for call in calls:
+        last[seat] = call
+        if call is None:
+            passed[seat] = True
+        else:
+            high, high_seat = call, seat
+        if sum(passed) >= 3:
+            break
+        seat = (seat + 1) % 4
+        while passed[seat] and not rules.reenter_after_pass:
+            seat = (seat + 1) % 4
+    npassed = sum(passed)
+    p4 = (passed[0], passed[1], passed[2], passed[3])
+    if npassed >= 3:
+        if high_seat is not None:
+            return AuctionStatus(True, None, high, Seat(high_seat), p4, tuple(last), Seat(high_seat), high)
+        if rules.no_bid == "dealer":
+            return AuctionStatus(True, None, None, None, p4, tuple(last), Seat(dealer), rules.min_bid, stuck=True)
+        return AuctionStatus(True, None, None, None, p4, tuple(last), None, None, redeal=True)
+    return AuctionStatus(
+        False, Seat(seat), high, None if high_seat is None else Seat(high_seat), p4, tuple(last), None, None
+    )
+
+
+def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules: RuleSet = TABLE) -> AuctionStatus:
+    """Check that ``seat`` may make ``call`` now, and return the status after it.
+
+    Args:
+        calls: the calls so far (see :func:`status`).
+        dealer: the dealer's seat.
+        seat: the seat calling.
+        call: a bid in points, or ``None`` for pass.
+        rules: the table's rules.
+
+    Returns:
+        The :class:`AuctionStatus` after the call.
+
+    Raises:
+        IllegalAction: the auction is over, it is another seat's turn, or the
+            bid is below the minimum, not ``bid_step`` above the high bid, or
+            not a multiple of ``bid_step`` (RULES.md, Deal and auction 2).
+
+    >>> check_call((250,), dealer=3, seat=1, call=255)
+    Traceback (most recent call last):
+    ...
+    pinochle.errors.IllegalAction: bids go up in steps of 10: 255 is not a multiple of 10
+    """
+    st = status(calls, dealer, rules)
+    if st.done:
+        raise IllegalAction("the auction is over: no more calls")
+    if st.turn != seat:
+        raise IllegalAction(f"it is {st.turn}'s turn to call, not {Seat(seat)}'s")
+    if call is not None:
+        if isinstance(call, bool) or not isinstance(call, int):
+            raise IllegalAction(f"a bid is a whole number of points, not {call!r}")
+        if call < rules.min_bid:
+            raise IllegalAction(f"the lowest bid is {rules.min_bid}: {call} is too low")
+        if call % rules.bid_step:
+            raise IllegalAction(f"bids go up in steps of {rules.bid_step}: {call} is not a multiple of {rules.bid_step}")
+        if st.high_bid is not None and call < st.high_bid + rules.bid_step:
+            raise IllegalAction(
+                f"the bid must be at least {st.high_bid + rules.bid_step}, "
+                f"{rules.bid_step} above the high bid of {st.high_bid}"
+            )
+    return status((*calls, call), dealer, rules)
+
+
+def call_text(call: Call) -> str:
+    """A call as the hand record writes it: ``"pass"`` or the bid, e.g. ``"260"``."""
+    return "pass" if call is None else str(call)
+
+
+def parse_call(raw: object) -> Call:
+    """Parse a record's call: ``"pass"`` (any case), or a bid as an int or a digit string.
+
+    Raises:
+        ValueError: anything else, with a message naming the call.
+
+    >>> parse_call("260"), parse_call(270), parse_call("Pass")
+    (260, 270, None)
+    """
+    if isinstance(raw, str):
+        t = raw.strip().lower()
+        if t == "pass":
+            return None
+        if t.isdigit():
+            return int(t)
+    elif isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    raise ValueError(f"unknown call {raw!r}: a call is \"pass\" or a bid such as 260")

@@ -1,0 +1,122 @@
+"""Scoring a hand and deciding the match (RULES.md, Scoring a hand).
+
+Sides are indexed 0 = NS, 1 = EW; points are in tens.
+
+>>> s = score_hand(declarer_side=0, bid=300, meld=(120, 60), tricks=(8, 4), counters=(170, 80))
+>>> s.made, s.score
+(True, (290, 140))
+>>> score_hand(declarer_side=0, bid=300, meld=(40, 60), tricks=(5, 7), counters=(100, 150)).score
+(-300, 210)
+>>> match_winner((1510, 1490), declarer_side=1)
+0
+>>> match_winner((1520, 1520), declarer_side=1)
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import SIDES
+from .rules import TABLE, RuleSet
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The result of one hand, per side (index 0 = NS, 1 = EW).
+
+    Attributes:
+        declarer_side: the declaring side's index.
+        bid: the contract (points).
+        meld: the meld each side showed (points).
+        kept_meld: the meld each side keeps (0 for a side with no trick).
+        tricks: tricks taken by each side (0..12).
+        counters: counter points taken by each side, last trick included
+            (they add up to 250).
+        made: whether the declaring side reached its bid.
+        score: what each side adds to its total (negative when set).
+    """
+
+    declarer_side: int
+    bid: int
+    meld: tuple[int, int]
+    kept_meld: tuple[int, int]
+    tricks: tuple[int, int]
+    counters: tuple[int, int]
+    made: bool
+    score: tuple[int, int]
+
+    def to_json(self) -> dict[str, object]:
+        """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}``."""
+        def sides(pair: tuple[int, int]) -> dict[str, int]:
+            return {SIDES[0]: pair[0], SIDES[1]: pair[1]}
+
+        return {
+            "bid": self.bid,
+            "meld": sides(self.meld),
+            "kept_meld": sides(self.kept_meld),
+            "tricks": sides(self.tricks),
+            "counters": sides(self.counters),
+            "made": self.made,
+            "score": sides(self.score),
+        }
+
+
+def score_hand(
+    declarer_side: int,
+    bid: int,
+    meld: tuple[int, int],
+    tricks: tuple[int, int],
+    counters: tuple[int, int],
+    rules: RuleSet = TABLE,
+) -> HandScore:
+    """Score one hand (RULES.md, Scoring a hand).
+
+    Args:
+        declarer_side: 0 (NS) or 1 (EW).
+        bid: the contract in points.
+        meld: meld shown by each side.
+        tricks: tricks taken by each side.
+        counters: counters taken by each side, last trick included.
+        rules: ``meld_needs_trick`` and the set penalty.
+
+    Returns:
+        The :class:`HandScore`.
+
+    A side with no trick keeps no meld. The declaring side adds kept meld +
+    counters if that reaches the bid, else it is set and loses the bid. The
+    defenders add kept meld + counters. No sweep bonus, no concession.
+    """
+    kept = tuple(
+        0 if (rules.meld_needs_trick and tricks[s] == 0) else meld[s] for s in (0, 1)
+    )
+    made = kept[declarer_side] + counters[declarer_side] >= bid
+    score = [kept[s] + counters[s] for s in (0, 1)]
+    if not made:
+        score[declarer_side] = -bid
+    return HandScore(
+        declarer_side, bid, meld, (kept[0], kept[1]), tricks, counters, made, (score[0], score[1])
+    )
+
+
+def match_winner(totals: tuple[int, int], declarer_side: int, rules: RuleSet = TABLE) -> int | None:
+    """The side that has won the match after a hand, or ``None`` to play on.
+
+    Args:
+        totals: each side's total after the hand (may be negative).
+        declarer_side: the side that declared the hand just scored.
+
+    If exactly one side has reached the target it wins; if both have, the
+    higher total wins and a tie goes to the declaring side (RULES.md, Scoring
+    a hand).
+    """
+    reached = [t >= rules.target for t in totals]
+    if reached[0] and reached[1]:
+        if totals[0] == totals[1]:
+            return declarer_side if rules.tie_goes_to_declarer else None
+        return 0 if totals[0] > totals[1] else 1
+    if reached[0]:
+        return 0
+    if reached[1]:
+        return 1
+    return None
