@@ -2,7 +2,7 @@
 
 Sides are indexed 0 = NS, 1 = EW; points are in tens.
 
->>> s = score_hand(declarer_side=0, bid=300, meld=(120, 60), tricks=(8, 4), counters=(170, 80))
+>>> s = score_hand(declarer_side=0, bid=280, meld=(120, 60), tricks=(8, 4), counters=(170, 80))
 >>> s.made, s.score
 (True, (290, 140))
 >>> score_hand(declarer_side=0, bid=300, meld=(40, 60), tricks=(5, 7), counters=(100, 150)).score
