@@ -1,0 +1,225 @@
+"""The ``pinochle`` command. All output is JSON on stdout (one object per line).
+
+Commands:
+
+* ``pinochle meld --trump S AS TS KS QS JS``: the melds of 1 to 12 cards.
+* ``pinochle legal --trump H --hand "AS 9S KH" --trick "TS"``: the legal cards.
+* ``pinochle replay FILE``: replay a hand or match record (RULES.md format).
+* ``pinochle play``: play a match in the terminal as South.
+
+``meld``, ``legal`` and ``replay`` read JSON Lines from standard input when
+their argument is ``-``: one request per line, one result per line; a bad
+line gets its own ``{"error": ...}`` line and the rest go on. The exit status
+is 1 when any request failed, else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO
+
+from .cards import CARDS, Suit, add, parse_cards
+from .errors import BadCard, BadRecord, PinochleError
+from .meld import meld as meld_of
+from .records import replay
+from .tricks import legal_mask
+
+
+class RequestError(PinochleError):
+    """A bad command-line request; ``field`` names the argument at fault."""
+
+    def __init__(self, field: str, reason: str, index: int | None = None) -> None:
+        self.field, self.reason, self.index = field, reason, index
+        super().__init__(reason)
+
+    def to_json(self) -> dict[str, object]:
+        """``{"field", "index", "reason"}``."""
+        return {"field": self.field, "index": self.index, "reason": self.reason}
+
+
+def _cards(field: str, raw: object, low: int, high: int, what: str) -> list[int]:
+    """Parse a list of cards (a string or a list of tokens) with a count between low and high."""
+    if isinstance(raw, str):
+        tokens: list[object] = list(raw.replace(",", " ").split())
+    elif isinstance(raw, list):
+        tokens = list(raw)
+    else:
+        raise RequestError(field, f"{field} is a list of cards such as [\"AS\", \"TS\"] or a string \"AS TS\"")
+    out: list[int] = []
+    for i, tok in enumerate(tokens):
+        try:
+            out.extend(parse_cards([tok if isinstance(tok, str) else repr(tok)]))
+        except BadCard as err:
+            raise RequestError(field, str(err), i) from None
+    if not low <= len(out) <= high:
+        raise RequestError(field, f"{what} has {len(out)} cards; give {low} to {high}")
+    return out
+
+
+def _check_copies(field: str, cards: Sequence[int], h: int = 0) -> int:
+    for i, c in enumerate(cards):
+        try:
+            h = add(h, c)
+        except BadCard:
+            raise RequestError(field, f"a third {CARDS[c].label}: the deck has two of each card", i) from None
+    return h
+
+
+def _trump(raw: object) -> Suit:
+    if raw is None or raw == "":
+        raise RequestError("trump", "name the trump suit: S, H, D or C (or ♠ ♥ ♦ ♣)")
+    try:
+        return Suit.parse(str(raw))
+    except BadCard as err:
+        raise RequestError("trump", str(err)) from None
+
+
+def meld_request(trump: object, hand: object) -> dict[str, object]:
+    """Answer a meld request (RULES.md, Meld).
+
+    Args:
+        trump: the trump suit token.
+        hand: 1 to 12 cards (list of tokens or a string), at most two copies of a card.
+
+    Returns:
+        ``{"total": points, "melds": [{"name", "points", "cards"}, ...]}``.
+
+    Raises:
+        RequestError: a bad suit, card, count or third copy.
+    """
+    suit = _trump(trump)
+    cards = _cards("hand", hand, 1, 12, "the hand")
+    return meld_of(_check_copies("hand", cards), suit).to_json()
+
+
+def legal_request(trump: object, hand: object, trick: object) -> dict[str, object]:
+    """Answer a legal-cards request (RULES.md, Play).
+
+    Args:
+        trump: the trump suit token.
+        hand: 1 to 12 cards held.
+        trick: 0 to 3 cards already played to the trick, lead first.
+
+    Returns:
+        ``{"legal": [card, ...]}``: the distinct legal cards, high to low by suit.
+
+    Raises:
+        RequestError: a bad suit, card or count, or more than two copies of a
+            card between the hand and the trick.
+    """
+    suit = _trump(trump)
+    held = _cards("hand", hand, 1, 12, "the hand")
+    played = _cards("trick", trick if trick is not None else [], 0, 3, "the trick")
+    h = _check_copies("hand", held)
+    _check_copies("trick", played, h)
+    mask = legal_mask(h, played, suit)
+    cards = sorted((c for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c))
+    return {"legal": [str(CARDS[c]) for c in cards]}
+
+
+def _emit(out: IO[str], obj: object) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def _error(err: Exception) -> dict[str, object]:
+    if isinstance(err, (RequestError, BadRecord)):
+        return {"error": err.to_json()}
+    return {"error": {"field": None, "index": None, "reason": str(err)}}
+
+
+def _jsonl(lines: Iterable[str], out: IO[str], handle: Callable[[dict[str, object]], dict[str, object]]) -> int:
+    status = 0
+    for n, line in enumerate(lines):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as err:
+            _emit(out, {"error": {"field": "line", "index": n, "reason": f"not JSON: {err.msg}"}})
+            status = 1
+            continue
+        try:
+            if not isinstance(data, dict):
+                raise RequestError("line", "each line is a JSON object")
+            _emit(out, handle(data))
+        except (PinochleError, ValueError) as err:
+            _emit(out, _error(err))
+            status = 1
+    return status
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pinochle", description="Four-handed partnership Pinochle (RULES.md).")
+    sub = p.add_subparsers(dest="command", required=True)
+    m = sub.add_parser("meld", help="the melds of a hand; '-' reads JSON Lines {\"trump\", \"hand\"}")
+    m.add_argument("--trump", help="trump suit: S H D C or ♠ ♥ ♦ ♣")
+    m.add_argument("cards", nargs="+", help="1 to 12 cards, e.g. AS TS KS QS JS; or - for JSON Lines")
+    lg = sub.add_parser("legal", help="the legal cards; '-' reads JSON Lines {\"trump\", \"hand\", \"trick\"}")
+    lg.add_argument("source", nargs="?", help="- for JSON Lines on stdin")
+    lg.add_argument("--trump")
+    lg.add_argument("--hand")
+    lg.add_argument("--trick", default="")
+    r = sub.add_parser("replay", help="replay a hand or match record; '-' reads one record per line")
+    r.add_argument("file")
+    pl = sub.add_parser("play", help="play a match in the terminal as South against three computer players")
+    pl.add_argument("--seed", type=int, default=None, help="make the deals reproducible")
+    pl.add_argument("--save", default=None, help="write the match record to this file")
+    return p
+
+
+def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Run the ``pinochle`` command.
+
+    Args:
+        argv: the arguments (default ``sys.argv[1:]``).
+        stdin, stdout: streams (default the process's).
+
+    Returns:
+        The exit status: 0 on success, 1 when a request or record is bad,
+        2 for a bad command line.
+    """
+    args = _parser().parse_args(argv)
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    try:
+        if args.command == "meld":
+            if args.cards == ["-"]:
+                return _jsonl(inp, out, lambda d: meld_request(d.get("trump"), d.get("hand")))
+            _emit(out, meld_request(args.trump, list(args.cards)))
+            return 0
+        if args.command == "legal":
+            if args.source == "-":
+                return _jsonl(inp, out, lambda d: legal_request(d.get("trump"), d.get("hand"), d.get("trick")))
+            if args.source is not None:
+                raise RequestError("source", f"unexpected argument {args.source!r}: use --hand, --trick and --trump, or - for JSON Lines")
+            _emit(out, legal_request(args.trump, args.hand if args.hand is not None else "", args.trick))
+            return 0
+        if args.command == "replay":
+            if args.file == "-":
+                return _jsonl(inp, out, replay)
+            try:
+                with open(args.file, encoding="utf-8") as fh:
+                    text = fh.read()
+            except OSError as err:
+                raise RequestError("file", f"cannot read {args.file}: {err.strerror}") from None
+            try:
+                record = json.loads(text)
+            except json.JSONDecodeError as err:
+                raise RequestError("file", f"{args.file} is not JSON: {err.msg} at line {err.lineno}") from None
+            _emit(out, replay(record))
+            return 0
+        if args.command == "play":
+            from .terminal import play_match
+
+            return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out)
+    except (PinochleError, ValueError) as err:
+        _emit(out, _error(err))
+        return 1
+    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
