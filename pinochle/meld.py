@@ -20,7 +20,6 @@ A property test checks that the two agree on random hands.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .cards import CARDS, LAYER, NTYPES, RANK_LETTERS, Card, Suit
 from .rules import TABLE, RuleSet
@@ -223,8 +222,20 @@ class _Tables:
     pinochle: tuple[int, ...]
 
 
-@lru_cache(maxsize=None)
+_TABLE_CACHE: dict[int, tuple[RuleSet, _Tables]] = {}
+
+
 def _tables(rules: RuleSet) -> _Tables:
+    """The point tables of ``rules``, built once per rule set (cached by identity)."""
+    hit = _TABLE_CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    tables = _build_tables(rules)
+    _TABLE_CACHE[id(rules)] = (rules, tables)
+    return tables
+
+
+def _build_tables(rules: RuleSet) -> _Tables:
     """Point tables filled from the meld functions above (one definition of meld)."""
     plain = [0] * 4096
     extra = [0] * 4096
@@ -255,18 +266,27 @@ def meld_points(hand: int, trump: int, rules: RuleSet = TABLE) -> int:
     >>> meld_points(pack(parse_cards("AS TS KS QS JS")), 0)
     150
     """
+    return meld_by_trump(hand, rules)[trump]
+
+
+def meld_by_trump(hand: int, rules: RuleSet = TABLE) -> tuple[int, int, int, int]:
+    """Total meld of ``hand`` for each trump suit S, H, D, C (points).
+
+    >>> from pinochle.cards import pack, parse_cards
+    >>> meld_by_trump(pack(parse_cards("KS QS KH QH 9H")))
+    (60, 70, 40, 40)
+    """
     t = _tables(rules)
     plain = t.plain
+    extra = t.trump_extra
     k0 = (hand & 63) | (hand >> 18 & 0xFC0)
     k1 = (hand >> 6 & 63) | (hand >> 24 & 0xFC0)
     k2 = (hand >> 12 & 63) | (hand >> 30 & 0xFC0)
     k3 = (hand >> 18 & 63) | (hand >> 36 & 0xFC0)
-    keys = (k0, k1, k2, k3)
     one = hand & hand >> 6 & hand >> 12 & hand >> 18
-    akey = (one & 63) | (one >> 18 & 0xFC0)
-    pin = t.pinochle[((hand >> 2 & 1) + (hand >> 26 & 1)) * 3 + (hand >> 13 & 1) + (hand >> 37 & 1)]
-    return (plain[k0] + plain[k1] + plain[k2] + plain[k3] + t.trump_extra[keys[trump]]
-            + t.around[akey] + pin)
+    base = (plain[k0] + plain[k1] + plain[k2] + plain[k3] + t.around[(one & 63) | (one >> 18 & 0xFC0)]
+            + t.pinochle[((hand >> 2 & 1) + (hand >> 26 & 1)) * 3 + (hand >> 13 & 1) + (hand >> 37 & 1)])
+    return (base + extra[k0], base + extra[k1], base + extra[k2], base + extra[k3])
 
 
 def best_trump(hand: int, rules: RuleSet = TABLE) -> tuple[int, int]:
@@ -274,8 +294,9 @@ def best_trump(hand: int, rules: RuleSet = TABLE) -> tuple[int, int]:
 
     Ties go to the lower suit index (S, H, D, C).
     """
-    best = max(range(4), key=lambda s: (meld_points(hand, s, rules), -s))
-    return best, meld_points(hand, best, rules)
+    by = meld_by_trump(hand, rules)
+    best = max(by)
+    return by.index(best), best
 
 
-__all__ = ["Meld", "MeldItem", "best_trump", "meld", "meld_points", "Suit"]
+__all__ = ["Meld", "MeldItem", "best_trump", "meld", "meld_by_trump", "meld_points"]

@@ -87,16 +87,13 @@ def score_hand(
     counters if that reaches the bid, else it is set and loses the bid. The
     defenders add kept meld + counters. No sweep bonus, no concession.
     """
-    kept = tuple(
-        0 if (rules.meld_needs_trick and tricks[s] == 0) else meld[s] for s in (0, 1)
-    )
+    needs = rules.meld_needs_trick
+    kept = (0 if needs and tricks[0] == 0 else meld[0], 0 if needs and tricks[1] == 0 else meld[1])
     made = kept[declarer_side] + counters[declarer_side] >= bid
-    score = [kept[s] + counters[s] for s in (0, 1)]
+    score = [kept[0] + counters[0], kept[1] + counters[1]]
     if not made:
         score[declarer_side] = -bid
-    return HandScore(
-        declarer_side, bid, meld, (kept[0], kept[1]), tricks, counters, made, (score[0], score[1])
-    )
+    return HandScore(declarer_side, bid, meld, kept, tricks, counters, made, (score[0], score[1]))
 
 
 def match_winner(totals: tuple[int, int], declarer_side: int, rules: RuleSet = TABLE) -> int | None:

@@ -14,7 +14,7 @@ of cards played to it, the lead first. Legal sets are one-layer bit masks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import ABOVE, ALL_TYPES, CARDS, SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, mask_cards
 from .rules import TABLE, RuleSet
@@ -89,19 +89,52 @@ def legal_after(present: int, led: int, win: int, trump: int, rules: RuleSet = T
     Args:
         present: the one-layer presence mask of the hand.
         led: the led suit; win: the card winning the trick so far.
+        trump: the trump suit; rules: the must-beat and must-trump rules.
+
+    Returns:
+        The one-layer mask of legal card types.
     """
-    in_led = present & SUIT_MASK[led]
-    if in_led:
-        if win // 6 == led and (rules.must_beat == "always" or (rules.must_beat == "trump_led" and led == trump)):
-            return (in_led & ABOVE[win]) or in_led
-        return in_led
-    if rules.must_trump:
-        trumps = present & SUIT_MASK[trump]
-        if trumps:
-            if win // 6 == trump and rules.must_beat == "always":
-                return (trumps & ABOVE[win]) or trumps
-            return trumps
-    return present
+    return legal_function(rules)(present, led, win, trump)
+
+
+LegalFn = Callable[[int, int, int, int], int]
+_LEGAL_CACHE: dict[int, tuple[RuleSet, LegalFn]] = {}
+
+
+def legal_function(rules: RuleSet = TABLE) -> LegalFn:
+    """The legal-cards rule of ``rules`` as a fast function ``(present, led, win, trump) -> mask``.
+
+    This is the one definition of RULES.md, Play 1-3 in the engine;
+    :func:`legal_after`, :func:`legal_mask` and the simulations all call it.
+    Built once per rule set.
+    """
+    hit = _LEGAL_CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    beat_always = rules.must_beat == "always"
+    beat_trump_led = rules.must_beat == "trump_led"
+    must_trump = rules.must_trump
+
+    def legal(present: int, led: int, win: int, trump: int,
+              suit_mask: tuple[int, ...] = SUIT_MASK, above: tuple[int, ...] = ABOVE) -> int:
+        in_led = present & suit_mask[led]
+        if in_led:
+            # 1. follow suit, and beat the winning card if it is of the led suit
+            if win // 6 == led and (beat_always or (beat_trump_led and led == trump)):
+                return (in_led & above[win]) or in_led
+            return in_led
+        if must_trump:
+            # 2. void: trump, beating the highest trump in the trick if able
+            trumps = present & suit_mask[trump]
+            if trumps:
+                if beat_always and win // 6 == trump:
+                    return (trumps & above[win]) or trumps
+                return trumps
+        # 3. any card
+        return present
+
+    _LEGAL_CACHE[id(rules)] = (rules, legal)
+    return legal
 
 
 def _options(mask: int) -> str:

@@ -1,0 +1,195 @@
+"""Compact whole-hand simulation for computer players and benchmarks.
+
+The readable reducer (:mod:`pinochle.game`) is the rules' reference; this
+module plays the same rules on packed ints with no objects in the loop, for
+the thousands of playouts a computer player runs per decision. It uses the
+engine's own rule functions (:func:`pinochle.tricks.legal_function`,
+:func:`pinochle.tricks.beats`, :func:`pinochle.meld.meld_points`,
+:func:`pinochle.scoring.score_hand`); the tests check that its results equal
+the reducer's on the same cards.
+
+>>> import random
+>>> r = random_hand(random.Random(1))
+>>> sum(r.counters), sum(r.tricks)
+(250, 12)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .cards import ALL_TYPES, LAYER
+from .meld import best_trump, meld_points
+from .rules import TABLE, RuleSet
+from .scoring import HandScore, score_hand
+from .tricks import legal_function
+
+_DECK = [c for c in range(24) for _ in range(2)]
+_BIT = [1 << c for c in range(24)]
+_TOP = [1 << (LAYER + c) for c in range(24)]
+
+
+def deal(rnd: Callable[[], float], rules: RuleSet = TABLE) -> list[int]:
+    """Shuffle and deal four packed hands (RULES.md, Deal 1).
+
+    Args:
+        rnd: a ``random()`` function (uniform in [0, 1)).
+
+    Returns:
+        ``[N, E, S, W]`` packed hands of ``rules.hand_size`` cards.
+    """
+    deck = sorted(_DECK, key=lambda _: rnd())
+    n = rules.hand_size
+    hands = []
+    bit = _BIT
+    for s in range(4):
+        one = two = 0
+        for c in deck[s * n:(s + 1) * n]:
+            b = bit[c]
+            two |= one & b
+            one |= b
+        hands.append(one | two << LAYER)
+    return hands
+
+
+def pick(mask: int, rnd: Callable[[], float]) -> int:
+    """A uniformly random card type from a non-empty one-layer ``mask``."""
+    k = int(rnd() * mask.bit_count())
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def playout(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    rnd: Callable[[], float],
+    rules: RuleSet = TABLE,
+) -> tuple[list[int], list[int], list[int]]:
+    """Play the remaining tricks with uniformly random legal cards (RULES.md, Play).
+
+    Args:
+        hands: the four packed hands; changed in place (emptied).
+        trump: the trump suit; leader: the seat to lead the next trick.
+        rnd: a ``random()`` function.
+
+    Returns:
+        ``(tricks, counters, play)``: tricks and counters (last trick
+        included) taken per side (NS, EW), and the cards in play order.
+    """
+    values = [rules.counters[c % 6] for c in range(24)]
+    legal = legal_function(rules)
+    tricks = [0, 0]
+    pts = [0, 0]
+    play: list[int] = []
+    bit, top = _BIT, _TOP
+    winner = leader
+    while hands[leader]:
+        seat = leader
+        h = hands[seat]
+        c = pick(h & ALL_TYPES, rnd)
+        hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+        play.append(c)
+        led = c // 6
+        win = c
+        winner = seat
+        won = values[c]
+        for _ in range(3):
+            seat = (seat + 1) & 3
+            h = hands[seat]
+            m = legal(h & ALL_TYPES, led, win, trump)
+            # a uniformly random card of m (pick(), inlined: this is the hot loop)
+            k = int(rnd() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            c = (m & -m).bit_length() - 1
+            hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+            play.append(c)
+            won += values[c]
+            # tricks.beats(c, win, trump), inlined
+            if (c // 6 == win // 6 and c > win) or (c // 6 == trump and win // 6 != trump):
+                win = c
+                winner = seat
+        side = winner & 1
+        tricks[side] += 1
+        pts[side] += won
+        leader = winner
+    pts[winner & 1] += rules.last_trick
+    return tricks, pts, play
+
+
+@dataclass(frozen=True)
+class SimHand:
+    """One simulated hand: the deal, the contract, the play and the score."""
+
+    dealer: int
+    dealt: tuple[int, int, int, int]
+    calls: tuple[int | None, ...]
+    declarer: int
+    bid: int
+    trump: int
+    meld: tuple[int, int]
+    play: tuple[int, ...]
+    tricks: tuple[int, int]
+    counters: tuple[int, int]
+    score: HandScore
+
+
+def random_auction(
+    dealer: int, rnd: Callable[[], float], p_pass: float = 0.6, rules: RuleSet = TABLE
+) -> tuple[tuple[int | None, ...], int, int]:
+    """A random legal auction: each seat passes with ``p_pass``, else bids the minimum.
+
+    Returns:
+        ``(calls, declarer, bid)`` (RULES.md, Deal and auction 2-3).
+    """
+    passed = [False, False, False, False]
+    calls: list[int | None] = []
+    high = 0
+    high_seat = -1
+    seat = (dealer + 1) & 3
+    npassed = 0
+    while npassed < 3:
+        if rnd() < p_pass:
+            calls.append(None)
+            passed[seat] = True
+            npassed += 1
+        else:
+            high = rules.min_bid if high_seat < 0 else high + rules.bid_step
+            high_seat = seat
+            calls.append(high)
+        if npassed < 3:
+            seat = (seat + 1) & 3
+            while passed[seat]:
+                seat = (seat + 1) & 3
+    if high_seat < 0:
+        return tuple(calls), dealer, rules.min_bid
+    return tuple(calls), high_seat, high
+
+
+def random_hand(rng: random.Random, dealer: int | None = None, rules: RuleSet = TABLE) -> SimHand:
+    """Deal, auction, trump, meld for four seats, 12 random legal tricks and the score.
+
+    The declarer names the trump of its best meld; every card is a uniformly
+    random legal card. This is the benchmark's unit of work.
+    """
+    rnd = rng.random
+    if dealer is None:
+        dealer = int(rnd() * 4)
+    hands = deal(rnd, rules)
+    dealt = (hands[0], hands[1], hands[2], hands[3])
+    calls, declarer, bid = random_auction(dealer, rnd, rules=rules)
+    trump, _ = best_trump(hands[declarer], rules)
+    m0 = meld_points(hands[0], trump, rules) + meld_points(hands[2], trump, rules)
+    m1 = meld_points(hands[1], trump, rules) + meld_points(hands[3], trump, rules)
+    leader = declarer if rules.first_lead == "declarer" else (dealer + 1) & 3
+    tricks, pts, play = playout(hands, trump, leader, rnd, rules)
+    score = score_hand(declarer & 1, bid, (m0, m1), (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
+    return SimHand(dealer, dealt, calls, declarer, bid, trump, (m0, m1), tuple(play),
+                   (tricks[0], tricks[1]), (pts[0], pts[1]), score)
+

@@ -1,0 +1,236 @@
+"""The `pinochle` command: answers, JSON Lines, and a clear error for every bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pinochle.cli import main
+from pinochle.errors import IllegalAction
+from pinochle.game import Action, apply, new_match, turn
+from pinochle.records import hand_record, match_record, replay
+
+from .support import random_match
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, list[dict[str, object]]]:
+    out = io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_meld_prints_the_example_of_the_issue() -> None:
+    code, out = run("meld", "--trump", "S", "AS", "TS", "KS", "QS", "JS")
+    assert code == 0
+    assert out == [{"total": 150, "melds": [{"name": "run", "points": 150, "cards": ["AS", "TS", "KS", "QS", "JS"]}]}]
+
+
+def test_meld_accepts_ten_and_symbols_and_any_case() -> None:
+    code, out = run("meld", "--trump", "♠", "a♠", "10♠", "ks", "Q♠", "JS", "9s")
+    assert code == 0
+    assert out[0]["total"] == 160
+    assert [m["name"] for m in out[0]["melds"]] == ["run", "dix"]  # type: ignore[union-attr,index]
+
+
+def test_meld_double_run_is_1500_and_names_are_lower_case() -> None:
+    code, out = run("meld", "--trump", "H", *"AH TH KH QH JH AH TH KH QH JH".split())
+    assert out[0] == {
+        "total": 1500,
+        "melds": [{"name": "double run", "points": 1500, "cards": "AH AH TH TH KH KH QH QH JH JH".split()}],
+    }
+
+
+def test_legal_prints_the_example_of_the_issue() -> None:
+    assert run("legal", "--trump", "H", "--hand", "AS 9S KH", "--trick", "TS") == (0, [{"legal": ["AS"]}])
+
+
+def test_legal_lead_is_any_card() -> None:
+    code, out = run("legal", "--trump", "H", "--hand", "AS 9S KH KH")
+    assert code == 0 and sorted(out[0]["legal"]) == ["9S", "AS", "KH"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("argv", "field", "needle"),
+    [
+        (["meld", "--trump", "S", "AS", "XS"], "hand", "unknown card 'XS'"),
+        (["meld", "--trump", "S", *["AS", "AH", "AD", "AC", "TS", "TH", "TD", "TC", "KS", "KH", "KD", "KC", "QS"]], "hand", "13 cards"),
+        (["meld", "--trump", "S", "AS", "AS", "AS"], "hand", "a third A♠"),
+        (["meld", "--trump", "X", "AS"], "trump", "unknown suit"),
+        (["meld", "AS"], "trump", "name the trump suit"),
+        (["legal", "--trump", "H", "--hand", "AS 9S", "--trick", "TS TS TS TS"], "trick", "4 cards"),
+        (["legal", "--trump", "H", "--hand", "AS AS", "--trick", "AS"], "trick", "a third A♠"),
+        (["legal", "--trump", "H", "--hand", ""], "hand", "0 cards"),
+    ],
+)
+def test_bad_requests_get_a_clear_error(argv: list[str], field: str, needle: str) -> None:
+    code, out = run(*argv)
+    assert code == 1
+    err = out[0]["error"]
+    assert isinstance(err, dict)
+    assert err["field"] == field
+    assert needle in str(err["reason"])
+
+
+def test_meld_jsonl_answers_each_line_and_survives_bad_lines() -> None:
+    lines = "\n".join([
+        json.dumps({"trump": "S", "hand": "AS TS KS QS JS KS"}),
+        "not json",
+        json.dumps({"trump": "S", "hand": ["AS", "ZZ"]}),
+        json.dumps(["a list"]),
+        json.dumps({"trump": "D", "hand": ["QS", "JD"]}),
+    ])
+    code, out = run("meld", "-", stdin=lines)
+    assert code == 1
+    assert len(out) == 5
+    assert out[0]["total"] == 190
+    assert "error" in out[1] and "error" in out[2] and "error" in out[3]
+    assert out[4] == {"total": 40, "melds": [{"name": "pinochle", "points": 40, "cards": ["QS", "JD"]}]}
+
+
+def test_legal_jsonl() -> None:
+    lines = json.dumps({"trump": "H", "hand": "AS 9S KH", "trick": "TS"}) + "\n" + json.dumps({"trump": "H", "hand": "9S KH", "trick": ["AD"]})
+    code, out = run("legal", "-", stdin=lines)
+    assert code == 0
+    assert out == [{"legal": ["AS"]}, {"legal": ["KH"]}]
+
+
+def test_replay_hand_and_match(tmp_path: Path) -> None:
+    final = random_match(5)
+    rec = match_record(final)
+    f = tmp_path / "match.json"
+    f.write_text(json.dumps(rec))
+    code, out = run("replay", str(f))
+    assert code == 0
+    assert out[0]["totals"] == {"NS": final.totals[0], "EW": final.totals[1]}
+    h = tmp_path / "hand.json"
+    h.write_text(json.dumps(rec["hands"][0]))  # type: ignore[index]
+    code, out = run("replay", str(h))
+    assert code == 0
+    assert set(out[0]) == {"declarer", "bid", "trump", "meld", "tricks", "counters", "made", "score"}
+    first = final.history[0].score
+    assert out[0]["score"] == {"NS": first.score[0], "EW": first.score[1]}
+
+
+def _hand_record() -> dict[str, object]:
+    return hand_record(random_match(11, max_hands=1).history[0])
+
+
+def test_replay_reports_the_first_illegal_card() -> None:
+    rec = _hand_record()
+    declarer = str(replay(rec)["declarer"])
+    second = "NESW"[("NESW".index(declarer) + 1) % 4]  # the declarer leads; the next seat plays 2nd
+    hands = rec["hands"]
+    assert isinstance(hands, dict)
+    missing = next(c for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH", "KH", "QH", "JH", "9H") if c not in hands[second])
+    play = list(rec["play"])  # type: ignore[call-overload]
+    play[1] = missing
+    rec["play"] = play
+    code, out = run("replay", "-", stdin=json.dumps(rec))
+    assert code == 1
+    err = out[0]["error"]
+    assert isinstance(err, dict)
+    assert err["field"] == "play" and err["index"] == 1
+    assert f"{second} cannot play" in str(err["reason"]) and "you do not hold" in str(err["reason"])
+
+
+@pytest.mark.parametrize(
+    ("mutate", "field", "index", "needle"),
+    [
+        (lambda r: r["auction"].__setitem__(0, "240"), "auction", 0, "lowest bid is 250"),
+        (lambda r: r["auction"].__setitem__(0, "255"), "auction", 0, "not a multiple of 10"),
+        (lambda r: r["auction"].append("pass"), "auction", None, "auction is over"),
+        (lambda r: r["auction"].__setitem__(0, "maybe"), "auction", 0, "unknown call"),
+        (lambda r: r["hands"]["N"].__setitem__(0, "XS"), "hands", 0, "unknown card 'XS'"),
+        (lambda r: r["hands"]["N"].append("AS"), "hands", 12, "13 cards"),
+        (lambda r: r["trump"].__class__ and r.__setitem__("trump", "Z"), "trump", None, "unknown suit"),
+        (lambda r: r["play"].pop(), "play", 47, "stops after 47"),
+        (lambda r: r["play"].append("AS"), "play", 48, "over after 48"),
+    ],
+)
+def test_replay_errors_name_field_index_and_reason(mutate, field, index, needle) -> None:  # type: ignore[no-untyped-def]
+    rec = json.loads(json.dumps(_hand_record()))
+    calls_before = len(rec["auction"])
+    mutate(rec)
+    code, out = run("replay", "-", stdin=json.dumps(rec))
+    assert code == 1
+    err = out[0]["error"]
+    assert err["field"] == field, err
+    if index is not None:
+        assert err["index"] == index, err
+    else:
+        assert err["index"] in (None, calls_before), err
+    assert needle in err["reason"], err
+
+
+def test_replay_third_copy_in_the_deal() -> None:
+    rec = json.loads(json.dumps(_hand_record()))
+    n_card = rec["hands"]["N"][0]
+    victim = next(i for i, c in enumerate(rec["hands"]["E"]) if c != n_card)
+    # E gets a copy of N's first card: with the two copies already in play, a third appears somewhere
+    rec["hands"]["E"][victim] = n_card
+    code, out = run("replay", "-", stdin=json.dumps(rec))
+    assert code == 1
+    err = out[0]["error"]
+    assert err["field"] == "hands" and ("third" in err["reason"] or "exactly two" in err["reason"]), err
+
+
+def test_replay_match_rejects_a_dealer_who_did_not_move_left() -> None:
+    final = random_match(5)
+    rec = json.loads(json.dumps(match_record(final)))
+    rec["hands"][1]["dealer"] = rec["hands"][0]["dealer"]
+    code, out = run("replay", "-", stdin=json.dumps(rec))
+    assert code == 1 and out[0]["error"]["field"] == "dealer" and out[0]["error"]["hand"] == 1  # type: ignore[index]
+
+
+def test_replay_unreadable_file(tmp_path: Path) -> None:
+    code, out = run("replay", str(tmp_path / "nope.json"))
+    assert code == 1 and "cannot read" in out[0]["error"]["reason"]  # type: ignore[index]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, out = run("replay", str(bad))
+    assert code == 1 and "not JSON" in out[0]["error"]["reason"]  # type: ignore[index]
+
+
+def test_reducer_rejects_bad_moves_with_reasons() -> None:
+    s = new_match(seed=3, first_dealer=3)  # N calls first
+    with pytest.raises(IllegalAction, match="lowest bid is 250"):
+        apply(s, Action.bid_(0, 240))
+    with pytest.raises(IllegalAction, match="not a multiple of 10"):
+        apply(s, Action.bid_(0, 265))
+    with pytest.raises(IllegalAction, match="N's turn"):
+        apply(s, Action.pass_(1))
+    with pytest.raises(IllegalAction, match="not possible now"):
+        apply(s, Action.play(0, 0))
+    for _ in range(3):
+        seat = turn(s)
+        assert seat is not None
+        s = apply(s, Action.pass_(seat))
+    assert s.phase == "trump" and s.declarer == 3 and s.bid == 250 and s.stuck
+    with pytest.raises(IllegalAction, match="not possible now"):
+        apply(s, Action.pass_(3))  # a call after the auction ended
+    with pytest.raises(IllegalAction, match="version"):
+        apply(s, Action.trump_(3, 0), version=0)
+
+
+def test_no_traceback_from_the_installed_command() -> None:
+    """Every bad input ends with a JSON error and exit status 1, never a traceback."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    cases = [
+        ["meld", "--trump", "S", "1S"],
+        ["legal", "--trump", "S", "--hand", "AS", "--trick", "ZZ"],
+        ["replay", "/nonexistent/file.json"],
+    ]
+    for argv in cases:
+        p = subprocess.run([sys.executable, "-m", "pinochle.cli", *argv], capture_output=True, text=True, env=env)
+        assert p.returncode == 1, (argv, p.stderr)
+        assert "Traceback" not in p.stderr
+        assert "error" in json.loads(p.stdout)
+    p = subprocess.run([sys.executable, "-m", "pinochle.cli", "replay", "-"], input="[1, 2]\n{}\n", capture_output=True, text=True, env=env)
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert [("error" in json.loads(line)) for line in p.stdout.splitlines()] == [True, True]
