@@ -145,7 +145,7 @@ class Action:
             raise
         except ValueError as err:
             raise IllegalAction(str(err)) from None
-        return cls(kind, seat)  # type: ignore[arg-type]
+        return cls(kind, seat)
 
 
 @dataclass(frozen=True)
@@ -285,18 +285,16 @@ def check_deal(hands: Sequence[int], rules: RuleSet = TABLE) -> None:
     """
     if len(hands) != 4:
         raise IllegalAction(f"a deal has four hands, not {len(hands)}")
-    total = 0
     for seat, h in enumerate(hands):
         if size(h) != rules.hand_size:
             raise IllegalAction(f"{Seat(seat)} has {size(h)} cards; each seat is dealt {rules.hand_size}")
     counts = [0] * 24
     for h in hands:
-        for c in unpack(h):
-            counts[c] += 1
-            total += 1
-    for c, n in enumerate(counts):
+        for card in unpack(h):
+            counts[card] += 1
+    for t, n in enumerate(counts):
         if n != 2:
-            raise IllegalAction(f"the deal has {n} {CARDS[c].label}; the deck has exactly two")
+            raise IllegalAction(f"the deal has {n} {CARDS[t].label}; the deck has exactly two")
 
 
 def new_match(

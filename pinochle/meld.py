@@ -83,15 +83,14 @@ class Meld:
         per_kind: dict[str, list[int]] = {}
         for item in self.items:
             counts = per_kind.setdefault(item.kind, [0] * NTYPES)
-            for c in item.cards:
-                counts[c] += 1
+            for card in item.cards:
+                counts[card] += 1
         for counts in per_kind.values():
-            for c in range(NTYPES):
-                if counts[c] > need[c]:
-                    need[c] = counts[c]
+            for t in range(NTYPES):
+                need[t] = max(need[t], counts[t])
         out: list[Card] = []
-        for c in range(NTYPES):
-            out.extend([CARDS[c]] * need[c])
+        for t in range(NTYPES):
+            out.extend([CARDS[t]] * need[t])
         return out
 
     def to_json(self) -> dict[str, object]:
