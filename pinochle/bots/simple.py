@@ -1,0 +1,191 @@
+""":class:`SimplePlayer`: a computer player that follows the rules plainly.
+
+It looks only at its own :class:`~pinochle.game.View` and makes the choices a
+careful beginner would:
+
+* **Auction.** It estimates what its side can take: its own best meld
+  (:func:`pinochle.meld.meld_points` over the four possible trumps) plus a
+  rough allowance for counters and its partner's meld (more for aces and for
+  a long trump suit). It bids the lowest legal bid while that is within the
+  estimate, and passes otherwise. It does not bid over its partner unless its
+  own estimate is well above the bid.
+* **Trump.** The suit that gives it the most meld; ties go to the longer
+  suit, then to the suit with more high cards, then S H D C order.
+* **Play.** On lead it cashes an ace (a non-trump ace first), otherwise it
+  leads its lowest card. Following, it wins the trick as cheaply as it can;
+  when it cannot win (or its partner already holds the trick and it plays
+  last) it throws its lowest card, giving a king or ten to a partner who is
+  sure to take the trick.
+
+Given the same seed and the same view it always makes the same move: the
+seed only varies, hand by hand, how boldly it bids (0 to 20 points).
+
+>>> from pinochle.game import apply, new_match, turn, view
+>>> s = new_match(seed=3)
+>>> p = SimplePlayer(seed=1)
+>>> a = p.act(view(s, turn(s)))
+>>> a.type in ("bid", "pass"), a == p.act(view(s, turn(s)))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import Card, Seat, Suit, pack
+from ..game import Action, Trick, View
+from ..meld import meld_points
+from ..tricks import beats, winner_index
+
+#: Rank indexes (see :mod:`pinochle.cards`): 9=0 J=1 Q=2 K=3 T=4 A=5.
+_ACE, _TEN, _KING = 5, 4, 3
+
+
+def trump_choice(hand: Sequence[Card]) -> tuple[Suit, int]:
+    """The suit to name trump with ``hand``, and the meld it gives.
+
+    Args:
+        hand: the cards held (12 at the start of a hand).
+
+    Returns:
+        ``(suit, meld points)``: the suit with the most meld; ties go to the
+        longer suit, then to more cards ranked ten or ace, then S H D C order.
+
+    >>> from pinochle.cards import parse_cards
+    >>> trump_choice(parse_cards("9H 9H JH KS QS AC"))
+    (<Suit.H: 1>, 40)
+    """
+    packed = pack(hand)
+
+    def key(suit: Suit) -> tuple[int, int, int, int]:
+        length = sum(1 for c in hand if c.suit == suit)
+        high = sum(1 for c in hand if c.suit == suit and c.rank >= _TEN)
+        return (meld_points(packed, suit), length, high, -suit)
+
+    best = max(Suit, key=key)
+    return best, meld_points(packed, best)
+
+
+def bid_estimate(hand: Sequence[Card], boldness: int = 0) -> int:
+    """The highest bid worth making with ``hand`` (a multiple of 10).
+
+    Args:
+        hand: the 12 cards held.
+        boldness: extra points the player is willing to risk (0 to 20).
+
+    Returns:
+        The best meld of the hand plus an allowance of 140 for counters and
+        the partner's meld, 10 more per ace and 10 more per trump beyond four,
+        plus ``boldness``, rounded down to a multiple of 10.
+
+    >>> from pinochle.cards import parse_cards
+    >>> bid_estimate(parse_cards("AH TH KH QH JH 9H AS AD KC QC 9C 9D"))
+    370
+    """
+    suit, meld = trump_choice(hand)
+    aces = sum(1 for c in hand if c.rank == _ACE)
+    length = sum(1 for c in hand if c.suit == suit)
+    estimate = meld + 140 + 10 * aces + 10 * max(0, length - 4) + boldness
+    return estimate - estimate % 10
+
+
+def current_trick(view: View) -> Trick | None:
+    """The trick in progress in ``view`` (fewer than four cards), or ``None``."""
+    if view.tricks and len(view.tricks[-1].cards) < 4:
+        return view.tricks[-1]
+    return None
+
+
+def _low_key(card: Card, trump: int) -> tuple[int, int, int]:
+    """Order for throwing away: non-trump before trump, then rank low to high, then suit."""
+    return (card.suit == trump, card.rank, card.suit)
+
+
+class SimplePlayer:
+    """A rule-following computer player (see the module docstring).
+
+    Args:
+        seed: makes the player's choices reproducible (an int or a str).
+
+    Attributes:
+        seed: the seed given.
+    """
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"SimplePlayer(seed={self.seed!r})"
+
+    def boldness(self, hand_no: int) -> int:
+        """Extra points (0, 10 or 20) this player risks in the auction of hand ``hand_no``."""
+        return random.Random(f"{self.seed}/{hand_no}").choice((0, 10, 20))
+
+    def act(self, view: View) -> Action:
+        """Choose the move of ``view.seat`` (see :class:`~pinochle.bots.base.Player`).
+
+        Args:
+            view: the seat's view; it must be that seat's turn.
+
+        Returns:
+            A legal :class:`~pinochle.game.Action` for ``view.seat``.
+
+        Raises:
+            ValueError: the view offers this seat no move.
+        """
+        seat, legal = view.seat, view.legal
+        if legal.min_bid is not None or legal.pass_:
+            return self._call(view)
+        if legal.trumps:
+            return Action.trump_(seat, trump_choice(view.hand)[0])
+        if legal.meld:
+            return Action.meld_(seat)
+        if legal.cards:
+            return Action.play(seat, self._card(view))
+        if legal.deal:
+            return Action.deal(seat)
+        raise ValueError(f"{seat} has no move in phase {view.phase!r}")
+
+    def _call(self, view: View) -> Action:
+        """A bid of the lowest legal amount while it is within the estimate, else a pass."""
+        seat, low = view.seat, view.legal.min_bid
+        if low is None:
+            return Action.pass_(seat)
+        estimate = bid_estimate(view.hand, self.boldness(view.hand_no))
+        if view.high_bidder is not None and view.high_bidder == seat.partner:
+            estimate -= 50  # leave the contract to the partner unless this hand is much stronger
+        if low <= estimate:
+            return Action.bid_(seat, low)
+        return Action.pass_(seat)
+
+    def _card(self, view: View) -> Card:
+        """The card to play (see the module docstring)."""
+        assert view.trump is not None
+        trump = view.trump
+        cards = view.legal.cards
+        trick = current_trick(view)
+        if trick is None:
+            return self._lead(cards, trump)
+        win_at = winner_index(trick.cards, trump)
+        winning = trick.cards[win_at]
+        partner_winning = trick.seat_of(win_at) == Seat(view.seat).partner
+        last_to_play = len(trick.cards) == 3
+        if partner_winning and last_to_play:
+            # The partner takes the trick: give it a counter that is not an ace.
+            gifts = [c for c in cards if c.suit != trump and c.rank in (_KING, _TEN)]
+            if gifts:
+                return min(gifts, key=lambda c: _low_key(c, trump))
+            return min(cards, key=lambda c: _low_key(c, trump))
+        winners = [c for c in cards if beats(c, winning, trump)]
+        if winners:
+            return min(winners, key=lambda c: _low_key(c, trump))
+        return min(cards, key=lambda c: _low_key(c, trump))
+
+    @staticmethod
+    def _lead(cards: Sequence[Card], trump: int) -> Card:
+        """The lead: an ace (non-trump first), else the lowest card."""
+        aces = [c for c in cards if c.rank == _ACE]
+        if aces:
+            return min(aces, key=lambda c: (c.suit == trump, c.suit))
+        return min(cards, key=lambda c: _low_key(c, trump))

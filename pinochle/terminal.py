@@ -1,0 +1,515 @@
+"""The terminal game: ``pinochle play``.
+
+A person plays a whole match to 1500 as South (``S``) against three
+:class:`~pinochle.bots.SimplePlayer` computer players; North is the partner.
+This is the one command whose output is text for people, not JSON.
+
+The game is told as it happens: the deal and South's hand, every auction call
+with the high bid, the trump, the meld review, every trick with its winner, a
+summary and the score sheet after each hand, and the match result. South is
+asked for its calls, for trump when South is declarer, and for its cards;
+laying down meld and dealing happen by themselves.
+
+Answers:
+
+* a call: a bid such as ``260``, or ``p`` / ``pass``;
+* trump: a suit letter or symbol (``H``, ``♥``) or name (``hearts``);
+* a card: a token such as ``AS``, ``10♠``, ``qd``, or the number of the card
+  in the list of legal cards;
+* Enter alone: the default shown in the prompt (pass / the longest suit / the
+  first legal card), so the game can be driven by piping newlines;
+* ``?``: help; ``q``: leave the table.
+
+An illegal answer prints the engine's reason (e.g. ``you must beat the K♠:
+play A♠``) and asks again. End of input leaves the table cleanly (exit status
+0); with ``--save`` the record of the finished hands is written either way.
+
+>>> import io
+>>> out = io.StringIO()
+>>> play_match(seed=5, save=None, stdin=io.StringIO(""), stdout=out)
+0
+>>> "Input ended" in out.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from collections.abc import Iterable, Sequence
+from typing import IO
+
+from .bots import Player, SimplePlayer
+from .cards import SIDES, Card, Seat, Suit, pack
+from .errors import IllegalAction, PinochleError
+from .game import Action, HandResult, State, Trick, apply, auction_status, new_match, sort_hand, turn, view
+from .meld import Meld, meld_points
+from .records import match_record
+from .rules import TABLE, RuleSet
+from .tricks import counters as counter_points
+
+#: The seat the person plays.
+SOUTH = Seat.S
+_SEAT_NAMES = ("North", "East", "South", "West")
+_SUIT_WORDS = {
+    "spade": Suit.S, "spades": Suit.S,
+    "heart": Suit.H, "hearts": Suit.H,
+    "diamond": Suit.D, "diamonds": Suit.D,
+    "club": Suit.C, "clubs": Suit.C,
+}
+_QUIT_WORDS = ("q", "quit", "exit")
+_HELP_WORDS = ("?", "h", "help")
+_RULE = "=" * 64
+
+
+class _LeaveTable(Exception):
+    """The person left the table (end of input or ``q``); the message says how."""
+
+
+class _Console:
+    """Text in and out for one match.
+
+    Args:
+        stdin: where answers are read, one line each.
+        stdout: where the game is written.
+
+    When ``stdin`` is not a terminal (piped input, a test), each answer is
+    echoed after its prompt so that the transcript reads like a session.
+    """
+
+    def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        try:
+            self.echo = not stdin.isatty()
+        except (AttributeError, ValueError):
+            self.echo = True
+
+    def say(self, text: str = "") -> None:
+        """Write one line."""
+        self.stdout.write(text + "\n")
+
+    def ask(self, prompt: str) -> str:
+        """Write ``prompt`` and read one answer, stripped.
+
+        Returns:
+            The answer ('' when Enter alone was pressed).
+
+        Raises:
+            _LeaveTable: end of input, or the answer ``q``.
+        """
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if line == "":
+            if self.echo:
+                self.stdout.write("\n")
+            raise _LeaveTable("Input ended: you left the table.")
+        text = line.strip()
+        if self.echo:
+            self.stdout.write(text + "\n")
+        if text.lower() in _QUIT_WORDS:
+            raise _LeaveTable("You left the table.")
+        return text
+
+
+# ---------------------------------------------------------------- formatting
+
+
+def cards_text(cards: Iterable[Card], trump: int | None = None) -> str:
+    """Cards sorted for display (trump first once named, then ♠ ♥ ♦ ♣, high to low).
+
+    Suits are separated by two spaces.
+
+    >>> from pinochle.cards import parse_cards
+    >>> cards_text(parse_cards("KH AS TS 9C"))
+    'A♠ 10♠  K♥  9♣'
+    >>> cards_text(parse_cards("KH AS TS 9C"), trump=Suit.C)
+    '9♣  A♠ 10♠  K♥'
+    """
+    groups: list[list[str]] = []
+    last: int | None = None
+    for c in sort_hand(list(cards), trump):
+        if c.suit != last:
+            groups.append([])
+            last = c.suit
+        groups[-1].append(c.label)
+    return "  ".join(" ".join(g) for g in groups)
+
+
+def _seat(seat: int) -> str:
+    """A seat as ``S (you)``, ``N (partner)``, or its letter."""
+    s = Seat(seat)
+    if s == SOUTH:
+        return "S (you)"
+    if s == SOUTH.partner:
+        return "N (partner)"
+    return str(s)
+
+
+def _suit_text(suit: int) -> str:
+    """A suit as ``♥ hearts``."""
+    return f"{Suit(suit).symbol} {('spades', 'hearts', 'diamonds', 'clubs')[suit]}"
+
+
+def _signed(points: int) -> str:
+    """Points with a sign: ``+350``, ``-300``, ``0``."""
+    return f"{points:+d}" if points else "0"
+
+
+def _meld_by_suit(hand: Sequence[Card]) -> str:
+    """South's meld for each possible trump, e.g. ``♠ 40, ♥ 190, ♦ 20, ♣ 20``."""
+    packed = pack(hand)
+    return ", ".join(f"{s.symbol} {meld_points(packed, s)}" for s in Suit)
+
+
+def _longest_suit(hand: Sequence[Card]) -> Suit:
+    """The default trump for South: the longest suit; ties go to more meld, then ♠ ♥ ♦ ♣ order."""
+    packed = pack(hand)
+    return max(Suit, key=lambda s: (sum(1 for c in hand if c.suit == s), meld_points(packed, s), -s))
+
+
+def _meld_line(m: Meld) -> str:
+    """One seat's melds: ``run 150: A♥ 10♥ K♥ Q♥ J♥; pinochle 40: Q♠ J♦``."""
+    if not m.items:
+        return "no meld"
+    return "; ".join(f"{i.name} {i.points}: {' '.join(c.label for c in i.cards)}" for i in m.items)
+
+
+def _trick_line(number: int, trick: Trick, last: bool, rules: RuleSet = TABLE) -> str:
+    """A finished (or partial) trick: ``Trick  3: N K♠  E 9♠  S A♠  W 10♠  -> S takes it (+30)``."""
+    played = "  ".join(f"{trick.seat_of(i)} {c.label:<3}" for i, c in enumerate(trick.cards))
+    if trick.winner is None:
+        return f"  Trick {number:>2}: {played}"
+    points = counter_points(trick.cards, rules) + (rules.last_trick if last else 0)
+    bonus = ", last trick" if last else ""
+    return f"  Trick {number:>2}: {played}  -> {_seat(trick.winner)} takes it (+{points}{bonus})"
+
+
+# ---------------------------------------------------------------- narration
+
+
+def _hand_header(con: _Console, state: State) -> None:
+    """The deal: hand number, dealer, score, South's hand and its meld by trump."""
+    v = view(state, SOUTH)
+    con.say()
+    con.say(_RULE)
+    con.say(f"Hand {state.hand_no + 1}   dealer {_seat(state.dealer)}   "
+            f"score NS {state.totals[0]}, EW {state.totals[1]}")
+    con.say(_RULE)
+    con.say(f"Your hand: {cards_text(v.hand)}")
+    con.say(f"Your meld by trump: {_meld_by_suit(v.hand)}")
+    con.say(f"Auction ({_seat(state.dealer.left)} calls first; the lowest bid is {state.rules.min_bid}):")
+
+
+def _meld_review(con: _Console, state: State) -> None:
+    """Each seat's melds with names, points and scoring cards, and each side's total."""
+    assert state.trump is not None and state.declarer is not None and state.bid is not None
+    con.say(f"Meld (trump {_suit_text(state.trump)}):")
+    for seat in Seat:
+        m = state.melds[seat]
+        assert m is not None
+        con.say(f"  {_seat(seat):<12} {m.total:>4}   {_meld_line(m)}")
+    ns = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 0)
+    ew = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 1)
+    con.say(f"  Meld total: NS {ns}, EW {ew}")
+    side = state.declarer % 2
+    need = max(0, state.bid - (ns, ew)[side])
+    if need > state.rules.total_counters:
+        con.say(f"  {SIDES[side]} bid {state.bid}: they cannot make it ({need} needed; a hand has "
+                f"{state.rules.total_counters} in counters).")
+    else:
+        con.say(f"  {SIDES[side]} bid {state.bid}: they need {need} in counters (and at least one trick).")
+    con.say(f"Play ({_seat(state.declarer)} leads):")
+
+
+def _hand_summary(con: _Console, r: HandResult) -> None:
+    """Bid, meld shown and kept, tricks, counters, made or set, and the hand's score."""
+    s = r.score
+    side = r.declarer % 2
+    stuck = " (stuck: nobody bid)" if r.stuck else ""
+    con.say()
+    con.say(f"Hand {r.number + 1} summary: {_seat(r.declarer)} bid {r.bid}{stuck}, trump {_suit_text(r.trump)}")
+    con.say(f"  {'side':<5}{'meld':>6}{'kept':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
+    for i in (0, 1):
+        con.say(f"  {SIDES[i]:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
+                f"{_signed(s.score[i]):>8}")
+    got = s.kept_meld[side] + s.counters[side]
+    if s.made:
+        con.say(f"  {SIDES[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
+                f"= {got} >= {r.bid}.")
+    else:
+        con.say(f"  {SIDES[side]} went set: {s.kept_meld[side]} meld + {s.counters[side]} counters "
+                f"= {got} < {r.bid}, so {SIDES[side]} lose {r.bid}.")
+    con.say(f"  Hand score: NS {_signed(s.score[0])}, EW {_signed(s.score[1])}")
+
+
+def _score_sheet(con: _Console, history: Sequence[HandResult]) -> None:
+    """Every hand's scores and the running totals."""
+    con.say()
+    con.say("Score sheet:")
+    con.say(f"  {'hand':>4}  {'dealer':<6}  {'bid':<8}  {'trump':<5}  {'result':<6}"
+            f"  {'NS':>6}  {'EW':>6}  {'NS total':>8}  {'EW total':>8}")
+    for r in history:
+        bid = f"{r.declarer} {r.bid}"
+        result = "made" if r.score.made else "set"
+        con.say(f"  {r.number + 1:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {result:<6}"
+                f"  {_signed(r.score.score[0]):>6}  {_signed(r.score.score[1]):>6}"
+                f"  {r.totals[0]:>8}  {r.totals[1]:>8}")
+
+
+def _narrate(con: _Console, before: State, action: Action, after: State) -> None:
+    """Tell what ``action`` did, from the state before and after it."""
+    who = _seat(action.seat)
+    if action.type in ("bid", "pass"):
+        st = auction_status(after if after.hand_no == before.hand_no else before)
+        call = "pass" if action.type == "pass" else str(action.bid)
+        high = "no bid yet" if st.high_bid is None else f"high bid {st.high_bid}, {st.high_bidder}"
+        con.say(f"  {who:<12} {call:<5}  ({high})")
+        if after.hand_no != before.hand_no:
+            con.say("  Nobody bid: the hand is dealt again.")
+            _hand_header(con, after)
+        elif after.phase == "trump":
+            assert after.declarer is not None
+            if after.stuck:
+                con.say(f"Three passes: the dealer, {_seat(after.declarer)}, is declarer at {after.bid}.")
+            else:
+                con.say(f"{_seat(after.declarer)} won the auction at {after.bid}.")
+    elif action.type == "trump":
+        assert after.trump is not None
+        con.say(f"{who} names trump: {_suit_text(after.trump)}.")
+        con.say(f"Your hand: {cards_text(view(after, SOUTH).hand, after.trump)}")
+    elif action.type == "meld":
+        if after.phase == "play":
+            _meld_review(con, after)
+    elif action.type == "play":
+        trick = after.tricks[-1]
+        if trick.winner is not None:
+            con.say(_trick_line(len(after.tricks), trick, len(after.tricks) == after.rules.hand_size, after.rules))
+        if after.phase in ("hand_end", "match_end"):
+            _hand_summary(con, after.history[-1])
+            _score_sheet(con, after.history)
+    elif action.type == "deal":
+        _hand_header(con, after)
+
+
+# ---------------------------------------------------------------- South's answers
+
+
+def _south_call(con: _Console, state: State) -> tuple[Action, State]:
+    """Ask South for a bid or a pass until the engine accepts it."""
+    v = view(state, SOUTH)
+    low = v.legal.min_bid
+    if v.high_bid is None:
+        where = "no bid yet"
+    else:
+        where = f"high bid {v.high_bid} by {_seat(v.high_bidder) if v.high_bidder is not None else '?'}"
+    while True:
+        text = con.ask(f"Your call ({where}; bid {low} or more, or p to pass) [Enter: pass]: ")
+        t = text.lower()
+        if t in _HELP_WORDS:
+            con.say(f"  Type a bid (a multiple of 10, at least {low}), p to pass, or q to leave. "
+                    f"Your meld by trump: {_meld_by_suit(v.hand)}")
+            continue
+        if t in ("", "p", "pass"):
+            action = Action.pass_(SOUTH)
+        elif t.isdigit():
+            action = Action.bid_(SOUTH, int(t))
+        else:
+            con.say(f"  {text!r} is not a call: type a bid such as {low}, or p to pass.")
+            continue
+        try:
+            return action, apply(state, action)
+        except IllegalAction as err:
+            con.say(f"  Not allowed: {err}")
+
+
+def _parse_suit(text: str) -> Suit:
+    """A suit from a letter, a symbol or a name.
+
+    Raises:
+        BadCard: no suit by that name.
+    """
+    word = _SUIT_WORDS.get(text.lower())
+    return word if word is not None else Suit.parse(text)
+
+
+def _south_trump(con: _Console, state: State) -> tuple[Action, State]:
+    """Ask South, the declarer, to name trump."""
+    v = view(state, SOUTH)
+    default = _longest_suit(v.hand)
+    con.say(f"You are declarer at {state.bid}. Your hand: {cards_text(v.hand)}")
+    con.say(f"Your meld by trump: {_meld_by_suit(v.hand)}")
+    while True:
+        text = con.ask(f"Name trump (S H D C or ♠ ♥ ♦ ♣) [Enter: {default.symbol}]: ")
+        if text.lower() in _HELP_WORDS:
+            con.say("  Type a suit: S, H, D or C, a symbol ♠ ♥ ♦ ♣, or a name such as hearts; q to leave.")
+            continue
+        try:
+            suit = default if text == "" else _parse_suit(text)
+            action = Action.trump_(SOUTH, suit)
+            return action, apply(state, action)
+        except PinochleError as err:
+            con.say(f"  Not allowed: {err}")
+
+
+def _south_card(con: _Console, state: State) -> tuple[Action, State]:
+    """Ask South for a card: a token or a number from the list of legal cards."""
+    v = view(state, SOUTH)
+    assert v.trump is not None
+    trick = v.tricks[-1] if v.tricks and len(v.tricks[-1].cards) < 4 else None
+    number = len(v.tricks) if trick is not None else len(v.tricks) + 1
+    if trick is None:
+        con.say(f"  Trick {number:>2}: you lead")
+    else:
+        con.say(_trick_line(number, trick, last=False) + "  S ?")
+    order = {c: i for i, c in enumerate(sort_hand(v.legal.cards, v.trump))}
+    legal = sorted(v.legal.cards, key=lambda c: order[c])
+    con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
+    con.say("    Legal: " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(legal)))
+    while True:
+        text = con.ask(f"    Your card [Enter: {legal[0].label}]: ")
+        if text.lower() in _HELP_WORDS:
+            con.say(f"    Type a card such as {legal[0]} or {legal[0].label}, or its number 1 to {len(legal)}; "
+                    "q to leave.")
+            continue
+        try:
+            if text == "":
+                card = legal[0]
+            elif text.isdigit():
+                n = int(text)
+                if not 1 <= n <= len(legal):
+                    con.say(f"    There is no card {n}: choose 1 to {len(legal)}, or type a card such as {legal[0]}.")
+                    continue
+                card = legal[n - 1]
+            else:
+                card = Card.parse(text)
+            action = Action.play(SOUTH, card)
+            return action, apply(state, action)
+        except PinochleError as err:
+            con.say(f"    Not allowed: {err}")
+
+
+# ---------------------------------------------------------------- the match
+
+
+def _write_record(state: State, path: str) -> str | None:
+    """Write the match record of the finished hands to ``path``.
+
+    Returns:
+        ``None`` when written, else the reason it could not be.
+    """
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(match_record(state), fh, indent=1)
+            fh.write("\n")
+    except OSError as err:
+        return err.strerror or str(err)
+    return None
+
+
+def _save(con: _Console, state: State, path: str | None) -> int:
+    """Write the match record of the finished hands to ``path`` (if given) and say so.
+
+    Returns:
+        0, or 1 when the file cannot be written.
+    """
+    if path is None:
+        return 0
+    error = _write_record(state, path)
+    if error is not None:
+        con.say(f"Could not save the match record to {path}: {error}")
+        return 1
+    n = len(state.history)
+    con.say(f"Saved the record of {n} finished hand{'s' if n != 1 else ''} to {path}.")
+    return 0
+
+
+def _step(con: _Console, state: State, players: dict[Seat, Player]) -> State:
+    """Make the next move (South's from the console, the others' from their players) and tell it."""
+    seat = turn(state)
+    assert seat is not None
+    if state.phase == "meld":
+        action = Action.meld_(seat)
+        after = apply(state, action)
+    elif state.phase == "hand_end":
+        action = Action.deal(seat)
+        after = apply(state, action)
+    elif seat == SOUTH:
+        if state.phase == "auction":
+            action, after = _south_call(con, state)
+        elif state.phase == "trump":
+            action, after = _south_trump(con, state)
+        else:
+            action, after = _south_card(con, state)
+    else:
+        action = players[seat].act(view(state, seat))
+        after = apply(state, action)
+    _narrate(con, state, action, after)
+    return after
+
+
+def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str]) -> int:
+    """Play a match in the terminal: a person as South against three computer players.
+
+    Args:
+        seed: makes the deals and the computer players reproducible; ``None``
+            draws one (and prints it, so the match can be played again).
+        save: a file to write the match record (``pinochle-match/1``) of the
+            finished hands to, at the end of the match or when the person
+            leaves; ``None`` for none.
+        stdin: the person's answers, one a line.
+        stdout: where the game is told.
+
+    Returns:
+        The exit status: 0 when the match ends or the person leaves (end of
+        input or ``q``); 1 when the record cannot be saved or the output
+        pipe is closed; 130 on Ctrl-C (the finished hands are saved first).
+    """
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    con = _Console(stdin, stdout)
+    state = new_match(seed=seed)
+    players: dict[Seat, Player] = {s: SimplePlayer(f"{seed}/{s}") for s in Seat if s != SOUTH}
+    try:
+        con.say(f"Pinochle: four hands, two partnerships, the match is to {state.rules.target}. Seed {seed}.")
+        con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")
+        con.say("Enter alone takes the default shown in brackets; ? gives help; q leaves the table.")
+        _hand_header(con, state)
+        while state.phase != "match_end":
+            state = _step(con, state, players)
+        _match_result(con, state)
+    except _LeaveTable as left:
+        con.say()
+        con.say(str(left))
+        con.say(f"The match stops after {len(state.history)} finished hands: "
+                f"NS {state.totals[0]}, EW {state.totals[1]}.")
+    except BrokenPipeError:
+        # Whoever read the output has gone (e.g. ``| head``): keep the record, say nothing more.
+        if stdout is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        if save is not None:
+            _write_record(state, save)
+        return 1
+    except KeyboardInterrupt:
+        con.say()
+        con.say("Interrupted.")
+        _save(con, state, save)
+        return 130
+    return _save(con, state, save)
+
+
+def _match_result(con: _Console, state: State) -> None:
+    """The final score and the winner."""
+    assert state.winner is not None
+    won = SIDES[state.winner]
+    con.say()
+    con.say(_RULE)
+    con.say(f"Match over after {len(state.history)} hands.")
+    con.say(f"Final score: NS {state.totals[0]}, EW {state.totals[1]}")
+    who = "you and your partner North win the match!" if won == "NS" else "East and West win the match."
+    con.say(f"Winner: {won} - {who}")
+    con.say(_RULE)
