@@ -15,15 +15,14 @@ Sides are indexed 0 = NS, 1 = EW; points are in tens.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import SIDES
 from .rules import TABLE, RuleSet
 
 
-@dataclass(frozen=True)
-class HandScore:
-    """The result of one hand, per side (index 0 = NS, 1 = EW).
+class HandScore(NamedTuple):
+    """The result of one hand, per side (index 0 = NS, 1 = EW). An immutable tuple.
 
     Attributes:
         declarer_side: the declaring side's index.

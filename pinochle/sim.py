@@ -4,7 +4,7 @@ The readable reducer (:mod:`pinochle.game`) is the rules' reference; this
 module plays the same rules on packed ints with no objects in the loop, for
 the thousands of playouts a computer player runs per decision. It uses the
 engine's own rule functions (:func:`pinochle.tricks.legal_function`,
-:func:`pinochle.tricks.beats`, :func:`pinochle.meld.meld_points`,
+:func:`pinochle.tricks.beats`, :func:`pinochle.meld.meld_by_trump`,
 :func:`pinochle.scoring.score_hand`); the tests check that its results equal
 the reducer's on the same cards.
 
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import ALL_TYPES, LAYER
-from .meld import best_trump, meld_points
+from .meld import meld_by_trump
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, score_hand
 from .tricks import legal_function
@@ -56,6 +56,8 @@ def deal(rnd: Callable[[], float], rules: RuleSet = TABLE) -> list[int]:
 
 def pick(mask: int, rnd: Callable[[], float]) -> int:
     """A uniformly random card type from a non-empty one-layer ``mask``."""
+    if not mask & (mask - 1):
+        return mask.bit_length() - 1
     k = int(rnd() * mask.bit_count())
     while k:
         mask &= mask - 1
@@ -103,11 +105,14 @@ def playout(
             h = hands[seat]
             m = legal(h & ALL_TYPES, led, win, trump)
             # a uniformly random card of m (pick(), inlined: this is the hot loop)
-            k = int(rnd() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            c = (m & -m).bit_length() - 1
+            if m & (m - 1):
+                k = int(rnd() * m.bit_count())
+                while k:
+                    m &= m - 1
+                    k -= 1
+                c = (m & -m).bit_length() - 1
+            else:
+                c = m.bit_length() - 1
             hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
             play.append(c)
             won += values[c]
@@ -123,8 +128,7 @@ def playout(
     return tricks, pts, play
 
 
-@dataclass(frozen=True)
-class SimHand:
+class SimHand(NamedTuple):
     """One simulated hand: the deal, the contract, the play and the score."""
 
     dealer: int
@@ -184,9 +188,11 @@ def random_hand(rng: random.Random, dealer: int | None = None, rules: RuleSet = 
     hands = deal(rnd, rules)
     dealt = (hands[0], hands[1], hands[2], hands[3])
     calls, declarer, bid = random_auction(dealer, rnd, rules=rules)
-    trump, _ = best_trump(hands[declarer], rules)
-    m0 = meld_points(hands[0], trump, rules) + meld_points(hands[2], trump, rules)
-    m1 = meld_points(hands[1], trump, rules) + meld_points(hands[3], trump, rules)
+    by_trump = [meld_by_trump(h, rules) for h in hands]
+    options = by_trump[declarer]
+    trump = options.index(max(options))
+    m0 = by_trump[0][trump] + by_trump[2][trump]
+    m1 = by_trump[1][trump] + by_trump[3][trump]
     leader = declarer if rules.first_lead == "declarer" else (dealer + 1) & 3
     tricks, pts, play = playout(hands, trump, leader, rnd, rules)
     score = score_hand(declarer & 1, bid, (m0, m1), (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
