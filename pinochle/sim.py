@@ -26,7 +26,8 @@ from .rules import TABLE, RuleSet
 from .scoring import HandScore, score_hand
 from .tricks import legal_function
 
-_DECK = [c for c in range(24) for _ in range(2)]
+_PHYSICAL = list(range(48))
+_PHYS_BIT = [1 << i for i in range(48)]
 _BIT = [1 << c for c in range(24)]
 _TOP = [1 << (LAYER + c) for c in range(24)]
 
@@ -40,17 +41,17 @@ def deal(rnd: Callable[[], float], rules: RuleSet = TABLE) -> list[int]:
     Returns:
         ``[N, E, S, W]`` packed hands of ``rules.hand_size`` cards.
     """
-    deck = sorted(_DECK, key=lambda _: rnd())
+    # physical card i (0..47) is type i % 24, copy i // 24: a hand's physical
+    # bits split straight into the two layers of the packed hand
+    order = sorted(_PHYSICAL, key=lambda _: rnd())
     n = rules.hand_size
     hands = []
-    bit = _BIT
-    for s in range(4):
-        one = two = 0
-        for c in deck[s * n:(s + 1) * n]:
-            b = bit[c]
-            two |= one & b
-            one |= b
-        hands.append(one | two << LAYER)
+    bits = _PHYS_BIT.__getitem__
+    for s in range(0, 4 * n, n):
+        phys = sum(map(bits, order[s:s + n]))
+        lo = phys & ALL_TYPES
+        hi = phys >> LAYER
+        hands.append(lo | hi | (lo & hi) << LAYER)
     return hands
 
 
@@ -89,18 +90,19 @@ def playout(
     pts = [0, 0]
     play: list[int] = []
     bit, top = _BIT, _TOP
+    append = play.append
     winner = leader
     while hands[leader]:
         seat = leader
         h = hands[seat]
         c = pick(h & ALL_TYPES, rnd)
         hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
-        play.append(c)
-        led = c // 6
+        append(c)
+        led = win_suit = c // 6
         win = c
         winner = seat
         won = values[c]
-        for _ in range(3):
+        for _ in (1, 2, 3):
             seat = (seat + 1) & 3
             h = hands[seat]
             m = legal(h & ALL_TYPES, led, win, trump)
@@ -114,11 +116,17 @@ def playout(
             else:
                 c = m.bit_length() - 1
             hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
-            play.append(c)
+            append(c)
             won += values[c]
-            # tricks.beats(c, win, trump), inlined
-            if (c // 6 == win // 6 and c > win) or (c // 6 == trump and win // 6 != trump):
+            # tricks.beats(c, win, trump), inlined: higher in the winner's suit, or the first trump
+            suit = c // 6
+            if suit == win_suit:
+                if c > win:
+                    win = c
+                    winner = seat
+            elif suit == trump:
                 win = c
+                win_suit = suit
                 winner = seat
         side = winner & 1
         tricks[side] += 1
