@@ -234,3 +234,21 @@ def test_no_traceback_from_the_installed_command() -> None:
     p = subprocess.run([sys.executable, "-m", "pinochle.cli", "replay", "-"], input="[1, 2]\n{}\n", capture_output=True, text=True, env=env)
     assert p.returncode == 1 and "Traceback" not in p.stderr
     assert [("error" in json.loads(line)) for line in p.stdout.splitlines()] == [True, True]
+
+
+def test_the_readme_example_records_replay() -> None:
+    docs = Path(__file__).resolve().parents[1] / "docs" / "examples"
+    code, out = run("replay", str(docs / "hand.json"))
+    assert code == 0
+    assert out[0] == {"declarer": "N", "bid": 250, "trump": "H", "meld": {"NS": 190, "EW": 10},
+                      "tricks": {"NS": 5, "EW": 7}, "counters": {"NS": 100, "EW": 150}, "made": True,
+                      "score": {"NS": 290, "EW": 160}}
+    code, out = run("replay", str(docs / "match.json"))
+    assert code == 0
+    hands = out[0]["hands"]
+    assert isinstance(hands, list) and len(hands) >= 1
+    totals = out[0]["totals"]
+    assert isinstance(totals, dict)
+    assert totals["NS"] == sum(h["score"]["NS"] for h in hands)
+    assert totals["EW"] == sum(h["score"]["EW"] for h in hands)
+    assert out[0]["winner"] in ("NS", "EW")
