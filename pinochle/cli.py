@@ -6,6 +6,7 @@ Commands:
 * ``pinochle legal --trump H --hand "AS 9S KH" --trick "TS"``: the legal cards.
 * ``pinochle replay FILE``: replay a hand or match record (RULES.md format).
 * ``pinochle play``: play a match in the terminal as South.
+* ``pinochle serve``: run the web table (``--host``, ``--port``, ``--db``, ``--bot-delay``).
 
 ``meld``, ``legal`` and ``replay`` read JSON Lines from standard input when
 their argument is ``-``: one request per line, one result per line; a bad
@@ -167,7 +168,32 @@ def _parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a match in the terminal as South against three computer players")
     pl.add_argument("--seed", type=int, default=None, help="make the deals reproducible")
     pl.add_argument("--save", default=None, help="write the match record to this file")
+    sv = sub.add_parser("serve", help="run the web table (http://127.0.0.1:8000 by default)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sv.add_argument("--db", default=None, help="SQLite file (default: pinochle.db in the user data directory)")
+    sv.add_argument("--bot-delay", type=float, default=0.7, help="seconds between computer moves (default 0.7)")
     return p
+
+
+def serve(host: str, port: int, db: str | None, bot_delay: float) -> int:
+    """Run the web app under uvicorn until interrupted.
+
+    Args:
+        host, port: where to listen.
+        db: the SQLite file; default ``pinochle.db`` in the platform's user data directory.
+        bot_delay: seconds between computer moves.
+    """
+    import platformdirs
+    import uvicorn
+
+    from .server.app import create_app
+    from .server.protocol import MAX_MESSAGE_BYTES
+
+    path = db if db is not None else str(platformdirs.user_data_path("pinochle") / "pinochle.db")
+    print(f"Pinochle: http://{host}:{port}  (saving to {path})", file=sys.stderr, flush=True)
+    uvicorn.run(create_app(path, bot_delay=bot_delay), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
@@ -211,6 +237,8 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
                 raise RequestError("file", f"{args.file} is not JSON: {err.msg} at line {err.lineno}") from None
             _emit(out, replay(record))
             return 0
+        if args.command == "serve":
+            return serve(args.host, args.port, args.db, args.bot_delay)
         if args.command == "play":
             from .terminal import play_match
 

@@ -1,0 +1,194 @@
+"""Protocol tests of the solo table over Starlette's TestClient WebSocket."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from pinochle.server.app import create_app
+from pinochle.server.protocol import MAX_MESSAGE_BYTES, CloseCode
+
+Msg = dict[str, Any]
+
+
+def hello(ws: Any, device: str | None = None) -> Msg:
+    ws.send_json({"type": "hello", "device": device})
+    msg: Msg = ws.receive_json()
+    assert msg["type"] == "welcome"
+    return msg
+
+
+def until(ws: Any, pred: Any, limit: int = 400) -> Msg:
+    """Read messages until one satisfies ``pred``; errors fail the test."""
+    for _ in range(limit):
+        msg: Msg = ws.receive_json()
+        assert msg["type"] != "error", msg
+        if pred(msg):
+            return msg
+    raise AssertionError("no such message")
+
+
+def my_move(msg: Msg) -> bool:
+    return msg["type"] == "state" and bool(msg["view"]["legal"])
+
+
+def choose(view: Msg) -> Msg:
+    """A simple legal move for South from the view's legal moves."""
+    legal = view["legal"]
+    if "pass" in legal:
+        return {"type": "pass"}
+    if "trump" in legal:
+        return {"type": "trump", "suit": legal["trump"][0]}
+    if "play" in legal:
+        return {"type": "play", "card": legal["play"][-1]}
+    if "deal" in legal:
+        return {"type": "deal"}
+    raise AssertionError(f"no move in {legal}")
+
+
+def play_until(ws: Any, msg: Msg, stop: Any) -> Msg:
+    while not stop(msg):
+        if my_move(msg):
+            ws.send_json({"type": "action", "version": msg["view"]["version"], "action": choose(msg["view"])})
+        msg = until(ws, lambda m: m["type"] == "state")
+    return msg
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "t.db"
+
+
+def test_a_whole_hand_then_resume_after_restart(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        welcome = hello(ws)
+        device = welcome["device"]
+        assert welcome["match"] is None and isinstance(device, str) and len(device) >= 16
+        ws.send_json({"type": "new_match", "level": "normal"})
+        msg = until(ws, lambda m: m["type"] == "state")
+        assert msg["event"] == "start" and msg["view"]["seat"] == "S" and len(msg["view"]["hand"]) == 12
+        # the view never holds another seat's hand
+        assert set(msg["view"]) >= {"hand", "legal", "version"} and "hands" not in msg["view"]
+        msg = play_until(ws, msg, lambda m: m["view"]["phase"] == "hand_end")
+        last = msg["view"]["last_hand"]
+        assert sum(last["counters"].values()) == 250 and sum(last["tricks"].values()) == 12
+        assert msg["view"]["legal"] == {"deal": True}
+        # into the next hand, a few tricks deep
+        msg = play_until(ws, msg, lambda m: m["view"]["phase"] == "play" and len(m["view"]["tricks"]) >= 3
+                         and m["view"]["turn"] == "S")
+        match_id = msg["match"]["id"]
+        seen = msg["view"]
+    # a new server process on the same database
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        welcome = hello(ws, device)
+        assert welcome["device"] == device and welcome["match"]["id"] == match_id
+        ws.send_json({"type": "resume"})
+        msg = until(ws, lambda m: m["type"] == "state")
+        assert msg["event"] == "resume"
+        assert msg["view"] == seen, "resumed exactly where it was, mid-hand"
+        # and it plays on
+        ws.send_json({"type": "action", "version": seen["version"], "action": choose(seen)})
+        msg = until(ws, lambda m: m["type"] == "state")
+        assert msg["view"]["version"] > seen["version"]
+
+
+def errors_of(ws: Any, frames: list[str]) -> list[Msg]:
+    out = []
+    for f in frames:
+        ws.send_text(f)
+        out.append(ws.receive_json())
+    return out
+
+
+def test_bad_messages_get_errors_and_change_nothing(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=30)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        got = errors_of(ws, [
+            "not json",
+            "[1, 2]",
+            json.dumps({"type": "explode"}),
+            json.dumps({"type": "new_match", "level": "grandmaster"}),
+            json.dumps({"type": "action", "version": 0, "action": {"type": "pass"}}),
+            json.dumps({"type": "resume"}),
+            json.dumps({"type": "action", "version": "0", "action": {"type": "pass"}}),
+        ])
+        assert [m["code"] for m in got] == [
+            "bad_message", "bad_message", "unknown_type", "bad_message", "no_match", "no_match", "bad_message",
+        ]
+        assert all(m["type"] == "error" and m["message"] for m in got)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        start = until(ws, lambda m: m["type"] == "state")
+        v = start["view"]
+        if v["turn"] != "S":
+            # a computer player is thinking (30 s): South may not move
+            ws.send_json({"type": "action", "version": v["version"], "action": {"type": "pass"}})
+            err = ws.receive_json()
+            assert err["type"] == "error" and err["code"] == "not_your_turn"
+        else:
+            ws.send_json({"type": "action", "version": v["version"] + 5, "action": {"type": "pass"}})
+            assert ws.receive_json()["code"] == "stale"
+            ws.send_json({"type": "action", "version": v["version"], "action": {"type": "bid", "bid": 255}})
+            err = ws.receive_json()
+            assert err["code"] == "illegal" and "multiple of 10" in err["message"]
+            ws.send_json({"type": "action", "version": v["version"], "action": {"type": "play", "card": "AS"}})
+            assert ws.receive_json()["code"] == "illegal"
+        ws.send_json({"type": "resume"})
+        again = until(ws, lambda m: m["type"] == "state")
+        assert again["view"] == v, "nothing changed"
+
+
+def test_stale_and_illegal_moves_on_souths_turn(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "normal"})
+        msg = until(ws, my_move)
+        v = msg["view"]
+        ws.send_json({"type": "action", "version": v["version"] - 1, "action": choose(v)})
+        err = ws.receive_json()
+        assert err["code"] == "stale"
+        ws.send_json({"type": "action", "version": v["version"], "action": {"type": "fold"}})
+        assert ws.receive_json()["code"] == "illegal"
+        ws.send_json({"type": "resume"})
+        assert until(ws, lambda m: m["type"] == "state")["view"] == v
+
+
+def test_first_message_must_be_hello(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "resume"})
+        err = ws.receive_json()
+        assert err["code"] == "no_hello"
+        with pytest.raises(WebSocketDisconnect) as info:
+            ws.receive_json()
+        assert info.value.code == CloseCode.BAD_HELLO
+
+
+def test_oversized_message_is_refused(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_text(json.dumps({"type": "resume", "pad": "x" * MAX_MESSAGE_BYTES}))
+        err = ws.receive_json()
+        assert err["code"] == "bad_message" and "too large" in err["message"]
+
+
+def test_malformed_device_token_gets_a_fresh_one_and_new_match_replaces_old(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        w = hello(ws, "<script>")
+        assert w["device"] != "<script>" and w["match"] is None
+        ws.send_json({"type": "new_match", "level": "hard"})
+        first = until(ws, lambda m: m["type"] == "state")["match"]["id"]
+        ws.send_json({"type": "new_match", "level": "easy"})
+        second = until(ws, lambda m: m["type"] == "state" and m["match"]["id"] != first)
+        assert second["match"]["level"] == "easy"
+        assert hello(ws, w["device"])["match"]["id"] == second["match"]["id"]
+
+
+def test_index_and_static_files_are_served(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        r = client.get("/")
+        assert r.status_code == 200 and "<html" in r.text.lower()
+        assert client.get("/health").text == "ok"
