@@ -60,13 +60,13 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Parse ``S H D C`` or ``♠ ♥ ♦ ♣`` (any case, surrounding blanks ignored).
+        """Parse ``S H D C``, ``♠ ♥ ♦ ♣`` or a suit's name (any case, surrounding blanks ignored).
 
         Raises:
             BadCard: the text names no suit.
 
-        >>> Suit.parse("♥"), Suit.parse(" d ")
-        (<Suit.H: 1>, <Suit.D: 2>)
+        >>> Suit.parse("♥"), Suit.parse(" d "), Suit.parse("Clubs")
+        (<Suit.H: 1>, <Suit.D: 2>, <Suit.C: 3>)
         """
         t = text.strip().upper()
         if len(t) == 1:
@@ -74,7 +74,9 @@ class Suit(IntEnum):
                 return cls(SUIT_LETTERS.index(t))
             if t in SUIT_SYMBOLS:
                 return cls(SUIT_SYMBOLS.index(t))
-        raise BadCard(f"unknown suit {text!r}: a suit is S, H, D or C (or ♠ ♥ ♦ ♣)")
+        if t.lower() in SUIT_NAMES:
+            return cls(SUIT_NAMES.index(t.lower()))
+        raise BadCard(f"unknown suit {text!r}: a suit is S, H, D or C (or ♠ ♥ ♦ ♣, or its name)")
 
     @property
     def letter(self) -> str:

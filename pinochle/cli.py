@@ -10,8 +10,9 @@ Commands:
 
 ``meld``, ``legal`` and ``replay`` read JSON Lines from standard input when
 their argument is ``-``: one request per line, one result per line; a bad
-line gets its own ``{"error": ...}`` line and the rest go on. The exit status
-is 1 when any request failed, else 0.
+(or empty) line gets its own ``{"error": ...}`` line, whose ``index`` is the
+0-based line number, and the rest go on. The exit status is 1 when any
+request failed, else 0; a malformed command line gives a JSON error and 2.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO
+from typing import IO, NoReturn
 
 from .cards import CARDS, Suit, add, parse_cards
 from .errors import BadCard, BadRecord, PinochleError
@@ -135,6 +136,8 @@ def _jsonl(lines: Iterable[str], out: IO[str], handle: Callable[[dict[str, objec
     status = 0
     for n, line in enumerate(lines):
         if not line.strip():
+            _emit(out, {"error": {"field": "line", "index": n, "reason": "empty line: each line is one JSON request"}})
+            status = 1
             continue
         try:
             data = json.loads(line)
@@ -152,9 +155,19 @@ def _jsonl(lines: Iterable[str], out: IO[str], handle: Callable[[dict[str, objec
     return status
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is reported as a JSON error (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(json.dumps({"error": {"field": "arguments", "index": None, "reason": f"{self.prog}: {message}"}},
+                         ensure_ascii=False))
+        print(self.format_usage(), end="", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pinochle", description="Four-handed partnership Pinochle (RULES.md).")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = _Parser(prog="pinochle", description="Four-handed partnership Pinochle (RULES.md).")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     m = sub.add_parser("meld", help="the melds of a hand; '-' reads JSON Lines {\"trump\", \"hand\"}")
     m.add_argument("--trump", help="trump suit: S H D C or ♠ ♥ ♦ ♣")
     m.add_argument("cards", nargs="+", help="1 to 12 cards, e.g. AS TS KS QS JS; or - for JSON Lines")

@@ -110,6 +110,8 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
     fmt = record.get("format", HAND_FORMAT)
     if fmt != HAND_FORMAT:
         raise BadRecord("format", None, f"unknown format {fmt!r}: expected {HAND_FORMAT!r}", hand)
+    if "dealer" not in record:
+        raise BadRecord("dealer", None, "the record has no dealer: give \"dealer\": \"N\", \"E\", \"S\" or \"W\"", hand)
     try:
         dealer = Seat.parse(str(record.get("dealer", "")))
     except ValueError as err:

@@ -171,11 +171,18 @@ def _longest_suit(hand: Sequence[Card]) -> Suit:
     return max(Suit, key=lambda s: (sum(1 for c in hand if c.suit == s), meld_points(packed, s), -s))
 
 
-def _meld_line(m: Meld) -> str:
-    """One seat's melds: ``run 150: A♥ 10♥ K♥ Q♥ J♥; pinochle 40: Q♠ J♦``."""
+def _meld_lines(m: Meld, width: int = 58) -> list[str]:
+    """One seat's melds, ``run 150: A♥ 10♥ K♥ Q♥ J♥; pinochle 40: Q♠ J♦``, wrapped to ``width``."""
     if not m.items:
-        return "no meld"
-    return "; ".join(f"{i.name} {i.points}: {' '.join(c.label for c in i.cards)}" for i in m.items)
+        return ["no meld"]
+    lines: list[str] = []
+    for item in m.items:
+        text = f"{item.name} {item.points}: {' '.join(c.label for c in item.cards)}"
+        if lines and len(lines[-1]) + 2 + len(text) <= width:
+            lines[-1] += "; " + text
+        else:
+            lines.append(text)
+    return lines
 
 
 def _trick_line(number: int, trick: Trick, last: bool, rules: RuleSet = TABLE) -> str:
@@ -205,23 +212,30 @@ def _hand_header(con: _Console, state: State) -> None:
 
 
 def _meld_review(con: _Console, state: State) -> None:
-    """Each seat's melds with names, points and scoring cards, and each side's total."""
+    """Each seat's melds (in the order laid down: declarer first), each side's total, and what the bid needs."""
     assert state.trump is not None and state.declarer is not None and state.bid is not None
     con.say(f"Meld (trump {_suit_text(state.trump)}):")
-    for seat in Seat:
+    for k in range(4):
+        seat = Seat((state.declarer + k) % 4)
         m = state.melds[seat]
         assert m is not None
-        con.say(f"  {_seat(seat):<12} {m.total:>4}   {_meld_line(m)}")
+        lines = _meld_lines(m)
+        con.say(f"  {_seat(seat):<12} {m.total:>4}   {lines[0]}")
+        for more in lines[1:]:
+            con.say(f"  {'':<12} {'':>4}   {more}")
     ns = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 0)
     ew = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 1)
     con.say(f"  Meld total: NS {ns}, EW {ew}")
     side = state.declarer % 2
+    who = "you" if side == SOUTH % 2 else "they"
     need = max(0, state.bid - (ns, ew)[side])
     if need > state.rules.total_counters:
-        con.say(f"  {SIDES[side]} bid {state.bid}: they cannot make it ({need} needed; a hand has "
+        con.say(f"  {SIDES[side]} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
                 f"{state.rules.total_counters} in counters).")
+    elif need == 0:
+        con.say(f"  {SIDES[side]} bid {state.bid}: the meld covers it; {who} need only to take a trick.")
     else:
-        con.say(f"  {SIDES[side]} bid {state.bid}: they need {need} in counters (and at least one trick).")
+        con.say(f"  {SIDES[side]} bid {state.bid}: {who} need {need} in counters (and at least one trick).")
     con.say(f"Play ({_seat(state.declarer)} leads):")
 
 
@@ -236,6 +250,9 @@ def _hand_summary(con: _Console, r: HandResult) -> None:
     for i in (0, 1):
         con.say(f"  {SIDES[i]:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
                 f"{_signed(s.score[i]):>8}")
+    for i in (0, 1):
+        if s.meld[i] and s.tricks[i] == 0:
+            con.say(f"  {SIDES[i]} took no trick, so {SIDES[i]} keep none of their {s.meld[i]} meld.")
     got = s.kept_meld[side] + s.counters[side]
     if s.made:
         con.say(f"  {SIDES[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
@@ -355,8 +372,12 @@ def _south_trump(con: _Console, state: State) -> tuple[Action, State]:
             con.say(f"  Not allowed: {err}")
 
 
-def _south_card(con: _Console, state: State) -> tuple[Action, State]:
-    """Ask South for a card: a token or a number from the list of legal cards."""
+def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
+    """Ask South for a card: a token or a number from the list of legal cards.
+
+    Enter alone plays the card a simple computer player would choose in
+    South's seat (never simply the first card listed).
+    """
     v = view(state, SOUTH)
     assert v.trump is not None
     trick = v.tricks[-1] if v.tricks and len(v.tricks[-1].cards) < 4 else None
@@ -369,19 +390,22 @@ def _south_card(con: _Console, state: State) -> tuple[Action, State]:
     legal = sorted(v.legal.cards, key=lambda c: order[c])
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     con.say("    Legal: " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(legal)))
+    suggested = advisor.act(v).card
+    default = suggested if suggested in legal else legal[0]
     while True:
-        text = con.ask(f"    Your card [Enter: {legal[0].label}]: ")
+        text = con.ask(f"    Your card [Enter: {default.label}]: ")
         if text.lower() in _HELP_WORDS:
             con.say(f"    Type a card such as {legal[0]} or {legal[0].label}, or its number 1 to {len(legal)}; "
                     "q to leave.")
             continue
         try:
             if text == "":
-                card = legal[0]
+                card = default
             elif text.isdigit():
                 n = int(text)
                 if not 1 <= n <= len(legal):
-                    con.say(f"    There is no card {n}: choose 1 to {len(legal)}, or type a card such as {legal[0]}.")
+                    choose = "1" if len(legal) == 1 else f"1 to {len(legal)}"
+                    con.say(f"    There is no card {n}: choose {choose}, or type a card such as {legal[0]}.")
                     continue
                 card = legal[n - 1]
             else:
@@ -418,6 +442,9 @@ def _save(con: _Console, state: State, path: str | None) -> int:
     """
     if path is None:
         return 0
+    if not state.history:
+        con.say(f"No hand was finished: nothing saved to {path}.")
+        return 0
     error = _write_record(state, path)
     if error is not None:
         con.say(f"Could not save the match record to {path}: {error}")
@@ -443,7 +470,7 @@ def _step(con: _Console, state: State, players: dict[Seat, Player]) -> State:
         elif state.phase == "trump":
             action, after = _south_trump(con, state)
         else:
-            action, after = _south_card(con, state)
+            action, after = _south_card(con, state, players[SOUTH])
     else:
         action = players[seat].act(view(state, seat))
         after = apply(state, action)
@@ -471,8 +498,16 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     con = _Console(stdin, stdout)
+    if save is not None:
+        folder = os.path.dirname(os.path.abspath(save))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK) or (
+            os.path.exists(save) and not os.access(save, os.W_OK)
+        ):
+            con.say(f"Cannot save the match record to {save}: the folder does not exist or is not writable.")
+            return 1
     state = new_match(seed=seed)
-    players: dict[Seat, Player] = {s: SimplePlayer(f"{seed}/{s}") for s in Seat if s != SOUTH}
+    # the three computer players, and South's advisor (the default card on Enter)
+    players: dict[Seat, Player] = {s: SimplePlayer(f"{seed}/{s}") for s in Seat}
     try:
         con.say(f"Pinochle: four hands, two partnerships, the match is to {state.rules.target}. Seed {seed}.")
         con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")
@@ -484,7 +519,8 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
     except _LeaveTable as left:
         con.say()
         con.say(str(left))
-        con.say(f"The match stops after {len(state.history)} finished hands: "
+        n = len(state.history)
+        con.say(f"The match stops after {n} finished hand{'s' if n != 1 else ''}: "
                 f"NS {state.totals[0]}, EW {state.totals[1]}.")
     except BrokenPipeError:
         # Whoever read the output has gone (e.g. ``| head``): keep the record, say nothing more.

@@ -252,3 +252,26 @@ def test_the_readme_example_records_replay() -> None:
     assert totals["NS"] == sum(h["score"]["NS"] for h in hands)
     assert totals["EW"] == sum(h["score"]["EW"] for h in hands)
     assert out[0]["winner"] in ("NS", "EW")
+
+
+def test_a_blank_jsonl_line_gets_its_own_error_so_answers_stay_aligned() -> None:
+    """Regression: a blank line used to get no answer, shifting every later answer."""
+    code, out = run("meld", "-", stdin='{"trump": "S", "hand": "AS"}\n\n{"trump": "spades", "hand": "KS QS"}\n')
+    assert code == 1 and len(out) == 3
+    assert out[1]["error"] == {"field": "line", "index": 1, "reason": "empty line: each line is one JSON request"}
+    assert out[2]["total"] == 40
+
+
+def test_a_record_without_dealer_says_so() -> None:
+    rec = json.loads(json.dumps(_hand_record()))
+    del rec["dealer"]
+    code, out = run("replay", "-", stdin=json.dumps(rec))
+    assert code == 1 and out[0]["error"]["field"] == "dealer" and "no dealer" in out[0]["error"]["reason"]  # type: ignore[index]
+
+
+def test_a_malformed_command_line_is_a_json_error_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["meld", "--trump", "S"])
+    assert info.value.code == 2
+    err = json.loads(capsys.readouterr().out)["error"]
+    assert err["field"] == "arguments" and "required: cards" in err["reason"]

@@ -270,3 +270,33 @@ def test_pinochle_play_command(tmp_path: Path) -> None:
     assert status == 0
     totals, winner = final(out.getvalue())
     assert replay(json.loads(path.read_text(encoding="utf-8")))["totals"] == totals
+
+
+def test_enter_plays_the_advised_card_not_simply_the_first_listed() -> None:
+    """Regression: Enter used to play the first legal card (often an ace thrown into a lost trick)."""
+    _, text = run(7)
+    defaults = re.findall(r"Legal: 1\) (\S+).*\n\s+Your card \[Enter: (\S+)\]", text)
+    assert defaults, "no card prompts"
+    assert any(first != chosen for first, chosen in defaults), "the default is always the first card"
+
+
+def test_meld_review_lists_seats_in_laying_down_order_from_the_declarer() -> None:
+    _, text = run(7)
+    blocks = list(re.finditer(r"(\S+) names trump.*\n(?:Your hand.*\n)?Meld \(trump.*\n((?:  .*\n){4})", text))
+    assert len(blocks) >= 3
+    for block in blocks:
+        declarer = block.group(1)
+        first = block.group(2).splitlines()[0].split()[0]
+        assert first == declarer, block.group(0)
+
+
+def test_unwritable_save_path_is_refused_before_play(tmp_path: Path) -> None:
+    status, text = run(3, save=str(tmp_path / "missing" / "x.json"))
+    assert status == 1 and "Cannot save" in text and "Hand 1" not in text
+
+
+def test_leaving_before_any_hand_finishes_does_not_overwrite_a_record(tmp_path: Path) -> None:
+    f = tmp_path / "keep.json"
+    f.write_text("precious")
+    status, text = run(3, stdin=io.StringIO("q\n"), save=str(f))
+    assert status == 0 and f.read_text() == "precious" and "nothing saved" in text
