@@ -17,10 +17,14 @@ Msg = dict[str, Any]
 
 
 def hello(ws: Any, device: str | None = None) -> Msg:
+    """Say hello and return the welcome (skipping state frames still on their way)."""
     ws.send_json({"type": "hello", "device": device})
-    msg: Msg = ws.receive_json()
-    assert msg["type"] == "welcome"
-    return msg
+    for _ in range(400):
+        msg: Msg = ws.receive_json()
+        if msg["type"] == "welcome":
+            return msg
+        assert msg["type"] == "state", msg
+    raise AssertionError("no welcome")
 
 
 def until(ws: Any, pred: Any, limit: int = 400) -> Msg:
@@ -192,3 +196,27 @@ def test_index_and_static_files_are_served(db: Path) -> None:
         r = client.get("/")
         assert r.status_code == 200 and "<html" in r.text.lower()
         assert client.get("/health").text == "ok"
+
+
+def test_two_tabs_of_one_device_follow_the_newest_match(db: Path) -> None:
+    """Regression: a match replaced in another tab came back to life when the first tab moved."""
+    with TestClient(create_app(db, bot_delay=30)) as client, \
+            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        device = hello(a)["device"]
+        hello(b, device)
+        a.send_json({"type": "new_match", "level": "easy"})
+        old = until(a, lambda m: m["type"] == "state")
+        assert until(b, lambda m: m["type"] == "state")["match"]["id"] == old["match"]["id"]
+        b.send_json({"type": "new_match", "level": "hard"})
+        new_b = until(b, lambda m: m["type"] == "state")
+        new_a = until(a, lambda m: m["type"] == "state")
+        assert new_a["match"]["id"] == new_b["match"]["id"] != old["match"]["id"]
+        assert new_a["match"]["level"] == "hard"
+        # a move made on the old table is refused and the old match stays ended
+        a.send_json({"type": "action", "match": old["match"]["id"], "version": old["view"]["version"],
+                     "action": {"type": "pass"}})
+        resent = a.receive_json()
+        assert resent["type"] == "state" and resent["match"]["id"] == new_b["match"]["id"]
+        err = a.receive_json()
+        assert err["type"] == "error" and err["code"] == "stale"
+        assert hello(a, device)["match"]["id"] == new_b["match"]["id"]

@@ -45,30 +45,36 @@ async def receive_frame(ws: WebSocket) -> str:
 
 
 class Connection:
-    """One browser tab: its device, its table, and the handlers of its messages."""
+    """One browser tab: its device and the handlers of its messages.
+
+    Every tab of a device follows the device's current match: a new match
+    started in one tab is shown in all of them.
+    """
 
     def __init__(self, ws: WebSocket, tables: Tables) -> None:
         self.ws = ws
         self.tables = tables
         self.device: str | None = None
-        self.table: SoloTable | None = None
 
     async def send(self, msg: dict[str, object]) -> None:
         """Send one JSON message."""
         await self.ws.send_json(msg)
 
-    def _follow(self, table: SoloTable | None) -> None:
-        if self.table is not None:
-            self.table.subscribers.discard(self.send)
-        self.table = table
-        if table is not None:
-            table.subscribers.add(self.send)
-
     async def hello(self, device: object) -> None:
         """Identify the device (a new token if none or a malformed one) and welcome it."""
+        if self.device is not None:
+            self.tables.unsubscribe(self.device, self.send)
         self.device = device if isinstance(device, str) and valid_device(device) else secrets.token_urlsafe(24)
+        self.tables.subscribe(self.device, self.send)
         table = self.tables.current(self.device)
         await self.send({"type": "welcome", "device": self.device, "match": None if table is None else table.summary()})
+
+    def _current(self, what: str) -> SoloTable:
+        assert self.device is not None
+        table = self.tables.current(self.device)
+        if table is None:
+            raise ProtocolError(ErrorCode.NO_MATCH, f"there is no match {what}: start one")
+        return table
 
     async def handle(self, text: str) -> None:
         """Handle one frame after ``hello``.
@@ -82,31 +88,27 @@ class Connection:
             await self.hello(msg.data.get("device"))
         elif msg.type == "new_match":
             table = self.tables.create(self.device, str(msg.data["level"]))
-            self._follow(table)
-            await self.send(table.message("start"))
+            await table.broadcast("start")
             table.kick()
         elif msg.type == "resume":
-            current = self.tables.current(self.device)
-            if current is None:
-                raise ProtocolError(ErrorCode.NO_MATCH, "there is no match to resume: start one")
-            self._follow(current)
-            await self.send(current.message("resume"))
-            current.kick()
+            table = self._current("to resume")
+            await self.send(table.message("resume"))
+            table.kick()
         elif msg.type == "action":
-            if self.table is None:
-                found = self.tables.current(self.device)
-                if found is None:
-                    raise ProtocolError(ErrorCode.NO_MATCH, "there is no match in progress: start one")
-                self._follow(found)
-            assert self.table is not None
+            table = self._current("in progress")
+            match_id = msg.data.get("match")
+            if match_id is not None and match_id != table.id:
+                await self.send(table.message("resume"))
+                raise ProtocolError(ErrorCode.STALE, "that move was for a match that a newer one has replaced")
             version = msg.data["version"]
             action = msg.data["action"]
             assert isinstance(version, int) and isinstance(action, dict)
-            await self.table.human_action(version, action)
+            await table.human_action(version, action)
 
     def close(self) -> None:
-        """Forget this tab's subscription."""
-        self._follow(None)
+        """Stop following the device's match."""
+        if self.device is not None:
+            self.tables.unsubscribe(self.device, self.send)
 
 
 def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None = None) -> Starlette:

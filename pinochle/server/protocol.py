@@ -96,6 +96,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise ProtocolError(ErrorCode.BAD_MESSAGE, "action.version is the view's version number")
+        if data.get("match") is not None and not isinstance(data.get("match"), str):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "action.match is the match id (a string) or null")
         if not isinstance(data.get("action"), dict):
             raise ProtocolError(ErrorCode.BAD_MESSAGE, 'action.action is an object such as {"type": "pass"}')
     return ClientMessage(kind, data)

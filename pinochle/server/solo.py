@@ -24,6 +24,8 @@ from .storage import StaleWrite, Storage, StoredMatch
 log = logging.getLogger("pinochle.server")
 
 HUMAN = Seat.S
+#: How the other seats are named to the person at South.
+SEAT_NAMES = {Seat.N: "your partner", Seat.E: "East", Seat.W: "West", Seat.S: "you"}
 Send = Callable[[dict[str, object]], Awaitable[None]]
 
 
@@ -38,7 +40,16 @@ def rebuild(stored: StoredMatch) -> State:
 class SoloTable:
     """One solo match in memory, backed by storage (the truth)."""
 
-    def __init__(self, stored: StoredMatch, storage: Storage, bot_delay: float) -> None:
+    def __init__(self, stored: StoredMatch, storage: Storage, bot_delay: float,
+                 audience: Callable[[], set[Send]] = set) -> None:
+        """Rebuild the table of ``stored``.
+
+        Args:
+            stored: the match as stored.
+            storage: where every move is appended.
+            bot_delay: seconds between computer moves.
+            audience: the sockets to tell of every change (the device's open tabs).
+        """
         self.id = stored.id
         self.device = stored.device
         self.level = stored.level
@@ -49,7 +60,8 @@ class SoloTable:
             seat: for_level(stored.level, f"{stored.seed}/{seat}") for seat in Seat if seat != HUMAN
         }
         self.lock = asyncio.Lock()
-        self.subscribers: set[Send] = set()
+        self.audience = audience
+        self.closed = False
         self._bots: asyncio.Task[None] | None = None
 
     # ---------------------------------------------------------------- messages
@@ -78,13 +90,16 @@ class SoloTable:
         return {"type": "state", "match": self.summary(), "view": v, "event": event}
 
     async def broadcast(self, event: str | None) -> None:
-        """Send the current state to every subscribed socket; drop sockets that fail."""
+        """Send the current state to every open tab of the device; drop sockets that fail."""
+        if self.closed:
+            return
         msg = self.message(event)
-        for send in list(self.subscribers):
+        sockets = self.audience()
+        for send in list(sockets):
             try:
                 await send(msg)
             except Exception:  # a closed socket: forget it
-                self.subscribers.discard(send)
+                sockets.discard(send)
 
     # ---------------------------------------------------------------- moves
 
@@ -99,6 +114,8 @@ class SoloTable:
             ProtocolError: ``stale``, ``not_your_turn`` or ``illegal``; the match is unchanged.
         """
         async with self.lock:
+            if self.closed:
+                raise ProtocolError(ErrorCode.NO_MATCH, "this match was replaced by a newer one on this device")
             state = self.state
             if version != state.version:
                 raise ProtocolError(ErrorCode.STALE, f"the table has moved on (version {state.version}, your move was for {version})")
@@ -108,7 +125,8 @@ class SoloTable:
             else:
                 seat = HUMAN
                 if whose != HUMAN and state.phase != "match_end":
-                    raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"it is {whose}'s turn")
+                    name = SEAT_NAMES[whose] if whose is not None else "another player"
+                    raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"wait for {name} to play")
             try:
                 action = Action.from_json({**data, "seat": str(seat)})
                 await self._apply(action)
@@ -139,14 +157,14 @@ class SoloTable:
     # ---------------------------------------------------------------- computer players
 
     def close(self) -> None:
-        """Stop the computer players and forget the sockets."""
+        """Stop the computer players; no move or message follows."""
+        self.closed = True
         if self._bots is not None:
             self._bots.cancel()
-        self.subscribers.clear()
 
     def kick(self) -> None:
         """Start the computer players if one of them is to move and they are not running."""
-        if self._bots is None or self._bots.done():
+        if not self.closed and (self._bots is None or self._bots.done()):
             self._bots = asyncio.create_task(self._run_bots())
 
     def _bot_to_move(self) -> Seat | None:
@@ -168,6 +186,8 @@ class SoloTable:
                 await asyncio.sleep(self.bot_delay * (3 if first_lead else 1))
                 action = await asyncio.to_thread(self.players[seat].act, view(before, seat))
                 async with self.lock:
+                    if self.closed:
+                        return
                     if self.state.version != before.version:
                         continue
                     await self._apply(action)
@@ -184,6 +204,20 @@ class Tables:
         self.storage = storage
         self.bot_delay = bot_delay
         self.tables: dict[str, SoloTable] = {}
+        #: the open sockets of each device: every tab of a device follows its current match
+        self.sockets: dict[str, set[Send]] = {}
+
+    def subscribe(self, device: str, send: Send) -> None:
+        """Tell ``send`` of every change to the device's current match."""
+        self.sockets.setdefault(device, set()).add(send)
+
+    def unsubscribe(self, device: str, send: Send) -> None:
+        """Stop telling ``send``."""
+        sockets = self.sockets.get(device)
+        if sockets is not None:
+            sockets.discard(send)
+            if not sockets:
+                del self.sockets[device]
 
     def get(self, match_id: str) -> SoloTable | None:
         """The table of ``match_id`` (rebuilt from storage if not in memory), or ``None``."""
@@ -192,7 +226,8 @@ class Tables:
             stored = self.storage.load(match_id)
             if stored is None:
                 return None
-            table = SoloTable(stored, self.storage, self.bot_delay)
+            device = stored.device
+            table = SoloTable(stored, self.storage, self.bot_delay, lambda: self.sockets.get(device, set()))
             self.tables[match_id] = table
         return table
 

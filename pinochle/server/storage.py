@@ -116,7 +116,8 @@ class SQLiteStorage:
                     "INSERT INTO actions (match_id, n, action) VALUES (?, ?, ?)", (match_id, n, json.dumps(action))
                 )
                 self._db.execute(
-                    "UPDATE matches SET updated = ?, finished = ? WHERE id = ?", (time.time(), int(finished), match_id)
+                    "UPDATE matches SET updated = ?, finished = MAX(finished, ?) WHERE id = ?",
+                    (time.time(), int(finished), match_id),
                 )
                 self._db.execute("COMMIT")
             except sqlite3.IntegrityError:

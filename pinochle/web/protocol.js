@@ -1,0 +1,75 @@
+// The table protocol's enums (docs/protocol.md); the server's copy is
+// pinochle/server/protocol.py. Keep the two in step.
+
+/** Types of the messages the browser sends. */
+export const ClientType = Object.freeze({
+  HELLO: "hello",
+  NEW_MATCH: "new_match",
+  RESUME: "resume",
+  ACTION: "action",
+});
+
+/** Types of the messages the server sends. */
+export const ServerType = Object.freeze({
+  WELCOME: "welcome",
+  STATE: "state",
+  ERROR: "error",
+});
+
+/** The `type` of an action object inside an `action` message. */
+export const ActionType = Object.freeze({
+  BID: "bid",
+  PASS: "pass",
+  TRUMP: "trump",
+  PLAY: "play",
+  DEAL: "deal",
+});
+
+/** The `code` of an `error` message. */
+export const ErrorCode = Object.freeze({
+  BAD_MESSAGE: "bad_message",
+  UNKNOWN_TYPE: "unknown_type",
+  NO_HELLO: "no_hello",
+  NO_MATCH: "no_match",
+  STALE: "stale",
+  NOT_YOUR_TURN: "not_your_turn",
+  ILLEGAL: "illegal",
+  SERVER: "server",
+});
+
+/** WebSocket close codes the server uses. */
+export const CloseCode = Object.freeze({
+  NORMAL: 1000,
+  TOO_BIG: 1009,
+  BAD_HELLO: 4000,
+});
+
+/** The `event` of a `state` message. */
+export const StateEvent = Object.freeze({
+  START: "start",
+  RESUME: "resume",
+  MOVE: "move",
+});
+
+/** Computer player levels for `new_match`. */
+export const Level = Object.freeze({
+  EASY: "easy",
+  NORMAL: "normal",
+  HARD: "hard",
+});
+
+/** The phases of `view.phase` and of a match summary's `phase`. */
+export const Phase = Object.freeze({
+  AUCTION: "auction",
+  TRUMP: "trump",
+  MELD: "meld",
+  PLAY: "play",
+  HAND_END: "hand_end",
+  MATCH_END: "match_end",
+});
+
+/** Largest frame the server accepts, in bytes. */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
+
+/** The localStorage key of the device token. */
+export const DEVICE_KEY = "pinochle.device";

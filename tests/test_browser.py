@@ -1,0 +1,498 @@
+"""End to end in a real browser: the web table against a real server.
+
+Starts ``pinochle serve`` as a subprocess on a free port with a fresh SQLite
+file, drives Debian's Chromium with Playwright (sync API, run in a worker
+thread so no event loop is left on the main thread) and plays a whole hand by
+clicking only the moves the page marks legal. On the way it reloads the page
+mid-hand, restarts the server on the same database and resumes from a fresh
+tab, checking each time that the same hand continues. Screenshots of the table
+at 390x844 and 1440x900 go to ``tests/artifacts/``.
+
+A second, quicker test replaces the server's WebSocket inside the browser
+(``page.route_web_socket``) with states built by the engine, to check the
+match-end screen, "Play again" and an ``illegal`` error without playing a
+whole match.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+BOT_DELAY = "0.05"
+TIMEOUT_MS = 15_000
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium); CI installs it",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``pinochle serve`` as a subprocess; restartable on the same port and database."""
+
+    def __init__(self, port: int, db: Path, log: Path) -> None:
+        self.port = port
+        self.db = db
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        cmd = [
+            sys.executable, "-m", "pinochle.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            "--db", str(self.db), "--bot-delay", BOT_DELAY,
+        ]
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=1) as resp:
+                    if resp.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer within 20 s:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+        self.proc = None
+
+
+# ---------------------------------------------------------------- page helpers
+
+MY_TURN = """() => {
+  const b = document.body;
+  return b.dataset.screen === 'table' && b.dataset.busy !== '1' && b.dataset.connected === '1'
+    && (b.dataset.legal || '') !== '';
+}"""
+
+
+def body(page: Any, key: str) -> str:
+    return str(page.evaluate(f"document.body.dataset[{key!r}] || ''"))
+
+
+def wait_my_turn(page: Any) -> None:
+    page.wait_for_function(MY_TURN, timeout=TIMEOUT_MS)
+
+
+def wait_version_change(page: Any, version: str) -> None:
+    page.wait_for_function(
+        "v => document.body.dataset.version !== v && document.body.dataset.busy !== '1'", arg=version, timeout=TIMEOUT_MS
+    )
+
+
+def close_meld_review(page: Any, seen: dict[str, Any]) -> None:
+    dialog = page.get_by_test_id("meld-dialog")
+    if dialog.is_visible():
+        # the review lists every seat and the sides' totals
+        for seat in "NESW":
+            assert page.get_by_test_id(f"meld-{seat}").is_visible()
+        assert "You & Partner" in page.get_by_test_id("meld-sides").inner_text()
+        seen["meld_review"] = True
+        page.get_by_test_id("meld-close").click()
+        dialog.wait_for(state="hidden")
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What must survive a reload or a restart: the hand, the tricks done, the version."""
+    return {
+        "cards": page.eval_on_selector_all("[data-testid=card]", "els => els.map(e => e.dataset.card)"),
+        "tricks": page.get_by_test_id("trick-count").get_attribute("data-value"),
+        "hand_no": page.get_by_test_id("hand-no").inner_text(),
+        "version": body(page, "version"),
+        "legal": body(page, "legal"),
+    }
+
+
+def click_card(page: Any, selector: str) -> None:
+    # cards overlap on a phone: click the visible left strip of the card
+    page.locator(selector).first.click(position={"x": 8, "y": 30})
+
+
+def my_move(page: Any, seen: dict[str, Any]) -> str:
+    """Make one move as South (the page must show a legal move); return its kind."""
+    wait_my_turn(page)
+    close_meld_review(page, seen)
+    legal = body(page, "legal")
+    version = body(page, "version")
+    if legal == "bid,pass":
+        if not seen.get("bid"):
+            value = page.get_by_test_id("bid-value")
+            low = int(value.inner_text())
+            page.get_by_test_id("bid-plus").click()
+            assert int(value.inner_text()) == low + 10
+            page.get_by_test_id("bid-minus").click()
+            assert int(value.inner_text()) == low
+            assert page.get_by_test_id("bid-button").inner_text() == f"Bid {low}"
+            page.get_by_test_id("bid-button").click()
+            seen["bid"] = low
+        else:
+            page.get_by_test_id("pass-button").click()
+    elif legal == "pass":
+        page.get_by_test_id("pass-button").click()
+    elif legal == "trump":
+        cards = page.eval_on_selector_all("[data-testid=card]", "els => els.map(e => e.dataset.card)")
+        suit = max("SHDC", key=lambda s: sum(c[1] == s for c in cards))
+        page.get_by_test_id(f"trump-{suit}").click()
+        seen["named_trump"] = suit
+    elif legal == "play":
+        illegal = page.locator("[data-testid=card][data-legal=false]")
+        if not seen.get("illegal_toast") and illegal.count() > 0:
+            # the browser knows no rules: the server explains why the card cannot be played
+            click_card(page, "[data-testid=card][data-legal=false]")
+            toast = page.get_by_test_id("toast").last
+            toast.wait_for(timeout=TIMEOUT_MS)
+            seen["illegal_toast"] = toast.inner_text()
+            page.wait_for_function("() => document.body.dataset.busy !== '1'", timeout=TIMEOUT_MS)
+            assert body(page, "version") == version, "an illegal card changed the table"
+        click_card(page, "[data-testid=card][data-legal=true]")
+    elif legal == "deal":
+        return "deal"
+    else:
+        raise AssertionError(f"unexpected legal moves {legal!r}")
+    wait_version_change(page, version)
+    return legal
+
+
+def assert_no_horizontal_scroll(page: Any) -> None:
+    sw, cw = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert sw <= cw, f"horizontal scroll: content {sw}px wide in a {cw}px window"
+
+
+def open_table(page: Any, url: str) -> None:
+    page.goto(url)
+    page.get_by_test_id("table").wait_for(timeout=TIMEOUT_MS)
+
+
+# ---------------------------------------------------------------- the test
+
+
+def run_browser(server: Server) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    seen: dict[str, Any] = {}
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            ctx = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion="reduce")
+            ctx.set_default_timeout(TIMEOUT_MS)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+
+            # Home: no match yet, so no resume button; start a Normal solo match.
+            page.goto(server.url)
+            page.get_by_test_id("home").wait_for()
+            assert not page.get_by_test_id("resume").is_visible()
+            device = page.evaluate("localStorage.getItem('pinochle.device')")
+            assert device and 16 <= len(device) <= 64
+            page.get_by_test_id("level-normal").click()
+            page.get_by_test_id("table").wait_for()
+            for seat in "NESW":
+                assert page.get_by_test_id(f"seat-{seat}").is_visible()
+            assert page.get_by_test_id("seat-N").inner_text().startswith("Partner")
+            assert page.locator("[data-testid=card]").count() == 12
+            first = page.locator("[data-testid=card]").first.get_attribute("aria-label") or ""
+            assert " of " in first and first.split(" of ")[1].split(",")[0] in ("spades", "hearts", "diamonds", "clubs")
+
+            # The auction, trump (if South declares) and three tricks.
+            while True:
+                wait_my_turn(page)
+                close_meld_review(page, seen)
+                done = int(page.get_by_test_id("trick-count").get_attribute("data-value") or 0)
+                if done >= 3 and body(page, "legal") == "play":
+                    break
+                my_move(page, seen)
+
+            # Screenshots of the table mid-hand, desktop and phone, no horizontal scroll.
+            ARTIFACTS.mkdir(exist_ok=True)
+            assert page.get_by_test_id("status").inner_text().startswith("Your")
+            assert page.locator("[data-testid=card][data-legal=true]").count() >= 1
+            assert_no_horizontal_scroll(page)
+            page.screenshot(path=str(ARTIFACTS / "table-1440x900.png"))
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_timeout(150)
+            assert_no_horizontal_scroll(page)
+            page.screenshot(path=str(ARTIFACTS / "table-390x844.png"))
+
+            # Last trick and meld review can be reopened during play.
+            page.get_by_test_id("last-trick-button").click()
+            page.get_by_test_id("last-trick-dialog").wait_for()
+            assert page.locator("[data-testid=last-trick-dialog] .card").count() == 4
+            page.get_by_test_id("last-trick-close").click()
+            page.get_by_test_id("meld-button").click()
+            page.get_by_test_id("meld-dialog").wait_for()
+            page.get_by_test_id("meld-close").click()
+            page.get_by_test_id("meld-dialog").wait_for(state="hidden")
+
+            # The polite live region has announced cards and trick winners.
+            spoken = page.get_by_test_id("announcer").inner_text()
+            assert "played the" in spoken and "the trick" in spoken, spoken
+            assert page.get_by_test_id("announcer").get_attribute("aria-live") == "polite"
+
+            before = snapshot(page)
+            assert int(before["tricks"]) >= 3
+
+            # Reload mid-hand: the same hand continues.
+            page.reload()
+            page.get_by_test_id("table").wait_for()
+            wait_my_turn(page)
+            assert snapshot(page) == before
+
+            # Restart the server on the same database: the page reconnects and resumes.
+            server.stop()
+            page.wait_for_function("() => document.body.dataset.connected === '0'", timeout=TIMEOUT_MS)
+            server.start()
+            page.wait_for_function("() => document.body.dataset.connected === '1'", timeout=TIMEOUT_MS)
+            wait_my_turn(page)
+            assert snapshot(page) == before
+
+            # A fresh tab starts on the home screen with a Resume button for this match.
+            other = ctx.new_page()
+            other.on("pageerror", lambda e: errors.append(str(e)))
+            other.goto(server.url)
+            other.get_by_test_id("home").wait_for()
+            resume = other.get_by_test_id("resume")
+            resume.wait_for()
+            assert "Hand 1" in other.get_by_test_id("resume-detail").inner_text()
+            resume.click()
+            other.get_by_test_id("table").wait_for()
+            wait_my_turn(other)
+            assert snapshot(other) == before
+            # Starting a new match while one is in progress asks first; keep playing.
+            other.get_by_test_id("home-button").click()
+            other.get_by_test_id("level-hard").click()
+            other.get_by_test_id("confirm-dialog").wait_for()
+            other.get_by_test_id("confirm-cancel").click()
+            other.close()
+
+            # Play the hand out (on the phone-sized page) until the summary.
+            page.bring_to_front()
+            for _ in range(200):
+                wait_my_turn(page)
+                if body(page, "legal") == "deal":
+                    break
+                my_move(page, seen)
+            summary = page.get_by_test_id("hand-summary")
+            summary.wait_for()
+            assert page.get_by_test_id("trick-count").get_attribute("data-value") == "12"
+            verdict = page.get_by_test_id("verdict").inner_text()
+            assert verdict.startswith(("Made", "Set"))
+            assert page.locator("[data-testid=summary-table] tbody tr").count() == 6
+            page.screenshot(path=str(ARTIFACTS / "summary-390x844.png"))
+
+            # The score sheet lists the hand.
+            page.get_by_test_id("summary-scores").click()
+            page.get_by_test_id("score-sheet").wait_for()
+            assert page.locator("[data-testid=scores-table] tbody tr").count() == 1
+            page.get_by_test_id("score-sheet-close").click()
+
+            # Next hand: a new auction with 12 fresh cards.
+            version = body(page, "version")
+            page.get_by_test_id("next-hand").click()
+            wait_version_change(page, version)
+            page.wait_for_function("() => document.body.dataset.phase === 'auction'", timeout=TIMEOUT_MS)
+            assert page.get_by_test_id("hand-no").inner_text() == "Hand 2"
+            assert page.locator("[data-testid=card]").count() == 12
+            assert not summary.is_visible()
+            assert_no_horizontal_scroll(page)
+        finally:
+            browser.close()
+    assert not errors, f"errors in the page: {errors}"
+    return seen
+
+
+def test_play_a_hand_in_the_browser(tmp_path: Path) -> None:
+    server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
+    server.start()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            seen = pool.submit(run_browser, server).result()
+    finally:
+        server.stop()
+    assert seen.get("meld_review"), "the meld review never opened"
+    if "illegal_toast" in seen:
+        assert seen["illegal_toast"].strip(), "an illegal card showed an empty message"
+    for name in ("table-1440x900.png", "table-390x844.png"):
+        assert (ARTIFACTS / name).stat().st_size > 10_000
+
+
+# ---------------------------------------------------------------- match end, with a scripted socket
+
+
+def summary_of(state: Any, match_id: str, level: str) -> dict[str, object]:
+    """The match summary of docs/protocol.md for ``state``."""
+    return {
+        "id": match_id, "level": level, "hand_no": state.hand_no, "phase": state.phase,
+        "totals": {"NS": state.totals[0], "EW": state.totals[1]},
+        "winner": None if state.winner is None else ("NS", "EW")[state.winner],
+    }
+
+
+def state_message(state: Any, match_id: str, level: str, event: str) -> str:
+    from pinochle.game import view
+
+    return json.dumps({"type": "state", "match": summary_of(state, match_id, level),
+                       "view": view(state, 2).to_json(), "event": event})
+
+
+def run_match_end(base_url: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from pinochle.errors import IllegalAction
+    from pinochle.game import Action, apply, new_match
+
+    from .support import random_match
+
+    ended = random_match(5)  # a whole random match: phase match_end
+    assert ended.phase == "match_end"
+    fresh = new_match(seed=11, first_dealer=1)  # East deals: South calls first
+    received: list[dict[str, Any]] = []
+    errors: list[str] = []
+
+    def handler(ws: Any) -> None:
+        def on_message(text: str | bytes) -> None:
+            msg = json.loads(text)
+            received.append(msg)
+            if msg["type"] == "hello":
+                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": summary_of(ended, "m1", "hard")}))
+            elif msg["type"] == "resume":
+                ws.send(state_message(ended, "m1", "hard", "resume"))
+            elif msg["type"] == "new_match":
+                ws.send(state_message(fresh, "m2", msg["level"], "start"))
+            elif msg["type"] == "action":
+                try:
+                    apply(fresh, Action.from_json({**msg["action"], "seat": "S"}), msg["version"])
+                    raise AssertionError("the scripted table accepts no move")
+                except IllegalAction as err:
+                    ws.send(json.dumps({"type": "error", "code": "illegal", "message": str(err)}))
+
+        ws.on_message(on_message)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+            ctx.set_default_timeout(TIMEOUT_MS)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            # this tab was at the table before (a reload at the result screen)
+            page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+            page.route_web_socket("**/ws", handler)
+            page.goto(base_url)
+            page.get_by_test_id("result").wait_for()
+            title = page.get_by_test_id("result-title").inner_text()
+            assert title == ("You and your partner win!" if ended.winner == 0 else "West and East win")
+            score = page.get_by_test_id("result-score").inner_text().replace("\u2212", "-")
+            assert str(ended.totals[0]) in score and str(ended.totals[1]) in score
+            assert_no_horizontal_scroll(page)
+            page.screenshot(path=str(ARTIFACTS / "result-390x844.png"))
+            page.get_by_test_id("result-scores").click()
+            assert page.locator("[data-testid=scores-table] tbody tr").count() == len(ended.history)
+            page.get_by_test_id("score-sheet-close").click()
+
+            # Play again: a new match at the same level.
+            page.get_by_test_id("play-again").click()
+            page.get_by_test_id("table").wait_for()
+            assert {"type": "new_match", "level": "hard"} in received
+            page.wait_for_function(MY_TURN)
+            assert body(page, "legal") == "bid,pass"
+            assert page.get_by_test_id("bid-value").inner_text() == "250"
+
+            # A card clicked during the auction is sent; the server's refusal is shown.
+            click_card(page, "[data-testid=card]")
+            toast = page.get_by_test_id("toast").last
+            toast.wait_for()
+            assert "auction" in toast.inner_text()
+            assert received[-1]["type"] == "action" and received[-1]["version"] == 0
+            assert received[-1]["action"]["type"] == "play"
+
+            # Home shows the match in progress; a new one asks for confirmation.
+            page.get_by_test_id("home-button").click()
+            page.get_by_test_id("resume").wait_for()
+            page.get_by_test_id("level-easy").click()
+            page.get_by_test_id("confirm-dialog").wait_for()
+            page.get_by_test_id("confirm-new").click()
+            page.get_by_test_id("table").wait_for()
+            assert received[-1] == {"type": "new_match", "level": "easy"}
+        finally:
+            browser.close()
+    assert not errors, f"errors in the page: {errors}"
+    assert received[0]["type"] == "hello"
+    return {"received": received}
+
+
+def test_match_end_screen_with_a_scripted_socket(tmp_path: Path) -> None:
+    server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
+    server.start()  # serves the page; its socket is replaced in the browser
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(run_match_end, server.url).result()
+    finally:
+        server.stop()
+
+
+# ---------------------------------------------------------------- the browser's copy of the protocol
+
+
+def js_object(source: str, name: str) -> dict[str, object]:
+    """The literal entries of ``export const NAME = Object.freeze({...})`` in protocol.js."""
+    import re
+
+    block = re.search(rf"export const {name} = Object\.freeze\(\{{(.*?)\}}\);", source, re.S)
+    assert block, f"protocol.js has no {name}"
+    out: dict[str, object] = {}
+    for key, value in re.findall(r"(\w+):\s*(\"[^\"]*\"|\d+)", block.group(1)):
+        out[key] = json.loads(value)
+    return out
+
+
+def test_protocol_js_matches_the_server() -> None:
+    from pinochle.server import protocol
+
+    source = (ROOT / "pinochle" / "web" / "protocol.js").read_text()
+    assert js_object(source, "ErrorCode") == {e.name: e.value for e in protocol.ErrorCode}
+    assert js_object(source, "CloseCode") == {c.name: c.value for c in protocol.CloseCode}
+    assert sorted(map(str, js_object(source, "ClientType").values())) == sorted(protocol.CLIENT_TYPES)
+    assert sorted(map(str, js_object(source, "Level").values())) == sorted(protocol.LEVELS)
+    assert "MAX_MESSAGE_BYTES = 16 * 1024" in source and protocol.MAX_MESSAGE_BYTES == 16 * 1024
