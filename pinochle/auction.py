@@ -160,15 +160,20 @@ def parse_call(raw: object) -> Call:
     Raises:
         ValueError: anything else, with a message naming the call.
 
-    >>> parse_call("260"), parse_call(270), parse_call("Pass")
-    (260, 270, None)
+    A number may be written as a float when it is whole (JSON does not tell
+    ``260`` from ``260.0``).
+
+    >>> parse_call("260"), parse_call(270), parse_call("Pass"), parse_call(280.0)
+    (260, 270, None, 280)
     """
     if isinstance(raw, str):
         t = raw.strip().lower()
         if t == "pass":
             return None
-        if t.isdigit():
+        if t.isascii() and t.isdigit():
             return int(t)
     elif isinstance(raw, int) and not isinstance(raw, bool):
         return raw
+    elif isinstance(raw, float) and raw.is_integer():
+        return int(raw)
     raise ValueError(f"unknown call {raw!r}: a call is \"pass\" or a bid such as 260")

@@ -68,7 +68,10 @@ class Suit(IntEnum):
         >>> Suit.parse("♥"), Suit.parse(" d "), Suit.parse("Clubs")
         (<Suit.H: 1>, <Suit.D: 2>, <Suit.C: 3>)
         """
-        t = text.strip().upper()
+        t = text.strip()
+        if not all(ch.isascii() or ch in SUIT_SYMBOLS for ch in t):
+            t = "?"
+        t = t.upper()
         if len(t) == 1:
             if t in SUIT_LETTERS:
                 return cls(SUIT_LETTERS.index(t))
@@ -127,7 +130,10 @@ class Card(int):
         >>> str(Card.parse("10h")), str(Card.parse("A♣"))
         ('TH', 'AC')
         """
-        t = text.strip().upper()
+        t = text.strip()
+        if not all(ch.isascii() or ch in SUIT_SYMBOLS for ch in t):
+            t = "?"  # e.g. a long s that .upper() would turn into S
+        t = t.upper()
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) == 2 and t[0] in RANK_LETTERS:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, NoReturn
 
 from .cards import CARDS, Suit, add, parse_cards
@@ -132,24 +132,48 @@ def _error(err: Exception) -> dict[str, object]:
     return {"error": {"field": None, "index": None, "reason": str(err)}}
 
 
-def _jsonl(lines: Iterable[str], out: IO[str], handle: Callable[[dict[str, object]], dict[str, object]]) -> int:
+def _lines(stream: IO[str]) -> Iterator[str | None]:
+    """The lines of ``stream``; ``None`` for a line that is not UTF-8 (read from the bytes when possible)."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        yield from stream
+        return
+    for data in raw:
+        try:
+            yield data.decode("utf-8")
+        except UnicodeDecodeError:
+            yield None
+
+
+def _decode(text: str) -> object:
+    """``json.loads`` with every failure as a :class:`RequestError` (bad JSON, too deep, huge numbers)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RequestError("line", f"not JSON: {err.msg}") from None
+    except (ValueError, RecursionError) as err:
+        reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+        raise RequestError("line", f"not usable JSON: {reason}") from None
+
+
+def _jsonl(lines: Iterable[str | None], out: IO[str], handle: Callable[[dict[str, object]], dict[str, object]]) -> int:
     status = 0
     for n, line in enumerate(lines):
-        if not line.strip():
-            _emit(out, {"error": {"field": "line", "index": n, "reason": "empty line: each line is one JSON request"}})
-            status = 1
-            continue
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as err:
-            _emit(out, {"error": {"field": "line", "index": n, "reason": f"not JSON: {err.msg}"}})
-            status = 1
-            continue
-        try:
+            if line is None:
+                raise RequestError("line", "not UTF-8 text")
+            if not line.strip():
+                raise RequestError("line", "empty line: each line is one JSON request")
+            data = _decode(line)
             if not isinstance(data, dict):
                 raise RequestError("line", "each line is a JSON object")
             _emit(out, handle(data))
+        except RecursionError:
+            _emit(out, {"error": {"field": "line", "index": n, "reason": "nested too deeply"}})
+            status = 1
         except (PinochleError, ValueError) as err:
+            if isinstance(err, RequestError) and err.field == "line":
+                err.index = n
             _emit(out, _error(err))
             status = 1
     return status
@@ -226,28 +250,33 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
     try:
         if args.command == "meld":
             if args.cards == ["-"]:
-                return _jsonl(inp, out, lambda d: meld_request(d.get("trump"), d.get("hand")))
+                return _jsonl(_lines(inp), out, lambda d: meld_request(d.get("trump"), d.get("hand")))
             _emit(out, meld_request(args.trump, list(args.cards)))
             return 0
         if args.command == "legal":
             if args.source == "-":
-                return _jsonl(inp, out, lambda d: legal_request(d.get("trump"), d.get("hand"), d.get("trick")))
+                return _jsonl(_lines(inp), out, lambda d: legal_request(d.get("trump"), d.get("hand"), d.get("trick")))
             if args.source is not None:
                 raise RequestError("source", f"unexpected argument {args.source!r}: use --hand, --trick and --trump, or - for JSON Lines")
             _emit(out, legal_request(args.trump, args.hand if args.hand is not None else "", args.trick))
             return 0
         if args.command == "replay":
             if args.file == "-":
-                return _jsonl(inp, out, replay)
+                return _jsonl(_lines(inp), out, replay)
             try:
                 with open(args.file, encoding="utf-8") as fh:
                     text = fh.read()
             except OSError as err:
                 raise RequestError("file", f"cannot read {args.file}: {err.strerror}") from None
+            except UnicodeDecodeError:
+                raise RequestError("file", f"{args.file} is not UTF-8 text") from None
             try:
                 record = json.loads(text)
             except json.JSONDecodeError as err:
                 raise RequestError("file", f"{args.file} is not JSON: {err.msg} at line {err.lineno}") from None
+            except (ValueError, RecursionError) as err:
+                why = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+                raise RequestError("file", f"{args.file} is not usable JSON: {why}") from None
             _emit(out, replay(record))
             return 0
         if args.command == "serve":
@@ -258,6 +287,9 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out)
     except (PinochleError, ValueError) as err:
         _emit(out, _error(err))
+        return 1
+    except RecursionError:
+        _emit(out, {"error": {"field": None, "index": None, "reason": "the input is nested too deeply"}})
         return 1
     return 2  # pragma: no cover - argparse rejects unknown commands
 

@@ -132,7 +132,9 @@ class Action:
             seat = Seat.parse(str(data.get("seat", "")))
             if kind == "bid":
                 points = data.get("bid")
-                if isinstance(points, str) and points.strip().isdigit():
+                if isinstance(points, str) and points.strip().isascii() and points.strip().isdigit():
+                    points = int(points)
+                elif isinstance(points, float) and points.is_integer():
                     points = int(points)
                 if not isinstance(points, int) or isinstance(points, bool):
                     raise IllegalAction(f"a bid needs a whole number of points, not {points!r}")
@@ -286,6 +288,8 @@ def check_deal(hands: Sequence[int], rules: RuleSet = TABLE) -> None:
     if len(hands) != 4:
         raise IllegalAction(f"a deal has four hands, not {len(hands)}")
     for seat, h in enumerate(hands):
+        if not isinstance(h, int) or isinstance(h, bool) or h < 0 or h >> (2 * 24):
+            raise IllegalAction(f"{Seat(seat)}'s hand is not a packed hand (see pinochle.cards.pack)")
         if size(h) != rules.hand_size:
             raise IllegalAction(f"{Seat(seat)} has {size(h)} cards; each seat is dealt {rules.hand_size}")
     counts = [0] * 24
@@ -319,9 +323,12 @@ def new_match(
     Raises:
         IllegalAction: a preset deal that is not a legal deal.
     """
-    preset = tuple((d[0], d[1], d[2], d[3]) for d in deals)
-    for d in preset:
-        check_deal(d, rules)
+    checked: list[tuple[int, int, int, int]] = []
+    for d in deals:
+        hands = tuple(d)
+        check_deal(hands, rules)
+        checked.append((hands[0], hands[1], hands[2], hands[3]))
+    preset = tuple(checked)
     dealer = Seat(random.Random(f"{seed}/dealer").randrange(4) if first_dealer is None else first_dealer)
     hands = preset[0] if preset else shuffle_deal(seed, 0, rules)
     return State(rules, seed, 0, "auction", 0, dealer, hands, hands, preset=preset)
@@ -382,6 +389,7 @@ def apply(state: State, action: Action, version: int | None = None) -> State:
     """
     if version is not None and version != state.version:
         raise StaleAction(f"that move was made against version {version}; the table is at version {state.version}")
+    action = _checked(action)
     whose = turn(state)
     if whose is None:
         raise IllegalAction("the match is over")
@@ -392,6 +400,38 @@ def apply(state: State, action: Action, version: int | None = None) -> State:
         raise IllegalAction(f"it is {whose}'s turn, not {action.seat}'s")
     handler = _HANDLERS[action.type]
     return replace(handler(state, action), version=state.version + 1)
+
+
+def _is_int(x: object, low: int, high: int) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and low <= x <= high
+
+
+def _checked(action: object) -> Action:
+    """The action with its fields checked and normalized (Seat, Suit, Card).
+
+    Raises:
+        IllegalAction: not an :class:`Action`, or a field of the wrong type or range.
+    """
+    if not isinstance(action, Action):
+        raise IllegalAction(f"not an action: {action!r}")
+    if action.type not in ACTION_TYPES:
+        raise IllegalAction(f"unknown action type {action.type!r}: expected one of {', '.join(ACTION_TYPES)}")
+    if not _is_int(action.seat, 0, 3):
+        raise IllegalAction(f"unknown seat {action.seat!r}: seats are N, E, S and W")
+    seat = Seat(action.seat)
+    if action.type == "bid":
+        if not _is_int(action.bid, 0, 10**9):
+            raise IllegalAction(f"a bid needs a whole number of points, not {action.bid!r}")
+        return Action("bid", seat, bid=action.bid)
+    if action.type == "trump":
+        if not _is_int(action.suit, 0, 3):
+            raise IllegalAction(f"name trump as a suit: S, H, D or C, not {action.suit!r}")
+        return Action("trump", seat, suit=Suit(action.suit))  # type: ignore[arg-type]
+    if action.type == "play":
+        if not _is_int(action.card, 0, 23):
+            raise IllegalAction(f"play a card such as AS, not {action.card!r}")
+        return Action("play", seat, card=Card(action.card))  # type: ignore[arg-type]
+    return Action(action.type, seat)
 
 
 _EXPECTED: dict[str, tuple[str, ...]] = {

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARDS, LAYER, NTYPES, RANK_LETTERS, Card, Suit
+from .errors import BadCard
 from .rules import TABLE, RuleSet
 
 #: Rank indexes (see pinochle.cards): 9=0 J=1 Q=2 K=3 T=4 A=5.
@@ -68,30 +69,21 @@ class Meld:
     Attributes:
         items: the melds, trump suit first, then marriages, pinochle, arounds.
         total: the sum of the items' points (tens).
+        shown_cards: the physical cards that score, sorted (see :meth:`shown`).
     """
 
     items: tuple[MeldItem, ...]
     total: int
+    shown_cards: tuple[Card, ...] = ()
 
     def shown(self) -> list[Card]:
-        """The cards laid down to show these melds, with multiplicity, sorted.
+        """The cards laid down to show these melds, with multiplicity, sorted (RULES.md, Meld).
 
-        A card that serves melds of several kinds is shown once; two copies
-        are shown only when two copies score (e.g. double pinochle).
+        A card that serves melds of several kinds is shown once; a second copy
+        is shown only when it scores too (double pinochle, a run with a spare
+        trump king). The rest of the hand is never shown.
         """
-        need = [0] * NTYPES
-        per_kind: dict[str, list[int]] = {}
-        for item in self.items:
-            counts = per_kind.setdefault(item.kind, [0] * NTYPES)
-            for card in item.cards:
-                counts[card] += 1
-        for counts in per_kind.values():
-            for t in range(NTYPES):
-                need[t] = max(need[t], counts[t])
-        out: list[Card] = []
-        for t in range(NTYPES):
-            out.extend([CARDS[t]] * need[t])
-        return out
+        return list(self.shown_cards)
 
     def to_json(self) -> dict[str, object]:
         """``{"total": points, "melds": [item, ...]}`` as the CLI prints it."""
@@ -136,6 +128,33 @@ def _suit_melds(counts: tuple[int, ...], suit: int, is_trump: bool, rules: RuleS
         for _ in range(min(k, q)):
             items.append(MeldItem("marriage", "marriage", rules.marriage, (card(KING), card(QUEEN))))
     return items
+
+
+def _suit_shown(counts: tuple[int, ...], is_trump: bool, rules: RuleSet) -> list[int]:
+    """How many copies of each rank of one suit score in its melds (indexed 9 J Q K T A).
+
+    The physical side of :func:`_suit_melds` (RULES.md, Meld): a run shows its
+    five cards; a royal marriage formed with a run card shows only the spare
+    king (or queen), so a run with a spare king shows both kings and one
+    queen; a marriage outside the runs shows its king and queen; each dix its
+    nine.
+    """
+    out = [0] * 6
+    k, q = counts[KING], counts[QUEEN]
+    if is_trump:
+        runs = min(min(counts[r] for r in _RUN_RANKS), len(rules.run))
+        for r in _RUN_RANKS:
+            out[r] = runs
+        if runs == 0:
+            out[KING] = out[QUEEN] = min(k, q)
+        elif k >= q:
+            out[KING] = k  # the spare kings marry run queens
+        else:
+            out[QUEEN] = q  # the spare queens marry run kings
+        out[NINE] = counts[NINE]
+    else:
+        out[KING] = out[QUEEN] = min(k, q)
+    return out
 
 
 def _pinochle_melds(n_qs: int, n_jd: int, rules: RuleSet) -> list[MeldItem]:
@@ -197,14 +216,25 @@ def meld(hand: int, trump: int, rules: RuleSet = TABLE) -> Meld:
     >>> [(i.name, i.points) for i in meld(pack(parse_cards("KH QH KH QH 9D")), 2).items]
     [('dix', 10), ('marriage', 20), ('marriage', 20)]
     """
+    if not 0 <= trump < 4:
+        raise BadCard(f"trump is a suit index 0..3 (S H D C), not {trump!r}")
     items: list[MeldItem] = []
+    need = [0] * NTYPES
     for s in (trump, *(s for s in range(4) if s != trump)):
-        items.extend(_suit_melds(_key_counts(_suit_key(hand, s)), s, s == trump, rules))
+        counts = _key_counts(_suit_key(hand, s))
+        items.extend(_suit_melds(counts, s, s == trump, rules))
+        for rank, n in enumerate(_suit_shown(counts, s == trump, rules)):
+            need[s * 6 + rank] = n
     qs = (hand >> _QS & 1) + (hand >> (LAYER + _QS) & 1)
     jd = (hand >> _JD & 1) + (hand >> (LAYER + _JD) & 1)
     items.extend(_pinochle_melds(qs, jd, rules))
     items.extend(_around_melds(_all_suits(hand), rules))
-    return Meld(tuple(items), sum(i.points for i in items))
+    for item in items:
+        if item.kind == "pinochle" or item.kind.startswith("around-"):
+            for card in set(item.cards):
+                need[card] = max(need[card], item.cards.count(card))
+    shown = tuple(CARDS[t] for t in range(NTYPES) for _ in range(need[t]))
+    return Meld(tuple(items), sum(i.points for i in items), shown)
 
 
 def _all_suits(hand: int) -> tuple[int, ...]:

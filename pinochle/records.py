@@ -16,7 +16,7 @@ exactly the rules of play; the first illegal call or card is reported as a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from .auction import call_text, parse_call
 from .cards import SIDES, Card, Seat, Suit, add, unpack
 from .errors import BadCard, BadRecord, IllegalAction
@@ -224,18 +224,21 @@ def replay_match(record: object, rules: RuleSet = TABLE) -> dict[str, object]:
     raw_hands = record.get("hands")
     if not isinstance(raw_hands, list):
         raise BadRecord("hands", None, "hands is a list of hand records")
-    parsed = [parse_hand(h, i) for i, h in enumerate(raw_hands)]
-    if not parsed:
+    if not raw_hands:
         return {"hands": [], "totals": _sides((0, 0)), "winner": None}
-    state = new_match(seed=0, rules=rules, first_dealer=parsed[0].dealer, deals=[p.hands for p in parsed])
-    for i, p in enumerate(parsed):
-        if i > 0:
-            if state.phase == "match_end":
-                won = SIDES[state.winner or 0]
-                raise BadRecord("hands", i, f"the match was already won by {won} after hand {i - 1}", i)
-            if p.dealer != state.dealer.left:
-                raise BadRecord("dealer", None, f"the deal passes left: hand {i} is dealt by {state.dealer.left}, not {p.dealer}", i)
-            state = apply(state, Action.deal(state.dealer.left))
+    # hand by hand, so that the first fault in play order is the one reported
+    first = parse_hand(raw_hands[0], 0)
+    state = new_match(seed=0, rules=rules, first_dealer=first.dealer, deals=[first.hands])
+    state = _play_hand(state, first, 0)
+    for i in range(1, len(raw_hands)):
+        if state.phase == "match_end":
+            won = SIDES[state.winner or 0]
+            raise BadRecord("hands", i, f"the match was already won by {won} after hand {i - 1}", i)
+        p = parse_hand(raw_hands[i], i)
+        if p.dealer != state.dealer.left:
+            raise BadRecord("dealer", None, f"the deal passes left: hand {i} is dealt by {state.dealer.left}, not {p.dealer}", i)
+        state = replace(state, preset=(*state.preset, p.hands))
+        state = apply(state, Action.deal(state.dealer.left))
         state = _play_hand(state, p, i)
     winner = None if state.winner is None else SIDES[state.winner]
     return {

@@ -332,7 +332,7 @@ def _south_call(con: _Console, state: State) -> tuple[Action, State]:
             continue
         if t in ("", "p", "pass"):
             action = Action.pass_(SOUTH)
-        elif t.isdigit():
+        elif t.isascii() and t.isdigit():
             action = Action.bid_(SOUTH, int(t))
         else:
             con.say(f"  {text!r} is not a call: type a bid such as {low}, or p to pass.")
@@ -401,7 +401,7 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
         try:
             if text == "":
                 card = default
-            elif text.isdigit():
+            elif text.isascii() and text.isdigit():
                 n = int(text)
                 if not 1 <= n <= len(legal):
                     choose = "1" if len(legal) == 1 else f"1 to {len(legal)}"
@@ -482,8 +482,9 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
     """Play a match in the terminal: a person as South against three computer players.
 
     Args:
-        seed: makes the deals and the computer players reproducible; ``None``
-            draws one (and prints it, so the match can be played again).
+        seed: makes the deals and the computer players reproducible (and is
+            printed); ``None`` draws a secret 64-bit one, never printed, so
+            that the hidden hands cannot be worked out from it.
         save: a file to write the match record (``pinochle-match/1``) of the
             finished hands to, at the end of the match or when the person
             leaves; ``None`` for none.
@@ -495,8 +496,10 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
         input or ``q``); 1 when the record cannot be saved or the output
         pipe is closed; 130 on Ctrl-C (the finished hands are saved first).
     """
+    chosen = seed is not None
     if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
+        # a secret 64-bit seed: the deals cannot be worked out from South's cards
+        seed = random.SystemRandom().getrandbits(64)
     con = _Console(stdin, stdout)
     if save is not None:
         folder = os.path.dirname(os.path.abspath(save))
@@ -509,7 +512,8 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
     # the three computer players, and South's advisor (the default card on Enter)
     players: dict[Seat, Player] = {s: SimplePlayer(f"{seed}/{s}") for s in Seat}
     try:
-        con.say(f"Pinochle: four hands, two partnerships, the match is to {state.rules.target}. Seed {seed}.")
+        con.say(f"Pinochle: four hands, two partnerships, the match is to {state.rules.target}."
+                + (f" Seed {seed}." if chosen else ""))
         con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")
         con.say("Enter alone takes the default shown in brackets; ? gives help; q leaves the table.")
         _hand_header(con, state)

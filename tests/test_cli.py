@@ -275,3 +275,44 @@ def test_a_malformed_command_line_is_a_json_error_with_status_2(capsys: pytest.C
     assert info.value.code == 2
     err = json.loads(capsys.readouterr().out)["error"]
     assert err["field"] == "arguments" and "required: cards" in err["reason"]
+
+
+def test_pathological_json_lines_each_get_an_error_and_the_stream_goes_on() -> None:
+    """Regression: deep nesting, huge numbers and non-UTF-8 bytes crashed or stopped the stream."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PYTHONIOENCODING": "utf-8"}
+    good = b'{"trump": "S", "hand": "AS"}\n'
+    data = good + b"[" * 5000 + b"]" * 5000 + b"\n" + b'{"a": ' + b"1" * 5000 + b"}\n" + b'{"trump": "S", "hand": "A\xff"}\n' + good
+    p = subprocess.run([sys.executable, "-m", "pinochle.cli", "meld", "-"], input=data, capture_output=True, env=env)
+    assert p.returncode == 1 and b"Traceback" not in p.stderr
+    out = [json.loads(line) for line in p.stdout.decode().splitlines()]
+    assert len(out) == 5
+    assert out[0]["total"] == 0 and out[4]["total"] == 0
+    assert [o["error"]["index"] for o in out[1:4]] == [1, 2, 3]
+    assert "nested too deeply" in out[1]["error"]["reason"] and "not UTF-8" in out[3]["error"]["reason"]
+
+
+def test_a_match_record_reports_the_first_fault_in_play_order() -> None:
+    """Regression: a later hand's missing dealer was reported before an earlier illegal card."""
+    final = random_match(5)
+    rec = json.loads(json.dumps(match_record(final)))
+    first = rec["hands"][0]
+    declarer = str(replay(first)["declarer"])
+    second = "NESW"[("NESW".index(declarer) + 1) % 4]
+    first["play"][1] = next(c for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH", "KH") if c not in first["hands"][second])
+    del rec["hands"][-1]["dealer"]
+    code, out = run("replay", "-", stdin=json.dumps(rec))
+    err = out[0]["error"]
+    assert code == 1 and isinstance(err, dict)
+    assert (err["hand"], err["field"], err["index"]) == (0, "play", 1)
+
+
+def test_lookalike_characters_are_not_cards_and_whole_float_bids_are_bids() -> None:
+    code, out = run("meld", "--trump", "S", "A\u017f")  # a long s upper-cases to S
+    assert code == 1 and "unknown card" in str(out[0]["error"])
+    from pinochle.auction import parse_call
+
+    assert parse_call(260.0) == 260 and parse_call("260") == 260
+    with pytest.raises(ValueError):
+        parse_call("\u0662\u0666\u0660")  # Arabic-Indic digits
+    with pytest.raises(ValueError):
+        parse_call(260.5)

@@ -168,3 +168,47 @@ def test_action_json_round_trip_and_errors() -> None:
     ):
         with pytest.raises(IllegalAction, match=needle):
             Action.from_json(bad)
+
+
+def test_meld_review_shows_the_spare_trump_king_of_a_190() -> None:
+    """Regression: a run with a spare K showed only the five run cards, hiding the scoring second K."""
+    from pinochle.meld import meld
+
+    m = meld(cards("AS TS KS QS JS KS 9H"), Suit.S)
+    assert m.total == 190
+    assert sorted(str(c) for c in m.shown()) == sorted(["AS", "TS", "KS", "KS", "QS", "JS"])
+    m = meld(cards("AS TS KS QS JS KS QS"), Suit.S)
+    assert m.total == 190 and sorted(str(c) for c in m.shown()) == sorted(["AS", "TS", "KS", "KS", "QS", "JS"])
+
+
+@pytest.mark.parametrize(
+    ("action", "needle"),
+    [
+        (Action("trump", Seat.W, suit=7), "name trump"),  # type: ignore[arg-type]
+        (Action("trump", Seat.W, suit="S"), "name trump"),  # type: ignore[arg-type]
+        (Action("trump", Seat.W), "name trump"),
+        (Action("trump", 9, suit=Suit.S), "unknown seat"),  # type: ignore[arg-type]
+        (Action("fold", Seat.W), "unknown action type"),  # type: ignore[arg-type]
+        ("trump", "not an action"),
+    ],
+)
+def test_apply_checks_every_field_of_an_action(action: Action, needle: str) -> None:
+    """Regression: apply trusted hand-built actions (trump suit 7 was accepted and corrupted the match)."""
+    s = new_match(seed=1, first_dealer=Seat.W, deals=[DEAL])
+    for seat in (Seat.N, Seat.E, Seat.S):
+        s = apply(s, Action.pass_(seat))
+    assert s.phase == "trump"
+    with pytest.raises(IllegalAction, match=needle):
+        apply(s, action)
+
+
+def test_apply_checks_bid_and_card_fields() -> None:
+    s = new_match(seed=1, first_dealer=Seat.W, deals=[DEAL])
+    with pytest.raises(IllegalAction, match="whole number"):
+        apply(s, Action("bid", Seat.N))  # used to be recorded as a pass
+    s = to_play(s)
+    for bad in (None, 30, -1, "AS", 2.0):
+        with pytest.raises(IllegalAction, match="play a card"):
+            apply(s, Action("play", Seat.N, card=bad))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        new_match(deals=[[1, 2, 3]])

@@ -205,6 +205,10 @@ def test_meld_shown_and_scored_agree(hand: int, trump: int) -> None:
     assert not shown - held, "meld shows a card the hand does not hold"
     for item in m.items:
         assert not Counter(item.cards) - held
+        assert set(item.cards) <= set(shown), "a scoring card is not shown"
+        if item.name.startswith("double"):
+            assert not Counter(item.cards) - shown, "both copies of a double meld are shown"
+    assert bool(shown) == bool(m.items)
 
 
 # ------------------------------------------------------------------ play

@@ -220,3 +220,17 @@ def test_two_tabs_of_one_device_follow_the_newest_match(db: Path) -> None:
         err = a.receive_json()
         assert err["type"] == "error" and err["code"] == "stale"
         assert hello(a, device)["match"]["id"] == new_b["match"]["id"]
+
+
+def test_the_largest_seed_fits_the_store(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: 64-bit seeds overflowed SQLite INTEGER half of the time."""
+    import secrets
+
+    from pinochle.server.solo import Tables
+    from pinochle.server.storage import SQLiteStorage
+
+    monkeypatch.setattr(secrets, "randbits", lambda k: (1 << k) - 1)
+    store = SQLiteStorage(db)
+    table = Tables(store, bot_delay=0).create("d" * 20, "easy")
+    stored = store.load(table.id)
+    assert stored is not None and stored.seed == (1 << 63) - 1

@@ -242,7 +242,7 @@ class Tables:
             old.close()  # ended by the new match; storage keeps its log
             del self.tables[old.id]
         match_id = secrets.token_urlsafe(12)
-        seed = secrets.randbits(48)
+        seed = secrets.randbits(63)  # secret (and fits SQLite INTEGER): the deals cannot be worked out from one hand
         first_dealer = secrets.randbelow(4)
         self.storage.create_match(match_id, device, level, seed, first_dealer)
         table = self.get(match_id)
