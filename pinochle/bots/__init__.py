@@ -4,11 +4,13 @@ Every player implements :class:`Player`: ``act(view) -> Action``, given only
 the acting seat's :class:`~pinochle.game.View`. The engine never imports this
 package.
 
-* :class:`SimplePlayer`: follows the rules with plain, sensible choices.
+* :class:`SimplePlayer` (Easy): follows the rules with plain, sensible choices.
+* :class:`NormalPlayer` (Normal): counts cards, tracks voids, plays for its partner.
 * :func:`for_level`: the player the app uses for a level (Easy, Normal, Hard).
 """
 
 from .base import Player
+from .normal import NormalPlayer
 from .simple import SimplePlayer
 
 #: The levels offered in the app and the terminal game.
@@ -23,15 +25,17 @@ def for_level(level: str, seed: int | str = 0) -> Player:
         seed: makes the player's choices reproducible.
 
     Returns:
-        A :class:`Player`. Until the levels of issue 4 are built, every level
-        is the :class:`SimplePlayer`.
+        A :class:`Player`: Easy is the :class:`SimplePlayer`; Normal (and, until
+        it is built, Hard) the :class:`NormalPlayer`.
 
     Raises:
         ValueError: an unknown level.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose easy, normal or hard")
-    return SimplePlayer(seed)
+    if level == "easy":
+        return SimplePlayer(seed)
+    return NormalPlayer(seed)
 
 
-__all__ = ["LEVELS", "Player", "SimplePlayer", "for_level"]
+__all__ = ["LEVELS", "NormalPlayer", "Player", "SimplePlayer", "for_level"]

@@ -1,0 +1,269 @@
+""":class:`NormalPlayer`: a computer player that counts cards and plays for its partner.
+
+It sees only its :class:`~pinochle.game.View` and reasons from what the table
+has shown (RULES.md, Play; Meld):
+
+* **Auction.** It values its hand for each trump suit as its meld, plus the
+  counters its side can expect (more with long trump and outside aces), plus
+  its partner's likely help (more when the partner has bid). It bids the
+  lowest legal bid while that is within its value, so a partner with a
+  double marriage keeps bidding after the opponents pass.
+* **Trump.** The suit with the most meld and trick potential, never a suit of
+  fewer than four cards when it holds a longer one.
+* **Play.** It counts the cards played and notes the voids shown, so it
+  knows which of its cards are the highest left in their suit. On lead it
+  cashes those, draws trump only when its side declared and holds the top
+  trump, and never leads a trump ace that gains nothing. Following, it feeds
+  counters (king, then ten, then ace) to a partner who is sure to take the
+  trick, wins cheaply when it plays last, and otherwise throws its cheapest
+  card, keeping aces and tens.
+
+>>> from pinochle.game import new_match, turn, view
+>>> s = new_match(seed=3)
+>>> NormalPlayer(seed=1).act(view(s, turn(s))).type in ("bid", "pass")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import ABOVE, FULL_DECK, LAYER, SUIT_MASK, Card, Seat, Suit, pack, remove
+from ..game import Action, View
+from ..meld import meld_by_trump
+from ..tricks import beats, winner_index
+
+NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
+_COUNTER = (0, 0, 0, 10, 10, 10)
+
+
+def suit_lengths(hand: Sequence[Card]) -> list[int]:
+    """Cards held in each suit S H D C."""
+    n = [0, 0, 0, 0]
+    for c in hand:
+        n[c // 6] += 1
+    return n
+
+
+def trump_value(hand: Sequence[Card], trump: int, meld: int) -> int:
+    """Points the declaring side can expect with ``trump``: meld + counters + partner.
+
+    Args:
+        hand: the 12 cards held.
+        trump: the suit.
+        meld: this hand's meld with that trump (points).
+
+    Returns:
+        An estimate in points (tens): the meld, plus expected counters (a base
+        of 110, +15 a trump beyond four, +10 for each ace outside trump, +10
+        for each trump ace or ten), plus 40 for the partner's meld.
+    """
+    length = sum(1 for c in hand if c // 6 == trump)
+    outside_aces = sum(1 for c in hand if c % 6 == ACE and c // 6 != trump)
+    top_trumps = sum(1 for c in hand if c // 6 == trump and c % 6 >= TEN)
+    counters = 110 + 15 * max(0, length - 4) + 10 * outside_aces + 10 * top_trumps - 20 * max(0, 3 - length)
+    return meld + min(counters, 240) + 40
+
+
+def choose_trump(hand: Sequence[Card]) -> tuple[Suit, int]:
+    """The trump to name and the hand's value with it (see :func:`trump_value`).
+
+    A suit of fewer than four cards is never chosen when the hand holds a
+    suit of four or more.
+
+    >>> from pinochle.cards import parse_cards
+    >>> choose_trump(parse_cards("KS QS 9H JH TH AH KD QD JD 9D AC TC"))[0]
+    <Suit.D: 2>
+    """
+    melds = meld_by_trump(pack(hand))
+    lengths = suit_lengths(hand)
+    longest = max(lengths)
+    candidates = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == longest]
+    best = max(candidates, key=lambda s: (trump_value(hand, s, melds[s]) + 5 * lengths[s], lengths[s], -s))
+    return Suit(best), trump_value(hand, best, melds[best])
+
+
+class Table:
+    """What the seat has seen this hand: cards gone, cards unseen, voids (RULES.md, Play).
+
+    Attributes:
+        seat: the seat; trump: the trump suit.
+        unseen: packed multiset of the cards not in this hand and not played.
+        void: for each seat, a 4-bit mask of the suits it has shown it lacks.
+    """
+
+    def __init__(self, view: View) -> None:
+        assert view.trump is not None
+        self.seat = view.seat
+        self.trump = int(view.trump)
+        unseen = FULL_DECK
+        for c in view.hand:
+            unseen = remove(unseen, c)
+        void = [0, 0, 0, 0]
+        for trick in view.tricks:
+            if not trick.cards:
+                continue
+            led = trick.cards[0] // 6
+            for i, c in enumerate(trick.cards):
+                unseen = remove(unseen, c)
+                if i and c // 6 != led:
+                    who = trick.seat_of(i)
+                    void[who] |= 1 << led
+                    if c // 6 != self.trump:
+                        void[who] |= 1 << self.trump
+        self.unseen = unseen
+        self.void = void
+
+    def higher_unseen(self, card: int) -> bool:
+        """Whether a card of the same suit ranked above ``card`` is still unseen."""
+        return bool(self.unseen & ABOVE[card])
+
+    def in_suit(self, suit: int) -> int:
+        """How many cards of ``suit`` are unseen."""
+        return (self.unseen & SUIT_MASK[suit]).bit_count() + (self.unseen >> LAYER & SUIT_MASK[suit]).bit_count()
+
+    def could_beat(self, seat: int, led: int, winning: int) -> bool:
+        """Whether ``seat``, yet to play, might beat ``winning`` in a trick led in suit ``led``.
+
+        A seat not known to be void in the led suit is taken to follow it
+        unless two or fewer of its cards are unseen.
+        """
+        trump = self.trump
+        void_led = bool(self.void[seat] >> led & 1)
+        void_trump = bool(self.void[seat] >> trump & 1)
+        maybe_void_led = void_led or self.in_suit(led) <= 2
+        if winning // 6 == led:
+            if not void_led and self.higher_unseen(winning):
+                return True
+            return led != trump and maybe_void_led and not void_trump and self.in_suit(trump) > 0
+        # a trump winning a side-suit lead: only a higher trump from a seat void in the led suit
+        return maybe_void_led and not void_trump and self.higher_unseen(winning)
+
+
+class NormalPlayer:
+    """A card-counting computer player (see the module docstring).
+
+    Args:
+        seed: accepted for a uniform interface; the player is deterministic.
+    """
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"NormalPlayer(seed={self.seed!r})"
+
+    def act(self, view: View) -> Action:
+        """Choose the move of ``view.seat``.
+
+        Args:
+            view: the seat's view; it must be that seat's turn.
+
+        Returns:
+            A legal :class:`~pinochle.game.Action`.
+
+        Raises:
+            ValueError: the view offers this seat no move.
+        """
+        seat, legal = view.seat, view.legal
+        if legal.min_bid is not None or legal.pass_:
+            return self._call(view)
+        if legal.trumps:
+            return Action.trump_(seat, choose_trump(view.hand)[0])
+        if legal.meld:
+            return Action.meld_(seat)
+        if legal.cards:
+            return Action.play(seat, self._card(view))
+        if legal.deal:
+            return Action.deal(seat)
+        raise ValueError(f"{seat} has no move in phase {view.phase!r}")
+
+    # ---------------------------------------------------------------- auction
+
+    def _call(self, view: View) -> Action:
+        """Bid the lowest legal bid while it is within the hand's value, else pass."""
+        seat, low = view.seat, view.legal.min_bid
+        if low is None:
+            return Action.pass_(seat)
+        _, value = choose_trump(view.hand)
+        partner = Seat(seat).partner
+        partner_calls = [call for who, call in view.calls if who == partner]
+        if partner_calls and partner_calls[-1] is not None:
+            value += 20  # the partner has shown strength by bidding
+        elif partner_calls:
+            value -= 20  # the partner has passed: little help
+        return Action.bid_(seat, low) if low <= value else Action.pass_(seat)
+
+    # ---------------------------------------------------------------- play
+
+    def _card(self, view: View) -> Card:
+        assert view.trump is not None
+        table = Table(view)
+        cards = list(view.legal.cards)
+        if len(cards) == 1:
+            return cards[0]
+        trick = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < 4 else None
+        if trick is None:
+            return self._lead(view, table, cards)
+        return self._follow(view, table, cards, trick.cards, trick.seat_of(0))
+
+    def _lead(self, view: View, table: Table, cards: list[Card]) -> Card:
+        trump = table.trump
+        me = Seat(view.seat)
+        declaring = view.declarer is not None and view.declarer % 2 == me % 2
+        opponents = (me.left, me.partner.left)
+        opponents_have_trump = bool(table.unseen & SUIT_MASK[trump]) and not all(
+            table.void[o] >> trump & 1 for o in opponents)
+        # 1. cash a boss card in a side suit that the opponents can still follow (or cannot trump)
+        for c in sorted(cards, key=lambda c: -(c % 6)):
+            suit = c // 6
+            if suit == trump or table.higher_unseen(c):
+                continue
+            if all(not table.void[o] >> suit & 1 or table.void[o] >> trump & 1 for o in opponents):
+                if c % 6 >= TEN:
+                    return c
+        # 2. draw trump with the top trump when declaring and it gains: opponents still hold trump
+        my_trumps = [c for c in cards if c // 6 == trump]
+        if declaring and opponents_have_trump and len(my_trumps) >= 4:
+            top = max(my_trumps)
+            if not table.higher_unseen(top):
+                return top
+        # 3. otherwise a low card of a side suit, from the longest, not a counter
+        side = [c for c in cards if c // 6 != trump]
+        pool = side if side else cards
+        lengths = suit_lengths(view.hand)
+        non_counters = [c for c in pool if c % 6 < KING]
+        pool = non_counters if non_counters else pool
+        return min(pool, key=lambda c: (c % 6, -lengths[c // 6], c // 6))
+
+    def _follow(self, view: View, table: Table, cards: list[Card], played: Sequence[Card], leader: Seat) -> Card:
+        trump = table.trump
+        me = Seat(view.seat)
+        led = played[0] // 6
+        at = winner_index(played, trump)
+        winning = played[at]
+        partner_winning = Seat((leader + at) % 4) == me.partner
+        later = [Seat((leader + i) % 4) for i in range(len(played) + 1, 4)]
+        winners = [c for c in cards if beats(c, winning, trump)]
+        cheap = sorted(cards, key=lambda c: (c // 6 == trump, _COUNTER[c % 6], c % 6))
+        if partner_winning and not any(table.could_beat(s, led, winning) for s in later):
+            # the partner is sure to take it: feed a counter (king, ten, then ace), never a trump if avoidable
+            feed = sorted(cards, key=lambda c: (c // 6 == trump, -_COUNTER[c % 6], c % 6 == ACE, c % 6))
+            return feed[0]
+        if winners:
+            if not later:
+                return min(winners, key=lambda c: (c // 6 == trump, c % 6))  # last: win cheaply
+            # win with a card nobody after can beat, if there is one
+            safe = [c for c in winners if not any(table.could_beat(s, led, c) for s in later)]
+            if safe:
+                return min(safe, key=lambda c: (c // 6 == trump, c % 6))
+            if partner_winning:
+                return cheap[0]
+            points = sum(_COUNTER[c % 6] for c in played)
+            if points >= 20:
+                return min(winners, key=lambda c: (c // 6 == trump, c % 6))
+            return cheap[0]
+        return cheap[0]
+
+
+__all__ = ["NormalPlayer", "choose_trump", "trump_value"]

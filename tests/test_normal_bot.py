@@ -1,0 +1,118 @@
+"""The Normal computer player: legal, and free of the complaints players make of partner bots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pinochle.bots import NormalPlayer, for_level
+from pinochle.bots.normal import choose_trump, suit_lengths
+from pinochle.cards import CARDS, Card, Seat, Suit, parse_cards
+from pinochle.game import Action, State, View, apply, new_match, turn, view
+from pinochle.tricks import winner_index
+
+
+def decisions(seeds: range, level: str = "normal") -> Iterator[tuple[State, View, Action]]:
+    """Every decision of four computer players over whole hands, with the move made."""
+    for seed in seeds:
+        players = {s: for_level(level, f"{seed}/{s}") for s in Seat}
+        state = new_match(seed=f"normal-{seed}")
+        while state.phase not in ("hand_end", "match_end"):
+            seat = turn(state)
+            assert seat is not None
+            if state.phase == "meld":
+                state = apply(state, Action.meld_(seat))
+                continue
+            v = view(state, seat)
+            action = players[seat].act(v)
+            yield state, v, action
+            state = apply(state, action)  # raises if the move were illegal
+
+
+def test_normal_plays_only_legal_moves_through_whole_hands() -> None:
+    n = sum(1 for _ in decisions(range(40)))
+    assert n > 40 * 50
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations([c for c in range(24) for _ in range(2)]))
+def test_trump_is_never_a_suit_of_fewer_than_four_when_a_longer_one_is_held(deck: list[int]) -> None:
+    hand = [CARDS[c] for c in deck[:12]]
+    suit, _ = choose_trump(hand)
+    lengths = suit_lengths(hand)
+    if max(lengths) >= 4:
+        assert lengths[suit] >= 4, (hand, suit)
+
+
+def test_trump_prefers_length_over_a_short_marriage() -> None:
+    hand = parse_cards("KS QS 9H JH TH AH KD QD JD 9D AC TC")
+    assert choose_trump(hand)[0] != Suit.S  # two spades: never trump
+
+
+def test_partner_with_a_double_marriage_keeps_bidding_after_the_opponents_pass() -> None:
+    """The complaint: the partner bot passes with a double marriage because the opponents passed."""
+    found = 0
+    for seed in range(300):
+        state = new_match(seed=f"dm-{seed}", first_dealer=Seat.W)  # N calls first, then E, S, W
+        south = [c for c in view(state, Seat.S).hand]
+        suits = [s for s in range(4) if sum(1 for c in south if c == s * 6 + 3) == 2
+                 and sum(1 for c in south if c == s * 6 + 2) == 2]
+        if not suits:
+            continue
+        state = apply(state, Action.bid_(Seat.N, 250))  # the partner opens
+        state = apply(state, Action.pass_(Seat.E))  # an opponent passes
+        action = NormalPlayer(seed).act(view(state, Seat.S))
+        assert action.type == "bid", (seed, [str(c) for c in south])
+        found += 1
+    assert found >= 3, "the sweep found too few double marriages to test"
+
+
+def test_a_counter_goes_to_a_partner_whose_card_cannot_be_beaten() -> None:
+    checked = 0
+    for state, v, action in decisions(range(60)):
+        trick = v.tricks[-1] if v.tricks and len(v.tricks[-1].cards) < 4 else None
+        if trick is None or len(trick.cards) != 3 or v.trump is None:
+            continue
+        at = winner_index(trick.cards, v.trump)
+        if trick.seat_of(at) != Seat(v.seat).partner:
+            continue
+        cards = v.legal.cards
+        winning = trick.cards[at]
+        from pinochle.tricks import beats
+
+        if any(beats(c, winning, v.trump) for c in cards):
+            continue  # must beat: no choice to feed
+        counters = [c for c in cards if c % 6 >= 3 and c // 6 != v.trump]
+        if counters:
+            checked += 1
+            assert action.card is not None and action.card % 6 >= 3, (
+                [str(c) for c in trick.cards], [str(c) for c in cards], str(action.card))
+    assert checked >= 20
+
+
+def test_no_trump_ace_is_led_for_nothing() -> None:
+    """Never lead the trump ace as a defender while the opponents still hold trump."""
+    checked = 0
+    for state, v, action in decisions(range(80)):
+        if v.phase != "play" or v.trump is None or (v.tricks and len(v.tricks[-1].cards) < 4):
+            continue
+        if v.declarer is None or v.declarer % 2 == v.seat % 2:
+            continue  # the declaring side may draw trump
+        ace = Card(v.trump * 6 + 5)
+        if ace not in v.legal.cards or len(v.legal.cards) == 1:
+            continue
+        opponents_trump = sum(1 for s in (v.declarer, Seat(v.declarer).partner)
+                              for c in state_cards(state, s) if c // 6 == v.trump)
+        if opponents_trump:
+            checked += 1
+            assert action.card != ace
+    assert checked >= 5
+
+
+def state_cards(state: State, seat: int) -> list[Card]:
+    """The cards ``seat`` holds (the test may look; the player may not)."""
+    from pinochle.cards import unpack
+
+    return unpack(state.hands[seat])
