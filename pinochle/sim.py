@@ -17,7 +17,7 @@ the reducer's on the same cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .cards import ALL_TYPES, LAYER
@@ -72,17 +72,21 @@ def playout(
     leader: int,
     rnd: Callable[[], float],
     rules: RuleSet = TABLE,
+    trick: Sequence[int] = (),
 ) -> tuple[list[int], list[int], list[int]]:
     """Play the remaining tricks with uniformly random legal cards (RULES.md, Play).
 
     Args:
         hands: the four packed hands; changed in place (emptied).
-        trump: the trump suit; leader: the seat to lead the next trick.
+        trump: the trump suit; leader: the seat that led (or leads) the current trick.
         rnd: a ``random()`` function.
+        trick: cards already played to the current trick, lead first (their
+            players' hands no longer hold them).
 
     Returns:
         ``(tricks, counters, play)``: tricks and counters (last trick
-        included) taken per side (NS, EW), and the cards in play order.
+        included) taken per side (NS, EW) from the current trick on, and the
+        cards played from the current trick on.
     """
     values = [rules.counters[c % 6] for c in range(24)]
     legal = legal_function(rules)
@@ -92,11 +96,15 @@ def playout(
     bit, top = _BIT, _TOP
     append = play.append
     winner = leader
-    while hands[leader]:
+    forced = list(trick)  # cards already played to the current trick
+    while hands[leader] or forced:
         seat = leader
-        h = hands[seat]
-        c = pick(h & ALL_TYPES, rnd)
-        hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+        if forced:
+            c = forced.pop(0)
+        else:
+            h = hands[seat]
+            c = pick(h & ALL_TYPES, rnd)
+            hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
         append(c)
         led = win_suit = c // 6
         win = c
@@ -104,18 +112,21 @@ def playout(
         won = values[c]
         for _ in (1, 2, 3):
             seat = (seat + 1) & 3
-            h = hands[seat]
-            m = legal(h & ALL_TYPES, led, win, trump)
-            # a uniformly random card of m (pick(), inlined: this is the hot loop)
-            if m & (m - 1):
-                k = int(rnd() * m.bit_count())
-                while k:
-                    m &= m - 1
-                    k -= 1
-                c = (m & -m).bit_length() - 1
+            if forced:
+                c = forced.pop(0)
             else:
-                c = m.bit_length() - 1
-            hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+                h = hands[seat]
+                m = legal(h & ALL_TYPES, led, win, trump)
+                # a uniformly random card of m (pick(), inlined: this is the hot loop)
+                if m & (m - 1):
+                    k = int(rnd() * m.bit_count())
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    c = (m & -m).bit_length() - 1
+                else:
+                    c = m.bit_length() - 1
+                hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
             append(c)
             won += values[c]
             # tricks.beats(c, win, trump), inlined: higher in the winner's suit, or the first trump

@@ -308,3 +308,46 @@ def test_deal_is_reproducible_from_the_seed() -> None:
     assert sorted(c for h in a.dealt for c in unpack(h)) == sorted(c for c in range(24) for _ in range(2))
     assert all(count(h, c) <= 2 for h in a.dealt for c in range(24))
     assert str(CARDS[0]) == "9S" and Suit.parse("S") == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS, st.integers(1, 40))
+def test_playout_from_mid_hand_finishes_the_hand_like_the_reducer(seed: int, cut: int) -> None:
+    """sim.playout started mid-trick plays on legally and counts the rest of the hand."""
+    rng = random.Random(seed)
+    r = sim.random_hand(rng)
+    state = new_match(seed=0, first_dealer=r.dealer, deals=[r.dealt])
+    for call in r.calls:
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.pass_(seat) if call is None else Action.bid_(seat, call))
+    state = apply(state, Action.trump_(r.declarer, r.trump))
+    while state.phase == "meld":
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.meld_(seat))
+    for c in r.play[:cut]:
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.play(seat, c))
+    current = state.tricks[-1] if len(state.tricks[-1].cards) < 4 else None
+    leader = current.leader if current else turn(state)
+    assert leader is not None
+    hands = list(state.hands)
+    tricks, pts, play = sim.playout(hands, r.trump, leader, rng.random, trick=current.cards if current else ())
+    assert not any(hands)
+    # replay the simulated rest through the reducer: legal, and the same counters
+    done_before = [t for t in state.tricks if t.winner is not None]
+    for c in play[len(current.cards) if current else 0:]:
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.play(seat, c))
+    after = state.history[-1]
+    from pinochle.tricks import counters as counter_points
+
+    before = [0, 0]
+    for t in done_before:
+        assert t.winner is not None
+        before[t.winner % 2] += counter_points(t.cards)
+    assert [after.score.counters[0] - before[0], after.score.counters[1] - before[1]] == pts
+    assert sum(tricks) + len(done_before) == 12
