@@ -1,4 +1,5 @@
-"""The ``pinochle`` command. All output is JSON on stdout (one object per line).
+"""The ``pinochle`` command. All output is JSON on stdout (one object per line),
+except ``play``, ``serve`` and ``arena`` without ``--json``.
 
 Commands:
 
@@ -7,6 +8,9 @@ Commands:
 * ``pinochle replay FILE``: replay a hand or match record (RULES.md format).
 * ``pinochle play``: play a match in the terminal as South.
 * ``pinochle serve``: run the web table (``--host``, ``--port``, ``--db``, ``--bot-delay``).
+* ``pinochle arena --a hard --b normal --deals 500 --seed 1 [--matches M] [--workers N] [--json]``:
+  measure two computer players on duplicate deals (:mod:`pinochle.arena`); a
+  readable table, or one JSON object with ``--json``.
 
 ``meld``, ``legal`` and ``replay`` read JSON Lines from standard input when
 their argument is ``-``: one request per line, one result per line; a bad
@@ -210,6 +214,14 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     sv.add_argument("--db", default=None, help="SQLite file (default: pinochle.db in the user data directory)")
     sv.add_argument("--bot-delay", type=float, default=0.7, help="seconds between computer moves (default 0.7)")
+    ar = sub.add_parser("arena", help="measure computer player A against B on duplicate deals and matches")
+    ar.add_argument("--a", required=True, help="player A: easy, normal, hard, or a registered name")
+    ar.add_argument("--b", required=True, help="player B")
+    ar.add_argument("--deals", type=int, default=500, help="duplicate deals, each played twice (default 500)")
+    ar.add_argument("--seed", type=int, default=1, help="arena seed (default 1)")
+    ar.add_argument("--matches", type=int, default=None, help="duplicate pairs of full matches (default max(10, deals // 25))")
+    ar.add_argument("--workers", type=int, default=None, help="worker processes (default: the CPUs available)")
+    ar.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     return p
 
 
@@ -279,6 +291,13 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
                 raise RequestError("file", f"{args.file} is not usable JSON: {why}") from None
             _emit(out, replay(record))
             return 0
+        if args.command == "arena":
+            from .arena import ArenaError, arena_command
+
+            try:
+                return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out)
+            except ArenaError as err:
+                raise RequestError(err.field, err.reason) from None
         if args.command == "serve":
             return serve(args.host, args.port, args.db, args.bot_delay)
         if args.command == "play":

@@ -1,0 +1,844 @@
+"""The duplicate arena: how much better one computer player is than another.
+
+Two players, *A* and *B*, are compared on the same cards (duplicate), so the
+luck of the deal cancels out:
+
+* **Duplicate deals.** Deal ``i`` (its cards and its dealer come from a seed
+  derived from the arena seed and ``i``) is played twice, from the auction to
+  the hand score: once with A as NS and B as EW, once with the seats swapped
+  (same cards, same dealer). The deal's value for A, in points, is::
+
+      ((A's side score - B's side score) in play 1 + (same) in play 2) / 2
+
+  The arena reports the mean of those values (A's points per hand over B)
+  with a 95% confidence interval (normal approximation over deals), the
+  contracts each player's side won (made, set, stuck dealers, average bid)
+  and each player's think time (every ``act`` call is timed).
+* **Full matches.** Match pair ``j`` is one match to 1500 played twice from
+  the same seed (same deals, same first dealer) with the seats swapped; A's
+  match-win rate is the share of those matches A's side wins.
+
+Seeds mirror: the player in seat X gets the same seed in both plays of a deal
+(or of a match pair), whoever sits there. So a deterministic player against
+itself plays the two plays identically and scores a ``mean_diff`` of exactly
+0 and a ``match_win_rate`` of exactly 0.5.
+
+Players are named (:func:`make_player`): a name registered with
+:func:`register_player`, else a level of :func:`pinochle.bots.for_level`.
+A player is either a :class:`~pinochle.bots.Player` (``act(view)``: it sees
+only its seat's view) or a :class:`FullInfoPlayer` (``act_full(state, seat)``:
+it sees the whole state; a reference player, not a fair opponent).
+
+The work is spread over worker processes (:class:`~concurrent.futures.ProcessPoolExecutor`)
+in chunks of deals and match pairs. Every deal and match depends only on its
+own seeds, so the results (think times and wall time aside) are the same
+whatever the number of workers.
+
+>>> r = run_arena("easy", "easy", deals=2, seed=3, matches=0, workers=1)
+>>> r.mean_diff, r.values
+(0.0, (0.0, 0.0))
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import multiprocessing
+import os
+import pickle
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import IO, Literal, NamedTuple, Protocol, TypeAlias, runtime_checkable
+
+from .bots import LEVELS, Player, for_level
+from .cards import Seat
+from .errors import IllegalAction, PinochleError
+from .game import Action, State, apply, new_match, turn, view
+
+__all__ = [
+    "AnyPlayer",
+    "ArenaError",
+    "ArenaResult",
+    "Contract",
+    "DealRecord",
+    "FullInfoPlayer",
+    "MatchRecord",
+    "PlayerFactory",
+    "PlayerStats",
+    "arena_command",
+    "default_matches",
+    "default_workers",
+    "derive_seed",
+    "make_player",
+    "percentile",
+    "play_deal",
+    "play_match_pair",
+    "player_factory",
+    "player_names",
+    "register_player",
+    "render_table",
+    "run_arena",
+    "unregister_player",
+]
+
+#: A hand with more player moves than this is stopped as broken (an endless auction).
+MAX_ACTIONS_PER_HAND = 2000
+#: A match not won after this many hands is stopped and counted as a draw (half a win each).
+MAX_MATCH_HANDS = 500
+#: z for a two-sided 95% normal confidence interval.
+Z95 = 1.959963984540054
+
+
+# ---------------------------------------------------------------- players
+
+
+@runtime_checkable
+class FullInfoPlayer(Protocol):
+    """A player that chooses its move from the whole state (every hand visible).
+
+    Such a player is a reference (for example an omniscient player that bounds
+    what any player could score), not a fair opponent: it sees the other seats'
+    cards. The arena gives it the :class:`~pinochle.game.State` instead of a
+    :class:`~pinochle.game.View` (an object with both ``act`` and ``act_full``
+    is asked through ``act_full``).
+
+    >>> class FirstLegal:
+    ...     def act_full(self, state: State, seat: Seat) -> Action:
+    ...         from pinochle.game import legal_actions
+    ...         return legal_actions(state, seat)[0]
+    >>> isinstance(FirstLegal(), FullInfoPlayer)
+    True
+    """
+
+    def act_full(self, state: State, seat: Seat) -> Action:
+        """Choose the move of ``seat``.
+
+        Args:
+            state: the whole match; it is ``seat``'s turn (``turn(state) == seat``).
+            seat: the seat to move.
+
+        Returns:
+            An :class:`~pinochle.game.Action` for ``seat`` that is legal in ``state``.
+        """
+        ...
+
+
+#: Either kind of player: one that sees its view, or one that sees the whole state.
+AnyPlayer: TypeAlias = "Player | FullInfoPlayer"
+#: Makes a player from a seed (a non-negative int below 2**63).
+PlayerFactory: TypeAlias = Callable[[int], "Player | FullInfoPlayer"]
+
+_REGISTRY: dict[str, PlayerFactory] = {}
+
+
+class ArenaError(PinochleError):
+    """A bad arena request, or a player that broke the rules.
+
+    Attributes:
+        field: what is at fault: ``"a"``, ``"b"`` (a player name, or that
+            player's move), ``"deals"``, ``"matches"``, ``"workers"`` or
+            ``"name"`` (a registration).
+        reason: the readable reason.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(reason)
+
+    def __reduce__(self) -> tuple[type[ArenaError], tuple[str, str]]:
+        # so that an error raised in a worker process reaches the parent intact
+        return (ArenaError, (self.field, self.reason))
+
+    def to_json(self) -> dict[str, object]:
+        """``{"field", "index", "reason"}`` (the command line's error shape; ``index`` is ``None``)."""
+        return {"field": self.field, "index": None, "reason": self.reason}
+
+
+def register_player(name: str, factory: PlayerFactory, *, replace: bool = False) -> None:
+    """Make ``factory`` the player called ``name`` in the arena.
+
+    A registered name is looked up before the levels of
+    :func:`pinochle.bots.for_level`, so a registration can also replace a level.
+    To run with more than one worker the factory must be picklable: a
+    module-level function or class, registered when its module is imported.
+
+    Args:
+        name: the name used with ``--a`` / ``--b`` (non-empty, no spaces).
+        factory: makes the player from a seed (an int); it may return a
+            :class:`~pinochle.bots.Player` or a :class:`FullInfoPlayer`.
+        replace: allow replacing an existing registration.
+
+    Raises:
+        ArenaError: an empty name or one with spaces (field ``"name"``), or a
+            name already registered without ``replace``.
+
+    >>> from pinochle.bots import SimplePlayer
+    >>> register_player("doc-simple", SimplePlayer)
+    >>> make_player("doc-simple", 5)
+    SimplePlayer(seed=5)
+    >>> unregister_player("doc-simple")
+    """
+    if not isinstance(name, str) or not name or name != name.strip() or " " in name:
+        raise ArenaError("name", f"a player name is a non-empty word, not {name!r}")
+    if name in _REGISTRY and not replace:
+        raise ArenaError("name", f"a player called {name!r} is already registered (pass replace=True)")
+    _REGISTRY[name] = factory
+
+
+def unregister_player(name: str) -> None:
+    """Remove the registration of ``name`` (nothing happens when there is none)."""
+    _REGISTRY.pop(name, None)
+
+
+def player_names() -> tuple[str, ...]:
+    """The known player names: the registered ones and the levels of :mod:`pinochle.bots`, sorted.
+
+    >>> {"easy", "normal", "hard"} <= set(player_names())
+    True
+    """
+    return tuple(sorted(set(_REGISTRY) | set(LEVELS)))
+
+
+def player_factory(name: str, field: str = "a") -> PlayerFactory:
+    """The factory of the player called ``name``.
+
+    Args:
+        name: a registered name, or a level :func:`pinochle.bots.for_level` accepts.
+        field: the field to name in the error (``"a"`` or ``"b"``).
+
+    Returns:
+        The registered factory, or ``functools.partial(for_level, name)``.
+
+    Raises:
+        ArenaError: an unknown name; the reason lists the known names.
+    """
+    if name in _REGISTRY:
+        return _REGISTRY[name]
+    try:
+        for_level(name, 0)
+    except ValueError:
+        raise ArenaError(field, f"unknown player {name!r}: choose one of {', '.join(player_names())}") from None
+    return functools.partial(for_level, name)
+
+
+def make_player(name: str, seed: int) -> AnyPlayer:
+    """A new player called ``name``, seeded ``seed``.
+
+    Args:
+        name: a registered name (:func:`register_player`) or a level of
+            :func:`pinochle.bots.for_level` (``"easy"``, ``"normal"``, ``"hard"``, ...).
+        seed: the player's seed (an int); the same seed gives the same player.
+
+    Returns:
+        A :class:`~pinochle.bots.Player` or a :class:`FullInfoPlayer`.
+
+    Raises:
+        ArenaError: an unknown name (field ``"a"``).
+
+    >>> make_player("easy", 1).act  # doctest: +ELLIPSIS
+    <bound method SimplePlayer.act of SimplePlayer(seed=1)>
+    """
+    return player_factory(name)(seed)
+
+
+def derive_seed(*parts: object) -> int:
+    """A seed in ``[0, 2**63)`` derived from ``parts`` (stable across processes and runs).
+
+    >>> derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0) != derive_seed(1, "deal", 1)
+    True
+    """
+    text = "/".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "big") >> 1
+
+
+def default_matches(deals: int) -> int:
+    """The default number of match pairs for ``deals`` duplicate deals: ``max(10, deals // 25)``."""
+    return max(10, deals // 25)
+
+
+def default_workers() -> int:
+    """The CPUs this process may use (at least 1): the default number of workers."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# ---------------------------------------------------------------- playing
+
+
+class Contract(NamedTuple):
+    """The contract of one played hand, from the arena's point of view.
+
+    Attributes:
+        role: the declaring side's player: 0 = A, 1 = B.
+        bid: the contract (points).
+        made: the declaring side reached its bid.
+        stuck: the dealer took the minimum bid without a call.
+    """
+
+    role: int
+    bid: int
+    made: bool
+    stuck: bool
+
+
+class DealRecord(NamedTuple):
+    """One duplicate deal, played twice.
+
+    Attributes:
+        number: the deal number (0-based).
+        scores: per play, ``(A's side score, B's side score)`` for the hand (points).
+        contracts: per play, the :class:`Contract`.
+    """
+
+    number: int
+    scores: tuple[tuple[int, int], tuple[int, int]]
+    contracts: tuple[Contract, Contract]
+
+    @property
+    def value(self) -> float:
+        """A's points over B for this deal: the mean over the two plays of A's score minus B's."""
+        (a1, b1), (a2, b2) = self.scores
+        return ((a1 - b1) + (a2 - b2)) / 2
+
+
+class MatchRecord(NamedTuple):
+    """One duplicate pair of full matches.
+
+    Attributes:
+        number: the pair number (0-based).
+        a_points: per play, 1.0 when A's side won, 0.0 when B's did, 0.5 when
+            the match was stopped unfinished after :data:`MAX_MATCH_HANDS` hands.
+        hands: per play, the number of hands played.
+    """
+
+    number: int
+    a_points: tuple[float, float]
+    hands: tuple[int, int]
+
+
+def _role(seat: int, play: int) -> int:
+    """Which player (0 = A, 1 = B) sits in ``seat`` in play ``play`` (A is NS in play 0, EW in play 1)."""
+    return (seat % 2) ^ play
+
+
+class _Table:
+    """The four players of one play, and the think times they add to."""
+
+    def __init__(self, factories: Sequence[PlayerFactory], names: Sequence[str], play: int,
+                 seat_seeds: Sequence[int], think_ns: tuple[list[int], list[int]]) -> None:
+        self.roles = [_role(seat, play) for seat in range(4)]
+        self.names = [names[r] for r in self.roles]
+        self.players: list[AnyPlayer] = [factories[r](seat_seeds[seat]) for seat, r in enumerate(self.roles)]
+        self.think_ns = think_ns
+
+    def run(self, state: State, where: str, whole_match: bool) -> State:
+        """Play from ``state`` to the end of the hand (or of the match when ``whole_match``).
+
+        Meld and deal steps are made by the arena; every other move is asked of
+        the seat's player and timed.
+
+        Raises:
+            ArenaError: a player made an illegal move, or a hand went on past
+                :data:`MAX_ACTIONS_PER_HAND` moves.
+        """
+        moves = 0
+        hands = len(state.history)
+        while True:
+            phase = state.phase
+            if phase == "match_end" or (phase == "hand_end" and not whole_match):
+                return state
+            if whole_match and len(state.history) >= MAX_MATCH_HANDS:
+                return state
+            seat = turn(state)
+            assert seat is not None
+            if phase == "meld":
+                action = Action.meld_(seat)
+            elif phase == "hand_end":
+                action = Action.deal(seat)
+            else:
+                action = self._ask(state, seat)
+                moves += 1
+            try:
+                state = apply(state, action)
+            except IllegalAction as err:
+                raise ArenaError("ab"[self.roles[seat]],
+                                 f"player {self.names[seat]!r} ({seat}) made an illegal move in {where}, "
+                                 f"hand {state.hand_no}: {err}") from None
+            if len(state.history) != hands:
+                hands, moves = len(state.history), 0
+            elif moves > MAX_ACTIONS_PER_HAND:
+                raise ArenaError("ab"[self.roles[seat]],
+                                 f"{where}, hand {state.hand_no}: more than {MAX_ACTIONS_PER_HAND} moves in one hand")
+
+    def _ask(self, state: State, seat: Seat) -> Action:
+        player = self.players[seat]
+        if isinstance(player, FullInfoPlayer):
+            t0 = time.perf_counter_ns()
+            action = player.act_full(state, seat)
+        else:
+            v = view(state, seat)
+            t0 = time.perf_counter_ns()
+            action = player.act(v)
+        self.think_ns[self.roles[seat]].append(time.perf_counter_ns() - t0)
+        return action
+
+
+def _new_think() -> tuple[list[int], list[int]]:
+    return ([], [])
+
+
+def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
+              names: Sequence[str] = ("A", "B"),
+              think_ns: tuple[list[int], list[int]] | None = None) -> DealRecord:
+    """Play duplicate deal ``index`` of an arena seeded ``seed``: two plays, seats swapped.
+
+    Args:
+        factories: the factories of A and B.
+        seed: the arena seed.
+        index: the deal number.
+        names: A's and B's names (for error messages).
+        think_ns: when given, each player's think times (ns) are appended to
+            ``think_ns[0]`` (A) and ``think_ns[1]`` (B).
+
+    Returns:
+        The :class:`DealRecord`.
+
+    Raises:
+        ArenaError: a player made an illegal move.
+
+    >>> f = player_factory("easy")
+    >>> play_deal([f, f], 1, 0).value
+    0.0
+    """
+    think = think_ns if think_ns is not None else _new_think()
+    deal_seed = derive_seed("arena", seed, "deal", index)
+    seat_seeds = [derive_seed("arena", seed, "deal", index, "seat", s) for s in range(4)]
+    scores: list[tuple[int, int]] = []
+    contracts: list[Contract] = []
+    for play in (0, 1):
+        table = _Table(factories, names, play, seat_seeds, think)
+        state = table.run(new_match(seed=deal_seed), f"deal {index}", whole_match=False)
+        hand = state.history[-1]
+        a_side = play  # A is NS (side 0) in play 0 and EW (side 1) in play 1
+        scores.append((hand.score.score[a_side], hand.score.score[1 - a_side]))
+        contracts.append(Contract(_role(hand.declarer, play), hand.bid, hand.score.made, hand.stuck))
+    return DealRecord(index, (scores[0], scores[1]), (contracts[0], contracts[1]))
+
+
+def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: int,
+                    names: Sequence[str] = ("A", "B"),
+                    think_ns: tuple[list[int], list[int]] | None = None) -> MatchRecord:
+    """Play duplicate match pair ``index`` of an arena seeded ``seed``: two matches to 1500, seats swapped.
+
+    Args:
+        factories: the factories of A and B.
+        seed: the arena seed.
+        index: the pair number.
+        names: A's and B's names (for error messages).
+        think_ns: when given, think times (ns) are appended as in :func:`play_deal`.
+
+    Returns:
+        The :class:`MatchRecord`.
+
+    Raises:
+        ArenaError: a player made an illegal move.
+    """
+    think = think_ns if think_ns is not None else _new_think()
+    match_seed = derive_seed("arena", seed, "match", index)
+    seat_seeds = [derive_seed("arena", seed, "match", index, "seat", s) for s in range(4)]
+    points: list[float] = []
+    hands: list[int] = []
+    for play in (0, 1):
+        table = _Table(factories, names, play, seat_seeds, think)
+        state = table.run(new_match(seed=match_seed), f"match {index}", whole_match=True)
+        if state.winner is None:
+            points.append(0.5)
+        else:
+            points.append(1.0 if state.winner == play else 0.0)
+        hands.append(len(state.history))
+    return MatchRecord(index, (points[0], points[1]), (hands[0], hands[1]))
+
+
+# ---------------------------------------------------------------- work in chunks
+
+
+@dataclass(frozen=True)
+class _Task:
+    """A chunk of work for one process: deals or match pairs ``start`` to ``stop - 1``."""
+
+    kind: Literal["deals", "matches"]
+    start: int
+    stop: int
+    seed: int | str
+    factories: tuple[PlayerFactory, PlayerFactory]
+    names: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class _Done:
+    """What a chunk gives back."""
+
+    task: _Task
+    deals: tuple[DealRecord, ...]
+    matches: tuple[MatchRecord, ...]
+    think_ns: tuple[list[int], list[int]]
+
+
+def _run_task(task: _Task) -> _Done:
+    """Run one chunk (in a worker process or in this one)."""
+    think = _new_think()
+    if task.kind == "deals":
+        deals = tuple(play_deal(task.factories, task.seed, i, task.names, think) for i in range(task.start, task.stop))
+        return _Done(task, deals, (), think)
+    matches = tuple(play_match_pair(task.factories, task.seed, i, task.names, think)
+                    for i in range(task.start, task.stop))
+    return _Done(task, (), matches, think)
+
+
+def _tasks(deals: int, matches: int, workers: int, seed: int | str,
+           factories: tuple[PlayerFactory, PlayerFactory], names: tuple[str, str]) -> list[_Task]:
+    """The chunks: match pairs one by one first (the longest work), then deals in chunks of up to 25."""
+    size = max(1, min(25, math.ceil(deals / (4 * workers))))
+    out = [_Task("matches", j, j + 1, seed, factories, names) for j in range(matches)]
+    out += [_Task("deals", i, min(deals, i + size), seed, factories, names) for i in range(0, deals, size)]
+    return out
+
+
+def _execute(tasks: list[_Task], workers: int, progress: bool) -> Iterator[_Done]:
+    """Run the chunks (in ``workers`` processes when more than one), yielding each as it finishes.
+
+    With ``progress`` a :mod:`rich.progress` bar on standard error shows the
+    deals and match pairs done.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True), disable=not progress)
+    n_deals = sum(t.stop - t.start for t in tasks if t.kind == "deals")
+    n_matches = sum(t.stop - t.start for t in tasks if t.kind == "matches")
+    ids = {"deals": bar.add_task("duplicate deals", total=n_deals)}
+    if n_matches:
+        ids["matches"] = bar.add_task("match pairs", total=n_matches)
+    with bar:
+        if workers <= 1:
+            for task in tasks:
+                done = _run_task(task)
+                bar.advance(ids[task.kind], task.stop - task.start)
+                yield done
+            return
+        # spawn, not fork: the progress bar runs a thread, and forking a threaded process is unsafe
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            pending: set[Future[_Done]] = {pool.submit(_run_task, t) for t in tasks}
+            try:
+                while pending:
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for fut in finished:
+                        done = fut.result()
+                        bar.advance(ids[done.task.kind], done.task.stop - done.task.start)
+                        yield done
+            finally:
+                for fut in pending:
+                    fut.cancel()
+
+
+# ---------------------------------------------------------------- results
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile of ``values``, interpolating linearly between ranks.
+
+    Args:
+        values: at least one number (any order).
+        q: 0 to 100.
+
+    Raises:
+        ValueError: no values, or ``q`` outside 0..100.
+
+    >>> percentile([1, 2, 3, 4], 50), percentile([5], 95), percentile(range(101), 95)
+    (2.5, 5.0, 95.0)
+    """
+    if not values:
+        raise ValueError("percentile of no values")
+    if not 0 <= q <= 100:
+        raise ValueError(f"a percentile is 0 to 100, not {q}")
+    s = sorted(values)
+    pos = (len(s) - 1) * q / 100
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(s) - 1)
+    return float(s[lo] + (s[hi] - s[lo]) * (pos - lo))
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's contracts and think time in the duplicate deals.
+
+    Contracts count the hands whose declaring side was this player's side
+    (stuck dealers included, and also counted in ``stuck``).
+
+    Attributes:
+        name: the player's name.
+        contracts: contracts won by this player's side.
+        made, set: of those, made and set.
+        stuck: of those, stuck dealers (the dealer took the minimum bid).
+        avg_bid: the mean contract (points), stuck dealers included; ``None``
+            with no contract.
+        think_calls: moves timed (duplicate deals and full matches).
+        think_p50_ms, think_p95_ms: median and 95th percentile of the time
+            of one move (milliseconds); ``None`` with no move.
+    """
+
+    name: str
+    contracts: int
+    made: int
+    set: int
+    stuck: int
+    avg_bid: float | None
+    think_calls: int
+    think_p50_ms: float | None
+    think_p95_ms: float | None
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """The arena's measurement of A against B.
+
+    Attributes:
+        a, b: the players' names.
+        seed: the arena seed.
+        deals: duplicate deals played (each twice: ``2 * deals`` hands).
+        values: A's points over B per deal (:attr:`DealRecord.value`), in deal order.
+        mean_diff: the mean of ``values``: A's points per hand over B.
+        stdev: the sample standard deviation of ``values`` (``None`` for one deal).
+        ci95: the 95% confidence interval of ``mean_diff``, normal
+            approximation over deals (``None`` for one deal).
+        stats: A's and B's :class:`PlayerStats`.
+        matches: duplicate match pairs played (``2 * matches`` matches).
+        match_wins: matches won by A's side and by B's side.
+        match_win_rate: A's share of the ``2 * matches`` matches, a match
+            stopped unfinished counting a half; ``None`` with no match.
+        match_ci95: its 95% interval (normal approximation over pairs); ``None``
+            with fewer than two pairs.
+        unfinished: matches stopped after :data:`MAX_MATCH_HANDS` hands.
+        workers: the worker processes used.
+        seconds: the wall time.
+    """
+
+    a: str
+    b: str
+    seed: int | str
+    deals: int
+    values: tuple[float, ...]
+    mean_diff: float
+    stdev: float | None
+    ci95: tuple[float, float] | None
+    stats: tuple[PlayerStats, PlayerStats]
+    matches: int
+    match_wins: tuple[int, int]
+    match_win_rate: float | None
+    match_ci95: tuple[float, float] | None
+    unfinished: int
+    workers: int
+    seconds: float
+
+    def to_json(self) -> dict[str, object]:
+        """The result as JSON (points and rates to 4 decimals, times to 3)::
+
+            {"a", "b", "deals", "hands", "mean_diff", "stdev", "ci95": [lo, hi],
+             "think_ms": {"a": {"p50", "p95", "calls"}, "b": {...}},
+             "match_win_rate", "match_ci95", "matches", "match_wins": {"a", "b", "unfinished"},
+             "bids": {"a": {"made", "set", "avg_bid", "contracts", "stuck"}, "b": {...}},
+             "seed", "workers", "seconds"}
+
+        ``ci95`` and ``match_ci95`` are ``[null, null]`` when undefined (one
+        deal, fewer than two match pairs); ``match_win_rate`` is ``null``
+        with no match.
+        """
+
+        def r(x: float | None, nd: int = 4) -> float | None:
+            return None if x is None else round(x, nd)
+
+        def pair(p: tuple[float, float] | None) -> list[float | None]:
+            return [None, None] if p is None else [r(p[0]), r(p[1])]
+
+        sa, sb = self.stats
+        return {
+            "a": self.a,
+            "b": self.b,
+            "deals": self.deals,
+            "hands": 2 * self.deals,
+            "mean_diff": r(self.mean_diff),
+            "stdev": r(self.stdev),
+            "ci95": pair(self.ci95),
+            "think_ms": {
+                k: {"p50": r(s.think_p50_ms, 3), "p95": r(s.think_p95_ms, 3), "calls": s.think_calls}
+                for k, s in (("a", sa), ("b", sb))
+            },
+            "match_win_rate": r(self.match_win_rate),
+            "match_ci95": pair(self.match_ci95),
+            "matches": self.matches,
+            "match_wins": {"a": self.match_wins[0], "b": self.match_wins[1], "unfinished": self.unfinished},
+            "bids": {
+                k: {"made": s.made, "set": s.set, "avg_bid": r(s.avg_bid), "contracts": s.contracts, "stuck": s.stuck}
+                for k, s in (("a", sa), ("b", sb))
+            },
+            "seed": self.seed,
+            "workers": self.workers,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float | None, tuple[float, float] | None]:
+    """Mean, sample standard deviation and 95% normal interval of ``values`` (at least one)."""
+    mean = math.fsum(values) / len(values)
+    if len(values) < 2:
+        return mean, None, None
+    sd = statistics.stdev(values)
+    half = Z95 * sd / math.sqrt(len(values))
+    return mean, sd, (mean - half, mean + half)
+
+
+def _stats(name: str, role: int, deals: Sequence[DealRecord], think_ns: Sequence[int]) -> PlayerStats:
+    mine = [c for d in deals for c in d.contracts if c.role == role]
+    ms = [t / 1e6 for t in think_ns]
+    return PlayerStats(
+        name=name,
+        contracts=len(mine),
+        made=sum(c.made for c in mine),
+        set=sum(not c.made for c in mine),
+        stuck=sum(c.stuck for c in mine),
+        avg_bid=math.fsum(c.bid for c in mine) / len(mine) if mine else None,
+        think_calls=len(ms),
+        think_p50_ms=percentile(ms, 50) if ms else None,
+        think_p95_ms=percentile(ms, 95) if ms else None,
+    )
+
+
+def _check_count(field: str, value: object, low: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ArenaError(field, f"--{field} must be a whole number of at least {low}, not {value!r}")
+    return value
+
+
+def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | None = None,
+              workers: int | None = None, progress: bool = False) -> ArenaResult:
+    """Measure player ``a`` against player ``b`` on duplicate deals and duplicate match pairs.
+
+    Args:
+        a, b: player names (:func:`make_player`); they may be the same.
+        deals: duplicate deals (at least 1); each is played twice.
+        seed: the arena seed: the same seed gives the same deals, matches and
+            results (think and wall times aside), whatever ``workers``.
+        matches: duplicate pairs of full matches to 1500 (0 for none);
+            default :func:`default_matches`.
+        workers: processes to use (at least 1; 1 runs in this process);
+            default :func:`default_workers`.
+        progress: show a :mod:`rich.progress` bar on standard error.
+
+    Returns:
+        The :class:`ArenaResult`.
+
+    Raises:
+        ArenaError: an unknown player, ``deals`` < 1, ``matches`` < 0,
+            ``workers`` < 1, a registered player that cannot be sent to a
+            worker process, or a player that made an illegal move.
+    """
+    fa, fb = player_factory(a, "a"), player_factory(b, "b")
+    n = _check_count("deals", deals, 1)
+    m = default_matches(n) if matches is None else _check_count("matches", matches, 0)
+    w = default_workers() if workers is None else _check_count("workers", workers, 1)
+    tasks = _tasks(n, m, w, seed, (fa, fb), (a, b))
+    w = min(w, len(tasks))
+    if w > 1:
+        for field, name, f in (("a", a, fa), ("b", b, fb)):
+            try:
+                pickle.dumps(f)
+            except Exception:
+                raise ArenaError(field, f"player {name!r} cannot be sent to worker processes: register a "
+                                        "module-level function or class, or use one worker") from None
+    t0 = time.perf_counter()
+    done = sorted(_execute(tasks, w, progress), key=lambda d: (d.task.kind, d.task.start))
+    seconds = time.perf_counter() - t0
+
+    deal_records = [d for chunk in done for d in chunk.deals]
+    match_records = [r for chunk in done for r in chunk.matches]
+    think: tuple[list[int], list[int]] = ([], [])
+    for chunk in done:
+        think[0].extend(chunk.think_ns[0])
+        think[1].extend(chunk.think_ns[1])
+    values = tuple(d.value for d in deal_records)
+    mean, sd, ci = _interval(values)
+    pair_rates = [sum(r.a_points) / 2 for r in match_records]
+    outcomes = [p for r in match_records for p in r.a_points]
+    rate, _, match_ci = _interval(pair_rates) if pair_rates else (None, None, None)
+    return ArenaResult(
+        a=a, b=b, seed=seed, deals=n, values=values, mean_diff=mean, stdev=sd, ci95=ci,
+        stats=(_stats(a, 0, deal_records, think[0]), _stats(b, 1, deal_records, think[1])),
+        matches=m, match_wins=(outcomes.count(1.0), outcomes.count(0.0)), match_win_rate=rate,
+        match_ci95=match_ci, unfinished=outcomes.count(0.5),
+        workers=w, seconds=seconds,
+    )
+
+
+# ---------------------------------------------------------------- output
+
+
+def render_table(result: ArenaResult, out: IO[str]) -> None:
+    """Write ``result`` to ``out`` as a readable summary and a per-player table (:mod:`rich`)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=out, highlight=False, soft_wrap=True)
+    r = result
+    console.print(f"Duplicate arena: A = {r.a}, B = {r.b}; seed {r.seed}; {r.deals} deals ({2 * r.deals} hands), "
+                  f"{r.matches} match pairs; {r.workers} worker(s), {r.seconds:.1f} s", markup=False)
+    ci = "undefined (one deal)" if r.ci95 is None else f"[{r.ci95[0]:+.2f}, {r.ci95[1]:+.2f}]"
+    console.print(f"A over B: {r.mean_diff:+.2f} points per hand, 95% CI {ci}", markup=False)
+    if r.match_win_rate is not None:
+        mci = "" if r.match_ci95 is None else f", 95% CI [{r.match_ci95[0]:.1%}, {r.match_ci95[1]:.1%}]"
+        extra = f"; {r.unfinished} unfinished (half a win each)" if r.unfinished else ""
+        console.print(f"A won {r.match_win_rate:.1%} of {2 * r.matches} matches{mci}{extra}", markup=False)
+    table = Table(caption="contracts won by the player's side (stuck dealers included); think time of one move")
+    for head in ("player", "name", "contracts", "made", "set", "stuck", "avg bid", "p50 ms", "p95 ms"):
+        table.add_column(head, justify="left" if head in ("player", "name") else "right", no_wrap=True)
+
+    def num(x: float | None, fmt: str) -> str:
+        return "-" if x is None else format(x, fmt)
+
+    for label, s in zip(("A", "B"), r.stats):
+        table.add_row(label, s.name, str(s.contracts), str(s.made), str(s.set), str(s.stuck),
+                      num(s.avg_bid, ".1f"), num(s.think_p50_ms, ".3f"), num(s.think_p95_ms, ".3f"))
+    console.print(table)
+
+
+def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, workers: int | None,
+                  as_json: bool, out: IO[str], progress: bool = True) -> int:
+    """The ``pinochle arena`` command: run the arena and print the result.
+
+    Args:
+        a, b, deals, seed, matches, workers: as for :func:`run_arena`.
+        as_json: print one JSON object (:meth:`ArenaResult.to_json`) instead of the table.
+        out: where to print.
+        progress: show the progress bar on standard error.
+
+    Returns:
+        0.
+
+    Raises:
+        ArenaError: as :func:`run_arena`.
+    """
+    import json
+
+    result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress)
+    if as_json:
+        out.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+    else:
+        render_table(result, out)
+    return 0
