@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import IO, Literal, NamedTuple, Protocol, TypeAlias, runtime_checkable
 
 from .bots import LEVELS, Player, for_level
+from .bots.hard import OmniscientPlayer
 from .cards import Seat
 from .errors import IllegalAction, PinochleError
 from .game import Action, State, apply, new_match, turn, view
@@ -842,3 +843,7 @@ def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, wo
     else:
         render_table(result, out)
     return 0
+
+
+# The omniscient reference player: for measurement only (issue 4), never offered in the app.
+register_player("omniscient", OmniscientPlayer)

@@ -6,10 +6,12 @@ package.
 
 * :class:`SimplePlayer` (Easy): follows the rules with plain, sensible choices.
 * :class:`NormalPlayer` (Normal): counts cards, tracks voids, plays for its partner.
+* :class:`HardPlayer` (Hard): determinized sampling with rollouts and endgame search.
 * :func:`for_level`: the player the app uses for a level (Easy, Normal, Hard).
 """
 
 from .base import Player
+from .hard import HardPlayer
 from .normal import NormalPlayer
 from .simple import SimplePlayer
 
@@ -25,8 +27,8 @@ def for_level(level: str, seed: int | str = 0) -> Player:
         seed: makes the player's choices reproducible.
 
     Returns:
-        A :class:`Player`: Easy is the :class:`SimplePlayer`; Normal (and, until
-        it is built, Hard) the :class:`NormalPlayer`.
+        A :class:`Player`: Easy is the :class:`SimplePlayer`, Normal the
+        :class:`NormalPlayer`, Hard the :class:`HardPlayer`.
 
     Raises:
         ValueError: an unknown level.
@@ -35,7 +37,9 @@ def for_level(level: str, seed: int | str = 0) -> Player:
         raise ValueError(f"unknown level {level!r}: choose easy, normal or hard")
     if level == "easy":
         return SimplePlayer(seed)
-    return NormalPlayer(seed)
+    if level == "normal":
+        return NormalPlayer(seed)
+    return HardPlayer(seed)
 
 
-__all__ = ["LEVELS", "NormalPlayer", "Player", "SimplePlayer", "for_level"]
+__all__ = ["LEVELS", "HardPlayer", "NormalPlayer", "Player", "SimplePlayer", "for_level"]

@@ -1,0 +1,285 @@
+""":class:`HardPlayer`: determinized sampling (perfect-information Monte Carlo).
+
+For each decision it deals the hidden cards many times in ways consistent
+with everything its seat knows (:mod:`pinochle.bots.knowledge`: the melds
+shown, the voids and must-beat caps revealed by play), and scores every
+legal move on every sampled deal:
+
+* with an exact search of the rest of the hand once few cards are left
+  (:func:`pinochle.bots.search.solve`);
+* otherwise with fast rollouts in which every seat plays a greedy policy
+  (win as cheaply as possible, else throw the cheapest card).
+
+A move's value is the hand score it leads to for its side minus the other
+side's (RULES.md, Scoring a hand: made or set, meld kept with a trick), so
+the declarer plays to make the bid and the defenders to set it. Bids and
+trump are chosen by simulating the hand with the same rollouts over sampled
+deals. A fixed number of samples makes every decision reproducible from the
+seed; ``samples`` is the budget.
+
+>>> from pinochle.game import new_match, turn, view
+>>> s = new_match(seed=3)
+>>> HardPlayer(seed=1, samples=4).act(view(s, turn(s))).type in ("bid", "pass")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..cards import ABOVE, ALL_TYPES, LAYER, SUIT_MASK, Card, Seat, Suit, pack, remove
+from ..game import Action, State, View, view
+from ..meld import meld_by_trump
+from ..rules import TABLE, RuleSet
+from ..scoring import score_hand
+from ..tricks import legal_function
+from .knowledge import knowledge, sample_hands
+from .normal import NormalPlayer
+from .search import solve
+
+_BIT = [1 << c for c in range(24)]
+_TOP = [1 << (LAYER + c) for c in range(24)]
+
+
+def greedy_playout(
+    hands: list[int], trump: int, leader: int, rnd: Callable[[], float], rules: RuleSet = TABLE,
+    trick: Sequence[int] = (),
+) -> tuple[list[int], list[int]]:
+    """Finish the hand with every seat playing greedily (RULES.md, Play).
+
+    Leading: the highest card of a random suit held (aces are cashed).
+    Following: the cheapest card that takes the trick if there is one, else
+    the lowest-ranked legal card (which keeps aces and tens).
+
+    Args:
+        hands: the four packed hands (emptied in place).
+        trump: trump suit; leader: who led the current trick.
+        rnd: a ``random()`` function; trick: cards already played to it.
+
+    Returns:
+        ``(tricks, counters)`` per side from the current trick on, last trick included.
+    """
+    legal = legal_function(rules)
+    values = [rules.counters[c % 6] for c in range(24)]
+    bit, top = _BIT, _TOP
+    tricks = [0, 0]
+    pts = [0, 0]
+    forced = list(trick)
+    winner = leader
+    while hands[leader] or forced:
+        seat = leader
+        if forced:
+            c = forced.pop(0)
+        else:
+            h = hands[seat]
+            m = h & ALL_TYPES
+            suits = [s for s in range(4) if m & SUIT_MASK[s]]
+            s = suits[int(rnd() * len(suits))]
+            c = (m & SUIT_MASK[s]).bit_length() - 1  # the highest of that suit
+            hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+        led = win_suit = c // 6
+        win = c
+        winner = seat
+        won = values[c]
+        for _ in (1, 2, 3):
+            seat = (seat + 1) & 3
+            if forced:
+                c = forced.pop(0)
+            else:
+                h = hands[seat]
+                m = legal(h & ALL_TYPES, led, win, trump)
+                higher = m & ABOVE[win]
+                if higher:
+                    c = (higher & -higher).bit_length() - 1
+                elif win_suit != trump and m & SUIT_MASK[trump]:
+                    t = m & SUIT_MASK[trump]
+                    c = (t & -t).bit_length() - 1
+                else:
+                    c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x % 6, x))
+                hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+            won += values[c]
+            suit = c // 6
+            if suit == win_suit:
+                if c > win:
+                    win, winner = c, seat
+            elif suit == trump:
+                win, win_suit, winner = c, suit, seat
+        tricks[winner & 1] += 1
+        pts[winner & 1] += won
+        leader = winner
+    pts[winner & 1] += rules.last_trick
+    return tricks, pts
+
+
+def _deal_unseen(mine: int, me: int, rnd: Callable[[], float]) -> list[int]:
+    """The other three hands dealt at random from the cards not in ``mine`` (auction sampling)."""
+    rest: list[int] = []
+    for c in range(24):
+        rest.extend([c] * (2 - (mine >> c & 1) - (mine >> (LAYER + c) & 1)))
+    rest.sort(key=lambda _: rnd())
+    hands = [0, 0, 0, 0]
+    hands[me] = mine
+    others = [s for s in range(4) if s != me]
+    size = len(rest) // 3
+    for k, s in enumerate(others):
+        h = 0
+        for c in rest[k * size:(k + 1) * size]:
+            h |= _TOP[c] if h & _BIT[c] else _BIT[c]
+        hands[s] = h
+    return hands
+
+
+class HardPlayer:
+    """The strongest player: determinized sampling with rollouts and endgame search.
+
+    Args:
+        seed: makes every decision reproducible.
+        samples: sampled deals per decision (the budget).
+        endgame: search exactly once at most this many cards are left in all hands.
+        rules: the table's rules.
+    """
+
+    def __init__(self, seed: int | str = 0, samples: int = 48, endgame: int = 8, rules: RuleSet = TABLE) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.endgame = endgame
+        self.rules = rules
+        self._normal = NormalPlayer(seed)
+
+    def __repr__(self) -> str:
+        return f"HardPlayer(seed={self.seed!r}, samples={self.samples})"
+
+    def _rng(self, view: View) -> random.Random:
+        return random.Random(f"{self.seed}/{view.hand_no}/{view.version}/{view.seat}")
+
+    def act(self, view: View) -> Action:
+        """Choose the move of ``view.seat``.
+
+        Raises:
+            ValueError: the view offers this seat no move.
+        """
+        seat, legal = view.seat, view.legal
+        if legal.min_bid is not None or legal.pass_:
+            return self._call(view)
+        if legal.trumps:
+            return Action.trump_(seat, self._simulate_trumps(view)[0])
+        if legal.meld:
+            return Action.meld_(seat)
+        if legal.cards:
+            return Action.play(seat, self._card(view))
+        if legal.deal:
+            return Action.deal(seat)
+        raise ValueError(f"{seat} has no move in phase {view.phase!r}")
+
+    # ---------------------------------------------------------------- auction and trump
+
+    def _simulate_trumps(self, view: View) -> tuple[Suit, list[list[int]]]:
+        """Simulate the hand as declarer for each playable trump.
+
+        Returns:
+            The best trump and, per trump, the side's points (meld + counters,
+            0 when set would not apply) of each sampled deal.
+        """
+        rng = self._rng(view)
+        me = int(view.seat)
+        mine = pack(view.hand)
+        lengths = [sum(1 for c in view.hand if c // 6 == s) for s in range(4)]
+        longest = max(lengths)
+        suits = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == longest]
+        outcomes: list[list[int]] = [[] for _ in range(4)]
+        n = max(8, self.samples // 2)
+        for _ in range(n):
+            hands = _deal_unseen(mine, me, rng.random)
+            partner = (me + 2) & 3
+            for s in suits:
+                side_meld = meld_by_trump(hands[me], self.rules)[s] + meld_by_trump(hands[partner], self.rules)[s]
+                tricks, pts = greedy_playout(list(hands), s, me, rng.random, self.rules)
+                side_tricks = tricks[me & 1]
+                outcomes[s].append((side_meld if side_tricks else 0) + pts[me & 1])
+        best = max(suits, key=lambda s: (sorted(outcomes[s])[len(outcomes[s]) // 3], lengths[s], -s))
+        return Suit(best), outcomes
+
+    def _call(self, view: View) -> Action:
+        """Bid the lowest legal bid when the simulations make it at least 60% of the time."""
+        seat, low = view.seat, view.legal.min_bid
+        if low is None:
+            return Action.pass_(seat)
+        best, outcomes = self._simulate_trumps(view)
+        results = outcomes[best]
+        made = sum(1 for r in results if r >= low) / len(results)
+        partner = Seat(seat).partner
+        partner_calls = [call for who, call in view.calls if who == partner]
+        need = 0.6
+        if partner_calls and partner_calls[-1] is not None:
+            need = 0.5  # the partner has bid: its meld backs ours
+        if made >= need:
+            return Action.bid_(seat, low)
+        return Action.pass_(seat)
+
+    # ---------------------------------------------------------------- play
+
+    def _card(self, view: View) -> Card:
+        k = knowledge(view)
+        return self._best_card(view, lambda rng: sample_hands(k, rng))
+
+    def _best_card(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
+        """The legal card with the best mean value over ``self.samples`` deals drawn by ``deals``."""
+        cards = list(view.legal.cards)
+        if len(cards) == 1:
+            return cards[0]
+        assert view.trump is not None and view.declarer is not None and view.bid is not None
+        trump, me, rules = int(view.trump), int(view.seat), self.rules
+        side = me & 1
+        rng = self._rng(view)
+        current = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < 4 else None
+        trick = list(current.cards) if current else []
+        leader = int(current.leader) if current else me
+        meld, so_far_pts, so_far_tricks = view.meld_shown, view.counters, view.tricks_won
+        declarer_side, bid = view.declarer % 2, view.bid
+
+        def value(pts: Sequence[int], tricks: Sequence[int]) -> float:
+            counters = (so_far_pts[0] + pts[0], so_far_pts[1] + pts[1])
+            taken = (so_far_tricks[0] + tricks[0], so_far_tricks[1] + tricks[1])
+            sc = score_hand(declarer_side, bid, meld, taken, counters, rules).score
+            return sc[side] - sc[1 - side]
+
+        left = sum(view.hand_sizes)
+        totals = [0.0] * len(cards)
+        for _ in range(self.samples):
+            hands = deals(rng)
+            seed = rng.random()
+            for j, c in enumerate(cards):
+                hs = list(hands)
+                hs[me] = remove(hs[me], c)
+                if left <= self.endgame:
+                    totals[j] += solve(hs, trump, leader, [*trick, c], side, value, rules)
+                else:
+                    tricks, pts = greedy_playout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c])
+                    totals[j] += value(pts, tricks)
+        best = max(totals)
+        ties = [c for c, t in zip(cards, totals) if t >= best - 1e-9]
+        if len(ties) == 1:
+            return ties[0]
+        fallback = self._normal.act(view).card
+        return fallback if fallback in ties else min(ties, key=lambda c: (c // 6 == trump, c % 6))
+
+
+class OmniscientPlayer(HardPlayer):
+    """A reference player that sees all four hands: for measurement only, never in the app.
+
+    It is the Hard player with the true deal in place of every sampled one,
+    so the gap between the two is what hidden information costs Hard.
+    It implements the arena's ``FullInfoPlayer``: ``act_full(state, seat)``.
+    """
+
+    def __repr__(self) -> str:
+        return f"OmniscientPlayer(seed={self.seed!r}, samples={self.samples})"
+
+    def act_full(self, state: State, seat: int) -> Action:
+        """Choose ``seat``'s move seeing the whole ``state``."""
+        v = view(state, seat)
+        if v.legal.cards:
+            hands = state.hands
+            return Action.play(v.seat, self._best_card(v, lambda rng: hands))
+        return self.act(v)

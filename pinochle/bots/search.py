@@ -1,0 +1,90 @@
+"""Exact search of the last tricks of a fully known deal (for the Hard player).
+
+Given every hand (a determinized deal), :func:`solve` plays the rest of the
+hand perfectly for both sides with alpha-beta minimax (RULES.md, Play): the
+seats of one side maximize a value of the final counters and tricks, the
+others minimize it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..cards import ALL_TYPES, LAYER
+from ..rules import TABLE, RuleSet
+from ..tricks import legal_function, winner_index
+
+#: value(counters per side, tricks per side) -> points for the maximizing side.
+ValueFn = Callable[[tuple[int, int], tuple[int, int]], float]
+
+
+def solve(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    trick: Sequence[int],
+    side: int,
+    value: ValueFn,
+    rules: RuleSet = TABLE,
+) -> float:
+    """The value of the rest of the hand under perfect play by both sides.
+
+    Args:
+        hands: the four packed hands (the cards still held).
+        trump: the trump suit; leader: the seat that led the current trick.
+        trick: cards already played to the current trick, lead first.
+        side: the maximizing side (0 NS, 1 EW).
+        value: maps the counters and tricks taken from now on (per side,
+            last trick included) to points for ``side``.
+        rules: counter values, last-trick bonus, legal-card rule.
+
+    Returns:
+        The minimax value (points).
+
+    The cost grows fast with the cards left: it is meant for two or three tricks.
+    """
+    legal = legal_function(rules)
+    counters = [rules.counters[c % 6] for c in range(24)]
+    last = rules.last_trick
+
+    def rec(hs: list[int], lead: int, cards: list[int], pts: tuple[int, int], won: tuple[int, int],
+            alpha: float, beta: float) -> float:
+        if len(cards) == 4:
+            # close the trick
+            who = (lead + winner_index(cards, trump)) & 3
+            gain = sum(counters[c] for c in cards)
+            if not hs[who]:
+                gain += last  # the last trick
+            p = (pts[0] + gain, pts[1]) if who & 1 == 0 else (pts[0], pts[1] + gain)
+            t = (won[0] + 1, won[1]) if who & 1 == 0 else (won[0], won[1] + 1)
+            return value(p, t) if not hs[who] else rec(hs, who, [], p, t, alpha, beta)
+        seat = (lead + len(cards)) & 3
+        h = hs[seat]
+        if cards:
+            moves = legal(h & ALL_TYPES, cards[0] // 6, cards[winner_index(cards, trump)], trump)
+        else:
+            moves = h & ALL_TYPES
+        maximizing = (seat & 1) == side
+        best = float("-inf") if maximizing else float("inf")
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            c = low.bit_length() - 1
+            hs[seat] = h ^ (low << LAYER) if h & (low << LAYER) else h ^ low
+            v = rec(hs, lead, [*cards, c], pts, won, alpha, beta)
+            hs[seat] = h
+            if maximizing:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    return rec(list(hands), leader, list(trick), (0, 0), (0, 0), float("-inf"), float("inf"))
