@@ -209,6 +209,8 @@ def _parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a match in the terminal as South against three computer players")
     pl.add_argument("--seed", type=int, default=None, help="make the deals reproducible")
     pl.add_argument("--save", default=None, help="write the match record to this file")
+    pl.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
+                    help="the computer players' level (default normal)")
     sv = sub.add_parser("serve", help="run the web table (http://127.0.0.1:8000 by default)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -303,7 +305,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
         if args.command == "play":
             from .terminal import play_match
 
-            return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out)
+            return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out, level=args.level)
     except (PinochleError, ValueError) as err:
         _emit(out, _error(err))
         return 1

@@ -1,7 +1,7 @@
 """The terminal game: ``pinochle play``.
 
 A person plays a whole match to 1500 as South (``S``) against three
-:class:`~pinochle.bots.SimplePlayer` computer players; North is the partner.
+:class:`computer players <pinochle.bots.for_level>` (Easy, Normal or Hard); North is the partner.
 This is the one command whose output is text for people, not JSON.
 
 The game is told as it happens: the deal and South's hand, every auction call
@@ -41,7 +41,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import IO
 
-from .bots import Player, SimplePlayer
+from .bots import NormalPlayer, Player, for_level
 from .cards import SIDES, Card, Seat, Suit, pack
 from .errors import IllegalAction, PinochleError
 from .game import Action, HandResult, State, Trick, apply, auction_status, new_match, sort_hand, turn, view
@@ -478,7 +478,7 @@ def _step(con: _Console, state: State, players: dict[Seat, Player]) -> State:
     return after
 
 
-def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str]) -> int:
+def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str], level: str = "normal") -> int:
     """Play a match in the terminal: a person as South against three computer players.
 
     Args:
@@ -490,6 +490,7 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
             leaves; ``None`` for none.
         stdin: the person's answers, one a line.
         stdout: where the game is told.
+        level: the computer players' level: ``"easy"``, ``"normal"`` or ``"hard"``.
 
     Returns:
         The exit status: 0 when the match ends or the person leaves (end of
@@ -510,7 +511,8 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
             return 1
     state = new_match(seed=seed)
     # the three computer players, and South's advisor (the default card on Enter)
-    players: dict[Seat, Player] = {s: SimplePlayer(f"{seed}/{s}") for s in Seat}
+    players: dict[Seat, Player] = {s: for_level(level, f"{seed}/{s}") for s in Seat if s != SOUTH}
+    players[SOUTH] = NormalPlayer(f"{seed}/S")
     try:
         con.say(f"Pinochle: four hands, two partnerships, the match is to {state.rules.target}."
                 + (f" Seed {seed}." if chosen else ""))

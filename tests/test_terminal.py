@@ -300,3 +300,18 @@ def test_leaving_before_any_hand_finishes_does_not_overwrite_a_record(tmp_path: 
     f.write_text("precious")
     status, text = run(3, stdin=io.StringIO("q\n"), save=str(f))
     assert status == 0 and f.read_text() == "precious" and "nothing saved" in text
+
+
+def test_play_level_chooses_the_computer_players(tmp_path: Path) -> None:
+    out = io.StringIO()
+    status = main(["play", "--seed", "4", "--level", "easy", "--save", str(tmp_path / "e.json")],
+                  stdin=io.StringIO("\n" * 5000), stdout=out)
+    assert status == 0
+    easy = json.loads((tmp_path / "e.json").read_text())
+    out2 = io.StringIO()
+    main(["play", "--seed", "4", "--level", "normal", "--save", str(tmp_path / "n.json")],
+         stdin=io.StringIO("\n" * 5000), stdout=out2)
+    normal = json.loads((tmp_path / "n.json").read_text())
+    # same deals, different players: the first hand's auction or play differs
+    assert easy["hands"][0]["hands"] == normal["hands"][0]["hands"]
+    assert (easy["hands"][0]["auction"], easy["hands"][0]["play"]) != (normal["hands"][0]["auction"], normal["hands"][0]["play"])
