@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..cards import ABOVE, ALL_TYPES, LAYER, SUIT_MASK, Card, Seat, Suit, pack, remove
+from .base import TablePlayer
 from ..game import Action, State, View, view
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
@@ -130,7 +131,7 @@ def _deal_unseen(mine: int, me: int, rnd: Callable[[], float]) -> list[int]:
     return hands
 
 
-class HardPlayer:
+class HardPlayer(TablePlayer):
     """The strongest player: determinized sampling with rollouts and endgame search.
 
     Args:
@@ -152,27 +153,6 @@ class HardPlayer:
 
     def _rng(self, view: View) -> random.Random:
         return random.Random(f"{self.seed}/{view.hand_no}/{view.version}/{view.seat}")
-
-    def act(self, view: View) -> Action:
-        """Choose the move of ``view.seat``.
-
-        Raises:
-            ValueError: the view offers this seat no move.
-        """
-        seat, legal = view.seat, view.legal
-        if legal.min_bid is not None or legal.pass_:
-            return self._call(view)
-        if legal.trumps:
-            return Action.trump_(seat, self._simulate_trumps(view)[0])
-        if legal.meld:
-            return Action.meld_(seat)
-        if legal.cards:
-            return Action.play(seat, self._card(view))
-        if legal.deal:
-            return Action.deal(seat)
-        raise ValueError(f"{seat} has no move in phase {view.phase!r}")
-
-    # ---------------------------------------------------------------- auction and trump
 
     def _simulate_trumps(self, view: View) -> tuple[Suit, list[list[int]]]:
         """Simulate the hand as declarer for each playable trump.
@@ -200,7 +180,11 @@ class HardPlayer:
         best = max(suits, key=lambda s: (sorted(outcomes[s])[len(outcomes[s]) // 3], lengths[s], -s))
         return Suit(best), outcomes
 
-    def _call(self, view: View) -> Action:
+    def trump(self, view: View) -> Suit:
+        """The suit to name trump (see the module docstring)."""
+        return self._simulate_trumps(view)[0]
+
+    def call(self, view: View) -> Action:
         """Bid the lowest legal bid when the simulations make it at least 60% of the time."""
         seat, low = view.seat, view.legal.min_bid
         if low is None:
@@ -219,7 +203,7 @@ class HardPlayer:
 
     # ---------------------------------------------------------------- play
 
-    def _card(self, view: View) -> Card:
+    def card(self, view: View) -> Card:
         k = knowledge(view)
         return self._best_card(view, lambda rng: sample_hands(k, rng))
 
@@ -261,7 +245,7 @@ class HardPlayer:
         ties = [c for c, t in zip(cards, totals) if t >= best - 1e-9]
         if len(ties) == 1:
             return ties[0]
-        fallback = self._normal.act(view).card
+        fallback = self._normal.card(view)
         return fallback if fallback in ties else min(ties, key=lambda c: (c // 6 == trump, c % 6))
 
 

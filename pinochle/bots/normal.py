@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import ABOVE, FULL_DECK, LAYER, SUIT_MASK, Card, Seat, Suit, pack, remove
+from .base import TablePlayer
 from ..game import Action, View
 from ..meld import meld_by_trump
 from ..tricks import beats, winner_index
@@ -140,7 +141,7 @@ class Table:
         return maybe_void_led and not void_trump and self.higher_unseen(winning)
 
 
-class NormalPlayer:
+class NormalPlayer(TablePlayer):
     """A card-counting computer player (see the module docstring).
 
     Args:
@@ -153,34 +154,11 @@ class NormalPlayer:
     def __repr__(self) -> str:
         return f"NormalPlayer(seed={self.seed!r})"
 
-    def act(self, view: View) -> Action:
-        """Choose the move of ``view.seat``.
+    def trump(self, view: View) -> Suit:
+        """The suit to name trump (see the module docstring)."""
+        return choose_trump(view.hand)[0]
 
-        Args:
-            view: the seat's view; it must be that seat's turn.
-
-        Returns:
-            A legal :class:`~pinochle.game.Action`.
-
-        Raises:
-            ValueError: the view offers this seat no move.
-        """
-        seat, legal = view.seat, view.legal
-        if legal.min_bid is not None or legal.pass_:
-            return self._call(view)
-        if legal.trumps:
-            return Action.trump_(seat, choose_trump(view.hand)[0])
-        if legal.meld:
-            return Action.meld_(seat)
-        if legal.cards:
-            return Action.play(seat, self._card(view))
-        if legal.deal:
-            return Action.deal(seat)
-        raise ValueError(f"{seat} has no move in phase {view.phase!r}")
-
-    # ---------------------------------------------------------------- auction
-
-    def _call(self, view: View) -> Action:
+    def call(self, view: View) -> Action:
         """Bid the lowest legal bid while it is within the hand's value, else pass."""
         seat, low = view.seat, view.legal.min_bid
         if low is None:
@@ -196,7 +174,7 @@ class NormalPlayer:
 
     # ---------------------------------------------------------------- play
 
-    def _card(self, view: View) -> Card:
+    def card(self, view: View) -> Card:
         assert view.trump is not None
         table = Table(view)
         cards = list(view.legal.cards)

@@ -34,6 +34,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import Card, Seat, Suit, pack
+from .base import TablePlayer
 from ..game import Action, Trick, View
 from ..meld import meld_points
 from ..tricks import beats, winner_index
@@ -102,7 +103,7 @@ def _low_key(card: Card, trump: int) -> tuple[int, int, int]:
     return (card.suit == trump, card.rank, card.suit)
 
 
-class SimplePlayer:
+class SimplePlayer(TablePlayer):
     """A rule-following computer player (see the module docstring).
 
     Args:
@@ -122,32 +123,11 @@ class SimplePlayer:
         """Extra points (0, 10 or 20) this player risks in the auction of hand ``hand_no``."""
         return random.Random(f"{self.seed}/{hand_no}").choice((0, 10, 20))
 
-    def act(self, view: View) -> Action:
-        """Choose the move of ``view.seat`` (see :class:`~pinochle.bots.base.Player`).
+    def trump(self, view: View) -> Suit:
+        """The suit to name trump (see the module docstring)."""
+        return trump_choice(view.hand)[0]
 
-        Args:
-            view: the seat's view; it must be that seat's turn.
-
-        Returns:
-            A legal :class:`~pinochle.game.Action` for ``view.seat``.
-
-        Raises:
-            ValueError: the view offers this seat no move.
-        """
-        seat, legal = view.seat, view.legal
-        if legal.min_bid is not None or legal.pass_:
-            return self._call(view)
-        if legal.trumps:
-            return Action.trump_(seat, trump_choice(view.hand)[0])
-        if legal.meld:
-            return Action.meld_(seat)
-        if legal.cards:
-            return Action.play(seat, self._card(view))
-        if legal.deal:
-            return Action.deal(seat)
-        raise ValueError(f"{seat} has no move in phase {view.phase!r}")
-
-    def _call(self, view: View) -> Action:
+    def call(self, view: View) -> Action:
         """A bid of the lowest legal amount while it is within the estimate, else a pass."""
         seat, low = view.seat, view.legal.min_bid
         if low is None:
@@ -159,7 +139,7 @@ class SimplePlayer:
             return Action.bid_(seat, low)
         return Action.pass_(seat)
 
-    def _card(self, view: View) -> Card:
+    def card(self, view: View) -> Card:
         """The card to play (see the module docstring)."""
         assert view.trump is not None
         trump = view.trump
