@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pinochle.bots import NormalPlayer, for_level
+import pytest
+
+from pinochle.bots import HardPlayer, NormalPlayer, for_level
 from pinochle.bots.normal import choose_trump, suit_lengths
 from pinochle.cards import CARDS, Card, Seat, Suit, parse_cards
 from pinochle.game import Action, State, View, apply, new_match, turn, view
@@ -17,7 +19,10 @@ from pinochle.tricks import winner_index
 def decisions(seeds: range, level: str = "normal") -> Iterator[tuple[State, View, Action]]:
     """Every decision of four computer players over whole hands, with the move made."""
     for seed in seeds:
-        players = {s: for_level(level, f"{seed}/{s}") for s in Seat}
+        if level == "hard":
+            players = {s: HardPlayer(f"{seed}/{s}", samples=12) for s in Seat}
+        else:
+            players = {s: for_level(level, f"{seed}/{s}") for s in Seat}
         state = new_match(seed=f"normal-{seed}")
         while state.phase not in ("hand_end", "match_end"):
             seat = turn(state)
@@ -51,7 +56,8 @@ def test_trump_prefers_length_over_a_short_marriage() -> None:
     assert choose_trump(hand)[0] != Suit.S  # two spades: never trump
 
 
-def test_partner_with_a_double_marriage_keeps_bidding_after_the_opponents_pass() -> None:
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_partner_with_a_double_marriage_keeps_bidding_after_the_opponents_pass(level: str) -> None:
     """The complaint: the partner bot passes with a double marriage because the opponents passed."""
     found = 0
     for seed in range(300):
@@ -63,15 +69,16 @@ def test_partner_with_a_double_marriage_keeps_bidding_after_the_opponents_pass()
             continue
         state = apply(state, Action.bid_(Seat.N, 250))  # the partner opens
         state = apply(state, Action.pass_(Seat.E))  # an opponent passes
-        action = NormalPlayer(seed).act(view(state, Seat.S))
+        action = (NormalPlayer(seed) if level == "normal" else HardPlayer(seed)).act(view(state, Seat.S))
         assert action.type == "bid", (seed, [str(c) for c in south])
         found += 1
     assert found >= 3, "the sweep found too few double marriages to test"
 
 
-def test_a_counter_goes_to_a_partner_whose_card_cannot_be_beaten() -> None:
+@pytest.mark.parametrize(("level", "hands"), [("normal", 60), ("hard", 8)])
+def test_a_counter_goes_to_a_partner_whose_card_cannot_be_beaten(level: str, hands: int) -> None:
     checked = 0
-    for state, v, action in decisions(range(60)):
+    for state, v, action in decisions(range(hands), level):
         trick = v.tricks[-1] if v.tricks and len(v.tricks[-1].cards) < 4 else None
         if trick is None or len(trick.cards) != 3 or v.trump is None:
             continue
@@ -89,13 +96,14 @@ def test_a_counter_goes_to_a_partner_whose_card_cannot_be_beaten() -> None:
             checked += 1
             assert action.card is not None and action.card % 6 >= 3, (
                 [str(c) for c in trick.cards], [str(c) for c in cards], str(action.card))
-    assert checked >= 20
+    assert checked >= hands // 3
 
 
-def test_no_trump_ace_is_led_for_nothing() -> None:
+@pytest.mark.parametrize(("level", "hands"), [("normal", 80), ("hard", 30)])
+def test_no_trump_ace_is_led_for_nothing(level: str, hands: int) -> None:
     """Never lead the trump ace as a defender while the opponents still hold trump."""
     checked = 0
-    for state, v, action in decisions(range(80)):
+    for state, v, action in decisions(range(hands), level):
         if v.phase != "play" or v.trump is None or (v.tricks and len(v.tricks[-1].cards) < 4):
             continue
         if v.declarer is None or v.declarer % 2 == v.seat % 2:
@@ -108,7 +116,7 @@ def test_no_trump_ace_is_led_for_nothing() -> None:
         if opponents_trump:
             checked += 1
             assert action.card != ace
-    assert checked >= 5
+    assert checked >= 2
 
 
 def state_cards(state: State, seat: int) -> list[Card]:

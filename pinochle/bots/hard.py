@@ -36,7 +36,7 @@ from ..rules import TABLE, RuleSet
 from ..scoring import score_hand
 from ..tricks import legal_function
 from .knowledge import knowledge, sample_hands
-from .normal import NormalPlayer
+from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve
 
 _BIT = [1 << c for c in range(24)]
@@ -157,6 +157,10 @@ class HardPlayer(TablePlayer):
     def _simulate_trumps(self, view: View) -> tuple[Suit, list[list[int]]]:
         """Simulate the hand as declarer for each playable trump.
 
+        The other hands are dealt at random from the unseen cards, consistent
+        with the auction: a seat that has bid holds at least 40 meld for its
+        best trump (resampled up to 20 times).
+
         Returns:
             The best trump and, per trump, the side's points (meld + counters,
             0 when set would not apply) of each sampled deal.
@@ -169,9 +173,14 @@ class HardPlayer(TablePlayer):
         suits = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == longest]
         outcomes: list[list[int]] = [[] for _ in range(4)]
         n = max(8, self.samples // 2)
+        # the auction so far: a seat that bid is taken to hold some meld (at least a marriage)
+        bidders = {int(who) for who, call in view.calls if call is not None and who != view.seat}
+        partner = (me + 2) & 3
         for _ in range(n):
-            hands = _deal_unseen(mine, me, rng.random)
-            partner = (me + 2) & 3
+            for _try in range(20):
+                hands = _deal_unseen(mine, me, rng.random)
+                if all(max(meld_by_trump(hands[b], self.rules)) >= 40 for b in bidders):
+                    break
             for s in suits:
                 side_meld = meld_by_trump(hands[me], self.rules)[s] + meld_by_trump(hands[partner], self.rules)[s]
                 tricks, pts = greedy_playout(list(hands), s, me, rng.random, self.rules)
@@ -185,7 +194,12 @@ class HardPlayer(TablePlayer):
         return self._simulate_trumps(view)[0]
 
     def call(self, view: View) -> Action:
-        """Bid the lowest legal bid when the simulations make it at least 60% of the time."""
+        """Bid the lowest legal bid when the simulations make it often enough.
+
+        Often enough is 60% of the sampled deals, or 40% once the partner has
+        bid: the partner's meld backs the contract, and a partner with meld to
+        show keeps bidding when the opponents pass.
+        """
         seat, low = view.seat, view.legal.min_bid
         if low is None:
             return Action.pass_(seat)
@@ -193,26 +207,36 @@ class HardPlayer(TablePlayer):
         results = outcomes[best]
         made = sum(1 for r in results if r >= low) / len(results)
         partner = Seat(seat).partner
-        partner_calls = [call for who, call in view.calls if who == partner]
-        need = 0.6
-        if partner_calls and partner_calls[-1] is not None:
-            need = 0.5  # the partner has bid: its meld backs ours
-        if made >= need:
-            return Action.bid_(seat, low)
-        return Action.pass_(seat)
+        partner_bid = any(who == partner and call is not None for who, call in view.calls)
+        return Action.bid_(seat, low) if made >= (0.4 if partner_bid else 0.6) else Action.pass_(seat)
 
     # ---------------------------------------------------------------- play
 
     def card(self, view: View) -> Card:
+        """The card with the best simulated value over sampled deals.
+
+        When the partner is sure to take the trick, only the counters that
+        could be fed to it are considered (if it holds any); a defender on lead
+        never leads the trump ace while the declarers may still hold trump.
+        """
         k = knowledge(view)
         return self._best_card(view, lambda rng: sample_hands(k, rng))
 
     def _best_card(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
         """The legal card with the best mean value over ``self.samples`` deals drawn by ``deals``."""
         cards = list(view.legal.cards)
+        assert view.trump is not None and view.declarer is not None and view.bid is not None
+        if partner_sure_to_win(view):
+            cards = counters_to_feed(cards, view.trump) or cards
+        leading = not view.tricks or len(view.tricks[-1].cards) == 4
+        if leading and view.declarer % 2 != view.seat % 2:
+            # a defender's trump ace lead gains nothing while the declarers still hold trump
+            table = Table(view)
+            declarers = (view.declarer, Seat(view.declarer).partner)
+            if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
+                cards = [c for c in cards if c != view.trump * 6 + 5] or cards
         if len(cards) == 1:
             return cards[0]
-        assert view.trump is not None and view.declarer is not None and view.bid is not None
         trump, me, rules = int(view.trump), int(view.seat), self.rules
         side = me & 1
         rng = self._rng(view)

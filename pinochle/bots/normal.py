@@ -141,6 +141,28 @@ class Table:
         return maybe_void_led and not void_trump and self.higher_unseen(winning)
 
 
+def partner_sure_to_win(view: View, table: Table | None = None) -> bool:
+    """Whether the trick in progress is surely the partner's: the partner is winning and
+    no seat still to play can beat the winning card (as far as ``view`` shows).
+    """
+    trick = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < 4 else None
+    if trick is None or view.trump is None:
+        return False
+    table = table if table is not None else Table(view)
+    at = winner_index(trick.cards, view.trump)
+    if trick.seat_of(at) != Seat(view.seat).partner:
+        return False
+    later = [Seat((trick.leader + i) % 4) for i in range(len(trick.cards) + 1, 4)]
+    led, winning = trick.cards[0] // 6, trick.cards[at]
+    return not any(table.could_beat(s, led, winning) for s in later)
+
+
+def counters_to_feed(cards: Sequence[Card], trump: int) -> list[Card]:
+    """The non-trump counters (K, 10, A) among ``cards``, best to feed first: king, ten, then ace."""
+    feed = [c for c in cards if c // 6 != trump and c % 6 >= KING]
+    return sorted(feed, key=lambda c: (c % 6 == ACE, -_COUNTER[c % 6], c % 6))
+
+
 class NormalPlayer(TablePlayer):
     """A card-counting computer player (see the module docstring).
 
@@ -224,10 +246,10 @@ class NormalPlayer(TablePlayer):
         later = [Seat((leader + i) % 4) for i in range(len(played) + 1, 4)]
         winners = [c for c in cards if beats(c, winning, trump)]
         cheap = sorted(cards, key=lambda c: (c // 6 == trump, _COUNTER[c % 6], c % 6))
-        if partner_winning and not any(table.could_beat(s, led, winning) for s in later):
+        if partner_winning and partner_sure_to_win(view, table):
             # the partner is sure to take it: feed a counter (king, ten, then ace), never a trump if avoidable
-            feed = sorted(cards, key=lambda c: (c // 6 == trump, -_COUNTER[c % 6], c % 6 == ACE, c % 6))
-            return feed[0]
+            feed = counters_to_feed(cards, trump)
+            return feed[0] if feed else cheap[0]
         if winners:
             if not later:
                 return min(winners, key=lambda c: (c // 6 == trump, c % 6))  # last: win cheaply
