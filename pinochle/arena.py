@@ -241,8 +241,8 @@ def make_player(name: str, seed: int) -> AnyPlayer:
     Raises:
         ArenaError: an unknown name (field ``"a"``).
 
-    >>> make_player("easy", 1).act  # doctest: +ELLIPSIS
-    <bound method SimplePlayer.act of SimplePlayer(seed=1)>
+    >>> make_player("easy", 1)
+    SimplePlayer(seed=1)
     """
     return player_factory(name)(seed)
 
