@@ -234,3 +234,21 @@ def test_the_largest_seed_fits_the_store(db: Path, monkeypatch: pytest.MonkeyPat
     table = Tables(store, bot_delay=0).create("d" * 20, "easy")
     stored = store.load(table.id)
     assert stored is not None and stored.seed == (1 << 63) - 1
+
+
+def test_pathological_frames_get_bad_message_not_a_traceback(db: Path) -> None:
+    """Regression: deeply nested JSON raised RecursionError in the endpoint."""
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text("[" * 5000 + "]" * 5000)  # as the first frame
+            assert ws.receive_json()["code"] == "bad_message"
+            with pytest.raises(WebSocketDisconnect) as info:
+                ws.receive_json()
+            assert info.value.code == CloseCode.BAD_HELLO
+        with client.websocket_connect("/ws") as ws:
+            hello(ws)
+            for frame in ("[" * 5000, '{"type": "resume", "x": NaN}', '{"type": "action", "version": 1e999, "action": {}}'):
+                ws.send_text(frame)
+                assert ws.receive_json()["code"] == "bad_message", frame
+            ws.send_bytes(b'{"type": "hello", "device": null}')  # binary frames are read as UTF-8
+            assert ws.receive_json()["type"] == "welcome"

@@ -59,6 +59,10 @@ class ProtocolError(ValueError):
         return {"type": "error", "code": self.code.value, "message": str(self)}
 
 
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not JSON")
+
+
 @dataclass(frozen=True)
 class ClientMessage:
     """A parsed client message: its ``type`` and the whole object."""
@@ -77,8 +81,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"message too large: the limit is {MAX_MESSAGE_BYTES} bytes")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # bad JSON or UTF-8, NaN/Infinity, nesting too deep, huge numbers
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is one JSON object") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, 'a message is a JSON object with a "type"')

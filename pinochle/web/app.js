@@ -160,6 +160,13 @@ function toast(message, kind = "error") {
   setTimeout(() => el.remove(), TOAST_MS);
 }
 
+/** "You are stuck at 250", "West bid 270": who holds the contract, in words. */
+function contractText(seat, stuck, bid) {
+  const who = seatName(seat);
+  if (stuck) return `${who} ${seat === "S" ? "are" : "is"} stuck at ${bid}`;
+  return `${who} bid ${bid}`;
+}
+
 function announce(text) {
   const box = $("announcer");
   box.append(h("p", {}, text));
@@ -355,6 +362,10 @@ function onState(msg) {
   const sameMatch = app.match && msg.match && app.match.id === msg.match.id;
   app.match = msg.match;
   app.view = msg.view;
+  if (app.view.turn === "S" || (app.view.legal && Object.keys(app.view.legal).length)) {
+    // South's move now: a "wait for …" toast from before is old news
+    for (const t of $("toasts").querySelectorAll(".toast")) t.remove();
+  }
   if (sameMatch && msg.event === StateEvent.MOVE) announceChanges(prev, app.view);
   if (msg.event === StateEvent.START) {
     announce(`New match. ${app.view.dealer === "S" ? "You deal" : `${seatName(app.view.dealer)} deals`}.`);
@@ -529,7 +540,7 @@ function renderTopbar(v) {
   fill(c);
   if (v.declarer) {
     c.append(
-      h("span", { class: "contract-who" }, `${seatName(v.declarer)} `, h("span", { class: "wide-only" }, v.stuck ? "stuck at " : "bid ")),
+      h("span", { class: "contract-who" }, `${seatName(v.declarer)} `, h("span", { class: "wide-only" }, v.stuck ? (v.declarer === "S" ? "are stuck at " : "is stuck at ") : "bid ")),
       h("strong", {}, String(v.bid)),
     );
     if (v.trump) c.append(" ", h("span", { class: "wide-only" }, "· Trump "), suitChip(v.trump));
@@ -629,7 +640,7 @@ function centreInfo(v) {
       box.append(h("div", { class: "ci-big", "data-testid": "high-bid" }, "—"), h("div", {}, "no bid yet"));
     }
   } else if (v.phase === Phase.TRUMP) {
-    box.append(h("div", { class: "ci-title" }, `${seatName(v.declarer)} ${v.stuck ? "stuck at" : "won at"} ${v.bid}`),
+    box.append(h("div", { class: "ci-title" }, contractText(v.declarer, v.stuck, v.bid)),
       h("div", {}, v.declarer === "S" ? "Name trump" : `${seatName(v.declarer)} is naming trump…`));
   } else if (v.phase === Phase.MELD) {
     box.append(h("div", { class: "ci-title" }, "Meld"), h("div", {}, "laying down meld…"));
@@ -648,7 +659,7 @@ function statusText(v) {
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"} or pass (high bid ${v.high_bid}, ${seatName(v.high_bidder)}).`
       : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more, or pass.`;
   }
-  if (L.trump) return `You won the bid at ${v.bid}. Name trump.`;
+  if (L.trump) return v.stuck ? `You are stuck with the bid at ${v.bid}: name trump.` : `You won the bid at ${v.bid}. Name trump.`;
   if (L.play) {
     const trick = v.tricks.at(-1);
     return trick && trick.cards.length < 4 ? "Your turn: play a card." : "Your lead: play a card.";
@@ -808,7 +819,7 @@ function renderMeld(v) {
       ...items);
   });
   fill(body,
-    v.trump ? h("p", {}, "Trump: ", suitChip(v.trump), ` · ${seatName(v.declarer)} ${v.stuck ? "stuck at" : "bid"} ${v.bid}`) : null,
+    v.trump ? h("p", {}, "Trump: ", suitChip(v.trump), ` · ${contractText(v.declarer, v.stuck, v.bid)}`) : null,
     h("div", { class: "meld-grid" }, ...blocks),
     h("p", { class: "meld-sides", "data-testid": "meld-sides" },
       h("span", {}, `${SIDE_LONG.NS}: `, h("strong", {}, String(v.meld_shown.NS))),
@@ -848,7 +859,7 @@ function renderSummary(v) {
   const made = last.made;
   fill($("summary-body"),
     h("p", { class: "contract-line" },
-      `${seatName(last.declarer)} ${last.stuck ? "stuck at" : "bid"} `, h("strong", {}, String(last.bid)),
+      `${seatName(last.declarer)} ${last.stuck ? (last.declarer === "S" ? "are stuck at" : "is stuck at") : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     h("p", { class: `verdict ${made ? "made" : "set"}`, "data-testid": "verdict" }, made ? "Made" : "Set", " — ", handResultSentence(last)),
     summaryTable(last),
@@ -895,7 +906,7 @@ function renderResult() {
   const last = v.last_hand;
   fill($("result-last"), ...(last ? [
     h("h2", {}, `Last hand (${last.number + 1})`),
-    h("p", {}, `${seatName(last.declarer)} ${last.stuck ? "stuck at" : "bid"} ${last.bid} · Trump `, suitChip(last.trump), ` · ${last.made ? "made" : "set"}`),
+    h("p", {}, `${contractText(last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${last.made ? "made" : "set"}`),
     summaryTable(last),
   ] : []));
   $("play-again").focus();
