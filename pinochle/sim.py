@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .cards import ALL_TYPES, LAYER
+from .cards import ABOVE, ALL_TYPES, LAYER, SUIT_MASK
 from .meld import meld_by_trump
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, score_hand
@@ -73,8 +73,14 @@ def playout(
     rnd: Callable[[], float],
     rules: RuleSet = TABLE,
     trick: Sequence[int] = (),
+    greedy: bool = False,
 ) -> tuple[list[int], list[int], list[int]]:
-    """Play the remaining tricks with uniformly random legal cards (RULES.md, Play).
+    """Play the remaining tricks with legal cards (RULES.md, Play).
+
+    Every seat plays a uniformly random legal card or, with ``greedy``, a
+    greedy one: leading, the highest card of a random suit held (aces are
+    cashed); following, the cheapest card that takes the trick, else the
+    lowest-ranked legal card (aces and tens are kept).
 
     Args:
         hands: the four packed hands; changed in place (emptied).
@@ -82,6 +88,7 @@ def playout(
         rnd: a ``random()`` function.
         trick: cards already played to the current trick, lead first (their
             players' hands no longer hold them).
+        greedy: play greedily instead of at random.
 
     Returns:
         ``(tricks, counters, play)``: tricks and counters (last trick
@@ -103,7 +110,12 @@ def playout(
             c = forced.pop(0)
         else:
             h = hands[seat]
-            c = pick(h & ALL_TYPES, rnd)
+            if greedy:
+                m = h & ALL_TYPES
+                suits = [s for s in range(4) if m & SUIT_MASK[s]]
+                c = (m & SUIT_MASK[suits[int(rnd() * len(suits))]]).bit_length() - 1
+            else:
+                c = pick(h & ALL_TYPES, rnd)
             hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
         append(c)
         led = win_suit = c // 6
@@ -117,8 +129,17 @@ def playout(
             else:
                 h = hands[seat]
                 m = legal(h & ALL_TYPES, led, win, trump)
+                if greedy:
+                    higher = m & ABOVE[win]
+                    if higher:
+                        c = (higher & -higher).bit_length() - 1
+                    elif win_suit != trump and m & SUIT_MASK[trump]:
+                        t = m & SUIT_MASK[trump]
+                        c = (t & -t).bit_length() - 1
+                    else:
+                        c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x % 6, x))
                 # a uniformly random card of m (pick(), inlined: this is the hot loop)
-                if m & (m - 1):
+                elif m & (m - 1):
                     k = int(rnd() * m.bit_count())
                     while k:
                         m &= m - 1

@@ -28,13 +28,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..cards import ABOVE, ALL_TYPES, LAYER, SUIT_MASK, Card, Seat, Suit, pack, remove
+from ..cards import LAYER, Card, Seat, Suit, pack, remove
 from .base import TablePlayer
 from ..game import Action, State, View, view
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
 from ..scoring import score_hand
-from ..tricks import legal_function
+from ..sim import playout
 from .knowledge import knowledge, sample_hands
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve
@@ -47,69 +47,12 @@ def greedy_playout(
     hands: list[int], trump: int, leader: int, rnd: Callable[[], float], rules: RuleSet = TABLE,
     trick: Sequence[int] = (),
 ) -> tuple[list[int], list[int]]:
-    """Finish the hand with every seat playing greedily (RULES.md, Play).
-
-    Leading: the highest card of a random suit held (aces are cashed).
-    Following: the cheapest card that takes the trick if there is one, else
-    the lowest-ranked legal card (which keeps aces and tens).
-
-    Args:
-        hands: the four packed hands (emptied in place).
-        trump: trump suit; leader: who led the current trick.
-        rnd: a ``random()`` function; trick: cards already played to it.
+    """Finish the hand with every seat playing greedily (:func:`pinochle.sim.playout`, ``greedy=True``).
 
     Returns:
         ``(tricks, counters)`` per side from the current trick on, last trick included.
     """
-    legal = legal_function(rules)
-    values = [rules.counters[c % 6] for c in range(24)]
-    bit, top = _BIT, _TOP
-    tricks = [0, 0]
-    pts = [0, 0]
-    forced = list(trick)
-    winner = leader
-    while hands[leader] or forced:
-        seat = leader
-        if forced:
-            c = forced.pop(0)
-        else:
-            h = hands[seat]
-            m = h & ALL_TYPES
-            suits = [s for s in range(4) if m & SUIT_MASK[s]]
-            s = suits[int(rnd() * len(suits))]
-            c = (m & SUIT_MASK[s]).bit_length() - 1  # the highest of that suit
-            hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
-        led = win_suit = c // 6
-        win = c
-        winner = seat
-        won = values[c]
-        for _ in (1, 2, 3):
-            seat = (seat + 1) & 3
-            if forced:
-                c = forced.pop(0)
-            else:
-                h = hands[seat]
-                m = legal(h & ALL_TYPES, led, win, trump)
-                higher = m & ABOVE[win]
-                if higher:
-                    c = (higher & -higher).bit_length() - 1
-                elif win_suit != trump and m & SUIT_MASK[trump]:
-                    t = m & SUIT_MASK[trump]
-                    c = (t & -t).bit_length() - 1
-                else:
-                    c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x % 6, x))
-                hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
-            won += values[c]
-            suit = c // 6
-            if suit == win_suit:
-                if c > win:
-                    win, winner = c, seat
-            elif suit == trump:
-                win, win_suit, winner = c, suit, seat
-        tricks[winner & 1] += 1
-        pts[winner & 1] += won
-        leader = winner
-    pts[winner & 1] += rules.last_trick
+    tricks, pts, _ = playout(hands, trump, leader, rnd, rules, trick, greedy=True)
     return tricks, pts
 
 
