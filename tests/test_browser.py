@@ -430,6 +430,14 @@ def run_match_end(base_url: str) -> dict[str, Any]:
             assert page.locator("[data-testid=scores-table] tbody tr").count() == len(ended.history)
             page.get_by_test_id("score-sheet-close").click()
 
+            # Home offers the finished match's result again, and it opens the result screen.
+            page.get_by_test_id("result-home").click()
+            page.get_by_test_id("home").wait_for()
+            detail = page.get_by_test_id("resume-detail").inner_text()
+            assert ("You and your partner won" if ended.winner == 0 else "West and East won") in detail
+            page.get_by_test_id("resume").click()
+            page.get_by_test_id("result").wait_for()
+
             # Play again: a new match at the same level.
             page.get_by_test_id("play-again").click()
             page.get_by_test_id("table").wait_for()

@@ -430,11 +430,19 @@ function matchLine(m) {
   return `Hand ${m.hand_no + 1} · Us ${num(m.totals.NS)} – Them ${num(m.totals.EW)} · ${LEVEL_NAME[m.level] ?? m.level}`;
 }
 
+function resultLine(m) {
+  const who = m.winner === "NS" ? "You and your partner won" : "West and East won";
+  return `${who} · Us ${num(m.totals.NS)} – Them ${num(m.totals.EW)}`;
+}
+
 function renderHome() {
   const m = app.match;
   const show = inProgress(m);
-  $("resume-box").hidden = !show;
-  $("resume-detail").textContent = show ? matchLine(m) : "";
+  const finished = Boolean(m && m.phase === Phase.MATCH_END);
+  // a match in progress can be resumed; a finished one's result can be seen again
+  $("resume-box").hidden = !(show || finished);
+  $("resume-label").textContent = show ? "Resume match" : "Last match's result";
+  $("resume-detail").textContent = show ? matchLine(m) : finished ? resultLine(m) : "";
 }
 
 function startMatch(level) {
