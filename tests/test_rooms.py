@@ -1,0 +1,87 @@
+"""The private-room lobby (issue 5): joining, Ready, arranging seats, starting, leaving."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pinochle.cards import Seat
+from pinochle.server.rooms import CODE_ALPHABET, Room, RoomError, clean_name, new_code
+
+
+def test_codes_are_long_and_unguessable() -> None:
+    codes = {new_code() for _ in range(2000)}
+    assert len(codes) == 2000
+    assert all(len(c) == 10 and set(c) <= set(CODE_ALPHABET) for c in codes)
+    assert len(CODE_ALPHABET) ** 10 >= 2 ** 40
+
+
+@pytest.mark.parametrize("raw", ["", "   ", "x" * 21, "a\u0000b", "tab\there", 7, None])
+def test_bad_names_are_refused(raw: object) -> None:
+    with pytest.raises(RoomError):
+        clean_name(raw)
+
+
+@given(st.text(min_size=1, max_size=20).filter(lambda t: t.strip() and all(ord(c) >= 32 and not 0x7F <= ord(c) <= 0x9F for c in t)))
+def test_names_are_kept_as_text(raw: str) -> None:
+    try:
+        name = clean_name(raw)
+    except RoomError:
+        return  # e.g. other control or format characters
+    assert 1 <= len(name) <= 20 and name == name.strip()
+
+
+def test_markup_is_just_a_name() -> None:
+    assert clean_name("<b>Ann</b>") == "<b>Ann</b>"  # stored as text; clients show it as text
+
+
+def test_lobby_start_with_computer_guests_and_review() -> None:
+    room = Room.create("Ann", level="hard")
+    ann = room.creator
+    bob = room.join("Bob")
+    assert room.seat_of(ann) == Seat.S and room.seat_of(bob) == Seat.W
+    with pytest.raises(RoomError, match="waiting for Ann, Bob"):
+        room.start(ann)
+    room.set_ready(ann, True)
+    room.set_ready(bob, True)
+    with pytest.raises(RoomError, match="creator"):
+        room.start(bob)
+    started = room.start(ann)
+    assert started.guests == (Seat.N, Seat.E) and started.level == "hard"
+    with pytest.raises(RoomError, match="being played"):
+        room.join("Cy")
+    room.finish()
+    room.back_to_lobby()
+    assert room.phase == "lobby" and not any(m.ready for m in room.members.values())
+
+
+def test_creator_arranges_partners_and_sets_level() -> None:
+    room = Room.create("Ann")
+    ann = room.creator
+    bob = room.join("Bob")
+    room.arrange(ann, {Seat.S: ann, Seat.N: bob})  # Bob becomes Ann's partner
+    assert room.seat_of(bob) == Seat.N and room.seats[Seat.W] is None
+    with pytest.raises(RoomError, match="every person"):
+        room.arrange(ann, {Seat.S: ann})
+    with pytest.raises(RoomError, match="one seat"):
+        room.arrange(ann, {Seat.S: ann, Seat.N: ann, Seat.E: bob})
+    with pytest.raises(RoomError, match="creator"):
+        room.set_level(bob, "easy")
+    room.set_level(ann, "easy")
+    assert room.level == "easy"
+    with pytest.raises(RoomError, match="unknown level"):
+        room.set_level(ann, "grandmaster")
+
+
+def test_room_fills_and_creator_role_passes_on() -> None:
+    room = Room.create("Ann")
+    ann = room.creator
+    others = [room.join(n) for n in ("Bob", "Cy", "Di")]
+    with pytest.raises(RoomError, match="full"):
+        room.join("Ed")
+    room.leave(ann)
+    assert room.creator == others[0] and room.seat_of(ann) is None
+    assert room.join("Ed") in room.members  # the freed seat
+    with pytest.raises(RoomError, match="not in this room"):
+        room.set_ready(ann, True)
