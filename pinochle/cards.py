@@ -199,16 +199,6 @@ def parse_cards(cards: str | Iterable[str]) -> list[Card]:
     return out
 
 
-def format_cards(cards: Iterable[int]) -> list[str]:
-    """Canonical tokens of ``cards``, in the given order."""
-    return [str(CARDS[c]) for c in cards]
-
-
-def suit_mask(suit: int) -> int:
-    """Presence-layer mask of the six card types of ``suit``."""
-    return 0x3F << (6 * suit)
-
-
 #: SUIT_MASK[s]: the six bits of suit s in one layer.
 SUIT_MASK = tuple(0x3F << (6 * s) for s in range(4))
 #: ABOVE[c]: bits of the same suit ranked strictly above card type c.

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..cards import LAYER, Card, Seat, Suit, pack, remove
+from ..cards import Card, Seat, Suit, count, pack, remove
 from .base import TablePlayer
 from ..game import Action, State, View, view
 from ..meld import meld_by_trump
@@ -38,9 +38,6 @@ from ..sim import playout
 from .knowledge import knowledge, sample_hands
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve
-
-_BIT = [1 << c for c in range(24)]
-_TOP = [1 << (LAYER + c) for c in range(24)]
 
 
 def greedy_playout(
@@ -60,17 +57,14 @@ def _deal_unseen(mine: int, me: int, rnd: Callable[[], float]) -> list[int]:
     """The other three hands dealt at random from the cards not in ``mine`` (auction sampling)."""
     rest: list[int] = []
     for c in range(24):
-        rest.extend([c] * (2 - (mine >> c & 1) - (mine >> (LAYER + c) & 1)))
+        rest.extend([c] * (2 - count(mine, c)))
     rest.sort(key=lambda _: rnd())
     hands = [0, 0, 0, 0]
     hands[me] = mine
     others = [s for s in range(4) if s != me]
     size = len(rest) // 3
     for k, s in enumerate(others):
-        h = 0
-        for c in rest[k * size:(k + 1) * size]:
-            h |= _TOP[c] if h & _BIT[c] else _BIT[c]
-        hands[s] = h
+        hands[s] = pack(rest[k * size:(k + 1) * size])
     return hands
 
 
