@@ -226,12 +226,12 @@ def test_the_largest_seed_fits_the_store(db: Path, monkeypatch: pytest.MonkeyPat
     """Regression: 64-bit seeds overflowed SQLite INTEGER half of the time."""
     import secrets
 
-    from pinochle.server.solo import Tables
+    from pinochle.server.table import Tables
     from pinochle.server.storage import SQLiteStorage
 
     monkeypatch.setattr(secrets, "randbits", lambda k: (1 << k) - 1)
     store = SQLiteStorage(db)
-    table = Tables(store, bot_delay=0).create("d" * 20, "easy")
+    table = Tables(store, bot_delay=0).create_solo("d" * 20, "easy")
     stored = store.load(table.id)
     assert stored is not None and stored.seed == (1 << 63) - 1
 

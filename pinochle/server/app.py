@@ -1,15 +1,19 @@
 """The ASGI app (Starlette): the static table, and one WebSocket per tab.
 
-The WebSocket endpoint is thin: it parses frames (:mod:`.protocol`) and hands
-them to a :class:`Connection`, which talks to the :class:`~.solo.Tables`.
+The WebSocket endpoint is thin: it parses frames (:mod:`.protocol`), applies
+the per-connection rate limit, and hands each message to a
+:class:`Connection`, which delegates to :class:`~.table.Tables` (matches),
+:class:`~.rooms.Rooms` (private rooms) and :class:`~.matchmaking.QuickMatch`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import secrets
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -19,9 +23,22 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .protocol import CloseCode, ErrorCode, ProtocolError, parse_client, valid_device
-from .solo import SoloTable, Tables
+from .matchmaking import SEARCH_SECONDS, QuickMatch
+from .protocol import (
+    MAX_BAD_CODES,
+    MAX_ROOMS_PER_CONNECTION,
+    RATE_CLOSE_AFTER,
+    CloseCode,
+    ErrorCode,
+    ProtocolError,
+    RateLimiter,
+    parse_client,
+    valid_device,
+)
+from .rooms import RoomError, Rooms, clean_name
 from .storage import SQLiteStorage, Storage
+from ..cards import Seat
+from .table import SOLO_SEAT, Table, Tables
 
 log = logging.getLogger("pinochle.server")
 
@@ -44,37 +61,135 @@ async def receive_frame(ws: WebSocket) -> str:
     return str(text)
 
 
-class Connection:
-    """One browser tab: its device and the handlers of its messages.
+@dataclass
+class Server:
+    """What every connection of one app shares."""
 
-    Every tab of a device follows the device's current match: a new match
-    started in one tab is shown in all of them.
+    storage: Storage
+    tables: Tables
+    rooms: Rooms
+    quick: QuickMatch
+
+
+class Connection:
+    """One browser tab: its device token, its seat token (a room or Quick Match seat) and the handlers of its messages.
+
+    Every tab of a device follows the device's current solo match; every tab
+    holding a seat token hears that seat's room and table.
     """
 
-    def __init__(self, ws: WebSocket, tables: Tables) -> None:
+    def __init__(self, ws: WebSocket, server: Server) -> None:
         self.ws = ws
-        self.tables = tables
+        self.server = server
+        self.tables = server.tables
+        self.hub = server.tables.hub
         self.device: str | None = None
+        self.seat: str | None = None
+        self.limiter = RateLimiter()
+        self.rooms_created = 0
+        self.bad_codes = 0
 
     async def send(self, msg: dict[str, object]) -> None:
         """Send one JSON message."""
         await self.ws.send_json(msg)
 
-    async def hello(self, device: object) -> None:
-        """Identify the device (a new token if none or a malformed one) and welcome it."""
-        if self.device is not None:
-            self.tables.unsubscribe(self.device, self.send)
-        self.device = device if isinstance(device, str) and valid_device(device) else secrets.token_urlsafe(24)
-        self.tables.subscribe(self.device, self.send)
-        table = self.tables.current(self.device)
-        await self.send({"type": "welcome", "device": self.device, "match": None if table is None else table.summary()})
+    # ---------------------------------------------------------------- tokens
 
-    def _current(self, what: str) -> SoloTable:
+    def _take_seat(self, token: str) -> None:
+        if self.seat == token:
+            return
+        self._drop_seat()
+        self.seat = token
+        self.hub.subscribe(token, self.send)
+
+    def _drop_seat(self) -> None:
+        if self.seat is not None:
+            token, self.seat = self.seat, None
+            self.hub.unsubscribe(token, self.send)
+            if not self.hub.connected(token):
+                self.server.quick.cancel(token)
+
+    def _seat_table(self) -> Table | None:
+        """The room or Quick Match table of this connection's seat token, or ``None``."""
+        if self.seat is None:
+            return None
+        room = self.server.rooms.of_token(self.seat)
+        if room is not None:
+            return None if room.match_id is None else self.tables.get(room.match_id)
+        return self.tables.of_token(self.seat)
+
+    async def hello(self, device: object, seat: object) -> None:
+        """Identify the device (a new token if none or a malformed one) and the seat token; welcome them.
+
+        A seat token that holds a room membership or a match seat is taken
+        again: the room and the table are sent from storage (a resync).
+        """
+        if self.device is not None:
+            self.hub.unsubscribe(self.device, self.send)
+        self.device = device if isinstance(device, str) and valid_device(device) else secrets.token_urlsafe(24)
+        self.hub.subscribe(self.device, self.send)
+        solo = self.tables.current(self.device)
+        room = None
+        table = None
+        if isinstance(seat, str) and valid_device(seat):
+            room = self.server.rooms.of_token(seat)
+            table = self.tables.of_token(seat) if room is None else (
+                None if room.match_id is None else self.tables.get(room.match_id))
+            if room is not None or table is not None or self.server.quick.searching(seat):
+                self._take_seat(seat)
+            else:
+                self._drop_seat()
+        else:
+            self._drop_seat()
+        seat_info = None
+        if self.seat is not None:
+            seat_info = {"token": self.seat, "room": None if room is None else room.code,
+                         "match": None if table is None else table.id}
+        await self.send({"type": "welcome", "device": self.device,
+                         "match": None if solo is None else solo.summary(), "seat": seat_info})
+        if self.seat is not None and self.server.quick.searching(self.seat):
+            await self.send(self.server.quick.status(self.seat))
+        if room is not None:
+            await self.send({"type": "room", "room": room.public(self.seat)})
+        if table is not None and self.seat is not None:
+            where = table.seat_of([self.seat])
+            if where is not None:
+                await self.send(table.message(where, "resume"))
+            table.start()
+
+    # ---------------------------------------------------------------- matches
+
+    def _solo(self, what: str) -> Table:
         assert self.device is not None
         table = self.tables.current(self.device)
         if table is None:
             raise ProtocolError(ErrorCode.NO_MATCH, f"there is no match {what}: start one")
         return table
+
+    async def _table_for(self, match_id: object, what: str) -> tuple[Table, Seat]:
+        """The table a message is for and this connection's seat at it.
+
+        Raises:
+            ProtocolError: ``no_match`` (no such match or not this person's),
+                ``stale`` (a solo match that a newer one replaced; the current one is sent first).
+        """
+        assert self.device is not None
+        solo = self.tables.current(self.device)
+        if match_id is None or (solo is not None and match_id == solo.id):
+            if solo is None:
+                raise ProtocolError(ErrorCode.NO_MATCH, f"there is no match {what}: start one")
+            return solo, SOLO_SEAT
+        seated = self._seat_table()
+        if seated is not None and seated.id == match_id:
+            where = seated.seat_of([self.seat])
+            if where is not None:
+                return seated, where
+        if solo is not None and seated is None:
+            await self.send(solo.message(SOLO_SEAT, "resume"))
+            raise ProtocolError(ErrorCode.STALE, "that move was for a match that a newer one has replaced")
+        raise ProtocolError(ErrorCode.NO_MATCH, "that match is not one you are seated at")
+
+    # ---------------------------------------------------------------- messages
 
     async def handle(self, text: str) -> None:
         """Handle one frame after ``hello``.
@@ -83,47 +198,126 @@ class Connection:
             ProtocolError: the frame is refused (sent back as an ``error``).
         """
         msg = parse_client(text)
+        d = msg.data
         assert self.device is not None
+        rooms = self.server.rooms
         if msg.type == "hello":
-            await self.hello(msg.data.get("device"))
+            await self.hello(d.get("device"), d.get("seat"))
         elif msg.type == "new_match":
-            table = self.tables.create(self.device, str(msg.data["level"]))
+            table = self.tables.create_solo(self.device, str(d["level"]))
             await table.broadcast("start")
-            table.kick()
+            table.start()
         elif msg.type == "resume":
-            table = self._current("to resume")
-            await self.send(table.message("resume"))
-            table.kick()
+            table, seat = await self._table_for(d.get("match"), "to resume")
+            await self.send(table.message(seat, "resume"))
+            table.start()
         elif msg.type == "action":
-            table = self._current("in progress")
-            match_id = msg.data.get("match")
-            if match_id is not None and match_id != table.id:
-                await self.send(table.message("resume"))
-                raise ProtocolError(ErrorCode.STALE, "that move was for a match that a newer one has replaced")
-            version = msg.data["version"]
-            action = msg.data["action"]
+            table, seat = await self._table_for(d.get("match"), "in progress")
+            version = d["version"]
+            action = d["action"]
             assert isinstance(version, int) and isinstance(action, dict)
-            await table.human_action(version, action)
+            await table.person_action(seat, version, action)
+        elif msg.type == "create_room":
+            if self.rooms_created >= MAX_ROOMS_PER_CONNECTION:
+                raise ProtocolError(ErrorCode.TOO_MANY_ROOMS,
+                                    f"one connection can create at most {MAX_ROOMS_PER_CONNECTION} rooms")
+            await self._leave_current()
+            room, token = await rooms.create(d.get("name"), d.get("level", "normal"))
+            self.rooms_created += 1
+            self._take_seat(token)
+            await self.send({"type": "joined", "token": token, "room": room.public(token)})
+        elif msg.type == "join_room":
+            if self.bad_codes >= MAX_BAD_CODES:
+                raise ProtocolError(ErrorCode.RATE_LIMITED, "too many wrong room codes from this connection")
+            try:
+                clean_name(d.get("name"))
+            except RoomError as err:
+                raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+            try:
+                room, token = await rooms.join(d.get("code"), d.get("name"))
+            except ProtocolError as err:
+                if err.code == ErrorCode.NO_ROOM:
+                    self.bad_codes += 1
+                raise
+            await self._leave_current()
+            self._take_seat(token)
+            await self.send({"type": "joined", "token": token, "room": room.public(token)})
+            await rooms.broadcast(room)
+        elif msg.type == "ready":
+            await rooms.ready(self.seat, d.get("ready"))
+        elif msg.type == "room_level":
+            await rooms.set_level(self.seat, d.get("level"))
+        elif msg.type == "room_timer":
+            await rooms.set_timer(self.seat, d.get("seconds"))
+        elif msg.type == "arrange":
+            await rooms.arrange(self.seat, d.get("seats"))
+        elif msg.type == "start":
+            await rooms.start(self.seat)
+        elif msg.type == "back_to_lobby":
+            await rooms.back_to_lobby(self.seat)
+        elif msg.type == "leave":
+            await self._leave_current()
+            await self.send({"type": "left"})
+        elif msg.type == "quick_match":
+            try:
+                name = clean_name(d.get("name"))
+            except RoomError as err:
+                raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+            if self.seat is not None and self.server.quick.searching(self.seat):
+                await self.send(self.server.quick.status(self.seat))
+                return
+            await self._leave_current()
+            token = await self.server.quick.search(name)
+            self._take_seat(token)
+            await self.send(self.server.quick.status(token))
+        elif msg.type == "cancel_search":
+            if self.seat is not None and self.server.quick.cancel(self.seat):
+                self._drop_seat()
+            await self.send({"type": "left"})
+
+    async def _leave_current(self) -> None:
+        """Leave the room, the search or the table of the current seat token (a computer takes a seat in play)."""
+        token = self.seat
+        if token is None:
+            return
+        if self.server.quick.cancel(token):
+            pass
+        elif self.server.rooms.of_token(token) is not None:
+            await self.server.rooms.leave(token)
+        else:
+            table = self.tables.of_token(token)
+            where = None if table is None else table.seat_of([token])
+            if table is not None and where is not None and table.state.phase != "match_end":
+                await table.leave(where)
+        self._drop_seat()
 
     def close(self) -> None:
-        """Stop following the device's match."""
+        """The socket closed: stop following the device and the seat (the seat is kept for a reconnect)."""
         if self.device is not None:
-            self.tables.unsubscribe(self.device, self.send)
+            self.hub.unsubscribe(self.device, self.send)
+        self._drop_seat()
 
 
-def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None = None) -> Starlette:
+def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None = None, *,
+               search_seconds: float = SEARCH_SECONDS, quick_move_timer: float | None = 30.0,
+               away_seconds: float | None = 60.0) -> Starlette:
     """The web app.
 
     Args:
         db: the SQLite file (created if needed); ignored when ``storage`` is given.
         bot_delay: seconds between computer moves (0 in tests).
         storage: a ready :class:`~.storage.Storage` to use instead of SQLite.
+        search_seconds: how long Quick Match searches before filling seats with computers (20 s).
+        quick_move_timer: seconds a person has to move in Quick Match (30 s; ``None``: no timer).
+        away_seconds: seconds a disconnected person keeps a room or Quick Match seat before a computer plays for them (60 s).
 
     Returns:
-        A Starlette app: ``/`` (the table), ``/static/*`` (front end), ``/ws``.
+        A Starlette app: ``/`` (the table), ``/health``, ``/static/*`` (front end), ``/ws``.
     """
     store: Storage = storage if storage is not None else SQLiteStorage(db)
     tables = Tables(store, bot_delay)
+    server = Server(store, tables, Rooms(store, tables, away_seconds),
+                    QuickMatch(tables, search_seconds, quick_move_timer, away_seconds))
 
     async def index(request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
@@ -133,7 +327,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
-        conn = Connection(ws, tables)
+        conn = Connection(ws, server)
         try:
             first = await receive_frame(ws)
             try:
@@ -144,9 +338,16 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                 await ws.send_json(err.to_json())
                 await ws.close(CloseCode.BAD_HELLO)
                 return
-            await conn.hello(hello.data.get("device"))
+            await conn.hello(hello.data.get("device"), hello.data.get("seat"))
             while True:
                 text = await receive_frame(ws)
+                if not conn.limiter.allow():
+                    if conn.limiter.refused > RATE_CLOSE_AFTER:
+                        await ws.close(CloseCode.RATE_LIMITED)
+                        return
+                    await ws.send_json(ProtocolError(
+                        ErrorCode.RATE_LIMITED, "too many messages: slow down (the message was ignored)").to_json())
+                    continue
                 try:
                     await conn.handle(text)
                 except ProtocolError as err:
@@ -163,9 +364,11 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        tables.restore()
+        ticker = asyncio.create_task(server.quick.run())
         yield
-        for table in tables.tables.values():
-            table.close()
+        ticker.cancel()
+        tables.close()
         store.close()
 
     routes = [
@@ -176,4 +379,5 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.tables = tables
+    app.state.server = server
     return app

@@ -1,8 +1,8 @@
 """Quick Match grouping (issue 5; seed 003: "Quick Match searches for 20 seconds
 and fills empty seats with computers").
 
-A plain class with an injectable clock and no I/O: the server asks it, on a
-timer, which tables to start. Players are grouped in the order they asked;
+:class:`Matchmaker` is a plain class with an injectable clock and no I/O;
+:class:`QuickMatch` asks it, on a timer, which tables to start. Players are grouped in the order they asked;
 four waiting players start a table at once, and a group that has waited the
 search time starts with whoever is there, the empty seats going to computers.
 
@@ -18,9 +18,18 @@ search time starts with whoever is there, the empty seats going to computers.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from ..cards import Seat
+from .storage import SeatRecord
+from .table import SEAT_WORD, Table, TableOptions, Tables
+
+log = logging.getLogger("pinochle.server")
 
 #: The default search time (seconds), a setting so that tests can shorten it.
 SEARCH_SECONDS = 20.0
@@ -93,3 +102,95 @@ class Matchmaker:
             for p in table.players:
                 del self._waiting[p]
         return tables
+
+
+class QuickMatch:
+    """Quick Match on a server: the :class:`Matchmaker` wired to tables and sockets.
+
+    A searching person gets a seat token at once (their browser keeps it);
+    :meth:`tick`, run every quarter second by :meth:`run`, starts the tables
+    that are ready, people first in the order they asked (S, N, E, W: the
+    first two are partners), computer guests in the empty seats.
+
+    Args:
+        tables: the server's tables.
+        search_seconds: the search time (20 s; tests shorten it).
+        move_timer: seconds a person has to move (30 s).
+        away_seconds: seconds before a disconnected person is played by a computer (60 s).
+        level: the computer guests' level.
+        clock: a monotonic clock in seconds.
+    """
+
+    SEAT_ORDER = (Seat.S, Seat.N, Seat.E, Seat.W)
+
+    def __init__(self, tables: Tables, search_seconds: float = SEARCH_SECONDS, move_timer: float | None = 30.0,
+                 away_seconds: float | None = 60.0, level: str = "normal",
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.tables = tables
+        self.matchmaker = Matchmaker(search_seconds, clock)
+        self.options = TableOptions(move_timer=move_timer, away_seconds=away_seconds)
+        self.level = level
+        self.names: dict[str, str] = {}
+        self._last: tuple[str, ...] = ()
+
+    def searching(self, token: str | None) -> bool:
+        """Whether ``token`` is searching."""
+        return token is not None and token in self.names
+
+    def _status(self, token: str) -> dict[str, object]:
+        order = self.matchmaker.waiting()
+        i = order.index(token)
+        group = len(order[i - i % 4: i - i % 4 + 4])
+        left = self.matchmaker.seconds_left(token)
+        return {"type": "searching", "token": token, "players": group,
+                "seconds_left": None if left is None else round(left, 1)}
+
+    async def search(self, name: str) -> str:
+        """Start searching for a person called ``name``; returns their new seat token."""
+        token = secrets.token_urlsafe(24)
+        self.names[token] = name
+        self.matchmaker.enqueue(token)
+        return token
+
+    def status(self, token: str) -> dict[str, object]:
+        """The ``searching`` message for ``token`` (who is searching)."""
+        return self._status(token)
+
+    def cancel(self, token: str | None) -> bool:
+        """Stop searching; whether ``token`` was searching."""
+        if token is None or token not in self.names:
+            return False
+        del self.names[token]
+        return self.matchmaker.cancel(token)
+
+    async def tick(self) -> list[Table]:
+        """Start the tables that are ready and tell their people; tell the rest how the search goes."""
+        started: list[Table] = []
+        for group in self.matchmaker.ready():
+            seats: dict[Seat, SeatRecord] = {}
+            for seat, token in zip(self.SEAT_ORDER, group.players):
+                seats[seat] = SeatRecord(token, self.names.pop(token))
+            for seat in self.SEAT_ORDER[len(group.players):]:
+                seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
+            table = await asyncio.to_thread(
+                self.tables.create, "quick", "", self.level, [seats[s] for s in Seat], self.options)
+            for token in group.players:
+                await self.tables.hub.send(token, {"type": "matched", "match": table.id})
+            await table.broadcast("start")
+            table.start()
+            started.append(table)
+        waiting = self.matchmaker.waiting()
+        if waiting != self._last or started:
+            for token in waiting:
+                await self.tables.hub.send(token, self._status(token))
+        self._last = waiting
+        return started
+
+    async def run(self, every: float = 0.25) -> None:
+        """Tick forever (cancel the task to stop)."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("quick match tick failed")
+            await asyncio.sleep(every)

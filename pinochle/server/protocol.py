@@ -15,13 +15,28 @@ from __future__ import annotations
 
 import json
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 #: Largest accepted frame, in bytes.
 MAX_MESSAGE_BYTES = 16 * 1024
 
-CLIENT_TYPES = ("hello", "new_match", "resume", "action")
+CLIENT_TYPES = (
+    "hello", "new_match", "resume", "action",
+    "create_room", "join_room", "ready", "room_level", "room_timer", "arrange", "start", "leave",
+    "back_to_lobby", "quick_match", "cancel_search",
+)
+#: Messages a connection may send per second on average, and in a burst.
+RATE_PER_SECOND = 10.0
+RATE_BURST = 40
+#: Refused messages in a row after which the connection is closed.
+RATE_CLOSE_AFTER = 200
+#: Rooms one connection may create.
+MAX_ROOMS_PER_CONNECTION = 3
+#: Wrong room codes one connection may try.
+MAX_BAD_CODES = 20
 LEVELS = ("easy", "normal", "hard")
 _DEVICE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
@@ -30,6 +45,7 @@ class CloseCode(IntEnum):
     """WebSocket close codes the server uses."""
 
     NORMAL = 1000
+    RATE_LIMITED = 1008
     TOO_BIG = 1009
     BAD_HELLO = 4000
 
@@ -44,6 +60,12 @@ class ErrorCode(str, Enum):
     STALE = "stale"
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL = "illegal"
+    NO_ROOM = "no_room"
+    NOT_IN_ROOM = "not_in_room"
+    ROOM = "room"
+    NOT_SEATED = "not_seated"
+    RATE_LIMITED = "rate_limited"
+    TOO_MANY_ROOMS = "too_many_rooms"
     SERVER = "server"
 
 
@@ -90,9 +112,26 @@ def parse_client(text: str | bytes) -> ClientMessage:
     if kind not in CLIENT_TYPES:
         raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind!r}: expected one of {', '.join(CLIENT_TYPES)}")
     if kind == "hello":
-        device = data.get("device")
-        if device is not None and not isinstance(device, str):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, "hello.device is a string or null")
+        for key in ("device", "seat"):
+            value = data.get(key)
+            if value is not None and not isinstance(value, str):
+                raise ProtocolError(ErrorCode.BAD_MESSAGE, f"hello.{key} is a string or null")
+    elif kind in ("create_room", "join_room", "quick_match"):
+        if not isinstance(data.get("name"), str):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.name is your display name (text)")
+        if kind == "join_room" and not isinstance(data.get("code"), str):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "join_room.code is the room code (text)")
+        if kind == "create_room" and data.get("level", "normal") not in LEVELS:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"create_room.level is one of {', '.join(LEVELS)}")
+    elif kind == "ready":
+        if not isinstance(data.get("ready"), bool):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "ready.ready is true or false")
+    elif kind == "room_level":
+        if data.get("level") not in LEVELS:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"room_level.level is one of {', '.join(LEVELS)}")
+    elif kind == "arrange":
+        if not isinstance(data.get("seats"), dict):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, 'arrange.seats is {"N": member id or null, ...}')
     elif kind == "new_match":
         if data.get("level") not in LEVELS:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, f"new_match.level is one of {', '.join(LEVELS)}")
@@ -105,6 +144,41 @@ def parse_client(text: str | bytes) -> ClientMessage:
         if not isinstance(data.get("action"), dict):
             raise ProtocolError(ErrorCode.BAD_MESSAGE, 'action.action is an object such as {"type": "pass"}')
     return ClientMessage(kind, data)
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``.
+
+    >>> t = [0.0]
+    >>> bucket = RateLimiter(rate=1, burst=2, clock=lambda: t[0])
+    >>> [bucket.allow() for _ in range(3)]
+    [True, True, False]
+    >>> t[0] = 1.0
+    >>> bucket.allow()
+    True
+    """
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.last = clock()
+        #: messages refused in a row
+        self.refused = 0
+
+    def allow(self) -> bool:
+        """Whether one more message may be handled now (and count it)."""
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
 
 
 def valid_device(token: object) -> bool:

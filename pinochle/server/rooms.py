@@ -2,8 +2,8 @@
 Ready lobby: the creator starts once everyone is ready, and open seats become
 computer guests").
 
-This module is the lobby's rules as a plain class with no I/O; the WebSocket
-wiring and storage come on top of it.
+:class:`Room` is the lobby's rules as a plain class with no I/O;
+:class:`Rooms` wires it to storage, tables and sockets.
 
 >>> room = Room.create("Ann", level="normal")
 >>> ann = room.creator
@@ -17,12 +17,19 @@ wiring and storage come on top of it.
 
 from __future__ import annotations
 
+import asyncio
+import re
 import secrets
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..bots import LEVELS
 from ..cards import Seat
+from .protocol import ErrorCode, ProtocolError
+from .storage import SeatRecord, Storage
+from .table import SEAT_WORD, Table, TableOptions, Tables
 
 #: Room codes: 10 characters from an alphabet without look-alikes (0/O, 1/I/L): 50 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -68,11 +75,15 @@ def clean_name(raw: object) -> str:
 
 @dataclass
 class Member:
-    """A person in a room: their seat token (secret), name and Ready flag."""
+    """A person in a room: their seat token (secret), public id, name and Ready flag.
+
+    The token is known only to its holder's browser; others see the ``id``.
+    """
 
     token: str
     name: str
     ready: bool = False
+    id: str = field(default_factory=lambda: secrets.token_urlsafe(6))
 
 
 @dataclass(frozen=True)
@@ -103,6 +114,65 @@ class Room:
     members: dict[str, Member] = field(default_factory=dict)
     seats: dict[Seat, str | None] = field(default_factory=lambda: {s: None for s in Seat})
     phase: str = "lobby"
+    match_id: str | None = None
+    move_timer: float | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The whole room, tokens included, for storage (never sent to a client)."""
+        return {
+            "code": self.code, "creator": self.creator, "level": self.level, "phase": self.phase,
+            "match_id": self.match_id, "move_timer": self.move_timer,
+            "members": [{"token": m.token, "id": m.id, "name": m.name, "ready": m.ready} for m in self.members.values()],
+            "seats": {str(s): t for s, t in self.seats.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Room:
+        """The inverse of :meth:`to_json`.
+
+        >>> room = Room.create("Ann")
+        >>> Room.from_json(room.to_json()) == room
+        True
+        """
+        room = cls(str(data["code"]), str(data["creator"]), str(data["level"]), phase=str(data["phase"]),
+                   match_id=data.get("match_id"), move_timer=data.get("move_timer"))
+        for m in data["members"]:
+            room.members[m["token"]] = Member(m["token"], m["name"], bool(m["ready"]), m["id"])
+        room.seats = {Seat.parse(k): v for k, v in data["seats"].items()}
+        return room
+
+    def public(self, token: str | None) -> dict[str, object]:
+        """The room as its members see it (no tokens): docs/protocol.md, ``room``.
+
+        Args:
+            token: the seat token of the member it is for (``you`` names them).
+        """
+        def member(t: str | None) -> dict[str, object] | None:
+            if t is None:
+                return None
+            m = self.members[t]
+            return {"id": m.id, "name": m.name, "ready": m.ready}
+        return {
+            "code": self.code,
+            "phase": self.phase,
+            "level": self.level,
+            "move_timer": self.move_timer,
+            "creator": self.members[self.creator].id if self.creator in self.members else None,
+            "you": self.members[token].id if token in self.members else None,
+            "seats": {str(s): member(t) for s, t in self.seats.items()},
+            "match": self.match_id,
+        }
+
+    def token_of(self, member_id: str) -> str:
+        """The token of the member with public id ``member_id``.
+
+        Raises:
+            RoomError: nobody in the room has that id.
+        """
+        for m in self.members.values():
+            if m.id == member_id:
+                return m.token
+        raise RoomError("that person is not in this room")
 
     @classmethod
     def create(cls, name: str, level: str = "normal") -> Room:
@@ -221,3 +291,212 @@ class Room:
         self.phase = "lobby"
         for m in self.members.values():
             m.ready = False
+
+
+# ---------------------------------------------------------------- the service
+
+_CODE_CHARS = re.compile(r"[\s-]+")
+
+
+def normal_code(raw: object) -> str | None:
+    """A typed or linked room code in canonical form (upper case, no spaces or dashes), or ``None`` if it cannot be one.
+
+    >>> normal_code(" abcd-efgh 23 ")
+    'ABCDEFGH23'
+    >>> normal_code("nope") is None
+    True
+    """
+    if not isinstance(raw, str) or len(raw) > 40:
+        return None
+    code = _CODE_CHARS.sub("", raw).upper()
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+class Rooms:
+    """The private rooms of a server: the lobby rules of :class:`Room` wired to storage, tables and sockets.
+
+    Every change is saved before anyone is told, then each member is sent a
+    ``room`` message built by :meth:`Room.public` (no tokens but their own).
+
+    Args:
+        storage: the store (rooms persist across restarts).
+        tables: the server's tables (a started room gets one).
+        away_seconds: seconds before a disconnected person is played by a computer.
+    """
+
+    def __init__(self, storage: Storage, tables: Tables, away_seconds: float | None = 60.0) -> None:
+        self.storage = storage
+        self.tables = tables
+        self.away_seconds = away_seconds
+        self.rooms: dict[str, Room] = {}
+        tables.finish_hooks["room"] = self._finished
+
+    def get(self, code: str) -> Room | None:
+        """The room with ``code`` (from memory or storage), or ``None``."""
+        room = self.rooms.get(code)
+        if room is None:
+            data = self.storage.load_room(code)
+            if data is None:
+                return None
+            room = self.rooms[code] = Room.from_json(data)
+        return room
+
+    def of_token(self, token: str) -> Room | None:
+        """The room in which ``token`` is a member, or ``None``."""
+        code = self.storage.room_of_token(token)
+        room = None if code is None else self.get(code)
+        return room if room is not None and token in room.members else None
+
+    async def _save(self, room: Room) -> None:
+        await asyncio.to_thread(self.storage.save_room, room.code, room.to_json(), list(room.members))
+
+    async def broadcast(self, room: Room) -> None:
+        """Send every member the room as they see it."""
+        for token in list(room.members):
+            await self.tables.hub.send(token, {"type": "room", "room": room.public(token)})
+
+    def _room_of(self, token: str | None) -> Room:
+        room = None if token is None else self.of_token(token)
+        if room is None or token is None:
+            raise ProtocolError(ErrorCode.NOT_IN_ROOM, "you are not in a room: create one or join one with its code")
+        return room
+
+    async def _changed(self, room: Room) -> None:
+        await self._save(room)
+        await self.broadcast(room)
+
+    async def create(self, name: object, level: object) -> tuple[Room, str]:
+        """A new room with its creator; returns the room and the creator's seat token.
+
+        Raises:
+            ProtocolError: ``room`` for a bad name or level.
+        """
+        try:
+            room = Room.create(clean_name(name), str(level) if level is not None else "normal")
+        except RoomError as err:
+            raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+        self.rooms[room.code] = room
+        await self._save(room)
+        return room, room.creator
+
+    async def join(self, code: object, name: object) -> tuple[Room, str]:
+        """Join the room with ``code``; returns the room and the new member's seat token.
+
+        Raises:
+            ProtocolError: ``no_room`` for a code that names no room (the
+                same answer whatever the code), ``room`` for a bad name, a
+                full room or a match in play.
+        """
+        canon = normal_code(code)
+        room = None if canon is None else self.get(canon)
+        if room is None:
+            raise ProtocolError(ErrorCode.NO_ROOM, "no room has that code: check it with the person who shared it")
+        try:
+            token = room.join(clean_name(name))
+        except RoomError as err:
+            raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+        await self._changed(room)
+        return room, token
+
+    async def _lobby_call(self, token: str | None, fn: Callable[[Room, str], object]) -> Room:
+        room = self._room_of(token)
+        assert token is not None
+        try:
+            fn(room, token)
+        except RoomError as err:
+            raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+        await self._changed(room)
+        return room
+
+    async def ready(self, token: str | None, ready: object) -> None:
+        """Set the member's Ready toggle."""
+        await self._lobby_call(token, lambda r, t: r.set_ready(t, bool(ready)))
+
+    async def set_level(self, token: str | None, level: object) -> None:
+        """The creator sets the computer guests' level."""
+        await self._lobby_call(token, lambda r, t: r.set_level(t, str(level)))
+
+    async def set_timer(self, token: str | None, seconds: object) -> None:
+        """The creator sets the move timer (``None``: off; 10 to 300 seconds)."""
+        def fn(r: Room, t: str) -> None:
+            r._creator_only(t)
+            if seconds is None:
+                r.move_timer = None
+            elif isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 10 <= seconds <= 300:
+                r.move_timer = float(seconds)
+            else:
+                raise RoomError("the move timer is off (null) or 10 to 300 seconds")
+        await self._lobby_call(token, fn)
+
+    async def arrange(self, token: str | None, seats: object) -> None:
+        """The creator seats the members: ``{"N": member id or null, ...}``."""
+        def fn(r: Room, t: str) -> None:
+            if r.phase != "lobby":
+                raise RoomError("seats can be arranged in the lobby only")
+            if not isinstance(seats, dict) or not set(seats) <= {"N", "E", "S", "W"}:
+                raise RoomError('arrange seats as {"N": member id or null, "E": ..., "S": ..., "W": ...}')
+            r.arrange(t, {Seat.parse(k): None if v is None else r.token_of(str(v)) for k, v in seats.items()})
+        await self._lobby_call(token, fn)
+
+    async def start(self, token: str | None) -> Table:
+        """The creator starts the match: open seats become computer guests.
+
+        Raises:
+            ProtocolError: ``room`` if not the creator, not all Ready, or not in the lobby.
+        """
+        room = self._room_of(token)
+        assert token is not None
+        try:
+            begun = room.start(token)
+        except RoomError as err:
+            raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+        level_name = begun.level.capitalize()
+        seats = [
+            SeatRecord(None, f"{SEAT_WORD[s]} (computer, {level_name})") if begun.seats[s] is None
+            else SeatRecord(begun.seats[s], room.members[str(begun.seats[s])].name)
+            for s in Seat
+        ]
+        table = await asyncio.to_thread(
+            self.tables.create, "room", room.code, begun.level, seats,
+            TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds),
+        )
+        room.match_id = table.id
+        await self._changed(room)
+        await table.broadcast("start")
+        table.start()
+        return table
+
+    async def leave(self, token: str | None) -> None:
+        """The member leaves the room (a computer takes their seat in a match in play)."""
+        room = self._room_of(token)
+        assert token is not None
+        seat = room.seat_of(token)
+        room.leave(token)
+        table = None if room.match_id is None else self.tables.get(room.match_id)
+        if not room.members:
+            if table is not None and room.phase == "playing":
+                await asyncio.to_thread(self.storage.finish_match, table.id)
+                self.tables.drop(table)
+            self.rooms.pop(room.code, None)
+            await asyncio.to_thread(self.storage.delete_room, room.code)
+            return
+        if table is not None and room.phase == "playing" and seat is not None:
+            await table.leave(seat)
+        await self._changed(room)
+
+    async def back_to_lobby(self, token: str | None) -> None:
+        """After the result review: the room returns to its lobby for another match."""
+        def fn(r: Room, t: str) -> None:
+            if r.phase != "review":
+                raise RoomError("the room is not showing a result")
+            r.back_to_lobby()
+        await self._lobby_call(token, fn)
+
+    async def _finished(self, table: Table) -> None:
+        room = self.get(table.owner)
+        if room is None or room.match_id != table.id:
+            return
+        room.finish()
+        await self._changed(room)

@@ -1,10 +1,12 @@
-"""Storage of solo matches: the truth the server rebuilds every table from.
+"""Storage: the truth the server rebuilds every table and room from.
 
-A match is stored as its seed, first dealer and level plus its action log; the
-state is the engine's reducer folded over the log (``pinochle.game``), so a
-reload or a restart resumes exactly. SQLite (the standard library's
-``sqlite3``) is the embedded default; :class:`Storage` is the interface a
-second backend implements.
+A match is stored as its seed, first dealer, level, seats and options plus
+its action log; the state is the engine's reducer folded over the log
+(``pinochle.game``), so a reload, a reconnect or a restart resumes exactly.
+A room is stored as one JSON document (``pinochle.server.rooms.Room.to_json``)
+and each of its seat tokens points at it. SQLite (the standard library's
+``sqlite3``) is the embedded default; :class:`Storage` is the small interface
+a second backend (Redis) implements.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -36,12 +38,56 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (match_id, n)
 );
+CREATE TABLE IF NOT EXISTS match_seats (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    seat INTEGER NOT NULL,
+    token TEXT,
+    name TEXT NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX IF NOT EXISTS match_seats_token ON match_seats (token);
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    data TEXT NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS room_tokens (
+    token TEXT PRIMARY KEY,
+    code TEXT NOT NULL REFERENCES rooms (code)
+);
 """
+
+#: Columns added to ``matches`` after the first release (added to old files on open).
+_MATCH_COLUMNS = {
+    "kind": "TEXT NOT NULL DEFAULT 'solo'",
+    "options": "TEXT NOT NULL DEFAULT '{}'",
+}
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who sits in one seat of a match: a person's seat token and name, or a computer (``token`` None)."""
+
+    token: str | None
+    name: str
 
 
 @dataclass(frozen=True)
 class StoredMatch:
-    """A match as stored: identity, settings and the action log (JSON objects, in order)."""
+    """A match as stored: identity, settings, seats and the action log (JSON objects, in order).
+
+    Attributes:
+        id: the match id.
+        device: the device that owns a solo match; the room code of a room match; "" for Quick Match.
+        level: the computer players' level.
+        seed: the match seed (every deal follows from it).
+        first_dealer: the first dealer's seat number (N=0 ... W=3).
+        finished: the match is over (or was replaced).
+        actions: the action log.
+        kind: "solo", "room" or "quick".
+        seats: the four seats, N, E, S, W, in order (empty for a solo match of the first release: South is the device).
+        options: table options, e.g. ``{"move_timer": 30.0, "away_seconds": 60.0}``.
+    """
 
     id: str
     device: str
@@ -50,6 +96,9 @@ class StoredMatch:
     first_dealer: int
     finished: bool
     actions: tuple[dict[str, object], ...]
+    kind: str = "solo"
+    seats: tuple[SeatRecord, ...] = ()
+    options: dict[str, object] = field(default_factory=dict)
 
 
 class StaleWrite(Exception):
@@ -57,19 +106,48 @@ class StaleWrite(Exception):
 
 
 class Storage(Protocol):
-    """What the server needs from a store of matches."""
+    """What the server needs from a store of matches and rooms.
 
-    def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int) -> None:
-        """Store a new match; any earlier unfinished match of ``device`` is marked finished."""
+    Every method may be called from a worker thread; implementations are thread-safe.
+    """
+
+    def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
+                     kind: str = "solo", seats: Sequence[SeatRecord] = (),
+                     options: dict[str, object] | None = None) -> None:
+        """Store a new match; for a solo match any earlier unfinished match of ``device`` is marked finished."""
 
     def append_action(self, match_id: str, n: int, action: dict[str, object], finished: bool = False) -> None:
         """Append action number ``n`` (0-based) to the log; raise :class:`StaleWrite` if ``n`` is taken."""
+
+    def set_seat(self, match_id: str, seat: int, record: SeatRecord) -> None:
+        """Change who sits in ``seat`` (a person who left becomes a computer)."""
+
+    def finish_match(self, match_id: str) -> None:
+        """Mark a match finished (ended before its last hand, e.g. replaced)."""
 
     def load(self, match_id: str) -> StoredMatch | None:
         """The stored match, or ``None``."""
 
     def current_match(self, device: str) -> str | None:
-        """The id of the device's most recent match that is not finished (or finished last), or ``None``."""
+        """The id of the device's most recent solo match that is not finished (or finished last), or ``None``."""
+
+    def match_of_token(self, token: str) -> str | None:
+        """The most recent match (room or Quick Match) with a seat held by ``token``, or ``None``."""
+
+    def active_matches(self) -> list[str]:
+        """The ids of unfinished room and Quick Match matches (to restart their tables)."""
+
+    def save_room(self, code: str, data: dict[str, object], tokens: Sequence[str]) -> None:
+        """Store a room's document; ``tokens`` (its members' seat tokens) find it again."""
+
+    def load_room(self, code: str) -> dict[str, object] | None:
+        """A room's document, or ``None``."""
+
+    def room_of_token(self, token: str) -> str | None:
+        """The code of the room whose member holds ``token``, or ``None``."""
+
+    def delete_room(self, code: str) -> None:
+        """Forget a room (its last member left)."""
 
     def close(self) -> None:
         """Release the store."""
@@ -92,59 +170,122 @@ class SQLiteStorage:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
+        for name, decl in _MATCH_COLUMNS.items():
+            if name not in have:
+                self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {decl}")
 
-    def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int) -> None:
-        now = time.time()
+    def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
+        """Run statements in one transaction."""
         with self._lock:
             self._db.execute("BEGIN")
             try:
-                self._db.execute("UPDATE matches SET finished = 1 WHERE device = ? AND finished = 0", (device,))
-                self._db.execute(
-                    "INSERT INTO matches (id, device, level, seed, first_dealer, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (match_id, device, level, seed, first_dealer, now, now),
-                )
+                for sql, args in statements:
+                    self._db.execute(sql, args)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+
+    def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
+                     kind: str = "solo", seats: Sequence[SeatRecord] = (),
+                     options: dict[str, object] | None = None) -> None:
+        now = time.time()
+        statements: list[tuple[str, tuple[object, ...]]] = []
+        if kind == "solo":
+            statements.append(("UPDATE matches SET finished = 1 WHERE device = ? AND finished = 0 AND kind = 'solo'",
+                               (device,)))
+        statements.append((
+            "INSERT INTO matches (id, device, level, seed, first_dealer, created, updated, kind, options)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, device, level, seed, first_dealer, now, now, kind, json.dumps(options or {})),
+        ))
+        for i, rec in enumerate(seats):
+            statements.append(("INSERT INTO match_seats (match_id, seat, token, name) VALUES (?, ?, ?, ?)",
+                               (match_id, i, rec.token, rec.name)))
+        self._write(*statements)
 
     def append_action(self, match_id: str, n: int, action: dict[str, object], finished: bool = False) -> None:
-        with self._lock:
-            self._db.execute("BEGIN")
-            try:
-                self._db.execute(
-                    "INSERT INTO actions (match_id, n, action) VALUES (?, ?, ?)", (match_id, n, json.dumps(action))
-                )
-                self._db.execute(
-                    "UPDATE matches SET updated = ?, finished = MAX(finished, ?) WHERE id = ?",
-                    (time.time(), int(finished), match_id),
-                )
-                self._db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                self._db.execute("ROLLBACK")
-                raise StaleWrite(f"action {n} of match {match_id} is already stored") from None
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        try:
+            self._write(
+                ("INSERT INTO actions (match_id, n, action) VALUES (?, ?, ?)", (match_id, n, json.dumps(action))),
+                ("UPDATE matches SET updated = ?, finished = MAX(finished, ?) WHERE id = ?",
+                 (time.time(), int(finished), match_id)),
+            )
+        except sqlite3.IntegrityError:
+            raise StaleWrite(f"action {n} of match {match_id} is already stored") from None
+
+    def set_seat(self, match_id: str, seat: int, record: SeatRecord) -> None:
+        self._write(("INSERT OR REPLACE INTO match_seats (match_id, seat, token, name) VALUES (?, ?, ?, ?)",
+                     (match_id, seat, record.token, record.name)))
+
+    def finish_match(self, match_id: str) -> None:
+        self._write(("UPDATE matches SET finished = 1 WHERE id = ?", (match_id,)))
 
     def load(self, match_id: str) -> StoredMatch | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, device, level, seed, first_dealer, finished FROM matches WHERE id = ?", (match_id,)
+                "SELECT id, device, level, seed, first_dealer, finished, kind, options FROM matches WHERE id = ?",
+                (match_id,),
             ).fetchone()
             if row is None:
                 return None
             acts: Sequence[tuple[str]] = self._db.execute(
                 "SELECT action FROM actions WHERE match_id = ? ORDER BY n", (match_id,)
             ).fetchall()
-        return StoredMatch(row[0], row[1], row[2], row[3], row[4], bool(row[5]), tuple(json.loads(a[0]) for a in acts))
+            seat_rows = self._db.execute(
+                "SELECT token, name FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            ).fetchall()
+        return StoredMatch(
+            row[0], row[1], row[2], row[3], row[4], bool(row[5]), tuple(json.loads(a[0]) for a in acts),
+            kind=row[6], seats=tuple(SeatRecord(t, n) for t, n in seat_rows), options=json.loads(row[7]),
+        )
 
     def current_match(self, device: str) -> str | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id FROM matches WHERE device = ? ORDER BY finished ASC, updated DESC LIMIT 1", (device,)
+                "SELECT id FROM matches WHERE device = ? AND kind = 'solo' ORDER BY finished ASC, updated DESC LIMIT 1",
+                (device,),
             ).fetchone()
         return None if row is None else str(row[0])
+
+    def match_of_token(self, token: str) -> str | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT m.id FROM match_seats s JOIN matches m ON m.id = s.match_id"
+                " WHERE s.token = ? AND m.kind != 'solo' ORDER BY m.finished ASC, m.updated DESC LIMIT 1",
+                (token,),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def active_matches(self) -> list[str]:
+        with self._lock:
+            rows = self._db.execute("SELECT id FROM matches WHERE finished = 0 AND kind != 'solo'").fetchall()
+        return [str(r[0]) for r in rows]
+
+    def save_room(self, code: str, data: dict[str, object], tokens: Sequence[str]) -> None:
+        statements: list[tuple[str, tuple[object, ...]]] = [
+            ("INSERT OR REPLACE INTO rooms (code, data, updated) VALUES (?, ?, ?)", (code, json.dumps(data), time.time())),
+            ("DELETE FROM room_tokens WHERE code = ?", (code,)),
+        ]
+        statements += [("INSERT OR REPLACE INTO room_tokens (token, code) VALUES (?, ?)", (t, code)) for t in tokens]
+        self._write(*statements)
+
+    def load_room(self, code: str) -> dict[str, object] | None:
+        with self._lock:
+            row = self._db.execute("SELECT data FROM rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return None
+        data: dict[str, object] = json.loads(row[0])
+        return data
+
+    def room_of_token(self, token: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT code FROM room_tokens WHERE token = ?", (token,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def delete_room(self, code: str) -> None:
+        self._write(("DELETE FROM room_tokens WHERE code = ?", (code,)), ("DELETE FROM rooms WHERE code = ?", (code,)))
 
     def close(self) -> None:
         with self._lock:

@@ -7,12 +7,28 @@ export const ClientType = Object.freeze({
   NEW_MATCH: "new_match",
   RESUME: "resume",
   ACTION: "action",
+  CREATE_ROOM: "create_room",
+  JOIN_ROOM: "join_room",
+  READY: "ready",
+  ROOM_LEVEL: "room_level",
+  ROOM_TIMER: "room_timer",
+  ARRANGE: "arrange",
+  START: "start",
+  LEAVE: "leave",
+  BACK_TO_LOBBY: "back_to_lobby",
+  QUICK_MATCH: "quick_match",
+  CANCEL_SEARCH: "cancel_search",
 });
 
 /** Types of the messages the server sends. */
 export const ServerType = Object.freeze({
   WELCOME: "welcome",
   STATE: "state",
+  ROOM: "room",
+  JOINED: "joined",
+  LEFT: "left",
+  SEARCHING: "searching",
+  MATCHED: "matched",
   ERROR: "error",
 });
 
@@ -34,12 +50,19 @@ export const ErrorCode = Object.freeze({
   STALE: "stale",
   NOT_YOUR_TURN: "not_your_turn",
   ILLEGAL: "illegal",
+  NO_ROOM: "no_room",
+  NOT_IN_ROOM: "not_in_room",
+  ROOM: "room",
+  NOT_SEATED: "not_seated",
+  RATE_LIMITED: "rate_limited",
+  TOO_MANY_ROOMS: "too_many_rooms",
   SERVER: "server",
 });
 
 /** WebSocket close codes the server uses. */
 export const CloseCode = Object.freeze({
   NORMAL: 1000,
+  RATE_LIMITED: 1008,
   TOO_BIG: 1009,
   BAD_HELLO: 4000,
 });
@@ -49,6 +72,8 @@ export const StateEvent = Object.freeze({
   START: "start",
   RESUME: "resume",
   MOVE: "move",
+  PRESENCE: "presence",
+  NEXT_READY: "next_ready",
 });
 
 /** Computer player levels for `new_match`. */
@@ -73,3 +98,6 @@ export const MAX_MESSAGE_BYTES = 16 * 1024;
 
 /** The localStorage key of the device token. */
 export const DEVICE_KEY = "pinochle.device";
+
+/** The localStorage key of the seat token (a room or Quick Match seat). */
+export const SEAT_KEY = "pinochle.seat";

@@ -1,0 +1,573 @@
+"""Tables: one match each, people and computer players in its four seats.
+
+A :class:`Table` owns one match. It validates every person's move with the
+engine, appends every move to storage before telling anyone (storage is the
+truth), runs the computer players off the event loop (``asyncio.to_thread``)
+at a pace a person can follow, and sends each seat's sockets a message built
+from ``view(state, seat)`` alone.
+
+A solo match (RULES.md "Players and partnerships"; seed 003 "solo matches
+against Easy, Normal or Hard computer players") is a table whose South is the
+device and whose other seats are computers. A room or Quick Match table seats
+people by seat token (issue 5). One driver task per table decides what
+happens next and when:
+
+- a computer guest moves after ``bot_delay`` seconds (three times that for
+  the opening lead of a hand, so that the meld review can be read);
+- a person who has been disconnected for ``away_seconds`` (60 s by default
+  in rooms and Quick Match, off in solo) is played by a computer until they
+  reconnect and take the seat back;
+- with a move timer (off in private rooms, 30 s in Quick Match), the
+  computer plays for a person who does not move in time;
+- at a hand's end the next hand is dealt once every person present has
+  asked for it (the move timer and the away rule apply here too);
+- a table with no person connected waits: nobody is there to be kept waiting.
+
+:class:`Tables` finds tables, rebuilds them from storage and keeps the
+sockets of every token (:class:`Hub`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..bots import Player, for_level
+from ..cards import Seat
+from ..errors import IllegalAction
+from ..game import Action, State, apply, legal_actions, new_match, turn, view
+from .protocol import ErrorCode, ProtocolError
+from .storage import SeatRecord, StaleWrite, Storage, StoredMatch
+
+log = logging.getLogger("pinochle.server")
+
+Send = Callable[[dict[str, object]], Awaitable[None]]
+Clock = Callable[[], float]
+
+#: The seat a solo player sits in.
+SOLO_SEAT = Seat.S
+SEAT_WORD = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+def rebuild(stored: StoredMatch) -> State:
+    """The match state: the reducer folded over the stored action log from the seed."""
+    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer)
+    for raw in stored.actions:
+        state = apply(state, Action.from_json(raw))
+    return state
+
+
+def solo_seats(device: str) -> tuple[SeatRecord, ...]:
+    """The seats of a solo match: the device at South, computers elsewhere (N, E, S, W order)."""
+    return tuple(SeatRecord(device if s == SOLO_SEAT else None, SEAT_WORD[s]) for s in Seat)
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """How a table treats people who are slow or gone.
+
+    Attributes:
+        move_timer: seconds a person has to move before the computer plays
+            that move for them; ``None`` for no timer.
+        away_seconds: seconds a disconnected person keeps the seat before a
+            computer plays for them (until they come back); ``None`` to wait forever.
+    """
+
+    move_timer: float | None = None
+    away_seconds: float | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """``{"move_timer", "away_seconds"}`` (seconds or null)."""
+        return {"move_timer": self.move_timer, "away_seconds": self.away_seconds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> TableOptions:
+        """The inverse of :meth:`to_json`; missing fields are ``None``."""
+        def num(key: str) -> float | None:
+            v = data.get(key)
+            return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+        return cls(num("move_timer"), num("away_seconds"))
+
+
+class Hub:
+    """The open sockets of every token (a device token or a seat token).
+
+    Every tab that said hello with a token hears every message for that token.
+    ``watch`` registers a callback run when a token's first socket opens or
+    its last closes.
+    """
+
+    def __init__(self) -> None:
+        self._sockets: dict[str, set[Send]] = {}
+        self._watchers: list[Callable[[str], None]] = []
+
+    def subscribe(self, token: str, send: Send) -> None:
+        """Add a socket for ``token``."""
+        first = token not in self._sockets
+        self._sockets.setdefault(token, set()).add(send)
+        if first:
+            self._changed(token)
+
+    def unsubscribe(self, token: str, send: Send) -> None:
+        """Remove a socket of ``token``."""
+        sockets = self._sockets.get(token)
+        if sockets is None:
+            return
+        sockets.discard(send)
+        if not sockets:
+            del self._sockets[token]
+            self._changed(token)
+
+    def connected(self, token: str | None) -> bool:
+        """Whether ``token`` has an open socket."""
+        return token is not None and token in self._sockets
+
+    def watch(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(token)`` when a token connects or its last socket closes."""
+        self._watchers.append(callback)
+
+    def _changed(self, token: str) -> None:
+        for w in self._watchers:
+            w(token)
+
+    async def send(self, token: str | None, msg: dict[str, object]) -> None:
+        """Send ``msg`` to every socket of ``token``; forget sockets that fail."""
+        if token is None:
+            return
+        for send in list(self._sockets.get(token, ())):
+            try:
+                await send(msg)
+            except Exception:  # a closed socket
+                self.unsubscribe(token, send)
+
+
+class Table:
+    """One match in memory, backed by storage (the truth)."""
+
+    def __init__(self, stored: StoredMatch, storage: Storage, hub: Hub, bot_delay: float,
+                 clock: Clock = time.monotonic,
+                 on_finish: Callable[[Table], Awaitable[None]] | None = None) -> None:
+        """Rebuild the table of ``stored``.
+
+        Args:
+            stored: the match as stored.
+            storage: where every move is appended.
+            hub: the sockets of every token.
+            bot_delay: seconds between computer moves.
+            clock: a monotonic clock in seconds (tests pass a fake one).
+            on_finish: awaited once the match ends (a room shows its result).
+        """
+        self.id = stored.id
+        self.owner = stored.device
+        self.kind = stored.kind
+        self.level = stored.level
+        self.seed = stored.seed
+        self.storage = storage
+        self.hub = hub
+        self.bot_delay = bot_delay
+        self.clock = clock
+        self.on_finish = on_finish
+        self.options = TableOptions.from_json(stored.options)
+        self.seats: list[SeatRecord] = list(stored.seats) if len(stored.seats) == 4 else list(solo_seats(stored.device))
+        self.state = rebuild(stored)
+        self.players: dict[Seat, Player] = {seat: for_level(stored.level, f"{stored.seed}/{seat}") for seat in Seat}
+        self.lock = asyncio.Lock()
+        self.closed = False
+        now = clock()
+        self.turn_since = now
+        #: when each disconnected person's last socket closed (a restart counts as a disconnect)
+        self.away_since: dict[Seat, float] = {
+            seat: now for seat in self.people() if not hub.connected(self.seats[seat].token)
+        }
+        #: people who asked for the next hand at this hand's end
+        self.next_ready: set[Seat] = set()
+        self._changed = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+
+    # ---------------------------------------------------------------- seats
+
+    def people(self) -> list[Seat]:
+        """The seats held by people."""
+        return [s for s in Seat if self.seats[s].token is not None]
+
+    def seat_of(self, tokens: Iterable[str | None]) -> Seat | None:
+        """The seat held by one of ``tokens``, or ``None``."""
+        held = set(tokens) - {None}
+        for s in Seat:
+            if self.seats[s].token in held:
+                return s
+        return None
+
+    def tokens(self) -> set[str]:
+        """The tokens of the people at this table."""
+        return {r.token for r in self.seats if r.token is not None}
+
+    def _gone_at(self, seat: Seat) -> float | None:
+        """When a disconnected person's seat passes to a computer, or ``None``."""
+        since = self.away_since.get(seat)
+        if since is None or self.options.away_seconds is None:
+            return None
+        return since + self.options.away_seconds
+
+    def stand_in(self, seat: Seat, now: float | None = None) -> bool:
+        """Whether a computer is playing for the person in ``seat`` (away too long)."""
+        at = self._gone_at(seat)
+        return at is not None and (self.clock() if now is None else now) >= at
+
+    def presence(self, token: str) -> None:
+        """A token connected or disconnected: track who is away and re-plan."""
+        for seat in Seat:
+            if self.seats[seat].token != token:
+                continue
+            if self.hub.connected(token):
+                self.away_since.pop(seat, None)
+            else:
+                self.away_since.setdefault(seat, self.clock())
+        self._changed.set()
+        if not self.closed:
+            asyncio.get_running_loop().create_task(self.broadcast("presence"))
+
+    async def leave(self, seat: Seat) -> None:
+        """The person in ``seat`` left for good: a computer takes the seat for the rest of the match."""
+        async with self.lock:
+            record = SeatRecord(None, self.seats[seat].name)
+            await asyncio.to_thread(self.storage.set_seat, self.id, int(seat), record)
+            self.seats[seat] = record
+            self.away_since.pop(seat, None)
+            self.next_ready.discard(seat)
+        self._changed.set()
+        await self.broadcast("presence")
+
+    # ---------------------------------------------------------------- messages
+
+    def summary(self) -> dict[str, object]:
+        """The match summary of docs/protocol.md."""
+        s = self.state
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "level": self.level,
+            "hand_no": s.hand_no,
+            "phase": s.phase,
+            "totals": {"NS": s.totals[0], "EW": s.totals[1]},
+            "winner": None if s.winner is None else ("NS", "EW")[s.winner],
+        }
+
+    def _seats_json(self, now: float) -> dict[str, object]:
+        return {
+            str(s): {
+                "name": self.seats[s].name,
+                "computer": self.seats[s].token is None,
+                "connected": self.seats[s].token is None or self.hub.connected(self.seats[s].token),
+                "stand_in": self.seats[s].token is not None and self.stand_in(s, now),
+                "next_ready": s in self.next_ready,
+            }
+            for s in Seat
+        }
+
+    def message(self, seat: Seat, event: str | None) -> dict[str, object]:
+        """The ``state`` message for ``seat``: built from ``view(state, seat)`` alone plus public table facts.
+
+        At a hand's end each person is offered ``deal`` (ask for the next
+        hand) until they have asked; the hand is dealt when everyone present has.
+        """
+        now = self.clock()
+        v = view(self.state, seat).to_json()
+        if self.state.phase == "hand_end":
+            v["legal"] = {} if seat in self.next_ready else {"deal": True}
+        timer: dict[str, object] | None = None
+        whose = turn(self.state)
+        if self.options.move_timer is not None and self.state.phase not in ("match_end",) and whose is not None:
+            left = max(0.0, self.turn_since + self.options.move_timer - now)
+            timer = {"seat": None if self.state.phase == "hand_end" else str(whose), "seconds": round(left, 1)}
+        table: dict[str, object] = {
+            "kind": self.kind,
+            "room": self.owner if self.kind == "room" else None,
+            "you": str(seat),
+            "seats": self._seats_json(now),
+            "timer": timer,
+        }
+        return {"type": "state", "match": self.summary(), "view": v, "event": event, "table": table}
+
+    async def send_to(self, seat: Seat, event: str | None) -> None:
+        """Send the state to every socket of the person in ``seat``."""
+        await self.hub.send(self.seats[seat].token, self.message(seat, event))
+
+    async def broadcast(self, event: str | None) -> None:
+        """Send every person their own state."""
+        if self.closed:
+            return
+        for seat in self.people():
+            await self.send_to(seat, event)
+
+    # ---------------------------------------------------------------- moves
+
+    async def person_action(self, seat: Seat, version: int, data: dict[str, object]) -> None:
+        """Apply a person's move.
+
+        Args:
+            seat: the person's seat.
+            version: the view version the move was made against.
+            data: the action object without a seat (docs/protocol.md).
+
+        Raises:
+            ProtocolError: ``stale``, ``not_your_turn`` or ``illegal``; the match is unchanged.
+        """
+        async with self.lock:
+            if self.closed:
+                raise ProtocolError(ErrorCode.NO_MATCH, "this match has ended; a newer one replaced it")
+            state = self.state
+            if version != state.version:
+                raise ProtocolError(ErrorCode.STALE, f"the table has moved on (version {state.version}, your move was for {version})")
+            if data.get("type") == "deal" and state.phase == "hand_end":
+                self.next_ready.add(seat)
+                self._changed.set()
+                await self.broadcast("next_ready")
+                return
+            whose = turn(state)
+            if whose != seat and state.phase != "match_end":
+                name = "another player" if whose is None else self.seats[whose].name
+                raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"wait for {name} to play")
+            try:
+                action = Action.from_json({**data, "seat": str(seat)})
+                await self._apply(action)
+            except IllegalAction as err:
+                raise ProtocolError(ErrorCode.ILLEGAL, str(err)) from None
+            await self._auto_meld()
+            await self.broadcast("move")
+        await self._after_change()
+
+    async def _apply(self, action: Action) -> None:
+        """Apply, store, then adopt the new state (called with the lock held)."""
+        new = apply(self.state, action)
+        try:
+            await asyncio.to_thread(
+                self.storage.append_action, self.id, self.state.version, action.to_json(), new.phase == "match_end"
+            )
+        except StaleWrite:
+            raise ProtocolError(ErrorCode.STALE, "the table has moved on") from None
+        if new.hand_no != self.state.hand_no or new.phase == "hand_end":
+            self.next_ready = set()
+        self.state = new
+        self.turn_since = self.clock()
+        self._changed.set()
+
+    async def _auto_meld(self) -> None:
+        """Lay down every seat's meld: the meld phase holds no choice (RULES.md, Meld)."""
+        while self.state.phase == "meld":
+            seat = turn(self.state)
+            assert seat is not None
+            await self._apply(Action.meld_(seat))
+
+    async def _after_change(self) -> None:
+        if self.state.phase == "match_end" and self.on_finish is not None:
+            hook, self.on_finish = self.on_finish, None
+            await hook(self)
+
+    # ---------------------------------------------------------------- the driver
+
+    def decide(self, now: float) -> tuple[str | None, float | None]:
+        """What the table does next: ``(what, None)`` now, or ``(None, when)`` to decide again at ``when``.
+
+        ``what`` is ``"bot"`` (a computer moves for the seat to act),
+        ``"deal"`` (the next hand is dealt) or ``"meld"``; ``when`` ``None``
+        means wait for a change (a move, a connection).
+        """
+        s = self.state
+        if self.closed or s.phase == "match_end":
+            return None, None
+        people = self.people()
+        if people and not any(self.hub.connected(self.seats[p].token) for p in people):
+            return None, None  # nobody is at the table: nobody is kept waiting
+        seat = turn(s)
+        timer = self.options.move_timer
+        timer_at = None if timer is None else self.turn_since + timer
+        if s.phase == "meld":
+            return "meld", None
+        if s.phase == "hand_end":
+            if timer_at is not None and now >= timer_at:
+                return "deal", None
+            blockers = [p for p in people if p not in self.next_ready and not self.stand_in(p, now)]
+            if not blockers:
+                return "deal", None
+            wakes = [t for t in [timer_at, *(self._gone_at(p) for p in blockers)] if t is not None]
+            return None, min(wakes, default=None)
+        if seat is None:
+            return None, None
+        pace = self.bot_delay * (3 if s.phase == "play" and not s.tricks else 1)
+        if self.seats[seat].token is None or self.stand_in(seat, now):
+            start = self.turn_since
+            gone = self._gone_at(seat)
+            if self.seats[seat].token is not None and gone is not None:
+                start = max(start, gone)
+            at = start + pace
+            return ("bot", None) if now >= at else (None, at)
+        if timer_at is not None and now >= timer_at:
+            return "bot", None
+        wakes = [t for t in (timer_at, self._gone_at(seat)) if t is not None]
+        return None, min(wakes, default=None)
+
+    def start(self) -> None:
+        """Start the driver task if it is not running."""
+        if not self.closed and (self._driver is None or self._driver.done()):
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+        self._changed.set()
+
+    kick = start
+
+    def close(self) -> None:
+        """Stop the driver; no move or message follows."""
+        self.closed = True
+        if self._driver is not None:
+            self._driver.cancel()
+
+    def _fallback(self, state: State, seat: Seat) -> Action:
+        return legal_actions(state, seat)[0]
+
+    async def _drive(self) -> None:
+        while not self.closed:
+            self._changed.clear()
+            async with self.lock:
+                what, wake = self.decide(self.clock())
+                before = self.state
+            if what is None:
+                timeout = None if wake is None else max(0.0, wake - self.clock())
+                try:
+                    await asyncio.wait_for(self._changed.wait(), timeout)
+                except TimeoutError:
+                    pass
+                continue
+            seat = turn(before)
+            assert seat is not None
+            if what == "bot":
+                try:
+                    action = await asyncio.to_thread(self.players[seat].act, view(before, seat))
+                except Exception:
+                    log.exception("computer player failed in match %s; playing the first legal move", self.id)
+                    action = self._fallback(before, seat)
+            elif what == "deal":
+                action = Action.deal(seat)
+            else:
+                action = Action.meld_(seat)
+            async with self.lock:
+                if self.closed or self.state.version != before.version:
+                    continue
+                try:
+                    await self._apply(action)
+                    await self._auto_meld()
+                except Exception:
+                    log.exception("move failed in match %s", self.id)
+                    await asyncio.sleep(1.0)
+                    continue
+                await self.broadcast("move")
+            await self._after_change()
+
+
+class Tables:
+    """The tables of a server: created on demand, rebuilt from storage.
+
+    Args:
+        storage: the store.
+        bot_delay: seconds between computer moves.
+        clock: a monotonic clock in seconds.
+    """
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.7, clock: Clock = time.monotonic) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.clock = clock
+        self.hub = Hub()
+        self.tables: dict[str, Table] = {}
+        self._by_token: dict[str, set[str]] = {}
+        #: awaited when a match ends, by kind (a room shows its result)
+        self.finish_hooks: dict[str, Callable[[Table], Awaitable[None]]] = {}
+        self.hub.watch(self._presence)
+
+    def _presence(self, token: str) -> None:
+        for match_id in self._by_token.get(token, ()):
+            table = self.tables.get(match_id)
+            if table is not None:
+                table.presence(token)
+
+    def get(self, match_id: str) -> Table | None:
+        """The table of ``match_id`` (rebuilt from storage if not in memory), or ``None``."""
+        table = self.tables.get(match_id)
+        if table is None:
+            stored = self.storage.load(match_id)
+            if stored is None:
+                return None
+            table = Table(stored, self.storage, self.hub, self.bot_delay, self.clock,
+                          None if stored.finished else self.finish_hooks.get(stored.kind))
+            self._adopt(table)
+        return table
+
+    def _adopt(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for token in table.tokens():
+            self._by_token.setdefault(token, set()).add(table.id)
+
+    def drop(self, table: Table) -> None:
+        """Close ``table`` and forget it (storage keeps its log)."""
+        table.close()
+        self.tables.pop(table.id, None)
+        for token in table.tokens():
+            ids = self._by_token.get(token)
+            if ids is not None:
+                ids.discard(table.id)
+                if not ids:
+                    del self._by_token[token]
+
+    def current(self, device: str) -> Table | None:
+        """The device's current solo match (in progress, else the last finished), or ``None``."""
+        match_id = self.storage.current_match(device)
+        return None if match_id is None else self.get(match_id)
+
+    def of_token(self, token: str) -> Table | None:
+        """The latest room or Quick Match table where ``token`` holds a seat, or ``None``."""
+        match_id = self.storage.match_of_token(token)
+        return None if match_id is None else self.get(match_id)
+
+    def create_solo(self, device: str, level: str) -> Table:
+        """Start a new solo match for ``device`` at ``level``; an unfinished one is ended."""
+        for old in [t for t in self.tables.values() if t.kind == "solo" and t.owner == device]:
+            self.drop(old)  # ended by the new match; storage keeps its log
+        return self.create("solo", device, level, solo_seats(device), TableOptions())
+
+    def create(self, kind: str, owner: str, level: str, seats: Sequence[SeatRecord], options: TableOptions) -> Table:
+        """Store and open a new match.
+
+        Args:
+            kind: ``"solo"``, ``"room"`` or ``"quick"``.
+            owner: the device (solo), the room code (room) or ``""``.
+            level: the computer players' level.
+            seats: four seats in N, E, S, W order.
+            options: the move timer and away rule.
+
+        Returns:
+            The new table; call :meth:`Table.start` on the event loop to start its driver.
+        """
+        match_id = secrets.token_urlsafe(12)
+        seed = secrets.randbits(63)  # secret (and fits SQLite INTEGER): the deals cannot be worked out from one hand
+        first_dealer = secrets.randbelow(4)
+        self.storage.create_match(match_id, owner, level, seed, first_dealer, kind, seats, options.to_json())
+        table = self.get(match_id)
+        assert table is not None
+        return table
+
+    def restore(self) -> int:
+        """Reopen every unfinished room and Quick Match table after a restart; how many."""
+        ids = self.storage.active_matches()
+        for match_id in ids:
+            table = self.get(match_id)
+            if table is not None:
+                table.start()
+        return len(ids)
+
+    def close(self) -> None:
+        """Stop every table."""
+        for table in list(self.tables.values()):
+            table.close()
