@@ -216,6 +216,12 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     sv.add_argument("--db", default=None, help="SQLite file (default: pinochle.db in the user data directory)")
     sv.add_argument("--bot-delay", type=float, default=0.7, help="seconds between computer moves (default 0.7)")
+    sv.add_argument("--search-seconds", type=float, default=20.0,
+                    help="Quick Match search time before computers fill the table (default 20)")
+    sv.add_argument("--quick-timer", type=float, default=30.0,
+                    help="Quick Match move timer in seconds; 0 for none (default 30)")
+    sv.add_argument("--away-seconds", type=float, default=60.0,
+                    help="seconds a disconnected person keeps a seat before a computer plays for them; 0 for never (default 60)")
     ar = sub.add_parser("arena", help="measure computer player A against B on duplicate deals and matches")
     ar.add_argument("--a", required=True, help="player A: easy, normal, hard, or a registered name")
     ar.add_argument("--b", required=True, help="player B")
@@ -227,13 +233,17 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def serve(host: str, port: int, db: str | None, bot_delay: float) -> int:
+def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds: float = 20.0,
+          quick_timer: float = 30.0, away_seconds: float = 60.0) -> int:
     """Run the web app under uvicorn until interrupted.
 
     Args:
         host, port: where to listen.
         db: the SQLite file; default ``pinochle.db`` in the platform's user data directory.
         bot_delay: seconds between computer moves.
+        search_seconds: Quick Match search time (seconds).
+        quick_timer: Quick Match move timer (seconds; 0: none).
+        away_seconds: seconds before a computer plays for a disconnected person (0: never).
     """
     import platformdirs
     import uvicorn
@@ -243,7 +253,9 @@ def serve(host: str, port: int, db: str | None, bot_delay: float) -> int:
 
     path = db if db is not None else str(platformdirs.user_data_path("pinochle") / "pinochle.db")
     print(f"Pinochle: http://{host}:{port}  (saving to {path})", file=sys.stderr, flush=True)
-    uvicorn.run(create_app(path, bot_delay=bot_delay), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning")
+    app = create_app(path, bot_delay=bot_delay, search_seconds=search_seconds,
+                     quick_move_timer=quick_timer or None, away_seconds=away_seconds or None)
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning")
     return 0
 
 
@@ -301,7 +313,8 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             except ArenaError as err:
                 raise RequestError(err.field, err.reason) from None
         if args.command == "serve":
-            return serve(args.host, args.port, args.db, args.bot_delay)
+            return serve(args.host, args.port, args.db, args.bot_delay, args.search_seconds,
+                         args.quick_timer, args.away_seconds)
         if args.command == "play":
             from .terminal import play_match
 
