@@ -252,3 +252,10 @@ def test_pathological_frames_get_bad_message_not_a_traceback(db: Path) -> None:
                 assert ws.receive_json()["code"] == "bad_message", frame
             ws.send_bytes(b'{"type": "hello", "device": null}')  # binary frames are read as UTF-8
             assert ws.receive_json()["type"] == "welcome"
+
+
+def test_rules_page_is_served(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        r = client.get("/rules")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+        assert "<h1" in r.text and "pinochle" in r.text.lower() and 'href="/"' in r.text

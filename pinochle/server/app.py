@@ -18,11 +18,12 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .help import rules_html
 from .matchmaking import SEARCH_SECONDS, QuickMatch
 from .protocol import (
     MAX_BAD_CODES,
@@ -312,7 +313,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         away_seconds: seconds a disconnected person keeps a room or Quick Match seat before a computer plays for them (60 s).
 
     Returns:
-        A Starlette app: ``/`` (the table), ``/health``, ``/static/*`` (front end), ``/ws``.
+        A Starlette app: ``/`` (the table), ``/health``, ``/rules`` (the rules, from docs/rules.md), ``/static/*`` (front end), ``/ws``.
     """
     store: Storage = storage if storage is not None else SQLiteStorage(db)
     tables = Tables(store, bot_delay)
@@ -324,6 +325,14 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     async def health(request: Request) -> Response:
         return Response("ok", media_type="text/plain")
+
+    async def rules(request: Request) -> Response:
+        try:
+            page = rules_html()
+        except OSError:
+            return Response("The rules page needs docs/rules.md, which this installation does not have.",
+                            status_code=404, media_type="text/plain")
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
@@ -374,6 +383,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     routes = [
         Route("/", index),
         Route("/health", health),
+        Route("/rules", rules),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
         WebSocketRoute("/ws", ws_endpoint),
     ]

@@ -1,0 +1,438 @@
+"""The rules page: docs/rules.md rendered by ``pinochle.server.help``, and its stylesheet.
+
+The HTML is read back with :mod:`html.parser` (no string matching on markup
+where structure matters): one h1, the meld table as a real table with column
+headers, every worked example kept as code, nothing of the Markdown syntax left
+in the text, HTML in the source escaped. The stylesheet's colours are checked
+for WCAG AA contrast in both themes, and a last test opens the page in
+Chromium at phone size in both themes.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import re
+import threading
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pinochle.server.help import RULES_MD, rules_markdown, rules_page
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "rules.md"
+CSS = ROOT / "pinochle" / "web" / "rules.css"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+FENCE = re.compile(r"^(`{3,}|~{3,})\s*(\S*)\s*$")
+
+
+# ---------------------------------------------------------------- reading the page back
+
+
+class Page(HTMLParser):
+    """The parts of a page the tests look at."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text_outside_code: list[str] = []
+        self.title = ""
+        self.headings: list[tuple[str, str | None, str]] = []  # (tag, id, text)
+        self.links: list[tuple[str | None, str]] = []  # (href, text)
+        self.tables: list[dict[str, Any]] = []
+        self.examples: list[str] = []  # text of each <pre> inside figure.examples
+        self._cell: list[str] | None = None
+        self._heading: list[str] | None = None
+        self._link: list[str] | None = None
+        self._pre: list[str] | None = None
+        self._in_examples = 0
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.tags.append((tag, a))
+        if tag in ("meta", "link", "br", "img", "input", "hr"):
+            return
+        self.stack.append(tag)
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            self._heading = []
+            self.headings.append((tag, a.get("id"), ""))
+        elif tag == "a":
+            self._link = []
+            self.links.append((a.get("href"), ""))
+        elif tag == "table":
+            self.tables.append({"head": [], "rows": [], "scopes": [], "td_in_head": 0})
+        elif tag == "tr" and self.tables:
+            if "thead" not in self.stack:
+                self.tables[-1]["rows"].append([])
+        elif tag in ("th", "td") and self.tables:
+            self._cell = []
+            if tag == "th":
+                self.tables[-1]["scopes"].append(a.get("scope"))
+            elif "thead" in self.stack:
+                self.tables[-1]["td_in_head"] += 1
+        elif tag == "figure" and "examples" in (a.get("class") or "").split():
+            self._in_examples += 1
+        elif tag == "pre" and self._in_examples:
+            self._pre = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6") and self._heading is not None:
+            h, hid, _ = self.headings[-1]
+            self.headings[-1] = (h, hid, " ".join("".join(self._heading).split()))
+            self._heading = None
+        elif tag == "a" and self._link is not None:
+            self.links[-1] = (self.links[-1][0], " ".join("".join(self._link).split()))
+            self._link = None
+        elif tag in ("th", "td") and self._cell is not None and self.tables:
+            text = " ".join("".join(self._cell).split())
+            if "thead" in self.stack:
+                self.tables[-1]["head"].append(text)
+            else:
+                self.tables[-1]["rows"][-1].append(text)
+            self._cell = None
+        elif tag == "pre" and self._pre is not None:
+            self.examples.append("".join(self._pre))
+            self._pre = None
+        elif tag == "figure" and self._in_examples:
+            self._in_examples -= 1
+        if tag in self.stack:
+            while self.stack and self.stack.pop() != tag:
+                pass
+
+    def handle_data(self, data: str) -> None:
+        if "title" in self.stack:
+            self.title += data
+        if "script" in self.stack or "style" in self.stack:
+            return
+        for part in (self._cell, self._heading, self._link, self._pre):
+            if part is not None:
+                part.append(data)
+        if "code" not in self.stack and "pre" not in self.stack and "title" not in self.stack:
+            self.text_outside_code.append(data)
+
+    def table(self, *head: str) -> dict[str, Any]:
+        found = [t for t in self.tables if tuple(t["head"]) == head]
+        assert len(found) == 1, f"expected one table headed {head}, found {[t['head'] for t in self.tables]}"
+        return found[0]
+
+
+@pytest.fixture(scope="module")
+def source() -> str:
+    return DOC.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def page_html(source: str) -> str:
+    return rules_page(source)
+
+
+@pytest.fixture(scope="module")
+def page(page_html: str) -> Page:
+    return Page(page_html)
+
+
+def source_examples(text: str) -> list[list[str]]:
+    """The non-blank lines of each ``example`` block of the Markdown, block by block."""
+    blocks: list[list[str]] = []
+    fence: str | None = None
+    for raw in text.splitlines():
+        m = FENCE.match(raw.strip())
+        if fence is None:
+            if m:
+                fence = m.group(1)
+                if m.group(2) == "example":
+                    blocks.append([])
+                else:
+                    fence = fence + "\0"  # a block of another kind
+            continue
+        if m and m.group(1) == fence.rstrip("\0") and not m.group(2):
+            fence = None
+            continue
+        if not fence.endswith("\0") and raw.strip():
+            blocks[-1].append(raw.strip())
+    return blocks
+
+
+def source_meld_table(text: str) -> dict[str, str]:
+    """The meld table's rows straight from the Markdown: meld name -> points."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if re.match(r"^\|\s*meld\s*\|\s*made of\s*\|\s*points\s*\|", line))
+    rows: dict[str, str] = {}
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        rows[cells[0]] = cells[-1]
+    return rows
+
+
+# ---------------------------------------------------------------- the page
+
+
+def test_rules_markdown_reads_docs_rules_md() -> None:
+    assert RULES_MD == DOC
+    assert rules_markdown() == DOC.read_text(encoding="utf-8")
+
+
+def test_a_complete_page_with_one_h1(page_html: str, page: Page) -> None:
+    assert page_html.startswith("<!DOCTYPE html>")
+    html_tags = [a for t, a in page.tags if t == "html"]
+    assert html_tags == [{"lang": "en"}]
+    assert page.title.strip() and "rules" in page.title.lower()
+    h1 = [h for h in page.headings if h[0] == "h1"]
+    assert len(h1) == 1
+    assert h1[0][2] == "Pinochle at our table: the project's rules"
+    assert [t for t, _ in page.tags if t == "main"] == ["main"]
+    sheets = [a.get("href") for t, a in page.tags if t == "link" and a.get("rel") == "stylesheet"]
+    assert sheets == ["/static/rules.css"]
+    assert any(t == "meta" and a.get("name") == "viewport" for t, a in page.tags)
+
+
+def test_back_to_the_table(page: Page) -> None:
+    back = [href for href, text in page.links if text == "Back to the table"]
+    assert back and set(back) == {"/"}
+
+
+def test_headings_have_unique_ids_and_the_contents_link_to_them(source: str, page: Page) -> None:
+    ids = [hid for tag, hid, _ in page.headings if tag != "h1"]
+    assert all(ids) and len(ids) == len(set(ids))
+    sections = [line[3:].strip() for line in source.splitlines() if line.startswith("## ")]
+    internal = [(href, text) for href, text in page.links if href and href.startswith("#") and href != "#main"]
+    assert [text for _, text in internal] == sections
+    assert {href[1:] for href, _ in internal} <= set(ids)
+
+
+def test_the_meld_table_is_a_table(source: str, page: Page) -> None:
+    table = page.table("meld", "made of", "points")
+    rows = {row[0]: row[2] for row in table["rows"]}
+    assert rows == source_meld_table(source)
+    for name, points in {
+        "run": "150", "double run": "1500", "royal marriage": "40", "marriage": "20", "dix": "10",
+        "pinochle": "40", "double pinochle": "300", "aces around": "100", "kings around": "80",
+        "queens around": "60", "jacks around": "40", "double aces": "1000", "double jacks": "400",
+    }.items():
+        assert rows[name] == points, name
+    assert ["pinochle", "Q♠ and J♦", "40"] in table["rows"]
+
+
+def test_every_table_has_column_headers(source: str, page: Page) -> None:
+    delimiter_rows = [line for line in source.splitlines() if re.match(r"^\|(\s*:?-{3,}:?\s*\|)+\s*$", line)]
+    assert len(page.tables) == len(delimiter_rows) >= 2
+    for table in page.tables:
+        assert table["head"] and all(table["head"])
+        assert set(table["scopes"]) == {"col"}
+        assert table["td_in_head"] == 0
+        assert table["rows"] and all(len(r) == len(table["head"]) for r in table["rows"])
+    # A pipe escaped inside a code span in a cell is shown as a plain pipe.
+    keywords = page.table("keyword", "fields", "what is checked")
+    assert ["card", "INPUT | CANONICAL"] == keywords["rows"][0][:2]
+
+
+def test_tables_scroll_in_their_own_labelled_region(page_html: str) -> None:
+    wraps = re.findall(r'<div class="table-wrap"([^>]*)>\s*<table>', page_html)
+    assert len(wraps) == page_html.count("<table>")
+    for attrs in wraps:
+        assert 'role="region"' in attrs and 'tabindex="0"' in attrs and 'aria-label="Table: ' in attrs
+
+
+def test_no_markdown_syntax_is_left_in_the_text(page: Page) -> None:
+    text = "".join(page.text_outside_code)
+    assert "|" not in text
+    for mark in ("```", "`", "**", "](", "\n#", "\n* ", "|---"):
+        assert mark not in text, f"raw Markdown {mark!r} in the page text"
+
+
+def test_worked_examples_are_kept_as_code(source: str, page: Page) -> None:
+    blocks = source_examples(source)
+    assert len(blocks) >= 10
+    shown = [[line.strip() for line in pre.splitlines() if line.strip()] for pre in page.examples]
+    assert shown == blocks
+    total = sum(len(b) for b in blocks)
+    assert total >= 100  # the page holds well over a hundred checked examples
+
+
+def test_html_in_the_source_is_escaped_not_run() -> None:
+    hostile = (
+        "# Title\n\n<script>alert(1)</script>\n\nText <img src=x onerror=alert(2)> and <b>bold</b>.\n\n"
+        "[click](javascript:alert(3))\n\n| a | b |\n|---|---|\n| <script>x()</script> | <i>2</i> |\n"
+    )
+    out = rules_page(hostile)
+    parsed = Page(out)
+    scripts = [a for t, a in parsed.tags if t == "script"]
+    assert scripts == [{"type": "module"}], "only the page's own settings script"
+    assert "alert" not in out.split("</head>")[0]
+    assert not any(t in ("img", "b", "i") for t, _ in parsed.tags)
+    assert all(not (href or "").startswith("javascript:") for href, _ in parsed.links)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+    assert "&lt;img src=x onerror=alert(2)&gt;" in out
+    assert parsed.table("a", "b")["rows"] == [["<script>x()</script>", "<i>2</i>"]]
+
+
+def test_one_h1_whatever_the_source() -> None:
+    none = Page(rules_page("Just text.\n\n## Part\n"))
+    assert [h[0] for h in none.headings].count("h1") == 1
+    assert none.title.strip() == "Pinochle rules · Pinochle"
+    two = Page(rules_page("# First\n\ntext\n\n# Second\n\nmore\n"))
+    assert [(h[0], h[2]) for h in two.headings] == [("h1", "First"), ("h2", "Second")]
+    assert two.title.strip() == "First · Pinochle"
+
+
+# ---------------------------------------------------------------- the stylesheet
+
+
+def luminance(hex_colour: str) -> float:
+    h = hex_colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def block_vars(css: str, selector: str) -> dict[str, str]:
+    """The colour custom properties set in the first rule whose selector is exactly ``selector``."""
+    m = re.search(re.escape(selector) + r"\s*\{([^{}]*)\}", css)
+    assert m, f"no rule for {selector}"
+    return dict(re.findall(r"(--[\w-]+)\s*:\s*(#[0-9a-fA-F]{3,6})\s*;", m.group(1)))
+
+
+PAIRS = [
+    ("--fg", "--bg"), ("--muted", "--bg"), ("--link", "--bg"), ("--link-visited", "--bg"),
+    ("--code-fg", "--code-bg"), ("--th-fg", "--th-bg"), ("--fg", "--row-alt"), ("--bar-fg", "--bar-bg"),
+    ("--link", "--row-alt"),
+]
+
+
+def test_both_themes_meet_wcag_aa() -> None:
+    css = CSS.read_text(encoding="utf-8")
+    light = block_vars(css, ":root")
+    system_dark = block_vars(css, ':root:not([data-theme="light"])')
+    chosen_dark = block_vars(css, ':root[data-theme="dark"]')
+    assert "@media (prefers-color-scheme: dark)" in css
+    assert system_dark == chosen_dark, "the system's dark and the chosen dark must be the same colours"
+    assert light != chosen_dark
+    for name, theme in (("light", light), ("dark", chosen_dark)):
+        for fg, bg in PAIRS:
+            ratio = contrast(theme[fg], theme[bg])
+            assert ratio >= 4.5, f"{name}: {fg} {theme[fg]} on {bg} {theme[bg]} is {ratio:.2f}:1"
+        # Non-text contrast of the focus ring against the page (WCAG 1.4.11).
+        assert contrast(theme["--focus"], theme["--bg"]) >= 3
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+class Site(BaseHTTPRequestHandler):
+    """``/rules`` (the page) and ``/static/*`` (pinochle/web), like the app."""
+
+    page = b""
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path == "/rules":
+            body, ctype = self.page, "text/html; charset=utf-8"
+        elif path.startswith("/static/") and "/" not in path[len("/static/"):] and ".." not in path:
+            f = ROOT / "pinochle" / "web" / path[len("/static/"):]
+            if not f.is_file():
+                self.send_error(404)
+                return
+            body = f.read_bytes()
+            ctype = {".js": "text/javascript", ".css": "text/css"}.get(f.suffix, "application/octet-stream")
+        else:
+            self.send_error(404)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture()
+def site(page_html: str) -> Iterator[str]:
+    Site.page = page_html.encode("utf-8")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Site)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def look(url: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, Any] = {}
+    errors: list[str] = []
+    measure = """() => ({
+        theme: document.documentElement.dataset.theme || null,
+        bg: getComputedStyle(document.documentElement).backgroundColor,
+        fg: getComputedStyle(document.querySelector('main p')).color,
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        th: getComputedStyle(document.querySelector('th')).fontWeight,
+    })"""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for scheme in ("light", "dark"):
+                ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+                page = ctx.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.goto(f"{url}/rules")
+                page.wait_for_function("document.documentElement.dataset.theme")
+                out[f"system-{scheme}"] = page.evaluate(measure)
+                # The player's own choice wins over the system's.
+                chosen = "light" if scheme == "dark" else "dark"
+                page.evaluate(f"localStorage.setItem('pinochle.settings', JSON.stringify({{theme: '{chosen}'}}))")
+                page.reload()
+                page.wait_for_function("document.documentElement.dataset.theme")
+                out[f"chosen-{chosen}"] = page.evaluate(measure)
+                ctx.close()
+        finally:
+            browser.close()
+    out["errors"] = errors
+    return out
+
+
+def rgb_luminance(css_colour: str) -> float:
+    r, g, b = (int(x) for x in re.findall(r"\d+", css_colour)[:3])
+    return luminance(f"#{r:02x}{g:02x}{b:02x}")
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"needs Debian's Chromium at {CHROMIUM}")
+def test_the_page_in_the_browser_on_a_phone_in_both_themes(site: str) -> None:
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        seen = pool.submit(look, site).result()
+    assert seen.pop("errors") == []
+    for key, m in seen.items():
+        assert m["overflow"] <= 0, f"{key}: the page scrolls sideways by {m['overflow']} px at 390 px"
+        assert int(m["th"]) >= 600
+        dark = key.endswith("dark")
+        assert m["theme"] == ("dark" if dark else "light"), key
+        bg, fg = rgb_luminance(m["bg"]), rgb_luminance(m["fg"])
+        assert (bg < 0.05) if dark else (bg > 0.9), f"{key}: background {m['bg']}"
+        assert (max(bg, fg) + 0.05) / (min(bg, fg) + 0.05) >= 4.5, key

@@ -1,0 +1,262 @@
+"""Private rooms, Quick Match, stand-ins and limits over Starlette's TestClient WebSocket (issue 5).
+
+The real-network versions (uvicorn, the ``websockets`` client, restarts) are in
+tests/test_live.py; these check the protocol's answers in-process.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from pinochle.server.app import create_app
+from pinochle.server.protocol import MAX_ROOMS_PER_CONNECTION
+
+Msg = dict[str, Any]
+pytestmark = pytest.mark.timeout(90)
+
+
+def hello(ws: Any, device: str | None = None, seat: str | None = None) -> Msg:
+    ws.send_json({"type": "hello", "device": device, "seat": seat})
+    for _ in range(400):
+        msg: Msg = ws.receive_json()
+        if msg["type"] == "welcome":
+            return msg
+    raise AssertionError("no welcome")
+
+
+def until(ws: Any, pred: Any, limit: int = 2000) -> Msg:
+    for _ in range(limit):
+        msg: Msg = ws.receive_json()
+        if pred(msg):
+            return msg
+        assert msg["type"] != "error", msg
+    raise AssertionError("no such message")
+
+
+def of_type(kind: str) -> Any:
+    return lambda m: m["type"] == kind
+
+
+def error(ws: Any) -> Msg:
+    return until(ws, of_type("error"))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "rooms.db"
+
+
+def make_room(a: Any, b: Any, level: str = "easy") -> tuple[Msg, Msg]:
+    hello(a)
+    hello(b)
+    a.send_json({"type": "create_room", "name": "Ann", "level": level})
+    joined_a = until(a, of_type("joined"))
+    code = joined_a["room"]["code"]
+    b.send_json({"type": "join_room", "code": code.lower()[:4] + "-" + code.lower()[4:], "name": "  <b>Bob</b> "})
+    joined_b = until(b, of_type("joined"))
+    return joined_a, joined_b
+
+
+def test_a_room_from_lobby_to_table(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, \
+            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        ja, jb = make_room(a, b)
+        room = jb["room"]
+        assert ja["token"] != jb["token"] and len(ja["token"]) >= 16
+        assert room["seats"]["S"]["name"] == "Ann" and room["seats"]["W"]["name"] == "<b>Bob</b>"
+        assert room["creator"] == ja["room"]["you"] != room["you"]
+        assert ja["token"] not in str(room) and jb["token"] not in str(until(a, of_type("room"))), "tokens stay private"
+        bob_id = room["you"]
+        # only the creator starts, and only when everyone is Ready
+        b.send_json({"type": "start"})
+        assert "creator" in error(b)["message"]
+        a.send_json({"type": "ready", "ready": True})
+        a.send_json({"type": "start"})
+        assert error(a)["message"] == "waiting for <b>Bob</b> to be Ready"
+        # the creator makes Bob the partner (North): Ready is cleared
+        a.send_json({"type": "arrange", "seats": {"S": ja["room"]["you"], "N": bob_id, "E": None, "W": None}})
+        arranged = until(a, lambda m: m["type"] == "room" and m["room"]["seats"]["N"] is not None)
+        assert arranged["room"]["seats"]["W"] is None and not arranged["room"]["seats"]["S"]["ready"]
+        for ws in (a, b):
+            ws.send_json({"type": "ready", "ready": True})
+        until(a, lambda m: m["type"] == "room" and all(s is None or s["ready"] for s in m["room"]["seats"].values()))
+        a.send_json({"type": "start"})
+        playing = until(a, lambda m: m["type"] == "room" and m["room"]["phase"] == "playing")
+        sa = until(a, of_type("state"))
+        sb = until(b, of_type("state"))
+        assert sa["event"] == sb["event"] == "start" and sa["match"]["kind"] == "room"
+        assert sa["table"]["you"] == "S" and sb["table"]["you"] == "N"
+        assert sa["view"]["seat"] == "S" and sb["view"]["seat"] == "N"
+        assert len(sa["view"]["hand"]) == len(sb["view"]["hand"]) == 12
+        seats = sa["table"]["seats"]
+        assert seats["N"]["name"] == "<b>Bob</b>" and seats["E"]["computer"] and not seats["N"]["computer"]
+        assert sa["table"]["room"] == ja["room"]["code"] and sa["table"]["timer"] is None
+        # the room shows the match in play and refuses newcomers
+        assert playing["room"]["match"] == sa["match"]["id"]
+        with client.websocket_connect("/ws") as c:
+            hello(c)
+            c.send_json({"type": "join_room", "code": ja["room"]["code"], "name": "Cy"})
+            assert error(c)["code"] == "room"
+
+
+def test_wrong_codes_reveal_nothing_and_are_limited(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        answers = set()
+        for code in ("ABCDEFGHJK", "nope", "x" * 500, "", "23456789AB"):
+            ws.send_json({"type": "join_room", "code": code, "name": "Eve"})
+            err = error(ws)
+            assert err["code"] == "no_room"
+            answers.add(err["message"])
+        assert len(answers) == 1
+        for _ in range(30):
+            ws.send_json({"type": "join_room", "code": "ABCDEFGHJK", "name": "Eve"})
+            if error(ws)["code"] == "rate_limited":
+                break
+        else:
+            raise AssertionError("wrong codes were never limited")
+
+
+def test_bad_names_and_room_caps(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        for name in ("", "   ", "x" * 21, "a\u0007b"):
+            ws.send_json({"type": "create_room", "name": name})
+            assert error(ws)["code"] == "room"
+        ws.send_json({"type": "create_room", "name": 7})
+        assert error(ws)["code"] == "bad_message"
+        codes = []
+        for _ in range(MAX_ROOMS_PER_CONNECTION):
+            ws.send_json({"type": "create_room", "name": "Ann"})
+            codes.append(until(ws, of_type("joined"))["room"]["code"])
+        ws.send_json({"type": "create_room", "name": "Ann"})
+        assert error(ws)["code"] == "too_many_rooms"
+        assert len(set(codes)) == MAX_ROOMS_PER_CONNECTION
+        # creating a new room left the previous ones, which were then empty and deleted
+        with client.websocket_connect("/ws") as other:
+            hello(other)
+            other.send_json({"type": "join_room", "code": codes[0], "name": "Bob"})
+            assert error(other)["code"] == "no_room"
+            other.send_json({"type": "join_room", "code": codes[-1], "name": "Bob"})
+            assert until(other, of_type("joined"))["room"]["code"] == codes[-1]
+
+
+def test_creator_role_passes_on_and_reconnect_resyncs_the_lobby(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+            ja, jb = make_room(a, b)
+            device_b = None
+            b.send_json({"type": "ready", "ready": True})
+            until(b, lambda m: m["type"] == "room" and m["room"]["seats"]["W"]["ready"])
+            a.send_json({"type": "leave"})
+            assert until(a, of_type("left"))
+            after = until(b, lambda m: m["type"] == "room" and m["room"]["seats"]["S"] is None)
+            assert after["room"]["creator"] == jb["room"]["you"]
+        # Bob comes back on a new socket with his seat token: the lobby is resent from storage
+        with client.websocket_connect("/ws") as b2:
+            w = hello(b2, device_b, jb["token"])
+            assert w["seat"] == {"token": jb["token"], "room": jb["room"]["code"], "match": None}
+            room = until(b2, of_type("room"))["room"]
+            assert room["you"] == room["creator"] and room["seats"]["W"]["ready"]
+        # an unknown seat token is forgotten
+        with client.websocket_connect("/ws") as c:
+            assert hello(c, None, ja["token"])["seat"] is None
+
+
+def first_legal(view: Msg) -> Msg | None:
+    legal = view["legal"]
+    if "pass" in legal:
+        return {"type": "pass"}
+    if "trump" in legal:
+        return {"type": "trump", "suit": legal["trump"][0]}
+    if "play" in legal:
+        return {"type": "play", "card": legal["play"][0]}
+    if "deal" in legal:
+        return {"type": "deal"}
+    return None
+
+
+def test_away_person_is_played_by_a_computer_until_they_return(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0, away_seconds=0.3)) as client:
+        with client.websocket_connect("/ws") as a:
+            b = client.websocket_connect("/ws").__enter__()
+            ja, jb = make_room(a, b)
+            for ws in (a, b):
+                ws.send_json({"type": "ready", "ready": True})
+            until(a, lambda m: m["type"] == "room" and all(s is None or s["ready"] for s in m["room"]["seats"].values()))
+            a.send_json({"type": "start"})
+            until(b, of_type("state"))
+            b.__exit__(None, None, None)  # Bob drops
+            # Ann plays on; Bob's seat (W) is played by a computer after 0.3 s, so the auction and play go on
+            msg = until(a, of_type("state"))
+            seen_stand_in = False
+            deadline = time.monotonic() + 20
+            while msg["view"]["phase"] in ("auction", "trump", "meld") or len(msg["view"]["tricks"]) < 3:
+                assert time.monotonic() < deadline, "the table stalled waiting for a person who is gone"
+                seen_stand_in |= msg["table"]["seats"]["W"]["stand_in"]
+                move = first_legal(msg["view"])
+                if move is not None and msg["view"]["turn"] == "S":
+                    a.send_json({"type": "action", "match": msg["match"]["id"], "version": msg["view"]["version"],
+                                 "action": move})
+                msg = until(a, of_type("state"))
+            assert seen_stand_in and not msg["table"]["seats"]["W"]["connected"]
+            # Bob returns with his seat token and takes the seat back at once
+            with client.websocket_connect("/ws") as b2:
+                w = hello(b2, None, jb["token"])
+                assert w["seat"]["match"] == msg["match"]["id"]
+                assert until(b2, of_type("room"))["room"]["phase"] == "playing"
+                back = until(b2, of_type("state"))
+                # the full view ("resume", or "presence" when the seat's return is announced first)
+                assert back["event"] in ("resume", "presence") and back["table"]["you"] == "W"
+                assert back["view"]["seat"] == "W" and back["view"]["hand"]
+                here = until(a, lambda m: m["type"] == "state" and m["table"]["seats"]["W"]["connected"])
+                assert not here["table"]["seats"]["W"]["stand_in"]
+
+
+def test_quick_match_alone_fills_with_computers_and_the_move_timer_plays_for_you(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0, search_seconds=0.2, quick_move_timer=0.3)) as client, \
+            client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "quick_match", "name": "Sam"})
+        searching = until(ws, of_type("searching"))
+        assert searching["players"] == 1 and 0 <= searching["seconds_left"] <= 0.2
+        matched = until(ws, of_type("matched"))
+        start = until(ws, of_type("state"))
+        assert start["match"]["id"] == matched["match"] and start["match"]["kind"] == "quick"
+        seats = start["table"]["seats"]
+        assert start["table"]["you"] == "S" and sum(s["computer"] for s in seats.values()) == 3
+        # Sam never moves: the timer lets the computer play for Sam, so the hand goes on
+        deadline = time.monotonic() + 20
+        msg = start
+        while not (msg["view"]["phase"] == "play" and msg["view"]["tricks"] and
+                   any(t["cards"] and t["leader"] == "S" or len(t["cards"]) == 4 for t in msg["view"]["tricks"])):
+            assert time.monotonic() < deadline, "the move timer never played for Sam"
+            if msg["table"]["timer"] is not None:
+                assert 0 <= msg["table"]["timer"]["seconds"] <= 0.3
+            msg = until(ws, of_type("state"))
+        assert msg["view"]["hand_sizes"]  # the table moved on without Sam
+
+
+def test_cancel_search(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0, search_seconds=30)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "quick_match", "name": "Sam"})
+        token = until(ws, of_type("searching"))["token"]
+        ws.send_json({"type": "cancel_search"})
+        until(ws, of_type("left"))
+        assert client.app.state.server.quick.matchmaker.waiting() == ()  # type: ignore[attr-defined]
+        assert hello(ws, None, token)["seat"] is None
+
+
+def test_flooding_is_rate_limited(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        for _ in range(60):
+            ws.send_json({"type": "resume"})
+        codes = [ws.receive_json().get("code") for _ in range(60)]
+        assert "rate_limited" in codes and codes.count("no_match") >= 30
