@@ -195,12 +195,14 @@ def test_away_person_is_played_by_a_computer_until_they_return(db: Path) -> None
             # Ann plays on; Bob's seat (W) is played by a computer after 0.3 s, so the auction and play go on
             msg = until(a, of_type("state"))
             seen_stand_in = False
+            acted: set[int] = set()
             deadline = time.monotonic() + 20
             while msg["view"]["phase"] in ("auction", "trump", "meld") or len(msg["view"]["tricks"]) < 3:
                 assert time.monotonic() < deadline, "the table stalled waiting for a person who is gone"
                 seen_stand_in |= msg["table"]["seats"]["W"]["stand_in"]
                 move = first_legal(msg["view"])
-                if move is not None and msg["view"]["turn"] == "S":
+                if move is not None and msg["view"]["turn"] == "S" and msg["view"]["version"] not in acted:
+                    acted.add(msg["view"]["version"])
                     a.send_json({"type": "action", "match": msg["match"]["id"], "version": msg["view"]["version"],
                                  "action": move})
                 msg = until(a, of_type("state"))

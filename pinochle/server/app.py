@@ -36,7 +36,7 @@ from .protocol import (
     parse_client,
     valid_device,
 )
-from .rooms import RoomError, Rooms, clean_name
+from .rooms import RoomError, Rooms, clean_name, normal_code
 from .storage import SQLiteStorage, Storage
 from ..cards import Seat
 from .table import SOLO_SEAT, Table, Tables
@@ -108,7 +108,7 @@ class Connection:
             token, self.seat = self.seat, None
             self.hub.unsubscribe(token, self.send)
             if not self.hub.connected(token):
-                self.server.quick.cancel(token)
+                self.server.quick.disconnected(token)
 
     def _seat_table(self) -> Table | None:
         """The room or Quick Match table of this connection's seat token, or ``None``."""
@@ -135,9 +135,10 @@ class Connection:
         if isinstance(seat, str) and valid_device(seat):
             room = self.server.rooms.of_token(seat)
             table = self.tables.of_token(seat) if room is None else (
-                None if room.match_id is None else self.tables.get(room.match_id))
+                None if room.match_id is None or room.phase == "lobby" else self.tables.get(room.match_id))
             if room is not None or table is not None or self.server.quick.searching(seat):
                 self._take_seat(seat)
+                self.server.quick.reconnected(seat)
             else:
                 self._drop_seat()
         else:
@@ -234,6 +235,11 @@ class Connection:
                 clean_name(d.get("name"))
             except RoomError as err:
                 raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+            mine = None if self.seat is None else rooms.of_token(self.seat)
+            if mine is not None and self.seat is not None and mine.code == normal_code(d.get("code")):
+                # already a member (e.g. the share link opened again): keep the seat
+                await self.send({"type": "joined", "token": self.seat, "room": mine.public(self.seat)})
+                return
             try:
                 room, token = await rooms.join(d.get("code"), d.get("name"))
             except ProtocolError as err:
@@ -243,7 +249,7 @@ class Connection:
             await self._leave_current()
             self._take_seat(token)
             await self.send({"type": "joined", "token": token, "room": room.public(token)})
-            await rooms.broadcast(room)
+            await self.send({"type": "room", "room": room.public(token)})  # the others heard it from Rooms.join
         elif msg.type == "ready":
             await rooms.ready(self.seat, d.get("ready"))
         elif msg.type == "room_level":

@@ -33,6 +33,8 @@ log = logging.getLogger("pinochle.server")
 
 #: The default search time (seconds), a setting so that tests can shorten it.
 SEARCH_SECONDS = 20.0
+#: Seconds a searching person may be disconnected (a reload) before the search is dropped.
+RECONNECT_GRACE = 5.0
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,19 @@ class QuickMatch:
         self.options = TableOptions(move_timer=move_timer, away_seconds=away_seconds)
         self.level = level
         self.names: dict[str, str] = {}
+        self.clock = clock
+        #: searching tokens with no open socket, and since when
+        self.gone: dict[str, float] = {}
         self._last: tuple[str, ...] = ()
+
+    def disconnected(self, token: str) -> None:
+        """A searching token's last socket closed: the search is kept for :data:`RECONNECT_GRACE` seconds."""
+        if token in self.names:
+            self.gone.setdefault(token, self.clock())
+
+    def reconnected(self, token: str) -> None:
+        """A searching token is back (a reload): the search goes on."""
+        self.gone.pop(token, None)
 
     def searching(self, token: str | None) -> bool:
         """Whether ``token`` is searching."""
@@ -161,15 +175,21 @@ class QuickMatch:
         if token is None or token not in self.names:
             return False
         del self.names[token]
+        self.gone.pop(token, None)
         return self.matchmaker.cancel(token)
 
     async def tick(self) -> list[Table]:
         """Start the tables that are ready and tell their people; tell the rest how the search goes."""
         started: list[Table] = []
+        now = self.clock()
+        for token, since in list(self.gone.items()):
+            if now - since >= RECONNECT_GRACE:
+                self.cancel(token)  # gone for good: nobody would sit at the table
         for group in self.matchmaker.ready():
             seats: dict[Seat, SeatRecord] = {}
             for seat, token in zip(self.SEAT_ORDER, group.players):
                 seats[seat] = SeatRecord(token, self.names.pop(token))
+                self.gone.pop(token, None)
             for seat in self.SEAT_ORDER[len(group.players):]:
                 seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
             table = await asyncio.to_thread(

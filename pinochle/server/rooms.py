@@ -29,7 +29,7 @@ from ..bots import LEVELS
 from ..cards import Seat
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, Storage
-from .table import SEAT_WORD, Table, TableOptions, Tables
+from .table import SEAT_WORD, Table, TableOptions, Tables, new_match_id
 
 #: Room codes: 10 characters from an alphabet without look-alikes (0/O, 1/I/L): 50 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -458,11 +458,11 @@ class Rooms:
             else SeatRecord(begun.seats[s], room.members[str(begun.seats[s])].name)
             for s in Seat
         ]
+        room.match_id = new_match_id()  # set before any await: the room is never "playing" without its match
         table = await asyncio.to_thread(
             self.tables.create, "room", room.code, begun.level, seats,
-            TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds),
+            TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds), room.match_id,
         )
-        room.match_id = table.id
         await self._changed(room)
         await table.broadcast("start")
         table.start()

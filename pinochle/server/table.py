@@ -61,6 +61,11 @@ def rebuild(stored: StoredMatch) -> State:
     return state
 
 
+def new_match_id() -> str:
+    """A fresh random match id (16 URL-safe characters)."""
+    return secrets.token_urlsafe(12)
+
+
 def solo_seats(device: str) -> tuple[SeatRecord, ...]:
     """The seats of a solo match: the device at South, computers elsewhere (N, E, S, W order)."""
     return tuple(SeatRecord(device if s == SOLO_SEAT else None, SEAT_WORD[s]) for s in Seat)
@@ -187,6 +192,8 @@ class Table:
         self.next_ready: set[Seat] = set()
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        #: the seats shown as played by a stand-in in the last broadcast
+        self._shown_stand_ins: frozenset[Seat] = frozenset()
 
     # ---------------------------------------------------------------- seats
 
@@ -297,10 +304,15 @@ class Table:
         """Send the state to every socket of the person in ``seat``."""
         await self.hub.send(self.seats[seat].token, self.message(seat, event))
 
+    def _stand_ins(self) -> frozenset[Seat]:
+        now = self.clock()
+        return frozenset(s for s in self.people() if self.stand_in(s, now))
+
     async def broadcast(self, event: str | None) -> None:
         """Send every person their own state."""
         if self.closed:
             return
+        self._shown_stand_ins = self._stand_ins()
         for seat in self.people():
             await self.send_to(seat, event)
 
@@ -426,7 +438,8 @@ class Table:
             self._driver.cancel()
 
     def _fallback(self, state: State, seat: Seat) -> Action:
-        return legal_actions(state, seat)[0]
+        moves = legal_actions(state, seat)
+        return next((a for a in moves if a.type == "pass"), moves[0])
 
     async def _drive(self) -> None:
         while not self.closed:
@@ -434,6 +447,8 @@ class Table:
             async with self.lock:
                 what, wake = self.decide(self.clock())
                 before = self.state
+                if self._stand_ins() != self._shown_stand_ins:
+                    await self.broadcast("presence")  # a computer now plays for someone away, or stopped
             if what is None:
                 timeout = None if wake is None else max(0.0, wake - self.clock())
                 try:
@@ -537,7 +552,8 @@ class Tables:
             self.drop(old)  # ended by the new match; storage keeps its log
         return self.create("solo", device, level, solo_seats(device), TableOptions())
 
-    def create(self, kind: str, owner: str, level: str, seats: Sequence[SeatRecord], options: TableOptions) -> Table:
+    def create(self, kind: str, owner: str, level: str, seats: Sequence[SeatRecord], options: TableOptions,
+               match_id: str | None = None) -> Table:
         """Store and open a new match.
 
         Args:
@@ -546,11 +562,12 @@ class Tables:
             level: the computer players' level.
             seats: four seats in N, E, S, W order.
             options: the move timer and away rule.
+            match_id: the new match's id (default: a fresh random one).
 
         Returns:
             The new table; call :meth:`Table.start` on the event loop to start its driver.
         """
-        match_id = secrets.token_urlsafe(12)
+        match_id = match_id or new_match_id()
         seed = secrets.randbits(63)  # secret (and fits SQLite INTEGER): the deals cannot be worked out from one hand
         first_dealer = secrets.randbelow(4)
         self.storage.create_match(match_id, owner, level, seed, first_dealer, kind, seats, options.to_json())

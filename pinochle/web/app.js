@@ -1,19 +1,27 @@
-// The browser table: renders the server's view for South and sends moves.
-// No rules live here: the legal moves are the ones the server sends in
-// `view.legal`, and a refused move is explained by the server's `error`.
-// The protocol is docs/protocol.md.
+// The browser table: renders the server's view for the player's own seat and
+// sends moves. No rules live here: the legal moves are the ones the server
+// sends in `view.legal`, and a refused move is explained by the server's
+// `error`. The protocol is docs/protocol.md.
+//
+// A tab follows one of three things (`app.focus`): the home screen, the
+// device's solo match, or its seat (a private room or a Quick Match, kept by
+// the seat token in localStorage). Messages for the one it does not follow
+// are kept but do not take the screen over.
+//
+// Names typed by people are always put on the page as text (textContent or
+// text nodes via `h`), never as markup.
 
 import {
-  ActionType, ClientType, CloseCode, DEVICE_KEY, ErrorCode, Level, Phase, ServerType, StateEvent,
+  ActionType, ClientType, CloseCode, DEVICE_KEY, ErrorCode, Level, Phase, SEAT_KEY, ServerType, StateEvent,
 } from "./protocol.js";
 
 // ------------------------------------------------------------------ constants
 
 const SEATS = ["N", "E", "S", "W"]; // clockwise, as the engine numbers them
-const SEAT_NAME = Object.freeze({ S: "You", N: "Partner", W: "West", E: "East" });
+const POS = ["bottom", "left", "top", "right"]; // places around the table, clockwise from yours
+const SEAT_NAME = Object.freeze({ S: "You", N: "Partner", W: "West", E: "East" }); // solo labels
+const COMPASS = Object.freeze({ N: "North", E: "East", S: "South", W: "West" });
 const SIDE_OF = Object.freeze({ N: "NS", S: "NS", E: "EW", W: "EW" });
-const SIDE_NAME = Object.freeze({ NS: "Us", EW: "Them" });
-const SIDE_LONG = Object.freeze({ NS: "You & Partner", EW: "West & East" });
 const VS = "\uFE0E"; // text presentation: keep ♥ ♦ from turning into emoji
 const SUIT = Object.freeze({
   S: { sym: "♠", name: "spades", title: "Spades", color: "black" },
@@ -30,16 +38,36 @@ const RANK = Object.freeze({
   9: { txt: "9", name: "Nine" },
 });
 const LEVEL_NAME = Object.freeze({ [Level.EASY]: "Easy", [Level.NORMAL]: "Normal", [Level.HARD]: "Hard" });
-const SCREEN_KEY = "pinochle.screen"; // sessionStorage: keep a reloaded tab at the table
+const SCREEN_KEY = "pinochle.screen"; // sessionStorage: "home", "table" (solo) or "seat": where a reloaded tab goes
+const NAME_KEY = "pinochle.name"; // localStorage: the display name for rooms and Quick Match
+const NAME_MAX = 20;
+const SCREENS = ["connecting", "home", "table", "result", "lobby", "searching", "review"];
+const SEAT_SCREENS = new Set(["lobby", "searching", "review"]);
 const TOAST_MS = 4500;
 
 // ------------------------------------------------------------------ state
 
+function emptySeat() {
+  return {
+    match: null, view: null, table: null, // the seat's latest match, view and table facts
+    room: null, // the room as this member sees it, or null
+    search: null, // {players, deadline, matched} while Quick Match searches
+  };
+}
+
 const app = {
-  screen: "connecting", // connecting | home | table | result
+  screen: "connecting", // one of SCREENS
+  focus: "home", // what this tab follows: "home", "solo" or "seat"
   device: null,
-  match: null, // the latest match summary
-  view: null, // the latest view
+  match: null, // the match shown at the table: summary, view and table facts (solo or seat)
+  view: null,
+  table: null,
+  solo: { match: null, view: null, table: null }, // the device's solo match
+  seat: emptySeat(),
+  seatToken: null,
+  welcomed: false, // a first welcome has been handled (later ones are reconnects)
+  expectSeat: false, // this tab asked to create, join or search: follow the answer
+  invite: null, // the room code of a `/?room=CODE` link
   wantTable: readSession(SCREEN_KEY) === "table",
   busy: false, // a move was sent and its answer has not come back
   busyTimer: null,
@@ -47,7 +75,8 @@ const app = {
   bidMin: null,
   meldShownFor: null, // "matchId/hand" whose meld review was opened automatically
   summaryShownFor: null,
-  pendingLevel: null,
+  confirmFn: null,
+  timer: null, // the move timer: {seat, deadline (ms)}
 };
 
 const conn = { ws: null, attempt: 0, timer: null, open: false, welcomed: false };
@@ -77,7 +106,7 @@ function writeSession(key, value) {
   try { sessionStorage.setItem(key, value); } catch { /* ignore */ }
 }
 
-/** Build an element: h("button", {class: "x", onclick: f}, "text", child). */
+/** Build an element: h("button", {class: "x", onclick: f}, "text", child). Strings become text, never markup. */
 function h(tag, props = {}, ...kids) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
@@ -95,17 +124,83 @@ function h(tag, props = {}, ...kids) {
   return el;
 }
 
-const seatName = (seat) => SEAT_NAME[seat] ?? seat;
 const suitSym = (s) => SUIT[s].sym + VS;
 const num = (n) => (n < 0 ? `−${-n}` : String(n)); // a real minus sign
 const signed = (n) => (n > 0 ? `+${n}` : num(n));
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const levelName = (l) => LEVEL_NAME[l] ?? String(l ?? "");
+const list = (names) => (names.length <= 1 ? names.join("")
+  : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
+
+// ------------------------------------------------------------------ seats, relative to yours
+
+/** Your seat at the table shown (South in solo, and when a message has no table facts). */
+function me() {
+  const you = app.table?.you;
+  return SEATS.includes(you) ? you : "S";
+}
+const isMe = (seat) => seat === me();
+
+/** Whether the table shown has people's names (a room or Quick Match), not solo's fixed labels. */
+function named() {
+  return Boolean(app.table && app.table.kind !== "solo" && app.table.seats);
+}
+
+/** The table facts of a seat (a room or Quick Match), or null in solo. */
+function facts(seat) {
+  return named() ? app.table.seats[seat] ?? null : null;
+}
+
+/** A seat's full name as the server gives it ("Ann", "East (computer, Normal)"). */
+function fullName(seat) {
+  const name = facts(seat)?.name;
+  return typeof name === "string" && name ? name : COMPASS[seat];
+}
+
+// A computer guest's name ends with its description, e.g. "East (computer, Normal)": the seat shows
+// "East" and a Computer badge. A person's name is never shortened.
+const COMPUTER_NAME = /^(.+?)\s*\((computer\b[^)]*)\)$/i;
+
+/** "You", "Partner"/"West"/"East" in solo, else the name of the person (or computer guest) in the seat. */
+function seatName(seat) {
+  if (!seat) return "";
+  if (isMe(seat)) return "You";
+  if (!named()) return SEAT_NAME[seat] ?? seat;
+  const name = fullName(seat);
+  const short = facts(seat)?.computer ? COMPUTER_NAME.exec(name) : null;
+  return short ? short[1] : name;
+}
+
+/** The place of a seat around the table: you are always at the bottom, your partner at the top. */
+function posOf(seat, you = me()) {
+  return POS[(SEATS.indexOf(seat) - SEATS.indexOf(you) + 4) % 4];
+}
+function seatAt(pos, you = me()) {
+  return SEATS[(SEATS.indexOf(you) + POS.indexOf(pos)) % 4];
+}
+
+const mySide = () => SIDE_OF[me()];
+const otherSide = (side) => (side === "NS" ? "EW" : "NS");
+const sidesOrder = () => [mySide(), otherSide(mySide())];
+const sideName = (side) => (side === mySide() ? "Us" : "Them");
+
+/** "You & Partner", "West & East" (solo), "You & Ann", "Bob & Cy". */
+function sideLong(side) {
+  if (side === mySide()) return `You & ${seatName(seatAt("top"))}`;
+  return `${seatName(seatAt("left"))} & ${seatName(seatAt("right"))}`;
+}
+
+/** The subject of a sentence about a side: "You and your partner", "West and East". */
+function sideWords(side) {
+  if (side === mySide()) return "You and your partner";
+  return `${seatName(seatAt("left"))} and ${seatName(seatAt("right"))}`;
+}
+
+/** A verb for a seat: "you pass" / "West passes". */
+const verb = (seat, mine, other) => (isMe(seat) ? mine : other);
 
 function cardName(token) {
   return `${RANK[token[0]].name} of ${SUIT[token[1]].name}`;
-}
-function cardShort(token) {
-  return RANK[token[0]].txt + SUIT[token[1]].sym;
 }
 
 /** The seat that played the i-th card of a trick led by `leader`. */
@@ -114,7 +209,11 @@ function seatOf(leader, i) {
 }
 
 function thinking(seat) {
-  return seat === "S" ? "Your turn" : `${seatName(seat)} is thinking…`;
+  return isMe(seat) ? "Your turn" : `${seatName(seat)} is thinking…`;
+}
+
+function takes(seat) {
+  return isMe(seat) ? "You take" : `${seatName(seat)} takes`;
 }
 
 function suitChip(s) {
@@ -160,10 +259,14 @@ function toast(message, kind = "error") {
   setTimeout(() => el.remove(), TOAST_MS);
 }
 
+function clearToasts() {
+  for (const t of $("toasts").querySelectorAll(".toast")) t.remove();
+}
+
 /** "You are stuck at 250", "West bid 270": who holds the contract, in words. */
 function contractText(seat, stuck, bid) {
   const who = seatName(seat);
-  if (stuck) return `${who} ${seat === "S" ? "are" : "is"} stuck at ${bid}`;
+  if (stuck) return `${who} ${verb(seat, "are", "is")} stuck at ${bid}`;
   return `${who} bid ${bid}`;
 }
 
@@ -177,15 +280,15 @@ function announce(text) {
 function announceChanges(prev, v) {
   if (!prev) return;
   if (prev.hand_no !== v.hand_no) {
-    announce(`Hand ${v.hand_no + 1}. ${seatName(v.dealer)} ${v.dealer === "S" ? "deal" : "deals"}.`);
+    announce(`Hand ${v.hand_no + 1}. ${seatName(v.dealer)} ${verb(v.dealer, "deal", "deals")}.`);
     return;
   }
   for (const c of v.auction.slice(prev.auction.length)) {
     const who = seatName(c.seat);
-    announce(c.call === "pass" ? `${who} ${c.seat === "S" ? "pass" : "passes"}.` : `${who} ${c.seat === "S" ? "bid" : "bids"} ${c.call}.`);
+    announce(c.call === "pass" ? `${who} ${verb(c.seat, "pass", "passes")}.` : `${who} ${verb(c.seat, "bid", "bids")} ${c.call}.`);
   }
   if (!prev.declarer && v.declarer && v.stuck) {
-    announce(`${seatName(v.declarer)} ${v.declarer === "S" ? "are" : "is"} stuck with the bid at ${v.bid}.`);
+    announce(`${seatName(v.declarer)} ${verb(v.declarer, "are", "is")} stuck with the bid at ${v.bid}.`);
   }
   if (!prev.trump && v.trump) {
     announce(`${seatName(v.declarer)} named ${SUIT[v.trump].name} trump.`);
@@ -194,13 +297,13 @@ function announceChanges(prev, v) {
   const now = flatPlays(v);
   for (const p of now.slice(before.length)) {
     announce(`${seatName(p.seat)} played the ${cardName(p.card)}.`);
-    if (p.winner) announce(`${p.winner === "S" ? "You take" : `${seatName(p.winner)} takes`} the trick.`);
+    if (p.winner) announce(`${takes(p.winner)} the trick.`);
   }
   // a trick completed by the card already announced (no new card, new winner)
   v.tricks.forEach((t, i) => {
     const old = prev.tricks[i];
     if (t.winner && old && !old.winner && old.cards.length === t.cards.length) {
-      announce(`${t.winner === "S" ? "You take" : `${seatName(t.winner)} takes`} the trick.`);
+      announce(`${takes(t.winner)} the trick.`);
     }
   });
   if (prev.phase !== v.phase && v.phase === Phase.HAND_END && v.last_hand) {
@@ -211,6 +314,21 @@ function announceChanges(prev, v) {
   }
   if (legalKinds(v).length && !legalKinds(prev).length && v.phase !== Phase.HAND_END) {
     announce(statusText(v));
+  }
+}
+
+/** Speak who went away, came back, or is played by a computer (table facts of two messages). */
+function announcePresence(prev, table) {
+  if (!prev?.seats || !table?.seats) return;
+  for (const seat of SEATS) {
+    const a = prev.seats[seat];
+    const b = table.seats[seat];
+    if (!a || !b || isMe(seat)) continue;
+    const who = b.name;
+    if (!a.computer && b.computer) announce(`${who} left the table; a computer plays the seat.`);
+    else if (a.connected && !b.connected) announce(`${who} is away.`);
+    else if (!a.connected && b.connected) announce(`${who} is back.`);
+    if (!a.stand_in && b.stand_in) announce(`A computer plays for ${who} until they are back.`);
   }
 }
 
@@ -246,7 +364,7 @@ function connect() {
   ws.addEventListener("open", () => {
     if (conn.ws !== ws) return;
     conn.open = true;
-    rawSend({ type: ClientType.HELLO, device: app.device ?? readStore(DEVICE_KEY) });
+    sendHello();
   });
   ws.addEventListener("message", (e) => {
     if (conn.ws !== ws) return;
@@ -261,7 +379,7 @@ function connect() {
     conn.welcomed = false;
     setIdle();
     if (e.code === CloseCode.BAD_HELLO) {
-      // the stored token was refused: start afresh with a new one
+      // the stored tokens were refused: start afresh
       app.device = null;
       removeStore(DEVICE_KEY);
     } else if (e.code === CloseCode.TOO_BIG) {
@@ -269,6 +387,15 @@ function connect() {
     }
     scheduleReconnect();
   });
+}
+
+/** Say hello with the device token and the seat token (a room or Quick Match seat) this browser keeps. */
+function sendHello() {
+  return rawSend({ type: ClientType.HELLO, device: app.device ?? readStore(DEVICE_KEY), seat: currentSeatToken() });
+}
+
+function currentSeatToken() {
+  return readStore(SEAT_KEY) ?? app.seatToken ?? null;
 }
 
 function scheduleReconnect() {
@@ -307,9 +434,15 @@ function send(msg) {
   return true;
 }
 
+/** Ask for the shown match again (the server's copy is the truth). */
+function askResume() {
+  const seatMatch = app.focus === "seat" && app.match && app.match.kind !== "solo";
+  rawSend(seatMatch ? { type: ClientType.RESUME, match: app.match.id } : { type: ClientType.RESUME });
+}
+
 function sendAction(action) {
   if (!app.view || app.busy) return;
-  for (const t of $("toasts").querySelectorAll(".toast")) t.remove(); // a new move: old news
+  clearToasts(); // a new move: old news
   if (send({ type: ClientType.ACTION, match: app.match ? app.match.id : null, version: app.view.version, action })) {
     app.busy = true;
     document.body.dataset.busy = "1";
@@ -318,7 +451,7 @@ function sendAction(action) {
     app.busyTimer = setTimeout(() => {
       if (!app.busy) return;
       setIdle();
-      rawSend({ type: ClientType.RESUME });
+      askResume();
     }, 8000);
   }
 }
@@ -334,9 +467,50 @@ function onMessage(msg) {
     case ServerType.WELCOME: return onWelcome(msg);
     case ServerType.STATE: return onState(msg);
     case ServerType.ERROR: return onError(msg);
+    case ServerType.JOINED: return onJoined(msg);
+    case ServerType.ROOM: return onRoom(msg);
+    case ServerType.LEFT: return onLeft();
+    case ServerType.SEARCHING: return onSearching(msg);
+    case ServerType.MATCHED: return onMatched(msg);
     default: return undefined;
   }
 }
+
+// ------------------------------------------------------------------ the seat token
+
+function keepSeatToken(token) {
+  if (typeof token !== "string" || !token) return;
+  app.seatToken = token;
+  writeStore(SEAT_KEY, token);
+}
+
+/** Forget the seat: its token, its room, search and match. */
+function forgetSeat() {
+  app.seatToken = null;
+  removeStore(SEAT_KEY);
+  app.seat = emptySeat();
+  if (app.focus === "seat") {
+    app.match = null;
+    app.view = null;
+    app.table = null;
+    app.timer = null;
+  }
+}
+
+function hasSeat() {
+  return Boolean(app.seatToken && (app.seat.room || app.seat.search || app.seat.match));
+}
+
+/** Show the solo match or the seat's match at the table. */
+function adopt(which) {
+  const slot = which === "seat" ? app.seat : app.solo;
+  app.focus = which;
+  app.match = slot.match;
+  app.view = slot.view;
+  app.table = slot.table ?? null;
+}
+
+// ------------------------------------------------------------------ messages
 
 function onWelcome(msg) {
   conn.welcomed = true;
@@ -346,40 +520,179 @@ function onWelcome(msg) {
     app.device = msg.device;
     writeStore(DEVICE_KEY, msg.device);
   }
-  app.match = msg.match ?? null;
-  if (app.match && app.wantTable) {
+  const first = !app.welcomed;
+  app.welcomed = true;
+  app.solo.match = msg.match ?? null;
+  if (!app.solo.match) app.solo.view = null;
+  const seat = msg.seat && typeof msg.seat === "object" && typeof msg.seat.token === "string" ? msg.seat : null;
+  const followedSeat = app.focus === "seat";
+  if (seat) {
+    keepSeatToken(seat.token);
+  } else if (app.seatToken || currentSeatToken()) {
+    // the seat is no longer held (the room is gone, the search ended, ...)
+    forgetSeat();
+    if (followedSeat && !first) toast("Your seat is no longer held.", "info");
+  }
+
+  if (first) {
+    const where = readSession(SCREEN_KEY);
+    // a link to the room you are already in takes you to it; a link to another room shows the join form
+    const sameRoom = Boolean(app.invite && seat && seat.room === app.invite);
+    if (sameRoom) clearInvite();
+    if (seat && (sameRoom || (where !== "home" && !(where === "table" && app.solo.match) && !app.invite))) {
+      app.focus = "seat"; // the server resyncs the seat next: searching, room and/or the table
+      return;
+    }
+    if (app.solo.match && app.wantTable) {
+      app.focus = "solo";
+      rawSend({ type: ClientType.RESUME });
+      return;
+    }
+    showScreen("home");
+    applyInvite();
+    return;
+  }
+  // a reconnect: the server resyncs the seat; the solo match is asked for again
+  if (followedSeat && seat) return;
+  if (app.focus === "solo" && app.solo.match && app.wantTable) {
     rawSend({ type: ClientType.RESUME });
     return;
   }
-  if (!app.match) app.view = null;
   if (app.screen !== "home") showScreen("home");
   else renderHome();
 }
 
+function matchKind(msg) {
+  const k = msg.match?.kind ?? msg.table?.kind;
+  return k === "room" || k === "quick" ? k : "solo";
+}
+
 function onState(msg) {
-  setIdle();
-  const prev = app.view;
-  const sameMatch = app.match && msg.match && app.match.id === msg.match.id;
-  app.match = msg.match;
-  app.view = msg.view;
-  if (app.view.turn === "S" || (app.view.legal && Object.keys(app.view.legal).length)) {
-    // South's move now: a "wait for …" toast from before is old news
-    for (const t of $("toasts").querySelectorAll(".toast")) t.remove();
+  if (!msg.match || !msg.view) return;
+  const kind = matchKind(msg);
+  const which = kind === "solo" ? "solo" : "seat";
+  if (which === "seat" && !currentSeatToken()) return; // a table this browser has left
+  const slot = app[which];
+  const prev = slot.view;
+  const prevTable = slot.table;
+  const shown = app.focus === which && (app.screen === "table" || app.screen === "result" || app.screen === "review");
+  const sameMatch = Boolean(slot.match && slot.match.id === msg.match.id);
+  slot.match = msg.match;
+  slot.view = msg.view;
+  slot.table = msg.table && typeof msg.table === "object" ? msg.table : null;
+  if (which === "seat") {
+    if (slot.search) slot.search = null;
+    app.expectSeat = false;
   }
-  if (sameMatch && msg.event === StateEvent.MOVE) announceChanges(prev, app.view);
-  if (msg.event === StateEvent.START) {
-    announce(`New match. ${app.view.dealer === "S" ? "You deal" : `${seatName(app.view.dealer)} deals`}.`);
+
+  let follow;
+  if (which === "solo") {
+    // A computer's move while the player is elsewhere does not pull them back; a new match or a resume does.
+    follow = app.focus === "solo"
+      || (app.focus === "home" && (msg.event === StateEvent.START || msg.event === StateEvent.RESUME));
+  } else {
+    // In the lobby the room's last match stays put until the next one starts.
+    const inLobby = kind === "room" && app.seat.room && app.seat.room.phase === "lobby";
+    follow = !inLobby && (app.focus === "seat" || (app.focus === "home" && msg.event === StateEvent.START));
   }
-  // A computer's move while the player is on the home screen does not pull them back.
-  if (app.screen === "home" && msg.event === StateEvent.MOVE) {
-    renderHome();
+  if (!follow) {
+    if (app.screen === "home") renderHome();
     return;
   }
-  showScreen(app.view.phase === Phase.MATCH_END ? "result" : "table");
+  setIdle();
+  adopt(which);
+  setTimer(app.table);
+  const v = app.view;
+  if (isMe(v.turn) || (v.legal && Object.keys(v.legal).length)) {
+    clearToasts(); // your move now: a "wait for …" toast from before is old news
+  }
+  if (shown && sameMatch && msg.event === StateEvent.MOVE) announceChanges(prev, v);
+  if (shown && sameMatch && msg.event === StateEvent.PRESENCE) announcePresence(prevTable, app.table);
+  if (msg.event === StateEvent.START) {
+    announce(`New match. ${isMe(v.dealer) ? "You deal" : `${seatName(v.dealer)} deals`}.`);
+  }
+  if (v.phase === Phase.MATCH_END) showScreen(which === "solo" ? "result" : "review");
+  else showScreen("table");
+}
+
+function onJoined(msg) {
+  keepSeatToken(msg.token);
+  const fresh = emptySeat();
+  fresh.room = msg.room && typeof msg.room === "object" ? msg.room : null;
+  app.seat = fresh;
+  app.expectSeat = false;
+  app.focus = "seat";
+  clearInvite();
+  routeSeat();
+}
+
+function onRoom(msg) {
+  if (!msg.room || typeof msg.room !== "object" || !currentSeatToken()) return;
+  app.seat.room = msg.room;
+  app.seat.search = null;
+  routeSeat();
+}
+
+function onLeft() {
+  const followed = app.focus === "seat" || SEAT_SCREENS.has(app.screen);
+  forgetSeat();
+  app.expectSeat = false;
+  if (followed) showScreen("home");
+  else if (app.screen === "home") renderHome();
+}
+
+function onSearching(msg) {
+  keepSeatToken(msg.token);
+  const players = Number.isFinite(msg.players) ? msg.players : 1;
+  const left = Number.isFinite(msg.seconds_left) ? msg.seconds_left : null;
+  if (app.expectSeat) {
+    app.seat = emptySeat();
+    app.focus = "seat";
+    app.expectSeat = false;
+  }
+  app.seat.room = null;
+  app.seat.search = { players, deadline: left === null ? null : Date.now() + left * 1000, matched: false };
+  routeSeat();
+}
+
+function onMatched() {
+  if (app.seat.search) app.seat.search.matched = true;
+  else app.seat.search = { players: 4, deadline: null, matched: true };
+  routeSeat();
+}
+
+/** Show what the seat is at (lobby, search, table or review), if this tab follows the seat. */
+function routeSeat() {
+  if (app.focus !== "seat") {
+    if (app.screen === "home") renderHome();
+    return;
+  }
+  const s = app.seat;
+  const showMatch = () => {
+    adopt("seat");
+    setTimer(app.table);
+    showScreen(s.view.phase === Phase.MATCH_END ? "review" : "table");
+  };
+  if (s.search) {
+    showScreen("searching");
+    return;
+  }
+  if (s.room) {
+    if (s.room.phase === "lobby") {
+      showScreen("lobby");
+    } else if (s.view && s.match && s.match.id === s.room.match) {
+      showMatch();
+    } else if (app.screen === "lobby") {
+      renderLobby(); // the match is starting: its table follows
+    }
+    return;
+  }
+  if (s.view && s.match) showMatch();
 }
 
 function onError(msg) {
   setIdle();
+  app.expectSeat = false;
   const text = typeof msg.message === "string" && msg.message ? msg.message : "Something went wrong.";
   switch (msg.code) {
     case ErrorCode.ILLEGAL:
@@ -388,14 +701,24 @@ function onError(msg) {
       break;
     case ErrorCode.STALE:
       toast("The table moved on — here it is again.");
-      rawSend({ type: ClientType.RESUME });
+      askResume();
       break;
     case ErrorCode.NO_MATCH:
       toast(cap(text));
-      app.match = null;
-      app.view = null;
-      app.wantTable = false;
-      showScreen("home");
+      if (app.focus === "seat") {
+        sendHello(); // resync the seat from the server
+      } else {
+        app.solo.match = null;
+        app.solo.view = null;
+        app.match = null;
+        app.view = null;
+        app.wantTable = false;
+        showScreen("home");
+      }
+      break;
+    case ErrorCode.NOT_IN_ROOM:
+      toast(cap(text));
+      sendHello(); // this tab's idea of the room is out of date
       break;
     default:
       toast(cap(text));
@@ -408,18 +731,33 @@ function onError(msg) {
 function showScreen(name) {
   app.screen = name;
   document.body.dataset.screen = name;
-  for (const s of ["connecting", "home", "table", "result"]) $(`screen-${s}`).hidden = s !== name;
+  for (const s of SCREENS) $(`screen-${s}`).hidden = s !== name;
   if (name === "table" || name === "result") {
-    app.wantTable = true;
-    writeSession(SCREEN_KEY, "table");
+    if (app.focus === "seat") {
+      writeSession(SCREEN_KEY, "seat");
+    } else {
+      app.focus = "solo";
+      app.wantTable = true;
+      writeSession(SCREEN_KEY, "table");
+    }
+  } else if (SEAT_SCREENS.has(name)) {
+    app.focus = "seat";
+    writeSession(SCREEN_KEY, "seat");
+    closeDialogs();
   } else if (name === "home") {
+    app.focus = "home";
     app.wantTable = false;
     writeSession(SCREEN_KEY, "home");
-    for (const d of document.querySelectorAll("dialog[open]")) d.close();
+    closeDialogs();
   }
+  document.body.dataset.you = name === "table" || name === "review" ? me() : "";
+  document.body.dataset.kind = name === "table" || name === "review" ? (app.match?.kind ?? "solo") : "";
   if (name === "home") renderHome();
   if (name === "table") renderTable();
   if (name === "result") renderResult();
+  if (name === "lobby") renderLobby();
+  if (name === "searching") renderSearching();
+  if (name === "review") renderReview();
 }
 
 function inProgress(m) {
@@ -427,7 +765,7 @@ function inProgress(m) {
 }
 
 function matchLine(m) {
-  return `Hand ${m.hand_no + 1} · Us ${num(m.totals.NS)} – Them ${num(m.totals.EW)} · ${LEVEL_NAME[m.level] ?? m.level}`;
+  return `Hand ${m.hand_no + 1} · Us ${num(m.totals.NS)} – Them ${num(m.totals.EW)} · ${levelName(m.level)}`;
 }
 
 function resultLine(m) {
@@ -435,22 +773,167 @@ function resultLine(m) {
   return `${who} · Us ${num(m.totals.NS)} – Them ${num(m.totals.EW)}`;
 }
 
+// ------------------------------------------------------------------ home
+
 function renderHome() {
-  const m = app.match;
+  const m = app.solo.match;
   const show = inProgress(m);
   const finished = Boolean(m && m.phase === Phase.MATCH_END);
   // a match in progress can be resumed; a finished one's result can be seen again
   $("resume-box").hidden = !(show || finished);
   $("resume-label").textContent = show ? "Resume match" : "Last match's result";
   $("resume-detail").textContent = show ? matchLine(m) : finished ? resultLine(m) : "";
+
+  // the seat this browser holds: a room, a search or a Quick Match table
+  const seated = hasSeat();
+  $("seat-box").hidden = !seated;
+  if (seated) {
+    const s = app.seat;
+    let label = "Back to your table";
+    let detail = "";
+    if (s.search) {
+      label = "Back to Quick Match";
+      detail = "Searching for players…";
+    } else if (s.room) {
+      label = "Back to your room";
+      const phase = s.room.phase === "lobby" ? "in the lobby" : s.room.phase === "review" ? "result" : "match in play";
+      detail = `Room ${s.room.code} · ${phase}`;
+    } else if (s.match) {
+      label = "Back to your Quick Match table";
+      detail = s.match.phase === Phase.MATCH_END ? "Match over" : `Hand ${s.match.hand_no + 1}`;
+    }
+    $("seat-resume-label").textContent = label;
+    $("seat-resume-detail").textContent = detail;
+    $("seat-leave").textContent = s.search ? "Stop searching" : s.room ? "Leave room" : "Leave table";
+  }
+}
+
+/** The code of a `/?room=CODE` link, in canonical form (no spaces or dashes, upper case), or null. */
+function inviteFromUrl() {
+  let raw = null;
+  try { raw = new URLSearchParams(location.search).get("room"); } catch { raw = null; }
+  if (!raw) return null;
+  const code = raw.replace(/[\s-]+/g, "").toUpperCase();
+  return code && code.length <= 40 ? code : null;
+}
+
+/** Opened from a share link: fill in the code and take the player to the join form. */
+function applyInvite() {
+  if (!app.invite) return;
+  $("join-code").value = app.invite;
+  const note = $("invite-note");
+  note.hidden = false;
+  note.textContent = `You are invited to room ${app.invite}. Type your name and join.`;
+  $("join-form").classList.add("invited");
+  $("join-form").scrollIntoView({ block: "center" });
+  const name = $("name-input");
+  if (!name.value.trim()) name.focus();
+  else $("join-room").focus();
+}
+
+function clearInvite() {
+  if (!app.invite) return;
+  app.invite = null;
+  $("invite-note").hidden = true;
+  $("join-form").classList.remove("invited");
+  try {
+    const url = new URL(location.href);
+    url.searchParams.delete("room");
+    history.replaceState(null, "", url.pathname + (url.search === "?" ? "" : url.search) + url.hash);
+  } catch { /* ignore */ }
+}
+
+/** The trimmed display name from the name field, or null (and say why). */
+function displayName() {
+  const input = $("name-input");
+  const name = input.value.trim();
+  const length = [...name].length;
+  if (length < 1 || length > NAME_MAX) {
+    input.setAttribute("aria-invalid", "true");
+    toast(length ? `A name has at most ${NAME_MAX} characters.` : "Type your name first (1 to 20 characters).");
+    input.focus();
+    return null;
+  }
+  input.removeAttribute("aria-invalid");
+  writeStore(NAME_KEY, name);
+  return name;
+}
+
+/** Whether leaving the current seat would hand a match in play to a computer. */
+function seatInPlay() {
+  const s = app.seat;
+  if (!app.seatToken || !s.match || s.match.phase === Phase.MATCH_END) return false;
+  return s.room ? s.room.phase === "playing" : !s.search;
+}
+
+/** Run `fn` now, or after the player confirms leaving a match in play. */
+function leavingSeat(fn) {
+  if (!seatInPlay()) {
+    fn();
+    return;
+  }
+  confirmThen({
+    title: "Leave your table?",
+    text: "A computer will take your seat in the match you are playing.",
+    ok: "Leave and go on",
+    cancel: "Stay",
+  }, fn);
+}
+
+function createRoom() {
+  const name = displayName();
+  if (!name) return;
+  const level = $("guest-level").value;
+  leavingSeat(() => {
+    if (send({ type: ClientType.CREATE_ROOM, name, level })) app.expectSeat = true;
+  });
+}
+
+function joinRoom(e) {
+  e?.preventDefault();
+  const code = $("join-code").value.trim();
+  if (!code) {
+    $("join-code").setAttribute("aria-invalid", "true");
+    toast("Type the room code you were given.");
+    $("join-code").focus();
+    return;
+  }
+  $("join-code").removeAttribute("aria-invalid");
+  const name = displayName();
+  if (!name) return;
+  leavingSeat(() => {
+    if (send({ type: ClientType.JOIN_ROOM, code, name })) app.expectSeat = true;
+  });
+}
+
+function quickMatch() {
+  const name = displayName();
+  if (!name) return;
+  leavingSeat(() => {
+    if (send({ type: ClientType.QUICK_MATCH, name })) app.expectSeat = true;
+  });
+}
+
+function backToSeat() {
+  app.focus = "seat";
+  const before = app.screen;
+  routeSeat();
+  if (app.screen === before) sendHello(); // nothing to show yet: ask the server for the seat again
+}
+
+function leaveSeat() {
+  if (app.seat.search) send({ type: ClientType.CANCEL_SEARCH });
+  else leavingSeat(() => send({ type: ClientType.LEAVE }));
 }
 
 function startMatch(level) {
-  if (inProgress(app.match)) {
-    app.pendingLevel = level;
-    $("confirm-text").textContent =
-      `Your match in progress (${matchLine(app.match)}) will end if you start a new ${LEVEL_NAME[level]} match.`;
-    $("confirm-dialog").showModal();
+  if (inProgress(app.solo.match)) {
+    confirmThen({
+      title: "Start a new match?",
+      text: `Your match in progress (${matchLine(app.solo.match)}) will end if you start a new ${levelName(level)} match.`,
+      ok: "Start new match",
+      cancel: "Keep playing",
+    }, () => newMatch(level));
     return;
   }
   newMatch(level);
@@ -460,6 +943,230 @@ function newMatch(level) {
   app.meldShownFor = null;
   app.summaryShownFor = null;
   if (send({ type: ClientType.NEW_MATCH, level })) app.wantTable = true;
+}
+
+function confirmThen({ title, text, ok, cancel }, fn) {
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
+  $("confirm-ok").textContent = ok;
+  $("confirm-cancel").textContent = cancel;
+  app.confirmFn = fn;
+  $("confirm-dialog").showModal();
+}
+
+// ------------------------------------------------------------------ lobby
+
+function roomLink(code) {
+  return `${location.origin}/?room=${encodeURIComponent(code)}`;
+}
+
+function lobbyMembers(r) {
+  return SEATS.map((s) => r.seats?.[s]).filter(Boolean);
+}
+
+function renderLobby() {
+  const r = app.seat.room;
+  if (!r) return;
+  const focusKey = document.activeElement?.dataset?.focus ?? null;
+  const members = lobbyMembers(r);
+  const mine = SEATS.find((s) => r.seats?.[s]?.id === r.you) ?? "S";
+  const creator = r.creator === r.you;
+  const creatorName = members.find((m) => m.id === r.creator)?.name ?? "the creator";
+  const guestLevel = levelName(r.level);
+
+  $("room-code").textContent = r.code;
+  $("room-code").setAttribute("aria-label", `Room code ${[...String(r.code)].join(" ")}`);
+  $("room-link").textContent = roomLink(r.code);
+
+  for (const pos of POS) {
+    const seat = seatAt(pos, mine);
+    const el = $(`lobby-${pos}`);
+    const m = r.seats?.[seat] ?? null;
+    const you = m && m.id === r.you;
+    const relation = pos === "bottom" ? "your seat" : pos === "top" ? "your partner" : "opponent";
+    el.setAttribute("data-testid", `lobby-seat-${seat}`);
+    el.dataset.seat = seat;
+    el.classList.toggle("open", !m);
+    el.classList.toggle("ready", Boolean(m?.ready));
+    el.classList.toggle("you", Boolean(you));
+    const badges = [];
+    if (you) badges.push(h("span", { class: "badge you" }, "You"));
+    if (m && m.id === r.creator) badges.push(h("span", { class: "badge creator" }, "Creator"));
+    if (m) {
+      badges.push(m.ready
+        ? h("span", { class: "badge ready-mark", "data-testid": `ready-${seat}` }, "✓ Ready")
+        : h("span", { class: "badge not-ready", "data-testid": `ready-${seat}` }, "Not ready"));
+    }
+    let arrange = null;
+    if (creator && r.phase === "lobby") {
+      const id = `arrange-${seat}`;
+      arrange = h("div", { class: "arrange" },
+        h("label", { for: id, class: "sr-only" }, `Who sits ${COMPASS[seat]}`),
+        h("select", {
+          id, class: "input arrange-select", "data-testid": id, "data-focus": id,
+          onchange: (e) => arrangeSeat(seat, e.target.value || null),
+        },
+        h("option", { value: "", disabled: m ? true : null, selected: m ? null : true }, `Open (computer)`),
+        ...members.map((p) => h("option", { value: p.id, selected: m && p.id === m.id ? true : null }, p.name))));
+    }
+    fill(el,
+      h("div", { class: "lseat-head" },
+        h("span", { class: "compass" }, COMPASS[seat]),
+        h("span", { class: "relation" }, relation)),
+      h("div", { class: "lseat-name", "data-testid": `lobby-name-${seat}` }, m ? m.name : "Open seat"),
+      m ? h("div", { class: "lseat-badges" }, badges)
+        : h("div", { class: "lseat-badges" }, h("span", { class: "badge guest" }, `Computer guest (${guestLevel})`)),
+      arrange);
+    const parts = [`${COMPASS[seat]}, ${relation}`, m ? (you ? `you, ${m.name}` : m.name) : `open: computer guest (${guestLevel})`,
+      m && m.id === r.creator ? "creator" : "", m ? (m.ready ? "ready" : "not ready") : ""].filter(Boolean);
+    el.setAttribute("aria-label", parts.join(", "));
+  }
+
+  // Ready toggle
+  const meMember = r.seats?.[mine];
+  const ready = Boolean(meMember?.ready);
+  const toggle = $("ready-toggle");
+  toggle.setAttribute("aria-pressed", ready ? "true" : "false");
+  toggle.classList.toggle("on", ready);
+  toggle.textContent = ready ? "✓ Ready" : "Ready";
+  toggle.setAttribute("aria-label", "Ready");
+  toggle.disabled = r.phase !== "lobby";
+
+  // Start (creator)
+  const allReady = members.length > 0 && members.every((m) => m.ready);
+  const start = $("start-match");
+  start.hidden = !creator;
+  start.disabled = !(allReady && r.phase === "lobby");
+
+  // status line
+  const waiting = members.filter((m) => !m.ready).map((m) => (m.id === r.you ? "you" : m.name));
+  const open = 4 - members.length;
+  let status;
+  if (r.phase !== "lobby") status = "The match is starting…";
+  else if (waiting.length) status = `Waiting for ${list(waiting)} to be Ready.`;
+  else if (creator) status = "Everyone is Ready: start the match.";
+  else status = `Everyone is Ready: waiting for ${creatorName} to start.`;
+  if (r.phase === "lobby" && open > 0) {
+    status += ` ${open === 1 ? "The open seat is" : `The ${open} open seats are`} played by computer guests (${guestLevel}).`;
+  }
+  $("lobby-status").textContent = status;
+
+  // settings
+  $("creator-settings").hidden = !creator;
+  const levelSel = $("room-level");
+  levelSel.value = r.level;
+  levelSel.disabled = r.phase !== "lobby";
+  const timerSel = $("room-timer");
+  const tv = r.move_timer === null || r.move_timer === undefined ? "off" : String(Math.round(r.move_timer));
+  if (![...timerSel.options].some((o) => o.value === tv)) timerSel.append(h("option", { value: tv }, `${tv} s`));
+  timerSel.value = tv;
+  timerSel.disabled = r.phase !== "lobby";
+  $("settings-text").textContent = creator
+    ? "Only you, the creator, can change these and arrange the seats."
+    : `Computer guests: ${guestLevel} · Move timer: ${tv === "off" ? "off" : `${tv} s`} · ${creatorName} arranges the seats and starts.`;
+
+  if (focusKey) {
+    const el = document.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+    if (el) el.focus({ preventScroll: true });
+  }
+}
+
+/** The creator puts a member in `seat` (swapping with whoever sat there). */
+function arrangeSeat(seat, memberId) {
+  const r = app.seat.room;
+  if (!r) return;
+  const seats = {};
+  for (const s of SEATS) seats[s] = r.seats?.[s]?.id ?? null;
+  const current = seats[seat];
+  if (!memberId || memberId === current) {
+    renderLobby();
+    return;
+  }
+  const from = SEATS.find((s) => seats[s] === memberId);
+  if (from) seats[from] = current; // a swap; the seat left behind may become open
+  seats[seat] = memberId;
+  send({ type: ClientType.ARRANGE, seats });
+}
+
+async function copyText(text, what) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch {
+    // no clipboard API (not a secure page) or no permission: the old way
+    const ta = h("textarea", { class: "sr-only", readonly: true, "aria-hidden": "true" });
+    ta.value = text;
+    document.body.append(ta);
+    ta.select();
+    try { ok = document.execCommand("copy"); } catch { ok = false; }
+    ta.remove();
+  }
+  if (ok) toast(`${what} copied.`, "info");
+  else toast(`Could not copy: select the ${what.toLowerCase()} and copy it.`);
+}
+
+// ------------------------------------------------------------------ Quick Match search
+
+function renderSearching() {
+  const s = app.seat.search;
+  if (!s) return;
+  $("search-title").textContent = s.matched ? "Table found — dealing…" : "Finding players…";
+  $("search-count").textContent = String(s.players);
+  $("cancel-search").disabled = s.matched;
+  renderSearchCountdown();
+}
+
+function renderSearchCountdown() {
+  const s = app.seat.search;
+  const el = $("search-countdown");
+  if (!s || s.matched || s.deadline === null) {
+    el.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Math.ceil((s.deadline - Date.now()) / 1000));
+  el.textContent = left > 0 ? `Starting in ${left} s — computers fill any empty seats.` : "Starting with computer guests…";
+  el.dataset.seconds = String(left);
+}
+
+// ------------------------------------------------------------------ the move timer
+
+function setTimer(table) {
+  const t = table?.timer;
+  app.timer = t && Number.isFinite(t.seconds)
+    ? { seat: SEATS.includes(t.seat) ? t.seat : null, deadline: Date.now() + t.seconds * 1000 }
+    : null;
+}
+
+function timerLeft() {
+  return app.timer ? Math.max(0, Math.ceil((app.timer.deadline - Date.now()) / 1000)) : null;
+}
+
+function renderTimer() {
+  const el = $("move-timer");
+  const left = timerLeft();
+  const v = app.view;
+  if (left === null || !v || v.phase === Phase.MATCH_END) {
+    el.hidden = true;
+    for (const p of document.querySelectorAll(".timer-pill")) p.remove();
+    return;
+  }
+  const seat = app.timer.seat;
+  el.hidden = false;
+  el.dataset.seconds = String(left);
+  el.classList.toggle("urgent", left <= 10);
+  if (seat === null) el.textContent = `Next hand in ${left} s`;
+  else if (isMe(seat)) el.textContent = `${left} s left for your move, then the computer plays it`;
+  else el.textContent = `${seatName(seat)} has ${left} s to move`;
+  for (const p of document.querySelectorAll(".timer-pill")) {
+    p.textContent = `${left} s`;
+    p.classList.toggle("urgent", left <= 10);
+  }
+}
+
+function tick() {
+  if (app.screen === "searching") renderSearchCountdown();
+  if (app.screen === "table" && app.timer) renderTimer();
 }
 
 // ------------------------------------------------------------------ the table
@@ -483,6 +1190,15 @@ function legalKinds(v) {
   return Object.keys(v.legal ?? {}).sort();
 }
 
+/** The people the next hand waits for (they have not asked for it yet), by name. */
+function waitingForNext(v) {
+  if (v.phase !== Phase.HAND_END || !named()) return [];
+  return SEATS.filter((s) => {
+    const f = facts(s);
+    return f && !f.computer && !f.next_ready && !f.stand_in && !isMe(s);
+  }).map(seatName);
+}
+
 function renderTable() {
   const v = app.view;
   if (!v) return;
@@ -492,14 +1208,17 @@ function renderTable() {
   document.body.dataset.version = String(v.version);
   document.body.dataset.legal = legalKinds(v).join(",");
   document.body.dataset.turn = v.turn ?? "";
+  document.body.dataset.you = me();
+  document.body.dataset.kind = app.match?.kind ?? "solo";
 
   renderTopbar(v);
-  for (const seat of SEATS) renderSeat(v, seat);
+  for (const pos of POS) renderSeat(v, seatAt(pos), pos);
   renderCentre(v);
   renderStatus(v);
   renderSides(v);
   renderControls(v);
   renderHand(v);
+  renderTimer();
 
   // dialogs that follow the view
   const hasMeld = SEATS.some((s) => v.melds[s]);
@@ -515,7 +1234,7 @@ function renderTable() {
       app.summaryShownFor = handKey(v);
       closeDialogs();
       $("summary-dialog").showModal();
-      $("next-hand").focus();
+      if (v.legal?.deal) $("next-hand").focus();
     }
   } else {
     if ($("summary-dialog").open) $("summary-dialog").close();
@@ -548,7 +1267,8 @@ function renderTopbar(v) {
   fill(c);
   if (v.declarer) {
     c.append(
-      h("span", { class: "contract-who" }, `${seatName(v.declarer)} `, h("span", { class: "wide-only" }, v.stuck ? (v.declarer === "S" ? "are stuck at " : "is stuck at ") : "bid ")),
+      h("span", { class: "contract-who" }, `${seatName(v.declarer)} `,
+        h("span", { class: "wide-only" }, v.stuck ? `${verb(v.declarer, "are", "is")} stuck at ` : "bid ")),
       h("strong", {}, String(v.bid)),
     );
     if (v.trump) c.append(" ", h("span", { class: "wide-only" }, "· Trump "), suitChip(v.trump));
@@ -560,45 +1280,65 @@ function renderTopbar(v) {
   tc.dataset.value = String(done);
   tc.textContent = v.phase === Phase.PLAY || v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END
     ? `${done}/12 tricks` : "";
+  const tag = $("room-tag");
+  const kind = app.match?.kind;
+  tag.hidden = !(kind === "room" || kind === "quick");
+  tag.textContent = kind === "room" ? `Room ${app.table?.room ?? app.seat.room?.code ?? ""}`.trim() : kind === "quick" ? "Quick Match" : "";
   const ms = $("match-score");
+  const [us, them] = sidesOrder();
   fill(ms,
-    h("span", { class: "side NS" }, "Us ", h("strong", {}, num(v.totals.NS))),
-    h("span", { class: "side EW" }, "Them ", h("strong", {}, num(v.totals.EW))),
+    h("span", { class: `side ${us}` }, "Us ", h("strong", {}, num(v.totals[us]))),
+    h("span", { class: `side ${them}` }, "Them ", h("strong", {}, num(v.totals[them]))),
     h("span", { class: "to" }, "to 1500"),
   );
-  ms.setAttribute("aria-label", `Match score: us ${v.totals.NS}, them ${v.totals.EW}; first to 1500`);
+  ms.setAttribute("aria-label", `Match score: us ${v.totals[us]}, them ${v.totals[them]}; first to 1500`);
 }
 
-function renderSeat(v, seat) {
-  const el = $(`seat-${seat}`);
+function renderSeat(v, seat, pos) {
+  const el = $(`pos-${pos}`);
+  el.setAttribute("data-testid", `seat-${seat}`);
+  el.dataset.seat = seat;
   const isTurn = v.turn === seat && (v.phase === Phase.AUCTION || v.phase === Phase.TRUMP
     || v.phase === Phase.MELD || v.phase === Phase.PLAY);
   el.classList.toggle("is-turn", isTurn);
   el.dataset.turn = isTurn ? "true" : "false";
+  const f = facts(seat);
+  const away = Boolean(f && !f.computer && !f.connected);
+  const standIn = Boolean(f && f.stand_in);
+  el.classList.toggle("away", away || standIn);
   const badges = [];
+  if (f && f.computer && !isMe(seat)) badges.push(h("span", { class: "badge computer", title: fullName(seat) }, "Computer"));
   if (v.dealer === seat) badges.push(h("span", { class: "badge dealer", title: "Dealer" }, "Dealer"));
   if (v.declarer === seat) badges.push(h("span", { class: "badge declarer", title: "Declarer" }, "Declarer"));
+  if (standIn) badges.push(h("span", { class: "badge stand-in", "data-testid": `stand-in-${seat}`, title: "A computer plays until they are back" }, "Computer playing"));
+  else if (away) badges.push(h("span", { class: "badge away", "data-testid": `away-${seat}`, title: "Disconnected" }, "Away"));
+  if (v.phase === Phase.HAND_END && f && !f.computer && f.next_ready) {
+    badges.push(h("span", { class: "badge next-ready", title: "Asked for the next hand" }, "✓ Next"));
+  }
   const call = lastCall(v, seat);
   let callText = "";
   if (call === "pass") callText = "Pass";
   else if (call) callText = `Bid ${call}`;
   else if (v.stuck && v.declarer === seat) callText = `Stuck ${v.bid}`;
   const n = v.hand_sizes[seat];
-  const backs = seat === "S" ? null
+  const backs = isMe(seat) ? null
     : h("span", { class: "backs", "aria-hidden": "true" },
       ...Array.from({ length: Math.min(n, 6) }, () => h("span", { class: "back" })));
+  const timed = app.timer && app.timer.seat === seat && isTurn;
+  const name = seatName(seat);
   fill(el,
     h("div", { class: "seat-head" },
-      h("span", { class: "seat-name" }, seatName(seat)),
+      h("span", { class: "seat-name", "data-testid": `seat-name-${seat}`, title: named() && !isMe(seat) ? fullName(seat) : null }, name),
       ...badges),
     h("div", { class: "seat-body" },
       backs,
       h("span", { class: "count", "data-testid": `count-${seat}` }, `${n} card${n === 1 ? "" : "s"}`),
       callText ? h("span", { class: `call ${call === "pass" ? "pass" : ""}`, "data-testid": `call-${seat}` }, callText) : null),
-    isTurn ? h("div", { class: "turn-note" }, seat === "S" ? "Your turn" : h("span", { class: "dots" }, "thinking")) : null,
+    isTurn ? h("div", { class: "turn-note" }, isMe(seat) ? "Your turn" : h("span", { class: "dots" }, "thinking"),
+      timed ? h("span", { class: "timer-pill", "data-testid": `timer-${seat}`, title: "Move timer" }, `${timerLeft()} s`) : null) : null,
   );
-  const parts = [seatName(seat) === "You" ? "You, South" : seatName(seat), ...badges.map((b) => b.textContent),
-    `${n} cards`, callText, isTurn ? thinking(seat) : ""].filter(Boolean);
+  const who = isMe(seat) ? `You, ${COMPASS[seat]}` : named() ? `${name}, ${COMPASS[seat]}` : name;
+  const parts = [who, ...badges.map((b) => b.textContent), `${n} cards`, callText, isTurn ? thinking(seat) : ""].filter(Boolean);
   el.setAttribute("aria-label", parts.join(", "));
 }
 
@@ -623,12 +1363,11 @@ function renderCentre(v) {
     const seat = seatOf(trick.leader, i);
     const fresh = i >= prevCount;
     const won = trick.winner === seat && isWinningCard(trick, i);
-    el.append(h("div", { class: `slot slot-${seat} ${fresh ? "fresh" : ""} ${won ? "won" : ""}`, "data-testid": `trick-${seat}` },
+    el.append(h("div", { class: `slot slot-${posOf(seat)} ${fresh ? "fresh" : ""} ${won ? "won" : ""}`, "data-testid": `trick-${seat}` },
       cardEl(card, { size: "trick", label: `${seatName(seat)}: ${cardName(card)}` })));
   });
   if (trick.winner) {
-    el.append(h("div", { class: "trick-winner", "data-testid": "trick-winner" },
-      trick.winner === "S" ? "You take the trick" : `${seatName(trick.winner)} takes the trick`));
+    el.append(h("div", { class: "trick-winner", "data-testid": "trick-winner" }, `${takes(trick.winner)} the trick`));
   }
 }
 
@@ -643,25 +1382,29 @@ function centreInfo(v) {
     box.append(h("div", { class: "ci-title" }, "Auction"));
     if (v.high_bid) {
       box.append(h("div", { class: "ci-big", "data-testid": "high-bid" }, String(v.high_bid)),
-        h("div", {}, `high bid · ${seatName(v.high_bidder)}`));
+        h("div", { class: "ci-who" }, `high bid · ${seatName(v.high_bidder)}`));
     } else {
       box.append(h("div", { class: "ci-big", "data-testid": "high-bid" }, "—"), h("div", {}, "no bid yet"));
     }
   } else if (v.phase === Phase.TRUMP) {
     box.append(h("div", { class: "ci-title" }, contractText(v.declarer, v.stuck, v.bid)),
-      h("div", {}, v.declarer === "S" ? "Name trump" : `${seatName(v.declarer)} is naming trump…`));
+      h("div", {}, isMe(v.declarer) ? "Name trump" : `${seatName(v.declarer)} is naming trump…`));
   } else if (v.phase === Phase.MELD) {
     box.append(h("div", { class: "ci-title" }, "Meld"), h("div", {}, "laying down meld…"));
   } else if (v.phase === Phase.PLAY) {
     box.append(h("div", { class: "ci-title" }, "Trump"), v.trump ? h("div", { class: "ci-big" }, suitChip(v.trump)) : null,
-      h("div", {}, `${seatName(v.turn)} ${v.turn === "S" ? "lead" : "leads"}`));
+      h("div", { class: "ci-who" }, `${seatName(v.turn)} ${verb(v.turn, "lead", "leads")}`));
   }
   return box;
 }
 
 function statusText(v) {
   const L = v.legal ?? {};
-  if (v.phase === Phase.HAND_END) return "Hand over — see the summary, then deal the next hand.";
+  if (v.phase === Phase.HAND_END) {
+    if (L.deal) return "Hand over — see the summary, then deal the next hand.";
+    const waiting = waitingForNext(v);
+    return waiting.length ? `Waiting for ${list(waiting)} …` : "Dealing the next hand…";
+  }
   if (v.phase === Phase.MATCH_END) return "Match over.";
   if (L.bid || L.pass) {
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"} or pass (high bid ${v.high_bid}, ${seatName(v.high_bidder)}).`
@@ -686,8 +1429,8 @@ function renderStatus(v) {
 
 function renderSides(v) {
   const el = $("sides");
-  fill(el, ...["NS", "EW"].map((side) => h("div", { class: `side-box ${side}`, "data-testid": `side-${side}` },
-    h("span", { class: "side-name" }, SIDE_NAME[side]),
+  fill(el, ...sidesOrder().map((side) => h("div", { class: `side-box ${side}`, "data-testid": `side-${side}` },
+    h("span", { class: "side-name" }, sideName(side)),
     h("span", {}, "Tricks ", h("strong", {}, String(v.tricks_won[side]))),
     h("span", {}, "Counters ", h("strong", {}, String(v.counters[side]))),
     h("span", {}, "Meld ", h("strong", {}, String(v.meld_shown[side]))))));
@@ -740,6 +1483,7 @@ function renderControls(v) {
         onclick: () => sendAction({ type: ActionType.TRUMP, suit: s }),
       }, h("span", { class: "sym", "aria-hidden": "true" }, suitSym(s)), h("span", { class: "nm" }, SUIT[s].title)))));
   } else if (v.phase === Phase.HAND_END) {
+    // once you asked for the next hand, the status line says whom the table waits for
     el.append(h("div", { class: "hand-end" },
       h("button", { class: "btn", type: "button", "data-testid": "show-summary", onclick: () => { renderSummary(v); $("summary-dialog").showModal(); } }, "Hand summary"),
       L.deal ? h("button", { class: "btn primary", type: "button", "data-testid": "next-hand-inline", onclick: dealNext }, "Next hand") : null));
@@ -806,14 +1550,14 @@ function renderLastTrick(v) {
       h("figcaption", {}, seatName(seat), i === 0 ? " (led)" : ""));
   }));
   fill(body,
-    h("p", {}, `Trick ${index + 1}: `, h("strong", {}, trick.winner === "S" ? "you took it" : `${seatName(trick.winner)} took it`), "."),
+    h("p", {}, `Trick ${index + 1}: `, h("strong", {}, isMe(trick.winner) ? "you took it" : `${seatName(trick.winner)} took it`), "."),
     spread,
   );
 }
 
 function renderMeld(v) {
   const body = $("meld-body");
-  const seatsOrder = ["S", "W", "N", "E"];
+  const seatsOrder = ["bottom", "left", "top", "right"].map((p) => seatAt(p));
   const blocks = seatsOrder.map((seat) => {
     const m = v.melds[seat];
     const items = !m ? [h("p", { class: "muted" }, "not laid down yet")]
@@ -822,42 +1566,43 @@ function renderMeld(v) {
           h("span", { class: "meld-name" }, cap(it.name)),
           h("span", { class: "meld-pts" }, String(it.points)),
           h("span", { class: "meld-cards" }, ...it.cards.map((c) => cardEl(c, { size: "mini" }))))))];
-    return h("section", { class: `meld-seat ${SIDE_OF[seat]}`, "data-testid": `meld-${seat}` },
-      h("h3", {}, seatName(seat), h("span", { class: "meld-total" }, m ? String(m.total) : "–")),
+    return h("section", { class: `meld-seat ${SIDE_OF[seat] === mySide() ? "us" : "them"}`, "data-testid": `meld-${seat}` },
+      h("h3", {}, h("span", { class: "meld-who" }, seatName(seat)), h("span", { class: "meld-total" }, m ? String(m.total) : "–")),
       ...items);
   });
+  const [us, them] = sidesOrder();
   fill(body,
     v.trump ? h("p", {}, "Trump: ", suitChip(v.trump), ` · ${contractText(v.declarer, v.stuck, v.bid)}`) : null,
     h("div", { class: "meld-grid" }, ...blocks),
     h("p", { class: "meld-sides", "data-testid": "meld-sides" },
-      h("span", {}, `${SIDE_LONG.NS}: `, h("strong", {}, String(v.meld_shown.NS))),
-      h("span", {}, `${SIDE_LONG.EW}: `, h("strong", {}, String(v.meld_shown.EW)))),
+      h("span", {}, `${sideLong(us)}: `, h("strong", {}, String(v.meld_shown[us]))),
+      h("span", {}, `${sideLong(them)}: `, h("strong", {}, String(v.meld_shown[them])))),
     h("p", { class: "muted small" }, "A side keeps its meld only if it takes at least one trick."),
   );
 }
 
 function handResultSentence(last) {
-  const dside = SIDE_OF[last.declarer];
-  const who = dside === "NS" ? "You and your partner" : "West and East";
+  const who = sideWords(SIDE_OF[last.declarer]);
   return last.made ? `${who} made the bid of ${last.bid}.` : `${who} went set at ${last.bid}.`;
 }
 
 function summaryTable(last) {
+  const [us, them] = sidesOrder();
   const row = (label, key, fmt = String) => h("tr", {},
     h("th", { scope: "row" }, label),
-    h("td", {}, fmt(key(  "NS"))),
-    h("td", {}, fmt(key("EW"))));
+    h("td", {}, fmt(key(us))),
+    h("td", {}, fmt(key(them))));
   return h("table", { class: "summary-table", "data-testid": "summary-table" },
-    h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, SIDE_LONG.NS), h("th", { scope: "col" }, SIDE_LONG.EW))),
+    h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, sideLong(us)), h("th", { scope: "col" }, sideLong(them)))),
     h("tbody", {},
       row("Meld shown", (s) => last.meld[s]),
       row("Meld kept", (s) => last.kept_meld[s]),
       row("Counters", (s) => last.counters[s]),
       row("Tricks", (s) => last.tricks[s]),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Hand score"),
-        h("td", { "data-testid": "hand-score-NS" }, signed(last.score.NS)), h("td", { "data-testid": "hand-score-EW" }, signed(last.score.EW))),
+        h("td", { "data-testid": `hand-score-${us}` }, signed(last.score[us])), h("td", { "data-testid": `hand-score-${them}` }, signed(last.score[them]))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
-        h("td", {}, num(last.totals.NS)), h("td", {}, num(last.totals.EW)))));
+        h("td", {}, num(last.totals[us])), h("td", {}, num(last.totals[them])))));
 }
 
 function renderSummary(v) {
@@ -867,12 +1612,33 @@ function renderSummary(v) {
   const made = last.made;
   fill($("summary-body"),
     h("p", { class: "contract-line" },
-      `${seatName(last.declarer)} ${last.stuck ? (last.declarer === "S" ? "are stuck at" : "is stuck at") : "bid"} `, h("strong", {}, String(last.bid)),
+      `${seatName(last.declarer)} ${last.stuck ? `${verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     h("p", { class: `verdict ${made ? "made" : "set"}`, "data-testid": "verdict" }, made ? "Made" : "Set", " — ", handResultSentence(last)),
     summaryTable(last),
   );
-  $("next-hand").hidden = !v.legal?.deal;
+  const deal = Boolean(v.legal?.deal);
+  $("next-hand").hidden = !deal;
+  const waiting = v.phase === Phase.HAND_END && !deal ? waitingForNext(v) : [];
+  const note = $("summary-waiting");
+  note.hidden = !(v.phase === Phase.HAND_END && !deal);
+  note.textContent = waiting.length ? `Waiting for ${list(waiting)} …` : "Dealing the next hand…";
+}
+
+/** The hands of a match, one row each, "Us" first. */
+function scoresTable(hist) {
+  const [us, them] = sidesOrder();
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Hands played" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
+      h("th", { scope: "col" }, "Us"), h("th", { scope: "col" }, "Them"),
+      h("th", { scope: "col" }, "Us total"), h("th", { scope: "col" }, "Them total"))),
+    h("tbody", {}, ...hist.map((hd) => h("tr", {},
+      h("td", {}, String(hd.number + 1)),
+      h("td", {}, `${seatName(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
+        h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : "set")),
+      h("td", {}, signed(hd.score[us])), h("td", {}, signed(hd.score[them])),
+      h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
 }
 
 function renderScores(v) {
@@ -882,22 +1648,21 @@ function renderScores(v) {
     fill(body, h("p", {}, "No hand has been finished yet."));
     return;
   }
-  fill(body, h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Hands played" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
-    h("thead", {}, h("tr", {},
-      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
-      h("th", { scope: "col" }, "Us"), h("th", { scope: "col" }, "Them"),
-      h("th", { scope: "col" }, "Us total"), h("th", { scope: "col" }, "Them total"))),
-    h("tbody", {}, ...hist.map((hd) => h("tr", {},
-      h("td", {}, String(hd.number + 1)),
-      h("td", {}, `${seatName(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
-        h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : "set")),
-      h("td", {}, signed(hd.score.NS)), h("td", {}, signed(hd.score.EW)),
-      h("td", {}, h("strong", {}, num(hd.totals.NS))), h("td", {}, h("strong", {}, num(hd.totals.EW))))))),
-  ));
+  fill(body, scoresTable(hist));
 }
 
 function resultTitle(winner) {
-  return winner === "NS" ? "You and your partner win!" : winner === "EW" ? "West and East win" : "Match over";
+  if (winner !== "NS" && winner !== "EW") return "Match over";
+  return winner === mySide() ? "You and your partner win!" : `${sideWords(winner)} win`;
+}
+
+function finalScore(v) {
+  const [us, them] = sidesOrder();
+  return [
+    h("span", {}, `${sideLong(us)} `, h("strong", {}, num(v.totals[us]))),
+    h("span", { class: "dash" }, " – "),
+    h("span", {}, h("strong", {}, num(v.totals[them])), ` ${sideLong(them)}`),
+  ];
 }
 
 function renderResult() {
@@ -907,10 +1672,7 @@ function renderResult() {
   document.body.dataset.phase = v.phase;
   document.body.dataset.legal = legalKinds(v).join(",");
   $("result-title").textContent = resultTitle(v.winner);
-  fill($("result-score"),
-    h("span", {}, `${SIDE_LONG.NS} `, h("strong", {}, num(v.totals.NS))),
-    h("span", { class: "dash" }, " – "),
-    h("span", {}, h("strong", {}, num(v.totals.EW)), ` ${SIDE_LONG.EW}`));
+  fill($("result-score"), finalScore(v));
   const last = v.last_hand;
   fill($("result-last"), ...(last ? [
     h("h2", {}, `Last hand (${last.number + 1})`),
@@ -918,6 +1680,29 @@ function renderResult() {
     summaryTable(last),
   ] : []));
   $("play-again").focus();
+}
+
+/** A room or Quick Match result: final scores, the winner and every hand. */
+function renderReview() {
+  const v = app.view;
+  if (!v) return;
+  closeDialogs();
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.legal = "";
+  const room = app.match?.kind === "room";
+  $("review-title").textContent = resultTitle(v.winner);
+  fill($("review-score"), finalScore(v));
+  const hist = v.history ?? [];
+  fill($("review-hands"),
+    h("h2", {}, `The hands (${hist.length})`),
+    hist.length ? scoresTable(hist) : h("p", {}, "No hand was finished."));
+  $("review-note").textContent = room
+    ? "Return to the lobby to ready up for another match with the same people."
+    : "Thanks for playing Quick Match.";
+  $("back-to-lobby").hidden = !room;
+  $("review-leave").hidden = !room;
+  $("review-home").hidden = room;
+  (room ? $("back-to-lobby") : $("review-home")).focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------ wiring
@@ -928,12 +1713,17 @@ function wire() {
   }
   $("resume").addEventListener("click", () => {
     // Always ask: the server's copy of the match is the truth.
-    if (send({ type: ClientType.RESUME })) app.wantTable = true;
+    if (send({ type: ClientType.RESUME })) {
+      app.wantTable = true;
+      app.focus = "solo";
+    }
   });
   $("confirm-cancel").addEventListener("click", () => $("confirm-dialog").close());
   $("confirm-ok").addEventListener("click", () => {
     $("confirm-dialog").close();
-    if (app.pendingLevel) newMatch(app.pendingLevel);
+    const fn = app.confirmFn;
+    app.confirmFn = null;
+    if (fn) fn();
   });
   $("home-btn").addEventListener("click", () => showScreen("home"));
   $("hand").addEventListener("click", onHandClick);
@@ -946,6 +1736,54 @@ function wire() {
   $("play-again").addEventListener("click", () => newMatch(app.match?.level ?? Level.NORMAL));
   $("result-home").addEventListener("click", () => showScreen("home"));
   $("result-scores").addEventListener("click", () => { if (app.view) { renderScores(app.view); $("scores-dialog").showModal(); } });
+
+  // home: rooms and Quick Match
+  const name = $("name-input");
+  name.value = readStore(NAME_KEY) ?? "";
+  name.addEventListener("change", () => {
+    const v = name.value.trim();
+    if (v && [...v].length <= NAME_MAX) writeStore(NAME_KEY, v);
+  });
+  name.addEventListener("input", () => name.removeAttribute("aria-invalid"));
+  name.addEventListener("keydown", (e) => {
+    // Enter after typing the name joins the room whose code is filled in (an invitation link)
+    if (e.key === "Enter" && $("join-code").value.trim()) joinRoom(e);
+  });
+  $("join-code").addEventListener("input", () => $("join-code").removeAttribute("aria-invalid"));
+  $("create-room").addEventListener("click", createRoom);
+  $("join-form").addEventListener("submit", joinRoom);
+  $("quick-match").addEventListener("click", quickMatch);
+  $("seat-resume").addEventListener("click", backToSeat);
+  $("seat-leave").addEventListener("click", leaveSeat);
+
+  // lobby
+  $("copy-link").addEventListener("click", () => { if (app.seat.room) copyText(roomLink(app.seat.room.code), "Link"); });
+  $("copy-code").addEventListener("click", () => { if (app.seat.room) copyText(app.seat.room.code, "Code"); });
+  $("ready-toggle").addEventListener("click", () => {
+    const r = app.seat.room;
+    if (!r) return;
+    const mine = SEATS.map((s) => r.seats?.[s]).find((m) => m && m.id === r.you);
+    send({ type: ClientType.READY, ready: !mine?.ready });
+  });
+  $("start-match").addEventListener("click", () => send({ type: ClientType.START }));
+  $("leave-room").addEventListener("click", () => send({ type: ClientType.LEAVE }));
+  $("room-level").addEventListener("change", (e) => send({ type: ClientType.ROOM_LEVEL, level: e.target.value }));
+  $("room-timer").addEventListener("change", (e) => {
+    const v = e.target.value;
+    send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });
+  });
+
+  // Quick Match search
+  $("cancel-search").addEventListener("click", () => send({ type: ClientType.CANCEL_SEARCH }));
+
+  // review
+  $("back-to-lobby").addEventListener("click", () => send({ type: ClientType.BACK_TO_LOBBY }));
+  $("review-leave").addEventListener("click", () => send({ type: ClientType.LEAVE }));
+  $("review-home").addEventListener("click", () => {
+    if (!send({ type: ClientType.LEAVE })) return;
+    forgetSeat();
+    showScreen("home");
+  });
 
   // Keyboard: arrow keys move between the cards of the hand.
   $("hand").addEventListener("keydown", (e) => {
@@ -966,8 +1804,11 @@ function wire() {
     if (ws) try { ws.close(CloseCode.NORMAL); } catch { /* ignore */ }
   });
   window.addEventListener("pageshow", (e) => { if (e.persisted && !conn.ws) { conn.attempt = 0; connect(); } });
+  setInterval(tick, 250);
 }
 
 app.device = readStore(DEVICE_KEY);
+app.seatToken = readStore(SEAT_KEY);
+app.invite = inviteFromUrl();
 wire();
 connect();

@@ -64,6 +64,7 @@ export const CloseCode = Object.freeze({
   NORMAL: 1000,
   RATE_LIMITED: 1008,
   TOO_BIG: 1009,
+  SERVICE_RESTART: 1012,
   BAD_HELLO: 4000,
 });
 

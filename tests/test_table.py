@@ -1,0 +1,160 @@
+"""The table driver's decisions (issue 5): who moves next and when, under a fake clock.
+
+``Table.decide`` is pure given the state, the clock and who is connected, so
+the away rule, the move timer, the pacing of computer guests and the
+next-hand readiness are checked here without sockets or sleeping.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pinochle.cards import Seat
+from pinochle.game import Action, State, apply, legal_actions, turn
+from pinochle.server.storage import SeatRecord, SQLiteStorage
+from pinochle.server.table import Hub, Table, TableOptions
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _noop(msg: dict[str, object]) -> None:
+    return None
+
+
+def make_table(options: TableOptions, people: dict[Seat, str], connected: set[str], bot_delay: float = 1.0,
+               seed: int = 7) -> tuple[Table, Clock, Hub]:
+    store = SQLiteStorage(":memory:")
+    seats = [SeatRecord(people.get(s), f"seat {s}") for s in Seat]
+    store.create_match("m1", "ROOM", "easy", seed, 0, "room", seats, options.to_json())
+    hub = Hub()
+    for token in connected:
+        hub.subscribe(token, _noop)
+    clock = Clock()
+    stored = store.load("m1")
+    assert stored is not None
+    return Table(stored, store, hub, bot_delay, clock), clock, hub
+
+
+def advance_to(table: Table, pred: Any) -> None:
+    """Drive the table's state directly (no storage) until ``pred(state)``."""
+    state: State = table.state
+    while not pred(state):
+        seat = turn(state)
+        assert seat is not None
+        moves = legal_actions(state, seat)
+        passes = [a for a in moves if a.type == "pass"]
+        state = apply(state, (passes or moves)[0])
+    table.state = state
+
+
+def test_a_computer_guest_moves_after_the_bot_delay() -> None:
+    table, clock, _ = make_table(TableOptions(), {Seat.S: "ann"}, {"ann"})
+    advance_to(table, lambda s: turn(s) != Seat.S and s.phase == "auction")
+    table.turn_since = clock.now
+    assert table.decide(clock.now) == (None, clock.now + 1.0)
+    clock.now += 1.0
+    assert table.decide(clock.now) == ("bot", None)
+
+
+def test_the_opening_lead_waits_three_times_longer() -> None:
+    table, clock, _ = make_table(TableOptions(), {Seat.S: "ann"}, {"ann"})
+    advance_to(table, lambda s: s.phase == "play")
+    table.turn_since = clock.now
+    if turn(table.state) == Seat.S:
+        assert table.decide(clock.now) == (None, None)
+    else:
+        assert table.decide(clock.now) == (None, clock.now + 3.0)
+
+
+def test_a_present_person_is_waited_for_without_a_timer() -> None:
+    table, clock, _ = make_table(TableOptions(), {s: f"p{s}" for s in Seat}, {f"p{s}" for s in Seat})
+    assert table.decide(clock.now) == (None, None)
+    clock.now += 10_000
+    assert table.decide(clock.now) == (None, None)
+
+
+def test_the_move_timer_lets_the_computer_play_for_a_slow_person() -> None:
+    table, clock, _ = make_table(TableOptions(move_timer=30), {s: f"p{s}" for s in Seat}, {f"p{s}" for s in Seat})
+    table.turn_since = clock.now
+    assert table.decide(clock.now) == (None, clock.now + 30)
+    clock.now += 29.9
+    assert table.decide(clock.now)[0] is None
+    clock.now += 0.1
+    assert table.decide(clock.now) == ("bot", None)
+    msg = table.message(Seat.S, None)
+    timer = msg["table"]["timer"]  # type: ignore[index]
+    assert timer == {"seat": str(turn(table.state)), "seconds": 0.0}
+
+
+def test_an_away_person_is_played_by_a_computer_after_the_away_time_and_takes_the_seat_back() -> None:
+    people = {Seat.S: "ann", Seat.N: "bob"}
+    table, clock, hub = make_table(TableOptions(away_seconds=60), people, {"ann", "bob"})
+    advance_to(table, lambda s: turn(s) == Seat.N)
+    table.turn_since = clock.now
+    assert table.decide(clock.now) == (None, None)
+    hub.unsubscribe("bob", _noop)
+    table.away_since[Seat.N] = clock.now  # what Table.presence records
+    assert table.decide(clock.now) == (None, clock.now + 60)
+    assert not table.stand_in(Seat.N)
+    clock.now += 60
+    assert table.stand_in(Seat.N)
+    # the computer moves for Bob after the usual pause, measured from when he became "gone"
+    assert table.decide(clock.now) == (None, clock.now + 1.0)
+    clock.now += 1.0
+    assert table.decide(clock.now) == ("bot", None)
+    # Bob is back: his seat is his again, and the table waits for him
+    hub.subscribe("bob", _noop)
+    table.away_since.pop(Seat.N)
+    assert not table.stand_in(Seat.N) and table.decide(clock.now) == (None, None)
+
+
+def test_a_table_with_nobody_connected_waits() -> None:
+    table, clock, _ = make_table(TableOptions(away_seconds=60, move_timer=30), {Seat.S: "ann"}, set())
+    advance_to(table, lambda s: turn(s) != Seat.S)
+    clock.now += 1000
+    assert table.decide(clock.now) == (None, None)
+
+
+def test_a_restart_counts_as_a_disconnect() -> None:
+    table, clock, _ = make_table(TableOptions(away_seconds=60), {Seat.S: "ann", Seat.N: "bob"}, {"ann"})
+    assert table.away_since == {Seat.N: clock.now}
+
+
+@pytest.mark.parametrize("timer", [None, 30.0])
+def test_next_hand_waits_for_every_present_person(timer: float | None) -> None:
+    people = {Seat.S: "ann", Seat.N: "bob", Seat.E: "cy"}
+    table, clock, _ = make_table(TableOptions(move_timer=timer, away_seconds=60), people, {"ann", "bob"})
+    table.away_since = {Seat.E: clock.now - 61}  # Cy left a while ago: not waited for
+    advance_to(table, lambda s: s.phase == "hand_end")
+    table.turn_since = clock.now
+    legal_s = table.message(Seat.S, None)["view"]["legal"]  # type: ignore[index]
+    assert legal_s == {"deal": True}
+    table.next_ready = {Seat.S}
+    assert table.message(Seat.S, None)["view"]["legal"] == {}  # type: ignore[index]
+    what, when = table.decide(clock.now)
+    assert what is None and when == (None if timer is None else clock.now + timer)
+    table.next_ready = {Seat.S, Seat.N}
+    assert table.decide(clock.now) == ("deal", None)
+    if timer is not None:
+        table.next_ready = set()
+        clock.now += timer
+        assert table.decide(clock.now) == ("deal", None)
+
+
+def test_the_deal_is_made_by_the_next_dealer() -> None:
+    table, clock, _ = make_table(TableOptions(), {Seat.S: "ann"}, {"ann"})
+    advance_to(table, lambda s: s.phase == "hand_end")
+    table.next_ready = {Seat.S}
+    assert table.decide(clock.now) == ("deal", None)
+    dealer = turn(table.state)
+    assert dealer is not None
+    after = apply(table.state, Action.deal(dealer))
+    assert after.phase == "auction" and after.hand_no == table.state.hand_no + 1
