@@ -259,3 +259,20 @@ def test_rules_page_is_served(db: Path) -> None:
         r = client.get("/rules")
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
         assert "<h1" in r.text and "pinochle" in r.text.lower() and 'href="/"' in r.text
+
+
+def test_pace_sets_the_solo_computer_delay(db: Path) -> None:
+    app = create_app(db, bot_delay=0)
+    with TestClient(app) as client, client.websocket_connect("/ws") as ws:
+        device = hello(ws)["device"]
+        ws.send_json({"type": "pace", "bot_delay": 5})
+        assert ws.receive_json()["code"] == "bad_message"
+        ws.send_json({"type": "pace", "bot_delay": 1.1})
+        ws.send_json({"type": "new_match", "level": "easy"})
+        until(ws, lambda m: m["type"] == "state")
+        table = app.state.tables.current(device)
+        assert table.bot_delay == 1.1
+        ws.send_json({"type": "pace", "bot_delay": 0.35})
+        ws.send_json({"type": "resume"})
+        until(ws, lambda m: m["type"] == "state")
+        assert table.bot_delay == 0.35

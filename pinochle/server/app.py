@@ -89,6 +89,8 @@ class Connection:
         self.limiter = RateLimiter()
         self.rooms_created = 0
         self.bad_codes = 0
+        #: seconds between computer moves in this device's solo match (the animation pace setting)
+        self.bot_delay: float | None = None
 
     async def send(self, msg: dict[str, object]) -> None:
         """Send one JSON message."""
@@ -207,8 +209,17 @@ class Connection:
             await self.hello(d.get("device"), d.get("seat"))
         elif msg.type == "new_match":
             table = self.tables.create_solo(self.device, str(d["level"]))
+            if self.bot_delay is not None:
+                table.bot_delay = self.bot_delay
             await table.broadcast("start")
             table.start()
+        elif msg.type == "pace":
+            delay = d["bot_delay"]
+            assert isinstance(delay, (int, float))
+            self.bot_delay = float(delay)
+            solo = self.tables.current(self.device)
+            if solo is not None:
+                solo.bot_delay = self.bot_delay
         elif msg.type == "resume":
             table, seat = await self._table_for(d.get("match"), "to resume")
             await self.send(table.message(seat, "resume"))

@@ -26,8 +26,10 @@ MAX_MESSAGE_BYTES = 16 * 1024
 CLIENT_TYPES = (
     "hello", "new_match", "resume", "action",
     "create_room", "join_room", "ready", "room_level", "room_timer", "arrange", "start", "leave",
-    "back_to_lobby", "quick_match", "cancel_search",
+    "back_to_lobby", "quick_match", "cancel_search", "pace",
 )
+#: The slowest computer pace a client may ask for (seconds between computer moves).
+MAX_BOT_DELAY = 3.0
 #: Messages a connection may send per second on average, and in a burst.
 RATE_PER_SECOND = 10.0
 RATE_BURST = 40
@@ -124,6 +126,10 @@ def parse_client(text: str | bytes) -> ClientMessage:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, "join_room.code is the room code (text)")
         if kind == "create_room" and data.get("level", "normal") not in LEVELS:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, f"create_room.level is one of {', '.join(LEVELS)}")
+    elif kind == "pace":
+        delay = data.get("bot_delay")
+        if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= MAX_BOT_DELAY:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"pace.bot_delay is 0 to {MAX_BOT_DELAY:g} seconds")
     elif kind == "ready":
         if not isinstance(data.get("ready"), bool):
             raise ProtocolError(ErrorCode.BAD_MESSAGE, "ready.ready is true or false")

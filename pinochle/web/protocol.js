@@ -18,6 +18,7 @@ export const ClientType = Object.freeze({
   BACK_TO_LOBBY: "back_to_lobby",
   QUICK_MATCH: "quick_match",
   CANCEL_SEARCH: "cancel_search",
+  PACE: "pace",
 });
 
 /** Types of the messages the server sends. */
