@@ -79,7 +79,7 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 async def lobby_pair(url: str, level: str = "easy") -> tuple[Client, Client, str, str, str]:
-    """Ann creates a room, Bob joins with the code typed lower-case with a dash; both connected and seated (S, W)."""
+    """Ann creates a room, Bob joins with the code typed lower-case with a dash; both connected and seated (S, N)."""
     a = Client(url, "Ann", seed=11)
     b = Client(url, "Bob", seed=12)
     wa = await a.hello()
@@ -99,10 +99,10 @@ async def lobby_pair(url: str, level: str = "easy") -> tuple[Client, Client, str
     b.token = jb["token"]
     assert jb["room"]["code"] == code and jb["token"] != a.token
     ann, bob = room["you"], jb["room"]["you"]
-    ra, rb = await both_room(a, b, lambda r: r["seats"]["W"] is not None)
+    ra, rb = await both_room(a, b, lambda r: r["seats"]["N"] is not None)
     for r, you in ((ra, ann), (rb, bob)):
         assert r["you"] == you and r["creator"] == ann
-        assert r["seats"]["S"]["id"] == ann and r["seats"]["W"]["id"] == bob  # first open seat clockwise from South
+        assert r["seats"]["S"]["id"] == ann and r["seats"]["N"]["id"] == bob  # the second person partners the creator
     return a, b, code, ann, bob
 
 
@@ -159,8 +159,11 @@ async def room_match(server: Server) -> None:
     url = server.ws_url
     a, b, code, ann, bob = await lobby_pair(url)
 
-    # Ready, then arrange Bob opposite Ann: arranging clears Ready, so a start is refused until both ready again
+    # Ready, then arrange Bob to West and back opposite Ann: arranging clears Ready, so a start is refused until both ready again
     await ready_both(a, b)
+    await a.send({"type": "arrange", "seats": {"S": ann, "W": bob, "E": None, "N": None}})
+    ra, _ = await both_room(a, b, lambda r: r["seats"]["N"] is None)
+    assert ra["seats"]["W"]["id"] == bob
     await a.send({"type": "arrange", "seats": {"S": ann, "N": bob, "E": None, "W": None}})
     ra, _ = await both_room(a, b, lambda r: r["seats"]["W"] is None)
     assert ra["seats"]["N"]["id"] == bob and ra["seats"]["S"]["id"] == ann
@@ -312,7 +315,10 @@ async def quick(server: Server, n: int) -> None:
                 table = st["table"]
                 assert table["kind"] == "quick" and table["room"] is None
                 assert table["you"] == "SNEW"[k] == st["view"]["seat"]
-                assert table["timer"] is not None  # Quick Match has a move timer
+                if table["seats"][st["view"]["turn"]]["computer"] is False:
+                    assert table["timer"] is not None  # Quick Match has a move timer for people
+                else:
+                    assert table["timer"] is None  # computers need no countdown
                 names = {s: table["seats"][s]["name"] for s in "SNEW"}
                 for j, seat in enumerate("SNEW"):
                     info = table["seats"][seat]

@@ -40,7 +40,7 @@ def test_lobby_start_with_computer_guests_and_review() -> None:
     room = Room.create("Ann", level="hard")
     ann = room.creator
     bob = room.join("Bob")
-    assert room.seat_of(ann) == Seat.S and room.seat_of(bob) == Seat.W
+    assert room.seat_of(ann) == Seat.S and room.seat_of(bob) == Seat.N  # the second person partners the creator
     with pytest.raises(RoomError, match="waiting for Ann, Bob"):
         room.start(ann)
     room.set_ready(ann, True)
@@ -48,7 +48,7 @@ def test_lobby_start_with_computer_guests_and_review() -> None:
     with pytest.raises(RoomError, match="creator"):
         room.start(bob)
     started = room.start(ann)
-    assert started.guests == (Seat.N, Seat.E) and started.level == "hard"
+    assert started.guests == (Seat.E, Seat.W) and started.level == "hard"
     with pytest.raises(RoomError, match="being played"):
         room.join("Cy")
     room.finish()
@@ -60,8 +60,8 @@ def test_creator_arranges_partners_and_sets_level() -> None:
     room = Room.create("Ann")
     ann = room.creator
     bob = room.join("Bob")
-    room.arrange(ann, {Seat.S: ann, Seat.N: bob})  # Bob becomes Ann's partner
-    assert room.seat_of(bob) == Seat.N and room.seats[Seat.W] is None
+    room.arrange(ann, {Seat.S: ann, Seat.E: bob})  # Bob becomes Ann's opponent
+    assert room.seat_of(bob) == Seat.E and room.seats[Seat.N] is None
     with pytest.raises(RoomError, match="every person"):
         room.arrange(ann, {Seat.S: ann})
     with pytest.raises(RoomError, match="one seat"):

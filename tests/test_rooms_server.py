@@ -68,7 +68,7 @@ def test_a_room_from_lobby_to_table(db: Path) -> None:
         ja, jb = make_room(a, b)
         room = jb["room"]
         assert ja["token"] != jb["token"] and len(ja["token"]) >= 16
-        assert room["seats"]["S"]["name"] == "Ann" and room["seats"]["W"]["name"] == "<b>Bob</b>"
+        assert room["seats"]["S"]["name"] == "Ann" and room["seats"]["N"]["name"] == "<b>Bob</b>"
         assert room["creator"] == ja["room"]["you"] != room["you"]
         assert ja["token"] not in str(room) and jb["token"] not in str(until(a, of_type("room"))), "tokens stay private"
         bob_id = room["you"]
@@ -78,10 +78,10 @@ def test_a_room_from_lobby_to_table(db: Path) -> None:
         a.send_json({"type": "ready", "ready": True})
         a.send_json({"type": "start"})
         assert error(a)["message"] == "waiting for <b>Bob</b> to be Ready"
-        # the creator makes Bob the partner (North): Ready is cleared
-        a.send_json({"type": "arrange", "seats": {"S": ja["room"]["you"], "N": bob_id, "E": None, "W": None}})
-        arranged = until(a, lambda m: m["type"] == "room" and m["room"]["seats"]["N"] is not None)
-        assert arranged["room"]["seats"]["W"] is None and not arranged["room"]["seats"]["S"]["ready"]
+        # the creator makes Bob an opponent (East): Ready is cleared
+        a.send_json({"type": "arrange", "seats": {"S": ja["room"]["you"], "E": bob_id, "N": None, "W": None}})
+        arranged = until(a, lambda m: m["type"] == "room" and m["room"]["seats"]["E"] is not None)
+        assert arranged["room"]["seats"]["N"] is None and not arranged["room"]["seats"]["S"]["ready"]
         for ws in (a, b):
             ws.send_json({"type": "ready", "ready": True})
         until(a, lambda m: m["type"] == "room" and all(s is None or s["ready"] for s in m["room"]["seats"].values()))
@@ -90,11 +90,11 @@ def test_a_room_from_lobby_to_table(db: Path) -> None:
         sa = until(a, of_type("state"))
         sb = until(b, of_type("state"))
         assert sa["event"] == sb["event"] == "start" and sa["match"]["kind"] == "room"
-        assert sa["table"]["you"] == "S" and sb["table"]["you"] == "N"
-        assert sa["view"]["seat"] == "S" and sb["view"]["seat"] == "N"
+        assert sa["table"]["you"] == "S" and sb["table"]["you"] == "E"
+        assert sa["view"]["seat"] == "S" and sb["view"]["seat"] == "E"
         assert len(sa["view"]["hand"]) == len(sb["view"]["hand"]) == 12
         seats = sa["table"]["seats"]
-        assert seats["N"]["name"] == "<b>Bob</b>" and seats["E"]["computer"] and not seats["N"]["computer"]
+        assert seats["E"]["name"] == "<b>Bob</b>" and seats["N"]["computer"] and not seats["E"]["computer"]
         assert sa["table"]["room"] == ja["room"]["code"] and sa["table"]["timer"] is None
         # the room shows the match in play and refuses newcomers
         assert playing["room"]["match"] == sa["match"]["id"]
@@ -152,7 +152,7 @@ def test_creator_role_passes_on_and_reconnect_resyncs_the_lobby(db: Path) -> Non
             ja, jb = make_room(a, b)
             device_b = None
             b.send_json({"type": "ready", "ready": True})
-            until(b, lambda m: m["type"] == "room" and m["room"]["seats"]["W"]["ready"])
+            until(b, lambda m: m["type"] == "room" and m["room"]["seats"]["N"]["ready"])
             a.send_json({"type": "leave"})
             assert until(a, of_type("left"))
             after = until(b, lambda m: m["type"] == "room" and m["room"]["seats"]["S"] is None)
@@ -162,7 +162,7 @@ def test_creator_role_passes_on_and_reconnect_resyncs_the_lobby(db: Path) -> Non
             w = hello(b2, device_b, jb["token"])
             assert w["seat"] == {"token": jb["token"], "room": jb["room"]["code"], "match": None}
             room = until(b2, of_type("room"))["room"]
-            assert room["you"] == room["creator"] and room["seats"]["W"]["ready"]
+            assert room["you"] == room["creator"] and room["seats"]["N"]["ready"]
         # an unknown seat token is forgotten
         with client.websocket_connect("/ws") as c:
             assert hello(c, None, ja["token"])["seat"] is None
@@ -192,21 +192,21 @@ def test_away_person_is_played_by_a_computer_until_they_return(db: Path) -> None
             a.send_json({"type": "start"})
             until(b, of_type("state"))
             b.__exit__(None, None, None)  # Bob drops
-            # Ann plays on; Bob's seat (W) is played by a computer after 0.3 s, so the auction and play go on
+            # Ann plays on; Bob's seat (N) is played by a computer after 0.3 s, so the auction and play go on
             msg = until(a, of_type("state"))
             seen_stand_in = False
             acted: set[int] = set()
             deadline = time.monotonic() + 20
             while msg["view"]["phase"] in ("auction", "trump", "meld") or len(msg["view"]["tricks"]) < 3:
                 assert time.monotonic() < deadline, "the table stalled waiting for a person who is gone"
-                seen_stand_in |= msg["table"]["seats"]["W"]["stand_in"]
+                seen_stand_in |= msg["table"]["seats"]["N"]["stand_in"]
                 move = first_legal(msg["view"])
                 if move is not None and msg["view"]["turn"] == "S" and msg["view"]["version"] not in acted:
                     acted.add(msg["view"]["version"])
                     a.send_json({"type": "action", "match": msg["match"]["id"], "version": msg["view"]["version"],
                                  "action": move})
                 msg = until(a, of_type("state"))
-            assert seen_stand_in and not msg["table"]["seats"]["W"]["connected"]
+            assert seen_stand_in and not msg["table"]["seats"]["N"]["connected"]
             # Bob returns with his seat token and takes the seat back at once
             with client.websocket_connect("/ws") as b2:
                 w = hello(b2, None, jb["token"])
@@ -214,10 +214,10 @@ def test_away_person_is_played_by_a_computer_until_they_return(db: Path) -> None
                 assert until(b2, of_type("room"))["room"]["phase"] == "playing"
                 back = until(b2, of_type("state"))
                 # the full view ("resume", or "presence" when the seat's return is announced first)
-                assert back["event"] in ("resume", "presence") and back["table"]["you"] == "W"
-                assert back["view"]["seat"] == "W" and back["view"]["hand"]
-                here = until(a, lambda m: m["type"] == "state" and m["table"]["seats"]["W"]["connected"])
-                assert not here["table"]["seats"]["W"]["stand_in"]
+                assert back["event"] in ("resume", "presence") and back["table"]["you"] == "N"
+                assert back["view"]["seat"] == "N" and back["view"]["hand"]
+                here = until(a, lambda m: m["type"] == "state" and m["table"]["seats"]["N"]["connected"])
+                assert not here["table"]["seats"]["N"]["stand_in"]
 
 
 def test_quick_match_alone_fills_with_computers_and_the_move_timer_plays_for_you(db: Path) -> None:

@@ -158,3 +158,12 @@ def test_the_deal_is_made_by_the_next_dealer() -> None:
     assert dealer is not None
     after = apply(table.state, Action.deal(dealer))
     assert after.phase == "auction" and after.hand_no == table.state.hand_no + 1
+
+
+def test_no_countdown_is_shown_for_a_computer() -> None:
+    table, clock, _ = make_table(TableOptions(move_timer=30), {Seat.S: "ann"}, {"ann"})
+    advance_to(table, lambda s: s.phase == "auction" and turn(s) != Seat.S)
+    assert table.message(Seat.S, None)["table"]["timer"] is None  # type: ignore[index]
+    advance_to(table, lambda s: s.phase == "auction" and turn(s) == Seat.S or s.phase != "auction")
+    if turn(table.state) == Seat.S:
+        assert table.message(Seat.S, None)["table"]["timer"]["seat"] == "S"  # type: ignore[index]

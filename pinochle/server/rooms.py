@@ -9,10 +9,10 @@ computer guests").
 >>> ann = room.creator
 >>> bob = room.join("  Bob ")
 >>> room.members[bob].name, room.seat_of(bob)
-('Bob', <Seat.W: 3>)
+('Bob', <Seat.N: 0>)
 >>> room.set_ready(ann, True); room.set_ready(bob, True)
 >>> sorted(str(s) for s in room.start(ann).guests)
-['E', 'N']
+['E', 'W']
 """
 
 from __future__ import annotations
@@ -207,8 +207,14 @@ class Room:
         if token != self.creator:
             raise RoomError("only the room's creator can do that")
 
+    #: The order open seats are offered in: the second person partners the creator.
+    JOIN_ORDER = (Seat.S, Seat.N, Seat.E, Seat.W)
+
     def join(self, name: str) -> str:
-        """Seat a new person in the first open seat (clockwise from South); return their token.
+        """Seat a new person in the first open seat (South, North, East, West); return their token.
+
+        The second person partners the creator (North), the usual "two
+        friends against the computer"; the creator can rearrange.
 
         Raises:
             RoomError: a bad name, the room is full, or a match is being played.
@@ -216,8 +222,7 @@ class Room:
         if self.phase != "lobby":
             raise RoomError("a match is being played in this room: wait for the lobby")
         clean = clean_name(name)
-        for k in range(4):
-            seat = Seat((Seat.S + k) % 4)
+        for seat in self.JOIN_ORDER:
             if self.seats[seat] is None:
                 token = secrets.token_urlsafe(24)
                 self.members[token] = Member(token, clean)

@@ -288,9 +288,12 @@ class Table:
             v["legal"] = {} if seat in self.next_ready else {"deal": True}
         timer: dict[str, object] | None = None
         whose = turn(self.state)
-        if self.options.move_timer is not None and self.state.phase not in ("match_end",) and whose is not None:
+        at_hand_end = self.state.phase == "hand_end"
+        timed = whose is not None and (at_hand_end or (
+            self.seats[whose].token is not None and not self.stand_in(whose, now)))  # computers need no countdown
+        if self.options.move_timer is not None and self.state.phase != "match_end" and timed:
             left = max(0.0, self.turn_since + self.options.move_timer - now)
-            timer = {"seat": None if self.state.phase == "hand_end" else str(whose), "seconds": round(left, 1)}
+            timer = {"seat": None if at_hand_end else str(whose), "seconds": round(left, 1)}
         table: dict[str, object] = {
             "kind": self.kind,
             "room": self.owner if self.kind == "room" else None,
