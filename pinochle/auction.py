@@ -61,6 +61,47 @@ class AuctionStatus:
         return rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
 
 
+def _next_caller(seat: int, passed: Sequence[bool], rules: RuleSet) -> int:
+    """The seat after ``seat`` to call: clockwise, skipping seats that passed (RULES.md, Deal and auction 2)."""
+    seat = (seat + 1) % 4
+    while passed[seat] and not rules.reenter_after_pass:
+        seat = (seat + 1) % 4
+    return seat
+
+
+def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> tuple[Seat, ...]:
+    """The seat that made each call: clockwise from the dealer's left, skipping seats that have passed.
+
+    (RULES.md, Deal and auction 2: "a player who passes is out of the auction".)
+
+    Args:
+        calls: the calls so far (see :func:`status`).
+        dealer: the dealer's seat.
+        rules: the table's rules.
+
+    Returns:
+        One seat per call, in order.
+
+    >>> [str(s) for s in callers((250, None, 260, None, 270), dealer=3)]
+    ['N', 'E', 'S', 'W', 'N']
+    >>> [str(s) for s in callers((250, None, None, 260, 270), dealer=3)]
+    ['N', 'E', 'S', 'W', 'N']
+    >>> [str(s) for s in callers((None, 250, 260, None, 270), dealer=3)]
+    ['N', 'E', 'S', 'W', 'E']
+    """
+    passed = [False] * 4
+    seat = (dealer + 1) % 4
+    out: list[Seat] = []
+    for call in calls:
+        out.append(Seat(seat))
+        if call is None:
+            passed[seat] = True
+        if sum(passed) >= 3:
+            break
+        seat = _next_caller(seat, passed, rules)
+    return tuple(out)
+
+
 def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> AuctionStatus:
     """Derive the auction's state from its calls (RULES.md, Deal and auction 2-3).
 
@@ -90,9 +131,7 @@ def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> Auctio
             high, high_seat = call, seat
         if sum(passed) >= 3:
             break
-        seat = (seat + 1) % 4
-        while passed[seat] and not rules.reenter_after_pass:
-            seat = (seat + 1) % 4
+        seat = _next_caller(seat, passed, rules)
     npassed = sum(passed)
     p4 = (passed[0], passed[1], passed[2], passed[3])
     if npassed >= 3:

@@ -797,8 +797,7 @@ def view(state: State, seat: int) -> View:
     """
     me = Seat(seat)
     st = auction_status(state)
-    first = state.dealer.left
-    calls = tuple((Seat((first + i) % 4), c) for i, c in enumerate(state.calls))
+    calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules), state.calls))
     tricks_won, pts = taken(state)
     last = state.history[-1].summary() if state.phase in ("hand_end", "match_end") and state.history else None
     return View(

@@ -212,3 +212,19 @@ def test_apply_checks_bid_and_card_fields() -> None:
             apply(s, Action("play", Seat.N, card=bad))  # type: ignore[arg-type]
     with pytest.raises(IllegalAction):
         new_match(deals=[[1, 2, 3]])
+
+
+def test_view_credits_each_call_to_the_seat_that_made_it() -> None:
+    """Regression: the view labelled calls by plain rotation, so after a pass later bids went to the wrong seat."""
+    from pinochle.cards import Seat
+    from pinochle.game import Action, apply, new_match, turn, view
+
+    state = new_match(seed=3, first_dealer=Seat.W)
+    made: list[tuple[str, object]] = []
+    for call in (250, None, 260, None, 270):
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.pass_(seat) if call is None else Action.bid_(seat, call))
+        made.append((str(seat), "pass" if call is None else str(call)))
+    shown = [(c["seat"], c["call"]) for c in view(state, Seat.S).to_json()["auction"]]  # type: ignore[union-attr]
+    assert shown == made == [("N", "250"), ("E", "pass"), ("S", "260"), ("W", "pass"), ("N", "270")]
