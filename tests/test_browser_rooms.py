@@ -171,20 +171,24 @@ def run_rooms(server: Server) -> dict[str, Any]:
             b.get_by_test_id("join-room").click()
             b.get_by_test_id("lobby").wait_for()
 
-            # Both see each other; Ann's name is text on Bob's screen.
-            a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-W]')?.textContent === 'Bob'")
+            # Both see each other; Ann's name is text on Bob's screen. Bob, second in, partners Ann (North).
+            a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-N]')?.textContent === 'Bob'")
             b.wait_for_function("n => document.querySelector('[data-testid=lobby-name-S]')?.textContent === n", arg=ANN)
             no_markup(b, "lobby")
-            assert "You" in text(b, "lobby-seat-W")
+            assert "You" in text(b, "lobby-seat-N")
             assert "Creator" in text(b, "lobby-seat-S")
-            assert "Computer guest (Normal)" in text(b, "lobby-seat-N")
+            assert "Computer guest (Normal)" in text(b, "lobby-seat-W")
             # Bob sits at the bottom of his own lobby, Ann at the bottom of hers.
-            assert b.locator("#lobby-bottom").get_attribute("data-testid") == "lobby-seat-W"
+            assert b.locator("#lobby-bottom").get_attribute("data-testid") == "lobby-seat-N"
             assert a.locator("#lobby-bottom").get_attribute("data-testid") == "lobby-seat-S"
             assert b.get_by_test_id("start-match").is_hidden()  # only the creator starts
             assert b.get_by_test_id("room-level").is_hidden()
 
-            # Ann seats Bob opposite her (her partner); both lobbies follow.
+            # Ann seats Bob at West (an opponent), then back opposite her; both lobbies follow.
+            a.get_by_test_id("arrange-W").select_option(label=BOB)
+            a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-W]')?.textContent === 'Bob'")
+            b.wait_for_function("() => document.querySelector('#lobby-bottom')?.dataset.seat === 'W'")
+            assert "Open seat" in text(a, "lobby-seat-N")
             a.get_by_test_id("arrange-N").select_option(label=BOB)
             a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-N]')?.textContent === 'Bob'")
             b.wait_for_function("() => document.querySelector('#lobby-bottom')?.dataset.seat === 'N'")

@@ -14,6 +14,10 @@
 import {
   ActionType, ClientType, CloseCode, DEVICE_KEY, ErrorCode, Level, Phase, SEAT_KEY, ServerType, StateEvent,
 } from "./protocol.js";
+import { createFlow, initMotion } from "./anim.js";
+import { afterTableRender, initKeys } from "./keys.js";
+import { initSettings, welcomePace } from "./settings-ui.js";
+import { play as playSound } from "./sounds.js";
 
 // ------------------------------------------------------------------ constants
 
@@ -80,6 +84,13 @@ const app = {
 };
 
 const conn = { ws: null, attempt: 0, timer: null, open: false, welcomed: false };
+
+// Every message from the server is handled in order; a state shown at the table waits for the
+// animations of the one before it (anim.js). `table` says what the table shows now.
+const flow = createFlow({
+  handle: (msg) => onMessage(msg),
+  table: () => ({ shown: app.screen === "table", view: app.view, matchId: app.match?.id ?? null }),
+});
 
 // ------------------------------------------------------------------ small helpers
 
@@ -276,45 +287,84 @@ function announce(text) {
   while (box.children.length > 6) box.firstElementChild.remove();
 }
 
-/** Speak what changed between two views of the same match. */
+/** How a seat is spoken of: "You", "Your partner" (solo), the person's name, "West". */
+function spokenName(seat) {
+  if (isMe(seat)) return "You";
+  if (!named() && seat === seatAt("top")) return "Your partner";
+  return seatName(seat);
+}
+
+/** "the ten of hearts". */
+function cardWords(token) {
+  return `the ${RANK[token[0]].name.toLowerCase()} of ${SUIT[token[1]].name}`;
+}
+
+function trickWinnerWords(seat) {
+  return `${spokenName(seat)} ${verb(seat, "win", "wins")} the trick.`;
+}
+
+/** A hand's result as it is spoken: "We made 250: +310 to us, +60 to them. Match: us 560, them 420." */
+function handResultWords(last) {
+  const [us, them] = sidesOrder();
+  const who = SIDE_OF[last.declarer] === us ? "We" : "They";
+  const what = last.made ? `${who} made ${last.bid}` : `${who} went set at ${last.bid}`;
+  return `${what}: ${signed(last.score[us])} to us, ${signed(last.score[them])} to them. `
+    + `Match: us ${num(last.totals[us])}, them ${num(last.totals[them])}.`;
+}
+
+/** Speak what changed between two views of the same match, as one message (no flood of little ones). */
 function announceChanges(prev, v) {
   if (!prev) return;
+  const say = [];
   if (prev.hand_no !== v.hand_no) {
-    announce(`Hand ${v.hand_no + 1}. ${seatName(v.dealer)} ${verb(v.dealer, "deal", "deals")}.`);
-    return;
-  }
-  for (const c of v.auction.slice(prev.auction.length)) {
-    const who = seatName(c.seat);
-    announce(c.call === "pass" ? `${who} ${verb(c.seat, "pass", "passes")}.` : `${who} ${verb(c.seat, "bid", "bids")} ${c.call}.`);
-  }
-  if (!prev.declarer && v.declarer && v.stuck) {
-    announce(`${seatName(v.declarer)} ${verb(v.declarer, "are", "is")} stuck with the bid at ${v.bid}.`);
-  }
-  if (!prev.trump && v.trump) {
-    announce(`${seatName(v.declarer)} named ${SUIT[v.trump].name} trump.`);
-  }
-  const before = flatPlays(prev);
-  const now = flatPlays(v);
-  for (const p of now.slice(before.length)) {
-    announce(`${seatName(p.seat)} played the ${cardName(p.card)}.`);
-    if (p.winner) announce(`${takes(p.winner)} the trick.`);
-  }
-  // a trick completed by the card already announced (no new card, new winner)
-  v.tricks.forEach((t, i) => {
-    const old = prev.tricks[i];
-    if (t.winner && old && !old.winner && old.cards.length === t.cards.length) {
-      announce(`${takes(t.winner)} the trick.`);
+    say.push(`Hand ${v.hand_no + 1}. ${spokenName(v.dealer)} ${verb(v.dealer, "deal", "deals")}.`);
+  } else {
+    for (const c of v.auction.slice(prev.auction.length)) {
+      const who = spokenName(c.seat);
+      say.push(c.call === "pass" ? `${who} ${verb(c.seat, "pass", "passes")}.` : `${who} ${verb(c.seat, "bid", "bids")} ${c.call}.`);
     }
-  });
-  if (prev.phase !== v.phase && v.phase === Phase.HAND_END && v.last_hand) {
-    announce(handResultSentence(v.last_hand));
+    if (!prev.declarer && v.declarer && v.stuck) {
+      say.push(`${spokenName(v.declarer)} ${verb(v.declarer, "are", "is")} stuck with the bid at ${v.bid}.`);
+    }
+    if (!prev.trump && v.trump) {
+      say.push(`${spokenName(v.declarer)} ${verb(v.declarer, "name", "names")} ${SUIT[v.trump].name} trump.`);
+      if (SEATS.some((s) => v.melds[s])) {
+        const [us, them] = sidesOrder();
+        say.push(`Meld: us ${v.meld_shown[us]}, them ${v.meld_shown[them]}.`);
+      }
+    }
+    const before = flatPlays(prev);
+    const now = flatPlays(v);
+    for (const p of now.slice(before.length)) {
+      say.push(`${spokenName(p.seat)} played ${cardWords(p.card)}.`);
+      playSound("card");
+      if (p.winner) {
+        say.push(trickWinnerWords(p.winner));
+        playSound("trick");
+      }
+    }
+    // a trick completed by the card already announced (no new card, new winner)
+    v.tricks.forEach((t, i) => {
+      const old = prev.tricks[i];
+      if (t.winner && old && !old.winner && old.cards.length === t.cards.length) {
+        say.push(trickWinnerWords(t.winner));
+        playSound("trick");
+      }
+    });
+  }
+  const over = v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END;
+  if (prev.phase !== v.phase && over && v.last_hand && prev.hand_no === v.hand_no) {
+    say.push(handResultWords(v.last_hand));
   }
   if (prev.phase !== v.phase && v.phase === Phase.MATCH_END) {
-    announce(resultTitle(v.winner));
+    say.push(resultTitle(v.winner));
   }
-  if (legalKinds(v).length && !legalKinds(prev).length && v.phase !== Phase.HAND_END) {
-    announce(statusText(v));
+  // a move was made and it is yours now (also your lead after your own card took the trick)
+  if (legalKinds(v).length && !over) {
+    say.push(statusText(v));
+    playSound("turn");
   }
+  if (say.length) announce(say.join(" "));
 }
 
 /** Speak who went away, came back, or is played by a computer (table facts of two messages). */
@@ -370,7 +420,7 @@ function connect() {
     if (conn.ws !== ws) return;
     let msg;
     try { msg = JSON.parse(e.data); } catch { return; }
-    if (msg && typeof msg === "object") onMessage(msg);
+    if (msg && typeof msg === "object") flow.push(msg); // in order, each state after the last one's animations
   });
   ws.addEventListener("close", (e) => {
     if (conn.ws !== ws) return;
@@ -516,6 +566,9 @@ function onWelcome(msg) {
   conn.welcomed = true;
   conn.attempt = 0;
   showConnBanner(false);
+  // the pace of the computer players is kept per connection: say it first, before any resume or new match
+  const pace = welcomePace();
+  if (pace) rawSend(pace);
   if (typeof msg.device === "string") {
     app.device = msg.device;
     writeStore(DEVICE_KEY, msg.device);
@@ -1255,6 +1308,7 @@ function renderTable() {
     }
     if (el) el.focus({ preventScroll: true });
   }
+  afterTableRender(v); // keys.js: the hand's tab stop; the focus when your turn starts or its element went away
 }
 
 function closeDialogs() {
@@ -1785,16 +1839,10 @@ function wire() {
     showScreen("home");
   });
 
-  // Keyboard: arrow keys move between the cards of the hand.
-  $("hand").addEventListener("keydown", (e) => {
-    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
-    const cards = [...$("hand").querySelectorAll("button.card")];
-    const i = cards.indexOf(document.activeElement);
-    if (i < 0) return;
-    const j = Math.max(0, Math.min(cards.length - 1, i + (e.key === "ArrowRight" ? 1 : -1)));
-    cards[j].focus();
-    e.preventDefault();
-  });
+  // Keyboard: the hand is one tab stop, arrow keys, Home and End move between its cards (keys.js).
+  initKeys();
+  // Animations: a click on the felt (or Escape) hurries them (anim.js).
+  initMotion();
 
   window.addEventListener("online", reconnectNow);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnectNow(); });
@@ -1810,5 +1858,6 @@ function wire() {
 app.device = readStore(DEVICE_KEY);
 app.seatToken = readStore(SEAT_KEY);
 app.invite = inviteFromUrl();
+initSettings({ send: rawSend });
 wire();
 connect();

@@ -1,0 +1,415 @@
+// Table animations, and the queue that makes the game flow wait for them.
+//
+// Every message from the server goes through one queue (createFlow) and is
+// handled in order. A `state` message shown at the table is rendered only
+// after the animations of the one before it have finished:
+//
+//   before the render   a completed trick is gathered to its winner's seat
+//                       (when the next trick has started)
+//   the render          the app's plain render of the state (app.js)
+//   after the render    the hand is dealt (a new hand), a card played flies
+//                       from its seat to the centre, the hand closes up, and a
+//                       dialog that opened (the meld review, the hand summary)
+//                       fades in
+//
+// The animations are purely presentation: they animate the elements the
+// render made (Web Animations API, `element.animate`, awaited through
+// `animation.finished`) and leave nothing behind, so the page after them is
+// exactly the plain render of the state. Durations are scaled by the pace
+// setting (settings.js paceMs: Relaxed 1.5, Normal 1, Fast 0.5).
+//
+// Reduced motion (the system's prefers-reduced-motion, or the in-app switch,
+// shown as data-reduced-motion="true" on <html>): no animation at all, every
+// state is rendered at once (and style.css turns CSS animations and
+// transitions off). A hidden tab does not animate either.
+//
+// Hurry: a click or tap on the felt (not on a control), or Escape when no
+// dialog is open, finishes the running animations at once and renders the
+// states already waiting without animating them. When more than MAX_WAITING
+// states are waiting (a fast table, a slow device), the same happens by itself,
+// so the table never lags far behind the game.
+//
+// Every animation made here has an id starting with "pinochle-" (see
+// document.getAnimations()).
+// Plain ES module, no dependencies but settings.js.
+
+import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
+
+/** Durations at Normal pace, in ms. */
+export const BASE_MS = Object.freeze({
+  deal: 300, // one card of the deal
+  dealStagger: 45, // between two cards of the deal
+  play: 320, // a card from its seat to the centre
+  slide: 200, // the hand closing up after your card left it
+  show: 700, // a completed trick stays at least this long (from its last card's state) before it is gathered
+  gather: 420, // a trick to its winner's seat
+  dialog: 260, // a dialog appearing
+  meldStagger: 80, // between two seats of the meld review
+  afterLast: 380, // the last card of a hand lands before the summary appears
+});
+
+/** More states than this waiting: finish the animations and catch up. */
+export const MAX_WAITING = 3;
+const SAFETY_MS = 8000; // an animation that never finishes does not hold the game up longer than this
+const ID = "pinochle";
+const SEATS = ["N", "E", "S", "W"];
+const EASE = "cubic-bezier(.2, .7, .2, 1)";
+
+const running = new Set(); // animations made here that have not finished
+let lastStateAt = 0; // performance.now() of the last state rendered
+let flowRef = null;
+
+// ------------------------------------------------------------------ motion and pace
+
+function settings() {
+  try { return loadSettings(); } catch { return {}; }
+}
+
+/** Whether movement is left out: the <html> attribute set by applySettings, or the settings themselves. */
+export function motionOff() {
+  const root = document.documentElement;
+  if (root && root.dataset.reducedMotion === "true") return true;
+  try { return resolvedReducedMotion(settings()); } catch { return false; }
+}
+
+/** An animation's duration in ms at the current pace; 0 under reduced motion. */
+export function ms(base) {
+  if (motionOff()) return 0;
+  const d = paceMs(settings(), base);
+  return Number.isFinite(d) && d > 0 ? d : 0;
+}
+
+function animating() {
+  return !motionOff() && !document.hidden;
+}
+
+// ------------------------------------------------------------------ animations
+
+/** Start one animation (if it has a duration and a target in the page) and keep track of it. */
+function run(el, keyframes, options, kind) {
+  if (!el || !el.isConnected || typeof el.animate !== "function") return null;
+  if (!(options.duration > 0)) return null;
+  let a;
+  try {
+    a = el.animate(keyframes, { easing: EASE, ...options });
+  } catch {
+    return null;
+  }
+  a.id = `${ID}-${kind}`;
+  running.add(a);
+  const done = () => running.delete(a);
+  a.finished.then(done, done);
+  return a;
+}
+
+/** Finish every running animation at once (the tap-to-hurry). */
+export function finishAll() {
+  for (const a of [...running]) {
+    try { a.finish(); } catch { a.cancel(); }
+    running.delete(a);
+  }
+}
+
+/** The animations made here that are still running or waiting to start. */
+export function runningAnimations() {
+  return [...running];
+}
+
+/** Hurry: finish the running animations and render the states already waiting without animation. */
+export function hurry() {
+  if (flowRef) flowRef.skipWaiting();
+  finishAll();
+}
+
+/** Wait for animations to finish (never longer than SAFETY_MS, after which they are finished). */
+async function settle(anims) {
+  const list = anims.filter(Boolean);
+  if (!list.length) return;
+  let timer = null;
+  const safety = new Promise((resolve) => { timer = setTimeout(resolve, SAFETY_MS); });
+  await Promise.race([Promise.allSettled(list.map((a) => a.finished)), safety]);
+  clearTimeout(timer);
+  for (const a of list) {
+    if (a.playState !== "finished") {
+      try { a.finish(); } catch { a.cancel(); }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ geometry
+
+function middle(r) {
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+function rectOf(el) {
+  if (!el || !el.isConnected) return null;
+  const r = el.getBoundingClientRect();
+  return r.width || r.height ? r : null;
+}
+
+/** The seat's box on the felt (data-seat is set by the render). */
+function seatBox(seat) {
+  return document.querySelector(`#screen-table .felt .seat[data-seat="${seat}"]`);
+}
+
+function handCards() {
+  return [...document.querySelectorAll("#hand button.card")];
+}
+
+/** Offset, in px, that moves the middle of `to` onto the middle of `from`. */
+function offset(from, to) {
+  const a = middle(from);
+  const b = middle(to);
+  return { x: Math.round(a.x - b.x), y: Math.round(a.y - b.y) };
+}
+
+// ------------------------------------------------------------------ what the page looked like before a render
+
+function capture() {
+  const hand = new Map(); // token -> [rect, ...] in hand order
+  for (const el of handCards()) {
+    const r = rectOf(el);
+    if (!r) continue;
+    const list = hand.get(el.dataset.card) ?? [];
+    list.push(r);
+    hand.set(el.dataset.card, list);
+  }
+  const active = document.activeElement;
+  const focused = active && active.matches?.("#hand button.card") ? { card: active.dataset.card, rect: rectOf(active) } : null;
+  return {
+    hand,
+    focused,
+    handBox: rectOf(document.getElementById("hand")),
+    dialogs: new Set(document.querySelectorAll("dialog[open]")),
+  };
+}
+
+// ------------------------------------------------------------------ the animations of a state
+
+/** The cards of the last trick of `next` that `prev` did not show, with their seats. */
+function newCards(prev, next) {
+  const trick = next.tricks?.length ? next.tricks[next.tricks.length - 1] : null;
+  if (!trick) return [];
+  const index = next.tricks.length - 1;
+  const old = prev && prev.hand_no === next.hand_no ? prev.tricks?.[index] : null;
+  const from = old ? old.cards.length : 0;
+  const lead = SEATS.indexOf(trick.leader);
+  return trick.cards.slice(from).map((card, k) => ({ card, seat: SEATS[(lead + from + k) % 4] }));
+}
+
+/** Before the render: gather a completed trick to its winner once the next trick has started. */
+function gather(prev, next) {
+  const trick = prev.tricks?.length ? prev.tricks[prev.tricks.length - 1] : null;
+  if (!trick || !trick.winner) return [];
+  if (next.hand_no !== prev.hand_no || (next.tricks?.length ?? 0) <= prev.tricks.length) return [];
+  const to = rectOf(seatBox(trick.winner));
+  const centre = rectOf(document.getElementById("centre"));
+  const cards = [...document.querySelectorAll("#centre .slot .card")];
+  if (!to || !centre || !cards.length) return [];
+  const duration = ms(BASE_MS.gather);
+  // the completed trick stays on show a little while (from its last card) before it goes
+  const delay = Math.max(0, ms(BASE_MS.show) - (performance.now() - lastStateAt));
+  const anims = cards.map((el) => {
+    const r = rectOf(el);
+    if (!r) return null;
+    const c = offset(centre, r);
+    const w = offset(to, r);
+    return run(el, [
+      { translate: "0px 0px", scale: 1, opacity: 1, offset: 0 },
+      { translate: `${c.x}px ${c.y}px`, scale: 0.9, opacity: 1, offset: 0.35 },
+      { translate: `${w.x}px ${w.y}px`, scale: 0.35, opacity: 0, offset: 1 },
+    ], { duration, delay, fill: "forwards" }, "gather");
+  });
+  const label = document.querySelector("#centre .trick-winner");
+  anims.push(run(label, [{ opacity: 1 }, { opacity: 0 }], { duration: duration * 0.5, delay, fill: "forwards" }, "gather"));
+  return anims;
+}
+
+/** After the render: the deal, the cards played, the hand closing up, dialogs appearing. */
+function afterRender(before, after, snap, event) {
+  const prev = before.view;
+  const next = after.view;
+  const sameMatch = Boolean(before.shown && prev && before.matchId === after.matchId);
+  const anims = [];
+  let landed = 0; // when the last card played lands, in ms from now
+
+  const newHand = event === "start" || (sameMatch && prev.hand_no !== next.hand_no);
+  if (newHand) {
+    // the deal: the cards arrive in your hand from the dealer's seat, one after another
+    const from = rectOf(seatBox(next.dealer));
+    const duration = ms(BASE_MS.deal);
+    const stagger = ms(BASE_MS.dealStagger);
+    handCards().forEach((el, i) => {
+      const r = rectOf(el);
+      if (!from || !r) return;
+      const d = offset(from, r);
+      anims.push(run(el, [
+        { translate: `${d.x}px ${d.y}px`, scale: 0.45, rotate: "-12deg", opacity: 0 },
+        { translate: "0px 0px", scale: 1, rotate: "0deg", opacity: 1 },
+      ], { duration, delay: i * stagger, fill: "backwards" }, "deal"));
+    });
+  } else if (sameMatch && prev.hand_no === next.hand_no) {
+    // a card played: from the player's seat (your own: from its place in your hand) to the centre
+    const duration = ms(BASE_MS.play);
+    const stagger = duration * 0.6;
+    newCards(prev, next).forEach(({ card, seat }, k) => {
+      const el = document.querySelector(`#centre [data-testid="trick-${seat}"] .card`);
+      const r = rectOf(el);
+      if (!r) return;
+      let from = null;
+      const mine = seat === next.seat;
+      if (mine) {
+        from = snap.focused && snap.focused.card === card ? snap.focused.rect : snap.hand.get(card)?.[0] ?? snap.handBox;
+      } else {
+        from = rectOf(seatBox(seat));
+      }
+      if (!from) return;
+      const d = offset(from, r);
+      const delay = k * stagger;
+      anims.push(run(el, [
+        { translate: `${d.x}px ${d.y}px`, scale: mine ? 1.1 : 0.6, opacity: mine ? 1 : 0, offset: 0 },
+        { opacity: 1, offset: 0.3 },
+        { translate: "0px 0px", scale: 1, opacity: 1, offset: 1 },
+      ], { duration, delay, fill: "backwards" }, "play"));
+      landed = Math.max(landed, delay + duration);
+    });
+    // your hand closes up where a card left it
+    if ((next.hand?.length ?? 0) < (prev.hand?.length ?? 0)) {
+      const seen = new Map();
+      const slide = ms(BASE_MS.slide);
+      for (const el of handCards()) {
+        const token = el.dataset.card;
+        const k = seen.get(token) ?? 0;
+        seen.set(token, k + 1);
+        const old = snap.hand.get(token)?.[k];
+        const r = rectOf(el);
+        if (!old || !r) continue;
+        const dx = Math.round(old.left - r.left);
+        if (Math.abs(dx) < 2) continue;
+        anims.push(run(el, [{ translate: `${dx}px 0px` }, { translate: "0px 0px" }], { duration: slide }, "slide"));
+      }
+    }
+  }
+
+  // a dialog that this render opened (the meld review, the hand summary) appears, after the last card lands
+  for (const dialog of document.querySelectorAll("dialog[open]")) {
+    if (snap.dialogs.has(dialog)) continue;
+    const delay = landed ? landed + ms(BASE_MS.afterLast) : 0;
+    const duration = ms(BASE_MS.dialog);
+    anims.push(run(dialog, [
+      { opacity: 0, translate: "0px 18px", scale: 0.96 },
+      { opacity: 1, translate: "0px 0px", scale: 1 },
+    ], { duration, delay, fill: "backwards" }, "dialog"));
+    // the meld review: one seat after another
+    [...dialog.querySelectorAll(".meld-seat")].forEach((el, i) => {
+      anims.push(run(el, [
+        { opacity: 0, translate: "0px 10px" },
+        { opacity: 1, translate: "0px 0px" },
+      ], { duration, delay: delay + duration * 0.5 + i * ms(BASE_MS.meldStagger), fill: "backwards" }, "meld"));
+    });
+  }
+  return anims;
+}
+
+// ------------------------------------------------------------------ the queue
+
+/**
+ * The message queue. `handle(msg)` is the app's handler (it renders); `table()`
+ * tells what the table shows: {shown: the table screen is up, view, matchId}.
+ * Returns {push(msg), skipWaiting(), size()}.
+ */
+export function createFlow({ handle, table }) {
+  const queue = []; // {msg, animate}
+  let current = null;
+  let draining = false;
+
+  function skipWaiting() {
+    if (current) current.animate = false;
+    for (const item of queue) item.animate = false;
+  }
+
+  function push(msg) {
+    const item = { msg, animate: true };
+    queue.push(item);
+    const waiting = queue.filter((i) => i.msg && i.msg.type === "state").length;
+    if (waiting > MAX_WAITING) {
+      // too far behind: finish what runs, catch up without animating, animate only the latest
+      skipWaiting();
+      item.animate = true;
+      finishAll();
+    }
+    if (!draining) drain();
+  }
+
+  async function drain() {
+    draining = true;
+    try {
+      while (queue.length) {
+        current = queue.shift();
+        try {
+          await step(current);
+        } catch (err) {
+          setTimeout(() => { throw err; }, 0); // report it (a page error), and go on with the next message
+        }
+      }
+    } finally {
+      current = null;
+      draining = false;
+    }
+  }
+
+  async function step(item) {
+    const { msg } = item;
+    const isState = msg && msg.type === "state" && msg.view && typeof msg.view === "object";
+    if (!isState || !item.animate || !animating()) {
+      handle(msg);
+      if (isState) lastStateAt = performance.now();
+      return;
+    }
+    const before = table();
+    const id = msg.match && typeof msg.match === "object" ? msg.match.id : undefined;
+    const shownHere = Boolean(before.shown && before.view && before.matchId === id);
+    const snap = capture();
+    let gathered = [];
+    if (shownHere) {
+      gathered = gather(before.view, msg.view);
+      await settle(gathered);
+    }
+    handle(msg);
+    lastStateAt = performance.now();
+    // nothing of the gathering stays behind (the render replaced those cards; if it did not, show them again)
+    for (const a of gathered) if (a) a.cancel();
+    const after = table();
+    if (!item.animate || !animating() || !after.shown || !after.view || after.matchId !== id) return;
+    await settle(afterRender(before, after, snap, msg.event));
+  }
+
+  const flow = { push, skipWaiting, size: () => queue.length + (current ? 1 : 0) };
+  flowRef = flow;
+  return flow;
+}
+
+// ------------------------------------------------------------------ start-up
+
+/**
+ * Show the settings on <html> (if nothing has yet), and hurry on a click or tap
+ * on the felt that is not on a control, or on Escape when no dialog is open.
+ */
+export function initMotion() {
+  const root = document.documentElement;
+  if (root && root.dataset.reducedMotion === undefined) {
+    try { applySettings(loadSettings()); } catch { /* the defaults stand */ }
+  }
+  const felt = document.querySelector("#screen-table .felt");
+  if (felt) {
+    felt.addEventListener("click", (e) => {
+      if (e.target instanceof Element && e.target.closest("button, a, input, select, textarea, [contenteditable]")) return;
+      hurry();
+    });
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || e.defaultPrevented || document.querySelector("dialog[open]")) return;
+    if (running.size) hurry();
+  });
+}
