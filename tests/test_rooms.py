@@ -85,3 +85,16 @@ def test_room_fills_and_creator_role_passes_on() -> None:
     assert room.join("Ed") in room.members  # the freed seat
     with pytest.raises(RoomError, match="not in this room"):
         room.set_ready(ann, True)
+
+
+@pytest.mark.parametrize("raw", ["\u3164", "\u2800\u2800", "\u0301", "a\u2028b", "\u202eevil", "x\u2066y"])
+def test_names_that_show_nothing_or_disguise_themselves_are_refused(raw: str) -> None:
+    """Regression (adversarial review): blank-looking names and line separators were accepted."""
+    with pytest.raises(RoomError):
+        clean_name(raw)
+
+
+@pytest.mark.parametrize("raw", ["\U0001F468\u200d\U0001F469\u200d\U0001F467", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "Zoë", "李雷"])
+def test_joiners_in_emoji_and_names_are_kept(raw: str) -> None:
+    """Regression (adversarial review): the zero-width joiner and non-joiner were refused as control characters."""
+    assert clean_name(raw) == raw

@@ -262,3 +262,121 @@ def test_flooding_is_rate_limited(db: Path) -> None:
             ws.send_json({"type": "resume"})
         codes = [ws.receive_json().get("code") for _ in range(60)]
         assert "rate_limited" in codes and codes.count("no_match") >= 30
+
+
+# ---------------------------------------------------------------- regressions from the adversarial review
+
+
+def test_a_cancel_while_tables_start_loses_nobody() -> None:
+    """Regression: a cancel from a later group while the first table was being set up lost every later group."""
+    import asyncio
+    import concurrent.futures
+
+    from pinochle.server.matchmaking import QuickMatch
+    from pinochle.server.storage import SQLiteStorage
+    from pinochle.server.table import Tables
+
+    async def scenario() -> None:
+        tables = Tables(SQLiteStorage(":memory:"), bot_delay=0)
+        quick = QuickMatch(tables, search_seconds=100)
+        tokens = [await quick.search(f"p{i}") for i in range(8)]
+        create = tables.create
+
+        def slow_create(*args: Any, **kwargs: Any) -> Any:
+            time.sleep(0.05)
+            return create(*args, **kwargs)
+
+        tables.create = slow_create  # type: ignore[method-assign]
+        ticking = asyncio.create_task(quick.tick())
+        await asyncio.sleep(0.01)  # the tick is setting up the first table
+        assert not quick.cancel(tokens[5]), "too late: its table is being set up"
+        assert quick.searching(tokens[5]) and quick.status(tokens[5])["players"] == 4
+        started = await ticking
+        assert len(started) == 2
+        assert {r.token for t in started for r in t.seats} == set(tokens)
+        assert not any(quick.searching(t) for t in tokens)
+        tables.close()
+
+    concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, scenario()).result(timeout=30)
+
+
+def start_room(client: Any, a: Any, b: Any) -> tuple[Msg, Msg, str]:
+    ja, jb = make_room(a, b)
+    for ws in (a, b):
+        ws.send_json({"type": "ready", "ready": True})
+    until(a, lambda m: m["type"] == "room" and all(s is None or s["ready"] for s in m["room"]["seats"].values()))
+    a.send_json({"type": "start"})
+    match_id = until(a, of_type("state"))["match"]["id"]
+    until(b, of_type("state"))
+    return ja, jb, match_id
+
+
+def test_a_match_everyone_left_stays_ended(db: Path) -> None:
+    """Regression: the last person's seat token brought an ended match back to life (computers played on)."""
+    app = create_app(db, bot_delay=0)
+    with TestClient(app) as client:
+        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
+                client.websocket_connect("/ws") as b2:
+            ja, jb, match_id = start_room(client, a, b)
+            hello(b2, None, jb["token"])  # Bob's second tab
+            a.send_json({"type": "leave"})
+            until(a, of_type("left"))
+            b.send_json({"type": "leave"})
+            until(b, of_type("left"))
+            until(b2, of_type("left"))  # the other tab is told too
+        store = app.state.server.storage
+        n = len(store.load(match_id).actions)
+        with client.websocket_connect("/ws") as again:
+            w = hello(again, None, jb["token"])
+            assert w["seat"] is None
+            again.send_json({"type": "resume", "match": match_id})
+            assert error(again)["code"] == "no_match"
+        time.sleep(0.3)
+        stored = store.load(match_id)
+        assert stored.finished and len(stored.actions) == n, "the ended match moved"
+
+
+def test_start_and_leave_together_leave_no_ghost_seat(db: Path) -> None:
+    """Regression: a leave landing while the table was created left the leaver seated as a disconnected person."""
+    app = create_app(db, bot_delay=0)
+    with TestClient(app) as client:
+        for _ in range(4):
+            with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+                ja, jb = make_room(a, b)
+                for ws in (a, b):
+                    ws.send_json({"type": "ready", "ready": True})
+                until(a, lambda m: m["type"] == "room" and all(s is None or s["ready"] for s in m["room"]["seats"].values()))
+                a.send_json({"type": "start"})
+                b.send_json({"type": "leave"})
+                until(b, of_type("left"))
+                room = app.state.server.rooms.get(ja["room"]["code"])
+                table = app.state.tables.get(room.match_id) if room.match_id else None
+                assert table is None or table.seat_of([jb["token"]]) is None
+                a.send_json({"type": "leave"})
+                until(a, of_type("left"))
+
+
+def test_idle_rooms_expire(db: Path) -> None:
+    app = create_app(db, bot_delay=0)
+    with TestClient(app) as client, client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        ja, jb = make_room(a, b)
+        expired = client.portal.call(app.state.server.rooms.expire, -1.0)  # type: ignore[union-attr]
+        assert expired == [ja["room"]["code"]]
+        until(a, of_type("left"))
+        with client.websocket_connect("/ws") as c:
+            hello(c)
+            c.send_json({"type": "join_room", "code": ja["room"]["code"], "name": "Cy"})
+            assert error(c)["code"] == "no_room"
+
+
+def test_resume_of_someone_elses_match_is_no_match(db: Path) -> None:
+    """Regression: with a solo match of your own, another match's id was answered "stale ... replaced"."""
+    with TestClient(create_app(db, bot_delay=0)) as client, \
+            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
+            client.websocket_connect("/ws") as c:
+        _, _, match_id = start_room(client, a, b)
+        hello(c)
+        c.send_json({"type": "new_match", "level": "easy"})
+        until(c, of_type("state"))
+        c.send_json({"type": "resume", "match": match_id})
+        assert error(c)["code"] == "no_match"

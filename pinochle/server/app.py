@@ -188,10 +188,15 @@ class Connection:
             where = seated.seat_of([self.seat])
             if where is not None:
                 return seated, where
-        if solo is not None and seated is None:
+        if solo is not None and isinstance(match_id, str) and self._replaced_solo(match_id):
             await self.send(solo.message(SOLO_SEAT, "resume"))
             raise ProtocolError(ErrorCode.STALE, "that move was for a match that a newer one has replaced")
         raise ProtocolError(ErrorCode.NO_MATCH, "that match is not one you are seated at")
+
+    def _replaced_solo(self, match_id: str) -> bool:
+        """Whether ``match_id`` is an earlier solo match of this device."""
+        stored = self.server.storage.load(match_id) if len(match_id) <= 64 else None
+        return stored is not None and stored.kind == "solo" and stored.device == self.device
 
     # ---------------------------------------------------------------- messages
 
@@ -289,8 +294,13 @@ class Connection:
             self._take_seat(token)
             await self.send(self.server.quick.status(token))
         elif msg.type == "cancel_search":
-            if self.seat is not None and self.server.quick.cancel(self.seat):
-                self._drop_seat()
+            quick = self.server.quick
+            if self.seat is not None and self.server.rooms.of_token(self.seat) is not None:
+                raise ProtocolError(ErrorCode.ROOM, "you are in a room, not searching: leave the room instead")
+            if self.seat is not None and not quick.cancel(self.seat) and (
+                    quick.searching(self.seat) or self.tables.of_token(self.seat) is not None):
+                raise ProtocolError(ErrorCode.STALE, "too late to cancel: your table has been found")
+            self._drop_seat()
             await self.send({"type": "left"})
 
     async def _leave_current(self) -> None:
@@ -308,6 +318,7 @@ class Connection:
             if table is not None and where is not None and table.state.phase != "match_end":
                 await table.leave(where)
         self._drop_seat()
+        await self.hub.send(token, {"type": "left"})  # the token's other tabs forget it too
 
     def close(self) -> None:
         """The socket closed: stop following the device and the seat (the seat is kept for a reconnect)."""
@@ -392,8 +403,10 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tables.restore()
         ticker = asyncio.create_task(server.quick.run())
+        expiry = asyncio.create_task(server.rooms.run_expiry())
         yield
         ticker.cancel()
+        expiry.cancel()
         tables.close()
         store.close()
 

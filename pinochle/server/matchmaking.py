@@ -136,6 +136,8 @@ class QuickMatch:
         self.clock = clock
         #: searching tokens with no open socket, and since when
         self.gone: dict[str, float] = {}
+        #: tokens whose table is being set up, and how many people are in it
+        self.starting: dict[str, int] = {}
         self._last: tuple[str, ...] = ()
 
     def disconnected(self, token: str) -> None:
@@ -148,11 +150,13 @@ class QuickMatch:
         self.gone.pop(token, None)
 
     def searching(self, token: str | None) -> bool:
-        """Whether ``token`` is searching."""
-        return token is not None and token in self.names
+        """Whether ``token`` is searching (or its table is being set up)."""
+        return token is not None and (token in self.names or token in self.starting)
 
     def _status(self, token: str) -> dict[str, object]:
         order = self.matchmaker.waiting()
+        if token not in order:  # its table is being set up
+            return {"type": "searching", "token": token, "players": self.starting.get(token, 1), "seconds_left": 0.0}
         i = order.index(token)
         group = len(order[i - i % 4: i - i % 4 + 4])
         left = self.matchmaker.seconds_left(token)
@@ -171,7 +175,7 @@ class QuickMatch:
         return self._status(token)
 
     def cancel(self, token: str | None) -> bool:
-        """Stop searching; whether ``token`` was searching."""
+        """Stop searching; whether ``token`` was searching (``False`` once its table is being set up)."""
         if token is None or token not in self.names:
             return False
         del self.names[token]
@@ -179,25 +183,34 @@ class QuickMatch:
         return self.matchmaker.cancel(token)
 
     async def tick(self) -> list[Table]:
-        """Start the tables that are ready and tell their people; tell the rest how the search goes."""
+        """Start the tables that are ready and tell their people; tell the rest how the search goes.
+
+        Every ready group's people are taken out of the search before the
+        first await, so a cancel or a reload arriving while tables are being
+        set up cannot lose anyone.
+        """
         started: list[Table] = []
         now = self.clock()
         for token, since in list(self.gone.items()):
             if now - since >= RECONNECT_GRACE:
                 self.cancel(token)  # gone for good: nobody would sit at the table
+        plans: list[list[tuple[str, str]]] = []
         for group in self.matchmaker.ready():
-            seats: dict[Seat, SeatRecord] = {}
-            for seat, token in zip(self.SEAT_ORDER, group.players):
-                seats[seat] = SeatRecord(token, self.names.pop(token))
+            people = [(token, self.names.pop(token, "Player")) for token in group.players]
+            for token, _ in people:
                 self.gone.pop(token, None)
-            for seat in self.SEAT_ORDER[len(group.players):]:
-                seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
-            table = await asyncio.to_thread(
-                self.tables.create, "quick", "", self.level, [seats[s] for s in Seat], self.options)
-            for token in group.players:
-                await self.tables.hub.send(token, {"type": "matched", "match": table.id})
-            await table.broadcast("start")
-            table.start()
+                self.starting[token] = len(people)
+            plans.append(people)
+        for people in plans:
+            try:
+                table = await self._start(people)
+            except Exception:
+                log.exception("a quick match table failed to start")
+                for token, name in people:  # back to the search, first in line
+                    self.starting.pop(token, None)
+                    self.names[token] = name
+                    self.matchmaker.enqueue(token)
+                continue
             started.append(table)
         waiting = self.matchmaker.waiting()
         if waiting != self._last or started:
@@ -205,6 +218,22 @@ class QuickMatch:
                 await self.tables.hub.send(token, self._status(token))
         self._last = waiting
         return started
+
+    async def _start(self, people: list[tuple[str, str]]) -> Table:
+        seats: dict[Seat, SeatRecord] = {}
+        for seat, (token, name) in zip(self.SEAT_ORDER, people):
+            seats[seat] = SeatRecord(token, name)
+        for seat in self.SEAT_ORDER[len(people):]:
+            seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
+        table = await asyncio.to_thread(
+            self.tables.create, "quick", "", self.level, [seats[s] for s in Seat], self.options)
+        for token, _ in people:
+            self.starting.pop(token, None)
+        for token, _ in people:
+            await self.tables.hub.send(token, {"type": "matched", "match": table.id})
+        await table.broadcast("start")
+        table.start()
+        return table
 
     async def run(self, every: float = 0.25) -> None:
         """Tick forever (cancel the task to stop)."""

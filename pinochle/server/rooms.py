@@ -18,7 +18,9 @@ computer guests").
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
+import time
 import secrets
 import unicodedata
 from collections.abc import Callable
@@ -35,6 +37,10 @@ from .table import SEAT_WORD, Table, TableOptions, Tables, new_match_id
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 10
 NAME_MAX = 20
+#: A room nobody has changed for this long (seconds) is deleted.
+ROOM_IDLE_SECONDS = 24 * 3600.0
+
+log = logging.getLogger("pinochle.server")
 
 
 class RoomError(ValueError):
@@ -50,16 +56,28 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def clean_name(raw: object) -> str:
-    """A display name: trimmed, 1 to 20 characters, no control characters.
+#: Format characters a name may hold: the zero-width joiner and non-joiner (emoji sequences, Persian names).
+_NAME_FORMAT_OK = frozenset("\u200c\u200d")
+#: Characters that are letters or symbols by category but show nothing.
+_BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 
-    The name is kept as text; clients must show it as text, never as markup.
+
+def clean_name(raw: object) -> str:
+    """A display name: trimmed, 1 to 20 characters, something visible, no control characters.
+
+    Control, private-use, unassigned and line-separator characters are
+    refused, and so are direction overrides (which could disguise a name);
+    the zero-width joiner and non-joiner are allowed. The name is kept as
+    text; clients must show it as text, never as markup.
 
     Raises:
-        RoomError: not a string, empty after trimming, too long, or with control characters.
+        RoomError: not a string, empty after trimming, too long, nothing
+            visible, or with control characters.
 
     >>> clean_name("  Sylvie  ")
     'Sylvie'
+    >>> clean_name("\U0001F468\u200d\U0001F469\u200d\U0001F467")  # a family emoji
+    '👨\u200d👩\u200d👧'
     """
     if not isinstance(raw, str):
         raise RoomError("a name is text")
@@ -68,8 +86,12 @@ def clean_name(raw: object) -> str:
         raise RoomError("choose a name of 1 to 20 characters")
     if len(name) > NAME_MAX:
         raise RoomError(f"a name has at most {NAME_MAX} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise RoomError("a name cannot hold control characters")
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if (cat.startswith("C") and ch not in _NAME_FORMAT_OK) or cat in ("Zl", "Zp"):
+            raise RoomError("a name cannot hold control characters")
+    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANKS for ch in name):
+        raise RoomError("a name needs at least one visible letter, digit or symbol")
     return name
 
 
@@ -336,6 +358,8 @@ class Rooms:
         self.tables = tables
         self.away_seconds = away_seconds
         self.rooms: dict[str, Room] = {}
+        #: serializes every change to any room: a start and a leave at the same moment cannot interleave
+        self.lock = asyncio.Lock()
         tables.finish_hooks["room"] = self._finished
 
     def get(self, code: str) -> Room | None:
@@ -394,6 +418,10 @@ class Rooms:
                 same answer whatever the code), ``room`` for a bad name, a
                 full room or a match in play.
         """
+        async with self.lock:
+            return await self._join(code, name)
+
+    async def _join(self, code: object, name: object) -> tuple[Room, str]:
         canon = normal_code(code)
         room = None if canon is None else self.get(canon)
         if room is None:
@@ -406,6 +434,10 @@ class Rooms:
         return room, token
 
     async def _lobby_call(self, token: str | None, fn: Callable[[Room, str], object]) -> Room:
+        async with self.lock:
+            return await self._lobby_call_unlocked(token, fn)
+
+    async def _lobby_call_unlocked(self, token: str | None, fn: Callable[[Room, str], object]) -> Room:
         room = self._room_of(token)
         assert token is not None
         try:
@@ -451,6 +483,10 @@ class Rooms:
         Raises:
             ProtocolError: ``room`` if not the creator, not all Ready, or not in the lobby.
         """
+        async with self.lock:
+            return await self._start(token)
+
+    async def _start(self, token: str | None) -> Table:
         room = self._room_of(token)
         assert token is not None
         try:
@@ -475,6 +511,10 @@ class Rooms:
 
     async def leave(self, token: str | None) -> None:
         """The member leaves the room (a computer takes their seat in a match in play)."""
+        async with self.lock:
+            await self._leave(token)
+
+    async def _leave(self, token: str | None) -> None:
         room = self._room_of(token)
         assert token is not None
         seat = room.seat_of(token)
@@ -483,6 +523,7 @@ class Rooms:
         if not room.members:
             if table is not None and room.phase == "playing":
                 await asyncio.to_thread(self.storage.finish_match, table.id)
+                table.abandoned = True
                 self.tables.drop(table)
             self.rooms.pop(room.code, None)
             await asyncio.to_thread(self.storage.delete_room, room.code)
@@ -490,6 +531,38 @@ class Rooms:
         if table is not None and room.phase == "playing" and seat is not None:
             await table.leave(seat)
         await self._changed(room)
+
+    async def expire(self, idle_seconds: float = ROOM_IDLE_SECONDS) -> list[str]:
+        """Delete rooms nobody has changed for ``idle_seconds`` (their match, if any, ends); their codes.
+
+        Rooms cost storage, and anyone can create them: a room left alone for
+        a day is gone, like a table nobody came back to.
+        """
+        async with self.lock:
+            codes = await asyncio.to_thread(self.storage.idle_rooms, time.time() - idle_seconds)
+            for code in codes:
+                room = self.get(code)
+                if room is not None and room.match_id is not None and room.phase == "playing":
+                    await asyncio.to_thread(self.storage.finish_match, room.match_id)
+                    table = self.tables.tables.get(room.match_id)
+                    if table is not None:
+                        table.abandoned = True
+                        self.tables.drop(table)
+                if room is not None:
+                    for token in list(room.members):
+                        await self.tables.hub.send(token, {"type": "left"})
+                self.rooms.pop(code, None)
+                await asyncio.to_thread(self.storage.delete_room, code)
+            return codes
+
+    async def run_expiry(self, every: float = 600.0) -> None:
+        """Expire idle rooms now and every ``every`` seconds (cancel the task to stop)."""
+        while True:
+            try:
+                await self.expire()
+            except Exception:
+                log.exception("expiring rooms failed")
+            await asyncio.sleep(every)
 
     async def back_to_lobby(self, token: str | None) -> None:
         """After the result review: the room returns to its lobby for another match."""
@@ -500,6 +573,10 @@ class Rooms:
         await self._lobby_call(token, fn)
 
     async def _finished(self, table: Table) -> None:
+        async with self.lock:
+            await self._finished_unlocked(table)
+
+    async def _finished_unlocked(self, table: Table) -> None:
         room = self.get(table.owner)
         if room is None or room.match_id != table.id:
             return

@@ -149,6 +149,9 @@ class Storage(Protocol):
     def delete_room(self, code: str) -> None:
         """Forget a room (its last member left)."""
 
+    def idle_rooms(self, before: float) -> list[str]:
+        """The codes of rooms not changed since ``before`` (a Unix time)."""
+
     def close(self) -> None:
         """Release the store."""
 
@@ -286,6 +289,11 @@ class SQLiteStorage:
 
     def delete_room(self, code: str) -> None:
         self._write(("DELETE FROM room_tokens WHERE code = ?", (code,)), ("DELETE FROM rooms WHERE code = ?", (code,)))
+
+    def idle_rooms(self, before: float) -> list[str]:
+        with self._lock:
+            rows = self._db.execute("SELECT code FROM rooms WHERE updated < ?", (before,)).fetchall()
+        return [str(r[0]) for r in rows]
 
     def close(self) -> None:
         with self._lock:

@@ -179,6 +179,8 @@ class Table:
         self.options = TableOptions.from_json(stored.options)
         self.seats: list[SeatRecord] = list(stored.seats) if len(stored.seats) == 4 else list(solo_seats(stored.device))
         self.state = rebuild(stored)
+        #: ended before its last hand (replaced, or everyone left): it never moves again
+        self.abandoned = stored.finished and self.state.phase != "match_end"
         self.players: dict[Seat, Player] = {seat: for_level(stored.level, f"{stored.seed}/{seat}") for seat in Seat}
         self.lock = asyncio.Lock()
         self.closed = False
@@ -333,7 +335,7 @@ class Table:
             ProtocolError: ``stale``, ``not_your_turn`` or ``illegal``; the match is unchanged.
         """
         async with self.lock:
-            if self.closed:
+            if self.closed or self.abandoned:
                 raise ProtocolError(ErrorCode.NO_MATCH, "this match has ended; a newer one replaced it")
             state = self.state
             if version != state.version:
@@ -393,7 +395,7 @@ class Table:
         means wait for a change (a move, a connection).
         """
         s = self.state
-        if self.closed or s.phase == "match_end":
+        if self.closed or self.abandoned or s.phase == "match_end":
             return None, None
         people = self.people()
         if people and not any(self.hub.connected(self.seats[p].token) for p in people):
@@ -427,8 +429,8 @@ class Table:
         return None, min(wakes, default=None)
 
     def start(self) -> None:
-        """Start the driver task if it is not running."""
-        if not self.closed and (self._driver is None or self._driver.done()):
+        """Start the driver task if it is not running (an abandoned match never starts)."""
+        if not self.closed and not self.abandoned and (self._driver is None or self._driver.done()):
             self._driver = asyncio.get_running_loop().create_task(self._drive())
         self._changed.set()
 
@@ -547,7 +549,8 @@ class Tables:
     def of_token(self, token: str) -> Table | None:
         """The latest room or Quick Match table where ``token`` holds a seat, or ``None``."""
         match_id = self.storage.match_of_token(token)
-        return None if match_id is None else self.get(match_id)
+        table = None if match_id is None else self.get(match_id)
+        return None if table is None or table.abandoned else table
 
     def create_solo(self, device: str, level: str) -> Table:
         """Start a new solo match for ``device`` at ``level``; an unfinished one is ended."""
