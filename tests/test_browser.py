@@ -106,6 +106,16 @@ MY_TURN = """() => {
 }"""
 
 
+# Every screen the page shows after it loads (document.body.dataset.screen), in order.
+SCREENS_SEEN = """(() => {
+  window.__screens = [];
+  new MutationObserver(() => {
+    const s = document.body && document.body.dataset.screen;
+    if (s && window.__screens[window.__screens.length - 1] !== s) window.__screens.push(s);
+  }).observe(document, {attributes: true, attributeFilter: ['data-screen'], subtree: true});
+})();"""
+
+
 def body(page: Any, key: str) -> str:
     return str(page.evaluate(f"document.body.dataset[{key!r}] || ''"))
 
@@ -234,6 +244,22 @@ def run_browser(server: Server) -> dict[str, Any]:
             first = page.locator("[data-testid=card]").first.get_attribute("aria-label") or ""
             assert " of " in first and first.split(" of ")[1].split(",")[0] in ("spades", "hearts", "diamonds", "clubs")
 
+            # A reload mid-match goes straight back to the table, never by way of Home: right after
+            # the start, and also when the tab has lost its record of the screen it was on.
+            page.add_init_script(SCREENS_SEEN)
+            hand = page.eval_on_selector_all("[data-testid=card]", "els => els.map(e => e.dataset.card)")
+            for forget in (False, True):
+                if forget:
+                    page.evaluate("sessionStorage.removeItem('pinochle.screen')")
+                page.reload()
+                page.get_by_test_id("table").wait_for()
+                page.wait_for_function("() => document.querySelectorAll('[data-testid=card]').length >= 11")
+                assert "home" not in page.evaluate("window.__screens"), page.evaluate("window.__screens")
+                assert page.evaluate("sessionStorage.getItem('pinochle.screen')") == "table"
+                assert page.get_by_test_id("hand-no").inner_text() == "Hand 1"
+                now = page.eval_on_selector_all("[data-testid=card]", "els => els.map(e => e.dataset.card)")
+                assert set(now) <= set(hand), (hand, now)
+
             # The auction, trump (if South declares) and three tricks.
             while True:
                 wait_my_turn(page)
@@ -317,7 +343,7 @@ def run_browser(server: Server) -> dict[str, Any]:
             assert page.get_by_test_id("trick-count").get_attribute("data-value") == "12"
             verdict = page.get_by_test_id("verdict").inner_text()
             assert verdict.startswith(("Made", "Set"))
-            assert page.locator("[data-testid=summary-table] tbody tr").count() == 6
+            assert page.locator("[data-testid=summary-table] tbody tr").count() == 7
             page.screenshot(path=str(ARTIFACTS / "summary-390x844.png"))
 
             # The score sheet lists the hand.

@@ -19,6 +19,12 @@ people (their own localStorage, so their own device and seat tokens):
 
 Screenshots of the lobby and the table at 390x844 and 1440x900 go to
 ``tests/artifacts/``.
+
+Two quicker tests replace the server's socket in the browser
+(``page.route_web_socket``): the review, the lobby return and Quick Match;
+and an invitation ("Join" is the highlighted button), news of people joining,
+leaving, going away and coming back (one notice per change, never your own),
+a set hand's summary, and a review each person leaves in their own time.
 """
 
 from __future__ import annotations
@@ -337,14 +343,16 @@ TABLE_SEATS = {
 }
 
 
-def seat_state(state: Any, match_id: str, kind: str, event: str, timer: dict[str, object] | None = None) -> str:
-    """A ``state`` message for Bob, sitting East, with table facts."""
+def seat_state(state: Any, match_id: str, kind: str, event: str, timer: dict[str, object] | None = None,
+               seats: dict[str, Any] | None = None) -> str:
+    """A ``state`` message for Bob, sitting East, with table facts (``seats``, by default ``TABLE_SEATS``)."""
     from pinochle.game import view
 
     v = view(state, 1).to_json()
     if state.phase == "hand_end":
         v["legal"] = {}  # Bob has asked for the next hand
-    table = {"kind": kind, "room": "ABCDEFGHJK" if kind == "room" else None, "you": "E", "seats": TABLE_SEATS, "timer": timer}
+    table = {"kind": kind, "room": "ABCDEFGHJK" if kind == "room" else None, "you": "E",
+             "seats": TABLE_SEATS if seats is None else seats, "timer": timer}
     return json.dumps({"type": "state", "match": room_summary(state, match_id, kind), "view": v, "event": event, "table": table})
 
 
@@ -415,10 +423,10 @@ def run_review(base_url: str) -> list[dict[str, Any]]:
             # the hand is over and Bob asked for the next one: waiting for Ann (Cy is played by a computer)
             summary = page.get_by_test_id("hand-summary")
             summary.wait_for()
-            assert page.get_by_test_id("summary-waiting").inner_text() == "Waiting for Ann …"
+            assert page.get_by_test_id("summary-waiting").inner_text() == "Waiting for Ann…"
             assert page.get_by_test_id("next-hand").is_hidden()
             page.get_by_test_id("summary-close").click()
-            assert page.get_by_test_id("status").inner_text() == "Waiting for Ann …"
+            assert page.get_by_test_id("status").inner_text() == "Waiting for Ann…"
             assert page.get_by_test_id("move-timer").inner_text().startswith("Next hand in ")
             assert_no_horizontal_scroll(page)
 
@@ -485,3 +493,212 @@ def test_review_lobby_return_and_quick_match_with_a_scripted_socket(tmp_path: Pa
             pool.submit(run_review, server.url).result()
     finally:
         server.stop()
+
+
+# ---------------------------------------------------------------- an invitation, who comes and goes, a review of one's own
+
+# Every notice (a toast about people) and every polite announcement the page makes, in order.
+RECORD_NEWS = """(() => {
+  window.__notices = [];
+  window.__spoken = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (!(n instanceof HTMLElement)) continue;
+        if (n.classList.contains('notice')) window.__notices.push(n.textContent);
+        if (n.parentElement && n.parentElement.id === 'announcer') window.__spoken.push(n.textContent);
+      }
+    }
+  }).observe(document, {childList: true, subtree: true});
+})();"""
+
+
+def member(mid: str, name: str, ready: bool = False) -> dict[str, object]:
+    return {"id": mid, "name": name, "ready": ready}
+
+
+def room_of(phase: str, match_id: str | None, seats: dict[str, Any]) -> str:
+    """A ``room`` message for Bob (member ``bob``) in room ABCDEFGHJK, created by Ann."""
+    return json.dumps({"type": "room", "room": room_body(phase, match_id, seats)})
+
+
+def room_body(phase: str, match_id: str | None, seats: dict[str, Any]) -> dict[str, object]:
+    return {"code": "ABCDEFGHJK", "phase": phase, "level": "normal", "move_timer": None, "creator": "ann",
+            "you": "bob", "seats": {s: seats.get(s) for s in "NESW"}, "match": match_id}
+
+
+def facts(name: str, *, computer: bool = False, connected: bool = True, stand_in: bool = False) -> dict[str, object]:
+    return {"name": name, "computer": computer, "connected": connected, "stand_in": stand_in, "next_ready": False}
+
+
+def run_news(base_url: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from .support import random_match, random_states
+
+    auction = next(iter(random_states(3)))  # the first auction of a match
+    set_hand = next(s for s in random_states(1, 6) if s.phase == "hand_end")  # South bid 290 and went set
+    ended = random_match(5)
+    received: list[dict[str, Any]] = []
+    errors: list[str] = []
+    sockets: list[Any] = []
+    token = "t" * 32
+    ann, bob, cy = member("ann", "Ann"), member("bob", "Bob"), member("cy", "Cy <i>")
+    out: dict[str, Any] = {}
+
+    def handler(ws: Any) -> None:
+        sockets.append(ws)
+
+        def on_message(text: str | bytes) -> None:
+            msg = json.loads(text)
+            received.append(msg)
+            if msg["type"] == "hello":
+                seat = {"token": token, "room": "ABCDEFGHJK", "match": None} if msg.get("seat") == token else None
+                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": None, "seat": seat}))
+            elif msg["type"] == "join_room":
+                ws.send(json.dumps({"type": "joined", "token": token, "room": room_body("lobby", None, {"S": ann, "N": bob})}))
+
+        ws.on_message(on_message)
+
+    def notices(page: Any) -> list[str]:
+        return list(page.evaluate("window.__notices"))
+
+    def spoken(page: Any) -> list[str]:
+        return list(page.evaluate("window.__spoken"))
+
+    def wait_notices(page: Any, n: int) -> list[str]:
+        page.wait_for_function("n => window.__notices.length >= n", arg=n)
+        page.wait_for_timeout(150)  # and no second message for the same change
+        return notices(page)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            ctx = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+            ctx.set_default_timeout(TIMEOUT_MS)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.add_init_script("localStorage.setItem('pinochle.name', 'Bob')")
+            page.add_init_script(RECORD_NEWS)
+            page.route_web_socket("**/ws", handler)
+
+            # Opened from an invitation: "Join" is the highlighted button, not "Create room".
+            page.goto(f"{base_url}?room=ABCDEFGHJK")
+            page.get_by_test_id("home").wait_for()
+            page.get_by_test_id("invite-note").wait_for()
+            classes = page.evaluate("['join-room', 'create-room'].map((id) => document.getElementById(id).className)")
+            assert "primary" in classes[0].split() and "primary" not in classes[1].split(), classes
+            assert page.evaluate("document.activeElement && document.activeElement.id") == "join-room"
+            page.get_by_test_id("join-room").click()
+            page.get_by_test_id("lobby").wait_for()
+            assert received[-1] == {"type": "join_room", "code": "ABCDEFGHJK", "name": "Bob"}
+            ws = sockets[-1]
+
+            # Someone joins, then leaves the lobby: one notice each, shown and spoken, the name as text.
+            ws.send(room_of("lobby", None, {"S": ann, "N": bob, "E": cy}))
+            assert wait_notices(page, 1) == ["Cy <i> joined the room."]
+            assert page.get_by_test_id("notice").last.inner_text() == "Cy <i> joined the room."
+            assert page.locator("#toasts i").count() == 0
+            assert page.get_by_test_id("notice").last.get_attribute("aria-hidden") == "true"  # spoken once, politely
+            assert "Cy <i> joined the room." in spoken(page)
+            # Ready toggles (Bob's own and Ann's) are not news.
+            ws.send(room_of("lobby", None, {"S": ann, "N": member("bob", "Bob", True), "E": cy}))
+            ws.send(room_of("lobby", None, {"S": member("ann", "Ann", True), "N": member("bob", "Bob", True), "E": cy}))
+            page.wait_for_function("() => document.querySelector('[data-testid=ready-S]')?.textContent.includes('✓')")
+            ws.send(room_of("lobby", None, {"S": ann, "N": bob}))
+            assert wait_notices(page, 2) == ["Cy <i> joined the room.", "Cy <i> left the room."]
+            ws.send(room_of("lobby", None, {"S": ann, "N": bob, "W": cy}))
+            assert wait_notices(page, 3)[-1] == "Cy <i> joined the room."
+            out["lobby"] = notices(page)
+
+            # The match starts: Bob (East) at the table with Ann (North) and Cy (South).
+            seats = {"N": facts("Ann"), "E": facts("Bob"), "S": facts("Cy <i>"),
+                     "W": facts("West (computer, Normal)", computer=True)}
+            ws.send(room_of("playing", "r1", {"N": ann, "E": bob, "S": cy}))
+            ws.send(seat_state(auction, "r1", "room", "start", seats=seats))
+            page.get_by_test_id("table").wait_for()
+            assert len(notices(page)) == 3
+
+            # Ann's connection drops; a computer plays for her; she comes back: one notice per change.
+            for change, expected in (
+                ({"N": facts("Ann", connected=False)}, "Ann is away."),
+                ({"N": facts("Ann", connected=False, stand_in=True)},
+                 "Ann is still away: a computer plays for them until they are back."),
+                ({"N": facts("Ann")}, "Ann is back."),
+            ):
+                seats = {**seats, **change}
+                shown = len(notices(page))
+                ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
+                assert wait_notices(page, shown + 1)[-1] == expected
+            page.wait_for_function("() => !document.querySelector('[data-testid=away-N]')")
+            # Bob's own seat is not news to Bob.
+            ws.send(seat_state(auction, "r1", "room", "presence", seats={**seats, "E": facts("Bob", connected=False)}))
+            ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
+            # Cy leaves the table: the table says it once (the room's message that follows adds nothing).
+            seats = {**seats, "S": facts("Cy <i>", computer=True)}
+            ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
+            ws.send(room_of("playing", "r1", {"N": ann, "E": bob}))
+            assert wait_notices(page, 7)[-1] == "Cy <i> left the table; a computer plays the seat."
+            page.wait_for_timeout(200)
+            out["table"] = notices(page)[3:]
+            assert len(out["table"]) == 4, out["table"]
+            assert "Cy <i> left the table; a computer plays the seat." in spoken(page)
+
+            # A hand the declarers (South, "them" for Bob) went set: their meld and counters are shown
+            # against the bid, and the hand score says "Set".
+            ws.send(seat_state(set_hand, "r1", "room", "resume", seats=seats))
+            page.get_by_test_id("hand-summary").wait_for()
+            sheet = page.get_by_test_id("summary-table").inner_text()
+            assert "Meld + counters" in sheet and "240 (bid 290)" in sheet, sheet
+            assert page.get_by_test_id("hand-score-NS").inner_text().replace("\u2212", "-") == "Set -290"
+            assert page.get_by_test_id("hand-score-EW").inner_text() == "+210"
+            assert "meld and counters came to 240" in page.get_by_test_id("verdict").inner_text()
+            page.get_by_test_id("summary-close").click()
+
+            # The match ends: Bob reads the review. Ann takes the room back to the lobby; Bob stays on
+            # the review, with a polite note, until he goes back himself.
+            ws.send(seat_state(ended, "r1", "room", "move", seats=seats))
+            ws.send(room_of("review", "r1", {"N": ann, "E": bob}))
+            page.get_by_test_id("review").wait_for()
+            assert page.get_by_test_id("review-lobby-note").is_hidden()
+            ws.send(room_of("lobby", "r1", {"N": ann, "E": bob}))
+            page.get_by_test_id("review-lobby-note").wait_for()
+            assert "back in the lobby" in page.get_by_test_id("review-lobby-note").inner_text()
+            page.wait_for_function("() => window.__spoken.some((t) => t.includes('back in the lobby'))")
+            # more lobby news and the old match sent again (as after a reconnect) leave him on the review
+            ws.send(room_of("lobby", "r1", {"N": ann, "E": bob, "S": member("di", "Di")}))
+            assert wait_notices(page, 8)[-1] == "Di joined the room."
+            ws.send(seat_state(ended, "r1", "room", "resume", seats=seats))
+            page.wait_for_timeout(300)
+            assert body(page, "screen") == "review"
+            assert page.get_by_test_id("review-lobby-note").is_visible()
+            assert page.evaluate("document.activeElement && document.activeElement.dataset.testid") == "back-to-lobby"
+            assert_no_horizontal_scroll(page)
+            page.screenshot(path=str(ARTIFACTS / "review-lobby-note-390x844.png"), full_page=True)
+            # "Return to lobby" now just shows the lobby: the room is already there, nothing is sent.
+            sent_before = len(received)
+            page.get_by_test_id("back-to-lobby").click()
+            page.get_by_test_id("lobby").wait_for()
+            page.wait_for_timeout(200)
+            assert received[sent_before:] == []
+            assert not any(m["type"] == "back_to_lobby" for m in received)
+            assert page.get_by_test_id("lobby-name-S").inner_text() == "Di"
+            out["spoken"] = spoken(page)
+        finally:
+            browser.close()
+    assert not errors, f"errors in the page: {errors}"
+    return out
+
+
+def test_invitation_news_of_people_and_a_review_of_ones_own_with_a_scripted_socket(tmp_path: Path) -> None:
+    server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
+    server.start()  # serves the page; its socket is replaced in the browser
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            out = pool.submit(run_news, server.url).result()
+    finally:
+        server.stop()
+    # one notice per change, never for Bob's own doings
+    assert out["lobby"] == ["Cy <i> joined the room.", "Cy <i> left the room.", "Cy <i> joined the room."]
+    assert not any("Bob" in t for t in out["lobby"] + out["table"])

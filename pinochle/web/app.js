@@ -56,6 +56,7 @@ function emptySeat() {
     match: null, view: null, table: null, // the seat's latest match, view and table facts
     room: null, // the room as this member sees it, or null
     search: null, // {players, deadline, matched} while Quick Match searches
+    review: null, // the id of the room match whose result this person is still reading (until they go back)
   };
 }
 
@@ -72,7 +73,7 @@ const app = {
   welcomed: false, // a first welcome has been handled (later ones are reconnects)
   expectSeat: false, // this tab asked to create, join or search: follow the answer
   invite: null, // the room code of a `/?room=CODE` link
-  wantTable: readSession(SCREEN_KEY) === "table",
+  wantTable: wantTableAtLoad(),
   busy: false, // a move was sent and its answer has not come back
   busyTimer: null,
   bidValue: null,
@@ -115,6 +116,21 @@ function readSession(key) {
 }
 function writeSession(key, value) {
   try { sessionStorage.setItem(key, value); } catch { /* ignore */ }
+}
+
+/** How this page was loaded: "navigate" (a link, a new tab), "reload", "back_forward", or null. */
+function navigationType() {
+  try { return performance.getEntriesByType("navigation")[0]?.type ?? null; } catch { return null; }
+}
+
+/**
+ * Whether a reloaded tab goes back to the solo table: it was there (or on its way there) before the
+ * reload. A tab with no record of its screen (storage denied or cleared) that was reloaded goes back
+ * too; a fresh visit (a new tab, a link) starts at Home, where "Resume match" is offered.
+ */
+function wantTableAtLoad() {
+  const where = readSession(SCREEN_KEY);
+  return where === "table" || (where === null && navigationType() === "reload");
 }
 
 /** Build an element: h("button", {class: "x", onclick: f}, "text", child). Strings become text, never markup. */
@@ -270,8 +286,25 @@ function toast(message, kind = "error") {
   setTimeout(() => el.remove(), TOAST_MS);
 }
 
+/**
+ * News about the people around you (someone joined, left, went away, came back): a brief toast
+ * that is only shown (not read out by the assertive toast region) and one polite announcement.
+ */
+function notice(lines) {
+  if (!lines.length) return;
+  const text = lines.join(" ");
+  const box = $("toasts");
+  const el = h("div", { class: "toast info notice", "data-testid": "notice", "aria-hidden": "true" }, text);
+  el.addEventListener("click", () => el.remove());
+  box.append(el);
+  while (box.children.length > 3) box.firstElementChild.remove();
+  setTimeout(() => el.remove(), TOAST_MS);
+  announce(text);
+}
+
+/** Remove the toasts about moves and errors (news about people stays its few seconds). */
 function clearToasts() {
-  for (const t of $("toasts").querySelectorAll(".toast")) t.remove();
+  for (const t of $("toasts").querySelectorAll(".toast:not(.notice)")) t.remove();
 }
 
 /** "You are stuck at 250", "West bid 270": who holds the contract, in words. */
@@ -367,19 +400,36 @@ function announceChanges(prev, v) {
   if (say.length) announce(say.join(" "));
 }
 
-/** Speak who went away, came back, or is played by a computer (table facts of two messages). */
-function announcePresence(prev, table) {
-  if (!prev?.seats || !table?.seats) return;
+/**
+ * Who left the table, went away, came back, or is played by a computer while away: the table
+ * facts of two messages of the same match, compared seat by seat (one sentence per change; your
+ * own seat is left out).
+ */
+function presenceChanges(prev, table) {
+  const say = [];
+  if (!prev?.seats || !table?.seats) return say;
   for (const seat of SEATS) {
     const a = prev.seats[seat];
     const b = table.seats[seat];
-    if (!a || !b || isMe(seat)) continue;
-    const who = b.name;
-    if (!a.computer && b.computer) announce(`${who} left the table; a computer plays the seat.`);
-    else if (a.connected && !b.connected) announce(`${who} is away.`);
-    else if (!a.connected && b.connected) announce(`${who} is back.`);
-    if (!a.stand_in && b.stand_in) announce(`A computer plays for ${who} until they are back.`);
+    if (!a || !b || isMe(seat) || a.computer) continue;
+    const who = typeof a.name === "string" && a.name ? a.name : COMPASS[seat];
+    if (b.computer) say.push(`${who} left the table; a computer plays the seat.`);
+    else if (!a.stand_in && b.stand_in) say.push(`${who} is still away: a computer plays for them until they are back.`);
+    else if (!a.connected && b.connected) say.push(`${who} is back.`);
+    else if (a.connected && !b.connected) say.push(`${who} is away.`);
   }
+  return say;
+}
+
+/** Who joined or left the room: two `room` messages of the same room, compared by member id (you left out). */
+function roomChanges(prev, room) {
+  const say = [];
+  if (!prev || !room || prev.code !== room.code) return say;
+  const before = new Map(lobbyMembers(prev).map((m) => [m.id, m.name]));
+  const after = new Map(lobbyMembers(room).map((m) => [m.id, m.name]));
+  for (const [id, name] of after) if (!before.has(id) && id !== room.you) say.push(`${name} joined the room.`);
+  for (const [id, name] of before) if (!after.has(id) && id !== room.you) say.push(`${name} left the room.`);
+  return say;
 }
 
 /** Every card played this hand in order, with its seat and (if it closed a trick) the winner. */
@@ -629,6 +679,7 @@ function onState(msg) {
   const prev = slot.view;
   const prevTable = slot.table;
   const shown = app.focus === which && (app.screen === "table" || app.screen === "result" || app.screen === "review");
+  const atTable = app.focus === which && app.screen === "table";
   const sameMatch = Boolean(slot.match && slot.match.id === msg.match.id);
   slot.match = msg.match;
   slot.view = msg.view;
@@ -660,7 +711,8 @@ function onState(msg) {
     clearToasts(); // your move now: a "wait for …" toast from before is old news
   }
   if (shown && sameMatch && msg.event === StateEvent.MOVE) announceChanges(prev, v);
-  if (shown && sameMatch && msg.event === StateEvent.PRESENCE) announcePresence(prevTable, app.table);
+  // people coming and going at the table you are looking at (in the lobby and the review, the room says it)
+  if (atTable && sameMatch) notice(presenceChanges(prevTable, app.table));
   if (msg.event === StateEvent.START) {
     announce(`New match. ${isMe(v.dealer) ? "You deal" : `${seatName(v.dealer)} deals`}.`);
   }
@@ -681,9 +733,23 @@ function onJoined(msg) {
 
 function onRoom(msg) {
   if (!msg.room || typeof msg.room !== "object" || !currentSeatToken()) return;
-  app.seat.room = msg.room;
+  const prev = app.seat.room;
+  const room = msg.room;
+  app.seat.room = room;
   app.seat.search = null;
+  // In the lobby and the review, say who joined or left (at the table its own facts say it).
+  const watching = app.focus === "seat" && (app.screen === "lobby" || app.screen === "review");
+  if (watching) notice(roomChanges(prev, room));
+  if (app.screen === "review" && stillReviewing() && prev?.phase !== "lobby") {
+    announce("The room is back in the lobby. Return to it when you are ready.");
+  }
   routeSeat();
+}
+
+/** Whether this person is still reading the result of the room's last match while the room is back in its lobby. */
+function stillReviewing() {
+  const s = app.seat;
+  return Boolean(s.review && s.room && s.room.phase === "lobby" && (s.room.match ?? s.review) === s.review);
 }
 
 function onLeft() {
@@ -732,7 +798,10 @@ function routeSeat() {
   }
   if (s.room) {
     if (s.room.phase === "lobby") {
-      showScreen("lobby");
+      // Someone else took the room back to its lobby: this person keeps reading the result until
+      // they press "Return to lobby" themselves; the review says the room is back in the lobby.
+      if (app.screen === "review" && stillReviewing()) renderReviewLobbyNote();
+      else showScreen("lobby");
     } else if (s.view && s.match && s.match.id === s.room.match) {
       showMatch();
     } else if (app.screen === "lobby") {
@@ -782,6 +851,7 @@ function onError(msg) {
 // ------------------------------------------------------------------ screens
 
 function showScreen(name) {
+  const was = app.screen;
   app.screen = name;
   document.body.dataset.screen = name;
   for (const s of SCREENS) $(`screen-${s}`).hidden = s !== name;
@@ -810,7 +880,7 @@ function showScreen(name) {
   if (name === "result") renderResult();
   if (name === "lobby") renderLobby();
   if (name === "searching") renderSearching();
-  if (name === "review") renderReview();
+  if (name === "review") renderReview(was !== "review");
 }
 
 function inProgress(m) {
@@ -818,12 +888,12 @@ function inProgress(m) {
 }
 
 function matchLine(m) {
-  return `Hand ${m.hand_no + 1} · Us ${num(m.totals.NS)} – Them ${num(m.totals.EW)} · ${levelName(m.level)}`;
+  return `Hand ${m.hand_no + 1} · Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)} · ${levelName(m.level)}`;
 }
 
 function resultLine(m) {
   const who = m.winner === "NS" ? "You and your partner won" : "West and East won";
-  return `${who} · Us ${num(m.totals.NS)} – Them ${num(m.totals.EW)}`;
+  return `${who} · Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)}`;
 }
 
 // ------------------------------------------------------------------ home
@@ -878,10 +948,17 @@ function applyInvite() {
   note.hidden = false;
   note.textContent = `You are invited to room ${app.invite}. Type your name and join.`;
   $("join-form").classList.add("invited");
+  invitedButtons(true);
   $("join-form").scrollIntoView({ block: "center" });
   const name = $("name-input");
   if (!name.value.trim()) name.focus();
   else $("join-room").focus();
+}
+
+/** Opened from an invitation, "Join" is the highlighted button; otherwise "Create room" is. */
+function invitedButtons(invited) {
+  $("join-room").classList.toggle("primary", invited);
+  $("create-room").classList.toggle("primary", !invited);
 }
 
 function clearInvite() {
@@ -889,6 +966,7 @@ function clearInvite() {
   app.invite = null;
   $("invite-note").hidden = true;
   $("join-form").classList.remove("invited");
+  invitedButtons(false);
   try {
     const url = new URL(location.href);
     url.searchParams.delete("room");
@@ -995,7 +1073,13 @@ function startMatch(level) {
 function newMatch(level) {
   app.meldShownFor = null;
   app.summaryShownFor = null;
-  if (send({ type: ClientType.NEW_MATCH, level })) app.wantTable = true;
+  if (send({ type: ClientType.NEW_MATCH, level })) wantSoloTable();
+}
+
+/** The player asked for the solo table: a reload before it arrives still goes there. */
+function wantSoloTable() {
+  app.wantTable = true;
+  writeSession(SCREEN_KEY, "table");
 }
 
 function confirmThen({ title, text, ok, cancel }, fn) {
@@ -1361,13 +1445,15 @@ function renderSeat(v, seat, pos) {
   const standIn = Boolean(f && f.stand_in);
   el.classList.toggle("away", away || standIn);
   const badges = [];
-  if (f && f.computer && !isMe(seat)) badges.push(h("span", { class: "badge computer", title: fullName(seat) }, "Computer"));
-  if (v.dealer === seat) badges.push(h("span", { class: "badge dealer", title: "Dealer" }, "Dealer"));
-  if (v.declarer === seat) badges.push(h("span", { class: "badge declarer", title: "Declarer" }, "Declarer"));
-  if (standIn) badges.push(h("span", { class: "badge stand-in", "data-testid": `stand-in-${seat}`, title: "A computer plays until they are back" }, "Computer playing"));
-  else if (away) badges.push(h("span", { class: "badge away", "data-testid": `away-${seat}`, title: "Disconnected" }, "Away"));
+  if (f && f.computer && !isMe(seat)) badges.push(seatBadge("computer", "Computer", "CPU", { title: fullName(seat) }));
+  if (v.dealer === seat) badges.push(seatBadge("dealer", "Dealer", null, { title: "Dealer" }));
+  if (v.declarer === seat) badges.push(seatBadge("declarer", "Declarer", "Decl.", { title: "Declarer" }));
+  if (standIn) {
+    badges.push(seatBadge("stand-in", "Computer playing", "CPU plays",
+      { "data-testid": `stand-in-${seat}`, title: "A computer plays until they are back" }));
+  } else if (away) badges.push(seatBadge("away", "Away", null, { "data-testid": `away-${seat}`, title: "Disconnected" }));
   if (v.phase === Phase.HAND_END && f && !f.computer && f.next_ready) {
-    badges.push(h("span", { class: "badge next-ready", title: "Asked for the next hand" }, "✓ Next"));
+    badges.push(seatBadge("next-ready", "✓ Next", null, { title: "Asked for the next hand" }));
   }
   const call = lastCall(v, seat);
   let callText = "";
@@ -1392,8 +1478,19 @@ function renderSeat(v, seat, pos) {
       timed ? h("span", { class: "timer-pill", "data-testid": `timer-${seat}`, title: "Move timer" }, `${timerLeft()} s`) : null) : null,
   );
   const who = isMe(seat) ? `You, ${COMPASS[seat]}` : named() ? `${name}, ${COMPASS[seat]}` : name;
-  const parts = [who, ...badges.map((b) => b.textContent), `${n} cards`, callText, isTurn ? thinking(seat) : ""].filter(Boolean);
+  const parts = [who, ...badges.map((b) => b.dataset.label), `${n} cards`, callText, isTurn ? thinking(seat) : ""].filter(Boolean);
   el.setAttribute("aria-label", parts.join(", "));
+}
+
+/**
+ * A badge of a seat at the table. `short` is shown instead of the name when the seat is too narrow
+ * (a side seat on a phone, style.css); the full name stays for screen readers and in the seat's label.
+ */
+function seatBadge(kind, label, short, props = {}) {
+  const text = short
+    ? [h("span", { class: "badge-full" }, label), h("span", { class: "badge-short", "aria-hidden": "true" }, short)]
+    : [label];
+  return h("span", { class: `badge ${kind}`, dataset: { label }, ...props }, ...text);
 }
 
 function renderCentre(v) {
@@ -1457,7 +1554,7 @@ function statusText(v) {
   if (v.phase === Phase.HAND_END) {
     if (L.deal) return "Hand over — see the summary, then deal the next hand.";
     const waiting = waitingForNext(v);
-    return waiting.length ? `Waiting for ${list(waiting)} …` : "Dealing the next hand…";
+    return waiting.length ? `Waiting for ${list(waiting)}…` : "Dealing the next hand…";
   }
   if (v.phase === Phase.MATCH_END) return "Match over.";
   if (L.bid || L.pass) {
@@ -1635,17 +1732,28 @@ function renderMeld(v) {
   );
 }
 
+/** Kept meld plus counters: what the declaring side needs to reach its bid, and what a defending side scores. */
+const earned = (last, side) => last.kept_meld[side] + last.counters[side];
+
 function handResultSentence(last) {
-  const who = sideWords(SIDE_OF[last.declarer]);
-  return last.made ? `${who} made the bid of ${last.bid}.` : `${who} went set at ${last.bid}.`;
+  const side = SIDE_OF[last.declarer];
+  const who = sideWords(side);
+  if (last.made) return `${who} made the bid of ${last.bid}.`;
+  const whose = side === mySide() ? "your" : "their";
+  return `${who} went set at ${last.bid}: meld and counters came to ${earned(last, side)}, so the bid is taken off ${whose} total.`;
 }
 
 function summaryTable(last) {
   const [us, them] = sidesOrder();
+  const declaring = SIDE_OF[last.declarer];
   const row = (label, key, fmt = String) => h("tr", {},
     h("th", { scope: "row" }, label),
     h("td", {}, fmt(key(us))),
     h("td", {}, fmt(key(them))));
+  // the declaring side's meld and counters count toward its bid: shown against the bid, so that a
+  // set side's kept meld never reads as points scored
+  const toward = (s) => (s === declaring ? `${earned(last, s)} (bid ${last.bid})` : String(earned(last, s)));
+  const score = (s) => (s === declaring && !last.made ? `Set ${num(last.score[s])}` : signed(last.score[s]));
   return h("table", { class: "summary-table", "data-testid": "summary-table" },
     h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, sideLong(us)), h("th", { scope: "col" }, sideLong(them)))),
     h("tbody", {},
@@ -1653,8 +1761,10 @@ function summaryTable(last) {
       row("Meld kept", (s) => last.kept_meld[s]),
       row("Counters", (s) => last.counters[s]),
       row("Tricks", (s) => last.tricks[s]),
+      row("Meld + counters", toward),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Hand score"),
-        h("td", { "data-testid": `hand-score-${us}` }, signed(last.score[us])), h("td", { "data-testid": `hand-score-${them}` }, signed(last.score[them]))),
+        h("td", { "data-testid": `hand-score-${us}`, class: us === declaring && !last.made ? "set" : null }, score(us)),
+        h("td", { "data-testid": `hand-score-${them}`, class: them === declaring && !last.made ? "set" : null }, score(them))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
         h("td", {}, num(last.totals[us])), h("td", {}, num(last.totals[them])))));
 }
@@ -1676,7 +1786,7 @@ function renderSummary(v) {
   const waiting = v.phase === Phase.HAND_END && !deal ? waitingForNext(v) : [];
   const note = $("summary-waiting");
   note.hidden = !(v.phase === Phase.HAND_END && !deal);
-  note.textContent = waiting.length ? `Waiting for ${list(waiting)} …` : "Dealing the next hand…";
+  note.textContent = waiting.length ? `Waiting for ${list(waiting)}…` : "Dealing the next hand…";
 }
 
 /** The hands of a match, one row each, "Us" first. */
@@ -1736,14 +1846,16 @@ function renderResult() {
   $("play-again").focus();
 }
 
-/** A room or Quick Match result: final scores, the winner and every hand. */
-function renderReview() {
+/** A room or Quick Match result: final scores, the winner and every hand. `first`: it has just been opened. */
+function renderReview(first = true) {
   const v = app.view;
   if (!v) return;
   closeDialogs();
   document.body.dataset.phase = v.phase;
   document.body.dataset.legal = "";
   const room = app.match?.kind === "room";
+  // each person reads the result until they themselves go back to the lobby
+  if (room && app.focus === "seat" && first) app.seat.review = app.match.id;
   $("review-title").textContent = resultTitle(v.winner);
   fill($("review-score"), finalScore(v));
   const hist = v.history ?? [];
@@ -1756,7 +1868,28 @@ function renderReview() {
   $("back-to-lobby").hidden = !room;
   $("review-leave").hidden = !room;
   $("review-home").hidden = room;
-  (room ? $("back-to-lobby") : $("review-home")).focus({ preventScroll: true });
+  renderReviewLobbyNote();
+  if (first) (room ? $("back-to-lobby") : $("review-home")).focus({ preventScroll: true });
+}
+
+/** On the review: a polite note once the others have taken the room back to its lobby. */
+function renderReviewLobbyNote() {
+  const note = $("review-lobby-note");
+  const back = app.match?.kind === "room" && stillReviewing();
+  note.hidden = !back;
+  note.textContent = back ? "The room is back in the lobby. Take your time." : "";
+}
+
+/** "Return to lobby": take the room back to its lobby, or (if someone already has) just go there. */
+function returnToLobby() {
+  const s = app.seat;
+  if (s.room && s.room.phase === "review") {
+    if (send({ type: ClientType.BACK_TO_LOBBY })) s.review = null; // the room's answer shows the lobby
+    return;
+  }
+  s.review = null;
+  if (s.room && s.room.phase === "lobby") showScreen("lobby");
+  else routeSeat();
 }
 
 // ------------------------------------------------------------------ wiring
@@ -1768,7 +1901,7 @@ function wire() {
   $("resume").addEventListener("click", () => {
     // Always ask: the server's copy of the match is the truth.
     if (send({ type: ClientType.RESUME })) {
-      app.wantTable = true;
+      wantSoloTable();
       app.focus = "solo";
     }
   });
@@ -1831,7 +1964,7 @@ function wire() {
   $("cancel-search").addEventListener("click", () => send({ type: ClientType.CANCEL_SEARCH }));
 
   // review
-  $("back-to-lobby").addEventListener("click", () => send({ type: ClientType.BACK_TO_LOBBY }));
+  $("back-to-lobby").addEventListener("click", returnToLobby);
   $("review-leave").addEventListener("click", () => send({ type: ClientType.LEAVE }));
   $("review-home").addEventListener("click", () => {
     if (!send({ type: ClientType.LEAVE })) return;
