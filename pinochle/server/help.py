@@ -222,8 +222,9 @@ def rules_page(markdown_text: str) -> str:
 <title>{page_title}</title>
 <link rel="stylesheet" href="/static/rules.css">
 <script type="module">
-import {{ loadSettings, applySettings }} from "/static/settings.js";
+import {{ loadSettings, applySettings, onSystemChange }} from "/static/settings.js";
 applySettings(loadSettings());
+onSystemChange(() => applySettings(loadSettings()));  // follow a live change of the system theme
 </script>
 </head>
 <body>
