@@ -55,10 +55,11 @@ def free_port() -> int:
 class Server:
     """``pinochle serve`` as a subprocess; restartable on the same port and database."""
 
-    def __init__(self, port: int, db: Path, log: Path) -> None:
+    def __init__(self, port: int, db: Path, log: Path, extra: tuple[str, ...] = ()) -> None:
         self.port = port
         self.db = db
         self.log = log
+        self.extra = extra  # more `pinochle serve` options
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -68,7 +69,7 @@ class Server:
     def start(self) -> None:
         cmd = [
             sys.executable, "-m", "pinochle.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-            "--db", str(self.db), "--bot-delay", BOT_DELAY,
+            "--db", str(self.db), "--bot-delay", BOT_DELAY, *self.extra,
         ]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)

@@ -40,11 +40,6 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import re
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -53,7 +48,6 @@ import pytest
 
 from .test_browser import (
     ARTIFACTS,
-    BOT_DELAY,
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
@@ -70,30 +64,6 @@ THEMES = ("light", "dark")
 THEME_CSS = ROOT / "pinochle" / "web" / "theme.css"
 SEARCH_SECONDS = "600"
 SUIT_SYMBOLS = "♠♥♦♣"
-
-
-class A11yServer(Server):
-    """``pinochle serve`` with a Quick Match search long enough to look at."""
-
-    def start(self) -> None:
-        cmd = [
-            sys.executable, "-m", "pinochle.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-            "--db", str(self.db), "--bot-delay", BOT_DELAY, "--search-seconds", SEARCH_SECONDS,
-        ]
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log.read_text()}")
-            try:
-                with urllib.request.urlopen(self.url, timeout=1) as resp:
-                    if resp.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, OSError):
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not answer within 20 s:\n{self.log.read_text()}")
 
 
 class Worker:
@@ -133,9 +103,10 @@ class Worker:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[A11yServer]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("a11y")
-    srv = A11yServer(free_port(), tmp / "t.db", tmp / "server.log")
+    # a Quick Match search long enough to look at
+    srv = Server(free_port(), tmp / "t.db", tmp / "server.log", ("--search-seconds", SEARCH_SECONDS))
     srv.start()
     try:
         yield srv
@@ -462,7 +433,7 @@ SCREENS = ["home", "settings", "lobby", "searching", "rules", "table-auction", "
            "score-sheet", "hand-summary", "result", "review"]
 
 
-def test_every_screen_at_every_size_in_both_themes(worker: Worker, server: A11yServer) -> None:
+def test_every_screen_at_every_size_in_both_themes(worker: Worker, server: Server) -> None:
     m = worker.run(lambda b: run_matrix(b, server.url))
     assert len(m.seen) == len(SCREENS) * len(SIZES) * len(THEMES)
     assert not m.failures, "\n".join(m.failures)
@@ -558,7 +529,7 @@ def run_settings(browser: Any, base_url: str) -> dict[str, Any]:
     return out
 
 
-def test_settings_persist_across_a_reload_and_follow_the_system(worker: Worker, server: A11yServer) -> None:
+def test_settings_persist_across_a_reload_and_follow_the_system(worker: Worker, server: Server) -> None:
     out = worker.run(lambda b: run_settings(b, server.url))
     assert out["errors"] == []
     assert out["fresh"] == {"pace": "normal", "reducedMotion": "system", "theme": "system", "sounds": False, "flat": False}
@@ -631,7 +602,7 @@ def run_flat(browser: Any, base_url: str) -> dict[str, Any]:
     return out
 
 
-def test_flat_mode_has_no_shadows_gradients_or_textures(worker: Worker, server: A11yServer) -> None:
+def test_flat_mode_has_no_shadows_gradients_or_textures(worker: Worker, server: Server) -> None:
     out = worker.run(lambda b: run_flat(b, server.url))
     assert out["errors"] == []
     normal, flat = out["False"], out["True"]
@@ -726,7 +697,7 @@ def run_pace(browser: Any, base_url: str) -> dict[str, Any]:
     return out
 
 
-def test_pace_is_sent_and_paces_the_computer_players(worker: Worker, server: A11yServer) -> None:
+def test_pace_is_sent_and_paces_the_computer_players(worker: Worker, server: Server) -> None:
     out = worker.run(lambda b: run_pace(b, server.url))
     assert out["errors"] == []
     assert "pace" not in out["first-visit"], out["first-visit"]
@@ -796,7 +767,7 @@ def run_sounds(browser: Any, base_url: str) -> dict[str, Any]:
     return out
 
 
-def test_soft_sounds_play_a_card_a_trick_and_your_turn_only_when_on(worker: Worker, server: A11yServer) -> None:
+def test_soft_sounds_play_a_card_a_trick_and_your_turn_only_when_on(worker: Worker, server: Server) -> None:
     out = worker.run(lambda b: run_sounds(b, server.url))
     assert out["errors"] == []
     assert out["False"] == [], "sounds are off by default"
@@ -879,7 +850,7 @@ def scripted_trump() -> Any:
     return s
 
 
-def test_every_suit_shows_its_symbol_and_the_rules_link_works(worker: Worker, server: A11yServer) -> None:
+def test_every_suit_shows_its_symbol_and_the_rules_link_works(worker: Worker, server: Server) -> None:
     out = worker.run(lambda b: run_suits_and_rules(b, server.url))
     assert out["errors"] == []
     assert out["missing"] == [], out["missing"]
