@@ -39,3 +39,19 @@ def random_match(seed: int, max_hands: int | None = None) -> State:
         pass
     assert last is not None
     return last
+
+
+def luminance(hex_colour: str) -> float:
+    """The WCAG relative luminance of a ``#rgb`` or ``#rrggbb`` colour (0 black .. 1 white)."""
+    h = hex_colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours (1 .. 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)

@@ -46,6 +46,8 @@ from typing import Any, TypeVar
 
 import pytest
 
+from .support import contrast
+
 from .test_browser import (
     ARTIFACTS,
     CHROMIUM,
@@ -863,20 +865,6 @@ def test_every_suit_shows_its_symbol_and_the_rules_link_works(worker: Worker, se
 
 
 # ---------------------------------------------------------------- the palettes
-
-
-def luminance(hex_colour: str) -> float:
-    h = hex_colour.lstrip("#")
-    if len(h) == 3:
-        h = "".join(c * 2 for c in h)
-    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def contrast(a: str, b: str) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def palette(css: str, selector: str) -> dict[str, str]:
