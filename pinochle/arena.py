@@ -371,12 +371,12 @@ class _Table:
             except IllegalAction as err:
                 raise ArenaError("ab"[self.roles[seat]],
                                  f"player {self.names[seat]!r} ({seat}) made an illegal move in {where}, "
-                                 f"hand {state.hand_no}: {err}") from None
+                                 f"hand {state.hand_no + 1}: {err}") from None
             if len(state.history) != hands:
                 hands, moves = len(state.history), 0
             elif moves > MAX_ACTIONS_PER_HAND:
                 raise ArenaError("ab"[self.roles[seat]],
-                                 f"{where}, hand {state.hand_no}: more than {MAX_ACTIONS_PER_HAND} moves in one hand")
+                                 f"{where}, hand {state.hand_no + 1}: more than {MAX_ACTIONS_PER_HAND} moves in one hand")
 
     def _ask(self, state: State, seat: Seat) -> Action:
         player = self.players[seat]

@@ -35,11 +35,13 @@ class BadRecord(PinochleError):
         field: which part of the record is at fault: ``"hands"``,
             ``"auction"``, ``"trump"``, ``"play"``, ``"dealer"`` or
             ``"format"``.
-        index: the 0-based index of the first bad item in that field (a hand
-            index for a match-level fault), or ``None`` when the field as a
-            whole is bad.
+        index: the position of the first bad item in that field's JSON list,
+            counted from 0 like every JSON position, or ``None`` when the field
+            as a whole is bad.
         reason: the player-readable reason.
-        hand: for a match record, the 0-based index of the hand at fault.
+        hand: for a match record, the number of the hand at fault, counted
+            from 1 as everywhere people read hand numbers (the terminal, the
+            browser, every message).
     """
 
     def __init__(self, field: str, index: int | None, reason: str, hand: int | None = None) -> None:

@@ -176,7 +176,7 @@ class HandResult:
     """A finished hand: everything the hand record and the score sheet need.
 
     Attributes:
-        number: 0-based hand number in the match.
+        number: the hand's number in the match, counted from 1 (as people read it).
         dealer: the dealer.
         dealt: the four packed hands as dealt, N E S W.
         calls: the auction calls from left of the dealer.
@@ -229,7 +229,8 @@ class State:
         seed: the match's seed; deal ``i`` is shuffled by ``Random(f"{seed}/{i}")``.
         version: 0 at the start, +1 for every action.
         phase: one of :data:`PHASES`.
-        hand_no: 0-based number of the current hand.
+        hand_no: the current deal's index from 0 (the key of its shuffle);
+            people read hands numbered from 1 (:attr:`View.hand_number`).
         dealer: the current dealer.
         dealt: the four packed hands as dealt (N E S W).
         hands: the four packed hands now.
@@ -538,7 +539,7 @@ def _score(state: State) -> State:
     melds = tuple(m for m in state.melds if m is not None)
     assert len(melds) == 4
     result = HandResult(
-        state.hand_no, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
+        state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, totals,
     )
     winner = match_winner(totals, state.declarer % 2, state.rules)
@@ -688,7 +689,8 @@ class View:
         seat: whose view this is.
         version: the state version (send it back with an action).
         rules: the rule set's name.
-        phase, hand_no, dealer, turn: where the match stands.
+        phase, dealer, turn: where the match stands.
+        hand_number: the current hand, counted from 1.
         hand: this seat's cards now, sorted (suit, then rank high to low).
         hand_sizes: cards left in each seat's hand (N E S W).
         calls: the auction calls as ``(seat, call)`` pairs in order.
@@ -710,7 +712,7 @@ class View:
     version: int
     rules: str
     phase: Phase
-    hand_no: int
+    hand_number: int
     dealer: Seat
     turn: Seat | None
     hand: tuple[Card, ...]
@@ -747,7 +749,7 @@ class View:
             "version": self.version,
             "rules": self.rules,
             "phase": self.phase,
-            "hand_no": self.hand_no,
+            "hand_number": self.hand_number,
             "dealer": str(self.dealer),
             "turn": s(self.turn),
             "hand": [str(c) for c in self.hand],
@@ -805,7 +807,7 @@ def view(state: State, seat: int) -> View:
         version=state.version,
         rules=state.rules.name,
         phase=state.phase,
-        hand_no=state.hand_no,
+        hand_number=state.hand_no + 1,
         dealer=state.dealer,
         turn=turn(state),
         hand=sort_hand(unpack(state.hands[me]), state.trump),

@@ -95,7 +95,7 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
 
     Args:
         record: the decoded JSON object.
-        hand: its index within a match record, for error reports.
+        hand: its number within a match record, counted from 1, for error reports.
 
     Returns:
         The :class:`ParsedHand`.
@@ -132,13 +132,13 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
             try:
                 card = Card.parse(tok) if isinstance(tok, str) else Card.parse(repr(tok))
             except BadCard as err:
-                raise BadRecord("hands", i, f"{seat}'s card {i}: {err}", hand) from None
+                raise BadRecord("hands", i, f"{seat}'s hand: {err}", hand) from None
             if i >= 12:
                 raise BadRecord("hands", i, f"{seat} has {len(cards)} cards; each seat is dealt 12", hand)
             try:
                 seen = add(seen, card)
             except BadCard:
-                raise BadRecord("hands", i, f"{seat}'s card {i}: a third {card.label}; the deck has two of each card", hand) from None
+                raise BadRecord("hands", i, f"{seat}'s hand: a third {card.label}; the deck has two of each card", hand) from None
             packed[seat] = add(packed[seat], card)
         if len(cards) < 12:
             raise BadRecord("hands", len(cards), f"{seat} has {len(cards)} cards; each seat is dealt 12", hand)
@@ -227,19 +227,19 @@ def replay_match(record: object, rules: RuleSet = TABLE) -> dict[str, object]:
     if not raw_hands:
         return {"hands": [], "totals": _sides((0, 0)), "winner": None}
     # hand by hand, so that the first fault in play order is the one reported
-    first = parse_hand(raw_hands[0], 0)
+    first = parse_hand(raw_hands[0], 1)
     state = new_match(seed=0, rules=rules, first_dealer=first.dealer, deals=[first.hands])
-    state = _play_hand(state, first, 0)
+    state = _play_hand(state, first, 1)
     for i in range(1, len(raw_hands)):
         if state.phase == "match_end":
             won = SIDES[state.winner or 0]
-            raise BadRecord("hands", i, f"the match was already won by {won} after hand {i - 1}", i)
-        p = parse_hand(raw_hands[i], i)
+            raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
+        p = parse_hand(raw_hands[i], i + 1)
         if p.dealer != state.dealer.left:
-            raise BadRecord("dealer", None, f"the deal passes left: hand {i} is dealt by {state.dealer.left}, not {p.dealer}", i)
+            raise BadRecord("dealer", None, f"the deal passes left: hand {i + 1} is dealt by {state.dealer.left}, not {p.dealer}", i + 1)
         state = replace(state, preset=(*state.preset, p.hands))
         state = apply(state, Action.deal(state.dealer.left))
-        state = _play_hand(state, p, i)
+        state = _play_hand(state, p, i + 1)
     winner = None if state.winner is None else SIDES[state.winner]
     return {
         "hands": [hand_summary(h) for h in state.history],

@@ -245,7 +245,7 @@ def _hand_summary(con: _Console, r: HandResult) -> None:
     side = r.declarer % 2
     stuck = " (stuck: nobody bid)" if r.stuck else ""
     con.say()
-    con.say(f"Hand {r.number + 1} summary: {_seat(r.declarer)} bid {r.bid}{stuck}, trump {_suit_text(r.trump)}")
+    con.say(f"Hand {r.number} summary: {_seat(r.declarer)} bid {r.bid}{stuck}, trump {_suit_text(r.trump)}")
     con.say(f"  {'side':<5}{'meld':>6}{'kept':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
     for i in (0, 1):
         con.say(f"  {SIDES[i]:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
@@ -272,7 +272,7 @@ def _score_sheet(con: _Console, history: Sequence[HandResult]) -> None:
     for r in history:
         bid = f"{r.declarer} {r.bid}"
         result = "made" if r.score.made else "set"
-        con.say(f"  {r.number + 1:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {result:<6}"
+        con.say(f"  {r.number:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {result:<6}"
                 f"  {_signed(r.score.score[0]):>6}  {_signed(r.score.score[1]):>6}"
                 f"  {r.totals[0]:>8}  {r.totals[1]:>8}")
 

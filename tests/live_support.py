@@ -353,7 +353,7 @@ def my_turn(who: str, *, hand_no: int = 0, tricks: int = 0) -> Callable[[Msg], b
     def stop(msg: Msg) -> bool:
         v = msg["view"]
         return (v["phase"] == "play" and v["turn"] == who
-                and (v["hand_no"], len(v["tricks"])) >= (hand_no, tricks + 1))
+                and (v["hand_number"] - 1, len(v["tricks"])) >= (hand_no, tricks + 1))
 
     return stop
 
@@ -543,7 +543,7 @@ def check_secrecy(db: Path, clients: list[Client], seats: dict[tuple[str, str], 
                     f"{c.name}: the view at version {true.version} differs from view(state, {seat_name}): "
                     + str({k: (got.get(k), expected[k]) for k in expected if got.get(k) != expected[k]}))
                 summary = msg["match"]
-                assert (summary["hand_no"], summary["phase"]) == (true.hand_no, true.phase)
+                assert (summary["hand_number"], summary["phase"]) == (true.hand_no + 1, true.phase)
                 assert summary["totals"] == {"NS": true.totals[0], "EW": true.totals[1]}
                 counts["states"] += 1
         counts["matches"] = len(truth.matches)

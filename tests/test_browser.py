@@ -389,7 +389,7 @@ def test_play_a_hand_in_the_browser(tmp_path: Path) -> None:
 def summary_of(state: Any, match_id: str, level: str) -> dict[str, object]:
     """The match summary of docs/protocol.md for ``state``."""
     return {
-        "id": match_id, "level": level, "hand_no": state.hand_no, "phase": state.phase,
+        "id": match_id, "level": level, "hand_number": state.hand_no + 1, "phase": state.phase,
         "totals": {"NS": state.totals[0], "EW": state.totals[1]},
         "winner": None if state.winner is None else ("NS", "EW")[state.winner],
     }

@@ -237,7 +237,7 @@ class Matrix:
 
 def solo_summary(state: Any, match_id: str) -> dict[str, object]:
     return {
-        "id": match_id, "kind": "solo", "level": "normal", "hand_no": state.hand_no, "phase": state.phase,
+        "id": match_id, "kind": "solo", "level": "normal", "hand_number": state.hand_no + 1, "phase": state.phase,
         "totals": {"NS": state.totals[0], "EW": state.totals[1]},
         "winner": None if state.winner is None else ("NS", "EW")[state.winner],
     }

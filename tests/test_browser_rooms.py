@@ -329,7 +329,7 @@ def test_two_people_meet_in_a_room_and_play_a_trick(tmp_path: Path) -> None:
 
 def room_summary(state: Any, match_id: str, kind: str) -> dict[str, object]:
     return {
-        "id": match_id, "kind": kind, "level": "normal", "hand_no": state.hand_no, "phase": state.phase,
+        "id": match_id, "kind": kind, "level": "normal", "hand_number": state.hand_no + 1, "phase": state.phase,
         "totals": {"NS": state.totals[0], "EW": state.totals[1]},
         "winner": None if state.winner is None else ("NS", "EW")[state.winner],
     }

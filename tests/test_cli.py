@@ -185,7 +185,7 @@ def test_replay_match_rejects_a_dealer_who_did_not_move_left() -> None:
     rec = json.loads(json.dumps(match_record(final)))
     rec["hands"][1]["dealer"] = rec["hands"][0]["dealer"]
     code, out = run("replay", "-", stdin=json.dumps(rec))
-    assert code == 1 and out[0]["error"]["field"] == "dealer" and out[0]["error"]["hand"] == 1  # type: ignore[index]
+    assert code == 1 and out[0]["error"]["field"] == "dealer" and out[0]["error"]["hand"] == 2  # type: ignore[index]
 
 
 def test_replay_unreadable_file(tmp_path: Path) -> None:
@@ -303,7 +303,7 @@ def test_a_match_record_reports_the_first_fault_in_play_order() -> None:
     code, out = run("replay", "-", stdin=json.dumps(rec))
     err = out[0]["error"]
     assert code == 1 and isinstance(err, dict)
-    assert (err["hand"], err["field"], err["index"]) == (0, "play", 1)
+    assert (err["hand"], err["field"], err["index"]) == (1, "play", 1)  # the first hand is hand 1
 
 
 def test_lookalike_characters_are_not_cards_and_whole_float_bids_are_bids() -> None:

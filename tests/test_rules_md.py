@@ -647,4 +647,6 @@ def test_a_match_record_moves_the_dealer_left() -> None:
     rec["hands"][1]["dealer"] = "E"  # type: ignore[index]
     with pytest.raises(BadRecord) as err:
         replay(rec)
-    assert err.value.field == "dealer" and err.value.hand == 1
+    # the second hand is hand 2, in the field and the reason alike (one numbering, from 1)
+    assert err.value.field == "dealer" and err.value.hand == 2
+    assert str(err.value) == "hand 2: dealer: the deal passes left: hand 2 is dealt by W, not E"

@@ -89,7 +89,7 @@ class HardPlayer(TablePlayer):
         return f"HardPlayer(seed={self.seed!r}, samples={self.samples})"
 
     def _rng(self, view: View) -> random.Random:
-        return random.Random(f"{self.seed}/{view.hand_no}/{view.version}/{view.seat}")
+        return random.Random(f"{self.seed}/{view.hand_number - 1}/{view.version}/{view.seat}")
 
     def _simulate_trumps(self, view: View) -> tuple[Suit, list[list[int]]]:
         """Simulate the hand as declarer for each playable trump.

@@ -132,7 +132,7 @@ class SimplePlayer(TablePlayer):
         seat, low = view.seat, view.legal.min_bid
         if low is None:
             return Action.pass_(seat)
-        estimate = bid_estimate(view.hand, self.boldness(view.hand_no))
+        estimate = bid_estimate(view.hand, self.boldness(view.hand_number - 1))
         if view.high_bidder is not None and view.high_bidder == seat.partner:
             estimate -= 50  # leave the contract to the partner unless this hand is much stronger
         if low <= estimate:

@@ -260,7 +260,7 @@ class Table:
             "id": self.id,
             "kind": self.kind,
             "level": self.level,
-            "hand_no": s.hand_no,
+            "hand_number": s.hand_no + 1,
             "phase": s.phase,
             "totals": {"NS": s.totals[0], "EW": s.totals[1]},
             "winner": None if s.winner is None else ("NS", "EW")[s.winner],

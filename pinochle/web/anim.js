@@ -192,7 +192,7 @@ function newCards(prev, next) {
   const trick = next.tricks?.length ? next.tricks[next.tricks.length - 1] : null;
   if (!trick) return [];
   const index = next.tricks.length - 1;
-  const old = prev && prev.hand_no === next.hand_no ? prev.tricks?.[index] : null;
+  const old = prev && prev.hand_number === next.hand_number ? prev.tricks?.[index] : null;
   const from = old ? old.cards.length : 0;
   const lead = SEATS.indexOf(trick.leader);
   return trick.cards.slice(from).map((card, k) => ({ card, seat: SEATS[(lead + from + k) % 4] }));
@@ -202,7 +202,7 @@ function newCards(prev, next) {
 function gather(prev, next) {
   const trick = prev.tricks?.length ? prev.tricks[prev.tricks.length - 1] : null;
   if (!trick || !trick.winner) return [];
-  if (next.hand_no !== prev.hand_no || (next.tricks?.length ?? 0) <= prev.tricks.length) return [];
+  if (next.hand_number !== prev.hand_number || (next.tricks?.length ?? 0) <= prev.tricks.length) return [];
   const to = rectOf(seatBox(trick.winner));
   const centre = rectOf(document.getElementById("centre"));
   const cards = [...document.querySelectorAll("#centre .slot .card")];
@@ -234,7 +234,7 @@ function afterRender(before, after, snap, event) {
   const anims = [];
   let landed = 0; // when the last card played lands, in ms from now
 
-  const newHand = event === "start" || (sameMatch && prev.hand_no !== next.hand_no);
+  const newHand = event === "start" || (sameMatch && prev.hand_number !== next.hand_number);
   if (newHand) {
     // the deal: the cards arrive in your hand from the dealer's seat, one after another
     const from = rectOf(seatBox(next.dealer));
@@ -249,7 +249,7 @@ function afterRender(before, after, snap, event) {
         { translate: "0px 0px", scale: 1, rotate: "0deg", opacity: 1 },
       ], { duration, delay: i * stagger, fill: "backwards" }, "deal"));
     });
-  } else if (sameMatch && prev.hand_no === next.hand_no) {
+  } else if (sameMatch && prev.hand_number === next.hand_number) {
     // a card played: from the player's seat (your own: from its place in your hand) to the centre
     const duration = ms(BASE_MS.play);
     const stagger = duration * 0.6;

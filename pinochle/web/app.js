@@ -349,8 +349,8 @@ function handResultWords(last) {
 function announceChanges(prev, v) {
   if (!prev) return;
   const say = [];
-  if (prev.hand_no !== v.hand_no) {
-    say.push(`Hand ${v.hand_no + 1}. ${spokenName(v.dealer)} ${verb(v.dealer, "deal", "deals")}.`);
+  if (prev.hand_number !== v.hand_number) {
+    say.push(`Hand ${v.hand_number}. ${spokenName(v.dealer)} ${verb(v.dealer, "deal", "deals")}.`);
   } else {
     for (const c of v.auction.slice(prev.auction.length)) {
       const who = spokenName(c.seat);
@@ -386,7 +386,7 @@ function announceChanges(prev, v) {
     });
   }
   const over = v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END;
-  if (prev.phase !== v.phase && over && v.last_hand && prev.hand_no === v.hand_no) {
+  if (prev.phase !== v.phase && over && v.last_hand && prev.hand_number === v.hand_number) {
     say.push(handResultWords(v.last_hand));
   }
   if (prev.phase !== v.phase && v.phase === Phase.MATCH_END) {
@@ -888,7 +888,7 @@ function inProgress(m) {
 }
 
 function matchLine(m) {
-  return `Hand ${m.hand_no + 1} · Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)} · ${levelName(m.level)}`;
+  return `Hand ${m.hand_number} · Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)} · ${levelName(m.level)}`;
 }
 
 function resultLine(m) {
@@ -923,7 +923,7 @@ function renderHome() {
       detail = `Room ${s.room.code} · ${phase}`;
     } else if (s.match) {
       label = "Back to your Quick Match table";
-      detail = s.match.phase === Phase.MATCH_END ? "Match over" : `Hand ${s.match.hand_no + 1}`;
+      detail = s.match.phase === Phase.MATCH_END ? "Match over" : `Hand ${s.match.hand_number}`;
     }
     $("seat-resume-label").textContent = label;
     $("seat-resume-detail").textContent = detail;
@@ -1309,7 +1309,7 @@ function tick() {
 // ------------------------------------------------------------------ the table
 
 function handKey(v) {
-  return `${app.match?.id}/${v.hand_no}`;
+  return `${app.match?.id}/${v.hand_number}`;
 }
 
 function completedTricks(v) {
@@ -1400,7 +1400,7 @@ function closeDialogs() {
 }
 
 function renderTopbar(v) {
-  $("hand-no").textContent = `Hand ${v.hand_no + 1}`;
+  $("hand-no").textContent = `Hand ${v.hand_number}`;
   const c = $("contract");
   fill(c);
   if (v.declarer) {
@@ -1497,7 +1497,7 @@ function renderCentre(v) {
   const el = $("centre");
   const trick = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
   const prevTrick = el.dataset.trickKey;
-  const key = `${app.match?.id}/${v.hand_no}/${v.tricks.length}`;
+  const key = `${app.match?.id}/${v.hand_number}/${v.tricks.length}`;
   const prevCount = prevTrick === key ? Number(el.dataset.count) : 0;
   el.dataset.trickKey = key;
   el.dataset.count = String(trick ? trick.cards.length : 0);
@@ -1772,7 +1772,7 @@ function summaryTable(last) {
 function renderSummary(v) {
   const last = v.last_hand;
   if (!last) return;
-  $("summary-title").textContent = `Hand ${last.number + 1} over`;
+  $("summary-title").textContent = `Hand ${last.number} over`;
   const made = last.made;
   fill($("summary-body"),
     h("p", { class: "contract-line" },
@@ -1798,7 +1798,7 @@ function scoresTable(hist) {
       h("th", { scope: "col" }, "Us"), h("th", { scope: "col" }, "Them"),
       h("th", { scope: "col" }, "Us total"), h("th", { scope: "col" }, "Them total"))),
     h("tbody", {}, ...hist.map((hd) => h("tr", {},
-      h("td", {}, String(hd.number + 1)),
+      h("td", {}, String(hd.number)),
       h("td", {}, `${seatName(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : "set")),
       h("td", {}, signed(hd.score[us])), h("td", {}, signed(hd.score[them])),
@@ -1839,7 +1839,7 @@ function renderResult() {
   fill($("result-score"), finalScore(v));
   const last = v.last_hand;
   fill($("result-last"), ...(last ? [
-    h("h2", {}, `Last hand (${last.number + 1})`),
+    h("h2", {}, `Last hand (${last.number})`),
     h("p", {}, `${contractText(last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${last.made ? "made" : "set"}`),
     summaryTable(last),
   ] : []));

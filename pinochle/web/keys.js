@@ -93,7 +93,7 @@ export function afterTableRender(v) {
   syncHand();
   if (!v || !tableShown()) return;
   const legal = Object.keys(v.legal ?? {}).sort().join(",");
-  const turnKey = legal ? `${v.hand_no}/${v.version}` : null;
+  const turnKey = legal ? `${v.hand_number}/${v.version}` : null;
   const started = Boolean(turnKey) && turnKey !== lastTurnKey;
   if (turnKey) lastTurnKey = turnKey;
   if (dialogOpen()) return;
