@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Seat
+from .cards import Seat, fold, shown
 from .errors import IllegalAction
 from .rules import TABLE, RuleSet
 
@@ -160,8 +160,9 @@ def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules:
 
     Raises:
         IllegalAction: the auction is over, it is another seat's turn, or the
-            bid is below the minimum, not ``bid_step`` above the high bid, or
-            not a multiple of ``bid_step`` (RULES.md, Deal and auction 2).
+            bid is below the minimum, not ``bid_step`` above the high bid, not
+            a multiple of ``bid_step`` (RULES.md, Deal and auction 2), or above
+            ``max_bid`` (docs/rules.md, The auction).
 
     >>> check_call((250,), dealer=3, seat=1, call=255)
     Traceback (most recent call last):
@@ -178,6 +179,10 @@ def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules:
             raise IllegalAction(f"a bid is a whole number of points, not {call!r}")
         if call < rules.min_bid:
             raise IllegalAction(f"the lowest bid is {rules.min_bid}: {call} is too low")
+        if call > rules.max_bid:
+            raise IllegalAction(
+                f"the highest bid is {rules.max_bid:,}: {call:,} is more than any side can take in one hand"
+            )
         if call % rules.bid_step:
             raise IllegalAction(f"bids go up in steps of {rules.bid_step}: {call} is not a multiple of {rules.bid_step}")
         if st.high_bid is not None and call < st.high_bid + rules.bid_step:
@@ -193,26 +198,53 @@ def call_text(call: Call) -> str:
     return "pass" if call is None else str(call)
 
 
+#: More digits than this in a bid is refused before it is read as a number
+#: (it is far above :attr:`~pinochle.rules.RuleSet.max_bid` either way).
+MAX_BID_DIGITS = 30
+
+
+def parse_points(raw: object) -> int | None:
+    """A whole number of points as a bid is written, or ``None`` when it is not one.
+
+    Accepted: an int (not a bool); a float with no fraction (JSON does not
+    tell ``260`` from ``260.0``); a string of ASCII or full-width digits with
+    an optional minus sign and blanks around. A number of more than
+    :data:`MAX_BID_DIGITS` digits is returned as ``10 ** MAX_BID_DIGITS``
+    so that the auction refuses it by its size, not its form.
+
+    >>> parse_points("260"), parse_points("２６０"), parse_points(270.0), parse_points("26.5"), parse_points(True)
+    (260, 260, 270, None, None)
+    """
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        return int(raw) if raw.is_integer() else None
+    if isinstance(raw, str):
+        t = fold(raw).strip()
+        sign = -1 if t.startswith("-") else 1
+        digits = t.lstrip("-") if sign < 0 else t
+        if digits.isascii() and digits.isdigit() and t.count("-") <= 1:
+            if len(digits.lstrip("0")) > MAX_BID_DIGITS:
+                return sign * 10**MAX_BID_DIGITS
+            return sign * int(digits)
+    return None
+
+
 def parse_call(raw: object) -> Call:
-    """Parse a record's call: ``"pass"`` (any case), or a bid as an int or a digit string.
+    """Parse a call as records, the terminal and clients write it: ``"pass"``
+    (any case, or ``"p"``), or a bid (see :func:`parse_points`).
 
     Raises:
         ValueError: anything else, with a message naming the call.
 
-    A number may be written as a float when it is whole (JSON does not tell
-    ``260`` from ``260.0``).
-
     >>> parse_call("260"), parse_call(270), parse_call("Pass"), parse_call(280.0)
     (260, 270, None, 280)
     """
-    if isinstance(raw, str):
-        t = raw.strip().lower()
-        if t == "pass":
-            return None
-        if t.isascii() and t.isdigit():
-            return int(t)
-    elif isinstance(raw, int) and not isinstance(raw, bool):
-        return raw
-    elif isinstance(raw, float) and raw.is_integer():
-        return int(raw)
-    raise ValueError(f"unknown call {raw!r}: a call is \"pass\" or a bid such as 260")
+    if isinstance(raw, str) and fold(raw).strip().lower() in ("pass", "p"):
+        return None
+    points = parse_points(raw)
+    if points is None:
+        raise ValueError(f"unknown call {shown(raw)}: a call is \"pass\" or a bid in whole points such as 260")
+    return points

@@ -4,13 +4,28 @@ Notation (RULES.md, Notation): a card is a rank and a suit. Ranks, high to
 low, are ``A T K Q J 9`` (input also accepts ``10``); suits are ``S H D C``
 (input also accepts ``♠ ♥ ♦ ♣``, any case). Output is canonical ASCII.
 
+One reader, :func:`parse_cards`, reads cards everywhere (the command line,
+JSON Lines, records, the terminal game and the server), and it reads every
+common way of writing them (docs/rules.md, Notation):
+
+* the suit symbols ``♠ ♥ ♦ ♣``, their white forms ``♤ ♡ ♢ ♧`` and the emoji
+  ``❤`` and ``◆``, with or without the invisible emoji selector (U+FE0F) that
+  phone keyboards add; a symbol may also come first (``♠A``);
+* the playing-card characters of Unicode (``🂡`` is the ace of spades);
+* full-width letters, digits and commas (``ＡＳ``, ``１０♠``), as East Asian
+  keyboards type them;
+* cards separated by any blanks (tabs, no-break and ideographic spaces,
+  zero-width spaces), commas or semicolons.
+
 >>> c = Card.parse("10♠")
 >>> str(c), c.label, c.spoken
 ('TS', '10♠', 'ten of spades')
->>> Card.parse("qs") == Card.parse("Q♠")
+>>> Card.parse("qs") == Card.parse("Q♠") == Card.parse("Q\u2660\ufe0f") == Card.parse("♤Q")
 True
 >>> [str(c) for c in parse_cards("AS, 9h  10d")]
 ['AS', '9H', 'TD']
+>>> [str(c) for c in parse_cards(["QS JD", "🂡", "ＫＨ"])]
+['QS', 'JD', 'AS', 'KH']
 
 Internally a card *type* is an int 0..23: ``suit * 6 + rank`` with rank
 0 = 9, 1 = J, 2 = Q, 3 = K, 4 = T, 5 = A, so a higher rank index is a
@@ -28,6 +43,7 @@ meld lookups and card removal a few integer operations each.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from enum import IntEnum
 
@@ -42,6 +58,79 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_LETTERS = "9JQKTA"
 RANK_NAMES = ("nine", "jack", "queen", "king", "ten", "ace")
 RANK_LABELS = ("9", "J", "Q", "K", "10", "A")
+
+#: Every suit symbol read on input, by suit index: the black and white
+#: card-suit signs, and the emoji a phone offers for hearts and diamonds.
+SUIT_SYMBOL_INPUT = {
+    "♠": 0, "♤": 0,
+    "♥": 1, "♡": 1, "❤": 1,
+    "♦": 2, "♢": 2, "◆": 2,
+    "♣": 3, "♧": 3,
+}
+#: Suit words read on input (any case): names, singular and plural.
+SUIT_WORDS = {"spade": 0, "spades": 0, "heart": 1, "hearts": 1,
+              "diamond": 2, "diamonds": 2, "club": 3, "clubs": 3}
+#: Characters that carry nothing and are dropped: emoji presentation
+#: selectors, joiners, the word joiner, a byte-order mark, a soft hyphen.
+_DROPPED = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200c\u200d\u2060\ufeff\u00ad"), None)
+#: Characters that separate cards besides blanks (after full-width folding).
+_SEPARATORS = ",;\u3001\u200b"
+#: The Unicode playing cards (U+1F0A1..U+1F0DE): suit block, then rank nibble.
+_PLAYING_CARD_SUITS = {0xA: 0, 0xB: 1, 0xC: 2, 0xD: 3}
+_PLAYING_CARD_RANKS = {0x1: 5, 0xA: 4, 0xE: 3, 0xD: 2, 0xB: 1, 0x9: 0}  # A 10 K Q J 9
+_ACCEPTED_CARDS = ("a card is a rank (A K Q J 9, and T or 10) and a suit (S H D C, or ♠ ♥ ♦ ♣), "
+                   "e.g. QS, 10♥ or q♠")
+
+
+def fold(text: str) -> str:
+    """``text`` with full-width forms made plain and invisible marks dropped.
+
+    Full-width ASCII (U+FF01..U+FF5E) becomes ASCII, the ideographic space a
+    space, and the characters of :data:`_DROPPED` go. Nothing else changes:
+    in particular no letter that merely looks like A..Z (a long s, a dotless
+    i) becomes one.
+
+    >>> fold("ＡＳ\u3000１０♠\ufe0f")
+    'AS 10♠'
+    """
+    out = []
+    for ch in text.translate(_DROPPED):
+        o = ord(ch)
+        if 0xFF01 <= o <= 0xFF5E:
+            out.append(chr(o - 0xFEE0))
+        elif o == 0x3000:
+            out.append(" ")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def shown(text: object) -> str:
+    """A token as an error message shows it: quoted, invisible characters as ``\\uXXXX``.
+
+    >>> print(shown("A\u2660\u200d"))
+    'A♠\\u200d'
+    """
+    if not isinstance(text, str):
+        return repr(text)
+    body = "".join(
+        f"\\u{ord(ch):04x}" if unicodedata.category(ch)[0] in "CZM" and ch != " " else ch
+        for ch in text
+    )
+    return f"'{body}'"
+
+
+def split_cards(text: str) -> list[str]:
+    """Split text into card tokens at blanks (any kind), commas and semicolons.
+
+    >>> split_cards("AS,TS;KS\u00a0QS\tJS\u3000９Ｓ")
+    ['AS', 'TS', 'KS', 'QS', 'JS', '9S']
+    """
+    t = fold(text)
+    for sep in _SEPARATORS:
+        t = t.replace(sep, " ")
+    return t.split()
+
 
 #: Number of card types (6 ranks x 4 suits).
 NTYPES = 24
@@ -60,26 +149,25 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Parse ``S H D C``, ``♠ ♥ ♦ ♣`` or a suit's name (any case, surrounding blanks ignored).
+        """Parse a suit: a letter ``S H D C``, a symbol (``♠ ♥ ♦ ♣``, ``♤ ♡ ♢ ♧``,
+        ``❤``, ``◆``, with or without an emoji selector) or a name, singular or
+        plural; any case, full-width forms too, blanks around ignored.
 
         Raises:
-            BadCard: the text names no suit.
+            BadCard: the text names no suit; the message shows it and says what is read.
 
-        >>> Suit.parse("♥"), Suit.parse(" d "), Suit.parse("Clubs")
-        (<Suit.H: 1>, <Suit.D: 2>, <Suit.C: 3>)
+        >>> Suit.parse("♥"), Suit.parse(" d "), Suit.parse("Clubs"), Suit.parse("\u2660\ufe0f")
+        (<Suit.H: 1>, <Suit.D: 2>, <Suit.C: 3>, <Suit.S: 0>)
         """
-        t = text.strip()
-        if not all(ch.isascii() or ch in SUIT_SYMBOLS for ch in t):
-            t = "?"
-        t = t.upper()
+        t = fold(text).strip() if isinstance(text, str) else ""
         if len(t) == 1:
-            if t in SUIT_LETTERS:
-                return cls(SUIT_LETTERS.index(t))
-            if t in SUIT_SYMBOLS:
-                return cls(SUIT_SYMBOLS.index(t))
-        if t.lower() in SUIT_NAMES:
-            return cls(SUIT_NAMES.index(t.lower()))
-        raise BadCard(f"unknown suit {text!r}: a suit is S, H, D or C (or ♠ ♥ ♦ ♣, or its name)")
+            if t.isascii() and t.upper() in SUIT_LETTERS:
+                return cls(SUIT_LETTERS.index(t.upper()))
+            if t in SUIT_SYMBOL_INPUT:
+                return cls(SUIT_SYMBOL_INPUT[t])
+        if t.isascii() and t.lower() in SUIT_WORDS:
+            return cls(SUIT_WORDS[t.lower()])
+        raise BadCard(f"unknown suit {shown(text)}: a suit is S, H, D or C (or ♠ ♥ ♦ ♣, or its name)")
 
     @property
     def letter(self) -> str:
@@ -116,36 +204,28 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse a card token: rank then suit, any case.
+        """Parse one card token: rank then suit (or a suit symbol then rank), any case.
+
+        Every form listed in the module notes is read: ``"QS"``, ``"10♠"``,
+        ``"th"``, ``"A♠\ufe0f"``, ``"♠A"``, ``"ＡＳ"``, ``"🂡"``.
 
         Args:
-            text: e.g. ``"QS"``, ``"10♠"``, ``"th"``.
+            text: one token.
 
         Returns:
             The card.
 
         Raises:
-            BadCard: an unknown token, with the expected notation.
+            BadCard: the token is not a card; the message shows it (invisible
+                characters escaped) and says what is read.
 
-        >>> str(Card.parse("10h")), str(Card.parse("A♣"))
-        ('TH', 'AC')
+        >>> str(Card.parse("10h")), str(Card.parse("A♣")), str(Card.parse("♥10"))
+        ('TH', 'AC', 'TH')
         """
-        t = text.strip()
-        if not all(ch.isascii() or ch in SUIT_SYMBOLS for ch in t):
-            t = "?"  # e.g. a long s that .upper() would turn into S
-        t = t.upper()
-        if t.startswith("10"):
-            t = "T" + t[2:]
-        if len(t) == 2 and t[0] in RANK_LETTERS:
-            suit = t[1]
-            if suit in SUIT_LETTERS:
-                return cls(SUIT_LETTERS.index(suit) * 6 + RANK_LETTERS.index(t[0]))
-            if suit in SUIT_SYMBOLS:
-                return cls(SUIT_SYMBOLS.index(suit) * 6 + RANK_LETTERS.index(t[0]))
-        raise BadCard(
-            f"unknown card {text!r}: a card is a rank (A T K Q J 9, or 10) "
-            "and a suit (S H D C or ♠ ♥ ♦ ♣), e.g. QS"
-        )
+        card = _read_card(fold(text).strip()) if isinstance(text, str) else None
+        if card is None:
+            raise BadCard(f"unknown card {shown(text)}: {_ACCEPTED_CARDS}")
+        return cls(card)
 
     @property
     def suit(self) -> Suit:
@@ -178,24 +258,69 @@ class Card(int):
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(NTYPES))
 
 
-def parse_cards(cards: str | Iterable[str]) -> list[Card]:
-    """Parse cards from a string (blanks or commas between) or from tokens.
+def _read_card(t: str) -> int | None:
+    """The card type of a folded, stripped token, or ``None``."""
+    if len(t) == 1:
+        o = ord(t)
+        suit = _PLAYING_CARD_SUITS.get(o >> 4 & 0xF) if o >> 8 == 0x1F0 else None
+        rank = _PLAYING_CARD_RANKS.get(o & 0xF)
+        return None if suit is None or rank is None else suit * 6 + rank
+    if len(t) < 2:
+        return None
+    if t[0] in SUIT_SYMBOL_INPUT:  # a symbol first: ♠A, ♥10
+        t = t[1:] + t[0]
+    if not t.isascii() and t[-1] not in SUIT_SYMBOL_INPUT:
+        return None
+    rank_text, suit_char = t[:-1].upper(), t[-1]
+    if rank_text == "10":
+        rank_text = "T"
+    if len(rank_text) != 1 or not rank_text.isascii() or rank_text not in RANK_LETTERS:
+        return None
+    rank = RANK_LETTERS.index(rank_text)
+    if suit_char in SUIT_SYMBOL_INPUT:
+        return SUIT_SYMBOL_INPUT[suit_char] * 6 + rank
+    if suit_char.upper() in SUIT_LETTERS:
+        return SUIT_LETTERS.index(suit_char.upper()) * 6 + rank
+    return None
+
+
+def parse_cards(cards: str | Iterable[object]) -> list[Card]:
+    """Read cards: the one reader of hands, tricks and plays everywhere.
+
+    Args:
+        cards: a string of cards separated by blanks, commas or semicolons, or
+            a sequence of such strings (command-line arguments, a JSON list);
+            each string may hold one card or several.
+
+    Returns:
+        The cards in the order written.
 
     Raises:
-        BadCard: the first unknown token.
+        BadCard: the first token that is not a card; its ``index`` is that
+            token's position among all the cards read (from 0), and its
+            message shows the token and says what is read.
 
-    >>> [str(c) for c in parse_cards(["ks", "10D"])]
-    ['KS', 'TD']
+    >>> [str(c) for c in parse_cards(["ks", "10D QS"])]
+    ['KS', 'TD', 'QS']
+    >>> parse_cards("AS XS")
+    Traceback (most recent call last):
+    ...
+    pinochle.errors.BadCard: unknown card 'XS': a card is a rank (A K Q J 9, and T or 10) and a suit (S H D C, or ♠ ♥ ♦ ♣), e.g. QS, 10♥ or q♠
     """
-    if isinstance(cards, str):
-        tokens = cards.replace(",", " ").split()
-    else:
-        tokens = list(cards)
-    out = []
-    for tok in tokens:
-        if not isinstance(tok, str):
-            raise BadCard(f"unknown card {tok!r}: cards are written as text, e.g. QS")
-        out.append(Card.parse(tok))
+    parts: Iterable[object] = [cards] if isinstance(cards, str) else cards
+    out: list[Card] = []
+    for part in parts:
+        if not isinstance(part, str):
+            raise BadCard(f"unknown card {shown(part)}: cards are written as text, e.g. \"QS\"", index=len(out))
+        tokens = split_cards(part)
+        if not tokens and not isinstance(cards, str):
+            raise BadCard(f"unknown card {shown(part)}: {_ACCEPTED_CARDS}", index=len(out))
+        for tok in tokens:
+            try:
+                out.append(Card.parse(tok))
+            except BadCard as err:
+                err.index = len(out)
+                raise
     return out
 
 

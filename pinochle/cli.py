@@ -47,19 +47,18 @@ class RequestError(PinochleError):
 
 
 def _cards(field: str, raw: object, low: int, high: int, what: str) -> list[int]:
-    """Parse a list of cards (a string or a list of tokens) with a count between low and high."""
-    if isinstance(raw, str):
-        tokens: list[object] = list(raw.replace(",", " ").split())
-    elif isinstance(raw, list):
-        tokens = list(raw)
-    else:
+    """Read cards with :func:`~pinochle.cards.parse_cards` (a string, or a list of strings
+    each holding one card or several) and check that there are ``low`` to ``high`` of them.
+
+    Raises:
+        RequestError: ``field`` at fault; ``index`` is the bad card's position.
+    """
+    if not isinstance(raw, (str, list)):
         raise RequestError(field, f"{field} is a list of cards such as [\"AS\", \"TS\"] or a string \"AS TS\"")
-    out: list[int] = []
-    for i, tok in enumerate(tokens):
-        try:
-            out.extend(parse_cards([tok if isinstance(tok, str) else repr(tok)]))
-        except BadCard as err:
-            raise RequestError(field, str(err), i) from None
+    try:
+        out: list[int] = list(parse_cards(raw))
+    except BadCard as err:
+        raise RequestError(field, str(err), err.index) from None
     if not low <= len(out) <= high:
         raise RequestError(field, f"{what} has {len(out)} cards; give {low} to {high}")
     return out

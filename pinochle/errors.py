@@ -25,7 +25,15 @@ class BadCard(PinochleError):
 
     Raised for an unknown token ("XS"), a hand of the wrong size, or more
     copies of a card than the deck holds (RULES.md, Notation).
+
+    Attributes:
+        index: when reading several cards, the position (from 0) of the bad
+            one among the cards read; else ``None``.
     """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 class BadRecord(PinochleError):

@@ -35,7 +35,7 @@ from typing import Literal
 
 from . import auction as auction_mod
 from .auction import AuctionStatus, Call
-from .cards import CARDS, FULL_DECK, SIDES, Card, Seat, Suit, pack, remove, size, unpack
+from .cards import CARDS, FULL_DECK, SIDES, Card, Seat, Suit, pack, remove, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, meld
 from .rules import TABLE, RuleSet
@@ -131,13 +131,9 @@ class Action:
         try:
             seat = Seat.parse(str(data.get("seat", "")))
             if kind == "bid":
-                points = data.get("bid")
-                if isinstance(points, str) and points.strip().isascii() and points.strip().isdigit():
-                    points = int(points)
-                elif isinstance(points, float) and points.is_integer():
-                    points = int(points)
-                if not isinstance(points, int) or isinstance(points, bool):
-                    raise IllegalAction(f"a bid needs a whole number of points, not {points!r}")
+                points = auction_mod.parse_points(data.get("bid"))
+                if points is None:
+                    raise IllegalAction(f"a bid needs a whole number of points, not {shown(data.get('bid'))}")
                 return cls.bid_(seat, points)
             if kind == "trump":
                 return cls.trump_(seat, Suit.parse(str(data.get("suit", ""))))
@@ -421,7 +417,7 @@ def _checked(action: object) -> Action:
         raise IllegalAction(f"unknown seat {action.seat!r}: seats are N, E, S and W")
     seat = Seat(action.seat)
     if action.type == "bid":
-        if not _is_int(action.bid, 0, 10**9):
+        if not isinstance(action.bid, int) or isinstance(action.bid, bool):
             raise IllegalAction(f"a bid needs a whole number of points, not {action.bid!r}")
         return Action("bid", seat, bid=action.bid)
     if action.type == "trump":
@@ -583,9 +579,10 @@ class Legal:
 
     Attributes:
         pass_: a pass is legal.
-        min_bid: the lowest legal bid (any multiple of ``bid_step`` at or
-            above it is legal; there is no maximum), or ``None``.
+        min_bid: the lowest legal bid (any multiple of ``bid_step`` from it
+            up to ``bid_limit`` is legal), or ``None``.
         bid_step: the bid step (points).
+        bid_limit: the highest bid the engine takes (RuleSet.max_bid).
         trumps: the suits that may be named trump.
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
@@ -595,6 +592,7 @@ class Legal:
     pass_: bool = False
     min_bid: int | None = None
     bid_step: int = 10
+    bid_limit: int = 10_000
     trumps: tuple[Suit, ...] = ()
     meld: bool = False
     cards: tuple[Card, ...] = ()
@@ -631,7 +629,7 @@ class Legal:
         if self.pass_:
             out["pass"] = True
         if self.min_bid is not None:
-            out["bid"] = {"min": self.min_bid, "step": self.bid_step}
+            out["bid"] = {"min": self.min_bid, "step": self.bid_step, "max": self.bid_limit}
         if self.trumps:
             out["trump"] = [str(s) for s in self.trumps]
         if self.meld:
@@ -651,7 +649,9 @@ def legal(state: State, seat: int) -> Legal:
     rules = state.rules
     if phase == "auction":
         st = auction_status(state)
-        return Legal(pass_=True, min_bid=st.min_bid(rules), bid_step=rules.bid_step)
+        low = st.min_bid(rules)
+        return Legal(pass_=True, min_bid=low if low <= rules.max_bid else None, bid_step=rules.bid_step,
+                     bid_limit=rules.max_bid)
     if phase == "trump":
         return Legal(trumps=tuple(Suit), bid_step=rules.bid_step)
     if phase == "meld":

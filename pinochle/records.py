@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from .auction import call_text, parse_call
-from .cards import SIDES, Card, Seat, Suit, add, unpack
+from .cards import SIDES, Card, Seat, Suit, add, parse_cards, unpack
 from .errors import BadCard, BadRecord, IllegalAction
 from .game import Action, HandResult, State, apply, new_match, sort_hand, turn
 from .rules import TABLE, RuleSet
@@ -62,7 +62,7 @@ class ParsedHand:
     hands: tuple[int, int, int, int]
     auction: list[object]
     trump: object
-    play: list[object]
+    play: list[Card]
 
 
 def _sides(pair: tuple[int, int]) -> dict[str, int]:
@@ -125,14 +125,14 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
     packed = [0, 0, 0, 0]
     seen = 0  # the whole deal so far, to find a third copy
     for seat in Seat:
-        cards = raw_hands.get(str(seat))
-        if not isinstance(cards, list):
+        raw = raw_hands.get(str(seat))
+        if not isinstance(raw, (list, str)):
             raise BadRecord("hands", None, f"{seat}'s hand is missing: give a list of 12 cards", hand)
-        for i, tok in enumerate(cards):
-            try:
-                card = Card.parse(tok) if isinstance(tok, str) else Card.parse(repr(tok))
-            except BadCard as err:
-                raise BadRecord("hands", i, f"{seat}'s hand: {err}", hand) from None
+        try:
+            cards = parse_cards(raw)
+        except BadCard as err:
+            raise BadRecord("hands", err.index, f"{seat}'s hand: {err}", hand) from None
+        for i, card in enumerate(cards):
             if i >= 12:
                 raise BadRecord("hands", i, f"{seat} has {len(cards)} cards; each seat is dealt 12", hand)
             try:
@@ -145,9 +145,13 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
     auction = record.get("auction")
     if not isinstance(auction, list):
         raise BadRecord("auction", None, "auction is a list of calls such as [\"250\", \"pass\"]", hand)
-    play = record.get("play")
-    if not isinstance(play, list):
+    raw_play = record.get("play")
+    if not isinstance(raw_play, (list, str)):
         raise BadRecord("play", None, "play is a list of the 48 cards in the order played", hand)
+    try:
+        play = parse_cards(raw_play)
+    except BadCard as err:
+        raise BadRecord("play", err.index, str(err), hand) from None
     return ParsedHand(dealer, (packed[0], packed[1], packed[2], packed[3]), auction, record.get("trump"), play)
 
 
@@ -180,11 +184,7 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         seat = turn(state)
         assert seat is not None
         state = apply(state, Action.meld_(seat))
-    for i, tok in enumerate(parsed.play):
-        try:
-            card = Card.parse(tok) if isinstance(tok, str) else Card.parse(repr(tok))
-        except BadCard as err:
-            raise BadRecord("play", i, str(err), hand) from None
+    for i, card in enumerate(parsed.play):
         if state.phase != "play":
             raise BadRecord("play", i, "the hand is over after 48 cards", hand)
         seat = turn(state)

@@ -38,6 +38,12 @@ class RuleSet:
         min_bid: the lowest first bid (RULES.md, Deal and auction 2: 250).
         bid_step: every bid is a multiple of this and at least this much above
             the high bid (RULES.md, Deal and auction 2: 10).
+        max_bid: the highest bid the engine takes (10,000). RULES.md sets no
+            maximum; no side can score more than 6,530 in one hand (at most
+            3,140 meld in a 12-card hand, taking the best of each kind, twice
+            for two partners, plus 250 in counters), so a higher bid could
+            never be made, and the cap keeps every score exact for every
+            client (docs/rules.md, The auction).
         reenter_after_pass: whether a seat that passed may bid again
             (RULES.md: no; VARIANTS.md ``racehorse``: yes).
         no_bid: when the first three seats pass with no bid: ``"dealer"``
@@ -73,6 +79,7 @@ class RuleSet:
     widow: int = 0
     min_bid: int = 250
     bid_step: int = 10
+    max_bid: int = 10_000
     reenter_after_pass: bool = False
     no_bid: NoBid = "dealer"
     first_lead: FirstLead = "declarer"

@@ -94,7 +94,7 @@ def test_view_holds_own_hand_and_legal_moves_only() -> None:
     vn = view(s, Seat.N)
     assert vn.legal.min_bid == 250 and vn.legal.pass_
     j = vn.to_json()
-    assert j["legal"] == {"pass": True, "bid": {"min": 250, "step": 10}}
+    assert j["legal"] == {"pass": True, "bid": {"min": 250, "step": 10, "max": 10000}}
     assert j["turn"] == "N" and j["phase"] == "auction"
 
 
