@@ -167,3 +167,57 @@ def test_no_countdown_is_shown_for_a_computer() -> None:
     advance_to(table, lambda s: s.phase == "auction" and turn(s) == Seat.S or s.phase != "auction")
     if turn(table.state) == Seat.S:
         assert table.message(Seat.S, None)["table"]["timer"]["seat"] == "S"  # type: ignore[index]
+
+
+def test_the_table_wakes_when_an_away_persons_seat_passes_to_a_computer() -> None:
+    """Issue 10: the stand-in was announced only at the next move; the driver now wakes at the away time."""
+    people = {Seat.S: "ann", Seat.N: "bob"}
+    table, clock, hub = make_table(TableOptions(away_seconds=60), people, {"ann", "bob"})
+    advance_to(table, lambda s: turn(s) == Seat.S and s.phase == "auction")  # Ann's move, no move timer
+    table.turn_since = clock.now
+    assert table.decide(clock.now) == (None, None)
+    hub.unsubscribe("bob", _noop)
+    table.away_since[Seat.N] = clock.now  # Bob drops while Ann thinks
+    assert table.next_stand_in(clock.now) == clock.now + 60
+    assert table.decide(clock.now) == (None, clock.now + 60)
+    clock.now += 60
+    assert table.stand_in(Seat.N) and table.next_stand_in(clock.now) is None
+    assert table.decide(clock.now) == (None, None)  # then it waits for Ann again
+    # nobody connected: nobody to tell, no wake
+    hub.unsubscribe("ann", _noop)
+    table.away_since = {Seat.S: clock.now, Seat.N: clock.now}
+    assert table.decide(clock.now) == (None, None)
+
+
+def test_a_stand_in_is_broadcast_when_it_happens() -> None:
+    """The driver sends every connected person the table with ``stand_in`` true when the away time runs out."""
+    import asyncio
+    import concurrent.futures
+    import time
+
+    async def scenario() -> list[dict[str, Any]]:
+        got: list[dict[str, Any]] = []
+
+        async def ann(msg: dict[str, object]) -> None:
+            got.append(msg)
+
+        store = SQLiteStorage(":memory:")
+        seats = [SeatRecord({Seat.S: "ann", Seat.N: "bob"}.get(s), f"seat {s}") for s in Seat]
+        store.create_match("m1", "ROOM", "easy", 7, 0, "room", seats, TableOptions(away_seconds=0.3).to_json())
+        hub = Hub()
+        hub.subscribe("ann", ann)
+        stored = store.load("m1")
+        assert stored is not None
+        table = Table(stored, store, hub, 0.0, time.monotonic)  # Bob is away from the start (a restart)
+        advance_to(table, lambda s: turn(s) == Seat.S and s.phase == "auction")
+        version = table.state.version
+        table.start()
+        await asyncio.sleep(1.0)
+        table.close()
+        assert table.state.version == version, "nobody moved: it is Ann's move"
+        return got
+
+    got = concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, scenario()).result(timeout=30)
+    assert [(m["event"], m["table"]["seats"]["N"]["stand_in"], m["table"]["seats"]["S"]["stand_in"])
+            for m in got] == [("presence", True, False)]
+    assert got[0]["view"]["turn"] == "S" and got[0]["view"]["legal"]

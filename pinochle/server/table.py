@@ -331,24 +331,35 @@ class Table:
             version: the view version the move was made against.
             data: the action object without a seat (docs/protocol.md).
 
+        The checks are made in this order: the match has not ended early
+        (``no_match``), ``version`` is the current one (``stale``), it is this
+        seat's move (``not_your_turn``, whoever's move it is, a person's or a
+        computer's), and the engine accepts the move (``illegal``, with the
+        engine's reason). At a hand's end only ``deal`` is a move, and any
+        person may make it.
+
         Raises:
-            ProtocolError: ``stale``, ``not_your_turn`` or ``illegal``; the match is unchanged.
+            ProtocolError: ``no_match``, ``stale``, ``not_your_turn`` or ``illegal``; the match is unchanged.
         """
         async with self.lock:
             if self.closed or self.abandoned:
-                raise ProtocolError(ErrorCode.NO_MATCH, "this match has ended; a newer one replaced it")
+                raise ProtocolError(ErrorCode.NO_MATCH, "this match has ended without a result: it goes no further")
             state = self.state
             if version != state.version:
                 raise ProtocolError(ErrorCode.STALE, f"the table has moved on (version {state.version}, your move was for {version})")
-            if data.get("type") == "deal" and state.phase == "hand_end":
+            if state.phase == "hand_end":
+                if data.get("type") != "deal":
+                    raise ProtocolError(ErrorCode.ILLEGAL, 'the hand is over: ask for the next hand with {"type": "deal"}')
                 self.next_ready.add(seat)
                 self._changed.set()
                 await self.broadcast("next_ready")
                 return
             whose = turn(state)
-            if whose != seat and state.phase != "match_end":
-                name = "another player" if whose is None else self.seats[whose].name
-                raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"wait for {name} to play")
+            if whose != seat and whose is not None:
+                who = self.seats[whose].name
+                if self.seats[whose].token is None and "computer" not in who:
+                    who += " (computer)"
+                raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"it is not your move: wait for {who}")
             try:
                 action = Action.from_json({**data, "seat": str(seat)})
                 await self._apply(action)
@@ -387,13 +398,31 @@ class Table:
 
     # ---------------------------------------------------------------- the driver
 
+    def next_stand_in(self, now: float) -> float | None:
+        """When the next away person's seat passes to a computer (after ``now``), or ``None``."""
+        times = [at for p in self.people() if (at := self._gone_at(p)) is not None and at > now]
+        return min(times, default=None)
+
     def decide(self, now: float) -> tuple[str | None, float | None]:
         """What the table does next: ``(what, None)`` now, or ``(None, when)`` to decide again at ``when``.
 
         ``what`` is ``"bot"`` (a computer moves for the seat to act),
         ``"deal"`` (the next hand is dealt) or ``"meld"``; ``when`` ``None``
-        means wait for a change (a move, a connection).
+        means wait for a change (a move, a connection). ``when`` is never
+        later than the moment an away person's seat passes to a computer,
+        so that the table can tell everyone at once (a ``presence`` state
+        with ``stand_in`` true), whoever's move it is.
         """
+        what, when = self._decide(now)
+        s = self.state
+        if what is not None or self.closed or self.abandoned or s.phase == "match_end":
+            return what, when
+        if not any(self.hub.connected(self.seats[p].token) for p in self.people()):
+            return what, when  # nobody is there to be told
+        soon = self.next_stand_in(now)
+        return None, soon if when is None or (soon is not None and soon < when) else when
+
+    def _decide(self, now: float) -> tuple[str | None, float | None]:
         s = self.state
         if self.closed or self.abandoned or s.phase == "match_end":
             return None, None
