@@ -58,7 +58,7 @@ def choose(view: Msg) -> Msg:
 def play_until(ws: Any, msg: Msg, stop: Any) -> Msg:
     while not stop(msg):
         if my_move(msg):
-            ws.send_json({"type": "action", "version": msg["view"]["version"], "action": choose(msg["view"])})
+            ws.send_json({"type": "action", "match": None, "version": msg["view"]["version"], "action": choose(msg["view"])})
         msg = until(ws, lambda m: m["type"] == "state")
     return msg
 
@@ -96,7 +96,7 @@ def test_a_whole_hand_then_resume_after_restart(db: Path) -> None:
         assert msg["event"] == "resume"
         assert msg["view"] == seen, "resumed exactly where it was, mid-hand"
         # and it plays on
-        ws.send_json({"type": "action", "version": seen["version"], "action": choose(seen)})
+        ws.send_json({"type": "action", "match": None, "version": seen["version"], "action": choose(seen)})
         msg = until(ws, lambda m: m["type"] == "state")
         assert msg["view"]["version"] > seen["version"]
 
@@ -117,12 +117,15 @@ def test_bad_messages_get_errors_and_change_nothing(db: Path) -> None:
             "[1, 2]",
             json.dumps({"type": "explode"}),
             json.dumps({"type": "new_match", "level": "grandmaster"}),
-            json.dumps({"type": "action", "version": 0, "action": {"type": "pass"}}),
+            json.dumps({"type": "action", "match": None, "version": 0, "action": {"type": "pass"}}),
             json.dumps({"type": "resume"}),
-            json.dumps({"type": "action", "version": "0", "action": {"type": "pass"}}),
+            json.dumps({"type": "action", "match": None, "version": "0", "action": {"type": "pass"}}),
+            json.dumps({"type": "action", "version": 0, "action": {"type": "pass"}}),
+            json.dumps({"type": "resume", "match": 7}),
         ])
         assert [m["code"] for m in got] == [
             "bad_message", "bad_message", "unknown_type", "bad_message", "no_match", "no_match", "bad_message",
+            "bad_message", "bad_message",
         ]
         assert all(m["type"] == "error" and m["message"] for m in got)
         ws.send_json({"type": "new_match", "level": "easy"})
@@ -130,16 +133,16 @@ def test_bad_messages_get_errors_and_change_nothing(db: Path) -> None:
         v = start["view"]
         if v["turn"] != "S":
             # a computer player is thinking (30 s): South may not move
-            ws.send_json({"type": "action", "version": v["version"], "action": {"type": "pass"}})
+            ws.send_json({"type": "action", "match": None, "version": v["version"], "action": {"type": "pass"}})
             err = ws.receive_json()
             assert err["type"] == "error" and err["code"] == "not_your_turn"
         else:
-            ws.send_json({"type": "action", "version": v["version"] + 5, "action": {"type": "pass"}})
+            ws.send_json({"type": "action", "match": None, "version": v["version"] + 5, "action": {"type": "pass"}})
             assert ws.receive_json()["code"] == "stale"
-            ws.send_json({"type": "action", "version": v["version"], "action": {"type": "bid", "bid": 255}})
+            ws.send_json({"type": "action", "match": None, "version": v["version"], "action": {"type": "bid", "bid": 255}})
             err = ws.receive_json()
             assert err["code"] == "illegal" and "multiple of 10" in err["message"]
-            ws.send_json({"type": "action", "version": v["version"], "action": {"type": "play", "card": "AS"}})
+            ws.send_json({"type": "action", "match": None, "version": v["version"], "action": {"type": "play", "card": "AS"}})
             assert ws.receive_json()["code"] == "illegal"
         ws.send_json({"type": "resume"})
         again = until(ws, lambda m: m["type"] == "state")
@@ -152,10 +155,11 @@ def test_stale_and_illegal_moves_on_souths_turn(db: Path) -> None:
         ws.send_json({"type": "new_match", "level": "normal"})
         msg = until(ws, my_move)
         v = msg["view"]
-        ws.send_json({"type": "action", "version": v["version"] - 1, "action": choose(v)})
+        stale = v["version"] - 1 if v["version"] else v["version"] + 1  # an earlier version, or a later one
+        ws.send_json({"type": "action", "match": None, "version": stale, "action": choose(v)})
         err = ws.receive_json()
         assert err["code"] == "stale"
-        ws.send_json({"type": "action", "version": v["version"], "action": {"type": "fold"}})
+        ws.send_json({"type": "action", "match": None, "version": v["version"], "action": {"type": "fold"}})
         assert ws.receive_json()["code"] == "illegal"
         ws.send_json({"type": "resume"})
         assert until(ws, lambda m: m["type"] == "state")["view"] == v
@@ -171,12 +175,32 @@ def test_first_message_must_be_hello(db: Path) -> None:
         assert info.value.code == CloseCode.BAD_HELLO
 
 
-def test_oversized_message_is_refused(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
-        hello(ws)
-        ws.send_text(json.dumps({"type": "resume", "pad": "x" * MAX_MESSAGE_BYTES}))
-        err = ws.receive_json()
-        assert err["code"] == "bad_message" and "too large" in err["message"]
+def padded_hello(device: str, size: int, pad_char: str = "x") -> str:
+    """A ``hello`` frame of exactly ``size`` UTF-8 bytes (padded with ``pad_char``, 1 or 3 bytes)."""
+    base = json.dumps({"type": "hello", "device": device, "seat": None, "pad": ""})
+    room = size - len(base.encode())
+    width = len(pad_char.encode())
+    frame = base[:-2] + pad_char * (room // width) + "x" * (room % width) + base[-2:]
+    assert len(frame.encode()) == size
+    return frame
+
+
+def test_a_frame_over_16_kib_closes_the_connection_with_1009(db: Path) -> None:
+    """A frame of exactly 16 KiB is read; one byte more closes the connection (1009), counting UTF-8 bytes."""
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect("/ws") as ws:
+            device = hello(ws)["device"]
+            ws.send_text(padded_hello(device, MAX_MESSAGE_BYTES))
+            assert ws.receive_json() == {"type": "welcome", "device": device, "match": None, "seat": None}
+            ws.send_text(padded_hello(device, MAX_MESSAGE_BYTES + 1, "\u20ac"))  # 5461 characters, 16385 bytes
+            with pytest.raises(WebSocketDisconnect) as info:
+                ws.receive_json()
+            assert info.value.code == CloseCode.TOO_BIG and int(CloseCode.TOO_BIG) == 1009
+        with client.websocket_connect("/ws") as ws:  # as a first frame too, and as a binary frame
+            ws.send_bytes(padded_hello(device, MAX_MESSAGE_BYTES + 1).encode())
+            with pytest.raises(WebSocketDisconnect) as info:
+                ws.receive_json()
+            assert info.value.code == CloseCode.TOO_BIG
 
 
 def test_malformed_device_token_gets_a_fresh_one_and_new_match_replaces_old(db: Path) -> None:
@@ -247,7 +271,8 @@ def test_pathological_frames_get_bad_message_not_a_traceback(db: Path) -> None:
             assert info.value.code == CloseCode.BAD_HELLO
         with client.websocket_connect("/ws") as ws:
             hello(ws)
-            for frame in ("[" * 5000, '{"type": "resume", "x": NaN}', '{"type": "action", "version": 1e999, "action": {}}'):
+            for frame in ("[" * 5000, '{"type": "resume", "x": NaN}',
+                          '{"type": "action", "match": null, "version": 1e999, "action": {}}'):
                 ws.send_text(frame)
                 assert ws.receive_json()["code"] == "bad_message", frame
             ws.send_bytes(b'{"type": "hello", "device": null}')  # binary frames are read as UTF-8

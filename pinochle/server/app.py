@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,9 +24,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .help import rules_html
+from .limits import GuessGuard
 from .matchmaking import SEARCH_SECONDS, QuickMatch
 from .protocol import (
-    MAX_BAD_CODES,
+    MAX_MESSAGE_BYTES,
     MAX_ROOMS_PER_CONNECTION,
     RATE_CLOSE_AFTER,
     CloseCode,
@@ -37,7 +38,7 @@ from .protocol import (
     valid_device,
 )
 from .rooms import RoomError, Rooms, clean_name, normal_code
-from .storage import SQLiteStorage, Storage
+from .storage import SQLiteStorage, Storage, StoredMatch
 from ..cards import Seat
 from .table import SOLO_SEAT, Table, Tables
 
@@ -46,20 +47,26 @@ log = logging.getLogger("pinochle.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
-async def receive_frame(ws: WebSocket) -> str:
-    """The next frame as text (a binary frame is decoded as UTF-8, or refused later as bad JSON).
+class FrameTooBig(Exception):
+    """A frame larger than :data:`~.protocol.MAX_MESSAGE_BYTES`: the connection is closed with 1009."""
+
+
+async def receive_frame(ws: WebSocket) -> str | bytes:
+    """The next frame: text, or the bytes of a binary frame (read as UTF-8 by :func:`~.protocol.parse_client`).
 
     Raises:
         WebSocketDisconnect: the socket closed.
+        FrameTooBig: the frame is larger than 16 KiB (counted in UTF-8 bytes).
     """
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
-    if text is None:
-        data = message.get("bytes") or b""
-        text = data.decode("utf-8", errors="replace")
-    return str(text)
+    frame: str | bytes = (message.get("bytes") or b"") if text is None else str(text)
+    size = len(frame) if isinstance(frame, bytes) else len(frame.encode("utf-8", errors="surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise FrameTooBig(f"a frame of {size} bytes: the limit is {MAX_MESSAGE_BYTES}")
+    return frame
 
 
 @dataclass
@@ -70,6 +77,8 @@ class Server:
     tables: Tables
     rooms: Rooms
     quick: QuickMatch
+    #: wrong room codes per device and per address, and device tokens per address (across connections)
+    guard: GuessGuard
 
 
 class Connection:
@@ -82,13 +91,14 @@ class Connection:
     def __init__(self, ws: WebSocket, server: Server) -> None:
         self.ws = ws
         self.server = server
+        #: the client's address (behind a proxy, the address the proxy forwards, see docs/protocol.md)
+        self.address = ws.client.host if ws.client is not None else "unknown"
         self.tables = server.tables
         self.hub = server.tables.hub
         self.device: str | None = None
         self.seat: str | None = None
         self.limiter = RateLimiter()
         self.rooms_created = 0
-        self.bad_codes = 0
         #: seconds between computer moves in this device's solo match (the animation pace setting)
         self.bot_delay: float | None = None
 
@@ -126,10 +136,19 @@ class Connection:
 
         A seat token that holds a room membership or a match seat is taken
         again: the room and the table are sent from storage (a resync).
+
+        Raises:
+            ProtocolError: ``rate_limited`` if this client address has used
+                too many different device tokens in the last hour (nothing changes).
         """
+        token = device if isinstance(device, str) and valid_device(device) else secrets.token_urlsafe(24)
+        if not self.server.guard.admit_device(self.address, token):
+            raise ProtocolError(ErrorCode.RATE_LIMITED,
+                                f"too many new devices from your network ({self.server.guard.devices.limit} in an hour):"
+                                " try again later")
         if self.device is not None:
             self.hub.unsubscribe(self.device, self.send)
-        self.device = device if isinstance(device, str) and valid_device(device) else secrets.token_urlsafe(24)
+        self.device = token
         self.hub.subscribe(self.device, self.send)
         solo = self.tables.current(self.device)
         room = None
@@ -163,44 +182,45 @@ class Connection:
 
     # ---------------------------------------------------------------- matches
 
-    def _solo(self, what: str) -> Table:
-        assert self.device is not None
-        table = self.tables.current(self.device)
-        if table is None:
-            raise ProtocolError(ErrorCode.NO_MATCH, f"there is no match {what}: start one")
-        return table
-
-    async def _table_for(self, match_id: object, what: str) -> tuple[Table, Seat]:
+    async def _table_for(self, match_id: str | None, what: str) -> tuple[Table, Seat]:
         """The table a message is for and this connection's seat at it.
 
+        ``match_id`` ``None`` is the device's solo match. A match id that
+        names an earlier match of the same seat (a room's last match, after
+        the room started another) or of the same device (a replaced solo
+        match) is stale: the current match's state is sent first.
+
         Raises:
-            ProtocolError: ``no_match`` (no such match or not this person's),
-                ``stale`` (a solo match that a newer one replaced; the current one is sent first).
+            ProtocolError: ``no_match`` (no solo match, or a match this
+                person is not seated at), ``stale`` (a replaced match).
         """
         assert self.device is not None
         solo = self.tables.current(self.device)
         if match_id is None or (solo is not None and match_id == solo.id):
             if solo is None:
-                raise ProtocolError(ErrorCode.NO_MATCH, f"there is no match {what}: start one")
+                raise ProtocolError(ErrorCode.NO_MATCH, f"you have no solo match {what}: start one")
             return solo, SOLO_SEAT
         seated = self._seat_table()
-        if seated is not None and seated.id == match_id:
-            where = seated.seat_of([self.seat])
-            if where is not None:
+        where = None if seated is None else seated.seat_of([self.seat])
+        if seated is not None and where is not None:
+            if seated.id == match_id:
                 return seated, where
-        if solo is not None and isinstance(match_id, str) and self._replaced_solo(match_id):
+            if self._earlier_match(match_id, lambda m: m.kind != "solo" and self.seat in {r.token for r in m.seats}):
+                await self.send(seated.message(where, "resume"))
+                raise ProtocolError(ErrorCode.STALE, "that was for your room's last match: a newer one has started")
+        if solo is not None and self._earlier_match(match_id, lambda m: m.kind == "solo" and m.device == self.device):
             await self.send(solo.message(SOLO_SEAT, "resume"))
-            raise ProtocolError(ErrorCode.STALE, "that move was for a match that a newer one has replaced")
-        raise ProtocolError(ErrorCode.NO_MATCH, "that match is not one you are seated at")
+            raise ProtocolError(ErrorCode.STALE, "that was for a match that a newer one has replaced")
+        raise ProtocolError(ErrorCode.NO_MATCH, "you are not seated at that match")
 
-    def _replaced_solo(self, match_id: str) -> bool:
-        """Whether ``match_id`` is an earlier solo match of this device."""
+    def _earlier_match(self, match_id: str, mine: Callable[[StoredMatch], bool]) -> bool:
+        """Whether the stored match ``match_id`` exists and satisfies ``mine``."""
         stored = self.server.storage.load(match_id) if len(match_id) <= 64 else None
-        return stored is not None and stored.kind == "solo" and stored.device == self.device
+        return stored is not None and mine(stored)
 
     # ---------------------------------------------------------------- messages
 
-    async def handle(self, text: str) -> None:
+    async def handle(self, text: str | bytes) -> None:
         """Handle one frame after ``hello``.
 
         Raises:
@@ -226,11 +246,15 @@ class Connection:
             if solo is not None:
                 solo.bot_delay = self.bot_delay
         elif msg.type == "resume":
-            table, seat = await self._table_for(d.get("match"), "to resume")
+            match_id = d.get("match")
+            assert match_id is None or isinstance(match_id, str)
+            table, seat = await self._table_for(match_id, "to resume")
             await self.send(table.message(seat, "resume"))
             table.start()
         elif msg.type == "action":
-            table, seat = await self._table_for(d.get("match"), "in progress")
+            match_id = d["match"]
+            assert match_id is None or isinstance(match_id, str)
+            table, seat = await self._table_for(match_id, "in progress")
             version = d["version"]
             action = d["action"]
             assert isinstance(version, int) and isinstance(action, dict)
@@ -245,8 +269,9 @@ class Connection:
             self._take_seat(token)
             await self.send({"type": "joined", "token": token, "room": room.public(token)})
         elif msg.type == "join_room":
-            if self.bad_codes >= MAX_BAD_CODES:
-                raise ProtocolError(ErrorCode.RATE_LIMITED, "too many wrong room codes from this connection")
+            refusal = self.server.guard.refusal(self.address, self.device)
+            if refusal is not None:
+                raise ProtocolError(ErrorCode.RATE_LIMITED, refusal)
             try:
                 clean_name(d.get("name"))
             except RoomError as err:
@@ -260,7 +285,7 @@ class Connection:
                 room, token = await rooms.join(d.get("code"), d.get("name"))
             except ProtocolError as err:
                 if err.code == ErrorCode.NO_ROOM:
-                    self.bad_codes += 1
+                    self.server.guard.wrong_code(self.address, self.device)
                 raise
             await self._leave_current()
             self._take_seat(token)
@@ -329,7 +354,7 @@ class Connection:
 
 def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None = None, *,
                search_seconds: float = SEARCH_SECONDS, quick_move_timer: float | None = 30.0,
-               away_seconds: float | None = 60.0) -> Starlette:
+               away_seconds: float | None = 60.0, guard: GuessGuard | None = None) -> Starlette:
     """The web app.
 
     Args:
@@ -339,6 +364,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         search_seconds: how long Quick Match searches before filling seats with computers (20 s).
         quick_move_timer: seconds a person has to move in Quick Match (30 s; ``None``: no timer).
         away_seconds: seconds a disconnected person keeps a room or Quick Match seat before a computer plays for them (60 s).
+        guard: the limits on wrong room codes and device tokens (default: :class:`~.limits.GuessGuard` with
+            the numbers of docs/protocol.md).
 
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/rules`` (the rules, from docs/rules.md), ``/static/*`` (front end), ``/ws``.
@@ -346,7 +373,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     store: Storage = storage if storage is not None else SQLiteStorage(db)
     tables = Tables(store, bot_delay)
     server = Server(store, tables, Rooms(store, tables, away_seconds),
-                    QuickMatch(tables, search_seconds, quick_move_timer, away_seconds))
+                    QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
+                    guard if guard is not None else GuessGuard())
 
     async def index(request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
@@ -371,11 +399,11 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                 hello = parse_client(first)
                 if hello.type != "hello":
                     raise ProtocolError(ErrorCode.NO_HELLO, "say hello first: {\"type\": \"hello\", \"device\": ...}")
+                await conn.hello(hello.data.get("device"), hello.data.get("seat"))
             except ProtocolError as err:
                 await ws.send_json(err.to_json())
-                await ws.close(CloseCode.BAD_HELLO)
+                await ws.close(CloseCode.RATE_LIMITED if err.code == ErrorCode.RATE_LIMITED else CloseCode.BAD_HELLO)
                 return
-            await conn.hello(hello.data.get("device"), hello.data.get("seat"))
             while True:
                 text = await receive_frame(ws)
                 if not conn.limiter.allow():
@@ -392,8 +420,10 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                 except WebSocketDisconnect:
                     raise
                 except Exception:
-                    log.exception("message failed: %.200s", text)
+                    log.exception("message failed: %.200r", text)
                     await ws.send_json(ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is unchanged").to_json())
+        except FrameTooBig:
+            await ws.close(CloseCode.TOO_BIG)
         except WebSocketDisconnect:
             pass
         finally:

@@ -8,19 +8,20 @@ ClientMessage(type='hello', data={'type': 'hello', 'device': None})
 ...     parse_client('[1]')
 ... except ProtocolError as err:
 ...     print(err.code.value, err)
-bad_message a message is a JSON object with a "type"
+bad_message a message is a JSON object with a "type", not a list
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-#: Largest accepted frame, in bytes.
+#: Largest accepted frame, in bytes (UTF-8): a larger one closes the connection with 1009.
 MAX_MESSAGE_BYTES = 16 * 1024
 
 CLIENT_TYPES = (
@@ -30,6 +31,11 @@ CLIENT_TYPES = (
 )
 #: The slowest computer pace a client may ask for (seconds between computer moves).
 MAX_BOT_DELAY = 3.0
+#: The move timer a room's creator may set, in seconds (or null: no timer).
+MIN_MOVE_TIMER = 10
+MAX_MOVE_TIMER = 300
+#: The largest ``version`` a move may name (a match has a few hundred actions; this is 2^31 - 1).
+MAX_VERSION = 2**31 - 1
 #: Messages a connection may send per second on average, and in a burst.
 RATE_PER_SECOND = 10.0
 RATE_BURST = 40
@@ -37,10 +43,19 @@ RATE_BURST = 40
 RATE_CLOSE_AFTER = 200
 #: Rooms one connection may create.
 MAX_ROOMS_PER_CONNECTION = 3
-#: Wrong room codes one connection may try.
+#: Wrong room codes one device may try in :data:`GUESS_WINDOW` seconds (see :mod:`.limits`).
 MAX_BAD_CODES = 20
+#: Wrong room codes all the devices of one client address may try in :data:`GUESS_WINDOW` seconds.
+MAX_BAD_CODES_PER_ADDRESS = 100
+#: Different device tokens one client address may use in :data:`GUESS_WINDOW` seconds.
+MAX_DEVICES_PER_ADDRESS = 100
+#: The window of the three limits above: each wrong code or new device counts for an hour.
+GUESS_WINDOW = 3600.0
 LEVELS = ("easy", "normal", "hard")
+SEATS = ("N", "E", "S", "W")
 _DEVICE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+#: Integers with more digits than this are read as :class:`HugeInt` (no field takes one).
+_MAX_DIGITS = 30
 
 
 class CloseCode(IntEnum):
@@ -54,7 +69,7 @@ class CloseCode(IntEnum):
 
 
 class ErrorCode(str, Enum):
-    """The ``code`` of an ``error`` message."""
+    """The ``code`` of an ``error`` message (docs/protocol.md, "Errors", says what causes each)."""
 
     BAD_MESSAGE = "bad_message"
     UNKNOWN_TYPE = "unknown_type"
@@ -66,7 +81,6 @@ class ErrorCode(str, Enum):
     NO_ROOM = "no_room"
     NOT_IN_ROOM = "not_in_room"
     ROOM = "room"
-    NOT_SEATED = "not_seated"
     RATE_LIMITED = "rate_limited"
     TOO_MANY_ROOMS = "too_many_rooms"
     SERVER = "server"
@@ -84,8 +98,135 @@ class ProtocolError(ValueError):
         return {"type": "error", "code": self.code.value, "message": str(self)}
 
 
+class HugeInt(int):
+    """An integer of more than 30 digits in a message, kept as ``±10**30`` and shown by its size.
+
+    No field of the protocol or the engine takes such a number, so every
+    check refuses it as out of range, and the refusal can say so instead of
+    repeating thousands of digits (or failing to read them at all).
+
+    >>> n = HugeInt.parse("-" + "9" * 5000)
+    >>> n < -10**29, str(n)
+    (True, 'a 5000-digit negative number')
+    """
+
+    digits: int
+
+    @classmethod
+    def parse(cls, text: str) -> HugeInt:
+        """The stand-in for the JSON integer ``text``."""
+        negative = text.startswith("-")
+        n = cls(-(10**_MAX_DIGITS) if negative else 10**_MAX_DIGITS)
+        n.digits = len(text) - negative
+        return n
+
+    def __str__(self) -> str:
+        return f"a {self.digits}-digit {'negative ' if self < 0 else ''}number"
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if not spec else int.__format__(self, spec)
+
+
+def _parse_int(text: str) -> int:
+    return int(text) if len(text.lstrip("-")) <= _MAX_DIGITS else HugeInt.parse(text)
+
+
+class _NotJSON(ValueError):
+    pass
+
+
 def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not JSON")
+    raise _NotJSON(f"{name} is not a JSON number: every number in a message is finite, such as 260")
+
+
+def describe(value: object) -> str:
+    """How a refusal shows the value a client sent (short, and never the whole of a long string).
+
+    >>> [describe(v) for v in (True, None, 2.5, float("inf"), "12", [1], {}, 10**40)]
+    ['true', 'null', '2.5', 'an infinite number', 'the text "12"', 'a list', 'an object', 'a 41-digit number']
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, HugeInt):
+        return str(value)
+    if isinstance(value, int):
+        digits = len(str(abs(value)))
+        return str(value) if digits <= 15 else f"a {digits}-digit {'negative ' if value < 0 else ''}number"
+    if isinstance(value, float):
+        return "an infinite number" if math.isinf(value) else repr(value)
+    if isinstance(value, str):
+        shown = json.dumps(value if len(value) <= 20 else value[:20] + "…", ensure_ascii=False)
+        return f"the text {shown}"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _missing(data: dict[str, object], kind: str, key: str, expected: str) -> None:
+    if key not in data:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.{key} is missing: it is {expected}")
+
+
+def _refuse(kind: str, key: str, expected: str, value: object) -> ProtocolError:
+    return ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.{key} is {expected}, not {describe(value)}")
+
+
+def _text(data: dict[str, object], kind: str, key: str, expected: str, *,
+          required: bool = True, nullable: bool = False) -> None:
+    if required:
+        _missing(data, kind, key, expected)
+    value = data.get(key)
+    if not isinstance(value, str) and not (value is None and (nullable or not required)):
+        raise _refuse(kind, key, expected, value)
+
+
+def _choice(data: dict[str, object], kind: str, key: str, choices: tuple[str, ...], *,
+            default: str | None = None) -> None:
+    expected = "one of " + ", ".join(f'"{c}"' for c in choices)
+    if default is None:
+        _missing(data, kind, key, expected)
+    if data.get(key, default) not in choices:
+        raise _refuse(kind, key, expected, data.get(key))
+
+
+def _show(bound: float) -> str:
+    """A range's end as people write it: ``3`` for 3.0, ``2147483647`` (not ``2.14748e+09``)."""
+    return str(int(bound)) if float(bound).is_integer() else repr(bound)
+
+
+def number(value: object, kind: str, key: str, low: float, high: float, *, whole: bool = False,
+           unit: str = "") -> float:
+    """Check a number a client sent: a JSON number (not a boolean), finite, whole if asked, from ``low`` to ``high``.
+
+    Returns:
+        The value.
+
+    Raises:
+        ProtocolError: ``bad_message`` naming the field, the accepted range
+            and what was sent.
+
+    >>> number(12, "room_timer", "seconds", 10, 300, unit=" seconds")
+    12
+    >>> try:
+    ...     number(5, "room_timer", "seconds", 10, 300, unit=" seconds")
+    ... except ProtocolError as err:
+    ...     print(err)
+    room_timer.seconds is 10 to 300 seconds: 5 is out of range
+    """
+    span = f"{_show(low)} to {_show(high)}{unit}"
+    if whole:
+        span = "a whole number from " + span
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _refuse(kind, key, span, value)
+    if not low <= value <= high:  # NaN cannot get here: it is not JSON
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.{key} is {span}: {describe(value)} is out of range")
+    if whole and not isinstance(value, int):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.{key} is {span}: {describe(value)} is not a whole number")
+    return value
 
 
 @dataclass(frozen=True)
@@ -96,60 +237,98 @@ class ClientMessage:
     data: dict[str, object]
 
 
-def parse_client(text: str | bytes) -> ClientMessage:
-    """Parse and shape-check one client frame.
+def load_json(text: str | bytes) -> object:
+    """Read one frame as JSON: integers of more than 30 digits become :class:`HugeInt`; NaN and Infinity are refused.
 
     Raises:
-        ProtocolError: too large, not JSON, not an object, unknown type, or a
-            field of the wrong type (``bad_message`` / ``unknown_type``).
+        ProtocolError: ``bad_message`` saying what is wrong (not UTF-8, not
+            JSON, NaN or Infinity, nested too deeply).
     """
-    if len(text) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"message too large: the limit is {MAX_MESSAGE_BYTES} bytes")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "a binary frame must hold UTF-8 text (one JSON object)") from None
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError):  # bad JSON or UTF-8, NaN/Infinity, nesting too deep, huge numbers
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is one JSON object") from None
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, 'a message is a JSON object with a "type"')
+        return json.loads(text, parse_constant=_no_constant, parse_int=_parse_int)
+    except _NotJSON as err:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, str(err)) from None
+    except RecursionError:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "the message is nested too deeply to be read") from None
+    except ValueError as err:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"a message is one JSON object ({err})") from None
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """Parse and shape-check one client frame (its size is checked by the endpoint: see :data:`MAX_MESSAGE_BYTES`).
+
+    Every field of the message itself (not of the engine's ``action``) is
+    checked here: present when required, of the documented type, and within
+    the documented range.
+
+    Raises:
+        ProtocolError: ``bad_message`` (not JSON, not an object, a field
+            missing, of the wrong type or out of range; the message names the
+            field and what it accepts) or ``unknown_type``.
+    """
+    data = load_json(text)
+    if not isinstance(data, dict):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f'a message is a JSON object with a "type", not {describe(data)}')
+    if not isinstance(data.get("type"), str):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, 'a message is a JSON object with a "type" (text), such as'
+                            ' {"type": "hello", "device": null, "seat": null}')
     kind = data["type"]
     if kind not in CLIENT_TYPES:
-        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind!r}: expected one of {', '.join(CLIENT_TYPES)}")
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {describe(kind)}: expected one of {', '.join(CLIENT_TYPES)}")
     if kind == "hello":
         for key in ("device", "seat"):
-            value = data.get(key)
-            if value is not None and not isinstance(value, str):
-                raise ProtocolError(ErrorCode.BAD_MESSAGE, f"hello.{key} is a string or null")
+            _text(data, kind, key, "a token (text) or null", required=False)
     elif kind in ("create_room", "join_room", "quick_match"):
-        if not isinstance(data.get("name"), str):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.name is your display name (text)")
-        if kind == "join_room" and not isinstance(data.get("code"), str):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, "join_room.code is the room code (text)")
-        if kind == "create_room" and data.get("level", "normal") not in LEVELS:
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"create_room.level is one of {', '.join(LEVELS)}")
+        _text(data, kind, "name", "your display name (text)")
+        if kind == "join_room":
+            _text(data, kind, "code", "the room code (text)")
+        if kind == "create_room":
+            _choice(data, kind, "level", LEVELS, default="normal")
     elif kind == "pace":
-        delay = data.get("bot_delay")
-        if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= MAX_BOT_DELAY:
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"pace.bot_delay is 0 to {MAX_BOT_DELAY:g} seconds")
+        _missing(data, kind, "bot_delay", f"0 to {_show(MAX_BOT_DELAY)} seconds")
+        number(data["bot_delay"], kind, "bot_delay", 0, MAX_BOT_DELAY, unit=" seconds")
     elif kind == "ready":
-        if not isinstance(data.get("ready"), bool):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, "ready.ready is true or false")
-    elif kind == "room_level":
-        if data.get("level") not in LEVELS:
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"room_level.level is one of {', '.join(LEVELS)}")
+        _missing(data, kind, "ready", "true or false")
+        if not isinstance(data["ready"], bool):
+            raise _refuse(kind, "ready", "true or false", data["ready"])
+    elif kind in ("room_level", "new_match"):
+        _choice(data, kind, "level", LEVELS)
+    elif kind == "room_timer":
+        expected = f"null (no timer) or {MIN_MOVE_TIMER} to {MAX_MOVE_TIMER} seconds"
+        _missing(data, kind, "seconds", expected)
+        if data["seconds"] is not None:
+            try:
+                number(data["seconds"], kind, "seconds", MIN_MOVE_TIMER, MAX_MOVE_TIMER, unit=" seconds")
+            except ProtocolError as err:
+                raise ProtocolError(err.code, f"{err} (null: no timer)") from None
     elif kind == "arrange":
-        if not isinstance(data.get("seats"), dict):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, 'arrange.seats is {"N": member id or null, ...}')
-    elif kind == "new_match":
-        if data.get("level") not in LEVELS:
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"new_match.level is one of {', '.join(LEVELS)}")
+        expected = '{"N": member id or null, "E": ..., "S": ..., "W": ...}'
+        _missing(data, kind, "seats", expected)
+        seats = data["seats"]
+        if not isinstance(seats, dict):
+            raise _refuse(kind, "seats", expected, seats)
+        for key, value in seats.items():
+            if key not in SEATS:
+                raise ProtocolError(ErrorCode.BAD_MESSAGE,
+                                    f"arrange.seats has the seat {describe(key)}: seats are N, E, S and W")
+            if value is not None and not isinstance(value, str):
+                raise _refuse(kind, f"seats.{key}", "a member id (text) or null", value)
+    elif kind == "resume":
+        _text(data, kind, "match", "the match id (text), or null for your solo match", required=False)
     elif kind == "action":
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, "action.version is the view's version number")
-        if data.get("match") is not None and not isinstance(data.get("match"), str):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, "action.match is the match id (a string) or null")
-        if not isinstance(data.get("action"), dict):
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, 'action.action is an object such as {"type": "pass"}')
+        _text(data, kind, "match", "the id of the match the move was made in (text), or null for your solo match",
+              nullable=True)
+        _missing(data, kind, "version", f"the view's version, a whole number from 0 to {MAX_VERSION}")
+        number(data["version"], kind, "version", 0, MAX_VERSION, whole=True)
+        expected = 'the move, an object such as {"type": "pass"}'
+        _missing(data, kind, "action", expected)
+        if not isinstance(data["action"], dict):
+            raise _refuse(kind, "action", expected, data["action"])
     return ClientMessage(kind, data)
 
 

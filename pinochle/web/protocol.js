@@ -54,7 +54,6 @@ export const ErrorCode = Object.freeze({
   NO_ROOM: "no_room",
   NOT_IN_ROOM: "not_in_room",
   ROOM: "room",
-  NOT_SEATED: "not_seated",
   RATE_LIMITED: "rate_limited",
   TOO_MANY_ROOMS: "too_many_rooms",
   SERVER: "server",

@@ -1,0 +1,706 @@
+"""Every error code and close code of docs/protocol.md, provoked by the situation the document names (issue 10, part 5).
+
+``ERROR_CASES`` maps each :class:`ErrorCode` to the tests that provoke it;
+``test_every_error_code_has_a_case`` fails when a code is added without one,
+and ``test_the_document_and_the_browser_list_the_same_codes`` when
+docs/protocol.md or pinochle/web/protocol.js fall out of step with
+``pinochle/server/protocol.py``. The numbers a message carries (part 3) are
+checked field by field: each refusal names the field, its range and what was
+sent.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from pinochle.game import Action, turn, view
+from pinochle.server.app import create_app
+from pinochle.server.limits import GuessGuard
+from pinochle.server.protocol import MAX_VERSION, CloseCode, ErrorCode, parse_client
+from pinochle.server.table import Table
+
+Msg = dict[str, Any]
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.timeout(120)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def hello(ws: Any, device: str | None = None, seat: str | None = None) -> Msg:
+    ws.send_json({"type": "hello", "device": device, "seat": seat})
+    for _ in range(400):
+        msg: Msg = ws.receive_json()
+        if msg["type"] == "welcome":
+            return msg
+    raise AssertionError("no welcome")
+
+
+def until(ws: Any, pred: Callable[[Msg], bool], limit: int = 2000) -> Msg:
+    for _ in range(limit):
+        msg: Msg = ws.receive_json()
+        if pred(msg):
+            return msg
+        assert msg["type"] != "error", msg
+    raise AssertionError("no such message")
+
+
+def of_type(kind: str) -> Callable[[Msg], bool]:
+    return lambda m: m["type"] == kind
+
+
+def error(ws: Any) -> Msg:
+    return until(ws, of_type("error"))
+
+
+def closed_with(ws: Any) -> int:
+    """Read until the server closes the socket; the close code."""
+    with pytest.raises(WebSocketDisconnect) as info:
+        for _ in range(100):
+            ws.receive_json()
+    return int(info.value.code)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    return create_app(tmp_path / "e.db", bot_delay=0)
+
+
+@pytest.fixture
+def client(app: Any) -> Iterator[TestClient]:
+    with TestClient(app) as c:
+        yield c
+
+
+def make_room(a: Any, b: Any) -> tuple[Msg, Msg]:
+    """Ann creates a room (South), Bob joins (North); their ``joined`` messages."""
+    hello(a)
+    hello(b)
+    a.send_json({"type": "create_room", "name": "Ann", "level": "easy"})
+    ja = until(a, of_type("joined"))
+    b.send_json({"type": "join_room", "code": ja["room"]["code"], "name": "Bob"})
+    jb = until(b, of_type("joined"))
+    return ja, jb
+
+
+def ready_and_start(a: Any, b: Any) -> tuple[Msg, Msg]:
+    """Both Ready, Ann starts; each one's first state of the new match."""
+    for ws in (a, b):
+        ws.send_json({"type": "ready", "ready": True})
+    until(a, lambda m: m["type"] == "room" and all(s is None or s["ready"] for s in m["room"]["seats"].values()))
+    a.send_json({"type": "start"})
+    return until(a, of_type("state")), until(b, of_type("state"))
+
+
+def latest_states(a: Any, b: Any, first: tuple[Msg, Msg]) -> tuple[Msg, Msg]:
+    """Read on until it is a person's move (computers move at once): both people's newest state."""
+    sa, sb = first
+    while sa["view"]["turn"] not in ("S", "N") or sa["view"]["phase"] not in ("auction", "trump", "play"):
+        sa = until(a, of_type("state"))
+    while sb["view"]["version"] != sa["view"]["version"]:
+        sb = until(b, of_type("state"))
+    return sa, sb
+
+
+async def play_out(table: Table) -> None:
+    """Play the rest of ``table``'s match with its own (Easy) computer players, as the driver would."""
+    async with table.lock:
+        while table.state.phase != "match_end":
+            seat = turn(table.state)
+            assert seat is not None
+            if table.state.phase == "hand_end":
+                action = Action.deal(seat)
+            else:
+                action = table.players[seat].act(view(table.state, seat))
+            await table._apply(action)
+            await table._auto_meld()
+    await table.broadcast("move")
+    await table._after_change()
+
+
+# ---------------------------------------------------------------- bad_message: one case per field and kind of fault
+
+BAD_FRAMES: list[tuple[str, str]] = [
+    ("not json", "a message is one JSON object"),
+    ('{"type": "resume", "x": NaN}', "NaN is not a JSON number"),
+    ('{"type": "resume", "x": -Infinity}', "-Infinity is not a JSON number"),
+    ("[1, 2]", 'a message is a JSON object with a "type", not a list'),
+    ('{"type": 7}', 'a "type" (text)'),
+    ("[" * 5000 + "]" * 5000, "nested too deeply"),
+    ('{"type": "new_match"}', "new_match.level is missing"),
+    ('{"type": "new_match", "level": "grandmaster"}', 'new_match.level is one of "easy", "normal", "hard", not the text "grandmaster"'),
+    ('{"type": "create_room", "name": 7}', "create_room.name is your display name (text), not 7"),
+    ('{"type": "create_room", "name": "Ann", "level": null}', "create_room.level is one of"),
+    ('{"type": "join_room", "name": "Ann"}', "join_room.code is missing"),
+    ('{"type": "quick_match"}', "quick_match.name is missing"),
+    ('{"type": "ready", "ready": "yes"}', 'ready.ready is true or false, not the text "yes"'),
+    ('{"type": "ready", "ready": 1}', "ready.ready is true or false, not 1"),
+    ('{"type": "room_level", "level": 2}', "room_level.level is one of"),
+    ('{"type": "arrange", "seats": ["N"]}', "arrange.seats is {"),
+    ('{"type": "arrange", "seats": {"X": null}}', 'arrange.seats has the seat the text "X": seats are N, E, S and W'),
+    ('{"type": "arrange", "seats": {"n": null}}', 'the seat the text "n"'),
+    ('{"type": "arrange", "seats": {"N": 5}}', "arrange.seats.N is a member id (text) or null, not 5"),
+    ('{"type": "hello", "device": 5}', "hello.device is a token (text) or null, not 5"),
+    ('{"type": "resume", "match": 7}', "resume.match is the match id (text), or null for your solo match, not 7"),
+    ('{"type": "resume", "match": true}', "resume.match is the match id (text), or null for your solo match, not true"),
+    ('{"type": "action", "version": 0, "action": {"type": "pass"}}', "action.match is missing"),
+    ('{"type": "action", "match": 3, "version": 0, "action": {}}', "action.match is the id of the match"),
+    ('{"type": "action", "match": null, "action": {}}', "action.version is missing"),
+    ('{"type": "action", "match": null, "version": ' + "9" * 5000 + ', "action": {}}',
+     "action.version is a whole number from 0 to 2147483647: a 5000-digit number is out of range"),
+    ('{"type": "action", "match": null, "version": 0}', "action.action is missing"),
+    ('{"type": "action", "match": null, "version": 0, "action": "pass"}', 'action.action is the move, an object such as {"type": "pass"}, not the text "pass"'),
+]
+
+RANGE = f"action.version is a whole number from 0 to {MAX_VERSION}"
+NUMBER_FRAMES: list[tuple[Msg, str]] = [
+    # version: a whole number from 0 to 2^31 - 1
+    ({"version": "3"}, f'{RANGE}, not the text "3"'),
+    ({"version": True}, f"{RANGE}, not true"),
+    ({"version": None}, f"{RANGE}, not null"),
+    ({"version": 2.5}, f"{RANGE}: 2.5 is not a whole number"),
+    ({"version": 3.0}, f"{RANGE}: 3.0 is not a whole number"),
+    ({"version": -1}, f"{RANGE}: -1 is out of range"),
+    ({"version": MAX_VERSION + 1}, f"{RANGE}: {MAX_VERSION + 1} is out of range"),
+    ({"version": 10**40}, f"{RANGE}: a 41-digit number is out of range"),
+    ({"version": -(10**4000)}, f"{RANGE}: a 4001-digit negative number is out of range"),
+    ({"version": float("inf")}, f"{RANGE}: an infinite number is out of range"),
+]
+TIMER = "room_timer.seconds is 10 to 300 seconds"
+PACE = "pace.bot_delay is 0 to 3 seconds"
+FIELD_FRAMES: list[tuple[Msg, str]] = [
+    ({"type": "room_timer"}, "room_timer.seconds is missing: it is null (no timer) or 10 to 300 seconds"),
+    ({"type": "room_timer", "seconds": 5}, f"{TIMER}: 5 is out of range (null: no timer)"),
+    ({"type": "room_timer", "seconds": 300.5}, f"{TIMER}: 300.5 is out of range"),
+    ({"type": "room_timer", "seconds": "30"}, f'{TIMER}, not the text "30"'),
+    ({"type": "room_timer", "seconds": True}, f"{TIMER}, not true"),
+    ({"type": "room_timer", "seconds": 10**100}, f"{TIMER}: a 101-digit number is out of range"),
+    ({"type": "pace"}, "pace.bot_delay is missing: it is 0 to 3 seconds"),
+    ({"type": "pace", "bot_delay": 5}, f"{PACE}: 5 is out of range"),
+    ({"type": "pace", "bot_delay": -0.5}, f"{PACE}: -0.5 is out of range"),
+    ({"type": "pace", "bot_delay": False}, f"{PACE}, not false"),
+    ({"type": "pace", "bot_delay": "1"}, f'{PACE}, not the text "1"'),
+    ({"type": "pace", "bot_delay": float("inf")}, f"{PACE}: an infinite number is out of range"),
+]
+
+
+def _frame(msg: Msg) -> str:
+    """JSON text for ``msg`` (infinity written as ``1e999``, which JSON allows and reads as infinite)."""
+    return json.dumps(msg).replace("Infinity", "1e999")
+
+
+@pytest.mark.parametrize("frame, says", BAD_FRAMES, ids=[f[0][:40] for f in BAD_FRAMES])
+def test_bad_message_says_what_is_wrong(frame: str, says: str) -> None:
+    """Each fault of a message's shape is ``bad_message``, and the message says which."""
+    from pinochle.server.protocol import ProtocolError
+
+    with pytest.raises(ProtocolError) as info:
+        parse_client(frame)
+    assert info.value.code == ErrorCode.BAD_MESSAGE
+    assert says in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("fields, says", NUMBER_FRAMES, ids=[repr(f[0])[:40] for f in NUMBER_FRAMES])
+def test_version_refusals_name_the_field_and_the_range(fields: Msg, says: str) -> None:
+    from pinochle.server.protocol import ProtocolError
+
+    with pytest.raises(ProtocolError) as info:
+        parse_client(_frame({"type": "action", "match": None, "action": {"type": "pass"}, **fields}))
+    assert info.value.code == ErrorCode.BAD_MESSAGE and str(info.value) == says
+
+
+@pytest.mark.parametrize("msg, says", FIELD_FRAMES, ids=[repr(f[0])[:40] for f in FIELD_FRAMES])
+def test_number_refusals_name_the_field_and_the_range(msg: Msg, says: str) -> None:
+    from pinochle.server.protocol import ProtocolError
+
+    with pytest.raises(ProtocolError) as info:
+        parse_client(_frame(msg))
+    assert info.value.code == ErrorCode.BAD_MESSAGE and str(info.value).startswith(says), str(info.value)
+
+
+@pytest.mark.parametrize("msg", [
+    {"type": "room_timer", "seconds": None},
+    {"type": "room_timer", "seconds": 10},
+    {"type": "room_timer", "seconds": 300},
+    {"type": "room_timer", "seconds": 42.5},
+    {"type": "pace", "bot_delay": 0},
+    {"type": "pace", "bot_delay": 3},
+    {"type": "pace", "bot_delay": 0.35},
+    {"type": "action", "match": None, "version": 0, "action": {"type": "pass"}},
+    {"type": "action", "match": "abc", "version": MAX_VERSION, "action": {"type": "pass"}},
+    {"type": "resume"},
+    {"type": "resume", "match": None},
+    {"type": "create_room", "name": "Ann"},
+    {"type": "arrange", "seats": {"N": None, "S": "id"}},
+])
+def test_the_ends_of_every_range_are_accepted(msg: Msg) -> None:
+    assert parse_client(json.dumps(msg)).type == msg["type"]
+
+
+def test_bad_message_over_the_socket_keeps_the_connection(client: TestClient) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "room_timer", "seconds": 5})
+        err = error(ws)
+        assert err["code"] == "bad_message" and err["message"].startswith(f"{TIMER}: 5 is out of range")
+        ws.send_bytes(b'{"type": "resume", "match": "\xff"}')  # not UTF-8
+        assert error(ws) == {"type": "error", "code": "bad_message",
+                             "message": "a binary frame must hold UTF-8 text (one JSON object)"}
+        ws.send_json({"type": "hello", "device": None})
+        assert ws.receive_json()["type"] == "welcome"
+
+
+def test_huge_and_odd_bids_reach_the_engine_and_get_illegal(client: TestClient) -> None:
+    """Numbers inside ``action`` are the engine's to check: ``illegal``, never ``server`` or a traceback."""
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        msg = until(ws, lambda m: m["type"] == "state" and "bid" in m["view"]["legal"])
+        v = msg["view"]
+        for frame in ('{"type": "bid", "bid": ' + "9" * 5000 + "}", '{"type": "bid", "bid": 1e999}',
+                      '{"type": "bid", "bid": true}', '{"type": "bid", "bid": 1000000010}',
+                      '{"type": "bid", "bid": -250}', '{"type": "bid", "bid": "a lot"}', '{"type": "bid"}',
+                      '{"type": "play", "card": 7}', '{"type": "trump", "suit": null}', '{"type": "fold"}'):
+            ws.send_text(f'{{"type": "action", "match": null, "version": {v["version"]}, "action": {frame}}}')
+            err = ws.receive_json()
+            assert err["type"] == "error" and err["code"] == "illegal" and err["message"], (frame, err)
+            assert "9999999999" not in err["message"]  # a huge number is named by its size, not repeated
+        ws.send_json({"type": "resume"})
+        assert until(ws, of_type("state"))["view"] == v, "nothing changed"
+
+
+# ---------------------------------------------------------------- one situation per error code
+
+
+def case_bad_message(client: TestClient, app: Any) -> None:
+    """An ``action`` without ``match`` (issue 10: it was ``no_match``), and ``resume`` with a wrong-typed one."""
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "action", "version": 0, "action": {"type": "pass"}})
+        assert error(ws)["code"] == "bad_message"
+        ws.send_json({"type": "resume", "match": 12})
+        assert error(ws)["code"] == "bad_message"
+
+
+def case_unknown_type(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "explode"})
+        err = error(ws)
+        assert err["code"] == "unknown_type" and "explode" in err["message"]
+
+
+def case_no_hello(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "resume"})
+        assert error(ws)["code"] == "no_hello"
+        assert closed_with(ws) == CloseCode.BAD_HELLO
+
+
+def case_no_match_without_a_solo_match(client: TestClient, app: Any) -> None:
+    """``resume`` (``match`` left out or null) and ``action`` with ``match`` null, when the device has no solo match."""
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        for msg in ({"type": "resume"}, {"type": "resume", "match": None},
+                    {"type": "action", "match": None, "version": 0, "action": {"type": "pass"}}):
+            ws.send_json(msg)
+            assert error(ws)["code"] == "no_match", msg
+
+
+def case_no_match_not_seated(client: TestClient, app: Any) -> None:
+    """A move naming a match the sender is not seated at, even with a solo match of their own."""
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
+            client.websocket_connect("/ws") as c:
+        make_room(a, b)
+        sa, _ = ready_and_start(a, b)
+        hello(c)
+        c.send_json({"type": "new_match", "level": "easy"})
+        until(c, of_type("state"))
+        for msg in ({"type": "action", "match": sa["match"]["id"], "version": sa["view"]["version"],
+                     "action": {"type": "pass"}},
+                    {"type": "resume", "match": sa["match"]["id"]},
+                    {"type": "resume", "match": "no-such-match"}):
+            c.send_json(msg)
+            err = error(c)
+            assert err["code"] == "no_match" and err["message"] == "you are not seated at that match", msg
+
+
+def case_stale_version(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        v = until(ws, of_type("state"))["view"]
+        ws.send_json({"type": "action", "match": None, "version": v["version"] + 7, "action": {"type": "pass"}})
+        err = until(ws, of_type("error"))
+        assert err["code"] == "stale" and f"your move was for {v['version'] + 7}" in err["message"]
+
+
+def case_stale_room_match(client: TestClient, app: Any) -> None:
+    """Issue 10: in a room, after a match ends, back_to_lobby, Ready and Start, a move naming the finished
+    match is ``stale`` with the current match's state sent first (it was ``no_match`` with no state)."""
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        make_room(a, b)
+        first, _ = ready_and_start(a, b)
+        old_id = first["match"]["id"]
+        table = app.state.tables.get(old_id)
+        client.portal.call(play_out, table)  # type: ignore[union-attr]
+        stored = app.state.server.storage.load(old_id)
+        assert table.state.phase == "match_end" and stored.finished and stored.actions
+        until(a, lambda m: m["type"] == "room" and m["room"]["phase"] == "review")
+        until(b, lambda m: m["type"] == "room" and m["room"]["phase"] == "review")
+        b.send_json({"type": "back_to_lobby"})
+        until(a, lambda m: m["type"] == "room" and m["room"]["phase"] == "lobby")
+        until(b, lambda m: m["type"] == "room" and m["room"]["phase"] == "lobby")
+        sa, sb = ready_and_start(a, b)
+        new_id = sa["match"]["id"]
+        assert new_id != old_id
+        sa, sb = latest_states(a, b, (sa, sb))
+        for ws, seen in ((a, sa), (b, sb)):
+            for msg in ({"type": "action", "match": old_id, "version": 7, "action": {"type": "pass"}},
+                        {"type": "resume", "match": old_id}):
+                ws.send_json(msg)
+                resent = ws.receive_json()
+                assert resent["type"] == "state" and resent["event"] == "resume", resent
+                assert resent["match"]["id"] == new_id and resent["view"] == seen["view"]
+                err = ws.receive_json()
+                assert err["type"] == "error" and err["code"] == "stale", err
+
+
+def case_stale_solo_match(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        old = until(ws, of_type("state"))
+        ws.send_json({"type": "new_match", "level": "hard"})
+        new = until(ws, lambda m: m["type"] == "state" and m["match"]["id"] != old["match"]["id"])
+        ws.send_json({"type": "action", "match": old["match"]["id"], "version": 0, "action": {"type": "pass"}})
+        resent = until(ws, lambda m: m["type"] in ("state", "error") and m.get("event") != "move")
+        assert resent["type"] == "state" and resent["match"]["id"] == new["match"]["id"]
+        assert until(ws, lambda m: m["type"] == "error")["code"] == "stale"
+
+
+def case_not_your_turn_a_persons_move(client: TestClient, app: Any) -> None:
+    """Issue 10: a person's move on another person's turn is ``not_your_turn`` (the document now says so)."""
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        make_room(a, b)
+        sa, sb = latest_states(a, b, ready_and_start(a, b))
+        waiting, state = (b, sb) if sa["view"]["turn"] == "S" else (a, sa)
+        assert not state["view"]["legal"]
+        waiting.send_json({"type": "action", "match": state["match"]["id"], "version": state["view"]["version"],
+                           "action": {"type": "pass"}})
+        err = error(waiting)
+        assert err["code"] == "not_your_turn" and ("Ann" in err["message"] or "Bob" in err["message"])
+
+
+def case_not_your_turn_a_computers_move(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "slow.db", bot_delay=30)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        v = until(ws, of_type("state"))["view"]
+        if v["turn"] == "S":  # South passes: the computers (30 s each) are to call next
+            ws.send_json({"type": "action", "match": None, "version": v["version"], "action": {"type": "pass"}})
+            v = until(ws, of_type("state"))["view"]
+        assert v["turn"] != "S"
+        ws.send_json({"type": "action", "match": None, "version": v["version"], "action": {"type": "pass"}})
+        err = error(ws)
+        assert err["code"] == "not_your_turn" and "computer" in err["message"]
+
+
+def case_illegal(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        v = until(ws, lambda m: m["type"] == "state" and "bid" in m["view"]["legal"])["view"]
+        ws.send_json({"type": "action", "match": None, "version": v["version"], "action": {"type": "bid", "bid": 255}})
+        err = error(ws)
+        assert err["code"] == "illegal" and "multiple of 10" in err["message"]
+
+
+def case_no_room(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "join_room", "code": "ABCDEFGHJK", "name": "Eve"})
+        assert error(ws)["code"] == "no_room"
+
+
+def case_not_in_room(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        for kind in ({"type": "ready", "ready": True}, {"type": "room_level", "level": "hard"},
+                     {"type": "room_timer", "seconds": 30}, {"type": "arrange", "seats": {}},
+                     {"type": "start"}, {"type": "back_to_lobby"}):
+            ws.send_json(kind)
+            assert error(ws)["code"] == "not_in_room", kind
+        # leave and cancel_search from someone in no room are answered left (docs/protocol.md)
+        for kind in ({"type": "leave"}, {"type": "cancel_search"}):
+            ws.send_json(kind)
+            assert ws.receive_json() == {"type": "left"}, kind
+
+
+def case_room(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        make_room(a, b)
+        b.send_json({"type": "start"})
+        err = error(b)
+        assert err["code"] == "room" and "creator" in err["message"]
+        a.send_json({"type": "create_room", "name": "   "})
+        assert error(a)["code"] == "room"
+
+
+def case_rate_limited_flood(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        for _ in range(60):
+            ws.send_json({"type": "resume"})
+        codes = [ws.receive_json().get("code") for _ in range(60)]
+        assert "rate_limited" in codes and codes.count("no_match") >= 40
+
+
+def case_too_many_rooms(client: TestClient, app: Any) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        for _ in range(3):
+            ws.send_json({"type": "create_room", "name": "Ann"})
+            until(ws, of_type("joined"))
+        ws.send_json({"type": "create_room", "name": "Ann"})
+        assert error(ws)["code"] == "too_many_rooms"
+
+
+def case_server(client: TestClient, app: Any) -> None:
+    """A fault inside the server is ``server``; the connection stays open and nothing changed."""
+    tables = app.state.tables
+
+    def broken(device: str, level: str) -> Any:
+        raise RuntimeError("the disk is on fire")
+
+    real, tables.create_solo = tables.create_solo, broken
+    try:
+        with client.websocket_connect("/ws") as ws:
+            hello(ws)
+            ws.send_json({"type": "new_match", "level": "easy"})
+            err = error(ws)
+            assert err["code"] == "server" and "fire" not in err["message"]
+            ws.send_json({"type": "resume"})
+            assert error(ws)["code"] == "no_match"
+    finally:
+        tables.create_solo = real
+
+
+ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
+    ErrorCode.BAD_MESSAGE: [case_bad_message],
+    ErrorCode.UNKNOWN_TYPE: [case_unknown_type],
+    ErrorCode.NO_HELLO: [case_no_hello],
+    ErrorCode.NO_MATCH: [case_no_match_without_a_solo_match, case_no_match_not_seated],
+    ErrorCode.STALE: [case_stale_version, case_stale_room_match, case_stale_solo_match],
+    ErrorCode.NOT_YOUR_TURN: [case_not_your_turn_a_persons_move, case_not_your_turn_a_computers_move],
+    ErrorCode.ILLEGAL: [case_illegal],
+    ErrorCode.NO_ROOM: [case_no_room],
+    ErrorCode.NOT_IN_ROOM: [case_not_in_room],
+    ErrorCode.ROOM: [case_room],
+    ErrorCode.RATE_LIMITED: [case_rate_limited_flood],  # the wrong-code and device limits: tests below
+    ErrorCode.TOO_MANY_ROOMS: [case_too_many_rooms],
+    ErrorCode.SERVER: [case_server],
+}
+_CASES = [(code, case) for code, cases in ERROR_CASES.items() for case in cases]
+
+
+def test_every_error_code_has_a_case() -> None:
+    """A new ErrorCode fails here until a situation that produces it is added to ERROR_CASES."""
+    assert set(ERROR_CASES) == set(ErrorCode)
+    assert all(ERROR_CASES[code] for code in ErrorCode)
+
+
+@pytest.mark.parametrize("code, case", _CASES, ids=[f"{c.value}-{f.__name__[5:]}" for c, f in _CASES])
+def test_error_code(code: ErrorCode, case: Callable[..., None], client: TestClient, app: Any, tmp_path: Path) -> None:
+    if list(inspect.signature(case).parameters) == ["tmp_path"]:
+        case(tmp_path)
+    else:
+        case(client, app)
+
+
+# ---------------------------------------------------------------- the limits that hold across reconnects
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def guarded_app(tmp_path: Path, clock: FakeClock, **limits: int) -> Any:
+    return create_app(tmp_path / "g.db", bot_delay=0, guard=GuessGuard(clock=clock, **limits))
+
+
+def wrong_code(ws: Any) -> str:
+    ws.send_json({"type": "join_room", "code": "ABCDEFGHJK", "name": "Eve"})
+    return str(error(ws)["code"])
+
+
+def test_wrong_codes_are_counted_per_device_across_reconnects(tmp_path: Path) -> None:
+    """Issue 10: the limit of wrong codes was per connection, so a reconnect got 20 more."""
+    clock = FakeClock()
+    with TestClient(guarded_app(tmp_path, clock, bad_codes=3, bad_codes_per_address=100)) as client:
+        with client.websocket_connect("/ws") as ws:
+            device = hello(ws)["device"]
+            assert [wrong_code(ws) for _ in range(3)] == ["no_room"] * 3
+            assert wrong_code(ws) == "rate_limited"
+        with client.websocket_connect("/ws") as ws:  # the same device on a new connection
+            hello(ws, device)
+            ws.send_json({"type": "join_room", "code": "ABCDEFGHJK", "name": "Eve"})
+            err = error(ws)
+            assert err["code"] == "rate_limited" and "this device (3 in an hour)" in err["message"]
+            # a right code too is refused while the limit holds
+            with client.websocket_connect("/ws") as owner:
+                hello(owner)
+                owner.send_json({"type": "create_room", "name": "Owner"})
+                code = until(owner, of_type("joined"))["room"]["code"]
+                ws.send_json({"type": "join_room", "code": code, "name": "Eve"})
+                assert error(ws)["code"] == "rate_limited"
+                # an hour after the first wrong codes, they no longer count
+                clock.now += 3600
+                ws.send_json({"type": "join_room", "code": code, "name": "Eve"})
+                assert until(ws, of_type("joined"))["room"]["code"] == code
+        with client.websocket_connect("/ws") as other:  # another device from the same address was never limited
+            hello(other)
+            assert wrong_code(other) == "no_room"
+
+
+def test_wrong_codes_are_counted_per_address_across_devices(tmp_path: Path) -> None:
+    clock = FakeClock()
+    with TestClient(guarded_app(tmp_path, clock, bad_codes=3, bad_codes_per_address=5)) as client:
+        got = []
+        for _ in range(3):  # three fresh devices from one address
+            with client.websocket_connect("/ws") as ws:
+                hello(ws)
+                got += [wrong_code(ws) for _ in range(2)]
+        assert got == ["no_room"] * 5 + ["rate_limited"]
+        with client.websocket_connect("/ws") as ws:
+            hello(ws)
+            ws.send_json({"type": "join_room", "code": "ABCDEFGHJK", "name": "Eve"})
+            assert "your network (5 in an hour)" in error(ws)["message"]
+
+
+def test_an_address_may_use_a_limited_number_of_device_tokens(tmp_path: Path) -> None:
+    """Made-up or fresh device tokens beyond the cap are refused (rate_limited, then close 1008); known ones are not."""
+    clock = FakeClock()
+    with TestClient(guarded_app(tmp_path, clock, devices_per_address=3)) as client:
+        devices = []
+        for i in range(3):
+            with client.websocket_connect("/ws") as ws:
+                devices.append(hello(ws, None if i == 0 else f"made-up-device-{i:04d}")["device"])
+        for token in (None, "made-up-device-9999"):
+            with client.websocket_connect("/ws") as ws:
+                ws.send_json({"type": "hello", "device": token, "seat": None})
+                err = ws.receive_json()
+                assert err["code"] == "rate_limited" and "new devices from your network (3 in an hour)" in err["message"]
+                assert closed_with(ws) == CloseCode.RATE_LIMITED
+        with client.websocket_connect("/ws") as ws:  # a device already used from this address still works
+            assert hello(ws, devices[0])["device"] == devices[0]
+            ws.send_json({"type": "hello", "device": "made-up-device-8888"})  # a later hello is refused, the socket stays
+            assert error(ws)["code"] == "rate_limited"
+            ws.send_json({"type": "new_match", "level": "easy"})
+            assert until(ws, of_type("state"))["match"]["kind"] == "solo"
+        clock.now += 3600
+        with client.websocket_connect("/ws") as ws:
+            assert hello(ws)["device"] not in devices
+
+
+# ---------------------------------------------------------------- close codes
+
+
+def close_rate_limited(client: TestClient, tmp_path: Path) -> None:
+    test_an_address_may_use_a_limited_number_of_device_tokens(tmp_path)
+
+
+def close_too_big(client: TestClient, tmp_path: Path) -> None:
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_text(json.dumps({"type": "resume", "pad": "x" * 16 * 1024}))
+        assert closed_with(ws) == CloseCode.TOO_BIG
+
+
+def close_bad_hello(client: TestClient, tmp_path: Path) -> None:
+    for first in ("not json", '{"type": "explode"}', '{"type": "hello", "device": 5}', '{"type": "resume"}'):
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text(first)
+            assert ws.receive_json()["type"] == "error"
+            assert closed_with(ws) == CloseCode.BAD_HELLO, first
+
+
+#: Each close code, and the test that shows the server closing with it (None: the server never sends it).
+CLOSE_CASES: dict[CloseCode, Callable[[TestClient, Path], None] | str | None] = {
+    CloseCode.NORMAL: None,
+    CloseCode.RATE_LIMITED: close_rate_limited,  # also after 200 refusals: tests/test_live.py::test_burst_is_rate_limited_and_closed
+    CloseCode.TOO_BIG: close_too_big,
+    CloseCode.SERVICE_RESTART: "tests/test_live.py::test_shutdown_close_code",
+    CloseCode.BAD_HELLO: close_bad_hello,
+}
+
+
+def test_every_close_code_has_a_case() -> None:
+    assert set(CLOSE_CASES) == set(CloseCode)
+    for code, case in CLOSE_CASES.items():
+        if isinstance(case, str):
+            path, name = case.split("::")
+            assert f"def {name}(" in (ROOT / path).read_text(), case
+
+
+@pytest.mark.parametrize("code", [c for c, f in CLOSE_CASES.items() if callable(f)], ids=lambda c: c.name)
+def test_close_code(code: CloseCode, client: TestClient, tmp_path: Path) -> None:
+    case = CLOSE_CASES[code]
+    assert callable(case)
+    case(client, tmp_path)
+
+
+# ---------------------------------------------------------------- the document and the browser's copy
+
+
+def _doc_table(section: str) -> list[str]:
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    body = text.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return [line for line in body.splitlines() if line.startswith("| ") and not line.startswith("| code")]
+
+
+def _js_enum(name: str) -> dict[str, str]:
+    text = (ROOT / "pinochle" / "web" / "protocol.js").read_text(encoding="utf-8")
+    body = text.split(f"export const {name} = Object.freeze({{", 1)[1].split("});", 1)[0]
+    return dict(re.findall(r"(\w+): \"?([\w]+)\"?,", body))
+
+
+def test_the_document_and_the_browser_list_the_same_codes() -> None:
+    rows = _doc_table("Errors")
+    documented = [re.match(r"\| `(\w+)` \| (.+) \|$", row) for row in rows]
+    assert all(documented), rows
+    assert [m.group(1) for m in documented if m] == [c.value for c in ErrorCode]
+    assert all(len(m.group(2)) > 20 for m in documented if m), "every code says what causes it"
+    closes = [re.match(r"\| (\d+) \| `(\w+)` \| (.+) \|$", row) for row in _doc_table("Close codes")]
+    assert all(closes)
+    assert [(int(m.group(1)), m.group(2)) for m in closes if m] == [(c.value, c.name) for c in CloseCode]
+    assert _js_enum("ErrorCode") == {c.name: c.value for c in ErrorCode}
+    assert _js_enum("CloseCode") == {c.name: str(c.value) for c in CloseCode}
+
+
+def test_protocol_error_paths_never_answer_server(client: TestClient) -> None:
+    """Every malformed message gets its documented code; none reaches the catch-all ``server``."""
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        frames = [f for f, _ in BAD_FRAMES] + [_frame({"type": "action", "match": None, "action": {}, **f})
+                                              for f, _ in NUMBER_FRAMES] + [_frame(m) for m, _ in FIELD_FRAMES]
+        for i, frame in enumerate(frames):
+            if i % 30 == 29:
+                time.sleep(1.0)  # stay under the rate limit (10 a second, bursts of 40)
+            ws.send_text(frame)
+            err = ws.receive_json()
+            assert err["type"] == "error" and err["code"] == "bad_message", (frame[:80], err)
