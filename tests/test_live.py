@@ -395,7 +395,7 @@ async def wrong_codes(server: Server) -> None:
     # the right code (any case, dashes) still works from the same connection
     await guesser.send({"type": "join_room", "code": f" {code[:3].lower()}-{code[3:]} ", "name": "Guess"})
     assert (await guesser.expect("joined"))["room"]["code"] == code
-    # a connection that keeps guessing is cut off after 20 wrong codes, even for a right one
+    # a device that keeps guessing is cut off after 20 wrong codes, even for a right one
     prober = Client(server.ws_url, "Prober")
     await prober.hello()
     for i in range(20):
@@ -404,7 +404,18 @@ async def wrong_codes(server: Server) -> None:
     for guess in (near, code):
         await prober.send({"type": "join_room", "code": guess, "name": "Prober"})
         assert (await prober.expect("error"))["code"] == "rate_limited"
-    for c in (owner, guesser, prober):
+    # and a reconnect (a new connection with the same device token) does not get 20 more (issue 10)
+    await prober.close()
+    await prober.hello()
+    await prober.send({"type": "join_room", "code": code, "name": "Prober"})
+    err = await prober.expect("error")
+    assert err["code"] == "rate_limited" and "this device" in err["message"], err
+    # another device from the same address is not cut off by the prober's count (the address allows 100)
+    late = Client(server.ws_url, "Late")
+    await late.hello()
+    await late.send({"type": "join_room", "code": code, "name": "Late"})
+    assert (await late.expect("joined"))["room"]["code"] == code
+    for c in (owner, guesser, prober, late):
         await c.close()
 
 
@@ -498,6 +509,40 @@ async def oversized(server: Server) -> None:
 def test_oversized_frame_closes_only_that_connection(shared: Server) -> None:
     run_async(lambda: oversized(shared), timeout=60)
     assert shared.alive()
+
+
+async def stand_in_announced(url: str) -> None:
+    a, b, code, ann, bob = await lobby_pair(url)
+    await ready_both(a, b)
+    await start_room(a, b, {"Ann": "S", "Bob": "N"})
+
+    def anns_move(m: Msg) -> bool:
+        return m["view"]["turn"] == "S" and m["view"]["phase"] in ("auction", "trump", "play")
+
+    # Bob plays his moves (the computers theirs, at once) until it is Ann's move; Ann only watches
+    at_ann, _ = await asyncio.gather(a.expect("state", anns_move, skip=("state",)), b.play(anns_move))
+    version = at_ann["view"]["version"]
+    await b.close()  # Bob drops while Ann thinks
+    gone = await a.expect("state", lambda m: not m["table"]["seats"]["N"]["connected"])
+    assert gone["event"] == "presence" and not gone["table"]["seats"]["N"]["stand_in"]
+    started = time.monotonic()
+    # with --away-seconds 1, Ann hears the stand-in when it happens, though nobody moves (issue 10)
+    now = await a.expect("state", timeout=5)
+    waited = time.monotonic() - started
+    assert now["event"] == "presence" and now["table"]["seats"]["N"]["stand_in"], now
+    assert now["view"]["version"] == version and now["view"]["turn"] == "S" and now["view"]["legal"]
+    assert 0.5 <= waited <= 3.0, waited
+    await a.close()
+
+
+def test_a_stand_in_is_announced_when_it_happens(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--away-seconds", "1", name="away")
+    server.start()
+    try:
+        run_async(lambda: stand_in_announced(server.ws_url), timeout=60)
+    finally:
+        server.stop()
+    check_log(server)
 
 
 # ---------------------------------------------------------------- 4. secrecy
