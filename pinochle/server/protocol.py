@@ -106,8 +106,8 @@ class HugeInt(int):
     repeating thousands of digits (or failing to read them at all).
 
     >>> n = HugeInt.parse("-" + "9" * 5000)
-    >>> n < -10**29, str(n)
-    (True, 'a 5000-digit negative number')
+    >>> n < -10**29, str(n), f"{n:,}"
+    (True, 'a 5000-digit negative number', 'a 5000-digit negative number')
     """
 
     digits: int
@@ -126,7 +126,7 @@ class HugeInt(int):
     __repr__ = __str__
 
     def __format__(self, spec: str) -> str:
-        return str(self) if not spec else int.__format__(self, spec)
+        return str(self)  # never the stand-in's digits, whatever the format ("{:,}" included)
 
 
 def _parse_int(text: str) -> int:
