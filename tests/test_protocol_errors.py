@@ -169,7 +169,7 @@ NUMBER_FRAMES: list[tuple[Msg, str]] = [
     ({"version": True}, f"{RANGE}, not true"),
     ({"version": None}, f"{RANGE}, not null"),
     ({"version": 2.5}, f"{RANGE}: 2.5 is not a whole number"),
-    ({"version": 3.0}, f"{RANGE}: 3.0 is not a whole number"),
+    ({"version": 3.0}, f"{RANGE}, written without a fraction or an exponent: 3, not 3.0"),
     ({"version": -1}, f"{RANGE}: -1 is out of range"),
     ({"version": MAX_VERSION + 1}, f"{RANGE}: {MAX_VERSION + 1} is out of range"),
     ({"version": 10**40}, f"{RANGE}: a 41-digit number is out of range"),

@@ -225,6 +225,9 @@ def number(value: object, kind: str, key: str, low: float, high: float, *, whole
     if not low <= value <= high:  # NaN cannot get here: it is not JSON
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.{key} is {span}: {describe(value)} is out of range")
     if whole and not isinstance(value, int):
+        if value.is_integer():
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.{key} is {span}, written without a fraction or"
+                                f" an exponent: {int(value)}, not {describe(value)}")
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.{key} is {span}: {describe(value)} is not a whole number")
     return value
 
