@@ -722,9 +722,24 @@ def _stats(name: str, role: int, deals: Sequence[DealRecord], think_ns: Sequence
     )
 
 
-def _check_count(field: str, value: object, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise ArenaError(field, f"--{field} must be a whole number of at least {low}, not {value!r}")
+#: The most duplicate deals one arena run takes (a million deals is days of Hard play).
+MAX_DEALS = 1_000_000
+#: The most duplicate match pairs one run takes.
+MAX_MATCHES = 100_000
+#: The most worker processes: more than this only adds start-up cost on any machine we run on.
+MAX_WORKERS = 64
+
+
+def _check_count(field: str, value: object, low: int, high: int) -> int:
+    """``value`` when it is a whole number from ``low`` to ``high``.
+
+    Raises:
+        ArenaError: the field, with the range and the true fault.
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArenaError(field, f"--{field} must be a whole number from {low:,} to {high:,}, not {value!r}")
+    if not low <= value <= high:
+        raise ArenaError(field, f"--{field} is {value:,}: give a whole number from {low:,} to {high:,}")
     return value
 
 
@@ -752,9 +767,9 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
             worker process, or a player that made an illegal move.
     """
     fa, fb = player_factory(a, "a"), player_factory(b, "b")
-    n = _check_count("deals", deals, 1)
-    m = default_matches(n) if matches is None else _check_count("matches", matches, 0)
-    w = default_workers() if workers is None else _check_count("workers", workers, 1)
+    n = _check_count("deals", deals, 1, MAX_DEALS)
+    m = default_matches(n) if matches is None else _check_count("matches", matches, 0, MAX_MATCHES)
+    w = default_workers() if workers is None else _check_count("workers", workers, 1, MAX_WORKERS)
     tasks = _tasks(n, m, w, seed, (fa, fb), (a, b))
     w = min(w, len(tasks))
     if w > 1:

@@ -227,7 +227,7 @@ def parse_points(raw: object) -> int | None:
         digits = t.lstrip("-") if sign < 0 else t
         if digits.isascii() and digits.isdigit() and t.count("-") <= 1:
             if len(digits.lstrip("0")) > MAX_BID_DIGITS:
-                return sign * 10**MAX_BID_DIGITS
+                return sign * int("1" + "0" * MAX_BID_DIGITS)
             return sign * int(digits)
     return None
 

@@ -73,8 +73,9 @@ SUIT_WORDS = {"spade": 0, "spades": 0, "heart": 1, "hearts": 1,
 #: Characters that carry nothing and are dropped: emoji presentation
 #: selectors, joiners, the word joiner, a byte-order mark, a soft hyphen.
 _DROPPED = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200c\u200d\u2060\ufeff\u00ad"), None)
-#: Characters that separate cards besides blanks (after full-width folding).
-_SEPARATORS = ",;\u3001\u200b"
+#: Characters that separate cards besides blanks: commas and semicolons
+#: (full-width and ideographic ones too) and the zero-width space.
+_SEPARATORS = ",;\uff0c\uff1b\u3001\u200b"
 #: The Unicode playing cards (U+1F0A1..U+1F0DE): suit block, then rank nibble.
 _PLAYING_CARD_SUITS = {0xA: 0, 0xB: 1, 0xC: 2, 0xD: 3}
 _PLAYING_CARD_RANKS = {0x1: 5, 0xA: 4, 0xE: 3, 0xD: 2, 0xB: 1, 0x9: 0}  # A 10 K Q J 9
@@ -106,13 +107,26 @@ def fold(text: str) -> str:
 
 
 def shown(text: object) -> str:
-    """A token as an error message shows it: quoted, invisible characters as ``\\uXXXX``.
+    """A value as an error message shows it to a player or a client author:
+    a string quoted (cut at 60 characters) with invisible characters as
+    ``\\uXXXX``; JSON's ``true``, ``false`` and ``null`` as JSON writes them;
+    a huge number by its size.
 
     >>> print(shown("A\u2660\u200d"))
     'A♠\\u200d'
     """
+    if isinstance(text, bool) or text is None:
+        return {True: "true", False: "false", None: "null"}[text]
+    if isinstance(text, float) and text != text:
+        return "NaN"
+    if isinstance(text, float) and text in (float("inf"), float("-inf")):
+        return "a number too large to hold"
+    if isinstance(text, int) and abs(text) >= 10**30:
+        return f"a {len(str(abs(text)))}-digit number"
     if not isinstance(text, str):
         return repr(text)
+    if len(text) > 60:
+        text = text[:57] + "..."
     body = "".join(
         f"\\u{ord(ch):04x}" if unicodedata.category(ch)[0] in "CZM" and ch != " " else ch
         for ch in text
@@ -120,13 +134,27 @@ def shown(text: object) -> str:
     return f"'{body}'"
 
 
-def split_cards(text: str) -> list[str]:
-    """Split text into card tokens at blanks (any kind), commas and semicolons.
+_PLAIN_SUITS = str.maketrans({sym: SUIT_LETTERS[s] for sym, s in SUIT_SYMBOL_INPUT.items()})
 
-    >>> split_cards("AS,TS;KS\u00a0QS\tJS\u3000９Ｓ")
-    ['AS', 'TS', 'KS', 'QS', 'JS', '9S']
+
+def plain_suits(text: str) -> str:
+    """``text`` with every suit symbol written as its ASCII letter, for
+    terminals that cannot show the symbols.
+
+    >>> plain_suits("you must beat the K♠: play A♠ or 10♥")
+    'you must beat the KS: play AS or 10H'
     """
-    t = fold(text)
+    return text.translate(_PLAIN_SUITS)
+
+
+def split_cards(text: str) -> list[str]:
+    """Split text into card tokens at blanks (any kind), commas and semicolons;
+    each token stays as written (:meth:`Card.parse` reads its forms).
+
+    >>> split_cards("AS,TS;KS\u00a0QS\tJS\u3000９Ｓ，8X")
+    ['AS', 'TS', 'KS', 'QS', 'JS', '９Ｓ', '8X']
+    """
+    t = text  # tokens stay as written, so that an error shows what was typed
     for sep in _SEPARATORS:
         t = t.replace(sep, " ")
     return t.split()
@@ -148,7 +176,7 @@ class Suit(IntEnum):
     C = 3
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: object) -> Suit:
         """Parse a suit: a letter ``S H D C``, a symbol (``♠ ♥ ♦ ♣``, ``♤ ♡ ♢ ♧``,
         ``❤``, ``◆``, with or without an emoji selector) or a name, singular or
         plural; any case, full-width forms too, blanks around ignored.
@@ -203,7 +231,7 @@ class Card(int):
         return cls(suit * 6 + rank)
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """Parse one card token: rank then suit (or a suit symbol then rank), any case.
 
         Every form listed in the module notes is read: ``"QS"``, ``"10♠"``,
@@ -420,16 +448,16 @@ class Seat(IntEnum):
     W = 3
 
     @classmethod
-    def parse(cls, text: str) -> Seat:
-        """Parse ``N E S W`` (any case).
+    def parse(cls, text: object) -> Seat:
+        """Parse ``N E S W`` (any case, full-width too).
 
         Raises:
-            ValueError: not a seat letter.
+            ValueError: not a seat letter; the message shows what was sent.
         """
-        t = str(text).strip().upper()
+        t = fold(text).strip().upper() if isinstance(text, str) else ""
         if len(t) == 1 and t in "NESW":
             return cls("NESW".index(t))
-        raise ValueError(f"unknown seat {text!r}: seats are N, E, S and W")
+        raise ValueError(f"unknown seat {shown(text)}: seats are N, E, S and W")
 
     @property
     def left(self) -> Seat:

@@ -23,11 +23,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn
 
-from .cards import CARDS, Suit, add, parse_cards
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+from .cards import CARDS, Suit, add, fold, parse_cards, plain_suits
 from .errors import BadCard, BadRecord, PinochleError
 from .meld import meld as meld_of
 from .records import replay
@@ -126,7 +130,17 @@ def legal_request(trump: object, hand: object, trick: object) -> dict[str, objec
 
 
 def _emit(out: IO[str], obj: object) -> None:
-    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    """Write one JSON line: readable UTF-8 when ``out`` takes it, else ASCII escapes.
+
+    The output is valid JSON whatever the stream's encoding (a terminal set
+    to ASCII or Latin-1, ``PYTHONIOENCODING=ascii``): a line the stream
+    cannot encode is written again with ``\\uXXXX`` escapes, which every JSON
+    reader decodes to the same text.
+    """
+    try:
+        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    except UnicodeEncodeError:
+        out.write(json.dumps(obj, ensure_ascii=True) + "\n")
 
 
 def _error(err: Exception) -> dict[str, object]:
@@ -135,13 +149,50 @@ def _error(err: Exception) -> dict[str, object]:
     return {"error": {"field": None, "index": None, "reason": str(err)}}
 
 
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def decode_text(data: bytes) -> str:
+    """Text from a file's bytes as editors save it: UTF-8 with or without a
+    byte-order mark (Windows Notepad adds one), or UTF-16 / UTF-32 with a mark
+    ("Unicode" in Windows editors). Line ends (LF, CRLF, CR) are left to the
+    JSON reader, which takes them all as blanks.
+
+    Raises:
+        UnicodeDecodeError: none of these encodings.
+
+    >>> decode_text(b"\\xef\\xbb\\xbf{}"), decode_text("{}".encode("utf-16"))
+    ('{}', '{}')
+    """
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return data.decode("utf-32")
+    if data.startswith(_UTF16_BOMS):
+        return data.decode("utf-16")
+    return data.decode("utf-8-sig")
+
+
 def _lines(stream: IO[str]) -> Iterator[str | None]:
-    """The lines of ``stream``; ``None`` for a line that is not UTF-8 (read from the bytes when possible)."""
+    """The lines of ``stream``; ``None`` for a line that is not UTF-8 (read from the bytes when possible).
+
+    A byte-order mark at the start is dropped; a stream that starts with a
+    UTF-16 or UTF-32 mark is read whole in that encoding.
+    """
     raw = getattr(stream, "buffer", None)
     if raw is None:
-        yield from stream
+        for n, line in enumerate(stream):
+            yield line.removeprefix("\ufeff") if n == 0 else line
         return
+    first = True
     for data in raw:
+        if first and data.startswith((*_UTF16_BOMS, b"\x00\x00\xfe\xff")):
+            try:
+                yield from decode_text(data + raw.read()).splitlines()
+            except UnicodeDecodeError:
+                yield None
+            return
+        if first:
+            data = data.removeprefix(b"\xef\xbb\xbf")
+            first = False
         try:
             yield data.decode("utf-8")
         except UnicodeDecodeError:
@@ -182,12 +233,80 @@ def _jsonl(lines: Iterable[str | None], out: IO[str], handle: Callable[[dict[str
     return status
 
 
+def _number(low: float, high: float, whole: bool = True, unit: str = "",
+            zero: str | None = None) -> Callable[[str], float]:
+    """An argparse type for a number from ``low`` to ``high`` whose refusal names the true reason.
+
+    Args:
+        low, high: the accepted range (inclusive).
+        whole: only whole numbers.
+        unit: a word after the number in messages (``"seconds"``).
+        zero: when 0 is accepted besides the range, what it means (``"none"``).
+
+    Returns:
+        The converter: text to ``int`` (``whole``) or ``float``.
+
+    >>> _number(1, 64)("8"), _number(0, 60, whole=False)("0.5")
+    (8, 0.5)
+    >>> _number(1, 64)("100")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 100 is out of range: give a whole number from 1 to 64
+    """
+    kind = "a whole number" if whole else "a number"
+    span = f"from {low:g} to {high:g}" + (f" {unit}" if unit else "") + (f", or 0 for {zero}" if zero else "")
+
+    def convert(text: str) -> float:
+        t = fold(text).strip()
+        try:
+            value: float = int(t) if whole else float(t)
+        except ValueError:
+            if whole and t.lstrip("+-").isascii() and t.lstrip("+-").isdigit():  # too many digits for int()
+                raise argparse.ArgumentTypeError(f"{text} is out of range: give {kind} {span}") from None
+            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}: give {kind} {span}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a finite number: give {kind} {span}")
+        if not (low <= value <= high or (zero is not None and value == 0)):
+            raise argparse.ArgumentTypeError(f"{text} is out of range: give {kind} {span}")
+        return value
+
+    return convert
+
+
+def _whole(text: str) -> int:
+    """An argparse type for a whole number of up to 40 digits (a seed, or a
+    count that the command itself checks for range).
+
+    >>> _whole("-12"), _whole("１２")
+    (-12, 12)
+    """
+    t = fold(text).strip()
+    digits = t[1:] if t[:1] in "+-" else t
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    if len(digits.lstrip("0")) > 40:
+        raise argparse.ArgumentTypeError(f"a number of {len(digits)} digits is too long: give at most 40 digits")
+    return int(t)
+
+
+_SEED = _whole
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad command line is reported as a JSON error (exit status 2)."""
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Help and usage, with suit letters for a stream that cannot show the symbols."""
+        if message:
+            stream = file if file is not None else sys.stderr
+            try:
+                stream.write(message)
+            except UnicodeEncodeError:
+                encoding = str(getattr(stream, "encoding", None) or "ascii")
+                stream.write(plain_suits(message).encode(encoding, "replace").decode(encoding))
+
     def error(self, message: str) -> NoReturn:
-        print(json.dumps({"error": {"field": "arguments", "index": None, "reason": f"{self.prog}: {message}"}},
-                         ensure_ascii=False))
+        _emit(sys.stdout, {"error": {"field": "arguments", "index": None, "reason": f"{self.prog}: {message}"}})
         print(self.format_usage(), end="", file=sys.stderr)
         raise SystemExit(2)
 
@@ -206,28 +325,33 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a hand or match record; '-' reads one record per line")
     r.add_argument("file")
     pl = sub.add_parser("play", help="play a match in the terminal as South against three computer players")
-    pl.add_argument("--seed", type=int, default=None, help="make the deals reproducible")
+    pl.add_argument("--seed", type=_SEED, default=None, help="make the deals reproducible (a whole number)")
     pl.add_argument("--save", default=None, help="write the match record to this file")
     pl.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
                     help="the computer players' level (default normal)")
     sv = sub.add_parser("serve", help="run the web table (http://127.0.0.1:8000 by default)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sv.add_argument("--port", type=_number(1, 65535), default=8000, help="port, 1 to 65535 (default 8000)")
     sv.add_argument("--db", default=None, help="SQLite file (default: pinochle.db in the user data directory)")
-    sv.add_argument("--bot-delay", type=float, default=0.7, help="seconds between computer moves (default 0.7)")
-    sv.add_argument("--search-seconds", type=float, default=20.0,
-                    help="Quick Match search time before computers fill the table (default 20)")
-    sv.add_argument("--quick-timer", type=float, default=30.0,
-                    help="Quick Match move timer in seconds; 0 for none (default 30)")
-    sv.add_argument("--away-seconds", type=float, default=60.0,
-                    help="seconds a disconnected person keeps a seat before a computer plays for them; 0 for never (default 60)")
+    sv.add_argument("--bot-delay", type=_number(0, 60, whole=False, unit="seconds"), default=0.7,
+                    help="seconds between computer moves, 0 to 60 (default 0.7)")
+    sv.add_argument("--search-seconds", type=_number(0, 3600, whole=False, unit="seconds"), default=20.0,
+                    help="Quick Match search time before computers fill the table, 0 to 3600 (default 20)")
+    sv.add_argument("--quick-timer", type=_number(10, 300, whole=False, unit="seconds", zero="none"), default=30.0,
+                    help="Quick Match move timer in seconds, 10 to 300; 0 for none (default 30)")
+    sv.add_argument("--away-seconds", type=_number(1, 86400, whole=False, unit="seconds", zero="never"), default=60.0,
+                    help="seconds a disconnected person keeps a seat before a computer plays for them, "
+                         "1 to 86400; 0 for never (default 60)")
     ar = sub.add_parser("arena", help="measure computer player A against B on duplicate deals and matches")
     ar.add_argument("--a", required=True, help="player A: easy, normal, hard, or a registered name")
     ar.add_argument("--b", required=True, help="player B")
-    ar.add_argument("--deals", type=int, default=500, help="duplicate deals, each played twice (default 500)")
-    ar.add_argument("--seed", type=int, default=1, help="arena seed (default 1)")
-    ar.add_argument("--matches", type=int, default=None, help="duplicate pairs of full matches (default max(10, deals // 25))")
-    ar.add_argument("--workers", type=int, default=None, help="worker processes (default: the CPUs available)")
+    ar.add_argument("--deals", type=_whole, default=500,
+                    help="duplicate deals, each played twice, 1 to 1000000 (default 500)")
+    ar.add_argument("--seed", type=_SEED, default=1, help="arena seed, a whole number (default 1)")
+    ar.add_argument("--matches", type=_whole, default=None,
+                    help="duplicate pairs of full matches, 0 to 100000 (default max(10, deals // 25))")
+    ar.add_argument("--workers", type=_whole, default=None,
+                    help="worker processes, 1 to 64 (default: the CPUs available)")
     ar.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     return p
 
@@ -289,12 +413,12 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             if args.file == "-":
                 return _jsonl(_lines(inp), out, replay)
             try:
-                with open(args.file, encoding="utf-8") as fh:
-                    text = fh.read()
+                with open(args.file, "rb") as fh:
+                    text = decode_text(fh.read())
             except OSError as err:
                 raise RequestError("file", f"cannot read {args.file}: {err.strerror}") from None
             except UnicodeDecodeError:
-                raise RequestError("file", f"{args.file} is not UTF-8 text") from None
+                raise RequestError("file", f"{args.file} is not text in UTF-8 or UTF-16") from None
             try:
                 record = json.loads(text)
             except json.JSONDecodeError as err:

@@ -127,18 +127,21 @@ class Action:
             raise IllegalAction("an action is a JSON object such as {\"type\": \"pass\", \"seat\": \"S\"}")
         kind = data.get("type")
         if kind not in ACTION_TYPES:
-            raise IllegalAction(f"unknown action type {kind!r}: expected one of {', '.join(ACTION_TYPES)}")
+            raise IllegalAction(f"unknown action type {shown(kind)}: expected one of {', '.join(ACTION_TYPES)}")
+        needs = {"bid": "bid", "trump": "suit", "play": "card"}.get(str(kind))
+        if needs is not None and needs not in data:
+            raise IllegalAction(f"a {kind} action needs \"{needs}\"")
         try:
-            seat = Seat.parse(str(data.get("seat", "")))
+            seat = Seat.parse(data.get("seat", ""))
             if kind == "bid":
                 points = auction_mod.parse_points(data.get("bid"))
                 if points is None:
                     raise IllegalAction(f"a bid needs a whole number of points, not {shown(data.get('bid'))}")
                 return cls.bid_(seat, points)
             if kind == "trump":
-                return cls.trump_(seat, Suit.parse(str(data.get("suit", ""))))
+                return cls.trump_(seat, Suit.parse(data.get("suit")))
             if kind == "play":
-                return cls.play(seat, Card.parse(str(data.get("card", ""))))
+                return cls.play(seat, Card.parse(data.get("card")))
         except IllegalAction:
             raise
         except ValueError as err:

@@ -41,8 +41,9 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import IO
 
+from .auction import parse_points
 from .bots import NormalPlayer, Player, for_level
-from .cards import SIDES, Card, Seat, Suit, pack
+from .cards import SIDES, Card, Seat, Suit, fold, pack, plain_suits
 from .errors import IllegalAction, PinochleError
 from .game import Action, HandResult, State, Trick, apply, auction_status, new_match, sort_hand, turn, view
 from .meld import Meld, meld_points
@@ -53,12 +54,6 @@ from .tricks import counters as counter_points
 #: The seat the person plays.
 SOUTH = Seat.S
 _SEAT_NAMES = ("North", "East", "South", "West")
-_SUIT_WORDS = {
-    "spade": Suit.S, "spades": Suit.S,
-    "heart": Suit.H, "hearts": Suit.H,
-    "diamond": Suit.D, "diamonds": Suit.D,
-    "club": Suit.C, "clubs": Suit.C,
-}
 _QUIT_WORDS = ("q", "quit", "exit")
 _HELP_WORDS = ("?", "h", "help")
 _RULE = "=" * 64
@@ -77,6 +72,11 @@ class _Console:
 
     When ``stdin`` is not a terminal (piped input, a test), each answer is
     echoed after its prompt so that the transcript reads like a session.
+
+    Output never fails on the terminal's encoding: when ``stdout`` cannot
+    show the suit symbols (``♠ ♥ ♦ ♣``), suits are written as the letters
+    ``S H D C`` (``10S``, ``KH``), and any other character it cannot show
+    becomes ``?``.
     """
 
     def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
@@ -86,10 +86,29 @@ class _Console:
             self.echo = not stdin.isatty()
         except (AttributeError, ValueError):
             self.echo = True
+        self.encoding = getattr(stdout, "encoding", None) or "utf-8"
+        try:
+            "♠♥♦♣".encode(self.encoding)
+            self.symbols = True
+        except (UnicodeEncodeError, LookupError):
+            self.symbols = False
+
+    def write(self, text: str) -> None:
+        """Write ``text`` as the terminal can show it (see the class notes)."""
+        if not self.symbols:
+            text = plain_suits(text)
+        try:
+            self.stdout.write(text)
+        except UnicodeEncodeError:
+            self.stdout.write(text.encode(self.encoding, "replace").decode(self.encoding))
+
+    def suits(self) -> str:
+        """How to write a suit, for prompts: ``S H D C or ♠ ♥ ♦ ♣`` (letters alone without symbols)."""
+        return "S H D C or ♠ ♥ ♦ ♣" if self.symbols else "S H D C"
 
     def say(self, text: str = "") -> None:
         """Write one line."""
-        self.stdout.write(text + "\n")
+        self.write(text + "\n")
 
     def ask(self, prompt: str) -> str:
         """Write ``prompt`` and read one answer, stripped.
@@ -100,16 +119,19 @@ class _Console:
         Raises:
             _LeaveTable: end of input, or the answer ``q``.
         """
-        self.stdout.write(prompt)
+        self.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except UnicodeDecodeError:
+            line = "\ufffd\n"  # bytes the terminal's encoding cannot read: an answer no parser takes
         if line == "":
             if self.echo:
-                self.stdout.write("\n")
+                self.write("\n")
             raise _LeaveTable("Input ended: you left the table.")
-        text = line.strip()
+        text = fold(line).strip()
         if self.echo:
-            self.stdout.write(text + "\n")
+            self.write(text + "\n")
         if text.lower() in _QUIT_WORDS:
             raise _LeaveTable("You left the table.")
         return text
@@ -330,10 +352,11 @@ def _south_call(con: _Console, state: State) -> tuple[Action, State]:
             con.say(f"  Type a bid (a multiple of 10, at least {low}), p to pass, or q to leave. "
                     f"Your meld by trump: {_meld_by_suit(v.hand)}")
             continue
+        points = parse_points(t)
         if t in ("", "p", "pass"):
             action = Action.pass_(SOUTH)
-        elif t.isascii() and t.isdigit():
-            action = Action.bid_(SOUTH, int(t))
+        elif points is not None:
+            action = Action.bid_(SOUTH, points)
         else:
             con.say(f"  {text!r} is not a call: type a bid such as {low}, or p to pass.")
             continue
@@ -343,16 +366,6 @@ def _south_call(con: _Console, state: State) -> tuple[Action, State]:
             con.say(f"  Not allowed: {err}")
 
 
-def _parse_suit(text: str) -> Suit:
-    """A suit from a letter, a symbol or a name.
-
-    Raises:
-        BadCard: no suit by that name.
-    """
-    word = _SUIT_WORDS.get(text.lower())
-    return word if word is not None else Suit.parse(text)
-
-
 def _south_trump(con: _Console, state: State) -> tuple[Action, State]:
     """Ask South, the declarer, to name trump."""
     v = view(state, SOUTH)
@@ -360,12 +373,12 @@ def _south_trump(con: _Console, state: State) -> tuple[Action, State]:
     con.say(f"You are declarer at {state.bid}. Your hand: {cards_text(v.hand)}")
     con.say(f"Your meld by trump: {_meld_by_suit(v.hand)}")
     while True:
-        text = con.ask(f"Name trump (S H D C or ♠ ♥ ♦ ♣) [Enter: {default.symbol}]: ")
+        text = con.ask(f"Name trump ({con.suits()}) [Enter: {default.symbol}]: ")
         if text.lower() in _HELP_WORDS:
-            con.say("  Type a suit: S, H, D or C, a symbol ♠ ♥ ♦ ♣, or a name such as hearts; q to leave.")
+            con.say(f"  Type a suit: {con.suits()}, or a name such as hearts; q to leave.")
             continue
         try:
-            suit = default if text == "" else _parse_suit(text)
+            suit = default if text == "" else Suit.parse(text)
             action = Action.trump_(SOUTH, suit)
             return action, apply(state, action)
         except PinochleError as err:
@@ -402,7 +415,7 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
             if text == "":
                 card = default
             elif text.isascii() and text.isdigit():
-                n = int(text)
+                n = parse_points(text) or 0
                 if not 1 <= n <= len(legal):
                     choose = "1" if len(legal) == 1 else f"1 to {len(legal)}"
                     con.say(f"    There is no card {n}: choose {choose}, or type a card such as {legal[0]}.")
