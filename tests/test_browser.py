@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -40,10 +39,8 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 BOT_DELAY = "0.05"
 TIMEOUT_MS = 15_000
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium); CI installs it",
-)
+# Debian's Chromium is required: without it these tests fail with what to do (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("needs_chromium")
 
 
 def free_port() -> int:

@@ -56,7 +56,7 @@ from .test_browser import (
     TIMEOUT_MS,
     Server,
     free_port,
-    pytestmark,  # noqa: F401  (skip without Chromium, as test_browser does)
+    pytestmark,  # noqa: F401  (fail without Chromium, as test_browser does)
 )
 
 T = TypeVar("T")

@@ -37,7 +37,7 @@ from .test_browser import (
     Server,
     body,
     free_port,
-    pytestmark,  # noqa: F401  (skip without Chromium, as test_browser does)
+    pytestmark,  # noqa: F401  (fail without Chromium, as test_browser does)
     wait_version_change,
 )
 

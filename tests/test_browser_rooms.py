@@ -46,7 +46,7 @@ from .test_browser import (
     body,
     click_card,
     free_port,
-    pytestmark,  # noqa: F401  (skip without Chromium, as test_browser does)
+    pytestmark,  # noqa: F401  (fail without Chromium, as test_browser does)
     wait_version_change,
 )
 

@@ -11,7 +11,6 @@ Chromium at phone size in both themes.
 from __future__ import annotations
 
 import concurrent.futures
-import os
 import re
 import threading
 from collections.abc import Iterator
@@ -411,7 +410,7 @@ def rgb_luminance(css_colour: str) -> float:
     return luminance(f"#{r:02x}{g:02x}{b:02x}")
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"needs Debian's Chromium at {CHROMIUM}")
+@pytest.mark.usefixtures("needs_chromium")
 def test_the_page_in_the_browser_on_a_phone_in_both_themes(site: str) -> None:
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         seen = pool.submit(look, site).result()

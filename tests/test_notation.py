@@ -307,3 +307,27 @@ def test_hands_are_numbered_from_1_in_the_view_the_terminal_and_the_history() ->
 
 def test_rank_labels_are_what_the_terminal_shows() -> None:
     assert RANK_LABELS == ("9", "J", "Q", "K", "10", "A")
+
+
+# ---------------------------------------------------------------- the README's test command sets up
+
+
+def test_without_chromium_the_test_command_says_what_is_missing(tmp_path: Path) -> None:
+    env = {**os.environ, "CHROMIUM": str(tmp_path / "no-chromium"), "APT_GET": str(tmp_path / "no-apt-get")}
+    done = subprocess.run(["sh", str(ROOT / "scripts" / "need-chromium")], env=env, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 3
+    assert done.stderr.startswith(f"Missing: Debian's Chromium at {tmp_path / 'no-chromium'}")
+    assert "sudo apt-get install chromium" in done.stderr
+
+
+def test_with_chromium_the_check_passes_quietly() -> None:
+    done = subprocess.run(["sh", str(ROOT / "scripts" / "need-chromium")], capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_the_readme_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "\n```\nsh scripts/test\n```\n" in readme
+    assert (ROOT / ".ci" / "run").read_text().rstrip().endswith("exec sh scripts/test")

@@ -1,0 +1,26 @@
+"""Shared fixtures.
+
+``needs_chromium``: the browser tests fail, never skip, when Debian's
+Chromium is missing: the README's test command (``sh scripts/test``) installs
+it, so a missing browser is a broken set-up to be told about, not a test to
+pass over silently.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def needs_chromium() -> None:
+    """Fail with what to do when Debian's Chromium is not installed."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            f"the browser tests need Debian's Chromium at {CHROMIUM}, which is missing: run the README's test "
+            "command (sh scripts/test), which installs it, or apt-get install chromium",
+            pytrace=False,
+        )
