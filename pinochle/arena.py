@@ -58,7 +58,7 @@ from .bots import LEVELS, Player, for_level
 from .bots.hard import OmniscientPlayer
 from .cards import Seat
 from .errors import IllegalAction, PinochleError
-from .game import Action, State, apply, new_match, turn, view
+from .game import Action, State, apply, auto_action, new_match, turn, view
 
 __all__ = [
     "AnyPlayer",
@@ -359,8 +359,9 @@ class _Table:
                 return state
             seat = turn(state)
             assert seat is not None
-            if phase == "meld":
-                action = Action.meld_(seat)
+            auto = auto_action(state)
+            if auto is not None:
+                action = auto
             elif phase == "hand_end":
                 action = Action.deal(seat)
             else:

@@ -89,6 +89,8 @@ def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> tuple
     >>> [str(s) for s in callers((None, 250, 260, None, 270), dealer=3)]
     ['N', 'E', 'S', 'W', 'E']
     """
+    if rules.reenter_after_pass:  # nobody is skipped (VARIANTS.md racehorse)
+        return tuple(Seat((dealer + 1 + i) % 4) for i in range(len(calls)))
     passed = [False] * 4
     seat = (dealer + 1) % 4
     out: list[Seat] = []
@@ -170,6 +172,12 @@ def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules:
     pinochle.errors.IllegalAction: bids go up in steps of 10: 255 is not a multiple of 10
     """
     st = status(calls, dealer, rules)
+    _check(st, seat, call, rules)
+    return status((*calls, call), dealer, rules)
+
+
+def _check(st: AuctionStatus, seat: int, call: Call, rules: RuleSet) -> None:
+    """Refuse ``call`` by ``seat`` in an auction at ``st`` (see :func:`check_call`)."""
     if st.done:
         raise IllegalAction("the auction is over: no more calls")
     if st.turn != seat:
@@ -190,7 +198,55 @@ def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules:
                 f"the bid must be at least {st.high_bid + rules.bid_step}, "
                 f"{rules.bid_step} above the high bid of {st.high_bid}"
             )
-    return status((*calls, call), dealer, rules)
+
+
+def status_reentry(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> AuctionStatus:
+    """Where an auction stands when a seat that passed may bid again (VARIANTS.md ``racehorse``, seed 000).
+
+    The calls go round clockwise from left of the dealer with nobody
+    skipped. If the first round (four calls) holds no bid, the hand is thrown
+    in (``redeal``). After a bid, three passes in a row end the auction: the
+    high bidder is the declarer at its bid.
+
+    >>> s = status_reentry((250, None, None, 260, None, None, None), dealer=3)
+    >>> s.done, str(s.declarer), s.bid
+    (True, 'W', 260)
+    >>> status_reentry((None,) * 4, dealer=3).redeal
+    True
+    >>> str(status_reentry((None, None, None), dealer=3).turn)
+    'W'
+    """
+    high: int | None = None
+    high_seat: int | None = None
+    last: list[int | None | str] = ["none"] * 4
+    in_a_row = 0
+    seat = (dealer + 1) % 4
+    for call in calls:
+        last[seat] = call
+        if call is None:
+            in_a_row += 1
+        else:
+            high, high_seat, in_a_row = call, seat, 0
+        seat = (seat + 1) % 4
+    passed = tuple(c is None for c in last)
+    p4 = (passed[0], passed[1], passed[2], passed[3])
+    if high_seat is None and len(calls) >= 4:
+        return AuctionStatus(True, None, None, None, p4, tuple(last), None, None, redeal=True)
+    if high_seat is not None and in_a_row >= 3:
+        return AuctionStatus(True, None, high, Seat(high_seat), p4, tuple(last), Seat(high_seat), high)
+    return AuctionStatus(False, Seat(seat), high, None if high_seat is None else Seat(high_seat), p4, tuple(last),
+                         None, None)
+
+
+def check_call_reentry(calls: Sequence[Call], dealer: int, seat: int, call: Call,
+                       rules: RuleSet = TABLE) -> AuctionStatus:
+    """:func:`check_call` for an auction with re-entry (:func:`status_reentry`).
+
+    Raises:
+        IllegalAction: as :func:`check_call`.
+    """
+    _check(status_reentry(calls, dealer, rules), seat, call, rules)
+    return status_reentry((*calls, call), dealer, rules)
 
 
 def call_text(call: Call) -> str:

@@ -1,7 +1,10 @@
-"""The match as a pure reducer, and the per-seat view.
+"""The match as a pure reducer over a game's declared phases, and the per-seat view.
 
-``apply(state, action) -> state`` runs a match through its declared phases
-(RULES.md, all sections)::
+A :class:`Game` (found by name in :data:`pinochle.games.GAMES`) declares its
+phases in one place; each :class:`Phase` owns whose turn it is, its legal
+actions, how an action changes the state, when it ends, and what each seat may
+see of it (docs/design.md). ``apply(state, action) -> state`` hands the action
+to the current phase. The ``table`` game of RULES.md runs::
 
     auction -> trump -> meld -> play (12 tricks) -> hand_end -> (deal) -> auction ...
                                                  -> match_end
@@ -13,6 +16,9 @@
 * ``play``: 12 tricks; the declarer leads the first.
 * ``hand_end``: the hand is scored; the next dealer deals the next hand.
 * ``match_end``: a side has won (1500).
+
+Other games add phases (``exchange``: the partners pass four cards each way;
+``concede``: the declarer may give up the hand) or drop them (no auction).
 
 The state is immutable; every action returns a new state whose ``version`` is
 one higher. The seed that shuffles every deal lives in the state, so a match
@@ -29,13 +35,14 @@ replays exactly from its seed and its actions.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from itertools import combinations
+from typing import Any, Literal
 
 from . import auction as auction_mod
 from .auction import AuctionStatus, Call
-from .cards import CARDS, FULL_DECK, SIDES, Card, Seat, Suit, pack, remove, shown, size, unpack
+from .cards import CARDS, FULL_DECK, SIDES, Card, Seat, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, meld
 from .rules import TABLE, RuleSet
@@ -43,10 +50,13 @@ from .scoring import HandScore, match_winner, score_hand
 from .tricks import counters as counter_points
 from .tricks import explain_illegal, legal_mask, winner_index
 
-Phase = Literal["auction", "trump", "meld", "play", "hand_end", "match_end"]
+#: A phase's name (``"auction"``, ``"exchange"``, ``"play"``...): the ``State.phase`` value.
+Phase = str
+#: The phases of the ``table`` game, in order (RULES.md).
 PHASES: tuple[Phase, ...] = ("auction", "trump", "meld", "play", "hand_end", "match_end")
-ActionType = Literal["bid", "pass", "trump", "meld", "play", "deal"]
-ACTION_TYPES: tuple[str, ...] = ("bid", "pass", "trump", "meld", "play", "deal")
+ActionType = Literal["bid", "pass", "trump", "give", "meld", "concede", "play_on", "play", "deal"]
+#: Every action type of every game; each phase accepts its own few.
+ACTION_TYPES: tuple[str, ...] = ("bid", "pass", "trump", "give", "meld", "concede", "play_on", "play", "deal")
 
 
 @dataclass(frozen=True)
@@ -54,16 +64,18 @@ class Action:
     """One move by one seat.
 
     Attributes:
-        type: ``"bid"``, ``"pass"``, ``"trump"``, ``"meld"`` (lay down your
-            meld), ``"play"`` (a card) or ``"deal"`` (the next dealer deals
-            the next hand).
+        type: ``"bid"``, ``"pass"``, ``"trump"``, ``"give"`` (pass cards to
+            the partner), ``"meld"`` (lay down your meld), ``"concede"`` or
+            ``"play_on"`` (the declarer's choice after the meld), ``"play"``
+            (a card) or ``"deal"`` (the next dealer deals the next hand).
         seat: who acts.
         bid: the bid in points, for ``"bid"``.
         suit: the trump suit, for ``"trump"``.
         card: the card, for ``"play"``.
+        cards: the cards given, for ``"give"``.
 
     >>> Action.from_json({"type": "play", "seat": "S", "card": "10h"})
-    Action(type='play', seat=<Seat.S: 2>, bid=None, suit=None, card=Card.parse('TH'))
+    Action(type='play', seat=<Seat.S: 2>, bid=None, suit=None, card=Card.parse('TH'), cards=())
     >>> Action.bid_(Seat.N, 260).to_json()
     {'type': 'bid', 'seat': 'N', 'bid': 260}
     """
@@ -73,6 +85,7 @@ class Action:
     bid: int | None = None
     suit: Suit | None = None
     card: Card | None = None
+    cards: tuple[Card, ...] = ()
 
     @classmethod
     def bid_(cls, seat: int, points: int) -> Action:
@@ -104,6 +117,21 @@ class Action:
         """The next dealer deals the next hand."""
         return cls("deal", Seat(seat))
 
+    @classmethod
+    def give(cls, seat: int, cards: Sequence[int]) -> Action:
+        """The seat passes ``cards`` to its partner (VARIANTS.md ``partnership-pass``)."""
+        return cls("give", Seat(seat), cards=tuple(Card(c) for c in cards))
+
+    @classmethod
+    def concede(cls, seat: int) -> Action:
+        """The declarer gives up the hand after seeing the meld (VARIANTS.md ``racehorse``)."""
+        return cls("concede", Seat(seat))
+
+    @classmethod
+    def play_on(cls, seat: int) -> Action:
+        """The declarer plays the hand out instead of conceding."""
+        return cls("play_on", Seat(seat))
+
     def to_json(self) -> dict[str, object]:
         """``{"type", "seat", ...}`` with ``bid``, ``suit`` or ``card`` as the type needs."""
         out: dict[str, object] = {"type": self.type, "seat": str(self.seat)}
@@ -113,6 +141,8 @@ class Action:
             out["suit"] = str(self.suit)
         elif self.type == "play":
             out["card"] = str(self.card)
+        elif self.type == "give":
+            out["cards"] = [str(c) for c in self.cards]
         return out
 
     @classmethod
@@ -128,7 +158,7 @@ class Action:
         kind = data.get("type")
         if kind not in ACTION_TYPES:
             raise IllegalAction(f"unknown action type {shown(kind)}: expected one of {', '.join(ACTION_TYPES)}")
-        needs = {"bid": "bid", "trump": "suit", "play": "card"}.get(str(kind))
+        needs = {"bid": "bid", "trump": "suit", "play": "card", "give": "cards"}.get(str(kind))
         if needs is not None and needs not in data:
             raise IllegalAction(f"a {kind} action needs \"{needs}\"")
         try:
@@ -142,6 +172,11 @@ class Action:
                 return cls.trump_(seat, Suit.parse(data.get("suit")))
             if kind == "play":
                 return cls.play(seat, Card.parse(data.get("card")))
+            if kind == "give":
+                raw = data.get("cards")
+                if not isinstance(raw, (str, list)):
+                    raise IllegalAction(f"give the cards as a list such as [\"AS\", \"TS\"], not {shown(raw)}")
+                return cls.give(seat, parse_cards(raw))
         except IllegalAction:
             raise
         except ValueError as err:
@@ -185,6 +220,9 @@ class HandResult:
         melds: each seat's meld, N E S W.
         score: the :class:`~pinochle.scoring.HandScore`.
         totals: both sides' totals after this hand.
+        exchange: the cards passed (to the declarer, back to the partner),
+            in games with a card pass; else empty.
+        conceded: the declarer gave the hand up after the meld.
     """
 
     number: int
@@ -199,10 +237,12 @@ class HandResult:
     melds: tuple[Meld, Meld, Meld, Meld]
     score: HandScore
     totals: tuple[int, int]
+    exchange: tuple[tuple[Card, ...], ...] = ()
+    conceded: bool = False
 
     @property
     def play(self) -> list[Card]:
-        """The 48 cards in the order played."""
+        """The cards in the order played (48 when the hand was played out)."""
         return [c for t in self.tricks for c in t.cards]
 
     def summary(self) -> dict[str, object]:
@@ -243,6 +283,10 @@ class State:
         winner: the winning side (0 NS, 1 EW) at match end.
         preset: hands for the next deals instead of shuffling (for replays
             and tests): deal ``i`` uses ``preset[i]`` when present.
+        exchange: the cards passed so far this hand: to the declarer, then
+            back to the partner (``exchange`` phase).
+        conceded: the declarer conceded this hand (``concede`` phase).
+        game: the :class:`Game` (default: ``table``).
     """
 
     rules: RuleSet
@@ -264,6 +308,142 @@ class State:
     history: tuple[HandResult, ...] = ()
     winner: int | None = None
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
+    exchange: tuple[tuple[Card, ...], ...] = ()
+    conceded: bool = False
+    game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.game is None:
+            object.__setattr__(self, "game", default_game())
+
+    @property
+    def current(self) -> PhaseDef:
+        """The current phase's definition in this state's game."""
+        return self.game.phase(self.phase)
+
+
+class PhaseDef:
+    """One phase of a hand, declared once in a :class:`Game` (docs/design.md 2.5).
+
+    A phase owns: whose turn it is (:meth:`turn`), the legal moves
+    (:meth:`legal`), how a move changes the state (:meth:`apply`, which also
+    moves to the next phase when this one ends, with :meth:`Game.advance`),
+    what it does on entry (:meth:`enter`), what each seat may see of it
+    (:meth:`view`), and the move that needs no choice (:meth:`automatic`).
+    Subclasses live in :mod:`pinochle.games.phases`; each cites its rule source.
+
+    Attributes:
+        name: the ``State.phase`` value, e.g. ``"auction"``.
+        actions: the action types the phase accepts.
+        text: what is happening, for refusals ("the auction is on: bid or pass").
+        decision: the player's choice here (``"call"``, ``"trump"``, ``"give"``,
+            ``"settle"``, ``"card"``), or ``None`` when the move needs no
+            choice (laying meld, dealing): drivers then apply :meth:`automatic`.
+    """
+
+    name: str = ""
+    actions: tuple[str, ...] = ()
+    text: str = ""
+    decision: str | None = None
+
+    def enter(self, state: State) -> State:
+        """The state on entering this phase (default: unchanged)."""
+        return state
+
+    def turn(self, state: State) -> Seat | None:
+        """The seat to act, or ``None`` (nobody: the match is over)."""
+        return None
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        """The legal moves of ``seat``, whose turn it is."""
+        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid)
+
+    def apply(self, state: State, action: Action) -> State:
+        """``action`` (checked: right type, right seat) applied; the rules of the phase are checked here.
+
+        Raises:
+            IllegalAction: the move breaks a rule of this phase.
+        """
+        raise IllegalAction(f"a {action.type} is not possible now: {self.text}")
+
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        """The :class:`View` fields this phase shows ``seat`` (default: none)."""
+        return {}
+
+    def automatic(self, state: State) -> Action | None:
+        """The move to make for the seat to act when it has no choice, else ``None``."""
+        return None
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """A game of the seeds as a definition: found by name in :data:`pinochle.games.GAMES`.
+
+    Attributes:
+        name: e.g. ``"table"``, ``"partnership-pass"`` (VARIANTS.md).
+        description: one line for players.
+        players: seats at the table.
+        rules: the numbers (a :class:`~pinochle.rules.RuleSet`, in the game's scale).
+        phases: the hand's phases, declared in order: after a deal the match
+            enters ``phases[0]``; each phase ends into the next one.
+        score: the scorer: ``score(state) -> (HandScore, winner or None)``,
+            called on entering ``hand_end`` (see :mod:`pinochle.scoring`).
+        deal: the shuffle: ``deal(seed, hand_no, rules) -> four packed hands``.
+        playable: built and playable; a game listed but not built yet is refused.
+        source: where its rules come from (seed and VARIANTS.md row).
+    """
+
+    name: str
+    description: str
+    players: int = 4
+    rules: RuleSet = TABLE
+    phases: tuple[PhaseDef, ...] = ()
+    score: Callable[[State], tuple[HandScore, int | None]] | None = None
+    deal: Callable[[int | str, int, RuleSet], tuple[int, int, int, int]] | None = None
+    playable: bool = True
+    source: str = ""
+
+    def phase(self, name: str) -> PhaseDef:
+        """The phase called ``name``.
+
+        Raises:
+            IllegalAction: the game has no such phase.
+        """
+        for ph in self.phases:
+            if ph.name == name:
+                return ph
+        raise IllegalAction(f"the {self.name} game has no {name!r} phase")
+
+    def advance(self, state: State) -> State:
+        """Leave the current phase for the next declared one, and enter it."""
+        names = [ph.name for ph in self.phases]
+        nxt = self.phases[names.index(state.phase) + 1]
+        return nxt.enter(replace(state, phase=nxt.name))
+
+    def goto(self, state: State, name: str) -> State:
+        """Jump to phase ``name`` (e.g. a concession skips the play) and enter it."""
+        return self.phase(name).enter(replace(state, phase=name))
+
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        return (game_named, (self.name,))
+
+
+def game_named(name: str) -> Game:
+    """The game called ``name`` (see :data:`pinochle.games.GAMES`).
+
+    Raises:
+        ValueError: no game has that name; the message lists them.
+    """
+    from .games import find
+
+    return find(name)
+
+
+def default_game() -> Game:
+    """The ``table`` game of RULES.md."""
+    from .games import TABLE_GAME
+
+    return TABLE_GAME
 
 
 def shuffle_deal(seed: int | str, hand_no: int, rules: RuleSet = TABLE) -> tuple[int, int, int, int]:
@@ -303,26 +483,34 @@ def check_deal(hands: Sequence[int], rules: RuleSet = TABLE) -> None:
 
 def new_match(
     seed: int | str = 0,
-    rules: RuleSet = TABLE,
+    rules: RuleSet | None = None,
     first_dealer: int | None = None,
     deals: Sequence[Sequence[int]] = (),
+    game: Game | str | None = None,
 ) -> State:
-    """A new match, with the first hand dealt and the auction open.
+    """A new match, with the first hand dealt and its first phase open.
 
     Args:
         seed: seeds the first dealer and every shuffle (int or str).
-        rules: the table's rules.
+        rules: the numbers (default: the game's own).
         first_dealer: the first dealer; by default drawn from the seed
             (RULES.md, Deal 1: chosen at random).
         deals: optional packed hands (N E S W) for the first deals, used
             instead of shuffling (replays, tests).
+        game: the game or its name (default ``table``).
 
     Returns:
-        The :class:`State` at version 0 in the ``auction`` phase.
+        The :class:`State` at version 0 in the game's first phase
+        (``auction`` for ``table``).
 
     Raises:
         IllegalAction: a preset deal that is not a legal deal.
+        ValueError: an unknown game, or one that is not built yet.
     """
+    g = default_game() if game is None else game_named(game) if isinstance(game, str) else game
+    if not g.playable:
+        raise ValueError(f"the {g.name} game is not built yet")
+    rules = g.rules if rules is None else rules
     checked: list[tuple[int, int, int, int]] = []
     for d in deals:
         hands = tuple(d)
@@ -330,12 +518,34 @@ def new_match(
         checked.append((hands[0], hands[1], hands[2], hands[3]))
     preset = tuple(checked)
     dealer = Seat(random.Random(f"{seed}/dealer").randrange(4) if first_dealer is None else first_dealer)
-    hands = preset[0] if preset else shuffle_deal(seed, 0, rules)
-    return State(rules, seed, 0, "auction", 0, dealer, hands, hands, preset=preset)
+    start = State(rules, seed, 0, g.phases[0].name, 0, dealer, (0, 0, 0, 0), (0, 0, 0, 0), preset=preset, game=g)
+    return deal_hand(start, 0, dealer)
+
+
+def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
+    """Deal hand ``hand_no`` (from 0) by ``dealer`` and enter the game's first phase.
+
+    The hand comes from ``state.preset`` when there is one for it, else the
+    game's shuffle of the match's seed (RULES.md, Deal; VARIANTS.md per game).
+    """
+    g = state.game
+    if hand_no < len(state.preset):
+        hands = state.preset[hand_no]
+    else:
+        hands = (g.deal or shuffle_deal)(state.seed, hand_no, state.rules)
+    first = g.phases[0]
+    state = replace(
+        state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
+        declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
+        exchange=(), conceded=False,
+    )
+    return first.enter(state)
 
 
 def auction_status(state: State) -> AuctionStatus:
-    """The auction's :class:`~pinochle.auction.AuctionStatus` for the current hand."""
+    """The auction's :class:`~pinochle.auction.AuctionStatus` for the current hand (its game's auction rule)."""
+    if state.rules.reenter_after_pass:
+        return auction_mod.status_reentry(state.calls, state.dealer, state.rules)
     return auction_mod.status(state.calls, state.dealer, state.rules)
 
 
@@ -347,28 +557,17 @@ def current_trick(state: State) -> Trick | None:
 
 
 def turn(state: State) -> Seat | None:
-    """The seat to act, or ``None`` at match end."""
-    phase = state.phase
-    if phase == "auction":
-        return auction_status(state).turn
-    if phase == "trump":
-        return state.declarer
-    if phase == "meld":
-        assert state.declarer is not None
-        shown = sum(m is not None for m in state.melds)
-        return Seat((state.declarer + shown) % 4)
-    if phase == "play":
-        if not state.tricks:
-            if state.rules.first_lead == "declarer":
-                return state.declarer
-            return state.dealer.left
-        last = state.tricks[-1]
-        if len(last.cards) < 4:
-            return last.seat_of(len(last.cards))
-        return last.winner
-    if phase == "hand_end":
-        return state.dealer.left
-    return None
+    """The seat to act, or ``None`` at match end (the current phase decides)."""
+    return state.current.turn(state)
+
+
+def auto_action(state: State) -> Action | None:
+    """The move of a seat that has no choice now (laying meld), else ``None``.
+
+    Drivers (the server, the arena, the terminal, record replays) make it
+    for every seat alike; a move with a choice is always the seat's own.
+    """
+    return state.current.automatic(state)
 
 
 def apply(state: State, action: Action, version: int | None = None) -> State:
@@ -390,16 +589,15 @@ def apply(state: State, action: Action, version: int | None = None) -> State:
     if version is not None and version != state.version:
         raise StaleAction(f"that move was made against version {version}; the table is at version {state.version}")
     action = _checked(action)
-    whose = turn(state)
+    phase = state.current
+    whose = phase.turn(state)
     if whose is None:
         raise IllegalAction("the match is over")
-    expected = _EXPECTED[state.phase]
-    if action.type not in expected:
-        raise IllegalAction(f"a {action.type} is not possible now: {_PHASE_TEXT[state.phase]}")
+    if action.type not in phase.actions:
+        raise IllegalAction(f"a {action.type} is not possible now: {phase.text}")
     if action.seat != whose:
         raise IllegalAction(f"it is {whose}'s turn, not {action.seat}'s")
-    handler = _HANDLERS[action.type]
-    return replace(handler(state, action), version=state.version + 1)
+    return replace(phase.apply(state, action), version=state.version + 1)
 
 
 def _is_int(x: object, low: int, high: int) -> bool:
@@ -431,73 +629,11 @@ def _checked(action: object) -> Action:
         if not _is_int(action.card, 0, 23):
             raise IllegalAction(f"play a card such as AS, not {action.card!r}")
         return Action("play", seat, card=Card(action.card))  # type: ignore[arg-type]
+    if action.type == "give":
+        if not isinstance(action.cards, tuple) or not all(_is_int(c, 0, 23) for c in action.cards):
+            raise IllegalAction(f"give cards such as AS, not {action.cards!r}")
+        return Action("give", seat, cards=tuple(Card(c) for c in action.cards))
     return Action(action.type, seat)
-
-
-_EXPECTED: dict[str, tuple[str, ...]] = {
-    "auction": ("bid", "pass"),
-    "trump": ("trump",),
-    "meld": ("meld",),
-    "play": ("play",),
-    "hand_end": ("deal",),
-    "match_end": (),
-}
-_PHASE_TEXT = {
-    "auction": "the auction is on: bid or pass",
-    "trump": "the declarer is naming trump",
-    "meld": "the meld is being laid down",
-    "play": "the tricks are being played",
-    "hand_end": "the hand is over: the next dealer deals",
-    "match_end": "the match is over",
-}
-
-
-def _call(state: State, action: Action) -> State:
-    call = action.bid if action.type == "bid" else None
-    st = auction_mod.check_call(state.calls, state.dealer, action.seat, call, state.rules)
-    state = replace(state, calls=(*state.calls, call))
-    if not st.done:
-        return state
-    if st.redeal:
-        return _deal(state, state.hand_no + 1, state.dealer.left)
-    return replace(state, phase="trump", declarer=st.declarer, bid=st.bid, stuck=st.stuck)
-
-
-def _name_trump(state: State, action: Action) -> State:
-    assert action.suit is not None
-    return replace(state, phase="meld", trump=action.suit)
-
-
-def _show_meld(state: State, action: Action) -> State:
-    assert state.trump is not None
-    melds = list(state.melds)
-    melds[action.seat] = meld(state.dealt[action.seat], state.trump, state.rules)
-    phase: Phase = "play" if all(m is not None for m in melds) else "meld"
-    return replace(state, melds=tuple(melds), phase=phase)
-
-
-def _play_card(state: State, action: Action) -> State:
-    assert action.card is not None and state.trump is not None
-    seat, card, trump = action.seat, action.card, state.trump
-    hand = state.hands[seat]
-    trick = current_trick(state)
-    played = trick.cards if trick is not None else ()
-    reason = explain_illegal(hand, played, trump, card, state.rules)
-    if reason is not None:
-        raise IllegalAction(reason)
-    hands = list(state.hands)
-    hands[seat] = remove(hand, card)
-    if trick is None:
-        trick = Trick(seat, (card,))
-        tricks = (*state.tricks, trick)
-    else:
-        cards = (*trick.cards, card)
-        winner = Seat((trick.leader + winner_index(cards, trump)) % 4) if len(cards) == 4 else None
-        tricks = (*state.tricks[:-1], Trick(trick.leader, cards, winner))
-    state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks)
-    if len(tricks) == state.rules.hand_size and tricks[-1].winner is not None:
-        return _score(state)
-    return state
 
 
 def taken(state: State) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -530,18 +666,19 @@ def side_meld(state: State) -> tuple[int, int]:
     return pts[0], pts[1]
 
 
-def _score(state: State) -> State:
+def record_hand(state: State, score: HandScore, winner: int | None) -> State:
+    """The hand just finished, scored: history, totals, and ``hand_end`` or ``match_end``.
+
+    Called by the ``hand_end`` phase on entry with the game's scorer's result.
+    """
     assert state.declarer is not None and state.bid is not None and state.trump is not None
-    tricks, pts = taken(state)
-    score = score_hand(state.declarer % 2, state.bid, side_meld(state), tricks, pts, state.rules)
     totals = (state.totals[0] + score.score[0], state.totals[1] + score.score[1])
-    melds = tuple(m for m in state.melds if m is not None)
-    assert len(melds) == 4
+    melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, totals,
+        state.exchange, state.conceded,
     )
-    winner = match_winner(totals, state.declarer % 2, state.rules)
     return replace(
         state,
         phase="hand_end" if winner is None else "match_end",
@@ -549,28 +686,6 @@ def _score(state: State) -> State:
         history=(*state.history, result),
         winner=winner,
     )
-
-
-def _deal(state: State, hand_no: int, dealer: Seat) -> State:
-    hands = state.preset[hand_no] if hand_no < len(state.preset) else shuffle_deal(state.seed, hand_no, state.rules)
-    return replace(
-        state, phase="auction", hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
-        declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-    )
-
-
-def _next_hand(state: State, action: Action) -> State:
-    return _deal(state, state.hand_no + 1, state.dealer.left)
-
-
-_HANDLERS = {
-    "bid": _call,
-    "pass": _call,
-    "trump": _name_trump,
-    "meld": _show_meld,
-    "play": _play_card,
-    "deal": _next_hand,
-}
 
 
 # ---------------------------------------------------------------- legal actions
@@ -590,6 +705,10 @@ class Legal:
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
         deal: dealing the next hand is the move.
+        give: how many cards to pass to the partner (0: none), chosen from
+            ``give_from``, the seat's hand (VARIANTS.md ``partnership-pass``).
+        concede: the declarer may concede the hand or play it out
+            (VARIANTS.md ``racehorse``).
     """
 
     pass_: bool = False
@@ -600,10 +719,14 @@ class Legal:
     meld: bool = False
     cards: tuple[Card, ...] = ()
     deal: bool = False
+    give: int = 0
+    give_from: tuple[Card, ...] = ()
+    concede: bool = False
 
     def any(self) -> bool:
         """Whether the seat has any move."""
-        return self.pass_ or self.min_bid is not None or bool(self.trumps) or self.meld or bool(self.cards) or self.deal
+        return (self.pass_ or self.min_bid is not None or bool(self.trumps) or self.meld or bool(self.cards)
+                or self.deal or self.give > 0 or self.concede)
 
     def actions(self, seat: int, max_bid: int | None = None) -> list[Action]:
         """The legal actions as a list; bids from ``min_bid`` up to ``max_bid`` only.
@@ -624,6 +747,10 @@ class Legal:
         out.extend(Action.play(seat, c) for c in self.cards)
         if self.deal:
             out.append(Action.deal(seat))
+        if self.concede:
+            out.extend((Action.play_on(seat), Action.concede(seat)))
+        if self.give:
+            out.extend(Action.give(seat, cs) for cs in dict.fromkeys(combinations(self.give_from, self.give)))
         return out
 
     def to_json(self) -> dict[str, object]:
@@ -641,33 +768,19 @@ class Legal:
             out["play"] = [str(c) for c in self.cards]
         if self.deal:
             out["deal"] = True
+        if self.give:
+            out["give"] = {"count": self.give}
+        if self.concede:
+            out["concede"] = True
+            out["play_on"] = True
         return out
 
 
 def legal(state: State, seat: int) -> Legal:
-    """The legal moves of ``seat`` in ``state`` (empty when it is not its turn)."""
+    """The legal moves of ``seat`` in ``state`` (empty when it is not its turn): the current phase's."""
     if turn(state) != seat:
-        return Legal(bid_step=state.rules.bid_step)
-    phase = state.phase
-    rules = state.rules
-    if phase == "auction":
-        st = auction_status(state)
-        low = st.min_bid(rules)
-        return Legal(pass_=True, min_bid=low if low <= rules.max_bid else None, bid_step=rules.bid_step,
-                     bid_limit=rules.max_bid)
-    if phase == "trump":
-        return Legal(trumps=tuple(Suit), bid_step=rules.bid_step)
-    if phase == "meld":
-        return Legal(meld=True, bid_step=rules.bid_step)
-    if phase == "play":
-        assert state.trump is not None
-        trick = current_trick(state)
-        mask = legal_mask(state.hands[seat], trick.cards if trick else (), state.trump, rules)
-        cards = tuple(sorted((CARDS[c] for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c)))
-        return Legal(cards=cards, bid_step=rules.bid_step)
-    if phase == "hand_end":
-        return Legal(deal=True, bid_step=rules.bid_step)
-    return Legal(bid_step=rules.bid_step)
+        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid)
+    return state.current.legal(state, Seat(seat))
 
 
 def legal_actions(state: State, seat: int | None = None, max_bid: int | None = None) -> list[Action]:
@@ -709,6 +822,11 @@ class View:
             and ``match_end``.
         winner: the winning side's name at match end.
         legal: this seat's legal moves.
+        game: the game's name (``"table"``...).
+        exchange: the cards passed this hand (to the declarer, back to the
+            partner), shown only to the two partners who passed them; ``None``
+            to everyone else and in games without a pass.
+        conceded: the declarer conceded this hand.
     """
 
     seat: Seat
@@ -737,6 +855,9 @@ class View:
     last_hand: dict[str, object] | None
     winner: str | None
     legal: Legal
+    game: str = "table"
+    exchange: tuple[tuple[Card, ...], ...] | None = None
+    conceded: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The view as a JSON-ready dict (cards, seats and suits as tokens)."""
@@ -777,6 +898,9 @@ class View:
             "last_hand": self.last_hand,
             "winner": self.winner,
             "legal": self.legal.to_json(),
+            "game": self.game,
+            **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
+            **({"conceded": True} if self.conceded else {}),
         }
 
 
@@ -832,7 +956,18 @@ def view(state: State, seat: int) -> View:
         last_hand=last,
         winner=None if state.winner is None else SIDES[state.winner],
         legal=legal(state, me),
+        game=state.game.name,
+        conceded=state.conceded,
+        **_phase_fields(state, me),
     )
+
+
+def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:
+    """The view fields every phase of the game adds for ``seat`` (each decides what ``seat`` may see)."""
+    out: dict[str, Any] = {}
+    for ph in state.game.phases:
+        out.update(ph.view(state, seat))
+    return out
 
 
 def deck_check(state: State) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from .auction import call_text, parse_call
 from .cards import SIDES, Card, Seat, Suit, add, parse_cards, unpack
 from .errors import BadCard, BadRecord, IllegalAction
-from .game import Action, HandResult, State, apply, new_match, sort_hand, turn
+from .game import Action, HandResult, State, apply, auto_action, new_match, sort_hand, turn
 from .rules import TABLE, RuleSet
 
 HAND_FORMAT = "pinochle-hand/1"
@@ -180,10 +180,8 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
     seat = turn(state)
     assert seat is not None
     state = apply(state, Action.trump_(seat, trump))
-    while state.phase == "meld":
-        seat = turn(state)
-        assert seat is not None
-        state = apply(state, Action.meld_(seat))
+    while (auto := auto_action(state)) is not None:
+        state = apply(state, auto)
     for i, card in enumerate(parsed.play):
         if state.phase != "play":
             raise BadRecord("play", i, "the hand is over after 48 cards", hand)

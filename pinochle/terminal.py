@@ -45,7 +45,7 @@ from .auction import parse_points
 from .bots import NormalPlayer, Player, for_level
 from .cards import SIDES, Card, Seat, Suit, fold, pack, plain_suits
 from .errors import IllegalAction, PinochleError
-from .game import Action, HandResult, State, Trick, apply, auction_status, new_match, sort_hand, turn, view
+from .game import Action, HandResult, State, Trick, apply, auction_status, auto_action, new_match, sort_hand, turn, view
 from .meld import Meld, meld_points
 from .records import match_record
 from .rules import TABLE, RuleSet
@@ -471,8 +471,9 @@ def _step(con: _Console, state: State, players: dict[Seat, Player]) -> State:
     """Make the next move (South's from the console, the others' from their players) and tell it."""
     seat = turn(state)
     assert seat is not None
-    if state.phase == "meld":
-        action = Action.meld_(seat)
+    auto = auto_action(state)
+    if auto is not None:
+        action = auto
         after = apply(state, action)
     elif state.phase == "hand_end":
         action = Action.deal(seat)

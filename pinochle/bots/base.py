@@ -70,6 +70,10 @@ class TablePlayer:
             return Action.play(seat, self.card(view))
         if legal.deal:
             return Action.deal(seat)
+        if legal.give:
+            return Action.give(seat, self.give(view))
+        if legal.concede:
+            return Action.concede(seat) if self.concede(view) else Action.play_on(seat)
         raise ValueError(f"{seat} has no move in phase {view.phase!r}")
 
     def call(self, view: View) -> Action:
@@ -83,3 +87,93 @@ class TablePlayer:
     def card(self, view: View) -> Card:
         """The card to play, one of ``view.legal.cards``."""
         raise NotImplementedError
+
+    def give(self, view: View) -> list[Card]:
+        """The cards to pass to the partner: ``view.legal.give`` of ``view.legal.give_from``
+        (VARIANTS.md ``partnership-pass``). See :func:`pass_cards` for the default."""
+        return pass_cards(view)
+
+    def concede(self, view: View) -> bool:
+        """Whether the declarer concedes after the meld (VARIANTS.md ``racehorse``);
+        see :func:`should_concede` for the default."""
+        return should_concede(view)
+
+
+def in_scale(points: float, view: View) -> float:
+    """``points`` of the table's tens scale expressed in the scale of ``view``'s game.
+
+    Hand valuations are written in tens (RULES.md); a game in the ones scale
+    (VARIANTS.md, Scales: 25 counters a hand instead of 250) values the same
+    hand at a tenth. The factor is the ratio of the counters in a hand, so
+    for ``table`` it is exactly 1.
+    """
+    from ..rules import TABLE, RuleSet
+
+    rules = RuleSet.by_name(view.rules)
+    if rules.total_counters == TABLE.total_counters:
+        return points
+    return points * rules.total_counters / TABLE.total_counters
+
+
+def _give_value(card: Card, trump: int | None) -> int:
+    """How much a card helps the hand that receives it: trumps most, then aces, then tens."""
+    rank = card % 6
+    if trump is not None and card // 6 == trump:
+        return 60 + 5 * rank
+    return {5: 30, 4: 12}.get(rank, rank)
+
+
+def pass_cards(view: View) -> list[Card]:
+    """A sound card pass (VARIANTS.md ``partnership-pass``; the common convention of seed 002's game).
+
+    The declarer's partner sends strength (trumps, then aces), giving up as
+    little of its own meld as it can; the declarer sends back the cards that
+    cost it least: no meld, no trump, no aces, preferring low cards. Meld is
+    counted on the hands after the pass, so each side weighs the meld it
+    keeps (:func:`pinochle.meld.meld_points`). Tries every choice of
+    ``view.legal.give`` cards (at most 1,820 for 16 cards).
+
+    Returns:
+        ``view.legal.give`` cards from ``view.legal.give_from``.
+    """
+    from itertools import combinations
+
+    from ..cards import pack, remove
+    from ..meld import meld_points
+    from ..rules import RuleSet
+
+    rules = RuleSet.by_name(view.rules)
+    held = list(view.legal.give_from)
+    n = view.legal.give
+    trump = view.trump
+    whole = pack(held)
+    to_declarer = view.declarer is not None and view.seat != view.declarer
+    best: tuple[int, tuple[Card, ...]] | None = None
+    for combo in dict.fromkeys(combinations(held, n)):
+        rest = whole
+        for c in combo:
+            rest = remove(rest, c)
+        kept = meld_points(rest, trump, rules) if trump is not None else 0
+        value = sum(_give_value(c, trump) for c in combo)
+        score = kept + (value if to_declarer else -value)
+        if best is None or score > best[0]:
+            best = (score, combo)
+    assert best is not None
+    return list(best[1])
+
+
+def should_concede(view: View) -> bool:
+    """Whether the declarer gives the hand up after the meld (VARIANTS.md ``racehorse``).
+
+    Conceding costs the opponents' counters less than failing after play, and
+    gains nothing when the bid can still be made; so concede only when the
+    counters still needed exceed 80% of all the counters of a hand.
+    """
+    from ..rules import RuleSet
+
+    if view.bid is None or view.declarer is None:
+        return False
+    rules = RuleSet.by_name(view.rules)
+    side = view.declarer % 2
+    need = view.bid - view.meld_shown[side]
+    return need > 0.8 * rules.total_counters

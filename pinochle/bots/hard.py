@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..cards import Card, Seat, Suit, count, pack, remove
-from .base import TablePlayer
+from .base import TablePlayer, in_scale
 from ..game import Action, State, View, view
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
@@ -88,6 +88,12 @@ class HardPlayer(TablePlayer):
     def __repr__(self) -> str:
         return f"HardPlayer(seed={self.seed!r}, samples={self.samples})"
 
+    def act(self, view: View) -> Action:
+        """As :meth:`TablePlayer.act`, with the rules of the view's game (its meld values and counters)."""
+        if view.rules != self.rules.name:
+            self.rules = RuleSet.by_name(view.rules)
+        return super().act(view)
+
     def _rng(self, view: View) -> random.Random:
         return random.Random(f"{self.seed}/{view.hand_number - 1}/{view.version}/{view.seat}")
 
@@ -116,7 +122,7 @@ class HardPlayer(TablePlayer):
         for _ in range(n):
             for _try in range(20):
                 hands = _deal_unseen(mine, me, rng.random)
-                if all(max(meld_by_trump(hands[b], self.rules)) >= 40 for b in bidders):
+                if all(max(meld_by_trump(hands[b], self.rules)) >= in_scale(40, view) for b in bidders):
                     break
             for s in suits:
                 side_meld = meld_by_trump(hands[me], self.rules)[s] + meld_by_trump(hands[partner], self.rules)[s]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import ABOVE, FULL_DECK, LAYER, SUIT_MASK, Card, Seat, Suit, pack, remove
-from .base import TablePlayer
+from .base import TablePlayer, in_scale
 from ..game import Action, View
 from ..meld import meld_by_trump
 from ..tricks import beats, winner_index
@@ -192,7 +192,7 @@ class NormalPlayer(TablePlayer):
             value += 20  # the partner has shown strength by bidding
         elif partner_calls:
             value -= 20  # the partner has passed: little help
-        return Action.bid_(seat, low) if low <= value else Action.pass_(seat)
+        return Action.bid_(seat, low) if low <= in_scale(value, view) else Action.pass_(seat)
 
     # ---------------------------------------------------------------- play
 

@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import Card, Seat, Suit, pack
-from .base import TablePlayer
+from .base import TablePlayer, in_scale
 from ..game import Action, Trick, View
 from ..meld import meld_points
 from ..tricks import beats, winner_index
@@ -135,7 +135,7 @@ class SimplePlayer(TablePlayer):
         estimate = bid_estimate(view.hand, self.boldness(view.hand_number - 1))
         if view.high_bidder is not None and view.high_bidder == seat.partner:
             estimate -= 50  # leave the contract to the partner unless this hand is much stronger
-        if low <= estimate:
+        if low <= in_scale(estimate, view):
             return Action.bid_(seat, low)
         return Action.pass_(seat)
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from ..bots import Player, for_level
 from ..cards import Seat
 from ..errors import IllegalAction
-from ..game import Action, State, apply, legal_actions, new_match, turn, view
+from ..game import Action, State, apply, auto_action, legal_actions, new_match, turn, view
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, StaleWrite, Storage, StoredMatch
 
@@ -385,11 +385,9 @@ class Table:
         self._changed.set()
 
     async def _auto_meld(self) -> None:
-        """Lay down every seat's meld: the meld phase holds no choice (RULES.md, Meld)."""
-        while self.state.phase == "meld":
-            seat = turn(self.state)
-            assert seat is not None
-            await self._apply(Action.meld_(seat))
+        """Make every move that holds no choice (laying meld: RULES.md, Meld), as the phase gives it."""
+        while (action := auto_action(self.state)) is not None:
+            await self._apply(action)
 
     async def _after_change(self) -> None:
         if self.state.phase == "match_end" and self.on_finish is not None:
@@ -432,7 +430,7 @@ class Table:
         seat = turn(s)
         timer = self.options.move_timer
         timer_at = None if timer is None else self.turn_since + timer
-        if s.phase == "meld":
+        if auto_action(s) is not None:
             return "meld", None
         if s.phase == "hand_end":
             if timer_at is not None and now >= timer_at:
@@ -501,7 +499,10 @@ class Table:
             elif what == "deal":
                 action = Action.deal(seat)
             else:
-                action = Action.meld_(seat)
+                auto = auto_action(before)
+                if auto is None:
+                    continue
+                action = auto
             async with self.lock:
                 if self.closed or self.state.version != before.version:
                     continue

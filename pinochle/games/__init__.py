@@ -1,0 +1,117 @@
+"""The games of the seeds, as definitions found by name (VARIANTS.md; docs/design.md).
+
+>>> [g.name for g in GAMES.values()]
+['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction', 'two-handed']
+>>> find("table").phases[0].name
+'auction'
+>>> find("cutthroat")
+Traceback (most recent call last):
+...
+ValueError: the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, britannica
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..game import Game
+from ..rules import RULESETS, TABLE, RuleSet
+from . import scorers
+from .phases import Auction, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, Tricks
+
+
+def _register(rules: RuleSet) -> RuleSet:
+    """Add a game's rule set to :data:`pinochle.rules.RULESETS` (players find rules by name)."""
+    RULESETS[rules.name] = rules
+    return rules
+
+
+#: RULES.md (seed 003): the default.
+TABLE_GAME = Game(
+    name="table",
+    description="Four players in two partnerships, no kitty, no card pass, scores in tens, game 1500 (RULES.md)",
+    rules=TABLE,
+    phases=(Auction(), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
+    score=scorers.contract,
+    source="seed 003; RULES.md",
+)
+
+#: VARIANTS.md ``partnership-pass`` (seed 002, its main game).
+PARTNERSHIP_PASS = Game(
+    name="partnership-pass",
+    description="Partnerships with a card pass: after trump the partner passes four to the declarer, "
+                "who passes four back; game 1500",
+    rules=_register(replace(TABLE, name="partnership-pass",
+                            description="partnership-pass: RULES.md numbers, tens (seed 002)")),
+    phases=(Auction(), NameTrump(), Exchange(cards=4), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
+    score=scorers.contract,
+    source="seed 002; VARIANTS.md partnership-pass",
+)
+
+#: VARIANTS.md ``racehorse`` (seed 000).
+RACEHORSE = Game(
+    name="racehorse",
+    description="Partnerships: bid again after passing, a card pass, the declarer may concede; "
+                "left of the dealer leads; game 1500",
+    rules=_register(replace(TABLE, name="racehorse", must_beat="trump_led", no_bid="redeal",
+                            reenter_after_pass=True,
+                            description="racehorse: tens; must beat only when trump is led (seed 000)")),
+    phases=(Auction(), NameTrump(), Exchange(cards=4), LayMeld(), Concede(),
+            Tricks(lead="left_of_dealer"), HandEnd(), MatchEnd()),
+    score=scorers.racehorse,
+    source="seed 000; VARIANTS.md racehorse",
+)
+
+#: VARIANTS.md ``britannica`` (seed 001): the ones scale.
+BRITANNICA = Game(
+    name="britannica",
+    description="Partnerships in the ones scale: left of the dealer must open at 10, no duty to beat, "
+                "the declarers count first; game 100",
+    rules=_register(replace(
+        TABLE.in_scale("ones"), name="britannica", min_bid=10, bid_step=1, must_beat="never", target=100,
+        description="britannica: the ones scale of seed 001 (meld as its table; 25 trick points a hand)",
+    )),
+    phases=(Auction(forced_opening=True), NameTrump(), LayMeld(), Tricks(lead="left_of_dealer"), HandEnd(),
+            MatchEnd()),
+    score=scorers.declarer_first,
+    source="seed 001; VARIANTS.md britannica",
+)
+
+
+def _later(name: str, players: int, description: str, source: str) -> Game:
+    return Game(name=name, description=description, players=players, playable=False, source=source)
+
+
+#: Every game of the seeds, in VARIANTS.md order.
+GAMES: dict[str, Game] = {g.name: g for g in (
+    TABLE_GAME,
+    PARTNERSHIP_PASS,
+    RACEHORSE,
+    _later("turned-trump", 4, "Partnerships with no auction: the dealer's last card turned for trump; "
+                              "both sides score every hand; game 1500", "seed 000; VARIANTS.md turned-trump"),
+    BRITANNICA,
+    _later("double-deck", 4, "Partnerships with 80 cards (no nines), 20 each, the ones scale; game 500",
+           "seed 001; VARIANTS.md double-deck"),
+    _later("cutthroat", 3, "Three players each alone, a 3-card widow, stakes by bid size",
+           "seeds 001, 002; VARIANTS.md cutthroat"),
+    _later("auction", 3, "Three active players with a widow, settlement by a schedule of bids (tens)",
+           "seed 000; VARIANTS.md auction"),
+    _later("two-handed", 2, "Two players: a stock, melding between tricks, the dix exchange; game 1000",
+           "seeds 000, 002; VARIANTS.md two-handed"),
+)}
+
+
+def find(name: object) -> Game:
+    """The playable game called ``name``.
+
+    Raises:
+        ValueError: no such game (the message lists them), or one that is not
+            built yet (the message lists the playable ones).
+    """
+    g = GAMES.get(name) if isinstance(name, str) else None
+    playable = ", ".join(n for n, x in GAMES.items() if x.playable)
+    if g is None:
+        raise ValueError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
+    if not g.playable:
+        raise ValueError(f"the {g.name} game is not built yet; playable games: {playable}")
+    return g

@@ -1,0 +1,348 @@
+"""The phases a game declares, each a small class parameterized by values
+(docs/design.md 2.5): never by a game's name.
+
+Every phase cites the rule it implements. The ``table`` game of RULES.md uses
+:class:`Auction`, :class:`NameTrump`, :class:`LayMeld`, :class:`Tricks`,
+:class:`HandEnd` and :class:`MatchEnd`; ``partnership-pass`` and
+``racehorse`` add :class:`Exchange`; ``racehorse`` adds :class:`Concede`.
+
+>>> from pinochle.game import new_match, turn, legal
+>>> s = new_match(seed=7)
+>>> type(s.current).__name__, legal(s, turn(s)).pass_
+('Auction', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from .. import auction as auction_mod
+from ..auction import AuctionStatus
+from ..cards import CARDS, Card, Seat, Suit, add, count, pack, remove
+from ..errors import BadCard, IllegalAction
+from ..game import (
+    Action,
+    Legal,
+    PhaseDef,
+    State,
+    Trick,
+    auction_status,
+    current_trick,
+    deal_hand,
+    record_hand,
+    sort_hand,
+)
+from ..meld import meld
+from ..scoring import HandScore
+from ..tricks import explain_illegal, legal_mask, winner_index
+
+
+def _legal(state: State, **fields: object) -> Legal:
+    rules = state.rules
+    return Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, **fields)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- auction
+
+
+@dataclass(frozen=True)
+class Auction(PhaseDef):
+    """The auction (RULES.md, Deal and auction 2-3; VARIANTS.md per game).
+
+    Seats call in turn from left of the dealer: a bid (at least ``min_bid``,
+    a multiple of ``bid_step``, at least ``bid_step`` over the high bid, at
+    most ``max_bid``) or a pass.
+
+    The rule set says the rest: ``reenter_after_pass`` (a seat that passed
+    may bid again, and three passes in a row after a bid end the auction:
+    VARIANTS.md ``racehorse``; else a pass is final and three passes end it,
+    RULES.md) and ``no_bid`` (nobody bids: the dealer is stuck at
+    ``min_bid``, RULES.md, or the hand is thrown in and the next dealer
+    deals, VARIANTS.md ``racehorse``).
+
+    Attributes:
+        forced_opening: the first seat must open; it cannot pass
+            (VARIANTS.md ``britannica``: "must open with at least 10").
+    """
+
+    name: str = "auction"
+    actions: tuple[str, ...] = ("bid", "pass")
+    text: str = "the auction is on: bid or pass"
+    decision: str | None = "call"
+    forced_opening: bool = False
+
+    def status(self, state: State) -> AuctionStatus:
+        """Where the auction stands."""
+        return auction_status(state)
+
+    def turn(self, state: State) -> Seat | None:
+        return self.status(state).turn
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        rules = state.rules
+        low = self.status(state).min_bid(rules)
+        may_pass = not (self.forced_opening and not state.calls)
+        return _legal(state, pass_=may_pass, min_bid=low if low <= rules.max_bid else None)
+
+    def apply(self, state: State, action: Action) -> State:
+        call = action.bid if action.type == "bid" else None
+        if call is None and self.forced_opening and not state.calls:
+            raise IllegalAction(f"the first seat must open the bidding: bid {state.rules.min_bid} or more")
+        if state.rules.reenter_after_pass:
+            st = auction_mod.check_call_reentry(state.calls, state.dealer, action.seat, call, state.rules)
+        else:
+            st = auction_mod.check_call(state.calls, state.dealer, action.seat, call, state.rules)
+        state = replace(state, calls=(*state.calls, call))
+        if not st.done:
+            return state
+        if st.redeal:
+            return deal_hand(state, state.hand_no + 1, state.dealer.left)
+        return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))
+
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        return {}
+
+
+# ---------------------------------------------------------------- trump
+
+
+@dataclass(frozen=True)
+class NameTrump(PhaseDef):
+    """The declarer names any suit trump (RULES.md, Trump)."""
+
+    name: str = "trump"
+    actions: tuple[str, ...] = ("trump",)
+    text: str = "the declarer is naming trump"
+    decision: str | None = "trump"
+
+    def turn(self, state: State) -> Seat | None:
+        return state.declarer
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        return _legal(state, trumps=tuple(Suit))
+
+    def apply(self, state: State, action: Action) -> State:
+        assert action.suit is not None
+        return state.game.advance(replace(state, trump=action.suit))
+
+
+# ---------------------------------------------------------------- the card pass
+
+
+@dataclass(frozen=True)
+class Exchange(PhaseDef):
+    """The card pass between partners (VARIANTS.md ``partnership-pass``, seed 002).
+
+    After trump is named the declarer's partner passes ``cards`` cards to the
+    declarer, who then passes ``cards`` back: any cards, including ones just
+    received. Only the two partners see the cards passed; the opponents see
+    that they went (the hand sizes stay the same).
+    """
+
+    name: str = "exchange"
+    actions: tuple[str, ...] = ("give",)
+    text: str = "the partners are passing cards"
+    decision: str | None = "give"
+    cards: int = 4
+
+    def turn(self, state: State) -> Seat | None:
+        assert state.declarer is not None
+        return state.declarer.partner if not state.exchange else state.declarer
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        from ..cards import unpack
+
+        return _legal(state, give=self.cards, give_from=sort_hand(unpack(state.hands[seat]), state.trump))
+
+    def apply(self, state: State, action: Action) -> State:
+        if len(action.cards) != self.cards:
+            raise IllegalAction(f"pass exactly {self.cards} cards, not {len(action.cards)}")
+        giver = action.seat
+        taker = giver.partner
+        hand, other = state.hands[giver], state.hands[taker]
+        for c in action.cards:
+            try:
+                hand = remove(hand, c)
+            except BadCard:
+                n = sum(1 for x in action.cards if x == c)
+                held = count(state.hands[giver], c)
+                what = "do not hold the" if not held else f"hold only {held}"
+                raise IllegalAction(f"you {what} {CARDS[c].label}" + (f", not {n}" if held else "")) from None
+            other = add(other, c)
+        hands = list(state.hands)
+        hands[giver], hands[taker] = hand, other
+        state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
+                        exchange=(*state.exchange, tuple(sorted(action.cards))))
+        return state.game.advance(state) if len(state.exchange) == 2 else state
+
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        if state.declarer is None or seat not in (state.declarer, state.declarer.partner):
+            return {}
+        return {"exchange": state.exchange}
+
+
+# ---------------------------------------------------------------- meld
+
+
+@dataclass(frozen=True)
+class LayMeld(PhaseDef):
+    """Each seat lays down its meld in turn from the declarer (RULES.md, Meld; docs/rules.md, Choices).
+
+    The move holds no choice: the meld is what the hand holds at this moment
+    (after any card pass), counted by :func:`pinochle.meld.meld`.
+    """
+
+    name: str = "meld"
+    actions: tuple[str, ...] = ("meld",)
+    text: str = "the meld is being laid down"
+    decision: str | None = None
+
+    def turn(self, state: State) -> Seat | None:
+        assert state.declarer is not None
+        shown = sum(m is not None for m in state.melds)
+        return Seat((state.declarer + shown) % 4)
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        return _legal(state, meld=True)
+
+    def apply(self, state: State, action: Action) -> State:
+        assert state.trump is not None
+        melds = list(state.melds)
+        melds[action.seat] = meld(state.hands[action.seat], state.trump, state.rules)
+        state = replace(state, melds=tuple(melds))
+        return state.game.advance(state) if all(m is not None for m in melds) else state
+
+    def automatic(self, state: State) -> Action | None:
+        seat = self.turn(state)
+        return None if seat is None else Action.meld_(seat)
+
+
+# ---------------------------------------------------------------- concession
+
+
+@dataclass(frozen=True)
+class Concede(PhaseDef):
+    """After seeing the meld the declarer alone may concede or play on
+    (VARIANTS.md ``racehorse``; seed 000: "you don't require your partner's
+    agreement"). A concession ends the hand before the first lead.
+    """
+
+    name: str = "concede"
+    actions: tuple[str, ...] = ("concede", "play_on")
+    text: str = "the declarer is deciding whether to concede"
+    decision: str | None = "settle"
+
+    def turn(self, state: State) -> Seat | None:
+        return state.declarer
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        return _legal(state, concede=True)
+
+    def apply(self, state: State, action: Action) -> State:
+        if action.type == "concede":
+            return state.game.goto(replace(state, conceded=True), "hand_end")
+        return state.game.advance(state)
+
+
+# ---------------------------------------------------------------- tricks
+
+
+@dataclass(frozen=True)
+class Tricks(PhaseDef):
+    """The tricks (RULES.md, Play; VARIANTS.md per game for the lead and the play rule).
+
+    The legal cards come from :func:`pinochle.tricks.legal_mask` with the
+    game's ``must_beat`` and ``must_trump``.
+
+    Attributes:
+        lead: who leads the first trick: ``"declarer"`` (RULES.md, Play) or
+            ``"left_of_dealer"`` (VARIANTS.md ``racehorse``, ``britannica``).
+    """
+
+    name: str = "play"
+    actions: tuple[str, ...] = ("play",)
+    text: str = "the tricks are being played"
+    decision: str | None = "card"
+    lead: str = "declarer"
+
+    def turn(self, state: State) -> Seat | None:
+        if not state.tricks:
+            if self.lead == "declarer" and state.declarer is not None:
+                return state.declarer
+            return state.dealer.left
+        last = state.tricks[-1]
+        if len(last.cards) < 4:
+            return last.seat_of(len(last.cards))
+        return last.winner
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        assert state.trump is not None
+        trick = current_trick(state)
+        mask = legal_mask(state.hands[seat], trick.cards if trick else (), state.trump, state.rules)
+        cards = tuple(sorted((CARDS[c] for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c)))
+        return _legal(state, cards=cards)
+
+    def apply(self, state: State, action: Action) -> State:
+        assert action.card is not None and state.trump is not None
+        seat, card, trump = action.seat, action.card, state.trump
+        hand = state.hands[seat]
+        trick = current_trick(state)
+        played = trick.cards if trick is not None else ()
+        reason = explain_illegal(hand, played, trump, card, state.rules)
+        if reason is not None:
+            raise IllegalAction(reason)
+        hands = list(state.hands)
+        hands[seat] = remove(hand, card)
+        if trick is None:
+            tricks = (*state.tricks, Trick(seat, (card,)))
+        else:
+            cards = (*trick.cards, card)
+            winner = Seat((trick.leader + winner_index(cards, trump)) % 4) if len(cards) == 4 else None
+            tricks = (*state.tricks[:-1], Trick(trick.leader, cards, winner))
+        state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks)
+        if len(tricks) == state.rules.hand_size and tricks[-1].winner is not None:
+            return state.game.advance(state)
+        return state
+
+
+# ---------------------------------------------------------------- the end of a hand and of the match
+
+
+@dataclass(frozen=True)
+class HandEnd(PhaseDef):
+    """The hand is scored on entry by the game's scorer (RULES.md, Scoring a
+    hand; VARIANTS.md per game); then the next dealer (left of this one) deals.
+    """
+
+    name: str = "hand_end"
+    actions: tuple[str, ...] = ("deal",)
+    text: str = "the hand is over: the next dealer deals"
+    decision: str | None = None
+
+    def enter(self, state: State) -> State:
+        scorer: Callable[[State], tuple[HandScore, int | None]] | None = state.game.score
+        assert scorer is not None
+        score, winner = scorer(state)
+        return record_hand(state, score, winner)
+
+    def turn(self, state: State) -> Seat | None:
+        return state.dealer.left
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        return _legal(state, deal=True)
+
+    def apply(self, state: State, action: Action) -> State:
+        return deal_hand(state, state.hand_no + 1, state.dealer.left)
+
+
+@dataclass(frozen=True)
+class MatchEnd(PhaseDef):
+    """A side has won the match (RULES.md, Scoring a hand): nobody moves."""
+
+    name: str = "match_end"
+    text: str = "the match is over"
+
+
+__all__ = ["Auction", "Concede", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump", "Tricks",
+           "Card", "pack"]

@@ -1,0 +1,84 @@
+"""How each game scores a hand and decides the match (the games' scorers).
+
+A scorer takes the finished hand's :class:`~pinochle.game.State` and returns
+``(HandScore, winner)``: what each side adds, and the side that has won the
+match (``None`` to play on). The shared arithmetic is in
+:mod:`pinochle.scoring`; each scorer cites its rule source.
+"""
+
+from __future__ import annotations
+
+from ..game import State, side_meld, taken
+from ..scoring import HandScore, match_winner, score_hand
+
+
+def contract(state: State) -> tuple[HandScore, int | None]:
+    """RULES.md, Scoring a hand (``table``; VARIANTS.md ``partnership-pass``: "Meld counts only
+    with a trick. Set: the bid is subtracted and the side scores nothing else").
+    """
+    assert state.declarer is not None and state.bid is not None
+    tricks, pts = taken(state)
+    score = score_hand(state.declarer % 2, state.bid, side_meld(state), tricks, pts, state.rules)
+    totals = (state.totals[0] + score.score[0], state.totals[1] + score.score[1])
+    return score, match_winner(totals, state.declarer % 2, state.rules)
+
+
+def racehorse(state: State) -> tuple[HandScore, int | None]:
+    """VARIANTS.md ``racehorse`` (seed 000).
+
+    * Conceded after the meld: the declarer's side scores nothing; the
+      opponents score their meld + 250 (all the counters of a hand).
+    * Played and failed: the declarer's side scores nothing (meld and tricks
+      lost); the opponents score their meld + 250 + the counters they took.
+    * Made (meld + counters reach the bid): both sides score meld + counters.
+
+    Meld counts without a trick here (a stated choice, docs/games/racehorse.md:
+    seed 000 never asks for one). The match: RULES.md's 1500 rule.
+    """
+    assert state.declarer is not None and state.bid is not None
+    side = state.declarer % 2
+    other = 1 - side
+    tricks, pts = taken(state)
+    meld = side_meld(state)
+    bonus = state.rules.total_counters
+    score = [0, 0]
+    if state.conceded:
+        made = False
+        score[other] = meld[other] + bonus
+    elif meld[side] + pts[side] >= state.bid:
+        made = True
+        score = [meld[0] + pts[0], meld[1] + pts[1]]
+    else:
+        made = False
+        score[other] = meld[other] + bonus + pts[other]
+    hs = HandScore(side, state.bid, meld, meld, tricks, pts, made, (score[0], score[1]))
+    totals = (state.totals[0] + score[0], state.totals[1] + score[1])
+    return hs, match_winner(totals, side, state.rules)
+
+
+def declarer_first(state: State) -> tuple[HandScore, int | None]:
+    """VARIANTS.md ``britannica`` (seed 001).
+
+    The declaring side counts first: made, it scores what it made (kept meld +
+    counters); not made, it loses the bid. If that brings it to the target it
+    wins, and the opponents add nothing; otherwise the opponents score what
+    they made, unless they took no trick (then nothing). A side's meld needs a
+    trick (RULES.md's rule, the consistent reading of seed 001).
+    """
+    assert state.declarer is not None and state.bid is not None
+    side = state.declarer % 2
+    other = 1 - side
+    tricks, pts = taken(state)
+    hs = score_hand(side, state.bid, side_meld(state), tricks, pts, state.rules)
+    score = list(hs.score)
+    target = state.rules.target
+    winner: int | None = None
+    if state.totals[side] + score[side] >= target:
+        score[other] = 0
+        winner = side
+    else:
+        if tricks[other] == 0:
+            score[other] = 0
+        if state.totals[other] + score[other] >= target:
+            winner = other
+    return hs._replace(score=(score[0], score[1])), winner
