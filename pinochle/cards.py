@@ -34,6 +34,18 @@ each type) is one int: bit ``c`` is set when the hand holds at least one
 ``c``, bit ``24 + c`` when it holds two. Those "layers" make legal-move masks,
 meld lookups and card removal a few integer operations each.
 
+A :class:`Deck` says how many copies of each type there are: the 48-card
+deck (:data:`PINOCHLE_DECK`, two of each) or the 80-card double deck
+(:data:`DOUBLE_DECK`, four of A T K Q J, no nines). Layer ``k`` (bits
+``24k .. 24k+23``) holds type ``c`` when the hand has at least ``k + 1``
+copies, so a two-layer hand is exactly the encoding above. The functions
+``layer_*`` and the deck's methods work for any deck; ``add``, ``remove``,
+``count``, ``pack`` and ``unpack`` are the fast two-layer versions.
+
+>>> h = DOUBLE_DECK.pack(parse_cards("KS KS KS QS"))
+>>> DOUBLE_DECK.count(h, Card.parse("KS")), size(h), [str(c) for c in DOUBLE_DECK.unpack(h)]
+(3, 4, ['QS', 'KS', 'KS', 'KS'])
+
 >>> h = pack(parse_cards("AS AS 9H"))
 >>> count(h, Card.parse("AS")), count(h, Card.parse("9H")), size(h)
 (2, 1, 3)
@@ -437,6 +449,226 @@ FULL_DECK = ALL_TYPES | ALL_TYPES << LAYER
 def deck() -> list[Card]:
     """The 48-card deck (RULES.md, Deal): two of each of the 24 types, ordered."""
     return [CARDS[c] for c in range(NTYPES) for _ in range(2)]
+
+
+# ---------------------------------------------------------------- decks and layers
+#
+# docs/design.md 2.3: one thermometer layer per copy. Layer ``k`` (bits
+# ``24k .. 24k+23``) holds type ``c`` when the hand has at least ``k + 1``
+# copies of it, so with two layers the encoding is bit for bit the one above
+# (``add``, ``remove``, ``count``, ``pack`` and ``unpack`` stay the fast
+# two-layer versions for the table), and ``presence`` and ``size`` work for
+# any number of layers unchanged.
+
+#: The most copies of one card type any deck holds (VARIANTS.md ``double-deck``: 4).
+MAX_COPIES = 4
+#: SPREAD[L]: bit ``24k`` for each layer ``k < L``; ``hand >> c & SPREAD[L]``
+#: is the column of card type ``c``, and its bit count is the copies held.
+SPREAD = tuple(sum(1 << (LAYER * k) for k in range(n)) for n in range(MAX_COPIES + 1))
+_COPY_WORDS = ("no", "one", "two", "three", "four")
+_PLURAL_RANKS = ("nines", "jacks", "queens", "kings", "tens", "aces")
+
+
+def layer_count(hand: int, card: int, layers: int = 2) -> int:
+    """Copies of ``card`` in a hand of ``layers`` layers (any deck).
+
+    >>> layer_count(pack_deck(parse_cards("KS KS KS"), DOUBLE_DECK), Card.parse("KS"), 4)
+    3
+    """
+    return (hand >> card & SPREAD[layers]).bit_count()
+
+
+def layer_remove(hand: int, card: int, layers: int = 2) -> int:
+    """``hand`` with one copy of ``card`` taken out: its top layer is cleared (any deck).
+
+    Raises:
+        BadCard: the hand does not hold ``card``.
+
+    >>> h = pack_deck(parse_cards("KS KS KS"), DOUBLE_DECK)
+    >>> layer_remove(h, Card.parse("KS"), 4) == pack_deck(parse_cards("KS KS"), DOUBLE_DECK)
+    True
+    """
+    top = (hand >> card & SPREAD[layers]).bit_length()
+    if not top:
+        raise BadCard(f"{CARDS[card].label} is not in the hand")
+    return hand ^ 1 << (card + top - 1)
+
+
+def layer_unpack(hand: int, layers: int = 2) -> list[Card]:
+    """The cards of a hand of ``layers`` layers, sorted by type index (any deck)."""
+    spread = SPREAD[layers]
+    out: list[Card] = []
+    for c in range(NTYPES):
+        n = (hand >> c & spread).bit_count()
+        if n:
+            out.extend([CARDS[c]] * n)
+    return out
+
+
+def layer_add(hand: int, card: int, deck: Deck) -> int:
+    """``hand`` with one more copy of ``card``, refusing more than ``deck`` holds.
+
+    Raises:
+        BadCard: the deck has no such card, or the hand already holds every
+            copy of it; the message names the card and the deck.
+
+    >>> layer_add(0, Card.parse("9S"), DOUBLE_DECK)
+    Traceback (most recent call last):
+    ...
+    pinochle.errors.BadCard: the double-deck deck has no nines
+    """
+    n = (hand >> card & SPREAD[MAX_COPIES]).bit_count()
+    if n >= deck.copies[card]:
+        raise BadCard(deck.too_many(card))
+    return hand | 1 << (card + LAYER * n)
+
+
+def pack_deck(cards: Iterable[int], deck: Deck) -> int:
+    """Pack cards into a hand int of ``deck``'s layers (see :func:`layer_add` for the refusals).
+
+    >>> pack_deck(parse_cards("KS KS"), PINOCHLE_DECK) == pack(parse_cards("KS KS"))
+    True
+    >>> pack_deck(parse_cards("KS KS KS KS KS"), DOUBLE_DECK)
+    Traceback (most recent call last):
+    ...
+    pinochle.errors.BadCard: there are only four K♠ in the double-deck deck
+    """
+    h = 0
+    for c in cards:
+        h = layer_add(h, c, deck)
+    return h
+
+
+class Deck:
+    """A deck: how many copies of each of the 24 card types it holds (docs/design.md 2.3).
+
+    A value: equal decks compare equal and hash alike (by name and copies).
+
+    Attributes:
+        name: the deck's name (a key of :data:`DECKS`), used in messages:
+            "there are only four K♠ in the double-deck deck".
+        copies: copies of each card type 0..23 (indexed like :data:`CARDS`).
+        layers: thermometer layers a packed hand needs (the most copies of a type).
+        full: the whole deck as a packed hand.
+        size: the number of cards.
+        description: where the deck comes from.
+
+    >>> PINOCHLE_DECK.size, PINOCHLE_DECK.layers, PINOCHLE_DECK.full == FULL_DECK
+    (48, 2, True)
+    >>> DOUBLE_DECK.size, DOUBLE_DECK.layers, DOUBLE_DECK.count(DOUBLE_DECK.full, Card.parse("AS"))
+    (80, 4, 4)
+    """
+
+    __slots__ = ("name", "copies", "description", "layers", "full", "size")
+
+    name: str
+    copies: tuple[int, ...]
+    description: str
+    layers: int
+    full: int
+    size: int
+
+    def __init__(self, name: str, copies: Iterable[int], description: str = "") -> None:
+        cp = tuple(copies)
+        if len(cp) != NTYPES or any(not 0 <= n <= MAX_COPIES for n in cp) or not any(cp):
+            raise ValueError(f"a deck gives 0 to {MAX_COPIES} copies of each of the {NTYPES} card types")
+        layers = max(cp)
+        full = 0
+        for c, n in enumerate(cp):
+            for k in range(n):
+                full |= 1 << (c + LAYER * k)
+        for attr, value in (("name", name), ("copies", cp), ("description", description),
+                            ("layers", layers), ("full", full), ("size", sum(cp))):
+            object.__setattr__(self, attr, value)
+
+    def __setattr__(self, attr: str, value: object) -> None:
+        raise AttributeError(f"a Deck is a value: {attr} cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and (self.name, self.copies) == (other.name, other.copies)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.copies))
+
+    def __repr__(self) -> str:
+        return f"DECKS[{self.name!r}]" if DECKS.get(self.name) is self else f"Deck({self.name!r}, {self.copies!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Deck, (self.name, self.copies, self.description))
+
+    def too_many(self, card: int) -> str:
+        """The reason one more ``card`` cannot be added: the deck has none, or only so many."""
+        n = self.copies[card]
+        if n:
+            return f"there are only {_COPY_WORDS[n]} {CARDS[card].label} in the {self.name} deck"
+        rank = card % 6
+        if not any(self.copies[s * 6 + rank] for s in range(4)):
+            return f"the {self.name} deck has no {_PLURAL_RANKS[rank]}"
+        return f"the {self.name} deck has no {CARDS[card].label}"
+
+    def cards(self) -> list[Card]:
+        """Every card of the deck in type order, each copy once (for the 48-card
+        deck exactly :func:`deck`)."""
+        return [CARDS[c] for c in range(NTYPES) for _ in range(self.copies[c])]
+
+    def count(self, hand: int, card: int) -> int:
+        """Copies of ``card`` in ``hand``."""
+        return (hand >> card & SPREAD[self.layers]).bit_count()
+
+    def add(self, hand: int, card: int) -> int:
+        """``hand`` with one more ``card`` (:func:`layer_add`)."""
+        return layer_add(hand, card, self)
+
+    def remove(self, hand: int, card: int) -> int:
+        """``hand`` with one ``card`` fewer (:func:`layer_remove`)."""
+        return layer_remove(hand, card, self.layers)
+
+    def pack(self, cards: Iterable[int]) -> int:
+        """Cards as a packed hand (:func:`pack_deck`)."""
+        return pack_deck(cards, self)
+
+    def unpack(self, hand: int) -> list[Card]:
+        """The cards of ``hand`` (:func:`layer_unpack`)."""
+        return layer_unpack(hand, self.layers)
+
+    def check(self, hand: int) -> None:
+        """Refuse an int that is not a hand of this deck.
+
+        Raises:
+            BadCard: the int has bits outside the deck's layers, a copy in a
+                layer without the one below it, or more copies of a card than
+                the deck holds (the message of :meth:`too_many`).
+
+        >>> DOUBLE_DECK.check(pack_deck(parse_cards("AS AS AS AS"), DOUBLE_DECK))
+        >>> PINOCHLE_DECK.check(1 << LAYER)
+        Traceback (most recent call last):
+        ...
+        pinochle.errors.BadCard: not a packed hand of the pinochle deck: a second copy of 9♠ without a first
+        """
+        if hand < 0 or hand >> (LAYER * self.layers):
+            raise BadCard(f"not a packed hand of the {self.name} deck: more than {self.layers} layers")
+        for k in range(1, self.layers):
+            stray = hand >> (LAYER * k) & ~(hand >> (LAYER * (k - 1))) & ALL_TYPES
+            if stray:
+                card = CARDS[(stray & -stray).bit_length() - 1]
+                nth = ("first", "second", "third", "fourth")
+                raise BadCard(f"not a packed hand of the {self.name} deck: "
+                              f"a {nth[k]} copy of {card.label} without a {nth[k - 1]}")
+        for c in range(NTYPES):
+            if (hand >> c & SPREAD[self.layers]).bit_count() > self.copies[c]:
+                raise BadCard(self.too_many(c))
+
+
+#: The 48-card pinochle deck: two of each of A T K Q J 9 in each suit (RULES.md, Deal 1).
+PINOCHLE_DECK = Deck("pinochle", (2,) * NTYPES,
+                     "48 cards: two of each A, 10, K, Q, J and 9 in each suit (RULES.md, Deal 1)")
+#: The 80-card double deck: four of each of A T K Q J in each suit, no nines
+#: (VARIANTS.md ``double-deck``; seed 001: "the 9s are stripped from two
+#: standard pinochle decks to produce an 80-card deck").
+DOUBLE_DECK = Deck("double-deck", (0, 4, 4, 4, 4, 4) * 4,
+                   "80 cards: four of each A, 10, K, Q and J in each suit, no nines (VARIANTS.md double-deck, seed 001)")
+#: Decks by name.
+DECKS: dict[str, Deck] = {d.name: d for d in (PINOCHLE_DECK, DOUBLE_DECK)}
 
 
 class Seat(IntEnum):
