@@ -133,7 +133,7 @@ async def play_out(table: Table) -> None:
             else:
                 action = table.players[seat].act(view(table.state, seat))
             await table._apply(action)
-            await table._auto_meld()
+            await table._auto()
     await table.broadcast("move")
     await table._after_change()
 

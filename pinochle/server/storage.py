@@ -1,7 +1,7 @@
 """Storage: the truth the server rebuilds every table and room from.
 
-A match is stored as its seed, first dealer, level, seats and options plus
-its action log; the state is the engine's reducer folded over the log
+A match is stored as its game, seed, first dealer, level, seats and options
+plus its action log; the state is the engine's reducer folded over the log
 (``pinochle.game``), so a reload, a reconnect or a restart resumes exactly.
 A room is stored as one JSON document (``pinochle.server.rooms.Room.to_json``)
 and each of its seat tokens points at it. SQLite (the standard library's
@@ -61,6 +61,8 @@ CREATE TABLE IF NOT EXISTS room_tokens (
 _MATCH_COLUMNS = {
     "kind": "TEXT NOT NULL DEFAULT 'solo'",
     "options": "TEXT NOT NULL DEFAULT '{}'",
+    # issue 12: the game (pinochle.games); a file from before it holds table matches only
+    "game": "TEXT NOT NULL DEFAULT 'table'",
 }
 
 
@@ -87,6 +89,7 @@ class StoredMatch:
         kind: "solo", "room" or "quick".
         seats: the four seats, N, E, S, W, in order (empty for a solo match of the first release: South is the device).
         options: table options, e.g. ``{"move_timer": 30.0, "away_seconds": 60.0}``.
+        game: the game's name (:data:`pinochle.games.GAMES`); ``"table"`` for a match stored before games.
     """
 
     id: str
@@ -99,6 +102,7 @@ class StoredMatch:
     kind: str = "solo"
     seats: tuple[SeatRecord, ...] = ()
     options: dict[str, object] = field(default_factory=dict)
+    game: str = "table"
 
 
 class StaleWrite(Exception):
@@ -113,8 +117,8 @@ class Storage(Protocol):
 
     def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
                      kind: str = "solo", seats: Sequence[SeatRecord] = (),
-                     options: dict[str, object] | None = None) -> None:
-        """Store a new match; for a solo match any earlier unfinished match of ``device`` is marked finished."""
+                     options: dict[str, object] | None = None, game: str = "table") -> None:
+        """Store a new match of ``game``; for a solo match any earlier unfinished match of ``device`` is marked finished."""
 
     def append_action(self, match_id: str, n: int, action: dict[str, object], finished: bool = False) -> None:
         """Append action number ``n`` (0-based) to the log; raise :class:`StaleWrite` if ``n`` is taken."""
@@ -192,16 +196,16 @@ class SQLiteStorage:
 
     def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
                      kind: str = "solo", seats: Sequence[SeatRecord] = (),
-                     options: dict[str, object] | None = None) -> None:
+                     options: dict[str, object] | None = None, game: str = "table") -> None:
         now = time.time()
         statements: list[tuple[str, tuple[object, ...]]] = []
         if kind == "solo":
             statements.append(("UPDATE matches SET finished = 1 WHERE device = ? AND finished = 0 AND kind = 'solo'",
                                (device,)))
         statements.append((
-            "INSERT INTO matches (id, device, level, seed, first_dealer, created, updated, kind, options)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (match_id, device, level, seed, first_dealer, now, now, kind, json.dumps(options or {})),
+            "INSERT INTO matches (id, device, level, seed, first_dealer, created, updated, kind, options, game)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, device, level, seed, first_dealer, now, now, kind, json.dumps(options or {}), game),
         ))
         for i, rec in enumerate(seats):
             statements.append(("INSERT INTO match_seats (match_id, seat, token, name) VALUES (?, ?, ?, ?)",
@@ -228,7 +232,7 @@ class SQLiteStorage:
     def load(self, match_id: str) -> StoredMatch | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, device, level, seed, first_dealer, finished, kind, options FROM matches WHERE id = ?",
+                "SELECT id, device, level, seed, first_dealer, finished, kind, options, game FROM matches WHERE id = ?",
                 (match_id,),
             ).fetchone()
             if row is None:
@@ -242,6 +246,7 @@ class SQLiteStorage:
         return StoredMatch(
             row[0], row[1], row[2], row[3], row[4], bool(row[5]), tuple(json.loads(a[0]) for a in acts),
             kind=row[6], seats=tuple(SeatRecord(t, n) for t, n in seat_rows), options=json.loads(row[7]),
+            game=str(row[8]),
         )
 
     def current_match(self, device: str) -> str | None:

@@ -13,7 +13,12 @@ people by seat token (issue 5). One driver task per table decides what
 happens next and when:
 
 - a computer guest moves after ``bot_delay`` seconds (three times that for
-  the opening lead of a hand, so that the meld review can be read);
+  the first move after the meld, the opening lead or a concession, so that
+  the meld review can be read);
+- a move without a choice (laying meld) is made at once for every seat alike
+  (:func:`~pinochle.game.auto_action`); every move with a choice (a bid,
+  trump, the cards to pass, conceding, a card) is the seat's own: its
+  person's, or its computer player's;
 - a person who has been disconnected for ``away_seconds`` (60 s by default
   in rooms and Quick Match, off in solo) is played by a computer until they
   reconnect and take the seat back;
@@ -40,6 +45,7 @@ from ..bots import Player, for_level
 from ..cards import Seat
 from ..errors import IllegalAction
 from ..game import Action, State, apply, auto_action, legal_actions, new_match, turn, view
+from ..games import find as find_game
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, StaleWrite, Storage, StoredMatch
 
@@ -54,8 +60,12 @@ SEAT_WORD = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
 def rebuild(stored: StoredMatch) -> State:
-    """The match state: the reducer folded over the stored action log from the seed."""
-    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer)
+    """The match state: the reducer folded over the stored action log from the seed, in the stored game.
+
+    Raises:
+        ValueError: the stored game is unknown or not playable (a database written by a newer server).
+    """
+    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game)
     for raw in stored.actions:
         state = apply(state, Action.from_json(raw))
     return state
@@ -171,6 +181,8 @@ class Table:
         self.kind = stored.kind
         self.level = stored.level
         self.seed = stored.seed
+        #: the game's name (pinochle.games.GAMES)
+        self.game = stored.game
         self.storage = storage
         self.hub = hub
         self.bot_delay = bot_delay
@@ -259,6 +271,7 @@ class Table:
         return {
             "id": self.id,
             "kind": self.kind,
+            "game": self.game,
             "level": self.level,
             "hand_number": s.hand_no + 1,
             "phase": s.phase,
@@ -365,7 +378,7 @@ class Table:
                 await self._apply(action)
             except IllegalAction as err:
                 raise ProtocolError(ErrorCode.ILLEGAL, str(err)) from None
-            await self._auto_meld()
+            await self._auto()
             await self.broadcast("move")
         await self._after_change()
 
@@ -384,8 +397,13 @@ class Table:
         self.turn_since = self.clock()
         self._changed.set()
 
-    async def _auto_meld(self) -> None:
-        """Make every move that holds no choice (laying meld: RULES.md, Meld), as the phase gives it."""
+    async def _auto(self) -> None:
+        """Make every move that holds no choice (laying meld: RULES.md, Meld), as the phase gives it.
+
+        Only :func:`~pinochle.game.auto_action` is made here: a move with a
+        choice (a bid, trump, the cards to pass, conceding, a card) is always
+        the seat's own, a person's or their computer player's.
+        """
         while (action := auto_action(self.state)) is not None:
             await self._apply(action)
 
@@ -405,7 +423,8 @@ class Table:
         """What the table does next: ``(what, None)`` now, or ``(None, when)`` to decide again at ``when``.
 
         ``what`` is ``"bot"`` (a computer moves for the seat to act),
-        ``"deal"`` (the next hand is dealt) or ``"meld"``; ``when`` ``None``
+        ``"deal"`` (the next hand is dealt) or ``"auto"`` (a move without a
+        choice, such as laying meld: :func:`~pinochle.game.auto_action`); ``when`` ``None``
         means wait for a change (a move, a connection). ``when`` is never
         later than the moment an away person's seat passes to a computer,
         so that the table can tell everyone at once (a ``presence`` state
@@ -431,7 +450,7 @@ class Table:
         timer = self.options.move_timer
         timer_at = None if timer is None else self.turn_since + timer
         if auto_action(s) is not None:
-            return "meld", None
+            return "auto", None
         if s.phase == "hand_end":
             if timer_at is not None and now >= timer_at:
                 return "deal", None
@@ -442,7 +461,10 @@ class Table:
             return None, min(wakes, default=None)
         if seat is None:
             return None, None
-        pace = self.bot_delay * (3 if s.phase == "play" and not s.tricks else 1)
+        # the first move once every meld is laid (the opening lead, or a declarer's concession) waits
+        # three times longer, so that the meld review can be read
+        review = not s.tricks and all(m is not None for m in s.melds)
+        pace = self.bot_delay * (3 if review else 1)
         if self.seats[seat].token is None or self.stand_in(seat, now):
             start = self.turn_since
             gone = self._gone_at(seat)
@@ -508,7 +530,7 @@ class Table:
                     continue
                 try:
                     await self._apply(action)
-                    await self._auto_meld()
+                    await self._auto()
                 except Exception:
                     log.exception("move failed in match %s", self.id)
                     await asyncio.sleep(1.0)
@@ -582,14 +604,14 @@ class Tables:
         table = None if match_id is None else self.get(match_id)
         return None if table is None or table.abandoned else table
 
-    def create_solo(self, device: str, level: str) -> Table:
-        """Start a new solo match for ``device`` at ``level``; an unfinished one is ended."""
+    def create_solo(self, device: str, level: str, game: str = "table") -> Table:
+        """Start a new solo match of ``game`` for ``device`` at ``level``; an unfinished one is ended."""
         for old in [t for t in self.tables.values() if t.kind == "solo" and t.owner == device]:
             self.drop(old)  # ended by the new match; storage keeps its log
-        return self.create("solo", device, level, solo_seats(device), TableOptions())
+        return self.create("solo", device, level, solo_seats(device), TableOptions(), game=game)
 
     def create(self, kind: str, owner: str, level: str, seats: Sequence[SeatRecord], options: TableOptions,
-               match_id: str | None = None) -> Table:
+               match_id: str | None = None, game: str = "table") -> Table:
         """Store and open a new match.
 
         Args:
@@ -599,14 +621,19 @@ class Tables:
             seats: four seats in N, E, S, W order.
             options: the move timer and away rule.
             match_id: the new match's id (default: a fresh random one).
+            game: the game's name (a playable game of :data:`pinochle.games.GAMES`).
 
         Returns:
             The new table; call :meth:`Table.start` on the event loop to start its driver.
+
+        Raises:
+            ValueError: ``game`` is unknown or not built yet (nothing is stored).
         """
+        find_game(game)  # refuse before storing anything
         match_id = match_id or new_match_id()
         seed = secrets.randbits(63)  # secret (and fits SQLite INTEGER): the deals cannot be worked out from one hand
         first_dealer = secrets.randbelow(4)
-        self.storage.create_match(match_id, owner, level, seed, first_dealer, kind, seats, options.to_json())
+        self.storage.create_match(match_id, owner, level, seed, first_dealer, kind, seats, options.to_json(), game)
         table = self.get(match_id)
         assert table is not None
         return table
