@@ -18,7 +18,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -34,6 +34,8 @@ from .protocol import (
     ErrorCode,
     ProtocolError,
     RateLimiter,
+    DEFAULT_GAME,
+    games_json,
     parse_client,
     valid_device,
 )
@@ -233,7 +235,7 @@ class Connection:
         if msg.type == "hello":
             await self.hello(d.get("device"), d.get("seat"))
         elif msg.type == "new_match":
-            table = self.tables.create_solo(self.device, str(d["level"]))
+            table = self.tables.create_solo(self.device, str(d["level"]), str(d.get("game", DEFAULT_GAME)))
             if self.bot_delay is not None:
                 table.bot_delay = self.bot_delay
             await table.broadcast("start")
@@ -264,7 +266,7 @@ class Connection:
                 raise ProtocolError(ErrorCode.TOO_MANY_ROOMS,
                                     f"one connection can create at most {MAX_ROOMS_PER_CONNECTION} rooms")
             await self._leave_current()
-            room, token = await rooms.create(d.get("name"), d.get("level", "normal"))
+            room, token = await rooms.create(d.get("name"), d.get("level", "normal"), d.get("game", DEFAULT_GAME))
             self.rooms_created += 1
             self._take_seat(token)
             await self.send({"type": "joined", "token": token, "room": room.public(token)})
@@ -297,6 +299,8 @@ class Connection:
             await rooms.set_level(self.seat, d.get("level"))
         elif msg.type == "room_timer":
             await rooms.set_timer(self.seat, d.get("seconds"))
+        elif msg.type == "room_game":
+            await rooms.set_game(self.seat, d.get("game"))
         elif msg.type == "arrange":
             await rooms.arrange(self.seat, d.get("seats"))
         elif msg.type == "start":
@@ -311,11 +315,14 @@ class Connection:
                 name = clean_name(d.get("name"))
             except RoomError as err:
                 raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-            if self.seat is not None and self.server.quick.searching(self.seat):
+            game = str(d.get("game", DEFAULT_GAME))
+            if self.seat is not None and self.server.quick.game_of(self.seat) == game:
                 await self.send(self.server.quick.status(self.seat))
                 return
-            await self._leave_current()
-            token = await self.server.quick.search(name)
+            if self.seat is not None and self.server.quick.searching(self.seat) and not self.server.quick.cancel(self.seat):
+                raise ProtocolError(ErrorCode.STALE, "too late to change the game: your table has been found")
+            await self._leave_current()  # a search for another game ends (left), and a new one starts
+            token = await self.server.quick.search(name, game)
             self._take_seat(token)
             await self.send(self.server.quick.status(token))
         elif msg.type == "cancel_search":
@@ -368,7 +375,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             the numbers of docs/protocol.md).
 
     Returns:
-        A Starlette app: ``/`` (the table), ``/health``, ``/rules`` (the rules, from docs/rules.md), ``/static/*`` (front end), ``/ws``.
+        A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
+        from docs/rules.md), ``/static/*`` (front end), ``/ws``.
     """
     store: Storage = storage if storage is not None else SQLiteStorage(db)
     tables = Tables(store, bot_delay)
@@ -381,6 +389,9 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     async def health(request: Request) -> Response:
         return Response("ok", media_type="text/plain")
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(games_json(), headers={"Cache-Control": "no-cache"})
 
     async def rules(request: Request) -> Response:
         try:
@@ -443,6 +454,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     routes = [
         Route("/", index),
         Route("/health", health),
+        Route("/games", games),
         Route("/rules", rules),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
         WebSocketRoute("/ws", ws_endpoint),

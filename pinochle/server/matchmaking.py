@@ -2,9 +2,12 @@
 and fills empty seats with computers").
 
 :class:`Matchmaker` is a plain class with an injectable clock and no I/O;
-:class:`QuickMatch` asks it, on a timer, which tables to start. Players are grouped in the order they asked;
-four waiting players start a table at once, and a group that has waited the
-search time starts with whoever is there, the empty seats going to computers.
+:class:`QuickMatch` asks it, on a timer, which tables to start. Players are
+grouped by the game they chose (issue 12: a person searching for ``table``
+never meets one searching for ``racehorse``), then in the order they asked;
+four waiting players of a game start a table at once, and a group that has
+waited the search time starts with whoever is there, the empty seats going
+to computers playing that game.
 
 >>> clock = [0.0]
 >>> mm = Matchmaker(search_seconds=20, clock=lambda: clock[0])
@@ -14,6 +17,10 @@ search time starts with whoever is there, the empty seats going to computers.
 >>> clock[0] = 20.0
 >>> [(t.players, t.computers) for t in mm.ready()]
 [(('a', 'b'), 2)]
+>>> mm.enqueue("c", game="racehorse"); mm.enqueue("d")
+>>> clock[0] = 40.0
+>>> [(t.game, t.players) for t in mm.ready()]
+[('racehorse', ('c',)), ('table', ('d',))]
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import Seat
+from ..games import find as find_game
 from .storage import SeatRecord
 from .table import SEAT_WORD, Table, TableOptions, Tables
 
@@ -39,14 +47,20 @@ RECONNECT_GRACE = 5.0
 
 @dataclass(frozen=True)
 class QuickTable:
-    """A table to start: the players (in the order they asked) and how many computer guests fill it."""
+    """A table to start: the players (in the order they asked), how many computer guests fill it, and its game."""
 
     players: tuple[str, ...]
     computers: int
+    game: str = "table"
+
+
+def seats_of(game: str) -> int:
+    """How many seats a table of ``game`` has (``players`` of its definition)."""
+    return find_game(game).players
 
 
 class Matchmaker:
-    """Groups Quick Match players into tables of four.
+    """Groups Quick Match players by game into tables (of four for the four-handed games).
 
     Args:
         search_seconds: how long the first player of a group waits before the
@@ -59,47 +73,64 @@ class Matchmaker:
             raise ValueError("the search time cannot be negative")
         self.search_seconds = search_seconds
         self.clock = clock
-        self._waiting: dict[str, float] = {}  # player -> when they asked, in asking order
+        self._waiting: dict[str, tuple[str, float]] = {}  # player -> (game, when they asked), in asking order
 
-    def enqueue(self, player: str) -> None:
-        """Start searching for ``player`` (asking again keeps the original place)."""
-        self._waiting.setdefault(player, self.clock())
+    def enqueue(self, player: str, game: str = "table") -> None:
+        """Start searching for ``player`` at a table of ``game`` (asking again keeps the original place and game).
+
+        Raises:
+            ValueError: ``game`` is unknown or not built yet.
+        """
+        seats_of(game)
+        self._waiting.setdefault(player, (game, self.clock()))
 
     def cancel(self, player: str) -> bool:
         """Stop searching for ``player``; whether they were searching."""
         return self._waiting.pop(player, None) is not None
 
-    def waiting(self) -> tuple[str, ...]:
-        """The players searching, in the order they asked."""
-        return tuple(self._waiting)
+    def waiting(self, game: str | None = None) -> tuple[str, ...]:
+        """The players searching (for ``game``, or for any game), in the order they asked."""
+        return tuple(p for p, (g, _) in self._waiting.items() if game is None or g == game)
+
+    def game_of(self, player: str) -> str | None:
+        """The game ``player`` is searching for, or ``None`` if not searching."""
+        entry = self._waiting.get(player)
+        return None if entry is None else entry[0]
+
+    def group(self, player: str) -> tuple[str, ...]:
+        """The players grouped with ``player`` so far (``player`` included), or ``()`` if not searching."""
+        game = self.game_of(player)
+        if game is None:
+            return ()
+        order = self.waiting(game)
+        n = seats_of(game)
+        i = order.index(player)
+        return order[i - i % n: i - i % n + n]
 
     def seconds_left(self, player: str) -> float | None:
         """Seconds until ``player``'s group starts with computers at the latest, or ``None`` if not searching."""
-        since = self._waiting.get(player)
-        if since is None:
+        group = self.group(player)
+        if not group:
             return None
-        first = self._group_start(player)
+        first = self._waiting[group[0]][1]
         return max(0.0, first + self.search_seconds - self.clock())
-
-    def _group_start(self, player: str) -> float:
-        order = list(self._waiting)
-        i = order.index(player)
-        group = order[i - i % 4: i - i % 4 + 4]
-        return self._waiting[group[0]]
 
     def ready(self) -> list[QuickTable]:
         """The tables to start now; their players stop searching.
 
-        Full groups of four start at once; a partial group starts once its
-        first player has searched ``search_seconds``.
+        Each game's players are grouped apart, in the order they asked. Full
+        groups start at once; a partial group starts once its first player
+        has searched ``search_seconds``.
         """
         now = self.clock()
-        order = list(self._waiting)
         tables: list[QuickTable] = []
-        for i in range(0, len(order), 4):
-            group = order[i:i + 4]
-            if len(group) == 4 or now - self._waiting[group[0]] >= self.search_seconds:
-                tables.append(QuickTable(tuple(group), 4 - len(group)))
+        for game in dict.fromkeys(g for g, _ in self._waiting.values()):
+            order = self.waiting(game)
+            n = seats_of(game)
+            for i in range(0, len(order), n):
+                group = order[i:i + n]
+                if len(group) == n or now - self._waiting[group[0]][1] >= self.search_seconds:
+                    tables.append(QuickTable(tuple(group), n - len(group), game))
         for table in tables:
             for p in table.players:
                 del self._waiting[p]
@@ -112,7 +143,8 @@ class QuickMatch:
     A searching person gets a seat token at once (their browser keeps it);
     :meth:`tick`, run every quarter second by :meth:`run`, starts the tables
     that are ready, people first in the order they asked (S, N, E, W: the
-    first two are partners), computer guests in the empty seats.
+    first two are partners), computer guests of the table's game in the
+    empty seats.
 
     Args:
         tables: the server's tables.
@@ -138,6 +170,8 @@ class QuickMatch:
         self.gone: dict[str, float] = {}
         #: tokens whose table is being set up, and how many people are in it
         self.starting: dict[str, int] = {}
+        #: the game each searching token asked for (kept while its table is being set up)
+        self.games: dict[str, str] = {}
         self._last: tuple[str, ...] = ()
 
     def disconnected(self, token: str) -> None:
@@ -154,20 +188,29 @@ class QuickMatch:
         return token is not None and (token in self.names or token in self.starting)
 
     def _status(self, token: str) -> dict[str, object]:
-        order = self.matchmaker.waiting()
-        if token not in order:  # its table is being set up
-            return {"type": "searching", "token": token, "players": self.starting.get(token, 1), "seconds_left": 0.0}
-        i = order.index(token)
-        group = len(order[i - i % 4: i - i % 4 + 4])
+        game = self.games.get(token, "table")
+        group = self.matchmaker.group(token)
+        if not group:  # its table is being set up
+            return {"type": "searching", "token": token, "game": game, "players": self.starting.get(token, 1),
+                    "seconds_left": 0.0}
         left = self.matchmaker.seconds_left(token)
-        return {"type": "searching", "token": token, "players": group,
+        return {"type": "searching", "token": token, "game": game, "players": len(group),
                 "seconds_left": None if left is None else round(left, 1)}
 
-    async def search(self, name: str) -> str:
-        """Start searching for a person called ``name``; returns their new seat token."""
+    def game_of(self, token: str | None) -> str | None:
+        """The game ``token`` is searching for (or whose table is being set up), or ``None``."""
+        return None if token is None or not self.searching(token) else self.games.get(token)
+
+    async def search(self, name: str, game: str = "table") -> str:
+        """Start searching for a person called ``name`` for a table of ``game``; returns their new seat token.
+
+        Raises:
+            ValueError: ``game`` is unknown or not built yet.
+        """
         token = secrets.token_urlsafe(24)
+        self.matchmaker.enqueue(token, game)
         self.names[token] = name
-        self.matchmaker.enqueue(token)
+        self.games[token] = game
         return token
 
     def status(self, token: str) -> dict[str, object]:
@@ -179,6 +222,7 @@ class QuickMatch:
         if token is None or token not in self.names:
             return False
         del self.names[token]
+        self.games.pop(token, None)
         self.gone.pop(token, None)
         return self.matchmaker.cancel(token)
 
@@ -194,22 +238,22 @@ class QuickMatch:
         for token, since in list(self.gone.items()):
             if now - since >= RECONNECT_GRACE:
                 self.cancel(token)  # gone for good: nobody would sit at the table
-        plans: list[list[tuple[str, str]]] = []
+        plans: list[tuple[str, list[tuple[str, str]]]] = []
         for group in self.matchmaker.ready():
             people = [(token, self.names.pop(token, "Player")) for token in group.players]
             for token, _ in people:
                 self.gone.pop(token, None)
                 self.starting[token] = len(people)
-            plans.append(people)
-        for people in plans:
+            plans.append((group.game, people))
+        for game, people in plans:
             try:
-                table = await self._start(people)
+                table = await self._start(people, game)
             except Exception:
                 log.exception("a quick match table failed to start")
                 for token, name in people:  # back to the search, first in line
                     self.starting.pop(token, None)
                     self.names[token] = name
-                    self.matchmaker.enqueue(token)
+                    self.matchmaker.enqueue(token, game)
                 continue
             started.append(table)
         waiting = self.matchmaker.waiting()
@@ -219,16 +263,17 @@ class QuickMatch:
         self._last = waiting
         return started
 
-    async def _start(self, people: list[tuple[str, str]]) -> Table:
+    async def _start(self, people: list[tuple[str, str]], game: str = "table") -> Table:
         seats: dict[Seat, SeatRecord] = {}
         for seat, (token, name) in zip(self.SEAT_ORDER, people):
             seats[seat] = SeatRecord(token, name)
         for seat in self.SEAT_ORDER[len(people):]:
             seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
         table = await asyncio.to_thread(
-            self.tables.create, "quick", "", self.level, [seats[s] for s in Seat], self.options)
+            self.tables.create, "quick", "", self.level, [seats[s] for s in Seat], self.options, None, game)
         for token, _ in people:
             self.starting.pop(token, None)
+            self.games.pop(token, None)
         for token, _ in people:
             await self.tables.hub.send(token, {"type": "matched", "match": table.id})
         await table.broadcast("start")

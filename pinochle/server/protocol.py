@@ -21,12 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from ..games import GAMES
+
 #: Largest accepted frame, in bytes (UTF-8): a larger one closes the connection with 1009.
 MAX_MESSAGE_BYTES = 16 * 1024
 
 CLIENT_TYPES = (
     "hello", "new_match", "resume", "action",
-    "create_room", "join_room", "ready", "room_level", "room_timer", "arrange", "start", "leave",
+    "create_room", "join_room", "ready", "room_level", "room_timer", "room_game", "arrange", "start", "leave",
     "back_to_lobby", "quick_match", "cancel_search", "pace",
 )
 #: The slowest computer pace a client may ask for (seconds between computer moves).
@@ -52,6 +54,8 @@ MAX_DEVICES_PER_ADDRESS = 100
 #: The window of the three limits above: each wrong code or new device counts for an hour.
 GUESS_WINDOW = 3600.0
 LEVELS = ("easy", "normal", "hard")
+#: The game a match is of when a message names none (RULES.md's game).
+DEFAULT_GAME = "table"
 SEATS = ("N", "E", "S", "W")
 _DEVICE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 #: Integers with more digits than this are read as :class:`HugeInt` (no field takes one).
@@ -193,6 +197,47 @@ def _choice(data: dict[str, object], kind: str, key: str, choices: tuple[str, ..
         raise _refuse(kind, key, expected, data.get(key))
 
 
+def playable_games() -> tuple[str, ...]:
+    """The names of the games a match can be started in (``playable`` in :data:`pinochle.games.GAMES`)."""
+    return tuple(name for name, g in GAMES.items() if g.playable)
+
+
+def games_json() -> dict[str, object]:
+    """``{"games": [{"name", "players", "description", "playable"}, ...]}``: every game, in VARIANTS.md order.
+
+    >>> [g["name"] for g in games_json()["games"] if g["playable"]]
+    ['table', 'partnership-pass', 'racehorse', 'britannica']
+    """
+    return {"games": [{"name": g.name, "players": g.players, "description": g.description, "playable": g.playable}
+                      for g in GAMES.values()]}
+
+
+def _game(data: dict[str, object], kind: str, *, required: bool = False) -> None:
+    """Check ``data["game"]``: the name of a playable game (left out: ``"table"``, unless required).
+
+    >>> _game({"game": "racehorse"}, "new_match")
+    >>> try:
+    ...     _game({"game": "cutthroat"}, "new_match")
+    ... except ProtocolError as err:
+    ...     print(err)
+    new_match.game: the cutthroat game is not built yet; the playable games are table, partnership-pass, racehorse, britannica
+    """
+    playable = playable_games()
+    names = ", ".join(playable)
+    expected = f"the name of a playable game: {names}"
+    if required:
+        _missing(data, kind, "game", expected)
+    value = data.get("game", DEFAULT_GAME)
+    if not isinstance(value, str):
+        raise _refuse(kind, "game", expected, value)
+    if value in playable:
+        return
+    if value in GAMES:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE,
+                            f"{kind}.game: the {value} game is not built yet; the playable games are {names}")
+    raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{kind}.game is {expected}; {describe(value)} is not a game")
+
+
 def _show(bound: float) -> str:
     """A range's end as people write it: ``3`` for 3.0, ``2147483647`` (not ``2.14748e+09``)."""
     return str(int(bound)) if float(bound).is_integer() else repr(bound)
@@ -292,6 +337,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
             _text(data, kind, "code", "the room code (text)")
         if kind == "create_room":
             _choice(data, kind, "level", LEVELS, default="normal")
+        if kind in ("create_room", "quick_match"):
+            _game(data, kind)
     elif kind == "pace":
         _missing(data, kind, "bot_delay", f"0 to {_show(MAX_BOT_DELAY)} seconds")
         number(data["bot_delay"], kind, "bot_delay", 0, MAX_BOT_DELAY, unit=" seconds")
@@ -301,6 +348,10 @@ def parse_client(text: str | bytes) -> ClientMessage:
             raise _refuse(kind, "ready", "true or false", data["ready"])
     elif kind in ("room_level", "new_match"):
         _choice(data, kind, "level", LEVELS)
+        if kind == "new_match":
+            _game(data, kind)
+    elif kind == "room_game":
+        _game(data, kind, required=True)
     elif kind == "room_timer":
         expected = f"null (no timer) or {MIN_MOVE_TIMER} to {MAX_MOVE_TIMER} seconds"
         _missing(data, kind, "seconds", expected)

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..bots import LEVELS
 from ..cards import Seat
+from ..games import find as find_game
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, Storage
 from .table import SEAT_WORD, Table, TableOptions, Tables, new_match_id
@@ -45,6 +46,14 @@ log = logging.getLogger("pinochle.server")
 
 class RoomError(ValueError):
     """A lobby request that cannot be granted; the message is for the player."""
+
+
+def _check_game(game: str) -> None:
+    """Refuse a game that is unknown or not built yet (the message names the playable games)."""
+    try:
+        find_game(game)
+    except ValueError as err:
+        raise RoomError(str(err)) from None
 
 
 def new_code() -> str:
@@ -115,6 +124,7 @@ class Start:
     seats: dict[Seat, str | None]
     guests: tuple[Seat, ...]
     level: str
+    game: str = "table"
 
 
 @dataclass
@@ -128,6 +138,8 @@ class Room:
         members: the people present, by seat token, in joining order.
         seats: who sits where (``None``: open, a computer guest at the start).
         phase: ``"lobby"``, ``"playing"`` or ``"review"`` (the result after a match).
+        game: the game the room's next match is of (a playable game of
+            :data:`pinochle.games.GAMES`; ``"table"`` in a room stored before games).
     """
 
     code: str
@@ -138,12 +150,13 @@ class Room:
     phase: str = "lobby"
     match_id: str | None = None
     move_timer: float | None = None
+    game: str = "table"
 
     def to_json(self) -> dict[str, object]:
         """The whole room, tokens included, for storage (never sent to a client)."""
         return {
             "code": self.code, "creator": self.creator, "level": self.level, "phase": self.phase,
-            "match_id": self.match_id, "move_timer": self.move_timer,
+            "match_id": self.match_id, "move_timer": self.move_timer, "game": self.game,
             "members": [{"token": m.token, "id": m.id, "name": m.name, "ready": m.ready} for m in self.members.values()],
             "seats": {str(s): t for s, t in self.seats.items()},
         }
@@ -157,7 +170,8 @@ class Room:
         True
         """
         room = cls(str(data["code"]), str(data["creator"]), str(data["level"]), phase=str(data["phase"]),
-                   match_id=data.get("match_id"), move_timer=data.get("move_timer"))
+                   match_id=data.get("match_id"), move_timer=data.get("move_timer"),
+                   game=str(data.get("game", "table")))
         for m in data["members"]:
             room.members[m["token"]] = Member(m["token"], m["name"], bool(m["ready"]), m["id"])
         room.seats = {Seat.parse(k): v for k, v in data["seats"].items()}
@@ -178,6 +192,7 @@ class Room:
             "code": self.code,
             "phase": self.phase,
             "level": self.level,
+            "game": self.game,
             "move_timer": self.move_timer,
             "creator": self.members[self.creator].id if self.creator in self.members else None,
             "you": self.members[token].id if token in self.members else None,
@@ -197,16 +212,17 @@ class Room:
         raise RoomError("that person is not in this room")
 
     @classmethod
-    def create(cls, name: str, level: str = "normal") -> Room:
-        """A new room whose creator sits South.
+    def create(cls, name: str, level: str = "normal", game: str = "table") -> Room:
+        """A new room of ``game`` whose creator sits South.
 
         Raises:
-            RoomError: a bad name or level.
+            RoomError: a bad name, level or game.
         """
         if level not in LEVELS:
             raise RoomError(f"unknown level {level!r}: choose easy, normal or hard")
+        _check_game(game)
         token = secrets.token_urlsafe(24)
-        room = cls(new_code(), token, level)
+        room = cls(new_code(), token, level, game=game)
         room.members[token] = Member(token, clean_name(name))
         room.seats[Seat.S] = token
         return room
@@ -277,6 +293,18 @@ class Room:
             raise RoomError(f"unknown level {level!r}: choose easy, normal or hard")
         self.level = level
 
+    def set_game(self, token: str, game: str) -> None:
+        """The creator chooses the game of the room's next match (not while one is being played).
+
+        Raises:
+            RoomError: not the creator, a match in play, or a game that is unknown or not built yet.
+        """
+        self._creator_only(token)
+        if self.phase == "playing":
+            raise RoomError("the game can be changed between matches, not during one")
+        _check_game(game)
+        self.game = game
+
     def arrange(self, token: str, seats: dict[Seat, str | None]) -> None:
         """The creator seats the people present (who partners whom); unnamed seats are open.
 
@@ -307,7 +335,7 @@ class Room:
             raise RoomError("waiting for " + ", ".join(waiting) + " to be Ready")
         self.phase = "playing"
         guests = tuple(s for s in Seat if self.seats[s] is None)
-        return Start(dict(self.seats), guests, self.level)
+        return Start(dict(self.seats), guests, self.level, self.game)
 
     def finish(self) -> None:
         """The match is over: everyone reviews the result."""
@@ -396,14 +424,14 @@ class Rooms:
         await self._save(room)
         await self.broadcast(room)
 
-    async def create(self, name: object, level: object) -> tuple[Room, str]:
-        """A new room with its creator; returns the room and the creator's seat token.
+    async def create(self, name: object, level: object, game: object = "table") -> tuple[Room, str]:
+        """A new room of ``game`` with its creator; returns the room and the creator's seat token.
 
         Raises:
-            ProtocolError: ``room`` for a bad name or level.
+            ProtocolError: ``room`` for a bad name, level or game.
         """
         try:
-            room = Room.create(clean_name(name), str(level) if level is not None else "normal")
+            room = Room.create(clean_name(name), str(level) if level is not None else "normal", str(game))
         except RoomError as err:
             raise ProtocolError(ErrorCode.ROOM, str(err)) from None
         self.rooms[room.code] = room
@@ -467,6 +495,10 @@ class Rooms:
                 raise RoomError("the move timer is off (null) or 10 to 300 seconds")
         await self._lobby_call(token, fn)
 
+    async def set_game(self, token: str | None, game: object) -> None:
+        """The creator chooses the game of the room's next match."""
+        await self._lobby_call(token, lambda r, t: r.set_game(t, str(game)))
+
     async def arrange(self, token: str | None, seats: object) -> None:
         """The creator seats the members: ``{"N": member id or null, ...}``."""
         def fn(r: Room, t: str) -> None:
@@ -502,7 +534,7 @@ class Rooms:
         room.match_id = new_match_id()  # set before any await: the room is never "playing" without its match
         table = await asyncio.to_thread(
             self.tables.create, "room", room.code, begun.level, seats,
-            TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds), room.match_id,
+            TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds), room.match_id, begun.game,
         )
         await self._changed(room)
         await table.broadcast("start")

@@ -12,6 +12,7 @@ export const ClientType = Object.freeze({
   READY: "ready",
   ROOM_LEVEL: "room_level",
   ROOM_TIMER: "room_timer",
+  ROOM_GAME: "room_game",
   ARRANGE: "arrange",
   START: "start",
   LEAVE: "leave",
@@ -38,6 +39,9 @@ export const ActionType = Object.freeze({
   BID: "bid",
   PASS: "pass",
   TRUMP: "trump",
+  GIVE: "give",
+  CONCEDE: "concede",
+  PLAY_ON: "play_on",
   PLAY: "play",
   DEAL: "deal",
 });
@@ -88,7 +92,9 @@ export const Level = Object.freeze({
 export const Phase = Object.freeze({
   AUCTION: "auction",
   TRUMP: "trump",
+  EXCHANGE: "exchange",
   MELD: "meld",
+  CONCEDE: "concede",
   PLAY: "play",
   HAND_END: "hand_end",
   MATCH_END: "match_end",
