@@ -21,16 +21,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARDS, LAYER, NTYPES, RANK_LETTERS, Card, Suit
+from collections.abc import Sequence
+from itertools import product
+
+from .cards import CARDS, MAX_COPIES, NTYPES, RANK_LETTERS, SPREAD, Card, Suit
 from .errors import BadCard
-from .rules import TABLE, RuleSet
+from .rules import TABLE, MeldRow, RuleSet, meld_row_copies
 
 #: Rank indexes (see pinochle.cards): 9=0 J=1 Q=2 K=3 T=4 A=5.
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _RUN_RANKS = (ACE, TEN, KING, QUEEN, JACK)
-_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines"}
 _QS = Card.parse("QS")
 _JD = Card.parse("JD")
+_COPIES = range(MAX_COPIES + 1)
+#: The cards of one meld item that uses ``c`` copies of each of its cards:
+#: _RUN_CARDS[suit][c], _AROUND_CARDS[rank][c], _PINOCHLE_CARDS[c] (RULES.md, Meld: high to low).
+_RUN_CARDS = tuple(tuple(tuple(CARDS[s * 6 + r] for r in _RUN_RANKS for _ in range(c)) for c in _COPIES)
+                   for s in range(4))
+_AROUND_CARDS = tuple(tuple(tuple(CARDS[s * 6 + r] for s in range(4) for _ in range(c)) for c in _COPIES)
+                      for r in range(6))
+_PINOCHLE_CARDS = tuple((_QS,) * c + (_JD,) * c for c in _COPIES)
 
 
 @dataclass(frozen=True)
@@ -90,6 +100,36 @@ class Meld:
         return {"total": self.total, "melds": [i.to_json() for i in self.items]}
 
 
+def royal_marriages(k: int, q: int, runs: int) -> int:
+    """Royal marriages scored besides ``runs`` runs with ``k`` trump kings and ``q`` trump queens.
+
+    ``min(max(k, q) - r, min(k, q))`` (VARIANTS.md ``double-deck``, for any
+    number of copies); for one deck this is RULES.md's rule, ``min(k, q)``
+    when ``r = 0`` and ``max(k, q) - r`` when ``r >= 1`` (a run contains its
+    own royal marriage; each spare trump king or queen marries a run card).
+
+    >>> royal_marriages(2, 1, 1), royal_marriages(2, 2, 1), royal_marriages(4, 2, 1), royal_marriages(4, 4, 3)
+    (1, 1, 2, 1)
+    """
+    return min(max(k, q) - runs, min(k, q))
+
+
+def _row_items(row: MeldRow, n: int, kind: str, cards: Sequence[tuple[Card, ...]]) -> list[MeldItem]:
+    """The items of ``row`` when ``n`` sets are held at once (see :data:`pinochle.rules.MeldRow`).
+
+    Args:
+        row: the meld row of the rules.
+        n: sets held (0: none); more than the row has entries scores its last.
+        kind: the items' meld kind.
+        cards: ``cards[c]``: the cards of one item that uses ``c`` copies of each card.
+    """
+    if n <= 0:
+        return []
+    n = min(n, len(row))
+    copies = meld_row_copies(row)[n - 1]
+    return [MeldItem(name, kind, points, cards[c]) for (name, points), c in zip(row[n - 1], copies)]
+
+
 def _suit_melds(counts: tuple[int, ...], suit: int, is_trump: bool, rules: RuleSet) -> list[MeldItem]:
     """Melds inside one suit (RULES.md, Meld: run, royal marriage, marriage, dix).
 
@@ -97,15 +137,17 @@ def _suit_melds(counts: tuple[int, ...], suit: int, is_trump: bool, rules: RuleS
         counts: copies held of each rank of ``suit``, indexed 9 J Q K T A.
         suit: the suit index 0..3.
         is_trump: whether ``suit`` is trump.
-        rules: the point values.
+        rules: the point values and the run row.
 
     Returns:
         The melds, each with its cards.
 
-    With ``r`` runs, ``k`` trump kings and ``q`` trump queens, the royal
-    marriages outside the runs number ``min(k, q)`` when ``r = 0`` and
-    ``max(k, q) - r`` otherwise; a run's own royal marriage is not scored
-    again (RULES.md, Meld).
+    ``r`` runs (A T K Q J of trump, ``r`` copies of each) score the run row's
+    entry for ``r`` (RULES.md: run, double run; VARIANTS.md ``double-deck``:
+    three runs a double run and a run, four two double runs, docs/rules.md).
+    With ``k`` trump kings and ``q`` trump queens, :func:`royal_marriages`
+    gives the royal marriages besides the runs; a run's own royal marriage is
+    not scored again (RULES.md, Meld). Off trump, ``min(k, q)`` marriages.
     """
     def card(rank: int) -> Card:
         return CARDS[suit * 6 + rank]
@@ -114,13 +156,8 @@ def _suit_melds(counts: tuple[int, ...], suit: int, is_trump: bool, rules: RuleS
     k, q = counts[KING], counts[QUEEN]
     if is_trump:
         runs = min(min(counts[r] for r in _RUN_RANKS), len(rules.run))
-        if runs == 2:
-            cards = tuple(card(r) for r in _RUN_RANKS for _ in range(2))
-            items.append(MeldItem("double run", "run", rules.run[1], cards))
-        elif runs == 1:
-            items.append(MeldItem("run", "run", rules.run[0], tuple(card(r) for r in _RUN_RANKS)))
-        royals = min(k, q) if runs == 0 else max(k, q) - runs
-        for _ in range(royals):
+        items.extend(_row_items(rules.run, runs, "run", _RUN_CARDS[suit]))
+        for _ in range(royal_marriages(k, q, runs)):
             items.append(MeldItem("royal marriage", "marriage", rules.royal_marriage, (card(KING), card(QUEEN))))
         for _ in range(counts[NINE]):
             items.append(MeldItem("dix", "dix", rules.dix, (card(NINE),)))
@@ -133,11 +170,14 @@ def _suit_melds(counts: tuple[int, ...], suit: int, is_trump: bool, rules: RuleS
 def _suit_shown(counts: tuple[int, ...], is_trump: bool, rules: RuleSet) -> list[int]:
     """How many copies of each rank of one suit score in its melds (indexed 9 J Q K T A).
 
-    The physical side of :func:`_suit_melds` (RULES.md, Meld): a run shows its
-    five cards; a royal marriage formed with a run card shows only the spare
-    king (or queen), so a run with a spare king shows both kings and one
-    queen; a marriage outside the runs shows its king and queen; each dix its
-    nine.
+    The physical side of :func:`_suit_melds` (RULES.md, Meld): ``r`` runs show
+    ``r`` copies of A T K Q J; the ``m`` royal marriages besides them take
+    their spare cards from the longer of kings and queens, each marrying a
+    card of the other rank from the runs first: with ``k >= q`` the hand shows
+    ``r + m`` kings and ``max(r, m)`` queens. So a run with a spare king shows
+    both kings and one queen, and a spare queen stays in the hand when a spare
+    king already makes that marriage. A marriage outside the runs shows its
+    king and queen; each dix its nine.
     """
     out = [0] * 6
     k, q = counts[KING], counts[QUEEN]
@@ -145,12 +185,13 @@ def _suit_shown(counts: tuple[int, ...], is_trump: bool, rules: RuleSet) -> list
         runs = min(min(counts[r] for r in _RUN_RANKS), len(rules.run))
         for r in _RUN_RANKS:
             out[r] = runs
+        m = royal_marriages(k, q, runs)
         if runs == 0:
-            out[KING] = out[QUEEN] = min(k, q)
+            out[KING] = out[QUEEN] = m
         elif k >= q:
-            out[KING] = k  # the spare kings marry run queens
+            out[KING], out[QUEEN] = runs + m, max(runs, m)  # the spare kings marry run queens first
         else:
-            out[QUEEN] = q  # the spare queens marry run kings
+            out[QUEEN], out[KING] = runs + m, max(runs, m)  # the spare queens marry run kings first
         out[NINE] = counts[NINE]
     else:
         out[KING] = out[QUEEN] = min(k, q)
@@ -158,54 +199,48 @@ def _suit_shown(counts: tuple[int, ...], is_trump: bool, rules: RuleSet) -> list
 
 
 def _pinochle_melds(n_qs: int, n_jd: int, rules: RuleSet) -> list[MeldItem]:
-    """Pinochle (Q♠ J♦) or double pinochle (RULES.md, Meld); a double replaces its singles.
+    """Pinochles (Q♠ J♦): the pinochle row's entry for ``min(n_qs, n_jd)`` (RULES.md, Meld;
+    VARIANTS.md ``double-deck``: triple 45, quadruple 300); a double replaces its singles.
 
     Args:
         n_qs: copies of Q♠ held; n_jd: copies of J♦ held.
     """
-    n = min(n_qs, n_jd, len(rules.pinochle))
-    if n == 0:
-        return []
-    name = "pinochle" if n == 1 else "double pinochle"
-    return [MeldItem(name, "pinochle", rules.pinochle[n - 1], (_QS,) * n + (_JD,) * n)]
+    return _row_items(rules.pinochle, min(n_qs, n_jd), "pinochle", _PINOCHLE_CARDS)
 
 
 def _around_melds(all_suits: tuple[int, ...], rules: RuleSet) -> list[MeldItem]:
-    """Aces, kings, queens and jacks around, single or double (RULES.md, Meld).
+    """Aces, kings, queens and jacks around: each rank's row entry for the sets held
+    (RULES.md, Meld: single or double; VARIANTS.md ``double-deck``: triple, and
+    four of a rank in every suit "count as two double melds").
 
     Args:
         all_suits: for each rank (indexed 9 J Q K T A), the copies held in
-            every suit (the minimum over the four suits, 0..2).
+            every suit (the minimum over the four suits).
 
     Seven aces are one set of aces around (100); eight are double aces.
     """
     items: list[MeldItem] = []
-    for letter, single, double in rules.arounds:
+    for letter, row in rules.arounds:
         rank = RANK_LETTERS.index(letter)
-        n = all_suits[rank]
-        if n >= 2:
-            cards = tuple(CARDS[s * 6 + rank] for s in range(4) for _ in range(2))
-            items.append(MeldItem(f"double {_PLURAL[letter]}", f"around-{letter}", double, cards))
-        elif n == 1:
-            cards = tuple(CARDS[s * 6 + rank] for s in range(4))
-            items.append(MeldItem(f"{_PLURAL[letter]} around", f"around-{letter}", single, cards))
+        items.extend(_row_items(row, all_suits[rank], f"around-{letter}", _AROUND_CARDS[rank]))
     return items
 
 
-def _suit_key(hand: int, suit: int) -> int:
-    """Table key of one suit: presence bits of its 6 ranks, second-copy bits above."""
-    return (hand >> (6 * suit) & 63) | (hand >> (LAYER + 6 * suit - 6) & 0xFC0)
+def _key_counts(key: int, layers: int = 2) -> tuple[int, ...]:
+    """Copies of each rank in a table key: 6 bits per layer, the lowest layer first."""
+    return tuple(sum(key >> (6 * k + r) & 1 for k in range(layers)) for r in range(6))
 
 
-def _key_counts(key: int) -> tuple[int, ...]:
-    return tuple((key >> r & 1) + (key >> (6 + r) & 1) for r in range(6))
+def _counts_key(counts: tuple[int, ...]) -> int:
+    """The table key of per-rank copies (the inverse of :func:`_key_counts`)."""
+    return sum(1 << (6 * k + r) for r, n in enumerate(counts) for k in range(n))
 
 
 def meld(hand: int, trump: int, rules: RuleSet = TABLE) -> Meld:
-    """Every meld of ``hand`` with ``trump`` as trump (RULES.md, Meld).
+    """Every meld of ``hand`` with ``trump`` as trump (RULES.md, Meld; VARIANTS.md ``double-deck``).
 
     Args:
-        hand: a packed hand (see :mod:`pinochle.cards`), any size.
+        hand: a packed hand (see :mod:`pinochle.cards`) of the rules' deck, any size.
         trump: the trump suit index (or a :class:`~pinochle.cards.Suit`).
         rules: meld values; the table's by default.
 
@@ -218,71 +253,91 @@ def meld(hand: int, trump: int, rules: RuleSet = TABLE) -> Meld:
     """
     if not 0 <= trump < 4:
         raise BadCard(f"trump is a suit index 0..3 (S H D C), not {trump!r}")
+    spread = SPREAD[rules.copies]
+    held = [(hand >> t & spread).bit_count() for t in range(NTYPES)]
+    suits = [tuple(held[s:s + 6]) for s in (0, 6, 12, 18)]
     items: list[MeldItem] = []
     need = [0] * NTYPES
     for s in (trump, *(s for s in range(4) if s != trump)):
-        counts = _key_counts(_suit_key(hand, s))
-        items.extend(_suit_melds(counts, s, s == trump, rules))
-        for rank, n in enumerate(_suit_shown(counts, s == trump, rules)):
-            need[s * 6 + rank] = n
-    qs = (hand >> _QS & 1) + (hand >> (LAYER + _QS) & 1)
-    jd = (hand >> _JD & 1) + (hand >> (LAYER + _JD) & 1)
-    items.extend(_pinochle_melds(qs, jd, rules))
-    items.extend(_around_melds(_all_suits(hand), rules))
-    for item in items:
-        if item.kind == "pinochle" or item.kind.startswith("around-"):
-            for card in set(item.cards):
-                need[card] = max(need[card], item.cards.count(card))
+        items.extend(_suit_melds(suits[s], s, s == trump, rules))
+        need[s * 6:s * 6 + 6] = _suit_shown(suits[s], s == trump, rules)
+    rest = _pinochle_melds(held[_QS], held[_JD], rules) + _around_melds(tuple(map(min, *suits)), rules)
+    items.extend(rest)
+    used: dict[tuple[str, int], int] = {}
+    for item in rest:  # pinochle and arounds: a card shows as often as its kind uses it
+        for card in item.cards:
+            key = (item.kind, card)
+            n = used[key] = used.get(key, 0) + 1
+            if n > need[card]:
+                need[card] = n
     shown = tuple(CARDS[t] for t in range(NTYPES) for _ in range(need[t]))
     return Meld(tuple(items), sum(i.points for i in items), shown)
 
 
-def _all_suits(hand: int) -> tuple[int, ...]:
-    one = hand & hand >> 6 & hand >> 12 & hand >> 18
-    two = one >> LAYER
-    return tuple((one >> r & 1) + (two >> r & 1) for r in range(6))
-
-
 @dataclass(frozen=True)
 class _Tables:
-    plain: tuple[int, ...]
-    trump_extra: tuple[int, ...]
-    around: tuple[int, ...]
+    """Point tables of one rule set, keyed by a suit's copies (see :func:`_build_tables`).
+
+    ``wide`` is false for up to two copies (4096-entry tuples indexed by the
+    table's two-layer key) and true for more (dicts of the valid four-layer
+    keys, 5^6 of them for four copies).
+    """
+
+    wide: bool
+    plain: tuple[int, ...] | dict[int, int]
+    trump_extra: tuple[int, ...] | dict[int, int]
+    around: tuple[int, ...] | dict[int, int]
     pinochle: tuple[int, ...]
+    stride: int = 3
 
 
 _TABLE_CACHE: dict[int, tuple[RuleSet, _Tables]] = {}
+_TABLES_BY_VALUE: dict[RuleSet, _Tables] = {}
 
 
 def _tables(rules: RuleSet) -> _Tables:
-    """The point tables of ``rules``, built once per rule set (cached by identity)."""
+    """The point tables of ``rules``, built once per rule set value (looked up by identity first)."""
     hit = _TABLE_CACHE.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    tables = _build_tables(rules)
+    tables = _TABLES_BY_VALUE.get(rules)
+    if tables is None:
+        tables = _TABLES_BY_VALUE[rules] = _build_tables(rules)
     _TABLE_CACHE[id(rules)] = (rules, tables)
     return tables
 
 
 def _build_tables(rules: RuleSet) -> _Tables:
-    """Point tables filled from the meld functions above (one definition of meld)."""
-    plain = [0] * 4096
-    extra = [0] * 4096
-    for key in range(4096):
-        if (key >> 6) & ~key & 63:
-            continue  # a second copy without a first: not a valid key
-        counts = _key_counts(key)
+    """Point tables filled from the meld functions above (one definition of meld).
+
+    For each valid suit key (copies per rank), ``plain`` is the suit's meld
+    off trump and ``trump_extra`` what it adds as trump; ``around`` is keyed
+    the same way by the copies held in every suit; ``pinochle`` is indexed
+    ``q♠ * (layers + 1) + j♦``.
+    """
+    layers = rules.copies
+    wide = layers > 2
+    keys = [(_counts_key(c), c) for c in product(range(layers + 1), repeat=6)]
+    plain: dict[int, int] = {}
+    extra: dict[int, int] = {}
+    around: dict[int, int] = {}
+    for key, counts in keys:
         p = sum(i.points for i in _suit_melds(counts, 0, False, rules))
         t = sum(i.points for i in _suit_melds(counts, 0, True, rules))
         plain[key] = p
         extra[key] = t - p
-    around = [0] * 4096
-    for key in range(4096):
-        if (key >> 6) & ~key & 63:
-            continue
-        around[key] = sum(i.points for i in _around_melds(_key_counts(key), rules))
-    pin = [sum(i.points for i in _pinochle_melds(a, b, rules)) for a in range(3) for b in range(3)]
-    return _Tables(tuple(plain), tuple(extra), tuple(around), tuple(pin))
+        around[key] = sum(i.points for i in _around_melds(counts, rules))
+    pin = tuple(sum(i.points for i in _pinochle_melds(a, b, rules))
+                for a in range(layers + 1) for b in range(layers + 1))
+    if wide:
+        return _Tables(True, plain, extra, around, pin, layers + 1)
+
+    def dense(d: dict[int, int]) -> tuple[int, ...]:
+        return tuple(d.get(k, 0) for k in range(4096))
+
+    if layers == 1:  # index the pinochle table as for two layers
+        pin = (pin[0], pin[1], 0, pin[2], pin[3], 0, 0, 0, 0)
+    return _Tables(False, dense(plain), dense(extra), dense(around), pin)
 
 
 def meld_points(hand: int, trump: int, rules: RuleSet = TABLE) -> int:
@@ -306,6 +361,8 @@ def meld_by_trump(hand: int, rules: RuleSet = TABLE) -> tuple[int, int, int, int
     (60, 70, 40, 40)
     """
     t = _tables(rules)
+    if t.wide:
+        return _wide_by_trump(hand, t)
     plain = t.plain
     extra = t.trump_extra
     k0 = (hand & 63) | (hand >> 18 & 0xFC0)
@@ -315,6 +372,25 @@ def meld_by_trump(hand: int, rules: RuleSet = TABLE) -> tuple[int, int, int, int
     one = hand & hand >> 6 & hand >> 12 & hand >> 18
     base = (plain[k0] + plain[k1] + plain[k2] + plain[k3] + t.around[(one & 63) | (one >> 18 & 0xFC0)]
             + t.pinochle[((hand >> 2 & 1) + (hand >> 26 & 1)) * 3 + (hand >> 13 & 1) + (hand >> 37 & 1)])
+    return (base + extra[k0], base + extra[k1], base + extra[k2], base + extra[k3])
+
+
+def _wide_by_trump(hand: int, t: _Tables, spread: int = SPREAD[4]) -> tuple[int, int, int, int]:
+    """:func:`meld_by_trump` for decks of up to four copies (VARIANTS.md ``double-deck``).
+
+    A suit's key is its 6 bits in each of the four layers; the tables are
+    dicts of the valid keys, filled from the same meld functions.
+    """
+    plain = t.plain
+    extra = t.trump_extra
+    k0 = (hand & 63) | (hand >> 18 & 0xFC0) | (hand >> 36 & 0x3F000) | (hand >> 54 & 0xFC0000)
+    k1 = (hand >> 6 & 63) | (hand >> 24 & 0xFC0) | (hand >> 42 & 0x3F000) | (hand >> 60 & 0xFC0000)
+    k2 = (hand >> 12 & 63) | (hand >> 30 & 0xFC0) | (hand >> 48 & 0x3F000) | (hand >> 66 & 0xFC0000)
+    k3 = (hand >> 18 & 63) | (hand >> 36 & 0xFC0) | (hand >> 54 & 0x3F000) | (hand >> 72 & 0xFC0000)
+    one = hand & hand >> 6 & hand >> 12 & hand >> 18
+    base = (plain[k0] + plain[k1] + plain[k2] + plain[k3]
+            + t.around[(one & 63) | (one >> 18 & 0xFC0) | (one >> 36 & 0x3F000) | (one >> 54 & 0xFC0000)]
+            + t.pinochle[(hand >> 2 & spread).bit_count() * t.stride + (hand >> 13 & spread).bit_count()])
     return (base + extra[k0], base + extra[k1], base + extra[k2], base + extra[k3])
 
 
@@ -328,4 +404,4 @@ def best_trump(hand: int, rules: RuleSet = TABLE) -> tuple[int, int]:
     return by.index(best), best
 
 
-__all__ = ["Meld", "MeldItem", "best_trump", "meld", "meld_by_trump", "meld_points"]
+__all__ = ["Meld", "MeldItem", "best_trump", "meld", "meld_by_trump", "meld_points", "royal_marriages"]

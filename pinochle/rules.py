@@ -1,75 +1,225 @@
-"""`RuleSet`: every number and choice of a table, as data.
+"""`RuleSet`: every number and choice of a table, as data; `Scale`: the units they are counted in.
 
 The default, :data:`TABLE`, is the game of RULES.md (seed 003, "our table").
-Variants (VARIANTS.md) are other ``RuleSet`` values found by name, never forks
-of the engine; fields that only a variant uses are present already so that
-the phases can grow to hold them (card pass, widow, stock).
+Variants (VARIANTS.md) are other ``RuleSet`` values, never forks of the
+engine (docs/design.md 2.4); every field added for them defaults to the
+table's value, so ``RuleSet()`` is always RULES.md.
 
 >>> TABLE.min_bid, TABLE.bid_step, TABLE.target, TABLE.last_trick
 (250, 10, 1500, 10)
 >>> RuleSet.by_name("table") is TABLE
 True
+
+A rule set is written in one :class:`Scale` (VARIANTS.md, Scales) and can be
+expressed exactly in another:
+
+>>> ones = TABLE.in_scale("ones")
+>>> ones.min_bid, ones.bid_step, ones.target, ones.run, ones.total_counters
+(25, 1, 150, ((('run', 15),), (('double run', 150),)), 25)
+>>> TABLE.in_scale("old-style").counters, TABLE.in_scale("old-style").total_counters
+((0, 2, 3, 4, 10, 11), 250)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import KW_ONLY, dataclass, field, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal, cast
+
+from .cards import DECKS, NTYPES, RANK_LETTERS
 
 NoBid = Literal["dealer", "redeal", "annul"]
 FirstLead = Literal["declarer", "left_of_dealer"]
 MustBeat = Literal["always", "trump_led", "never"]
+
+#: One meld item of a row: its name and points.
+MeldEntry = tuple[tuple[str, int], ...]
+#: A meld row (docs/design.md 2.4): entry ``n - 1`` lists the items scored
+#: when ``n`` sets of the meld are held at once (``n`` = 1 .. the copies of a
+#: card in the deck). Each item uses as many copies of the cards as the level
+#: at which it is first scored alone: in ``((("run", 15),), (("double run",
+#: 150),), (("double run", 150), ("run", 15)))`` a double run uses two copies
+#: and the third entry scores a double run and a run from three. Holding more
+#: sets than the row has entries scores its last entry (seven aces are one
+#: aces around, RULES.md, Meld).
+MeldRow = tuple[MeldEntry, ...]
+
+_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines"}
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The units of a game's points (VARIANTS.md, Scales; seeds 001 and 002).
+
+    Attributes:
+        name: ``"tens"``, ``"ones"`` or ``"old-style"``.
+        unit: points of one ones-point of meld, bids, targets and stakes: 10 in
+            tens ("scores in tens", seed 003), 1 in ones (seed 002, "many tables
+            drop the final zero"), 10 in old-style ("the meld keeps the tens
+            table", VARIANTS.md).
+        counters: points of each rank taken in tricks, indexed 9 J Q K T A:
+            A T K 10 each (tens, RULES.md), 1 each (ones, seed 001 "aces, 10s,
+            and kings are worth one point each"), A 11, T 10, K 4, Q 3, J 2
+            (old-style, seed 002).
+        last_trick: the last-trick bonus per unit of a game's bonus: 10 (tens,
+            old-style: seed 002 "10 for the last trick"), 1 (ones: seed 001
+            "a one-point bonus"; the double deck's bonus is two units, seed
+            001 "two bonus points").
+        description: the scale in plain words.
+    """
+
+    name: str
+    unit: int
+    counters: tuple[int, int, int, int, int, int]
+    last_trick: int
+    description: str = field(default="", compare=False)
+
+
+#: Scores in tens, the table's scale (RULES.md; VARIANTS.md, Scales: counters
+#: A T K = 10, last trick 10, 250 a hand).
+TENS = Scale("tens", 10, (0, 0, 0, 10, 10, 10), 10,
+             "scores in tens: A, 10 and K are 10 each, the last trick 10, 250 a hand; run 150, minimum bid 250")
+#: Ones (VARIANTS.md, Scales; seed 002 "Ones scoring": counters 1, run 15,
+#: minimum bid 25, game 150; seed 001's meld table; 25 trick points a hand).
+ONES = Scale("ones", 1, (0, 0, 0, 1, 1, 1), 1,
+             "the final zero dropped: A, 10 and K are 1 each, the last trick 1, 25 a hand; run 15, minimum bid 25")
+#: Old-style counting (VARIANTS.md, Scales; seed 002 "Old-style counting": A 11,
+#: T 10, K 4, Q 3, J 2, last trick 10; only the counters change, the meld
+#: keeps the tens table: 8 x 30 + 10 = 250 a hand).
+OLD_STYLE = Scale("old-style", 10, (0, 2, 3, 4, 10, 11), 10,
+                  "A 11, 10 10, K 4, Q 3, J 2 and 10 for the last trick, 250 a hand; meld and bids as in tens")
+#: Scales by name (VARIANTS.md, Scales: "A scale applies to any game").
+SCALES: dict[str, Scale] = {s.name: s for s in (TENS, ONES, OLD_STYLE)}
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The rules of which card may be played to a trick: the value
+    :func:`pinochle.tricks.legal_function` builds its function from (equal
+    values share one function).
+
+    Attributes:
+        must_beat: ``"always"``: a follower must beat the winning card when
+            able, even when the partner is winning, and overtrump when
+            trumping in (RULES.md, Play 1-2); ``"trump_led"``: only when
+            trump is led (VARIANTS.md ``racehorse``, ``cutthroat``);
+            ``"never"`` (VARIANTS.md ``britannica``, ``double-deck``).
+        must_trump: a seat void in the led suit must play trump if it holds
+            one (RULES.md, Play 2; every game of VARIANTS.md).
+    """
+
+    must_beat: MustBeat = "always"
+    must_trump: bool = True
+
+
+def _legacy_row(value: object, single: str, double: str) -> MeldRow | None:
+    """A row from the old ``(single points, double points)`` form, or ``None`` if ``value`` is a row."""
+    if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
+        if len(value) > 2:
+            raise ValueError(f"the old form of a meld row gives single and double points, not {value!r}")
+        return tuple(((name, int(v)),) for name, v in zip((single, double), value))
+    return None
+
+
+@lru_cache(maxsize=256)
+def meld_row_copies(row: MeldRow) -> tuple[tuple[int, ...], ...]:
+    """For each item of each entry of ``row``, the copies of its cards it uses (see :data:`MeldRow`).
+
+    Raises:
+        ValueError: an item is never scored alone, or an entry uses more
+            copies than the sets it is scored for.
+
+    >>> meld_row_copies(((("run", 15),), (("double run", 150),), (("double run", 150), ("run", 15))))
+    ((1,), (2,), (2, 1))
+    """
+    alone: dict[str, int] = {}
+    for n, entry in enumerate(row, start=1):
+        if len(entry) == 1:
+            alone.setdefault(entry[0][0], n)
+    out = []
+    for n, entry in enumerate(row, start=1):
+        missing = [name for name, _ in entry if name not in alone]
+        if missing:
+            raise ValueError(f"meld {missing[0]!r} is never scored on its own in its row, "
+                             "so the copies it uses are unknown")
+        used = tuple(alone[name] for name, _ in entry)
+        if sum(used) > n:
+            raise ValueError(f"the entry for {n} set(s), {', '.join(nm for nm, _ in entry)}, "
+                             f"uses {sum(used)} copies of its cards")
+        out.append(used)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
 class RuleSet:
     """Every number and choice that a Pinochle table fixes.
 
-    Points are in the table's scale (tens by default). Each field names the
-    RULES.md section (or VARIANTS.md row) it comes from.
+    Points are in the rule set's :attr:`scale` (tens by default). Each field
+    names the RULES.md section (or VARIANTS.md row) it comes from; fields
+    after ``description`` are keyword-only (added for the games of
+    VARIANTS.md, docs/design.md 2.4, each with the table's value).
 
     Attributes:
         name: the rule set's name, e.g. ``"table"``.
         players: seats at the table (RULES.md, Deal: 4).
-        hand_size: cards dealt to each seat (RULES.md, Deal: 12).
+        hand_size: cards dealt to each seat (RULES.md, Deal: 12; VARIANTS.md
+            ``double-deck``: 20).
         pass_cards: cards passed between partners after trump (0: none;
-            VARIANTS.md ``partnership-pass``: 4).
+            VARIANTS.md ``partnership-pass``, ``racehorse``: 4).
         widow: cards dealt to a widow (0: none; VARIANTS.md ``cutthroat``: 3).
         min_bid: the lowest first bid (RULES.md, Deal and auction 2: 250).
         bid_step: every bid is a multiple of this and at least this much above
             the high bid (RULES.md, Deal and auction 2: 10).
-        max_bid: the highest bid the engine takes (10,000). RULES.md sets no
+        max_bid: the highest bid the engine takes (10,000 in tens). RULES.md sets no
             maximum; no side can score more than 6,530 in one hand (at most
             3,140 meld in a 12-card hand, taking the best of each kind, twice
             for two partners, plus 250 in counters), so a higher bid could
             never be made, and the cap keeps every score exact for every
-            client (docs/rules.md, The auction).
-        reenter_after_pass: whether a seat that passed may bid again
-            (RULES.md: no; VARIANTS.md ``racehorse``: yes).
+            client (docs/rules.md, The auction). It converts with the scale
+            (1,000 in ones).
+        reenter_after_pass: whether a seat that passed may bid again, three
+            passes in a row ending the auction (RULES.md: no; VARIANTS.md
+            ``racehorse``: yes).
         no_bid: when the first three seats pass with no bid: ``"dealer"``
             takes ``min_bid`` with no call (RULES.md, Deal and auction 3),
-            ``"redeal"`` or ``"annul"`` (VARIANTS.md).
-        first_lead: who leads the first trick (RULES.md, Play: the declarer).
-        must_beat: ``"always"``: a follower must beat the winning card when
-            able, even when the partner is winning (RULES.md, Play 1-2);
-            ``"trump_led"``: only when trump is led; ``"never"``.
-        must_trump: a seat void in the led suit must play trump if it holds
-            one (RULES.md, Play 2).
-        run: points for one run and for a double run (RULES.md, Meld: 150, 1500).
+            ``"redeal"`` (VARIANTS.md ``racehorse``: thrown in, the next
+            dealer deals) or ``"annul"`` (VARIANTS.md ``cutthroat``).
+        first_lead: who leads the first trick (RULES.md, Play: the declarer;
+            VARIANTS.md ``racehorse``, ``britannica``: left of the dealer).
+        must_beat: see :class:`PlayRules` (RULES.md, Play 1-2: ``"always"``).
+        must_trump: see :class:`PlayRules` (RULES.md, Play 2: yes).
+        run: the run row (RULES.md, Meld: run 150, double run 1500; a
+            :data:`MeldRow`). The old ``(150, 1500)`` form is still read.
         royal_marriage: K Q of trump (40).
         marriage: K Q of a non-trump suit (20).
         dix: each 9 of trump (10).
-        pinochle: Q♠ J♦ once and twice (40, 300).
-        arounds: per rank letter, points for one and for two of that rank in
-            every suit (A 100/1000, K 80/800, Q 60/600, J 40/400).
+        pinochle: the pinochle row (pinochle 40, double pinochle 300; VARIANTS.md
+            ``double-deck`` adds "triple pinochle" and "quadruple pinochle").
+            The old ``(40, 300)`` form is still read.
+        arounds: per rank letter, the row of that rank in every suit (aces
+            around 100 / double aces 1000, kings 80/800, queens 60/600,
+            jacks 40/400). The old ``("A", 100, 1000)`` form is still read.
         counters: points per rank captured in tricks, indexed 9 J Q K T A
-            (RULES.md, Scoring a hand: A, T, K are 10 each).
+            (RULES.md, Scoring a hand: A, T, K are 10 each; the scale's).
         last_trick: bonus for taking the last trick (10).
         meld_needs_trick: a side that takes no trick keeps no meld (True).
-        set_penalty: the declarer's side loses its bid when set (``"bid"``).
+        set_penalty: the declaring side loses its bid when set (``"bid"``,
+            RULES.md, Scoring a hand).
         target: the score that ends the match (1500).
         tie_goes_to_declarer: when both sides reach ``target`` with equal
-            totals, the declarer's side wins (RULES.md, Scoring a hand).
+            totals, the declarer's side wins (RULES.md, Scoring a hand);
+            ``False``: another hand is dealt (docs/design.md 3.4, turned-trump).
+        description: the rule set in one line (not compared).
+        scale: the name of the :class:`Scale` its points are in (VARIANTS.md,
+            Scales: ``"tens"``).
+        deck: the name of its :class:`~pinochle.cards.Deck` (RULES.md, Deal 1:
+            ``"pinochle"``, 48 cards; VARIANTS.md ``double-deck``: 80). The
+            meld tables and :attr:`total_counters` read its copies.
+
+    A game's flow (a forced opening, a card pass, a concession) is not here:
+    it is a parameter of the game's phases (:mod:`pinochle.games.phases`,
+    e.g. ``Auction(forced_opening=True)``), so each rule has one home.
     """
 
     name: str = "table"
@@ -85,16 +235,16 @@ class RuleSet:
     first_lead: FirstLead = "declarer"
     must_beat: MustBeat = "always"
     must_trump: bool = True
-    run: tuple[int, int] = (150, 1500)
+    run: MeldRow = ((("run", 150),), (("double run", 1500),))
     royal_marriage: int = 40
     marriage: int = 20
     dix: int = 10
-    pinochle: tuple[int, int] = (40, 300)
-    arounds: tuple[tuple[str, int, int], ...] = (
-        ("A", 100, 1000),
-        ("K", 80, 800),
-        ("Q", 60, 600),
-        ("J", 40, 400),
+    pinochle: MeldRow = ((("pinochle", 40),), (("double pinochle", 300),))
+    arounds: tuple[tuple[str, MeldRow], ...] = (
+        ("A", ((("aces around", 100),), (("double aces", 1000),))),
+        ("K", ((("kings around", 80),), (("double kings", 800),))),
+        ("Q", ((("queens around", 60),), (("double queens", 600),))),
+        ("J", ((("jacks around", 40),), (("double jacks", 400),))),
     )
     counters: tuple[int, int, int, int, int, int] = (0, 0, 0, 10, 10, 10)
     last_trick: int = 10
@@ -103,15 +253,66 @@ class RuleSet:
     target: int = 1500
     tie_goes_to_declarer: bool = True
     description: str = field(default="", compare=False)
+    _: KW_ONLY
+    scale: str = "tens"
+    deck: str = "pinochle"
+
+    def __post_init__(self) -> None:
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        run = _legacy_row(self.run, "run", "double run")
+        if run is not None:
+            put("run", run)
+        pin = _legacy_row(self.pinochle, "pinochle", "double pinochle")
+        if pin is not None:
+            put("pinochle", pin)
+        arounds = []
+        for spec in cast(tuple[tuple[object, ...], ...], self.arounds):
+            if len(spec) == 3:  # the old ("A", 100, 1000) form
+                letter = cast(str, spec[0])
+                plural = _PLURAL[letter]
+                arounds.append((letter, cast(MeldRow, _legacy_row(spec[1:], f"{plural} around", f"double {plural}"))))
+            else:
+                arounds.append((cast(str, spec[0]), cast(MeldRow, spec[1])))
+        put("arounds", tuple(arounds))
+        if self.scale not in SCALES:
+            raise ValueError(f"unknown scale {self.scale!r}: the scales are {', '.join(SCALES)}")
+        if self.deck not in DECKS:
+            raise ValueError(f"unknown deck {self.deck!r}: the decks are {', '.join(DECKS)}")
+        for letter, _ in self.arounds:
+            if letter not in RANK_LETTERS:
+                raise ValueError(f"unknown rank {letter!r} in arounds: ranks are {' '.join(RANK_LETTERS)}")
+        for row in (self.run, self.pinochle, *(r for _, r in self.arounds)):
+            meld_row_copies(row)  # refuses a malformed row
+
+    @property
+    def play(self) -> PlayRules:
+        """The trick-play rules as one value (:class:`PlayRules`)."""
+        return PlayRules(self.must_beat, self.must_trump)
+
+    @property
+    def copies(self) -> int:
+        """The most copies of one card the deck holds: the packed hand's layers
+        (2; VARIANTS.md ``double-deck``: 4)."""
+        return DECKS[self.deck].layers
 
     @property
     def total_counters(self) -> int:
-        """Counter points in a hand: two of each counter rank in four suits plus the last trick.
+        """Counter points in a hand: every counter card of the deck, plus the last trick.
 
-        >>> TABLE.total_counters
-        250
+        Counted from the deck's copies (RULES.md, Scoring a hand: 250;
+        VARIANTS.md ``double-deck``: 50 in ones).
+
+        >>> TABLE.total_counters, DOUBLE_DECK_RULES.total_counters
+        (250, 50)
         """
-        return 8 * sum(self.counters) + self.last_trick
+        copies = DECKS[self.deck].copies
+        return sum(copies[c] * self.counters[c % 6] for c in range(NTYPES)) + self.last_trick
+
+    def in_scale(self, scale: str | Scale) -> RuleSet:
+        """This rule set expressed in another scale (see :func:`in_scale`)."""
+        return in_scale(self, scale)
 
     @staticmethod
     def by_name(name: str) -> RuleSet:
@@ -127,8 +328,128 @@ class RuleSet:
             raise ValueError(f"unknown rule set {name!r}: known rule sets are {known}") from None
 
 
+#: Fields in points of meld, bids, targets and stakes: they convert by the
+#: scales' units (docs/design.md 2.4, Resolution).
+_POINT_FIELDS = ("min_bid", "bid_step", "max_bid", "royal_marriage", "marriage", "dix", "target")
+
+
+def in_scale(rules: RuleSet, scale: str | Scale) -> RuleSet:
+    """``rules`` expressed in ``scale``, exactly (VARIANTS.md, Scales: "A scale applies to any game").
+
+    Meld values, bids (minimum, step, maximum) and the target are multiplied by ``scale.unit / old.unit`` (tens to ones divides by 10,
+    tens to old-style keeps them: "the meld keeps the tens table"); the
+    counters become the scale's; the last-trick bonus keeps its number of
+    units (1 for the table, 2 for the double deck: seed 001 "two bonus
+    points"). The result is cached, so converting twice gives the same object.
+
+    Args:
+        rules: the rule set, in the scale named by ``rules.scale``.
+        scale: the target scale or its name.
+
+    Returns:
+        The converted rule set (``rules`` itself when already in ``scale``).
+
+    Raises:
+        ValueError: an unknown scale, or a number that does not convert to a
+            whole number (e.g. a minimum bid of 255 in ones); the message names
+            the field and the value.
+
+    >>> TABLE.in_scale("ones").in_scale("tens") == TABLE
+    True
+    >>> in_scale(TABLE.in_scale("ones"), "old-style").counters
+    (0, 2, 3, 4, 10, 11)
+    >>> in_scale(RuleSet(min_bid=255), "ones")
+    Traceback (most recent call last):
+    ...
+    ValueError: the table rules cannot be put in the ones scale exactly: min_bid 255 (tens) is 25.5 in ones
+    """
+    name = scale.name if isinstance(scale, Scale) else scale
+    if name not in SCALES:
+        raise ValueError(f"unknown scale {name!r}: the scales are {', '.join(SCALES)}")
+    return _in_scale(rules, name)
+
+
+@lru_cache(maxsize=64)
+def _in_scale(rules: RuleSet, name: str) -> RuleSet:
+    old, new = SCALES[rules.scale], SCALES[name]
+    if old == new:
+        return rules
+    factor = Fraction(new.unit, old.unit)
+
+    def conv(what: str, value: int) -> int:
+        out = value * factor
+        if out.denominator != 1:
+            raise ValueError(f"the {rules.name} rules cannot be put in the {name} scale exactly: "
+                             f"{what} {value} ({old.name}) is {float(out):g} in {name}")
+        return int(out)
+
+    def row(what: str, r: MeldRow) -> MeldRow:
+        return tuple(tuple((item, conv(f"{what} ({item})", p)) for item, p in entry) for entry in r)
+
+    units = Fraction(rules.last_trick, old.last_trick)
+    if units.denominator != 1:
+        raise ValueError(f"the {rules.name} rules cannot be put in the {name} scale exactly: "
+                         f"last_trick {rules.last_trick} is not a whole number of {old.name} units")
+    changes: dict[str, object] = {f: conv(f, getattr(rules, f)) for f in _POINT_FIELDS}
+    changes.update(
+        run=row("run", rules.run),
+        pinochle=row("pinochle", rules.pinochle),
+        arounds=tuple((letter, row("arounds", r)) for letter, r in rules.arounds),
+        counters=new.counters,
+        last_trick=int(units) * new.last_trick,
+        scale=name,
+    )
+    return replace(rules, **changes)  # type: ignore[arg-type]
+
+
 #: The default table of RULES.md (seed 003): no kitty, no exchange, scores in tens.
 TABLE = RuleSet(description="Four-handed partnership Pinochle, no kitty, no exchange, scores in tens (RULES.md)")
 
 #: Rule sets by name. Variants of VARIANTS.md join this table as they are built.
 RULESETS: dict[str, RuleSet] = {TABLE.name: TABLE}
+
+#: The numbers of VARIANTS.md ``double-deck`` (seed 001), in ones, its native
+#: scale. Not in :data:`RULESETS` yet: the game is not playable (issue 13);
+#: the meld and the counters are used already (its forced opening at 50 is a
+#: parameter of its auction phase, as britannica's). Choices (docs/rules.md,
+#: The double deck): three runs score a double run and a run, four runs
+#: two double runs (issue 12 names no triple run, and "quadruple aces, kings,
+#: queens, and jacks count as two double melds" is the seed's own rule for
+#: four sets); bids go up by 1 (as britannica); the dix is 0 (there are no
+#: nines).
+DOUBLE_DECK_RULES = RuleSet(
+    name="double-deck",
+    hand_size=20,
+    min_bid=50,
+    bid_step=1,
+    max_bid=1000,
+    first_lead="left_of_dealer",
+    must_beat="never",
+    run=((("run", 15),), (("double run", 150),), (("double run", 150), ("run", 15)),
+         (("double run", 150), ("double run", 150))),
+    royal_marriage=4,
+    marriage=2,
+    dix=0,
+    pinochle=((("pinochle", 4),), (("double pinochle", 30),), (("triple pinochle", 45),),
+              (("quadruple pinochle", 300),)),
+    arounds=tuple(
+        (letter, (
+            ((f"{plural} around", single),),
+            ((f"double {plural}", double),),
+            ((f"triple {plural}", triple),),
+            ((f"double {plural}", double), (f"double {plural}", double)),
+        ))
+        for letter, plural, single, double, triple in (
+            ("A", "aces", 10, 100, 150),
+            ("K", "kings", 8, 80, 120),
+            ("Q", "queens", 6, 60, 90),
+            ("J", "jacks", 4, 40, 60),
+        )
+    ),
+    counters=ONES.counters,
+    last_trick=2,
+    target=500,
+    description="Double-deck partnership Pinochle: 80 cards, 20 each, scores in ones, to 500 (VARIANTS.md)",
+    scale="ones",
+    deck="double-deck",
+)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .cards import ABOVE, ALL_TYPES, CARDS, SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, mask_cards
-from .rules import TABLE, RuleSet
+from .rules import TABLE, PlayRules, RuleSet
 
 
 def beats(card: int, winning: int, trump: int) -> bool:
@@ -98,19 +98,38 @@ def legal_after(present: int, led: int, win: int, trump: int, rules: RuleSet = T
 
 
 LegalFn = Callable[[int, int, int, int], int]
-_LEGAL_CACHE: dict[int, tuple[RuleSet, LegalFn]] = {}
+_LEGAL_CACHE: dict[int, tuple[RuleSet | PlayRules, LegalFn]] = {}
+_LEGAL_BY_PLAY: dict[PlayRules, LegalFn] = {}
 
 
-def legal_function(rules: RuleSet = TABLE) -> LegalFn:
+def legal_function(rules: RuleSet | PlayRules = TABLE) -> LegalFn:
     """The legal-cards rule of ``rules`` as a fast function ``(present, led, win, trump) -> mask``.
 
     This is the one definition of RULES.md, Play 1-3 in the engine;
     :func:`legal_after`, :func:`legal_mask` and the simulations all call it.
-    Built once per rule set.
+    Built once per value of the play rules (:class:`~pinochle.rules.PlayRules`):
+    rule sets that play alike share one function, whatever else differs
+    (another scale, another deck).
+
+    Args:
+        rules: a rule set, or its :attr:`~pinochle.rules.RuleSet.play` rules.
+
+    >>> legal_function(TABLE) is legal_function(TABLE.in_scale("ones")) is legal_function(TABLE.play)
+    True
     """
     hit = _LEGAL_CACHE.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
+    play = rules if isinstance(rules, PlayRules) else rules.play
+    fn = _LEGAL_BY_PLAY.get(play)
+    if fn is None:
+        fn = _LEGAL_BY_PLAY[play] = _build_legal(play)
+    _LEGAL_CACHE[id(rules)] = (rules, fn)
+    return fn
+
+
+def _build_legal(rules: PlayRules) -> LegalFn:
+    """The function of :func:`legal_function` for one value of the play rules."""
     beat_always = rules.must_beat == "always"
     beat_trump_led = rules.must_beat == "trump_led"
     must_trump = rules.must_trump
@@ -133,7 +152,6 @@ def legal_function(rules: RuleSet = TABLE) -> LegalFn:
         # 3. any card
         return present
 
-    _LEGAL_CACHE[id(rules)] = (rules, legal)
     return legal
 
 
