@@ -151,7 +151,9 @@ def choose(v: Msg, rng: random.Random, bid_up_to: int = 260) -> Msg | None:
     """A simple legal move from ``view.legal``, or ``None`` if there is none.
 
     Bid the minimum while it is at most ``bid_up_to``, else pass; name the
-    longest suit in hand trump; play the first legal card. (Simulated with the
+    longest suit in hand trump; pass four random cards of the hand when a
+    card pass is asked for (``give``); play on rather than concede; play the
+    first legal card. (Simulated with the
     engine against Easy players, this ends a match in about 6 hands, 8 at the
     90th percentile: the pace of a test is the server's rate limit times the
     number of moves.)
@@ -165,6 +167,10 @@ def choose(v: Msg, rng: random.Random, bid_up_to: int = 260) -> Msg | None:
         counts = {s: sum(c[-1] == s for c in v["hand"]) for s in legal["trump"]}
         best = max(counts.values())
         return {"type": "trump", "suit": rng.choice([s for s in legal["trump"] if counts[s] == best])}
+    if "give" in legal:
+        return {"type": "give", "cards": rng.sample(v["hand"], legal["give"]["count"])}
+    if "play_on" in legal:
+        return {"type": "play_on"}
     if "play" in legal:
         return {"type": "play", "card": legal["play"][0]}
     if "deal" in legal:
@@ -362,8 +368,8 @@ def my_turn(who: str, *, hand_no: int = 0, tricks: int = 0) -> Callable[[Msg], b
 
 
 def replay(stored: Any) -> list[State]:
-    """Every state of a stored match: ``states[v]`` is the state at version ``v``."""
-    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer)
+    """Every state of a stored match, in its game: ``states[v]`` is the state at version ``v``."""
+    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game)
     states = [state]
     for raw in stored.actions:
         state = apply(state, Action.from_json(raw))
@@ -437,13 +443,24 @@ class Where:
         return f"card {self.text!r} at {'.'.join(map(str, self.path))} in the state for {self.seat} (version {self.version})"
 
 
+def melding_hand(true: State, x: Seat) -> Counter[Card]:
+    """The cards ``x`` held when it laid down its meld: as dealt, plus the cards passed to it, less those it passed."""
+    held = Counter(unpack(true.dealt[x]))
+    if true.declarer is not None and len(true.exchange) == 2 and x in (true.declarer, true.declarer.partner):
+        got, gave = (true.exchange[0], true.exchange[1]) if x == true.declarer else (true.exchange[1], true.exchange[0])
+        held = (held + Counter(got)) - Counter(gave)
+    return held
+
+
 def check_card_paths(msg: Msg, true: State, seat: Seat) -> int:
     """Every card string in a ``state`` message sits at a public path or in the recipient's own hand; how many cards.
 
     Allowed: ``view.hand`` and ``view.legal.play`` (within the recipient's true
     hand), ``view.melds[X]`` (within the cards X really laid down, which were
-    dealt to X), ``view.tricks[t].cards[i]`` (the true play), and
-    ``view.last_hand`` / ``view.history`` (finished hands).
+    dealt to X), ``view.tricks[t].cards[i]`` (the true play),
+    ``view.exchange[i][j]`` (the cards really passed, and only to the declarer
+    and its partner: the opponents never see them), and ``view.last_hand`` /
+    ``view.history`` (finished hands).
     """
     own = Counter(unpack(true.hands[seat]))
     n = 0
@@ -466,8 +483,8 @@ def check_card_paths(msg: Msg, true: State, seat: Seat) -> int:
             assert meld is not None, f"a meld card of a seat that has not melded: {where}"
             if x not in shown_by:
                 shown_by[x] = Counter(meld.shown())
-                dealt = Counter(unpack(true.dealt[x]))
-                assert all(dealt[c] >= k for c, k in shown_by[x].items()), f"{x} showed cards it was not dealt"
+                held = melding_hand(true, x)
+                assert all(held[c] >= k for c, k in shown_by[x].items()), f"{x} showed cards it did not hold"
             assert (path[3] == "shown" and len(path) == 5) or (
                 path[3] == "melds" and path[5] == "cards" and len(path) == 7), f"unexpected meld path: {where}"
             assert shown_by[x][card] > 0, f"a meld card {x} did not lay down: {where}"
@@ -475,6 +492,12 @@ def check_card_paths(msg: Msg, true: State, seat: Seat) -> int:
             t, i = int(path[2]), int(path[4])
             assert t < len(true.tricks) and i < len(true.tricks[t].cards), f"a trick card never played: {where}"
             assert true.tricks[t].cards[i] == card, f"not the card played: {where}"
+        elif field == "exchange" and len(path) == 4:
+            partners = () if true.declarer is None else (true.declarer, true.declarer.partner)
+            assert seat in partners, f"passed cards sent to an opponent of the declarer: {where}"
+            i, j = int(path[2]), int(path[3])
+            assert i < len(true.exchange) and j < len(true.exchange[i]), f"a card never passed: {where}"
+            assert true.exchange[i][j] == card, f"not the card passed: {where}"
         elif field in ("last_hand", "history"):
             pass
         else:
@@ -497,7 +520,9 @@ def check_secrecy(db: Path, clients: list[Client], seats: dict[tuple[str, str], 
         seats: optional ``(client name, match id) -> seat`` each person must be told.
 
     Returns:
-        Counts: states checked, cards seen, messages seen, matches.
+        Counts: states checked, cards seen, messages seen, matches; and, in
+        hands with a card pass, states sent to a partner with the passed cards
+        (``exchange_shown``) and to an opponent without them (``exchange_hidden``).
     """
     truth = Truth(db)
     counts = Counter[str]()
@@ -532,6 +557,13 @@ def check_secrecy(db: Path, clients: list[Client], seats: dict[tuple[str, str], 
                 newest[mid] = v["version"]
                 seat = Seat.parse(seat_name)
                 counts["cards"] += check_card_paths(msg, true, seat)
+                if true.exchange:  # a hand with a card pass: only the two partners are told the cards
+                    assert true.declarer is not None
+                    partner = seat in (true.declarer, true.declarer.partner)
+                    assert ("exchange" in v) == partner, (
+                        f"{c.name} ({seat_name}) {'was not' if partner else 'was'} sent the passed cards"
+                        f" at version {true.version}")
+                    counts["exchange_shown" if partner else "exchange_hidden"] += 1
                 assert Counter(Card.parse(x) for x in v["hand"]) == Counter(unpack(true.hands[seat])), (
                     f"{c.name}: the hand is not the true hand at version {true.version}")
                 expected = norm(view(true, seat).to_json())
@@ -545,6 +577,7 @@ def check_secrecy(db: Path, clients: list[Client], seats: dict[tuple[str, str], 
                 summary = msg["match"]
                 assert (summary["hand_number"], summary["phase"]) == (true.hand_no + 1, true.phase)
                 assert summary["totals"] == {"NS": true.totals[0], "EW": true.totals[1]}
+                assert summary["game"] == v["game"] == truth.stored[mid].game, (summary["game"], v["game"])
                 counts["states"] += 1
         counts["matches"] = len(truth.matches)
     finally:

@@ -714,3 +714,64 @@ def test_shutdown_close_code(tmp_path: Path) -> None:
         server.stop()
     documented = documented_shutdown_codes()
     assert closed.code in documented, f"the server closed with {closed.code} on shutdown; docs/protocol.md says {documented}"
+
+
+# ---------------------------------------------------------------- issue 12: a game with a card pass
+
+
+async def partnership_pass_room(url: str) -> tuple[list[Client], str]:
+    """Ann (S) and Bob (E), opponents, play two hands of partnership-pass in a room; the match id."""
+    a, b, code, ann, bob = await lobby_pair(url)
+    await b.send({"type": "room_game", "game": "racehorse"})  # only the creator chooses
+    err = await b.expect("error")
+    assert err["code"] == "room" and "creator" in err["message"]
+    await a.send({"type": "room_game", "game": "partnership-pass"})
+    ra, _ = await both_room(a, b, lambda r: r["game"] == "partnership-pass")
+    await a.send({"type": "arrange", "seats": {"S": ann, "E": bob, "N": None, "W": None}})
+    await both_room(a, b, lambda r: (r["seats"]["E"] or {}).get("id") == bob)
+    await ready_both(a, b)
+    match_id = await start_room(a, b, {"Ann": "S", "Bob": "E"})
+    second_hand_over = await asyncio.gather(*(c.play(lambda m: m["view"]["hand_number"] >= 3) for c in (a, b)))
+    for st in second_hand_over:
+        assert st["match"]["game"] == st["view"]["game"] == "partnership-pass"
+    gave = [m for c in (a, b) for m in c.messages if m["type"] == "state" and "give" in m["view"]["legal"]]
+    assert all(m["view"]["legal"]["give"] == {"count": 4} for m in gave)
+    await a.close()
+    await b.close()
+    return [a, b], match_id
+
+
+def test_partnership_pass_room_shows_the_passed_cards_to_the_partners_only(tmp_path: Path) -> None:
+    """Issue 12: a room of the creator's chosen game; no message to an opponent ever holds the passed cards."""
+    server = Server(tmp_path, name="pass")
+    server.start()
+    try:
+        clients, match_id = run_async(lambda: partnership_pass_room(server.ws_url), timeout=120)
+    finally:
+        server.stop()
+    check_log(server)
+    stats = check_secrecy(server.db, clients, {("Ann", match_id): "S", ("Bob", match_id): "E"})
+    assert stats["matches"] == 1 and stats["exchange_shown"] > 0 and stats["exchange_hidden"] > 0, stats
+    # the check itself catches the passed cards planted in an opponent's message
+    truth = Truth(server.db)
+    try:
+        states = truth.states(match_id)
+        assert truth.stored[match_id].game == "partnership-pass"
+        for c in clients:
+            opp = next((m for m in c.messages if m["type"] == "state" and m["view"]["phase"] == "play"
+                        and "exchange" not in m["view"] and states[m["view"]["version"]].exchange), None)
+            if opp is None:
+                continue
+            true = states[opp["view"]["version"]]
+            planted = copy.deepcopy(opp)
+            planted["view"]["exchange"] = [[str(x) for x in cs] for cs in true.exchange]
+            with pytest.raises(AssertionError, match="passed cards"):
+                check_card_paths(planted, true, Seat.parse(opp["table"]["you"]))
+            fake = SimpleNamespace(name="probe", tokens=set(c.tokens), messages=[planted])
+            with pytest.raises(AssertionError):
+                check_secrecy(server.db, [fake])  # type: ignore[list-item]
+            break
+        else:
+            raise AssertionError("neither person was ever an opponent of a card pass")
+    finally:
+        truth.close()
