@@ -556,3 +556,26 @@ def test_the_move_timer_lets_the_computer_pass_or_concede(game: str, phase: str,
         assert first["type"] == "give" and len(first["cards"]) == 4
     else:
         assert first["type"] in ("concede", "play_on")
+
+
+# ---------------------------------------------------------------- the document
+
+
+def test_docs_protocol_documents_the_games() -> None:
+    from pinochle.server.protocol import CLIENT_TYPES
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text(encoding="utf-8")
+    client_table = text[text.index("## Client → server"):text.index("## Server → client")]
+    for kind in CLIENT_TYPES:
+        assert f"| `{kind}` |" in client_table, kind
+    for kind in ("new_match", "create_room", "quick_match", "room_game"):
+        row = next(line for line in client_table.splitlines() if line.startswith(f"| `{kind}` |"))
+        assert "`game`" in row, row
+    games = text[text.index("## Games"):text.index("## Rooms, Quick Match")]
+    assert "GET /games" in games and "bad_message" in games
+    for name in PLAYABLE:
+        assert f"`{name}`" in games, name
+    for action in ("give", "concede", "play_on"):
+        assert f'{{"type": "{action}"' in text, action
+    for field in ('"game"', "`exchange`", "`conceded`", '{"give": {"count": 4}}', '{"concede": true, "play_on": true}'):
+        assert field in text, field
