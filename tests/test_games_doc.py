@@ -547,3 +547,28 @@ def test_example(example: GameExample) -> None:
         raise DocSyntaxError(f"{example.id}: unknown keyword {example.kind!r}; known: {', '.join(KINDS)}")
     check(the_game(example), example)
 
+
+# ---------------------------------------------------------------- docs/records.md
+
+
+RECORDS_MD = ROOT / "docs" / "records.md"
+
+
+def _json_blocks(text: str) -> list[object]:
+    import json
+
+    return [json.loads(b) for b in re.findall(r"^```json\n(.*?)^```", text, re.S | re.M)]
+
+
+def test_records_md_examples_replay_to_the_output_shown() -> None:
+    """docs/records.md shows records, each followed by its replay: both are checked."""
+    from pinochle.records import replay
+
+    blocks = _json_blocks(RECORDS_MD.read_text(encoding="utf-8"))
+    assert len(blocks) >= 4 and len(blocks) % 2 == 0, "records.md shows records, each followed by its replay"
+    games_shown = set()
+    for record, output in zip(blocks[::2], blocks[1::2]):
+        assert isinstance(record, dict)
+        games_shown.add(record.get("game"))
+        assert replay(record) == output
+    assert {"partnership-pass", "racehorse"} <= games_shown
