@@ -18,15 +18,19 @@ from pathlib import Path
 import pytest
 
 from pinochle.auction import check_call, status
-from pinochle.cards import SIDES, Card, Seat, Suit, parse_cards
+from pinochle.cards import DECKS, SIDES, Card, Seat, Suit, parse_cards
 from pinochle.cli import legal_request, meld_request
 from pinochle.errors import BadCard, IllegalAction
 from pinochle.game import Action, apply, new_match, turn
+from pinochle.meld import meld
+from pinochle.rules import DOUBLE_DECK_RULES, SCALES, TABLE, RuleSet
 from pinochle.scoring import match_winner, score_hand
-from pinochle.tricks import winner_index
+from pinochle.tricks import counters, winner_index
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-KINDS = ("card", "meld", "legal", "winner", "auction", "score", "match", "review")
+KINDS = ("card", "meld", "legal", "winner", "auction", "score", "match", "review", "counters", "rule", "scale")
+#: The rule sets a ``scale`` example may name after the scale (docs/rules.md, Scales).
+SCALED_RULES = {"table": TABLE, "double-deck": DOUBLE_DECK_RULES}
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*(\S*)\s*$")
 
 
@@ -169,15 +173,22 @@ def check_card(line: ExampleLine) -> None:
     assert got == expected
 
 
-def check_meld(line: ExampleLine) -> None:
+def check_meld(line: ExampleLine, rules: RuleSet = TABLE) -> None:
     trump, hand, total, items = fields(line, 4)
     suit(trump, line.id)
     want_total = integer(total, line.id)
     want = meld_items(items, line.id)
     if sum(p for _, p, _ in want) != want_total:
         raise DocSyntaxError(f"{line.id}: the listed melds add up to {sum(p for _, p, _ in want)}, not {want_total}")
-    card_list(hand, line.id)  # the hand itself must be readable
-    got = meld_request(trump, hand.split())
+    cards = card_list(hand, line.id)  # the hand itself must be readable
+    if rules is TABLE:  # the table's examples go through the command line's request
+        got = meld_request(trump, hand.split())
+    else:
+        try:
+            packed = DECKS[rules.deck].pack(parse_cards(cards))
+        except BadCard as err:
+            raise DocSyntaxError(f"{line.id}: {err}") from None
+        got = meld(packed, suit(trump, line.id), rules).to_json()
     assert got["total"] == want_total
     got_items = [(m["name"], m["points"], list(m["cards"])) for m in got["melds"]]  # type: ignore[index]
     assert Counter((n, p) for n, p, _ in got_items) == Counter((n, p) for n, p, _ in want)
@@ -218,7 +229,7 @@ def check_winner(line: ExampleLine) -> None:
     assert winner_index(parse_cards(cards), suit(trump, line.id)) == pos
 
 
-def check_auction(line: ExampleLine) -> None:
+def check_auction(line: ExampleLine, rules: RuleSet = TABLE) -> None:
     dealer_text, calls_text, result = fields(line, 3)
     dealer = seat(dealer_text, line.id)
     calls: list[int | None] = []
@@ -234,9 +245,9 @@ def check_auction(line: ExampleLine) -> None:
     made: list[int | None] = []
     illegal: int | None = None
     for call in calls:
-        st = status(made, dealer)
+        st = status(made, dealer, rules)
         try:
-            check_call(made, dealer, st.turn if st.turn is not None else dealer, call)
+            check_call(made, dealer, st.turn if st.turn is not None else dealer, call, rules)
         except IllegalAction:
             illegal = len(made) + 1
             break
@@ -248,7 +259,7 @@ def check_auction(line: ExampleLine) -> None:
         assert illegal == want
         return
     assert illegal is None, f"call {illegal} was refused"
-    st = status(made, dealer)
+    st = status(made, dealer, rules)
     if words[0] == "open" and len(words) == 2:
         assert not st.done
         assert st.turn == seat(words[1], line.id)
@@ -262,7 +273,7 @@ def check_auction(line: ExampleLine) -> None:
     raise DocSyntaxError(f"{line.id}: the result is 'SEAT BID', 'SEAT BID stuck', 'open SEAT' or 'illegal call N'")
 
 
-def check_score(line: ExampleLine) -> None:
+def check_score(line: ExampleLine, rules: RuleSet = TABLE) -> None:
     head, meld_f, tricks_f, counters_f, outcome, score_f = fields(line, 6)
     h = head.split()
     if len(h) != 2:
@@ -275,17 +286,17 @@ def check_score(line: ExampleLine) -> None:
     score = tuple(integer(v, line.id) for v in labelled(score_f, "score", 2, line.id))
     if outcome not in ("made", "set"):
         raise DocSyntaxError(f"{line.id}: the outcome is 'made' or 'set'")
-    # The example must describe a possible hand (RULES.md: 12 tricks, 250 counters).
-    if sum(tricks) != 12 or sum(counters) != 250:
-        raise DocSyntaxError(f"{line.id}: a hand has 12 tricks and 250 counters")
+    # The example must describe a possible hand (RULES.md: 12 tricks, 250 counters; the scale's counters).
+    if sum(tricks) != rules.hand_size or sum(counters) != rules.total_counters:
+        raise DocSyntaxError(f"{line.id}: a hand has {rules.hand_size} tricks and {rules.total_counters} counters")
     if any(t == 0 and c != 0 for t, c in zip(tricks, counters)):
         raise DocSyntaxError(f"{line.id}: a side with no trick has no counters")
-    got = score_hand(declarer, bid, (meld[0], meld[1]), (tricks[0], tricks[1]), (counters[0], counters[1]))
+    got = score_hand(declarer, bid, (meld[0], meld[1]), (tricks[0], tricks[1]), (counters[0], counters[1]), rules)
     assert got.made == (outcome == "made")
     assert got.score == score
 
 
-def check_match(line: ExampleLine) -> None:
+def check_match(line: ExampleLine, rules: RuleSet = TABLE) -> None:
     totals_f, declarer_f, winner_f = fields(line, 3)
     totals = totals_f.split()
     if len(totals) != 2:
@@ -294,7 +305,7 @@ def check_match(line: ExampleLine) -> None:
     declarer = side(labelled(declarer_f, "declarer", 1, line.id)[0], line.id)
     who = labelled(winner_f, "winner", 1, line.id)[0]
     want = None if who == "none" else side(who, line.id)
-    assert match_winner((ns, ew), declarer) == want
+    assert match_winner((ns, ew), declarer, rules) == want
 
 
 def check_review(line: ExampleLine) -> None:
@@ -321,6 +332,54 @@ def check_review(line: ExampleLine) -> None:
     assert turn(state) == leader
 
 
+def check_counters(line: ExampleLine, rules: RuleSet = TABLE) -> None:
+    """``counters CARDS | POINTS``: the counter points of the cards taken in tricks (no last trick)."""
+    cards_f, points = fields(line, 2)
+    cards = card_list(cards_f, line.id)
+    assert counters(parse_cards(cards), rules) == integer(points, line.id)
+
+
+def check_rule(line: ExampleLine, rules: RuleSet = TABLE) -> None:
+    """``rule FIELD | VALUE``: a number (``1,000`` may have commas) or a switch (``yes``/``no``) of the rules."""
+    name, value = fields(line, 2)
+    if name.startswith("_") or not hasattr(rules, name):
+        raise DocSyntaxError(f"{line.id}: the rule set has no field {name!r}")
+    got = getattr(rules, name)
+    if isinstance(got, bool):
+        assert value == ("yes" if got else "no"), f"{name} is {got}"
+    elif isinstance(got, int):
+        assert got == integer(value.replace(",", ""), line.id)
+    elif isinstance(got, str):
+        assert got == value
+    else:
+        raise DocSyntaxError(f"{line.id}: {name} is not a number, a switch or a name")
+
+
+SCALED_CHECKS = {
+    "meld": check_meld,
+    "auction": check_auction,
+    "score": check_score,
+    "match": check_match,
+    "counters": check_counters,
+    "rule": check_rule,
+}
+
+
+def check_scale(line: ExampleLine) -> None:
+    """``scale SCALE [RULES] | EXAMPLE``: the example, with the table's rules (or the named ones) in that scale."""
+    body = line.text.split(maxsplit=1)[1] if len(line.text.split(maxsplit=1)) == 2 else ""
+    head, _, inner = body.partition("|")
+    words = head.split()
+    if not 1 <= len(words) <= 2 or words[0] not in SCALES or (len(words) == 2 and words[1] not in SCALED_RULES):
+        raise DocSyntaxError(f"{line.id}: a scale line starts 'scale SCALE |' or 'scale SCALE double-deck |' "
+                             f"(scales: {', '.join(SCALES)})")
+    rules = SCALED_RULES[words[1] if len(words) == 2 else "table"].in_scale(words[0])
+    example = ExampleLine(line.lineno, inner.strip())
+    if not example.text or example.kind not in SCALED_CHECKS:
+        raise DocSyntaxError(f"{line.id}: after the scale comes a {', '.join(SCALED_CHECKS)} example")
+    SCALED_CHECKS[example.kind](example, rules)
+
+
 CHECKS = {
     "card": check_card,
     "meld": check_meld,
@@ -330,6 +389,9 @@ CHECKS = {
     "score": check_score,
     "match": check_match,
     "review": check_review,
+    "counters": check_counters,
+    "rule": check_rule,
+    "scale": check_scale,
 }
 assert set(CHECKS) == set(KINDS)
 
