@@ -59,6 +59,7 @@ from .bots.hard import OmniscientPlayer
 from .cards import Seat
 from .errors import IllegalAction, PinochleError
 from .game import Action, State, apply, auto_action, new_match, turn, view
+from .games import find as find_game
 
 __all__ = [
     "AnyPlayer",
@@ -398,7 +399,7 @@ def _new_think() -> tuple[list[int], list[int]]:
 
 def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
               names: Sequence[str] = ("A", "B"),
-              think_ns: tuple[list[int], list[int]] | None = None) -> DealRecord:
+              think_ns: tuple[list[int], list[int]] | None = None, game: str = "table") -> DealRecord:
     """Play duplicate deal ``index`` of an arena seeded ``seed``: two plays, seats swapped.
 
     Args:
@@ -426,7 +427,7 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
     contracts: list[Contract] = []
     for play in (0, 1):
         table = _Table(factories, names, play, seat_seeds, think)
-        state = table.run(new_match(seed=deal_seed), f"deal {index}", whole_match=False)
+        state = table.run(new_match(seed=deal_seed, game=game), f"deal {index}", whole_match=False)
         hand = state.history[-1]
         a_side = play  # A is NS (side 0) in play 0 and EW (side 1) in play 1
         scores.append((hand.score.score[a_side], hand.score.score[1 - a_side]))
@@ -436,7 +437,7 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
 
 def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: int,
                     names: Sequence[str] = ("A", "B"),
-                    think_ns: tuple[list[int], list[int]] | None = None) -> MatchRecord:
+                    think_ns: tuple[list[int], list[int]] | None = None, game: str = "table") -> MatchRecord:
     """Play duplicate match pair ``index`` of an arena seeded ``seed``: two matches to 1500, seats swapped.
 
     Args:
@@ -459,7 +460,7 @@ def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: 
     hands: list[int] = []
     for play in (0, 1):
         table = _Table(factories, names, play, seat_seeds, think)
-        state = table.run(new_match(seed=match_seed), f"match {index}", whole_match=True)
+        state = table.run(new_match(seed=match_seed, game=game), f"match {index}", whole_match=True)
         if state.winner is None:
             points.append(0.5)
         else:
@@ -481,6 +482,7 @@ class _Task:
     seed: int | str
     factories: tuple[PlayerFactory, PlayerFactory]
     names: tuple[str, str]
+    game: str = "table"
 
 
 @dataclass(frozen=True)
@@ -497,19 +499,20 @@ def _run_task(task: _Task) -> _Done:
     """Run one chunk (in a worker process or in this one)."""
     think = _new_think()
     if task.kind == "deals":
-        deals = tuple(play_deal(task.factories, task.seed, i, task.names, think) for i in range(task.start, task.stop))
+        deals = tuple(play_deal(task.factories, task.seed, i, task.names, think, task.game)
+                      for i in range(task.start, task.stop))
         return _Done(task, deals, (), think)
-    matches = tuple(play_match_pair(task.factories, task.seed, i, task.names, think)
+    matches = tuple(play_match_pair(task.factories, task.seed, i, task.names, think, task.game)
                     for i in range(task.start, task.stop))
     return _Done(task, (), matches, think)
 
 
 def _tasks(deals: int, matches: int, workers: int, seed: int | str,
-           factories: tuple[PlayerFactory, PlayerFactory], names: tuple[str, str]) -> list[_Task]:
+           factories: tuple[PlayerFactory, PlayerFactory], names: tuple[str, str], game: str = "table") -> list[_Task]:
     """The chunks: match pairs one by one first (the longest work), then deals in chunks of up to 25."""
     size = max(1, min(25, math.ceil(deals / (4 * workers))))
-    out = [_Task("matches", j, j + 1, seed, factories, names) for j in range(matches)]
-    out += [_Task("deals", i, min(deals, i + size), seed, factories, names) for i in range(0, deals, size)]
+    out = [_Task("matches", j, j + 1, seed, factories, names, game) for j in range(matches)]
+    out += [_Task("deals", i, min(deals, i + size), seed, factories, names, game) for i in range(0, deals, size)]
     return out
 
 
@@ -649,11 +652,12 @@ class ArenaResult:
     unfinished: int
     workers: int
     seconds: float
+    game: str = "table"
 
     def to_json(self) -> dict[str, object]:
         """The result as JSON (points and rates to 4 decimals, times to 3)::
 
-            {"a", "b", "deals", "hands", "mean_diff", "stdev", "ci95": [lo, hi],
+            {"game", "a", "b", "deals", "hands", "mean_diff", "stdev", "ci95": [lo, hi],
              "think_ms": {"a": {"p50", "p95", "calls"}, "b": {...}},
              "match_win_rate", "match_ci95", "matches", "match_wins": {"a", "b", "unfinished"},
              "bids": {"a": {"made", "set", "avg_bid", "contracts", "stuck"}, "b": {...}},
@@ -672,6 +676,7 @@ class ArenaResult:
 
         sa, sb = self.stats
         return {
+            "game": self.game,
             "a": self.a,
             "b": self.b,
             "deals": self.deals,
@@ -745,7 +750,7 @@ def _check_count(field: str, value: object, low: int, high: int) -> int:
 
 
 def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | None = None,
-              workers: int | None = None, progress: bool = False) -> ArenaResult:
+              workers: int | None = None, progress: bool = False, game: str = "table") -> ArenaResult:
     """Measure player ``a`` against player ``b`` on duplicate deals and duplicate match pairs.
 
     Args:
@@ -758,6 +763,7 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
         workers: processes to use (at least 1; 1 runs in this process);
             default :func:`default_workers`.
         progress: show a :mod:`rich.progress` bar on standard error.
+        game: the game played (:data:`pinochle.games.GAMES`, default ``table``).
 
     Returns:
         The :class:`ArenaResult`.
@@ -768,10 +774,14 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
             worker process, or a player that made an illegal move.
     """
     fa, fb = player_factory(a, "a"), player_factory(b, "b")
+    try:
+        find_game(game)
+    except ValueError as err:
+        raise ArenaError("game", str(err)) from None
     n = _check_count("deals", deals, 1, MAX_DEALS)
     m = default_matches(n) if matches is None else _check_count("matches", matches, 0, MAX_MATCHES)
     w = default_workers() if workers is None else _check_count("workers", workers, 1, MAX_WORKERS)
-    tasks = _tasks(n, m, w, seed, (fa, fb), (a, b))
+    tasks = _tasks(n, m, w, seed, (fa, fb), (a, b), game)
     w = min(w, len(tasks))
     if w > 1:
         for field, name, f in (("a", a, fa), ("b", b, fb)):
@@ -800,7 +810,7 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
         stats=(_stats(a, 0, deal_records, think[0]), _stats(b, 1, deal_records, think[1])),
         matches=m, match_wins=(outcomes.count(1.0), outcomes.count(0.0)), match_win_rate=rate,
         match_ci95=match_ci, unfinished=outcomes.count(0.5),
-        workers=w, seconds=seconds,
+        workers=w, seconds=seconds, game=game,
     )
 
 
@@ -836,11 +846,11 @@ def render_table(result: ArenaResult, out: IO[str]) -> None:
 
 
 def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, workers: int | None,
-                  as_json: bool, out: IO[str], progress: bool = True) -> int:
+                  as_json: bool, out: IO[str], progress: bool = True, game: str = "table") -> int:
     """The ``pinochle arena`` command: run the arena and print the result.
 
     Args:
-        a, b, deals, seed, matches, workers: as for :func:`run_arena`.
+        a, b, deals, seed, matches, workers, game: as for :func:`run_arena`.
         as_json: print one JSON object (:meth:`ArenaResult.to_json`) instead of the table.
         out: where to print.
         progress: show the progress bar on standard error.
@@ -853,7 +863,7 @@ def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, wo
     """
     import json
 
-    result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress)
+    result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress, game=game)
     if as_json:
         out.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
     else:

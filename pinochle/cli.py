@@ -34,7 +34,11 @@ if TYPE_CHECKING:
 from .cards import CARDS, Suit, add, fold, parse_cards, plain_suits
 from .errors import BadCard, BadRecord, PinochleError
 from .meld import meld as meld_of
+from .game import Game
+from .games import GAMES
+from .games import find as find_game
 from .records import replay
+from .rules import RuleSet
 from .tricks import legal_mask
 
 
@@ -86,31 +90,54 @@ def _trump(raw: object) -> Suit:
         raise RequestError("trump", str(err)) from None
 
 
-def meld_request(trump: object, hand: object) -> dict[str, object]:
-    """Answer a meld request (RULES.md, Meld).
+def game_rules(game: object = None, scale: object = None) -> tuple[Game, RuleSet]:
+    """The game called ``game`` (default ``table``) and its numbers in ``scale`` (default its own).
+
+    Raises:
+        RequestError: an unknown game, one not built yet, or an unknown scale
+            (``field`` ``"game"`` or ``"scale"``; the message lists the choices).
+    """
+    try:
+        g = find_game("table" if game is None else game)
+    except ValueError as err:
+        raise RequestError("game", str(err)) from None
+    if scale is None:
+        return g, g.rules
+    try:
+        return g, g.rules.in_scale(str(scale))
+    except ValueError as err:
+        raise RequestError("scale", str(err)) from None
+
+
+def meld_request(trump: object, hand: object, game: object = None, scale: object = None) -> dict[str, object]:
+    """Answer a meld request (RULES.md, Meld; the game's meld values and scale).
 
     Args:
         trump: the trump suit token.
         hand: 1 to 12 cards (list of tokens or a string), at most two copies of a card.
+        game, scale: the game (default ``table``) and scale (default the game's).
 
     Returns:
         ``{"total": points, "melds": [{"name", "points", "cards"}, ...]}``.
 
     Raises:
-        RequestError: a bad suit, card, count or third copy.
+        RequestError: a bad game, scale, suit, card, count or third copy.
     """
+    _, rules = game_rules(game, scale)
     suit = _trump(trump)
     cards = _cards("hand", hand, 1, 12, "the hand")
-    return meld_of(_check_copies("hand", cards), suit).to_json()
+    return meld_of(_check_copies("hand", cards), suit, rules).to_json()
 
 
-def legal_request(trump: object, hand: object, trick: object) -> dict[str, object]:
-    """Answer a legal-cards request (RULES.md, Play).
+def legal_request(trump: object, hand: object, trick: object, game: object = None,
+                  scale: object = None) -> dict[str, object]:
+    """Answer a legal-cards request (RULES.md, Play; the game's play rule).
 
     Args:
         trump: the trump suit token.
         hand: 1 to 12 cards held.
         trick: 0 to 3 cards already played to the trick, lead first.
+        game, scale: the game (default ``table``) and scale.
 
     Returns:
         ``{"legal": [card, ...]}``: the distinct legal cards, high to low by suit.
@@ -119,14 +146,35 @@ def legal_request(trump: object, hand: object, trick: object) -> dict[str, objec
         RequestError: a bad suit, card or count, or more than two copies of a
             card between the hand and the trick.
     """
+    _, rules = game_rules(game, scale)
     suit = _trump(trump)
     held = _cards("hand", hand, 1, 12, "the hand")
     played = _cards("trick", trick if trick is not None else [], 0, 3, "the trick")
     h = _check_copies("hand", held)
     _check_copies("trick", played, h)
-    mask = legal_mask(h, played, suit)
+    mask = legal_mask(h, played, suit, rules)
     cards = sorted((c for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c))
     return {"legal": [str(CARDS[c]) for c in cards]}
+
+
+def games_json() -> dict[str, object]:
+    """``{"games": [{"name", "players", "description", "playable", "source"}, ...]}``, VARIANTS.md order."""
+    return {"games": [{"name": g.name, "players": g.players, "description": g.description,
+                       "playable": g.playable, "source": g.source} for g in GAMES.values()]}
+
+
+def _with_game(record: object, game: str | None) -> object:
+    """``record`` with ``"game"`` filled in from ``--game`` when it names none (a record's own game wins).
+
+    Raises:
+        RequestError: the record names another game than ``--game``.
+    """
+    if game is None or not isinstance(record, dict):
+        return record
+    named = record.get("game")
+    if named is not None and named != game:
+        raise RequestError("game", f"the record is a {named!r} record, not {game!r}")
+    return {**record, "game": game}
 
 
 def _emit(out: IO[str], obj: object) -> None:
@@ -311,24 +359,35 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _game_options(p: argparse.ArgumentParser, scale: bool = True) -> None:
+    p.add_argument("--game", default=None, help="the game (pinochle games lists them; default table)")
+    if scale:
+        p.add_argument("--scale", default=None, help="tens, ones or old-style (default: the game's own)")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pinochle", description="Four-handed partnership Pinochle (RULES.md).")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    m = sub.add_parser("meld", help="the melds of a hand; '-' reads JSON Lines {\"trump\", \"hand\"}")
+    sub.add_parser("games", help="the games: {\"games\": [{\"name\", \"players\", \"description\", \"playable\"}]}")
+    m = sub.add_parser("meld", help="the melds of a hand; '-' reads JSON Lines {\"trump\", \"hand\", \"game\", \"scale\"}")
     m.add_argument("--trump", help="trump suit: S H D C or ♠ ♥ ♦ ♣")
+    _game_options(m)
     m.add_argument("cards", nargs="+", help="1 to 12 cards, e.g. AS TS KS QS JS; or - for JSON Lines")
     lg = sub.add_parser("legal", help="the legal cards; '-' reads JSON Lines {\"trump\", \"hand\", \"trick\"}")
     lg.add_argument("source", nargs="?", help="- for JSON Lines on stdin")
     lg.add_argument("--trump")
     lg.add_argument("--hand")
     lg.add_argument("--trick", default="")
+    _game_options(lg)
     r = sub.add_parser("replay", help="replay a hand or match record; '-' reads one record per line")
     r.add_argument("file")
+    _game_options(r, scale=False)
     pl = sub.add_parser("play", help="play a match in the terminal as South against three computer players")
     pl.add_argument("--seed", type=_SEED, default=None, help="make the deals reproducible (a whole number)")
     pl.add_argument("--save", default=None, help="write the match record to this file")
     pl.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
                     help="the computer players' level (default normal)")
+    _game_options(pl)
     sv = sub.add_parser("serve", help="run the web table (http://127.0.0.1:8000 by default)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=_number(1, 65535), default=8000, help="port, 1 to 65535 (default 8000)")
@@ -353,6 +412,7 @@ def _parser() -> argparse.ArgumentParser:
     ar.add_argument("--workers", type=_whole, default=None,
                     help="worker processes, 1 to 64 (default: the CPUs available)")
     ar.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    _game_options(ar, scale=False)
     return p
 
 
@@ -397,21 +457,29 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
     try:
+        if args.command == "games":
+            _emit(out, games_json())
+            return 0
         if args.command == "meld":
             if args.cards == ["-"]:
-                return _jsonl(_lines(inp), out, lambda d: meld_request(d.get("trump"), d.get("hand")))
-            _emit(out, meld_request(args.trump, list(args.cards)))
+                return _jsonl(_lines(inp), out, lambda d: meld_request(
+                    d.get("trump"), d.get("hand"), d.get("game", args.game), d.get("scale", args.scale)))
+            _emit(out, meld_request(args.trump, list(args.cards), args.game, args.scale))
             return 0
         if args.command == "legal":
             if args.source == "-":
-                return _jsonl(_lines(inp), out, lambda d: legal_request(d.get("trump"), d.get("hand"), d.get("trick")))
+                return _jsonl(_lines(inp), out, lambda d: legal_request(
+                    d.get("trump"), d.get("hand"), d.get("trick"), d.get("game", args.game), d.get("scale", args.scale)))
             if args.source is not None:
                 raise RequestError("source", f"unexpected argument {args.source!r}: use --hand, --trick and --trump, or - for JSON Lines")
-            _emit(out, legal_request(args.trump, args.hand if args.hand is not None else "", args.trick))
+            _emit(out, legal_request(args.trump, args.hand if args.hand is not None else "", args.trick,
+                                     args.game, args.scale))
             return 0
         if args.command == "replay":
+            if args.game is not None:
+                game_rules(args.game)
             if args.file == "-":
-                return _jsonl(_lines(inp), out, replay)
+                return _jsonl(_lines(inp), out, lambda d: replay(_with_game(d, args.game)))
             try:
                 with open(args.file, "rb") as fh:
                     text = decode_text(fh.read())
@@ -426,13 +494,15 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             except (ValueError, RecursionError) as err:
                 why = "nested too deeply" if isinstance(err, RecursionError) else str(err)
                 raise RequestError("file", f"{args.file} is not usable JSON: {why}") from None
-            _emit(out, replay(record))
+            _emit(out, replay(_with_game(record, args.game)))
             return 0
         if args.command == "arena":
             from .arena import ArenaError, arena_command
 
             try:
-                return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out)
+                game_rules(args.game)
+                return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out,
+                                     game=args.game or "table")
             except ArenaError as err:
                 raise RequestError(err.field, err.reason) from None
         if args.command == "serve":
@@ -441,7 +511,9 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
         if args.command == "play":
             from .terminal import play_match
 
-            return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out, level=args.level)
+            game, rules = game_rules(args.game, args.scale)
+            return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out, level=args.level,
+                              game=game.name, rules=rules)
     except (PinochleError, ValueError) as err:
         _emit(out, _error(err))
         return 1

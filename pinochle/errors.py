@@ -41,8 +41,8 @@ class BadRecord(PinochleError):
 
     Attributes:
         field: which part of the record is at fault: ``"hands"``,
-            ``"auction"``, ``"trump"``, ``"play"``, ``"dealer"`` or
-            ``"format"``.
+            ``"auction"``, ``"trump"``, ``"exchange"``, ``"conceded"``,
+            ``"play"``, ``"dealer"``, ``"game"`` or ``"format"``.
         index: the position of the first bad item in that field's JSON list,
             counted from 0 like every JSON position, or ``None`` when the field
             as a whole is bad.

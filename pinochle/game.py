@@ -260,6 +260,26 @@ class HandResult:
 
 
 @dataclass(frozen=True)
+class ThrownIn:
+    """A hand thrown in because nobody bid (VARIANTS.md ``racehorse``): it is
+    numbered and recorded like any hand, and the next dealer deals.
+
+    Attributes:
+        number: the hand's number, counted from 1.
+        dealer: its dealer.
+        dealt: the four packed hands as dealt.
+        calls: its auction (all passes).
+        after: how many scored hands came before it (its place in the match).
+    """
+
+    number: int
+    dealer: Seat
+    dealt: tuple[int, int, int, int]
+    calls: tuple[Call, ...]
+    after: int
+
+
+@dataclass(frozen=True)
 class State:
     """A whole match at one moment. Immutable: :func:`apply` returns a new one.
 
@@ -286,6 +306,7 @@ class State:
         exchange: the cards passed so far this hand: to the declarer, then
             back to the partner (``exchange`` phase).
         conceded: the declarer conceded this hand (``concede`` phase).
+        thrown: the hands thrown in so far (nobody bid), in order.
         game: the :class:`Game` (default: ``table``).
     """
 
@@ -310,6 +331,7 @@ class State:
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
     exchange: tuple[tuple[Card, ...], ...] = ()
     conceded: bool = False
+    thrown: tuple[ThrownIn, ...] = ()
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -827,6 +849,7 @@ class View:
             partner), shown only to the two partners who passed them; ``None``
             to everyone else and in games without a pass.
         conceded: the declarer conceded this hand.
+        scale: the scale of the numbers (``"tens"``, ``"ones"``, ``"old-style"``).
     """
 
     seat: Seat
@@ -858,6 +881,11 @@ class View:
     game: str = "table"
     exchange: tuple[tuple[Card, ...], ...] | None = None
     conceded: bool = False
+    scale: str = "tens"
+
+    def rules_set(self) -> RuleSet:
+        """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
+        return RuleSet.by_name(self.rules).in_scale(self.scale)
 
     def to_json(self) -> dict[str, object]:
         """The view as a JSON-ready dict (cards, seats and suits as tokens)."""
@@ -899,6 +927,7 @@ class View:
             "winner": self.winner,
             "legal": self.legal.to_json(),
             "game": self.game,
+            "scale": self.scale,
             **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
             **({"conceded": True} if self.conceded else {}),
         }
@@ -957,6 +986,7 @@ def view(state: State, seat: int) -> View:
         winner=None if state.winner is None else SIDES[state.winner],
         legal=legal(state, me),
         game=state.game.name,
+        scale=state.rules.scale,
         conceded=state.conceded,
         **_phase_fields(state, me),
     )

@@ -1,12 +1,18 @@
-"""Hand and match records in the interchange format of RULES.md ("Hand record").
+"""Hand and match records in the interchange format of RULES.md ("Hand record"; docs/records.md).
 
 A hand record::
 
-    {"format": "pinochle-hand/1", "dealer": "W",
+    {"format": "pinochle-hand/1", "game": "table", "scale": "tens", "dealer": "W",
      "hands": {"N": [12 cards], "E": [...], "S": [...], "W": [...]},
      "auction": ["250", "pass", ...], "trump": "S", "play": [48 cards]}
 
-A match record is ``{"format": "pinochle-match/1", "hands": [hand, ...]}``
+Each phase of a game adds its part: ``"exchange": {"to_declarer": [4 cards],
+"to_partner": [4 cards]}`` (the card pass), ``"conceded": true`` (the
+declarer gave up after the meld; ``play`` is then empty), ``"thrown_in":
+true`` (nobody bid; the record holds the deal and the passes only). A record
+without ``game`` is a ``table`` record (RULES.md).
+
+A match record is ``{"format": "pinochle-match/1", "game": ..., "hands": [hand, ...]}``
 with the dealer moving left each hand. Replaying runs the record through the
 same reducer (:mod:`pinochle.game`) as a live match, so a record is judged by
 exactly the rules of play; the first illegal call or card is reported as a
@@ -20,38 +26,79 @@ from dataclasses import dataclass, replace
 from .auction import call_text, parse_call
 from .cards import SIDES, Card, Seat, Suit, add, parse_cards, unpack
 from .errors import BadCard, BadRecord, IllegalAction
-from .game import Action, HandResult, State, apply, auto_action, new_match, sort_hand, turn
+from .game import (
+    Action,
+    Game,
+    HandResult,
+    State,
+    ThrownIn,
+    apply,
+    auto_action,
+    deal_hand,
+    default_game,
+    new_match,
+    sort_hand,
+    turn,
+)
+from .games import find as find_game
 from .rules import TABLE, RuleSet
 
 HAND_FORMAT = "pinochle-hand/1"
 MATCH_FORMAT = "pinochle-match/1"
 
 
-def hand_record(result: HandResult) -> dict[str, object]:
-    """The RULES.md record of a finished hand.
+def _head(game: Game, rules: RuleSet | None = None) -> dict[str, object]:
+    return {"format": HAND_FORMAT, "game": game.name, "scale": (rules or game.rules).scale}
+
+
+def _dealt(dealt: tuple[int, ...]) -> dict[str, list[str]]:
+    return {str(Seat(i)): [str(c) for c in sort_hand(unpack(h))] for i, h in enumerate(dealt)}
+
+
+def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: RuleSet | None = None) -> dict[str, object]:
+    """The record of a finished hand (RULES.md, Hand record; docs/records.md).
 
     Args:
-        result: a :class:`~pinochle.game.HandResult` from a match's history.
+        result: a :class:`~pinochle.game.HandResult` from a match's history,
+            or a :class:`~pinochle.game.ThrownIn` hand.
+        game: its game (default ``table``); rules: its numbers (default the game's).
 
     Returns:
         A JSON-ready dict in the ``pinochle-hand/1`` format.
     """
-    return {
-        "format": HAND_FORMAT,
+    g = game if game is not None else default_game()
+    if isinstance(result, ThrownIn):
+        return {**_head(g, rules), "dealer": str(result.dealer), "hands": _dealt(result.dealt),
+                "auction": [call_text(c) for c in result.calls], "thrown_in": True}
+    out: dict[str, object] = {
+        **_head(g, rules),
         "dealer": str(result.dealer),
-        "hands": {str(Seat(i)): [str(c) for c in sort_hand(unpack(h))] for i, h in enumerate(result.dealt)},
+        "hands": _dealt(result.dealt),
         "auction": [call_text(c) for c in result.calls],
         "trump": str(result.trump),
-        "play": [str(c) for c in result.play],
     }
+    if result.exchange:
+        out["exchange"] = {"to_declarer": [str(c) for c in result.exchange[0]],
+                           "to_partner": [str(c) for c in result.exchange[1]]}
+    if result.conceded:
+        out["conceded"] = True
+    out["play"] = [str(c) for c in result.play]
+    return out
 
 
 def match_record(state: State) -> dict[str, object]:
-    """The ``pinochle-match/1`` record of a match's finished hands.
+    """The ``pinochle-match/1`` record of a match's finished hands, thrown-in hands in their place.
 
     A hand still in progress is not included.
     """
-    return {"format": MATCH_FORMAT, "hands": [hand_record(h) for h in state.history]}
+    hands: list[dict[str, object]] = []
+    thrown = list(state.thrown)
+    for i, h in enumerate(state.history):
+        while thrown and thrown[0].after <= i:
+            hands.append(hand_record(thrown.pop(0), state.game, state.rules))
+        hands.append(hand_record(h, state.game, state.rules))
+    hands.extend(hand_record(t, state.game, state.rules) for t in thrown)
+    return {"format": MATCH_FORMAT, "game": state.game.name, "scale": state.rules.scale, "hands": hands}
 
 
 @dataclass(frozen=True)
@@ -63,20 +110,26 @@ class ParsedHand:
     auction: list[object]
     trump: object
     play: list[Card]
+    exchange: tuple[tuple[Card, ...], ...] = ()
+    conceded: bool = False
+    thrown_in: bool = False
 
 
 def _sides(pair: tuple[int, int]) -> dict[str, int]:
     return {SIDES[0]: pair[0], SIDES[1]: pair[1]}
 
 
-def hand_summary(result: HandResult) -> dict[str, object]:
+def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
     """The replay output of one hand (see ``pinochle replay``).
 
     Returns:
         ``{"declarer", "bid", "trump", "meld", "tricks", "counters", "made",
         "score"}``, where ``meld`` is what each side showed and ``score`` what
-        it adds to its total.
+        it adds to its total; ``{"thrown_in": true, "dealer"}`` for a hand
+        thrown in.
     """
+    if isinstance(result, ThrownIn):
+        return {"thrown_in": True, "dealer": str(result.dealer)}
     s = result.score
     return {
         "declarer": str(result.declarer),
@@ -145,24 +198,42 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
     auction = record.get("auction")
     if not isinstance(auction, list):
         raise BadRecord("auction", None, "auction is a list of calls such as [\"250\", \"pass\"]", hand)
-    raw_play = record.get("play")
+    thrown_in = record.get("thrown_in", False) is True
+    raw_play = record.get("play", [] if thrown_in else None)
     if not isinstance(raw_play, (list, str)):
         raise BadRecord("play", None, "play is a list of the 48 cards in the order played", hand)
     try:
         play = parse_cards(raw_play)
     except BadCard as err:
         raise BadRecord("play", err.index, str(err), hand) from None
-    return ParsedHand(dealer, (packed[0], packed[1], packed[2], packed[3]), auction, record.get("trump"), play)
+    exchange: tuple[tuple[Card, ...], ...] = ()
+    raw_ex = record.get("exchange")
+    if raw_ex is not None:
+        if not isinstance(raw_ex, Mapping):
+            raise BadRecord("exchange", None, "exchange is {\"to_declarer\": [4 cards], \"to_partner\": [4 cards]}", hand)
+        parts = []
+        for key in ("to_declarer", "to_partner"):
+            raw = raw_ex.get(key)
+            if not isinstance(raw, (list, str)):
+                raise BadRecord("exchange", None, f"exchange.{key} is a list of the cards passed", hand)
+            try:
+                parts.append(tuple(parse_cards(raw)))
+            except BadCard as err:
+                raise BadRecord("exchange", err.index, f"{key}: {err}", hand) from None
+        exchange = tuple(parts)
+    return ParsedHand(dealer, (packed[0], packed[1], packed[2], packed[3]), auction, record.get("trump"), play,
+                      exchange, record.get("conceded", False) is True, thrown_in)
 
 
 def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
     """Run one parsed hand through the reducer from its ``auction`` phase to its end."""
+    number = state.hand_no
     for i, raw in enumerate(parsed.auction):
         try:
             call = parse_call(raw)
         except ValueError as err:
             raise BadRecord("auction", i, str(err), hand) from None
-        if state.phase != "auction":
+        if state.phase != "auction" or state.hand_no != number:
             raise BadRecord("auction", i, "the auction is over: no more calls", hand)
         seat = turn(state)
         assert seat is not None
@@ -171,8 +242,15 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
             state = apply(state, action)
         except IllegalAction as err:
             raise BadRecord("auction", i, f"{seat}: {err}", hand) from None
-    if state.phase == "auction":
-        raise BadRecord("auction", len(parsed.auction), f"the auction is not finished: {turn(state)} is still to call", hand)
+    if parsed.thrown_in:
+        if state.hand_no == number:
+            raise BadRecord("auction", len(parsed.auction), "the hand is marked thrown in, but somebody bid", hand)
+        return state
+    if state.hand_no != number or state.phase == "auction":
+        where = len(parsed.auction)
+        if state.hand_no != number:
+            raise BadRecord("auction", where, "nobody bid: the hand is thrown in; mark it \"thrown_in\": true", hand)
+        raise BadRecord("auction", where, f"the auction is not finished: {turn(state)} is still to call", hand)
     try:
         trump = Suit.parse(str(parsed.trump))
     except ValueError as err:
@@ -180,8 +258,31 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
     seat = turn(state)
     assert seat is not None
     state = apply(state, Action.trump_(seat, trump))
+    if state.phase == "exchange":
+        if len(parsed.exchange) != 2:
+            raise BadRecord("exchange", None, "this game passes cards: give \"exchange\": "
+                            "{\"to_declarer\": [...], \"to_partner\": [...]}", hand)
+        for part, cards in zip(("to_declarer", "to_partner"), parsed.exchange):
+            seat = turn(state)
+            assert seat is not None
+            try:
+                state = apply(state, Action.give(seat, cards))
+            except IllegalAction as err:
+                raise BadRecord("exchange", None, f"{part}: {seat} cannot pass these cards: {err}", hand) from None
+    elif parsed.exchange:
+        raise BadRecord("exchange", None, f"the {state.game.name} game passes no cards", hand)
     while (auto := auto_action(state)) is not None:
         state = apply(state, auto)
+    if state.phase == "concede":
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.concede(seat) if parsed.conceded else Action.play_on(seat))
+    elif parsed.conceded:
+        raise BadRecord("conceded", None, f"the {state.game.name} game has no concession", hand)
+    if parsed.conceded:
+        if parsed.play:
+            raise BadRecord("play", 0, "the declarer conceded: no card is played", hand)
+        return state
     for i, card in enumerate(parsed.play):
         if state.phase != "play":
             raise BadRecord("play", i, "the hand is over after 48 cards", hand)
@@ -196,19 +297,20 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
     return state
 
 
-def replay_hand(record: object, rules: RuleSet = TABLE) -> dict[str, object]:
+def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, object]:
     """Replay one hand record and return its summary (see :func:`hand_summary`).
 
     Raises:
         BadRecord: the first fault, with its field, index and reason.
     """
+    game = _game_of(record)
     parsed = parse_hand(record)
-    state = new_match(seed=0, rules=rules, first_dealer=parsed.dealer, deals=[parsed.hands])
+    state = new_match(seed=0, rules=_rules(rules, game), first_dealer=parsed.dealer, deals=[parsed.hands], game=game)
     state = _play_hand(state, parsed, None)
-    return hand_summary(state.history[-1])
+    return hand_summary(state.thrown[-1] if parsed.thrown_in else state.history[-1])
 
 
-def replay_match(record: object, rules: RuleSet = TABLE) -> dict[str, object]:
+def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, object]:
     """Replay a match record: ``{"hands": [summary, ...], "totals", "winner"}``.
 
     The dealer must move left each hand, and no hand may follow the one that
@@ -224,29 +326,57 @@ def replay_match(record: object, rules: RuleSet = TABLE) -> dict[str, object]:
         raise BadRecord("hands", None, "hands is a list of hand records")
     if not raw_hands:
         return {"hands": [], "totals": _sides((0, 0)), "winner": None}
+    game = _game_of(record)
+    for i, h in enumerate(raw_hands):
+        if isinstance(h, Mapping) and h.get("game", game.name) != game.name:
+            raise BadRecord("game", None, f"hand {i + 1} is a {h.get('game')!r} hand in a {game.name} match", i + 1)
     # hand by hand, so that the first fault in play order is the one reported
     first = parse_hand(raw_hands[0], 1)
-    state = new_match(seed=0, rules=rules, first_dealer=first.dealer, deals=[first.hands])
+    state = new_match(seed=0, rules=_rules(rules, game), first_dealer=first.dealer, deals=[first.hands], game=game)
     state = _play_hand(state, first, 1)
+    summaries: list[dict[str, object]] = [hand_summary(state.thrown[-1] if first.thrown_in else state.history[-1])]
     for i in range(1, len(raw_hands)):
         if state.phase == "match_end":
             won = SIDES[state.winner or 0]
             raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
         p = parse_hand(raw_hands[i], i + 1)
-        if p.dealer != state.dealer.left:
-            raise BadRecord("dealer", None, f"the deal passes left: hand {i + 1} is dealt by {state.dealer.left}, not {p.dealer}", i + 1)
+        after_throw = state.phase == "auction"  # the hand before was thrown in: its redeal is this record
+        dealer = state.dealer if after_throw else state.dealer.left
+        if p.dealer != dealer:
+            raise BadRecord("dealer", None, f"the deal passes left: hand {i + 1} is dealt by {dealer}, not {p.dealer}", i + 1)
         state = replace(state, preset=(*state.preset, p.hands))
-        state = apply(state, Action.deal(state.dealer.left))
+        if after_throw:
+            state = deal_hand(state, state.hand_no, state.dealer)
+        else:
+            state = apply(state, Action.deal(state.dealer.left))
         state = _play_hand(state, p, i + 1)
+        summaries.append(hand_summary(state.thrown[-1] if p.thrown_in else state.history[-1]))
     winner = None if state.winner is None else SIDES[state.winner]
     return {
-        "hands": [hand_summary(h) for h in state.history],
+        "hands": summaries,
         "totals": _sides(state.totals),
         "winner": winner,
     }
 
 
-def replay(record: object, rules: RuleSet = TABLE) -> dict[str, object]:
+def _game_of(record: object) -> Game:
+    """The game a record names (``table`` when it names none).
+
+    Raises:
+        BadRecord: an unknown game, or one not built yet (``field`` ``"game"``).
+    """
+    name = record.get("game", "table") if isinstance(record, Mapping) else "table"
+    try:
+        return find_game(name)
+    except ValueError as err:
+        raise BadRecord("game", None, str(err)) from None
+
+
+def _rules(rules: RuleSet | None, game: Game) -> RuleSet:
+    return game.rules if rules is None or rules is TABLE else rules
+
+
+def replay(record: object, rules: RuleSet | None = None) -> dict[str, object]:
     """Replay a hand or a match record, told apart by ``format`` (or a ``hands`` list).
 
     Raises:

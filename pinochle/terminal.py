@@ -38,12 +38,12 @@ import json
 import os
 import random
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO
 
 from .auction import parse_points
 from .bots import NormalPlayer, Player, for_level
-from .cards import SIDES, Card, Seat, Suit, fold, pack, plain_suits
+from .cards import SIDES, Card, Seat, Suit, fold, pack, parse_cards, plain_suits
 from .errors import IllegalAction, PinochleError
 from .game import Action, HandResult, State, Trick, apply, auction_status, auto_action, new_match, sort_hand, turn, view
 from .meld import Meld, meld_points
@@ -181,10 +181,11 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _meld_by_suit(hand: Sequence[Card]) -> str:
-    """South's meld for each possible trump, e.g. ``♠ 40, ♥ 190, ♦ 20, ♣ 20``."""
+def _meld_by_suit(hand: Sequence[Card], state: State | None = None) -> str:
+    """South's meld for each possible trump, e.g. ``♠ 40, ♥ 190, ♦ 20, ♣ 20`` (in the game's meld values)."""
     packed = pack(hand)
-    return ", ".join(f"{s.symbol} {meld_points(packed, s)}" for s in Suit)
+    rules = state.rules if state is not None else TABLE
+    return ", ".join(f"{s.symbol} {meld_points(packed, s, rules)}" for s in Suit)
 
 
 def _longest_suit(hand: Sequence[Card]) -> Suit:
@@ -229,7 +230,7 @@ def _hand_header(con: _Console, state: State) -> None:
             f"score NS {state.totals[0]}, EW {state.totals[1]}")
     con.say(_RULE)
     con.say(f"Your hand: {cards_text(v.hand)}")
-    con.say(f"Your meld by trump: {_meld_by_suit(v.hand)}")
+    con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
     con.say(f"Auction ({_seat(state.dealer.left)} calls first; the lowest bid is {state.rules.min_bid}):")
 
 
@@ -258,7 +259,9 @@ def _meld_review(con: _Console, state: State) -> None:
         con.say(f"  {SIDES[side]} bid {state.bid}: the meld covers it; {who} need only to take a trick.")
     else:
         con.say(f"  {SIDES[side]} bid {state.bid}: {who} need {need} in counters (and at least one trick).")
-    con.say(f"Play ({_seat(state.declarer)} leads):")
+    if state.phase == "play":
+        leader = turn(state)
+        con.say(f"Play ({_seat(leader) if leader is not None else '?'} leads):")
 
 
 def _hand_summary(con: _Console, r: HandResult) -> None:
@@ -320,8 +323,23 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
         assert after.trump is not None
         con.say(f"{who} names trump: {_suit_text(after.trump)}.")
         con.say(f"Your hand: {cards_text(view(after, SOUTH).hand, after.trump)}")
+    elif action.type == "give":
+        partner = "N (partner)" if action.seat == SOUTH else ("S (you)" if action.seat == SOUTH.partner else
+                                                              str(Seat(action.seat).partner))
+        con.say(f"{who} passes {len(action.cards)} cards to {partner}."
+                + (f" You get: {' '.join(c.label for c in action.cards)}." if action.seat == SOUTH.partner else ""))
+        if after.phase != "exchange" and after.declarer is not None and after.declarer % 2 == SOUTH % 2:
+            con.say(f"Your hand: {cards_text(view(after, SOUTH).hand, after.trump)}")
+    elif action.type in ("concede", "play_on"):
+        con.say(f"{who} {'concedes the hand' if action.type == 'concede' else 'plays the hand out'}.")
+        if action.type == "play_on":
+            leader = turn(after)
+            con.say(f"Play ({_seat(leader) if leader is not None else '?'} leads):")
+        if action.type == "concede":
+            _hand_summary(con, after.history[-1])
+            _score_sheet(con, after.history)
     elif action.type == "meld":
-        if after.phase == "play":
+        if after.phase not in ("meld",):
             _meld_review(con, after)
     elif action.type == "play":
         trick = after.tricks[-1]
@@ -337,23 +355,29 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
 # ---------------------------------------------------------------- South's answers
 
 
-def _south_call(con: _Console, state: State) -> tuple[Action, State]:
+def _south_call(con: _Console, state: State, advisor: Player | None = None) -> tuple[Action, State]:
     """Ask South for a bid or a pass until the engine accepts it."""
     v = view(state, SOUTH)
     low = v.legal.min_bid
+    step = v.legal.bid_step
     if v.high_bid is None:
         where = "no bid yet"
     else:
         where = f"high bid {v.high_bid} by {_seat(v.high_bidder) if v.high_bidder is not None else '?'}"
+    may_pass = v.legal.pass_
+    choices = f"bid {low} or more" + (", or p to pass" if may_pass else ": you must open")
+    default = "pass" if may_pass else str(low)
     while True:
-        text = con.ask(f"Your call ({where}; bid {low} or more, or p to pass) [Enter: pass]: ")
+        text = con.ask(f"Your call ({where}; {choices}) [Enter: {default}]: ")
         t = text.lower()
         if t in _HELP_WORDS:
-            con.say(f"  Type a bid (a multiple of 10, at least {low}), p to pass, or q to leave. "
-                    f"Your meld by trump: {_meld_by_suit(v.hand)}")
+            con.say(f"  Type a bid (a multiple of {step}, at least {low}), p to pass, or q to leave. "
+                    f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
             continue
         points = parse_points(t)
-        if t in ("", "p", "pass"):
+        if t == "" and not may_pass:
+            action = Action.bid_(SOUTH, low if low is not None else 0)
+        elif t in ("", "p", "pass"):
             action = Action.pass_(SOUTH)
         elif points is not None:
             action = Action.bid_(SOUTH, points)
@@ -366,12 +390,46 @@ def _south_call(con: _Console, state: State) -> tuple[Action, State]:
             con.say(f"  Not allowed: {err}")
 
 
-def _south_trump(con: _Console, state: State) -> tuple[Action, State]:
+def _south_give(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
+    """Ask South for the cards to pass to its partner (VARIANTS.md ``partnership-pass``) until the engine accepts them."""
+    v = view(state, SOUTH)
+    n = v.legal.give
+    to = "your partner North"
+    suggested = advisor.act(v).cards
+    con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
+    if v.exchange:
+        con.say(f"    North passed you: {' '.join(c.label for c in v.exchange[0])}")
+    while True:
+        text = con.ask(f"    Pass {n} cards to {to} [Enter: {' '.join(c.label for c in suggested)}]: ")
+        if text.lower() in _HELP_WORDS:
+            con.say(f"    Type {n} cards such as {' '.join(str(c) for c in suggested)}, separated by blanks; q to leave.")
+            continue
+        try:
+            cards = list(suggested) if text == "" else parse_cards(text)
+            action = Action.give(SOUTH, cards)
+            return action, apply(state, action)
+        except PinochleError as err:
+            con.say(f"    Not allowed: {err}")
+
+
+def _south_settle(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
+    """Ask South, the declarer, whether to concede after the meld (VARIANTS.md ``racehorse``)."""
+    default = "y" if advisor.act(view(state, SOUTH)).type == "concede" else "n"
+    while True:
+        text = con.ask(f"Concede the hand? The opponents then score their meld + {state.rules.total_counters} "
+                       f"and you score nothing (y/n) [Enter: {default}]: ").lower() or default
+        if text in ("y", "yes", "n", "no"):
+            action = Action.concede(SOUTH) if text.startswith("y") else Action.play_on(SOUTH)
+            return action, apply(state, action)
+        con.say("    Answer y to concede or n to play the hand out.")
+
+
+def _south_trump(con: _Console, state: State, advisor: Player | None = None) -> tuple[Action, State]:
     """Ask South, the declarer, to name trump."""
     v = view(state, SOUTH)
     default = _longest_suit(v.hand)
     con.say(f"You are declarer at {state.bid}. Your hand: {cards_text(v.hand)}")
-    con.say(f"Your meld by trump: {_meld_by_suit(v.hand)}")
+    con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
     while True:
         text = con.ask(f"Name trump ({con.suits()}) [Enter: {default.symbol}]: ")
         if text.lower() in _HELP_WORDS:
@@ -479,12 +537,8 @@ def _step(con: _Console, state: State, players: dict[Seat, Player]) -> State:
         action = Action.deal(seat)
         after = apply(state, action)
     elif seat == SOUTH:
-        if state.phase == "auction":
-            action, after = _south_call(con, state)
-        elif state.phase == "trump":
-            action, after = _south_trump(con, state)
-        else:
-            action, after = _south_card(con, state, players[SOUTH])
+        ask = _ASK[state.current.decision or "card"]
+        action, after = ask(con, state, players[SOUTH])
     else:
         action = players[seat].act(view(state, seat))
         after = apply(state, action)
@@ -492,7 +546,18 @@ def _step(con: _Console, state: State, players: dict[Seat, Player]) -> State:
     return after
 
 
-def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str], level: str = "normal") -> int:
+#: South's question for each phase decision (PhaseDef.decision).
+_ASK: dict[str, Callable[[_Console, State, Player], tuple[Action, State]]] = {
+    "call": _south_call,
+    "trump": _south_trump,
+    "give": _south_give,
+    "settle": _south_settle,
+    "card": _south_card,
+}
+
+
+def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str], level: str = "normal",
+               game: str = "table", rules: RuleSet | None = None) -> int:
     """Play a match in the terminal: a person as South against three computer players.
 
     Args:
@@ -505,6 +570,7 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
         stdin: the person's answers, one a line.
         stdout: where the game is told.
         level: the computer players' level: ``"easy"``, ``"normal"`` or ``"hard"``.
+        game: the game (:data:`pinochle.games.GAMES`); rules: its numbers (default the game's).
 
     Returns:
         The exit status: 0 when the match ends or the person leaves (end of
@@ -523,12 +589,13 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
         ):
             con.say(f"Cannot save the match record to {save}: the folder does not exist or is not writable.")
             return 1
-    state = new_match(seed=seed)
+    state = new_match(seed=seed, game=game, rules=rules)
     # the three computer players, and South's advisor (the default card on Enter)
     players: dict[Seat, Player] = {s: for_level(level, f"{seed}/{s}") for s in Seat if s != SOUTH}
     players[SOUTH] = NormalPlayer(f"{seed}/S")
     try:
-        con.say(f"Pinochle: four hands, two partnerships, the match is to {state.rules.target}."
+        title = "Pinochle" if state.game.name == "table" else f"Pinochle ({state.game.name})"
+        con.say(f"{title}: four hands, two partnerships, the match is to {state.rules.target}."
                 + (f" Seed {seed}." if chosen else ""))
         con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")
         con.say("Enter alone takes the default shown in brackets; ? gives help; q leaves the table.")

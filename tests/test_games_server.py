@@ -44,6 +44,9 @@ Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(120)
 PLAYABLE = [n for n, g in GAMES.items() if g.playable]
 
+#: These scripted clients answer every state at once: a rate limit far above a person's (docs/protocol.md, Limits).
+FAST = (1000.0, 1000)
+
 
 def hello(ws: Any, device: str | None = None, seat: str | None = None) -> Msg:
     ws.send_json({"type": "hello", "device": device, "seat": seat})
@@ -111,7 +114,7 @@ def bidder(cap: int) -> Callable[[Msg], Msg]:
 
 
 def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "g.db", bot_delay=0)) as client:
+    with TestClient(create_app(tmp_path / "g.db", bot_delay=0, rate=FAST)) as client:
         resp = client.get("/games")
     assert resp.status_code == 200 and resp.headers["content-type"].startswith("application/json")
     games = resp.json()["games"]
@@ -141,7 +144,7 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
 ])
 def test_an_unknown_or_unbuilt_game_is_refused_naming_the_playable_games(
         tmp_path: Path, msg: Msg, game: object, says: str) -> None:
-    with TestClient(create_app(tmp_path / "g.db", bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(tmp_path / "g.db", bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as ws:
         hello(ws)
         ws.send_json({**msg, "game": game})
         err = error(ws)
@@ -178,7 +181,7 @@ def play_solo(ws: Any, msg: Msg, choose: Callable[[Msg], Msg], stop: Callable[[M
 
 
 def test_a_solo_partnership_pass_hand_by_the_legal_moves(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "s.db", bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(tmp_path / "s.db", bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": "partnership-pass"})
         msg = until(ws, of_type("state"))
@@ -222,7 +225,7 @@ def test_a_solo_partnership_pass_hand_by_the_legal_moves(tmp_path: Path) -> None
 
 
 def test_bad_passes_are_illegal_and_change_nothing(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "s.db", bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(tmp_path / "s.db", bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": "partnership-pass"})
         msg = until(ws, of_type("state"))
@@ -260,7 +263,7 @@ def test_a_solo_racehorse_hand_the_declarer_concedes(tmp_path: Path) -> None:
     def concede(v: Msg) -> Msg:
         return {"type": "concede"} if "concede" in v["legal"] else bidder(300)(v)
 
-    with TestClient(create_app(tmp_path / "r.db", bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(tmp_path / "r.db", bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "normal", "game": "racehorse"})
         msg = until(ws, of_type("state"))
@@ -294,7 +297,7 @@ def test_a_solo_racehorse_hand_the_declarer_concedes(tmp_path: Path) -> None:
 
 def test_a_room_of_a_chosen_game(tmp_path: Path) -> None:
     db = tmp_path / "rooms.db"
-    with TestClient(create_app(db, bot_delay=0)) as client, \
+    with TestClient(create_app(db, bot_delay=0, rate=FAST)) as client, \
             client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
         hello(a)
         hello(b)
@@ -331,7 +334,7 @@ def test_a_room_of_a_chosen_game(tmp_path: Path) -> None:
     store.close()
     assert stored is not None and stored.game == "partnership-pass" and stored.kind == "room"
     assert data is not None and data["game"] == "partnership-pass"
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as a:
+    with TestClient(create_app(db, bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as a:
         welcome = hello(a, None, token)
         assert welcome["seat"]["room"] == code
         room = until(a, of_type("room"))["room"]
@@ -375,7 +378,7 @@ def test_the_matchmaker_groups_by_game() -> None:
 
 
 def test_quick_match_groups_people_by_game(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "q.db", bot_delay=0, search_seconds=1.0, quick_move_timer=0.2)) as client, \
+    with TestClient(create_app(tmp_path / "q.db", bot_delay=0, rate=FAST, search_seconds=1.0, quick_move_timer=0.2)) as client, \
             client.websocket_connect("/ws") as t, client.websocket_connect("/ws") as r1, \
             client.websocket_connect("/ws") as r2:
         for ws in (t, r1, r2):
@@ -409,7 +412,7 @@ def test_quick_match_groups_people_by_game(tmp_path: Path) -> None:
 
 
 def test_quick_match_for_another_game_moves_the_search(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "q.db", bot_delay=0, search_seconds=60)) as client, \
+    with TestClient(create_app(tmp_path / "q.db", bot_delay=0, rate=FAST, search_seconds=60)) as client, \
             client.websocket_connect("/ws") as ws:
         hello(ws)
         ws.send_json({"type": "quick_match", "name": "Sam"})
@@ -466,7 +469,7 @@ def test_a_database_from_before_games_opens_and_resumes_as_table(tmp_path: Path)
     state = new_match(seed=12345, first_dealer=1)
     for a in log:
         state = apply(state, Action.from_json(a))
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(db, bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as ws:
         welcome = hello(ws, device)
         assert welcome["match"]["id"] == "oldmatch" and welcome["match"]["game"] == "table"
         ws.send_json({"type": "resume"})

@@ -552,7 +552,9 @@ def test_the_rules_example_record_shape() -> None:
 def test_the_engine_writes_records_of_the_same_shape() -> None:
     state = hand_with([250, None, 260, None, None], dealer=Seat.W, trump=Suit.S)
     rec = hand_record(state.history[-1])
-    assert set(rec) == set(RULES_EXAMPLE)
+    # RULES.md's keys, plus the game and its scale that every record now names (docs/records.md)
+    assert set(rec) == set(RULES_EXAMPLE) | {"game", "scale"}
+    assert (rec["game"], rec["scale"]) == ("table", "tens")
     assert rec["format"] == RULES_EXAMPLE["format"] and rec["dealer"] == "W" and rec["trump"] == "S"
     assert rec["auction"] == ["250", "pass", "260", "pass", "pass"]
     assert {k: len(v) for k, v in rec["hands"].items()} == {"N": 12, "E": 12, "S": 12, "W": 12}  # type: ignore[union-attr]

@@ -107,9 +107,9 @@ def in_scale(points: float, view: View) -> float:
     hand at a tenth. The factor is the ratio of the counters in a hand, so
     for ``table`` it is exactly 1.
     """
-    from ..rules import TABLE, RuleSet
+    from ..rules import TABLE
 
-    rules = RuleSet.by_name(view.rules)
+    rules = view.rules_set()
     if rules.total_counters == TABLE.total_counters:
         return points
     return points * rules.total_counters / TABLE.total_counters
@@ -140,9 +140,8 @@ def pass_cards(view: View) -> list[Card]:
 
     from ..cards import pack, remove
     from ..meld import meld_points
-    from ..rules import RuleSet
 
-    rules = RuleSet.by_name(view.rules)
+    rules = view.rules_set()
     held = list(view.legal.give_from)
     n = view.legal.give
     trump = view.trump
@@ -169,11 +168,10 @@ def should_concede(view: View) -> bool:
     gains nothing when the bid can still be made; so concede only when the
     counters still needed exceed 80% of all the counters of a hand.
     """
-    from ..rules import RuleSet
 
     if view.bid is None or view.declarer is None:
         return False
-    rules = RuleSet.by_name(view.rules)
+    rules = view.rules_set()
     side = view.declarer % 2
     need = view.bid - view.meld_shown[side]
     return need > 0.8 * rules.total_counters

@@ -90,8 +90,8 @@ class HardPlayer(TablePlayer):
 
     def act(self, view: View) -> Action:
         """As :meth:`TablePlayer.act`, with the rules of the view's game (its meld values and counters)."""
-        if view.rules != self.rules.name:
-            self.rules = RuleSet.by_name(view.rules)
+        if (view.rules, view.scale) != (self.rules.name, self.rules.scale):
+            self.rules = view.rules_set()
         return super().act(view)
 
     def _rng(self, view: View) -> random.Random:

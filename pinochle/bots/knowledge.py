@@ -242,7 +242,7 @@ def knowledge(view: View) -> Knowledge:
             card than the deck holds among the own hand and the played
             cards, or tricks before trump is named.
     """
-    rules = RuleSet.by_name(view.rules)
+    rules = view.rules_set()
     me = Seat(view.seat)
     trump = view.trump
     own = pack(view.hand)

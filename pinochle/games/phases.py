@@ -26,6 +26,7 @@ from ..game import (
     Legal,
     PhaseDef,
     State,
+    ThrownIn,
     Trick,
     auction_status,
     current_trick,
@@ -97,7 +98,8 @@ class Auction(PhaseDef):
         if not st.done:
             return state
         if st.redeal:
-            return deal_hand(state, state.hand_no + 1, state.dealer.left)
+            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history))
+            return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1, state.dealer.left)
         return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:

@@ -29,7 +29,9 @@ from .matchmaking import SEARCH_SECONDS, QuickMatch
 from .protocol import (
     MAX_MESSAGE_BYTES,
     MAX_ROOMS_PER_CONNECTION,
+    RATE_BURST,
     RATE_CLOSE_AFTER,
+    RATE_PER_SECOND,
     CloseCode,
     ErrorCode,
     ProtocolError,
@@ -81,6 +83,8 @@ class Server:
     quick: QuickMatch
     #: wrong room codes per device and per address, and device tokens per address (across connections)
     guard: GuessGuard
+    #: each connection's message rate limit: (messages per second, burst)
+    rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST)
 
 
 class Connection:
@@ -99,7 +103,7 @@ class Connection:
         self.hub = server.tables.hub
         self.device: str | None = None
         self.seat: str | None = None
-        self.limiter = RateLimiter()
+        self.limiter = RateLimiter(*server.rate)
         self.rooms_created = 0
         #: seconds between computer moves in this device's solo match (the animation pace setting)
         self.bot_delay: float | None = None
@@ -361,7 +365,8 @@ class Connection:
 
 def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None = None, *,
                search_seconds: float = SEARCH_SECONDS, quick_move_timer: float | None = 30.0,
-               away_seconds: float | None = 60.0, guard: GuessGuard | None = None) -> Starlette:
+               away_seconds: float | None = 60.0, guard: GuessGuard | None = None,
+               rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST)) -> Starlette:
     """The web app.
 
     Args:
@@ -371,6 +376,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         search_seconds: how long Quick Match searches before filling seats with computers (20 s).
         quick_move_timer: seconds a person has to move in Quick Match (30 s; ``None``: no timer).
         away_seconds: seconds a disconnected person keeps a room or Quick Match seat before a computer plays for them (60 s).
+        rate: each connection's rate limit, (messages per second, burst) (docs/protocol.md, Limits);
+            scripted tests that answer every state at once raise it.
         guard: the limits on wrong room codes and device tokens (default: :class:`~.limits.GuessGuard` with
             the numbers of docs/protocol.md).
 
@@ -382,7 +389,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     tables = Tables(store, bot_delay)
     server = Server(store, tables, Rooms(store, tables, away_seconds),
                     QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
-                    guard if guard is not None else GuessGuard())
+                    guard if guard is not None else GuessGuard(), rate)
 
     async def index(request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
