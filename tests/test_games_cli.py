@@ -1,0 +1,172 @@
+"""Issue 12, item 4: the command line takes ``--game`` (and ``--scale``); records carry the game.
+
+Every expected value below is worked out from VARIANTS.md and the seeds by
+hand, not read back from the engine.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from pinochle.bots import for_level
+from pinochle.cli import main
+from pinochle.game import Action, apply, auto_action, new_match, turn, view
+from pinochle.records import match_record, replay
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, list[dict[str, object]]]:
+    out = io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_games_lists_the_nine_games_of_the_seeds() -> None:
+    code, out = run("games")
+    games = out[0]["games"]
+    assert code == 0 and isinstance(games, list)
+    assert [(g["name"], g["players"], g["playable"]) for g in games] == [
+        ("table", 4, True), ("partnership-pass", 4, True), ("racehorse", 4, True), ("turned-trump", 4, False),
+        ("britannica", 4, True), ("double-deck", 4, False), ("cutthroat", 3, False), ("auction", 3, False),
+        ("two-handed", 2, False),
+    ]
+    assert all(isinstance(g["description"], str) and g["description"] for g in games)
+
+
+def test_meld_in_the_games_scale() -> None:
+    hand = ["AS", "TS", "KS", "QS", "JS", "9S"]
+    # britannica is in the ones scale (seed 001): run 15, dix 1
+    assert run("meld", "--game", "britannica", "--trump", "S", *hand)[1][0]["total"] == 16
+    # the table in ones (seed 002: "run 15"), and old-style keeps the tens meld (VARIANTS.md, Scales)
+    assert run("meld", "--scale", "ones", "--trump", "S", *hand)[1][0]["total"] == 16
+    assert run("meld", "--scale", "old-style", "--trump", "S", *hand)[1][0]["total"] == 160
+    assert run("meld", "--trump", "S", *hand)[1][0]["total"] == 160
+    lines = "\n".join(json.dumps(d) for d in (
+        {"trump": "S", "hand": hand, "game": "britannica"}, {"trump": "S", "hand": hand, "scale": "ones"},
+        {"trump": "S", "hand": hand}))
+    assert [r["total"] for r in run("meld", "-", stdin=lines)[1]] == [16, 16, 160]
+
+
+def test_legal_by_the_games_play_rule() -> None:
+    # a non-trump lead: the table must beat (RULES.md, Play 1); racehorse need not (VARIANTS.md)
+    assert run("legal", "--trump", "H", "--hand", "AS 9S", "--trick", "TS")[1] == [{"legal": ["AS"]}]
+    assert run("legal", "--game", "racehorse", "--trump", "H", "--hand", "AS 9S", "--trick", "TS")[1] == [
+        {"legal": ["AS", "9S"]}]
+    # trump led: racehorse must head it
+    assert run("legal", "--game", "racehorse", "--trump", "H", "--hand", "AH 9H", "--trick", "TH")[1] == [
+        {"legal": ["AH"]}]
+    # britannica: no duty to beat at all
+    assert run("legal", "--game", "britannica", "--trump", "H", "--hand", "AH 9H", "--trick", "TH")[1] == [
+        {"legal": ["AH", "9H"]}]
+
+
+@pytest.mark.parametrize(("argv", "field", "reason"), [
+    (["meld", "--game", "cutthroat", "--trump", "S", "AS"], "game",
+     "the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, britannica"),
+    (["meld", "--game", "poker", "--trump", "S", "AS"], "game",
+     "unknown game 'poker': the games are table, partnership-pass, racehorse, turned-trump, britannica, "
+     "double-deck, cutthroat, auction, two-handed"),
+    (["meld", "--scale", "hundreds", "--trump", "S", "AS"], "scale",
+     "unknown scale 'hundreds': the scales are tens, ones, old-style"),
+])
+def test_a_bad_game_or_scale_is_named(argv: list[str], field: str, reason: str) -> None:
+    code, out = run(*argv)
+    assert code == 1 and out[0]["error"] == {"field": field, "index": None, "reason": reason}
+
+
+def _played(game: str, seed: int, hands: int = 4) -> object:
+    state = new_match(seed=seed, game=game)
+    players = {s: for_level("normal", f"{seed}/{s}") for s in range(4)}
+    while state.phase != "match_end" and len(state.history) < hands:
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, auto_action(state) or players[seat].act(view(state, seat)))
+    return state
+
+
+@pytest.mark.parametrize("game", ["partnership-pass", "racehorse", "britannica"])
+def test_records_of_every_game_replay_from_the_command_line(game: str, tmp_path: Path) -> None:
+    state = _played(game, 3)
+    record = match_record(state)  # type: ignore[arg-type]
+    assert record["game"] == game and all(h["game"] == game for h in record["hands"])  # type: ignore[union-attr]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    code, out = run("replay", str(path))
+    totals = state.totals  # type: ignore[attr-defined]
+    assert code == 0 and out[0]["totals"] == {"NS": totals[0], "EW": totals[1]}
+    # a record without its game is a table record, so --game says which
+    del record["game"]
+    for h in record["hands"]:  # type: ignore[union-attr]
+        del h["game"]
+    path.write_text(json.dumps(record))
+    assert run("replay", "--game", game, str(path))[1][0]["totals"] == out[0]["totals"]
+    code, out = run("replay", "--game", "table" if game != "table" else "racehorse", str(match_path(tmp_path, game)))
+    assert code == 1 and out[0]["error"]["field"] == "game"  # type: ignore[index]
+
+
+def match_path(tmp_path: Path, game: str) -> Path:
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(match_record(_played(game, 3, 1))))  # type: ignore[arg-type]
+    return path
+
+
+def test_a_partnership_pass_record_holds_the_pass_and_a_bad_pass_is_named() -> None:
+    state = _played("partnership-pass", 5, 1)
+    record = match_record(state)["hands"][0]  # type: ignore[attr-defined,index]
+    ex = record["exchange"]
+    assert len(ex["to_declarer"]) == 4 and len(ex["to_partner"]) == 4
+    bad = {**record, "exchange": {"to_declarer": ex["to_declarer"][:3], "to_partner": ex["to_partner"]}}
+    code, out = run("replay", "-", stdin=json.dumps(bad))
+    assert code == 1 and out[0]["error"]["field"] == "exchange"  # type: ignore[index]
+    assert "pass exactly 4 cards, not 3" in out[0]["error"]["reason"]  # type: ignore[index]
+
+
+def test_a_racehorse_concession_and_a_thrown_in_hand_replay() -> None:
+    # seed 000 / VARIANTS.md racehorse: no bid in the first round throws the hand in; the next dealer deals
+    state = new_match(seed=11, game="racehorse")
+    dealer = state.dealer
+    for _ in range(4):
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.pass_(seat))
+    assert state.phase == "auction" and state.dealer == dealer.left and state.hand_no == 1
+    assert len(state.thrown) == 1 and state.thrown[0].number == 1
+    # hand 2: the first seat bids, the rest pass; the declarer names trump, the partners pass, all meld, it concedes
+    seat = turn(state)
+    assert seat is not None
+    state = apply(state, Action.bid_(seat, 250))
+    for _ in range(3):
+        state = apply(state, Action.pass_(turn(state)))  # type: ignore[arg-type]
+    declarer = state.declarer
+    assert declarer == seat and state.phase == "trump"
+    state = apply(state, Action.trump_(declarer, 0))
+    for _ in range(2):
+        who = turn(state)
+        assert who is not None
+        state = apply(state, Action.give(who, view(state, who).legal.give_from[:4]))
+    while (auto := auto_action(state)) is not None:
+        state = apply(state, auto)
+    assert state.phase == "concede" and turn(state) == declarer
+    state = apply(state, Action.concede(declarer))
+    hand = state.history[-1]
+    side = declarer % 2
+    meld = hand.score.meld
+    assert hand.conceded and hand.score.score[side] == 0 and hand.score.score[1 - side] == meld[1 - side] + 250
+    record = match_record(state)
+    assert [h.get("thrown_in", False) for h in record["hands"]] == [True, False]  # type: ignore[union-attr]
+    assert record["hands"][1]["conceded"] is True and record["hands"][1]["play"] == []  # type: ignore[index]
+    out = replay(json.loads(json.dumps(record)))
+    assert out["hands"][0] == {"thrown_in": True, "dealer": str(dealer)}  # type: ignore[index]
+    assert out["totals"] == {"NS": state.totals[0], "EW": state.totals[1]}
+
+
+def test_play_and_arena_take_the_game() -> None:
+    out = io.StringIO()
+    assert main(["play", "--seed", "2", "--game", "racehorse"], stdin=io.StringIO(""), stdout=out) == 0
+    assert out.getvalue().startswith("Pinochle (racehorse): four hands, two partnerships, the match is to 1500.")
+    code, res = run("arena", "--a", "easy", "--b", "normal", "--deals", "2", "--matches", "0", "--workers", "1",
+                    "--game", "partnership-pass", "--json")
+    assert code == 0 and res[0]["game"] == "partnership-pass" and res[0]["hands"] == 4
