@@ -346,3 +346,33 @@ def test_replaying_a_generated_record_reproduces_the_match(game: str, seed: int)
             alone.pop("score")
             summary = {k: v for k, v in summary.items() if k != "score"}
         assert alone == summary
+
+
+PASS_GAMES = [name for name in PLAYABLE if any(ph.name == "exchange" for ph in GAMES[name].phases)]
+
+
+@pytest.mark.parametrize("game", PASS_GAMES)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, data=st.data())
+def test_the_opponents_views_are_the_same_whatever_cards_are_passed(game: str, seed: int, data: st.DataObject) -> None:
+    """Two different passes (by the partner, then by the declarer) leave the opponents' views identical
+    until the meld is laid down: they never learn which cards went."""
+    rng = random.Random(seed)
+    state = new_match(seed=seed, game=game)
+    while state.phase != "exchange":
+        if state.phase == "match_end" or state.hand_no > 5:
+            return
+        state = apply(state, random_action(state, rng))
+    assert state.declarer is not None
+    opponents = (state.declarer.left, state.declarer.partner.left)
+    for _ in range(2):  # the partner's pass, then the declarer's
+        who = turn(state)
+        assert who is not None
+        hand = unpack(state.hands[who])
+        a = data.draw(st.permutations(hand))[:4]
+        b = data.draw(st.permutations(hand))[:4]
+        sa, sb = apply(state, Action.give(who, a)), apply(state, Action.give(who, b))
+        for s in opponents:
+            assert view(sa, s).to_json() == view(sb, s).to_json()
+        state = sa
+    assert state.phase == "meld" and all(m is None for m in state.melds)
