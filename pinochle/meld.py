@@ -7,6 +7,10 @@ scores) assembles their items; :func:`meld_points` (the fast path for
 simulations) reads point tables that are filled from the very same functions.
 A property test checks that the two agree on random hands.
 
+The points and names come from the rule set's meld rows
+(:data:`pinochle.rules.MeldRow`), for up to four copies of a card: the
+double-deck table of VARIANTS.md (seed 001) is :data:`~pinochle.rules.DOUBLE_DECK_RULES`.
+
 >>> from pinochle.cards import Suit, parse_cards, pack
 >>> m = meld(pack(parse_cards("AS TS KS QS JS KS")), Suit.S)
 >>> m.total, [(i.name, i.points) for i in m.items]
@@ -15,16 +19,19 @@ A property test checks that the two agree on random hands.
 1500
 >>> meld(pack(parse_cards("QS QS JD JD")), Suit.H).total
 300
+>>> from pinochle.cards import DOUBLE_DECK
+>>> from pinochle.rules import DOUBLE_DECK_RULES
+>>> [(i.name, i.points) for i in meld(DOUBLE_DECK.pack(parse_cards("QS JD") * 3), Suit.H, DOUBLE_DECK_RULES).items]
+[('triple pinochle', 45)]
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import product
 
-from .cards import CARDS, MAX_COPIES, NTYPES, RANK_LETTERS, SPREAD, Card, Suit
+from .cards import CARDS, LAYER, MAX_COPIES, NTYPES, RANK_LETTERS, SPREAD, Card, Suit
 from .errors import BadCard
 from .rules import TABLE, MeldRow, RuleSet, meld_row_copies
 
@@ -279,8 +286,9 @@ class _Tables:
     """Point tables of one rule set, keyed by a suit's copies (see :func:`_build_tables`).
 
     ``wide`` is false for up to two copies (4096-entry tuples indexed by the
-    table's two-layer key) and true for more (dicts of the valid four-layer
-    keys, 5^6 of them for four copies).
+    table's two-layer key, today's tables) and true for more (dicts keyed by
+    a suit's 6 bits in each of four layers left in place, :func:`_wide_key`:
+    the 5^6 valid keys for four copies).
     """
 
     wide: bool
@@ -317,7 +325,7 @@ def _build_tables(rules: RuleSet) -> _Tables:
     """
     layers = rules.copies
     wide = layers > 2
-    keys = [(_counts_key(c), c) for c in product(range(layers + 1), repeat=6)]
+    keys = [(_wide_key(c) if wide else _counts_key(c), c) for c in product(range(layers + 1), repeat=6)]
     plain: dict[int, int] = {}
     extra: dict[int, int] = {}
     around: dict[int, int] = {}
@@ -375,21 +383,30 @@ def meld_by_trump(hand: int, rules: RuleSet = TABLE) -> tuple[int, int, int, int
     return (base + extra[k0], base + extra[k1], base + extra[k2], base + extra[k3])
 
 
-def _wide_by_trump(hand: int, t: _Tables, spread: int = SPREAD[4]) -> tuple[int, int, int, int]:
+#: The six bits of suit 0 in each of four layers: ``hand >> 6 * s & _WIDE_SUIT`` is suit
+#: ``s``'s key in the wide tables (the layers left where they are).
+_WIDE_SUIT = sum(63 << (LAYER * k) for k in range(MAX_COPIES))
+
+
+def _wide_key(counts: tuple[int, ...]) -> int:
+    """The wide tables' key of per-rank copies: rank ``r``'s ``k``-th copy at bit ``24k + r``."""
+    return sum(1 << (LAYER * k + r) for r, n in enumerate(counts) for k in range(n))
+
+
+def _wide_by_trump(hand: int, t: _Tables, spread: int = SPREAD[4], m: int = _WIDE_SUIT) -> tuple[int, int, int, int]:
     """:func:`meld_by_trump` for decks of up to four copies (VARIANTS.md ``double-deck``).
 
-    A suit's key is its 6 bits in each of the four layers; the tables are
-    dicts of the valid keys, filled from the same meld functions.
+    A suit's key is its 6 bits in each of the four layers, left in place; the
+    tables are dicts of the valid keys, filled from the same meld functions.
     """
     plain = t.plain
     extra = t.trump_extra
-    k0 = (hand & 63) | (hand >> 18 & 0xFC0) | (hand >> 36 & 0x3F000) | (hand >> 54 & 0xFC0000)
-    k1 = (hand >> 6 & 63) | (hand >> 24 & 0xFC0) | (hand >> 42 & 0x3F000) | (hand >> 60 & 0xFC0000)
-    k2 = (hand >> 12 & 63) | (hand >> 30 & 0xFC0) | (hand >> 48 & 0x3F000) | (hand >> 66 & 0xFC0000)
-    k3 = (hand >> 18 & 63) | (hand >> 36 & 0xFC0) | (hand >> 54 & 0x3F000) | (hand >> 72 & 0xFC0000)
-    one = hand & hand >> 6 & hand >> 12 & hand >> 18
+    k0 = hand & m
+    k1 = hand >> 6 & m
+    k2 = hand >> 12 & m
+    k3 = hand >> 18 & m
     base = (plain[k0] + plain[k1] + plain[k2] + plain[k3]
-            + t.around[(one & 63) | (one >> 18 & 0xFC0) | (one >> 36 & 0x3F000) | (one >> 54 & 0xFC0000)]
+            + t.around[hand & hand >> 6 & hand >> 12 & hand >> 18 & m]
             + t.pinochle[(hand >> 2 & spread).bit_count() * t.stride + (hand >> 13 & spread).bit_count()])
     return (base + extra[k0], base + extra[k1], base + extra[k2], base + extra[k3])
 
