@@ -222,3 +222,18 @@ def test_table_tables_are_unchanged() -> None:
     assert not t.wide and len(t.plain) == len(t.around) == 4096 and len(t.pinochle) == 9
     assert t.pinochle == (0, 0, 0, 0, 40, 40, 0, 40, 300)
     assert meld_by_trump(pack(parse_cards("KS QS KH QH 9H"))) == (60, 70, 40, 40)
+
+
+def test_the_benchmark_counts_double_deck_meld() -> None:
+    """benchmarks/engine.py --game double-deck runs (the figure itself is measured by hand, README)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    p = subprocess.run([sys.executable, str(root / "benchmarks" / "engine.py"), "--game", "double-deck",
+                        "--seconds", "0.05", "--repeat", "1", "--json"], capture_output=True, text=True, cwd=root)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["game"] == "double-deck" and out["hands_per_s"] is None and out["meld_per_s"] > 0
