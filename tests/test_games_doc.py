@@ -11,7 +11,7 @@ and ``|``-separated fields), with the same ``meld``, ``legal`` and
 keyword     fields
 =========== ====================================================================
 ``phases``  ``NAME NAME ...``: the game's phases, in order
-``rule``    ``FIELD | VALUE``: a number or switch of the game's rule set
+``rule``    ``FIELD | VALUE``: a number or switch of the game's rule set (as in rules.md)
 ``review``  ``DECLARER | dealer SEAT | meld SEATS | lead SEAT``
 ``exchange`` ``TRUMP | D HAND | P HAND | X gives CARDS | Y gives CARDS | RESULT``
 ``concede`` ``WHEN | SEAT | allowed`` or ``refused``
@@ -41,6 +41,7 @@ from pinochle.game import Action, Game, State, Trick, apply, auction_status, aut
 from pinochle.games import GAMES
 from pinochle.meld import Meld, meld
 
+from . import test_rules_doc as rules_doc
 from .test_rules_doc import (
     DocSyntaxError,
     card_list,
@@ -170,16 +171,8 @@ def check_phases(g: Game, e: GameExample) -> None:
 
 
 def check_rule(g: Game, e: GameExample) -> None:
-    name, value = fields(e, 2)  # type: ignore[arg-type]
-    if not hasattr(g.rules, name):
-        raise DocSyntaxError(f"{e.id}: the rule set has no field {name!r}")
-    got = getattr(g.rules, name)
-    if isinstance(got, bool):
-        assert value == ("yes" if got else "no"), f"{name} is {got}"
-    elif isinstance(got, int):
-        assert got == integer(value.replace(",", ""), e.id)
-    else:
-        assert str(got) == value
+    """``rule FIELD | VALUE`` as on docs/rules.md (Scales), with the game's rule set."""
+    rules_doc.check_rule(e, g.rules)  # type: ignore[arg-type]
 
 
 def check_meld(g: Game, e: GameExample) -> None:
