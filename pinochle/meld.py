@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from .cards import CARDS, LAYER, MAX_COPIES, NTYPES, RANK_LETTERS, SPREAD, Card, Suit
+from .cards import CARDS, DECKS, LAYER, MAX_COPIES, NTYPES, RANK_LETTERS, SPREAD, Card, Suit
 from .errors import BadCard
 from .rules import TABLE, MeldRow, RuleSet, meld_row_copies
 
@@ -288,7 +288,7 @@ class _Tables:
     ``wide`` is false for up to two copies (4096-entry tuples indexed by the
     table's two-layer key, today's tables) and true for more (dicts keyed by
     a suit's 6 bits in each of four layers left in place, :func:`_wide_key`:
-    the 5^6 valid keys for four copies).
+    the keys of every suit the deck can deal: 5^5 for the double deck, which has no nines).
     """
 
     wide: bool
@@ -323,9 +323,12 @@ def _build_tables(rules: RuleSet) -> _Tables:
     the same way by the copies held in every suit; ``pinochle`` is indexed
     ``q♠ * (layers + 1) + j♦``.
     """
-    layers = rules.copies
+    deck = DECKS[rules.deck]
+    layers = deck.layers
     wide = layers > 2
-    keys = [(_wide_key(c) if wide else _counts_key(c), c) for c in product(range(layers + 1), repeat=6)]
+    # the copies of each rank the deck holds in a suit (the double deck has no nines: 5^5 keys)
+    ranks = [range(max(deck.copies[s * 6 + r] for s in range(4)) + 1) for r in range(6)]
+    keys = [(_wide_key(c) if wide else _counts_key(c), c) for c in product(*ranks)]
     plain: dict[int, int] = {}
     extra: dict[int, int] = {}
     around: dict[int, int] = {}
@@ -363,6 +366,10 @@ def meld_points(hand: int, trump: int, rules: RuleSet = TABLE) -> int:
 
 def meld_by_trump(hand: int, rules: RuleSet = TABLE) -> tuple[int, int, int, int]:
     """Total meld of ``hand`` for each trump suit S, H, D, C (points).
+
+    ``hand`` must be a hand of the rules' deck (:meth:`pinochle.cards.Deck.check`):
+    this fast path does not check it (a nine looked up in the double deck's
+    tables is a ``KeyError``).
 
     >>> from pinochle.cards import pack, parse_cards
     >>> meld_by_trump(pack(parse_cards("KS QS KH QH 9H")))
