@@ -56,8 +56,11 @@ def refused(state: State, action: Action | Callable[[], Action]) -> str:
 
 def declared(game: str, seed: str = "bad-input") -> State:
     """West deals, North declares at the minimum (the others pass; a forced opener opens
-    for North, who is the forced opener here), spades are trump."""
+    for North, who is the forced opener here), spades are trump. In a game without an
+    auction (turned-trump), the state after the deal."""
     s = new_match(seed=seed, game=game, first_dealer=Seat.W)
+    if s.phase != "auction":
+        return s
     s = apply(s, Action.bid_(Seat.N, s.rules.min_bid))
     for x in (Seat.E, Seat.S, Seat.W):
         s = apply(s, Action.pass_(x))
