@@ -296,12 +296,12 @@ class DealRecord(NamedTuple):
     Attributes:
         number: the deal number (0-based).
         scores: per play, ``(A's side score, B's side score)`` for the hand (points).
-        contracts: per play, the :class:`Contract`.
+        contracts: per play, the :class:`Contract` (none in a game without an auction).
     """
 
     number: int
     scores: tuple[tuple[int, int], tuple[int, int]]
-    contracts: tuple[Contract, Contract]
+    contracts: tuple[Contract, ...]
 
     @property
     def value(self) -> float:
@@ -431,8 +431,9 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
         hand = state.history[-1]
         a_side = play  # A is NS (side 0) in play 0 and EW (side 1) in play 1
         scores.append((hand.score.score[a_side], hand.score.score[1 - a_side]))
-        contracts.append(Contract(_role(hand.declarer, play), hand.bid, hand.score.made, hand.stuck))
-    return DealRecord(index, (scores[0], scores[1]), (contracts[0], contracts[1]))
+        if hand.declarer is not None and hand.bid is not None:  # a game without an auction has no contract
+            contracts.append(Contract(_role(hand.declarer, play), hand.bid, hand.score.made, hand.stuck))
+    return DealRecord(index, (scores[0], scores[1]), tuple(contracts))
 
 
 def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: int,

@@ -214,7 +214,8 @@ class HandResult:
         dealer: the dealer.
         dealt: the four packed hands as dealt, N E S W.
         calls: the auction calls from left of the dealer.
-        declarer, bid, trump: the contract.
+        declarer, bid, trump: the contract (``declarer`` and ``bid`` are
+            ``None`` in a game without an auction: VARIANTS.md ``turned-trump``).
         stuck: the dealer took the minimum bid without a call.
         tricks: the 12 tricks.
         melds: each seat's meld, N E S W.
@@ -223,14 +224,15 @@ class HandResult:
         exchange: the cards passed (to the declarer, back to the partner),
             in games with a card pass; else empty.
         conceded: the declarer gave the hand up after the meld.
+        turned: the card turned for trump, in ``turned-trump``.
     """
 
     number: int
     dealer: Seat
     dealt: tuple[int, int, int, int]
     calls: tuple[Call, ...]
-    declarer: Seat
-    bid: int
+    declarer: Seat | None
+    bid: int | None
     trump: Suit
     stuck: bool
     tricks: tuple[Trick, ...]
@@ -239,6 +241,7 @@ class HandResult:
     totals: tuple[int, int]
     exchange: tuple[tuple[Card, ...], ...] = ()
     conceded: bool = False
+    turned: Card | None = None
 
     @property
     def play(self) -> list[Card]:
@@ -250,7 +253,7 @@ class HandResult:
         return {
             "number": self.number,
             "dealer": str(self.dealer),
-            "declarer": str(self.declarer),
+            "declarer": None if self.declarer is None else str(self.declarer),
             "bid": self.bid,
             "trump": str(self.trump),
             "stuck": self.stuck,
@@ -307,6 +310,8 @@ class State:
             back to the partner (``exchange`` phase).
         conceded: the declarer conceded this hand (``concede`` phase).
         thrown: the hands thrown in so far (nobody bid), in order.
+        turned: the dealer's card turned face up for trump (VARIANTS.md
+            ``turned-trump``); it stays in the dealer's hand.
         game: the :class:`Game` (default: ``table``).
     """
 
@@ -332,6 +337,7 @@ class State:
     exchange: tuple[tuple[Card, ...], ...] = ()
     conceded: bool = False
     thrown: tuple[ThrownIn, ...] = ()
+    turned: Card | None = None
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -559,7 +565,7 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        exchange=(), conceded=False,
+        exchange=(), conceded=False, turned=None,
     )
     return first.enter(state)
 
@@ -693,13 +699,13 @@ def record_hand(state: State, score: HandScore, winner: int | None) -> State:
 
     Called by the ``hand_end`` phase on entry with the game's scorer's result.
     """
-    assert state.declarer is not None and state.bid is not None and state.trump is not None
+    assert state.trump is not None
     totals = (state.totals[0] + score.score[0], state.totals[1] + score.score[1])
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, totals,
-        state.exchange, state.conceded,
+        state.exchange, state.conceded, state.turned,
     )
     return replace(
         state,
@@ -850,6 +856,7 @@ class View:
             to everyone else and in games without a pass.
         conceded: the declarer conceded this hand.
         scale: the scale of the numbers (``"tens"``, ``"ones"``, ``"old-style"``).
+        turned: the card turned for trump, seen by everyone (``turned-trump``).
     """
 
     seat: Seat
@@ -882,6 +889,7 @@ class View:
     exchange: tuple[tuple[Card, ...], ...] | None = None
     conceded: bool = False
     scale: str = "tens"
+    turned: Card | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -930,6 +938,7 @@ class View:
             "scale": self.scale,
             **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
             **({"conceded": True} if self.conceded else {}),
+            **({} if self.turned is None else {"turned": str(self.turned)}),
         }
 
 
@@ -988,6 +997,7 @@ def view(state: State, seat: int) -> View:
         game=state.game.name,
         scale=state.rules.scale,
         conceded=state.conceded,
+        turned=state.turned,
         **_phase_fields(state, me),
     )
 

@@ -82,6 +82,8 @@ def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: 
                            "to_partner": [str(c) for c in result.exchange[1]]}
     if result.conceded:
         out["conceded"] = True
+    if result.turned is not None:
+        out["turned"] = str(result.turned)
     out["play"] = [str(c) for c in result.play]
     return out
 
@@ -113,6 +115,7 @@ class ParsedHand:
     exchange: tuple[tuple[Card, ...], ...] = ()
     conceded: bool = False
     thrown_in: bool = False
+    turned: Card | None = None
 
 
 def _sides(pair: tuple[int, int]) -> dict[str, int]:
@@ -221,13 +224,25 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
             except BadCard as err:
                 raise BadRecord("exchange", err.index, f"{key}: {err}", hand) from None
         exchange = tuple(parts)
+    turned: Card | None = None
+    if record.get("turned") is not None:
+        try:
+            turned = Card.parse(record.get("turned"))
+        except BadCard as err:
+            raise BadRecord("turned", None, str(err), hand) from None
     return ParsedHand(dealer, (packed[0], packed[1], packed[2], packed[3]), auction, record.get("trump"), play,
-                      exchange, record.get("conceded", False) is True, thrown_in)
+                      exchange, record.get("conceded", False) is True, thrown_in, turned)
 
 
 def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
     """Run one parsed hand through the reducer from its ``auction`` phase to its end."""
     number = state.hand_no
+    if state.turned is not None:  # the dealer's turned card is the record's (VARIANTS.md turned-trump)
+        if parsed.turned is None:
+            raise BadRecord("turned", None, "this game turns a card for trump: give \"turned\": the dealer's card", hand)
+        if not state.hands[state.dealer] >> parsed.turned & 1:
+            raise BadRecord("turned", None, f"the turned {parsed.turned.label} is not in the dealer's hand", hand)
+        state = replace(state, turned=parsed.turned, trump=parsed.turned.suit)
     for i, raw in enumerate(parsed.auction):
         try:
             call = parse_call(raw)
@@ -255,9 +270,12 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         trump = Suit.parse(str(parsed.trump))
     except ValueError as err:
         raise BadRecord("trump", None, str(err), hand) from None
-    seat = turn(state)
-    assert seat is not None
-    state = apply(state, Action.trump_(seat, trump))
+    if state.phase == "trump":
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.trump_(seat, trump))
+    elif state.trump != trump:
+        raise BadRecord("trump", None, f"trump is {state.trump} here (the turned card), not {trump}", hand)
     if state.phase == "exchange":
         if len(parsed.exchange) != 2:
             raise BadRecord("exchange", None, "this game passes cards: give \"exchange\": "

@@ -231,15 +231,19 @@ def _hand_header(con: _Console, state: State) -> None:
     con.say(_RULE)
     con.say(f"Your hand: {cards_text(v.hand)}")
     con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
-    con.say(f"Auction ({_seat(state.dealer.left)} calls first; the lowest bid is {state.rules.min_bid}):")
+    if state.turned is not None:
+        con.say(f"{_seat(state.dealer)} turns up the {state.turned.label}: {_suit_text(state.turned.suit)} are trump.")
+    else:
+        con.say(f"Auction ({_seat(state.dealer.left)} calls first; the lowest bid is {state.rules.min_bid}):")
 
 
 def _meld_review(con: _Console, state: State) -> None:
     """Each seat's melds (in the order laid down: declarer first), each side's total, and what the bid needs."""
-    assert state.trump is not None and state.declarer is not None and state.bid is not None
+    assert state.trump is not None
     con.say(f"Meld (trump {_suit_text(state.trump)}):")
+    first = state.declarer if state.declarer is not None else state.dealer.left
     for k in range(4):
-        seat = Seat((state.declarer + k) % 4)
+        seat = Seat((first + k) % 4)
         m = state.melds[seat]
         assert m is not None
         lines = _meld_lines(m)
@@ -249,6 +253,11 @@ def _meld_review(con: _Console, state: State) -> None:
     ns = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 0)
     ew = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 1)
     con.say(f"  Meld total: NS {ns}, EW {ew}")
+    if state.declarer is None or state.bid is None:  # no contract: both sides score what they take
+        if state.phase == "play":
+            leader = turn(state)
+            con.say(f"Play ({_seat(leader) if leader is not None else '?'} leads):")
+        return
     side = state.declarer % 2
     who = "you" if side == SOUTH % 2 else "they"
     need = max(0, state.bid - (ns, ew)[side])
@@ -267,10 +276,12 @@ def _meld_review(con: _Console, state: State) -> None:
 def _hand_summary(con: _Console, r: HandResult) -> None:
     """Bid, meld shown and kept, tricks, counters, made or set, and the hand's score."""
     s = r.score
-    side = r.declarer % 2
     stuck = " (stuck: nobody bid)" if r.stuck else ""
     con.say()
-    con.say(f"Hand {r.number} summary: {_seat(r.declarer)} bid {r.bid}{stuck}, trump {_suit_text(r.trump)}")
+    if r.declarer is None or r.bid is None:  # no contract (VARIANTS.md turned-trump)
+        con.say(f"Hand {r.number} summary: trump {_suit_text(r.trump)} (turned)")
+    else:
+        con.say(f"Hand {r.number} summary: {_seat(r.declarer)} bid {r.bid}{stuck}, trump {_suit_text(r.trump)}")
     con.say(f"  {'side':<5}{'meld':>6}{'kept':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
     for i in (0, 1):
         con.say(f"  {SIDES[i]:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
@@ -278,8 +289,14 @@ def _hand_summary(con: _Console, r: HandResult) -> None:
     for i in (0, 1):
         if s.meld[i] and s.tricks[i] == 0:
             con.say(f"  {SIDES[i]} took no trick, so {SIDES[i]} keep none of their {s.meld[i]} meld.")
+    if r.declarer is None or r.bid is None:
+        con.say(f"  Hand score: NS {_signed(s.score[0])}, EW {_signed(s.score[1])}")
+        return
+    side = r.declarer % 2
     got = s.kept_meld[side] + s.counters[side]
-    if s.made:
+    if r.conceded:
+        con.say(f"  {SIDES[side]} conceded after the meld.")
+    elif s.made:
         con.say(f"  {SIDES[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
                 f"= {got} >= {r.bid}.")
     else:
@@ -295,8 +312,8 @@ def _score_sheet(con: _Console, history: Sequence[HandResult]) -> None:
     con.say(f"  {'hand':>4}  {'dealer':<6}  {'bid':<8}  {'trump':<5}  {'result':<6}"
             f"  {'NS':>6}  {'EW':>6}  {'NS total':>8}  {'EW total':>8}")
     for r in history:
-        bid = f"{r.declarer} {r.bid}"
-        result = "made" if r.score.made else "set"
+        bid = "-" if r.declarer is None else f"{r.declarer} {r.bid}"
+        result = "-" if r.declarer is None else "conceded" if r.conceded else "made" if r.score.made else "set"
         con.say(f"  {r.number:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {result:<6}"
                 f"  {_signed(r.score.score[0]):>6}  {_signed(r.score.score[1]):>6}"
                 f"  {r.totals[0]:>8}  {r.totals[1]:>8}")

@@ -168,11 +168,11 @@ class HardPlayer(TablePlayer):
     def _best_card(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
         """The legal card with the best mean value over ``self.samples`` deals drawn by ``deals``."""
         cards = list(view.legal.cards)
-        assert view.trump is not None and view.declarer is not None and view.bid is not None
+        assert view.trump is not None
         if partner_sure_to_win(view):
             cards = counters_to_feed(cards, view.trump) or cards
         leading = not view.tricks or len(view.tricks[-1].cards) == 4
-        if leading and view.declarer % 2 != view.seat % 2:
+        if leading and view.declarer is not None and view.declarer % 2 != view.seat % 2:
             # a defender's trump ace lead gains nothing while the declarers still hold trump
             table = Table(view)
             declarers = (view.declarer, Seat(view.declarer).partner)
@@ -187,11 +187,15 @@ class HardPlayer(TablePlayer):
         trick = list(current.cards) if current else []
         leader = int(current.leader) if current else me
         meld, so_far_pts, so_far_tricks = view.meld_shown, view.counters, view.tricks_won
-        declarer_side, bid = view.declarer % 2, view.bid
+        contract = view.declarer is not None and view.bid is not None
+        declarer_side = view.declarer % 2 if view.declarer is not None else 0
+        bid = view.bid if view.bid is not None else 0
 
         def value(pts: Sequence[int], tricks: Sequence[int]) -> float:
             counters = (so_far_pts[0] + pts[0], so_far_pts[1] + pts[1])
             taken = (so_far_tricks[0] + tricks[0], so_far_tricks[1] + tricks[1])
+            if not contract:  # no contract (VARIANTS.md turned-trump): each side scores meld + counters
+                return (meld[side] + counters[side]) - (meld[1 - side] + counters[1 - side])
             sc = score_hand(declarer_side, bid, meld, taken, counters, rules).score
             return sc[side] - sc[1 - side]
 

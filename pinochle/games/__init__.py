@@ -7,7 +7,7 @@
 >>> find("cutthroat")
 Traceback (most recent call last):
 ...
-ValueError: the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, britannica
+ValueError: the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import replace
 from ..game import Game
 from ..rules import RULESETS, TABLE, RuleSet
 from . import scorers
-from .phases import Auction, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, Tricks
+from .phases import Auction, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, Tricks, TurnTrump
 
 
 def _register(rules: RuleSet) -> RuleSet:
@@ -78,6 +78,19 @@ BRITANNICA = Game(
 )
 
 
+#: VARIANTS.md ``turned-trump`` (seed 000, "Partnership Pinochle without an auction").
+TURNED_TRUMP = Game(
+    name="turned-trump",
+    description="Partnerships with no auction: the dealer's last card is turned for trump; "
+                "both sides score meld + counters every hand; game 1500",
+    rules=_register(replace(TABLE, name="turned-trump", must_beat="trump_led", first_lead="left_of_dealer",
+                            description="turned-trump: tens; play as racehorse (seed 000)")),
+    phases=(TurnTrump(), LayMeld(), Tricks(lead="left_of_dealer"), HandEnd(), MatchEnd()),
+    score=scorers.open_hand,
+    source="seed 000; VARIANTS.md turned-trump",
+)
+
+
 def _later(name: str, players: int, description: str, source: str) -> Game:
     return Game(name=name, description=description, players=players, playable=False, source=source)
 
@@ -87,8 +100,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     TABLE_GAME,
     PARTNERSHIP_PASS,
     RACEHORSE,
-    _later("turned-trump", 4, "Partnerships with no auction: the dealer's last card turned for trump; "
-                              "both sides score every hand; game 1500", "seed 000; VARIANTS.md turned-trump"),
+    TURNED_TRUMP,
     BRITANNICA,
     _later("double-deck", 4, "Partnerships with 80 cards (no nines), 20 each, the ones scale; game 500",
            "seed 001; VARIANTS.md double-deck"),

@@ -14,6 +14,7 @@ Every phase cites the rule it implements. The ``table`` game of RULES.md uses
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -129,6 +130,33 @@ class NameTrump(PhaseDef):
         return state.game.advance(replace(state, trump=action.suit))
 
 
+# ---------------------------------------------------------------- the turned card
+
+
+@dataclass(frozen=True)
+class TurnTrump(PhaseDef):
+    """No auction: the dealer's last card is turned face up and its suit is
+    trump; the card stays in the dealer's hand (VARIANTS.md ``turned-trump``,
+    seed 000's variation). Nobody moves in this phase: it is over on entry.
+
+    Which card is the dealer's last: the deal gives every seat a uniformly
+    random set of cards, so the last card the dealer receives is a uniformly
+    random card of the dealer's hand; it is drawn from the match's seed
+    (``Random(f"{seed}/{hand}/turned")``), so a match replays exactly, and a
+    record names it (docs/records.md).
+    """
+
+    name: str = "turn_trump"
+    text: str = "the dealer turns up the trump card"
+
+    def enter(self, state: State) -> State:
+        from ..cards import unpack
+
+        cards = unpack(state.hands[state.dealer])
+        card = random.Random(f"{state.seed}/{state.hand_no}/turned").choice(cards)
+        return state.game.advance(replace(state, turned=card, trump=card.suit))
+
+
 # ---------------------------------------------------------------- the card pass
 
 
@@ -201,9 +229,9 @@ class LayMeld(PhaseDef):
     decision: str | None = None
 
     def turn(self, state: State) -> Seat | None:
-        assert state.declarer is not None
+        first = state.declarer if state.declarer is not None else state.dealer.left
         shown = sum(m is not None for m in state.melds)
-        return Seat((state.declarer + shown) % 4)
+        return Seat((first + shown) % 4)
 
     def legal(self, state: State, seat: Seat) -> Legal:
         return _legal(state, meld=True)

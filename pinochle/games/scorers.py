@@ -56,6 +56,30 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
     return hs, match_winner(totals, side, state.rules)
 
 
+def open_hand(state: State) -> tuple[HandScore, int | None]:
+    """VARIANTS.md ``turned-trump`` (seed 000's variation): no contract, no set;
+    both sides score meld + counters every hand.
+
+    Meld counts without a trick here (a stated choice: there is no contract
+    to make, and seed 000 asks for none). The match: the first side to reach
+    the target wins; if both reach it in the same hand, the higher total wins,
+    and equal totals play another hand (there is no declarer to break the tie).
+    """
+    tricks, pts = taken(state)
+    meld = side_meld(state)
+    score = (meld[0] + pts[0], meld[1] + pts[1])
+    hs = HandScore(-1, 0, meld, meld, tricks, pts, True, score)
+    totals = (state.totals[0] + score[0], state.totals[1] + score[1])
+    target = state.rules.target
+    reached = [t >= target for t in totals]
+    winner: int | None = None
+    if reached[0] and reached[1]:
+        winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+    elif reached[0] or reached[1]:
+        winner = 0 if reached[0] else 1
+    return hs, winner
+
+
 def declarer_first(state: State) -> tuple[HandScore, int | None]:
     """VARIANTS.md ``britannica`` (seed 001).
 
