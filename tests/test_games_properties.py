@@ -276,8 +276,9 @@ def _allowed(state: State, seat: int) -> set[str]:
     for m in state.melds:
         if m is not None:
             cards.update(m.shown())
-    if state.turned is not None:  # turned-trump: the dealer's card turned for trump is public
-        cards.add(state.turned)
+    turned = getattr(state, "turned", None)
+    if turned is not None:  # turned-trump: the dealer's card turned for trump is public
+        cards.add(turned)
     if state.declarer is not None and seat in (state.declarer, state.declarer.partner):
         cards.update(c for given in state.exchange for c in given)
     return {str(CARDS[c]) for c in cards}
@@ -285,7 +286,8 @@ def _allowed(state: State, seat: int) -> set[str]:
 
 def _turned(state: State, seat: int) -> Counter[int]:
     """The turned trump card, when ``seat`` is the dealer (turned-trump: it is public)."""
-    return Counter([state.turned]) if state.turned is not None and seat == state.dealer else Counter()
+    turned = getattr(state, "turned", None)
+    return Counter([turned]) if turned is not None and seat == state.dealer else Counter()
 
 
 def _swap(state: State, a: int, b: int, rng: random.Random) -> State | None:
