@@ -132,6 +132,19 @@ def declare(state: State, declarer: Seat) -> State:
     return state
 
 
+def has_auction(g: Game) -> bool:
+    return any(ph.name == "auction" for ph in g.phases)
+
+
+def to_trump(state: State, declarer: Seat | None) -> State:
+    """The state once trump is known: ``declarer`` declares and names spades, or, in a game
+    without an auction (``declarer`` is ``None``), as dealt (trump is turned up)."""
+    if declarer is None:
+        assert state.phase != "auction" and state.trump is not None
+        return state
+    return apply(declare(state, declarer), Action.trump_(declarer, Suit.S))
+
+
 def through_exchange(state: State) -> State:
     """The card pass (if the game has one) with each giver passing its first four cards."""
     while state.phase == "exchange":
@@ -274,12 +287,13 @@ def check_auction(g: Game, e: GameExample) -> None:
 
 def check_review(g: Game, e: GameExample) -> None:
     declarer_f, dealer_f, meld_f, lead_f = fields(e, 4)  # type: ignore[arg-type]
-    declarer = seat(declarer_f, e.id)
+    if (declarer_f == "-") == has_auction(g):
+        raise DocSyntaxError(f"{e.id}: the declarer is a seat, or '-' in a game without an auction")
+    declarer = None if declarer_f == "-" else seat(declarer_f, e.id)
     dealer = seat(labelled(dealer_f, "dealer", 1, e.id)[0], e.id)
     order = [seat(s, e.id) for s in labelled(meld_f, "meld", 4, e.id)]
     leader = seat(labelled(lead_f, "lead", 1, e.id)[0], e.id)
-    state = declare(new_match(seed=SEED, game=g, first_dealer=dealer), declarer)
-    state = apply(state, Action.trump_(declarer, Suit.S))
+    state = to_trump(new_match(seed=SEED, game=g, first_dealer=dealer), declarer)
     state, seen = through_meld(through_exchange(state))
     assert seen == order
     state = to_first_lead(state)
@@ -372,10 +386,13 @@ def check_concede(g: Game, e: GameExample) -> None:
     if when not in WHEN or result not in ("allowed", "refused"):
         raise DocSyntaxError(f"{e.id}: WHEN is one of {', '.join(WHEN)}; the result 'allowed' or 'refused'")
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
+    if not has_auction(g) and when in ("auction", "trump"):
+        raise DocSyntaxError(f"{e.id}: the {g.name} game has no auction")
     if when != "auction":
-        state = declare(state, Seat.N)
+        if has_auction(g):
+            state = declare(state, Seat.N)
         if when != "trump":
-            state = apply(state, Action.trump_(Seat.N, Suit.S))
+            state = to_trump(state, Seat.N if has_auction(g) else None)
             if when == "exchange":
                 if state.phase != "exchange":
                     raise DocSyntaxError(f"{e.id}: the {g.name} game has no card pass")
@@ -438,10 +455,10 @@ def check_score(g: Game, e: GameExample) -> None:
         raise DocSyntaxError(f"{e.id}: a score line has 6 or 8 fields")
     head, meld_f, tricks_f, counters_f, outcome, score_f = fields(e, len(parts))[:6]  # type: ignore[arg-type]
     h = head.split()
-    if len(h) != 2:
-        raise DocSyntaxError(f"{e.id}: the first field is 'SIDE BID'")
-    decl = side(h[0], e.id)
-    bid = integer(h[1], e.id)
+    if (h == ["-"]) == has_auction(g) or (h != ["-"] and len(h) != 2):
+        raise DocSyntaxError(f"{e.id}: the first field is 'SIDE BID', or '-' in a game without an auction")
+    declarer = None if h == ["-"] else Seat(side(h[0], e.id))  # N for NS, E for EW
+    bid = None if h == ["-"] else integer(h[1], e.id)
 
     def pair(text: str, label: str) -> tuple[int, int]:
         a, b = (integer(v, e.id) for v in labelled(text, label, 2, e.id))
@@ -456,8 +473,8 @@ def check_score(g: Game, e: GameExample) -> None:
         who = labelled(parts[7], "winner", 1, e.id)[0]
         if who not in ("NS", "EW", "none"):
             raise DocSyntaxError(f"{e.id}: the winner is NS, EW or none")
-    if outcome not in ("made", "set", "conceded"):
-        raise DocSyntaxError(f"{e.id}: the outcome is 'made', 'set' or 'conceded'")
+    if outcome not in ("made", "set", "conceded", "-") or (outcome == "-") != (declarer is None):
+        raise DocSyntaxError(f"{e.id}: the outcome is 'made', 'set' or 'conceded' ('-' without a contract)")
     conceded = outcome == "conceded"
     if conceded:
         if tricks != (0, 0) or counters != (0, 0):
@@ -467,7 +484,6 @@ def check_score(g: Game, e: GameExample) -> None:
         if sum(tricks) != 12 or sum(counters) != g.rules.total_counters:
             raise DocSyntaxError(f"{e.id}: a hand has 12 tricks and {g.rules.total_counters} counters")
         trick_list = _tricks(g, tricks, counters, e.id)
-    declarer = Seat(decl)  # N or E
     melds = [Meld((), 0)] * 4
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
@@ -476,7 +492,8 @@ def check_score(g: Game, e: GameExample) -> None:
     state = g.goto(state, "hand_end")
     got = state.history[-1].score
     assert got.tricks == tricks and got.counters == counters, "the example's tricks were not rebuilt"
-    assert got.made == (outcome == "made")
+    if declarer is not None:
+        assert got.made == (outcome == "made")
     assert got.score == score
     assert state.totals == (before[0] + score[0], before[1] + score[1])
     if who is not None:
@@ -527,7 +544,8 @@ def test_page_is_well_formed(path: Path) -> None:
     unknown = sorted(set(kinds) - set(KINDS))
     assert not unknown, f"unknown example keywords: {unknown}"
     phases = {ph.name for ph in GAMES[game].phases}
-    need = ["phases", "rule", "auction", "legal", "review", "score", "concede"]
+    need = ["phases", "rule", "legal", "review", "score", "concede"]
+    need += ["auction"] if "auction" in phases else []
     need += ["exchange"] if "exchange" in phases else []
     missing = [k for k in need if not kinds[k]]
     assert not missing, f"no {missing} examples in {path.name}"
