@@ -419,6 +419,7 @@ class Game:
         deal: the shuffle: ``deal(seed, hand_no, rules) -> four packed hands``.
         playable: built and playable; a game listed but not built yet is refused.
         source: where its rules come from (seed and VARIANTS.md row).
+        title: how the terminal names it (default ``"Pinochle (NAME)"``).
     """
 
     name: str
@@ -430,6 +431,11 @@ class Game:
     deal: Callable[[int | str, int, RuleSet], tuple[int, int, int, int]] | None = None
     playable: bool = True
     source: str = ""
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.title:
+            object.__setattr__(self, "title", f"Pinochle ({self.name})")
 
     def phase(self, name: str) -> PhaseDef:
         """The phase called ``name``.

@@ -611,7 +611,7 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
     players: dict[Seat, Player] = {s: for_level(level, f"{seed}/{s}") for s in Seat if s != SOUTH}
     players[SOUTH] = NormalPlayer(f"{seed}/S")
     try:
-        title = "Pinochle" if state.game.name == "table" else f"Pinochle ({state.game.name})"
+        title = state.game.title
         con.say(f"{title}: four hands, two partnerships, the match is to {state.rules.target}."
                 + (f" Seed {seed}." if chosen else ""))
         con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")

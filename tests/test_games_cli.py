@@ -29,7 +29,7 @@ def test_games_lists_the_nine_games_of_the_seeds() -> None:
     games = out[0]["games"]
     assert code == 0 and isinstance(games, list)
     assert [(g["name"], g["players"], g["playable"]) for g in games] == [
-        ("table", 4, True), ("partnership-pass", 4, True), ("racehorse", 4, True), ("turned-trump", 4, False),
+        ("table", 4, True), ("partnership-pass", 4, True), ("racehorse", 4, True), ("turned-trump", 4, True),
         ("britannica", 4, True), ("double-deck", 4, False), ("cutthroat", 3, False), ("auction", 3, False),
         ("two-handed", 2, False),
     ]
@@ -65,7 +65,7 @@ def test_legal_by_the_games_play_rule() -> None:
 
 @pytest.mark.parametrize(("argv", "field", "reason"), [
     (["meld", "--game", "cutthroat", "--trump", "S", "AS"], "game",
-     "the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, britannica"),
+     "the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica"),
     (["meld", "--game", "poker", "--trump", "S", "AS"], "game",
      "unknown game 'poker': the games are table, partnership-pass, racehorse, turned-trump, britannica, "
      "double-deck, cutthroat, auction, two-handed"),

@@ -34,6 +34,7 @@ TABLE_GAME = Game(
     phases=(Auction(), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.contract,
     source="seed 003; RULES.md",
+    title="Pinochle",
 )
 
 #: VARIANTS.md ``partnership-pass`` (seed 002, its main game).
