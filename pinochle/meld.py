@@ -300,17 +300,23 @@ class _Tables:
 
 
 _TABLE_CACHE: dict[int, tuple[RuleSet, _Tables]] = {}
-_TABLES_BY_VALUE: dict[RuleSet, _Tables] = {}
+_TABLES_BY_VALUE: dict[tuple[object, ...], _Tables] = {}
+
+
+def _meld_numbers(rules: RuleSet) -> tuple[object, ...]:
+    """Everything of ``rules`` the meld reads: rule sets that agree on it share tables."""
+    return (rules.deck, rules.run, rules.royal_marriage, rules.marriage, rules.dix, rules.pinochle, rules.arounds)
 
 
 def _tables(rules: RuleSet) -> _Tables:
-    """The point tables of ``rules``, built once per rule set value (looked up by identity first)."""
+    """The point tables of ``rules``, built once per value of its meld numbers (looked up by identity first)."""
     hit = _TABLE_CACHE.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    tables = _TABLES_BY_VALUE.get(rules)
+    key = _meld_numbers(rules)
+    tables = _TABLES_BY_VALUE.get(key)
     if tables is None:
-        tables = _TABLES_BY_VALUE[rules] = _build_tables(rules)
+        tables = _TABLES_BY_VALUE[key] = _build_tables(rules)
     _TABLE_CACHE[id(rules)] = (rules, tables)
     return tables
 

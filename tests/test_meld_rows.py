@@ -237,3 +237,13 @@ def test_the_benchmark_counts_double_deck_meld() -> None:
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert out["game"] == "double-deck" and out["hands_per_s"] is None and out["meld_per_s"] > 0
+
+
+def test_rule_sets_with_the_same_meld_share_tables() -> None:
+    from dataclasses import replace
+
+    from pinochle.meld import _tables
+
+    assert _tables(replace(TABLE, name="another", min_bid=300)) is _tables(TABLE)
+    assert _tables(TABLE.in_scale("old-style")) is _tables(TABLE)
+    assert _tables(ONES_TABLE) is not _tables(TABLE)
