@@ -233,13 +233,9 @@ def _around_melds(all_suits: tuple[int, ...], rules: RuleSet) -> list[MeldItem]:
     return items
 
 
-def _key_counts(key: int, layers: int = 2) -> tuple[int, ...]:
-    """Copies of each rank in a table key: 6 bits per layer, the lowest layer first."""
-    return tuple(sum(key >> (6 * k + r) & 1 for k in range(layers)) for r in range(6))
-
-
 def _counts_key(counts: tuple[int, ...]) -> int:
-    """The table key of per-rank copies (the inverse of :func:`_key_counts`)."""
+    """The two-layer tables' key of per-rank copies: presence bits of the 6 ranks, second-copy bits above
+    (as :func:`meld_by_trump` reads a suit of a hand)."""
     return sum(1 << (6 * k + r) for r, n in enumerate(counts) for k in range(n))
 
 
