@@ -304,6 +304,9 @@ def knowledge(view: View) -> Knowledge:
             sh = pack(m.shown())
             known[s] = _minus(sh, played[s])
             excluded[s] = meld_exclusions(sh, m.total, int(trump), rules)
+    for s, told in _told(view, me):
+        # cards a seat was seen to receive (the pass, the turned card) and has not played since
+        known[s] = _minus(known[s] | told, played[s])
     return Knowledge(
         seat=me,
         trump=trump,
@@ -319,6 +322,31 @@ def knowledge(view: View) -> Knowledge:
         meld_totals=(totals[0], totals[1], totals[2], totals[3]),
         meld_excluded=(excluded[0], excluded[1], excluded[2], excluded[3]),
     )
+
+
+def _told(view: View, me: int) -> list[tuple[int, int]]:
+    """Per seat, packed cards ``me`` saw go into its hand (VARIANTS.md ``partnership-pass``, ``turned-trump``).
+
+    * The declarer knows its partner holds the cards it passed back.
+    * The partner knows the declarer holds what the partner gave, less what
+      came back (a multiset difference).
+    * Everyone knows the dealer holds the turned card.
+
+    Returns ``(seat, packed cards)`` pairs; merged into the meld's known cards
+    by taking the larger count of each card (a card may be both melded and
+    passed), then less the cards the seat has played.
+    """
+    out: list[tuple[int, int]] = []
+    if view.exchange is not None and view.declarer is not None and len(view.exchange) == 2:
+        to_declarer, to_partner = pack(view.exchange[0]), pack(view.exchange[1])
+        partner = Seat(view.declarer).partner
+        if me == view.declarer:
+            out.append((int(partner), to_partner))
+        elif me == partner:
+            out.append((int(view.declarer), _minus(to_declarer, to_partner)))
+    if view.turned is not None and view.dealer != me:
+        out.append((int(view.dealer), pack([view.turned])))
+    return out
 
 
 def _checked_add(hand: int, card: int) -> int:
