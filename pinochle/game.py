@@ -437,6 +437,11 @@ class Game:
         if not self.title:
             object.__setattr__(self, "title", f"Pinochle ({self.name})")
 
+    @property
+    def action_types(self) -> tuple[str, ...]:
+        """Every action type some phase of this game accepts, in phase order."""
+        return tuple(dict.fromkeys(a for ph in self.phases for a in ph.actions))
+
     def phase(self, name: str) -> PhaseDef:
         """The phase called ``name``.
 
@@ -627,6 +632,9 @@ def apply(state: State, action: Action, version: int | None = None) -> State:
     whose = phase.turn(state)
     if whose is None:
         raise IllegalAction("the match is over")
+    if action.type not in state.game.action_types:
+        raise IllegalAction(f"the {state.game.name} game has no {action.type}: its moves are "
+                            f"{', '.join(state.game.action_types)}")
     if action.type not in phase.actions:
         raise IllegalAction(f"a {action.type} is not possible now: {phase.text}")
     if action.seat != whose:

@@ -134,8 +134,8 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
     if isinstance(result, ThrownIn):
         return {"thrown_in": True, "dealer": str(result.dealer)}
     s = result.score
-    return {
-        "declarer": str(result.declarer),
+    out: dict[str, object] = {
+        "declarer": None if result.declarer is None else str(result.declarer),
         "bid": result.bid,
         "trump": str(result.trump),
         "meld": _sides(s.meld),
@@ -144,6 +144,9 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
         "made": s.made,
         "score": _sides(s.score),
     }
+    if result.conceded:
+        out["conceded"] = True
+    return out
 
 
 def parse_hand(record: object, hand: int | None = None) -> ParsedHand:

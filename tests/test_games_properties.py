@@ -392,9 +392,6 @@ def test_the_opponents_views_are_the_same_whatever_cards_are_passed(game: str, s
     assert state.phase == "meld" and all(m is None for m in state.melds)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "records.hand_summary writes str(result.declarer), so a turned-trump hand (no declarer) replays "
-    "with \"declarer\": \"None\", a string, instead of null"))
 def test_a_hand_without_a_contract_replays_with_no_declarer() -> None:
     from pinochle.records import hand_record, replay
 

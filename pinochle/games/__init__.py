@@ -42,9 +42,9 @@ PARTNERSHIP_PASS = Game(
     name="partnership-pass",
     description="Partnerships with a card pass: after trump the partner passes four to the declarer, "
                 "who passes four back; game 1500",
-    rules=_register(replace(TABLE, name="partnership-pass",
+    rules=_register(replace(TABLE, name="partnership-pass", pass_cards=4,
                             description="partnership-pass: RULES.md numbers, tens (seed 002)")),
-    phases=(Auction(), NameTrump(), Exchange(cards=4), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
+    phases=(Auction(), NameTrump(), Exchange(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.contract,
     source="seed 002; VARIANTS.md partnership-pass",
 )
@@ -55,10 +55,10 @@ RACEHORSE = Game(
     description="Partnerships: bid again after passing, a card pass, the declarer may concede; "
                 "left of the dealer leads; game 1500",
     rules=_register(replace(TABLE, name="racehorse", must_beat="trump_led", no_bid="redeal",
-                            reenter_after_pass=True,
+                            reenter_after_pass=True, pass_cards=4, first_lead="left_of_dealer",
+                            meld_needs_trick=False,
                             description="racehorse: tens; must beat only when trump is led (seed 000)")),
-    phases=(Auction(), NameTrump(), Exchange(cards=4), LayMeld(), Concede(),
-            Tricks(lead="left_of_dealer"), HandEnd(), MatchEnd()),
+    phases=(Auction(), NameTrump(), Exchange(), LayMeld(), Concede(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.racehorse,
     source="seed 000; VARIANTS.md racehorse",
 )
@@ -70,10 +70,10 @@ BRITANNICA = Game(
                 "the declarers count first; game 100",
     rules=_register(replace(
         TABLE.in_scale("ones"), name="britannica", min_bid=10, bid_step=1, must_beat="never", target=100,
+        first_lead="left_of_dealer",
         description="britannica: the ones scale of seed 001 (meld as its table; 25 trick points a hand)",
     )),
-    phases=(Auction(forced_opening=True), NameTrump(), LayMeld(), Tricks(lead="left_of_dealer"), HandEnd(),
-            MatchEnd()),
+    phases=(Auction(forced_opening=True), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.declarer_first,
     source="seed 001; VARIANTS.md britannica",
 )
@@ -85,8 +85,9 @@ TURNED_TRUMP = Game(
     description="Partnerships with no auction: the dealer's last card is turned for trump; "
                 "both sides score meld + counters every hand; game 1500",
     rules=_register(replace(TABLE, name="turned-trump", must_beat="trump_led", first_lead="left_of_dealer",
+                            meld_needs_trick=False,
                             description="turned-trump: tens; play as racehorse (seed 000)")),
-    phases=(TurnTrump(), LayMeld(), Tricks(lead="left_of_dealer"), HandEnd(), MatchEnd()),
+    phases=(TurnTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.open_hand,
     source="seed 000; VARIANTS.md turned-trump",
 )

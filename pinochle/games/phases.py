@@ -164,17 +164,17 @@ class TurnTrump(PhaseDef):
 class Exchange(PhaseDef):
     """The card pass between partners (VARIANTS.md ``partnership-pass``, seed 002).
 
-    After trump is named the declarer's partner passes ``cards`` cards to the
-    declarer, who then passes ``cards`` back: any cards, including ones just
-    received. Only the two partners see the cards passed; the opponents see
-    that they went (the hand sizes stay the same).
+    After trump is named the declarer's partner passes the rule set's
+    ``pass_cards`` (4) cards to the declarer, who then passes as many back:
+    any cards, including ones just received. Only the two partners see the
+    cards passed; the opponents see that they went (between the two passes
+    the hand sizes show 16 and 8).
     """
 
     name: str = "exchange"
     actions: tuple[str, ...] = ("give",)
     text: str = "the partners are passing cards"
     decision: str | None = "give"
-    cards: int = 4
 
     def turn(self, state: State) -> Seat | None:
         assert state.declarer is not None
@@ -183,11 +183,12 @@ class Exchange(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         from ..cards import unpack
 
-        return _legal(state, give=self.cards, give_from=sort_hand(unpack(state.hands[seat]), state.trump))
+        return _legal(state, give=state.rules.pass_cards, give_from=sort_hand(unpack(state.hands[seat]), state.trump))
 
     def apply(self, state: State, action: Action) -> State:
-        if len(action.cards) != self.cards:
-            raise IllegalAction(f"pass exactly {self.cards} cards, not {len(action.cards)}")
+        n = state.rules.pass_cards
+        if len(action.cards) != n:
+            raise IllegalAction(f"pass exactly {n} cards, not {len(action.cards)}")
         giver = action.seat
         taker = giver.partner
         hand, other = state.hands[giver], state.hands[taker]
@@ -203,7 +204,7 @@ class Exchange(PhaseDef):
         hands = list(state.hands)
         hands[giver], hands[taker] = hand, other
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
-                        exchange=(*state.exchange, tuple(sorted(action.cards))))
+                        exchange=(*state.exchange, sort_hand(action.cards, state.trump)))
         return state.game.advance(state) if len(state.exchange) == 2 else state
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
@@ -285,20 +286,19 @@ class Tricks(PhaseDef):
     The legal cards come from :func:`pinochle.tricks.legal_mask` with the
     game's ``must_beat`` and ``must_trump``.
 
-    Attributes:
-        lead: who leads the first trick: ``"declarer"`` (RULES.md, Play) or
-            ``"left_of_dealer"`` (VARIANTS.md ``racehorse``, ``britannica``).
+    Who leads the first trick is the rule set's ``first_lead``: the declarer
+    (RULES.md, Play) or the seat left of the dealer (VARIANTS.md ``racehorse``,
+    ``britannica``, ``turned-trump``).
     """
 
     name: str = "play"
     actions: tuple[str, ...] = ("play",)
     text: str = "the tricks are being played"
     decision: str | None = "card"
-    lead: str = "declarer"
 
     def turn(self, state: State) -> Seat | None:
         if not state.tricks:
-            if self.lead == "declarer" and state.declarer is not None:
+            if state.rules.first_lead == "declarer" and state.declarer is not None:
                 return state.declarer
             return state.dealer.left
         last = state.tricks[-1]

@@ -32,26 +32,27 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
       lost); the opponents score their meld + 250 + the counters they took.
     * Made (meld + counters reach the bid): both sides score meld + counters.
 
-    Meld counts without a trick here (a stated choice, docs/games/racehorse.md:
-    seed 000 never asks for one). The match: RULES.md's 1500 rule.
+    Meld counts without a trick here (the rule set's ``meld_needs_trick`` is
+    off: a stated choice, docs/games/racehorse.md, seed 000 never asks for
+    one); a declaring side that concedes or fails keeps none of it. The match:
+    RULES.md's 1500 rule.
     """
     assert state.declarer is not None and state.bid is not None
     side = state.declarer % 2
     other = 1 - side
     tricks, pts = taken(state)
     meld = side_meld(state)
+    needs = state.rules.meld_needs_trick
+    kept = [0 if needs and tricks[i] == 0 else meld[i] for i in (0, 1)]
     bonus = state.rules.total_counters
     score = [0, 0]
-    if state.conceded:
-        made = False
-        score[other] = meld[other] + bonus
-    elif meld[side] + pts[side] >= state.bid:
-        made = True
-        score = [meld[0] + pts[0], meld[1] + pts[1]]
+    made = not state.conceded and kept[side] + pts[side] >= state.bid
+    if made:
+        score = [kept[0] + pts[0], kept[1] + pts[1]]
     else:
-        made = False
-        score[other] = meld[other] + bonus + pts[other]
-    hs = HandScore(side, state.bid, meld, meld, tricks, pts, made, (score[0], score[1]))
+        score[other] = kept[other] + bonus + (0 if state.conceded else pts[other])
+        kept[side] = 0  # "the declarer's side scores nothing (meld and tricks lost)"
+    hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, made, (score[0], score[1]))
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
     return hs, match_winner(totals, side, state.rules)
 
@@ -67,8 +68,10 @@ def open_hand(state: State) -> tuple[HandScore, int | None]:
     """
     tricks, pts = taken(state)
     meld = side_meld(state)
-    score = (meld[0] + pts[0], meld[1] + pts[1])
-    hs = HandScore(-1, 0, meld, meld, tricks, pts, True, score)
+    needs = state.rules.meld_needs_trick
+    kept = (0 if needs and tricks[0] == 0 else meld[0], 0 if needs and tricks[1] == 0 else meld[1])
+    score = (kept[0] + pts[0], kept[1] + pts[1])
+    hs = HandScore(-1, 0, meld, kept, tricks, pts, True, score)
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
     target = state.rules.target
     reached = [t >= target for t in totals]
