@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,22 @@ def test_play_and_arena_take_the_game() -> None:
     code, res = run("arena", "--a", "easy", "--b", "normal", "--deals", "2", "--matches", "0", "--workers", "1",
                     "--game", "partnership-pass", "--json")
     assert code == 0 and res[0]["game"] == "partnership-pass" and res[0]["hands"] == 4
+
+
+def test_the_in_app_rules_link_every_game_page(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from pinochle.games import GAMES
+    from pinochle.server.app import create_app
+
+    with TestClient(create_app(tmp_path / "r.db", bot_delay=0)) as client:
+        index = client.get("/rules").text
+        for name, g in GAMES.items():
+            if g.playable and name != "table":
+                assert f'href="/rules/games/{name}"' in index
+                page = client.get(f"/rules/games/{name}")
+                assert page.status_code == 200 and "<h1" in page.text
+                assert re.findall(r'href="[^"]*\.md[#"]', page.text) == [], "every link to a rules page is in-app"
+        assert client.get("/rules/games/poker").status_code == 404
+        assert client.get("/rules/doc/records").status_code == 200
+        assert client.get("/rules/games/..%2Frules").status_code == 404

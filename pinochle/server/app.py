@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .help import rules_html
+from .help import doc_html, rules_html
 from .limits import GuessGuard
 from .matchmaking import SEARCH_SECONDS, QuickMatch
 from .protocol import (
@@ -401,11 +401,14 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         return JSONResponse(games_json(), headers={"Cache-Control": "no-cache"})
 
     async def rules(request: Request) -> Response:
+        game = request.path_params.get("game")
+        name = request.path_params.get("name")
         try:
-            page = rules_html()
+            page = doc_html(name) if name is not None else rules_html(game)
         except OSError:
-            return Response("The rules page needs docs/rules.md, which this installation does not have.",
-                            status_code=404, media_type="text/plain")
+            what = f"no rules page for {game!r}" if game else f"no page {name!r}" if name else \
+                "the rules page needs docs/rules.md, which this installation does not have"
+            return Response(what[0].upper() + what[1:] + ".", status_code=404, media_type="text/plain")
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
     async def ws_endpoint(ws: WebSocket) -> None:
@@ -463,6 +466,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         Route("/health", health),
         Route("/games", games),
         Route("/rules", rules),
+        Route("/rules/games/{game}", rules),
+        Route("/rules/doc/{name}", rules),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
         WebSocketRoute("/ws", ws_endpoint),
     ]

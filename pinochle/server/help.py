@@ -244,10 +244,47 @@ onSystemChange(() => applySettings(loadSettings()));  // follow a live change of
 """
 
 
-def rules_html() -> str:
-    """The rules page for ``docs/rules.md`` (:func:`rules_page` of :func:`rules_markdown`).
+_DOC_LINK = re.compile(r"\]\((?:\.\./)?(games/)?([a-z-]+)\.md(#[\w-]*)?\)")
+
+
+def _in_app_links(markdown_text: str) -> str:
+    """Links between the rules pages made in-app: ``games/NAME.md`` → ``/rules/games/NAME``,
+    ``rules.md`` → ``/rules``; any other document (records.md, design.md) → ``/rules/doc/NAME``."""
+    def link(m: re.Match[str]) -> str:
+        games, name, anchor = m.group(1), m.group(2), m.group(3) or ""
+        if games:
+            return f"](/rules/games/{name}{anchor})"
+        return f"](/rules{anchor})" if name == "rules" else f"](/rules/doc/{name}{anchor})"
+
+    return _DOC_LINK.sub(link, markdown_text)
+
+
+def rules_html(game: str | None = None) -> str:
+    """The rules page for ``docs/rules.md``, or for ``docs/games/GAME.md`` (:func:`rules_page`).
+
+    Args:
+        game: a game's name (its page in ``docs/games/``), or ``None`` for the table's rules.
 
     Returns:
-        The whole HTML document.
+        The whole HTML document, its links to other rules pages made in-app.
+
+    Raises:
+        OSError: no such page (an unknown game, or an installation without ``docs/``).
     """
-    return rules_page(rules_markdown())
+    if game is None:
+        return rules_page(_in_app_links(rules_markdown()))
+    if not re.fullmatch(r"[a-z-]{1,40}", game):
+        raise FileNotFoundError(game)
+    path = RULES_MD.parent / "games" / f"{game}.md"
+    return rules_page(_in_app_links(path.read_text(encoding="utf-8")))
+
+
+def doc_html(name: str) -> str:
+    """``docs/NAME.md`` (records, design...) as an in-app page.
+
+    Raises:
+        OSError: no such document.
+    """
+    if not re.fullmatch(r"[a-z-]{1,40}", name):
+        raise FileNotFoundError(name)
+    return rules_page(_in_app_links((RULES_MD.parent / f"{name}.md").read_text(encoding="utf-8")))
