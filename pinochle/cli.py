@@ -35,7 +35,7 @@ from .cards import CARDS, Suit, add, fold, parse_cards, plain_suits
 from .errors import BadCard, BadRecord, PinochleError
 from .meld import meld as meld_of
 from .game import Game
-from .games import GAMES
+from .games import GAMES, SWITCHES, with_switches
 from .games import find as find_game
 from .records import replay
 from .rules import RuleSet
@@ -90,23 +90,35 @@ def _trump(raw: object) -> Suit:
         raise RequestError("trump", str(err)) from None
 
 
-def game_rules(game: object = None, scale: object = None) -> tuple[Game, RuleSet]:
-    """The game called ``game`` (default ``table``) and its numbers in ``scale`` (default its own).
+def game_rules(game: object = None, scale: object = None, rules: Sequence[str] = ()) -> tuple[Game, RuleSet]:
+    """The game called ``game`` (default ``table``) and its numbers in ``scale`` (default its own),
+    with the house-rule switches ``rules`` (``["must_beat=never"]``, :data:`pinochle.games.SWITCHES`).
 
     Raises:
-        RequestError: an unknown game, one not built yet, or an unknown scale
-            (``field`` ``"game"`` or ``"scale"``; the message lists the choices).
+        RequestError: an unknown game, one not built yet, an unknown scale or a
+            bad switch (``field`` ``"game"``, ``"scale"`` or ``"rule"``; the
+            message lists the choices).
     """
     try:
         g = find_game("table" if game is None else game)
     except ValueError as err:
         raise RequestError("game", str(err)) from None
-    if scale is None:
-        return g, g.rules
+    numbers = g.rules
+    if scale is not None:
+        try:
+            numbers = numbers.in_scale(str(scale))
+        except ValueError as err:
+            raise RequestError("scale", str(err)) from None
+    switches: dict[str, str] = {}
+    for i, item in enumerate(rules):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise RequestError("rule", f"a house rule is NAME=VALUE, such as must_beat=never, not {item!r}", i)
+        switches[key.strip()] = value.strip()
     try:
-        return g, g.rules.in_scale(str(scale))
+        return g, with_switches(numbers, switches)
     except ValueError as err:
-        raise RequestError("scale", str(err)) from None
+        raise RequestError("rule", str(err)) from None
 
 
 def meld_request(trump: object, hand: object, game: object = None, scale: object = None) -> dict[str, object]:
@@ -130,7 +142,7 @@ def meld_request(trump: object, hand: object, game: object = None, scale: object
 
 
 def legal_request(trump: object, hand: object, trick: object, game: object = None,
-                  scale: object = None) -> dict[str, object]:
+                  scale: object = None, rules: Sequence[str] = ()) -> dict[str, object]:
     """Answer a legal-cards request (RULES.md, Play; the game's play rule).
 
     Args:
@@ -146,13 +158,13 @@ def legal_request(trump: object, hand: object, trick: object, game: object = Non
         RequestError: a bad suit, card or count, or more than two copies of a
             card between the hand and the trick.
     """
-    _, rules = game_rules(game, scale)
+    _, numbers = game_rules(game, scale, rules)
     suit = _trump(trump)
     held = _cards("hand", hand, 1, 12, "the hand")
     played = _cards("trick", trick if trick is not None else [], 0, 3, "the trick")
     h = _check_copies("hand", held)
     _check_copies("trick", played, h)
-    mask = legal_mask(h, played, suit, rules)
+    mask = legal_mask(h, played, suit, numbers)
     cards = sorted((c for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c))
     return {"legal": [str(CARDS[c]) for c in cards]}
 
@@ -359,10 +371,13 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _game_options(p: argparse.ArgumentParser, scale: bool = True) -> None:
+def _game_options(p: argparse.ArgumentParser, scale: bool = True, switches: bool = False) -> None:
     p.add_argument("--game", default=None, help="the game (pinochle games lists them; default table)")
     if scale:
         p.add_argument("--scale", default=None, help="tens, ones or old-style (default: the game's own)")
+    if switches:
+        p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                       help="a house rule, repeatable: " + ", ".join(SWITCHES))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -378,7 +393,7 @@ def _parser() -> argparse.ArgumentParser:
     lg.add_argument("--trump")
     lg.add_argument("--hand")
     lg.add_argument("--trick", default="")
-    _game_options(lg)
+    _game_options(lg, switches=True)
     r = sub.add_parser("replay", help="replay a hand or match record; '-' reads one record per line")
     r.add_argument("file")
     _game_options(r, scale=False)
@@ -387,7 +402,7 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--save", default=None, help="write the match record to this file")
     pl.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
                     help="the computer players' level (default normal)")
-    _game_options(pl)
+    _game_options(pl, switches=True)
     sv = sub.add_parser("serve", help="run the web table (http://127.0.0.1:8000 by default)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=_number(1, 65535), default=8000, help="port, 1 to 65535 (default 8000)")
@@ -473,7 +488,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             if args.source is not None:
                 raise RequestError("source", f"unexpected argument {args.source!r}: use --hand, --trick and --trump, or - for JSON Lines")
             _emit(out, legal_request(args.trump, args.hand if args.hand is not None else "", args.trick,
-                                     args.game, args.scale))
+                                     args.game, args.scale, args.rule))
             return 0
         if args.command == "replay":
             if args.game is not None:
@@ -511,7 +526,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
         if args.command == "play":
             from .terminal import play_match
 
-            game, rules = game_rules(args.game, args.scale)
+            game, rules = game_rules(args.game, args.scale, args.rule)
             return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out, level=args.level,
                               game=game.name, rules=rules)
     except (PinochleError, ValueError) as err:

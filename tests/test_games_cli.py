@@ -190,3 +190,30 @@ def test_the_in_app_rules_link_every_game_page(tmp_path: Path) -> None:
         assert client.get("/rules/games/poker").status_code == 404
         assert client.get("/rules/doc/records").status_code == 200
         assert client.get("/rules/games/..%2Frules").status_code == 404
+
+
+def test_house_rule_switches() -> None:
+    # VARIANTS.md, House-rule switches: must-beat always / only when trump is led / never
+    hand = ["--trump", "H", "--hand", "AS 9S", "--trick", "TS"]
+    assert run("legal", *hand)[1] == [{"legal": ["AS"]}]
+    assert run("legal", *hand, "--rule", "must_beat=never")[1] == [{"legal": ["AS", "9S"]}]
+    assert run("legal", "--game", "racehorse", *hand, "--rule", "must_beat=always")[1] == [{"legal": ["AS"]}]
+    # void: trump if you can, unless the table plays without that duty
+    void = ["--trump", "H", "--hand", "9H KC", "--trick", "TS"]
+    assert run("legal", *void)[1] == [{"legal": ["9H"]}]
+    assert run("legal", *void, "--rule", "must_trump=false")[1] == [{"legal": ["9H", "KC"]}]
+    code, out = run("legal", *hand, "--rule", "must_beat=sometimes")
+    assert code == 1 and out[0]["error"] == {
+        "field": "rule", "index": None, "reason": "must_beat is one of always, trump_led, never, not 'sometimes'"}
+    code, out = run("legal", *hand, "--rule", "min_bid=255")
+    assert out[0]["error"]["reason"] == "min_bid is a positive multiple of 10, not '255'"  # type: ignore[index]
+    # britannica's opening at 15 (seed 001: "15 or 20 as a switch"), and the stuck dealer vs a redeal
+    from pinochle.games import BRITANNICA, TABLE_GAME, with_switches
+
+    r = with_switches(BRITANNICA.rules, {"min_bid": "15"})
+    assert (r.min_bid, r.name) == (15, "britannica[min_bid=15]")
+    s = new_match(seed=4, rules=with_switches(TABLE_GAME.rules, {"no_bid": "redeal"}))
+    for _ in range(3):
+        s = apply(s, Action.pass_(turn(s)))  # type: ignore[arg-type]
+    assert s.phase == "auction" and s.hand_no == 1 and len(s.thrown) == 1, "nobody bid: a redeal, not a stuck dealer"
+    assert view(s, 0).rules_set() is s.rules, "players find the switched rules by name"

@@ -115,6 +115,49 @@ GAMES: dict[str, Game] = {g.name: g for g in (
 )}
 
 
+#: The house-rule switches (VARIANTS.md, "House-rule switches"): rule-set fields a
+#: table may change, with the values each takes (``int``: any whole number the
+#: auction allows). Every game's own setting is its default.
+SWITCHES: dict[str, tuple[object, ...]] = {
+    "no_bid": ("dealer", "redeal"),                  # dealer stuck vs redeal when nobody bids
+    "first_lead": ("declarer", "left_of_dealer"),    # who leads the first trick
+    "meld_needs_trick": (True, False),               # meld kept without a trick
+    "must_beat": ("always", "trump_led", "never"),   # must beat: always / only when trump is led / never
+    "must_trump": (True, False),                     # trump when void in the led suit
+    "min_bid": (int,),                               # the opening bid (britannica: 10, or 15 or 20)
+}
+
+
+def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
+    """``rules`` with house-rule switches set, as text values (``{"must_beat": "never"}``).
+
+    The result is registered under a name that lists the switches
+    (``"table[must_beat=never]"``), so players find it by name like any rule set.
+
+    Raises:
+        ValueError: an unknown switch or value (the message lists the choices), or
+            a minimum bid that is not a positive multiple of the bid step.
+    """
+    if not switches:
+        return rules
+    changes: dict[str, object] = {}
+    for key, text in sorted(switches.items()):
+        allowed = SWITCHES.get(key)
+        if allowed is None:
+            raise ValueError(f"unknown house rule {key!r}: the switches are {', '.join(SWITCHES)}")
+        if allowed == (int,):
+            if not (text.isascii() and text.isdigit()) or int(text) <= 0 or int(text) % rules.bid_step:
+                raise ValueError(f"{key} is a positive multiple of {rules.bid_step}, not {text!r}")
+            changes[key] = int(text)
+            continue
+        words = {str(v).lower(): v for v in allowed}
+        if text.lower() not in words:
+            raise ValueError(f"{key} is one of {', '.join(str(v).lower() for v in allowed)}, not {text!r}")
+        changes[key] = words[text.lower()]
+    label = ",".join(f"{k}={str(v).lower()}" for k, v in changes.items())
+    return _register(replace(rules, name=f"{rules.name}[{label}]", **changes))  # type: ignore[arg-type]
+
+
 def find(name: object) -> Game:
     """The playable game called ``name``.
 
