@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from pinochle.game import Action, State, apply, legal, new_match, turn
 
@@ -55,3 +56,43 @@ def contrast(a: str, b: str) -> float:
     """The WCAG contrast ratio of two colours (1 .. 21)."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+# ---------------------------------------------------------------- in-process WebSocket clients (Starlette's TestClient)
+
+#: A protocol message as the client sees it.
+WsMsg = dict[str, Any]
+
+
+def hello(ws: Any, device: str | None = None, seat: str | None = None) -> WsMsg:
+    """Say hello as ``device`` (holding ``seat``) and return the ``welcome``."""
+    ws.send_json({"type": "hello", "device": device, "seat": seat})
+    for _ in range(2000):
+        msg: WsMsg = ws.receive_json()
+        if msg["type"] == "welcome":
+            return msg
+    raise AssertionError("no welcome")
+
+
+def until(ws: Any, pred: Callable[[WsMsg], bool], limit: int = 5000) -> WsMsg:
+    """Read messages until one satisfies ``pred``; an error on the way fails the test."""
+    for _ in range(limit):
+        msg: WsMsg = ws.receive_json()
+        if pred(msg):
+            return msg
+        assert msg["type"] != "error", msg
+    raise AssertionError("no such message")
+
+
+def of_type(kind: str) -> Callable[[WsMsg], bool]:
+    """A predicate for :func:`until`: a message of type ``kind``."""
+    return lambda m: m["type"] == kind
+
+
+def error(ws: Any) -> WsMsg:
+    """Read messages until an ``error`` and return it."""
+    for _ in range(2000):
+        msg: WsMsg = ws.receive_json()
+        if msg["type"] == "error":
+            return msg
+    raise AssertionError("no error")

@@ -40,6 +40,8 @@ from pinochle.server.rooms import Room
 from pinochle.server.storage import SeatRecord, SQLiteStorage
 from pinochle.server.table import Hub, Table, TableOptions
 
+from .support import error, hello, of_type, until
+
 Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(120)
 PLAYABLE = [n for n, g in GAMES.items() if g.playable]
@@ -48,35 +50,8 @@ PLAYABLE = [n for n, g in GAMES.items() if g.playable]
 FAST = (1000.0, 1000)
 
 
-def hello(ws: Any, device: str | None = None, seat: str | None = None) -> Msg:
-    ws.send_json({"type": "hello", "device": device, "seat": seat})
-    for _ in range(2000):
-        msg: Msg = ws.receive_json()
-        if msg["type"] == "welcome":
-            return msg
-    raise AssertionError("no welcome")
 
 
-def until(ws: Any, pred: Callable[[Msg], bool], limit: int = 5000) -> Msg:
-    """Read until ``pred``; an error fails the test."""
-    for _ in range(limit):
-        msg: Msg = ws.receive_json()
-        assert msg["type"] != "error", msg
-        if pred(msg):
-            return msg
-    raise AssertionError("no such message")
-
-
-def of_type(kind: str) -> Callable[[Msg], bool]:
-    return lambda m: m["type"] == kind
-
-
-def error(ws: Any) -> Msg:
-    for _ in range(2000):
-        msg: Msg = ws.receive_json()
-        if msg["type"] == "error":
-            return msg
-    raise AssertionError("no error")
 
 
 def move(ws: Any, msg: Msg, action: Msg) -> None:
@@ -119,7 +94,7 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
     assert resp.status_code == 200 and resp.headers["content-type"].startswith("application/json")
     games = resp.json()["games"]
     assert [g["name"] for g in games] == list(GAMES)
-    assert [g["name"] for g in games if g["playable"]] == PLAYABLE == ["table", "partnership-pass", "racehorse",
+    assert [g["name"] for g in games if g["playable"]] == PLAYABLE == ["table", "partnership-pass", "racehorse", "turned-trump",
                                                                      "britannica"]
     for g in games:
         assert set(g) == {"name", "players", "description", "playable"}
@@ -134,11 +109,11 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
 ])
 @pytest.mark.parametrize("game, says", [
     ("cutthroat", "new_match.game: the cutthroat game is not built yet; the playable games are table, "
-                  "partnership-pass, racehorse, britannica"),
-    ("turned-trump", "the turned-trump game is not built yet; the playable games are table, partnership-pass"),
-    ("whist", 'game is the name of a playable game: table, partnership-pass, racehorse, britannica; '
+                  "partnership-pass, racehorse, turned-trump, britannica"),
+    ("two-handed", "the two-handed game is not built yet; the playable games are table, partnership-pass"),
+    ("whist", 'game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica; '
               'the text "whist" is not a game'),
-    (3, "game is the name of a playable game: table, partnership-pass, racehorse, britannica, not 3"),
+    (3, "game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, not 3"),
     (None, "not null"),
     ("Racehorse", "is not a game"),
 ])

@@ -29,6 +29,8 @@ from pinochle.server.limits import GuessGuard
 from pinochle.server.protocol import MAX_VERSION, CloseCode, ErrorCode, parse_client
 from pinochle.server.table import Table
 
+from .support import error, hello, of_type, until
+
 Msg = dict[str, Any]
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.timeout(120)
@@ -36,14 +38,6 @@ pytestmark = pytest.mark.timeout(120)
 
 # ---------------------------------------------------------------- helpers
 
-
-def hello(ws: Any, device: str | None = None, seat: str | None = None) -> Msg:
-    ws.send_json({"type": "hello", "device": device, "seat": seat})
-    for _ in range(400):
-        msg: Msg = ws.receive_json()
-        if msg["type"] == "welcome":
-            return msg
-    raise AssertionError("no welcome")
 
 
 def south_to_bid(ws: Any) -> Msg:
@@ -56,21 +50,7 @@ def south_to_bid(ws: Any) -> Msg:
     raise AssertionError("South never had a bid in 40 deals")
 
 
-def until(ws: Any, pred: Callable[[Msg], bool], limit: int = 2000) -> Msg:
-    for _ in range(limit):
-        msg: Msg = ws.receive_json()
-        if pred(msg):
-            return msg
-        assert msg["type"] != "error", msg
-    raise AssertionError("no such message")
 
-
-def of_type(kind: str) -> Callable[[Msg], bool]:
-    return lambda m: m["type"] == kind
-
-
-def error(ws: Any) -> Msg:
-    return until(ws, of_type("error"))
 
 
 def closed_with(ws: Any) -> int:

@@ -16,34 +16,14 @@ from starlette.testclient import TestClient
 from pinochle.server.app import create_app
 from pinochle.server.protocol import MAX_ROOMS_PER_CONNECTION
 
+from .support import error, hello, of_type, until
+
 Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(90)
 
 
-def hello(ws: Any, device: str | None = None, seat: str | None = None) -> Msg:
-    ws.send_json({"type": "hello", "device": device, "seat": seat})
-    for _ in range(400):
-        msg: Msg = ws.receive_json()
-        if msg["type"] == "welcome":
-            return msg
-    raise AssertionError("no welcome")
 
 
-def until(ws: Any, pred: Any, limit: int = 2000) -> Msg:
-    for _ in range(limit):
-        msg: Msg = ws.receive_json()
-        if pred(msg):
-            return msg
-        assert msg["type"] != "error", msg
-    raise AssertionError("no such message")
-
-
-def of_type(kind: str) -> Any:
-    return lambda m: m["type"] == kind
-
-
-def error(ws: Any) -> Msg:
-    return until(ws, of_type("error"))
 
 
 @pytest.fixture

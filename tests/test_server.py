@@ -13,6 +13,8 @@ from starlette.websockets import WebSocketDisconnect
 from pinochle.server.app import create_app
 from pinochle.server.protocol import MAX_MESSAGE_BYTES, CloseCode
 
+from .support import until
+
 Msg = dict[str, Any]
 
 
@@ -26,15 +28,6 @@ def hello(ws: Any, device: str | None = None) -> Msg:
         assert msg["type"] == "state", msg
     raise AssertionError("no welcome")
 
-
-def until(ws: Any, pred: Any, limit: int = 400) -> Msg:
-    """Read messages until one satisfies ``pred``; errors fail the test."""
-    for _ in range(limit):
-        msg: Msg = ws.receive_json()
-        assert msg["type"] != "error", msg
-        if pred(msg):
-            return msg
-    raise AssertionError("no such message")
 
 
 def my_move(msg: Msg) -> bool:
