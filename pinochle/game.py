@@ -417,6 +417,9 @@ class Game:
         score: the scorer: ``score(state) -> (HandScore, winner or None)``,
             called on entering ``hand_end`` (see :mod:`pinochle.scoring`).
         deal: the shuffle: ``deal(seed, hand_no, rules) -> four packed hands``.
+        outcome: a played-out hand's score per side from the contract and what
+            each side melded and took (:mod:`pinochle.games.scorers`): what a
+            computer player weighs in its simulations.
         playable: built and playable; a game listed but not built yet is refused.
         source: where its rules come from (seed and VARIANTS.md row).
         title: how the terminal names it (default ``"Pinochle (NAME)"``).
@@ -429,6 +432,8 @@ class Game:
     phases: tuple[PhaseDef, ...] = ()
     score: Callable[[State], tuple[HandScore, int | None]] | None = None
     deal: Callable[[int | str, int, RuleSet], tuple[int, int, int, int]] | None = None
+    outcome: Callable[[int | None, int | None, tuple[int, int], tuple[int, int], tuple[int, int], RuleSet],
+                      tuple[int, int]] | None = None
     playable: bool = True
     source: str = ""
     title: str = ""

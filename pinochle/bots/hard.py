@@ -30,10 +30,10 @@ from collections.abc import Callable, Sequence
 
 from ..cards import Card, Seat, Suit, count, pack, remove
 from .base import TablePlayer, in_scale
-from ..game import Action, State, View, view
+from ..game import Action, State, View, game_named, view
+from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
-from ..scoring import score_hand
 from ..sim import playout
 from .knowledge import knowledge, sample_hands
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
@@ -187,16 +187,14 @@ class HardPlayer(TablePlayer):
         trick = list(current.cards) if current else []
         leader = int(current.leader) if current else me
         meld, so_far_pts, so_far_tricks = view.meld_shown, view.counters, view.tricks_won
-        contract = view.declarer is not None and view.bid is not None
-        declarer_side = view.declarer % 2 if view.declarer is not None else 0
-        bid = view.bid if view.bid is not None else 0
+        declarer_side = view.declarer % 2 if view.declarer is not None else None
+        bid = view.bid
+        outcome = game_named(view.game).outcome or contract_outcome
 
         def value(pts: Sequence[int], tricks: Sequence[int]) -> float:
             counters = (so_far_pts[0] + pts[0], so_far_pts[1] + pts[1])
             taken = (so_far_tricks[0] + tricks[0], so_far_tricks[1] + tricks[1])
-            if not contract:  # no contract (VARIANTS.md turned-trump): each side scores meld + counters
-                return (meld[side] + counters[side]) - (meld[1 - side] + counters[1 - side])
-            sc = score_hand(declarer_side, bid, meld, taken, counters, rules).score
+            sc = outcome(declarer_side, bid, meld, taken, counters, rules)  # the game's own scoring
             return sc[side] - sc[1 - side]
 
         left = sum(view.hand_sizes)

@@ -33,6 +33,7 @@ TABLE_GAME = Game(
     rules=TABLE,
     phases=(Auction(), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.contract,
+    outcome=scorers.contract_outcome,
     source="seed 003; RULES.md",
     title="Pinochle",
 )
@@ -46,6 +47,7 @@ PARTNERSHIP_PASS = Game(
                             description="partnership-pass: RULES.md numbers, tens (seed 002)")),
     phases=(Auction(), NameTrump(), Exchange(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.contract,
+    outcome=scorers.contract_outcome,
     source="seed 002; VARIANTS.md partnership-pass",
 )
 
@@ -60,6 +62,7 @@ RACEHORSE = Game(
                             description="racehorse: tens; must beat only when trump is led (seed 000)")),
     phases=(Auction(), NameTrump(), Exchange(), LayMeld(), Concede(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.racehorse,
+    outcome=scorers.racehorse_outcome,
     source="seed 000; VARIANTS.md racehorse",
 )
 
@@ -75,6 +78,7 @@ BRITANNICA = Game(
     )),
     phases=(Auction(forced_opening=True), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.declarer_first,
+    outcome=scorers.contract_outcome,
     source="seed 001; VARIANTS.md britannica",
 )
 
@@ -89,6 +93,7 @@ TURNED_TRUMP = Game(
                             description="turned-trump: tens; play as racehorse (seed 000)")),
     phases=(TurnTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.open_hand,
+    outcome=scorers.open_outcome,
     source="seed 000; VARIANTS.md turned-trump",
 )
 

@@ -9,7 +9,42 @@ match (``None`` to play on). The shared arithmetic is in
 from __future__ import annotations
 
 from ..game import State, side_meld, taken
+from ..rules import RuleSet
 from ..scoring import HandScore, match_winner, score_hand
+
+#: A played-out hand's score per side, ``(NS, EW)`` points, from the contract
+#: (``declarer_side`` and ``bid``, or ``None`` without one) and what each side
+#: melded, took in tricks and in counters: what a computer player weighs in
+#: its simulations. Each game's scorer uses its own.
+Pair = tuple[int, int]
+
+
+def contract_outcome(declarer_side: int | None, bid: int | None, meld: Pair, tricks: Pair, counters: Pair,
+                     rules: RuleSet) -> Pair:
+    """RULES.md, Scoring a hand (``table``, ``partnership-pass``; per hand also ``britannica``)."""
+    assert declarer_side is not None and bid is not None
+    s = score_hand(declarer_side, bid, meld, tricks, counters, rules).score
+    return s[0], s[1]
+
+
+def racehorse_outcome(declarer_side: int | None, bid: int | None, meld: Pair, tricks: Pair, counters: Pair,
+                      rules: RuleSet) -> Pair:
+    """VARIANTS.md ``racehorse``, a hand played out (see :func:`racehorse`)."""
+    assert declarer_side is not None and bid is not None
+    side, other = declarer_side, 1 - declarer_side
+    kept = [0 if rules.meld_needs_trick and tricks[i] == 0 else meld[i] for i in (0, 1)]
+    if kept[side] + counters[side] >= bid:
+        return kept[0] + counters[0], kept[1] + counters[1]
+    score = [0, 0]
+    score[other] = kept[other] + rules.total_counters + counters[other]
+    return score[0], score[1]
+
+
+def open_outcome(declarer_side: int | None, bid: int | None, meld: Pair, tricks: Pair, counters: Pair,
+                 rules: RuleSet) -> Pair:
+    """VARIANTS.md ``turned-trump``: both sides score (kept) meld + counters."""
+    kept = [0 if rules.meld_needs_trick and tricks[i] == 0 else meld[i] for i in (0, 1)]
+    return kept[0] + counters[0], kept[1] + counters[1]
 
 
 def contract(state: State) -> tuple[HandScore, int | None]:
