@@ -79,13 +79,14 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
     meld = side_meld(state)
     needs = state.rules.meld_needs_trick
     kept = [0 if needs and tricks[i] == 0 else meld[i] for i in (0, 1)]
-    bonus = state.rules.total_counters
-    score = [0, 0]
-    made = not state.conceded and kept[side] + pts[side] >= state.bid
-    if made:
-        score = [kept[0] + pts[0], kept[1] + pts[1]]
+    if state.conceded:
+        made = False
+        score = [0, 0]
+        score[other] = kept[other] + state.rules.total_counters
     else:
-        score[other] = kept[other] + bonus + (0 if state.conceded else pts[other])
+        made = kept[side] + pts[side] >= state.bid
+        score = list(racehorse_outcome(side, state.bid, meld, tricks, pts, state.rules))
+    if not made:
         kept[side] = 0  # "the declarer's side scores nothing (meld and tricks lost)"
     hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, made, (score[0], score[1]))
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
@@ -105,7 +106,7 @@ def open_hand(state: State) -> tuple[HandScore, int | None]:
     meld = side_meld(state)
     needs = state.rules.meld_needs_trick
     kept = (0 if needs and tricks[0] == 0 else meld[0], 0 if needs and tricks[1] == 0 else meld[1])
-    score = (kept[0] + pts[0], kept[1] + pts[1])
+    score = open_outcome(None, None, meld, tricks, pts, state.rules)
     hs = HandScore(-1, 0, meld, kept, tricks, pts, True, score)
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
     target = state.rules.target
