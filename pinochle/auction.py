@@ -188,8 +188,9 @@ def _check(st: AuctionStatus, seat: int, call: Call, rules: RuleSet) -> None:
         if call < rules.min_bid:
             raise IllegalAction(f"the lowest bid is {rules.min_bid}: {call} is too low")
         if call > rules.max_bid:
+            what = f"{call:,}" if call < 10**MAX_BID_DIGITS else f"a bid of more than {MAX_BID_DIGITS} digits"
             raise IllegalAction(
-                f"the highest bid is {rules.max_bid:,}: {call:,} is more than any side can take in one hand"
+                f"the highest bid is {rules.max_bid:,}: {what} is more than any side can take in one hand"
             )
         if call % rules.bid_step:
             raise IllegalAction(f"bids go up in steps of {rules.bid_step}: {call} is not a multiple of {rules.bid_step}")

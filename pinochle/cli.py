@@ -266,8 +266,16 @@ def _decode(text: str) -> object:
     except json.JSONDecodeError as err:
         raise RequestError("line", f"not JSON: {err.msg}") from None
     except (ValueError, RecursionError) as err:
-        reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
-        raise RequestError("line", f"not usable JSON: {reason}") from None
+        raise RequestError("line", f"not usable JSON: {_json_fault(err)}") from None
+
+
+def _json_fault(err: Exception) -> str:
+    """Why JSON that parses as text cannot be used, in a user's words (not Python's advice)."""
+    if isinstance(err, RecursionError):
+        return "nested too deeply"
+    if "digits" in str(err):
+        return "a number of more than 4,300 digits"
+    return str(err)
 
 
 def _jsonl(lines: Iterable[str | None], out: IO[str], handle: Callable[[dict[str, object]], dict[str, object]]) -> int:
@@ -507,8 +515,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             except json.JSONDecodeError as err:
                 raise RequestError("file", f"{args.file} is not JSON: {err.msg} at line {err.lineno}") from None
             except (ValueError, RecursionError) as err:
-                why = "nested too deeply" if isinstance(err, RecursionError) else str(err)
-                raise RequestError("file", f"{args.file} is not usable JSON: {why}") from None
+                raise RequestError("file", f"{args.file} is not usable JSON: {_json_fault(err)}") from None
             _emit(out, replay(_with_game(record, args.game)))
             return 0
         if args.command == "arena":

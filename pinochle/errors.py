@@ -41,7 +41,7 @@ class BadRecord(PinochleError):
 
     Attributes:
         field: which part of the record is at fault: ``"hands"``,
-            ``"auction"``, ``"trump"``, ``"turned"``, ``"exchange"``, ``"conceded"``,
+            ``"auction"``, ``"trump"``, ``"turned"``, ``"exchange"``, ``"conceded"``, ``"thrown_in"``, ``"rules"``, ``"scale"``,
             ``"play"``, ``"dealer"``, ``"game"`` or ``"format"``.
         index: the position of the first bad item in that field's JSON list,
             counted from 0 like every JSON position, or ``None`` when the field

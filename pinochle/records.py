@@ -40,6 +40,7 @@ from .game import (
     sort_hand,
     turn,
 )
+from .games import SWITCHES, with_switches
 from .games import find as find_game
 from .rules import TABLE, RuleSet
 
@@ -47,8 +48,19 @@ HAND_FORMAT = "pinochle-hand/1"
 MATCH_FORMAT = "pinochle-match/1"
 
 
+def _switches(game: Game, rules: RuleSet) -> dict[str, str]:
+    """The house rules ``rules`` sets against its game's own (:data:`pinochle.games.SWITCHES`), as text."""
+    base = game.rules.in_scale(rules.scale)
+    return {k: str(getattr(rules, k)).lower() for k in SWITCHES if getattr(rules, k) != getattr(base, k)}
+
+
 def _head(game: Game, rules: RuleSet | None = None) -> dict[str, object]:
-    return {"format": HAND_FORMAT, "game": game.name, "scale": (rules or game.rules).scale}
+    r = rules or game.rules
+    out: dict[str, object] = {"format": HAND_FORMAT, "game": game.name, "scale": r.scale}
+    switches = _switches(game, r)
+    if switches:
+        out["rules"] = switches
+    return out
 
 
 def _dealt(dealt: tuple[int, ...]) -> dict[str, list[str]]:
@@ -100,7 +112,12 @@ def match_record(state: State) -> dict[str, object]:
             hands.append(hand_record(thrown.pop(0), state.game, state.rules))
         hands.append(hand_record(h, state.game, state.rules))
     hands.extend(hand_record(t, state.game, state.rules) for t in thrown)
-    return {"format": MATCH_FORMAT, "game": state.game.name, "scale": state.rules.scale, "hands": hands}
+    out: dict[str, object] = {"format": MATCH_FORMAT, "game": state.game.name, "scale": state.rules.scale}
+    switches = _switches(state.game, state.rules)
+    if switches:
+        out["rules"] = switches
+    out["hands"] = hands
+    return out
 
 
 @dataclass(frozen=True)
@@ -204,8 +221,20 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
     auction = record.get("auction")
     if not isinstance(auction, list):
         raise BadRecord("auction", None, "auction is a list of calls such as [\"250\", \"pass\"]", hand)
+    for flag in ("thrown_in", "conceded"):
+        if flag in record and record[flag] is not True:
+            raise BadRecord(flag, None, f"{flag} is true when it applies, and left out otherwise, "
+                                        f"not {record[flag]!r}", hand)
     thrown_in = record.get("thrown_in", False) is True
+    if thrown_in:
+        extra = [k for k in ("trump", "exchange", "conceded", "play", "turned") if k in record]
+        if extra:
+            raise BadRecord(extra[0], None, f"a thrown-in hand has no {extra[0]}: nobody bid", hand)
     raw_play = record.get("play", [] if thrown_in else None)
+    if raw_play is None and isinstance(record.get("auction"), list) and record.get("auction") and all(
+            str(c).strip().lower() == "pass" for c in record["auction"]):
+        raise BadRecord("play", None, "nobody bid, so no card is played: mark the hand \"thrown_in\": true "
+                                      "(a game where the dealer is stuck needs the dealer's play)", hand)
     if not isinstance(raw_play, (list, str)):
         raise BadRecord("play", None, "play is a list of the 48 cards in the order played", hand)
     try:
@@ -240,6 +269,8 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
 def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
     """Run one parsed hand through the reducer from its ``auction`` phase to its end."""
     number = state.hand_no
+    if state.turned is None and parsed.turned is not None:
+        raise BadRecord("turned", None, f"the {state.game.name} game turns no card for trump", hand)
     if state.turned is not None:  # the dealer's turned card is the record's (VARIANTS.md turned-trump)
         if parsed.turned is None:
             raise BadRecord("turned", None, "this game turns a card for trump: give \"turned\": the dealer's card", hand)
@@ -269,10 +300,15 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         if state.hand_no != number:
             raise BadRecord("auction", where, "nobody bid: the hand is thrown in; mark it \"thrown_in\": true", hand)
         raise BadRecord("auction", where, f"the auction is not finished: {turn(state)} is still to call", hand)
-    try:
-        trump = Suit.parse(str(parsed.trump))
-    except ValueError as err:
-        raise BadRecord("trump", None, str(err), hand) from None
+    if parsed.trump is None and state.phase != "trump" and state.trump is not None:
+        trump = state.trump  # the turned card named it
+    elif parsed.trump is None:
+        raise BadRecord("trump", None, "the record names no trump: give \"trump\": \"S\", \"H\", \"D\" or \"C\"", hand)
+    else:
+        try:
+            trump = Suit.parse(str(parsed.trump))
+        except ValueError as err:
+            raise BadRecord("trump", None, str(err), hand) from None
     if state.phase == "trump":
         seat = turn(state)
         assert seat is not None
@@ -326,7 +362,8 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
     """
     game = _game_of(record)
     parsed = parse_hand(record)
-    state = new_match(seed=0, rules=_rules(rules, game), first_dealer=parsed.dealer, deals=[parsed.hands], game=game)
+    state = new_match(seed=0, rules=_rules(rules, game, record), first_dealer=parsed.dealer, deals=[parsed.hands],
+                      game=game)
     state = _play_hand(state, parsed, None)
     return hand_summary(state.thrown[-1] if parsed.thrown_in else state.history[-1])
 
@@ -353,7 +390,8 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
             raise BadRecord("game", None, f"hand {i + 1} is a {h.get('game')!r} hand in a {game.name} match", i + 1)
     # hand by hand, so that the first fault in play order is the one reported
     first = parse_hand(raw_hands[0], 1)
-    state = new_match(seed=0, rules=_rules(rules, game), first_dealer=first.dealer, deals=[first.hands], game=game)
+    state = new_match(seed=0, rules=_rules(rules, game, record), first_dealer=first.dealer, deals=[first.hands],
+                      game=game)
     state = _play_hand(state, first, 1)
     summaries: list[dict[str, object]] = [hand_summary(state.thrown[-1] if first.thrown_in else state.history[-1])]
     for i in range(1, len(raw_hands)):
@@ -393,8 +431,33 @@ def _game_of(record: object) -> Game:
         raise BadRecord("game", None, str(err)) from None
 
 
-def _rules(rules: RuleSet | None, game: Game) -> RuleSet:
-    return game.rules if rules is None or rules is TABLE else rules
+def _rules(rules: RuleSet | None, game: Game, record: object = None) -> RuleSet:
+    """The numbers to replay ``record`` with: ``rules`` when given, else the game's in the
+    record's ``scale`` with the record's house ``rules`` (docs/records.md).
+
+    Raises:
+        BadRecord: an unknown scale or house rule (``field`` ``"scale"`` or ``"rules"``).
+    """
+    if rules is not None and rules is not TABLE:
+        return rules
+    base = game.rules
+    if not isinstance(record, Mapping):
+        return base
+    scale = record.get("scale")
+    if scale is not None:
+        try:
+            base = base.in_scale(str(scale))
+        except ValueError as err:
+            raise BadRecord("scale", None, str(err)) from None
+    switches = record.get("rules")
+    if switches is None:
+        return base
+    if not isinstance(switches, Mapping):
+        raise BadRecord("rules", None, "rules is an object of house rules, such as {\"must_beat\": \"never\"}")
+    try:
+        return with_switches(base, {str(k): str(v).lower() for k, v in switches.items()})
+    except ValueError as err:
+        raise BadRecord("rules", None, str(err)) from None
 
 
 def replay(record: object, rules: RuleSet | None = None) -> dict[str, object]:

@@ -601,7 +601,7 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
     con = _Console(stdin, stdout)
     if save is not None:
         folder = os.path.dirname(os.path.abspath(save))
-        if not os.path.isdir(folder) or not os.access(folder, os.W_OK) or (
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK) or os.path.isdir(save) or (
             os.path.exists(save) and not os.access(save, os.W_OK)
         ):
             con.say(f"Cannot save the match record to {save}: the folder does not exist or is not writable.")

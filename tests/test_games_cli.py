@@ -206,7 +206,11 @@ def test_house_rule_switches() -> None:
     assert code == 1 and out[0]["error"] == {
         "field": "rule", "index": None, "reason": "must_beat is one of always, trump_led, never, not 'sometimes'"}
     code, out = run("legal", *hand, "--rule", "min_bid=255")
-    assert out[0]["error"]["reason"] == "min_bid is a positive multiple of 10, not '255'"  # type: ignore[index]
+    assert out[0]["error"]["reason"] == (  # type: ignore[index]
+        "min_bid is a multiple of 10 from 10 to 10,000 (the highest bid), not '255'")
+    code, out = run("legal", *hand, "--rule", "min_bid=10010")
+    assert out[0]["error"]["reason"] == (  # type: ignore[index]
+        "min_bid is a multiple of 10 from 10 to 10,000 (the highest bid), not '10010'")
     # britannica's opening at 15 (seed 001: "15 or 20 as a switch"), and the stuck dealer vs a redeal
     from pinochle.games import BRITANNICA, TABLE_GAME, with_switches
 
@@ -217,3 +221,61 @@ def test_house_rule_switches() -> None:
         s = apply(s, Action.pass_(turn(s)))  # type: ignore[arg-type]
     assert s.phase == "auction" and s.hand_no == 1 and len(s.thrown) == 1, "nobody bid: a redeal, not a stuck dealer"
     assert view(s, 0).rules_set() is s.rules, "players find the switched rules by name"
+
+
+@pytest.mark.parametrize("switch", ["min_bid=300", "must_beat=never", "first_lead=left_of_dealer", "no_bid=redeal"])
+def test_a_match_played_with_house_rules_replays_by_them(switch: str, tmp_path: Path) -> None:
+    # found by an adversarial review: records did not carry the house rules, so they failed to replay
+    path = tmp_path / "m.json"
+    out = io.StringIO()
+    assert main(["play", "--seed", "5", "--rule", switch, "--save", str(path)], stdin=io.StringIO("\n" * 3000),
+                stdout=out) == 0
+    record = json.loads(path.read_text())
+    key, value = switch.split("=")
+    assert record["rules"] == {key: value} and all(h["rules"] == {key: value} for h in record["hands"])
+    code, res = run("replay", str(path))
+    assert code == 0 and len(res[0]["hands"]) == len(record["hands"])
+    last = re.findall(r"Final score: NS (-?\d+), EW (-?\d+)", out.getvalue())[-1]
+    assert res[0]["totals"] == {"NS": int(last[0]), "EW": int(last[1])}
+
+
+def test_record_flags_and_a_thrown_in_hand_are_checked(tmp_path: Path) -> None:
+    state = new_match(seed=11, game="racehorse")
+    for _ in range(4):
+        state = apply(state, Action.pass_(turn(state)))  # type: ignore[arg-type]
+    thrown = match_record(state)["hands"][0]  # type: ignore[index]
+    assert thrown["thrown_in"] is True
+    for extra, value in (("trump", "S"), ("play", []), ("turned", "AS")):
+        code, out = run("replay", "-", stdin=json.dumps({**thrown, extra: value}))
+        assert code == 1 and out[0]["error"] == {
+            "field": extra, "index": None, "reason": f"a thrown-in hand has no {extra}: nobody bid"}
+    code, out = run("replay", "-", stdin=json.dumps({**thrown, "thrown_in": "true"}))
+    assert out[0]["error"]["reason"] == "thrown_in is true when it applies, and left out otherwise, not 'true'"  # type: ignore[index]
+    unmarked = {k: v for k, v in thrown.items() if k != "thrown_in"}
+    code, out = run("replay", "-", stdin=json.dumps(unmarked))
+    assert out[0]["error"]["field"] == "play" and "mark the hand \"thrown_in\": true" in out[0]["error"]["reason"]  # type: ignore[index]
+
+
+def test_a_turned_card_in_a_game_without_one_and_a_turned_trump_record_without_trump() -> None:
+    table = match_record(_played("table", 3, 1))["hands"][0]  # type: ignore[attr-defined,index]
+    code, out = run("replay", "-", stdin=json.dumps({**table, "turned": "AS"}))
+    assert out[0]["error"] == {"field": "turned", "index": None, "reason": "the table game turns no card for trump"}
+    turned = match_record(_played("turned-trump", 3, 1))["hands"][0]  # type: ignore[attr-defined,index]
+    want = run("replay", "-", stdin=json.dumps(turned))[1]
+    assert run("replay", "-", stdin=json.dumps({k: v for k, v in turned.items() if k != "trump"}))[1] == want
+
+
+def test_huge_numbers_are_named_by_their_size() -> None:
+    code, out = run("meld", "-", stdin='{"trump": "S", "hand": "AS", "x": 1' + "0" * 5000 + "}")
+    assert out[0]["error"]["reason"] == "not usable JSON: a number of more than 4,300 digits"  # type: ignore[index]
+    record = json.loads(json.dumps(match_record(_played("table", 3, 1))["hands"][0]))  # type: ignore[attr-defined,index]
+    record["auction"] = ["9" * 5000]
+    code, out = run("replay", "-", stdin=json.dumps(record))
+    assert out[0]["error"]["reason"].endswith(  # type: ignore[index]
+        "the highest bid is 10,000: a bid of more than 30 digits is more than any side can take in one hand")
+
+
+def test_play_refuses_to_save_over_a_folder(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert main(["play", "--seed", "1", "--save", str(tmp_path)], stdin=io.StringIO(""), stdout=out) == 1
+    assert out.getvalue().startswith(f"Cannot save the match record to {tmp_path}")

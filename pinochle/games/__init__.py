@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..game import Game
+from ..cards import fold
 from ..rules import RULESETS, TABLE, RuleSet
 from . import scorers
 from .phases import Auction, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, Tricks, TurnTrump
@@ -151,9 +152,12 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
         if allowed is None:
             raise ValueError(f"unknown house rule {key!r}: the switches are {', '.join(SWITCHES)}")
         if allowed == (int,):
-            if not (text.isascii() and text.isdigit()) or int(text) <= 0 or int(text) % rules.bid_step:
-                raise ValueError(f"{key} is a positive multiple of {rules.bid_step}, not {text!r}")
-            changes[key] = int(text)
+            t = fold(text).strip()
+            if not (t.isascii() and t.isdigit()) or len(t) > 9 or not 0 < int(t) <= rules.max_bid \
+                    or int(t) % rules.bid_step:
+                raise ValueError(f"{key} is a multiple of {rules.bid_step} from {rules.bid_step} to "
+                                 f"{rules.max_bid:,} (the highest bid), not {text!r}")
+            changes[key] = int(t)
             continue
         words = {str(v).lower(): v for v in allowed}
         if text.lower() not in words:
