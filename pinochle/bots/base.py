@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ..cards import Card, Suit
+from ..cards import Card, Seat, Suit
 from ..game import Action, View
 
 
@@ -97,6 +97,15 @@ class TablePlayer:
         """Whether the declarer concedes after the meld (VARIANTS.md ``racehorse``);
         see :func:`should_concede` for the default."""
         return should_concede(view)
+
+
+def partner_holds_bid_with_reentry(view: View) -> bool:
+    """Whether the partner holds the high bid in an auction where a seat that
+    passed may bid again (VARIANTS.md ``racehorse``): there, outbidding the
+    partner only raises the side's own contract, and the partner can always
+    come back in, so a player passes instead.
+    """
+    return view.rules_set().reenter_after_pass and view.high_bidder == Seat(view.seat).partner
 
 
 def in_scale(points: float, view: View) -> float:

@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..cards import Card, Seat, Suit, count, pack, remove
-from .base import TablePlayer, in_scale
+from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry
 from ..game import Action, State, View, game_named, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
@@ -144,7 +144,7 @@ class HardPlayer(TablePlayer):
         show keeps bidding when the opponents pass.
         """
         seat, low = view.seat, view.legal.min_bid
-        if low is None:
+        if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
         best, outcomes = self._simulate_trumps(view)
         results = outcomes[best]

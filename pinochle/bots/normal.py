@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import ABOVE, FULL_DECK, LAYER, SUIT_MASK, Card, Seat, Suit, pack, remove
-from .base import TablePlayer, in_scale
+from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry
 from ..game import Action, View
 from ..meld import meld_by_trump
 from ..tricks import beats, winner_index
@@ -183,7 +183,7 @@ class NormalPlayer(TablePlayer):
     def call(self, view: View) -> Action:
         """Bid the lowest legal bid while it is within the hand's value, else pass."""
         seat, low = view.seat, view.legal.min_bid
-        if low is None:
+        if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
         _, value = choose_trump(view.hand)
         partner = Seat(seat).partner

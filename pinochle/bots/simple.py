@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import Card, Seat, Suit, pack
-from .base import TablePlayer, in_scale
+from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry
 from ..game import Action, Trick, View
 from ..meld import meld_points
 from ..tricks import beats, winner_index
@@ -130,7 +130,7 @@ class SimplePlayer(TablePlayer):
     def call(self, view: View) -> Action:
         """A bid of the lowest legal amount while it is within the estimate, else a pass."""
         seat, low = view.seat, view.legal.min_bid
-        if low is None:
+        if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
         estimate = bid_estimate(view.hand, self.boldness(view.hand_number - 1))
         if view.high_bidder is not None and view.high_bidder == seat.partner:
