@@ -121,6 +121,7 @@ export function seating(view, table, you = null) {
     sidesOrder: [mySide, ...otherSides].filter(Boolean),
     // "Us" and "Them"; with more than two sides (each player for themselves) the others by name
     sideName: (side) => (side === mySide ? "Us" : Object.keys(sides).length > 2 ? sideSeats(side).map(name).join(" & ") : "Them"),
+    sideSeats,
     sideLong,
     sideWords,
     verb: (seat, mine, other) => (isMe(seat) ? mine : other),

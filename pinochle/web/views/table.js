@@ -25,12 +25,15 @@ function lastCall(v, seat) {
 export function renderTopbar(ctx) {
   const { v, s } = ctx;
   $("hand-no").textContent = `Hand ${handNumber(v)}`;
+  $("hand-no").closest(".topbar").dataset.sides = String(s.sidesOrder.length);
   const c = $("contract");
   fill(c);
   if (v.declarer) {
+    // a phone's bar has room for the declarer's initials only ("N 290 ♣"); the seat says "Declarer"
     c.append(
-      h("span", { class: "contract-who" }, `${s.name(v.declarer)} `,
-        h("span", { class: "wide-only" }, v.stuck ? `${s.verb(v.declarer, "are", "is")} stuck at ` : "bid ")),
+      h("span", { class: "contract-who" },
+        h("span", { class: "wide-only" }, `${s.name(v.declarer)} `, v.stuck ? `${s.verb(v.declarer, "are", "is")} stuck at ` : "bid "),
+        h("span", { class: "narrow-only", "aria-hidden": "true" }, `${s.isMe(v.declarer) ? "You" : s.initials(v.declarer)} `)),
       h("strong", {}, String(v.bid)),
     );
     if (v.trump) c.append(" ", h("span", { class: "wide-only" }, "· Trump "), suitChip(v.trump));
@@ -48,11 +51,19 @@ export function renderTopbar(ctx) {
   tag.textContent = kind === "room" ? `Room ${ctx.roomCode ?? ""}`.trim() : kind === "quick" ? "Quick Match" : "";
   const ms = $("match-score");
   fill(ms,
-    s.sidesOrder.map((side) => h("span", { class: `side ${side}` }, `${s.sideName(side)} `, h("strong", {}, num(v.totals[side])))),
+    s.sidesOrder.map((side) => h("span", { class: `side ${side}` }, sideLabel(s, side), " ", h("strong", {}, num(v.totals[side])))),
     h("span", { class: "to" }, `to ${v.target}`),
   );
   const said = s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${v.totals[side]}`).join(", ");
   ms.setAttribute("aria-label", `Match score: ${said}; first to ${v.target}`);
+}
+
+/** A side's name in the bar: "Us", "Them"; with more than two sides, a phone shows the others' initials. */
+function sideLabel(s, side) {
+  const label = s.sideName(side);
+  if (s.sidesOrder.length <= 2 || side === s.mySide) return label;
+  const short = s.sideSeats(side).map(s.initials).join("");
+  return h("span", {}, h("span", { class: "wide-only" }, label), h("span", { class: "narrow-only", "aria-hidden": "true" }, short));
 }
 
 /**
@@ -82,6 +93,7 @@ export function renderSeats(ctx) {
     renderSeat(ctx, el, seat);
   }
   for (const el of felt.querySelectorAll(":scope > .seat")) if (!keep.has(el)) el.remove();
+  felt.dataset.seats = String(s.order.length); // style.css puts the bench and the piles where a seat is not
   const bench = $("bench");
   bench.hidden = !s.sittingOut.length;
   fill(bench, s.sittingOut.map((seat) => h("div", { class: "benched", "data-testid": `bench-${seat}` },

@@ -1,0 +1,230 @@
+"""The table's layout on phones, tablets and desktops, measured (issue 11).
+
+Fixture views (tests/web_fixtures.py) show what the engine cannot deal yet:
+hands of 15, 18 and 20 cards, two and three players, a player sitting out, a
+widow, a stock with its turned-up card, and choosing cards to pass or bury. A
+scripted socket (``page.route_web_socket``) serves them to the real page.
+
+- Every card of the hand has a touch target at least 44 px wide and 44 px high,
+  with 12, 15, 18 and 20 cards, at 360x740, 390x844, 768x1024 and 1440x900; the
+  widths are written to ``tests/artifacts/hand-targets.json``.
+- Each fixture table places its seats from the view's list of seats, and no
+  text overflows its box or splits a word (tests/browser_checks.py) at those
+  four sizes in both themes.
+- Choosing cards: a card tapped is chosen (pressed), the confirm button is
+  enabled only with the count the view asks for, and it sends the chosen cards.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser_checks import HAND_TARGETS, OVERFLOW
+from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, free_port
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .web_fixtures import Scripted, fixtures
+
+SIZES = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), "1440x900": (1440, 900)}
+COUNTS = (12, 15, 18, 20)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("layout")
+    srv = Server(free_port(), tmp / "t.db", tmp / "server.log")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def in_browser(fn: Any) -> Any:
+    """Run ``fn(browser)`` in a worker thread (the sync API leaves an event loop behind)."""
+
+    def body() -> Any:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                return fn(browser)
+            finally:
+                browser.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(body).result()
+
+
+def open_fixture(browser: Any, url: str, v: dict[str, Any], errors: list[str], theme: str = "dark",
+                 size: tuple[int, int] = (360, 740)) -> tuple[Any, Any, Scripted]:
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce", color_scheme=theme)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    script = Scripted(v)
+    page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+    page.route_web_socket("**/ws", script.handler)
+    page.goto(url)
+    wait_cards(page, len(v["hand"]))
+    return ctx, page, script
+
+
+def wait_cards(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "n => document.body.dataset.screen === 'table' && document.querySelectorAll('#hand .hand-row button.card').length === n",
+        arg=n)
+    settle(page)
+
+
+def settle(page: Any) -> None:
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_every_hand_card_is_a_44px_target_at_every_size(server: Server) -> None:
+    fx = fixtures()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        ctx, page, script = open_fixture(browser, server.url, fx["hand-12"], errors)
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            for n in COUNTS:
+                script.show(fx[f"hand-{n}"])
+                wait_cards(page, n)
+                m = page.evaluate(HAND_TARGETS)
+                out[f"{size}/{n}"] = {
+                    "rows": m["rows"], "min_width": min(c["width"] for c in m["cards"]),
+                    "min_height": min(c["height"] for c in m["cards"]), "all_hit": all(c["hit"] for c in m["cards"]),
+                    "cards": len(m["cards"]),
+                }
+                if size == "360x740" and n == 20:
+                    page.screenshot(path=str(ARTIFACTS / "hand-20-360x740.png"))
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    (ARTIFACTS / "hand-targets.json").write_text(json.dumps(out, indent=1))
+    problems = {k: m for k, m in out.items()
+                if m["min_width"] < 44 or m["min_height"] < 44 or not m["all_hit"] or m["cards"] != int(k.split("/")[1])}
+    assert not problems, json.dumps(problems, indent=1)
+    # on a phone the hand takes more rows as it grows; on a desktop 12 cards are one row
+    assert out["360x740/12"]["rows"] >= 2 and out["360x740/20"]["rows"] >= 3
+    assert out["1440x900/12"]["rows"] == 1
+
+
+PLACES = {
+    "two-players-stock": {"S": "bottom", "N": "top"},
+    "three-players-widow": {"S": "bottom", "N": "left", "E": "right"},
+    "sitting-out": {"S": "bottom", "N": "left", "E": "right"},
+    "hand-12": {"S": "bottom", "W": "left", "N": "top", "E": "right"},
+}
+
+
+def test_every_seat_count_a_widow_a_stock_and_a_player_sitting_out(server: Server) -> None:
+    fx = fixtures()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"overflow": {}}
+        for theme in ("light", "dark"):
+            for name in PLACES:
+                ctx, page, _ = open_fixture(browser, server.url, fx[name], errors, theme)
+                for size, (w, h) in SIZES.items():
+                    page.set_viewport_size({"width": w, "height": h})
+                    settle(page)
+                    bad = page.evaluate(OVERFLOW)
+                    if bad:
+                        out["overflow"][f"{name}-{size}-{theme}"] = bad
+                    if theme == "dark" and size in ("360x740", "1440x900"):
+                        page.screenshot(path=str(ARTIFACTS / f"fixture-{name}-{size}.png"))
+                if theme == "light":
+                    out[name] = {
+                        "places": page.eval_on_selector_all(
+                            "#felt > .seat", "els => Object.fromEntries(els.map(e => [e.dataset.seat, e.id.slice(4)]))"),
+                        "trick": page.eval_on_selector_all("#centre .slot", "els => els.map(e => e.className)"),
+                        "stock": page.locator("[data-testid=stock]").get_attribute("aria-label")
+                        if page.locator("[data-testid=stock]").count() else None,
+                        "widow": page.locator("[data-testid=widow]").get_attribute("aria-label")
+                        if page.locator("[data-testid=widow]").count() else None,
+                        "bench": page.locator("#bench").inner_text() if page.locator("#bench").is_visible() else None,
+                        "score": page.get_by_test_id("match-score").get_attribute("aria-label"),
+                    }
+                ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    found = {f"{b['kind']} {b['el']} {b.get('word', b.get('text'))}": k for k, bad in out["overflow"].items() for b in bad}
+    assert not found, json.dumps(found, indent=1)
+    for name, places in PLACES.items():
+        assert out[name]["places"] == places, (name, out[name])
+    # each card of the trick sits at its player's place (the view names the seat of every card)
+    assert out["two-players-stock"]["trick"] == ["slot slot-top fresh "]
+    assert sorted(out["three-players-widow"]["trick"]) == ["slot slot-left fresh ", "slot slot-right fresh "]
+    assert out["two-players-stock"]["stock"] == "Stock: 22 cards, Nine of diamonds turned up"
+    assert out["three-players-widow"]["widow"] == "Widow: 3 cards face down"
+    assert out["sitting-out"]["bench"] is not None and "West" in out["sitting-out"]["bench"]
+    assert "SITS OUT" in out["sitting-out"]["bench"].upper()
+    # more than two sides: every player's score is in the bar
+    assert out["three-players-widow"]["score"] == "Match score: us 20, north 0, east 10; first to 1500"
+
+
+@pytest.mark.parametrize("name,kind", [("choose-pass", "pass"), ("choose-bury", "bury")])
+def test_choose_cards_and_confirm(server: Server, name: str, kind: str) -> None:
+    fx = fixtures()
+    v = fx[name]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, script = open_fixture(browser, server.url, v, errors)
+        out: dict[str, Any] = {}
+        confirm = page.get_by_test_id("choose-confirm")
+        out["status"] = page.get_by_test_id("status").inner_text()
+        out["disabled_at_0"] = confirm.is_disabled()
+        cards = page.locator("[data-testid=card]")
+        for i in (0, 4, 9):
+            cards.nth(i).click()
+        out["pressed"] = page.eval_on_selector_all("[data-testid=card][aria-pressed=true]", "els => els.map(e => e.dataset.card)")
+        out["count"] = page.get_by_test_id("choose-count").inner_text()
+        # a fourth card is not taken; a chosen card tapped again is put back
+        cards.nth(10).click()
+        out["after_fourth"] = page.locator("[data-testid=card][aria-pressed=true]").count()
+        cards.nth(4).click()
+        out["after_back"] = page.locator("[data-testid=card][aria-pressed=true]").count()
+        out["disabled_at_2"] = confirm.is_disabled()
+        # the keyboard chooses too: Enter on a focused card
+        cards.nth(6).focus()
+        page.keyboard.press("Enter")
+        out["enabled_at_3"] = confirm.is_enabled()
+        out["label"] = confirm.inner_text()
+        confirm.click()
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["sent"] = script.received[-1]
+        out["overflow"] = page.evaluate(OVERFLOW)
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    n = v["legal"]["choose"]["count"]
+    assert out["status"].startswith(f"Your turn: choose {n} cards")
+    assert out["disabled_at_0"] and out["disabled_at_2"] and out["enabled_at_3"]
+    assert out["pressed"] == [v["hand"][i] for i in (0, 4, 9)]
+    assert out["count"] == f"3 of {n} chosen"
+    assert out["after_fourth"] == 3 and out["after_back"] == 2
+    assert out["label"] == f"{kind.capitalize()} {n} cards"
+    assert out["sent"]["type"] == "action" and out["sent"]["action"] == {"type": kind, "cards": [v["hand"][i] for i in (0, 6, 9)]}
+    assert out["overflow"] == []
