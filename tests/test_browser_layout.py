@@ -228,3 +228,21 @@ def test_choose_cards_and_confirm(server: Server, name: str, kind: str) -> None:
     assert out["label"] == f"{kind.capitalize()} {n} cards"
     assert out["sent"]["type"] == "action" and out["sent"]["action"] == {"type": kind, "cards": [v["hand"][i] for i in (0, 6, 9)]}
     assert out["overflow"] == []
+
+
+def test_home_shows_solo_rooms_and_quick_match_without_scrolling_on_a_desktop(server: Server) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.goto(server.url)
+        page.get_by_test_id("home").wait_for()
+        settle(page)
+        out = page.evaluate("""() => Object.fromEntries(['level-easy', 'level-hard', 'create-room', 'join-room', 'quick-match']
+          .map(id => { const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+                       return [id, r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth]; }))""")
+        out["scroll"] = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+        page.close()
+        return out
+
+    out = in_browser(run)
+    assert out.pop("scroll") <= 0
+    assert all(out.values()), out

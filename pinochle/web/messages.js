@@ -248,12 +248,31 @@ export function inviteFromUrl() {
   return code && code.length <= 40 ? code : null;
 }
 
-/** Opened from a share link: say whether the room exists; if it does, fill in the code and ask for a name. */
-export function applyInvite() {
-  if (!st.invite) return;
-  renderInvite(st.invite, st.inviteKnown);
+/**
+ * Opened from a share link: first ask the server whether a room has that code (GET /rooms/CODE);
+ * a wrong code is said at once, before any name is asked for; a good one fills in the code and
+ * asks for a name. (A server that cannot say: the join form, as for a good code.)
+ */
+export async function applyInvite() {
+  const code = st.invite;
+  if (!code) return;
+  if (st.inviteKnown === null) {
+    renderInvite(code, null);
+    try {
+      // (wrong codes count against this device, as wrong joins do: docs/protocol.md, "Limits")
+      const device = st.device ? `?device=${encodeURIComponent(st.device)}` : "";
+      const resp = await fetch(`/rooms/${encodeURIComponent(code)}${device}`, { cache: "no-store" });
+      if (resp.ok) st.inviteKnown = Boolean((await resp.json()).exists);
+      else if (resp.status === 404) st.inviteKnown = false;
+    } catch { /* not known: offer the join form */ }
+    if (st.invite !== code) return; // joined or cleared meanwhile
+  }
+  renderInvite(code, st.inviteKnown);
   $form().scrollIntoView({ block: "center" });
-  if (st.inviteKnown === false) return;
+  if (st.inviteKnown === false) {
+    document.getElementById("invite-note").focus({ preventScroll: true });
+    return;
+  }
   const name = document.getElementById("name-input");
   if (!name.value.trim()) name.focus();
   else document.getElementById("join-room").focus();

@@ -10,7 +10,8 @@
 
 import { CloseCode, ServerType } from "./protocol.js";
 
-const SILENT_MS = 4500; // no message for this long while the heartbeat runs: the connection is dead
+const SILENT_MS = 3500; // no message for this long while the heartbeat runs: the connection is dead
+const CHECK_MS = 500; // how often the heartbeat looks
 const MAX_BACKOFF_MS = 10000;
 
 /**
@@ -43,16 +44,21 @@ export function createSocket({ handlers, onOpen, onClose, onDown, push = null })
     stopBeat();
     if (!(seconds > 0)) return;
     conn.lastHeard = Date.now();
-    conn.silentMs = Math.max(SILENT_MS, seconds * 2000);
+    conn.silentMs = Math.max(SILENT_MS, seconds * 1750);
+    let lastPing = 0;
     conn.beat = setInterval(() => {
       const ws = conn.ws;
       if (!ws) return;
-      if (Date.now() - conn.lastHeard > conn.silentMs) {
+      const now = Date.now();
+      if (now - conn.lastHeard > conn.silentMs) {
         drop(ws); // dead: reconnect now
         return;
       }
-      raw({ type: "ping" }); // answered by "pong" (a server that offers a heartbeat)
-    }, Math.min(seconds * 1000, 2000));
+      if (now - lastPing >= seconds * 1000) {
+        lastPing = now;
+        raw({ type: "ping" }); // answered by "pong" (a server that offers a heartbeat)
+      }
+    }, CHECK_MS);
   }
 
   function drop(ws) {
