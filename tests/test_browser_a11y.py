@@ -9,7 +9,8 @@ that thread.
 
 The screens:
 
-- from the real server: home, the Settings dialog, the rules page, a room's
+- from the real server: home, the Settings dialog, the rules page, the "How to
+  play" page, a room's
   lobby (created from home) and the Quick Match search;
 - from a scripted socket (``page.route_web_socket``) fed with states made by
   the engine: the solo table in the auction and in play with a trick in
@@ -32,7 +33,8 @@ flat mode leaves no shadow or gradient on the felt, the cards and the buttons;
 the pace setting sends ``pace`` (at once and after every ``welcome``) and the
 server's computer players keep to it; the soft sounds play for a card, a trick
 and your turn, and only when switched on; every suit shown carries its
-symbol; the Rules links lead to ``/rules`` and back; and the colours of both
+symbol; the "How to play" links lead to ``/how-to-play`` (and from there to
+``/rules``) and back; and the colours of both
 themes in ``pinochle/web/theme.css`` meet WCAG AA.
 """
 
@@ -361,6 +363,9 @@ def run_matrix(browser: Any, base_url: str) -> Matrix:
     page.goto(base_url + "rules")
     page.locator("h1").wait_for()
     m.check(page, "rules", reload=True, ready="() => document.documentElement.dataset.theme")
+    page.goto(base_url + "how-to-play")
+    page.locator("h1").wait_for()
+    m.check(page, "how-to-play", reload=True, full_page=True, ready="() => document.documentElement.dataset.theme")
     ctx.close()
 
     # The solo table, its dialogs and the match result, from a scripted socket.
@@ -434,7 +439,7 @@ def run_matrix(browser: Any, base_url: str) -> Matrix:
     return m
 
 
-SCREENS = ["home", "settings", "lobby", "searching", "rules", "table-auction", "table-play", "meld", "last-trick",
+SCREENS = ["home", "settings", "lobby", "searching", "rules", "how-to-play", "table-auction", "table-play", "meld", "last-trick",
            "score-sheet", "hand-summary", "result", "review"]
 
 
@@ -822,8 +827,8 @@ def run_suits_and_rules(browser: Any, base_url: str) -> dict[str, Any]:
     out["missing"] += page.evaluate(SUITS_SHOWN)
     out["trump-buttons"] = page.eval_on_selector_all(".suit-btn", "els => els.map(e => e.textContent.trim())")
 
-    # The Rules link in the top bar leads to /rules, whose link leads back.
-    link = page.get_by_role("link", name="Rules")
+    # The "How to play" link in the top bar leads to /how-to-play, whose link leads back.
+    link = page.get_by_role("link", name="How to play")
     out["table-rules-href"] = link.get_attribute("href")
     ctx.close()
 
@@ -831,8 +836,14 @@ def run_suits_and_rules(browser: Any, base_url: str) -> dict[str, Any]:
     page.goto(base_url)
     page.get_by_test_id("home").wait_for()
     page.get_by_test_id("home-rules").click()
-    page.wait_for_url("**/rules")
+    page.wait_for_url("**/how-to-play")
     out["rules-h1"] = page.locator("h1").inner_text()
+    out["cards"] = page.locator(".cards[role=img]").count()
+    # its link to the complete rules leads to /rules
+    page.get_by_role("link", name="the complete rules").first.click()
+    page.wait_for_url("**/rules")
+    out["full-h1"] = page.locator("h1").inner_text()
+    page.go_back()
     page.get_by_role("link", name="Back to the table").first.click()
     page.get_by_test_id("home").wait_for()
     out["back"] = page.url
@@ -862,8 +873,9 @@ def test_every_suit_shows_its_symbol_and_the_rules_link_works(worker: Worker, se
     assert all(re.fullmatch(r"(Ace|Ten|King|Queen|Jack|Nine) of (spades|hearts|diamonds|clubs)(, playable)?", x)
                for x in out["labels"]), out["labels"]
     assert [t[0] for t in out["trump-buttons"]] == list(SUIT_SYMBOLS), out["trump-buttons"]
-    assert out["table-rules-href"] == "/rules"
-    assert "rules" in out["rules-h1"].lower()
+    assert out["table-rules-href"] == "/how-to-play"
+    assert out["rules-h1"] == "How to play Pinochle" and out["cards"] >= 10
+    assert "rules" in out["full-h1"].lower()
     assert out["back"].rstrip("/") == server.url.rstrip("/")
 
 

@@ -181,33 +181,37 @@ def test_every_seat_count_a_widow_a_stock_and_a_player_sitting_out(server: Serve
     assert out["three-players-widow"]["score"] == "Match score: us 20, north 0, east 10; first to 1500"
 
 
-@pytest.mark.parametrize("name,kind", [("choose-pass", "pass"), ("choose-bury", "bury")])
-def test_choose_cards_and_confirm(server: Server, name: str, kind: str) -> None:
+@pytest.mark.parametrize("name,kind,verb", [("choose-give", "give", "Pass"), ("choose-bury", "bury", "Bury")])
+def test_choose_cards_and_confirm(server: Server, name: str, kind: str, verb: str) -> None:
     fx = fixtures()
     v = fx[name]
+    n = v["legal"][kind]["count"]
+    picks = [0, 4, 9, 11][:n]
 
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         ctx, page, script = open_fixture(browser, server.url, v, errors)
         out: dict[str, Any] = {}
         confirm = page.get_by_test_id("choose-confirm")
+        pressed = "[data-testid=card][aria-pressed=true]"
         out["status"] = page.get_by_test_id("status").inner_text()
         out["disabled_at_0"] = confirm.is_disabled()
         cards = page.locator("[data-testid=card]")
-        for i in (0, 4, 9):
+        for i in picks:
             cards.nth(i).click()
-        out["pressed"] = page.eval_on_selector_all("[data-testid=card][aria-pressed=true]", "els => els.map(e => e.dataset.card)")
+        out["pressed"] = page.eval_on_selector_all(pressed, "els => els.map(e => e.dataset.card)")
         out["count"] = page.get_by_test_id("choose-count").inner_text()
-        # a fourth card is not taken; a chosen card tapped again is put back
+        out["enabled_at_n"] = confirm.is_enabled()
+        # one card more is not taken; a chosen card tapped again is put back
         cards.nth(10).click()
-        out["after_fourth"] = page.locator("[data-testid=card][aria-pressed=true]").count()
-        cards.nth(4).click()
-        out["after_back"] = page.locator("[data-testid=card][aria-pressed=true]").count()
-        out["disabled_at_2"] = confirm.is_disabled()
+        out["after_extra"] = page.locator(pressed).count()
+        cards.nth(picks[1]).click()
+        out["after_back"] = page.locator(pressed).count()
+        out["disabled_after_back"] = confirm.is_disabled()
         # the keyboard chooses too: Enter on a focused card
         cards.nth(6).focus()
         page.keyboard.press("Enter")
-        out["enabled_at_3"] = confirm.is_enabled()
+        out["enabled_again"] = confirm.is_enabled()
         out["label"] = confirm.inner_text()
         confirm.click()
         page.wait_for_function("() => document.body.dataset.busy === '1'")
@@ -219,16 +223,35 @@ def test_choose_cards_and_confirm(server: Server, name: str, kind: str) -> None:
 
     out = in_browser(run)
     assert out["errors"] == []
-    n = v["legal"]["choose"]["count"]
-    assert out["status"].startswith(f"Your turn: choose {n} cards")
-    assert out["disabled_at_0"] and out["disabled_at_2"] and out["enabled_at_3"]
-    assert out["pressed"] == [v["hand"][i] for i in (0, 4, 9)]
-    assert out["count"] == f"3 of {n} chosen"
-    assert out["after_fourth"] == 3 and out["after_back"] == 2
-    assert out["label"] == f"{kind.capitalize()} {n} cards"
-    assert out["sent"]["type"] == "action" and out["sent"]["action"] == {"type": kind, "cards": [v["hand"][i] for i in (0, 6, 9)]}
+    assert out["status"].startswith(f"Your turn: choose {n} cards to {verb.lower()}"), out["status"]
+    assert out["disabled_at_0"] and out["enabled_at_n"] and out["disabled_after_back"] and out["enabled_again"]
+    assert out["pressed"] == [v["hand"][i] for i in picks]
+    assert out["count"] == f"{n} of {n} chosen"
+    assert out["after_extra"] == n and out["after_back"] == n - 1
+    assert out["label"] == f"{verb} {n} cards"
+    chosen = sorted([i for i in picks if i != picks[1]] + [6])
+    assert out["sent"]["type"] == "action" and out["sent"]["action"] == {"type": kind, "cards": [v["hand"][i] for i in chosen]}
     assert out["overflow"] == []
 
+
+def test_concede_or_play_on(server: Server) -> None:
+    v = fixtures()["concede"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, script = open_fixture(browser, server.url, v, errors)
+        out = {"status": page.get_by_test_id("status").inner_text()}
+        page.get_by_test_id("play-on").click()
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["sent"] = script.received[-1]["action"]
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["status"] == "Your turn: concede the hand, or play it out."
+    assert out["sent"] == {"type": "play_on"}
 
 def test_home_shows_solo_rooms_and_quick_match_without_scrolling_on_a_desktop(server: Server) -> None:
     def run(browser: Any) -> dict[str, Any]:

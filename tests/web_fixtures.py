@@ -89,16 +89,23 @@ def fixtures() -> dict[str, dict[str, Any]]:
     out["three-players-widow"] = three
     # four at a three-handed table: the dealer (West) sits the hand out
     out["sitting-out"] = players(with_hand(v, 15), ["N", "E", "S", "W"], sitting_out=["W"])
-    choose = with_hand(v, 15)
-    choose["phase"] = "pass"
+    # partnership-pass: the declarer's partner holds 12 and passes 4 (the engine's legal "give")
+    choose = with_hand(v, 12)
+    choose["phase"] = "exchange"
     choose["tricks"] = []
-    choose["legal"] = {"choose": {"kind": "pass", "count": 3, "to": "N"}}
-    out["choose-pass"] = choose
+    choose["declarer"] = "N"
+    choose["legal"] = {"give": {"count": 4}}
+    out["choose-give"] = choose
+    concede = with_hand(v, 12)
+    concede["phase"] = "concede"
+    concede["tricks"] = []
+    concede["legal"] = {"concede": True, "play_on": True}
+    out["concede"] = concede
     bury = players(with_hand(v, 15), ["N", "E", "S"])
     bury["phase"] = "bury"
     bury["tricks"] = []
     bury["widow"] = {"count": 3, "cards": ["AS", "TH", "9C"]}
-    bury["legal"] = {"choose": {"kind": "bury", "count": 3}}
+    bury["legal"] = {"bury": {"count": 3}}  # no game buries yet: the shape a widow game would use
     out["choose-bury"] = bury
     return out
 

@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .help import doc_html, rules_html
+from .howto import DEFAULT_GAME, howto_html
 from .limits import GuessGuard
 from .matchmaking import SEARCH_SECONDS, QuickMatch
 from .protocol import (
@@ -59,7 +60,7 @@ HEARTBEAT_TIMEOUT = 7.0
 GONE_AWAY = 1001
 
 
-def is_ping(text: str) -> bool:
+def is_ping(text: str | bytes) -> bool:
     """Whether a frame is the heartbeat's ``{"type": "ping"}``."""
     if len(text) > 64:
         return False
@@ -402,7 +403,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
-        from docs/rules.md), ``/rooms/CODE`` (whether a room has that code), ``/static/*`` (front end), ``/ws``.
+        from docs/rules.md), ``/rooms/CODE`` (whether a room has that code),
+        ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players), ``/static/*`` (front end), ``/ws``.
     """
     store: Storage = storage if storage is not None else SQLiteStorage(db)
     tables = Tables(store, bot_delay)
@@ -428,6 +430,14 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             what = f"no rules page for {game!r}" if game else f"no page {name!r}" if name else \
                 "the rules page needs docs/rules.md, which this installation does not have"
             return Response(what[0].upper() + what[1:] + ".", status_code=404, media_type="text/plain")
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+    async def how_to_play(request: Request) -> Response:
+        """A game's "How to play" page for players (``/how-to-play``: the table game's)."""
+        try:
+            page = howto_html(request.path_params.get("game", DEFAULT_GAME))
+        except KeyError:
+            return Response("No game has a page by that name.", status_code=404, media_type="text/plain")
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
     async def room_exists(request: Request) -> Response:
@@ -513,6 +523,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         Route("/rules/games/{game}", rules),
         Route("/rules/doc/{name}", rules),
         Route("/rooms/{code:path}", room_exists),
+        Route("/how-to-play", how_to_play),
+        Route("/how-to-play/{game}", how_to_play),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
         WebSocketRoute("/ws", ws_endpoint),
     ]

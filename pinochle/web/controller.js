@@ -21,7 +21,7 @@ import { clearToasts, toast } from "./announcer.js";
 import { seating } from "./seats.js";
 import { renderTimer, setTimer } from "./timer.js";
 import { afterTableRender } from "./keys.js";
-import { legalKinds } from "./words.js";
+import { chooseOf, legalKinds } from "./words.js";
 import { renderCentre, renderPiles, renderSeats, renderSides, renderStatus, renderTopbar } from "./views/table.js";
 import { layoutHand, renderHand } from "./views/hand.js";
 import { renderControls } from "./views/controls.js";
@@ -310,7 +310,7 @@ function tableCtx() {
     st.bidMin = L.bid.min;
     st.bid = L.bid.min;
   }
-  const chooseKey = L.choose ? `${st.match?.id}/${v.version}` : null;
+  const chooseKey = chooseOf(v) ? `${st.match?.id}/${v.version}` : null;
   if (chooseKey !== st.chosenKey) {
     st.chosenKey = chooseKey;
     st.chosen = new Set();
@@ -409,12 +409,14 @@ export const tableActions = {
   bid: (value) => sendAction({ type: ActionType.BID, bid: value }),
   pass: () => sendAction({ type: ActionType.PASS }),
   trump: (suit) => sendAction({ type: ActionType.TRUMP, suit }),
+  concede: () => sendAction({ type: ActionType.CONCEDE }),
+  playOn: () => sendAction({ type: ActionType.PLAY_ON }),
   deal: dealNext,
   showSummary: () => openDialog("summary"),
   confirmChosen: () => {
-    const L = st.view?.legal?.choose;
-    if (!L || st.chosen.size !== L.count) return;
-    sendAction({ type: L.kind, cards: [...st.chosen].sort((a, b) => a - b).map((i) => st.view.hand[i]) });
+    const choose = chooseOf(st.view);
+    if (!choose || st.chosen.size !== choose.count) return;
+    sendAction({ type: choose.kind, cards: [...st.chosen].sort((a, b) => a - b).map((i) => st.view.hand[i]) });
   },
 };
 
@@ -422,7 +424,7 @@ export const tableActions = {
 export function onHandClick(e) {
   const btn = e.target.closest("button.card");
   if (!btn || !st.view || st.busy) return;
-  const choose = st.view.legal?.choose;
+  const choose = chooseOf(st.view);
   if (choose) {
     // choosing cards to pass or bury: a card is chosen or put back; the server checks the choice
     const i = Number(btn.dataset.index);

@@ -8,6 +8,17 @@ import { list, num, signed, SUIT } from "./dom.js";
 /** The kinds of move the view offers you ("bid", "pass", "play", ...), sorted. */
 export const legalKinds = (v) => Object.keys(v?.legal ?? {}).sort();
 
+/**
+ * Choosing cards from your hand, as the view's legal moves offer it: `give` (pass cards to your
+ * partner: partnership-pass, racehorse) or `bury` (a game with a widow). {kind, count, verb} or null.
+ */
+const CHOOSE_VERB = Object.freeze({ give: "Pass", bury: "Bury" });
+export function chooseOf(v) {
+  const L = v?.legal ?? {};
+  const kind = Object.keys(CHOOSE_VERB).find((k) => L[k] && Number.isInteger(L[k].count));
+  return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind] } : null;
+}
+
 /** The number of the hand being played, from 1. */
 export const handNumber = (v) => v.hand_number;
 
@@ -38,11 +49,14 @@ export function statusText(s, v, waiting = []) {
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"} or pass (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
       : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more, or pass.`;
   }
-  if (L.choose) {
-    const n = L.choose.count;
-    const what = L.choose.kind === "bury" ? "to bury" : `to pass to ${s.name(L.choose.to)}`;
+  const choose = chooseOf(v);
+  if (choose) {
+    const n = choose.count;
+    const to = s.partners.length ? ` to ${s.isMe(v.declarer) ? "your partner" : s.name(v.declarer)}` : "";
+    const what = choose.kind === "bury" ? "to bury" : `to pass${to}`;
     return `Your turn: choose ${n} card${n === 1 ? "" : "s"} ${what}.`;
   }
+  if (L.concede && L.play_on) return "Your turn: concede the hand, or play it out.";
   if (L.trump) return v.stuck ? `You are stuck with the bid at ${v.bid}: name trump.` : `You won the bid at ${v.bid}. Name trump.`;
   if (L.play) {
     const trick = v.tricks.at(-1);

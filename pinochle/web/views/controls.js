@@ -4,6 +4,7 @@
 
 import { $, fill, h, SUIT, suitSym } from "../dom.js";
 import { Phase } from "../protocol.js";
+import { chooseOf } from "../words.js";
 
 export function renderControls(ctx) {
   const { v, act } = ctx;
@@ -36,16 +37,19 @@ export function renderControls(ctx) {
       }, "Pass"));
     }
     el.append(group);
-  } else if (L.choose) {
-    const { count, kind } = L.choose;
+  } else if (chooseOf(v)) {
+    const { count, verb } = chooseOf(v);
     const n = ctx.chosen.size;
-    const verb = kind === "bury" ? "Bury" : "Pass";
     el.append(h("div", { class: "choose", role: "group", "aria-label": `${verb} ${count} cards` },
       h("span", { class: "choose-count", "data-testid": "choose-count", "aria-live": "polite" }, `${n} of ${count} chosen`),
       h("button", {
         class: "btn primary", type: "button", "data-testid": "choose-confirm", "data-focus": "choose-confirm",
         disabled: n !== count, onclick: act.confirmChosen,
       }, `${verb} ${count} cards`)));
+  } else if (L.concede && L.play_on) {
+    el.append(h("div", { class: "concede", role: "group", "aria-label": "Concede or play on" },
+      h("button", { class: "btn", type: "button", "data-testid": "concede", "data-focus": "concede", onclick: act.concede }, "Concede the hand"),
+      h("button", { class: "btn primary", type: "button", "data-testid": "play-on", "data-focus": "play-on", onclick: act.playOn }, "Play it out")));
   } else if (L.trump) {
     el.append(h("div", { class: "trumps", role: "group", "aria-label": "Name trump" },
       h("span", { class: "label" }, "Trump:"),

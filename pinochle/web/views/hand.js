@@ -13,6 +13,7 @@
 // Pure view functions; the clicks go to the controller through the hand's own listener.
 
 import { $, cardEl, cardName, fill, h } from "../dom.js";
+import { chooseOf } from "../words.js";
 
 export const MIN_STRIP = 46; // px of each card left uncovered in a row (44 px targets, with room for rounding)
 
@@ -56,7 +57,7 @@ export function layoutHand() {
 
 /**
  * Draw the hand. Your cards are buttons; with a play to make, the playable ones are marked (the
- * view's `legal.play`); choosing cards to pass or bury (`legal.choose`), the chosen ones are pressed.
+ * view's `legal.play`); choosing cards to pass or bury (`legal.give`, `legal.bury`), the chosen ones are pressed.
  */
 export function renderHand(ctx) {
   const { v } = ctx;
@@ -64,7 +65,8 @@ export function renderHand(ctx) {
   const L = v.legal ?? {};
   const playable = new Set(L.play ?? []);
   const myPlay = playable.size > 0;
-  const choosing = Boolean(L.choose);
+  const choose = chooseOf(v);
+  const choosing = Boolean(choose);
   el.classList.toggle("my-play", myPlay);
   el.classList.toggle("choosing", choosing);
   let label = "Your hand";
@@ -72,7 +74,7 @@ export function renderHand(ctx) {
     const n = v.hand.filter((t) => playable.has(t)).length;
     label = `Your hand: ${n === 1 ? "1 card" : `${n} cards`} can be played`;
   } else if (choosing) {
-    label = `Your hand: choose ${L.choose.count} cards, ${ctx.chosen.size} chosen`;
+    label = `Your hand: choose ${choose.count} cards, ${ctx.chosen.size} chosen`;
   }
   el.setAttribute("aria-label", label);
   const buttons = v.hand.map((token, i) => {

@@ -9,7 +9,7 @@ import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
 import { contractText, handNumber, statusText, takes, thinking } from "../words.js";
 
-const PLAYING = new Set([Phase.AUCTION, Phase.TRUMP, Phase.MELD, Phase.PLAY]);
+const PLAYING = new Set([Phase.AUCTION, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.PLAY]);
 
 export function completedTricks(v) {
   return v.tricks.filter((t) => t.winner).length;
