@@ -269,3 +269,34 @@ def test_home_shows_solo_rooms_and_quick_match_without_scrolling_on_a_desktop(se
     out = in_browser(run)
     assert out.pop("scroll") <= 0
     assert all(out.values()), out
+
+
+
+MELD_ROWS = """async (melds) => {
+  const { meldRows } = await import('/static/views/dialogs.js');
+  return melds.map((m) => meldRows(m));
+}"""
+
+
+def test_the_meld_review_names_what_scores(server: Server) -> None:
+    """Two dix read as one row "Dix ×2" (20, both nines shown); a royal marriage beside a run names its spare card."""
+    from pinochle.cards import pack, parse_cards
+    from pinochle.meld import meld
+
+    def seat_meld(hand: str, trump: int) -> dict[str, Any]:
+        m = meld(pack(parse_cards(hand)), trump)
+        return {**m.to_json(), "shown": [str(c) for c in m.shown()]}
+
+    melds = [seat_meld("9H 9H KD QD", 1), seat_meld("AS TS KS KS QS JS", 0), seat_meld("AS TS KS QS QS JS", 0)]
+
+    def run(browser: Any) -> Any:
+        page = browser.new_page()
+        page.goto(server.url)
+        page.get_by_test_id("home").wait_for()
+        return page.evaluate(MELD_ROWS, melds)
+
+    dix, spare_king, spare_queen = in_browser(run)
+    assert [(r["name"], r["times"], r["points"] * r["times"], r["cards"]) for r in dix] == [
+        ("Dix", 2, 20, ["9H", "9H"]), ("Marriage", 1, 20, ["KD", "QD"])]
+    assert [(r["name"], r["note"]) for r in spare_king] == [("Run", ""), ("Royal marriage", "second K♠\ufe0e, beside the run")]
+    assert [(r["name"], r["note"]) for r in spare_queen] == [("Run", ""), ("Royal marriage", "second Q♠\ufe0e, beside the run")]

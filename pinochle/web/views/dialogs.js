@@ -46,9 +46,10 @@ export function meldRows(m) {
     const same = byKey.get(key);
     if (same) {
       same.times += 1;
+      same.cards = [...same.cards, ...it.cards]; // both dix are shown
       continue;
     }
-    const row = { name: cap(it.name), points: it.points, cards: it.cards, times: 1, note: "" };
+    const row = { name: cap(it.name), points: it.points, cards: [...it.cards], times: 1, note: "" };
     if (hasRun && it.name === "royal marriage") {
       const spare = it.cards.filter(twice);
       if (spare.length) row.note = `second ${spare.map(cardShort).join(" and ")}, beside the run`;
