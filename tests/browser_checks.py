@@ -5,7 +5,9 @@
   is made to scroll (``overflow-x: auto`` or ``scroll``, which the page marks as a
   scrolling region), and every word split across two lines (a word's own
   characters on two line boxes; a break after a hyphen or a slash is a break
-  between words).
+  between words), and every row of three or more choices (buttons, links,
+  labels, badges) that wraps its last one alone onto a line ("Easy Normal" /
+  "Hard").
 - ``HAND_TARGETS``: the touch target of each card of the hand: the part of the
   card not covered by the cards in front of it, measured as the width from its
   left edge to the next card of its row (or its own right edge) and the height
@@ -32,6 +34,24 @@ OVERFLOW = r"""() => {
     if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') continue;
     if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
       out.push({kind: 'overflow', el: label(el), by: el.scrollWidth - el.clientWidth, text: el.textContent.trim().slice(0, 40)});
+    }
+  }
+  // a row of choices that wraps one of them alone onto a line of its own ("Easy Normal / Hard")
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!shown(el) || hiddenText(el)) continue;
+    const cs = getComputedStyle(el);
+    if (!cs.display.includes('flex') || cs.flexWrap !== 'wrap' || cs.flexDirection.startsWith('column')) continue;
+    const items = [...el.children].filter((c) => shown(c) && getComputedStyle(c).position !== 'absolute'
+      && c.matches('button, a, label, select, input, .badge'));
+    if (items.length < 3 || items.length !== [...el.children].filter(shown).length) continue;
+    const lines = [];
+    for (const c of items) {
+      const top = Math.round(c.getBoundingClientRect().top);
+      const line = lines.find((l) => Math.abs(l.top - top) < 4);
+      if (line) line.n += 1; else lines.push({top, n: 1});
+    }
+    if (lines.length > 1 && lines[lines.length - 1].n === 1 && lines[0].n >= 2) {
+      out.push({kind: 'alone', el: label(el), text: items[items.length - 1].textContent.trim().slice(0, 40)});
     }
   }
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
