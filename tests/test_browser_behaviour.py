@@ -176,3 +176,24 @@ def test_a_silent_connection_shows_reconnecting_within_5_seconds(server: Server)
     assert out["pings"] >= 2 and out["hellos"] >= 2
     assert "Reconnecting…" in out["banner"]
     assert out["banner_at"] < 5.0, out
+
+
+def test_the_lobby_opens_at_the_top_with_its_code_and_copy_link_on_show(server: Server) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server.url)
+        page.get_by_test_id("home").wait_for()
+        page.get_by_test_id("name-input").fill("Ann")
+        page.get_by_test_id("quick-match").scroll_into_view_if_needed()  # home scrolled down, as after typing
+        page.get_by_test_id("create-room").click()
+        page.get_by_test_id("lobby").wait_for()
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        out = page.evaluate("""() => ({scroll: scrollY, ...Object.fromEntries(['room-code', 'copy-link'].map(id => {
+          const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+          return [id, r.top >= 0 && r.bottom <= innerHeight]; }))})""")
+        page.close()
+        return out
+
+    out = in_browser(run)
+    assert out == {"scroll": 0, "room-code": True, "copy-link": True}

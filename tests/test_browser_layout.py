@@ -28,7 +28,7 @@ import pytest
 from .browser_checks import HAND_TARGETS, OVERFLOW
 from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, free_port
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .web_fixtures import Scripted, fixtures
+from .web_fixtures import LONG_NAMES, Scripted, fixtures
 
 SIZES = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), "1440x900": (1440, 900)}
 COUNTS = (12, 15, 18, 20)
@@ -63,12 +63,14 @@ def in_browser(fn: Any) -> Any:
 
 
 def open_fixture(browser: Any, url: str, v: dict[str, Any], errors: list[str], theme: str = "dark",
-                 size: tuple[int, int] = (360, 740)) -> tuple[Any, Any, Scripted]:
+                 size: tuple[int, int] = (360, 740), table: dict[str, Any] | None = None) -> tuple[Any, Any, Scripted]:
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce", color_scheme=theme)
     ctx.set_default_timeout(TIMEOUT_MS)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
-    script = Scripted(v)
+    script = Scripted(v, table)
+    if table:
+        page.add_init_script("localStorage.setItem('pinochle.seat', 's'.repeat(32))")
     page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
     page.route_web_socket("**/ws", script.handler)
     page.goto(url)
@@ -123,11 +125,13 @@ def test_every_hand_card_is_a_44px_target_at_every_size(server: Server) -> None:
     assert out["1440x900/12"]["rows"] == 1
 
 
-PLACES = {
+PLACES: dict[str, dict[str, str]] = {
     "two-players-stock": {"S": "bottom", "N": "top"},
     "three-players-widow": {"S": "bottom", "N": "left", "E": "right"},
     "sitting-out": {"S": "bottom", "N": "left", "E": "right"},
     "hand-12": {"S": "bottom", "W": "left", "N": "top", "E": "right"},
+    # a room: long names, a computer guest (with the dealer's badge), a person away
+    "long-names": {"S": "bottom", "W": "left", "N": "top", "E": "right"},
 }
 
 
@@ -139,7 +143,9 @@ def test_every_seat_count_a_widow_a_stock_and_a_player_sitting_out(server: Serve
         out: dict[str, Any] = {"overflow": {}}
         for theme in ("light", "dark"):
             for name in PLACES:
-                ctx, page, _ = open_fixture(browser, server.url, fx[name], errors, theme)
+                table = LONG_NAMES if name == "long-names" else None
+                ctx, page, _ = open_fixture(browser, server.url, fx["hand-12" if table else name], errors, theme,
+                                            table=table)
                 for size, (w, h) in SIZES.items():
                     page.set_viewport_size({"width": w, "height": h})
                     settle(page)
@@ -177,6 +183,7 @@ def test_every_seat_count_a_widow_a_stock_and_a_player_sitting_out(server: Serve
     assert out["three-players-widow"]["widow"] == "Widow: 3 cards face down"
     assert out["sitting-out"]["bench"] is not None and "West" in out["sitting-out"]["bench"]
     assert "SITS OUT" in out["sitting-out"]["bench"].upper()
+    assert out["long-names"]["places"] == PLACES["long-names"]
     # more than two sides: every player's score is in the bar
     assert out["three-players-widow"]["score"] == "Match score: us 20, north 0, east 10; first to 1500"
 

@@ -115,10 +115,23 @@ def summary(v: dict[str, Any]) -> dict[str, Any]:
             "totals": {"NS": 0, "EW": 0}, "winner": None}
 
 
-class Scripted:
-    """A scripted socket for one page: welcome, then ``show(view)`` sends a state."""
+def room_table(names: dict[str, str], computer: tuple[str, ...] = (), away: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Table facts of a room where South is you: names per seat, computer guests, people away."""
+    return {"kind": "room", "room": "ABCDEFGHJK", "you": "S", "timer": None,
+            "seats": {seat: {"name": name, "computer": seat in computer, "connected": seat not in away,
+                             "stand_in": False, "next_ready": False} for seat, name in names.items()}}
 
-    def __init__(self, v: dict[str, Any]) -> None:
+
+#: long names and every badge on one seat: the seat boxes must not split a word or overflow
+LONG_NAMES = room_table({"N": "West (computer, Normal)", "E": "Maximiliana", "S": "Christopher",
+                         "W": "Jo Anne Smithers"}, computer=("N",), away=("E",))
+
+
+class Scripted:
+    """A scripted socket for one page: welcome, then ``show(view)`` sends a state (``table``: table facts)."""
+
+    def __init__(self, v: dict[str, Any], table: dict[str, Any] | None = None) -> None:
+        self.table = table
         self.view = v
         self.ws: Any = None
         self.received: list[dict[str, Any]] = []
@@ -130,15 +143,20 @@ class Scripted:
             msg = json.loads(text)
             self.received.append(msg)
             if msg["type"] == "hello":
-                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": summary(self.view), "seat": None}))
+                seat = {"token": "s" * 32, "room": None, "match": "fx"} if self.table else None
+                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": None if self.table else summary(self.view),
+                                    "seat": seat}))
+                if self.table:  # a seat's table is resent after the welcome
+                    self.send()
             elif msg["type"] == "resume":
                 self.send()
 
         ws.on_message(on_message)
 
     def send(self, event: str = "resume") -> None:
-        self.ws.send(json.dumps({"type": "state", "match": summary(self.view), "view": self.view, "event": event,
-                                 "table": None}))
+        match = {**summary(self.view), "kind": self.table["kind"]} if self.table else summary(self.view)
+        self.ws.send(json.dumps({"type": "state", "match": match, "view": self.view, "event": event,
+                                 "table": self.table}))
 
     def show(self, v: dict[str, Any]) -> None:
         self.view = v
