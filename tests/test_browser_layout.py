@@ -161,6 +161,8 @@ def test_every_seat_count_a_widow_a_stock_and_a_player_sitting_out(server: Serve
                         "trick": page.eval_on_selector_all("#centre .slot", "els => els.map(e => e.className)"),
                         "stock": page.locator("[data-testid=stock]").get_attribute("aria-label")
                         if page.locator("[data-testid=stock]").count() else None,
+                        "turned": page.locator("[data-testid=turned]").get_attribute("aria-label")
+                        if page.locator("[data-testid=turned]").count() else None,
                         "widow": page.locator("[data-testid=widow]").get_attribute("aria-label")
                         if page.locator("[data-testid=widow]").count() else None,
                         "bench": page.locator("#bench").inner_text() if page.locator("#bench").is_visible() else None,
@@ -180,6 +182,7 @@ def test_every_seat_count_a_widow_a_stock_and_a_player_sitting_out(server: Serve
     assert out["two-players-stock"]["trick"] == ["slot slot-top fresh "]
     assert sorted(out["three-players-widow"]["trick"]) == ["slot slot-left fresh ", "slot slot-right fresh "]
     assert out["two-players-stock"]["stock"] == "Stock: 22 cards, Nine of diamonds turned up"
+    assert out["two-players-stock"]["turned"] == "Turned for trump: Nine of diamonds"
     assert out["three-players-widow"]["widow"] == "Widow: 3 cards face down"
     assert out["sitting-out"]["bench"] is not None and "West" in out["sitting-out"]["bench"]
     assert "SITS OUT" in out["sitting-out"]["bench"].upper()

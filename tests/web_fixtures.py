@@ -83,6 +83,7 @@ def fixtures() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {f"hand-{n}": with_hand(v, n) for n in (12, 15, 18, 20)}
     two = players(with_hand(v, 12), ["N", "S"])
     two["stock"] = {"count": 22, "up": "9D"}
+    two["turned"] = "9D"  # the engine's turned-trump field, shown beside the stock
     out["two-players-stock"] = two
     three = players(with_hand(v, 15), ["N", "E", "S"])
     three["widow"] = {"count": 3, "cards": []}

@@ -208,8 +208,9 @@ function centreInfo(ctx) {
 }
 
 /**
- * The stock (face down, with its count and the turned-up card under it) and the widow (face down
- * until the view shows its cards): `view.stock = {count, up}`, `view.widow = {count, cards}`.
+ * The stock (face down, with its count and the turned-up card under it), the card turned for trump
+ * (`view.turned`, turned-trump) and the widow (face down until the view shows its cards):
+ * `view.stock = {count, up}`, `view.widow = {count, cards}`.
  */
 export function renderPiles(ctx) {
   const { v } = ctx;
@@ -221,6 +222,12 @@ export function renderPiles(ctx) {
         v.stock.up ? cardEl(v.stock.up, { size: "mini", class: "turned", label: `Turned up: ${cardName(v.stock.up)}` }) : null,
         v.stock.count ? cardBack({ size: "mini" }) : null),
       h("figcaption", {}, `Stock ${v.stock.count}`)));
+  }
+  if (typeof v.turned === "string") {
+    // turned-trump: the dealer's last card, turned for all to see, names trump
+    kids.push(h("figure", { class: "pile turned", "data-testid": "turned", "aria-label": `Turned for trump: ${cardName(v.turned)}` },
+      h("div", { class: "pile-cards" }, cardEl(v.turned, { size: "mini" })),
+      h("figcaption", {}, "Turned")));
   }
   if (v.widow && (v.widow.count || v.widow.cards?.length)) {
     const cards = v.widow.cards ?? [];
