@@ -4,12 +4,14 @@
 // Layout, measured (tests/test_browser_layout.py): cards overlap in a row,
 // each showing a strip of at least MIN_STRIP px; when the row would need
 // narrower strips, the hand takes another row (rows as even as possible), and
-// each row behind shows its top BAND px above the row in front (the corner
+// each row behind shows its top --band px (style.css) above the row in front (the corner
 // index sits there). On a 360 px phone: 12 cards in 2 rows of 6, 15 in 3 of 5,
 // 18 in 3 of 6, 20 in 3 of 7 — strips of 47 px and more, where one row of 12
-// gave 25 px strips. A fan was measured too: its cards turn, so a strip's
-// usable width at the finger's height shrinks and 20 cards do not fit 44 px on
-// 360 px; rows keep the cards upright and readable.
+// gave 28 px strips (issue 11). Rows, not a fan: a fan spreads 20 cards over the same
+// 344 px, so its strips are no wider than one row's (about 15 px) unless the
+// cards shrink below readable size, and its turned cards make slanted targets
+// that cannot be measured as simply; upright rows keep every card readable and
+// every target a plain rectangle (a fan was reasoned about, not built).
 // Pure view functions; the clicks go to the controller through the hand's own listener.
 
 import { $, cardEl, cardName, fill, h } from "../dom.js";
