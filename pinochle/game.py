@@ -876,6 +876,9 @@ class View:
         conceded: the declarer conceded this hand.
         scale: the scale of the numbers (``"tens"``, ``"ones"``, ``"old-style"``).
         turned: the card turned for trump, seen by everyone (``turned-trump``).
+        players, tricks_in_hand, target, meld_needs_trick: the rule set's
+            numbers the table shows (seats, tricks a hand, the match target,
+            whether meld needs a trick), so that the browser works none out.
     """
 
     seat: Seat
@@ -909,6 +912,10 @@ class View:
     conceded: bool = False
     scale: str = "tens"
     turned: Card | None = None
+    players: int = 4
+    tricks_in_hand: int = 12
+    target: int = 1500
+    meld_needs_trick: bool = True
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -944,7 +951,7 @@ class View:
                 str(Seat(i)): None if m is None else {**m.to_json(), "shown": [str(c) for c in m.shown()]}
                 for i, m in enumerate(self.melds)
             },
-            "tricks": [t.to_json() for t in self.tricks],
+            "tricks": [{**t.to_json(), "seats": [str(t.seat_of(i)) for i in range(len(t.cards))]} for t in self.tricks],
             "tricks_won": sides(self.tricks_won),
             "counters": sides(self.counters),
             "meld_shown": sides(self.meld_shown),
@@ -958,6 +965,30 @@ class View:
             **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
             **({"conceded": True} if self.conceded else {}),
             **({} if self.turned is None else {"turned": str(self.turned)}),
+            # Table facts the browser shows but must not work out itself (it holds no rules):
+            **self._table_json(),
+        }
+
+    def _table_json(self) -> dict[str, object]:
+        """The seats and sides, a finished hand's earned points, the number of tricks in a hand,
+        the target and the meld rule in words."""
+        seats = [str(Seat(i)) for i in range(self.players)]
+
+        def earned(summary: dict[str, object]) -> dict[str, int] | None:
+            # kept meld + counters: what a side's play earned, toward its bid when it declared
+            kept = summary.get("kept_meld")
+            ctr = summary.get("counters")
+            if not isinstance(kept, dict) or not isinstance(ctr, dict):
+                return None
+            return {s: kept[s] + ctr[s] for s in SIDES}
+
+        return {
+            "seats": seats,
+            "sides": {side: [s for i, s in enumerate(seats) if i % 2 == k] for k, side in enumerate(SIDES)},
+            "tricks_in_hand": self.tricks_in_hand,
+            "target": self.target,
+            "meld_note": "A side keeps its meld only if it takes at least one trick." if self.meld_needs_trick else None,
+            "last_earned": None if self.last_hand is None else earned(self.last_hand),
         }
 
 
@@ -1017,6 +1048,10 @@ def view(state: State, seat: int) -> View:
         scale=state.rules.scale,
         conceded=state.conceded,
         turned=state.turned,
+        players=state.rules.players,
+        tricks_in_hand=state.rules.hand_size,
+        target=state.rules.target,
+        meld_needs_trick=state.rules.meld_needs_trick,
         **_phase_fields(state, me),
     )
 

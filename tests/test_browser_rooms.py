@@ -581,6 +581,9 @@ def run_news(base_url: str) -> dict[str, Any]:
             page.add_init_script("localStorage.setItem('pinochle.name', 'Bob')")
             page.add_init_script(RECORD_NEWS)
             page.route_web_socket("**/ws", handler)
+            # the scripted room exists (the page asks the server before it asks for a name)
+            page.route("**/rooms/*", lambda route: route.fulfill(
+                json={"exists": route.request.url.split("?")[0].endswith("/ABCDEFGHJK")}))
 
             # Opened from an invitation: "Join" is the highlighted button, not "Create room".
             page.goto(f"{base_url}?room=ABCDEFGHJK")

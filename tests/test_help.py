@@ -423,3 +423,42 @@ def test_the_page_in_the_browser_on_a_phone_in_both_themes(site: str) -> None:
         bg, fg = rgb_luminance(m["bg"]), rgb_luminance(m["fg"])
         assert (bg < 0.05) if dark else (bg > 0.9), f"{key}: background {m['bg']}"
         assert (max(bg, fg) + 0.05) / (min(bg, fg) + 0.05) >= 4.5, key
+
+
+# ---------------------------------------------------------------- "How to play" (pinochle/server/howto.py)
+
+
+def test_how_to_play_is_a_players_page_with_pictured_cards() -> None:
+    import html as html_mod
+
+    from pinochle.server.howto import cards_picture, games, howto_html
+
+    assert games()[0] == "table"
+    page = howto_html("table")
+    assert page.count("<h1") == 1 and "<h1" in page and "How to play Pinochle" in page
+    # the sections a player needs, in plain words (the engineering spec stays at /rules)
+    for heading in ("The auction", "Trump and meld", "Playing the tricks", "Scoring", "Tips"):
+        assert f">{heading}</h2>" in page, heading
+    assert 'href="/rules"' in page and "```example" not in page and "auction W |" not in page
+    # every meld of the table is pictured, each picture named for screen readers
+    labels = re.findall(r'<span class="cards" role="img" aria-label="([^"]+)">', page)
+    assert "Ace of spades, Ten of spades, King of spades, Queen of spades, Jack of spades" in labels
+    assert "Queen of spades, Jack of diamonds" in labels and len(labels) >= 10
+    assert "<code>cards:" not in page
+    # an unknown card stays text, escaped
+    assert cards_picture("AS <b>") == f"<code>{html_mod.escape('AS <b>')}</code>"
+    with pytest.raises(KeyError):
+        howto_html("../docs/rules")
+    with pytest.raises(KeyError):
+        howto_html("no-such-game")
+
+
+def test_how_to_play_is_served(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from pinochle.server.app import create_app
+
+    with TestClient(create_app(tmp_path / "h.db", bot_delay=0)) as client:
+        assert client.get("/how-to-play").status_code == 200
+        assert "How to play Pinochle" in client.get("/how-to-play/table").text
+        assert client.get("/how-to-play/nothing").status_code == 404

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from pinochle.server.app import create_app
+from pinochle.server.app import HEARTBEAT_SECONDS, create_app
 from pinochle.server.protocol import MAX_MESSAGE_BYTES, CloseCode
 
 from .support import until
@@ -184,7 +184,8 @@ def test_a_frame_over_16_kib_closes_the_connection_with_1009(db: Path) -> None:
         with client.websocket_connect("/ws") as ws:
             device = hello(ws)["device"]
             ws.send_text(padded_hello(device, MAX_MESSAGE_BYTES))
-            assert ws.receive_json() == {"type": "welcome", "device": device, "match": None, "seat": None}
+            assert ws.receive_json() == {"type": "welcome", "device": device, "match": None, "seat": None,
+                                         "heartbeat": HEARTBEAT_SECONDS}
             ws.send_text(padded_hello(device, MAX_MESSAGE_BYTES + 1, "\u20ac"))  # 5461 characters, 16385 bytes
             with pytest.raises(WebSocketDisconnect) as info:
                 ws.receive_json()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
@@ -24,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .help import doc_html, rules_html
+from .howto import DEFAULT_GAME, howto_html
 from .limits import GuessGuard
 from .matchmaking import SEARCH_SECONDS, QuickMatch
 from .protocol import (
@@ -49,6 +51,23 @@ from .table import SOLO_SEAT, Table, Tables
 log = logging.getLogger("pinochle.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+#: The browser's heartbeat: the welcome says how often (seconds) it sends ``{"type": "ping"}``, answered
+#: by ``{"type": "pong"}``. A connection that has pinged and then stays silent for HEARTBEAT_TIMEOUT
+#: seconds is closed, so that its person shows as away at once (a silently dropped network).
+HEARTBEAT_SECONDS = 2.0
+HEARTBEAT_TIMEOUT = 7.0
+#: Close code for a connection whose heartbeat stopped (1001: going away).
+GONE_AWAY = 1001
+
+
+def is_ping(text: str | bytes) -> bool:
+    """Whether a frame is the heartbeat's ``{"type": "ping"}``."""
+    if len(text) > 64:
+        return False
+    try:
+        return bool(json.loads(text) == {"type": "ping"})
+    except ValueError:
+        return False
 
 
 class FrameTooBig(Exception):
@@ -175,7 +194,8 @@ class Connection:
             seat_info = {"token": self.seat, "room": None if room is None else room.code,
                          "match": None if table is None else table.id}
         await self.send({"type": "welcome", "device": self.device,
-                         "match": None if solo is None else solo.summary(), "seat": seat_info})
+                         "match": None if solo is None else solo.summary(), "seat": seat_info,
+                         "heartbeat": HEARTBEAT_SECONDS})
         if self.seat is not None and self.server.quick.searching(self.seat):
             await self.send(self.server.quick.status(self.seat))
         if room is not None:
@@ -383,7 +403,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
-        from docs/rules.md), ``/static/*`` (front end), ``/ws``.
+        from docs/rules.md), ``/rooms/CODE`` (whether a room has that code),
+        ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players), ``/static/*`` (front end), ``/ws``.
     """
     store: Storage = storage if storage is not None else SQLiteStorage(db)
     tables = Tables(store, bot_delay)
@@ -411,6 +432,29 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             return Response(what[0].upper() + what[1:] + ".", status_code=404, media_type="text/plain")
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
+    async def how_to_play(request: Request) -> Response:
+        """A game's "How to play" page for players (``/how-to-play``: the table game's)."""
+        try:
+            page = howto_html(request.path_params.get("game", DEFAULT_GAME))
+        except KeyError:
+            return Response("No game has a page by that name.", status_code=404, media_type="text/plain")
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+    async def room_exists(request: Request) -> Response:
+        """``{"exists": true|false}``: whether a room has this code (an invitation link is checked
+        before its person types a name). One answer for every wrong code, malformed or unknown."""
+        # a wrong code counts against the device and the address as a wrong join does (limits.py)
+        address = request.client.host if request.client is not None else "unknown"
+        device = request.query_params.get("device", "")
+        refusal = server.guard.refusal(address, device)
+        if refusal is not None:
+            return JSONResponse({"exists": None, "error": refusal}, status_code=429, headers={"Cache-Control": "no-store"})
+        canon = normal_code(request.path_params["code"])
+        found = canon is not None and server.rooms.get(canon) is not None
+        if not found:
+            server.guard.wrong_code(address, device)
+        return JSONResponse({"exists": found}, headers={"Cache-Control": "no-store"})
+
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
         conn = Connection(ws, server)
@@ -425,14 +469,24 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                 await ws.send_json(err.to_json())
                 await ws.close(CloseCode.RATE_LIMITED if err.code == ErrorCode.RATE_LIMITED else CloseCode.BAD_HELLO)
                 return
+            beating = False  # the browser has started its heartbeat: silence means it is gone
             while True:
-                text = await receive_frame(ws)
+                try:
+                    text = await (asyncio.wait_for(receive_frame(ws), HEARTBEAT_TIMEOUT) if beating
+                                  else receive_frame(ws))
+                except asyncio.TimeoutError:
+                    await ws.close(GONE_AWAY)
+                    return
                 if not conn.limiter.allow():
                     if conn.limiter.refused > RATE_CLOSE_AFTER:
                         await ws.close(CloseCode.RATE_LIMITED)
                         return
                     await ws.send_json(ProtocolError(
                         ErrorCode.RATE_LIMITED, "too many messages: slow down (the message was ignored)").to_json())
+                    continue
+                if is_ping(text):
+                    beating = True
+                    await ws.send_json({"type": "pong"})
                     continue
                 try:
                     await conn.handle(text)
@@ -468,6 +522,9 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         Route("/rules", rules),
         Route("/rules/games/{game}", rules),
         Route("/rules/doc/{name}", rules),
+        Route("/rooms/{code:path}", room_exists),
+        Route("/how-to-play", how_to_play),
+        Route("/how-to-play/{game}", how_to_play),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
         WebSocketRoute("/ws", ws_endpoint),
     ]

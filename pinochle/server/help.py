@@ -173,12 +173,13 @@ def _rework(tokens: list[Token]) -> tuple[list[Token], str, list[tuple[str, str]
     return out, title, sections
 
 
-def rules_page(markdown_text: str) -> str:
+def rules_page(markdown_text: str, skip: str = "Skip to the rules") -> str:
     """Render the rules (Markdown) as a complete, standalone, accessible HTML page.
 
     Args:
         markdown_text: the Markdown of the rules, normally :func:`rules_markdown`.
             Raw HTML in it is escaped, never passed through.
+        skip: the text of the skip link (the "How to play" pages say their own).
 
     Returns:
         A whole HTML document (``<!DOCTYPE html>`` to ``</html>``) in English,
@@ -228,7 +229,7 @@ onSystemChange(() => applySettings(loadSettings()));  // follow a live change of
 </script>
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to the rules</a>
+<a class="skip-link" href="#main">{html.escape(skip)}</a>
 <header class="topbar">
 <a class="back" href="/">Back to the table</a>
 </header>

@@ -52,7 +52,6 @@ export const BASE_MS = Object.freeze({
 export const MAX_WAITING = 3;
 const SAFETY_MS = 8000; // an animation that never finishes does not hold the game up longer than this
 const ID = "pinochle";
-const SEATS = ["N", "E", "S", "W"];
 const EASE = "cubic-bezier(.2, .7, .2, 1)";
 
 const running = new Set(); // animations made here that have not finished
@@ -194,8 +193,7 @@ function newCards(prev, next) {
   const index = next.tricks.length - 1;
   const old = prev && prev.hand_number === next.hand_number ? prev.tricks?.[index] : null;
   const from = old ? old.cards.length : 0;
-  const lead = SEATS.indexOf(trick.leader);
-  return trick.cards.slice(from).map((card, k) => ({ card, seat: SEATS[(lead + from + k) % 4] }));
+  return trick.cards.slice(from).map((card, k) => ({ card, seat: trick.seats[from + k] })); // seats: from the view
 }
 
 /** Before the render: gather a completed trick to its winner once the next trick has started. */

@@ -1,0 +1,481 @@
+// The controller: the one place that holds the page's state and changes it.
+//
+// Screens are states with named transitions (go(screen)):
+//
+//   connecting → home → table (solo) → result
+//                 home → lobby → table → review → lobby      (a private room)
+//                 home → searching → table → review → home   (Quick Match)
+//
+// What a tab follows (`st.focus`): "home", the device's "solo" match, or its
+// "seat" (a room or a Quick Match, kept by the seat token in localStorage).
+// Messages for the one it does not follow are kept but do not take the screen
+// over. The server's messages arrive through the handler map (handlers, below:
+// socket.js calls them in order, paced by the table's animations, anim.js); the
+// views (views/*.js) draw what the state says and call the actions (act) back.
+// No rules live here: the legal moves are the view's `legal`, a refused move is
+// explained by the server's `error`.
+
+import { ActionType, ClientType, DEVICE_KEY, Phase, SEAT_KEY } from "./protocol.js";
+import { $, readSession, readStore, removeStore, writeSession, writeStore } from "./dom.js";
+import { clearToasts, toast } from "./announcer.js";
+import { seating } from "./seats.js";
+import { renderTimer, setTimer } from "./timer.js";
+import { afterTableRender } from "./keys.js";
+import { chooseOf, legalKinds } from "./words.js";
+import { renderCentre, renderPiles, renderSeats, renderSides, renderStatus, renderTopbar } from "./views/table.js";
+import { layoutHand, renderHand } from "./views/hand.js";
+import { renderControls } from "./views/controls.js";
+import { lastCompleted, renderLastTrick, renderMeld, renderResult, renderReview, renderScores, renderSummary } from "./views/dialogs.js";
+import { renderHome } from "./views/home.js";
+import { renderLobby } from "./views/lobby.js";
+import { renderSearchCountdown, renderSearching } from "./views/search.js";
+
+const SCREEN_KEY = "pinochle.screen"; // sessionStorage: "home", "table" (solo) or "seat": where a reloaded tab goes
+const SCREENS = ["connecting", "home", "table", "result", "lobby", "searching", "review"];
+const SEAT_SCREENS = new Set(["lobby", "searching", "review"]);
+
+function emptySeat() {
+  return {
+    match: null, view: null, table: null, // the seat's latest match, view and table facts
+    room: null, // the room as this member sees it, or null
+    search: null, // {players, deadline, matched} while Quick Match searches
+    review: null, // the id of the room match whose result this person is still reading (until they go back)
+  };
+}
+
+/** How this page was loaded: "navigate", "reload", "back_forward", or null. */
+function navigationType() {
+  try { return performance.getEntriesByType("navigation")[0]?.type ?? null; } catch { return null; }
+}
+
+export const st = {
+  screen: "connecting",
+  focus: "home",
+  device: readStore(DEVICE_KEY),
+  match: null, view: null, table: null, // what the table shows (solo or seat)
+  solo: { match: null, view: null, table: null },
+  seat: emptySeat(),
+  seatToken: readStore(SEAT_KEY),
+  welcomed: false, // a first welcome has been handled (later ones are reconnects)
+  expectSeat: false, // this tab asked to create, join or search: follow the answer
+  invite: null, // the room code of a `/?room=CODE` link
+  inviteKnown: null, // whether a room has that code (null: not known yet)
+  // a reloaded tab that was at the solo table goes back there; a fresh visit starts at Home
+  wantTable: readSession(SCREEN_KEY) === "table" || (readSession(SCREEN_KEY) === null && navigationType() === "reload"),
+  busy: false,
+  busyTimer: null,
+  bid: null, // the bid shown between − and +
+  bidMin: null,
+  chosen: new Set(), // the cards (by index in the hand) chosen to pass or bury
+  chosenKey: null,
+  meldShownFor: null, // "matchId/version-of-hand" whose meld review was opened automatically
+  summaryShownFor: null,
+  confirm: null, // {ok, cancel} of the open confirm dialog
+};
+
+let net = null; // the socket (socket.js), given by app.js
+
+export function useSocket(socket) {
+  net = socket;
+}
+
+// ------------------------------------------------------------------ sending
+
+function send(msg) {
+  if (!net.send(msg)) {
+    toast("Not connected to the table — reconnecting…");
+    net.reconnectNow();
+    return false;
+  }
+  return true;
+}
+
+export function sendHello() {
+  return net.raw({ type: ClientType.HELLO, device: st.device ?? readStore(DEVICE_KEY), seat: currentSeatToken() });
+}
+
+function currentSeatToken() {
+  return readStore(SEAT_KEY) ?? st.seatToken ?? null;
+}
+
+/** Ask for the shown match again (the server's copy is the truth). */
+function askResume() {
+  const seatMatch = st.focus === "seat" && st.match && st.match.kind !== "solo";
+  net.raw(seatMatch ? { type: ClientType.RESUME, match: st.match.id } : { type: ClientType.RESUME });
+}
+
+function sendAction(action) {
+  if (!st.view || st.busy) return;
+  clearToasts(); // a new move: old news
+  if (send({ type: ClientType.ACTION, match: st.match ? st.match.id : null, version: st.view.version, action })) {
+    st.busy = true;
+    document.body.dataset.busy = "1";
+    // Every move is answered (a state or an error); if none comes, ask for the table again.
+    clearTimeout(st.busyTimer);
+    st.busyTimer = setTimeout(() => {
+      if (!st.busy) return;
+      setIdle();
+      askResume();
+    }, 8000);
+  }
+}
+
+export function setIdle() {
+  st.busy = false;
+  clearTimeout(st.busyTimer);
+  document.body.dataset.busy = "0";
+}
+
+// ------------------------------------------------------------------ the seat
+
+function keepSeatToken(token) {
+  if (typeof token !== "string" || !token) return;
+  st.seatToken = token;
+  writeStore(SEAT_KEY, token);
+}
+
+/** Forget the seat: its token, its room, search and match. */
+export function forgetSeat() {
+  st.seatToken = null;
+  removeStore(SEAT_KEY);
+  st.seat = emptySeat();
+  if (st.focus === "seat") {
+    st.match = null;
+    st.view = null;
+    st.table = null;
+    setTimer(null);
+  }
+}
+
+function hasSeat() {
+  return Boolean(st.seatToken && (st.seat.room || st.seat.search || st.seat.match));
+}
+
+/** Show the solo match or the seat's match at the table. */
+function adopt(which) {
+  const slot = which === "seat" ? st.seat : st.solo;
+  st.focus = which;
+  st.match = slot.match;
+  st.view = slot.view;
+  st.table = slot.table ?? null;
+}
+
+/** Whether this person is still reading the result of the room's last match while the room is back in its lobby. */
+function stillReviewing() {
+  const s = st.seat;
+  return Boolean(s.review && s.room && s.room.phase === "lobby" && (s.room.match ?? s.review) === s.review);
+}
+
+/** Whether leaving the current seat would hand a match in play to a computer. */
+function seatInPlay() {
+  const s = st.seat;
+  if (!st.seatToken || !s.match || s.match.phase === Phase.MATCH_END) return false;
+  return s.room ? s.room.phase === "playing" : !s.search;
+}
+
+// ------------------------------------------------------------------ screens: the transitions
+
+function closeDialogs() {
+  for (const d of document.querySelectorAll("dialog[open]")) d.close();
+}
+
+/** What entering each screen does to what the tab follows, and how it draws. */
+const ENTER = {
+  connecting: () => {},
+  home: () => {
+    st.focus = "home";
+    st.wantTable = false;
+    writeSession(SCREEN_KEY, "home");
+    closeDialogs();
+    drawHome();
+  },
+  table: () => { atTable(); renderTable(); },
+  result: () => {
+    atTable();
+    closeDialogs();
+    if (!st.view) return;
+    stamp(st.view);
+    renderResult(tableCtx());
+    $("play-again").focus();
+  },
+  lobby: () => { atSeat(); if (st.seat.room) renderLobby(st.seat.room, lobbyActions); window.scrollTo(0, 0); },
+  searching: () => { atSeat(); renderSearching(st.seat.search); },
+  review: (was) => {
+    atSeat();
+    if (!st.view) return;
+    const first = was !== "review";
+    stamp(st.view);
+    document.body.dataset.legal = "";
+    // each person reads the result until they themselves go back to the lobby
+    if (st.match?.kind === "room" && first) st.seat.review = st.match.id;
+    renderReview(tableCtx());
+    renderReviewLobbyNote();
+    if (first) (st.match?.kind === "room" ? $("back-to-lobby") : $("review-home")).focus({ preventScroll: true });
+  },
+};
+
+function atTable() {
+  if (st.focus === "seat") {
+    writeSession(SCREEN_KEY, "seat");
+  } else {
+    st.focus = "solo";
+    st.wantTable = true;
+    writeSession(SCREEN_KEY, "table");
+  }
+}
+
+function atSeat() {
+  st.focus = "seat";
+  writeSession(SCREEN_KEY, "seat");
+  closeDialogs();
+}
+
+/** Go to a screen (a named transition): show it, hide the others, draw it. */
+export function go(name) {
+  const was = st.screen;
+  st.screen = name;
+  document.body.dataset.screen = name;
+  for (const id of SCREENS) $(`screen-${id}`).hidden = id !== name;
+  const tableLike = name === "table" || name === "review";
+  document.body.dataset.you = tableLike ? tableSeating().you : "";
+  document.body.dataset.kind = tableLike ? (st.match?.kind ?? "solo") : "";
+  ENTER[name](was);
+}
+
+function drawHome() {
+  renderHome({ solo: st.solo.match, seat: { held: hasSeat(), ...st.seat } });
+}
+
+/** On the review: a polite note once the others have taken the room back to its lobby. */
+function renderReviewLobbyNote() {
+  const note = $("review-lobby-note");
+  const back = st.match?.kind === "room" && stillReviewing();
+  note.hidden = !back;
+  note.textContent = back ? "The room is back in the lobby. Take your time." : "";
+}
+
+/** Show what the seat is at (lobby, search, table or review), if this tab follows the seat. */
+function routeSeat() {
+  if (st.focus !== "seat") {
+    if (st.screen === "home") drawHome();
+    return;
+  }
+  const s = st.seat;
+  const showMatch = () => {
+    adopt("seat");
+    setTimer(st.table);
+    go(s.view.phase === Phase.MATCH_END ? "review" : "table");
+  };
+  if (s.search) {
+    go("searching");
+    return;
+  }
+  if (s.room) {
+    if (s.room.phase === "lobby") {
+      // Someone else took the room back to its lobby: this person keeps reading the result until
+      // they press "Return to lobby" themselves; the review says the room is back in the lobby.
+      if (st.screen === "review" && stillReviewing()) renderReviewLobbyNote();
+      else go("lobby");
+    } else if (s.view && s.match && s.match.id === s.room.match) {
+      showMatch();
+    } else if (st.screen === "lobby") {
+      renderLobby(s.room, lobbyActions); // the match is starting: its table follows
+    }
+    return;
+  }
+  if (s.view && s.match) showMatch();
+}
+
+// ------------------------------------------------------------------ the table
+
+function tableSeating() {
+  return seating(st.view, st.table);
+}
+
+/** The people the next hand waits for (they have not asked for it yet), by name. */
+function waitingForNext(v, s) {
+  if (v.phase !== Phase.HAND_END || !s.named) return [];
+  return s.seats.filter((seat) => {
+    const f = s.facts(seat);
+    return f && !f.computer && !f.next_ready && !f.stand_in && !s.isMe(seat);
+  }).map(s.name);
+}
+
+/** What the views draw: the view, the seating, and the actions they may call. */
+function tableCtx() {
+  const v = st.view;
+  const s = tableSeating();
+  const L = v.legal ?? {};
+  if (L.bid && (st.bidMin !== L.bid.min || st.bid === null || st.bid < L.bid.min)) {
+    st.bidMin = L.bid.min;
+    st.bid = L.bid.min;
+  }
+  const chooseKey = chooseOf(v) ? `${st.match?.id}/${v.version}` : null;
+  if (chooseKey !== st.chosenKey) {
+    st.chosenKey = chooseKey;
+    st.chosen = new Set();
+  }
+  return {
+    v, s, match: st.match, table: st.table,
+    roomCode: st.table?.room ?? st.seat.room?.code ?? null,
+    bid: st.bid, chosen: st.chosen,
+    waiting: waitingForNext(v, s),
+    act: tableActions,
+  };
+}
+
+function stamp(v) {
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.version = String(v.version);
+  document.body.dataset.legal = legalKinds(v).join(",");
+  document.body.dataset.turn = v.turn ?? "";
+}
+
+const handKey = (v) => `${st.match?.id}/${v.hand_number}`;
+
+export function renderTable() {
+  const v = st.view;
+  if (!v) return;
+  const focusKey = document.activeElement?.dataset?.focus ?? null;
+  const ctx = tableCtx();
+  stamp(v);
+  document.body.dataset.you = ctx.s.you;
+  document.body.dataset.kind = st.match?.kind ?? "solo";
+  document.body.dataset.seats = String(ctx.s.order.length);
+
+  renderTopbar(ctx);
+  renderSeats(ctx);
+  renderCentre(ctx);
+  renderPiles(ctx);
+  renderStatus(ctx);
+  renderSides(ctx);
+  renderControls(ctx);
+  renderHand(ctx);
+  renderTimer(v, ctx.s);
+
+  // dialogs that follow the view
+  const hasMeld = Object.values(v.melds).some(Boolean);
+  $("meld-btn").disabled = !hasMeld;
+  $("last-trick-btn").disabled = !lastCompleted(v);
+  if ($("meld-dialog").open) renderMeld(ctx);
+  if ($("scores-dialog").open) renderScores(ctx);
+  if (v.phase === Phase.HAND_END && v.last_hand) {
+    renderSummary(ctx);
+    if (st.summaryShownFor !== handKey(v)) {
+      st.summaryShownFor = handKey(v);
+      closeDialogs();
+      $("summary-dialog").showModal();
+      if (v.legal?.deal) $("next-hand").focus();
+    }
+  } else {
+    if ($("summary-dialog").open) $("summary-dialog").close();
+    const noTrickYet = !v.tricks.some((t) => t.winner);
+    if (v.phase === Phase.PLAY && hasMeld && noTrickYet && st.meldShownFor !== handKey(v)) {
+      st.meldShownFor = handKey(v);
+      renderMeld(ctx);
+      closeDialogs();
+      $("meld-dialog").showModal();
+    }
+  }
+
+  if (focusKey && !document.querySelector("dialog[open]")) {
+    let el = document.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+    if (!el && focusKey.startsWith("card-")) {
+      // the focused card was played: keep the focus in the hand, at the same place
+      const cards = $("hand").querySelectorAll("button.card");
+      el = cards[Math.min(Number(focusKey.split("-")[1]), cards.length - 1)] ?? null;
+    }
+    if (el) el.focus({ preventScroll: true });
+  }
+  afterTableRender(v); // keys.js: the hand's tab stop; the focus when your turn starts or its element went away
+}
+
+/** Open a dialog of the table drawn from the view now. */
+export function openDialog(which) {
+  if (!st.view) return;
+  const ctx = tableCtx();
+  const draw = { meld: renderMeld, trick: renderLastTrick, scores: renderScores, summary: renderSummary }[which];
+  draw(ctx);
+  $(`${which === "trick" ? "trick" : which}-dialog`).showModal();
+}
+
+function dealNext() {
+  if ($("summary-dialog").open) $("summary-dialog").close();
+  sendAction({ type: ActionType.DEAL });
+}
+
+export const tableActions = {
+  bidBy: (delta) => { st.bid = Math.max(st.bidMin ?? 0, st.bid + delta); renderTable(); },
+  bid: (value) => sendAction({ type: ActionType.BID, bid: value }),
+  pass: () => sendAction({ type: ActionType.PASS }),
+  trump: (suit) => sendAction({ type: ActionType.TRUMP, suit }),
+  concede: () => sendAction({ type: ActionType.CONCEDE }),
+  playOn: () => sendAction({ type: ActionType.PLAY_ON }),
+  deal: dealNext,
+  showSummary: () => openDialog("summary"),
+  confirmChosen: () => {
+    const choose = chooseOf(st.view);
+    if (!choose || st.chosen.size !== choose.count) return;
+    sendAction({ type: choose.kind, cards: [...st.chosen].sort((a, b) => a - b).map((i) => st.view.hand[i]) });
+  },
+};
+
+/** A card of the hand was clicked (or chosen with Enter or Space). */
+export function onHandClick(e) {
+  const btn = e.target.closest("button.card");
+  if (!btn || !st.view || st.busy) return;
+  const choose = chooseOf(st.view);
+  if (choose) {
+    // choosing cards to pass or bury: a card is chosen or put back; the server checks the choice
+    const i = Number(btn.dataset.index);
+    if (st.chosen.has(i)) st.chosen.delete(i);
+    else if (st.chosen.size < choose.count) st.chosen.add(i);
+    renderTable();
+    return;
+  }
+  // No rules here: send the play and let the server explain a refusal.
+  sendAction({ type: ActionType.PLAY, card: btn.dataset.card });
+}
+
+/** The window changed size: the hand may take more or fewer rows. */
+export function onResize() {
+  if (st.screen === "table") layoutHand();
+}
+
+export function tick() {
+  if (st.screen === "searching") renderSearchCountdown(st.seat.search);
+  if (st.screen === "table" && st.view) renderTimer(st.view, tableSeating());
+}
+
+// ------------------------------------------------------------------ for messages.js and app.js
+
+export { adopt, askResume, closeDialogs, currentSeatToken, drawHome, emptySeat, hasSeat, keepSeatToken,
+  renderReviewLobbyNote, routeSeat, seatInPlay, send, stillReviewing, tableSeating, SCREEN_KEY, SEAT_SCREENS };
+
+export const lobbyActions = {
+  arrange: (seat, memberId) => {
+    const r = st.seat.room;
+    if (!r) return;
+    const seats = {};
+    for (const s of ["N", "E", "S", "W"]) seats[s] = r.seats?.[s]?.id ?? null;
+    const current = seats[seat];
+    if (!memberId || memberId === current) {
+      renderLobby(r, lobbyActions);
+      return;
+    }
+    const from = Object.keys(seats).find((s) => seats[s] === memberId);
+    if (from) seats[from] = current; // a swap; the seat left behind may become open
+    seats[seat] = memberId;
+    send({ type: ClientType.ARRANGE, seats });
+  },
+};
+
+export function saveDevice(device) {
+  st.device = device;
+  writeStore(DEVICE_KEY, device);
+}
+
+export function dropDevice() {
+  st.device = null;
+  removeStore(DEVICE_KEY);
+}

@@ -1,0 +1,121 @@
+// Small helpers every module uses: building elements, storage that never throws,
+// the names of suits and ranks, numbers in words, and a card face.
+//
+// Names typed by people are always put on the page as text (textContent or text
+// nodes via `h`), never as markup.
+// Plain ES module, no dependencies but protocol.js.
+
+import { Level } from "./protocol.js";
+
+export const $ = (id) => document.getElementById(id);
+
+/** Build an element: h("button", {class: "x", onclick: f}, "text", child). Strings become text, never markup. */
+export function h(tag, props = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : String(kid));
+  }
+  return el;
+}
+
+/** Replace an element's children, skipping null/false entries. */
+export function fill(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
+}
+
+// ------------------------------------------------------------------ storage (private mode: kept in memory)
+
+export function readStore(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+export function writeStore(key, value) {
+  try { localStorage.setItem(key, value); } catch { /* ignore */ }
+}
+export function removeStore(key) {
+  try { localStorage.removeItem(key); } catch { /* ignore */ }
+}
+export function readSession(key) {
+  try { return sessionStorage.getItem(key); } catch { return null; }
+}
+export function writeSession(key, value) {
+  try { sessionStorage.setItem(key, value); } catch { /* ignore */ }
+}
+
+// ------------------------------------------------------------------ words
+
+export const VS = "\uFE0E"; // text presentation: keep ♥ ♦ from turning into emoji
+export const SUIT = Object.freeze({
+  S: { sym: "♠", name: "spades", title: "Spades", color: "black" },
+  H: { sym: "♥", name: "hearts", title: "Hearts", color: "red" },
+  D: { sym: "♦", name: "diamonds", title: "Diamonds", color: "red" },
+  C: { sym: "♣", name: "clubs", title: "Clubs", color: "black" },
+});
+export const RANK = Object.freeze({
+  A: { txt: "A", name: "Ace" },
+  T: { txt: "10", name: "Ten" },
+  K: { txt: "K", name: "King" },
+  Q: { txt: "Q", name: "Queen" },
+  J: { txt: "J", name: "Jack" },
+  9: { txt: "9", name: "Nine" },
+});
+const LEVEL_NAME = Object.freeze({ [Level.EASY]: "Easy", [Level.NORMAL]: "Normal", [Level.HARD]: "Hard" });
+
+export const suitSym = (s) => SUIT[s].sym + VS;
+export const num = (n) => (n < 0 ? `−${-n}` : String(n)); // a real minus sign
+export const signed = (n) => (n > 0 ? `+${n}` : num(n));
+export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+export const levelName = (l) => LEVEL_NAME[l] ?? String(l ?? "");
+export const list = (names) => (names.length <= 1 ? names.join("")
+  : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
+
+export const cardName = (token) => `${RANK[token[0]].name} of ${SUIT[token[1]].name}`;
+/** "the ten of hearts". */
+export const cardWords = (token) => `the ${RANK[token[0]].name.toLowerCase()} of ${SUIT[token[1]].name}`;
+/** "K♠" */
+export const cardShort = (token) => `${RANK[token[0]].txt}${suitSym(token[1])}`;
+
+export function suitChip(s) {
+  return h("span", { class: `suit-chip ${SUIT[s].color}`, "aria-label": SUIT[s].name, role: "img" }, suitSym(s));
+}
+
+/**
+ * A card face. `opts.button` makes it a <button>; `opts.size` is "" (hand),
+ * "trick" or "mini".
+ */
+export function cardEl(token, opts = {}) {
+  const rank = RANK[token[0]];
+  const suit = SUIT[token[1]];
+  const court = "KQJ".includes(token[0]);
+  const corner = (cls) => h("span", { class: `corner ${cls}`, "aria-hidden": "true" },
+    h("span", { class: "rank" }, rank.txt), h("span", { class: "suit" }, suit.sym + VS));
+  const face = court
+    ? h("span", { class: "face court", "aria-hidden": "true" },
+      h("span", { class: "court-rank" }, rank.txt), h("span", { class: "court-suit" }, suit.sym + VS))
+    : h("span", { class: `face ${token[0] === "A" ? "ace" : ""}`, "aria-hidden": "true" }, suit.sym + VS);
+  const props = {
+    class: ["card", suit.color, opts.size ?? "", opts.class ?? ""].join(" ").trim(),
+    "aria-label": opts.label ?? cardName(token),
+    dataset: { card: token, ...(opts.dataset ?? {}) },
+    ...(opts.props ?? {}),
+  };
+  if (opts.button) {
+    props.type = "button";
+    return h("button", props, corner("tl"), face, corner("br"));
+  }
+  props.role = "img";
+  return h("span", props, corner("tl"), face, corner("br"));
+}
+
+/** A face-down card (the stock, a widow not yet turned). */
+export function cardBack(opts = {}) {
+  return h("span", { class: ["card back-card", opts.size ?? ""].join(" ").trim(), "aria-hidden": "true" });
+}

@@ -1,0 +1,129 @@
+// Seat geometry and seat names, worked out from the view's list of seats.
+//
+// The view lists the seats in play order (`view.seats`, clockwise) and the
+// sides (`view.sides`: side name -> its seats). You always sit at the bottom;
+// the others go round the table clockwise from you:
+//
+//   2 players   bottom, top
+//   3 players   bottom, left, right
+//   4 players   bottom, left, top, right
+//
+// A seat listed in `view.sitting_out` (five at a four-handed table, the dealer
+// sitting out) is not placed round the table; the table shows it on the bench.
+// Nothing here knows a rule: partners are whoever the view puts on your side.
+// Plain ES module, no dependencies.
+
+export const COMPASS = Object.freeze({ N: "North", E: "East", S: "South", W: "West" });
+const DEFAULT_SEATS = ["N", "E", "S", "W"];
+const PLACES = Object.freeze({
+  1: ["bottom"],
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+});
+
+/** The places round the table for `n` seats in play, clockwise from yours. */
+export function placesFor(n) {
+  return PLACES[n] ?? PLACES[4];
+}
+
+// A computer guest's name ends with its description, e.g. "East (computer, Normal)": the seat shows
+// "East" and a Computer badge. A person's name is never shortened.
+const COMPUTER_NAME = /^(.+?)\s*\((computer\b[^)]*)\)$/i;
+
+/**
+ * Everything about the seats of one table for one viewer: where each sits, what
+ * it is called, which side it is on. `view` may be null (a room's lobby: the
+ * seats are N E S W); `table` is the server's table facts (names, connections)
+ * or null in solo; `you` overrides the viewer's seat (the lobby).
+ */
+export function seating(view, table, you = null) {
+  const all = Array.isArray(view?.seats) && view.seats.length ? view.seats : DEFAULT_SEATS;
+  const out = new Set(Array.isArray(view?.sitting_out) ? view.sitting_out : []);
+  const playing = all.filter((s) => !out.has(s));
+  const me = you ?? (all.includes(table?.you) ? table.you : all.includes(view?.seat) ? view.seat : "S");
+  const sides = view?.sides && typeof view.sides === "object" ? view.sides
+    : { NS: ["N", "S"], EW: ["E", "W"] };
+  const sideOf = (seat) => Object.keys(sides).find((k) => sides[k].includes(seat)) ?? null;
+  const mySide = sideOf(me);
+  const partners = mySide ? sides[mySide].filter((s) => s !== me) : [];
+  const otherSides = Object.keys(sides).filter((k) => k !== mySide);
+
+  // places: clockwise from yours, among the seats in play (your own seat sits at the bottom even when out)
+  const ring = playing.includes(me) ? playing : [me, ...playing];
+  const start = ring.indexOf(me);
+  const order = ring.map((_, i) => ring[(start + i) % ring.length]);
+  const places = placesFor(order.length);
+  const placeOf = new Map(order.map((s, i) => [s, places[i]]));
+
+  const named = Boolean(table && table.kind !== "solo" && table.seats);
+  const facts = (seat) => (named ? table.seats[seat] ?? null : null);
+  const isMe = (seat) => seat === me;
+  const fullName = (seat) => {
+    const name = facts(seat)?.name;
+    return typeof name === "string" && name ? name : COMPASS[seat] ?? seat;
+  };
+  /** "You", "Partner" (solo), else the person's (or computer guest's) name, else the compass name. */
+  const name = (seat) => {
+    if (!seat) return "";
+    if (isMe(seat)) return "You";
+    if (!named) return partners.length === 1 && partners[0] === seat ? "Partner" : COMPASS[seat] ?? seat;
+    const full = fullName(seat);
+    const short = facts(seat)?.computer ? COMPUTER_NAME.exec(full) : null;
+    return short ? short[1] : full;
+  };
+  /** How a seat is spoken of: "You", "Your partner" (solo), the person's name, "West". */
+  const spoken = (seat) => {
+    if (isMe(seat)) return "You";
+    if (!named && partners.includes(seat)) return "Your partner";
+    return name(seat);
+  };
+  /** Initials for the seat's round badge: "Y" for you, "AN" for Ann, "W" for West. */
+  const initials = (seat) => {
+    if (isMe(seat)) return "You";
+    const words = name(seat).split(/\s+/).filter(Boolean);
+    const first = [...(words[0] ?? "?")][0];
+    return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
+  };
+  // a side's seats in the order they sit round the table from you (solo: "West & East")
+  const rank = (s) => (order.includes(s) ? order.indexOf(s) : order.length);
+  const sideSeats = (side) => [...(sides[side] ?? [])].sort((a, b) => rank(a) - rank(b));
+  /** "You & Partner", "West & East" (solo), "You & Ann", "Bob & Cy". */
+  const sideLong = (side) => {
+    const seats = sideSeats(side);
+    const ordered = side === mySide ? [me, ...seats.filter((s) => s !== me)] : seats;
+    return ordered.map(name).join(" & ");
+  };
+  /** The subject of a sentence about a side: "You and your partner", "West and East". */
+  const sideWords = (side) => {
+    if (side === mySide) return partners.length ? "You and your partner" : "You";
+    return sideSeats(side).map(name).join(" and ");
+  };
+
+  return {
+    you: me,
+    seats: all,
+    playing,
+    order,
+    sittingOut: all.filter((s) => out.has(s)),
+    place: (seat) => placeOf.get(seat) ?? null,
+    seatAt: (place) => order[places.indexOf(place)] ?? null,
+    named,
+    facts,
+    isMe,
+    fullName,
+    name,
+    spoken,
+    initials,
+    partners,
+    sideOf,
+    mySide,
+    sidesOrder: [mySide, ...otherSides].filter(Boolean),
+    // "Us" and "Them"; with more than two sides (each player for themselves) the others by name
+    sideName: (side) => (side === mySide ? "Us" : Object.keys(sides).length > 2 ? sideSeats(side).map(name).join(" & ") : "Them"),
+    sideSeats,
+    sideLong,
+    sideWords,
+    verb: (seat, mine, other) => (isMe(seat) ? mine : other),
+  };
+}

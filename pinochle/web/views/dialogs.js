@@ -1,0 +1,190 @@
+// The table's dialogs: the meld review, the last trick, the hand summary and
+// the score sheet; and the two result screens (solo result, room review).
+// Pure view functions of `ctx` (controller.js); the dialogs are opened by the controller.
+
+import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
+import { Phase } from "../protocol.js";
+import { contractText, handResultSentence, resultTitle } from "../words.js";
+
+/** The last completed trick of the hand and its index, or null. */
+export function lastCompleted(v) {
+  for (let i = v.tricks.length - 1; i >= 0; i--) if (v.tricks[i].winner) return { trick: v.tricks[i], index: i };
+  return null;
+}
+
+export function renderLastTrick(ctx) {
+  const { v, s } = ctx;
+  const body = $("trick-body");
+  const last = lastCompleted(v);
+  if (!last) {
+    fill(body, h("p", {}, "No trick has been completed yet."));
+    return;
+  }
+  const { trick, index } = last;
+  fill(body,
+    h("p", {}, `Trick ${index + 1}: `, h("strong", {}, s.isMe(trick.winner) ? "you took it" : `${s.name(trick.winner)} took it`), "."),
+    h("div", { class: "trick-spread" }, ...trick.cards.map((card, i) => {
+      const seat = trick.seats[i];
+      return h("figure", { class: `played ${seat === trick.winner ? "won" : ""}` },
+        cardEl(card, { size: "trick", label: `${s.name(seat)}: ${cardName(card)}` }),
+        h("figcaption", {}, s.name(seat), i === 0 ? " (led)" : ""));
+    })));
+}
+
+/**
+ * A seat's melds as rows: the same meld twice reads as one row ("Dix ×2", its points added up),
+ * and a royal marriage laid beside a run says which of its cards is the spare one (a card the
+ * seat showed twice: "second K♠").
+ */
+export function meldRows(m) {
+  const rows = [];
+  const byKey = new Map();
+  const hasRun = m.melds.some((it) => it.name === "run");
+  const twice = (c) => (m.shown ?? []).filter((x) => x === c).length >= 2;
+  for (const it of m.melds) {
+    const key = `${it.name}/${it.points}/${[...it.cards].sort().join(",")}`;
+    const same = byKey.get(key);
+    if (same) {
+      same.times += 1;
+      same.cards = [...same.cards, ...it.cards]; // both dix are shown
+      continue;
+    }
+    const row = { name: cap(it.name), points: it.points, cards: [...it.cards], times: 1, note: "" };
+    if (hasRun && it.name === "royal marriage") {
+      const spare = it.cards.filter(twice);
+      if (spare.length) row.note = `second ${spare.map(cardShort).join(" and ")}, beside the run`;
+    }
+    byKey.set(key, row);
+    rows.push(row);
+  }
+  return rows;
+}
+
+export function renderMeld(ctx) {
+  const { v, s } = ctx;
+  const blocks = s.order.map((seat) => {
+    const m = v.melds[seat];
+    const items = !m ? [h("p", { class: "muted" }, "not laid down yet")]
+      : m.melds.length === 0 ? [h("p", { class: "muted" }, "no meld")]
+        : [h("ul", { class: "meld-list" }, ...meldRows(m).map((r) => h("li", { "data-testid": "meld-row" },
+          h("span", { class: "meld-name" }, r.name, r.times > 1 ? h("span", { class: "times" }, ` ×${r.times}`) : null,
+            r.note ? h("span", { class: "meld-note" }, ` (${r.note})`) : null),
+          h("span", { class: "meld-pts" }, String(r.points * r.times)),
+          h("span", { class: "meld-cards" }, ...r.cards.map((c) => cardEl(c, { size: "mini" }))))))];
+    return h("section", { class: `meld-seat ${s.sideOf(seat) === s.mySide ? "us" : "them"}`, "data-testid": `meld-${seat}` },
+      h("h3", {}, h("span", { class: "meld-who" }, s.name(seat)), h("span", { class: "meld-total" }, m ? String(m.total) : "–")),
+      ...items);
+  });
+  fill($("meld-body"),
+    v.trump ? h("p", {}, "Trump: ", suitChip(v.trump), ` · ${contractText(s, v.declarer, v.stuck, v.bid)}`) : null,
+    h("div", { class: "meld-grid" }, ...blocks),
+    h("p", { class: "meld-sides", "data-testid": "meld-sides" }, ...s.sidesOrder.map((side) =>
+      h("span", {}, `${s.sideLong(side)}: `, h("strong", {}, String(v.meld_shown[side]))))),
+    v.meld_note ? h("p", { class: "muted small" }, v.meld_note) : null,
+  );
+}
+
+function summaryTable(s, last, earned) {
+  const [us, them] = s.sidesOrder;
+  const declaring = s.sideOf(last.declarer);
+  const row = (label, key) => h("tr", {}, h("th", { scope: "row" }, label), h("td", {}, String(key(us))), h("td", {}, String(key(them))));
+  // the declaring side's meld and counters count toward its bid: shown against the bid, so that a
+  // set side's kept meld never reads as points scored
+  const toward = (side) => (side === declaring ? `${earned?.[side] ?? "—"} (bid ${last.bid})` : String(earned?.[side] ?? "—"));
+  const score = (side) => (side === declaring && !last.made ? `Set ${num(last.score[side])}` : signed(last.score[side]));
+  return h("table", { class: "summary-table", "data-testid": "summary-table" },
+    h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, s.sideLong(us)), h("th", { scope: "col" }, s.sideLong(them)))),
+    h("tbody", {},
+      row("Meld shown", (side) => last.meld[side]),
+      row("Meld kept", (side) => last.kept_meld[side]),
+      row("Counters", (side) => last.counters[side]),
+      row("Tricks", (side) => last.tricks[side]),
+      row("Meld + counters", toward),
+      h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Hand score"),
+        h("td", { "data-testid": `hand-score-${us}`, class: us === declaring && !last.made ? "set" : null }, score(us)),
+        h("td", { "data-testid": `hand-score-${them}`, class: them === declaring && !last.made ? "set" : null }, score(them))),
+      h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
+        h("td", {}, num(last.totals[us])), h("td", {}, num(last.totals[them])))));
+}
+
+export function renderSummary(ctx) {
+  const { v, s } = ctx;
+  const last = v.last_hand;
+  if (!last) return;
+  $("summary-title").textContent = `Hand ${last.number} over`;
+  fill($("summary-body"),
+    h("p", { class: "contract-line" },
+      `${s.name(last.declarer)} ${last.stuck ? `${s.verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
+      " · Trump ", suitChip(last.trump)),
+    h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
+      last.made ? "Made" : "Set", " — ", handResultSentence(s, last, v.last_earned)),
+    summaryTable(s, last, v.last_earned),
+  );
+  const deal = Boolean(v.legal?.deal);
+  $("next-hand").hidden = !deal;
+  const note = $("summary-waiting");
+  note.hidden = !(v.phase === Phase.HAND_END && !deal);
+  note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
+}
+
+/** The hands of a match, one row each, "Us" first. */
+function scoresTable(s, hist) {
+  const [us, them] = s.sidesOrder;
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Hands played" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
+      h("th", { scope: "col" }, "Us"), h("th", { scope: "col" }, "Them"),
+      h("th", { scope: "col" }, "Us total"), h("th", { scope: "col" }, "Them total"))),
+    h("tbody", {}, ...hist.map((hd) => h("tr", {},
+      h("td", {}, String(hd.number)),
+      h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
+        h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : "set")),
+      h("td", {}, signed(hd.score[us])), h("td", {}, signed(hd.score[them])),
+      h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
+}
+
+export function renderScores(ctx) {
+  const { v, s } = ctx;
+  const hist = v.history ?? [];
+  fill($("scores-body"), hist.length ? scoresTable(s, hist) : h("p", {}, "No hand has been finished yet."));
+}
+
+function finalScore(s, v) {
+  const [us, them] = s.sidesOrder;
+  return [
+    h("span", {}, `${s.sideLong(us)} `, h("strong", {}, num(v.totals[us]))),
+    h("span", { class: "dash" }, " – "),
+    h("span", {}, h("strong", {}, num(v.totals[them])), ` ${s.sideLong(them)}`),
+  ];
+}
+
+/** The solo match's result screen. */
+export function renderResult(ctx) {
+  const { v, s } = ctx;
+  $("result-title").textContent = resultTitle(s, v.winner);
+  fill($("result-score"), finalScore(s, v));
+  const last = v.last_hand;
+  fill($("result-last"), ...(last ? [
+    h("h2", {}, `Last hand (${last.number})`),
+    h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${last.made ? "made" : "set"}`),
+    summaryTable(s, last, v.last_earned),
+  ] : []));
+}
+
+/** A room or Quick Match result: final scores, the winner and every hand. */
+export function renderReview(ctx) {
+  const { v, s } = ctx;
+  const room = ctx.match?.kind === "room";
+  $("review-title").textContent = resultTitle(s, v.winner);
+  fill($("review-score"), finalScore(s, v));
+  const hist = v.history ?? [];
+  fill($("review-hands"),
+    h("h2", {}, `The hands (${hist.length})`),
+    hist.length ? scoresTable(s, hist) : h("p", {}, "No hand was finished."));
+  $("review-note").textContent = room
+    ? "Return to the lobby to ready up for another match with the same people."
+    : "Thanks for playing Quick Match.";
+  $("back-to-lobby").hidden = !room;
+  $("review-leave").hidden = !room;
+  $("review-home").hidden = room;
+}

@@ -1,0 +1,100 @@
+// Your hand: one button per card, laid out in rows so that every card keeps a
+// touch target at least 44 px wide.
+//
+// Layout, measured (tests/test_browser_layout.py): cards overlap in a row,
+// each showing a strip of at least MIN_STRIP px; when the row would need
+// narrower strips, the hand takes another row (rows as even as possible), and
+// each row behind shows its top --band px (style.css) above the row in front (the corner
+// index sits there). On a 360 px phone: 12 cards in 2 rows of 6, 15 in 3 of 5,
+// 18 in 3 of 6, 20 in 3 of 7 — strips of 47 px and more, where one row of 12
+// gave 28 px strips (issue 11). Rows, not a fan: a fan spreads 20 cards over the same
+// 344 px, so its strips are no wider than one row's (about 15 px) unless the
+// cards shrink below readable size, and its turned cards make slanted targets
+// that cannot be measured as simply; upright rows keep every card readable and
+// every target a plain rectangle (a fan was reasoned about, not built).
+// Pure view functions; the clicks go to the controller through the hand's own listener.
+
+import { $, cardEl, cardName, fill, h } from "../dom.js";
+import { chooseOf } from "../words.js";
+
+export const MIN_STRIP = 46; // px of each card left uncovered in a row (44 px targets, with room for rounding)
+
+function px(el, name, fallback) {
+  const n = parseFloat(getComputedStyle(el).getPropertyValue(name));
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** How many cards go in each row for `n` cards in a hand `width` px wide with cards `cardW` px wide. */
+export function rowSizes(n, width, cardW) {
+  if (n <= 0) return [];
+  const perRow = Math.max(1, Math.floor((width - cardW) / MIN_STRIP) + 1);
+  const rows = Math.ceil(n / perRow);
+  const base = Math.floor(n / rows);
+  const extra = n % rows;
+  return Array.from({ length: rows }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+/** Put the hand's cards into rows for the hand's width now (after a render, and when the window changes size). */
+export function layoutHand() {
+  const el = $("hand");
+  const cards = [...el.querySelectorAll("button.card")];
+  const width = el.clientWidth - px(el, "padding-left", 8) - px(el, "padding-right", 8);
+  const sizes = rowSizes(cards.length, width, px(el, "--cw", 58));
+  const now = [...el.querySelectorAll(".hand-row")].map((r) => r.childElementCount);
+  if (now.length && now.join() === sizes.join() && el.querySelectorAll(":scope > .hand-row").length === now.length) return;
+  const focused = cards.includes(document.activeElement) ? document.activeElement : null;
+  let i = 0;
+  const rows = sizes.map((k, r) => {
+    const row = h("div", { class: "hand-row", role: "presentation", dataset: { row: String(r) } });
+    row.style.setProperty("--n", String(k));
+    row.append(...cards.slice(i, i + k));
+    i += k;
+    return row;
+  });
+  fill(el, rows);
+  el.dataset.rows = String(rows.length);
+  el.style.setProperty("--rows", String(rows.length));
+  if (focused) focused.focus({ preventScroll: true });
+}
+
+/**
+ * Draw the hand. Your cards are buttons; with a play to make, the playable ones are marked (the
+ * view's `legal.play`); choosing cards to pass or bury (`legal.give`, `legal.bury`), the chosen ones are pressed.
+ */
+export function renderHand(ctx) {
+  const { v } = ctx;
+  const el = $("hand");
+  const L = v.legal ?? {};
+  const playable = new Set(L.play ?? []);
+  const myPlay = playable.size > 0;
+  const choose = chooseOf(v);
+  const choosing = Boolean(choose);
+  el.classList.toggle("my-play", myPlay);
+  el.classList.toggle("choosing", choosing);
+  let label = "Your hand";
+  if (myPlay) {
+    const n = v.hand.filter((t) => playable.has(t)).length;
+    label = `Your hand: ${n === 1 ? "1 card" : `${n} cards`} can be played`;
+  } else if (choosing) {
+    label = `Your hand: choose ${choose.count} cards, ${ctx.chosen.size} chosen`;
+  }
+  el.setAttribute("aria-label", label);
+  const buttons = v.hand.map((token, i) => {
+    const ok = playable.has(token);
+    const chosen = choosing && ctx.chosen.has(i);
+    const cls = myPlay ? (ok ? "legal" : "illegal") : chosen ? "chosen" : "";
+    return cardEl(token, {
+      button: true,
+      class: cls,
+      dataset: { legal: ok ? "true" : "false", focus: `card-${i}-${token}`, index: String(i) },
+      props: {
+        "data-testid": "card",
+        title: myPlay && !ok ? "Not playable now — click to see why" : null,
+        "aria-pressed": choosing ? (chosen ? "true" : "false") : null,
+      },
+      label: myPlay ? `${cardName(token)}${ok ? ", playable" : ""}` : cardName(token),
+    });
+  });
+  fill(el, buttons);
+  layoutHand();
+}

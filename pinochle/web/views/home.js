@@ -1,0 +1,89 @@
+// Home: resume the solo match or go back to your seat, start a solo match,
+// rooms (create, join, an invitation link) and Quick Match.
+// Pure view functions of the controller's state.
+
+import { $, levelName, num } from "../dom.js";
+import { Phase } from "../protocol.js";
+
+export function inProgress(m) {
+  return Boolean(m && m.phase !== Phase.MATCH_END);
+}
+
+const handOf = (m) => m.hand_number;
+
+/** "Hand 3 · Us 420 · Them 380 · Normal" */
+export function matchLine(m) {
+  return `Hand ${handOf(m)} · Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)} · ${levelName(m.level)}`;
+}
+
+function resultLine(m) {
+  const who = m.winner === "NS" ? "You and your partner won" : "West and East won";
+  return `${who} · Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)}`;
+}
+
+/** `solo`: the device's solo match summary; `seat`: {held, room, search, match} of the seat this browser holds. */
+export function renderHome({ solo, seat }) {
+  const show = inProgress(solo);
+  const finished = Boolean(solo && solo.phase === Phase.MATCH_END);
+  // a match in progress can be resumed; a finished one's result can be seen again
+  $("resume-box").hidden = !(show || finished);
+  $("resume-label").textContent = show ? "Resume match" : "Last match's result";
+  $("resume-detail").textContent = show ? matchLine(solo) : finished ? resultLine(solo) : "";
+
+  $("seat-box").hidden = !seat.held;
+  if (!seat.held) return;
+  let label = "Back to your table";
+  let detail = "";
+  if (seat.search) {
+    label = "Back to Quick Match";
+    detail = "Searching for players…";
+  } else if (seat.room) {
+    label = "Back to your room";
+    const phase = seat.room.phase === "lobby" ? "in the lobby" : seat.room.phase === "review" ? "result" : "match in play";
+    detail = `Room ${seat.room.code} · ${phase}`;
+  } else if (seat.match) {
+    label = "Back to your Quick Match table";
+    detail = seat.match.phase === Phase.MATCH_END ? "Match over" : `Hand ${handOf(seat.match)}`;
+  }
+  $("seat-resume-label").textContent = label;
+  $("seat-resume-detail").textContent = detail;
+  $("seat-leave").textContent = seat.search ? "Stop searching" : seat.room ? "Leave room" : "Leave table";
+}
+
+/**
+ * An invitation link (`/?room=CODE`). `known`: whether the server has a room with that code
+ * (null: not asked yet). A wrong code gets one answer, whatever is wrong with it, and the code is
+ * shown as plain text; a good one fills the join form and asks for a name.
+ */
+export function renderInvite(code, known) {
+  const note = $("invite-note");
+  const form = $("join-form");
+  if (!code) {
+    note.hidden = true;
+    form.classList.remove("invited", "bad-invite");
+    invitedButtons(false);
+    return;
+  }
+  note.hidden = false;
+  if (known === false) {
+    note.textContent = `No room has the code ${code}. Check the link, or ask for a new one.`;
+    note.dataset.state = "unknown";
+    form.classList.remove("invited");
+    form.classList.add("bad-invite");
+    invitedButtons(false);
+    $("join-code").value = "";
+    return;
+  }
+  note.dataset.state = known ? "known" : "checking";
+  note.textContent = `You are invited to room ${code}. Type your name and join.`;
+  $("join-code").value = code;
+  form.classList.add("invited");
+  form.classList.remove("bad-invite");
+  invitedButtons(true);
+}
+
+/** Opened from an invitation, "Join" is the highlighted button; otherwise "Create room" is. */
+function invitedButtons(invited) {
+  $("join-room").classList.toggle("primary", invited);
+  $("create-room").classList.toggle("primary", !invited);
+}

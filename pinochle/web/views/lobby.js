@@ -1,0 +1,113 @@
+// A room's lobby: the code and link to share, the seats (partners opposite),
+// Ready, Start (the creator), the table settings.
+// Pure view function of the room as this member sees it; `act` holds the controller's actions.
+
+import { $, fill, h, levelName, list } from "../dom.js";
+import { lobbyMembers } from "../announcer.js";
+import { COMPASS, seating } from "../seats.js";
+
+export function roomLink(code) {
+  return `${location.origin}/?room=${encodeURIComponent(code)}`;
+}
+
+export function renderLobby(r, act) {
+  const focusKey = document.activeElement?.dataset?.focus ?? null;
+  const members = lobbyMembers(r);
+  const mine = ["N", "E", "S", "W"].find((seat) => r.seats?.[seat]?.id === r.you) ?? "S";
+  const s = seating(null, null, mine);
+  const creator = r.creator === r.you;
+  const creatorName = members.find((m) => m.id === r.creator)?.name ?? "the creator";
+  const guestLevel = levelName(r.level);
+
+  $("room-code").textContent = r.code;
+  $("room-code").setAttribute("aria-label", `Room code ${[...String(r.code)].join(" ")}`);
+  // the link may break after a slash or before the "?", never inside the code
+  fill($("room-link"), roomLink(r.code).split(/(?<=\/)|(?=\?)/).flatMap((part) => [h("span", { class: "nowrap" }, part), h("wbr")]));
+
+  for (const pos of ["bottom", "left", "top", "right"]) {
+    const seat = s.seatAt(pos);
+    const el = $(`lobby-${pos}`);
+    const m = r.seats?.[seat] ?? null;
+    const you = m && m.id === r.you;
+    const relation = pos === "bottom" ? "your seat" : pos === "top" ? "your partner" : "opponent";
+    el.setAttribute("data-testid", `lobby-seat-${seat}`);
+    el.dataset.seat = seat;
+    el.classList.toggle("open", !m);
+    el.classList.toggle("ready", Boolean(m?.ready));
+    el.classList.toggle("you", Boolean(you));
+    const badges = [];
+    if (you) badges.push(h("span", { class: "badge you" }, "You"));
+    if (m && m.id === r.creator) badges.push(h("span", { class: "badge creator" }, "Creator"));
+    if (m) {
+      badges.push(m.ready
+        ? h("span", { class: "badge ready-mark", "data-testid": `ready-${seat}` }, "✓ Ready")
+        : h("span", { class: "badge not-ready", "data-testid": `ready-${seat}` }, "Not ready"));
+    }
+    let arrange = null;
+    if (creator && r.phase === "lobby") {
+      const id = `arrange-${seat}`;
+      arrange = h("div", { class: "arrange" },
+        h("label", { for: id, class: "sr-only" }, `Who sits ${COMPASS[seat]}`),
+        h("select", {
+          id, class: "input arrange-select", "data-testid": id, "data-focus": id,
+          onchange: (e) => act.arrange(seat, e.target.value || null),
+        },
+        h("option", { value: "", disabled: m ? true : null, selected: m ? null : true }, "Open (computer)"),
+        ...members.map((p) => h("option", { value: p.id, selected: m && p.id === m.id ? true : null }, p.name))));
+    }
+    fill(el,
+      h("div", { class: "lseat-head" },
+        h("span", { class: "compass" }, COMPASS[seat]),
+        h("span", { class: "relation" }, relation)),
+      h("div", { class: "lseat-name", "data-testid": `lobby-name-${seat}` }, m ? m.name : "Open seat"),
+      m ? h("div", { class: "lseat-badges" }, badges)
+        : h("div", { class: "lseat-badges" }, h("span", { class: "badge guest" }, `Computer guest (${guestLevel})`)),
+      arrange);
+    const parts = [`${COMPASS[seat]}, ${relation}`, m ? (you ? `you, ${m.name}` : m.name) : `open: computer guest (${guestLevel})`,
+      m && m.id === r.creator ? "creator" : "", m ? (m.ready ? "ready" : "not ready") : ""].filter(Boolean);
+    el.setAttribute("aria-label", parts.join(", "));
+  }
+
+  const ready = Boolean(r.seats?.[mine]?.ready);
+  const toggle = $("ready-toggle");
+  toggle.setAttribute("aria-pressed", ready ? "true" : "false");
+  toggle.classList.toggle("on", ready);
+  toggle.textContent = ready ? "✓ Ready" : "Ready";
+  toggle.setAttribute("aria-label", "Ready");
+  toggle.disabled = r.phase !== "lobby";
+
+  const allReady = members.length > 0 && members.every((m) => m.ready);
+  const start = $("start-match");
+  start.hidden = !creator;
+  start.disabled = !(allReady && r.phase === "lobby");
+
+  const waiting = members.filter((m) => !m.ready).map((m) => (m.id === r.you ? "you" : m.name));
+  const open = 4 - members.length;
+  let status;
+  if (r.phase !== "lobby") status = "The match is starting…";
+  else if (waiting.length) status = `Waiting for ${list(waiting)} to be Ready.`;
+  else if (creator) status = "Everyone is Ready: start the match.";
+  else status = `Everyone is Ready: waiting for ${creatorName} to start.`;
+  if (r.phase === "lobby" && open > 0) {
+    status += ` ${open === 1 ? "The open seat is" : `The ${open} open seats are`} played by computer guests (${guestLevel}).`;
+  }
+  $("lobby-status").textContent = status;
+
+  $("creator-settings").hidden = !creator;
+  const levelSel = $("room-level");
+  levelSel.value = r.level;
+  levelSel.disabled = r.phase !== "lobby";
+  const timerSel = $("room-timer");
+  const tv = r.move_timer === null || r.move_timer === undefined ? "off" : String(Math.round(r.move_timer));
+  if (![...timerSel.options].some((o) => o.value === tv)) timerSel.append(h("option", { value: tv }, `${tv} s`));
+  timerSel.value = tv;
+  timerSel.disabled = r.phase !== "lobby";
+  $("settings-text").textContent = creator
+    ? "Only you, the creator, can change these and arrange the seats."
+    : `Computer guests: ${guestLevel} · Move timer: ${tv === "off" ? "off" : `${tv} s`} · ${creatorName} arranges the seats and starts.`;
+
+  if (focusKey) {
+    const el = document.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+    if (el) el.focus({ preventScroll: true });
+  }
+}

@@ -1,0 +1,23 @@
+// The Quick Match search: players found so far and the countdown to the start.
+// Pure view functions of the seat's search state ({players, deadline, matched}).
+
+import { $ } from "../dom.js";
+
+export function renderSearching(search) {
+  if (!search) return;
+  $("search-title").textContent = search.matched ? "Table found — dealing…" : "Finding players…";
+  $("search-count").textContent = String(search.players);
+  $("cancel-search").disabled = search.matched;
+  renderSearchCountdown(search);
+}
+
+export function renderSearchCountdown(search) {
+  const el = $("search-countdown");
+  if (!search || search.matched || search.deadline === null) {
+    el.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Math.ceil((search.deadline - Date.now()) / 1000));
+  el.textContent = left > 0 ? `Starting in ${left} s — computers fill any empty seats.` : "Starting with computer guests…";
+  el.dataset.seconds = String(left);
+}

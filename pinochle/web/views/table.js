@@ -1,0 +1,259 @@
+// The table: the top bar, the seats round the felt (placed by seats.js from the
+// view's list of seats), the centre (the trick, or the auction and trump), the
+// stock and the widow, the status line and the sides' running totals.
+// Pure view functions: they draw `ctx` (built by controller.js) and keep no state.
+
+import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js";
+import { Phase } from "../protocol.js";
+import { COMPASS } from "../seats.js";
+import { timerLeft, timerSeat } from "../timer.js";
+import { contractText, handNumber, statusText, takes, thinking } from "../words.js";
+
+const PLAYING = new Set([Phase.AUCTION, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.PLAY]);
+
+export function completedTricks(v) {
+  return v.tricks.filter((t) => t.winner).length;
+}
+
+function lastCall(v, seat) {
+  for (let i = v.auction.length - 1; i >= 0; i--) {
+    if (v.auction[i].seat === seat) return v.auction[i].call;
+  }
+  return null;
+}
+
+export function renderTopbar(ctx) {
+  const { v, s } = ctx;
+  $("hand-no").textContent = `Hand ${handNumber(v)}`;
+  $("hand-no").closest(".topbar").dataset.sides = String(s.sidesOrder.length);
+  const c = $("contract");
+  fill(c);
+  if (v.declarer) {
+    // a phone's bar has room for the declarer's initials only ("N 290 ♣"); the seat says "Declarer"
+    c.append(
+      h("span", { class: "contract-who" },
+        h("span", { class: "wide-only" }, `${s.name(v.declarer)} `, v.stuck ? `${s.verb(v.declarer, "are", "is")} stuck at ` : "bid "),
+        h("span", { class: "narrow-only", "aria-hidden": "true" },
+          h("span", { class: "avatar mini", dataset: { initials: s.initials(v.declarer) } }), " ")),
+      h("strong", {}, String(v.bid)),
+    );
+    if (v.trump) c.append(" ", h("span", { class: "wide-only" }, "· Trump "), suitChip(v.trump));
+  } else if (v.phase === Phase.AUCTION) {
+    c.append("Auction");
+  }
+  const done = completedTricks(v);
+  const tc = $("trick-count");
+  tc.dataset.value = String(done);
+  tc.textContent = v.phase === Phase.PLAY || v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END
+    ? `${done}/${v.tricks_in_hand} tricks` : "";
+  const tag = $("room-tag");
+  const kind = ctx.match?.kind;
+  tag.hidden = !(kind === "room" || kind === "quick");
+  tag.textContent = kind === "room" ? `Room ${ctx.roomCode ?? ""}`.trim() : kind === "quick" ? "Quick Match" : "";
+  const ms = $("match-score");
+  fill(ms,
+    s.sidesOrder.map((side) => h("span", { class: `side ${side}` }, sideLabel(s, side), " ", h("strong", {}, num(v.totals[side])))),
+    h("span", { class: "to" }, `to ${v.target}`),
+  );
+  const said = s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${v.totals[side]}`).join(", ");
+  ms.setAttribute("aria-label", `Match score: ${said}; first to ${v.target}`);
+}
+
+/** A side's name in the bar: "Us", "Them"; with more than two sides, a phone shows the others' initials. */
+function sideLabel(s, side) {
+  const label = s.sideName(side);
+  if (s.sidesOrder.length <= 2 || side === s.mySide) return label;
+  const short = s.sideSeats(side).map(s.initials).join("");
+  return h("span", {}, h("span", { class: "wide-only" }, label), h("span", { class: "narrow-only", "aria-hidden": "true" }, short));
+}
+
+/**
+ * A badge of a seat at the table. `short` is shown instead of the name when the seat is too narrow
+ * (style.css); the full name stays for screen readers and in the seat's label.
+ */
+function seatBadge(kind, label, short, props = {}) {
+  const text = short
+    ? [h("span", { class: "badge-full" }, label), h("span", { class: "badge-short", "aria-hidden": "true" }, short)]
+    : [label];
+  return h("span", { class: `badge ${kind}`, dataset: { label }, ...props }, ...text);
+}
+
+/** The seat boxes round the felt: one per seat in play, at its place; the others are removed. */
+export function renderSeats(ctx) {
+  const { v, s } = ctx;
+  const felt = $("felt");
+  const keep = new Set();
+  for (const seat of s.order) {
+    const place = s.place(seat);
+    let el = $(`pos-${place}`);
+    if (!el) {
+      el = h("section", { id: `pos-${place}`, class: `seat pos-${place}` });
+      felt.append(el);
+    }
+    keep.add(el);
+    renderSeat(ctx, el, seat);
+  }
+  for (const el of felt.querySelectorAll(":scope > .seat")) if (!keep.has(el)) el.remove();
+  felt.dataset.seats = String(s.order.length); // style.css puts the bench and the piles where a seat is not
+  const bench = $("bench");
+  bench.hidden = !s.sittingOut.length;
+  fill(bench, s.sittingOut.map((seat) => h("div", { class: "benched", "data-testid": `bench-${seat}` },
+    h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat) } }),
+    h("span", { class: "seat-name" }, s.name(seat)), h("span", { class: "badge out" }, "Sits out"))));
+  bench.setAttribute("aria-label", s.sittingOut.length ? `Sitting out this hand: ${s.sittingOut.map(s.name).join(", ")}` : "");
+}
+
+function renderSeat(ctx, el, seat) {
+  const { v, s } = ctx;
+  el.setAttribute("data-testid", `seat-${seat}`);
+  el.dataset.seat = seat;
+  const isTurn = v.turn === seat && PLAYING.has(v.phase);
+  el.classList.toggle("is-turn", isTurn);
+  el.dataset.turn = isTurn ? "true" : "false";
+  el.classList.toggle("mine", s.isMe(seat));
+  el.classList.toggle("partner", s.partners.includes(seat));
+  const f = s.facts(seat);
+  const away = Boolean(f && !f.computer && !f.connected);
+  const standIn = Boolean(f && f.stand_in);
+  el.classList.toggle("away", away || standIn);
+  const badges = [];
+  if (f && f.computer && !s.isMe(seat)) badges.push(seatBadge("computer", "Computer", "CPU", { title: s.fullName(seat) }));
+  if (v.dealer === seat) badges.push(seatBadge("dealer", "Dealer", "D", { title: "Dealer" }));
+  if (v.declarer === seat) badges.push(seatBadge("declarer", "Declarer", "Decl", { title: "Declarer" }));
+  if (standIn) {
+    badges.push(seatBadge("stand-in", "Computer playing", "CPU",
+      { "data-testid": `stand-in-${seat}`, title: "A computer plays until they are back" }));
+  } else if (away) badges.push(seatBadge("away", "Away", null, { "data-testid": `away-${seat}`, title: "Disconnected" }));
+  if (v.phase === Phase.HAND_END && f && !f.computer && f.next_ready) {
+    badges.push(seatBadge("next-ready", "✓ Next", null, { title: "Asked for the next hand" }));
+  }
+  const call = lastCall(v, seat);
+  let callText = "";
+  if (call === "pass") callText = "Pass";
+  else if (call) callText = `Bid ${call}`;
+  else if (v.stuck && v.declarer === seat) callText = `Stuck ${v.bid}`;
+  const n = v.hand_sizes[seat];
+  const timed = timerSeat() === seat && isTurn;
+  const name = s.name(seat);
+  fill(el,
+    h("div", { class: "seat-head" },
+      h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat) } }),
+      h("span", { class: "seat-name", "data-testid": `seat-name-${seat}`, title: s.named && !s.isMe(seat) ? s.fullName(seat) : null }, name)),
+    badges.length ? h("div", { class: "seat-badges" }, ...badges) : null,
+    h("div", { class: "seat-body" },
+      s.isMe(seat) ? null : h("span", { class: "backs", "aria-hidden": "true" },
+        ...Array.from({ length: Math.min(n, 6) }, () => h("span", { class: "back" }))),
+      h("span", { class: "count", "data-testid": `count-${seat}` }, `${n} card${n === 1 ? "" : "s"}`),
+      callText ? h("span", { class: `call ${call === "pass" ? "pass" : ""}`, "data-testid": `call-${seat}` }, callText) : null),
+    isTurn ? h("div", { class: "turn-note" }, s.isMe(seat) ? "Your turn" : h("span", { class: "dots" }, "thinking"),
+      timed ? h("span", { class: "timer-pill", "data-testid": `timer-${seat}`, title: "Move timer" }, `${timerLeft()} s`) : null) : null,
+  );
+  const who = s.isMe(seat) ? `You, ${COMPASS[seat]}` : s.named ? `${name}, ${COMPASS[seat]}` : name;
+  const parts = [who, ...badges.map((b) => b.dataset.label), `${n} cards`, callText, isTurn ? thinking(s, seat) : ""].filter(Boolean);
+  el.setAttribute("aria-label", parts.join(", "));
+}
+
+/** The centre of the felt: the trick in play (each card at its player's place), or what the phase is about. */
+export function renderCentre(ctx) {
+  const { v, s } = ctx;
+  const el = $("centre");
+  const trick = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+  const key = `${ctx.match?.id}/${handNumber(v)}/${v.tricks.length}`;
+  const prevCount = el.dataset.trickKey === key ? Number(el.dataset.count) : 0;
+  el.dataset.trickKey = key;
+  el.dataset.count = String(trick ? trick.cards.length : 0);
+  el.dataset.seats = String(s.order.length);
+  fill(el);
+  el.classList.toggle("has-trick", Boolean(trick));
+  if (!trick || v.phase === Phase.AUCTION || v.phase === Phase.TRUMP || v.phase === Phase.MELD) {
+    el.setAttribute("aria-label", "Table centre");
+    el.append(centreInfo(ctx));
+    return;
+  }
+  el.setAttribute("aria-label", trick.winner ? `Last trick, won by ${s.name(trick.winner)}` : "Current trick");
+  trick.cards.forEach((card, i) => {
+    const seat = trick.seats[i];
+    const fresh = i >= prevCount;
+    const won = trick.winner === seat;
+    el.append(h("div", { class: `slot slot-${s.place(seat)} ${fresh ? "fresh" : ""} ${won ? "won" : ""}`, "data-testid": `trick-${seat}` },
+      cardEl(card, { size: "trick", label: `${s.name(seat)}: ${cardName(card)}` }),
+      h("span", { class: "slot-who", "aria-hidden": "true" }, s.name(seat))));
+  });
+  if (trick.winner) {
+    el.append(h("div", { class: "trick-winner", "data-testid": "trick-winner" }, `${takes(s, trick.winner)} the trick`));
+  }
+}
+
+function centreInfo(ctx) {
+  const { v, s } = ctx;
+  const box = h("div", { class: "centre-info" });
+  if (v.phase === Phase.AUCTION) {
+    box.append(h("div", { class: "ci-title" }, "Auction"));
+    if (v.high_bid) {
+      box.append(h("div", { class: "ci-big", "data-testid": "high-bid" }, String(v.high_bid)),
+        h("div", { class: "ci-who" }, `high bid · ${s.name(v.high_bidder)}`));
+    } else {
+      box.append(h("div", { class: "ci-big", "data-testid": "high-bid" }, "—"), h("div", {}, "no bid yet"));
+    }
+  } else if (v.phase === Phase.TRUMP) {
+    box.append(h("div", { class: "ci-title" }, contractText(s, v.declarer, v.stuck, v.bid)),
+      h("div", {}, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));
+  } else if (v.phase === Phase.MELD) {
+    box.append(h("div", { class: "ci-title" }, "Meld"), h("div", {}, "laying down meld…"));
+  } else if (v.phase === Phase.PLAY) {
+    box.append(h("div", { class: "ci-title" }, "Trump"), v.trump ? h("div", { class: "ci-big" }, suitChip(v.trump)) : null,
+      h("div", { class: "ci-who" }, `${s.name(v.turn)} ${s.verb(v.turn, "lead", "leads")}`));
+  }
+  return box;
+}
+
+/**
+ * The stock (face down, with its count and the turned-up card under it), the card turned for trump
+ * (`view.turned`, turned-trump) and the widow (face down until the view shows its cards):
+ * `view.stock = {count, up}`, `view.widow = {count, cards}`.
+ */
+export function renderPiles(ctx) {
+  const { v } = ctx;
+  const el = $("piles");
+  const kids = [];
+  if (v.stock && v.stock.count >= 0) {
+    kids.push(h("figure", { class: "pile stock", "data-testid": "stock", "aria-label": `Stock: ${v.stock.count} cards${v.stock.up ? `, ${cardName(v.stock.up)} turned up` : ""}` },
+      h("div", { class: "pile-cards" },
+        v.stock.up ? cardEl(v.stock.up, { size: "mini", class: "turned", label: `Turned up: ${cardName(v.stock.up)}` }) : null,
+        v.stock.count ? cardBack({ size: "mini" }) : null),
+      h("figcaption", {}, `Stock ${v.stock.count}`)));
+  }
+  if (typeof v.turned === "string") {
+    // turned-trump: the dealer's last card, turned for all to see, names trump
+    kids.push(h("figure", { class: "pile turned", "data-testid": "turned", "aria-label": `Turned for trump: ${cardName(v.turned)}` },
+      h("div", { class: "pile-cards" }, cardEl(v.turned, { size: "mini" })),
+      h("figcaption", {}, "Turned")));
+  }
+  if (v.widow && (v.widow.count || v.widow.cards?.length)) {
+    const cards = v.widow.cards ?? [];
+    kids.push(h("figure", { class: "pile widow", "data-testid": "widow", "aria-label": cards.length ? `Widow: ${cards.map(cardName).join(", ")}` : `Widow: ${v.widow.count} cards face down` },
+      h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, { size: "mini" }))
+        : Array.from({ length: v.widow.count }, () => cardBack({ size: "mini" }))),
+      h("figcaption", {}, "Widow")));
+  }
+  fill(el, kids);
+  el.hidden = !kids.length;
+}
+
+export function renderStatus(ctx) {
+  const { v, s } = ctx;
+  const el = $("status");
+  const mine = Object.keys(v.legal ?? {}).length > 0 && v.phase !== Phase.HAND_END;
+  el.textContent = statusText(s, v, ctx.waiting);
+  el.classList.toggle("mine", mine);
+  el.dataset.mine = mine ? "true" : "false";
+}
+
+export function renderSides(ctx) {
+  const { v, s } = ctx;
+  fill($("sides"), ...s.sidesOrder.map((side) => h("div", { class: `side-box ${side}`, "data-testid": `side-${side}` },
+    h("span", { class: "side-name" }, s.sideName(side)),
+    h("span", {}, "Tricks ", h("strong", {}, String(v.tricks_won[side]))),
+    h("span", {}, "Counters ", h("strong", {}, String(v.counters[side]))),
+    h("span", {}, "Meld ", h("strong", {}, String(v.meld_shown[side]))))));
+}

@@ -1,0 +1,93 @@
+// Sentences about the table, from the view and the seating (seats.js). They
+// say what the view says; none of them works a rule out.
+// Plain ES module.
+
+import { Phase } from "./protocol.js";
+import { list, num, signed, SUIT } from "./dom.js";
+
+/** The kinds of move the view offers you ("bid", "pass", "play", ...), sorted. */
+export const legalKinds = (v) => Object.keys(v?.legal ?? {}).sort();
+
+/**
+ * Choosing cards from your hand, as the view's legal moves offer it: `give` (pass cards to your
+ * partner: partnership-pass, racehorse) or `bury` (a game with a widow). {kind, count, verb} or null.
+ */
+const CHOOSE_VERB = Object.freeze({ give: "Pass", bury: "Bury" });
+export function chooseOf(v) {
+  const L = v?.legal ?? {};
+  const kind = Object.keys(CHOOSE_VERB).find((k) => L[k] && Number.isInteger(L[k].count));
+  return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind] } : null;
+}
+
+/** The number of the hand being played, from 1. */
+export const handNumber = (v) => v.hand_number;
+
+export function thinking(s, seat) {
+  return s.isMe(seat) ? "Your turn" : `${s.name(seat)} is thinking…`;
+}
+
+export function takes(s, seat) {
+  return s.isMe(seat) ? "You take" : `${s.name(seat)} takes`;
+}
+
+/** "You are stuck at 250", "West bid 270": who holds the contract, in words. */
+export function contractText(s, seat, stuck, bid) {
+  const who = s.name(seat);
+  if (stuck) return `${who} ${s.verb(seat, "are", "is")} stuck at ${bid}`;
+  return `${who} bid ${bid}`;
+}
+
+/** The line under the table: whose move it is and what it is. `waiting`: names the next hand waits for. */
+export function statusText(s, v, waiting = []) {
+  const L = v.legal ?? {};
+  if (v.phase === Phase.HAND_END) {
+    if (L.deal) return "Hand over — see the summary, then deal the next hand.";
+    return waiting.length ? `Waiting for ${list(waiting)}…` : "Dealing the next hand…";
+  }
+  if (v.phase === Phase.MATCH_END) return "Match over.";
+  if (L.bid || L.pass) {
+    return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"} or pass (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
+      : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more, or pass.`;
+  }
+  const choose = chooseOf(v);
+  if (choose) {
+    const n = choose.count;
+    const to = s.partners.length ? ` to ${s.isMe(v.declarer) ? "your partner" : s.name(v.declarer)}` : "";
+    const what = choose.kind === "bury" ? "to bury" : `to pass${to}`;
+    return `Your turn: choose ${n} card${n === 1 ? "" : "s"} ${what}.`;
+  }
+  if (L.concede && L.play_on) return "Your turn: concede the hand, or play it out.";
+  if (L.trump) return v.stuck ? `You are stuck with the bid at ${v.bid}: name trump.` : `You won the bid at ${v.bid}. Name trump.`;
+  if (L.play) {
+    const trick = v.tricks.at(-1);
+    return trick && !trick.winner ? "Your turn: play a card." : "Your lead: play a card.";
+  }
+  if (v.turn) return thinking(s, v.turn);
+  return "";
+}
+
+export function resultTitle(s, winner) {
+  if (!winner || !s.sidesOrder.includes(winner)) return "Match over";
+  return winner === s.mySide ? `${s.sideWords(winner)} win!` : `${s.sideWords(winner)} win`;
+}
+
+/** A hand's result as it is spoken: "We made 250: +310 to us, +60 to them. Match: us 560, them 420." */
+export function handResultWords(s, last) {
+  const [us, them] = s.sidesOrder;
+  const who = s.sideOf(last.declarer) === us ? "We" : "They";
+  const what = last.made ? `${who} made ${last.bid}` : `${who} went set at ${last.bid}`;
+  return `${what}: ${signed(last.score[us])} to us, ${signed(last.score[them])} to them. `
+    + `Match: us ${num(last.totals[us])}, them ${num(last.totals[them])}.`;
+}
+
+/** "You and your partner made the bid of 250." / "... went set at 250: meld and counters came to 180, ..." */
+export function handResultSentence(s, last, earned) {
+  const side = s.sideOf(last.declarer);
+  const who = s.sideWords(side);
+  if (last.made) return `${who} made the bid of ${last.bid}.`;
+  const whose = side === s.mySide ? "your" : "their";
+  const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}, so` : ", so";
+  return `${who} went set at ${last.bid}${came} the bid is taken off ${whose} total.`;
+}
+
+export const suitTitle = (suit) => SUIT[suit]?.title ?? suit;

@@ -1,0 +1,312 @@
+"""The table's layout on phones, tablets and desktops, measured (issue 11).
+
+Fixture views (tests/web_fixtures.py) show what the engine cannot deal yet:
+hands of 15, 18 and 20 cards, two and three players, a player sitting out, a
+widow, a stock with its turned-up card, and choosing cards to pass or bury. A
+scripted socket (``page.route_web_socket``) serves them to the real page.
+
+- Every card of the hand has a touch target at least 44 px wide and 44 px high,
+  with 12, 15, 18 and 20 cards, at 360x740, 390x844, 768x1024 and 1440x900; the
+  widths are written to ``tests/artifacts/hand-targets.json``.
+- Each fixture table places its seats from the view's list of seats, and no
+  text overflows its box or splits a word (tests/browser_checks.py) at those
+  four sizes in both themes.
+- Choosing cards: a card tapped is chosen (pressed), the confirm button is
+  enabled only with the count the view asks for, and it sends the chosen cards.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser_checks import HAND_TARGETS, OVERFLOW
+from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, free_port
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .web_fixtures import LONG_NAMES, Scripted, fixtures
+
+SIZES = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), "1440x900": (1440, 900)}
+COUNTS = (12, 15, 18, 20)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("layout")
+    srv = Server(free_port(), tmp / "t.db", tmp / "server.log")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def in_browser(fn: Any) -> Any:
+    """Run ``fn(browser)`` in a worker thread (the sync API leaves an event loop behind)."""
+
+    def body() -> Any:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                return fn(browser)
+            finally:
+                browser.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(body).result()
+
+
+def open_fixture(browser: Any, url: str, v: dict[str, Any], errors: list[str], theme: str = "dark",
+                 size: tuple[int, int] = (360, 740), table: dict[str, Any] | None = None) -> tuple[Any, Any, Scripted]:
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce", color_scheme=theme)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    script = Scripted(v, table)
+    if table:
+        page.add_init_script("localStorage.setItem('pinochle.seat', 's'.repeat(32))")
+    page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+    page.route_web_socket("**/ws", script.handler)
+    page.goto(url)
+    wait_cards(page, len(v["hand"]))
+    return ctx, page, script
+
+
+def wait_cards(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "n => document.body.dataset.screen === 'table' && document.querySelectorAll('#hand .hand-row button.card').length === n",
+        arg=n)
+    settle(page)
+
+
+def settle(page: Any) -> None:
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_every_hand_card_is_a_44px_target_at_every_size(server: Server) -> None:
+    fx = fixtures()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        ctx, page, script = open_fixture(browser, server.url, fx["hand-12"], errors)
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            for n in COUNTS:
+                script.show(fx[f"hand-{n}"])
+                wait_cards(page, n)
+                m = page.evaluate(HAND_TARGETS)
+                out[f"{size}/{n}"] = {
+                    "rows": m["rows"], "min_width": min(c["width"] for c in m["cards"]),
+                    "min_height": min(c["height"] for c in m["cards"]), "all_hit": all(c["hit"] for c in m["cards"]),
+                    "cards": len(m["cards"]),
+                }
+                if size == "360x740" and n == 20:
+                    page.screenshot(path=str(ARTIFACTS / "hand-20-360x740.png"))
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    (ARTIFACTS / "hand-targets.json").write_text(json.dumps(out, indent=1))
+    problems = {k: m for k, m in out.items()
+                if m["min_width"] < 44 or m["min_height"] < 44 or not m["all_hit"] or m["cards"] != int(k.split("/")[1])}
+    assert not problems, json.dumps(problems, indent=1)
+    # on a phone the hand takes more rows as it grows; on a desktop 12 cards are one row
+    assert out["360x740/12"]["rows"] >= 2 and out["360x740/20"]["rows"] >= 3
+    assert out["1440x900/12"]["rows"] == 1
+
+
+PLACES: dict[str, dict[str, str]] = {
+    "two-players-stock": {"S": "bottom", "N": "top"},
+    "three-players-widow": {"S": "bottom", "N": "left", "E": "right"},
+    "sitting-out": {"S": "bottom", "N": "left", "E": "right"},
+    "hand-12": {"S": "bottom", "W": "left", "N": "top", "E": "right"},
+    # a room: long names, a computer guest (with the dealer's badge), a person away
+    "long-names": {"S": "bottom", "W": "left", "N": "top", "E": "right"},
+}
+
+
+def test_every_seat_count_a_widow_a_stock_and_a_player_sitting_out(server: Server) -> None:
+    fx = fixtures()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"overflow": {}}
+        for theme in ("light", "dark"):
+            for name in PLACES:
+                table = LONG_NAMES if name == "long-names" else None
+                ctx, page, _ = open_fixture(browser, server.url, fx["hand-12" if table else name], errors, theme,
+                                            table=table)
+                for size, (w, h) in SIZES.items():
+                    page.set_viewport_size({"width": w, "height": h})
+                    settle(page)
+                    bad = page.evaluate(OVERFLOW)
+                    if bad:
+                        out["overflow"][f"{name}-{size}-{theme}"] = bad
+                    if theme == "dark" and size in ("360x740", "1440x900"):
+                        page.screenshot(path=str(ARTIFACTS / f"fixture-{name}-{size}.png"))
+                if theme == "light":
+                    out[name] = {
+                        "places": page.eval_on_selector_all(
+                            "#felt > .seat", "els => Object.fromEntries(els.map(e => [e.dataset.seat, e.id.slice(4)]))"),
+                        "trick": page.eval_on_selector_all("#centre .slot", "els => els.map(e => e.className)"),
+                        "stock": page.locator("[data-testid=stock]").get_attribute("aria-label")
+                        if page.locator("[data-testid=stock]").count() else None,
+                        "turned": page.locator("[data-testid=turned]").get_attribute("aria-label")
+                        if page.locator("[data-testid=turned]").count() else None,
+                        "widow": page.locator("[data-testid=widow]").get_attribute("aria-label")
+                        if page.locator("[data-testid=widow]").count() else None,
+                        "bench": page.locator("#bench").inner_text() if page.locator("#bench").is_visible() else None,
+                        "score": page.get_by_test_id("match-score").get_attribute("aria-label"),
+                    }
+                ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    found = {f"{b['kind']} {b['el']} {b.get('word', b.get('text'))}": k for k, bad in out["overflow"].items() for b in bad}
+    assert not found, json.dumps(found, indent=1)
+    for name, places in PLACES.items():
+        assert out[name]["places"] == places, (name, out[name])
+    # each card of the trick sits at its player's place (the view names the seat of every card)
+    assert out["two-players-stock"]["trick"] == ["slot slot-top fresh "]
+    assert sorted(out["three-players-widow"]["trick"]) == ["slot slot-left fresh ", "slot slot-right fresh "]
+    assert out["two-players-stock"]["stock"] == "Stock: 22 cards, Nine of diamonds turned up"
+    assert out["two-players-stock"]["turned"] == "Turned for trump: Nine of diamonds"
+    assert out["three-players-widow"]["widow"] == "Widow: 3 cards face down"
+    assert out["sitting-out"]["bench"] is not None and "West" in out["sitting-out"]["bench"]
+    assert "SITS OUT" in out["sitting-out"]["bench"].upper()
+    assert out["long-names"]["places"] == PLACES["long-names"]
+    # more than two sides: every player's score is in the bar
+    assert out["three-players-widow"]["score"] == "Match score: us 20, north 0, east 10; first to 1500"
+
+
+@pytest.mark.parametrize("name,kind,verb", [("choose-give", "give", "Pass"), ("choose-bury", "bury", "Bury")])
+def test_choose_cards_and_confirm(server: Server, name: str, kind: str, verb: str) -> None:
+    fx = fixtures()
+    v = fx[name]
+    n = v["legal"][kind]["count"]
+    picks = [0, 4, 9, 11][:n]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, script = open_fixture(browser, server.url, v, errors)
+        out: dict[str, Any] = {}
+        confirm = page.get_by_test_id("choose-confirm")
+        pressed = "[data-testid=card][aria-pressed=true]"
+        out["status"] = page.get_by_test_id("status").inner_text()
+        out["disabled_at_0"] = confirm.is_disabled()
+        cards = page.locator("[data-testid=card]")
+        for i in picks:
+            cards.nth(i).click()
+        out["pressed"] = page.eval_on_selector_all(pressed, "els => els.map(e => e.dataset.card)")
+        out["count"] = page.get_by_test_id("choose-count").inner_text()
+        out["enabled_at_n"] = confirm.is_enabled()
+        # one card more is not taken; a chosen card tapped again is put back
+        cards.nth(10).click()
+        out["after_extra"] = page.locator(pressed).count()
+        cards.nth(picks[1]).click()
+        out["after_back"] = page.locator(pressed).count()
+        out["disabled_after_back"] = confirm.is_disabled()
+        # the keyboard chooses too: Enter on a focused card
+        cards.nth(6).focus()
+        page.keyboard.press("Enter")
+        out["enabled_again"] = confirm.is_enabled()
+        out["label"] = confirm.inner_text()
+        confirm.click()
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["sent"] = script.received[-1]
+        out["overflow"] = page.evaluate(OVERFLOW)
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["status"].startswith(f"Your turn: choose {n} cards to {verb.lower()}"), out["status"]
+    assert out["disabled_at_0"] and out["enabled_at_n"] and out["disabled_after_back"] and out["enabled_again"]
+    assert out["pressed"] == [v["hand"][i] for i in picks]
+    assert out["count"] == f"{n} of {n} chosen"
+    assert out["after_extra"] == n and out["after_back"] == n - 1
+    assert out["label"] == f"{verb} {n} cards"
+    chosen = sorted([i for i in picks if i != picks[1]] + [6])
+    assert out["sent"]["type"] == "action" and out["sent"]["action"] == {"type": kind, "cards": [v["hand"][i] for i in chosen]}
+    assert out["overflow"] == []
+
+
+def test_concede_or_play_on(server: Server) -> None:
+    v = fixtures()["concede"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, script = open_fixture(browser, server.url, v, errors)
+        out = {"status": page.get_by_test_id("status").inner_text()}
+        page.get_by_test_id("play-on").click()
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["sent"] = script.received[-1]["action"]
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["status"] == "Your turn: concede the hand, or play it out."
+    assert out["sent"] == {"type": "play_on"}
+
+def test_home_shows_solo_rooms_and_quick_match_without_scrolling_on_a_desktop(server: Server) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.goto(server.url)
+        page.get_by_test_id("home").wait_for()
+        settle(page)
+        out = page.evaluate("""() => Object.fromEntries(['level-easy', 'level-hard', 'create-room', 'join-room', 'quick-match']
+          .map(id => { const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+                       return [id, r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth]; }))""")
+        out["scroll"] = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+        page.close()
+        return out
+
+    out = in_browser(run)
+    assert out.pop("scroll") <= 0
+    assert all(out.values()), out
+
+
+
+MELD_ROWS = """async (melds) => {
+  const { meldRows } = await import('/static/views/dialogs.js');
+  return melds.map((m) => meldRows(m));
+}"""
+
+
+def test_the_meld_review_names_what_scores(server: Server) -> None:
+    """Two dix read as one row "Dix ×2" (20, both nines shown); a royal marriage beside a run names its spare card."""
+    from pinochle.cards import pack, parse_cards
+    from pinochle.meld import meld
+
+    def seat_meld(hand: str, trump: int) -> dict[str, Any]:
+        m = meld(pack(parse_cards(hand)), trump)
+        return {**m.to_json(), "shown": [str(c) for c in m.shown()]}
+
+    melds = [seat_meld("9H 9H KD QD", 1), seat_meld("AS TS KS KS QS JS", 0), seat_meld("AS TS KS QS QS JS", 0)]
+
+    def run(browser: Any) -> Any:
+        page = browser.new_page()
+        page.goto(server.url)
+        page.get_by_test_id("home").wait_for()
+        return page.evaluate(MELD_ROWS, melds)
+
+    dix, spare_king, spare_queen = in_browser(run)
+    assert [(r["name"], r["times"], r["points"] * r["times"], r["cards"]) for r in dix] == [
+        ("Dix", 2, 20, ["9H", "9H"]), ("Marriage", 1, 20, ["KD", "QD"])]
+    assert [(r["name"], r["note"]) for r in spare_king] == [("Run", ""), ("Royal marriage", "second K♠\ufe0e, beside the run")]
+    assert [(r["name"], r["note"]) for r in spare_queen] == [("Run", ""), ("Royal marriage", "second Q♠\ufe0e, beside the run")]
