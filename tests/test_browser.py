@@ -465,7 +465,7 @@ def run_match_end(base_url: str) -> dict[str, Any]:
             # Play again: a new match at the same level.
             page.get_by_test_id("play-again").click()
             page.get_by_test_id("table").wait_for()
-            assert {"type": "new_match", "level": "hard"} in received
+            assert {"type": "new_match", "level": "hard", "game": "table"} in received
             page.wait_for_function(MY_TURN)
             assert body(page, "legal") == "bid,pass"
             assert page.get_by_test_id("bid-value").inner_text() == "250"
@@ -485,7 +485,7 @@ def run_match_end(base_url: str) -> dict[str, Any]:
             page.get_by_test_id("confirm-dialog").wait_for()
             page.get_by_test_id("confirm-new").click()
             page.get_by_test_id("table").wait_for()
-            assert received[-1] == {"type": "new_match", "level": "easy"}
+            assert received[-1] == {"type": "new_match", "level": "easy", "game": "table"}
         finally:
             browser.close()
     assert not errors, f"errors in the page: {errors}"

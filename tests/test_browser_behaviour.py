@@ -197,3 +197,33 @@ def test_the_lobby_opens_at_the_top_with_its_code_and_copy_link_on_show(server: 
 
     out = in_browser(run)
     assert out == {"scroll": 0, "room-code": True, "copy-link": True}
+
+
+def test_home_chooses_the_game_of_the_match(server: Server) -> None:
+    """Issue 12, item 5: a person chooses the game on Home (from GET /games, kept on the device), and the
+    match the server starts is of that game."""
+
+    def run(browser: Any) -> dict[str, Any]:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server.url)
+        page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
+        options = page.eval_on_selector_all("#game-select option", "os => os.map(o => o.value)")
+        page.get_by_test_id("game-select").select_option("partnership-pass")
+        page.get_by_test_id("level-easy").click()
+        page.get_by_test_id("table").wait_for()
+        stored = page.evaluate("localStorage.getItem('pinochle.game')")
+        page.reload()
+        page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
+        kept = page.get_by_test_id("game-select").input_value()
+        return {"options": options, "stored": stored, "kept": kept}
+
+    out = in_browser(run)
+    assert out["options"] == ["table", "partnership-pass", "racehorse", "turned-trump", "britannica"]
+    assert out["stored"] == "partnership-pass" == out["kept"]
+    # the server holds a partnership-pass match for the device (storage keeps each match's game)
+    import sqlite3
+
+    with sqlite3.connect(server.db) as db:
+        games = [row[0] for row in db.execute("SELECT game FROM matches")]
+    assert "partnership-pass" in games

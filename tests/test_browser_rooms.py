@@ -465,7 +465,7 @@ def run_review(base_url: str) -> list[dict[str, Any]]:
             assert page.get_by_test_id("name-input").input_value() == "Bob"
             page.get_by_test_id("quick-match").click()
             page.get_by_test_id("searching").wait_for()
-            assert received[-1] == {"type": "quick_match", "name": "Bob"}
+            assert received[-1] == {"type": "quick_match", "name": "Bob", "game": "table"}
             assert "1" in page.get_by_test_id("search-players").inner_text()
             assert "Starting in" in page.get_by_test_id("search-countdown").inner_text()
             assert page.evaluate("localStorage.getItem('pinochle.seat')") == "q" * 32

@@ -102,11 +102,47 @@ function leavingSeat(fn) {
   }, fn);
 }
 
+/** The game chosen on Home (kept on the device). */
+function chosenGame() {
+  return $("game-select").value || "table";
+}
+
+/** A game's name for people: "partnership-pass" → "Partnership pass". */
+export function gameTitle(name) {
+  const t = String(name || "table").replace(/-/g, " ");
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** Fill the game pickers with the server's playable games (GET /games); keep the device's choice. */
+async function loadGames() {
+  let games = [];
+  try {
+    const resp = await fetch("/games", { cache: "no-store" });
+    games = (await resp.json()).games.filter((g) => g.playable);
+  } catch {
+    return; // the table game stays the only choice
+  }
+  for (const id of ["game-select", "room-game"]) {
+    const sel = $(id);
+    const keep = sel.value;
+    sel.replaceChildren(...games.map((g) => {
+      const o = document.createElement("option");
+      o.value = g.name;
+      o.textContent = gameTitle(g.name);
+      o.title = g.description;
+      return o;
+    }));
+    sel.value = id === "game-select" ? (readStore("pinochle.game") || keep) : keep;
+    if (!sel.value) sel.value = "table";
+  }
+}
+
 function createRoom() {
   const name = displayName();
   if (!name) return;
   const level = $("guest-level").value;
-  leavingSeat(() => { if (send({ type: ClientType.CREATE_ROOM, name, level })) st.expectSeat = true; });
+  const game = chosenGame();
+  leavingSeat(() => { if (send({ type: ClientType.CREATE_ROOM, name, level, game })) st.expectSeat = true; });
 }
 
 function joinRoom(e) {
@@ -127,7 +163,7 @@ function joinRoom(e) {
 function quickMatch() {
   const name = displayName();
   if (!name) return;
-  leavingSeat(() => { if (send({ type: ClientType.QUICK_MATCH, name })) st.expectSeat = true; });
+  leavingSeat(() => { if (send({ type: ClientType.QUICK_MATCH, name, game: chosenGame() })) st.expectSeat = true; });
 }
 
 function backToSeat() {
@@ -159,7 +195,7 @@ function resumeSolo() {
 function newMatch(level) {
   st.meldShownFor = null;
   st.summaryShownFor = null;
-  if (send({ type: ClientType.NEW_MATCH, level })) wantSoloTable();
+  if (send({ type: ClientType.NEW_MATCH, level, game: chosenGame() })) wantSoloTable();
 }
 
 function startMatch(level) {
@@ -269,6 +305,8 @@ function wire() {
   on("start-match", "click", () => send({ type: ClientType.START }));
   on("leave-room", "click", () => send({ type: ClientType.LEAVE }));
   on("room-level", "change", (e) => send({ type: ClientType.ROOM_LEVEL, level: e.target.value }));
+  on("room-game", "change", (e) => send({ type: ClientType.ROOM_GAME, game: e.target.value }));
+  on("game-select", "change", (e) => writeStore("pinochle.game", e.target.value));
   on("room-timer", "change", (e) => {
     const v = e.target.value;
     send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });
@@ -296,4 +334,5 @@ function wire() {
 st.invite = inviteFromUrl();
 initSettings({ send: (msg) => net.raw(msg) });
 wire();
+loadGames();
 net.connect();

@@ -94,6 +94,11 @@ export function renderLobby(r, act) {
   $("lobby-status").textContent = status;
 
   $("creator-settings").hidden = !creator;
+  const gameSel = $("room-game");
+  const game = r.game || "table";
+  if (![...gameSel.options].some((o) => o.value === game)) gameSel.append(h("option", { value: game }, game));
+  gameSel.value = game;
+  gameSel.disabled = r.phase !== "lobby";
   const levelSel = $("room-level");
   levelSel.value = r.level;
   levelSel.disabled = r.phase !== "lobby";
@@ -104,7 +109,7 @@ export function renderLobby(r, act) {
   timerSel.disabled = r.phase !== "lobby";
   $("settings-text").textContent = creator
     ? "Only you, the creator, can change these and arrange the seats."
-    : `Computer guests: ${guestLevel} · Move timer: ${tv === "off" ? "off" : `${tv} s`} · ${creatorName} arranges the seats and starts.`;
+    : `Game: ${gameSel.selectedOptions[0]?.textContent || game} · Computer guests: ${guestLevel} · Move timer: ${tv === "off" ? "off" : `${tv} s`} · ${creatorName} arranges the seats and starts.`;
 
   if (focusKey) {
     const el = document.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
