@@ -75,6 +75,8 @@ VIEW_KEYS: tuple[str, ...] = (
 LEGAL_KEYS: tuple[str, ...] = ("pass", "bid", "trump", "meld", "play", "deal")
 #: Nested objects projected on frozen keys; everything else is hashed whole.
 NESTED_KEYS: dict[str, tuple[str, ...]] = {"legal": LEGAL_KEYS}
+#: Lists of objects projected entry by entry on frozen keys (issue 11 added each trick's ``seats``).
+LIST_KEYS: dict[str, tuple[str, ...]] = {"tricks": ("leader", "cards", "winner")}
 
 #: Today's keys of a match record, a hand record, and their replay summaries.
 MATCH_RECORD_KEYS: tuple[str, ...] = ("format", "hands")
@@ -114,6 +116,10 @@ def view_projection(data: Mapping[str, Any]) -> dict[str, Any]:
         inner = out[k]
         if isinstance(inner, Mapping):
             out[k] = {x: inner[x] for x in keys if x in inner}
+    for k, keys in LIST_KEYS.items():
+        entries = out[k]
+        if isinstance(entries, list):
+            out[k] = [{x: e[x] for x in keys if x in e} if isinstance(e, Mapping) else e for e in entries]
     return out
 
 
