@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..cards import Card, Seat, Suit, count, pack, remove
+from ..cards import Card, Seat, Suit, add, count, pack, remove, unpack
 from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry
 from ..game import Action, State, View, game_named, view
 from ..games.scorers import contract_outcome
@@ -51,6 +51,27 @@ def greedy_playout(
     """
     tricks, pts, _ = playout(hands, trump, leader, rnd, rules, trick, greedy=True)
     return tricks, pts
+
+
+def _after_pass(hands: Sequence[int], me: int, partner: int, trump: int, n: int) -> list[int]:
+    """``hands`` after a quick card pass with ``me`` declaring (VARIANTS.md ``partnership-pass``):
+    the partner sends its ``n`` strongest cards (trumps high first, then aces and tens), and the
+    declarer sends back its ``n`` weakest non-trumps (low first). A cheap stand-in for the
+    players' real pass, so the auction simulation values the cards the declarer will get.
+    """
+    def strength(c: int) -> int:
+        return (100 if c // 6 == trump else 0) + (20 if c % 6 >= 4 else 0) + c % 6
+
+    out = list(hands)
+    given = sorted(unpack(out[partner]), key=strength, reverse=True)[:n]
+    for c in given:
+        out[partner] = remove(out[partner], c)
+        out[me] = add(out[me], c)
+    back = sorted(unpack(out[me]), key=strength)[:n]
+    for c in back:
+        out[me] = remove(out[me], c)
+        out[partner] = add(out[partner], c)
+    return out
 
 
 def _deal_unseen(mine: int, me: int, rnd: Callable[[], float]) -> list[int]:
@@ -125,8 +146,9 @@ class HardPlayer(TablePlayer):
                 if all(max(meld_by_trump(hands[b], self.rules)) >= in_scale(40, view) for b in bidders):
                     break
             for s in suits:
-                side_meld = meld_by_trump(hands[me], self.rules)[s] + meld_by_trump(hands[partner], self.rules)[s]
-                tricks, pts = greedy_playout(list(hands), s, me, rng.random, self.rules)
+                deal = _after_pass(hands, me, partner, s, self.rules.pass_cards) if self.rules.pass_cards else hands
+                side_meld = meld_by_trump(deal[me], self.rules)[s] + meld_by_trump(deal[partner], self.rules)[s]
+                tricks, pts = greedy_playout(list(deal), s, me, rng.random, self.rules)
                 side_tricks = tricks[me & 1]
                 outcomes[s].append((side_meld if side_tricks else 0) + pts[me & 1])
         best = max(suits, key=lambda s: (sorted(outcomes[s])[len(outcomes[s]) // 3], lengths[s], -s))
