@@ -462,3 +462,149 @@ def test_how_to_play_is_served(tmp_path: Path) -> None:
         assert client.get("/how-to-play").status_code == 200
         assert "How to play Pinochle" in client.get("/how-to-play/table").text
         assert client.get("/how-to-play/nothing").status_code == 404
+
+
+# ---------------------------------------------------------------- a "How to play" page for every playable game
+
+HOWTO_HEADINGS = ("The cards and the deal", "The auction", "Trump and meld", "Playing the tricks", "Scoring", "Tips")
+
+
+def _playable() -> list[str]:
+    from pinochle.games import GAMES
+
+    return [name for name, g in GAMES.items() if g.playable]
+
+
+def _plain(fragment: str) -> str:
+    """The text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed."""
+    import html as html_mod
+
+    return " ".join(html_mod.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def _paragraphs(page: str) -> str:
+    """The text of the page's paragraphs and list items (not its tables)."""
+    return " ".join(_plain(p) for p in re.findall(r"<(?:p|li)>(.*?)</(?:p|li)>", page, re.S))
+
+
+def _meld_values(rules: Any) -> dict[str, int]:
+    """Every meld's name and points in a RuleSet (the engine's numbers)."""
+    out = {"royal marriage": rules.royal_marriage, "marriage": rules.marriage, "dix": rules.dix}
+    for tiers in (rules.run, rules.pinochle, *(t for _, t in rules.arounds)):
+        for tier in tiers:
+            out.update(dict(tier))
+    return out
+
+
+def _meld_table(page: str) -> dict[str, int]:
+    """The meld table of a page (first cell: the meld; last cell: its points), as ``{name: points}``."""
+    out: dict[str, int] = {}
+    for row in re.findall(r"<tr>(.*?)</tr>", page, re.S):
+        cells = [_plain(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        if not cells:
+            continue
+        name = re.sub(r"\s*\(.*\)", "", cells[0]).strip()
+        points = [int(x) for x in cells[-1].split(",")]
+        if name.startswith("double aces, "):  # "double aces, kings, queens, jacks" | "1000, 800, 600, 400"
+            names = ["double " + w.strip() for w in ("aces, " + name.removeprefix("double aces, ")).split(",")]
+        else:
+            names = [name]
+        assert len(names) == len(points), row
+        out.update(zip(names, points))
+    return out
+
+
+@pytest.mark.parametrize("name", _playable())
+def test_every_playable_game_has_a_how_to_play_page(name: str) -> None:
+    from pinochle.server.howto import DEFAULT_GAME, games, howto_html
+
+    assert name in games()
+    page = howto_html(name)
+    assert page.count("<h1") == 1 and "How to play" in _plain(page[page.find("<h1"):page.find("</h1>")])
+    for heading in HOWTO_HEADINGS:
+        assert f">{heading}</h2>" in page, heading
+    assert "<code>cards:" not in page and 'class="cards" role="img"' in page
+    assert 'href="/"' in page  # back to the app, like the table game's page
+    if name == DEFAULT_GAME:
+        assert 'href="/rules"' in page
+    else:
+        # its complete rules, and the table game's page for everything that is the same
+        assert f'href="/rules/games/{name}"' in page
+        assert 'href="/how-to-play"' in page
+
+
+@pytest.mark.parametrize("name", _playable())
+def test_each_how_to_play_page_states_its_games_numbers(name: str) -> None:
+    """Every number and rule the page states is the engine's (the game's RuleSet and phases)."""
+    from pinochle.games import GAMES
+    from pinochle.server.howto import DEFAULT_GAME, howto_html
+
+    game = GAMES[name]
+    r = game.rules
+    phases = {p.name: p for p in game.phases}
+    page = howto_html(name)
+    text = _plain(page[page.find("<main"):])
+    low = text.lower()
+
+    assert f"the first side to reach {r.target} wins" in text
+    # the auction, or its absence
+    if "auction" in phases:
+        assert f"The first bid is at least {r.min_bid}, and every bid is at least {r.bid_step} more than the last" in text
+        if phases["auction"].forced_opening:
+            assert "must open" in text and "stuck with the contract" not in text
+        elif r.no_bid == "dealer":
+            assert f"stuck with the contract at {r.min_bid}" in text
+        elif r.no_bid == "redeal":
+            assert "thrown in" in text and "stuck with the contract" not in text
+        assert ("may bid" in text and "even after passing" in text) if r.reenter_after_pass \
+            else "once you pass you are out of the auction" in low
+    else:
+        assert "There is none: no bids" in text and "The first bid" not in text
+    # the counters of a hand: 48 cards, eight of each rank
+    per_card = max(r.counters)
+    total = 8 * sum(r.counters) + r.last_trick
+    assert f"{per_card} point{'' if per_card == 1 else 's'} each" in text
+    assert f"the last trick is worth {r.last_trick} more: {total} points in every hand" in text
+    # meld: the page's own table, or the table game's (then the numbers must be the same)
+    want = _meld_values(r)
+    shown = _meld_table(page)
+    if shown:
+        assert shown == want
+    else:
+        assert want == _meld_values(GAMES[DEFAULT_GAME].rules)
+        assert 'href="/how-to-play"' in page
+    prose = re.findall(r"\b(royal marriage|marriage|dix|run|pinochle|aces around) (\d+)\b", _paragraphs(page))
+    assert all(int(points) == want[meld] for meld, points in prose), prose
+    assert ("keeps its meld only if it wins at least one trick" in low) if r.meld_needs_trick \
+        else ("meld counts even without a trick" in low)
+    # the play
+    assert {"declarer": "The declarer leads the first card",
+            "left_of_dealer": "left of the dealer leads the first card"}[r.first_lead] in text
+    assert {"always": "head the trick", "trump_led": "only when trump is led",
+            "never": "no duty to beat"}[r.must_beat] in text
+    # the sections a game has only when its engine has them
+    assert (">Passing cards</h2>" in page) == (r.pass_cards > 0) == ("exchange" in phases)
+    if r.pass_cards:
+        word = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}[r.pass_cards]
+        assert f"passes {word} cards" in text and f"Pass {r.pass_cards} cards" in text
+    assert (">Conceding</h2>" in page) == ("concede" in phases)
+    if name != DEFAULT_GAME and "concede" not in phases:
+        assert "There is no conceding" in text
+    assert (">The turned card</h2>" in page) == ("turn_trump" in phases)
+
+
+def test_every_how_to_play_page_is_served_with_its_links(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from pinochle.server.app import create_app
+    from pinochle.server.howto import DEFAULT_GAME
+
+    with TestClient(create_app(tmp_path / "h.db", bot_delay=0)) as client:
+        for name in _playable():
+            got = client.get(f"/how-to-play/{name}")
+            assert got.status_code == 200, name
+            assert got.text.count("<h1") == 1 and "How to play" in got.text
+            rules = "/rules" if name == DEFAULT_GAME else f"/rules/games/{name}"
+            assert f'href="{rules}"' in got.text
+            assert client.get(rules).status_code == 200, rules  # the link leads somewhere
+        assert client.get("/how-to-play/cutthroat").status_code == 404  # not playable: no page yet

@@ -1,9 +1,19 @@
 """The "How to play" pages: one page per game, in plain words for a player.
 
-Each game has its own Markdown page in ``pinochle/howto/<game>.md`` (today
-``table.md``, the four-handed partnership game); a later game adds its own file
-and is served at ``/how-to-play/<game>``. The engineering specification stays in
-``docs/rules.md`` (served at ``/rules``).
+Each playable game of :data:`pinochle.games.GAMES` has its own Markdown page in
+``pinochle/howto/<game>.md``, served at ``/how-to-play/<game>`` (``/how-to-play``
+alone is ``table.md``, the four-handed partnership game of ``docs/rules.md``).
+The other pages -- ``partnership-pass.md``, ``racehorse.md``, ``turned-trump.md``
+and ``britannica.md`` -- say in plain words what differs from the table game,
+link to ``/how-to-play`` for the rest and to the game's complete rules at
+``/rules/games/<game>``; their numbers (bids, target, meld, counters) are the
+engine's, checked against each game's ``RuleSet`` by ``tests/test_help.py``. A
+game added later adds its own file. The engineering specification stays in
+``docs/rules.md`` (served at ``/rules``) and ``docs/games/<game>.md`` (served at
+``/rules/games/<game>``).
+
+The browser holds no rules: at a table it only builds the link
+``/how-to-play/<game>`` from the game's name in the view.
 
 A page is rendered like the rules page (:func:`~.help.rules_page`: raw HTML
 escaped, one ``<h1>``, tables in labelled regions, theme applied), and on top
