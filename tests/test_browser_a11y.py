@@ -848,8 +848,33 @@ def run_suits_and_rules(browser: Any, base_url: str) -> dict[str, Any]:
     page.get_by_test_id("home").wait_for()
     out["back"] = page.url
     ctx.close()
+
+    # Home's link follows the game picker; at a table of another game the top bar's link goes to
+    # that game's page (the browser only builds the URL from the view's game name).
+    ctx, page = new_page(browser, errors)
+    page.goto(base_url)
+    page.get_by_test_id("home").wait_for()
+    page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
+    out["home-href"] = {"table": page.get_by_test_id("home-rules").get_attribute("href")}
+    page.get_by_test_id("game-select").select_option(OTHER_GAME)
+    out["home-href"][OTHER_GAME] = page.get_by_test_id("home-rules").get_attribute("href")
+    page.get_by_test_id("level-easy").click()
+    page.get_by_test_id("table").wait_for()
+    page.wait_for_function("() => document.body.dataset.version && document.body.dataset.screen === 'table'")
+    out["other-rules-href"] = page.get_by_test_id("rules-link").get_attribute("href")
+    page.get_by_test_id("rules-link").click()
+    page.wait_for_url(f"**/how-to-play/{OTHER_GAME}")
+    out["other-h1"] = page.locator("h1").inner_text()
+    out["other-back"] = page.get_by_role("link", name="Back to the table").first.get_attribute("href")
+    page.get_by_role("link", name=f"the complete rules of {OTHER_GAME}").first.click()
+    page.wait_for_url(f"**/rules/games/{OTHER_GAME}")
+    out["other-full-h1"] = page.locator("h1").inner_text()
+    ctx.close()
     out["errors"] = errors
     return out
+
+
+OTHER_GAME = "racehorse"  # a playable game other than the table's
 
 
 def scripted_trump() -> Any:
@@ -877,6 +902,10 @@ def test_every_suit_shows_its_symbol_and_the_rules_link_works(worker: Worker, se
     assert out["rules-h1"] == "How to play Pinochle" and out["cards"] >= 10
     assert "rules" in out["full-h1"].lower()
     assert out["back"].rstrip("/") == server.url.rstrip("/")
+    assert out["home-href"] == {"table": "/how-to-play", OTHER_GAME: f"/how-to-play/{OTHER_GAME}"}
+    assert out["other-rules-href"] == f"/how-to-play/{OTHER_GAME}"
+    assert out["other-h1"] == f"How to play {OTHER_GAME.capitalize()}" and out["other-back"] == "/"
+    assert OTHER_GAME in out["other-full-h1"].lower()
 
 
 # ---------------------------------------------------------------- the palettes

@@ -26,6 +26,7 @@ import {
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
 import { roomLink } from "./views/lobby.js";
+import { howToPlayHref } from "./views/table.js";
 
 const NAME_KEY = "pinochle.name"; // localStorage: the display name for rooms and Quick Match
 const NAME_MAX = 20;
@@ -107,6 +108,12 @@ function chosenGame() {
   return $("game-select").value || "table";
 }
 
+/** Home's "How to play" link follows the game chosen in the picker. */
+function linkHowToPlay() {
+  const link = document.querySelector("[data-testid=home-rules]");
+  if (link) link.setAttribute("href", howToPlayHref(chosenGame()));
+}
+
 /** A game's name for people: "partnership-pass" → "Partnership pass". */
 export function gameTitle(name) {
   const t = String(name || "table").replace(/-/g, " ");
@@ -135,6 +142,7 @@ async function loadGames() {
     sel.value = id === "game-select" ? (readStore("pinochle.game") || keep) : keep;
     if (!sel.value) sel.value = "table";
   }
+  linkHowToPlay();
 }
 
 function createRoom() {
@@ -306,7 +314,10 @@ function wire() {
   on("leave-room", "click", () => send({ type: ClientType.LEAVE }));
   on("room-level", "change", (e) => send({ type: ClientType.ROOM_LEVEL, level: e.target.value }));
   on("room-game", "change", (e) => send({ type: ClientType.ROOM_GAME, game: e.target.value }));
-  on("game-select", "change", (e) => writeStore("pinochle.game", e.target.value));
+  on("game-select", "change", (e) => {
+    writeStore("pinochle.game", e.target.value);
+    linkHowToPlay();
+  });
   on("room-timer", "change", (e) => {
     const v = e.target.value;
     send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });

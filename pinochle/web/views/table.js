@@ -22,8 +22,17 @@ function lastCall(v, seat) {
   return null;
 }
 
+/**
+ * The "How to play" page of a game: "/how-to-play" for the table game, "/how-to-play/NAME" for
+ * another (the server has one page per playable game). Only a URL built from the game's name.
+ */
+export function howToPlayHref(game) {
+  return !game || game === "table" ? "/how-to-play" : `/how-to-play/${encodeURIComponent(game)}`;
+}
+
 export function renderTopbar(ctx) {
   const { v, s } = ctx;
+  $("rules-link").setAttribute("href", howToPlayHref(v.game ?? ctx.match?.game));
   $("hand-no").textContent = `Hand ${handNumber(v)}`;
   $("hand-no").closest(".topbar").dataset.sides = String(s.sidesOrder.length);
   const c = $("contract");
