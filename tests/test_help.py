@@ -607,4 +607,12 @@ def test_every_how_to_play_page_is_served_with_its_links(tmp_path: Path) -> None
             rules = "/rules" if name == DEFAULT_GAME else f"/rules/games/{name}"
             assert f'href="{rules}"' in got.text
             assert client.get(rules).status_code == 200, rules  # the link leads somewhere
+            # every link of the page that stays on the site leads somewhere
+            for href in set(re.findall(r'href="(/[^"#]*)', got.text)):
+                assert client.get(href).status_code == 200, (name, href)
+        # the table game's page leads to every other game's page
+        table_page = client.get("/how-to-play").text
+        for name in _playable():
+            if name != DEFAULT_GAME:
+                assert f'href="/how-to-play/{name}"' in table_page, name
         assert client.get("/how-to-play/cutthroat").status_code == 404  # not playable: no page yet
