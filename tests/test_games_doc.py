@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from pinochle.auction import AuctionStatus
-from pinochle.cards import Card, Seat, Suit, pack, unpack
+from pinochle.cards import DECKS, Card, Deck, Seat, Suit
 from pinochle.errors import IllegalAction
 from pinochle.game import Action, Game, State, Trick, apply, auction_status, auto_action, legal, new_match, turn, view
 from pinochle.games import GAMES
@@ -132,6 +132,11 @@ def declare(state: State, declarer: Seat) -> State:
     return state
 
 
+def the_deck(g: Game) -> Deck:
+    """The game's deck (48 cards, or the double deck's 80): its ``pack``, ``unpack`` and ``cards``."""
+    return DECKS[g.rules.deck]
+
+
 def has_auction(g: Game) -> bool:
     return any(ph.name == "auction" for ph in g.phases)
 
@@ -151,7 +156,8 @@ def through_exchange(state: State) -> State:
         who = turn(state)
         assert who is not None
         lg = legal(state, who)
-        state = apply(state, Action.give(who, unpack(state.hands[who])[:lg.give]))
+        cards = DECKS[state.rules.deck].unpack(state.hands[who])
+        state = apply(state, Action.give(who, cards[:lg.give]))
     return state
 
 
@@ -195,7 +201,7 @@ def check_meld(g: Game, e: GameExample) -> None:
     if sum(p for _, p, _ in want) != want_total:
         raise DocSyntaxError(f"{e.id}: the listed melds add up to {sum(p for _, p, _ in want)}, not {want_total}")
     cards = [Card.parse(c) for c in card_list(hand, e.id)]
-    got = meld(pack(cards), suit(trump, e.id), g.rules)
+    got = meld(the_deck(g).pack(cards), suit(trump, e.id), g.rules)
     assert got.total == want_total
     got_items = [(i.name, i.points, [str(c) for c in i.cards]) for i in got.items]
     assert Counter((n, p) for n, p, _ in got_items) == Counter((n, p) for n, p, _ in want)
@@ -220,7 +226,7 @@ def check_legal(g: Game, e: GameExample) -> None:
     leader = Seat.N
     me = Seat((leader + len(played)) % 4)
     hands = list(state.hands)
-    hands[me] = pack(held)
+    hands[me] = the_deck(g).pack(held)
     tricks = (Trick(leader, tuple(played)),) if played else ()
     state = replace(state, phase="play", trump=trump, declarer=leader, bid=g.rules.min_bid,
                     hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks)
@@ -301,13 +307,13 @@ def check_review(g: Game, e: GameExample) -> None:
     assert turn(state) == leader
 
 
-def _hand(text: str, e: GameExample) -> tuple[Seat, list[Card]]:
+def _hand(g: Game, text: str, e: GameExample) -> tuple[Seat, list[Card]]:
     words = text.split(maxsplit=1)
     if len(words) != 2:
         raise DocSyntaxError(f"{e.id}: a hand is written 'SEAT CARDS', found {text!r}")
     cards = [Card.parse(c) for c in card_list(words[1], e.id)]
-    if len(cards) != 12:
-        raise DocSyntaxError(f"{e.id}: {words[0]}'s hand has {len(cards)} cards, not 12")
+    if len(cards) != g.rules.hand_size:
+        raise DocSyntaxError(f"{e.id}: {words[0]}'s hand has {len(cards)} cards, not {g.rules.hand_size}")
     return seat(words[0], e.id), cards
 
 
@@ -327,18 +333,19 @@ def check_exchange(g: Game, e: GameExample) -> None:
     """
     trump_f, d_f, p_f, g1, g2, result = fields(e, 6)  # type: ignore[arg-type]
     trump = suit(trump_f, e.id)
-    d, d_cards = _hand(d_f, e)
-    p, p_cards = _hand(p_f, e)
+    d, d_cards = _hand(g, d_f, e)
+    p, p_cards = _hand(g, p_f, e)
     if p != d.partner:
         raise DocSyntaxError(f"{e.id}: the second hand is the declarer's partner's ({d.partner})")
-    rest = Counter({c: 2 for c in range(24)})
+    deck, size = the_deck(g), g.rules.hand_size
+    rest = Counter(deck.cards())
     rest.subtract(Counter(d_cards) + Counter(p_cards))
     if any(n < 0 for n in rest.values()):
-        raise DocSyntaxError(f"{e.id}: more than two copies of a card between the two hands")
+        raise DocSyntaxError(f"{e.id}: more copies of a card between the two hands than the {deck.name} deck holds")
     others = sorted(rest.elements())
     hands = [0, 0, 0, 0]
-    hands[d], hands[p] = pack(d_cards), pack(p_cards)
-    hands[d.left], hands[p.left] = pack(others[:12]), pack(others[12:])
+    hands[d], hands[p] = deck.pack(d_cards), deck.pack(p_cards)
+    hands[d.left], hands[p.left] = deck.pack(others[:size]), deck.pack(others[size:])
     dealer = Seat((d + 3) % 4)  # the declarer calls first
     state = new_match(seed=SEED, game=g, first_dealer=dealer, deals=[tuple(hands)])
     state = apply(declare(state, d), Action.trump_(d, trump))
@@ -365,7 +372,7 @@ def check_exchange(g: Game, e: GameExample) -> None:
         raise DocSyntaxError(f"{e.id}: accepted passes are the partner's, then the declarer's")
     want_d = Counter(d_cards) + Counter(a_cards) - Counter(b_cards)
     want_p = Counter(p_cards) - Counter(a_cards) + Counter(b_cards)
-    assert Counter(unpack(state.hands[d])) == want_d and Counter(unpack(state.hands[p])) == want_p
+    assert Counter(deck.unpack(state.hands[d])) == want_d and Counter(deck.unpack(state.hands[p])) == want_p
     for s in Seat:  # only the two partners see the cards passed
         assert ("exchange" in view(state, s).to_json()) == (s in (d, p))
     state, _ = through_meld(state)
@@ -417,12 +424,14 @@ def check_concede(g: Game, e: GameExample) -> None:
 
 
 def _tricks(g: Game, tricks: tuple[int, int], counters: tuple[int, int], where: str) -> tuple[Trick, ...]:
-    """Twelve tricks won by the sides as given, holding the counters given (last trick included)."""
+    """A hand's tricks (one per card of a hand: 12, or 20 with the double deck) won by the sides
+    as given, holding the counters given (last trick included), made of the game's deck."""
     rules = g.rules
     value = max(rules.counters)
-    counter_cards = [c for c in range(24) for _ in range(2) if rules.counters[c % 6]]
-    blanks = [c for c in range(24) for _ in range(2) if not rules.counters[c % 6]]
-    if any(rules.counters[c % 6] not in (0, value) for c in range(24)):
+    cards = the_deck(g).cards()
+    counter_cards = [int(c) for c in cards if rules.counters[c % 6]]
+    blanks = [int(c) for c in cards if not rules.counters[c % 6]]
+    if any(rules.counters[c % 6] not in (0, value) for c in cards):
         raise DocSyntaxError(f"{where}: score examples need counters of one value")
     for last in (0, 1):  # the side that takes the last trick
         if tricks[last] == 0:
@@ -481,8 +490,9 @@ def check_score(g: Game, e: GameExample) -> None:
             raise DocSyntaxError(f"{e.id}: a conceded hand has no tricks and no counters")
         trick_list: tuple[Trick, ...] = ()
     else:
-        if sum(tricks) != 12 or sum(counters) != g.rules.total_counters:
-            raise DocSyntaxError(f"{e.id}: a hand has 12 tricks and {g.rules.total_counters} counters")
+        if sum(tricks) != g.rules.hand_size or sum(counters) != g.rules.total_counters:
+            raise DocSyntaxError(f"{e.id}: a hand has {g.rules.hand_size} tricks and "
+                                 f"{g.rules.total_counters} counters")
         trick_list = _tricks(g, tricks, counters, e.id)
     melds = [Meld((), 0)] * 4
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
