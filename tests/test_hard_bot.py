@@ -110,3 +110,70 @@ def test_omniscient_player_sees_the_state_and_plays_legally() -> None:
         a = Action.meld_(seat) if state.phase == "meld" else p.act_full(state, seat)
         state = apply(state, a)
     assert sum(state.history[-1].score.tricks) == 12
+
+
+# ---------------------------------------------------------------- the auction
+
+
+def _with_hand(state: State, seat: int, text: str) -> State:
+    """``state`` with ``seat`` holding the cards ``text`` and the rest of the deck dealt to the others."""
+    from pinochle.cards import FULL_DECK, parse_cards
+
+    mine = pack(parse_cards(text))
+    rest = FULL_DECK
+    for c in unpack(mine):
+        rest = remove(rest, c)
+    cards = unpack(rest)
+    hands, k = [], 0
+    for s in range(4):
+        if s == seat:
+            hands.append(mine)
+        else:
+            hands.append(pack(cards[k:k + 12]))
+            k += 12
+    return replace(state, hands=tuple(hands), dealt=tuple(hands))  # type: ignore[arg-type]
+
+
+STRONG = "AS TS KS QS JS AS TS KS AH AD AC KH"  # a run, a second run almost, aces around
+WEAK = "9S JS 9H JH QH 9D JD QD 9C JC QC 9C"  # no meld beyond nothing, no counters
+
+
+def test_hard_bids_a_strong_hand_and_passes_a_weak_one_over_an_opponent() -> None:
+    """Hard's call weighs declaring against letting the likely declarer play (RULES.md, Auction)."""
+    state = new_match(seed=5)
+    seat = int(turn(state))  # type: ignore[arg-type]
+    strong = _with_hand(state, seat, STRONG)
+    assert HardPlayer(1).act(view(strong, Seat(seat))).type == "bid"
+    weak = _with_hand(state, seat, WEAK)
+    # an opponent has opened: a weak hand lets it play
+    weak = apply(weak, Action.pass_(Seat(seat)))
+    opponent = turn(weak)
+    assert opponent is not None
+    weak = apply(_with_hand(weak, int(opponent), STRONG), Action.bid_(opponent, 250))
+    partner = turn(weak)
+    assert partner is not None and int(partner) == (seat + 2) % 4
+    weak = _with_hand(weak, int(partner), WEAK.replace("9C JC QC 9C", "9C JC QC JC"))
+    assert HardPlayer(1).act(view(weak, partner)).type == "pass"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_opens_when_the_opening_is_forced(level: str) -> None:
+    """VARIANTS.md ``britannica``: the seat left of the dealer must open; no level answers with a pass,
+    even with the weakest hand there is, and a player whose call is a pass is made to bid the minimum."""
+    from pinochle.bots.base import TablePlayer
+
+    state = new_match(seed=7, game="britannica")
+    seat = turn(state)
+    assert seat is not None
+    weak = _with_hand(state, int(seat), WEAK)
+    v = view(weak, seat)
+    assert not v.legal.pass_ and v.legal.min_bid == 10
+    got = for_level(level, 3).act(v)
+    assert got == Action.bid_(seat, 10) or (got.type == "bid" and got.bid is not None and got.bid >= 10)
+    apply(weak, got)  # legal
+
+    class Passer(TablePlayer):
+        def call(self, view: object) -> Action:  # type: ignore[override]
+            return Action.pass_(seat)
+
+    assert Passer().act(v) == Action.bid_(seat, 10)

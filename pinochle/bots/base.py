@@ -61,7 +61,11 @@ class TablePlayer:
         """
         seat, legal = view.seat, view.legal
         if legal.min_bid is not None or legal.pass_:
-            return self.call(view)
+            action = self.call(view)
+            if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
+                # a forced opening (VARIANTS.md ``britannica``): the lowest bid instead of a pass
+                return Action.bid_(seat, legal.min_bid)
+            return action
         if legal.trumps:
             return Action.trump_(seat, self.trump(view))
         if legal.meld:

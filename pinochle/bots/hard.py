@@ -159,21 +159,69 @@ class HardPlayer(TablePlayer):
         return self._simulate_trumps(view)[0]
 
     def call(self, view: View) -> Action:
-        """Bid the lowest legal bid when the simulations make it often enough.
+        """Bid the lowest legal bid when declaring there is worth more than passing.
 
-        Often enough is 60% of the sampled deals, or 40% once the partner has
-        bid: the partner's meld backs the contract, and a partner with meld to
-        show keeps bidding when the opponents pass.
+        Over ``samples // 2`` deals of the unseen cards (consistent with the
+        auction: a seat that bid holds some meld), it plays the hand out twice
+        with the greedy rollouts and scores it with the game's own outcome
+        (its side's points minus the other side's):
+
+        * **bid**: this seat declares at the lowest legal bid with its best
+          trump (the best mean over the sampled deals);
+        * **pass**: the likely declarer plays instead: the other seat still
+          in the auction with the most meld, at that same bid, or, once
+          everyone else has passed, the high bidder at the high bid (the
+          partner, so a player outbids its own partner only when that is
+          worth more than letting the partner play).
+
+        It bids when the first is worth more on average (VARIANTS.md, each
+        game's scoring; RULES.md, Auction).
         """
         seat, low = view.seat, view.legal.min_bid
         if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
-        best, outcomes = self._simulate_trumps(view)
-        results = outcomes[best]
-        made = sum(1 for r in results if r >= low) / len(results)
-        partner = Seat(seat).partner
-        partner_bid = any(who == partner and call is not None for who, call in view.calls)
-        return Action.bid_(seat, low) if made >= (0.4 if partner_bid else 0.6) else Action.pass_(seat)
+        if not view.legal.pass_:
+            return Action.bid_(seat, low)  # a forced opening (VARIANTS.md ``britannica``)
+        rules, me = self.rules, int(seat)
+        side = me & 1
+        outcome = game_named(view.game).outcome or contract_outcome
+        rng = self._rng(view)
+        mine = pack(view.hand)
+        lengths = [sum(1 for c in view.hand if c // 6 == s) for s in range(4)]
+        suits = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == max(lengths)]
+        passed = set() if rules.reenter_after_pass else {int(w) for w, c in view.calls if c is None}
+        others_in = [s for s in range(4) if s != me and s not in passed]
+        high_seat = int(view.high_bidder) if view.high_bidder is not None else None
+        bidders = {int(who) for who, call in view.calls if call is not None and who != seat}
+        left_leads = rules.first_lead == "left_of_dealer"
+
+        def played(hands: Sequence[int], melds: Sequence[Sequence[int]], decl: int, trump: int, bid: int) -> int:
+            deal = _after_pass(hands, decl, (decl + 2) & 3, trump, rules.pass_cards) if rules.pass_cards else hands
+            shown = [meld_by_trump(h, rules)[trump] for h in deal] if rules.pass_cards else [m[trump] for m in melds]
+            leader = (int(view.dealer) + 1) & 3 if left_leads else decl
+            tricks, pts = greedy_playout(list(deal), trump, leader, rng.random, rules)
+            sc = outcome(decl & 1, bid, (shown[0] + shown[2], shown[1] + shown[3]), (tricks[0], tricks[1]),
+                         (pts[0], pts[1]), rules)
+            return sc[side] - sc[1 - side]
+
+        bid_values = {s: 0.0 for s in suits}
+        pass_value = 0.0
+        for _ in range(max(8, self.samples // 2)):
+            for _try in range(20):
+                hands = _deal_unseen(mine, me, rng.random)
+                if all(max(meld_by_trump(hands[b], rules)) >= in_scale(40, view) for b in bidders):
+                    break
+            melds = [meld_by_trump(h, rules) for h in hands]
+            for s in suits:
+                bid_values[s] += played(hands, melds, me, s, low)
+            if others_in:
+                decl, at = max(others_in, key=lambda x: max(melds[x])), low
+            elif high_seat is not None and view.high_bid is not None:
+                decl, at = high_seat, view.high_bid
+            else:
+                decl, at = me, low  # everyone else passed without a bid: this seat is stuck anyway
+            pass_value += played(hands, melds, decl, max(range(4), key=lambda t: melds[decl][t]), at)
+        return Action.bid_(seat, low) if max(bid_values.values()) > pass_value else Action.pass_(seat)
 
     # ---------------------------------------------------------------- play
 
