@@ -560,9 +560,10 @@ def test_each_how_to_play_page_states_its_games_numbers(name: str) -> None:
             else "once you pass you are out of the auction" in low
     else:
         assert "There is none: no bids" in text and "The first bid" not in text
-    # the counters of a hand: 48 cards, eight of each rank
+    # the counters of a hand: every counter card of the game's deck (48 cards: eight of each
+    # rank; the double deck's 80: sixteen) and the last trick
     per_card = max(r.counters)
-    total = 8 * sum(r.counters) + r.last_trick
+    total = r.total_counters
     assert f"{per_card} point{'' if per_card == 1 else 's'} each" in text
     assert f"the last trick is worth {r.last_trick} more: {total} points in every hand" in text
     # meld: the page's own table, or the table game's (then the numbers must be the same)
