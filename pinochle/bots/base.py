@@ -15,10 +15,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-from ..cards import Card, Seat, Suit
+from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, pack
 from ..game import Action, View
+from ..rules import RuleSet
 
 
 @runtime_checkable
@@ -112,6 +114,30 @@ def partner_holds_bid_with_reentry(view: View) -> bool:
     return view.rules_set().reenter_after_pass and view.high_bidder == Seat(view.seat).partner
 
 
+def pack_cards(cards: Iterable[int], deck: Deck = PINOCHLE_DECK) -> int:
+    """``cards`` packed as a hand of ``deck`` (the fast two-layer :func:`~pinochle.cards.pack`
+    for the 48-card deck, :meth:`~pinochle.cards.Deck.pack` for a deck with more copies)."""
+    return pack(cards) if deck is PINOCHLE_DECK else deck.pack(cards)
+
+
+def view_deck(view: View) -> Deck:
+    """The deck of ``view``'s game (RULES.md: the 48-card deck; VARIANTS.md ``double-deck``: 80 cards)."""
+    return DECKS[view.rules_set().deck]
+
+
+def wide_rules(view: View) -> RuleSet | None:
+    """The rules of ``view``'s game when its deck holds more than two copies of a card
+    (VARIANTS.md ``double-deck``), else ``None``.
+
+    Easy and Normal value a 48-card hand with the table's meld in tens and
+    convert (:func:`in_scale`); a deck of four copies has melds the table
+    lacks (triples, quadruples) and 20-card hands, so there they value it with
+    the game's own meld table and its own counters, in its own scale.
+    """
+    rules = view.rules_set()
+    return rules if DECKS[rules.deck].layers > 2 else None
+
+
 def in_scale(points: float, view: View) -> float:
     """``points`` of the table's tens scale expressed in the scale of ``view``'s game.
 
@@ -151,14 +177,14 @@ def pass_cards(view: View) -> list[Card]:
     """
     from itertools import combinations
 
-    from ..cards import pack, remove
+    from ..cards import remove
     from ..meld import meld_points
 
     rules = view.rules_set()
     held = list(view.legal.give_from)
     n = view.legal.give
     trump = view.trump
-    whole = pack(held)
+    whole = pack_cards(held, DECKS[rules.deck])
     to_declarer = view.declarer is not None and view.seat != view.declarer
     best: tuple[int, tuple[Card, ...]] | None = None
     for combo in dict.fromkeys(combinations(held, n)):

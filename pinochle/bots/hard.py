@@ -28,8 +28,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..cards import Card, Seat, Suit, add, count, pack, remove, unpack
-from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry
+from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
+from .base import TablePlayer, in_scale, pack_cards, partner_holds_bid_with_reentry
 from ..game import Action, State, View, game_named, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
@@ -53,7 +53,8 @@ def greedy_playout(
     return tricks, pts
 
 
-def _after_pass(hands: Sequence[int], me: int, partner: int, trump: int, n: int) -> list[int]:
+def _after_pass(hands: Sequence[int], me: int, partner: int, trump: int, n: int,
+                deck: Deck = PINOCHLE_DECK) -> list[int]:
     """``hands`` after a quick card pass with ``me`` declaring (VARIANTS.md ``partnership-pass``):
     the partner sends its ``n`` strongest cards (trumps high first, then aces and tens), and the
     declarer sends back its ``n`` weakest non-trumps (low first). A cheap stand-in for the
@@ -64,28 +65,30 @@ def _after_pass(hands: Sequence[int], me: int, partner: int, trump: int, n: int)
 
     out = list(hands)
     given = sorted(unpack(out[partner]), key=strength, reverse=True)[:n]
+    wide = deck is not PINOCHLE_DECK
     for c in given:
         out[partner] = remove(out[partner], c)
-        out[me] = add(out[me], c)
+        out[me] = layer_add(out[me], c, deck) if wide else add(out[me], c)
     back = sorted(unpack(out[me]), key=strength)[:n]
     for c in back:
         out[me] = remove(out[me], c)
-        out[partner] = add(out[partner], c)
+        out[partner] = layer_add(out[partner], c, deck) if wide else add(out[partner], c)
     return out
 
 
-def _deal_unseen(mine: int, me: int, rnd: Callable[[], float]) -> list[int]:
-    """The other three hands dealt at random from the cards not in ``mine`` (auction sampling)."""
+def _deal_unseen(mine: int, me: int, rnd: Callable[[], float], deck: Deck = PINOCHLE_DECK) -> list[int]:
+    """The other three hands dealt at random from the cards of ``deck`` not in ``mine`` (auction sampling)."""
     rest: list[int] = []
+    copies = deck.copies
     for c in range(24):
-        rest.extend([c] * (2 - count(mine, c)))
+        rest.extend([c] * (copies[c] - count(mine, c)))
     rest.sort(key=lambda _: rnd())
     hands = [0, 0, 0, 0]
     hands[me] = mine
     others = [s for s in range(4) if s != me]
     size = len(rest) // 3
     for k, s in enumerate(others):
-        hands[s] = pack(rest[k * size:(k + 1) * size])
+        hands[s] = pack_cards(rest[k * size:(k + 1) * size], deck)
     return hands
 
 
@@ -131,7 +134,8 @@ class HardPlayer(TablePlayer):
         """
         rng = self._rng(view)
         me = int(view.seat)
-        mine = pack(view.hand)
+        deck = DECKS[self.rules.deck]
+        mine = pack_cards(view.hand, deck)
         lengths = [sum(1 for c in view.hand if c // 6 == s) for s in range(4)]
         longest = max(lengths)
         suits = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == longest]
@@ -142,11 +146,12 @@ class HardPlayer(TablePlayer):
         partner = (me + 2) & 3
         for _ in range(n):
             for _try in range(20):
-                hands = _deal_unseen(mine, me, rng.random)
+                hands = _deal_unseen(mine, me, rng.random, deck)
                 if all(max(meld_by_trump(hands[b], self.rules)) >= in_scale(40, view) for b in bidders):
                     break
             for s in suits:
-                deal = _after_pass(hands, me, partner, s, self.rules.pass_cards) if self.rules.pass_cards else hands
+                deal = (_after_pass(hands, me, partner, s, self.rules.pass_cards, deck) if self.rules.pass_cards
+                        else hands)
                 side_meld = meld_by_trump(deal[me], self.rules)[s] + meld_by_trump(deal[partner], self.rules)[s]
                 tricks, pts = greedy_playout(list(deal), s, me, rng.random, self.rules)
                 side_tricks = tricks[me & 1]
@@ -186,7 +191,8 @@ class HardPlayer(TablePlayer):
         side = me & 1
         outcome = game_named(view.game).outcome or contract_outcome
         rng = self._rng(view)
-        mine = pack(view.hand)
+        deck = DECKS[rules.deck]
+        mine = pack_cards(view.hand, deck)
         lengths = [sum(1 for c in view.hand if c // 6 == s) for s in range(4)]
         suits = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == max(lengths)]
         passed = set() if rules.reenter_after_pass else {int(w) for w, c in view.calls if c is None}
@@ -196,7 +202,8 @@ class HardPlayer(TablePlayer):
         left_leads = rules.first_lead == "left_of_dealer"
 
         def played(hands: Sequence[int], melds: Sequence[Sequence[int]], decl: int, trump: int, bid: int) -> int:
-            deal = _after_pass(hands, decl, (decl + 2) & 3, trump, rules.pass_cards) if rules.pass_cards else hands
+            deal = (_after_pass(hands, decl, (decl + 2) & 3, trump, rules.pass_cards, deck) if rules.pass_cards
+                    else hands)
             shown = [meld_by_trump(h, rules)[trump] for h in deal] if rules.pass_cards else [m[trump] for m in melds]
             leader = (int(view.dealer) + 1) & 3 if left_leads else decl
             tricks, pts = greedy_playout(list(deal), trump, leader, rng.random, rules)
@@ -208,7 +215,7 @@ class HardPlayer(TablePlayer):
         pass_value = 0.0
         for _ in range(max(8, self.samples // 2)):
             for _try in range(20):
-                hands = _deal_unseen(mine, me, rng.random)
+                hands = _deal_unseen(mine, me, rng.random, deck)
                 if all(max(meld_by_trump(hands[b], rules)) >= in_scale(40, view) for b in bidders):
                     break
             melds = [meld_by_trump(h, rules) for h in hands]

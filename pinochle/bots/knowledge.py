@@ -4,8 +4,9 @@ A computer player sees the table only through its :class:`~pinochle.game.View`.
 :func:`knowledge` reads from that view everything the rules let a seat infer
 about the cards it cannot see, as a :class:`Knowledge`:
 
-* the **unseen** cards: the 48-card deck less its own hand and every card
-  played this hand (RULES.md, Deal 1 and Play);
+* the **unseen** cards: the game's deck (48 cards; VARIANTS.md
+  ``double-deck``: 80, four copies of a card) less its own hand and every
+  card played this hand (RULES.md, Deal 1 and Play);
 * the cards each seat is **known** to hold: its meld cards laid down in the
   meld review and not played since (RULES.md, Meld: "The meld review shows
   each player's melds and the cards that score in them"); for the seat
@@ -61,7 +62,8 @@ from collections.abc import Callable
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from ..cards import ALL_TYPES, CARDS, FULL_DECK, LAYER, NTYPES, SUIT_NAMES, Seat, Suit, pack, size, unpack
+from ..cards import (ALL_TYPES, CARDS, DECKS, LAYER, MAX_COPIES, NTYPES, PINOCHLE_DECK, SPREAD, SUIT_NAMES, Card,
+                     Deck, Seat, Suit, pack, size, unpack)
 from ..game import View
 from ..meld import meld, meld_by_trump, meld_points
 from ..rules import TABLE, RuleSet
@@ -81,37 +83,74 @@ Hands = tuple[int, int, int, int]
 # ---------------------------------------------------------------- packed multisets
 
 
+def _add_mask(hand: int, mask: int) -> int:
+    """``hand`` with one more copy of each card type of the one-layer ``mask`` (any deck:
+    a copy goes to the lowest layer that lacks the type)."""
+    k = 0
+    while mask:
+        layer = hand >> k & ALL_TYPES
+        hand |= (mask & ~layer) << k
+        mask &= layer
+        k += LAYER
+    return hand
+
+
+def _sub_mask(hand: int, mask: int) -> int:
+    """``hand`` with one copy fewer of each card type of the one-layer ``mask`` that it holds (any deck)."""
+    out = 0
+    k = 0
+    while hand >> k:
+        out |= (hand >> k & (hand >> (k + LAYER) | ~mask) & ALL_TYPES) << k
+        k += LAYER
+    return out
+
+
 def _union(a: int, b: int) -> int:
-    """The multiset sum of two packed hands (no type may exceed two copies in all)."""
-    a1, b1 = a & ALL_TYPES, b & ALL_TYPES
-    return a1 | b1 | ((a >> LAYER) | (b >> LAYER) | (a1 & b1)) << LAYER
+    """The multiset sum of two packed hands (any deck; ``b``'s layers need not be nested:
+    each of its layers adds one copy of the types it holds)."""
+    while b:
+        a = _add_mask(a, b & ALL_TYPES)
+        b >>= LAYER
+    return a
 
 
 def _counts(hand: int) -> list[int]:
-    """Copies of each of the 24 card types in a packed hand."""
-    return [(hand >> c & 1) + (hand >> (LAYER + c) & 1) for c in range(NTYPES)]
+    """Copies of each of the 24 card types in a packed hand (any deck)."""
+    spread = SPREAD[MAX_COPIES]
+    return [(hand >> c & spread).bit_count() for c in range(NTYPES)]
 
 
 def _from_counts(counts: list[int]) -> int:
-    """The packed hand holding ``counts[c]`` copies (0..2) of each type ``c``."""
+    """The packed hand holding ``counts[c]`` copies (0..4) of each type ``c``."""
     h = 0
     for c, n in enumerate(counts):
-        if n >= 1:
-            h |= 1 << c
-        if n >= 2:
-            h |= 1 << (LAYER + c)
+        for k in range(n):
+            h |= 1 << (LAYER * k + c)
     return h
 
 
 def _minus(a: int, b: int) -> int:
-    """``a`` less the cards of ``b`` (a multiset difference; missing cards are ignored)."""
-    ca, cb = _counts(a), _counts(b)
-    return _from_counts([max(0, x - y) for x, y in zip(ca, cb)])
+    """``a`` less the cards of ``b`` (a multiset difference; missing cards are ignored; any deck)."""
+    while b:
+        a = _sub_mask(a, b & ALL_TYPES)
+        b >>= LAYER
+    return a
 
 
 def _contains(a: int, b: int) -> bool:
-    """Whether the multiset ``a`` holds every card of ``b`` (with multiplicity)."""
-    return not (b & ~a & ALL_TYPES) and not (b >> LAYER & ~(a >> LAYER))
+    """Whether the multiset ``a`` holds every card of ``b`` (with multiplicity): layer by
+    layer, ``b``'s types are among ``a``'s (the layers are nested)."""
+    return not b & ~a
+
+
+def _deck(rules: RuleSet) -> Deck:
+    """The deck of ``rules`` (the 48-card deck unless the game says otherwise)."""
+    return DECKS[rules.deck]
+
+
+def _pack(cards: list[Card] | tuple[Card, ...], deck: Deck) -> int:
+    """Cards packed as a hand of ``deck`` (the fast two-layer :func:`~pinochle.cards.pack` for 48 cards)."""
+    return pack(cards) if deck is PINOCHLE_DECK else deck.pack(cards)
 
 
 def _rank_mask(suit: int, cap: int) -> int:
@@ -140,7 +179,7 @@ class Knowledge:
         rules: the table's :class:`~pinochle.rules.RuleSet` (the legal-play
             rules behind the inferences, and the meld values).
         unseen: packed multiset of the cards ``seat`` has not seen played:
-            the 48-card deck less its own hand and every card played this
+            the game's deck less its own hand and every card played this
             hand. It includes other seats' meld cards still held.
         known: per seat, packed cards it is known still to hold. The seat's
             own entry is its whole hand; another seat's entry is the meld
@@ -164,7 +203,7 @@ class Knowledge:
     The constraints on a deal ``hands`` (N E S W packed, cards held now) are:
     the seat's own hand exact; each seat's count; each seat's known cards;
     every held card within its seat's voids and caps; the four hands and the
-    played cards together exactly the 48-card deck ("hard" constraints); and
+    played cards together exactly the game's deck ("hard" constraints); and
     each other seat's dealt hand (``hands[s]`` plus ``played[s]``) melding
     exactly ``meld_totals[s]`` and laying down exactly ``shown[s]`` (the meld
     constraint). :func:`consistent` checks them all.
@@ -243,9 +282,10 @@ def knowledge(view: View) -> Knowledge:
             cards, or tricks before trump is named.
     """
     rules = view.rules_set()
+    deck = _deck(rules)
     me = Seat(view.seat)
     trump = view.trump
-    own = pack(view.hand)
+    own = _pack(view.hand, deck)
     played = [0, 0, 0, 0]
     voids = [0, 0, 0, 0]
     caps = [[NO_CAP] * 4 for _ in range(4)]
@@ -261,11 +301,11 @@ def knowledge(view: View) -> Knowledge:
             continue
         led = cards[0] // 6
         win = cards[0]
-        played[trick.leader] = _checked_add(played[trick.leader], cards[0])
+        played[trick.leader] = _checked_add(played[trick.leader], cards[0], deck)
         for i in range(1, len(cards)):
             c = cards[i]
             who = int(trick.seat_of(i))
-            played[who] = _checked_add(played[who], c)
+            played[who] = _checked_add(played[who], c, deck)
             suit = c // 6
             if suit == led:
                 # Play 1: holding the led suit you must beat a winning card of that suit if you can
@@ -287,8 +327,8 @@ def knowledge(view: View) -> Knowledge:
                 caps[s][u] = VOID_CAP
     gone = own
     for s in range(4):
-        gone = _union_checked(gone, played[s])
-    unseen = _minus(FULL_DECK, gone)
+        gone = _union_checked(gone, played[s], deck)
+    unseen = _minus(deck.full, gone)
     shown: list[int | None] = [None] * 4
     totals: list[int | None] = [None] * 4
     known = [0, 0, 0, 0]
@@ -296,15 +336,15 @@ def knowledge(view: View) -> Knowledge:
     for s in range(4):
         m = view.melds[s] if s < len(view.melds) else None
         if m is not None:
-            shown[s] = pack(m.shown())
+            shown[s] = _pack(m.shown(), deck)
             totals[s] = m.total
         if s == me:
             known[s] = own
         elif m is not None and trump is not None:
-            sh = pack(m.shown())
+            sh = _pack(m.shown(), deck)
             known[s] = _minus(sh, played[s])
             excluded[s] = meld_exclusions(sh, m.total, int(trump), rules)
-    for s, told in _told(view, me):
+    for s, told in _told(view, me, deck):
         # cards a seat was seen to receive (the pass, the turned card) and has not played since
         known[s] = _minus(known[s] | told, played[s])
     return Knowledge(
@@ -324,7 +364,7 @@ def knowledge(view: View) -> Knowledge:
     )
 
 
-def _told(view: View, me: int) -> list[tuple[int, int]]:
+def _told(view: View, me: int, deck: Deck = PINOCHLE_DECK) -> list[tuple[int, int]]:
     """Per seat, packed cards ``me`` saw go into its hand (VARIANTS.md ``partnership-pass``, ``turned-trump``).
 
     * The declarer knows its partner holds the cards it passed back.
@@ -338,26 +378,31 @@ def _told(view: View, me: int) -> list[tuple[int, int]]:
     """
     out: list[tuple[int, int]] = []
     if view.exchange is not None and view.declarer is not None and len(view.exchange) == 2:
-        to_declarer, to_partner = pack(view.exchange[0]), pack(view.exchange[1])
+        to_declarer, to_partner = _pack(view.exchange[0], deck), _pack(view.exchange[1], deck)
         partner = Seat(view.declarer).partner
         if me == view.declarer:
             out.append((int(partner), to_partner))
         elif me == partner:
             out.append((int(view.declarer), _minus(to_declarer, to_partner)))
     if view.turned is not None and view.dealer != me:
-        out.append((int(view.dealer), pack([view.turned])))
+        out.append((int(view.dealer), _pack([view.turned], deck)))
     return out
 
 
-def _checked_add(hand: int, card: int) -> int:
-    if hand >> (LAYER + card) & 1:
-        raise ValueError(f"the view shows a third {CARDS[card].label}: it is not a real hand")
-    return hand | (1 << (LAYER + card) if hand >> card & 1 else 1 << card)
+_NTH = ("first", "second", "third", "fourth", "fifth")
 
 
-def _union_checked(a: int, b: int) -> int:
+def _checked_add(hand: int, card: int, deck: Deck = PINOCHLE_DECK) -> int:
+    n = (hand >> card & SPREAD[MAX_COPIES]).bit_count()
+    if n >= deck.copies[card]:
+        why = f"a {_NTH[n]} {CARDS[card].label}" if deck.copies[card] else f"a {CARDS[card].label}"
+        raise ValueError(f"the view shows {why}: it is not a real hand")
+    return hand | 1 << (LAYER * n + card)
+
+
+def _union_checked(a: int, b: int, deck: Deck = PINOCHLE_DECK) -> int:
     for c in unpack(b):
-        a = _checked_add(a, c)
+        a = _checked_add(a, c, deck)
     return a
 
 
@@ -393,14 +438,17 @@ def meld_exclusions(shown: int, total: int, trump: int, rules: RuleSet = TABLE) 
     >>> [str(c) for c in mask_cards(meld_exclusions(pack(parse_cards("AS TS KS QS QS JS")), 190, 0))]
     ['9S', 'KS', 'JD']
     """
+    deck = _deck(rules)
     base = meld(shown, trump, rules)
-    if base.total != total or pack(base.shown()) != shown:
+    if base.total != total or _pack(base.shown(), deck) != shown:
         return 0
     out = 0
+    spread = SPREAD[MAX_COPIES]
     for c in range(NTYPES):
-        if shown >> (LAYER + c) & 1:
-            continue  # both copies already shown
-        bigger = shown | (1 << (LAYER + c) if shown >> c & 1 else 1 << c)
+        n = (shown >> c & spread).bit_count()
+        if n >= deck.copies[c]:
+            continue  # every copy already shown (or the deck has none)
+        bigger = shown | 1 << (LAYER * n + c)
         if meld_points(bigger, trump, rules) != total or meld(bigger, trump, rules).shown_cards != base.shown_cards:
             out |= 1 << c
     return out
@@ -424,13 +472,14 @@ def explain(k: Knowledge, hands: tuple[int, ...] | list[int], meld_check: bool =
     """
     if len(hands) != 4:
         return f"a deal has four hands, not {len(hands)}"
+    deck = _deck(k.rules)
     me = k.seat
     if hands[me] != k.known[me]:
         return f"{Seat(me)}'s own hand differs"
     counts = [0] * NTYPES
     for s in range(4):
         h = hands[s]
-        if not isinstance(h, int) or h < 0 or h >> (2 * LAYER) or (h >> LAYER) & ~h:
+        if not isinstance(h, int) or h < 0 or h >> (deck.layers * LAYER) or (h >> LAYER) & ~h:
             return f"{Seat(s)}'s hand is not a packed hand"
         if size(h) != k.counts[s]:
             return f"{Seat(s)} holds {size(h)} cards, not {k.counts[s]}"
@@ -444,8 +493,8 @@ def explain(k: Knowledge, hands: tuple[int, ...] | list[int], meld_check: bool =
     for s in range(4):
         for c, n in enumerate(_counts(k.played[s])):
             counts[c] += n
-    if any(n != 2 for n in counts):
-        return "the hands and the played cards are not the 48-card deck"
+    if counts != list(deck.copies):
+        return f"the hands and the played cards are not the {deck.size}-card deck"
     if not meld_check or k.trump is None:
         return None
     for s in range(4):
@@ -457,8 +506,8 @@ def explain(k: Knowledge, hands: tuple[int, ...] | list[int], meld_check: bool =
             return f"{Seat(s)} holds {_labels(extra & k.meld_excluded[s])}, which its meld rules out"
         dealt = _union(hands[s], k.played[s])
         m = meld(dealt, k.trump, k.rules)
-        if m.total != total or pack(m.shown()) != sh:
-            return f"{Seat(s)}'s dealt hand melds {m.total}, showing {_labels(pack(m.shown()))}, " \
+        if m.total != total or _pack(m.shown(), deck) != sh:
+            return f"{Seat(s)}'s dealt hand melds {m.total}, showing {_labels(_pack(m.shown(), deck))}, " \
                    f"not the {total} it laid down"
     return None
 
@@ -532,6 +581,7 @@ class _Plan:
     cum: tuple[int, ...]
     checks: tuple[tuple[int, int, int, int, bool], ...]  # (seat, played, total, shown, exact) per meld check
     relaxed: bool
+    wide: bool = False  # a deck of more than two copies of a card (VARIANTS.md ``double-deck``)
 
 
 def _build_plan(k: Knowledge) -> _Plan:
@@ -541,6 +591,8 @@ def _build_plan(k: Knowledge) -> _Plan:
         ValueError: no deal satisfies the hard constraints.
     """
     me = k.seat
+    deck = _deck(k.rules)
+    wide = deck.layers > 2
     others = [s for s in range(4) if s != me]
     free = {}
     for s in others:
@@ -565,16 +617,16 @@ def _build_plan(k: Knowledge) -> _Plan:
             sh, total = k.shown[s], k.meld_totals[s]
             if sh is not None and total is not None:
                 base = meld(sh, k.trump, k.rules)
-                exact = base.total != total or pack(base.shown()) != sh
+                exact = base.total != total or _pack(base.shown(), deck) != sh
                 checks.append((s, k.played[s], total, sh, exact))
     plan = _plan_with(k, others, free, pool, use_meld=True)
     if plan is not None:
-        return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), False)
+        return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), False, wide)
     plan = _plan_with(k, others, free, pool, use_meld=False)
     if plan is None:
         raise ValueError("no deal of the hidden cards fits the counts, known cards, voids and caps: "
                          "the knowledge does not come from a real hand\n" + k.describe())
-    return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), True)
+    return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), True, wide)
 
 
 def _plan_with(
@@ -592,9 +644,10 @@ def _plan_with(
         if not seats:
             return None
         bits = by_class.setdefault(seats, [])
-        bits.append(1 << c)  # one physical copy
-        if pool >> (LAYER + c) & 1:
-            bits.append(1 << (LAYER + c))  # the other copy
+        k_ = 0
+        while pool >> (k_ + c) & 1:
+            bits.append(1 << (k_ + c))  # one physical copy per layer held: bit 24k + c for copy k
+            k_ += LAYER
     base = list(k.known)
     multi: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
     for seats, bits in by_class.items():
@@ -603,9 +656,7 @@ def _plan_with(
             free[s] -= len(bits)
             if free[s] < 0:
                 return None
-            phys = sum(bits)
-            lo, hi = phys & ALL_TYPES, phys >> LAYER
-            base[s] = _union(base[s], lo | hi | (lo & hi) << LAYER)
+            base[s] = _union(base[s], sum(bits))
         else:
             multi.append((seats, tuple(bits), sum(bits)))
     multi.sort(key=lambda sc: (len(sc[0]), sc[0]))  # the widest class last: its split is forced
@@ -667,9 +718,10 @@ def _compositions(n: int, caps: list[int], last: bool) -> list[tuple[int, ...]]:
 def _draw(plan: _Plan, rnd: Callable[[], float], randrange: Callable[[int], int]) -> list[int]:
     """One deal satisfying the plan's hard constraints, uniform over physical deals.
 
-    Each hidden physical card is one bit (type ``c``: bit ``c`` for one copy,
-    bit ``24 + c`` for the other), so a share of a class is the sum of its
-    bits, and ``lo | hi | (lo & hi) << 24`` packs it.
+    Each hidden physical card is one bit (type ``c``: bit ``24k + c`` for its
+    copy ``k``), so a share of a class is the sum of its bits; with two
+    copies ``lo | hi | (lo & hi) << 24`` packs it, with more each layer of the
+    share adds one copy of its types (:func:`_union`).
     """
     hands = list(plan.base)
     cum = plan.cum
@@ -686,6 +738,10 @@ def _draw(plan: _Plan, rnd: Callable[[], float], randrange: Callable[[int], int]
                 if x:
                     parts.append((s, sum(deck[pos:pos + x])))
                     pos += x
+        if plan.wide:
+            for s, phys in parts:
+                hands[s] = _union(hands[s], phys)
+            continue
         for s, phys in parts:
             lo = phys & ALL_TYPES
             hi = phys >> LAYER
@@ -710,14 +766,18 @@ def _meld_ok(plan: _Plan, hands: list[int], trump: int, rules: RuleSet) -> bool:
     do not meld their own total (never in a real hand). The tests check the
     result against :func:`~pinochle.meld.meld` on every sample.
     """
+    wide = plan.wide
     for s, played, total, shown, exact in plan.checks:
         h = hands[s]
-        p1 = played & ALL_TYPES
-        h1 = h & ALL_TYPES
-        dealt = h1 | p1 | ((h >> LAYER) | (played >> LAYER) | (h1 & p1)) << LAYER
+        if wide:
+            dealt = _union(h, played)
+        else:
+            p1 = played & ALL_TYPES
+            h1 = h & ALL_TYPES
+            dealt = h1 | p1 | ((h >> LAYER) | (played >> LAYER) | (h1 & p1)) << LAYER
         if meld_by_trump(dealt, rules)[trump] != total:
             return False
-        if exact and pack(meld(dealt, trump, rules).shown()) != shown:
+        if exact and _pack(meld(dealt, trump, rules).shown(), _deck(rules)) != shown:
             return False
     return True
 

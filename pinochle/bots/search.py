@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..cards import ALL_TYPES, LAYER
+from ..cards import ALL_TYPES, DECKS, LAYER, SPREAD
 from ..rules import TABLE, RuleSet
 from ..tricks import legal_function, winner_index
 
@@ -46,6 +46,8 @@ def solve(
     legal = legal_function(rules)
     counters = [rules.counters[c % 6] for c in range(24)]
     last = rules.last_trick
+    layers = DECKS[rules.deck].layers
+    spread = SPREAD[layers]
 
     def rec(hs: list[int], lead: int, cards: list[int], pts: tuple[int, int], won: tuple[int, int],
             alpha: float, beta: float) -> float:
@@ -70,7 +72,10 @@ def solve(
             low = moves & -moves
             moves ^= low
             c = low.bit_length() - 1
-            hs[seat] = h ^ (low << LAYER) if h & (low << LAYER) else h ^ low
+            if layers > 2:  # take the copy of the card's top layer (a deck with more copies)
+                hs[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
+            else:
+                hs[seat] = h ^ (low << LAYER) if h & (low << LAYER) else h ^ low
             v = rec(hs, lead, [*cards, c], pts, won, alpha, beta)
             hs[seat] = h
             if maximizing:

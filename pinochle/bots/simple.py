@@ -33,21 +33,24 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import Card, Seat, Suit, pack
-from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry
+from ..cards import DECKS, Card, Seat, Suit, pack
+from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry, wide_rules
 from ..game import Action, Trick, View
 from ..meld import meld_points
+from ..rules import RuleSet
 from ..tricks import beats, winner_index
 
 #: Rank indexes (see :mod:`pinochle.cards`): 9=0 J=1 Q=2 K=3 T=4 A=5.
 _ACE, _TEN, _KING = 5, 4, 3
 
 
-def trump_choice(hand: Sequence[Card]) -> tuple[Suit, int]:
+def trump_choice(hand: Sequence[Card], rules: RuleSet | None = None) -> tuple[Suit, int]:
     """The suit to name trump with ``hand``, and the meld it gives.
 
     Args:
         hand: the cards held (12 at the start of a hand).
+        rules: ``None``: the table's meld in tens, for a 48-card hand; else the
+            game's own deck and meld table (:func:`~pinochle.bots.base.wide_rules`).
 
     Returns:
         ``(suit, meld points)``: the suit with the most meld; ties go to the
@@ -57,15 +60,24 @@ def trump_choice(hand: Sequence[Card]) -> tuple[Suit, int]:
     >>> trump_choice(parse_cards("9H 9H JH KS QS AC"))
     (<Suit.H: 1>, 40)
     """
-    packed = pack(hand)
+    if rules is None:
+        packed = pack(hand)
+
+        def points(suit: Suit) -> int:
+            return meld_points(packed, suit)
+    else:
+        wide, table = DECKS[rules.deck].pack(hand), rules
+
+        def points(suit: Suit) -> int:
+            return meld_points(wide, suit, table)
 
     def key(suit: Suit) -> tuple[int, int, int, int]:
         length = sum(1 for c in hand if c.suit == suit)
         high = sum(1 for c in hand if c.suit == suit and c.rank >= _TEN)
-        return (meld_points(packed, suit), length, high, -suit)
+        return (points(suit), length, high, -suit)
 
     best = max(Suit, key=key)
-    return best, meld_points(packed, best)
+    return best, points(best)
 
 
 def bid_estimate(hand: Sequence[Card], boldness: int = 0) -> int:
@@ -89,6 +101,30 @@ def bid_estimate(hand: Sequence[Card], boldness: int = 0) -> int:
     length = sum(1 for c in hand if c.suit == suit)
     estimate = meld + 140 + 10 * aces + 10 * max(0, length - 4) + boldness
     return estimate - estimate % 10
+
+
+def bid_estimate_wide(hand: Sequence[Card], rules: RuleSet, boldness: int = 0) -> int:
+    """The highest bid worth making with ``hand`` in a game whose deck holds more than two
+    copies of a card (VARIANTS.md ``double-deck``), in that game's points.
+
+    As :func:`bid_estimate`, scaled to the game: the best meld of the game's
+    own table, plus 56% of the hand's trick points for counters and the
+    partner's meld (the table's 140 of 250), one counter per ace and per trump
+    beyond the fifth (a 20-card hand averages five a suit), plus
+    ``boldness`` (given in tens, 0 to 20) in the game's scale.
+
+    >>> from pinochle.cards import parse_cards
+    >>> from pinochle.rules import DOUBLE_DECK_RULES
+    >>> bid_estimate_wide(parse_cards("AH TH KH QH JH AH TH KH QH JH AS KS QS JD AD KC QC JC TC TD"), DOUBLE_DECK_RULES)
+    195
+    """
+    suit, meld = trump_choice(hand, rules)
+    total = rules.total_counters
+    unit = total / 50  # one counter of the ones scale
+    aces = sum(1 for c in hand if c.rank == _ACE)
+    length = sum(1 for c in hand if c.suit == suit)
+    estimate = meld + 0.56 * total + unit * (aces + max(0, length - 5)) + boldness * total / 250
+    return int(estimate)
 
 
 def current_trick(view: View) -> Trick | None:
@@ -125,13 +161,19 @@ class SimplePlayer(TablePlayer):
 
     def trump(self, view: View) -> Suit:
         """The suit to name trump (see the module docstring)."""
-        return trump_choice(view.hand)[0]
+        return trump_choice(view.hand, wide_rules(view))[0]
 
     def call(self, view: View) -> Action:
         """A bid of the lowest legal amount while it is within the estimate, else a pass."""
         seat, low = view.seat, view.legal.min_bid
         if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
+        wide = wide_rules(view)
+        if wide is not None:  # a deck of four copies: valued in the game's own meld and scale
+            value: float = bid_estimate_wide(view.hand, wide, self.boldness(view.hand_number - 1))
+            if view.high_bidder is not None and view.high_bidder == seat.partner:
+                value -= 10 * wide.total_counters / 50  # leave the contract to the partner
+            return Action.bid_(seat, low) if low <= value else Action.pass_(seat)
         estimate = bid_estimate(view.hand, self.boldness(view.hand_number - 1))
         if view.high_bidder is not None and view.high_bidder == seat.partner:
             estimate -= 50  # leave the contract to the partner unless this hand is much stronger
