@@ -29,8 +29,8 @@ True
 
 Internally a card *type* is an int 0..23: ``suit * 6 + rank`` with rank
 0 = 9, 1 = J, 2 = Q, 3 = K, 4 = T, 5 = A, so a higher rank index is a
-stronger card within its suit. A hand (a multiset with at most two copies of
-each type) is one int: bit ``c`` is set when the hand holds at least one
+stronger card within its suit. A hand of the 48-card deck (a multiset with at
+most two copies of each type) is one int: bit ``c`` is set when the hand holds at least one
 ``c``, bit ``24 + c`` when it holds two. Those "layers" make legal-move masks,
 meld lookups and card removal a few integer operations each.
 
@@ -38,9 +38,11 @@ A :class:`Deck` says how many copies of each type there are: the 48-card
 deck (:data:`PINOCHLE_DECK`, two of each) or the 80-card double deck
 (:data:`DOUBLE_DECK`, four of A T K Q J, no nines). Layer ``k`` (bits
 ``24k .. 24k+23``) holds type ``c`` when the hand has at least ``k + 1``
-copies, so a two-layer hand is exactly the encoding above. The functions
-``layer_*`` and the deck's methods work for any deck; ``add``, ``remove``,
-``count``, ``pack`` and ``unpack`` are the fast two-layer versions.
+copies, so a two-layer hand is exactly the encoding above. ``remove``,
+``count`` and ``unpack`` work for any deck (a 48-card hand simply has no
+third or fourth layer); ``add`` and ``pack`` refuse a third copy, as the
+48-card deck does, and the deck's own methods (``DOUBLE_DECK.add``,
+``.pack``) and the ``layer_*`` functions check against any deck.
 
 >>> h = DOUBLE_DECK.pack(parse_cards("KS KS KS QS"))
 >>> DOUBLE_DECK.count(h, Card.parse("KS")), size(h), [str(c) for c in DOUBLE_DECK.unpack(h)]
@@ -177,6 +179,8 @@ NTYPES = 24
 #: Bit offset of the second-copy layer in a packed hand.
 LAYER = 24
 ALL_TYPES = (1 << NTYPES) - 1
+#: bit ``24k`` for each of the four layers any deck may use (see :data:`SPREAD`)
+_SPREAD4 = 1 | 1 << LAYER | 1 << 2 * LAYER | 1 << 3 * LAYER
 
 
 class Suit(IntEnum):
@@ -384,21 +388,20 @@ def add(hand: int, card: int) -> int:
 
 
 def remove(hand: int, card: int) -> int:
-    """``hand`` with one copy of ``card`` taken out.
+    """``hand`` with one copy of ``card`` taken out (its top layer cleared; any deck).
 
     Raises:
         BadCard: the hand does not hold ``card``.
     """
-    if hand >> (LAYER + card) & 1:
-        return hand ^ 1 << (LAYER + card)
-    if hand >> card & 1:
-        return hand ^ 1 << card
-    raise BadCard(f"{CARDS[card].label} is not in the hand")
+    top = (hand >> card & _SPREAD4).bit_length()
+    if not top:
+        raise BadCard(f"{CARDS[card].label} is not in the hand")
+    return hand ^ 1 << (card + top - 1)
 
 
 def count(hand: int, card: int) -> int:
-    """Copies (0, 1 or 2) of ``card`` in ``hand``."""
-    return (hand >> card & 1) + (hand >> (LAYER + card) & 1)
+    """Copies of ``card`` in ``hand`` (0 to 4: any deck)."""
+    return (hand >> card & _SPREAD4).bit_count()
 
 
 def size(hand: int) -> int:
@@ -427,10 +430,10 @@ def pack(cards: Iterable[int]) -> int:
 
 
 def unpack(hand: int) -> list[Card]:
-    """The cards of a hand int, sorted by type index (suit, then rank)."""
+    """The cards of a hand int (any deck), sorted by type index (suit, then rank)."""
     out: list[Card] = []
     for c in range(NTYPES):
-        n = (hand >> c & 1) + (hand >> (LAYER + c) & 1)
+        n = (hand >> c & _SPREAD4).bit_count()
         if n:
             card = CARDS[c]
             out.extend([card] * n)

@@ -3,7 +3,7 @@ except ``play``, ``serve`` and ``arena`` without ``--json``.
 
 Commands:
 
-* ``pinochle meld --trump S AS TS KS QS JS``: the melds of 1 to 12 cards.
+* ``pinochle meld --trump S AS TS KS QS JS``: the melds of 1 to 12 cards (``--game double-deck``: 20).
 * ``pinochle legal --trump H --hand "AS 9S KH" --trick "TS"``: the legal cards.
 * ``pinochle replay FILE``: replay a hand or match record (RULES.md format).
 * ``pinochle play``: play a match in the terminal as South.
@@ -31,14 +31,14 @@ from typing import IO, TYPE_CHECKING, NoReturn
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-from .cards import CARDS, Suit, add, fold, parse_cards, plain_suits
+from .cards import CARDS, DECKS, Suit, fold, parse_cards, plain_suits
 from .errors import BadCard, BadRecord, PinochleError
 from .meld import meld as meld_of
 from .game import Game
 from .games import GAMES, SWITCHES, with_switches
 from .games import find as find_game
 from .records import replay
-from .rules import RuleSet
+from .rules import TABLE, RuleSet
 from .tricks import legal_mask
 
 
@@ -72,12 +72,17 @@ def _cards(field: str, raw: object, low: int, high: int, what: str) -> list[int]
     return out
 
 
-def _check_copies(field: str, cards: Sequence[int], h: int = 0) -> int:
+def _check_copies(field: str, cards: Sequence[int], h: int = 0, rules: RuleSet = TABLE) -> int:
+    """Pack ``cards`` onto ``h``, refusing a copy more than the game's deck holds (48 cards: two of each;
+    VARIANTS.md ``double-deck``: four of each, no nines)."""
+    deck = DECKS[rules.deck]
     for i, c in enumerate(cards):
         try:
-            h = add(h, c)
+            h = deck.add(h, c)
         except BadCard:
-            raise RequestError(field, f"a third {CARDS[c].label}: the deck has two of each card", i) from None
+            if deck.copies[c] == 2:
+                raise RequestError(field, f"a third {CARDS[c].label}: the deck has two of each card", i) from None
+            raise RequestError(field, deck.too_many(c), i) from None
     return h
 
 
@@ -126,7 +131,8 @@ def meld_request(trump: object, hand: object, game: object = None, scale: object
 
     Args:
         trump: the trump suit token.
-        hand: 1 to 12 cards (list of tokens or a string), at most two copies of a card.
+        hand: 1 to a hand's worth of cards (12; ``double-deck`` 20), as a list of tokens or a
+            string, at most as many copies of a card as the game's deck holds.
         game, scale: the game (default ``table``) and scale (default the game's).
 
     Returns:
@@ -137,8 +143,8 @@ def meld_request(trump: object, hand: object, game: object = None, scale: object
     """
     _, rules = game_rules(game, scale)
     suit = _trump(trump)
-    cards = _cards("hand", hand, 1, 12, "the hand")
-    return meld_of(_check_copies("hand", cards), suit, rules).to_json()
+    cards = _cards("hand", hand, 1, rules.hand_size, "the hand")
+    return meld_of(_check_copies("hand", cards, 0, rules), suit, rules).to_json()
 
 
 def legal_request(trump: object, hand: object, trick: object, game: object = None,
@@ -147,7 +153,7 @@ def legal_request(trump: object, hand: object, trick: object, game: object = Non
 
     Args:
         trump: the trump suit token.
-        hand: 1 to 12 cards held.
+        hand: 1 to a hand's worth of cards held (12; ``double-deck`` 20).
         trick: 0 to 3 cards already played to the trick, lead first.
         game, scale: the game (default ``table``) and scale.
 
@@ -155,15 +161,15 @@ def legal_request(trump: object, hand: object, trick: object, game: object = Non
         ``{"legal": [card, ...]}``: the distinct legal cards, high to low by suit.
 
     Raises:
-        RequestError: a bad suit, card or count, or more than two copies of a
-            card between the hand and the trick.
+        RequestError: a bad suit, card or count, or more copies of a card between
+            the hand and the trick than the game's deck holds.
     """
     _, numbers = game_rules(game, scale, rules)
     suit = _trump(trump)
-    held = _cards("hand", hand, 1, 12, "the hand")
+    held = _cards("hand", hand, 1, numbers.hand_size, "the hand")
     played = _cards("trick", trick if trick is not None else [], 0, 3, "the trick")
-    h = _check_copies("hand", held)
-    _check_copies("trick", played, h)
+    h = _check_copies("hand", held, 0, numbers)
+    _check_copies("trick", played, h, numbers)
     mask = legal_mask(h, played, suit, numbers)
     cards = sorted((c for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c))
     return {"legal": [str(CARDS[c]) for c in cards]}
@@ -395,7 +401,7 @@ def _parser() -> argparse.ArgumentParser:
     m = sub.add_parser("meld", help="the melds of a hand; '-' reads JSON Lines {\"trump\", \"hand\", \"game\", \"scale\"}")
     m.add_argument("--trump", help="trump suit: S H D C or ♠ ♥ ♦ ♣")
     _game_options(m)
-    m.add_argument("cards", nargs="+", help="1 to 12 cards, e.g. AS TS KS QS JS; or - for JSON Lines")
+    m.add_argument("cards", nargs="+", help="1 to 12 cards (double-deck: 20), e.g. AS TS KS QS JS; or - for JSON Lines")
     lg = sub.add_parser("legal", help="the legal cards; '-' reads JSON Lines {\"trump\", \"hand\", \"trick\"}")
     lg.add_argument("source", nargs="?", help="- for JSON Lines on stdin")
     lg.add_argument("--trump")

@@ -42,7 +42,7 @@ from typing import Any, Literal
 
 from . import auction as auction_mod
 from .auction import AuctionStatus, Call
-from .cards import CARDS, FULL_DECK, SIDES, Card, Seat, Suit, pack, parse_cards, shown, size, unpack
+from .cards import CARDS, DECKS, SIDES, Card, Seat, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, meld
 from .rules import TABLE, RuleSet
@@ -493,26 +493,32 @@ def default_game() -> Game:
 def shuffle_deal(seed: int | str, hand_no: int, rules: RuleSet = TABLE) -> tuple[int, int, int, int]:
     """The four packed hands of deal ``hand_no`` of a match seeded ``seed`` (RULES.md, Deal 1).
 
+    The deck is ``rules.deck`` (48 cards, or VARIANTS.md ``double-deck``'s 80), shuffled
+    from the seed and cut into four hands of ``rules.hand_size``.
+
     >>> shuffle_deal(1, 0) == shuffle_deal(1, 0) != shuffle_deal(1, 1)
     True
     """
-    cards = [CARDS[c] for c in range(24) for _ in range(2)]
+    deck = DECKS[rules.deck]
+    cards = deck.cards()
     random.Random(f"{seed}/{hand_no}").shuffle(cards)
     n = rules.hand_size
-    return (pack(cards[0:n]), pack(cards[n:2 * n]), pack(cards[2 * n:3 * n]), pack(cards[3 * n:4 * n]))
+    pack_ = pack if deck.layers <= 2 else deck.pack
+    return (pack_(cards[0:n]), pack_(cards[n:2 * n]), pack_(cards[2 * n:3 * n]), pack_(cards[3 * n:4 * n]))
 
 
 def check_deal(hands: Sequence[int], rules: RuleSet = TABLE) -> None:
-    """Check that four packed hands are a legal deal: 12 cards each, the whole deck.
+    """Check that four packed hands are a legal deal: ``rules.hand_size`` cards each, the whole deck.
 
     Raises:
         IllegalAction: a hand of the wrong size, or cards that are not exactly
-            the 48-card deck.
+            the deck of ``rules`` (48 cards; VARIANTS.md ``double-deck``: 80).
     """
+    deck = DECKS[rules.deck]
     if len(hands) != 4:
         raise IllegalAction(f"a deal has four hands, not {len(hands)}")
     for seat, h in enumerate(hands):
-        if not isinstance(h, int) or isinstance(h, bool) or h < 0 or h >> (2 * 24):
+        if not isinstance(h, int) or isinstance(h, bool) or h < 0 or h >> (deck.layers * 24):
             raise IllegalAction(f"{Seat(seat)}'s hand is not a packed hand (see pinochle.cards.pack)")
         if size(h) != rules.hand_size:
             raise IllegalAction(f"{Seat(seat)} has {size(h)} cards; each seat is dealt {rules.hand_size}")
@@ -521,8 +527,10 @@ def check_deal(hands: Sequence[int], rules: RuleSet = TABLE) -> None:
         for card in unpack(h):
             counts[card] += 1
     for t, n in enumerate(counts):
-        if n != 2:
-            raise IllegalAction(f"the deal has {n} {CARDS[t].label}; the deck has exactly two")
+        if n != deck.copies[t]:
+            words = ("no", "one", "two", "three", "four")
+            raise IllegalAction(f"the deal has {n} {CARDS[t].label}; the {deck.name} deck has exactly "
+                                f"{words[deck.copies[t]]}")
 
 
 def new_match(
@@ -1067,8 +1075,10 @@ def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:
 def deck_check(state: State) -> bool:
     """Whether every card of the deck is in exactly one place: a hand or a played trick.
 
-    An invariant of every reachable state (used by the property tests).
+    An invariant of every reachable state (used by the property tests), for the
+    game's deck (48 cards; VARIANTS.md ``double-deck``: 80).
     """
+    deck = DECKS[state.rules.deck]
     played = [c for t in state.tricks for c in t.cards]
     counts = [0] * 24
     for h in state.hands:
@@ -1076,4 +1086,8 @@ def deck_check(state: State) -> bool:
             counts[c] += 1
     for c in played:
         counts[c] += 1
-    return all(n == 2 for n in counts) and pack(c for h in state.dealt for c in unpack(h)) == FULL_DECK
+    dealt = [0] * 24
+    for h in state.dealt:
+        for c in unpack(h):
+            dealt[c] += 1
+    return counts == list(deck.copies) == dealt

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from .auction import call_text, parse_call
-from .cards import SIDES, Card, Seat, Suit, add, parse_cards, unpack
+from .cards import DECKS, SIDES, Card, Seat, Suit, parse_cards, unpack
 from .errors import BadCard, BadRecord, IllegalAction
 from .game import (
     Action,
@@ -166,12 +166,14 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
     return out
 
 
-def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
+def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE) -> ParsedHand:
     """Check a hand record's shape, dealer and cards (RULES.md, Hand record; Deal).
 
     Args:
         record: the decoded JSON object.
         hand: its number within a match record, counted from 1, for error reports.
+        rules: the game's rules: its deck and hand size (48 cards and 12 a hand;
+            VARIANTS.md ``double-deck``: 80 and 20).
 
     Returns:
         The :class:`ParsedHand`.
@@ -199,25 +201,28 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
     if extra:
         raise BadRecord("hands", None, f"unknown seat {extra[0]!r} in hands: seats are N, E, S and W", hand)
     packed = [0, 0, 0, 0]
-    seen = 0  # the whole deal so far, to find a third copy
+    seen = 0  # the whole deal so far, to find a copy more than the deck holds
+    deck, n = DECKS[rules.deck], rules.hand_size
     for seat in Seat:
         raw = raw_hands.get(str(seat))
         if not isinstance(raw, (list, str)):
-            raise BadRecord("hands", None, f"{seat}'s hand is missing: give a list of 12 cards", hand)
+            raise BadRecord("hands", None, f"{seat}'s hand is missing: give a list of {n} cards", hand)
         try:
             cards = parse_cards(raw)
         except BadCard as err:
             raise BadRecord("hands", err.index, f"{seat}'s hand: {err}", hand) from None
         for i, card in enumerate(cards):
-            if i >= 12:
-                raise BadRecord("hands", i, f"{seat} has {len(cards)} cards; each seat is dealt 12", hand)
+            if i >= n:
+                raise BadRecord("hands", i, f"{seat} has {len(cards)} cards; each seat is dealt {n}", hand)
             try:
-                seen = add(seen, card)
+                seen = deck.add(seen, card)
             except BadCard:
-                raise BadRecord("hands", i, f"{seat}'s hand: a third {card.label}; the deck has two of each card", hand) from None
-            packed[seat] = add(packed[seat], card)
-        if len(cards) < 12:
-            raise BadRecord("hands", len(cards), f"{seat} has {len(cards)} cards; each seat is dealt 12", hand)
+                why = f"a third {card.label}; the deck has two of each card" if deck.copies[card] == 2 \
+                    else deck.too_many(card)
+                raise BadRecord("hands", i, f"{seat}'s hand: {why}", hand) from None
+            packed[seat] = deck.add(packed[seat], card)
+        if len(cards) < n:
+            raise BadRecord("hands", len(cards), f"{seat} has {len(cards)} cards; each seat is dealt {n}", hand)
     auction = record.get("auction")
     if not isinstance(auction, list):
         raise BadRecord("auction", None, "auction is a list of calls such as [\"250\", \"pass\"]", hand)
@@ -236,7 +241,7 @@ def parse_hand(record: object, hand: int | None = None) -> ParsedHand:
         raise BadRecord("play", None, "nobody bid, so no card is played: mark the hand \"thrown_in\": true "
                                       "(a game where the dealer is stuck needs the dealer's play)", hand)
     if not isinstance(raw_play, (list, str)):
-        raise BadRecord("play", None, "play is a list of the 48 cards in the order played", hand)
+        raise BadRecord("play", None, f"play is a list of the {4 * rules.hand_size} cards in the order played", hand)
     try:
         play = parse_cards(raw_play)
     except BadCard as err:
@@ -342,7 +347,7 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         return state
     for i, card in enumerate(parsed.play):
         if state.phase != "play":
-            raise BadRecord("play", i, "the hand is over after 48 cards", hand)
+            raise BadRecord("play", i, f"the hand is over after {4 * state.rules.hand_size} cards", hand)
         seat = turn(state)
         assert seat is not None
         try:
@@ -350,7 +355,8 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         except IllegalAction as err:
             raise BadRecord("play", i, f"{seat} cannot play {card.label}: {err}", hand) from None
     if state.phase == "play":
-        raise BadRecord("play", len(parsed.play), f"the play stops after {len(parsed.play)} cards; a hand has 48", hand)
+        raise BadRecord("play", len(parsed.play), f"the play stops after {len(parsed.play)} cards; "
+                                                  f"a hand has {4 * state.rules.hand_size}", hand)
     return state
 
 
@@ -361,9 +367,9 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
         BadRecord: the first fault, with its field, index and reason.
     """
     game = _game_of(record)
-    parsed = parse_hand(record)
-    state = new_match(seed=0, rules=_rules(rules, game, record), first_dealer=parsed.dealer, deals=[parsed.hands],
-                      game=game)
+    ruleset = _rules(rules, game, record)
+    parsed = parse_hand(record, None, ruleset)
+    state = new_match(seed=0, rules=ruleset, first_dealer=parsed.dealer, deals=[parsed.hands], game=game)
     state = _play_hand(state, parsed, None)
     return hand_summary(state.thrown[-1] if parsed.thrown_in else state.history[-1])
 
@@ -389,16 +395,16 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
         if isinstance(h, Mapping) and h.get("game", game.name) != game.name:
             raise BadRecord("game", None, f"hand {i + 1} is a {h.get('game')!r} hand in a {game.name} match", i + 1)
     # hand by hand, so that the first fault in play order is the one reported
-    first = parse_hand(raw_hands[0], 1)
-    state = new_match(seed=0, rules=_rules(rules, game, record), first_dealer=first.dealer, deals=[first.hands],
-                      game=game)
+    ruleset = _rules(rules, game, record)
+    first = parse_hand(raw_hands[0], 1, ruleset)
+    state = new_match(seed=0, rules=ruleset, first_dealer=first.dealer, deals=[first.hands], game=game)
     state = _play_hand(state, first, 1)
     summaries: list[dict[str, object]] = [hand_summary(state.thrown[-1] if first.thrown_in else state.history[-1])]
     for i in range(1, len(raw_hands)):
         if state.phase == "match_end":
             won = SIDES[state.winner or 0]
             raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
-        p = parse_hand(raw_hands[i], i + 1)
+        p = parse_hand(raw_hands[i], i + 1, ruleset)
         after_throw = state.phase == "auction"  # the hand before was thrown in: its redeal is this record
         dealer = state.dealer if after_throw else state.dealer.left
         if p.dealer != dealer:

@@ -409,10 +409,9 @@ TABLE = RuleSet(description="Four-handed partnership Pinochle, no kitty, no exch
 RULESETS: dict[str, RuleSet] = {TABLE.name: TABLE}
 
 #: The numbers of VARIANTS.md ``double-deck`` (seed 001), in ones, its native
-#: scale. Not in :data:`RULESETS` yet: the game is not playable (issue 13);
-#: the meld and the counters are used already (its forced opening at 50 is a
-#: parameter of its auction phase, as britannica's). Choices (docs/rules.md,
-#: The double deck): three runs score a double run and a run, four runs
+#: scale; the game :data:`pinochle.games.DOUBLE_DECK_GAME` registers it in
+#: :data:`RULESETS` (its forced opening at 50 is a parameter of its auction
+#: phase, as britannica's). Choices (docs/games/double-deck.md): three runs score a double run and a run, four runs
 #: two double runs (issue 12 names no triple run, and "quadruple aces, kings,
 #: queens, and jacks count as two double melds" is the seed's own rule for
 #: four sets); bids go up by 1 (as britannica); the dix is 0 (there are no

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .cards import ABOVE, ALL_TYPES, LAYER, SUIT_MASK
+from .cards import ABOVE, ALL_TYPES, DECKS, LAYER, MAX_COPIES, SPREAD, SUIT_MASK
 from .meld import meld_by_trump
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, score_hand
@@ -41,10 +41,21 @@ def deal(rnd: Callable[[], float], rules: RuleSet = TABLE) -> list[int]:
     Returns:
         ``[N, E, S, W]`` packed hands of ``rules.hand_size`` cards.
     """
+    n = rules.hand_size
+    if rules.deck != "pinochle":
+        # any other deck (VARIANTS.md ``double-deck``): shuffle its cards and pack each hand
+        cards = sorted(DECKS[rules.deck].cards(), key=lambda _: rnd())
+        spread = SPREAD[MAX_COPIES]
+        out = []
+        for s in range(0, 4 * n, n):
+            h = 0
+            for c in cards[s:s + n]:  # each copy into the next free layer (the deck's cards: no check)
+                h |= 1 << (c + LAYER * (h >> c & spread).bit_count())
+            out.append(h)
+        return out
     # physical card i (0..47) is type i % 24, copy i // 24: a hand's physical
     # bits split straight into the two layers of the packed hand
     order = sorted(_PHYSICAL, key=lambda _: rnd())
-    n = rules.hand_size
     hands = []
     bits = _PHYS_BIT.__getitem__
     for s in range(0, 4 * n, n):
@@ -100,6 +111,8 @@ def playout(
     tricks = [0, 0]
     pts = [0, 0]
     play: list[int] = []
+    spread = SPREAD[MAX_COPIES]
+    wide = DECKS[rules.deck].layers > 2
     bit, top = _BIT, _TOP
     append = play.append
     winner = leader
@@ -116,7 +129,10 @@ def playout(
                 c = (m & SUIT_MASK[suits[int(rnd() * len(suits))]]).bit_length() - 1
             else:
                 c = pick(h & ALL_TYPES, rnd)
-            hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+            if wide:  # a copy is taken from the card's top layer (any deck)
+                hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
+            else:  # two layers: the second copy if held, else the first
+                hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
         append(c)
         led = win_suit = c // 6
         win = c
@@ -147,7 +163,10 @@ def playout(
                     c = (m & -m).bit_length() - 1
                 else:
                     c = m.bit_length() - 1
-                hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+                if wide:
+                    hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
+                else:
+                    hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
             append(c)
             won += values[c]
             # tricks.beats(c, win, trump), inlined: higher in the winner's suit, or the first trump

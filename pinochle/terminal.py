@@ -43,7 +43,7 @@ from typing import IO
 
 from .auction import parse_points
 from .bots import NormalPlayer, Player, for_level
-from .cards import SIDES, Card, Seat, Suit, fold, pack, parse_cards, plain_suits
+from .cards import DECKS, SIDES, Card, Seat, Suit, fold, parse_cards, plain_suits
 from .errors import IllegalAction, PinochleError
 from .game import Action, HandResult, State, Trick, apply, auction_status, auto_action, new_match, sort_hand, turn, view
 from .meld import Meld, meld_points
@@ -183,15 +183,16 @@ def _signed(points: int) -> str:
 
 def _meld_by_suit(hand: Sequence[Card], state: State | None = None) -> str:
     """South's meld for each possible trump, e.g. ``♠ 40, ♥ 190, ♦ 20, ♣ 20`` (in the game's meld values)."""
-    packed = pack(hand)
     rules = state.rules if state is not None else TABLE
+    packed = DECKS[rules.deck].pack(hand)
     return ", ".join(f"{s.symbol} {meld_points(packed, s, rules)}" for s in Suit)
 
 
-def _longest_suit(hand: Sequence[Card]) -> Suit:
-    """The default trump for South: the longest suit; ties go to more meld, then ♠ ♥ ♦ ♣ order."""
-    packed = pack(hand)
-    return max(Suit, key=lambda s: (sum(1 for c in hand if c.suit == s), meld_points(packed, s), -s))
+def _longest_suit(hand: Sequence[Card], rules: RuleSet = TABLE) -> Suit:
+    """The default trump for South: the longest suit; ties go to more meld (in ``rules``' meld
+    values), then ♠ ♥ ♦ ♣ order."""
+    packed = DECKS[rules.deck].pack(hand)
+    return max(Suit, key=lambda s: (sum(1 for c in hand if c.suit == s), meld_points(packed, s, rules), -s))
 
 
 def _meld_lines(m: Meld, width: int = 58) -> list[str]:
@@ -444,7 +445,7 @@ def _south_settle(con: _Console, state: State, advisor: Player) -> tuple[Action,
 def _south_trump(con: _Console, state: State, advisor: Player | None = None) -> tuple[Action, State]:
     """Ask South, the declarer, to name trump."""
     v = view(state, SOUTH)
-    default = _longest_suit(v.hand)
+    default = _longest_suit(v.hand, state.rules)
     con.say(f"You are declarer at {state.bid}. Your hand: {cards_text(v.hand)}")
     con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
     while True:

@@ -29,14 +29,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pinochle.cards import CARDS, Seat, add, remove, unpack
+from pinochle.cards import CARDS, DECKS, Seat, remove, unpack
 from pinochle.game import Action, HandResult, State, apply, legal, new_match, turn, view
 from pinochle.games import GAMES
 
 #: Counter points of a hand played out, by game (VARIANTS.md, Scales: tens 250; ones 25).
-COUNTERS = {"table": 250, "partnership-pass": 250, "racehorse": 250, "turned-trump": 250, "britannica": 25}
-#: Each game's target (VARIANTS.md: 1500; britannica 100).
-TARGETS = {"table": 1500, "partnership-pass": 1500, "racehorse": 1500, "turned-trump": 1500, "britannica": 100}
+COUNTERS = {"table": 250, "partnership-pass": 250, "racehorse": 250, "turned-trump": 250, "britannica": 25,
+            "double-deck": 50}  # VARIANTS.md double-deck: "last trick 2, so 50 trick points a hand"
+#: Each game's target (VARIANTS.md: 1500; britannica 100; double-deck 500).
+TARGETS = {"table": 1500, "partnership-pass": 1500, "racehorse": 1500, "turned-trump": 1500, "britannica": 100,
+           "double-deck": 500}
+#: Each game's deck (VARIANTS.md double-deck: "4 copies of A T K Q J in each suit", no nines) and hand size.
+DECKS_BY_GAME = {"double-deck": Counter({c: 4 for c in range(24) if c % 6})}
+HAND_SIZE = {"double-deck": 20}
 PLAYABLE = [name for name, g in GAMES.items() if g.playable]
 DECK = Counter({c: 2 for c in range(24)})
 TOKEN = {str(CARDS[c]) for c in range(24)}
@@ -112,8 +117,8 @@ def _cards(state: State) -> Counter[int]:
 @given(seed=SEEDS)
 def test_cards_are_conserved_and_the_pass_moves_cards_between_partners_only(game: str, seed: int) -> None:
     for before, action, after in steps(game, seed, max_hands=3):
-        assert _cards(after) == DECK, f"version {after.version}: the hands and tricks are not the deck"
-        assert all(len(unpack(h)) == 12 for h in after.dealt)
+        assert _cards(after) == DECKS_BY_GAME.get(game, DECK), f"version {after.version}: not the deck"
+        assert all(len(unpack(h)) == HAND_SIZE.get(game, 12) for h in after.dealt)
         if action is None or after.hand_no != before.hand_no:
             continue  # a new deal
         old = [Counter(unpack(h)) for h in before.hands]
@@ -167,8 +172,8 @@ def _oracle(game: str, h: HandResult, totals_before: tuple[int, int]) -> tuple[t
     score = [kept[0] + pts[0], kept[1] + pts[1]]
     if not made:
         score[side] = -h.bid
-    if game == "britannica" and totals_before[side] + score[side] >= 100:
-        score[other] = 0  # seed 001: the declarers reach 100 first; the opponents add nothing
+    if game in ("britannica", "double-deck") and totals_before[side] + score[side] >= TARGETS[game]:
+        score[other] = 0  # seed 001: the declarers reach the target first; the opponents add nothing
     return (score[0], score[1]), made
 
 
@@ -185,7 +190,8 @@ def test_every_hand_has_the_scales_counters_and_scores_as_variants_md_says(game:
         if h.conceded:
             assert h.tricks == () and h.score.tricks == (0, 0) and h.score.counters == (0, 0)
         else:
-            assert len(h.tricks) == 12 and sum(h.score.tricks) == 12
+            n = HAND_SIZE.get(game, 12)
+            assert len(h.tricks) == n and sum(h.score.tricks) == n
             assert sum(h.score.counters) == COUNTERS[game]
         score, made = _oracle(game, h, totals)
         assert h.score.score == score and made in (None, h.score.made), (h.number, h.score)
@@ -299,8 +305,9 @@ def _swap(state: State, a: int, b: int, rng: random.Random) -> State | None:
         return None
     x, y = rng.choice(options)
     hands = list(state.hands)
-    hands[a] = add(remove(hands[a], x), y)
-    hands[b] = add(remove(hands[b], y), x)
+    deck = DECKS[state.rules.deck]
+    hands[a] = deck.add(remove(hands[a], x), y)
+    hands[b] = deck.add(remove(hands[b], y), x)
     return replace(state, hands=(hands[0], hands[1], hands[2], hands[3]))
 
 

@@ -95,7 +95,7 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
     games = resp.json()["games"]
     assert [g["name"] for g in games] == list(GAMES)
     assert [g["name"] for g in games if g["playable"]] == PLAYABLE == ["table", "partnership-pass", "racehorse", "turned-trump",
-                                                                     "britannica"]
+                                                                     "britannica", "double-deck"]
     for g in games:
         assert set(g) == {"name", "players", "description", "playable"}
         assert g["description"] == GAMES[g["name"]].description and g["players"] == GAMES[g["name"]].players
@@ -109,11 +109,11 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
 ])
 @pytest.mark.parametrize("game, says", [
     ("cutthroat", "new_match.game: the cutthroat game is not built yet; the playable games are table, "
-                  "partnership-pass, racehorse, turned-trump, britannica"),
+                  "partnership-pass, racehorse, turned-trump, britannica, double-deck"),
     ("two-handed", "the two-handed game is not built yet; the playable games are table, partnership-pass"),
-    ("whist", 'game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica; '
+    ("whist", 'game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck; '
               'the text "whist" is not a game'),
-    (3, "game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, not 3"),
+    (3, "game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, not 3"),
     (None, "not null"),
     ("Racehorse", "is not a game"),
 ])

@@ -7,7 +7,7 @@
 >>> find("cutthroat")
 Traceback (most recent call last):
 ...
-ValueError: the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica
+ValueError: the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ..game import Game
 from ..cards import fold
-from ..rules import RULESETS, TABLE, RuleSet
+from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, RuleSet
 from . import scorers
 from .phases import Auction, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, Tricks, TurnTrump
 
@@ -84,6 +84,20 @@ BRITANNICA = Game(
 )
 
 
+#: VARIANTS.md ``double-deck`` (seed 001): 80 cards, 20 each, the ones scale; bidding, play
+#: and scoring as ``britannica`` (the choices are in docs/games/double-deck.md).
+DOUBLE_DECK_GAME = Game(
+    name="double-deck",
+    description="Partnerships with 80 cards (no nines), 20 each, the ones scale: left of the dealer "
+                "must open at 50, triple and quadruple melds; game 500",
+    rules=_register(DOUBLE_DECK_RULES),
+    phases=(Auction(forced_opening=True), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
+    score=scorers.declarer_first,
+    outcome=scorers.contract_outcome,
+    source="seed 001; VARIANTS.md double-deck",
+)
+
+
 #: VARIANTS.md ``turned-trump`` (seed 000, "Partnership Pinochle without an auction").
 TURNED_TRUMP = Game(
     name="turned-trump",
@@ -110,8 +124,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     RACEHORSE,
     TURNED_TRUMP,
     BRITANNICA,
-    _later("double-deck", 4, "Partnerships with 80 cards (no nines), 20 each, the ones scale; game 500",
-           "seed 001; VARIANTS.md double-deck"),
+    DOUBLE_DECK_GAME,
     _later("cutthroat", 3, "Three players each alone, a 3-card widow, stakes by bid size",
            "seeds 001, 002; VARIANTS.md cutthroat"),
     _later("auction", 3, "Three active players with a widow, settlement by a schedule of bids (tens)",

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from .. import auction as auction_mod
 from ..auction import AuctionStatus
-from ..cards import CARDS, Card, Seat, Suit, add, count, pack, remove
+from ..cards import CARDS, DECKS, Card, Seat, Suit, count, pack, remove
 from ..errors import BadCard, IllegalAction
 from ..game import (
     Action,
@@ -200,7 +200,7 @@ class Exchange(PhaseDef):
                 held = count(state.hands[giver], c)
                 what = "do not hold the" if not held else f"hold only {held}"
                 raise IllegalAction(f"you {what} {CARDS[c].label}" + (f", not {n}" if held else "")) from None
-            other = add(other, c)
+            other = DECKS[state.rules.deck].add(other, c)
         hands = list(state.hands)
         hands[giver], hands[taker] = hand, other
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),

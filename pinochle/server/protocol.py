@@ -206,7 +206,7 @@ def games_json() -> dict[str, object]:
     """``{"games": [{"name", "players", "description", "playable"}, ...]}``: every game, in VARIANTS.md order.
 
     >>> [g["name"] for g in games_json()["games"] if g["playable"]]
-    ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica']
+    ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck']
     """
     return {"games": [{"name": g.name, "players": g.players, "description": g.description, "playable": g.playable}
                       for g in GAMES.values()]}
@@ -220,7 +220,7 @@ def _game(data: dict[str, object], kind: str, *, required: bool = False) -> None
     ...     _game({"game": "cutthroat"}, "new_match")
     ... except ProtocolError as err:
     ...     print(err)
-    new_match.game: the cutthroat game is not built yet; the playable games are table, partnership-pass, racehorse, turned-trump, britannica
+    new_match.game: the cutthroat game is not built yet; the playable games are table, partnership-pass, racehorse, turned-trump, britannica, double-deck
     """
     playable = playable_games()
     names = ", ".join(playable)
