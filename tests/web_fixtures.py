@@ -111,6 +111,51 @@ def fixtures() -> dict[str, dict[str, Any]]:
     return out
 
 
+#: Double-deck hands of 20 (issue 13) whose meld has many cards in one meld (spades trump): a double
+#: run and a run (three runs), a royal marriage beside them and a quadruple pinochle; double aces
+#: twice (four aces of each suit); triple aces and three marriages of one suit; triple kings, a triple
+#: pinochle and three royal marriages.
+DOUBLE_DECK_HANDS = {
+    "S": "AS AS AS TS TS TS KS KS KS QS QS QS QS JS JS JS JD JD JD JD",
+    "W": "AS AS AS AS AH AH AH AH AD AD AD AD AC AC AC AC KS QS QS JD",
+    "N": "AS AS AS AH AH AH AD AD AD AC AC AC KH KH KH QH QH QH JD QS",
+    "E": "KS KS KS KH KH KH KD KD KD KC KC KC QS QS QS JD JD JD QD QC",
+}
+
+
+def double_deck_view(seed: int = 3) -> dict[str, Any]:
+    """South's view of a double-deck match (20 cards each) in play, first trick, South to lead; each seat
+    has laid down the meld of its hand in ``DOUBLE_DECK_HANDS`` (the engine's meld, spades trump), and South
+    holds its own."""
+    from pinochle.bots import for_level
+    from pinochle.cards import DOUBLE_DECK, parse_cards, pack_deck
+    from pinochle.game import apply, auto_action, new_match, turn
+    from pinochle.meld import meld
+    from pinochle.rules import DOUBLE_DECK_RULES
+
+    state = new_match(seed=seed, game="double-deck")
+    bots = [for_level("easy", s) for s in range(4)]
+    while not (state.phase == "play" and turn(state) == 2):
+        action = auto_action(state)
+        if action is None:
+            seat = turn(state)
+            assert seat is not None
+            action = bots[seat].act(view(state, seat))
+        state = apply(state, action)
+    out = view(state, 2).to_json()
+    assert out["game"] == "double-deck" and len(out["hand"]) == 20 and not out["tricks"]
+    order = {r + s: i for i, (s, r) in enumerate((s, r) for s in "SHDC" for r in "ATKQJ")}
+    out["trump"] = "S"
+    out["melds"] = {}
+    for seat, text in DOUBLE_DECK_HANDS.items():
+        m = meld(pack_deck(parse_cards(text), DOUBLE_DECK), 0, DOUBLE_DECK_RULES)
+        out["melds"][seat] = {**m.to_json(), "shown": [str(c) for c in m.shown()]}
+    out["meld_shown"] = {side: sum(out["melds"][s]["total"] for s in seats) for side, seats in out["sides"].items()}
+    out["hand"] = sorted(DOUBLE_DECK_HANDS["S"].split(), key=lambda c: order[c])
+    out["legal"] = {"play": sorted(set(out["hand"]), key=lambda c: order[c])}
+    return out
+
+
 def summary(v: dict[str, Any]) -> dict[str, Any]:
     return {"id": "fx", "kind": "solo", "level": "normal", "hand_number": v["hand_number"], "phase": v["phase"],
             "totals": {"NS": 0, "EW": 0}, "winner": None}

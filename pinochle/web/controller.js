@@ -66,6 +66,7 @@ export const st = {
   busyTimer: null,
   bid: null, // the bid shown between − and +
   bidMin: null,
+  bidMax: null,
   chosen: new Set(), // the cards (by index in the hand) chosen to pass or bury
   chosenKey: null,
   meldShownFor: null, // "matchId/version-of-hand" whose meld review was opened automatically
@@ -310,6 +311,7 @@ function tableCtx() {
     st.bidMin = L.bid.min;
     st.bid = L.bid.min;
   }
+  if (L.bid) st.bidMax = L.bid.max ?? null;
   const chooseKey = chooseOf(v) ? `${st.match?.id}/${v.version}` : null;
   if (chooseKey !== st.chosenKey) {
     st.chosenKey = chooseKey;
@@ -405,7 +407,8 @@ function dealNext() {
 }
 
 export const tableActions = {
-  bidBy: (delta) => { st.bid = Math.max(st.bidMin ?? 0, st.bid + delta); renderTable(); },
+  // between the view's legal.bid.min and .max (double-deck: 50 to 1,000 in steps of 1)
+  bidBy: (delta) => { st.bid = Math.min(st.bidMax ?? Infinity, Math.max(st.bidMin ?? 0, st.bid + delta)); renderTable(); },
   bid: (value) => sendAction({ type: ActionType.BID, bid: value }),
   pass: () => sendAction({ type: ActionType.PASS }),
   trump: (suit) => sendAction({ type: ActionType.TRUMP, suit }),

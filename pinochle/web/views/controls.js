@@ -24,7 +24,7 @@ export function renderControls(ctx) {
         h("output", { class: "bid-value", "data-testid": "bid-value", "aria-live": "polite", "aria-label": "Bid" }, String(value)),
         h("button", {
           class: "btn step", type: "button", "data-testid": "bid-plus", "data-focus": "bid-plus", "aria-label": `Raise the bid by ${step}`,
-          onclick: () => act.bidBy(step),
+          disabled: L.bid.max != null && value + step > L.bid.max, onclick: () => act.bidBy(step),
         }, "+"),
         h("button", {
           class: "btn primary", type: "button", "data-testid": "bid-button", "data-focus": "bid-button", onclick: () => act.bid(value),

@@ -31,16 +31,20 @@ export function renderLastTrick(ctx) {
     })));
 }
 
+/** How many runs a meld holds ("run" one, "double run" two: double-deck). */
+const RUNS = { run: 1, "double run": 2, "triple run": 3 };
+const ORDINAL = ["first", "second", "third", "fourth", "fifth"];
+
 /**
  * A seat's melds as rows: the same meld twice reads as one row ("Dix ×2", its points added up),
- * and a royal marriage laid beside a run says which of its cards is the spare one (a card the
- * seat showed twice: "second K♠").
+ * and a royal marriage laid beside the runs says which of its cards is the spare one (a card the
+ * seat showed more often than it has runs: "second K♠" beside one run, "fourth Q♠" beside three).
  */
 export function meldRows(m) {
   const rows = [];
   const byKey = new Map();
-  const hasRun = m.melds.some((it) => it.name === "run");
-  const twice = (c) => (m.shown ?? []).filter((x) => x === c).length >= 2;
+  const runs = m.melds.reduce((n, it) => n + (RUNS[it.name] ?? 0), 0);
+  const shown = (c) => (m.shown ?? []).filter((x) => x === c).length;
   for (const it of m.melds) {
     const key = `${it.name}/${it.points}/${[...it.cards].sort().join(",")}`;
     const same = byKey.get(key);
@@ -50,14 +54,31 @@ export function meldRows(m) {
       continue;
     }
     const row = { name: cap(it.name), points: it.points, cards: [...it.cards], times: 1, note: "" };
-    if (hasRun && it.name === "royal marriage") {
-      const spare = it.cards.filter(twice);
-      if (spare.length) row.note = `second ${spare.map(cardShort).join(" and ")}, beside the run`;
+    if (runs && it.name === "royal marriage") {
+      const spare = it.cards.filter((c) => shown(c) > runs);
+      const nth = ORDINAL[runs] ?? `${runs + 1}th`;
+      if (spare.length) row.note = `${nth} ${spare.map(cardShort).join(" and ")}, beside the ${runs > 1 ? "runs" : "run"}`;
     }
     byKey.set(key, row);
     rows.push(row);
   }
   return rows;
+}
+
+/** More cards in one row than this (double-deck's triple aces, double aces twice): copies of a card stack. */
+export const STACK_OVER = 10;
+
+/**
+ * A meld row's cards: each card, in order; a row of more than STACK_OVER cards shows each different
+ * card once, its copies stacked behind it and counted ("×4"), so that it stays one short line.
+ */
+function meldCards(cards) {
+  if (cards.length <= STACK_OVER) return cards.map((c) => cardEl(c, { size: "mini" }));
+  const groups = new Map();
+  for (const c of cards) groups.set(c, (groups.get(c) ?? 0) + 1);
+  return [...groups].map(([c, n]) => h("span", { class: "meld-stack", "data-testid": "meld-stack", dataset: { count: String(n) } },
+    ...Array.from({ length: n }, () => cardEl(c, { size: "mini" })),
+    n > 1 ? h("span", { class: "stack-n", "aria-hidden": "true" }, `×${n}`) : null));
 }
 
 export function renderMeld(ctx) {
@@ -70,7 +91,7 @@ export function renderMeld(ctx) {
           h("span", { class: "meld-name" }, r.name, r.times > 1 ? h("span", { class: "times" }, ` ×${r.times}`) : null,
             r.note ? h("span", { class: "meld-note" }, ` (${r.note})`) : null),
           h("span", { class: "meld-pts" }, String(r.points * r.times)),
-          h("span", { class: "meld-cards" }, ...r.cards.map((c) => cardEl(c, { size: "mini" }))))))];
+          h("span", { class: "meld-cards" }, ...meldCards(r.cards)))))];
     return h("section", { class: `meld-seat ${s.sideOf(seat) === s.mySide ? "us" : "them"}`, "data-testid": `meld-${seat}` },
       h("h3", {}, h("span", { class: "meld-who" }, s.name(seat)), h("span", { class: "meld-total" }, m ? String(m.total) : "–")),
       ...items);
