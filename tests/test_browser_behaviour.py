@@ -219,7 +219,7 @@ def test_home_chooses_the_game_of_the_match(server: Server) -> None:
         return {"options": options, "stored": stored, "kept": kept}
 
     out = in_browser(run)
-    assert out["options"] == ["table", "partnership-pass", "racehorse", "turned-trump", "britannica"]
+    assert out["options"] == ["table", "partnership-pass", "racehorse", "turned-trump", "britannica", "double-deck"]
     assert out["stored"] == "partnership-pass" == out["kept"]
     # the server holds a partnership-pass match for the device (storage keeps each match's game)
     import sqlite3

@@ -310,3 +310,239 @@ def test_the_meld_review_names_what_scores(server: Server) -> None:
         ("Dix", 2, 20, ["9H", "9H"]), ("Marriage", 1, 20, ["KD", "QD"])]
     assert [(r["name"], r["note"]) for r in spare_king] == [("Run", ""), ("Royal marriage", "second K♠\ufe0e, beside the run")]
     assert [(r["name"], r["note"]) for r in spare_queen] == [("Run", ""), ("Royal marriage", "second Q♠\ufe0e, beside the run")]
+
+
+# ---------------------------------------------------------------- double-deck (issue 13, item 5): 20 cards a hand
+
+#: What a card's touch target and the felt look like on the page (HAND_TARGETS gives each card's strip).
+FELT_CLASH = """() => {
+  // what the centre shows (the trick's cards, the phase's lines) against the seats round it
+  const shown = [...document.querySelectorAll('#centre .card, #centre .centre-info > *')].filter(e => e.getClientRects().length);
+  const seats = [...document.querySelectorAll('#felt > .seat')];
+  const out = [];
+  for (const a of shown) for (const s of seats) {
+    const r = a.getBoundingClientRect(), q = s.getBoundingClientRect();
+    if (r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1 && q.top < r.bottom - 1)
+      out.push(`${a.className || a.textContent} over ${s.id}`);
+  }
+  return out;
+}"""
+
+HAND_TOKENS = "() => [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.card)"
+
+
+def strip_click(page: Any, index: int) -> None:
+    """Click card ``index`` of the hand in the middle of its visible strip (as a finger would)."""
+    m = page.evaluate(HAND_TARGETS)["cards"][index]
+    page.locator("#hand button.card").nth(index).click(position={"x": m["width"] / 2, "y": m["height"] / 2})
+
+
+def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
+    """A solo double-deck match from Home at 360x740: 20 cards, each a 44 px target not covered by another
+    card; no sideways scroll, no text overflow, nothing in the centre over a seat, no axe violation; the
+    bid steps by 1; a card is played by a tap on its strip, another with the keyboard."""
+    from .test_browser import MY_TURN, body
+    from .test_browser_a11y import axe_runner
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce", color_scheme="dark")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url)
+        page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
+        page.get_by_test_id("game-select").select_option("double-deck")
+        page.get_by_test_id("level-easy").click()
+        wait_cards(page, 20)
+        dialog = page.get_by_test_id("meld-dialog")
+        while True:  # the auction, trump and meld: to the first card South plays
+            page.wait_for_function(MY_TURN)
+            if dialog.is_visible():
+                page.get_by_test_id("meld-close").click()
+                dialog.wait_for(state="hidden")
+            legal = body(page, "legal").split(",")
+            if "play" in legal:
+                break
+            version = body(page, "version")
+            if "bid" in legal:
+                value = page.get_by_test_id("bid-value")
+                low = int(value.inner_text())
+                page.get_by_test_id("bid-plus").click()
+                out.setdefault("steps", []).append(int(value.inner_text()) - low)
+                settle(page)
+                out.setdefault("auction", page.evaluate(HAND_TARGETS))
+                out.setdefault("auction_clash", page.evaluate(FELT_CLASH))
+                out.setdefault("auction_overflow", page.evaluate(OVERFLOW))
+                page.get_by_test_id("bid-button").click()
+            elif "trump" in legal:
+                page.locator("[data-testid^=trump-]").first.click()
+            else:
+                page.get_by_test_id("pass-button").click()
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        settle(page)
+        page.screenshot(path=str(ARTIFACTS / "double-deck-360x740.png"))
+        out["play"] = page.evaluate(HAND_TARGETS)
+        out["clash"] = page.evaluate(FELT_CLASH)
+        out["scroll"] = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        out["overflow"] = page.evaluate(OVERFLOW)
+        out["axe"] = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
+                      for v in axe_runner().run(page).response["violations"]]
+        # a tap on the strip of a playable card plays it
+        before = page.evaluate(HAND_TOKENS)
+        legal_at = page.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.legal === 'true')")
+        i = legal_at.index(True)
+        version = body(page, "version")
+        strip_click(page, i)
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        after = page.evaluate(HAND_TOKENS)
+        out["click"] = {"card": before[i], "before": before, "after": after}
+        # the next time: the keyboard (Home, then the arrows to a playable card in the second row or later, Enter)
+        page.wait_for_function(MY_TURN)
+        if dialog.is_visible():
+            page.get_by_test_id("meld-close").click()
+        page.locator("#hand button.card[tabindex='0']").focus()
+        page.keyboard.press("Home")
+        rows = page.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(e => Number(e.parentElement.dataset.row))")
+        legal_at = page.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.legal === 'true')")
+        target = next((j for j, ok in enumerate(legal_at) if ok and rows[j] >= 1), legal_at.index(True))
+        for _ in range(target):
+            page.keyboard.press("ArrowRight")
+        focused = page.evaluate("() => [document.activeElement.dataset.index, document.activeElement.dataset.card]")
+        before = page.evaluate(HAND_TOKENS)
+        version = body(page, "version")
+        page.keyboard.press("Enter")
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        out["keys"] = {"target": target, "row": rows[target], "focused": focused, "card": before[target],
+                       "before": before, "after": page.evaluate(HAND_TOKENS)}
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["steps"] and set(out["steps"]) == {1}, out["steps"]  # double-deck bids in steps of 1
+    for when in ("auction", "play"):
+        m = out[when]
+        assert len(m["cards"]) == 20 and m["rows"] >= 3, (when, m["rows"])
+        small = [c for c in m["cards"] if c["width"] < 44 or c["height"] < 44 or not c["hit"]]
+        assert not small, (when, small)
+    assert out["auction_clash"] == [] and out["clash"] == [], (out["auction_clash"], out["clash"])
+    assert out["scroll"] <= 0
+    assert out["auction_overflow"] == [] and out["overflow"] == [], (out["auction_overflow"], out["overflow"])
+    assert out["axe"] == [], out["axe"]
+    click = out["click"]
+    assert len(click["after"]) == 19 and click["after"].count(click["card"]) == click["before"].count(click["card"]) - 1
+    keys = out["keys"]
+    assert keys["focused"] == [str(keys["target"]), keys["card"]], keys
+    assert keys["row"] >= 1, "no playable card behind the first row to reach with the arrows"
+    assert len(keys["after"]) == len(keys["before"]) - 1, keys
+    assert keys["after"].count(keys["card"]) == keys["before"].count(keys["card"]) - 1, keys
+
+
+DD_MELD_ROWS = """() => {
+  const body = document.getElementById('meld-body');
+  const box = body.getBoundingClientRect();
+  const inside = (r) => r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight
+    && r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+  const hits = (el) => { const r = el.getBoundingClientRect(); const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(e && el.contains(e)); };
+  return [...document.querySelectorAll('#meld-dialog [data-testid=meld-row]')].map((li) => {
+    li.scrollIntoView({block: 'nearest'});
+    const name = li.querySelector('.meld-name'), pts = li.querySelector('.meld-pts'), cards = li.querySelector('.meld-cards');
+    const seat = li.closest('.meld-seat').getBoundingClientRect();
+    const c = cards.getBoundingClientRect();
+    const lastCard = [...cards.querySelectorAll('.card')].reduce((m, e) => Math.max(m, e.getBoundingClientRect().right), 0);
+    return {seat: li.closest('.meld-seat').dataset.testid, name: name.textContent, points: pts.textContent,
+            seen: inside(name.getBoundingClientRect()) && inside(pts.getBoundingClientRect()) && hits(pts) && hits(name),
+            cards_inside: c.left >= seat.left && lastCard <= seat.right - 1,
+            cards: cards.querySelectorAll('.card').length, stacks: [...cards.querySelectorAll('.meld-stack')].map(s => s.dataset.count),
+            lines: new Set([...cards.querySelectorAll(':scope > *')].map(e => Math.round(e.getBoundingClientRect().top))).size};
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=["360x740", "1280x800"])
+def test_the_double_deck_meld_review_shows_every_meld_and_its_points(server: Server, size: tuple[int, int]) -> None:
+    """Triple and quadruple melds (up to 16 cards in a row) in the meld review: every meld's name and points
+    on show within the window, its cards within the seat's box; rows of more than 10 cards stack a card's
+    copies on one line."""
+    from .web_fixtures import double_deck_view
+
+    v = double_deck_view()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, size=size)
+        dialog = page.get_by_test_id("meld-dialog")
+        if not dialog.is_visible():
+            page.get_by_test_id("meld-button").click()
+        dialog.wait_for()
+        settle(page)
+        page.screenshot(path=str(ARTIFACTS / f"double-deck-meld-{size[0]}x{size[1]}.png"))
+        out = {"rows": page.evaluate(DD_MELD_ROWS), "overflow": page.evaluate(OVERFLOW), "errors": errors}
+        ctx.close()
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == [] and out["overflow"] == [], out
+    rows = {(r["seat"], r["name"]): r for r in out["rows"]}
+    expected = {
+        ("meld-S", "Double run", "150"), ("meld-S", "Run", "15"),
+        ("meld-S", "Royal marriage (fourth Q♠\ufe0e, beside the runs)", "4"), ("meld-S", "Quadruple pinochle", "300"),
+        ("meld-W", "Royal marriage", "4"), ("meld-W", "Pinochle", "4"), ("meld-W", "Double aces ×2", "200"),
+        ("meld-N", "Marriage ×3", "6"), ("meld-N", "Pinochle", "4"), ("meld-N", "Triple aces", "150"),
+        ("meld-E", "Royal marriage ×3", "12"), ("meld-E", "Marriage", "2"), ("meld-E", "Triple pinochle", "45"),
+        ("meld-E", "Triple kings", "120"),
+    }
+    assert {(r["seat"], r["name"], r["points"]) for r in out["rows"]} == expected
+    hidden = [r for r in out["rows"] if not r["seen"] or not r["cards_inside"]]
+    assert not hidden, hidden
+    # many cards: a card's copies stack (double aces twice: four of each ace), one line
+    aces = rows[("meld-W", "Double aces ×2")]
+    assert aces["cards"] == 16 and aces["stacks"] == ["4", "4", "4", "4"] and aces["lines"] == 1, aces
+    assert rows[("meld-N", "Triple aces")]["stacks"] == ["3"] * 4
+    assert rows[("meld-S", "Quadruple pinochle")]["stacks"] == [] and rows[("meld-S", "Quadruple pinochle")]["cards"] == 8
+
+
+def test_the_bid_steps_by_the_views_step_between_its_min_and_max(server: Server) -> None:
+    """Double-deck bids in ones: − and + move the bid by legal.bid.step (1), never below .min nor above .max."""
+    from .web_fixtures import double_deck_view
+
+    v = double_deck_view()
+    v.update(phase="auction", tricks=[], trump=None, bid=None, declarer=None, high_bid=None, high_bidder=None,
+             auction=[], melds={s: None for s in v["seats"]}, meld_shown={k: 0 for k in v["meld_shown"]},
+             legal={"bid": {"min": 50, "step": 1, "max": 52}, "pass": True})
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, script = open_fixture(browser, server.url, v, errors)
+        value, plus, minus = (page.get_by_test_id(t) for t in ("bid-value", "bid-plus", "bid-minus"))
+        out: dict[str, Any] = {"start": value.inner_text(), "minus_off": minus.is_disabled(),
+                               "label": plus.get_attribute("aria-label")}
+        seen = []
+        for _ in range(3):
+            if plus.is_enabled():
+                plus.click()
+            seen.append(value.inner_text())
+        out["up"] = seen
+        out["plus_off"] = plus.is_disabled()
+        minus.click()
+        out["down"] = value.inner_text()
+        out["button"] = page.get_by_test_id("bid-button").inner_text()
+        page.get_by_test_id("bid-button").click()
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["sent"] = script.received[-1]
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["start"] == "50" and out["minus_off"] and out["label"] == "Raise the bid by 1"
+    assert out["up"] == ["51", "52", "52"] and out["plus_off"]
+    assert out["down"] == "51" and out["button"] == "Bid 51"
+    assert out["sent"]["action"] == {"type": "bid", "bid": 51}
