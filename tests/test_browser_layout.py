@@ -398,7 +398,7 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
         page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
         after = page.evaluate(HAND_TOKENS)
         out["click"] = {"card": before[i], "before": before, "after": after}
-        # the next time: the keyboard (Home, then the arrows to a playable card in the second row or later, Enter)
+        # the next time: the keyboard (Home, then the arrows to the last playable card, Enter)
         page.wait_for_function(MY_TURN)
         if dialog.is_visible():
             page.get_by_test_id("meld-close").click()
@@ -406,7 +406,7 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
         page.keyboard.press("Home")
         rows = page.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(e => Number(e.parentElement.dataset.row))")
         legal_at = page.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.legal === 'true')")
-        target = next((j for j, ok in enumerate(legal_at) if ok and rows[j] >= 1), legal_at.index(True))
+        target = max(j for j, ok in enumerate(legal_at) if ok)
         for _ in range(target):
             page.keyboard.press("ArrowRight")
         focused = page.evaluate("() => [document.activeElement.dataset.index, document.activeElement.dataset.card]")
@@ -437,7 +437,6 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
     assert len(click["after"]) == 19 and click["after"].count(click["card"]) == click["before"].count(click["card"]) - 1
     keys = out["keys"]
     assert keys["focused"] == [str(keys["target"]), keys["card"]], keys
-    assert keys["row"] >= 1, "no playable card behind the first row to reach with the arrows"
     assert len(keys["after"]) == len(keys["before"]) - 1, keys
     assert keys["after"].count(keys["card"]) == keys["before"].count(keys["card"]) - 1, keys
 
@@ -458,10 +457,71 @@ DD_MELD_ROWS = """() => {
     return {seat: li.closest('.meld-seat').dataset.testid, name: name.textContent, points: pts.textContent,
             seen: inside(name.getBoundingClientRect()) && inside(pts.getBoundingClientRect()) && hits(pts) && hits(name),
             cards_inside: c.left >= seat.left && lastCard <= seat.right - 1,
-            cards: cards.querySelectorAll('.card').length, stacks: [...cards.querySelectorAll('.meld-stack')].map(s => s.dataset.count),
+            cards: cards.querySelectorAll('.card').length,
+            narrowest: Math.min(...[...cards.querySelectorAll('.card')].map(e => e.getBoundingClientRect().width)),
+            stacks: [...cards.querySelectorAll('.meld-stack')].map(s => s.dataset.count),
             lines: new Set([...cards.querySelectorAll(':scope > *')].map(e => Math.round(e.getBoundingClientRect().top))).size};
   });
 }"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
+def test_a_double_deck_trick_on_a_phone_leaves_the_seats_clear_and_every_card_playable(server: Server,
+                                                                                      size: tuple[int, int]) -> None:
+    """Three cards of a trick on the felt above a hand of 20 in three rows: no card of the trick over a seat;
+    every card a 44 px target; a card of the middle row played by a tap on its strip, one by the keyboard
+    (Home, the arrows across the rows, Enter)."""
+    from .web_fixtures import double_deck_view
+
+    v = double_deck_view()
+    v["tricks"] = [{"leader": "W", "cards": ["AH", "KH", "QH"], "winner": None, "seats": ["W", "N", "E"]}]
+    v["hand_sizes"] = {"W": 19, "N": 19, "E": 19, "S": 20}
+    v["legal"] = {"play": ["AS", "TS", "KS", "QS", "JS"]}  # no heart: a trump (the page is told, it knows no rules)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, script = open_fixture(browser, server.url, v, errors, size=size)
+        dialog = page.get_by_test_id("meld-dialog")
+        if dialog.is_visible():
+            page.get_by_test_id("meld-close").click()
+            dialog.wait_for(state="hidden")
+        settle(page)
+        page.screenshot(path=str(ARTIFACTS / f"double-deck-trick-{size[0]}x{size[1]}.png"))
+        out: dict[str, Any] = {"targets": page.evaluate(HAND_TARGETS), "clash": page.evaluate(FELT_CLASH),
+                               "overflow": page.evaluate(OVERFLOW),
+                               "scroll": page.evaluate("() => document.documentElement.scrollWidth - innerWidth")}
+        strip_click(page, 10)  # the middle row (7, 7, 6): its fourth card
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["clicked"] = script.received[-1]
+        again = {**v, "version": v["version"] + 1}
+        script.show(again)
+        page.wait_for_function("v => document.body.dataset.version === v && document.body.dataset.busy !== '1'",
+                               arg=str(again["version"]))
+        page.locator("#hand button.card[tabindex='0']").focus()
+        page.keyboard.press("Home")
+        for _ in range(8):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")  # down moves on too: the tenth card
+        out["focused"] = page.evaluate("() => [document.activeElement.dataset.index, document.activeElement.parentElement.dataset.row]")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["keyed"] = script.received[-1]
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == []
+    m = out["targets"]
+    assert m["rows"] == 3 and len(m["cards"]) == 20
+    small = [c for c in m["cards"] if c["width"] < 44 or c["height"] < 44 or not c["hit"]]
+    assert not small, small
+    assert out["clash"] == [], out["clash"]
+    assert out["overflow"] == [] and out["scroll"] <= 0, out
+    assert out["clicked"]["action"] == {"type": "play", "card": v["hand"][10]}
+    assert out["focused"] == ["9", "1"], out["focused"]
+    assert out["keyed"]["action"] == {"type": "play", "card": v["hand"][9]}
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=["360x740", "1280x800"])
@@ -499,7 +559,7 @@ def test_the_double_deck_meld_review_shows_every_meld_and_its_points(server: Ser
         ("meld-E", "Triple kings", "120"),
     }
     assert {(r["seat"], r["name"], r["points"]) for r in out["rows"]} == expected
-    hidden = [r for r in out["rows"] if not r["seen"] or not r["cards_inside"]]
+    hidden = [r for r in out["rows"] if not r["seen"] or not r["cards_inside"] or r["narrowest"] < 24]
     assert not hidden, hidden
     # many cards: a card's copies stack (double aces twice: four of each ace), one line
     aces = rows[("meld-W", "Double aces ×2")]
