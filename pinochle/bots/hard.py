@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
-from .base import TablePlayer, in_scale, pack_cards, partner_holds_bid_with_reentry
+from .base import TablePlayer, in_scale, pack_cards, partner_holds_bid_with_reentry, wide_rules
 from ..game import Action, State, View, game_named, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
@@ -160,7 +160,10 @@ class HardPlayer(TablePlayer):
         return Suit(best), outcomes
 
     def trump(self, view: View) -> Suit:
-        """The suit to name trump (see the module docstring)."""
+        """The suit to name trump (see the module docstring); with a deck of four copies
+        (VARIANTS.md ``double-deck``) Normal's choice (see :meth:`call`)."""
+        if wide_rules(view) is not None:
+            return self._normal.trump(view)
         return self._simulate_trumps(view)[0]
 
     def call(self, view: View) -> Action:
@@ -181,7 +184,16 @@ class HardPlayer(TablePlayer):
 
         It bids when the first is worth more on average (VARIANTS.md, each
         game's scoring; RULES.md, Auction).
+
+        With a deck of four copies (VARIANTS.md ``double-deck``) it bids as
+        Normal does: there the greedy rollouts of 20-card hands misjudge the
+        contract. Hard's bids and trumps with Normal's cards, against Normal,
+        300 duplicate deals seed 2: bids -2.8 (-6.1 to 0.4), declaring 172
+        hands to Normal's 428; trumps -0.9 (-1.9 to 0.1); bidding when
+        either Hard or Normal would: -5.5 (-8.4 to -2.6), 53 of 308 set.
         """
+        if wide_rules(view) is not None:
+            return self._normal.call(view)
         seat, low = view.seat, view.legal.min_bid
         if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
