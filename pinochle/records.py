@@ -135,8 +135,8 @@ class ParsedHand:
     turned: Card | None = None
 
 
-def _sides(pair: tuple[int, int]) -> dict[str, int]:
-    return {SIDES[0]: pair[0], SIDES[1]: pair[1]}
+def _sides(pair: tuple[int, ...], names: tuple[str, ...] = SIDES) -> dict[str, int]:
+    return dict(zip(names, pair))
 
 
 def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
@@ -155,11 +155,11 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
         "declarer": None if result.declarer is None else str(result.declarer),
         "bid": result.bid,
         "trump": str(result.trump),
-        "meld": _sides(s.meld),
-        "tricks": _sides(s.tricks),
-        "counters": _sides(s.counters),
+        "meld": _sides(s.meld, s.names),
+        "tricks": _sides(s.tricks, s.names),
+        "counters": _sides(s.counters, s.names),
         "made": s.made,
-        "score": _sides(s.score),
+        "score": _sides(s.score, s.names),
     }
     if result.conceded:
         out["conceded"] = True
@@ -402,24 +402,25 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
     summaries: list[dict[str, object]] = [hand_summary(state.thrown[-1] if first.thrown_in else state.history[-1])]
     for i in range(1, len(raw_hands)):
         if state.phase == "match_end":
-            won = SIDES[state.winner or 0]
+            won = state.game.seating.side_names[state.winner or 0]
             raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
         p = parse_hand(raw_hands[i], i + 1, ruleset)
         after_throw = state.phase == "auction"  # the hand before was thrown in: its redeal is this record
-        dealer = state.dealer if after_throw else state.dealer.left
+        dealer = state.dealer if after_throw else state.game.seating.left(state.dealer)
         if p.dealer != dealer:
             raise BadRecord("dealer", None, f"the deal passes left: hand {i + 1} is dealt by {dealer}, not {p.dealer}", i + 1)
         state = replace(state, preset=(*state.preset, p.hands))
         if after_throw:
             state = deal_hand(state, state.hand_no, state.dealer)
         else:
-            state = apply(state, Action.deal(state.dealer.left))
+            state = apply(state, Action.deal(state.game.seating.left(state.dealer)))
         state = _play_hand(state, p, i + 1)
         summaries.append(hand_summary(state.thrown[-1] if p.thrown_in else state.history[-1]))
-    winner = None if state.winner is None else SIDES[state.winner]
+    names = state.game.seating.side_names
+    winner = None if state.winner is None else names[state.winner]
     return {
         "hands": summaries,
-        "totals": _sides(state.totals),
+        "totals": _sides(state.totals, names),
         "winner": winner,
     }
 
