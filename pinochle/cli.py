@@ -145,7 +145,8 @@ def meld_request(trump: object, hand: object, game: object = None, scale: object
     """
     _, rules = game_rules(game, scale)
     suit = _trump(trump)
-    cards = _cards("hand", hand, 1, rules.hand_size, "the hand")
+    # the declarer melds with the widow (VARIANTS.md cutthroat: 18 cards)
+    cards = _cards("hand", hand, 1, rules.hand_size + rules.widow, "the hand")
     return meld_of(_check_copies("hand", cards, 0, rules), suit, rules).to_json()
 
 
@@ -166,10 +167,10 @@ def legal_request(trump: object, hand: object, trick: object, game: object = Non
         RequestError: a bad suit, card or count, or more copies of a card between
             the hand and the trick than the game's deck holds.
     """
-    _, numbers = game_rules(game, scale, rules)
+    g, numbers = game_rules(game, scale, rules)
     suit = _trump(trump)
     held = _cards("hand", hand, 1, numbers.hand_size, "the hand")
-    played = _cards("trick", trick if trick is not None else [], 0, 3, "the trick")
+    played = _cards("trick", trick if trick is not None else [], 0, g.players - 1, "the trick")
     h = _check_copies("hand", held, 0, numbers)
     _check_copies("trick", played, h, numbers)
     mask = legal_mask(h, played, suit, numbers)

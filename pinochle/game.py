@@ -288,6 +288,7 @@ class ThrownIn:
         dealt: the four packed hands as dealt.
         calls: its auction (all passes).
         after: how many scored hands came before it (its place in the match).
+        widow: its widow (packed; VARIANTS.md ``cutthroat``: an annulled hand), else 0.
     """
 
     number: int
@@ -295,6 +296,7 @@ class ThrownIn:
     dealt: tuple[int, int, int, int]
     calls: tuple[Call, ...]
     after: int
+    widow: int = 0
 
 
 @dataclass(frozen=True)
@@ -743,10 +745,11 @@ def _checked(action: object) -> Action:
     return Action(action.type, seat)
 
 
-def taken(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def taken(state: State, buried: bool = True) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Tricks and counters (last-trick bonus included) taken so far by each side.
 
-    Buried cards count as the declarer's taken cards (VARIANTS.md ``cutthroat``).
+    Buried cards count as the declarer's taken cards (VARIANTS.md ``cutthroat``);
+    ``buried=False`` leaves them out (what the opponents may see during the play).
 
     Returns:
         ``((tricks_NS, tricks_EW), (counters_NS, counters_EW))``: one entry per side.
@@ -765,7 +768,7 @@ def taken(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
         last = complete[-1].winner
         assert last is not None
         pts[side_of[last]] += state.rules.last_trick
-    if state.buried and state.declarer is not None:
+    if buried and state.buried and state.declarer is not None:
         pts[side_of[state.declarer]] += counter_points(state.buried, state.rules)
     return tuple(n), tuple(pts)
 
@@ -1107,7 +1110,7 @@ def view(state: State, seat: int) -> View:
     me = Seat(seat)
     st = auction_status(state)
     calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules), state.calls))
-    tricks_won, pts = taken(state)
+    tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
     last = state.history[-1].summary() if state.phase in ("hand_end", "match_end") and state.history else None
     return View(
         seat=me,

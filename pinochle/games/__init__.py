@@ -4,10 +4,10 @@
 ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction', 'two-handed']
 >>> find("table").phases[0].name
 'auction'
->>> find("cutthroat")
+>>> find("auction")
 Traceback (most recent call last):
 ...
-ValueError: the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck
+ValueError: the auction game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat
 """
 
 from __future__ import annotations
@@ -184,8 +184,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     TURNED_TRUMP,
     BRITANNICA,
     DOUBLE_DECK_GAME,
-    _later("cutthroat", 3, "Three players each alone, a 3-card widow, stakes by bid size",
-           "seeds 001, 002; VARIANTS.md cutthroat"),
+    CUTTHROAT,
     _later("auction", 3, "Three active players with a widow, settlement by a schedule of bids (tens)",
            "seed 000; VARIANTS.md auction"),
     _later("two-handed", 2, "Two players: a stock, melding between tricks, the dix exchange; game 1000",
@@ -256,6 +255,9 @@ def find(name: object, at_table: bool = False) -> Game:
     playable = ", ".join(n for n, x in GAMES.items() if x.playable and (x.at_table or not at_table))
     if g is None:
         raise ValueError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
-    if not g.playable or (at_table and not g.at_table):
+    if not g.playable:
         raise ValueError(f"the {g.name} game is not built yet; playable games: {playable}")
+    if at_table and not g.at_table:
+        raise ValueError(f"the {g.name} game is not built yet for play at the table (the engine, records and "
+                         f"meld, legal and replay take it); playable games: {playable}")
     return g

@@ -100,7 +100,8 @@ class Auction(PhaseDef):
         if not st.done:
             return state
         if st.redeal:
-            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history))
+            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history),
+                              state.widow)
             return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
                              seating.left(state.dealer))
         return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))
