@@ -273,7 +273,7 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
                                         f"not {record[flag]!r}", hand)
     thrown_in = record.get("thrown_in", False) is True
     if thrown_in:
-        extra = [k for k in ("trump", "exchange", "conceded", "play", "turned") if k in record]
+        extra = [k for k in ("trump", "exchange", "conceded", "buried", "play", "turned") if k in record]
         if extra:
             raise BadRecord(extra[0], None, f"a thrown-in hand has no {extra[0]}: nobody bid", hand)
     raw_play = record.get("play", [] if thrown_in else None)

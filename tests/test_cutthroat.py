@@ -1,4 +1,5 @@
-"""VARIANTS.md ``cutthroat`` (seeds 001, 002; issue 14): three players each alone, a widow.
+"""VARIANTS.md ``cutthroat`` (seeds 001, 002) and ``auction`` (seed 000; issue 14): three players
+each alone, a widow.
 
 Worked examples of each phase on one fixed deal (docs/games/cutthroat.md
 shows the same deal), property tests over random matches (hypothesis), and
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -30,7 +32,8 @@ from pinochle.game import (
     view,
 )
 from pinochle.games import GAMES, find
-from pinochle.games.scorers import stake
+from pinochle.games.scorers import auction_stake, stake
+from pinochle.meld import Meld
 from pinochle.records import hand_record, match_record, replay
 
 E, S, W, N = Seat.E, Seat.S, Seat.W, Seat.N
@@ -50,13 +53,13 @@ def worked_deal() -> tuple[int, int, int, int]:
     return pack(parse_cards(WIDOW)), pack(parse_cards(EAST)), pack(rest[0::2]), pack(rest[1::2])
 
 
-def start() -> State:
+def start(game: str = "cutthroat") -> State:
     """W deals, so E (left of W) calls first."""
-    return new_match(seed=1, game="cutthroat", first_dealer=W, deals=[worked_deal()])
+    return new_match(seed=1, game=game, first_dealer=W, deals=[worked_deal()])
 
 
-def after_meld(bid: int) -> State:
-    s = start()
+def after_meld(bid: int, game: str = "cutthroat") -> State:
+    s = start(game)
     s = apply(s, Action.bid_(E, bid))
     s = apply(s, Action.pass_(S))
     s = apply(s, Action.pass_(W))
@@ -326,7 +329,7 @@ def _random_action(s: State, rng: random.Random) -> Action:
     assert who is not None
     lg = legal(s, who)
     if lg.min_bid is not None and rng.random() < 0.45:
-        return Action.bid_(who, lg.min_bid + rng.choice([0, 0, 1, 5]))
+        return Action.bid_(who, lg.min_bid + lg.bid_step * rng.choice([0, 0, 1, 5]))
     if lg.pass_:
         return Action.pass_(who)
     if lg.bury:
@@ -354,11 +357,13 @@ def _tokens(obj: object) -> list[str]:
 QUICK = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.parametrize("game", ["cutthroat", "auction"])
 @QUICK
-@given(st.integers(min_value=0, max_value=2**32))
-def test_random_matches_keep_every_rule(seed: int) -> None:
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_matches_keep_every_rule(game: str, seed: int) -> None:
     rng = random.Random(seed)
-    s = new_match(seed=seed, game="cutthroat")
+    s = new_match(seed=seed, game=game)
+    total_counters = 25 if game == "cutthroat" else 250  # VARIANTS.md: ones 25, tens 250
     steps = 0
     while s.phase != "match_end" and steps < 3000:
         who = turn(s)
@@ -392,7 +397,7 @@ def test_random_matches_keep_every_rule(seed: int) -> None:
             assert sum(h.score.score) == 0 and sum(s.totals) == 0
             assert len(h.score.transfers) == 2 and all(h.declarer in (a, b) for a, b, _ in h.score.transfers)
             if h.score.played:
-                assert sum(h.score.counters) == 25 and len(h.tricks) == 15
+                assert sum(h.score.counters) == total_counters and len(h.tricks) == 15
                 assert sorted(unpack(h.dealt[1]) + unpack(h.dealt[2]) + unpack(h.dealt[3]) + unpack(h.widow)) \
                     == sorted([c for t in h.tricks for c in t.cards] + list(h.buried))
         steps += 1
@@ -400,3 +405,64 @@ def test_random_matches_keep_every_rule(seed: int) -> None:
     rec = json.loads(json.dumps(match_record(s)))
     out = replay(rec)
     assert out["totals"] == dict(zip("ESW", s.totals)) and out["winner"] == "ESW"[s.winner or 0]
+
+
+# ---------------------------------------------------------------- auction (seed 000), at a table of three
+
+
+def test_auction_is_cutthroat_in_tens_with_a_schedule() -> None:
+    g = find("auction")
+    assert g.seating.names == ("E", "S", "W") and [ph.name for ph in g.phases] == [ph.name for ph in
+                                                                                   find("cutthroat").phases]
+    r = g.rules
+    assert (r.scale, r.hand_size, r.widow, r.min_bid, r.bid_step, r.no_bid, r.total_counters) == (
+        "tens", 15, 3, 250, 10, "annul", 250)
+    assert [auction_stake(b, Suit.H) for b in (250, 290, 300, 340, 350, 390, 400, 440, 450, 500, 550)] == [
+        5, 5, 10, 10, 15, 15, 25, 25, 35, 45, 55]
+
+
+def _made_405_in_spades(bid: int) -> State:
+    """E declares ``bid`` in spades on the worked deal and ends with 405: the meld is set to 155
+    before the last card, and E takes every trick (250 with the buried 10s)."""
+    s = apply(after_meld(bid, "auction"), Action.bury(E, parse_cards("TH TD TC")))
+    while len(s.tricks) < 15 or len(s.tricks[-1].cards) < 2:
+        who = turn(s)
+        assert who is not None
+        s = apply(s, Action.play(who, legal(s, who).cards[0]))
+    s = replace(s, melds=(None, Meld((), 155), None, None))
+    who = turn(s)
+    assert who is not None
+    s = apply(s, Action.play(who, legal(s, who).cards[0]))
+    h = s.history[-1].score
+    assert h.meld[0] + h.counters[0] == 405 and h.counters[0] == 250
+    return s
+
+
+@pytest.mark.parametrize(("bid", "made", "each"), [
+    (370, True, 30),    # seed 000: "370 made with 405 in spades -> 30 from each"
+    (400, True, 50),    # "400 made with 405 in spades -> 50 each"
+    (410, False, 100),  # "410 bid, 405 made, in spades -> 100 to each"
+])
+def test_auction_the_seeds_three_examples(bid: int, made: bool, each: int) -> None:
+    s = _made_405_in_spades(bid)
+    h = s.history[-1].score
+    assert h.made is made
+    want = ((S, E, each), (W, E, each)) if made else ((E, S, each), (E, W, each))
+    assert h.transfers == want and sum(s.totals) == 0
+
+
+def test_auction_concede_pays_single_and_spades_still_double() -> None:
+    s = apply(after_meld(400, "auction"), Action.concede(E))
+    assert s.history[-1].score.transfers == ((E, S, 50), (E, W, 50))
+
+
+def test_auction_no_play_when_the_meld_makes_the_bid() -> None:
+    s = after_meld(320, "auction")  # meld 320 in spades (tens): run, aces, pinochle, marriage, dix
+    assert s.phase == "hand_end" and s.history[-1].score.transfers == ((S, E, 20), (W, E, 20))  # 10, doubled
+
+
+def test_auction_all_pass_throws_the_hand_in() -> None:
+    s = start("auction")
+    for seat in (E, S, W):
+        s = apply(s, Action.pass_(seat))
+    assert s.hand_no == 1 and s.dealer == E and s.history == () and len(s.thrown) == 1

@@ -4,10 +4,10 @@
 ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction', 'two-handed']
 >>> find("table").phases[0].name
 'auction'
->>> find("auction")
+>>> find("two-handed")
 Traceback (most recent call last):
 ...
-ValueError: the auction game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat
+ValueError: the two-handed game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction
 """
 
 from __future__ import annotations
@@ -172,6 +172,41 @@ CUTTHROAT = Game(
 )
 
 
+#: The numbers of VARIANTS.md ``auction`` (seed 000) at a table of three: tens, 15 cards each
+#: and a widow of 3, a minimum bid of 250 in steps of 10 (stated choices), all pass: the hand
+#: is thrown in; otherwise as cutthroat (docs/games/auction.md).
+AUCTION_RULES = replace(
+    TABLE, name="auction", players=3, hand_size=15, widow=3, no_bid="annul", must_beat="trump_led",
+    first_lead="declarer", meld_needs_trick=False,
+    description="auction: three active players, 15 cards and a widow of 3, tens, settlement by a schedule "
+                "of bids (seed 000)",
+)
+
+#: An auction match: three deals per seat at the table (docs/games/auction.md).
+AUCTION_DEALS = 9
+
+
+def _auction_stakes(state: State) -> tuple[HandScore, int | None]:
+    return scorers.stakes(state, deals=AUCTION_DEALS, value_of=scorers.auction_stake)
+
+
+#: VARIANTS.md ``auction`` (seed 000, its first game), at a table of three.
+AUCTION = Game(
+    name="auction",
+    description="Three active players with a widow, tens, settlement with each opponent by a schedule of bids "
+                "(spades double, bete doubles again); a match of 9 deals",
+    players=3,
+    seating=THREE_ALONE,
+    rules=_register(AUCTION_RULES),
+    phases=(Auction(), TakeWidow(), NameTrump(), LayMeld(only_declarer=True), Bury(), Tricks(), HandEnd(),
+            MatchEnd()),
+    score=_auction_stakes,
+    deal=widow_deal,
+    at_table=False,
+    source="seed 000; VARIANTS.md auction",
+)
+
+
 def _later(name: str, players: int, description: str, source: str) -> Game:
     return Game(name=name, description=description, players=players, playable=False, source=source)
 
@@ -185,8 +220,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     BRITANNICA,
     DOUBLE_DECK_GAME,
     CUTTHROAT,
-    _later("auction", 3, "Three active players with a widow, settlement by a schedule of bids (tens)",
-           "seed 000; VARIANTS.md auction"),
+    AUCTION,
     _later("two-handed", 2, "Two players: a stock, melding between tricks, the dix exchange; game 1000",
            "seeds 000, 002; VARIANTS.md two-handed"),
 )}

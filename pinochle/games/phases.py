@@ -377,8 +377,9 @@ class Bury(PhaseDef):
                 held.remove(c)
                 continue
             if c not in held:
-                many = sum(1 for x in action.cards if x == c)
-                raise IllegalAction(f"you do not hold {'the' if many == 1 else 'so many'} {CARDS[c].label}")
+                have = count(state.hands[seat], c)
+                raise IllegalAction(f"you do not hold the {CARDS[c].label}" if not have
+                                    else f"you hold only {have} {CARDS[c].label}")
             raise IllegalAction(f"the {CARDS[c].label} is in your meld: bury cards not used in meld")
         hands = list(state.hands)
         hands[seat] = DECKS[state.rules.deck].pack(held)

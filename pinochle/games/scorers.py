@@ -8,6 +8,8 @@ match (``None`` to play on). The shared arithmetic is in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..game import State, side_meld, taken
 from ..rules import RuleSet
 from ..scoring import HandScore, match_winner, score_hand
@@ -157,7 +159,34 @@ def stake(bid: int, base: int = 30, band: int = 5, per_band: int = 1) -> int:
     return 1 + max(0, bid - base) // band * per_band
 
 
-def stakes(state: State, deals: int = 9, per_band: int = 1) -> tuple[HandScore, int | None]:
+def auction_stake(bid: int, trump: int) -> int:
+    """The stake of a bid in VARIANTS.md ``auction`` (seed 000; tens), paid to or by each opponent.
+
+    The seed's two rows are exact: 350-390 -> 15, 400-440 -> 25. The rest is a
+    stated choice (docs/games/auction.md): 250-290 -> 5, 300-340 -> 10, then
+    +10 for each band of 50 from 450 (450-490 -> 35, 500-540 -> 45, ...).
+    Spades double it.
+
+    >>> [auction_stake(b, 1) for b in (250, 300, 370, 400, 440, 450, 500)]
+    [5, 10, 15, 25, 25, 35, 45]
+    >>> auction_stake(370, 0), auction_stake(400, 0)
+    (30, 50)
+    """
+    if bid < 300:
+        value = 5
+    elif bid < 350:
+        value = 10
+    elif bid < 400:
+        value = 15
+    elif bid < 450:
+        value = 25
+    else:
+        value = 35 + 10 * ((bid - 450) // 50)
+    return 2 * value if trump == 0 else value
+
+
+def stakes(state: State, deals: int = 9, per_band: int = 1,
+           value_of: Callable[[int, int], int] | None = None) -> tuple[HandScore, int | None]:
     """VARIANTS.md ``cutthroat`` (seeds 001, 002): stakes paid to and by the declarer.
 
     * The meld alone reaches the bid (no play), or the declarer makes the bid
@@ -170,6 +199,9 @@ def stakes(state: State, deals: int = 9, per_band: int = 1) -> tuple[HandScore, 
     side's score is its net stake; the transfers sum to zero. The match is
     ``deals`` scored hands (annulled hands do not count); the highest total
     wins, and equal leaders play another hand (docs/games/cutthroat.md).
+
+    ``value_of(bid, trump)``: the stake (default :func:`stake` with
+    ``per_band``; VARIANTS.md ``auction``: :func:`auction_stake`).
     """
     assert state.declarer is not None and state.bid is not None
     seating = state.game.seating
@@ -178,7 +210,8 @@ def stakes(state: State, deals: int = 9, per_band: int = 1) -> tuple[HandScore, 
     tricks, pts = taken(state)
     meld = side_meld(state)
     played = bool(state.tricks)
-    value = stake(state.bid, per_band=per_band)
+    assert state.trump is not None
+    value = stake(state.bid, per_band=per_band) if value_of is None else value_of(state.bid, state.trump)
     if state.conceded:
         made, pay = False, -value
     elif not played:
