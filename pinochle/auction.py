@@ -105,7 +105,9 @@ def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
             seat = seating.next_seat[seat]
             seq.append(Seat(seat))
         return tuple(seq)
-    passed = [s not in seating.seats for s in range(4)]
+    passed = list(seating.empty)
+    npassed = 4 - seating.players
+    annul = rules.no_bid == "annul"
     seat = seating.next_seat[dealer]
     high: int | None = None
     out: list[Seat] = []
@@ -113,9 +115,10 @@ def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
         out.append(Seat(seat))
         if call is None:
             passed[seat] = True
+            npassed += 1
         else:
             high = seat
-        if _over(sum(passed), high, rules):
+        if npassed >= 3 and (high is not None or not annul) or npassed >= 4:  # _over, inline
             break
         seat = _next_caller(seat, passed, rules, seating)
     return tuple(out)
@@ -138,7 +141,9 @@ def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
     declarer at its last bid or, if nobody bid, the dealer is declarer at
     ``min_bid`` without a call (``no_bid == "dealer"``).
     """
-    passed = [s not in seating.seats for s in range(4)]  # an empty place never calls
+    passed = list(seating.empty)  # an empty place never calls
+    npassed = 4 - seating.players
+    annul = rules.no_bid == "annul"
     last: list[int | None | str] = ["none"] * 4
     high: int | None = None
     high_seat: int | None = None
@@ -147,12 +152,12 @@ def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
         last[seat] = call
         if call is None:
             passed[seat] = True
+            npassed += 1
         else:
             high, high_seat = call, seat
-        if _over(sum(passed), high_seat, rules):
+        if npassed >= 3 and (high_seat is not None or not annul) or npassed >= 4:  # _over, inline
             break
         seat = _next_caller(seat, passed, rules, seating)
-    npassed = sum(passed)
     p4 = (passed[0], passed[1], passed[2], passed[3])
     if _over(npassed, high_seat, rules):
         if high_seat is not None:

@@ -749,6 +749,12 @@ class Seating:
     next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: seat -> its side's index (four places; -1 for an empty place)
     side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: how many seats are in play
+    players: int = field(init=False, repr=False, compare=False)
+    #: seat -> whether the place is empty (four places): an empty place never calls
+    empty: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    #: seat -> the next seat in play as a :class:`Seat` (built once: the reducer asks often)
+    _left: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         nxt = []
@@ -758,13 +764,11 @@ class Seating:
                 t = (t + 1) % 4
             nxt.append(t)
         object.__setattr__(self, "next_seat", tuple(nxt))
+        object.__setattr__(self, "players", len(self.seats))
+        object.__setattr__(self, "empty", tuple(s not in self.seats for s in range(4)))
+        object.__setattr__(self, "_left", tuple(Seat(t) for t in nxt))
         object.__setattr__(self, "side_of", tuple(
             next((k for k, side in enumerate(self.sides) if s in side), -1) for s in range(4)))
-
-    @property
-    def players(self) -> int:
-        """How many seats are in play."""
-        return len(self.seats)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -773,7 +777,7 @@ class Seating:
 
     def left(self, seat: int) -> Seat:
         """The next seat in play clockwise from ``seat``."""
-        return Seat(self.next_seat[seat])
+        return self._left[seat]
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side (none for a player alone)."""

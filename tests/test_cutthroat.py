@@ -466,3 +466,19 @@ def test_auction_all_pass_throws_the_hand_in() -> None:
     for seat in (E, S, W):
         s = apply(s, Action.pass_(seat))
     assert s.hand_no == 1 and s.dealer == E and s.history == () and len(s.thrown) == 1
+
+
+def test_bury_more_copies_than_held() -> None:
+    # E holds one Q♦ (from the widow); burying two is refused by the count
+    refused(after_meld(35), Action.bury(E, parse_cards("QD QD TC")), "you hold only 1 Q♦")
+
+
+def test_a_thrown_in_record_buries_nothing() -> None:
+    s = start()
+    for seat in (E, S, W):
+        s = apply(s, Action.pass_(seat))
+    rec = hand_record(s.thrown[-1], s.game)
+    assert rec["thrown_in"] is True and rec["widow"] == ["AS", "QD", "JD"] and replay(rec) == {
+        "thrown_in": True, "dealer": "W"}
+    with pytest.raises(BadRecord, match="a thrown-in hand has no buried"):
+        replay({**rec, "buried": ["TH", "TD", "TC"]})
