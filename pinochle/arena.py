@@ -776,7 +776,7 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
     """
     fa, fb = player_factory(a, "a"), player_factory(b, "b")
     try:
-        find_game(game)
+        find_game(game, at_table=True)
     except ValueError as err:
         raise ArenaError("game", str(err)) from None
     n = _check_count("deals", deals, 1, MAX_DEALS)

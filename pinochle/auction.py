@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Seat, fold, shown
+from .cards import FOUR_PARTNERS, Seat, Seating, fold, shown
 from .errors import IllegalAction
 from .rules import TABLE, RuleSet
 
@@ -61,15 +61,24 @@ class AuctionStatus:
         return rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
 
 
-def _next_caller(seat: int, passed: Sequence[bool], rules: RuleSet) -> int:
+def _next_caller(seat: int, passed: Sequence[bool], rules: RuleSet, seating: Seating = FOUR_PARTNERS) -> int:
     """The seat after ``seat`` to call: clockwise, skipping seats that passed (RULES.md, Deal and auction 2)."""
-    seat = (seat + 1) % 4
+    nxt = seating.next_seat
+    seat = nxt[seat]
     while passed[seat] and not rules.reenter_after_pass:
-        seat = (seat + 1) % 4
+        seat = nxt[seat]
     return seat
 
 
-def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> tuple[Seat, ...]:
+def _over(npassed: int, high_seat: int | None, rules: RuleSet) -> bool:
+    """Whether an auction without re-entry is over: all but one seat passed (four places,
+    empty ones counted as passed), or, when all-pass annuls the hand (VARIANTS.md
+    ``cutthroat``), every seat passed with no bid."""
+    return npassed >= 3 and (high_seat is not None or rules.no_bid != "annul") or npassed >= 4
+
+
+def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
+            seating: Seating = FOUR_PARTNERS) -> tuple[Seat, ...]:
     """The seat that made each call: clockwise from the dealer's left, skipping seats that have passed.
 
     (RULES.md, Deal and auction 2: "a player who passes is out of the auction".)
@@ -90,21 +99,33 @@ def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> tuple
     ['N', 'E', 'S', 'W', 'E']
     """
     if rules.reenter_after_pass:  # nobody is skipped (VARIANTS.md racehorse)
-        return tuple(Seat((dealer + 1 + i) % 4) for i in range(len(calls)))
-    passed = [False] * 4
-    seat = (dealer + 1) % 4
+        seq: list[Seat] = []
+        seat = dealer
+        for _ in calls:
+            seat = seating.next_seat[seat]
+            seq.append(Seat(seat))
+        return tuple(seq)
+    passed = list(seating.empty)
+    npassed = 4 - seating.players
+    annul = rules.no_bid == "annul"
+    seat = seating.next_seat[dealer]
+    high: int | None = None
     out: list[Seat] = []
     for call in calls:
         out.append(Seat(seat))
         if call is None:
             passed[seat] = True
-        if sum(passed) >= 3:
+            npassed += 1
+        else:
+            high = seat
+        if npassed >= 3 and (high is not None or not annul) or npassed >= 4:  # _over, inline
             break
-        seat = _next_caller(seat, passed, rules)
+        seat = _next_caller(seat, passed, rules, seating)
     return tuple(out)
 
 
-def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> AuctionStatus:
+def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
+           seating: Seating = FOUR_PARTNERS) -> AuctionStatus:
     """Derive the auction's state from its calls (RULES.md, Deal and auction 2-3).
 
     Args:
@@ -120,23 +141,25 @@ def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> Auctio
     declarer at its last bid or, if nobody bid, the dealer is declarer at
     ``min_bid`` without a call (``no_bid == "dealer"``).
     """
-    passed = [False] * 4
+    passed = list(seating.empty)  # an empty place never calls
+    npassed = 4 - seating.players
+    annul = rules.no_bid == "annul"
     last: list[int | None | str] = ["none"] * 4
     high: int | None = None
     high_seat: int | None = None
-    seat = (dealer + 1) % 4
+    seat = seating.next_seat[dealer]
     for call in calls:
         last[seat] = call
         if call is None:
             passed[seat] = True
+            npassed += 1
         else:
             high, high_seat = call, seat
-        if sum(passed) >= 3:
+        if npassed >= 3 and (high_seat is not None or not annul) or npassed >= 4:  # _over, inline
             break
-        seat = _next_caller(seat, passed, rules)
-    npassed = sum(passed)
+        seat = _next_caller(seat, passed, rules, seating)
     p4 = (passed[0], passed[1], passed[2], passed[3])
-    if npassed >= 3:
+    if _over(npassed, high_seat, rules):
         if high_seat is not None:
             return AuctionStatus(True, None, high, Seat(high_seat), p4, tuple(last), Seat(high_seat), high)
         if rules.no_bid == "dealer":
@@ -147,7 +170,8 @@ def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> Auctio
     )
 
 
-def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules: RuleSet = TABLE) -> AuctionStatus:
+def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules: RuleSet = TABLE,
+               seating: Seating = FOUR_PARTNERS) -> AuctionStatus:
     """Check that ``seat`` may make ``call`` now, and return the status after it.
 
     Args:
@@ -171,9 +195,9 @@ def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules:
     ...
     pinochle.errors.IllegalAction: bids go up in steps of 10: 255 is not a multiple of 10
     """
-    st = status(calls, dealer, rules)
+    st = status(calls, dealer, rules, seating)
     _check(st, seat, call, rules)
-    return status((*calls, call), dealer, rules)
+    return status((*calls, call), dealer, rules, seating)
 
 
 def _check(st: AuctionStatus, seat: int, call: Call, rules: RuleSet) -> None:
@@ -201,7 +225,8 @@ def _check(st: AuctionStatus, seat: int, call: Call, rules: RuleSet) -> None:
             )
 
 
-def status_reentry(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -> AuctionStatus:
+def status_reentry(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
+                   seating: Seating = FOUR_PARTNERS) -> AuctionStatus:
     """Where an auction stands when a seat that passed may bid again (VARIANTS.md ``racehorse``, seed 000).
 
     The calls go round clockwise from left of the dealer with nobody
@@ -221,33 +246,34 @@ def status_reentry(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE) -
     high_seat: int | None = None
     last: list[int | None | str] = ["none"] * 4
     in_a_row = 0
-    seat = (dealer + 1) % 4
+    nxt = seating.next_seat
+    seat = nxt[dealer]
     for call in calls:
         last[seat] = call
         if call is None:
             in_a_row += 1
         else:
             high, high_seat, in_a_row = call, seat, 0
-        seat = (seat + 1) % 4
+        seat = nxt[seat]
     passed = tuple(c is None for c in last)
     p4 = (passed[0], passed[1], passed[2], passed[3])
-    if high_seat is None and len(calls) >= 4:
+    if high_seat is None and len(calls) >= seating.players:
         return AuctionStatus(True, None, None, None, p4, tuple(last), None, None, redeal=True)
-    if high_seat is not None and in_a_row >= 3:
+    if high_seat is not None and in_a_row >= seating.players - 1:
         return AuctionStatus(True, None, high, Seat(high_seat), p4, tuple(last), Seat(high_seat), high)
     return AuctionStatus(False, Seat(seat), high, None if high_seat is None else Seat(high_seat), p4, tuple(last),
                          None, None)
 
 
 def check_call_reentry(calls: Sequence[Call], dealer: int, seat: int, call: Call,
-                       rules: RuleSet = TABLE) -> AuctionStatus:
+                       rules: RuleSet = TABLE, seating: Seating = FOUR_PARTNERS) -> AuctionStatus:
     """:func:`check_call` for an auction with re-entry (:func:`status_reentry`).
 
     Raises:
         IllegalAction: as :func:`check_call`.
     """
-    _check(status_reentry(calls, dealer, rules), seat, call, rules)
-    return status_reentry((*calls, call), dealer, rules)
+    _check(status_reentry(calls, dealer, rules, seating), seat, call, rules)
+    return status_reentry((*calls, call), dealer, rules, seating)
 
 
 def call_text(call: Call) -> str:

@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from .errors import BadCard
@@ -715,3 +716,86 @@ class Seat(IntEnum):
 
 #: Side names by index: 0 = NS, 1 = EW (RULES.md, Notation).
 SIDES = ("NS", "EW")
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where and who scores with whom (docs/design.md 2.2).
+
+    Seat numbers are places at a table of four named N E S W (:class:`Seat`),
+    so that a seat prints, parses and keys the JSON the same in every game. A
+    four-handed game seats all four in two partnerships; a three-handed game
+    seats E, S and W, each alone, and N stays empty (a stated choice: the
+    person plays at S with the left opponent at W and the right one at E, as
+    at a table of four; the empty place holds no cards and never acts).
+    Per-seat tuples keep four places; per-side tuples (totals, scores) have
+    one entry per side.
+
+    Attributes:
+        seats: the seats in play, clockwise.
+        sides: the scoring sides, each a tuple of seats (partners, or one player).
+        side_names: how each side is written (``"NS"``; or the player's seat name).
+
+    >>> FOUR_PARTNERS.side_of[Seat.W], FOUR_PARTNERS.left(Seat.W)
+    (1, <Seat.N: 0>)
+    >>> THREE_ALONE.left(Seat.W), THREE_ALONE.side_names, THREE_ALONE.players
+    (<Seat.E: 1>, ('E', 'S', 'W'), 3)
+    """
+
+    seats: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    side_names: tuple[str, ...]
+    #: seat -> the next seat in play clockwise (four places; an empty place maps to the next seat in play)
+    next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: seat -> its side's index (four places; -1 for an empty place)
+    side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: how many seats are in play
+    players: int = field(init=False, repr=False, compare=False)
+    #: seat -> whether the place is empty (four places): an empty place never calls
+    empty: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    #: seat -> the next seat in play as a :class:`Seat` (built once: the reducer asks often)
+    _left: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        nxt = []
+        for s in range(4):
+            t = (s + 1) % 4
+            while t not in self.seats:
+                t = (t + 1) % 4
+            nxt.append(t)
+        object.__setattr__(self, "next_seat", tuple(nxt))
+        object.__setattr__(self, "players", len(self.seats))
+        object.__setattr__(self, "empty", tuple(s not in self.seats for s in range(4)))
+        object.__setattr__(self, "_left", tuple(Seat(t) for t in nxt))
+        object.__setattr__(self, "side_of", tuple(
+            next((k for k, side in enumerate(self.sides) if s in side), -1) for s in range(4)))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats in play by name, clockwise (``("N", "E", "S", "W")``, ``("E", "S", "W")``)."""
+        return tuple("NESW"[s] for s in self.seats)
+
+    def left(self, seat: int) -> Seat:
+        """The next seat in play clockwise from ``seat``."""
+        return self._left[seat]
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side (none for a player alone)."""
+        return tuple(s for s in self.sides[self.side_of[seat]] if s != seat)
+
+    def parse(self, text: object) -> Seat:
+        """A seat in play by name.
+
+        Raises:
+            ValueError: not a seat, or a seat not in play (the message lists the seats).
+        """
+        seat = Seat.parse(text)
+        if seat not in self.seats:
+            raise ValueError(f"unknown seat {shown(text)}: the seats are {', '.join(self.names)}")
+        return seat
+
+
+#: Four players in two partnerships, N-S against E-W (RULES.md).
+FOUR_PARTNERS = Seating((0, 1, 2, 3), ((0, 2), (1, 3)), SIDES)
+#: Three players, each alone, at E, S and W (VARIANTS.md ``cutthroat``, ``auction``).
+THREE_ALONE = Seating((1, 2, 3), ((1,), (2,), (3,)), ("E", "S", "W"))

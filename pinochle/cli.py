@@ -95,9 +95,11 @@ def _trump(raw: object) -> Suit:
         raise RequestError("trump", str(err)) from None
 
 
-def game_rules(game: object = None, scale: object = None, rules: Sequence[str] = ()) -> tuple[Game, RuleSet]:
+def game_rules(game: object = None, scale: object = None, rules: Sequence[str] = (),
+               at_table: bool = False) -> tuple[Game, RuleSet]:
     """The game called ``game`` (default ``table``) and its numbers in ``scale`` (default its own),
-    with the house-rule switches ``rules`` (``["must_beat=never"]``, :data:`pinochle.games.SWITCHES`).
+    with the house-rule switches ``rules`` (``["must_beat=never"]``, :data:`pinochle.games.SWITCHES`);
+    ``at_table``: for ``play`` and ``arena`` (see :func:`pinochle.games.find`).
 
     Raises:
         RequestError: an unknown game, one not built yet, an unknown scale or a
@@ -105,7 +107,7 @@ def game_rules(game: object = None, scale: object = None, rules: Sequence[str] =
             message lists the choices).
     """
     try:
-        g = find_game("table" if game is None else game)
+        g = find_game("table" if game is None else game, at_table=at_table)
     except ValueError as err:
         raise RequestError("game", str(err)) from None
     numbers = g.rules
@@ -143,7 +145,8 @@ def meld_request(trump: object, hand: object, game: object = None, scale: object
     """
     _, rules = game_rules(game, scale)
     suit = _trump(trump)
-    cards = _cards("hand", hand, 1, rules.hand_size, "the hand")
+    # the declarer melds with the widow (VARIANTS.md cutthroat: 18 cards)
+    cards = _cards("hand", hand, 1, rules.hand_size + rules.widow, "the hand")
     return meld_of(_check_copies("hand", cards, 0, rules), suit, rules).to_json()
 
 
@@ -164,10 +167,10 @@ def legal_request(trump: object, hand: object, trick: object, game: object = Non
         RequestError: a bad suit, card or count, or more copies of a card between
             the hand and the trick than the game's deck holds.
     """
-    _, numbers = game_rules(game, scale, rules)
+    g, numbers = game_rules(game, scale, rules)
     suit = _trump(trump)
     held = _cards("hand", hand, 1, numbers.hand_size, "the hand")
-    played = _cards("trick", trick if trick is not None else [], 0, 3, "the trick")
+    played = _cards("trick", trick if trick is not None else [], 0, g.players - 1, "the trick")
     h = _check_copies("hand", held, 0, numbers)
     _check_copies("trick", played, h, numbers)
     mask = legal_mask(h, played, suit, numbers)
@@ -528,7 +531,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             from .arena import ArenaError, arena_command
 
             try:
-                game_rules(args.game)
+                game_rules(args.game, at_table=True)
                 return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out,
                                      game=args.game or "table")
             except ArenaError as err:
@@ -539,7 +542,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
         if args.command == "play":
             from .terminal import play_match
 
-            game, rules = game_rules(args.game, args.scale, args.rule)
+            game, rules = game_rules(args.game, args.scale, args.rule, at_table=True)
             return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out, level=args.level,
                               game=game.name, rules=rules)
     except (PinochleError, ValueError) as err:

@@ -42,7 +42,7 @@ from typing import Any, Literal
 
 from . import auction as auction_mod
 from .auction import AuctionStatus, Call
-from .cards import CARDS, DECKS, SIDES, Card, Seat, Suit, pack, parse_cards, shown, size, unpack
+from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, meld
 from .rules import TABLE, RuleSet
@@ -54,9 +54,9 @@ from .tricks import explain_illegal, legal_mask, winner_index
 Phase = str
 #: The phases of the ``table`` game, in order (RULES.md).
 PHASES: tuple[Phase, ...] = ("auction", "trump", "meld", "play", "hand_end", "match_end")
-ActionType = Literal["bid", "pass", "trump", "give", "meld", "concede", "play_on", "play", "deal"]
+ActionType = Literal["bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal"]
 #: Every action type of every game; each phase accepts its own few.
-ACTION_TYPES: tuple[str, ...] = ("bid", "pass", "trump", "give", "meld", "concede", "play_on", "play", "deal")
+ACTION_TYPES: tuple[str, ...] = ("bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal")
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,8 @@ class Action:
         bid: the bid in points, for ``"bid"``.
         suit: the trump suit, for ``"trump"``.
         card: the card, for ``"play"``.
-        cards: the cards given, for ``"give"``.
+        cards: the cards given, for ``"give"``; the cards buried, for
+            ``"bury"`` (VARIANTS.md ``cutthroat``: the declarer lays 3 aside).
 
     >>> Action.from_json({"type": "play", "seat": "S", "card": "10h"})
     Action(type='play', seat=<Seat.S: 2>, bid=None, suit=None, card=Card.parse('TH'), cards=())
@@ -123,6 +124,11 @@ class Action:
         return cls("give", Seat(seat), cards=tuple(Card(c) for c in cards))
 
     @classmethod
+    def bury(cls, seat: int, cards: Sequence[int]) -> Action:
+        """The declarer lays ``cards`` aside, face down (VARIANTS.md ``cutthroat``, ``auction``)."""
+        return cls("bury", Seat(seat), cards=tuple(Card(c) for c in cards))
+
+    @classmethod
     def concede(cls, seat: int) -> Action:
         """The declarer gives up the hand after seeing the meld (VARIANTS.md ``racehorse``)."""
         return cls("concede", Seat(seat))
@@ -141,7 +147,7 @@ class Action:
             out["suit"] = str(self.suit)
         elif self.type == "play":
             out["card"] = str(self.card)
-        elif self.type == "give":
+        elif self.type in ("give", "bury"):
             out["cards"] = [str(c) for c in self.cards]
         return out
 
@@ -158,7 +164,7 @@ class Action:
         kind = data.get("type")
         if kind not in ACTION_TYPES:
             raise IllegalAction(f"unknown action type {shown(kind)}: expected one of {', '.join(ACTION_TYPES)}")
-        needs = {"bid": "bid", "trump": "suit", "play": "card", "give": "cards"}.get(str(kind))
+        needs = {"bid": "bid", "trump": "suit", "play": "card", "give": "cards", "bury": "cards"}.get(str(kind))
         if needs is not None and needs not in data:
             raise IllegalAction(f"a {kind} action needs \"{needs}\"")
         try:
@@ -172,11 +178,11 @@ class Action:
                 return cls.trump_(seat, Suit.parse(data.get("suit")))
             if kind == "play":
                 return cls.play(seat, Card.parse(data.get("card")))
-            if kind == "give":
+            if kind in ("give", "bury"):
                 raw = data.get("cards")
                 if not isinstance(raw, (str, list)):
-                    raise IllegalAction(f"give the cards as a list such as [\"AS\", \"TS\"], not {shown(raw)}")
-                return cls.give(seat, parse_cards(raw))
+                    raise IllegalAction(f"{kind} the cards as a list such as [\"AS\", \"TS\"], not {shown(raw)}")
+                return cls.give(seat, parse_cards(raw)) if kind == "give" else cls.bury(seat, parse_cards(raw))
         except IllegalAction:
             raise
         except ValueError as err:
@@ -191,9 +197,14 @@ class Trick:
     leader: Seat
     cards: tuple[Card, ...]
     winner: Seat | None = None
+    #: who played each card, when not the four seats clockwise from the leader
+    #: (a three-handed game: docs/design.md 2.5); not compared, not in the JSON
+    seats: tuple[Seat, ...] = field(default=(), compare=False, repr=False)
 
     def seat_of(self, i: int) -> Seat:
         """The seat that played the ``i``-th card of this trick."""
+        if self.seats:
+            return self.seats[i]
         return Seat((self.leader + i) % 4)
 
     def to_json(self) -> dict[str, object]:
@@ -220,11 +231,13 @@ class HandResult:
         tricks: the 12 tricks.
         melds: each seat's meld, N E S W.
         score: the :class:`~pinochle.scoring.HandScore`.
-        totals: both sides' totals after this hand.
+        totals: every side's total after this hand (one per side of the seating).
         exchange: the cards passed (to the declarer, back to the partner),
             in games with a card pass; else empty.
         conceded: the declarer gave the hand up after the meld.
         turned: the card turned for trump, in ``turned-trump``.
+        widow: the widow as dealt (packed; VARIANTS.md ``cutthroat``), else 0.
+        buried: the cards the declarer buried (VARIANTS.md ``cutthroat``), else empty.
     """
 
     number: int
@@ -238,10 +251,12 @@ class HandResult:
     tricks: tuple[Trick, ...]
     melds: tuple[Meld, Meld, Meld, Meld]
     score: HandScore
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
     exchange: tuple[tuple[Card, ...], ...] = ()
     conceded: bool = False
     turned: Card | None = None
+    widow: int = 0
+    buried: tuple[Card, ...] = ()
 
     @property
     def play(self) -> list[Card]:
@@ -258,7 +273,7 @@ class HandResult:
             "trump": str(self.trump),
             "stuck": self.stuck,
             **{k: v for k, v in self.score.to_json().items() if k != "bid"},
-            "totals": {SIDES[0]: self.totals[0], SIDES[1]: self.totals[1]},
+            "totals": dict(zip(self.score.names, self.totals)),
         }
 
 
@@ -273,6 +288,7 @@ class ThrownIn:
         dealt: the four packed hands as dealt.
         calls: its auction (all passes).
         after: how many scored hands came before it (its place in the match).
+        widow: its widow (packed; VARIANTS.md ``cutthroat``: an annulled hand), else 0.
     """
 
     number: int
@@ -280,6 +296,7 @@ class ThrownIn:
     dealt: tuple[int, int, int, int]
     calls: tuple[Call, ...]
     after: int
+    widow: int = 0
 
 
 @dataclass(frozen=True)
@@ -301,7 +318,8 @@ class State:
         stuck: the dealer took the minimum bid without a call.
         melds: each seat's meld once laid down (``None`` before).
         tricks: the tricks of this hand; the last may be in progress.
-        totals: the sides' totals (NS, EW), finished hands included.
+        totals: the sides' totals (NS, EW; one per side of the game's
+            seating), finished hands included.
         history: the finished hands.
         winner: the winning side (0 NS, 1 EW) at match end.
         preset: hands for the next deals instead of shuffling (for replays
@@ -312,6 +330,10 @@ class State:
         thrown: the hands thrown in so far (nobody bid), in order.
         turned: the dealer's card turned face up for trump (VARIANTS.md
             ``turned-trump``); it stays in the dealer's hand.
+        widow: the widow (packed; VARIANTS.md ``cutthroat``): dealt face
+            down, turned up and taken by the declarer when the auction ends.
+        buried: the cards the declarer laid aside (``bury`` phase); they
+            count as the declarer's taken cards.
         game: the :class:`Game` (default: ``table``).
     """
 
@@ -330,7 +352,7 @@ class State:
     stuck: bool = False
     melds: tuple[Meld | None, ...] = (None, None, None, None)
     tricks: tuple[Trick, ...] = ()
-    totals: tuple[int, int] = (0, 0)
+    totals: tuple[int, ...] = (0, 0)
     history: tuple[HandResult, ...] = ()
     winner: int | None = None
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
@@ -338,6 +360,8 @@ class State:
     conceded: bool = False
     thrown: tuple[ThrownIn, ...] = ()
     turned: Card | None = None
+    widow: int = 0
+    buried: tuple[Card, ...] = ()
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -411,6 +435,7 @@ class Game:
         name: e.g. ``"table"``, ``"partnership-pass"`` (VARIANTS.md).
         description: one line for players.
         players: seats at the table.
+        seating: who sits where and who scores with whom (:class:`~pinochle.cards.Seating`).
         rules: the numbers (a :class:`~pinochle.rules.RuleSet`, in the game's scale).
         phases: the hand's phases, declared in order: after a deal the match
             enters ``phases[0]``; each phase ends into the next one.
@@ -421,6 +446,10 @@ class Game:
             each side melded and took (:mod:`pinochle.games.scorers`): what a
             computer player weighs in its simulations.
         playable: built and playable; a game listed but not built yet is refused.
+        at_table: the computer players, the arena, the terminal and the
+            server seat it too (``False``: the engine, records and the
+            command line's ``meld``, ``legal`` and ``replay`` only, while
+            the rest is built: VARIANTS.md ``cutthroat`` today).
         source: where its rules come from (seed and VARIANTS.md row).
         title: how the terminal names it (default ``"Pinochle (NAME)"``).
     """
@@ -429,12 +458,14 @@ class Game:
     description: str
     players: int = 4
     rules: RuleSet = TABLE
+    seating: Seating = FOUR_PARTNERS
     phases: tuple[PhaseDef, ...] = ()
     score: Callable[[State], tuple[HandScore, int | None]] | None = None
     deal: Callable[[int | str, int, RuleSet], tuple[int, int, int, int]] | None = None
-    outcome: Callable[[int | None, int | None, tuple[int, int], tuple[int, int], tuple[int, int], RuleSet],
-                      tuple[int, int]] | None = None
+    outcome: Callable[[int | None, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...], RuleSet],
+                      tuple[int, ...]] | None = None
     playable: bool = True
+    at_table: bool = True
     source: str = ""
     title: str = ""
 
@@ -507,8 +538,11 @@ def shuffle_deal(seed: int | str, hand_no: int, rules: RuleSet = TABLE) -> tuple
     return (pack_(cards[0:n]), pack_(cards[n:2 * n]), pack_(cards[2 * n:3 * n]), pack_(cards[3 * n:4 * n]))
 
 
-def check_deal(hands: Sequence[int], rules: RuleSet = TABLE) -> None:
+def check_deal(hands: Sequence[int], rules: RuleSet = TABLE, seating: Seating = FOUR_PARTNERS) -> None:
     """Check that four packed hands are a legal deal: ``rules.hand_size`` cards each, the whole deck.
+
+    In a game with a widow, the empty place of the seating (N) holds the
+    widow's ``rules.widow`` cards (VARIANTS.md ``cutthroat``).
 
     Raises:
         IllegalAction: a hand of the wrong size, or cards that are not exactly
@@ -520,7 +554,10 @@ def check_deal(hands: Sequence[int], rules: RuleSet = TABLE) -> None:
     for seat, h in enumerate(hands):
         if not isinstance(h, int) or isinstance(h, bool) or h < 0 or h >> (deck.layers * 24):
             raise IllegalAction(f"{Seat(seat)}'s hand is not a packed hand (see pinochle.cards.pack)")
-        if size(h) != rules.hand_size:
+        if seat not in seating.seats:
+            if size(h) != rules.widow:
+                raise IllegalAction(f"the widow (in {Seat(seat)}'s place) has {size(h)} cards, not {rules.widow}")
+        elif size(h) != rules.hand_size:
             raise IllegalAction(f"{Seat(seat)} has {size(h)} cards; each seat is dealt {rules.hand_size}")
     counts = [0] * 24
     for h in hands:
@@ -548,7 +585,8 @@ def new_match(
         first_dealer: the first dealer; by default drawn from the seed
             (RULES.md, Deal 1: chosen at random).
         deals: optional packed hands (N E S W) for the first deals, used
-            instead of shuffling (replays, tests).
+            instead of shuffling (replays, tests); in a game with a widow
+            the empty place (N) holds the widow.
         game: the game or its name (default ``table``).
 
     Returns:
@@ -566,11 +604,17 @@ def new_match(
     checked: list[tuple[int, int, int, int]] = []
     for d in deals:
         hands = tuple(d)
-        check_deal(hands, rules)
+        check_deal(hands, rules, g.seating)
         checked.append((hands[0], hands[1], hands[2], hands[3]))
     preset = tuple(checked)
-    dealer = Seat(random.Random(f"{seed}/dealer").randrange(4) if first_dealer is None else first_dealer)
-    start = State(rules, seed, 0, g.phases[0].name, 0, dealer, (0, 0, 0, 0), (0, 0, 0, 0), preset=preset, game=g)
+    seats = g.seating.seats
+    if first_dealer is not None and first_dealer not in seats:
+        raise IllegalAction(f"{Seat(first_dealer)} has no seat in the {g.name} game: "
+                            f"the seats are {', '.join(g.seating.names)}")
+    dealer = Seat(seats[random.Random(f"{seed}/dealer").randrange(len(seats))] if first_dealer is None
+                  else first_dealer)
+    start = State(rules, seed, 0, g.phases[0].name, 0, dealer, (0, 0, 0, 0), (0, 0, 0, 0), preset=preset, game=g,
+                  totals=(0,) * len(g.seating.sides))
     return deal_hand(start, 0, dealer)
 
 
@@ -585,25 +629,31 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
         hands = state.preset[hand_no]
     else:
         hands = (g.deal or shuffle_deal)(state.seed, hand_no, state.rules)
+    widow = 0
+    if state.rules.widow:  # the empty place holds the widow (see check_deal)
+        empty = next(i for i in range(4) if i not in g.seating.seats)
+        widow = hands[empty]
+        hands = tuple(0 if i == empty else h for i, h in enumerate(hands))  # type: ignore[assignment]
     first = g.phases[0]
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        exchange=(), conceded=False, turned=None,
+        exchange=(), conceded=False, turned=None, widow=widow, buried=(),
     )
     return first.enter(state)
 
 
 def auction_status(state: State) -> AuctionStatus:
     """The auction's :class:`~pinochle.auction.AuctionStatus` for the current hand (its game's auction rule)."""
+    seating = state.game.seating
     if state.rules.reenter_after_pass:
-        return auction_mod.status_reentry(state.calls, state.dealer, state.rules)
-    return auction_mod.status(state.calls, state.dealer, state.rules)
+        return auction_mod.status_reentry(state.calls, state.dealer, state.rules, seating)
+    return auction_mod.status(state.calls, state.dealer, state.rules, seating)
 
 
 def current_trick(state: State) -> Trick | None:
-    """The trick in progress (fewer than four cards), or ``None``."""
-    if state.tricks and len(state.tricks[-1].cards) < 4:
+    """The trick in progress (fewer cards than players), or ``None``."""
+    if state.tricks and len(state.tricks[-1].cards) < state.game.seating.players:
         return state.tricks[-1]
     return None
 
@@ -651,6 +701,10 @@ def apply(state: State, action: Action, version: int | None = None) -> State:
     if action.type not in phase.actions:
         raise IllegalAction(f"a {action.type} is not possible now: {phase.text}")
     if action.seat != whose:
+        seating = state.game.seating
+        if action.seat not in seating.seats:
+            raise IllegalAction(f"{action.seat} has no seat in the {state.game.name} game: "
+                                f"the seats are {', '.join(seating.names)}")
         raise IllegalAction(f"it is {whose}'s turn, not {action.seat}'s")
     return replace(phase.apply(state, action), version=state.version + 1)
 
@@ -684,41 +738,49 @@ def _checked(action: object) -> Action:
         if not _is_int(action.card, 0, 23):
             raise IllegalAction(f"play a card such as AS, not {action.card!r}")
         return Action("play", seat, card=Card(action.card))  # type: ignore[arg-type]
-    if action.type == "give":
+    if action.type in ("give", "bury"):
         if not isinstance(action.cards, tuple) or not all(_is_int(c, 0, 23) for c in action.cards):
-            raise IllegalAction(f"give cards such as AS, not {action.cards!r}")
-        return Action("give", seat, cards=tuple(Card(c) for c in action.cards))
+            raise IllegalAction(f"{action.type} cards such as AS, not {action.cards!r}")
+        return Action(action.type, seat, cards=tuple(Card(c) for c in action.cards))
     return Action(action.type, seat)
 
 
-def taken(state: State) -> tuple[tuple[int, int], tuple[int, int]]:
+def taken(state: State, buried: bool = True) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Tricks and counters (last-trick bonus included) taken so far by each side.
 
+    Buried cards count as the declarer's taken cards (VARIANTS.md ``cutthroat``);
+    ``buried=False`` leaves them out (what the opponents may see during the play).
+
     Returns:
-        ``((tricks_NS, tricks_EW), (counters_NS, counters_EW))``.
+        ``((tricks_NS, tricks_EW), (counters_NS, counters_EW))``: one entry per side.
     """
-    n = [0, 0]
-    pts = [0, 0]
+    seating = state.game.seating
+    side_of = seating.side_of
+    n = [0] * len(seating.sides)
+    pts = [0] * len(seating.sides)
     complete = [t for t in state.tricks if t.winner is not None]
     for t in complete:
         assert t.winner is not None
-        side = t.winner % 2
+        side = side_of[t.winner]
         n[side] += 1
         pts[side] += counter_points(t.cards, state.rules)
     if len(complete) == state.rules.hand_size:
         last = complete[-1].winner
         assert last is not None
-        pts[last % 2] += state.rules.last_trick
-    return (n[0], n[1]), (pts[0], pts[1])
+        pts[side_of[last]] += state.rules.last_trick
+    if buried and state.buried and state.declarer is not None:
+        pts[side_of[state.declarer]] += counter_points(state.buried, state.rules)
+    return tuple(n), tuple(pts)
 
 
-def side_meld(state: State) -> tuple[int, int]:
+def side_meld(state: State) -> tuple[int, ...]:
     """Meld laid down so far by each side (points), kept or not."""
-    pts = [0, 0]
+    seating = state.game.seating
+    pts = [0] * len(seating.sides)
     for seat, m in enumerate(state.melds):
         if m is not None:
-            pts[seat % 2] += m.total
-    return pts[0], pts[1]
+            pts[seating.side_of[seat]] += m.total
+    return tuple(pts)
 
 
 def record_hand(state: State, score: HandScore, winner: int | None) -> State:
@@ -727,12 +789,12 @@ def record_hand(state: State, score: HandScore, winner: int | None) -> State:
     Called by the ``hand_end`` phase on entry with the game's scorer's result.
     """
     assert state.trump is not None
-    totals = (state.totals[0] + score.score[0], state.totals[1] + score.score[1])
+    totals = tuple(t + d for t, d in zip(state.totals, score.score))
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, totals,
-        state.exchange, state.conceded, state.turned,
+        state.exchange, state.conceded, state.turned, state.widow, state.buried,
     )
     return replace(
         state,
@@ -763,7 +825,10 @@ class Legal:
         give: how many cards to pass to the partner (0: none), chosen from
             ``give_from``, the seat's hand (VARIANTS.md ``partnership-pass``).
         concede: the declarer may concede the hand or play it out
-            (VARIANTS.md ``racehorse``).
+            (VARIANTS.md ``racehorse``); with ``bury``, concede or bury
+            (VARIANTS.md ``cutthroat``).
+        bury: how many cards to bury (0: none), chosen from ``bury_from``:
+            the declarer's cards not used in meld, one entry per copy.
     """
 
     pass_: bool = False
@@ -777,11 +842,13 @@ class Legal:
     give: int = 0
     give_from: tuple[Card, ...] = ()
     concede: bool = False
+    bury: int = 0
+    bury_from: tuple[Card, ...] = ()
 
     def any(self) -> bool:
         """Whether the seat has any move."""
         return (self.pass_ or self.min_bid is not None or bool(self.trumps) or self.meld or bool(self.cards)
-                or self.deal or self.give > 0 or self.concede)
+                or self.deal or self.give > 0 or self.concede or self.bury > 0)
 
     def actions(self, seat: int, max_bid: int | None = None) -> list[Action]:
         """The legal actions as a list; bids from ``min_bid`` up to ``max_bid`` only.
@@ -803,9 +870,11 @@ class Legal:
         if self.deal:
             out.append(Action.deal(seat))
         if self.concede:
-            out.extend((Action.play_on(seat), Action.concede(seat)))
+            out.extend((Action.concede(seat),) if self.bury else (Action.play_on(seat), Action.concede(seat)))
         if self.give:
             out.extend(Action.give(seat, cs) for cs in dict.fromkeys(combinations(self.give_from, self.give)))
+        if self.bury:
+            out.extend(Action.bury(seat, cs) for cs in dict.fromkeys(combinations(self.bury_from, self.bury)))
         return out
 
     def to_json(self) -> dict[str, object]:
@@ -827,7 +896,10 @@ class Legal:
             out["give"] = {"count": self.give}
         if self.concede:
             out["concede"] = True
-            out["play_on"] = True
+            if not self.bury:
+                out["play_on"] = True
+        if self.bury:
+            out["bury"] = {"count": self.bury, "cards": [str(c) for c in self.bury_from]}
         return out
 
 
@@ -887,6 +959,12 @@ class View:
         players, tricks_in_hand, target, meld_needs_trick: the rule set's
             numbers the table shows (seats, tricks a hand, the match target,
             whether meld needs a trick), so that the browser works none out.
+        seating: the game's seats and sides (per-side tuples follow its sides).
+        widow: the widow's cards, face up for everyone once the auction is
+            over (VARIANTS.md ``cutthroat``); ``None`` before, and in games
+            without a widow.
+        buried: the cards the declarer buried, shown to the declarer only
+            (``None`` to everyone else).
     """
 
     seat: Seat
@@ -907,10 +985,10 @@ class View:
     stuck: bool
     melds: tuple[Meld | None, ...]
     tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, int]
-    counters: tuple[int, int]
-    meld_shown: tuple[int, int]
-    totals: tuple[int, int]
+    tricks_won: tuple[int, ...]
+    counters: tuple[int, ...]
+    meld_shown: tuple[int, ...]
+    totals: tuple[int, ...]
     history: tuple[dict[str, object], ...]
     last_hand: dict[str, object] | None
     winner: str | None
@@ -924,6 +1002,9 @@ class View:
     tricks_in_hand: int = 12
     target: int = 1500
     meld_needs_trick: bool = True
+    seating: Seating = FOUR_PARTNERS
+    widow: tuple[Card, ...] | None = None
+    buried: tuple[Card, ...] | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -932,8 +1013,11 @@ class View:
     def to_json(self) -> dict[str, object]:
         """The view as a JSON-ready dict (cards, seats and suits as tokens)."""
 
-        def sides(p: tuple[int, int]) -> dict[str, int]:
-            return {SIDES[0]: p[0], SIDES[1]: p[1]}
+        names = self.seating.side_names
+        seats = self.seating.seats
+
+        def sides(p: tuple[int, ...]) -> dict[str, int]:
+            return dict(zip(names, p))
 
         def s(x: object) -> str | None:
             return None if x is None else str(x)
@@ -947,7 +1031,7 @@ class View:
             "dealer": str(self.dealer),
             "turn": s(self.turn),
             "hand": [str(c) for c in self.hand],
-            "hand_sizes": {str(Seat(i)): n for i, n in enumerate(self.hand_sizes)},
+            "hand_sizes": {str(Seat(i)): n for i, n in enumerate(self.hand_sizes) if i in seats},
             "auction": [{"seat": str(seat), "call": auction_mod.call_text(call)} for seat, call in self.calls],
             "high_bid": self.high_bid,
             "high_bidder": s(self.high_bidder),
@@ -957,7 +1041,7 @@ class View:
             "stuck": self.stuck,
             "melds": {
                 str(Seat(i)): None if m is None else {**m.to_json(), "shown": [str(c) for c in m.shown()]}
-                for i, m in enumerate(self.melds)
+                for i, m in enumerate(self.melds) if i in seats
             },
             "tricks": [{**t.to_json(), "seats": [str(t.seat_of(i)) for i in range(len(t.cards))]} for t in self.tricks],
             "tricks_won": sides(self.tricks_won),
@@ -973,6 +1057,8 @@ class View:
             **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
             **({"conceded": True} if self.conceded else {}),
             **({} if self.turned is None else {"turned": str(self.turned)}),
+            **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
+            **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             # Table facts the browser shows but must not work out itself (it holds no rules):
             **self._table_json(),
         }
@@ -980,7 +1066,8 @@ class View:
     def _table_json(self) -> dict[str, object]:
         """The seats and sides, a finished hand's earned points, the number of tricks in a hand,
         the target and the meld rule in words."""
-        seats = [str(Seat(i)) for i in range(self.players)]
+        seats = list(self.seating.names)
+        names = self.seating.side_names
 
         def earned(summary: dict[str, object]) -> dict[str, int] | None:
             # kept meld + counters: what a side's play earned, toward its bid when it declared
@@ -988,11 +1075,11 @@ class View:
             ctr = summary.get("counters")
             if not isinstance(kept, dict) or not isinstance(ctr, dict):
                 return None
-            return {s: kept[s] + ctr[s] for s in SIDES}
+            return {s: kept[s] + ctr[s] for s in names}
 
         return {
             "seats": seats,
-            "sides": {side: [s for i, s in enumerate(seats) if i % 2 == k] for k, side in enumerate(SIDES)},
+            "sides": {side: [str(Seat(s)) for s in members] for side, members in zip(names, self.seating.sides)},
             "tricks_in_hand": self.tricks_in_hand,
             "target": self.target,
             "meld_note": "A side keeps its meld only if it takes at least one trick." if self.meld_needs_trick else None,
@@ -1023,7 +1110,7 @@ def view(state: State, seat: int) -> View:
     me = Seat(seat)
     st = auction_status(state)
     calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules), state.calls))
-    tricks_won, pts = taken(state)
+    tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
     last = state.history[-1].summary() if state.phase in ("hand_end", "match_end") and state.history else None
     return View(
         seat=me,
@@ -1050,7 +1137,7 @@ def view(state: State, seat: int) -> View:
         totals=state.totals,
         history=tuple(h.summary() for h in state.history),
         last_hand=last,
-        winner=None if state.winner is None else SIDES[state.winner],
+        winner=None if state.winner is None else state.game.seating.side_names[state.winner],
         legal=legal(state, me),
         game=state.game.name,
         scale=state.rules.scale,
@@ -1060,6 +1147,7 @@ def view(state: State, seat: int) -> View:
         tricks_in_hand=state.rules.hand_size,
         target=state.rules.target,
         meld_needs_trick=state.rules.meld_needs_trick,
+        seating=state.game.seating,
         **_phase_fields(state, me),
     )
 
@@ -1084,10 +1172,13 @@ def deck_check(state: State) -> bool:
     for h in state.hands:
         for c in unpack(h):
             counts[c] += 1
-    for c in played:
+    for c in (*played, *state.buried):
         counts[c] += 1
+    if state.widow and state.declarer is None:  # still face down (taken once the auction is over)
+        for c in unpack(state.widow):
+            counts[c] += 1
     dealt = [0] * 24
-    for h in state.dealt:
+    for h in (*state.dealt, state.widow):
         for c in unpack(h):
             dealt[c] += 1
     return counts == list(deck.copies) == dealt

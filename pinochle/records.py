@@ -9,7 +9,9 @@ A hand record::
 Each phase of a game adds its part: ``"exchange": {"to_declarer": [4 cards],
 "to_partner": [4 cards]}`` (the card pass), ``"conceded": true`` (the
 declarer gave up after the meld; ``play`` is then empty), ``"thrown_in":
-true`` (nobody bid; the record holds the deal and the passes only). A record
+true`` (nobody bid; the record holds the deal and the passes only),
+``"widow": [3 cards]`` and ``"buried": [3 cards]`` (VARIANTS.md
+``cutthroat``: ``hands`` then has the three seats E, S, W). A record
 without ``game`` is a ``table`` record (RULES.md).
 
 A match record is ``{"format": "pinochle-match/1", "game": ..., "hands": [hand, ...]}``
@@ -24,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from .auction import call_text, parse_call
-from .cards import DECKS, SIDES, Card, Seat, Suit, parse_cards, unpack
+from .cards import DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, parse_cards, unpack
 from .errors import BadCard, BadRecord, IllegalAction
 from .game import (
     Action,
@@ -63,8 +65,8 @@ def _head(game: Game, rules: RuleSet | None = None) -> dict[str, object]:
     return out
 
 
-def _dealt(dealt: tuple[int, ...]) -> dict[str, list[str]]:
-    return {str(Seat(i)): [str(c) for c in sort_hand(unpack(h))] for i, h in enumerate(dealt)}
+def _dealt(dealt: tuple[int, ...], seating: Seating = FOUR_PARTNERS) -> dict[str, list[str]]:
+    return {str(Seat(i)): [str(c) for c in sort_hand(unpack(h))] for i, h in enumerate(dealt) if i in seating.seats}
 
 
 def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: RuleSet | None = None) -> dict[str, object]:
@@ -80,18 +82,22 @@ def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: 
     """
     g = game if game is not None else default_game()
     if isinstance(result, ThrownIn):
-        return {**_head(g, rules), "dealer": str(result.dealer), "hands": _dealt(result.dealt),
+        return {**_head(g, rules), "dealer": str(result.dealer), "hands": _dealt(result.dealt, g.seating),
+                **({"widow": [str(c) for c in sort_hand(unpack(result.widow))]} if result.widow else {}),
                 "auction": [call_text(c) for c in result.calls], "thrown_in": True}
     out: dict[str, object] = {
         **_head(g, rules),
         "dealer": str(result.dealer),
-        "hands": _dealt(result.dealt),
+        "hands": _dealt(result.dealt, g.seating),
+        **({"widow": [str(c) for c in sort_hand(unpack(result.widow))]} if result.widow else {}),
         "auction": [call_text(c) for c in result.calls],
         "trump": str(result.trump),
     }
     if result.exchange:
         out["exchange"] = {"to_declarer": [str(c) for c in result.exchange[0]],
                            "to_partner": [str(c) for c in result.exchange[1]]}
+    if result.buried:
+        out["buried"] = [str(c) for c in result.buried]
     if result.conceded:
         out["conceded"] = True
     if result.turned is not None:
@@ -133,10 +139,12 @@ class ParsedHand:
     conceded: bool = False
     thrown_in: bool = False
     turned: Card | None = None
+    widow: int = 0
+    buried: tuple[Card, ...] = ()
 
 
-def _sides(pair: tuple[int, int]) -> dict[str, int]:
-    return {SIDES[0]: pair[0], SIDES[1]: pair[1]}
+def _sides(pair: tuple[int, ...], names: tuple[str, ...] = SIDES) -> dict[str, int]:
+    return dict(zip(names, pair))
 
 
 def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
@@ -155,25 +163,31 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
         "declarer": None if result.declarer is None else str(result.declarer),
         "bid": result.bid,
         "trump": str(result.trump),
-        "meld": _sides(s.meld),
-        "tricks": _sides(s.tricks),
-        "counters": _sides(s.counters),
+        "meld": _sides(s.meld, s.names),
+        "tricks": _sides(s.tricks, s.names),
+        "counters": _sides(s.counters, s.names),
         "made": s.made,
-        "score": _sides(s.score),
+        "score": _sides(s.score, s.names),
     }
     if result.conceded:
         out["conceded"] = True
+    if not s.played and not result.conceded:
+        out["played"] = False  # the meld alone made the bid (VARIANTS.md cutthroat)
+    if s.transfers:
+        out["transfers"] = [{"from": str(Seat(a)), "to": str(Seat(b)), "amount": n} for a, b, n in s.transfers]
     return out
 
 
-def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE) -> ParsedHand:
+def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
+               seating: Seating = FOUR_PARTNERS) -> ParsedHand:
     """Check a hand record's shape, dealer and cards (RULES.md, Hand record; Deal).
 
     Args:
         record: the decoded JSON object.
         hand: its number within a match record, counted from 1, for error reports.
         rules: the game's rules: its deck and hand size (48 cards and 12 a hand;
-            VARIANTS.md ``double-deck``: 80 and 20).
+            VARIANTS.md ``double-deck``: 80 and 20; ``cutthroat``: 15 and a widow of 3).
+        seating: the game's seats (N E S W; ``cutthroat``: E S W).
 
     Returns:
         The :class:`ParsedHand`.
@@ -188,23 +202,50 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE) 
     fmt = record.get("format", HAND_FORMAT)
     if fmt != HAND_FORMAT:
         raise BadRecord("format", None, f"unknown format {fmt!r}: expected {HAND_FORMAT!r}", hand)
+    four = seating.players == 4
+    names = ", ".join(f'"{x}"' for x in seating.names)
     if "dealer" not in record:
-        raise BadRecord("dealer", None, "the record has no dealer: give \"dealer\": \"N\", \"E\", \"S\" or \"W\"", hand)
+        what = "\"N\", \"E\", \"S\" or \"W\"" if four else names
+        raise BadRecord("dealer", None, f"the record has no dealer: give \"dealer\": {what}", hand)
     try:
-        dealer = Seat.parse(str(record.get("dealer", "")))
+        dealer = Seat.parse(str(record.get("dealer", ""))) if four else seating.parse(str(record.get("dealer", "")))
     except ValueError as err:
         raise BadRecord("dealer", None, str(err), hand) from None
     raw_hands = record.get("hands")
     if not isinstance(raw_hands, Mapping):
-        raise BadRecord("hands", None, "hands is an object {\"N\": [...], \"E\": [...], \"S\": [...], \"W\": [...]}", hand)
-    extra = sorted(set(map(str, raw_hands)) - set("NESW"))
+        what = "{\"N\": [...], \"E\": [...], \"S\": [...], \"W\": [...]}" if four else \
+            "{" + ", ".join(f'"{x}": [...]' for x in seating.names) + "}"
+        raise BadRecord("hands", None, f"hands is an object {what}", hand)
+    extra = sorted(set(map(str, raw_hands)) - set(seating.names))
     if extra:
-        raise BadRecord("hands", None, f"unknown seat {extra[0]!r} in hands: seats are N, E, S and W", hand)
+        seats_text = "N, E, S and W" if four else ", ".join(seating.names)
+        raise BadRecord("hands", None, f"unknown seat {extra[0]!r} in hands: seats are {seats_text}", hand)
     packed = [0, 0, 0, 0]
     seen = 0  # the whole deal so far, to find a copy more than the deck holds
     deck, n = DECKS[rules.deck], rules.hand_size
-    for seat in Seat:
-        raw = raw_hands.get(str(seat))
+    places: list[tuple[Seat, object, int, str]] = [
+        (seat, raw_hands.get(str(seat)), n, f"{seat}'s hand") for seat in Seat if seat in seating.seats]
+    if rules.widow:  # the widow goes in the empty place (see pinochle.game.check_deal)
+        empty = next(s for s in Seat if s not in seating.seats)
+        places.append((empty, record.get("widow"), rules.widow, "the widow"))
+    for seat, raw, n, whose in places:
+        if whose == "the widow":
+            if not isinstance(raw, (list, str)):
+                raise BadRecord("widow", None, f"the widow is missing: give \"widow\": a list of {n} cards", hand)
+            try:
+                cards = parse_cards(raw)
+            except BadCard as err:
+                raise BadRecord("widow", err.index, f"the widow: {err}", hand) from None
+            if len(cards) != n:
+                raise BadRecord("widow", min(len(cards), n), f"the widow has {len(cards)} cards, not {n}", hand)
+            for i, card in enumerate(cards):
+                try:
+                    seen = deck.add(seen, card)
+                except BadCard:
+                    raise BadRecord("widow", i, f"the widow: a third {card.label}; the deck has two of each card",
+                                    hand) from None
+                packed[seat] = deck.add(packed[seat], card)
+            continue
         if not isinstance(raw, (list, str)):
             raise BadRecord("hands", None, f"{seat}'s hand is missing: give a list of {n} cards", hand)
         try:
@@ -232,7 +273,7 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE) 
                                         f"not {record[flag]!r}", hand)
     thrown_in = record.get("thrown_in", False) is True
     if thrown_in:
-        extra = [k for k in ("trump", "exchange", "conceded", "play", "turned") if k in record]
+        extra = [k for k in ("trump", "exchange", "conceded", "buried", "play", "turned") if k in record]
         if extra:
             raise BadRecord(extra[0], None, f"a thrown-in hand has no {extra[0]}: nobody bid", hand)
     raw_play = record.get("play", [] if thrown_in else None)
@@ -241,7 +282,8 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE) 
         raise BadRecord("play", None, "nobody bid, so no card is played: mark the hand \"thrown_in\": true "
                                       "(a game where the dealer is stuck needs the dealer's play)", hand)
     if not isinstance(raw_play, (list, str)):
-        raise BadRecord("play", None, f"play is a list of the {4 * rules.hand_size} cards in the order played", hand)
+        raise BadRecord("play", None, f"play is a list of the {seating.players * rules.hand_size} cards in the order "
+                                      f"played", hand)
     try:
         play = parse_cards(raw_play)
     except BadCard as err:
@@ -267,8 +309,17 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE) 
             turned = Card.parse(record.get("turned"))
         except BadCard as err:
             raise BadRecord("turned", None, str(err), hand) from None
+    buried: tuple[Card, ...] = ()
+    raw_buried = record.get("buried")
+    if raw_buried is not None:
+        if not isinstance(raw_buried, (list, str)):
+            raise BadRecord("buried", None, "buried is a list of the cards the declarer buried", hand)
+        try:
+            buried = tuple(parse_cards(raw_buried))
+        except BadCard as err:
+            raise BadRecord("buried", err.index, str(err), hand) from None
     return ParsedHand(dealer, (packed[0], packed[1], packed[2], packed[3]), auction, record.get("trump"), play,
-                      exchange, record.get("conceded", False) is True, thrown_in, turned)
+                      exchange, record.get("conceded", False) is True, thrown_in, turned, packed[0], buried)
 
 
 def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
@@ -339,15 +390,38 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         seat = turn(state)
         assert seat is not None
         state = apply(state, Action.concede(seat) if parsed.conceded else Action.play_on(seat))
+    elif state.phase == "bury":  # VARIANTS.md cutthroat: bury 3, or concede
+        seat = turn(state)
+        assert seat is not None
+        if parsed.conceded:
+            if parsed.buried:
+                raise BadRecord("buried", None, "the declarer conceded: nothing is buried", hand)
+            state = apply(state, Action.concede(seat))
+        else:
+            if not parsed.buried:
+                raise BadRecord("buried", None, f"the declarer buries {state.rules.widow} cards: give \"buried\"",
+                                hand)
+            try:
+                state = apply(state, Action.bury(seat, parsed.buried))
+            except IllegalAction as err:
+                raise BadRecord("buried", None, f"{seat} cannot bury these cards: {err}", hand) from None
     elif parsed.conceded:
-        raise BadRecord("conceded", None, f"the {state.game.name} game has no concession", hand)
-    if parsed.conceded:
+        what = "the meld made the bid: there is no play" if state.rules.widow else "the game has no concession"
+        raise BadRecord("conceded", None, f"the {state.game.name} game: {what}" if state.rules.widow
+                        else f"the {state.game.name} game has no concession", hand)
+    elif parsed.buried:
+        why = "the meld made the bid: there is no play" if state.rules.widow else "nothing is buried in this game"
+        raise BadRecord("buried", None, why, hand)
+    if parsed.conceded or state.phase != "play" and not parsed.play:
         if parsed.play:
             raise BadRecord("play", 0, "the declarer conceded: no card is played", hand)
         return state
     for i, card in enumerate(parsed.play):
         if state.phase != "play":
-            raise BadRecord("play", i, f"the hand is over after {4 * state.rules.hand_size} cards", hand)
+            if not state.tricks:
+                raise BadRecord("play", i, "the meld made the bid: there is no play", hand)
+            done = len(state.tricks) * state.game.seating.players
+            raise BadRecord("play", i, f"the hand is over after {done} cards", hand)
         seat = turn(state)
         assert seat is not None
         try:
@@ -356,7 +430,8 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
             raise BadRecord("play", i, f"{seat} cannot play {card.label}: {err}", hand) from None
     if state.phase == "play":
         raise BadRecord("play", len(parsed.play), f"the play stops after {len(parsed.play)} cards; "
-                                                  f"a hand has {4 * state.rules.hand_size}", hand)
+                                                  f"a hand has {state.game.seating.players * state.rules.hand_size}",
+                        hand)
     return state
 
 
@@ -368,7 +443,7 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
     """
     game = _game_of(record)
     ruleset = _rules(rules, game, record)
-    parsed = parse_hand(record, None, ruleset)
+    parsed = parse_hand(record, None, ruleset, game.seating)
     state = new_match(seed=0, rules=ruleset, first_dealer=parsed.dealer, deals=[parsed.hands], game=game)
     state = _play_hand(state, parsed, None)
     return hand_summary(state.thrown[-1] if parsed.thrown_in else state.history[-1])
@@ -396,30 +471,31 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
             raise BadRecord("game", None, f"hand {i + 1} is a {h.get('game')!r} hand in a {game.name} match", i + 1)
     # hand by hand, so that the first fault in play order is the one reported
     ruleset = _rules(rules, game, record)
-    first = parse_hand(raw_hands[0], 1, ruleset)
+    first = parse_hand(raw_hands[0], 1, ruleset, game.seating)
     state = new_match(seed=0, rules=ruleset, first_dealer=first.dealer, deals=[first.hands], game=game)
     state = _play_hand(state, first, 1)
     summaries: list[dict[str, object]] = [hand_summary(state.thrown[-1] if first.thrown_in else state.history[-1])]
     for i in range(1, len(raw_hands)):
         if state.phase == "match_end":
-            won = SIDES[state.winner or 0]
+            won = state.game.seating.side_names[state.winner or 0]
             raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
-        p = parse_hand(raw_hands[i], i + 1, ruleset)
+        p = parse_hand(raw_hands[i], i + 1, ruleset, game.seating)
         after_throw = state.phase == "auction"  # the hand before was thrown in: its redeal is this record
-        dealer = state.dealer if after_throw else state.dealer.left
+        dealer = state.dealer if after_throw else state.game.seating.left(state.dealer)
         if p.dealer != dealer:
             raise BadRecord("dealer", None, f"the deal passes left: hand {i + 1} is dealt by {dealer}, not {p.dealer}", i + 1)
         state = replace(state, preset=(*state.preset, p.hands))
         if after_throw:
             state = deal_hand(state, state.hand_no, state.dealer)
         else:
-            state = apply(state, Action.deal(state.dealer.left))
+            state = apply(state, Action.deal(state.game.seating.left(state.dealer)))
         state = _play_hand(state, p, i + 1)
         summaries.append(hand_summary(state.thrown[-1] if p.thrown_in else state.history[-1]))
-    winner = None if state.winner is None else SIDES[state.winner]
+    names = state.game.seating.side_names
+    winner = None if state.winner is None else names[state.winner]
     return {
         "hands": summaries,
-        "totals": _sides(state.totals),
+        "totals": _sides(state.totals, names),
         "winner": winner,
     }
 

@@ -34,22 +34,44 @@ class HandScore(NamedTuple):
             (they add up to 250).
         made: whether the declaring side reached its bid.
         score: what each side adds to its total (negative when set).
+        names: how the sides are written in JSON (``("NS", "EW")``; in a game
+            of players alone, their seats: VARIANTS.md ``cutthroat``).
+        transfers: stakes paid, as ``(payer, payee, amount)`` seats (games
+            settled by stakes: VARIANTS.md ``cutthroat``); they sum to zero.
+        conceded: the declarer gave the hand up.
+        played: the hand was played out (no play when the meld alone made the
+            bid, or after a concession).
+
+    Per-side tuples hold one entry per side of the game's seating (two for
+    the partnership games).
     """
 
     declarer_side: int
     bid: int
-    meld: tuple[int, int]
-    kept_meld: tuple[int, int]
-    tricks: tuple[int, int]
-    counters: tuple[int, int]
+    meld: tuple[int, ...]
+    kept_meld: tuple[int, ...]
+    tricks: tuple[int, ...]
+    counters: tuple[int, ...]
     made: bool
-    score: tuple[int, int]
+    score: tuple[int, ...]
+    names: tuple[str, ...] = SIDES
+    transfers: tuple[tuple[int, int, int], ...] = ()
+    conceded: bool = False
+    played: bool = True
 
     def to_json(self) -> dict[str, object]:
-        """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}``."""
-        def sides(pair: tuple[int, int]) -> dict[str, int]:
-            return {SIDES[0]: pair[0], SIDES[1]: pair[1]}
+        """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}`` (with ``"transfers"``
+        as ``[{"from": "E", "to": "S", "amount": 2}, ...]`` when the hand was settled by stakes)."""
+        names = self.names
 
+        def sides(pair: tuple[int, ...]) -> dict[str, int]:
+            return dict(zip(names, pair))
+
+        extra: dict[str, object] = {}
+        if self.transfers:
+            extra["transfers"] = [{"from": "NESW"[a], "to": "NESW"[b], "amount": n} for a, b, n in self.transfers]
+        if not self.played:
+            extra["played"] = False
         return {
             "bid": self.bid,
             "meld": sides(self.meld),
@@ -58,15 +80,16 @@ class HandScore(NamedTuple):
             "counters": sides(self.counters),
             "made": self.made,
             "score": sides(self.score),
+            **extra,
         }
 
 
 def score_hand(
     declarer_side: int,
     bid: int,
-    meld: tuple[int, int],
-    tricks: tuple[int, int],
-    counters: tuple[int, int],
+    meld: tuple[int, ...],
+    tricks: tuple[int, ...],
+    counters: tuple[int, ...],
     rules: RuleSet = TABLE,
 ) -> HandScore:
     """Score one hand (RULES.md, Scoring a hand).
@@ -95,7 +118,7 @@ def score_hand(
     return HandScore(declarer_side, bid, meld, kept, tricks, counters, made, (score[0], score[1]))
 
 
-def match_winner(totals: tuple[int, int], declarer_side: int, rules: RuleSet = TABLE) -> int | None:
+def match_winner(totals: tuple[int, ...], declarer_side: int, rules: RuleSet = TABLE) -> int | None:
     """The side that has won the match after a hand, or ``None`` to play on.
 
     Args:

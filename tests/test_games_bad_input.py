@@ -22,8 +22,9 @@ from pinochle.rules import TABLE
 
 PASS_GAMES = [n for n, g in GAMES.items() if g.playable and any(ph.name == "exchange" for ph in g.phases)]
 CONCEDE_GAMES = [n for n, g in GAMES.items() if g.playable and any(ph.name == "concede" for ph in g.phases)]
-NO_CONCEDE_GAMES = [n for n, g in GAMES.items() if g.playable and n not in CONCEDE_GAMES]
-NO_PASS_GAMES = [n for n, g in GAMES.items() if g.playable and n not in PASS_GAMES]
+# four-handed games (the three-handed ones' bad input: tests/test_cutthroat.py)
+NO_CONCEDE_GAMES = [n for n, g in GAMES.items() if g.playable and g.players == 4 and n not in CONCEDE_GAMES]
+NO_PASS_GAMES = [n for n, g in GAMES.items() if g.playable and g.players == 4 and n not in PASS_GAMES]
 
 
 def test_the_games_under_test() -> None:

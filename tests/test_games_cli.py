@@ -31,7 +31,7 @@ def test_games_lists_the_nine_games_of_the_seeds() -> None:
     assert code == 0 and isinstance(games, list)
     assert [(g["name"], g["players"], g["playable"]) for g in games] == [
         ("table", 4, True), ("partnership-pass", 4, True), ("racehorse", 4, True), ("turned-trump", 4, True),
-        ("britannica", 4, True), ("double-deck", 4, True), ("cutthroat", 3, False), ("auction", 3, False),
+        ("britannica", 4, True), ("double-deck", 4, True), ("cutthroat", 3, True), ("auction", 3, True),
         ("two-handed", 2, False),
     ]
     assert all(isinstance(g["description"], str) and g["description"] for g in games)
@@ -65,9 +65,9 @@ def test_legal_by_the_games_play_rule() -> None:
 
 
 @pytest.mark.parametrize(("argv", "field", "reason"), [
-    (["meld", "--game", "cutthroat", "--trump", "S", "AS"], "game",
-     "the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, "
-     "double-deck"),
+    (["meld", "--game", "two-handed", "--trump", "S", "AS"], "game",
+     "the two-handed game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, "
+     "britannica, double-deck, cutthroat, auction"),
     (["meld", "--game", "poker", "--trump", "S", "AS"], "game",
      "unknown game 'poker': the games are table, partnership-pass, racehorse, turned-trump, britannica, "
      "double-deck, cutthroat, auction, two-handed"),

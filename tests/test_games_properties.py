@@ -42,7 +42,8 @@ TARGETS = {"table": 1500, "partnership-pass": 1500, "racehorse": 1500, "turned-t
 #: Each game's deck (VARIANTS.md double-deck: "4 copies of A T K Q J in each suit", no nines) and hand size.
 DECKS_BY_GAME = {"double-deck": Counter({c: 4 for c in range(24) if c % 6})}
 HAND_SIZE = {"double-deck": 20}
-PLAYABLE = [name for name, g in GAMES.items() if g.playable]
+#: four-handed games (the three-handed ones have their own properties: tests/test_cutthroat.py)
+PLAYABLE = [name for name, g in GAMES.items() if g.playable and g.players == 4]
 DECK = Counter({c: 2 for c in range(24)})
 TOKEN = {str(CARDS[c]) for c in range(24)}
 

@@ -44,7 +44,7 @@ from .support import error, hello, of_type, until
 
 Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(120)
-PLAYABLE = [n for n, g in GAMES.items() if g.playable]
+PLAYABLE = [n for n, g in GAMES.items() if g.playable and g.at_table]  # the games the server seats
 
 #: These scripted clients answer every state at once: a rate limit far above a person's (docs/protocol.md, Limits).
 FAST = (1000.0, 1000)

@@ -472,7 +472,7 @@ HOWTO_HEADINGS = ("The cards and the deal", "The auction", "Trump and meld", "Pl
 def _playable() -> list[str]:
     from pinochle.games import GAMES
 
-    return [name for name, g in GAMES.items() if g.playable]
+    return [name for name, g in GAMES.items() if g.playable and g.at_table]  # the games the site seats
 
 
 def _plain(fragment: str) -> str:
@@ -616,4 +616,4 @@ def test_every_how_to_play_page_is_served_with_its_links(tmp_path: Path) -> None
         for name in _playable():
             if name != DEFAULT_GAME:
                 assert f'href="/how-to-play/{name}"' in table_page, name
-        assert client.get("/how-to-play/cutthroat").status_code == 404  # not playable: no page yet
+        assert client.get("/how-to-play/cutthroat").status_code == 404  # not at the table yet: no page yet

@@ -4,21 +4,24 @@
 ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction', 'two-handed']
 >>> find("table").phases[0].name
 'auction'
->>> find("cutthroat")
+>>> find("two-handed")
 Traceback (most recent call last):
 ...
-ValueError: the cutthroat game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck
+ValueError: the two-handed game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
-from ..game import Game
-from ..cards import fold
+from ..game import Game, State
+from ..scoring import HandScore
+from ..cards import DECKS, THREE_ALONE, fold, pack
 from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, RuleSet
 from . import scorers
-from .phases import Auction, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, Tricks, TurnTrump
+from .phases import (Auction, Bury, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, TakeWidow, Tricks,
+                     TurnTrump)
 
 
 def _register(rules: RuleSet) -> RuleSet:
@@ -113,6 +116,97 @@ TURNED_TRUMP = Game(
 )
 
 
+def widow_deal(seed: int | str, hand_no: int, rules: RuleSet) -> tuple[int, int, int, int]:
+    """A three-handed deal with a widow (VARIANTS.md ``cutthroat``): the deck shuffled
+    by ``Random(f"{seed}/{hand_no}")``, ``rules.hand_size`` cards each to E, S and W
+    and the ``rules.widow`` cards left over to the widow, returned in the empty
+    place N (see :func:`pinochle.game.check_deal`).
+
+    Dealing in fives of three with the widow after the first round gives every
+    seat and the widow the same chances as this cut of a uniform shuffle, so the
+    packets are not simulated (as the four-handed games, docs/design.md 4b).
+
+    >>> from pinochle.cards import size
+    >>> [size(h) for h in widow_deal(1, 0, CUTTHROAT_RULES)]
+    [3, 15, 15, 15]
+    """
+    cards = DECKS[rules.deck].cards()
+    random.Random(f"{seed}/{hand_no}").shuffle(cards)
+    n = rules.hand_size
+    return pack(cards[3 * n:]), pack(cards[0:n]), pack(cards[n:2 * n]), pack(cards[2 * n:3 * n])
+
+
+#: The numbers of VARIANTS.md ``cutthroat`` (seeds 001, 002): the ones scale, 15 cards
+#: each and a widow of 3, 30 the minimum bid in steps of 1, all pass annuls the hand,
+#: the declarer leads, play as racehorse, the declarer's meld counts without a trick.
+CUTTHROAT_RULES = replace(
+    TABLE.in_scale("ones"), name="cutthroat", players=3, hand_size=15, widow=3, min_bid=30, bid_step=1,
+    no_bid="annul", must_beat="trump_led", first_lead="declarer", meld_needs_trick=False,
+    description="cutthroat: three players alone, 15 cards and a widow of 3, the ones scale, stakes by bid "
+                "(seeds 001, 002)",
+)
+
+
+#: A cutthroat match: 9 scored deals, each player dealing three times (docs/games/cutthroat.md).
+CUTTHROAT_DEALS = 9
+
+
+def _cutthroat_stakes(state: State) -> tuple[HandScore, int | None]:
+    return scorers.stakes(state, deals=CUTTHROAT_DEALS)
+
+
+#: VARIANTS.md ``cutthroat`` (seeds 001, 002): every player alone, a widow, stakes.
+CUTTHROAT = Game(
+    name="cutthroat",
+    description="Three players each alone, a 3-card widow the declarer takes, buries 3 or concedes; "
+                "stakes by bid size; a match of 9 deals",
+    players=3,
+    seating=THREE_ALONE,
+    rules=_register(CUTTHROAT_RULES),
+    phases=(Auction(), TakeWidow(), NameTrump(), LayMeld(only_declarer=True), Bury(), Tricks(), HandEnd(),
+            MatchEnd()),
+    score=_cutthroat_stakes,
+    deal=widow_deal,
+    at_table=False,
+    source="seeds 001, 002; VARIANTS.md cutthroat",
+)
+
+
+#: The numbers of VARIANTS.md ``auction`` (seed 000) at a table of three: tens, 15 cards each
+#: and a widow of 3, a minimum bid of 250 in steps of 10 (stated choices), all pass: the hand
+#: is thrown in; otherwise as cutthroat (docs/games/auction.md).
+AUCTION_RULES = replace(
+    TABLE, name="auction", players=3, hand_size=15, widow=3, no_bid="annul", must_beat="trump_led",
+    first_lead="declarer", meld_needs_trick=False,
+    description="auction: three active players, 15 cards and a widow of 3, tens, settlement by a schedule "
+                "of bids (seed 000)",
+)
+
+#: An auction match: three deals per seat at the table (docs/games/auction.md).
+AUCTION_DEALS = 9
+
+
+def _auction_stakes(state: State) -> tuple[HandScore, int | None]:
+    return scorers.stakes(state, deals=AUCTION_DEALS, value_of=scorers.auction_stake)
+
+
+#: VARIANTS.md ``auction`` (seed 000, its first game), at a table of three.
+AUCTION = Game(
+    name="auction",
+    description="Three active players with a widow, tens, settlement with each opponent by a schedule of bids "
+                "(spades double, bete doubles again); a match of 9 deals",
+    players=3,
+    seating=THREE_ALONE,
+    rules=_register(AUCTION_RULES),
+    phases=(Auction(), TakeWidow(), NameTrump(), LayMeld(only_declarer=True), Bury(), Tricks(), HandEnd(),
+            MatchEnd()),
+    score=_auction_stakes,
+    deal=widow_deal,
+    at_table=False,
+    source="seed 000; VARIANTS.md auction",
+)
+
+
 def _later(name: str, players: int, description: str, source: str) -> Game:
     return Game(name=name, description=description, players=players, playable=False, source=source)
 
@@ -125,10 +219,8 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     TURNED_TRUMP,
     BRITANNICA,
     DOUBLE_DECK_GAME,
-    _later("cutthroat", 3, "Three players each alone, a 3-card widow, stakes by bid size",
-           "seeds 001, 002; VARIANTS.md cutthroat"),
-    _later("auction", 3, "Three active players with a widow, settlement by a schedule of bids (tens)",
-           "seed 000; VARIANTS.md auction"),
+    CUTTHROAT,
+    AUCTION,
     _later("two-handed", 2, "Two players: a stock, melding between tricks, the dix exchange; game 1000",
            "seeds 000, 002; VARIANTS.md two-handed"),
 )}
@@ -180,17 +272,26 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
     return _register(replace(rules, name=f"{rules.name}[{label}]", **changes))  # type: ignore[arg-type]
 
 
-def find(name: object) -> Game:
+def find(name: object, at_table: bool = False) -> Game:
     """The playable game called ``name``.
+
+    Args:
+        name: the game's name.
+        at_table: for the computer players, the arena, the terminal or the
+            server: a game the engine plays but these do not seat yet
+            (``Game.at_table``) is refused as not built yet.
 
     Raises:
         ValueError: no such game (the message lists them), or one that is not
             built yet (the message lists the playable ones).
     """
     g = GAMES.get(name) if isinstance(name, str) else None
-    playable = ", ".join(n for n, x in GAMES.items() if x.playable)
+    playable = ", ".join(n for n, x in GAMES.items() if x.playable and (x.at_table or not at_table))
     if g is None:
         raise ValueError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
     if not g.playable:
         raise ValueError(f"the {g.name} game is not built yet; playable games: {playable}")
+    if at_table and not g.at_table:
+        raise ValueError(f"the {g.name} game is not built yet for play at the table (the engine, records and "
+                         f"meld, legal and replay take it); playable games: {playable}")
     return g

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from .. import auction as auction_mod
 from ..auction import AuctionStatus
-from ..cards import CARDS, DECKS, Card, Seat, Suit, count, pack, remove
+from ..cards import CARDS, DECKS, Card, Seat, Suit, count, pack, remove, unpack
 from ..errors import BadCard, IllegalAction
 from ..game import (
     Action,
@@ -91,16 +91,19 @@ class Auction(PhaseDef):
         call = action.bid if action.type == "bid" else None
         if call is None and self.forced_opening and not state.calls:
             raise IllegalAction(f"the first seat must open the bidding: bid {state.rules.min_bid} or more")
+        seating = state.game.seating
         if state.rules.reenter_after_pass:
-            st = auction_mod.check_call_reentry(state.calls, state.dealer, action.seat, call, state.rules)
+            st = auction_mod.check_call_reentry(state.calls, state.dealer, action.seat, call, state.rules, seating)
         else:
-            st = auction_mod.check_call(state.calls, state.dealer, action.seat, call, state.rules)
+            st = auction_mod.check_call(state.calls, state.dealer, action.seat, call, state.rules, seating)
         state = replace(state, calls=(*state.calls, call))
         if not st.done:
             return state
         if st.redeal:
-            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history))
-            return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1, state.dealer.left)
+            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history),
+                              state.widow)
+            return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
+                             seating.left(state.dealer))
         return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
@@ -130,6 +133,38 @@ class NameTrump(PhaseDef):
         return state.game.advance(replace(state, trump=action.suit))
 
 
+# ---------------------------------------------------------------- the widow
+
+
+@dataclass(frozen=True)
+class TakeWidow(PhaseDef):
+    """The declarer turns the widow up for everyone and takes it (VARIANTS.md
+    ``cutthroat``: "The declarer turns the widow up, takes it, names trump and
+    melds from 18 cards"). Nobody moves: the phase is over on entry.
+
+    Nobody sees the widow before the auction is over; from then to the end of
+    the hand every seat sees it (:meth:`view`).
+    """
+
+    name: str = "widow"
+    text: str = "the declarer takes the widow"
+
+    def enter(self, state: State) -> State:
+        assert state.declarer is not None
+        deck = DECKS[state.rules.deck]
+        hand = state.hands[state.declarer]
+        for c in unpack(state.widow):
+            hand = deck.add(hand, c)
+        hands = list(state.hands)
+        hands[state.declarer] = hand
+        return state.game.advance(replace(state, hands=(hands[0], hands[1], hands[2], hands[3])))
+
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        if state.declarer is None or not state.widow or state.phase == "auction":
+            return {}
+        return {"widow": sort_hand(unpack(state.widow), state.trump)}
+
+
 # ---------------------------------------------------------------- the turned card
 
 
@@ -150,8 +185,6 @@ class TurnTrump(PhaseDef):
     text: str = "the dealer turns up the trump card"
 
     def enter(self, state: State) -> State:
-        from ..cards import unpack
-
         cards = unpack(state.hands[state.dealer])
         card = random.Random(f"{state.seed}/{state.hand_no}/turned").choice(cards)
         return state.game.advance(replace(state, turned=card, trump=card.suit))
@@ -178,11 +211,9 @@ class Exchange(PhaseDef):
 
     def turn(self, state: State) -> Seat | None:
         assert state.declarer is not None
-        return state.declarer.partner if not state.exchange else state.declarer
+        return Seat(state.game.seating.partners(state.declarer)[0]) if not state.exchange else state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        from ..cards import unpack
-
         return _legal(state, give=state.rules.pass_cards, give_from=sort_hand(unpack(state.hands[seat]), state.trump))
 
     def apply(self, state: State, action: Action) -> State:
@@ -190,7 +221,7 @@ class Exchange(PhaseDef):
         if len(action.cards) != n:
             raise IllegalAction(f"pass exactly {n} cards, not {len(action.cards)}")
         giver = action.seat
-        taker = giver.partner
+        taker = Seat(state.game.seating.partners(giver)[0])
         hand, other = state.hands[giver], state.hands[taker]
         for c in action.cards:
             try:
@@ -208,7 +239,7 @@ class Exchange(PhaseDef):
         return state.game.advance(state) if len(state.exchange) == 2 else state
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
-        if state.declarer is None or seat not in (state.declarer, state.declarer.partner):
+        if state.declarer is None or seat not in (state.declarer, *state.game.seating.partners(state.declarer)):
             return {}
         return {"exchange": state.exchange}
 
@@ -221,18 +252,27 @@ class LayMeld(PhaseDef):
     """Each seat lays down its meld in turn from the declarer (RULES.md, Meld; docs/rules.md, Choices).
 
     The move holds no choice: the meld is what the hand holds at this moment
-    (after any card pass), counted by :func:`pinochle.meld.meld`.
+    (after any card pass or the widow), counted by :func:`pinochle.meld.meld`.
+
+    Attributes:
+        only_declarer: only the declarer melds (VARIANTS.md ``cutthroat``:
+            "only the declarer melds").
     """
 
     name: str = "meld"
     actions: tuple[str, ...] = ("meld",)
     text: str = "the meld is being laid down"
     decision: str | None = None
+    only_declarer: bool = False
 
     def turn(self, state: State) -> Seat | None:
-        first = state.declarer if state.declarer is not None else state.dealer.left
-        shown = sum(m is not None for m in state.melds)
-        return Seat((first + shown) % 4)
+        if self.only_declarer:
+            return state.declarer
+        seating = state.game.seating
+        seat = state.declarer if state.declarer is not None else seating.left(state.dealer)
+        for _ in range(sum(m is not None for m in state.melds)):
+            seat = seating.left(seat)
+        return seat
 
     def legal(self, state: State, seat: Seat) -> Legal:
         return _legal(state, meld=True)
@@ -242,7 +282,8 @@ class LayMeld(PhaseDef):
         melds = list(state.melds)
         melds[action.seat] = meld(state.hands[action.seat], state.trump, state.rules)
         state = replace(state, melds=tuple(melds))
-        return state.game.advance(state) if all(m is not None for m in melds) else state
+        done = self.only_declarer or all(melds[s] is not None for s in state.game.seating.seats)
+        return state.game.advance(state) if done else state
 
     def automatic(self, state: State) -> Action | None:
         seat = self.turn(state)
@@ -276,6 +317,82 @@ class Concede(PhaseDef):
         return state.game.advance(state)
 
 
+# ---------------------------------------------------------------- burying
+
+
+def buriable(state: State) -> tuple[Card, ...]:
+    """The declarer's cards that may be buried: the hand less the cards shown in
+    meld, copy by copy (docs/games/cutthroat.md: a second K♠ that does not score
+    may be buried; trumps may be buried), sorted for display."""
+    assert state.declarer is not None
+    cards = list(unpack(state.hands[state.declarer]))
+    m = state.melds[state.declarer]
+    for c in (m.shown() if m is not None else ()):
+        cards.remove(c)
+    return sort_hand(cards, state.trump)
+
+
+@dataclass(frozen=True)
+class Bury(PhaseDef):
+    """After the meld the declarer buries cards or concedes (VARIANTS.md ``cutthroat``).
+
+    On entry: if the meld alone reaches the bid there is no play, and the hand
+    is scored at once ("the declarer scores the game"). Otherwise the declarer
+    may concede at once (a single loss), or buries the rule set's ``widow``
+    (3) cards that were not used in meld; they count as the declarer's taken
+    cards, and nobody but the declarer sees them. The declarer then takes the
+    meld back and leads.
+    """
+
+    name: str = "bury"
+    actions: tuple[str, ...] = ("bury", "concede")
+    text: str = "the declarer is burying cards or conceding"
+    decision: str | None = "bury"
+
+    def enter(self, state: State) -> State:
+        assert state.declarer is not None and state.bid is not None
+        m = state.melds[state.declarer]
+        if m is not None and m.total >= state.bid:
+            return state.game.goto(state, "hand_end")
+        return state
+
+    def turn(self, state: State) -> Seat | None:
+        return state.declarer
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        return _legal(state, bury=state.rules.widow, bury_from=buriable(state), concede=True)
+
+    def apply(self, state: State, action: Action) -> State:
+        if action.type == "concede":
+            return state.game.goto(replace(state, conceded=True), "hand_end")
+        n = state.rules.widow
+        if len(action.cards) != n:
+            raise IllegalAction(f"bury exactly {n} cards, not {len(action.cards)}")
+        seat = action.seat
+        free = list(buriable(state))
+        held = list(unpack(state.hands[seat]))
+        for c in action.cards:
+            if c in free:
+                free.remove(c)
+                held.remove(c)
+                continue
+            if c not in held:
+                have = count(state.hands[seat], c)
+                raise IllegalAction(f"you do not hold the {CARDS[c].label}" if not have
+                                    else f"you hold only {have} {CARDS[c].label}")
+            raise IllegalAction(f"the {CARDS[c].label} is in your meld: bury cards not used in meld")
+        hands = list(state.hands)
+        hands[seat] = DECKS[state.rules.deck].pack(held)
+        state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
+                        buried=sort_hand(action.cards, state.trump))
+        return state.game.advance(state)
+
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        if state.buried and seat == state.declarer:
+            return {"buried": state.buried}
+        return {}
+
+
 # ---------------------------------------------------------------- tricks
 
 
@@ -300,10 +417,11 @@ class Tricks(PhaseDef):
         if not state.tricks:
             if state.rules.first_lead == "declarer" and state.declarer is not None:
                 return state.declarer
-            return state.dealer.left
+            return state.game.seating.left(state.dealer)
         last = state.tricks[-1]
-        if len(last.cards) < 4:
-            return last.seat_of(len(last.cards))
+        seating = state.game.seating
+        if len(last.cards) < seating.players:
+            return seating.left(last.seats[-1]) if last.seats else last.seat_of(len(last.cards))
         return last.winner
 
     def legal(self, state: State, seat: Seat) -> Legal:
@@ -324,12 +442,21 @@ class Tricks(PhaseDef):
             raise IllegalAction(reason)
         hands = list(state.hands)
         hands[seat] = remove(hand, card)
-        if trick is None:
-            tricks = (*state.tricks, Trick(seat, (card,)))
+        seating = state.game.seating
+        if seating.players == 4:  # the four-handed games: clockwise from the leader
+            if trick is None:
+                tricks = (*state.tricks, Trick(seat, (card,)))
+            else:
+                cards = (*trick.cards, card)
+                winner = Seat((trick.leader + winner_index(cards, trump)) % 4) if len(cards) == 4 else None
+                tricks = (*state.tricks[:-1], Trick(trick.leader, cards, winner))
+        elif trick is None:
+            tricks = (*state.tricks, Trick(seat, (card,), seats=(seat,)))
         else:
             cards = (*trick.cards, card)
-            winner = Seat((trick.leader + winner_index(cards, trump)) % 4) if len(cards) == 4 else None
-            tricks = (*state.tricks[:-1], Trick(trick.leader, cards, winner))
+            seats = (*trick.seats, seat)
+            winner = seats[winner_index(cards, trump)] if len(cards) == seating.players else None
+            tricks = (*state.tricks[:-1], Trick(trick.leader, cards, winner, seats))
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks)
         if len(tricks) == state.rules.hand_size and tricks[-1].winner is not None:
             return state.game.advance(state)
@@ -357,13 +484,13 @@ class HandEnd(PhaseDef):
         return record_hand(state, score, winner)
 
     def turn(self, state: State) -> Seat | None:
-        return state.dealer.left
+        return state.game.seating.left(state.dealer)
 
     def legal(self, state: State, seat: Seat) -> Legal:
         return _legal(state, deal=True)
 
     def apply(self, state: State, action: Action) -> State:
-        return deal_hand(state, state.hand_no + 1, state.dealer.left)
+        return deal_hand(state, state.hand_no + 1, state.game.seating.left(state.dealer))
 
 
 @dataclass(frozen=True)
@@ -374,5 +501,5 @@ class MatchEnd(PhaseDef):
     text: str = "the match is over"
 
 
-__all__ = ["Auction", "Concede", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump", "Tricks",
-           "Card", "pack"]
+__all__ = ["Auction", "Bury", "Concede", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump", "TakeWidow",
+           "Tricks", "buriable", "Card", "pack"]

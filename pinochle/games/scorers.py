@@ -8,6 +8,8 @@ match (``None`` to play on). The shared arithmetic is in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..game import State, side_meld, taken
 from ..rules import RuleSet
 from ..scoring import HandScore, match_winner, score_hand
@@ -16,7 +18,7 @@ from ..scoring import HandScore, match_winner, score_hand
 #: (``declarer_side`` and ``bid``, or ``None`` without one) and what each side
 #: melded, took in tricks and in counters: what a computer player weighs in
 #: its simulations. Each game's scorer uses its own.
-Pair = tuple[int, int]
+Pair = tuple[int, ...]
 
 
 def contract_outcome(declarer_side: int | None, bid: int | None, meld: Pair, tricks: Pair, counters: Pair,
@@ -145,3 +147,90 @@ def declarer_first(state: State) -> tuple[HandScore, int | None]:
         if state.totals[other] + score[other] >= target:
             winner = other
     return hs._replace(score=(score[0], score[1])), winner
+
+
+def stake(bid: int, base: int = 30, band: int = 5, per_band: int = 1) -> int:
+    """The stake of a bid (VARIANTS.md ``cutthroat``: "1 for 30, plus 1 for each
+    further 5: a switch for 2"): ``1 + (bid - base) // band * per_band``.
+
+    >>> stake(30), stake(34), stake(35), stake(52), stake(52, per_band=2)
+    (1, 1, 2, 5, 9)
+    """
+    return 1 + max(0, bid - base) // band * per_band
+
+
+def auction_stake(bid: int, trump: int) -> int:
+    """The stake of a bid in VARIANTS.md ``auction`` (seed 000; tens), paid to or by each opponent.
+
+    The seed's two rows are exact: 350-390 -> 15, 400-440 -> 25. The rest is a
+    stated choice (docs/games/auction.md): 250-290 -> 5, 300-340 -> 10, then
+    +10 for each band of 50 from 450 (450-490 -> 35, 500-540 -> 45, ...).
+    Spades double it.
+
+    >>> [auction_stake(b, 1) for b in (250, 300, 370, 400, 440, 450, 500)]
+    [5, 10, 15, 25, 25, 35, 45]
+    >>> auction_stake(370, 0), auction_stake(400, 0)
+    (30, 50)
+    """
+    if bid < 300:
+        value = 5
+    elif bid < 350:
+        value = 10
+    elif bid < 400:
+        value = 15
+    elif bid < 450:
+        value = 25
+    else:
+        value = 35 + 10 * ((bid - 450) // 50)
+    return 2 * value if trump == 0 else value
+
+
+def stakes(state: State, deals: int = 9, per_band: int = 1,
+           value_of: Callable[[int, int], int] | None = None) -> tuple[HandScore, int | None]:
+    """VARIANTS.md ``cutthroat`` (seeds 001, 002): stakes paid to and by the declarer.
+
+    * The meld alone reaches the bid (no play), or the declarer makes the bid
+      after play (meld + counters, buried cards included): each opponent pays
+      the declarer the stake.
+    * Set after play: the declarer pays each opponent double.
+    * Conceded before play: the declarer pays each opponent the stake (single).
+
+    The declarer's meld counts without a trick (docs/games/cutthroat.md). A
+    side's score is its net stake; the transfers sum to zero. The match is
+    ``deals`` scored hands (annulled hands do not count); the highest total
+    wins, and equal leaders play another hand (docs/games/cutthroat.md).
+
+    ``value_of(bid, trump)``: the stake (default :func:`stake` with
+    ``per_band``; VARIANTS.md ``auction``: :func:`auction_stake`).
+    """
+    assert state.declarer is not None and state.bid is not None
+    seating = state.game.seating
+    d = state.declarer
+    ds = seating.side_of[d]
+    tricks, pts = taken(state)
+    meld = side_meld(state)
+    played = bool(state.tricks)
+    assert state.trump is not None
+    value = stake(state.bid, per_band=per_band) if value_of is None else value_of(state.bid, state.trump)
+    if state.conceded:
+        made, pay = False, -value
+    elif not played:
+        made, pay = True, value
+    else:
+        made = meld[ds] + pts[ds] >= state.bid
+        pay = value if made else -2 * value
+    transfers = tuple((o, d, pay) if pay > 0 else (d, o, -pay) for o in seating.seats if o != d)
+    score = [0] * len(seating.sides)
+    for payer, payee, amount in transfers:
+        score[seating.side_of[payer]] -= amount
+        score[seating.side_of[payee]] += amount
+    kept = tuple(meld[i] if i == ds and made else 0 for i in range(len(meld)))
+    hs = HandScore(ds, state.bid, meld, kept, tricks, pts, made, tuple(score), seating.side_names,
+                   transfers, state.conceded, played)
+    totals = [t + x for t, x in zip(state.totals, score)]
+    winner: int | None = None
+    if len(state.history) + 1 >= deals:
+        best = max(totals)
+        if totals.count(best) == 1:
+            winner = totals.index(best)
+    return hs, winner

@@ -199,7 +199,7 @@ def _choice(data: dict[str, object], kind: str, key: str, choices: tuple[str, ..
 
 def playable_games() -> tuple[str, ...]:
     """The names of the games a match can be started in (``playable`` in :data:`pinochle.games.GAMES`)."""
-    return tuple(name for name, g in GAMES.items() if g.playable)
+    return tuple(name for name, g in GAMES.items() if g.playable and g.at_table)
 
 
 def games_json() -> dict[str, object]:
@@ -208,7 +208,8 @@ def games_json() -> dict[str, object]:
     >>> [g["name"] for g in games_json()["games"] if g["playable"]]
     ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck']
     """
-    return {"games": [{"name": g.name, "players": g.players, "description": g.description, "playable": g.playable}
+    return {"games": [{"name": g.name, "players": g.players, "description": g.description,
+                       "playable": g.playable and g.at_table}
                       for g in GAMES.values()]}
 
 

@@ -629,7 +629,7 @@ class Tables:
         Raises:
             ValueError: ``game`` is unknown or not built yet (nothing is stored).
         """
-        find_game(game)  # refuse before storing anything
+        find_game(game, at_table=True)  # refuse before storing anything
         match_id = match_id or new_match_id()
         seed = secrets.randbits(63)  # secret (and fits SQLite INTEGER): the deals cannot be worked out from one hand
         first_dealer = secrets.randbelow(4)
