@@ -177,3 +177,21 @@ def test_every_level_opens_when_the_opening_is_forced(level: str) -> None:
             return Action.pass_(seat)
 
     assert Passer().act(v) == Action.bid_(seat, 10)
+
+
+def test_with_a_card_pass_hard_keeps_the_made_share_call() -> None:
+    """In the games with a card pass Hard bids by the share of sampled deals that make the bid
+    (docs/strength.md: the declaring-against-passing comparison lost there)."""
+    from pinochle.games import find
+
+    checked = 0
+    for seed in range(6):
+        state = new_match(seed=seed, game="partnership-pass")
+        seat = turn(state)
+        assert seat is not None
+        v = view(state, seat)
+        assert find("partnership-pass").rules.pass_cards == 4 and v.legal.min_bid is not None
+        hard = HardPlayer(seed, samples=8)
+        assert hard.act(v) == hard._call_by_made_share(v, v.legal.min_bid)
+        checked += 1
+    assert checked == 6
