@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from pinochle.game import Action, State, apply, legal, new_match, turn
@@ -96,3 +96,55 @@ def error(ws: Any) -> WsMsg:
         if msg["type"] == "error":
             return msg
     raise AssertionError("no error")
+
+
+def swap_hidden(state: State, me: int, rng: random.Random) -> State | None:
+    """``state`` with one card swapped between two seats other than ``me``, neither card shown in
+    meld (any deck), or ``None`` when there is no such pair."""
+    from collections import Counter
+    from dataclasses import replace
+
+    from pinochle.cards import DECKS
+
+    deck = DECKS[state.rules.deck]
+
+    def shown(seat: int) -> Counter[int]:
+        m = state.melds[seat]
+        return Counter(m.shown()) if m is not None else Counter()
+
+    a, b = rng.sample([s for s in range(4) if s != me], 2)
+    xa = [c for c in set(deck.unpack(state.hands[a])) if c not in shown(a)]
+    xb = [c for c in set(deck.unpack(state.hands[b])) if c not in shown(b) and c not in xa]
+    if not xa or not xb:
+        return None
+    x, y = rng.choice(xa), rng.choice(xb)
+    hands, dealt = list(state.hands), list(state.dealt)
+    for arr in (hands, dealt):
+        arr[a] = deck.add(deck.remove(arr[a], x), y)
+        arr[b] = deck.add(deck.remove(arr[b], y), x)
+    return replace(state, hands=tuple(hands), dealt=tuple(dealt))  # type: ignore[arg-type]
+
+
+def moves_ignore_hidden_cards(states: Iterable[State], level: str, rng: random.Random, skip: float) -> int:
+    """Check that a ``level`` player's move is the same whatever the other seats' hidden cards are,
+    on the auction and play states of ``states`` (each skipped with probability ``skip``).
+
+    Returns:
+        How many states were checked.
+    """
+    from pinochle.bots import HardPlayer, for_level
+    from pinochle.game import view
+
+    checked = 0
+    for state in states:
+        seat = turn(state)
+        if seat is None or state.phase not in ("auction", "play") or rng.random() < skip:
+            continue
+        other = swap_hidden(state, seat, rng)
+        if other is None:
+            continue
+        player = for_level(level, "x") if level != "hard" else HardPlayer("x", samples=4)
+        assert view(other, seat) == view(state, seat)
+        assert player.act(view(state, seat)) == player.act(view(other, seat))
+        checked += 1
+    return checked
