@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pinochle.bots import HardPlayer, for_level
 from pinochle.bots.hard import OmniscientPlayer
 from pinochle.bots.search import solve
-from pinochle.cards import Seat, add, pack, remove, unpack
+from pinochle.cards import Seat, pack, remove, unpack
 from pinochle.game import Action, State, apply, new_match, turn, view
 from pinochle.tricks import legal_mask, winner_index
 
