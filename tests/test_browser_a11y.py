@@ -686,8 +686,12 @@ def run_pace(browser: Any, base_url: str) -> dict[str, Any]:
     # South passes at the first turn; then the computers bid (or name trump and meld) in turn.
     page.get_by_test_id("level-easy").click()
     page.get_by_test_id("table").wait_for()
-    page.wait_for_function("() => (document.body.dataset.legal || '').includes('pass') && document.body.dataset.busy !== '1'")
-    page.get_by_test_id("pass-button").click()
+    # (when South deals and the three computers pass, South is stuck and names trump instead)
+    page.wait_for_function("() => /pass|trump/.test(document.body.dataset.legal || '') && document.body.dataset.busy !== '1'")
+    if "pass" in page.evaluate("() => document.body.dataset.legal"):
+        page.get_by_test_id("pass-button").click()
+    else:
+        page.locator("[data-testid^=trump-]").first.click()
     page.wait_for_function("() => window.__received.filter((f) => f.type === 'state' && f.event === 'move').length >= 4")
     frames = page.evaluate("window.__received")
     moves = [f for f in frames if f["type"] == "state" and f["event"] == "move"]
