@@ -13,26 +13,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from .test_browser import TIMEOUT_MS, Server, free_port
+from .test_browser import TIMEOUT_MS, Server
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_layout import in_browser, open_fixture
+from .test_browser_layout import in_browser, open_fixture, server  # noqa: F401  (server: the module's live server)
 from .web_fixtures import Scripted, fixtures, summary
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("behaviour")
-    srv = Server(free_port(), tmp / "t.db", tmp / "server.log")
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
 
 
 def test_a_bad_room_link_says_so_before_asking_for_a_name(server: Server) -> None:
