@@ -297,6 +297,7 @@ class ThrownIn:
         after: how many scored hands came before it (its place in the match).
         widow: its widow (packed; VARIANTS.md ``cutthroat``: an annulled hand), else 0.
         lineup: the chair at each place, at a table of 4 or 5 (see :class:`HandResult`).
+        players: the players at that table (0 at a table with one chair per seat).
     """
 
     number: int
@@ -306,6 +307,7 @@ class ThrownIn:
     after: int
     widow: int = 0
     lineup: tuple[int, ...] = ()
+    players: int = 0
 
 
 @dataclass(frozen=True)
