@@ -330,6 +330,14 @@ class NormalPlayer(TablePlayer):
                 return top
         # 3. otherwise a low card of a side suit, from the longest, not a counter
         side = [c for c in cards if c // 6 != trump]
+        if not declaring and len(team) > 1 and view.declarer is not None and view.rules_set().widow:
+            # defenders together (VARIANTS.md ``cutthroat``): lead through the declarer, in a suit it
+            # must follow (not one it is known void in while it may hold trump), so that the other
+            # defender, sitting over it, can win or let the trick go cheaply
+            d = int(view.declarer)
+            ruffs = bool(table.void[d] >> trump & 1) is False and bool(table.unseen & SUIT_MASK[trump])
+            safe = [c for c in side if not (ruffs and table.void[d] >> (c // 6) & 1)]
+            side = safe or side
         pool = side if side else cards
         lengths = suit_lengths(view.hand)
         non_counters = [c for c in pool if c % 6 < KING]
