@@ -452,6 +452,8 @@ class Game:
             the rest is built: VARIANTS.md ``cutthroat`` today).
         source: where its rules come from (seed and VARIANTS.md row).
         title: how the terminal names it (default ``"Pinochle (NAME)"``).
+        deals: the number of scored deals that make a match (VARIANTS.md ``cutthroat``,
+            ``auction``: a stated choice); 0 for a match played to the rule set's target.
     """
 
     name: str
@@ -468,6 +470,7 @@ class Game:
     at_table: bool = True
     source: str = ""
     title: str = ""
+    deals: int = 0
 
     def __post_init__(self) -> None:
         if not self.title:
@@ -965,6 +968,10 @@ class View:
             without a widow.
         buried: the cards the declarer buried, shown to the declarer only
             (``None`` to everyone else).
+        deals: the scored deals that make the match (``Game.deals``), or ``None``
+            for a match played to ``target``.
+        deal_number: the scored deal being played (or just finished), from 1: an
+            annulled deal is dealt again under its number.
     """
 
     seat: Seat
@@ -1005,6 +1012,8 @@ class View:
     seating: Seating = FOUR_PARTNERS
     widow: tuple[Card, ...] | None = None
     buried: tuple[Card, ...] | None = None
+    deals: int | None = None
+    deal_number: int = 1
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1065,7 +1074,7 @@ class View:
 
     def _table_json(self) -> dict[str, object]:
         """The seats and sides, a finished hand's earned points, the number of tricks in a hand,
-        the target and the meld rule in words."""
+        the target (or the number of deals and the deal being played) and the meld rule in words."""
         seats = list(self.seating.names)
         names = self.seating.side_names
 
@@ -1081,7 +1090,10 @@ class View:
             "seats": seats,
             "sides": {side: [str(Seat(s)) for s in members] for side, members in zip(names, self.seating.sides)},
             "tricks_in_hand": self.tricks_in_hand,
-            "target": self.target,
+            # a match of a number of deals has no target: the browser shows "deal k of n"
+            "target": None if self.deals else self.target,
+            "deals": self.deals,
+            "deal_number": self.deal_number,
             "meld_note": "A side keeps its meld only if it takes at least one trick." if self.meld_needs_trick else None,
             "last_earned": None if self.last_hand is None else earned(self.last_hand),
         }
@@ -1148,6 +1160,8 @@ def view(state: State, seat: int) -> View:
         target=state.rules.target,
         meld_needs_trick=state.rules.meld_needs_trick,
         seating=state.game.seating,
+        deals=state.game.deals or None,
+        deal_number=len(state.history) + (0 if state.phase in ("hand_end", "match_end") else 1),
         **_phase_fields(state, me),
     )
 

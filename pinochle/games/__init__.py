@@ -168,6 +168,7 @@ CUTTHROAT = Game(
     score=_cutthroat_stakes,
     deal=widow_deal,
     at_table=False,
+    deals=CUTTHROAT_DEALS,
     source="seeds 001, 002; VARIANTS.md cutthroat",
 )
 
@@ -203,6 +204,7 @@ AUCTION = Game(
     score=_auction_stakes,
     deal=widow_deal,
     at_table=False,
+    deals=AUCTION_DEALS,
     source="seed 000; VARIANTS.md auction",
 )
 
