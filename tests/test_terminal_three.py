@@ -235,3 +235,36 @@ def test_deal_k_of_the_match_length(game: str) -> None:
     assert sorted(set(numbers)) == list(range(1, deals + 1))  # an annulled deal keeps its number
     assert f"a match of {deals} deals; the highest total wins" in text
     assert re.search(r"^Match over after \d+ deals", text, re.M)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_other_levels_play_the_widow_games_in_the_terminal(level: str) -> None:
+    out = io.StringIO()
+    status = play_match(seed=6, save=None, stdin=io.StringIO("\n" * 80), stdout=out, level=level, game="cutthroat",
+                        rules=GAMES["cutthroat"].rules)
+    text = out.getvalue()
+    assert status == 0 and "Input ended: you left the table." in text
+    assert re.search(r"^Deal 1 summary: ", text, re.M), "no deal finished in 80 answers"
+
+
+def test_help_at_the_burial_prompt() -> None:
+    helped: list[str] = []
+
+    def answer(prompt: str, text: str) -> str | None:
+        if prompt.lstrip().startswith("Bury") and not helped:
+            helped.append(prompt)
+            return "?"
+        if prompt.lstrip().startswith("Bury"):
+            return None  # leave the table
+        return bid_first(45)(prompt, text)
+
+    for seed in range(1, 30):
+        helped.clear()
+        _, text = run("cutthroat", seed, answer)
+        if helped:
+            break
+    else:
+        pytest.fail("South never had to bury")
+    assert re.search(r"^    Type 3 cards such as \S+ \S+ \S+, or their numbers such as 1 2 3; the buried cards "
+                     r"count as yours\. c concedes now: ", text, re.M)
+    assert text.count("    Bury 3 cards, or c to concede") == 2  # asked again after the help
