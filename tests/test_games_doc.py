@@ -1021,4 +1021,13 @@ def test_records_md_examples_replay_to_the_output_shown() -> None:
         assert isinstance(record, dict)
         games_shown.add(record.get("game"))
         assert replay(record) == output
-    assert {"partnership-pass", "racehorse"} <= games_shown
+        g = GAMES[str(record.get("game", "table"))]
+        if alone(g) and isinstance(output, dict) and "score" in output:
+            # players alone: every pair keyed by the seats, the score the net of who pays whom
+            assert set(output["score"]) == set(g.seating.side_names)
+            net = dict.fromkeys(g.seating.side_names, 0)
+            for t in output["transfers"]:
+                net[t["from"]] -= t["amount"]
+                net[t["to"]] += t["amount"]
+            assert net == output["score"] and sum(net.values()) == 0
+    assert {"partnership-pass", "racehorse", "cutthroat"} <= games_shown
