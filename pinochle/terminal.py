@@ -209,10 +209,9 @@ def match_deals(game: Game) -> int | None:
     """The number of scored deals that make the game's match (VARIANTS.md ``cutthroat``,
     ``auction``: 9), or ``None`` for a match played to a target score.
 
-    Read from the game definition's ``deals`` field (0 or absent: played to the target).
+    Read from the game definition (:attr:`pinochle.game.Game.deals`; 0: played to the target).
     """
-    deals = getattr(game, "deals", 0)
-    return deals if isinstance(deals, int) and deals > 0 else None
+    return game.deals or None
 
 
 def _suit_text(suit: int) -> str:
