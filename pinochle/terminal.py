@@ -56,7 +56,7 @@ from typing import IO
 from .auction import parse_points
 from .bots import NormalPlayer, Player, for_level
 from .bots.base import teams
-from .cards import DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
+from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
 from .errors import IllegalAction, PinochleError
 from .game import (Action, Game, HandResult, State, Trick, apply, auction_status, auto_action, new_match, sort_hand,
                    turn, view)
@@ -317,27 +317,30 @@ def _meld_review(con: _Console, state: State) -> None:
     if _alone(seating):
         _meld_need_alone(con, state)
         return
-    ns = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 0)
-    ew = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 1)
-    con.say(f"  Meld total: NS {ns}, EW {ew}")
+    names = seating.side_names
+    shown = [0] * len(names)
+    for i, m in enumerate(state.melds):
+        if m is not None:
+            shown[seating.side_of[i]] += m.total
+    con.say(f"  Meld total: {_per_side(seating, shown)}")
     if state.declarer is None or state.bid is None:  # no contract: both sides score what they take
         if state.phase == "play":
             leader = turn(state)
-            con.say(f"Play ({_seat(leader) if leader is not None else '?'} leads):")
+            con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
         return
-    side = state.declarer % 2
-    who = "you" if side == SOUTH % 2 else "they"
-    need = max(0, state.bid - (ns, ew)[side])
+    side = seating.side_of[state.declarer]
+    who = "you" if side == seating.side_of[SOUTH] else "they"
+    need = max(0, state.bid - shown[side])
     if need > state.rules.total_counters:
-        con.say(f"  {SIDES[side]} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
+        con.say(f"  {names[side]} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
                 f"{state.rules.total_counters} in counters).")
     elif need == 0:
-        con.say(f"  {SIDES[side]} bid {state.bid}: the meld covers it; {who} need only to take a trick.")
+        con.say(f"  {names[side]} bid {state.bid}: the meld covers it; {who} need only to take a trick.")
     else:
-        con.say(f"  {SIDES[side]} bid {state.bid}: {who} need {need} in counters (and at least one trick).")
+        con.say(f"  {names[side]} bid {state.bid}: {who} need {need} in counters (and at least one trick).")
     if state.phase == "play":
         leader = turn(state)
-        con.say(f"Play ({_seat(leader) if leader is not None else '?'} leads):")
+        con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
 
 
 def _meld_need_alone(con: _Console, state: State) -> None:
@@ -375,33 +378,35 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
         _hand_summary_alone(con, r, seating, deal)
         return
     s = r.score
+    names = seating.side_names
     stuck = " (stuck: nobody bid)" if r.stuck else ""
     con.say()
     if r.declarer is None or r.bid is None:  # no contract (VARIANTS.md turned-trump)
         con.say(f"Hand {r.number} summary: trump {_suit_text(r.trump)} (turned)")
     else:
-        con.say(f"Hand {r.number} summary: {_seat(r.declarer)} bid {r.bid}{stuck}, trump {_suit_text(r.trump)}")
+        con.say(f"Hand {r.number} summary: {_seat(r.declarer, seating)} bid {r.bid}{stuck}, "
+                f"trump {_suit_text(r.trump)}")
     con.say(f"  {'side':<5}{'meld':>6}{'kept':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
-    for i in (0, 1):
-        con.say(f"  {SIDES[i]:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
+    for i, name in enumerate(names):
+        con.say(f"  {name:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
                 f"{_signed(s.score[i]):>8}")
-    for i in (0, 1):
+    for i, name in enumerate(names):
         if s.meld[i] and s.tricks[i] == 0:
-            con.say(f"  {SIDES[i]} took no trick, so {SIDES[i]} keep none of their {s.meld[i]} meld.")
+            con.say(f"  {name} took no trick, so {name} keep none of their {s.meld[i]} meld.")
     if r.declarer is None or r.bid is None:
-        con.say(f"  Hand score: NS {_signed(s.score[0])}, EW {_signed(s.score[1])}")
+        con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
         return
-    side = r.declarer % 2
+    side = seating.side_of[r.declarer]
     got = s.kept_meld[side] + s.counters[side]
     if r.conceded:
-        con.say(f"  {SIDES[side]} conceded after the meld.")
+        con.say(f"  {names[side]} conceded after the meld.")
     elif s.made:
-        con.say(f"  {SIDES[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
+        con.say(f"  {names[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
                 f"= {got} >= {r.bid}.")
     else:
-        con.say(f"  {SIDES[side]} went set: {s.kept_meld[side]} meld + {s.counters[side]} counters "
-                f"= {got} < {r.bid}, so {SIDES[side]} lose {r.bid}.")
-    con.say(f"  Hand score: NS {_signed(s.score[0])}, EW {_signed(s.score[1])}")
+        con.say(f"  {names[side]} went set: {s.kept_meld[side]} meld + {s.counters[side]} counters "
+                f"= {got} < {r.bid}, so {names[side]} lose {r.bid}.")
+    con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
 
 
 def _settlement(r: HandResult, seating: Seating) -> str:
@@ -474,14 +479,13 @@ def _score_sheet(con: _Console, history: Sequence[HandResult], seating: Seating 
         return
     con.say()
     con.say("Score sheet:")
+    names = seating.side_names
     con.say(f"  {'hand':>4}  {'dealer':<6}  {'bid':<8}  {'trump':<5}  {'result':<6}"
-            f"  {'NS':>6}  {'EW':>6}  {'NS total':>8}  {'EW total':>8}")
+            + "".join(f"  {n:>6}" for n in names) + "".join(f"  {n + ' total':>8}" for n in names))
     for r in history:
         bid = "-" if r.declarer is None else f"{r.declarer} {r.bid}"
-        result = "-" if r.declarer is None else "conceded" if r.conceded else "made" if r.score.made else "set"
-        con.say(f"  {r.number:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {result:<6}"
-                f"  {_signed(r.score.score[0]):>6}  {_signed(r.score.score[1]):>6}"
-                f"  {r.totals[0]:>8}  {r.totals[1]:>8}")
+        con.say(f"  {r.number:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {_result_word(r):<6}"
+                + "".join(f"  {_signed(x):>6}" for x in r.score.score) + "".join(f"  {t:>8}" for t in r.totals))
 
 
 def _narrate(con: _Console, before: State, action: Action, after: State) -> None:
@@ -914,11 +918,15 @@ def _match_result(con: _Console, state: State) -> None:
         con.say(f"Winner: {won} - {who}")
         con.say(_RULE)
         return
-    won = SIDES[state.winner]
+    won = seating.side_names[state.winner]
     con.say()
     con.say(_RULE)
     con.say(f"Match over after {len(state.history)} hands.")
-    con.say(f"Final score: NS {state.totals[0]}, EW {state.totals[1]}")
-    who = "you and your partner North win the match!" if won == "NS" else "East and West win the match."
+    con.say(f"Final score: {_per_side(seating, state.totals)}")
+    if SOUTH in seating.sides[state.winner]:
+        partners = " and ".join(_SEAT_NAMES[p] for p in seating.partners(SOUTH))
+        who = f"you and your partner {partners} win the match!"
+    else:
+        who = " and ".join(_SEAT_NAMES[p] for p in seating.sides[state.winner]) + " win the match."
     con.say(f"Winner: {won} - {who}")
     con.say(_RULE)
