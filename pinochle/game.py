@@ -1079,8 +1079,9 @@ class View:
         names = self.seating.side_names
 
         def earned(summary: dict[str, object]) -> dict[str, int] | None:
-            # kept meld + counters: what a side's play earned, toward its bid when it declared
-            kept = summary.get("kept_meld")
+            # kept meld + counters: what a side's play earned, toward its bid when it declared; a hand
+            # settled by stakes measures the meld shown (scorers.stakes: kept only when the bid is made)
+            kept = summary.get("meld" if "transfers" in summary else "kept_meld")
             ctr = summary.get("counters")
             if not isinstance(kept, dict) or not isinstance(ctr, dict):
                 return None

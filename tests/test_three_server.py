@@ -131,6 +131,12 @@ def test_a_hand_ends_with_the_settlement_in_the_view(tmp_path: Path, game: str) 
     assert last is not None and last["transfers"], last
     assert {p["from"] for p in last["transfers"]} | {p["to"] for p in last["transfers"]} == {"E", "S", "W"}
     assert len(last["transfers"]) == 2  # the declarer settles with each opponent
+    # meld + counters as the browser shows them, against the bid: made exactly when they reach it
+    # (a conceded hand was not played out: nothing to measure)
+    d = last["declarer"]
+    assert end["view"]["last_earned"][d] == last["meld"][d] + last["counters"][d]  # the meld shown, made or set
+    if not (last.get("played") is False and not last["made"]):
+        assert (end["view"]["last_earned"][d] >= last["bid"]) == last["made"], last
     assert end["view"]["legal"] == {"deal": True}
 
 
