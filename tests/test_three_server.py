@@ -231,7 +231,7 @@ def test_quick_match_seats_three_people_for_cutthroat(tmp_path: Path) -> None:
             ws.send_json({"type": "quick_match", "name": name, "game": "cutthroat"})
             until(ws, of_type("searching"))
         grouped = until(b, lambda m: m["type"] == "searching" and m["players"] == 2)
-        assert grouped["game"] == "cutthroat"
+        assert grouped["game"] == "cutthroat" and grouped["seats"] == 3  # two of the three seats
         c.send_json({"type": "quick_match", "name": "Cy", "game": "cutthroat"})  # the third: the table starts
         states = [until(ws, of_type("state")) for ws in (a, b, c)]
         assert len({m["match"]["id"] for m in states}) == 1

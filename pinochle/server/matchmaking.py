@@ -190,11 +190,12 @@ class QuickMatch:
     def _status(self, token: str) -> dict[str, object]:
         game = self.games.get(token, "table")
         group = self.matchmaker.group(token)
+        seats = seats_of(game)
         if not group:  # its table is being set up
             return {"type": "searching", "token": token, "game": game, "players": self.starting.get(token, 1),
-                    "seconds_left": 0.0}
+                    "seats": seats, "seconds_left": 0.0}
         left = self.matchmaker.seconds_left(token)
-        return {"type": "searching", "token": token, "game": game, "players": len(group),
+        return {"type": "searching", "token": token, "game": game, "players": len(group), "seats": seats,
                 "seconds_left": None if left is None else round(left, 1)}
 
     def game_of(self, token: str | None) -> str | None:
