@@ -17,6 +17,19 @@ luck of the deal cancels out:
 * **Full matches.** Match pair ``j`` is one match to 1500 played twice from
   the same seed (same deals, same first dealer) with the seats swapped; A's
   match-win rate is the share of those matches A's side wins.
+* **Three players, each alone** (VARIANTS.md ``cutthroat``, ``auction``). A
+  deal is played six times, the kinds arranged over the seats E S W as
+  A B B, B A B, B B A, B A A, A B A and A A B (:func:`arrangements`): every
+  kind sits in every seat, alone and paired, and so plays every hand of the
+  deal. A play's margin is A's mean stake per seat it holds minus B's mean
+  stake per seat it holds (stake points of the game's settlement), and the
+  deal's value is the mean margin over the six plays. Stakes sum to zero in
+  a play, so the value is a quarter of what A's seats won in all six plays;
+  the 95% interval is the same normal approximation over deals. A hand that
+  everyone passes is annulled (VARIANTS.md ``cutthroat``): that play scores
+  0 for every seat and has no contract. A match pair is one match played
+  in the six arrangements; A scores 1 when the winner sits in one of its
+  seats, so two equal players score 0.5.
 
 Seeds mirror: the player in seat X gets the same seed in both plays of a deal
 (or of a match pair), whoever sits there. So a deterministic player against
@@ -291,23 +304,27 @@ class Contract(NamedTuple):
 
 
 class DealRecord(NamedTuple):
-    """One duplicate deal, played twice.
+    """One duplicate deal, played twice (six times with three players alone: :func:`arrangements`).
 
     Attributes:
         number: the deal number (0-based).
-        scores: per play, ``(A's side score, B's side score)`` for the hand (points).
+        scores: per play, ``(A's side score, B's side score)`` for the hand (points); with
+            players alone, A's and B's mean score per side held (:func:`arrangements`).
         contracts: per play, the :class:`Contract` (none in a game without an auction).
     """
 
     number: int
-    scores: tuple[tuple[int, int], tuple[int, int]]
+    scores: tuple[tuple[float, float], ...]
     contracts: tuple[Contract, ...]
 
     @property
     def value(self) -> float:
-        """A's points over B for this deal: the mean over the two plays of A's score minus B's."""
-        (a1, b1), (a2, b2) = self.scores
-        return ((a1 - b1) + (a2 - b2)) / 2
+        """A's points over B for this deal: the mean over the plays of A's score minus B's
+        (per side held, in a game of players alone: see the module docstring)."""
+        if len(self.scores) == 2:
+            (a1, b1), (a2, b2) = self.scores
+            return ((a1 - b1) + (a2 - b2)) / 2
+        return math.fsum(a - b for a, b in self.scores) / len(self.scores)
 
 
 class MatchRecord(NamedTuple):
@@ -321,21 +338,47 @@ class MatchRecord(NamedTuple):
     """
 
     number: int
-    a_points: tuple[float, float]
-    hands: tuple[int, int]
+    a_points: tuple[float, ...]
+    hands: tuple[int, ...]
 
 
-def _role(seat: int, play: int) -> int:
-    """Which player (0 = A, 1 = B) sits in ``seat`` in play ``play`` (A is NS in play 0, EW in play 1)."""
-    return (seat % 2) ^ play
+def arrangements(sides: int) -> tuple[tuple[int, ...], ...]:
+    """The plays of one duplicate deal: per play, the player (0 = A, 1 = B) of each scoring side.
+
+    Two sides (the partnerships): A then B as the first side, ``((0, 1), (1, 0))``. More
+    sides (players alone): every arrangement in which both kinds play, A alone first, so
+    that each kind holds each side's cards as often as the other.
+
+    >>> arrangements(2)
+    ((0, 1), (1, 0))
+    >>> arrangements(3)
+    ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
+    """
+    if sides == 2:
+        return ((0, 1), (1, 0))
+    alone = [tuple(0 if i == k else 1 for i in range(sides)) for k in range(sides)]
+    paired = [tuple(1 - r for r in a) for a in alone]
+    rest = [a for a in _all_roles(sides) if 0 < sum(a) < sides and a not in alone and a not in paired]
+    return tuple(alone + paired + rest)
+
+
+def _all_roles(sides: int) -> list[tuple[int, ...]]:
+    return [tuple(n >> (sides - 1 - i) & 1 for i in range(sides)) for n in range(2 ** sides)]
+
+
+def _margin(score: Sequence[int], roles: Sequence[int]) -> tuple[float, float]:
+    """A's and B's mean score per side held in one play (an int when a kind holds one side)."""
+    a = [x for x, r in zip(score, roles) if r == 0]
+    b = [x for x, r in zip(score, roles) if r == 1]
+    return (a[0] if len(a) == 1 else math.fsum(a) / len(a), b[0] if len(b) == 1 else math.fsum(b) / len(b))
 
 
 class _Table:
-    """The four players of one play, and the think times they add to."""
+    """The players of one play, and the think times they add to."""
 
-    def __init__(self, factories: Sequence[PlayerFactory], names: Sequence[str], play: int,
+    def __init__(self, factories: Sequence[PlayerFactory], names: Sequence[str], roles: Sequence[int],
                  seat_seeds: Sequence[int], think_ns: tuple[list[int], list[int]]) -> None:
-        self.roles = [_role(seat, play) for seat in range(4)]
+        self.roles = list(roles)  # per place N E S W: 0 = A, 1 = B (an empty place: B, never asked)
         self.names = [names[r] for r in self.roles]
         self.players: list[AnyPlayer] = [factories[r](seat_seeds[seat]) for seat, r in enumerate(self.roles)]
         self.think_ns = think_ns
@@ -352,10 +395,14 @@ class _Table:
         """
         moves = 0
         hands = len(state.history)
+        thrown = len(state.thrown)
+        annul = state.rules.no_bid == "annul"
         while True:
             phase = state.phase
             if phase == "match_end" or (phase == "hand_end" and not whole_match):
                 return state
+            if annul and not whole_match and len(state.thrown) > thrown:
+                return state  # everyone passed: the hand is annulled (VARIANTS.md ``cutthroat``)
             if whole_match and len(state.history) >= MAX_MATCH_HANDS:
                 return state
             seat = turn(state)
@@ -423,17 +470,22 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
     think = think_ns if think_ns is not None else _new_think()
     deal_seed = derive_seed("arena", seed, "deal", index)
     seat_seeds = [derive_seed("arena", seed, "deal", index, "seat", s) for s in range(4)]
-    scores: list[tuple[int, int]] = []
+    seating = find_game(game).seating
+    scores: list[tuple[float, float]] = []
     contracts: list[Contract] = []
-    for play in (0, 1):
-        table = _Table(factories, names, play, seat_seeds, think)
-        state = table.run(new_match(seed=deal_seed, game=game), f"deal {index}", whole_match=False)
+    for sides in arrangements(len(seating.sides)):
+        roles = [sides[seating.side_of[s]] if seating.side_of[s] >= 0 else 1 for s in range(4)]
+        table = _Table(factories, names, roles, seat_seeds, think)
+        start = new_match(seed=deal_seed, game=game)
+        state = table.run(start, f"deal {index}", whole_match=False)
+        if not state.history:  # annulled: everyone passed (VARIANTS.md ``cutthroat``)
+            scores.append((0, 0))
+            continue
         hand = state.history[-1]
-        a_side = play  # A is NS (side 0) in play 0 and EW (side 1) in play 1
-        scores.append((hand.score.score[a_side], hand.score.score[1 - a_side]))
+        scores.append(_margin(hand.score.score, sides))
         if hand.declarer is not None and hand.bid is not None:  # a game without an auction has no contract
-            contracts.append(Contract(_role(hand.declarer, play), hand.bid, hand.score.made, hand.stuck))
-    return DealRecord(index, (scores[0], scores[1]), tuple(contracts))
+            contracts.append(Contract(roles[hand.declarer], hand.bid, hand.score.made, hand.stuck))
+    return DealRecord(index, tuple(scores), tuple(contracts))
 
 
 def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: int,
@@ -457,17 +509,19 @@ def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: 
     think = think_ns if think_ns is not None else _new_think()
     match_seed = derive_seed("arena", seed, "match", index)
     seat_seeds = [derive_seed("arena", seed, "match", index, "seat", s) for s in range(4)]
+    seating = find_game(game).seating
     points: list[float] = []
     hands: list[int] = []
-    for play in (0, 1):
-        table = _Table(factories, names, play, seat_seeds, think)
+    for sides in arrangements(len(seating.sides)):
+        roles = [sides[seating.side_of[s]] if seating.side_of[s] >= 0 else 1 for s in range(4)]
+        table = _Table(factories, names, roles, seat_seeds, think)
         state = table.run(new_match(seed=match_seed, game=game), f"match {index}", whole_match=True)
         if state.winner is None:
             points.append(0.5)
         else:
-            points.append(1.0 if state.winner == play else 0.0)
+            points.append(1.0 if sides[state.winner] == 0 else 0.0)
         hands.append(len(state.history))
-    return MatchRecord(index, (points[0], points[1]), (hands[0], hands[1]))
+    return MatchRecord(index, tuple(points), tuple(hands))
 
 
 # ---------------------------------------------------------------- work in chunks
@@ -619,22 +673,25 @@ class ArenaResult:
     Attributes:
         a, b: the players' names.
         seed: the arena seed.
-        deals: duplicate deals played (each twice: ``2 * deals`` hands).
+        deals: duplicate deals played (each ``plays`` times: twice, or six times with three
+            players alone).
         values: A's points over B per deal (:attr:`DealRecord.value`), in deal order.
         mean_diff: the mean of ``values``: A's points per hand over B.
         stdev: the sample standard deviation of ``values`` (``None`` for one deal).
         ci95: the 95% confidence interval of ``mean_diff``, normal
             approximation over deals (``None`` for one deal).
         stats: A's and B's :class:`PlayerStats`.
-        matches: duplicate match pairs played (``2 * matches`` matches).
+        matches: duplicate match pairs played (``plays * matches`` matches).
         match_wins: matches won by A's side and by B's side.
-        match_win_rate: A's share of the ``2 * matches`` matches, a match
+        match_win_rate: A's share of the ``plays * matches`` matches, a match
             stopped unfinished counting a half; ``None`` with no match.
         match_ci95: its 95% interval (normal approximation over pairs); ``None``
             with fewer than two pairs.
         unfinished: matches stopped after :data:`MAX_MATCH_HANDS` hands.
         workers: the worker processes used.
         seconds: the wall time.
+        game: the game played.
+        plays: the plays of each deal and each match pair (:func:`arrangements`).
     """
 
     a: str
@@ -654,6 +711,7 @@ class ArenaResult:
     workers: int
     seconds: float
     game: str = "table"
+    plays: int = 2
 
     def to_json(self) -> dict[str, object]:
         """The result as JSON (points and rates to 4 decimals, times to 3)::
@@ -681,7 +739,7 @@ class ArenaResult:
             "a": self.a,
             "b": self.b,
             "deals": self.deals,
-            "hands": 2 * self.deals,
+            "hands": self.plays * self.deals,
             "mean_diff": r(self.mean_diff),
             "stdev": r(self.stdev),
             "ci95": pair(self.ci95),
@@ -756,7 +814,8 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
 
     Args:
         a, b: player names (:func:`make_player`); they may be the same.
-        deals: duplicate deals (at least 1); each is played twice.
+        deals: duplicate deals (at least 1); each is played twice (six times with three
+            players alone: :func:`arrangements`).
         seed: the arena seed: the same seed gives the same deals, matches and
             results (think and wall times aside), whatever ``workers``.
         matches: duplicate pairs of full matches to 1500 (0 for none);
@@ -776,7 +835,7 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
     """
     fa, fb = player_factory(a, "a"), player_factory(b, "b")
     try:
-        find_game(game, at_table=True)
+        plays = len(arrangements(len(find_game(game).seating.sides)))
     except ValueError as err:
         raise ArenaError("game", str(err)) from None
     n = _check_count("deals", deals, 1, MAX_DEALS)
@@ -803,7 +862,7 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
         think[1].extend(chunk.think_ns[1])
     values = tuple(d.value for d in deal_records)
     mean, sd, ci = _interval(values)
-    pair_rates = [sum(r.a_points) / 2 for r in match_records]
+    pair_rates = [sum(r.a_points) / len(r.a_points) for r in match_records]
     outcomes = [p for r in match_records for p in r.a_points]
     rate, _, match_ci = _interval(pair_rates) if pair_rates else (None, None, None)
     return ArenaResult(
@@ -811,7 +870,7 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
         stats=(_stats(a, 0, deal_records, think[0]), _stats(b, 1, deal_records, think[1])),
         matches=m, match_wins=(outcomes.count(1.0), outcomes.count(0.0)), match_win_rate=rate,
         match_ci95=match_ci, unfinished=outcomes.count(0.5),
-        workers=w, seconds=seconds, game=game,
+        workers=w, seconds=seconds, game=game, plays=plays,
     )
 
 
@@ -825,14 +884,14 @@ def render_table(result: ArenaResult, out: IO[str]) -> None:
 
     console = Console(file=out, highlight=False, soft_wrap=True)
     r = result
-    console.print(f"Duplicate arena: A = {r.a}, B = {r.b}; seed {r.seed}; {r.deals} deals ({2 * r.deals} hands), "
+    console.print(f"Duplicate arena: A = {r.a}, B = {r.b}; seed {r.seed}; {r.deals} deals ({r.plays * r.deals} hands), "
                   f"{r.matches} match pairs; {r.workers} worker(s), {r.seconds:.1f} s", markup=False)
     ci = "undefined (one deal)" if r.ci95 is None else f"[{r.ci95[0]:+.2f}, {r.ci95[1]:+.2f}]"
     console.print(f"A over B: {r.mean_diff:+.2f} points per hand, 95% CI {ci}", markup=False)
     if r.match_win_rate is not None:
         mci = "" if r.match_ci95 is None else f", 95% CI [{r.match_ci95[0]:.1%}, {r.match_ci95[1]:.1%}]"
         extra = f"; {r.unfinished} unfinished (half a win each)" if r.unfinished else ""
-        console.print(f"A won {r.match_win_rate:.1%} of {2 * r.matches} matches{mci}{extra}", markup=False)
+        console.print(f"A won {r.match_win_rate:.1%} of {r.plays * r.matches} matches{mci}{extra}", markup=False)
     table = Table(caption="contracts won by the player's side (stuck dealers included); think time of one move")
     for head in ("player", "name", "contracts", "made", "set", "stuck", "avg bid", "p50 ms", "p95 ms"):
         table.add_column(head, justify="left" if head in ("player", "name") else "right", no_wrap=True)

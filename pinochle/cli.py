@@ -6,7 +6,8 @@ Commands:
 * ``pinochle meld --trump S AS TS KS QS JS``: the melds of 1 to 12 cards (``--game double-deck``: 20).
 * ``pinochle legal --trump H --hand "AS 9S KH" --trick "TS"``: the legal cards.
 * ``pinochle replay FILE``: replay a hand or match record (RULES.md format).
-* ``pinochle play``: play a match in the terminal as South.
+* ``pinochle play``: play a match in the terminal as South (``--game cutthroat`` or
+  ``auction``: three players, each alone, with a widow).
 * ``pinochle serve``: run the web table (``--host``, ``--port``, ``--db``, ``--bot-delay``).
 * ``pinochle arena --a hard --b normal --deals 500 --seed 1 [--matches M] [--workers N] [--json]``:
   measure two computer players on duplicate deals (:mod:`pinochle.arena`); a
@@ -99,7 +100,8 @@ def game_rules(game: object = None, scale: object = None, rules: Sequence[str] =
                at_table: bool = False) -> tuple[Game, RuleSet]:
     """The game called ``game`` (default ``table``) and its numbers in ``scale`` (default its own),
     with the house-rule switches ``rules`` (``["must_beat=never"]``, :data:`pinochle.games.SWITCHES`);
-    ``at_table``: for ``play`` and ``arena`` (see :func:`pinochle.games.find`).
+    ``at_table``: refuse a game not seated at the table yet (see :func:`pinochle.games.find`; ``play``
+    and ``arena`` take every playable game: the arena says itself which games it measures).
 
     Raises:
         RequestError: an unknown game, one not built yet, an unknown scale or a
@@ -398,7 +400,8 @@ def _game_options(p: argparse.ArgumentParser, scale: bool = True, switches: bool
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="pinochle", description="Four-handed partnership Pinochle (RULES.md).")
+    p = _Parser(prog="pinochle", description="Pinochle: four-handed partnerships (RULES.md) and the games of "
+                                              "VARIANTS.md (pinochle games lists them).")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("games", help="the games: {\"games\": [{\"name\", \"players\", \"description\", \"playable\"}]}")
     m = sub.add_parser("meld", help="the melds of a hand; '-' reads JSON Lines {\"trump\", \"hand\", \"game\", \"scale\"}")
@@ -414,7 +417,8 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a hand or match record; '-' reads one record per line")
     r.add_argument("file")
     _game_options(r, scale=False)
-    pl = sub.add_parser("play", help="play a match in the terminal as South against three computer players")
+    pl = sub.add_parser("play", help="play a match in the terminal as South against computer players "
+                                     "(three; two in cutthroat and auction)")
     pl.add_argument("--seed", type=_SEED, default=None, help="make the deals reproducible (a whole number)")
     pl.add_argument("--save", default=None, help="write the match record to this file")
     pl.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
@@ -531,7 +535,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             from .arena import ArenaError, arena_command
 
             try:
-                game_rules(args.game, at_table=True)
+                game_rules(args.game)  # the arena itself says which games it seats (ArenaError)
                 return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out,
                                      game=args.game or "table")
             except ArenaError as err:
@@ -542,7 +546,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
         if args.command == "play":
             from .terminal import play_match
 
-            game, rules = game_rules(args.game, args.scale, args.rule, at_table=True)
+            game, rules = game_rules(args.game, args.scale, args.rule)
             return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out, level=args.level,
                               game=game.name, rules=rules)
     except (PinochleError, ValueError) as err:

@@ -482,6 +482,8 @@ class Game:
             ``()``: exactly the seating's players. More players than seats
             take turns to sit a hand out (VARIANTS.md ``auction``: 3, 4 or 5;
             see :func:`lineup_for`).
+        deals: the number of scored deals that make a match (VARIANTS.md ``cutthroat``,
+            ``auction``: a stated choice); 0 for a match played to the rule set's target.
     """
 
     name: str
@@ -499,6 +501,7 @@ class Game:
     source: str = ""
     title: str = ""
     table_sizes: tuple[int, ...] = ()
+    deals: int = 0
 
     def __post_init__(self) -> None:
         if not self.title:
@@ -740,6 +743,14 @@ def seat_of_chair(state: State, chair: int) -> Seat | None:
         if lineup[seat] == chair:
             return Seat(seat)
     return None
+
+
+def match_deals(state: State) -> int:
+    """The scored deals that make this match: ``Game.deals`` (0: played to the target), at a
+    table of 4 or 5 as many per player as the game's own table has (VARIANTS.md ``auction``:
+    three deals per player, 9, 12 or 15; docs/games/auction.md)."""
+    g = state.game
+    return g.deals * state.table_size // g.seating.players if state.lineup else g.deals
 
 
 def sitting_out(state: State) -> tuple[int, ...]:
@@ -1166,6 +1177,10 @@ class View:
             only what everyone sees (calls, the widow once turned up, melds,
             played cards) (:func:`view_for_chair`).
         sitting_out: the chairs sitting this hand out.
+        deals: the scored deals that make the match (``Game.deals``), or ``None``
+            for a match played to ``target``.
+        deal_number: the scored deal being played (or just finished), from 1: an
+            annulled deal is dealt again under its number.
     """
 
     seat: Seat
@@ -1211,6 +1226,8 @@ class View:
     chair_totals: tuple[int, ...] = ()
     sits_out: bool = False
     sitting_out: tuple[int, ...] = ()
+    deals: int | None = None
+    deal_number: int = 1
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1273,13 +1290,14 @@ class View:
 
     def _table_json(self) -> dict[str, object]:
         """The seats and sides, a finished hand's earned points, the number of tricks in a hand,
-        the target and the meld rule in words."""
+        the target (or the number of deals and the deal being played) and the meld rule in words."""
         seats = list(self.seating.names)
         names = self.seating.side_names
 
         def earned(summary: dict[str, object]) -> dict[str, int] | None:
-            # kept meld + counters: what a side's play earned, toward its bid when it declared
-            kept = summary.get("kept_meld")
+            # kept meld + counters: what a side's play earned, toward its bid when it declared; a hand
+            # settled by stakes measures the meld shown (scorers.stakes: kept only when the bid is made)
+            kept = summary.get("meld" if "transfers" in summary else "kept_meld")
             ctr = summary.get("counters")
             if not isinstance(kept, dict) or not isinstance(ctr, dict):
                 return None
@@ -1289,7 +1307,10 @@ class View:
             "seats": seats,
             "sides": {side: [str(Seat(s)) for s in members] for side, members in zip(names, self.seating.sides)},
             "tricks_in_hand": self.tricks_in_hand,
-            "target": self.target,
+            # a match of a number of deals has no target: the browser shows "deal k of n"
+            "target": None if self.deals else self.target,
+            "deals": self.deals,
+            "deal_number": self.deal_number,
             "meld_note": "A side keeps its meld only if it takes at least one trick." if self.meld_needs_trick else None,
             "last_earned": None if self.last_hand is None else earned(self.last_hand),
         }
@@ -1367,6 +1388,8 @@ def view(state: State, seat: int) -> View:
         meld_needs_trick=state.rules.meld_needs_trick,
         seating=state.game.seating,
         **chairs,
+        deals=match_deals(state) or None,
+        deal_number=len(state.history) + (0 if state.phase in ("hand_end", "match_end") else 1),
         **_phase_fields(state, me),
     )
 

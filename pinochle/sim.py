@@ -258,3 +258,107 @@ def random_hand(rng: random.Random, dealer: int | None = None, rules: RuleSet = 
     return SimHand(dealer, dealt, calls, declarer, bid, trump, (m0, m1), tuple(play),
                    (tricks[0], tricks[1]), (pts[0], pts[1]), score)
 
+
+
+def playout_teams(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    rnd: Callable[[], float],
+    rules: RuleSet,
+    next_seat: Sequence[int],
+    team_of: Sequence[int],
+    trick: Sequence[int] = (),
+) -> tuple[list[int], list[int]]:
+    """Play the remaining tricks greedily at any table, scoring by play teams (RULES.md, Play;
+    VARIANTS.md ``cutthroat``: three players, the declarer against the two defenders).
+
+    The four-handed games use :func:`playout` (their hot path, partnerships by
+    ``seat & 1``); this one takes the seating's order and the hand's teams, so
+    a trick has as many cards as there are seats in play. The policy is the
+    greedy one of :func:`playout` with two team rules: a seat whose teammate
+    holds the trick does not overtake it (it throws its lowest card, or, last
+    to play, its best non-trump counter), and a seat that cannot win throws its
+    lowest card.
+
+    Args:
+        hands: packed hands by place N E S W (an empty place holds 0); changed in place.
+        trump: the trump suit; leader: the seat that led (or leads) the current trick.
+        rnd: a ``random()`` function (the suit of each lead).
+        rules: counters, last trick, the legal-card rule, the deck.
+        next_seat: place -> the next seat in play clockwise (:attr:`pinochle.cards.Seating.next_seat`).
+        team_of: place -> its team index (0 or 1; -1 for an empty place).
+        trick: cards already played to the current trick, lead first.
+
+    Returns:
+        ``(tricks, counters)`` per team from the current trick on (last trick included).
+    """
+    values = [rules.counters[c % 6] for c in range(24)]
+    legal = legal_function(rules)
+    players = sum(1 for t in team_of if t >= 0)
+    tricks = [0, 0]
+    pts = [0, 0]
+    spread = SPREAD[MAX_COPIES]
+    wide = DECKS[rules.deck].layers > 2
+    bit, top = _BIT, _TOP
+    forced = list(trick)
+    winner = leader
+
+    def take(seat: int, c: int) -> None:
+        h = hands[seat]
+        if wide:
+            hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
+        else:
+            hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+
+    while hands[leader] or forced:
+        seat = leader
+        if forced:
+            c = forced.pop(0)
+        else:
+            m = hands[seat] & ALL_TYPES
+            suits = [s for s in range(4) if m & SUIT_MASK[s]]
+            c = (m & SUIT_MASK[suits[int(rnd() * len(suits))]]).bit_length() - 1
+            take(seat, c)
+        led = win_suit = c // 6
+        win = c
+        winner = seat
+        won = values[c]
+        for k in range(1, players):
+            seat = next_seat[seat]
+            if forced:
+                c = forced.pop(0)
+            else:
+                m = legal(hands[seat] & ALL_TYPES, led, win, trump)
+                if team_of[winner] == team_of[seat]:
+                    if k == players - 1:  # last: feed the teammate its best non-trump counter
+                        c = max((x for x in range(24) if m >> x & 1),
+                                key=lambda x: (x // 6 != trump, values[x], -(x % 6 == 5), -x))
+                    else:
+                        c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x // 6 == trump, x % 6, x))
+                else:
+                    higher = m & ABOVE[win]
+                    if higher:
+                        c = (higher & -higher).bit_length() - 1
+                    elif win_suit != trump and m & SUIT_MASK[trump]:
+                        t = m & SUIT_MASK[trump]
+                        c = (t & -t).bit_length() - 1
+                    else:
+                        c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x % 6, x))
+                take(seat, c)
+            won += values[c]
+            suit = c // 6
+            if suit == win_suit:
+                if c > win:
+                    win = c
+                    winner = seat
+            elif suit == trump:
+                win = c
+                win_suit = suit
+                winner = seat
+        team = team_of[winner]
+        tricks[team] += 1
+        pts[team] += won
+        leader = winner
+    pts[team_of[winner]] += rules.last_trick
+    return tricks, pts

@@ -1,7 +1,16 @@
 """The terminal game: ``pinochle play``.
 
-A person plays a whole match to 1500 as South (``S``) against three
-:class:`computer players <pinochle.bots.for_level>` (Easy, Normal or Hard); North is the partner.
+A person plays a whole match as South (``S``) against :class:`computer players
+<pinochle.bots.for_level>` (Easy, Normal or Hard). In the four-handed games the
+match is to the game's target (1500) and North is the partner. In a game of
+three players each alone (VARIANTS.md ``cutthroat``, ``auction``; the game's
+seating: E, S and W, N empty) West on South's left and East on its right are
+the computer players, the widow is turned up for everyone when the auction is
+over, South as declarer chooses the cards to bury or concedes, every hand is
+settled as who pays whom, the totals are per player, and the match is the
+game's number of deals ("Deal 4 of 9"). Who plays with whom comes from the
+game's seating and the play teams (:func:`pinochle.bots.base.teams`), never
+from :attr:`pinochle.cards.Seat.partner`.
 This is the one command whose output is text for people, not JSON.
 
 The game is told as it happens: the deal and South's hand, every auction call
@@ -16,6 +25,9 @@ Answers:
 * trump: a suit letter or symbol (``H``, ``♥``) or name (``hearts``);
 * a card: a token such as ``AS``, ``10♠``, ``qd``, or the number of the card
   in the list of legal cards;
+* the cards to bury (declarer in a widow game): as many cards as the widow
+  holds, as tokens or as their numbers in the list of cards that may be
+  buried (``10H 10D 10C`` or ``2 5 6``), or ``c`` to concede;
 * Enter alone: the default shown in the prompt (pass / the longest suit / the
   first legal card), so the game can be driven by piping newlines;
 * ``?``: help; ``q``: leave the table.
@@ -43,9 +55,11 @@ from typing import IO
 
 from .auction import parse_points
 from .bots import NormalPlayer, Player, for_level
-from .cards import DECKS, SIDES, Card, Seat, Suit, fold, parse_cards, plain_suits
+from .bots.base import teams
+from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
 from .errors import IllegalAction, PinochleError
-from .game import Action, HandResult, State, Trick, apply, auction_status, auto_action, new_match, sort_hand, turn, view
+from .game import (Action, Game, HandResult, State, Trick, apply, auction_status, auto_action, new_match, sort_hand,
+                   turn, view)
 from .meld import Meld, meld_points
 from .records import match_record
 from .rules import TABLE, RuleSet
@@ -161,14 +175,43 @@ def cards_text(cards: Iterable[Card], trump: int | None = None) -> str:
     return "  ".join(" ".join(g) for g in groups)
 
 
-def _seat(seat: int) -> str:
-    """A seat as ``S (you)``, ``N (partner)``, or its letter."""
+def _seat(seat: int, seating: Seating = FOUR_PARTNERS) -> str:
+    """A seat as ``S (you)``, ``N (partner)`` (a seat of South's side in ``seating``), or its letter.
+
+    >>> from pinochle.cards import THREE_ALONE
+    >>> _seat(Seat.N), _seat(Seat.E), _seat(Seat.S, THREE_ALONE), _seat(Seat.W, THREE_ALONE)
+    ('N (partner)', 'E', 'S (you)', 'W')
+    """
     s = Seat(seat)
     if s == SOUTH:
         return "S (you)"
-    if s == SOUTH.partner:
-        return "N (partner)"
+    if s in seating.partners(SOUTH):
+        return f"{s} (partner)"
     return str(s)
+
+
+def _alone(seating: Seating) -> bool:
+    """Whether South plays alone: every player a side of its own (VARIANTS.md ``cutthroat``, ``auction``)."""
+    return not seating.partners(SOUTH)
+
+
+def _right(seating: Seating, seat: int = SOUTH) -> Seat:
+    """The seat in play whose left neighbour is ``seat`` (South's right-hand opponent)."""
+    return next(Seat(s) for s in seating.seats if seating.left(s) == seat)
+
+
+def _per_side(seating: Seating, points: Sequence[int], signed: bool = False) -> str:
+    """Per-side numbers with their names: ``NS 120, EW 80``; ``E 4, S -2, W -2`` (players alone)."""
+    return ", ".join(f"{n} {_signed(p) if signed else p}" for n, p in zip(seating.side_names, points))
+
+
+def match_deals(game: Game) -> int | None:
+    """The number of scored deals that make the game's match (VARIANTS.md ``cutthroat``,
+    ``auction``: 9), or ``None`` for a match played to a target score.
+
+    Read from the game definition (:attr:`pinochle.game.Game.deals`; 0: played to the target).
+    """
+    return game.deals or None
 
 
 def _suit_text(suit: int) -> str:
@@ -209,163 +252,308 @@ def _meld_lines(m: Meld, width: int = 58) -> list[str]:
     return lines
 
 
-def _trick_line(number: int, trick: Trick, last: bool, rules: RuleSet = TABLE) -> str:
-    """A finished (or partial) trick: ``Trick  3: N K♠  E 9♠  S A♠  W 10♠  -> S takes it (+30)``."""
+def _trick_line(number: int, trick: Trick, last: bool, rules: RuleSet = TABLE,
+                seating: Seating = FOUR_PARTNERS) -> str:
+    """A finished (or partial) trick: ``Trick  3: N K♠  E 9♠  S A♠  W 10♠  -> S takes it (+30)``
+    (three cards in a three-handed game)."""
     played = "  ".join(f"{trick.seat_of(i)} {c.label:<3}" for i, c in enumerate(trick.cards))
     if trick.winner is None:
         return f"  Trick {number:>2}: {played}"
     points = counter_points(trick.cards, rules) + (rules.last_trick if last else 0)
     bonus = ", last trick" if last else ""
-    return f"  Trick {number:>2}: {played}  -> {_seat(trick.winner)} takes it (+{points}{bonus})"
+    return f"  Trick {number:>2}: {played}  -> {_seat(trick.winner, seating)} takes it (+{points}{bonus})"
 
 
 # ---------------------------------------------------------------- narration
 
 
+def _deal_label(state: State) -> str:
+    """``Hand 3`` (a match to a target), or ``Deal 3 of 9`` counting scored deals (a match of a
+    number of deals; an annulled hand is dealt again under the same number), ``Deal 10 (extra)``
+    past the last when the leaders are level."""
+    deals = match_deals(state.game)
+    if deals is None:
+        return f"Hand {state.hand_no + 1}"
+    k = len(state.history) + 1
+    return f"Deal {k} of {deals}" if k <= deals else f"Deal {k} (extra: the leaders are level)"
+
+
 def _hand_header(con: _Console, state: State) -> None:
-    """The deal: hand number, dealer, score, South's hand and its meld by trump."""
+    """The deal: hand (or deal) number, dealer, score, South's hand and its meld by trump."""
     v = view(state, SOUTH)
+    seating = state.game.seating
     con.say()
     con.say(_RULE)
-    con.say(f"Hand {state.hand_no + 1}   dealer {_seat(state.dealer)}   "
-            f"score NS {state.totals[0]}, EW {state.totals[1]}")
+    con.say(f"{_deal_label(state)}   dealer {_seat(state.dealer, seating)}   "
+            f"score {_per_side(seating, state.totals)}")
     con.say(_RULE)
     con.say(f"Your hand: {cards_text(v.hand)}")
     con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
+    if state.rules.widow:
+        con.say(f"The widow: {state.rules.widow} cards face down, turned up for everyone when the auction is over.")
     if state.turned is not None:
-        con.say(f"{_seat(state.dealer)} turns up the {state.turned.label}: {_suit_text(state.turned.suit)} are trump.")
+        con.say(f"{_seat(state.dealer, seating)} turns up the {state.turned.label}: "
+                f"{_suit_text(state.turned.suit)} are trump.")
     else:
-        con.say(f"Auction ({_seat(state.dealer.left)} calls first; the lowest bid is {state.rules.min_bid}):")
+        con.say(f"Auction ({_seat(seating.left(state.dealer), seating)} calls first; "
+                f"the lowest bid is {state.rules.min_bid}):")
 
 
 def _meld_review(con: _Console, state: State) -> None:
     """Each seat's melds (in the order laid down: declarer first), each side's total, and what the bid needs."""
     assert state.trump is not None
+    seating = state.game.seating
     con.say(f"Meld (trump {_suit_text(state.trump)}):")
-    first = state.declarer if state.declarer is not None else state.dealer.left
-    for k in range(4):
-        seat = Seat((first + k) % 4)
+    first = state.declarer if state.declarer is not None else seating.left(state.dealer)
+    seat = Seat(first)
+    for _ in range(seating.players):
         m = state.melds[seat]
-        assert m is not None
-        lines = _meld_lines(m)
-        con.say(f"  {_seat(seat):<12} {m.total:>4}   {lines[0]}")
-        for more in lines[1:]:
-            con.say(f"  {'':<12} {'':>4}   {more}")
-    ns = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 0)
-    ew = sum(m.total for i, m in enumerate(state.melds) if m is not None and i % 2 == 1)
-    con.say(f"  Meld total: NS {ns}, EW {ew}")
+        if m is not None:  # a seat that lays down no meld (VARIANTS.md cutthroat: only the declarer melds)
+            lines = _meld_lines(m)
+            con.say(f"  {_seat(seat, seating):<12} {m.total:>4}   {lines[0]}")
+            for more in lines[1:]:
+                con.say(f"  {'':<12} {'':>4}   {more}")
+        seat = seating.left(seat)
+    if _alone(seating):
+        _meld_need_alone(con, state)
+        return
+    names = seating.side_names
+    shown = [0] * len(names)
+    for i, m in enumerate(state.melds):
+        if m is not None:
+            shown[seating.side_of[i]] += m.total
+    con.say(f"  Meld total: {_per_side(seating, shown)}")
     if state.declarer is None or state.bid is None:  # no contract: both sides score what they take
         if state.phase == "play":
             leader = turn(state)
-            con.say(f"Play ({_seat(leader) if leader is not None else '?'} leads):")
+            con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
         return
-    side = state.declarer % 2
-    who = "you" if side == SOUTH % 2 else "they"
-    need = max(0, state.bid - (ns, ew)[side])
+    side = seating.side_of[state.declarer]
+    who = "you" if side == seating.side_of[SOUTH] else "they"
+    need = max(0, state.bid - shown[side])
     if need > state.rules.total_counters:
-        con.say(f"  {SIDES[side]} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
+        con.say(f"  {names[side]} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
                 f"{state.rules.total_counters} in counters).")
     elif need == 0:
-        con.say(f"  {SIDES[side]} bid {state.bid}: the meld covers it; {who} need only to take a trick.")
+        con.say(f"  {names[side]} bid {state.bid}: the meld covers it; {who} need only to take a trick.")
     else:
-        con.say(f"  {SIDES[side]} bid {state.bid}: {who} need {need} in counters (and at least one trick).")
+        con.say(f"  {names[side]} bid {state.bid}: {who} need {need} in counters (and at least one trick).")
     if state.phase == "play":
         leader = turn(state)
-        con.say(f"Play ({_seat(leader) if leader is not None else '?'} leads):")
+        con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
 
 
-def _hand_summary(con: _Console, r: HandResult) -> None:
-    """Bid, meld shown and kept, tricks, counters, made or set, and the hand's score."""
+def _meld_need_alone(con: _Console, state: State) -> None:
+    """What the declarer alone needs after its meld (VARIANTS.md ``cutthroat``): nothing (the meld
+    makes the bid: no play), or trick points, the buried cards counting as the declarer's;
+    and who defends together against the declarer (:func:`pinochle.bots.base.teams`)."""
+    assert state.declarer is not None and state.bid is not None
+    seating = state.game.seating
+    d = state.declarer
+    m = state.melds[d]
+    have = m.total if m is not None else 0
+    who = "you" if d == SOUTH else str(d)
+    need = max(0, state.bid - have)
+    rules = state.rules
+    if need == 0:
+        con.say(f"  {_seat(d, seating)} bid {state.bid}: the meld alone makes it ({have} >= {state.bid}), "
+                "so there is no play.")
+        return
+    needs = "need" if d == SOUTH else "needs"
+    if need > rules.total_counters:
+        con.say(f"  {_seat(d, seating)} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
+                f"{rules.total_counters} in counters).")
+    else:
+        con.say(f"  {_seat(d, seating)} bid {state.bid}: {who} {needs} {need} in counters, the buried "
+                f"cards included (a hand has {rules.total_counters}).")
+    v = view(state, SOUTH)
+    defenders = next(t for t in teams(v) if d not in t)
+    con.say("  Defending together: " + " and ".join(_seat(s, seating) for s in defenders) + ".")
+
+
+def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS, deal: int = 0) -> None:
+    """Bid, meld shown and kept, tricks, counters, made or set, and the hand's score
+    (players alone: :func:`_hand_summary_alone`; ``deal``: its number among the scored deals)."""
+    if _alone(seating):
+        _hand_summary_alone(con, r, seating, deal)
+        return
     s = r.score
+    names = seating.side_names
     stuck = " (stuck: nobody bid)" if r.stuck else ""
     con.say()
     if r.declarer is None or r.bid is None:  # no contract (VARIANTS.md turned-trump)
         con.say(f"Hand {r.number} summary: trump {_suit_text(r.trump)} (turned)")
     else:
-        con.say(f"Hand {r.number} summary: {_seat(r.declarer)} bid {r.bid}{stuck}, trump {_suit_text(r.trump)}")
+        con.say(f"Hand {r.number} summary: {_seat(r.declarer, seating)} bid {r.bid}{stuck}, "
+                f"trump {_suit_text(r.trump)}")
     con.say(f"  {'side':<5}{'meld':>6}{'kept':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
-    for i in (0, 1):
-        con.say(f"  {SIDES[i]:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
+    for i, name in enumerate(names):
+        con.say(f"  {name:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
                 f"{_signed(s.score[i]):>8}")
-    for i in (0, 1):
+    for i, name in enumerate(names):
         if s.meld[i] and s.tricks[i] == 0:
-            con.say(f"  {SIDES[i]} took no trick, so {SIDES[i]} keep none of their {s.meld[i]} meld.")
+            con.say(f"  {name} took no trick, so {name} keep none of their {s.meld[i]} meld.")
     if r.declarer is None or r.bid is None:
-        con.say(f"  Hand score: NS {_signed(s.score[0])}, EW {_signed(s.score[1])}")
+        con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
         return
-    side = r.declarer % 2
+    side = seating.side_of[r.declarer]
     got = s.kept_meld[side] + s.counters[side]
     if r.conceded:
-        con.say(f"  {SIDES[side]} conceded after the meld.")
+        con.say(f"  {names[side]} conceded after the meld.")
     elif s.made:
-        con.say(f"  {SIDES[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
+        con.say(f"  {names[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
                 f"= {got} >= {r.bid}.")
     else:
-        con.say(f"  {SIDES[side]} went set: {s.kept_meld[side]} meld + {s.counters[side]} counters "
-                f"= {got} < {r.bid}, so {SIDES[side]} lose {r.bid}.")
-    con.say(f"  Hand score: NS {_signed(s.score[0])}, EW {_signed(s.score[1])}")
+        con.say(f"  {names[side]} went set: {s.kept_meld[side]} meld + {s.counters[side]} counters "
+                f"= {got} < {r.bid}, so {names[side]} lose {r.bid}.")
+    con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
 
 
-def _score_sheet(con: _Console, history: Sequence[HandResult]) -> None:
-    """Every hand's scores and the running totals."""
+def _settlement(r: HandResult, seating: Seating) -> str:
+    """A hand settled by stakes as who pays whom: ``S (you) pays E 2, W pays E 2``."""
+    return ", ".join(f"{_seat(a, seating)} {'pay' if a == SOUTH else 'pays'} {_seat(b, seating)} {n}"
+                     for a, b, n in r.score.transfers) or "nobody pays"
+
+
+def _result_word(r: HandResult) -> str:
+    """How a contract ended: ``made``, ``no play`` (the meld made it), ``set``, ``conceded``, ``-`` (none)."""
+    if r.declarer is None:
+        return "-"
+    if r.conceded:
+        return "conceded"
+    if not r.score.made:
+        return "set"
+    return "made" if r.score.played else "no play"
+
+
+def _hand_summary_alone(con: _Console, r: HandResult, seating: Seating, deal: int) -> None:
+    """A hand of players alone (VARIANTS.md ``cutthroat``, ``auction``): the contract and the
+    widow, each player's meld, tricks and counters (the buried cards are the declarer's), how
+    the contract ended, the settlement as who pays whom, and each player's score."""
+    s = r.score
+    assert r.declarer is not None and r.bid is not None
+    d, names = r.declarer, seating.side_names
+    con.say()
+    widow = cards_text(unpack(r.widow), r.trump) if r.widow else ""
+    con.say(f"Deal {deal} summary: {_seat(d, seating)} bid {r.bid}, trump {_suit_text(r.trump)}"
+            + (f"; the widow {widow}" if widow else ""))
+    con.say(f"  {'player':<8}{'meld':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
+    for i, name in enumerate(names):
+        con.say(f"  {name:<8}{s.meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}{_signed(s.score[i]):>8}")
+    side = seating.side_of[d]
+    who = _seat(d, seating)
+    got = s.meld[side] + s.counters[side]
+    if r.conceded:
+        con.say(f"  {who} conceded before the play: a single loss to each opponent.")
+    elif not s.played:
+        con.say(f"  {who} made the bid with the meld alone ({s.meld[side]} >= {r.bid}): no play.")
+    elif s.made:
+        con.say(f"  {who} made the bid: {s.meld[side]} meld + {s.counters[side]} counters (buried cards "
+                f"included) = {got} >= {r.bid}.")
+    else:
+        con.say(f"  {who} went set: {s.meld[side]} meld + {s.counters[side]} counters (buried cards "
+                f"included) = {got} < {r.bid}: a double loss to each opponent.")
+    con.say(f"  Settlement: {_settlement(r, seating)}.")
+    con.say(f"  Deal score: {_per_side(seating, s.score, signed=True)}")
+
+
+def _score_sheet_alone(con: _Console, history: Sequence[HandResult], seating: Seating) -> None:
+    """Every scored deal of players alone: dealer, contract, how it ended, each player's score
+    and running total."""
+    names = seating.side_names
     con.say()
     con.say("Score sheet:")
+    con.say(f"  {'deal':>4}  {'dealer':<6}  {'bid':<8}  {'trump':<5}  {'result':<8}"
+            + "".join(f"  {n:>5}" for n in names) + "".join(f"  {n + ' total':>7}" for n in names))
+    for k, r in enumerate(history, start=1):
+        bid = "-" if r.declarer is None else f"{r.declarer} {r.bid}"
+        con.say(f"  {k:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {_result_word(r):<8}"
+                + "".join(f"  {_signed(x):>5}" for x in r.score.score)
+                + "".join(f"  {t:>7}" for t in r.totals))
+
+
+def _score_sheet(con: _Console, history: Sequence[HandResult], seating: Seating = FOUR_PARTNERS) -> None:
+    """Every hand's scores and the running totals (players alone: :func:`_score_sheet_alone`)."""
+    if _alone(seating):
+        _score_sheet_alone(con, history, seating)
+        return
+    con.say()
+    con.say("Score sheet:")
+    names = seating.side_names
     con.say(f"  {'hand':>4}  {'dealer':<6}  {'bid':<8}  {'trump':<5}  {'result':<6}"
-            f"  {'NS':>6}  {'EW':>6}  {'NS total':>8}  {'EW total':>8}")
+            + "".join(f"  {n:>6}" for n in names) + "".join(f"  {n + ' total':>8}" for n in names))
     for r in history:
         bid = "-" if r.declarer is None else f"{r.declarer} {r.bid}"
-        result = "-" if r.declarer is None else "conceded" if r.conceded else "made" if r.score.made else "set"
-        con.say(f"  {r.number:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {result:<6}"
-                f"  {_signed(r.score.score[0]):>6}  {_signed(r.score.score[1]):>6}"
-                f"  {r.totals[0]:>8}  {r.totals[1]:>8}")
+        con.say(f"  {r.number:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {_result_word(r):<6}"
+                + "".join(f"  {_signed(x):>6}" for x in r.score.score) + "".join(f"  {t:>8}" for t in r.totals))
 
 
 def _narrate(con: _Console, before: State, action: Action, after: State) -> None:
     """Tell what ``action`` did, from the state before and after it."""
-    who = _seat(action.seat)
+    seating = after.game.seating
+    who = _seat(action.seat, seating)
     if action.type in ("bid", "pass"):
         st = auction_status(after if after.hand_no == before.hand_no else before)
         call = "pass" if action.type == "pass" else str(action.bid)
         high = "no bid yet" if st.high_bid is None else f"high bid {st.high_bid}, {st.high_bidder}"
         con.say(f"  {who:<12} {call:<5}  ({high})")
         if after.hand_no != before.hand_no:
-            con.say("  Nobody bid: the hand is dealt again.")
+            if after.rules.no_bid == "annul":
+                con.say("  Nobody bid: the hand is annulled (it does not count) and the next seat deals.")
+            else:
+                con.say("  Nobody bid: the hand is dealt again.")
             _hand_header(con, after)
-        elif after.phase == "trump":
+        elif after.phase != "auction":
             assert after.declarer is not None
             if after.stuck:
-                con.say(f"Three passes: the dealer, {_seat(after.declarer)}, is declarer at {after.bid}.")
+                con.say(f"Three passes: the dealer, {_seat(after.declarer, seating)}, is declarer at {after.bid}.")
             else:
-                con.say(f"{_seat(after.declarer)} won the auction at {after.bid}.")
+                con.say(f"{_seat(after.declarer, seating)} won the auction at {after.bid}.")
+            widow = view(after, SOUTH).widow
+            if widow is not None:
+                takes = "you take it" if after.declarer == SOUTH else f"{after.declarer} takes it"
+                con.say(f"The widow is turned up: {cards_text(widow)}; {takes}.")
     elif action.type == "trump":
         assert after.trump is not None
         con.say(f"{who} names trump: {_suit_text(after.trump)}.")
         con.say(f"Your hand: {cards_text(view(after, SOUTH).hand, after.trump)}")
     elif action.type == "give":
-        partner = "N (partner)" if action.seat == SOUTH else ("S (you)" if action.seat == SOUTH.partner else
-                                                              str(Seat(action.seat).partner))
-        con.say(f"{who} passes {len(action.cards)} cards to {partner}."
-                + (f" You get: {' '.join(c.label for c in action.cards)}." if action.seat == SOUTH.partner else ""))
-        if after.phase != "exchange" and after.declarer is not None and after.declarer % 2 == SOUTH % 2:
+        to = Seat(seating.partners(action.seat)[0])
+        mine = action.seat in seating.partners(SOUTH)
+        con.say(f"{who} passes {len(action.cards)} cards to {_seat(to, seating)}."
+                + (f" You get: {' '.join(c.label for c in action.cards)}." if mine else ""))
+        if (after.phase != "exchange" and after.declarer is not None
+                and seating.side_of[after.declarer] == seating.side_of[SOUTH]):
             con.say(f"Your hand: {cards_text(view(after, SOUTH).hand, after.trump)}")
     elif action.type in ("concede", "play_on"):
         con.say(f"{who} {'concedes the hand' if action.type == 'concede' else 'plays the hand out'}.")
         if action.type == "play_on":
             leader = turn(after)
-            con.say(f"Play ({_seat(leader) if leader is not None else '?'} leads):")
+            con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
         if action.type == "concede":
-            _hand_summary(con, after.history[-1])
-            _score_sheet(con, after.history)
+            _hand_summary(con, after.history[-1], seating, len(after.history))
+            _score_sheet(con, after.history, seating)
+    elif action.type == "bury":
+        if action.seat == SOUTH:
+            con.say(f"You bury {' '.join(c.label for c in action.cards)} face down (they count as yours).")
+        else:
+            con.say(f"{who} buries {len(action.cards)} cards face down (they count as {who}'s).")
+        leader = turn(after)
+        con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
     elif action.type == "meld":
         if after.phase not in ("meld",):
             _meld_review(con, after)
+        if after.phase in ("hand_end", "match_end"):  # no play: the meld alone made the bid (VARIANTS.md cutthroat)
+            _hand_summary(con, after.history[-1], seating, len(after.history))
+            _score_sheet(con, after.history, seating)
     elif action.type == "play":
         trick = after.tricks[-1]
         if trick.winner is not None:
-            con.say(_trick_line(len(after.tricks), trick, len(after.tricks) == after.rules.hand_size, after.rules))
+            con.say(_trick_line(len(after.tricks), trick, len(after.tricks) == after.rules.hand_size, after.rules,
+                                seating))
         if after.phase in ("hand_end", "match_end"):
-            _hand_summary(con, after.history[-1])
-            _score_sheet(con, after.history)
+            _hand_summary(con, after.history[-1], seating, len(after.history))
+            _score_sheet(con, after.history, seating)
     elif action.type == "deal":
         _hand_header(con, after)
 
@@ -381,7 +569,7 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
     if v.high_bid is None:
         where = "no bid yet"
     else:
-        where = f"high bid {v.high_bid} by {_seat(v.high_bidder) if v.high_bidder is not None else '?'}"
+        where = f"high bid {v.high_bid} by {_seat(v.high_bidder, v.seating) if v.high_bidder is not None else '?'}"
     may_pass = v.legal.pass_
     choices = f"bid {low} or more" + (", or p to pass" if may_pass else ": you must open")
     default = "pass" if may_pass else str(low)
@@ -412,11 +600,12 @@ def _south_give(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     """Ask South for the cards to pass to its partner (VARIANTS.md ``partnership-pass``) until the engine accepts them."""
     v = view(state, SOUTH)
     n = v.legal.give
-    to = "your partner North"
+    partner = _SEAT_NAMES[v.seating.partners(SOUTH)[0]]
+    to = f"your partner {partner}"
     suggested = advisor.act(v).cards
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     if v.exchange:
-        con.say(f"    North passed you: {' '.join(c.label for c in v.exchange[0])}")
+        con.say(f"    {partner} passed you: {' '.join(c.label for c in v.exchange[0])}")
     while True:
         text = con.ask(f"    Pass {n} cards to {to} [Enter: {' '.join(c.label for c in suggested)}]: ")
         if text.lower() in _HELP_WORDS:
@@ -469,12 +658,12 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     """
     v = view(state, SOUTH)
     assert v.trump is not None
-    trick = v.tricks[-1] if v.tricks and len(v.tricks[-1].cards) < 4 else None
+    trick = v.tricks[-1] if v.tricks and len(v.tricks[-1].cards) < v.seating.players else None
     number = len(v.tricks) if trick is not None else len(v.tricks) + 1
     if trick is None:
         con.say(f"  Trick {number:>2}: you lead")
     else:
-        con.say(_trick_line(number, trick, last=False) + "  S ?")
+        con.say(_trick_line(number, trick, last=False, seating=v.seating) + "  S ?")
     order = {c: i for i, c in enumerate(sort_hand(v.legal.cards, v.trump))}
     legal = sorted(v.legal.cards, key=lambda c: order[c])
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
@@ -500,6 +689,55 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
             else:
                 card = Card.parse(text)
             action = Action.play(SOUTH, card)
+            return action, apply(state, action)
+        except PinochleError as err:
+            con.say(f"    Not allowed: {err}")
+
+
+_CONCEDE_WORDS = ("c", "concede")
+
+
+def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
+    """Ask South, the declarer in a widow game, for the cards to bury or a concession
+    (VARIANTS.md ``cutthroat``: "the declarer may concede at once, or buries 3 cards that were
+    not used in meld") until the engine accepts the answer.
+
+    The cards are tokens (``10H``, ``10♥``) or numbers in the list of cards that may be buried;
+    a refusal names the problem (a card in the meld, a card not held, the wrong number of
+    cards, a number off the list) and asks again. Enter takes the advisor's choice.
+    """
+    v = view(state, SOUTH)
+    n = v.legal.bury
+    free = list(v.legal.bury_from)
+    advice = advisor.act(v)
+    default = "concede" if advice.type == "concede" else " ".join(c.label for c in advice.cards)
+    con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
+    con.say("    You may bury (cards not in your meld): " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(free)))
+    while True:
+        text = con.ask(f"    Bury {n} cards, or c to concede [Enter: {default}]: ")
+        t = text.lower()
+        if t in _HELP_WORDS:
+            con.say(f"    Type {n} cards such as {' '.join(str(c) for c in free[:n])}, or their numbers such as "
+                    f"{' '.join(str(i + 1) for i in range(min(n, len(free))))}; the buried cards count as yours. "
+                    "c concedes now: you pay each opponent the stake once, where a set after the play pays "
+                    "double. q leaves.")
+            continue
+        try:
+            if t in _CONCEDE_WORDS or (t == "" and advice.type == "concede"):
+                action = Action.concede(SOUTH)
+            elif t == "":
+                action = Action.bury(SOUTH, advice.cards)
+            else:
+                cards: list[Card] = []
+                for word in text.replace(",", " ").split():
+                    if word.isascii() and word.isdigit():
+                        k = parse_points(word) or 0
+                        if not 1 <= k <= len(free):
+                            raise IllegalAction(f"there is no card {word}: choose numbers 1 to {len(free)}")
+                        cards.append(free[k - 1])
+                    else:
+                        cards.extend(parse_cards(word))
+                action = Action.bury(SOUTH, cards)
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
@@ -570,13 +808,15 @@ _ASK: dict[str, Callable[[_Console, State, Player], tuple[Action, State]]] = {
     "trump": _south_trump,
     "give": _south_give,
     "settle": _south_settle,
+    "bury": _south_bury,
     "card": _south_card,
 }
 
 
 def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str], level: str = "normal",
                game: str = "table", rules: RuleSet | None = None) -> int:
-    """Play a match in the terminal: a person as South against three computer players.
+    """Play a match in the terminal: a person as South against computer players at the game's
+    other seats (three in the four-handed games, two in a game of three players alone).
 
     Args:
         seed: makes the deals and the computer players reproducible (and is
@@ -609,14 +849,12 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
             return 1
     state = new_match(seed=seed, game=game, rules=rules)
     # the three computer players, and South's advisor (the default card on Enter)
-    players: dict[Seat, Player] = {s: for_level(level, f"{seed}/{s}") for s in Seat if s != SOUTH}
+    seating = state.game.seating
+    players: dict[Seat, Player] = {Seat(s): for_level(level, f"{seed}/{Seat(s)}") for s in seating.seats
+                                   if s != SOUTH}
     players[SOUTH] = NormalPlayer(f"{seed}/S")
     try:
-        title = state.game.title
-        con.say(f"{title}: four hands, two partnerships, the match is to {state.rules.target}."
-                + (f" Seed {seed}." if chosen else ""))
-        con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")
-        con.say("Enter alone takes the default shown in brackets; ? gives help; q leaves the table.")
+        _introduce(con, state, seed if chosen else None)
         _hand_header(con, state)
         while state.phase != "match_end":
             state = _step(con, state, players)
@@ -626,7 +864,7 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
         con.say(str(left))
         n = len(state.history)
         con.say(f"The match stops after {n} finished hand{'s' if n != 1 else ''}: "
-                f"NS {state.totals[0]}, EW {state.totals[1]}.")
+                f"{_per_side(seating, state.totals)}.")
     except BrokenPipeError:
         # Whoever read the output has gone (e.g. ``| head``): keep the record, say nothing more.
         if stdout is sys.stdout:
@@ -643,14 +881,52 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
     return _save(con, state, save)
 
 
+def _introduce(con: _Console, state: State, seed: int | None) -> None:
+    """The game, the match's end, and who sits where (from the game's seating)."""
+    seating = state.game.seating
+    title = state.game.title
+    shown = f" Seed {seed}." if seed is not None else ""
+    if not _alone(seating):
+        con.say(f"{title}: four hands, two partnerships, the match is to {state.rules.target}." + shown)
+        con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")
+    else:
+        deals = match_deals(state.game)
+        end = (f"a match of {deals} deals; the highest total wins" if deals is not None
+               else f"the match is to {state.rules.target}")
+        widow = f", a widow of {state.rules.widow}" if state.rules.widow else ""
+        con.say(f"{title}: {seating.players} players, each alone{widow}; settled by stakes; {end}." + shown)
+        left, right = seating.left(SOUTH), _right(seating)
+        con.say(f"You are South (S); {_SEAT_NAMES[left]} ({left}) on your left and {_SEAT_NAMES[right]} ({right}) "
+                "on your right are computer players, each playing alone; the two defenders play together "
+                "against the declarer.")
+    con.say("Enter alone takes the default shown in brackets; ? gives help; q leaves the table.")
+
+
 def _match_result(con: _Console, state: State) -> None:
     """The final score and the winner."""
     assert state.winner is not None
-    won = SIDES[state.winner]
+    seating = state.game.seating
+    if _alone(seating):
+        won = seating.side_names[state.winner]
+        deals = len(state.history)
+        annulled = len(state.thrown)
+        con.say()
+        con.say(_RULE)
+        con.say(f"Match over after {deals} deals" + (f" ({annulled} annulled and dealt again)." if annulled else "."))
+        con.say(f"Final totals: {_per_side(seating, state.totals)}")
+        who = "you win the match!" if won == str(SOUTH) else f"{_SEAT_NAMES[Seat.parse(won)]} wins the match."
+        con.say(f"Winner: {won} - {who}")
+        con.say(_RULE)
+        return
+    won = seating.side_names[state.winner]
     con.say()
     con.say(_RULE)
     con.say(f"Match over after {len(state.history)} hands.")
-    con.say(f"Final score: NS {state.totals[0]}, EW {state.totals[1]}")
-    who = "you and your partner North win the match!" if won == "NS" else "East and West win the match."
+    con.say(f"Final score: {_per_side(seating, state.totals)}")
+    if SOUTH in seating.sides[state.winner]:
+        partners = " and ".join(_SEAT_NAMES[p] for p in seating.partners(SOUTH))
+        who = f"you and your partner {partners} win the match!"
+    else:
+        who = " and ".join(_SEAT_NAMES[p] for p in seating.sides[state.winner]) + " win the match."
     con.say(f"Winner: {won} - {who}")
     con.say(_RULE)

@@ -12,6 +12,7 @@ import pytest
 from pinochle.arena import (
     ArenaError,
     FullInfoPlayer,
+    arrangements,
     derive_seed,
     make_player,
     play_deal,
@@ -238,3 +239,58 @@ def test_cli_malformed_command_lines_are_json_errors(argv: list[str], capsys: py
         main(["arena", *argv])
     assert exc.value.code == 2
     assert json.loads(capsys.readouterr().out)["error"]["field"] == "arguments"
+
+
+# ---------------------------------------------------------------- three players alone (issue 14)
+
+
+def test_three_handed_plays_put_every_kind_in_every_seat_alone_and_paired() -> None:
+    plays = arrangements(3)
+    assert len(plays) == len(set(plays)) == 6
+    for seat in range(3):
+        for kind in (0, 1):
+            assert sum(p[seat] == kind for p in plays) == 3  # every kind holds every seat's cards, equally often
+    assert {sum(p) for p in plays} == {1, 2}  # A alone against two B, and two A against one B
+    assert arrangements(2) == ((0, 1), (1, 0))
+
+
+@pytest.mark.parametrize("game", ["cutthroat", "auction"])
+def test_three_handed_deals_are_played_six_times_and_value_a_quarter_of_a_s_stakes(registered: None,
+                                                                                  game: str) -> None:
+    f, g = player_factory("normal"), player_factory("test-random")
+    for i in range(3):
+        d = play_deal([f, g], 4, i, game=game)
+        assert len(d.scores) == 6
+        assert d.value == pytest.approx(sum(a - b for a, b in d.scores) / 6)
+        # stakes sum to zero in a play, so A's mean per seat and B's are tied by the kinds' seat counts
+        totals = []
+        for (a, b), roles in zip(d.scores, arrangements(3)):
+            n_a = roles.count(0)
+            assert n_a * a + (3 - n_a) * b == pytest.approx(0)
+            totals.append(n_a * a)
+        assert d.value == pytest.approx(sum(totals) / 4)
+        for c in d.contracts:
+            assert c.role in (0, 1)
+
+
+@pytest.mark.parametrize("game", ["cutthroat", "auction"])
+@pytest.mark.parametrize("name", ["easy", "test-random"])
+def test_three_handed_self_play_scores_exactly_zero(registered: None, game: str, name: str) -> None:
+    r = run_arena(name, name, deals=5, seed=3, matches=1, workers=1, game=game)
+    assert r.values == (0.0,) * 5 and r.ci95 == (0.0, 0.0)
+    assert r.match_win_rate == 0.5
+    assert r.to_json()["hands"] == 30
+    a, b = r.stats
+    assert (a.contracts, a.made, a.set, a.avg_bid) == (b.contracts, b.made, b.set, b.avg_bid)
+    # not degenerate: the seats score differently within a play
+    f = player_factory(name)
+    assert any(p[0] != p[1] for i in range(5) for p in play_deal([f, f], 3, i, game=game).scores)
+
+
+def test_three_handed_results_do_not_depend_on_the_workers() -> None:
+    one = run_arena("normal", "easy", deals=4, seed=11, matches=1, workers=1, game="cutthroat")
+    two = run_arena("normal", "easy", deals=4, seed=11, matches=1, workers=2, game="cutthroat")
+    assert one.values == two.values
+    assert comparable(one.to_json()) == comparable(two.to_json())
+    assert one.game == "cutthroat" and one.to_json()["hands"] == 24
+    assert sum(one.match_wins) + one.unfinished == 6

@@ -174,6 +174,29 @@ def test_play_and_arena_take_the_game() -> None:
     assert code == 0 and res[0]["game"] == "partnership-pass" and res[0]["hands"] == 4
 
 
+@pytest.mark.parametrize("game", ["cutthroat", "auction"])
+def test_play_and_arena_take_the_three_handed_games(game: str) -> None:
+    # issue 14, item 4: --game cutthroat and auction for play and arena
+    out = io.StringIO()
+    assert main(["play", "--seed", "2", "--game", game, "--level", "easy"], stdin=io.StringIO(""), stdout=out) == 0
+    text = out.getvalue()
+    assert text.startswith(f"Pinochle ({game}): 3 players, each alone, a widow of 3;")
+    assert "partner" not in text and "Input ended" in text
+    # the arena's duplicate for three players rotates each deal through the seats: A and B each hold
+    # every hand in each seat against two of the other (3 seats x 2 = 6 hands a deal)
+    code, res = run("arena", "--a", "easy", "--b", "normal", "--deals", "2", "--matches", "0", "--workers", "1",
+                    "--game", game, "--json")
+    assert code == 0 and res[0]["game"] == game and res[0]["hands"] == 12
+
+
+def test_play_and_arena_refuse_a_game_not_built() -> None:
+    code, res = run("play", "--game", "two-handed")
+    assert code == 1 and res[0]["error"]["field"] == "game"  # type: ignore[index]
+    assert "the two-handed game is not built yet" in res[0]["error"]["reason"]  # type: ignore[index]
+    code, res = run("arena", "--a", "easy", "--b", "easy", "--game", "two-handed", "--json")
+    assert code == 1 and res[0]["error"]["field"] == "game"  # type: ignore[index]
+
+
 def test_the_in_app_rules_link_every_game_page(tmp_path: Path) -> None:
     from starlette.testclient import TestClient
 

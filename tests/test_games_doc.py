@@ -12,14 +12,50 @@ keyword     fields
 =========== ====================================================================
 ``phases``  ``NAME NAME ...``: the game's phases, in order
 ``rule``    ``FIELD | VALUE``: a number or switch of the game's rule set (as in rules.md)
-``review``  ``DECLARER | dealer SEAT | meld SEATS | lead SEAT``
+``review``  ``DECLARER | dealer SEAT | meld SEATS | lead SEAT [| on DEAL at BID]``
 ``exchange`` ``TRUMP | D HAND | P HAND | X gives CARDS | Y gives CARDS | RESULT``
-``concede`` ``WHEN | SEAT | allowed`` or ``refused``
-``score``   rules.md's six fields, ``conceded`` as an outcome, and optionally
-            ``| before NS EW | winner WHO``
+``concede`` ``WHEN | SEAT | allowed`` or ``refused`` ``[| on DEAL at BID]``
+``score``   rules.md's six fields, ``conceded`` (and ``no play``) as an outcome, and
+            optionally ``| before NS EW | winner WHO``; per player in a game of
+            players alone (below)
+``deal``    ``NAME | SEAT CARDS [| SEAT CARDS ...] | widow CARDS``: a deal named for the page
+``widow``   ``DEAL | dealer SEAT | CALLS | RESULT``
+``bury``    ``DEAL | dealer SEAT | CALLS | trump SUIT | CARDS | RESULT``
+``settle``  ``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``
 =========== ====================================================================
 
 The exact meaning of each field is written in docs/rules.md, "Other games".
+The keywords of the games with a widow (VARIANTS.md ``cutthroat``, ``auction``;
+players alone):
+
+* ``deal NAME | SEAT CARDS ... | widow CARDS``: a deal the page's other lines
+  name (``on NAME``, or NAME first); the seats in play not listed hold the rest
+  of the deck, alternately in card order (♠ A 10 K Q J 9, then ♥ ♦ ♣), the
+  first of them in seat order first. Checked: a legal deal of the game.
+* ``widow DEAL | dealer SEAT | CALLS | RESULT``: the auction on that deal;
+  ``RESULT`` is ``SEAT BID takes CARDS`` (the widow hidden from every seat until
+  the auction is over, then shown to every seat, and in the declarer's hand)
+  or ``annulled`` (all passed: the next seat deals, nothing is scored, nobody
+  saw the widow).
+* ``bury DEAL | dealer SEAT | CALLS | trump SUIT | CARDS | RESULT``: after the
+  auction, trump and the declarer's meld, the declarer buries ``CARDS``:
+  ``buried`` (accepted: 15 cards left, the declarer leads, the opponents do
+  not see them), ``refused: MESSAGE`` (the engine's reason, the state
+  unchanged); with ``CARDS`` ``?``, ``RESULT`` ``from CARDS`` lists the cards
+  that may be buried.
+* ``settle DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS |
+  score E x S y W z``: a whole hand. ``CHOICE`` is ``bury CARDS``, ``concede``
+  or ``-`` (the meld made the bid: no choice); the play is each seat's first
+  legal card, high to low in the order ♠ ♥ ♦ ♣. ``RESULT`` is ``no play``,
+  ``conceded``, ``made N`` or ``set N`` (``N``: the declarer's meld and
+  counters, buried cards included); ``PAYMENTS`` ``S pays E 2, W pays E 2``.
+* ``score SEAT BID | meld E x S y W z | tricks ... | counters ... | OUTCOME |
+  score ...`` and optionally ``| pays ...`` (the payments, as in ``settle``),
+  ``| deal K`` (the K-th scored deal of the match, default 1),
+  ``| before E x S y W z`` and ``| winner WHO`` (a seat, or ``none``).
+* ``review`` and ``concede`` take ``| on DEAL at BID``: the declarer bids
+  ``BID`` on that deal, the others pass. West deals, and the seat left of West
+  declares a ``concede`` line (North at four, East at three).
 Each line is its own test case (id ``NAME.md:LINE ...``); a page without its
 ``game:`` line, without examples, or missing a kind of example its game
 needs fails :func:`test_page_is_well_formed`.
@@ -58,7 +94,8 @@ from .test_rules_doc import (
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "docs" / "games").glob("*.md"))
 RULES_MD = ROOT / "docs" / "rules.md"
-KINDS = ("phases", "rule", "meld", "legal", "auction", "review", "exchange", "concede", "score")
+KINDS = ("phases", "rule", "meld", "legal", "auction", "review", "exchange", "concede", "score", "deal", "widow",
+         "bury", "settle")
 GAME_LINE = re.compile(r"^game:\s*`?([a-z-]+)`?\s*$")
 
 
@@ -116,10 +153,10 @@ def _call(state: State, seat: Seat, bid: int | None) -> State:
     return apply(state, Action.pass_(seat) if bid is None else Action.bid_(seat, bid))
 
 
-def declare(state: State, declarer: Seat) -> State:
-    """Run the auction so that ``declarer`` declares: it bids the minimum when its turn comes
-    (unless it is the high bidder already), a seat that must open opens at the minimum, the
-    others pass. Returns the state after the auction (``trump``)."""
+def declare(state: State, declarer: Seat, bid: int | None = None) -> State:
+    """Run the auction so that ``declarer`` declares: it bids the minimum (or ``bid``) when its
+    turn comes (unless it is the high bidder already), a seat that must open opens at the
+    minimum, the others pass. Returns the state after the auction (``trump``)."""
     hand = state.hand_no
     while state.phase == "auction" and state.hand_no == hand:
         who = turn(state)
@@ -127,7 +164,8 @@ def declare(state: State, declarer: Seat) -> State:
         lg = legal(state, who)
         st: AuctionStatus = auction_status(state)
         wants = who == declarer and st.high_bidder != declarer
-        state = _call(state, who, lg.min_bid if wants or not lg.pass_ else None)
+        call = (lg.min_bid if bid is None else bid) if wants else None
+        state = _call(state, who, call if wants or lg.pass_ else lg.min_bid)
     assert state.phase == "trump" and state.declarer == declarer, "the auction did not make the declarer"
     return state
 
@@ -141,13 +179,14 @@ def has_auction(g: Game) -> bool:
     return any(ph.name == "auction" for ph in g.phases)
 
 
-def to_trump(state: State, declarer: Seat | None) -> State:
-    """The state once trump is known: ``declarer`` declares and names spades, or, in a game
-    without an auction (``declarer`` is ``None``), as dealt (trump is turned up)."""
+def to_trump(state: State, declarer: Seat | None, bid: int | None = None) -> State:
+    """The state once trump is known: ``declarer`` declares (at ``bid``, default the minimum)
+    and names spades, or, in a game without an auction (``declarer`` is ``None``), as dealt
+    (trump is turned up)."""
     if declarer is None:
         assert state.phase != "auction" and state.trump is not None
         return state
-    return apply(declare(state, declarer), Action.trump_(declarer, Suit.S))
+    return apply(declare(state, declarer, bid), Action.trump_(declarer, Suit.S))
 
 
 def through_exchange(state: State) -> State:
@@ -172,10 +211,147 @@ def through_meld(state: State) -> tuple[State, list[Seat]]:
 
 
 def to_first_lead(state: State) -> State:
-    """After the meld: a declarer who may concede plays on."""
+    """After the meld: a declarer who may concede plays on; a declarer who buries
+    (VARIANTS.md ``cutthroat``) buries the first cards it may."""
     if state.phase == "concede":
         assert state.declarer is not None
         state = apply(state, Action.play_on(state.declarer))
+    if state.phase == "bury":
+        assert state.declarer is not None
+        lg = legal(state, state.declarer)
+        state = apply(state, Action.bury(state.declarer, lg.bury_from[:lg.bury]))
+    return state
+
+
+def parts(e: GameExample, low: int, high: int) -> list[str]:
+    """The line's ``|``-separated fields after the keyword: ``low`` to ``high`` non-empty ones."""
+    body = e.text.split(maxsplit=1)[1] if len(e.text.split(maxsplit=1)) == 2 else ""
+    out = [p.strip() for p in body.split("|")]
+    if not low <= len(out) <= high or any(not p for p in out):
+        raise DocSyntaxError(f"{e.id}: a {e.kind} line has {low} to {high} non-empty fields separated by '|'")
+    return out
+
+
+def calls_of(text: str, e: GameExample) -> list[int | None]:
+    """Auction calls written ``30 pass 31`` (``-`` for none): a bid, or ``None`` for a pass."""
+    calls: list[int | None] = []
+    for tok in ([] if text == "-" else text.split()):
+        if tok == "pass":
+            calls.append(None)
+        elif tok.isdigit():
+            calls.append(int(tok))
+        else:
+            raise DocSyntaxError(f"{e.id}: a call is 'pass' or a bid, found {tok!r}")
+    return calls
+
+
+def deal_named(g: Game, e: GameExample, name: str) -> tuple[int, int, int, int]:
+    """The deal the page names ``name`` on a ``deal`` line (see :func:`parse_deal`)."""
+    lines = [x for x in EXAMPLES if x.page == e.page and x.kind == "deal" and parts(x, 2, 9)[0] == name]
+    if len(lines) != 1:
+        raise DocSyntaxError(f"{e.id}: the page has {len(lines)} deals named {name!r}; it needs one")
+    return parse_deal(g, lines[0])[1]
+
+
+def parse_deal(g: Game, e: GameExample) -> tuple[str, tuple[int, int, int, int]]:
+    """``deal NAME | SEAT CARDS ... | widow CARDS``: the seats in play not listed hold the rest of
+    the deck alternately in card order (9 J Q K 10 A of ♠, then ♥ ♦ ♣), the first in seat order
+    first; the widow lies in the empty place (see :func:`pinochle.game.check_deal`)."""
+    name, *rest = parts(e, 2, 9)
+    seating, deck = g.seating, the_deck(g)
+    listed: dict[int, list[Card]] = {}
+    widow: list[Card] | None = None
+    for f in rest:
+        words = f.split(maxsplit=1)
+        if len(words) != 2:
+            raise DocSyntaxError(f"{e.id}: a hand is written 'SEAT CARDS' or 'widow CARDS', found {f!r}")
+        cards = [Card.parse(c) for c in card_list(words[1], e.id)]
+        if words[0] == "widow":
+            widow = cards
+            continue
+        try:
+            who = seating.parse(words[0])
+        except ValueError as err:
+            raise DocSyntaxError(f"{e.id}: {err}") from None
+        listed[who] = cards
+    if widow is None or not g.rules.widow:
+        raise DocSyntaxError(f"{e.id}: a deal line is for a game with a widow, and names the widow")
+    left = Counter(deck.cards())
+    left.subtract(Counter(widow) + Counter(c for cs in listed.values() for c in cs))
+    if any(n < 0 for n in left.values()):
+        raise DocSyntaxError(f"{e.id}: more copies of a card than the {deck.name} deck holds")
+    others = [s for s in seating.seats if s not in listed]
+    pile = sorted(left.elements())
+    for i, s in enumerate(others):
+        listed[s] = [Card(c) for c in pile[i::len(others)]]
+    hands = [0, 0, 0, 0]
+    for s, cards in listed.items():
+        hands[s] = deck.pack(cards)
+    empty = next(i for i in range(4) if i not in seating.seats)
+    hands[empty] = deck.pack(widow)
+    return name, (hands[0], hands[1], hands[2], hands[3])
+
+
+def on_deal(g: Game, e: GameExample, text: str) -> tuple[tuple[int, int, int, int], int]:
+    """``on DEAL at BID``: the named deal and the bid."""
+    words = text.split()
+    if len(words) != 4 or words[0] != "on" or words[2] != "at":
+        raise DocSyntaxError(f"{e.id}: expected 'on DEAL at BID', found {text!r}")
+    return deal_named(g, e, words[1]), integer(words[3], e.id)
+
+
+def auction_on(g: Game, e: GameExample, deal_f: str, dealer_f: str, calls_f: str) -> State:
+    """The named deal dealt by the ``dealer SEAT`` field's seat, and the calls made in turn."""
+    dealer = g.seating.parse(labelled(dealer_f, "dealer", 1, e.id)[0])
+    state = new_match(seed=SEED, game=g, first_dealer=dealer, deals=[deal_named(g, e, deal_f)])
+    for i, call in enumerate(calls_of(calls_f, e)):
+        if state.phase != "auction" or state.hand_no != 0:
+            raise DocSyntaxError(f"{e.id}: call {i + 1} comes after the auction is over")
+        who = turn(state)
+        assert who is not None
+        state = _call(state, who, call)
+    return state
+
+
+def per_player(g: Game, text: str, label: str, e: GameExample) -> tuple[int, ...]:
+    """``LABEL E x S y W z``: one whole number per player (side) of the game, each named once."""
+    words = text.split()
+    names = g.seating.side_names
+    if not words or words[0] != label or len(words) != 1 + 2 * len(names):
+        raise DocSyntaxError(f"{e.id}: expected '{label}' and each of {' '.join(names)} with a number, "
+                             f"found {text!r}")
+    got = {words[i]: integer(words[i + 1], e.id) for i in range(1, len(words), 2)}
+    if set(got) != set(names):
+        raise DocSyntaxError(f"{e.id}: name each of {' '.join(names)} once in {text!r}")
+    return tuple(got[n] for n in names)
+
+
+def payments(g: Game, text: str, e: GameExample) -> Counter[tuple[int, int, int]]:
+    """``S pays E 2, W pays E 2``: the payments as (payer, payee, amount) seats."""
+    out: Counter[tuple[int, int, int]] = Counter()
+    for item in text.split(","):
+        words = item.split()
+        if len(words) != 4 or words[1] != "pays":
+            raise DocSyntaxError(f"{e.id}: a payment is written 'SEAT pays SEAT AMOUNT', found {item.strip()!r}")
+        try:
+            payer, payee = g.seating.parse(words[0]), g.seating.parse(words[2])
+        except ValueError as err:
+            raise DocSyntaxError(f"{e.id}: {err}") from None
+        out[(int(payer), int(payee), integer(words[3], e.id))] += 1
+    return out
+
+
+def views(state: State) -> str:
+    """Every seat's view, for checking that a refused move changed nothing."""
+    return repr([view(state, s).to_json() for s in state.game.seating.seats])
+
+
+def play_first_legal(state: State) -> State:
+    """The tricks, each seat playing its first legal card (high to low, ♠ ♥ ♦ ♣)."""
+    while state.phase == "play":
+        who = turn(state)
+        assert who is not None
+        state = apply(state, Action.play(who, legal(state, who).cards[0]))
     return state
 
 
@@ -292,14 +468,20 @@ def check_auction(g: Game, e: GameExample) -> None:
 
 
 def check_review(g: Game, e: GameExample) -> None:
-    declarer_f, dealer_f, meld_f, lead_f = fields(e, 4)  # type: ignore[arg-type]
+    """DECLARER | dealer SEAT | meld SEATS | lead SEAT [| on DEAL at BID]: the seats that lay
+    down meld, in order (every seat; in a widow game the declarer alone), and the first lead."""
+    declarer_f, dealer_f, meld_f, lead_f, *on = parts(e, 4, 5)
     if (declarer_f == "-") == has_auction(g):
         raise DocSyntaxError(f"{e.id}: the declarer is a seat, or '-' in a game without an auction")
     declarer = None if declarer_f == "-" else seat(declarer_f, e.id)
     dealer = seat(labelled(dealer_f, "dealer", 1, e.id)[0], e.id)
-    order = [seat(s, e.id) for s in labelled(meld_f, "meld", 4, e.id)]
+    words = meld_f.split()
+    if words[:1] != ["meld"] or not 1 <= len(words) - 1 <= g.seating.players:
+        raise DocSyntaxError(f"{e.id}: expected 'meld' and the seats in the order they lay down meld")
+    order = [seat(s, e.id) for s in words[1:]]
     leader = seat(labelled(lead_f, "lead", 1, e.id)[0], e.id)
-    state = to_trump(new_match(seed=SEED, game=g, first_dealer=dealer), declarer)
+    deals, bid = ([], None) if not on else ([on_deal(g, e, on[0])[0]], on_deal(g, e, on[0])[1])
+    state = to_trump(new_match(seed=SEED, game=g, first_dealer=dealer, deals=deals), declarer, bid)
     state, seen = through_meld(through_exchange(state))
     assert seen == order
     state = to_first_lead(state)
@@ -387,19 +569,22 @@ WHEN = ("auction", "trump", "exchange", "meld", "after meld", "after lead")
 
 def check_concede(g: Game, e: GameExample) -> None:
     """WHEN (auction, trump, exchange, meld, after meld, after lead) SEAT tries to concede;
-    N declares, W deals. ``allowed``: the hand ends there, conceded."""
-    when, seat_f, result = fields(e, 3)  # type: ignore[arg-type]
+    W deals and the seat left of W declares (N at four, E at three), on the named deal at the
+    bid given by ``on DEAL at BID``. ``allowed``: the hand ends there, conceded."""
+    when, seat_f, result, *on = parts(e, 3, 4)
     who = seat(seat_f, e.id)
     if when not in WHEN or result not in ("allowed", "refused"):
         raise DocSyntaxError(f"{e.id}: WHEN is one of {', '.join(WHEN)}; the result 'allowed' or 'refused'")
-    state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
+    deals, bid = ([], None) if not on else ([on_deal(g, e, on[0])[0]], on_deal(g, e, on[0])[1])
+    state = new_match(seed=SEED, game=g, first_dealer=Seat.W, deals=deals)
+    declarer = g.seating.left(Seat.W)
     if not has_auction(g) and when in ("auction", "trump"):
         raise DocSyntaxError(f"{e.id}: the {g.name} game has no auction")
     if when != "auction":
         if has_auction(g):
-            state = declare(state, Seat.N)
+            state = declare(state, declarer, bid)
         if when != "trump":
-            state = to_trump(state, Seat.N if has_auction(g) else None)
+            state = apply(state, Action.trump_(declarer, Suit.S)) if has_auction(g) else to_trump(state, None)
             if when == "exchange":
                 if state.phase != "exchange":
                     raise DocSyntaxError(f"{e.id}: the {g.name} game has no card pass")
@@ -457,8 +642,123 @@ def _tricks(g: Game, tricks: tuple[int, int], counters: tuple[int, int], where: 
     raise DocSyntaxError(f"{where}: no hand takes those tricks with those counters")
 
 
+def alone(g: Game) -> bool:
+    """Every player a side of its own (VARIANTS.md ``cutthroat``, ``auction``)."""
+    return all(len(side) == 1 for side in g.seating.sides)
+
+
+def _tricks_alone(g: Game, tricks: tuple[int, ...], counters: tuple[int, ...], where: str) -> tuple[Trick, ...]:
+    """A hand's tricks of one card per player (15 of 3 in cutthroat) won by the players as
+    given, holding the counters given (last trick included), made of the game's deck; the
+    cards left over are the ones the declarer buried, all blanks."""
+    rules, seating = g.rules, g.seating
+    n = seating.players
+    value = max(rules.counters)
+    deck = the_deck(g).cards()
+    counter_cards = [int(c) for c in deck if rules.counters[c % 6]]
+    blanks = [int(c) for c in deck if not rules.counters[c % 6]]
+    if any(rules.counters[c % 6] not in (0, value) for c in deck):
+        raise DocSyntaxError(f"{where}: score examples need counters of one value")
+    sides = range(len(seating.sides))
+    for last in sides:  # the player who takes the last trick
+        if tricks[last] == 0:
+            continue
+        k = [counters[s] - (rules.last_trick if s == last else 0) for s in sides]
+        if any(x < 0 or x % value for x in k):
+            continue
+        c = [x // value for x in k]
+        if any(c[s] > n * tricks[s] for s in sides) or sum(n * tricks[s] - c[s] for s in sides) > len(blanks):
+            continue
+        if sum(c) != len(counter_cards):
+            continue
+        pool_c, pool_b = list(counter_cards), list(blanks)
+        out: list[Trick] = []
+        for s in [x for x in sides if x != last] + [last]:
+            winner = Seat(seating.sides[s][0])
+            seats = (winner, seating.left(winner), seating.left(seating.left(winner)))[:n]
+            cards = [pool_c.pop() for _ in range(c[s])] + [pool_b.pop() for _ in range(n * tricks[s] - c[s])]
+            for i in range(tricks[s]):
+                out.append(Trick(winner, tuple(Card(x) for x in cards[n * i:n * i + n]), winner, seats))
+        return tuple(out)
+    raise DocSyntaxError(f"{where}: no hand takes those tricks with those counters")
+
+
+OUTCOMES_ALONE = ("made", "set", "conceded", "no play")
+
+
+def check_score_alone(g: Game, e: GameExample) -> None:
+    """SEAT BID SUIT | meld E x S y W z | tricks ... | counters ... | OUTCOME | score ...
+    [| pays PAYMENTS] [| deal K] [| before ...] [| winner WHO], by the game's scorer, for a
+    game of players alone (VARIANTS.md ``cutthroat``, ``auction``)."""
+    fs = parts(e, 6, 10)
+    head, meld_f, tricks_f, counters_f, outcome, score_f = fs[:6]
+    h = head.split()
+    if len(h) != 3:
+        raise DocSyntaxError(f"{e.id}: the first field is 'SEAT BID TRUMP', such as 'E 35 ♠'")
+    try:
+        declarer = g.seating.parse(h[0])
+    except ValueError as err:
+        raise DocSyntaxError(f"{e.id}: {err}") from None
+    bid, trump = integer(h[1], e.id), suit(h[2], e.id)
+    meld_p, tricks, counters, score = (per_player(g, meld_f, "meld", e), per_player(g, tricks_f, "tricks", e),
+                                       per_player(g, counters_f, "counters", e), per_player(g, score_f, "score", e))
+    pays: Counter[tuple[int, int, int]] | None = None
+    deal, before, who = 1, (0,) * len(g.seating.sides), None
+    for f in fs[6:]:
+        label = f.split()[0]
+        if label == "pays":
+            pays = payments(g, f.split(maxsplit=1)[1] if len(f.split()) > 1 else "", e)
+        elif label == "deal":
+            deal = integer(labelled(f, "deal", 1, e.id)[0], e.id)
+        elif label == "before":
+            before = per_player(g, f, "before", e)
+        elif label == "winner":
+            who = labelled(f, "winner", 1, e.id)[0]
+        else:
+            raise DocSyntaxError(f"{e.id}: an optional field is 'pays ...', 'deal K', 'before ...' or 'winner WHO'")
+    if outcome not in OUTCOMES_ALONE:
+        raise DocSyntaxError(f"{e.id}: the outcome is one of {', '.join(OUTCOMES_ALONE)}")
+    d = g.seating.side_of[declarer]
+    if outcome in ("conceded", "no play"):
+        if any(tricks) or any(counters):
+            raise DocSyntaxError(f"{e.id}: a hand {outcome} has no tricks and no counters")
+        if outcome == "no play" and meld_p[d] < bid:
+            raise DocSyntaxError(f"{e.id}: no play means the declarer's meld reaches the bid")
+        trick_list: tuple[Trick, ...] = ()
+    else:
+        if sum(tricks) != g.rules.hand_size or sum(counters) != g.rules.total_counters:
+            raise DocSyntaxError(f"{e.id}: a hand has {g.rules.hand_size} tricks and "
+                                 f"{g.rules.total_counters} counters")
+        trick_list = _tricks_alone(g, tricks, counters, e.id)
+    melds = [Meld((), 0)] * 4
+    for i, side_seats in enumerate(g.seating.sides):
+        melds[side_seats[0]] = Meld((), meld_p[i])
+    state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
+    state = replace(state, phase="play", declarer=declarer, bid=bid, trump=trump, melds=tuple(melds),
+                    tricks=trick_list, totals=before, conceded=outcome == "conceded", hands=(0, 0, 0, 0))
+    if deal > 1:  # the deals scored before this one (the match ends after the game's number of deals)
+        earlier = g.goto(state, "hand_end").history[-1]
+        state = replace(state, history=(earlier,) * (deal - 1))
+    state = g.goto(state, "hand_end")
+    got = state.history[-1].score
+    assert got.tricks == tricks and got.counters == counters, "the example's tricks were not rebuilt"
+    assert got.made == (outcome in ("made", "no play")) and got.played == (outcome in ("made", "set"))
+    assert got.score == score
+    assert state.totals == tuple(b + x for b, x in zip(before, score))
+    if pays is not None:
+        assert Counter(got.transfers) == pays
+    if who is not None:
+        want = None if who == "none" else g.seating.side_of[g.seating.parse(who)]
+        assert state.winner == want
+        assert state.phase == ("hand_end" if want is None else "match_end")
+
+
 def check_score(g: Game, e: GameExample) -> None:
-    """SIDE BID | meld | tricks | counters | OUTCOME | score [| before NS EW | winner WHO], by the game's scorer."""
+    """SIDE BID | meld | tricks | counters | OUTCOME | score [| before NS EW | winner WHO], by the game's scorer
+    (players alone: :func:`check_score_alone`)."""
+    if alone(g):
+        check_score_alone(g, e)
+        return
     parts = [p.strip() for p in e.text.split(maxsplit=1)[1].split("|")]
     if len(parts) not in (6, 8):
         raise DocSyntaxError(f"{e.id}: a score line has 6 or 8 fields")
@@ -512,6 +812,128 @@ def check_score(g: Game, e: GameExample) -> None:
         assert state.phase == ("hand_end" if want is None else "match_end")
 
 
+def check_deal(g: Game, e: GameExample) -> None:
+    """``deal NAME | SEAT CARDS ... | widow CARDS``: a legal deal of the game, named once on the page."""
+    name, hands = parse_deal(g, e)
+    state = new_match(seed=SEED, game=g, deals=[hands])  # refuses a deal that is not legal
+    assert state.widow == hands[next(i for i in range(4) if i not in g.seating.seats)]
+    assert deal_named(g, e, name) == hands
+
+
+def check_widow(g: Game, e: GameExample) -> None:
+    """``DEAL | dealer SEAT | CALLS | RESULT``: nobody sees the widow during the auction; then it is
+    turned up for every seat and the declarer takes it (``SEAT BID takes CARDS``), or all pass
+    and the hand is annulled (``annulled``)."""
+    deal_f, dealer_f, calls_f, result = fields(e, 4)  # type: ignore[arg-type]
+    dealer = g.seating.parse(labelled(dealer_f, "dealer", 1, e.id)[0])
+    deal = deal_named(g, e, deal_f)
+    state = new_match(seed=SEED, game=g, first_dealer=dealer, deals=[deal])
+    seats = g.seating.seats
+    for i, call in enumerate(calls_of(calls_f, e)):
+        if state.phase != "auction" or state.hand_no != 0:
+            raise DocSyntaxError(f"{e.id}: call {i + 1} comes after the auction is over")
+        for s in seats:  # the widow is face down until the auction is over
+            assert view(state, s).widow is None and "widow" not in view(state, s).to_json()
+        who = turn(state)
+        assert who is not None
+        state = _call(state, who, call)
+    widow = sorted(str(c) for c in the_deck(g).unpack(deal[next(i for i in range(4) if i not in seats)]))
+    if result == "annulled":
+        assert state.hand_no == 1 and state.history == () and state.dealer == g.seating.left(dealer)
+        assert state.phase == "auction" and len(state.thrown) == 1
+        assert all(view(state, s).widow is None for s in seats), "the widow of an annulled hand stays face down"
+        return
+    words = result.split()
+    if len(words) < 4 or words[2] != "takes":
+        raise DocSyntaxError(f"{e.id}: the result is 'SEAT BID takes CARDS' or 'annulled'")
+    declarer = g.seating.parse(words[0])
+    assert state.hand_no == 0 and state.phase == "trump", "the auction is not over"
+    assert state.declarer == declarer and state.bid == integer(words[1], e.id)
+    assert sorted(card_list(" ".join(words[3:]), e.id)) == widow, "the widow written is not the deal's"
+    for s in seats:
+        assert sorted(str(c) for c in view(state, s).widow or ()) == widow
+    deck = the_deck(g)
+    assert Counter(deck.unpack(state.hands[declarer])) == Counter(deck.unpack(deal[declarer])) + Counter(
+        deck.unpack(deal[next(i for i in range(4) if i not in seats)]))
+
+
+def check_bury(g: Game, e: GameExample) -> None:
+    """``DEAL | dealer SEAT | CALLS | trump SUIT | CARDS | RESULT``: after the auction, trump and
+    the declarer's meld: ``from CARDS`` (with ``CARDS`` ``?``: the cards that may be buried),
+    ``buried`` (accepted: the declarer keeps 15 and leads; only it sees the buried cards) or
+    ``refused: MESSAGE`` (the engine's reason; every view unchanged)."""
+    deal_f, dealer_f, calls_f, trump_f, cards_f, result = fields(e, 6)  # type: ignore[arg-type]
+    state = auction_on(g, e, deal_f, dealer_f, calls_f)
+    declarer = state.declarer
+    assert state.phase == "trump" and declarer is not None, "the auction is not over"
+    state = apply(state, Action.trump_(declarer, suit(labelled(trump_f, "trump", 1, e.id)[0], e.id)))
+    state, _ = through_meld(state)
+    assert state.phase == "bury", f"no burial: the hand went to {state.phase}"
+    if result.startswith("from "):
+        if cards_f != "?":
+            raise DocSyntaxError(f"{e.id}: a 'from' result goes with '?' for the cards")
+        lg = legal(state, declarer)
+        assert lg.bury == g.rules.widow
+        assert sorted(str(c) for c in lg.bury_from) == sorted(card_list(result[5:], e.id))
+        return
+    cards = [Card.parse(c) for c in card_list(cards_f, e.id)]
+    before = views(state)
+    try:
+        after = apply(state, Action.bury(declarer, cards))
+    except IllegalAction as err:
+        if not result.startswith("refused:"):
+            raise
+        assert result.split(":", 1)[1].strip() in str(err)
+        assert views(state) == before
+        return
+    assert result == "buried", f"the burial was accepted, not {result!r}"
+    assert after.phase == "play" and turn(after) == declarer
+    assert len(the_deck(g).unpack(after.hands[declarer])) == g.rules.hand_size
+    for s in g.seating.seats:
+        j = view(after, s).to_json()
+        if s == declarer:
+            assert sorted(j["buried"]) == sorted(str(c) for c in cards)  # type: ignore[arg-type]
+        else:
+            assert "buried" not in j
+
+
+def check_settle(g: Game, e: GameExample) -> None:
+    """``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``: a whole hand,
+    the tricks played with each seat's first legal card; the hand's end, who pays whom, each
+    player's score."""
+    deal_f, dealer_f, calls_f, trump_f, choice, result, pays_f, score_f = fields(e, 8)  # type: ignore[arg-type]
+    state = auction_on(g, e, deal_f, dealer_f, calls_f)
+    declarer = state.declarer
+    assert state.phase == "trump" and declarer is not None, "the auction is not over"
+    state = apply(state, Action.trump_(declarer, suit(labelled(trump_f, "trump", 1, e.id)[0], e.id)))
+    state, _ = through_meld(state)
+    if choice == "-":
+        assert state.phase in ("hand_end", "match_end"), "the declarer has a choice: the meld did not make the bid"
+    elif choice == "concede":
+        state = apply(state, Action.concede(declarer))
+    elif choice.split()[:1] == ["bury"]:
+        state = play_first_legal(apply(state, Action.bury(declarer, [Card.parse(c) for c in
+                                                                     card_list(choice[5:], e.id)])))
+    else:
+        raise DocSyntaxError(f"{e.id}: the choice is 'bury CARDS', 'concede' or '-'")
+    h = state.history[-1]
+    side = g.seating.side_of[declarer]
+    words = result.split()
+    if result == "no play":
+        assert h.score.made and not h.score.played and h.tricks == ()
+    elif result == "conceded":
+        assert h.conceded and not h.score.made and h.tricks == ()
+    elif len(words) == 2 and words[0] in ("made", "set"):
+        assert h.score.played and h.score.made == (words[0] == "made")
+        assert h.score.meld[side] + h.score.counters[side] == integer(words[1], e.id)
+        assert len(h.tricks) == g.rules.hand_size and sum(h.score.counters) == g.rules.total_counters
+    else:
+        raise DocSyntaxError(f"{e.id}: the result is 'no play', 'conceded', 'made N' or 'set N'")
+    assert Counter(h.score.transfers) == payments(g, pays_f, e)
+    assert h.score.score == per_player(g, score_f, "score", e) == state.totals
+    assert sum(h.score.score) == 0
+
+
 CHECKS = {
     "phases": check_phases,
     "rule": check_rule,
@@ -522,6 +944,10 @@ CHECKS = {
     "exchange": check_exchange,
     "concede": check_concede,
     "score": check_score,
+    "deal": check_deal,
+    "widow": check_widow,
+    "bury": check_bury,
+    "settle": check_settle,
 }
 assert set(CHECKS) == set(KINDS)
 
@@ -545,7 +971,8 @@ def test_rules_md_links_every_game_page() -> None:
 def test_page_is_well_formed(path: Path) -> None:
     """A ``game:`` line naming a playable game, closed example blocks, known keywords, and
     every kind of example the game needs (an exchange for a game with a card pass, a
-    concession for a game with one)."""
+    concession for a game with one; a deal, the widow, a burial and whole hands settled for
+    a game with a widow)."""
     game, examples, problems = read_page(path)
     assert game is not None, f"{path.name} has no 'game: NAME' line"
     assert game in GAMES and GAMES[game].playable, f"{game!r} is not a playable game"
@@ -555,10 +982,10 @@ def test_page_is_well_formed(path: Path) -> None:
     assert not unknown, f"unknown example keywords: {unknown}"
     phases = {ph.name for ph in GAMES[game].phases}
     need = ["phases", "rule", "legal", "review", "score", "concede"]
-    if GAMES[game].players != 4:  # three seats: the widow, burial, concession and settlement examples are
-        need = ["phases", "rule", "legal", "meld"]  # checked by tests/test_cutthroat.py (named on the page)
     need += ["auction"] if "auction" in phases else []
     need += ["exchange"] if "exchange" in phases else []
+    need += ["meld", "deal", "widow"] if "widow" in phases else []
+    need += ["bury", "settle"] if "bury" in phases else []
     missing = [k for k in need if not kinds[k]]
     assert not missing, f"no {missing} examples in {path.name}"
 
@@ -594,4 +1021,13 @@ def test_records_md_examples_replay_to_the_output_shown() -> None:
         assert isinstance(record, dict)
         games_shown.add(record.get("game"))
         assert replay(record) == output
-    assert {"partnership-pass", "racehorse"} <= games_shown
+        g = GAMES[str(record.get("game", "table"))]
+        if alone(g) and isinstance(output, dict) and "score" in output:
+            # players alone: every pair keyed by the seats, the score the net of who pays whom
+            assert set(output["score"]) == set(g.seating.side_names)
+            net = dict.fromkeys(g.seating.side_names, 0)
+            for t in output["transfers"]:
+                net[t["from"]] -= t["amount"]
+                net[t["to"]] += t["amount"]
+            assert net == output["score"] and sum(net.values()) == 0
+    assert {"partnership-pass", "racehorse", "cutthroat"} <= games_shown

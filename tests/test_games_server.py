@@ -35,7 +35,9 @@ from pinochle.cards import Seat
 from pinochle.game import Action, apply, auto_action, new_match, turn, view
 from pinochle.games import GAMES
 from pinochle.server.app import create_app
+from pinochle.server.howto import games as howto_games
 from pinochle.server.matchmaking import Matchmaker
+from pinochle.server.protocol import playable_games
 from pinochle.server.rooms import Room
 from pinochle.server.storage import SeatRecord, SQLiteStorage
 from pinochle.server.table import Hub, Table, TableOptions
@@ -44,7 +46,7 @@ from .support import error, hello, of_type, until
 
 Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(120)
-PLAYABLE = [n for n, g in GAMES.items() if g.playable and g.at_table]  # the games the server seats
+PLAYABLE = list(playable_games())  # the games the server seats (every playable game, by its seating)
 
 #: These scripted clients answer every state at once: a rate limit far above a person's (docs/protocol.md, Limits).
 FAST = (1000.0, 1000)
@@ -94,10 +96,12 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
     assert resp.status_code == 200 and resp.headers["content-type"].startswith("application/json")
     games = resp.json()["games"]
     assert [g["name"] for g in games] == list(GAMES)
-    assert [g["name"] for g in games if g["playable"]] == PLAYABLE == ["table", "partnership-pass", "racehorse", "turned-trump",
-                                                                     "britannica", "double-deck"]
+    assert [g["name"] for g in games if g["playable"]] == PLAYABLE == [n for n, g in GAMES.items() if g.playable]
+    assert {"table", "cutthroat", "auction"} <= set(PLAYABLE) and "two-handed" not in PLAYABLE
     for g in games:
-        assert set(g) == {"name", "players", "description", "playable"}
+        assert set(g) == {"name", "players", "description", "playable", "how_to_play"}
+        page = "/how-to-play" if g["name"] == "table" else f"/how-to-play/{g['name']}"
+        assert g["how_to_play"] == (page if g["name"] in howto_games() else None)
         assert g["description"] == GAMES[g["name"]].description and g["players"] == GAMES[g["name"]].players
 
 
@@ -108,12 +112,12 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
     {"type": "room_game"},
 ])
 @pytest.mark.parametrize("game, says", [
-    ("cutthroat", "new_match.game: the cutthroat game is not built yet; the playable games are table, "
-                  "partnership-pass, racehorse, turned-trump, britannica, double-deck"),
-    ("two-handed", "the two-handed game is not built yet; the playable games are table, partnership-pass"),
-    ("whist", 'game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck; '
-              'the text "whist" is not a game'),
-    (3, "game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, not 3"),
+    ("two-handed", "new_match.game: the two-handed game is not built yet; the playable games are table, "
+                   "partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction"),
+    ("whist", 'game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, '
+              'cutthroat, auction; the text "whist" is not a game'),
+    (3, "game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, "
+        "cutthroat, auction, not 3"),
     (None, "not null"),
     ("Racehorse", "is not a game"),
 ])
@@ -349,7 +353,12 @@ def test_the_matchmaker_groups_by_game() -> None:
         ("racehorse", ("r1", "r2", "r3"), 1), ("partnership-pass", ("p1",), 3)]
     assert mm.waiting() == ()
     with pytest.raises(ValueError, match="not built yet"):
-        mm.enqueue("x", "cutthroat")
+        mm.enqueue("x", "two-handed")
+    # a table of three: three searchers of cutthroat start at once
+    for p in ("c1", "c2", "c3", "c4"):
+        mm.enqueue(p, "cutthroat")
+    assert [(t.game, t.players, t.computers) for t in mm.ready()] == [("cutthroat", ("c1", "c2", "c3"), 0)]
+    assert mm.waiting() == ("c4",)
 
 
 def test_quick_match_groups_people_by_game(tmp_path: Path) -> None:

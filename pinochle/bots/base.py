@@ -78,6 +78,9 @@ class TablePlayer:
             return Action.deal(seat)
         if legal.give:
             return Action.give(seat, self.give(view))
+        if legal.bury:
+            buried = self.bury(view)
+            return Action.concede(seat) if buried is None else Action.bury(seat, buried)
         if legal.concede:
             return Action.concede(seat) if self.concede(view) else Action.play_on(seat)
         raise ValueError(f"{seat} has no move in phase {view.phase!r}")
@@ -103,6 +106,51 @@ class TablePlayer:
         """Whether the declarer concedes after the meld (VARIANTS.md ``racehorse``);
         see :func:`should_concede` for the default."""
         return should_concede(view)
+
+    def bury(self, view: View) -> list[Card] | None:
+        """The ``view.legal.bury`` cards to bury from ``view.legal.bury_from``, or ``None`` to
+        concede (VARIANTS.md ``cutthroat``: "the declarer may concede at once, or buries 3
+        cards that were not used in meld"). The default buries the plain choice of
+        :func:`pinochle.bots.widow.bury_choice` and never concedes."""
+        from .widow import bury_choice
+
+        return bury_choice(view)
+
+
+def teams(view: View) -> tuple[tuple[int, ...], ...]:
+    """The play teams of ``view``'s hand (docs/design.md 2.2): the scoring sides when they are
+    partnerships; in a game where every player is alone (VARIANTS.md ``cutthroat``,
+    ``auction``) the declarer against the other seats in play once the contract is known,
+    and before it every seat alone.
+
+    >>> from pinochle.game import new_match, view
+    >>> teams(view(new_match(seed=1), 0))
+    ((0, 2), (1, 3))
+    """
+    seating = view.seating
+    if any(len(side) > 1 for side in seating.sides) or view.declarer is None:
+        return seating.sides
+    d = int(view.declarer)
+    return (d,), tuple(s for s in seating.seats if s != d)
+
+
+def mates(view: View, seat: int | None = None) -> tuple[int, ...]:
+    """The other seats of ``seat``'s play team (default ``view.seat``): the partner in a
+    partnership game; in a widow game the other defender (none for the declarer)."""
+    me = int(view.seat if seat is None else seat)
+    for team in teams(view):
+        if me in team:
+            return tuple(s for s in team if s != me)
+    return ()
+
+
+def team_index(view: View) -> tuple[int, ...]:
+    """Place (N E S W) -> the index of its play team in :func:`teams` (-1 for an empty place)."""
+    out = [-1, -1, -1, -1]
+    for k, team in enumerate(teams(view)):
+        for s in team:
+            out[s] = k
+    return tuple(out)
 
 
 def partner_holds_bid_with_reentry(view: View) -> bool:

@@ -25,19 +25,21 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
-from .base import TablePlayer, in_scale, pack_cards, partner_holds_bid_with_reentry, wide_rules
+from .base import TablePlayer, in_scale, pack_cards, partner_holds_bid_with_reentry, team_index, wide_rules
 from ..game import Action, State, View, game_named, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
-from ..sim import playout
+from ..sim import playout, playout_teams
 from .knowledge import knowledge, sample_hands
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
-from .search import solve
+from .search import solve, solve_teams
+from .widow import settlement, widow_bury, widow_call, widow_trump
 
 
 def greedy_playout(
@@ -159,9 +161,30 @@ class HardPlayer(TablePlayer):
         best = max(suits, key=lambda s: (sorted(outcomes[s])[len(outcomes[s]) // 3], lengths[s], -s))
         return Suit(best), outcomes
 
+    #: The widow games' budgets (VARIANTS.md ``cutthroat``, ``auction``; :mod:`pinochle.bots.widow`):
+    #: simulated deals behind a call, behind the trump, and behind a burial (with how many
+    #: of the best-ranked burials are played out against each other).
+    widow_call_samples = 48
+    widow_trump_samples = 24
+    widow_bury_samples = 32
+    widow_bury_candidates = 4
+
+    def bury(self, view: View) -> list[Card] | None:
+        """The burial with the best simulated chance of making the bid among the
+        :attr:`widow_bury_candidates` best-ranked ones, or ``None`` to concede when paying single
+        is worth more (:func:`pinochle.bots.widow.widow_bury`)."""
+        return widow_bury(view, self.widow_bury_samples, self._widow_rng(view, "bury"),
+                          self.widow_bury_candidates)
+
+    def _widow_rng(self, view: View, what: str) -> random.Random:
+        return random.Random(f"{self.seed}/{view.hand_number - 1}/{view.seat}/{what}")
+
     def trump(self, view: View) -> Suit:
         """The suit to name trump (see the module docstring); with a deck of four copies
-        (VARIANTS.md ``double-deck``) Normal's choice (see :meth:`call`)."""
+        (VARIANTS.md ``double-deck``) Normal's choice (see :meth:`call`); in a widow game the
+        suit whose simulated hand is worth the most settlement (:func:`pinochle.bots.widow.widow_trump`)."""
+        if view.rules_set().widow:
+            return widow_trump(view, self.widow_trump_samples, self._widow_rng(view, "trump"))
         if wide_rules(view) is not None:
             return self._normal.trump(view)
         return self._simulate_trumps(view)[0]
@@ -200,6 +223,11 @@ class HardPlayer(TablePlayer):
         """
         if wide_rules(view) is not None:
             return self._normal.call(view)
+        if view.rules_set().widow:  # each alone with a widow: the expected settlement (pinochle.bots.widow)
+            if view.legal.min_bid is None:
+                return Action.pass_(view.seat)
+            outcomes = self._normal._widow_outcomes(view, self.widow_call_samples)
+            return Action.bid_(view.seat, view.legal.min_bid) if widow_call(view, outcomes) else Action.pass_(view.seat)
         seat, low = view.seat, view.legal.min_bid
         if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
@@ -272,7 +300,78 @@ class HardPlayer(TablePlayer):
         never leads the trump ace while the declarers may still hold trump.
         """
         k = knowledge(view)
+        if view.rules_set().widow:
+            return self._best_card_teams(view, lambda rng: sample_hands(k, rng))
         return self._best_card(view, lambda rng: sample_hands(k, rng))
+
+    def _best_card_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
+        """The legal card with the best mean settlement over ``self.samples`` deals drawn by ``deals``,
+        in a game where the declarer plays alone against the defenders (VARIANTS.md ``cutthroat``).
+
+        Each deal's hidden cards include the declarer's buried ones (at the empty place: see
+        :func:`pinochle.bots.knowledge.knowledge`), which count as the declarer's. A deal is
+        played out with the greedy team playouts (:func:`pinochle.sim.playout_teams`), or
+        searched exactly once few cards are left (:func:`pinochle.bots.search.solve_teams`).
+        A move's value is its team's settlement (made: each opponent pays the stake; set
+        after play: the declarer pays each double; from the game's scorer,
+        :func:`pinochle.bots.widow.settlement`), plus a twentieth of a counter for each
+        counter the team takes, so that a decided hand is still played sensibly.
+        """
+        cards = list(view.legal.cards)
+        assert view.trump is not None and view.declarer is not None and view.bid is not None
+        if partner_sure_to_win(view):
+            cards = counters_to_feed(cards, view.trump) or cards
+        if len(cards) == 1:
+            return cards[0]
+        rules = view.rules_set()
+        trump, me = int(view.trump), int(view.seat)
+        team_of = team_index(view)
+        mine = team_of[me]
+        d = int(view.declarer)
+        next_seat = view.seating.next_seat
+        players = view.seating.players
+        empty = [s for s in range(4) if s not in view.seating.seats]
+        rng = self._rng(view)
+        current = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < players else None
+        trick = list(current.cards) if current else []
+        leader = int(current.leader) if current else me
+        m = view.melds[d]
+        so_far = view.counters[view.seating.side_of[d]] + (m.total if m is not None else 0)
+        stakes = settlement(view, view.bid, trump)
+        opponents = players - 1
+        unit = rules.total_counters / 25
+        bid = view.bid
+
+        def value(pts: Sequence[int], tricks: Sequence[int], buried: int) -> float:
+            made = so_far + buried + pts[0] >= bid
+            declarer = opponents * (stakes.made if made else -stakes.set)
+            v = declarer if mine == 0 else -declarer
+            return v + 0.05 * (pts[mine] - pts[1 - mine]) / unit
+
+        left = sum(view.hand_sizes)
+        totals = [0.0] * len(cards)
+        for _ in range(self.samples):
+            hands = list(deals(rng))
+            buried = sum(rules.counters[c % 6] for e in empty for c in unpack(hands[e]))
+            for e in empty:
+                hands[e] = 0
+            seed = rng.random()
+            for j, c in enumerate(cards):
+                hs = list(hands)
+                hs[me] = remove(hs[me], c)
+                if left <= self.endgame:
+                    totals[j] += solve_teams(hs, trump, leader, [*trick, c], mine,
+                                             functools.partial(value, buried=buried), rules, next_seat, team_of)
+                else:
+                    tricks, pts = playout_teams(hs, trump, leader, random.Random(seed).random, rules, next_seat,
+                                                team_of, [*trick, c])
+                    totals[j] += value(pts, tricks, buried)
+        best = max(totals)
+        ties = [c for c, t in zip(cards, totals) if t >= best - 1e-9]
+        if len(ties) == 1:
+            return ties[0]
+        fallback = self._normal.card(view)
+        return fallback if fallback in ties else min(ties, key=lambda c: (c // 6 == trump, c % 6))
 
     def _best_card(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
         """The legal card with the best mean value over ``self.samples`` deals drawn by ``deals``."""

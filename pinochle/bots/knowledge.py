@@ -221,6 +221,14 @@ class Knowledge:
     shown: tuple[int | None, int | None, int | None, int | None]
     meld_totals: tuple[int | None, int | None, int | None, int | None]
     meld_excluded: Hands
+    #: ``(place, owner)`` of a pile of cards out of play that the seat ``owner``'s dealt hand
+    #: includes (VARIANTS.md ``cutthroat``: the declarer's buried cards, counted at the empty
+    #: place N), or ``None``; the meld check then counts the pile with the owner's cards.
+    pile_of: tuple[int, int] | None = None
+    #: ``(packed cards, seat mask)`` pairs: copies known to lie among the seats of the mask
+    #: (bit ``s`` for seat ``s``): the widow's cards, seen by everyone, are with the declarer
+    #: or among its buried cards.
+    confined: tuple[tuple[int, int], ...] = ()
 
     def allowed(self, seat: int) -> int:
         """One-layer mask of the card types ``seat`` may hold, by its voids and caps."""
@@ -347,13 +355,31 @@ def knowledge(view: View) -> Knowledge:
     for s, told in _told(view, me, deck):
         # cards a seat was seen to receive (the pass, the turned card) and has not played since
         known[s] = _minus(known[s] | told, played[s])
+    counts = list(view.hand_sizes)
+    pile_of: tuple[int, int] | None = None
+    confined: tuple[tuple[int, int], ...] = ()
+    empty = [s for s in range(4) if s not in view.seating.seats]
+    pile = deck.size - sum(counts) - sum(size(p) for p in played)
+    if pile > 0 and empty:
+        # cards in no hand and not played: the widow before the auction ends, or the declarer's
+        # buried cards (VARIANTS.md ``cutthroat``); they are dealt to the empty place
+        e = empty[0]
+        counts[e] = pile
+        d = view.declarer
+        if d is not None and view.widow is not None:
+            pile_of = (e, int(d))
+            if me == d:
+                known[e] = _pack(view.buried or (), deck)
+            else:
+                excluded[e] = excluded[d]
+                confined = _widow_confined(view, int(d), e, played[d], deck)
     return Knowledge(
         seat=me,
         trump=trump,
         rules=rules,
         unseen=unseen,
         known=(known[0], known[1], known[2], known[3]),
-        counts=(view.hand_sizes[0], view.hand_sizes[1], view.hand_sizes[2], view.hand_sizes[3]),
+        counts=(counts[0], counts[1], counts[2], counts[3]),
         voids=(voids[0], voids[1], voids[2], voids[3]),
         caps=((caps[0][0], caps[0][1], caps[0][2], caps[0][3]), (caps[1][0], caps[1][1], caps[1][2], caps[1][3]),
               (caps[2][0], caps[2][1], caps[2][2], caps[2][3]), (caps[3][0], caps[3][1], caps[3][2], caps[3][3])),
@@ -361,7 +387,32 @@ def knowledge(view: View) -> Knowledge:
         shown=(shown[0], shown[1], shown[2], shown[3]),
         meld_totals=(totals[0], totals[1], totals[2], totals[3]),
         meld_excluded=(excluded[0], excluded[1], excluded[2], excluded[3]),
+        pile_of=pile_of,
+        confined=confined,
     )
+
+
+def _widow_confined(view: View, declarer: int, pile: int, played: int, deck: Deck) -> tuple[tuple[int, int], ...]:
+    """The widow's cards still with the declarer or buried (VARIANTS.md ``cutthroat``: everyone
+    saw the widow, the declarer took it, then buried cards that nobody else sees).
+
+    The declarer's 18 cards hold the widow and the cards it laid down in meld, so for each
+    card type at least the larger of the two counts; less those it played, less the meld
+    cards still in its hand (known already), the rest is in its hand or among the buried cards.
+    """
+    widow = [0] * NTYPES
+    for c in view.widow or ():
+        widow[c] += 1
+    m = view.melds[declarer] if declarer < len(view.melds) else None
+    shown = [0] * NTYPES
+    for c in (m.shown() if m is not None else ()):
+        shown[c] += 1
+    gone = _counts(played)
+    extra = [max(0, max(widow[c], shown[c]) - gone[c]) - max(0, shown[c] - gone[c]) for c in range(NTYPES)]
+    if not any(extra):
+        return ()
+    return ((_from_counts(extra) if deck.layers > 2 else _pack([CARDS[c] for c in range(NTYPES) for _ in range(extra[c])],
+                                                                 deck), 1 << declarer | 1 << pile),)
 
 
 def _told(view: View, me: int, deck: Deck = PINOCHLE_DECK) -> list[tuple[int, int]]:
@@ -495,6 +546,13 @@ def explain(k: Knowledge, hands: tuple[int, ...] | list[int], meld_check: bool =
             counts[c] += n
     if counts != list(deck.copies):
         return f"the hands and the played cards are not the {deck.size}-card deck"
+    for cards, seats in k.confined:
+        among = 0
+        for s in range(4):
+            if seats >> s & 1:
+                among = _union(among, hands[s])
+        if not _contains(among, cards):
+            return f"the cards {_labels(cards)} are not among {', '.join(str(Seat(s)) for s in range(4) if seats >> s & 1)}"
     if not meld_check or k.trump is None:
         return None
     for s in range(4):
@@ -505,6 +563,8 @@ def explain(k: Knowledge, hands: tuple[int, ...] | list[int], meld_check: bool =
         if extra & k.meld_excluded[s]:
             return f"{Seat(s)} holds {_labels(extra & k.meld_excluded[s])}, which its meld rules out"
         dealt = _union(hands[s], k.played[s])
+        if k.pile_of is not None and k.pile_of[1] == s:
+            dealt = _union(dealt, hands[k.pile_of[0]])
         m = meld(dealt, k.trump, k.rules)
         if m.total != total or _pack(m.shown(), deck) != sh:
             return f"{Seat(s)}'s dealt hand melds {m.total}, showing {_labels(_pack(m.shown(), deck))}, " \
@@ -579,7 +639,7 @@ class _Plan:
     classes: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]  # (seats, physical card bits, their sum)
     splits: tuple[tuple[tuple[int, ...], ...], ...]
     cum: tuple[int, ...]
-    checks: tuple[tuple[int, int, int, int, bool], ...]  # (seat, played, total, shown, exact) per meld check
+    checks: tuple[tuple[int, int, int, int, bool, int], ...]  # (seat, played, total, shown, exact, pile) per meld check
     relaxed: bool
     wide: bool = False  # a deck of more than two copies of a card (VARIANTS.md ``double-deck``)
 
@@ -618,7 +678,8 @@ def _build_plan(k: Knowledge) -> _Plan:
             if sh is not None and total is not None:
                 base = meld(sh, k.trump, k.rules)
                 exact = base.total != total or _pack(base.shown(), deck) != sh
-                checks.append((s, k.played[s], total, sh, exact))
+                pile = k.pile_of[0] if k.pile_of is not None and k.pile_of[1] == s else -1
+                checks.append((s, k.played[s], total, sh, exact, pile))
     plan = _plan_with(k, others, free, pool, use_meld=True)
     if plan is not None:
         return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), False, wide)
@@ -637,16 +698,27 @@ def _plan_with(
     free = dict(free0)
     allowed = {s: k.allowed(s) & ~(k.meld_excluded[s] if use_meld else 0) for s in others}
     by_class: dict[tuple[int, ...], list[int]] = {}
+    confined = [0] * NTYPES  # per type: copies confined to some seats, and those seats
+    among = [0] * NTYPES
+    for cards, mask in k.confined:
+        for c, n in enumerate(_counts(cards)):
+            if n:
+                confined[c] += n
+                among[c] = mask
     for c in range(NTYPES):
         if not pool >> c & 1:
             continue
         seats = tuple(s for s in others if free0[s] > 0 and allowed[s] >> c & 1)
         if not seats:
             return None
-        bits = by_class.setdefault(seats, [])
         k_ = 0
         while pool >> (k_ + c) & 1:
-            bits.append(1 << (k_ + c))  # one physical copy per layer held: bit 24k + c for copy k
+            # one physical copy per layer held: bit 24k + c for copy k; the first copies of a
+            # confined type go only to the seats it is confined to
+            where = seats if k_ // LAYER >= confined[c] else tuple(s for s in seats if among[c] >> s & 1)
+            if not where:
+                return None
+            by_class.setdefault(where, []).append(1 << (k_ + c))
             k_ += LAYER
     base = list(k.known)
     multi: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
@@ -767,8 +839,8 @@ def _meld_ok(plan: _Plan, hands: list[int], trump: int, rules: RuleSet) -> bool:
     result against :func:`~pinochle.meld.meld` on every sample.
     """
     wide = plan.wide
-    for s, played, total, shown, exact in plan.checks:
-        h = hands[s]
+    for s, played, total, shown, exact, pile in plan.checks:
+        h = hands[s] if pile < 0 else _union(hands[s], hands[pile])
         if wide:
             dealt = _union(h, played)
         else:

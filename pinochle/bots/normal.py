@@ -26,14 +26,17 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..cards import ABOVE, DECKS, LAYER, MAX_COPIES, SUIT_MASK, Card, Seat, Suit, pack, remove
-from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry, wide_rules
-from ..game import Action, View
+from .base import TablePlayer, in_scale, mates, partner_holds_bid_with_reentry, teams, wide_rules
+from ..game import Action, Trick, View
 from ..meld import meld_by_trump
 from ..rules import RuleSet
 from ..tricks import beats, winner_index
+from .widow import Outcome, declarer_samples, widow_bury, widow_call
+from .widow import choose_trump as widow_choose_trump
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _COUNTER = (0, 0, 0, 10, 10, 10)
@@ -182,18 +185,29 @@ class Table:
         return maybe_void_led and not void_trump and self.higher_unseen(winning)
 
 
+def trick_seats(view: View, trick: Trick) -> list[int]:
+    """Every seat of ``trick`` in play order, those still to play included (the seating's
+    order from the leader: four seats clockwise, or E S W at a table of three)."""
+    seats = [int(trick.leader)]
+    for _ in range(view.seating.players - 1):
+        seats.append(int(view.seating.left(seats[-1])))
+    return seats
+
+
 def partner_sure_to_win(view: View, table: Table | None = None) -> bool:
-    """Whether the trick in progress is surely the partner's: the partner is winning and
-    no seat still to play can beat the winning card (as far as ``view`` shows).
+    """Whether the trick in progress is surely a teammate's: a teammate (the partner; in a
+    widow game the other defender) is winning and no seat still to play can beat the
+    winning card (as far as ``view`` shows).
     """
-    trick = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < 4 else None
+    players = view.seating.players
+    trick = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < players else None
     if trick is None or view.trump is None:
         return False
     table = table if table is not None else Table(view)
     at = winner_index(trick.cards, view.trump)
-    if trick.seat_of(at) != Seat(view.seat).partner:
+    if trick.seat_of(at) not in mates(view):
         return False
-    later = [Seat((trick.leader + i) % 4) for i in range(len(trick.cards) + 1, 4)]
+    later = trick_seats(view, trick)[len(trick.cards) + 1:]
     led, winning = trick.cards[0] // 6, trick.cards[at]
     return not any(table.could_beat(s, led, winning) for s in later)
 
@@ -218,15 +232,49 @@ class NormalPlayer(TablePlayer):
         return f"NormalPlayer(seed={self.seed!r})"
 
     def trump(self, view: View) -> Suit:
-        """The suit to name trump (see the module docstring)."""
+        """The suit to name trump (see the module docstring); in a widow game the suit of the
+        best meld plus a counter a card (:func:`pinochle.bots.widow.choose_trump`)."""
+        rules = view.rules_set()
+        if rules.widow:
+            return widow_choose_trump([int(c) for c in view.hand], rules)
         wide = wide_rules(view)
         return choose_trump(view.hand)[0] if wide is None else choose_trump_wide(view.hand, wide)[0]
 
+    #: Simulated deals of the widow and the other hands behind a call, a trump and a burial in a
+    #: widow game (VARIANTS.md ``cutthroat``, ``auction``; :mod:`pinochle.bots.widow`).
+    widow_samples = 16
+
+    def _widow_rng(self, view: View, what: str) -> random.Random:
+        return random.Random(f"{self.seed}/{view.hand_number - 1}/{view.seat}/{what}")
+
+    def _widow_outcomes(self, view: View, samples: int) -> list[Outcome]:
+        """The simulated hands as declarer before the widow is seen (cached per hand: every call
+        of one auction weighs the same deals)."""
+        key = (view.hand_number, view.hand, samples)
+        cache: dict[object, list[Outcome]] = self.__dict__.setdefault("_outcomes", {})
+        if key not in cache:
+            cache.clear()
+            cache[key] = declarer_samples(view, samples, self._widow_rng(view, "call"))
+        return cache[key]
+
+    def bury(self, view: View) -> list[Card] | None:
+        """The burial of :func:`pinochle.bots.widow.bury_ranking`, or ``None`` to concede when
+        paying single beats playing at the simulated chance (:func:`pinochle.bots.widow.widow_bury`)."""
+        return widow_bury(view, self.widow_samples, self._widow_rng(view, "bury"))
+
     def call(self, view: View) -> Action:
-        """Bid the lowest legal bid while it is within the hand's value, else pass."""
+        """Bid the lowest legal bid while it is within the hand's value, else pass.
+
+        In a widow game (VARIANTS.md ``cutthroat``, ``auction``) the value is the expected
+        settlement of declaring at that bid over :attr:`widow_samples` simulated deals of the
+        widow and the other hands (:func:`pinochle.bots.widow.bid_value`): bid while it is positive.
+        """
         seat, low = view.seat, view.legal.min_bid
         if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
+        if view.rules_set().widow:
+            ok = widow_call(view, self._widow_outcomes(view, self.widow_samples))
+            return Action.bid_(seat, low) if ok else Action.pass_(seat)
         partner = Seat(seat).partner
         partner_calls = [call for who, call in view.calls if who == partner]
         wide = wide_rules(view)
@@ -253,16 +301,17 @@ class NormalPlayer(TablePlayer):
         cards = list(view.legal.cards)
         if len(cards) == 1:
             return cards[0]
-        trick = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < 4 else None
+        trick = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < view.seating.players else None
         if trick is None:
             return self._lead(view, table, cards)
-        return self._follow(view, table, cards, trick.cards, trick.seat_of(0))
+        return self._follow(view, table, cards, trick)
 
     def _lead(self, view: View, table: Table, cards: list[Card]) -> Card:
         trump = table.trump
         me = Seat(view.seat)
-        declaring = view.declarer is not None and view.declarer % 2 == me % 2
-        opponents = (me.left, me.partner.left)
+        team = (int(me), *mates(view))
+        declaring = view.declarer is not None and view.declarer in team
+        opponents = tuple(s for s in view.seating.seats if s not in team)
         opponents_have_trump = bool(table.unseen & SUIT_MASK[trump]) and not all(
             table.void[o] >> trump & 1 for o in opponents)
         # 1. cash a boss card in a side suit that the opponents can still follow (or cannot trump)
@@ -281,20 +330,28 @@ class NormalPlayer(TablePlayer):
                 return top
         # 3. otherwise a low card of a side suit, from the longest, not a counter
         side = [c for c in cards if c // 6 != trump]
+        if not declaring and len(team) > 1 and view.declarer is not None and view.rules_set().widow:
+            # defenders together (VARIANTS.md ``cutthroat``): lead through the declarer, in a suit it
+            # must follow (not one it is known void in while it may hold trump), so that the other
+            # defender, sitting over it, can win or let the trick go cheaply
+            d = int(view.declarer)
+            ruffs = bool(table.void[d] >> trump & 1) is False and bool(table.unseen & SUIT_MASK[trump])
+            safe = [c for c in side if not (ruffs and table.void[d] >> (c // 6) & 1)]
+            side = safe or side
         pool = side if side else cards
         lengths = suit_lengths(view.hand)
         non_counters = [c for c in pool if c % 6 < KING]
         pool = non_counters if non_counters else pool
         return min(pool, key=lambda c: (c % 6, -lengths[c // 6], c // 6))
 
-    def _follow(self, view: View, table: Table, cards: list[Card], played: Sequence[Card], leader: Seat) -> Card:
+    def _follow(self, view: View, table: Table, cards: list[Card], trick: Trick) -> Card:
         trump = table.trump
-        me = Seat(view.seat)
+        played = trick.cards
         led = played[0] // 6
         at = winner_index(played, trump)
         winning = played[at]
-        partner_winning = Seat((leader + at) % 4) == me.partner
-        later = [Seat((leader + i) % 4) for i in range(len(played) + 1, 4)]
+        partner_winning = trick.seat_of(at) in mates(view)
+        later = trick_seats(view, trick)[len(played) + 1:]
         winners = [c for c in cards if beats(c, winning, trump)]
         cheap = sorted(cards, key=lambda c: (c // 6 == trump, _COUNTER[c % 6], c % 6))
         if partner_winning and partner_sure_to_win(view, table):

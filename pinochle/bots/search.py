@@ -93,3 +93,85 @@ def solve(
         return best
 
     return rec(list(hands), leader, list(trick), (0, 0), (0, 0), float("-inf"), float("inf"))
+
+
+def solve_teams(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    trick: Sequence[int],
+    team: int,
+    value: ValueFn,
+    rules: RuleSet,
+    next_seat: Sequence[int],
+    team_of: Sequence[int],
+) -> float:
+    """As :func:`solve` at any table, by play teams (VARIANTS.md ``cutthroat``: the declarer
+    against the two defenders, three cards a trick).
+
+    Args:
+        hands: packed hands by place N E S W (an empty place holds 0).
+        trump, leader, trick, value, rules: as for :func:`solve` (``value`` takes
+            counters and tricks per team).
+        team: the maximizing team (0 or 1).
+        next_seat: place -> the next seat in play (:attr:`pinochle.cards.Seating.next_seat`).
+        team_of: place -> its team (0 or 1; -1 for an empty place).
+
+    Returns:
+        The minimax value (points).
+    """
+    legal = legal_function(rules)
+    counters = [rules.counters[c % 6] for c in range(24)]
+    last = rules.last_trick
+    players = sum(1 for t in team_of if t >= 0)
+    layers = DECKS[rules.deck].layers
+    spread = SPREAD[layers]
+
+    def rec(hs: list[int], lead: int, seats: list[int], cards: list[int], pts: tuple[int, int],
+            won: tuple[int, int], alpha: float, beta: float) -> float:
+        if len(cards) == players:
+            who = seats[winner_index(cards, trump)]
+            gain = sum(counters[c] for c in cards)
+            if not hs[who]:
+                gain += last
+            t = team_of[who]
+            p = (pts[0] + gain, pts[1]) if t == 0 else (pts[0], pts[1] + gain)
+            w = (won[0] + 1, won[1]) if t == 0 else (won[0], won[1] + 1)
+            return value(p, w) if not hs[who] else rec(hs, who, [], [], p, w, alpha, beta)
+        seat = next_seat[seats[-1]] if seats else lead
+        h = hs[seat]
+        if cards:
+            moves = legal(h & ALL_TYPES, cards[0] // 6, cards[winner_index(cards, trump)], trump)
+        else:
+            moves = h & ALL_TYPES
+        maximizing = team_of[seat] == team
+        best = float("-inf") if maximizing else float("inf")
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            c = low.bit_length() - 1
+            if layers > 2:
+                hs[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
+            else:
+                hs[seat] = h ^ (low << LAYER) if h & (low << LAYER) else h ^ low
+            v = rec(hs, lead, [*seats, seat], [*cards, c], pts, won, alpha, beta)
+            hs[seat] = h
+            if maximizing:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    seats0 = [leader]
+    for _ in range(len(trick) - 1):
+        seats0.append(next_seat[seats0[-1]])
+    return rec(list(hands), leader, seats0 if trick else [], list(trick), (0, 0), (0, 0),
+               float("-inf"), float("inf"))

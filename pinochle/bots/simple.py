@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import DECKS, Card, Seat, Suit, pack
-from .base import TablePlayer, in_scale, partner_holds_bid_with_reentry, wide_rules
+from .base import TablePlayer, in_scale, mates, partner_holds_bid_with_reentry, wide_rules
 from ..game import Action, Trick, View
 from ..meld import meld_points
 from ..rules import RuleSet
@@ -127,9 +127,29 @@ def bid_estimate_wide(hand: Sequence[Card], rules: RuleSet, boldness: int = 0) -
     return int(estimate)
 
 
+def widow_estimate(hand: Sequence[Card], rules: RuleSet) -> float:
+    """The bid a hand is worth before the widow is seen, a plain average (VARIANTS.md
+    ``cutthroat``, ``auction``; points of the game): the best meld of the hand, plus 2
+    counters for what the widow adds on average, plus 7 counters of tricks, half a counter
+    per ace and a counter per trump beyond five (25 counters a hand).
+
+    >>> from pinochle.cards import parse_cards
+    >>> from pinochle.games import CUTTHROAT_RULES
+    >>> widow_estimate(parse_cards("AS TS KS QS JS 9S AH KH QH AD AC TC 9C JD KD"), CUTTHROAT_RULES)
+    44.0
+    """
+    unit = rules.total_counters / 25
+    packed = pack(hand)
+    melds = [meld_points(packed, s, rules) for s in range(4)]
+    best = max(range(4), key=lambda s: (melds[s], sum(1 for c in hand if c.suit == s)))
+    aces = sum(1 for c in hand if c.rank == _ACE)
+    length = sum(1 for c in hand if c.suit == best)
+    return melds[best] + unit * (2 + 7 + 0.5 * aces + max(0, length - 5))
+
+
 def current_trick(view: View) -> Trick | None:
     """The trick in progress in ``view`` (fewer than four cards), or ``None``."""
-    if view.tricks and len(view.tricks[-1].cards) < 4:
+    if view.tricks and len(view.tricks[-1].cards) < view.seating.players:
         return view.tricks[-1]
     return None
 
@@ -168,6 +188,10 @@ class SimplePlayer(TablePlayer):
         seat, low = view.seat, view.legal.min_bid
         if low is None or partner_holds_bid_with_reentry(view):
             return Action.pass_(seat)
+        rules = view.rules_set()
+        if rules.widow:  # a widow game (VARIANTS.md ``cutthroat``): each alone, a plain average
+            worth = widow_estimate(view.hand, rules) + self.boldness(view.hand_number - 1) * rules.total_counters / 250
+            return Action.bid_(seat, low) if low <= worth else Action.pass_(seat)
         wide = wide_rules(view)
         if wide is not None:  # a deck of four copies: valued in the game's own meld and scale
             value: float = bid_estimate_wide(view.hand, wide, self.boldness(view.hand_number - 1))
@@ -181,6 +205,18 @@ class SimplePlayer(TablePlayer):
             return Action.bid_(seat, low)
         return Action.pass_(seat)
 
+    def bury(self, view: View) -> list[Card] | None:
+        """The plain burial (:func:`pinochle.bots.widow.bury_choice`), or a concession when the
+        counters still needed after the meld exceed 60% of a hand's (VARIANTS.md ``cutthroat``)."""
+        from .widow import bury_choice
+
+        rules = view.rules_set()
+        m = view.melds[view.seat]
+        need = (view.bid or 0) - (m.total if m is not None else 0)
+        if need > 0.6 * rules.total_counters:
+            return None
+        return bury_choice(view)
+
     def card(self, view: View) -> Card:
         """The card to play (see the module docstring)."""
         assert view.trump is not None
@@ -191,8 +227,8 @@ class SimplePlayer(TablePlayer):
             return self._lead(cards, trump)
         win_at = winner_index(trick.cards, trump)
         winning = trick.cards[win_at]
-        partner_winning = trick.seat_of(win_at) == Seat(view.seat).partner
-        last_to_play = len(trick.cards) == 3
+        partner_winning = trick.seat_of(win_at) in mates(view)
+        last_to_play = len(trick.cards) == view.seating.players - 1
         if partner_winning and last_to_play:
             # The partner takes the trick: give it a counter that is not an ace.
             gifts = [c for c in cards if c.suit != trump and c.rank in (_KING, _TEN)]

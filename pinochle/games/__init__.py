@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..game import Game, State
+from ..game import Game, State, match_deals
 from ..scoring import HandScore
 from ..cards import DECKS, THREE_ALONE, fold, pack
 from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, RuleSet
@@ -169,6 +169,7 @@ CUTTHROAT = Game(
     score=_cutthroat_stakes,
     deal=widow_deal,
     at_table=False,
+    deals=CUTTHROAT_DEALS,
     source="seeds 001, 002; VARIANTS.md cutthroat",
 )
 
@@ -190,7 +191,7 @@ AUCTION_DEALS = 3 * AUCTION_DEALS_PER_PLAYER
 
 
 def _auction_stakes(state: State) -> tuple[HandScore, int | None]:
-    return scorers.stakes(state, deals=AUCTION_DEALS_PER_PLAYER * state.table_size, value_of=scorers.auction_stake)
+    return scorers.stakes(state, deals=match_deals(state), value_of=scorers.auction_stake)
 
 
 #: VARIANTS.md ``auction`` (seed 000, its first game), at a table of 3, 4 or 5: three active
@@ -209,6 +210,7 @@ AUCTION = Game(
     score=_auction_stakes,
     deal=widow_deal,
     at_table=False,
+    deals=AUCTION_DEALS,
     source="seed 000; VARIANTS.md auction",
 )
 

@@ -5,7 +5,8 @@ and fills empty seats with computers").
 :class:`QuickMatch` asks it, on a timer, which tables to start. Players are
 grouped by the game they chose (issue 12: a person searching for ``table``
 never meets one searching for ``racehorse``), then in the order they asked;
-four waiting players of a game start a table at once, and a group that has
+as many waiting players of a game as its table seats (four, or three for
+``cutthroat`` and ``auction``) start a table at once, and a group that has
 waited the search time starts with whoever is there, the empty seats going
 to computers playing that game.
 
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from ..cards import Seat
 from ..games import find as find_game
 from .storage import SeatRecord
-from .table import SEAT_WORD, Table, TableOptions, Tables
+from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, seat_order
 
 log = logging.getLogger("pinochle.server")
 
@@ -55,12 +56,13 @@ class QuickTable:
 
 
 def seats_of(game: str) -> int:
-    """How many seats a table of ``game`` has (``players`` of its definition)."""
-    return find_game(game, at_table=True).players
+    """How many seats a table of ``game`` has (``players`` of its definition: 4, or 3 at a table of three)."""
+    return find_game(game).players
 
 
 class Matchmaker:
-    """Groups Quick Match players by game into tables (of four for the four-handed games).
+    """Groups Quick Match players by game into tables (of four for the four-handed games, of three for the
+    three-handed ones).
 
     Args:
         search_seconds: how long the first player of a group waits before the
@@ -155,8 +157,6 @@ class QuickMatch:
         clock: a monotonic clock in seconds.
     """
 
-    SEAT_ORDER = (Seat.S, Seat.N, Seat.E, Seat.W)
-
     def __init__(self, tables: Tables, search_seconds: float = SEARCH_SECONDS, move_timer: float | None = 30.0,
                  away_seconds: float | None = 60.0, level: str = "normal",
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -190,11 +190,12 @@ class QuickMatch:
     def _status(self, token: str) -> dict[str, object]:
         game = self.games.get(token, "table")
         group = self.matchmaker.group(token)
+        seats = seats_of(game)
         if not group:  # its table is being set up
             return {"type": "searching", "token": token, "game": game, "players": self.starting.get(token, 1),
-                    "seconds_left": 0.0}
+                    "seats": seats, "seconds_left": 0.0}
         left = self.matchmaker.seconds_left(token)
-        return {"type": "searching", "token": token, "game": game, "players": len(group),
+        return {"type": "searching", "token": token, "game": game, "players": len(group), "seats": seats,
                 "seconds_left": None if left is None else round(left, 1)}
 
     def game_of(self, token: str | None) -> str | None:
@@ -264,13 +265,17 @@ class QuickMatch:
         return started
 
     async def _start(self, people: list[tuple[str, str]], game: str = "table") -> Table:
+        # people fill the game's seats in order (S N E W: the first two are partners; S E W at a table
+        # of three), computers the rest; a place the game seats nobody at stays empty
+        order = seat_order(game)
         seats: dict[Seat, SeatRecord] = {}
-        for seat, (token, name) in zip(self.SEAT_ORDER, people):
+        for seat, (token, name) in zip(order, people):
             seats[seat] = SeatRecord(token, name)
-        for seat in self.SEAT_ORDER[len(people):]:
+        for seat in order[len(people):]:
             seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
         table = await asyncio.to_thread(
-            self.tables.create, "quick", "", self.level, [seats[s] for s in Seat], self.options, None, game)
+            self.tables.create, "quick", "", self.level, [seats.get(s, EMPTY_PLACE) for s in Seat], self.options,
+            None, game)
         for token, _ in people:
             self.starting.pop(token, None)
             self.games.pop(token, None)

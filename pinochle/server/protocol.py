@@ -198,18 +198,28 @@ def _choice(data: dict[str, object], kind: str, key: str, choices: tuple[str, ..
 
 
 def playable_games() -> tuple[str, ...]:
-    """The names of the games a match can be started in (``playable`` in :data:`pinochle.games.GAMES`)."""
-    return tuple(name for name, g in GAMES.items() if g.playable and g.at_table)
+    """The names of the games a match can be started in: every ``playable`` game of
+    :data:`pinochle.games.GAMES`, four-handed or three-handed (the server seats each by its
+    definition's seating)."""
+    return tuple(name for name, g in GAMES.items() if g.playable)
 
 
 def games_json() -> dict[str, object]:
-    """``{"games": [{"name", "players", "description", "playable"}, ...]}``: every game, in VARIANTS.md order.
+    """``{"games": [{"name", "players", "description", "playable", "how_to_play"}, ...]}``: every game, in
+    VARIANTS.md order; ``how_to_play`` is the path of its "How to play" page, or ``None`` while it has none.
 
     >>> [g["name"] for g in games_json()["games"] if g["playable"]]
-    ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck']
+    ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction']
     """
+    from .howto import DEFAULT_GAME, games  # the pages shipped (pinochle/howto/)
+
+    pages = set(games())
+
+    def page(name: str) -> str | None:
+        return None if name not in pages else "/how-to-play" if name == DEFAULT_GAME else f"/how-to-play/{name}"
+
     return {"games": [{"name": g.name, "players": g.players, "description": g.description,
-                       "playable": g.playable and g.at_table}
+                       "playable": g.playable, "how_to_play": page(g.name)}
                       for g in GAMES.values()]}
 
 
@@ -218,10 +228,10 @@ def _game(data: dict[str, object], kind: str, *, required: bool = False) -> None
 
     >>> _game({"game": "racehorse"}, "new_match")
     >>> try:
-    ...     _game({"game": "cutthroat"}, "new_match")
+    ...     _game({"game": "two-handed"}, "new_match")
     ... except ProtocolError as err:
     ...     print(err)
-    new_match.game: the cutthroat game is not built yet; the playable games are table, partnership-pass, racehorse, turned-trump, britannica, double-deck
+    new_match.game: the two-handed game is not built yet; the playable games are table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction
     """
     playable = playable_games()
     names = ", ".join(playable)

@@ -32,7 +32,7 @@ from ..cards import Seat
 from ..games import find as find_game
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, Storage
-from .table import SEAT_WORD, Table, TableOptions, Tables, new_match_id
+from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, new_match_id, seat_order, seats_in_play
 
 #: Room codes: 10 characters from an alphabet without look-alikes (0/O, 1/I/L): 50 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -51,9 +51,16 @@ class RoomError(ValueError):
 def _check_game(game: str) -> None:
     """Refuse a game that is unknown or not built yet (the message names the playable games)."""
     try:
-        find_game(game, at_table=True)
+        find_game(game)
     except ValueError as err:
         raise RoomError(str(err)) from None
+
+
+def _sides(game: str) -> dict[str, list[str]]:
+    """The scoring sides of ``game``'s table, as the view writes them (``{"NS": ["N", "S"], ...}``;
+    ``{"E": ["E"], ...}`` for players alone), so that the lobby shows partners without a rule of its own."""
+    seating = find_game(game).seating
+    return {name: [str(Seat(s)) for s in side] for name, side in zip(seating.side_names, seating.sides)}
 
 
 def new_code() -> str:
@@ -136,7 +143,8 @@ class Room:
         creator: the seat token of the person who may arrange seats and start.
         level: the computer guests' level for open seats.
         members: the people present, by seat token, in joining order.
-        seats: who sits where (``None``: open, a computer guest at the start).
+        seats: who sits where (``None``: open, a computer guest at the start), one entry per seat
+            of the game's table (N E S W; E S W for a three-handed game).
         phase: ``"lobby"``, ``"playing"`` or ``"review"`` (the result after a match).
         game: the game the room's next match is of (a playable game of
             :data:`pinochle.games.GAMES`; ``"table"`` in a room stored before games).
@@ -197,6 +205,7 @@ class Room:
             "creator": self.members[self.creator].id if self.creator in self.members else None,
             "you": self.members[token].id if token in self.members else None,
             "seats": {str(s): member(t) for s, t in self.seats.items()},
+            "sides": _sides(self.game),
             "match": self.match_id,
         }
 
@@ -224,6 +233,7 @@ class Room:
         token = secrets.token_urlsafe(24)
         room = cls(new_code(), token, level, game=game)
         room.members[token] = Member(token, clean_name(name))
+        room.seats = {s: None for s in seats_in_play(game)}
         room.seats[Seat.S] = token
         return room
 
@@ -245,14 +255,12 @@ class Room:
         if token != self.creator:
             raise RoomError("only the room's creator can do that")
 
-    #: The order open seats are offered in: the second person partners the creator.
-    JOIN_ORDER = (Seat.S, Seat.N, Seat.E, Seat.W)
-
     def join(self, name: str) -> str:
-        """Seat a new person in the first open seat (South, North, East, West); return their token.
+        """Seat a new person in the first open seat (:func:`~pinochle.server.table.seat_order`:
+        South, North, East, West; South, East, West at a table of three); return their token.
 
-        The second person partners the creator (North), the usual "two
-        friends against the computer"; the creator can rearrange.
+        In a partnership game the second person partners the creator (North),
+        the usual "two friends against the computer"; the creator can rearrange.
 
         Raises:
             RoomError: a bad name, the room is full, or a match is being played.
@@ -260,8 +268,8 @@ class Room:
         if self.phase != "lobby":
             raise RoomError("a match is being played in this room: wait for the lobby")
         clean = clean_name(name)
-        for seat in self.JOIN_ORDER:
-            if self.seats[seat] is None:
+        for seat in seat_order(self.game):
+            if self.seats.get(seat, "") is None:
                 token = secrets.token_urlsafe(24)
                 self.members[token] = Member(token, clean)
                 self.seats[seat] = token
@@ -303,6 +311,20 @@ class Room:
         if self.phase == "playing":
             raise RoomError("the game can be changed between matches, not during one")
         _check_game(game)
+        seats = seats_in_play(game)
+        if len(self.members) > len(seats):
+            raise RoomError(f"the {game} game seats {len(seats)}, and {len(self.members)} people are in this room")
+        if set(seats) != set(self.seats):
+            # a table of another size: people keep their seats where the new table has them, the others
+            # take the open seats in joining order; everyone agrees to the new table afresh
+            kept = {s: t for s, t in self.seats.items() if s in seats and t is not None}
+            moving = [t for t in self.members if t not in kept.values()]
+            self.seats = {s: kept.get(s) for s in seats}
+            for seat in seat_order(game):
+                if moving and self.seats[seat] is None:
+                    self.seats[seat] = moving.pop(0)
+            for m in self.members.values():
+                m.ready = False
         self.game = game
 
     def arrange(self, token: str, seats: dict[Seat, str | None]) -> None:
@@ -312,12 +334,17 @@ class Room:
             RoomError: not the creator, someone unknown or seated twice, or someone left out.
         """
         self._creator_only(token)
+        here = seats_in_play(self.game)
+        extra = [s for s in seats if s not in here]
+        if extra:
+            raise RoomError(f"the {self.game} game has no seat {', '.join(str(s) for s in extra)}: "
+                            f"its seats are {', '.join(str(s) for s in here)}")
         placed = [who for who in seats.values() if who is not None]
         if len(placed) != len(set(placed)):
             raise RoomError("a person can sit in one seat only")
         if set(placed) != set(self.members):
             raise RoomError("every person in the room needs a seat")
-        self.seats = {s: seats.get(s) for s in Seat}
+        self.seats = {s: seats.get(s) for s in here}
         for m in self.members.values():
             m.ready = False  # a new arrangement is agreed afresh
 
@@ -334,7 +361,7 @@ class Room:
         if waiting:
             raise RoomError("waiting for " + ", ".join(waiting) + " to be Ready")
         self.phase = "playing"
-        guests = tuple(s for s in Seat if self.seats[s] is None)
+        guests = tuple(s for s in self.seats if self.seats[s] is None)
         return Start(dict(self.seats), guests, self.level, self.game)
 
     def finish(self) -> None:
@@ -505,7 +532,8 @@ class Rooms:
             if r.phase != "lobby":
                 raise RoomError("seats can be arranged in the lobby only")
             if not isinstance(seats, dict) or not set(seats) <= {"N", "E", "S", "W"}:
-                raise RoomError('arrange seats as {"N": member id or null, "E": ..., "S": ..., "W": ...}')
+                raise RoomError('arrange seats as {"N": member id or null, "E": ..., "S": ..., "W": ...} '
+                                '(the seats of the room\'s game)')
             r.arrange(t, {Seat.parse(k): None if v is None else r.token_of(str(v)) for k, v in seats.items()})
         await self._lobby_call(token, fn)
 
@@ -527,7 +555,8 @@ class Rooms:
             raise ProtocolError(ErrorCode.ROOM, str(err)) from None
         level_name = begun.level.capitalize()
         seats = [
-            SeatRecord(None, f"{SEAT_WORD[s]} (computer, {level_name})") if begun.seats[s] is None
+            EMPTY_PLACE if s not in begun.seats  # a place the game seats nobody at (a table of three's N)
+            else SeatRecord(None, f"{SEAT_WORD[s]} (computer, {level_name})") if begun.seats[s] is None
             else SeatRecord(begun.seats[s], room.members[str(begun.seats[s])].name)
             for s in Seat
         ]

@@ -1,4 +1,5 @@
-"""Tables: one match each, people and computer players in its four seats.
+"""Tables: one match each, people and computer players in its seats (the game's seating:
+four in two partnerships, or three players alone at E, S and W with N an empty place).
 
 A :class:`Table` owns one match. It validates every person's move with the
 engine, appends every move to storage before telling anyone (storage is the
@@ -76,9 +77,42 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-def solo_seats(device: str) -> tuple[SeatRecord, ...]:
-    """The seats of a solo match: the device at South, computers elsewhere (N, E, S, W order)."""
-    return tuple(SeatRecord(device if s == SOLO_SEAT else None, SEAT_WORD[s]) for s in Seat)
+def seats_in_play(game: str) -> tuple[Seat, ...]:
+    """The seats of ``game``'s table, clockwise (its definition's seating: N E S W for the
+    partnership games; E S W for the three-handed games, whose N is an empty place).
+
+    >>> [str(s) for s in seats_in_play("cutthroat")]
+    ['E', 'S', 'W']
+
+    Raises:
+        ValueError: ``game`` is unknown or not built yet.
+    """
+    return tuple(Seat(s) for s in find_game(game).seating.seats)
+
+
+def seat_order(game: str) -> tuple[Seat, ...]:
+    """The order people fill the seats of ``game``: South, then South's partners, then the
+    others (N, E, S, W order): S N E W in a partnership game, S E W at a table of three.
+
+    >>> [str(s) for s in seat_order("table")], [str(s) for s in seat_order("auction")]
+    (['S', 'N', 'E', 'W'], ['S', 'E', 'W'])
+    """
+    seating = find_game(game).seating
+    seats = seats_in_play(game)
+    partners = tuple(Seat(s) for s in seating.partners(SOLO_SEAT))
+    return (SOLO_SEAT, *partners, *(s for s in seats if s != SOLO_SEAT and s not in partners))
+
+
+#: The record of an empty place (a three-handed game's N): nobody sits there and it never acts.
+EMPTY_PLACE = SeatRecord(None, "")
+
+
+def solo_seats(device: str, game: str = "table") -> tuple[SeatRecord, ...]:
+    """The seats of a solo match of ``game``: the device at South, computers in the other seats
+    in play, an empty place where the game seats nobody (N, E, S, W order)."""
+    seats = seats_in_play(game)
+    return tuple(SeatRecord(device if s == SOLO_SEAT else None, SEAT_WORD[s]) if s in seats else EMPTY_PLACE
+                 for s in Seat)
 
 
 @dataclass(frozen=True)
@@ -189,11 +223,14 @@ class Table:
         self.clock = clock
         self.on_finish = on_finish
         self.options = TableOptions.from_json(stored.options)
-        self.seats: list[SeatRecord] = list(stored.seats) if len(stored.seats) == 4 else list(solo_seats(stored.device))
+        self.seats: list[SeatRecord] = list(stored.seats) if len(stored.seats) == 4 \
+            else list(solo_seats(stored.device, stored.game))
         self.state = rebuild(stored)
+        #: the seats in play (the game's seating); an empty place (a three-handed game's N) is not one
+        self.in_play: tuple[Seat, ...] = tuple(Seat(s) for s in self.state.game.seating.seats)
         #: ended before its last hand (replaced, or everyone left): it never moves again
         self.abandoned = stored.finished and self.state.phase != "match_end"
-        self.players: dict[Seat, Player] = {seat: for_level(stored.level, f"{stored.seed}/{seat}") for seat in Seat}
+        self.players: dict[Seat, Player] = {seat: for_level(stored.level, f"{stored.seed}/{seat}") for seat in self.in_play}
         self.lock = asyncio.Lock()
         self.closed = False
         now = clock()
@@ -213,12 +250,12 @@ class Table:
 
     def people(self) -> list[Seat]:
         """The seats held by people."""
-        return [s for s in Seat if self.seats[s].token is not None]
+        return [s for s in self.in_play if self.seats[s].token is not None]
 
     def seat_of(self, tokens: Iterable[str | None]) -> Seat | None:
         """The seat held by one of ``tokens``, or ``None``."""
         held = set(tokens) - {None}
-        for s in Seat:
+        for s in self.in_play:
             if self.seats[s].token in held:
                 return s
         return None
@@ -241,7 +278,7 @@ class Table:
 
     def presence(self, token: str) -> None:
         """A token connected or disconnected: track who is away and re-plan."""
-        for seat in Seat:
+        for seat in self.in_play:
             if self.seats[seat].token != token:
                 continue
             if self.hub.connected(token):
@@ -266,8 +303,10 @@ class Table:
     # ---------------------------------------------------------------- messages
 
     def summary(self) -> dict[str, object]:
-        """The match summary of docs/protocol.md."""
+        """The match summary of docs/protocol.md: the totals per side of the game's seating
+        (``{"NS", "EW"}``; ``{"E", "S", "W"}`` for players alone)."""
         s = self.state
+        names = s.game.seating.side_names
         return {
             "id": self.id,
             "kind": self.kind,
@@ -275,8 +314,8 @@ class Table:
             "level": self.level,
             "hand_number": s.hand_no + 1,
             "phase": s.phase,
-            "totals": {"NS": s.totals[0], "EW": s.totals[1]},
-            "winner": None if s.winner is None else ("NS", "EW")[s.winner],
+            "totals": dict(zip(names, s.totals)),
+            "winner": None if s.winner is None else names[s.winner],
         }
 
     def _seats_json(self, now: float) -> dict[str, object]:
@@ -288,7 +327,7 @@ class Table:
                 "stand_in": self.seats[s].token is not None and self.stand_in(s, now),
                 "next_ready": s in self.next_ready,
             }
-            for s in Seat
+            for s in self.in_play
         }
 
     def message(self, seat: Seat, event: str | None) -> dict[str, object]:
@@ -608,7 +647,7 @@ class Tables:
         """Start a new solo match of ``game`` for ``device`` at ``level``; an unfinished one is ended."""
         for old in [t for t in self.tables.values() if t.kind == "solo" and t.owner == device]:
             self.drop(old)  # ended by the new match; storage keeps its log
-        return self.create("solo", device, level, solo_seats(device), TableOptions(), game=game)
+        return self.create("solo", device, level, solo_seats(device, game), TableOptions(), game=game)
 
     def create(self, kind: str, owner: str, level: str, seats: Sequence[SeatRecord], options: TableOptions,
                match_id: str | None = None, game: str = "table") -> Table:
@@ -618,7 +657,8 @@ class Tables:
             kind: ``"solo"``, ``"room"`` or ``"quick"``.
             owner: the device (solo), the room code (room) or ``""``.
             level: the computer players' level.
-            seats: four seats in N, E, S, W order.
+            seats: four seats in N, E, S, W order (an empty place, :data:`EMPTY_PLACE`, where
+                the game seats nobody).
             options: the move timer and away rule.
             match_id: the new match's id (default: a fresh random one).
             game: the game's name (a playable game of :data:`pinochle.games.GAMES`).
@@ -629,10 +669,10 @@ class Tables:
         Raises:
             ValueError: ``game`` is unknown or not built yet (nothing is stored).
         """
-        find_game(game, at_table=True)  # refuse before storing anything
+        seats_here = seats_in_play(game)  # refuse before storing anything
         match_id = match_id or new_match_id()
         seed = secrets.randbits(63)  # secret (and fits SQLite INTEGER): the deals cannot be worked out from one hand
-        first_dealer = secrets.randbelow(4)
+        first_dealer = int(seats_here[secrets.randbelow(len(seats_here))])  # a seat in play deals first
         self.storage.create_match(match_id, owner, level, seed, first_dealer, kind, seats, options.to_json(), game)
         table = self.get(match_id)
         assert table is not None
