@@ -171,6 +171,7 @@ def test_the_match_is_three_deals_per_player() -> None:
         assert len(s.history) >= 3 * players and len(s.totals) == players
         assert s.winner is not None and s.totals[s.winner] == max(s.totals) and s.totals.count(max(s.totals)) == 1
         assert view_for_chair(s, 0).to_json()["winner"] == f"chair {s.winner}"
+        assert view_for_chair(s, 0).deals == 3 * players
 
 
 # ---------------------------------------------------------------- views and actions of the chairs
