@@ -1176,7 +1176,8 @@ class View:
         sits_out: the viewer sits this hand out: it holds no cards and sees
             only what everyone sees (calls, the widow once turned up, melds,
             played cards) (:func:`view_for_chair`).
-        sitting_out: the chairs sitting this hand out.
+        chairs_out: the chairs sitting this hand out (chair numbers; JSON
+            ``"chairs_out"``, beside ``lineup``).
         deals: the scored deals that make the match (``Game.deals``), or ``None``
             for a match played to ``target``.
         deal_number: the scored deal being played (or just finished), from 1: an
@@ -1225,7 +1226,7 @@ class View:
     chair: int | None = None
     chair_totals: tuple[int, ...] = ()
     sits_out: bool = False
-    sitting_out: tuple[int, ...] = ()
+    chairs_out: tuple[int, ...] = ()
     deals: int | None = None
     deal_number: int = 1
 
@@ -1283,7 +1284,7 @@ class View:
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
-                "sits_out": self.sits_out, "sitting_out": list(self.sitting_out)} if self.lineup else {}),
+                "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)} if self.lineup else {}),
             # Table facts the browser shows but must not work out itself (it holds no rules):
             **self._table_json(),
         }
@@ -1350,7 +1351,7 @@ def view(state: State, seat: int) -> View:
         totals = tuple(state.totals[lineup[side[0]]] for side in state.game.seating.sides)
         winner = None if state.winner is None else f"chair {state.winner}"
         chairs = {"lineup": lineup, "chair": lineup[me], "chair_totals": state.totals,
-                  "sits_out": me not in state.game.seating.seats, "sitting_out": sitting_out(state)}
+                  "sits_out": me not in state.game.seating.seats, "chairs_out": sitting_out(state)}
     return View(
         seat=me,
         version=state.version,

@@ -183,7 +183,7 @@ def test_a_chair_sitting_out_sees_only_what_everyone_sees() -> None:
         v = view_for_chair(s, chair)
         j = v.to_json()
         assert v.sits_out and v.chair == chair and v.hand == () and not v.legal.any()
-        assert j["hand"] == [] and "widow" not in j and j["sits_out"] is True and j["sitting_out"] == [0, 2]
+        assert j["hand"] == [] and "widow" not in j and j["sits_out"] is True and j["chairs_out"] == [0, 2]
         assert j["lineup"] == {"N": 0, "E": 1, "S": 3, "W": 4} and j["chair"] == chair
     active = view_for_chair(s, 3)
     assert active.seat == S and not active.sits_out and len(active.hand) == 15 and active.legal == legal(s, S)
