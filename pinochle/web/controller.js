@@ -460,7 +460,7 @@ export const lobbyActions = {
     const r = st.seat.room;
     if (!r) return;
     const seats = {};
-    for (const s of ["N", "E", "S", "W"]) seats[s] = r.seats?.[s]?.id ?? null;
+    for (const s of Object.keys(r.seats ?? {})) seats[s] = r.seats[s]?.id ?? null; // the seats of the room's game
     const current = seats[seat];
     if (!memberId || memberId === current) {
       renderLobby(r, lobbyActions);
