@@ -262,6 +262,7 @@ def test_a_cutthroat_hand_declared_buried_and_played(server: Server) -> None:
                 settle(page)
                 out["settlement"] = page.locator("[data-testid=settlement-line]").all_inner_texts()
                 out["summary_cols"] = page.locator("#summary-body thead th").all_inner_texts()
+                out["summary_title"] = page.locator("#summary-title").inner_text()
                 out["summary"] = checks(page, axe)
                 page.screenshot(path=str(ARTIFACTS / f"three-summary-{shot}.png"))
                 last = sock.message()["view"]["last_hand"]
@@ -295,6 +296,7 @@ def test_a_cutthroat_hand_declared_buried_and_played(server: Server) -> None:
         assert out["chosen"] == "3 of 3 chosen"
         assert sorted(out["buried"]) == sorted(out["wanted"]), shot
         assert out["played"] == 15, shot  # every trick of the hand
+        assert out["summary_title"] == "Deal 1 over", out["summary_title"]
         # who pays whom, as the view's transfers say, with "you" for South
         names = {"E": "East", "W": "West", "S": "You"}
         want = sorted(f"{names[t['from']]} {'pay' if t['from'] == 'S' else 'pays'} "
@@ -461,3 +463,59 @@ def test_quick_match_for_three_counts_three_seats(server: Server) -> None:
         return text
 
     assert in_browser(run) == "Players found: 2 of 3"
+
+
+def test_the_result_of_a_match_of_three(server: Server) -> None:
+    """A whole cutthroat match played by Easy at every seat: the result names the winner and every
+    player's total, highest first, and the last deal's settlement."""
+    sock = EngineSocket(5)
+    bots = {s: for_level("easy", f"5/{s}") for s in (Seat.E, Seat.S, Seat.W)}
+    while sock.state.phase != "match_end":
+        a = auto_action(sock.state)
+        if a is None:
+            seat = turn(sock.state)
+            assert seat is not None
+            a = Action.deal(seat) if sock.state.phase == "hand_end" else bots[seat].act(view(sock.state, seat))
+        sock.state = apply(sock.state, a)
+    v = sock.message()["view"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size_name, size in SIZES.items():
+            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
+                                      color_scheme="dark")
+            ctx.set_default_timeout(TIMEOUT_MS)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+            page.route_web_socket("**/ws", sock.handler)
+            page.goto(server.url)
+            page.get_by_test_id("result").wait_for()
+            settle(page)
+            page.screenshot(path=str(ARTIFACTS / f"three-result-{size_name}-dark.png"), full_page=True)
+            out[size_name] = {
+                "title": page.get_by_test_id("result-title").inner_text(),
+                "score": page.get_by_test_id("result-score").inner_text(),
+                "settlement": page.locator("#result-last [data-testid=settlement-line]").all_inner_texts(),
+                "last": page.locator("#result-last h2").inner_text(),
+                "targets": page.evaluate(TARGETS), "overflow": page.evaluate(OVERFLOW),
+                "axe": [f"{x['id']} ({x['impact']})" for x in axe_runner().run(page).response["violations"]],
+            }
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    names = {"S": "You", "E": "East", "W": "West"}
+    winner = v["winner"]
+    ranked = sorted(v["totals"], key=lambda s: -v["totals"][s])
+    for size_name, got in out.items():
+        assert got["title"] == ("You win!" if winner == "S" else f"{names[winner]} wins"), got["title"]
+        words = got["score"].replace("\u2212", "-").split()
+        assert [w for w in words if w in ("You", "East", "West")] == [names[s] for s in ranked], got["score"]
+        assert len(got["settlement"]) == 2, got["settlement"]
+        assert got["last"] == f"Last deal ({len(v['history'])})", got["last"]
+        for key in ("targets", "overflow", "axe"):
+            assert got[key] == [], (size_name, key, got[key])

@@ -147,7 +147,8 @@ export function renderSummary(ctx) {
   const { v, s } = ctx;
   const last = v.last_hand;
   if (!last) return;
-  $("summary-title").textContent = `Hand ${last.number} over`;
+  // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
+  $("summary-title").textContent = v.deals ? `Deal ${v.deal_number} over` : `Hand ${last.number} over`;
   fill($("summary-body"),
     h("p", { class: "contract-line" },
       `${s.name(last.declarer)} ${last.stuck ? `${s.verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
@@ -168,8 +169,8 @@ export function renderSummary(ctx) {
  * The hands of a match, one row each, "Us" first. With players alone (more than two sides), one
  * column per player: the hand's score with the running total under it.
  */
-function scoresTable(s, hist) {
-  if (s.sidesOrder.length > 2) return perPlayerScores(s, hist);
+function scoresTable(s, hist, deals = null) {
+  if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals);
   const [us, them] = s.sidesOrder;
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
     h("thead", {}, h("tr", {},
@@ -184,15 +185,15 @@ function scoresTable(s, hist) {
       h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
 }
 
-function perPlayerScores(s, hist) {
+function perPlayerScores(s, hist, deals) {
   const cols = s.sidesOrder;
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
     h("caption", {}, "Each player: won or paid in the deal, the match total under it"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
       ...cols.map((side) => h("th", { scope: "col", "data-testid": `scores-col-${side}` }, s.sideName(side))))),
-    h("tbody", {}, ...hist.map((hd) => h("tr", {},
-      h("td", {}, String(hd.number)),
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", {},
+      h("td", {}, String(deals ? i + 1 : hd.number)), // the deals: every finished hand is a scored deal
       h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
       ...cols.map((side) => h("td", { class: "pp" },
@@ -203,15 +204,15 @@ function perPlayerScores(s, hist) {
 export function renderScores(ctx) {
   const { v, s } = ctx;
   const hist = v.history ?? [];
-  fill($("scores-body"), hist.length ? scoresTable(s, hist) : h("p", {}, "No hand has been finished yet."));
+  fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand has been finished yet."));
 }
 
 function finalScore(s, v) {
   if (s.sidesOrder.length > 2) {
     // players alone: each total, highest first
     const ranked = [...s.sidesOrder].sort((a, b) => v.totals[b] - v.totals[a]);
-    return ranked.flatMap((side, i) => [i ? h("span", { class: "dash" }, " · ") : null,
-      h("span", { "data-testid": `final-${side}` }, `${s.sideName(side)} `, h("strong", {}, num(v.totals[side])))]).filter(Boolean);
+    return [h("span", { class: "final-players" }, ...ranked.map((side) =>
+      h("span", { class: "final-player", "data-testid": `final-${side}` }, `${s.sideName(side)} `, h("strong", {}, num(v.totals[side])))))];
   }
   const [us, them] = s.sidesOrder;
   return [
@@ -228,7 +229,7 @@ export function renderResult(ctx) {
   fill($("result-score"), finalScore(s, v));
   const last = v.last_hand;
   fill($("result-last"), ...(last ? [
-    h("h2", {}, `Last hand (${last.number})`),
+    h("h2", {}, v.deals ? `Last deal (${v.deal_number})` : `Last hand (${last.number})`),
     h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${last.made ? "made" : "set"}`),
     settlement(s, last),
     summaryTable(s, last, v.last_earned),
@@ -244,7 +245,7 @@ export function renderReview(ctx) {
   const hist = v.history ?? [];
   fill($("review-hands"),
     h("h2", {}, `The hands (${hist.length})`),
-    hist.length ? scoresTable(s, hist) : h("p", {}, "No hand was finished."));
+    hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand was finished."));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."
     : "Thanks for playing Quick Match.";
