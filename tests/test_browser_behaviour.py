@@ -205,7 +205,10 @@ def test_home_chooses_the_game_of_the_match(server: Server) -> None:
         return {"options": options, "stored": stored, "kept": kept}
 
     out = in_browser(run)
-    assert out["options"] == ["table", "partnership-pass", "racehorse", "turned-trump", "britannica", "double-deck"]
+    from pinochle.server.protocol import playable_games
+
+    assert out["options"] == list(playable_games())  # every game the server seats, cutthroat and auction included
+    assert {"table", "partnership-pass", "cutthroat", "auction"} <= set(out["options"])
     assert out["stored"] == "partnership-pass" == out["kept"]
     # the server holds a partnership-pass match for the device (storage keeps each match's game)
     import sqlite3

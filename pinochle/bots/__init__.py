@@ -8,6 +8,11 @@ package.
 * :class:`NormalPlayer` (Normal): counts cards, tracks voids, plays for its partner.
 * :class:`HardPlayer` (Hard): determinized sampling with rollouts and endgame search.
 * :func:`for_level`: the player the app uses for a level (Easy, Normal, Hard).
+
+In the three-handed widow games (VARIANTS.md ``cutthroat``, ``auction``) every
+level bids, names trump, buries and concedes with :mod:`pinochle.bots.widow`, and
+plays with the declarer against the two defenders as a team
+(:func:`pinochle.bots.base.teams`).
 """
 
 from .base import Player

@@ -10,6 +10,14 @@ legal move on every sampled deal:
 * otherwise with fast rollouts in which every seat plays a greedy policy
   (win as cheaply as possible, else throw the cheapest card).
 
+In the widow games (VARIANTS.md ``cutthroat``, ``auction``) the declarer plays
+alone against the two defenders, a team (:func:`pinochle.bots.base.teams`): the
+sampled deals hold the buried cards at the empty place, the playouts and the
+search follow the seating (:func:`pinochle.sim.playout_teams`,
+:func:`pinochle.bots.search.solve_teams`), a move is worth its team's settlement,
+and the auction, the trump and the burial are simulated over the unseen cards
+(:mod:`pinochle.bots.widow`).
+
 A move's value is the hand score it leads to for its side minus the other
 side's (RULES.md, Scoring a hand: made or set, meld kept with a trick), so
 the declarer plays to make the bid and the defenders to set it. Bids and

@@ -30,6 +30,14 @@ about the cards it cannot see, as a :class:`Knowledge`:
   review"). So, for example, a seat that showed no dix holds no nine of
   trump, and a seat that showed K♥ Q♥ holds no second K♥ Q♥ pair.
 
+* in a game with a widow (VARIANTS.md ``cutthroat``, ``auction``), the cards in no hand
+  and not played -- the widow before the auction ends, the declarer's buried cards after
+  -- form a **pile** counted at the empty place N (``Knowledge.counts[N]``; N itself
+  holds no cards in the view). The declarer knows its buried cards; everyone else knows
+  that the widow, turned up for all, went to the declarer: its cards not yet played are
+  in the declarer's hand or buried (``Knowledge.confined``), never with a defender, and
+  the pile counts with the declarer's hand in its meld check (``Knowledge.pile_of``).
+
 :func:`sample_hands` deals the hidden cards at random among the other seats
 so that every one of those facts holds: the "resample hidden cards
 consistent with this view" step of a determinized Monte Carlo player, which
@@ -639,9 +647,10 @@ class _Plan:
     classes: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]  # (seats, physical card bits, their sum)
     splits: tuple[tuple[tuple[int, ...], ...], ...]
     cum: tuple[int, ...]
-    checks: tuple[tuple[int, int, int, int, bool, int], ...]  # (seat, played, total, shown, exact, pile) per meld check
+    checks: tuple[tuple[int, int, int, int, bool], ...]  # (seat, played, total, shown, exact) per meld check
     relaxed: bool
     wide: bool = False  # a deck of more than two copies of a card (VARIANTS.md ``double-deck``)
+    pile: tuple[int, int] | None = None  # (place, owner) of a pile the owner's meld check counts (the buried cards)
 
 
 def _build_plan(k: Knowledge) -> _Plan:
@@ -678,16 +687,15 @@ def _build_plan(k: Knowledge) -> _Plan:
             if sh is not None and total is not None:
                 base = meld(sh, k.trump, k.rules)
                 exact = base.total != total or _pack(base.shown(), deck) != sh
-                pile = k.pile_of[0] if k.pile_of is not None and k.pile_of[1] == s else -1
-                checks.append((s, k.played[s], total, sh, exact, pile))
+                checks.append((s, k.played[s], total, sh, exact))
     plan = _plan_with(k, others, free, pool, use_meld=True)
     if plan is not None:
-        return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), False, wide)
+        return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), False, wide, k.pile_of)
     plan = _plan_with(k, others, free, pool, use_meld=False)
     if plan is None:
         raise ValueError("no deal of the hidden cards fits the counts, known cards, voids and caps: "
                          "the knowledge does not come from a real hand\n" + k.describe())
-    return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), True, wide)
+    return _Plan(plan[0], plan[1], plan[2], plan[3], tuple(checks), True, wide, k.pile_of)
 
 
 def _plan_with(
@@ -839,8 +847,8 @@ def _meld_ok(plan: _Plan, hands: list[int], trump: int, rules: RuleSet) -> bool:
     result against :func:`~pinochle.meld.meld` on every sample.
     """
     wide = plan.wide
-    for s, played, total, shown, exact, pile in plan.checks:
-        h = hands[s] if pile < 0 else _union(hands[s], hands[pile])
+    for s, played, total, shown, exact in plan.checks:
+        h = hands[s]
         if wide:
             dealt = _union(h, played)
         else:
@@ -852,6 +860,16 @@ def _meld_ok(plan: _Plan, hands: list[int], trump: int, rules: RuleSet) -> bool:
         if exact and _pack(meld(dealt, trump, rules).shown(), _deck(rules)) != shown:
             return False
     return True
+
+
+def _meld_ok_with_pile(plan: _Plan, hands: list[int], trump: int, rules: RuleSet) -> bool:
+    """:func:`_meld_ok` when a pile out of play belongs to a seat's dealt hand (VARIANTS.md
+    ``cutthroat``: the declarer's buried cards count with its hand in its meld check)."""
+    assert plan.pile is not None
+    at, owner = plan.pile
+    moved = list(hands)
+    moved[owner] = _union(hands[owner], hands[at])
+    return _meld_ok(plan, moved, trump, rules)
 
 
 def sample_hands_ex(k: Knowledge, rng: random.Random, max_tries: int = MAX_TRIES) -> Sample:
@@ -888,10 +906,11 @@ def sample_hands_ex(k: Knowledge, rng: random.Random, max_tries: int = MAX_TRIES
     checks = bool(plan.checks) and not plan.relaxed
     tries = 0
     rnd, randrange = rng.random, rng.randrange
+    meld_ok = _meld_ok if plan.pile is None else _meld_ok_with_pile
     while True:
         hands = _draw(plan, rnd, randrange)
         tries += 1
-        if not checks or _meld_ok(plan, hands, trump, k.rules):
+        if not checks or meld_ok(plan, hands, trump, k.rules):
             relaxed = plan.relaxed and bool(plan.checks)
             break
         if tries >= max_tries:

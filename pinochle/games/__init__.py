@@ -168,7 +168,6 @@ CUTTHROAT = Game(
             MatchEnd()),
     score=_cutthroat_stakes,
     deal=widow_deal,
-    at_table=False,
     deals=CUTTHROAT_DEALS,
     source="seeds 001, 002; VARIANTS.md cutthroat",
 )
@@ -209,7 +208,6 @@ AUCTION = Game(
             MatchEnd()),
     score=_auction_stakes,
     deal=widow_deal,
-    at_table=False,
     deals=AUCTION_DEALS,
     source="seed 000; VARIANTS.md auction",
 )

@@ -26,7 +26,7 @@ import {
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
 import { roomLink } from "./views/lobby.js";
-import { howToPlayHref } from "./views/table.js";
+import { howToPlayHref, knowHowToPlay } from "./views/table.js";
 
 const NAME_KEY = "pinochle.name"; // localStorage: the display name for rooms and Quick Match
 const NAME_MAX = 20;
@@ -108,10 +108,22 @@ function chosenGame() {
   return $("game-select").value || "table";
 }
 
-/** Home's "How to play" link follows the game chosen in the picker. */
+// the players of each game (GET /games): the solo line says "partner" only when there is one
+const PLAYERS = new Map();
+
+/** Home's "How to play" link follows the game chosen in the picker (left out while the game has no page). */
 function linkHowToPlay() {
   const link = document.querySelector("[data-testid=home-rules]");
-  if (link) link.setAttribute("href", howToPlayHref(chosenGame()));
+  const href = howToPlayHref(chosenGame());
+  if (link) {
+    link.hidden = !href;
+    if (href) link.setAttribute("href", href);
+  }
+  const who = $("solo-who");
+  if (who) {
+    who.textContent = (PLAYERS.get(chosenGame()) ?? 4) === 4 ? "Your partner and opponents are computer players."
+      : "Your opponents are computer players; each of you plays alone.";
+  }
 }
 
 /** A game's name for people: "partnership-pass" → "Partnership pass". */
@@ -125,10 +137,13 @@ async function loadGames() {
   let games = [];
   try {
     const resp = await fetch("/games", { cache: "no-store" });
-    games = (await resp.json()).games.filter((g) => g.playable);
+    const all = (await resp.json()).games;
+    knowHowToPlay(all);
+    games = all.filter((g) => g.playable);
   } catch {
     return; // the table game stays the only choice
   }
+  for (const g of games) PLAYERS.set(g.name, g.players);
   for (const id of ["game-select", "room-game"]) {
     const sel = $(id);
     const keep = sel.value;

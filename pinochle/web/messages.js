@@ -156,6 +156,7 @@ function onLeft() {
 function onSearching(msg) {
   keepSeatToken(msg.token);
   const players = Number.isFinite(msg.players) ? msg.players : 1;
+  const seats = Number.isFinite(msg.seats) ? msg.seats : 4; // the table's seats (3 for a game of three)
   const left = Number.isFinite(msg.seconds_left) ? msg.seconds_left : null;
   if (st.expectSeat) {
     st.seat = emptySeat();
@@ -163,13 +164,13 @@ function onSearching(msg) {
     st.expectSeat = false;
   }
   st.seat.room = null;
-  st.seat.search = { players, deadline: left === null ? null : Date.now() + left * 1000, matched: false };
+  st.seat.search = { players, seats, deadline: left === null ? null : Date.now() + left * 1000, matched: false };
   routeSeat();
 }
 
 function onMatched() {
   if (st.seat.search) st.seat.search.matched = true;
-  else st.seat.search = { players: 4, deadline: null, matched: true };
+  else st.seat.search = { players: 4, seats: 4, deadline: null, matched: true };
   routeSeat();
 }
 

@@ -40,6 +40,7 @@ export const ActionType = Object.freeze({
   PASS: "pass",
   TRUMP: "trump",
   GIVE: "give",
+  BURY: "bury",
   CONCEDE: "concede",
   PLAY_ON: "play_on",
   PLAY: "play",
@@ -91,10 +92,12 @@ export const Level = Object.freeze({
 /** The phases of `view.phase` and of a match summary's `phase`. */
 export const Phase = Object.freeze({
   AUCTION: "auction",
+  WIDOW: "widow",
   TRUMP: "trump",
   EXCHANGE: "exchange",
   MELD: "meld",
   CONCEDE: "concede",
+  BURY: "bury",
   PLAY: "play",
   HAND_END: "hand_end",
   MATCH_END: "match_end",

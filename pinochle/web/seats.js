@@ -120,7 +120,9 @@ export function seating(view, table, you = null) {
     mySide,
     sidesOrder: [mySide, ...otherSides].filter(Boolean),
     // "Us" and "Them"; with more than two sides (each player for themselves) the others by name
-    sideName: (side) => (side === mySide ? "Us" : Object.keys(sides).length > 2 ? sideSeats(side).map(name).join(" & ") : "Them"),
+    // (a player alone is "You")
+    sideName: (side) => (side === mySide ? (partners.length ? "Us" : "You")
+      : Object.keys(sides).length > 2 ? sideSeats(side).map(name).join(" & ") : "Them"),
     sideSeats,
     sideLong,
     sideWords,

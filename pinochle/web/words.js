@@ -16,7 +16,9 @@ const CHOOSE_VERB = Object.freeze({ give: "Pass", bury: "Bury" });
 export function chooseOf(v) {
   const L = v?.legal ?? {};
   const kind = Object.keys(CHOOSE_VERB).find((k) => L[k] && Number.isInteger(L[k].count));
-  return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind] } : null;
+  // `from`: the cards the view offers (legal.bury.cards: one entry per copy), or null for any card of the hand
+  const from = kind && Array.isArray(L[kind].cards) ? L[kind].cards : null;
+  return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind], from } : null;
 }
 
 /** The number of the hand being played, from 1. */
@@ -54,7 +56,7 @@ export function statusText(s, v, waiting = []) {
     const n = choose.count;
     const to = s.partners.length ? ` to ${s.isMe(v.declarer) ? "your partner" : s.name(v.declarer)}` : "";
     const what = choose.kind === "bury" ? "to bury" : `to pass${to}`;
-    return `Your turn: choose ${n} card${n === 1 ? "" : "s"} ${what}.`;
+    return `Your turn: choose ${n} card${n === 1 ? "" : "s"} ${what}${L.concede ? ", or concede the hand" : ""}.`;
   }
   if (L.concede && L.play_on) return "Your turn: concede the hand, or play it out.";
   if (L.trump) return v.stuck ? `You are stuck with the bid at ${v.bid}: name trump.` : `You won the bid at ${v.bid}. Name trump.`;
@@ -68,11 +70,37 @@ export function statusText(s, v, waiting = []) {
 
 export function resultTitle(s, winner) {
   if (!winner || !s.sidesOrder.includes(winner)) return "Match over";
-  return winner === s.mySide ? `${s.sideWords(winner)} win!` : `${s.sideWords(winner)} win`;
+  if (winner === s.mySide) return `${s.sideWords(winner)} win!`;
+  return `${s.sideWords(winner)} ${s.sideSeats(winner).length === 1 ? "wins" : "win"}`;
+}
+
+/**
+ * A hand's settlement as sentences, yours first: "East pays you 30", "You pay West 60",
+ * "East pays West 2" (`transfers` of the hand's summary: [{from, to, amount}]); null when the hand
+ * was scored by sides. `mine`: "gain" or "loss" for a line that is about you.
+ */
+export function settlementLines(s, transfers) {
+  if (!Array.isArray(transfers) || !transfers.length) return null;
+  const lines = transfers.map((t) => {
+    const payee = s.isMe(t.to) ? "you" : s.name(t.to);
+    return {
+      text: `${s.name(t.from)} ${s.verb(t.from, "pay", "pays")} ${payee} ${num(t.amount)}`,
+      mine: s.isMe(t.to) ? "gain" : s.isMe(t.from) ? "loss" : "",
+    };
+  });
+  return [...lines.filter((l) => l.mine), ...lines.filter((l) => !l.mine)];
 }
 
 /** A hand's result as it is spoken: "We made 250: +310 to us, +60 to them. Match: us 560, them 420." */
 export function handResultWords(s, last) {
+  if (s.sidesOrder.length > 2) {
+    // players alone: who declared, who pays whom, every player's total
+    const who = s.name(last.declarer);
+    const what = last.made ? `${who} made ${last.bid}` : `${who} ${last.played === false ? "conceded" : "went set at"} ${last.bid}`;
+    const pays = (settlementLines(s, last.transfers) ?? []).map((l) => l.text).join(", ");
+    const totals = s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${num(last.totals[side])}`).join(", ");
+    return `${what}${pays ? `: ${pays}` : ""}. Match: ${totals}.`;
+  }
   const [us, them] = s.sidesOrder;
   const who = s.sideOf(last.declarer) === us ? "We" : "They";
   const what = last.made ? `${who} made ${last.bid}` : `${who} went set at ${last.bid}`;
@@ -84,6 +112,15 @@ export function handResultWords(s, last) {
 export function handResultSentence(s, last, earned) {
   const side = s.sideOf(last.declarer);
   const who = s.sideWords(side);
+  if (Array.isArray(last.transfers)) {
+    // a hand settled by stakes: nothing is "taken off"; the settlement says who pays whom
+    if (last.played === false) {
+      return last.made ? `${who} made the bid of ${last.bid} with meld alone: no play.` : `${who} conceded the bid of ${last.bid}.`;
+    }
+    if (last.made) return `${who} made the bid of ${last.bid}.`;
+    const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}` : "";
+    return `${who} went set at ${last.bid}${came}.`;
+  }
   if (last.made) return `${who} made the bid of ${last.bid}.`;
   const whose = side === s.mySide ? "your" : "their";
   const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}, so` : ", so";

@@ -40,12 +40,16 @@ export function renderControls(ctx) {
   } else if (chooseOf(v)) {
     const { count, verb } = chooseOf(v);
     const n = ctx.chosen.size;
-    el.append(h("div", { class: "choose", role: "group", "aria-label": `${verb} ${count} cards` },
+    // a widow game's declarer buries or concedes (legal.concede beside legal.bury)
+    el.append(h("div", { class: "choose", role: "group", "aria-label": L.concede ? `${verb} ${count} cards, or concede` : `${verb} ${count} cards` },
       h("span", { class: "choose-count", "data-testid": "choose-count", "aria-live": "polite" }, `${n} of ${count} chosen`),
       h("button", {
         class: "btn primary", type: "button", "data-testid": "choose-confirm", "data-focus": "choose-confirm",
         disabled: n !== count, onclick: act.confirmChosen,
-      }, `${verb} ${count} cards`)));
+      }, `${verb} ${count} cards`),
+      L.concede ? h("button", {
+        class: "btn", type: "button", "data-testid": "concede", "data-focus": "concede", onclick: act.concede,
+      }, "Concede") : null));
   } else if (L.concede && L.play_on) {
     el.append(h("div", { class: "concede", role: "group", "aria-label": "Concede or play on" },
       h("button", { class: "btn", type: "button", "data-testid": "concede", "data-focus": "concede", onclick: act.concede }, "Concede the hand"),

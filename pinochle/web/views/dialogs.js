@@ -4,7 +4,7 @@
 
 import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { contractText, handResultSentence, resultTitle } from "../words.js";
+import { contractText, handResultSentence, resultTitle, settlementLines } from "../words.js";
 
 /** The last completed trick of the hand and its index, or null. */
 export function lastCompleted(v) {
@@ -81,11 +81,15 @@ function meldCards(cards) {
     n > 1 ? h("span", { class: "stack-n", "aria-hidden": "true" }, `×${n}`) : null));
 }
 
+/** The phases before every meld is laid down: a seat without one has yet to lay it. */
+const MELD_TO_COME = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD]);
+
 export function renderMeld(ctx) {
   const { v, s } = ctx;
   const blocks = s.order.map((seat) => {
     const m = v.melds[seat];
-    const items = !m ? [h("p", { class: "muted" }, "not laid down yet")]
+    // a seat with no meld once the meld is over did not lay one down (a widow game: the declarer melds alone)
+    const items = !m ? [h("p", { class: "muted" }, MELD_TO_COME.has(v.phase) ? "not laid down yet" : "no meld laid down")]
       : m.melds.length === 0 ? [h("p", { class: "muted" }, "no meld")]
         : [h("ul", { class: "meld-list" }, ...meldRows(m).map((r) => h("li", { "data-testid": "meld-row" },
           h("span", { class: "meld-name" }, r.name, r.times > 1 ? h("span", { class: "times" }, ` ×${r.times}`) : null,
@@ -105,40 +109,53 @@ export function renderMeld(ctx) {
   );
 }
 
+/** One column per side (two for partnerships; one per player at a table of three), yours first. */
 function summaryTable(s, last, earned) {
-  const [us, them] = s.sidesOrder;
+  const cols = s.sidesOrder;
   const declaring = s.sideOf(last.declarer);
-  const row = (label, key) => h("tr", {}, h("th", { scope: "row" }, label), h("td", {}, String(key(us))), h("td", {}, String(key(them))));
+  const row = (label, key) => h("tr", {}, h("th", { scope: "row" }, label), ...cols.map((side) => h("td", {}, String(key(side)))));
   // the declaring side's meld and counters count toward its bid: shown against the bid, so that a
   // set side's kept meld never reads as points scored
   const toward = (side) => (side === declaring ? `${earned?.[side] ?? "—"} (bid ${last.bid})` : String(earned?.[side] ?? "—"));
   const score = (side) => (side === declaring && !last.made ? `Set ${num(last.score[side])}` : signed(last.score[side]));
-  return h("table", { class: "summary-table", "data-testid": "summary-table" },
-    h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, s.sideLong(us)), h("th", { scope: "col" }, s.sideLong(them)))),
+  const stakes = Array.isArray(last.transfers);
+  return h("table", { class: `summary-table ${cols.length > 2 ? "per-player" : ""}`, "data-testid": "summary-table" },
+    h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
     h("tbody", {},
       row("Meld shown", (side) => last.meld[side]),
       row("Meld kept", (side) => last.kept_meld[side]),
       row("Counters", (side) => last.counters[side]),
       row("Tricks", (side) => last.tricks[side]),
       row("Meld + counters", toward),
-      h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Hand score"),
-        h("td", { "data-testid": `hand-score-${us}`, class: us === declaring && !last.made ? "set" : null }, score(us)),
-        h("td", { "data-testid": `hand-score-${them}`, class: them === declaring && !last.made ? "set" : null }, score(them))),
+      h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
+        ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
+          stakes ? signed(last.score[side]) : score(side)))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
-        h("td", {}, num(last.totals[us])), h("td", {}, num(last.totals[them])))));
+        ...cols.map((side) => h("td", {}, num(last.totals[side]))))));
+}
+
+/** Who pays whom in a hand settled by stakes ("East pays you 30"), or null for a hand scored by sides. */
+function settlement(s, last) {
+  const lines = settlementLines(s, last.transfers);
+  if (!lines) return null;
+  return h("div", { class: "settlement", "data-testid": "settlement" },
+    h("h3", {}, "Settlement"),
+    h("ul", {}, ...lines.map((l) => h("li", { class: l.mine ? l.mine : null, "data-testid": "settlement-line" }, l.text))));
 }
 
 export function renderSummary(ctx) {
   const { v, s } = ctx;
   const last = v.last_hand;
   if (!last) return;
-  $("summary-title").textContent = `Hand ${last.number} over`;
+  // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
+  $("summary-title").textContent = v.deals ? `Deal ${v.deal_number} over` : `Hand ${last.number} over`;
   fill($("summary-body"),
     h("p", { class: "contract-line" },
       `${s.name(last.declarer)} ${last.stuck ? `${s.verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       last.made ? "Made" : "Set", " — ", handResultSentence(s, last, v.last_earned)),
+    settlement(s, last),
     summaryTable(s, last, v.last_earned),
   );
   const deal = Boolean(v.legal?.deal);
@@ -148,10 +165,14 @@ export function renderSummary(ctx) {
   note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
 }
 
-/** The hands of a match, one row each, "Us" first. */
-function scoresTable(s, hist) {
+/**
+ * The hands of a match, one row each, "Us" first. With players alone (more than two sides), one
+ * column per player: the hand's score with the running total under it.
+ */
+function scoresTable(s, hist, deals = null) {
+  if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals);
   const [us, them] = s.sidesOrder;
-  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Hands played" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
       h("th", { scope: "col" }, "Us"), h("th", { scope: "col" }, "Them"),
@@ -164,13 +185,35 @@ function scoresTable(s, hist) {
       h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
 }
 
+function perPlayerScores(s, hist, deals) {
+  const cols = s.sidesOrder;
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
+    h("caption", {}, "Each player: won or paid in the deal, the match total under it"),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
+      ...cols.map((side) => h("th", { scope: "col", "data-testid": `scores-col-${side}` }, s.sideName(side))))),
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", {},
+      h("td", {}, String(deals ? i + 1 : hd.number)), // the deals: every finished hand is a scored deal
+      h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
+        h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
+      ...cols.map((side) => h("td", { class: "pp" },
+        h("span", { class: "pp-score" }, signed(hd.score[side])),
+        h("strong", { class: "pp-total" }, h("span", { class: "sr-only" }, "total "), num(hd.totals[side])))))))));
+}
+
 export function renderScores(ctx) {
   const { v, s } = ctx;
   const hist = v.history ?? [];
-  fill($("scores-body"), hist.length ? scoresTable(s, hist) : h("p", {}, "No hand has been finished yet."));
+  fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand has been finished yet."));
 }
 
 function finalScore(s, v) {
+  if (s.sidesOrder.length > 2) {
+    // players alone: each total, highest first
+    const ranked = [...s.sidesOrder].sort((a, b) => v.totals[b] - v.totals[a]);
+    return [h("span", { class: "final-players" }, ...ranked.map((side) =>
+      h("span", { class: "final-player", "data-testid": `final-${side}` }, `${s.sideName(side)} `, h("strong", {}, num(v.totals[side])))))];
+  }
   const [us, them] = s.sidesOrder;
   return [
     h("span", {}, `${s.sideLong(us)} `, h("strong", {}, num(v.totals[us]))),
@@ -186,8 +229,9 @@ export function renderResult(ctx) {
   fill($("result-score"), finalScore(s, v));
   const last = v.last_hand;
   fill($("result-last"), ...(last ? [
-    h("h2", {}, `Last hand (${last.number})`),
+    h("h2", {}, v.deals ? `Last deal (${v.deal_number})` : `Last hand (${last.number})`),
     h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${last.made ? "made" : "set"}`),
+    settlement(s, last),
     summaryTable(s, last, v.last_earned),
   ] : []));
 }
@@ -201,7 +245,7 @@ export function renderReview(ctx) {
   const hist = v.history ?? [];
   fill($("review-hands"),
     h("h2", {}, `The hands (${hist.length})`),
-    hist.length ? scoresTable(s, hist) : h("p", {}, "No hand was finished."));
+    hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand was finished."));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."
     : "Thanks for playing Quick Match.";

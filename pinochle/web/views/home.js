@@ -3,6 +3,7 @@
 // Pure view functions of the controller's state.
 
 import { $, levelName, num } from "../dom.js";
+import { COMPASS } from "../seats.js";
 import { Phase } from "../protocol.js";
 
 export function inProgress(m) {
@@ -11,14 +12,27 @@ export function inProgress(m) {
 
 const handOf = (m) => m.hand_number;
 
+// A solo match's summary keys its totals by side: "NS" and "EW" for partnerships (you sit South),
+// or one seat each for players alone ("S" is you).
+const alone = (m) => !("NS" in (m.totals ?? {}));
+const playerName = (seat) => (seat === "S" ? "You" : COMPASS[seat] ?? seat);
+
+/** "Us 420 · Them 380", or "You 12 · East -4 · West -8" for players alone. */
+function totalsLine(m) {
+  if (!alone(m)) return `Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)}`;
+  const seats = Object.keys(m.totals).sort((a, b) => (a === "S" ? -1 : b === "S" ? 1 : 0));
+  return seats.map((seat) => `${playerName(seat)} ${num(m.totals[seat])}`).join(" · ");
+}
+
 /** "Hand 3 · Us 420 · Them 380 · Normal" */
 export function matchLine(m) {
-  return `Hand ${handOf(m)} · Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)} · ${levelName(m.level)}`;
+  return `Hand ${handOf(m)} · ${totalsLine(m)} · ${levelName(m.level)}`;
 }
 
 function resultLine(m) {
-  const who = m.winner === "NS" ? "You and your partner won" : "West and East won";
-  return `${who} · Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)}`;
+  const who = alone(m) ? (m.winner === "S" ? "You won" : `${playerName(m.winner)} won`)
+    : m.winner === "NS" ? "You and your partner won" : "West and East won";
+  return `${who} · ${totalsLine(m)}`;
 }
 
 /** `solo`: the device's solo match summary; `seat`: {held, room, search, match} of the seat this browser holds. */

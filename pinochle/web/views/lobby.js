@@ -13,8 +13,10 @@ export function roomLink(code) {
 export function renderLobby(r, act) {
   const focusKey = document.activeElement?.dataset?.focus ?? null;
   const members = lobbyMembers(r);
-  const mine = ["N", "E", "S", "W"].find((seat) => r.seats?.[seat]?.id === r.you) ?? "S";
-  const s = seating(null, null, mine);
+  // the seats of the room's game (N E S W; E S W at a table of three) and its sides, as the room says
+  const seats = ["N", "E", "S", "W"].filter((seat) => r.seats && seat in r.seats);
+  const mine = seats.find((seat) => r.seats?.[seat]?.id === r.you) ?? "S";
+  const s = seating({ seats: seats.length ? seats : null, sides: r.sides ?? null }, null, mine);
   const creator = r.creator === r.you;
   const creatorName = members.find((m) => m.id === r.creator)?.name ?? "the creator";
   const guestLevel = levelName(r.level);
@@ -24,12 +26,18 @@ export function renderLobby(r, act) {
   // the link may break after a slash or before the "?", never inside the code
   fill($("room-link"), roomLink(r.code).split(/(?<=\/)|(?=\?)/).flatMap((part) => [h("span", { class: "nowrap" }, part), h("wbr")]));
 
+  const table = $("lobby-seats");
+  table.dataset.seats = String(s.seats.length);
+  table.setAttribute("aria-label", s.partners.length ? "Seats at the table (partners sit opposite)"
+    : "Seats at the table (each player alone)");
   for (const pos of ["bottom", "left", "top", "right"]) {
     const seat = s.seatAt(pos);
     const el = $(`lobby-${pos}`);
+    el.hidden = !seat; // a table of three has no seat across from you
+    if (!seat) continue;
     const m = r.seats?.[seat] ?? null;
     const you = m && m.id === r.you;
-    const relation = pos === "bottom" ? "your seat" : pos === "top" ? "your partner" : "opponent";
+    const relation = pos === "bottom" ? "your seat" : s.partners.includes(seat) ? "your partner" : "opponent";
     el.setAttribute("data-testid", `lobby-seat-${seat}`);
     el.dataset.seat = seat;
     el.classList.toggle("open", !m);
@@ -82,7 +90,7 @@ export function renderLobby(r, act) {
   start.disabled = !(allReady && r.phase === "lobby");
 
   const waiting = members.filter((m) => !m.ready).map((m) => (m.id === r.you ? "you" : m.name));
-  const open = 4 - members.length;
+  const open = s.seats.length - members.length;
   let status;
   if (r.phase !== "lobby") status = "The match is starting…";
   else if (waiting.length) status = `Waiting for ${list(waiting)} to be Ready.`;

@@ -7,6 +7,7 @@ export function renderSearching(search) {
   if (!search) return;
   $("search-title").textContent = search.matched ? "Table found — dealing…" : "Finding players…";
   $("search-count").textContent = String(search.players);
+  $("search-seats").textContent = String(search.seats ?? 4);
   $("cancel-search").disabled = search.matched;
   renderSearchCountdown(search);
 }

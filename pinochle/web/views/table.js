@@ -9,7 +9,9 @@ import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
 import { contractText, handNumber, statusText, takes, thinking } from "../words.js";
 
-const PLAYING = new Set([Phase.AUCTION, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.PLAY]);
+const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY]);
+// before the first card is led, the widow (once turned up) is shown large at the top of the felt; then small
+const WIDOW_UP = new Set([Phase.WIDOW, Phase.TRUMP, Phase.MELD, Phase.BURY]);
 
 export function completedTricks(v) {
   return v.tricks.filter((t) => t.winner).length;
@@ -22,18 +24,39 @@ function lastCall(v, seat) {
   return null;
 }
 
+// The games' "How to play" pages as GET /games lists them (`how_to_play`: a path, or null while a game
+// has none); until the list arrives every game is taken to have its page.
+const PAGES = new Map();
+
+/** Remember which games have a "How to play" page (GET /games). */
+export function knowHowToPlay(games) {
+  PAGES.clear();
+  for (const g of games ?? []) PAGES.set(g.name, typeof g.how_to_play === "string" ? g.how_to_play : null);
+}
+
 /**
  * The "How to play" page of a game: "/how-to-play" for the table game, "/how-to-play/NAME" for
- * another (the server has one page per playable game). Only a URL built from the game's name.
+ * another; null for a game the server lists without a page (the link is then left out).
  */
 export function howToPlayHref(game) {
+  if (game && PAGES.has(game) && PAGES.get(game) === null) return null;
   return !game || game === "table" ? "/how-to-play" : `/how-to-play/${encodeURIComponent(game)}`;
+}
+
+/** "Hand 3", or "Deal 3 of 9" in a match of a number of deals ("Deal 10 (extra)" past them). */
+export function handLabel(v) {
+  if (!v.deals) return `Hand ${handNumber(v)}`;
+  const k = v.deal_number ?? handNumber(v);
+  return k > v.deals ? `Deal ${k} (extra)` : `Deal ${k} of ${v.deals}`;
 }
 
 export function renderTopbar(ctx) {
   const { v, s } = ctx;
-  $("rules-link").setAttribute("href", howToPlayHref(v.game ?? ctx.match?.game));
-  $("hand-no").textContent = `Hand ${handNumber(v)}`;
+  const href = howToPlayHref(v.game ?? ctx.match?.game);
+  const rules = $("rules-link");
+  rules.hidden = !href;
+  if (href) rules.setAttribute("href", href);
+  $("hand-no").textContent = handLabel(v);
   $("hand-no").closest(".topbar").dataset.sides = String(s.sidesOrder.length);
   const c = $("contract");
   fill(c);
@@ -60,12 +83,14 @@ export function renderTopbar(ctx) {
   tag.hidden = !(kind === "room" || kind === "quick");
   tag.textContent = kind === "room" ? `Room ${ctx.roomCode ?? ""}`.trim() : kind === "quick" ? "Quick Match" : "";
   const ms = $("match-score");
+  // a match to a target shows it; a match of a number of deals has none (the bar says "Deal k of n")
   fill(ms,
     s.sidesOrder.map((side) => h("span", { class: `side ${side}` }, sideLabel(s, side), " ", h("strong", {}, num(v.totals[side])))),
-    h("span", { class: "to" }, `to ${v.target}`),
+    v.target ? h("span", { class: "to" }, `to ${v.target}`) : null,
   );
   const said = s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${v.totals[side]}`).join(", ");
-  ms.setAttribute("aria-label", `Match score: ${said}; first to ${v.target}`);
+  ms.setAttribute("aria-label", v.target ? `Match score: ${said}; first to ${v.target}`
+    : `Match score: ${said}; ${handLabel(v).toLowerCase()}`);
 }
 
 /** A side's name in the bar: "Us", "Them"; with more than two sides, a phone shows the others' initials. */
@@ -174,7 +199,7 @@ export function renderCentre(ctx) {
   el.dataset.seats = String(s.order.length);
   fill(el);
   el.classList.toggle("has-trick", Boolean(trick));
-  if (!trick || v.phase === Phase.AUCTION || v.phase === Phase.TRUMP || v.phase === Phase.MELD) {
+  if (!trick || v.phase === Phase.AUCTION || v.phase === Phase.TRUMP || v.phase === Phase.MELD || v.phase === Phase.BURY) {
     el.setAttribute("aria-label", "Table centre");
     el.append(centreInfo(ctx));
     return;
@@ -207,13 +232,32 @@ function centreInfo(ctx) {
   } else if (v.phase === Phase.TRUMP) {
     box.append(h("div", { class: "ci-title" }, contractText(s, v.declarer, v.stuck, v.bid)),
       h("div", {}, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));
-  } else if (v.phase === Phase.MELD) {
-    box.append(h("div", { class: "ci-title" }, "Meld"), h("div", {}, "laying down meld…"));
+  } else if (v.phase === Phase.MELD || v.phase === Phase.WIDOW) {
+    box.append(h("div", { class: "ci-title" }, v.phase === Phase.WIDOW ? "The widow" : "Meld"),
+      h("div", {}, v.phase === Phase.WIDOW ? "turning up the widow…" : "laying down meld…"));
+  } else if (v.phase === Phase.BURY) {
+    // the declarer buries (or concedes); the buried cards are the declarer's alone to see
+    const mine = s.isMe(v.declarer);
+    box.append(...[h("div", { class: "ci-title" }, contractText(s, v.declarer, v.stuck, v.bid)),
+      v.trump ? h("div", { class: "ci-trump" }, "Trump ", suitChip(v.trump)) : null,
+      // your own choice is spelled out in the status line and the controls
+      mine ? null : h("div", {}, `${s.name(v.declarer)} is burying…`)].filter(Boolean));
   } else if (v.phase === Phase.PLAY) {
     box.append(h("div", { class: "ci-title" }, "Trump"), v.trump ? h("div", { class: "ci-big" }, suitChip(v.trump)) : null,
       h("div", { class: "ci-who" }, `${s.name(v.turn)} ${s.verb(v.turn, "lead", "leads")}`));
   }
   return box;
+}
+
+/** The widow's cards when the view shows them: `view.widow` as a list of cards (or `{count, cards}`). */
+function widowCards(v) {
+  if (Array.isArray(v.widow)) return v.widow;
+  return Array.isArray(v.widow?.cards) ? v.widow.cards : [];
+}
+
+/** Whether the widow is shown large: turned up, after the auction and before the first lead. */
+function widowUp(v) {
+  return widowCards(v).length > 0 && WIDOW_UP.has(v.phase);
 }
 
 /**
@@ -238,10 +282,14 @@ export function renderPiles(ctx) {
       h("div", { class: "pile-cards" }, cardEl(v.turned, { size: "mini" })),
       h("figcaption", {}, "Turned")));
   }
-  if (v.widow && (v.widow.count || v.widow.cards?.length)) {
-    const cards = v.widow.cards ?? [];
-    kids.push(h("figure", { class: "pile widow", "data-testid": "widow", "aria-label": cards.length ? `Widow: ${cards.map(cardName).join(", ")}` : `Widow: ${v.widow.count} cards face down` },
-      h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, { size: "mini" }))
+  // the widow: face down while the view counts it, turned up for everyone once it lists its cards
+  // (large until the first lead, then small)
+  const shown = widowCards(v);
+  if (v.widow && (v.widow.count || shown.length)) {
+    const cards = shown;
+    const up = widowUp(v);
+    kids.push(h("figure", { class: `pile widow ${up ? "up" : ""}`, "data-testid": "widow", "aria-label": cards.length ? `Widow: ${cards.map(cardName).join(", ")}` : `Widow: ${v.widow.count} cards face down` },
+      h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, { size: up ? "trick" : "mini" }))
         : Array.from({ length: v.widow.count }, () => cardBack({ size: "mini" }))),
       h("figcaption", {}, "Widow")));
   }
