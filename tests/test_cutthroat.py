@@ -481,3 +481,27 @@ def test_a_thrown_in_record_buries_nothing() -> None:
         "thrown_in": True, "dealer": "W"}
     with pytest.raises(BadRecord, match="a thrown-in hand has no buried"):
         replay({**rec, "buried": ["TH", "TD", "TC"]})
+
+
+@pytest.mark.parametrize(("game", "scale", "bid", "each"), [
+    ("cutthroat", "tens", 600, 7),     # the ones bid 60: stake 7, as docs/games/cutthroat.md's table
+    ("cutthroat", "ones", 60, 7),
+    ("auction", "ones", 40, 50),       # the tens bid 400 in spades: 25, doubled
+    ("auction", "tens", 400, 50),
+])
+def test_a_concession_in_another_scale_pays_the_games_own_stake(game: str, scale: str, bid: int,
+                                                                each: int) -> None:
+    """A stake schedule is written in its game's own scale (VARIANTS.md ``cutthroat``: "1 for 30,
+    plus 1 for each further 5"; ``auction``: "400-440 -> 25"); ``--scale`` converts the bid
+    back first (bug: cutthroat in tens staked a bid of 600 as 115)."""
+    rules = GAMES[game].rules.in_scale(scale)
+    s = new_match(seed=1, game=game, rules=rules, first_dealer=W, deals=[worked_deal()])
+    s = apply(s, Action.bid_(E, bid))
+    s = apply(apply(s, Action.pass_(S)), Action.pass_(W))
+    s = apply(s, Action.trump_(E, Suit.S))
+    a = auto_action(s)
+    assert a is not None
+    s = apply(s, a)
+    assert s.phase == "bury", "the meld alone must not make these bids"
+    s = apply(s, Action.concede(E))
+    assert s.history[-1].score.transfers == ((E, S, each), (E, W, each))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..game import State, chair_lineup, side_meld, sitting_out, taken
-from ..rules import RuleSet
+from ..rules import SCALES, RuleSet
 from ..scoring import HandScore, match_winner, score_hand
 
 #: A played-out hand's score per side, ``(NS, EW)`` points, from the contract
@@ -185,6 +185,22 @@ def auction_stake(bid: int, trump: int) -> int:
     return 2 * value if trump == 0 else value
 
 
+def _stake_of(state: State, bid: int, trump: int, per_band: int,
+              value_of: Callable[[int, int], int] | None) -> int:
+    """The stake of ``bid`` in ``state``'s game, the bid read in the game's own scale.
+
+    The schedules are written in each game's own scale (cutthroat in ones,
+    VARIANTS.md "1 for 30, plus 1 for each further 5"; auction in tens, seed
+    000 "350-390 -> 15"). A match played in another scale (``--scale``) has
+    its bids converted back first, so a tens cutthroat bid of 350 is the
+    ones bid 35 and stakes 2, not 65.
+    """
+    own = SCALES[state.game.rules.scale].unit
+    unit = SCALES[state.rules.scale].unit
+    native = bid * own // unit
+    return stake(native, per_band=per_band) if value_of is None else value_of(native, trump)
+
+
 def stakes(state: State, deals: int = 9, per_band: int = 1,
            value_of: Callable[[int, int], int] | None = None) -> tuple[HandScore, int | None]:
     """VARIANTS.md ``cutthroat`` (seeds 001, 002): stakes paid to and by the declarer.
@@ -222,11 +238,11 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
     meld = side_meld(state)
     played = bool(state.tricks)
     assert state.trump is not None
-    value = stake(state.bid, per_band=per_band) if value_of is None else value_of(state.bid, state.trump)
     rules = state.rules
+    value = _stake_of(state, state.bid, state.trump, per_band, value_of)
     if state.conceded and rules.opening == "first-300" and (state.bid,) == rules.opening_bids:
         # the forced opening of 300 stood (only the first call can bid it): the minimum stake
-        value = stake(rules.min_bid, per_band=per_band) if value_of is None else value_of(rules.min_bid, 1)
+        value = _stake_of(state, rules.min_bid, 1, per_band, value_of)
     if state.conceded:
         made, pay = False, -value
     elif not played:
