@@ -48,6 +48,7 @@ from .knowledge import knowledge, sample_hands
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve, solve_teams
 from .widow import settlement, widow_bury, widow_call, widow_trump
+from .partners import may_bid_over_partner
 
 
 def greedy_playout(
@@ -237,8 +238,8 @@ class HardPlayer(TablePlayer):
             outcomes = self._normal._widow_outcomes(view, self.widow_call_samples)
             return Action.bid_(view.seat, view.legal.min_bid) if widow_call(view, outcomes) else Action.pass_(view.seat)
         seat, low = view.seat, view.legal.min_bid
-        if low is None or partner_holds_bid_with_reentry(view):
-            return Action.pass_(seat)
+        if low is None or partner_holds_bid_with_reentry(view) or not may_bid_over_partner(view):
+            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
         if not view.legal.pass_:
             return Action.bid_(seat, low)  # a forced opening (VARIANTS.md ``britannica``)
         if self.rules.pass_cards:

@@ -37,6 +37,7 @@ from ..rules import RuleSet
 from ..tricks import beats, winner_index
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
+from .partners import may_bid_over_partner
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _COUNTER = (0, 0, 0, 10, 10, 10)
@@ -270,8 +271,8 @@ class NormalPlayer(TablePlayer):
         widow and the other hands (:func:`pinochle.bots.widow.bid_value`): bid while it is positive.
         """
         seat, low = view.seat, view.legal.min_bid
-        if low is None or partner_holds_bid_with_reentry(view):
-            return Action.pass_(seat)
+        if low is None or partner_holds_bid_with_reentry(view) or not may_bid_over_partner(view):
+            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
         if view.rules_set().widow:
             ok = widow_call(view, self._widow_outcomes(view, self.widow_samples))
             return Action.bid_(seat, low) if ok else Action.pass_(seat)

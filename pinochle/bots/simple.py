@@ -39,6 +39,7 @@ from ..game import Action, Trick, View
 from ..meld import meld_points
 from ..rules import RuleSet
 from ..tricks import beats, winner_index
+from .partners import may_bid_over_partner
 
 #: Rank indexes (see :mod:`pinochle.cards`): 9=0 J=1 Q=2 K=3 T=4 A=5.
 _ACE, _TEN, _KING = 5, 4, 3
@@ -186,8 +187,8 @@ class SimplePlayer(TablePlayer):
     def call(self, view: View) -> Action:
         """A bid of the lowest legal amount while it is within the estimate, else a pass."""
         seat, low = view.seat, view.legal.min_bid
-        if low is None or partner_holds_bid_with_reentry(view):
-            return Action.pass_(seat)
+        if low is None or partner_holds_bid_with_reentry(view) or not may_bid_over_partner(view):
+            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
         rules = view.rules_set()
         if rules.widow:  # a widow game (VARIANTS.md ``cutthroat``): each alone, a plain average
             worth = widow_estimate(view.hand, rules) + self.boldness(view.hand_number - 1) * rules.total_counters / 250

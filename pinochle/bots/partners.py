@@ -1,0 +1,287 @@
+"""Partners cooperate in the auction (issue 17, item 1; RULES.md, Deal and auction).
+
+In a game with partnerships the side that holds the contract scores its
+partners' meld and tricks together (RULES.md, Deal and auction: "the high
+bidder's side"), so once both opponents have passed for good, a player that
+bids over its own partner only raises its side's contract. The shared rule,
+used by Easy, Normal and Hard alike (:mod:`pinochle.bots.simple`,
+:mod:`pinochle.bots.normal`, :mod:`pinochle.bots.hard`):
+
+- once both opponents have passed for good, a player bids over its partner
+  only to name its own trump for a run or for a long suit with meld
+  (:func:`names_own_trump`), and then at the lowest legal bid (the bots bid
+  ``view.legal.min_bid``);
+- a side never makes two raises in a row over its own partner: a player never
+  bids over a partner whose high bid was itself a raise over this player.
+
+Partnerships come from the game's seating (``view.seating.sides``); in a game
+where every player is alone (VARIANTS.md ``cutthroat``, ``auction``) the rule
+never applies. In a game where a seat that passed may bid again (VARIANTS.md
+``racehorse``) a player never bids over its partner
+(:func:`pinochle.bots.base.partner_holds_bid_with_reentry`).
+
+:func:`audit_calls` counts, in a finished auction, the raises this rule
+forbids; ``benchmarks/partner_raises.py`` and ``tests/test_partner_raises.py``
+measure them over many auctions.
+
+>>> from pinochle.game import new_match, view
+>>> may_bid_over_partner(view(new_match(seed=1), 1))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..auction import Call
+from ..game import View
+from ..rules import RuleSet
+
+#: Card ranks within a suit (``card % 6``): 9 J Q K 10 A (pinochle.cards.RANK_LETTERS).
+_JACK, _QUEEN, _KING, _TEN, _ACE = 1, 2, 3, 4, 5
+#: A run in trump: A 10 K Q J (RULES.md, Meld: 150 in the table's scale).
+_RUN = (_JACK, _QUEEN, _KING, _TEN, _ACE)
+
+
+def side_of(sides: Sequence[Sequence[int]], seat: int) -> tuple[int, ...]:
+    """The seats of ``seat``'s side in ``sides`` (a game's ``Seating.sides``; RULES.md, Deal and
+    auction: partners sit opposite), ``(seat,)`` when it is not seated on any side.
+
+    >>> side_of(((0, 2), (1, 3)), 3)
+    (1, 3)
+    """
+    for side in sides:
+        if seat in side:
+            return tuple(side)
+    return (seat,)
+
+
+def names_own_trump(hand: Iterable[int], rules: RuleSet | None = None) -> bool:
+    """Whether ``hand`` is worth taking the contract from its partner to name its own trump
+    (issue 17, item 1; RULES.md, Deal and auction: the declarer names trump; Meld: a run).
+
+    True when the hand holds a run (A 10 K Q J of one suit: a run is meld only in trump),
+    or a suit of more than half the hand's cards (7 of 12) holding a marriage (K Q of that
+    suit: a royal marriage in trump). (At least half the hand, 6 of 12, let Normal raise its
+    partner in 2.3% of 1,000 table auctions, over the issue's 2% bar; 7 of 12: 1.1%.) ``rules`` is accepted for games whose hands differ in size;
+    the measure is relative to the hand, so it is the same in every deck.
+
+    Args:
+        hand: the player's cards (card numbers, ``suit * 6 + rank``).
+        rules: the game's rules (unused beyond documentation of the scale).
+
+    Returns:
+        Whether the hand names its own trump with a run or a long suit with meld.
+
+    >>> from pinochle.cards import parse_cards
+    >>> names_own_trump(parse_cards("AH TH KH QH JH 9S AS AD KC QC 9C 9D"))
+    True
+    >>> names_own_trump(parse_cards("AH TH KH 9H JH 9S AS AD KC QC 9C 9D"))
+    False
+    >>> names_own_trump(parse_cards("AH KH QH 9H 9H JH AS AD KC QC 9C 9D")), names_own_trump(parse_cards("AH KH QH 9H 9H JH JH AD KC QC 9C 9D"))
+    (False, True)
+    """
+    cards = [int(c) for c in hand]
+    long = len(cards) // 2 + 1
+    for suit in range(4):
+        ranks = {c % 6 for c in cards if c // 6 == suit}
+        length = sum(1 for c in cards if c // 6 == suit)
+        if all(r in ranks for r in _RUN):
+            return True
+        if length >= long and _KING in ranks and _QUEEN in ranks:
+            return True
+    return False
+
+
+def _bids(calls: Sequence[tuple[int, Call]]) -> list[tuple[int, int]]:
+    return [(int(who), call) for who, call in calls if call is not None]
+
+
+def opponents_out(calls: Sequence[tuple[int, Call]], sides: Sequence[Sequence[int]], seat: int,
+                  reenter_after_pass: bool = False) -> bool:
+    """Whether every opponent of ``seat`` has passed for good (RULES.md, Deal and auction: "a
+    player who passes is out of the auction"; VARIANTS.md ``racehorse``: there a seat that
+    passed may bid again, so it is never out for good).
+
+    Args:
+        calls: the auction so far as ``(seat, call)`` pairs, ``None`` for a pass.
+        sides: the game's sides (``Seating.sides``).
+        seat: the player.
+        reenter_after_pass: the game's ``RuleSet.reenter_after_pass``.
+
+    Returns:
+        True when the game has opponents of ``seat``, each has passed, and a pass is final.
+    """
+    if reenter_after_pass:
+        return False
+    mine = side_of(sides, seat)
+    others = [s for side in sides for s in side if s not in mine]
+    passed = {int(who) for who, call in calls if call is None}
+    return bool(others) and all(s in passed for s in others)
+
+
+def may_bid_over_partner(view: View) -> bool:
+    """Whether the player of ``view`` may bid at all under the partners' rule (issue 17, item 1;
+    RULES.md, Deal and auction: the high bidder's side plays the contract together).
+
+    False when the partner holds the high bid and either
+    - the partner's high bid was itself a raise over this player (no back and forth: a side
+      never makes two raises in a row over its own partner), or
+    - a seat that passed may bid again (VARIANTS.md ``racehorse``), or
+    - both opponents have passed for good and the hand does not name its own trump with a
+      run or a long suit with meld (:func:`names_own_trump`).
+    True otherwise (the player's own valuation then decides), and always in a game where
+    every player is alone (VARIANTS.md ``cutthroat``, ``auction``).
+
+    Args:
+        view: the acting seat's view in the auction.
+
+    Returns:
+        Whether a bid is allowed by the rule.
+    """
+    sides = view.seating.sides
+    me = int(view.seat)
+    mine = side_of(sides, me)
+    if len(mine) < 2 or view.high_bidder is None or int(view.high_bidder) == me or int(view.high_bidder) not in mine:
+        return True
+    rules = view.rules_set()
+    if rules.reenter_after_pass:
+        return False
+    bids = _bids(view.calls)
+    if len(bids) >= 2 and bids[-2][0] in mine:
+        return False  # the partner raised over this side already: no raise back
+    if opponents_out(view.calls, sides, me):
+        return names_own_trump(view.hand, rules)
+    return True
+
+
+@dataclass(frozen=True)
+class CallsAudit:
+    """What :func:`audit_calls` found in one auction (issue 17, item 1).
+
+    Attributes:
+        raises_after_out: bids over one's own partner made after both opponents had passed for good.
+        in_a_row: times a side bid over its own partner twice in a row (a raise over a raise).
+    """
+
+    raises_after_out: int
+    in_a_row: int
+
+
+def audit_calls(calls: Sequence[tuple[int, Call]], sides: Sequence[Sequence[int]],
+                reenter_after_pass: bool = False) -> CallsAudit:
+    """Count the partner raises of a finished auction (issue 17, item 1; RULES.md, Deal and auction).
+
+    A raise over one's partner is a bid made while the partner holds the high bid. It is
+    counted in ``raises_after_out`` when every opponent had passed for good before it
+    (:func:`opponents_out`), and in ``in_a_row`` when the previous bid was also a raise over
+    a partner by the same side.
+
+    Args:
+        calls: the auction as ``(seat, call)`` pairs in order, ``None`` for a pass.
+        sides: the game's sides (``Seating.sides``).
+        reenter_after_pass: the game's ``RuleSet.reenter_after_pass``.
+
+    Returns:
+        A :class:`CallsAudit`.
+
+    >>> audit_calls([(1, 250), (2, None), (3, 260), (0, None), (1, 270), (3, 280), (1, None)],
+    ...             ((0, 2), (1, 3)))
+    CallsAudit(raises_after_out=2, in_a_row=2)
+    """
+    after_out = in_a_row = 0
+    high: int | None = None
+    last_was_raise = False
+    for k, (who_, call) in enumerate(calls):
+        who = int(who_)
+        if call is None:
+            continue
+        mine = side_of(sides, who)
+        is_raise = len(mine) > 1 and high is not None and high != who and high in mine
+        if is_raise:
+            if opponents_out(calls[:k], sides, who, reenter_after_pass):
+                after_out += 1
+            if last_was_raise:
+                in_a_row += 1
+        last_was_raise = is_raise
+        high = who
+    return CallsAudit(after_out, in_a_row)
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """Partner raises over many auctions of one game and level (issue 17, item 1).
+
+    Attributes:
+        auctions: auctions played.
+        with_raise: auctions holding a raise over one's own partner after both opponents had passed.
+        raises: such raises in all.
+        in_a_row: auctions in which a side raised over its own partner twice in a row.
+    """
+
+    auctions: int
+    with_raise: int
+    raises: int
+    in_a_row: int
+
+    @property
+    def rate(self) -> float:
+        """The share of auctions with a raise over one's partner after both opponents passed (0 to 1)."""
+        return self.with_raise / self.auctions if self.auctions else 0.0
+
+
+def auction_calls(game: str, level: str, seed: int | str) -> tuple[tuple[tuple[int, Call], ...], tuple[tuple[int, ...], ...], bool]:
+    """The first auction of a match of ``game`` dealt by ``seed``, four computers of ``level``
+    at every seat (seeded as the terminal seeds them: ``"{seed}/{seat}"``).
+
+    Args:
+        game: a game name (:data:`pinochle.games.GAMES`).
+        level: ``"easy"``, ``"normal"`` or ``"hard"``.
+        seed: the match seed.
+
+    Returns:
+        The calls as ``(seat, call)`` pairs, the game's sides and its ``reenter_after_pass``.
+
+    Raises:
+        ValueError: an unknown game or level.
+    """
+    from ..cards import Seat
+    from ..game import apply, auto_action, new_match, turn, view
+    from . import for_level
+
+    state = new_match(seed=seed, game=game)
+    seating = state.game.seating
+    players = {s: for_level(level, f"{seed}/{Seat(s)}") for s in seating.seats}
+    while state.phase == "auction":
+        action = auto_action(state)
+        if action is None:
+            seat = turn(state)
+            assert seat is not None
+            action = players[int(seat)].act(view(state, seat))
+        state = apply(state, action)
+    v = view(state, seating.seats[0])
+    return tuple((int(w), c) for w, c in v.calls), tuple(tuple(s) for s in seating.sides), state.rules.reenter_after_pass
+
+
+def sweep(game: str, level: str, auctions: int, seed: int | str = 1) -> SweepResult:
+    """Play ``auctions`` first auctions (match seeds ``"{seed}/{k}"``) of ``game`` with four
+    ``level`` computers and count their partner raises (:func:`audit_calls`).
+
+    Args:
+        game: a game name with partnerships (:data:`pinochle.games.GAMES`).
+        level: ``"easy"``, ``"normal"`` or ``"hard"``.
+        auctions: how many auctions (at least 0).
+        seed: the sweep seed.
+
+    Returns:
+        A :class:`SweepResult`.
+    """
+    with_raise = raises = in_a_row = 0
+    for k in range(auctions):
+        calls, sides, reenter = auction_calls(game, level, f"{seed}/{k}")
+        audit = audit_calls(calls, sides, reenter)
+        with_raise += audit.raises_after_out > 0
+        raises += audit.raises_after_out
+        in_a_row += audit.in_a_row > 0
+    return SweepResult(auctions, with_raise, raises, in_a_row)
