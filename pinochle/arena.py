@@ -444,9 +444,26 @@ def _new_think() -> tuple[list[int], list[int]]:
     return ([], [])
 
 
+def _records_of(state: State, kind: str, seed: int | str, index: int, play: int, sides: Sequence[int],
+                names: Sequence[str]) -> list[dict[str, object]]:
+    """Every hand ``state`` finished, as hand records (docs/records.md, :func:`pinochle.records.hand_record`;
+    thrown-in hands in their place), each with an ``arena`` key saying where the arena played it:
+    ``{"seed", "kind": "deal" | "match", "number", "play", "hand", "players": [A's name, B's name],
+    "roles": per scoring side (in the record's score order) 0 = A or 1 = B}`` (issue 17, item 1:
+    anyone can audit the auctions and the play). A replay ignores the ``arena`` key."""
+    from .records import match_record
+
+    hands = match_record(state)["hands"]
+    assert isinstance(hands, list)
+    return [{**h, "arena": {"seed": seed, "kind": kind, "number": index, "play": play, "hand": k + 1,
+                            "players": list(names), "roles": list(sides)}}
+            for k, h in enumerate(hands)]
+
+
 def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
               names: Sequence[str] = ("A", "B"),
-              think_ns: tuple[list[int], list[int]] | None = None, game: str = "table") -> DealRecord:
+              think_ns: tuple[list[int], list[int]] | None = None, game: str = "table",
+              records: list[dict[str, object]] | None = None) -> DealRecord:
     """Play duplicate deal ``index`` of an arena seeded ``seed``: two plays, seats swapped.
 
     Args:
@@ -456,6 +473,7 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
         names: A's and B's names (for error messages).
         think_ns: when given, each player's think times (ns) are appended to
             ``think_ns[0]`` (A) and ``think_ns[1]`` (B).
+        records: when given, each play's hand is appended as a record (:func:`_records_of`).
 
     Returns:
         The :class:`DealRecord`.
@@ -473,11 +491,13 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
     seating = find_game(game).seating
     scores: list[tuple[float, float]] = []
     contracts: list[Contract] = []
-    for sides in arrangements(len(seating.sides)):
+    for play, sides in enumerate(arrangements(len(seating.sides))):
         roles = [sides[seating.side_of[s]] if seating.side_of[s] >= 0 else 1 for s in range(4)]
         table = _Table(factories, names, roles, seat_seeds, think)
         start = new_match(seed=deal_seed, game=game)
         state = table.run(start, f"deal {index}", whole_match=False)
+        if records is not None:
+            records.extend(_records_of(state, "deal", seed, index, play, sides, names))
         if not state.history:  # annulled: everyone passed (VARIANTS.md ``cutthroat``)
             scores.append((0, 0))
             continue
@@ -490,7 +510,8 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
 
 def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: int,
                     names: Sequence[str] = ("A", "B"),
-                    think_ns: tuple[list[int], list[int]] | None = None, game: str = "table") -> MatchRecord:
+                    think_ns: tuple[list[int], list[int]] | None = None, game: str = "table",
+                    records: list[dict[str, object]] | None = None) -> MatchRecord:
     """Play duplicate match pair ``index`` of an arena seeded ``seed``: two matches to 1500, seats swapped.
 
     Args:
@@ -499,6 +520,7 @@ def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: 
         index: the pair number.
         names: A's and B's names (for error messages).
         think_ns: when given, think times (ns) are appended as in :func:`play_deal`.
+        records: when given, every hand of both matches is appended as a record (:func:`_records_of`).
 
     Returns:
         The :class:`MatchRecord`.
@@ -512,10 +534,12 @@ def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: 
     seating = find_game(game).seating
     points: list[float] = []
     hands: list[int] = []
-    for sides in arrangements(len(seating.sides)):
+    for play, sides in enumerate(arrangements(len(seating.sides))):
         roles = [sides[seating.side_of[s]] if seating.side_of[s] >= 0 else 1 for s in range(4)]
         table = _Table(factories, names, roles, seat_seeds, think)
         state = table.run(new_match(seed=match_seed, game=game), f"match {index}", whole_match=True)
+        if records is not None:
+            records.extend(_records_of(state, "match", seed, index, play, sides, names))
         if state.winner is None:
             points.append(0.5)
         else:
@@ -538,6 +562,7 @@ class _Task:
     factories: tuple[PlayerFactory, PlayerFactory]
     names: tuple[str, str]
     game: str = "table"
+    records: bool = False
 
 
 @dataclass(frozen=True)
@@ -548,26 +573,30 @@ class _Done:
     deals: tuple[DealRecord, ...]
     matches: tuple[MatchRecord, ...]
     think_ns: tuple[list[int], list[int]]
+    records: tuple[dict[str, object], ...] = ()
 
 
 def _run_task(task: _Task) -> _Done:
     """Run one chunk (in a worker process or in this one)."""
     think = _new_think()
+    records: list[dict[str, object]] | None = [] if task.records else None
     if task.kind == "deals":
-        deals = tuple(play_deal(task.factories, task.seed, i, task.names, think, task.game)
+        deals = tuple(play_deal(task.factories, task.seed, i, task.names, think, task.game, records)
                       for i in range(task.start, task.stop))
-        return _Done(task, deals, (), think)
-    matches = tuple(play_match_pair(task.factories, task.seed, i, task.names, think, task.game)
+        return _Done(task, deals, (), think, tuple(records or ()))
+    matches = tuple(play_match_pair(task.factories, task.seed, i, task.names, think, task.game, records)
                     for i in range(task.start, task.stop))
-    return _Done(task, (), matches, think)
+    return _Done(task, (), matches, think, tuple(records or ()))
 
 
 def _tasks(deals: int, matches: int, workers: int, seed: int | str,
-           factories: tuple[PlayerFactory, PlayerFactory], names: tuple[str, str], game: str = "table") -> list[_Task]:
+           factories: tuple[PlayerFactory, PlayerFactory], names: tuple[str, str], game: str = "table",
+           records: bool = False) -> list[_Task]:
     """The chunks: match pairs one by one first (the longest work), then deals in chunks of up to 25."""
     size = max(1, min(25, math.ceil(deals / (4 * workers))))
-    out = [_Task("matches", j, j + 1, seed, factories, names, game) for j in range(matches)]
-    out += [_Task("deals", i, min(deals, i + size), seed, factories, names, game) for i in range(0, deals, size)]
+    out = [_Task("matches", j, j + 1, seed, factories, names, game, records) for j in range(matches)]
+    out += [_Task("deals", i, min(deals, i + size), seed, factories, names, game, records)
+            for i in range(0, deals, size)]
     return out
 
 
@@ -809,7 +838,8 @@ def _check_count(field: str, value: object, low: int, high: int) -> int:
 
 
 def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | None = None,
-              workers: int | None = None, progress: bool = False, game: str = "table") -> ArenaResult:
+              workers: int | None = None, progress: bool = False, game: str = "table",
+              records: IO[str] | None = None) -> ArenaResult:
     """Measure player ``a`` against player ``b`` on duplicate deals and duplicate match pairs.
 
     Args:
@@ -824,6 +854,10 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
             default :func:`default_workers`.
         progress: show a :mod:`rich.progress` bar on standard error.
         game: the game played (:data:`pinochle.games.GAMES`, default ``table``).
+        records: when given, every hand played is written to it as one JSON line, a hand
+            record of docs/records.md with an ``arena`` key (:func:`_records_of`): the duplicate
+            deals in order (each deal's plays in turn), then the match pairs' hands in order.
+            ``pinochle replay -`` replays them; the same seed writes the same lines.
 
     Returns:
         The :class:`ArenaResult`.
@@ -841,7 +875,7 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
     n = _check_count("deals", deals, 1, MAX_DEALS)
     m = default_matches(n) if matches is None else _check_count("matches", matches, 0, MAX_MATCHES)
     w = default_workers() if workers is None else _check_count("workers", workers, 1, MAX_WORKERS)
-    tasks = _tasks(n, m, w, seed, (fa, fb), (a, b), game)
+    tasks = _tasks(n, m, w, seed, (fa, fb), (a, b), game, records is not None)
     w = min(w, len(tasks))
     if w > 1:
         for field, name, f in (("a", a, fa), ("b", b, fb)):
@@ -853,6 +887,12 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
     t0 = time.perf_counter()
     done = sorted(_execute(tasks, w, progress), key=lambda d: (d.task.kind, d.task.start))
     seconds = time.perf_counter() - t0
+    if records is not None:
+        import json
+
+        for chunk in done:
+            for rec in chunk.records:
+                records.write(json.dumps(rec, ensure_ascii=False) + "\n")
 
     deal_records = [d for chunk in done for d in chunk.deals]
     match_records = [r for chunk in done for r in chunk.matches]
@@ -906,13 +946,16 @@ def render_table(result: ArenaResult, out: IO[str]) -> None:
 
 
 def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, workers: int | None,
-                  as_json: bool, out: IO[str], progress: bool = True, game: str = "table") -> int:
+                  as_json: bool, out: IO[str], progress: bool = True, game: str = "table",
+                  records: str | None = None) -> int:
     """The ``pinochle arena`` command: run the arena and print the result.
 
     Args:
         a, b, deals, seed, matches, workers, game: as for :func:`run_arena`.
         as_json: print one JSON object (:meth:`ArenaResult.to_json`) instead of the table.
         out: where to print.
+        records: a file to write every hand played to, as JSON Lines of hand records
+            (``run_arena``'s ``records``); it is replaced.
         progress: show the progress bar on standard error.
 
     Returns:
@@ -923,7 +966,12 @@ def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, wo
     """
     import json
 
-    result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress, game=game)
+    if records is None:
+        result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress, game=game)
+    else:
+        with open(records, "w", encoding="utf-8") as fh:
+            result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress,
+                               game=game, records=fh)
     if as_json:
         out.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
     else:

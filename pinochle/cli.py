@@ -9,9 +9,11 @@ Commands:
 * ``pinochle play``: play a match in the terminal as South (``--game cutthroat`` or
   ``auction``: three players, each alone, with a widow).
 * ``pinochle serve``: run the web table (``--host``, ``--port``, ``--db``, ``--bot-delay``).
-* ``pinochle arena --a hard --b normal --deals 500 --seed 1 [--matches M] [--workers N] [--json]``:
+* ``pinochle arena --a hard --b normal --deals 500 --seed 1 [--matches M] [--workers N] [--json] [--records FILE]``:
   measure two computer players on duplicate deals (:mod:`pinochle.arena`); a
-  readable table, or one JSON object with ``--json``.
+  readable table, or one JSON object with ``--json``; ``--records FILE`` writes
+  every hand played as JSON Lines of hand records (docs/records.md) to audit
+  the auctions and the play (issue 17).
 
 ``meld``, ``legal`` and ``replay`` read JSON Lines from standard input when
 their argument is ``-``: one request per line, one result per line; a bad
@@ -448,6 +450,8 @@ def _parser() -> argparse.ArgumentParser:
     ar.add_argument("--workers", type=_whole, default=None,
                     help="worker processes, 1 to 64 (default: the CPUs available)")
     ar.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    ar.add_argument("--records", metavar="FILE", default=None,
+                    help="write every hand played to FILE as JSON Lines of hand records (docs/records.md)")
     _game_options(ar, scale=False)
     return p
 
@@ -537,9 +541,12 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             try:
                 game_rules(args.game)  # the arena itself says which games it seats (ArenaError)
                 return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out,
-                                     game=args.game or "table")
+                                     game=args.game or "table", records=args.records)
             except ArenaError as err:
                 raise RequestError(err.field, err.reason) from None
+            except OSError as err:
+                raise RequestError("records", f"cannot write the records to {args.records}: "
+                                   f"{err.strerror or err}") from None
         if args.command == "serve":
             return serve(args.host, args.port, args.db, args.bot_delay, args.search_seconds,
                          args.quick_timer, args.away_seconds)
