@@ -46,7 +46,7 @@ from .protocol import (
 from .rooms import RoomError, Rooms, clean_name, normal_code
 from .storage import SQLiteStorage, Storage, StoredMatch
 from ..cards import Seat
-from .table import SOLO_SEAT, Table, Tables
+from .table import Table, Tables
 
 log = logging.getLogger("pinochle.server")
 
@@ -208,7 +208,7 @@ class Connection:
 
     # ---------------------------------------------------------------- matches
 
-    async def _table_for(self, match_id: str | None, what: str) -> tuple[Table, Seat]:
+    async def _table_for(self, match_id: str | None, what: str) -> tuple[Table, int]:
         """The table a message is for and this connection's seat at it.
 
         ``match_id`` ``None`` is the device's solo match. A match id that
@@ -225,7 +225,7 @@ class Connection:
         if match_id is None or (solo is not None and match_id == solo.id):
             if solo is None:
                 raise ProtocolError(ErrorCode.NO_MATCH, f"you have no solo match {what}: start one")
-            return solo, SOLO_SEAT
+            return solo, solo.home()
         seated = self._seat_table()
         where = None if seated is None else seated.seat_of([self.seat])
         if seated is not None and where is not None:
@@ -235,7 +235,7 @@ class Connection:
                 await self.send(seated.message(where, "resume"))
                 raise ProtocolError(ErrorCode.STALE, "that was for your room's last match: a newer one has started")
         if solo is not None and self._earlier_match(match_id, lambda m: m.kind == "solo" and m.device == self.device):
-            await self.send(solo.message(SOLO_SEAT, "resume"))
+            await self.send(solo.message(solo.home(), "resume"))
             raise ProtocolError(ErrorCode.STALE, "that was for a match that a newer one has replaced")
         raise ProtocolError(ErrorCode.NO_MATCH, "you are not seated at that match")
 
@@ -259,7 +259,12 @@ class Connection:
         if msg.type == "hello":
             await self.hello(d.get("device"), d.get("seat"))
         elif msg.type == "new_match":
-            table = self.tables.create_solo(self.device, str(d["level"]), str(d.get("game", DEFAULT_GAME)))
+            players = d.get("players")
+            try:
+                table = self.tables.create_solo(self.device, str(d["level"]), str(d.get("game", DEFAULT_GAME)),
+                                                players if isinstance(players, int) else None)
+            except ValueError as err:
+                raise ProtocolError(ErrorCode.BAD_MESSAGE, f"new_match.players: {err}") from None
             if self.bot_delay is not None:
                 table.bot_delay = self.bot_delay
             await table.broadcast("start")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from ..games import GAMES
+from ..games import find as find_game
 
 #: Largest accepted frame, in bytes (UTF-8): a larger one closes the connection with 1009.
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -186,6 +187,25 @@ def _text(data: dict[str, object], kind: str, key: str, expected: str, *,
     value = data.get(key)
     if not isinstance(value, str) and not (value is None and (nullable or not required)):
         raise _refuse(kind, key, expected, value)
+
+
+def _players(data: dict[str, object], kind: str) -> None:
+    """Check ``data["players"]`` (optional): one of the game's ``table_sizes`` (auction: 3, 4 or 5).
+
+    >>> _players({"game": "auction", "players": 5}, "new_match")
+    >>> try:
+    ...     _players({"game": "cutthroat", "players": 5}, "new_match")
+    ... except ProtocolError as err:
+    ...     print(err)
+    new_match.players is 3 for the cutthroat game, not 5
+    """
+    value = data.get("players")
+    if value is None:
+        return
+    sizes = find_game(str(data.get("game", DEFAULT_GAME))).sizes
+    expected = " or ".join(", ".join(map(str, sizes)).rsplit(", ", 1)) + f" for the {data.get('game', DEFAULT_GAME)} game"
+    if not isinstance(value, int) or isinstance(value, bool) or value not in sizes:
+        raise _refuse(kind, "players", expected, value)
 
 
 def _choice(data: dict[str, object], kind: str, key: str, choices: tuple[str, ...], *,
@@ -361,6 +381,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
         _choice(data, kind, "level", LEVELS)
         if kind == "new_match":
             _game(data, kind)
+            _players(data, kind)
     elif kind == "room_game":
         _game(data, kind, required=True)
     elif kind == "room_timer":

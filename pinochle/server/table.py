@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from ..bots import Player, for_level
 from ..cards import Seat
 from ..errors import IllegalAction
-from ..game import Action, State, apply, auto_action, legal_actions, new_match, turn, view
+from ..game import (Action, State, View, apply, apply_for_chair, auto_action, legal_actions, lineup_json,
+                    new_match, seat_of_chair, turn, view, view_for_chair)
 from ..games import find as find_game
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, StaleWrite, Storage, StoredMatch
@@ -66,7 +67,8 @@ def rebuild(stored: StoredMatch) -> State:
     Raises:
         ValueError: the stored game is unknown or not playable (a database written by a newer server).
     """
-    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game)
+    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game,
+                      players=TableOptions.from_json(stored.options).players)
     for raw in stored.actions:
         state = apply(state, Action.from_json(raw))
     return state
@@ -107,9 +109,34 @@ def seat_order(game: str) -> tuple[Seat, ...]:
 EMPTY_PLACE = SeatRecord(None, "")
 
 
-def solo_seats(device: str, game: str = "table") -> tuple[SeatRecord, ...]:
+def has_chairs(game: str, players: int | None) -> bool:
+    """Whether a table of ``players`` for ``game`` seats its people in chairs rather than seats:
+    more players than the game's seating (VARIANTS.md ``auction`` at 4 or 5: each hand three of
+    the chairs play, at E, S and W, and the others sit it out; docs/design.md 4b).
+
+    >>> has_chairs("auction", 5), has_chairs("auction", 3), has_chairs("auction", None)
+    (True, False, False)
+    """
+    return players is not None and players > find_game(game).seating.players
+
+
+def chair_word(chair: int) -> str:
+    """A computer guest's name in chair ``chair`` (chairs numbered from 0, named from 1).
+
+    >>> chair_word(0)
+    'Player 1'
+    """
+    return f"Player {chair + 1}"
+
+
+def solo_seats(device: str, game: str = "table", players: int | None = None) -> tuple[SeatRecord, ...]:
     """The seats of a solo match of ``game``: the device at South, computers in the other seats
-    in play, an empty place where the game seats nobody (N, E, S, W order)."""
+    in play, an empty place where the game seats nobody (N, E, S, W order).
+
+    At a table of more players than seats (:func:`has_chairs`) one record per chair
+    instead: the device in chair 0, computers in the others."""
+    if players is not None and has_chairs(game, players):
+        return tuple(SeatRecord(device if c == 0 else None, "You" if c == 0 else chair_word(c)) for c in range(players))
     seats = seats_in_play(game)
     return tuple(SeatRecord(device if s == SOLO_SEAT else None, SEAT_WORD[s]) if s in seats else EMPTY_PLACE
                  for s in Seat)
@@ -124,14 +151,20 @@ class TableOptions:
             that move for them; ``None`` for no timer.
         away_seconds: seconds a disconnected person keeps the seat before a
             computer plays for them (until they come back); ``None`` to wait forever.
+        players: the players at the table when the game seats more than one number
+            (``Game.table_sizes``: auction at 3, 4 or 5); ``None``: its seating's players.
     """
 
     move_timer: float | None = None
     away_seconds: float | None = None
+    players: int | None = None
 
     def to_json(self) -> dict[str, object]:
-        """``{"move_timer", "away_seconds"}`` (seconds or null)."""
-        return {"move_timer": self.move_timer, "away_seconds": self.away_seconds}
+        """``{"move_timer", "away_seconds"}`` (seconds or null), and ``"players"`` when set."""
+        out: dict[str, object] = {"move_timer": self.move_timer, "away_seconds": self.away_seconds}
+        if self.players is not None:
+            out["players"] = self.players
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> TableOptions:
@@ -139,7 +172,9 @@ class TableOptions:
         def num(key: str) -> float | None:
             v = data.get(key)
             return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
-        return cls(num("move_timer"), num("away_seconds"))
+        players = data.get("players")
+        return cls(num("move_timer"), num("away_seconds"),
+                   players if isinstance(players, int) and not isinstance(players, bool) else None)
 
 
 class Hub:
@@ -223,37 +258,70 @@ class Table:
         self.clock = clock
         self.on_finish = on_finish
         self.options = TableOptions.from_json(stored.options)
-        self.seats: list[SeatRecord] = list(stored.seats) if len(stored.seats) == 4 \
-            else list(solo_seats(stored.device, stored.game))
         self.state = rebuild(stored)
-        #: the seats in play (the game's seating); an empty place (a three-handed game's N) is not one
-        self.in_play: tuple[Seat, ...] = tuple(Seat(s) for s in self.state.game.seating.seats)
+        #: a table of more players than seats (auction at 4 or 5): people hold chairs, not seats
+        self.chaired = self.state.table_size > self.state.game.seating.players
+        size = self.state.table_size if self.chaired else 4
+        self.seats: list[SeatRecord] = list(stored.seats) if len(stored.seats) == size \
+            else list(solo_seats(stored.device, stored.game, self.state.table_size if self.chaired else None))
+        #: the places people hold: the seats in play (the game's seating; an empty place, a
+        #: three-handed game's N, is not one), or the chairs 0 .. players - 1 at a table of 4 or 5
+        self.in_play: tuple[int, ...] = tuple(range(size)) if self.chaired \
+            else tuple(Seat(s) for s in self.state.game.seating.seats)
         #: ended before its last hand (replaced, or everyone left): it never moves again
         self.abandoned = stored.finished and self.state.phase != "match_end"
-        self.players: dict[Seat, Player] = {seat: for_level(stored.level, f"{stored.seed}/{seat}") for seat in self.in_play}
+        self.players: dict[int, Player] = {
+            p: for_level(stored.level, f"{stored.seed}/chair{p}" if self.chaired else f"{stored.seed}/{Seat(p)}")
+            for p in self.in_play}
         self.lock = asyncio.Lock()
         self.closed = False
         now = clock()
         self.turn_since = now
         #: when each disconnected person's last socket closed (a restart counts as a disconnect)
-        self.away_since: dict[Seat, float] = {
+        self.away_since: dict[int, float] = {
             seat: now for seat in self.people() if not hub.connected(self.seats[seat].token)
         }
         #: people who asked for the next hand at this hand's end
-        self.next_ready: set[Seat] = set()
+        self.next_ready: set[int] = set()
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         #: the seats shown as played by a stand-in in the last broadcast
-        self._shown_stand_ins: frozenset[Seat] = frozenset()
+        self._shown_stand_ins: frozenset[int] = frozenset()
+
+    # ---------------------------------------------------------------- places: seats or chairs
+
+    def seat_at(self, place: int, state: State | None = None) -> Seat | None:
+        """The seat where the person or computer of ``place`` plays this hand: the place itself
+        at a table of seats; at a table of chairs the chair's seat, ``None`` while it sits out."""
+        state = self.state if state is None else state
+        return seat_of_chair(state, place) if self.chaired else Seat(place)
+
+    def place_at(self, seat: Seat, state: State | None = None) -> int:
+        """Whose place plays ``seat`` this hand: the seat itself, or the chair there (``State.lineup``)."""
+        state = self.state if state is None else state
+        return state.lineup[seat] if self.chaired else seat
+
+    def view_of(self, place: int, state: State | None = None) -> View:
+        """What ``place`` sees: ``view`` of its seat, or ``view_for_chair`` (a spectator's view while it sits out)."""
+        state = self.state if state is None else state
+        return view_for_chair(state, place) if self.chaired else view(state, Seat(place))
+
+    def place_word(self, place: int) -> str:
+        """The key of ``place`` in messages: the seat letter (``"S"``) or the chair number (``"3"``)."""
+        return str(place) if self.chaired else str(Seat(place))
 
     # ---------------------------------------------------------------- seats
 
-    def people(self) -> list[Seat]:
+    def people(self) -> list[int]:
         """The seats held by people."""
         return [s for s in self.in_play if self.seats[s].token is not None]
 
-    def seat_of(self, tokens: Iterable[str | None]) -> Seat | None:
-        """The seat held by one of ``tokens``, or ``None``."""
+    def home(self) -> int:
+        """Where a solo match's device sits: South, or chair 0 at a table of 4 or 5."""
+        return 0 if self.chaired else SOLO_SEAT
+
+    def seat_of(self, tokens: Iterable[str | None]) -> int | None:
+        """The place (seat, or chair at a table of 4 or 5) held by one of ``tokens``, or ``None``."""
         held = set(tokens) - {None}
         for s in self.in_play:
             if self.seats[s].token in held:
@@ -264,14 +332,14 @@ class Table:
         """The tokens of the people at this table."""
         return {r.token for r in self.seats if r.token is not None}
 
-    def _gone_at(self, seat: Seat) -> float | None:
+    def _gone_at(self, seat: int) -> float | None:
         """When a disconnected person's seat passes to a computer, or ``None``."""
         since = self.away_since.get(seat)
         if since is None or self.options.away_seconds is None:
             return None
         return since + self.options.away_seconds
 
-    def stand_in(self, seat: Seat, now: float | None = None) -> bool:
+    def stand_in(self, seat: int, now: float | None = None) -> bool:
         """Whether a computer is playing for the person in ``seat`` (away too long)."""
         at = self._gone_at(seat)
         return at is not None and (self.clock() if now is None else now) >= at
@@ -289,7 +357,7 @@ class Table:
         if not self.closed:
             asyncio.get_running_loop().create_task(self.broadcast("presence"))
 
-    async def leave(self, seat: Seat) -> None:
+    async def leave(self, seat: int) -> None:
         """The person in ``seat`` left for good: a computer takes the seat for the rest of the match."""
         async with self.lock:
             record = SeatRecord(None, self.seats[seat].name)
@@ -306,7 +374,7 @@ class Table:
         """The match summary of docs/protocol.md: the totals per side of the game's seating
         (``{"NS", "EW"}``; ``{"E", "S", "W"}`` for players alone)."""
         s = self.state
-        names = s.game.seating.side_names
+        names = tuple(str(c) for c in range(s.table_size)) if self.chaired else s.game.seating.side_names
         return {
             "id": self.id,
             "kind": self.kind,
@@ -316,52 +384,67 @@ class Table:
             "phase": s.phase,
             "totals": dict(zip(names, s.totals)),
             "winner": None if s.winner is None else names[s.winner],
+            **({"players": s.table_size} if self.chaired else {}),
         }
 
     def _seats_json(self, now: float) -> dict[str, object]:
-        return {
-            str(s): {
+        out: dict[str, object] = {
+            self.place_word(s): {
                 "name": self.seats[s].name,
                 "computer": self.seats[s].token is None,
                 "connected": self.seats[s].token is None or self.hub.connected(self.seats[s].token),
                 "stand_in": self.seats[s].token is not None and self.stand_in(s, now),
                 "next_ready": s in self.next_ready,
+                **({"seat": None if (at := self.seat_at(s)) is None else str(at),
+                    "total": self.state.totals[s]} if self.chaired else {}),
             }
             for s in self.in_play
         }
+        return out
 
-    def message(self, seat: Seat, event: str | None) -> dict[str, object]:
+    def message(self, seat: int, event: str | None) -> dict[str, object]:
         """The ``state`` message for ``seat``: built from ``view(state, seat)`` alone plus public table facts.
+
+        At a table of 4 or 5 ``seat`` is a chair and the view is ``view_for_chair``
+        (a chair sitting the hand out sees what a spectator sees); ``table.you`` is
+        then the chair's seat this hand (``None`` while it sits out), ``table.chair``
+        the chair, and ``table.seats`` is keyed by chair.
 
         At a hand's end each person is offered ``deal`` (ask for the next
         hand) until they have asked; the hand is dealt when everyone present has.
         """
         now = self.clock()
-        v = view(self.state, seat).to_json()
+        v = self.view_of(seat).to_json()
         if self.state.phase == "hand_end":
             v["legal"] = {} if seat in self.next_ready else {"deal": True}
         timer: dict[str, object] | None = None
         whose = turn(self.state)
         at_hand_end = self.state.phase == "hand_end"
         timed = whose is not None and (at_hand_end or (
-            self.seats[whose].token is not None and not self.stand_in(whose, now)))  # computers need no countdown
+            self.seats[self.place_at(whose)].token is not None
+            and not self.stand_in(self.place_at(whose), now)))  # computers need no countdown
         if self.options.move_timer is not None and self.state.phase != "match_end" and timed:
             left = max(0.0, self.turn_since + self.options.move_timer - now)
             timer = {"seat": None if at_hand_end else str(whose), "seconds": round(left, 1)}
         table: dict[str, object] = {
             "kind": self.kind,
             "room": self.owner if self.kind == "room" else None,
-            "you": str(seat),
+            "you": self.place_word(seat) if not self.chaired else (
+                None if (here := self.seat_at(seat)) is None else str(here)),
             "seats": self._seats_json(now),
             "timer": timer,
         }
+        if self.chaired:
+            table["chair"] = seat
+            table["players"] = self.state.table_size
+            table["lineup"] = lineup_json(self.state.lineup)
         return {"type": "state", "match": self.summary(), "view": v, "event": event, "table": table}
 
-    async def send_to(self, seat: Seat, event: str | None) -> None:
+    async def send_to(self, seat: int, event: str | None) -> None:
         """Send the state to every socket of the person in ``seat``."""
         await self.hub.send(self.seats[seat].token, self.message(seat, event))
 
-    def _stand_ins(self) -> frozenset[Seat]:
+    def _stand_ins(self) -> frozenset[int]:
         now = self.clock()
         return frozenset(s for s in self.people() if self.stand_in(s, now))
 
@@ -375,7 +458,7 @@ class Table:
 
     # ---------------------------------------------------------------- moves
 
-    async def person_action(self, seat: Seat, version: int, data: dict[str, object]) -> None:
+    async def person_action(self, seat: int, version: int, data: dict[str, object]) -> None:
         """Apply a person's move.
 
         Args:
@@ -384,11 +467,13 @@ class Table:
             data: the action object without a seat (docs/protocol.md).
 
         The checks are made in this order: the match has not ended early
-        (``no_match``), ``version`` is the current one (``stale``), it is this
+        (``no_match``), the chair plays this hand (``illegal``), ``version`` is the current one (``stale``), it is this
         seat's move (``not_your_turn``, whoever's move it is, a person's or a
         computer's), and the engine accepts the move (``illegal``, with the
         engine's reason). At a hand's end only ``deal`` is a move, and any
-        person may make it.
+        person may make it. At a table of 4 or 5 ``seat`` is a chair; a chair
+        that sits the hand out has no move but ``deal`` (``illegal``, with the
+        engine's reason: "chair 3 (the dealer) sits this hand out ...").
 
         Raises:
             ProtocolError: ``no_match``, ``stale``, ``not_your_turn`` or ``illegal``; the match is unchanged.
@@ -397,6 +482,13 @@ class Table:
             if self.closed or self.abandoned:
                 raise ProtocolError(ErrorCode.NO_MATCH, "this match has ended without a result: it goes no further")
             state = self.state
+            if state.phase != "hand_end" and self.seat_at(seat) is None:
+                # a chair sitting this hand out, whatever the version: the engine says why
+                try:
+                    apply_for_chair(state, seat, Action.from_json({**data, "seat": "N"}))
+                except IllegalAction as err:
+                    raise ProtocolError(ErrorCode.ILLEGAL, str(err)) from None
+                raise ProtocolError(ErrorCode.ILLEGAL, f"chair {seat} sits this hand out")  # pragma: no cover
             if version != state.version:
                 raise ProtocolError(ErrorCode.STALE, f"the table has moved on (version {state.version}, your move was for {version})")
             if state.phase == "hand_end":
@@ -407,23 +499,25 @@ class Table:
                 await self.broadcast("next_ready")
                 return
             whose = turn(state)
-            if whose != seat and whose is not None:
-                who = self.seats[whose].name
-                if self.seats[whose].token is None and "computer" not in who:
+            here = self.seat_at(seat)
+            if whose != here and whose is not None:
+                who = self.seats[self.place_at(whose)].name
+                if self.seats[self.place_at(whose)].token is None and "computer" not in who:
                     who += " (computer)"
                 raise ProtocolError(ErrorCode.NOT_YOUR_TURN, f"it is not your move: wait for {who}")
             try:
-                action = Action.from_json({**data, "seat": str(seat)})
-                await self._apply(action)
+                action = Action.from_json({**data, "seat": str(here)})
+                await self._apply(action, seat if self.chaired else None)
             except IllegalAction as err:
                 raise ProtocolError(ErrorCode.ILLEGAL, str(err)) from None
             await self._auto()
             await self.broadcast("move")
         await self._after_change()
 
-    async def _apply(self, action: Action) -> None:
-        """Apply, store, then adopt the new state (called with the lock held)."""
-        new = apply(self.state, action)
+    async def _apply(self, action: Action, chair: int | None = None) -> None:
+        """Apply (a person's move at a table of 4 or 5 through ``apply_for_chair`` for their
+        ``chair``), store, then adopt the new state (called with the lock held)."""
+        new = apply(self.state, action) if chair is None else apply_for_chair(self.state, chair, action)
         try:
             await asyncio.to_thread(
                 self.storage.append_action, self.id, self.state.version, action.to_json(), new.phase == "match_end"
@@ -500,20 +594,21 @@ class Table:
             return None, min(wakes, default=None)
         if seat is None:
             return None, None
+        place = self.place_at(seat)
         # the first move once every meld is laid (the opening lead, or a declarer's concession) waits
         # three times longer, so that the meld review can be read
         review = not s.tricks and all(m is not None for m in s.melds)
         pace = self.bot_delay * (3 if review else 1)
-        if self.seats[seat].token is None or self.stand_in(seat, now):
+        if self.seats[place].token is None or self.stand_in(place, now):
             start = self.turn_since
-            gone = self._gone_at(seat)
-            if self.seats[seat].token is not None and gone is not None:
+            gone = self._gone_at(place)
+            if self.seats[place].token is not None and gone is not None:
                 start = max(start, gone)
             at = start + pace
             return ("bot", None) if now >= at else (None, at)
         if timer_at is not None and now >= timer_at:
             return "bot", None
-        wakes = [t for t in (timer_at, self._gone_at(seat)) if t is not None]
+        wakes = [t for t in (timer_at, self._gone_at(place)) if t is not None]
         return None, min(wakes, default=None)
 
     def start(self) -> None:
@@ -553,7 +648,7 @@ class Table:
             assert seat is not None
             if what == "bot":
                 try:
-                    action = await asyncio.to_thread(self.players[seat].act, view(before, seat))
+                    action = await asyncio.to_thread(self.players[self.place_at(seat, before)].act, view(before, seat))
                 except Exception:
                     log.exception("computer player failed in match %s; playing the first legal move", self.id)
                     action = self._fallback(before, seat)
@@ -643,11 +738,22 @@ class Tables:
         table = None if match_id is None else self.get(match_id)
         return None if table is None or table.abandoned else table
 
-    def create_solo(self, device: str, level: str, game: str = "table") -> Table:
-        """Start a new solo match of ``game`` for ``device`` at ``level``; an unfinished one is ended."""
+    def create_solo(self, device: str, level: str, game: str = "table", players: int | None = None) -> Table:
+        """Start a new solo match of ``game`` for ``device`` at ``level``; an unfinished one is ended.
+
+        ``players``: the players at the table (one of the game's ``table_sizes``; ``None``:
+        its seating's). At a table of 4 or 5 the device holds chair 0 and computers the others.
+
+        Raises:
+            ValueError: an unknown game, or a number of players it does not take (nothing is stored).
+        """
+        players = None if players == find_game(game).seating.players else players
+        if players is not None and players not in find_game(game).sizes:
+            new_match(game=game, players=players)  # raises the engine's ValueError, naming the sizes
         for old in [t for t in self.tables.values() if t.kind == "solo" and t.owner == device]:
             self.drop(old)  # ended by the new match; storage keeps its log
-        return self.create("solo", device, level, solo_seats(device, game), TableOptions(), game=game)
+        return self.create("solo", device, level, solo_seats(device, game, players), TableOptions(players=players),
+                           game=game)
 
     def create(self, kind: str, owner: str, level: str, seats: Sequence[SeatRecord], options: TableOptions,
                match_id: str | None = None, game: str = "table") -> Table:
@@ -658,8 +764,8 @@ class Tables:
             owner: the device (solo), the room code (room) or ``""``.
             level: the computer players' level.
             seats: four seats in N, E, S, W order (an empty place, :data:`EMPTY_PLACE`, where
-                the game seats nobody).
-            options: the move timer and away rule.
+                the game seats nobody); at a table of 4 or 5 (``options.players``) one per chair.
+            options: the move timer, away rule and number of players.
             match_id: the new match's id (default: a fresh random one).
             game: the game's name (a playable game of :data:`pinochle.games.GAMES`).
 
@@ -673,6 +779,11 @@ class Tables:
         match_id = match_id or new_match_id()
         seed = secrets.randbits(63)  # secret (and fits SQLite INTEGER): the deals cannot be worked out from one hand
         first_dealer = int(seats_here[secrets.randbelow(len(seats_here))])  # a seat in play deals first
+        if has_chairs(game, options.players):
+            assert options.players is not None
+            if len(seats) != options.players:
+                raise ValueError(f"a table of {options.players} needs {options.players} chairs, not {len(seats)}")
+            first_dealer = secrets.randbelow(options.players)  # a chair deals first
         self.storage.create_match(match_id, owner, level, seed, first_dealer, kind, seats, options.to_json(), game)
         table = self.get(match_id)
         assert table is not None
