@@ -173,8 +173,10 @@ def test_audit_counts_raises_after_both_opponents_passed_and_in_a_row() -> None:
 @pytest.mark.parametrize("game", _partnership_games())
 @pytest.mark.parametrize("level", LEVELS)
 def test_sweep_under_the_bar(game: str, level: str) -> None:
-    """100 auctions per level and game (the fast version of benchmarks/partner_raises.py)."""
-    result = sweep(game, level, 100, seed="test")
-    assert result.auctions == 100
+    """100 auctions per level and game (the fast version of benchmarks/partner_raises.py); Hard
+    simulates each call (about half a second an auction outside ``table``), so 25 there."""
+    n = 25 if level == "hard" and game != "table" else 100
+    result = sweep(game, level, n, seed="test")
+    assert result.auctions == n
     assert result.rate < BAR, result
     assert result.in_a_row == 0, result
