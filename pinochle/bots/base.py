@@ -67,6 +67,8 @@ class TablePlayer:
             if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
                 # a forced opening (VARIANTS.md ``britannica``): the lowest bid instead of a pass
                 return Action.bid_(seat, legal.min_bid)
+            if action.type == "bid" and action.bid in legal.skip_bids:
+                return skip_to_legal_bid(view, action.bid)
             return action
         if legal.trumps:
             return Action.trump_(seat, self.trump(view))
@@ -262,3 +264,31 @@ def should_concede(view: View) -> bool:
     side = view.declarer % 2
     need = view.bid - view.meld_shown[side]
     return need > 0.8 * rules.total_counters
+
+
+def skip_to_legal_bid(view: View, wanted: int | None) -> Action:
+    """The call for a seat that wants to bid ``wanted`` (points) where that bid is not legal
+    (``view.legal.skip_bids``: VARIANTS.md ``auction``'s ``dealer-290-320`` opening, seed 000:
+    "the dealer may pass or open only at 290, or at 320 and up").
+
+    Returns the highest legal bid not above ``wanted``; when there is none, a pass if a pass
+    is legal, else the lowest legal bid (never a raise the player did not want when it may pass).
+
+    >>> from pinochle.game import Legal
+    >>> class V:  # a stand-in view: only ``seat`` and ``legal`` are read
+    ...     seat = 3
+    ...     legal = Legal(pass_=True, min_bid=290, skip_bids=(300, 310))
+    >>> skip_to_legal_bid(V(), 310).bid, skip_to_legal_bid(V(), 280).type  # type: ignore[arg-type]
+    (290, 'pass')
+    """
+    legal = view.legal
+    assert legal.min_bid is not None
+    want = legal.min_bid if wanted is None else wanted
+    below = [b for b in range(legal.min_bid, want + 1, legal.bid_step) if b not in legal.skip_bids]
+    if below:
+        return Action.bid_(view.seat, below[-1])
+    if legal.pass_:
+        return Action.pass_(view.seat)
+    top = legal.bid_limit
+    return Action.bid_(view.seat, next(b for b in range(legal.min_bid, top + 1, legal.bid_step)
+                                       if b not in legal.skip_bids))
