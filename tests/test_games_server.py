@@ -99,10 +99,11 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
     assert [g["name"] for g in games if g["playable"]] == PLAYABLE == [n for n, g in GAMES.items() if g.playable]
     assert {"table", "cutthroat", "auction"} <= set(PLAYABLE) and "two-handed" not in PLAYABLE
     for g in games:
-        assert set(g) == {"name", "players", "description", "playable", "how_to_play"}
+        assert set(g) == {"name", "players", "sizes", "description", "playable", "how_to_play"}
         page = "/how-to-play" if g["name"] == "table" else f"/how-to-play/{g['name']}"
         assert g["how_to_play"] == (page if g["name"] in howto_games() else None)
         assert g["description"] == GAMES[g["name"]].description and g["players"] == GAMES[g["name"]].players
+        assert g["sizes"] == list(GAMES[g["name"]].sizes) and (g["players"] in g["sizes"] or not g["playable"])
 
 
 @pytest.mark.parametrize("msg", [

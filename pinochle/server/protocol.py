@@ -225,8 +225,9 @@ def playable_games() -> tuple[str, ...]:
 
 
 def games_json() -> dict[str, object]:
-    """``{"games": [{"name", "players", "description", "playable", "how_to_play"}, ...]}``: every game, in
-    VARIANTS.md order; ``how_to_play`` is the path of its "How to play" page, or ``None`` while it has none.
+    """``{"games": [{"name", "players", "sizes", "description", "playable", "how_to_play"}, ...]}``: every game, in
+    VARIANTS.md order; ``sizes`` the numbers of players its table takes (``Game.sizes``: ``[3, 4, 5]`` for
+    auction); ``how_to_play`` is the path of its "How to play" page, or ``None`` while it has none.
 
     >>> [g["name"] for g in games_json()["games"] if g["playable"]]
     ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction']
@@ -238,7 +239,7 @@ def games_json() -> dict[str, object]:
     def page(name: str) -> str | None:
         return None if name not in pages else "/how-to-play" if name == DEFAULT_GAME else f"/how-to-play/{name}"
 
-    return {"games": [{"name": g.name, "players": g.players, "description": g.description,
+    return {"games": [{"name": g.name, "players": g.players, "sizes": list(g.sizes), "description": g.description,
                        "playable": g.playable, "how_to_play": page(g.name)}
                       for g in GAMES.values()]}
 

@@ -110,6 +110,31 @@ function chosenGame() {
 
 // the players of each game (GET /games): the solo line says "partner" only when there is one
 const PLAYERS = new Map();
+// the numbers of players each game's table takes (GET /games `sizes`: auction 3, 4 or 5)
+const SIZES = new Map();
+
+/** The number of players chosen for the solo match, or null when the game's table takes one number. */
+function chosenPlayers() {
+  const sizes = SIZES.get(chosenGame()) ?? [];
+  const n = Number($("players-select").value);
+  return sizes.length > 1 && sizes.includes(n) ? n : null;
+}
+
+/** Offer the chosen game's numbers of players (hidden when its table takes one); keep the device's choice. */
+function offerPlayers() {
+  const sizes = SIZES.get(chosenGame()) ?? [];
+  const pick = $("players-pick");
+  const sel = $("players-select");
+  pick.hidden = sizes.length < 2;
+  const keep = Number(readStore("pinochle.players") || sel.value);
+  sel.replaceChildren(...sizes.map((n) => {
+    const o = document.createElement("option");
+    o.value = String(n);
+    o.textContent = String(n);
+    return o;
+  }));
+  sel.value = String(sizes.includes(keep) ? keep : sizes[0] ?? "");
+}
 
 /** Home's "How to play" link follows the game chosen in the picker (left out while the game has no page). */
 function linkHowToPlay() {
@@ -143,7 +168,10 @@ async function loadGames() {
   } catch {
     return; // the table game stays the only choice
   }
-  for (const g of games) PLAYERS.set(g.name, g.players);
+  for (const g of games) {
+    PLAYERS.set(g.name, g.players);
+    SIZES.set(g.name, Array.isArray(g.sizes) ? g.sizes : [g.players]);
+  }
   for (const id of ["game-select", "room-game"]) {
     const sel = $(id);
     const keep = sel.value;
@@ -158,6 +186,7 @@ async function loadGames() {
     if (!sel.value) sel.value = "table";
   }
   linkHowToPlay();
+  offerPlayers();
 }
 
 function createRoom() {
@@ -218,7 +247,8 @@ function resumeSolo() {
 function newMatch(level) {
   st.meldShownFor = null;
   st.summaryShownFor = null;
-  if (send({ type: ClientType.NEW_MATCH, level, game: chosenGame() })) wantSoloTable();
+  const players = chosenPlayers();
+  if (send({ type: ClientType.NEW_MATCH, level, game: chosenGame(), ...(players ? { players } : {}) })) wantSoloTable();
 }
 
 function startMatch(level) {
@@ -332,7 +362,9 @@ function wire() {
   on("game-select", "change", (e) => {
     writeStore("pinochle.game", e.target.value);
     linkHowToPlay();
+    offerPlayers();
   });
+  on("players-select", "change", (e) => writeStore("pinochle.players", e.target.value));
   on("room-timer", "change", (e) => {
     const v = e.target.value;
     send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });

@@ -344,6 +344,7 @@ export function renderTable() {
   document.body.dataset.you = ctx.s.you;
   document.body.dataset.kind = st.match?.kind ?? "solo";
   document.body.dataset.seats = String(ctx.s.order.length);
+  document.body.dataset.sitsOut = ctx.s.watching ? "true" : "false"; // a table of 4 or 5: you watch this hand
 
   renderTopbar(ctx);
   renderSeats(ctx);

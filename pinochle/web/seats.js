@@ -8,8 +8,12 @@
 //   3 players   bottom, left, right
 //   4 players   bottom, left, top, right
 //
-// A seat listed in `view.sitting_out` (five at a four-handed table, the dealer
-// sitting out) is not placed round the table; the table shows it on the bench.
+// At a table of more players than seats (auction at 4 or 5) the players are
+// chairs (numbers); each hand the view's `lineup` says which chair plays at each
+// place (N is the dealer's empty place) and `chairs_out` lists the chairs sitting
+// out: the active ones go round the table, the others on the bench. When you sit
+// the hand out (`view.sits_out`) you watch over South's shoulder (South at the
+// bottom, no cards of your own, no move).
 // Nothing here knows a rule: partners are whoever the view puts on your side.
 // Plain ES module, no dependencies.
 
@@ -41,7 +45,13 @@ export function seating(view, table, you = null) {
   const all = Array.isArray(view?.seats) && view.seats.length ? view.seats : DEFAULT_SEATS;
   const out = new Set(Array.isArray(view?.sitting_out) ? view.sitting_out : []);
   const playing = all.filter((s) => !out.has(s));
-  const me = you ?? (all.includes(table?.you) ? table.you : all.includes(view?.seat) ? view.seat : "S");
+  // a table of chairs: the lineup names the chair at each place this hand
+  const lineup = view?.lineup && typeof view.lineup === "object" && Array.isArray(view?.chair_totals) ? view.lineup : null;
+  const chairTotals = lineup ? view.chair_totals : [];
+  const myChair = lineup && Number.isInteger(view?.chair) ? view.chair : null;
+  const watching = Boolean(lineup && view?.sits_out);
+  const me = you ?? (watching ? (view.seat ?? "N")
+    : all.includes(table?.you) ? table.you : all.includes(view?.seat) ? view.seat : "S");
   const sides = view?.sides && typeof view.sides === "object" ? view.sides
     : { NS: ["N", "S"], EW: ["E", "W"] };
   const sideOf = (seat) => Object.keys(sides).find((k) => sides[k].includes(seat)) ?? null;
@@ -50,14 +60,16 @@ export function seating(view, table, you = null) {
   const otherSides = Object.keys(sides).filter((k) => k !== mySide);
 
   // places: clockwise from yours, among the seats in play (your own seat sits at the bottom even when out)
-  const ring = playing.includes(me) ? playing : [me, ...playing];
-  const start = ring.indexOf(me);
+  // watching a hand you sit out: the table as South's (S at the bottom, over their shoulder)
+  const ring = playing.includes(me) || watching ? playing : [me, ...playing];
+  const start = Math.max(0, ring.indexOf(watching ? "S" : me));
   const order = ring.map((_, i) => ring[(start + i) % ring.length]);
   const places = placesFor(order.length);
   const placeOf = new Map(order.map((s, i) => [s, places[i]]));
 
-  const named = Boolean(table && table.kind !== "solo" && table.seats);
-  const facts = (seat) => (named ? table.seats[seat] ?? null : null);
+  const named = Boolean(table && table.seats && (table.kind !== "solo" || lineup));
+  const chairFacts = (chair) => (table?.seats && chair !== null && chair !== undefined ? table.seats[String(chair)] ?? null : null);
+  const facts = (seat) => (!named ? null : lineup ? chairFacts(lineup[seat]) : table.seats[seat] ?? null);
   const isMe = (seat) => seat === me;
   const fullName = (seat) => {
     const name = facts(seat)?.name;
@@ -100,8 +112,25 @@ export function seating(view, table, you = null) {
     return sideSeats(side).map(name).join(" and ");
   };
 
+  /** A chair's name: "You", else its person's (or computer guest's) name, else "Player 3". */
+  const chairName = (chair) => {
+    if (chair === myChair) return "You";
+    const n = chairFacts(chair)?.name;
+    return typeof n === "string" && n ? n : `Player ${chair + 1}`;
+  };
+  const chairs = chairTotals.map((_, c) => c);
+
   return {
     you: me,
+    // a table of chairs (auction at 4 or 5): null elsewhere
+    lineup,
+    myChair,
+    watching,
+    chairs: myChair === null ? chairs : [myChair, ...chairs.filter((c) => c !== myChair)],
+    chairTotals,
+    chairName,
+    chairOf: (seat) => (lineup ? lineup[seat] ?? null : null),
+    chairsOut: lineup && Array.isArray(view?.chairs_out) ? view.chairs_out : [],
     seats: all,
     playing,
     order,

@@ -47,6 +47,8 @@ export function statusText(s, v, waiting = []) {
     return waiting.length ? `Waiting for ${list(waiting)}…` : "Dealing the next hand…";
   }
   if (v.phase === Phase.MATCH_END) return "Match over.";
+  // a table of 4 or 5: you watch the hands you sit out (no cards, no move)
+  if (s.watching) return `You sit this hand out${v.turn ? `: ${thinking(s, v.turn)}` : "."}`;
   if (L.bid || L.pass) {
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"} or pass (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
       : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more, or pass.`;
@@ -69,6 +71,12 @@ export function statusText(s, v, waiting = []) {
 }
 
 export function resultTitle(s, winner) {
+  if (s.lineup) {
+    // a table of chairs: the winner is a chair ("3"), or the leader once the match is over
+    const c = Number(winner);
+    if (winner === null || winner === undefined || !s.chairs.includes(c)) return "Match over";
+    return c === s.myChair ? "You win!" : `${s.chairName(c)} wins`;
+  }
   if (!winner || !s.sidesOrder.includes(winner)) return "Match over";
   if (winner === s.mySide) return `${s.sideWords(winner)} win!`;
   return `${s.sideWords(winner)} ${s.sideSeats(winner).length === 1 ? "wins" : "win"}`;
@@ -79,7 +87,16 @@ export function resultTitle(s, winner) {
  * "East pays West 2" (`transfers` of the hand's summary: [{from, to, amount}]); null when the hand
  * was scored by sides. `mine`: "gain" or "loss" for a line that is about you.
  */
-export function settlementLines(s, transfers) {
+export function settlementLines(s, transfers, chairTransfers = null) {
+  if (s.lineup && Array.isArray(chairTransfers) && chairTransfers.length) {
+    // a table of chairs: every chair settles, the ones sitting out too ("Player 3 pays you 5")
+    const mine = (c) => c === s.myChair;
+    const lines = chairTransfers.map((t) => ({
+      text: `${s.chairName(t.from)} ${mine(t.from) ? "pay" : "pays"} ${mine(t.to) ? "you" : s.chairName(t.to)} ${num(t.amount)}`,
+      mine: mine(t.to) ? "gain" : mine(t.from) ? "loss" : "",
+    }));
+    return [...lines.filter((l) => l.mine), ...lines.filter((l) => !l.mine)];
+  }
   if (!Array.isArray(transfers) || !transfers.length) return null;
   const lines = transfers.map((t) => {
     const payee = s.isMe(t.to) ? "you" : s.name(t.to);
@@ -97,8 +114,10 @@ export function handResultWords(s, last) {
     // players alone: who declared, who pays whom, every player's total
     const who = s.name(last.declarer);
     const what = last.made ? `${who} made ${last.bid}` : `${who} ${last.played === false ? "conceded" : "went set at"} ${last.bid}`;
-    const pays = (settlementLines(s, last.transfers) ?? []).map((l) => l.text).join(", ");
-    const totals = s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${num(last.totals[side])}`).join(", ");
+    const pays = (settlementLines(s, last.transfers, last.chair_transfers) ?? []).map((l) => l.text).join(", ");
+    const totals = s.lineup && Array.isArray(last.chair_totals)
+      ? s.chairs.map((c) => `${s.chairName(c).toLowerCase()} ${num(last.chair_totals[c])}`).join(", ")
+      : s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${num(last.totals[side])}`).join(", ");
     return `${what}${pays ? `: ${pays}` : ""}. Match: ${totals}.`;
   }
   const [us, them] = s.sidesOrder;

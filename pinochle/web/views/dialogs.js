@@ -119,6 +119,8 @@ function summaryTable(s, last, earned) {
   const toward = (side) => (side === declaring ? `${earned?.[side] ?? "—"} (bid ${last.bid})` : String(earned?.[side] ?? "—"));
   const score = (side) => (side === declaring && !last.made ? `Set ${num(last.score[side])}` : signed(last.score[side]));
   const stakes = Array.isArray(last.transfers);
+  // a table of chairs: a player's settlement counts the players sitting out too (last.chairs)
+  const won = (side) => (s.lineup && Array.isArray(last.chairs) && last.lineup ? last.chairs[last.lineup[side]] : last.score[side]);
   return h("table", { class: `summary-table ${cols.length > 2 ? "per-player" : ""}`, "data-testid": "summary-table" },
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
     h("tbody", {},
@@ -129,14 +131,14 @@ function summaryTable(s, last, earned) {
       row("Meld + counters", toward),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
-          stakes ? signed(last.score[side]) : score(side)))),
+          stakes ? signed(won(side)) : score(side)))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
         ...cols.map((side) => h("td", {}, num(last.totals[side]))))));
 }
 
 /** Who pays whom in a hand settled by stakes ("East pays you 30"), or null for a hand scored by sides. */
 function settlement(s, last) {
-  const lines = settlementLines(s, last.transfers);
+  const lines = settlementLines(s, last.transfers, last.chair_transfers);
   if (!lines) return null;
   return h("div", { class: "settlement", "data-testid": "settlement" },
     h("h3", {}, "Settlement"),
@@ -185,7 +187,39 @@ function scoresTable(s, hist, deals = null) {
       h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
 }
 
+/** "P3" for "Player 3", "AN" for "Ann Nash"; "You" stays "You". */
+function initialsOf(name) {
+  if (name === "You") return name;
+  const words = String(name).split(/\s+/).filter(Boolean);
+  const first = [...(words[0] ?? "?")][0];
+  return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
+}
+
+/** A table of chairs (auction at 4 or 5): one column per player, yours first; "out" for a deal sat out. */
+function perChairScores(s, hist, deals) {
+  const cols = s.chairs;
+  const declarerName = (hd) => (hd.lineup ? s.chairName(hd.lineup[hd.declarer]) : s.name(hd.declarer));
+  const active = (hd, c) => ["E", "S", "W"].some((p) => hd.lineup?.[p] === c);
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
+    h("caption", {}, "Each player: won or paid in the deal (\u201cout\u201d: sat it out), the match total under it"),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
+      // a phone's sheet has room for initials ("P3"), as the bar shows them
+      ...cols.map((c) => h("th", { scope: "col", "data-testid": `scores-col-chair-${c}`, title: s.chairName(c) },
+        h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))))))),
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", {},
+      h("td", {}, String(deals ? i + 1 : hd.number)),
+      h("td", {}, `${declarerName(hd)} ${hd.bid} `, suitChip(hd.trump), " ",
+        h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
+      ...cols.map((c) => h("td", { class: `pp ${active(hd, c) ? "" : "out"}` },
+        h("span", { class: "pp-score" }, Array.isArray(hd.chairs) ? signed(hd.chairs[c]) : "—",
+          active(hd, c) ? null : h("span", { class: "pp-out" }, " out")),
+        h("strong", { class: "pp-total" }, h("span", { class: "sr-only" }, "total "),
+          Array.isArray(hd.chair_totals) ? num(hd.chair_totals[c]) : "—"))))))));
+}
+
 function perPlayerScores(s, hist, deals) {
+  if (s.lineup) return perChairScores(s, hist, deals);
   const cols = s.sidesOrder;
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
     h("caption", {}, "Each player: won or paid in the deal, the match total under it"),
@@ -208,6 +242,12 @@ export function renderScores(ctx) {
 }
 
 function finalScore(s, v) {
+  if (s.lineup) {
+    // a table of chairs: every player's total, highest first
+    const ranked = [...s.chairs].sort((a, b) => s.chairTotals[b] - s.chairTotals[a]);
+    return [h("span", { class: "final-players" }, ...ranked.map((c) =>
+      h("span", { class: "final-player", "data-testid": `final-chair-${c}` }, `${s.chairName(c)} `, h("strong", {}, num(s.chairTotals[c])))))];
+  }
   if (s.sidesOrder.length > 2) {
     // players alone: each total, highest first
     const ranked = [...s.sidesOrder].sort((a, b) => v.totals[b] - v.totals[a]);

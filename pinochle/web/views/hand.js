@@ -39,6 +39,7 @@ export function rowSizes(n, width, cardW) {
 export function layoutHand() {
   const el = $("hand");
   const cards = [...el.querySelectorAll("button.card")];
+  if (!cards.length && el.querySelector(".sits-out-note")) return; // a hand you sit out: the note stays
   const width = el.clientWidth - px(el, "padding-left", 8) - px(el, "padding-right", 8);
   const sizes = rowSizes(cards.length, width, px(el, "--cw", 58));
   const now = [...el.querySelectorAll(".hand-row")].map((r) => r.childElementCount);
@@ -65,6 +66,13 @@ export function layoutHand() {
 export function renderHand(ctx) {
   const { v } = ctx;
   const el = $("hand");
+  if (ctx.s?.watching) {
+    // a table of 4 or 5: you sit this hand out and watch it (no cards, no move)
+    el.classList.remove("my-play", "choosing");
+    el.setAttribute("aria-label", "You sit this hand out");
+    fill(el, h("p", { class: "sits-out-note", "data-testid": "sits-out-note" }, "You sit this hand out: watch the others play."));
+    return;
+  }
   const L = v.legal ?? {};
   const playable = new Set(L.play ?? []);
   const myPlay = playable.size > 0;

@@ -15,13 +15,16 @@ const handOf = (m) => m.hand_number;
 // A solo match's summary keys its totals by side: "NS" and "EW" for partnerships (you sit South),
 // or one seat each for players alone ("S" is you).
 const alone = (m) => !("NS" in (m.totals ?? {}));
-const playerName = (seat) => (seat === "S" ? "You" : COMPASS[seat] ?? seat);
+// at a table of 4 or 5 (`m.players`) the totals are keyed by chair: you are chair 0
+const playerName = (seat, m = null) => (m?.players ? (seat === "0" ? "You" : `Player ${Number(seat) + 1}`)
+  : seat === "S" ? "You" : COMPASS[seat] ?? seat);
 
 /** "Us 420 · Them 380", or "You 12 · East -4 · West -8" for players alone. */
 function totalsLine(m) {
   if (!alone(m)) return `Us ${num(m.totals.NS)} · Them ${num(m.totals.EW)}`;
-  const seats = Object.keys(m.totals).sort((a, b) => (a === "S" ? -1 : b === "S" ? 1 : 0));
-  return seats.map((seat) => `${playerName(seat)} ${num(m.totals[seat])}`).join(" · ");
+  const me = m.players ? "0" : "S";
+  const seats = Object.keys(m.totals).sort((a, b) => (a === me ? -1 : b === me ? 1 : 0));
+  return seats.map((seat) => `${playerName(seat, m)} ${num(m.totals[seat])}`).join(" · ");
 }
 
 /** "Hand 3 · Us 420 · Them 380 · Normal" */
@@ -30,7 +33,7 @@ export function matchLine(m) {
 }
 
 function resultLine(m) {
-  const who = alone(m) ? (m.winner === "S" ? "You won" : `${playerName(m.winner)} won`)
+  const who = alone(m) ? (m.winner === (m.players ? "0" : "S") ? "You won" : `${playerName(m.winner, m)} won`)
     : m.winner === "NS" ? "You and your partner won" : "West and East won";
   return `${who} · ${totalsLine(m)}`;
 }

@@ -83,6 +83,16 @@ export function renderTopbar(ctx) {
   tag.hidden = !(kind === "room" || kind === "quick");
   tag.textContent = kind === "room" ? `Room ${ctx.roomCode ?? ""}`.trim() : kind === "quick" ? "Quick Match" : "";
   const ms = $("match-score");
+  if (s.lineup) {
+    // a table of chairs: every player's total, yours first (a phone shows initials)
+    $("hand-no").closest(".topbar").dataset.sides = String(s.chairs.length);
+    // a total per player leaves the bar room for initials only (the seats and the bench show the same ones)
+    fill(ms, s.chairs.map((c) => h("span", { class: "side chair", "data-testid": `total-chair-${c}`, title: s.chairName(c) },
+      h("span", { "aria-hidden": "true" }, c === s.myChair ? "You" : initialsOf(s.chairName(c))),
+      " ", h("strong", {}, num(s.chairTotals[c])))));
+    ms.setAttribute("aria-label", `Match score: ${s.chairs.map((c) => `${s.chairName(c).toLowerCase()} ${s.chairTotals[c]}`).join(", ")}; ${handLabel(v).toLowerCase()}`);
+    return;
+  }
   // a match to a target shows it; a match of a number of deals has none (the bar says "Deal k of n")
   fill(ms,
     s.sidesOrder.map((side) => h("span", { class: `side ${side}` }, sideLabel(s, side), " ", h("strong", {}, num(v.totals[side])))),
@@ -91,6 +101,13 @@ export function renderTopbar(ctx) {
   const said = s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${v.totals[side]}`).join(", ");
   ms.setAttribute("aria-label", v.target ? `Match score: ${said}; first to ${v.target}`
     : `Match score: ${said}; ${handLabel(v).toLowerCase()}`);
+}
+
+/** "P3" for "Player 3", "AN" for "Ann Nash". */
+function initialsOf(name) {
+  const words = String(name).split(/\s+/).filter(Boolean);
+  const first = [...(words[0] ?? "?")][0];
+  return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
 }
 
 /** A side's name in the bar: "Us", "Them"; with more than two sides, a phone shows the others' initials. */
@@ -130,6 +147,21 @@ export function renderSeats(ctx) {
   for (const el of felt.querySelectorAll(":scope > .seat")) if (!keep.has(el)) el.remove();
   felt.dataset.seats = String(s.order.length); // style.css puts the bench and the piles where a seat is not
   const bench = $("bench");
+  if (s.lineup) felt.dataset.chairs = String(s.chairTotals.length);
+  else delete felt.dataset.chairs;
+  if (s.lineup) {
+    // a table of chairs: the one or two chairs sitting this hand out, with their totals
+    const out = s.chairs.filter((c) => s.chairsOut.includes(c));
+    bench.hidden = !out.length;
+    fill(bench, out.map((c) => h("div", { class: `benched ${c === s.myChair ? "mine" : ""}`, "data-testid": `bench-chair-${c}` },
+      h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)) } }),
+      h("span", { class: "seat-name" }, s.chairName(c)),
+      h("strong", { class: "bench-total", title: "Match total" }, num(s.chairTotals[c])),
+      c === s.lineup.N ? h("span", { class: "badge dealer" }, "Dealer") : null,
+      h("span", { class: "badge out" }, "Sits out"))));
+    bench.setAttribute("aria-label", out.length ? `Sitting out this hand: ${out.map((c) => `${s.chairName(c)}${c === s.lineup.N ? " (dealer)" : ""}, total ${s.chairTotals[c]}`).join("; ")}` : "");
+    return;
+  }
   bench.hidden = !s.sittingOut.length;
   fill(bench, s.sittingOut.map((seat) => h("div", { class: "benched", "data-testid": `bench-${seat}` },
     h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat) } }),
