@@ -6,7 +6,8 @@ Commands:
 * ``pinochle meld --trump S AS TS KS QS JS``: the melds of 1 to 12 cards (``--game double-deck``: 20).
 * ``pinochle legal --trump H --hand "AS 9S KH" --trick "TS"``: the legal cards.
 * ``pinochle replay FILE``: replay a hand or match record (RULES.md format).
-* ``pinochle play``: play a match in the terminal as South (``--game cutthroat`` or
+* ``pinochle play``: play a match in the terminal as South (``--game auction --players 4`` or 5:
+  a table of 4 or 5, you in chair 0; ``--game cutthroat`` or
   ``auction``: three players, each alone, with a widow).
 * ``pinochle serve``: run the web table (``--host``, ``--port``, ``--db``, ``--bot-delay``).
 * ``pinochle arena --a hard --b normal --deals 500 --seed 1 [--matches M] [--workers N] [--json] [--records FILE]``:
@@ -425,6 +426,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--save", default=None, help="write the match record to this file")
     pl.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
                     help="the computer players' level (default normal)")
+    pl.add_argument("--players", type=_number(2, 8), default=None,
+                    help="the players at the table, one of the game's sizes (auction: 3, 4 or 5; "
+                         "default: the game's seating)")
     _game_options(pl, switches=True)
     sv = sub.add_parser("serve", help="run the web table (http://127.0.0.1:8000 by default)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -442,6 +446,8 @@ def _parser() -> argparse.ArgumentParser:
     ar = sub.add_parser("arena", help="measure computer player A against B on duplicate deals and matches")
     ar.add_argument("--a", required=True, help="player A: easy, normal, hard, or a registered name")
     ar.add_argument("--b", required=True, help="player B")
+    ar.add_argument("--players", type=_number(2, 8), default=None,
+                    help="the players at the table: the arena measures a table of the game's seating only")
     ar.add_argument("--deals", type=_whole, default=500,
                     help="duplicate deals, each played twice, 1 to 1000000 (default 500)")
     ar.add_argument("--seed", type=_SEED, default=1, help="arena seed, a whole number (default 1)")
@@ -539,7 +545,12 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             from .arena import ArenaError, arena_command
 
             try:
-                game_rules(args.game)  # the arena itself says which games it seats (ArenaError)
+                arena_game, _ = game_rules(args.game)  # the arena itself says which games it seats (ArenaError)
+                if args.players is not None and args.players != arena_game.seating.players:
+                    raise RequestError("players", f"the arena measures the {arena_game.name} game at a table of "
+                                       f"{arena_game.seating.players} only: its duplicate rotates every deal "
+                                       f"through the seats, and at a table of {args.players} the chairs sitting "
+                                       "out would need a rotation of their own (not built)")
                 return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out,
                                      game=args.game or "table", records=args.records)
             except ArenaError as err:
@@ -554,8 +565,11 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             from .terminal import play_match
 
             game, rules = game_rules(args.game, args.scale, args.rule)
+            if args.players is not None and args.players not in game.sizes:
+                sizes = " or ".join(", ".join(map(str, game.sizes)).rsplit(", ", 1))
+                raise RequestError("players", f"the {game.name} game is played by {sizes} players, not {args.players}")
             return play_match(seed=args.seed, save=args.save, stdin=inp, stdout=out, level=args.level,
-                              game=game.name, rules=rules)
+                              game=game.name, rules=rules, players=args.players)
     except (PinochleError, ValueError) as err:
         _emit(out, _error(err))
         return 1

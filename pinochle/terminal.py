@@ -58,8 +58,9 @@ from .bots import NormalPlayer, Player, for_level
 from .bots.base import teams
 from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
 from .errors import IllegalAction, PinochleError
-from .game import (Action, Game, HandResult, State, Trick, apply, auction_status, auto_action, new_match, sort_hand,
-                   turn, view)
+from .game import match_deals as deals_at_table
+from .game import (Action, Game, HandResult, State, Trick, apply, auction_status, auto_action, new_match,
+                   seat_of_chair, sort_hand, turn, view)
 from .meld import Meld, meld_points
 from .records import match_record
 from .rules import TABLE, RuleSet
@@ -184,8 +185,8 @@ def _seat(seat: int, seating: Seating = FOUR_PARTNERS) -> str:
     """
     s = Seat(seat)
     if s == SOUTH:
-        return "S (you)"
-    if s in seating.partners(SOUTH):
+        return f"{s} (you)"
+    if SOUTH in seating.seats and s in seating.partners(SOUTH):
         return f"{s} (partner)"
     return str(s)
 
@@ -198,6 +199,26 @@ def _alone(seating: Seating) -> bool:
 def _right(seating: Seating, seat: int = SOUTH) -> Seat:
     """The seat in play whose left neighbour is ``seat`` (South's right-hand opponent)."""
     return next(Seat(s) for s in seating.seats if seating.left(s) == seat)
+
+
+def _chair_name(chair: int) -> str:
+    """A chair at a table of 4 or 5 as the person reads it: ``you`` (chair 0), ``Player 3`` (chair 2)."""
+    return "you" if chair == 0 else f"Player {chair + 1}"
+
+
+def _chair_totals(points: Sequence[int], signed: bool = False) -> str:
+    """Per-chair numbers at a table of 4 or 5: ``you 5, Player 2 -5, Player 3 0, Player 4 0``."""
+    return ", ".join(f"{_chair_name(c)} {_signed(p) if signed else p}" for c, p in enumerate(points))
+
+
+def _lineup_text(state: State) -> str:
+    """Who deals, who sits out and who plays at E, S and W this hand (VARIANTS.md ``auction`` at 4 or 5)."""
+    seats = state.game.seating.seats
+    out = [c for c in range(state.table_size) if c not in {state.lineup[x] for x in seats}]
+    dealer = state.lineup[state.dealer]
+    sitting = ", ".join(_chair_name(c) + (" (the dealer)" if c == dealer else "") for c in out)
+    playing = ", ".join(f"{Seat(x)} {_chair_name(state.lineup[x])}" for x in seats)
+    return f"Sitting out: {sitting}.   Playing: {playing}."
 
 
 def _per_side(seating: Seating, points: Sequence[int], signed: bool = False) -> str:
@@ -271,7 +292,7 @@ def _deal_label(state: State) -> str:
     """``Hand 3`` (a match to a target), or ``Deal 3 of 9`` counting scored deals (a match of a
     number of deals; an annulled hand is dealt again under the same number), ``Deal 10 (extra)``
     past the last when the leaders are level."""
-    deals = match_deals(state.game)
+    deals = match_deals(state.game) and deals_at_table(state)  # a table of 4 or 5: every chair deals as often
     if deals is None:
         return f"Hand {state.hand_no + 1}"
     k = len(state.history) + 1
@@ -279,16 +300,26 @@ def _deal_label(state: State) -> str:
 
 
 def _hand_header(con: _Console, state: State) -> None:
-    """The deal: hand (or deal) number, dealer, score, South's hand and its meld by trump."""
+    """The deal: hand (or deal) number, dealer, score, South's hand and its meld by trump (at a
+    table of 4 or 5: who sits out and who plays where, and the person takes their seat)."""
+    _take_chair(state)
     v = view(state, SOUTH)
     seating = state.game.seating
     con.say()
     con.say(_RULE)
-    con.say(f"{_deal_label(state)}   dealer {_seat(state.dealer, seating)}   "
-            f"score {_per_side(seating, state.totals)}")
-    con.say(_RULE)
-    con.say(f"Your hand: {cards_text(v.hand)}")
-    con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
+    if state.lineup:  # a table of 4 or 5 (VARIANTS.md auction): who plays where, who sits out
+        con.say(f"{_deal_label(state)}   score {_chair_totals(state.totals)}")
+        con.say(_RULE)
+        con.say(_lineup_text(state))
+    else:
+        con.say(f"{_deal_label(state)}   dealer {_seat(state.dealer, seating)}   "
+                f"score {_per_side(seating, state.totals)}")
+        con.say(_RULE)
+    if SOUTH not in seating.seats:
+        con.say("You sit this hand out: the computer players play it, shown here.")
+    else:
+        con.say(f"Your hand: {cards_text(v.hand)}")
+        con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
     if state.rules.widow:
         con.say(f"The widow: {state.rules.widow} cards face down, turned up for everyone when the auction is over.")
     if state.turned is not None:
@@ -457,6 +488,31 @@ def _hand_summary_alone(con: _Console, r: HandResult, seating: Seating, deal: in
     con.say(f"  Deal score: {_per_side(seating, s.score, signed=True)}")
 
 
+def _score_sheet_chairs(con: _Console, history: Sequence[HandResult]) -> None:
+    """At a table of 4 or 5 (VARIANTS.md ``auction``): the last deal's settlement between the chairs
+    (the ones sitting out included) as who pays whom, then every deal's dealer, contract, each
+    chair's win or loss (``out``: sat it out) and the running totals, one column per chair."""
+    last = history[-1]
+    n = len(last.chair_totals)
+
+    def name(c: int) -> str:
+        return "you" if c == 0 else f"Player {c + 1}"
+    pays = ", ".join(f"{name(a).capitalize() if a == 0 else name(a)} {'pay' if a == 0 else 'pays'} {name(b)} {k}"
+                     for a, b, k in last.score.chair_transfers) or "nobody pays"
+    con.say(f"  Settlement at the table: {pays}.")
+    con.say()
+    con.say("Score sheet (out: sat the deal out):")
+    heads = ["you"] + [f"P{c + 1}" for c in range(1, n)]
+    con.say(f"  {'deal':>4}  {'dealer':<8}  {'bid':<12}  {'result':<8}" + "".join(f"  {h:>11}" for h in heads))
+    for k, r in enumerate(history, start=1):
+        active = {r.lineup[x] for x in range(4) if x != r.dealer}
+        bid = "-" if r.declarer is None else f"{name(r.lineup[r.declarer])} {r.bid}"
+        cells = [f"{_signed(r.score.chairs[c]) if r.score.chairs else 0}{'' if c in active else ' out'}/{r.chair_totals[c]}"
+                 for c in range(n)]
+        con.say(f"  {k:>4}  {name(r.lineup[r.dealer]):<8}  {bid:<12}  {_result_word(r):<8}"
+                + "".join(f"  {x:>11}" for x in cells))
+
+
 def _score_sheet_alone(con: _Console, history: Sequence[HandResult], seating: Seating) -> None:
     """Every scored deal of players alone: dealer, contract, how it ended, each player's score
     and running total."""
@@ -473,7 +529,11 @@ def _score_sheet_alone(con: _Console, history: Sequence[HandResult], seating: Se
 
 
 def _score_sheet(con: _Console, history: Sequence[HandResult], seating: Seating = FOUR_PARTNERS) -> None:
-    """Every hand's scores and the running totals (players alone: :func:`_score_sheet_alone`)."""
+    """Every hand's scores and the running totals (players alone: :func:`_score_sheet_alone`;
+    at a table of 4 or 5: :func:`_score_sheet_chairs`)."""
+    if history and history[-1].lineup:
+        _score_sheet_chairs(con, history)
+        return
     if _alone(seating):
         _score_sheet_alone(con, history, seating)
         return
@@ -813,8 +873,19 @@ _ASK: dict[str, Callable[[_Console, State, Player], tuple[Action, State]]] = {
 }
 
 
+def _take_chair(state: State) -> None:
+    """At a table of 4 or 5, the person (chair 0) plays the seat the lineup gives them this hand:
+    every question and "you" of this module follows :data:`SOUTH`, rebound here (the empty place
+    N while they sit the hand out, where nothing is asked)."""
+    global SOUTH
+    if state.lineup:
+        SOUTH = seat_of_chair(state, 0) or Seat.N
+    else:
+        SOUTH = Seat.S
+
+
 def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str], level: str = "normal",
-               game: str = "table", rules: RuleSet | None = None) -> int:
+               game: str = "table", rules: RuleSet | None = None, players: int | None = None) -> int:
     """Play a match in the terminal: a person as South against computer players at the game's
     other seats (three in the four-handed games, two in a game of three players alone).
 
@@ -829,12 +900,26 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
         stdout: where the game is told.
         level: the computer players' level: ``"easy"``, ``"normal"`` or ``"hard"``.
         game: the game (:data:`pinochle.games.GAMES`); rules: its numbers (default the game's).
+        players: the players at the table, one of the game's sizes (auction: 3, 4 or 5;
+            ``None``: its seating's). At 4 or 5 the person is chair 0 and deals first; each
+            deal the lineup says who sits out, and a hand the person sits out is played by
+            the computers and shown.
 
     Returns:
         The exit status: 0 when the match ends or the person leaves (end of
         input or ``q``); 1 when the record cannot be saved or the output
         pipe is closed; 130 on Ctrl-C (the finished hands are saved first).
     """
+    global SOUTH
+    try:
+        return _play_match(seed, save, stdin, stdout, level, game, rules, players)
+    finally:
+        SOUTH = Seat.S  # the person's seat goes back to South after a table of 4 or 5
+
+
+def _play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str], level: str = "normal",
+                game: str = "table", rules: RuleSet | None = None, players: int | None = None) -> int:
+    """:func:`play_match`, with the person in :data:`SOUTH` (rebound at a table of 4 or 5)."""
     chosen = seed is not None
     if seed is None:
         # a secret 64-bit seed: the deals cannot be worked out from South's cards
@@ -847,24 +932,30 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
         ):
             con.say(f"Cannot save the match record to {save}: the folder does not exist or is not writable.")
             return 1
-    state = new_match(seed=seed, game=game, rules=rules)
+    state = new_match(seed=seed, game=game, rules=rules, players=players)
+    _take_chair(state)
     # the three computer players, and South's advisor (the default card on Enter)
     seating = state.game.seating
-    players: dict[Seat, Player] = {Seat(s): for_level(level, f"{seed}/{Seat(s)}") for s in seating.seats
-                                   if s != SOUTH}
-    players[SOUTH] = NormalPlayer(f"{seed}/S")
+    bots: dict[Seat, Player] = {Seat(s): for_level(level, f"{seed}/{Seat(s)}") for s in seating.seats
+                                if s != SOUTH}
+    bots[SOUTH] = NormalPlayer(f"{seed}/S")
+    # at a table of 4 or 5 a computer player per chair (chair 0's is the person's advisor)
+    chairs: list[Player] = [NormalPlayer(f"{seed}/S")] + [for_level(level, f"{seed}/chair{c}")
+                                                          for c in range(1, state.table_size)]
     try:
         _introduce(con, state, seed if chosen else None)
         _hand_header(con, state)
         while state.phase != "match_end":
-            state = _step(con, state, players)
+            if state.lineup:
+                bots = {Seat(x): chairs[state.lineup[x]] for x in seating.seats}
+            state = _step(con, state, bots)  # a new hand's header seats the person (_take_chair)
         _match_result(con, state)
     except _LeaveTable as left:
         con.say()
         con.say(str(left))
         n = len(state.history)
         con.say(f"The match stops after {n} finished hand{'s' if n != 1 else ''}: "
-                f"{_per_side(seating, state.totals)}.")
+                f"{_chair_totals(state.totals) if state.lineup else _per_side(seating, state.totals)}.")
     except BrokenPipeError:
         # Whoever read the output has gone (e.g. ``| head``): keep the record, say nothing more.
         if stdout is sys.stdout:
@@ -886,7 +977,19 @@ def _introduce(con: _Console, state: State, seed: int | None) -> None:
     seating = state.game.seating
     title = state.game.title
     shown = f" Seed {seed}." if seed is not None else ""
-    if not _alone(seating):
+    if state.lineup:
+        deals = match_deals(state.game)
+        con.say(f"{title}: a table of {state.table_size} players, three playing each hand, each alone, with a "
+                f"widow of {state.rules.widow}; settled by stakes, every player at the table paying or paid "
+                f"(VARIANTS.md auction).{shown}")
+        con.say(f"You are chair 0 ('you'); the computer players are Player 2 to Player {state.table_size}, "
+                "clockwise. Each deal the dealer sits out" + (" with the player second to the dealer's left"
+                if state.table_size - seating.players > 1 else "") + "; the others play at E, S and W. "
+                "A hand you sit out is played by the computers and shown.")
+        if deals is not None:
+            con.say(f"The match is {deals_at_table(state)} deals, so that every "
+                    "player deals as often; the highest total wins.")
+    elif not _alone(seating):
         con.say(f"{title}: four hands, two partnerships, the match is to {state.rules.target}." + shown)
         con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")
     else:
@@ -906,6 +1009,14 @@ def _match_result(con: _Console, state: State) -> None:
     """The final score and the winner."""
     assert state.winner is not None
     seating = state.game.seating
+    if state.lineup:  # a table of 4 or 5: the winner is a chair
+        con.say()
+        con.say(_RULE)
+        con.say(f"Match over after {len(state.history)} deals.")
+        con.say(f"Final totals: {_chair_totals(state.totals)}")
+        con.say("Winner: you win the match!" if state.winner == 0 else f"Winner: {_chair_name(state.winner)}.")
+        con.say(_RULE)
+        return
     if _alone(seating):
         won = seating.side_names[state.winner]
         deals = len(state.history)
