@@ -32,6 +32,8 @@ from .cards import DECKS, NTYPES, RANK_LETTERS
 NoBid = Literal["dealer", "redeal", "annul"]
 FirstLead = Literal["declarer", "left_of_dealer"]
 MustBeat = Literal["always", "trump_led", "never"]
+#: Who draws first from the stock (VARIANTS.md ``two-handed``).
+DrawFirst = Literal["non_dealer", "winner"]
 
 #: One meld item of a row: its name and points.
 MeldEntry = tuple[tuple[str, int], ...]
@@ -216,6 +218,9 @@ class RuleSet:
         deck: the name of its :class:`~pinochle.cards.Deck` (RULES.md, Deal 1:
             ``"pinochle"``, 48 cards; VARIANTS.md ``double-deck``: 80). The
             meld tables and :attr:`total_counters` read its copies.
+        draw_first: who draws first from the stock after a trick (VARIANTS.md
+            ``two-handed``): ``"non_dealer"`` (seed 000: "the dealer drawing
+            last") or ``"winner"`` (the trick's winner: a common house switch).
 
     A game's flow (a forced opening, a card pass, a concession) is not here:
     it is a parameter of the game's phases (:mod:`pinochle.games.phases`,
@@ -256,6 +261,7 @@ class RuleSet:
     _: KW_ONLY
     scale: str = "tens"
     deck: str = "pinochle"
+    draw_first: DrawFirst = "non_dealer"
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:
