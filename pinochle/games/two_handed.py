@@ -165,8 +165,8 @@ def _sources(hand: int, table: Sequence[TableCard], item: MeldItem) -> tuple[lis
     could make the meld (seed 000: "At least one card from the player's hand must be used").
     """
     need: dict[int, int] = {}
-    for c in item.cards:
-        need[c] = need.get(c, 0) + 1
+    for card in item.cards:
+        need[card] = need.get(card, 0) + 1
     from_hand: list[Card] = []
     from_table: list[int] = []
     for c, n in need.items():
@@ -419,10 +419,12 @@ class MeldTurn(PhaseDef):
                                     "\"QS\"]}")
             if sp.melded:
                 raise IllegalAction("you have declared your one meld this turn: score the dix or pass")
-            reason = why_not_meld(state.hands[seat], sp.table[seat], state.trump, state.rules, action.cards)
+            assert state.trump is not None
+            trump: int = state.trump
+            reason = why_not_meld(state.hands[seat], sp.table[seat], trump, state.rules, action.cards)
             if reason is not None:
                 raise IllegalAction(reason)
-            item = single_meld(action.cards, state.trump, state.rules)
+            item = single_meld(action.cards, trump, state.rules)
             assert item is not None
             got = _sources(state.hands[seat], sp.table[seat], item)
             assert got is not None
