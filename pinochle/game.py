@@ -45,7 +45,7 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .stock import StockPlay
+from .stock import Declared, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, match_winner, score_hand
 from .tricks import counters as counter_points
@@ -251,6 +251,8 @@ class HandResult:
         buried: the cards the declarer buried (VARIANTS.md ``cutthroat``), else empty.
         stock: the 24 cards left after the deal in order, the turned card first
             (VARIANTS.md ``two-handed``), else empty.
+        declared: the melds scored in the hand, in order, with the trick each followed
+            (VARIANTS.md ``two-handed``), else empty.
     """
 
     number: int
@@ -271,6 +273,7 @@ class HandResult:
     widow: int = 0
     buried: tuple[Card, ...] = ()
     stock: tuple[Card, ...] = ()
+    declared: tuple[Declared, ...] = ()
 
     @property
     def play(self) -> list[Card]:
@@ -815,7 +818,7 @@ def record_hand(state: State, score: HandScore, winner: int | None) -> State:
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, totals,
         state.exchange, state.conceded, state.turned, state.widow, state.buried,
-        state.stock.dealt if state.stock is not None else (),
+        state.stock.dealt if state.stock is not None else (), state.stock.declared if state.stock is not None else (),
     )
     return replace(
         state,

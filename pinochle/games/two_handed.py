@@ -597,16 +597,15 @@ def cards_everywhere(state: State) -> list[int]:
     return counts
 
 
-def deal_two(seed: int | str, north: Sequence[int], south: Sequence[int], stock: Sequence[int],
-             dealer: int = 0, rules: RuleSet | None = None) -> State:
-    """A two-handed match whose first hand is the given deal: N's and S's 12 cards and the 24 cards
-    left, ``stock[0]`` the card turned up (then laid under the stock) and ``stock[1]`` the first drawn.
+def set_deal(state: State, north: Sequence[int], south: Sequence[int], stock: Sequence[int]) -> State:
+    """``state``'s current hand dealt again as given: N's and S's 12 cards and the 24 cards left,
+    ``stock[0]`` the card turned up (then laid under the stock) and ``stock[1]`` the first drawn.
+    ``state`` must be at the start of a hand (no trick played).
 
     Raises:
-        IllegalAction: hands that are not 12 cards, or cards that are not exactly the deck.
+        IllegalAction: hands that are not 12 cards, cards that are not exactly the deck,
+            or a hand already under way.
     """
-    from . import TWO_HANDED
-
     hands = [list(north), list(south), list(stock)]
     for name, cards, n in (("N", hands[0], HAND), ("S", hands[1], HAND), ("the stock", hands[2], 2 * HAND)):
         if len(cards) != n:
@@ -617,17 +616,30 @@ def deal_two(seed: int | str, north: Sequence[int], south: Sequence[int], stock:
     for t, n in enumerate(counts):
         if n != 2:
             raise IllegalAction(f"the deal has {n} {CARDS[t].label}; the deck has exactly two")
-    if dealer not in TWO_FACING.seats:
-        raise IllegalAction(f"{Seat(dealer)} has no seat in the two-handed game: the seats are N, S")
-    base = new_match(seed, rules=rules, first_dealer=dealer, game=TWO_HANDED)
-    start = replace(base, hands=(pack(north), 0, pack(south), 0), dealt=(pack(north), 0, pack(south), 0),
-                    phase="turn_up", tricks=(), melds=(None, None, None, None), stock=None, trump=None, turned=None)
+    if state.tricks or state.phase != "stock_play":
+        raise IllegalAction("a deal is set only at the start of a hand")
+    dealt = (pack(north), 0, pack(south), 0)
     up = CARDS[stock[0]]
     sp = StockPlay(stock=tuple(CARDS[c] for c in stock[1:]), upcard=up, dealt=tuple(CARDS[c] for c in stock))
-    state = replace(start, trump=Suit(up.suit), turned=up, stock=sp)
+    state = replace(state, hands=dealt, dealt=dealt, phase="turn_up", melds=(None, None, None, None),
+                    trump=Suit(up.suit), turned=up, stock=sp)
     if up.rank == NINE:
         state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
-    return TWO_HANDED.advance(state)
+    return state.game.advance(state)
+
+
+def deal_two(seed: int | str, north: Sequence[int], south: Sequence[int], stock: Sequence[int],
+             dealer: int = 0, rules: RuleSet | None = None) -> State:
+    """A two-handed match whose first hand is the given deal (see :func:`set_deal`), dealt by ``dealer``.
+
+    Raises:
+        IllegalAction: a bad deal (see :func:`set_deal`), or a dealer who is not N or S.
+    """
+    from . import TWO_HANDED
+
+    if dealer not in TWO_FACING.seats:
+        raise IllegalAction(f"{Seat(dealer)} has no seat in the two-handed game: the seats are N, S")
+    return set_deal(new_match(seed, rules=rules, first_dealer=dealer, game=TWO_HANDED), north, south, stock)
 
 
 def hand_text(state: State, seat: int) -> str:
@@ -639,4 +651,4 @@ def hand_text(state: State, seat: int) -> str:
 
 
 __all__ = ["Draw", "Endgame", "MeldTurn", "StockTricks", "TWO_FACING", "TWO_HANDED_RULES", "TurnUp", "cards_everywhere",
-           "declarable", "deal_two", "single_meld", "stock_deal", "stock_score", "why_not_meld"]
+           "declarable", "deal_two", "set_deal", "single_meld", "stock_deal", "stock_score", "why_not_meld"]
