@@ -249,6 +249,10 @@ class HandResult:
         turned: the card turned for trump, in ``turned-trump``.
         widow: the widow as dealt (packed; VARIANTS.md ``cutthroat``), else 0.
         buried: the cards the declarer buried (VARIANTS.md ``cutthroat``), else empty.
+        lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at each
+            place N E S W (the dealer's, sitting out, at N); else empty.
+        chair_totals: at a table of 4 or 5, every chair's total after this hand
+            (``totals`` then holds those of the chairs at the hand's seats); else empty.
         stock: the 24 cards left after the deal in order, the turned card first
             (VARIANTS.md ``two-handed``), else empty.
         declared: the melds scored in the hand, in order, with the trick each followed
@@ -272,6 +276,8 @@ class HandResult:
     turned: Card | None = None
     widow: int = 0
     buried: tuple[Card, ...] = ()
+    lineup: tuple[int, ...] = ()
+    chair_totals: tuple[int, ...] = ()
     stock: tuple[Card, ...] = ()
     declared: tuple[Declared, ...] = ()
 
@@ -291,6 +297,7 @@ class HandResult:
             "stuck": self.stuck,
             **{k: v for k, v in self.score.to_json().items() if k != "bid"},
             "totals": dict(zip(self.score.names, self.totals)),
+            **({"lineup": lineup_json(self.lineup), "chair_totals": list(self.chair_totals)} if self.lineup else {}),
         }
 
 
@@ -306,6 +313,8 @@ class ThrownIn:
         calls: its auction (all passes).
         after: how many scored hands came before it (its place in the match).
         widow: its widow (packed; VARIANTS.md ``cutthroat``: an annulled hand), else 0.
+        lineup: the chair at each place, at a table of 4 or 5 (see :class:`HandResult`).
+        players: the players at that table (0 at a table with one chair per seat).
     """
 
     number: int
@@ -314,6 +323,8 @@ class ThrownIn:
     calls: tuple[Call, ...]
     after: int
     widow: int = 0
+    lineup: tuple[int, ...] = ()
+    players: int = 0
 
 
 @dataclass(frozen=True)
@@ -351,6 +362,14 @@ class State:
             down, turned up and taken by the declarer when the auction ends.
         buried: the cards the declarer laid aside (``bury`` phase); they
             count as the declarer's taken cards.
+        players: the players at the table (``new_match(players=...)``); 0
+            (a state not made by :func:`new_match`): the seating's players.
+        lineup: at a table with more players than seats (VARIANTS.md
+            ``auction`` at 4 or 5), the chair at each place N E S W this hand:
+            the dealer, who sits out, at the empty place N, and the three
+            active chairs clockwise from the dealer's left at E, S and W
+            (:func:`lineup_for`); else empty. ``totals`` then has one entry
+            per chair (chairs numbered 0 to ``players - 1`` clockwise).
         game: the :class:`Game` (default: ``table``).
         stock: the stock, the upcard and the melds on the table
             (:class:`~pinochle.stock.StockPlay`; VARIANTS.md ``two-handed``), else ``None``.
@@ -381,6 +400,8 @@ class State:
     turned: Card | None = None
     widow: int = 0
     buried: tuple[Card, ...] = ()
+    players: int = 0
+    lineup: tuple[int, ...] = ()
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     stock: StockPlay | None = None
 
@@ -392,6 +413,11 @@ class State:
     def current(self) -> PhaseDef:
         """The current phase's definition in this state's game."""
         return self.game.phase(self.phase)
+
+    @property
+    def table_size(self) -> int:
+        """The players at the table: :attr:`players`, or the seating's players."""
+        return self.players or self.game.seating.players
 
 
 class PhaseDef:
@@ -472,6 +498,10 @@ class Game:
             the rest is built: VARIANTS.md ``cutthroat`` today).
         source: where its rules come from (seed and VARIANTS.md row).
         title: how the terminal names it (default ``"Pinochle (NAME)"``).
+        table_sizes: how many players may sit at the table (``new_match(players=...)``);
+            ``()``: exactly the seating's players. More players than seats
+            take turns to sit a hand out (VARIANTS.md ``auction``: 3, 4 or 5;
+            see :func:`lineup_for`).
         deals: the number of scored deals that make a match (VARIANTS.md ``cutthroat``,
             ``auction``: a stated choice); 0 for a match played to the rule set's target.
     """
@@ -490,11 +520,17 @@ class Game:
     at_table: bool = True
     source: str = ""
     title: str = ""
+    table_sizes: tuple[int, ...] = ()
     deals: int = 0
 
     def __post_init__(self) -> None:
         if not self.title:
             object.__setattr__(self, "title", f"Pinochle ({self.name})")
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The numbers of players the game seats (:attr:`table_sizes`, or the seating's players)."""
+        return self.table_sizes or (self.seating.players,)
 
     @property
     def action_types(self) -> tuple[str, ...]:
@@ -599,6 +635,7 @@ def new_match(
     first_dealer: int | None = None,
     deals: Sequence[Sequence[int]] = (),
     game: Game | str | None = None,
+    players: int | None = None,
 ) -> State:
     """A new match, with the first hand dealt and its first phase open.
 
@@ -606,23 +643,37 @@ def new_match(
         seed: seeds the first dealer and every shuffle (int or str).
         rules: the numbers (default: the game's own).
         first_dealer: the first dealer; by default drawn from the seed
-            (RULES.md, Deal 1: chosen at random).
+            (RULES.md, Deal 1: chosen at random). At a table with more
+            players than seats it is a chair (default 0: the players' draw
+            for seats seats the first dealer at chair 0, the next on the
+            dealer's left at chair 1, and so on; Hoyle's auction Pinochle).
         deals: optional packed hands (N E S W) for the first deals, used
             instead of shuffling (replays, tests); in a game with a widow
             the empty place (N) holds the widow.
         game: the game or its name (default ``table``).
+        players: the players at the table, one of the game's
+            :attr:`Game.sizes` (default: its seating's players). With more
+            players than seats, each hand seats three and the others sit it
+            out (VARIANTS.md ``auction``; :func:`lineup_for`).
 
     Returns:
         The :class:`State` at version 0 in the game's first phase
         (``auction`` for ``table``).
 
     Raises:
-        IllegalAction: a preset deal that is not a legal deal.
-        ValueError: an unknown game, or one that is not built yet.
+        IllegalAction: a preset deal that is not a legal deal, or a first
+            dealer who has no seat (no chair) at the table.
+        ValueError: an unknown game, one that is not built yet, or a number of
+            players the game does not take (the message names its sizes).
     """
     g = default_game() if game is None else game_named(game) if isinstance(game, str) else game
     if not g.playable:
         raise ValueError(f"the {g.name} game is not built yet")
+    sizes = g.sizes
+    size_ = g.seating.players if players is None else players
+    if not isinstance(size_, int) or isinstance(size_, bool) or size_ not in sizes:
+        words = " or ".join(", ".join(map(str, sizes)).rsplit(", ", 1))
+        raise ValueError(f"the {g.name} game is played by {words} players, not {players!r}")
     rules = g.rules if rules is None else rules
     checked: list[tuple[int, int, int, int]] = []
     for d in deals:
@@ -631,23 +682,122 @@ def new_match(
         checked.append((hands[0], hands[1], hands[2], hands[3]))
     preset = tuple(checked)
     seats = g.seating.seats
+    if size_ > g.seating.players:  # a table of 4 or 5: the dealer is a chair
+        chair = 0 if first_dealer is None else first_dealer
+        if not isinstance(chair, int) or isinstance(chair, bool) or not 0 <= chair < size_:
+            raise IllegalAction(f"the first dealer is a chair from 0 to {size_ - 1}, not {chair!r}")
+        start = State(rules, seed, 0, g.phases[0].name, 0, Seat(0), (0, 0, 0, 0), (0, 0, 0, 0), preset=preset,
+                      game=g, totals=(0,) * size_, players=size_)
+        return deal_hand(start, 0, Seat(0), chair=chair)
     if first_dealer is not None and first_dealer not in seats:
         raise IllegalAction(f"{Seat(first_dealer)} has no seat in the {g.name} game: "
                             f"the seats are {', '.join(g.seating.names)}")
     dealer = Seat(seats[random.Random(f"{seed}/dealer").randrange(len(seats))] if first_dealer is None
                   else first_dealer)
     start = State(rules, seed, 0, g.phases[0].name, 0, dealer, (0, 0, 0, 0), (0, 0, 0, 0), preset=preset, game=g,
-                  totals=(0,) * len(g.seating.sides))
+                  totals=(0,) * len(g.seating.sides), players=size_)
     return deal_hand(start, 0, dealer)
 
 
-def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
+def lineup_for(players: int, dealer: int, seating: Seating) -> tuple[int, int, int, int]:
+    """Who sits where in a hand at a table of ``players`` chairs with more players than seats.
+
+    VARIANTS.md ``auction`` (Hoyle's auction Pinochle): "if there are four
+    players, the dealer receives no cards; if five people play, the dealer
+    and the player second from his left receive no cards". The dealer is
+    placed at the seating's empty place (N) and the active chairs,
+    clockwise from the dealer's left, take the seats in play (E, S, W).
+
+    Args:
+        players: chairs at the table (4 or 5), numbered clockwise from 0.
+        dealer: the dealer's chair.
+        seating: the game's seats (three in play and one empty place).
+
+    Returns:
+        For each place N E S W, the chair there.
+
+    Raises:
+        ValueError: a table size with no sitting-out rule.
+
+    >>> from pinochle.cards import THREE_ALONE
+    >>> lineup_for(4, 0, THREE_ALONE), lineup_for(5, 0, THREE_ALONE), lineup_for(5, 4, THREE_ALONE)
+    ((0, 1, 2, 3), (0, 1, 3, 4), (4, 0, 2, 3))
+    """
+    if players == 4:
+        out = {dealer}
+    elif players == 5:
+        out = {dealer, (dealer + 2) % players}
+    else:
+        raise ValueError(f"a table of {players}: sitting out is settled for 4 or 5 players")
+    active = iter(c for c in ((dealer + k) % players for k in range(1, players)) if c not in out)
+    places = [-1, -1, -1, -1]
+    for place in range(4):
+        places[place] = next(active) if place in seating.seats else dealer
+    return (places[0], places[1], places[2], places[3])
+
+
+def lineup_json(lineup: Sequence[int]) -> dict[str, int | None]:
+    """A lineup as JSON: ``{"N": 3, "E": 0, "S": 1, "W": 2}`` (``None``: nobody at that place)."""
+    return {"NESW"[i]: (c if c >= 0 else None) for i, c in enumerate(lineup)}
+
+
+def chair_lineup(state: State) -> tuple[int, ...]:
+    """The chair at each place N E S W in this hand: ``state.lineup`` at a table of 4 or 5,
+    else the fixed one (the seats in play are chairs 0, 1, ... clockwise; -1 for an empty place)."""
+    if state.lineup:
+        return state.lineup
+    seats = state.game.seating.seats
+    return tuple(seats.index(i) if i in seats else -1 for i in range(4))
+
+
+def seat_of_chair(state: State, chair: int) -> Seat | None:
+    """The seat where ``chair`` plays this hand, or ``None`` when it sits the hand out.
+
+    Raises:
+        ValueError: no such chair (the message gives the chairs).
+    """
+    if not isinstance(chair, int) or isinstance(chair, bool) or not 0 <= chair < state.table_size:
+        raise ValueError(f"chair {chair!r}: the chairs are 0 to {state.table_size - 1}")
+    lineup = chair_lineup(state)
+    for seat in state.game.seating.seats:
+        if lineup[seat] == chair:
+            return Seat(seat)
+    return None
+
+
+def match_deals(state: State) -> int:
+    """The scored deals that make this match: ``Game.deals`` (0: played to the target), at a
+    table of 4 or 5 as many per player as the game's own table has (VARIANTS.md ``auction``:
+    three deals per player, 9, 12 or 15; docs/games/auction.md)."""
+    g = state.game
+    return g.deals * state.table_size // g.seating.players if state.lineup else g.deals
+
+
+def sitting_out(state: State) -> tuple[int, ...]:
+    """The chairs that sit this hand out, in chair order (none at a table of three)."""
+    if not state.lineup:
+        return ()
+    active = {state.lineup[s] for s in state.game.seating.seats}
+    return tuple(c for c in range(state.table_size) if c not in active)
+
+
+def deal_hand(state: State, hand_no: int, dealer: Seat, chair: int | None = None) -> State:
     """Deal hand ``hand_no`` (from 0) by ``dealer`` and enter the game's first phase.
 
     The hand comes from ``state.preset`` when there is one for it, else the
     game's shuffle of the match's seed (RULES.md, Deal; VARIANTS.md per game).
+
+    At a table with more players than seats (VARIANTS.md ``auction`` at 4 or
+    5), the dealer is a chair: ``chair``, or else the chair at place
+    ``dealer`` in the current lineup (the next dealer is the chair on the
+    dealer's left, who sits at E). The hand's dealer is then the empty place
+    N, and ``lineup`` says who sits where (:func:`lineup_for`).
     """
     g = state.game
+    lineup: tuple[int, ...] = ()
+    if state.players > g.seating.players:
+        lineup = lineup_for(state.players, state.lineup[dealer] if chair is None else chair, g.seating)
+        dealer = Seat(next(i for i in range(4) if i not in g.seating.seats))
     if hand_no < len(state.preset):
         hands = state.preset[hand_no]
     else:
@@ -661,7 +811,7 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        exchange=(), conceded=False, turned=None, widow=widow, buried=(),
+        exchange=(), conceded=False, turned=None, widow=widow, buried=(), lineup=lineup,
     )
     return first.enter(state)
 
@@ -725,11 +875,38 @@ def apply(state: State, action: Action, version: int | None = None) -> State:
         raise IllegalAction(f"a {action.type} is not possible now: {phase.text}")
     if action.seat != whose:
         seating = state.game.seating
+        if action.seat not in seating.seats and state.lineup:
+            raise IllegalAction(f"{action.seat} is the dealer's place: chair {state.lineup[action.seat]}, the "
+                                f"dealer, sits this hand out (the seats in play are {', '.join(seating.names)})")
         if action.seat not in seating.seats:
             raise IllegalAction(f"{action.seat} has no seat in the {state.game.name} game: "
                                 f"the seats are {', '.join(seating.names)}")
         raise IllegalAction(f"it is {whose}'s turn, not {action.seat}'s")
     return replace(phase.apply(state, action), version=state.version + 1)
+
+
+def apply_for_chair(state: State, chair: int, action: Action, version: int | None = None) -> State:
+    """:func:`apply` for the player in ``chair``, checking that the chair plays this hand at
+    ``action.seat`` (at a table of 4 or 5 the chairs move from hand to hand).
+
+    Raises:
+        IllegalAction: no such chair; the chair sits this hand out (VARIANTS.md
+            ``auction``: "chair 3 sits this hand out"); the action names
+            another seat than the chair's; or anything :func:`apply` refuses.
+        StaleAction: as :func:`apply`.
+    """
+    try:
+        seat = seat_of_chair(state, chair)
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
+    if seat is None:
+        dealer = " (the dealer)" if state.lineup and state.lineup[state.dealer] == chair else ""
+        raise IllegalAction(f"chair {chair}{dealer} sits this hand out: the players are chairs "
+                            f"{', '.join(str(state.lineup[x]) for x in state.game.seating.seats)}")
+    if action.seat != seat:
+        raise IllegalAction(f"chair {chair} sits at {seat} this hand, not {Seat(action.seat)}"
+                            if _is_int(action.seat, 0, 3) else f"unknown seat {action.seat!r}")
+    return apply(state, action, version)
 
 
 def _is_int(x: object, low: int, high: int) -> bool:
@@ -806,19 +983,38 @@ def side_meld(state: State) -> tuple[int, ...]:
     return tuple(pts)
 
 
+def chair_score(state: State, per_side: Sequence[int]) -> tuple[int, ...]:
+    """A hand's per-side points given to the chairs playing it (at a table of 4 or 5; the
+    chairs sitting out get 0). A stakes scorer that settles the sitters gives its own
+    (:attr:`pinochle.scoring.HandScore.chairs`)."""
+    out = [0] * state.table_size
+    lineup = chair_lineup(state)
+    for side, points in zip(state.game.seating.sides, per_side):
+        for seat in side:
+            out[lineup[seat]] += points
+    return tuple(out)
+
+
 def record_hand(state: State, score: HandScore, winner: int | None) -> State:
     """The hand just finished, scored: history, totals, and ``hand_end`` or ``match_end``.
 
     Called by the ``hand_end`` phase on entry with the game's scorer's result.
     """
     assert state.trump is not None
-    totals = tuple(t + d for t, d in zip(state.totals, score.score))
+    lineup = state.lineup
+    if lineup:  # a table of 4 or 5: the totals are per chair
+        totals = tuple(t + d for t, d in zip(state.totals, score.chairs or chair_score(state, score.score)))
+        shown_totals = tuple(totals[lineup[side[0]]] for side in state.game.seating.sides)
+    else:
+        totals = shown_totals = tuple(t + d for t, d in zip(state.totals, score.score))
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
-        state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, totals,
-        state.exchange, state.conceded, state.turned, state.widow, state.buried,
-        state.stock.dealt if state.stock is not None else (), state.stock.declared if state.stock is not None else (),
+        state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, shown_totals,
+        state.exchange, state.conceded, state.turned, state.widow, state.buried, lineup,
+        totals if lineup else (),
+        stock=state.stock.dealt if state.stock is not None else (),
+        declared=state.stock.declared if state.stock is not None else (),
     )
     return replace(
         state,
@@ -853,6 +1049,8 @@ class Legal:
             (VARIANTS.md ``cutthroat``).
         bury: how many cards to bury (0: none), chosen from ``bury_from``:
             the declarer's cards not used in meld, one entry per copy.
+        skip_bids: bids from ``min_bid`` up that are not legal (VARIANTS.md
+            ``auction``'s ``dealer-290-320`` opening: 300 and 310).
         melds: the single melds that may be declared now, each with its name,
             kind, points and cards (VARIANTS.md ``two-handed``: after a trick
             won, before drawing); ``pass_`` then declares nothing more.
@@ -874,6 +1072,7 @@ class Legal:
     concede: bool = False
     bury: int = 0
     bury_from: tuple[Card, ...] = ()
+    skip_bids: tuple[int, ...] = ()
     melds: tuple[MeldItem, ...] = ()
     dix: bool = False
     draw: bool = False
@@ -894,7 +1093,8 @@ class Legal:
         out: list[Action] = []
         if self.min_bid is not None:
             top = self.min_bid if max_bid is None else max_bid
-            out.extend(Action.bid_(seat, b) for b in range(self.min_bid, top + 1, self.bid_step))
+            out.extend(Action.bid_(seat, b) for b in range(self.min_bid, top + 1, self.bid_step)
+                       if b not in self.skip_bids)
         if self.pass_:
             out.append(Action.pass_(seat))
         out.extend(Action.trump_(seat, s) for s in self.trumps)
@@ -922,7 +1122,8 @@ class Legal:
         if self.pass_:
             out["pass"] = True
         if self.min_bid is not None:
-            out["bid"] = {"min": self.min_bid, "step": self.bid_step, "max": self.bid_limit}
+            out["bid"] = {"min": self.min_bid, "step": self.bid_step, "max": self.bid_limit,
+                          **({"skip": list(self.skip_bids)} if self.skip_bids else {})}
         if self.trumps:
             out["trump"] = [str(s) for s in self.trumps]
         if self.meld:
@@ -1010,6 +1211,16 @@ class View:
             without a widow.
         buried: the cards the declarer buried, shown to the declarer only
             (``None`` to everyone else).
+        lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at
+            each place N E S W this hand (the dealer, sitting out, at N); else
+            empty. ``totals`` are then those of the chairs at E, S and W.
+        chair: whose view this is, as a chair (:func:`view_for_chair`), or ``None``.
+        chair_totals: at a table of 4 or 5, every chair's match total.
+        sits_out: the viewer sits this hand out: it holds no cards and sees
+            only what everyone sees (calls, the widow once turned up, melds,
+            played cards) (:func:`view_for_chair`).
+        chairs_out: the chairs sitting this hand out (chair numbers; JSON
+            ``"chairs_out"``, beside ``lineup``).
         deals: the scored deals that make the match (``Game.deals``), or ``None``
             for a match played to ``target``.
         deal_number: the scored deal being played (or just finished), from 1: an
@@ -1059,6 +1270,11 @@ class View:
     seating: Seating = FOUR_PARTNERS
     widow: tuple[Card, ...] | None = None
     buried: tuple[Card, ...] | None = None
+    lineup: tuple[int, ...] = ()
+    chair: int | None = None
+    chair_totals: tuple[int, ...] = ()
+    sits_out: bool = False
+    chairs_out: tuple[int, ...] = ()
     deals: int | None = None
     deal_number: int = 1
     stock: dict[str, object] | None = None
@@ -1116,6 +1332,8 @@ class View:
             **({} if self.turned is None else {"turned": str(self.turned)}),
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
+            **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
+                "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)} if self.lineup else {}),
             **({} if self.stock is None else self.stock),
             # Table facts the browser shows but must not work out itself (it holds no rules):
             **self._table_json(),
@@ -1174,6 +1392,16 @@ def view(state: State, seat: int) -> View:
     calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules), state.calls))
     tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
     last = state.history[-1].summary() if state.phase in ("hand_end", "match_end") and state.history else None
+    totals = state.totals
+    chairs: dict[str, Any] = {}
+    if not state.lineup:
+        winner = None if state.winner is None else state.game.seating.side_names[state.winner]
+    else:  # a table of 4 or 5: totals per chair (VARIANTS.md auction)
+        lineup = state.lineup
+        totals = tuple(state.totals[lineup[side[0]]] for side in state.game.seating.sides)
+        winner = None if state.winner is None else f"chair {state.winner}"
+        chairs = {"lineup": lineup, "chair": lineup[me], "chair_totals": state.totals,
+                  "sits_out": me not in state.game.seating.seats, "chairs_out": sitting_out(state)}
     return View(
         seat=me,
         version=state.version,
@@ -1196,10 +1424,10 @@ def view(state: State, seat: int) -> View:
         tricks_won=tricks_won,
         counters=pts,
         meld_shown=side_meld(state),
-        totals=state.totals,
+        totals=totals,
         history=tuple(h.summary() for h in state.history),
         last_hand=last,
-        winner=None if state.winner is None else state.game.seating.side_names[state.winner],
+        winner=winner,
         legal=legal(state, me),
         game=state.game.name,
         scale=state.rules.scale,
@@ -1210,10 +1438,31 @@ def view(state: State, seat: int) -> View:
         target=state.rules.target,
         meld_needs_trick=state.rules.meld_needs_trick,
         seating=state.game.seating,
-        deals=state.game.deals or None,
+        **chairs,
+        deals=match_deals(state) or None,
         deal_number=len(state.history) + (0 if state.phase in ("hand_end", "match_end") else 1),
         **_phase_fields(state, me),
     )
+
+
+def view_for_chair(state: State, chair: int) -> View:
+    """The view of the player in ``chair`` (chairs 0 to ``players - 1``, clockwise).
+
+    A chair that plays this hand gets its seat's :func:`view`. At a table of 4
+    or 5 (VARIANTS.md ``auction``) a chair that sits the hand out gets a
+    spectator's view: no hand and no hidden card, only what everyone sees
+    (the calls, the widow once turned up, the melds, the played cards), who
+    sits where (``lineup``), every chair's total, and ``sits_out``; it has no
+    legal move.
+
+    Raises:
+        ValueError: no such chair (the message gives the chairs).
+    """
+    seat = seat_of_chair(state, chair)
+    if seat is not None:
+        return replace(view(state, seat), chair=chair)
+    empty = next(i for i in range(4) if i not in state.game.seating.seats)  # holds no cards (the dealer's place)
+    return replace(view(state, empty), chair=chair, sits_out=True)
 
 
 def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:

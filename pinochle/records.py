@@ -11,8 +11,11 @@ Each phase of a game adds its part: ``"exchange": {"to_declarer": [4 cards],
 declarer gave up after the meld; ``play`` is then empty), ``"thrown_in":
 true`` (nobody bid; the record holds the deal and the passes only),
 ``"widow": [3 cards]`` and ``"buried": [3 cards]`` (VARIANTS.md
-``cutthroat``: ``hands`` then has the three seats E, S, W). A record
-without ``game`` is a ``table`` record (RULES.md).
+``cutthroat``: ``hands`` then has the three seats E, S, W). At a table of 4
+or 5 (VARIANTS.md ``auction``) a record adds ``"players"`` and each hand its
+``"lineup"`` (the chair at each place; the dealer, sitting out, at N). A
+record without ``game`` is a ``table`` record (RULES.md); one without
+``players`` is of a table with one player per seat.
 
 A match record is ``{"format": "pinochle-match/1", "game": ..., "hands": [hand, ...]}``
 with the dealer moving left each hand. Replaying runs the record through the
@@ -38,6 +41,8 @@ from .game import (
     auto_action,
     deal_hand,
     default_game,
+    lineup_for,
+    lineup_json,
     new_match,
     sort_hand,
     turn,
@@ -81,12 +86,17 @@ def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: 
         A JSON-ready dict in the ``pinochle-hand/1`` format.
     """
     g = game if game is not None else default_game()
+    table: dict[str, object] = {}
+    if result.lineup:  # a table of 4 or 5 (VARIANTS.md auction): who sat where
+        players = result.players if isinstance(result, ThrownIn) else len(result.chair_totals)
+        table = {"players": players, "lineup": lineup_json(result.lineup)}
     if isinstance(result, ThrownIn):
-        return {**_head(g, rules), "dealer": str(result.dealer), "hands": _dealt(result.dealt, g.seating),
+        return {**_head(g, rules), **table, "dealer": str(result.dealer), "hands": _dealt(result.dealt, g.seating),
                 **({"widow": [str(c) for c in sort_hand(unpack(result.widow))]} if result.widow else {}),
                 "auction": [call_text(c) for c in result.calls], "thrown_in": True}
     out: dict[str, object] = {
         **_head(g, rules),
+        **table,
         "dealer": str(result.dealer),
         "hands": _dealt(result.dealt, g.seating),
         **({"widow": [str(c) for c in sort_hand(unpack(result.widow))]} if result.widow else {}),
@@ -123,6 +133,8 @@ def match_record(state: State) -> dict[str, object]:
         hands.append(hand_record(h, state.game, state.rules))
     hands.extend(hand_record(t, state.game, state.rules) for t in thrown)
     out: dict[str, object] = {"format": MATCH_FORMAT, "game": state.game.name, "scale": state.rules.scale}
+    if state.lineup:
+        out["players"] = state.table_size
     switches = _switches(state.game, state.rules)
     if switches:
         out["rules"] = switches
@@ -160,8 +172,9 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
         it adds to its total; ``{"thrown_in": true, "dealer"}`` for a hand
         thrown in.
     """
+    table: dict[str, object] = {"lineup": lineup_json(result.lineup)} if result.lineup else {}
     if isinstance(result, ThrownIn):
-        return {"thrown_in": True, "dealer": str(result.dealer)}
+        return {"thrown_in": True, "dealer": str(result.dealer), **table}
     s = result.score
     out: dict[str, object] = {
         "declarer": None if result.declarer is None else str(result.declarer),
@@ -179,11 +192,15 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
         out["played"] = False  # the meld alone made the bid (VARIANTS.md cutthroat)
     if s.transfers:
         out["transfers"] = [{"from": str(Seat(a)), "to": str(Seat(b)), "amount": n} for a, b, n in s.transfers]
+    if s.chairs:  # a table of 4 or 5: the settlement of every chair, the sitters included
+        out.update(table)
+        out["chairs"] = list(s.chairs)
+        out["chair_transfers"] = [{"from": a, "to": b, "amount": n} for a, b, n in s.chair_transfers]
     return out
 
 
 def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
-               seating: Seating = FOUR_PARTNERS) -> ParsedHand:
+               seating: Seating = FOUR_PARTNERS, dealer_sits_out: bool = False) -> ParsedHand:
     """Check a hand record's shape, dealer and cards (RULES.md, Hand record; Deal).
 
     Args:
@@ -192,6 +209,8 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
         rules: the game's rules: its deck and hand size (48 cards and 12 a hand;
             VARIANTS.md ``double-deck``: 80 and 20; ``cutthroat``: 15 and a widow of 3).
         seating: the game's seats (N E S W; ``cutthroat``: E S W).
+        dealer_sits_out: a table of 4 or 5 (VARIANTS.md ``auction``): the
+            dealer sits out at the empty place, ``"dealer": "N"``.
 
     Returns:
         The :class:`ParsedHand`.
@@ -212,9 +231,13 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
         what = "\"N\", \"E\", \"S\" or \"W\"" if four else names
         raise BadRecord("dealer", None, f"the record has no dealer: give \"dealer\": {what}", hand)
     try:
-        dealer = Seat.parse(str(record.get("dealer", ""))) if four else seating.parse(str(record.get("dealer", "")))
+        dealer = Seat.parse(str(record.get("dealer", ""))) if four or dealer_sits_out \
+            else seating.parse(str(record.get("dealer", "")))
     except ValueError as err:
         raise BadRecord("dealer", None, str(err), hand) from None
+    if dealer_sits_out and dealer in seating.seats:
+        empty = next(s for s in Seat if s not in seating.seats)
+        raise BadRecord("dealer", None, f"at a table of 4 or 5 the dealer sits out at {empty}, not {dealer}", hand)
     raw_hands = record.get("hands")
     if not isinstance(raw_hands, Mapping):
         what = "{\"N\": [...], \"E\": [...], \"S\": [...], \"W\": [...]}" if four else \
@@ -447,8 +470,11 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
     """
     game = _game_of(record)
     ruleset = _rules(rules, game, record)
-    parsed = parse_hand(record, None, ruleset, game.seating)
-    state = new_match(seed=0, rules=ruleset, first_dealer=parsed.dealer, deals=[parsed.hands], game=game)
+    players = _players(record, game)
+    lineup = _lineup(record, game, players, None)
+    parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
+    state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
+                      deals=[parsed.hands], game=game, players=players)
     state = _play_hand(state, parsed, None)
     return hand_summary(state.thrown[-1] if parsed.thrown_in else state.history[-1])
 
@@ -475,17 +501,28 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
             raise BadRecord("game", None, f"hand {i + 1} is a {h.get('game')!r} hand in a {game.name} match", i + 1)
     # hand by hand, so that the first fault in play order is the one reported
     ruleset = _rules(rules, game, record)
-    first = parse_hand(raw_hands[0], 1, ruleset, game.seating)
-    state = new_match(seed=0, rules=ruleset, first_dealer=first.dealer, deals=[first.hands], game=game)
+    players = _players(record, game)
+    lineup = _lineup(raw_hands[0], game, players, 1)
+    first = parse_hand(raw_hands[0], 1, ruleset, game.seating, dealer_sits_out=bool(lineup))
+    state = new_match(seed=0, rules=ruleset, first_dealer=lineup[first.dealer] if lineup else first.dealer,
+                      deals=[first.hands], game=game, players=players)
     state = _play_hand(state, first, 1)
     summaries: list[dict[str, object]] = [hand_summary(state.thrown[-1] if first.thrown_in else state.history[-1])]
     for i in range(1, len(raw_hands)):
         if state.phase == "match_end":
-            won = state.game.seating.side_names[state.winner or 0]
+            won = _winner(state)
             raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
-        p = parse_hand(raw_hands[i], i + 1, ruleset, game.seating)
+        lineup = _lineup(raw_hands[i], game, players, i + 1)
+        p = parse_hand(raw_hands[i], i + 1, ruleset, game.seating, dealer_sits_out=bool(lineup))
         after_throw = state.phase == "auction"  # the hand before was thrown in: its redeal is this record
-        dealer = state.dealer if after_throw else state.game.seating.left(state.dealer)
+        if lineup:  # a table of 4 or 5: the deal passes to the next chair
+            want = state.lineup if after_throw else lineup_for(players, (state.lineup[p.dealer] + 1) % players,
+                                                               game.seating)
+            if lineup != want:
+                raise BadRecord("lineup", None, f"the deal passes left: hand {i + 1} is dealt by chair "
+                                                f"{want[p.dealer]}, with {lineup_json(want)}, not "
+                                                f"{lineup_json(lineup)}", i + 1)
+        dealer = state.dealer if after_throw or lineup else state.game.seating.left(state.dealer)
         if p.dealer != dealer:
             raise BadRecord("dealer", None, f"the deal passes left: hand {i + 1} is dealt by {dealer}, not {p.dealer}", i + 1)
         state = replace(state, preset=(*state.preset, p.hands))
@@ -496,12 +533,62 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
         state = _play_hand(state, p, i + 1)
         summaries.append(hand_summary(state.thrown[-1] if p.thrown_in else state.history[-1]))
     names = state.game.seating.side_names
-    winner = None if state.winner is None else names[state.winner]
+    if state.lineup:  # a table of 4 or 5: totals per chair
+        return {"hands": summaries, "players": players, "totals": list(state.totals), "winner": _winner(state)}
     return {
         "hands": summaries,
         "totals": _sides(state.totals, names),
-        "winner": winner,
+        "winner": _winner(state),
     }
+
+
+def _winner(state: State) -> str | None:
+    """The match's winner as a side's name, or at a table of 4 or 5 ``"chair 2"``; ``None`` before."""
+    if state.winner is None:
+        return None
+    return f"chair {state.winner}" if state.lineup else state.game.seating.side_names[state.winner]
+
+
+def _players(record: object, game: Game) -> int:
+    """The players at the table of a record (``"players"``; without it, one per seat).
+
+    Raises:
+        BadRecord: a number the game does not take (``field`` ``"players"``).
+    """
+    raw = record.get("players") if isinstance(record, Mapping) else None
+    if raw is None:
+        return game.seating.players
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw not in game.sizes:
+        sizes = ", ".join(map(str, game.sizes))
+        raise BadRecord("players", None, f"the {game.name} game is played by {sizes} players, not {raw!r}")
+    return raw
+
+
+def _lineup(record: object, game: Game, players: int, hand: int | None) -> tuple[int, ...]:
+    """A hand record's ``lineup`` at a table of 4 or 5 (``()`` at a table with one player per seat).
+
+    Raises:
+        BadRecord: a missing lineup, or one that is not the dealer at the empty place and
+            the active chairs clockwise from the dealer's left (``field`` ``"lineup"``).
+    """
+    if players <= game.seating.players:
+        if isinstance(record, Mapping) and "lineup" in record:
+            raise BadRecord("lineup", None, "a lineup is for a table of 4 or 5: give \"players\"", hand)
+        return ()
+    raw = record.get("lineup") if isinstance(record, Mapping) else None
+    if not isinstance(raw, Mapping):
+        raise BadRecord("lineup", None, "a table of 4 or 5 names who sits where: give \"lineup\": "
+                                        "{\"N\": dealer's chair, \"E\": chair, \"S\": chair, \"W\": chair}", hand)
+    dealer = raw.get("N")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise BadRecord("lineup", None, f"lineup.N is the dealer's chair, from 0 to {players - 1}, not {dealer!r}",
+                        hand)
+    want = lineup_for(players, dealer, game.seating)
+    got = tuple(raw.get(str(Seat(i))) for i in range(4))
+    if got != want:
+        raise BadRecord("lineup", None, f"when chair {dealer} deals the lineup is {lineup_json(want)}, "
+                                        f"not {dict(raw)}", hand)
+    return want
 
 
 def _has_stock(game: Game) -> bool:

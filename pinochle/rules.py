@@ -32,6 +32,11 @@ from .cards import DECKS, NTYPES, RANK_LETTERS
 NoBid = Literal["dealer", "redeal", "annul"]
 FirstLead = Literal["declarer", "left_of_dealer"]
 MustBeat = Literal["always", "trump_led", "never"]
+#: The opening of an auction with a widow (VARIANTS.md ``auction``, seed 000's house switches).
+Opening = Literal["free", "dealer-forced", "dealer-290-320", "first-300"]
+#: How a hand is settled: by points (the partnership games), by stakes from the bid's size
+#: (VARIANTS.md ``cutthroat``) or from a schedule of bids (``auction``).
+Stakes = Literal["none", "by-bid", "schedule"]
 #: Who draws first from the stock (VARIANTS.md ``two-handed``).
 DrawFirst = Literal["non_dealer", "winner"]
 
@@ -218,6 +223,25 @@ class RuleSet:
         deck: the name of its :class:`~pinochle.cards.Deck` (RULES.md, Deal 1:
             ``"pinochle"``, 48 cards; VARIANTS.md ``double-deck``: 80). The
             meld tables and :attr:`total_counters` read its copies.
+        opening: the house rule for the opening of an auction with a widow
+            (VARIANTS.md ``auction``, seed 000: "Bidding traditions vary"):
+            ``"free"`` (no rule); ``"dealer-forced"`` (after two passes the
+            dealer must bid, at least ``min_bid``); ``"dealer-290-320"`` (after
+            two passes the dealer may pass or open only at 290, or at 320 and
+            up: 29 and 32 units of the scale); ``"first-300"`` (the seat left of
+            the dealer must open, at 300 or more, and a declarer who concedes
+            that forced 300 pays only the minimum stake). Where the dealer sits
+            the hand out (a table of 4 or 5) the dealer's rules apply to the
+            active seat that calls last (docs/games/auction.md).
+        stakes: how a hand is settled (``"none"``: by points; ``"by-bid"``:
+            VARIANTS.md ``cutthroat``; ``"schedule"``: VARIANTS.md ``auction``).
+        stake_step: what each further band of 5 over the minimum bid adds to
+            a ``"by-bid"`` stake (VARIANTS.md ``cutthroat``: "1 for 30, plus 1
+            for each further 5: a switch for 2").
+        sitters_settle: at a table of 4 or 5, the players who sit a hand out
+            settle with the declarer as its opponents do (Hoyle's auction
+            Pinochle: the inactive players "participate in the settlement, but
+            not in the bidding or play"); ``False``: they neither pay nor collect.
         draw_first: who draws first from the stock after a trick (VARIANTS.md
             ``two-handed``): ``"non_dealer"`` (seed 000: "the dealer drawing
             last") or ``"winner"`` (the trick's winner: a common house switch).
@@ -261,6 +285,10 @@ class RuleSet:
     _: KW_ONLY
     scale: str = "tens"
     deck: str = "pinochle"
+    opening: Opening = "free"
+    stakes: Stakes = "none"
+    stake_step: int = 1
+    sitters_settle: bool = True
     draw_first: DrawFirst = "non_dealer"
 
     def __post_init__(self) -> None:
@@ -296,6 +324,17 @@ class RuleSet:
     def play(self) -> PlayRules:
         """The trick-play rules as one value (:class:`PlayRules`)."""
         return PlayRules(self.must_beat, self.must_trump)
+
+    @property
+    def opening_bids(self) -> tuple[int, ...]:
+        """The bids the ``opening`` house rule names, in this rule set's scale (seed 000
+        writes them in tens): ``dealer-290-320``: (290, 320); ``first-300``: (300,); else ``()``.
+
+        >>> replace(TABLE, opening="dealer-290-320").opening_bids, replace(TABLE, opening="first-300").opening_bids
+        ((290, 320), (300,))
+        """
+        tens = {"dealer-290-320": (29, 32), "first-300": (30,)}.get(self.opening, ())
+        return tuple(t * SCALES[self.scale].unit for t in tens)
 
     @property
     def copies(self) -> int:

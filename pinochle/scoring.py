@@ -41,6 +41,11 @@ class HandScore(NamedTuple):
         conceded: the declarer gave the hand up.
         played: the hand was played out (no play when the meld alone made the
             bid, or after a concession).
+        chairs: at a table of 4 or 5 (VARIANTS.md ``auction``), what each
+            chair adds to its total (the chairs sitting out included); else empty.
+        chair_transfers: at a table of 4 or 5, the stakes paid as ``(payer,
+            payee, amount)`` chairs, the chairs sitting out included when they
+            settle (``RuleSet.sitters_settle``); else empty.
 
     Per-side tuples hold one entry per side of the game's seating (two for
     the partnership games).
@@ -58,6 +63,8 @@ class HandScore(NamedTuple):
     transfers: tuple[tuple[int, int, int], ...] = ()
     conceded: bool = False
     played: bool = True
+    chairs: tuple[int, ...] = ()
+    chair_transfers: tuple[tuple[int, int, int], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}`` (with ``"transfers"``
@@ -72,6 +79,9 @@ class HandScore(NamedTuple):
             extra["transfers"] = [{"from": "NESW"[a], "to": "NESW"[b], "amount": n} for a, b, n in self.transfers]
         if not self.played:
             extra["played"] = False
+        if self.chairs:
+            extra["chairs"] = list(self.chairs)
+            extra["chair_transfers"] = [{"from": a, "to": b, "amount": n} for a, b, n in self.chair_transfers]
         return {
             "bid": self.bid,
             "meld": sides(self.meld),

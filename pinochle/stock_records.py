@@ -17,7 +17,7 @@ next). Replaying runs the record through the same reducer as a live match.
 
 >>> s = random_match(7, hands=1)
 >>> rec = stock_match_record(s)
->>> replay_stock(rec)["totals"] == {"N": s.totals[0], "S": s.totals[1]}
+>>> replay_stock(rec, s.game, s.rules)["totals"] == {"N": s.totals[0], "S": s.totals[1]}
 True
 """
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pinochle.bots import HardPlayer, NormalPlayer, SimplePlayer, for_level
+from pinochle.bots import HardPlayer, NormalPlayer, Player, SimplePlayer, for_level
 from pinochle.bots.base import mates, teams
 from pinochle.bots.knowledge import consistent, knowledge, sample_hands
 from pinochle.bots.widow import bury_choice, settlement
@@ -55,13 +56,13 @@ def contract(hands: tuple[int, int, int, int], bid: int, trump: Suit = Suit.S, g
     return apply(s, a)
 
 
-def step(s: State, players: dict[int, object]) -> State:
+def step(s: State, players: Mapping[Seat, Player]) -> State:
     """One move: the automatic one, or the seat's player's, which must be legal."""
     a = auto_action(s)
     if a is None:
         seat = turn(s)
         assert seat is not None
-        a = players[seat].act(view(s, seat))  # type: ignore[attr-defined]
+        a = players[seat].act(view(s, seat))
         assert a.seat == seat
         if a.type in ("pass", "trump", "meld", "play", "deal", "concede", "play_on"):
             assert a in legal_actions(s, seat), (s.phase, a)
@@ -111,7 +112,7 @@ def test_hard_plays_the_hand_that_crashed_it() -> None:
     # issue 14: Hard raised "min() arg is an empty sequence" in both games from seed 3
     for game in GAMES:
         s = new_match(seed=3, game=game)
-        players = {seat: HardPlayer(seat, samples=12) for seat in (E, S, W)}
+        players: dict[Seat, Player] = {seat: HardPlayer(seat, samples=12) for seat in (E, S, W)}
         start = len(s.history)
         while len(s.history) == start:
             s = step(s, players)
@@ -180,7 +181,7 @@ def test_a_defender_feeds_a_counter_to_its_co_defender_who_is_sure_to_win() -> N
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), game=st.sampled_from(GAMES), tricks=st.integers(0, 12))
 def test_the_sampled_deals_fit_what_each_seat_saw(seed: int, game: str, tricks: int) -> None:
-    players = {seat: NormalPlayer(seat) for seat in (E, S, W)}
+    players: dict[Seat, Player] = {seat: NormalPlayer(seat) for seat in (E, S, W)}
     s = new_match(seed=seed, game=game)
     while not (s.phase == "play" and len(s.tricks) > tricks) and s.phase not in ("hand_end", "match_end"):
         s = step(s, players)

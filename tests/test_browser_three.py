@@ -225,6 +225,13 @@ def test_a_cutthroat_hand_declared_buried_and_played(server: Server) -> None:
                 out["confirm_disabled"] = page.get_by_test_id("choose-confirm").is_disabled()
                 out["concede_shown"] = page.get_by_test_id("concede").is_visible()
                 tokens = page.evaluate("() => [...document.querySelectorAll('#hand button.card')].map(e => e.dataset.card)")
+                offered = {str(c) for c in bury_from}
+                out["unoffered"] = (page.locator("#hand button.card.illegal").count(),
+                                    sum(t not in offered for t in tokens))
+                kept = next((j for j, t in enumerate(tokens) if t not in offered), None)
+                if kept is not None:  # a card the view does not offer is not chosen
+                    page.locator("#hand button.card").nth(kept).click()
+                    out["kept_chosen"] = page.get_by_test_id("choose-count").inner_text()
                 wanted = [str(c) for c in bury_from[:3]]
                 picked: list[int] = []
                 for card in wanted:
@@ -294,6 +301,8 @@ def test_a_cutthroat_hand_declared_buried_and_played(server: Server) -> None:
         assert "choose 3 cards to bury, or concede" in out["bury_status"], out["bury_status"]
         assert out["confirm_disabled"] and out["concede_shown"], shot
         assert out["chosen"] == "3 of 3 chosen"
+        assert out["unoffered"][0] == out["unoffered"][1] > 0, out["unoffered"]  # the melded cards, dimmed
+        assert out.get("kept_chosen", "0 of 3 chosen") == "0 of 3 chosen"
         assert sorted(out["buried"]) == sorted(out["wanted"]), shot
         assert out["played"] == 15, shot  # every trick of the hand
         assert out["summary_title"] == "Deal 1 over", out["summary_title"]
@@ -519,3 +528,63 @@ def test_the_result_of_a_match_of_three(server: Server) -> None:
         assert got["last"] == f"Last deal ({len(v['history'])})", got["last"]
         for key in ("targets", "overflow", "axe"):
             assert got[key] == [], (size_name, key, got[key])
+
+
+def test_a_solo_cutthroat_match_from_home_on_the_real_server(server: Server) -> None:
+    """Home, cutthroat, Easy: the server seats three (computers at East and West) and the page plays
+    South's moves from its controls until a card is played or the deal ends."""
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx = browser.new_context(viewport={"width": 360, "height": 800}, reduced_motion="reduce")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url)
+        page.wait_for_function("() => document.getElementById('game-select').options.length > 2")
+        page.get_by_test_id("game-select").select_option(GAME)
+        page.get_by_test_id("level-easy").click()
+        page.wait_for_function("() => document.body.dataset.screen === 'table' && document.querySelectorAll('#hand button.card').length >= 15")
+        out: dict[str, Any] = {"cards": page.locator("#hand button.card").count(), "moves": []}
+        for _ in range(40):
+            page.wait_for_function("() => { const b = document.body.dataset; return b.busy !== '1' && b.connected === '1'"
+                                   " && ((b.legal || '') !== '' || b.phase === 'hand_end'); }", timeout=60_000)
+            settle(page)
+            out.setdefault("places", page.eval_on_selector_all(
+                "#felt > .seat", "els => Object.fromEntries(els.map(e => [e.dataset.seat, e.id.slice(4)]))"))
+            legal = body(page, "legal").split(",")
+            if body(page, "phase") == "hand_end" or "play" in legal:
+                break
+            if page.get_by_test_id("meld-dialog").is_visible():
+                page.get_by_test_id("meld-close").click()
+            version = body(page, "version")
+            if "bid" in legal:
+                page.get_by_test_id("bid-button").click()
+            elif "trump" in legal:
+                page.locator("[data-testid^=trump-]").first.click()
+            elif "bury" in legal:
+                offered = page.locator("#hand button.card[data-legal=true]")
+                for i in range(offered.count()):
+                    if page.get_by_test_id("choose-count").inner_text().startswith("3 of"):
+                        break
+                    offered.nth(i).click()
+                out["buried"] = page.get_by_test_id("choose-count").inner_text()
+                page.get_by_test_id("choose-confirm").click()
+            elif "pass" in legal:
+                page.get_by_test_id("pass-button").click()
+            out["moves"].append(legal)
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=60_000)
+        out["hand_no"] = page.locator("#hand-no").inner_text()
+        out["phase"] = body(page, "phase")
+        out["legal"] = body(page, "legal")
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["cards"] in (15, 18)  # the deal, or the declarer's hand with the widow
+    assert out["places"] == {"S": "bottom", "W": "left", "E": "right"}, out["places"]
+    assert out["hand_no"].startswith("Deal ") and out["hand_no"].endswith(" of 9"), out["hand_no"]
+    assert out["phase"] == "hand_end" or "play" in out["legal"].split(","), out
+    assert out.get("buried", "3 of 3 chosen") == "3 of 3 chosen"

@@ -80,7 +80,7 @@ def play_out(s: State) -> State:
 # ---------------------------------------------------------------- the game's definition
 
 
-def test_cutthroat_is_playable_by_the_engine_not_yet_at_the_table() -> None:
+def test_cutthroat_is_a_game_of_three_at_the_table() -> None:
     g = find("cutthroat")
     assert g.players == 3 and g.seating.names == ("E", "S", "W")
     assert [ph.name for ph in g.phases] == ["auction", "widow", "trump", "meld", "bury", "play", "hand_end",
@@ -88,9 +88,8 @@ def test_cutthroat_is_playable_by_the_engine_not_yet_at_the_table() -> None:
     r = g.rules
     assert (r.scale, r.hand_size, r.widow, r.min_bid, r.bid_step, r.no_bid, r.must_beat, r.must_trump,
             r.total_counters) == ("ones", 15, 3, 30, 1, "annul", "trump_led", True, 25)
-    with pytest.raises(ValueError, match="the cutthroat game is not built yet for play at the table"):
-        find("cutthroat", at_table=True)
-    assert GAMES["cutthroat"].at_table is False
+    assert find("cutthroat", at_table=True) is g and find("auction", at_table=True) is GAMES["auction"]
+    assert GAMES["cutthroat"].at_table and GAMES["auction"].at_table
 
 
 def test_the_deal_15_each_and_a_widow_of_3() -> None:

@@ -506,7 +506,9 @@ def _meld_values(rules: Any) -> dict[str, int]:
 def _meld_table(page: str) -> dict[str, int]:
     """The meld table of a page (first cell: the meld; last cell: its points), as ``{name: points}``."""
     out: dict[str, int] = {}
-    for row in re.findall(r"<tr>(.*?)</tr>", page, re.S):
+    tables = [tb for tb in re.findall(r"<table.*?</table>", page, re.S)
+              if re.search(r"<th[^>]*>\s*meld\s*</th>", tb)]  # not the stake table of a widow game
+    for row in re.findall(r"<tr>(.*?)</tr>", "".join(tables), re.S):
         cells = [_plain(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         if not cells:
             continue
@@ -560,7 +562,10 @@ def test_each_how_to_play_page_states_its_games_numbers(name: str) -> None:
     text = _plain(page[page.find("<main"):])
     low = text.lower()
 
-    assert f"the first side to reach {r.target} wins" in text
+    if game.deals:  # a match of a number of deals, settled in stakes (VARIANTS.md ``cutthroat``, ``auction``)
+        assert f"The match is {game.deals} deals" in text and "first side to reach" not in text
+    else:
+        assert f"the first side to reach {r.target} wins" in text
     # the auction, or its absence
     if "auction" in phases:
         assert f"The first bid is at least {r.min_bid}, and every bid is at least {r.bid_step} more than the last" in text
@@ -570,6 +575,9 @@ def test_each_how_to_play_page_states_its_games_numbers(name: str) -> None:
             assert f"stuck with the contract at {r.min_bid}" in text
         elif r.no_bid == "redeal":
             assert "thrown in" in text and "stuck with the contract" not in text
+        elif r.no_bid == "annul":
+            assert ("annulled" in text or "thrown in" in text) and "nobody pays" in text \
+                and "stuck with the contract" not in text
         assert ("may bid" in text and "even after passing" in text) if r.reenter_after_pass \
             else "once you pass you are out of the auction" in low
     else:
@@ -603,8 +611,14 @@ def test_each_how_to_play_page_states_its_games_numbers(name: str) -> None:
         word = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}[r.pass_cards]
         assert f"passes {word} cards" in text and f"Pass {r.pass_cards} cards" in text
     assert (">Conceding</h2>" in page) == ("concede" in phases)
-    if name != DEFAULT_GAME and "concede" not in phases:
+    if name != DEFAULT_GAME and "concede" not in phases and "bury" not in phases:
         assert "There is no conceding" in text
+    # the widow games: the widow, the burial (or a concession) and the hand size
+    assert (">The widow</h2>" in page) == (r.widow > 0) == ("widow" in phases)
+    if r.widow:
+        assert f"Each player gets {r.hand_size} cards, and the widow's {r.widow} cards" in text
+        assert f"bury {r.widow} cards" in low or f"buries {r.widow} cards" in low
+        assert "concede" in low and "the only one who melds" in low
     assert (">The turned card</h2>" in page) == ("turn_trump" in phases)
 
 
@@ -634,3 +648,24 @@ def test_every_how_to_play_page_is_served_with_its_links(tmp_path: Path) -> None
         for name in set(_playable()) - set(_with_page()):
             assert client.get(f"/how-to-play/{name}").status_code == 404, name
         assert client.get("/how-to-play/two-handed").status_code == 404  # not built: no page
+
+
+def test_the_widow_games_pages_state_the_engines_stakes() -> None:
+    """The stakes on the cutthroat and auction pages are the scorer's (VARIANTS.md ``cutthroat``, ``auction``)."""
+    from pinochle.cards import Suit
+    from pinochle.games.scorers import auction_stake, stake
+    from pinochle.server.howto import howto_html
+
+    text = _plain(howto_html("cutthroat"))
+    for low, high, points in re.findall(r"(\d+) to (\d+) is (\d+)", text):
+        assert stake(int(low)) == stake(int(high)) == int(points), (low, high, points)
+    assert len(re.findall(r"(\d+) to (\d+) is (\d+)", text)) >= 3
+    page = howto_html("auction")
+    rows = [[_plain(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", page, re.S)]
+    schedule = [(r[0], r[1]) for r in rows if len(r) == 2 and re.fullmatch(r"\d+ to \d+", r[0])]
+    assert len(schedule) >= 5
+    for bids, points in schedule:
+        low, high = (int(x) for x in bids.split(" to "))
+        assert auction_stake(low, Suit.H) == auction_stake(high, Suit.H) == int(points), bids
+        assert auction_stake(low, Suit.S) == 2 * int(points)  # spades double it

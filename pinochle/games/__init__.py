@@ -9,15 +9,16 @@
 >>> find("two-handed", at_table=True)
 Traceback (most recent call last):
 ...
-ValueError: the two-handed game is not built yet for play at the table (the engine, records and meld, legal and replay take it); playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck
+ValueError: the two-handed game is not built yet for play at the table (the engine, records and meld, legal and replay take it); playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
-from ..game import Game, State
+from ..game import Game, State, match_deals
 from ..scoring import HandScore
 from ..cards import DECKS, THREE_ALONE, fold, pack
 from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, RuleSet
@@ -145,7 +146,7 @@ def widow_deal(seed: int | str, hand_no: int, rules: RuleSet) -> tuple[int, int,
 #: the declarer leads, play as racehorse, the declarer's meld counts without a trick.
 CUTTHROAT_RULES = replace(
     TABLE.in_scale("ones"), name="cutthroat", players=3, hand_size=15, widow=3, min_bid=30, bid_step=1,
-    no_bid="annul", must_beat="trump_led", first_lead="declarer", meld_needs_trick=False,
+    no_bid="annul", must_beat="trump_led", first_lead="declarer", meld_needs_trick=False, stakes="by-bid",
     description="cutthroat: three players alone, 15 cards and a widow of 3, the ones scale, stakes by bid "
                 "(seeds 001, 002)",
 )
@@ -156,7 +157,7 @@ CUTTHROAT_DEALS = 9
 
 
 def _cutthroat_stakes(state: State) -> tuple[HandScore, int | None]:
-    return scorers.stakes(state, deals=CUTTHROAT_DEALS)
+    return scorers.stakes(state, deals=CUTTHROAT_DEALS, per_band=state.rules.stake_step)
 
 
 #: VARIANTS.md ``cutthroat`` (seeds 001, 002): every player alone, a widow, stakes.
@@ -171,7 +172,6 @@ CUTTHROAT = Game(
             MatchEnd()),
     score=_cutthroat_stakes,
     deal=widow_deal,
-    at_table=False,
     deals=CUTTHROAT_DEALS,
     source="seeds 001, 002; VARIANTS.md cutthroat",
 )
@@ -182,32 +182,36 @@ CUTTHROAT = Game(
 #: is thrown in; otherwise as cutthroat (docs/games/auction.md).
 AUCTION_RULES = replace(
     TABLE, name="auction", players=3, hand_size=15, widow=3, no_bid="annul", must_beat="trump_led",
-    first_lead="declarer", meld_needs_trick=False,
+    first_lead="declarer", meld_needs_trick=False, stakes="schedule",
     description="auction: three active players, 15 cards and a widow of 3, tens, settlement by a schedule "
                 "of bids (seed 000)",
 )
 
-#: An auction match: three deals per seat at the table (docs/games/auction.md).
-AUCTION_DEALS = 9
+#: An auction match: three deals per player at the table (docs/games/auction.md): 9, 12 or 15.
+AUCTION_DEALS_PER_PLAYER = 3
+#: An auction match at a table of three.
+AUCTION_DEALS = 3 * AUCTION_DEALS_PER_PLAYER
 
 
 def _auction_stakes(state: State) -> tuple[HandScore, int | None]:
-    return scorers.stakes(state, deals=AUCTION_DEALS, value_of=scorers.auction_stake)
+    return scorers.stakes(state, deals=match_deals(state), value_of=scorers.auction_stake)
 
 
-#: VARIANTS.md ``auction`` (seed 000, its first game), at a table of three.
+#: VARIANTS.md ``auction`` (seed 000, its first game), at a table of 3, 4 or 5: three active
+#: players each hand; at 4 the dealer sits out, at 5 also the player second to the dealer's left.
 AUCTION = Game(
     name="auction",
-    description="Three active players with a widow, tens, settlement with each opponent by a schedule of bids "
-                "(spades double, bete doubles again); a match of 9 deals",
+    description="Three active players with a widow (a table of 3, 4 or 5: the dealer sits out), tens, "
+                "settlement with each opponent by a schedule of bids (spades double, bete doubles again); "
+                "a match of 3 deals per player",
     players=3,
+    table_sizes=(3, 4, 5),
     seating=THREE_ALONE,
     rules=_register(AUCTION_RULES),
     phases=(Auction(), TakeWidow(), NameTrump(), LayMeld(only_declarer=True), Bury(), Tricks(), HandEnd(),
             MatchEnd()),
     score=_auction_stakes,
     deal=widow_deal,
-    at_table=False,
     deals=AUCTION_DEALS,
     source="seed 000; VARIANTS.md auction",
 )
@@ -257,7 +261,19 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "must_beat": ("always", "trump_led", "never"),   # must beat: always / only when trump is led / never
     "must_trump": (True, False),                     # trump when void in the led suit
     "min_bid": (int,),                               # the opening bid (britannica: 10, or 15 or 20)
+    # the opening of an auction with a widow (VARIANTS.md auction, seed 000's three traditions)
+    "opening": ("free", "dealer-forced", "dealer-290-320", "first-300"),
+    "stake_step": (1, 2),                            # cutthroat: each further 5 adds 1 or 2 to the stake
+    "sitters_settle": (True, False),                 # auction at 4 or 5: who sits out settles as a defender
     "draw_first": ("non_dealer", "winner"),          # two-handed: the dealer draws last / the trick's winner first
+}
+
+#: Which rule sets a switch applies to: a test of the rule set and the refusal's reason.
+_WHERE: dict[str, tuple[Callable[[RuleSet], bool], str]] = {
+    "opening": (lambda r: r.widow > 0, "games with an auction and a widow (cutthroat, auction)"),
+    "stake_step": (lambda r: r.stakes == "by-bid", "games with stakes by the bid's size (cutthroat)"),
+    "sitters_settle": (lambda r: r.stakes != "none", "games settled by stakes (auction at a table of 4 or 5)"),
+    "draw_first": (lambda r: r.players == 2, "games with a stock (two-handed)"),
 }
 
 
@@ -268,8 +284,11 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
     (``"table[must_beat=never]"``), so players find it by name like any rule set.
 
     Raises:
-        ValueError: an unknown switch or value (the message lists the choices), or
-            a minimum bid that is not a positive multiple of the bid step.
+        ValueError: an unknown switch or value (the message lists the choices),
+            a minimum bid that is not a positive multiple of the bid step, a
+            switch for another kind of game (``opening`` needs an auction with a
+            widow, ``stake_step`` stakes by bid size, ``sitters_settle`` stakes),
+            or an opening whose bids are below the minimum bid or off its steps.
     """
     if not switches:
         return rules
@@ -289,9 +308,17 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
         words = {str(v).lower(): v for v in allowed}
         if text.lower() not in words:
             raise ValueError(f"{key} is one of {', '.join(str(v).lower() for v in allowed)}, not {text!r}")
+        where = _WHERE.get(key)
+        if where is not None and not where[0](rules):
+            raise ValueError(f"the {key} switch is for {where[1]}; the {rules.name} rules have no such rule")
         changes[key] = words[text.lower()]
     label = ",".join(f"{k}={str(v).lower()}" for k, v in changes.items())
-    return _register(replace(rules, name=f"{rules.name}[{label}]", **changes))  # type: ignore[arg-type]
+    out = replace(rules, name=f"{rules.name}[{label}]", **changes)  # type: ignore[arg-type]
+    for bid in out.opening_bids:
+        if bid < out.min_bid or bid % out.bid_step:
+            raise ValueError(f"the opening {out.opening} bids {bid}, which is not a bid of the {rules.name} rules "
+                             f"(at least {out.min_bid}, in steps of {out.bid_step})")
+    return _register(out)
 
 
 def find(name: object, at_table: bool = False) -> Game:

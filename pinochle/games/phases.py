@@ -85,12 +85,20 @@ class Auction(PhaseDef):
         rules = state.rules
         low = self.status(state).min_bid(rules)
         may_pass = not (self.forced_opening and not state.calls)
-        return _legal(state, pass_=may_pass, min_bid=low if low <= rules.max_bid else None)
+        skip: tuple[int, ...] = ()
+        if rules.opening != "free":
+            may_pass, low, skip, _ = opening_rule(state, may_pass, low)
+        return _legal(state, pass_=may_pass, min_bid=low if low <= rules.max_bid else None, skip_bids=skip)
 
     def apply(self, state: State, action: Action) -> State:
         call = action.bid if action.type == "bid" else None
         if call is None and self.forced_opening and not state.calls:
             raise IllegalAction(f"the first seat must open the bidding: bid {state.rules.min_bid} or more")
+        if state.rules.opening != "free" and (call is None or isinstance(call, int)):
+            low = self.status(state).min_bid(state.rules)
+            may_pass, low, skip, why = opening_rule(state, True, low)
+            if (not may_pass and call is None) or (call is not None and (call < low or call in skip)):
+                raise IllegalAction(why)
         seating = state.game.seating
         if state.rules.reenter_after_pass:
             st = auction_mod.check_call_reentry(state.calls, state.dealer, action.seat, call, state.rules, seating)
@@ -101,13 +109,53 @@ class Auction(PhaseDef):
             return state
         if st.redeal:
             thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history),
-                              state.widow)
+                              state.widow, state.lineup, state.players if state.lineup else 0)
             return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
                              seating.left(state.dealer))
         return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         return {}
+
+
+def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tuple[int, ...], str]:
+    """The house rule ``state.rules.opening`` applied to the next call (VARIANTS.md ``auction``,
+    seed 000: "Bidding traditions vary").
+
+    * ``first-300``: the seat left of the dealer must open, at 300 or more
+      ("A third approach mandates the first hand to start at 300").
+    * ``dealer-forced``: after two passes the dealer must bid, at least the
+      minimum ("after two passes, the dealer must bid at least 250").
+    * ``dealer-290-320``: after two passes the dealer may pass, or open at 290
+      or at 320 and up ("the dealer can pass the hand or open at 290 (but not
+      250) or 320 and above").
+
+    "The dealer" is the seat that calls last: the dealer at a table of three;
+    at a table of 4 or 5, where the dealer sits out, the active seat on the
+    dealer's right, who calls last (a stated choice, docs/games/auction.md).
+    The numbers are the seed's, in tens (:attr:`~pinochle.rules.RuleSet.opening_bids`).
+
+    Returns:
+        ``(may_pass, lowest bid, bids skipped, why)``: ``why`` is the refusal
+        of a call the rule forbids.
+    """
+    rules = state.rules
+    calls = state.calls
+    rule = rules.opening
+    bids = rules.opening_bids
+    if rule == "first-300":
+        if calls:
+            return may_pass, low, (), ""
+        return False, max(low, bids[0]), (), (f"the seat left of the dealer must open at {bids[0]} or more "
+                                              f"(house rule first-300)")
+    if len(calls) != state.game.seating.players - 1 or any(c is not None for c in calls):
+        return may_pass, low, (), ""
+    if rule == "dealer-forced":
+        return False, low, (), (f"after two passes the dealer's seat must bid {low} or more "
+                                f"(house rule dealer-forced)")
+    gap = tuple(range(bids[0] + rules.bid_step, bids[1], rules.bid_step))
+    return may_pass, max(low, bids[0]), gap, (f"after two passes the dealer's seat may pass or open at {bids[0]}, "
+                                              f"or at {bids[1]} and up (house rule dealer-290-320)")
 
 
 # ---------------------------------------------------------------- trump

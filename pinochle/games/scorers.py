@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game import State, side_meld, taken
+from ..game import State, chair_lineup, side_meld, sitting_out, taken
 from ..rules import RuleSet
 from ..scoring import HandScore, match_winner, score_hand
 
@@ -194,6 +194,17 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
       the declarer the stake.
     * Set after play: the declarer pays each opponent double.
     * Conceded before play: the declarer pays each opponent the stake (single).
+      With the ``first-300`` opening (VARIANTS.md ``auction``, seed 000: "a
+      first bid of 300 with a minimum-stake loss if thrown in"), a declarer
+      who concedes the forced opening bid of 300 pays only the minimum stake:
+      the stake of the minimum bid, not doubled in spades (a stated choice,
+      docs/games/auction.md).
+
+    At a table of 4 or 5 (VARIANTS.md ``auction``) the transfers are also
+    given per chair (``HandScore.chairs``, ``chair_transfers``), and the
+    chairs sitting the hand out settle with the declarer as each opponent does
+    (``RuleSet.sitters_settle``; Hoyle: the inactive players "participate in
+    the settlement"); the match is ``deals`` hands and the totals are per chair.
 
     The declarer's meld counts without a trick (docs/games/cutthroat.md). A
     side's score is its net stake; the transfers sum to zero. The match is
@@ -212,6 +223,10 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
     played = bool(state.tricks)
     assert state.trump is not None
     value = stake(state.bid, per_band=per_band) if value_of is None else value_of(state.bid, state.trump)
+    rules = state.rules
+    if state.conceded and rules.opening == "first-300" and (state.bid,) == rules.opening_bids:
+        # the forced opening of 300 stood (only the first call can bid it): the minimum stake
+        value = stake(rules.min_bid, per_band=per_band) if value_of is None else value_of(rules.min_bid, 1)
     if state.conceded:
         made, pay = False, -value
     elif not played:
@@ -224,10 +239,24 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
     for payer, payee, amount in transfers:
         score[seating.side_of[payer]] -= amount
         score[seating.side_of[payee]] += amount
+    chairs: tuple[int, ...] = ()
+    chair_transfers: tuple[tuple[int, int, int], ...] = ()
+    if state.lineup:  # a table of 4 or 5: settle per chair, the sitters as opponents
+        lineup = chair_lineup(state)
+        dc = lineup[d]
+        others = [lineup[o] for o in seating.seats if o != d]
+        if rules.sitters_settle:
+            others += sitting_out(state)
+        chair_transfers = tuple((o, dc, pay) if pay > 0 else (dc, o, -pay) for o in sorted(others))
+        per_chair = [0] * state.table_size
+        for payer, payee, amount in chair_transfers:
+            per_chair[payer] -= amount
+            per_chair[payee] += amount
+        chairs = tuple(per_chair)
     kept = tuple(meld[i] if i == ds and made else 0 for i in range(len(meld)))
     hs = HandScore(ds, state.bid, meld, kept, tricks, pts, made, tuple(score), seating.side_names,
-                   transfers, state.conceded, played)
-    totals = [t + x for t, x in zip(state.totals, score)]
+                   transfers, state.conceded, played, chairs, chair_transfers)
+    totals = [t + x for t, x in zip(state.totals, chairs or score)]
     winner: int | None = None
     if len(state.history) + 1 >= deals:
         best = max(totals)

@@ -423,6 +423,15 @@ export const tableActions = {
   },
 };
 
+/** Whether card `i` of the hand may be chosen as well: the view lists the cards offered, one entry per copy. */
+function choosable(choose, i) {
+  if (!choose.from) return true;
+  const token = st.view.hand[i];
+  const offered = choose.from.filter((c) => c === token).length;
+  const taken = [...st.chosen].filter((j) => st.view.hand[j] === token).length;
+  return taken < offered;
+}
+
 /** A card of the hand was clicked (or chosen with Enter or Space). */
 export function onHandClick(e) {
   const btn = e.target.closest("button.card");
@@ -432,7 +441,8 @@ export function onHandClick(e) {
     // choosing cards to pass or bury: a card is chosen or put back; the server checks the choice
     const i = Number(btn.dataset.index);
     if (st.chosen.has(i)) st.chosen.delete(i);
-    else if (st.chosen.size < choose.count) st.chosen.add(i);
+    else if (st.chosen.size < choose.count && choosable(choose, i)) st.chosen.add(i);
+    else if (!choosable(choose, i)) toast(`Choose among the cards you may ${choose.verb.toLowerCase()}: the others stay in your hand.`, "info");
     renderTable();
     return;
   }

@@ -16,7 +16,9 @@ const CHOOSE_VERB = Object.freeze({ give: "Pass", bury: "Bury" });
 export function chooseOf(v) {
   const L = v?.legal ?? {};
   const kind = Object.keys(CHOOSE_VERB).find((k) => L[k] && Number.isInteger(L[k].count));
-  return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind] } : null;
+  // `from`: the cards the view offers (legal.bury.cards: one entry per copy), or null for any card of the hand
+  const from = kind && Array.isArray(L[kind].cards) ? L[kind].cards : null;
+  return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind], from } : null;
 }
 
 /** The number of the hand being played, from 1. */

@@ -80,10 +80,12 @@ export function renderHand(ctx) {
     label = `Your hand: choose ${choose.count} cards, ${ctx.chosen.size} chosen`;
   }
   el.setAttribute("aria-label", label);
+  // choosing from the cards the view offers (legal.bury.cards): the others are shown as not to be chosen
+  const offered = choosing && choose.from ? new Set(choose.from) : null;
   const buttons = v.hand.map((token, i) => {
-    const ok = playable.has(token);
     const chosen = choosing && ctx.chosen.has(i);
-    const cls = myPlay ? (ok ? "legal" : "illegal") : chosen ? "chosen" : "";
+    const ok = myPlay ? playable.has(token) : offered ? offered.has(token) : choosing;
+    const cls = myPlay ? (ok ? "legal" : "illegal") : chosen ? "chosen" : offered && !ok ? "illegal" : "";
     return cardEl(token, {
       button: true,
       class: cls,
@@ -93,7 +95,8 @@ export function renderHand(ctx) {
         title: myPlay && !ok ? "Not playable now — click to see why" : null,
         "aria-pressed": choosing ? (chosen ? "true" : "false") : null,
       },
-      label: myPlay ? `${cardName(token)}${ok ? ", playable" : ""}` : cardName(token),
+      label: myPlay ? `${cardName(token)}${ok ? ", playable" : ""}`
+        : offered && !ok ? `${cardName(token)}, cannot be chosen` : cardName(token),
     });
   });
   fill(el, buttons);
