@@ -43,6 +43,7 @@ from .games import GAMES, SWITCHES, with_switches
 from .games import find as find_game
 from .records import replay
 from .rules import TABLE, RuleSet
+from .stock import TableCard
 from .tricks import legal_mask
 
 
@@ -133,7 +134,75 @@ def game_rules(game: object = None, scale: object = None, rules: Sequence[str] =
         raise RequestError("rule", str(err)) from None
 
 
-def meld_request(trump: object, hand: object, game: object = None, scale: object = None) -> dict[str, object]:
+def _stock_game(g: Game) -> bool:
+    """Whether ``g`` melds one combination at a time between tricks (VARIANTS.md ``two-handed``: it
+    has a :class:`~pinochle.games.two_handed.MeldTurn` phase)."""
+    from .games.two_handed import MeldTurn
+
+    return any(isinstance(ph, MeldTurn) for ph in g.phases)
+
+
+def _table_cards(raw: object, h: int, rules: RuleSet) -> list[TableCard]:
+    """Read ``table``: a player's melded cards on the table with the meld kinds each has served,
+    ``[{"card": "KS", "melds": ["marriage"]}, ...]``, or the string ``"KS:marriage,around-K QS:marriage"``.
+
+    Raises:
+        RequestError: ``table`` at fault, ``index`` the entry.
+    """
+    if raw is None:
+        return []
+    if isinstance(raw, str):  # "KS:marriage,around-K QS:marriage"
+        raw = [{"card": c.partition(":")[0], "melds": [k for k in c.partition(":")[2].split(",") if k]}
+               for c in raw.split()]
+    if not isinstance(raw, list):
+        raise RequestError("table", "table is a list such as [{\"card\": \"KS\", \"melds\": [\"marriage\"]}]")
+    out: list[TableCard] = []
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict) or not isinstance(entry.get("melds", []), list):
+            raise RequestError("table", "each table entry is {\"card\": \"KS\", \"melds\": [kinds served]}", i)
+        try:
+            card = CARDS[parse_cards([str(entry.get("card"))])[0]] if isinstance(entry.get("card"), str) else None
+        except BadCard as err:
+            raise RequestError("table", str(err), i) from None
+        if card is None:
+            raise RequestError("table", "each table entry names its \"card\"", i)
+        kinds = tuple(str(k) for k in entry.get("melds", []))
+        bad = [k for k in kinds if k not in MELD_KINDS]
+        if bad:
+            raise RequestError("table", f"unknown meld kind {bad[0]!r}: the kinds are {', '.join(MELD_KINDS)}", i)
+        out.append(TableCard(card, kinds))
+    _check_copies("table", [t.card for t in out], h, rules)
+    return out
+
+
+#: The meld kinds a table card may have served (pinochle.meld.MeldItem.kind).
+MELD_KINDS = ("run", "marriage", "dix", "pinochle", "around-A", "around-K", "around-Q", "around-J")
+
+
+def stock_meld_request(trump: object, hand: object, table: object, game: Game, rules: RuleSet) -> dict[str, object]:
+    """Answer a meld request of two-handed Pinochle (VARIANTS.md ``two-handed``): the single melds
+    ``hand`` plus the player's ``table`` cards could declare next, with their points, given the meld
+    kinds each table card has served; ``dix``: whether the 9 of trump in the hand may be scored besides.
+
+    Returns:
+        ``{"melds": [{"name", "points", "cards"}, ...], "dix": bool}``.
+
+    Raises:
+        RequestError: a bad suit, card, count, table entry or third copy.
+    """
+    from .games.two_handed import HAND, declarable
+
+    suit = _trump(trump)
+    cards = _cards("hand", hand, 1, HAND, "the hand")
+    h = _check_copies("hand", cards, 0, rules)
+    on_table = _table_cards(table, h, rules)
+    found = declarable(h, on_table, suit, rules)
+    nine = CARDS[suit * 6]
+    return {"melds": [m.to_json() for m in found], "dix": nine in cards}
+
+
+def meld_request(trump: object, hand: object, game: object = None, scale: object = None,
+                 table: object = None) -> dict[str, object]:
     """Answer a meld request (RULES.md, Meld; the game's meld values and scale).
 
     Args:
@@ -143,12 +212,17 @@ def meld_request(trump: object, hand: object, game: object = None, scale: object
         game, scale: the game (default ``table``) and scale (default the game's).
 
     Returns:
-        ``{"total": points, "melds": [{"name", "points", "cards"}, ...]}``.
+        ``{"total": points, "melds": [{"name", "points", "cards"}, ...]}``; for two-handed
+        (``table``: the player's melded cards), see :func:`stock_meld_request`.
 
     Raises:
         RequestError: a bad game, scale, suit, card, count or third copy.
     """
-    _, rules = game_rules(game, scale)
+    g, rules = game_rules(game, scale)
+    if _stock_game(g):
+        return stock_meld_request(trump, hand, table, g, rules)
+    if table is not None:
+        raise RequestError("table", f"the {g.name} game has no melds on the table between tricks")
     suit = _trump(trump)
     # the declarer melds with the widow (VARIANTS.md cutthroat: 18 cards)
     cards = _cards("hand", hand, 1, rules.hand_size + rules.widow, "the hand")
@@ -156,7 +230,7 @@ def meld_request(trump: object, hand: object, game: object = None, scale: object
 
 
 def legal_request(trump: object, hand: object, trick: object, game: object = None,
-                  scale: object = None, rules: Sequence[str] = ()) -> dict[str, object]:
+                  scale: object = None, rules: Sequence[str] = (), stock: object = None) -> dict[str, object]:
     """Answer a legal-cards request (RULES.md, Play; the game's play rule).
 
     Args:
@@ -164,6 +238,9 @@ def legal_request(trump: object, hand: object, trick: object, game: object = Non
         hand: 1 to a hand's worth of cards held (12; ``double-deck`` 20).
         trick: 0 to 3 cards already played to the trick, lead first.
         game, scale: the game (default ``table``) and scale.
+        stock: two-handed only (VARIANTS.md ``two-handed``), ``true`` while the stock lasts (no duty to
+            follow: every card held is legal; ``hand`` then includes the player's cards on the table) or
+            ``false`` (the endgame); required there.
 
     Returns:
         ``{"legal": [card, ...]}``: the distinct legal cards, high to low by suit.
@@ -174,11 +251,21 @@ def legal_request(trump: object, hand: object, trick: object, game: object = Non
     """
     g, numbers = game_rules(game, scale, rules)
     suit = _trump(trump)
-    held = _cards("hand", hand, 1, numbers.hand_size, "the hand")
+    size = numbers.hand_size
+    if _stock_game(g):
+        from .games.two_handed import HAND
+
+        size = HAND
+        if not isinstance(stock, bool):
+            raise RequestError("stock", "two-handed play needs \"stock\": true while the stock lasts (no duty to "
+                                        "follow) or false (the endgame)")
+    elif stock is not None:
+        raise RequestError("stock", f"the {g.name} game has no stock")
+    held = _cards("hand", hand, 1, size, "the hand")
     played = _cards("trick", trick if trick is not None else [], 0, g.players - 1, "the trick")
     h = _check_copies("hand", held, 0, numbers)
     _check_copies("trick", played, h, numbers)
-    mask = legal_mask(h, played, suit, numbers)
+    mask = (h | h >> 24) & 0xFFFFFF if stock is True else legal_mask(h, played, suit, numbers)
     cards = sorted((c for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c))
     return {"legal": [str(CARDS[c]) for c in cards]}
 
@@ -402,6 +489,16 @@ def _game_options(p: argparse.ArgumentParser, scale: bool = True, switches: bool
                        help="a house rule, repeatable: " + ", ".join(SWITCHES))
 
 
+def _STOCK(text: str) -> bool:
+    """``--stock``: yes/true or no/false."""
+    t = text.strip().lower()
+    if t in ("yes", "true"):
+        return True
+    if t in ("no", "false"):
+        return False
+    raise argparse.ArgumentTypeError(f"--stock is yes or no, not {text!r}")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pinochle", description="Pinochle: four-handed partnerships (RULES.md) and the games of "
                                               "VARIANTS.md (pinochle games lists them).")
@@ -409,6 +506,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="the games: {\"games\": [{\"name\", \"players\", \"description\", \"playable\"}]}")
     m = sub.add_parser("meld", help="the melds of a hand; '-' reads JSON Lines {\"trump\", \"hand\", \"game\", \"scale\"}")
     m.add_argument("--trump", help="trump suit: S H D C or ♠ ♥ ♦ ♣")
+    m.add_argument("--table", default=None, help="two-handed: the player's melded cards on the table (JSON Lines: "
+                                                 "[{\"card\", \"melds\": [kinds served]}])")
     _game_options(m)
     m.add_argument("cards", nargs="+", help="1 to 12 cards (double-deck: 20), e.g. AS TS KS QS JS; or - for JSON Lines")
     lg = sub.add_parser("legal", help="the legal cards; '-' reads JSON Lines {\"trump\", \"hand\", \"trick\"}")
@@ -416,6 +515,8 @@ def _parser() -> argparse.ArgumentParser:
     lg.add_argument("--trump")
     lg.add_argument("--hand")
     lg.add_argument("--trick", default="")
+    lg.add_argument("--stock", type=_STOCK, default=None,
+                    help="two-handed: yes while the stock lasts (no duty to follow), no in the endgame")
     _game_options(lg, switches=True)
     r = sub.add_parser("replay", help="replay a hand or match record; '-' reads one record per line")
     r.add_argument("file")
@@ -509,17 +610,18 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
         if args.command == "meld":
             if args.cards == ["-"]:
                 return _jsonl(_lines(inp), out, lambda d: meld_request(
-                    d.get("trump"), d.get("hand"), d.get("game", args.game), d.get("scale", args.scale)))
-            _emit(out, meld_request(args.trump, list(args.cards), args.game, args.scale))
+                    d.get("trump"), d.get("hand"), d.get("game", args.game), d.get("scale", args.scale), d.get("table")))
+            _emit(out, meld_request(args.trump, list(args.cards), args.game, args.scale, args.table))
             return 0
         if args.command == "legal":
             if args.source == "-":
                 return _jsonl(_lines(inp), out, lambda d: legal_request(
-                    d.get("trump"), d.get("hand"), d.get("trick"), d.get("game", args.game), d.get("scale", args.scale)))
+                    d.get("trump"), d.get("hand"), d.get("trick"), d.get("game", args.game), d.get("scale", args.scale),
+                    stock=d.get("stock", args.stock)))
             if args.source is not None:
                 raise RequestError("source", f"unexpected argument {args.source!r}: use --hand, --trick and --trump, or - for JSON Lines")
             _emit(out, legal_request(args.trump, args.hand if args.hand is not None else "", args.trick,
-                                     args.game, args.scale, args.rule))
+                                     args.game, args.scale, args.rule, stock=args.stock))
             return 0
         if args.command == "replay":
             if args.game is not None:
@@ -545,7 +647,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             from .arena import ArenaError, arena_command
 
             try:
-                arena_game, _ = game_rules(args.game)  # the arena itself says which games it seats (ArenaError)
+                arena_game, _ = game_rules(args.game, at_table=True)  # the arena says which of these it seats
                 if args.players is not None and args.players != arena_game.seating.players:
                     raise RequestError("players", f"the arena measures the {arena_game.name} game at a table of "
                                        f"{arena_game.seating.players} only: its duplicate rotates every deal "
@@ -564,7 +666,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
         if args.command == "play":
             from .terminal import play_match
 
-            game, rules = game_rules(args.game, args.scale, args.rule)
+            game, rules = game_rules(args.game, args.scale, args.rule, at_table=True)
             if args.players is not None and args.players not in game.sizes:
                 sizes = " or ".join(", ".join(map(str, game.sizes)).rsplit(", ", 1))
                 raise RequestError("players", f"the {game.name} game is played by {sizes} players, not {args.players}")

@@ -44,7 +44,8 @@ from . import auction as auction_mod
 from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
-from .meld import Meld, meld
+from .meld import Meld, MeldItem, meld
+from .stock import Declared, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, match_winner, score_hand
 from .tricks import counters as counter_points
@@ -54,9 +55,11 @@ from .tricks import explain_illegal, legal_mask, winner_index
 Phase = str
 #: The phases of the ``table`` game, in order (RULES.md).
 PHASES: tuple[Phase, ...] = ("auction", "trump", "meld", "play", "hand_end", "match_end")
-ActionType = Literal["bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal"]
+ActionType = Literal["bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal", "dix",
+                     "draw"]
 #: Every action type of every game; each phase accepts its own few.
-ACTION_TYPES: tuple[str, ...] = ("bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal")
+ACTION_TYPES: tuple[str, ...] = ("bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal",
+                                 "dix", "draw")
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,10 @@ class Action:
         suit: the trump suit, for ``"trump"``.
         card: the card, for ``"play"``.
         cards: the cards given, for ``"give"``; the cards buried, for
-            ``"bury"`` (VARIANTS.md ``cutthroat``: the declarer lays 3 aside).
+            ``"bury"`` (VARIANTS.md ``cutthroat``: the declarer lays 3 aside);
+            the cards of the one meld declared, for a ``"meld"`` that carries
+            them (VARIANTS.md ``two-handed``; ``"dix"`` scores the 9 of trump
+            and ``"draw"`` takes a card from the stock there).
 
     >>> Action.from_json({"type": "play", "seat": "S", "card": "10h"})
     Action(type='play', seat=<Seat.S: 2>, bid=None, suit=None, card=Card.parse('TH'), cards=())
@@ -147,7 +153,7 @@ class Action:
             out["suit"] = str(self.suit)
         elif self.type == "play":
             out["card"] = str(self.card)
-        elif self.type in ("give", "bury"):
+        elif self.type in ("give", "bury") or (self.type == "meld" and self.cards):
             out["cards"] = [str(c) for c in self.cards]
         return out
 
@@ -178,6 +184,11 @@ class Action:
                 return cls.trump_(seat, Suit.parse(data.get("suit")))
             if kind == "play":
                 return cls.play(seat, Card.parse(data.get("card")))
+            if kind == "meld" and "cards" in data:  # one meld declared (VARIANTS.md two-handed)
+                raw = data.get("cards")
+                if not isinstance(raw, (str, list)):
+                    raise IllegalAction(f"meld the cards as a list such as [\"KS\", \"QS\"], not {shown(raw)}")
+                return cls("meld", seat, cards=tuple(parse_cards(raw)))
             if kind in ("give", "bury"):
                 raw = data.get("cards")
                 if not isinstance(raw, (str, list)):
@@ -242,6 +253,10 @@ class HandResult:
             place N E S W (the dealer's, sitting out, at N); else empty.
         chair_totals: at a table of 4 or 5, every chair's total after this hand
             (``totals`` then holds those of the chairs at the hand's seats); else empty.
+        stock: the 24 cards left after the deal in order, the turned card first
+            (VARIANTS.md ``two-handed``), else empty.
+        declared: the melds scored in the hand, in order, with the trick each followed
+            (VARIANTS.md ``two-handed``), else empty.
     """
 
     number: int
@@ -263,6 +278,8 @@ class HandResult:
     buried: tuple[Card, ...] = ()
     lineup: tuple[int, ...] = ()
     chair_totals: tuple[int, ...] = ()
+    stock: tuple[Card, ...] = ()
+    declared: tuple[Declared, ...] = ()
 
     @property
     def play(self) -> list[Card]:
@@ -354,6 +371,8 @@ class State:
             (:func:`lineup_for`); else empty. ``totals`` then has one entry
             per chair (chairs numbered 0 to ``players - 1`` clockwise).
         game: the :class:`Game` (default: ``table``).
+        stock: the stock, the upcard and the melds on the table
+            (:class:`~pinochle.stock.StockPlay`; VARIANTS.md ``two-handed``), else ``None``.
     """
 
     rules: RuleSet
@@ -384,6 +403,7 @@ class State:
     players: int = 0
     lineup: tuple[int, ...] = ()
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    stock: StockPlay | None = None
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -918,7 +938,7 @@ def _checked(action: object) -> Action:
         if not _is_int(action.card, 0, 23):
             raise IllegalAction(f"play a card such as AS, not {action.card!r}")
         return Action("play", seat, card=Card(action.card))  # type: ignore[arg-type]
-    if action.type in ("give", "bury"):
+    if action.type in ("give", "bury") or (action.type == "meld" and action.cards):
         if not isinstance(action.cards, tuple) or not all(_is_int(c, 0, 23) for c in action.cards):
             raise IllegalAction(f"{action.type} cards such as AS, not {action.cards!r}")
         return Action(action.type, seat, cards=tuple(Card(c) for c in action.cards))
@@ -993,6 +1013,8 @@ def record_hand(state: State, score: HandScore, winner: int | None) -> State:
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, shown_totals,
         state.exchange, state.conceded, state.turned, state.widow, state.buried, lineup,
         totals if lineup else (),
+        stock=state.stock.dealt if state.stock is not None else (),
+        declared=state.stock.declared if state.stock is not None else (),
     )
     return replace(
         state,
@@ -1029,6 +1051,12 @@ class Legal:
             the declarer's cards not used in meld, one entry per copy.
         skip_bids: bids from ``min_bid`` up that are not legal (VARIANTS.md
             ``auction``'s ``dealer-290-320`` opening: 300 and 310).
+        melds: the single melds that may be declared now, each with its name,
+            kind, points and cards (VARIANTS.md ``two-handed``: after a trick
+            won, before drawing); ``pass_`` then declares nothing more.
+        dix: the 9 of trump may be scored now (exchanged for the upcard when
+            that exchange is still open: VARIANTS.md ``two-handed``).
+        draw: drawing from the stock is the move (VARIANTS.md ``two-handed``).
     """
 
     pass_: bool = False
@@ -1045,11 +1073,15 @@ class Legal:
     bury: int = 0
     bury_from: tuple[Card, ...] = ()
     skip_bids: tuple[int, ...] = ()
+    melds: tuple[MeldItem, ...] = ()
+    dix: bool = False
+    draw: bool = False
 
     def any(self) -> bool:
         """Whether the seat has any move."""
         return (self.pass_ or self.min_bid is not None or bool(self.trumps) or self.meld or bool(self.cards)
-                or self.deal or self.give > 0 or self.concede or self.bury > 0)
+                or self.deal or self.give > 0 or self.concede or self.bury > 0 or bool(self.melds) or self.dix
+                or self.draw)
 
     def actions(self, seat: int, max_bid: int | None = None) -> list[Action]:
         """The legal actions as a list; bids from ``min_bid`` up to ``max_bid`` only.
@@ -1077,6 +1109,11 @@ class Legal:
             out.extend(Action.give(seat, cs) for cs in dict.fromkeys(combinations(self.give_from, self.give)))
         if self.bury:
             out.extend(Action.bury(seat, cs) for cs in dict.fromkeys(combinations(self.bury_from, self.bury)))
+        out.extend(Action("meld", Seat(seat), cards=m.cards) for m in self.melds)
+        if self.dix:
+            out.append(Action("dix", Seat(seat)))
+        if self.draw:
+            out.append(Action("draw", Seat(seat)))
         return out
 
     def to_json(self) -> dict[str, object]:
@@ -1103,6 +1140,12 @@ class Legal:
                 out["play_on"] = True
         if self.bury:
             out["bury"] = {"count": self.bury, "cards": [str(c) for c in self.bury_from]}
+        if self.melds:
+            out["melds"] = [m.to_json() for m in self.melds]
+        if self.dix:
+            out["dix"] = True
+        if self.draw:
+            out["draw"] = True
         return out
 
 
@@ -1182,6 +1225,11 @@ class View:
             for a match played to ``target``.
         deal_number: the scored deal being played (or just finished), from 1: an
             annulled deal is dealt again under its number.
+        stock: VARIANTS.md ``two-handed``: the JSON keys ``stock_left`` (face-down
+            cards left), ``upcard`` (the card under the stock), ``table`` (each
+            seat's melded cards with the meld kinds each has served),
+            ``declared`` (the melds scored, in order) and ``endgame``; ``None``
+            in the other games.
     """
 
     seat: Seat
@@ -1229,6 +1277,7 @@ class View:
     chairs_out: tuple[int, ...] = ()
     deals: int | None = None
     deal_number: int = 1
+    stock: dict[str, object] | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1285,6 +1334,7 @@ class View:
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
                 "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)} if self.lineup else {}),
+            **({} if self.stock is None else self.stock),
             # Table facts the browser shows but must not work out itself (it holds no rules):
             **self._table_json(),
         }

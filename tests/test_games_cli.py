@@ -32,7 +32,7 @@ def test_games_lists_the_nine_games_of_the_seeds() -> None:
     assert [(g["name"], g["players"], g["playable"]) for g in games] == [
         ("table", 4, True), ("partnership-pass", 4, True), ("racehorse", 4, True), ("turned-trump", 4, True),
         ("britannica", 4, True), ("double-deck", 4, True), ("cutthroat", 3, True), ("auction", 3, True),
-        ("two-handed", 2, False),
+        ("two-handed", 2, True),
     ]
     assert all(isinstance(g["description"], str) and g["description"] for g in games)
 
@@ -65,9 +65,10 @@ def test_legal_by_the_games_play_rule() -> None:
 
 
 @pytest.mark.parametrize(("argv", "field", "reason"), [
-    (["meld", "--game", "two-handed", "--trump", "S", "AS"], "game",
-     "the two-handed game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, "
-     "britannica, double-deck, cutthroat, auction"),
+    (["play", "--game", "two-handed"], "game",
+     "the two-handed game is not built yet for play at the table (the engine, records and meld, legal and replay "
+     "take it); playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, "
+     "cutthroat, auction"),
     (["meld", "--game", "poker", "--trump", "S", "AS"], "game",
      "unknown game 'poker': the games are table, partnership-pass, racehorse, turned-trump, britannica, "
      "double-deck, cutthroat, auction, two-handed"),
@@ -192,9 +193,44 @@ def test_play_and_arena_take_the_three_handed_games(game: str) -> None:
 def test_play_and_arena_refuse_a_game_not_built() -> None:
     code, res = run("play", "--game", "two-handed")
     assert code == 1 and res[0]["error"]["field"] == "game"  # type: ignore[index]
-    assert "the two-handed game is not built yet" in res[0]["error"]["reason"]  # type: ignore[index]
+    assert "the two-handed game is not built yet for play at the table" in res[0]["error"]["reason"]  # type: ignore[index]
     code, res = run("arena", "--a", "easy", "--b", "easy", "--game", "two-handed", "--json")
     assert code == 1 and res[0]["error"]["field"] == "game"  # type: ignore[index]
+    assert "not built yet for play at the table" in res[0]["error"]["reason"]  # type: ignore[index]
+
+
+def test_two_handed_meld_and_legal_from_the_command_line() -> None:
+    """VARIANTS.md two-handed: the single melds a hand plus its table cards could declare next, and the
+    legal cards while the stock lasts (no duty to follow) and in the endgame."""
+    code, out = run("meld", "--game", "two-handed", "--trump", "H", "--table", "KS:marriage QS:marriage",
+                    "QS", "KH", "KD", "KC", "9H")
+    assert code == 0 and out == [{"melds": [{"name": "kings around", "points": 80,
+                                             "cards": ["KS", "KH", "KD", "KC"]}], "dix": True}]
+    code, out = run("meld", "--game", "two-handed", "--trump", "H", "KS", "QS", "JD")
+    assert code == 0 and [(m["name"], m["points"]) for m in out[0]["melds"]] == [  # type: ignore[union-attr]
+        ("marriage", 20), ("pinochle", 40)] and out[0]["dix"] is False
+    code, out = run("meld", "--game", "two-handed", "--trump", "H", "--table", "KS:wedding", "QS")
+    assert code == 1 and out[0]["error"]["field"] == "table"  # type: ignore[index]
+    assert run("legal", "--game", "two-handed", "--trump", "H", "--hand", "AS KH 9D", "--trick", "TD",
+               "--stock", "yes")[1] == [{"legal": ["AS", "KH", "9D"]}]
+    assert run("legal", "--game", "two-handed", "--trump", "H", "--hand", "AS KH 9D", "--trick", "TD",
+               "--stock", "no")[1] == [{"legal": ["9D"]}]
+    code, out = run("legal", "--game", "two-handed", "--trump", "H", "--hand", "AS KH", "--trick", "TD")
+    assert code == 1 and out[0]["error"]["field"] == "stock"  # type: ignore[index]
+    lines = '{"trump": "H", "hand": "AS KH", "trick": "TD", "stock": false, "game": "two-handed"}\n'
+    assert run("legal", "-", stdin=lines)[1] == [{"legal": ["KH"]}]
+
+
+def test_two_handed_replay_of_a_match_record(tmp_path: Path) -> None:
+    from pinochle.records import match_record
+    from pinochle.stock_records import random_match
+
+    s = random_match(5)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(match_record(s)), encoding="utf-8")
+    code, out = run("replay", str(path))
+    assert code == 0 and out[0]["totals"] == {"N": s.totals[0], "S": s.totals[1]}  # type: ignore[index]
+    assert out[0]["winner"] == ("N" if s.totals[0] > s.totals[1] else "S")  # type: ignore[index]
 
 
 def test_the_in_app_rules_link_every_game_page(tmp_path: Path) -> None:

@@ -96,7 +96,8 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
     assert resp.status_code == 200 and resp.headers["content-type"].startswith("application/json")
     games = resp.json()["games"]
     assert [g["name"] for g in games] == list(GAMES)
-    assert [g["name"] for g in games if g["playable"]] == PLAYABLE == [n for n, g in GAMES.items() if g.playable]
+    assert [g["name"] for g in games if g["playable"]] == PLAYABLE == [
+        n for n, g in GAMES.items() if g.playable and g.at_table]
     assert {"table", "cutthroat", "auction"} <= set(PLAYABLE) and "two-handed" not in PLAYABLE
     for g in games:
         assert set(g) == {"name", "players", "sizes", "description", "playable", "how_to_play"}
@@ -331,7 +332,7 @@ def test_a_room_stored_before_games_is_a_table_room() -> None:
     assert Room.from_json(data).game == "table"
     racehorse = Room.create("Ann", game="racehorse")
     assert Room.from_json(racehorse.to_json()) == racehorse
-    with pytest.raises(ValueError, match="not built yet; playable games: table"):
+    with pytest.raises(ValueError, match="not built yet for play at the table .*; playable games: table"):
         Room.create("Ann", game="two-handed")
 
 

@@ -4,10 +4,12 @@
 ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction', 'two-handed']
 >>> find("table").phases[0].name
 'auction'
->>> find("two-handed")
+>>> find("two-handed").phases[1].name
+'stock_play'
+>>> find("two-handed", at_table=True)
 Traceback (most recent call last):
 ...
-ValueError: the two-handed game is not built yet; playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction
+ValueError: the two-handed game is not built yet for play at the table (the engine, records and meld, legal and replay take it); playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, RuleSet
 from . import scorers
 from .phases import (Auction, Bury, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, TakeWidow, Tricks,
                      TurnTrump)
+from .two_handed import (TWO_FACING, TWO_HANDED_RULES, Draw, Endgame, MeldTurn, StockTricks, TurnUp, stock_deal,
+                         stock_score)
 
 
 def _register(rules: RuleSet) -> RuleSet:
@@ -213,6 +217,22 @@ AUCTION = Game(
 )
 
 
+#: VARIANTS.md ``two-handed`` (seeds 000, 002): two players, a stock, one meld after each trick won,
+#: the dix exchange, a strict endgame; game 1000 (docs/games/two-handed.md).
+TWO_HANDED = Game(
+    name="two-handed",
+    description="Two players: a stock, melding between tricks, the dix exchange; game 1000",
+    players=2,
+    seating=TWO_FACING,
+    rules=_register(TWO_HANDED_RULES),
+    phases=(TurnUp(), StockTricks(), MeldTurn(), Draw(), Endgame(), HandEnd(), MatchEnd()),
+    score=stock_score,
+    deal=stock_deal,
+    at_table=False,
+    source="seeds 000, 002; VARIANTS.md two-handed",
+)
+
+
 def _later(name: str, players: int, description: str, source: str) -> Game:
     return Game(name=name, description=description, players=players, playable=False, source=source)
 
@@ -227,8 +247,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     DOUBLE_DECK_GAME,
     CUTTHROAT,
     AUCTION,
-    _later("two-handed", 2, "Two players: a stock, melding between tricks, the dix exchange; game 1000",
-           "seeds 000, 002; VARIANTS.md two-handed"),
+    TWO_HANDED,
 )}
 
 
@@ -246,6 +265,7 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "opening": ("free", "dealer-forced", "dealer-290-320", "first-300"),
     "stake_step": (1, 2),                            # cutthroat: each further 5 adds 1 or 2 to the stake
     "sitters_settle": (True, False),                 # auction at 4 or 5: who sits out settles as a defender
+    "draw_first": ("non_dealer", "winner"),          # two-handed: the dealer draws last / the trick's winner first
 }
 
 #: Which rule sets a switch applies to: a test of the rule set and the refusal's reason.
@@ -253,6 +273,7 @@ _WHERE: dict[str, tuple[Callable[[RuleSet], bool], str]] = {
     "opening": (lambda r: r.widow > 0, "games with an auction and a widow (cutthroat, auction)"),
     "stake_step": (lambda r: r.stakes == "by-bid", "games with stakes by the bid's size (cutthroat)"),
     "sitters_settle": (lambda r: r.stakes != "none", "games settled by stakes (auction at a table of 4 or 5)"),
+    "draw_first": (lambda r: r.players == 2, "games with a stock (two-handed)"),
 }
 
 

@@ -57,7 +57,7 @@ class QuickTable:
 
 def seats_of(game: str) -> int:
     """How many seats a table of ``game`` has (``players`` of its definition: 4, or 3 at a table of three)."""
-    return find_game(game).players
+    return find_game(game, at_table=True).players
 
 
 class Matchmaker:

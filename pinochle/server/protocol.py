@@ -221,7 +221,7 @@ def playable_games() -> tuple[str, ...]:
     """The names of the games a match can be started in: every ``playable`` game of
     :data:`pinochle.games.GAMES`, four-handed or three-handed (the server seats each by its
     definition's seating)."""
-    return tuple(name for name, g in GAMES.items() if g.playable)
+    return tuple(name for name, g in GAMES.items() if g.playable and g.at_table)
 
 
 def games_json() -> dict[str, object]:
@@ -240,7 +240,7 @@ def games_json() -> dict[str, object]:
         return None if name not in pages else "/how-to-play" if name == DEFAULT_GAME else f"/how-to-play/{name}"
 
     return {"games": [{"name": g.name, "players": g.players, "sizes": list(g.sizes), "description": g.description,
-                       "playable": g.playable, "how_to_play": page(g.name)}
+                       "playable": g.playable and g.at_table, "how_to_play": page(g.name)}
                       for g in GAMES.values()]}
 
 

@@ -51,7 +51,7 @@ class RoomError(ValueError):
 def _check_game(game: str) -> None:
     """Refuse a game that is unknown or not built yet (the message names the playable games)."""
     try:
-        find_game(game)
+        find_game(game, at_table=True)
     except ValueError as err:
         raise RoomError(str(err)) from None
 

@@ -747,8 +747,9 @@ class Tables:
         Raises:
             ValueError: an unknown game, or a number of players it does not take (nothing is stored).
         """
-        players = None if players == find_game(game).seating.players else players
-        if players is not None and players not in find_game(game).sizes:
+        g = find_game(game, at_table=True)  # refuse a game not seated yet before storing anything
+        players = None if players == g.seating.players else players
+        if players is not None and players not in g.sizes:
             new_match(game=game, players=players)  # raises the engine's ValueError, naming the sizes
         for old in [t for t in self.tables.values() if t.kind == "solo" and t.owner == device]:
             self.drop(old)  # ended by the new match; storage keeps its log

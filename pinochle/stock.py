@@ -1,0 +1,97 @@
+"""The stock and the melds on the table of two-handed Pinochle (VARIANTS.md ``two-handed``; seeds 000, 002).
+
+Plain data held by :attr:`pinochle.game.State.stock`; the rules that change it
+are the phases of :mod:`pinochle.games.two_handed`.
+
+>>> from pinochle.cards import Card
+>>> t = TableCard(Card.parse("KS"), ("marriage",))
+>>> t.served("marriage"), t.served("around-K"), t.to_json()
+(True, False, {'card': 'KS', 'melds': ['marriage']})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Seat
+from .meld import MeldItem
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """One melded card lying face up on the table (seed 000: "Melds remain faceup on the table").
+
+    Attributes:
+        card: the card.
+        kinds: the meld kinds it has served (:attr:`pinochle.meld.MeldItem.kind`):
+            it may serve a meld of another kind, never of one of these
+            (seed 000: "A card used in a meld can be reused in another meld,
+            but not for the same type of meld").
+    """
+
+    card: Card
+    kinds: tuple[str, ...]
+
+    def served(self, kind: str) -> bool:
+        """Whether this card has already served a meld of ``kind``."""
+        return kind in self.kinds
+
+    def to_json(self) -> dict[str, object]:
+        """``{"card": "KS", "melds": ["marriage", ...]}``."""
+        return {"card": str(self.card), "melds": list(self.kinds)}
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One meld scored in a hand: who, what, and which turn (the trick it followed, from 1).
+
+    The turned nine of the deal (seed 000: "If it's a 9, the dealer instantly
+    earns 10 points") is recorded with ``after=0``.
+    """
+
+    seat: Seat
+    item: MeldItem
+    after: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"seat", "name", "points", "cards", "after"}``."""
+        return {"seat": str(self.seat), **self.item.to_json(), "after": self.after}
+
+
+@dataclass(frozen=True)
+class StockPlay:
+    """The two-handed hand's cards outside the hands and the tricks, and the melding turn.
+
+    Attributes:
+        stock: the face-down stock, the next card to draw first (hidden from every view).
+        upcard: the card under the stock, face up: the turned trump card, or the
+            dix exchanged for it (seed 000); ``None`` once taken.
+        table: per place N E S W, the melded cards lying face up (seed 000).
+        declared: every meld scored this hand, in order.
+        exchanged: the first dix has been exchanged for the turned card (seed 000:
+            "The first player to receive the Dix ... swaps it with the upcard").
+        melded: the trick's winner has declared its one combination this turn.
+        dixed: the trick's winner has scored a dix this turn ("besides it").
+        drawn: the seats that have drawn after the last trick.
+        endgame: the stock is exhausted and the melds are back in the hands (seed 000, Endgame).
+        dealt: the 24 cards left after the deal, in order: the turned card first, then the
+            stock from its top (for the hand's record; hidden from every view).
+    """
+
+    stock: tuple[Card, ...]
+    upcard: Card | None
+    table: tuple[tuple[TableCard, ...], ...] = ((), (), (), ())
+    declared: tuple[Declared, ...] = ()
+    exchanged: bool = False
+    melded: bool = False
+    dixed: bool = False
+    drawn: tuple[Seat, ...] = ()
+    endgame: bool = False
+    dealt: tuple[Card, ...] = ()
+
+    def left(self) -> int:
+        """Cards still to draw: the face-down stock and the upcard."""
+        return len(self.stock) + (self.upcard is not None)
+
+
+__all__ = ["Declared", "StockPlay", "TableCard"]

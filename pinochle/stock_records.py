@@ -1,0 +1,242 @@
+"""Hand and match records of two-handed Pinochle (VARIANTS.md ``two-handed``; docs/records.md).
+
+A two-handed hand record::
+
+    {"format": "pinochle-hand/1", "game": "two-handed", "scale": "tens", "dealer": "N",
+     "hands": {"N": [12 cards], "S": [12 cards]},
+     "stock": [24 cards: the turned card first, then the stock from its top],
+     "trump": "H", "play": [48 cards in play order],
+     "melds": [{"after": 1, "seat": "N", "cards": ["KS", "QS"]}, {"after": 3, "seat": "S", "dix": true}, ...]}
+
+``melds`` lists the melds declared after a trick won, in order, each with the
+number of the trick it followed (1 to 12); the turned nine of the deal is not
+listed (it follows from ``stock``). Who plays each card, when to draw and when
+a player declares nothing more follow from the rules, so they are not stored.
+A match record holds the hands in order (the non-dealer of one hand deals the
+next). Replaying runs the record through the same reducer as a live match.
+
+>>> s = random_match(7, hands=1)
+>>> rec = stock_match_record(s)
+>>> replay_stock(rec, s.game, s.rules)["totals"] == {"N": s.totals[0], "S": s.totals[1]}
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from .cards import Card, Seat, parse_cards, unpack
+from .errors import BadCard, BadRecord, IllegalAction
+from .game import Action, Game, HandResult, State, apply, auto_action, legal_actions, new_match, sort_hand, turn
+from .games.two_handed import TWO_FACING, set_deal
+from .rules import RuleSet
+
+HAND_FORMAT = "pinochle-hand/1"
+MATCH_FORMAT = "pinochle-match/1"
+
+
+def stock_hand_record(result: HandResult, game: Game, rules: RuleSet, head: Mapping[str, object]) -> dict[str, object]:
+    """The record of a finished two-handed hand (see the module's docstring).
+
+    Args:
+        result: the hand from a match's history.
+        game, rules: its game and numbers; head: the record's first keys (format, game, scale, rules).
+    """
+    melds: list[dict[str, object]] = []
+    for d in result.declared:
+        if d.after == 0:
+            continue  # the turned nine: it follows from the stock
+        entry: dict[str, object] = {"after": d.after, "seat": str(d.seat)}
+        if d.item.kind == "dix":
+            entry["dix"] = True
+        else:
+            entry["cards"] = [str(c) for c in d.item.cards]
+        melds.append(entry)
+    return {
+        **head,
+        "dealer": str(result.dealer),
+        "hands": {str(Seat(s)): [str(c) for c in sort_hand(unpack(result.dealt[s]))] for s in game.seating.seats},
+        "stock": [str(c) for c in result.stock],
+        "trump": str(result.trump),
+        "play": [str(c) for c in result.play],
+        "melds": melds,
+    }
+
+
+def stock_match_record(state: State) -> dict[str, object]:
+    """The ``pinochle-match/1`` record of a two-handed match's finished hands."""
+    from .records import _head
+
+    return {
+        "format": MATCH_FORMAT,
+        **{k: v for k, v in _head(state.game, state.rules).items() if k != "format"},
+        "hands": [stock_hand_record(h, state.game, state.rules, _head(state.game, state.rules))
+                  for h in state.history],
+    }
+
+
+def _cards(record: Mapping[str, object], key: str, n: int, hand: int | None, what: str) -> list[Card]:
+    raw = record.get(key)
+    if not isinstance(raw, (list, str)):
+        raise BadRecord(key, None, f"{what} is missing: give a list of {n} cards", hand)
+    try:
+        cards = parse_cards(raw)
+    except BadCard as err:
+        raise BadRecord(key, err.index, f"{what}: {err}", hand) from None
+    if len(cards) != n:
+        raise BadRecord(key, min(len(cards), n), f"{what} has {len(cards)} cards, not {n}", hand)
+    return cards
+
+
+def _play_hand(state: State, record: object, hand: int | None) -> State:
+    """Set the record's deal on ``state`` (at the start of a hand) and play the hand out.
+
+    Raises:
+        BadRecord: the first fault: field ``format``, ``dealer``, ``hands``, ``stock``, ``trump``,
+            ``play`` (index: the card) or ``melds`` (index: the entry), with the reason.
+    """
+    if not isinstance(record, Mapping):
+        raise BadRecord("format", None, "a hand record is a JSON object", hand)
+    if record.get("format", HAND_FORMAT) != HAND_FORMAT:
+        raise BadRecord("format", None, f"unknown format {record.get('format')!r}: expected {HAND_FORMAT!r}", hand)
+    try:
+        dealer = TWO_FACING.parse(str(record.get("dealer", "")))
+    except ValueError as err:
+        raise BadRecord("dealer", None, str(err), hand) from None
+    if dealer != state.dealer:
+        raise BadRecord("dealer", None, f"hand {hand or 1} is dealt by {state.dealer}, not {dealer}", hand)
+    hands = record.get("hands")
+    if not isinstance(hands, Mapping) or set(map(str, hands)) != {"N", "S"}:
+        raise BadRecord("hands", None, "hands is an object {\"N\": [12 cards], \"S\": [12 cards]}", hand)
+    north = _cards(hands, "N", 12, hand, "N's hand")
+    south = _cards(hands, "S", 12, hand, "S's hand")
+    stock = _cards(record, "stock", 24, hand, "the stock")
+    try:
+        state = set_deal(state, north, south, stock)
+    except IllegalAction as err:
+        raise BadRecord("hands", None, str(err), hand) from None
+    if "trump" in record and str(record.get("trump")).upper() != str(state.trump):
+        raise BadRecord("trump", None, f"the turned card {stock[0]} makes {state.trump} trump, not "
+                                       f"{record.get('trump')!r}", hand)
+    play = _cards(record, "play", 48, hand, "the play")
+    raw_melds = record.get("melds", [])
+    if not isinstance(raw_melds, list):
+        raise BadRecord("melds", None, "melds is a list such as [{\"after\": 1, \"seat\": \"N\", \"cards\": "
+                                       "[\"KS\", \"QS\"]}]", hand)
+    melds = list(raw_melds)
+    k = 0  # the next meld entry
+    for i, card in enumerate(play):
+        while True:
+            auto = auto_action(state)
+            if auto is not None:
+                state = apply(state, auto)
+                continue
+            if state.phase != "stock_meld":
+                break
+            done = sum(1 for t in state.tricks if t.winner is not None)
+            entry = melds[k] if k < len(melds) else None
+            if isinstance(entry, Mapping) and entry.get("after") == done:
+                state = _declare(state, entry, k, hand)
+                k += 1
+            else:
+                state = apply(state, Action("pass", Seat(turn(state) or 0)))
+        if k < len(melds):
+            entry = melds[k]
+            done = sum(1 for t in state.tricks if t.winner is not None)
+            if not isinstance(entry, Mapping) or not isinstance(entry.get("after"), int) or entry["after"] < done:
+                raise BadRecord("melds", k, f"this meld comes after trick {entry.get('after') if isinstance(entry, Mapping) else '?'}"
+                                f", when its player could not meld (after trick {done}, {len(state.tricks)} tricks begun)",
+                                hand)
+        seat = turn(state)
+        assert seat is not None
+        try:
+            state = apply(state, Action.play(seat, card))
+        except IllegalAction as err:
+            raise BadRecord("play", i, f"{seat} cannot play the {card.label}: {err}", hand) from None
+    if k < len(melds):
+        raise BadRecord("melds", k, "this meld comes after the stock is gone: no meld is possible then", hand)
+    return state
+
+
+def _declare(state: State, entry: Mapping[str, object], k: int, hand: int | None) -> State:
+    seat = turn(state)
+    assert seat is not None
+    if str(entry.get("seat")) != str(seat):
+        raise BadRecord("melds", k, f"{seat} won trick {entry.get('after')}: only {seat} may meld", hand)
+    try:
+        if entry.get("dix") is True:
+            return apply(state, Action("dix", seat))
+        raw = entry.get("cards")
+        if not isinstance(raw, (list, str)):
+            raise BadRecord("melds", k, "a meld entry has \"cards\" (or \"dix\": true)", hand)
+        return apply(state, Action("meld", seat, cards=tuple(parse_cards(raw))))
+    except (IllegalAction, BadCard) as err:
+        raise BadRecord("melds", k, str(err), hand) from None
+
+
+def _summary(result: HandResult) -> dict[str, object]:
+    s = result.score
+    names = s.names
+    return {
+        "dealer": str(result.dealer),
+        "trump": str(result.trump),
+        "meld": dict(zip(names, s.meld)),
+        "tricks": dict(zip(names, s.tricks)),
+        "counters": dict(zip(names, s.counters)),
+        "score": dict(zip(names, s.score)),
+        "melds": [d.to_json() for d in result.declared],
+    }
+
+
+def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object]:
+    """Replay a two-handed hand or match record.
+
+    Returns:
+        For a hand: its summary (``dealer``, ``trump``, ``meld``, ``tricks``, ``counters``,
+        ``score``, ``melds``); for a match: ``{"hands": [summary, ...], "totals", "winner"}``.
+
+    Raises:
+        BadRecord: the first fault, with its field, index, hand and reason.
+    """
+    is_match = isinstance(record, Mapping) and (
+        record.get("format") == MATCH_FORMAT or (record.get("format") is None and isinstance(record.get("hands"), list)))
+    hands: Sequence[object] = record["hands"] if is_match and isinstance(record, Mapping) else [record]
+    if not isinstance(hands, list) or not hands:
+        raise BadRecord("hands", None, "hands is a non-empty list of hand records")
+    first = hands[0]
+    try:
+        dealer = TWO_FACING.parse(str(first.get("dealer", "") if isinstance(first, Mapping) else ""))
+    except ValueError as err:
+        raise BadRecord("dealer", None, str(err), 1 if is_match else None) from None
+    state = new_match(0, rules=rules, first_dealer=dealer, game=game)
+    summaries: list[dict[str, object]] = []
+    for i, h in enumerate(hands):
+        number = i + 1 if is_match else None
+        if i:
+            if state.phase == "match_end":
+                won = TWO_FACING.side_names[state.winner or 0]
+                raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
+            state = apply(state, Action.deal(TWO_FACING.left(state.dealer)))
+        state = _play_hand(state, h, number)
+        summaries.append(_summary(state.history[-1]))
+    if not is_match:
+        return summaries[0]
+    names = TWO_FACING.side_names
+    return {"hands": summaries, "totals": dict(zip(names, state.totals)),
+            "winner": None if state.winner is None else names[state.winner]}
+
+
+def random_match(seed: int, hands: int = 100) -> State:
+    """A two-handed match played by random legal moves (for tests and examples): up to ``hands`` hands."""
+    from .games import TWO_HANDED
+
+    state = new_match(seed, game=TWO_HANDED)
+    rng = random.Random(seed)
+    while state.phase != "match_end" and len(state.history) < hands:
+        action = auto_action(state) or rng.choice(legal_actions(state))
+        state = apply(state, action)
+    return state
+
+
+__all__ = ["random_match", "replay_stock", "stock_hand_record", "stock_match_record"]
