@@ -23,18 +23,15 @@ Screenshots go to tests/artifacts/chairs-*.png.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from pinochle.bots import for_level
 from pinochle.game import Action, State, apply, apply_for_chair, auto_action, new_match, turn, view, view_for_chair
 
-from .test_browser import ARTIFACTS, MY_TURN, TIMEOUT_MS, Server, body, free_port
+from .test_browser import ARTIFACTS, MY_TURN, TIMEOUT_MS, Server, body
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_a11y import axe_runner
-from .test_browser_layout import in_browser, settle
+from .test_browser_layout import in_browser, server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_three import SIZES, THEMES
 from .test_browser_three import checks as three_checks
 
@@ -111,17 +108,6 @@ class ChairSocket:
                 ws.send(json.dumps(self.message()))
 
         ws.on_message(on_message)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("chairs")
-    srv = Server(free_port(), tmp / "t.db", tmp / "server.log")
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
 
 
 def open_table(browser: Any, url: str, sock: ChairSocket, theme: str, size: tuple[int, int],

@@ -22,10 +22,7 @@ Screenshots go to tests/artifacts/three-*.png.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from pinochle.bots import for_level
 from pinochle.cards import Seat
@@ -33,10 +30,10 @@ from pinochle.game import Action, State, apply, auto_action, legal, new_match, t
 from pinochle.server.howto import games as howto_games
 
 from .browser_checks import HAND_TARGETS, OVERFLOW
-from .test_browser import ARTIFACTS, MY_TURN, TIMEOUT_MS, Server, body, free_port
+from .test_browser import ARTIFACTS, MY_TURN, TIMEOUT_MS, Server, body
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_a11y import SCROLL, TARGETS, axe_runner
-from .test_browser_layout import FELT_CLASH, in_browser, settle
+from .test_browser_layout import FELT_CLASH, in_browser, server, settle  # noqa: F401  (server: the module's live server)
 
 SIZES = {"360x800": (360, 800), "1440x900": (1440, 900)}
 THEMES = ("light", "dark")
@@ -131,17 +128,6 @@ class EngineSocket:
                 ws.send(json.dumps(self.message()))
 
         ws.on_message(on_message)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("three")
-    srv = Server(free_port(), tmp / "t.db", tmp / "server.log")
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
 
 
 def open_table(browser: Any, url: str, sock: EngineSocket, theme: str, size: tuple[int, int],
