@@ -544,6 +544,11 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--away-seconds", type=_number(1, 86400, whole=False, unit="seconds", zero="never"), default=60.0,
                     help="seconds a disconnected person keeps a seat before a computer plays for them, "
                          "1 to 86400; 0 for never (default 60)")
+    sv.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                    help="a browser origin allowed to open the WebSocket besides the server's own "
+                         "(behind another host name), e.g. https://cards.example; repeatable")
+    sv.add_argument("--embed-from", action="append", default=[], metavar="URL",
+                    help="an origin allowed to show the pages in a frame (default: none may); repeatable")
     ar = sub.add_parser("arena", help="measure computer player A against B on duplicate deals and matches")
     ar.add_argument("--a", required=True, help="player A: easy, normal, hard, or a registered name")
     ar.add_argument("--b", required=True, help="player B")
@@ -564,7 +569,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds: float = 20.0,
-          quick_timer: float = 30.0, away_seconds: float = 60.0) -> int:
+          quick_timer: float = 30.0, away_seconds: float = 60.0, allow_origins: Sequence[str] = (),
+          embed_from: Sequence[str] = ()) -> int:
     """Run the web app under uvicorn until interrupted.
 
     Args:
@@ -574,17 +580,27 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
         search_seconds: Quick Match search time (seconds).
         quick_timer: Quick Match move timer (seconds; 0: none).
         away_seconds: seconds before a computer plays for a disconnected person (0: never).
+        allow_origins: browser origins allowed to open the WebSocket besides the server's own.
+        embed_from: origins allowed to frame the pages (``frame-ancestors``; none by default).
+
+    Raises:
+        RequestError: an origin that is not ``http(s)://host[:port]``.
     """
     import platformdirs
     import uvicorn
 
     from .server.app import create_app
+    from .server.edge import EdgeError, EdgePolicy
     from .server.protocol import MAX_MESSAGE_BYTES
 
+    try:
+        edge = EdgePolicy(frame_ancestors=tuple(embed_from), ws_origins=tuple(allow_origins))
+    except EdgeError as err:
+        raise RequestError("origin", str(err)) from None
     path = db if db is not None else str(platformdirs.user_data_path("pinochle") / "pinochle.db")
     print(f"Pinochle: http://{host}:{port}  (saving to {path})", file=sys.stderr, flush=True)
     app = create_app(path, bot_delay=bot_delay, search_seconds=search_seconds,
-                     quick_move_timer=quick_timer or None, away_seconds=away_seconds or None)
+                     quick_move_timer=quick_timer or None, away_seconds=away_seconds or None, edge=edge)
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning")
     return 0
 
@@ -662,7 +678,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
                                    f"{err.strerror or err}") from None
         if args.command == "serve":
             return serve(args.host, args.port, args.db, args.bot_delay, args.search_seconds,
-                         args.quick_timer, args.away_seconds)
+                         args.quick_timer, args.away_seconds, args.allow_origin, args.embed_from)
         if args.command == "play":
             from .terminal import play_match
 

@@ -272,7 +272,7 @@ def test_html_in_the_source_is_escaped_not_run() -> None:
     out = rules_page(hostile)
     parsed = Page(out)
     scripts = [a for t, a in parsed.tags if t == "script"]
-    assert scripts == [{"type": "module"}], "only the page's own settings script"
+    assert scripts == [{"type": "module", "src": "/static/rules-page.js"}], "only the page's own settings script"
     assert "alert" not in out.split("</head>")[0]
     assert not any(t in ("img", "b", "i") for t, _ in parsed.tags)
     assert all(not (href or "").startswith("javascript:") for href, _ in parsed.links)

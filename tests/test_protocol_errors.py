@@ -637,6 +637,8 @@ CLOSE_CASES: dict[CloseCode, Callable[[TestClient, Path], None] | str | None] = 
     CloseCode.TOO_BIG: close_too_big,
     CloseCode.SERVICE_RESTART: "tests/test_live.py::test_shutdown_close_code",
     CloseCode.BAD_HELLO: close_bad_hello,
+    CloseCode.GOING_AWAY: "tests/test_heartbeat.py::test_a_silent_connection_after_pings_is_closed_and_shows_as_away",
+    CloseCode.BAD_ORIGIN: "tests/test_edge.py::test_a_socket_from_another_origin_is_refused_with_its_close_code",
 }
 
 

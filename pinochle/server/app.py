@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .howto import DEFAULT_GAME, howto_html
 from .limits import GuessGuard
@@ -57,7 +59,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 HEARTBEAT_SECONDS = 2.0
 HEARTBEAT_TIMEOUT = 7.0
 #: Close code for a connection whose heartbeat stopped (1001: going away).
-GONE_AWAY = 1001
+GONE_AWAY = CloseCode.GOING_AWAY
 
 
 def is_ping(text: str | bytes) -> bool:
@@ -391,7 +393,8 @@ class Connection:
 def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None = None, *,
                search_seconds: float = SEARCH_SECONDS, quick_move_timer: float | None = 30.0,
                away_seconds: float | None = 60.0, guard: GuessGuard | None = None,
-               rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST)) -> Starlette:
+               rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST),
+               edge: EdgePolicy | None = None) -> Starlette:
     """The web app.
 
     Args:
@@ -405,6 +408,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             scripted tests that answer every state at once raise it.
         guard: the limits on wrong room codes and device tokens (default: :class:`~.limits.GuessGuard` with
             the numbers of docs/protocol.md).
+        edge: the security headers' and WebSocket origin check's allowances (:class:`~.edge.EdgePolicy`;
+            default: the app's own origin only, no embedding).
 
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
@@ -412,6 +417,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players), ``/static/*`` (front end), ``/ws``.
     """
     store: Storage = storage if storage is not None else SQLiteStorage(db)
+    policy = edge if edge is not None else EdgePolicy()
     tables = Tables(store, bot_delay)
     server = Server(store, tables, Rooms(store, tables, away_seconds),
                     QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
@@ -462,6 +468,11 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
+        if not policy.origin_allowed(ws.headers.get("origin"), ws.headers.get("host"),
+                                     "https" if ws.url.scheme == "wss" else "http"):
+            # a page of another site must not act for the person whose browser it runs in
+            await ws.close(CloseCode.BAD_ORIGIN, "this page's origin may not use the table's socket")
+            return
         conn = Connection(ws, server)
         try:
             first = await receive_frame(ws)
@@ -533,7 +544,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
         WebSocketRoute("/ws", ws_endpoint),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders, policy=policy)])
     app.state.tables = tables
     app.state.server = server
     return app

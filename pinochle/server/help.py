@@ -222,11 +222,7 @@ def rules_page(markdown_text: str, skip: str = "Skip to the rules") -> str:
 <meta name="color-scheme" content="light dark">
 <title>{page_title}</title>
 <link rel="stylesheet" href="/static/rules.css">
-<script type="module">
-import {{ loadSettings, applySettings, onSystemChange }} from "/static/settings.js";
-applySettings(loadSettings());
-onSystemChange(() => applySettings(loadSettings()));  // follow a live change of the system theme
-</script>
+<script type="module" src="/static/rules-page.js"></script>
 </head>
 <body>
 <a class="skip-link" href="#main">{html.escape(skip)}</a>

@@ -67,10 +67,12 @@ export const ErrorCode = Object.freeze({
 /** WebSocket close codes the server uses. */
 export const CloseCode = Object.freeze({
   NORMAL: 1000,
+  GOING_AWAY: 1001,
   RATE_LIMITED: 1008,
   TOO_BIG: 1009,
   SERVICE_RESTART: 1012,
   BAD_HELLO: 4000,
+  BAD_ORIGIN: 4003,
 });
 
 /** The `event` of a `state` message. */
