@@ -32,7 +32,8 @@ from ..cards import Seat
 from ..games import find as find_game
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, Storage
-from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, new_match_id, seat_order, seats_in_play
+from .table import (EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, chair_word, has_chairs, new_match_id,
+                    seat_order, seats_in_play)
 
 #: Room codes: 10 characters from an alphabet without look-alikes (0/O, 1/I/L): 50 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -56,9 +57,38 @@ def _check_game(game: str) -> None:
         raise RoomError(str(err)) from None
 
 
-def _sides(game: str) -> dict[str, list[str]]:
+def _table_size(game: str, players: object) -> int | None:
+    """The number of players a room of ``game`` seats, as the room keeps it: ``None`` for the
+    game's seating (``players`` left out, or its seating's number), else one of ``Game.sizes``
+    (auction: 4 or 5; VARIANTS.md ``auction``, docs/games/auction.md).
+
+    >>> _table_size("auction", 5), _table_size("auction", 3), _table_size("table", None)
+    (5, None, None)
+
+    Raises:
+        RoomError: a number the game's table does not take (the message names the numbers it takes).
+    """
+    g = find_game(game)
+    if players is None or players == g.seating.players:
+        return None
+    if not isinstance(players, int) or isinstance(players, bool) or players not in g.sizes:
+        sizes = " or ".join(", ".join(map(str, g.sizes)).rsplit(", ", 1))
+        raise RoomError(f"the {game} game is played by {sizes} players, not {players!r}")
+    return players
+
+
+def _places(game: str, players: int | None) -> tuple[int, ...]:
+    """The places of a room's table in the order people fill them: the seats (:func:`seat_order`),
+    or the chairs 0 .. ``players`` - 1 at a table of more players than seats (:func:`has_chairs`)."""
+    return tuple(range(players)) if players is not None and has_chairs(game, players) else seat_order(game)
+
+
+def _sides(game: str, players: int | None = None) -> dict[str, list[str]]:
     """The scoring sides of ``game``'s table, as the view writes them (``{"NS": ["N", "S"], ...}``;
-    ``{"E": ["E"], ...}`` for players alone), so that the lobby shows partners without a rule of its own."""
+    ``{"E": ["E"], ...}`` for players alone; ``{"0": ["0"], ...}`` for chairs at a table of 4 or 5),
+    so that the lobby shows partners without a rule of its own."""
+    if players is not None and has_chairs(game, players):
+        return {str(c): [str(c)] for c in range(players)}
     seating = find_game(game).seating
     return {name: [str(Seat(s)) for s in side] for name, side in zip(seating.side_names, seating.sides)}
 
@@ -126,12 +156,14 @@ class Member:
 
 @dataclass(frozen=True)
 class Start:
-    """What starting a room decides: who sits where, and the computer guests."""
+    """What starting a room decides: who sits where (seats, or chairs at a table of 4 or 5), and the computer guests."""
 
-    seats: dict[Seat, str | None]
-    guests: tuple[Seat, ...]
+    seats: dict[int, str | None]
+    guests: tuple[int, ...]
     level: str
     game: str = "table"
+    #: the players at a table of chairs (auction at 4 or 5: ``seats`` and ``guests`` are chairs), else ``None``
+    players: int | None = None
 
 
 @dataclass
@@ -143,22 +175,54 @@ class Room:
         creator: the seat token of the person who may arrange seats and start.
         level: the computer guests' level for open seats.
         members: the people present, by seat token, in joining order.
-        seats: who sits where (``None``: open, a computer guest at the start), one entry per seat
-            of the game's table (N E S W; E S W for a three-handed game).
+        seats: who sits where (``None``: open, a computer guest at the start), one entry per place
+            of the game's table: its seats (:class:`Seat`: N E S W; E S W for a three-handed game),
+            or at a table of 4 or 5 (``players``) the chairs 0 .. ``players`` - 1 (plain ints).
         phase: ``"lobby"``, ``"playing"`` or ``"review"`` (the result after a match).
         game: the game the room's next match is of (a playable game of
             :data:`pinochle.games.GAMES`; ``"table"`` in a room stored before games).
+        players: the players at the room's table when it seats more than its game's seating
+            (auction at 4 or 5, in chairs); ``None``: the seating's (and in a room stored before chairs).
     """
 
     code: str
     creator: str
     level: str = "normal"
     members: dict[str, Member] = field(default_factory=dict)
-    seats: dict[Seat, str | None] = field(default_factory=lambda: {s: None for s in Seat})
+    seats: dict[int, str | None] = field(default_factory=lambda: {s: None for s in Seat})
     phase: str = "lobby"
     match_id: str | None = None
     move_timer: float | None = None
     game: str = "table"
+    players: int | None = None
+
+    @property
+    def chaired(self) -> bool:
+        """Whether the room's places are chairs (auction at 4 or 5), not seats."""
+        return has_chairs(self.game, self.players)
+
+    def place_word(self, place: int) -> str:
+        """The key of ``place`` in messages and storage: the seat letter (``"S"``) or the chair number (``"3"``)."""
+        return str(place) if self.chaired else str(Seat(place))
+
+    def places_text(self) -> str:
+        """The room's places for a message: ``"chairs 0, 1, 2, 3"`` or ``"seats E, S, W"``."""
+        if self.chaired:
+            return "chairs " + ", ".join(str(c) for c in sorted(self.seats))
+        return "seats " + ", ".join(str(Seat(s)) for s in sorted(self.seats))
+
+    def parse_place(self, key: object) -> int:
+        """The place named ``key`` in an ``arrange`` message (a seat letter, or a chair number at a table of 4 or 5).
+
+        Raises:
+            RoomError: the room has no such place (the message names its places).
+        """
+        for place in self.seats:
+            if key == self.place_word(place):
+                return place
+        example = ", ".join(f'"{self.place_word(p)}": ...' for p in sorted(self.seats))
+        raise RoomError(f"this room has no place {key!r}: its places are {self.places_text()} "
+                        f"(arrange them as {{{example}}}, each a member id or null)")
 
     def to_json(self) -> dict[str, object]:
         """The whole room, tokens included, for storage (never sent to a client)."""
@@ -166,7 +230,8 @@ class Room:
             "code": self.code, "creator": self.creator, "level": self.level, "phase": self.phase,
             "match_id": self.match_id, "move_timer": self.move_timer, "game": self.game,
             "members": [{"token": m.token, "id": m.id, "name": m.name, "ready": m.ready} for m in self.members.values()],
-            "seats": {str(s): t for s, t in self.seats.items()},
+            "seats": {self.place_word(s): t for s, t in self.seats.items()},
+            **({"players": self.players} if self.players is not None else {}),
         }
 
     @classmethod
@@ -176,13 +241,16 @@ class Room:
         >>> room = Room.create("Ann")
         >>> Room.from_json(room.to_json()) == room
         True
+        >>> room = Room.create("Ann", game="auction", players=5)
+        >>> sorted(room.to_json()["seats"]), Room.from_json(room.to_json()) == room
+        (['0', '1', '2', '3', '4'], True)
         """
         room = cls(str(data["code"]), str(data["creator"]), str(data["level"]), phase=str(data["phase"]),
                    match_id=data.get("match_id"), move_timer=data.get("move_timer"),
-                   game=str(data.get("game", "table")))
+                   game=str(data.get("game", "table")), players=data.get("players"))
         for m in data["members"]:
             room.members[m["token"]] = Member(m["token"], m["name"], bool(m["ready"]), m["id"])
-        room.seats = {Seat.parse(k): v for k, v in data["seats"].items()}
+        room.seats = {int(k) if room.chaired else Seat.parse(k): v for k, v in data["seats"].items()}
         return room
 
     def public(self, token: str | None) -> dict[str, object]:
@@ -204,8 +272,9 @@ class Room:
             "move_timer": self.move_timer,
             "creator": self.members[self.creator].id if self.creator in self.members else None,
             "you": self.members[token].id if token in self.members else None,
-            "seats": {str(s): member(t) for s, t in self.seats.items()},
-            "sides": _sides(self.game),
+            "seats": {self.place_word(s): member(t) for s, t in self.seats.items()},
+            "players": len(self.seats),
+            "sides": _sides(self.game, self.players),
             "match": self.match_id,
         }
 
@@ -221,24 +290,30 @@ class Room:
         raise RoomError("that person is not in this room")
 
     @classmethod
-    def create(cls, name: str, level: str = "normal", game: str = "table") -> Room:
-        """A new room of ``game`` whose creator sits South.
+    def create(cls, name: str, level: str = "normal", game: str = "table", players: object = None) -> Room:
+        """A new room of ``game`` whose creator sits South (chair 0 at a table of 4 or 5).
+
+        Args:
+            players: the players at its table, one of the game's ``sizes`` (auction: 3, 4 or 5);
+                ``None``: its seating's.
 
         Raises:
-            RoomError: a bad name, level or game.
+            RoomError: a bad name, level, game or number of players.
         """
         if level not in LEVELS:
             raise RoomError(f"unknown level {level!r}: choose easy, normal or hard")
         _check_game(game)
+        size = _table_size(game, players)
         token = secrets.token_urlsafe(24)
-        room = cls(new_code(), token, level, game=game)
+        room = cls(new_code(), token, level, game=game, players=size)
         room.members[token] = Member(token, clean_name(name))
-        room.seats = {s: None for s in seats_in_play(game)}
-        room.seats[Seat.S] = token
+        order = _places(game, size)
+        room.seats = {p: None for p in sorted(order)}
+        room.seats[order[0]] = token
         return room
 
-    def seat_of(self, token: str) -> Seat | None:
-        """The seat of ``token``, or ``None``."""
+    def seat_of(self, token: str) -> int | None:
+        """The place of ``token`` (its :class:`Seat`, or its chair at a table of 4 or 5), or ``None``."""
         for seat, who in self.seats.items():
             if who == token:
                 return seat
@@ -257,7 +332,8 @@ class Room:
 
     def join(self, name: str) -> str:
         """Seat a new person in the first open seat (:func:`~pinochle.server.table.seat_order`:
-        South, North, East, West; South, East, West at a table of three); return their token.
+        South, North, East, West; South, East, West at a table of three; the first open chair
+        at a table of 4 or 5); return their token.
 
         In a partnership game the second person partners the creator (North),
         the usual "two friends against the computer"; the creator can rearrange.
@@ -268,7 +344,7 @@ class Room:
         if self.phase != "lobby":
             raise RoomError("a match is being played in this room: wait for the lobby")
         clean = clean_name(name)
-        for seat in seat_order(self.game):
+        for seat in _places(self.game, self.players):
             if self.seats.get(seat, "") is None:
                 token = secrets.token_urlsafe(24)
                 self.members[token] = Member(token, clean)
@@ -301,44 +377,61 @@ class Room:
             raise RoomError(f"unknown level {level!r}: choose easy, normal or hard")
         self.level = level
 
-    def set_game(self, token: str, game: str) -> None:
-        """The creator chooses the game of the room's next match (not while one is being played).
+    def set_game(self, token: str, game: str, players: object = None) -> None:
+        """The creator chooses the game of the room's next match (not while one is being played),
+        and the players at its table (one of the game's ``sizes``: auction 3, 4 or 5; ``None``: its seating's).
 
         Raises:
-            RoomError: not the creator, a match in play, or a game that is unknown or not built yet.
+            RoomError: not the creator, a match in play, a game that is unknown or not built yet,
+                a number of players it does not take, or more people here than its table seats.
         """
         self._creator_only(token)
         if self.phase == "playing":
             raise RoomError("the game can be changed between matches, not during one")
         _check_game(game)
-        seats = seats_in_play(game)
-        if len(self.members) > len(seats):
-            raise RoomError(f"the {game} game seats {len(seats)}, and {len(self.members)} people are in this room")
-        if set(seats) != set(self.seats):
-            # a table of another size: people keep their seats where the new table has them, the others
-            # take the open seats in joining order; everyone agrees to the new table afresh
-            kept = {s: t for s, t in self.seats.items() if s in seats and t is not None}
-            moving = [t for t in self.members if t not in kept.values()]
-            self.seats = {s: kept.get(s) for s in seats}
-            for seat in seat_order(game):
+        size = _table_size(game, players)
+        order = _places(game, size)
+        if len(self.members) > len(order):
+            table = f"a table of {size}" if size is not None else "its table"
+            raise RoomError(f"the {game} game seats {len(order)} at {table}, and {len(self.members)} people "
+                            f"are in this room")
+        chairs = size is not None and has_chairs(game, size)
+        if chairs != self.chaired or set(order) != set(self.seats):
+            if chairs == self.chaired:
+                # a table of another size: people keep their places where the new table has them
+                kept = {s: t for s, t in self.seats.items() if s in order and t is not None}
+            else:
+                kept = {}  # seats to chairs or back: nobody keeps a place, everyone moves in order
+            # the others take the open places in the order they sat (the old table's filling order)
+            old_order = _places(self.game, self.players)
+            moving = [t for s in old_order if (t := self.seats.get(s)) is not None and t not in kept.values()]
+            moving += [t for t in self.members if t not in kept.values() and t not in moving]
+            self.seats = {s: kept.get(s) for s in sorted(order)}
+            for seat in order:
                 if moving and self.seats[seat] is None:
                     self.seats[seat] = moving.pop(0)
             for m in self.members.values():
-                m.ready = False
+                m.ready = False  # everyone agrees to the new table afresh
         self.game = game
+        self.players = size
 
-    def arrange(self, token: str, seats: dict[Seat, str | None]) -> None:
+    def arrange(self, token: str, seats: dict[int, str | None]) -> None:
         """The creator seats the people present (who partners whom); unnamed seats are open.
+        At a table of 4 or 5 the keys are chairs (0 .. players - 1).
 
         Raises:
-            RoomError: not the creator, someone unknown or seated twice, or someone left out.
+            RoomError: not the creator, a place the room does not have, someone unknown or seated
+                twice, or someone left out.
         """
         self._creator_only(token)
-        here = seats_in_play(self.game)
+        here = tuple(sorted(self.seats))
         extra = [s for s in seats if s not in here]
+        if extra and self.chaired:
+            raise RoomError(f"this room has no chair {', '.join(str(s) for s in extra)}: "
+                            f"its places are {self.places_text()}")
         if extra:
-            raise RoomError(f"the {self.game} game has no seat {', '.join(str(s) for s in extra)}: "
-                            f"its seats are {', '.join(str(s) for s in here)}")
+            raise RoomError(f"the {self.game} game has no seat {', '.join(str(Seat(s)) for s in extra)}: "
+                            f"its seats are {', '.join(str(Seat(s)) for s in here)}")
         placed = [who for who in seats.values() if who is not None]
         if len(placed) != len(set(placed)):
             raise RoomError("a person can sit in one seat only")
@@ -362,7 +455,7 @@ class Room:
             raise RoomError("waiting for " + ", ".join(waiting) + " to be Ready")
         self.phase = "playing"
         guests = tuple(s for s in self.seats if self.seats[s] is None)
-        return Start(dict(self.seats), guests, self.level, self.game)
+        return Start(dict(self.seats), guests, self.level, self.game, self.players if self.chaired else None)
 
     def finish(self) -> None:
         """The match is over: everyone reviews the result."""
@@ -451,14 +544,16 @@ class Rooms:
         await self._save(room)
         await self.broadcast(room)
 
-    async def create(self, name: object, level: object, game: object = "table") -> tuple[Room, str]:
-        """A new room of ``game`` with its creator; returns the room and the creator's seat token.
+    async def create(self, name: object, level: object, game: object = "table",
+                     players: object = None) -> tuple[Room, str]:
+        """A new room of ``game`` (at a table of ``players``: auction 3, 4 or 5; ``None``: the
+        game's seating) with its creator; returns the room and the creator's seat token.
 
         Raises:
-            ProtocolError: ``room`` for a bad name, level or game.
+            ProtocolError: ``room`` for a bad name, level, game or number of players.
         """
         try:
-            room = Room.create(clean_name(name), str(level) if level is not None else "normal", str(game))
+            room = Room.create(clean_name(name), str(level) if level is not None else "normal", str(game), players)
         except RoomError as err:
             raise ProtocolError(ErrorCode.ROOM, str(err)) from None
         self.rooms[room.code] = room
@@ -522,18 +617,27 @@ class Rooms:
                 raise RoomError("the move timer is off (null) or 10 to 300 seconds")
         await self._lobby_call(token, fn)
 
-    async def set_game(self, token: str | None, game: object) -> None:
-        """The creator chooses the game of the room's next match."""
-        await self._lobby_call(token, lambda r, t: r.set_game(t, str(game)))
+    async def set_game(self, token: str | None, game: object, players: object = None) -> None:
+        """The creator chooses the game of the room's next match and the players at its table
+        (``None``: the game's seating)."""
+        await self._lobby_call(token, lambda r, t: r.set_game(t, str(game), players))
 
     async def arrange(self, token: str | None, seats: object) -> None:
-        """The creator seats the members: ``{"N": member id or null, ...}``."""
+        """The creator seats the members: ``{"N": member id or null, ...}``, or ``{"0": ..., "1": ...}``
+        by chair at a table of 4 or 5."""
         def fn(r: Room, t: str) -> None:
             if r.phase != "lobby":
                 raise RoomError("seats can be arranged in the lobby only")
+            if r.chaired:
+                if not isinstance(seats, dict):
+                    raise RoomError(f"arrange the chairs as {{\"0\": member id or null, ...}}: "
+                                    f"this room's places are {r.places_text()}")
+                places = {r.parse_place(k): v for k, v in seats.items()}
+                r.arrange(t, {p: None if v is None else r.token_of(str(v)) for p, v in places.items()})
+                return
             if not isinstance(seats, dict) or not set(seats) <= {"N", "E", "S", "W"}:
                 raise RoomError('arrange seats as {"N": member id or null, "E": ..., "S": ..., "W": ...} '
-                                '(the seats of the room\'s game)')
+                                f'(the seats of the room\'s game: {r.places_text()})')
             r.arrange(t, {Seat.parse(k): None if v is None else r.token_of(str(v)) for k, v in seats.items()})
         await self._lobby_call(token, fn)
 
@@ -554,16 +658,25 @@ class Rooms:
         except RoomError as err:
             raise ProtocolError(ErrorCode.ROOM, str(err)) from None
         level_name = begun.level.capitalize()
-        seats = [
-            EMPTY_PLACE if s not in begun.seats  # a place the game seats nobody at (a table of three's N)
-            else SeatRecord(None, f"{SEAT_WORD[s]} (computer, {level_name})") if begun.seats[s] is None
-            else SeatRecord(begun.seats[s], room.members[str(begun.seats[s])].name)
-            for s in Seat
-        ]
+
+        def record(place: int, word: str) -> SeatRecord:
+            who = begun.seats[place]
+            return SeatRecord(None, f"{word} (computer, {level_name})") if who is None \
+                else SeatRecord(who, room.members[who].name)
+
+        if begun.players is not None:  # a table of 4 or 5: one record per chair
+            seats = [record(c, chair_word(c)) for c in range(begun.players)]
+        else:
+            seats = [
+                EMPTY_PLACE if s not in begun.seats  # a place the game seats nobody at (a table of three's N)
+                else record(s, SEAT_WORD[s])
+                for s in Seat
+            ]
         room.match_id = new_match_id()  # set before any await: the room is never "playing" without its match
         table = await asyncio.to_thread(
             self.tables.create, "room", room.code, begun.level, seats,
-            TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds), room.match_id, begun.game,
+            TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds, players=begun.players),
+            room.match_id, begun.game,
         )
         await self._changed(room)
         await table.broadcast("start")
