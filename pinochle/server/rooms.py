@@ -392,9 +392,8 @@ class Room:
         size = _table_size(game, players)
         order = _places(game, size)
         if len(self.members) > len(order):
-            table = f"a table of {size}" if size is not None else "its table"
-            raise RoomError(f"the {game} game seats {len(order)} at {table}, and {len(self.members)} people "
-                            f"are in this room")
+            table = f" at a table of {size}" if size is not None else ""
+            raise RoomError(f"the {game} game{table} seats {len(order)}, and {len(self.members)} people are in this room")
         chairs = size is not None and has_chairs(game, size)
         if chairs != self.chaired or set(order) != set(self.seats):
             if chairs == self.chaired:
