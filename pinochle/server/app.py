@@ -297,7 +297,9 @@ class Connection:
                 raise ProtocolError(ErrorCode.TOO_MANY_ROOMS,
                                     f"one connection can create at most {MAX_ROOMS_PER_CONNECTION} rooms")
             await self._leave_current()
-            room, token = await rooms.create(d.get("name"), d.get("level", "normal"), d.get("game", DEFAULT_GAME))
+            players = d.get("players")  # checked by parse_client: one of the game's sizes, or left out
+            room, token = await rooms.create(d.get("name"), d.get("level", "normal"), d.get("game", DEFAULT_GAME),
+                                             players if isinstance(players, int) else None)
             self.rooms_created += 1
             self._take_seat(token)
             await self.send({"type": "joined", "token": token, "room": room.public(token)})
@@ -331,7 +333,8 @@ class Connection:
         elif msg.type == "room_timer":
             await rooms.set_timer(self.seat, d.get("seconds"))
         elif msg.type == "room_game":
-            await rooms.set_game(self.seat, d.get("game"))
+            players = d.get("players")
+            await rooms.set_game(self.seat, d.get("game"), players if isinstance(players, int) else None)
         elif msg.type == "arrange":
             await rooms.arrange(self.seat, d.get("seats"))
         elif msg.type == "start":

@@ -58,6 +58,8 @@ LEVELS = ("easy", "normal", "hard")
 #: The game a match is of when a message names none (RULES.md's game).
 DEFAULT_GAME = "table"
 SEATS = ("N", "E", "S", "W")
+#: The keys of chairs at a table of more players than seats (auction at 4 or 5: "0" .. "4"), for ``arrange``.
+CHAIRS = tuple(str(c) for c in range(max(max(g.sizes) for g in GAMES.values())))
 _DEVICE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 #: Integers with more digits than this are read as :class:`HugeInt` (no field takes one).
 _MAX_DIGITS = 30
@@ -373,6 +375,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
             _choice(data, kind, "level", LEVELS, default="normal")
         if kind in ("create_room", "quick_match"):
             _game(data, kind)
+        if kind == "create_room":
+            _players(data, kind)
     elif kind == "pace":
         _missing(data, kind, "bot_delay", f"0 to {_show(MAX_BOT_DELAY)} seconds")
         number(data["bot_delay"], kind, "bot_delay", 0, MAX_BOT_DELAY, unit=" seconds")
@@ -387,6 +391,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
             _players(data, kind)
     elif kind == "room_game":
         _game(data, kind, required=True)
+        _players(data, kind)
     elif kind == "room_timer":
         expected = f"null (no timer) or {MIN_MOVE_TIMER} to {MAX_MOVE_TIMER} seconds"
         _missing(data, kind, "seconds", expected)
@@ -396,15 +401,16 @@ def parse_client(text: str | bytes) -> ClientMessage:
             except ProtocolError as err:
                 raise ProtocolError(err.code, f"{err} (null: no timer)") from None
     elif kind == "arrange":
-        expected = '{"N": member id or null, "E": ..., "S": ..., "W": ...}'
+        expected = '{"N": member id or null, "E": ..., "S": ..., "W": ...} (by chair, {"0": ..., "1": ...}, at a table of 4 or 5)'
         _missing(data, kind, "seats", expected)
         seats = data["seats"]
         if not isinstance(seats, dict):
             raise _refuse(kind, "seats", expected, seats)
         for key, value in seats.items():
-            if key not in SEATS:
+            if key not in SEATS and key not in CHAIRS:
                 raise ProtocolError(ErrorCode.BAD_MESSAGE,
-                                    f"arrange.seats has the seat {describe(key)}: seats are N, E, S and W")
+                                    f"arrange.seats has the seat {describe(key)}: seats are N, E, S and W "
+                                    f"(chairs 0 to {len(CHAIRS) - 1} at a table of 4 or 5)")
             if value is not None and not isinstance(value, str):
                 raise _refuse(kind, f"seats.{key}", "a member id (text) or null", value)
     elif kind == "resume":
