@@ -61,6 +61,10 @@ class TablePlayer:
         Raises:
             ValueError: the view offers this seat no move.
         """
+        if view.stock is not None:  # VARIANTS.md two-handed: the stock game's own choices
+            from .stock import stock_action
+
+            return stock_action(self, view)
         seat, legal = view.seat, view.legal
         if legal.min_bid is not None or legal.pass_:
             action = self.call(view)

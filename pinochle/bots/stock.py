@@ -1,0 +1,581 @@
+"""Computer players for two-handed Pinochle (VARIANTS.md ``two-handed``; seeds 000, 002;
+docs/games/two-handed.md): the stock, one meld after each trick won, the dix, the endgame.
+
+Every level's :meth:`~pinochle.bots.base.TablePlayer.act` hands a view of the stock game
+(``view.stock`` is set) to :func:`stock_action`, which plays the level's choices:
+
+* **Easy** (:class:`~pinochle.bots.SimplePlayer`). While the stock lasts it wins a trick
+  with its cheapest winning card when a meld is waiting (or a counter is led), else it
+  throws its lowest card that is in no meld. After a trick won it declares its biggest
+  meld and scores the dix. In the endgame it cashes an ace or leads low, and wins as
+  cheaply as it can.
+* **Normal** (:class:`~pinochle.bots.NormalPlayer`). It values every card it holds (in
+  the hand or on the table) by what the card adds to the melds it could still make
+  (runs, marriages, pinochles, arounds, each weighted by how near complete it is) and
+  by its strength for the endgame. Following a lead it weighs winning (the counters of
+  the trick, the best meld it could then declare, the opponent kept from melding)
+  against the value of the card it gives up; on lead it weighs the chance that the
+  opponent holds a card that beats the lead (counted from the unseen cards). It melds
+  its biggest meld first, except a royal marriage before the run it grows into while
+  the stock is long, and always scores the dix (the first takes the upcard). In the
+  endgame every card is known, and it plays the exact best line (:func:`endgame_values`).
+* **Hard** (:class:`~pinochle.bots.HardPlayer`). While the stock lasts it deals the
+  unseen cards (the other hand and the stock) at random many times, consistently with
+  everything shown (:func:`sample_unseen`: cards played, both tables, the upcard, the
+  turned card the opponent took in a dix exchange), and plays each of Normal's best
+  candidate cards out to the end of the hand with fast Normal-like rollouts in every
+  sample; it keeps the card with the best mean score margin. Melds and the endgame are
+  Normal's (the endgame search is exact).
+
+All choices are reproducible from the player's seed and the view.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import CARDS, DECKS, Card, Seat, pack, remove
+from ..game import Action, View
+from ..meld import NINE
+from ..rules import RuleSet
+from ..tricks import beats, legal_function
+
+JACK, QUEEN, KING, TEN, ACE = 1, 2, 3, 4, 5
+
+
+# ---------------------------------------------------------------- what the view shows
+
+
+@dataclass
+class Seen:
+    """What one seat of a two-handed hand knows, read from its view (docs/games/two-handed.md, The view).
+
+    Attributes:
+        me, opp: the seats (places N = 0, S = 2).
+        trump: the trump suit; rules: the game's numbers.
+        hand: my cards in hand; table: my melded cards on the table as ``(card, kinds served)``.
+        opp_table: the opponent's melded cards, as ``table``.
+        stock_left: cards still to draw (the upcard included); upcard: the card under the stock.
+        endgame: the stock is gone and the melds are back in the hands.
+        played: every card played this hand (the trick in progress included).
+        trick: the cards of the trick in progress (lead first).
+        opp_size: cards in the opponent's hand.
+        opp_known: cards known to be in the opponent's hand (the turned card it took in a dix
+            exchange, until it may have left the hand).
+        unseen: 24 counts: the cards in no place this seat sees (the opponent's hand and the stock).
+        dealer: the dealer's seat.
+    """
+
+    me: int
+    opp: int
+    trump: int
+    rules: RuleSet
+    hand: list[int]
+    table: list[tuple[int, tuple[str, ...]]]
+    opp_table: list[tuple[int, tuple[str, ...]]]
+    stock_left: int
+    upcard: int | None
+    endgame: bool
+    played: list[int]
+    trick: list[int]
+    opp_size: int
+    opp_known: list[int]
+    unseen: list[int]
+    dealer: int
+
+    def holding(self) -> list[int]:
+        """24 counts: my cards in the hand and on the table."""
+        out = [0] * 24
+        for c in self.hand:
+            out[c] += 1
+        for c, _ in self.table:
+            out[c] += 1
+        return out
+
+
+def _table_of(raw: object) -> list[tuple[int, tuple[str, ...]]]:
+    out: list[tuple[int, tuple[str, ...]]] = []
+    if isinstance(raw, list):
+        for t in raw:
+            if isinstance(t, dict):
+                kinds = t.get("melds", [])
+                out.append((int(Card.parse(t.get("card"))), tuple(str(k) for k in kinds) if isinstance(kinds, list)
+                            else ()))
+    return out
+
+
+def seen(view: View) -> Seen:
+    """The :class:`Seen` of a two-handed view (``view.stock`` set, trump known).
+
+    The opponent's known cards: after a dix exchange by the opponent (the first dix scored
+    while the upcard was not a nine, seed 000) it holds the turned card, unless it has since
+    played a copy of it or laid one on the table.
+    """
+    assert view.stock is not None and view.trump is not None
+    st = view.stock
+    me = int(view.seat)
+    opp = 2 - me
+    tables = st.get("table", {})
+    assert isinstance(tables, dict)
+    table = _table_of(tables.get(str(Seat(me))))
+    opp_table = _table_of(tables.get(str(Seat(opp))))
+    up_raw = st.get("upcard")
+    upcard = None if up_raw is None else int(Card.parse(up_raw))
+    played = [int(c) for t in view.tricks for c in t.cards]
+    trick = list(view.tricks[-1].cards) if view.tricks and view.tricks[-1].winner is None else []
+    unseen = [2] * 24
+    for c in (*view.hand, *(c for c, _ in table), *(c for c, _ in opp_table), *played):
+        unseen[c] -= 1
+    if upcard is not None:
+        unseen[upcard] -= 1
+    known: list[int] = []
+    turned = view.turned
+    if st.get("dix_exchanged") and turned is not None and turned.rank != NINE:
+        declared = st.get("declared", [])
+        first = next((d for d in declared if isinstance(d, dict) and d.get("name") == "dix"), None) \
+            if isinstance(declared, list) else None
+        if first is not None and Seat.parse(first.get("seat")) == opp:
+            after = int(first.get("after", 0))
+            gone = any(c == turned for t in view.tricks[after:] for c, s in zip(t.cards, t.seats) if s == opp)
+            gone = gone or any(c == turned for c, _ in opp_table)
+            if not gone and unseen[turned] > 0:
+                known.append(int(turned))
+    left = st.get("stock_left", 0)
+    return Seen(me=me, opp=opp, trump=int(view.trump), rules=view.rules_set(), hand=[int(c) for c in view.hand],
+                table=table, opp_table=opp_table, stock_left=int(left) if isinstance(left, int) else 0,
+                upcard=upcard, endgame=bool(st.get("endgame")), played=played, trick=[int(c) for c in trick],
+                opp_size=view.hand_sizes[opp], opp_known=known, unseen=unseen, dealer=int(view.dealer))
+
+
+# ---------------------------------------------------------------- melds
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One single meld that may be declared (a stated choice of docs/games/two-handed.md: a run, a
+    marriage, a pinochle, an around, single or double), with its cards counted."""
+
+    name: str
+    kind: str
+    points: int
+    cards: tuple[Card, ...]
+    need: tuple[tuple[int, int], ...]
+
+
+@functools.lru_cache(maxsize=32)
+def shapes(trump: int, rules: RuleSet) -> tuple[Shape, ...]:
+    """Every single meld of the game with ``trump`` (:func:`pinochle.games.two_handed.declarable` of a
+    hand holding the whole deck), biggest first."""
+    from ..games.two_handed import declarable
+
+    full = pack(DECKS[rules.deck].cards())
+    out = []
+    for item in declarable(full, (), trump, rules):
+        need: dict[int, int] = {}
+        for c in item.cards:
+            need[int(c)] = need.get(int(c), 0) + 1
+        out.append(Shape(item.name, item.kind, item.points, tuple(item.cards), tuple(sorted(need.items()))))
+    return tuple(sorted(out, key=lambda s: -s.points))
+
+
+@functools.lru_cache(maxsize=32)
+def _by_card(trump: int, rules: RuleSet) -> tuple[tuple[int, ...], ...]:
+    """Card -> indexes of the shapes that hold it."""
+    out: list[list[int]] = [[] for _ in range(24)]
+    for i, s in enumerate(shapes(trump, rules)):
+        for c, _ in s.need:
+            out[c].append(i)
+    return tuple(tuple(x) for x in out)
+
+
+def can_declare(hand: Sequence[int], table: Sequence[tuple[int, tuple[str, ...]]], shape: Shape) -> bool:
+    """Whether ``shape`` may be declared from ``hand`` (24 counts) and ``table`` (seed 000: at least one
+    card from the hand; a table card only in a meld of a kind it has not served)."""
+    from_hand = False
+    for c, n in shape.need:
+        free = 0
+        for tc, kinds in table:
+            if tc == c and shape.kind not in kinds:
+                free += 1
+        if free + hand[c] < n:
+            return False
+        if hand[c]:
+            from_hand = True
+    return from_hand
+
+
+def best_meld(hand: Sequence[int], table: Sequence[tuple[int, tuple[str, ...]]], trump: int,
+              rules: RuleSet) -> Shape | None:
+    """The biggest meld that could be declared now from ``hand`` (24 counts) and ``table``."""
+    for s in shapes(trump, rules):
+        if can_declare(hand, table, s):
+            return s
+    return None
+
+
+def potential(hand: Sequence[int], table: Sequence[tuple[int, tuple[str, ...]]], trump: int, rules: RuleSet,
+              only: Sequence[int] | None = None) -> float:
+    """The melds these cards may still make, in points: each shape's points times the cube of the
+    share of its cards at hand (a table card counts only for a kind it has not served); over the
+    shapes ``only`` (indexes) when given."""
+    sh = shapes(trump, rules)
+    total = 0.0
+    for i in (range(len(sh)) if only is None else only):
+        s = sh[i]
+        have = 0
+        size = 0
+        from_hand = False
+        for c, n in s.need:
+            free = hand[c]
+            if free:
+                from_hand = True
+            for tc, kinds in table:
+                if tc == c and s.kind not in kinds:
+                    free += 1
+            have += min(free, n)
+            size += n
+        if have == size and not from_hand:
+            continue
+        f = have / size
+        total += s.points * f * f * f
+    return total
+
+
+def take_card(hand: list[int], table: list[tuple[int, tuple[str, ...]]], card: int) -> None:
+    """Remove ``card`` as the engine plays it: from the table first, the copy that served the most melds
+    (docs/games/two-handed.md, Which copy is played), else from the hand."""
+    on = [i for i, (c, _) in enumerate(table) if c == card]
+    if on:
+        i = max(on, key=lambda j: len(table[j][1]))
+        del table[i]
+    else:
+        hand[card] -= 1
+
+
+def strength(card: int, trump: int) -> float:
+    """A card's worth for the endgame's tricks (points): trumps most, then aces, tens."""
+    rank = card % 6
+    if card // 6 == trump:
+        return 6 + 2 * rank
+    return (0, 0, 0, 1, 3, 8)[rank]
+
+
+def keep_value(hand: list[int], table: list[tuple[int, tuple[str, ...]]], card: int, trump: int,
+               rules: RuleSet) -> float:
+    """What playing ``card`` costs in melds still to make and in endgame strength (points)."""
+    only = _by_card(trump, rules)[card]
+    before = potential(hand, table, trump, rules, only)
+    h, t = list(hand), list(table)
+    take_card(h, t, card)
+    return before - potential(h, t, trump, rules, only) + strength(card, trump)
+
+
+def _counter(card: int, rules: RuleSet) -> int:
+    return rules.counters[card % 6]
+
+
+# ---------------------------------------------------------------- the meld turn (every level)
+
+
+def meld_action(view: View, normal: bool) -> Action:
+    """The move after a trick won (seed 000): the biggest meld (Normal: a royal marriage before the
+    run that can follow it while the stock is long), then the dix, then nothing more."""
+    legal = view.legal
+    seat = view.seat
+    if legal.melds:
+        best = max(legal.melds, key=lambda m: (m.points, -len(m.cards)))
+        if normal and best.kind == "run" and view.stock is not None:
+            left = view.stock.get("stock_left", 0)
+            royal = [m for m in legal.melds if m.name == "royal marriage"]
+            if royal and isinstance(left, int) and left >= 10:
+                best = royal[0]
+        return Action("meld", seat, cards=best.cards)
+    if legal.dix:
+        return Action("dix", seat)
+    return Action.pass_(seat)
+
+
+# ---------------------------------------------------------------- Easy
+
+
+def _easy_card(s: Seen, cards: Sequence[Card]) -> Card:
+    trump, rules = s.trump, s.rules
+    hand = _counts(s.hand)
+    in_meld: set[int] = set()
+    for sh in shapes(trump, rules):
+        if can_declare(hand, s.table, sh):
+            in_meld.update(int(c) for c in sh.cards)
+
+    def low(c: int) -> tuple[int, int, int, int]:
+        return (c in in_meld, c // 6 == trump, c % 6, c // 6)
+
+    if not s.trick:
+        if s.endgame:
+            aces = [c for c in cards if c % 6 == ACE]
+            if aces:
+                return min(aces, key=lambda c: (c // 6 == trump, c // 6))
+        return min(cards, key=low)
+    led = s.trick[0]
+    winners = [c for c in cards if beats(c, led, trump)]
+    if s.endgame:
+        return min(winners or cards, key=low)
+    if winners:
+        w = min(winners, key=low)
+        h = list(hand)
+        t = list(s.table)
+        take_card(h, t, w)
+        if best_meld(h, t, trump, rules) is not None or (_counter(led, rules) and led % 6 >= TEN
+                                                          and (w // 6 != trump or w % 6 <= QUEEN)):
+            return w
+    return min(cards, key=low)
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
+    out = [0] * 24
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+# ---------------------------------------------------------------- Normal
+
+#: The meld the opponent may declare after a trick it wins (points): Normal's estimate.
+OPP_MELD = 20.0
+#: What a trick won is worth besides its counters and the meld it allows (the lead, a draw of hope).
+WIN_BONUS = 4.0
+
+
+def _beat_chance(s: Seen, card: int) -> float:
+    """The chance that the opponent holds a card that beats ``card`` (from the unseen cards)."""
+    trump = s.trump
+    pool = sum(s.unseen)
+    if pool <= 0 or s.opp_size <= 0:
+        return 0.0
+    k = 0
+    for c in range(24):
+        if s.unseen[c] and beats(c, card, trump):
+            k += s.unseen[c]
+    if any(beats(c, card, trump) for c in s.opp_known):
+        return 1.0
+    miss = 1.0
+    for i in range(s.opp_size):
+        if pool - i <= 0:
+            break
+        miss *= max(0.0, (pool - k - i) / (pool - i))
+    return 1.0 - miss
+
+
+def _meld_after(s: Seen, hand: list[int], table: list[tuple[int, tuple[str, ...]]]) -> float:
+    """The meld turn's worth with these cards: the biggest meld, and the dix (10) held."""
+    best = best_meld(hand, table, s.trump, s.rules)
+    value = float(best.points) if best is not None else 0.0
+    if hand[s.trump * 6 + NINE]:
+        value += s.rules.dix
+    return value
+
+
+def _normal_stock_card(s: Seen, cards: Sequence[Card]) -> Card:
+    trump, rules = s.trump, s.rules
+    hand = _counts(s.hand)
+    options = []
+    for c in dict.fromkeys(int(x) for x in cards):
+        k = keep_value(hand, s.table, c, trump, rules)
+        h, t = list(hand), list(s.table)
+        take_card(h, t, c)
+        meld = _meld_after(s, h, t)
+        ctr = _counter(c, rules)
+        if s.trick:
+            led = s.trick[0]
+            pts = ctr + _counter(led, rules)
+            if beats(c, led, trump):
+                v = pts + meld + WIN_BONUS + OPP_MELD - k
+            else:
+                v = -pts - k
+        else:
+            p = _beat_chance(s, c)
+            v = (1 - p) * (ctr + meld + WIN_BONUS + OPP_MELD) - p * ctr - k
+        options.append((v, -c, c))
+    return CARDS[max(options)[2]]
+
+
+# ---------------------------------------------------------------- the endgame: exact search
+
+
+def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rules: RuleSet,
+                   i_lead: bool) -> dict[int, float]:
+    """The endgame's legal cards valued exactly (seed 000: follow suit, beat a trump lead, trump when
+    void): my counters minus the opponent's over the tricks left, the last trick's 10 included, both
+    playing perfectly. Every card is known here: the opponent holds all the cards not seen.
+
+    Alpha-beta search with a table of bounds, one card of each class of equal cards: so only the
+    best card's value is exact; every other card's value is at most its true value and below the
+    best's (it is proven worse, not measured).
+
+    Args:
+        mine, theirs: the packed hands (:func:`pinochle.cards.pack`).
+        trick: the card led to the trick in progress (empty when I lead).
+        trump: the trump suit; rules: counters and the last trick.
+        i_lead: I lead now (``trick`` is empty).
+
+    Returns:
+        Card -> value (points) for each distinct legal card; the best card has the highest.
+    """
+    legal = legal_function(rules)
+    ctr = [rules.counters[c % 6] for c in range(24)]
+    last = rules.last_trick
+    types = (1 << 24) - 1
+    table: dict[tuple[int, int], tuple[float, float]] = {}
+    inf = float("inf")
+
+    def bits(mask: int) -> list[int]:
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def distinct(moves: int, other: int, led: int = -1) -> list[int]:
+        """One card of each class of equal cards: same suit and counters, no card of ``other``
+        (nor the card led) ranked between them (they win and lose the same tricks)."""
+        out: list[int] = []
+        prev = -1
+        for c in bits(moves):
+            if prev >= 0 and c // 6 == prev // 6 and ctr[c] == ctr[prev]:
+                between = ((1 << c) - 1) & ~((2 << prev) - 1)
+                if not (other & between) and not (prev < led < c):
+                    continue  # c plays as prev
+            out.append(c)
+            prev = c
+        return out
+
+    def present(hand: int) -> int:
+        return hand & types | hand >> 24 & types
+
+    def trick_value(lead: int, follow: int, a: int, alpha: float, beta: float) -> float:
+        """The leader's value after leading ``a``: the follower's best answer (fail-soft in the window)."""
+        la = remove(lead, a)
+        worst = inf
+        answers = distinct(legal(present(follow), a // 6, a, trump), present(la), a)
+        if len(answers) > 1:  # the likely best answers first: win cheaply, else throw low
+            answers.sort(key=lambda b: (0, b % 6 + 6 * (b // 6 == trump)) if beats(b, a, trump)
+                         else (1, ctr[b], b % 6))
+        for b in answers:
+            fb = remove(follow, b)
+            pts = ctr[a] + ctr[b] + (last if not la else 0)
+            hi = min(beta, worst)
+            if beats(b, a, trump):
+                v = -pts - search(fb, la, -hi - pts, -alpha - pts)
+            else:
+                v = pts + search(la, fb, alpha - pts, hi - pts)
+            if v < worst:
+                worst = v
+                if worst <= alpha:
+                    break
+        return worst
+
+    def search(lead: int, follow: int, alpha: float, beta: float) -> float:
+        """The leader's counters minus the follower's from here, both perfect (fail-soft alpha-beta)."""
+        if not lead:
+            return 0.0
+        key = (lead, follow)
+        lo, hi = table.get(key, (-inf, inf))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        a0, b0 = max(alpha, lo), min(beta, hi)
+        alpha, beta = a0, b0
+        best = -inf
+        leads = distinct(present(lead), present(follow))
+        leads.sort(key=lambda c: -(c % 6) - (6 if c // 6 == trump else 0))
+        for a in leads:
+            v = trick_value(lead, follow, a, alpha, beta)
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+                if best >= beta:
+                    break
+        if best <= a0:
+            table[key] = (lo, best)
+        elif best >= b0:
+            table[key] = (best, hi)
+        else:
+            table[key] = (best, best)
+        return best
+
+    out: dict[int, float] = {}
+    alpha = -inf
+    if i_lead:
+        for a in sorted(bits(present(mine)), key=lambda c: -(c % 6) - (6 if c // 6 == trump else 0)):
+            v = trick_value(mine, theirs, a, alpha, inf)
+            out[a] = v
+            alpha = max(alpha, v)
+    else:
+        led = trick[0]
+        for b in bits(legal(present(mine), led // 6, led, trump)):
+            fb = remove(mine, b)
+            pts = ctr[led] + ctr[b] + (last if not fb else 0)
+            if beats(b, led, trump):
+                v = pts + search(fb, theirs, alpha - pts, inf)
+            else:
+                v = -pts - search(theirs, fb, -inf, -alpha - pts)
+            out[b] = v
+            alpha = max(alpha, v)
+    return out
+
+
+def endgame_card(s: Seen, cards: Sequence[Card]) -> Card:
+    """The best endgame card by :func:`endgame_values` (ties: the lowest card)."""
+    theirs_cards = [c for c in range(24) for _ in range(s.unseen[c])]
+    vals = endgame_values(pack(s.hand), pack(theirs_cards), s.trick, s.trump, s.rules, not s.trick)
+    legal = {int(c) for c in cards}
+    best = max((v, -(c % 6), -c, c) for c, v in vals.items() if c in legal)
+    return CARDS[best[3]]
+
+
+# ---------------------------------------------------------------- dispatch
+
+
+def _level(player: object) -> str:
+    from .hard import HardPlayer
+    from .normal import NormalPlayer
+
+    if isinstance(player, HardPlayer):
+        return "hard"
+    if isinstance(player, NormalPlayer):
+        return "normal"
+    return "easy"
+
+
+def stock_action(player: object, view: View) -> Action:
+    """The move of ``player`` (Easy, Normal or Hard by its class) in a two-handed view.
+
+    Raises:
+        ValueError: the view offers this seat no move.
+    """
+    legal = view.legal
+    seat = view.seat
+    level = _level(player)
+    if legal.draw:
+        return Action("draw", seat)
+    if legal.melds or legal.dix or (legal.pass_ and not legal.cards):
+        return meld_action(view, level != "easy")
+    if not legal.cards:
+        raise ValueError(f"{seat} has no move in phase {view.phase!r}")
+    s = seen(view)
+    if level == "easy":
+        return Action.play(seat, _easy_card(s, legal.cards))
+    if s.endgame:
+        return Action.play(seat, endgame_card(s, legal.cards))
+    return Action.play(seat, _normal_stock_card(s, legal.cards))
+
+
+__all__ = ["Seen", "Shape", "best_meld", "can_declare", "endgame_card", "endgame_values", "keep_value",
+           "meld_action", "potential", "seen", "shapes", "stock_action", "take_card"]
