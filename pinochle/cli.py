@@ -663,7 +663,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             from .arena import ArenaError, arena_command
 
             try:
-                arena_game, _ = game_rules(args.game, at_table=True)  # the arena says which of these it seats
+                arena_game, _ = game_rules(args.game)  # every playable game: its computer players act on any view (issue 15)
                 if args.players is not None and args.players != arena_game.seating.players:
                     raise RequestError("players", f"the arena measures the {arena_game.name} game at a table of "
                                        f"{arena_game.seating.players} only: its duplicate rotates every deal "
