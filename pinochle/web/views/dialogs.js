@@ -109,8 +109,62 @@ export function renderMeld(ctx) {
   );
 }
 
+/** "P3" for "Player 3", "AN" for "Ann Nash"; "You" stays "You". */
+function initialsOf(name) {
+  if (name === "You") return name;
+  const words = String(name).split(/\s+/).filter(Boolean);
+  const first = [...(words[0] ?? "?")][0];
+  return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
+}
+
+/** The hand's rows a player sitting it out has no figure in (meld, counters, tricks, toward the bid). */
+const HAND_ROWS = ["Meld shown", "Meld kept", "Counters", "Tricks", "Meld + counters"];
+
+/**
+ * A table of chairs (auction at 4 or 5): one column per player, yours first, the ones who sat the
+ * hand out too, marked "Sits out", with what they won or paid (`last.chairs`, the server's settlement
+ * per chair) and their match total (`last.chair_totals`); the hand's own figures for the three who played.
+ */
+function chairSummaryTable(s, last, earned) {
+  const cols = s.chairs;
+  const seatOf = (c) => ["E", "S", "W"].find((p) => last.lineup[p] === c) ?? null;
+  const declarerChair = last.lineup[last.declarer];
+  // the declarer's meld and counters against the bid, the bid on a line of its own (a phone's column is narrow)
+  const toward = (seat) => (seat === last.declarer
+    ? [String(earned?.[seat] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)] : String(earned?.[seat] ?? "—"));
+  const figures = [(p) => last.meld[p], (p) => last.kept_meld[p], (p) => last.counters[p], (p) => last.tricks[p], toward];
+  const head = (c) => {
+    const seat = seatOf(c);
+    const tag = seat === null ? h("span", { class: "col-tag out" }, "Sits out")
+      : c === declarerChair ? h("span", { class: "col-tag declarer" }, "Declarer") : null;
+    return h("th", { scope: "col", class: seat === null ? "sat-out" : null, title: s.chairName(c),
+      "data-testid": `summary-col-chair-${c}`, dataset: { sitsOut: seat === null ? "true" : "false" } },
+    h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))), tag);
+  };
+  const handRow = (label, i) => h("tr", {}, h("th", { scope: "row" }, label), ...cols.flatMap((c) => {
+    const seat = seatOf(c);
+    if (seat !== null) return [h("td", {}, figures[i](seat))];
+    // one hatched cell down the hand's rows: the player sat it out
+    return i === 0 ? [h("td", { class: "sat-out-cell", rowspan: String(HAND_ROWS.length) },
+      h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, `${s.chairName(c)} sat this hand out`))] : [];
+  }));
+  const set = (c) => c === declarerChair && !last.made;
+  // five players on a phone fit the dialog's width; a narrower screen scrolls the table, never the page
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "The hand, one column per player" }, h("table", { class: "summary-table per-player per-chair", "data-testid": "summary-table" },
+    h("thead", {}, h("tr", {}, h("td", {}), ...cols.map(head))),
+    h("tbody", {},
+      ...HAND_ROWS.map(handRow),
+      h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Won or paid"),
+        ...cols.map((c) => h("td", { "data-testid": `hand-score-chair-${c}`, class: set(c) ? "set" : null },
+          Array.isArray(last.chairs) ? signed(last.chairs[c]) : "—"))),
+      h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
+        ...cols.map((c) => h("td", { "data-testid": `summary-total-chair-${c}` },
+          Array.isArray(last.chair_totals) ? num(last.chair_totals[c]) : "—"))))));
+}
+
 /** One column per side (two for partnerships; one per player at a table of three), yours first. */
 function summaryTable(s, last, earned) {
+  if (s.lineup && last.lineup) return chairSummaryTable(s, last, earned);
   const cols = s.sidesOrder;
   const declaring = s.sideOf(last.declarer);
   const row = (label, key) => h("tr", {}, h("th", { scope: "row" }, label), ...cols.map((side) => h("td", {}, String(key(side)))));
@@ -185,14 +239,6 @@ function scoresTable(s, hist, deals = null) {
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : "set")),
       h("td", {}, signed(hd.score[us])), h("td", {}, signed(hd.score[them])),
       h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
-}
-
-/** "P3" for "Player 3", "AN" for "Ann Nash"; "You" stays "You". */
-function initialsOf(name) {
-  if (name === "You") return name;
-  const words = String(name).split(/\s+/).filter(Boolean);
-  const first = [...(words[0] ?? "?")][0];
-  return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
 }
 
 /** A table of chairs (auction at 4 or 5): one column per player, yours first; "out" for a deal sat out. */

@@ -87,7 +87,7 @@ export function renderTopbar(ctx) {
     // a table of chairs: every player's total, yours first (a phone shows initials)
     $("hand-no").closest(".topbar").dataset.sides = String(s.chairs.length);
     // a total per player leaves the bar room for initials only (the seats and the bench show the same ones)
-    fill(ms, s.chairs.map((c) => h("span", { class: "side chair", "data-testid": `total-chair-${c}`, title: s.chairName(c) },
+    fill(ms, s.chairs.map((c) => h("span", { class: `side chair ${c === s.myChair ? "mine" : ""}`, "data-testid": `total-chair-${c}`, title: s.chairName(c) },
       h("span", { "aria-hidden": "true" }, c === s.myChair ? "You" : initialsOf(s.chairName(c))),
       " ", h("strong", {}, num(s.chairTotals[c])))));
     ms.setAttribute("aria-label", `Match score: ${s.chairs.map((c) => `${s.chairName(c).toLowerCase()} ${s.chairTotals[c]}`).join(", ")}; ${handLabel(v).toLowerCase()}`);
