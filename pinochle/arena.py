@@ -30,6 +30,20 @@ luck of the deal cancels out:
   0 for every seat and has no contract. A match pair is one match played
   in the six arrangements; A scores 1 when the winner sits in one of its
   seats, so two equal players score 0.5.
+* **A table of 4 or 5 chairs** (VARIANTS.md ``auction``: each hand the dealer,
+  and at 5 also the player second to the dealer's left, sits out and settles
+  as an opponent). The same rotation is made over the chairs instead of the
+  seats: A's players in the first half of the chairs (rounded down), B's in
+  the rest, and the players move one chair to the left from play to play
+  until each has sat in every chair of the deal, the dealer's (sitting out)
+  included; then the same with the kinds swapped when that is not already one
+  of the rotations. At 4 that is 4 plays (A A B B and its rotations), at 5
+  ten (A A B B B and B B A A A, each rotated five times), so sitting out is
+  shared evenly by every player. A play's margin is A's mean settlement per
+  chair it holds minus B's, over every chair, the ones sitting out included
+  (:attr:`DealRecord.chair_points`): at 4 the deal's value is what A's
+  players won over the four rotations, divided by 4; at 5 divided by 12. A
+  match pair is one match in each rotation; the winner is a chair.
 
 Seeds mirror: the player in seat X gets the same seed in both plays of a deal
 (or of a match pair), whoever sits there. So a deterministic player against
@@ -65,7 +79,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import IO, Literal, NamedTuple, Protocol, TypeAlias, runtime_checkable
+from typing import IO, Literal, NamedTuple, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .bots import LEVELS, Player, for_level
 from .bots.hard import OmniscientPlayer
@@ -94,11 +108,14 @@ __all__ = [
     "play_match_pair",
     "player_factory",
     "player_names",
+    "players_at",
     "register_player",
     "render_table",
     "run_arena",
     "unregister_player",
 ]
+
+_T = TypeVar("_T")
 
 #: A hand with more player moves than this is stopped as broken (an endless auction).
 MAX_ACTIONS_PER_HAND = 2000
@@ -311,11 +328,14 @@ class DealRecord(NamedTuple):
         scores: per play, ``(A's side score, B's side score)`` for the hand (points); with
             players alone, A's and B's mean score per side held (:func:`arrangements`).
         contracts: per play, the :class:`Contract` (none in a game without an auction).
+        chair_points: at a table of 4 or 5, per play, each chair's settlement (stake points;
+            they sum to zero in a play); else empty.
     """
 
     number: int
     scores: tuple[tuple[float, float], ...]
     contracts: tuple[Contract, ...]
+    chair_points: tuple[tuple[int, ...], ...] = ()
 
     @property
     def value(self) -> float:
@@ -343,27 +363,62 @@ class MatchRecord(NamedTuple):
 
 
 def arrangements(sides: int) -> tuple[tuple[int, ...], ...]:
-    """The plays of one duplicate deal: per play, the player (0 = A, 1 = B) of each scoring side.
+    """The plays of one duplicate deal: per play, the player (0 = A, 1 = B) at each place.
 
-    Two sides (the partnerships): A then B as the first side, ``((0, 1), (1, 0))``. More
-    sides (players alone): every arrangement in which both kinds play, A alone first, so
-    that each kind holds each side's cards as often as the other.
+    A place is a scoring side (two partnerships, or three players alone), or a chair at a
+    table of 4 or 5 (VARIANTS.md ``auction``). A's players take the first half of the places
+    (rounded down) and B's the rest; they move one place to the left from play to play until
+    every player has held every place; then the same with A and B swapped, unless those
+    are already among the rotations (two sides; four chairs). So each kind holds each place
+    as often as the other, and each player every place once (:func:`players_at`).
 
     >>> arrangements(2)
     ((0, 1), (1, 0))
     >>> arrangements(3)
     ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
+    >>> arrangements(4)
+    ((0, 0, 1, 1), (1, 0, 0, 1), (1, 1, 0, 0), (0, 1, 1, 0))
+    >>> len(arrangements(5))
+    10
+
+    Raises:
+        ValueError: fewer than two places.
     """
-    if sides == 2:
-        return ((0, 1), (1, 0))
-    alone = [tuple(0 if i == k else 1 for i in range(sides)) for k in range(sides)]
-    paired = [tuple(1 - r for r in a) for a in alone]
-    rest = [a for a in _all_roles(sides) if 0 < sum(a) < sides and a not in alone and a not in paired]
-    return tuple(alone + paired + rest)
+    if sides < 2:
+        raise ValueError(f"a duplicate deal needs two places or more, not {sides}")
+    base = tuple(0 if i < sides // 2 else 1 for i in range(sides))
+    out: list[tuple[int, ...]] = []
+    for pattern in (base, tuple(1 - k for k in base)):
+        for r in range(sides):
+            play = _rotate(pattern, r)
+            if play not in out:
+                out.append(play)
+    return tuple(out)
 
 
-def _all_roles(sides: int) -> list[tuple[int, ...]]:
-    return [tuple(n >> (sides - 1 - i) & 1 for i in range(sides)) for n in range(2 ** sides)]
+def _rotate(pattern: Sequence[_T], r: int) -> tuple[_T, ...]:
+    """``pattern`` with every entry moved ``r`` places on (the entry at place ``k`` to ``k + r``)."""
+    n = len(pattern)
+    return tuple(pattern[(i - r) % n] for i in range(n))
+
+
+def players_at(sides: int, play: int) -> tuple[str, ...]:
+    """Who holds each place in play ``play`` of :func:`arrangements` (``sides``), as the players
+    of that rotation: ``A1``, ``A2``, ... ``B1``, ... numbered in the order they sit in its first
+    play. Each player holds each place once in the rotation's plays.
+
+    >>> players_at(4, 0), players_at(4, 1), players_at(4, 3)
+    (('A1', 'A2', 'B1', 'B2'), ('B2', 'A1', 'A2', 'B1'), ('A2', 'B1', 'B2', 'A1'))
+
+    Raises:
+        IndexError: no such play.
+    """
+    plays = arrangements(sides)
+    if not 0 <= play < len(plays):
+        raise IndexError(f"play {play}: a deal over {sides} places has plays 0 to {len(plays) - 1}")
+    first = plays[play - play % sides]
+    labels = ["AB"[k] + str(1 + first[:i].count(k)) for i, k in enumerate(first)]
+    return _rotate(labels, play % sides)
 
 
 def _margin(score: Sequence[int], roles: Sequence[int]) -> tuple[float, float]:
@@ -374,14 +429,24 @@ def _margin(score: Sequence[int], roles: Sequence[int]) -> tuple[float, float]:
 
 
 class _Table:
-    """The players of one play, and the think times they add to."""
+    """The players of one play, one per chair, and the think times they add to.
+
+    At a table with one chair per place the chairs are the places N E S W (an empty
+    place: B, never asked); at a table of 4 or 5 they are the table's chairs, and each
+    hand's lineup says who plays where (:func:`pinochle.game.lineup_for`).
+    """
 
     def __init__(self, factories: Sequence[PlayerFactory], names: Sequence[str], roles: Sequence[int],
-                 seat_seeds: Sequence[int], think_ns: tuple[list[int], list[int]]) -> None:
-        self.roles = list(roles)  # per place N E S W: 0 = A, 1 = B (an empty place: B, never asked)
+                 chair_seeds: Sequence[int], think_ns: tuple[list[int], list[int]]) -> None:
+        self.roles = list(roles)  # per chair: 0 = A, 1 = B
         self.names = [names[r] for r in self.roles]
-        self.players: list[AnyPlayer] = [factories[r](seat_seeds[seat]) for seat, r in enumerate(self.roles)]
+        self.players: list[AnyPlayer] = [factories[r](chair_seeds[c]) for c, r in enumerate(self.roles)]
         self.think_ns = think_ns
+
+    @staticmethod
+    def chair(state: State, seat: Seat) -> int:
+        """The chair playing ``seat`` this hand (the place itself at a table of one chair per place)."""
+        return state.lineup[seat] if state.lineup else int(seat)
 
     def run(self, state: State, where: str, whole_match: bool) -> State:
         """Play from ``state`` to the end of the hand (or of the match when ``whole_match``).
@@ -415,20 +480,22 @@ class _Table:
             else:
                 action = self._ask(state, seat)
                 moves += 1
+            chair = self.chair(state, seat)
             try:
                 state = apply(state, action)
             except IllegalAction as err:
-                raise ArenaError("ab"[self.roles[seat]],
-                                 f"player {self.names[seat]!r} ({seat}) made an illegal move in {where}, "
+                raise ArenaError("ab"[self.roles[chair]],
+                                 f"player {self.names[chair]!r} ({seat}) made an illegal move in {where}, "
                                  f"hand {state.hand_no + 1}: {err}") from None
             if len(state.history) != hands:
                 hands, moves = len(state.history), 0
             elif moves > MAX_ACTIONS_PER_HAND:
-                raise ArenaError("ab"[self.roles[seat]],
+                raise ArenaError("ab"[self.roles[chair]],
                                  f"{where}, hand {state.hand_no + 1}: more than {MAX_ACTIONS_PER_HAND} moves in one hand")
 
     def _ask(self, state: State, seat: Seat) -> Action:
-        player = self.players[seat]
+        chair = self.chair(state, seat)
+        player = self.players[chair]
         if isinstance(player, FullInfoPlayer):
             t0 = time.perf_counter_ns()
             action = player.act_full(state, seat)
@@ -436,7 +503,7 @@ class _Table:
             v = view(state, seat)
             t0 = time.perf_counter_ns()
             action = player.act(v)
-        self.think_ns[self.roles[seat]].append(time.perf_counter_ns() - t0)
+        self.think_ns[self.roles[chair]].append(time.perf_counter_ns() - t0)
         return action
 
 
@@ -450,21 +517,54 @@ def _records_of(state: State, kind: str, seed: int | str, index: int, play: int,
     thrown-in hands in their place), each with an ``arena`` key saying where the arena played it:
     ``{"seed", "kind": "deal" | "match", "number", "play", "hand", "players": [A's name, B's name],
     "roles": per scoring side (in the record's score order) 0 = A or 1 = B}`` (issue 17, item 1:
-    anyone can audit the auctions and the play). A replay ignores the ``arena`` key."""
+    anyone can audit the auctions and the play). At a table of 4 or 5 (the record's ``players``
+    and ``lineup``) ``roles`` is per chair, and ``at`` names the player in each chair
+    (:func:`players_at`: ``"A1"``, ``"B2"``, ...). A replay ignores the ``arena`` key."""
     from .records import match_record
 
     hands = match_record(state)["hands"]
     assert isinstance(hands, list)
+    at = {"at": list(players_at(len(sides), play))} if state.players > state.game.seating.players else {}
     return [{**h, "arena": {"seed": seed, "kind": kind, "number": index, "play": play, "hand": k + 1,
-                            "players": list(names), "roles": list(sides)}}
+                            "players": list(names), "roles": list(sides), **at}}
             for k, h in enumerate(hands)]
+
+
+def _chairs(game: str, players: int | None) -> int:
+    """The chairs of an arena table of ``players`` for ``game``: ``players`` at a table with more
+    players than seats (VARIANTS.md ``auction`` at 4 or 5), else 0 (one chair per place).
+
+    Raises:
+        ArenaError: an unknown game, or a size it does not take (field ``"players"``).
+    """
+    try:
+        g = find_game(game)
+    except ValueError as err:
+        raise ArenaError("game", str(err)) from None
+    if players is None or players == g.seating.players:
+        return 0
+    if players not in g.sizes:
+        sizes = " or ".join(", ".join(map(str, g.sizes)).rsplit(", ", 1))
+        raise ArenaError("players", f"the {g.name} game is played by {sizes} players, not {players!r}")
+    return players
+
+
+def _roles(game: str, chairs: int, sides: Sequence[int]) -> list[int]:
+    """Per chair, 0 = A or 1 = B, for the play ``sides`` of :func:`arrangements`: at a table of
+    4 or 5 ``sides`` is already per chair; else per place N E S W from its scoring side."""
+    if chairs:
+        return list(sides)
+    seating = find_game(game).seating
+    return [sides[seating.side_of[s]] if seating.side_of[s] >= 0 else 1 for s in range(4)]
 
 
 def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
               names: Sequence[str] = ("A", "B"),
               think_ns: tuple[list[int], list[int]] | None = None, game: str = "table",
-              records: list[dict[str, object]] | None = None) -> DealRecord:
-    """Play duplicate deal ``index`` of an arena seeded ``seed``: two plays, seats swapped.
+              records: list[dict[str, object]] | None = None, players: int | None = None) -> DealRecord:
+    """Play duplicate deal ``index`` of an arena seeded ``seed``: two plays, seats swapped
+    (:func:`arrangements`: six with three players alone; at a table of 4 or 5, the players
+    rotated through the chairs).
 
     Args:
         factories: the factories of A and B.
@@ -474,44 +574,54 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
         think_ns: when given, each player's think times (ns) are appended to
             ``think_ns[0]`` (A) and ``think_ns[1]`` (B).
         records: when given, each play's hand is appended as a record (:func:`_records_of`).
+        players: the players at the table (``None``: the game's seating); at 4 or 5
+            (VARIANTS.md ``auction``) chair 0 deals and the margins are per chair.
 
     Returns:
         The :class:`DealRecord`.
 
     Raises:
-        ArenaError: a player made an illegal move.
+        ArenaError: a player made an illegal move, or a table size the game does not take.
 
     >>> f = player_factory("easy")
     >>> play_deal([f, f], 1, 0).value
     0.0
     """
     think = think_ns if think_ns is not None else _new_think()
+    chairs = _chairs(game, players)
     deal_seed = derive_seed("arena", seed, "deal", index)
-    seat_seeds = [derive_seed("arena", seed, "deal", index, "seat", s) for s in range(4)]
-    seating = find_game(game).seating
+    seat_seeds = [derive_seed("arena", seed, "deal", index, "seat", s) for s in range(max(4, chairs))]
     scores: list[tuple[float, float]] = []
     contracts: list[Contract] = []
-    for play, sides in enumerate(arrangements(len(seating.sides))):
-        roles = [sides[seating.side_of[s]] if seating.side_of[s] >= 0 else 1 for s in range(4)]
+    chair_points: list[tuple[int, ...]] = []
+    for play, sides in enumerate(arrangements(chairs or len(find_game(game).seating.sides))):
+        roles = _roles(game, chairs, sides)
         table = _Table(factories, names, roles, seat_seeds, think)
-        start = new_match(seed=deal_seed, game=game)
+        start = new_match(seed=deal_seed, game=game, players=chairs or None)
         state = table.run(start, f"deal {index}", whole_match=False)
         if records is not None:
             records.extend(_records_of(state, "deal", seed, index, play, sides, names))
         if not state.history:  # annulled: everyone passed (VARIANTS.md ``cutthroat``)
             scores.append((0, 0))
+            if chairs:
+                chair_points.append((0,) * chairs)
             continue
         hand = state.history[-1]
-        scores.append(_margin(hand.score.score, sides))
+        if chairs:  # the match started at zero: its totals are the hand's settlement per chair
+            chair_points.append(hand.chair_totals)
+            scores.append(_margin(hand.chair_totals, sides))
+        else:
+            scores.append(_margin(hand.score.score, sides))
         if hand.declarer is not None and hand.bid is not None:  # a game without an auction has no contract
-            contracts.append(Contract(roles[hand.declarer], hand.bid, hand.score.made, hand.stuck))
-    return DealRecord(index, tuple(scores), tuple(contracts))
+            contracts.append(Contract(roles[table.chair(state, hand.declarer)], hand.bid, hand.score.made,
+                                      hand.stuck))
+    return DealRecord(index, tuple(scores), tuple(contracts), tuple(chair_points))
 
 
 def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: int,
                     names: Sequence[str] = ("A", "B"),
                     think_ns: tuple[list[int], list[int]] | None = None, game: str = "table",
-                    records: list[dict[str, object]] | None = None) -> MatchRecord:
+                    records: list[dict[str, object]] | None = None, players: int | None = None) -> MatchRecord:
     """Play duplicate match pair ``index`` of an arena seeded ``seed``: two matches to 1500, seats swapped.
 
     Args:
@@ -521,23 +631,25 @@ def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: 
         names: A's and B's names (for error messages).
         think_ns: when given, think times (ns) are appended as in :func:`play_deal`.
         records: when given, every hand of both matches is appended as a record (:func:`_records_of`).
+        players: the players at the table, as for :func:`play_deal` (the winner is then a chair).
 
     Returns:
         The :class:`MatchRecord`.
 
     Raises:
-        ArenaError: a player made an illegal move.
+        ArenaError: a player made an illegal move, or a table size the game does not take.
     """
     think = think_ns if think_ns is not None else _new_think()
+    chairs = _chairs(game, players)
     match_seed = derive_seed("arena", seed, "match", index)
-    seat_seeds = [derive_seed("arena", seed, "match", index, "seat", s) for s in range(4)]
-    seating = find_game(game).seating
+    seat_seeds = [derive_seed("arena", seed, "match", index, "seat", s) for s in range(max(4, chairs))]
     points: list[float] = []
     hands: list[int] = []
-    for play, sides in enumerate(arrangements(len(seating.sides))):
-        roles = [sides[seating.side_of[s]] if seating.side_of[s] >= 0 else 1 for s in range(4)]
+    for play, sides in enumerate(arrangements(chairs or len(find_game(game).seating.sides))):
+        roles = _roles(game, chairs, sides)
         table = _Table(factories, names, roles, seat_seeds, think)
-        state = table.run(new_match(seed=match_seed, game=game), f"match {index}", whole_match=True)
+        start = new_match(seed=match_seed, game=game, players=chairs or None)
+        state = table.run(start, f"match {index}", whole_match=True)
         if records is not None:
             records.extend(_records_of(state, "match", seed, index, play, sides, names))
         if state.winner is None:
@@ -563,6 +675,7 @@ class _Task:
     names: tuple[str, str]
     game: str = "table"
     records: bool = False
+    players: int | None = None
 
 
 @dataclass(frozen=True)
@@ -581,21 +694,22 @@ def _run_task(task: _Task) -> _Done:
     think = _new_think()
     records: list[dict[str, object]] | None = [] if task.records else None
     if task.kind == "deals":
-        deals = tuple(play_deal(task.factories, task.seed, i, task.names, think, task.game, records)
+        deals = tuple(play_deal(task.factories, task.seed, i, task.names, think, task.game, records, task.players)
                       for i in range(task.start, task.stop))
         return _Done(task, deals, (), think, tuple(records or ()))
-    matches = tuple(play_match_pair(task.factories, task.seed, i, task.names, think, task.game, records)
+    matches = tuple(play_match_pair(task.factories, task.seed, i, task.names, think, task.game, records,
+                                    task.players)
                     for i in range(task.start, task.stop))
     return _Done(task, (), matches, think, tuple(records or ()))
 
 
 def _tasks(deals: int, matches: int, workers: int, seed: int | str,
            factories: tuple[PlayerFactory, PlayerFactory], names: tuple[str, str], game: str = "table",
-           records: bool = False) -> list[_Task]:
+           records: bool = False, players: int | None = None) -> list[_Task]:
     """The chunks: match pairs one by one first (the longest work), then deals in chunks of up to 25."""
     size = max(1, min(25, math.ceil(deals / (4 * workers))))
-    out = [_Task("matches", j, j + 1, seed, factories, names, game, records) for j in range(matches)]
-    out += [_Task("deals", i, min(deals, i + size), seed, factories, names, game, records)
+    out = [_Task("matches", j, j + 1, seed, factories, names, game, records, players) for j in range(matches)]
+    out += [_Task("deals", i, min(deals, i + size), seed, factories, names, game, records, players)
             for i in range(0, deals, size)]
     return out
 
@@ -721,6 +835,7 @@ class ArenaResult:
         seconds: the wall time.
         game: the game played.
         plays: the plays of each deal and each match pair (:func:`arrangements`).
+        players: the players at the table (the game's seating's, or 4 or 5 in ``auction``).
     """
 
     a: str
@@ -741,11 +856,12 @@ class ArenaResult:
     seconds: float
     game: str = "table"
     plays: int = 2
+    players: int = 4
 
     def to_json(self) -> dict[str, object]:
         """The result as JSON (points and rates to 4 decimals, times to 3)::
 
-            {"game", "a", "b", "deals", "hands", "mean_diff", "stdev", "ci95": [lo, hi],
+            {"game", "players", "a", "b", "deals", "hands", "mean_diff", "stdev", "ci95": [lo, hi],
              "think_ms": {"a": {"p50", "p95", "calls"}, "b": {...}},
              "match_win_rate", "match_ci95", "matches", "match_wins": {"a", "b", "unfinished"},
              "bids": {"a": {"made", "set", "avg_bid", "contracts", "stuck"}, "b": {...}},
@@ -765,6 +881,7 @@ class ArenaResult:
         sa, sb = self.stats
         return {
             "game": self.game,
+            "players": self.players,
             "a": self.a,
             "b": self.b,
             "deals": self.deals,
@@ -839,7 +956,7 @@ def _check_count(field: str, value: object, low: int, high: int) -> int:
 
 def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | None = None,
               workers: int | None = None, progress: bool = False, game: str = "table",
-              records: IO[str] | None = None) -> ArenaResult:
+              records: IO[str] | None = None, players: int | None = None) -> ArenaResult:
     """Measure player ``a`` against player ``b`` on duplicate deals and duplicate match pairs.
 
     Args:
@@ -858,24 +975,26 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
             record of docs/records.md with an ``arena`` key (:func:`_records_of`): the duplicate
             deals in order (each deal's plays in turn), then the match pairs' hands in order.
             ``pinochle replay -`` replays them; the same seed writes the same lines.
+        players: the players at the table, one of the game's sizes (default its seating's);
+            ``auction`` at 4 or 5 rotates the players through the chairs (module docstring).
 
     Returns:
         The :class:`ArenaResult`.
 
     Raises:
-        ArenaError: an unknown player, ``deals`` < 1, ``matches`` < 0,
+        ArenaError: an unknown player or game, a table size the game does not take
+            (field ``"players"``), ``deals`` < 1, ``matches`` < 0,
             ``workers`` < 1, a registered player that cannot be sent to a
             worker process, or a player that made an illegal move.
     """
     fa, fb = player_factory(a, "a"), player_factory(b, "b")
-    try:
-        plays = len(arrangements(len(find_game(game).seating.sides)))
-    except ValueError as err:
-        raise ArenaError("game", str(err)) from None
+    chairs = _chairs(game, players)
+    seating = find_game(game).seating
+    plays = len(arrangements(chairs or len(seating.sides)))
     n = _check_count("deals", deals, 1, MAX_DEALS)
     m = default_matches(n) if matches is None else _check_count("matches", matches, 0, MAX_MATCHES)
     w = default_workers() if workers is None else _check_count("workers", workers, 1, MAX_WORKERS)
-    tasks = _tasks(n, m, w, seed, (fa, fb), (a, b), game, records is not None)
+    tasks = _tasks(n, m, w, seed, (fa, fb), (a, b), game, records is not None, chairs or None)
     w = min(w, len(tasks))
     if w > 1:
         for field, name, f in (("a", a, fa), ("b", b, fb)):
@@ -910,7 +1029,7 @@ def run_arena(a: str, b: str, deals: int, seed: int | str = 1, matches: int | No
         stats=(_stats(a, 0, deal_records, think[0]), _stats(b, 1, deal_records, think[1])),
         matches=m, match_wins=(outcomes.count(1.0), outcomes.count(0.0)), match_win_rate=rate,
         match_ci95=match_ci, unfinished=outcomes.count(0.5),
-        workers=w, seconds=seconds, game=game, plays=plays,
+        workers=w, seconds=seconds, game=game, plays=plays, players=chairs or seating.players,
     )
 
 
@@ -924,7 +1043,8 @@ def render_table(result: ArenaResult, out: IO[str]) -> None:
 
     console = Console(file=out, highlight=False, soft_wrap=True)
     r = result
-    console.print(f"Duplicate arena: A = {r.a}, B = {r.b}; seed {r.seed}; {r.deals} deals ({r.plays * r.deals} hands), "
+    table_of = f"{r.game} at a table of {r.players}; "
+    console.print(f"Duplicate arena: {table_of}A = {r.a}, B = {r.b}; seed {r.seed}; {r.deals} deals ({r.plays * r.deals} hands), "
                   f"{r.matches} match pairs; {r.workers} worker(s), {r.seconds:.1f} s", markup=False)
     ci = "undefined (one deal)" if r.ci95 is None else f"[{r.ci95[0]:+.2f}, {r.ci95[1]:+.2f}]"
     console.print(f"A over B: {r.mean_diff:+.2f} points per hand, 95% CI {ci}", markup=False)
@@ -947,11 +1067,11 @@ def render_table(result: ArenaResult, out: IO[str]) -> None:
 
 def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, workers: int | None,
                   as_json: bool, out: IO[str], progress: bool = True, game: str = "table",
-                  records: str | None = None) -> int:
+                  records: str | None = None, players: int | None = None) -> int:
     """The ``pinochle arena`` command: run the arena and print the result.
 
     Args:
-        a, b, deals, seed, matches, workers, game: as for :func:`run_arena`.
+        a, b, deals, seed, matches, workers, game, players: as for :func:`run_arena`.
         as_json: print one JSON object (:meth:`ArenaResult.to_json`) instead of the table.
         out: where to print.
         records: a file to write every hand played to, as JSON Lines of hand records
@@ -967,11 +1087,12 @@ def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, wo
     import json
 
     if records is None:
-        result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress, game=game)
+        result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress, game=game,
+                           players=players)
     else:
         with open(records, "w", encoding="utf-8") as fh:
             result = run_arena(a, b, deals, seed=seed, matches=matches, workers=workers, progress=progress,
-                               game=game, records=fh)
+                               game=game, records=fh, players=players)
     if as_json:
         out.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
     else:

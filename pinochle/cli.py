@@ -10,7 +10,8 @@ Commands:
   a table of 4 or 5, you in chair 0; ``--game cutthroat`` or
   ``auction``: three players, each alone, with a widow).
 * ``pinochle serve``: run the web table (``--host``, ``--port``, ``--db``, ``--bot-delay``).
-* ``pinochle arena --a hard --b normal --deals 500 --seed 1 [--matches M] [--workers N] [--json] [--records FILE]``:
+* ``pinochle arena --a hard --b normal --deals 500 --seed 1 [--matches M] [--workers N] [--json] [--records FILE]
+  [--game auction --players 4|5]``:
   measure two computer players on duplicate deals (:mod:`pinochle.arena`); a
   readable table, or one JSON object with ``--json``; ``--records FILE`` writes
   every hand played as JSON Lines of hand records (docs/records.md) to audit
@@ -553,7 +554,8 @@ def _parser() -> argparse.ArgumentParser:
     ar.add_argument("--a", required=True, help="player A: easy, normal, hard, or a registered name")
     ar.add_argument("--b", required=True, help="player B")
     ar.add_argument("--players", type=_number(2, 8), default=None,
-                    help="the players at the table: the arena measures a table of the game's seating only")
+                    help="the players at the table, one of the game's sizes (auction: 3, 4 or 5, the "
+                         "players rotated through the chairs; default: the game's seating)")
     ar.add_argument("--deals", type=_whole, default=500,
                     help="duplicate deals, each played twice, 1 to 1000000 (default 500)")
     ar.add_argument("--seed", type=_SEED, default=1, help="arena seed, a whole number (default 1)")
@@ -663,14 +665,9 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             from .arena import ArenaError, arena_command
 
             try:
-                arena_game, _ = game_rules(args.game)  # every playable game: its computer players act on any view (issue 15)
-                if args.players is not None and args.players != arena_game.seating.players:
-                    raise RequestError("players", f"the arena measures the {arena_game.name} game at a table of "
-                                       f"{arena_game.seating.players} only: its duplicate rotates every deal "
-                                       f"through the seats, and at a table of {args.players} the chairs sitting "
-                                       "out would need a rotation of their own (not built)")
+                game_rules(args.game)  # every playable game: its computer players act on any view (issue 15)
                 return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out,
-                                     game=args.game or "table", records=args.records)
+                                     game=args.game or "table", records=args.records, players=args.players)
             except ArenaError as err:
                 raise RequestError(err.field, err.reason) from None
             except OSError as err:

@@ -1,8 +1,8 @@
 """``pinochle play --game auction --players 4|5`` (issue 14, items 3, 4 and 6 at a table of 4 or 5):
 the person is chair 0; every deal says who sits out and who plays where; a hand the person sits
 out is played by the computers and shown; the settlement is between every chair, the totals and the
-winner are per chair, and the saved record replays to them. ``pinochle arena --players 4`` is
-refused with its reason, and a size the game does not take is refused.
+winner are per chair, and the saved record replays to them. A size the game does not take is
+refused (the arena at 4 or 5: tests/test_arena_chairs.py).
 """
 
 from __future__ import annotations
@@ -80,10 +80,3 @@ def test_sizes_the_game_does_not_take_are_refused() -> None:
         err = json.loads(out.getvalue())["error"]
         assert err["field"] == "players" and "played by" in err["reason"] and args[-1] in err["reason"], err
 
-
-def test_the_arena_measures_a_table_of_three_only() -> None:
-    out = io.StringIO()
-    status = main(["arena", "--a", "easy", "--b", "easy", "--game", "auction", "--players", "4", "--deals", "2"],
-                  stdin=io.StringIO(""), stdout=out)
-    err = json.loads(out.getvalue())["error"]
-    assert status == 1 and err["field"] == "players" and "a table of 3 only" in err["reason"], err
