@@ -145,7 +145,8 @@ export function presenceChanges(s, prev, table) {
 
 /** The members of a room, seat by seat. */
 export function lobbyMembers(r) {
-  return ["N", "E", "S", "W"].map((s) => r.seats?.[s]).filter(Boolean);
+  // every place of the room, in the room's order: its seats (N E S W), or its chairs "0" .. "4" (auction at 4 or 5)
+  return Object.values(r.seats ?? {}).filter(Boolean);
 }
 
 /** Who joined or left the room: two `room` messages of the same room, compared by member id (you left out). */

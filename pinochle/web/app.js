@@ -180,6 +180,7 @@ async function loadGames() {
       o.value = g.name;
       o.textContent = gameTitle(g.name);
       o.title = g.description;
+      o.dataset.sizes = (SIZES.get(g.name) ?? []).join(" "); // the lobby offers these numbers of players
       return o;
     }));
     sel.value = id === "game-select" ? (readStore("pinochle.game") || keep) : keep;
@@ -194,7 +195,10 @@ function createRoom() {
   if (!name) return;
   const level = $("guest-level").value;
   const game = chosenGame();
-  leavingSeat(() => { if (send({ type: ClientType.CREATE_ROOM, name, level, game })) st.expectSeat = true; });
+  const players = chosenPlayers(); // Home's Players picker (auction: 3, 4 or 5), or null
+  leavingSeat(() => {
+    if (send({ type: ClientType.CREATE_ROOM, name, level, game, ...(players ? { players } : {}) })) st.expectSeat = true;
+  });
 }
 
 function joinRoom(e) {
@@ -352,7 +356,7 @@ function wire() {
   on("ready-toggle", "click", () => {
     const r = st.seat.room;
     if (!r) return;
-    const mine = ["N", "E", "S", "W"].map((s) => r.seats?.[s]).find((m) => m && m.id === r.you);
+    const mine = Object.values(r.seats ?? {}).find((m) => m && m.id === r.you); // a seat, or a chair in a room of 4 or 5
     send({ type: ClientType.READY, ready: !mine?.ready });
   });
   on("start-match", "click", () => send({ type: ClientType.START }));

@@ -482,6 +482,11 @@ export const lobbyActions = {
     seats[seat] = memberId;
     send({ type: ClientType.ARRANGE, seats });
   },
+  /** The creator's number of players for the room's game (auction: 3, 4 or 5): the places follow. */
+  setPlayers: (players) => {
+    const r = st.seat.room;
+    if (r) send({ type: ClientType.ROOM_GAME, game: r.game || "table", players });
+  },
 };
 
 export function saveDevice(device) {
