@@ -4,7 +4,8 @@ At 360x740: Ann picks Auction and 5 players on Home and creates a room; the lobb
 "Player 1" .. "Player 5", with Ann in the first and the others open for computer guests; the
 Players picker offers the sizes the server sends (3, 4 or 5 players) and 4 gives four places.
 Bob joins with the code and takes the first open place; Ann moves him to Player 5. No sideways
-scroll, no text out of its box. A screenshot goes to tests/artifacts/rooms-chairs-360.png.
+scroll, no text out of its box. Both Ready, Ann starts: each reaches the table of five chairs.
+A screenshot goes to tests/artifacts/rooms-chairs-360.png.
 """
 
 from __future__ import annotations
@@ -78,6 +79,14 @@ def test_a_room_of_auction_for_five_lists_five_places(server: Server) -> None:
         out["overflow"] = [f for page in (a, b) for f in page.evaluate(OVERFLOW)]
         ARTIFACTS.mkdir(exist_ok=True)
         a.screenshot(path=str(ARTIFACTS / "rooms-chairs-360.png"), full_page=True)
+        # both Ready, Ann starts: each reaches the table of five chairs the solo match already plays
+        for page in (b, a):
+            page.get_by_test_id("ready-toggle").click()
+        a.wait_for_function("() => !document.querySelector('[data-testid=start-match]').disabled")
+        a.get_by_test_id("start-match").click()
+        for page in (a, b):
+            page.wait_for_function("() => document.body.dataset.screen === 'table'"
+                                   " && document.querySelector('.felt')?.dataset.chairs === '5'")
         out["errors"] = errors
         return out
 
