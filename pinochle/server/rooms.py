@@ -33,7 +33,7 @@ from ..games import find as find_game
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, Storage
 from .table import (EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, chair_word, has_chairs, new_match_id,
-                    seat_order, seats_in_play)
+                    seat_order)
 
 #: Room codes: 10 characters from an alphabet without look-alikes (0/O, 1/I/L): 50 bits.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
