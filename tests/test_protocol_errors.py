@@ -487,6 +487,24 @@ def case_server(client: TestClient, app: Any) -> None:
         tables.create_solo = real
 
 
+def case_storage(client: TestClient, app: Any) -> None:
+    """Storage that cannot write refuses the move as ``storage``; the match is unchanged
+    (every kind of fault, and play resuming: tests/test_storage_faults.py)."""
+    store = app.state.tables.storage
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        msg = south_to_bid(ws)
+        store._db.execute("PRAGMA query_only = ON")
+        try:
+            ws.send_json({"type": "action", "match": None, "version": msg["view"]["version"], "action": {"type": "pass"}})
+            err = error(ws)
+        finally:
+            store._db.execute("PRAGMA query_only = OFF")
+        assert err["code"] == "storage" and "read-only" in err["message"]
+        ws.send_json({"type": "resume"})
+        assert until(ws, of_type("state"))["view"]["version"] == msg["view"]["version"]
+
+
 ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
     ErrorCode.BAD_MESSAGE: [case_bad_message],
     ErrorCode.UNKNOWN_TYPE: [case_unknown_type],
@@ -501,6 +519,7 @@ ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
     ErrorCode.RATE_LIMITED: [case_rate_limited_flood],  # the wrong-code and device limits: tests below
     ErrorCode.TOO_MANY_ROOMS: [case_too_many_rooms],
     ErrorCode.SERVER: [case_server],
+    ErrorCode.STORAGE: [case_storage],
 }
 _CASES = [(code, case) for code, cases in ERROR_CASES.items() for case in cases]
 

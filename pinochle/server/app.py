@@ -46,7 +46,7 @@ from .protocol import (
     valid_device,
 )
 from .rooms import RoomError, Rooms, clean_name, normal_code
-from .storage import SQLiteStorage, Storage, StoredMatch
+from .storage import SQLiteStorage, Storage, StorageFault, StoredMatch
 from ..cards import Seat
 from .table import Table, Tables
 
@@ -513,6 +513,9 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                     await ws.send_json(err.to_json())
                 except WebSocketDisconnect:
                     raise
+                except StorageFault as err:  # nothing was saved, nothing changed: say why, stay up
+                    log.warning("storage refused a write: %s", err.__cause__ or err)
+                    await ws.send_json(ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
                 except Exception:
                     log.exception("message failed: %.200r", text)
                     await ws.send_json(ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is unchanged").to_json())

@@ -93,6 +93,7 @@ class ErrorCode(str, Enum):
     RATE_LIMITED = "rate_limited"
     TOO_MANY_ROOMS = "too_many_rooms"
     SERVER = "server"
+    STORAGE = "storage"
 
 
 class ProtocolError(ValueError):

@@ -109,6 +109,23 @@ class StaleWrite(Exception):
     """An action was appended at an index that is already taken (a concurrent or stale move)."""
 
 
+class StorageFault(Exception):
+    """The store cannot write now (the disk is full, the database is locked or read-only, an I/O
+    error): the whole write was refused and nothing of it was kept, so the caller's change must not
+    be adopted either. The message names the cause for the player ("the server's storage is full").
+    Play resumes by itself once the store writes again (docs/protocol.md, error ``storage``)."""
+
+
+def _fault(err: sqlite3.Error) -> StorageFault:
+    """A :class:`StorageFault` naming the cause of the SQLite error ``err`` in a player's words."""
+    text = str(err).lower()
+    cause = ("the server's storage is full" if "full" in text
+             else "the server's database is busy (locked)" if "locked" in text or "busy" in text
+             else "the server's database is read-only" if "readonly" in text or "read-only" in text
+             else "the server cannot write to its database")
+    return StorageFault(f"{cause}: the move was not saved and nothing changed; try again in a moment")
+
+
 class Storage(Protocol):
     """What the server needs from a store of matches and rooms.
 
@@ -161,10 +178,18 @@ class Storage(Protocol):
 
 
 class SQLiteStorage:
-    """:class:`Storage` in one SQLite file (WAL mode; safe across threads)."""
+    """:class:`Storage` in one SQLite file (WAL mode; safe across threads).
 
-    def __init__(self, path: str | Path) -> None:
+    Every write is one transaction: a write that fails (disk full, locked past ``busy_ms``,
+    read-only, I/O error) is rolled back whole and raises :class:`StorageFault`.
+    """
+
+    def __init__(self, path: str | Path, busy_ms: int = 5000) -> None:
         """Open (creating if needed) the database at ``path``.
+
+        Args:
+            path: the SQLite file, or ``":memory:"``.
+            busy_ms: how long a write waits for another process's lock before it fails (milliseconds).
 
         Raises:
             sqlite3.Error: the file cannot be opened as a database.
@@ -174,6 +199,7 @@ class SQLiteStorage:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
@@ -183,15 +209,29 @@ class SQLiteStorage:
                 self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {decl}")
 
     def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
-        """Run statements in one transaction."""
+        """Run statements in one transaction: all of them are kept, or none.
+
+        Raises:
+            sqlite3.IntegrityError: a constraint refused a statement (nothing kept).
+            StorageFault: the database cannot write now (nothing kept).
+        """
         with self._lock:
-            self._db.execute("BEGIN")
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as err:
+                raise _fault(err) from err
             try:
                 for sql, args in statements:
                     self._db.execute(sql, args)
                 self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
+            except BaseException as err:
+                if self._db.in_transaction:
+                    try:
+                        self._db.execute("ROLLBACK")
+                    except sqlite3.Error:  # SQLite may have rolled back already (a full disk)
+                        pass
+                if isinstance(err, sqlite3.Error) and not isinstance(err, sqlite3.IntegrityError):
+                    raise _fault(err) from err
                 raise
 
     def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,

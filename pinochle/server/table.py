@@ -49,7 +49,7 @@ from ..game import (Action, State, View, apply, apply_for_chair, auto_action, le
                     new_match, seat_of_chair, turn, view, view_for_chair)
 from ..games import find as find_game
 from .protocol import ErrorCode, ProtocolError
-from .storage import SeatRecord, StaleWrite, Storage, StoredMatch
+from .storage import SeatRecord, StaleWrite, Storage, StorageFault, StoredMatch
 
 log = logging.getLogger("pinochle.server")
 
@@ -58,6 +58,8 @@ Clock = Callable[[], float]
 
 #: The seat a solo player sits in.
 SOLO_SEAT = Seat.S
+#: Seconds the driver waits before trying a computer or automatic move again after it failed (storage full or locked).
+RETRY_SECONDS = 1.0
 SEAT_WORD = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
@@ -510,7 +512,10 @@ class Table:
                 await self._apply(action, seat if self.chaired else None)
             except IllegalAction as err:
                 raise ProtocolError(ErrorCode.ILLEGAL, str(err)) from None
-            await self._auto()
+            try:
+                await self._auto()
+            except StorageFault:  # the person's move is saved; the driver retries the rest
+                log.warning("storage refused an automatic move in match %s; retrying", self.id)
             await self.broadcast("move")
         await self._after_change()
 
@@ -659,17 +664,24 @@ class Table:
                 if auto is None:
                     continue
                 action = auto
+            failed = False
             async with self.lock:
                 if self.closed or self.state.version != before.version:
                     continue
                 try:
                     await self._apply(action)
                     await self._auto()
+                except StorageFault as err:  # nothing saved, nothing adopted: try again when storage is back
+                    log.warning("storage refused a move in match %s: %s", self.id, err.__cause__ or err)
+                    failed = True
                 except Exception:
                     log.exception("move failed in match %s", self.id)
-                    await asyncio.sleep(1.0)
-                    continue
-                await self.broadcast("move")
+                    failed = True
+                if self.state.version != before.version:
+                    await self.broadcast("move")  # what was saved is told, even when a later move was not
+            if failed:
+                await asyncio.sleep(RETRY_SECONDS)  # the lock is free meanwhile: people may resume
+                continue
             await self._after_change()
 
 

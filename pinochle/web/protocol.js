@@ -62,6 +62,7 @@ export const ErrorCode = Object.freeze({
   RATE_LIMITED: "rate_limited",
   TOO_MANY_ROOMS: "too_many_rooms",
   SERVER: "server",
+  STORAGE: "storage",
 });
 
 /** WebSocket close codes the server uses. */
