@@ -273,6 +273,31 @@ def keep_value(hand: list[int], table: list[tuple[int, tuple[str, ...]]], card: 
     return before - potential(h, t, trump, rules, only) + strength(card, trump)
 
 
+@functools.lru_cache(maxsize=32)
+def _quick_shapes(trump: int, rules: RuleSet) -> tuple[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...], ...]:
+    """Card -> per shape holding it: (its copies needed, the shape's size, points, the shape's needs)."""
+    out: list[list[tuple[int, int, int, tuple[tuple[int, int], ...]]]] = [[] for _ in range(24)]
+    for sh in shapes(trump, rules):
+        size = sum(n for _, n in sh.need)
+        for c, n in sh.need:
+            out[c].append((n, size, sh.points, sh.need))
+    return tuple(tuple(x) for x in out)
+
+
+def quick_keep(hold: Sequence[int], card: int, trump: int, rules: RuleSet) -> float:
+    """A fast :func:`keep_value` for rollouts: the cards held in the hand and on the table counted alike
+    (24 counts ``hold``), whatever melds the table cards have served."""
+    loss = 0.0
+    for n, size, points, need in _quick_shapes(trump, rules)[card]:
+        if hold[card] > n:
+            continue
+        have = 0
+        for c, k in need:
+            have += hold[c] if hold[c] < k else k
+        loss += points * (have ** 3 - (have - 1) ** 3) / size ** 3
+    return loss + strength(card, trump)
+
+
 def _counter(card: int, rules: RuleSet) -> int:
     return rules.counters[card % 6]
 
@@ -377,7 +402,14 @@ def _meld_after(s: Seen, hand: list[int], table: list[tuple[int, tuple[str, ...]
     return value
 
 
-def _normal_stock_card(s: Seen, cards: Sequence[Card]) -> Card:
+def normal_options(s: Seen, cards: Sequence[Card]) -> list[tuple[float, int]]:
+    """Normal's value of each distinct legal card while the stock lasts, best first (points).
+
+    Following: winning is worth the trick's counters, the meld turn it opens (the biggest meld
+    then declarable and the dix held), the opponent kept from melding (:data:`OPP_MELD`) and
+    :data:`WIN_BONUS`; losing gives the counters away. On lead the same, weighted by the chance
+    that the opponent holds a card that beats the lead. Each card costs its :func:`keep_value`.
+    """
     trump, rules = s.trump, s.rules
     hand = _counts(s.hand)
     options = []
@@ -397,8 +429,227 @@ def _normal_stock_card(s: Seen, cards: Sequence[Card]) -> Card:
         else:
             p = _beat_chance(s, c)
             v = (1 - p) * (ctr + meld + WIN_BONUS + OPP_MELD) - p * ctr - k
-        options.append((v, -c, c))
-    return CARDS[max(options)[2]]
+        options.append((v, c))
+    options.sort(key=lambda o: (-o[0], o[1]))
+    return options
+
+
+def _normal_stock_card(s: Seen, cards: Sequence[Card]) -> Card:
+    return CARDS[normal_options(s, cards)[0][1]]
+
+
+# ---------------------------------------------------------------- Hard: sampling and rollouts
+
+#: Hard's sampled deals per decision and candidate cards (Normal's best) played out in each.
+HARD_SAMPLES = 20
+HARD_CANDIDATES = 3
+
+
+def sample_unseen(s: Seen, rng: random.Random) -> tuple[list[int], list[int]] | None:
+    """One deal of the unseen cards consistent with the view: the opponent's hand (its known cards
+    included) and the face-down stock in order; ``None`` when the counts do not fit (never in play).
+
+    Every card comes from :attr:`Seen.unseen`: no card the view shows elsewhere (hands, tables,
+    tricks, the upcard) is ever dealt.
+    """
+    pool = [c for c in range(24) for _ in range(s.unseen[c])]
+    for c in s.opp_known:
+        if c not in pool:
+            return None
+        pool.remove(c)
+    facedown = s.stock_left - (s.upcard is not None)
+    need = s.opp_size - len(s.opp_known)
+    if need < 0 or len(pool) != need + facedown:
+        return None
+    rng.shuffle(pool)
+    return [*s.opp_known, *pool[:need]], pool[need:]
+
+
+class _Sim:
+    """A two-handed hand from a sampled deal, played fast to its end (the rules of
+    :mod:`pinochle.games.two_handed`); player 0 is the deciding seat, 1 the opponent."""
+
+    def __init__(self, s: Seen, opp: list[int], stock: list[int], exchanged: bool) -> None:
+        self.trump, self.rules = s.trump, s.rules
+        self.hands = [_counts(s.hand), _counts(opp)]
+        self.tables = [list(s.table), list(s.opp_table)]
+        self.stock = stock
+        self.upcard = s.upcard
+        self.exchanged = exchanged
+        self.dealer = 0 if s.dealer == s.me else 1
+        self.score = [0.0, 0.0]
+        self.legal = legal_function(s.rules)
+
+    def cards(self, p: int) -> list[int]:
+        return [c for c in range(24) if self.hands[p][c]] + [c for c, _ in self.tables[p] if not self.hands[p][c]]
+
+    def options(self, p: int, led: int | None) -> list[tuple[float, int]]:
+        """Normal's rule of thumb for player ``p`` (the rollout policy), best first: as
+        :func:`normal_options`, with :func:`quick_keep` for the card's worth, the opponent's
+        real hand for the chance of a lead beaten, and the meld turn's best meld."""
+        trump, rules = self.trump, self.rules
+        hand, table = self.hands[p], self.tables[p]
+        other = self.hands[1 - p]
+        hold = list(hand)
+        for c, _ in table:
+            hold[c] += 1
+        now = best_meld(hand, table, trump, rules)
+        out = []
+        for c in range(24):
+            if not hold[c]:
+                continue
+            k = quick_keep(hold, c, trump, rules)
+            ctr = _counter(c, rules)
+            if led is not None and not beats(c, led, trump):
+                out.append((-ctr - _counter(led, rules) - k, c))
+                continue
+            if now is not None and c in now.cards:
+                h, t = list(hand), list(table)
+                take_card(h, t, c)
+                best = best_meld(h, t, trump, rules)
+                meld = best.points if best is not None else 0
+            else:
+                meld = now.points if now is not None else 0
+            if led is not None:
+                v = ctr + _counter(led, rules) + meld + WIN_BONUS + OPP_MELD - k
+            else:
+                p_beat = 0.8 if any(other[x] and beats(x, c, trump) for x in range(24)) else 0.0
+                v = (1 - p_beat) * (ctr + meld + WIN_BONUS + OPP_MELD) - p_beat * ctr - k
+            out.append((v, c))
+        out.sort(key=lambda o: (-o[0], o[1]))
+        return out
+
+    def play(self, p: int, c: int) -> None:
+        take_card(self.hands[p], self.tables[p], c)
+
+    def meld(self, p: int) -> None:
+        """The winner's meld turn: the biggest meld, then the dix (seed 000)."""
+        trump, rules = self.trump, self.rules
+        hand, table = self.hands[p], self.tables[p]
+        best = best_meld(hand, table, trump, rules)
+        if best is not None:
+            need = dict(best.need)
+            for c, n in best.need:  # table copies that may serve this kind first, one card from the hand
+                free = [i for i, (tc, kinds) in enumerate(table) if tc == c and best.kind not in kinds][:n]
+                for i in free:
+                    table[i] = (c, (*table[i][1], best.kind))
+                need[c] = n - len(free)
+            if not any(need.values()):
+                c = next(c for c, _ in best.need if hand[c])
+                i = next(i for i, (tc, kinds) in enumerate(table) if tc == c and kinds[-1] == best.kind)
+                table[i] = (c, table[i][1][:-1])
+                need[c] = 1
+            for c, n in need.items():
+                for _ in range(n):
+                    hand[c] -= 1
+                    table.append((c, (best.kind,)))
+            self.score[p] += best.points
+        nine = trump * 6 + NINE
+        if hand[nine]:
+            hand[nine] -= 1
+            up = self.upcard
+            if not self.exchanged and up is not None and up % 6 != NINE:
+                hand[up] += 1
+                self.upcard = nine
+                self.exchanged = True
+            else:
+                table.append((nine, ("dix",)))
+            self.score[p] += rules.dix
+
+    def draw(self, winner: int) -> None:
+        if len(self.stock) == 1 or self.rules.draw_first == "winner":
+            order = (winner, 1 - winner)
+        else:
+            order = (1 - self.dealer, self.dealer)
+        for p in order:
+            if self.stock:
+                self.hands[p][self.stock.pop(0)] += 1
+            elif self.upcard is not None:
+                self.hands[p][self.upcard] += 1
+                self.upcard = None
+
+    def trick(self, leader: int, a: int, b: int) -> int:
+        """Score the trick (``a`` led by ``leader``); returns the winner."""
+        w = 1 - leader if beats(b, a, self.trump) else leader
+        self.score[w] += _counter(a, self.rules) + _counter(b, self.rules)
+        return w
+
+    def run(self, leader: int, led: int | None, mine: int) -> float:
+        """Play on from a trick where player 0 plays ``mine`` (``led``: the opponent's lead, or None when
+        player 0 leads); returns player 0's points minus player 1's from now on."""
+        if led is None:
+            self.play(0, mine)
+            b = self.options(1, mine)[0][1]
+            self.play(1, b)
+            w = self.trick(0, mine, b)
+        else:
+            self.play(0, mine)
+            w = self.trick(1, led, mine)
+        while True:
+            self.meld(w)
+            self.draw(w)
+            if not self.stock and self.upcard is None:
+                break
+            a = self.options(w, None)[0][1]
+            self.play(w, a)
+            b = self.options(1 - w, a)[0][1]
+            self.play(1 - w, b)
+            w = self.trick(w, a, b)
+        return self._endgame(w)
+
+    def _endgame(self, leader: int) -> float:
+        """The melds back in the hands, 12 tricks played with a plain rule of thumb (win cheaply, else
+        throw low; lead an ace or a low card)."""
+        trump, rules = self.trump, self.rules
+        for p in (0, 1):
+            for c, _ in self.tables[p]:
+                self.hands[p][c] += 1
+            self.tables[p] = []
+        hands = self.hands
+        left = sum(hands[0])
+        while left:
+            h = hands[leader]
+            mine = [c for c in range(24) if h[c]]
+            aces = [c for c in mine if c % 6 == ACE]
+            a = max(aces, key=lambda c: c // 6 != trump) if aces else min(
+                mine, key=lambda c: (c // 6 == trump, c % 6))
+            h[a] -= 1
+            f = hands[1 - leader]
+            present = sum(1 << c for c in range(24) if f[c])
+            mask = self.legal(present, a // 6, a, trump)
+            moves = [c for c in range(24) if mask >> c & 1]
+            wins = [c for c in moves if beats(c, a, trump)]
+            b = min(wins or moves, key=lambda c: (c // 6 == trump, c % 6))
+            f[b] -= 1
+            left -= 1
+            w = self.trick(leader, a, b)
+            if not left:
+                self.score[w] += rules.last_trick
+            leader = w
+        return self.score[0] - self.score[1]
+
+
+def hard_stock_card(s: Seen, cards: Sequence[Card], view: View, seed: int | str) -> Card:
+    """Hard's card while the stock lasts: Normal's :data:`HARD_CANDIDATES` best cards, each played out
+    in the same :data:`HARD_SAMPLES` deals of the unseen cards (:func:`sample_unseen`) with Normal-like
+    rollouts to the end of the hand; the best mean margin wins (ties: Normal's order)."""
+    options = normal_options(s, cards)
+    candidates = [c for _, c in options[:HARD_CANDIDATES]]
+    if len(candidates) == 1:
+        return CARDS[candidates[0]]
+    rng = random.Random(f"{seed}/{view.hand_number - 1}/{view.version}/{view.seat}")
+    exchanged = bool(view.stock and view.stock.get("dix_exchanged"))
+    totals = [0.0] * len(candidates)
+    for _ in range(HARD_SAMPLES):
+        deal = sample_unseen(s, rng)
+        if deal is None:
+            return CARDS[candidates[0]]
+        opp, stock = deal
+        for i, c in enumerate(candidates):
+            sim = _Sim(s, opp, list(stock), exchanged)
+            totals[i] += sim.run(1 if s.trick else 0, s.trick[0] if s.trick else None, c)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return CARDS[candidates[best]]
 
 
 # ---------------------------------------------------------------- the endgame: exact search
@@ -574,6 +825,8 @@ def stock_action(player: object, view: View) -> Action:
         return Action.play(seat, _easy_card(s, legal.cards))
     if s.endgame:
         return Action.play(seat, endgame_card(s, legal.cards))
+    if level == "hard":
+        return Action.play(seat, hard_stock_card(s, legal.cards, view, getattr(player, "seed", 0)))
     return Action.play(seat, _normal_stock_card(s, legal.cards))
 
 
