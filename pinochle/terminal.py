@@ -51,7 +51,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO
+from typing import IO, Final
 
 from .auction import parse_points
 from .bots import NormalPlayer, Player, for_level
@@ -66,8 +66,9 @@ from .records import match_record
 from .rules import TABLE, RuleSet
 from .tricks import counters as counter_points
 
-#: The seat the person plays.
-SOUTH = Seat.S
+#: The seat the person plays at a table with one chair per place (at a table of 4 or 5 the
+#: lineup gives it each hand: :attr:`_Console.you`). A constant: nothing rebinds it.
+SOUTH: Final = Seat.S
 _SEAT_NAMES = ("North", "East", "South", "West")
 _QUIT_WORDS = ("q", "quit", "exit")
 _HELP_WORDS = ("?", "h", "help")
@@ -92,11 +93,18 @@ class _Console:
     show the suit symbols (``♠ ♥ ♦ ♣``), suits are written as the letters
     ``S H D C`` (``10S``, ``KH``), and any other character it cannot show
     becomes ``?``.
+
+    Attributes:
+        you: the seat the person plays this hand: :data:`SOUTH`, or at a table of 4 or 5
+            the seat the lineup gives chair 0 (the empty place N while the person sits the
+            hand out: nothing is asked there). Every question and every "you" of a match
+            follows it; each match has its own console (:func:`_take_chair`).
     """
 
     def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
         self.stdin = stdin
         self.stdout = stdout
+        self.you: Seat = SOUTH
         try:
             self.echo = not stdin.isatty()
         except (AttributeError, ValueError):
@@ -176,28 +184,36 @@ def cards_text(cards: Iterable[Card], trump: int | None = None) -> str:
     return "  ".join(" ".join(g) for g in groups)
 
 
-def _seat(seat: int, seating: Seating = FOUR_PARTNERS) -> str:
-    """A seat as ``S (you)``, ``N (partner)`` (a seat of South's side in ``seating``), or its letter.
+def _seat(seat: int, seating: Seating = FOUR_PARTNERS, you: int = SOUTH) -> str:
+    """A seat as ``S (you)`` (``you``: the person's seat), ``N (partner)`` (a seat of the
+    person's side in ``seating``), or its letter.
 
     >>> from pinochle.cards import THREE_ALONE
     >>> _seat(Seat.N), _seat(Seat.E), _seat(Seat.S, THREE_ALONE), _seat(Seat.W, THREE_ALONE)
     ('N (partner)', 'E', 'S (you)', 'W')
+    >>> _seat(Seat.W, THREE_ALONE, you=Seat.W), _seat(Seat.S, THREE_ALONE, you=Seat.W)
+    ('W (you)', 'S')
     """
     s = Seat(seat)
-    if s == SOUTH:
+    if s == you:
         return f"{s} (you)"
-    if SOUTH in seating.seats and s in seating.partners(SOUTH):
+    if you in seating.seats and s in seating.partners(you):
         return f"{s} (partner)"
     return str(s)
 
 
 def _alone(seating: Seating) -> bool:
-    """Whether South plays alone: every player a side of its own (VARIANTS.md ``cutthroat``, ``auction``)."""
-    return not seating.partners(SOUTH)
+    """Whether every player is a side of its own (VARIANTS.md ``cutthroat``, ``auction``).
+
+    >>> from pinochle.cards import THREE_ALONE
+    >>> _alone(FOUR_PARTNERS), _alone(THREE_ALONE)
+    (False, True)
+    """
+    return all(len(side) == 1 for side in seating.sides)
 
 
-def _right(seating: Seating, seat: int = SOUTH) -> Seat:
-    """The seat in play whose left neighbour is ``seat`` (South's right-hand opponent)."""
+def _right(seating: Seating, seat: int) -> Seat:
+    """The seat in play whose left neighbour is ``seat`` (the person's right-hand opponent)."""
     return next(Seat(s) for s in seating.seats if seating.left(s) == seat)
 
 
@@ -274,15 +290,15 @@ def _meld_lines(m: Meld, width: int = 58) -> list[str]:
 
 
 def _trick_line(number: int, trick: Trick, last: bool, rules: RuleSet = TABLE,
-                seating: Seating = FOUR_PARTNERS) -> str:
-    """A finished (or partial) trick: ``Trick  3: N K♠  E 9♠  S A♠  W 10♠  -> S takes it (+30)``
-    (three cards in a three-handed game)."""
+                seating: Seating = FOUR_PARTNERS, you: int = SOUTH) -> str:
+    """A finished (or partial) trick: ``Trick  3: N K♠  E 9♠  S A♠  W 10♠  -> S (you) takes it (+30)``
+    (three cards in a three-handed game; ``you``: the person's seat)."""
     played = "  ".join(f"{trick.seat_of(i)} {c.label:<3}" for i, c in enumerate(trick.cards))
     if trick.winner is None:
         return f"  Trick {number:>2}: {played}"
     points = counter_points(trick.cards, rules) + (rules.last_trick if last else 0)
     bonus = ", last trick" if last else ""
-    return f"  Trick {number:>2}: {played}  -> {_seat(trick.winner, seating)} takes it (+{points}{bonus})"
+    return f"  Trick {number:>2}: {played}  -> {_seat(trick.winner, seating, you)} takes it (+{points}{bonus})"
 
 
 # ---------------------------------------------------------------- narration
@@ -302,8 +318,8 @@ def _deal_label(state: State) -> str:
 def _hand_header(con: _Console, state: State) -> None:
     """The deal: hand (or deal) number, dealer, score, South's hand and its meld by trump (at a
     table of 4 or 5: who sits out and who plays where, and the person takes their seat)."""
-    _take_chair(state)
-    v = view(state, SOUTH)
+    _take_chair(con, state)
+    v = view(state, con.you)
     seating = state.game.seating
     con.say()
     con.say(_RULE)
@@ -312,10 +328,10 @@ def _hand_header(con: _Console, state: State) -> None:
         con.say(_RULE)
         con.say(_lineup_text(state))
     else:
-        con.say(f"{_deal_label(state)}   dealer {_seat(state.dealer, seating)}   "
+        con.say(f"{_deal_label(state)}   dealer {_seat(state.dealer, seating, con.you)}   "
                 f"score {_per_side(seating, state.totals)}")
         con.say(_RULE)
-    if SOUTH not in seating.seats:
+    if con.you not in seating.seats:
         con.say("You sit this hand out: the computer players play it, shown here.")
     else:
         con.say(f"Your hand: {cards_text(v.hand)}")
@@ -323,10 +339,10 @@ def _hand_header(con: _Console, state: State) -> None:
     if state.rules.widow:
         con.say(f"The widow: {state.rules.widow} cards face down, turned up for everyone when the auction is over.")
     if state.turned is not None:
-        con.say(f"{_seat(state.dealer, seating)} turns up the {state.turned.label}: "
+        con.say(f"{_seat(state.dealer, seating, con.you)} turns up the {state.turned.label}: "
                 f"{_suit_text(state.turned.suit)} are trump.")
     else:
-        con.say(f"Auction ({_seat(seating.left(state.dealer), seating)} calls first; "
+        con.say(f"Auction ({_seat(seating.left(state.dealer), seating, con.you)} calls first; "
                 f"the lowest bid is {state.rules.min_bid}):")
 
 
@@ -341,7 +357,7 @@ def _meld_review(con: _Console, state: State) -> None:
         m = state.melds[seat]
         if m is not None:  # a seat that lays down no meld (VARIANTS.md cutthroat: only the declarer melds)
             lines = _meld_lines(m)
-            con.say(f"  {_seat(seat, seating):<12} {m.total:>4}   {lines[0]}")
+            con.say(f"  {_seat(seat, seating, con.you):<12} {m.total:>4}   {lines[0]}")
             for more in lines[1:]:
                 con.say(f"  {'':<12} {'':>4}   {more}")
         seat = seating.left(seat)
@@ -357,10 +373,10 @@ def _meld_review(con: _Console, state: State) -> None:
     if state.declarer is None or state.bid is None:  # no contract: both sides score what they take
         if state.phase == "play":
             leader = turn(state)
-            con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
+            con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads):")
         return
     side = seating.side_of[state.declarer]
-    who = "you" if side == seating.side_of[SOUTH] else "they"
+    who = "you" if side == seating.side_of[con.you] else "they"
     need = max(0, state.bid - shown[side])
     if need > state.rules.total_counters:
         con.say(f"  {names[side]} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
@@ -371,7 +387,7 @@ def _meld_review(con: _Console, state: State) -> None:
         con.say(f"  {names[side]} bid {state.bid}: {who} need {need} in counters (and at least one trick).")
     if state.phase == "play":
         leader = turn(state)
-        con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
+        con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads):")
 
 
 def _meld_need_alone(con: _Console, state: State) -> None:
@@ -383,23 +399,23 @@ def _meld_need_alone(con: _Console, state: State) -> None:
     d = state.declarer
     m = state.melds[d]
     have = m.total if m is not None else 0
-    who = "you" if d == SOUTH else str(d)
+    who = "you" if d == con.you else str(d)
     need = max(0, state.bid - have)
     rules = state.rules
     if need == 0:
-        con.say(f"  {_seat(d, seating)} bid {state.bid}: the meld alone makes it ({have} >= {state.bid}), "
+        con.say(f"  {_seat(d, seating, con.you)} bid {state.bid}: the meld alone makes it ({have} >= {state.bid}), "
                 "so there is no play.")
         return
-    needs = "need" if d == SOUTH else "needs"
+    needs = "need" if d == con.you else "needs"
     if need > rules.total_counters:
-        con.say(f"  {_seat(d, seating)} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
+        con.say(f"  {_seat(d, seating, con.you)} bid {state.bid}: {who} cannot make it ({need} needed; a hand has "
                 f"{rules.total_counters} in counters).")
     else:
-        con.say(f"  {_seat(d, seating)} bid {state.bid}: {who} {needs} {need} in counters, the buried "
+        con.say(f"  {_seat(d, seating, con.you)} bid {state.bid}: {who} {needs} {need} in counters, the buried "
                 f"cards included (a hand has {rules.total_counters}).")
-    v = view(state, SOUTH)
+    v = view(state, con.you)
     defenders = next(t for t in teams(v) if d not in t)
-    con.say("  Defending together: " + " and ".join(_seat(s, seating) for s in defenders) + ".")
+    con.say("  Defending together: " + " and ".join(_seat(s, seating, con.you) for s in defenders) + ".")
 
 
 def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS, deal: int = 0) -> None:
@@ -415,7 +431,7 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
     if r.declarer is None or r.bid is None:  # no contract (VARIANTS.md turned-trump)
         con.say(f"Hand {r.number} summary: trump {_suit_text(r.trump)} (turned)")
     else:
-        con.say(f"Hand {r.number} summary: {_seat(r.declarer, seating)} bid {r.bid}{stuck}, "
+        con.say(f"Hand {r.number} summary: {_seat(r.declarer, seating, con.you)} bid {r.bid}{stuck}, "
                 f"trump {_suit_text(r.trump)}")
     con.say(f"  {'side':<5}{'meld':>6}{'kept':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
     for i, name in enumerate(names):
@@ -440,9 +456,9 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
     con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
 
 
-def _settlement(r: HandResult, seating: Seating) -> str:
-    """A hand settled by stakes as who pays whom: ``S (you) pays E 2, W pays E 2``."""
-    return ", ".join(f"{_seat(a, seating)} {'pay' if a == SOUTH else 'pays'} {_seat(b, seating)} {n}"
+def _settlement(r: HandResult, seating: Seating, you: int = SOUTH) -> str:
+    """A hand settled by stakes as who pays whom: ``S (you) pays E 2, W pays E 2`` (``you``: the person's seat)."""
+    return ", ".join(f"{_seat(a, seating, you)} {'pay' if a == you else 'pays'} {_seat(b, seating, you)} {n}"
                      for a, b, n in r.score.transfers) or "nobody pays"
 
 
@@ -466,13 +482,13 @@ def _hand_summary_alone(con: _Console, r: HandResult, seating: Seating, deal: in
     d, names = r.declarer, seating.side_names
     con.say()
     widow = cards_text(unpack(r.widow), r.trump) if r.widow else ""
-    con.say(f"Deal {deal} summary: {_seat(d, seating)} bid {r.bid}, trump {_suit_text(r.trump)}"
+    con.say(f"Deal {deal} summary: {_seat(d, seating, con.you)} bid {r.bid}, trump {_suit_text(r.trump)}"
             + (f"; the widow {widow}" if widow else ""))
     con.say(f"  {'player':<8}{'meld':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
     for i, name in enumerate(names):
         con.say(f"  {name:<8}{s.meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}{_signed(s.score[i]):>8}")
     side = seating.side_of[d]
-    who = _seat(d, seating)
+    who = _seat(d, seating, con.you)
     got = s.meld[side] + s.counters[side]
     if r.conceded:
         con.say(f"  {who} conceded before the play: a single loss to each opponent.")
@@ -484,7 +500,7 @@ def _hand_summary_alone(con: _Console, r: HandResult, seating: Seating, deal: in
     else:
         con.say(f"  {who} went set: {s.meld[side]} meld + {s.counters[side]} counters (buried cards "
                 f"included) = {got} < {r.bid}: a double loss to each opponent.")
-    con.say(f"  Settlement: {_settlement(r, seating)}.")
+    con.say(f"  Settlement: {_settlement(r, seating, con.you)}.")
     con.say(f"  Deal score: {_per_side(seating, s.score, signed=True)}")
 
 
@@ -551,7 +567,7 @@ def _score_sheet(con: _Console, history: Sequence[HandResult], seating: Seating 
 def _narrate(con: _Console, before: State, action: Action, after: State) -> None:
     """Tell what ``action`` did, from the state before and after it."""
     seating = after.game.seating
-    who = _seat(action.seat, seating)
+    who = _seat(action.seat, seating, con.you)
     if action.type in ("bid", "pass"):
         st = auction_status(after if after.hand_no == before.hand_no else before)
         call = "pass" if action.type == "pass" else str(action.bid)
@@ -566,40 +582,40 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
         elif after.phase != "auction":
             assert after.declarer is not None
             if after.stuck:
-                con.say(f"Three passes: the dealer, {_seat(after.declarer, seating)}, is declarer at {after.bid}.")
+                con.say(f"Three passes: the dealer, {_seat(after.declarer, seating, con.you)}, is declarer at {after.bid}.")
             else:
-                con.say(f"{_seat(after.declarer, seating)} won the auction at {after.bid}.")
-            widow = view(after, SOUTH).widow
+                con.say(f"{_seat(after.declarer, seating, con.you)} won the auction at {after.bid}.")
+            widow = view(after, con.you).widow
             if widow is not None:
-                takes = "you take it" if after.declarer == SOUTH else f"{after.declarer} takes it"
+                takes = "you take it" if after.declarer == con.you else f"{after.declarer} takes it"
                 con.say(f"The widow is turned up: {cards_text(widow)}; {takes}.")
     elif action.type == "trump":
         assert after.trump is not None
         con.say(f"{who} names trump: {_suit_text(after.trump)}.")
-        con.say(f"Your hand: {cards_text(view(after, SOUTH).hand, after.trump)}")
+        con.say(f"Your hand: {cards_text(view(after, con.you).hand, after.trump)}")
     elif action.type == "give":
         to = Seat(seating.partners(action.seat)[0])
-        mine = action.seat in seating.partners(SOUTH)
-        con.say(f"{who} passes {len(action.cards)} cards to {_seat(to, seating)}."
+        mine = action.seat in seating.partners(con.you)
+        con.say(f"{who} passes {len(action.cards)} cards to {_seat(to, seating, con.you)}."
                 + (f" You get: {' '.join(c.label for c in action.cards)}." if mine else ""))
         if (after.phase != "exchange" and after.declarer is not None
-                and seating.side_of[after.declarer] == seating.side_of[SOUTH]):
-            con.say(f"Your hand: {cards_text(view(after, SOUTH).hand, after.trump)}")
+                and seating.side_of[after.declarer] == seating.side_of[con.you]):
+            con.say(f"Your hand: {cards_text(view(after, con.you).hand, after.trump)}")
     elif action.type in ("concede", "play_on"):
         con.say(f"{who} {'concedes the hand' if action.type == 'concede' else 'plays the hand out'}.")
         if action.type == "play_on":
             leader = turn(after)
-            con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
+            con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads):")
         if action.type == "concede":
             _hand_summary(con, after.history[-1], seating, len(after.history))
             _score_sheet(con, after.history, seating)
     elif action.type == "bury":
-        if action.seat == SOUTH:
+        if action.seat == con.you:
             con.say(f"You bury {' '.join(c.label for c in action.cards)} face down (they count as yours).")
         else:
             con.say(f"{who} buries {len(action.cards)} cards face down (they count as {who}'s).")
         leader = turn(after)
-        con.say(f"Play ({_seat(leader, seating) if leader is not None else '?'} leads):")
+        con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads):")
     elif action.type == "meld":
         if after.phase not in ("meld",):
             _meld_review(con, after)
@@ -610,7 +626,7 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
         trick = after.tricks[-1]
         if trick.winner is not None:
             con.say(_trick_line(len(after.tricks), trick, len(after.tricks) == after.rules.hand_size, after.rules,
-                                seating))
+                                seating, con.you))
         if after.phase in ("hand_end", "match_end"):
             _hand_summary(con, after.history[-1], seating, len(after.history))
             _score_sheet(con, after.history, seating)
@@ -623,13 +639,13 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
 
 def _south_call(con: _Console, state: State, advisor: Player | None = None) -> tuple[Action, State]:
     """Ask South for a bid or a pass until the engine accepts it."""
-    v = view(state, SOUTH)
+    v = view(state, con.you)
     low = v.legal.min_bid
     step = v.legal.bid_step
     if v.high_bid is None:
         where = "no bid yet"
     else:
-        where = f"high bid {v.high_bid} by {_seat(v.high_bidder, v.seating) if v.high_bidder is not None else '?'}"
+        where = f"high bid {v.high_bid} by {_seat(v.high_bidder, v.seating, con.you) if v.high_bidder is not None else '?'}"
     may_pass = v.legal.pass_
     choices = f"bid {low} or more" + (", or p to pass" if may_pass else ": you must open")
     default = "pass" if may_pass else str(low)
@@ -642,11 +658,11 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
             continue
         points = parse_points(t)
         if t == "" and not may_pass:
-            action = Action.bid_(SOUTH, low if low is not None else 0)
+            action = Action.bid_(con.you, low if low is not None else 0)
         elif t in ("", "p", "pass"):
-            action = Action.pass_(SOUTH)
+            action = Action.pass_(con.you)
         elif points is not None:
-            action = Action.bid_(SOUTH, points)
+            action = Action.bid_(con.you, points)
         else:
             con.say(f"  {text!r} is not a call: type a bid such as {low}, or p to pass.")
             continue
@@ -658,9 +674,9 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
 
 def _south_give(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
     """Ask South for the cards to pass to its partner (VARIANTS.md ``partnership-pass``) until the engine accepts them."""
-    v = view(state, SOUTH)
+    v = view(state, con.you)
     n = v.legal.give
-    partner = _SEAT_NAMES[v.seating.partners(SOUTH)[0]]
+    partner = _SEAT_NAMES[v.seating.partners(con.you)[0]]
     to = f"your partner {partner}"
     suggested = advisor.act(v).cards
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
@@ -673,7 +689,7 @@ def _south_give(con: _Console, state: State, advisor: Player) -> tuple[Action, S
             continue
         try:
             cards = list(suggested) if text == "" else parse_cards(text)
-            action = Action.give(SOUTH, cards)
+            action = Action.give(con.you, cards)
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
@@ -681,19 +697,19 @@ def _south_give(con: _Console, state: State, advisor: Player) -> tuple[Action, S
 
 def _south_settle(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
     """Ask South, the declarer, whether to concede after the meld (VARIANTS.md ``racehorse``)."""
-    default = "y" if advisor.act(view(state, SOUTH)).type == "concede" else "n"
+    default = "y" if advisor.act(view(state, con.you)).type == "concede" else "n"
     while True:
         text = con.ask(f"Concede the hand? The opponents then score their meld + {state.rules.total_counters} "
                        f"and you score nothing (y/n) [Enter: {default}]: ").lower() or default
         if text in ("y", "yes", "n", "no"):
-            action = Action.concede(SOUTH) if text.startswith("y") else Action.play_on(SOUTH)
+            action = Action.concede(con.you) if text.startswith("y") else Action.play_on(con.you)
             return action, apply(state, action)
         con.say("    Answer y to concede or n to play the hand out.")
 
 
 def _south_trump(con: _Console, state: State, advisor: Player | None = None) -> tuple[Action, State]:
     """Ask South, the declarer, to name trump."""
-    v = view(state, SOUTH)
+    v = view(state, con.you)
     default = _longest_suit(v.hand, state.rules)
     con.say(f"You are declarer at {state.bid}. Your hand: {cards_text(v.hand)}")
     con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
@@ -704,7 +720,7 @@ def _south_trump(con: _Console, state: State, advisor: Player | None = None) -> 
             continue
         try:
             suit = default if text == "" else Suit.parse(text)
-            action = Action.trump_(SOUTH, suit)
+            action = Action.trump_(con.you, suit)
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"  Not allowed: {err}")
@@ -716,14 +732,14 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     Enter alone plays the card a simple computer player would choose in
     South's seat (never simply the first card listed).
     """
-    v = view(state, SOUTH)
+    v = view(state, con.you)
     assert v.trump is not None
     trick = v.tricks[-1] if v.tricks and len(v.tricks[-1].cards) < v.seating.players else None
     number = len(v.tricks) if trick is not None else len(v.tricks) + 1
     if trick is None:
         con.say(f"  Trick {number:>2}: you lead")
     else:
-        con.say(_trick_line(number, trick, last=False, seating=v.seating) + "  S ?")
+        con.say(_trick_line(number, trick, last=False, seating=v.seating, you=con.you) + f"  {con.you} ?")
     order = {c: i for i, c in enumerate(sort_hand(v.legal.cards, v.trump))}
     legal = sorted(v.legal.cards, key=lambda c: order[c])
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
@@ -748,7 +764,7 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
                 card = legal[n - 1]
             else:
                 card = Card.parse(text)
-            action = Action.play(SOUTH, card)
+            action = Action.play(con.you, card)
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
@@ -766,7 +782,7 @@ def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     a refusal names the problem (a card in the meld, a card not held, the wrong number of
     cards, a number off the list) and asks again. Enter takes the advisor's choice.
     """
-    v = view(state, SOUTH)
+    v = view(state, con.you)
     n = v.legal.bury
     free = list(v.legal.bury_from)
     advice = advisor.act(v)
@@ -784,9 +800,9 @@ def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, S
             continue
         try:
             if t in _CONCEDE_WORDS or (t == "" and advice.type == "concede"):
-                action = Action.concede(SOUTH)
+                action = Action.concede(con.you)
             elif t == "":
-                action = Action.bury(SOUTH, advice.cards)
+                action = Action.bury(con.you, advice.cards)
             else:
                 cards: list[Card] = []
                 for word in text.replace(",", " ").split():
@@ -797,7 +813,7 @@ def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, S
                         cards.append(free[k - 1])
                     else:
                         cards.extend(parse_cards(word))
-                action = Action.bury(SOUTH, cards)
+                action = Action.bury(con.you, cards)
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
@@ -852,9 +868,9 @@ def _step(con: _Console, state: State, players: dict[Seat, Player]) -> State:
     elif state.phase == "hand_end":
         action = Action.deal(seat)
         after = apply(state, action)
-    elif seat == SOUTH:
+    elif seat == con.you:
         ask = _ASK[state.current.decision or "card"]
-        action, after = ask(con, state, players[SOUTH])
+        action, after = ask(con, state, players[con.you])
     else:
         action = players[seat].act(view(state, seat))
         after = apply(state, action)
@@ -873,15 +889,11 @@ _ASK: dict[str, Callable[[_Console, State, Player], tuple[Action, State]]] = {
 }
 
 
-def _take_chair(state: State) -> None:
-    """At a table of 4 or 5, the person (chair 0) plays the seat the lineup gives them this hand:
-    every question and "you" of this module follows :data:`SOUTH`, rebound here (the empty place
-    N while they sit the hand out, where nothing is asked)."""
-    global SOUTH
-    if state.lineup:
-        SOUTH = seat_of_chair(state, 0) or Seat.N
-    else:
-        SOUTH = Seat.S
+def _take_chair(con: _Console, state: State) -> None:
+    """Seat the person for this hand: at a table of 4 or 5 (chair 0) at the seat the lineup gives
+    them (the empty place N while they sit the hand out, where nothing is asked), else at
+    :data:`SOUTH`. Only this match's console changes (:attr:`_Console.you`)."""
+    con.you = (seat_of_chair(state, 0) or Seat.N) if state.lineup else SOUTH
 
 
 def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str], level: str = "normal",
@@ -910,16 +922,6 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
         input or ``q``); 1 when the record cannot be saved or the output
         pipe is closed; 130 on Ctrl-C (the finished hands are saved first).
     """
-    global SOUTH
-    try:
-        return _play_match(seed, save, stdin, stdout, level, game, rules, players)
-    finally:
-        SOUTH = Seat.S  # the person's seat goes back to South after a table of 4 or 5
-
-
-def _play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[str], level: str = "normal",
-                game: str = "table", rules: RuleSet | None = None, players: int | None = None) -> int:
-    """:func:`play_match`, with the person in :data:`SOUTH` (rebound at a table of 4 or 5)."""
     chosen = seed is not None
     if seed is None:
         # a secret 64-bit seed: the deals cannot be worked out from South's cards
@@ -933,12 +935,12 @@ def _play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[s
             con.say(f"Cannot save the match record to {save}: the folder does not exist or is not writable.")
             return 1
     state = new_match(seed=seed, game=game, rules=rules, players=players)
-    _take_chair(state)
+    _take_chair(con, state)
     # the three computer players, and South's advisor (the default card on Enter)
     seating = state.game.seating
     bots: dict[Seat, Player] = {Seat(s): for_level(level, f"{seed}/{Seat(s)}") for s in seating.seats
-                                if s != SOUTH}
-    bots[SOUTH] = NormalPlayer(f"{seed}/S")
+                                if s != con.you}
+    bots[con.you] = NormalPlayer(f"{seed}/S")
     # at a table of 4 or 5 a computer player per chair (chair 0's is the person's advisor)
     chairs: list[Player] = [NormalPlayer(f"{seed}/S")] + [for_level(level, f"{seed}/chair{c}")
                                                           for c in range(1, state.table_size)]
@@ -998,7 +1000,7 @@ def _introduce(con: _Console, state: State, seed: int | None) -> None:
                else f"the match is to {state.rules.target}")
         widow = f", a widow of {state.rules.widow}" if state.rules.widow else ""
         con.say(f"{title}: {seating.players} players, each alone{widow}; settled by stakes; {end}." + shown)
-        left, right = seating.left(SOUTH), _right(seating)
+        left, right = seating.left(con.you), _right(seating, con.you)
         con.say(f"You are South (S); {_SEAT_NAMES[left]} ({left}) on your left and {_SEAT_NAMES[right]} ({right}) "
                 "on your right are computer players, each playing alone; the two defenders play together "
                 "against the declarer.")
@@ -1025,7 +1027,7 @@ def _match_result(con: _Console, state: State) -> None:
         con.say(_RULE)
         con.say(f"Match over after {deals} deals" + (f" ({annulled} annulled and dealt again)." if annulled else "."))
         con.say(f"Final totals: {_per_side(seating, state.totals)}")
-        who = "you win the match!" if won == str(SOUTH) else f"{_SEAT_NAMES[Seat.parse(won)]} wins the match."
+        who = "you win the match!" if won == str(con.you) else f"{_SEAT_NAMES[Seat.parse(won)]} wins the match."
         con.say(f"Winner: {won} - {who}")
         con.say(_RULE)
         return
@@ -1034,8 +1036,8 @@ def _match_result(con: _Console, state: State) -> None:
     con.say(_RULE)
     con.say(f"Match over after {len(state.history)} hands.")
     con.say(f"Final score: {_per_side(seating, state.totals)}")
-    if SOUTH in seating.sides[state.winner]:
-        partners = " and ".join(_SEAT_NAMES[p] for p in seating.partners(SOUTH))
+    if con.you in seating.sides[state.winner]:
+        partners = " and ".join(_SEAT_NAMES[p] for p in seating.partners(con.you))
         who = f"you and your partner {partners} win the match!"
     else:
         who = " and ".join(_SEAT_NAMES[p] for p in seating.sides[state.winner]) + " win the match."
