@@ -1,0 +1,180 @@
+"""The two-handed computer players (issue 15 item 4; pinochle/bots/stock.py) and the two-handed arena:
+legal moves through whole hands at every level, the exact endgame search, Hard's samples drawn only
+from the unseen cards, and the duplicate arena on two deals."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pinochle.arena import run_arena
+from pinochle.bots import for_level
+from pinochle.bots import stock as bots_stock
+from pinochle.bots.stock import endgame_values, sample_unseen, seen
+from pinochle.cards import Card, Seat, pack, parse_cards, unpack
+from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn, view
+from pinochle.games.two_handed import TWO_HANDED_RULES
+from pinochle.tricks import beats, legal_function
+
+
+def _play_hand(state: State, levels: tuple[str, str], seed: int, check: bool = True) -> State:
+    players = {0: for_level(levels[0], seed), 2: for_level(levels[1], seed + 1)}
+    while state.phase not in ("hand_end", "match_end"):
+        action = auto_action(state)
+        if action is None:
+            seat = turn(state)
+            assert seat is not None
+            action = players[seat].act(view(state, seat))
+            if check:
+                assert action in legal_actions(state, seat), (state.phase, action)
+        state = apply(state, action)
+    return state
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "hard")])
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_every_level_plays_only_legal_moves_through_a_whole_hand(levels: tuple[str, str], seed: int,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots_stock, "HARD_SAMPLES", 2)  # the same code path, a smaller budget
+    state = _play_hand(new_match(seed=seed, game="two-handed"), levels, seed)
+    hand = state.history[-1]
+    assert sum(hand.score.tricks) == 24 and sum(hand.score.counters) == 250
+
+
+def _brute(mine: list[int], theirs: list[int], led: int | None, i_lead: bool, trump: int) -> dict[int, int]:
+    """Each legal card's value by plain minimax over every line (the oracle)."""
+    rules = TWO_HANDED_RULES
+    legal = legal_function(rules)
+    ctr = [rules.counters[c % 6] for c in range(24)]
+
+    def follow(hand: list[int], a: int) -> list[int]:
+        mask = legal(sum(1 << c for c in set(hand)), a // 6, a, trump)
+        return sorted({c for c in hand if mask >> c & 1})
+
+    def rest(lead: list[int], fol: list[int]) -> int:
+        if not lead:
+            return 0
+        return max(trick(lead, fol, a) for a in set(lead))
+
+    def trick(lead: list[int], fol: list[int], a: int) -> int:
+        la = list(lead)
+        la.remove(a)
+        out = []
+        for b in follow(fol, a):
+            fb = list(fol)
+            fb.remove(b)
+            pts = ctr[a] + ctr[b] + (rules.last_trick if not la else 0)
+            out.append(-pts - rest(fb, la) if beats(b, a, trump) else pts + rest(la, fb))
+        return min(out)
+
+    if i_lead:
+        return {a: trick(mine, theirs, a) for a in set(mine)}
+    assert led is not None
+    out = {}
+    for b in follow(mine, led):
+        mb = list(mine)
+        mb.remove(b)
+        pts = ctr[led] + ctr[b] + (rules.last_trick if not mb else 0)
+        out[b] = pts + rest(mb, theirs) if beats(b, led, trump) else -pts - rest(theirs, mb)
+    return out
+
+
+def test_the_endgame_search_leads_the_trump_ten_into_the_ace() -> None:
+    # Hearts trump. Me: T♥ A♠; the opponent: A♥ K♠. Cashing A♠ first loses the last trick
+    # (+20, then A♥ beats T♥ for 20 and the last 10: -10); leading T♥ forces A♥ out (-20), and
+    # the opponent's K♠ then falls to A♠ with the last trick (+30): +10.
+    mine, theirs = parse_cards("TH AS"), parse_cards("AH KS")
+    values = endgame_values(pack(mine), pack(theirs), [], 1, TWO_HANDED_RULES, True)
+    best = max(values, key=lambda c: values[c])
+    assert best == Card.parse("TH") and values[best] == 10
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 100_000), size=st.integers(1, 4), lead=st.booleans())
+def test_the_endgame_search_finds_the_best_value(seed: int, size: int, lead: bool) -> None:
+    rng = random.Random(seed)
+    deck = [c for c in range(24) for _ in range(2)]
+    rng.shuffle(deck)
+    trump = rng.randrange(4)
+    mine = deck[:size]
+    theirs = deck[size:2 * size]
+    led = None if lead else theirs.pop()
+    got = endgame_values(pack(mine), pack(theirs), [] if led is None else [led], trump, TWO_HANDED_RULES, lead)
+    want = _brute(mine, theirs, led, lead, trump)
+    assert set(got) == set(want)
+    best = max(got, key=lambda c: got[c])
+    assert got[best] == max(want.values()) == want[best]
+    assert all(got[c] <= want[c] for c in got)  # the others are proven no better (bounds)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), stop=st.integers(0, 40))
+def test_hard_samples_only_the_cards_the_view_does_not_show(seed: int, stop: int) -> None:
+    state = new_match(seed=seed, game="two-handed")
+    players = {0: for_level("easy", seed), 2: for_level("easy", seed + 1)}
+    moves = 0
+    checked = 0
+    while state.phase not in ("hand_end", "match_end") and checked < 3:
+        action = auto_action(state)
+        if action is None:
+            seat = turn(state)
+            assert seat is not None
+            v = view(state, seat)
+            if state.phase == "stock_play" and moves >= stop:
+                assert state.stock is not None
+                s = seen(v)
+                hidden = sorted([*unpack(state.hands[2 - seat]), *state.stock.stock])
+                for c in s.opp_known:  # a card known in the opponent's hand is there
+                    assert c in unpack(state.hands[2 - seat])
+                rng = random.Random(moves)
+                for _ in range(5):
+                    sample = sample_unseen(s, rng)
+                    assert sample is not None
+                    opp, stock = sample
+                    assert sorted(opp + stock) == hidden  # exactly the cards nobody sees
+                    assert len(opp) == len(unpack(state.hands[2 - seat])) and len(stock) == len(state.stock.stock)
+                    assert all(c in opp for c in s.opp_known)
+                checked += 1
+            action = players[seat].act(v)
+            moves += 1
+        state = apply(state, action)
+
+
+def test_hard_knows_the_turned_card_the_opponent_took_for_the_dix() -> None:
+    from tests.test_two_handed import deal, draws, play  # the worked examples' deal builder
+
+    state = deal("9C 9C KS QS", "AD", "AC")  # clubs trump, the A♣ turned; S leads
+    state = play(play(state, Seat.S, "AD"), Seat.N, "9C")  # N trumps with a dix and wins
+    state = apply(state, Action("dix", Seat.N))  # N exchanges it for the A♣
+    state = draws(apply(state, Action.pass_(Seat.N)))
+    s = seen(view(state, Seat.S))
+    assert s.opp_known == [Card.parse("AC")]
+    for k in range(5):
+        sample = sample_unseen(s, random.Random(k))
+        assert sample is not None and Card.parse("AC") in sample[0]
+
+
+def test_the_arena_plays_two_handed_duplicate_deals_with_records() -> None:
+    out = io.StringIO()
+    r = run_arena("normal", "easy", deals=2, seed=3, matches=0, workers=1, game="two-handed", records=out)
+    assert len(r.values) == 2 and r.plays == 2
+    lines = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert len(lines) == 4 and all(x["arena"]["players"] == ["normal", "easy"] for x in lines)
+    # a player against itself scores exactly 0 on duplicate deals (the seeds mirror)
+    assert run_arena("easy", "easy", deals=2, seed=3, matches=0, workers=1, game="two-handed").mean_diff == 0
+
+
+def test_pinochle_arena_game_two_handed_on_the_command_line() -> None:
+    from pinochle.cli import main
+
+    out = io.StringIO()
+    code = main(["arena", "--game", "two-handed", "--a", "easy", "--b", "easy", "--deals", "1", "--matches", "0",
+                 "--workers", "1", "--json"], stdout=out)
+    result = json.loads(out.getvalue())
+    assert code == 0 and result["game"] == "two-handed" and result["hands"] == 2 and result["mean_diff"] == 0
