@@ -13,6 +13,11 @@ In the three-handed widow games (VARIANTS.md ``cutthroat``, ``auction``) every
 level bids, names trump, buries and concedes with :mod:`pinochle.bots.widow`, and
 plays with the declarer against the two defenders as a team
 (:func:`pinochle.bots.base.teams`).
+
+In two-handed Pinochle (VARIANTS.md ``two-handed``) every level's ``act`` hands the
+view (``view.stock`` set) to :func:`pinochle.bots.stock.stock_action`: the stock
+play, the meld after a trick won, the dix and the exact endgame, at the level's
+strength.
 """
 
 from .base import Player
