@@ -172,8 +172,9 @@ class ArenaError(PinochleError):
 
     Attributes:
         field: what is at fault: ``"a"``, ``"b"`` (a player name, or that
-            player's move), ``"deals"``, ``"matches"``, ``"workers"`` or
-            ``"name"`` (a registration).
+            player's move), ``"game"``, ``"players"`` (a table size the game does
+            not take), ``"deals"``, ``"matches"``, ``"workers"`` or ``"name"``
+            (a registration).
         reason: the readable reason.
     """
 
@@ -326,7 +327,8 @@ class DealRecord(NamedTuple):
     Attributes:
         number: the deal number (0-based).
         scores: per play, ``(A's side score, B's side score)`` for the hand (points); with
-            players alone, A's and B's mean score per side held (:func:`arrangements`).
+            players alone, A's and B's mean score per side held (:func:`arrangements`); at a
+            table of 4 or 5, their mean settlement per chair held.
         contracts: per play, the :class:`Contract` (none in a game without an auction).
         chair_points: at a table of 4 or 5, per play, each chair's settlement (stake points;
             they sum to zero in a play); else empty.
