@@ -830,5 +830,6 @@ def stock_action(player: object, view: View) -> Action:
     return Action.play(seat, _normal_stock_card(s, legal.cards))
 
 
-__all__ = ["Seen", "Shape", "best_meld", "can_declare", "endgame_card", "endgame_values", "keep_value",
-           "meld_action", "potential", "seen", "shapes", "stock_action", "take_card"]
+__all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Seen", "Shape", "WIN_BONUS", "best_meld", "can_declare",
+           "endgame_card", "endgame_values", "hard_stock_card", "keep_value", "meld_action", "normal_options",
+           "potential", "quick_keep", "sample_unseen", "seen", "shapes", "stock_action", "take_card"]
