@@ -7,7 +7,8 @@ import { $, h, cardWords, SUIT } from "./dom.js";
 import { Phase } from "./protocol.js";
 import { play as playSound } from "./sounds.js";
 import { COMPASS } from "./seats.js";
-import { handResultWords, legalKinds, resultTitle, statusText } from "./words.js";
+import { handResultWords, hasStock, legalKinds, resultTitle, statusText } from "./words.js";
+import { newsWords, stockNews } from "./views/stock.js";
 
 const TOAST_MS = 4500;
 
@@ -108,6 +109,13 @@ export function announceChanges(s, prev, v) {
         playSound("trick");
       }
     });
+  }
+  if (hasStock(v) && handKey(prev) === handKey(v)) {
+    // two-handed: the melds declared since (the view's `declared`), the dix exchanged, the cards drawn, the endgame
+    for (const d of (v.declared ?? []).slice((prev.declared ?? []).length)) {
+      say.push(`${s.spoken(d.seat)} ${s.verb(d.seat, "meld", "melds")} ${d.name}, ${d.points}.`);
+    }
+    say.push(...newsWords(s, prev, v, stockNews(prev, v)));
   }
   const over = v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END;
   if (prev.phase !== v.phase && over && v.last_hand && handKey(prev) === handKey(v)) {

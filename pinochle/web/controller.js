@@ -21,7 +21,8 @@ import { clearToasts, toast } from "./announcer.js";
 import { seating } from "./seats.js";
 import { renderTimer, setTimer } from "./timer.js";
 import { afterTableRender } from "./keys.js";
-import { chooseOf, legalKinds } from "./words.js";
+import { chooseOf, hasStock, legalKinds } from "./words.js";
+import { handMarks, stockNews } from "./views/stock.js";
 import { renderCentre, renderPiles, renderSeats, renderSides, renderStatus, renderTopbar } from "./views/table.js";
 import { layoutHand, renderHand } from "./views/hand.js";
 import { renderControls } from "./views/controls.js";
@@ -71,6 +72,7 @@ export const st = {
   chosenKey: null,
   meldShownFor: null, // "matchId/version-of-hand" whose meld review was opened automatically
   summaryShownFor: null,
+  stockSeen: null, // two-handed: {key, version, view, news} of the last view drawn (what changed: views/stock.js)
   confirm: null, // {ok, cancel} of the open confirm dialog
 };
 
@@ -302,6 +304,20 @@ function waitingForNext(v, s) {
   }).map(s.name);
 }
 
+/**
+ * Two-handed: what changed since the view drawn before (the cards you drew, the dix exchanged, the
+ * melds back in the hands), worked out once per version of the hand and kept while it is drawn again.
+ */
+function stockNewsFor(v) {
+  if (!hasStock(v)) return null;
+  const key = `${st.match?.id}/${v.hand_number}`;
+  const seen = st.stockSeen;
+  if (seen && seen.key === key && seen.version === v.version) return seen.news;
+  const news = stockNews(seen && seen.key === key ? seen.view : null, v);
+  st.stockSeen = { key, version: v.version, view: v, news };
+  return news;
+}
+
 /** What the views draw: the view, the seating, and the actions they may call. */
 function tableCtx() {
   const v = st.view;
@@ -317,8 +333,10 @@ function tableCtx() {
     st.chosenKey = chooseKey;
     st.chosen = new Set();
   }
+  const news = stockNewsFor(v);
   return {
     v, s, match: st.match, table: st.table,
+    stockNews: news, marks: news ? handMarks(news) : null,
     roomCode: st.table?.room ?? st.seat.room?.code ?? null,
     bid: st.bid, chosen: st.chosen,
     waiting: waitingForNext(v, s),
@@ -416,6 +434,13 @@ export const tableActions = {
   concede: () => sendAction({ type: ActionType.CONCEDE }),
   playOn: () => sendAction({ type: ActionType.PLAY_ON }),
   deal: dealNext,
+  // two-handed: a card played from the table, the Meld choice (one meld by its cards, the dix, or no meld)
+  play: (card) => {
+    if (!st.busy) sendAction({ type: ActionType.PLAY, card });
+  },
+  meld: (cards) => sendAction({ type: ActionType.MELD, cards: [...cards] }),
+  dix: () => sendAction({ type: ActionType.DIX }),
+  passMeld: () => sendAction({ type: ActionType.PASS }),
   showSummary: () => openDialog("summary"),
   confirmChosen: () => {
     const choose = chooseOf(st.view);

@@ -45,6 +45,10 @@ export const ActionType = Object.freeze({
   PLAY_ON: "play_on",
   PLAY: "play",
   DEAL: "deal",
+  // two-handed: one meld after a trick won (its cards), the dix, and the draw (a move without a choice)
+  MELD: "meld",
+  DIX: "dix",
+  DRAW: "draw",
 });
 
 /** The `code` of an `error` message. */
@@ -102,6 +106,12 @@ export const Phase = Object.freeze({
   CONCEDE: "concede",
   BURY: "bury",
   PLAY: "play",
+  // two-handed: the stock's tricks, the winner's meld turn, the draw, the 12 tricks after the stock
+  TURN_UP: "turn_up",
+  STOCK_PLAY: "stock_play",
+  STOCK_MELD: "stock_meld",
+  DRAW: "draw",
+  ENDGAME: "endgame",
   HAND_END: "hand_end",
   MATCH_END: "match_end",
 });

@@ -150,8 +150,9 @@ export function seating(view, table, you = null) {
     sidesOrder: [mySide, ...otherSides].filter(Boolean),
     // "Us" and "Them"; with more than two sides (each player for themselves) the others by name
     // (a player alone is "You")
+    // (a player alone facing one other player alone, two-handed: that player by name)
     sideName: (side) => (side === mySide ? (partners.length ? "Us" : "You")
-      : Object.keys(sides).length > 2 ? sideSeats(side).map(name).join(" & ") : "Them"),
+      : Object.keys(sides).length > 2 || (!partners.length && sideSeats(side).length === 1) ? sideSeats(side).map(name).join(" & ") : "Them"),
     sideSeats,
     sideLong,
     sideWords,

@@ -3,7 +3,7 @@
 // Plain ES module.
 
 import { Phase } from "./protocol.js";
-import { list, num, signed, SUIT } from "./dom.js";
+import { cap, list, num, signed, SUIT } from "./dom.js";
 
 /** The kinds of move the view offers you ("bid", "pass", "play", ...), sorted. */
 export const legalKinds = (v) => Object.keys(v?.legal ?? {}).sort();
@@ -21,6 +21,43 @@ export function chooseOf(v) {
   return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind], from } : null;
 }
 
+// ------------------------------------------------------------------ two-handed (a stock)
+
+/** A view with a stock to draw from (two-handed: `stock_left`, `upcard`, the melds on the `table`). */
+export const hasStock = (v) => typeof v?.stock_left === "number";
+
+/** The meld kinds a card on the table has served (`table[seat][i].melds`), in words. */
+const MELD_KIND = Object.freeze({
+  run: "Run", marriage: "Marriage", dix: "Dix", pinochle: "Pinochle",
+  "around-A": "Aces around", "around-K": "Kings around", "around-Q": "Queens around", "around-J": "Jacks around",
+});
+export const meldKindName = (kind) => MELD_KIND[kind] ?? cap(String(kind).replace(/-/g, " "));
+
+/** A meld's name as the view gives it ("royal marriage"), capitalised for a button or a row. */
+export const meldLabel = (name) => cap(String(name));
+
+/** The marker once the stock is gone (docs/games/two-handed.md, rule 9: the endgame). */
+export const ENDGAME_TITLE = "Stock gone: the endgame";
+export const ENDGAME_RULE = "Follow suit, beat a trump lead, trump when void.";
+
+/** The status line of a two-handed table, or null when the view has no stock. */
+function stockStatus(s, v) {
+  if (!hasStock(v)) return null;
+  const L = v.legal ?? {};
+  const trick = v.tricks.at(-1);
+  if (L.pass && v.phase === Phase.STOCK_MELD) return "Trick won: choose your meld.";
+  if (L.draw) return "Drawing from the stock…";
+  if (L.play) {
+    const lead = !trick || trick.winner;
+    if (v.endgame) return lead ? "Endgame: your lead." : "Endgame: your turn — follow suit.";
+    const table = (v.table?.[v.seat] ?? []).some((t) => L.play.includes(t.card));
+    return `${lead ? "Your lead" : "Your turn"}: play a card${table ? " or a meld card" : ""}.`;
+  }
+  if (v.phase === Phase.STOCK_MELD && v.turn) return `${s.name(v.turn)} took the trick and may meld…`;
+  if (v.phase === Phase.DRAW) return "Both draw from the stock…";
+  return null;
+}
+
 /** The number of the hand being played, from 1. */
 export const handNumber = (v) => v.hand_number;
 
@@ -34,6 +71,7 @@ export function takes(s, seat) {
 
 /** "You are stuck at 250", "West bid 270": who holds the contract, in words. */
 export function contractText(s, seat, stuck, bid) {
+  if (!seat) return ""; // a game without an auction (two-handed)
   const who = s.name(seat);
   if (stuck) return `${who} ${s.verb(seat, "are", "is")} stuck at ${bid}`;
   return `${who} bid ${bid}`;
@@ -49,6 +87,8 @@ export function statusText(s, v, waiting = []) {
   if (v.phase === Phase.MATCH_END) return "Match over.";
   // a table of 4 or 5: you watch the hands you sit out (no cards, no move)
   if (s.watching) return `You sit this hand out${v.turn ? `: ${thinking(s, v.turn)}` : "."}`;
+  const stock = stockStatus(s, v);
+  if (stock) return stock;
   if (L.bid || L.pass) {
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"} or pass (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
       : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more, or pass.`;
@@ -121,6 +161,11 @@ export function handResultWords(s, last) {
     return `${what}${pays ? `: ${pays}` : ""}. Match: ${totals}.`;
   }
   const [us, them] = s.sidesOrder;
+  if (!last.declarer) {
+    // no contract (two-handed): what each scored
+    return `Hand over: ${s.sideName(us).toLowerCase()} ${signed(last.score[us])}, ${s.sideName(them)} ${signed(last.score[them])}. `
+      + `Match: ${s.sideName(us).toLowerCase()} ${num(last.totals[us])}, ${s.sideName(them)} ${num(last.totals[them])}.`;
+  }
   const who = s.sideOf(last.declarer) === us ? "We" : "They";
   const what = last.made ? `${who} made ${last.bid}` : `${who} went set at ${last.bid}`;
   return `${what}: ${signed(last.score[us])} to us, ${signed(last.score[them])} to them. `

@@ -5,13 +5,17 @@
 import { $, fill, h, SUIT, suitSym } from "../dom.js";
 import { Phase } from "../protocol.js";
 import { chooseOf } from "../words.js";
+import { meldControls } from "./stock.js";
 
 export function renderControls(ctx) {
   const { v, act } = ctx;
   const el = $("controls");
   const L = v.legal ?? {};
   fill(el);
-  if (L.bid || L.pass) {
+  const meld = meldControls(ctx); // two-handed: the Meld choice after a trick won
+  if (meld) {
+    el.append(meld);
+  } else if (L.bid || L.pass) {
     const group = h("div", { class: "auction", role: "group", "aria-label": "Your bid" });
     if (L.bid) {
       const value = ctx.bid;

@@ -4,7 +4,8 @@
 
 import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { contractText, handResultSentence, resultTitle, settlementLines } from "../words.js";
+import { contractText, handResultSentence, hasStock, resultTitle, settlementLines } from "../words.js";
+import { stockSummaryTable } from "./stock.js";
 
 /** The last completed trick of the hand and its index, or null. */
 export function lastCompleted(v) {
@@ -101,7 +102,7 @@ export function renderMeld(ctx) {
       ...items);
   });
   fill($("meld-body"),
-    v.trump ? h("p", {}, "Trump: ", suitChip(v.trump), ` · ${contractText(s, v.declarer, v.stuck, v.bid)}`) : null,
+    v.trump ? h("p", {}, "Trump: ", suitChip(v.trump), v.declarer ? ` · ${contractText(s, v.declarer, v.stuck, v.bid)}` : "") : null,
     h("div", { class: "meld-grid" }, ...blocks),
     h("p", { class: "meld-sides", "data-testid": "meld-sides" }, ...s.sidesOrder.map((side) =>
       h("span", {}, `${s.sideLong(side)}: `, h("strong", {}, String(v.meld_shown[side]))))),
@@ -199,10 +200,36 @@ function settlement(s, last) {
     h("ul", {}, ...lines.map((l) => h("li", { class: l.mine ? l.mine : null, "data-testid": "settlement-line" }, l.text))));
 }
 
+/** A hand without a contract (two-handed): each player scores what they melded and took. */
+function stockSummary(s, v, last) {
+  const [me, them] = s.sidesOrder;
+  const mine = last.score[me];
+  const theirs = last.score[them];
+  const sentence = mine === theirs ? `You each scored ${num(mine)}.`
+    : mine > theirs ? `You scored ${num(mine)}, ${s.sideWords(them)} ${num(theirs)}.`
+      : `${s.sideWords(them)} scored ${num(theirs)}, you ${num(mine)}.`;
+  return [
+    h("p", { class: "contract-line" }, "Trump ", suitChip(last.trump)),
+    h("p", { class: "verdict made", "data-testid": "verdict" }, sentence),
+    stockSummaryTable(s, v, last),
+    h("p", { class: "muted small" }, "Counters include the 10 for the last trick."),
+  ];
+}
+
 export function renderSummary(ctx) {
   const { v, s } = ctx;
   const last = v.last_hand;
   if (!last) return;
+  if (!last.declarer && hasStock(v)) {
+    $("summary-title").textContent = `Hand ${last.number} over`;
+    fill($("summary-body"), stockSummary(s, v, last));
+    const deal = Boolean(v.legal?.deal);
+    $("next-hand").hidden = !deal;
+    const note = $("summary-waiting");
+    note.hidden = !(v.phase === Phase.HAND_END && !deal);
+    note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
+    return;
+  }
   // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
   $("summary-title").textContent = v.deals ? `Deal ${v.deal_number} over` : `Hand ${last.number} over`;
   fill($("summary-body"),
@@ -228,15 +255,17 @@ export function renderSummary(ctx) {
 function scoresTable(s, hist, deals = null) {
   if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals);
   const [us, them] = s.sidesOrder;
+  const [usName, themName] = [s.sideName(us), s.sideName(them)];
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
     h("thead", {}, h("tr", {},
-      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
-      h("th", { scope: "col" }, "Us"), h("th", { scope: "col" }, "Them"),
-      h("th", { scope: "col" }, "Us total"), h("th", { scope: "col" }, "Them total"))),
+      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, hist.some((hd) => hd.declarer) ? "Contract" : "Trump"),
+      h("th", { scope: "col" }, usName), h("th", { scope: "col" }, themName),
+      h("th", { scope: "col" }, `${usName} total`), h("th", { scope: "col" }, `${themName} total`))),
     h("tbody", {}, ...hist.map((hd) => h("tr", {},
       h("td", {}, String(hd.number)),
-      h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
-        h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : "set")),
+      hd.declarer ? h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
+        h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : "set"))
+        : h("td", {}, "Trump ", suitChip(hd.trump)), // no contract (two-handed)
       h("td", {}, signed(hd.score[us])), h("td", {}, signed(hd.score[them])),
       h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
 }
@@ -314,6 +343,10 @@ export function renderResult(ctx) {
   $("result-title").textContent = resultTitle(s, v.winner);
   fill($("result-score"), finalScore(s, v));
   const last = v.last_hand;
+  if (last && !last.declarer && hasStock(v)) {
+    fill($("result-last"), h("h2", {}, `Last hand (${last.number})`), stockSummaryTable(s, v, last));
+    return;
+  }
   fill($("result-last"), ...(last ? [
     h("h2", {}, v.deals ? `Last deal (${v.deal_number})` : `Last hand (${last.number})`),
     h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${last.made ? "made" : "set"}`),

@@ -90,21 +90,34 @@ export function renderHand(ctx) {
   el.setAttribute("aria-label", label);
   // choosing from the cards the view offers (legal.bury.cards): the others are shown as not to be chosen
   const offered = choosing && choose.from ? new Set(choose.from) : null;
+  // two-handed: the cards just drawn from the stock, or back from the table, are marked (the last copies of each)
+  const marks = ctx.marks ?? null;
+  const left = new Map(v.hand.map((t) => [t, v.hand.filter((x) => x === t).length]));
+  const markOf = (token) => {
+    if (!marks) return null;
+    const k = left.get(token);
+    left.set(token, k - 1);
+    if (k <= (marks.drawn.get(token) ?? 0)) return "drawn";
+    if (k <= (marks.drawn.get(token) ?? 0) + (marks.returned.get(token) ?? 0)) return "returned";
+    return null;
+  };
   const buttons = v.hand.map((token, i) => {
+    const mark = markOf(token);
     const chosen = choosing && ctx.chosen.has(i);
     const ok = myPlay ? playable.has(token) : offered ? offered.has(token) : choosing;
     const cls = myPlay ? (ok ? "legal" : "illegal") : chosen ? "chosen" : offered && !ok ? "illegal" : "";
+    const marked = mark ? `, ${mark === "drawn" ? "just drawn" : "back from the table"}` : "";
     return cardEl(token, {
       button: true,
-      class: cls,
-      dataset: { legal: ok ? "true" : "false", focus: `card-${i}-${token}`, index: String(i) },
+      class: [cls, mark ?? ""].join(" ").trim(),
+      dataset: { legal: ok ? "true" : "false", focus: `card-${i}-${token}`, index: String(i), ...(mark ? { mark } : {}) },
       props: {
         "data-testid": "card",
         title: myPlay && !ok ? "Not playable now — click to see why" : null,
         "aria-pressed": choosing ? (chosen ? "true" : "false") : null,
       },
-      label: myPlay ? `${cardName(token)}${ok ? ", playable" : ""}`
-        : offered && !ok ? `${cardName(token)}, cannot be chosen` : cardName(token),
+      label: (myPlay ? `${cardName(token)}${ok ? ", playable" : ""}`
+        : offered && !ok ? `${cardName(token)}, cannot be chosen` : cardName(token)) + marked,
     });
   });
   fill(el, buttons);

@@ -7,9 +7,13 @@ import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js
 import { Phase } from "../protocol.js";
 import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
-import { contractText, handNumber, statusText, takes, thinking } from "../words.js";
+import { contractText, handNumber, hasStock, statusText, takes, thinking } from "../words.js";
+import { renderBoards, stockPile } from "./stock.js";
 
-const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY]);
+const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY,
+  Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
+// the phases whose centre shows the trick (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
+const TRICKS = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
 // before the first card is led, the widow (once turned up) is shown large at the top of the felt; then small
 const WIDOW_UP = new Set([Phase.WIDOW, Phase.TRUMP, Phase.MELD, Phase.BURY]);
 
@@ -72,11 +76,14 @@ export function renderTopbar(ctx) {
     if (v.trump) c.append(" ", h("span", { class: "wide-only" }, "· Trump "), suitChip(v.trump));
   } else if (v.phase === Phase.AUCTION) {
     c.append("Auction");
+  } else if (hasStock(v) && v.trump) {
+    // no auction (two-handed): the turned card names trump
+    c.append(h("span", { class: "contract-who" }, "Trump "), suitChip(v.trump));
   }
   const done = completedTricks(v);
   const tc = $("trick-count");
   tc.dataset.value = String(done);
-  tc.textContent = v.phase === Phase.PLAY || v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END
+  tc.textContent = TRICKS.has(v.phase) || v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END
     ? `${done}/${v.tricks_in_hand} tricks` : "";
   const tag = $("room-tag");
   const kind = ctx.match?.kind;
@@ -146,6 +153,7 @@ export function renderSeats(ctx) {
   }
   for (const el of felt.querySelectorAll(":scope > .seat")) if (!keep.has(el)) el.remove();
   felt.dataset.seats = String(s.order.length); // style.css puts the bench and the piles where a seat is not
+  renderBoards(ctx, felt); // two-handed: the melds on the table in front of each player, or the endgame marker
   const bench = $("bench");
   if (s.lineup) felt.dataset.chairs = String(s.chairTotals.length);
   else delete felt.dataset.chairs;
@@ -224,6 +232,8 @@ export function renderCentre(ctx) {
   const { v, s } = ctx;
   const el = $("centre");
   const trick = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+  const note = $("trick-note");
+  if (note) fill(note);
   const key = `${ctx.match?.id}/${handNumber(v)}/${v.tricks.length}`;
   const prevCount = el.dataset.trickKey === key ? Number(el.dataset.count) : 0;
   el.dataset.trickKey = key;
@@ -246,7 +256,10 @@ export function renderCentre(ctx) {
       h("span", { class: "slot-who", "aria-hidden": "true" }, s.name(seat))));
   });
   if (trick.winner) {
-    el.append(h("div", { class: "trick-winner", "data-testid": "trick-winner" }, `${takes(s, trick.winner)} the trick`));
+    const pill = h("div", { class: "trick-winner", "data-testid": "trick-winner" }, `${takes(s, trick.winner)} the trick`);
+    // two-handed: beside the trick, in the felt's free column on its right (views/stock.js)
+    if (hasStock(v)) $("trick-note")?.append(pill);
+    else el.append(pill);
   }
 }
 
@@ -274,7 +287,7 @@ function centreInfo(ctx) {
       v.trump ? h("div", { class: "ci-trump" }, "Trump ", suitChip(v.trump)) : null,
       // your own choice is spelled out in the status line and the controls
       mine ? null : h("div", {}, `${s.name(v.declarer)} is burying…`)].filter(Boolean));
-  } else if (v.phase === Phase.PLAY) {
+  } else if (TRICKS.has(v.phase) && v.turn) {
     box.append(h("div", { class: "ci-title" }, "Trump"), v.trump ? h("div", { class: "ci-big" }, suitChip(v.trump)) : null,
       h("div", { class: "ci-who" }, `${s.name(v.turn)} ${s.verb(v.turn, "lead", "leads")}`));
   }
@@ -301,6 +314,13 @@ export function renderPiles(ctx) {
   const { v } = ctx;
   const el = $("piles");
   const kids = [];
+  if (hasStock(v)) {
+    // two-handed: the stock with the upcard across under it (views/stock.js); nothing once it is gone
+    const pile = stockPile(v, ctx.stockNews ?? {});
+    fill(el, pile);
+    el.hidden = !pile;
+    return;
+  }
   if (v.stock && v.stock.count >= 0) {
     kids.push(h("figure", { class: "pile stock", "data-testid": "stock", "aria-label": `Stock: ${v.stock.count} cards${v.stock.up ? `, ${cardName(v.stock.up)} turned up` : ""}` },
       h("div", { class: "pile-cards" },

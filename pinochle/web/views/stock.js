@@ -1,0 +1,272 @@
+// Two-handed Pinochle on the felt (docs/games/two-handed.md): the stock with the upcard across
+// under it, each player's melds lying on the table in front of them (face up, grouped by the meld
+// that laid them down; yours are buttons, playable from there while the view lists them in
+// `legal.play`), the Meld choice after a trick won (only `legal.melds`, `legal.dix` and "No meld"),
+// the endgame marker once the stock is gone, and the news of a new view (the cards you drew, the
+// dix exchanged, the melds back in the hands).
+//
+// The view's facts: `stock_left` (cards left to draw, the upcard included), `upcard`, `table`
+// ({N: [{card, melds: [kinds]}], S: [...]}), `declared` (every meld scored this hand), `endgame`,
+// `dix_exchanged`. Nothing here knows a rule: the cards, the melds and their points are the view's.
+// Pure view functions, but `stockNews` (which compares two views of one hand).
+
+import { cardBack, cardEl, cardName, cardShort, h, num } from "../dom.js";
+import { Phase } from "../protocol.js";
+import { ENDGAME_RULE, ENDGAME_TITLE, hasStock, meldKindName, meldLabel } from "../words.js";
+
+export { hasStock };
+
+/** A seat's melded cards on the table, as the view lists them. */
+export function tableCards(v, seat) {
+  const t = v?.table?.[seat];
+  return Array.isArray(t) ? t : [];
+}
+
+/**
+ * A seat's table cards grouped by the meld that laid each down (its first kind), in the order the
+ * groups first appear: [{kind, cards: [{card, melds, index}]}].
+ */
+export function meldGroups(cards) {
+  const groups = [];
+  const byKind = new Map();
+  cards.forEach((t, index) => {
+    const kind = Array.isArray(t.melds) && t.melds.length ? t.melds[0] : "meld";
+    let g = byKind.get(kind);
+    if (!g) {
+      g = { kind, cards: [] };
+      byKind.set(kind, g);
+      groups.push(g);
+    }
+    g.cards.push({ ...t, index });
+  });
+  return groups;
+}
+
+/** "Queen of spades, served queens around and pinochle". */
+function servedLabel(t) {
+  const kinds = (t.melds ?? []).map((k) => meldKindName(k).toLowerCase());
+  return kinds.length ? `${cardName(t.card)}, served ${kinds.join(" and ")}` : cardName(t.card);
+}
+
+/**
+ * One player's melds on the table. Yours (`mine`) are buttons: playable (`legal.play`) during your
+ * trick, the same 44 px targets as the hand's; the opponent's are faces only.
+ */
+function board(ctx, seat, mine) {
+  const { v, s } = ctx;
+  const cards = tableCards(v, seat);
+  const playable = new Set(v.legal?.play ?? []);
+  const myPlay = mine && playable.size > 0;
+  const news = ctx.stockNews ?? {};
+  const groups = meldGroups(cards).map((g) => h("div", { class: "meld-group", "data-testid": `meld-group-${seat}`, dataset: { kind: g.kind } },
+    h("span", { class: "group-name" }, meldKindName(g.kind)),
+    h("span", { class: "group-cards" }, ...g.cards.map((t) => {
+      const label = servedLabel(t);
+      const served = (t.melds ?? []).length;
+      if (!mine) {
+        return cardEl(t.card, { size: "oboard", class: news.laid?.has(`${seat}/${t.index}`) ? "laid" : "", label: `${s.name(seat)}: ${label}`,
+          dataset: { served: String(served) } });
+      }
+      const ok = playable.has(t.card);
+      return cardEl(t.card, {
+        button: true,
+        size: "board",
+        class: [myPlay ? (ok ? "legal" : "illegal") : "", news.laid?.has(`${seat}/${t.index}`) ? "laid" : ""].join(" ").trim(),
+        dataset: { legal: myPlay && ok ? "true" : "false", focus: `table-${t.index}-${t.card}`, served: String(served) },
+        props: { "data-testid": "table-card", onclick: () => ctx.act.play(t.card), title: myPlay && ok ? "Play it from the table" : null },
+        label: myPlay && ok ? `${label}, on the table, playable` : `${label}, on the table`,
+      });
+    }))));
+  const who = s.isMe(seat) ? "Your melds on the table" : `${s.name(seat)}'s melds on the table`;
+  return h("section", {
+    id: `board-${s.place(seat)}`, class: `board board-${s.place(seat)} ${mine ? "mine" : ""} ${myPlay ? "my-play" : ""}`,
+    "data-testid": `board-${seat}`, dataset: { seat, cards: String(cards.length) }, "aria-label": `${who}: ${cards.length ? `${cards.length} card${cards.length === 1 ? "" : "s"}` : "none"}`,
+  }, ...groups);
+}
+
+/**
+ * The melds on the table in front of each player (the felt's rows above your seat and under the
+ * opponent's), or, once the stock is gone, the endgame marker in the opponent's row.
+ */
+export function renderBoards(ctx, felt) {
+  const { v, s } = ctx;
+  const keep = new Set();
+  if (hasStock(v) && !v.endgame) {
+    for (const seat of s.order) {
+      const el = board(ctx, seat, s.isMe(seat));
+      keep.add(el.id);
+      const old = felt.querySelector(`:scope > #${el.id}`);
+      if (old) old.replaceWith(el);
+      else felt.append(el);
+    }
+  }
+  const marker = hasStock(v) && v.endgame && v.phase !== Phase.HAND_END && v.phase !== Phase.MATCH_END;
+  if (marker) {
+    const el = h("div", { id: "endgame-marker", class: `endgame-marker ${ctx.stockNews?.endgameStarted ? "fresh" : ""}`, "data-testid": "endgame-marker", role: "note" },
+      h("strong", { class: "em-title" }, ENDGAME_TITLE),
+      h("span", { class: "em-rule" }, ENDGAME_RULE),
+      ctx.stockNews?.endgameStarted ? h("span", { class: "em-back", "data-testid": "melds-back" }, "The melds go back to the hands.") : null);
+    keep.add(el.id);
+    const old = felt.querySelector(":scope > #endgame-marker");
+    if (old) old.replaceWith(el);
+    else felt.append(el);
+  }
+  if (hasStock(v)) {
+    // who takes the trick, beside it (views/table.js renderCentre fills it)
+    let note = felt.querySelector(":scope > #trick-note");
+    if (!note) {
+      note = h("div", { id: "trick-note", class: "trick-note" });
+      felt.append(note);
+    }
+    keep.add(note.id);
+  }
+  for (const el of felt.querySelectorAll(":scope > .board, :scope > .endgame-marker, :scope > .trick-note")) if (!keep.has(el.id)) el.remove();
+  felt.dataset.stock = hasStock(v) ? (v.endgame ? "endgame" : "stock") : "";
+  if (!hasStock(v)) delete felt.dataset.stock;
+}
+
+/**
+ * The stock: a face-down pile with the number left and the upcard across under it; the dix once
+ * exchanged lies there in the upcard's place. Nothing once the stock is gone. Null for other games.
+ */
+export function stockPile(v, news = {}) {
+  if (!hasStock(v) || v.endgame || !(v.stock_left > 0)) return null;
+  const left = v.stock_left;
+  const down = v.upcard ? left - 1 : left; // stock_left counts the upcard
+  const label = [`Stock: ${left} card${left === 1 ? "" : "s"} to draw`,
+    v.upcard ? `${cardName(v.upcard)} turned up under it${v.dix_exchanged ? " (the dix, exchanged)" : ""}` : null].filter(Boolean).join(", ");
+  return h("figure", { class: `pile stock two ${news.dix ? "swapped" : ""}`, "data-testid": "stock", "aria-label": label },
+    h("div", { class: "pile-cards" },
+      v.upcard ? cardEl(v.upcard, { size: "trick", class: "upcard", label: `Turned up: ${cardName(v.upcard)}`, props: { "data-testid": "upcard" } }) : null,
+      down > 0 ? h("span", { class: "stack" }, cardBack({ size: "trick" }), down > 1 ? cardBack({ size: "trick" }) : null) : null),
+    h("figcaption", {}, h("span", { class: "stock-n", "data-testid": "stock-left" }, num(left)), " ", h("span", { class: "stock-word" }, "to draw")),
+    news.dix ? h("span", { class: "dix-note", "data-testid": "dix-note" }, `Dix ${cardShort(news.dix.nine)} ⇄ ${cardShort(news.dix.up)}`) : null);
+}
+
+/** Whether the meld choice is yours now: the view offers melds, the dix, or passing after a trick won. */
+export function meldChoice(v) {
+  const L = v?.legal ?? {};
+  if (!hasStock(v) || L.play || L.bid) return null;
+  const melds = Array.isArray(L.melds) ? L.melds : [];
+  if (!melds.length && !L.dix && !L.pass) return null;
+  return { melds, dix: Boolean(L.dix), pass: Boolean(L.pass) };
+}
+
+/** The melds you declared this turn (the view's `declared`, after the last trick won). */
+function declaredNow(v) {
+  const done = v.tricks.filter((t) => t.winner).length;
+  return (v.declared ?? []).filter((d) => d.seat === v.seat && d.after === done);
+}
+
+/** The Meld choice after a trick won: one button per meld the view allows (its points), the dix, and "No meld". */
+export function meldControls(ctx) {
+  const { v, act } = ctx;
+  const c = meldChoice(v);
+  if (!c) return null;
+  const already = declaredNow(v);
+  const buttons = c.melds.map((m, i) => h("button", {
+    class: "btn meld-option", type: "button", "data-testid": `meld-option-${i}`, "data-focus": `meld-option-${i}`,
+    "aria-label": `Meld ${meldLabel(m.name)}: ${m.cards.map(cardName).join(", ")}, ${m.points} points`,
+    onclick: () => act.meld(m.cards),
+  }, h("span", { class: "mo-name" }, meldLabel(m.name)),
+  h("span", { class: "mo-cards", "aria-hidden": "true" }, m.cards.map(cardShort).join(" ")),
+  h("span", { class: "mo-pts" }, `+${m.points}`)));
+  if (c.dix) {
+    buttons.push(h("button", {
+      class: "btn meld-option dix", type: "button", "data-testid": "meld-dix", "data-focus": "meld-dix",
+      "aria-label": v.upcard && !v.dix_exchanged ? `Dix: exchange it for the ${cardName(v.upcard)}` : "Dix: show it",
+      onclick: act.dix,
+    }, h("span", { class: "mo-name" }, "Dix"),
+    h("span", { class: "mo-cards", "aria-hidden": "true" }, v.upcard && !v.dix_exchanged ? `⇄ ${cardShort(v.upcard)}` : "show")));
+  }
+  if (c.pass) {
+    buttons.push(h("button", {
+      class: "btn meld-pass", type: "button", "data-testid": "meld-pass", "data-focus": "meld-pass", onclick: act.passMeld,
+    }, already.length ? "Done" : "No meld"));
+  }
+  const title = already.length ? `Melded ${already.map((d) => meldLabel(d.name)).join(" and ")}` : "Meld";
+  return h("div", { class: "meld-choice", role: "group", "aria-labelledby": "meld-choice-title", "data-testid": "meld-choice" },
+    h("span", { id: "meld-choice-title", class: "mc-title" }, title),
+    h("div", { class: "mc-options" }, ...buttons));
+}
+
+/** The multiset of cards in a list of tokens. */
+function counts(tokens) {
+  const m = new Map();
+  for (const t of tokens) m.set(t, (m.get(t) ?? 0) + 1);
+  return m;
+}
+
+/**
+ * What changed between two views of one two-handed hand, for the page to show:
+ * - `drawn`: the cards new in your hand (from the stock, or the upcard), by token and count;
+ * - `returned`: the cards back in your hand from the table (the endgame starts);
+ * - `dix`: {nine, up} when the upcard turned into the dix (an exchange);
+ * - `laid`: the table cards just laid down ("N/3": seat and index);
+ * - `endgameStarted`: the stock ran out with this view.
+ */
+export function stockNews(prev, v) {
+  const out = { drawn: new Map(), returned: new Map(), dix: null, laid: new Set(), endgameStarted: false };
+  if (!hasStock(v) || !prev || !hasStock(prev) || prev.hand_number !== v.hand_number || prev.version === v.version) return out;
+  const me = v.seat;
+  const had = counts([...(prev.hand ?? []), ...tableCards(prev, me).map((t) => t.card)]);
+  const onTable = counts(tableCards(prev, me).map((t) => t.card));
+  const now = counts(v.hand ?? []);
+  for (const [card, n] of now) {
+    const before = counts(prev.hand ?? []).get(card) ?? 0;
+    const fromTable = Math.min(Math.max(0, n - before), onTable.get(card) ?? 0);
+    const fresh = n - (had.get(card) ?? 0);
+    if (v.endgame && !prev.endgame && fromTable > 0) out.returned.set(card, fromTable);
+    if (fresh > 0) out.drawn.set(card, fresh);
+  }
+  if (v.dix_exchanged && !prev.dix_exchanged && prev.upcard && v.upcard) out.dix = { nine: v.upcard, up: prev.upcard };
+  out.endgameStarted = Boolean(v.endgame && !prev.endgame);
+  for (const seat of Object.keys(v.table ?? {})) {
+    const before = tableCards(prev, seat);
+    tableCards(v, seat).forEach((t, i) => {
+      const old = before.find((b) => b.card === t.card);
+      if (!old || (t.melds ?? []).length > (old.melds ?? []).length) out.laid.add(`${seat}/${i}`);
+    });
+  }
+  return out;
+}
+
+/** The news in words, for the status line's second sentence and the screen reader. */
+export function newsWords(s, prev, v, news) {
+  const say = [];
+  if (!news || !prev) return say;
+  if (news.dix) {
+    const d = (v.declared ?? []).filter((x) => x.name === "dix").at(-1);
+    const who = d ? d.seat : null;
+    say.push(`${who ? `${s.spoken(who)} ${s.verb(who, "exchange", "exchanges")}` : "Exchanged:"} the dix (${cardShort(news.dix.nine)}) for the ${cardShort(news.dix.up)}.`);
+  }
+  if (news.endgameStarted) say.push(`${ENDGAME_TITLE}. ${ENDGAME_RULE} The melds go back to the hands.`);
+  else if (news.drawn.size) {
+    const cards = [...news.drawn].flatMap(([c, n]) => Array(n).fill(c));
+    say.push(`You drew ${cards.map(cardShort).join(" and ")}.`);
+  }
+  return say;
+}
+
+/** The hand's summary of a two-handed hand: per player, the meld, the counters (with the last trick), the tricks, the hand and the match. */
+export function stockSummaryTable(s, v, last) {
+  const cols = s.sidesOrder;
+  const lastTrick = v.tricks?.length === v.tricks_in_hand ? v.tricks.at(-1)?.winner ?? null : null;
+  const row = (label, key, cls = null) => h("tr", { class: cls }, h("th", { scope: "row" }, label), ...cols.map((side) => h("td", {}, key(side))));
+  return h("table", { class: "summary-table stock-summary", "data-testid": "summary-table" },
+    h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
+    h("tbody", {},
+      row("Meld", (side) => num(last.meld[side])),
+      row("Counters", (side) => num(last.counters[side])),
+      row("Last trick", (side) => (lastTrick === null ? "—" : s.sideSeats(side).includes(lastTrick) ? "✓ won" : "—")),
+      row("Tricks", (side) => String(last.tricks[side])),
+      h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Hand"),
+        ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}` }, `+${num(last.score[side])}`))),
+      h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
+        ...cols.map((side) => h("td", {}, num(last.totals[side]))))));
+}
+
+/** The news kept for the hand: the cards to mark in your hand (drawn, returned). */
+export function handMarks(news) {
+  return { drawn: new Map(news?.drawn ?? []), returned: new Map(news?.returned ?? []) };
+}
