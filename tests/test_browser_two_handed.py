@@ -366,3 +366,60 @@ def test_a_two_handed_hand_to_the_endgame(server: Server) -> None:
     bad = {k: c for k, c in bad.items() if c}
     assert not bad, json.dumps(bad, indent=1)
     assert all(c["scroll"] <= 0 for c in out["checks"].values())
+
+
+def test_the_hand_summary_and_the_score_bar(server: Server) -> None:
+    """A hand played out by Easy at both seats: the summary has a column per player (meld,
+    counters, who took the last trick, the tricks, the hand, the match total), the bar both totals
+    to 1000, the score sheet the hand."""
+    seed = 3
+    sock = StockSocket(seed)
+    me = for_level("easy", f"{seed}/S")
+    while sock.state.phase != "hand_end":
+        sock.state = apply(sock.state, me.act(view(sock.state, Seat.S)))
+        sock.advance()
+    v = sock.message()["view"]
+    last_winner = v["tricks"][-1]["winner"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        axe = axe_runner()
+        errors: list[str] = []
+        ctx, page = open_table(browser, server.url, sock, errors)
+        summary = page.get_by_test_id("hand-summary")
+        summary.wait_for(state="visible")
+        settle(page)
+        out: dict[str, Any] = {
+            "title": page.locator("#summary-title").inner_text(),
+            "cols": page.locator("#summary-body thead th").all_inner_texts(),
+            "rows": page.eval_on_selector_all("#summary-body tbody tr", "rs => rs.map(r => [...r.children].map(c => c.innerText))"),
+            "score": page.get_by_test_id("match-score").inner_text(),
+            "checks": {},
+        }
+        everywhere(page, axe, "summary", out["checks"])
+        page.keyboard.press("Escape")
+        summary.wait_for(state="hidden")
+        page.get_by_test_id("scores-button").click()
+        page.get_by_test_id("score-sheet").wait_for(state="visible")
+        settle(page)
+        out["sheet"] = page.locator("#scores-body thead th").all_inner_texts()
+        everywhere(page, None, "scores", out["checks"])
+        ctx.close()
+        out["errors"] = errors + sock.errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["title"] == "Hand 1 over"
+    assert out["cols"] == ["You", "North"], out["cols"]
+    rows = {r[0]: r[1:] for r in out["rows"]}
+    last = v["last_hand"]
+    assert rows["Meld"] == [str(last["meld"]["S"]), str(last["meld"]["N"])], rows
+    assert rows["Counters"] == [str(last["counters"]["S"]), str(last["counters"]["N"])], rows
+    assert rows["Last trick"] == (["✓ won", "—"] if last_winner == "S" else ["—", "✓ won"]), rows
+    assert rows["Hand"] == [f"+{last['score']['S']}", f"+{last['score']['N']}"], rows
+    assert rows["Match total"] == [str(v["totals"]["S"]), str(v["totals"]["N"])], rows
+    assert out["score"].split() == ["You", str(v["totals"]["S"]), "North", str(v["totals"]["N"])] or "1000" in out["score"], out["score"]
+    assert out["sheet"][:3] == ["#", "Trump", "You"], out["sheet"]
+    bad = {k: {m: x for m, x in c.items() if x and m != "scroll"} for k, c in out["checks"].items()}
+    bad = {k: c for k, c in bad.items() if c}
+    assert not bad, json.dumps(bad, indent=1)
