@@ -82,7 +82,7 @@ from dataclasses import dataclass
 from typing import IO, Literal, NamedTuple, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .bots import LEVELS, Player, for_level
-from .bots.hard import OmniscientPlayer
+from .bots.hard import OmniscientPlayer, hard_baseline
 from .cards import Seat
 from .errors import IllegalAction, PinochleError
 from .game import Action, State, apply, auto_action, new_match, turn, view
@@ -1104,3 +1104,5 @@ def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, wo
 
 # The omniscient reference player: for measurement only (issue 4), never offered in the app.
 register_player("omniscient", OmniscientPlayer)
+# Hard before issue 17, item 2: the baseline the new Hard is measured against (docs/strength.md), not in the app.
+register_player("hard-baseline", hard_baseline)
