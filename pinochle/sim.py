@@ -362,3 +362,141 @@ def playout_teams(
         leader = winner
     pts[team_of[winner]] += rules.last_trick
     return tricks, pts
+
+
+def _beats_now(held: int, led: int, win: int, win_suit: int, trump: int) -> bool:
+    """Whether a seat holding ``held`` (card types) can take a trick led in ``led`` and now won by
+    ``win`` (RULES.md, Play 1-3: a higher card of the winning suit while following, a trump when
+    void in the led suit and the winner is not a trump; an identical card does not beat its twin)."""
+    if held & SUIT_MASK[led]:
+        return win_suit == led and bool(held & ABOVE[win])
+    if win_suit == trump:
+        return bool(held & ABOVE[win])
+    return bool(held & SUIT_MASK[trump])
+
+
+def playout_partners(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    rnd: Callable[[], float],
+    rules: RuleSet = TABLE,
+    trick: Sequence[int] = (),
+) -> tuple[list[int], list[int]]:
+    """Finish the hand at a table of four partnerships (N-S, E-W) with a partner-aware policy that
+    sees all four hands (a determinized deal; RULES.md, Play):
+
+    * **leading**: a card no opponent can beat (the highest of a suit, when neither opponent
+      holds a higher card of it nor can trump it), the most counters first; else the lowest
+      card of a random plain suit held (of trump when only trumps are held);
+    * **able to take the trick** (the rules make a seat beat the winning card when it can): the
+      cheapest such card no later opponent can beat, else the cheapest one;
+    * **unable to take it**: when the partner holds the trick and no later opponent can beat
+      it, the best counter (a ten or king before an ace, plain before trump); else the lowest
+      card (as :func:`playout` with ``greedy``).
+
+    Costs about twice :func:`playout`'s greedy policy; :class:`pinochle.bots.HardPlayer` uses it
+    in its rollouts.
+
+    Args:
+        hands: the four packed hands; changed in place (emptied).
+        trump: the trump suit; leader: the seat that led (or leads) the current trick.
+        rnd: a ``random()`` function (the suit of a low lead).
+        rules: counters, last trick, the legal-card rule, the deck.
+        trick: cards already played to the current trick, lead first.
+
+    Returns:
+        ``(tricks, counters)`` per side (NS, EW) from the current trick on, last trick included.
+    """
+    values = [rules.counters[c % 6] for c in range(24)]
+    legal = legal_function(rules)
+    tricks = [0, 0]
+    pts = [0, 0]
+    spread = SPREAD[MAX_COPIES]
+    wide = DECKS[rules.deck].layers > 2
+    bit, top = _BIT, _TOP
+    trump_mask = SUIT_MASK[trump]
+    forced = list(trick)
+    winner = leader
+    beats = _beats_now
+    while hands[leader] or forced:
+        seat = leader
+        if forced:
+            c = forced.pop(0)
+        else:
+            h = hands[seat]
+            m = h & ALL_TYPES
+            o1, o2 = hands[(seat + 1) & 3] & ALL_TYPES, hands[(seat + 3) & 3] & ALL_TYPES
+            c = -1
+            best = -1
+            for s in range(4):
+                sm = m & SUIT_MASK[s]
+                if sm:
+                    top_card = sm.bit_length() - 1
+                    if not beats(o1, s, top_card, s, trump) and not beats(o2, s, top_card, s, trump):
+                        v = values[top_card] * 2 + (s != trump)
+                        if v > best:
+                            best, c = v, top_card
+            if c < 0:
+                plain = [s for s in range(4) if s != trump and m & SUIT_MASK[s]] or [trump]
+                sm = m & SUIT_MASK[plain[int(rnd() * len(plain))]]
+                c = (sm & -sm).bit_length() - 1
+            if wide:
+                hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
+            else:
+                hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+        led = win_suit = c // 6
+        win = c
+        winner = seat
+        won = values[c]
+        for k in (1, 2, 3):
+            seat = (seat + 1) & 3
+            if forced:
+                c = forced.pop(0)
+            else:
+                h = hands[seat]
+                m = legal(h & ALL_TYPES, led, win, trump)
+                if win_suit == trump:
+                    winning = m & ABOVE[win]
+                else:
+                    winning = (m & ABOVE[win]) | (0 if m & SUIT_MASK[led] else m & trump_mask)
+                if winning:
+                    c = -1
+                    x = winning
+                    while x:  # cheapest first: the winning suit's cards upwards, then trumps upwards
+                        low = x & -x
+                        x ^= low
+                        cand = low.bit_length() - 1
+                        cs = cand // 6
+                        if all(not beats(hands[o] & ALL_TYPES, led, cand, cs, trump)
+                               for o in ((seat + 1) & 3, (seat + 3) & 3) if (o - leader) & 3 > k):
+                            c = cand
+                            break
+                    if c < 0:
+                        c = (winning & -winning).bit_length() - 1
+                elif (winner - seat) & 3 == 2 and (k == 3 or not beats(
+                        hands[(seat + 1) & 3] & ALL_TYPES, led, win, win_suit, trump)):
+                    c = max((x for x in range(24) if m >> x & 1),
+                            key=lambda x: (values[x], x % 6 != 5, x // 6 != trump, -x))
+                else:
+                    c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x % 6, x))
+                if wide:
+                    hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
+                else:
+                    hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
+            won += values[c]
+            suit = c // 6
+            if suit == win_suit:
+                if c > win:
+                    win = c
+                    winner = seat
+            elif suit == trump:
+                win = c
+                win_suit = suit
+                winner = seat
+        side = winner & 1
+        tricks[side] += 1
+        pts[side] += won
+        leader = winner
+    pts[winner & 1] += rules.last_trick
+    return tricks, pts

@@ -43,8 +43,8 @@ from ..game import Action, State, View, game_named, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
-from ..sim import playout, playout_teams
-from .knowledge import knowledge, sample_hands
+from ..sim import playout, playout_partners, playout_teams
+from .knowledge import auction_bounds, knowledge, sample_hands, sample_hands_by_auction
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve, solve_teams
 from .widow import settlement, widow_bury, widow_call, widow_trump
@@ -113,15 +113,20 @@ class HardPlayer(TablePlayer):
         rules: the table's rules.
     """
 
-    def __init__(self, seed: int | str = 0, samples: int = 48, endgame: int = 8, rules: RuleSet = TABLE) -> None:
+    def __init__(self, seed: int | str = 0, samples: int = 48, endgame: int = 8, rules: RuleSet = TABLE,
+                 bid_samples: int = 48, rollout: str = "greedy", inference: bool = False) -> None:
         self.seed = seed
         self.samples = samples
         self.endgame = endgame
         self.rules = rules
+        self.bid_samples = bid_samples
+        self.rollout = rollout
+        self.inference = inference
         self._normal = NormalPlayer(seed)
 
     def __repr__(self) -> str:
-        return f"HardPlayer(seed={self.seed!r}, samples={self.samples})"
+        return (f"HardPlayer(seed={self.seed!r}, samples={self.samples}, endgame={self.endgame}, "
+                f"rollout={self.rollout!r}, inference={self.inference})")
 
     def act(self, view: View) -> Action:
         """As :meth:`TablePlayer.act`, with the rules of the view's game (its meld values and counters)."""
@@ -151,7 +156,7 @@ class HardPlayer(TablePlayer):
         longest = max(lengths)
         suits = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == longest]
         outcomes: list[list[int]] = [[] for _ in range(4)]
-        n = max(8, self.samples // 2)
+        n = max(8, self.bid_samples // 2)
         # the auction so far: a seat that bid is taken to hold some meld (at least a marriage)
         bidders = {int(who) for who, call in view.calls if call is not None and who != view.seat}
         partner = (me + 2) & 3
@@ -270,7 +275,7 @@ class HardPlayer(TablePlayer):
 
         bid_values = {s: 0.0 for s in suits}
         pass_value = 0.0
-        for _ in range(max(8, self.samples // 2)):
+        for _ in range(max(8, self.bid_samples // 2)):
             for _try in range(20):
                 hands = _deal_unseen(mine, me, rng.random, deck)
                 if all(max(meld_by_trump(hands[b], rules)) >= in_scale(40, view) for b in bidders):
@@ -309,8 +314,15 @@ class HardPlayer(TablePlayer):
         never leads the trump ace while the declarers may still hold trump.
         """
         k = knowledge(view)
-        if view.rules_set().widow:
+        rules = view.rules_set()
+        if rules.widow:
             return self._best_card_teams(view, lambda rng: sample_hands(k, rng))
+        if self.inference and not rules.pass_cards and DECKS[rules.deck] is PINOCHLE_DECK:
+            bounds = auction_bounds(view)
+            if any(b != (None, None) for b in bounds):
+                rng = random.Random(f"{self.seed}/{view.hand_number - 1}/{view.version}/{view.seat}/auction")
+                drawn = iter(sample_hands_by_auction(k, bounds, rng, self.samples, 2 * self.samples))
+                return self._best_card(view, lambda _rng: next(drawn))
         return self._best_card(view, lambda rng: sample_hands(k, rng))
 
     def _best_card_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
@@ -415,6 +427,7 @@ class HardPlayer(TablePlayer):
             return sc[side] - sc[1 - side]
 
         left = sum(view.hand_sizes)
+        rollout = playout_partners if self.rollout == "partners" else greedy_playout
         totals = [0.0] * len(cards)
         for _ in range(self.samples):
             hands = deals(rng)
@@ -425,7 +438,7 @@ class HardPlayer(TablePlayer):
                 if left <= self.endgame:
                     totals[j] += solve(hs, trump, leader, [*trick, c], side, value, rules)
                 else:
-                    tricks, pts = greedy_playout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c])
+                    tricks, pts = rollout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c])
                     totals[j] += value(pts, tricks)
         best = max(totals)
         ties = [c for c, t in zip(cards, totals) if t >= best - 1e-9]
@@ -435,6 +448,22 @@ class HardPlayer(TablePlayer):
         return fallback if fallback in ties else min(ties, key=lambda c: (c // 6 == trump, c % 6))
 
 
+def hard_baseline(seed: int | str = 0) -> HardPlayer:
+    """The Hard player as it was before issue 17, item 2 (commit b5ef06c): 48 samples a card,
+    greedy rollouts, the exact search from 8 cards left, no reading of the auction in the play.
+
+    Registered in the arena as ``hard-baseline`` (``pinochle arena --a hard --b hard-baseline``)
+    so the comparison can be rerun; never offered in the app (:data:`pinochle.bots.LEVELS`).
+
+    Args:
+        seed: makes every decision reproducible.
+
+    Returns:
+        A :class:`HardPlayer` with the earlier settings (its auction is the current Hard's).
+    """
+    return HardPlayer(seed, samples=48, endgame=8, bid_samples=48, rollout="greedy", inference=False)
+
+
 class OmniscientPlayer(HardPlayer):
     """A reference player that sees all four hands: for measurement only, never in the app.
 
@@ -442,6 +471,10 @@ class OmniscientPlayer(HardPlayer):
     so the gap between the two is what hidden information costs Hard.
     It implements the arena's ``FullInfoPlayer``: ``act_full(state, seat)``.
     """
+
+    def __init__(self, seed: int | str = 0, samples: int = 48, endgame: int = 8, rules: RuleSet = TABLE) -> None:
+        # the reference of docs/strength.md stays fixed: the baseline's settings (:func:`hard_baseline`)
+        super().__init__(seed, samples, endgame, rules, bid_samples=48, rollout="greedy", inference=False)
 
     def __repr__(self) -> str:
         return f"OmniscientPlayer(seed={self.seed!r}, samples={self.samples})"
