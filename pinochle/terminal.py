@@ -50,6 +50,7 @@ import json
 import os
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Final
 
@@ -59,9 +60,9 @@ from .bots.base import teams
 from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
 from .errors import IllegalAction, PinochleError
 from .game import match_deals as deals_at_table
-from .game import (Action, Game, HandResult, State, Trick, apply, auction_status, auto_action, new_match,
+from .game import (Action, Game, HandResult, State, Trick, View, apply, auction_status, auto_action, new_match,
                    seat_of_chair, sort_hand, turn, view)
-from .meld import Meld, meld_points
+from .meld import NINE, Meld, meld_points
 from .records import match_record
 from .rules import TABLE, RuleSet
 from .tricks import counters as counter_points
@@ -105,6 +106,9 @@ class _Console:
         self.stdin = stdin
         self.stdout = stdout
         self.you: Seat = SOUTH
+        #: two-handed: the card the person drew after this trick, and the other player's when it was the upcard
+        self.drawn: Card | None = None
+        self.other_drew: Card | None = None
         try:
             self.echo = not stdin.isatty()
         except (AttributeError, ValueError):
@@ -242,6 +246,55 @@ def _per_side(seating: Seating, points: Sequence[int], signed: bool = False) -> 
     return ", ".join(f"{n} {_signed(p) if signed else p}" for n, p in zip(seating.side_names, points))
 
 
+def _has_stock(game: Game) -> bool:
+    """Whether ``game`` is played with a stock (VARIANTS.md ``two-handed``): its players draw after
+    each trick and meld one combination at a time between tricks."""
+    return "draw" in game.action_types
+
+
+def _table_cards(cards: object) -> str:
+    """One player's melded cards lying on the table, from the view's ``stock.table`` list, each with
+    the melds it has served (a card may serve another kind of meld, never the same kind again:
+    docs/games/two-handed.md): ``K♠ Q♠ (royal marriage)  A♠ (aces around, run)``; ``none``."""
+    if not isinstance(cards, list) or not cards:
+        return "none"
+    groups: dict[tuple[str, ...], list[Card]] = {}
+    for t in cards:
+        groups.setdefault(tuple(_kind_word(k) for k in t["melds"]), []).append(Card.parse(t["card"]))
+    return "  ".join(f"{' '.join(c.label for c in cs)} ({', '.join(kinds)})" for kinds, cs in groups.items())
+
+
+def _kind_word(kind: str) -> str:
+    """A meld kind as players say it: ``around-K`` is ``kings around``; the others are their names.
+
+    >>> _kind_word("around-K"), _kind_word("marriage")
+    ('kings around', 'marriage')
+    """
+    ranks = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
+    if kind.startswith("around-") and kind[7:] in ranks:
+        return f"{ranks[kind[7:]]} around"
+    return kind
+
+
+def _stock_status(con: _Console, v: View) -> None:
+    """What a two-handed view shows besides the hand (docs/games/two-handed.md, The view): the stock
+    left and the upcard (or the endgame), and both players' melds on the table with the melds each
+    card has served."""
+    st = v.stock
+    if st is None:
+        return
+    if st["endgame"]:
+        con.say("    Endgame: the stock is gone; follow suit, beat a trump lead, trump when void.")
+        return
+    up = st["upcard"]
+    under = f"; the {Card.parse(str(up)).label} face up under it" if up is not None else ""
+    con.say(f"    Stock: {st['stock_left']} card{'s' if st['stock_left'] != 1 else ''} face down{under}.")
+    table = st["table"]
+    assert isinstance(table, dict)
+    other = next(s for s in table if s != str(con.you))
+    con.say(f"    On the table: {other} {_table_cards(table[other])}   |   you {_table_cards(table[str(con.you)])}")
+
+
 def match_deals(game: Game) -> int | None:
     """The number of scored deals that make the game's match (VARIANTS.md ``cutthroat``,
     ``auction``: 9), or ``None`` for a match played to a target score.
@@ -333,6 +386,8 @@ def _hand_header(con: _Console, state: State) -> None:
         con.say(_RULE)
     if con.you not in seating.seats:
         con.say("You sit this hand out: the computer players play it, shown here.")
+    elif v.stock is not None:  # VARIANTS.md two-handed: trump is turned before anyone sees a hand
+        con.say(f"Your hand: {cards_text(v.hand, state.trump)}")
     else:
         con.say(f"Your hand: {cards_text(v.hand)}")
         con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
@@ -341,6 +396,14 @@ def _hand_header(con: _Console, state: State) -> None:
     if state.turned is not None:
         con.say(f"{_seat(state.dealer, seating, con.you)} turns up the {state.turned.label}: "
                 f"{_suit_text(state.turned.suit)} are trump.")
+        if v.stock is not None:  # VARIANTS.md two-handed: the stock, a turned nine, who leads
+            if state.turned.rank == NINE:
+                con.say(f"A 9 turned up (the dix): {_seat(state.dealer, seating, con.you)} scores {state.rules.dix}.")
+            con.say(f"The stock: {v.stock['stock_left']} cards face down, the {state.turned.label} face up under it. "
+                    "After each trick both draw, the dealer last.")
+            leader = turn(state)
+            con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads; "
+                    "no need to follow suit while the stock lasts):")
     else:
         con.say(f"Auction ({_seat(seating.left(state.dealer), seating, con.you)} calls first; "
                 f"the lowest bid is {state.rules.min_bid}):")
@@ -421,6 +484,9 @@ def _meld_need_alone(con: _Console, state: State) -> None:
 def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS, deal: int = 0) -> None:
     """Bid, meld shown and kept, tricks, counters, made or set, and the hand's score
     (players alone: :func:`_hand_summary_alone`; ``deal``: its number among the scored deals)."""
+    if r.stock:  # VARIANTS.md two-handed: no contract; meld and counters score for each player
+        _hand_summary_stock(con, r, seating)
+        return
     if _alone(seating):
         _hand_summary_alone(con, r, seating, deal)
         return
@@ -454,6 +520,23 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
         con.say(f"  {names[side]} went set: {s.kept_meld[side]} meld + {s.counters[side]} counters "
                 f"= {got} < {r.bid}, so {names[side]} lose {r.bid}.")
     con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
+
+
+def _hand_summary_stock(con: _Console, r: HandResult, seating: Seating) -> None:
+    """A two-handed hand (VARIANTS.md ``two-handed``; docs/games/two-handed.md): trump, each player's
+    meld declared between tricks (the turned nine included), tricks and counters (the last trick's
+    10 included), and the hand's score; then every meld in the order declared."""
+    s = r.score
+    con.say()
+    turned = f" (turned: {r.turned.label})" if r.turned is not None else ""
+    con.say(f"Hand {r.number} summary: trump {_suit_text(r.trump)}{turned}")
+    con.say(f"  {'player':<8}{'meld':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
+    for i, name in enumerate(seating.side_names):
+        con.say(f"  {name:<8}{s.meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}{_signed(s.score[i]):>8}")
+    for seat in seating.seats:
+        items = [d.item for d in r.declared if d.seat == seat]
+        text = "; ".join(f"{m.name} {m.points}" for m in items) or "no meld"
+        con.say(f"  {_seat(seat, seating, con.you)} melded: {text}")
 
 
 def _settlement(r: HandResult, seating: Seating, you: int = SOUTH) -> str:
@@ -544,11 +627,27 @@ def _score_sheet_alone(con: _Console, history: Sequence[HandResult], seating: Se
                 + "".join(f"  {t:>7}" for t in r.totals))
 
 
+def _score_sheet_stock(con: _Console, history: Sequence[HandResult], seating: Seating) -> None:
+    """Every two-handed hand: dealer, trump, each player's score and running total (VARIANTS.md
+    ``two-handed``: the match is to 1000)."""
+    names = seating.side_names
+    con.say()
+    con.say("Score sheet:")
+    con.say(f"  {'hand':>4}  {'dealer':<6}  {'trump':<5}" + "".join(f"  {n:>5}" for n in names)
+            + "".join(f"  {n + ' total':>7}" for n in names))
+    for r in history:
+        con.say(f"  {r.number:>4}  {str(r.dealer):<6}  {Suit(r.trump).symbol:<5}"
+                + "".join(f"  {_signed(x):>5}" for x in r.score.score) + "".join(f"  {t:>7}" for t in r.totals))
+
+
 def _score_sheet(con: _Console, history: Sequence[HandResult], seating: Seating = FOUR_PARTNERS) -> None:
     """Every hand's scores and the running totals (players alone: :func:`_score_sheet_alone`;
     at a table of 4 or 5: :func:`_score_sheet_chairs`)."""
     if history and history[-1].lineup:
         _score_sheet_chairs(con, history)
+        return
+    if history and history[-1].stock:  # VARIANTS.md two-handed: no contract
+        _score_sheet_stock(con, history, seating)
         return
     if _alone(seating):
         _score_sheet_alone(con, history, seating)
@@ -564,8 +663,54 @@ def _score_sheet(con: _Console, history: Sequence[HandResult], seating: Seating 
                 + "".join(f"  {_signed(x):>6}" for x in r.score.score) + "".join(f"  {t:>8}" for t in r.totals))
 
 
+def _narrate_stock(con: _Console, before: State, action: Action, after: State) -> bool:
+    """Tell a two-handed move between tricks (VARIANTS.md ``two-handed``): a meld or the dix (with
+    the exchange for the upcard), the draws (the card the person draws; the other player's only when
+    it is the upcard, which everyone saw), and the start of the endgame. ``False``: not such a move
+    (the caller tells it)."""
+    seating = after.game.seating
+    who = _seat(action.seat, seating, con.you)
+    sp, spa = before.stock, after.stock
+    if sp is None or spa is None or before.hand_no != after.hand_no:
+        return False
+    if action.type == "meld" and action.cards:
+        item = spa.declared[-1].item
+        con.say(f"  {who:<12} melds {item.name} {' '.join(c.label for c in item.cards)} (+{item.points})")
+    elif action.type == "dix":
+        nine = spa.declared[-1].item.cards[0]
+        swap = (f" and exchanges it for the upcard {sp.upcard.label}" if spa.exchanged and not sp.exchanged
+                and sp.upcard is not None else ", shown on the table")
+        con.say(f"  {who:<12} scores the dix {nine.label} (+{spa.declared[-1].item.points}){swap}")
+    elif action.type == "pass" and before.phase == "stock_meld":
+        pass  # nothing more declared: the draws follow
+    elif action.type == "draw":
+        if action.seat == con.you:
+            got = Counter(unpack(after.hands[con.you])) - Counter(unpack(before.hands[con.you]))
+            con.drawn = next(iter(got), None)
+        elif not sp.stock and sp.upcard is not None:
+            con.other_drew = sp.upcard  # the upcard: everyone saw it
+        else:
+            con.other_drew = None
+        if len(spa.drawn) == 2 or spa.endgame:
+            other = Seat(next(s for s in seating.seats if s != con.you))
+            mine = con.drawn.label if con.drawn is not None else "?"
+            theirs = f"the upcard {con.other_drew.label}" if con.other_drew is not None else "a card"
+            con.say(f"  Draw: you {mine}, {other} {theirs}; {spa.left()} left in the stock")
+            con.drawn = con.other_drew = None
+        if spa.endgame and not sp.endgame:
+            con.say()
+            con.say("The stock is gone: the endgame. The melds go back to the hands; from now on follow suit, "
+                    "beat a trump lead, trump when void.")
+            con.say(f"Your hand: {cards_text(view(after, con.you).hand, after.trump)}")
+    else:
+        return False
+    return True
+
+
 def _narrate(con: _Console, before: State, action: Action, after: State) -> None:
     """Tell what ``action`` did, from the state before and after it."""
+    if _narrate_stock(con, before, action, after):
+        return
     seating = after.game.seating
     who = _seat(action.seat, seating, con.you)
     if action.type in ("bid", "pass"):
@@ -742,6 +887,7 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
         con.say(_trick_line(number, trick, last=False, seating=v.seating, you=con.you) + f"  {con.you} ?")
     order = {c: i for i, c in enumerate(sort_hand(v.legal.cards, v.trump))}
     legal = sorted(v.legal.cards, key=lambda c: order[c])
+    _stock_status(con, v)  # two-handed: the stock, the upcard, both tables (your table cards are playable)
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     con.say("    Legal: " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(legal)))
     suggested = advisor.act(v).card
@@ -771,6 +917,66 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
 
 
 _CONCEDE_WORDS = ("c", "concede")
+_DIX_WORDS = ("d", "dix")
+_PASS_WORDS = ("p", "pass")
+
+
+def _south_meld(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
+    """Ask the person, having won a two-handed trick, for one meld before drawing (VARIANTS.md
+    ``two-handed``; seed 000: "Melds can only be declared one at a time ... provided they've won a
+    trick but haven't drawn from the stock yet. The exception is the 9 of trumps"): a meld from the
+    list the rules allow right now (``view.legal.melds``), by its number or its cards, ``d`` for the
+    dix (exchanged for the upcard when it is the first), or ``p`` to meld nothing (more).
+
+    The question comes back while a dix is still possible after a meld (or a meld after the dix);
+    Enter takes the advisor's choice. A refusal prints the engine's reason and asks again.
+    """
+    v = view(state, con.you)
+    melds = list(v.legal.melds)
+    _stock_status(con, v)
+    con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
+    con.say("    You won the trick: before drawing you may meld one combination (at least one card from "
+            "your hand)" + (", and the dix besides it:" if v.legal.dix and melds else ":"))
+    for i, m in enumerate(melds):
+        con.say(f"      {i + 1}) {m.name} {m.points}: {' '.join(c.label for c in m.cards)}")
+    if v.legal.dix:
+        assert v.trump is not None and v.stock is not None
+        up = v.stock["upcard"]
+        swap = ""
+        if not v.stock["dix_exchanged"] and up is not None and Card.parse(str(up)).rank != NINE:
+            swap = f", exchanged for the upcard {Card.parse(str(up)).label}"
+        con.say(f"      d) the dix, {Card(v.trump * 6 + NINE).label} {state.rules.dix}{swap}")
+    con.say("      p) pass: declare nothing (more) now")
+    advice = advisor.act(v)
+    if advice.type == "meld":
+        default = next((str(i + 1) for i, m in enumerate(melds) if sorted(m.cards) == sorted(advice.cards)), "p")
+    else:
+        default = "d" if advice.type == "dix" else "p"
+    while True:
+        text = con.ask(f"    Your meld [Enter: {default}]: ") or default
+        t = text.lower()
+        if t in _HELP_WORDS:
+            con.say(f"    Type a meld's number (1 to {len(melds)}) or its cards such as "
+                    f"{' '.join(str(c) for c in melds[0].cards) if melds else 'KS QS'}"
+                    + (", d for the dix" if v.legal.dix else "") + ", p to pass; q to leave.")
+            continue
+        try:
+            if t in _PASS_WORDS:
+                action = Action.pass_(con.you)
+            elif t in _DIX_WORDS:
+                action = Action("dix", con.you)
+            elif t.isascii() and t.isdigit():
+                n = parse_points(t) or 0
+                if not 1 <= n <= len(melds):
+                    con.say(f"    There is no meld {n}: choose 1 to {len(melds)}, d or p."
+                            if melds else "    There is no meld to choose: d or p.")
+                    continue
+                action = Action("meld", con.you, cards=melds[n - 1].cards)
+            else:
+                action = Action("meld", con.you, cards=tuple(parse_cards(text)))
+            return action, apply(state, action)
+        except PinochleError as err:
+            con.say(f"    Not allowed: {err}")
 
 
 def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
@@ -886,6 +1092,7 @@ _ASK: dict[str, Callable[[_Console, State, Player], tuple[Action, State]]] = {
     "settle": _south_settle,
     "bury": _south_bury,
     "card": _south_card,
+    "meld": _south_meld,
 }
 
 
@@ -991,6 +1198,13 @@ def _introduce(con: _Console, state: State, seed: int | None) -> None:
         if deals is not None:
             con.say(f"The match is {deals_at_table(state)} deals, so that every "
                     "player deals as often; the highest total wins.")
+    elif _has_stock(state.game):  # VARIANTS.md two-handed
+        con.say(f"{title}: two players, {state.rules.hand_size // 2} cards each and a stock; after each trick "
+                f"you win you may meld one combination, and the dix; the match is to {state.rules.target}." + shown)
+        other = Seat(next(s for s in seating.seats if s != con.you))
+        con.say(f"You are South (S); {_SEAT_NAMES[other]} ({other}) is the computer player. Melds stay face up "
+                "on the table and may be played from there; when the stock is gone the melds go back to the "
+                "hands and the endgame's 12 tricks follow suit.")
     elif not _alone(seating):
         con.say(f"{title}: four hands, two partnerships, the match is to {state.rules.target}." + shown)
         con.say("You are South (S); North (N) is your partner; East (E) and West (W) are the computer opponents.")
@@ -1025,7 +1239,8 @@ def _match_result(con: _Console, state: State) -> None:
         annulled = len(state.thrown)
         con.say()
         con.say(_RULE)
-        con.say(f"Match over after {deals} deals" + (f" ({annulled} annulled and dealt again)." if annulled else "."))
+        word = "hands" if _has_stock(state.game) else "deals"
+        con.say(f"Match over after {deals} {word}" + (f" ({annulled} annulled and dealt again)." if annulled else "."))
         con.say(f"Final totals: {_per_side(seating, state.totals)}")
         who = "you win the match!" if won == str(con.you) else f"{_SEAT_NAMES[Seat.parse(won)]} wins the match."
         con.say(f"Winner: {won} - {who}")
