@@ -146,8 +146,9 @@ function linkHowToPlay() {
   }
   const who = $("solo-who");
   if (who) {
-    who.textContent = (PLAYERS.get(chosenGame()) ?? 4) === 4 ? "Your partner and opponents are computer players."
-      : "Your opponents are computer players; each of you plays alone.";
+    const n = PLAYERS.get(chosenGame()) ?? 4;
+    who.textContent = n === 4 ? "Your partner and opponents are computer players."
+      : n === 2 ? "Your opponent is a computer player." : "Your opponents are computer players; each of you plays alone.";
   }
 }
 

@@ -64,6 +64,8 @@ function sensibleTarget() {
   if (!el && legal.includes("pass")) el = byId("pass-button");
   if (!el && legal.includes("trump")) el = document.querySelector("#controls .suit-btn:not(:disabled)");
   if (!el && legal.includes("deal")) el = byId("next-hand-inline");
+  // two-handed: the Meld choice after a trick won (its first meld, else the dix, else "No meld")
+  if (!el) el = document.querySelector("#controls .meld-choice button:not(:disabled)");
   if (!el) el = syncHand(legal === "play");
   if (!el) el = document.querySelector("#controls button:not(:disabled)");
   return el ?? $("hand");

@@ -36,6 +36,36 @@ export const meldKindName = (kind) => MELD_KIND[kind] ?? cap(String(kind).replac
 /** A meld's name as the view gives it ("royal marriage"), capitalised for a button or a row. */
 export const meldLabel = (name) => cap(String(name));
 
+/** The words of the two-handed table (views/stock.js): the stock, the melds on the table, the Meld choice, the news. */
+export const STOCK = Object.freeze({
+  toDraw: "to draw",
+  stockLabel: (left, up, exchanged) => [`Stock: ${left} card${left === 1 ? "" : "s"} to draw`,
+    up ? `${up} turned up under it${exchanged ? " (the dix, exchanged)" : ""}` : null].filter(Boolean).join(", "),
+  upLabel: (up) => `Turned up: ${up}`,
+  dixNote: (nine, up) => `Dix ${nine} ⇄ ${up}`,
+  served: (card, kinds) => (kinds.length ? `${card}, served ${kinds.join(" and ")}` : card),
+  onTable: (label, playable) => `${label}, on the table${playable ? ", playable" : ""}`,
+  playFromTable: "Play it from the table",
+  board: (who, n) => `${who}: ${n ? `${n} card${n === 1 ? "" : "s"}` : "none"}`,
+  boardOf: (mine, name) => (mine ? "Your melds on the table" : `${name}'s melds on the table`),
+  meld: "Meld",
+  melded: (names) => `Melded ${names.join(" and ")}`,
+  meldOption: (name, cards, points) => `Meld ${name}: ${cards.join(", ")}, ${points} points`,
+  dix: "Dix",
+  dixExchange: (up) => `Dix: exchange it for the ${up}`,
+  dixShow: "Dix: show it",
+  dixShowShort: "show",
+  noMeld: "No meld",
+  done: "Done",
+  meldsBack: "The melds go back to the hands.",
+  justDrawn: "just drawn",
+  backFromTable: "back from the table",
+  drew: (cards) => `You drew ${cards.join(" and ")}.`,
+  exchanged: (who, nine, up) => `${who} the dix (${nine}) for the ${up}.`,
+  summary: { meld: "Meld", counters: "Counters", lastTrick: "Last trick", won: "✓ won", tricks: "Tricks", hand: "Hand", total: "Match total",
+    note: "Counters include the 10 for the last trick." },
+});
+
 /** The marker once the stock is gone (docs/games/two-handed.md, rule 9: the endgame). */
 export const ENDGAME_TITLE = "Stock gone: the endgame";
 export const ENDGAME_RULE = "Follow suit, beat a trump lead, trump when void.";
@@ -50,8 +80,9 @@ function stockStatus(s, v) {
   if (L.play) {
     const lead = !trick || trick.winner;
     if (v.endgame) return lead ? "Endgame: your lead." : "Endgame: your turn — follow suit.";
+    // your melded cards are playable too (views/stock.js marks them on the table)
     const table = (v.table?.[v.seat] ?? []).some((t) => L.play.includes(t.card));
-    return `${lead ? "Your lead" : "Your turn"}: play a card${table ? " or a meld card" : ""}.`;
+    return `${lead ? "Your lead" : "Your turn"}: ${table ? "from hand or melds" : "play a card"}.`;
   }
   if (v.phase === Phase.STOCK_MELD && v.turn) return `${s.name(v.turn)} took the trick and may meld…`;
   if (v.phase === Phase.DRAW) return "Both draw from the stock…";

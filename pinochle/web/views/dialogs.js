@@ -4,7 +4,7 @@
 
 import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { contractText, handResultSentence, hasStock, resultTitle, settlementLines } from "../words.js";
+import { contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 
 /** The last completed trick of the hand and its index, or null. */
@@ -212,7 +212,7 @@ function stockSummary(s, v, last) {
     h("p", { class: "contract-line" }, "Trump ", suitChip(last.trump)),
     h("p", { class: "verdict made", "data-testid": "verdict" }, sentence),
     stockSummaryTable(s, v, last),
-    h("p", { class: "muted small" }, "Counters include the 10 for the last trick."),
+    h("p", { class: "muted small" }, STOCK.summary.note),
   ];
 }
 

@@ -16,7 +16,7 @@
 // Pure view functions; the clicks go to the controller through the hand's own listener.
 
 import { $, cardEl, cardName, fill, h } from "../dom.js";
-import { chooseOf } from "../words.js";
+import { chooseOf, STOCK } from "../words.js";
 
 export const MIN_STRIP = 46; // px of each card left uncovered in a row (44 px targets, with room for rounding)
 
@@ -106,7 +106,7 @@ export function renderHand(ctx) {
     const chosen = choosing && ctx.chosen.has(i);
     const ok = myPlay ? playable.has(token) : offered ? offered.has(token) : choosing;
     const cls = myPlay ? (ok ? "legal" : "illegal") : chosen ? "chosen" : offered && !ok ? "illegal" : "";
-    const marked = mark ? `, ${mark === "drawn" ? "just drawn" : "back from the table"}` : "";
+    const marked = mark ? `, ${mark === "drawn" ? STOCK.justDrawn : STOCK.backFromTable}` : "";
     return cardEl(token, {
       button: true,
       class: [cls, mark ?? ""].join(" ").trim(),

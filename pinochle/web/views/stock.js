@@ -12,7 +12,7 @@
 
 import { cardBack, cardEl, cardName, cardShort, h, num } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { ENDGAME_RULE, ENDGAME_TITLE, hasStock, meldKindName, meldLabel } from "../words.js";
+import { ENDGAME_RULE, ENDGAME_TITLE, hasStock, meldKindName, meldLabel, STOCK } from "../words.js";
 
 export { hasStock };
 
@@ -44,8 +44,7 @@ export function meldGroups(cards) {
 
 /** "Queen of spades, served queens around and pinochle". */
 function servedLabel(t) {
-  const kinds = (t.melds ?? []).map((k) => meldKindName(k).toLowerCase());
-  return kinds.length ? `${cardName(t.card)}, served ${kinds.join(" and ")}` : cardName(t.card);
+  return STOCK.served(cardName(t.card), (t.melds ?? []).map((k) => meldKindName(k).toLowerCase()));
 }
 
 /**
@@ -73,14 +72,14 @@ function board(ctx, seat, mine) {
         size: "board",
         class: [myPlay ? (ok ? "legal" : "illegal") : "", news.laid?.has(`${seat}/${t.index}`) ? "laid" : ""].join(" ").trim(),
         dataset: { legal: myPlay && ok ? "true" : "false", focus: `table-${t.index}-${t.card}`, served: String(served) },
-        props: { "data-testid": "table-card", onclick: () => ctx.act.play(t.card), title: myPlay && ok ? "Play it from the table" : null },
-        label: myPlay && ok ? `${label}, on the table, playable` : `${label}, on the table`,
+        props: { "data-testid": "table-card", onclick: () => ctx.act.play(t.card), title: myPlay && ok ? STOCK.playFromTable : null },
+        label: STOCK.onTable(label, myPlay && ok),
       });
     }))));
-  const who = s.isMe(seat) ? "Your melds on the table" : `${s.name(seat)}'s melds on the table`;
+  const who = STOCK.boardOf(s.isMe(seat), s.name(seat));
   return h("section", {
     id: `board-${s.place(seat)}`, class: `board board-${s.place(seat)} ${mine ? "mine" : ""} ${myPlay ? "my-play" : ""}`,
-    "data-testid": `board-${seat}`, dataset: { seat, cards: String(cards.length) }, "aria-label": `${who}: ${cards.length ? `${cards.length} card${cards.length === 1 ? "" : "s"}` : "none"}`,
+    "data-testid": `board-${seat}`, dataset: { seat, cards: String(cards.length) }, "aria-label": STOCK.board(who, cards.length),
   }, ...groups);
 }
 
@@ -105,7 +104,7 @@ export function renderBoards(ctx, felt) {
     const el = h("div", { id: "endgame-marker", class: `endgame-marker ${ctx.stockNews?.endgameStarted ? "fresh" : ""}`, "data-testid": "endgame-marker", role: "note" },
       h("strong", { class: "em-title" }, ENDGAME_TITLE),
       h("span", { class: "em-rule" }, ENDGAME_RULE),
-      ctx.stockNews?.endgameStarted ? h("span", { class: "em-back", "data-testid": "melds-back" }, "The melds go back to the hands.") : null);
+      ctx.stockNews?.endgameStarted ? h("span", { class: "em-back", "data-testid": "melds-back" }, STOCK.meldsBack) : null);
     keep.add(el.id);
     const old = felt.querySelector(":scope > #endgame-marker");
     if (old) old.replaceWith(el);
@@ -133,14 +132,13 @@ export function stockPile(v, news = {}) {
   if (!hasStock(v) || v.endgame || !(v.stock_left > 0)) return null;
   const left = v.stock_left;
   const down = v.upcard ? left - 1 : left; // stock_left counts the upcard
-  const label = [`Stock: ${left} card${left === 1 ? "" : "s"} to draw`,
-    v.upcard ? `${cardName(v.upcard)} turned up under it${v.dix_exchanged ? " (the dix, exchanged)" : ""}` : null].filter(Boolean).join(", ");
+  const label = STOCK.stockLabel(left, v.upcard ? cardName(v.upcard) : null, v.dix_exchanged);
   return h("figure", { class: `pile stock two ${news.dix ? "swapped" : ""}`, "data-testid": "stock", "aria-label": label },
     h("div", { class: "pile-cards" },
-      v.upcard ? cardEl(v.upcard, { size: "trick", class: "upcard", label: `Turned up: ${cardName(v.upcard)}`, props: { "data-testid": "upcard" } }) : null,
+      v.upcard ? cardEl(v.upcard, { size: "trick", class: "upcard", label: STOCK.upLabel(cardName(v.upcard)), props: { "data-testid": "upcard" } }) : null,
       down > 0 ? h("span", { class: "stack" }, cardBack({ size: "trick" }), down > 1 ? cardBack({ size: "trick" }) : null) : null),
-    h("figcaption", {}, h("span", { class: "stock-n", "data-testid": "stock-left" }, num(left)), " ", h("span", { class: "stock-word" }, "to draw")),
-    news.dix ? h("span", { class: "dix-note", "data-testid": "dix-note" }, `Dix ${cardShort(news.dix.nine)} ⇄ ${cardShort(news.dix.up)}`) : null);
+    h("figcaption", {}, h("span", { class: "stock-n", "data-testid": "stock-left" }, num(left)), " ", h("span", { class: "stock-word" }, STOCK.toDraw)),
+    news.dix ? h("span", { class: "dix-note", "data-testid": "dix-note" }, STOCK.dixNote(cardShort(news.dix.nine), cardShort(news.dix.up))) : null);
 }
 
 /** Whether the meld choice is yours now: the view offers melds, the dix, or passing after a trick won. */
@@ -166,7 +164,7 @@ export function meldControls(ctx) {
   const already = declaredNow(v);
   const buttons = c.melds.map((m, i) => h("button", {
     class: "btn meld-option", type: "button", "data-testid": `meld-option-${i}`, "data-focus": `meld-option-${i}`,
-    "aria-label": `Meld ${meldLabel(m.name)}: ${m.cards.map(cardName).join(", ")}, ${m.points} points`,
+    "aria-label": STOCK.meldOption(meldLabel(m.name), m.cards.map(cardName), m.points),
     onclick: () => act.meld(m.cards),
   }, h("span", { class: "mo-name" }, meldLabel(m.name)),
   h("span", { class: "mo-cards", "aria-hidden": "true" }, m.cards.map(cardShort).join(" ")),
@@ -174,17 +172,17 @@ export function meldControls(ctx) {
   if (c.dix) {
     buttons.push(h("button", {
       class: "btn meld-option dix", type: "button", "data-testid": "meld-dix", "data-focus": "meld-dix",
-      "aria-label": v.upcard && !v.dix_exchanged ? `Dix: exchange it for the ${cardName(v.upcard)}` : "Dix: show it",
+      "aria-label": v.upcard && !v.dix_exchanged ? STOCK.dixExchange(cardName(v.upcard)) : STOCK.dixShow,
       onclick: act.dix,
-    }, h("span", { class: "mo-name" }, "Dix"),
-    h("span", { class: "mo-cards", "aria-hidden": "true" }, v.upcard && !v.dix_exchanged ? `⇄ ${cardShort(v.upcard)}` : "show")));
+    }, h("span", { class: "mo-name" }, STOCK.dix),
+    h("span", { class: "mo-cards", "aria-hidden": "true" }, v.upcard && !v.dix_exchanged ? `⇄ ${cardShort(v.upcard)}` : STOCK.dixShowShort)));
   }
   if (c.pass) {
     buttons.push(h("button", {
       class: "btn meld-pass", type: "button", "data-testid": "meld-pass", "data-focus": "meld-pass", onclick: act.passMeld,
-    }, already.length ? "Done" : "No meld"));
+    }, already.length ? STOCK.done : STOCK.noMeld));
   }
-  const title = already.length ? `Melded ${already.map((d) => meldLabel(d.name)).join(" and ")}` : "Meld";
+  const title = already.length ? STOCK.melded(already.map((d) => meldLabel(d.name))) : STOCK.meld;
   return h("div", { class: "meld-choice", role: "group", "aria-labelledby": "meld-choice-title", "data-testid": "meld-choice" },
     h("span", { id: "meld-choice-title", class: "mc-title" }, title),
     h("div", { class: "mc-options" }, ...buttons));
@@ -238,12 +236,12 @@ export function newsWords(s, prev, v, news) {
   if (news.dix) {
     const d = (v.declared ?? []).filter((x) => x.name === "dix").at(-1);
     const who = d ? d.seat : null;
-    say.push(`${who ? `${s.spoken(who)} ${s.verb(who, "exchange", "exchanges")}` : "Exchanged:"} the dix (${cardShort(news.dix.nine)}) for the ${cardShort(news.dix.up)}.`);
+    say.push(STOCK.exchanged(who ? `${s.spoken(who)} ${s.verb(who, "exchange", "exchanges")}` : "Exchanged:", cardShort(news.dix.nine), cardShort(news.dix.up)));
   }
-  if (news.endgameStarted) say.push(`${ENDGAME_TITLE}. ${ENDGAME_RULE} The melds go back to the hands.`);
+  if (news.endgameStarted) say.push(`${ENDGAME_TITLE}. ${ENDGAME_RULE} ${STOCK.meldsBack}`);
   else if (news.drawn.size) {
     const cards = [...news.drawn].flatMap(([c, n]) => Array(n).fill(c));
-    say.push(`You drew ${cards.map(cardShort).join(" and ")}.`);
+    say.push(STOCK.drew(cards.map(cardShort)));
   }
   return say;
 }
@@ -252,17 +250,18 @@ export function newsWords(s, prev, v, news) {
 export function stockSummaryTable(s, v, last) {
   const cols = s.sidesOrder;
   const lastTrick = v.tricks?.length === v.tricks_in_hand ? v.tricks.at(-1)?.winner ?? null : null;
+  const W = STOCK.summary;
   const row = (label, key, cls = null) => h("tr", { class: cls }, h("th", { scope: "row" }, label), ...cols.map((side) => h("td", {}, key(side))));
   return h("table", { class: "summary-table stock-summary", "data-testid": "summary-table" },
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
     h("tbody", {},
-      row("Meld", (side) => num(last.meld[side])),
-      row("Counters", (side) => num(last.counters[side])),
-      row("Last trick", (side) => (lastTrick === null ? "—" : s.sideSeats(side).includes(lastTrick) ? "✓ won" : "—")),
-      row("Tricks", (side) => String(last.tricks[side])),
-      h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Hand"),
+      row(W.meld, (side) => num(last.meld[side])),
+      row(W.counters, (side) => num(last.counters[side])),
+      row(W.lastTrick, (side) => (lastTrick === null ? "—" : s.sideSeats(side).includes(lastTrick) ? W.won : "—")),
+      row(W.tricks, (side) => String(last.tricks[side])),
+      h("tr", { class: "score-row" }, h("th", { scope: "row" }, W.hand),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}` }, `+${num(last.score[side])}`))),
-      h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
+      h("tr", { class: "total-row" }, h("th", { scope: "row" }, W.total),
         ...cols.map((side) => h("td", {}, num(last.totals[side]))))));
 }
 
