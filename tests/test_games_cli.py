@@ -65,10 +65,9 @@ def test_legal_by_the_games_play_rule() -> None:
 
 
 @pytest.mark.parametrize(("argv", "field", "reason"), [
-    (["play", "--game", "two-handed"], "game",
-     "the two-handed game is not built yet for play at the table (the engine, records and meld, legal and replay "
-     "take it); playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, "
-     "cutthroat, auction"),
+    (["play", "--game", "whist"], "game",
+     "unknown game 'whist': the games are table, partnership-pass, racehorse, turned-trump, britannica, "
+     "double-deck, cutthroat, auction, two-handed"),
     (["meld", "--game", "poker", "--trump", "S", "AS"], "game",
      "unknown game 'poker': the games are table, partnership-pass, racehorse, turned-trump, britannica, "
      "double-deck, cutthroat, auction, two-handed"),
@@ -190,13 +189,15 @@ def test_play_and_arena_take_the_three_handed_games(game: str) -> None:
     assert code == 0 and res[0]["game"] == game and res[0]["hands"] == 12
 
 
-def test_play_and_arena_refuse_a_game_not_built() -> None:
-    code, res = run("play", "--game", "two-handed")
-    assert code == 1 and res[0]["error"]["field"] == "game"  # type: ignore[index]
-    assert "the two-handed game is not built yet for play at the table" in res[0]["error"]["reason"]  # type: ignore[index]
-    code, res = run("arena", "--a", "easy", "--b", "easy", "--game", "two-handed", "--json")
-    assert code == 1 and res[0]["error"]["field"] == "game"  # type: ignore[index]
-    assert "not built yet for play at the table" in res[0]["error"]["reason"]  # type: ignore[index]
+def test_play_and_arena_take_two_handed() -> None:
+    """Issue 15: the terminal and the arena seat two-handed (it was refused while only the engine took it)."""
+    out = io.StringIO()
+    code = main(["play", "--game", "two-handed", "--seed", "3", "--level", "easy"], stdin=io.StringIO(""), stdout=out)
+    text = out.getvalue()
+    assert code == 0 and text.startswith("Pinochle (two-handed): two players") and "Input ended" in text
+    code, res = run("arena", "--a", "easy", "--b", "easy", "--game", "two-handed", "--deals", "1", "--matches", "0",
+                    "--workers", "1", "--json")
+    assert code == 0 and res[0]["game"] == "two-handed" and res[0]["players"] == 2 and res[0]["hands"] == 2
 
 
 def test_two_handed_meld_and_legal_from_the_command_line() -> None:

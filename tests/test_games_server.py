@@ -98,7 +98,7 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
     assert [g["name"] for g in games] == list(GAMES)
     assert [g["name"] for g in games if g["playable"]] == PLAYABLE == [
         n for n, g in GAMES.items() if g.playable and g.at_table]
-    assert {"table", "cutthroat", "auction"} <= set(PLAYABLE) and "two-handed" not in PLAYABLE
+    assert {"table", "cutthroat", "auction", "two-handed"} <= set(PLAYABLE)
     for g in games:
         assert set(g) == {"name", "players", "sizes", "description", "playable", "how_to_play"}
         page = "/how-to-play" if g["name"] == "table" else f"/how-to-play/{g['name']}"
@@ -114,12 +114,10 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
     {"type": "room_game"},
 ])
 @pytest.mark.parametrize("game, says", [
-    ("two-handed", "new_match.game: the two-handed game is not built yet; the playable games are table, "
-                   "partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction"),
     ("whist", 'game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, '
-              'cutthroat, auction; the text "whist" is not a game'),
+              'cutthroat, auction, two-handed; the text "whist" is not a game'),
     (3, "game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, "
-        "cutthroat, auction, not 3"),
+        "cutthroat, auction, two-handed, not 3"),
     (None, "not null"),
     ("Racehorse", "is not a game"),
 ])
@@ -332,8 +330,8 @@ def test_a_room_stored_before_games_is_a_table_room() -> None:
     assert Room.from_json(data).game == "table"
     racehorse = Room.create("Ann", game="racehorse")
     assert Room.from_json(racehorse.to_json()) == racehorse
-    with pytest.raises(ValueError, match="not built yet for play at the table .*; playable games: table"):
-        Room.create("Ann", game="two-handed")
+    with pytest.raises(ValueError, match="unknown game 'whist'"):
+        Room.create("Ann", game="whist")
 
 
 # ---------------------------------------------------------------- Quick Match
@@ -354,8 +352,8 @@ def test_the_matchmaker_groups_by_game() -> None:
     assert [(t.game, t.players, t.computers) for t in mm.ready()] == [
         ("racehorse", ("r1", "r2", "r3"), 1), ("partnership-pass", ("p1",), 3)]
     assert mm.waiting() == ()
-    with pytest.raises(ValueError, match="not built yet"):
-        mm.enqueue("x", "two-handed")
+    with pytest.raises(ValueError, match="unknown game"):
+        mm.enqueue("x", "whist")
     # a table of three: three searchers of cutthroat start at once
     for p in ("c1", "c2", "c3", "c4"):
         mm.enqueue(p, "cutthroat")

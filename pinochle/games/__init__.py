@@ -6,10 +6,8 @@
 'auction'
 >>> find("two-handed").phases[1].name
 'stock_play'
->>> find("two-handed", at_table=True)
-Traceback (most recent call last):
-...
-ValueError: the two-handed game is not built yet for play at the table (the engine, records and meld, legal and replay take it); playable games: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction
+>>> find("two-handed", at_table=True).players
+2
 """
 
 from __future__ import annotations
@@ -228,7 +226,6 @@ TWO_HANDED = Game(
     phases=(TurnUp(), StockTricks(), MeldTurn(), Draw(), Endgame(), HandEnd(), MatchEnd()),
     score=stock_score,
     deal=stock_deal,
-    at_table=False,
     source="seeds 000, 002; VARIANTS.md two-handed",
 )
 

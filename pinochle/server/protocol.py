@@ -224,7 +224,7 @@ def _choice(data: dict[str, object], kind: str, key: str, choices: tuple[str, ..
 
 def playable_games() -> tuple[str, ...]:
     """The names of the games a match can be started in: every ``playable`` game of
-    :data:`pinochle.games.GAMES`, four-handed or three-handed (the server seats each by its
+    :data:`pinochle.games.GAMES`, four-, three- or two-handed (the server seats each by its
     definition's seating)."""
     return tuple(name for name, g in GAMES.items() if g.playable and g.at_table)
 
@@ -235,7 +235,7 @@ def games_json() -> dict[str, object]:
     auction); ``how_to_play`` is the path of its "How to play" page, or ``None`` while it has none.
 
     >>> [g["name"] for g in games_json()["games"] if g["playable"]]
-    ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction']
+    ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction', 'two-handed']
     """
     from .howto import DEFAULT_GAME, games  # the pages shipped (pinochle/howto/)
 
@@ -252,12 +252,12 @@ def games_json() -> dict[str, object]:
 def _game(data: dict[str, object], kind: str, *, required: bool = False) -> None:
     """Check ``data["game"]``: the name of a playable game (left out: ``"table"``, unless required).
 
-    >>> _game({"game": "racehorse"}, "new_match")
+    >>> _game({"game": "two-handed"}, "new_match")
     >>> try:
-    ...     _game({"game": "two-handed"}, "new_match")
+    ...     _game({"game": "whist"}, "new_match")
     ... except ProtocolError as err:
     ...     print(err)
-    new_match.game: the two-handed game is not built yet; the playable games are table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction
+    new_match.game is the name of a playable game: table, partnership-pass, racehorse, turned-trump, britannica, double-deck, cutthroat, auction, two-handed; the text "whist" is not a game
     """
     playable = playable_games()
     names = ", ".join(playable)
