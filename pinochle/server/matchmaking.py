@@ -5,8 +5,8 @@ and fills empty seats with computers").
 :class:`QuickMatch` asks it, on a timer, which tables to start. Players are
 grouped by the game they chose (issue 12: a person searching for ``table``
 never meets one searching for ``racehorse``), then in the order they asked;
-as many waiting players of a game as its table seats (four, or three for
-``cutthroat`` and ``auction``) start a table at once, and a group that has
+as many waiting players of a game as its table seats (four, three for
+``cutthroat`` and ``auction``, two for ``two-handed``) start a table at once, and a group that has
 waited the search time starts with whoever is there, the empty seats going
 to computers playing that game.
 
@@ -22,6 +22,9 @@ to computers playing that game.
 >>> clock[0] = 40.0
 >>> [(t.game, t.players) for t in mm.ready()]
 [('racehorse', ('c',)), ('table', ('d',))]
+>>> mm.enqueue("e", game="two-handed"); mm.enqueue("f", game="two-handed")
+>>> [(t.game, t.players, t.computers) for t in mm.ready()]
+[('two-handed', ('e', 'f'), 0)]
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ class QuickTable:
 
 
 def seats_of(game: str) -> int:
-    """How many seats a table of ``game`` has (``players`` of its definition: 4, or 3 at a table of three)."""
+    """How many seats a table of ``game`` has (``players`` of its definition: 4, 3 or 2)."""
     return find_game(game, at_table=True).players
 
 

@@ -1,5 +1,6 @@
 """Tables: one match each, people and computer players in its seats (the game's seating:
-four in two partnerships, or three players alone at E, S and W with N an empty place).
+four in two partnerships, three players alone at E, S and W with N an empty place, or two facing
+each other at N and S with E and W empty places: VARIANTS.md ``two-handed``).
 
 A :class:`Table` owns one match. It validates every person's move with the
 engine, appends every move to storage before telling anyone (storage is the
@@ -16,8 +17,8 @@ happens next and when:
 - a computer guest moves after ``bot_delay`` seconds (three times that for
   the first move after the meld, the opening lead or a concession, so that
   the meld review can be read);
-- a move without a choice (laying meld) is made at once for every seat alike
-  (:func:`~pinochle.game.auto_action`); every move with a choice (a bid,
+- a move without a choice (laying meld; a two-handed draw from the stock) is made at
+  once for every seat alike (:func:`~pinochle.game.auto_action`); every move with a choice (a bid,
   trump, the cards to pass, conceding, a card) is the seat's own: its
   person's, or its computer player's;
 - a person who has been disconnected for ``away_seconds`` (60 s by default
@@ -83,10 +84,11 @@ def new_match_id() -> str:
 
 def seats_in_play(game: str) -> tuple[Seat, ...]:
     """The seats of ``game``'s table, clockwise (its definition's seating: N E S W for the
-    partnership games; E S W for the three-handed games, whose N is an empty place).
+    partnership games; E S W for the three-handed games, whose N is an empty place; N S for
+    two-handed, whose E and W are empty places).
 
-    >>> [str(s) for s in seats_in_play("cutthroat")]
-    ['E', 'S', 'W']
+    >>> [str(s) for s in seats_in_play("cutthroat")], [str(s) for s in seats_in_play("two-handed")]
+    (['E', 'S', 'W'], ['N', 'S'])
 
     Raises:
         ValueError: ``game`` is unknown or not built yet.
