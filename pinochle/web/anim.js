@@ -174,10 +174,17 @@ function capture() {
     list.push(r);
     hand.set(el.dataset.card, list);
   }
+  // two-handed: your melded cards on the table, playable from there (views/stock.js)
+  const table = new Map();
+  for (const el of document.querySelectorAll("#felt .board.mine button.card")) {
+    const r = rectOf(el);
+    if (r && !table.has(el.dataset.card)) table.set(el.dataset.card, r);
+  }
   const active = document.activeElement;
-  const focused = active && active.matches?.("#hand button.card") ? { card: active.dataset.card, rect: rectOf(active) } : null;
+  const focused = active && active.matches?.("#hand button.card, #felt .board button.card") ? { card: active.dataset.card, rect: rectOf(active) } : null;
   return {
     hand,
+    table,
     focused,
     handBox: rectOf(document.getElementById("hand")),
     dialogs: new Set(document.querySelectorAll("dialog[open]")),
@@ -258,7 +265,9 @@ function afterRender(before, after, snap, event) {
       let from = null;
       const mine = seat === next.seat;
       if (mine) {
-        from = snap.focused && snap.focused.card === card ? snap.focused.rect : snap.hand.get(card)?.[0] ?? snap.handBox;
+        // a card that lay on your side of the table (two-handed) is played from there
+        const fromTable = (prev.table?.[seat] ?? []).some((t) => t.card === card) ? snap.table.get(card) : null;
+        from = snap.focused && snap.focused.card === card ? snap.focused.rect : fromTable ?? snap.hand.get(card)?.[0] ?? snap.handBox;
       } else {
         from = rectOf(seatBox(seat));
       }
