@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
@@ -74,6 +74,11 @@ def is_ping(text: str | bytes) -> bool:
 
 class FrameTooBig(Exception):
     """A frame larger than :data:`~.protocol.MAX_MESSAGE_BYTES`: the connection is closed with 1009."""
+
+
+def _gone(ws: WebSocket) -> bool:
+    """Whether the socket has closed (either side): a send to it can only fail."""
+    return WebSocketState.DISCONNECTED in (ws.application_state, ws.client_state)
 
 
 async def receive_frame(ws: WebSocket) -> str | bytes:
@@ -517,12 +522,19 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                     log.warning("storage refused a write: %s", err.__cause__ or err)
                     await ws.send_json(ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
                 except Exception:
+                    if _gone(ws):  # the client left while its message was handled: nobody to answer
+                        return
                     log.exception("message failed: %.200r", text)
                     await ws.send_json(ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is unchanged").to_json())
         except FrameTooBig:
             await ws.close(CloseCode.TOO_BIG)
         except WebSocketDisconnect:
             pass
+        except RuntimeError:
+            # a send to a socket that closed while a message was handled (a hub send found it closed and
+            # swallowed the error; Starlette then refuses the next send with a RuntimeError): no failure
+            if not _gone(ws):
+                raise
         finally:
             conn.close()
 
