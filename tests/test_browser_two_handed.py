@@ -423,3 +423,47 @@ def test_the_hand_summary_and_the_score_bar(server: Server) -> None:
     bad = {k: {m: x for m, x in c.items() if x and m != "scroll"} for k, c in out["checks"].items()}
     bad = {k: c for k, c in bad.items() if c}
     assert not bad, json.dumps(bad, indent=1)
+
+
+def test_a_solo_two_handed_match_from_home_on_the_real_server(server: Server) -> None:
+    """Home, two-handed, Easy: the real server seats the person at S against a computer at N; the
+    page plays its cards (and passes its meld turns) for a few tricks: the stock counts down."""
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, reduced_motion="reduce")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url)
+        page.wait_for_function("() => [...document.getElementById('game-select').options].some(o => o.value === 'two-handed')")
+        page.get_by_test_id("game-select").select_option(GAME)
+        out: dict[str, Any] = {"solo": page.locator("#solo-who").inner_text()}
+        page.get_by_test_id("level-easy").click()
+        page.wait_for_function("() => document.body.dataset.screen === 'table' && document.querySelectorAll('#hand button.card').length === 12")
+        out["places"] = page.eval_on_selector_all("#felt > .seat", "els => Object.fromEntries(els.map(e => [e.dataset.seat, e.id.slice(4)]))")
+        out["stock"] = [page.get_by_test_id("stock-left").inner_text()]
+        for _ in range(8):
+            page.wait_for_function(MOVE_READY, timeout=60_000)
+            settle(page)
+            legal_now = body(page, "legal").split(",")
+            version = body(page, "version")
+            if "play" in legal_now:
+                page.locator("#felt .board button.card[data-legal=true], #hand button.card[data-legal=true]").first.click()
+            elif page.get_by_test_id("meld-choice").count():
+                out["choice"] = True
+                page.get_by_test_id("meld-pass").click()
+            else:
+                break
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=60_000)
+        page.wait_for_function(MOVE_READY, timeout=60_000)
+        out["stock"].append(page.get_by_test_id("stock-left").inner_text())
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["solo"] == "Your opponent is a computer player."
+    assert out["places"] == {"S": "bottom", "N": "top"}, out["places"]
+    assert int(out["stock"][1]) < int(out["stock"][0]) == 24, out["stock"]
