@@ -136,6 +136,8 @@ def check_fields(state: State, seat: int | None, j: dict[str, Any]) -> None:
             assert Counter(j["widow"]) == Counter(str(c) for c in unpack(state.widow)), f"{where}: widow"
     if seat != state.declarer or seat is None:
         assert "buried" not in j, f"{where}: the buried cards to a seat that is not the declarer"
+    elif "buried" in j:
+        assert Counter(j["buried"]) == Counter(str(c) for c in state.buried), f"{where}: buried"
     assert "stock" not in j and "dealt" not in j, f"{where}: the face-down stock in a view"
 
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pinochle.cards import CARDS, Seat, Suit, pack, parse_cards, unpack
+from pinochle.cards import Seat, Suit, pack, parse_cards, unpack
 from pinochle.errors import BadRecord, IllegalAction
 from pinochle.game import (
     Action,
@@ -35,6 +35,7 @@ from pinochle.games import GAMES, find
 from pinochle.games.scorers import auction_stake, stake
 from pinochle.meld import Meld
 from pinochle.records import hand_record, match_record, replay
+from soak.secrecy import check_seat_view
 
 E, S, W, N = Seat.E, Seat.S, Seat.W, Seat.N
 OPPONENTS = (S, W)
@@ -338,21 +339,6 @@ def _random_action(s: State, rng: random.Random) -> Action:
     return rng.choice(legal_actions(s, who))
 
 
-def _tokens(obj: object) -> list[str]:
-    """Every card token in a view's JSON (strings that are card names)."""
-    names = {str(c) for c in CARDS}
-    out: list[str] = []
-    if isinstance(obj, dict):
-        for v in obj.values():
-            out += _tokens(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out += _tokens(v)
-    elif isinstance(obj, str) and obj in names:
-        out.append(obj)
-    return out
-
-
 QUICK = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -371,23 +357,9 @@ def test_random_matches_keep_every_rule(game: str, seed: int) -> None:
         for other in (N, E, S, W):
             if other != who:
                 assert not legal(s, other).any()
-        # privacy: the widow before the auction ends, the buried cards to the opponents
+        # privacy: the widow before the auction ends, the buried cards to the opponents (soak/secrecy.py)
         for seat in (E, S, W):
-            v = view(s, seat)
-            j = v.to_json()
-            if s.declarer is None:
-                assert "widow" not in j and v.widow is None
-            else:
-                assert j["widow"] == [str(c) for c in v.widow or ()] and len(j["widow"]) == 3
-            if seat != s.declarer:
-                assert "buried" not in j
-            mine = {str(c) for c in unpack(s.hands[seat])}
-            played = {str(c) for t in s.tricks for c in t.cards}
-            shown = {str(c) for m in s.melds if m is not None for c in m.shown()}
-            widow = {str(c) for c in unpack(s.widow)} if s.declarer is not None else set()
-            buried = {str(c) for c in s.buried} if seat == s.declarer else set()
-            assert set(_tokens(j)) <= mine | played | shown | widow | buried, "a view shows a hidden card"
-            assert set(_tokens(j.get("buried", []))) <= buried
+            check_seat_view(s, seat)
         s = apply(s, _random_action(s, rng))
         assert deck_check(s)
         if s.phase in ("hand_end", "match_end") and s.history and s.history[-1].number == s.hand_no + 1:

@@ -29,9 +29,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pinochle.cards import CARDS, DECKS, Seat, remove, unpack
+from pinochle.cards import DECKS, Seat, remove, unpack
 from pinochle.game import Action, HandResult, State, apply, legal, new_match, turn, view
 from pinochle.games import GAMES
+from soak.secrecy import allowed_cards, card_tokens, shown_now
 
 #: Counter points of a hand played out, by game (VARIANTS.md, Scales: tens 250; ones 25).
 COUNTERS = {"table": 250, "partnership-pass": 250, "racehorse": 250, "turned-trump": 250, "britannica": 25,
@@ -45,7 +46,6 @@ HAND_SIZE = {"double-deck": 20}
 #: four-handed games (the three-handed ones have their own properties: tests/test_cutthroat.py)
 PLAYABLE = [name for name, g in GAMES.items() if g.playable and g.players == 4]
 DECK = Counter({c: 2 for c in range(24)})
-TOKEN = {str(CARDS[c]) for c in range(24)}
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 QUICK = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -253,42 +253,8 @@ def test_random_play_reaches_hand_end_and_match_end(game: str, seed: int) -> Non
 # ---------------------------------------------------------------- what a seat sees
 
 
-def _tokens(obj: object) -> Iterator[str]:
-    """Every card token (``"AS"``...) anywhere in a JSON value."""
-    if isinstance(obj, str):
-        if obj in TOKEN:
-            yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _tokens(k)
-            yield from _tokens(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from _tokens(v)
-
-
-def _shown_now(state: State, seat: int) -> Counter[int]:
-    """The cards ``seat`` laid down in meld and still holds."""
-    m = state.melds[seat]
-    if m is None:
-        return Counter()
-    played = Counter(c for t in state.tricks for i, c in enumerate(t.cards) if t.seat_of(i) == seat)
-    return Counter(m.shown()) - played
-
-
-def _allowed(state: State, seat: int) -> set[str]:
-    """The card tokens ``seat`` may see: its hand, the tricks, the laid-down meld, its side's exchange."""
-    cards = set(unpack(state.hands[seat]))
-    cards.update(c for t in state.tricks for c in t.cards)
-    for m in state.melds:
-        if m is not None:
-            cards.update(m.shown())
-    turned = getattr(state, "turned", None)
-    if turned is not None:  # turned-trump: the dealer's card turned for trump is public
-        cards.add(turned)
-    if state.declarer is not None and seat in (state.declarer, state.declarer.partner):
-        cards.update(c for given in state.exchange for c in given)
-    return {str(CARDS[c]) for c in cards}
+# the oracles of what a seat may see are shared with the secrecy soak (soak/secrecy.py)
+_tokens, _shown_now, _allowed = card_tokens, shown_now, allowed_cards
 
 
 def _turned(state: State, seat: int) -> Counter[int]:

@@ -18,6 +18,7 @@ from pinochle.games import find, with_switches
 from pinochle.games.two_handed import TWO_HANDED_RULES, cards_everywhere, deal_two, declarable, why_not_meld
 from pinochle.rules import RuleSet
 from pinochle.stock import TableCard
+from soak.secrecy import permute_hidden
 
 N, S = Seat.N, Seat.S
 
@@ -432,16 +433,9 @@ def test_a_view_never_shows_the_stock_order_or_the_other_hand(seed: int, steps: 
     s, _ = _random_actions(seed, steps)
     if s.stock is None or s.phase not in ("stock_play", "stock_meld", "draw") or len(s.stock.stock) < 2:
         return
-    for me in (N, S):
-        other = Seat(2 - me)
-        hidden = [*s.stock.stock, *unpack(s.hands[other])]
-        rnd.shuffle(hidden)
-        k = len(s.stock.stock)
-        from pinochle.cards import pack
-
-        hands = list(s.hands)
-        hands[other] = pack(hidden[k:])
-        moved = replace(s, hands=tuple(hands), stock=replace(s.stock, stock=tuple(hidden[:k])))  # type: ignore[arg-type]
+    for me in (N, S):  # the other hand and the stock shuffled together (soak/secrecy.py)
+        moved = permute_hidden(s, me, rnd)
+        assert moved is not None and moved.stock is not None and len(moved.stock.stock) == len(s.stock.stock)
         assert view(moved, me).to_json() == view(s, me).to_json()
 
 
