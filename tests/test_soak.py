@@ -55,8 +55,9 @@ def test_secrecy() -> None:
         assert c["matches"] == 2 and c["views"] > 0 and c["permutations"] > 0, name
 
 
-def _leaky(state: State, seat: int) -> Any:
-    """A view that also shows the next seat's hand (what a bug would do)."""
+def _leaky(state: State, seat: int, tokens: bool = True) -> Any:
+    """A view that also shows the next seat's hand (what a bug would do); ``tokens=False``: only a number
+    computed from it (no card token to see)."""
     v = view(state, seat)
     other = (seat + 1) % 4
     while other not in state.game.seating.seats:
@@ -64,7 +65,8 @@ def _leaky(state: State, seat: int) -> Any:
 
     class Leaky:
         def to_json(self) -> dict[str, object]:
-            return {**v.to_json(), "peek": [str(c) for c in unpack(state.hands[other])]}
+            cards = unpack(state.hands[other])
+            return {**v.to_json(), "peek": [str(c) for c in cards] if tokens else sum(i * c for i, c in enumerate(cards))}
 
     return Leaky()
 
@@ -75,7 +77,7 @@ def test_the_secrecy_checks_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> Non
     with pytest.raises(AssertionError, match="sees"):  # (a): tokens the seat may not see
         secrecy.check_tokens(state, Seat.E, j)
     # (b): the leaky view changes when the hidden cards move, even where (a) could not tell
-    monkeypatch.setattr(secrecy, "view", _leaky)
+    monkeypatch.setattr(secrecy, "view", lambda state, seat: _leaky(state, seat, tokens=False))
     with pytest.raises(AssertionError, match="changes when hidden cards move"):
         secrecy.check_state(state, random.Random(0))
 
