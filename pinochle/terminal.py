@@ -8,7 +8,12 @@ seating: E, S and W, N empty) West on South's left and East on its right are
 the computer players, the widow is turned up for everyone when the auction is
 over, South as declarer chooses the cards to bury or concedes, every hand is
 settled as who pays whom, the totals are per player, and the match is the
-game's number of deals ("Deal 4 of 9"). Who plays with whom comes from the
+game's number of deals ("Deal 4 of 9"). In two-handed Pinochle (VARIANTS.md
+``two-handed``) North is the one computer player: each card question shows the
+stock left, the upcard and both players' melds on the table (with the melds each
+card has served), a trick won is followed by the melds the rules allow right now,
+the dix and pass, the draws are told (the other player's card only when it is the
+upcard), the endgame is announced, and the match is to 1000. Who plays with whom comes from the
 game's seating and the play teams (:func:`pinochle.bots.base.teams`), never
 from :attr:`pinochle.cards.Seat.partner`.
 This is the one command whose output is text for people, not JSON.
@@ -25,6 +30,8 @@ Answers:
 * trump: a suit letter or symbol (``H``, ``♥``) or name (``hearts``);
 * a card: a token such as ``AS``, ``10♠``, ``qd``, or the number of the card
   in the list of legal cards;
+* a meld (two-handed, after a trick won): its number in the list offered, or its
+  cards (``KS QS``); ``d`` the dix; ``p`` pass;
 * the cards to bury (declarer in a widow game): as many cards as the widow
   holds, as tokens or as their numbers in the list of cards that may be
   buried (``10H 10D 10C`` or ``2 5 6``), or ``c`` to concede;
