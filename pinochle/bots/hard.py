@@ -108,12 +108,22 @@ class HardPlayer(TablePlayer):
 
     Args:
         seed: makes every decision reproducible.
-        samples: sampled deals per decision (the budget).
+        samples: sampled deals per card played (the budget; 192, four times the 48 of
+            :func:`hard_baseline`: the setting that bought the most strength per millisecond
+            in docs/strength.md, "Hard uses its budget"; a deck of four copies keeps
+            :attr:`wide_samples`).
         endgame: search exactly once at most this many cards are left in all hands.
         rules: the table's rules.
+        bid_samples: the budget of the auction and the trump (half of it in deals simulated).
+        rollout: the playout policy after each candidate card: ``"greedy"``
+            (:func:`greedy_playout`) or ``"partners"`` (:func:`pinochle.sim.playout_partners`,
+            measured and not adopted).
+        inference: draw the deals of the play in proportion to how well each seat's calls fit
+            its hand (:func:`pinochle.bots.knowledge.sample_hands_by_auction`; the four-handed
+            games of 48 cards without a card pass; measured and not adopted).
     """
 
-    def __init__(self, seed: int | str = 0, samples: int = 48, endgame: int = 8, rules: RuleSet = TABLE,
+    def __init__(self, seed: int | str = 0, samples: int = 192, endgame: int = 8, rules: RuleSet = TABLE,
                  bid_samples: int = 48, rollout: str = "greedy", inference: bool = False) -> None:
         self.seed = seed
         self.samples = samples
@@ -306,6 +316,15 @@ class HardPlayer(TablePlayer):
 
     # ---------------------------------------------------------------- play
 
+    #: Sampled deals a card with a deck of four copies (VARIANTS.md ``double-deck``): 20-card
+    #: hands cost about four times as much a deal, so it keeps the earlier budget there.
+    wide_samples = 48
+
+    def _card_samples(self, rules: RuleSet) -> int:
+        """Deals sampled for a card: :attr:`samples`, at most :attr:`wide_samples` with a deck of
+        more than two copies (the 1 s budget; docs/strength.md, issue 17 item 2)."""
+        return self.samples if DECKS[rules.deck] is PINOCHLE_DECK else min(self.samples, self.wide_samples)
+
     def card(self, view: View) -> Card:
         """The card with the best simulated value over sampled deals.
 
@@ -395,7 +414,8 @@ class HardPlayer(TablePlayer):
         return fallback if fallback in ties else min(ties, key=lambda c: (c // 6 == trump, c % 6))
 
     def _best_card(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
-        """The legal card with the best mean value over ``self.samples`` deals drawn by ``deals``."""
+        """The legal card with the best mean value over ``self.samples`` deals drawn by ``deals``
+        (:meth:`_card_samples`)."""
         cards = list(view.legal.cards)
         assert view.trump is not None
         if partner_sure_to_win(view):
@@ -429,7 +449,7 @@ class HardPlayer(TablePlayer):
         left = sum(view.hand_sizes)
         rollout = playout_partners if self.rollout == "partners" else greedy_playout
         totals = [0.0] * len(cards)
-        for _ in range(self.samples):
+        for _ in range(self._card_samples(rules)):
             hands = deals(rng)
             seed = rng.random()
             for j, c in enumerate(cards):
