@@ -398,9 +398,9 @@ def test_equal_totals_over_1000_play_another_hand() -> None:
     assert again.totals[0] == again.totals[1] >= 1000 and again.phase == "hand_end"
 
 
-def test_the_game_is_not_at_the_table_yet() -> None:
-    with pytest.raises(ValueError, match="not built yet for play at the table"):
-        find("two-handed", at_table=True)
+def test_the_game_is_at_the_table() -> None:
+    """Issue 15: the computer players, the terminal, the server and the browser seat two-handed."""
+    assert find("two-handed", at_table=True).name == "two-handed"
 
 
 # ---------------------------------------------------------------- properties
