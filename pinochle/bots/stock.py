@@ -697,7 +697,8 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
         for c in bits(moves):
             if prev >= 0 and c // 6 == prev // 6 and ctr[c] == ctr[prev]:
                 between = ((1 << c) - 1) & ~((2 << prev) - 1)
-                if not (other & between) and not (prev < led < c):
+                # the led card equal to prev splits them: prev ties it and loses, c beats it
+                if not (other & between) and not (prev <= led < c):
                     continue  # c plays as prev
             out.append(c)
             prev = c
