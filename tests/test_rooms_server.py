@@ -270,12 +270,12 @@ def test_a_cancel_while_tables_start_loses_nobody() -> None:
         tables.create = slow_create  # type: ignore[method-assign]
         ticking = asyncio.create_task(quick.tick())
         await asyncio.sleep(0.01)  # the tick is setting up the first table
-        assert not quick.cancel(tokens[5]), "too late: its table is being set up"
-        assert quick.searching(tokens[5]) and quick.status(tokens[5])["players"] == 4
+        assert not await quick.cancel(tokens[5]), "too late: its table is being set up"
+        assert await quick.searching(tokens[5]) and (await quick.status(tokens[5]))["players"] == 4
         started = await ticking
         assert len(started) == 2
         assert {r.token for t in started for r in t.seats} == set(tokens)
-        assert not any(quick.searching(t) for t in tokens)
+        assert not any([await quick.searching(t) for t in tokens])
         tables.close()
 
     concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, scenario()).result(timeout=30)

@@ -28,8 +28,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .howto import DEFAULT_GAME, howto_html
-from .limits import GuessGuard
-from .matchmaking import SEARCH_SECONDS, QuickMatch
+from .limits import GuessGuard, Guard, device_refusal
+from .matchmaking import SEARCH_SECONDS, QuickMatch, QuickSearch
 from .protocol import (
     MAX_MESSAGE_BYTES,
     MAX_ROOMS_PER_CONNECTION,
@@ -106,9 +106,9 @@ class Server:
     storage: Storage
     tables: Tables
     rooms: Rooms
-    quick: QuickMatch
+    quick: QuickSearch
     #: wrong room codes per device and per address, and device tokens per address (across connections)
-    guard: GuessGuard
+    guard: Guard
     #: each connection's message rate limit: (messages per second, burst)
     rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST)
 
@@ -174,10 +174,8 @@ class Connection:
                 too many different device tokens in the last hour (nothing changes).
         """
         token = device if isinstance(device, str) and valid_device(device) else secrets.token_urlsafe(24)
-        if not self.server.guard.admit_device(self.address, token):
-            raise ProtocolError(ErrorCode.RATE_LIMITED,
-                                f"too many new devices from your network ({self.server.guard.devices.limit} in an hour):"
-                                " try again later")
+        if not await self.server.guard.admit_device(self.address, token):
+            raise ProtocolError(ErrorCode.RATE_LIMITED, device_refusal(self.server.guard.devices_per_address))
         if self.device is not None:
             self.hub.unsubscribe(self.device, self.send)
         self.device = token
@@ -189,7 +187,7 @@ class Connection:
             room = self.server.rooms.of_token(seat)
             table = self.tables.of_token(seat) if room is None else (
                 None if room.match_id is None or room.phase == "lobby" else self.tables.get(room.match_id))
-            if room is not None or table is not None or self.server.quick.searching(seat):
+            if room is not None or table is not None or await self.server.quick.searching(seat):
                 self._take_seat(seat)
                 self.server.quick.reconnected(seat)
             else:
@@ -203,8 +201,8 @@ class Connection:
         await self.send({"type": "welcome", "device": self.device,
                          "match": None if solo is None else solo.summary(), "seat": seat_info,
                          "heartbeat": HEARTBEAT_SECONDS})
-        if self.seat is not None and self.server.quick.searching(self.seat):
-            await self.send(self.server.quick.status(self.seat))
+        if self.seat is not None and await self.server.quick.searching(self.seat):
+            await self.send(await self.server.quick.status(self.seat))
         if room is not None:
             await self.send({"type": "room", "room": room.public(self.seat)})
         if table is not None and self.seat is not None:
@@ -309,7 +307,7 @@ class Connection:
             self._take_seat(token)
             await self.send({"type": "joined", "token": token, "room": room.public(token)})
         elif msg.type == "join_room":
-            refusal = self.server.guard.refusal(self.address, self.device)
+            refusal = await self.server.guard.refusal(self.address, self.device)
             if refusal is not None:
                 raise ProtocolError(ErrorCode.RATE_LIMITED, refusal)
             try:
@@ -325,7 +323,7 @@ class Connection:
                 room, token = await rooms.join(d.get("code"), d.get("name"))
             except ProtocolError as err:
                 if err.code == ErrorCode.NO_ROOM:
-                    self.server.guard.wrong_code(self.address, self.device)
+                    await self.server.guard.wrong_code(self.address, self.device)
                 raise
             await self._leave_current()
             self._take_seat(token)
@@ -355,21 +353,22 @@ class Connection:
             except RoomError as err:
                 raise ProtocolError(ErrorCode.ROOM, str(err)) from None
             game = str(d.get("game", DEFAULT_GAME))
-            if self.seat is not None and self.server.quick.game_of(self.seat) == game:
-                await self.send(self.server.quick.status(self.seat))
+            quick = self.server.quick
+            if self.seat is not None and await quick.game_of(self.seat) == game:
+                await self.send(await quick.status(self.seat))
                 return
-            if self.seat is not None and self.server.quick.searching(self.seat) and not self.server.quick.cancel(self.seat):
+            if self.seat is not None and await quick.searching(self.seat) and not await quick.cancel(self.seat):
                 raise ProtocolError(ErrorCode.STALE, "too late to change the game: your table has been found")
             await self._leave_current()  # a search for another game ends (left), and a new one starts
-            token = await self.server.quick.search(name, game)
+            token = await quick.search(name, game)
             self._take_seat(token)
-            await self.send(self.server.quick.status(token))
+            await self.send(await quick.status(token))
         elif msg.type == "cancel_search":
             quick = self.server.quick
             if self.seat is not None and self.server.rooms.of_token(self.seat) is not None:
                 raise ProtocolError(ErrorCode.ROOM, "you are in a room, not searching: leave the room instead")
-            if self.seat is not None and not quick.cancel(self.seat) and (
-                    quick.searching(self.seat) or self.tables.of_token(self.seat) is not None):
+            if self.seat is not None and not await quick.cancel(self.seat) and (
+                    await quick.searching(self.seat) or self.tables.of_token(self.seat) is not None):
                 raise ProtocolError(ErrorCode.STALE, "too late to cancel: your table has been found")
             self._drop_seat()
             await self.send({"type": "left"})
@@ -379,7 +378,7 @@ class Connection:
         token = self.seat
         if token is None:
             return
-        if self.server.quick.cancel(token):
+        if await self.server.quick.cancel(token):
             pass
         elif self.server.rooms.of_token(token) is not None:
             await self.server.rooms.leave(token)
@@ -400,7 +399,7 @@ class Connection:
 
 def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None = None, *,
                search_seconds: float = SEARCH_SECONDS, quick_move_timer: float | None = 30.0,
-               away_seconds: float | None = 60.0, guard: GuessGuard | None = None,
+               away_seconds: float | None = 60.0, guard: Guard | None = None,
                rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST),
                edge: EdgePolicy | None = None) -> Starlette:
     """The web app.
@@ -465,13 +464,13 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         # a wrong code counts against the device and the address as a wrong join does (limits.py)
         address = request.client.host if request.client is not None else "unknown"
         device = request.query_params.get("device", "")
-        refusal = server.guard.refusal(address, device)
+        refusal = await server.guard.refusal(address, device)
         if refusal is not None:
             return JSONResponse({"exists": None, "error": refusal}, status_code=429, headers={"Cache-Control": "no-store"})
         canon = normal_code(request.path_params["code"])
         found = canon is not None and server.rooms.get(canon) is not None
         if not found:
-            server.guard.wrong_code(address, device)
+            await server.guard.wrong_code(address, device)
         return JSONResponse({"exists": found}, headers={"Cache-Control": "no-store"})
 
     async def ws_endpoint(ws: WebSocket) -> None:
@@ -546,6 +545,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         yield
         ticker.cancel()
         expiry.cancel()
+        await server.quick.close()
         tables.close()
         store.close()
 

@@ -9,22 +9,29 @@ device token, one address may also bring at most
 :data:`~.protocol.MAX_DEVICES_PER_ADDRESS` different device tokens in the
 window (a device seen again from the same address does not count again).
 
-The counts are kept in memory: they survive reconnects and new connections,
-not a server restart (which nobody can cause from a browser). Memory stays
-bounded: every count is a list of at most its limit of times, and keys whose
-times have all expired are dropped.
+Two implementations answer the same :class:`Guard` interface (its methods are
+coroutines); the server chooses one when it starts (``create_app``):
 
+- :class:`GuessGuard` keeps the counts in memory, for one process: they survive
+  reconnects and new connections, not a server restart (which nobody can cause
+  from a browser). Memory stays bounded: every count is a list of at most its
+  limit of times, and keys whose times have all expired are dropped.
+- :class:`RedisGuessGuard` keeps them in Redis, so that they hold across the
+  processes of one service (``pinochle serve --redis URL``, issue 16): a device
+  that tries codes through one process and then another is counted once.
+
+>>> from asyncio import run
 >>> t = [0.0]
 >>> guard = GuessGuard(bad_codes=2, bad_codes_per_address=3, devices_per_address=2, window=60, clock=lambda: t[0])
->>> guard.admit_device("1.2.3.4", "dev-a"), guard.admit_device("1.2.3.4", "dev-b"), guard.admit_device("1.2.3.4", "dev-c")
-(True, True, False)
->>> guard.admit_device("1.2.3.4", "dev-a")  # seen before from this address
+>>> [run(guard.admit_device("1.2.3.4", d)) for d in ("dev-a", "dev-b", "dev-c")]
+[True, True, False]
+>>> run(guard.admit_device("1.2.3.4", "dev-a"))  # seen before from this address
 True
->>> guard.wrong_code("1.2.3.4", "dev-a"); guard.wrong_code("1.2.3.4", "dev-a")
->>> guard.refusal("1.2.3.4", "dev-a") is not None, guard.refusal("1.2.3.4", "dev-b") is None
+>>> run(guard.wrong_code("1.2.3.4", "dev-a")); run(guard.wrong_code("1.2.3.4", "dev-a"))
+>>> run(guard.refusal("1.2.3.4", "dev-a")) is not None, run(guard.refusal("1.2.3.4", "dev-b")) is None
 (True, True)
 >>> t[0] = 61.0  # an hour later, in this small example a minute
->>> guard.refusal("1.2.3.4", "dev-a") is None
+>>> run(guard.refusal("1.2.3.4", "dev-a")) is None
 True
 """
 
@@ -33,6 +40,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
+from typing import Protocol
 
 from .protocol import GUESS_WINDOW, MAX_BAD_CODES, MAX_BAD_CODES_PER_ADDRESS, MAX_DEVICES_PER_ADDRESS
 
@@ -95,6 +103,38 @@ class WindowCounter:
             del self._events[oldest]
 
 
+def device_refusal(limit: int) -> str:
+    """The refusal of one more new device token from an address that has used ``limit`` in the window."""
+    return f"too many new devices from your network ({limit} in an hour): try again later"
+
+
+def code_refusal(by_device: bool, limit: int) -> str:
+    """The refusal of one more room code from a device (``by_device``) or an address that has tried ``limit``
+    wrong ones in the window."""
+    where = "this device" if by_device else "your network"
+    return f"too many wrong room codes from {where} ({limit} in an hour): try again later"
+
+
+class Guard(Protocol):
+    """What the server asks of the limits on guessing room codes (:class:`GuessGuard` in one process,
+    :class:`RedisGuessGuard` across processes).
+
+    Attributes:
+        devices_per_address: different device tokens one address may use in the window.
+    """
+
+    devices_per_address: int
+
+    async def admit_device(self, address: str, device: str) -> bool:
+        """Whether ``address`` may use ``device`` now (and count it if it is new to the address)."""
+
+    async def refusal(self, address: str, device: str) -> str | None:
+        """Why ``device`` at ``address`` may not try another room code now, or ``None`` if it may."""
+
+    async def wrong_code(self, address: str, device: str) -> None:
+        """Count a wrong room code against ``device`` and ``address``."""
+
+
 class GuessGuard:
     """Wrong room codes per device and per client address, and device tokens per address, across connections.
 
@@ -111,13 +151,14 @@ class GuessGuard:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.window = window
         self.clock = clock
+        self.devices_per_address = devices_per_address
         self.by_device = WindowCounter(bad_codes, window, clock)
         self.by_address = WindowCounter(bad_codes_per_address, window, clock)
         self.devices = WindowCounter(devices_per_address, window, clock)
         #: (address, device) pairs seen in the window, and when first seen
         self._seen = WindowCounter(1, window, clock)
 
-    def admit_device(self, address: str, device: str) -> bool:
+    async def admit_device(self, address: str, device: str) -> bool:
         """Whether ``address`` may use ``device`` now (and count it if it is new to the address)."""
         pair = f"{address}\n{device}"
         if self._seen.count(pair):
@@ -128,17 +169,15 @@ class GuessGuard:
         self._seen.add(pair)
         return True
 
-    def refusal(self, address: str, device: str) -> str | None:
+    async def refusal(self, address: str, device: str) -> str | None:
         """Why ``device`` at ``address`` may not try another room code now, or ``None`` if it may."""
         if self.by_device.full(device):
-            return (f"too many wrong room codes from this device ({self.by_device.limit} in an hour):"
-                    " try again later")
+            return code_refusal(True, self.by_device.limit)
         if self.by_address.full(address):
-            return (f"too many wrong room codes from your network ({self.by_address.limit} in an hour):"
-                    " try again later")
+            return code_refusal(False, self.by_address.limit)
         return None
 
-    def wrong_code(self, address: str, device: str) -> None:
+    async def wrong_code(self, address: str, device: str) -> None:
         """Count a wrong room code against ``device`` and ``address``."""
         self.by_device.add(device)
         self.by_address.add(address)

@@ -35,6 +35,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..cards import Seat
 from ..games import find as find_game
@@ -142,6 +143,42 @@ class Matchmaker:
         return tables
 
 
+class QuickSearch(Protocol):
+    """What a server's connections ask of Quick Match: :class:`QuickMatch` keeps the search in one process,
+    :class:`RedisQuickMatch` in Redis, shared by the processes of one service (``create_app`` picks one)."""
+
+    async def search(self, name: str, game: str = "table") -> str:
+        """Start searching for a person called ``name`` for a table of ``game``; their new seat token.
+
+        Raises:
+            ValueError: ``game`` is unknown or not built yet.
+        """
+
+    async def searching(self, token: str | None) -> bool:
+        """Whether ``token`` is searching (or its table is being set up)."""
+
+    async def game_of(self, token: str | None) -> str | None:
+        """The game ``token`` is searching for (or whose table is being set up), or ``None``."""
+
+    async def status(self, token: str) -> dict[str, object]:
+        """The ``searching`` message for ``token``."""
+
+    async def cancel(self, token: str | None) -> bool:
+        """Stop searching; whether ``token`` was searching (``False`` once its table is being set up)."""
+
+    def disconnected(self, token: str) -> None:
+        """A searching token's last socket on this process closed."""
+
+    def reconnected(self, token: str) -> None:
+        """A searching token has a socket on this process again."""
+
+    async def run(self, every: float = 0.25) -> None:
+        """Start the tables that are ready, every ``every`` seconds, until cancelled."""
+
+    async def close(self) -> None:
+        """Stop for good (after :meth:`run` is cancelled): hand over what this process held."""
+
+
 class QuickMatch:
     """Quick Match on a server: the :class:`Matchmaker` wired to tables and sockets.
 
@@ -186,8 +223,11 @@ class QuickMatch:
         """A searching token is back (a reload): the search goes on."""
         self.gone.pop(token, None)
 
-    def searching(self, token: str | None) -> bool:
+    async def searching(self, token: str | None) -> bool:
         """Whether ``token`` is searching (or its table is being set up)."""
+        return self._searching(token)
+
+    def _searching(self, token: str | None) -> bool:
         return token is not None and (token in self.names or token in self.starting)
 
     def _status(self, token: str) -> dict[str, object]:
@@ -201,9 +241,9 @@ class QuickMatch:
         return {"type": "searching", "token": token, "game": game, "players": len(group), "seats": seats,
                 "seconds_left": None if left is None else round(left, 1)}
 
-    def game_of(self, token: str | None) -> str | None:
+    async def game_of(self, token: str | None) -> str | None:
         """The game ``token`` is searching for (or whose table is being set up), or ``None``."""
-        return None if token is None or not self.searching(token) else self.games.get(token)
+        return None if token is None or not self._searching(token) else self.games.get(token)
 
     async def search(self, name: str, game: str = "table") -> str:
         """Start searching for a person called ``name`` for a table of ``game``; returns their new seat token.
@@ -217,12 +257,15 @@ class QuickMatch:
         self.games[token] = game
         return token
 
-    def status(self, token: str) -> dict[str, object]:
+    async def status(self, token: str) -> dict[str, object]:
         """The ``searching`` message for ``token`` (who is searching)."""
         return self._status(token)
 
-    def cancel(self, token: str | None) -> bool:
+    async def cancel(self, token: str | None) -> bool:
         """Stop searching; whether ``token`` was searching (``False`` once its table is being set up)."""
+        return self._cancel(token)
+
+    def _cancel(self, token: str | None) -> bool:
         if token is None or token not in self.names:
             return False
         del self.names[token]
@@ -241,7 +284,7 @@ class QuickMatch:
         now = self.clock()
         for token, since in list(self.gone.items()):
             if now - since >= RECONNECT_GRACE:
-                self.cancel(token)  # gone for good: nobody would sit at the table
+                self._cancel(token)  # gone for good: nobody would sit at the table
         plans: list[tuple[str, list[tuple[str, str]]]] = []
         for group in self.matchmaker.ready():
             people = [(token, self.names.pop(token, "Player")) for token in group.players]
@@ -296,3 +339,6 @@ class QuickMatch:
             except Exception:
                 log.exception("quick match tick failed")
             await asyncio.sleep(every)
+
+    async def close(self) -> None:
+        """Nothing to hand over: the search lives and ends with this process."""
