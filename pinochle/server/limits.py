@@ -37,12 +37,20 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .protocol import GUESS_WINDOW, MAX_BAD_CODES, MAX_BAD_CODES_PER_ADDRESS, MAX_DEVICES_PER_ADDRESS
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+log = logging.getLogger("pinochle.server")
 
 #: Keys a :class:`WindowCounter` keeps at most before dropping the oldest (bounds memory under a spray of addresses).
 MAX_KEYS = 100_000
@@ -181,3 +189,133 @@ class GuessGuard:
         """Count a wrong room code against ``device`` and ``address``."""
         self.by_device.add(device)
         self.by_address.add(address)
+
+
+# ---------------------------------------------------------------- across processes (Redis)
+
+#: One event more in each of ``KEYS`` (sorted sets of event times), each below its own limit (``ARGV[3..]``).
+_ADD = """
+local now = tonumber(ARGV[1])
+if not now then local t = redis.call('TIME'); now = tonumber(t[1]) + tonumber(t[2]) / 1000000 end
+local window = tonumber(ARGV[2])
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  if redis.call('ZCARD', key) < tonumber(ARGV[2 + i]) then
+    redis.call('ZADD', key, now, ARGV[2 + #KEYS + 1])
+    redis.call('PEXPIRE', key, math.ceil(window * 1000))
+  end
+end
+return 1
+"""
+
+#: The events of each of ``KEYS`` in the window.
+_COUNT = """
+local now = tonumber(ARGV[1])
+if not now then local t = redis.call('TIME'); now = tonumber(t[1]) + tonumber(t[2]) / 1000000 end
+local counts = {}
+for i, key in ipairs(KEYS) do
+  counts[i] = redis.call('ZCOUNT', key, '(' .. (now - tonumber(ARGV[2])), '+inf')
+end
+return counts
+"""
+
+#: Admit a device at an address: KEYS = (the pair's first-seen time, the address's devices); 1 if admitted.
+_ADMIT = """
+local now = tonumber(ARGV[1])
+if not now then local t = redis.call('TIME'); now = tonumber(t[1]) + tonumber(t[2]) / 1000000 end
+local window = tonumber(ARGV[2])
+local seen = tonumber(redis.call('GET', KEYS[1]))
+if seen and seen > now - window then return 1 end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - window)
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return 0 end
+local ms = math.ceil(window * 1000)
+redis.call('ZADD', KEYS[2], now, ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ms)
+redis.call('SET', KEYS[1], tostring(now), 'PX', ms)
+return 1
+"""
+
+
+def _digest(text: str) -> str:
+    """A short fixed-length name for a client-chosen string (an address or a device token of any length)."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+class RedisGuessGuard:
+    """:class:`GuessGuard`'s limits kept in Redis, so that they hold across the processes of one service.
+
+    Each count is a sorted set of event times (the score; the member a random name) under a key named after a
+    digest of the device or address: a sliding window, exactly :class:`GuessGuard`'s semantics (an event
+    counts for ``window`` seconds from when it happened, and no more than the limit are recorded), rather
+    than fixed windows, which would let twice the limit through around a window's edge. A set holds at most
+    its limit of entries, and its key expires ``window`` seconds after its newest event, so Redis's memory
+    stays bounded by the addresses and devices of the last hour. Every check-and-count is one Lua script
+    (atomic, so two processes admitting devices of one address at the same moment cannot both pass the last
+    place), and the times are Redis's own clock (``TIME``), the one clock all processes share.
+
+    If Redis cannot be reached the guard lets the request through (and logs it): everything it protects,
+    the rooms, is in the same Redis, so nobody can guess a code while it is down.
+
+    Args:
+        client: a ``redis.asyncio.Redis`` client.
+        prefix: the service's key prefix (``"pin:"``).
+        bad_codes, bad_codes_per_address, devices_per_address, window: as :class:`GuessGuard`.
+        clock: seconds for the event times instead of Redis's clock (tests move it by hand).
+    """
+
+    def __init__(self, client: Redis, prefix: str = "pin:", bad_codes: int = MAX_BAD_CODES,
+                 bad_codes_per_address: int = MAX_BAD_CODES_PER_ADDRESS,
+                 devices_per_address: int = MAX_DEVICES_PER_ADDRESS, window: float = GUESS_WINDOW,
+                 clock: Callable[[], float] | None = None) -> None:
+        from redis.exceptions import RedisError  # imported here: one process never needs redis-py
+
+        self.client = client
+        self.prefix = prefix
+        self.bad_codes = bad_codes
+        self.bad_codes_per_address = bad_codes_per_address
+        self.devices_per_address = devices_per_address
+        self.window = window
+        self.clock = clock
+        self._faults: tuple[type[Exception], ...] = (RedisError, OSError)
+        self._add = client.register_script(_ADD)
+        self._count = client.register_script(_COUNT)
+        self._admit = client.register_script(_ADMIT)
+
+    def _now(self) -> str:
+        return "" if self.clock is None else repr(self.clock())
+
+    def _key(self, kind: str, text: str) -> str:
+        return f"{self.prefix}guess:{kind}:{_digest(text)}"
+
+    async def admit_device(self, address: str, device: str) -> bool:
+        """Whether ``address`` may use ``device`` now (and count it if it is new to the address)."""
+        keys = [self._key("seen", f"{address}\n{device}"), self._key("devices", address)]
+        try:
+            return bool(await self._admit(keys, [self._now(), self.window, self.devices_per_address,
+                                                 secrets.token_hex(8)]))
+        except self._faults as err:
+            log.warning("the device limit is not checked: Redis cannot be reached (%s)", err)
+            return True
+
+    async def refusal(self, address: str, device: str) -> str | None:
+        """Why ``device`` at ``address`` may not try another room code now, or ``None`` if it may."""
+        keys = [self._key("device", device), self._key("address", address)]
+        try:
+            by_device, by_address = await self._count(keys, [self._now(), self.window])
+        except self._faults as err:
+            log.warning("the room-code limit is not checked: Redis cannot be reached (%s)", err)
+            return None
+        if int(by_device) >= self.bad_codes:
+            return code_refusal(True, self.bad_codes)
+        if int(by_address) >= self.bad_codes_per_address:
+            return code_refusal(False, self.bad_codes_per_address)
+        return None
+
+    async def wrong_code(self, address: str, device: str) -> None:
+        """Count a wrong room code against ``device`` and ``address``."""
+        keys = [self._key("device", device), self._key("address", address)]
+        try:
+            await self._add(keys, [self._now(), self.window, self.bad_codes, self.bad_codes_per_address,
+                                   secrets.token_hex(8)])
+        except self._faults as err:
+            log.warning("a wrong room code was not counted: Redis cannot be reached (%s)", err)
