@@ -6,7 +6,8 @@ plus its action log; the state is the engine's reducer folded over the log
 A room is stored as one JSON document (``pinochle.server.rooms.Room.to_json``)
 and each of its seat tokens points at it. SQLite (the standard library's
 ``sqlite3``) is the embedded default; :class:`Storage` is the small interface
-a second backend (Redis) implements.
+the second backend, :class:`~pinochle.server.redis_storage.RedisStorage` (the
+scale-out of issue 16, docs/scaling.md), implements with the same behaviour.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -106,7 +107,8 @@ class StoredMatch:
 
 
 class StaleWrite(Exception):
-    """An action was appended at an index that is already taken (a concurrent or stale move)."""
+    """An action was appended at an index that is already taken (a concurrent or stale move), or past
+    the end of the log (a gap: the writer missed actions). Nothing was written."""
 
 
 class StorageFault(Exception):
@@ -135,10 +137,27 @@ class Storage(Protocol):
     def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
                      kind: str = "solo", seats: Sequence[SeatRecord] = (),
                      options: dict[str, object] | None = None, game: str = "table") -> None:
-        """Store a new match of ``game``; for a solo match any earlier unfinished match of ``device`` is marked finished."""
+        """Store a new match of ``game``; for a solo match any earlier unfinished match of ``device`` is marked finished.
+
+        Raises:
+            ValueError: a match ``match_id`` exists already (nothing is written).
+            StorageFault: the store cannot write now (nothing is written).
+        """
 
     def append_action(self, match_id: str, n: int, action: dict[str, object], finished: bool = False) -> None:
-        """Append action number ``n`` (0-based) to the log; raise :class:`StaleWrite` if ``n`` is taken."""
+        """Append action number ``n`` (0-based) to the log, and mark the match finished if ``finished``.
+
+        The append is atomic and checked by version: it is kept only if the log holds exactly ``n``
+        actions, so of two writers racing for the same index exactly one wins.
+
+        Raises:
+            StaleWrite: ``n`` is taken, or the log is shorter than ``n`` (nothing is written).
+            StorageFault: the store cannot write now (nothing is written).
+        """
+
+    def actions_since(self, match_id: str, n: int) -> tuple[dict[str, object], ...]:
+        """The action log from index ``n`` (0-based; below 0 counts as 0) to its end, in order: empty if the log
+        is not that long or the match is unknown. A replica of a table catches up with it without a reload."""
 
     def set_seat(self, match_id: str, seat: int, record: SeatRecord) -> None:
         """Change who sits in ``seat`` (a person who left becomes a computer)."""
@@ -184,12 +203,13 @@ class SQLiteStorage:
     read-only, I/O error) is rolled back whole and raises :class:`StorageFault`.
     """
 
-    def __init__(self, path: str | Path, busy_ms: int = 5000) -> None:
+    def __init__(self, path: str | Path, busy_ms: int = 5000, clock: Callable[[], float] = time.time) -> None:
         """Open (creating if needed) the database at ``path``.
 
         Args:
             path: the SQLite file, or ``":memory:"``.
             busy_ms: how long a write waits for another process's lock before it fails (milliseconds).
+            clock: the time a match or room is created or changed (Unix seconds; tests pass their own).
 
         Raises:
             sqlite3.Error: the file cannot be opened as a database.
@@ -198,6 +218,7 @@ class SQLiteStorage:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self._clock = clock
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -208,8 +229,13 @@ class SQLiteStorage:
             if name not in have:
                 self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {decl}")
 
-    def _write(self, *statements: tuple[str, tuple[object, ...]]) -> None:
+    def _write(self, *statements: tuple[str, tuple[object, ...]],
+               check: Callable[[sqlite3.Connection], None] | None = None) -> None:
         """Run statements in one transaction: all of them are kept, or none.
+
+        Args:
+            statements: SQL and its arguments, run in order.
+            check: called first inside the transaction; what it raises refuses the write (nothing kept).
 
         Raises:
             sqlite3.IntegrityError: a constraint refused a statement (nothing kept).
@@ -221,6 +247,8 @@ class SQLiteStorage:
             except sqlite3.Error as err:
                 raise _fault(err) from err
             try:
+                if check is not None:
+                    check(self._db)
                 for sql, args in statements:
                     self._db.execute(sql, args)
                 self._db.execute("COMMIT")
@@ -237,7 +265,7 @@ class SQLiteStorage:
     def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
                      kind: str = "solo", seats: Sequence[SeatRecord] = (),
                      options: dict[str, object] | None = None, game: str = "table") -> None:
-        now = time.time()
+        now = self._clock()
         statements: list[tuple[str, tuple[object, ...]]] = []
         if kind == "solo":
             statements.append(("UPDATE matches SET finished = 1 WHERE device = ? AND finished = 0 AND kind = 'solo'",
@@ -250,14 +278,27 @@ class SQLiteStorage:
         for i, rec in enumerate(seats):
             statements.append(("INSERT INTO match_seats (match_id, seat, token, name) VALUES (?, ?, ?, ?)",
                                (match_id, i, rec.token, rec.name)))
-        self._write(*statements)
+        try:
+            self._write(*statements)
+        except sqlite3.IntegrityError:
+            raise ValueError(f"match {match_id} exists already") from None
 
     def append_action(self, match_id: str, n: int, action: dict[str, object], finished: bool = False) -> None:
+        def in_order(db: sqlite3.Connection) -> None:
+            """Refuse an append anywhere but at the end of the log (a taken index, or a gap)."""
+            size = int(db.execute("SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE match_id = ?",
+                                  (match_id,)).fetchone()[0])
+            if n < size:
+                raise StaleWrite(f"action {n} of match {match_id} is already stored")
+            if n > size:
+                raise StaleWrite(f"action {n} of match {match_id} is out of order: the log holds {size}")
+
         try:
             self._write(
                 ("INSERT INTO actions (match_id, n, action) VALUES (?, ?, ?)", (match_id, n, json.dumps(action))),
                 ("UPDATE matches SET updated = ?, finished = MAX(finished, ?) WHERE id = ?",
-                 (time.time(), int(finished), match_id)),
+                 (self._clock(), int(finished), match_id)),
+                check=in_order,
             )
         except sqlite3.IntegrityError:
             raise StaleWrite(f"action {n} of match {match_id} is already stored") from None
@@ -289,6 +330,15 @@ class SQLiteStorage:
             game=str(row[8]),
         )
 
+    def actions_since(self, match_id: str, n: int) -> tuple[dict[str, object], ...]:
+        with self._lock:
+            if self._db.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is None:
+                return ()
+            rows: Sequence[tuple[str]] = self._db.execute(
+                "SELECT action FROM actions WHERE match_id = ? AND n >= ? ORDER BY n", (match_id, max(n, 0))
+            ).fetchall()
+        return tuple(json.loads(a[0]) for a in rows)
+
     def current_match(self, device: str) -> str | None:
         with self._lock:
             row = self._db.execute(
@@ -313,7 +363,7 @@ class SQLiteStorage:
 
     def save_room(self, code: str, data: dict[str, object], tokens: Sequence[str]) -> None:
         statements: list[tuple[str, tuple[object, ...]]] = [
-            ("INSERT OR REPLACE INTO rooms (code, data, updated) VALUES (?, ?, ?)", (code, json.dumps(data), time.time())),
+            ("INSERT OR REPLACE INTO rooms (code, data, updated) VALUES (?, ?, ?)", (code, json.dumps(data), self._clock())),
             ("DELETE FROM room_tokens WHERE code = ?", (code,)),
         ]
         statements += [("INSERT OR REPLACE INTO room_tokens (token, code) VALUES (?, ?)", (t, code)) for t in tokens]
