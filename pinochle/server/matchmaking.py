@@ -35,12 +35,15 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Seat
 from ..games import find as find_game
-from .storage import SeatRecord
+from .storage import SeatRecord, StorageFault
 from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, seat_order
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
 
 log = logging.getLogger("pinochle.server")
 
@@ -81,14 +84,16 @@ class Matchmaker:
         self.clock = clock
         self._waiting: dict[str, tuple[str, float]] = {}  # player -> (game, when they asked), in asking order
 
-    def enqueue(self, player: str, game: str = "table") -> None:
+    def enqueue(self, player: str, game: str = "table", since: float | None = None) -> None:
         """Start searching for ``player`` at a table of ``game`` (asking again keeps the original place and game).
+
+        ``since``: when they asked (on :attr:`clock`; default now), for a search kept elsewhere (Redis).
 
         Raises:
             ValueError: ``game`` is unknown or not built yet.
         """
         seats_of(game)
-        self._waiting.setdefault(player, (game, self.clock()))
+        self._waiting.setdefault(player, (game, self.clock() if since is None else since))
 
     def cancel(self, player: str) -> bool:
         """Stop searching for ``player``; whether they were searching."""
@@ -141,6 +146,27 @@ class Matchmaker:
             for p in table.players:
                 del self._waiting[p]
         return tables
+
+
+def quick_seats(people: list[tuple[str, str]], game: str) -> list[SeatRecord]:
+    """The seats (N, E, S, W) of a Quick Match table of ``game`` for ``people`` ((token, name), in the order
+    they asked): people fill the game's seats in order (S N E W: the first two are partners; S E W at a
+    table of three), computers the rest; a place the game seats nobody at stays empty."""
+    order = seat_order(game)
+    seats: dict[Seat, SeatRecord] = {}
+    for seat, (token, name) in zip(order, people):
+        seats[seat] = SeatRecord(token, name)
+    for seat in order[len(people):]:
+        seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
+    return [seats.get(s, EMPTY_PLACE) for s in Seat]
+
+
+async def announce(tables: Tables, table: Table, tokens: list[str]) -> None:
+    """Tell a new Quick Match table's people it is found (``matched``), send every seat its state, start it."""
+    for token in tokens:
+        await tables.hub.send(token, {"type": "matched", "match": table.id})
+    await table.broadcast("start")
+    table.start()
 
 
 class QuickSearch(Protocol):
@@ -311,24 +337,12 @@ class QuickMatch:
         return started
 
     async def _start(self, people: list[tuple[str, str]], game: str = "table") -> Table:
-        # people fill the game's seats in order (S N E W: the first two are partners; S E W at a table
-        # of three), computers the rest; a place the game seats nobody at stays empty
-        order = seat_order(game)
-        seats: dict[Seat, SeatRecord] = {}
-        for seat, (token, name) in zip(order, people):
-            seats[seat] = SeatRecord(token, name)
-        for seat in order[len(people):]:
-            seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
         table = await asyncio.to_thread(
-            self.tables.create, "quick", "", self.level, [seats.get(s, EMPTY_PLACE) for s in Seat], self.options,
-            None, game)
+            self.tables.create, "quick", "", self.level, quick_seats(people, game), self.options, None, game)
         for token, _ in people:
             self.starting.pop(token, None)
             self.games.pop(token, None)
-        for token, _ in people:
-            await self.tables.hub.send(token, {"type": "matched", "match": table.id})
-        await table.broadcast("start")
-        table.start()
+        await announce(self.tables, table, [token for token, _ in people])
         return table
 
     async def run(self, every: float = 0.25) -> None:
@@ -342,3 +356,392 @@ class QuickMatch:
 
     async def close(self) -> None:
         """Nothing to hand over: the search lives and ends with this process."""
+
+
+# ---------------------------------------------------------------- across processes (Redis)
+
+#: Seconds a table may take to be set up before its people are looked after by another tick (the process
+#: setting it up died in between): seated if their table was stored, else back to the search.
+STARTING_STALE = 30.0
+#: Milliseconds the table-forming lease lasts unless renewed (each tick renews it); another process
+#: takes over table forming at most this long after the one holding it died.
+QUICK_LEASE_MS = 3000
+
+#: Lua: ``now`` is ``ARGV[1]`` if given (tests move a clock by hand), else Redis's clock, shared by every process.
+_NOW = """local now = tonumber(ARGV[1])
+if not now then local t = redis.call('TIME'); now = tonumber(t[1]) + tonumber(t[2]) / 1000000 end
+"""
+
+#: Start a search: KEYS = (sequence, games, the game's queue, the person); ARGV = (now, token, name, game).
+_ENQUEUE = _NOW + """local seq = redis.call('INCR', KEYS[1])
+redis.call('SADD', KEYS[2], ARGV[4])
+redis.call('HSET', KEYS[4], 'name', ARGV[3], 'game', ARGV[4], 'since', tostring(now), 'seq', seq, 'state', 'searching')
+redis.call('ZADD', KEYS[3], seq, ARGV[2])
+return seq
+"""
+
+#: Stop a search unless its table is being set up: KEYS = (the person, the game's queue); ARGV = (token, game).
+_CANCEL = """if redis.call('HGET', KEYS[1], 'state') ~= 'searching' or redis.call('HGET', KEYS[1], 'game') ~= ARGV[2] then
+  return 0
+end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+"""
+
+#: Take a group for a table, all or none (none if anyone of it stopped searching): KEYS = (the game's queue,
+#: the starting set, each person); ARGV = (now, each token).
+_CLAIM = _NOW + """for i = 3, #KEYS do
+  if redis.call('HGET', KEYS[i], 'state') ~= 'searching' then return 0 end
+end
+for i = 3, #KEYS do
+  redis.call('HSET', KEYS[i], 'state', 'starting', 'players', #KEYS - 2, 'taken', tostring(now))
+  redis.call('ZREM', KEYS[1], ARGV[i - 1])
+  redis.call('ZADD', KEYS[2], now, ARGV[i - 1])
+end
+return 1
+"""
+
+#: A group's table could not be set up: back to the search at their places. KEYS = (the game's queue,
+#: the starting set, each person); ARGV = (each token).
+_REQUEUE = """for i = 3, #KEYS do
+  if redis.call('HGET', KEYS[i], 'state') == 'starting' then
+    redis.call('HSET', KEYS[i], 'state', 'searching')
+    redis.call('HDEL', KEYS[i], 'players', 'taken')
+    redis.call('ZADD', KEYS[1], tonumber(redis.call('HGET', KEYS[i], 'seq')), ARGV[i - 2])
+  end
+  redis.call('ZREM', KEYS[2], ARGV[i - 2])
+end
+return 1
+"""
+
+#: Renew a lease held by ``ARGV[1]`` for ``ARGV[2]`` ms (0 if another holds it); release it (``ARGV[2]`` empty).
+_LEASE = """if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then return redis.call('DEL', KEYS[1]) end
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+"""
+
+
+def _text(value: object) -> str:
+    """A Redis reply as text (the client may or may not decode replies)."""
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+class RedisQuickMatch:
+    """Quick Match for the processes of one service (``pinochle serve --redis URL``, issue 16): the search
+    lives in Redis, so people connected to different processes sit at one table.
+
+    It behaves as :class:`QuickMatch` (the same grouping, :class:`Matchmaker`; the same messages, search
+    time, computer guests, "too late to cancel"), with the state in Redis:
+
+    - ``{prefix}quick:q:{game}``: a sorted set of the tokens searching for ``game``, in the order they
+      asked (the score a sequence number); ``{prefix}quick:p:{token}``: a hash of the person's name, game,
+      when they asked (Redis's clock), place and state (``searching``, or ``starting`` while their table is
+      being set up); ``{prefix}quick:starting``: the tokens being seated, by when.
+    - Starting, cancelling, taking a group for a table and handing it back are each one Lua script, so a
+      cancel and a table's forming never both win: a cancel after the group was taken says "too late".
+    - One process at a time forms tables: the one holding the lease ``{prefix}lease:quick`` (renewed by
+      each tick, :data:`QUICK_LEASE_MS`; when its process dies another takes it over once it runs out). It
+      creates the table through :class:`~.table.Tables` and tells its people through the Hub, which
+      reaches their sockets on any process; it also sends everyone's search status. Even two processes
+      that both believed they held the lease could not seat a person twice (taking a group is atomic).
+    - A searcher with no socket on any process (the Hub's presence) for :data:`RECONNECT_GRACE` seconds
+      is dropped by the forming process, so :meth:`disconnected` and :meth:`reconnected` have nothing to
+      do here (and a searcher of a process that died is dropped too).
+    - If the process forming a table dies between taking a group and telling it, the next forming
+      process looks after the group after :data:`STARTING_STALE` seconds: seated if the table was stored,
+      else back to the search.
+
+    Redis unreachable: the calls raise :class:`~.storage.StorageFault` (error ``storage``, a clear message).
+
+    Args:
+        tables: the process's tables.
+        client: a ``redis.asyncio.Redis`` client.
+        prefix: the service's key prefix (``"pin:"``).
+        search_seconds, move_timer, away_seconds, level: as :class:`QuickMatch`.
+        owner: this process's name in the lease (default: a random one).
+        lease_ms: the lease's length (ms).
+        clock: seconds instead of Redis's clock (tests move it by hand).
+    """
+
+    def __init__(self, tables: Tables, client: Redis, prefix: str = "pin:", search_seconds: float = SEARCH_SECONDS,
+                 move_timer: float | None = 30.0, away_seconds: float | None = 60.0, level: str = "normal", *,
+                 owner: str | None = None, lease_ms: int = QUICK_LEASE_MS,
+                 clock: Callable[[], float] | None = None) -> None:
+        from redis.exceptions import RedisError  # imported here: one process never needs redis-py
+
+        if search_seconds < 0:
+            raise ValueError("the search time cannot be negative")
+        self.tables = tables
+        self.client = client
+        self.prefix = prefix
+        self.search_seconds = search_seconds
+        self.options = TableOptions(move_timer=move_timer, away_seconds=away_seconds)
+        self.level = level
+        self.owner = owner or secrets.token_hex(8)
+        self.lease_ms = lease_ms
+        self.clock = clock
+        #: searching tokens with no socket on any process, and since when (kept by the forming process)
+        self.gone: dict[str, float] = {}
+        self.leading = False
+        self._faults: tuple[type[Exception], ...] = (RedisError, OSError)
+        self._last: tuple[str, ...] = ()
+        self._enqueue = client.register_script(_ENQUEUE)
+        self._cancel = client.register_script(_CANCEL)
+        self._claim = client.register_script(_CLAIM)
+        self._requeue = client.register_script(_REQUEUE)
+        self._lease = client.register_script(_LEASE)
+
+    # ------------------------------------------------------------ keys and clock
+
+    def _key(self, *parts: str) -> str:
+        return self.prefix + ":".join(parts)
+
+    def _person(self, token: str) -> str:
+        return self._key("quick", "p", token)
+
+    def _queue(self, game: str) -> str:
+        return self._key("quick", "q", game)
+
+    def _clock_arg(self) -> str:
+        return "" if self.clock is None else repr(self.clock())
+
+    async def _now(self) -> float:
+        if self.clock is not None:
+            return self.clock()
+        seconds, micros = await self.client.time()
+        return seconds + micros / 1_000_000
+
+    def _fault(self, err: Exception) -> StorageFault:
+        log.warning("Quick Match cannot reach Redis: %s", err)
+        return StorageFault("the shared store (Redis) cannot be reached: Quick Match is paused;"
+                            " try again when it is back")
+
+    # ------------------------------------------------------------ what connections ask
+
+    async def search(self, name: str, game: str = "table") -> str:
+        """Start searching for a person called ``name`` for a table of ``game``; their new seat token.
+
+        Raises:
+            ValueError: ``game`` is unknown or not built yet.
+            StorageFault: Redis cannot be reached (nothing is stored).
+        """
+        seats_of(game)
+        token = secrets.token_urlsafe(24)
+        keys = [self._key("quick", "seq"), self._key("quick", "games"), self._queue(game), self._person(token)]
+        try:
+            await self._enqueue(keys, [self._clock_arg(), token, name, game])
+        except self._faults as err:
+            raise self._fault(err) from err
+        return token
+
+    async def searching(self, token: str | None) -> bool:
+        """Whether ``token`` is searching (or its table is being set up).
+
+        Raises:
+            StorageFault: Redis cannot be reached.
+        """
+        if token is None:
+            return False
+        try:
+            return bool(await self.client.exists(self._person(token)))
+        except self._faults as err:
+            raise self._fault(err) from err
+
+    async def game_of(self, token: str | None) -> str | None:
+        """The game ``token`` is searching for (or whose table is being set up), or ``None``.
+
+        Raises:
+            StorageFault: Redis cannot be reached.
+        """
+        if token is None:
+            return None
+        try:
+            game = await self.client.hget(self._person(token), "game")
+        except self._faults as err:
+            raise self._fault(err) from err
+        return None if game is None else _text(game)
+
+    async def status(self, token: str) -> dict[str, object]:
+        """The ``searching`` message for ``token`` (who is searching).
+
+        Raises:
+            StorageFault: Redis cannot be reached.
+        """
+        try:
+            person = {_text(k): _text(v) for k, v in (await self.client.hgetall(self._person(token))).items()}
+            game = person.get("game", "table")
+            if person.get("state") == "searching":
+                mm, _ = await self._snapshot([game], await self._now())
+                if mm.group(token):
+                    return self._status_in(mm, token)
+        except self._faults as err:
+            raise self._fault(err) from err
+        # its table is being set up (or was just found)
+        return {"type": "searching", "token": token, "game": game, "players": int(person.get("players", 1)),
+                "seats": seats_of(game), "seconds_left": 0.0}
+
+    def _status_in(self, mm: Matchmaker, token: str) -> dict[str, object]:
+        game = mm.game_of(token) or "table"
+        left = mm.seconds_left(token)
+        return {"type": "searching", "token": token, "game": game, "players": len(mm.group(token)),
+                "seats": seats_of(game), "seconds_left": None if left is None else round(left, 1)}
+
+    async def cancel(self, token: str | None) -> bool:
+        """Stop searching; whether ``token`` was searching (``False`` once its table is being set up, by any
+        process).
+
+        Raises:
+            StorageFault: Redis cannot be reached (the search goes on).
+        """
+        if token is None:
+            return False
+        self.gone.pop(token, None)
+        try:
+            game = await self.client.hget(self._person(token), "game")
+            if game is None:
+                return False
+            return bool(await self._cancel([self._person(token), self._queue(_text(game))], [token, _text(game)]))
+        except self._faults as err:
+            raise self._fault(err) from err
+
+    def disconnected(self, token: str) -> None:
+        """Nothing: the forming process sees through the Hub's presence that a searcher has no socket anywhere."""
+
+    def reconnected(self, token: str) -> None:
+        """Nothing: see :meth:`disconnected`."""
+
+    # ------------------------------------------------------------ forming tables
+
+    async def _lead(self) -> bool:
+        """Whether this process forms tables now: it renews the lease it holds, or takes a free one."""
+        key = self._key("lease", "quick")
+        if self.leading and await self._lease([key], [self.owner, self.lease_ms]):
+            return True
+        self.leading = bool(await self.client.set(key, self.owner, nx=True, px=self.lease_ms))
+        return self.leading
+
+    async def _snapshot(self, games: list[str], now: float) -> tuple[Matchmaker, dict[str, str]]:
+        """The searches of ``games`` in a :class:`Matchmaker` at time ``now``, and the searchers' names."""
+        async with self.client.pipeline(transaction=False) as pipe:
+            for game in games:
+                pipe.zrange(self._queue(game), 0, -1)
+            queues = await pipe.execute()
+        entries = [(game, _text(token)) for game, queue in zip(games, queues) for token in queue]
+        async with self.client.pipeline(transaction=False) as pipe:
+            for _, token in entries:
+                pipe.hmget(self._person(token), "since", "name")
+            rows = await pipe.execute()
+        mm = Matchmaker(self.search_seconds, clock=lambda: now)
+        names: dict[str, str] = {}
+        for (game, token), (since, name) in zip(entries, rows):
+            if since is None:
+                continue
+            try:
+                mm.enqueue(token, game, float(since))
+            except ValueError:  # a game this process does not know (a newer version of the server)
+                continue
+            names[token] = "Player" if name is None else _text(name)
+        return mm, names
+
+    async def _hand_back(self, game: str, tokens: tuple[str, ...] | list[str]) -> None:
+        await self._requeue([self._queue(game), self._key("quick", "starting"), *map(self._person, tokens)],
+                            list(tokens))
+
+    async def _seated(self, tokens: tuple[str, ...] | list[str]) -> None:
+        async with self.client.pipeline(transaction=True) as pipe:
+            pipe.delete(*map(self._person, tokens))
+            pipe.zrem(self._key("quick", "starting"), *tokens)
+            await pipe.execute()
+
+    async def _recover(self, now: float) -> None:
+        """Look after people whose table has been set up for more than :data:`STARTING_STALE` seconds."""
+        stale = await self.client.zrangebyscore(self._key("quick", "starting"), "-inf", now - STARTING_STALE)
+        for entry in stale:
+            token = _text(entry)
+            game = await self.client.hget(self._person(token), "game")
+            match_id = await asyncio.to_thread(self.tables.storage.match_of_token, token)
+            if match_id is not None or game is None:
+                await self._seated([token])
+                if match_id is not None:
+                    await self.tables.hub.send(token, {"type": "matched", "match": match_id})
+            else:
+                log.warning("a quick match table was not set up in %.0f s: its people search again", STARTING_STALE)
+                await self._hand_back(_text(game), [token])
+
+    async def tick(self) -> list[Table]:
+        """If this process forms tables (the lease): start the tables that are ready and tell their people,
+        tell the rest how the search goes; else nothing.
+
+        Returns:
+            The tables started.
+        """
+        if not await self._lead():
+            self._last = ()
+            self.gone.clear()
+            return []
+        now = await self._now()
+        games = sorted(_text(g) for g in await self.client.smembers(self._key("quick", "games")))
+        await self._recover(now)
+        mm, names = await self._snapshot(games, now)
+        for token in mm.waiting():
+            if self.tables.hub.connected(token):
+                self.gone.pop(token, None)
+            elif now - self.gone.setdefault(token, now) >= RECONNECT_GRACE:
+                if await self.cancel(token):  # gone for good: nobody would sit at the table
+                    mm.cancel(token)
+        self.gone = {t: since for t, since in self.gone.items() if mm.game_of(t) is not None}
+        started: list[Table] = []
+        changed = False
+        for group in mm.ready():
+            keys = [self._queue(group.game), self._key("quick", "starting"), *map(self._person, group.players)]
+            if not await self._claim(keys, [self._clock_arg(), *group.players]):
+                changed = True  # someone of it stopped searching meanwhile: the next tick groups again
+                continue
+            people = [(token, names.get(token, "Player")) for token in group.players]
+            try:
+                table = await asyncio.to_thread(self.tables.create, "quick", "", self.level,
+                                                quick_seats(people, group.game), self.options, None, group.game)
+            except Exception:
+                log.exception("a quick match table failed to start")
+                await self._hand_back(group.game, group.players)  # back to the search, at their places
+                changed = True
+                continue
+            await self._seated(group.players)
+            await announce(self.tables, table, list(group.players))
+            started.append(table)
+        if changed:
+            mm, _ = await self._snapshot(games, now)
+        waiting = mm.waiting()
+        if waiting != self._last or started:
+            for token in waiting:
+                await self.tables.hub.send(token, self._status_in(mm, token))
+        self._last = waiting
+        return started
+
+    async def run(self, every: float = 0.25) -> None:
+        """Tick forever (cancel the task to stop); a Redis outage is logged once and waited out."""
+        down = False
+        while True:
+            try:
+                await self.tick()
+                if down:
+                    log.warning("Quick Match reaches Redis again")
+                down = False
+            except Exception as err:
+                if not isinstance(err, self._faults + (StorageFault,)):
+                    log.exception("quick match tick failed")
+                elif not down:
+                    log.warning("Quick Match cannot reach Redis: %s", err)
+                    down = True
+                self.leading = self.leading and not down
+            await asyncio.sleep(every)
+
+    async def close(self) -> None:
+        """Release the lease, so that another process forms tables at once."""
+        if self.leading:
+            self.leading = False
+            try:
+                await self._lease([self._key("lease", "quick")], [self.owner, ""])
+            except self._faults as err:
+                log.warning("the quick match lease was not released (it runs out by itself): %s", err)

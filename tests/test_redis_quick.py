@@ -1,0 +1,269 @@
+"""Quick Match across processes (issue 16): :class:`RedisQuickMatch` against a real redis-server.
+
+Two instances with their own Redis clients stand for two processes of one service; they share the
+tables and the Hub (the cluster's Hub reaches the sockets of every process), and a hand-moved clock.
+Checked: people searching through different processes sit at one table; the lone searcher gets
+computer guests after the search time; a cancel and a table's forming never both win; one process
+forms tables at a time and another takes over when it dies; a searcher with no socket is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from redis.asyncio import Redis
+
+from pinochle.cards import Seat
+from pinochle.server.matchmaking import RECONNECT_GRACE, STARTING_STALE, RedisQuickMatch, quick_seats
+from pinochle.server.storage import SQLiteStorage, StorageFault
+from pinochle.server.table import Tables
+
+from .redis_support import RedisTarget, redis_server, redis_target  # noqa: F401
+
+Msg = dict[str, object]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class World:
+    """Two "processes" A and B on one Redis, their tables, a clock and the messages each token heard."""
+
+    a: RedisQuickMatch
+    b: RedisQuickMatch
+    tables: Tables
+    clock: Clock
+    heard: dict[str, list[Msg]] = field(default_factory=dict)
+
+    def connect(self, token: str) -> Callable[[Msg], Awaitable[None]]:
+        """A socket for ``token`` (on some process: the Hub reaches all); its send."""
+        async def send(msg: Msg) -> None:
+            self.heard.setdefault(token, []).append(msg)
+        self.tables.hub.subscribe(token, send)
+        return send
+
+    async def search(self, via: RedisQuickMatch, name: str, game: str = "table") -> str:
+        token = await via.search(name, game)
+        self.connect(token)
+        return token
+
+    def matched(self, token: str) -> list[object]:
+        return [m["match"] for m in self.heard.get(token, []) if m["type"] == "matched"]
+
+    def seated(self, token: str) -> list[str]:
+        """The Quick Match tables whose seats hold ``token``."""
+        return [t.id for t in self.tables.tables.values() if token in t.tokens()]
+
+
+def play(target: RedisTarget, body: Callable[[World], Awaitable[None]], lease_ms: int = 3000,
+         search_seconds: float = 20) -> None:
+    async def main() -> None:
+        clock = Clock()
+        tables = Tables(SQLiteStorage(":memory:"), bot_delay=0)
+        clients = [Redis.from_url(target.url), Redis.from_url(target.url)]
+        a, b = (RedisQuickMatch(tables, c, target.prefix, search_seconds, None, None, "easy", owner=o,
+                                lease_ms=lease_ms, clock=clock) for c, o in zip(clients, "AB"))
+        try:
+            await body(World(a, b, tables, clock))
+        finally:
+            tables.close()
+            for c in clients:
+                await c.aclose()
+    asyncio.run(main())
+
+
+def test_people_searching_through_two_processes_sit_at_one_table(redis_target: RedisTarget) -> None:
+    async def body(w: World) -> None:
+        assert await w.a.tick() == [] and w.a.leading  # A forms tables: it took the lease
+        tokens = [await w.search(via, name) for via, name in zip((w.a, w.b), ("Ann", "Bob"))]
+        assert (await w.a.status(tokens[1]))["players"] == 2
+        tokens += [await w.search(via, name) for via, name in zip((w.b, w.a), ("Cy", "Di"))]
+        assert await w.b.tick() == [] and not w.b.leading, "B does not form tables while A holds the lease"
+        started = await w.a.tick()
+        assert len(started) == 1
+        table = started[0]
+        assert table.tokens() == set(tokens)
+        assert {w.matched(t)[0] for t in tokens} == {table.id}
+        for t in tokens:
+            assert not await w.a.searching(t) and not await w.b.searching(t)
+            assert not await w.b.cancel(t), "found: nothing to cancel"
+        assert await w.a.tick() == []
+
+    play(redis_target, body)
+
+
+def test_people_sit_in_the_order_they_asked_and_games_are_kept_apart(redis_target: RedisTarget) -> None:
+    async def body(w: World) -> None:
+        await w.a.tick()
+        r1 = await w.search(w.b, "Rae", "racehorse")
+        tokens = [await w.search((w.a, w.b)[i % 2], f"p{i}") for i in range(5)]
+        assert await w.a.game_of(r1) == "racehorse" and await w.b.game_of(tokens[0]) == "table"
+        (table,) = await w.a.tick()
+        assert table.tokens() == set(tokens[:4])
+        assert [table.seats[s].name for s in (Seat.S, Seat.N, Seat.E, Seat.W)] == ["p0", "p1", "p2", "p3"]
+        status = await w.b.status(tokens[4])
+        assert status["players"] == 1 and status["seats"] == 4 and status["seconds_left"] == 20.0
+        assert (await w.a.status(r1))["game"] == "racehorse"
+
+    play(redis_target, body)
+
+
+def test_a_lone_searcher_through_b_gets_computer_guests_after_the_search_time(redis_target: RedisTarget) -> None:
+    async def body(w: World) -> None:
+        await w.a.tick()
+        token = await w.search(w.b, "Solo")
+        w.clock.now += 19.9
+        assert await w.a.tick() == []
+        assert w.heard[token][-1]["type"] == "searching"
+        assert w.heard[token][-1]["seconds_left"] == pytest.approx(0.1)
+        w.clock.now += 0.1
+        (table,) = await w.a.tick()
+        assert table.tokens() == {token} and w.matched(token) == [table.id]
+        assert sum(r.token is None for r in table.seats) == 3  # three computer guests
+
+    play(redis_target, body)
+
+
+def test_too_late_to_cancel_once_a_table_is_being_set_up_by_another_process(redis_target: RedisTarget) -> None:
+    async def body(w: World) -> None:
+        await w.a.tick()
+        tokens = [await w.search(w.b, f"p{i}") for i in range(4)]
+        assert await w.b.cancel(tokens[3]) and not await w.b.searching(tokens[3])
+        tokens[3] = await w.search(w.b, "p3 again")
+        release = threading.Event()
+        create = w.tables.create
+
+        def slow_create(*args: Any, **kwargs: Any) -> Any:
+            release.wait(10)
+            return create(*args, **kwargs)
+
+        w.tables.create = slow_create  # type: ignore[method-assign]
+        ticking = asyncio.create_task(w.a.tick())
+        while not await w.b.client.zcard(f"{w.b.prefix}quick:starting"):
+            await asyncio.sleep(0.005)  # A took the group and is setting up the table
+        assert not await w.b.cancel(tokens[2]), "too late: A is setting up its table"
+        assert await w.b.searching(tokens[2]) and (await w.b.status(tokens[2]))["players"] == 4
+        release.set()
+        (table,) = await ticking
+        assert table.tokens() == set(tokens)
+        assert not await w.b.searching(tokens[2]) and w.tables.of_token(tokens[2]) is table
+
+    play(redis_target, body)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cancels_racing_the_forming_of_tables_lose_or_double_nobody(redis_target: RedisTarget, seed: int) -> None:
+    """Every searcher is either cancelled (its cancel said so) or seated at exactly one table, never both."""
+    rng = random.Random(seed)
+
+    async def body(w: World) -> None:
+        await w.a.tick()
+        tokens = [await w.search((w.a, w.b)[i % 2], f"p{i}") for i in range(10)]
+
+        async def cancel(token: str) -> bool:
+            await asyncio.sleep(rng.random() * 0.01)
+            return await w.b.cancel(token)
+
+        cancelling = [t for t in tokens if rng.random() < 0.5]
+        results = await asyncio.gather(w.a.tick(), *(cancel(t) for t in cancelling))
+        cancelled = {t for t, ok in zip(cancelling, results[1:]) if ok}
+        w.clock.now += 20
+        await w.a.tick()  # the rest start, with computer guests where a group is short
+        for t in tokens:
+            seats = w.seated(t)
+            assert len(seats) == (0 if t in cancelled else 1), (t in cancelled, seats)
+            assert len(w.matched(t)) == len(seats)
+            assert not await w.a.searching(t)
+
+    play(redis_target, body)
+
+
+def test_lease_taken_over_when_the_forming_process_dies(redis_target: RedisTarget) -> None:
+    async def body(w: World) -> None:
+        await w.a.tick()
+        assert w.a.leading
+        tokens = [await w.search(w.b, f"p{i}") for i in range(4)]
+        assert await w.b.tick() == []  # A holds the lease and has "died": it no longer ticks
+        await asyncio.sleep(0.25)  # the lease (0.2 s) runs out
+        (table,) = await w.b.tick()
+        assert w.b.leading and table.tokens() == set(tokens)
+        assert await w.a.tick() == [] and not w.a.leading, "A, back, finds the lease taken"
+
+    play(redis_target, body, lease_ms=200)
+
+
+def test_a_process_that_stops_hands_the_lease_over_at_once(redis_target: RedisTarget) -> None:
+    async def body(w: World) -> None:
+        await w.a.tick()
+        await w.b.tick()
+        assert w.a.leading and not w.b.leading
+        await w.a.close()
+        await w.b.tick()
+        assert w.b.leading
+
+    play(redis_target, body, lease_ms=60_000)
+
+
+def test_a_group_taken_by_a_process_that_died_is_looked_after(redis_target: RedisTarget) -> None:
+    """A died after taking a group: if it had stored the table they are told, else they search again."""
+    async def body(w: World) -> None:
+        await w.a.tick()
+        first = [await w.search(w.a, f"p{i}") for i in range(4)]
+        later = [await w.search(w.a, f"q{i}") for i in range(4)]
+        for group in (first, later):  # A takes both groups, stores the first's table, and dies
+            keys = [w.a._queue("table"), f"{w.a.prefix}quick:starting", *map(w.a._person, group)]
+            assert await w.a._claim(keys, [w.a._clock_arg(), *group])
+        stored = w.tables.create("quick", "", "easy", quick_seats([(t, t) for t in first], "table"),
+                                 w.a.options, None, "table")
+        await w.a.client.delete(f"{w.a.prefix}lease:quick")
+        assert await w.b.tick() == [] and all([await w.b.searching(t) for t in first + later])
+        assert not await w.b.cancel(later[0]), "still being set up"
+        w.clock.now += STARTING_STALE
+        (table,) = await w.b.tick()
+        assert table.tokens() == set(later) and table is not stored
+        assert all(w.matched(t) == [stored.id] for t in first)
+        assert not any([await w.b.searching(t) for t in first + later])
+
+    play(redis_target, body)
+
+
+def test_a_searcher_with_no_socket_anywhere_is_dropped_after_the_grace(redis_target: RedisTarget) -> None:
+    async def body(w: World) -> None:
+        await w.a.tick()
+        away = await w.b.search("Away")  # never connects a socket
+        back = await w.b.search("Back")
+        w.tables.hub.unsubscribe(back, w.connect(back))  # a reload: the socket closes
+        await w.a.tick()
+        w.clock.now += RECONNECT_GRACE - 1
+        w.connect(back)  # ... and a new one opens, on any process
+        await w.a.tick()
+        w.clock.now += 1
+        await w.a.tick()
+        assert not await w.b.searching(away) and await w.b.searching(back)
+
+    play(redis_target, body)
+
+
+def test_redis_down_refuses_a_search_with_a_storage_fault(redis_target: RedisTarget) -> None:
+    async def body(w: World) -> None:
+        token = await w.search(w.a, "Ann")
+        with redis_target.server.down(keep_data=True):
+            with pytest.raises(StorageFault, match="Redis"):
+                await w.b.search("Bob")
+            with pytest.raises(StorageFault):
+                await w.b.cancel(token)
+        assert await w.b.searching(token)
+
+    play(redis_target, body)
