@@ -23,6 +23,9 @@ so it is atomic: Redis runs a script whole, and refuses a script that would writ
 read-only or out of memory before its first write, so nothing is ever half-written. The append is
 checked by version: it is kept only if the log's length is exactly the action's index, which makes
 the action log the arbiter of races between processes (:class:`~pinochle.server.storage.StaleWrite`).
+Reads that need more than one key (a match, its log from an index, the latest match of a device or
+a token) are read-only scripts too (``flags=no-writes``): a consistent snapshot, one round trip, and
+still answered while Redis is full or read-only (a MULTI is refused when Redis is out of memory).
 The scripts derive some keys from ids they read (a match's token sets, a device's other matches),
 which one Redis server (or a primary with replicas) allows and Redis Cluster does not.
 
@@ -122,7 +125,19 @@ redis.call('SREM', KEYS[2], ARGV[1])
 return 1
 """
 
-_LATEST = """
+_LOAD = """#!lua flags=no-writes
+-- KEYS: m, log, seats | ARGV: the first index of the log wanted
+return {redis.call('HGETALL', KEYS[1]), redis.call('LRANGE', KEYS[2], ARGV[1], -1),
+        redis.call('HGETALL', KEYS[3])}
+"""
+
+_SINCE = """#!lua flags=no-writes
+-- KEYS: m, log | ARGV: the first index wanted; the log from there, empty for an unknown match
+if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
+return redis.call('LRANGE', KEYS[2], ARGV[1], -1)
+"""
+
+_LATEST = """#!lua flags=no-writes
 -- KEYS: a set of match ids | ARGV: prefix, kind wanted ('solo', or '' for any but solo)
 -- the unfinished match changed last, else the finished one changed last (ties: the smaller id)
 local best, bf, bu = false, 0, 0
@@ -227,6 +242,8 @@ class RedisStorage:
         self._set_seat = self._r.register_script(_SET_SEAT)
         self._finish = self._r.register_script(_FINISH)
         self._latest = self._r.register_script(_LATEST)
+        self._load = self._r.register_script(_LOAD)
+        self._since = self._r.register_script(_SINCE)
         self._save_room = self._r.register_script(_SAVE_ROOM)
         self._delete_room = self._r.register_script(_DELETE_ROOM)
 
@@ -297,11 +314,8 @@ class RedisStorage:
             StorageFault: Redis cannot be read now.
         """
         with self._guard():
-            pipe = self._r.pipeline(transaction=True)
-            pipe.exists(self._k("m", match_id))
-            pipe.lrange(self._k("log", match_id), max(n, 0), -1)
-            exists, acts = pipe.execute()
-        return tuple(json.loads(a) for a in acts) if exists else ()
+            acts = self._since(keys=[self._k("m", match_id), self._k("log", match_id)], args=[max(n, 0)])
+        return tuple(json.loads(a) for a in acts)
 
     def set_seat(self, match_id: str, seat: int, record: SeatRecord) -> None:
         """Change who sits in ``seat`` (nothing happens for an unknown match).
@@ -324,21 +338,19 @@ class RedisStorage:
             self._finish(keys=[self._k("m", match_id), self._k("active")], args=[match_id])
 
     def load(self, match_id: str) -> StoredMatch | None:
-        """The stored match (one MULTI/EXEC, so a consistent snapshot), or ``None``.
+        """The stored match (one read-only script, so a consistent snapshot even while Redis is full), or ``None``.
 
         Raises:
             StorageFault: Redis cannot be read now.
         """
         with self._guard():
-            pipe = self._r.pipeline(transaction=True)
-            pipe.hgetall(self._k("m", match_id))
-            pipe.lrange(self._k("log", match_id), 0, -1)
-            pipe.hgetall(self._k("seats", match_id))
-            row, acts, seat_rows = pipe.execute()
-        if not row:
+            flat_row, acts, flat_seats = self._load(
+                keys=[self._k("m", match_id), self._k("log", match_id), self._k("seats", match_id)], args=[0])
+        if not flat_row:
             return None
+        row = dict(zip(flat_row[::2], flat_row[1::2]))
         seats = []
-        for _, text in sorted(seat_rows.items(), key=lambda kv: int(kv[0])):
+        for _, text in sorted(zip(flat_seats[::2], flat_seats[1::2]), key=lambda kv: int(kv[0])):
             token, name = json.loads(text)
             seats.append(SeatRecord(token, name))
         return StoredMatch(

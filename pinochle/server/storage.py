@@ -160,7 +160,7 @@ class Storage(Protocol):
         is not that long or the match is unknown. A replica of a table catches up with it without a reload."""
 
     def set_seat(self, match_id: str, seat: int, record: SeatRecord) -> None:
-        """Change who sits in ``seat`` (a person who left becomes a computer)."""
+        """Change who sits in ``seat`` (a person who left becomes a computer); nothing for an unknown match."""
 
     def finish_match(self, match_id: str) -> None:
         """Mark a match finished (ended before its last hand, e.g. replaced)."""
@@ -304,8 +304,10 @@ class SQLiteStorage:
             raise StaleWrite(f"action {n} of match {match_id} is already stored") from None
 
     def set_seat(self, match_id: str, seat: int, record: SeatRecord) -> None:
-        self._write(("INSERT OR REPLACE INTO match_seats (match_id, seat, token, name) VALUES (?, ?, ?, ?)",
-                     (match_id, seat, record.token, record.name)))
+        # an unknown match gets no seat (a row without its match would block creating it later)
+        self._write(("INSERT OR REPLACE INTO match_seats (match_id, seat, token, name)"
+                     " SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE id = ?)",
+                     (match_id, seat, record.token, record.name, match_id)))
 
     def finish_match(self, match_id: str) -> None:
         self._write(("UPDATE matches SET finished = 1 WHERE id = ?", (match_id,)))
