@@ -9,7 +9,7 @@ Commands:
 * ``pinochle play``: play a match in the terminal as South (``--game auction --players 4`` or 5:
   a table of 4 or 5, you in chair 0; ``--game cutthroat`` or
   ``auction``: three players, each alone, with a widow).
-* ``pinochle serve``: run the web table (``--host``, ``--port``, ``--db``, ``--bot-delay``).
+* ``pinochle serve``: run the web table (``--host``, ``--port``, ``--db``, ``--bot-delay``; ``--redis URL``: one process of a service on Redis).
 * ``pinochle arena --a hard --b normal --deals 500 --seed 1 [--matches M] [--workers N] [--json] [--records FILE]
   [--game auction --players 4|5]``:
   measure two computer players on duplicate deals (:mod:`pinochle.arena`); a
@@ -550,6 +550,12 @@ def _parser() -> argparse.ArgumentParser:
                          "(behind another host name), e.g. https://cards.example; repeatable")
     sv.add_argument("--embed-from", action="append", default=[], metavar="URL",
                     help="an origin allowed to show the pages in a frame (default: none may); repeatable")
+    sv.add_argument("--redis", default=None, metavar="URL",
+                    help="run as one process of a service on Redis, e.g. redis://127.0.0.1:6379/0: every "
+                         "process started with the same URL serves the same rooms, Quick Match and tables "
+                         "(--db is then not used; docs/scaling.md)")
+    sv.add_argument("--redis-prefix", default="pin:", metavar="PREFIX",
+                    help="the service's key prefix in Redis (default pin:), so that several services share one Redis")
     ar = sub.add_parser("arena", help="measure computer player A against B on duplicate deals and matches")
     ar.add_argument("--a", required=True, help="player A: easy, normal, hard, or a registered name")
     ar.add_argument("--b", required=True, help="player B")
@@ -572,7 +578,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds: float = 20.0,
           quick_timer: float = 30.0, away_seconds: float = 60.0, allow_origins: Sequence[str] = (),
-          embed_from: Sequence[str] = ()) -> int:
+          embed_from: Sequence[str] = (), redis: str | None = None, redis_prefix: str = "pin:") -> int:
     """Run the web app under uvicorn until interrupted.
 
     Args:
@@ -584,6 +590,8 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
         away_seconds: seconds before a computer plays for a disconnected person (0: never).
         allow_origins: browser origins allowed to open the WebSocket besides the server's own.
         embed_from: origins allowed to frame the pages (``frame-ancestors``; none by default).
+        redis: a Redis URL: run as one process of a service on Redis (``db`` is not used); ``None``: SQLite.
+        redis_prefix: the service's key prefix in Redis.
 
     Raises:
         RequestError: an origin that is not ``http(s)://host[:port]``.
@@ -600,9 +608,11 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
     except EdgeError as err:
         raise RequestError("origin", str(err)) from None
     path = db if db is not None else str(platformdirs.user_data_path("pinochle") / "pinochle.db")
-    print(f"Pinochle: http://{host}:{port}  (saving to {path})", file=sys.stderr, flush=True)
+    where = f"sharing {redis} (keys {redis_prefix}*) with the other processes" if redis else f"saving to {path}"
+    print(f"Pinochle: http://{host}:{port}  ({where})", file=sys.stderr, flush=True)
     app = create_app(path, bot_delay=bot_delay, search_seconds=search_seconds,
-                     quick_move_timer=quick_timer or None, away_seconds=away_seconds or None, edge=edge)
+                     quick_move_timer=quick_timer or None, away_seconds=away_seconds or None, edge=edge,
+                     redis=redis, redis_prefix=redis_prefix)
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning")
     return 0
 
@@ -675,7 +685,8 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
                                    f"{err.strerror or err}") from None
         if args.command == "serve":
             return serve(args.host, args.port, args.db, args.bot_delay, args.search_seconds,
-                         args.quick_timer, args.away_seconds, args.allow_origin, args.embed_from)
+                         args.quick_timer, args.away_seconds, args.allow_origin, args.embed_from,
+                         args.redis, args.redis_prefix)
         if args.command == "play":
             from .terminal import play_match
 

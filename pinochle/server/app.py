@@ -16,6 +16,7 @@ import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -49,6 +50,10 @@ from .rooms import RoomError, Rooms, clean_name, normal_code
 from .storage import SQLiteStorage, Storage, StorageFault, StoredMatch
 from ..cards import Seat
 from .table import Table, Tables
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
+    from .clustered import ClusterTables
 
 log = logging.getLogger("pinochle.server")
 
@@ -180,6 +185,7 @@ class Connection:
             self.hub.unsubscribe(self.device, self.send)
         self.device = token
         self.hub.subscribe(self.device, self.send)
+        await self.hub.settle()  # on several processes: messages for the device reach this socket from now on
         solo = self.tables.current(self.device)
         room = None
         table = None
@@ -189,6 +195,7 @@ class Connection:
                 None if room.match_id is None or room.phase == "lobby" else self.tables.get(room.match_id))
             if room is not None or table is not None or await self.server.quick.searching(seat):
                 self._take_seat(seat)
+                await self.hub.settle()
                 self.server.quick.reconnected(seat)
             else:
                 self._drop_seat()
@@ -401,7 +408,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                search_seconds: float = SEARCH_SECONDS, quick_move_timer: float | None = 30.0,
                away_seconds: float | None = 60.0, guard: Guard | None = None,
                rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST),
-               edge: EdgePolicy | None = None) -> Starlette:
+               edge: EdgePolicy | None = None, redis: str | None = None, redis_prefix: str = "pin:") -> Starlette:
     """The web app.
 
     Args:
@@ -417,18 +424,40 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             the numbers of docs/protocol.md).
         edge: the security headers' and WebSocket origin check's allowances (:class:`~.edge.EdgePolicy`;
             default: the app's own origin only, no embedding).
+        redis: a Redis URL: this process is one of a service whose processes share rooms, Quick Match
+            and tables through Redis (:class:`~.redis_storage.RedisStorage`, :class:`~.cluster.Cluster`;
+            docs/scaling.md); ``db`` is then ignored. ``None``: one process on SQLite.
+        redis_prefix: the service's key prefix in Redis (several services, or tests, share one Redis).
 
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
         from docs/rules.md), ``/rooms/CODE`` (whether a room has that code),
         ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players), ``/static/*`` (front end), ``/ws``.
     """
-    store: Storage = storage if storage is not None else SQLiteStorage(db)
     policy = edge if edge is not None else EdgePolicy()
-    tables = Tables(store, bot_delay)
-    server = Server(store, tables, Rooms(store, tables, away_seconds),
-                    QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
-                    guard if guard is not None else GuessGuard(), rate)
+    cluster: Cluster | None = None
+    shared: ClusterTables | None = None  # the tables of a process of a service on Redis
+    if redis is None:
+        store: Storage = storage if storage is not None else SQLiteStorage(db)
+        tables = Tables(store, bot_delay)
+        server = Server(store, tables, Rooms(store, tables, away_seconds),
+                        QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
+                        guard if guard is not None else GuessGuard(), rate)
+    else:
+        from .cluster import Cluster
+        from .clustered import cluster_parts
+        from .limits import RedisGuessGuard
+        from .matchmaking import RedisQuickMatch
+        from .redis_storage import RedisStorage
+
+        store = storage if storage is not None else RedisStorage(redis, redis_prefix)
+        cluster = Cluster(redis, redis_prefix)
+        shared, rooms = cluster_parts(store, cluster, bot_delay, away_seconds)
+        tables = shared
+        server = Server(store, tables, rooms,
+                        RedisQuickMatch(tables, cluster.redis, redis_prefix, search_seconds, quick_move_timer,
+                                        away_seconds, owner=cluster.pid),
+                        guard if guard is not None else RedisGuessGuard(cluster.redis, redis_prefix), rate)
 
     async def index(request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
@@ -492,6 +521,11 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                 await ws.send_json(err.to_json())
                 await ws.close(CloseCode.RATE_LIMITED if err.code == ErrorCode.RATE_LIMITED else CloseCode.BAD_HELLO)
                 return
+            except StorageFault as err:  # the shared store (Redis) is down: nothing to resync from, come back later
+                log.warning("storage refused a hello: %s", err.__cause__ or err)
+                await ws.send_json(ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
+                await ws.close(CloseCode.SERVICE_RESTART)
+                return
             beating = False  # the browser has started its heartbeat: silence means it is gone
             while True:
                 try:
@@ -539,6 +573,10 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        sweep = None
+        if cluster is not None and shared is not None:
+            await cluster.start()
+            sweep = asyncio.create_task(shared.run())
         tables.restore()
         ticker = asyncio.create_task(server.quick.run())
         expiry = asyncio.create_task(server.rooms.run_expiry())
@@ -546,6 +584,10 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         ticker.cancel()
         expiry.cancel()
         await server.quick.close()
+        if cluster is not None and shared is not None and sweep is not None:
+            sweep.cancel()
+            await shared.shutdown()
+            await cluster.stop()
         tables.close()
         store.close()
 

@@ -714,19 +714,23 @@ class Rooms:
         async with self.lock:
             codes = await asyncio.to_thread(self.storage.idle_rooms, time.time() - idle_seconds)
             for code in codes:
-                room = self.get(code)
-                if room is not None and room.match_id is not None and room.phase == "playing":
-                    await asyncio.to_thread(self.storage.finish_match, room.match_id)
-                    table = self.tables.tables.get(room.match_id)
-                    if table is not None:
-                        table.abandoned = True
-                        self.tables.drop(table)
-                if room is not None:
-                    for token in list(room.members):
-                        await self.tables.hub.send(token, {"type": "left"})
-                self.rooms.pop(code, None)
-                await asyncio.to_thread(self.storage.delete_room, code)
+                await self._expire_one(code)
             return codes
+
+    async def _expire_one(self, code: str) -> None:
+        """Delete the room ``code`` (its match, if in play, ends; its members get ``left``)."""
+        room = self.get(code)
+        if room is not None and room.match_id is not None and room.phase == "playing":
+            await asyncio.to_thread(self.storage.finish_match, room.match_id)
+            table = self.tables.tables.get(room.match_id)
+            if table is not None:
+                table.abandoned = True
+                self.tables.drop(table)
+        if room is not None:
+            for token in list(room.members):
+                await self.tables.hub.send(token, {"type": "left"})
+        self.rooms.pop(code, None)
+        await asyncio.to_thread(self.storage.delete_room, code)
 
     async def run_expiry(self, every: float = 600.0) -> None:
         """Expire idle rooms now and every ``every`` seconds (cancel the task to stop)."""

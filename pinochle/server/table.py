@@ -222,6 +222,9 @@ class Hub:
         for w in self._watchers:
             w(token)
 
+    async def settle(self) -> None:
+        """Wait until the sockets subscribed so far hear messages from every process (one process: at once)."""
+
     async def send(self, token: str | None, msg: dict[str, object]) -> None:
         """Send ``msg`` to every socket of ``token``; forget sockets that fail."""
         if token is None:
@@ -359,7 +362,11 @@ class Table:
                 self.away_since.setdefault(seat, self.clock())
         self._changed.set()
         if not self.closed:
-            asyncio.get_running_loop().create_task(self.broadcast("presence"))
+            asyncio.get_running_loop().create_task(self._presence_broadcast())
+
+    async def _presence_broadcast(self) -> None:
+        """Tell everyone that a person connected or left (a cluster replica tells only its own sockets)."""
+        await self.broadcast("presence")
 
     async def leave(self, seat: int) -> None:
         """The person in ``seat`` left for good: a computer takes the seat for the rest of the match."""
@@ -498,7 +505,7 @@ class Table:
             if state.phase == "hand_end":
                 if data.get("type") != "deal":
                     raise ProtocolError(ErrorCode.ILLEGAL, 'the hand is over: ask for the next hand with {"type": "deal"}')
-                self.next_ready.add(seat)
+                await self._mark_ready(seat)
                 self._changed.set()
                 await self.broadcast("next_ready")
                 return
@@ -530,12 +537,25 @@ class Table:
                 self.storage.append_action, self.id, self.state.version, action.to_json(), new.phase == "match_end"
             )
         except StaleWrite:
+            await self._stale()
             raise ProtocolError(ErrorCode.STALE, "the table has moved on") from None
+        self._adopt(new)
+
+    def _adopt(self, new: State) -> None:
+        """Make ``new`` (stored) the table's state: a new hand or a hand's end clears who asked to deal."""
         if new.hand_no != self.state.hand_no or new.phase == "hand_end":
             self.next_ready = set()
         self.state = new
         self.turn_since = self.clock()
         self._changed.set()
+
+    async def _stale(self) -> None:
+        """Storage already holds an action at this version (another process moved the table on; called with
+        the lock held): one process has nothing to do, a cluster replica reloads the log."""
+
+    async def _mark_ready(self, place: int) -> None:
+        """The person at ``place`` asked for the next hand (called with the lock held)."""
+        self.next_ready.add(place)
 
     async def _auto(self) -> None:
         """Make every move that holds no choice (laying meld: RULES.md, Meld), as the phase gives it.
@@ -676,6 +696,8 @@ class Table:
                 except StorageFault as err:  # nothing saved, nothing adopted: try again when storage is back
                     log.warning("storage refused a move in match %s: %s", self.id, err.__cause__ or err)
                     failed = True
+                except ProtocolError:  # stale: another process stored a move first (cluster); decide again
+                    pass
                 except Exception:
                     log.exception("move failed in match %s", self.id)
                     failed = True
@@ -720,10 +742,14 @@ class Tables:
             stored = self.storage.load(match_id)
             if stored is None:
                 return None
-            table = Table(stored, self.storage, self.hub, self.bot_delay, self.clock,
-                          None if stored.finished else self.finish_hooks.get(stored.kind))
+            table = self._make(stored)
             self._adopt(table)
         return table
+
+    def _make(self, stored: StoredMatch) -> Table:
+        """A table for ``stored`` (a cluster makes its replicas here)."""
+        return Table(stored, self.storage, self.hub, self.bot_delay, self.clock,
+                     None if stored.finished else self.finish_hooks.get(stored.kind))
 
     def _adopt(self, table: Table) -> None:
         self.tables[table.id] = table
