@@ -21,9 +21,17 @@ b. **Indistinguishability.** Every card lying face down outside the seat's own h
 The oracles are shared with the unit tests (tests/test_games_properties.py,
 tests/test_cutthroat.py, tests/test_two_handed.py import them from here).
 
+Cost. A view carries every finished hand's summary, so (a) checks each summary once per
+match (:class:`Memo`) and finds tokens by a scan of the view's JSON text (:data:`TOKEN_TEXT`);
+(b) compares the two views as :class:`~pinochle.game.View` objects (their JSON is made from
+their fields alone) and also as JSON text for a sampled share (``--json-share``, 5 %).
+The moves are :func:`random_action`'s: uniformly random legal moves, with an auction that lets
+matches end.
+
 Run::
 
-    python -m soak.secrecy --matches 10000 --hands 2 --workers 2
+    python -m soak.secrecy --whole --matches 10000 --workers 1   # whole matches, 10,000 of each game
+    python -m soak.secrecy --matches 10000 --hands 1             # first hands, 10,000 in all
 """
 
 from __future__ import annotations
@@ -32,11 +40,12 @@ import argparse
 import json
 import multiprocessing
 import random
+import re
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pinochle.cards import CARDS, DECKS, Card, Seat, unpack
@@ -45,6 +54,7 @@ from pinochle.game import (
     Action,
     State,
     apply,
+    auction_status,
     auto_action,
     legal,
     new_match,
@@ -57,6 +67,8 @@ from pinochle.games import GAMES
 
 #: Every card token (``"AS"``, ``"TH"``, ``"9C"`` ...).
 TOKENS = frozenset(str(c) for c in CARDS)
+#: A card's token by its number.
+TOKEN_OF = tuple(str(c) for c in CARDS)
 #: Fields of a view that hold finished hands' summaries: no card may appear in them.
 SUMMARIES = ("history", "last_hand")
 
@@ -80,50 +92,109 @@ def shown_now(state: State, seat: int) -> Counter[int]:
     m = state.melds[seat]
     if m is None:
         return Counter()
-    played = Counter(c for t in state.tricks for i, c in enumerate(t.cards) if t.seat_of(i) == seat)
-    return Counter(m.shown()) - played
+    played = Counter(int(c) for t in state.tricks for i, c in enumerate(t.cards) if t.seat_of(i) == seat)
+    return Counter(int(c) for c in m.shown()) - played
 
 
-def allowed_cards(state: State, seat: int | None) -> set[str]:
-    """The card tokens ``seat`` may see in the current hand (``None``: a chair sitting the hand out).
-
-    Its hand, the tricks, the laid-down melds, the turned trump card
-    (turned-trump), its side's exchange (the declarer and its partner), the widow
-    once the auction is over and the buried cards to the declarer (cutthroat,
-    auction), the upcard, the melds on the table and those declared (two-handed).
-    """
-    cards: set[int] = set(unpack(state.hands[seat])) if seat is not None else set()
-    cards.update(c for t in state.tricks for c in t.cards)
+def public_cards(state: State) -> set[int]:
+    """The cards every seat may see in the current hand (see :func:`allowed_cards`)."""
+    cards: set[int] = {c for t in state.tricks for c in t.cards}
     for m in state.melds:
         if m is not None:
             cards.update(m.shown())
     if state.turned is not None:  # turned-trump: the dealer's card turned for trump is public
         cards.add(state.turned)
-    if state.declarer is not None:
-        if seat is not None and seat in (state.declarer, state.declarer.partner) and state.game.players == 4:
-            cards.update(c for given in state.exchange for c in given)
-        if state.widow:  # turned up for everyone once the auction is over
-            cards.update(unpack(state.widow))
-        if seat == state.declarer:
-            cards.update(state.buried)
+    if state.declarer is not None and state.widow:  # turned up for everyone once the auction is over
+        cards.update(unpack(state.widow))
     sp = state.stock
     if sp is not None:
         if sp.upcard is not None:
             cards.add(sp.upcard)
         cards.update(t.card for place in sp.table for t in place)
         cards.update(c for d in sp.declared for c in d.item.cards)
-    return {str(CARDS[c]) for c in cards}
+    return cards
 
 
-def check_fields(state: State, seat: int | None, j: dict[str, Any]) -> None:
+def allowed_cards(state: State, seat: int | None, public: set[int] | None = None) -> set[str]:
+    """The card tokens ``seat`` may see in the current hand (``None``: a chair sitting the hand out).
+
+    Its hand, the tricks, the laid-down melds, the turned trump card
+    (turned-trump), its side's exchange (the declarer and its partner), the widow
+    once the auction is over and the buried cards to the declarer (cutthroat,
+    auction), the upcard, the melds on the table and those declared (two-handed).
+
+    Args:
+        public: :func:`public_cards` of ``state`` when already known (one set for every seat).
+    """
+    cards = set(public_cards(state) if public is None else public)
+    if seat is not None:
+        cards.update(unpack(state.hands[seat]))
+    if state.declarer is not None:
+        if seat is not None and seat in (state.declarer, state.declarer.partner) and state.game.players == 4:
+            cards.update(c for given in state.exchange for c in given)
+        if seat == state.declarer:
+            cards.update(state.buried)
+    return {TOKEN_OF[c] for c in cards}
+
+
+#: A card token as a whole JSON string (a value or a key) in JSON text. Any string equal to a token is
+#: written exactly so; a longer string cannot match but where it ends in an escaped quote and a token
+#: (``"say \\"AS"``), which only makes the scan stricter.
+TOKEN_TEXT = re.compile(r'"([AKQJT9][SHDC])"')
+
+
+def tokens_in(obj: object) -> list[str]:
+    """Every card token in a JSON value (keys included): :func:`card_tokens`, or more, by a text scan
+    (:data:`TOKEN_TEXT` over the value's JSON text; much faster than walking it)."""
+    return TOKEN_TEXT.findall(dumps(obj))
+
+
+@dataclass
+class Memo:
+    """What one match's checks have already seen: the finished hands' summaries found free of
+    cards (a view carries every one of them, so checking each again in every view makes a
+    match's cost grow with the square of its length). A summary equal to a checked one holds
+    the same cards: none."""
+
+    summaries: list[dict[str, Any]] = field(default_factory=list)
+
+    def check_summary(self, i: int, summary: object, where: str) -> None:
+        """Check the ``i``-th finished hand's summary (``history[i]``) holds no card, unless one
+        equal to it was checked before.
+
+        Raises:
+            AssertionError: a card in it.
+        """
+        if i < len(self.summaries) and summary == self.summaries[i]:
+            return
+        found = sorted(set(tokens_in(summary)))
+        assert not found, f"{where}: a card in history: {found}"
+        if i == len(self.summaries) and isinstance(summary, dict):
+            self.summaries.append(summary)
+
+
+def check_fields(state: State, seat: int | None, j: dict[str, Any], memo: Memo | None = None) -> None:
     """The fields that carry hidden cards, by name (see the module docstring).
+
+    Args:
+        state: the match.
+        seat: the viewer's seat (``None``: a chair sitting the hand out).
+        j: the view's JSON (``View.to_json()``).
+        memo: the match's :class:`Memo` (summaries already checked); a fresh one when ``None``.
 
     Raises:
         AssertionError: a field shown to a seat that may not see it, or with the wrong cards.
     """
     where = f"{state.game.name} v{state.version} {state.phase} seat {seat}"
-    for key in SUMMARIES:
-        assert not list(card_tokens(j.get(key))), f"{where}: a card in {key}: {sorted(set(card_tokens(j.get(key))))}"
+    memo = memo if memo is not None else Memo()
+    history = j.get("history") or []
+    assert isinstance(history, list), f"{where}: history {history!r}"
+    for i, summary in enumerate(history):
+        memo.check_summary(i, summary, where)
+    last = j.get("last_hand")
+    if last is not None and not (history and last == history[-1]):
+        found = sorted(set(tokens_in(last)))
+        assert not found, f"{where}: a card in last_hand: {found}"
     if state.exchange and state.declarer is not None:
         partners = seat is not None and seat in (state.declarer, state.declarer.partner)
         assert ("exchange" in j) == partners, f"{where}: the exchange {'not ' if partners else ''}shown"
@@ -141,10 +212,17 @@ def check_fields(state: State, seat: int | None, j: dict[str, Any]) -> None:
     assert "stock" not in j and "dealt" not in j, f"{where}: the face-down stock in a view"
 
 
-def check_tokens(state: State, seat: int | None, j: dict[str, Any]) -> int:
-    """Check (a): every card token of the view, outside the summaries, is in :func:`allowed_cards`; how many."""
-    seen = [t for k, v in j.items() if k not in SUMMARIES for t in card_tokens({k: v})]
-    extra = set(seen) - allowed_cards(state, seat)
+def check_tokens(state: State, seat: int | None, j: dict[str, Any], public: set[int] | None = None) -> int:
+    """Check (a): every card token of the view, outside the summaries, is in :func:`allowed_cards`; how many.
+
+    Args:
+        public: :func:`public_cards` of ``state`` when already known.
+
+    Raises:
+        AssertionError: a card the seat may not see (the message names them).
+    """
+    seen = tokens_in({k: v for k, v in j.items() if k not in SUMMARIES})
+    extra = set(seen) - allowed_cards(state, seat, public)
     assert not extra, f"{state.game.name} v{state.version} {state.phase}: seat {seat} sees {sorted(extra)}"
     return len(seen)
 
@@ -160,15 +238,20 @@ def check_seat_view(state: State, seat: int) -> dict[str, Any]:
 # ---------------------------------------------------------------- (b) indistinguishability
 
 
-def hidden_places(state: State, seat: int | None) -> list[tuple[str, int, list[int]]]:
+def hidden_places(state: State, seat: int | None,
+                  hands: dict[int, list[int]] | None = None) -> list[tuple[str, int, list[int]]]:
     """The places of the cards face down to ``seat``: ``(kind, seat, cards)``; ``kind`` is
     ``"hand"`` (another seat's hand), ``"widow"`` (before the auction ends), ``"buried"``
-    (another seat's buried cards, while the hand is played) or ``"stock"`` (in order)."""
+    (another seat's buried cards, while the hand is played) or ``"stock"`` (in order).
+
+    Args:
+        hands: :func:`hands_of` ``state`` when already known (one for every seat).
+    """
     places: list[tuple[str, int, list[int]]] = []
-    deck = DECKS[state.rules.deck]
+    hands = hands_of(state) if hands is None else hands
     for s in state.game.seating.seats:
         if s != seat:
-            places.append(("hand", s, [int(c) for c in deck.unpack(state.hands[s])]))
+            places.append(("hand", s, hands[s]))
     if state.widow and state.declarer is None:
         places.append(("widow", -1, [int(c) for c in unpack(state.widow)]))
     if state.buried and seat != state.declarer and state.phase not in ("hand_end", "match_end"):
@@ -178,26 +261,37 @@ def hidden_places(state: State, seat: int | None) -> list[tuple[str, int, list[i
     return places
 
 
-def permute_hidden(state: State, seat: int | None, rng: random.Random) -> State | None:
+def hands_of(state: State) -> dict[int, list[int]]:
+    """Every seat's hand as card numbers (one per copy)."""
+    deck = DECKS[state.rules.deck]
+    return {s: [int(c) for c in deck.unpack(state.hands[s])] for s in state.game.seating.seats}
+
+
+def permute_hidden(state: State, seat: int | None, rng: random.Random,
+                   hands: dict[int, list[int]] | None = None) -> State | None:
     """``state`` with the cards face down to ``seat`` shuffled among their places (see
     :func:`hidden_places`; each keeps its size, the stock gets a new order), or ``None``
     when nothing can move. At a hand's end the buried cards are reordered among themselves
-    (their points are in the score, so they stay buried)."""
-    places = hidden_places(state, seat)
+    (their points are in the score, so they stay buried).
+
+    Args:
+        hands: :func:`hands_of` ``state`` when already known (one for every seat).
+    """
+    places = hidden_places(state, seat, hands)
     pool = [c for _, _, cards in places for c in cards]
     buried_only = (bool(state.buried) and seat != state.declarer and state.phase in ("hand_end", "match_end"))
     if len(set(pool)) < 2 and not (buried_only and len(state.buried) > 1):
         return None
     rng.shuffle(pool)
     deck = DECKS[state.rules.deck]
-    hands = list(state.hands)
+    packed = list(state.hands)
     changes: dict[str, Any] = {}
     i = 0
     for kind, s, cards in places:
         part = pool[i:i + len(cards)]
         i += len(cards)
         if kind == "hand":
-            hands[s] = deck.pack(part)
+            packed[s] = deck.pack(part)
         elif kind == "widow":
             changes["widow"] = deck.pack(part)
         elif kind == "buried":
@@ -209,7 +303,7 @@ def permute_hidden(state: State, seat: int | None, rng: random.Random) -> State 
         b = list(state.buried)
         rng.shuffle(b)
         changes["buried"] = tuple(b)
-    return replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), **changes)
+    return replace(state, hands=(packed[0], packed[1], packed[2], packed[3]), **changes)
 
 
 def dumps(j: object) -> str:
@@ -222,9 +316,15 @@ def dumps(j: object) -> str:
 def random_action(state: State, rng: random.Random) -> Action:
     """A random legal action of the seat to move (the engine's automatic move when it has no choice).
 
-    Auction: a pass (60 % when allowed) or a bid of the minimum or a jump; card
-    pass and bury: random cards of the allowed ones (a concession 20 % of the
-    time when offered with the bury); otherwise a uniformly random legal action.
+    Every move is one of ``legal(state, seat)``'s, the same set the computer players and the
+    server offer, so every phase and every kind of action is reached. Uniform, except:
+
+    - the auction is biased so that matches end (random bidding wars set the declarer by
+      hundreds of points and make matches of 30 to 70 hands): before anyone has bid, a bid
+      half the time; once someone has, a pass 90 % of the time; a bid is the minimum, or
+      (1 time in 5) a jump of 1 to 5 steps;
+    - cards to pass and to bury are a random sample of the allowed ones (listing every
+      combination would be slow), a concession 20 % of the time when offered with the bury.
     """
     auto = auto_action(state)
     if auto is not None:
@@ -232,12 +332,13 @@ def random_action(state: State, rng: random.Random) -> Action:
     who = turn(state)
     assert who is not None
     lg = legal(state, who)
-    if lg.min_bid is not None and (not lg.pass_ or rng.random() < 0.4):
-        bid = min(lg.min_bid + lg.bid_step * rng.choice([0, 0, 0, 1, 5]), lg.bid_limit)
-        if bid in lg.skip_bids:
+    if lg.min_bid is not None:
+        opened = auction_status(state).high_bid is not None
+        if not lg.pass_ or rng.random() < (0.1 if opened else 0.5):
             bid = lg.min_bid
-        return Action.bid_(who, bid)
-    if lg.pass_:
+            if rng.random() < 0.2:
+                bid = min(lg.min_bid + lg.bid_step * rng.randint(1, 5), lg.bid_limit)
+            return Action.bid_(who, lg.min_bid if bid in lg.skip_bids else bid)
         return Action.pass_(who)
     if lg.give:
         return Action.give(who, rng.sample(unpack(state.hands[who]), lg.give))
@@ -248,11 +349,21 @@ def random_action(state: State, rng: random.Random) -> Action:
     return rng.choice(lg.actions(who))
 
 
-def states(game: str, seed: int, players: int | None = None, max_hands: int | None = None) -> Iterator[State]:
-    """Every state of one random match (``max_hands``: stop after that many finished hands)."""
+def steps(game: str, seed: int, players: int | None = None,
+          max_hands: int | None = None) -> Iterator[tuple[Action | None, State]]:
+    """Every state of one random match with the action that led to it (``None`` for the first):
+    :func:`random_action` from a generator seeded by the game, table size and ``seed``.
+
+    Args:
+        max_hands: stop after that many finished hands (thrown-in deals included); ``None``:
+            play the match to its end.
+
+    Raises:
+        AssertionError: no match end after 20,000 actions.
+    """
     rng = random.Random(f"{game}/{players}/{seed}")
     state = new_match(seed=seed, game=game, players=players)
-    yield state
+    yield None, state
     for _ in range(20_000):
         if state.phase == "match_end" or (max_hands is not None and len(state.history) + len(state.thrown) >= max_hands):
             return
@@ -262,9 +373,16 @@ def states(game: str, seed: int, players: int | None = None, max_hands: int | No
         except IllegalAction:  # a jump bid the auction does not take: bid the minimum
             lg = legal(state, action.seat)
             assert lg.min_bid is not None, action
-            state = apply(state, Action.bid_(action.seat, lg.min_bid))
-        yield state
+            action = Action.bid_(action.seat, lg.min_bid)
+            state = apply(state, action)
+        yield action, state
     raise AssertionError(f"{game} seed {seed}: no match end after 20,000 actions")
+
+
+def states(game: str, seed: int, players: int | None = None, max_hands: int | None = None) -> Iterator[State]:
+    """Every state of one random match (:func:`steps` without the actions)."""
+    for _, state in steps(game, seed, players, max_hands):
+        yield state
 
 
 def viewers(state: State) -> list[tuple[int | None, int | None]]:
@@ -275,19 +393,42 @@ def viewers(state: State) -> list[tuple[int | None, int | None]]:
     return [(None, s) for s in state.game.seating.seats]
 
 
-def check_state(state: State, rng: random.Random) -> tuple[int, int, int]:
-    """Checks (a) and (b) for every viewer of ``state``; ``(views, cards, permutations)`` checked."""
+def check_state(state: State, rng: random.Random, memo: Memo | None = None,
+                json_share: float = 1.0) -> tuple[int, int, int]:
+    """Checks (a) and (b) for every viewer of ``state``; ``(views, cards, permutations)`` checked.
+
+    Args:
+        state: the match at one moment.
+        rng: draws the shuffles of (b) and the sample of JSON comparisons.
+        memo: the match's :class:`Memo` (finished hands' summaries already checked), or ``None``.
+        json_share: the share of (b)'s comparisons also made on the JSON text (0 to 1). Every one
+            compares the two :class:`~pinochle.game.View` objects field by field: the JSON is
+            made from the view's fields alone, so equal views give equal JSON; the text
+            comparison costs a JSON encoding of both and is the same check a client would make.
+
+    Raises:
+        AssertionError: a leak (the message names the game, version, phase and viewer).
+    """
     views = cards = perms = 0
+    memo = memo if memo is not None else Memo()
+    public = public_cards(state)
+    hands = hands_of(state)
     for chair, seat in viewers(state):
-        def see(s: State) -> dict[str, Any]:
-            return (view_for_chair(s, chair) if chair is not None else view(s, seat)).to_json()  # type: ignore[arg-type]
-        j = see(state)
-        check_fields(state, seat, j)
-        cards += check_tokens(state, seat, j)
+        def see(s: State) -> Any:
+            return view_for_chair(s, chair) if chair is not None else view(s, seat)  # type: ignore[arg-type]
+        v = see(state)
+        j = v.to_json()
+        check_fields(state, seat, j, memo)
+        cards += check_tokens(state, seat, j, public)
         views += 1
-        moved = permute_hidden(state, seat, rng)
+        moved = permute_hidden(state, seat, rng, hands)
         if moved is not None:
-            assert dumps(see(moved)) == dumps(j), (
+            w = see(moved)
+            same = w == v
+            if same and json_share < 1.0 and rng.random() >= json_share:
+                perms += 1
+                continue
+            assert same and dumps(w.to_json()) == dumps(j), (
                 f"{state.game.name} v{state.version} {state.phase}: the view of "
                 f"{'chair ' + str(chair) if chair is not None else Seat(seat)} changes when hidden cards move")  # type: ignore[arg-type]
             perms += 1
@@ -317,27 +458,151 @@ def configs() -> list[Config]:
     return out
 
 
-def run_match(task: tuple[str, int | None, int, int | None]) -> dict[str, Any]:
-    """One simulated match, every state checked: counts, or the failure."""
-    game, players, seed, max_hands = task
+def run_match(task: tuple[str, int | None, int, int | None] | tuple[str, int | None, int, int | None, float]
+              ) -> dict[str, Any]:
+    """One simulated match, every state checked: counts, or the failure.
+
+    Args:
+        task: ``(game, players, seed, max_hands[, json_share])`` (see :func:`steps` and
+            :func:`check_state`; ``json_share`` is 1 when left out).
+
+    Returns:
+        ``config``, ``seed`` and the counts (``states``, ``views``, ``cards``, ``permutations``,
+        ``actions``, ``hands``, ``thrown``, ``finished``, ``cpu`` seconds, and per kind
+        ``action:<type>`` and ``phase:<name>``), or ``config``, ``seed`` and ``failure``.
+    """
+    game, players, seed, max_hands = task[:4]
+    json_share = task[4] if len(task) > 4 else 1.0
     rng = random.Random(seed)
+    memo = Memo()
     counts = Counter[str]()
     t0 = time.process_time()
     try:
-        for state in states(game, seed, players, max_hands):
-            v, c, p = check_state(state, rng)
+        for action, state in steps(game, seed, players, max_hands):
+            v, c, p = check_state(state, rng, memo, json_share)
             counts["states"] += 1
             counts["views"] += v
             counts["cards"] += c
             counts["permutations"] += p
-            counts["actions"] = state.version
-            if state.phase in ("hand_end", "match_end"):
-                counts["hands"] = len(state.history)
-            if state.phase == "match_end":
-                counts["finished"] = 1
+            counts["phase:" + state.phase] += 1
+            if action is not None:
+                counts["action:" + action.type] += 1
+        counts["actions"] = state.version
+        counts["hands"] = len(state.history)
+        counts["thrown"] = len(state.thrown)
+        counts["finished"] = int(state.phase == "match_end")
     except AssertionError as err:
         return {"config": str(Config(game, players)), "seed": seed, "failure": str(err)}
     return {"config": str(Config(game, players)), "seed": seed, **counts, "cpu": time.process_time() - t0}
+
+
+def whole_tasks(per_game: int, seed: int = 0, only: list[str] | None = None,
+                json_share: float = 0.05) -> list[tuple[str, int | None, int, None, float]]:
+    """The whole matches of the full soak: ``per_game`` of every playable game, interleaved
+    (round ``i`` plays match ``i`` of every game, so a run stopped early has as many of each).
+    The auction game's matches go round its table sizes (3, 4, 5 players; match ``i`` at the
+    ``(seed + i) % 3``-th).
+
+    Args:
+        per_game: matches of each game.
+        seed: the first match's seed (match ``i`` has seed ``seed + i``).
+        only: only these games or configs (``auction@4``), or ``None``.
+        json_share: see :func:`check_state`.
+    """
+    by_game: dict[str, list[Config]] = {}
+    for c in configs():
+        if only is None or str(c) in only or c.game in only:
+            by_game.setdefault(c.game, []).append(c)
+    return [(c.game, c.players, seed + i, None, json_share)
+            for i in range(per_game) for cs in by_game.values() for c in [cs[(seed + i) % len(cs)]]]
+
+
+def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None = None,
+          minutes: float | None = None, json_share: float = 0.05, progress: bool = False) -> dict[str, Any]:
+    """The full secrecy soak on whole matches: :func:`whole_tasks`, each played to its end and
+    every state checked (:func:`run_match`).
+
+    Args:
+        per_game: matches of each game.
+        workers: processes (1: in this process).
+        seed: the first match's seed.
+        only: only these games or configs, or ``None``.
+        minutes: start no match after this many minutes (``None``: no limit); the result says
+            how many ran.
+        json_share: see :func:`check_state`.
+        progress: show a rich progress bar (on stderr).
+
+    Returns:
+        ``per`` (totals per config), ``games`` (per game), ``failures``, ``seconds`` (wall),
+        ``matches`` (run), ``planned``, ``stopped`` (the time limit was reached) and the arguments.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    tasks = whole_tasks(per_game, seed, only, json_share)
+    t0 = time.monotonic()
+    deadline = None if minutes is None else t0 + 60 * minutes
+    per: dict[str, Counter[str]] = {}
+    failures: list[dict[str, Any]] = []
+    stopped = False
+    console = Console(stderr=True)
+    bar = Progress(TextColumn("secrecy"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[views]:,} views"),
+                   TextColumn("{task.fields[leaks]} leaks"), TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=console, disable=not progress)
+    logged = t0
+
+    def feed() -> Iterator[tuple[str, int | None, int, None, float]]:
+        nonlocal stopped
+        for t in tasks:
+            if deadline is not None and time.monotonic() >= deadline:
+                stopped = True
+                return
+            yield t
+
+    with bar:
+        job = bar.add_task("matches", total=len(tasks), views=0, leaks=0)
+        views = 0
+        if workers > 1:
+            pool = multiprocessing.get_context("fork").Pool(workers)
+            results: Iterator[dict[str, Any]] = pool.imap_unordered(run_match, feed(), chunksize=1)
+        else:
+            pool = None
+            results = map(run_match, feed())
+        for r in results:
+            if "failure" in r:
+                failures.append(r)
+            else:
+                c = per.setdefault(r["config"], Counter())
+                c.update({k: v for k, v in r.items() if isinstance(v, (int, float)) and k != "seed"})
+                c["matches"] += 1
+                views += r["views"]
+            bar.update(job, advance=1, views=views, leaks=len(failures))
+            if progress and not console.is_terminal and time.monotonic() - logged > 300:
+                logged = time.monotonic()
+                print(f"{time.strftime('%H:%M:%S')} {sum(c['matches'] for c in per.values())} matches, {views:,} views, "
+                      f"{len(failures)} leaks", file=sys.stderr, flush=True)
+        if pool is not None:
+            pool.close()
+            pool.join()
+    games: dict[str, Counter[str]] = {}
+    for name, c in per.items():
+        games.setdefault(name.split("@")[0], Counter()).update(c)
+    return {"seconds": time.monotonic() - t0, "per": {k: dict(v) for k, v in per.items()},
+            "games": {k: dict(v) for k, v in games.items()}, "failures": failures,
+            "matches": sum(c["matches"] for c in per.values()) + len(failures), "planned": len(tasks),
+            "stopped": stopped, "per_game": per_game, "workers": workers, "seed": seed, "json_share": json_share}
+
+
+def summary_lines(out: dict[str, Any]) -> list[str]:
+    """One line per game of a :func:`whole` result: matches, hands, actions, views checked, leaks."""
+    leaks = Counter(f["config"].split("@")[0] for f in out["failures"])
+    lines = []
+    for name, c in sorted(out["games"].items(), key=lambda kv: list(GAMES).index(kv[0])):
+        lines.append(f"{name}: {c.get('matches', 0):,} matches ({c.get('finished', 0):,} to the end), "
+                     f"{c.get('hands', 0):,} hands (+{c.get('thrown', 0):,} thrown in), {c.get('actions', 0):,} actions, "
+                     f"{c.get('views', 0):,} views checked ({c.get('permutations', 0):,} with hidden cards shuffled), "
+                     f"{leaks[name]} leaks")
+    return lines
 
 
 def soak(matches: int, max_hands: int | None, workers: int, seed: int = 0,
@@ -380,17 +645,55 @@ def report(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def whole_report(out: dict[str, Any]) -> str:
+    """A Markdown table of a :func:`whole` result, per config, with the phases and action kinds reached."""
+    lines = ["| game | matches | to the end | hands | thrown in | actions | views | shuffled | CPU s |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    tot = Counter[str]()
+    for name, c in out["per"].items():
+        lines.append(f"| {name} | {c.get('matches', 0):,} | {c.get('finished', 0):,} | {c.get('hands', 0):,} "
+                     f"| {c.get('thrown', 0):,} | {c.get('actions', 0):,} | {c.get('views', 0):,} "
+                     f"| {c.get('permutations', 0):,} | {c.get('cpu', 0):,.0f} |")
+        tot.update(c)
+    lines.append(f"| all | {tot['matches']:,} | {tot['finished']:,} | {tot['hands']:,} | {tot['thrown']:,} "
+                 f"| {tot['actions']:,} | {tot['views']:,} | {tot['permutations']:,} | {tot['cpu']:,.0f} |")
+    lines.append("")
+    kinds = sorted(k.split(":")[1] for k in tot if k.startswith("action:"))
+    phases = sorted(k.split(":")[1] for k in tot if k.startswith("phase:"))
+    made = ", ".join(f"{k} {tot['action:' + k]:,}" for k in kinds)
+    lines.append(f"actions made: {made}")
+    reached = ", ".join(f"{k} {tot['phase:' + k]:,}" for k in phases)
+    lines.append(f"states per phase: {reached}")
+    lines.append(f"{len(out['failures'])} leaks; {out['matches']:,} of {out['planned']:,} planned matches "
+                 f"({out['per_game']:,} per game){' (stopped at the time limit)' if out['stopped'] else ''}; "
+                 f"{out['seconds']:,.0f} s wall with {out['workers']} worker(s); JSON compared for "
+                 f"{out['json_share']:.0%} of the shuffled views")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command line (see the module docstring); 1 when a leak was found."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--matches", type=int, default=10_000, help="simulated matches in all (shared evenly across the games)")
+    ap.add_argument("--matches", type=int, default=10_000,
+                    help="simulated matches: in all, shared evenly across the games; with --whole, of each game")
+    ap.add_argument("--whole", action="store_true", help="the full soak: --matches whole matches of every game")
     ap.add_argument("--hands", type=int, default=None, help="stop each match after this many hands (default: play it out)")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--minutes", type=float, default=None, help="with --whole: start no match after this many minutes")
+    ap.add_argument("--json-share", type=float, default=0.05,
+                    help="with --whole: share of the shuffled views also compared as JSON text (all as View objects)")
     ap.add_argument("--game", action="append", help="only these games (e.g. auction@4); repeatable")
     ap.add_argument("--json", help="write the result here")
     args = ap.parse_args(argv)
-    out = soak(args.matches, args.hands, args.workers, args.seed, args.game)
-    print(report(out))
+    if args.whole:
+        out = whole(args.matches, args.workers, args.seed, args.game, args.minutes, args.json_share, progress=True)
+        print(whole_report(out))
+        print()
+        print("\n".join(summary_lines(out)))
+    else:
+        out = soak(args.matches, args.hands, args.workers, args.seed, args.game)
+        print(report(out))
     for f in out["failures"][:20]:
         print("FAIL", f, file=sys.stderr)
     if args.json:

@@ -2,8 +2,10 @@
 
 - restarts: 3 kill -9 cycles (2 in a room of two people, 1 solo);
 - fuzzing: 2,000 generated frames while another person plays;
-- secrecy: 22 simulated matches (2 of each game and table size), the first hand of each;
-- the checks can fail: a view that shows another hand fails both secrecy checks;
+- secrecy: one whole match of every game (the auction at 4 players) and the first hands of the
+  auction at 3 and 5;
+- the checks can fail: a view that shows another hand fails both secrecy checks, whether the View
+  objects or only their JSON differ; the memo of finished hands' summaries still finds a card;
 - a regression found by the fuzz soak: a client that leaves while its messages are handled
   left a traceback in the server's log.
 """
@@ -13,13 +15,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pinochle.cards import Seat, unpack
-from pinochle.game import State, new_match, view
+from pinochle.cards import Card, Seat, unpack
+from pinochle.game import State, View, new_match, view
+from pinochle.games import GAMES
 from soak import fuzz, restarts, secrecy
 from pinochle.server.app import create_app
 
@@ -47,39 +51,112 @@ def test_the_protocol_doc_lists_the_enums() -> None:
 
 
 def test_secrecy() -> None:
+    """The full soak's path at its smallest: one whole match of every game (seed 37: short matches;
+    the auction at 4 players), to its end, every viewer's view at every state; the first hands of the
+    auction at 3 and 5 (every chair's view, the one sitting out included)."""
     cfgs = secrecy.configs()
     assert {str(c) for c in cfgs} >= {"table", "cutthroat", "auction@3", "auction@4", "auction@5", "two-handed"}
-    out = secrecy.soak(2 * len(cfgs), max_hands=1, workers=1)
+    out = secrecy.whole(1, seed=37)
     assert not out["failures"], out["failures"][:3]
-    for name, c in out["per"].items():
-        assert c["matches"] == 2 and c["views"] > 0 and c["permutations"] > 0, name
+    games = {c.game for c in cfgs}
+    assert set(out["games"]) == games and out["matches"] == len(games) and not out["stopped"]
+    assert "auction@4" in out["per"]
+    for name, c in out["games"].items():
+        assert c["matches"] == c["finished"] == 1 and c["phase:match_end"] == 1, name
+        assert c["hands"] >= 2 and c["views"] > c["states"] > c["hands"] and c["permutations"] > 0, name
+        kinds = {k.split(":")[1] for k in c if k.startswith("action:")}
+        made = set(GAMES[name].action_types)
+        assert made - {"concede", "play_on", "dix"} <= kinds <= made, (name, kinds)
+    lines = secrecy.summary_lines(out)
+    assert len(lines) == len(games) and all(line.endswith(" 0 leaks") for line in lines)
+    first = secrecy.soak(2, max_hands=1, workers=1, only=["auction@3", "auction@5"])
+    assert not first["failures"] and all(c["matches"] == 1 and c["views"] > 0 for c in first["per"].values())
 
 
-def _leaky(state: State, seat: int, tokens: bool = True) -> Any:
-    """A view that also shows the next seat's hand (what a bug would do); ``tokens=False``: only a number
-    computed from it (no card token to see)."""
-    v = view(state, seat)
+def _next_hand(state: State, seat: int) -> list[Card]:
+    """The cards of the seat after ``seat`` (a hidden hand)."""
     other = (seat + 1) % 4
     while other not in state.game.seating.seats:
         other = (other + 1) % 4
+    return unpack(state.hands[other])
 
-    class Leaky:
-        def to_json(self) -> dict[str, object]:
-            cards = unpack(state.hands[other])
-            return {**v.to_json(), "peek": [str(c) for c in cards] if tokens else sum(i * c for i, c in enumerate(cards))}
 
-    return Leaky()
+def _leaky(state: State, seat: int, tokens: bool = True) -> View:
+    """A view that also shows the next seat's hand (what a bug would do); ``tokens=False``: only a number
+    computed from it (no card token to see), in a field of the view (``stock``, merged into its JSON)."""
+    cards = _next_hand(state, seat)
+    return replace(view(state, seat),
+                   stock={"peek": [str(c) for c in cards] if tokens else sum(i * c for i, c in enumerate(cards))})
+
+
+def _plain(v: View) -> View:
+    return View(**{f.name: getattr(v, f.name) for f in fields(View)})
+
+
+@dataclass(frozen=True, eq=False)
+class _LeakyJson(View):
+    """A view whose fields are honest (it equals the honest view) but whose JSON shows a number
+    computed from a hidden hand."""
+
+    peek: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and _plain(self) == _plain(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, object]:
+        return {**super().to_json(), "peek": self.peek}
+
+
+def _leaky_json(state: State, seat: int) -> View:
+    cards = _next_hand(state, seat)
+    return _LeakyJson(**{f.name: getattr(view(state, seat), f.name) for f in fields(View)},
+                      peek=sum(i * c for i, c in enumerate(cards)))
 
 
 def test_the_secrecy_checks_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_match(seed=3, game="cutthroat")
+    secrecy.check_state(state, random.Random(0), json_share=1.0)  # the honest views pass
     j = _leaky(state, Seat.E).to_json()
     with pytest.raises(AssertionError, match="sees"):  # (a): tokens the seat may not see
         secrecy.check_tokens(state, Seat.E, j)
-    # (b): the leaky view changes when the hidden cards move, even where (a) could not tell
+    # (b): the leaky view changes when the hidden cards move, even where (a) could not tell; caught by
+    # comparing the View objects alone (no JSON comparison) ...
     monkeypatch.setattr(secrecy, "view", lambda state, seat: _leaky(state, seat, tokens=False))
     with pytest.raises(AssertionError, match="changes when hidden cards move"):
-        secrecy.check_state(state, random.Random(0))
+        secrecy.check_state(state, random.Random(0), json_share=0.0)
+    # ... and by the JSON comparison (of a sampled share) when only the JSON leaks
+    monkeypatch.setattr(secrecy, "view", _leaky_json)
+    secrecy.check_state(state, random.Random(0), json_share=0.0)  # equal as View objects
+    with pytest.raises(AssertionError, match="changes when hidden cards move"):
+        secrecy.check_state(state, random.Random(0), json_share=1.0)
+
+
+def test_the_summaries_memo_still_sees_a_card() -> None:
+    """A finished hand's summary is checked once per match (the memo); a card in a later summary, or
+    in one that differs from the summary checked before, is still found."""
+    state = new_match(seed=3, game="table")
+    j = view(state, Seat.N).to_json()
+    memo = secrecy.Memo()
+    clean = {"number": 1, "bid": 250}
+    secrecy.check_fields(state, Seat.N, {**j, "history": [clean]}, memo)
+    secrecy.check_fields(state, Seat.N, {**j, "history": [dict(clean)]}, memo)  # equal: not scanned again
+    assert memo.summaries == [clean]
+    with pytest.raises(AssertionError, match="a card in history"):
+        secrecy.check_fields(state, Seat.N, {**j, "history": [clean, {"number": 2, "x": ["QS"]}]}, memo)
+    with pytest.raises(AssertionError, match="a card in history"):
+        secrecy.check_fields(state, Seat.N, {**j, "history": [{**clean, "AS": 1}]}, memo)
+    with pytest.raises(AssertionError, match="a card in last_hand"):
+        secrecy.check_fields(state, Seat.N, {**j, "history": [clean], "last_hand": {"x": "JD"}}, memo)
+
+
+def test_the_token_scan_finds_what_the_walk_finds() -> None:
+    """The text scan of check (a) finds every token :func:`secrecy.card_tokens` finds (keys too), and
+    more only where a string ends in an escaped quote and a token (stricter)."""
+    value = {"AS": ["TH", {"x": "9C"}], "n": "AS ", "Q S": ["QSX", "\"QD\""], "k": [["JD"]]}
+    assert sorted(secrecy.tokens_in(value)) == sorted(secrecy.card_tokens(value)) == ["9C", "AS", "JD", "TH"]
+    assert secrecy.tokens_in(["say \"KD"]) == ["KD"] and not list(secrecy.card_tokens(["say \"KD"]))
 
 
 def test_a_client_that_leaves_while_its_messages_are_handled_leaves_no_traceback(tmp_path: Path) -> None:
