@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from redis.asyncio import Redis
 
 from pinochle.cards import Seat
+from pinochle.server.cluster import Cluster
 from pinochle.server.matchmaking import RECONNECT_GRACE, STARTING_STALE, RedisQuickMatch, quick_seats
 from pinochle.server.storage import SQLiteStorage, StorageFault
 from pinochle.server.table import Tables
@@ -67,20 +67,19 @@ class World:
         return [t.id for t in self.tables.tables.values() if token in t.tokens()]
 
 
-def play(target: RedisTarget, body: Callable[[World], Awaitable[None]], lease_ms: int = 3000,
+def play(target: RedisTarget, body: Callable[[World], Awaitable[None]], lease_seconds: float = 3.0,
          search_seconds: float = 20) -> None:
     async def main() -> None:
         clock = Clock()
         tables = Tables(SQLiteStorage(":memory:"), bot_delay=0)
-        clients = [Redis.from_url(target.url), Redis.from_url(target.url)]
-        a, b = (RedisQuickMatch(tables, c, target.prefix, search_seconds, None, None, "easy", owner=o,
-                                lease_ms=lease_ms, clock=clock) for c, o in zip(clients, "AB"))
+        clusters = [Cluster(target.url, target.prefix, lease_seconds=lease_seconds) for _ in "AB"]
+        a, b = (RedisQuickMatch(tables, c, search_seconds, None, None, "easy", clock=clock) for c in clusters)
         try:
             await body(World(a, b, tables, clock))
         finally:
             tables.close()
-            for c in clients:
-                await c.aclose()
+            for c in clusters:
+                await c.stop()
     asyncio.run(main())
 
 
@@ -201,7 +200,7 @@ def test_lease_taken_over_when_the_forming_process_dies(redis_target: RedisTarge
         assert w.b.leading and table.tokens() == set(tokens)
         assert await w.a.tick() == [] and not w.a.leading, "A, back, finds the lease taken"
 
-    play(redis_target, body, lease_ms=200)
+    play(redis_target, body, lease_seconds=0.2)
 
 
 def test_a_process_that_stops_hands_the_lease_over_at_once(redis_target: RedisTarget) -> None:
@@ -213,7 +212,7 @@ def test_a_process_that_stops_hands_the_lease_over_at_once(redis_target: RedisTa
         await w.b.tick()
         assert w.b.leading
 
-    play(redis_target, body, lease_ms=60_000)
+    play(redis_target, body, lease_seconds=60)
 
 
 def test_a_group_taken_by_a_process_that_died_is_looked_after(redis_target: RedisTarget) -> None:

@@ -455,8 +455,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         shared, rooms = cluster_parts(store, cluster, bot_delay, away_seconds)
         tables = shared
         server = Server(store, tables, rooms,
-                        RedisQuickMatch(tables, cluster.redis, redis_prefix, search_seconds, quick_move_timer,
-                                        away_seconds, owner=cluster.pid),
+                        RedisQuickMatch(tables, cluster, search_seconds, quick_move_timer, away_seconds),
                         guard if guard is not None else RedisGuessGuard(cluster.redis, redis_prefix), rate)
 
     async def index(request: Request) -> Response:

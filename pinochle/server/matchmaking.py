@@ -43,7 +43,7 @@ from .storage import SeatRecord, StorageFault
 from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, seat_order
 
 if TYPE_CHECKING:
-    from redis.asyncio import Redis
+    from .cluster import Cluster
 
 log = logging.getLogger("pinochle.server")
 
@@ -363,9 +363,6 @@ class QuickMatch:
 #: Seconds a table may take to be set up before its people are looked after by another tick (the process
 #: setting it up died in between): seated if their table was stored, else back to the search.
 STARTING_STALE = 30.0
-#: Milliseconds the table-forming lease lasts unless renewed (each tick renews it); another process
-#: takes over table forming at most this long after the one holding it died.
-QUICK_LEASE_MS = 3000
 
 #: Lua: ``now`` is ``ARGV[1]`` if given (tests move a clock by hand), else Redis's clock, shared by every process.
 _NOW = """local now = tonumber(ARGV[1])
@@ -415,13 +412,6 @@ end
 return 1
 """
 
-#: Renew a lease held by ``ARGV[1]`` for ``ARGV[2]`` ms (0 if another holds it); release it (``ARGV[2]`` empty).
-_LEASE = """if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-if ARGV[2] == '' then return redis.call('DEL', KEYS[1]) end
-return redis.call('PEXPIRE', KEYS[1], ARGV[2])
-"""
-
-
 def _text(value: object) -> str:
     """A Redis reply as text (the client may or may not decode replies)."""
     return value.decode() if isinstance(value, bytes) else str(value)
@@ -440,8 +430,9 @@ class RedisQuickMatch:
       being set up); ``{prefix}quick:starting``: the tokens being seated, by when.
     - Starting, cancelling, taking a group for a table and handing it back are each one Lua script, so a
       cancel and a table's forming never both win: a cancel after the group was taken says "too late".
-    - One process at a time forms tables: the one holding the lease ``{prefix}lease:quick`` (renewed by
-      each tick, :data:`QUICK_LEASE_MS`; when its process dies another takes it over once it runs out). It
+    - One process at a time forms tables: the one holding the :class:`~.cluster.Cluster`'s lease
+      ``quick`` (``{prefix}lease:quick``, renewed by each tick, 3 s by default; when its process dies
+      another takes it over once it runs out). It
       creates the table through :class:`~.table.Tables` and tells its people through the Hub, which
       reaches their sockets on any process; it also sends everyone's search status. Even two processes
       that both believed they held the lease could not seat a person twice (taking a group is atomic).
@@ -455,31 +446,29 @@ class RedisQuickMatch:
     Redis unreachable: the calls raise :class:`~.storage.StorageFault` (error ``storage``, a clear message).
 
     Args:
-        tables: the process's tables.
-        client: a ``redis.asyncio.Redis`` client.
-        prefix: the service's key prefix (``"pin:"``).
+        tables: the process's tables (their Hub reaches every process).
+        cluster: this process's link to the others: its Redis client (:attr:`~.cluster.Cluster.redis`), key
+            prefix and leases.
         search_seconds, move_timer, away_seconds, level: as :class:`QuickMatch`.
-        owner: this process's name in the lease (default: a random one).
-        lease_ms: the lease's length (ms).
+        lease_seconds: the table-forming lease's length (default: the cluster's, 3 s).
         clock: seconds instead of Redis's clock (tests move it by hand).
     """
 
-    def __init__(self, tables: Tables, client: Redis, prefix: str = "pin:", search_seconds: float = SEARCH_SECONDS,
+    def __init__(self, tables: Tables, cluster: Cluster, search_seconds: float = SEARCH_SECONDS,
                  move_timer: float | None = 30.0, away_seconds: float | None = 60.0, level: str = "normal", *,
-                 owner: str | None = None, lease_ms: int = QUICK_LEASE_MS,
-                 clock: Callable[[], float] | None = None) -> None:
+                 lease_seconds: float | None = None, clock: Callable[[], float] | None = None) -> None:
         from redis.exceptions import RedisError  # imported here: one process never needs redis-py
 
         if search_seconds < 0:
             raise ValueError("the search time cannot be negative")
         self.tables = tables
-        self.client = client
-        self.prefix = prefix
+        self.cluster = cluster
+        self.client = client = cluster.redis
+        self.prefix = cluster.prefix
         self.search_seconds = search_seconds
         self.options = TableOptions(move_timer=move_timer, away_seconds=away_seconds)
         self.level = level
-        self.owner = owner or secrets.token_hex(8)
-        self.lease_ms = lease_ms
+        self.lease_seconds = lease_seconds
         self.clock = clock
         #: searching tokens with no socket on any process, and since when (kept by the forming process)
         self.gone: dict[str, float] = {}
@@ -490,12 +479,11 @@ class RedisQuickMatch:
         self._cancel = client.register_script(_CANCEL)
         self._claim = client.register_script(_CLAIM)
         self._requeue = client.register_script(_REQUEUE)
-        self._lease = client.register_script(_LEASE)
 
     # ------------------------------------------------------------ keys and clock
 
     def _key(self, *parts: str) -> str:
-        return self.prefix + ":".join(parts)
+        return self.cluster.key(*parts)
 
     def _person(self, token: str) -> str:
         return self._key("quick", "p", token)
@@ -615,10 +603,7 @@ class RedisQuickMatch:
 
     async def _lead(self) -> bool:
         """Whether this process forms tables now: it renews the lease it holds, or takes a free one."""
-        key = self._key("lease", "quick")
-        if self.leading and await self._lease([key], [self.owner, self.lease_ms]):
-            return True
-        self.leading = bool(await self.client.set(key, self.owner, nx=True, px=self.lease_ms))
+        self.leading = await self.cluster.acquire("quick", self.lease_seconds)
         return self.leading
 
     async def _snapshot(self, games: list[str], now: float) -> tuple[Matchmaker, dict[str, str]]:
@@ -742,6 +727,6 @@ class RedisQuickMatch:
         if self.leading:
             self.leading = False
             try:
-                await self._lease([self._key("lease", "quick")], [self.owner, ""])
-            except self._faults as err:
+                await self.cluster.release("quick")
+            except StorageFault as err:
                 log.warning("the quick match lease was not released (it runs out by itself): %s", err)
