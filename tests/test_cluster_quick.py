@@ -1,0 +1,114 @@
+"""Quick Match across two server processes on one Redis (issue 16): ``pinochle serve --redis URL``.
+
+Two real ``pinochle serve`` processes share a real redis-server. Four people searching through
+different processes sit at one table; a lone searcher connected to the process that does not form
+tables (the other holds the lease ``quick``) gets computer guests after the search time, after a
+cancel and a reload through the other process.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .live_support import Client, Server, run_async
+from .redis_support import RedisServer, redis_server  # noqa: F401
+
+#: The search time of both processes (seconds): short, but long enough for four searches to meet.
+SEARCH = 2.0
+
+
+@pytest.fixture(scope="module")
+def pair(redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, str]]:
+    """Processes A and B of one service, and the key prefix they share."""
+    tmp: Path = tmp_path_factory.mktemp("cluster-quick")
+    prefix = f"q{uuid.uuid4().hex[:8]}:"
+    options = ("--redis", redis_server.url, "--redis-prefix", prefix, "--search-seconds", str(SEARCH))
+    servers = [Server(tmp, *options, name=name) for name in ("a", "b")]
+    try:
+        for s in servers:
+            s.start()
+        yield servers[0], servers[1], prefix
+    finally:
+        for s in servers:
+            s.stop()
+
+
+def forming(pair: tuple[Server, Server, str], redis_server: RedisServer) -> tuple[Server, Server]:
+    """(the process holding the lease ``quick``, the other one): the lease's value names its process id."""
+    a, b, prefix = pair
+    with redis_server.client() as r:
+        holder = r.get(f"{prefix}lease:quick")
+    assert holder is not None, "nobody forms Quick Match tables"
+    pid = int(holder.decode().split("/")[1])
+    assert a.proc is not None and b.proc is not None and pid in (a.proc.pid, b.proc.pid)
+    return (a, b) if pid == a.proc.pid else (b, a)
+
+
+def test_four_people_through_two_processes_sit_at_one_table(pair: tuple[Server, Server, str]) -> None:
+    a, b, _ = pair
+
+    async def scenario() -> None:
+        clients = [Client((a, b)[i % 2].ws_url, f"P{i}", seed=i) for i in range(4)]
+        try:
+            for c in clients:
+                await c.hello()
+            for c in clients:
+                await c.send({"type": "quick_match", "name": c.name})
+                c.token = (await c.expect("searching"))["token"]
+            ids = set()
+            for k, c in enumerate(clients):
+                ids.add((await c.expect("matched", skip=("searching",), timeout=SEARCH + 10))["match"])
+                state = await c.expect("state")
+                table = state["table"]
+                assert state["event"] == "start" and table["kind"] == "quick" and table["you"] == "SNEW"[k]
+                assert [table["seats"][s]["name"] for s in "SNEW"] == [p.name for p in clients]
+                assert not any(table["seats"][s]["computer"] for s in "SNEW")
+            assert len(ids) == 1, "the four were not seated together"
+        finally:
+            for c in clients:
+                await c.close()
+
+    run_async(scenario, timeout=60)
+    assert a.alive() and b.alive()
+
+
+def test_a_lone_searcher_on_the_other_process_gets_computer_guests(pair: tuple[Server, Server, str],
+                                                                   redis_server: RedisServer) -> None:
+    leader, other = forming(pair, redis_server)
+
+    async def scenario() -> None:
+        x = Client(other.ws_url, "Cancelled")
+        y = Client(other.ws_url, "Alone")
+        try:
+            await x.hello()
+            await x.send({"type": "quick_match", "name": x.name})
+            x.token = (await x.expect("searching"))["token"]
+            await x.send({"type": "cancel_search"})
+            await x.expect("left", skip=("searching",))
+            await y.hello()
+            await y.send({"type": "quick_match", "name": y.name})
+            status = await y.expect("searching")
+            y.token = status["token"]
+            assert status["players"] == 1 and 0 < status["seconds_left"] <= SEARCH
+            await y.close()  # a reload, back through the process that forms the tables
+            y.url = leader.ws_url
+            welcome = await y.hello(seat=y.token)
+            assert welcome["seat"] is not None and welcome["seat"]["token"] == y.token
+            assert (await y.expect("searching"))["token"] == y.token
+            matched = await y.expect("matched", skip=("searching",), timeout=SEARCH + 10)
+            state = await y.expect("state")
+            seats = state["table"]["seats"]
+            assert state["match"]["id"] == matched["match"] and state["table"]["you"] == "S"
+            assert [seats[s]["computer"] for s in "SNEW"] == [False, True, True, True]
+            assert "Cancelled" not in [seats[s]["name"] for s in "SNEW"]
+            welcome = await x.hello(seat=x.token)
+            assert welcome["seat"] is None, "a cancelled search holds nothing"
+        finally:
+            await x.close()
+            await y.close()
+
+    run_async(scenario, timeout=60)
