@@ -3,16 +3,22 @@
 Two real ``pinochle serve`` processes share a real redis-server. Four people searching through
 different processes sit at one table; a lone searcher connected to the process that does not form
 tables (the other holds the lease ``quick``) gets computer guests after the search time, after a
-cancel and a reload through the other process.
+cancel and a reload through the other process. Wrong room codes count once whichever process
+they reach.
 """
 
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from pinochle.server.protocol import MAX_BAD_CODES
 
 from .live_support import Client, Server, run_async
 from .redis_support import RedisServer, redis_server  # noqa: F401
@@ -112,3 +118,24 @@ def test_a_lone_searcher_on_the_other_process_gets_computer_guests(pair: tuple[S
             await y.close()
 
     run_async(scenario, timeout=60)
+
+
+def test_wrong_room_codes_are_counted_across_processes(pair: tuple[Server, Server, str]) -> None:
+    """The room-code limit (20 wrong codes a device an hour) holds whichever process the guesses reach."""
+    a, b, _ = pair
+    device = "guesser-" + uuid.uuid4().hex
+
+    def ask(server: Server, code: str, who: str = device) -> tuple[int, dict[str, object]]:
+        url = f"http://127.0.0.1:{server.port}/rooms/{code}?device={who}"
+        try:
+            with urllib.request.urlopen(url, timeout=5) as resp:
+                return resp.status, json.loads(resp.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
+
+    answers = [ask((a, b)[i % 2], f"ZZZZZZZZ{i:02d}") for i in range(MAX_BAD_CODES)]
+    assert answers == [(200, {"exists": False})] * MAX_BAD_CODES
+    for server in (a, b):
+        status, body = ask(server, "ZZZZZZZZZZ")
+        assert status == 429 and "this device (20 in an hour)" in str(body["error"])
+    assert ask(b, "ZZZZZZZZZZ", "another-device") == (200, {"exists": False})
