@@ -173,8 +173,13 @@ class QuickSearch(Protocol):
     """What a server's connections ask of Quick Match: :class:`QuickMatch` keeps the search in one process,
     :class:`RedisQuickMatch` in Redis, shared by the processes of one service (``create_app`` picks one)."""
 
-    async def search(self, name: str, game: str = "table") -> str:
+    async def search(self, name: str, game: str = "table", token: str | None = None) -> str:
         """Start searching for a person called ``name`` for a table of ``game``; their new seat token.
+
+        ``token``: the new seat token to use (default: a fresh random one). On several processes the
+        caller makes it, subscribes the person's socket to it and waits for the subscription to reach
+        every process (``Hub.settle``) before the search starts, so the ``matched`` of a table formed at
+        once by another process is not lost.
 
         Raises:
             ValueError: ``game`` is unknown or not built yet.
@@ -271,13 +276,14 @@ class QuickMatch:
         """The game ``token`` is searching for (or whose table is being set up), or ``None``."""
         return None if token is None or not self._searching(token) else self.games.get(token)
 
-    async def search(self, name: str, game: str = "table") -> str:
-        """Start searching for a person called ``name`` for a table of ``game``; returns their new seat token.
+    async def search(self, name: str, game: str = "table", token: str | None = None) -> str:
+        """Start searching for a person called ``name`` for a table of ``game``; returns their new seat token
+        (``token`` if given, else a fresh random one).
 
         Raises:
             ValueError: ``game`` is unknown or not built yet.
         """
-        token = secrets.token_urlsafe(24)
+        token = token or secrets.token_urlsafe(24)
         self.matchmaker.enqueue(token, game)
         self.names[token] = name
         self.games[token] = game
@@ -507,15 +513,16 @@ class RedisQuickMatch:
 
     # ------------------------------------------------------------ what connections ask
 
-    async def search(self, name: str, game: str = "table") -> str:
-        """Start searching for a person called ``name`` for a table of ``game``; their new seat token.
+    async def search(self, name: str, game: str = "table", token: str | None = None) -> str:
+        """Start searching for a person called ``name`` for a table of ``game``; their new seat token
+        (``token`` if given, else a fresh random one: see :meth:`QuickSearch.search`).
 
         Raises:
             ValueError: ``game`` is unknown or not built yet.
             StorageFault: Redis cannot be reached (nothing is stored).
         """
         seats_of(game)
-        token = secrets.token_urlsafe(24)
+        token = token or secrets.token_urlsafe(24)
         keys = [self._key("quick", "seq"), self._key("quick", "games"), self._queue(game), self._person(token)]
         try:
             await self._enqueue(keys, [self._clock_arg(), token, name, game])
