@@ -613,6 +613,13 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
     app = create_app(path, bot_delay=bot_delay, search_seconds=search_seconds,
                      quick_move_timer=quick_timer or None, away_seconds=away_seconds or None, edge=edge,
                      redis=redis, redis_prefix=redis_prefix)
+    import logging
+    import os
+
+    level = os.environ.get("PINOCHLE_LOG", "").upper()  # e.g. PINOCHLE_LOG=info: the server's own log, more detailed
+    if level in ("DEBUG", "INFO"):
+        logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+        logging.getLogger("pinochle").setLevel(level)
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning")
     return 0
 

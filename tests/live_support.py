@@ -412,9 +412,10 @@ def norm(x: Any) -> Any:
 class Truth:
     """The true states of the matches in one database, replayed from their logs."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | None, storage: Any = None) -> None:
         self.db = db
-        self.storage = SQLiteStorage(db)
+        self.own = storage is None  # a storage passed in (Redis: tests/test_cluster.py) stays open
+        self.storage = SQLiteStorage(db) if storage is None else storage
         self.matches: dict[str, list[State]] = {}
         self.stored: dict[str, Any] = {}
 
@@ -427,7 +428,8 @@ class Truth:
         return self.matches[match_id]
 
     def close(self) -> None:
-        self.storage.close()
+        if self.own:
+            self.storage.close()
 
 
 @dataclass(frozen=True)
@@ -505,7 +507,8 @@ def check_card_paths(msg: Msg, true: State, seat: Seat) -> int:
     return n
 
 
-def check_secrecy(db: Path, clients: list[Client], seats: dict[tuple[str, str], str] | None = None) -> dict[str, int]:
+def check_secrecy(db: Path | None, clients: list[Client], seats: dict[tuple[str, str], str] | None = None,
+                  storage: Any = None) -> dict[str, int]:
     """Check every message every client received against the stored matches (issue 5, part 4).
 
     For each ``state``: the versions a person is sent never go back, the view is the engine's ``view(true_state, seat)`` (but
@@ -515,16 +518,17 @@ def check_secrecy(db: Path, clients: list[Client], seats: dict[tuple[str, str], 
     holds a card. No message holds another person's seat token.
 
     Args:
-        db: the server's SQLite file.
+        db: the server's SQLite file (``None`` with ``storage``).
         clients: the people whose messages to check.
         seats: optional ``(client name, match id) -> seat`` each person must be told.
+        storage: the store to read the matches from instead of ``db`` (the Redis of several processes).
 
     Returns:
         Counts: states checked, cards seen, messages seen, matches; and, in
         hands with a card pass, states sent to a partner with the passed cards
         (``exchange_shown``) and to an opponent without them (``exchange_hidden``).
     """
-    truth = Truth(db)
+    truth = Truth(db, storage)
     counts = Counter[str]()
     try:
         for c in clients:

@@ -189,3 +189,194 @@ def test_pubsub_reaches_other_processes_and_resumes_after_redis_restarts(redis_t
             await b.stop()
 
     run_async(go, 60)
+
+
+# ---------------------------------------------------------------- two processes of one service
+
+from pinochle.server.redis_storage import RedisStorage  # noqa: E402
+
+from .live_support import Client, Msg, Server, check_secrecy  # noqa: E402
+
+
+def serve_pair(tmp_path: Path, target: RedisTarget) -> tuple[Server, Server]:
+    """Two ``pinochle serve --redis`` processes on one Redis (computers move at once: bot delay 0)."""
+    opts = ("--redis", target.url, "--redis-prefix", target.prefix)
+    a, b = Server(tmp_path, *opts, name="a"), Server(tmp_path, *opts, name="b")
+    a.start()
+    try:
+        b.start()
+    except BaseException:
+        a.stop()
+        raise
+    return a, b
+
+
+def stop_all(*servers: Server) -> None:
+    for s in servers:
+        if s.proc is not None:
+            s.stop()
+
+
+async def room_across(ann: Client, bob: Client) -> str:
+    """Ann creates a room through her process, Bob joins through his; both Ready, Ann starts (computers at E
+    and W); both get the match's first state. The match id."""
+    await ann.hello()
+    await bob.hello()
+    await ann.send({"type": "create_room", "name": "Ann", "level": "easy"})
+    joined = await ann.expect("joined")
+    ann.token = joined["token"]
+    await bob.send({"type": "join_room", "code": joined["room"]["code"], "name": "Bob"})
+    joined = await bob.expect("joined")
+    bob.token = joined["token"]
+    # Ann hears Bob arrive through the other process
+    await ann.expect("room", lambda m: m["room"]["seats"]["N"] is not None and m["room"]["seats"]["N"]["name"] == "Bob")
+    for c in (ann, bob):
+        await c.send({"type": "ready", "ready": True})
+    await ann.expect("room", lambda m: all(s is None or s["ready"] for s in m["room"]["seats"].values()),
+                     skip=("room",))
+    await ann.send({"type": "start"})
+    first = [await c.expect("state", lambda m: m["event"] == "start", skip=("room",)) for c in (ann, bob)]
+    assert first[0]["match"]["id"] == first[1]["match"]["id"]
+    for c, msg in zip((ann, bob), first):
+        c.unread(msg)  # to be played from
+    return str(first[0]["match"]["id"])
+
+
+def hand_over(msg: Msg) -> bool:
+    return bool(msg["view"]["phase"] in ("hand_end", "match_end"))
+
+
+def public(view: dict[str, Any]) -> dict[str, Any]:
+    """The part of a view every seat sees alike."""
+    return {k: view[k] for k in ("version", "phase", "tricks", "totals", "melds", "auction", "declarer", "trump",
+                                 "bid", "hand_sizes", "last_hand")}
+
+
+def test_room_across_two_processes_plays_a_hand_and_keeps_every_secret(tmp_path: Path,
+                                                                      redis_target: RedisTarget) -> None:
+    a, b = serve_pair(tmp_path, redis_target)
+    ann, bob = Client(a.ws_url, "Ann", seed=1), Client(b.ws_url, "Bob", seed=2)
+
+    async def go() -> None:
+        await room_across(ann, bob)
+        ends = await asyncio.gather(ann.play(hand_over), bob.play(hand_over))
+        assert [e["view"]["phase"] for e in ends] == ["hand_end", "hand_end"]
+        assert public(ends[0]["view"]) == public(ends[1]["view"]), "the two processes showed different tables"
+        assert (ends[0]["table"]["you"], ends[1]["table"]["you"]) == ("S", "N")
+        for c in (ann, bob):
+            await c.close()
+
+    try:
+        run_async(go, 60)
+    finally:
+        stop_all(a, b)
+    storage = RedisStorage(redis_target.url, redis_target.prefix)
+    try:
+        counts = check_secrecy(None, [ann, bob], storage=storage)
+    finally:
+        storage.close()
+    assert counts["states"] >= 20 and counts["matches"] == 1, counts
+    for c, other in ((ann, bob), (bob, ann)):
+        text = json.dumps(c.messages)
+        assert other.device is not None and other.device not in text, f"{c.name} was sent {other.name}'s device token"
+
+
+def ann_mid_trick(msg: Msg) -> bool:
+    """Stop when South (Ann) is to play a card to a trick others have begun."""
+    v = msg["view"]
+    return bool(v["phase"] == "play" and v["turn"] == "S" and v["tricks"] and 0 < len(v["tricks"][-1]["cards"]) < 4)
+
+
+def audit(target: RedisTarget, clients: list[Client]) -> dict[str, int]:
+    """The secrecy audit of every message the clients got, against the stored log (tests/live_support.py);
+    it also finds any version a client was shown that storage does not hold (an acknowledged action lost)."""
+    storage = RedisStorage(target.url, target.prefix)
+    try:
+        counts = check_secrecy(None, clients, storage=storage)
+    finally:
+        storage.close()
+    for c in clients:
+        text = json.dumps(c.messages)
+        for other in clients:
+            assert other is c or other.device not in text, f"{c.name} was sent {other.name}'s device token"
+    return counts
+
+
+def test_kill_9_of_the_driving_process_loses_nothing_and_the_table_goes_on(tmp_path: Path,
+                                                                         redis_target: RedisTarget) -> None:
+    a, b = serve_pair(tmp_path, redis_target)
+    ann, bob = Client(a.ws_url, "Ann", seed=3), Client(b.ws_url, "Bob", seed=4)
+    lease_seconds = Cluster(redis_target.url).lease_seconds
+    took: list[float] = []
+
+    async def go() -> None:
+        match_id = await room_across(ann, bob)
+        await asyncio.gather(ann.play(ann_mid_trick), bob.play(ann_mid_trick))
+        before = ann.last_state
+        assert before is not None and bob.last_state is not None
+        assert bob.last_state["view"]["version"] == before["view"]["version"]
+        holder = redis_target.server.client().get(f"{redis_target.prefix}lease:{match_id}")
+        assert a.proc is not None and holder is not None and f"/{a.proc.pid}/" in holder.decode(), \
+            "the process Ann's room was started on does not drive its table"
+        killed = time.monotonic()
+        a.kill()
+        # Ann reconnects to the other process: the same seat, the same view
+        ann.url = b.ws_url
+        resync = await ann.reconnect()
+        assert resync[0]["seat"]["match"] == match_id
+        assert resync[-1]["table"]["you"] == "S"
+        assert resync[-1]["view"] == before["view"], "the view after the reconnect is not the view before the kill"
+        # her card, then a computer's: the surviving process drives the table once the lease has run out
+        v = before["view"]["version"]
+        await ann.send({"type": "action", "match": match_id, "version": v,
+                        "action": {"type": "play", "card": before["view"]["legal"]["play"][0]}})
+        moved = await ann.expect("state", lambda m: m["view"]["version"] >= v + 2, skip=("state",),
+                                 timeout=lease_seconds + 5)
+        took.append(time.monotonic() - killed)
+        ann.unread(moved)
+        await asyncio.gather(ann.play(hand_over), bob.play(hand_over))
+        for c in (ann, bob):
+            await c.close()
+
+    try:
+        run_async(go, 60)
+    finally:
+        stop_all(a, b)
+    counts = audit(redis_target, [ann, bob])
+    assert counts["matches"] == 1 and counts["states"] >= 20, counts
+    print(f"failover: the table moved on {took[0]:.2f} s after the kill -9 (lease {lease_seconds} s)")
+
+
+def test_redis_stopped_mid_match_refuses_the_move_and_play_resumes_when_it_is_back(
+        tmp_path: Path, redis_target: RedisTarget) -> None:
+    a, b = serve_pair(tmp_path, redis_target)
+    ann, bob = Client(a.ws_url, "Ann", seed=5), Client(b.ws_url, "Bob", seed=6)
+
+    async def go() -> None:
+        match_id = await room_across(ann, bob)
+        await asyncio.gather(ann.play(ann_mid_trick), bob.play(ann_mid_trick))
+        assert ann.last_state is not None
+        v = ann.last_state["view"]["version"]
+        move = {"type": "action", "match": match_id, "version": v,
+                "action": {"type": "play", "card": ann.last_state["view"]["legal"]["play"][0]}}
+        await asyncio.to_thread(redis_target.server.stop)  # SHUTDOWN SAVE: its data comes back with it
+        try:
+            await ann.send(move)
+            refused = await ann.expect("error", skip=("state",))
+            assert refused["code"] == "storage" and "Redis" in refused["message"], refused
+        finally:
+            await asyncio.to_thread(redis_target.server.start)
+        await ann.send(move)  # the same move, once Redis is back
+        done = await ann.expect("state", skip=("state",), where=lambda m: m["view"]["version"] > v)
+        assert done["view"]["tricks"][-1]["cards"][-1] == move["action"]["card"]  # type: ignore[index]
+        ann.unread(done)
+        await asyncio.gather(ann.play(hand_over), bob.play(hand_over))  # the computers move again too
+        for c in (ann, bob):
+            await c.close()
+
+    try:
+        run_async(go, 60)
+    finally:
+        stop_all(a, b)
+    counts = audit(redis_target, [ann, bob])
+    assert counts["matches"] == 1, counts

@@ -185,7 +185,6 @@ class Connection:
             self.hub.unsubscribe(self.device, self.send)
         self.device = token
         self.hub.subscribe(self.device, self.send)
-        await self.hub.settle()  # on several processes: messages for the device reach this socket from now on
         solo = self.tables.current(self.device)
         room = None
         table = None
@@ -195,7 +194,6 @@ class Connection:
                 None if room.match_id is None or room.phase == "lobby" else self.tables.get(room.match_id))
             if room is not None or table is not None or await self.server.quick.searching(seat):
                 self._take_seat(seat)
-                await self.hub.settle()
                 self.server.quick.reconnected(seat)
             else:
                 self._drop_seat()
@@ -208,6 +206,7 @@ class Connection:
         await self.send({"type": "welcome", "device": self.device,
                          "match": None if solo is None else solo.summary(), "seat": seat_info,
                          "heartbeat": HEARTBEAT_SECONDS})
+        await self.hub.settle()  # several processes: what they send the tokens reaches this socket from now on
         if self.seat is not None and await self.server.quick.searching(self.seat):
             await self.send(await self.server.quick.status(self.seat))
         if room is not None:

@@ -55,8 +55,8 @@ from typing import Any, cast
 
 import redis
 import redis.asyncio as aredis
+from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from .redis_storage import redis_fault
 from .storage import StorageFault
@@ -126,12 +126,16 @@ class Cluster:
         self.beat = beat
         self.process_ttl = process_ttl
         self.pid = new_pid()
+        # one retry, at once, when a connection fails: a pooled connection that Redis closed (a restart)
+        # is replaced then; a Redis that is down refuses the retry just as fast. No retry on a timeout.
         self.redis: aredis.Redis = aredis.Redis.from_url(
             url, decode_responses=True, socket_timeout=timeout, socket_connect_timeout=timeout,
-            retry=Retry(NoBackoff(), 0), health_check_interval=0)
-        # the listener's own client: its reads wait for messages, so no socket timeout
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
+        # the listener's own client: its reads wait for messages, so no socket timeout; a health check
+        # (PING) after 10 s of silence finds a connection that died without a word
         self._sub: aredis.Redis = aredis.Redis.from_url(
-            url, decode_responses=True, socket_connect_timeout=timeout, retry=Retry(NoBackoff(), 0))
+            url, decode_responses=True, socket_connect_timeout=timeout, health_check_interval=10,
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self.up = False
@@ -232,7 +236,8 @@ class Cluster:
         task.add_done_callback(self._background.discard)
 
     def on_reconnect(self, hook: Callable[[], Awaitable[None]]) -> None:
-        """Await ``hook()`` each time the listener is connected again after losing Redis."""
+        """Await ``hook()`` each time the listener is connected again after losing Redis. A hook that raises
+        :class:`StorageFault` (Redis failed again) makes the listener reconnect and run every hook again."""
         self._reconnect_hooks.append(hook)
 
     @contextlib.asynccontextmanager
@@ -318,6 +323,7 @@ class Cluster:
             ps = self._sub.pubsub(ignore_subscribe_messages=True)
             try:
                 async with self._sub_lock:
+                    log.debug("subscribing to %d channels", len(self._handlers) + 1)
                     await ps.subscribe(self.presence_channel, *self._handlers)
                     self._pubsub = ps
                     self.up = True
@@ -348,7 +354,11 @@ class Cluster:
                 backoff = min(1.0, backoff * 2)
 
     async def _resync(self) -> None:
-        """After a reconnect: announce this process and its tokens again, reload presence, run the hooks."""
+        """After a reconnect: announce this process and its tokens again, reload presence, run the hooks.
+
+        Raises:
+            StorageFault: Redis failed again meanwhile (the listener then reconnects and runs it again).
+        """
         await self._heartbeat()
         if self._mine:
             async with self._guard():
@@ -359,8 +369,8 @@ class Cluster:
         for hook in self._reconnect_hooks:
             try:
                 await hook()
-            except StorageFault as err:
-                log.warning("resync after a reconnect: %s", err)
+            except StorageFault:
+                raise
             except Exception:
                 log.exception("resync after a reconnect failed")
 
@@ -373,6 +383,7 @@ class Cluster:
             return
         if sender == self.pid:
             return
+        log.debug("heard on %s: %.120s", channel, data)
         if channel == self.presence_channel:
             self._presence_message(str(sender), msg)
         for handler in list(self._handlers.get(channel, ())):

@@ -56,7 +56,7 @@ from ..game import Action, State, apply
 from .cluster import Cluster, Handler
 from .rooms import ROOM_IDLE_SECONDS, Room, Rooms, normal_code
 from .storage import SeatRecord, Storage, StorageFault, StoredMatch
-from .table import Clock, Hub, Send, Table, Tables
+from .table import RETRY_SECONDS, Clock, Hub, Send, Table, Tables
 
 log = logging.getLogger("pinochle.server")
 
@@ -124,7 +124,7 @@ class ClusterHub(Hub):
         try:
             await self.cluster.publish(self.channel(token), msg)
         except StorageFault as err:
-            log.info("a message for other processes was lost: %s", err)
+            log.warning("a message for other processes was lost: %s", err)
         await super().send(token, msg)
 
     async def send_local(self, token: str | None, msg: dict[str, object]) -> None:
@@ -237,16 +237,23 @@ class ClusterTable(Table):
                     await self.cluster.redis.set(self.stand_ins_key, json.dumps(sorted(stand_ins)), ex=FACTS_TTL)
         try:
             await self.cluster.publish(self.channel, notice)
+            self.tables.unsent.discard(self.id)
             if event == "start":  # processes with a person's socket and no replica yet open one
                 for token in self.tokens():
                     await self.hub.publish_control(token, {"type": "_table", "match": self.id})
         except StorageFault as err:
-            log.info("match %s: other processes were not told (%s); they resync when Redis is back", self.id, err)
+            self.tables.unsent.add(self.id)  # the sweep tells them again
+            log.info("match %s: other processes were not told (%s); told again by the sweep", self.id, err)
 
     async def broadcast(self, event: str | None) -> None:
-        """This process changed the table: tell the other replicas, then this process's sockets."""
+        """This process changed the table: tell the other replicas, then this process's sockets.
+
+        The process that starts a match drives it (it takes the lease before anyone hears of the match)."""
         if self.closed:
             return
+        if event == "start" and not self.owned:
+            with contextlib.suppress(StorageFault):
+                await self.tables.claim(self, start=False)  # the caller starts the driver once everyone is told
         await self.publish(event)
         await super().broadcast(event)
 
@@ -330,12 +337,19 @@ class ClusterTable(Table):
     async def _sync(self) -> None:
         try:
             while self._notices and not self.closed:
-                await self._apply_notice(self._notices.popleft())
+                msg = self._notices.popleft()
+                try:
+                    await self._apply_notice(msg)
+                except StorageFault as err:  # the log cannot be read now: try again (the notice stays first)
+                    log.info("match %s: catching up waits for storage (%s)", self.id, err)
+                    self._notices.appendleft(msg)
+                    await asyncio.sleep(RETRY_SECONDS)
         finally:
             self._syncing = False
 
     async def _apply_notice(self, msg: dict[str, Any]) -> None:
         target = msg.get("v")
+        log.debug("match %s at %d: notice %s", self.id, self.state.version, msg.get("v"))
         if not isinstance(target, int):
             return
         async with self.lock:
@@ -407,6 +421,8 @@ class ClusterTables(Tables):
         #: the matches whose lease this process holds
         self.owned: set[str] = set()
         self._claiming: set[str] = set()
+        #: matches whose last notice could not be published (the sweep publishes one again)
+        self.unsent: set[str] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
         cluster.on_reconnect(self.resync_all)
@@ -487,10 +503,13 @@ class ClusterTables(Tables):
 
     # ---------------------------------------------------------------- leases
 
-    async def claim(self, table: ClusterTable) -> bool:
+    async def claim(self, table: ClusterTable, start: bool = True) -> bool:
         """Take the lease of ``table``'s match if nobody holds it; whether this process drives it now.
 
-        The replica first reads what it lacks, then becomes the owner and starts deciding.
+        The replica first reads what it lacks, then becomes the owner and (``start``) starts deciding.
+
+        Raises:
+            StorageFault: Redis cannot be reached.
         """
         if table.id in self.owned:
             return True
@@ -507,18 +526,21 @@ class ClusterTables(Tables):
                 self.owned.add(table.id)
                 table._published_stand_ins = None
             log.info("match %s: driven by this process (%s)", table.id, self.cluster.pid)
-            table._changed.set()
-            table.start()
-            await table.publish(None)
+            if start:
+                table._changed.set()
+                table.start()
+                await table.publish(None)
             return True
         finally:
             self._claiming.discard(table.id)
 
-    def _lost(self, match_id: str) -> None:
+    def _lost(self, match_id: str, why: str | None = None) -> None:
+        """This process no longer drives ``match_id`` (``why``: the lease ran out or was taken, logged)."""
         self.owned.discard(match_id)
         table = self.table(match_id)
         if table is not None and table.owned:
-            log.warning("match %s: the lease was lost; another process drives it", match_id)
+            if why is not None:
+                log.warning("match %s: %s; another process drives it", match_id, why)
             table.owned = False
             table._changed.set()
 
@@ -531,7 +553,7 @@ class ClusterTables(Tables):
             self._lost(match_id)
             await self.cluster.release(match_id)
         for match_id in await self.cluster.renew_many(list(self.owned)):
-            self._lost(match_id)
+            self._lost(match_id, "the lease ran out")
 
     async def sweep(self) -> list[str]:
         """Claim the unfinished matches whose lease nobody holds; drop replicas nobody here needs;
@@ -540,6 +562,12 @@ class ClusterTables(Tables):
         Candidates are the room and Quick Match matches in storage (``active_matches``) and every
         replica in memory (solo matches too: they have a socket here).
         """
+        for match_id in list(self.unsent):
+            replica = self.table(match_id)
+            if replica is None or replica.closed:
+                self.unsent.discard(match_id)
+            else:
+                await replica.publish("move")
         ids = set(await asyncio.to_thread(self.storage.active_matches))
         ids |= {m for m, t in self.tables.items() if not t.closed and not t.abandoned and t.state.phase != "match_end"}
         ids -= self.owned
@@ -550,10 +578,10 @@ class ClusterTables(Tables):
             table = self.get(match_id)
             if isinstance(table, ClusterTable) and await self.claim(table):
                 claimed.append(match_id)
-        for table in list(self.tables.values()):
-            assert isinstance(table, ClusterTable)
-            if not table.owned and table.id not in self._claiming and not self._needed(table):
-                self.forget(table)
+        for other in list(self.tables.values()):
+            assert isinstance(other, ClusterTable)
+            if not other.owned and other.id not in self._claiming and not self._needed(other):
+                self.forget(other)
         return claimed
 
     def _needed(self, table: ClusterTable) -> bool:
@@ -586,10 +614,22 @@ class ClusterTables(Tables):
             log.exception("%s failed", what)
 
     async def resync_all(self) -> None:
-        """After Redis came back: every replica reloads what it may have missed."""
+        """After Redis came back: every replica reloads what it may have missed.
+
+        Raises:
+            StorageFault: some replica could not read storage (the listener runs this again).
+        """
+        failed: StorageFault | None = None
         for table in list(self.tables.values()):
             if isinstance(table, ClusterTable) and not table.closed:
-                await self._safely(table.resync(), f"resyncing match {table.id}")
+                try:
+                    await table.resync()
+                except StorageFault as err:
+                    failed = err
+                except Exception:
+                    log.exception("resyncing match %s failed", table.id)
+        if failed is not None:
+            raise failed
 
     async def shutdown(self) -> None:
         """Release every lease (the other processes take the tables at once) and close the tables."""
