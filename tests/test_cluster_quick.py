@@ -15,13 +15,17 @@ import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
+from pinochle.server.app import create_app
 from pinochle.server.protocol import MAX_BAD_CODES
 
 from .live_support import Client, Server, run_async
 from .redis_support import RedisServer, redis_server  # noqa: F401
+from .support import hello, of_type, until
 
 #: The search time of both processes (seconds): short, but long enough for four searches to meet.
 SEARCH = 2.0
@@ -139,3 +143,75 @@ def test_wrong_room_codes_are_counted_across_processes(pair: tuple[Server, Serve
         status, body = ask(server, "ZZZZZZZZZZ")
         assert status == 429 and "this device (20 in an hour)" in str(body["error"])
     assert ask(b, "ZZZZZZZZZZ", "another-device") == (200, {"exists": False})
+
+
+def test_a_searchers_socket_hears_its_token_before_the_search_starts(tmp_path: Path) -> None:
+    """Regression: the search became visible before the socket was subscribed to its token, so a table formed
+    at once by another process sent its ``matched`` to a channel nobody on this process listened to yet."""
+    app = create_app(tmp_path / "o.db", bot_delay=0)
+    server = app.state.server
+    hub = server.tables.hub
+    events: list[tuple[str, str]] = []
+    subscribe, settle, search = hub.subscribe, hub.settle, server.quick.search
+
+    def record_subscribe(token: str, send: Any) -> None:
+        events.append(("subscribe", token))
+        subscribe(token, send)
+
+    async def record_settle() -> None:
+        events.append(("settle", ""))
+        await settle()
+
+    async def record_search(name: str, game: str = "table", token: str | None = None) -> str:
+        token = await search(name, game, token)
+        events.append(("search", token))
+        return token
+
+    hub.subscribe, hub.settle, server.quick.search = record_subscribe, record_settle, record_search
+    with TestClient(app) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "quick_match", "name": "Ann"})
+        token = until(ws, of_type("searching"))["token"]
+    at = events.index(("search", token))
+    assert ("subscribe", token) in events[:at] and ("settle", "") in events[events.index(("subscribe", token)):at]
+
+
+def test_a_reload_while_another_process_forms_its_table_still_reaches_the_table(tmp_path: Path) -> None:
+    """Regression: a searcher reloading through one process while another formed its table lost the table's
+    ``matched`` and first state (published before this process listened to the token) and kept searching."""
+    app = create_app(tmp_path / "r.db", bot_delay=0, search_seconds=100)
+    server = app.state.server
+    hub = server.tables.hub
+    with TestClient(app) as client:
+        with client.websocket_connect("/ws") as ws:
+            hello(ws)
+            ws.send_json({"type": "quick_match", "name": "Ann"})
+            token = until(ws, of_type("searching"))["token"]
+        settle, send = hub.settle, hub.send
+
+        async def unheard(to: str | None, msg: dict[str, object]) -> None:
+            if to != token:  # this process does not listen to the token yet: its messages are lost
+                await send(to, msg)
+
+        async def formed_meanwhile() -> None:  # the table is formed while the reload's hello waits
+            hub.send = unheard
+            server.quick.matchmaker.search_seconds = 0
+            try:
+                assert len(await server.quick.tick()) == 1
+            finally:
+                hub.send = send
+            await settle()
+
+        hub.settle = formed_meanwhile
+        with client.websocket_connect("/ws") as ws:
+            welcome = hello(ws, None, token)
+            hub.settle = settle
+            assert welcome["seat"] == {"token": token, "room": None, "match": None}
+            ws.send_json({"type": "ping"})  # answered after everything the hello sends
+            got = []
+            while not got or got[-1]["type"] != "pong":
+                got.append(ws.receive_json())
+            assert [m["type"] for m in got] == ["matched", "state", "pong"], got
+            matched, state = got[:2]
+            assert state["event"] == "resume" and state["match"]["id"] == matched["match"]
+            assert state["table"]["you"] == "S" and state["table"]["seats"]["S"]["name"] == "Ann"

@@ -209,6 +209,10 @@ class Connection:
         await self.hub.settle()  # several processes: what they send the tokens reaches this socket from now on
         if self.seat is not None and await self.server.quick.searching(self.seat):
             await self.send(await self.server.quick.status(self.seat))
+        elif self.seat is not None and room is None and table is None:
+            table = self.tables.of_token(self.seat)  # the search's table was found meanwhile (by another process)
+            if table is not None:
+                await self.send({"type": "matched", "match": table.id})
         if room is not None:
             await self.send({"type": "room", "room": room.public(self.seat)})
         if table is not None and self.seat is not None:
@@ -366,8 +370,14 @@ class Connection:
             if self.seat is not None and await quick.searching(self.seat) and not await quick.cancel(self.seat):
                 raise ProtocolError(ErrorCode.STALE, "too late to change the game: your table has been found")
             await self._leave_current()  # a search for another game ends (left), and a new one starts
-            token = await quick.search(name, game)
+            token = secrets.token_urlsafe(24)
             self._take_seat(token)
+            await self.hub.settle()  # several processes: a table formed at once elsewhere reaches this socket
+            try:
+                await quick.search(name, game, token)
+            except BaseException:
+                self._drop_seat()
+                raise
             await self.send(await quick.status(token))
         elif msg.type == "cancel_search":
             quick = self.server.quick
