@@ -198,9 +198,9 @@ from pinochle.server.redis_storage import RedisStorage  # noqa: E402
 from .live_support import Client, Msg, Server, check_secrecy  # noqa: E402
 
 
-def serve_pair(tmp_path: Path, target: RedisTarget) -> tuple[Server, Server]:
+def serve_pair(tmp_path: Path, target: RedisTarget, *extra: str) -> tuple[Server, Server]:
     """Two ``pinochle serve --redis`` processes on one Redis (computers move at once: bot delay 0)."""
-    opts = ("--redis", target.url, "--redis-prefix", target.prefix)
+    opts = ("--redis", target.url, "--redis-prefix", target.prefix, *extra)
     a, b = Server(tmp_path, *opts, name="a"), Server(tmp_path, *opts, name="b")
     a.start()
     try:
@@ -263,6 +263,13 @@ def test_room_across_two_processes_plays_a_hand_and_keeps_every_secret(tmp_path:
         assert [e["view"]["phase"] for e in ends] == ["hand_end", "hand_end"]
         assert public(ends[0]["view"]) == public(ends[1]["view"]), "the two processes showed different tables"
         assert (ends[0]["table"]["you"], ends[1]["table"]["you"]) == ("S", "N")
+        for c, msg in zip((ann, bob), ends):
+            c.unread(msg)
+        # each asks for the next hand through their own process; the driving process deals once both have
+        nexts = await asyncio.gather(*(c.play(lambda m: m["view"]["hand_number"] == 2) for c in (ann, bob)))
+        assert [n["view"]["phase"] for n in nexts] == ["auction", "auction"]
+        asked = [m for m in ann.messages if m["type"] == "state" and m["event"] == "next_ready"]
+        assert asked and asked[-1]["table"]["seats"]["N"]["next_ready"], "Ann was not told that Bob asked to deal"
         for c in (ann, bob):
             await c.close()
 
@@ -380,3 +387,42 @@ def test_redis_stopped_mid_match_refuses_the_move_and_play_resumes_when_it_is_ba
         stop_all(a, b)
     counts = audit(redis_target, [ann, bob])
     assert counts["matches"] == 1, counts
+
+
+def test_a_person_away_is_played_for_and_takes_the_seat_back_on_the_other_process(
+        tmp_path: Path, redis_target: RedisTarget) -> None:
+    a, b = serve_pair(tmp_path, redis_target, "--away-seconds", "1")
+    ann, bob = Client(a.ws_url, "Ann", seed=7), Client(b.ws_url, "Bob", seed=8)
+
+    def south(msg: Msg) -> dict[str, Any]:
+        return dict(msg["table"]["seats"]["S"])
+
+    async def go() -> None:
+        match_id = await room_across(ann, bob)  # Ann's process drives the table
+        await asyncio.gather(ann.play(ann_mid_trick), bob.play(ann_mid_trick))
+        assert ann.last_state is not None
+        v = ann.last_state["view"]["version"]
+        await ann.close()
+        # Bob, on the other process, sees Ann go, then a computer play for her once the away time has run out
+        played_for = await bob.play(lambda m: south(m)["stand_in"] and m["view"]["version"] > v)
+        shown = [south(m) for m in bob.messages if m["type"] == "state" and m["match"]["id"] == match_id]
+        assert {"connected": False, "stand_in": False} in [{k: s[k] for k in ("connected", "stand_in")} for s in shown]
+        # (at version v it was Ann's move: the table went past it only through the computer playing for her)
+        # Ann comes back through Bob's process: her seat at once, no computer for her any more, for both
+        ann.url = b.ws_url
+        resync = await ann.reconnect()
+        assert resync[-1]["table"]["you"] == "S" and not south(resync[-1])["stand_in"]
+        ann.unread(resync[-1])
+        bob.unread(played_for)
+        back = await bob.play(lambda m: not south(m)["stand_in"] and south(m)["connected"])
+        assert back["table"]["seats"]["S"]["name"] == "Ann"
+        bob.unread(back)
+        await asyncio.gather(ann.play(hand_over), bob.play(hand_over))
+        for c in (ann, bob):
+            await c.close()
+
+    try:
+        run_async(go, 60)
+    finally:
+        stop_all(a, b)
+    audit(redis_target, [ann, bob])

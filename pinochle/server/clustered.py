@@ -208,10 +208,11 @@ class ClusterTable(Table):
         return super().decide(now)
 
     def stand_in(self, seat: int, now: float | None = None) -> bool:
-        """The owner decides stand-ins from presence; another replica shows what the owner said."""
+        """The owner decides stand-ins from presence; another replica shows what the owner said, but
+        never for a person connected now (the owner stops standing in as soon as it hears of it)."""
         if self.owned:
             return super().stand_in(seat, now)
-        return seat in self.remote_stand_ins
+        return seat in self.remote_stand_ins and not self.hub.connected(self.seats[seat].token)
 
     def start(self) -> None:
         """Start the driver (idle until this process holds the lease) and try to take the lease."""
