@@ -371,6 +371,12 @@ def test_redis_stopped_mid_match_refuses_the_move_and_play_resumes_when_it_is_ba
             await ann.send(move)
             refused = await ann.expect("error", skip=("state",))
             assert refused["code"] == "storage" and "Redis" in refused["message"], refused
+            # a new connection meanwhile: its hello cannot be answered; it is told why, and to come back
+            carl = Client(b.ws_url, "Carl")
+            await carl.connect()
+            await carl.send({"type": "hello", "device": None, "seat": None})
+            assert (await carl.expect("error"))["code"] == "storage"
+            assert (await carl.wait_closed()).code == 1012
         finally:
             await asyncio.to_thread(redis_target.server.start)
         await ann.send(move)  # the same move, once Redis is back
