@@ -182,9 +182,13 @@ class ClusterTable(Table):
         self._published_stand_ins: frozenset[int] | None = None
         self._notices: deque[dict[str, Any]] = deque()
         self._syncing = False
-        #: actions read from storage beyond the version reached (``_ahead_from`` is the first one's index)
+        #: actions known beyond the version reached, from storage or a notice (``_ahead_from``: the first one's index)
         self._ahead: list[dict[str, object]] = []
         self._ahead_from = 0
+        #: the actions this process stored since its last notice (``_outbox_from``: the first one's index), sent
+        #: with the notice so that the other replicas need not read them back from storage
+        self._outbox: list[dict[str, object]] = []
+        self._outbox_from = 0
 
     @property
     def channel(self) -> str:
@@ -229,6 +233,9 @@ class ClusterTable(Table):
     async def publish(self, event: str | None) -> None:
         """Tell the other replicas that the table changed (a Redis failure is logged: they resync later)."""
         notice: dict[str, Any] = {**self._facts(), "e": event}
+        if self._outbox and self._outbox_from + len(self._outbox) == self.state.version:
+            notice["b"], notice["a"] = self._outbox_from, self._outbox
+        self._outbox = []
         if self.owned:
             stand_ins = self._stand_ins()
             notice["si"] = sorted(stand_ins)
@@ -308,16 +315,30 @@ class ClusterTable(Table):
         Raises:
             StorageFault: storage cannot be read now.
         """
-        if not (self._ahead and self._ahead_from == self.state.version):
-            self._ahead = list(await asyncio.to_thread(self.storage.actions_since, self.id, self.state.version))
-            self._ahead_from = self.state.version
         n = 0
-        while self._ahead and (target is None or self.state.version < target):
+        read = False
+        while target is None or self.state.version < target:
+            if not (self._ahead and self._ahead_from == self.state.version):
+                if read:
+                    break
+                self._ahead = list(await asyncio.to_thread(self.storage.actions_since, self.id, self.state.version))
+                self._ahead_from = self.state.version
+                read = True
+                if not self._ahead:
+                    break
             raw = self._ahead.pop(0)
             self._ahead_from += 1
             super()._adopt(apply(self.state, Action.from_json(raw)))
+            self._outbox = []  # another process's action: what this one stored before is told already
             n += 1
         return n
+
+    async def _apply(self, action: Action, chair: int | None = None) -> None:
+        at = self.state.version
+        await super()._apply(action, chair)
+        if not self._outbox:
+            self._outbox_from = at
+        self._outbox.append(action.to_json())
 
     def _adopt(self, new: State) -> None:
         """Adopt a move this process stored (what was read ahead is then out of date)."""
@@ -355,6 +376,10 @@ class ClusterTable(Table):
             return
         async with self.lock:
             before = (self._facts(), self.remote_stand_ins)
+            carried, base = msg.get("a"), msg.get("b")
+            if isinstance(carried, list) and isinstance(base, int) and base <= self.state.version < base + len(carried):
+                self._ahead = list(carried[self.state.version - base:])  # the actions came with the notice
+                self._ahead_from = self.state.version
             if target > self.state.version:
                 await self.catch_up(target)
             if target == self.state.version and self.state.phase == "hand_end":
