@@ -299,7 +299,9 @@ class Cluster:
                     if ps is None or not self.up:
                         return  # the listener subscribes to everything wanted when it connects
                     if subscribe:
+                        log.debug("subscribe %s", subscribe)
                         await ps.subscribe(*[c for c in subscribe if c in self._handlers])
+                        log.debug("subscribed %s", subscribe)
                     if unsubscribe:
                         await ps.unsubscribe(*[c for c in unsubscribe if c not in self._handlers])
             except (redis.RedisError, OSError) as err:
@@ -309,7 +311,9 @@ class Cluster:
                 if self._pending == 0:
                     self._settled.set()
 
-        asyncio.get_running_loop().create_task(run())
+        task = asyncio.get_running_loop().create_task(run())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def settle(self, timeout: float = 2.0) -> None:
         """Wait (at most ``timeout`` seconds) until every :meth:`listen` so far has reached Redis."""
@@ -348,7 +352,7 @@ class Cluster:
                 self._connected.clear()
                 self._pubsub = None
                 with contextlib.suppress(Exception):
-                    await ps.aclose()  # type: ignore[no-untyped-call]
+                    await asyncio.wait_for(ps.aclose(), 1.0)  # type: ignore[no-untyped-call]
             if not self._stopping:
                 await asyncio.sleep(backoff)
                 backoff = min(1.0, backoff * 2)
