@@ -315,6 +315,7 @@ class Connection:
                                              players if isinstance(players, int) else None)
             self.rooms_created += 1
             self._take_seat(token)
+            await self.hub.settle()  # several processes: the room's next changes reach this socket from any of them
             await self.send({"type": "joined", "token": token, "room": room.public(token)})
         elif msg.type == "join_room":
             refusal = await self.server.guard.refusal(self.address, self.device)
@@ -337,6 +338,7 @@ class Connection:
                 raise
             await self._leave_current()
             self._take_seat(token)
+            await self.hub.settle()  # several processes: the room's next changes reach this socket from any of them
             await self.send({"type": "joined", "token": token, "room": room.public(token)})
             await self.send({"type": "room", "room": room.public(token)})  # the others heard it from Rooms.join
         elif msg.type == "ready":
