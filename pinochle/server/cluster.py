@@ -241,7 +241,9 @@ class Cluster:
         self._reconnect_hooks.append(hook)
 
     @contextlib.asynccontextmanager
-    async def _guard(self) -> AsyncIterator[None]:
+    async def guard(self) -> AsyncIterator[None]:
+        """Inside ``async with cluster.guard():`` a Redis error (or a socket error) becomes
+        :class:`StorageFault` with the player's message, as every method of the cluster raises it."""
         try:
             yield
         except redis.RedisError as err:
@@ -260,7 +262,7 @@ class Cluster:
         Raises:
             StorageFault: Redis cannot be reached.
         """
-        async with self._guard():
+        async with self.guard():
             await self.redis.publish(channel, self._envelope(msg))
 
     def listen(self, channel: str, handler: Handler) -> None:
@@ -365,7 +367,7 @@ class Cluster:
         """
         await self._heartbeat()
         if self._mine:
-            async with self._guard():
+            async with self.guard():
                 await self.redis.sadd(self.key("present", self.pid), *self._mine)
             for token in list(self._mine):
                 await self.publish(self.presence_channel, {"t": token, "on": True})
@@ -399,7 +401,7 @@ class Cluster:
     # ---------------------------------------------------------------- heartbeat and presence
 
     async def _heartbeat(self) -> None:
-        async with self._guard():
+        async with self.guard():
             async with self.redis.pipeline(transaction=True) as pipe:
                 pipe.set(self.key("proc", self.pid), "1", px=int(self.process_ttl * 1000))
                 pipe.sadd(self.key("procs"), self.pid)
@@ -423,7 +425,7 @@ class Cluster:
         Raises:
             StorageFault: Redis cannot be reached.
         """
-        async with self._guard():
+        async with self.guard():
             pids = sorted(str(p) for p in await self.redis.smembers(self.key("procs")))
             if not pids:
                 return []
@@ -436,7 +438,7 @@ class Cluster:
         Raises:
             StorageFault: Redis cannot be reached.
         """
-        async with self._guard():
+        async with self.guard():
             pids = [str(p) for p in await self.redis.smembers(self.key("procs"))]
             if not pids:
                 return []
@@ -457,7 +459,7 @@ class Cluster:
         """Read every live process's tokens into the cache (at the start, and after a reconnect)."""
         alive = [p for p in await self.alive() if p != self.pid]
         others: dict[str, set[str]] = {}
-        async with self._guard():
+        async with self.guard():
             if alive:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for pid in alive:
@@ -535,7 +537,7 @@ class Cluster:
     async def _announce(self, token: str, on: bool) -> None:
         if on != (token in self._mine):
             return  # changed again meanwhile: that change announces itself
-        async with self._guard():
+        async with self.guard():
             if on:
                 await self.redis.sadd(self.key("present", self.pid), token)
             else:
@@ -556,7 +558,7 @@ class Cluster:
             StorageFault: Redis cannot be reached.
         """
         ms = int((self.lease_seconds if seconds is None else seconds) * 1000)
-        async with self._guard():
+        async with self.guard():
             if await self.redis.set(self.lease_key(name), self.pid, nx=True, px=ms):
                 return True
             return bool((await self._renew(keys=[self.lease_key(name)], args=[self.pid, ms]))[0])
@@ -580,7 +582,7 @@ class Cluster:
         if not names:
             return set()
         ms = int((self.lease_seconds if seconds is None else seconds) * 1000)
-        async with self._guard():
+        async with self.guard():
             kept = await self._renew(keys=[self.lease_key(n) for n in names], args=[self.pid, ms])
         return {n for n, k in zip(names, cast(list[int], kept)) if not k}
 
@@ -590,7 +592,7 @@ class Cluster:
         Raises:
             StorageFault: Redis cannot be reached.
         """
-        async with self._guard():
+        async with self.guard():
             return bool(await self._release(keys=[self.lease_key(name)], args=[self.pid]))
 
     async def holder(self, name: str) -> str | None:
@@ -599,7 +601,7 @@ class Cluster:
         Raises:
             StorageFault: Redis cannot be reached.
         """
-        async with self._guard():
+        async with self.guard():
             value = await self.redis.get(self.lease_key(name))
         return None if value is None else str(value)
 
@@ -612,7 +614,7 @@ class Cluster:
         names = list(names)
         if not names:
             return {}
-        async with self._guard():
+        async with self.guard():
             values = await self.redis.mget([self.lease_key(n) for n in names])
         return {n: None if v is None else str(v) for n, v in zip(names, values)}
 
@@ -635,7 +637,7 @@ class Cluster:
         value = f"{self.pid}/{secrets.token_hex(8)}"
         deadline = time.monotonic() + wait
         pause = 0.002
-        async with self._guard():
+        async with self.guard():
             while not await self.redis.set(key, value, nx=True, px=int(seconds * 1000)):
                 if time.monotonic() >= deadline:
                     raise StorageFault("the shared store (Redis) is busy: nothing was changed; try again in a moment")

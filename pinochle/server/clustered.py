@@ -284,7 +284,7 @@ class ClusterTable(Table):
     # ---------------------------------------------------------------- shared facts
 
     async def _mark_ready(self, place: int) -> None:
-        async with self.cluster._guard():
+        async with self.cluster.guard():
             async with self.cluster.redis.pipeline(transaction=True) as pipe:
                 pipe.sadd(self.ready_key, f"{self.state.version}:{place}")
                 pipe.expire(self.ready_key, FACTS_TTL)
@@ -293,7 +293,7 @@ class ClusterTable(Table):
 
     async def load_facts(self) -> None:
         """Read who asked for the next hand at this version, and the owner's stand-ins (with the lock held)."""
-        async with self.cluster._guard():
+        async with self.cluster.guard():
             members, stand_ins = await asyncio.gather(self.cluster.redis.smembers(self.ready_key),
                                                       self.cluster.redis.get(self.stand_ins_key))
         if self.state.phase == "hand_end":
