@@ -601,8 +601,17 @@ class ClusterTables(Tables):
         for match_id, holder in (await self.cluster.holders(sorted(ids))).items():
             if holder is not None:
                 continue
-            table = self.get(match_id)
-            if isinstance(table, ClusterTable) and await self.claim(table):
+            table = self.table(match_id)
+            if table is None:  # read in a worker thread: a takeover may open many tables at once
+                stored = await asyncio.to_thread(self.storage.load, match_id)
+                if stored is None:
+                    continue
+                table = self.table(match_id)
+                if table is None:
+                    made = self._make(stored)
+                    self._adopt(made)
+                    table = self.table(match_id)
+            if table is not None and await self.claim(table):
                 claimed.append(match_id)
         for other in list(self.tables.values()):
             assert isinstance(other, ClusterTable)
