@@ -286,7 +286,8 @@ class ClusterTable(Table):
     async def _mark_ready(self, place: int) -> None:
         async with self.cluster.guard():
             async with self.cluster.redis.pipeline(transaction=True) as pipe:
-                pipe.sadd(self.ready_key, f"{self.state.version}:{place}")
+                # the number, never str(place): a Seat prints as its letter ("58:S"), which load_facts cannot read
+                pipe.sadd(self.ready_key, f"{self.state.version}:{int(place)}")
                 pipe.expire(self.ready_key, FACTS_TTL)
                 await pipe.execute()
         self.next_ready.add(place)
@@ -298,7 +299,9 @@ class ClusterTable(Table):
                                                       self.cluster.redis.get(self.stand_ins_key))
         if self.state.phase == "hand_end":
             prefix = f"{self.state.version}:"
-            self.next_ready |= {int(m[len(prefix):]) for m in map(str, members) if m.startswith(prefix)}
+            for member in map(str, members):
+                if member.startswith(prefix) and member[len(prefix):].isdigit():
+                    self.next_ready.add(int(member[len(prefix):]))
         if stand_ins is not None and not self.owned:
             self.remote_stand_ins = frozenset(int(p) for p in json.loads(stand_ins))
 

@@ -1,0 +1,82 @@
+"""Regression tests found by trying to break several processes on Redis (issue 16): in-process
+replicas of one match on two :class:`~pinochle.server.cluster.Cluster` links sharing a real
+``redis-server`` (tests/redis_support.py), no server processes, so each test takes a moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from pinochle.cards import Seat
+from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn
+from pinochle.server.cluster import Cluster
+from pinochle.server.clustered import ClusterTable, ClusterTables
+from pinochle.server.redis_storage import RedisStorage
+from pinochle.server.storage import SeatRecord
+from pinochle.server.table import TableOptions
+
+from .live_support import run_async
+from .redis_support import RedisTarget, redis_server, redis_target  # noqa: F401
+
+
+def stored_hand_end(storage: RedisStorage, match_id: str, seed: int) -> State:
+    """Store a room match (people at N and S, computers at E and W) played by random legal moves to the end
+    of its first hand; the state reached."""
+    seats = (SeatRecord("tok-north-0123456789", "Bob"), SeatRecord(None, "East"),
+             SeatRecord("tok-south-0123456789", "Ann"), SeatRecord(None, "West"))
+    storage.create_match(match_id, "ROOMCODE23", "easy", seed, 0, "room", seats, TableOptions().to_json())
+    state = new_match(seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    while state.phase != "hand_end":
+        action = auto_action(state)
+        if action is None:
+            seat = turn(state)
+            assert seat is not None
+            action = rng.choice(legal_actions(state, seat))
+        storage.append_action(match_id, state.version, action.to_json(), False)
+        state = apply(state, Action.from_json(action.to_json()))
+    return state
+
+
+def test_a_takeover_at_a_hand_end_keeps_who_asked_for_the_next_hand(redis_target: RedisTarget) -> None:
+    """Found live: South asked for the next hand through the driving process, which was then killed; the
+    other process could not take the table over (the ready set held "58:S", read back as an int), so the
+    hand was never dealt. The new owner must know South asked, and open the replica without an error."""
+    storage = RedisStorage(redis_target.url, redis_target.prefix)
+    end = stored_hand_end(storage, "m-ready-1", seed=11)
+
+    async def go() -> None:
+        one, two = Cluster(redis_target.url, redis_target.prefix), Cluster(redis_target.url, redis_target.prefix)
+        await one.start()
+        await two.start()
+        first, second = ClusterTables(storage, one, 0.0), ClusterTables(storage, two, 0.0)
+        try:
+            a = first.get("m-ready-1")
+            assert a is not None and a.state.version == end.version
+            await a.person_action(Seat.S, end.version, {"type": "deal"})  # Ann asks, through process one
+            assert a.next_ready == {Seat.S}
+            b = second.get("m-ready-1")  # Bob's replica on process two; process one then dies
+            assert isinstance(b, ClusterTable)
+            await b.resync()
+            assert await second.claim(b, start=False), "process two could not take the table over"
+            assert b.owned and b.next_ready == {Seat.S}, b.next_ready
+            # Bob (his socket on process two) asks too: everyone has asked, so the new owner deals the next hand
+            got: list[dict[str, object]] = []
+
+            async def bob_socket(msg: dict[str, object]) -> None:
+                got.append(msg)
+            second.hub.subscribe("tok-north-0123456789", bob_socket)
+            await b.person_action(Seat.N, end.version, {"type": "deal"})
+            assert b.decide(b.clock())[0] == "deal"
+            assert got and got[-1]["event"] == "next_ready"
+        finally:
+            first.close()
+            second.close()
+            await one.stop()
+            await two.stop()
+
+    try:
+        run_async(go, 30)
+    finally:
+        storage.close()
