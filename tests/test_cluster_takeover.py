@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
+from collections.abc import Callable
+
+import pytest
 
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn
 from pinochle.server.cluster import Cluster
 from pinochle.server.clustered import ClusterTable, ClusterTables
 from pinochle.server.redis_storage import RedisStorage
-from pinochle.server.storage import SeatRecord
+from pinochle.server.protocol import ErrorCode, ProtocolError
+from pinochle.server.storage import SeatRecord, StorageFault
 from pinochle.server.table import TableOptions
 
 from .live_support import run_async
@@ -80,3 +85,85 @@ def test_a_takeover_at_a_hand_end_keeps_who_asked_for_the_next_hand(redis_target
         run_async(go, 30)
     finally:
         storage.close()
+
+
+def stored_until_north_plays(storage: RedisStorage, match_id: str, seed: int) -> State:
+    """Store a room match (people at N and S, computers at E and W) played by random legal moves until North
+    (a person) is to play a card; the state reached."""
+    seats = (SeatRecord("tok-north-0123456789", "Bob"), SeatRecord(None, "East"),
+             SeatRecord("tok-south-0123456789", "Ann"), SeatRecord(None, "West"))
+    storage.create_match(match_id, "ROOMCODE23", "easy", seed, 0, "room", seats, TableOptions().to_json())
+    state = new_match(seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    while not (state.phase == "play" and turn(state) == Seat.N):
+        action = auto_action(state)
+        if action is None:
+            seat = turn(state)
+            assert seat is not None
+            action = rng.choice(legal_actions(state, seat))
+        storage.append_action(match_id, state.version, action.to_json(), False)
+        state = apply(state, Action.from_json(action.to_json()))
+    return state
+
+
+class LateWrites(RedisStorage):
+    """A store whose appends are carried out but reported as failed, as when Redis hangs past the client's
+    timeout and then wakes and runs the write (docs/scaling.md, "When Redis fails")."""
+
+    def append_action(self, match_id: str, n: int, action: dict[str, object], finished: bool = False) -> None:
+        super().append_action(match_id, n, action, finished)
+        raise StorageFault("the shared store (Redis) did not answer in time: the move was not taken")
+
+
+async def eventually(check: Callable[[], bool], what: str, within: float = 10.0) -> None:
+    deadline = time.monotonic() + within
+    while not check():
+        assert time.monotonic() < deadline, f"not within {within} s: {what}"
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize("again", [True, False], ids=["moved-again", "not-again"])
+def test_a_move_stored_after_a_timeout_reaches_the_driving_process(redis_target: RedisTarget, again: bool) -> None:
+    """Found live: North's move on the process that does not drive the table timed out while Redis hung, and
+    Redis ran it when it woke. North is told `storage`; whether North sends the move again (answered `stale`)
+    or not, nobody told the driving process, which waited for North for ever (East, a computer, never moved).
+    The process that met the doubtful write must tell the others once it reads the log again."""
+    storage = RedisStorage(redis_target.url, redis_target.prefix)
+    late = LateWrites(redis_target.url, redis_target.prefix)
+    at = stored_until_north_plays(storage, "m-late-1", seed=5)
+    card = str(legal_actions(at, Seat.N)[0].to_json()["card"])
+
+    async def go() -> None:
+        one, two = Cluster(redis_target.url, redis_target.prefix), Cluster(redis_target.url, redis_target.prefix)
+        await one.start()
+        await two.start()
+        first, second = ClusterTables(storage, one, 0.0), ClusterTables(late, two, 0.0)
+        try:
+            a, b = first.get("m-late-1"), second.get("m-late-1")
+            assert isinstance(a, ClusterTable) and isinstance(b, ClusterTable)
+            await a.resync()
+            await b.resync()
+            assert await first.claim(a, start=False)  # process one drives; North's socket is on process two
+            with pytest.raises(StorageFault):
+                await b.person_action(Seat.N, at.version, {"type": "play", "card": card})
+            assert len(storage.load("m-late-1").actions) == at.version + 1, "the late write was not stored"
+            if again:  # North sends the move again, as the error says: the table has moved on
+                with pytest.raises(ProtocolError) as refused:
+                    await b.person_action(Seat.N, at.version, {"type": "play", "card": card})
+                assert refused.value.code == ErrorCode.STALE
+            else:  # North waits: the sweep of process two reads the log again
+                await second.sweep()
+            assert b.state.version == at.version + 1
+            await eventually(lambda: a.state.version == at.version + 1, "the driving process hears of North's move")
+            assert turn(a.state) == Seat.E and a.decide(a.clock())[0] in ("bot", None)
+        finally:
+            first.close()
+            second.close()
+            await one.stop()
+            await two.stop()
+
+    try:
+        run_async(go, 30)
+    finally:
+        storage.close()
+        late.close()

@@ -308,8 +308,27 @@ class ClusterTable(Table):
     # ---------------------------------------------------------------- catching up
 
     async def _stale(self) -> None:
-        await self.catch_up()
+        # another process stored this version first, or a write of this process that failed on a timeout was
+        # carried out by Redis after all: then no process was told of it, so this one tells them
+        found = await self.catch_up()
         await self.tell("move")
+        if found:
+            await self.publish("move")
+
+    async def recheck(self) -> None:
+        """Read the log again after a write of this process failed (Redis may have carried it out once it
+        answered again, unannounced): tell this process's sockets and the other processes what it finds.
+
+        Raises:
+            StorageFault: storage cannot be read now.
+        """
+        async with self.lock:
+            if self.closed or not await self.catch_up():
+                return
+            await self.tell("move")
+            await self.publish("move")
+        if self.owned:
+            await self._after_change()
 
     async def catch_up(self, target: int | None = None) -> int:
         """Apply the stored actions this replica lacks, up to version ``target`` (``None``: all); how
@@ -338,7 +357,11 @@ class ClusterTable(Table):
 
     async def _apply(self, action: Action, chair: int | None = None) -> None:
         at = self.state.version
-        await super()._apply(action, chair)
+        try:
+            await super()._apply(action, chair)
+        except StorageFault:
+            self.tables.doubtful.add(self.id)  # a write that timed out may still be carried out: the sweep checks
+            raise
         if not self._outbox:
             self._outbox_from = at
         self._outbox.append(action.to_json())
@@ -452,6 +475,8 @@ class ClusterTables(Tables):
         self._claiming: set[str] = set()
         #: matches whose last notice could not be published (the sweep publishes one again)
         self.unsent: set[str] = set()
+        #: matches where a write of this process failed (the sweep reads their log again: see ClusterTable.recheck)
+        self.doubtful: set[str] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
         cluster.on_reconnect(self.resync_all)
@@ -591,6 +616,11 @@ class ClusterTables(Tables):
         Candidates are the room and Quick Match matches in storage (``active_matches``) and every
         replica in memory (solo matches too: they have a socket here).
         """
+        for match_id in list(self.doubtful):
+            replica = self.table(match_id)
+            if replica is not None and not replica.closed:
+                await replica.recheck()
+            self.doubtful.discard(match_id)
         for match_id in list(self.unsent):
             replica = self.table(match_id)
             if replica is None or replica.closed:
