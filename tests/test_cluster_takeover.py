@@ -167,3 +167,41 @@ def test_a_move_stored_after_a_timeout_reaches_the_driving_process(redis_target:
     finally:
         storage.close()
         late.close()
+
+
+def test_a_socket_closed_while_redis_is_down_is_not_present_after_it_comes_back(redis_target: RedisTarget) -> None:
+    """Found live: Bob closed his tab while Redis was down; his process could not withdraw his token, and after
+    Redis came back it announced its tokens again but left the stale one in its presence set, so the other
+    processes showed Bob connected for ever (no computer stood in for him, the table waited). A reconnect must
+    leave exactly the tokens that have a socket now, and the others must hear that the rest are gone."""
+    async def go() -> None:
+        a = Cluster(redis_target.url, redis_target.prefix, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
+        b = Cluster(redis_target.url, redis_target.prefix, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
+        reconnects: list[int] = []
+
+        async def hook() -> None:
+            reconnects.append(1)
+
+        a.on_reconnect(hook)
+        b.on_reconnect(hook)
+        await a.start()
+        await b.start()
+        try:
+            a.token_up("tok-bob-0123456789")
+            a.token_up("tok-ann-0123456789")
+            await eventually(lambda: b.elsewhere("tok-bob-0123456789") and b.elsewhere("tok-ann-0123456789"),
+                             "B sees both tokens on A")
+            await asyncio.to_thread(redis_target.server.stop)
+            a.token_down("tok-bob-0123456789")  # Bob's tab closes while Redis is down: nobody can be told
+            await asyncio.sleep(0.2)
+            await asyncio.to_thread(redis_target.server.start)
+            await eventually(lambda: len(reconnects) >= 2 and a.up and b.up, "both listeners reconnect")
+            await eventually(lambda: not b.elsewhere("tok-bob-0123456789"), "B sees that Bob has gone")
+            assert b.elsewhere("tok-ann-0123456789"), "Ann, still connected, was dropped"
+            present = await a.redis.smembers(a.key("present", a.pid))
+            assert set(present) == {"tok-ann-0123456789"}, present
+        finally:
+            await a.stop()
+            await b.stop()
+
+    run_async(go, 60)

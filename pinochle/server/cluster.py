@@ -366,11 +366,23 @@ class Cluster:
             StorageFault: Redis failed again meanwhile (the listener then reconnects and runs it again).
         """
         await self._heartbeat()
-        if self._mine:
-            async with self.guard():
-                await self.redis.sadd(self.key("present", self.pid), *self._mine)
-            for token in list(self._mine):
-                await self.publish(self.presence_channel, {"t": token, "on": True})
+        # the presence set becomes exactly the tokens with a socket here now: a socket that closed while Redis
+        # was down could not withdraw its token, which would otherwise stay "connected" for ever
+        mine = set(self._mine)
+        key = self.key("present", self.pid)
+        async with self.guard():
+            before = {str(t) for t in await self.redis.smembers(key)}
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.delete(key)
+                if mine:
+                    pipe.sadd(key, *mine)
+                    pipe.expire(key, int(self.process_ttl * 10) + 60)
+                await pipe.execute()
+        for token in before - mine:
+            if token not in self._mine:  # not back meanwhile (that announces itself)
+                await self.publish(self.presence_channel, {"t": token, "on": False})
+        for token in mine:
+            await self.publish(self.presence_channel, {"t": token, "on": True})
         await self._load_presence()
         for hook in self._reconnect_hooks:
             try:
