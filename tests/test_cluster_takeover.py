@@ -205,3 +205,56 @@ def test_a_socket_closed_while_redis_is_down_is_not_present_after_it_comes_back(
             await b.stop()
 
     run_async(go, 60)
+
+
+def test_a_socket_closed_while_redis_hangs_is_withdrawn_once_it_answers(redis_target: RedisTarget) -> None:
+    """Found live: Bob closed his tab while Redis hung (SIGSTOP) for a few seconds; withdrawing his token timed
+    out, the pub/sub connection survived (so no reconnect resynced anything), and the other processes showed
+    Bob connected for ever. The heartbeat tells what could not be told once Redis answers."""
+    async def go() -> None:
+        # the default lifetime of a process (3 s) outlasts the hang: nobody is taken for dead here
+        a = Cluster(redis_target.url, redis_target.prefix, beat=0.1)
+        b = Cluster(redis_target.url, redis_target.prefix, beat=0.1)
+        await a.start()
+        await b.start()
+        try:
+            a.token_up("tok-bob-0123456789")
+            a.token_up("tok-ann-0123456789")
+            await eventually(lambda: b.elsewhere("tok-bob-0123456789") and b.elsewhere("tok-ann-0123456789"),
+                             "B sees both tokens on A")
+            with redis_target.server.paused():
+                a.token_down("tok-bob-0123456789")
+                await asyncio.sleep(2.0)  # past the client's timeout (1.5 s)
+            await eventually(lambda: not b.elsewhere("tok-bob-0123456789"), "B sees that Bob has gone")
+            assert b.elsewhere("tok-ann-0123456789"), "Ann, still connected, was dropped"
+            assert set(await b.redis.smembers(a.key("present", a.pid))) == {"tok-ann-0123456789"}
+        finally:
+            await a.stop()
+            await b.stop()
+
+    run_async(go, 60)
+
+
+def test_a_process_taken_for_dead_announces_its_tokens_again(redis_target: RedisTarget) -> None:
+    """Found live: a process frozen for 5 s (SIGSTOP; a long pause of any kind) was taken for dead by the others,
+    which dropped its presence; it came back with Ann's socket, but the others showed her away and a computer
+    played for her while she played on. The process must notice at its next heartbeat and announce its tokens."""
+    async def go() -> None:
+        a = Cluster(redis_target.url, redis_target.prefix, beat=0.2)
+        b = Cluster(redis_target.url, redis_target.prefix, beat=0.2)
+        await a.start()
+        await b.start()
+        try:
+            a.token_up("tok-ann-0123456789")
+            await eventually(lambda: b.elsewhere("tok-ann-0123456789"), "B sees Ann on A")
+            # A's heartbeat runs out (as while it was frozen): B takes it for dead and drops its presence
+            while a.pid not in await b.sweep_processes():
+                await a.redis.delete(a.key("proc", a.pid))
+            assert not b.elsewhere("tok-ann-0123456789")
+            await eventually(lambda: b.elsewhere("tok-ann-0123456789"), "B sees Ann on A again")
+            assert set(await b.redis.smembers(a.key("present", a.pid))) == {"tok-ann-0123456789"}
+        finally:
+            await a.stop()
+            await b.stop()
+
+    run_async(go, 60)

@@ -152,6 +152,8 @@ class Cluster:
         self._watchers: list[Callable[[str], None]] = []
         #: tokens with a socket on this process (as announced)
         self._mine: set[str] = set()
+        #: tokens whose last change here could not be told (Redis failed): told again by the heartbeat
+        self._unannounced: set[str] = set()
         #: the tokens of every other live process, by process id
         self._others: dict[str, set[str]] = {}
         #: for each token, the other processes holding one of its sockets
@@ -366,23 +368,7 @@ class Cluster:
             StorageFault: Redis failed again meanwhile (the listener then reconnects and runs it again).
         """
         await self._heartbeat()
-        # the presence set becomes exactly the tokens with a socket here now: a socket that closed while Redis
-        # was down could not withdraw its token, which would otherwise stay "connected" for ever
-        mine = set(self._mine)
-        key = self.key("present", self.pid)
-        async with self.guard():
-            before = {str(t) for t in await self.redis.smembers(key)}
-            async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.delete(key)
-                if mine:
-                    pipe.sadd(key, *mine)
-                    pipe.expire(key, int(self.process_ttl * 10) + 60)
-                await pipe.execute()
-        for token in before - mine:
-            if token not in self._mine:  # not back meanwhile (that announces itself)
-                await self.publish(self.presence_channel, {"t": token, "on": False})
-        for token in mine:
-            await self.publish(self.presence_channel, {"t": token, "on": True})
+        await self._announce_all()
         await self._load_presence()
         for hook in self._reconnect_hooks:
             try:
@@ -412,19 +398,53 @@ class Cluster:
 
     # ---------------------------------------------------------------- heartbeat and presence
 
-    async def _heartbeat(self) -> None:
+    async def _heartbeat(self) -> bool:
+        """Refresh this process's heartbeat; whether it had to add itself to the live processes again (at
+        the start, or after another process took it for dead: then its presence was dropped)."""
         async with self.guard():
             async with self.redis.pipeline(transaction=True) as pipe:
                 pipe.set(self.key("proc", self.pid), "1", px=int(self.process_ttl * 1000))
                 pipe.sadd(self.key("procs"), self.pid)
                 pipe.expire(self.key("present", self.pid), int(self.process_ttl * 10) + 60)
-                await pipe.execute()
+                _, added, _ = await pipe.execute()
+        return bool(added)
+
+    async def _announce_all(self) -> None:
+        """Make this process's presence set exactly the tokens with a socket here now and tell the others: a
+        token whose socket closed while Redis could not be told (down, or hung past the timeout) would
+        otherwise stay "connected" for ever, and after this process was taken for dead (frozen longer than
+        :attr:`process_ttl`) the others have dropped all its tokens.
+
+        Raises:
+            StorageFault: Redis cannot be reached (the tokens not told are told at the next try).
+        """
+        mine = set(self._mine)
+        unsure, self._unannounced = self._unannounced, set()
+        key = self.key("present", self.pid)
+        try:
+            async with self.guard():
+                before = {str(t) for t in await self.redis.smembers(key)}
+                async with self.redis.pipeline(transaction=True) as pipe:
+                    pipe.delete(key)
+                    if mine:
+                        pipe.sadd(key, *mine)
+                        pipe.expire(key, int(self.process_ttl * 10) + 60)
+                    await pipe.execute()
+            for token in (before | unsure) - mine:
+                if token not in self._mine:  # not back meanwhile (that announces itself)
+                    await self.publish(self.presence_channel, {"t": token, "on": False})
+            for token in mine:
+                await self.publish(self.presence_channel, {"t": token, "on": True})
+        except StorageFault:
+            self._unannounced |= unsure | mine
+            raise
 
     async def _beat_loop(self) -> None:
         while not self._stopping:
             await asyncio.sleep(self.beat)
             try:
-                await self._heartbeat()
+                if await self._heartbeat() or self._unannounced:
+                    await self._announce_all()  # taken for dead meanwhile, or a presence change not told
                 await self.sweep_processes()
             except StorageFault as err:
                 log.info("heartbeat: %s", err)
@@ -549,12 +569,16 @@ class Cluster:
     async def _announce(self, token: str, on: bool) -> None:
         if on != (token in self._mine):
             return  # changed again meanwhile: that change announces itself
-        async with self.guard():
-            if on:
-                await self.redis.sadd(self.key("present", self.pid), token)
-            else:
-                await self.redis.srem(self.key("present", self.pid), token)
-            await self.redis.publish(self.presence_channel, self._envelope({"t": token, "on": on}))
+        try:
+            async with self.guard():
+                if on:
+                    await self.redis.sadd(self.key("present", self.pid), token)
+                else:
+                    await self.redis.srem(self.key("present", self.pid), token)
+                await self.redis.publish(self.presence_channel, self._envelope({"t": token, "on": on}))
+        except StorageFault:
+            self._unannounced.add(token)  # the heartbeat tells it once Redis answers (_announce_all)
+            raise
 
     # ---------------------------------------------------------------- leases
 
