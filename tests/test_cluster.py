@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -475,3 +477,56 @@ def test_a_solo_match_followed_through_both_processes_goes_on_after_its_process_
     finally:
         stop_all(a, b)
     audit(redis_target, [here, there])
+
+
+def test_a_redis_hang_does_not_hold_up_the_other_sockets(tmp_path: Path, redis_target: RedisTarget) -> None:
+    """Found by a tester: a message's lookups (the device's match, the room, the table) read Redis on the event
+    loop, so during a Redis hang 3 ``resume`` messages held every other socket of the process for 4.5 s (a
+    browser takes 3.5 s of silence for a dropped connection). They read in a worker thread now: another
+    socket's ping is answered while redis-server is still frozen, and the resumes are answered ``storage``
+    (or with the state, once it answers again)."""
+    server = Server(tmp_path, "--redis", redis_target.url, "--redis-prefix", redis_target.prefix, name="a")
+    server.start()
+    ann, bob = Client(server.ws_url, "Ann"), Client(server.ws_url, "Bob")
+    redis = redis_target.server.proc
+    assert redis is not None
+    thawed = threading.Event()
+
+    def thaw() -> None:
+        thawed.set()  # before SIGCONT: a pong read while this is unset came while Redis was frozen
+        redis.send_signal(signal.SIGCONT)
+
+    async def go() -> None:
+        await ann.hello()
+        await bob.hello()
+        await ann.send({"type": "new_match", "level": "easy"})
+        await ann.expect("state")
+        timer = threading.Timer(3.0, thaw)  # the hang: 3 s, less than the 4 resumes' 4 × 1.5 s timeouts
+        redis.send_signal(signal.SIGSTOP)
+        timer.start()
+        try:
+            for _ in range(4):
+                await ann.send({"type": "resume", "match": None})
+            await asyncio.sleep(0.3)  # the resumes are being handled
+            await bob.send({"type": "ping"})
+            await bob.expect("pong")
+            assert not thawed.is_set(), "the pong waited for Redis: the resumes blocked the event loop"
+        finally:
+            timer.join()
+            if not thawed.is_set():
+                thaw()
+        answers = 0
+        while answers < 4:
+            msg = await ann.recv()
+            if msg["type"] == "error":
+                assert msg["code"] == "storage", msg
+                answers += 1
+            elif msg["type"] == "state" and msg["event"] == "resume":
+                answers += 1
+        for c in (ann, bob):
+            await c.close()
+
+    try:
+        run_async(go, 60)
+    finally:
+        stop_all(server)

@@ -159,14 +159,14 @@ class Connection:
             if not self.hub.connected(token):
                 self.server.quick.disconnected(token)
 
-    def _seat_table(self) -> Table | None:
+    async def _seat_table(self) -> Table | None:
         """The room or Quick Match table of this connection's seat token, or ``None``."""
         if self.seat is None:
             return None
-        room = self.server.rooms.of_token(self.seat)
+        room = await self.server.rooms.aof_token(self.seat)
         if room is not None:
-            return None if room.match_id is None else self.tables.get(room.match_id)
-        return self.tables.of_token(self.seat)
+            return None if room.match_id is None else await self.tables.aget(room.match_id)
+        return await self.tables.aof_token(self.seat)
 
     async def hello(self, device: object, seat: object) -> None:
         """Identify the device (a new token if none or a malformed one) and the seat token; welcome them.
@@ -185,13 +185,13 @@ class Connection:
             self.hub.unsubscribe(self.device, self.send)
         self.device = token
         self.hub.subscribe(self.device, self.send)
-        solo = self.tables.current(self.device)
+        solo = await self.tables.acurrent(self.device)  # storage reads off the event loop (Tables.read)
         room = None
         table = None
         if isinstance(seat, str) and valid_device(seat):
-            room = self.server.rooms.of_token(seat)
-            table = self.tables.of_token(seat) if room is None else (
-                None if room.match_id is None or room.phase == "lobby" else self.tables.get(room.match_id))
+            room = await self.server.rooms.aof_token(seat)
+            table = await self.tables.aof_token(seat) if room is None else (
+                None if room.match_id is None or room.phase == "lobby" else await self.tables.aget(room.match_id))
             if room is not None or table is not None or await self.server.quick.searching(seat):
                 self._take_seat(seat)
                 self.server.quick.reconnected(seat)
@@ -210,7 +210,7 @@ class Connection:
         if self.seat is not None and await self.server.quick.searching(self.seat):
             await self.send(await self.server.quick.status(self.seat))
         elif self.seat is not None and room is None and table is None:
-            table = self.tables.of_token(self.seat)  # the search's table was found meanwhile (by another process)
+            table = await self.tables.aof_token(self.seat)  # the search's table was found meanwhile (by another process)
             if table is not None:
                 await self.send({"type": "matched", "match": table.id})
         if room is not None:
@@ -236,27 +236,27 @@ class Connection:
                 person is not seated at), ``stale`` (a replaced match).
         """
         assert self.device is not None
-        solo = self.tables.current(self.device)
+        solo = await self.tables.acurrent(self.device)
         if match_id is None or (solo is not None and match_id == solo.id):
             if solo is None:
                 raise ProtocolError(ErrorCode.NO_MATCH, f"you have no solo match {what}: start one")
             return solo, solo.home()
-        seated = self._seat_table()
+        seated = await self._seat_table()
         where = None if seated is None else seated.seat_of([self.seat])
         if seated is not None and where is not None:
             if seated.id == match_id:
                 return seated, where
-            if self._earlier_match(match_id, lambda m: m.kind != "solo" and self.seat in {r.token for r in m.seats}):
+            if await self._earlier_match(match_id, lambda m: m.kind != "solo" and self.seat in {r.token for r in m.seats}):
                 await self.send(seated.message(where, "resume"))
                 raise ProtocolError(ErrorCode.STALE, "that was for your room's last match: a newer one has started")
-        if solo is not None and self._earlier_match(match_id, lambda m: m.kind == "solo" and m.device == self.device):
+        if solo is not None and await self._earlier_match(match_id, lambda m: m.kind == "solo" and m.device == self.device):
             await self.send(solo.message(solo.home(), "resume"))
             raise ProtocolError(ErrorCode.STALE, "that was for a match that a newer one has replaced")
         raise ProtocolError(ErrorCode.NO_MATCH, "you are not seated at that match")
 
-    def _earlier_match(self, match_id: str, mine: Callable[[StoredMatch], bool]) -> bool:
+    async def _earlier_match(self, match_id: str, mine: Callable[[StoredMatch], bool]) -> bool:
         """Whether the stored match ``match_id`` exists and satisfies ``mine``."""
-        stored = self.server.storage.load(match_id) if len(match_id) <= 64 else None
+        stored = await self.tables.read(self.server.storage.load, match_id) if len(match_id) <= 64 else None
         return stored is not None and mine(stored)
 
     # ---------------------------------------------------------------- messages
@@ -288,7 +288,7 @@ class Connection:
             delay = d["bot_delay"]
             assert isinstance(delay, (int, float))
             self.bot_delay = float(delay)
-            solo = self.tables.current(self.device)
+            solo = await self.tables.acurrent(self.device)
             if solo is not None:
                 solo.bot_delay = self.bot_delay
         elif msg.type == "resume":
@@ -325,7 +325,7 @@ class Connection:
                 clean_name(d.get("name"))
             except RoomError as err:
                 raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-            mine = None if self.seat is None else rooms.of_token(self.seat)
+            mine = None if self.seat is None else await rooms.aof_token(self.seat)
             if mine is not None and self.seat is not None and mine.code == normal_code(d.get("code")):
                 # already a member (e.g. the share link opened again): keep the seat
                 await self.send({"type": "joined", "token": self.seat, "room": mine.public(self.seat)})
@@ -383,10 +383,10 @@ class Connection:
             await self.send(await quick.status(token))
         elif msg.type == "cancel_search":
             quick = self.server.quick
-            if self.seat is not None and self.server.rooms.of_token(self.seat) is not None:
+            if self.seat is not None and await self.server.rooms.aof_token(self.seat) is not None:
                 raise ProtocolError(ErrorCode.ROOM, "you are in a room, not searching: leave the room instead")
             if self.seat is not None and not await quick.cancel(self.seat) and (
-                    await quick.searching(self.seat) or self.tables.of_token(self.seat) is not None):
+                    await quick.searching(self.seat) or await self.tables.aof_token(self.seat) is not None):
                 raise ProtocolError(ErrorCode.STALE, "too late to cancel: your table has been found")
             self._drop_seat()
             await self.send({"type": "left"})
@@ -398,10 +398,10 @@ class Connection:
             return
         if await self.server.quick.cancel(token):
             pass
-        elif self.server.rooms.of_token(token) is not None:
+        elif await self.server.rooms.aof_token(token) is not None:
             await self.server.rooms.leave(token)
         else:
-            table = self.tables.of_token(token)
+            table = await self.tables.aof_token(token)
             where = None if table is None else table.seat_of([token])
             if table is not None and where is not None and table.state.phase != "match_end":
                 await table.leave(where)
@@ -507,7 +507,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         if refusal is not None:
             return JSONResponse({"exists": None, "error": refusal}, status_code=429, headers={"Cache-Control": "no-store"})
         canon = normal_code(request.path_params["code"])
-        found = canon is not None and server.rooms.get(canon) is not None
+        found = canon is not None and await server.rooms.aget(canon) is not None
         if not found:
             await server.guard.wrong_code(address, device)
         return JSONResponse({"exists": found}, headers={"Cache-Control": "no-store"})

@@ -56,7 +56,7 @@ from ..game import Action, State, apply
 from .cluster import Cluster, Handler
 from .rooms import ROOM_IDLE_SECONDS, Room, Rooms, normal_code
 from .storage import SeatRecord, Storage, StorageFault, StoredMatch
-from .table import RETRY_SECONDS, Clock, Hub, Send, Table, Tables
+from .table import RETRY_SECONDS, Clock, Hub, R, Send, Table, Tables
 
 log = logging.getLogger("pinochle.server")
 
@@ -481,6 +481,15 @@ class ClusterTables(Tables):
         self._tasks: list[asyncio.Task[None]] = []
         cluster.on_reconnect(self.resync_all)
 
+    async def read(self, fn: Callable[..., R], *args: object) -> R:
+        """``fn(*args)`` in a worker thread: a hung Redis (up to its 1.5 s timeout) holds up the one message that
+        reads, never the event loop and every other socket of the process (their pings, their moves).
+
+        Raises:
+            StorageFault: Redis cannot answer (the person is told ``storage``).
+        """
+        return await asyncio.to_thread(fn, *args)
+
     def table(self, match_id: str) -> ClusterTable | None:
         """The replica of ``match_id`` in memory, or ``None``."""
         table = self.tables.get(match_id)
@@ -739,6 +748,11 @@ class ClusterRooms(Rooms):
     def get(self, code: str) -> Room | None:
         """The room with ``code`` as stored now (another process may have changed it), or ``None``."""
         data = self.storage.load_room(code)
+        return None if data is None else Room.from_json(data)
+
+    async def aget(self, code: str) -> Room | None:
+        """:meth:`get`, reading storage off the event loop."""
+        data = await self.tables.read(self.storage.load_room, code)
         return None if data is None else Room.from_json(data)
 
     @contextlib.asynccontextmanager

@@ -525,6 +525,24 @@ class Rooms:
         room = None if code is None else self.get(code)
         return room if room is not None and token in room.members else None
 
+    async def aget(self, code: str) -> Room | None:
+        """:meth:`get`, reading storage off the event loop (:meth:`Tables.read`)."""
+        room = self.rooms.get(code)
+        if room is None:
+            data = await self.tables.read(self.storage.load_room, code)
+            if data is None:
+                return None
+            room = self.rooms.get(code)  # loaded meanwhile (another message): keep that one
+            if room is None:
+                room = self.rooms[code] = Room.from_json(data)
+        return room
+
+    async def aof_token(self, token: str) -> Room | None:
+        """:meth:`of_token`, reading storage off the event loop (:meth:`Tables.read`)."""
+        code = await self.tables.read(self.storage.room_of_token, token)
+        room = None if code is None else await self.aget(code)
+        return room if room is not None and token in room.members else None
+
     async def _save(self, room: Room) -> None:
         await asyncio.to_thread(self.storage.save_room, room.code, room.to_json(), list(room.members))
 
