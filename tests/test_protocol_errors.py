@@ -11,6 +11,7 @@ sent.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import re
@@ -24,9 +25,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from pinochle.game import Action, turn, view
-from pinochle.server.app import create_app
-from pinochle.server.limits import GuessGuard
-from pinochle.server.protocol import MAX_VERSION, CloseCode, ErrorCode, parse_client
+from pinochle.server.app import Connection, create_app
+from pinochle.server.limits import GuessGuard, Guard
+from pinochle.server.protocol import MAX_VERSION, CloseCode, ErrorCode, ProtocolError, parse_client
 from pinochle.server.table import Table
 
 from .support import error, hello, of_type, until
@@ -600,6 +601,59 @@ def test_wrong_codes_are_counted_per_address_across_devices(tmp_path: Path) -> N
             hello(ws)
             ws.send_json({"type": "join_room", "code": "ABCDEFGHJK", "name": "Eve"})
             assert "your network (5 in an hour)" in error(ws)["message"]
+
+
+class StubSocket:
+    """The WebSocket a :class:`Connection` is given: one client address; what is sent is kept."""
+
+    def __init__(self) -> None:
+        self.client = type("Address", (), {"host": "7.7.7.7"})()
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_json(self, msg: dict[str, Any]) -> None:
+        self.sent.append(msg)
+
+
+async def joins_at_once(db: Path, guard: Guard, wrong: int) -> tuple[list[str], list[str]]:
+    """One device's sockets at once (``asyncio.gather``): the first joins a room with its right code while
+    ``wrong`` others try a wrong one; then the device tries wrong codes one by one until it is refused.
+    The answers of both rounds (``joined`` or the error's code)."""
+    server = create_app(db, bot_delay=0, guard=guard).state.server
+    owner = Connection(StubSocket(), server)  # type: ignore[arg-type]
+    await owner.hello(None, None)
+    await owner.handle(json.dumps({"type": "create_room", "name": "Owner"}))
+    code = owner.ws.sent[-1]["room"]["code"]  # type: ignore[attr-defined]
+    sockets: list[Connection] = []
+    device = None
+    for _ in range(wrong + 1):
+        sockets.append(Connection(StubSocket(), server))  # type: ignore[arg-type]
+        await sockets[-1].hello(device, None)
+        device = sockets[-1].device
+
+    async def join(c: Connection, code: str) -> str:
+        try:
+            await c.handle(json.dumps({"type": "join_room", "code": code, "name": "Eve"}))
+        except ProtocolError as err:
+            return err.code.value
+        return "joined"
+
+    at_once = list(await asyncio.gather(join(sockets[0], code), *(join(c, "ABCDEFGHJK") for c in sockets[1:])))
+    later = []
+    while not later or later[-1] == "no_room":
+        later.append(await join(sockets[-1], "ABCDEFGHJK"))
+    return at_once, later
+
+
+def test_wrong_codes_tried_at_once_never_pass_the_limit(tmp_path: Path) -> None:
+    """Found by a tester: the limit was checked before the join and counted after it failed, so attempts made
+    at the same moment all passed the check (here while a right join held the rooms' lock; across processes
+    while the join awaited Redis). Each attempt is now counted as it is checked, and a right code taken back."""
+    at_once, later = asyncio.run(joins_at_once(tmp_path / "g.db", GuessGuard(bad_codes=3, bad_codes_per_address=100),
+                                               wrong=6))
+    assert at_once[0] == "joined"
+    assert set(at_once[1:]) <= {"no_room", "rate_limited"}
+    assert at_once.count("no_room") + later.count("no_room") == 3, (at_once, later)  # the right code did not count
+    assert later[-1] == "rate_limited"
 
 
 def test_an_address_may_use_a_limited_number_of_device_tokens(tmp_path: Path) -> None:

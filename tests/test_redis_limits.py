@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TypeVar
 
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +21,7 @@ from redis.asyncio import Redis
 from pinochle.server.limits import GuessGuard, RedisGuessGuard
 
 from .redis_support import RedisServer, RedisTarget, redis_server, redis_target  # noqa: F401
+from .test_protocol_errors import joins_at_once
 
 T = TypeVar("T")
 
@@ -123,7 +125,42 @@ def test_redis_down_lets_requests_through(redis_target: RedisTarget) -> None:
     with_guards(redis_target, body, bad_codes=1)
 
 
-OPS = st.lists(st.tuples(st.sampled_from(["admit", "wrong", "ask", "wait"]), st.sampled_from(["A", "B"]),
+def test_codes_tried_at_once_through_two_processes_never_pass_the_limit(redis_target: RedisTarget) -> None:
+    """Found by a tester: 5 sockets of one device sending 6 wrong codes each through 3 processes got 23 ``no_room``
+    for a limit of 20 (the check and the count were two steps). ``try_code`` is one script: of many tries at
+    once, exactly the limit's pass, and a right code's count is taken back."""
+    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> None:
+        tries = await asyncio.gather(*((a, b)[i % 2].try_code("8.8.8.8", "dev") for i in range(12)))
+        passed = [ticket for refusal, ticket in tries if refusal is None]
+        assert len(passed) == 4 and all(passed)
+        assert all(refusal is not None and "this device (4 in an hour)" in refusal for refusal, _ in tries
+                   if refusal is not None)
+        await b.right_code("8.8.8.8", "dev", passed[0])  # tried through A, found right through B
+        assert await a.refusal("8.8.8.8", "dev") is None
+        assert (await b.try_code("8.8.8.8", "dev"))[0] is None
+        assert (await a.try_code("8.8.8.8", "dev"))[0] is not None
+
+    with_guards(redis_target, body, bad_codes=4, bad_codes_per_address=100)
+
+
+def test_joins_at_once_never_get_more_wrong_codes_than_the_limit(redis_target: RedisTarget, tmp_path: Path) -> None:
+    """The server's join with the Redis guard: every check awaits Redis, so joins at once interleaved between the
+    check and the count (as across processes)."""
+    async def main() -> tuple[list[str], list[str]]:
+        client = Redis.from_url(redis_target.url)
+        try:
+            guard = RedisGuessGuard(client, redis_target.prefix, bad_codes=3, bad_codes_per_address=100)
+            return await joins_at_once(tmp_path / "g.db", guard, wrong=6)
+        finally:
+            await client.aclose()
+
+    at_once, later = asyncio.run(main())
+    assert at_once[0] == "joined"
+    assert at_once.count("no_room") + later.count("no_room") == 3, (at_once, later)
+    assert later[-1] == "rate_limited"
+
+
+OPS = st.lists(st.tuples(st.sampled_from(["admit", "wrong", "ask", "wait", "try", "back"]), st.sampled_from(["A", "B"]),
                          st.integers(0, 3), st.integers(0, 40)), max_size=25)
 
 
@@ -136,6 +173,7 @@ def test_the_same_answers_as_the_in_memory_guard(redis_server: RedisServer, ops:
 
     async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> None:
         memory = GuessGuard(clock=clock, **limits)  # type: ignore[arg-type]
+        tickets: list[tuple[str, str, str, str]] = []  # tries not taken back: address, device, both tickets
         for op, which, who, seconds in ops:
             guard = a if which == "A" else b
             address, device = f"10.0.0.{who % 2}", f"dev{who}"
@@ -146,6 +184,17 @@ def test_the_same_answers_as_the_in_memory_guard(redis_server: RedisServer, ops:
                 await memory.wrong_code(address, device)
             elif op == "ask":
                 assert await guard.refusal(address, device) == await memory.refusal(address, device)
+            elif op == "try":
+                (refused, ticket), (refused_here, ticket_here) = (await guard.try_code(address, device),
+                                                                  await memory.try_code(address, device))
+                assert refused == refused_here and bool(ticket) == bool(ticket_here) == (refused is None)
+                if ticket:
+                    tickets.append((address, device, ticket, ticket_here))
+            elif op == "back":
+                if tickets:  # a try not taken back was right (some time later, through either)
+                    address, device, ticket, ticket_here = tickets.pop(seconds % len(tickets))
+                    await guard.right_code(address, device, ticket)
+                    await memory.right_code(address, device, ticket_here)
             else:
                 clock.now += seconds
 

@@ -318,24 +318,30 @@ class Connection:
             await self.hub.settle()  # several processes: the room's next changes reach this socket from any of them
             await self.send({"type": "joined", "token": token, "room": room.public(token)})
         elif msg.type == "join_room":
-            refusal = await self.server.guard.refusal(self.address, self.device)
+            # counted as wrong as it is checked (one step: joins at once, through any process, cannot all pass
+            # the check first), taken back unless the code named no room
+            refusal, ticket = await self.server.guard.try_code(self.address, self.device)
             if refusal is not None:
                 raise ProtocolError(ErrorCode.RATE_LIMITED, refusal)
+            wrong = False
             try:
-                clean_name(d.get("name"))
-            except RoomError as err:
-                raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-            mine = None if self.seat is None else await rooms.aof_token(self.seat)
-            if mine is not None and self.seat is not None and mine.code == normal_code(d.get("code")):
-                # already a member (e.g. the share link opened again): keep the seat
-                await self.send({"type": "joined", "token": self.seat, "room": mine.public(self.seat)})
-                return
-            try:
-                room, token = await rooms.join(d.get("code"), d.get("name"))
-            except ProtocolError as err:
-                if err.code == ErrorCode.NO_ROOM:
-                    await self.server.guard.wrong_code(self.address, self.device)
-                raise
+                try:
+                    clean_name(d.get("name"))
+                except RoomError as err:
+                    raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+                mine = None if self.seat is None else await rooms.aof_token(self.seat)
+                if mine is not None and self.seat is not None and mine.code == normal_code(d.get("code")):
+                    # already a member (e.g. the share link opened again): keep the seat
+                    await self.send({"type": "joined", "token": self.seat, "room": mine.public(self.seat)})
+                    return
+                try:
+                    room, token = await rooms.join(d.get("code"), d.get("name"))
+                except ProtocolError as err:
+                    wrong = err.code == ErrorCode.NO_ROOM
+                    raise
+            finally:
+                if not wrong:
+                    await self.server.guard.right_code(self.address, self.device, ticket)
             await self._leave_current()
             self._take_seat(token)
             await self.hub.settle()  # several processes: the room's next changes reach this socket from any of them
@@ -503,13 +509,16 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         # a wrong code counts against the device and the address as a wrong join does (limits.py)
         address = request.client.host if request.client is not None else "unknown"
         device = request.query_params.get("device", "")
-        refusal = await server.guard.refusal(address, device)
+        refusal, ticket = await server.guard.try_code(address, device)  # checked and counted in one step
         if refusal is not None:
             return JSONResponse({"exists": None, "error": refusal}, status_code=429, headers={"Cache-Control": "no-store"})
         canon = normal_code(request.path_params["code"])
-        found = canon is not None and await server.rooms.aget(canon) is not None
-        if not found:
-            await server.guard.wrong_code(address, device)
+        found: bool | None = None
+        try:
+            found = canon is not None and await server.rooms.aget(canon) is not None
+        finally:
+            if found is not False:  # taken back unless the code named no room
+                await server.guard.right_code(address, device, ticket)
         return JSONResponse({"exists": found}, headers={"Cache-Control": "no-store"})
 
     async def ws_endpoint(ws: WebSocket) -> None:

@@ -92,14 +92,29 @@ class WindowCounter:
         """Whether ``key`` has reached the limit."""
         return self.count(key) >= self.limit
 
-    def add(self, key: str) -> None:
-        """Record an event of ``key`` (nothing once the limit is reached)."""
+    def add(self, key: str) -> float | None:
+        """Record an event of ``key`` (nothing once the limit is reached); when it was recorded, or ``None``."""
         events = self._live(key)
         if events is None:
             self._prune()
             events = self._events[key] = deque()
         if len(events) < self.limit:
-            events.append(self.clock())
+            now = self.clock()
+            events.append(now)
+            return now
+        return None
+
+    def discard(self, key: str, when: float) -> None:
+        """Forget one event of ``key`` recorded at ``when`` (as :meth:`add` returned it), if it still counts."""
+        events = self._events.get(key)
+        if events is None:
+            return
+        try:
+            events.remove(when)
+        except ValueError:
+            return
+        if not events:
+            del self._events[key]
 
     def _prune(self) -> None:
         if len(self._events) < MAX_KEYS:
@@ -141,6 +156,20 @@ class Guard(Protocol):
 
     async def wrong_code(self, address: str, device: str) -> None:
         """Count a wrong room code against ``device`` and ``address``."""
+
+    async def try_code(self, address: str, device: str) -> tuple[str | None, str]:
+        """Check and count, in one step, a room code ``device`` at ``address`` is about to try.
+
+        A code is counted as wrong before it is looked up, so that attempts made at the same moment (several
+        sockets, several processes) cannot all pass the check before any is counted; a code found right is
+        then taken back (:meth:`right_code`).
+
+        Returns:
+            (why it is refused, ``""``) with nothing counted, or (``None``, a ticket for :meth:`right_code`).
+        """
+
+    async def right_code(self, address: str, device: str, ticket: str) -> None:
+        """The code counted by :meth:`try_code` (``ticket``) was right (or never looked up): take it back."""
 
 
 class GuessGuard:
@@ -190,6 +219,23 @@ class GuessGuard:
         self.by_device.add(device)
         self.by_address.add(address)
 
+    async def try_code(self, address: str, device: str) -> tuple[str | None, str]:
+        """Check and count a room code about to be tried (see :meth:`Guard.try_code`)."""
+        refusal = await self.refusal(address, device)
+        if refusal is not None:
+            return refusal, ""
+        return None, f"{self.by_device.add(device)!r} {self.by_address.add(address)!r}"
+
+    async def right_code(self, address: str, device: str, ticket: str) -> None:
+        """Take back the code counted by :meth:`try_code` (see :meth:`Guard.right_code`)."""
+        if not ticket:
+            return
+        by_device, by_address = ticket.split(" ")
+        if by_device != "None":
+            self.by_device.discard(device, float(by_device))
+        if by_address != "None":
+            self.by_address.discard(address, float(by_address))
+
 
 # ---------------------------------------------------------------- across processes (Redis)
 
@@ -205,6 +251,29 @@ for i, key in ipairs(KEYS) do
     redis.call('PEXPIRE', key, math.ceil(window * 1000))
   end
 end
+return 1
+"""
+
+#: Check and count a room code about to be tried: KEYS = (the device's, the address's wrong codes), ARGV = (now,
+#: window, the two limits, the event's name). 1: the device is at its limit, 2: the address is; 0: counted.
+_TRY = """
+local now = tonumber(ARGV[1])
+if not now then local t = redis.call('TIME'); now = tonumber(t[1]) + tonumber(t[2]) / 1000000 end
+local window = tonumber(ARGV[2])
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  if redis.call('ZCARD', key) >= tonumber(ARGV[2 + i]) then return i end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[5])
+  redis.call('PEXPIRE', key, math.ceil(window * 1000))
+end
+return 0
+"""
+
+#: Take back the event ``ARGV[1]`` from each of ``KEYS``.
+_TAKE_BACK = """
+for _, key in ipairs(KEYS) do redis.call('ZREM', key, ARGV[1]) end
 return 1
 """
 
@@ -280,6 +349,8 @@ class RedisGuessGuard:
         self._add = client.register_script(_ADD)
         self._count = client.register_script(_COUNT)
         self._admit = client.register_script(_ADMIT)
+        self._try = client.register_script(_TRY)
+        self._take_back = client.register_script(_TAKE_BACK)
 
     def _now(self) -> str:
         return "" if self.clock is None else repr(self.clock())
@@ -319,3 +390,30 @@ class RedisGuessGuard:
                                    secrets.token_hex(8)])
         except self._faults as err:
             log.warning("a wrong room code was not counted: Redis cannot be reached (%s)", err)
+
+    async def try_code(self, address: str, device: str) -> tuple[str | None, str]:
+        """Check and count a room code about to be tried, in one script (see :meth:`Guard.try_code`): of two
+        processes trying the device's last code at the same moment, one is refused."""
+        keys = [self._key("device", device), self._key("address", address)]
+        ticket = secrets.token_hex(8)
+        try:
+            full = int(await self._try(keys, [self._now(), self.window, self.bad_codes, self.bad_codes_per_address,
+                                              ticket]))
+        except self._faults as err:
+            log.warning("the room-code limit is not checked: Redis cannot be reached (%s)", err)
+            return None, ""
+        if full == 1:
+            return code_refusal(True, self.bad_codes), ""
+        if full == 2:
+            return code_refusal(False, self.bad_codes_per_address), ""
+        return None, ticket
+
+    async def right_code(self, address: str, device: str, ticket: str) -> None:
+        """Take back the code counted by :meth:`try_code` (see :meth:`Guard.right_code`)."""
+        if not ticket:
+            return
+        keys = [self._key("device", device), self._key("address", address)]
+        try:
+            await self._take_back(keys, [ticket])
+        except self._faults as err:
+            log.warning("a right room code stays counted: Redis cannot be reached (%s)", err)
