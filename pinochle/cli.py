@@ -620,7 +620,10 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
     if level in ("DEBUG", "INFO"):
         logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
         logging.getLogger("pinochle").setLevel(level)
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning")
+    # no per-message deflate: on our frames (1-4 KB of JSON) it cost more server CPU and memory per socket
+    # than the bandwidth it saved was worth (docs/scaling.md, "One process")
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, ws_per_message_deflate=False,
+                log_level="warning")
     return 0
 
 
