@@ -67,8 +67,15 @@ HEARTBEAT_TIMEOUT = 7.0
 GONE_AWAY = CloseCode.GOING_AWAY
 
 
+#: The heartbeat's frames as the browser writes them (``JSON.stringify``) and as the server answers.
+PING_TEXT = '{"type":"ping"}'
+PONG_TEXT = json.dumps({"type": "pong"}, separators=(",", ":"))
+
+
 def is_ping(text: str | bytes) -> bool:
-    """Whether a frame is the heartbeat's ``{"type": "ping"}``."""
+    """Whether a frame is the heartbeat's ``{"type": "ping"}`` (in any JSON spelling)."""
+    if text == PING_TEXT:  # the browser's own spelling, every 2 s per socket: no parse
+        return True
     if len(text) > 64:
         return False
     try:
@@ -98,7 +105,9 @@ async def receive_frame(ws: WebSocket) -> str | bytes:
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
     frame: str | bytes = (message.get("bytes") or b"") if text is None else str(text)
-    size = len(frame) if isinstance(frame, bytes) else len(frame.encode("utf-8", errors="surrogatepass"))
+    # a character is at most 4 bytes of UTF-8: a short text needs no encoding to be counted
+    size = len(frame) if isinstance(frame, bytes) or 4 * len(frame) <= MAX_MESSAGE_BYTES \
+        else len(frame.encode("utf-8", errors="surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
         raise FrameTooBig(f"a frame of {size} bytes: the limit is {MAX_MESSAGE_BYTES}")
     return frame
@@ -236,6 +245,13 @@ class Connection:
                 person is not seated at), ``stale`` (a replaced match).
         """
         assert self.device is not None
+        if match_id is not None and self.seat is not None:
+            # the usual case at a room or Quick Match table, answered without asking storage for the solo match
+            # (match ids are unique: the seat's table is never the device's solo match)
+            seated = await self._seat_table()
+            where = None if seated is None else seated.seat_of([self.seat])
+            if seated is not None and where is not None and seated.id == match_id:
+                return seated, where
         solo = await self.tables.acurrent(self.device)
         if match_id is None or (solo is not None and match_id == solo.id):
             if solo is None:
@@ -548,9 +564,12 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             beating = False  # the browser has started its heartbeat: silence means it is gone
             while True:
                 try:
-                    text = await (asyncio.wait_for(receive_frame(ws), HEARTBEAT_TIMEOUT) if beating
-                                  else receive_frame(ws))
-                except asyncio.TimeoutError:
+                    if beating:  # a timeout, not wait_for: no task per frame
+                        async with asyncio.timeout(HEARTBEAT_TIMEOUT):
+                            text = await receive_frame(ws)
+                    else:
+                        text = await receive_frame(ws)
+                except TimeoutError:
                     await ws.close(GONE_AWAY)
                     return
                 if not conn.limiter.allow():
@@ -562,7 +581,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                     continue
                 if is_ping(text):
                     beating = True
-                    await ws.send_json({"type": "pong"})
+                    await ws.send_text(PONG_TEXT)
                     continue
                 try:
                     await conn.handle(text)
