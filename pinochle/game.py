@@ -35,6 +35,7 @@ replays exactly from its seed and its actions.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -201,6 +202,37 @@ class Action:
         return cls(kind, seat)
 
 
+#: The seats by number: ``_SEATS[i]`` is ``Seat(i)`` without an Enum call (the view's hot path).
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+
+
+class _SameObject:
+    """A pure function of an immutable object, remembered for the last ``size`` objects by identity.
+
+    The server builds every person's view of the same state in a row, and a
+    finished trick or a laid meld stays the same object from move to move, so
+    their JSON is built once and then shared (the result must not be changed:
+    it is the same object for every view). Thread-safe (bots may build views
+    in worker threads)."""
+
+    def __init__(self, fn: Callable[[Any], Any], size: int = 4096) -> None:
+        self.fn = fn
+        self.size = size
+        self._memo: dict[int, tuple[object, Any]] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, obj: object) -> Any:
+        hit = self._memo.get(id(obj))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        out = self.fn(obj)
+        with self._lock:
+            if len(self._memo) >= self.size:
+                del self._memo[next(iter(self._memo))]  # the oldest
+            self._memo[id(obj)] = (obj, out)  # the object is kept: its id is not reused meanwhile
+        return out
+
+
 @dataclass(frozen=True)
 class Trick:
     """A trick: who led, the cards in play order, and the winner once complete."""
@@ -216,7 +248,7 @@ class Trick:
         """The seat that played the ``i``-th card of this trick."""
         if self.seats:
             return self.seats[i]
-        return Seat((self.leader + i) % 4)
+        return _SEATS[(self.leader + i) % 4]
 
     def to_json(self) -> dict[str, object]:
         """``{"leader", "cards", "winner"}``."""
@@ -1304,7 +1336,7 @@ class View:
             "dealer": str(self.dealer),
             "turn": s(self.turn),
             "hand": [str(c) for c in self.hand],
-            "hand_sizes": {str(Seat(i)): n for i, n in enumerate(self.hand_sizes) if i in seats},
+            "hand_sizes": {str(_SEATS[i]): n for i, n in enumerate(self.hand_sizes) if i in seats},
             "auction": [{"seat": str(seat), "call": auction_mod.call_text(call)} for seat, call in self.calls],
             "high_bid": self.high_bid,
             "high_bidder": s(self.high_bidder),
@@ -1312,11 +1344,8 @@ class View:
             "bid": self.bid,
             "trump": s(self.trump),
             "stuck": self.stuck,
-            "melds": {
-                str(Seat(i)): None if m is None else {**m.to_json(), "shown": [str(c) for c in m.shown()]}
-                for i, m in enumerate(self.melds) if i in seats
-            },
-            "tricks": [{**t.to_json(), "seats": [str(t.seat_of(i)) for i in range(len(t.cards))]} for t in self.tricks],
+            "melds": {str(_SEATS[i]): None if m is None else _meld_json(m) for i, m in enumerate(self.melds) if i in seats},
+            "tricks": [_trick_json(t) for t in self.tricks],
             "tricks_won": sides(self.tricks_won),
             "counters": sides(self.counters),
             "meld_shown": sides(self.meld_shown),
@@ -1356,7 +1385,7 @@ class View:
 
         return {
             "seats": seats,
-            "sides": {side: [str(Seat(s)) for s in members] for side, members in zip(names, self.seating.sides)},
+            "sides": {side: [str(_SEATS[s]) for s in members] for side, members in zip(names, self.seating.sides)},
             "tricks_in_hand": self.tricks_in_hand,
             # a match of a number of deals has no target: the browser shows "deal k of n"
             "target": None if self.deals else self.target,
@@ -1365,6 +1394,24 @@ class View:
             "meld_note": "A side keeps its meld only if it takes at least one trick." if self.meld_needs_trick else None,
             "last_earned": None if self.last_hand is None else earned(self.last_hand),
         }
+
+
+@_SameObject
+def _summary(hand: HandResult) -> dict[str, object]:
+    """A finished hand's summary in a view (``HandResult.summary``; shared: do not change it)."""
+    return hand.summary()
+
+
+@_SameObject
+def _meld_json(m: Meld) -> dict[str, object]:
+    """A seat's laid meld in a view's JSON: ``{"total", "melds", "shown"}`` (shared: do not change it)."""
+    return {**m.to_json(), "shown": [str(c) for c in m.shown()]}
+
+
+@_SameObject
+def _trick_json(t: Trick) -> dict[str, object]:
+    """A trick in a view's JSON: ``{"leader", "cards", "winner", "seats"}`` (shared: do not change it)."""
+    return {**t.to_json(), "seats": [str(t.seat_of(i)) for i in range(len(t.cards))]}
 
 
 def sort_hand(cards: Sequence[int], trump: int | None = None) -> tuple[Card, ...]:
@@ -1388,29 +1435,41 @@ def view(state: State, seat: int) -> View:
         player's melds and the cards that score in them, never the rest").
     """
     me = Seat(seat)
+    chairs: dict[str, Any] = {}
+    if state.lineup:  # a table of 4 or 5 (VARIANTS.md auction)
+        chairs = {"lineup": state.lineup, "chair": state.lineup[me], "chair_totals": state.totals,
+                  "sits_out": me not in state.game.seating.seats, "chairs_out": sitting_out(state)}
+    return View(
+        seat=me,
+        hand=sort_hand(unpack(state.hands[me]), state.trump),
+        legal=legal(state, me),
+        **_public(state),
+        **chairs,
+        **_phase_fields(state, me),
+    )
+
+
+def _public_fields(state: State) -> dict[str, Any]:
+    """The fields of :class:`View` that are the same for every seat of ``state`` (everything public),
+    built once for the seats' views of one state (shared: do not change them)."""
     st = auction_status(state)
     calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules), state.calls))
     tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
-    last = state.history[-1].summary() if state.phase in ("hand_end", "match_end") and state.history else None
+    last = _summary(state.history[-1]) if state.phase in ("hand_end", "match_end") and state.history else None
     totals = state.totals
-    chairs: dict[str, Any] = {}
     if not state.lineup:
         winner = None if state.winner is None else state.game.seating.side_names[state.winner]
     else:  # a table of 4 or 5: totals per chair (VARIANTS.md auction)
         lineup = state.lineup
         totals = tuple(state.totals[lineup[side[0]]] for side in state.game.seating.sides)
         winner = None if state.winner is None else f"chair {state.winner}"
-        chairs = {"lineup": lineup, "chair": lineup[me], "chair_totals": state.totals,
-                  "sits_out": me not in state.game.seating.seats, "chairs_out": sitting_out(state)}
-    return View(
-        seat=me,
+    return dict(
         version=state.version,
         rules=state.rules.name,
         phase=state.phase,
         hand_number=state.hand_no + 1,
         dealer=state.dealer,
         turn=turn(state),
-        hand=sort_hand(unpack(state.hands[me]), state.trump),
         hand_sizes=(size(state.hands[0]), size(state.hands[1]), size(state.hands[2]), size(state.hands[3])),
         calls=calls,
         high_bid=st.high_bid,
@@ -1425,10 +1484,9 @@ def view(state: State, seat: int) -> View:
         counters=pts,
         meld_shown=side_meld(state),
         totals=totals,
-        history=tuple(h.summary() for h in state.history),
+        history=tuple(_summary(h) for h in state.history),
         last_hand=last,
         winner=winner,
-        legal=legal(state, me),
         game=state.game.name,
         scale=state.rules.scale,
         conceded=state.conceded,
@@ -1438,11 +1496,12 @@ def view(state: State, seat: int) -> View:
         target=state.rules.target,
         meld_needs_trick=state.rules.meld_needs_trick,
         seating=state.game.seating,
-        **chairs,
         deals=match_deals(state) or None,
         deal_number=len(state.history) + (0 if state.phase in ("hand_end", "match_end") else 1),
-        **_phase_fields(state, me),
     )
+
+
+_public = _SameObject(_public_fields, size=256)
 
 
 def view_for_chair(state: State, chair: int) -> View:
