@@ -82,11 +82,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` (all its threads), from /proc/PID/stat."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU seconds of process ``pid`` (all its threads), from /proc/PID/stat."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime (fields 14 and 15)
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS  # utime, stime (fields 14 and 15)
 
 
 def rss_bytes(pid: int) -> int:
@@ -413,7 +413,8 @@ def measure(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[
     actions = sum(p.snapshots.get("end", 0) - p.snapshots.get("start", 0) for p in parts)
     recv = [(at, n) for p in parts for (at, n) in p.received if lo <= at < hi]
     lags = sorted(s for p in parts for (at, s) in p.lag if lo <= at < hi)
-    cpu = sum(cpu1) - sum(cpu0) if cpu0 else float("nan")
+    cpu = sum(map(sum, cpu1)) - sum(map(sum, cpu0)) if cpu0 else float("nan")
+    system = sum(c[1] for c in cpu1) - sum(c[1] for c in cpu0) if cpu0 else float("nan")
     errors: Counter[str] = Counter()
     for p in parts:
         errors.update(p.errors)
@@ -433,6 +434,7 @@ def measure(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[
         "p99_ms": round(1000 * pct(lat, 0.99), 1),
         "max_ms": round(1000 * lat[-1], 1) if lat else None,
         "cpu_percent": round(100 * cpu / args.seconds, 1) if pids else None,
+        "system_percent": round(100 * system / args.seconds, 1) if pids else None,
         "cpu_ms_per_action": round(1000 * cpu / actions, 2) if pids and actions else None,
         "cpu_ms_per_move": round(1000 * cpu / moves, 2) if pids and moves else None,
         "rss_mb": round(sum(rss1) / 2**20, 1) if pids else None,
@@ -491,7 +493,7 @@ def main() -> None:
           f"{result['seconds']:.0f} s, load average {result['load_avg']}")
     print(f"  {result['moves']} moves ({result['moves_per_s']}/s), {result['actions']} actions: "
           f"p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms")
-    print(f"  server CPU {result['cpu_percent']}% = {result['cpu_ms_per_action']} ms per action, "
+    print(f"  server CPU {result['cpu_percent']}% ({result['system_percent']}% in the kernel) = {result['cpu_ms_per_action']} ms per action, "
           f"{result['cpu_ms_per_move']} ms per move; RSS {result['rss_mb']} MB, {result['kb_per_table']} KiB per table")
     print(f"  {result['messages_per_s']} messages/s received, {result['messages_per_move']} per move, "
           f"{result['mean_message_chars']} characters each; client lag p99 {result['client_lag_p99_ms']} ms, "

@@ -416,7 +416,8 @@ class Table:
         }
         return out
 
-    def message(self, seat: int, event: str | None) -> dict[str, object]:
+    def message(self, seat: int, event: str | None,
+                shared: tuple[dict[str, object], dict[str, object]] | None = None) -> dict[str, object]:
         """The ``state`` message for ``seat``: built from ``view(state, seat)`` alone plus public table facts.
 
         At a table of 4 or 5 ``seat`` is a chair and the view is ``view_for_chair``
@@ -426,8 +427,12 @@ class Table:
 
         At a hand's end each person is offered ``deal`` (ask for the next
         hand) until they have asked; the hand is dealt when everyone present has.
+
+        ``shared``: the match summary and the seats' JSON (:meth:`_shared`), the same for every
+        person, when a broadcast has built them already.
         """
         now = self.clock()
+        summary, seats = self._shared(now) if shared is None else shared
         v = self.view_of(seat).to_json()
         if self.state.phase == "hand_end":
             v["legal"] = {} if seat in self.next_ready else {"deal": True}
@@ -445,18 +450,27 @@ class Table:
             "room": self.owner if self.kind == "room" else None,
             "you": self.place_word(seat) if not self.chaired else (
                 None if (here := self.seat_at(seat)) is None else str(here)),
-            "seats": self._seats_json(now),
+            "seats": seats,
             "timer": timer,
         }
         if self.chaired:
             table["chair"] = seat
             table["players"] = self.state.table_size
             table["lineup"] = lineup_json(self.state.lineup)
-        return {"type": "state", "match": self.summary(), "view": v, "event": event, "table": table}
+        return {"type": "state", "match": summary, "view": v, "event": event, "table": table}
+
+    def _shared(self, now: float) -> tuple[dict[str, object], dict[str, object]]:
+        """The parts of the ``state`` message that are the same for every person: the match summary
+        and the seats (names, computers, connected, stand-ins, who asked for the next hand)."""
+        return self.summary(), self._seats_json(now)
 
     async def send_to(self, seat: int, event: str | None) -> None:
         """Send the state to every socket of the person in ``seat``."""
-        await self.hub.send(self.seats[seat].token, self.message(seat, event))
+        await self._deliver(seat, self.message(seat, event))
+
+    async def _deliver(self, seat: int, msg: dict[str, object]) -> None:
+        """Send ``msg`` to every socket of the person in ``seat``."""
+        await self.hub.send(self.seats[seat].token, msg)
 
     def _stand_ins(self) -> frozenset[int]:
         now = self.clock()
@@ -467,8 +481,13 @@ class Table:
         if self.closed:
             return
         self._shown_stand_ins = self._stand_ins()
-        for seat in self.people():
-            await self.send_to(seat, event)
+        shared = self._shared(self.clock())
+        # every message is built before any is sent: one moment of the table for everyone, and no view is
+        # built for a person with no socket open (nobody would read it)
+        out = [(seat, self.message(seat, event, shared)) for seat in self.people()
+               if self.hub.connected(self.seats[seat].token)]
+        for seat, msg in out:
+            await self._deliver(seat, msg)
 
     # ---------------------------------------------------------------- moves
 
