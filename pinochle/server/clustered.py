@@ -269,9 +269,14 @@ class ClusterTable(Table):
         """Send the state to this process's sockets only (after catching up with another process's change)."""
         await super().broadcast(event)
 
-    async def send_to(self, seat: int, event: str | None) -> None:
-        """Send the state to the sockets of the person in ``seat`` on this process (each process tells its own)."""
-        await self.hub.send_local(self.seats[seat].token, self.message(seat, event))
+    async def _deliver(self, seat: int, msg: dict[str, object]) -> None:
+        """Send a state to the sockets of the person in ``seat`` on this process (each process tells its own;
+        :meth:`Table.send_to` and :meth:`Table.broadcast` send through here)."""
+        await self.hub.send_local(self.seats[seat].token, msg)
+
+    def _listens(self, seat: int) -> bool:
+        """Whether the person in ``seat`` has a socket on this process (no view is built for the others)."""
+        return self.hub.local(self.seats[seat].token)
 
     async def _presence_broadcast(self) -> None:
         # every replica sees a presence change by itself: each tells its own sockets; the owner also

@@ -472,6 +472,10 @@ class Table:
         """Send ``msg`` to every socket of the person in ``seat``."""
         await self.hub.send(self.seats[seat].token, msg)
 
+    def _listens(self, seat: int) -> bool:
+        """Whether a message :meth:`_deliver` sends for the person in ``seat`` reaches a socket."""
+        return self.hub.connected(self.seats[seat].token)
+
     def _stand_ins(self) -> frozenset[int]:
         now = self.clock()
         return frozenset(s for s in self.people() if self.stand_in(s, now))
@@ -484,8 +488,7 @@ class Table:
         shared = self._shared(self.clock())
         # every message is built before any is sent: one moment of the table for everyone, and no view is
         # built for a person with no socket open (nobody would read it)
-        out = [(seat, self.message(seat, event, shared)) for seat in self.people()
-               if self.hub.connected(self.seats[seat].token)]
+        out = [(seat, self.message(seat, event, shared)) for seat in self.people() if self._listens(seat)]
         for seat, msg in out:
             await self._deliver(seat, msg)
 
