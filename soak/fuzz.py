@@ -503,6 +503,7 @@ class Other:
         self.sent: dict[str, list[dict[str, Any]]] = {}
         self.errors: list[Msg] = []
         self.match = ""
+        self.moved_at = -1
         self.seat = "S"
 
     async def start(self) -> None:
@@ -512,6 +513,7 @@ class Other:
         await c.send({"type": "new_match", "level": "easy", "game": self.game})
         st = await c.expect("state", lambda m: m["event"] == "start", skip=("state",))
         self.match = st["match"]["id"]
+        self.moved_at = -1  # the last version this person sent a move for, in this match
         self.seat = st["view"]["seat"]
         self.sent[self.match] = []
         c.unread(st)
@@ -536,15 +538,40 @@ class Other:
             if v["phase"] == "match_end":
                 await self.start()
                 continue
+            if v["version"] <= self.moved_at:
+                # a second state of a version already answered (a presence or next_ready broadcast sent before
+                # the move arrived): a person does not ask twice (a second deal ask was kept once, a second move
+                # refused as stale)
+                continue
             legal = v["legal"]
             move = ({"type": "bury", "cards": legal["bury"]["cards"][: legal["bury"]["count"]]} if "bury" in legal
                     else choose(v, c.rng))
             if move is None:
                 continue
             await c.send({"type": "action", "match": self.match, "version": v["version"], "action": move})
+            self.moved_at = v["version"]
             self.sent[self.match].append(move)
             made += 1
         return made
+
+    async def settle(self, timeout: float = 30.0) -> None:
+        """Wait until the server has answered this person's last move: a state of its match past the move's
+        version (a deal asked for is dealt at once: nobody else is waited for). Without it the server could
+        stop before the last move, or the deal it asked for, is stored, and :meth:`check` would miss it.
+
+        Raises:
+            AssertionError: no such state within ``timeout`` seconds.
+        """
+        c = self.client
+        deadline = time.monotonic() + timeout
+        while True:
+            last = c.last_state
+            if self.moved_at < 0 or (last is not None and (
+                    last["match"]["id"] != self.match or last["view"]["version"] > self.moved_at)):
+                return
+            msg = await c.recv(timeout=max(0.1, deadline - time.monotonic()))
+            if msg["type"] == "error":
+                self.errors.append(msg)
 
     def check(self, db: Path) -> dict[str, int]:
         """Each of its matches' stored log: exactly its moves at its seat, in order; computers' at the others."""
@@ -567,7 +594,8 @@ class Other:
                     state = apply(state, action)
                 out["automatic_moves"] += auto
                 want = [Action.from_json({**m, "seat": self.seat}) for m in moves if m["type"] != "deal"]
-                assert deals == sum(m["type"] == "deal" for m in moves), f"match {mid}: {deals} deals stored"
+                asked = sum(m["type"] == "deal" for m in moves)
+                assert deals == asked, f"match {mid}: {deals} deals stored, {asked} asked for"
                 assert mine == want, (f"match {mid}: the stored moves at {self.seat} are not the ones its person sent "
                                       f"({len(mine)} stored, {len(want)} sent): {[(a.type, str(a.seat)) for a in mine][-6:]} vs {[(a.type, str(a.seat)) for a in want][-6:]}")
                 out["person_moves"] += len(mine)
@@ -621,6 +649,7 @@ def soak(frames: int, seed: int = 0, connections: int = 6, game: str = "partners
             stop.set()
             during = await playing
             after = await other.play(None, moves=30)  # it plays on
+            await other.settle()  # its last move (or deal asked for) is stored before the server stops
             await other.client.close()
             return {"seconds": seconds, "other_moves_during": during, "other_moves_after": after}
 
