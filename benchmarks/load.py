@@ -34,7 +34,8 @@ temporary directory) unless ``--url`` is given; ``--url`` may be repeated for a
 service of several processes (the members of one table are spread over the
 URLs, so that a room created through one process is joined through the
 others), with ``--pid`` for each process whose CPU and memory are read
-(optional). Every client connects to 127.0.0.1 only; each table presents its
+(optional), and ``--redis-pid`` for the redis-server they share, whose CPU and
+memory are reported apart from the server's. Every client connects to 127.0.0.1 only; each table presents its
 own client address in ``X-Forwarded-For`` (trusted from 127.0.0.1, uvicorn's
 default), so that the per-address limit on new devices (100 an hour) is not
 what is measured. ``--profile FILE`` records the server with py-spy during the
@@ -45,7 +46,7 @@ several client processes.
         [--ramp 20] [--workers 1] [--uvloop-path DIR] [--level easy] [--profile prof.txt] [--json]
         [--serve-arg=--bot-delay=0.7]
     .venv/bin/python benchmarks/load.py --tables 200 --url ws://127.0.0.1:8001/ws --pid 1234 \\
-        --url ws://127.0.0.1:8002/ws --pid 1235
+        --url ws://127.0.0.1:8002/ws --pid 1235 --redis-pid 1233
 """
 
 from __future__ import annotations
@@ -367,7 +368,7 @@ def start_server(db: str, extra: list[str]) -> tuple[subprocess.Popen[bytes], st
     raise SystemExit("the server did not answer /health")
 
 
-def measure(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[str, Any]:
+def measure(args: argparse.Namespace, urls: list[str], pids: list[int], redis: int | None = None) -> dict[str, Any]:
     begin = time.time() + 1.0
     window = (begin + args.ramp + args.warmup, begin + args.ramp + args.warmup + args.seconds)
     workers = max(1, min(args.workers, args.tables))
@@ -375,6 +376,8 @@ def measure(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[
                   begin, args.ramp, window, not args.no_heartbeat, args.no_compression, args.seed, args.tables)
              for w in range(workers)]
     rss0 = [rss_bytes(p) for p in pids]
+    redis_rss0 = rss_bytes(redis) if redis is not None else 0
+    redis_cpu0: tuple[float, float] | None = None
     ctx = multiprocessing.get_context("fork")
     pipes, procs = [], []
     for plan in plans:
@@ -396,6 +399,7 @@ def measure(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[
             now = time.time()
             if not cpu0 and now >= window[0]:
                 cpu0 = [cpu_seconds(p) for p in pids]
+                redis_cpu0 = cpu_seconds(redis) if redis is not None else None
                 bar.update(task, description=f"{args.tables} tables: measuring")
                 if args.profile and pids:
                     profiler = subprocess.Popen(
@@ -408,6 +412,8 @@ def measure(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[
             time.sleep(min(0.5, max(0.0, window[1] - now)))
     cpu1 = [cpu_seconds(p) for p in pids]
     rss1 = [rss_bytes(p) for p in pids]
+    redis_cpu = sum(cpu_seconds(redis)) - sum(redis_cpu0) if redis is not None and redis_cpu0 else None
+    redis_rss1 = rss_bytes(redis) if redis is not None else 0
     parts: list[Stats] = []
     for pipe, proc in zip(pipes, procs):
         if pipe.poll(120):
@@ -447,6 +453,9 @@ def measure(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[
         "cpu_ms_per_move": round(1000 * cpu / moves, 2) if pids and moves else None,
         "rss_mb": round(sum(rss1) / 2**20, 1) if pids else None,
         "kb_per_table": round((sum(rss1) - sum(rss0)) / 1024 / args.tables, 1) if pids else None,
+        "redis_cpu_percent": round(100 * redis_cpu / args.seconds, 1) if redis_cpu is not None else None,
+        "redis_cpu_ms_per_action": round(1000 * redis_cpu / actions, 2) if redis_cpu is not None and actions else None,
+        "redis_kb_per_table": round((redis_rss1 - redis_rss0) / 1024 / args.tables, 1) if redis is not None else None,
         "messages_per_s": round(len(recv) / args.seconds, 1),
         "messages_per_move": round(len(recv) / moves, 1) if moves else None,
         "mean_message_chars": round(statistics.fmean(n for _, n in recv)) if recv else None,
@@ -474,6 +483,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1, help="client processes (default 1)")
     ap.add_argument("--url", action="append", default=[], help="a running server's WebSocket URL (repeatable)")
     ap.add_argument("--pid", action="append", type=int, default=[], help="a server process to read CPU and memory of")
+    ap.add_argument("--redis-pid", type=int, default=None,
+                    help="the redis-server behind --url: its CPU and memory are reported apart from the servers'")
     ap.add_argument("--serve-arg", action="append", default=[], help="an argument for the started `pinochle serve`")
     ap.add_argument("--profile", default=None, help="py-spy raw profile of the (first) server over the window")
     ap.add_argument("--no-heartbeat", action="store_true", help="do not send the browser's ping every 2 s")
@@ -489,7 +500,7 @@ def main() -> None:
     if any(not u.startswith(("ws://127.0.0.1", "ws://localhost")) for u in args.url):
         raise SystemExit("load is sent to 127.0.0.1 only")
     if args.url:
-        result = measure(args, args.url, args.pid)
+        result = measure(args, args.url, args.pid, args.redis_pid)
     else:
         tmp = tempfile.mkdtemp(prefix="pinochle-load-")
         proc, url = start_server(f"{tmp}/load.db", args.serve_arg)
@@ -511,6 +522,9 @@ def main() -> None:
     print(f"  {result['messages_per_s']} messages/s received, {result['messages_per_move']} per move, "
           f"{result['mean_message_chars']} characters each; clients' CPU {result['client_cpu_percent']}%, lag p99 {result['client_lag_p99_ms']} ms, "
           f"max {result['client_lag_max_ms']} ms")
+    if result["redis_cpu_percent"] is not None:
+        print(f"  redis-server CPU {result['redis_cpu_percent']}% = {result['redis_cpu_ms_per_action']} ms per action; "
+              f"{result['redis_kb_per_table']} KiB per table")
     if result["errors"]:
         print(f"  errors: {result['errors']}")
 
