@@ -152,6 +152,25 @@ def test_lock_excludes_other_processes(redis_target: RedisTarget) -> None:
     run_async(go, 60)
 
 
+def test_a_burst_past_the_connection_pool_waits_instead_of_failing(redis_target: RedisTarget) -> None:
+    """More Redis calls at once than the process's connections: each waits for a free one (bug: redis-py's
+    default pool refused them at once, "Too many connections", and tables opening in a burst failed)."""
+    async def go() -> None:
+        a = Cluster(redis_target.url, redis_target.prefix, max_connections=4)
+        await a.start()
+        try:
+            async def hold_then_write(i: int) -> None:
+                async with a.guard():
+                    await a.redis.blpop([a.key("nothing")], timeout=0.1)  # holds its connection a while
+                    await a.redis.set(a.key(f"burst{i}"), "1")
+            await asyncio.gather(*(hold_then_write(i) for i in range(12)))
+            assert await a.redis.exists(*(a.key(f"burst{i}") for i in range(12))) == 12
+        finally:
+            await a.stop()
+
+    run_async(go, 60)
+
+
 def test_pubsub_reaches_other_processes_and_resumes_after_redis_restarts(redis_target: RedisTarget) -> None:
     async def go() -> None:
         a, b = quick_cluster(redis_target), quick_cluster(redis_target)

@@ -110,7 +110,8 @@ class Cluster:
             every third of it.
         beat: seconds between heartbeats (1 s); the sweep of dead processes runs with it.
         process_ttl: seconds a process counts as alive after its last heartbeat (3 s).
-        timeout: seconds one Redis call may take before it fails (1.5 s).
+        timeout: seconds one Redis call may take before it fails (1.5 s), waiting for a free connection included.
+        max_connections: connections to Redis this process opens at most (256); a call past them waits for one.
 
     Attributes:
         pid: this process's id (:func:`new_pid`).
@@ -119,7 +120,7 @@ class Cluster:
     """
 
     def __init__(self, url: str, prefix: str = "pin:", *, lease_seconds: float = 3.0, beat: float = 1.0,
-                 process_ttl: float = 3.0, timeout: float = 1.5) -> None:
+                 process_ttl: float = 3.0, timeout: float = 1.5, max_connections: int = 256) -> None:
         self.url = url
         self.prefix = prefix
         self.lease_seconds = lease_seconds
@@ -128,9 +129,12 @@ class Cluster:
         self.pid = new_pid()
         # one retry, at once, when a connection fails: a pooled connection that Redis closed (a restart)
         # is replaced then; a Redis that is down refuses the retry just as fast. No retry on a timeout.
-        self.redis: aredis.Redis = aredis.Redis.from_url(
-            url, decode_responses=True, socket_timeout=timeout, socket_connect_timeout=timeout,
-            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
+        # a pool that WAITS for a free connection (up to ``timeout``) when all ``max_connections`` are busy:
+        # redis-py's default pool refuses a command at once ("Too many connections") past 100, so a burst of
+        # tables opening failed their people's moves with storage errors (benchmarks/load.py, 100 tables in 4 s)
+        self.redis: aredis.Redis = aredis.Redis(connection_pool=aredis.BlockingConnectionPool.from_url(
+            url, max_connections=max_connections, timeout=timeout, decode_responses=True, socket_timeout=timeout,
+            socket_connect_timeout=timeout, retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,))))
         # the listener's own client: its reads wait for messages, so no socket timeout; a health check
         # (PING) after 10 s of silence finds a connection that died without a word
         self._sub: aredis.Redis = aredis.Redis.from_url(

@@ -242,7 +242,8 @@ class ClusterTable(Table):
             if stand_ins != self._published_stand_ins:
                 self._published_stand_ins = stand_ins
                 with contextlib.suppress(StorageFault):
-                    await self.cluster.redis.set(self.stand_ins_key, json.dumps(sorted(stand_ins)), ex=FACTS_TTL)
+                    async with self.cluster.guard():  # a Redis error is a StorageFault (was a `server` error)
+                        await self.cluster.redis.set(self.stand_ins_key, json.dumps(sorted(stand_ins)), ex=FACTS_TTL)
         try:
             await self.cluster.publish(self.channel, notice)
             self.tables.unsent.discard(self.id)
