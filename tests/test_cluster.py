@@ -7,11 +7,12 @@ the whole multi-process match, and Redis stopped in the middle of a match.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,19 @@ def quick_cluster(target: RedisTarget) -> Cluster:
     return Cluster(target.url, target.prefix, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
 
 
+@contextlib.asynccontextmanager
+async def two_clusters(target: RedisTarget) -> AsyncIterator[tuple[Cluster, Cluster]]:
+    """Two started :func:`quick_cluster` processes of one service, stopped at the end."""
+    a, b = quick_cluster(target), quick_cluster(target)
+    await a.start()
+    await b.start()
+    try:
+        yield a, b
+    finally:
+        await a.stop()
+        await b.stop()
+
+
 async def crash(c: Cluster) -> None:
     """Stop ``c`` as a kill -9 would: its tasks end, nothing is withdrawn from Redis."""
     for task in c._tasks:
@@ -60,10 +74,7 @@ async def crash(c: Cluster) -> None:
 
 def test_lease_is_held_by_one_process_and_taken_over_when_it_runs_out(redis_target: RedisTarget) -> None:
     async def go() -> None:
-        a, b = quick_cluster(redis_target), quick_cluster(redis_target)
-        await a.start()
-        await b.start()
-        try:
+        async with two_clusters(redis_target) as (a, b):
             assert await a.acquire("m1")
             assert not await b.acquire("m1"), "a lease held by A was given to B"
             assert await a.holder("m1") == a.pid
@@ -78,9 +89,6 @@ def test_lease_is_held_by_one_process_and_taken_over_when_it_runs_out(redis_targ
             # a holder that releases hands the lease over at once
             assert await b.release("m1")
             assert await a.acquire("m1")
-        finally:
-            await a.stop()
-            await b.stop()
 
     run_async(go, 60)
 
@@ -120,9 +128,6 @@ def test_presence_is_seen_by_another_process_and_dropped_when_its_process_dies(r
 
 def test_lock_excludes_other_processes(redis_target: RedisTarget) -> None:
     async def go() -> None:
-        a, b = quick_cluster(redis_target), quick_cluster(redis_target)
-        await a.start()
-        await b.start()
         inside = 0
         most = 0
         counter = {"n": 0}
@@ -137,7 +142,7 @@ def test_lock_excludes_other_processes(redis_target: RedisTarget) -> None:
                 counter["n"] = n + 1
                 inside -= 1
 
-        try:
+        async with two_clusters(redis_target) as (a, b):
             await asyncio.gather(*(bump(c) for _ in range(15) for c in (a, b)))
             assert (most, counter["n"]) == (1, 30)
             # a lock held elsewhere for longer than the wait: refused, with a message for the player
@@ -145,9 +150,6 @@ def test_lock_excludes_other_processes(redis_target: RedisTarget) -> None:
                 with pytest.raises(StorageFault, match="busy"):
                     async with b.lock("room:XYZ", wait=0.1):
                         pass
-        finally:
-            await a.stop()
-            await b.stop()
 
     run_async(go, 60)
 
