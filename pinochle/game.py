@@ -1434,11 +1434,17 @@ def view(state: State, seat: int) -> View:
         those it laid down in meld (RULES.md, Meld: "The meld review shows each
         player's melds and the cards that score in them, never the rest").
     """
-    me = Seat(seat)
+    return _view(state, Seat(seat))
+
+
+def _view(state: State, me: Seat, chair: int | None = None) -> View:
+    """:func:`view` of seat ``me``; at a table of 4 or 5, as seen from ``chair`` when given
+    (:func:`view_for_chair`: the seat's chair, or a chair sitting the hand out)."""
     chairs: dict[str, Any] = {}
     if state.lineup:  # a table of 4 or 5 (VARIANTS.md auction)
-        chairs = {"lineup": state.lineup, "chair": state.lineup[me], "chair_totals": state.totals,
-                  "sits_out": me not in state.game.seating.seats, "chairs_out": sitting_out(state)}
+        chairs = {"lineup": state.lineup, "chair": state.lineup[me] if chair is None else chair,
+                  "chair_totals": state.totals, "sits_out": me not in state.game.seating.seats,
+                  "chairs_out": sitting_out(state)}
     return View(
         seat=me,
         hand=sort_hand(unpack(state.hands[me]), state.trump),
@@ -1519,9 +1525,9 @@ def view_for_chair(state: State, chair: int) -> View:
     """
     seat = seat_of_chair(state, chair)
     if seat is not None:
-        return replace(view(state, seat), chair=chair)
+        return _view(state, _SEATS[seat], chair)
     empty = next(i for i in range(4) if i not in state.game.seating.seats)  # holds no cards (the dealer's place)
-    return replace(view(state, empty), chair=chair, sits_out=True)
+    return _view(state, _SEATS[empty], chair)
 
 
 def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:
