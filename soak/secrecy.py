@@ -165,7 +165,7 @@ class Memo:
         Raises:
             AssertionError: a card in it.
         """
-        if i < len(self.summaries) and summary == self.summaries[i]:
+        if i < len(self.summaries) and (summary is self.summaries[i] or summary == self.summaries[i]):
             return
         found = sorted(set(tokens_in(summary)))
         assert not found, f"{where}: a card in history: {found}"
@@ -212,16 +212,49 @@ def check_fields(state: State, seat: int | None, j: dict[str, Any], memo: Memo |
     assert "stock" not in j and "dealt" not in j, f"{where}: the face-down stock in a view"
 
 
-def check_tokens(state: State, seat: int | None, j: dict[str, Any], public: set[int] | None = None) -> int:
+#: The fields of a view's JSON that differ from seat to seat by design (the others are the same
+#: for every viewer of a state, when the engine is right): :class:`Shared` scans these for each
+#: viewer, and any other field that differs from the first viewer's too.
+PER_VIEWER = frozenset({"seat", "hand", "legal", "exchange", "widow", "buried", "chair", "sits_out"})
+
+
+@dataclass
+class Shared:
+    """The first viewer's fields of one state, with the card tokens in them, for :func:`check_tokens`:
+    a later viewer's field equal to the first's holds the same tokens, so its JSON is not scanned
+    again (the tokens are still checked against what that viewer may see)."""
+
+    fields: dict[str, Any] = field(default_factory=dict)
+    tokens: list[str] = field(default_factory=list)
+
+
+def check_tokens(state: State, seat: int | None, j: dict[str, Any], public: set[int] | None = None,
+                 shared: Shared | None = None) -> int:
     """Check (a): every card token of the view, outside the summaries, is in :func:`allowed_cards`; how many.
 
     Args:
         public: :func:`public_cards` of ``state`` when already known.
+        shared: the state's :class:`Shared` (empty for its first viewer; filled then), or ``None``:
+            the whole view is scanned.
 
     Raises:
         AssertionError: a card the seat may not see (the message names them).
     """
-    seen = tokens_in({k: v for k, v in j.items() if k not in SUMMARIES})
+    if shared is None:
+        seen = tokens_in({k: v for k, v in j.items() if k not in SUMMARIES})
+    elif not shared.fields:  # the first viewer: scan the fields every viewer should share, once
+        common = {k: v for k, v in j.items() if k not in SUMMARIES and k not in PER_VIEWER}
+        shared.fields = common
+        shared.tokens = tokens_in(common)
+        seen = shared.tokens + tokens_in({k: v for k, v in j.items() if k in PER_VIEWER})
+    else:  # a field equal to the first viewer's has its tokens; the rest is scanned
+        first = shared.fields
+        own = {k: v for k, v in j.items() if k not in SUMMARIES and (k not in first or first[k] != v)}
+        seen = tokens_in(own)
+        if all(k in j and k not in own for k in first):  # every shared field equal: their tokens are known
+            seen += shared.tokens
+        else:
+            seen += tokens_in({k: v for k, v in j.items() if k in first and k not in own})
     extra = set(seen) - allowed_cards(state, seat, public)
     assert not extra, f"{state.game.name} v{state.version} {state.phase}: seat {seat} sees {sorted(extra)}"
     return len(seen)
@@ -306,8 +339,8 @@ def permute_hidden(state: State, seat: int | None, rng: random.Random,
     return replace(state, hands=(packed[0], packed[1], packed[2], packed[3]), **changes)
 
 
-def dumps(j: object) -> str:
-    return json.dumps(j, ensure_ascii=False)
+#: ``json.dumps(j, ensure_ascii=False)``, without building an encoder each call.
+dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 # ---------------------------------------------------------------- simulated matches
@@ -394,7 +427,7 @@ def viewers(state: State) -> list[tuple[int | None, int | None]]:
 
 
 def check_state(state: State, rng: random.Random, memo: Memo | None = None,
-                json_share: float = 1.0) -> tuple[int, int, int]:
+                json_share: float = 1.0, shuffle_all: bool = True) -> tuple[int, int, int]:
     """Checks (a) and (b) for every viewer of ``state``; ``(views, cards, permutations)`` checked.
 
     Args:
@@ -405,22 +438,29 @@ def check_state(state: State, rng: random.Random, memo: Memo | None = None,
             compares the two :class:`~pinochle.game.View` objects field by field: the JSON is
             made from the view's fields alone, so equal views give equal JSON; the text
             comparison costs a JSON encoding of both and is the same check a client would make.
+        shuffle_all: (b) for every viewer; ``False``: for one viewer of the state, drawn by ``rng``
+            (a third of the cost of a whole match; (a) still checks every viewer).
 
     Raises:
         AssertionError: a leak (the message names the game, version, phase and viewer).
     """
     views = cards = perms = 0
     memo = memo if memo is not None else Memo()
+    shared = Shared()
     public = public_cards(state)
     hands = hands_of(state)
-    for chair, seat in viewers(state):
+    everyone = viewers(state)
+    shuffled = None if shuffle_all else rng.randrange(len(everyone))
+    for i, (chair, seat) in enumerate(everyone):
         def see(s: State) -> Any:
             return view_for_chair(s, chair) if chair is not None else view(s, seat)  # type: ignore[arg-type]
         v = see(state)
         j = v.to_json()
         check_fields(state, seat, j, memo)
-        cards += check_tokens(state, seat, j, public)
+        cards += check_tokens(state, seat, j, public, shared)
         views += 1
+        if shuffled is not None and i != shuffled:
+            continue
         moved = permute_hidden(state, seat, rng, hands)
         if moved is not None:
             w = see(moved)
@@ -458,13 +498,15 @@ def configs() -> list[Config]:
     return out
 
 
-def run_match(task: tuple[str, int | None, int, int | None] | tuple[str, int | None, int, int | None, float]
-              ) -> dict[str, Any]:
+Task = tuple[str, int | None, int, int | None] | tuple[str, int | None, int, int | None, float, bool]
+
+
+def run_match(task: Task) -> dict[str, Any]:
     """One simulated match, every state checked: counts, or the failure.
 
     Args:
-        task: ``(game, players, seed, max_hands[, json_share])`` (see :func:`steps` and
-            :func:`check_state`; ``json_share`` is 1 when left out).
+        task: ``(game, players, seed, max_hands[, json_share, shuffle_all])`` (see :func:`steps` and
+            :func:`check_state`; 1 and ``True`` when left out).
 
     Returns:
         ``config``, ``seed`` and the counts (``states``, ``views``, ``cards``, ``permutations``,
@@ -472,14 +514,14 @@ def run_match(task: tuple[str, int | None, int, int | None] | tuple[str, int | N
         ``action:<type>`` and ``phase:<name>``), or ``config``, ``seed`` and ``failure``.
     """
     game, players, seed, max_hands = task[:4]
-    json_share = task[4] if len(task) > 4 else 1.0
+    json_share, shuffle_all = (task[4], task[5]) if len(task) > 4 else (1.0, True)
     rng = random.Random(seed)
     memo = Memo()
     counts = Counter[str]()
     t0 = time.process_time()
     try:
         for action, state in steps(game, seed, players, max_hands):
-            v, c, p = check_state(state, rng, memo, json_share)
+            v, c, p = check_state(state, rng, memo, json_share, shuffle_all)
             counts["states"] += 1
             counts["views"] += v
             counts["cards"] += c
@@ -497,7 +539,7 @@ def run_match(task: tuple[str, int | None, int, int | None] | tuple[str, int | N
 
 
 def whole_tasks(per_game: int, seed: int = 0, only: list[str] | None = None,
-                json_share: float = 0.05) -> list[tuple[str, int | None, int, None, float]]:
+                json_share: float = 0.05, shuffle_all: bool = False) -> list[Task]:
     """The whole matches of the full soak: ``per_game`` of every playable game, interleaved
     (round ``i`` plays match ``i`` of every game, so a run stopped early has as many of each).
     The auction game's matches go round its table sizes (3, 4, 5 players; match ``i`` at the
@@ -507,18 +549,19 @@ def whole_tasks(per_game: int, seed: int = 0, only: list[str] | None = None,
         per_game: matches of each game.
         seed: the first match's seed (match ``i`` has seed ``seed + i``).
         only: only these games or configs (``auction@4``), or ``None``.
-        json_share: see :func:`check_state`.
+        json_share, shuffle_all: see :func:`check_state`.
     """
     by_game: dict[str, list[Config]] = {}
     for c in configs():
         if only is None or str(c) in only or c.game in only:
             by_game.setdefault(c.game, []).append(c)
-    return [(c.game, c.players, seed + i, None, json_share)
+    return [(c.game, c.players, seed + i, None, json_share, shuffle_all)
             for i in range(per_game) for cs in by_game.values() for c in [cs[(seed + i) % len(cs)]]]
 
 
 def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None = None,
-          minutes: float | None = None, json_share: float = 0.05, progress: bool = False) -> dict[str, Any]:
+          minutes: float | None = None, json_share: float = 0.05, progress: bool = False,
+          shuffle_all: bool = False) -> dict[str, Any]:
     """The full secrecy soak on whole matches: :func:`whole_tasks`, each played to its end and
     every state checked (:func:`run_match`).
 
@@ -529,7 +572,7 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
         only: only these games or configs, or ``None``.
         minutes: start no match after this many minutes (``None``: no limit); the result says
             how many ran.
-        json_share: see :func:`check_state`.
+        json_share, shuffle_all: see :func:`check_state`.
         progress: show a rich progress bar (on stderr).
 
     Returns:
@@ -539,7 +582,7 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    tasks = whole_tasks(per_game, seed, only, json_share)
+    tasks = whole_tasks(per_game, seed, only, json_share, shuffle_all)
     t0 = time.monotonic()
     deadline = None if minutes is None else t0 + 60 * minutes
     per: dict[str, Counter[str]] = {}
@@ -551,7 +594,7 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
                    console=console, disable=not progress)
     logged = t0
 
-    def feed() -> Iterator[tuple[str, int | None, int, None, float]]:
+    def feed() -> Iterator[Task]:
         nonlocal stopped
         for t in tasks:
             if deadline is not None and time.monotonic() >= deadline:
@@ -590,7 +633,8 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
     return {"seconds": time.monotonic() - t0, "per": {k: dict(v) for k, v in per.items()},
             "games": {k: dict(v) for k, v in games.items()}, "failures": failures,
             "matches": sum(c["matches"] for c in per.values()) + len(failures), "planned": len(tasks),
-            "stopped": stopped, "per_game": per_game, "workers": workers, "seed": seed, "json_share": json_share}
+            "stopped": stopped, "per_game": per_game, "workers": workers, "seed": seed, "json_share": json_share,
+            "shuffle_all": shuffle_all}
 
 
 def summary_lines(out: dict[str, Any]) -> list[str]:
@@ -667,7 +711,8 @@ def whole_report(out: dict[str, Any]) -> str:
     lines.append(f"{len(out['failures'])} leaks; {out['matches']:,} of {out['planned']:,} planned matches "
                  f"({out['per_game']:,} per game){' (stopped at the time limit)' if out['stopped'] else ''}; "
                  f"{out['seconds']:,.0f} s wall with {out['workers']} worker(s); JSON compared for "
-                 f"{out['json_share']:.0%} of the shuffled views")
+                 f"{out['json_share']:.0%} of the shuffled views; hidden cards shuffled for "
+                 f"{'every viewer' if out.get('shuffle_all', True) else 'one viewer drawn at random'} of each state")
     return "\n".join(lines)
 
 
@@ -683,11 +728,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=None, help="with --whole: start no match after this many minutes")
     ap.add_argument("--json-share", type=float, default=0.05,
                     help="with --whole: share of the shuffled views also compared as JSON text (all as View objects)")
+    ap.add_argument("--shuffle-all", action="store_true",
+                    help="with --whole: check (b) for every viewer of every state (default: one viewer drawn at random)")
     ap.add_argument("--game", action="append", help="only these games (e.g. auction@4); repeatable")
     ap.add_argument("--json", help="write the result here")
     args = ap.parse_args(argv)
     if args.whole:
-        out = whole(args.matches, args.workers, args.seed, args.game, args.minutes, args.json_share, progress=True)
+        out = whole(args.matches, args.workers, args.seed, args.game, args.minutes, args.json_share, progress=True,
+                    shuffle_all=args.shuffle_all)
         print(whole_report(out))
         print()
         print("\n".join(summary_lines(out)))

@@ -159,6 +159,42 @@ def test_the_token_scan_finds_what_the_walk_finds() -> None:
     assert secrecy.tokens_in(["say \"KD"]) == ["KD"] and not list(secrecy.card_tokens(["say \"KD"]))
 
 
+def test_the_shared_fields_shortcut_still_sees_a_card() -> None:
+    """Check (a) scans the fields every viewer of a state shares once (:class:`secrecy.Shared`): a card
+    a later viewer may not see is still found, in a shared field that differs for that viewer, in a
+    field the first viewer did not have, or in a shared field the first viewer may see and it may not."""
+    state = new_match(seed=3, game="table")
+    public = secrecy.public_cards(state)
+    north = view(state, Seat.N).to_json()
+    east_hand = [str(c) for c in unpack(state.hands[Seat.E])]
+    for later in ({**view(state, Seat.S).to_json(), "tricks": [{"cards": east_hand[:1]}]},  # differs from N's
+                  {**view(state, Seat.S).to_json(), "peek": east_hand[:1]}):  # a field N had not
+        shared = secrecy.Shared()
+        secrecy.check_tokens(state, Seat.N, north, public, shared)
+        assert shared.fields and "hand" not in shared.fields
+        with pytest.raises(AssertionError, match="sees"):
+            secrecy.check_tokens(state, Seat.S, later, public, shared)
+    # North's own cards in a shared field: fine for North, a leak to South, which shares the field
+    leaky = {**north, "tricks": [{"cards": [str(c) for c in unpack(state.hands[Seat.N])][:1]}]}
+    shared = secrecy.Shared()
+    secrecy.check_tokens(state, Seat.N, leaky, public, shared)
+    south = {**view(state, Seat.S).to_json(), "tricks": leaky["tricks"]}
+    with pytest.raises(AssertionError, match="sees"):
+        secrecy.check_tokens(state, Seat.S, south, public, shared)
+
+
+def test_the_shuffle_of_one_viewer_a_state_still_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(b) for one viewer of each state, drawn at random (the whole soak's default): a view that changes
+    with the hidden cards is caught whichever viewer is drawn, and the counts say one shuffle a state."""
+    state = new_match(seed=3, game="cutthroat")
+    views, _, perms = secrecy.check_state(state, random.Random(0), shuffle_all=False)
+    assert views == 3 and perms == 1
+    monkeypatch.setattr(secrecy, "view", lambda state, seat: _leaky(state, seat, tokens=False))
+    for seed in range(6):
+        with pytest.raises(AssertionError, match="changes when hidden cards move"):
+            secrecy.check_state(state, random.Random(seed), json_share=0.0, shuffle_all=False)
+
+
 def test_a_client_that_leaves_while_its_messages_are_handled_leaves_no_traceback(tmp_path: Path) -> None:
     """Found by the fuzz soak (a client that sends many frames and is gone at once): a send through the
     room's hub meets the closed socket and drops it quietly; the next answer sent directly then raised
