@@ -1316,84 +1316,122 @@ class View:
         return RuleSet.by_name(self.rules).in_scale(self.scale)
 
     def to_json(self) -> dict[str, object]:
-        """The view as a JSON-ready dict (cards, seats and suits as tokens)."""
+        """The view as a JSON-ready dict (cards, seats and suits as tokens).
 
-        names = self.seating.side_names
-        seats = self.seating.seats
-
-        def sides(p: tuple[int, ...]) -> dict[str, int]:
-            return dict(zip(names, p))
-
-        def s(x: object) -> str | None:
-            return None if x is None else str(x)
-
+        The fields that are the same for every seat of a state are turned into JSON once per
+        state and shared by every seat's dict (a view built by :func:`view`); the nested
+        values must not be changed (a top-level key may be replaced)."""
+        pub = self.__dict__.get("_public")
+        a, b, c, d, t = _public_json(pub) if pub is not None else _public_json_parts(self)
         return {
             "seat": str(self.seat),
-            "version": self.version,
-            "rules": self.rules,
-            "phase": self.phase,
-            "hand_number": self.hand_number,
-            "dealer": str(self.dealer),
-            "turn": s(self.turn),
+            **a,
             "hand": [str(c) for c in self.hand],
-            "hand_sizes": {str(_SEATS[i]): n for i, n in enumerate(self.hand_sizes) if i in seats},
-            "auction": [{"seat": str(seat), "call": auction_mod.call_text(call)} for seat, call in self.calls],
-            "high_bid": self.high_bid,
-            "high_bidder": s(self.high_bidder),
-            "declarer": s(self.declarer),
-            "bid": self.bid,
-            "trump": s(self.trump),
-            "stuck": self.stuck,
-            "melds": {str(_SEATS[i]): None if m is None else _meld_json(m) for i, m in enumerate(self.melds) if i in seats},
-            "tricks": [_trick_json(t) for t in self.tricks],
-            "tricks_won": sides(self.tricks_won),
-            "counters": sides(self.counters),
-            "meld_shown": sides(self.meld_shown),
-            "totals": sides(self.totals),
-            "history": list(self.history),
-            "last_hand": self.last_hand,
-            "winner": self.winner,
+            **b,
             "legal": self.legal.to_json(),
-            "game": self.game,
-            "scale": self.scale,
+            **c,
             **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
-            **({"conceded": True} if self.conceded else {}),
-            **({} if self.turned is None else {"turned": str(self.turned)}),
+            **d,
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
                 "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)} if self.lineup else {}),
             **({} if self.stock is None else self.stock),
             # Table facts the browser shows but must not work out itself (it holds no rules):
-            **self._table_json(),
+            **t,
         }
 
     def _table_json(self) -> dict[str, object]:
-        """The seats and sides, a finished hand's earned points, the number of tricks in a hand,
-        the target (or the number of deals and the deal being played) and the meld rule in words."""
-        seats = list(self.seating.names)
-        names = self.seating.side_names
+        """The table facts of :meth:`to_json` (:func:`_table_json`)."""
+        return _table_json(self)
 
-        def earned(summary: dict[str, object]) -> dict[str, int] | None:
-            # kept meld + counters: what a side's play earned, toward its bid when it declared; a hand
-            # settled by stakes measures the meld shown (scorers.stakes: kept only when the bid is made)
-            kept = summary.get("meld" if "transfers" in summary else "kept_meld")
-            ctr = summary.get("counters")
-            if not isinstance(kept, dict) or not isinstance(ctr, dict):
-                return None
-            return {s: kept[s] + ctr[s] for s in names}
 
-        return {
-            "seats": seats,
-            "sides": {side: [str(_SEATS[s]) for s in members] for side, members in zip(names, self.seating.sides)},
-            "tricks_in_hand": self.tricks_in_hand,
-            # a match of a number of deals has no target: the browser shows "deal k of n"
-            "target": None if self.deals else self.target,
-            "deals": self.deals,
-            "deal_number": self.deal_number,
-            "meld_note": "A side keeps its meld only if it takes at least one trick." if self.meld_needs_trick else None,
-            "last_earned": None if self.last_hand is None else earned(self.last_hand),
-        }
+_Parts = tuple[dict[str, object], dict[str, object], dict[str, object], dict[str, object], dict[str, object]]
+
+
+def _public_json_parts(v: Any) -> _Parts:
+    """The JSON of the seat-independent fields of a view ``v`` (a :class:`View`, or a namespace of
+    :func:`_public_fields`' fields) in five parts, in :meth:`View.to_json`'s key order: after
+    ``seat``, after ``hand``, after ``legal``, after ``exchange`` and the table facts."""
+    names = v.seating.side_names
+    seats = v.seating.seats
+
+    def sides(p: tuple[int, ...]) -> dict[str, int]:
+        return dict(zip(names, p))
+
+    def s(x: object) -> str | None:
+        return None if x is None else str(x)
+
+    a = {
+        "version": v.version,
+        "rules": v.rules,
+        "phase": v.phase,
+        "hand_number": v.hand_number,
+        "dealer": str(v.dealer),
+        "turn": s(v.turn),
+    }
+    b = {
+        "hand_sizes": {str(_SEATS[i]): n for i, n in enumerate(v.hand_sizes) if i in seats},
+        "auction": [{"seat": str(seat), "call": auction_mod.call_text(call)} for seat, call in v.calls],
+        "high_bid": v.high_bid,
+        "high_bidder": s(v.high_bidder),
+        "declarer": s(v.declarer),
+        "bid": v.bid,
+        "trump": s(v.trump),
+        "stuck": v.stuck,
+        "melds": {str(_SEATS[i]): None if m is None else _meld_json(m) for i, m in enumerate(v.melds) if i in seats},
+        "tricks": [_trick_json(t) for t in v.tricks],
+        "tricks_won": sides(v.tricks_won),
+        "counters": sides(v.counters),
+        "meld_shown": sides(v.meld_shown),
+        "totals": sides(v.totals),
+        "history": list(v.history),
+        "last_hand": v.last_hand,
+        "winner": v.winner,
+    }
+    c = {"game": v.game, "scale": v.scale}
+    d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)})}
+    return a, b, c, d, _table_json(v)
+
+
+#: :func:`_public_json_parts` of the fields :func:`_public_fields` built for one state (the same
+#: dict for every seat's view of it: its JSON is built once).
+_public_json = _SameObject(lambda pub: _public_json_parts(_Fields(pub)), size=256)
+
+
+class _Fields:
+    """A dict's items as attributes (the public fields of a view, for :func:`_public_json_parts`)."""
+
+    def __init__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+
+
+def _table_json(v: Any) -> dict[str, object]:
+    """The seats and sides, a finished hand's earned points, the number of tricks in a hand,
+    the target (or the number of deals and the deal being played) and the meld rule in words."""
+    seats = list(v.seating.names)
+    names = v.seating.side_names
+
+    def earned(summary: dict[str, object]) -> dict[str, int] | None:
+        # kept meld + counters: what a side's play earned, toward its bid when it declared; a hand
+        # settled by stakes measures the meld shown (scorers.stakes: kept only when the bid is made)
+        kept = summary.get("meld" if "transfers" in summary else "kept_meld")
+        ctr = summary.get("counters")
+        if not isinstance(kept, dict) or not isinstance(ctr, dict):
+            return None
+        return {s: kept[s] + ctr[s] for s in names}
+
+    return {
+        "seats": seats,
+        "sides": {side: [str(_SEATS[s]) for s in members] for side, members in zip(names, v.seating.sides)},
+        "tricks_in_hand": v.tricks_in_hand,
+        # a match of a number of deals has no target: the browser shows "deal k of n"
+        "target": None if v.deals else v.target,
+        "deals": v.deals,
+        "deal_number": v.deal_number,
+        "meld_note": "A side keeps its meld only if it takes at least one trick." if v.meld_needs_trick else None,
+        "last_earned": None if v.last_hand is None else earned(v.last_hand),
+    }
 
 
 @_SameObject
@@ -1445,14 +1483,17 @@ def _view(state: State, me: Seat, chair: int | None = None) -> View:
         chairs = {"lineup": state.lineup, "chair": state.lineup[me] if chair is None else chair,
                   "chair_totals": state.totals, "sits_out": me not in state.game.seating.seats,
                   "chairs_out": sitting_out(state)}
-    return View(
+    pub = _public(state)
+    v = View(
         seat=me,
         hand=sort_hand(unpack(state.hands[me]), state.trump),
         legal=legal(state, me),
-        **_public(state),
+        **pub,
         **chairs,
         **_phase_fields(state, me),
     )
+    object.__setattr__(v, "_public", pub)  # not a field: dataclasses.replace makes a view without it
+    return v
 
 
 def _public_fields(state: State) -> dict[str, Any]:
