@@ -38,6 +38,7 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Literal
 
@@ -1184,8 +1185,17 @@ class Legal:
 def legal(state: State, seat: int) -> Legal:
     """The legal moves of ``seat`` in ``state`` (empty when it is not its turn): the current phase's."""
     if turn(state) != seat:
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid)
+        rules = state.rules
+        key = (rules.bid_step, rules.max_bid)
+        none = _NO_MOVES.get(key)
+        if none is None:
+            none = _NO_MOVES[key] = Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid)
+        return none
     return state.current.legal(state, Seat(seat))
+
+
+#: The empty :class:`Legal` of a seat whose turn it is not, by (bid step, bid limit): one object each.
+_NO_MOVES: dict[tuple[int, int], Legal] = {}
 
 
 def legal_actions(state: State, seat: int | None = None, max_bid: int | None = None) -> list[Action]:
@@ -1460,6 +1470,12 @@ def sort_hand(cards: Sequence[int], trump: int | None = None) -> tuple[Card, ...
     return tuple(CARDS[c] for c in sorted(cards, key=key))
 
 
+@lru_cache(maxsize=65_536)
+def _hand_in_order(hand: int, trump: Suit | None) -> tuple[Card, ...]:
+    """:func:`sort_hand` of a hand int, remembered (a seat's hand stays the same from move to move)."""
+    return sort_hand(unpack(hand), trump)
+
+
 def view(state: State, seat: int) -> View:
     """The view of ``seat``: its own hand and everything public, nothing else.
 
@@ -1486,7 +1502,7 @@ def _view(state: State, me: Seat, chair: int | None = None) -> View:
     pub = _public(state)
     v = View(
         seat=me,
-        hand=sort_hand(unpack(state.hands[me]), state.trump),
+        hand=_hand_in_order(state.hands[me], state.trump),
         legal=legal(state, me),
         **pub,
         **chairs,
@@ -1574,9 +1590,21 @@ def view_for_chair(state: State, chair: int) -> View:
 def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:
     """The view fields every phase of the game adds for ``seat`` (each decides what ``seat`` may see)."""
     out: dict[str, Any] = {}
-    for ph in state.game.phases:
+    for ph in _viewing_phases(state.game.phases):
         out.update(ph.view(state, seat))
     return out
+
+
+def _viewing_phases(phases: tuple[PhaseDef, ...]) -> tuple[PhaseDef, ...]:
+    """The phases of ``phases`` whose :meth:`PhaseDef.view` adds something (the others add nothing),
+    remembered per tuple of phases (a game's)."""
+    hit = _VIEWING.get(id(phases))
+    if hit is None or hit[0] is not phases:
+        hit = _VIEWING[id(phases)] = (phases, tuple(p for p in phases if type(p).view is not PhaseDef.view))
+    return hit[1]
+
+
+_VIEWING: dict[int, tuple[tuple[PhaseDef, ...], tuple[PhaseDef, ...]]] = {}
 
 
 def deck_check(state: State) -> bool:
