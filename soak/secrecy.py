@@ -249,9 +249,16 @@ def check_tokens(state: State, seat: int | None, j: dict[str, Any], public: set[
         seen = shared.tokens + tokens_in({k: v for k, v in j.items() if k in PER_VIEWER})
     else:  # a field equal to the first viewer's has its tokens; the rest is scanned
         first = shared.fields
-        own = {k: v for k, v in j.items() if k not in SUMMARIES and (k not in first or first[k] != v)}
+        own: dict[str, Any] = {}
+        equal = 0
+        for k, v in j.items():
+            f = first.get(k, own)  # ``own``: not in ``first`` (no field holds that very dict)
+            if f is v or (f is not own and f == v):
+                equal += 1
+            elif k not in SUMMARIES:
+                own[k] = v
         seen = tokens_in(own)
-        if all(k in j and k not in own for k in first):  # every shared field equal: their tokens are known
+        if equal == len(first):  # every shared field there and equal: their tokens are known
             seen += shared.tokens
         else:
             seen += tokens_in({k: v for k, v in j.items() if k in first and k not in own})
@@ -336,7 +343,17 @@ def permute_hidden(state: State, seat: int | None, rng: random.Random,
         b = list(state.buried)
         rng.shuffle(b)
         changes["buried"] = tuple(b)
-    return replace(state, hands=(packed[0], packed[1], packed[2], packed[3]), **changes)
+    return _evolve(state, hands=(packed[0], packed[1], packed[2], packed[3]), **changes)
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace(state, **changes)`` for the fields of :func:`permute_hidden` (hands, widow,
+    buried, stock), without rebuilding the other fields (several times faster)."""
+    assert changes.keys() <= {"hands", "widow", "buried", "stock"}, changes.keys()
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 #: ``json.dumps(j, ensure_ascii=False)``, without building an encoder each call.
