@@ -610,11 +610,16 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
     path = db if db is not None else str(platformdirs.user_data_path("pinochle") / "pinochle.db")
     where = f"sharing {redis} (keys {redis_prefix}*) with the other processes" if redis else f"saving to {path}"
     print(f"Pinochle: http://{host}:{port}  ({where})", file=sys.stderr, flush=True)
-    app = create_app(path, bot_delay=bot_delay, search_seconds=search_seconds,
-                     quick_move_timer=quick_timer or None, away_seconds=away_seconds or None, edge=edge,
-                     redis=redis, redis_prefix=redis_prefix)
     import logging
     import os
+
+    from .server.collector import GcWatch
+
+    # PINOCHLE_GC_STATS=1: the collector's runs and pauses, printed when the server stops (docs/scaling.md)
+    watch = GcWatch() if os.environ.get("PINOCHLE_GC_STATS") else None
+    app = create_app(path, bot_delay=bot_delay, search_seconds=search_seconds,
+                     quick_move_timer=quick_timer or None, away_seconds=away_seconds or None, edge=edge,
+                     redis=redis, redis_prefix=redis_prefix, gc_watch=watch)
 
     level = os.environ.get("PINOCHLE_LOG", "").upper()  # e.g. PINOCHLE_LOG=info: the server's own log, more detailed
     if level in ("DEBUG", "INFO"):

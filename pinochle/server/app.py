@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import secrets
+import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from .collector import GcWatch
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .howto import DEFAULT_GAME, howto_html
@@ -441,7 +443,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                search_seconds: float = SEARCH_SECONDS, quick_move_timer: float | None = 30.0,
                away_seconds: float | None = 60.0, guard: Guard | None = None,
                rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST),
-               edge: EdgePolicy | None = None, redis: str | None = None, redis_prefix: str = "pin:") -> Starlette:
+               edge: EdgePolicy | None = None, redis: str | None = None, redis_prefix: str = "pin:",
+               gc_watch: GcWatch | None = None) -> Starlette:
     """The web app.
 
     Args:
@@ -461,6 +464,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             and tables through Redis (:class:`~.redis_storage.RedisStorage`, :class:`~.cluster.Cluster`;
             docs/scaling.md); ``db`` is then ignored. ``None``: one process on SQLite.
         redis_prefix: the service's key prefix in Redis (several services, or tests, share one Redis).
+        gc_watch: counts and times the garbage collector's runs from startup; its summary is printed as one
+            JSON line (``{"gc": ...}``) on standard error at shutdown (docs/scaling.md). ``None``: not watched.
 
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
@@ -616,6 +621,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             await cluster.start()
             sweep = asyncio.create_task(shared.run())
         tables.restore()
+        if gc_watch is not None:
+            gc_watch.install()
         ticker = asyncio.create_task(server.quick.run())
         expiry = asyncio.create_task(server.rooms.run_expiry())
         yield
@@ -628,6 +635,9 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             await cluster.stop()
         tables.close()
         store.close()
+        if gc_watch is not None:
+            gc_watch.remove()
+            print(json.dumps({"gc": gc_watch.summary()}), file=sys.stderr, flush=True)
 
     routes = [
         Route("/", index),

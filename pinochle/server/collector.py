@@ -1,0 +1,78 @@
+"""Python's cyclic garbage collector in the server: watching its pauses.
+
+At 500 tables the p99 tail of the server was its full (generation 2) garbage
+collections: 8 in 80 s, up to 275 ms each, with every socket of the process
+waiting (docs/scaling.md, "What stops 500 tables at p99 <= 20 ms" and
+"Garbage-collection pauses"). :class:`GcWatch` counts the collections of each
+generation and times them (``gc.callbacks``), so that a change to the collector
+can be measured: ``PINOCHLE_GC_STATS=1 pinochle serve`` prints its
+:meth:`GcWatch.summary` as one JSON line on standard error when the server stops.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any
+
+
+class GcWatch:
+    """Counts and times the collector's runs per generation while installed.
+
+    Attributes:
+        collections: runs per generation (0, 1, 2) since :meth:`install`.
+        longest: the longest run per generation (seconds).
+        total: the time spent per generation (seconds).
+        full: one ``(start, seconds)`` per full (generation 2) run; ``start`` is seconds since :meth:`install`.
+    """
+
+    def __init__(self) -> None:
+        self.collections = [0, 0, 0]
+        self.longest = [0.0, 0.0, 0.0]
+        self.total = [0.0, 0.0, 0.0]
+        self.full: list[tuple[float, float]] = []
+        self._began = 0.0
+        self._start = 0.0
+
+    def install(self) -> None:
+        """Start watching (appends :meth:`_callback` to ``gc.callbacks``)."""
+        self._began = time.perf_counter()
+        gc.callbacks.append(self._callback)
+
+    def remove(self) -> None:
+        """Stop watching; the figures stay."""
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        """``gc.callbacks`` hook: ``phase`` is ``"start"`` or ``"stop"``, ``info["generation"]`` 0-2."""
+        now = time.perf_counter()
+        if phase == "start":
+            self._start = now
+            return
+        generation = int(info["generation"])
+        spent = now - self._start
+        self.collections[generation] += 1
+        self.total[generation] += spent
+        self.longest[generation] = max(self.longest[generation], spent)
+        if generation == 2:
+            self.full.append((round(self._start - self._began, 1), spent))
+
+    def summary(self) -> dict[str, Any]:
+        """The figures as JSON-ready values (times in ms; ``full``: ``[start s, ms]`` per full collection).
+
+        Returns:
+            ``{"seconds", "collections": [g0, g1, g2], "longest_ms": [...], "total_ms": [...],
+            "gen2": count, "gen2_longest_ms": ms, "full": [[s, ms], ...], "threshold": [...], "frozen": n}``.
+        """
+        return {
+            "seconds": round(time.perf_counter() - self._began, 1),
+            "collections": list(self.collections),
+            "longest_ms": [round(1000 * s, 1) for s in self.longest],
+            "total_ms": [round(1000 * s, 1) for s in self.total],
+            "gen2": self.collections[2],
+            "gen2_longest_ms": round(1000 * self.longest[2], 1),
+            "full": [[at, round(1000 * s, 1)] for at, s in self.full],
+            "threshold": list(gc.get_threshold()),
+            "frozen": gc.get_freeze_count(),
+        }
