@@ -400,13 +400,14 @@ def random_action(state: State, rng: random.Random) -> Action:
 
 
 def steps(game: str, seed: int, players: int | None = None,
-          max_hands: int | None = None) -> Iterator[tuple[Action | None, State]]:
-    """Every state of one random match with the action that led to it (``None`` for the first):
-    :func:`random_action` from a generator seeded by the game, table size and ``seed``.
+          max_hands: int | None = None, policy: Policy | None = None) -> Iterator[tuple[Action | None, State]]:
+    """Every state of one simulated match with the action that led to it (``None`` for the first):
+    :func:`random_action` (or ``policy``) from a generator seeded by the game, table size and ``seed``.
 
     Args:
         max_hands: stop after that many finished hands (thrown-in deals included); ``None``:
             play the match to its end.
+        policy: chooses each move (``policy(state, rng)``); ``None``: :func:`random_action`.
 
     Raises:
         AssertionError: no match end after 20,000 actions.
@@ -417,7 +418,7 @@ def steps(game: str, seed: int, players: int | None = None,
     for _ in range(20_000):
         if state.phase == "match_end" or (max_hands is not None and len(state.history) + len(state.thrown) >= max_hands):
             return
-        action = random_action(state, rng)
+        action = (policy or random_action)(state, rng)
         try:
             state = apply(state, action)
         except IllegalAction:  # a jump bid the auction does not take: bid the minimum
@@ -427,6 +428,53 @@ def steps(game: str, seed: int, players: int | None = None,
             state = apply(state, action)
         yield action, state
     raise AssertionError(f"{game} seed {seed}: no match end after 20,000 actions")
+
+
+class Computers:
+    """A move policy: the app's computer players (:func:`pinochle.bots.for_level`, each seeing only
+    its seat's view) at every seat, with a :func:`random_action` a share ``randomness`` of the time.
+
+    Computer players make their bids, so a match ends in about half the hands of random play (5 to
+    10 hands of ``table`` instead of 20), on the paths people play; the random moves keep the odd
+    ones (a concession, a wild bid, a card nobody would lead). Where a computer player has no move
+    (a hand's end) or fails, the move is random; failures are counted (``bot_errors``).
+
+    Args:
+        level: ``"easy"``, ``"normal"`` or ``"hard"``.
+        seed: the players' seed (the match's).
+        randomness: the share of random moves (0 to 1).
+    """
+
+    def __init__(self, level: str, seed: int | str, randomness: float = 0.1) -> None:
+        self.level = level
+        self.seed = seed
+        self.randomness = randomness
+        self.players: dict[int, Any] = {}
+        self.bot_errors = 0
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        auto = auto_action(state)
+        if auto is not None:
+            return auto
+        who = turn(state)
+        if who is None or state.phase == "hand_end" or rng.random() < self.randomness:
+            return random_action(state, rng)
+        player = self.players.get(who)
+        if player is None:
+            from pinochle.bots import for_level  # the soak's only use of the computer players
+            player = self.players[who] = for_level(self.level, f"{self.seed}/{int(who)}")
+        try:
+            action: Action = player.act(view(state, who))
+            if action.seat != who:
+                raise ValueError(f"a move for {action.seat}, not {Seat(who)}")
+            return action
+        except (ValueError, IllegalAction):
+            self.bot_errors += 1
+            return random_action(state, rng)
+
+
+#: Chooses a simulated match's next move: ``policy(state, rng)``.
+Policy = Any
 
 
 def states(game: str, seed: int, players: int | None = None, max_hands: int | None = None) -> Iterator[State]:
@@ -515,29 +563,45 @@ def configs() -> list[Config]:
     return out
 
 
-Task = tuple[str, int | None, int, int | None] | tuple[str, int | None, int, int | None, float, bool]
+@dataclass(frozen=True)
+class Task:
+    """One simulated match to check.
+
+    Attributes:
+        game, players: the game and its table size (``None``: the game's own).
+        seed: the match's seed (its deals, its moves and the checks' shuffles).
+        max_hands: stop after that many finished hands; ``None``: play the match to its end.
+        json_share, shuffle_all: see :func:`check_state`.
+        policy: ``"random"`` (:func:`random_action`) or a level of :class:`Computers`
+            (``"easy"``, ``"normal"``, ``"hard"``, with 10 % random moves).
+    """
+
+    game: str
+    players: int | None
+    seed: int
+    max_hands: int | None = None
+    json_share: float = 1.0
+    shuffle_all: bool = True
+    policy: str = "random"
 
 
 def run_match(task: Task) -> dict[str, Any]:
     """One simulated match, every state checked: counts, or the failure.
 
-    Args:
-        task: ``(game, players, seed, max_hands[, json_share, shuffle_all])`` (see :func:`steps` and
-            :func:`check_state`; 1 and ``True`` when left out).
-
     Returns:
         ``config``, ``seed`` and the counts (``states``, ``views``, ``cards``, ``permutations``,
-        ``actions``, ``hands``, ``thrown``, ``finished``, ``cpu`` seconds, and per kind
-        ``action:<type>`` and ``phase:<name>``), or ``config``, ``seed`` and ``failure``.
+        ``actions``, ``hands``, ``thrown``, ``finished``, ``bot_errors``, ``cpu`` seconds, and per
+        kind ``action:<type>`` and ``phase:<name>``), or ``config``, ``seed`` and ``failure``.
     """
-    game, players, seed, max_hands = task[:4]
-    json_share, shuffle_all = (task[4], task[5]) if len(task) > 4 else (1.0, True)
+    game, players, seed, max_hands = task.game, task.players, task.seed, task.max_hands
+    json_share, shuffle_all = task.json_share, task.shuffle_all
+    policy = None if task.policy == "random" else Computers(task.policy, seed)
     rng = random.Random(seed)
     memo = Memo()
     counts = Counter[str]()
     t0 = time.process_time()
     try:
-        for action, state in steps(game, seed, players, max_hands):
+        for action, state in steps(game, seed, players, max_hands, policy):
             v, c, p = check_state(state, rng, memo, json_share, shuffle_all)
             counts["states"] += 1
             counts["views"] += v
@@ -550,13 +614,14 @@ def run_match(task: Task) -> dict[str, Any]:
         counts["hands"] = len(state.history)
         counts["thrown"] = len(state.thrown)
         counts["finished"] = int(state.phase == "match_end")
+        counts["bot_errors"] = 0 if policy is None else policy.bot_errors
     except AssertionError as err:
         return {"config": str(Config(game, players)), "seed": seed, "failure": str(err)}
     return {"config": str(Config(game, players)), "seed": seed, **counts, "cpu": time.process_time() - t0}
 
 
 def whole_tasks(per_game: int, seed: int = 0, only: list[str] | None = None,
-                json_share: float = 0.05, shuffle_all: bool = False) -> list[Task]:
+                json_share: float = 0.05, shuffle_all: bool = False, policy: str = "random") -> list[Task]:
     """The whole matches of the full soak: ``per_game`` of every playable game, interleaved
     (round ``i`` plays match ``i`` of every game, so a run stopped early has as many of each).
     The auction game's matches go round its table sizes (3, 4, 5 players; match ``i`` at the
@@ -567,18 +632,19 @@ def whole_tasks(per_game: int, seed: int = 0, only: list[str] | None = None,
         seed: the first match's seed (match ``i`` has seed ``seed + i``).
         only: only these games or configs (``auction@4``), or ``None``.
         json_share, shuffle_all: see :func:`check_state`.
+        policy: see :class:`Task`.
     """
     by_game: dict[str, list[Config]] = {}
     for c in configs():
         if only is None or str(c) in only or c.game in only:
             by_game.setdefault(c.game, []).append(c)
-    return [(c.game, c.players, seed + i, None, json_share, shuffle_all)
+    return [Task(c.game, c.players, seed + i, None, json_share, shuffle_all, policy)
             for i in range(per_game) for cs in by_game.values() for c in [cs[(seed + i) % len(cs)]]]
 
 
 def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None = None,
           minutes: float | None = None, json_share: float = 0.05, progress: bool = False,
-          shuffle_all: bool = False) -> dict[str, Any]:
+          shuffle_all: bool = False, policy: str = "random") -> dict[str, Any]:
     """The full secrecy soak on whole matches: :func:`whole_tasks`, each played to its end and
     every state checked (:func:`run_match`).
 
@@ -590,6 +656,7 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
         minutes: start no match after this many minutes (``None``: no limit); the result says
             how many ran.
         json_share, shuffle_all: see :func:`check_state`.
+        policy: see :class:`Task`.
         progress: show a rich progress bar (on stderr).
 
     Returns:
@@ -599,7 +666,7 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    tasks = whole_tasks(per_game, seed, only, json_share, shuffle_all)
+    tasks = whole_tasks(per_game, seed, only, json_share, shuffle_all, policy)
     t0 = time.monotonic()
     deadline = None if minutes is None else t0 + 60 * minutes
     per: dict[str, Counter[str]] = {}
@@ -651,7 +718,7 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
             "games": {k: dict(v) for k, v in games.items()}, "failures": failures,
             "matches": sum(c["matches"] for c in per.values()) + len(failures), "planned": len(tasks),
             "stopped": stopped, "per_game": per_game, "workers": workers, "seed": seed, "json_share": json_share,
-            "shuffle_all": shuffle_all}
+            "shuffle_all": shuffle_all, "policy": policy}
 
 
 def summary_lines(out: dict[str, Any]) -> list[str]:
@@ -670,7 +737,7 @@ def soak(matches: int, max_hands: int | None, workers: int, seed: int = 0,
          only: list[str] | None = None) -> dict[str, Any]:
     """``matches`` simulated matches shared evenly across :func:`configs`; per-config totals and failures."""
     cfgs = [c for c in configs() if only is None or str(c) in only or c.game in only]
-    tasks = [(c.game, c.players, seed + i // len(cfgs), max_hands) for i, c in enumerate(cfgs * (matches // len(cfgs) + 1))]
+    tasks = [Task(c.game, c.players, seed + i // len(cfgs), max_hands) for i, c in enumerate(cfgs * (matches // len(cfgs) + 1))]
     tasks = tasks[:matches]
     t0 = time.monotonic()
     per: dict[str, Counter[str]] = {str(c): Counter() for c in cfgs}
@@ -729,7 +796,9 @@ def whole_report(out: dict[str, Any]) -> str:
                  f"({out['per_game']:,} per game){' (stopped at the time limit)' if out['stopped'] else ''}; "
                  f"{out['seconds']:,.0f} s wall with {out['workers']} worker(s); JSON compared for "
                  f"{out['json_share']:.0%} of the shuffled views; hidden cards shuffled for "
-                 f"{'every viewer' if out.get('shuffle_all', True) else 'one viewer drawn at random'} of each state")
+                 f"{'every viewer' if out.get('shuffle_all', True) else 'one viewer drawn at random'} of each state; "
+                 f"moves: {out.get('policy', 'random')}{'' if out.get('policy', 'random') == 'random' else ' computer players, 10% random'}"
+                 f" ({tot['bot_errors']:,} computer moves replaced by random ones after an error)")
     return "\n".join(lines)
 
 
@@ -747,12 +816,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --whole: share of the shuffled views also compared as JSON text (all as View objects)")
     ap.add_argument("--shuffle-all", action="store_true",
                     help="with --whole: check (b) for every viewer of every state (default: one viewer drawn at random)")
+    ap.add_argument("--policy", choices=("random", "easy", "normal", "hard"), default="random",
+                    help="with --whole: the moves: random legal ones, or a level's computer players with 10%% random moves")
     ap.add_argument("--game", action="append", help="only these games (e.g. auction@4); repeatable")
     ap.add_argument("--json", help="write the result here")
     args = ap.parse_args(argv)
     if args.whole:
         out = whole(args.matches, args.workers, args.seed, args.game, args.minutes, args.json_share, progress=True,
-                    shuffle_all=args.shuffle_all)
+                    shuffle_all=args.shuffle_all, policy=args.policy)
         print(whole_report(out))
         print()
         print("\n".join(summary_lines(out)))

@@ -115,6 +115,16 @@ def _leaky_json(state: State, seat: int) -> View:
                       peek=sum(i * c for i, c in enumerate(cards)))
 
 
+def test_the_secrecy_soak_with_computer_players() -> None:
+    """``--policy easy``: the app's Easy players make the moves (10 % random ones); the matches end,
+    every state is checked, and no computer move had to be replaced after an error."""
+    out = secrecy.whole(1, seed=37, only=["table", "two-handed"], policy="easy")
+    assert not out["failures"] and out["policy"] == "easy" and set(out["games"]) == {"table", "two-handed"}
+    for name, c in out["games"].items():
+        assert c["finished"] == 1 and c["bot_errors"] == 0 and c["views"] > c["states"] > c["hands"] >= 1, name
+    assert "moves: easy computer players" in secrecy.whole_report(out)
+
+
 def test_the_secrecy_checks_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_match(seed=3, game="cutthroat")
     secrecy.check_state(state, random.Random(0), json_share=1.0)  # the honest views pass
