@@ -23,6 +23,7 @@ class GcWatch:
         collections: runs per generation (0, 1, 2) since :meth:`install`.
         longest: the longest run per generation (seconds).
         total: the time spent per generation (seconds).
+        collected: the unreachable objects each generation's runs found (cyclic garbage freed).
         full: one ``(start, seconds)`` per full (generation 2) run; ``start`` is seconds since :meth:`install`.
     """
 
@@ -30,6 +31,7 @@ class GcWatch:
         self.collections = [0, 0, 0]
         self.longest = [0.0, 0.0, 0.0]
         self.total = [0.0, 0.0, 0.0]
+        self.collected = [0, 0, 0]
         self.full: list[tuple[float, float]] = []
         self._began = 0.0
         self._start = 0.0
@@ -54,6 +56,7 @@ class GcWatch:
         spent = now - self._start
         self.collections[generation] += 1
         self.total[generation] += spent
+        self.collected[generation] += int(info.get("collected", 0))
         self.longest[generation] = max(self.longest[generation], spent)
         if generation == 2:
             self.full.append((round(self._start - self._began, 1), spent))
@@ -62,7 +65,7 @@ class GcWatch:
         """The figures as JSON-ready values (times in ms; ``full``: ``[start s, ms]`` per full collection).
 
         Returns:
-            ``{"seconds", "collections": [g0, g1, g2], "longest_ms": [...], "total_ms": [...],
+            ``{"seconds", "collections": [g0, g1, g2], "longest_ms": [...], "total_ms": [...], "collected": [...],
             "gen2": count, "gen2_longest_ms": ms, "full": [[s, ms], ...], "threshold": [...], "frozen": n}``.
         """
         return {
@@ -70,6 +73,7 @@ class GcWatch:
             "collections": list(self.collections),
             "longest_ms": [round(1000 * s, 1) for s in self.longest],
             "total_ms": [round(1000 * s, 1) for s in self.total],
+            "collected": list(self.collected),
             "gen2": self.collections[2],
             "gen2_longest_ms": round(1000 * self.longest[2], 1),
             "full": [[at, round(1000 * s, 1)] for at, s in self.full],
