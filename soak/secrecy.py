@@ -718,7 +718,54 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
             "games": {k: dict(v) for k, v in games.items()}, "failures": failures,
             "matches": sum(c["matches"] for c in per.values()) + len(failures), "planned": len(tasks),
             "stopped": stopped, "per_game": per_game, "workers": workers, "seed": seed, "json_share": json_share,
-            "shuffle_all": shuffle_all, "policy": policy}
+            "shuffle_all": shuffle_all, "policy": policy, "only": only}
+
+
+def run_seeds(out: dict[str, Any]) -> list[tuple[str, int]]:
+    """The ``(config, seed)`` of every match a :func:`whole` result ran: the first ``matches`` of its
+    :func:`whole_tasks` (a run stopped at its time limit ran a prefix of them; one worker)."""
+    tasks = whole_tasks(out["per_game"], out["seed"], out.get("only"))[:out["matches"]]
+    return [(str(Config(t.game, t.players)), t.seed) for t in tasks]
+
+
+def pool(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several :func:`whole` results as one (the full soak run in parts: different seeds, sessions
+    or commits): the totals per config and per game, the failures, and ``runs`` (one line each).
+
+    Raises:
+        ValueError: two runs checked the same match (the same config and seed), or a run stopped at
+            its time limit with more than one worker (which matches ran is then unknown).
+    """
+    seen: dict[tuple[str, int], int] = {}
+    per: dict[str, Counter[str]] = {}
+    failures: list[dict[str, Any]] = []
+    lines = []
+    for i, out in enumerate(runs):
+        if out["stopped"] and out["workers"] > 1:
+            raise ValueError(f"run {i} stopped at its time limit with {out['workers']} workers: its matches are unknown")
+        for key in run_seeds(out):
+            if key in seen:
+                raise ValueError(f"{key[0]} seed {key[1]} is in runs {seen[key]} and {i}")
+            seen[key] = i
+        for name, c in out["per"].items():
+            per.setdefault(name, Counter()).update(c)
+        failures += out["failures"]
+        seeds = [sd for _, sd in run_seeds(out)]
+        lines.append(f"seeds {min(seeds)}-{max(seeds)}: {out['matches']:,} matches, commit {out.get('commit', '?')}, "
+                     f"{out['workers']} worker(s), {out['seconds']:,.0f} s wall, (b) for "
+                     f"{'every viewer' if out.get('shuffle_all', True) else 'one viewer a state'}, "
+                     f"moves {out.get('policy', 'random')}, {len(out['failures'])} leaks")
+    order = [str(c) for c in configs()]
+    per = dict(sorted(per.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
+    games: dict[str, Counter[str]] = {}
+    for name, c in per.items():
+        games.setdefault(name.split("@")[0], Counter()).update(c)
+    return {"seconds": sum(o["seconds"] for o in runs), "per": {k: dict(v) for k, v in per.items()},
+            "games": {k: dict(v) for k, v in games.items()}, "failures": failures,
+            "matches": sum(o["matches"] for o in runs), "planned": sum(o["matches"] for o in runs),
+            "stopped": False, "per_game": min((c["matches"] for c in games.values()), default=0),
+            "workers": max(o["workers"] for o in runs), "json_share": runs[0]["json_share"], "runs": lines,
+            "shuffle_all": all(o.get("shuffle_all", True) for o in runs)}
 
 
 def summary_lines(out: dict[str, Any]) -> list[str]:
@@ -792,6 +839,10 @@ def whole_report(out: dict[str, Any]) -> str:
     lines.append(f"actions made: {made}")
     reached = ", ".join(f"{k} {tot['phase:' + k]:,}" for k in phases)
     lines.append(f"states per phase: {reached}")
+    if "runs" in out:  # pooled (:func:`pool`)
+        lines.append(f"{len(out['failures'])} leaks; {out['matches']:,} matches pooled from {len(out['runs'])} runs "
+                     f"(at least {out['per_game']:,} of every game); {tot['cpu']:,.0f} s of CPU")
+        return "\n".join(lines)
     lines.append(f"{len(out['failures'])} leaks; {out['matches']:,} of {out['planned']:,} planned matches "
                  f"({out['per_game']:,} per game){' (stopped at the time limit)' if out['stopped'] else ''}; "
                  f"{out['seconds']:,.0f} s wall with {out['workers']} worker(s); JSON compared for "
@@ -800,6 +851,16 @@ def whole_report(out: dict[str, Any]) -> str:
                  f"moves: {out.get('policy', 'random')}{'' if out.get('policy', 'random') == 'random' else ' computer players, 10% random'}"
                  f" ({tot['bot_errors']:,} computer moves replaced by random ones after an error)")
     return "\n".join(lines)
+
+
+def _commit() -> str | None:
+    """The git commit of this checkout (``None`` outside git)."""
+    import subprocess
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=__file__.rsplit("/", 2)[0], check=True).stdout.strip() or None
+    except (OSError, subprocess.CalledProcessError):
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -818,15 +879,29 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --whole: check (b) for every viewer of every state (default: one viewer drawn at random)")
     ap.add_argument("--policy", choices=("random", "easy", "normal", "hard"), default="random",
                     help="with --whole: the moves: random legal ones, or a level's computer players with 10%% random moves")
+    ap.add_argument("--pool", nargs="+", metavar="JSON",
+                    help="pool the --json results of several --whole runs (different seeds) into one report")
     ap.add_argument("--game", action="append", help="only these games (e.g. auction@4); repeatable")
     ap.add_argument("--json", help="write the result here")
     args = ap.parse_args(argv)
-    if args.whole:
+    if args.pool:
+        outs = []
+        for name in args.pool:
+            with open(name) as fh:
+                outs.append(json.load(fh))
+        out = pool(outs)
+        print("\n".join(out["runs"]))
+        print()
+        print(whole_report(out))
+        print()
+        print("\n".join(summary_lines(out)))
+    elif args.whole:
         out = whole(args.matches, args.workers, args.seed, args.game, args.minutes, args.json_share, progress=True,
                     shuffle_all=args.shuffle_all, policy=args.policy)
         print(whole_report(out))
         print()
         print("\n".join(summary_lines(out)))
+        out["commit"] = _commit()
     else:
         out = soak(args.matches, args.hands, args.workers, args.seed, args.game)
         print(report(out))

@@ -125,6 +125,19 @@ def test_the_secrecy_soak_with_computer_players() -> None:
     assert "moves: easy computer players" in secrecy.whole_report(out)
 
 
+def test_soak_runs_pool_into_one_result() -> None:
+    """Runs of the whole soak on different seeds add up (``--pool``); a match checked twice is refused."""
+    a = secrecy.whole(1, seed=20_000, only=["racehorse", "britannica"])
+    b = secrecy.whole(2, seed=20_001, only=["britannica"])
+    both = secrecy.pool([a, b])
+    assert both["matches"] == 4 and both["games"]["britannica"]["matches"] == 3 and both["per_game"] == 1
+    assert both["games"]["britannica"]["views"] == a["games"]["britannica"]["views"] + b["games"]["britannica"]["views"]
+    assert secrecy.run_seeds(b) == [("britannica", 20_001), ("britannica", 20_002)] and len(both["runs"]) == 2
+    assert "pooled from 2 runs" in secrecy.whole_report(both)
+    with pytest.raises(ValueError, match="britannica seed 20001 is in runs 0 and 1"):
+        secrecy.pool([b, b])
+
+
 def test_the_secrecy_checks_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_match(seed=3, game="cutthroat")
     secrecy.check_state(state, random.Random(0), json_share=1.0)  # the honest views pass
