@@ -43,9 +43,10 @@ import random
 import re
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 
 from pinochle.cards import CARDS, DECKS, Card, Seat, unpack
@@ -691,7 +692,7 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
         views = 0
         if workers > 1:
             pool = multiprocessing.get_context("fork").Pool(workers)
-            results: Iterator[dict[str, Any]] = pool.imap_unordered(run_match, feed(), chunksize=1)
+            results: Iterator[dict[str, Any]] = _in_flight(pool, feed(), 4 * workers)
         else:
             pool = None
             results = map(run_match, feed())
@@ -718,7 +719,22 @@ def whole(per_game: int, workers: int = 1, seed: int = 0, only: list[str] | None
             "games": {k: dict(v) for k, v in games.items()}, "failures": failures,
             "matches": sum(c["matches"] for c in per.values()) + len(failures), "planned": len(tasks),
             "stopped": stopped, "per_game": per_game, "workers": workers, "seed": seed, "json_share": json_share,
-            "shuffle_all": shuffle_all, "policy": policy, "only": only}
+            "shuffle_all": shuffle_all, "policy": policy, "only": only, "prefix": True}
+
+
+def _in_flight(pool: Any, tasks: Iterator[Task], limit: int) -> Iterator[dict[str, Any]]:
+    """:func:`run_match` of ``tasks`` on ``pool``, at most ``limit`` at a time, results in task order.
+
+    A task is taken from ``tasks`` only when there is room (``Pool.imap_unordered`` takes them all
+    at once, so a time limit checked as they are taken would never stop it): the matches run are
+    always the first ones of the list."""
+    pending: deque[Any] = deque(pool.apply_async(run_match, (t,)) for t in islice(tasks, limit))
+    while pending:
+        result: dict[str, Any] = pending.popleft().get()
+        nxt = next(tasks, None)
+        if nxt is not None:
+            pending.append(pool.apply_async(run_match, (nxt,)))
+        yield result
 
 
 def run_seeds(out: dict[str, Any]) -> list[tuple[str, int]]:
@@ -741,7 +757,7 @@ def pool(runs: list[dict[str, Any]]) -> dict[str, Any]:
     failures: list[dict[str, Any]] = []
     lines = []
     for i, out in enumerate(runs):
-        if out["stopped"] and out["workers"] > 1:
+        if out["stopped"] and out["workers"] > 1 and not out.get("prefix"):
             raise ValueError(f"run {i} stopped at its time limit with {out['workers']} workers: its matches are unknown")
         for key in run_seeds(out):
             if key in seen:
