@@ -434,7 +434,7 @@ def pack(cards: Iterable[int]) -> int:
 def unpack(hand: int) -> list[Card]:
     """The cards of a hand int (any deck), sorted by type index (suit, then rank).
 
-    A new list each call (the caller may change it); the cards of the last 65,536
+    A new list each call (the caller may change it); the cards of the last 4,096
     hands are remembered (a seat's hand stays the same int from move to move, and
     every view and legal-move list unpacks it).
 
@@ -444,7 +444,7 @@ def unpack(hand: int) -> list[Card]:
     return list(_unpack(hand))
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=4_096)
 def _unpack(hand: int) -> tuple[Card, ...]:
     """:func:`unpack` as a tuple, remembered: only the card types held are visited."""
     out: list[Card] = []

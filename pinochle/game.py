@@ -1470,7 +1470,7 @@ def sort_hand(cards: Sequence[int], trump: int | None = None) -> tuple[Card, ...
     return tuple(CARDS[c] for c in sorted(cards, key=key))
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=4_096)
 def _hand_in_order(hand: int, trump: Suit | None) -> tuple[Card, ...]:
     """:func:`sort_hand` of a hand int, remembered (a seat's hand stays the same from move to move)."""
     return sort_hand(unpack(hand), trump)
