@@ -6,9 +6,11 @@ replicas of one match on two :class:`~pinochle.server.cluster.Cluster` links sha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -25,15 +27,18 @@ from .live_support import run_async
 from .redis_support import RedisTarget, redis_server, redis_target  # noqa: F401
 
 
-def stored_hand_end(storage: RedisStorage, match_id: str, seed: int) -> State:
-    """Store a room match (people at N and S, computers at E and W) played by random legal moves to the end
-    of its first hand; the state reached."""
-    seats = (SeatRecord("tok-north-0123456789", "Bob"), SeatRecord(None, "East"),
-             SeatRecord("tok-south-0123456789", "Ann"), SeatRecord(None, "West"))
-    storage.create_match(match_id, "ROOMCODE23", "easy", seed, 0, "room", seats, TableOptions().to_json())
+#: the seats of every stored match: people at N and S, computers at E and W
+SEATS = (SeatRecord("tok-north-0123456789", "Bob"), SeatRecord(None, "East"),
+         SeatRecord("tok-south-0123456789", "Ann"), SeatRecord(None, "West"))
+
+
+def stored_until(storage: RedisStorage, match_id: str, seed: int, reached: Callable[[State], bool]) -> State:
+    """Store a room match (:data:`SEATS`) played by random legal moves until ``reached(state)``; the state
+    reached."""
+    storage.create_match(match_id, "ROOMCODE23", "easy", seed, 0, "room", SEATS, TableOptions().to_json())
     state = new_match(seed=seed, first_dealer=0)
     rng = random.Random(seed)
-    while state.phase != "hand_end":
+    while not reached(state):
         action = auto_action(state)
         if action is None:
             seat = turn(state)
@@ -44,19 +49,51 @@ def stored_hand_end(storage: RedisStorage, match_id: str, seed: int) -> State:
     return state
 
 
-def test_a_takeover_at_a_hand_end_keeps_who_asked_for_the_next_hand(redis_target: RedisTarget) -> None:
+@pytest.fixture
+def storage(redis_target: RedisTarget) -> Iterator[RedisStorage]:
+    """The store the processes share, closed at the end."""
+    store = RedisStorage(redis_target.url, redis_target.prefix)
+    yield store
+    store.close()
+
+
+@contextlib.asynccontextmanager
+async def two_clusters(target: RedisTarget, **timings: Any) -> AsyncIterator[tuple[Cluster, Cluster]]:
+    """Two started :class:`Cluster` links of one service (``timings``: its ``lease_seconds``, ``beat``,
+    ``process_ttl``), stopped at the end."""
+    a, b = Cluster(target.url, target.prefix, **timings), Cluster(target.url, target.prefix, **timings)
+    await a.start()
+    await b.start()
+    try:
+        yield a, b
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+@contextlib.asynccontextmanager
+async def two_processes(target: RedisTarget, storage: RedisStorage,
+                        other: RedisStorage | None = None) -> AsyncIterator[tuple[ClusterTables, ClusterTables]]:
+    """The tables (bot delay 0) of two processes on :func:`two_clusters` links, the first on ``storage`` and
+    the second on ``other`` (default: ``storage``); closed and stopped at the end."""
+    async with two_clusters(target) as (one, two):
+        first, second = ClusterTables(storage, one, 0.0), ClusterTables(other or storage, two, 0.0)
+        try:
+            yield first, second
+        finally:
+            first.close()
+            second.close()
+
+
+def test_a_takeover_at_a_hand_end_keeps_who_asked_for_the_next_hand(redis_target: RedisTarget,
+                                                                     storage: RedisStorage) -> None:
     """Found live: South asked for the next hand through the driving process, which was then killed; the
     other process could not take the table over (the ready set held "58:S", read back as an int), so the
     hand was never dealt. The new owner must know South asked, and open the replica without an error."""
-    storage = RedisStorage(redis_target.url, redis_target.prefix)
-    end = stored_hand_end(storage, "m-ready-1", seed=11)
+    end = stored_until(storage, "m-ready-1", seed=11, reached=lambda s: s.phase == "hand_end")
 
     async def go() -> None:
-        one, two = Cluster(redis_target.url, redis_target.prefix), Cluster(redis_target.url, redis_target.prefix)
-        await one.start()
-        await two.start()
-        first, second = ClusterTables(storage, one, 0.0), ClusterTables(storage, two, 0.0)
-        try:
+        async with two_processes(redis_target, storage) as (first, second):
             a = first.get("m-ready-1")
             assert a is not None and a.state.version == end.version
             await a.person_action(Seat.S, end.version, {"type": "deal"})  # Ann asks, through process one
@@ -75,35 +112,8 @@ def test_a_takeover_at_a_hand_end_keeps_who_asked_for_the_next_hand(redis_target
             await b.person_action(Seat.N, end.version, {"type": "deal"})
             assert b.decide(b.clock())[0] == "deal"
             assert got and got[-1]["event"] == "next_ready"
-        finally:
-            first.close()
-            second.close()
-            await one.stop()
-            await two.stop()
 
-    try:
-        run_async(go, 30)
-    finally:
-        storage.close()
-
-
-def stored_until_north_plays(storage: RedisStorage, match_id: str, seed: int) -> State:
-    """Store a room match (people at N and S, computers at E and W) played by random legal moves until North
-    (a person) is to play a card; the state reached."""
-    seats = (SeatRecord("tok-north-0123456789", "Bob"), SeatRecord(None, "East"),
-             SeatRecord("tok-south-0123456789", "Ann"), SeatRecord(None, "West"))
-    storage.create_match(match_id, "ROOMCODE23", "easy", seed, 0, "room", seats, TableOptions().to_json())
-    state = new_match(seed=seed, first_dealer=0)
-    rng = random.Random(seed)
-    while not (state.phase == "play" and turn(state) == Seat.N):
-        action = auto_action(state)
-        if action is None:
-            seat = turn(state)
-            assert seat is not None
-            action = rng.choice(legal_actions(state, seat))
-        storage.append_action(match_id, state.version, action.to_json(), False)
-        state = apply(state, Action.from_json(action.to_json()))
-    return state
+    run_async(go, 30)
 
 
 class LateWrites(RedisStorage):
@@ -123,22 +133,18 @@ async def eventually(check: Callable[[], bool], what: str, within: float = 10.0)
 
 
 @pytest.mark.parametrize("again", [True, False], ids=["moved-again", "not-again"])
-def test_a_move_stored_after_a_timeout_reaches_the_driving_process(redis_target: RedisTarget, again: bool) -> None:
+def test_a_move_stored_after_a_timeout_reaches_the_driving_process(redis_target: RedisTarget, storage: RedisStorage,
+                                                                   again: bool) -> None:
     """Found live: North's move on the process that does not drive the table timed out while Redis hung, and
     Redis ran it when it woke. North is told `storage`; whether North sends the move again (answered `stale`)
     or not, nobody told the driving process, which waited for North for ever (East, a computer, never moved).
     The process that met the doubtful write must tell the others once it reads the log again."""
-    storage = RedisStorage(redis_target.url, redis_target.prefix)
     late = LateWrites(redis_target.url, redis_target.prefix)
-    at = stored_until_north_plays(storage, "m-late-1", seed=5)
+    at = stored_until(storage, "m-late-1", seed=5, reached=lambda s: s.phase == "play" and turn(s) == Seat.N)
     card = str(legal_actions(at, Seat.N)[0].to_json()["card"])
 
     async def go() -> None:
-        one, two = Cluster(redis_target.url, redis_target.prefix), Cluster(redis_target.url, redis_target.prefix)
-        await one.start()
-        await two.start()
-        first, second = ClusterTables(storage, one, 0.0), ClusterTables(late, two, 0.0)
-        try:
+        async with two_processes(redis_target, storage, late) as (first, second):
             a, b = first.get("m-late-1"), second.get("m-late-1")
             assert isinstance(a, ClusterTable) and isinstance(b, ClusterTable)
             await a.resync()
@@ -156,16 +162,10 @@ def test_a_move_stored_after_a_timeout_reaches_the_driving_process(redis_target:
             assert b.state.version == at.version + 1
             await eventually(lambda: a.state.version == at.version + 1, "the driving process hears of North's move")
             assert turn(a.state) == Seat.E and a.decide(a.clock())[0] in ("bot", None)
-        finally:
-            first.close()
-            second.close()
-            await one.stop()
-            await two.stop()
 
     try:
         run_async(go, 30)
     finally:
-        storage.close()
         late.close()
 
 
@@ -175,18 +175,15 @@ def test_a_socket_closed_while_redis_is_down_is_not_present_after_it_comes_back(
     processes showed Bob connected for ever (no computer stood in for him, the table waited). A reconnect must
     leave exactly the tokens that have a socket now, and the others must hear that the rest are gone."""
     async def go() -> None:
-        a = Cluster(redis_target.url, redis_target.prefix, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
-        b = Cluster(redis_target.url, redis_target.prefix, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
         reconnects: list[int] = []
 
         async def hook() -> None:
             reconnects.append(1)
 
-        a.on_reconnect(hook)
-        b.on_reconnect(hook)
-        await a.start()
-        await b.start()
-        try:
+        # the hooks run on a reconnect only (never at start), so they may be added once both links are up
+        async with two_clusters(redis_target, lease_seconds=0.4, beat=0.1, process_ttl=0.5) as (a, b):
+            a.on_reconnect(hook)
+            b.on_reconnect(hook)
             a.token_up("tok-bob-0123456789")
             a.token_up("tok-ann-0123456789")
             await eventually(lambda: b.elsewhere("tok-bob-0123456789") and b.elsewhere("tok-ann-0123456789"),
@@ -200,9 +197,6 @@ def test_a_socket_closed_while_redis_is_down_is_not_present_after_it_comes_back(
             assert b.elsewhere("tok-ann-0123456789"), "Ann, still connected, was dropped"
             present = await a.redis.smembers(a.key("present", a.pid))
             assert set(present) == {"tok-ann-0123456789"}, present
-        finally:
-            await a.stop()
-            await b.stop()
 
     run_async(go, 60)
 
@@ -213,11 +207,7 @@ def test_a_socket_closed_while_redis_hangs_is_withdrawn_once_it_answers(redis_ta
     Bob connected for ever. The heartbeat tells what could not be told once Redis answers."""
     async def go() -> None:
         # the default lifetime of a process (3 s) outlasts the hang: nobody is taken for dead here
-        a = Cluster(redis_target.url, redis_target.prefix, beat=0.1)
-        b = Cluster(redis_target.url, redis_target.prefix, beat=0.1)
-        await a.start()
-        await b.start()
-        try:
+        async with two_clusters(redis_target, beat=0.1) as (a, b):
             a.token_up("tok-bob-0123456789")
             a.token_up("tok-ann-0123456789")
             await eventually(lambda: b.elsewhere("tok-bob-0123456789") and b.elsewhere("tok-ann-0123456789"),
@@ -228,9 +218,6 @@ def test_a_socket_closed_while_redis_hangs_is_withdrawn_once_it_answers(redis_ta
             await eventually(lambda: not b.elsewhere("tok-bob-0123456789"), "B sees that Bob has gone")
             assert b.elsewhere("tok-ann-0123456789"), "Ann, still connected, was dropped"
             assert set(await b.redis.smembers(a.key("present", a.pid))) == {"tok-ann-0123456789"}
-        finally:
-            await a.stop()
-            await b.stop()
 
     run_async(go, 60)
 
@@ -240,11 +227,7 @@ def test_a_process_taken_for_dead_announces_its_tokens_again(redis_target: Redis
     which dropped its presence; it came back with Ann's socket, but the others showed her away and a computer
     played for her while she played on. The process must notice at its next heartbeat and announce its tokens."""
     async def go() -> None:
-        a = Cluster(redis_target.url, redis_target.prefix, beat=0.2)
-        b = Cluster(redis_target.url, redis_target.prefix, beat=0.2)
-        await a.start()
-        await b.start()
-        try:
+        async with two_clusters(redis_target, beat=0.2) as (a, b):
             a.token_up("tok-ann-0123456789")
             await eventually(lambda: b.elsewhere("tok-ann-0123456789"), "B sees Ann on A")
             # A's heartbeat runs out (as while it was frozen): B takes it for dead and drops its presence
@@ -253,8 +236,5 @@ def test_a_process_taken_for_dead_announces_its_tokens_again(redis_target: Redis
             assert not b.elsewhere("tok-ann-0123456789")
             await eventually(lambda: b.elsewhere("tok-ann-0123456789"), "B sees Ann on A again")
             assert set(await b.redis.smembers(a.key("present", a.pid))) == {"tok-ann-0123456789"}
-        finally:
-            await a.stop()
-            await b.stop()
 
     run_async(go, 60)
