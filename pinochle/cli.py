@@ -581,6 +581,10 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
           embed_from: Sequence[str] = (), redis: str | None = None, redis_prefix: str = "pin:") -> int:
     """Run the web app under uvicorn until interrupted.
 
+    The process's garbage collector runs less often (:func:`.server.collector.tune`; docs/scaling.md,
+    "Garbage-collection pauses"). With the environment variable ``PINOCHLE_GC_STATS`` set, its runs and
+    pauses are printed as one JSON line on standard error when the server stops.
+
     Args:
         host, port: where to listen.
         db: the SQLite file; default ``pinochle.db`` in the platform's user data directory.
@@ -613,10 +617,13 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
     import logging
     import os
 
-    from .server.collector import GcWatch
+    from .server import collector
 
-    # PINOCHLE_GC_STATS=1: the collector's runs and pauses, printed when the server stops (docs/scaling.md)
-    watch = GcWatch() if os.environ.get("PINOCHLE_GC_STATS") else None
+    # fewer garbage collections: the full ones stalled every socket for up to a quarter of a second at 500
+    # tables, to free almost nothing (docs/scaling.md, "Garbage-collection pauses")
+    collector.tune()
+    # PINOCHLE_GC_STATS=1: the collector's runs and pauses, printed when the server stops
+    watch = collector.GcWatch() if os.environ.get("PINOCHLE_GC_STATS") else None
     app = create_app(path, bot_delay=bot_delay, search_seconds=search_seconds,
                      quick_move_timer=quick_timer or None, away_seconds=away_seconds or None, edge=edge,
                      redis=redis, redis_prefix=redis_prefix, gc_watch=watch)
