@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
+from redis import exceptions as redis_errors
 
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn
@@ -167,6 +168,54 @@ def test_a_move_stored_after_a_timeout_reaches_the_driving_process(redis_target:
         run_async(go, 30)
     finally:
         late.close()
+
+
+def test_a_failed_stand_ins_write_does_not_fail_a_stored_move(redis_target: RedisTarget, storage: RedisStorage,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The owner writes its stand-ins (``pin:standins:{id}``) with its first notice after a takeover. A Redis
+    error on that one write escaped the person's move as it was (no StorageFault), after the move was stored:
+    the app answered it ``server`` ("the match is unchanged", untrue), and neither the mover's socket nor the
+    other process was told of the move. The move must stand and be told (no error of any kind: ``storage``
+    would say that nothing was saved), the process go on, and play resume once Redis writes again."""
+    at = stored_until(storage, "m-si-1", seed=5, reached=lambda s: s.phase == "play" and turn(s) == Seat.N)
+    card = str(legal_actions(at, Seat.N)[0].to_json()["card"])
+
+    async def go() -> None:
+        async with two_processes(redis_target, storage) as (first, second):
+            a, b = first.get("m-si-1"), second.get("m-si-1")  # process one drives; Bob's socket is there too
+            assert isinstance(a, ClusterTable) and isinstance(b, ClusterTable)
+            await b.resync()
+            got: list[dict[str, object]] = []
+
+            async def bob_socket(msg: dict[str, object]) -> None:
+                got.append(msg)
+            first.hub.subscribe("tok-north-0123456789", bob_socket)
+            await asyncio.sleep(0.1)  # the presence change is told before the takeover, not with Bob's move
+            assert await first.claim(a, start=False)
+            # only the stand-ins write fails, as a dropped connection makes it fail
+            cluster, failed = first.cluster, []
+            write = cluster.redis.set
+
+            async def set_or_fail(name: str, *args: Any, **kwargs: Any) -> Any:
+                if name == a.stand_ins_key:
+                    failed.append(name)
+                    raise redis_errors.ConnectionError("Connection reset by peer (planted)")
+                return await write(name, *args, **kwargs)
+            monkeypatch.setattr(cluster.redis, "set", set_or_fail)
+            await a.person_action(Seat.N, at.version, {"type": "play", "card": card})  # no error at all
+            assert failed == [a.stand_ins_key], "Bob's move did not meet the failing write"
+            stored = storage.load("m-si-1")
+            assert stored is not None and len(stored.actions) == at.version + 1
+            shown = got[-1]["view"] if got else None
+            assert isinstance(shown, dict) and shown["version"] == at.version + 1, "Bob was not shown his move"
+            await eventually(lambda: b.state.version == at.version + 1, "the other process hears of Bob's move")
+            assert cluster.up and a.owned and not a.closed
+            monkeypatch.undo()  # Redis writes again
+            a.start()  # the owner drives again: East, a computer, plays, then it is Ann's turn (South)
+            await eventually(lambda: b.state.version == at.version + 2, "East's move reaches the other process")
+            assert turn(b.state) == Seat.S and turn(a.state) == Seat.S
+
+    run_async(go, 30)
 
 
 def test_a_socket_closed_while_redis_is_down_is_not_present_after_it_comes_back(redis_target: RedisTarget) -> None:
