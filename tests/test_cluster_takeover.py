@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -214,6 +215,10 @@ def test_a_failed_stand_ins_write_does_not_fail_a_stored_move(redis_target: Redi
             a.start()  # the owner drives again: East, a computer, plays, then it is Ann's turn (South)
             await eventually(lambda: b.state.version == at.version + 2, "East's move reaches the other process")
             assert turn(b.state) == Seat.S and turn(a.state) == Seat.S
+            # the failed write is made again with the next notice (it was marked written before it was tried, so
+            # a replica opened later read no stand-ins until they changed)
+            written = await cluster.redis.get(a.stand_ins_key)
+            assert written is not None and json.loads(written) == sorted(a._stand_ins()), written
 
     run_async(go, 30)
 

@@ -240,10 +240,10 @@ class ClusterTable(Table):
             stand_ins = self._stand_ins()
             notice["si"] = sorted(stand_ins)
             if stand_ins != self._published_stand_ins:
-                self._published_stand_ins = stand_ins
                 with contextlib.suppress(StorageFault):
                     async with self.cluster.guard():  # a Redis error is a StorageFault (was a `server` error)
                         await self.cluster.redis.set(self.stand_ins_key, json.dumps(sorted(stand_ins)), ex=FACTS_TTL)
+                    self._published_stand_ins = stand_ins  # only once written: a failed write is made again next time
         try:
             await self.cluster.publish(self.channel, notice)
             self.tables.unsent.discard(self.id)
