@@ -33,13 +33,17 @@ import subprocess
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import redis
+
+if TYPE_CHECKING:
+    from pinochle.server.cluster import Cluster
 
 #: The binary; ``PINOCHLE_REDIS_SERVER`` may point elsewhere.
 REDIS_SERVER = os.environ.get("PINOCHLE_REDIS_SERVER", "redis-server")
@@ -249,3 +253,19 @@ def redis_target(redis_server: RedisServer) -> RedisTarget:
     if not redis_server.running():
         redis_server.start()
     return RedisTarget(redis_server.url, fresh_prefix(), redis_server)
+
+
+@asynccontextmanager
+async def two_clusters(target: RedisTarget, **timings: Any) -> AsyncIterator[tuple[Cluster, Cluster]]:
+    """Two started :class:`~pinochle.server.cluster.Cluster` links of one service (``timings``: its
+    ``lease_seconds``, ``beat``, ``process_ttl``), stopped at the end."""
+    from pinochle.server.cluster import Cluster
+
+    a, b = Cluster(target.url, target.prefix, **timings), Cluster(target.url, target.prefix, **timings)
+    await a.start()
+    await b.start()
+    try:
+        yield a, b
+    finally:
+        await a.stop()
+        await b.stop()

@@ -12,7 +12,7 @@ import json
 import signal
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from pinochle.server.storage import StorageFault
 
 from .live_support import run_async
 from .redis_support import RedisTarget, redis_server, redis_target  # noqa: F401
+from .redis_support import two_clusters as shared_two_clusters
 
 #: generous bound for anything that should happen "soon" (a failure, never a measurement)
 SOON = 10.0
@@ -47,17 +48,9 @@ def quick_cluster(target: RedisTarget) -> Cluster:
     return Cluster(target.url, target.prefix, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
 
 
-@contextlib.asynccontextmanager
-async def two_clusters(target: RedisTarget) -> AsyncIterator[tuple[Cluster, Cluster]]:
+def two_clusters(target: RedisTarget) -> contextlib.AbstractAsyncContextManager[tuple[Cluster, Cluster]]:
     """Two started :func:`quick_cluster` processes of one service, stopped at the end."""
-    a, b = quick_cluster(target), quick_cluster(target)
-    await a.start()
-    await b.start()
-    try:
-        yield a, b
-    finally:
-        await a.stop()
-        await b.stop()
+    return shared_two_clusters(target, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
 
 
 async def crash(c: Cluster) -> None:

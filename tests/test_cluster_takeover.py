@@ -26,7 +26,7 @@ from pinochle.server.storage import SeatRecord, StorageFault
 from pinochle.server.table import TableOptions
 
 from .live_support import run_async
-from .redis_support import RedisTarget, redis_server, redis_target  # noqa: F401
+from .redis_support import RedisTarget, redis_server, redis_target, two_clusters  # noqa: F401
 
 
 #: the seats of every stored match: people at N and S, computers at E and W
@@ -57,20 +57,6 @@ def storage(redis_target: RedisTarget) -> Iterator[RedisStorage]:
     store = RedisStorage(redis_target.url, redis_target.prefix)
     yield store
     store.close()
-
-
-@contextlib.asynccontextmanager
-async def two_clusters(target: RedisTarget, **timings: Any) -> AsyncIterator[tuple[Cluster, Cluster]]:
-    """Two started :class:`Cluster` links of one service (``timings``: its ``lease_seconds``, ``beat``,
-    ``process_ttl``), stopped at the end."""
-    a, b = Cluster(target.url, target.prefix, **timings), Cluster(target.url, target.prefix, **timings)
-    await a.start()
-    await b.start()
-    try:
-        yield a, b
-    finally:
-        await a.stop()
-        await b.stop()
 
 
 @contextlib.asynccontextmanager
