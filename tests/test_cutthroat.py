@@ -31,6 +31,7 @@ from pinochle.game import (
     turn,
     view,
 )
+from pinochle.bots import for_level
 from pinochle.games import GAMES, find
 from pinochle.games.scorers import auction_stake, stake
 from pinochle.meld import Meld
@@ -169,6 +170,50 @@ def test_bury_legal_choices_are_the_cards_not_in_meld() -> None:
     assert [str(c) for c in lg.bury_from] == ["AS", "TH", "9H", "TD", "QD", "TC"]
     assert lg.to_json() == {"concede": True, "bury": {"count": 3, "cards": ["AS", "TH", "9H", "TD", "QD", "TC"]}}
     assert [a.type for a in lg.actions(E)].count("concede") == 1 and "play_on" not in lg.to_json()
+
+
+def meld_of_16() -> State:
+    """Found by the secrecy soak (cutthroat seed 1075): S bids 30 and melds 29 with 16 of its 18 cards (aces,
+    kings and jacks around, three marriages, the dix): only 2 cards lie outside the meld. At the bury."""
+    south = "9S JS JH QH KH AH JD QD KD AD JC QC KC TC AC"
+    widow = "KS AS TH"
+    east = "QS QS KS TS AS QH AH 9D TD AD 9C 9C JC QC KC"
+    deck = Counter({c: 2 for c in range(24)})
+    for c in parse_cards(" ".join((south, widow, east))):
+        deck[c] -= 1
+    s = new_match(seed=1, game="cutthroat", first_dealer=W,
+                  deals=[(pack(parse_cards(widow)), pack(parse_cards(east)), pack(parse_cards(south)),
+                          pack(sorted(deck.elements())))])
+    for action in (Action.pass_(E), Action.bid_(S, 30), Action.pass_(W), Action.trump_(S, Suit.S)):
+        s = apply(s, action)
+    meld = auto_action(s)
+    assert meld is not None and meld.seat == S
+    s = apply(s, meld)
+    m = s.melds[S]
+    assert s.phase == "bury" and m is not None and m.total == 29 and len(m.shown()) == 16
+    return s
+
+
+def test_a_meld_of_16_cards_leaves_any_3_to_bury() -> None:
+    """The bury asked for 3 cards from the 2 outside the meld: the declarer could only concede. When fewer
+    than 3 cards lie outside the meld, any 3 cards of the hand may be buried (docs/games/cutthroat.md)."""
+    s = meld_of_16()
+    lg = legal(s, S)
+    assert lg.bury == 3 and len(lg.bury_from) == 18 and lg.concede
+    s = apply(s, Action.bury(S, parse_cards("TH TC 9S")))  # the two free cards and the dix's 9♠
+    assert s.phase == "play" and sorted(str(c) for c in s.buried) == ["9S", "TC", "TH"] and deck_check(s)
+    played = play_out(s)
+    assert played.phase == "hand_end" and played.history[-1].score.played
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_computer_declarer_buries_from_a_meld_of_16_cards(level: str) -> None:
+    """The same hand with a computer declarer: it buries 3 cards or concedes (it failed with 2 to choose from)."""
+    s = meld_of_16()
+    action = for_level(level, seed=1).act(view(s, S))
+    assert action.type in ("bury", "concede") and action.seat == S
+    after = apply(s, action)
+    assert after.phase == ("play" if action.type == "bury" else "hand_end")
 
 
 def test_bury_then_play_made() -> None:

@@ -371,12 +371,22 @@ class Concede(PhaseDef):
 def buriable(state: State) -> tuple[Card, ...]:
     """The declarer's cards that may be buried: the hand less the cards shown in
     meld, copy by copy (docs/games/cutthroat.md: a second K♠ that does not score
-    may be buried; trumps may be buried), sorted for display."""
+    may be buried; trumps may be buried), sorted for display.
+
+    When fewer cards than the widow's lie outside the meld (a meld of 16 of the 18
+    cards: aces, kings and jacks around, three marriages and the dix, with a bid
+    above it), any card of the hand may be buried: the seed's rule cannot be kept,
+    and the meld, already shown and scored, stands (a stated choice,
+    docs/games/cutthroat.md "Bury or concede"; found by the secrecy soak,
+    cutthroat seed 1075, where the declarer could only concede)."""
     assert state.declarer is not None
-    cards = list(unpack(state.hands[state.declarer]))
+    held = list(unpack(state.hands[state.declarer]))
+    cards = list(held)
     m = state.melds[state.declarer]
     for c in (m.shown() if m is not None else ()):
         cards.remove(c)
+    if len(cards) < state.rules.widow:
+        cards = held
     return sort_hand(cards, state.trump)
 
 
