@@ -618,6 +618,10 @@ def run_match(task: Task) -> dict[str, Any]:
         counts["bot_errors"] = 0 if policy is None else policy.bot_errors
     except AssertionError as err:
         return {"config": str(Config(game, players)), "seed": seed, "failure": str(err)}
+    except Exception as err:  # a bug of the engine or of the moves, not a leak: reported, and the run goes on
+        import traceback
+        return {"config": str(Config(game, players)), "seed": seed, "failure": f"error: {type(err).__name__}: {err}",
+                "error": traceback.format_exc()}
     return {"config": str(Config(game, players)), "seed": seed, **counts, "cpu": time.process_time() - t0}
 
 
@@ -784,9 +788,14 @@ def pool(runs: list[dict[str, Any]]) -> dict[str, Any]:
             "shuffle_all": all(o.get("shuffle_all", True) for o in runs)}
 
 
+def _leaks(out: dict[str, Any]) -> int:
+    """The failures of a result that are leaks (the others are errors: a match that could not go on)."""
+    return sum("error" not in f for f in out["failures"])
+
+
 def summary_lines(out: dict[str, Any]) -> list[str]:
     """One line per game of a :func:`whole` result: matches, hands, actions, views checked, leaks."""
-    leaks = Counter(f["config"].split("@")[0] for f in out["failures"])
+    leaks = Counter(f["config"].split("@")[0] for f in out["failures"] if "error" not in f)
     lines = []
     for name, c in sorted(out["games"].items(), key=lambda kv: list(GAMES).index(kv[0])):
         lines.append(f"{name}: {c.get('matches', 0):,} matches ({c.get('finished', 0):,} to the end), "
@@ -856,10 +865,11 @@ def whole_report(out: dict[str, Any]) -> str:
     reached = ", ".join(f"{k} {tot['phase:' + k]:,}" for k in phases)
     lines.append(f"states per phase: {reached}")
     if "runs" in out:  # pooled (:func:`pool`)
-        lines.append(f"{len(out['failures'])} leaks; {out['matches']:,} matches pooled from {len(out['runs'])} runs "
+        lines.append(f"{_leaks(out)} leaks, {len(out['failures']) - _leaks(out)} errors; {out['matches']:,} matches pooled from {len(out['runs'])} runs "
                      f"(at least {out['per_game']:,} of every game); {tot['cpu']:,.0f} s of CPU")
         return "\n".join(lines)
-    lines.append(f"{len(out['failures'])} leaks; {out['matches']:,} of {out['planned']:,} planned matches "
+    lines.append(f"{_leaks(out)} leaks, {len(out['failures']) - _leaks(out)} errors; {out['matches']:,} of "
+                 f"{out['planned']:,} planned matches "
                  f"({out['per_game']:,} per game){' (stopped at the time limit)' if out['stopped'] else ''}; "
                  f"{out['seconds']:,.0f} s wall with {out['workers']} worker(s); JSON compared for "
                  f"{out['json_share']:.0%} of the shuffled views; hidden cards shuffled for "
@@ -880,7 +890,8 @@ def _commit() -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command line (see the module docstring); 1 when a leak was found."""
+    """The command line (see the module docstring); 1 when a leak was found, 3 when a match failed otherwise
+    (an error: the failures list names its game, seed and traceback)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--matches", type=int, default=10_000,
                     help="simulated matches: in all, shared evenly across the games; with --whole, of each game")
@@ -926,7 +937,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(out, fh, indent=1)
-    return 1 if out["failures"] else 0
+    return 1 if _leaks(out) else 3 if out["failures"] else 0
 
 
 if __name__ == "__main__":

@@ -138,6 +138,23 @@ def test_soak_runs_pool_into_one_result() -> None:
         secrecy.pool([b, b])
 
 
+def test_a_match_that_fails_is_an_error_and_the_soak_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match that cannot go on (an exception that is not a failed check, like the bury that once asked for
+    3 cards from 2) is reported with its game, seed and traceback, not as a leak, and the other matches run."""
+    honest = secrecy.random_action
+
+    def broken(state: State, rng: random.Random) -> Any:
+        if state.game.name == "britannica":
+            raise ValueError("Sample larger than population or is negative")
+        return honest(state, rng)
+    monkeypatch.setattr(secrecy, "random_action", broken)
+    out = secrecy.whole(1, seed=20_000, only=["racehorse", "britannica"])
+    [error] = out["failures"]
+    assert error["config"] == "britannica" and error["seed"] == 20_000 and "Traceback" in error["error"]
+    assert out["games"]["racehorse"]["finished"] == 1 and out["matches"] == 2
+    assert "0 leaks, 1 errors" in secrecy.whole_report(out)
+
+
 def test_the_secrecy_checks_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_match(seed=3, game="cutthroat")
     secrecy.check_state(state, random.Random(0), json_share=1.0)  # the honest views pass
