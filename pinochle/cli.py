@@ -619,7 +619,7 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
 
     from .server import collector
 
-    # fewer garbage collections: the full ones stalled every socket for up to a quarter of a second at 500
+    # fewer garbage collections: the full ones stalled every socket for up to half a second at 500
     # tables, to free almost nothing (docs/scaling.md, "Garbage-collection pauses")
     collector.tune()
     # PINOCHLE_GC_STATS=1: the collector's runs and pauses, printed when the server stops

@@ -3,8 +3,8 @@
 At 500 tables the p99 tail of the server was its full (generation 2) garbage
 collections: 8 in 80 s, up to 275 ms each, with every socket of the process
 waiting (docs/scaling.md, "What stops 500 tables at p99 <= 20 ms" and
-"Garbage-collection pauses"). The server makes almost no cyclic garbage (12
-objects in 90 s at 500 tables), so those collections were nearly all wasted:
+"Garbage-collection pauses"). The server makes almost no cyclic garbage (7-33
+objects in 93 s at 500 tables), so those collections were nearly all wasted:
 :func:`tune` raises the thresholds (:data:`SERVER_THRESHOLDS`) when
 ``pinochle serve`` starts. :class:`GcWatch` counts the collections of each
 generation and times them (``gc.callbacks``), so that a change to the collector
@@ -22,9 +22,11 @@ from typing import Any
 #: 10,000 new container objects instead of 700, and a full one only after 100 collections of the middle
 #: generation instead of 10 (and, as always, only once the objects promoted since the last full one
 #: exceed a quarter of those it kept). At 500 tables this took the full collections from 9 in 93 s
-#: (up to 447 ms each) to none, and the collector's time from 6.9 s to 1.7 s (docs/scaling.md,
-#: "Garbage-collection pauses"). ``gc.freeze()`` at startup was measured too and left out: it takes
-#: only the 35,000 objects of the loaded code out of the collections, against the tables' millions.
+#: (300-480 ms each) to none, the collector's time from 6.4-6.9 s to 1.6-1.7 s and its CPU from 5.3 s
+#: to 1.2 s, at no cost in memory; the young collections are rarer but longer (up to 59 ms of CPU)
+#: (docs/scaling.md, "Garbage-collection pauses"). ``gc.freeze()`` at startup was measured too and left
+#: out: it takes only the 35,000 objects of the loaded code out of the collections, against the
+#: tables' many more.
 SERVER_THRESHOLDS = (10_000, 10, 100)
 
 
