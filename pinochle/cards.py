@@ -58,7 +58,6 @@ third or fourth layer); ``add`` and ``pack`` refuse a third copy, as the
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -432,29 +431,24 @@ def pack(cards: Iterable[int]) -> int:
 
 
 def unpack(hand: int) -> list[Card]:
-    """The cards of a hand int (any deck), sorted by type index (suit, then rank).
-
-    A new list each call (the caller may change it); the cards of the last 4,096
-    hands are remembered (a seat's hand stays the same int from move to move, and
-    every view and legal-move list unpacks it).
+    """The cards of a hand int (any deck), sorted by type index (suit, then rank); only the
+    card types held are visited.
 
     >>> [str(c) for c in unpack(pack(parse_cards("KS 9S KS")))]
     ['9S', 'KS', 'KS']
     """
-    return list(_unpack(hand))
-
-
-@lru_cache(maxsize=4_096)
-def _unpack(hand: int) -> tuple[Card, ...]:
-    """:func:`unpack` as a tuple, remembered: only the card types held are visited."""
     out: list[Card] = []
     types = hand & ALL_TYPES
     while types:
         low = types & -types
         c = low.bit_length() - 1
-        out.extend([CARDS[c]] * (hand >> c & _SPREAD4).bit_count())
+        n = (hand >> c & _SPREAD4).bit_count()
+        if n == 1:
+            out.append(CARDS[c])
+        else:
+            out.extend([CARDS[c]] * n)
         types ^= low
-    return tuple(out)
+    return out
 
 
 def mask_cards(mask: int) -> list[Card]:
