@@ -606,3 +606,94 @@ def test_the_bid_steps_by_the_views_step_between_its_min_and_max(server: Server)
     assert out["up"] == ["51", "52", "52"] and out["plus_off"]
     assert out["down"] == "51" and out["button"] == "Bid 51"
     assert out["sent"]["action"] == {"type": "bid", "bid": 51}
+
+
+# ---------------------------------------------------------------- small phones (320 and 360 px) during a match
+
+#: The page's width against the window's, and each tool of the row above the hand: where it is, how big, and
+#: whether its label fits it.
+PHONE_FIT = """() => {
+  const W = document.documentElement.clientWidth;
+  const tools = [...document.querySelectorAll('.tools .btn')].filter((b) => b.getClientRects().length).map((b) => {
+    const r = b.getBoundingClientRect();
+    return {tool: b.dataset.testid, left: Math.round(r.left), right: Math.round(r.right), top: Math.round(r.top),
+            bottom: Math.round(r.bottom), width: Math.round(r.width), height: Math.round(r.height),
+            label_fits: b.scrollWidth <= b.clientWidth + 1};
+  });
+  return {sideways: document.documentElement.scrollWidth - W, width: W, height: innerHeight, tools};
+}"""
+
+
+def phone_problems(page: Any, when: str) -> list[str]:
+    """What is wrong with the table on a phone now: a sideways scroll, a tool off the screen, too small or
+    with its label cut, text over its box, anything in the centre over a seat."""
+    fit = page.evaluate(PHONE_FIT)
+    bad = [f"{when}: the page is {fit['sideways']} px wider than the window"] if fit["sideways"] > 0 else []
+    if len(fit["tools"]) < 4:
+        bad.append(f"{when}: tools on show: {fit['tools']}")
+    for t in fit["tools"]:
+        if t["left"] < 0 or t["right"] > fit["width"] or t["top"] < 0 or t["bottom"] > fit["height"]:
+            bad.append(f"{when}: {t['tool']} off the screen: {t}")
+        if t["width"] < 44 or t["height"] < 44 or not t["label_fits"]:
+            bad.append(f"{when}: {t['tool']} too small or its label cut: {t}")
+    bad += [f"{when}: {b}" for b in page.evaluate(OVERFLOW)]
+    bad += [f"{when}: {c}" for c in page.evaluate(FELT_CLASH)]
+    return bad
+
+
+@pytest.mark.parametrize("size", [(320, 568), (360, 740)], ids=["320x568", "360x740"])
+def test_a_match_on_a_small_phone_fits_the_screen(server: Server, size: tuple[int, int]) -> None:
+    """A solo match of the table game from Home on a 320x568 and a 360x740 phone, through the auction (and
+    trump, when South declares) to South's first card, then the settings: at every turn of South's the page
+    is no wider than the window, every tool (Meld, Last trick, Scores, How to play, Settings) is on the screen
+    without scrolling, 44 px or more and its label whole, no text runs over its box and nothing in the centre
+    lies over a seat (at 320 px the tools ran past their buttons and, on a 568 px screen, the seats over the
+    auction and the trump buttons)."""
+    from .test_browser import MY_TURN, body
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"problems": [], "seen": []}
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
+                                  color_scheme="dark" if size[0] == 320 else "light")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url)
+        page.get_by_test_id("level-easy").click()
+        page.wait_for_function("() => document.body.dataset.screen === 'table' && document.querySelectorAll('#hand button.card').length === 12")
+        dialog = page.get_by_test_id("meld-dialog")
+        for _ in range(20):  # South's turns: the auction, trump, to the first card
+            page.wait_for_function(MY_TURN)
+            if dialog.is_visible():
+                page.get_by_test_id("meld-close").click()
+                dialog.wait_for(state="hidden")
+            settle(page)
+            legal = body(page, "legal").split(",")
+            out["seen"].append(legal[0])
+            out["problems"] += phone_problems(page, legal[0])
+            if "play" in legal:
+                page.screenshot(path=str(ARTIFACTS / f"phone-play-{size[0]}x{size[1]}.png"))
+                break
+            version = body(page, "version")
+            if "trump" in legal:
+                page.locator("[data-testid^=trump-]").first.click()
+            elif "pass" in legal:
+                page.get_by_test_id("pass-button").click()
+            else:
+                page.get_by_test_id("bid-button").click()
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        # the settings over the table: each setting's choices on one line, nothing cut
+        page.get_by_test_id("settings-button").click()
+        page.get_by_test_id("settings-dialog").wait_for()
+        settle(page)
+        out["problems"] += phone_problems(page, "settings")
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["seen"][-1] == "play", out["seen"]
+    assert out["problems"] == [], "\n".join(out["problems"])
