@@ -89,6 +89,42 @@ def settle(page: Any) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+def to_souths_first_card(page: Any, at_turn: Any, bid: Any = None, turns: int = 40) -> list[str]:
+    """South's turns from the deal to its first card: closes the meld review, calls ``at_turn(legal)`` (the
+    view's legal moves, once the page has settled), then names the first trump, bids (when ``bid`` is
+    given: ``bid(page)`` sets the bid, then the bid button) or passes, and waits for the move. Stops at South's first ``play``;
+    returns the first legal move of every turn (the last is ``"play"`` if it got there).
+
+    Raises:
+        AssertionError: the page never came to ``play`` in ``turns`` turns of South's.
+    """
+    from .test_browser import MY_TURN, body
+
+    seen: list[str] = []
+    dialog = page.get_by_test_id("meld-dialog")
+    for _ in range(turns):
+        page.wait_for_function(MY_TURN)
+        if dialog.is_visible():
+            page.get_by_test_id("meld-close").click()
+            dialog.wait_for(state="hidden")
+        settle(page)
+        legal = body(page, "legal").split(",")
+        seen.append(legal[0])
+        at_turn(legal)
+        if "play" in legal:
+            return seen
+        version = body(page, "version")
+        if "trump" in legal:
+            page.locator("[data-testid^=trump-]").first.click()
+        elif "bid" in legal and bid is not None:
+            bid(page)
+            page.get_by_test_id("bid-button").click()
+        else:
+            page.get_by_test_id("pass-button").click()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    raise AssertionError(f"South never came to play: {seen}")
+
+
 def test_every_hand_card_is_a_44px_target_at_every_size(server: Server) -> None:
     fx = fixtures()
 
@@ -357,30 +393,18 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
         page.get_by_test_id("level-easy").click()
         wait_cards(page, 20)
         dialog = page.get_by_test_id("meld-dialog")
-        while True:  # the auction, trump and meld: to the first card South plays
-            page.wait_for_function(MY_TURN)
-            if dialog.is_visible():
-                page.get_by_test_id("meld-close").click()
-                dialog.wait_for(state="hidden")
-            legal = body(page, "legal").split(",")
-            if "play" in legal:
-                break
-            version = body(page, "version")
-            if "bid" in legal:
-                value = page.get_by_test_id("bid-value")
-                low = int(value.inner_text())
-                page.get_by_test_id("bid-plus").click()
-                out.setdefault("steps", []).append(int(value.inner_text()) - low)
-                settle(page)
-                out.setdefault("auction", page.evaluate(HAND_TARGETS))
-                out.setdefault("auction_clash", page.evaluate(FELT_CLASH))
-                out.setdefault("auction_overflow", page.evaluate(OVERFLOW))
-                page.get_by_test_id("bid-button").click()
-            elif "trump" in legal:
-                page.locator("[data-testid^=trump-]").first.click()
-            else:
-                page.get_by_test_id("pass-button").click()
-            page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+
+        def raise_bid(page: Any) -> None:
+            value = page.get_by_test_id("bid-value")
+            low = int(value.inner_text())
+            page.get_by_test_id("bid-plus").click()
+            out.setdefault("steps", []).append(int(value.inner_text()) - low)
+            settle(page)
+            out.setdefault("auction", page.evaluate(HAND_TARGETS))
+            out.setdefault("auction_clash", page.evaluate(FELT_CLASH))
+            out.setdefault("auction_overflow", page.evaluate(OVERFLOW))
+
+        to_souths_first_card(page, lambda legal: None, raise_bid)
         settle(page)
         page.screenshot(path=str(ARTIFACTS / "double-deck-360x740.png"))
         out["play"] = page.evaluate(HAND_TARGETS)
@@ -649,7 +673,6 @@ def test_a_match_on_a_small_phone_fits_the_screen(server: Server, size: tuple[in
     without scrolling, 44 px or more and its label whole, no text runs over its box and nothing in the centre
     lies over a seat (at 320 px the tools ran past their buttons and, on a 568 px screen, the seats over the
     auction and the trump buttons)."""
-    from .test_browser import MY_TURN, body
 
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
@@ -662,27 +685,13 @@ def test_a_match_on_a_small_phone_fits_the_screen(server: Server, size: tuple[in
         page.goto(server.url)
         page.get_by_test_id("level-easy").click()
         page.wait_for_function("() => document.body.dataset.screen === 'table' && document.querySelectorAll('#hand button.card').length === 12")
-        dialog = page.get_by_test_id("meld-dialog")
-        for _ in range(20):  # South's turns: the auction, trump, to the first card
-            page.wait_for_function(MY_TURN)
-            if dialog.is_visible():
-                page.get_by_test_id("meld-close").click()
-                dialog.wait_for(state="hidden")
-            settle(page)
-            legal = body(page, "legal").split(",")
-            out["seen"].append(legal[0])
-            out["problems"] += phone_problems(page, legal[0])
+
+        def check(legal: list[str]) -> None:
+            out["problems"].extend(phone_problems(page, legal[0]))
             if "play" in legal:
                 page.screenshot(path=str(ARTIFACTS / f"phone-play-{size[0]}x{size[1]}.png"))
-                break
-            version = body(page, "version")
-            if "trump" in legal:
-                page.locator("[data-testid^=trump-]").first.click()
-            elif "pass" in legal:
-                page.get_by_test_id("pass-button").click()
-            else:
-                page.get_by_test_id("bid-button").click()
-            page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+
+        out["seen"] = to_souths_first_card(page, check)
         # the settings over the table: each setting's choices on one line, nothing cut
         page.get_by_test_id("settings-button").click()
         page.get_by_test_id("settings-dialog").wait_for()
