@@ -7,7 +7,9 @@ a seat, in-process over Starlette's TestClient.
   move but the next hand), and an action while sitting out is refused with the engine's reason;
 - the totals per chair sum to zero (stakes move between players);
 - a restart restores the table of 4 (chairs, number of players, the person still in chair 0);
-- a number of players the game does not take is refused.
+- a number of players the game does not take is refused;
+- Quick Match for auction at 4 or 5 groups only people who asked for that size and starts a table of
+  that many chairs (it seated every auction table at 3).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from starlette.testclient import TestClient
 from pinochle.games import GAMES
 from pinochle.server.app import create_app
 
-from .support import error, hello, until
+from .support import error, hello, of_type, until
 from .test_three_server import south
 
 Msg = dict[str, Any]
@@ -124,3 +126,46 @@ def test_a_table_size_the_game_does_not_take_is_refused(tmp_path: Path, game: st
         ws.send_json({"type": "new_match", "level": "easy", "game": game, "players": players})
         err = error(ws)
     assert err["code"] == "bad_message" and "new_match.players" in err["message"] and str(players) in err["message"]
+
+
+def test_quick_match_groups_auction_by_its_number_of_players(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "q.db", bot_delay=0, rate=FAST, search_seconds=60, quick_move_timer=None)
+    with TestClient(app) as client, client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
+            client.websocket_connect("/ws") as c:
+        for ws in (a, b, c):
+            hello(ws)
+        a.send_json({"type": "quick_match", "name": "Ann", "game": "auction", "players": 5})
+        first = until(a, of_type("searching"))
+        assert (first["game"], first["players"], first["seats"]) == ("auction", 1, 5)
+        b.send_json({"type": "quick_match", "name": "Bob", "game": "auction", "players": 3})  # auction at 3
+        assert until(b, of_type("searching"))["seats"] == 3
+        c.send_json({"type": "quick_match", "name": "Cy", "game": "auction", "players": 5})
+        grouped = until(a, lambda m: m["type"] == "searching" and m["players"] == 2)
+        assert grouped["seats"] == 5 and grouped["token"] == first["token"]
+        matchmaker = client.app.state.server.quick.matchmaker  # type: ignore[attr-defined]
+        assert len(matchmaker.waiting("auction@5")) == 2 and len(matchmaker.waiting("auction")) == 1
+        a.send_json({"type": "quick_match", "name": "Ann", "game": "auction", "players": 5})  # the same search
+        again = until(a, of_type("searching"))
+        assert again["token"] == first["token"] and again["players"] == 2
+        a.send_json({"type": "quick_match", "name": "Ann", "game": "auction", "players": 4})  # another size: moves
+        moved = until(a, of_type("searching"))
+        assert moved["token"] != first["token"] and (moved["players"], moved["seats"]) == (1, 4)
+        assert matchmaker.waiting("auction@4") == (moved["token"],) and len(matchmaker.waiting("auction@5")) == 1
+        for game, players in (("auction", 6), ("cutthroat", 4)):
+            b.send_json({"type": "quick_match", "name": "Bob", "game": game, "players": players})
+            err = error(b)
+            assert err["code"] == "bad_message" and "quick_match.players" in err["message"], err
+        assert len(matchmaker.waiting("auction")) == 1  # the refused asks changed nothing
+
+
+def test_a_lone_quick_match_search_for_auction_at_five_starts_a_table_of_five_chairs(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "q5.db", bot_delay=0, rate=FAST, search_seconds=0, quick_move_timer=None)
+    with TestClient(app) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "quick_match", "name": "Ann", "game": "auction", "players": 5})
+        until(ws, of_type("matched"))
+        state = until(ws, of_type("state"))
+    check_chairs(state, 5)  # chair 0 is Ann, the four others computers
+    t = state["table"]
+    assert state["match"]["kind"] == "quick" and t["seats"]["0"]["name"] == "Ann"
+    assert [t["seats"][str(c)]["name"] for c in range(1, 5)] == [f"Player {c + 1} (computer)" for c in range(1, 5)]

@@ -460,6 +460,46 @@ def test_quick_match_for_three_counts_three_seats(server: Server) -> None:
     assert in_browser(run) == "Players found: 2 of 3"
 
 
+def test_quick_match_for_auction_at_five_asks_for_five_and_says_so(server: Server) -> None:
+    """Home's Players picker reaches Quick Match: auction at 5 sends ``players: 5``, and the search shows the
+    game and its size (Quick Match seated every auction table at 3)."""
+    def run(browser: Any) -> dict[str, Any]:
+        ctx = browser.new_context(viewport={"width": 360, "height": 800}, reduced_motion="reduce")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.add_init_script("localStorage.setItem('pinochle.name', 'Ann')")
+        sent: list[dict[str, Any]] = []
+
+        def handler(ws: Any) -> None:
+            def on_message(text: str | bytes) -> None:
+                msg = json.loads(text)
+                sent.append(msg)
+                if msg["type"] == "hello":
+                    ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": None, "heartbeat": 3600,
+                                        "seat": None}))
+                elif msg["type"] == "quick_match":
+                    ws.send(json.dumps({"type": "searching", "token": "q" * 32, "game": "auction", "players": 1,
+                                        "seats": msg.get("players", 3), "seconds_left": 12}))
+            ws.on_message(on_message)
+
+        page.route_web_socket("**/ws", handler)
+        page.goto(server.url)
+        page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
+        page.get_by_test_id("game-select").select_option("auction")
+        page.get_by_test_id("players-select").select_option("5")
+        page.get_by_test_id("quick-match").click()
+        page.wait_for_function("() => document.body.dataset.screen === 'searching'")
+        out = {"asked": [m for m in sent if m["type"] == "quick_match"],
+               "game": page.get_by_test_id("search-game").inner_text(),
+               "found": page.get_by_test_id("search-players").inner_text()}
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out["asked"] == [{"type": "quick_match", "name": "Ann", "game": "auction", "players": 5}], out["asked"]
+    assert out["game"] == "Auction · 5 players" and out["found"] == "Players found: 1 of 5", out
+
+
 def test_the_result_of_a_match_of_three(server: Server) -> None:
     """A whole cutthroat match played by Easy at every seat: the result names the winner and every
     player's total, highest first, and the last deal's settlement."""

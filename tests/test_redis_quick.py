@@ -119,6 +119,31 @@ def test_people_sit_in_the_order_they_asked_and_games_are_kept_apart(redis_targe
     play(redis_target, body)
 
 
+def test_auction_searches_are_grouped_by_the_number_of_players(redis_target: RedisTarget) -> None:
+    """Quick Match for auction at 4 (``players`` 4: queue ``auction@4``) never seats someone who asked for
+    auction at 3; after the search time each group's table starts at its own size, computers in the
+    empty chairs (a bug fixed: Quick Match seated every auction table at 3)."""
+    async def body(w: World) -> None:
+        await w.a.tick()
+        four = [await w.search(via, name, "auction@4") for via, name in zip((w.a, w.b), ("Ann", "Bob"))]
+        three = await w.search(w.b, "Cy", "auction")
+        assert await w.a.game_of(four[0]) == "auction@4" and await w.b.game_of(three) == "auction"
+        assert {k: (await w.b.status(four[1]))[k] for k in ("game", "players", "seats")} == \
+            {"game": "auction", "players": 2, "seats": 4}
+        assert {k: (await w.a.status(three))[k] for k in ("game", "players", "seats")} == \
+            {"game": "auction", "players": 1, "seats": 3}
+        assert await w.a.tick() == []
+        w.clock.now += 20
+        tables = {t.state.table_size: t for t in await w.a.tick()}
+        assert sorted(tables) == [3, 4]
+        at4 = tables[4]
+        assert at4.game == "auction" and at4.chaired and at4.options.players == 4
+        assert [r.name for r in at4.seats] == ["Ann", "Bob", "Player 3 (computer)", "Player 4 (computer)"]
+        assert at4.tokens() == set(four) and tables[3].tokens() == {three} and not tables[3].chaired
+
+    play(redis_target, body)
+
+
 def test_a_lone_searcher_through_b_gets_computer_guests_after_the_search_time(redis_target: RedisTarget) -> None:
     async def body(w: World) -> None:
         await w.a.tick()

@@ -32,7 +32,7 @@ from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .howto import DEFAULT_GAME, howto_html
 from .limits import GuessGuard, Guard, device_refusal
-from .matchmaking import SEARCH_SECONDS, QuickMatch, QuickSearch
+from .matchmaking import SEARCH_SECONDS, QuickMatch, QuickSearch, queue_of
 from .protocol import (
     MAX_MESSAGE_BYTES,
     MAX_ROOMS_PER_CONNECTION,
@@ -388,7 +388,8 @@ class Connection:
                 name = clean_name(d.get("name"))
             except RoomError as err:
                 raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-            game = str(d.get("game", DEFAULT_GAME))
+            players = d.get("players")  # checked by parse_client: one of the game's sizes, or left out
+            game = queue_of(str(d.get("game", DEFAULT_GAME)), players if isinstance(players, int) else None)
             quick = self.server.quick
             if self.seat is not None and await quick.game_of(self.seat) == game:
                 await self.send(await quick.status(self.seat))

@@ -34,13 +34,13 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Seat
 from ..games import find as find_game
 from .storage import SeatRecord, StorageFault
-from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, seat_order
+from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, chair_word, has_chairs, seat_order
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -55,16 +55,61 @@ RECONNECT_GRACE = 5.0
 
 @dataclass(frozen=True)
 class QuickTable:
-    """A table to start: the players (in the order they asked), how many computer guests fill it, and its game."""
+    """A table to start: the players (in the order they asked), how many computer guests fill it, and its
+    game: the Quick Match queue (:func:`queue_of`: the game's name, or ``"auction@5"``)."""
 
     players: tuple[str, ...]
     computers: int
     game: str = "table"
 
 
-def seats_of(game: str) -> int:
-    """How many seats a table of ``game`` has (``players`` of its definition: 4, 3 or 2)."""
-    return find_game(game, at_table=True).players
+def queue_of(game: str, players: int | None = None) -> str:
+    """The Quick Match queue of a table of ``players`` for ``game``: people searching in one queue are
+    grouped together, and only they. Its name is the game's at its own number of players, else
+    ``"game@players"`` (VARIANTS.md ``auction`` at 4 or 5: a table of chairs, three of them play each hand).
+
+    >>> queue_of("auction"), queue_of("auction", 3), queue_of("auction", 5), queue_of("table", 4)
+    ('auction', 'auction', 'auction@5', 'table')
+
+    Raises:
+        ValueError: an unknown game or one not built yet, or a number of players the game does not take.
+    """
+    g = find_game(game, at_table=True)
+    if players is None or players == g.seating.players:
+        return game
+    if players not in g.sizes:
+        sizes = " or ".join(", ".join(map(str, g.sizes)).rsplit(", ", 1))
+        raise ValueError(f"the {game} game is played by {sizes} players, not {players}")
+    return f"{game}@{players}"
+
+
+def table_of(queue: str) -> tuple[str, int | None]:
+    """The game and number of players of a queue of :func:`queue_of` (``None``: the game's own seating).
+
+    >>> table_of("auction@4"), table_of("racehorse")
+    (('auction', 4), ('racehorse', None))
+
+    Raises:
+        ValueError: not a queue :func:`queue_of` makes (an unknown game, a size it does not take).
+    """
+    game, at, size = queue.partition("@")
+    if not at:
+        find_game(game, at_table=True)
+        return game, None
+    if not size.isdigit() or queue_of(game, int(size)) != queue:
+        raise ValueError(f"no Quick Match queue {queue!r}")
+    return game, int(size)
+
+
+def seats_of(queue: str) -> int:
+    """How many people a Quick Match table of ``queue`` (:func:`queue_of`) seats: ``players`` of the
+    game's definition (4, 3 or 2), or the players asked for (auction at 4 or 5).
+
+    >>> seats_of("table"), seats_of("cutthroat"), seats_of("auction@5")
+    (4, 3, 5)
+    """
+    game, players = table_of(queue)
+    return find_game(game, at_table=True).players if players is None else players
 
 
 class Matchmaker:
@@ -87,6 +132,7 @@ class Matchmaker:
     def enqueue(self, player: str, game: str = "table", since: float | None = None) -> None:
         """Start searching for ``player`` at a table of ``game`` (asking again keeps the original place and game).
 
+        ``game``: the Quick Match queue (:func:`queue_of`: a game's name, or ``"auction@5"``).
         ``since``: when they asked (on :attr:`clock`; default now), for a search kept elsewhere (Redis).
 
         Raises:
@@ -148,10 +194,21 @@ class Matchmaker:
         return tables
 
 
-def quick_seats(people: list[tuple[str, str]], game: str) -> list[SeatRecord]:
-    """The seats (N, E, S, W) of a Quick Match table of ``game`` for ``people`` ((token, name), in the order
-    they asked): people fill the game's seats in order (S N E W: the first two are partners; S E W at a
-    table of three), computers the rest; a place the game seats nobody at stays empty."""
+def quick_seats(people: list[tuple[str, str]], queue: str) -> list[SeatRecord]:
+    """The seats (N, E, S, W) of a Quick Match table of ``queue`` (:func:`queue_of`) for ``people``
+    ((token, name), in the order they asked): people fill the game's seats in order (S N E W: the first
+    two are partners; S E W at a table of three), computers the rest; a place the game seats nobody at
+    stays empty. At a table of chairs (auction at 4 or 5) one record per chair: people in the first
+    chairs, then computers ("Player 4 (computer)").
+
+    >>> [r.name for r in quick_seats([("t1", "Ann")], "auction@4")]
+    ['Ann', 'Player 2 (computer)', 'Player 3 (computer)', 'Player 4 (computer)']
+    """
+    game, players = table_of(queue)
+    if has_chairs(game, players):
+        assert players is not None
+        return [SeatRecord(*people[c]) if c < len(people) else SeatRecord(None, f"{chair_word(c)} (computer)")
+                for c in range(players)]
     order = seat_order(game)
     seats: dict[Seat, SeatRecord] = {}
     for seat, (token, name) in zip(order, people):
@@ -159,6 +216,18 @@ def quick_seats(people: list[tuple[str, str]], game: str) -> list[SeatRecord]:
     for seat in order[len(people):]:
         seats[seat] = SeatRecord(None, f"{SEAT_WORD[seat]} (computer)")
     return [seats.get(s, EMPTY_PLACE) for s in Seat]
+
+
+def searching_message(token: str, queue: str, people: int, seconds_left: float | None) -> dict[str, object]:
+    """The ``searching`` message (docs/protocol.md) of ``token``, searching in ``queue`` (:func:`queue_of`)
+    with ``people`` grouped so far (``token`` included), its table starting in at most ``seconds_left`` s.
+
+    >>> searching_message("t", "auction@5", 2, 12.345)["seats"]
+    5
+    """
+    game, _ = table_of(queue)
+    return {"type": "searching", "token": token, "game": game, "players": people, "seats": seats_of(queue),
+            "seconds_left": None if seconds_left is None else round(seconds_left, 1)}
 
 
 async def announce(tables: Tables, table: Table, tokens: list[str]) -> None:
@@ -176,6 +245,7 @@ class QuickSearch(Protocol):
     async def search(self, name: str, game: str = "table", token: str | None = None) -> str:
         """Start searching for a person called ``name`` for a table of ``game``; their new seat token.
 
+        ``game``: the Quick Match queue (:func:`queue_of`: a game's name, or ``"auction@5"``).
         ``token``: the new seat token to use (default: a fresh random one). On several processes the
         caller makes it, subscribes the person's socket to it and waits for the subscription to reach
         every process (``Hub.settle``) before the search starts, so the ``matched`` of a table formed at
@@ -189,7 +259,7 @@ class QuickSearch(Protocol):
         """Whether ``token`` is searching (or its table is being set up)."""
 
     async def game_of(self, token: str | None) -> str | None:
-        """The game ``token`` is searching for (or whose table is being set up), or ``None``."""
+        """The queue (:func:`queue_of`) ``token`` is searching in (or whose table is being set up), or ``None``."""
 
     async def status(self, token: str) -> dict[str, object]:
         """The ``searching`` message for ``token``."""
@@ -262,23 +332,21 @@ class QuickMatch:
         return token is not None and (token in self.names or token in self.starting)
 
     def _status(self, token: str) -> dict[str, object]:
-        game = self.games.get(token, "table")
+        queue = self.games.get(token, "table")
         group = self.matchmaker.group(token)
-        seats = seats_of(game)
         if not group:  # its table is being set up
-            return {"type": "searching", "token": token, "game": game, "players": self.starting.get(token, 1),
-                    "seats": seats, "seconds_left": 0.0}
-        left = self.matchmaker.seconds_left(token)
-        return {"type": "searching", "token": token, "game": game, "players": len(group), "seats": seats,
-                "seconds_left": None if left is None else round(left, 1)}
+            return searching_message(token, queue, self.starting.get(token, 1), 0.0)
+        return searching_message(token, queue, len(group), self.matchmaker.seconds_left(token))
 
     async def game_of(self, token: str | None) -> str | None:
-        """The game ``token`` is searching for (or whose table is being set up), or ``None``."""
+        """The Quick Match queue (:func:`queue_of`) ``token`` is searching in (or whose table is being set
+        up), or ``None``."""
         return None if token is None or not self._searching(token) else self.games.get(token)
 
     async def search(self, name: str, game: str = "table", token: str | None = None) -> str:
-        """Start searching for a person called ``name`` for a table of ``game``; returns their new seat token
-        (``token`` if given, else a fresh random one).
+        """Start searching for a person called ``name`` for a table of ``game`` (a queue of :func:`queue_of`:
+        a game's name, or ``"auction@5"``); returns their new seat token (``token`` if given, else a fresh
+        random one).
 
         Raises:
             ValueError: ``game`` is unknown or not built yet.
@@ -342,9 +410,10 @@ class QuickMatch:
         self._last = waiting
         return started
 
-    async def _start(self, people: list[tuple[str, str]], game: str = "table") -> Table:
-        table = await asyncio.to_thread(
-            self.tables.create, "quick", "", self.level, quick_seats(people, game), self.options, None, game)
+    async def _start(self, people: list[tuple[str, str]], queue: str = "table") -> Table:
+        game, players = table_of(queue)
+        table = await asyncio.to_thread(self.tables.create, "quick", "", self.level, quick_seats(people, queue),
+                                        replace(self.options, players=players), None, game)
         for token, _ in people:
             self.starting.pop(token, None)
             self.games.pop(token, None)
@@ -544,7 +613,7 @@ class RedisQuickMatch:
             raise self._fault(err) from err
 
     async def game_of(self, token: str | None) -> str | None:
-        """The game ``token`` is searching for (or whose table is being set up), or ``None``.
+        """The queue (:func:`queue_of`) ``token`` is searching in (or whose table is being set up), or ``None``.
 
         Raises:
             StorageFault: Redis cannot be reached.
@@ -573,14 +642,10 @@ class RedisQuickMatch:
         except self._faults as err:
             raise self._fault(err) from err
         # its table is being set up (or was just found)
-        return {"type": "searching", "token": token, "game": game, "players": int(person.get("players", 1)),
-                "seats": seats_of(game), "seconds_left": 0.0}
+        return searching_message(token, game, int(person.get("players", 1)), 0.0)
 
     def _status_in(self, mm: Matchmaker, token: str) -> dict[str, object]:
-        game = mm.game_of(token) or "table"
-        left = mm.seconds_left(token)
-        return {"type": "searching", "token": token, "game": game, "players": len(mm.group(token)),
-                "seats": seats_of(game), "seconds_left": None if left is None else round(left, 1)}
+        return searching_message(token, mm.game_of(token) or "table", len(mm.group(token)), mm.seconds_left(token))
 
     async def cancel(self, token: str | None) -> bool:
         """Stop searching; whether ``token`` was searching (``False`` once its table is being set up, by any
@@ -691,9 +756,11 @@ class RedisQuickMatch:
                 changed = True  # someone of it stopped searching meanwhile: the next tick groups again
                 continue
             people = [(token, names.get(token, "Player")) for token in group.players]
+            game, players = table_of(group.game)
             try:
                 table = await asyncio.to_thread(self.tables.create, "quick", "", self.level,
-                                                quick_seats(people, group.game), self.options, None, group.game)
+                                                quick_seats(people, group.game),
+                                                replace(self.options, players=players), None, game)
             except Exception:
                 log.exception("a quick match table failed to start")
                 await self._hand_back(group.game, group.players)  # back to the search, at their places

@@ -376,7 +376,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
             _choice(data, kind, "level", LEVELS, default="normal")
         if kind in ("create_room", "quick_match"):
             _game(data, kind)
-        if kind == "create_room":
+        if kind in ("create_room", "quick_match"):
             _players(data, kind)
     elif kind == "pace":
         _missing(data, kind, "bot_delay", f"0 to {_show(MAX_BOT_DELAY)} seconds")

@@ -220,7 +220,10 @@ function joinRoom(e) {
 function quickMatch() {
   const name = displayName();
   if (!name) return;
-  leavingSeat(() => { if (send({ type: ClientType.QUICK_MATCH, name, game: chosenGame() })) st.expectSeat = true; });
+  const players = chosenPlayers(); // auction at 4 or 5 searches for a table of that many
+  leavingSeat(() => {
+    if (send({ type: ClientType.QUICK_MATCH, name, game: chosenGame(), ...(players ? { players } : {}) })) st.expectSeat = true;
+  });
 }
 
 function backToSeat() {

@@ -164,13 +164,14 @@ function onSearching(msg) {
     st.expectSeat = false;
   }
   st.seat.room = null;
-  st.seat.search = { players, seats, deadline: left === null ? null : Date.now() + left * 1000, matched: false };
+  const game = typeof msg.game === "string" ? msg.game : "table";
+  st.seat.search = { game, players, seats, deadline: left === null ? null : Date.now() + left * 1000, matched: false };
   routeSeat();
 }
 
 function onMatched() {
   if (st.seat.search) st.seat.search.matched = true;
-  else st.seat.search = { players: 4, seats: 4, deadline: null, matched: true };
+  else st.seat.search = { game: null, players: 4, seats: 4, deadline: null, matched: true };
   routeSeat();
 }
 

@@ -1,11 +1,18 @@
 // The Quick Match search: players found so far and the countdown to the start.
-// Pure view functions of the seat's search state ({players, deadline, matched}).
+// Pure view functions of the seat's search state ({game, players, seats, deadline, matched}).
 
-import { $ } from "../dom.js";
+import { $, cap } from "../dom.js";
+
+/** "Auction · 5 players": the game searched for and its table's size ("" when not known). */
+export function searchLabel(search) {
+  if (!search?.game) return "";
+  return `${cap(String(search.game).replace(/-/g, " "))} · ${search.seats ?? 4} players`;
+}
 
 export function renderSearching(search) {
   if (!search) return;
   $("search-title").textContent = search.matched ? "Table found — dealing…" : "Finding players…";
+  $("search-game").textContent = searchLabel(search);
   $("search-count").textContent = String(search.players);
   $("search-seats").textContent = String(search.seats ?? 4);
   $("cancel-search").disabled = search.matched;
