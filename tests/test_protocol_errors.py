@@ -25,9 +25,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from pinochle.game import Action, turn, view
-from pinochle.server.app import Connection, create_app
+from pinochle.server.app import HANDLERS, Connection, create_app
 from pinochle.server.limits import GuessGuard, Guard
-from pinochle.server.protocol import MAX_VERSION, CloseCode, ErrorCode, ProtocolError, parse_client
+from pinochle.server.protocol import CLIENT_TYPES, MAX_VERSION, CloseCode, ErrorCode, ProtocolError, parse_client
 from pinochle.server.table import Table
 
 from .support import error, hello, of_type, until
@@ -188,6 +188,12 @@ FIELD_FRAMES: list[tuple[Msg, str]] = [
 def _frame(msg: Msg) -> str:
     """JSON text for ``msg`` (infinity written as ``1e999``, which JSON allows and reads as infinite)."""
     return json.dumps(msg).replace("Infinity", "1e999")
+
+
+def test_every_client_message_type_has_exactly_one_handler() -> None:
+    """The connection's handler map (no if/elif chain) answers every type docs/protocol.md lists, and no other."""
+    assert sorted(HANDLERS) == sorted(CLIENT_TYPES)
+    assert all(inspect.iscoroutinefunction(h) and h.__name__ == f"_on_{t}" for t, h in HANDLERS.items())
 
 
 @pytest.mark.parametrize("frame, says", BAD_FRAMES, ids=[f[0][:40] for f in BAD_FRAMES])

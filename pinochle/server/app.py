@@ -14,7 +14,7 @@ import json
 import logging
 import secrets
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -286,135 +286,170 @@ class Connection:
             ProtocolError: the frame is refused (sent back as an ``error``).
         """
         msg = parse_client(text)
-        d = msg.data
+        await HANDLERS[msg.type](self, msg.data)
+
+    async def _on_hello(self, d: dict[str, object]) -> None:
+        """``hello`` again: the device and seat tokens (see :meth:`hello`)."""
+        await self.hello(d.get("device"), d.get("seat"))
+
+    async def _on_new_match(self, d: dict[str, object]) -> None:
+        """``new_match``: a solo match of ``game`` (and ``players``) at ``level``; the device's unfinished one ends."""
         assert self.device is not None
-        rooms = self.server.rooms
-        if msg.type == "hello":
-            await self.hello(d.get("device"), d.get("seat"))
-        elif msg.type == "new_match":
-            players = d.get("players")
+        players = d.get("players")
+        try:
+            table = self.tables.create_solo(self.device, str(d["level"]), str(d.get("game", DEFAULT_GAME)),
+                                            players if isinstance(players, int) else None)
+        except ValueError as err:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"new_match.players: {err}") from None
+        if self.bot_delay is not None:
+            table.bot_delay = self.bot_delay
+        await table.broadcast("start")
+        table.start()
+
+    async def _on_pace(self, d: dict[str, object]) -> None:
+        """``pace``: the computer players' delay for this tab (and its solo match)."""
+        assert self.device is not None
+        delay = d["bot_delay"]
+        assert isinstance(delay, (int, float))
+        self.bot_delay = float(delay)
+        solo = await self.tables.acurrent(self.device)
+        if solo is not None:
+            solo.bot_delay = self.bot_delay
+
+    async def _on_resume(self, d: dict[str, object]) -> None:
+        """``resume``: the state of the match named (or of the current one) again."""
+        match_id = d.get("match")
+        assert match_id is None or isinstance(match_id, str)
+        table, seat = await self._table_for(match_id, "to resume")
+        await self.send(table.message(seat, "resume"))
+        table.start()
+
+    async def _on_action(self, d: dict[str, object]) -> None:
+        """``action``: a move at the match named, checked against its version."""
+        match_id = d["match"]
+        assert match_id is None or isinstance(match_id, str)
+        table, seat = await self._table_for(match_id, "in progress")
+        version = d["version"]
+        action = d["action"]
+        assert isinstance(version, int) and isinstance(action, dict)
+        await table.person_action(seat, version, action)
+
+    async def _on_create_room(self, d: dict[str, object]) -> None:
+        """``create_room``: a new room with this tab as its creator."""
+        if self.rooms_created >= MAX_ROOMS_PER_CONNECTION:
+            raise ProtocolError(ErrorCode.TOO_MANY_ROOMS,
+                                f"one connection can create at most {MAX_ROOMS_PER_CONNECTION} rooms")
+        await self._leave_current()
+        players = d.get("players")  # checked by parse_client: one of the game's sizes, or left out
+        room, token = await self.server.rooms.create(d.get("name"), d.get("level", "normal"), d.get("game", DEFAULT_GAME),
+                                         players if isinstance(players, int) else None)
+        self.rooms_created += 1
+        self._take_seat(token)
+        await self.hub.settle()  # several processes: the room's next changes reach this socket from any of them
+        await self.send({"type": "joined", "token": token, "room": room.public(token)})
+
+    async def _on_join_room(self, d: dict[str, object]) -> None:
+        """``join_room``: join the room of ``code`` (wrong codes are rate-limited per device and address)."""
+        assert self.device is not None
+        # counted as wrong as it is checked (one step: joins at once, through any process, cannot all pass
+        # the check first), taken back unless the code named no room
+        refusal, ticket = await self.server.guard.try_code(self.address, self.device)
+        if refusal is not None:
+            raise ProtocolError(ErrorCode.RATE_LIMITED, refusal)
+        wrong = False
+        try:
             try:
-                table = self.tables.create_solo(self.device, str(d["level"]), str(d.get("game", DEFAULT_GAME)),
-                                                players if isinstance(players, int) else None)
-            except ValueError as err:
-                raise ProtocolError(ErrorCode.BAD_MESSAGE, f"new_match.players: {err}") from None
-            if self.bot_delay is not None:
-                table.bot_delay = self.bot_delay
-            await table.broadcast("start")
-            table.start()
-        elif msg.type == "pace":
-            delay = d["bot_delay"]
-            assert isinstance(delay, (int, float))
-            self.bot_delay = float(delay)
-            solo = await self.tables.acurrent(self.device)
-            if solo is not None:
-                solo.bot_delay = self.bot_delay
-        elif msg.type == "resume":
-            match_id = d.get("match")
-            assert match_id is None or isinstance(match_id, str)
-            table, seat = await self._table_for(match_id, "to resume")
-            await self.send(table.message(seat, "resume"))
-            table.start()
-        elif msg.type == "action":
-            match_id = d["match"]
-            assert match_id is None or isinstance(match_id, str)
-            table, seat = await self._table_for(match_id, "in progress")
-            version = d["version"]
-            action = d["action"]
-            assert isinstance(version, int) and isinstance(action, dict)
-            await table.person_action(seat, version, action)
-        elif msg.type == "create_room":
-            if self.rooms_created >= MAX_ROOMS_PER_CONNECTION:
-                raise ProtocolError(ErrorCode.TOO_MANY_ROOMS,
-                                    f"one connection can create at most {MAX_ROOMS_PER_CONNECTION} rooms")
-            await self._leave_current()
-            players = d.get("players")  # checked by parse_client: one of the game's sizes, or left out
-            room, token = await rooms.create(d.get("name"), d.get("level", "normal"), d.get("game", DEFAULT_GAME),
-                                             players if isinstance(players, int) else None)
-            self.rooms_created += 1
-            self._take_seat(token)
-            await self.hub.settle()  # several processes: the room's next changes reach this socket from any of them
-            await self.send({"type": "joined", "token": token, "room": room.public(token)})
-        elif msg.type == "join_room":
-            # counted as wrong as it is checked (one step: joins at once, through any process, cannot all pass
-            # the check first), taken back unless the code named no room
-            refusal, ticket = await self.server.guard.try_code(self.address, self.device)
-            if refusal is not None:
-                raise ProtocolError(ErrorCode.RATE_LIMITED, refusal)
-            wrong = False
-            try:
-                try:
-                    clean_name(d.get("name"))
-                except RoomError as err:
-                    raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-                mine = None if self.seat is None else await rooms.aof_token(self.seat)
-                if mine is not None and self.seat is not None and mine.code == normal_code(d.get("code")):
-                    # already a member (e.g. the share link opened again): keep the seat
-                    await self.send({"type": "joined", "token": self.seat, "room": mine.public(self.seat)})
-                    return
-                try:
-                    room, token = await rooms.join(d.get("code"), d.get("name"))
-                except ProtocolError as err:
-                    wrong = err.code == ErrorCode.NO_ROOM
-                    raise
-            finally:
-                if not wrong:
-                    await self.server.guard.right_code(self.address, self.device, ticket)
-            await self._leave_current()
-            self._take_seat(token)
-            await self.hub.settle()  # several processes: the room's next changes reach this socket from any of them
-            await self.send({"type": "joined", "token": token, "room": room.public(token)})
-            await self.send({"type": "room", "room": room.public(token)})  # the others heard it from Rooms.join
-        elif msg.type == "ready":
-            await rooms.ready(self.seat, d.get("ready"))
-        elif msg.type == "room_level":
-            await rooms.set_level(self.seat, d.get("level"))
-        elif msg.type == "room_timer":
-            await rooms.set_timer(self.seat, d.get("seconds"))
-        elif msg.type == "room_game":
-            players = d.get("players")
-            await rooms.set_game(self.seat, d.get("game"), players if isinstance(players, int) else None)
-        elif msg.type == "arrange":
-            await rooms.arrange(self.seat, d.get("seats"))
-        elif msg.type == "start":
-            await rooms.start(self.seat)
-        elif msg.type == "back_to_lobby":
-            await rooms.back_to_lobby(self.seat)
-        elif msg.type == "leave":
-            await self._leave_current()
-            await self.send({"type": "left"})
-        elif msg.type == "quick_match":
-            try:
-                name = clean_name(d.get("name"))
+                clean_name(d.get("name"))
             except RoomError as err:
                 raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-            players = d.get("players")  # checked by parse_client: one of the game's sizes, or left out
-            game = queue_of(str(d.get("game", DEFAULT_GAME)), players if isinstance(players, int) else None)
-            quick = self.server.quick
-            if self.seat is not None and await quick.game_of(self.seat) == game:
-                await self.send(await quick.status(self.seat))
+            mine = None if self.seat is None else await self.server.rooms.aof_token(self.seat)
+            if mine is not None and self.seat is not None and mine.code == normal_code(d.get("code")):
+                # already a member (e.g. the share link opened again): keep the seat
+                await self.send({"type": "joined", "token": self.seat, "room": mine.public(self.seat)})
                 return
-            if self.seat is not None and await quick.searching(self.seat) and not await quick.cancel(self.seat):
-                raise ProtocolError(ErrorCode.STALE, "too late to change the game: your table has been found")
-            await self._leave_current()  # a search for another game ends (left), and a new one starts
-            token = secrets.token_urlsafe(24)
-            self._take_seat(token)
-            await self.hub.settle()  # several processes: a table formed at once elsewhere reaches this socket
             try:
-                await quick.search(name, game, token)
-            except BaseException:
-                self._drop_seat()
+                room, token = await self.server.rooms.join(d.get("code"), d.get("name"))
+            except ProtocolError as err:
+                wrong = err.code == ErrorCode.NO_ROOM
                 raise
-            await self.send(await quick.status(token))
-        elif msg.type == "cancel_search":
-            quick = self.server.quick
-            if self.seat is not None and await self.server.rooms.aof_token(self.seat) is not None:
-                raise ProtocolError(ErrorCode.ROOM, "you are in a room, not searching: leave the room instead")
-            if self.seat is not None and not await quick.cancel(self.seat) and (
-                    await quick.searching(self.seat) or await self.tables.aof_token(self.seat) is not None):
-                raise ProtocolError(ErrorCode.STALE, "too late to cancel: your table has been found")
+        finally:
+            if not wrong:
+                await self.server.guard.right_code(self.address, self.device, ticket)
+        await self._leave_current()
+        self._take_seat(token)
+        await self.hub.settle()  # several processes: the room's next changes reach this socket from any of them
+        await self.send({"type": "joined", "token": token, "room": room.public(token)})
+        await self.send({"type": "room", "room": room.public(token)})  # the others heard it from Rooms.join
+
+    async def _on_ready(self, d: dict[str, object]) -> None:
+        """``ready``: Ready (or not) in the room's lobby."""
+        await self.server.rooms.ready(self.seat, d.get("ready"))
+
+    async def _on_room_level(self, d: dict[str, object]) -> None:
+        """``room_level``: the room's computer level (the creator)."""
+        await self.server.rooms.set_level(self.seat, d.get("level"))
+
+    async def _on_room_timer(self, d: dict[str, object]) -> None:
+        """``room_timer``: the room's move timer (the creator)."""
+        await self.server.rooms.set_timer(self.seat, d.get("seconds"))
+
+    async def _on_room_game(self, d: dict[str, object]) -> None:
+        """``room_game``: the room's game and number of players (the creator)."""
+        players = d.get("players")
+        await self.server.rooms.set_game(self.seat, d.get("game"), players if isinstance(players, int) else None)
+
+    async def _on_arrange(self, d: dict[str, object]) -> None:
+        """``arrange``: the room's seats (the creator)."""
+        await self.server.rooms.arrange(self.seat, d.get("seats"))
+
+    async def _on_start(self, _d: dict[str, object]) -> None:
+        """``start``: the room's match starts (the creator)."""
+        await self.server.rooms.start(self.seat)
+
+    async def _on_back_to_lobby(self, _d: dict[str, object]) -> None:
+        """``back_to_lobby``: the room back to its lobby after a match."""
+        await self.server.rooms.back_to_lobby(self.seat)
+
+    async def _on_leave(self, _d: dict[str, object]) -> None:
+        """``leave``: leave the room, the search or the table of the seat token."""
+        await self._leave_current()
+        await self.send({"type": "left"})
+
+    async def _on_quick_match(self, d: dict[str, object]) -> None:
+        """``quick_match``: search for a Quick Match table of ``game`` (and ``players``), or move the search to it."""
+        try:
+            name = clean_name(d.get("name"))
+        except RoomError as err:
+            raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+        players = d.get("players")  # checked by parse_client: one of the game's sizes, or left out
+        game = queue_of(str(d.get("game", DEFAULT_GAME)), players if isinstance(players, int) else None)
+        quick = self.server.quick
+        if self.seat is not None and await quick.game_of(self.seat) == game:
+            await self.send(await quick.status(self.seat))
+            return
+        if self.seat is not None and await quick.searching(self.seat) and not await quick.cancel(self.seat):
+            raise ProtocolError(ErrorCode.STALE, "too late to change the game: your table has been found")
+        await self._leave_current()  # a search for another game ends (left), and a new one starts
+        token = secrets.token_urlsafe(24)
+        self._take_seat(token)
+        await self.hub.settle()  # several processes: a table formed at once elsewhere reaches this socket
+        try:
+            await quick.search(name, game, token)
+        except BaseException:
             self._drop_seat()
-            await self.send({"type": "left"})
+            raise
+        await self.send(await quick.status(token))
+
+    async def _on_cancel_search(self, _d: dict[str, object]) -> None:
+        """``cancel_search``: stop searching (too late once the table is found)."""
+        quick = self.server.quick
+        if self.seat is not None and await self.server.rooms.aof_token(self.seat) is not None:
+            raise ProtocolError(ErrorCode.ROOM, "you are in a room, not searching: leave the room instead")
+        if self.seat is not None and not await quick.cancel(self.seat) and (
+                await quick.searching(self.seat) or await self.tables.aof_token(self.seat) is not None):
+            raise ProtocolError(ErrorCode.STALE, "too late to cancel: your table has been found")
+        self._drop_seat()
+        await self.send({"type": "left"})
 
     async def _leave_current(self) -> None:
         """Leave the room, the search or the table of the current seat token (a computer takes a seat in play)."""
@@ -438,6 +473,28 @@ class Connection:
         if self.device is not None:
             self.hub.unsubscribe(self.device, self.send)
         self._drop_seat()
+
+
+#: The handler of each client message type (docs/protocol.md), after ``hello``: one method of :class:`Connection` each.
+HANDLERS: dict[str, Callable[[Connection, dict[str, object]], Awaitable[None]]] = {
+    "hello": Connection._on_hello,
+    "new_match": Connection._on_new_match,
+    "pace": Connection._on_pace,
+    "resume": Connection._on_resume,
+    "action": Connection._on_action,
+    "create_room": Connection._on_create_room,
+    "join_room": Connection._on_join_room,
+    "ready": Connection._on_ready,
+    "room_level": Connection._on_room_level,
+    "room_timer": Connection._on_room_timer,
+    "room_game": Connection._on_room_game,
+    "arrange": Connection._on_arrange,
+    "start": Connection._on_start,
+    "back_to_lobby": Connection._on_back_to_lobby,
+    "leave": Connection._on_leave,
+    "quick_match": Connection._on_quick_match,
+    "cancel_search": Connection._on_cancel_search,
+}
 
 
 def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None = None, *,
