@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -72,6 +73,17 @@ def hello(ws: Any, device: str | None = None, seat: str | None = None) -> WsMsg:
         if msg["type"] == "welcome":
             return msg
     raise AssertionError("no welcome")
+
+
+@contextlib.contextmanager
+def greeted(client: Any, n: int) -> Iterator[list[Any]]:
+    """``n`` sockets of the test client ``client`` on ``/ws``, each past :func:`hello` (a device of its own),
+    closed when the block ends."""
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect("/ws")) for _ in range(n)]
+        for ws in sockets:
+            hello(ws)
+        yield sockets
 
 
 def until(ws: Any, pred: Callable[[WsMsg], bool], limit: int = 5000) -> WsMsg:

@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 from pinochle.games import GAMES
 from pinochle.server.app import create_app
 
-from .support import error, hello, of_type, until
+from .support import error, greeted, hello, of_type, until
 from .test_three_server import south
 
 Msg = dict[str, Any]
@@ -130,10 +130,7 @@ def test_a_table_size_the_game_does_not_take_is_refused(tmp_path: Path, game: st
 
 def test_quick_match_groups_auction_by_its_number_of_players(tmp_path: Path) -> None:
     app = create_app(tmp_path / "q.db", bot_delay=0, rate=FAST, search_seconds=60, quick_move_timer=None)
-    with TestClient(app) as client, client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
-            client.websocket_connect("/ws") as c:
-        for ws in (a, b, c):
-            hello(ws)
+    with TestClient(app) as client, greeted(client, 3) as (a, b, c):
         a.send_json({"type": "quick_match", "name": "Ann", "game": "auction", "players": 5})
         first = until(a, of_type("searching"))
         assert (first["game"], first["players"], first["seats"]) == ("auction", 1, 5)

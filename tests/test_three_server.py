@@ -26,7 +26,7 @@ from pinochle.server.app import create_app
 from pinochle.server.rooms import Room, RoomError
 from pinochle.server.table import seat_order, seats_in_play
 
-from .support import error, hello, of_type, until
+from .support import error, greeted, hello, of_type, until
 
 Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(300)
@@ -221,10 +221,7 @@ def test_a_room_changes_to_a_table_of_three() -> None:
 
 def test_quick_match_seats_three_people_for_cutthroat(tmp_path: Path) -> None:
     app = create_app(tmp_path / "q.db", bot_delay=0, rate=FAST, search_seconds=60, quick_move_timer=None)
-    with TestClient(app) as client, client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
-            client.websocket_connect("/ws") as c, client.websocket_connect("/ws") as d:
-        for ws in (a, b, c, d):
-            hello(ws)
+    with TestClient(app) as client, greeted(client, 4) as (a, b, c, d):
         d.send_json({"type": "quick_match", "name": "Dee", "game": "table"})  # another game: never grouped with them
         until(d, of_type("searching"))
         for ws, name in ((a, "Ann"), (b, "Bob")):

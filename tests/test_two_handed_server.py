@@ -27,7 +27,7 @@ from pinochle.server.app import create_app
 from pinochle.server.rooms import Room, RoomError
 from pinochle.server.table import rebuild, seat_order, seats_in_play
 
-from .support import hello, of_type, until
+from .support import greeted, hello, of_type, until
 
 Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(300)
@@ -222,10 +222,7 @@ def test_a_room_of_two_is_full_with_two() -> None:
 
 def test_quick_match_seats_two_people_for_two_handed(tmp_path: Path) -> None:
     app = create_app(tmp_path / "q.db", bot_delay=0, rate=FAST, search_seconds=60, quick_move_timer=None)
-    with TestClient(app) as client, client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
-            client.websocket_connect("/ws") as c:
-        for ws in (a, b, c):
-            hello(ws)
+    with TestClient(app) as client, greeted(client, 3) as (a, b, c):
         c.send_json({"type": "quick_match", "name": "Cy", "game": "cutthroat"})  # another game: never grouped
         until(c, of_type("searching"))
         a.send_json({"type": "quick_match", "name": "Ann", "game": "two-handed"})
