@@ -29,6 +29,7 @@ from pinochle.bots import for_level
 from pinochle.game import Action, State, apply, apply_for_chair, auto_action, new_match, turn, view, view_for_chair
 
 from .test_browser import ARTIFACTS, MY_TURN, TIMEOUT_MS, Server, body
+from .engine_socket import EngineDriven
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_a11y import axe_runner
 from .test_browser_layout import in_browser, server, settle  # noqa: F401  (server: the module's live server)
@@ -39,19 +40,16 @@ PLAYERS = 5
 ME = 0
 
 
-class ChairSocket:
+class ChairSocket(EngineDriven):
     """A socket for one page at an auction table of 5, driven by the engine: chair 0 is the page,
     the other chairs play as Easy. ``pause(state)``: stop advancing there (the page watches)."""
 
     def __init__(self, first_dealer: int, pause: Any = None) -> None:
-        self.state: State = new_match(seed=7, game="auction", players=PLAYERS, first_dealer=first_dealer)
         self.bots = {c: for_level("easy", f"7/chair{c}") for c in range(PLAYERS)}
         self.pause = pause
-        self.ws: Any = None
-        self.errors: list[str] = []
-        self._advance()
+        super().__init__(new_match(seed=7, game="auction", players=PLAYERS, first_dealer=first_dealer))
 
-    def _advance(self) -> None:
+    def advance(self) -> None:
         while self.state.phase not in ("hand_end", "match_end"):
             if self.pause is not None and self.pause(self.state):
                 return
@@ -66,7 +64,7 @@ class ChairSocket:
     def go_on(self) -> None:
         """Stop pausing: play on to the hand's end and tell the page."""
         self.pause = None
-        self._advance()
+        self.advance()
         self.ws.send(json.dumps(self.message()))
 
     def message(self) -> dict[str, Any]:
@@ -85,29 +83,9 @@ class ChairSocket:
                  "chair": ME, "players": PLAYERS, "lineup": v["lineup"]}
         return {"type": "state", "match": match, "view": v, "event": "move", "table": table}
 
-    def handler(self, ws: Any) -> None:
-        self.ws = ws
-
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            if msg["type"] == "hello":
-                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": self.message()["match"],
-                                    "seat": None, "heartbeat": 3600}))
-            elif msg["type"] == "resume":
-                ws.send(json.dumps(self.message()))
-            elif msg["type"] == "action":
-                here = next((p for p, c in zip("NESW", self.state.lineup) if c == ME and p != "N"), "N")
-                try:
-                    self.state = apply_for_chair(self.state, ME, Action.from_json({**msg["action"], "seat": here}),
-                                                 version=msg["version"])
-                except Exception as err:  # the page sent what the engine refuses
-                    self.errors.append(f"{msg['action']}: {err}")
-                    ws.send(json.dumps({"type": "error", "code": "illegal", "message": str(err)}))
-                    return
-                self._advance()
-                ws.send(json.dumps(self.message()))
-
-        ws.on_message(on_message)
+    def apply_page(self, action: dict[str, Any], version: int) -> State:
+        here = next((p for p, c in zip("NESW", self.state.lineup) if c == ME and p != "N"), "N")
+        return apply_for_chair(self.state, ME, Action.from_json({**action, "seat": here}), version=version)
 
 
 def open_table(browser: Any, url: str, sock: ChairSocket, theme: str, size: tuple[int, int],

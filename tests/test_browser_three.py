@@ -26,11 +26,12 @@ from typing import Any
 
 from pinochle.bots import for_level
 from pinochle.cards import Seat
-from pinochle.game import Action, State, apply, auto_action, legal, new_match, turn, view
+from pinochle.game import Action, apply, auto_action, legal, new_match, turn, view
 from pinochle.server.howto import games as howto_games
 
 from .browser_checks import HAND_TARGETS, OVERFLOW
 from .test_browser import ARTIFACTS, MY_TURN, TIMEOUT_MS, Server, body
+from .engine_socket import EngineDriven, solo_message
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_a11y import SCROLL, TARGETS, axe_runner
 from .test_browser_layout import FELT_CLASH, in_browser, server, settle  # noqa: F401  (server: the module's live server)
@@ -71,18 +72,15 @@ def declarer_deal() -> tuple[int, str]:
     raise AssertionError("no deal where South must play")
 
 
-class EngineSocket:
+class EngineSocket(EngineDriven):
     """A socket for one page, driven by the engine: South is the page; East and West pass in the
     auction and play as Easy. Every state is South's view, as the server builds it."""
 
     def __init__(self, seed: int) -> None:
-        self.state: State = new_match(seed=seed, game=GAME, first_dealer=Seat.E)
         self.bots = {s: for_level("easy", f"{seed}/{s}") for s in (Seat.E, Seat.W)}
-        self.ws: Any = None
-        self.errors: list[str] = []
-        self._advance()
+        super().__init__(new_match(seed=seed, game=GAME, first_dealer=Seat.E))
 
-    def _advance(self) -> None:
+    def advance(self) -> None:
         while self.state.phase not in ("hand_end", "match_end"):
             a = auto_action(self.state)
             if a is None:
@@ -96,38 +94,7 @@ class EngineSocket:
             self.state = apply(self.state, a)
 
     def message(self) -> dict[str, Any]:
-        s = self.state
-        v = view(s, Seat.S).to_json()
-        if s.phase == "hand_end":
-            v["legal"] = {"deal": True}
-        names = s.game.seating.side_names
-        match = {"id": "three", "kind": "solo", "game": GAME, "level": "easy", "hand_number": s.hand_no + 1,
-                 "phase": s.phase, "totals": dict(zip(names, s.totals)),
-                 "winner": None if s.winner is None else names[s.winner]}
-        return {"type": "state", "match": match, "view": v, "event": "move", "table": None}
-
-    def handler(self, ws: Any) -> None:
-        self.ws = ws
-
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            if msg["type"] == "hello":
-                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": self.message()["match"],
-                                    "seat": None, "heartbeat": 3600}))
-            elif msg["type"] == "resume":
-                ws.send(json.dumps(self.message()))
-            elif msg["type"] == "action":
-                try:
-                    self.state = apply(self.state, Action.from_json({**msg["action"], "seat": "S"}),
-                                       version=msg["version"])
-                except Exception as err:  # the page sent what the engine refuses
-                    self.errors.append(f"{msg['action']}: {err}")
-                    ws.send(json.dumps({"type": "error", "code": "illegal", "message": str(err)}))
-                    return
-                self._advance()
-                ws.send(json.dumps(self.message()))
-
-        ws.on_message(on_message)
+        return solo_message(self.state, "three", GAME)
 
 
 def open_table(browser: Any, url: str, sock: EngineSocket, theme: str, size: tuple[int, int],

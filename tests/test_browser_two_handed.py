@@ -38,6 +38,7 @@ from pinochle.game import Action, State, apply, auto_action, legal, new_match, t
 
 from .browser_checks import HAND_TARGETS, OVERFLOW
 from .test_browser import ARTIFACTS, TIMEOUT_MS, Server, body
+from .engine_socket import EngineDriven, solo_message
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_a11y import SCROLL, TARGETS, axe_runner
 from .test_browser_layout import in_browser, server, settle  # noqa: F401  (server: the module's live server)
@@ -107,16 +108,13 @@ class Plan:
         return self.bot.act(view(state, Seat.S))
 
 
-class StockSocket:
+class StockSocket(EngineDriven):
     """A socket for one page, driven by the engine: S is the page, N plays as Easy; the moves
     without a choice are made at once. Every state is S's view, as the server builds it."""
 
     def __init__(self, seed: int, first_dealer: Seat = Seat.N) -> None:
-        self.state: State = new_match(seed=seed, game=GAME, first_dealer=first_dealer)
         self.bot = for_level("easy", f"{seed}/N")
-        self.ws: Any = None
-        self.errors: list[str] = []
-        self.advance()
+        super().__init__(new_match(seed=seed, game=GAME, first_dealer=first_dealer))
 
     def advance(self) -> None:
         while self.state.phase not in ("hand_end", "match_end"):
@@ -128,38 +126,7 @@ class StockSocket:
             self.state = apply(self.state, a)
 
     def message(self) -> dict[str, Any]:
-        s = self.state
-        v = view(s, Seat.S).to_json()
-        if s.phase == "hand_end":
-            v["legal"] = {"deal": True}
-        names = s.game.seating.side_names
-        match = {"id": "two", "kind": "solo", "game": GAME, "level": "easy", "hand_number": s.hand_no + 1,
-                 "phase": s.phase, "totals": dict(zip(names, s.totals)),
-                 "winner": None if s.winner is None else names[s.winner]}
-        return {"type": "state", "match": match, "view": v, "event": "move", "table": None}
-
-    def handler(self, ws: Any) -> None:
-        self.ws = ws
-
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            if msg["type"] == "hello":
-                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": self.message()["match"],
-                                    "seat": None, "heartbeat": 3600}))
-            elif msg["type"] == "resume":
-                ws.send(json.dumps(self.message()))
-            elif msg["type"] == "action":
-                try:
-                    self.state = apply(self.state, Action.from_json({**msg["action"], "seat": "S"}),
-                                       version=msg["version"])
-                except Exception as err:  # the page sent what the engine refuses
-                    self.errors.append(f"{msg['action']}: {err}")
-                    ws.send(json.dumps({"type": "error", "code": "illegal", "message": str(err)}))
-                    return
-                self.advance()
-                ws.send(json.dumps(self.message()))
-
-        ws.on_message(on_message)
+        return solo_message(self.state, "two", GAME)
 
 
 def rehearse(seed: int) -> dict[str, bool]:
