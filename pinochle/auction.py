@@ -72,9 +72,12 @@ def _next_caller(seat: int, passed: Sequence[bool], rules: RuleSet, seating: Sea
 
 def _over(npassed: int, high_seat: int | None, rules: RuleSet) -> bool:
     """Whether an auction without re-entry is over: all but one seat passed (four places,
-    empty ones counted as passed), or, when all-pass annuls the hand (VARIANTS.md
-    ``cutthroat``), every seat passed with no bid."""
-    return npassed >= 3 and (high_seat is not None or rules.no_bid != "annul") or npassed >= 4
+    empty ones counted as passed) after a bid, or with no bid: three seats passed when the
+    dealer is stuck (RULES.md, Deal and auction 3: the dealer makes no call), every seat
+    when nobody bidding throws the hand in (``annul``, VARIANTS.md ``cutthroat``: "if all
+    pass"; ``redeal``, VARIANTS.md ``racehorse``: "no bid in the first round"; the dealer
+    has its call)."""
+    return npassed >= 3 and (high_seat is not None or rules.no_bid == "dealer") or npassed >= 4
 
 
 def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
@@ -107,7 +110,7 @@ def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
         return tuple(seq)
     passed = list(seating.empty)
     npassed = 4 - seating.players
-    annul = rules.no_bid == "annul"
+    annul = rules.no_bid != "dealer"  # nobody bidding throws the hand in once every seat passed (_over)
     seat = seating.next_seat[dealer]
     high: int | None = None
     out: list[Seat] = []
@@ -139,11 +142,13 @@ def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
 
     The auction is over when three seats have passed: the fourth is the
     declarer at its last bid or, if nobody bid, the dealer is declarer at
-    ``min_bid`` without a call (``no_bid == "dealer"``).
+    ``min_bid`` without a call (``no_bid == "dealer"``). When nobody bidding
+    throws the hand in (``"redeal"``, ``"annul"``) the dealer has its call too:
+    every seat passed is a redeal.
     """
     passed = list(seating.empty)  # an empty place never calls
     npassed = 4 - seating.players
-    annul = rules.no_bid == "annul"
+    annul = rules.no_bid != "dealer"  # nobody bidding throws the hand in once every seat passed (_over)
     last: list[int | None | str] = ["none"] * 4
     high: int | None = None
     high_seat: int | None = None

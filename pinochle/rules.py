@@ -188,10 +188,12 @@ class RuleSet:
         reenter_after_pass: whether a seat that passed may bid again, three
             passes in a row ending the auction (RULES.md: no; VARIANTS.md
             ``racehorse``: yes).
-        no_bid: when the first three seats pass with no bid: ``"dealer"``
-            takes ``min_bid`` with no call (RULES.md, Deal and auction 3),
-            ``"redeal"`` (VARIANTS.md ``racehorse``: thrown in, the next
-            dealer deals) or ``"annul"`` (VARIANTS.md ``cutthroat``).
+        no_bid: when nobody bids: ``"dealer"``: the first three seats
+            passed, the dealer takes ``min_bid`` with no call (RULES.md, Deal
+            and auction 3); ``"redeal"`` (VARIANTS.md ``racehorse``: thrown
+            in, the next dealer deals) or ``"annul"`` (VARIANTS.md
+            ``cutthroat``: the same, the hand does not count): every seat,
+            the dealer too, passed.
         first_lead: who leads the first trick (RULES.md, Play: the declarer;
             VARIANTS.md ``racehorse``, ``britannica``: left of the dealer).
         must_beat: see :class:`PlayRules` (RULES.md, Play 1-2: ``"always"``).

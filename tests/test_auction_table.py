@@ -36,7 +36,7 @@ from pinochle.game import (
     view,
     view_for_chair,
 )
-from pinochle.games import AUCTION, CUTTHROAT, TABLE_GAME, with_switches
+from pinochle.games import AUCTION, CUTTHROAT, TABLE_GAME, TWO_HANDED, find, with_switches
 from pinochle.games.scorers import auction_stake, stake
 from pinochle.records import hand_record, match_record, replay
 from tests.test_cutthroat import worked_deal
@@ -289,10 +289,27 @@ def test_first_bid_of_300() -> None:
     (AUCTION.rules, {"opening": "dealer-300"}, "opening is one of free, dealer-forced, dealer-290-320, first-300"),
     (AUCTION.rules, {"stake_step": "2"}, "the stake_step switch is for games with stakes by the bid's size"),
     (TABLE_GAME.rules, {"sitters_settle": "false"}, "the sitters_settle switch is for games settled by stakes"),
+    # found by a rules review: accepted, named in the rules, and then ignored by the game's scoring or flow
+    (CUTTHROAT.rules, {"meld_needs_trick": "true"}, "the meld_needs_trick switch is for the four-handed partnership"),
+    (AUCTION.rules, {"meld_needs_trick": "true"}, "the meld_needs_trick switch is for the four-handed partnership"),
+    (TWO_HANDED.rules, {"meld_needs_trick": "true"}, "the meld_needs_trick switch is for the four-handed"),
+    (TWO_HANDED.rules, {"no_bid": "redeal"}, "the no_bid switch is for games with an auction"),
+    (TWO_HANDED.rules, {"min_bid": "300"}, "the min_bid switch is for games with an auction"),
+    (TWO_HANDED.rules, {"first_lead": "declarer"}, "the first_lead switch is for games with an auction"),
 ])
 def test_switches_for_another_game_are_refused(rules: object, switches: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         with_switches(rules, switches)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("game", "switches"), [
+    ("table", {"meld_needs_trick": "false"}), ("racehorse", {"meld_needs_trick": "true"}),
+    ("double-deck", {"meld_needs_trick": "false"}), ("cutthroat", {"no_bid": "redeal", "first_lead": "left_of_dealer"}),
+    ("auction", {"min_bid": "300"}), ("two-handed", {"draw_first": "winner", "must_trump": "false"}),
+])
+def test_switches_a_game_uses_are_taken(game: str, switches: dict[str, str]) -> None:
+    rules = with_switches(find(game).rules, switches)
+    assert {k: str(getattr(rules, k)).lower() for k in switches} == switches
 
 
 # ---------------------------------------------------------------- cutthroat's stake switch

@@ -137,6 +137,38 @@ def test_auction_all_pass_annuls_the_hand_and_the_next_seat_deals() -> None:
     assert turn(s) == S
 
 
+@pytest.mark.parametrize("game", ["table", "cutthroat", "auction"])
+def test_with_the_redeal_switch_the_dealer_calls_before_the_hand_is_thrown_in(game: str) -> None:
+    """``no_bid=redeal`` (VARIANTS.md house switches; racehorse: "no bid in the first round: the hand is
+    thrown in"): the dealer has its call like everyone; only when every seat passed is the hand thrown in.
+    (Found by a rules review: the hand was thrown in once the others passed, the dealer never calling.)"""
+    from pinochle.games import find, with_switches
+
+    rules = with_switches(find(game).rules, {"no_bid": "redeal"})
+    s = new_match(seed=2, game=game, rules=rules, first_dealer=W)
+    others = [x for x in s.game.seating.seats if x != W]
+    for _ in others:
+        s = apply(s, Action.pass_(turn(s)))  # type: ignore[arg-type]
+    assert s.phase == "auction" and turn(s) == W and s.hand_no == 0, "the dealer calls"
+    lg = legal(s, W)
+    assert lg.pass_ and lg.min_bid == rules.min_bid
+    bid = apply(s, Action.bid_(W, rules.min_bid + rules.bid_step))
+    assert bid.declarer == W and bid.bid == rules.min_bid + rules.bid_step, "the dealer may bid above the minimum"
+    thrown = apply(s, Action.pass_(W))
+    assert thrown.phase == "auction" and thrown.hand_no == 1 and len(thrown.thrown) == 1 and thrown.declarer is None
+    assert thrown.dealer == thrown.game.seating.next_seat[W], "the next dealer deals"
+
+
+def test_with_the_stuck_dealer_switch_the_dealer_takes_the_minimum_without_a_call() -> None:
+    """``no_bid=dealer`` in a game of three (RULES.md, Deal and auction 3, at a table of three): the two
+    others passed, the dealer declares at the minimum without a call."""
+    from pinochle.games import find, with_switches
+
+    rules = with_switches(find("cutthroat").rules, {"no_bid": "dealer"})
+    s = apply(apply(new_match(seed=2, game="cutthroat", rules=rules, first_dealer=W), Action.pass_(E)), Action.pass_(S))
+    assert s.declarer == W and s.bid == rules.min_bid and s.phase == "trump"
+
+
 def test_two_passes_leave_the_last_seat_to_bid_or_pass() -> None:
     s = apply(apply(start(), Action.pass_(E)), Action.pass_(S))
     assert s.phase == "auction" and turn(s) == W and legal(s, W).pass_

@@ -278,7 +278,7 @@ def test_house_rule_switches() -> None:
     r = with_switches(BRITANNICA.rules, {"min_bid": "15"})
     assert (r.min_bid, r.name) == (15, "britannica[min_bid=15]")
     s = new_match(seed=4, rules=with_switches(TABLE_GAME.rules, {"no_bid": "redeal"}))
-    for _ in range(3):
+    for _ in range(4):  # the dealer has its call too
         s = apply(s, Action.pass_(turn(s)))  # type: ignore[arg-type]
     assert s.phase == "auction" and s.hand_no == 1 and len(s.thrown) == 1, "nobody bid: a redeal, not a stuck dealer"
     assert view(s, 0).rules_set() is s.rules, "players find the switched rules by name"

@@ -271,6 +271,14 @@ _WHERE: dict[str, tuple[Callable[[RuleSet], bool], str]] = {
     "stake_step": (lambda r: r.stakes == "by-bid", "games with stakes by the bid's size (cutthroat)"),
     "sitters_settle": (lambda r: r.stakes != "none", "games settled by stakes (auction at a table of 4 or 5)"),
     "draw_first": (lambda r: r.players == 2, "games with a stock (two-handed)"),
+    # each side keeps its meld only with a trick: the partnership games' scoring (a game of three
+    # settles the declarer's bid in stakes; two-handed scores each meld as it is declared)
+    "meld_needs_trick": (lambda r: r.players == 4 and r.stakes == "none",
+                         "the four-handed partnership games (each side's meld counted after the play)"),
+    # two-handed has no auction: the non-dealer leads
+    "no_bid": (lambda r: r.players > 2, "games with an auction"),
+    "min_bid": (lambda r: r.players > 2, "games with an auction"),
+    "first_lead": (lambda r: r.players > 2, "games with an auction (a declarer or a dealer's left to lead)"),
 }
 
 
@@ -284,7 +292,9 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
         ValueError: an unknown switch or value (the message lists the choices),
             a minimum bid that is not a positive multiple of the bid step, a
             switch for another kind of game (``opening`` needs an auction with a
-            widow, ``stake_step`` stakes by bid size, ``sitters_settle`` stakes),
+            widow, ``stake_step`` stakes by bid size, ``sitters_settle`` stakes,
+            ``meld_needs_trick`` a four-handed partnership game, ``no_bid``,
+            ``min_bid`` and ``first_lead`` an auction: not two-handed),
             or an opening whose bids are below the minimum bid or off its steps.
     """
     if not switches:
@@ -294,6 +304,9 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
         allowed = SWITCHES.get(key)
         if allowed is None:
             raise ValueError(f"unknown house rule {key!r}: the switches are {', '.join(SWITCHES)}")
+        where = _WHERE.get(key)
+        if where is not None and not where[0](rules):
+            raise ValueError(f"the {key} switch is for {where[1]}; the {rules.name} rules have no such rule")
         if allowed == (int,):
             t = fold(text).strip()
             if not (t.isascii() and t.isdigit()) or len(t) > 9 or not 0 < int(t) <= rules.max_bid \
@@ -305,9 +318,6 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
         words = {str(v).lower(): v for v in allowed}
         if text.lower() not in words:
             raise ValueError(f"{key} is one of {', '.join(str(v).lower() for v in allowed)}, not {text!r}")
-        where = _WHERE.get(key)
-        if where is not None and not where[0](rules):
-            raise ValueError(f"the {key} switch is for {where[1]}; the {rules.name} rules have no such rule")
         changes[key] = words[text.lower()]
     label = ",".join(f"{k}={str(v).lower()}" for k, v in changes.items())
     out = replace(rules, name=f"{rules.name}[{label}]", **changes)  # type: ignore[arg-type]
