@@ -216,6 +216,25 @@ def test_a_royal_marriage_grows_into_a_run_but_a_run_gives_no_royal_marriage_fro
     assert spare == [("royal marriage", 40)]  # a spare king marries the run's queen (RULES.md)
 
 
+def test_a_run_with_a_spare_king_and_queen_scores_two_marriages_in_either_order() -> None:
+    """docs/games/two-handed.md: melded one at a time, a spare K and a spare Q of trump each marry a run
+    card (150 + 40 + 40 = 230); melding the royal marriage first, growing it into the run, then the spare
+    K and Q gives the same 230 (seed 000: a card is reused only in a meld of another kind)."""
+    def meld_of(hand: str, on_table: tuple[TableCard, ...]) -> list[tuple[str, int]]:
+        return [(m.name, m.points) for m in declarable(_pack(hand), on_table, 1, TWO_HANDED_RULES)]
+
+    run = tuple(TableCard(c, ("run",)) for c in parse_cards("AH TH KH QH JH"))
+    assert meld_of("KH", run) == [("royal marriage", 40)]
+    after_king = tuple(TableCard(t.card, ("run", "marriage")) if str(t.card) == "QH" else t for t in run) + (
+        TableCard(Card.parse("KH"), ("marriage",)),)
+    assert meld_of("QH", after_king) == [("royal marriage", 40)]  # with the run's king, not yet married
+    royal = (TableCard(Card.parse("KH"), ("marriage",)), TableCard(Card.parse("QH"), ("marriage",)))
+    assert ("run", 150) in meld_of("AH TH JH", royal)
+    grown = tuple(TableCard(c, ("run",)) for c in parse_cards("AH TH JH")) + tuple(
+        TableCard(t.card, ("marriage", "run")) for t in royal)
+    assert meld_of("KH QH", grown) == [("royal marriage", 40)]
+
+
 def test_melding_only_cards_already_on_the_table_is_refused() -> None:
     s = deal("KS QS JD AH AH TH KD QD", "TC TC JD", "9H JS JS AS AS")  # hearts trump; S holds no heart
     s = play(play(s, S, "TC"), N, "AH")
