@@ -331,6 +331,8 @@ class Frames:
             msg["seats"] = {p: rng.choice(people) for p in places}
         elif kind == "quick_match":
             msg.update(name=name, game=game)
+            if rng.random() < 0.3:  # auction at 4 or 5 searches apart; other games take one size
+                msg["players"] = rng.choice([3, 4, 5, None])
         elif kind == "pace":
             msg["bot_delay"] = rng.choice([0, 0.5, 3])
         return msg
