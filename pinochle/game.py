@@ -537,6 +537,9 @@ class Game:
             see :func:`lineup_for`).
         deals: the number of scored deals that make a match (VARIANTS.md ``cutthroat``,
             ``auction``: a stated choice); 0 for a match played to the rule set's target.
+        switches: the house-rule switches the game takes (names of
+            :data:`pinochle.games.SWITCHES`; VARIANTS.md, House-rule switches: "any game
+            where they make sense"); another is refused rather than accepted and ignored.
     """
 
     name: str
@@ -555,6 +558,7 @@ class Game:
     title: str = ""
     table_sizes: tuple[int, ...] = ()
     deals: int = 0
+    switches: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.title:

@@ -114,10 +114,16 @@ class PlayRules:
             ``"never"`` (VARIANTS.md ``britannica``, ``double-deck``).
         must_trump: a seat void in the led suit must play trump if it holds
             one (RULES.md, Play 2; every game of VARIANTS.md).
+        head_ruffed: with ``must_beat="always"``, once a non-trump lead has
+            been trumped a follower holding the led suit must still play one
+            that beats the highest card of that suit in the trick, if it holds
+            one (VARIANTS.md, House-rule switches: "whether a ruffed suit must
+            still be headed"; RULES.md, Play 1: no, any card of the led suit).
     """
 
     must_beat: MustBeat = "always"
     must_trump: bool = True
+    head_ruffed: bool = False
 
 
 def _legacy_row(value: object, single: str, double: str) -> MeldRow | None:
@@ -198,6 +204,7 @@ class RuleSet:
             VARIANTS.md ``racehorse``, ``britannica``: left of the dealer).
         must_beat: see :class:`PlayRules` (RULES.md, Play 1-2: ``"always"``).
         must_trump: see :class:`PlayRules` (RULES.md, Play 2: yes).
+        head_ruffed: see :class:`PlayRules` (RULES.md, Play 1: no).
         run: the run row (RULES.md, Meld: run 150, double run 1500; a
             :data:`MeldRow`). The old ``(150, 1500)`` form is still read.
         royal_marriage: K Q of trump (40).
@@ -266,6 +273,7 @@ class RuleSet:
     first_lead: FirstLead = "declarer"
     must_beat: MustBeat = "always"
     must_trump: bool = True
+    head_ruffed: bool = False
     run: MeldRow = ((("run", 150),), (("double run", 1500),))
     royal_marriage: int = 40
     marriage: int = 20
@@ -325,7 +333,7 @@ class RuleSet:
     @property
     def play(self) -> PlayRules:
         """The trick-play rules as one value (:class:`PlayRules`)."""
-        return PlayRules(self.must_beat, self.must_trump)
+        return PlayRules(self.must_beat, self.must_trump, self.head_ruffed)
 
     @property
     def opening_bids(self) -> tuple[int, ...]:

@@ -80,7 +80,28 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rules: RuleSet = TAB
     present = hand & ALL_TYPES
     if not trick:
         return present
-    return legal_after(present, trick[0] // 6, trick[winner_index(trick, trump)], trump, rules)
+    led = trick[0] // 6
+    win = trick[winner_index(trick, trump)]
+    if rules.head_ruffed:
+        headed = _head_ruffed(present, trick, led, win, trump, rules)
+        if headed:
+            return headed
+    return legal_after(present, led, win, trump, rules)
+
+
+def _head_ruffed(present: int, trick: Sequence[int], led: int, win: int, trump: int, rules: RuleSet) -> int:
+    """The house rule ``head_ruffed`` (:class:`~pinochle.rules.PlayRules`; VARIANTS.md, House-rule
+    switches: "whether a ruffed suit must still be headed"): a non-trump lead trumped, a follower holding
+    the led suit plays it, beating the highest card of that suit in the trick if able. 0 when the rule
+    does not apply (the lead not trumped, the seat void in it, or ``must_beat`` not ``"always"``).
+
+    The computer players' simulations (:func:`legal_function`) leave it out; the legal cards of the
+    engine, which they choose from, keep it."""
+    in_led = present & SUIT_MASK[led]
+    if not in_led or led == trump or win // 6 != trump or rules.must_beat != "always":
+        return 0
+    best = max(c for c in trick if c // 6 == led)
+    return (in_led & ABOVE[best]) or in_led
 
 
 def legal_after(present: int, led: int, win: int, trump: int, rules: RuleSet = TABLE) -> int:
@@ -184,6 +205,9 @@ def explain_illegal(hand: int, trick: Sequence[int], trump: int, card: int, rule
     win = trick[winner_index(trick, trump)]
     in_led = present & SUIT_MASK[led]
     if in_led:
+        if card // 6 == led and win // 6 != led:  # the house rule head_ruffed: the suit was trumped
+            best = max(c for c in trick if c // 6 == led)
+            return f"the lead was trumped, but you must still beat the {CARDS[best].label}: play {_options(legal)}"
         if card // 6 == led:
             return f"you must beat the {CARDS[win].label}: play {_options(legal)}"
         return f"you must follow suit ({SUIT_NAMES[led]}): play {_options(legal)}"

@@ -283,19 +283,26 @@ def test_first_bid_of_300() -> None:
 
 @pytest.mark.parametrize(("rules", "switches", "message"), [
     (TABLE_GAME.rules, {"opening": "first-300"},
-     "the opening switch is for games with an auction and a widow"),
+     "the opening switch is for cutthroat, auction; the table rules have no such rule"),
     (CUTTHROAT.rules, {"opening": "dealer-290-320"},
      "the opening dealer-290-320 bids 29, which is not a bid of the cutthroat rules"),
     (AUCTION.rules, {"opening": "dealer-300"}, "opening is one of free, dealer-forced, dealer-290-320, first-300"),
-    (AUCTION.rules, {"stake_step": "2"}, "the stake_step switch is for games with stakes by the bid's size"),
-    (TABLE_GAME.rules, {"sitters_settle": "false"}, "the sitters_settle switch is for games settled by stakes"),
-    # found by a rules review: accepted, named in the rules, and then ignored by the game's scoring or flow
-    (CUTTHROAT.rules, {"meld_needs_trick": "true"}, "the meld_needs_trick switch is for the four-handed partnership"),
-    (AUCTION.rules, {"meld_needs_trick": "true"}, "the meld_needs_trick switch is for the four-handed partnership"),
-    (TWO_HANDED.rules, {"meld_needs_trick": "true"}, "the meld_needs_trick switch is for the four-handed"),
-    (TWO_HANDED.rules, {"no_bid": "redeal"}, "the no_bid switch is for games with an auction"),
-    (TWO_HANDED.rules, {"min_bid": "300"}, "the min_bid switch is for games with an auction"),
-    (TWO_HANDED.rules, {"first_lead": "declarer"}, "the first_lead switch is for games with an auction"),
+    (AUCTION.rules, {"stake_step": "2"}, "the stake_step switch is for cutthroat; the auction rules have no such"),
+    (TABLE_GAME.rules, {"sitters_settle": "false"}, "the sitters_settle switch is for auction; the table rules"),
+    # found by rules reviews: accepted, named in the rules, and then ignored by the game's scoring or flow
+    (CUTTHROAT.rules, {"meld_needs_trick": "true"}, "the meld_needs_trick switch is for table, partnership-pass, "
+     "racehorse, turned-trump, britannica, double-deck; the cutthroat rules have no such rule"),
+    (AUCTION.rules, {"meld_needs_trick": "true"}, "the auction rules have no such rule"),
+    (TWO_HANDED.rules, {"meld_needs_trick": "true"}, "the two-handed rules have no such rule"),
+    (TWO_HANDED.rules, {"no_bid": "redeal"}, "the two-handed rules have no such rule"),
+    (TWO_HANDED.rules, {"min_bid": "300"}, "the two-handed rules have no such rule"),
+    (TWO_HANDED.rules, {"first_lead": "declarer"},
+     r"the two-handed rules have no such rule \(theirs: must_beat, must_trump, head_ruffed, draw_first\)"),
+    (find("racehorse").rules, {"no_bid": "dealer"}, "the racehorse rules have no such rule"),
+    (find("britannica").rules, {"no_bid": "redeal"}, "the britannica rules have no such rule"),
+    (find("turned-trump").rules, {"first_lead": "declarer"}, "the turned-trump rules have no such rule"),
+    (find("turned-trump").rules, {"min_bid": "300"}, "the turned-trump rules have no such rule"),
+    (TABLE_GAME.rules, {"head_ruffed": "true", "must_beat": "never"}, "head_ruffed is a rule of must_beat=always"),
 ])
 def test_switches_for_another_game_are_refused(rules: object, switches: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -306,10 +313,20 @@ def test_switches_for_another_game_are_refused(rules: object, switches: dict[str
     ("table", {"meld_needs_trick": "false"}), ("racehorse", {"meld_needs_trick": "true"}),
     ("double-deck", {"meld_needs_trick": "false"}), ("cutthroat", {"no_bid": "redeal", "first_lead": "left_of_dealer"}),
     ("auction", {"min_bid": "300"}), ("two-handed", {"draw_first": "winner", "must_trump": "false"}),
+    ("table", {"head_ruffed": "true"}), ("turned-trump", {"meld_needs_trick": "true"}),
 ])
 def test_switches_a_game_uses_are_taken(game: str, switches: dict[str, str]) -> None:
     rules = with_switches(find(game).rules, switches)
     assert {k: str(getattr(rules, k)).lower() for k in switches} == switches
+
+
+def test_every_switch_is_taken_by_some_game_and_every_game_names_real_switches() -> None:
+    """VARIANTS.md's house switches "for any game where they make sense": each game declares its own."""
+    from pinochle.games import GAMES, SWITCHES
+
+    taken = {k for g in GAMES.values() if g.playable for k in g.switches}
+    assert taken == set(SWITCHES)
+    assert all(set(g.switches) <= set(SWITCHES) for g in GAMES.values())
 
 
 # ---------------------------------------------------------------- cutthroat's stake switch

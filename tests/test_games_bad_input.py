@@ -17,8 +17,9 @@ import pytest
 from pinochle.cards import Card, Seat, Suit, count, unpack
 from pinochle.errors import IllegalAction
 from pinochle.game import Action, State, apply, auto_action, legal, new_match, turn, view
-from pinochle.games import GAMES
-from pinochle.rules import TABLE
+from pinochle.games import GAMES, with_switches
+from pinochle.games import find as find_game
+from pinochle.rules import TABLE, RuleSet
 
 PASS_GAMES = [n for n, g in GAMES.items() if g.playable and any(ph.name == "exchange" for ph in g.phases)]
 CONCEDE_GAMES = [n for n, g in GAMES.items() if g.playable and any(ph.name == "concede" for ph in g.phases)]
@@ -301,8 +302,18 @@ def test_racehorse_declarers_keep_no_meld_when_conceding_or_set(how: str) -> Non
     pytest.fail("no hand found")
 
 
-def after_meld_seeded(game: str, seed: str) -> State:
-    s = new_match(seed=seed, game=game, first_dealer=Seat.W)
+def test_racehorse_with_meld_needing_a_trick_a_concession_leaves_the_opponents_their_meld() -> None:
+    """``racehorse[meld_needs_trick=true]``: no trick is played after a concession, so the opponents still
+    score "their meld + 250" (seed 000). Found by a rules review: their meld was lost (250, not 470)."""
+    rules = with_switches(find_game("racehorse").rules, {"meld_needs_trick": "true"})
+    s = after_meld_seeded("racehorse", "kept-3", rules)
+    h = apply(s, Action.concede(Seat.N)).history[-1].score
+    ew = s.melds[Seat.E].total + s.melds[Seat.W].total  # type: ignore[union-attr]
+    assert ew > 0 and h.kept_meld == (0, ew) and h.score == (0, ew + 250), h
+
+
+def after_meld_seeded(game: str, seed: str, rules: RuleSet | None = None) -> State:
+    s = new_match(seed=seed, game=game, first_dealer=Seat.W, rules=rules)
     s = apply(s, Action.bid_(Seat.N, 400))
     for x in (Seat.E, Seat.S, Seat.W):
         s = apply(s, Action.pass_(x))

@@ -7,14 +7,17 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pinochle import sim
 from pinochle.cards import CARDS, Card, Suit, add, count, pack, unpack
 from pinochle.game import Action, State, apply, deck_check, legal, new_match, turn, view
+from pinochle.games import with_switches
 from pinochle.meld import meld, meld_by_trump, meld_points
 from pinochle.records import match_record, replay
+from pinochle.rules import TABLE
 from pinochle.tricks import legal_mask, winner_index
 
 from .support import random_states
@@ -214,8 +217,9 @@ def test_meld_shown_and_scored_agree(hand: int, trump: int) -> None:
 # ------------------------------------------------------------------ play
 
 
-def _oracle_legal(hand: list[int], trick: list[int], trump: int) -> set[int]:
-    """RULES.md, Play 1-3, written out plainly (independent of pinochle.tricks)."""
+def _oracle_legal(hand: list[int], trick: list[int], trump: int, head_ruffed: bool = False) -> set[int]:
+    """RULES.md, Play 1-3, written out plainly (independent of pinochle.tricks); ``head_ruffed``: the house
+    rule that a trumped lead's suit must still be headed (VARIANTS.md, House-rule switches)."""
     held = set(hand)
     if not trick:
         return held
@@ -234,6 +238,9 @@ def _oracle_legal(hand: list[int], trick: list[int], trump: int) -> set[int]:
         if winning // 6 == led:
             higher = {c for c in follow if c % 6 > winning % 6}
             return higher or follow
+        if head_ruffed:  # the lead was trumped: still beat the best card of the led suit
+            best = max(c % 6 for c in trick if c // 6 == led)
+            return {c for c in follow if c % 6 > best} or follow
         return follow
     trumps = {c for c in held if c // 6 == trump}
     if trumps:
@@ -260,6 +267,34 @@ def test_legal_cards_match_an_independent_reading_of_the_play_rules(case: tuple[
     got = {c for c in range(24) if mask >> c & 1}
     assert got == _oracle_legal(hand, trick, trump)
     assert got, "a hand with cards always has a legal card"
+
+
+HEAD_RUFFED = with_switches(TABLE, {"head_ruffed": "true"})
+
+
+@settings(max_examples=600, deadline=None)
+@given(hand_and_trick())
+def test_with_head_ruffed_the_legal_cards_still_head_a_trumped_suit(case: tuple[list[int], list[int], int]) -> None:
+    hand, trick, trump = case
+    mask = legal_mask(pack(hand), trick, trump, HEAD_RUFFED)
+    got = {c for c in range(24) if mask >> c & 1}
+    assert got == _oracle_legal(hand, trick, trump, head_ruffed=True)
+    assert got, "a hand with cards always has a legal card"
+
+
+def test_head_ruffed_by_example() -> None:
+    """Spades led with the K, trumped with a heart: RULES.md lets any spade follow; the house rule asks the
+    ace (it beats the K) and says why the 9 may not be played."""
+    from pinochle.cards import parse_cards
+    from pinochle.tricks import explain_illegal
+
+    hand, trick, hearts = pack(parse_cards("AS 9S KD")), parse_cards("KS 9H"), 1
+    assert {str(CARDS[c]) for c in range(24) if legal_mask(hand, trick, hearts) >> c & 1} == {"AS", "9S"}
+    assert {str(CARDS[c]) for c in range(24) if legal_mask(hand, trick, hearts, HEAD_RUFFED) >> c & 1} == {"AS"}
+    assert explain_illegal(hand, trick, hearts, Card.parse("9S"), HEAD_RUFFED) == (
+        "the lead was trumped, but you must still beat the K♠: play A♠")
+    with pytest.raises(ValueError, match="head_ruffed is a rule of must_beat=always"):
+        with_switches(TABLE, {"head_ruffed": "true", "must_beat": "trump_led"})
 
 
 @settings(max_examples=300, deadline=None)

@@ -533,7 +533,7 @@ RULES_EXAMPLE = {
     "format": "pinochle-hand/1",
     "dealer": "W",
     "hands": {"N": ["AS", "..."], "E": ["..."], "S": ["..."], "W": ["..."]},
-    "auction": ["250", "pass", "260", "pass", "pass", "pass"],
+    "auction": ["250", "pass", "260", "pass", "pass"],
     "trump": "S",
     "play": ["AS", "9S", "..."],
 }
@@ -546,7 +546,7 @@ def test_the_rules_example_record_shape() -> None:
     assert Seat.parse(rec["dealer"]) == Seat.W  # type: ignore[arg-type]
     assert set(rec["hands"]) == set("NESW")  # type: ignore[arg-type]
     assert Suit.parse(rec["trump"]) == Suit.S  # type: ignore[arg-type]
-    assert [parse_call(c) for c in rec["auction"]] == [250, None, 260, None, None, None]  # type: ignore[union-attr]
+    assert [parse_call(c) for c in rec["auction"]] == [250, None, 260, None, None]  # type: ignore[union-attr]
 
 
 def test_the_engine_writes_records_of_the_same_shape() -> None:
@@ -564,17 +564,14 @@ def test_the_engine_writes_records_of_the_same_shape() -> None:
     assert out["declarer"] == "S" and out["bid"] == 260 and out["trump"] == "S"
 
 
-def test_the_rules_example_auction_has_one_pass_too_many() -> None:
-    """RULES.md's sample auction lists six calls, but rule 3 ends it at the fifth.
-
-    Dealer W: N 250, E pass, S 260, W pass, N pass — that is the third pass,
-    so S declares at 260 and the auction is over. The sample's sixth "pass"
-    would be a call after the end; the engine refuses it at auction[5].
-    """
+def test_a_call_after_the_rules_example_auction_ended_is_refused() -> None:
+    """RULES.md's sample auction ends at its fifth call: dealer W, N 250, E pass, S 260, W pass, N pass is
+    the third pass, so S declares at 260. A sixth call would come after the end; the engine refuses it at
+    auction[5]. (An older RULES.md showed that sixth pass in its sample.)"""
     assert status((250, None, 260, None, None), Seat.W).done
     state = hand_with([250, None, 260, None, None], dealer=Seat.W, trump=Suit.S)
     rec = hand_record(state.history[-1])
-    rec["auction"] = list(RULES_EXAMPLE["auction"])  # type: ignore[call-overload]
+    rec["auction"] = [*RULES_EXAMPLE["auction"], "pass"]  # type: ignore[misc]
     with pytest.raises(BadRecord) as err:
         replay(rec)
     assert (err.value.field, err.value.index) == ("auction", 5)

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import replace
 
 from ..game import Game, State, match_deals
@@ -33,6 +32,13 @@ def _register(rules: RuleSet) -> RuleSet:
     return rules
 
 
+#: The house-rule switches of a partnership game with an auction and a declarer (see :data:`SWITCHES`).
+CONTRACT_SWITCHES = ("no_bid", "first_lead", "meld_needs_trick", "must_beat", "must_trump", "head_ruffed", "min_bid")
+#: The same without ``no_bid``, where the game itself settles a hand nobody bids in: the seat left of the
+#: dealer must open (VARIANTS.md ``britannica``, ``double-deck``), or a round of calls with no bid throws
+#: the hand in (``racehorse``, seed 000).
+FIXED_NO_BID_SWITCHES = tuple(k for k in CONTRACT_SWITCHES if k != "no_bid")
+
 #: RULES.md (seed 003): the default.
 TABLE_GAME = Game(
     name="table",
@@ -43,6 +49,7 @@ TABLE_GAME = Game(
     outcome=scorers.contract_outcome,
     source="seed 003; RULES.md",
     title="Pinochle",
+    switches=CONTRACT_SWITCHES,
 )
 
 #: VARIANTS.md ``partnership-pass`` (seed 002, its main game).
@@ -56,6 +63,7 @@ PARTNERSHIP_PASS = Game(
     score=scorers.contract,
     outcome=scorers.contract_outcome,
     source="seed 002; VARIANTS.md partnership-pass",
+    switches=CONTRACT_SWITCHES,
 )
 
 #: VARIANTS.md ``racehorse`` (seed 000).
@@ -71,6 +79,7 @@ RACEHORSE = Game(
     score=scorers.racehorse,
     outcome=scorers.racehorse_outcome,
     source="seed 000; VARIANTS.md racehorse",
+    switches=FIXED_NO_BID_SWITCHES,
 )
 
 #: VARIANTS.md ``britannica`` (seed 001): the ones scale.
@@ -87,6 +96,7 @@ BRITANNICA = Game(
     score=scorers.declarer_first,
     outcome=scorers.contract_outcome,
     source="seed 001; VARIANTS.md britannica",
+    switches=FIXED_NO_BID_SWITCHES,
 )
 
 
@@ -101,6 +111,7 @@ DOUBLE_DECK_GAME = Game(
     score=scorers.declarer_first,
     outcome=scorers.contract_outcome,
     source="seed 001; VARIANTS.md double-deck",
+    switches=FIXED_NO_BID_SWITCHES,
 )
 
 
@@ -116,6 +127,7 @@ TURNED_TRUMP = Game(
     score=scorers.open_hand,
     outcome=scorers.open_outcome,
     source="seed 000; VARIANTS.md turned-trump",
+    switches=("meld_needs_trick", "must_beat", "must_trump", "head_ruffed"),  # no auction, no declarer
 )
 
 
@@ -172,6 +184,8 @@ CUTTHROAT = Game(
     deal=widow_deal,
     deals=CUTTHROAT_DEALS,
     source="seeds 001, 002; VARIANTS.md cutthroat",
+    # only the declarer melds, and the bid is settled in stakes: no meld_needs_trick
+    switches=("no_bid", "first_lead", "must_beat", "must_trump", "head_ruffed", "min_bid", "opening", "stake_step"),
 )
 
 
@@ -212,6 +226,8 @@ AUCTION = Game(
     deal=widow_deal,
     deals=AUCTION_DEALS,
     source="seed 000; VARIANTS.md auction",
+    switches=("no_bid", "first_lead", "must_beat", "must_trump", "head_ruffed", "min_bid", "opening",
+              "sitters_settle"),
 )
 
 
@@ -227,6 +243,8 @@ TWO_HANDED = Game(
     score=stock_score,
     deal=stock_deal,
     source="seeds 000, 002; VARIANTS.md two-handed",
+    # no auction (the non-dealer leads); each meld scores as it is declared
+    switches=("must_beat", "must_trump", "head_ruffed", "draw_first"),
 )
 
 
@@ -257,6 +275,7 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "meld_needs_trick": (True, False),               # meld kept without a trick
     "must_beat": ("always", "trump_led", "never"),   # must beat: always / only when trump is led / never
     "must_trump": (True, False),                     # trump when void in the led suit
+    "head_ruffed": (False, True),                    # a trumped lead's suit must still be headed (must_beat=always)
     "min_bid": (int,),                               # the opening bid (britannica: 10, or 15 or 20)
     # the opening of an auction with a widow (VARIANTS.md auction, seed 000's three traditions)
     "opening": ("free", "dealer-forced", "dealer-290-320", "first-300"),
@@ -264,23 +283,6 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "sitters_settle": (True, False),                 # auction at 4 or 5: who sits out settles as a defender
     "draw_first": ("non_dealer", "winner"),          # two-handed: the dealer draws last / the trick's winner first
 }
-
-#: Which rule sets a switch applies to: a test of the rule set and the refusal's reason.
-_WHERE: dict[str, tuple[Callable[[RuleSet], bool], str]] = {
-    "opening": (lambda r: r.widow > 0, "games with an auction and a widow (cutthroat, auction)"),
-    "stake_step": (lambda r: r.stakes == "by-bid", "games with stakes by the bid's size (cutthroat)"),
-    "sitters_settle": (lambda r: r.stakes != "none", "games settled by stakes (auction at a table of 4 or 5)"),
-    "draw_first": (lambda r: r.players == 2, "games with a stock (two-handed)"),
-    # each side keeps its meld only with a trick: the partnership games' scoring (a game of three
-    # settles the declarer's bid in stakes; two-handed scores each meld as it is declared)
-    "meld_needs_trick": (lambda r: r.players == 4 and r.stakes == "none",
-                         "the four-handed partnership games (each side's meld counted after the play)"),
-    # two-handed has no auction: the non-dealer leads
-    "no_bid": (lambda r: r.players > 2, "games with an auction"),
-    "min_bid": (lambda r: r.players > 2, "games with an auction"),
-    "first_lead": (lambda r: r.players > 2, "games with an auction (a declarer or a dealer's left to lead)"),
-}
-
 
 def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
     """``rules`` with house-rule switches set, as text values (``{"must_beat": "never"}``).
@@ -291,11 +293,10 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
     Raises:
         ValueError: an unknown switch or value (the message lists the choices),
             a minimum bid that is not a positive multiple of the bid step, a
-            switch for another kind of game (``opening`` needs an auction with a
-            widow, ``stake_step`` stakes by bid size, ``sitters_settle`` stakes,
-            ``meld_needs_trick`` a four-handed partnership game, ``no_bid``,
-            ``min_bid`` and ``first_lead`` an auction: not two-handed),
-            or an opening whose bids are below the minimum bid or off its steps.
+            switch the game does not take (:attr:`pinochle.game.Game.switches`: it
+            would be accepted and ignored; the message names the games that take
+            it), ``head_ruffed`` without ``must_beat=always``, or an opening whose
+            bids are below the minimum bid or off its steps.
     """
     if not switches:
         return rules
@@ -304,9 +305,11 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
         allowed = SWITCHES.get(key)
         if allowed is None:
             raise ValueError(f"unknown house rule {key!r}: the switches are {', '.join(SWITCHES)}")
-        where = _WHERE.get(key)
-        if where is not None and not where[0](rules):
-            raise ValueError(f"the {key} switch is for {where[1]}; the {rules.name} rules have no such rule")
+        game = GAMES.get(rules.name.partition("[")[0])
+        if game is not None and key not in game.switches:
+            takers = ", ".join(g.name for g in GAMES.values() if key in g.switches)
+            raise ValueError(f"the {key} switch is for {takers}; the {game.name} rules have no such rule "
+                             f"(theirs: {', '.join(game.switches) or 'none'})")
         if allowed == (int,):
             t = fold(text).strip()
             if not (t.isascii() and t.isdigit()) or len(t) > 9 or not 0 < int(t) <= rules.max_bid \
@@ -321,6 +324,9 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
         changes[key] = words[text.lower()]
     label = ",".join(f"{k}={str(v).lower()}" for k, v in changes.items())
     out = replace(rules, name=f"{rules.name}[{label}]", **changes)  # type: ignore[arg-type]
+    if out.head_ruffed and out.must_beat != "always":
+        raise ValueError(f"head_ruffed is a rule of must_beat=always (beating the led suit); the {out.name} rules "
+                         f"beat {out.must_beat.replace('_', ' ')}")
     for bid in out.opening_bids:
         if bid < out.min_bid or bid % out.bid_step:
             raise ValueError(f"the opening {out.opening} bids {bid}, which is not a bid of the {rules.name} rules "

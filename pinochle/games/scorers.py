@@ -71,8 +71,9 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
 
     Meld counts without a trick here (the rule set's ``meld_needs_trick`` is
     off: a stated choice, docs/games/racehorse.md, seed 000 never asks for
-    one); a declaring side that concedes or fails keeps none of it. The match:
-    RULES.md's 1500 rule.
+    one); a declaring side that concedes or fails keeps none of it. With the
+    switch on, the opponents of a conceded hand still keep their meld (no
+    trick is played). The match: RULES.md's 1500 rule.
     """
     assert state.declarer is not None and state.bid is not None
     side = state.declarer % 2
@@ -83,6 +84,7 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
     kept = [0 if needs and tricks[i] == 0 else meld[i] for i in (0, 1)]
     if state.conceded:
         made = False
+        kept[other] = meld[other]  # no trick is played: "the opponents score their meld + 250" (seed 000)
         score = [0, 0]
         score[other] = kept[other] + state.rules.total_counters
     else:
