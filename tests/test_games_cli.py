@@ -284,7 +284,8 @@ def test_house_rule_switches() -> None:
     assert view(s, 0).rules_set() is s.rules, "players find the switched rules by name"
 
 
-@pytest.mark.parametrize("switch", ["min_bid=300", "must_beat=never", "first_lead=left_of_dealer", "no_bid=redeal"])
+@pytest.mark.parametrize("switch", ["min_bid=300", "must_beat=never", "first_lead=left_of_dealer", "no_bid=redeal",
+                                    "head_ruffed=true"])
 def test_a_match_played_with_house_rules_replays_by_them(switch: str, tmp_path: Path) -> None:
     # found by an adversarial review: records did not carry the house rules, so they failed to replay
     path = tmp_path / "m.json"
