@@ -272,9 +272,27 @@ def legal_request(trump: object, hand: object, trick: object, game: object = Non
 
 
 def games_json() -> dict[str, object]:
-    """``{"games": [{"name", "players", "description", "playable", "source"}, ...]}``, VARIANTS.md order."""
+    """``{"games": [{"name", "players", "description", "playable", "source", "rules"}, ...]}``, VARIANTS.md
+    order; ``rules``: the house rules the game takes (``--rule NAME=VALUE``), each with the values it
+    takes, the game's own first (``{"must_beat": ["always", "trump_led", "never"], "min_bid": ["250",
+    "number"]}``; ``head_ruffed=true`` goes with ``must_beat=always``)."""
+    def values(g: Game, key: str) -> list[str]:
+        own = str(getattr(g.rules, key)).lower()
+        allowed = SWITCHES[key]
+        if allowed == (int,):
+            return [own, "number"]
+        out = [own]
+        for v in (str(v).lower() for v in allowed if str(v).lower() != own):
+            try:  # only what the game takes (cutthroat's ones scale has no opening at 290)
+                with_switches(g.rules, {key: v, **({"must_beat": "always"} if key == "head_ruffed" else {})})
+            except ValueError:
+                continue
+            out.append(v)
+        return out
+
     return {"games": [{"name": g.name, "players": g.players, "description": g.description,
-                       "playable": g.playable, "source": g.source} for g in GAMES.values()]}
+                       "playable": g.playable, "source": g.source,
+                       "rules": {k: values(g, k) for k in g.switches}} for g in GAMES.values()]}
 
 
 def _with_game(record: object, game: str | None) -> object:
@@ -504,7 +522,8 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pinochle", description="Pinochle: four-handed partnerships (RULES.md) and the games of "
                                               "VARIANTS.md (pinochle games lists them).")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sub.add_parser("games", help="the games: {\"games\": [{\"name\", \"players\", \"description\", \"playable\"}]}")
+    sub.add_parser("games", help="the games and their house rules: {\"games\": [{\"name\", \"players\", "
+                                 "\"description\", \"playable\", \"source\", \"rules\"}]}")
     m = sub.add_parser("meld", help="the melds of a hand; '-' reads JSON Lines {\"trump\", \"hand\", \"game\", \"scale\"}")
     m.add_argument("--trump", help="trump suit: S H D C or ♠ ♥ ♦ ♣")
     m.add_argument("--table", default=None, help="two-handed: the player's melded cards on the table (JSON Lines: "

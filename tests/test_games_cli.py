@@ -16,6 +16,8 @@ import pytest
 from pinochle.bots import for_level
 from pinochle.cli import main
 from pinochle.game import Action, apply, auto_action, new_match, turn, view
+from pinochle.games import find as find_game
+from pinochle.games import with_switches
 from pinochle.records import match_record, replay
 
 
@@ -35,6 +37,18 @@ def test_games_lists_the_nine_games_of_the_seeds() -> None:
         ("two-handed", 2, True),
     ]
     assert all(isinstance(g["description"], str) and g["description"] for g in games)
+    # each game's house rules, its own value first; another game's switch is not listed
+    rules = {g["name"]: g["rules"] for g in games}
+    assert rules["table"]["no_bid"] == ["dealer", "redeal", "annul"]
+    assert rules["cutthroat"]["no_bid"] == ["annul", "dealer", "redeal"] and "meld_needs_trick" not in rules["cutthroat"]
+    assert rules["britannica"]["min_bid"] == ["10", "number"] and "no_bid" not in rules["britannica"]
+    assert set(rules["two-handed"]) == {"must_beat", "must_trump", "head_ruffed", "draw_first"}
+    for name, offered in rules.items():  # every value offered is taken
+        for key, values in offered.items():
+            for v in values:
+                if v != "number":  # head_ruffed goes with must_beat=always
+                    with_switches(find_game(name).rules, {key: v, **({"must_beat": "always"} if v == "true"
+                                                                      and key == "head_ruffed" else {})})
 
 
 def test_meld_in_the_games_scale() -> None:

@@ -270,7 +270,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (
 #: table may change, with the values each takes (``int``: any whole number the
 #: auction allows). Every game's own setting is its default.
 SWITCHES: dict[str, tuple[object, ...]] = {
-    "no_bid": ("dealer", "redeal"),                  # dealer stuck vs redeal when nobody bids
+    "no_bid": ("dealer", "redeal", "annul"),         # dealer stuck vs redeal vs annul when nobody bids
     "first_lead": ("declarer", "left_of_dealer"),    # who leads the first trick
     "meld_needs_trick": (True, False),               # meld kept without a trick
     "must_beat": ("always", "trump_led", "never"),   # must beat: always / only when trump is led / never
