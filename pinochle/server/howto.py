@@ -3,8 +3,8 @@
 Each playable game of :data:`pinochle.games.GAMES` has its own Markdown page in
 ``pinochle/howto/<game>.md``, served at ``/how-to-play/<game>`` (``/how-to-play``
 alone is ``table.md``, the four-handed partnership game of ``docs/rules.md``).
-The other pages -- ``partnership-pass.md``, ``racehorse.md``, ``turned-trump.md``
-and ``britannica.md`` -- say in plain words what differs from the table game,
+The other pages (every other game seated at the table, two-handed included)
+say in plain words what differs from the table game,
 link to ``/how-to-play`` for the rest and to the game's complete rules at
 ``/rules/games/<game>``; their numbers (bids, target, meld, counters) are the
 engine's, checked against each game's ``RuleSet`` by ``tests/test_help.py``. A
