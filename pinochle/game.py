@@ -1428,7 +1428,11 @@ def _table_json(v: Any) -> dict[str, object]:
 
     def earned(summary: dict[str, object]) -> dict[str, int] | None:
         # kept meld + counters: what a side's play earned, toward its bid when it declared; a hand
-        # settled by stakes measures the meld shown (scorers.stakes: kept only when the bid is made)
+        # settled by stakes measures the meld shown (scorers.stakes: kept only when the bid is made);
+        # a scorer that measured otherwise says so (HandScore.earned: racehorse's failed declarers)
+        given = summary.get("earned")
+        if isinstance(given, dict):
+            return {s: int(given[s]) for s in names}
         kept = summary.get("meld" if "transfers" in summary else "kept_meld")
         ctr = summary.get("counters")
         if not isinstance(kept, dict) or not isinstance(ctr, dict):

@@ -46,6 +46,10 @@ class HandScore(NamedTuple):
         chair_transfers: at a table of 4 or 5, the stakes paid as ``(payer,
             payee, amount)`` chairs, the chairs sitting out included when they
             settle (``RuleSet.sitters_settle``); else empty.
+        earned: per side, the meld and counters measured against the bid, when
+            that differs from ``kept_meld + counters`` (VARIANTS.md ``racehorse``:
+            a failed declaring side keeps no meld, but its meld counted toward
+            the bid); else empty.
 
     Per-side tuples hold one entry per side of the game's seating (two for
     the partnership games).
@@ -65,6 +69,7 @@ class HandScore(NamedTuple):
     played: bool = True
     chairs: tuple[int, ...] = ()
     chair_transfers: tuple[tuple[int, int, int], ...] = ()
+    earned: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}`` (with ``"transfers"``
@@ -79,6 +84,8 @@ class HandScore(NamedTuple):
             extra["transfers"] = [{"from": "NESW"[a], "to": "NESW"[b], "amount": n} for a, b, n in self.transfers]
         if not self.played:
             extra["played"] = False
+        if self.earned:
+            extra["earned"] = sides(self.earned)
         if self.chairs:
             extra["chairs"] = list(self.chairs)
             extra["chair_transfers"] = [{"from": a, "to": b, "amount": n} for a, b, n in self.chair_transfers]

@@ -224,7 +224,7 @@ def test_every_seat_count_a_widow_a_stock_and_a_player_sitting_out(server: Serve
     assert "SITS OUT" in out["sitting-out"]["bench"].upper()
     assert out["long-names"]["places"] == PLACES["long-names"]
     # more than two sides: every player's score is in the bar
-    assert out["three-players-widow"]["score"] == "Match score: you 20, north 0, east 10; first to 1500"  # a player alone is "you"
+    assert out["three-players-widow"]["score"] == "Match score: you 20, North 0, East 10; first to 1500"  # "you"; names as written
 
 
 @pytest.mark.parametrize("name,kind,verb", [("choose-give", "give", "Pass"), ("choose-bury", "bury", "Bury")])

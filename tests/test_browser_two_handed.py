@@ -315,7 +315,7 @@ def test_a_two_handed_hand_to_the_endgame(server: Server) -> None:
     assert first["stock_left"] == str(first["want"][0]) and first["upcard"] == first["want"][1], first
     assert first["stock"].startswith(f"Stock: {first['want'][0]} cards"), first["stock"]
     assert first["count_N"] == "12 cards"
-    assert first["score"] == "Match score: you 0, north 0; first to 1000", first["score"]
+    assert first["score"] == "Match score: you 0, North 0; first to 1000", first["score"]
     choice = out["choice"]
     assert len(choice["options"]) == len(choice["want"]) and choice["dix"] == choice["want_dix"], choice
     for text, (name, points, _) in zip(choice["options"], choice["want"]):

@@ -90,9 +90,12 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
     else:
         made = kept[side] + pts[side] >= state.bid
         score = list(racehorse_outcome(side, state.bid, meld, tricks, pts, state.rules))
+    earned = (kept[0] + pts[0], kept[1] + pts[1])  # what was measured against the bid
     if not made:
         kept[side] = 0  # "the declarer's side scores nothing (meld and tricks lost)"
-    hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, made, (score[0], score[1]))
+    hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, made, (score[0], score[1]),
+                   conceded=state.conceded, played=not state.conceded,
+                   earned=earned if kept[side] + pts[side] != earned[side] else ())
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
     return hs, match_winner(totals, side, state.rules)
 

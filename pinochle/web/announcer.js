@@ -88,8 +88,14 @@ export function announceChanges(s, prev, v) {
     if (!prev.trump && v.trump) {
       say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "name", "names")} ${SUIT[v.trump].name} trump.`);
       if (Object.values(v.melds).some(Boolean)) {
-        const [us, them] = s.sidesOrder;
-        say.push(`Meld: us ${v.meld_shown[us]}, them ${v.meld_shown[them]}.`);
+        if (s.sidesOrder.length === 2) {
+          const [us, them] = s.sidesOrder;
+          say.push(`Meld: us ${v.meld_shown[us]}, them ${v.meld_shown[them]}.`);
+        } else {
+          // players alone (cutthroat, auction): only the declarer melds
+          const m = v.melds[v.declarer];
+          if (m) say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "meld", "melds")} ${m.total}.`);
+        }
       }
     }
     const before = flatPlays(prev);

@@ -184,7 +184,7 @@ function onError(msg) {
     case ErrorCode.NOT_YOUR_TURN: {
       // said with the table's own names ("Partner", not "North")
       const v = st.view;
-      toast(v && v.turn ? `Wait for ${tableSeating().name(v.turn)} to play.` : cap(text));
+      toast(v && v.turn ? `It is ${tableSeating().name(v.turn)}'s turn.` : cap(text)); // any move: a bid, trump, a card ...
       break;
     }
     case ErrorCode.ILLEGAL:

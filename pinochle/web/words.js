@@ -121,8 +121,10 @@ export function statusText(s, v, waiting = []) {
   const stock = stockStatus(s, v);
   if (stock) return stock;
   if (L.bid || L.pass) {
-    return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"} or pass (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
-      : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more, or pass.`;
+    // the seat left of the dealer must open in britannica and double-deck: no pass is offered then
+    const orPass = L.pass ? " or pass" : "";
+    return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"}${orPass} (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
+      : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more${L.pass ? ", or pass" : ""}.`;
   }
   const choose = chooseOf(v);
   if (choose) {
@@ -141,10 +143,13 @@ export function statusText(s, v, waiting = []) {
   return "";
 }
 
+/** A side's or player's name inside a sentence: "You", "Us" and "Them" in lower case, people's names as they are. */
+export const midName = (name) => (["You", "Us", "Them"].includes(name) ? name.toLowerCase() : name);
+
 export function resultTitle(s, winner) {
   if (s.lineup) {
-    // a table of chairs: the winner is a chair ("3"), or the leader once the match is over
-    const c = Number(winner);
+    // a table of chairs: the view names the winning chair "chair 3" (the match summary "3")
+    const c = winner === null || winner === undefined ? NaN : Number(String(winner).replace(/^chair\s*/, ""));
     if (winner === null || winner === undefined || !s.chairs.includes(c)) return "Match over";
     return c === s.myChair ? "You win!" : `${s.chairName(c)} wins`;
   }
@@ -187,18 +192,19 @@ export function handResultWords(s, last) {
     const what = last.made ? `${who} made ${last.bid}` : `${who} ${last.played === false ? "conceded" : "went set at"} ${last.bid}`;
     const pays = (settlementLines(s, last.transfers, last.chair_transfers) ?? []).map((l) => l.text).join(", ");
     const totals = s.lineup && Array.isArray(last.chair_totals)
-      ? s.chairs.map((c) => `${s.chairName(c).toLowerCase()} ${num(last.chair_totals[c])}`).join(", ")
-      : s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${num(last.totals[side])}`).join(", ");
+      ? s.chairs.map((c) => `${midName(s.chairName(c))} ${num(last.chair_totals[c])}`).join(", ")
+      : s.sidesOrder.map((side) => `${midName(s.sideName(side))} ${num(last.totals[side])}`).join(", ");
     return `${what}${pays ? `: ${pays}` : ""}. Match: ${totals}.`;
   }
   const [us, them] = s.sidesOrder;
   if (!last.declarer) {
     // no contract (two-handed): what each scored
-    return `Hand over: ${s.sideName(us).toLowerCase()} ${signed(last.score[us])}, ${s.sideName(them)} ${signed(last.score[them])}. `
-      + `Match: ${s.sideName(us).toLowerCase()} ${num(last.totals[us])}, ${s.sideName(them)} ${num(last.totals[them])}.`;
+    // no contract (two-handed, turned-trump): what each scored
+    return `Hand over: ${midName(s.sideName(us))} ${signed(last.score[us])}, ${midName(s.sideName(them))} ${signed(last.score[them])}. `
+      + `Match: ${midName(s.sideName(us))} ${num(last.totals[us])}, ${midName(s.sideName(them))} ${num(last.totals[them])}.`;
   }
   const who = s.sideOf(last.declarer) === us ? "We" : "They";
-  const what = last.made ? `${who} made ${last.bid}` : `${who} went set at ${last.bid}`;
+  const what = last.made ? `${who} made ${last.bid}` : `${who} ${last.played === false ? "conceded" : "went set at"} ${last.bid}`;
   return `${what}: ${signed(last.score[us])} to us, ${signed(last.score[them])} to them. `
     + `Match: us ${num(last.totals[us])}, them ${num(last.totals[them])}.`;
 }
@@ -217,9 +223,13 @@ export function handResultSentence(s, last, earned) {
     return `${who} went set at ${last.bid}${came}.`;
   }
   if (last.made) return `${who} made the bid of ${last.bid}.`;
-  const whose = side === s.mySide ? "your" : "their";
+  const mine = side === s.mySide;
+  // set: the bid is taken off (RULES.md), or the side scores nothing this hand (racehorse)
+  const then = last.score[side] < 0 ? `the bid is taken off ${mine ? "your" : "their"} total`
+    : `${mine ? "you score" : "they score"} nothing this hand`;
+  if (last.played === false) return `${who} conceded the bid of ${last.bid}, so ${then}.`;
   const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}, so` : ", so";
-  return `${who} went set at ${last.bid}${came} the bid is taken off ${whose} total.`;
+  return `${who} went set at ${last.bid}${came} ${then}.`;
 }
 
 export const suitTitle = (suit) => SUIT[suit]?.title ?? suit;

@@ -172,7 +172,7 @@ function summaryTable(s, last, earned) {
   // the declaring side's meld and counters count toward its bid: shown against the bid, so that a
   // set side's kept meld never reads as points scored
   const toward = (side) => (side === declaring ? `${earned?.[side] ?? "—"} (bid ${last.bid})` : String(earned?.[side] ?? "—"));
-  const score = (side) => (side === declaring && !last.made ? `Set ${num(last.score[side])}` : signed(last.score[side]));
+  const score = (side) => (side === declaring && !last.made ? `${cap(verdictWord(last))} ${num(last.score[side])}` : signed(last.score[side]));
   const stakes = Array.isArray(last.transfers);
   // a table of chairs: a player's settlement counts the players sitting out too (last.chairs)
   const won = (side) => (s.lineup && Array.isArray(last.chairs) && last.lineup ? last.chairs[last.lineup[side]] : last.score[side]);
@@ -200,21 +200,37 @@ function settlement(s, last) {
     h("ul", {}, ...lines.map((l) => h("li", { class: l.mine ? l.mine : null, "data-testid": "settlement-line" }, l.text))));
 }
 
-/** A hand without a contract (two-handed): each player scores what they melded and took. */
-function stockSummary(s, v, last) {
+/** What each side scored in a hand without a contract ("You scored 250, Them 160."). */
+function noContractSentence(s, last) {
   const [me, them] = s.sidesOrder;
   const mine = last.score[me];
   const theirs = last.score[them];
-  const sentence = mine === theirs ? `You each scored ${num(mine)}.`
+  return mine === theirs ? `You each scored ${num(mine)}.`
     : mine > theirs ? `You scored ${num(mine)}, ${s.sideWords(them)} ${num(theirs)}.`
       : `${s.sideWords(them)} scored ${num(theirs)}, you ${num(mine)}.`;
+}
+
+/** A hand without a contract (two-handed): each player scores what they melded and took. */
+function stockSummary(s, v, last) {
   return [
     h("p", { class: "contract-line" }, "Trump ", suitChip(last.trump)),
-    h("p", { class: "verdict made", "data-testid": "verdict" }, sentence),
+    h("p", { class: "verdict made", "data-testid": "verdict" }, noContractSentence(s, last)),
     stockSummaryTable(s, v, last),
     h("p", { class: "muted small" }, STOCK.summary.note),
   ];
 }
+
+/** A hand without a contract or a stock (turned-trump): both sides score meld and counters. */
+function openSummary(s, last, earned) {
+  return [
+    h("p", { class: "contract-line" }, "Trump ", suitChip(last.trump)),
+    h("p", { class: "verdict made", "data-testid": "verdict" }, noContractSentence(s, last)),
+    summaryTable(s, last, earned),
+  ];
+}
+
+/** A declaring side's result in a word: made, set or conceded. */
+const verdictWord = (last) => (last.made ? "made" : last.played === false ? "conceded" : "set");
 
 export function renderSummary(ctx) {
   const { v, s } = ctx;
@@ -232,12 +248,13 @@ export function renderSummary(ctx) {
   }
   // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
   $("summary-title").textContent = v.deals ? `Deal ${v.deal_number} over` : `Hand ${last.number} over`;
-  fill($("summary-body"),
+  if (!last.declarer) fill($("summary-body"), ...openSummary(s, last, v.last_earned));
+  else fill($("summary-body"),
     h("p", { class: "contract-line" },
       `${s.name(last.declarer)} ${last.stuck ? `${s.verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
-      last.made ? "Made" : "Set", " — ", handResultSentence(s, last, v.last_earned)),
+      cap(verdictWord(last)), " — ", handResultSentence(s, last, v.last_earned)),
     settlement(s, last),
     summaryTable(s, last, v.last_earned),
   );
@@ -264,7 +281,7 @@ function scoresTable(s, hist, deals = null) {
     h("tbody", {}, ...hist.map((hd) => h("tr", {},
       h("td", {}, String(hd.number)),
       hd.declarer ? h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
-        h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : "set"))
+        h("span", { class: hd.made ? "made" : "set" }, verdictWord(hd)))
         : h("td", {}, "Trump ", suitChip(hd.trump)), // no contract (two-handed)
       h("td", {}, signed(hd.score[us])), h("td", {}, signed(hd.score[them])),
       h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
@@ -349,7 +366,8 @@ export function renderResult(ctx) {
   }
   fill($("result-last"), ...(last ? [
     h("h2", {}, v.deals ? `Last deal (${v.deal_number})` : `Last hand (${last.number})`),
-    h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${last.made ? "made" : "set"}`),
+    last.declarer ? h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${verdictWord(last)}`)
+      : h("p", {}, "Trump ", suitChip(last.trump), ` · ${noContractSentence(s, last)}`),
     settlement(s, last),
     summaryTable(s, last, v.last_earned),
   ] : []));

@@ -7,7 +7,7 @@ import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js
 import { Phase } from "../protocol.js";
 import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
-import { contractText, handNumber, hasStock, statusText, takes, thinking } from "../words.js";
+import { contractText, handNumber, hasStock, midName, statusText, takes, thinking } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 
 const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY,
@@ -97,7 +97,7 @@ export function renderTopbar(ctx) {
     fill(ms, s.chairs.map((c) => h("span", { class: `side chair ${c === s.myChair ? "mine" : ""}`, "data-testid": `total-chair-${c}`, title: s.chairName(c) },
       h("span", { "aria-hidden": "true" }, c === s.myChair ? "You" : initialsOf(s.chairName(c))),
       " ", h("strong", {}, num(s.chairTotals[c])))));
-    ms.setAttribute("aria-label", `Match score: ${s.chairs.map((c) => `${s.chairName(c).toLowerCase()} ${s.chairTotals[c]}`).join(", ")}; ${handLabel(v).toLowerCase()}`);
+    ms.setAttribute("aria-label", `Match score: ${s.chairs.map((c) => `${midName(s.chairName(c))} ${s.chairTotals[c]}`).join(", ")}; ${handLabel(v).toLowerCase()}`);
     return;
   }
   // a match to a target shows it; a match of a number of deals has none (the bar says "Deal k of n")
@@ -105,7 +105,7 @@ export function renderTopbar(ctx) {
     s.sidesOrder.map((side) => h("span", { class: `side ${side}` }, sideLabel(s, side), " ", h("strong", {}, num(v.totals[side])))),
     v.target ? h("span", { class: "to" }, `to ${v.target}`) : null,
   );
-  const said = s.sidesOrder.map((side) => `${s.sideName(side).toLowerCase()} ${v.totals[side]}`).join(", ");
+  const said = s.sidesOrder.map((side) => `${midName(s.sideName(side))} ${v.totals[side]}`).join(", ");
   ms.setAttribute("aria-label", v.target ? `Match score: ${said}; first to ${v.target}`
     : `Match score: ${said}; ${handLabel(v).toLowerCase()}`);
 }
