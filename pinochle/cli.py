@@ -101,6 +101,22 @@ def _trump(raw: object) -> Suit:
         raise RequestError("trump", str(err)) from None
 
 
+def _line_rules(d: dict[str, object], default: Sequence[str]) -> Sequence[str]:
+    """The house rules of one JSON Lines request: its ``"rules"`` object (``{"must_beat": "never"}``, as
+    records write them) or, without one, the command line's ``--rule`` options.
+
+    Raises:
+        RequestError: ``rules`` is not an object of names and values (``field`` ``"rules"``).
+    """
+    given = d.get("rules")
+    if given is None:
+        return default
+    if not isinstance(given, dict) or not all(isinstance(v, (str, bool, int)) for v in given.values()):
+        raise RequestError("rules", 'rules is an object of house rules, such as {"must_beat": "never"}, '
+                                    f"not {json.dumps(given)[:80]}")
+    return [f"{k}={str(v).lower()}" for k, v in given.items()]
+
+
 def game_rules(game: object = None, scale: object = None, rules: Sequence[str] = (),
                at_table: bool = False) -> tuple[Game, RuleSet]:
     """The game called ``game`` (default ``table``) and its numbers in ``scale`` (default its own),
@@ -686,7 +702,7 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
             if args.source == "-":
                 return _jsonl(_lines(inp), out, lambda d: legal_request(
                     d.get("trump"), d.get("hand"), d.get("trick"), d.get("game", args.game), d.get("scale", args.scale),
-                    stock=d.get("stock", args.stock)))
+                    _line_rules(d, args.rule), stock=d.get("stock", args.stock)))
             if args.source is not None:
                 raise RequestError("source", f"unexpected argument {args.source!r}: use --hand, --trick and --trump, or - for JSON Lines")
             _emit(out, legal_request(args.trump, args.hand if args.hand is not None else "", args.trick,

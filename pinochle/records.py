@@ -26,6 +26,7 @@ exactly the rules of play; the first illegal call or card is reported as a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from .auction import call_text, parse_call
@@ -306,8 +307,10 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
     raw_play = record.get("play", [] if thrown_in else None)
     if raw_play is None and isinstance(record.get("auction"), list) and record.get("auction") and all(
             str(c).strip().lower() == "pass" for c in record["auction"]):
-        raise BadRecord("play", None, "nobody bid, so no card is played: mark the hand \"thrown_in\": true "
-                                      "(a game where the dealer is stuck needs the dealer's play)", hand)
+        if rules.no_bid == "dealer" and not rules.reenter_after_pass:  # RULES.md, Deal and auction 3
+            raise BadRecord("play", None, f"the first three passed, so the dealer is stuck at {rules.min_bid}: give "
+                                          f"the hand's \"play\" ({seating.players * rules.hand_size} cards)", hand)
+        raise BadRecord("play", None, "nobody bid, so no card is played: mark the hand \"thrown_in\": true", hand)
     if not isinstance(raw_play, (list, str)):
         raise BadRecord("play", None, f"play is a list of the {seating.players * rules.hand_size} cards in the order "
                                       f"played", hand)
@@ -493,15 +496,16 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
     raw_hands = record.get("hands")
     if not isinstance(raw_hands, list):
         raise BadRecord("hands", None, "hands is a list of hand records")
-    if not raw_hands:
-        return {"hands": [], "totals": _sides((0, 0)), "winner": None}
     game = _game_of(record)
-    for i, h in enumerate(raw_hands):
-        if isinstance(h, Mapping) and h.get("game", game.name) != game.name:
-            raise BadRecord("game", None, f"hand {i + 1} is a {h.get('game')!r} hand in a {game.name} match", i + 1)
-    # hand by hand, so that the first fault in play order is the one reported
     ruleset = _rules(rules, game, record)
     players = _players(record, game)
+    if not raw_hands:  # nothing played: zero totals, in the game's own shape
+        if players > game.seating.players:
+            return {"hands": [], "players": players, "totals": [0] * players, "winner": None}
+        return {"hands": [], "totals": _sides((0,) * len(game.seating.side_names), game.seating.side_names),
+                "winner": None}
+    _check_hands_match(raw_hands, record, game)
+    # hand by hand, so that the first fault in play order is the one reported
     lineup = _lineup(raw_hands[0], game, players, 1)
     first = parse_hand(raw_hands[0], 1, ruleset, game.seating, dealer_sits_out=bool(lineup))
     state = new_match(seed=0, rules=ruleset, first_dealer=lineup[first.dealer] if lineup else first.dealer,
@@ -547,6 +551,33 @@ def _winner(state: State) -> str | None:
     if state.winner is None:
         return None
     return f"chair {state.winner}" if state.lineup else state.game.seating.side_names[state.winner]
+
+
+def _check_hands_match(raw_hands: list[object], record: Mapping[str, object], game: Game) -> None:
+    """Every hand of a match record is of the match's game, scale, house rules and table size (a hand
+    names them too, docs/records.md; the match replays by the match's).
+
+    Raises:
+        BadRecord: the first hand that names another (``field`` ``"game"``, ``"scale"``, ``"rules"`` or
+            ``"players"``; ``hand`` its number).
+    """
+    def norm(key: str, value: object) -> object:
+        if key == "rules":
+            return {str(k): str(v).lower() for k, v in value.items()} if isinstance(value, Mapping) else value
+        if key == "players":
+            return game.seating.players if value is None else value
+        return game.rules.scale if value is None else value
+
+    for i, h in enumerate(raw_hands):
+        if not isinstance(h, Mapping):
+            continue
+        if h.get("game", game.name) != game.name:
+            raise BadRecord("game", None, f"hand {i + 1} is a {h.get('game')!r} hand in a {game.name} match", i + 1)
+        for key in ("scale", "rules", "players"):
+            if key in h and norm(key, h[key]) != norm(key, record.get(key)):
+                raise BadRecord(key, None, f"hand {i + 1} names {key} {json.dumps(h[key])} in a match of "
+                                           f"{key} {json.dumps(record.get(key))}: every hand of a match is "
+                                           f"played by the match's", i + 1)
 
 
 def _players(record: object, game: Game) -> int:

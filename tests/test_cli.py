@@ -100,6 +100,21 @@ def test_legal_jsonl() -> None:
     assert out == [{"legal": ["AS"]}, {"legal": ["KH"]}]
 
 
+def test_legal_jsonl_takes_house_rules_from_the_command_line_and_from_each_line() -> None:
+    """Found by a review: JSON Lines ignored ``--rule`` (even a bogus one) and a line's ``rules``."""
+    line = {"trump": "H", "hand": "AS 9S KH", "trick": "TS"}
+    one_shot = run("legal", "--trump", "H", "--hand", "AS 9S KH", "--trick", "TS", "--rule", "must_beat=never")[1]
+    assert one_shot == [{"legal": ["AS", "9S"]}]
+    assert run("legal", "-", "--rule", "must_beat=never", stdin=json.dumps(line))[1] == one_shot
+    lines = "\n".join(json.dumps(d) for d in (line, {**line, "rules": {"must_beat": "never"}},
+                                                {**line, "rules": ["must_beat=never"]}))
+    code, out = run("legal", "-", stdin=lines)
+    assert out[0] == {"legal": ["AS"]} and out[1] == {"legal": ["AS", "9S"]}
+    assert out[2]["error"]["field"] == "rules"  # type: ignore[index]
+    code, out = run("legal", "-", "--rule", "bogus=1", stdin=json.dumps(line))
+    assert "unknown house rule 'bogus'" in out[0]["error"]["reason"]  # type: ignore[index]
+
+
 def test_replay_hand_and_match(tmp_path: Path) -> None:
     final = random_match(5)
     rec = match_record(final)
@@ -115,6 +130,41 @@ def test_replay_hand_and_match(tmp_path: Path) -> None:
     assert set(out[0]) == {"declarer", "bid", "trump", "meld", "tricks", "counters", "made", "score"}
     first = final.history[0].score
     assert out[0]["score"] == {"NS": first.score[0], "EW": first.score[1]}
+
+
+def test_a_match_refuses_hands_of_another_scale_rules_or_size_and_checks_an_empty_match() -> None:
+    """Found by a review: a match replayed its hands by the match's scale and house rules whatever the
+    hands said, and an empty match was answered unchecked, in the table game's shape."""
+    from pinochle.errors import BadRecord
+
+    rec = match_record(random_match(5, max_hands=2))
+    for key, value in (("scale", "ones"), ("rules", {"min_bid": "300"}), ("players", 5)):
+        bad = json.loads(json.dumps(rec))
+        bad["hands"][1][key] = value
+        with pytest.raises(BadRecord) as err:
+            replay(bad)
+        assert (err.value.field, err.value.hand) == (key, 2) and "every hand of a match" in str(err.value)
+    assert replay({"game": "cutthroat", "hands": []})["totals"] == {"E": 0, "S": 0, "W": 0}
+    assert replay({"game": "auction", "players": 4, "hands": []}) == {
+        "hands": [], "players": 4, "totals": [0, 0, 0, 0], "winner": None}
+    for bad_match, field in (({"game": "auction", "players": 9, "hands": []}, "players"),
+                             ({"scale": "metric", "hands": []}, "scale"), ({"rules": {"x": 1}, "hands": []}, "rules")):
+        with pytest.raises(BadRecord) as err:
+            replay(bad_match)
+        assert err.value.field == field
+
+
+def test_a_stuck_dealers_hand_without_play_is_told_to_give_the_play() -> None:
+    """RULES.md, Deal and auction 3: three passes make the dealer declarer at 250 (it was told to mark
+    the hand thrown in, then that somebody bid)."""
+    from pinochle.errors import BadRecord
+
+    rec = hand_record(random_match(11, max_hands=1).history[0])
+    rec["auction"] = ["pass", "pass", "pass"]
+    del rec["play"]
+    with pytest.raises(BadRecord) as err:
+        replay(rec)
+    assert err.value.field == "play" and "the dealer is stuck at 250" in str(err.value)
 
 
 def _hand_record() -> dict[str, object]:
