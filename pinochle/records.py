@@ -256,6 +256,8 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
     if rules.widow:  # the widow goes in the empty place (see pinochle.game.check_deal)
         empty = next(s for s in Seat if s not in seating.seats)
         places.append((empty, record.get("widow"), rules.widow, "the widow"))
+    elif "widow" in record:
+        raise BadRecord("widow", None, "this game deals no widow: leave \"widow\" out", hand)
     for seat, raw, n, whose in places:
         if whose == "the widow":
             if not isinstance(raw, (list, str)):

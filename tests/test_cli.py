@@ -154,6 +154,16 @@ def test_a_match_refuses_hands_of_another_scale_rules_or_size_and_checks_an_empt
         assert err.value.field == field
 
 
+def test_a_widow_in_a_game_without_one_is_refused() -> None:
+    from pinochle.errors import BadRecord
+
+    rec = hand_record(random_match(11, max_hands=1).history[0])
+    rec["widow"] = ["AS", "AS", "TS"]
+    with pytest.raises(BadRecord) as err:
+        replay(rec)
+    assert err.value.field == "widow" and "deals no widow" in str(err.value)
+
+
 def test_a_stuck_dealers_hand_without_play_is_told_to_give_the_play() -> None:
     """RULES.md, Deal and auction 3: three passes make the dealer declarer at 250 (it was told to mark
     the hand thrown in, then that somebody bid)."""
