@@ -703,8 +703,10 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
                 return _jsonl(_lines(inp), out, lambda d: legal_request(
                     d.get("trump"), d.get("hand"), d.get("trick"), d.get("game", args.game), d.get("scale", args.scale),
                     _line_rules(d, args.rule), stock=d.get("stock", args.stock)))
-            if args.source is not None:
-                raise RequestError("source", f"unexpected argument {args.source!r}: use --hand, --trick and --trump, or - for JSON Lines")
+            if args.source is not None:  # a malformed command line (README: field "arguments", exit status 2)
+                _emit(out, {"error": {"field": "arguments", "index": None, "reason": f"pinochle legal: unexpected "
+                                      f"argument {args.source!r}: use --hand, --trick and --trump, or - for JSON Lines"}})
+                return 2
             _emit(out, legal_request(args.trump, args.hand if args.hand is not None else "", args.trick,
                                      args.game, args.scale, args.rule, stock=args.stock))
             return 0

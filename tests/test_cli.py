@@ -335,6 +335,9 @@ def test_a_malformed_command_line_is_a_json_error_with_status_2(capsys: pytest.C
     assert info.value.code == 2
     err = json.loads(capsys.readouterr().out)["error"]
     assert err["field"] == "arguments" and "required: cards" in err["reason"]
+    # an extra argument to legal too (it was field "source", status 1)
+    code, out = run("legal", "--trump", "H", "--hand", "AS", "extra")
+    assert code == 2 and out[0]["error"]["field"] == "arguments" and "'extra'" in out[0]["error"]["reason"]  # type: ignore[index]
 
 
 def test_pathological_json_lines_each_get_an_error_and_the_stream_goes_on() -> None:
