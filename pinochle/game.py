@@ -1524,7 +1524,7 @@ def _public_fields(state: State) -> dict[str, Any]:
     """The fields of :class:`View` that are the same for every seat of ``state`` (everything public),
     built once for the seats' views of one state (shared: do not change them)."""
     st = auction_status(state)
-    calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules), state.calls))
+    calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules, state.game.seating), state.calls))
     tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
     last = _summary(state.history[-1]) if state.phase in ("hand_end", "match_end") and state.history else None
     totals = state.totals

@@ -169,6 +169,31 @@ def test_with_the_stuck_dealer_switch_the_dealer_takes_the_minimum_without_a_cal
     assert s.declarer == W and s.bid == rules.min_bid and s.phase == "trump"
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_views_auction_names_the_seat_of_each_call(players: int) -> None:
+    """The view's auction (what the table lists) at a table of three: E, S, W in turn from the dealer's
+    left, the empty N never calling. Found by a review: it named N 30, E pass, S 31 (the four-seat order)."""
+    from pinochle.game import view_for_chair
+
+    s = new_match(seed=5, game="cutthroat" if players == 3 else "auction", players=players,
+                  first_dealer=W if players == 3 else 0)
+    first = turn(s)
+    assert first is not None
+    low = legal(s, first).min_bid
+    assert low is not None
+    s = apply(s, Action.bid_(first, low))
+    second = turn(s)
+    assert second is not None
+    s = apply(s, Action.pass_(second))
+    third = turn(s)
+    assert third is not None
+    step = s.rules.bid_step
+    s = apply(s, Action.bid_(third, low + step))
+    j = view(s, third).to_json() if players == 3 else view_for_chair(s, 1).to_json()
+    assert [c["seat"] for c in j["auction"]] == [str(first), str(second), str(third)]
+    assert [c["call"] for c in j["auction"]] == [str(low), "pass", str(low + step)] and j["high_bidder"] == str(third)
+
+
 def test_two_passes_leave_the_last_seat_to_bid_or_pass() -> None:
     s = apply(apply(start(), Action.pass_(E)), Action.pass_(S))
     assert s.phase == "auction" and turn(s) == W and legal(s, W).pass_
