@@ -7,7 +7,9 @@ has shown (RULES.md, Play; Meld):
   counters its side can expect (more with long trump and outside aces), plus
   its partner's likely help (more when the partner has bid). It bids the
   lowest legal bid while that is within its value, so a partner with a
-  double marriage keeps bidding after the opponents pass.
+  double marriage keeps bidding after an opponent passes (once both
+  opponents are out, :mod:`pinochle.bots.partners` leaves the contract to
+  the partner unless the hand names its own trump).
 * **Trump.** The suit with the most meld and trick potential, never a suit of
   fewer than four cards when it holds a longer one.
 * **Play.** It counts the cards played and notes the voids shown, so it

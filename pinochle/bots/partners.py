@@ -57,6 +57,23 @@ def side_of(sides: Sequence[Sequence[int]], seat: int) -> tuple[int, ...]:
     return (seat,)
 
 
+def double_marriage_suit(hand: Iterable[int]) -> int | None:
+    """The suit of a double marriage in ``hand`` (both kings and both queens of one suit: 80 as royal
+    marriages when that suit is trump, 40 when it is not; RULES.md, Meld), or ``None``.
+
+    >>> from pinochle.cards import parse_cards
+    >>> double_marriage_suit(parse_cards("AS TS AH KH KH QH QH 9H JD 9D QC 9C"))
+    1
+    >>> double_marriage_suit(parse_cards("KS QS KH QH KD QD KC QC 9S 9H 9D 9C")) is None
+    True
+    """
+    held = list(hand)
+    for suit in range(4):
+        if held.count(suit * 6 + _KING) >= 2 and held.count(suit * 6 + _QUEEN) >= 2:
+            return suit
+    return None
+
+
 def names_own_trump(hand: Iterable[int], rules: RuleSet | None = None) -> bool:
     """Whether ``hand`` is worth taking the contract from its partner to name its own trump
     (issue 17, item 1; RULES.md, Deal and auction: the declarer names trump; Meld: a run).
