@@ -180,3 +180,55 @@ def test_sweep_under_the_bar(game: str, level: str) -> None:
     assert result.auctions == n
     assert result.rate < BAR, result
     assert result.in_a_row == 0, result
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_racehorse_partner_high_the_hand_decides(seed: int) -> None:
+    """Racehorse (VARIANTS.md ``racehorse``: a seat that passed may bid again): 1st bids 250,
+    2nd passes, the 3rd finds its partner high. Nobody is out for good, so it bids over its
+    partner only to name its own trump, and then at the lowest bid; the bidding review
+    (docs/reviews/2026-12-01-bidding.md, finding 3) found every level passing a run here."""
+    state = new_match(seed=f"rh-{seed}", game="racehorse")
+    while state.phase != "auction":
+        a = auto_action(state)
+        assert a is not None
+        state = apply(state, a)
+    for c in (250, None):
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.pass_(seat) if c is None else Action.bid_(seat, c))
+    seat = turn(state)
+    assert seat is not None
+    v = view(state, seat)
+    assert v.high_bidder == Seat(seat).partner
+    assert may_bid_over_partner(v) == names_own_trump(v.hand)
+    for level in LEVELS:
+        action = for_level(level, f"{seed}/{seat}").act(v)
+        if not names_own_trump(v.hand):
+            assert action.type == "pass", (level, v.hand)
+        elif action.type == "bid":
+            assert action.bid == v.legal.min_bid
+
+
+def test_racehorse_partner_with_a_run_bids_over_the_partner() -> None:
+    """The review's case: S holds a run in hearts, N opened 250 and E passed (racehorse): Normal
+    and Hard bid 260 to name hearts (passing measured 119 points a hand worse)."""
+    import random
+
+    from pinochle.cards import CARDS, pack, parse_cards
+
+    run = parse_cards("AH TH KH QH JH 9H AS KS QC JC 9D 9C")
+    for seed in range(3):
+        rest = [int(c) for c in CARDS for _ in range(2)]
+        for c in run:
+            rest.remove(int(c))
+        random.Random(seed).shuffle(rest)
+        deal = [pack(rest[0:12]), pack(rest[12:24]), pack(run), pack(rest[24:36])]
+        state = new_match(seed=seed, first_dealer=Seat.W, deals=[deal], game="racehorse")
+        state = apply(state, Action.bid_(Seat.N, 250))
+        state = apply(state, Action.pass_(Seat.E))
+        v = view(state, Seat.S)
+        assert names_own_trump(v.hand) and may_bid_over_partner(v)
+        for level in ("normal", "hard"):
+            action = for_level(level, f"{seed}/S").act(v)
+            assert (action.type, action.bid) == ("bid", 260), level

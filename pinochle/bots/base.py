@@ -159,15 +159,6 @@ def team_index(view: View) -> tuple[int, ...]:
     return tuple(out)
 
 
-def partner_holds_bid_with_reentry(view: View) -> bool:
-    """Whether the partner holds the high bid in an auction where a seat that
-    passed may bid again (VARIANTS.md ``racehorse``): there, outbidding the
-    partner only raises the side's own contract, and the partner can always
-    come back in, so a player passes instead.
-    """
-    return view.rules_set().reenter_after_pass and view.high_bidder == Seat(view.seat).partner
-
-
 def pack_cards(cards: Iterable[int], deck: Deck = PINOCHLE_DECK) -> int:
     """``cards`` packed as a hand of ``deck`` (the fast two-layer :func:`~pinochle.cards.pack`
     for the 48-card deck, :meth:`~pinochle.cards.Deck.pack` for a deck with more copies)."""

@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
-from .base import TablePlayer, in_scale, pack_cards, partner_holds_bid_with_reentry, team_index, wide_rules
+from .base import TablePlayer, in_scale, pack_cards, team_index, wide_rules
 from ..game import Action, State, View, game_named, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
@@ -257,7 +257,7 @@ class HardPlayer(TablePlayer):
             outcomes = self._normal._widow_outcomes(view, self.widow_call_samples)
             return Action.bid_(view.seat, view.legal.min_bid) if widow_call(view, outcomes) else Action.pass_(view.seat)
         seat, low = view.seat, view.legal.min_bid
-        if low is None or partner_holds_bid_with_reentry(view) or not may_bid_over_partner(view):
+        if low is None or not may_bid_over_partner(view):
             return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
         if not view.legal.pass_:
             return Action.bid_(seat, low)  # a forced opening (VARIANTS.md ``britannica``)

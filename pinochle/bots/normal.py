@@ -9,7 +9,10 @@ has shown (RULES.md, Play; Meld):
   lowest legal bid while that is within its value, so a partner with a
   double marriage keeps bidding after an opponent passes (once both
   opponents are out, :mod:`pinochle.bots.partners` leaves the contract to
-  the partner unless the hand names its own trump).
+  the partner unless the hand names its own trump). While nobody has bid and
+  the dealer is an opponent who is stuck at 250 if everyone passes (RULES.md,
+  Deal and auction 3), it bids only to name its own trump
+  (:func:`~pinochle.bots.partners.may_stick_the_dealer`).
 * **Trump.** The suit with the most meld and trick potential, never a suit of
   fewer than four cards when it holds a longer one.
 * **Play.** It counts the cards played and notes the voids shown, so it
@@ -32,14 +35,14 @@ import random
 from collections.abc import Sequence
 
 from ..cards import ABOVE, DECKS, LAYER, MAX_COPIES, SUIT_MASK, Card, Seat, Suit, pack, remove
-from .base import TablePlayer, in_scale, mates, partner_holds_bid_with_reentry, teams, wide_rules
+from .base import TablePlayer, in_scale, mates, teams, wide_rules
 from ..game import Action, Trick, View
 from ..meld import meld_by_trump
 from ..rules import RuleSet
 from ..tricks import beats, winner_index
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
-from .partners import may_bid_over_partner
+from .partners import may_bid_over_partner, may_stick_the_dealer, names_own_trump
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _COUNTER = (0, 0, 0, 10, 10, 10)
@@ -52,6 +55,15 @@ PARTNER_MELD_WIDE = 12
 #: a set contract loses the bid. Normal over Easy, 400 duplicate deals (seed 1): cushion 0:
 #: +2.1 (-1.5 to 5.7), 4: +10.6, 8: +12.4 (9.6 to 15.2), 12: +11.7.
 BID_CUSHION_WIDE = 8
+#: The cushion a bid keeps below the hand's value (table points) where nobody must beat the
+#: card that is winning (``must_beat="never"``: VARIANTS.md ``britannica``): the defenders
+#: keep their high cards back, so the counters the value expects come in short. Against
+#: Normal with no cushion, britannica, 1,000 duplicate deals seed 2: cushion 20: +6.0
+#: (5.0 to 7.0) points a hand, 40: +7.8 (6.8 to 8.7), 60: +7.1; 2,000 deals seed 3: 30:
+#: +7.1, 40: +7.3 (6.6 to 7.9), 50: +7.2; sets 1,040 of 3,098 contracts -> 74 of 902. The
+#: same cushion where one must beat loses (-20.1 a hand in partnership-pass, -38.9 in
+#: racehorse, 0 in table), so it is kept to this rule.
+BID_CUSHION_NO_BEAT = 40
 
 
 def suit_lengths(hand: Sequence[Card]) -> list[int]:
@@ -273,7 +285,7 @@ class NormalPlayer(TablePlayer):
         widow and the other hands (:func:`pinochle.bots.widow.bid_value`): bid while it is positive.
         """
         seat, low = view.seat, view.legal.min_bid
-        if low is None or partner_holds_bid_with_reentry(view) or not may_bid_over_partner(view):
+        if low is None or not may_bid_over_partner(view):
             return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
         if view.rules_set().widow:
             ok = widow_call(view, self._widow_outcomes(view, self.widow_samples))
@@ -289,11 +301,15 @@ class NormalPlayer(TablePlayer):
             elif partner_calls:
                 worth -= 4 * unit
             return Action.bid_(seat, low) if low <= worth else Action.pass_(seat)
+        if may_stick_the_dealer(view) and not names_own_trump(view.hand, view.rules_set()):
+            return Action.pass_(seat)  # the opposing dealer may be stuck (pinochle.bots.partners)
         _, value = choose_trump(view.hand)
         if partner_calls and partner_calls[-1] is not None:
             value += 20  # the partner has shown strength by bidding
         elif partner_calls:
             value -= 20  # the partner has passed: little help
+        if view.rules_set().must_beat == "never":
+            value -= BID_CUSHION_NO_BEAT
         return Action.bid_(seat, low) if low <= in_scale(value, view) else Action.pass_(seat)
 
     # ---------------------------------------------------------------- play

@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import DECKS, Card, Seat, Suit, pack
-from .base import TablePlayer, in_scale, mates, partner_holds_bid_with_reentry, wide_rules
+from .base import TablePlayer, in_scale, mates, wide_rules
 from ..game import Action, Trick, View
 from ..meld import meld_points
 from ..rules import RuleSet
@@ -187,7 +187,7 @@ class SimplePlayer(TablePlayer):
     def call(self, view: View) -> Action:
         """A bid of the lowest legal amount while it is within the estimate, else a pass."""
         seat, low = view.seat, view.legal.min_bid
-        if low is None or partner_holds_bid_with_reentry(view) or not may_bid_over_partner(view):
+        if low is None or not may_bid_over_partner(view):
             return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
         rules = view.rules_set()
         if rules.widow:  # a widow game (VARIANTS.md ``cutthroat``): each alone, a plain average
