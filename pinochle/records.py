@@ -619,8 +619,9 @@ def _lineup(record: object, game: Game, players: int, hand: int | None) -> tuple
     want = lineup_for(players, dealer, game.seating)
     got = tuple(raw.get(str(Seat(i))) for i in range(4))
     if got != want:
-        raise BadRecord("lineup", None, f"when chair {dealer} deals the lineup is {lineup_json(want)}, "
-                                        f"not {dict(raw)}", hand)
+        raise BadRecord("lineup", None, f"when chair {dealer} deals the lineup is "
+                                        f"{json.dumps(lineup_json(want))}, not {json.dumps(dict(raw), default=repr)}",
+                        hand)
     return want
 
 

@@ -368,8 +368,10 @@ def test_a_match_record_at_four_stores_the_lineups_and_replays() -> None:
         replay(bad)
     bad = json.loads(json.dumps(rec))
     bad["hands"][0]["lineup"]["S"] = 0
-    with pytest.raises(BadRecord, match="when chair 1 deals the lineup is"):
+    with pytest.raises(BadRecord, match="when chair 1 deals the lineup is") as bad_lineup:
         replay(bad)
+    # the lineups in the message are JSON, as the record writes them (null: nobody there)
+    assert '{"N": 1, "E": 2, "S": 3, "W": 0}, not {"N": 1, "E": 2, "S": 0, "W": 0}' in str(bad_lineup.value)
     bad["hands"][0]["lineup"]["S"] = 3
     bad["hands"][0]["dealer"] = "E"
     with pytest.raises(BadRecord, match="at a table of 4 or 5 the dealer sits out at N, not E"):
