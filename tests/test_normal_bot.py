@@ -165,14 +165,22 @@ ACES = "AS AH AD AC TS KS QS 9S KH 9H JD 9C"
 def test_normal_sticks_an_opposing_dealer_unless_it_names_its_own_trump(seed: int) -> None:
     """RULES.md, Deal and auction 3: when the first three pass, the dealer (here W) is stuck at
     250, and the defenders keep their meld. N (first seat) and S (third seat, after N and E
-    passed) pass a double marriage or aces around, and open to name trump with a run. The
-    bidding review measured opening the double marriage at -240 a hand; docs/strength.md."""
+    passed) pass aces around, and open to name trump with a run, and open a double marriage
+    (never passed: the complaint players make of partner bots). docs/strength.md."""
     for calls, seat in (([], Seat.N), ([None, None], Seat.S)):
-        for hand in (DOUBLE_MARRIAGE, ACES):
+        v = view(_table_after(calls, {seat: ACES}, seed=seed), seat)
+        assert NormalPlayer(seed).act(v).type == "pass", seat
+        for hand in (RUN, DOUBLE_MARRIAGE):
             v = view(_table_after(calls, {seat: hand}, seed=seed), seat)
-            assert NormalPlayer(seed).act(v).type == "pass", (seat, hand)
-        v = view(_table_after(calls, {seat: RUN}, seed=seed), seat)
-        assert NormalPlayer(seed).act(v) == Action.bid_(seat, 250), seat
+            assert NormalPlayer(seed).act(v) == Action.bid_(seat, 250), (seat, hand)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_hard_opens_a_double_marriage_against_a_dealer_who_would_be_stuck(seed: int) -> None:
+    """The bidding review saw Hard pass a double marriage in first seat (seeds 1 and 2)."""
+    for calls, seat in (([], Seat.N), ([None, None], Seat.S)):
+        v = view(_table_after(calls, {seat: DOUBLE_MARRIAGE}, seed=seed), seat)
+        assert HardPlayer(seed, samples=12).act(v) == Action.bid_(seat, 250), seat
 
 
 @pytest.mark.parametrize("seed", range(3))

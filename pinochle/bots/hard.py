@@ -48,7 +48,7 @@ from .knowledge import auction_bounds, knowledge, sample_hands, sample_hands_by_
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve, solve_teams
 from .widow import settlement, widow_bury, widow_call, widow_trump
-from .partners import double_marriage_suit, may_bid_over_partner, names_own_trump
+from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
 
 
 def greedy_playout(
@@ -239,6 +239,12 @@ class HardPlayer(TablePlayer):
         hands to Normal's 428; trumps -0.9 (-1.9 to 0.1); bidding when
         either Hard or Normal would: -5.5 (-8.4 to -2.6), 53 of 308 set.
 
+        It opens a double marriage while nobody has bid and the dealer is an
+        opponent who would be stuck (RULES.md, Deal and auction 3), where its
+        simulation may prefer to stick the dealer: players take a partner who
+        passes a double marriage for a blunder
+        (:func:`~pinochle.bots.partners.sticks_the_dealer`).
+
         With a card pass (VARIANTS.md ``partnership-pass``, ``racehorse``) it
         leaves a partner who holds the bid the contract unless it names its own
         trump (:func:`~pinochle.bots.partners.names_own_trump`, or a double
@@ -268,6 +274,9 @@ class HardPlayer(TablePlayer):
                 # (taking it cost 154 points a hand in a review's paired measurement; docs/reviews)
                 return Action.pass_(seat)
             return self._call_by_made_share(view, low)
+        if may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
+            # never pass a double marriage to stick the dealer (pinochle.bots.partners.sticks_the_dealer)
+            return Action.bid_(seat, low)
         rules, me = self.rules, int(seat)
         side = me & 1
         outcome = game_named(view.game).outcome or contract_outcome

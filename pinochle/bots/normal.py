@@ -11,8 +11,8 @@ has shown (RULES.md, Play; Meld):
   opponents are out, :mod:`pinochle.bots.partners` leaves the contract to
   the partner unless the hand names its own trump). While nobody has bid and
   the dealer is an opponent who is stuck at 250 if everyone passes (RULES.md,
-  Deal and auction 3), it bids only to name its own trump
-  (:func:`~pinochle.bots.partners.may_stick_the_dealer`).
+  Deal and auction 3), it bids only to name its own trump or with a double
+  marriage (:func:`~pinochle.bots.partners.sticks_the_dealer`).
 * **Trump.** The suit with the most meld and trick potential, never a suit of
   fewer than four cards when it holds a longer one.
 * **Play.** It counts the cards played and notes the voids shown, so it
@@ -42,7 +42,7 @@ from ..rules import RuleSet
 from ..tricks import beats, winner_index
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
-from .partners import may_bid_over_partner, may_stick_the_dealer, names_own_trump
+from .partners import may_bid_over_partner, sticks_the_dealer
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _COUNTER = (0, 0, 0, 10, 10, 10)
@@ -301,7 +301,7 @@ class NormalPlayer(TablePlayer):
             elif partner_calls:
                 worth -= 4 * unit
             return Action.bid_(seat, low) if low <= worth else Action.pass_(seat)
-        if may_stick_the_dealer(view) and not names_own_trump(view.hand, view.rules_set()):
+        if sticks_the_dealer(view):
             return Action.pass_(seat)  # the opposing dealer may be stuck (pinochle.bots.partners)
         _, value = choose_trump(view.hand)
         if partner_calls and partner_calls[-1] is not None:
