@@ -187,3 +187,22 @@ def test_hard_leaves_its_partner_the_contract_in_partnership_pass_without_its_ow
         assert HardPlayer(seed).act(v).type == "pass", [str(c) for c in v.hand]
         checked += 1
     assert checked >= 20
+
+
+def test_a_defender_leads_the_trump_ace_at_trick_11_when_the_search_finds_it_best() -> None:
+    """A review of the card play (2026-12-01), seed 21019: N (a defender; E declared in diamonds)
+    leads to trick 11 holding AD KS. Its filter ("a defender's trump ace lead gains nothing")
+    removed AD before the exact search; leading it catches E's ten (+30). The filter now stops
+    where the search starts (8 cards left)."""
+    from pinochle.game import apply, auto_action, new_match, turn, view
+
+    state = new_match(seed=21019)
+    players = {s: for_level("hard", 0) if s in (Seat.N, Seat.S) else for_level("normal", 0) for s in Seat}
+    while state.version < 49:
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, auto_action(state) or players[seat].act(view(state, seat)))
+    v = view(state, Seat.N)
+    assert turn(state) == Seat.N and [str(c) for c in v.hand] == ["AD", "KS"] and v.declarer == Seat.E
+    for seed in range(3):
+        assert str(HardPlayer(seed, samples=24).act(v).card) == "AD"

@@ -132,7 +132,7 @@ class HardPlayer(TablePlayer):
         self.bid_samples = bid_samples
         self.rollout = rollout
         self.inference = inference
-        self._normal = NormalPlayer(seed)
+        self._normal = NormalPlayer(seed, endgame=0)  # its heuristics only: the ties of the search
 
     def __repr__(self) -> str:
         return (f"HardPlayer(seed={self.seed!r}, samples={self.samples}, endgame={self.endgame}, "
@@ -348,7 +348,8 @@ class HardPlayer(TablePlayer):
 
         When the partner is sure to take the trick, only the counters that
         could be fed to it are considered (if it holds any); a defender on lead
-        never leads the trump ace while the declarers may still hold trump.
+        never leads the trump ace while the declarers may still hold trump,
+        until the exact search takes over (:attr:`endgame` cards left).
         """
         k = knowledge(view)
         rules = view.rules_set()
@@ -439,8 +440,10 @@ class HardPlayer(TablePlayer):
         if partner_sure_to_win(view):
             cards = counters_to_feed(cards, view.trump) or cards
         leading = not view.tricks or len(view.tricks[-1].cards) == 4
-        if leading and view.declarer is not None and view.declarer % 2 != view.seat % 2:
-            # a defender's trump ace lead gains nothing while the declarers still hold trump
+        if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
+                and sum(view.hand_sizes) > self.endgame):
+            # a defender's trump ace lead gains nothing while the declarers still hold trump (until
+            # the exact search decides: leading it at trick 11 can catch a ten; a review, 2026-12-01)
             table = Table(view)
             declarers = (view.declarer, Seat(view.declarer).partner)
             if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
