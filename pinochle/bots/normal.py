@@ -21,7 +21,9 @@ has shown (RULES.md, Play; Meld):
   trump, and never leads a trump ace that gains nothing. Following, it feeds
   counters (king, then ten, then ace) to a partner who is sure to take the
   trick, wins cheaply when it plays last, and otherwise throws its cheapest
-  card, keeping aces and tens.
+  card, keeping aces and tens. From the last two tricks (8 cards left in the
+  four hands) it plays exactly: Hard's search over deals of the unseen cards
+  (:meth:`NormalPlayer._endgame_card`).
 
 >>> from pinochle.game import new_match, turn, view
 >>> s = new_match(seed=3)
