@@ -282,8 +282,11 @@ def test_enter_plays_the_advised_card_not_simply_the_first_listed() -> None:
 
 def test_meld_review_lists_seats_in_laying_down_order_from_the_declarer() -> None:
     _, text = run(7)
-    blocks = list(re.finditer(r"(\S+) names trump.*\n(?:Your hand.*\n)?Meld \(trump.*\n((?:  .*\n){4})", text))
+    # the declarer's seat letter, with or without its "(partner)" / "(you)"
+    blocks = list(re.finditer(r"([NESW])(?: \(\w+\))? names trump.*\n(?:Your hand.*\n)?Meld \(trump.*\n((?:  .*\n){4})",
+                              text))
     assert len(blocks) >= 3
+    assert {b.group(1) for b in blocks} >= {"N", "S"}, "the partner's and your own declaring are covered"
     for block in blocks:
         declarer = block.group(1)
         first = block.group(2).splitlines()[0].split()[0]
