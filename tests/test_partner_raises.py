@@ -16,7 +16,7 @@ import pytest
 from pinochle.bots import LEVELS, Player, for_level
 from pinochle.bots.partners import audit_calls, may_bid_over_partner, names_own_trump, opponents_out, sweep
 from pinochle.cards import Seat
-from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
+from pinochle.game import Action, State, View, apply, auto_action, new_match, turn, view
 from pinochle.games import GAMES
 
 #: The issue's bar: fewer than 2% of auctions hold a raise over one's partner after both opponents passed.
@@ -79,9 +79,9 @@ def test_seed_11_with_south_a_person_who_passes() -> None:
     assert final.declarer is not None
 
 
-def _after(seed: int, calls: list[int | None]) -> State:
-    """A table match of ``seed`` after ``calls`` from the dealer's left."""
-    state = new_match(seed=seed)
+def _after(seed: int | str, calls: list[int | None], game: str = "table") -> State:
+    """A match of ``game`` and ``seed`` after ``calls`` from the dealer's left."""
+    state = new_match(seed=seed, game=game)
     while state.phase != "auction":
         a = auto_action(state)
         assert a is not None
@@ -119,9 +119,14 @@ def test_opponents_out_and_partner_high_the_hand_decides(seed: int) -> None:
     v = view(state, seat)
     assert v.high_bidder is not None and int(v.high_bidder) in _side(state, int(seat))
     assert opponents_out(v.calls, state.game.seating.sides, int(seat))
+    _bids_over_partner_only_to_name_trump(v, seed)
+
+
+def _bids_over_partner_only_to_name_trump(v: View, seed: int) -> None:
+    """Every level passes unless the hand names its own trump, and then bids the lowest bid."""
     assert may_bid_over_partner(v) == names_own_trump(v.hand)
     for level in LEVELS:
-        action = for_level(level, f"{seed}/{seat}").act(v)
+        action = for_level(level, f"{seed}/{v.seat}").act(v)
         if not names_own_trump(v.hand):
             assert action.type == "pass", (level, v.hand)
         elif action.type == "bid":
@@ -188,26 +193,12 @@ def test_racehorse_partner_high_the_hand_decides(seed: int) -> None:
     2nd passes, the 3rd finds its partner high. Nobody is out for good, so it bids over its
     partner only to name its own trump, and then at the lowest bid; the bidding review
     (docs/reviews/2026-12-01-bidding.md, finding 3) found every level passing a run here."""
-    state = new_match(seed=f"rh-{seed}", game="racehorse")
-    while state.phase != "auction":
-        a = auto_action(state)
-        assert a is not None
-        state = apply(state, a)
-    for c in (250, None):
-        seat = turn(state)
-        assert seat is not None
-        state = apply(state, Action.pass_(seat) if c is None else Action.bid_(seat, c))
+    state = _after(f"rh-{seed}", [250, None], "racehorse")
     seat = turn(state)
     assert seat is not None
     v = view(state, seat)
     assert v.high_bidder == Seat(seat).partner
-    assert may_bid_over_partner(v) == names_own_trump(v.hand)
-    for level in LEVELS:
-        action = for_level(level, f"{seed}/{seat}").act(v)
-        if not names_own_trump(v.hand):
-            assert action.type == "pass", (level, v.hand)
-        elif action.type == "bid":
-            assert action.bid == v.legal.min_bid
+    _bids_over_partner_only_to_name_trump(v, seed)
 
 
 def test_racehorse_partner_with_a_run_bids_over_the_partner() -> None:
