@@ -247,13 +247,39 @@ def _reach(seed: int, version: int, players: dict[Seat, object]) -> View:
     (11991, 52, ["TD", "JD"], "JD", "TD"),
 ])
 def test_normal_plays_the_last_two_tricks_exactly(seed: int, version: int, hand: list[str], old: str,
-                                                  new: str) -> None:
+                                                  new: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A review of the card play (2026-12-01): at trick 11 Normal kept a counter for the last trick
     or did not cash the trump ace, 20 times in 100 hands at 21.6 points a time. From 8 cards left
     in the four hands it now searches the deals of the unseen cards exactly."""
-    heuristic = NormalPlayer(0, endgame=0)  # the old play, which reached these states
+    from pinochle.bots import normal
+
+    heuristic = NormalPlayer(0, endgame=0)  # the old play (melds not read), which reached these states
+    monkeypatch.setattr(normal.Table, "use_melds", False)
     v = _reach(seed, version, {s: heuristic for s in Seat})
     assert [str(c) for c in v.hand] == hand
     assert str(heuristic.act(v).card) == old
+    monkeypatch.setattr(normal.Table, "use_melds", True)
     for s in range(3):
         assert str(NormalPlayer(s).act(v).card) == new
+
+
+@pytest.mark.parametrize(("seed", "version", "old", "new"), [
+    # E leads AS, S plays KS; N, still to play, showed QS KS in its meld, so it must follow and
+    # cannot trump: W, void and made to trump, wins with its jack, not its ace
+    (10017, 30, "AD", "JD"),
+    # E leads AD, S plays QD; N showed QD KD in its meld, so E's ace is sure to win: W feeds its king
+    (10254, 32, "9C", "KC"),
+])
+def test_normal_counts_the_cards_shown_in_the_melds(seed: int, version: int, old: str, new: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review of the card play (2026-12-01): Normal took a suit with two or fewer unseen cards
+    to be possibly void anywhere, even at a seat that had shown a card of it in its meld
+    (RULES.md, Meld: the meld review shows the cards that score)."""
+    from pinochle.bots import normal
+
+    monkeypatch.setattr(normal.Table, "use_melds", False)
+    v = _reach(seed, version, {s: NormalPlayer(0) for s in Seat})  # the old play reached these states
+    assert v.seat == Seat.W
+    assert str(NormalPlayer(0).act(v).card) == old
+    monkeypatch.setattr(normal.Table, "use_melds", True)
+    assert str(NormalPlayer(0).act(v).card) == new

@@ -156,7 +156,13 @@ class Table:
         seat: the seat; trump: the trump suit.
         unseen: packed multiset of the cards not in this hand and not played.
         void: for each seat, a 4-bit mask of the suits it has shown it lacks.
+        held: for each seat, a 4-bit mask of the suits it is known to hold: a card it showed
+            in its meld and has not played yet (RULES.md, Meld: the meld review shows the
+            cards that score).
     """
+
+    #: Whether the cards shown in the melds count (a switch for the arena's comparisons).
+    use_melds = True
 
     def __init__(self, view: View) -> None:
         assert view.trump is not None
@@ -179,6 +185,22 @@ class Table:
                         void[who] |= 1 << self.trump
         self.unseen = unseen
         self.void = void
+        held = [0, 0, 0, 0]
+        if self.use_melds and len(view.melds) == 4:
+            played: list[list[int]] = [[], [], [], []]
+            for trick in view.tricks:
+                for i, card in enumerate(trick.cards):
+                    played[int(trick.seat_of(i))].append(int(card))
+            for s, m in enumerate(view.melds):
+                if m is None or s == int(view.seat):
+                    continue
+                left = [int(c) for c in m.shown_cards]
+                for p in played[s]:
+                    if p in left:
+                        left.remove(p)
+                for p in left:
+                    held[s] |= 1 << (p // 6)
+        self.held = held
 
     def higher_unseen(self, card: int) -> bool:
         """Whether a card of the same suit ranked above ``card`` is still unseen."""
@@ -192,12 +214,13 @@ class Table:
         """Whether ``seat``, yet to play, might beat ``winning`` in a trick led in suit ``led``.
 
         A seat not known to be void in the led suit is taken to follow it
-        unless two or fewer of its cards are unseen.
+        unless two or fewer of its cards are unseen and it is not known to hold one
+        (a card of the suit shown in its meld and not played yet).
         """
         trump = self.trump
         void_led = bool(self.void[seat] >> led & 1)
         void_trump = bool(self.void[seat] >> trump & 1)
-        maybe_void_led = void_led or self.in_suit(led) <= 2
+        maybe_void_led = void_led or (self.in_suit(led) <= 2 and not self.held[seat] >> led & 1)
         if winning // 6 == led:
             if not void_led and self.higher_unseen(winning):
                 return True
