@@ -266,7 +266,11 @@ class NormalPlayer(TablePlayer):
     """A card-counting computer player (see the module docstring).
 
     Args:
-        seed: accepted for a uniform interface; the player is deterministic.
+        seed: seeds the deals of the exact search of the last tricks (the rest of its play and
+            its calls are deterministic).
+        endgame: cards left in the four hands from which it plays exactly (0: never; Hard's own
+            fallback Normal uses 0).
+        endgame_samples: deals of the unseen cards searched a card then.
     """
 
     def __init__(self, seed: int | str = 0, endgame: int = 8, endgame_samples: int = 24) -> None:
