@@ -283,3 +283,56 @@ def test_normal_counts_the_cards_shown_in_the_melds(seed: int, version: int, old
     assert str(NormalPlayer(0).act(v).card) == old
     monkeypatch.setattr(normal.Table, "use_melds", True)
     assert str(NormalPlayer(0).act(v).card) == new
+
+
+@pytest.mark.parametrize(("seed", "version", "hand", "old", "new", "cap"), [
+    # spades trump, W leads JC and N trumps with 9S; E, void in clubs, must overtrump. S, still
+    # to play, followed a spade lead earlier without beating a king, so holds no spade above the
+    # king: the ten is sure to win, and E keeps its ace
+    (12, 43, ["AS", "TS", "JH", "TD"], "AS", "TS", (Seat.S, Suit.S, 3)),
+])
+def test_normal_reads_a_follow_that_did_not_beat(seed: int, version: int, hand: list[str], old: str, new: str,
+                                                 cap: tuple[Seat, Suit, int],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review of the card play (2026-12-01), finding 3: Normal ignored what a seat shows by
+    following without beating. Where one must beat (RULES.md, Play 1-2), a seat that followed a
+    suit without beating the winning card of that suit holds none of it above that card
+    (:func:`pinochle.bots.knowledge.play_inferences`), so a lower card can be sure to win."""
+    from pinochle.bots import normal
+
+    monkeypatch.setattr(normal.Table, "use_caps", False)
+    v = _reach(seed, version, {s: NormalPlayer(0) for s in Seat})  # the old play reached this state
+    assert [str(c) for c in v.hand] == hand
+    assert str(NormalPlayer(0).act(v).card) == old
+    monkeypatch.setattr(normal.Table, "use_caps", True)
+    seat, suit, rank = cap
+    assert normal.Table(v).caps[seat][suit] == rank
+    assert str(NormalPlayer(0).act(v).card) == new
+
+
+def test_normal_infers_no_void_in_trump_where_one_need_not_trump() -> None:
+    """Where a seat void in the led suit need not trump (the ``must_trump`` switch off; RULES.md,
+    Play 2 makes it a duty at the table), discarding a side card shows no void in trump: Normal's
+    table once took it as one whatever the rule."""
+    from pinochle.bots.knowledge import play_inferences
+    from pinochle.bots.normal import Table
+    from pinochle.games import with_switches
+    from pinochle.rules import TABLE
+
+    for must_trump, expect_void in ((True, True), (False, False)):
+        rules = with_switches(TABLE, {"must_trump": str(must_trump).lower()})
+        state = new_match(seed=9, rules=rules)
+        player = SimplePlayer(1)
+        while True:
+            seat = turn(state)
+            assert seat is not None
+            v = view(state, seat)
+            discards = [(t.seat_of(i), c) for t in v.tricks for i, c in enumerate(t.cards)
+                        if i and v.trump not in (c // 6, t.cards[0] // 6) and c // 6 != t.cards[0] // 6]
+            if discards:
+                break
+            state = apply(state, auto_action(state) or player.act(v))
+        assert v.trump is not None
+        who, _ = discards[0]
+        assert bool(play_inferences(v).voids[who] >> v.trump & 1) is expect_void
+        assert bool(Table(v).void[who] >> v.trump & 1) is expect_void

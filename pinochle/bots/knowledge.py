@@ -13,16 +13,8 @@ about the cards it cannot see, as a :class:`Knowledge`:
   itself, its own hand;
 * how many cards each seat holds now (``View.hand_sizes``);
 * **voids** and **caps**, from replaying every trick of the hand card by
-  card with the trick's led suit and winning card before that card
-  (RULES.md, Play 1-3; an identical card does not beat its twin):
-
-  - not following the led suit: void in it (Play 1);
-  - void in the led suit and playing a non-trump: void in trump too (Play 2);
-  - following the led suit without beating a winning card of that suit: no
-    card of the suit above the winning card (Play 1: "you must play one that
-    beats the currently winning card if you hold such a card");
-  - void and trumping without beating a winning trump: no trump above it
-    (Play 2: "one that beats the highest trump in the trick");
+  card (:func:`play_inferences`: a seat that did not follow, did not trump,
+  or followed without beating; RULES.md, Play 1-3);
 
 * the **meld** each seat laid down: its whole 12-card hand as dealt (the
   cards it holds now plus those it has played) melds exactly that total and
@@ -279,29 +271,65 @@ class Knowledge:
         return _build_plan(self)
 
 
-def knowledge(view: View) -> Knowledge:
-    """Everything ``view.seat`` can infer about the hidden cards, from ``view`` alone.
+class PlayInferences(NamedTuple):
+    """What the tricks of a hand show about each seat's cards (:func:`play_inferences`).
+
+    Tuples are indexed by seat N E S W.
+
+    Attributes:
+        played: per seat, packed cards it has played this hand.
+        voids: per seat, a 4-bit mask of the suits (bit ``s`` for suit ``s``, S H D C) it is
+            known to hold none of.
+        caps: per seat, per suit, the highest rank index (0 = 9 .. 5 = A) it may still hold:
+            :data:`NO_CAP` when nothing is known, :data:`VOID_CAP` for a void suit.
+    """
+
+    played: Hands
+    voids: Hands
+    caps: tuple[Hands, Hands, Hands, Hands]
+
+
+def play_inferences(view: View) -> PlayInferences:
+    """Replay every trick of the hand card by card, with the trick's led suit and the card
+    winning before each card, and note what the rules of play say about the seat that played
+    it (RULES.md, Play 1-3, under the table's :class:`~pinochle.rules.PlayRules`; an
+    identical card does not beat its twin):
+
+    - not following the led suit: void in it (Play 1);
+    - void in the led suit and playing a non-trump: void in trump too, where one must trump
+      (``must_trump``; Play 2);
+    - following the led suit without beating a winning card of that suit: no card of the
+      suit above the winning card, where one must beat (``must_beat`` ``"always"``, or
+      ``"trump_led"`` in a trump lead; Play 1);
+    - void and trumping without beating a winning trump: no trump above it (Play 2).
 
     Args:
-        view: any seat's :class:`~pinochle.game.View`, in any phase. The
-            inferences need the play phase (tricks) and the meld review
-            (``view.melds``); before trump is named only the unseen cards and
-            the counts are known.
+        view: any seat's :class:`~pinochle.game.View`.
 
     Returns:
-        A :class:`Knowledge` (see there for the fields and the rules each
-        inference comes from: RULES.md, Meld and Play 1-3).
+        A :class:`PlayInferences`: cards played, voids and caps of every seat.
 
     Raises:
-        ValueError: the view cannot come from a real hand: more copies of a
-            card than the deck holds among the own hand and the played
-            cards, or tricks before trump is named.
+        ValueError: tricks before trump is named, or more copies of a card played than the
+            deck holds: the view cannot come from a real hand.
+
+    >>> from pinochle.bots import SimplePlayer
+    >>> from pinochle.game import apply, new_match, turn, view
+    >>> s = new_match(seed=9)
+    >>> p = SimplePlayer(1)
+    >>> while s.phase != "play" or len(s.tricks) < 3:
+    ...     s = apply(s, p.act(view(s, turn(s))))
+    >>> [" ".join(f"{t.seat_of(i)}:{c}" for i, c in enumerate(t.cards)) for t in s.tricks[:2]], s.trump
+    (['S:AH W:TH N:9S E:9H', 'S:JD W:QD N:TD E:QD'], <Suit.H: 1>)
+    >>> inf = play_inferences(view(s, 0))
+    >>> inf.caps[0]  # N played 9S to a trump lead: void in hearts (trump), so -1
+    (5, -1, 5, 5)
+    >>> inf.caps[1]  # E played QD under N's TD: no diamond above the ten
+    (5, 5, 4, 5)
     """
     rules = view.rules_set()
     deck = _deck(rules)
-    me = Seat(view.seat)
     trump = view.trump
-    own = _pack(view.hand, deck)
     played = [0, 0, 0, 0]
     voids = [0, 0, 0, 0]
     caps = [[NO_CAP] * 4 for _ in range(4)]
@@ -341,6 +369,39 @@ def knowledge(view: View) -> Knowledge:
         for u in range(4):
             if voids[s] >> u & 1:
                 caps[s][u] = VOID_CAP
+    return PlayInferences(
+        played=(played[0], played[1], played[2], played[3]),
+        voids=(voids[0], voids[1], voids[2], voids[3]),
+        caps=((caps[0][0], caps[0][1], caps[0][2], caps[0][3]), (caps[1][0], caps[1][1], caps[1][2], caps[1][3]),
+              (caps[2][0], caps[2][1], caps[2][2], caps[2][3]), (caps[3][0], caps[3][1], caps[3][2], caps[3][3])),
+    )
+
+
+def knowledge(view: View) -> Knowledge:
+    """Everything ``view.seat`` can infer about the hidden cards, from ``view`` alone.
+
+    Args:
+        view: any seat's :class:`~pinochle.game.View`, in any phase. The
+            inferences need the play phase (tricks) and the meld review
+            (``view.melds``); before trump is named only the unseen cards and
+            the counts are known.
+
+    Returns:
+        A :class:`Knowledge` (see there for the fields and the rules each
+        inference comes from: RULES.md, Meld and Play 1-3).
+
+    Raises:
+        ValueError: the view cannot come from a real hand: more copies of a
+            card than the deck holds among the own hand and the played
+            cards, or tricks before trump is named.
+    """
+    rules = view.rules_set()
+    deck = _deck(rules)
+    me = Seat(view.seat)
+    trump = view.trump
+    own = _pack(view.hand, deck)
+    inferred = play_inferences(view)
+    played = inferred.played
     gone = own
     for s in range(4):
         gone = _union_checked(gone, played[s], deck)
@@ -388,10 +449,9 @@ def knowledge(view: View) -> Knowledge:
         unseen=unseen,
         known=(known[0], known[1], known[2], known[3]),
         counts=(counts[0], counts[1], counts[2], counts[3]),
-        voids=(voids[0], voids[1], voids[2], voids[3]),
-        caps=((caps[0][0], caps[0][1], caps[0][2], caps[0][3]), (caps[1][0], caps[1][1], caps[1][2], caps[1][3]),
-              (caps[2][0], caps[2][1], caps[2][2], caps[2][3]), (caps[3][0], caps[3][1], caps[3][2], caps[3][3])),
-        played=(played[0], played[1], played[2], played[3]),
+        voids=inferred.voids,
+        caps=inferred.caps,
+        played=played,
         shown=(shown[0], shown[1], shown[2], shown[3]),
         meld_totals=(totals[0], totals[1], totals[2], totals[3]),
         meld_excluded=(excluded[0], excluded[1], excluded[2], excluded[3]),

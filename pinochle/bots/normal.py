@@ -43,6 +43,7 @@ from ..game import Action, Trick, View
 from ..meld import meld_by_trump
 from ..rules import RuleSet
 from ..tricks import beats, winner_index
+from .knowledge import play_inferences
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
 from .partners import may_bid_over_partner, sticks_the_dealer
@@ -150,12 +151,16 @@ def choose_trump(hand: Sequence[Card]) -> tuple[Suit, int]:
 
 
 class Table:
-    """What the seat has seen this hand: cards gone, cards unseen, voids (RULES.md, Play).
+    """What the seat has seen this hand: cards gone, cards unseen, voids and caps (RULES.md, Play).
 
     Attributes:
         seat: the seat; trump: the trump suit.
         unseen: packed multiset of the cards not in this hand and not played.
         void: for each seat, a 4-bit mask of the suits it has shown it lacks.
+        caps: for each seat, for each suit S H D C, the highest rank index (0 = 9 .. 5 = A) it
+            may still hold: a seat that followed without beating a winning card of the suit
+            holds none above it, where one must beat
+            (:func:`~pinochle.bots.knowledge.play_inferences`; RULES.md, Play 1-2).
         held: for each seat, a 4-bit mask of the suits it is known to hold: a card it showed
             in its meld and has not played yet (RULES.md, Meld: the meld review shows the
             cards that score).
@@ -163,6 +168,8 @@ class Table:
 
     #: Whether the cards shown in the melds count (a switch for the arena's comparisons).
     use_melds = True
+    #: Whether a seat's caps count in :meth:`could_beat` (a switch for the arena's comparisons).
+    use_caps = True
 
     def __init__(self, view: View) -> None:
         assert view.trump is not None
@@ -171,20 +178,13 @@ class Table:
         unseen = DECKS[view.rules_set().deck].full
         for c in view.hand:
             unseen = remove(unseen, c)
-        void = [0, 0, 0, 0]
         for trick in view.tricks:
-            if not trick.cards:
-                continue
-            led = trick.cards[0] // 6
-            for i, c in enumerate(trick.cards):
+            for c in trick.cards:
                 unseen = remove(unseen, c)
-                if i and c // 6 != led:
-                    who = trick.seat_of(i)
-                    void[who] |= 1 << led
-                    if c // 6 != self.trump:
-                        void[who] |= 1 << self.trump
         self.unseen = unseen
-        self.void = void
+        inferred = play_inferences(view)
+        self.void = list(inferred.voids)
+        self.caps = inferred.caps
         held = [0, 0, 0, 0]
         if self.use_melds and len(view.melds) == 4:
             played: list[list[int]] = [[], [], [], []]
@@ -210,23 +210,29 @@ class Table:
         """How many cards of ``suit`` are unseen."""
         return (self.unseen & SUIT_ALL[suit]).bit_count()
 
+    def may_hold_above(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` may hold a card of ``card``'s suit ranked above it: one is unseen and
+        the seat's cap in the suit allows it."""
+        return self.higher_unseen(card) and (not self.use_caps or self.caps[seat][card // 6] > card % 6)
+
     def could_beat(self, seat: int, led: int, winning: int) -> bool:
         """Whether ``seat``, yet to play, might beat ``winning`` in a trick led in suit ``led``.
 
         A seat not known to be void in the led suit is taken to follow it
         unless two or fewer of its cards are unseen and it is not known to hold one
-        (a card of the suit shown in its meld and not played yet).
+        (a card of the suit shown in its meld and not played yet). It beats only with a
+        card above the winning one that is unseen and under its cap in the suit.
         """
         trump = self.trump
         void_led = bool(self.void[seat] >> led & 1)
         void_trump = bool(self.void[seat] >> trump & 1)
         maybe_void_led = void_led or (self.in_suit(led) <= 2 and not self.held[seat] >> led & 1)
         if winning // 6 == led:
-            if not void_led and self.higher_unseen(winning):
+            if not void_led and self.may_hold_above(seat, winning):
                 return True
             return led != trump and maybe_void_led and not void_trump and self.in_suit(trump) > 0
         # a trump winning a side-suit lead: only a higher trump from a seat void in the led suit
-        return maybe_void_led and not void_trump and self.higher_unseen(winning)
+        return maybe_void_led and not void_trump and self.may_hold_above(seat, winning)
 
 
 def trick_seats(view: View, trick: Trick) -> list[int]:
@@ -396,7 +402,7 @@ class NormalPlayer(TablePlayer):
         # 1. cash a boss card in a side suit that the opponents can still follow (or cannot trump)
         for c in sorted(cards, key=lambda c: -(c % 6)):
             suit = c // 6
-            if suit == trump or table.higher_unseen(c):
+            if suit == trump or any(table.may_hold_above(o, c) for o in opponents):
                 continue
             if all(not table.void[o] >> suit & 1 or table.void[o] >> trump & 1 for o in opponents):
                 if c % 6 >= TEN:
