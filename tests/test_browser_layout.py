@@ -706,3 +706,65 @@ def test_a_match_on_a_small_phone_fits_the_screen(server: Server, size: tuple[in
     assert out["errors"] == []
     assert out["seen"][-1] == "play", out["seen"]
     assert out["problems"] == [], "\n".join(out["problems"])
+
+
+def widow_table_view(game: str, players: int | None, phase: str, declare: bool) -> dict[str, Any]:
+    """South's view (as JSON) of a real deal of ``game`` (seed 1) at ``phase`` with South to act: South
+    bids whenever it may (``declare``) or always passes, and then the first other player bids once; the
+    rest of the moves are a simple computer player's."""
+    from pinochle.bots import SimplePlayer
+    from pinochle.cards import Seat
+    from pinochle.game import Action, apply, auto_action, new_match, turn, view
+
+    s = new_match(seed=1, game=game, players=players)
+    while not (s.phase == phase and turn(s) == Seat.S):
+        seat = turn(s)
+        assert seat is not None, s.phase
+        a = auto_action(s)
+        if a is None:
+            v = view(s, seat)
+            if s.phase == "auction":
+                bids = seat == Seat.S and declare or (seat != Seat.S and not declare and not s.calls)
+                a = Action.bid_(seat, v.legal.min_bid) if bids and v.legal.min_bid else Action.pass_(seat)
+            else:
+                a = SimplePlayer(1).act(v)  # trump, concede or play on, bury, cards
+        s = apply(s, a)
+    return view(s, Seat.S).to_json()
+
+
+FIT = """() => ({over: document.documentElement.scrollHeight - innerHeight,
+                 below: [...document.querySelectorAll('#hand button.card')].filter(c => c.getBoundingClientRect().bottom > innerHeight + 1)
+                   .map(c => c.dataset.card)})"""
+
+
+@pytest.mark.parametrize(("game", "players", "phase", "declare"), [
+    ("cutthroat", None, "bury", True), ("auction", 4, "bury", True), ("auction", 5, "bury", True),
+    ("auction", 5, "play", False), ("auction", 5, "play", True)],
+    ids=["cutthroat-bury", "auction4-bury", "auction5-bury", "auction5-defend", "auction5-declare"])
+def test_a_widow_table_on_a_phone_shows_the_whole_hand(server: Server, game: str, players: int | None, phase: str,
+                                                       declare: bool) -> None:
+    """A new player's review (2026-12-01): at 360x740 choosing 3 of 18 cards to bury scrolled the page and
+    hid the last row (cutthroat 11 px, auction at 4 49 px, at 5 85 px), and a defender's first card at a
+    table of 5 hid a row under two lines of players sitting out. Now the tricks and counters (all 0)
+    give way before the first trick and the players sitting out take one line: every card on the screen."""
+    v = widow_table_view(game, players, phase, declare)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="light")
+        if page.locator("dialog[open]").count():  # the meld review at the first trick: read, then closed
+            page.locator("dialog[open] .btn.primary").first.click()
+            page.wait_for_function("() => !document.querySelector('dialog[open]')")
+            settle(page)
+        out = page.evaluate(FIT)
+        page.screenshot(path=str(ARTIFACTS / f"phone-{game}{players or ''}-{phase}{'-declare' if declare else ''}.png"))
+        out["problems"] = phone_problems(page, phase)
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["below"] == [] and out["over"] <= 2, out  # 1 px of rounding at a table of 5, nothing hidden
+    assert out["problems"] == [], "\n".join(out["problems"])

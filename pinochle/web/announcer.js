@@ -16,14 +16,29 @@ function keepThree(box) {
   while (box.children.length > 3) box.firstElementChild.remove();
 }
 
-/** An error (kind "error", read out at once) or a piece of information ("info"). */
-export function toast(message, kind = "error") {
+/** A toast never covers a card you may tap next: the box sits just above your hand when the hand is
+ * on the screen (two or three rows of cards on a phone reach higher than style.css's default), and taps
+ * go through a toast to whatever is under it (style.css: pointer-events). */
+function placeAboveHand(box) {
+  const hand = $("hand");
+  const r = hand && !hand.closest("[hidden]") ? hand.getBoundingClientRect() : null;
+  const onScreen = r && r.height > 0 && r.top > 0 && r.top < innerHeight;
+  box.style.bottom = onScreen ? `${Math.round(innerHeight - r.top + 6)}px` : "";
+}
+
+function show(el) {
   const box = $("toasts");
-  const el = h("div", { class: `toast ${kind}`, "data-testid": "toast", role: kind === "error" ? "alert" : "status" }, message);
-  el.addEventListener("click", () => el.remove());
+  el.dataset.screen = document.body.dataset.screen ?? "";
+  el.dataset.at = String(Date.now());
+  placeAboveHand(box);
   box.append(el);
   keepThree(box);
   setTimeout(() => el.remove(), TOAST_MS);
+}
+
+/** An error (kind "error", read out at once) or a piece of information ("info"). */
+export function toast(message, kind = "error") {
+  show(h("div", { class: `toast ${kind}`, "data-testid": "toast", role: kind === "error" ? "alert" : "status" }, message));
 }
 
 /**
@@ -33,18 +48,22 @@ export function toast(message, kind = "error") {
 export function notice(lines) {
   if (!lines.length) return;
   const text = lines.join(" ");
-  const box = $("toasts");
-  const el = h("div", { class: "toast info notice", "data-testid": "notice", "aria-hidden": "true" }, text);
-  el.addEventListener("click", () => el.remove());
-  box.append(el);
-  keepThree(box);
-  setTimeout(() => el.remove(), TOAST_MS);
+  show(h("div", { class: "toast info notice", "data-testid": "notice", "aria-hidden": "true" }, text));
   announce(text);
 }
 
 /** Remove the toasts about moves and errors (news about people stays its few seconds). */
 export function clearToasts() {
   for (const t of $("toasts").querySelectorAll(".toast:not(.notice)")) t.remove();
+}
+
+/** Leaving screen `was`: its errors go with it ("Type your name first" does not follow you into the
+ * lobby), except one raised this moment, by the very step that changes the screen. */
+export function leaveScreen(was) {
+  const now = Date.now();
+  for (const t of $("toasts").querySelectorAll(".toast:not(.notice)")) {
+    if (t.dataset.screen === was && now - Number(t.dataset.at) > 400) t.remove();
+  }
 }
 
 export function announce(text) {

@@ -17,7 +17,7 @@
 
 import { ActionType, ClientType, DEVICE_KEY, Phase, SEAT_KEY } from "./protocol.js";
 import { $, readSession, readStore, removeStore, writeSession, writeStore } from "./dom.js";
-import { clearToasts, toast } from "./announcer.js";
+import { clearToasts, leaveScreen, toast } from "./announcer.js";
 import { seating } from "./seats.js";
 import { renderTimer, setTimer } from "./timer.js";
 import { afterTableRender } from "./keys.js";
@@ -237,6 +237,7 @@ function atSeat() {
 export function go(name) {
   const was = st.screen;
   st.screen = name;
+  if (was && was !== name) leaveScreen(was);
   document.body.dataset.screen = name;
   for (const id of SCREENS) $(`screen-${id}`).hidden = id !== name;
   const tableLike = name === "table" || name === "review";
