@@ -94,7 +94,7 @@ def test_a_nine_turned_scores_ten_for_the_dealer() -> None:
     m = s.melds[S]
     assert m is not None and m.total == 10 and s.melds[N] is None
     assert view(s, N).to_json()["declared"] == [
-        {"seat": "S", "name": "dix turned", "points": 10, "cards": ["9H"], "after": 0}]
+        {"seat": "S", "name": "dix turned", "points": 10, "cards": ["9H"], "kind": "dix", "after": 0}]
 
 
 def test_a_shuffled_deal_conserves_the_deck() -> None:

@@ -1,7 +1,7 @@
 // Two-handed Pinochle on the felt (docs/games/two-handed.md): the stock with the upcard across
-// under it, each player's melds lying on the table in front of them (face up, grouped by the meld
-// that laid them down; yours are buttons, playable from there while the view lists them in
-// `legal.play`), the Meld choice after a trick won (only `legal.melds`, `legal.dix` and "No meld"),
+// under it, each player's melds lying on the table in front of them (face up, a group for each meld
+// declared, a card that served two melds echoed in the second; yours are buttons, playable from there
+// while the view lists them in `legal.play`), the Meld choice after a trick won (only `legal.melds`, `legal.dix` and "No meld"),
 // the endgame marker once the stock is gone, and the news of a new view (the cards you drew, the
 // dix exchanged, the melds back in the hands).
 //
@@ -10,7 +10,7 @@
 // `dix_exchanged`. Nothing here knows a rule: the cards, the melds and their points are the view's.
 // Pure view functions, but `stockNews` (which compares two views of one hand).
 
-import { cardBack, cardEl, cardName, cardShort, h, num } from "../dom.js";
+import { cardBack, cardEl, cardName, cardShort, h, num, SUIT } from "../dom.js";
 import { Phase } from "../protocol.js";
 import { ENDGAME_RULE, ENDGAME_TITLE, hasStock, meldKindName, meldLabel, STOCK } from "../words.js";
 
@@ -23,23 +23,65 @@ export function tableCards(v, seat) {
 }
 
 /**
- * A seat's table cards grouped by the meld that laid each down (its first kind), in the order the
- * groups first appear: [{kind, cards: [{card, melds, index}]}].
+ * A seat's table cards grouped by the melds it declared (the view's `declared` of that seat, in order;
+ * each meld's `kind` picks, of two identical cards, the one that served it):
+ * each group is one meld, its name and those of its cards still on the table, so that a player can
+ * check every meld's points from the table. A card that served two melds shows in both groups: the
+ * first showing is the card, the next ones an echo of it (`echo: true`). Table cards no declared meld
+ * accounts for are grouped by the kind they served. Groups with no card left are dropped.
+ * Melds of one name share a group, one part each (two marriages: "Marriage ♦ ♣", K♦ Q♦ | K♣ Q♣), so
+ * that the table takes no more room than the melds' cards and one label a name.
+ * Returns [{name, parts: [{suit, cards: [{card, melds, index, echo}]}]}]; a part's `suit` is the one
+ * suit of all its meld's cards ("S"), else null.
  */
-export function meldGroups(cards) {
+export function meldGroups(cards, declared = []) {
   const groups = [];
+  const shown = new Set();
+  const usedBy = new Map(); // a meld's name -> the table indexes that already stand for one meld of that name
+  for (const d of declared) {
+    const used = usedBy.get(d.name) ?? new Set();
+    usedBy.set(d.name, used);
+    const group = { name: d.name, suit: null, cards: [] };
+    const tokens = Array.isArray(d.cards) ? d.cards : [];
+    const suits = new Set(tokens.map((t) => t[1]));
+    if (tokens.length > 1 && suits.size === 1) group.suit = tokens[0][1];
+    const inGroup = new Set();
+    // the table card that stands for this meld's card: one that served the meld's kind (of two
+    // Q♠ on the table, the one in the royal marriage, not the one in the run), not yet taken
+    const serves = (t) => !d.kind || (Array.isArray(t.melds) && t.melds.includes(d.kind));
+    for (const token of tokens) {
+      const index = cards.findIndex((t, i) => t.card === token && serves(t) && !used.has(i) && !inGroup.has(i));
+      if (index < 0) continue; // played since
+      inGroup.add(index);
+      group.cards.push({ ...cards[index], index, echo: shown.has(index) });
+    }
+    for (const i of inGroup) { used.add(i); shown.add(i); }
+    if (group.cards.length) groups.push(group);
+  }
+  const byName = new Map();
+  const merged = [];
+  for (const g of groups) {
+    let m = byName.get(g.name);
+    if (!m) {
+      m = { name: g.name, parts: [] };
+      byName.set(g.name, m);
+      merged.push(m);
+    }
+    m.parts.push({ suit: g.suit, cards: g.cards });
+  }
   const byKind = new Map();
   cards.forEach((t, index) => {
+    if (shown.has(index)) return;
     const kind = Array.isArray(t.melds) && t.melds.length ? t.melds[0] : "meld";
     let g = byKind.get(kind);
     if (!g) {
-      g = { kind, cards: [] };
+      g = { name: meldKindName(kind).toLowerCase(), parts: [{ suit: null, cards: [] }] };
       byKind.set(kind, g);
-      groups.push(g);
+      merged.push(g);
     }
-    g.cards.push({ ...t, index });
+    g.parts[0].cards.push({ ...t, index, echo: false });
   });
-  return groups;
+  return merged;
 }
 
 /** "Queen of spades, served queens around and pinochle". */
@@ -57,25 +99,29 @@ function board(ctx, seat, mine) {
   const playable = new Set(v.legal?.play ?? []);
   const myPlay = mine && playable.size > 0;
   const news = ctx.stockNews ?? {};
-  const groups = meldGroups(cards).map((g) => h("div", { class: "meld-group", "data-testid": `meld-group-${seat}`, dataset: { kind: g.kind } },
-    h("span", { class: "group-name" }, meldKindName(g.kind)),
-    h("span", { class: "group-cards" }, ...g.cards.map((t) => {
+  const declared = (v.declared ?? []).filter((d) => d.seat === seat);
+  const groups = meldGroups(cards, declared).map((g) => h("div", { class: "meld-group", "data-testid": `meld-group-${seat}`, dataset: { name: g.name } },
+    h("span", { class: "group-name" }, meldLabel(g.name),
+      ...g.parts.filter((p) => p.suit).map((p) => h("span", { class: `group-suit ${SUIT[p.suit].color}` }, SUIT[p.suit].sym))),
+    h("span", { class: "group-cards" }, ...g.parts.flatMap((p, k) => [k ? h("span", { class: "part-gap", "aria-hidden": "true" }) : null, ...p.cards.map((t) => {
+      if (t.echo) {
+        // the same card again, in the second meld it served: a picture, not a second button
+        return cardEl(t.card, { size: "oboard", class: "echo", props: { "aria-hidden": "true", "data-testid": "table-echo" } });
+      }
       const label = servedLabel(t);
-      const served = (t.melds ?? []).length;
       if (!mine) {
-        return cardEl(t.card, { size: "oboard", class: news.laid?.has(`${seat}/${t.index}`) ? "laid" : "", label: `${s.name(seat)}: ${label}`,
-          dataset: { served: String(served) } });
+        return cardEl(t.card, { size: "oboard", class: news.laid?.has(`${seat}/${t.index}`) ? "laid" : "", label: `${s.name(seat)}: ${label}` });
       }
       const ok = playable.has(t.card);
       return cardEl(t.card, {
         button: true,
         size: "board",
         class: [myPlay ? (ok ? "legal" : "illegal") : "", news.laid?.has(`${seat}/${t.index}`) ? "laid" : ""].join(" ").trim(),
-        dataset: { legal: myPlay && ok ? "true" : "false", focus: `table-${t.index}-${t.card}`, served: String(served) },
+        dataset: { legal: myPlay && ok ? "true" : "false", focus: `table-${t.index}-${t.card}` },
         props: { "data-testid": "table-card", onclick: () => ctx.act.play(t.card), title: myPlay && ok ? STOCK.playFromTable : null },
         label: STOCK.onTable(label, myPlay && ok),
       });
-    }))));
+    })]))));
   const who = STOCK.boardOf(s.isMe(seat), s.name(seat));
   return h("section", {
     id: `board-${s.place(seat)}`, class: `board board-${s.place(seat)} ${mine ? "mine" : ""} ${myPlay ? "my-play" : ""}`,
