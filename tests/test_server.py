@@ -280,6 +280,21 @@ def test_rules_page_is_served(db: Path) -> None:
         assert "<h1" in r.text and "pinochle" in r.text.lower() and 'href="/"' in r.text
 
 
+def test_every_page_names_an_icon_that_is_served(db: Path) -> None:
+    """Regression: the How to play and Rules pages had no icon, so the browser asked for
+    /favicon.ico and logged a 404 (a new player's review, 2026-12-01)."""
+    import re
+
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        for page in ("/", "/rules", "/how-to-play"):
+            r = client.get(page)
+            icon = re.search(r'<link rel="icon" href="([^"]+)"', r.text)
+            assert r.status_code == 200 and icon, page
+            got = client.get(icon.group(1))
+            assert got.status_code == 200 and got.headers["content-type"].startswith("image/svg+xml"), page
+            assert "<svg" in got.text
+
+
 def test_pace_sets_the_solo_computer_delay(db: Path) -> None:
     app = create_app(db, bot_delay=0)
     with TestClient(app) as client, client.websocket_connect("/ws") as ws:

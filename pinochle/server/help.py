@@ -221,6 +221,7 @@ def rules_page(markdown_text: str, skip: str = "Skip to the rules") -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>{page_title}</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/rules.css">
 <script type="module" src="/static/rules-page.js"></script>
 </head>

@@ -53,7 +53,7 @@ function renderChairs(r, act, chairs, members) {
           id, class: "input arrange-select", "data-testid": id, "data-focus": id,
           onchange: (e) => act.arrange(chair, e.target.value || null),
         },
-        h("option", { value: "", disabled: m ? true : null, selected: m ? null : true }, "Open (computer)"),
+        h("option", { value: "", disabled: m ? true : null, selected: m ? null : true }, "Open"),
         ...members.map((p) => h("option", { value: p.id, selected: m && p.id === m.id ? true : null }, p.name))));
     }
     const label = [chairName(chair), m ? (you ? `you, ${m.name}` : m.name) : `open: computer guest (${guestLevel})`,
@@ -147,7 +147,7 @@ export function renderLobby(r, act) {
           id, class: "input arrange-select", "data-testid": id, "data-focus": id,
           onchange: (e) => act.arrange(seat, e.target.value || null),
         },
-        h("option", { value: "", disabled: m ? true : null, selected: m ? null : true }, "Open (computer)"),
+        h("option", { value: "", disabled: m ? true : null, selected: m ? null : true }, "Open"),
         ...members.map((p) => h("option", { value: p.id, selected: m && p.id === m.id ? true : null }, p.name))));
     }
     fill(el,
