@@ -113,8 +113,12 @@ def checks(page: Any, axe: Any) -> dict[str, Any]:
 
 
 def bench(page: Any) -> dict[str, str]:
-    return {e.get_attribute("data-testid"): e.inner_text().replace("\n", " ").lower()
-            for e in page.locator("#bench [data-testid^=bench-chair-]").all()}
+    """Each player on the bench: the initials in its circle, then its text (lower case); and the bench's
+    own label under ``"label"`` (a phone shows initials, total and dealer only, and "Sitting out" once)."""
+    chips = {e.get_attribute("data-testid"): (e.locator(".avatar").get_attribute("data-initials") + " "
+                                              + e.inner_text().replace("\n", " ")).lower()
+             for e in page.locator("#bench [data-testid^=bench-chair-]").all()}
+    return {**chips, "label": page.locator("#bench").get_attribute("aria-label") or ""}
 
 
 def summary_and_scores(page: Any, axe: Any, shot: str, out: dict[str, Any]) -> None:
@@ -221,17 +225,18 @@ def test_a_table_of_five_where_the_person_plays_and_sits_out(server: Server) -> 
         if out["kind"] == "plays":
             assert out["you"] == "W", shot  # chair 0 plays West this hand, at the bottom
             assert out["totals"] == PLAYERS, shot  # every player's total in the bar
-            assert sorted(out["bench"]) == ["bench-chair-1", "bench-chair-3"], out["bench"]
-            assert all("sits out" in t for t in out["bench"].values()), out["bench"]
-            assert "dealer" in out["bench"]["bench-chair-1"] and "player 2" in out["bench"]["bench-chair-1"]
+            assert sorted(out["bench"]) == ["bench-chair-1", "bench-chair-3", "label"], out["bench"]
+            assert out["bench"]["label"] == "Sitting out this hand: Player 2 (dealer), total 0; Player 4, total 0", out["bench"]
+            assert out["bench"]["bench-chair-1"].startswith("p2 ") and "dealer" in out["bench"]["bench-chair-1"], out["bench"]
             assert out["played"] >= 1, shot
             steps = ("auction", "play", "summary", "scores")
             places = {}
         else:
             assert out["status"].startswith("You sit this hand out"), out["status"]
             assert "You sit this hand out" in out["note"] and out["cards"] == 0 and out["legal"] == "", shot
-            assert sorted(out["bench"]) == ["bench-chair-0", "bench-chair-3"], out["bench"]
-            assert out["bench"]["bench-chair-0"].startswith("you") and "sits out" in out["bench"]["bench-chair-0"]
+            assert sorted(out["bench"]) == ["bench-chair-0", "bench-chair-3", "label"], out["bench"]
+            assert out["bench"]["label"].startswith("Sitting out this hand: You, total"), out["bench"]
+            assert out["bench"]["bench-chair-0"].startswith("you "), out["bench"]
             steps = ("watch", "summary", "scores")
             places = {"S": "bottom", "W": "left", "E": "right"}
         # the settlement is the hand's chair transfers as who pays whom, every chair included
