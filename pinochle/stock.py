@@ -54,10 +54,8 @@ class Declared:
     after: int
 
     def to_json(self) -> dict[str, object]:
-        """``{"seat", "name", "points", "cards", "kind", "after"}``: ``kind`` is the meld kind its
-        cards served, as the table cards list it (:attr:`TableCard.kinds`; ``"marriage"`` for a
-        royal marriage)."""
-        return {"seat": str(self.seat), **self.item.to_json(), "kind": self.item.kind, "after": self.after}
+        """``{"seat", "name", "points", "cards", "after"}``."""
+        return {"seat": str(self.seat), **self.item.to_json(), "after": self.after}
 
 
 @dataclass(frozen=True)

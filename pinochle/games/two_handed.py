@@ -271,7 +271,9 @@ class TurnUp(PhaseDef):
             "stock_left": sp.left(),
             "upcard": None if sp.upcard is None else str(sp.upcard),
             "table": {str(Seat(s)): [t.to_json() for t in sp.table[s]] for s in TWO_FACING.seats},
-            "declared": [d.to_json() for d in sp.declared],
+            # each meld's kind too, as the table cards list it ("marriage" for a royal marriage): of two
+            # identical cards on the table, the view's reader tells which one served the meld
+            "declared": [{**d.to_json(), "kind": d.item.kind} for d in sp.declared],
             "endgame": sp.endgame,
             "dix_exchanged": sp.exchanged,
         }}
