@@ -317,6 +317,22 @@ def test_home_shows_solo_rooms_and_quick_match_without_scrolling_on_a_desktop(se
     assert all(out.values()), out
 
 
+def test_home_on_the_narrowest_phone_shows_every_button_label_whole(server: Server) -> None:
+    """A new player's review (2026-12-01): at 320 px "Normal" ran 3 px over its button."""
+    def run(browser: Any) -> Any:
+        page = browser.new_page(viewport={"width": 320, "height": 568})
+        page.goto(server.url)
+        page.get_by_test_id("home").wait_for()
+        settle(page)
+        cut = page.evaluate("""() => [...document.querySelectorAll('#screen-home button, #screen-home .btn')]
+          .filter(b => b.getClientRects().length && b.scrollWidth > b.clientWidth + 1)
+          .map(b => `${b.dataset.testid}: ${b.scrollWidth} > ${b.clientWidth}`)""")
+        page.close()
+        return cut
+
+    assert in_browser(run) == []
+
+
 
 MELD_ROWS = """async (melds) => {
   const { meldRows } = await import('/static/views/dialogs.js');

@@ -210,11 +210,18 @@ function noContractSentence(s, last) {
       : `${s.sideWords(them)} scored ${num(theirs)}, you ${num(mine)}.`;
 }
 
+/** The sentence of a hand without a contract, green only when you scored more (no other colour: nobody went set). */
+function noContractVerdict(s, last) {
+  const [me, them] = s.sidesOrder;
+  const ahead = last.score[me] > last.score[them];
+  return h("p", { class: `verdict ${ahead ? "made" : ""}`.trim(), "data-testid": "verdict" }, noContractSentence(s, last));
+}
+
 /** A hand without a contract (two-handed): each player scores what they melded and took. */
 function stockSummary(s, v, last) {
   return [
     h("p", { class: "contract-line" }, "Trump ", suitChip(last.trump)),
-    h("p", { class: "verdict made", "data-testid": "verdict" }, noContractSentence(s, last)),
+    noContractVerdict(s, last),
     stockSummaryTable(s, v, last),
     h("p", { class: "muted small" }, STOCK.summary.note),
   ];
@@ -224,7 +231,7 @@ function stockSummary(s, v, last) {
 function openSummary(s, last, earned) {
   return [
     h("p", { class: "contract-line" }, "Trump ", suitChip(last.trump)),
-    h("p", { class: "verdict made", "data-testid": "verdict" }, noContractSentence(s, last)),
+    noContractVerdict(s, last),
     summaryTable(s, last, earned),
   ];
 }
