@@ -317,6 +317,25 @@ def test_home_shows_solo_rooms_and_quick_match_without_scrolling_on_a_desktop(se
     assert all(out.values()), out
 
 
+def test_home_says_in_a_line_what_the_chosen_game_is(server: Server) -> None:
+    """A new player's review (2026-12-01): the game picker listed names only. The line under it is the
+    game's description from GET /games, without the rule sources it cites for engineers."""
+    def run(browser: Any) -> dict[str, str]:
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(server.url)
+        page.get_by_test_id("home").wait_for()
+        page.wait_for_function("() => document.querySelectorAll('#game-select option').length > 1")
+        out = {"table": page.get_by_test_id("game-about").inner_text()}
+        page.get_by_test_id("game-select").select_option("cutthroat")
+        out["cutthroat"] = page.get_by_test_id("game-about").inner_text()
+        page.close()
+        return out
+
+    out = in_browser(run)
+    assert out["table"].startswith("Four players in two partnerships") and "RULES.md" not in out["table"], out
+    assert out["cutthroat"].startswith("Three players each alone, a 3-card widow"), out
+
+
 def test_home_on_the_narrowest_phone_shows_every_button_label_whole(server: Server) -> None:
     """A new player's review (2026-12-01): at 320 px "Normal" ran 3 px over its button."""
     def run(browser: Any) -> Any:

@@ -110,6 +110,8 @@ function chosenGame() {
 
 // the players of each game (GET /games): the solo line says "partner" only when there is one
 const PLAYERS = new Map();
+/** A game's one-line description for people (GET /games). */
+const ABOUT = new Map();
 // the numbers of players each game's table takes (GET /games `sizes`: auction 3, 4 or 5)
 const SIZES = new Map();
 
@@ -136,7 +138,8 @@ function offerPlayers() {
   sel.value = String(sizes.includes(keep) ? keep : sizes[0] ?? "");
 }
 
-/** Home's "How to play" link follows the game chosen in the picker (left out while the game has no page). */
+/** Home's "How to play" link and the line under the picker (the game's description from GET /games,
+ * less its sources) follow the game chosen in the picker (the link is left out while the game has no page). */
 function linkHowToPlay() {
   const link = document.querySelector("[data-testid=home-rules]");
   const href = howToPlayHref(chosenGame());
@@ -144,6 +147,8 @@ function linkHowToPlay() {
     link.hidden = !href;
     if (href) link.setAttribute("href", href);
   }
+  const about = $("game-about");
+  if (about) about.textContent = ABOUT.get(chosenGame()) ?? "";
   const who = $("solo-who");
   if (who) {
     const n = PLAYERS.get(chosenGame()) ?? 4;
@@ -170,6 +175,7 @@ async function loadGames() {
     return; // the table game stays the only choice
   }
   for (const g of games) {
+    ABOUT.set(g.name, String(g.description ?? "").replace(/\s*\((RULES|VARIANTS)\.md[^)]*\)/g, ""));
     PLAYERS.set(g.name, g.players);
     SIZES.set(g.name, Array.isArray(g.sizes) ? g.sizes : [g.players]);
   }
