@@ -111,7 +111,8 @@ SENTENCES = """async (V) => {
     out[k + '_earned'] = v.last_earned;
   }
   for (const k of ['racehorse_conceded', 'tt_end', 'ct_trump']) out.spoken[k] = spoken(k);
-  for (const k of ['racehorse_conceded', 'tt_end']) out.summary[k] = summary(k);
+  for (const k of ['racehorse_conceded', 'tt_end', 'racehorse_set']) out.summary[k] = summary(k);
+  out.kept_set = [...document.querySelectorAll('#summary-body tbody tr')].find((r) => r.textContent.startsWith('Meld kept'))?.textContent;
   return out;
 }"""
 
@@ -150,6 +151,12 @@ def test_the_tables_sentences_are_true_in_every_game(server: Any) -> None:  # no
     side = "NS" if declaring in ("N", "S") else "EW"
     measured = cases["racehorse_set_measured"][side]
     assert out["racehorse_set_earned"][side] == measured and f"came to {measured}," in set_, (set_, measured)
+    # the set side keeps no meld though its meld counted toward the bid: its "Meld kept" is marked and the
+    # table says why, so that the rows add up (a review, 2026-12-01); a hand without that has no note
+    for k in ("racehorse_set", "racehorse_conceded"):
+        assert "a declarer who does not make the bid keeps none of it" in out["summary"][k], out["summary"][k]
+    assert "0*" in out["kept_set"], out["kept_set"]
+    assert "keeps none" not in out["summary"]["tt_end"]
     tt_spoken = out["spoken"]["tt_end"]
     assert "Hand over:" in tt_spoken and "Them" not in tt_spoken and "them" in tt_spoken, tt_spoken
     assert "null" not in out["summary"]["tt_end"] and "bid" not in out["summary"]["tt_end"], out["summary"]["tt_end"]

@@ -118,6 +118,15 @@ function initialsOf(name) {
   return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
 }
 
+/** Whether `key`'s meld counted toward the bid but is not kept (the server's figures: what was measured
+ * against the bid is more than the kept meld and the counters): its "Meld kept" cell gets a mark and the
+ * table a note, so that the rows still add up for the reader (a review, 2026-12-01). */
+function countedNotKept(last, earned, key) {
+  const e = earned?.[key];
+  return typeof e === "number" && e !== last.kept_meld[key] + last.counters[key];
+}
+const NOT_KEPT_NOTE = "* The meld counted toward the bid, but a declarer who does not make the bid keeps none of it.";
+
 /** The hand's rows a player sitting it out has no figure in (meld, counters, tricks, toward the bid). */
 const HAND_ROWS = ["Meld shown", "Meld kept", "Counters", "Tricks", "Meld + counters"];
 
@@ -133,7 +142,8 @@ function chairSummaryTable(s, last, earned) {
   // the declarer's meld and counters against the bid, the bid on a line of its own (a phone's column is narrow)
   const toward = (seat) => (seat === last.declarer
     ? [String(earned?.[seat] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)] : String(earned?.[seat] ?? "—"));
-  const figures = [(p) => last.meld[p], (p) => last.kept_meld[p], (p) => last.counters[p], (p) => last.tricks[p], toward];
+  const kept = (p) => `${last.kept_meld[p]}${countedNotKept(last, earned, p) ? "*" : ""}`;
+  const figures = [(p) => last.meld[p], kept, (p) => last.counters[p], (p) => last.tricks[p], toward];
   const head = (c) => {
     const seat = seatOf(c);
     const tag = seat === null ? h("span", { class: "col-tag out" }, "Sits out")
@@ -150,8 +160,10 @@ function chairSummaryTable(s, last, earned) {
       h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, `${s.chairName(c)} sat this hand out`))] : [];
   }));
   const set = (c) => c === declarerChair && !last.made;
+  const note = ["E", "S", "W"].some((p) => last.lineup[p] != null && countedNotKept(last, earned, p));
   // five players on a phone fit the dialog's width; a narrower screen scrolls the table, never the page
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "The hand, one column per player" }, h("table", { class: "summary-table per-player per-chair", "data-testid": "summary-table" },
+    note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, NOT_KEPT_NOTE) : null,
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map(head))),
     h("tbody", {},
       ...HAND_ROWS.map(handRow),
@@ -176,11 +188,13 @@ function summaryTable(s, last, earned) {
   const stakes = Array.isArray(last.transfers);
   // a table of chairs: a player's settlement counts the players sitting out too (last.chairs)
   const won = (side) => (s.lineup && Array.isArray(last.chairs) && last.lineup ? last.chairs[last.lineup[side]] : last.score[side]);
+  const note = cols.some((side) => countedNotKept(last, earned, side));
   return h("table", { class: `summary-table ${cols.length > 2 ? "per-player" : ""}`, "data-testid": "summary-table" },
+    note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, NOT_KEPT_NOTE) : null,
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
     h("tbody", {},
       row("Meld shown", (side) => last.meld[side]),
-      row("Meld kept", (side) => last.kept_meld[side]),
+      row("Meld kept", (side) => `${last.kept_meld[side]}${countedNotKept(last, earned, side) ? "*" : ""}`),
       row("Counters", (side) => last.counters[side]),
       row("Tricks", (side) => last.tricks[side]),
       row("Meld + counters", toward),
