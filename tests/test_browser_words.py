@@ -164,3 +164,36 @@ def test_the_tables_sentences_are_true_in_every_game(server: Any) -> None:  # no
     declarer = cases["ct_trump"]["declarer"]
     total = cases["ct_trump"]["melds"][declarer]["total"]
     assert "Meld: us" not in ct and f"melds {total}." in ct, ct
+
+
+THINKING = """async () => {
+  const W = await import('/static/words.js');
+  const s = (f) => ({ isMe: (x) => x === 'S', name: (x) => (x === 'N' ? 'Bob' : 'West'), facts: () => f });
+  const person = (connected, stand_in) => ({ computer: false, connected, stand_in });
+  return {
+    mine: W.thinking(s(person(true, false)), 'S'),
+    here: W.thinking(s(person(true, false)), 'N'),
+    away: W.thinking(s(person(false, false)), 'N'),
+    stand_in: W.thinking(s(person(false, true)), 'N'),
+    computer: W.thinking(s({ computer: true, connected: true, stand_in: false }), 'W'),
+    solo: W.thinking({ isMe: () => false, name: () => 'West' }, 'W'),
+  };
+}"""
+
+
+def test_the_status_says_a_person_to_move_is_away(server: Any) -> None:  # noqa: F811
+    """A review (2026-12-01): after a person dropped out on their turn, the others read "Bob is
+    thinking…" for the minute before a computer took over. The line now follows the table's facts."""
+    def body(browser: Any) -> dict[str, str]:
+        page = browser.new_page()
+        page.goto(server.url)
+        out: dict[str, str] = page.evaluate(THINKING)
+        page.close()
+        return out
+
+    out = in_browser(body)
+    assert out == {
+        "mine": "Your turn", "here": "Bob is thinking…",
+        "away": "Bob is away: a computer plays for them if they do not come back soon.",
+        "stand_in": "A computer plays for Bob…", "computer": "West is thinking…", "solo": "West is thinking…",
+    }, out

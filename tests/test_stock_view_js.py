@@ -56,6 +56,18 @@ def test_a_card_that_served_two_melds_shows_in_both_and_melds_of_one_name_share_
     assert firsts == list(range(len(table)))
 
 
+def test_the_nine_turned_at_the_deal_is_not_a_table_card(base_url: str) -> None:
+    """A review (2026-12-01): North dealt and turned the 9♠ (spades trump, "dix turned", 10 points), then
+    laid its other 9♠ as a dix; the table showed "Dix turned 9♠" and the dix as its echo. The turned
+    card lies under the stock: the table's 9♠ is the dix's, in a group of its own."""
+    table = [{"card": "9S", "melds": ["dix"]}]
+    declared = [{"seat": "N", "name": "dix turned", "points": 10, "cards": ["9S"], "kind": "dix", "after": 0},
+                {"seat": "N", "name": "dix", "points": 10, "cards": ["9S"], "kind": "dix", "after": 4}]
+    got = in_browser(base_url, lambda page: groups(page, table, declared))
+    assert [(g["name"], [[(c["card"], c["echo"]) for c in p["cards"]] for p in g["parts"]]) for g in got] == [
+        ("dix", [[("9S", False)]])]
+
+
 def test_every_table_card_of_real_hands_shows_once_and_every_group_is_a_declared_meld(base_url: str) -> None:
     """Over real two-handed hands (simple players, seeds 1-6), at every move: each card on a seat's
     table is shown exactly once as itself, each group bears the name of a meld that seat declared, and

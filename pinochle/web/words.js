@@ -92,8 +92,15 @@ function stockStatus(s, v) {
 /** The number of the hand being played, from 1. */
 export const handNumber = (v) => v.hand_number;
 
+/** Who is to move, in words: "Your turn", "West is thinking…"; a person who dropped out (the table's
+ * facts: not connected) is said to be away, and a computer playing for them is said so (a review,
+ * 2026-12-01: the others read "Bob is thinking…" for the minute before a computer took over). */
 export function thinking(s, seat) {
-  return s.isMe(seat) ? "Your turn" : `${s.name(seat)} is thinking…`;
+  if (s.isMe(seat)) return "Your turn";
+  const f = s.facts?.(seat);
+  if (f && !f.computer && f.stand_in) return `A computer plays for ${s.name(seat)}…`;
+  if (f && !f.computer && !f.connected) return `${s.name(seat)} is away: a computer plays for them if they do not come back soon.`;
+  return `${s.name(seat)} is thinking…`;
 }
 
 export function takes(s, seat) {

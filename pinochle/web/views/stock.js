@@ -39,6 +39,7 @@ export function meldGroups(cards, declared = []) {
   const shown = new Set();
   const usedBy = new Map(); // a meld's name -> the table indexes that already stand for one meld of that name
   for (const d of declared) {
+    if (d.after === 0) continue; // the deal's turned card (a nine: "dix turned") lies under the stock, never on the table
     const used = usedBy.get(d.name) ?? new Set();
     usedBy.set(d.name, used);
     const group = { name: d.name, suit: null, cards: [] };
