@@ -28,7 +28,7 @@ import pytest
 from .browser_checks import HAND_TARGETS, OVERFLOW
 from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, free_port
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .web_fixtures import LONG_NAMES, Scripted, fixtures
+from .web_fixtures import LONG_NAMES, Scripted, fixtures, room_table
 
 SIZES = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), "1440x900": (1440, 900)}
 COUNTS = (12, 15, 18, 20)
@@ -803,3 +803,33 @@ def test_a_widow_table_on_a_phone_shows_the_whole_hand(server: Server, game: str
     assert out["errors"] == []
     assert out["below"] == [] and out["over"] <= 2, out  # 1 px of rounding at a table of 5, nothing hidden
     assert out["problems"] == [], "\n".join(out["problems"])
+
+
+def test_a_room_seat_with_every_badge_leaves_the_trick_clear_of_your_seat_on_a_phone(server: Server) -> None:
+    """A second review (2026-12-01): in a room at 360x740, West a computer guest that dealt, declared and
+    was stuck wore three badges on three lines; the trick came down over your own seat. A seat with three
+    badges or more says them short, side by side, without the computer's (its label still says it)."""
+    v = dict(fixtures()["hand-12"])
+    v.update(dealer="W", declarer="W", stuck=True, bid=250)
+    table = room_table({"N": "Bob", "E": "East (computer, Normal)", "S": "Ann", "W": "West (computer, Normal)"},
+                       computer=("E", "W"))
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="dark", table=table)
+        out = {"label": page.get_by_test_id("seat-W").get_attribute("aria-label"),
+               "badges": page.eval_on_selector_all("[data-testid=seat-W] .seat-badges .badge:not(.computer)", """els => els.map(e => {
+                   const short = e.querySelector('.badge-short');  // the word shown: short or full
+                   return short && getComputedStyle(short).display !== 'none' ? short.textContent : e.textContent; })"""),
+               "clash": page.evaluate(FELT_CLASH), "problems": phone_problems(page, "play")}
+        page.screenshot(path=str(ARTIFACTS / "phone-room-badges.png"))
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["badges"] == ["D", "Decl"], out["badges"]  # shown upper case; "computer" is in the seat's label
+    assert out["clash"] == [] and out["problems"] == [], out
+    assert "Computer" in out["label"] and "Dealer" in out["label"] and "Declarer" in out["label"], out["label"]
