@@ -336,6 +336,29 @@ def test_home_says_in_a_line_what_the_chosen_game_is(server: Server) -> None:
     assert out["cutthroat"].startswith("Three players each alone, a 3-card widow"), out
 
 
+def test_home_offers_the_auction_at_its_own_number_of_players_whatever_game_came_before(server: Server) -> None:
+    """A second review (2026-12-01): with nothing chosen on the device, Auction's Players picker showed 4
+    coming from Table and 3 coming from Cutthroat. It shows the game's own number, 3, until one is chosen."""
+    def run(browser: Any) -> list[str]:
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.goto(server.url)
+        page.get_by_test_id("home").wait_for()
+        page.wait_for_function("() => document.querySelectorAll('#game-select option').length > 1")
+        got = []
+        for before in ("table", "cutthroat", "double-deck"):
+            page.get_by_test_id("game-select").select_option(before)
+            page.get_by_test_id("game-select").select_option("auction")
+            got.append(page.get_by_test_id("players-select").input_value())
+        page.get_by_test_id("players-select").select_option("5")  # a choice is kept
+        page.get_by_test_id("game-select").select_option("table")
+        page.get_by_test_id("game-select").select_option("auction")
+        got.append(page.get_by_test_id("players-select").input_value())
+        page.close()
+        return got
+
+    assert in_browser(run) == ["3", "3", "3", "5"]
+
+
 def test_home_on_the_narrowest_phone_shows_every_button_label_whole(server: Server) -> None:
     """A new player's review (2026-12-01): at 320 px "Normal" ran 3 px over its button."""
     def run(browser: Any) -> Any:

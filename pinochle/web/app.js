@@ -128,14 +128,17 @@ function offerPlayers() {
   const pick = $("players-pick");
   const sel = $("players-select");
   pick.hidden = sizes.length < 2;
-  const keep = Number(readStore("pinochle.players") || sel.value);
+  // the device's own choice, else the game's own number of players (auction: 3), never what the picker
+  // held for the game chosen before (a review, 2026-12-01: 4 coming from Table, 3 from Cutthroat)
+  const keep = Number(readStore("pinochle.players"));
+  const own = PLAYERS.get(chosenGame());
   sel.replaceChildren(...sizes.map((n) => {
     const o = document.createElement("option");
     o.value = String(n);
     o.textContent = String(n);
     return o;
   }));
-  sel.value = String(sizes.includes(keep) ? keep : sizes[0] ?? "");
+  sel.value = String(sizes.includes(keep) ? keep : sizes.includes(own) ? own : sizes[0] ?? "");
 }
 
 /** Home's "How to play" link and the line under the picker (the game's description from GET /games,
