@@ -377,6 +377,22 @@ def play_inferences(view: View) -> PlayInferences:
     )
 
 
+def meld_unplayed(view: View, played: Hands) -> Hands:
+    """Per seat, packed: the cards it laid down in the meld review less those it has played since
+    (RULES.md, Meld: the meld review shows the cards that score); 0 for a seat without meld.
+
+    Args:
+        view: any seat's :class:`~pinochle.game.View`.
+        played: per seat, packed cards played this hand (:attr:`PlayInferences.played`).
+    """
+    deck = _deck(view.rules_set())
+    out = [0, 0, 0, 0]
+    for s, m in enumerate(view.melds[:4]):
+        if m is not None:
+            out[s] = _minus(_pack(m.shown(), deck), played[s])
+    return (out[0], out[1], out[2], out[3])
+
+
 def knowledge(view: View) -> Knowledge:
     """Everything ``view.seat`` can infer about the hidden cards, from ``view`` alone.
 

@@ -43,7 +43,7 @@ from ..game import Action, Trick, View
 from ..meld import meld_by_trump
 from ..rules import RuleSet
 from ..tricks import beats, winner_index
-from .knowledge import play_inferences
+from .knowledge import meld_unplayed, play_inferences
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
 from .partners import may_bid_over_partner, sticks_the_dealer
@@ -187,19 +187,10 @@ class Table:
         self.caps = inferred.caps
         held = [0, 0, 0, 0]
         if self.use_melds and len(view.melds) == 4:
-            played: list[list[int]] = [[], [], [], []]
-            for trick in view.tricks:
-                for i, card in enumerate(trick.cards):
-                    played[int(trick.seat_of(i))].append(int(card))
-            for s, m in enumerate(view.melds):
-                if m is None or s == int(view.seat):
-                    continue
-                left = [int(c) for c in m.shown_cards]
-                for p in played[s]:
-                    if p in left:
-                        left.remove(p)
-                for p in left:
-                    held[s] |= 1 << (p // 6)
+            unplayed = meld_unplayed(view, inferred.played)
+            for s in range(4):
+                if s != int(view.seat):
+                    held[s] = sum(1 << u for u in range(4) if unplayed[s] & SUIT_ALL[u])
         self.held = held
 
     def higher_unseen(self, card: int) -> bool:
