@@ -111,8 +111,11 @@ SENTENCES = """async (V) => {
     out[k + '_earned'] = v.last_earned;
   }
   for (const k of ['racehorse_conceded', 'tt_end', 'ct_trump']) out.spoken[k] = spoken(k);
-  for (const k of ['racehorse_conceded', 'tt_end', 'racehorse_set']) out.summary[k] = summary(k);
-  out.kept_set = [...document.querySelectorAll('#summary-body tbody tr')].find((r) => r.textContent.startsWith('Meld kept'))?.textContent;
+  for (const k of ['racehorse_conceded', 'racehorse_set', 'tt_end']) {
+    out.summary[k] = summary(k);
+    if (k === 'racehorse_set') out.kept_set = [...document.querySelectorAll('#summary-body tbody tr')].find((r) => r.textContent.startsWith('Meld kept'))?.textContent;
+  }
+  out.tt_verdict_class = document.querySelector('#summary-body [data-testid=verdict]').className;
   return out;
 }"""
 
@@ -160,6 +163,9 @@ def test_the_tables_sentences_are_true_in_every_game(server: Any) -> None:  # no
     tt_spoken = out["spoken"]["tt_end"]
     assert "Hand over:" in tt_spoken and "Them" not in tt_spoken and "them" in tt_spoken, tt_spoken
     assert "null" not in out["summary"]["tt_end"] and "bid" not in out["summary"]["tt_end"], out["summary"]["tt_end"]
+    # a hand without a contract is green only when you scored more (a review, 2026-12-01: green when you lost)
+    score = cases["tt_end"]["last_hand"]["score"]
+    assert out["tt_verdict_class"] == ("verdict made" if score["NS"] > score["EW"] else "verdict"), (out, score)
     ct = out["spoken"]["ct_trump"]
     declarer = cases["ct_trump"]["declarer"]
     total = cases["ct_trump"]["melds"][declarer]["total"]
