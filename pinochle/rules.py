@@ -254,6 +254,13 @@ class RuleSet:
         draw_first: who draws first from the stock after a trick (VARIANTS.md
             ``two-handed``): ``"non_dealer"`` (seed 000: "the dealer drawing
             last") or ``"winner"`` (the trick's winner: a common house switch).
+        double_pinochle_later: two-handed (VARIANTS.md ``two-handed``): whether a
+            pinochle on the table may grow into a double pinochle by a later meld
+            of the second Q♠ J♦, scoring the double pinochle's value besides the
+            pinochle's (Hoyle: a melded card "may be melded again so long as it
+            is in a different class, or in a higher-scoring meld of the same
+            class"; docs/games/two-handed.md). ``False`` (seed 000: "not for the
+            same type of meld"): the double pinochle is melded at once.
 
     A game's flow (a forced opening, a card pass, a concession) is not here:
     it is a parameter of the game's phases (:mod:`pinochle.games.phases`,
@@ -300,6 +307,7 @@ class RuleSet:
     stake_step: int = 1
     sitters_settle: bool = True
     draw_first: DrawFirst = "non_dealer"
+    double_pinochle_later: bool = False
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:

@@ -8,7 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pinochle.cards import Card, Seat, parse_cards, unpack
@@ -475,3 +475,154 @@ def test_a_view_shows_the_melds_on_the_table_and_what_they_served() -> None:
     v = view(s, S).to_json()
     assert v["table"] == {"N": [{"card": "KS", "melds": ["marriage"]}, {"card": "QS", "melds": ["marriage"]}], "S": []}
     assert "KS" not in v["hand"] and v["stock_left"] == 24 and "stock" not in v
+
+
+# ---------------------------------------------------------------- a pinochle grown into a double pinochle (a switch)
+
+
+#: The house rule of Hoyle's two-hand reading (docs/games/two-handed.md, "Where Hoyle reads it otherwise").
+LATER = with_switches(TWO_HANDED_RULES, {"double_pinochle_later": "true"})
+
+
+def _pinochle_then_a_second(rules: RuleSet) -> State:
+    """N melds a pinochle after the first trick and wins the second trick with the second Q♠ J♦ in
+    hand: hearts trump (the 9♥ turned: 10 for N, the dealer)."""
+    s = deal("QS QS JD JD KH KH AC", "AD AD", "9H", rules=rules)
+    s = play(play(s, S, "AD"), N, "KH")  # N's K♥ (trump) wins
+    s = meld_(s, N, "QS JD")
+    assert s.melds[N] is not None and s.melds[N].total == 10 + 40
+    s = draws(s)
+    s = play(play(s, N, "AC"), S, "AD")  # S throws off: N wins
+    assert turn(s) == N and s.phase == "stock_meld"
+    return s
+
+
+def test_a_pinochle_on_the_table_does_not_grow_into_a_double_pinochle() -> None:
+    """The default (seed 000: "not for the same type of meld"): the table's Q♠ J♦ have served a
+    pinochle, so the second Q♠ J♦ make only a second pinochle (40); the double pinochle is refused
+    with the reason and the house rule that allows it."""
+    s = _pinochle_then_a_second(TWO_HANDED_RULES)
+    offered = [(m.name, m.points) for m in legal(s, N).melds]
+    assert ("pinochle", 40) in offered and ("double pinochle", 300) not in offered
+    before = s
+    with pytest.raises(IllegalAction, match=(
+            r"^the Q♠ on the table has already served a meld of this kind \(pinochle\): a card may be used again "
+            r"only in a meld of another kind, so a pinochle on the table does not grow into a double pinochle "
+            r"\(the house rule double_pinochle_later=true allows it, as Hoyle does\)$")):
+        meld_(s, N, "QS QS JD JD")
+    assert s == before
+    s = meld_(s, N, "QS JD")  # a second pinochle, from the hand
+    assert s.melds[N] is not None and s.melds[N].total == 10 + 40 + 40
+
+
+def test_the_switch_a_pinochle_grows_into_a_double_pinochle_scoring_300() -> None:
+    """``double_pinochle_later=true`` (Hoyle: a melded card may be melded again "in a higher-scoring meld
+    of the same class"; "Melds are scored when they are declared"): the second Q♠ J♦ from the hand with
+    the table's pinochle make the double pinochle, which scores its 300 besides the pinochle's 40 (the
+    pinochle is not taken back): 10 + 40 + 300 = 350 for N."""
+    s = _pinochle_then_a_second(LATER)
+    offered = [(m.name, m.points) for m in legal(s, N).melds]
+    assert ("double pinochle", 300) in offered and ("pinochle", 40) in offered
+    s = meld_(s, N, "QS QS JD JD")
+    assert s.melds[N] is not None and s.melds[N].total == 10 + 40 + 300
+    assert sorted(table(s, N)) == [("JD", ("pinochle",))] * 2 + [("QS", ("pinochle",))] * 2  # each kind once
+    assert "QS" not in hand(s, N) and "JD" not in hand(s, N)
+    declared = view(s, S).to_json()["declared"]
+    assert [(d["name"], d["points"], d["kind"], d["after"]) for d in declared] == [  # type: ignore[union-attr]
+        ("dix turned", 10, "dix", 0), ("pinochle", 40, "pinochle", 1), ("double pinochle", 300, "pinochle", 2)]
+    assert declared[-1]["cards"] == ["QS", "QS", "JD", "JD"]  # type: ignore[index]
+
+
+def test_the_switch_still_needs_a_card_from_the_hand_and_grows_only_the_pinochle() -> None:
+    """Under the switch, two pinochles on the table (80) make no double pinochle: every card would come
+    from the table (seed 000: "At least one card from the player's hand must be used"). Other melds keep
+    seed 000's rule: a K♠ in a marriage makes no second marriage, and a run no double run."""
+    both = tuple(TableCard(c, ("pinochle",)) for c in parse_cards("QS JD QS JD"))
+    assert declarable(0, both, 1, LATER) == ()
+    assert "a meld needs at least one card from your hand" in str(why_not_meld(
+        _pack("AS"), both, 1, LATER, parse_cards("QS QS JD JD")))
+    one = tuple(TableCard(c, ("pinochle",)) for c in parse_cards("QS JD"))
+    assert [(m.name, m.points) for m in declarable(_pack("QS JD"), one, 1, LATER)] == [
+        ("pinochle", 40), ("double pinochle", 300)]
+    married = (TableCard(Card.parse("KS"), ("marriage",)), TableCard(Card.parse("QS"), ("marriage",)))
+    assert ("marriage", 20) not in [(m.name, m.points) for m in declarable(_pack("QS KH KD KC"), married, 1, LATER)]
+    run = tuple(TableCard(c, ("run",)) for c in parse_cards("AH TH KH QH JH"))
+    assert "double run" not in [m.name for m in declarable(_pack("AH TH KH QH JH"), run, 1, LATER)]
+
+
+def test_the_switch_is_two_handed_only() -> None:
+    with pytest.raises(ValueError, match=r"the double_pinochle_later switch is for two-handed; the table rules have "
+                                         r"no such rule"):
+        with_switches(find("table").rules, {"double_pinochle_later": "true"})
+    with pytest.raises(ValueError, match="double_pinochle_later is one of false, true, not 'maybe'"):
+        with_switches(TWO_HANDED_RULES, {"double_pinochle_later": "maybe"})
+    assert not TWO_HANDED_RULES.double_pinochle_later and LATER.double_pinochle_later
+
+
+_PINOCHLE_CARDS = set(parse_cards("QS JD"))
+
+
+def _greedy_actions(seed: int, rules: RuleSet, singles_first: bool) -> State:
+    """A whole hand of random legal moves, except that the winner of a trick always melds while it can
+    (``singles_first``: the smallest pinochle first and the biggest once one is on the table, so that
+    it may grow, and Q♠ and J♦ kept from the tricks while the stock lasts when another card may be
+    played)."""
+    s = new_match(seed=seed, rules=rules, game="two-handed")
+    rng = random.Random(seed)
+    while s.phase not in ("hand_end", "match_end"):
+        a = auto_action(s)
+        if a is None:
+            seat = turn(s)
+            assert seat is not None
+            lg = legal(s, seat)
+            if s.phase == "stock_meld" and lg.melds:
+                pins = sorted((m for m in lg.melds if m.kind == "pinochle"), key=lambda m: m.points)
+                assert s.stock is not None
+                laid = any(t.served("pinochle") for t in s.stock.table[seat])  # then the biggest: it may grow
+                m = pins[-1 if laid else 0] if singles_first and pins else rng.choice(lg.melds)
+                a = Action("meld", seat, cards=m.cards)
+            elif singles_first and s.phase == "stock_play" and set(lg.cards) - _PINOCHLE_CARDS:
+                a = Action.play(seat, rng.choice(sorted(set(lg.cards) - _PINOCHLE_CARDS)))
+            else:
+                a = rng.choice(legal_actions(s))
+        s = apply(s, a)
+        for seat in (N, S):  # at every step: the running meld is the sum of the melds declared
+            assert s.stock is not None
+            declared = sum(d.item.points for d in s.stock.declared if d.seat == seat) if s.phase != "hand_end" else None
+            m = s.melds[seat]
+            if declared is not None:
+                assert (m.total if m is not None else 0) == declared
+    return s
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.booleans(), st.booleans())
+@example(20, True, True)  # N melds a pinochle, queens around, then grows the pinochle into a double
+@example(20, False, True)
+def test_a_players_declared_melds_add_up_to_the_meld_scored(seed: int, later: bool, singles_first: bool) -> None:
+    """Under both settings of ``double_pinochle_later``: the points of the melds a player declared
+    (the view's ``declared``) add up to the meld the hand scores for that player, and the hand's score
+    (meld and counters) is what its total gains."""
+    rules = LATER if later else TWO_HANDED_RULES
+    s = _greedy_actions(seed, rules, singles_first)
+    h = s.history[-1]
+    for side, seat in enumerate((N, S)):
+        declared = [d.item.points for d in h.declared if d.seat == seat]
+        assert sum(declared) == h.score.meld[side]
+        assert h.score.score[side] == h.score.meld[side] + h.score.counters[side]
+        assert s.totals[side] == h.score.score[side]
+    assert sum(h.score.counters) == 250
+
+
+def test_the_property_sees_a_pinochle_grown_into_a_double() -> None:
+    """The hands of the property above do reach the case: a double pinochle declared after a pinochle
+    by the same player, under the switch only."""
+    grown = {False: 0, True: 0}
+    for later in (False, True):
+        for seed in range(40):
+            h = _greedy_actions(seed, LATER if later else TWO_HANDED_RULES, True).history[-1]
+            for seat in (N, S):
+                names = [d.item.name for d in h.declared if d.seat == seat]
+                if "pinochle" in names and "double pinochle" in names[names.index("pinochle"):]:
+                    grown[later] += 1
+    assert grown[False] == 0 and grown[True] > 0

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, DECKS, Card, Seat, pack, remove
 from ..game import Action, View
-from ..meld import NINE
+from ..meld import NINE, MeldItem
 from ..rules import RuleSet
 from ..tricks import beats, legal_function
 
@@ -156,20 +156,25 @@ def seen(view: View) -> Seen:
 @dataclass(frozen=True)
 class Shape:
     """One single meld that may be declared (a stated choice of docs/games/two-handed.md: a run, a
-    marriage, a pinochle, an around, single or double), with its cards counted."""
+    marriage, a pinochle, an around, single or double), with its cards counted.
+
+    ``blocked``: the meld kind that keeps a table card out of this meld (its own kind: seed 000), or
+    ``None`` when a table card of any kind may serve it (the double pinochle under the house rule
+    ``double_pinochle_later``, :func:`pinochle.games.two_handed.grows`)."""
 
     name: str
     kind: str
     points: int
     cards: tuple[Card, ...]
     need: tuple[tuple[int, int], ...]
+    blocked: str | None = None
 
 
 @functools.lru_cache(maxsize=32)
 def shapes(trump: int, rules: RuleSet) -> tuple[Shape, ...]:
     """Every single meld of the game with ``trump`` (:func:`pinochle.games.two_handed.declarable` of a
     hand holding the whole deck), biggest first."""
-    from ..games.two_handed import declarable
+    from ..games.two_handed import declarable, grows
 
     full = pack(DECKS[rules.deck].cards())
     out = []
@@ -177,7 +182,8 @@ def shapes(trump: int, rules: RuleSet) -> tuple[Shape, ...]:
         need: dict[int, int] = {}
         for c in item.cards:
             need[int(c)] = need.get(int(c), 0) + 1
-        out.append(Shape(item.name, item.kind, item.points, tuple(item.cards), tuple(sorted(need.items()))))
+        blocked = None if grows(item.name, item.kind, rules) else item.kind
+        out.append(Shape(item.name, item.kind, item.points, tuple(item.cards), tuple(sorted(need.items())), blocked))
     return tuple(sorted(out, key=lambda s: -s.points))
 
 
@@ -193,12 +199,12 @@ def _by_card(trump: int, rules: RuleSet) -> tuple[tuple[int, ...], ...]:
 
 def can_declare(hand: Sequence[int], table: Sequence[tuple[int, tuple[str, ...]]], shape: Shape) -> bool:
     """Whether ``shape`` may be declared from ``hand`` (24 counts) and ``table`` (seed 000: at least one
-    card from the hand; a table card only in a meld of a kind it has not served)."""
+    card from the hand; a table card only in a meld of a kind it has not served, :attr:`Shape.blocked`)."""
     from_hand = False
     for c, n in shape.need:
         free = 0
         for tc, kinds in table:
-            if tc == c and shape.kind not in kinds:
+            if tc == c and shape.blocked not in kinds:
                 free += 1
         if free + hand[c] < n:
             return False
@@ -233,7 +239,7 @@ def potential(hand: Sequence[int], table: Sequence[tuple[int, tuple[str, ...]]],
             if free:
                 from_hand = True
             for tc, kinds in table:
-                if tc == c and s.kind not in kinds:
+                if tc == c and s.blocked not in kinds:
                     free += 1
             have += min(free, n)
             size += n
@@ -306,17 +312,25 @@ def _counter(card: int, rules: RuleSet) -> int:
 
 
 def meld_action(view: View, normal: bool) -> Action:
-    """The move after a trick won (seed 000): the biggest meld (Normal: a royal marriage before the
-    run that can follow it while the stock is long), then the dix, then nothing more."""
+    """The move after a trick won (seed 000): the biggest meld (Normal: while the stock is long, a
+    royal marriage before the run that can follow it, and, under the house rule
+    ``double_pinochle_later``, a pinochle before the double pinochle it can grow into), then the dix,
+    then nothing more."""
+    from ..games.two_handed import grows
+
     legal = view.legal
     seat = view.seat
     if legal.melds:
         best = max(legal.melds, key=lambda m: (m.points, -len(m.cards)))
-        if normal and best.kind == "run" and view.stock is not None:
-            left = view.stock.get("stock_left", 0)
-            royal = [m for m in legal.melds if m.name == "royal marriage"]
-            if royal and isinstance(left, int) and left >= 10:
-                best = royal[0]
+        left = view.stock.get("stock_left", 0) if view.stock is not None else 0
+        if normal and isinstance(left, int) and left >= 10:
+            first: list[MeldItem] = []
+            if best.kind == "run":
+                first = [m for m in legal.melds if m.name == "royal marriage"]
+            elif grows(best.name, best.kind, view.rules_set()):
+                first = [m for m in legal.melds if m.kind == best.kind and m.points < best.points]
+            if first:
+                best = first[0]
         return Action("meld", seat, cards=best.cards)
     if legal.dix:
         return Action("dix", seat)
@@ -529,16 +543,19 @@ class _Sim:
         best = best_meld(hand, table, trump, rules)
         if best is not None:
             need = dict(best.need)
+            use: list[int] = []
             for c, n in best.need:  # table copies that may serve this kind first, one card from the hand
-                free = [i for i, (tc, kinds) in enumerate(table) if tc == c and best.kind not in kinds][:n]
-                for i in free:
-                    table[i] = (c, (*table[i][1], best.kind))
+                free = [i for i, (tc, kinds) in enumerate(table) if tc == c and best.blocked not in kinds][:n]
+                use.extend(free)
                 need[c] = n - len(free)
             if not any(need.values()):
                 c = next(c for c, _ in best.need if hand[c])
-                i = next(i for i, (tc, kinds) in enumerate(table) if tc == c and kinds[-1] == best.kind)
-                table[i] = (c, table[i][1][:-1])
+                use.remove(next(i for i in use if table[i][0] == c))
                 need[c] = 1
+            for i in use:
+                tc, kinds = table[i]
+                if best.kind not in kinds:
+                    table[i] = (tc, (*kinds, best.kind))
             for c, n in need.items():
                 for _ in range(n):
                     hand[c] -= 1

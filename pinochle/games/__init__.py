@@ -244,7 +244,7 @@ TWO_HANDED = Game(
     deal=stock_deal,
     source="seeds 000, 002; VARIANTS.md two-handed",
     # no auction (the non-dealer leads); each meld scores as it is declared
-    switches=("must_beat", "must_trump", "head_ruffed", "draw_first"),
+    switches=("must_beat", "must_trump", "head_ruffed", "draw_first", "double_pinochle_later"),
 )
 
 
@@ -282,6 +282,7 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "stake_step": (1, 2),                            # cutthroat: each further 5 adds 1 or 2 to the stake
     "sitters_settle": (True, False),                 # auction at 4 or 5: who sits out settles as a defender
     "draw_first": ("non_dealer", "winner"),          # two-handed: the dealer draws last / the trick's winner first
+    "double_pinochle_later": (False, True),          # two-handed: a pinochle on the table grows into a double (Hoyle)
 }
 
 def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:

@@ -156,9 +156,40 @@ def single_meld(cards: Sequence[int], trump: int, rules: RuleSet) -> MeldItem | 
     return m.items[0]
 
 
-def _sources(hand: int, table: Sequence[TableCard], item: MeldItem) -> tuple[list[Card], list[int]] | None:
+def grows(name: str, kind: str, rules: RuleSet) -> bool:
+    """Whether a meld called ``name`` of ``kind`` may take table cards that have already served a
+    meld of its own kind: under the house rule ``double_pinochle_later`` (Hoyle's two-hand rules), the
+    double pinochle, which grows from a pinochle on the table. Off (seed 000: "A card used in a meld
+    can be reused in another meld, but not for the same type of meld"), no meld does.
+
+    Hoyle: "A card already melded may be melded again so long as it is in a different class, or in a
+    higher-scoring meld of the same class"; the pinochle (40) and the double pinochle (300) are one
+    class. The switch takes that reading for the pinochle only (docs/games/two-handed.md). A card
+    that served the double pinochle never serves a second one: it would need a third Q♠ or J♦ from
+    the hand, and the deck has two.
+
+    >>> grows("double pinochle", "pinochle", TWO_HANDED_RULES)
+    False
+    >>> on = replace(TWO_HANDED_RULES, double_pinochle_later=True)
+    >>> grows("double pinochle", "pinochle", on), grows("pinochle", "pinochle", on), grows("double run", "run", on)
+    (True, False, False)
+    """
+    if not rules.double_pinochle_later or kind != "pinochle":
+        return False
+    return any(name == n for entry in rules.pinochle[1:] for n, _ in entry)
+
+
+def _may_serve(t: TableCard, item: MeldItem, rules: RuleSet) -> bool:
+    """Whether the table card ``t`` may serve ``item``: a meld of a kind it has not served, or one that
+    :func:`grows` from its kind."""
+    return not t.served(item.kind) or grows(item.name, item.kind, rules)
+
+
+def _sources(hand: int, table: Sequence[TableCard], item: MeldItem,
+             rules: RuleSet) -> tuple[list[Card], list[int]] | None:
     """Where the cards of ``item`` come from: (cards from the hand, indexes of table cards), or
-    ``None`` when the hand and the table cannot make it under the rules of seed 000.
+    ``None`` when the hand and the table cannot make it under the rules of seed 000 (and the house
+    rule ``double_pinochle_later``, :func:`grows`).
 
     A stated choice (docs/games/two-handed.md): a card on the table that may serve this kind is
     used first (it keeps the hand hidden), and one card comes from the hand when the table alone
@@ -170,7 +201,7 @@ def _sources(hand: int, table: Sequence[TableCard], item: MeldItem) -> tuple[lis
     from_hand: list[Card] = []
     from_table: list[int] = []
     for c, n in need.items():
-        free = [i for i, t in enumerate(table) if t.card == c and not t.served(item.kind)]
+        free = [i for i, t in enumerate(table) if t.card == c and _may_serve(t, item, rules)]
         use = free[:n]
         held = count(hand, c)
         if len(use) + held < n:
@@ -202,7 +233,7 @@ def declarable(hand: int, table: Sequence[TableCard], trump: int, rules: RuleSet
     out: list[MeldItem] = []
     for shape in _shapes(trump, rules):
         item = single_meld(shape, trump, rules)
-        if item is not None and _sources(hand, table, item) is not None:
+        if item is not None and _sources(hand, table, item, rules) is not None:
             out.append(item)
     return tuple(out)
 
@@ -213,7 +244,8 @@ def why_not_meld(hand: int, table: Sequence[TableCard], trump: int, rules: RuleS
 
     The reasons: the cards are no single meld; a card is neither in the hand nor
     on the table; every card lies on the table already; a table card has
-    already served this kind of meld (seed 000).
+    already served this kind of meld (seed 000), which for a double pinochle on
+    a pinochle names the house rule that allows it (``double_pinochle_later``).
     """
     labels = " ".join(CARDS[c].label for c in cards)
     item = single_meld(cards, trump, rules)
@@ -223,13 +255,17 @@ def why_not_meld(hand: int, table: Sequence[TableCard], trump: int, rules: RuleS
     for c in set(cards):
         if count(hand, c) + count(mine, c) < list(cards).count(c):
             return f"you have no {CARDS[c].label} to meld, in your hand or on the table"
-    if _sources(hand, table, item) is not None:
+    if _sources(hand, table, item, rules) is not None:
         return None
     if all(count(hand, c) == 0 for c in cards):
         return f"a meld needs at least one card from your hand: {labels} all lie on the table"
-    used = next(CARDS[c] for c in cards if any(t.card == c and t.served(item.kind) for t in table))
-    return (f"the {used.label} on the table has already served a meld of this kind ({item.kind}): a card may be "
-            f"used again only in a meld of another kind")
+    used = next(CARDS[c] for c in cards if any(t.card == c and not _may_serve(t, item, rules) for t in table))
+    why = (f"the {used.label} on the table has already served a meld of this kind ({item.kind}): a card may be "
+           f"used again only in a meld of another kind")
+    if not rules.double_pinochle_later and grows(item.name, item.kind, replace(rules, double_pinochle_later=True)):
+        why += (f", so a pinochle on the table does not grow into a {item.name} (the house rule "
+                f"double_pinochle_later=true allows it, as Hoyle does)")
+    return why
 
 
 def _dix_possible(state: State, seat: Seat) -> bool:
@@ -354,7 +390,8 @@ class MeldTurn(PhaseDef):
     during a player's turn, provided they've won a trick but haven't drawn from the stock yet. The
     exception is the 9 of trumps, which can be scored independently. At least one card from the
     player's hand must be used"; "A card used in a meld can be reused in another meld, but not for the
-    same type of meld").
+    same type of meld"; the house rule ``double_pinochle_later``, Hoyle's reading: a pinochle on the
+    table grows into a double pinochle, :func:`grows`).
 
     Moves: ``meld`` with the meld's cards (one per turn), ``dix`` (the 9 of trump, besides it: the first
     dix is exchanged for the upcard, seed 000: "The first player to receive the Dix ... swaps it with the
@@ -428,13 +465,14 @@ class MeldTurn(PhaseDef):
                 raise IllegalAction(reason)
             item = single_meld(action.cards, trump, state.rules)
             assert item is not None
-            got = _sources(state.hands[seat], sp.table[seat], item)
+            got = _sources(state.hands[seat], sp.table[seat], item, state.rules)
             assert got is not None
             from_hand, from_table = got
             hand = state.hands[seat]
             for c in from_hand:
                 hand = remove(hand, c)
-            mine = [replace(t, kinds=(*t.kinds, item.kind)) if i in from_table else t
+            # a card lists each kind it served once (a pinochle's card in the double pinochle it grew into)
+            mine = [replace(t, kinds=(*t.kinds, item.kind)) if i in from_table and not t.served(item.kind) else t
                     for i, t in enumerate(sp.table[seat])]
             mine.extend(TableCard(c, (item.kind,)) for c in from_hand)
             table = list(sp.table)
@@ -653,4 +691,4 @@ def hand_text(state: State, seat: int) -> str:
 
 
 __all__ = ["Draw", "Endgame", "MeldTurn", "StockTricks", "TWO_FACING", "TWO_HANDED_RULES", "TurnUp", "cards_everywhere",
-           "declarable", "deal_two", "set_deal", "single_meld", "stock_deal", "stock_score", "why_not_meld"]
+           "declarable", "deal_two", "grows", "set_deal", "single_meld", "stock_deal", "stock_score", "why_not_meld"]
