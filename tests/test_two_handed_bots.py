@@ -190,3 +190,71 @@ def test_pinochle_arena_game_two_handed_on_the_command_line() -> None:
                  "--workers", "1", "--json"], stdout=out)
     result = json.loads(out.getvalue())
     assert code == 0 and result["game"] == "two-handed" and result["hands"] == 2 and result["mean_diff"] == 0
+
+
+# ---------------------------------------------------------------- the house rule double_pinochle_later
+
+
+def _counts(text: str) -> list[int]:
+    out = [0] * 24
+    for c in parse_cards(text):
+        out[c] += 1
+    return out
+
+
+def test_the_players_plan_a_double_pinochle_grown_from_a_pinochle_only_under_the_switch() -> None:
+    """The shapes Normal and Hard plan with follow the engine (pinochle.games.two_handed.grows): under
+    ``double_pinochle_later`` a pinochle on the table and the second Q♠ J♦ in hand make the double
+    pinochle; by default they do not."""
+    from tests.test_two_handed import LATER
+
+    laid = [(int(Card.parse("QS")), ("pinochle",)), (int(Card.parse("JD")), ("pinochle",))]
+    hand = _counts("QS JD")
+    for rules, want in ((TWO_HANDED_RULES, ("pinochle", 40)), (LATER, ("double pinochle", 300))):
+        best = bots_stock.best_meld(hand, laid, 1, rules)
+        assert best is not None and (best.name, best.points) == want
+        double = next(s for s in bots_stock.shapes(1, rules) if s.name == "double pinochle")
+        assert bots_stock.can_declare(hand, laid, double) is (rules is LATER)
+    assert bots_stock.best_meld(_counts("AS"), laid + laid, 1, LATER) is None  # a card from the hand
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_grows_its_pinochle_into_the_double_under_the_switch(level: str) -> None:
+    """N has a pinochle on the table and the second Q♠ J♦ in hand after a trick won: every level
+    declares the double pinochle (300, the biggest meld offered; a second pinochle would lay all four
+    down for 40)."""
+    from tests.test_two_handed import LATER, _pinochle_then_a_second
+
+    state = _pinochle_then_a_second(LATER)
+    action = for_level(level, 1).act(view(state, Seat.N))
+    assert action.type == "meld" and sorted(map(str, action.cards)) == ["JD", "JD", "QS", "QS"]
+
+
+def test_normal_lays_the_pinochle_first_while_the_stock_is_long_only_under_the_switch() -> None:
+    """With both Q♠ and both J♦ in hand after the first trick (24 cards to draw), Normal melds the
+    pinochle first under the switch (40 now, the double pinochle's 300 later: 340) and the double
+    pinochle at once without it; Easy always melds its biggest meld."""
+    from tests.test_two_handed import LATER, deal, play
+
+    for rules, normal_cards in ((TWO_HANDED_RULES, ["JD", "JD", "QS", "QS"]), (LATER, ["JD", "QS"])):
+        state = deal("QS QS JD JD KH", "AD", "9H", rules=rules)
+        state = play(play(state, Seat.S, "AD"), Seat.N, "KH")
+        v = view(state, Seat.N)
+        assert sorted(map(str, for_level("normal", 1).act(v).cards)) == normal_cards
+        assert sorted(map(str, for_level("easy", 1).act(v).cards)) == ["JD", "JD", "QS", "QS"]
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "hard")])
+@settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+@example(seed=20)
+def test_every_level_plays_only_legal_moves_under_the_switch(levels: tuple[str, str], seed: int,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_two_handed import LATER
+
+    monkeypatch.setattr(bots_stock, "HARD_SAMPLES", 2)
+    state = _play_hand(new_match(seed=seed, rules=LATER, game="two-handed"), levels, seed)
+    hand = state.history[-1]
+    assert sum(hand.score.tricks) == 24 and sum(hand.score.counters) == 250
+    for side, seat in enumerate((Seat.N, Seat.S)):
+        assert sum(d.item.points for d in hand.declared if d.seat == seat) == hand.score.meld[side]

@@ -314,8 +314,8 @@ def _counter(card: int, rules: RuleSet) -> int:
 def meld_action(view: View, normal: bool) -> Action:
     """The move after a trick won (seed 000): the biggest meld (Normal: while the stock is long, a
     royal marriage before the run that can follow it, and, under the house rule
-    ``double_pinochle_later``, a pinochle before the double pinochle it can grow into), then the dix,
-    then nothing more."""
+    ``double_pinochle_later``, a pinochle before the double pinochle it can grow into when no
+    pinochle lies on its table yet), then the dix, then nothing more."""
     from ..games.two_handed import grows
 
     legal = view.legal
@@ -328,7 +328,10 @@ def meld_action(view: View, normal: bool) -> Action:
             if best.kind == "run":
                 first = [m for m in legal.melds if m.name == "royal marriage"]
             elif grows(best.name, best.kind, view.rules_set()):
-                first = [m for m in legal.melds if m.kind == best.kind and m.points < best.points]
+                tables = view.stock.get("table", {}) if view.stock is not None else {}
+                mine = _table_of(tables.get(str(seat)) if isinstance(tables, dict) else None)
+                if not any(best.kind in kinds for _, kinds in mine):  # no pinochle laid yet to grow now
+                    first = [m for m in legal.melds if m.kind == best.kind and m.points < best.points]
             if first:
                 best = first[0]
         return Action("meld", seat, cards=best.cards)
