@@ -219,7 +219,7 @@ def stock_meld_request(trump: object, hand: object, table: object, game: Game, r
 
 
 def meld_request(trump: object, hand: object, game: object = None, scale: object = None,
-                 table: object = None) -> dict[str, object]:
+                 table: object = None, rules: Sequence[str] = ()) -> dict[str, object]:
     """Answer a meld request (RULES.md, Meld; the game's meld values and scale).
 
     Args:
@@ -227,23 +227,25 @@ def meld_request(trump: object, hand: object, game: object = None, scale: object
         hand: 1 to a hand's worth of cards (12; ``double-deck`` 20), as a list of tokens or a
             string, at most as many copies of a card as the game's deck holds.
         game, scale: the game (default ``table``) and scale (default the game's).
+        rules: house rules as ``NAME=VALUE`` (two-handed: ``double_pinochle_later=true`` lets a
+            pinochle on the table grow into a double pinochle).
 
     Returns:
         ``{"total": points, "melds": [{"name", "points", "cards"}, ...]}``; for two-handed
         (``table``: the player's melded cards), see :func:`stock_meld_request`.
 
     Raises:
-        RequestError: a bad game, scale, suit, card, count or third copy.
+        RequestError: a bad game, scale, house rule, suit, card, count or third copy.
     """
-    g, rules = game_rules(game, scale)
+    g, numbers = game_rules(game, scale, rules)
     if _stock_game(g):
-        return stock_meld_request(trump, hand, table, g, rules)
+        return stock_meld_request(trump, hand, table, g, numbers)
     if table is not None:
         raise RequestError("table", f"the {g.name} game has no melds on the table between tricks")
     suit = _trump(trump)
     # the declarer melds with the widow (VARIANTS.md cutthroat: 18 cards)
-    cards = _cards("hand", hand, 1, rules.hand_size + rules.widow, "the hand")
-    return meld_of(_check_copies("hand", cards, 0, rules), suit, rules).to_json()
+    cards = _cards("hand", hand, 1, numbers.hand_size + numbers.widow, "the hand")
+    return meld_of(_check_copies("hand", cards, 0, numbers), suit, numbers).to_json()
 
 
 def legal_request(trump: object, hand: object, trick: object, game: object = None,
@@ -544,7 +546,7 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--trump", help="trump suit: S H D C or ♠ ♥ ♦ ♣")
     m.add_argument("--table", default=None, help="two-handed: the player's melded cards on the table (JSON Lines: "
                                                  "[{\"card\", \"melds\": [kinds served]}])")
-    _game_options(m)
+    _game_options(m, switches=True)
     m.add_argument("cards", nargs="+", help="1 to 12 cards (double-deck: 20), e.g. AS TS KS QS JS; or - for JSON Lines")
     lg = sub.add_parser("legal", help="the legal cards; '-' reads JSON Lines {\"trump\", \"hand\", \"trick\"}")
     lg.add_argument("source", nargs="?", help="- for JSON Lines on stdin")
@@ -695,8 +697,9 @@ def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout
         if args.command == "meld":
             if args.cards == ["-"]:
                 return _jsonl(_lines(inp), out, lambda d: meld_request(
-                    d.get("trump"), d.get("hand"), d.get("game", args.game), d.get("scale", args.scale), d.get("table")))
-            _emit(out, meld_request(args.trump, list(args.cards), args.game, args.scale, args.table))
+                    d.get("trump"), d.get("hand"), d.get("game", args.game), d.get("scale", args.scale), d.get("table"),
+                    _line_rules(d, args.rule)))
+            _emit(out, meld_request(args.trump, list(args.cards), args.game, args.scale, args.table, args.rule))
             return 0
         if args.command == "legal":
             if args.source == "-":

@@ -297,7 +297,8 @@ def test_first_bid_of_300() -> None:
     (TWO_HANDED.rules, {"no_bid": "redeal"}, "the two-handed rules have no such rule"),
     (TWO_HANDED.rules, {"min_bid": "300"}, "the two-handed rules have no such rule"),
     (TWO_HANDED.rules, {"first_lead": "declarer"},
-     r"the two-handed rules have no such rule \(theirs: must_beat, must_trump, head_ruffed, draw_first\)"),
+     r"the two-handed rules have no such rule \(theirs: must_beat, must_trump, head_ruffed, draw_first, "
+     r"double_pinochle_later\)"),
     (find("racehorse").rules, {"no_bid": "dealer"}, "the racehorse rules have no such rule"),
     (find("britannica").rules, {"no_bid": "redeal"}, "the britannica rules have no such rule"),
     (find("turned-trump").rules, {"first_lead": "declarer"}, "the turned-trump rules have no such rule"),
@@ -313,6 +314,7 @@ def test_switches_for_another_game_are_refused(rules: object, switches: dict[str
     ("table", {"meld_needs_trick": "false"}), ("racehorse", {"meld_needs_trick": "true"}),
     ("double-deck", {"meld_needs_trick": "false"}), ("cutthroat", {"no_bid": "redeal", "first_lead": "left_of_dealer"}),
     ("auction", {"min_bid": "300"}), ("two-handed", {"draw_first": "winner", "must_trump": "false"}),
+    ("two-handed", {"double_pinochle_later": "true"}),
     ("table", {"head_ruffed": "true"}), ("turned-trump", {"meld_needs_trick": "true"}),
 ])
 def test_switches_a_game_uses_are_taken(game: str, switches: dict[str, str]) -> None:

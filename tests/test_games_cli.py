@@ -42,7 +42,8 @@ def test_games_lists_the_nine_games_of_the_seeds() -> None:
     assert rules["table"]["no_bid"] == ["dealer", "redeal", "annul"]
     assert rules["cutthroat"]["no_bid"] == ["annul", "dealer", "redeal"] and "meld_needs_trick" not in rules["cutthroat"]
     assert rules["britannica"]["min_bid"] == ["10", "number"] and "no_bid" not in rules["britannica"]
-    assert set(rules["two-handed"]) == {"must_beat", "must_trump", "head_ruffed", "draw_first"}
+    assert set(rules["two-handed"]) == {"must_beat", "must_trump", "head_ruffed", "draw_first", "double_pinochle_later"}
+    assert rules["two-handed"]["double_pinochle_later"] == ["false", "true"]
     for name, offered in rules.items():  # every value offered is taken
         for key, values in offered.items():
             for v in values:
@@ -355,3 +356,23 @@ def test_play_refuses_to_save_over_a_folder(tmp_path: Path) -> None:
     out = io.StringIO()
     assert main(["play", "--seed", "1", "--save", str(tmp_path)], stdin=io.StringIO(""), stdout=out) == 1
     assert out.getvalue().startswith(f"Cannot save the match record to {tmp_path}")
+
+
+def test_two_handed_meld_with_the_house_rule_double_pinochle_later() -> None:
+    """docs/games/two-handed.md: a pinochle on the table and the second Q♠ J♦ in hand make a second
+    pinochle (40) by default, and also the double pinochle (300) with ``--rule double_pinochle_later=true``
+    (Hoyle); JSON Lines take the rule in ``"rules"``; another game refuses it by name."""
+    table = "QS:pinochle JD:pinochle"
+    code, out = run("meld", "--game", "two-handed", "--trump", "H", "--table", table, "QS", "JD")
+    assert code == 0 and out == [{"melds": [{"name": "pinochle", "points": 40, "cards": ["QS", "JD"]}], "dix": False}]
+    code, out = run("meld", "--game", "two-handed", "--trump", "H", "--rule", "double_pinochle_later=true",
+                    "--table", table, "QS", "JD")
+    assert code == 0 and out[0]["melds"] == [  # type: ignore[comparison-overlap]
+        {"name": "pinochle", "points": 40, "cards": ["QS", "JD"]},
+        {"name": "double pinochle", "points": 300, "cards": ["QS", "QS", "JD", "JD"]}]
+    line = json.dumps({"trump": "H", "hand": "QS JD", "table": table, "game": "two-handed",
+                       "rules": {"double_pinochle_later": True}})
+    assert run("meld", "-", stdin=line + "\n")[1] == out
+    code, out = run("meld", "--trump", "H", "--rule", "double_pinochle_later=true", "QS", "JD")
+    assert code == 1 and out[0]["error"]["field"] == "rule"  # type: ignore[index]
+    assert "the double_pinochle_later switch is for two-handed" in out[0]["error"]["reason"]  # type: ignore[index]
