@@ -626,3 +626,35 @@ def test_the_property_sees_a_pinochle_grown_into_a_double() -> None:
                 if "pinochle" in names and "double pinochle" in names[names.index("pinochle"):]:
                     grown[later] += 1
     assert grown[False] == 0 and grown[True] > 0
+
+
+def test_a_record_made_with_the_switch_replays_to_the_same_score(tmp_path: object) -> None:
+    """docs/records.md: a match played with ``double_pinochle_later`` writes ``"rules"`` and replays by
+    it to the same meld and totals (the command line too); without the rule its grown double pinochle
+    is refused at that meld, with the reason."""
+    import io
+    import json
+    from pathlib import Path
+
+    from pinochle.cli import main
+    from pinochle.errors import BadRecord
+    from pinochle.records import match_record, replay
+
+    s = _greedy_actions(20, LATER, True)  # N grows its pinochle into the double pinochle after trick 6
+    rec = match_record(s)
+    assert rec["rules"] == {"double_pinochle_later": "true"}
+    got = replay(rec)
+    assert got["totals"] == {"N": s.totals[0], "S": s.totals[1]} == {"N": 640, "S": 120}
+    hand_ = got["hands"][0]  # type: ignore[index]
+    assert hand_["meld"] == {"N": 450, "S": 60}
+    assert ("double pinochle", 300, 6) in [(m["name"], m["points"], m["after"]) for m in hand_["melds"]]
+    path = Path(str(tmp_path)) / "m.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["replay", str(path)], stdout=out) == 0 and json.loads(out.getvalue()) == got
+    plain = {k: v for k, v in rec.items() if k != "rules"}
+    plain["hands"] = [{k: v for k, v in h.items() if k != "rules"} for h in rec["hands"]]  # type: ignore[attr-defined]
+    with pytest.raises(BadRecord) as err:
+        replay(plain)
+    assert (err.value.field, err.value.index, err.value.hand) == ("melds", 4, 1)
+    assert "does not grow into a double pinochle" in str(err.value)
