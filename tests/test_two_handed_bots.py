@@ -233,7 +233,7 @@ def test_every_level_grows_its_pinochle_into_the_double_under_the_switch(level: 
 def test_normal_lays_the_pinochle_first_while_the_stock_is_long_only_under_the_switch() -> None:
     """With both Q♠ and both J♦ in hand after the first trick (24 cards to draw), Normal melds the
     pinochle first under the switch (40 now, the double pinochle's 300 later: 340) and the double
-    pinochle at once without it; Easy always melds its biggest meld."""
+    pinochle at once without it (Hard melds as Normal); Easy always melds its biggest meld."""
     from tests.test_two_handed import LATER, deal, play
 
     for rules, normal_cards in ((TWO_HANDED_RULES, ["JD", "JD", "QS", "QS"]), (LATER, ["JD", "QS"])):
@@ -241,6 +241,7 @@ def test_normal_lays_the_pinochle_first_while_the_stock_is_long_only_under_the_s
         state = play(play(state, Seat.S, "AD"), Seat.N, "KH")
         v = view(state, Seat.N)
         assert sorted(map(str, for_level("normal", 1).act(v).cards)) == normal_cards
+        assert sorted(map(str, for_level("hard", 1).act(v).cards)) == normal_cards  # Normal's melds
         assert sorted(map(str, for_level("easy", 1).act(v).cards)) == ["JD", "JD", "QS", "QS"]
 
 
