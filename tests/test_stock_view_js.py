@@ -97,3 +97,23 @@ def test_every_table_card_of_real_hands_shows_once_and_every_group_is_a_declared
             assert g["name"] in names, (g, declared)
             for p in g["parts"]:
                 assert any({c["card"] for c in p["cards"]} <= set(d["cards"]) for d in declared if d["name"] == g["name"]), (p, table, declared)
+
+
+def test_a_pinochle_grown_into_a_double_pinochle_shows_under_both_names(base_url: str) -> None:
+    """Under the house rule double_pinochle_later (docs/games/two-handed.md), N's pinochle then its double
+    pinochle, from the engine's own view: the "pinochle" group shows the first Q♠ J♦, the "double pinochle"
+    group all four (the pinochle's two as echoes), and every table card shows once as itself."""
+    from tests.test_two_handed import LATER, _pinochle_then_a_second, meld_
+
+    s = meld_(_pinochle_then_a_second(LATER), Seat.N, "QS QS JD JD")
+    v = view(s, Seat.S).to_json()
+    table = v["table"]["N"]  # type: ignore[index]
+    declared = [d for d in v["declared"] if d["seat"] == "N"]  # type: ignore[union-attr]
+    got = in_browser(base_url, lambda page: groups(page, table, declared))
+    shown = [(g["name"], [[(c["card"], c["echo"]) for c in p["cards"]] for p in g["parts"]]) for g in got]
+    assert shown == [
+        ("pinochle", [[("QS", False), ("JD", False)]]),
+        ("double pinochle", [[("QS", True), ("QS", False), ("JD", True), ("JD", False)]]),
+    ]
+    firsts = sorted(c["index"] for g in got for p in g["parts"] for c in p["cards"] if not c["echo"])
+    assert firsts == list(range(len(table)))
