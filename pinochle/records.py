@@ -73,6 +73,7 @@ PHASE_KEYS: dict[str, tuple[str, ...]] = {
     "turn_up": ("stock", "trump"),  # VARIANTS.md two-handed: the stock, the turned card first
     "stock_play": ("play",),
     "stock_meld": ("melds",),
+    "endgame": ("play",),
 }
 #: Every key any game's hand record may hold, in the order of docs/records.md.
 RECORD_KEYS: tuple[str, ...] = tuple(dict.fromkeys((*HEAD_KEYS, *(k for ks in PHASE_KEYS.values() for k in ks))))

@@ -255,3 +255,31 @@ def test_the_replay_command_names_the_field(tmp_path: Path) -> None:
     assert main(["replay", "-"], stdin=io.StringIO(json.dumps({**TWO, "conceded": True}) + "\n"), stdout=out) == 1
     assert json.loads(out.getvalue())["error"] == {
         "field": "conceded", "index": None, "reason": "the two-handed game has no concession"}
+
+
+def test_thrown_in_after_a_stuck_dealer_or_an_unfinished_auction_is_refused() -> None:
+    """RULES.md, Deal and auction 3: when the first three pass the dealer is stuck at 250, so the hand
+    is played, not thrown in (the refusal said "somebody bid")."""
+    record = {k: v for k, v in SAMPLES["table"].items() if k not in ("trump", "play")}
+    assert _refusal({**record, "auction": ["pass"] * 3, "thrown_in": True}) == {
+        "field": "thrown_in", "index": None, "hand": None,
+        "reason": "everyone before the dealer passed, so the dealer is stuck at 250: the hand is not thrown in"}
+    racehorse = {k: v for k, v in SAMPLES["racehorse"].items() if k not in ("trump", "play", "exchange")}
+    third = ["N", "E", "S", "W"][(["N", "E", "S", "W"].index(str(racehorse["dealer"])) + 3) % 4]
+    assert _refusal({**racehorse, "auction": ["pass"] * 2, "thrown_in": True}) == {
+        "field": "auction", "index": 2, "hand": None,
+        "reason": f"the hand is marked thrown in, but the auction is not finished: {third} is still to call"}
+
+
+def test_every_phase_of_every_game_says_what_its_records_hold() -> None:
+    """A game's record keys follow from its phases (pinochle.records.PHASE_KEYS, docs/records.md "What each
+    phase records"): a phase is listed there, or is one that records nothing because a replay recomputes it."""
+    from pinochle.records import PHASE_KEYS, record_keys
+
+    silent = {"meld", "draw", "hand_end", "match_end"}
+    for g in GAMES.values():
+        assert {ph.name for ph in g.phases} <= set(PHASE_KEYS) | silent, g.name
+        # britannica and double-deck have an auction that the seat left of the dealer must open: their
+        # records may say thrown_in, and the auction refuses the pass it would take
+        head = {"players", "lineup", "thrown_in"}
+        assert record_keys(g) - head == MAY_HOLD[g.name] - head, g.name
