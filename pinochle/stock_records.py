@@ -226,7 +226,7 @@ def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object
     is_match = isinstance(record, Mapping) and (
         record.get("format") == MATCH_FORMAT or (record.get("format") is None and isinstance(record.get("hands"), list)))
     _players(record, game)
-    hands: object = record["hands"] if is_match and isinstance(record, Mapping) else [record]
+    hands: object = record.get("hands") if is_match and isinstance(record, Mapping) else [record]
     if not isinstance(hands, list):
         raise BadRecord("hands", None, "hands is a list of hand records")
     names = TWO_FACING.side_names

@@ -205,6 +205,9 @@ def test_an_empty_two_handed_match_answers_zero_totals() -> None:
         "hands": [], "totals": {"N": 0, "S": 0}, "winner": None}
     assert _refusal({"game": "two-handed", "scale": "metric", "hands": []})["field"] == "scale"
     assert _refusal({"game": "two-handed", "rules": {"min_bid": "300"}, "hands": []})["field"] == "rules"
+    for game in ("table", "two-handed"):  # two-handed raised a KeyError
+        assert _refusal({"format": "pinochle-match/1", "game": game}) == {
+            "field": "hands", "index": None, "reason": "hands is a list of hand records", "hand": None}
 
 
 def test_a_bad_two_handed_hand_is_reported_under_hands() -> None:
