@@ -40,9 +40,10 @@ class BadRecord(PinochleError):
     """A hand or match record that breaks the format or a rule.
 
     Attributes:
-        field: which part of the record is at fault: ``"hands"``,
+        field: which part of the record is at fault, one of its keys (docs/records.md): ``"hands"``,
             ``"auction"``, ``"trump"``, ``"turned"``, ``"exchange"``, ``"conceded"``, ``"thrown_in"``, ``"rules"``, ``"scale"``,
-            ``"play"``, ``"dealer"``, ``"game"`` or ``"format"``.
+            ``"play"``, ``"dealer"``, ``"game"``, ``"format"``, ``"players"``, ``"lineup"``, ``"widow"``,
+            ``"buried"``, ``"stock"`` or ``"melds"``; a key of another game's record is refused as itself.
         index: the position of the first bad item in that field's JSON list,
             counted from 0 like every JSON position, or ``None`` when the field
             as a whole is bad.

@@ -56,6 +56,71 @@ HAND_FORMAT = "pinochle-hand/1"
 MATCH_FORMAT = "pinochle-match/1"
 
 
+#: The keys of a hand record that every game's records may hold (docs/records.md, "A hand record"):
+#: ``players`` and ``lineup`` are read against the game's table sizes (:func:`_players`, :func:`_lineup`).
+HEAD_KEYS: tuple[str, ...] = ("format", "game", "scale", "rules", "players", "lineup", "dealer", "hands")
+#: The keys each phase of a hand adds to its record, by the phase's name (docs/records.md, "What each
+#: phase records"): a game's record holds the keys of its phases (:func:`record_keys`) and no other.
+PHASE_KEYS: dict[str, tuple[str, ...]] = {
+    "auction": ("auction", "thrown_in"),
+    "turn_trump": ("auction", "turned", "trump"),  # RULES.md's format keeps the auction, empty here
+    "trump": ("trump",),
+    "exchange": ("exchange",),
+    "widow": ("widow",),
+    "concede": ("conceded",),
+    "bury": ("buried", "conceded"),
+    "play": ("play",),
+    "turn_up": ("stock", "trump"),  # VARIANTS.md two-handed: the stock, the turned card first
+    "stock_play": ("play",),
+    "stock_meld": ("melds",),
+    "endgame": ("play",),
+}
+#: Every key any game's hand record may hold, in the order of docs/records.md.
+RECORD_KEYS: tuple[str, ...] = tuple(dict.fromkeys((*HEAD_KEYS, *(k for ks in PHASE_KEYS.values() for k in ks))))
+#: Why a key is refused in the record of a game that has no such phase ("the two-handed game ...").
+_NOT_HERE: dict[str, str] = {
+    "auction": "has no auction",
+    "thrown_in": "throws in no hand: it has no auction",
+    "turned": "turns no card for trump",
+    "exchange": "passes no cards",
+    "widow": "deals no widow",
+    "conceded": "has no concession",
+    "buried": "buries no cards",
+    "stock": "deals no stock",
+    "melds": "declares no melds between tricks: each side's meld follows from its hand",
+}
+
+
+def record_keys(game: Game) -> frozenset[str]:
+    """The keys a hand record of ``game`` may hold: :data:`HEAD_KEYS` and those of its phases.
+
+    >>> from pinochle.games import find
+    >>> sorted(record_keys(find("two-handed")) - set(HEAD_KEYS))
+    ['melds', 'play', 'stock', 'trump']
+    >>> sorted(record_keys(find("racehorse")) - set(HEAD_KEYS))
+    ['auction', 'conceded', 'exchange', 'play', 'thrown_in', 'trump']
+    """
+    return frozenset(HEAD_KEYS).union(*(PHASE_KEYS.get(ph.name, ()) for ph in game.phases))
+
+
+def check_keys(record: object, game: Game, hand: int | None = None) -> None:
+    """Refuse a key of :data:`RECORD_KEYS` that ``game``'s records do not hold (another game's phase):
+    a record is never accepted with a part that the replay would ignore (docs/records.md).
+
+    Raises:
+        BadRecord: the first such key, as the field, e.g. ``exchange``: "the two-handed game passes no cards".
+    """
+    if not isinstance(record, Mapping):
+        return
+    keys = record_keys(game)
+    for key in RECORD_KEYS:
+        if key in record and key not in keys:
+            why = _NOT_HERE[key]
+            if key == "turned" and "stock" in keys:
+                why += " (the stock's first card is its turned card)"
+            raise BadRecord(key, None, f"the {game.name} game {why}", hand)
+
+
 def _switches(game: Game, rules: RuleSet) -> dict[str, str]:
     """The house rules ``rules`` sets against its game's own (:data:`pinochle.games.SWITCHES`), as text."""
     base = game.rules.in_scale(rules.scale)
@@ -158,6 +223,15 @@ class ParsedHand:
     turned: Card | None = None
     widow: int = 0
     buried: tuple[Card, ...] = ()
+
+
+def _is_bid(raw: object) -> bool:
+    """Whether an auction call of a record is a bid (a call that does not parse is not: the auction's
+    own check reports it)."""
+    try:
+        return parse_call(raw) is not None
+    except ValueError:
+        return False
 
 
 def _sides(pair: tuple[int, ...], names: tuple[str, ...] = SIDES) -> dict[str, int]:
@@ -302,6 +376,10 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
             raise BadRecord(flag, None, f"{flag} is true when it applies, and left out otherwise, "
                                         f"not {record[flag]!r}", hand)
     thrown_in = record.get("thrown_in", False) is True
+    bid = next((c for c in auction if _is_bid(c)), None)
+    if thrown_in and bid is not None:
+        raise BadRecord("thrown_in", None, f"somebody bid ({call_text(parse_call(bid))}), so the hand is not "
+                                           f"thrown in: leave \"thrown_in\" out", hand)
     if thrown_in:
         extra = [k for k in ("trump", "exchange", "conceded", "buried", "play", "turned") if k in record]
         if extra:
@@ -380,8 +458,12 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         except IllegalAction as err:
             raise BadRecord("auction", i, f"{seat}: {err}", hand) from None
     if parsed.thrown_in:
-        if state.hand_no == number:
-            raise BadRecord("auction", len(parsed.auction), "the hand is marked thrown in, but somebody bid", hand)
+        if state.hand_no == number and state.phase == "auction":
+            raise BadRecord("auction", len(parsed.auction), f"the hand is marked thrown in, but the auction is not "
+                                                            f"finished: {turn(state)} is still to call", hand)
+        if state.hand_no == number:  # RULES.md, Deal and auction 3: nobody bid, and the dealer is stuck
+            raise BadRecord("thrown_in", None, f"everyone before the dealer passed, so the dealer is "
+                                               f"stuck at {state.bid}: the hand is not thrown in", hand)
         return state
     if state.hand_no != number or state.phase == "auction":
         where = len(parsed.auction)
@@ -477,6 +559,7 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
     ruleset = _rules(rules, game, record)
     players = _players(record, game)
     lineup = _lineup(record, game, players, None)
+    check_keys(record, game)
     parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
     state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
                       deals=[parsed.hands], game=game, players=players)
@@ -509,6 +592,7 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
     _check_hands_match(raw_hands, record, game)
     # hand by hand, so that the first fault in play order is the one reported
     lineup = _lineup(raw_hands[0], game, players, 1)
+    check_keys(raw_hands[0], game, 1)
     first = parse_hand(raw_hands[0], 1, ruleset, game.seating, dealer_sits_out=bool(lineup))
     state = new_match(seed=0, rules=ruleset, first_dealer=lineup[first.dealer] if lineup else first.dealer,
                       deals=[first.hands], game=game, players=players)
@@ -519,6 +603,7 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
             won = _winner(state)
             raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
         lineup = _lineup(raw_hands[i], game, players, i + 1)
+        check_keys(raw_hands[i], game, i + 1)
         p = parse_hand(raw_hands[i], i + 1, ruleset, game.seating, dealer_sits_out=bool(lineup))
         after_throw = state.phase == "auction"  # the hand before was thrown in: its redeal is this record
         if lineup:  # a table of 4 or 5: the deal passes to the next chair
@@ -626,11 +711,9 @@ def _lineup(record: object, game: Game, players: int, hand: int | None) -> tuple
 
 
 def _has_stock(game: Game) -> bool:
-    """Whether ``game`` deals a stock (its first phase turns up the trump card under the stock:
-    VARIANTS.md ``two-handed``), whose records hold the stock and the melds between tricks."""
-    from .games.two_handed import TurnUp
-
-    return isinstance(game.phases[0], TurnUp)
+    """Whether ``game``'s records hold a stock and the melds between tricks (VARIANTS.md
+    ``two-handed``; :mod:`pinochle.stock_records`), as its phases say (:func:`record_keys`)."""
+    return "stock" in record_keys(game)
 
 
 def _game_of(record: object) -> Game:

@@ -23,13 +23,15 @@ True
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from .cards import Card, Seat, parse_cards, unpack
 from .errors import BadCard, BadRecord, IllegalAction
 from .game import Action, Game, HandResult, State, apply, auto_action, legal_actions, new_match, sort_hand, turn
 from .games.two_handed import TWO_FACING, set_deal
+from .records import _check_hands_match, _head, _lineup, _players, check_keys
 from .rules import RuleSet
 
 HAND_FORMAT = "pinochle-hand/1"
@@ -66,8 +68,6 @@ def stock_hand_record(result: HandResult, game: Game, rules: RuleSet, head: Mapp
 
 def stock_match_record(state: State) -> dict[str, object]:
     """The ``pinochle-match/1`` record of a two-handed match's finished hands."""
-    from .records import _head
-
     return {
         "format": MATCH_FORMAT,
         **{k: v for k, v in _head(state.game, state.rules).items() if k != "format"},
@@ -76,30 +76,61 @@ def stock_match_record(state: State) -> dict[str, object]:
     }
 
 
-def _cards(record: Mapping[str, object], key: str, n: int, hand: int | None, what: str) -> list[Card]:
-    raw = record.get(key)
+def _cards(raw: object, field: str, n: int, hand: int | None, what: str) -> list[Card]:
+    """``n`` cards of the record's ``field`` (``hands``: one seat's, named by ``what``).
+
+    Raises:
+        BadRecord: missing, not cards, or not ``n`` of them (index: the first bad card, or the list's end).
+    """
     if not isinstance(raw, (list, str)):
-        raise BadRecord(key, None, f"{what} is missing: give a list of {n} cards", hand)
+        raise BadRecord(field, None, f"{what} is missing: give a list of {n} cards", hand)
     try:
         cards = parse_cards(raw)
     except BadCard as err:
-        raise BadRecord(key, err.index, f"{what}: {err}", hand) from None
+        raise BadRecord(field, err.index, f"{what}: {err}", hand) from None
     if len(cards) != n:
-        raise BadRecord(key, min(len(cards), n), f"{what} has {len(cards)} cards, not {n}", hand)
+        raise BadRecord(field, min(len(cards), n), f"{what} has {len(cards)} cards, not {n}", hand)
     return cards
+
+
+def _check_melds(raw: object, hand: int | None) -> list[tuple[int, Mapping[str, object]]]:
+    """The record's ``melds`` as ``(after, entry)``: each entry an object whose ``after`` is a trick's
+    number, an integer from 1 (``true`` is not trick 1).
+
+    Raises:
+        BadRecord: ``melds`` at fault (index: the entry).
+    """
+    if not isinstance(raw, list):
+        raise BadRecord("melds", None, "melds is a list such as [{\"after\": 1, \"seat\": \"N\", \"cards\": "
+                                       "[\"KS\", \"QS\"]}]", hand)
+    out: list[tuple[int, Mapping[str, object]]] = []
+    for k, entry in enumerate(raw):
+        if not isinstance(entry, Mapping):
+            raise BadRecord("melds", k, "a meld is an object such as {\"after\": 1, \"seat\": \"N\", \"cards\": "
+                                        "[\"KS\", \"QS\"]} or {\"after\": 1, \"seat\": \"N\", \"dix\": true}", hand)
+        after = entry.get("after")
+        if not isinstance(after, int) or isinstance(after, bool) or after < 1:
+            raise BadRecord("melds", k, f"after is the number of the trick the meld follows, from 1, not "
+                                        f"{json.dumps(after)}", hand)
+        out.append((after, entry))
+    return out
 
 
 def _play_hand(state: State, record: object, hand: int | None) -> State:
     """Set the record's deal on ``state`` (at the start of a hand) and play the hand out.
 
     Raises:
-        BadRecord: the first fault: field ``format``, ``dealer``, ``hands``, ``stock``, ``trump``,
-            ``play`` (index: the card) or ``melds`` (index: the entry), with the reason.
+        BadRecord: the first fault: field ``format``, ``lineup``, a key of another game's records
+            (``auction``, ``exchange``, ``conceded``, ...: :func:`pinochle.records.check_keys`),
+            ``dealer``, ``hands``, ``stock``, ``trump``, ``play`` (index: the card) or ``melds``
+            (index: the entry), with the reason.
     """
     if not isinstance(record, Mapping):
         raise BadRecord("format", None, "a hand record is a JSON object", hand)
     if record.get("format", HAND_FORMAT) != HAND_FORMAT:
         raise BadRecord("format", None, f"unknown format {record.get('format')!r}: expected {HAND_FORMAT!r}", hand)
+    _lineup(record, state.game, state.game.seating.players, hand)
+    check_keys(record, state.game, hand)
     try:
         dealer = TWO_FACING.parse(str(record.get("dealer", "")))
     except ValueError as err:
@@ -109,9 +140,9 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
     hands = record.get("hands")
     if not isinstance(hands, Mapping) or set(map(str, hands)) != {"N", "S"}:
         raise BadRecord("hands", None, "hands is an object {\"N\": [12 cards], \"S\": [12 cards]}", hand)
-    north = _cards(hands, "N", 12, hand, "N's hand")
-    south = _cards(hands, "S", 12, hand, "S's hand")
-    stock = _cards(record, "stock", 24, hand, "the stock")
+    north = _cards(hands.get("N"), "hands", 12, hand, "N's hand")
+    south = _cards(hands.get("S"), "hands", 12, hand, "S's hand")
+    stock = _cards(record.get("stock"), "stock", 24, hand, "the stock")
     try:
         state = set_deal(state, north, south, stock)
     except IllegalAction as err:
@@ -119,12 +150,8 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
     if "trump" in record and str(record.get("trump")).upper() != str(state.trump):
         raise BadRecord("trump", None, f"the turned card {stock[0]} makes {state.trump} trump, not "
                                        f"{record.get('trump')!r}", hand)
-    play = _cards(record, "play", 48, hand, "the play")
-    raw_melds = record.get("melds", [])
-    if not isinstance(raw_melds, list):
-        raise BadRecord("melds", None, "melds is a list such as [{\"after\": 1, \"seat\": \"N\", \"cards\": "
-                                       "[\"KS\", \"QS\"]}]", hand)
-    melds = list(raw_melds)
+    play = _cards(record.get("play"), "play", 48, hand, "the play")
+    melds = _check_melds(record.get("melds", []), hand)
     k = 0  # the next meld entry
     for i, card in enumerate(play):
         while True:
@@ -135,19 +162,16 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
             if state.phase != "stock_meld":
                 break
             done = sum(1 for t in state.tricks if t.winner is not None)
-            entry = melds[k] if k < len(melds) else None
-            if isinstance(entry, Mapping) and entry.get("after") == done:
-                state = _declare(state, entry, k, hand)
+            if k < len(melds) and melds[k][0] == done:
+                state = _declare(state, melds[k][1], k, hand)
                 k += 1
             else:
                 state = apply(state, Action("pass", Seat(turn(state) or 0)))
         if k < len(melds):
-            entry = melds[k]
             done = sum(1 for t in state.tricks if t.winner is not None)
-            if not isinstance(entry, Mapping) or not isinstance(entry.get("after"), int) or entry["after"] < done:
-                raise BadRecord("melds", k, f"this meld comes after trick {entry.get('after') if isinstance(entry, Mapping) else '?'}"
-                                f", when its player could not meld (after trick {done}, {len(state.tricks)} tricks begun)",
-                                hand)
+            if melds[k][0] < done:
+                raise BadRecord("melds", k, f"this meld comes after trick {melds[k][0]}, when its player could "
+                                f"not meld (after trick {done}, {len(state.tricks)} tricks begun)", hand)
         seat = turn(state)
         assert seat is not None
         try:
@@ -201,9 +225,15 @@ def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object
     """
     is_match = isinstance(record, Mapping) and (
         record.get("format") == MATCH_FORMAT or (record.get("format") is None and isinstance(record.get("hands"), list)))
-    hands: Sequence[object] = record["hands"] if is_match and isinstance(record, Mapping) else [record]
-    if not isinstance(hands, list) or not hands:
-        raise BadRecord("hands", None, "hands is a non-empty list of hand records")
+    _players(record, game)
+    hands: object = record.get("hands") if is_match and isinstance(record, Mapping) else [record]
+    if not isinstance(hands, list):
+        raise BadRecord("hands", None, "hands is a list of hand records")
+    names = TWO_FACING.side_names
+    if not hands:  # nothing played: zero totals, as in every game
+        return {"hands": [], "totals": dict.fromkeys(names, 0), "winner": None}
+    if is_match and isinstance(record, Mapping):
+        _check_hands_match(hands, record, game)
     first = hands[0]
     try:
         dealer = TWO_FACING.parse(str(first.get("dealer", "") if isinstance(first, Mapping) else ""))
@@ -222,7 +252,6 @@ def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object
         summaries.append(_summary(state.history[-1]))
     if not is_match:
         return summaries[0]
-    names = TWO_FACING.side_names
     return {"hands": summaries, "totals": dict(zip(names, state.totals)),
             "winner": None if state.winner is None else names[state.winner]}
 
