@@ -22,6 +22,10 @@ their argument is ``-``: one request per line, one result per line; a bad
 (or empty) line gets its own ``{"error": ...}`` line, whose ``index`` is the
 0-based line number, and the rest go on. The exit status is 1 when any
 request failed, else 0; a malformed command line gives a JSON error and 2.
+
+Output that cannot be written (:mod:`pinochle.output`) ends every command without a traceback: a
+closed pipe (``| head -1``) silently with status 141, a failed write (``> /dev/full``) with one line on
+standard error and status 1.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import json
 import math
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn, cast
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -39,6 +43,7 @@ if TYPE_CHECKING:
 from .cards import CARDS, DECKS, Suit, fold, parse_cards, plain_suits
 from .errors import BadCard, BadRecord, PinochleError
 from .meld import meld as meld_of
+from .output import OutputError, guarded, output_failed
 from .game import Game
 from .games import GAMES, SWITCHES, with_switches
 from .games import find as find_game
@@ -504,7 +509,8 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         """Help and usage, with suit letters for a stream that cannot show the symbols."""
         if message:
-            stream = file if file is not None else sys.stderr
+            # help goes to stdout, usage to stderr (argparse's own streams): a closed pipe is no fault
+            stream = guarded(cast(IO[str], file if file is not None else sys.stderr))
             try:
                 stream.write(message)
             except UnicodeEncodeError:
@@ -512,7 +518,7 @@ class _Parser(argparse.ArgumentParser):
                 stream.write(plain_suits(message).encode(encoding, "replace").decode(encoding))
 
     def error(self, message: str) -> NoReturn:
-        _emit(sys.stdout, {"error": {"field": "arguments", "index": None, "reason": f"{self.prog}: {message}"}})
+        _emit(guarded(sys.stdout), {"error": {"field": "arguments", "index": None, "reason": f"{self.prog}: {message}"}})
         print(self.format_usage(), end="", file=sys.stderr)
         raise SystemExit(2)
 
@@ -679,17 +685,37 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
 def main(argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
     """Run the ``pinochle`` command.
 
+    Every command writes through :func:`~pinochle.output.guarded` and flushes before it ends, so that
+    output that cannot be written ends it as :mod:`pinochle.output` says: silently for a closed pipe
+    (``| head -1``), with one line on standard error for a failed write (``> /dev/full``).
+
     Args:
         argv: the arguments (default ``sys.argv[1:]``).
         stdin, stdout: streams (default the process's).
 
     Returns:
-        The exit status: 0 on success, 1 when a request or record is bad,
-        2 for a bad command line.
+        The exit status: 0 on success, 1 when a request or record is bad or
+        the output cannot be written, 2 for a bad command line, 141 when the
+        reader of the output has gone (:data:`~pinochle.output.CLOSED_PIPE_STATUS`).
+    """
+    inp = stdin if stdin is not None else sys.stdin
+    out = guarded(stdout if stdout is not None else sys.stdout)
+    try:
+        try:
+            return _command(argv, inp, out)
+        finally:  # what is still in the buffer is written now, while a failure can be told
+            out.flush()
+    except OutputError as err:
+        return output_failed(err)
+
+
+def _command(argv: Sequence[str] | None, inp: IO[str], out: IO[str]) -> int:
+    """Run one command with its input ``inp`` and output ``out`` (see :func:`main`).
+
+    Raises:
+        OutputError: ``out`` could not be written.
     """
     args = _parser().parse_args(argv)
-    inp = stdin if stdin is not None else sys.stdin
-    out = stdout if stdout is not None else sys.stdout
     try:
         if args.command == "games":
             _emit(out, games_json())

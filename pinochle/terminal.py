@@ -56,7 +56,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Final
@@ -70,6 +69,7 @@ from .game import match_deals as deals_at_table
 from .game import (Action, Game, HandResult, State, Trick, View, apply, auction_status, auto_action, new_match,
                    seat_of_chair, sort_hand, turn, view)
 from .meld import NINE, Meld, meld_points
+from .output import OutputError, guarded
 from .records import match_record
 from .rules import TABLE, RuleSet
 from .tricks import counters as counter_points
@@ -1133,14 +1133,18 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
 
     Returns:
         The exit status: 0 when the match ends or the person leaves (end of
-        input or ``q``); 1 when the record cannot be saved or the output
-        pipe is closed; 130 on Ctrl-C (the finished hands are saved first).
+        input or ``q``); 1 when the record cannot be saved; 130 on Ctrl-C
+        (the finished hands are saved first).
+
+    Raises:
+        OutputError: ``stdout`` cannot be written (a closed pipe, a full disk); the finished
+            hands are saved first (:func:`pinochle.output.output_failed` ends the command).
     """
     chosen = seed is not None
     if seed is None:
         # a secret 64-bit seed: the deals cannot be worked out from South's cards
         seed = random.SystemRandom().getrandbits(64)
-    con = _Console(stdin, stdout)
+    con = _Console(stdin, guarded(stdout))
     if save is not None:
         folder = os.path.dirname(os.path.abspath(save))
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK) or os.path.isdir(save) or (
@@ -1172,14 +1176,12 @@ def play_match(seed: int | None, save: str | None, stdin: IO[str], stdout: IO[st
         n = len(state.history)
         con.say(f"The match stops after {n} finished hand{'s' if n != 1 else ''}: "
                 f"{_chair_totals(state.totals) if state.lineup else _per_side(seating, state.totals)}.")
-    except BrokenPipeError:
-        # Whoever read the output has gone (e.g. ``| head``): keep the record, say nothing more.
-        if stdout is sys.stdout:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+    except OutputError:
+        # the output cannot be written (a closed pipe, ``| head``; a full disk): keep the record, and leave
+        # the rest to the command (pinochle.output: silence for a closed pipe, else one line on stderr)
         if save is not None:
             _write_record(state, save)
-        return 1
+        raise
     except KeyboardInterrupt:
         con.say()
         con.say("Interrupted.")

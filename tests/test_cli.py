@@ -379,3 +379,106 @@ def test_lookalike_characters_are_not_cards_and_whole_float_bids_are_bids() -> N
         parse_call("\u0662\u0666\u0660")  # Arabic-Indic digits
     with pytest.raises(ValueError):
         parse_call(260.5)
+
+
+# ---------------------------------------------------------------- output that cannot be written
+
+ROOT = Path(__file__).resolve().parents[1]
+HAND_LINE = json.dumps(json.loads((ROOT / "docs" / "examples" / "hand.json").read_text(encoding="utf-8"))) + "\n"
+MELD_LINE = '{"trump": "S", "hand": "AS TS KS QS JS"}\n'
+LEGAL_LINE = '{"trump": "H", "hand": "AS 9S KH", "trick": "TS"}\n'
+#: Every command that writes output, with the input it reads: JSON Lines long enough that their answers
+#: fill a pipe's buffer (64 KiB) many times over.
+WRITERS = [
+    (["games"], ""),
+    (["meld", "--trump", "S", "AS", "TS", "KS", "QS", "JS"], ""),
+    (["legal", "--trump", "H", "--hand", "AS 9S KH", "--trick", "TS"], ""),
+    (["replay", str(ROOT / "docs" / "examples" / "match.json")], ""),
+    (["meld", "-"], MELD_LINE * 3000),
+    (["legal", "-"], LEGAL_LINE * 5000),
+    (["replay", "-"], HAND_LINE * 1000),
+    (["meld", "-"], "{\n" * 3000),  # error lines are output too
+    (["play", "--seed", "3"], "\n" * 200),
+    (["arena", "--a", "easy", "--b", "easy", "--deals", "1", "--matches", "0", "--workers", "1", "--json"], ""),
+    (["--help"], ""),
+]
+WRITER_IDS = ["-".join(argv[:2]) for argv, _ in WRITERS]
+
+
+def _pinochle(argv: list[str], stdin: str, stdout: int | object, tmp_path: Path) -> subprocess.Popen[bytes]:
+    """The installed command's module in a process of its own, reading ``stdin`` from a file."""
+    source = tmp_path / "input.jsonl"
+    source.write_text(stdin, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    with source.open("rb") as fh:
+        return subprocess.Popen([sys.executable, "-m", "pinochle.cli", *argv], stdin=fh, stdout=stdout,  # type: ignore[call-overload]
+                                stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+
+
+def _quiet(stderr: bytes, argv: list[str]) -> bytes:
+    """Standard error without the arena's progress bar (its own line, not an error)."""
+    if argv[0] == "arena":
+        return b"".join(line for line in stderr.splitlines(keepends=True) if b"duplicate deals" not in line)
+    return stderr
+
+
+@pytest.mark.parametrize("argv, stdin", WRITERS, ids=WRITER_IDS)
+def test_a_closed_pipe_ends_the_command_silently_with_141(argv: list[str], stdin: str, tmp_path: Path) -> None:
+    """Regression: ``| head -1`` printed a BrokenPipeError traceback. The reader has gone before the
+    first write: nothing on standard error (no traceback, no "Exception ignored" at exit), status 141
+    (128 + SIGPIPE, as a shell reports coreutils stopped by a closed pipe; README)."""
+    read, write = os.pipe()
+    os.close(read)  # no reader at all: every write is refused (EPIPE)
+    try:
+        p = _pinochle(argv, stdin, write, tmp_path)
+    finally:
+        os.close(write)
+    _, err = p.communicate(timeout=120)
+    assert (p.returncode, _quiet(err, argv)) == (141, b""), err.decode(errors="replace")
+
+
+@pytest.mark.parametrize("argv, stdin, first", [
+    (["meld", "-"], MELD_LINE * 3000, {"total": 150}),
+    (["legal", "-"], LEGAL_LINE * 5000, {"legal": ["AS"]}),
+    (["replay", "-"], HAND_LINE * 1000, {"declarer": "N", "bid": 250}),
+], ids=["meld", "legal", "replay"])
+def test_a_reader_that_stops_after_one_line_ends_the_stream_with_141(
+        argv: list[str], stdin: str, first: dict[str, object], tmp_path: Path) -> None:
+    """``pinochle replay - < records.jsonl | head -1``: the first answer arrives whole, then the
+    command stops silently with 141 instead of answering the rest."""
+    p = _pinochle(argv, stdin, subprocess.PIPE, tmp_path)
+    assert p.stdout is not None and p.stderr is not None
+    line = json.loads(p.stdout.readline())
+    p.stdout.close()
+    assert p.wait(timeout=120) == 141
+    assert p.stderr.read() == b""
+    assert {k: line[k] for k in first} == first
+
+
+@pytest.mark.parametrize("argv, stdin", WRITERS, ids=WRITER_IDS)
+def test_a_failed_write_is_one_line_on_stderr_and_status_1(argv: list[str], stdin: str, tmp_path: Path) -> None:
+    """Regression: ``pinochle games > /dev/full`` printed an OSError traceback. Now one line names
+    the cause, and the status is 1."""
+    with open("/dev/full", "wb") as full:
+        p = _pinochle(argv, stdin, full, tmp_path)
+        _, err = p.communicate(timeout=120)
+    assert (p.returncode, _quiet(err, argv).decode()) == (1, "pinochle: cannot write output: No space left on device\n")
+
+
+class _Refusing(io.StringIO):
+    """An output stream whose writes fail with ``error``."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+
+def test_main_answers_output_failures_with_a_status_not_an_exception(capsys: pytest.CaptureFixture[str]) -> None:
+    """In the process too: a closed pipe is 141 and silent, an I/O error 1 and one line naming it."""
+    assert main(["games"], stdout=_Refusing(BrokenPipeError(32, "Broken pipe"))) == 141
+    assert capsys.readouterr().err == ""
+    assert main(["meld", "-"], stdin=io.StringIO(MELD_LINE), stdout=_Refusing(OSError(5, "Input/output error"))) == 1
+    assert capsys.readouterr().err == "pinochle: cannot write output: Input/output error\n"

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -30,6 +32,7 @@ from pinochle.server.limits import GuessGuard, Guard
 from pinochle.server.protocol import CLIENT_TYPES, MAX_VERSION, CloseCode, ErrorCode, ProtocolError, parse_client
 from pinochle.server.table import Table
 
+from .redis_support import RedisServer, RedisTarget, redis_server, redis_target  # noqa: F401
 from .support import error, hello, of_type, until
 
 Msg = dict[str, Any]
@@ -776,3 +779,239 @@ def test_protocol_error_paths_never_answer_server(client: TestClient) -> None:
             ws.send_text(frame)
             err = ws.receive_json()
             assert err["type"] == "error" and err["code"] == "bad_message", (frame[:80], err)
+
+
+# ---------------------------------------------------------------- any JSON in any field, lone surrogates included
+
+def _documented(section: str, pattern: str = r"^\| `(\w+)` \|") -> list[str]:
+    """The names in the first column of a table of docs/protocol.md's ``section`` (its message types)."""
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    body = text.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return [m.group(1) for line in body.splitlines() if (m := re.match(pattern, line))]
+
+
+def _utf8_json(text: str) -> Msg:
+    """A frame the server sent: UTF-8 must carry it (the ASGI server encodes every text frame so;
+    the test client does not), and it is one JSON object."""
+    text.encode("utf-8")  # UnicodeEncodeError: the frame that dropped the socket (1006) in a real server
+    msg: Msg = json.loads(text)
+    return msg
+
+
+def test_a_lone_surrogate_as_the_type_is_unknown_type_and_the_socket_stays_open(client: TestClient) -> None:
+    """Regression: ``{"type":"\\ud800"}`` (valid JSON) raised UnicodeEncodeError while the error quoting
+    the type was sent, and the socket closed with 1006. The type is quoted as JSON writes it."""
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_text('{"type":"\\ud800"}')
+        err = _utf8_json(ws.receive_text())
+        assert err["code"] == "unknown_type"
+        assert err["message"].startswith('unknown message type the text "\\ud800": expected one of hello, ')
+        ws.send_text('{"type":"hello","device":null,"seat":"\\udfff"}')
+        assert _utf8_json(ws.receive_text())["type"] == "welcome"
+    with client.websocket_connect("/ws") as ws:  # as the first frame: the documented close, after the error
+        ws.send_text('{"type":"\\ud800"}')
+        assert _utf8_json(ws.receive_text())["code"] == "unknown_type"
+        assert closed_with(ws) == CloseCode.BAD_HELLO
+
+
+#: Frames quoting, naming or looking up a lone surrogate: the error answering each, and what its message says
+#: (``@V``: the version of the table, where South may bid).
+SURROGATE_FRAMES = [
+    ('{"type":"new_match","level":"\\ud800"}', "bad_message", 'not the text "\\ud800"'),
+    ('{"type":"room_game","game":"x\\udc00"}', "bad_message", 'the text "x\\udc00" is not a game'),
+    ('{"type":"arrange","seats":{"\\ud83d":null}}', "bad_message", 'has the seat the text "\\ud83d"'),
+    ('{"type":"action","match":null,"version":@V,"action":{"type":"bid","bid":"\\ud800"}}', "illegal",
+     "a bid needs a whole number of points, not '\\ud800'"),
+    ('{"type":"create_room","name":"Sylvie\\ud83d"}', "room", "half a character"),
+    ('{"type":"quick_match","name":"\\ude00"}', "room", "half a character"),
+    ('{"type":"join_room","code":"ABCDEFGHJK","name":"\\ud800"}', "room", "half a character"),
+    ('{"type":"resume","match":"\\ud800"}', "no_match", "not seated at that match"),
+    ('{"type":"action","match":"\\ud800","version":0,"action":{"type":"pass"}}', "no_match", "not seated"),
+    ('{"type":"join_room","code":"\\ud800","name":"Ann"}', "no_room", "no room has that code"),
+]
+
+
+def _answer_surrogates(client: TestClient) -> None:
+    """Send each of :data:`SURROGATE_FRAMES` at a socket whose solo match waits for South's bid (a match id
+    is then looked up in storage), and check its answer; then the socket is still open (a ``hello`` is welcomed)."""
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        version = south_to_bid(ws)["view"]["version"]
+        for frame, code, quoted in SURROGATE_FRAMES:
+            ws.send_text(frame.replace("@V", str(version)))
+            msg = _utf8_json(ws.receive_text())
+            while msg["type"] == "state":
+                msg = _utf8_json(ws.receive_text())
+            assert (msg["type"], msg["code"]) == ("error", code) and quoted in msg["message"], (frame, msg)
+        ws.send_json({"type": "hello", "device": None})
+        assert until(ws, of_type("welcome"))["device"]
+
+
+def test_client_text_with_a_lone_surrogate_is_quoted_safely_or_refused_by_name(client: TestClient) -> None:
+    """Regression: quoted back, a lone surrogate made an unsendable frame; as a match id it reached
+    SQLite, which cannot take it (``server``). A name holding one is refused (``room``): never saved."""
+    _answer_surrogates(client)
+
+
+def test_lone_surrogates_on_redis(redis_target: RedisTarget, tmp_path: Path) -> None:
+    """The same on a process of a service on Redis (``pinochle serve --redis``), whose keys are UTF-8 too."""
+    app = create_app(tmp_path / "unused.db", bot_delay=0, redis=redis_target.url, redis_prefix=redis_target.prefix)
+    with TestClient(app) as client:
+        _answer_surrogates(client)
+
+
+def test_send_json_never_fails_on_the_text(tmp_path: Path) -> None:
+    """A frame UTF-8 cannot carry is sent with JSON escapes instead of failing (as uvicorn's send would,
+    encoding the frame before writing any of it): the socket stays usable whatever a message quotes."""
+    from pinochle.server.app import send_json
+
+    class Encoding:
+        """A socket that encodes each text frame to UTF-8, as the ASGI server does (Starlette's JSON)."""
+
+        def __init__(self) -> None:
+            self.sent: list[bytes] = []
+
+        async def send_text(self, text: str) -> None:
+            self.sent.append(text.encode("utf-8"))
+
+        async def send_json(self, msg: dict[str, object]) -> None:
+            await self.send_text(json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+
+    ws = Encoding()
+    asyncio.run(send_json(ws, {"type": "error", "code": "illegal", "message": "not \ud800 but ♠"}))  # type: ignore[arg-type]
+    asyncio.run(send_json(ws, {"type": "left", "note": "K♠"}))  # type: ignore[arg-type]
+    assert ws.sent[0] == b'{"type":"error","code":"illegal","message":"not \\ud800 but \\u2660"}'
+    assert json.loads(ws.sent[0])["message"] == "not \ud800 but ♠"
+    assert ws.sent[1] == '{"type":"left","note":"K♠"}'.encode()  # readable UTF-8 when it can be
+
+
+#: Text of every kind, with lone surrogates often (JSON may hold "\ud800" alone; UTF-8 cannot): a list of
+#: characters, each from one of the three kinds (``st.text`` would merge them, and draw a surrogate rarely).
+ANY_TEXT = st.lists(st.one_of(st.characters(categories=["Cs"]), st.characters(max_codepoint=0x7F), st.characters()),
+                    max_size=24).map("".join)
+#: Any JSON value.
+ANY_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+                        | ANY_TEXT, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(ANY_TEXT, inner, max_size=3),
+                        max_leaves=6)
+CARD_TEXT = st.sampled_from(["AS", "TS", "KH", "QD", "JC", "9S", "10♠", "A♥"])
+#: Stand-ins the test replaces with what the socket knows: its solo match's id and version, its own member
+#: id in its room.
+SOLO, VERSION, MEMBER = "@solo-match", "@version", "@member"
+
+
+def _field(plausible: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """A value inside a field: one it could hold, any JSON value, or any text."""
+    return st.one_of(plausible, ANY_JSON, ANY_TEXT)
+
+
+LEVEL = st.sampled_from(["easy", "normal", "hard"])
+GAME = st.sampled_from(["table", "cutthroat", "auction", "two-handed", "racehorse"])
+PLAYERS = st.sampled_from([None, 2, 3, 4, 5])
+NAME = st.sampled_from(["Ann", "Bob", "Zoë", "👨\u200d👩\u200d👧"]) | ANY_TEXT  # a name is any text
+MATCH = st.sampled_from([None, SOLO])
+#: A move: the engine reads what is inside (a card, a suit, a bid of any text or value).
+ACTION = st.fixed_dictionaries(
+    {"type": _field(st.sampled_from(["bid", "pass", "trump", "give", "bury", "concede", "play_on", "play", "deal"]))},
+    optional={"bid": _field(st.sampled_from([250, 260, 1000])), "suit": _field(st.sampled_from(["S", "H", "♦"])),
+              "card": _field(CARD_TEXT), "cards": _field(st.lists(_field(CARD_TEXT), max_size=4)), "seat": ANY_JSON})
+#: The fields of every client message type of docs/protocol.md ("Client → server"), with values they could hold.
+FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
+    "hello": {"device": st.sampled_from([None, "d" * 24]), "seat": st.none()},
+    "new_match": {"level": LEVEL, "game": GAME, "players": PLAYERS},
+    "resume": {"match": MATCH},
+    "action": {"match": MATCH, "version": st.just(VERSION) | st.integers(0, 40), "action": ACTION},
+    "create_room": {"name": NAME, "level": LEVEL, "game": GAME, "players": PLAYERS},
+    "join_room": {"code": st.sampled_from(["ABCDEFGHJK", "abcd-efgh-jk"]) | ANY_TEXT, "name": NAME},
+    "ready": {"ready": st.booleans()},
+    "room_level": {"level": LEVEL},
+    "room_timer": {"seconds": st.none() | st.integers(10, 300)},
+    "room_game": {"game": GAME, "players": PLAYERS},
+    "arrange": {"seats": st.dictionaries(st.sampled_from(["N", "E", "S", "W", "0", "4"]) | ANY_TEXT,
+                                         _field(st.sampled_from([None, MEMBER])), max_size=4)},
+    "start": {},
+    "back_to_lobby": {},
+    "leave": {},
+    "quick_match": {"name": NAME, "game": GAME, "players": PLAYERS},
+    "cancel_search": {},
+    "pace": {"bot_delay": st.floats(0, 3)},
+}
+
+
+@st.composite
+def client_messages(draw: st.DrawFn, kind: str) -> Msg:
+    """A message of type ``kind`` whose fields hold values they could hold (each may be left out), but
+    one: one of its fields, a field of any name, or its type holds any JSON value or any text (or none
+    does: then only what is inside ``action`` and ``seats`` may be odd)."""
+    msg: Msg = {key: draw(value) for key, value in FIELDS[kind].items() if draw(st.integers(0, 7))}
+    odd = "type" if draw(st.integers(0, 7)) == 7 else draw(st.sampled_from([*FIELDS[kind], "any name", "none"]))
+    if odd == "any name":
+        msg[draw(ANY_TEXT)] = draw(ANY_JSON)
+    elif odd not in ("type", "none"):
+        msg[odd] = draw(st.one_of(ANY_JSON, ANY_TEXT))
+    msg["type"] = draw(ANY_TEXT) if odd == "type" else kind
+    return msg
+
+
+def _fill(value: Any, known: dict[str, Any]) -> Any:
+    """``value`` with the stand-ins replaced (:data:`SOLO`, :data:`VERSION`, :data:`MEMBER`; ``VERSION``
+    without a solo match: 0)."""
+    if isinstance(value, str):
+        return known.get(value, 0 if value == VERSION else value)
+    if isinstance(value, dict):
+        return {k: _fill(v, known) for k, v in value.items()}
+    return value
+
+
+def test_the_document_lists_the_client_types_the_property_sends() -> None:
+    assert sorted(_documented("Client → server")) == sorted(FIELDS) == sorted(CLIENT_TYPES)
+
+
+@pytest.mark.parametrize("kind", sorted(FIELDS))
+def test_any_json_in_any_field_is_answered_and_the_socket_stays_open(kind: str, tmp_path: Path) -> None:
+    """Any JSON value (text with lone surrogates included) in any field of any client message, at a
+    socket with no match, a solo match or a room: every answer is a documented message (an ``error``
+    with a documented code other than ``server``, which would mean the handler raised), sent as UTF-8
+    JSON; nothing raises out of the handler; and the socket stays open: a ``hello`` after it is welcomed."""
+    server_types = set(_documented("Server → client")) | {"pong"}
+    codes = set(_documented("Errors")) - {"server"}
+    app = create_app(tmp_path / "any.db", bot_delay=0, rate=(10_000.0, 10_000),
+                     guard=GuessGuard(bad_codes=10**6, bad_codes_per_address=10**6, devices_per_address=10**6))
+    device = "fuzzing-device-0123456789"
+
+    def answers(ws: Any, frame: str) -> list[Msg]:
+        """Send ``frame``, then a ping; every message before the pong (a message is handled whole before the next)."""
+        ws.send_text(frame)
+        ws.send_text('{"type":"ping"}')
+        out: list[Msg] = []
+        while (msg := _utf8_json(ws.receive_text()))["type"] != "pong":
+            out.append(msg)
+        return out
+
+    with TestClient(app) as client:
+
+        @settings(max_examples=50 if kind == "action" else 20, deadline=None, derandomize=True,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+        # a move needs a match to reach the engine: moves are sent at a solo match (a room has none yet)
+        @given(setup=st.sampled_from(["solo"] if kind == "action" else ["greeted", "solo", "room"]),
+               msg=client_messages(kind))
+        def answered(setup: str, msg: Msg) -> None:
+            with client.websocket_connect("/ws") as ws:
+                hello(ws, device=device)
+                known: dict[str, Any] = {}
+                if setup == "solo":
+                    started = [m for m in answers(ws, json.dumps({"type": "new_match", "level": "easy"}))
+                               if m["type"] == "state"]
+                    known[SOLO], known[VERSION] = started[0]["match"]["id"], started[-1]["view"]["version"]
+                elif setup == "room":
+                    joined = answers(ws, json.dumps({"type": "create_room", "name": "Ann"}))
+                    known[MEMBER] = next(m for m in joined if m["type"] == "joined")["room"]["you"]
+                frame = json.dumps(_fill(msg, known))  # ASCII escapes: a lone surrogate is sent as \ud800
+                for reply in answers(ws, frame):
+                    assert reply["type"] in server_types, (frame, reply)
+                    if reply["type"] == "error":
+                        assert reply["code"] in codes and reply["message"], (frame, reply)
+                ws.send_json({"type": "hello", "device": device})
+                assert until(ws, of_type("welcome"))["device"] == device
+
+        answered()

@@ -32,6 +32,30 @@ def test_names_are_kept_as_text(raw: str) -> None:
     assert 1 <= len(name) <= 20 and name == name.strip()
 
 
+#: Text with lone surrogates often (JSON may hold "\ud83d" alone; UTF-8 cannot), among any other characters.
+WITH_SURROGATES = st.lists(st.one_of(st.characters(categories=["Cs"]), st.characters(max_codepoint=0x7F),
+                                     st.characters()), min_size=1, max_size=22).map("".join)
+
+
+@given(WITH_SURROGATES)
+def test_every_name_kept_can_be_sent_and_saved(raw: str) -> None:
+    """A name is sent to every member and saved (SQLite, Redis): UTF-8 must carry it. A lone
+    surrogate, half a character (an emoji cut in two), is refused by name, never kept."""
+    try:
+        name = clean_name(raw)
+    except RoomError as err:
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in raw.strip()) and 1 <= len(raw.strip()) <= 20:
+            assert "half a character" in str(err) or "control characters" in str(err), (raw, err)
+        return
+    assert name.encode("utf-8").decode("utf-8") == name
+
+
+@pytest.mark.parametrize("raw", ["Sylvie\ud83d", "\ude00Ann", "\udc00"])
+def test_a_lone_surrogate_in_a_name_is_refused_by_name(raw: str) -> None:
+    with pytest.raises(RoomError, match=r"^a name cannot hold half a character \(a lone surrogate"):
+        clean_name(raw)
+
+
 def test_markup_is_just_a_name() -> None:
     assert clean_name("<b>Ann</b>") == "<b>Ann</b>"  # stored as text; clients show it as text
 

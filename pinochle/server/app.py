@@ -46,6 +46,7 @@ from .protocol import (
     DEFAULT_GAME,
     games_json,
     parse_client,
+    storable,
     valid_device,
 )
 from .rooms import RoomError, Rooms, clean_name, normal_code
@@ -84,6 +85,20 @@ def is_ping(text: str | bytes) -> bool:
         return bool(json.loads(text) == {"type": "ping"})
     except ValueError:
         return False
+
+
+async def send_json(ws: WebSocket, msg: dict[str, object]) -> None:
+    """Send ``msg`` as one text frame of JSON, readable UTF-8.
+
+    A frame that UTF-8 cannot carry (a lone surrogate a client sent, quoted back: see
+    :func:`~.protocol.printable`) is sent with ``\\uXXXX`` escapes instead, which every JSON reader
+    reads as the same text: the send never fails on the text, and the socket stays open. The
+    ASGI server encodes a frame whole before it writes any of it, so the first try leaves nothing half sent.
+    """
+    try:
+        await ws.send_json(msg)  # Starlette: compact JSON, ensure_ascii=False
+    except UnicodeEncodeError:
+        await ws.send_text(json.dumps(msg, separators=(",", ":")))
 
 
 class FrameTooBig(Exception):
@@ -151,8 +166,8 @@ class Connection:
         self.bot_delay: float | None = None
 
     async def send(self, msg: dict[str, object]) -> None:
-        """Send one JSON message."""
-        await self.ws.send_json(msg)
+        """Send one JSON message (:func:`send_json`)."""
+        await send_json(self.ws, msg)
 
     # ---------------------------------------------------------------- tokens
 
@@ -274,7 +289,9 @@ class Connection:
 
     async def _earlier_match(self, match_id: str, mine: Callable[[StoredMatch], bool]) -> bool:
         """Whether the stored match ``match_id`` exists and satisfies ``mine``."""
-        stored = await self.tables.read(self.server.storage.load, match_id) if len(match_id) <= 64 else None
+        # an id too long or not UTF-8 (a lone surrogate) names no stored match: storage is not asked
+        stored = await self.tables.read(self.server.storage.load, match_id) \
+            if len(match_id) <= 64 and storable(match_id) else None
         return stored is not None and mine(stored)
 
     # ---------------------------------------------------------------- messages
@@ -616,12 +633,12 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                     raise ProtocolError(ErrorCode.NO_HELLO, "say hello first: {\"type\": \"hello\", \"device\": ...}")
                 await conn.hello(hello.data.get("device"), hello.data.get("seat"))
             except ProtocolError as err:
-                await ws.send_json(err.to_json())
+                await send_json(ws, err.to_json())
                 await ws.close(CloseCode.RATE_LIMITED if err.code == ErrorCode.RATE_LIMITED else CloseCode.BAD_HELLO)
                 return
             except StorageFault as err:  # the shared store (Redis) is down: nothing to resync from, come back later
                 log.warning("storage refused a hello: %s", err.__cause__ or err)
-                await ws.send_json(ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
+                await send_json(ws, ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
                 await ws.close(CloseCode.SERVICE_RESTART)
                 return
             beating = False  # the browser has started its heartbeat: silence means it is gone
@@ -639,7 +656,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                     if conn.limiter.refused > RATE_CLOSE_AFTER:
                         await ws.close(CloseCode.RATE_LIMITED)
                         return
-                    await ws.send_json(ProtocolError(
+                    await send_json(ws, ProtocolError(
                         ErrorCode.RATE_LIMITED, "too many messages: slow down (the message was ignored)").to_json())
                     continue
                 if is_ping(text):
@@ -649,17 +666,17 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                 try:
                     await conn.handle(text)
                 except ProtocolError as err:
-                    await ws.send_json(err.to_json())
+                    await send_json(ws, err.to_json())
                 except WebSocketDisconnect:
                     raise
                 except StorageFault as err:  # nothing was saved, nothing changed: say why, stay up
                     log.warning("storage refused a write: %s", err.__cause__ or err)
-                    await ws.send_json(ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
+                    await send_json(ws, ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
                 except Exception:
                     if _gone(ws):  # the client left while its message was handled: nobody to answer
                         return
                     log.exception("message failed: %.200r", text)
-                    await ws.send_json(ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is unchanged").to_json())
+                    await send_json(ws, ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is unchanged").to_json())
         except FrameTooBig:
             await ws.close(CloseCode.TOO_BIG)
         except WebSocketDisconnect:

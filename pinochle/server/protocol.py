@@ -96,12 +96,46 @@ class ErrorCode(str, Enum):
     STORAGE = "storage"
 
 
+def printable(text: str) -> str:
+    """``text`` with each lone surrogate written as its JSON escape (``\\ud800``), so that text a client
+    sent can be quoted back, saved and logged.
+
+    JSON may hold a lone surrogate (``"\\ud800"``, half of a pair with no other half); Python reads it
+    into the string, but UTF-8 cannot carry it, so a frame quoting it could not be sent. Every other
+    character, and a whole pair (one character once read), is kept as it is.
+
+    >>> printable("a\\ud800b ♠ \U0001F600"), printable("plain")
+    ('a\\\\ud800b ♠ 😀', 'plain')
+    """
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def storable(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8: no lone surrogate (see :func:`printable`). Storage keys
+    (SQLite, Redis) are UTF-8, so a client's text that is not cannot name anything stored.
+
+    >>> storable("AbC-12_x"), storable("\\udc00")
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class ProtocolError(ValueError):
-    """A message that the server refuses; ``code`` is its :class:`ErrorCode`."""
+    """A message that the server refuses; ``code`` is its :class:`ErrorCode`.
+
+    The message may quote what the client sent (a type, a value, a card): it is kept
+    :func:`printable`, so that every refusal can be sent, whatever the client wrote.
+    """
 
     def __init__(self, code: ErrorCode, message: str) -> None:
         self.code = code
-        super().__init__(message)
+        super().__init__(printable(message))
 
     def to_json(self) -> dict[str, object]:
         """The ``error`` message for the client."""
@@ -156,6 +190,11 @@ def describe(value: object) -> str:
 
     >>> [describe(v) for v in (True, None, 2.5, float("inf"), "12", [1], {}, 10**40)]
     ['true', 'null', '2.5', 'an infinite number', 'the text "12"', 'a list', 'an object', 'a 41-digit number']
+
+    Text is quoted as JSON writes it, a lone surrogate as its escape (see :func:`printable`):
+
+    >>> print(describe("\\ud800"))
+    the text "\\ud800"
     """
     if value is None:
         return "null"
@@ -170,7 +209,7 @@ def describe(value: object) -> str:
         return "an infinite number" if math.isinf(value) else repr(value)
     if isinstance(value, str):
         shown = json.dumps(value if len(value) <= 20 else value[:20] + "…", ensure_ascii=False)
-        return f"the text {shown}"
+        return f"the text {printable(shown)}"
     if isinstance(value, list):
         return "a list"
     return "an object"

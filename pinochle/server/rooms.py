@@ -112,13 +112,14 @@ def clean_name(raw: object) -> str:
     """A display name: trimmed, 1 to 20 characters, something visible, no control characters.
 
     Control, private-use, unassigned and line-separator characters are
-    refused, and so are direction overrides (which could disguise a name);
+    refused, and so are lone surrogates (half a character: valid JSON, but
+    not text that can be sent or saved) and direction overrides (which could disguise a name);
     the zero-width joiner and non-joiner are allowed. The name is kept as
     text; clients must show it as text, never as markup.
 
     Raises:
         RoomError: not a string, empty after trimming, too long, nothing
-            visible, or with control characters.
+            visible, or with control characters or a lone surrogate.
 
     >>> clean_name("  Sylvie  ")
     'Sylvie'
@@ -134,6 +135,8 @@ def clean_name(raw: object) -> str:
         raise RoomError(f"a name has at most {NAME_MAX} characters")
     for ch in name:
         cat = unicodedata.category(ch)
+        if cat == "Cs":  # JSON can carry "\ud83d" alone (an emoji cut in two); UTF-8, SQLite and Redis cannot
+            raise RoomError("a name cannot hold half a character (a lone surrogate, such as an emoji cut in two)")
         if (cat.startswith("C") and ch not in _NAME_FORMAT_OK) or cat in ("Zl", "Zp"):
             raise RoomError("a name cannot hold control characters")
     if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANKS for ch in name):
