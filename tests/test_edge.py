@@ -52,6 +52,17 @@ def test_static_files_are_cached_briefly_and_pages_stay_fresh(client: TestClient
     assert client.get("/rooms/ABCD").headers["cache-control"] == "no-store"
 
 
+def test_card_art_is_kept_a_week(client: TestClient) -> None:
+    """The card pictures (most of a first visit's bytes) may be kept a week, then revalidated."""
+    art = client.get("/static/cards/QS.svg")
+    assert art.status_code == 200 and art.headers["content-type"].startswith("image/svg+xml")
+    assert art.headers["cache-control"] == "public, max-age=604800"
+    again = client.get("/static/cards/QS.svg", headers={"if-none-match": art.headers["etag"]})
+    assert again.status_code == 304
+    assert client.get("/static/cards/four/KD.svg").headers["cache-control"] == "public, max-age=604800"
+    assert client.get("/static/cards.css").headers["cache-control"] == "public, max-age=300"
+
+
 def test_no_page_has_an_inline_script_or_style_attribute(client: TestClient) -> None:
     """The policy allows no inline script: every script of the pages is a file of /static."""
     for page in ("/", "/rules", "/how-to-play", "/rules/games/two-handed"):

@@ -30,7 +30,10 @@ CHROMIUM_ARGS = [
 WEB = Path(__file__).resolve().parent.parent / "pinochle" / "web"
 TIMEOUT_MS = 10_000
 KEY = "pinochle.settings"
-DEFAULTS = {"pace": "normal", "sounds": False, "theme": "system", "flat": False, "reducedMotion": "system"}
+DEFAULTS = {
+    "pace": "normal", "sounds": False, "theme": "system", "flat": False, "reducedMotion": "system",
+    "cardBack": "red", "fourColour": False,
+}
 BLANK = b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>'
 
 pytestmark = pytest.mark.skipif(
@@ -42,9 +45,11 @@ T = TypeVar("T")
 
 
 class Handler(SimpleHTTPRequestHandler):
-    """Files of pinochle/web, plus a blank page at /blank.html; JS with a module-friendly type."""
+    """Files of pinochle/web (also under /static/, as the app serves them), plus a blank page at
+    /blank.html; JS with a module-friendly type."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".css": "text/css"}
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".css": "text/css",
+                      ".svg": "image/svg+xml"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, directory=str(WEB), **kwargs)
@@ -57,6 +62,8 @@ class Handler(SimpleHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(BLANK)
             return
+        if self.path.startswith("/static/"):  # as the app serves them (the card art's URLs)
+            self.path = self.path[len("/static"):]
         super().do_GET()
 
     def end_headers(self) -> None:
@@ -118,7 +125,8 @@ def settings(page: Any, body: str, arg: Any = None) -> Any:
 def html_attrs(page: Any) -> dict[str, str | None]:
     return dict(
         page.evaluate(
-            """() => Object.fromEntries(['data-theme', 'data-flat', 'data-reduced-motion', 'data-pace']
+            """() => Object.fromEntries(['data-theme', 'data-flat', 'data-reduced-motion', 'data-pace',
+                                         'data-card-back', 'data-four-colour']
                  .map(a => [a, document.documentElement.getAttribute(a)]))"""
         )
     )
@@ -140,7 +148,10 @@ def test_defaults_on_a_fresh_device(base_url: str) -> None:
 
 
 def test_saved_settings_survive_a_reload(base_url: str) -> None:
-    chosen = {"pace": "fast", "sounds": True, "theme": "dark", "flat": True, "reducedMotion": "on"}
+    chosen = {
+        "pace": "fast", "sounds": True, "theme": "dark", "flat": True, "reducedMotion": "on",
+        "cardBack": "blue", "fourColour": True,
+    }
 
     def script(page: Any) -> None:
         assert settings(page, "return m.saveSettings(arg);", chosen) == chosen
@@ -171,16 +182,20 @@ CORRUPT = [
     ("{}", DEFAULTS),
     (
         '{"pace": "warp", "sounds": "yes", "theme": "dark", "flat": true, "reducedMotion": 7}',
-        {"pace": "normal", "sounds": False, "theme": "dark", "flat": True, "reducedMotion": "system"},
+        dict(DEFAULTS, theme="dark", flat=True),
     ),
     (
         '{"pace": "fast", "sounds": 1, "theme": "DARK", "flat": "true", "reducedMotion": "off", "extra": {}}',
-        {"pace": "fast", "sounds": False, "theme": "system", "flat": False, "reducedMotion": "off"},
+        dict(DEFAULTS, pace="fast", reducedMotion="off"),
     ),
     (
         '{"pace": "relaxed", "sounds": true, "theme": "light", "flat": null, "reducedMotion": ["on"]}',
-        {"pace": "relaxed", "sounds": True, "theme": "light", "flat": False, "reducedMotion": "system"},
+        dict(DEFAULTS, pace="relaxed", sounds=True, theme="light"),
     ),
+    # the card back is one of the backs shipped, the four-colour deck a boolean
+    ('{"cardBack": "green", "fourColour": "yes"}', DEFAULTS),
+    ('{"cardBack": "blue", "fourColour": true}', dict(DEFAULTS, cardBack="blue", fourColour=True)),
+    ('{"cardBack": ["blue"], "fourColour": 1}', DEFAULTS),
 ]
 
 
@@ -217,16 +232,26 @@ def test_apply_settings_sets_the_html_attributes(base_url: str) -> None:
         settings(page, "m.applySettings(m.loadSettings());")
         assert html_attrs(page) == {
             "data-theme": "light", "data-flat": "false", "data-reduced-motion": "false", "data-pace": "normal",
+            "data-card-back": "red", "data-four-colour": "false",
         }
-        chosen = {"pace": "fast", "sounds": True, "theme": "dark", "flat": True, "reducedMotion": "on"}
+        chosen = {
+            "pace": "fast", "sounds": True, "theme": "dark", "flat": True, "reducedMotion": "on",
+            "cardBack": "blue", "fourColour": True,
+        }
         returned = settings(page, "return m.applySettings(arg);", chosen)
-        assert returned == {"theme": "dark", "flat": "true", "reducedMotion": "true", "pace": "fast"}
+        assert returned == {
+            "theme": "dark", "flat": "true", "reducedMotion": "true", "pace": "fast",
+            "cardBack": "blue", "fourColour": "true",
+        }
         assert html_attrs(page) == {
             "data-theme": "dark", "data-flat": "true", "data-reduced-motion": "true", "data-pace": "fast",
+            "data-card-back": "blue", "data-four-colour": "true",
         }
-        settings(page, "m.applySettings(arg);", dict(chosen, theme="light", reducedMotion="off", pace="relaxed"))
+        settings(page, "m.applySettings(arg);", dict(chosen, theme="light", reducedMotion="off", pace="relaxed",
+                                                     cardBack="red", fourColour=False))
         assert html_attrs(page) == {
             "data-theme": "light", "data-flat": "true", "data-reduced-motion": "false", "data-pace": "relaxed",
+            "data-card-back": "red", "data-four-colour": "false",
         }
         # Another root element gets the attributes instead of <html>.
         on_div = settings(
@@ -411,3 +436,52 @@ def test_sounds_play_with_chromium_web_audio(base_url: str) -> None:
         )
 
     assert in_browser(base_url, script) == [True, True, True, True]
+
+
+# ---------------------------------------------------------------- the card art (dom.js)
+
+
+def test_every_card_is_drawn_from_the_chosen_deck_and_back(base_url: str) -> None:
+    """dom.js cardEl/cardBack draw the art of pinochle/web/cards/ as the settings on <html> say,
+    keep the card's accessible name, and refreshCardArt follows a change of deck or back."""
+
+    def script(page: Any) -> Any:
+        return page.evaluate(
+            """async () => {
+              const d = await import('/dom.js'); const s = await import('/settings.js');
+              const art = (el) => el.querySelector('img.card-art')?.getAttribute('src') ?? null;
+              const out = {};
+              s.applySettings(s.DEFAULTS);
+              const q = d.cardEl('QS'), kd = d.cardEl('KD', {button: true, label: 'King of diamonds, playable'});
+              const back = d.cardBack({size: 'trick'}), mini = d.cardEl('TH', {size: 'mini'});
+              document.body.append(q, kd, back, mini);
+              out.two = [art(q), art(kd), art(back), art(mini)];
+              out.names = [q.getAttribute('aria-label'), q.getAttribute('role'), kd.getAttribute('aria-label'),
+                           kd.tagName, kd.type, back.getAttribute('aria-hidden'), mini.getAttribute('aria-label')];
+              out.alt = q.querySelector('img').getAttribute('alt');
+              out.miniText = mini.textContent;
+              s.applySettings({...s.DEFAULTS, fourColour: true, cardBack: 'blue'});
+              out.newCards = [art(d.cardEl('KD')), art(d.cardEl('9C')), art(d.cardEl('AH')), art(d.cardBack())];
+              out.before = [art(q), art(kd), art(back)];
+              d.refreshCardArt();
+              out.after = [art(q), art(kd), art(back)];
+              out.urls = [d.cardArtUrl('TD', false), d.cardArtUrl('TD', true), d.cardBackUrl('green')];
+              const loaded = await Promise.all([...document.querySelectorAll('img.card-art')].map((img) =>
+                img.decode().then(() => img.naturalWidth > 0, () => false)));
+              out.loaded = loaded.every(Boolean) && loaded.length === 3;
+              return out;
+            }"""
+        )
+
+    got = in_browser(base_url, script)
+    assert got["two"] == ["/static/cards/QS.svg", "/static/cards/KD.svg", "/static/cards/back-red.svg", None]
+    assert got["names"] == ["Queen of spades", "img", "King of diamonds, playable", "BUTTON", "button", "true",
+                            "Ten of hearts"]
+    assert got["alt"] == ""  # the picture is decoration: the card's own label names it
+    assert got["miniText"] == "10♥\ufe0e"  # a mini card (a list in a dialog) shows its index as text
+    assert got["newCards"] == ["/static/cards/four/KD.svg", "/static/cards/four/9C.svg", "/static/cards/AH.svg",
+                               "/static/cards/back-blue.svg"]
+    assert got["before"] == ["/static/cards/QS.svg", "/static/cards/KD.svg", "/static/cards/back-red.svg"]
+    assert got["after"] == ["/static/cards/QS.svg", "/static/cards/four/KD.svg", "/static/cards/back-blue.svg"]
+    assert got["urls"] == ["/static/cards/TD.svg", "/static/cards/four/TD.svg", "/static/cards/back-red.svg"]
+    assert got["loaded"]  # the files are there and are pictures

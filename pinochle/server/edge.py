@@ -12,8 +12,10 @@ middleware built on Starlette's :class:`~starlette.datastructures.MutableHeaders
   its code, so no referrer ever leaves the page), ``X-Frame-Options: DENY`` for old browsers
   when no embedding is allowed, ``Cross-Origin-Opener-Policy: same-origin``.
 - Caching: ``/static/*`` files may be kept 5 minutes and are then revalidated by their
-  ``ETag`` (a 304 costs no body); everything else keeps what its route set, and pages
-  without a ``Cache-Control`` get ``no-cache`` so they are always fresh.
+  ``ETag`` (a 304 costs no body); the card art (``/static/cards/*``, most of the bytes of a
+  first visit and never changed by an upgrade of the code) may be kept a week; everything
+  else keeps what its route set, and pages without a ``Cache-Control`` get ``no-cache`` so
+  they are always fresh.
 
 >>> policy = EdgePolicy()
 >>> "frame-ancestors 'none'" in policy.csp(), "script-src 'self'" in policy.csp()
@@ -37,6 +39,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: How long a browser may keep a static file before revalidating it (seconds).
 STATIC_MAX_AGE = 300
+#: How long a browser may keep a card picture (``/static/cards/*``) before revalidating it (seconds):
+#: a week. A new picture gets a new file name (docs/cards.md).
+CARD_ART_MAX_AGE = 7 * 24 * 3600
 
 
 class EdgeError(ValueError):
@@ -139,7 +144,9 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        static = str(scope.get("path", "")).startswith("/static/")
+        path = str(scope.get("path", ""))
+        static = path.startswith("/static/")
+        max_age = CARD_ART_MAX_AGE if path.startswith("/static/cards/") else STATIC_MAX_AGE
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -151,7 +158,7 @@ class SecurityHeaders:
                 if not self.policy.frame_ancestors:
                     headers["X-Frame-Options"] = "DENY"
                 if static:
-                    headers["Cache-Control"] = f"public, max-age={STATIC_MAX_AGE}"
+                    headers["Cache-Control"] = f"public, max-age={max_age}"
                 elif "cache-control" not in headers:
                     headers["Cache-Control"] = "no-cache"
             await send(message)

@@ -1,5 +1,5 @@
 // Small helpers every module uses: building elements, storage that never throws,
-// the names of suits and ranks, numbers in words, and a card face.
+// the names of suits and ranks, numbers in words, and the cards (faces and backs).
 //
 // Names typed by people are always put on the page as text (textContent or text
 // nodes via `h`), never as markup.
@@ -84,38 +84,79 @@ export const cardWords = (token) => `the ${RANK[token[0]].name.toLowerCase()} of
 export const cardShort = (token) => `${RANK[token[0]].txt}${suitSym(token[1])}`;
 
 export function suitChip(s) {
-  return h("span", { class: `suit-chip ${SUIT[s].color}`, "aria-label": SUIT[s].name, role: "img" }, suitSym(s));
+  return h("span", { class: `suit-chip ${SUIT[s].color} suit-${s}`, "aria-label": SUIT[s].name, role: "img" }, suitSym(s));
 }
+
+// ------------------------------------------------------------------ cards
+//
+// Every card on the page is drawn here: cardEl (a face) and cardBack (a face-down card).
+// The art is Adrian Kennard's SVG cards (CC0 1.0; docs/cards.md), one file a card under
+// /static/cards/: the faces with large corner indices, the four-colour deck's diamonds
+// (blue) and clubs (green) under cards/four/, and the backs back-red.svg and back-blue.svg.
+// Which deck and back are in force is on <html> (data-four-colour, data-card-back: set by
+// boot.js before the first paint and by settings.js), so a card drawn later matches;
+// refreshCardArt() redraws the cards already on the page when a setting changes.
+
+const ART = "/static/cards/";
+export const CARD_BACKS = Object.freeze(["red", "blue"]);
+
+function artSettings() {
+  const d = globalThis.document?.documentElement?.dataset ?? {};
+  return { four: d.fourColour === "true", back: CARD_BACKS.includes(d.cardBack) ? d.cardBack : CARD_BACKS[0] };
+}
+
+/** The URL of a card's face: "/static/cards/KS.svg"; four-colour diamonds and clubs under cards/four/. */
+export function cardArtUrl(token, four = artSettings().four) {
+  return `${ART}${four && "DC".includes(token[1]) ? "four/" : ""}${token}.svg`;
+}
+
+/** The URL of a card back ("red" or "blue"). */
+export function cardBackUrl(back = artSettings().back) {
+  return `${ART}back-${CARD_BACKS.includes(back) ? back : CARD_BACKS[0]}.svg`;
+}
+
+const art = (src, what) => h("img", { class: "card-art", src, alt: "", draggable: "false", dataset: { art: what } });
 
 /**
  * A card face. `opts.button` makes it a <button>; `opts.size` is "" (hand),
- * "trick" or "mini".
+ * "trick", "board"/"oboard" (two-handed melds on the table) or "mini". Every size but
+ * "mini" shows the card's art; a mini card (a list in a dialog) shows its index only,
+ * as text. The accessible name is the card's ("Queen of spades") or `opts.label`.
  */
 export function cardEl(token, opts = {}) {
   const rank = RANK[token[0]];
   const suit = SUIT[token[1]];
-  const court = "KQJ".includes(token[0]);
-  const corner = (cls) => h("span", { class: `corner ${cls}`, "aria-hidden": "true" },
-    h("span", { class: "rank" }, rank.txt), h("span", { class: "suit" }, suit.sym + VS));
-  const face = court
-    ? h("span", { class: "face court", "aria-hidden": "true" },
-      h("span", { class: "court-rank" }, rank.txt), h("span", { class: "court-suit" }, suit.sym + VS))
-    : h("span", { class: `face ${token[0] === "A" ? "ace" : ""}`, "aria-hidden": "true" }, suit.sym + VS);
+  const mini = opts.size === "mini";
   const props = {
-    class: ["card", suit.color, opts.size ?? "", opts.class ?? ""].join(" ").trim(),
+    class: ["card", suit.color, `suit-${token[1]}`, mini ? "" : "art", opts.size ?? "", opts.class ?? ""].join(" ").replace(/\s+/g, " ").trim(),
     "aria-label": opts.label ?? cardName(token),
     dataset: { card: token, ...(opts.dataset ?? {}) },
     ...(opts.props ?? {}),
   };
+  const kids = mini
+    ? [h("span", { class: "corner tl", "aria-hidden": "true" },
+      h("span", { class: "rank" }, rank.txt), h("span", { class: "suit" }, suit.sym + VS))]
+    : [art(cardArtUrl(token), token)];
   if (opts.button) {
     props.type = "button";
-    return h("button", props, corner("tl"), face, corner("br"));
+    return h("button", props, ...kids);
   }
   props.role = "img";
-  return h("span", props, corner("tl"), face, corner("br"));
+  return h("span", props, ...kids);
 }
 
-/** A face-down card (the stock, a widow not yet turned). */
+/** A face-down card (the stock, a widow not yet turned), in the chosen back. */
 export function cardBack(opts = {}) {
-  return h("span", { class: ["card back-card", opts.size ?? ""].join(" ").trim(), "aria-hidden": "true" });
+  return h("span", { class: ["card back-card art", opts.size ?? ""].join(" ").trim(), "aria-hidden": "true" },
+    art(cardBackUrl(), "back"));
+}
+
+/** Redraw the art of the cards on the page after the deck or the back changed (settings-ui.js). */
+export function refreshCardArt(root = globalThis.document) {
+  if (!root?.querySelectorAll) return;
+  const { four, back } = artSettings();
+  for (const img of root.querySelectorAll("img.card-art[data-art]")) {
+    const src = img.dataset.art === "back" ? cardBackUrl(back) : cardArtUrl(img.dataset.art, four);
+    if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+  }
 }

@@ -5,6 +5,7 @@
 //   - applies the saved settings at once (index.html's <head> has already set
 //     the theme and flat mode before the first paint) and again whenever the
 //     system's colour scheme or reduced-motion preference changes;
+//   - redraws the cards on the page when the card back or the four-colour deck changes;
 //   - fills the Settings dialog (#settings-dialog) from them, saves every
 //     change as it is made and applies it live;
 //   - sends the pace of the computer players to the server when the pace
@@ -19,6 +20,7 @@ import {
 } from "./settings.js";
 import { play, setEnabled } from "./sounds.js";
 import { ClientType } from "./protocol.js";
+import { refreshCardArt } from "./dom.js";
 
 // the colour of the browser's own bar, by theme (the page's background)
 const THEME_COLOR = Object.freeze({ light: "#c9e4d0", dark: "#0d3a21" });
@@ -54,6 +56,7 @@ export function welcomePace() {
 function apply(s) {
   const attrs = applySettings(s);
   setEnabled(s.sounds);
+  refreshCardArt(); // the cards already drawn take the chosen back and deck
   const meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute("content", THEME_COLOR[attrs.theme] ?? THEME_COLOR.light);
   renderSystemNotes();
@@ -83,11 +86,12 @@ function form() {
 function fillForm(s) {
   const f = form();
   if (!f) return;
-  for (const [name, value] of [["pace", s.pace], ["reducedMotion", s.reducedMotion], ["theme", s.theme]]) {
+  for (const [name, value] of [["pace", s.pace], ["reducedMotion", s.reducedMotion], ["theme", s.theme], ["cardBack", s.cardBack]]) {
     for (const input of f.querySelectorAll(`input[name="${name}"]`)) input.checked = input.value === value;
   }
   f.elements.sounds.checked = s.sounds;
   f.elements.flat.checked = s.flat;
+  f.elements.fourColour.checked = s.fourColour;
 }
 
 /** The settings as the dialog's controls show them. */
@@ -100,6 +104,8 @@ function readForm() {
     theme: radio("theme"),
     sounds: f.elements.sounds.checked,
     flat: f.elements.flat.checked,
+    cardBack: radio("cardBack"),
+    fourColour: f.elements.fourColour.checked,
   });
 }
 

@@ -5,11 +5,14 @@
 //   theme          "system" | "light" | "dark"     "system" follows prefers-color-scheme
 //   flat           boolean                         no shadows, gradients or textures
 //   reducedMotion  "system" | "on" | "off"         "system" follows prefers-reduced-motion
+//   cardBack       "red" | "blue"                  the back of the cards (dom.js cardBack)
+//   fourColour     boolean                         the four-colour deck: blue diamonds, green clubs
 //
 // Reading never throws: stored JSON that cannot be parsed, or a field with a
 // wrong type or an unknown value, falls back to the default for that field
 // only. applySettings() shows the resolved choices as attributes of <html>
-// (data-theme, data-flat, data-reduced-motion, data-pace) for the CSS to use.
+// (data-theme, data-flat, data-reduced-motion, data-pace, data-card-back,
+// data-four-colour) for the CSS and the card art (dom.js) to use.
 // Plain ES module, no dependencies.
 
 export const STORAGE_KEY = "pinochle.settings";
@@ -20,12 +23,15 @@ export const DEFAULTS = Object.freeze({
   theme: "system",
   flat: false,
   reducedMotion: "system",
+  cardBack: "red",
+  fourColour: false,
 });
 
 export const CHOICES = Object.freeze({
   pace: Object.freeze(["relaxed", "normal", "fast"]),
   theme: Object.freeze(["system", "light", "dark"]),
   reducedMotion: Object.freeze(["system", "on", "off"]),
+  cardBack: Object.freeze(["red", "blue"]),
 });
 
 // Animation duration scale by pace; 0 under reduced motion.
@@ -64,7 +70,7 @@ export function normalizeSettings(raw) {
   for (const [field, allowed] of Object.entries(CHOICES)) {
     if (allowed.includes(src[field])) out[field] = src[field];
   }
-  for (const field of ["sounds", "flat"]) {
+  for (const field of ["sounds", "flat", "fourColour"]) {
     if (typeof src[field] === "boolean") out[field] = src[field];
   }
   return out;
@@ -118,7 +124,8 @@ export function resolvedReducedMotion(s) {
 /**
  * Show the settings as attributes of the root element (default <html>):
  * data-theme "light"|"dark", data-flat "true"|"false",
- * data-reduced-motion "true"|"false", data-pace "relaxed"|"normal"|"fast".
+ * data-reduced-motion "true"|"false", data-pace "relaxed"|"normal"|"fast",
+ * data-card-back "red"|"blue", data-four-colour "true"|"false".
  * Returns the attribute values set.
  */
 export function applySettings(s, root = globalThis.document && globalThis.document.documentElement) {
@@ -128,12 +135,16 @@ export function applySettings(s, root = globalThis.document && globalThis.docume
     flat: String(clean.flat),
     reducedMotion: String(resolvedReducedMotion(clean)),
     pace: clean.pace,
+    cardBack: clean.cardBack,
+    fourColour: String(clean.fourColour),
   };
   if (root && root.dataset) {
     root.dataset.theme = attrs.theme;
     root.dataset.flat = attrs.flat;
     root.dataset.reducedMotion = attrs.reducedMotion;
     root.dataset.pace = attrs.pace;
+    root.dataset.cardBack = attrs.cardBack;
+    root.dataset.fourColour = attrs.fourColour;
   }
   return attrs;
 }
