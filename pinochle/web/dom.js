@@ -117,6 +117,29 @@ export function cardBackUrl(back = artSettings().back) {
 
 const art = (src, what) => h("img", { class: "card-art", src, alt: "", draggable: "false", dataset: { art: what } });
 
+// Once the first card is drawn, the other faces of the deck in force and the back are fetched
+// when the page is idle (about 350 KB the first time, then from the cache), so that a card
+// played later shows its face at once.
+const PRELOADED = new Map();
+function preloadArt() {
+  const { four, back } = artSettings();
+  const key = `${four}/${back}`;
+  if (PRELOADED.has(key)) return;
+  const images = [];
+  PRELOADED.set(key, images);
+  const run = () => {
+    const urls = [...[..."9TJQKA"].flatMap((r) => [..."SHDC"].map((s) => cardArtUrl(r + s, four))), cardBackUrl(back)];
+    for (const url of urls) {
+      const img = new Image();
+      img.decoding = "async";
+      img.src = url;
+      images.push(img); // kept, so that no fetch is dropped with its image
+    }
+  };
+  if (typeof globalThis.requestIdleCallback === "function") globalThis.requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 500);
+}
+
 /**
  * A card face. `opts.button` makes it a <button>; `opts.size` is "" (hand),
  * "trick", "board"/"oboard" (two-handed melds on the table) or "mini". Every size but
@@ -137,6 +160,7 @@ export function cardEl(token, opts = {}) {
     ? [h("span", { class: "corner tl", "aria-hidden": "true" },
       h("span", { class: "rank" }, rank.txt), h("span", { class: "suit" }, suit.sym + VS))]
     : [art(cardArtUrl(token), token)];
+  if (!mini) preloadArt();
   if (opts.button) {
     props.type = "button";
     return h("button", props, ...kids);
@@ -147,6 +171,7 @@ export function cardEl(token, opts = {}) {
 
 /** A face-down card (the stock, a widow not yet turned), in the chosen back. */
 export function cardBack(opts = {}) {
+  preloadArt();
   return h("span", { class: ["card back-card art", opts.size ?? ""].join(" ").trim(), "aria-hidden": "true" },
     art(cardBackUrl(), "back"));
 }
