@@ -477,8 +477,10 @@ def run_settings(browser: Any, base_url: str) -> dict[str, Any]:
     dialog.wait_for()
     out["fresh"] = page.evaluate(SETTINGS_SHOWN)
     # The radio groups are named groups of radios.
-    out["groups"] = [page.get_by_role("radiogroup", name=n).count() for n in ("Animation pace", "Reduced motion", "Theme")]
+    out["groups"] = [page.get_by_role("radiogroup", name=n).count()
+                     for n in ("Animation pace", "Reduced motion", "Theme", "Card back")]
     out["sounds-name"] = page.get_by_role("checkbox", name="Soft sounds").count()
+    out["four-name"] = page.get_by_role("checkbox", name="Four-colour deck").count()
     # Change every setting, by clicking and by the keyboard (arrows move within a radio group).
     page.get_by_test_id("theme-dark").click()
     wait_theme(page, "dark")
@@ -544,11 +546,11 @@ def test_settings_persist_across_a_reload_and_follow_the_system(worker: Worker, 
     assert out["errors"] == []
     assert out["fresh"] == {"pace": "normal", "reducedMotion": "system", "theme": "system", "sounds": False, "flat": False}
     assert out["attrs-fresh"]["theme"] == "light" and out["attrs-fresh"]["flat"] == "false"
-    assert out["groups"] == [1, 1, 1] and out["sounds-name"] == 1
+    assert out["groups"] == [1, 1, 1, 1] and out["sounds-name"] == 1 and out["four-name"] == 1
     chosen = {"pace": "fast", "reducedMotion": "on", "theme": "dark", "sounds": True, "flat": True}
     assert out["changed"] == chosen
     assert out["focus-after-arrow"] == "pace-fast"
-    assert out["stored"] == chosen
+    assert out["stored"] == dict(chosen, cardBack="red", fourColour=False)  # the card art's settings untouched
     attrs = out["attrs-changed"]
     assert (attrs["theme"], attrs["flat"], attrs["reducedMotion"], attrs["pace"]) == ("dark", "true", "true", "fast")
     before = out["before-app"]
@@ -799,6 +801,12 @@ SUITS_SHOWN = """() => {
   const out = [];
   for (const el of document.querySelectorAll('.card, .suit-chip, .suit-btn, .red')) {
     if (!el.getClientRects().length) continue;
+    // a card drawn from the art (dom.js cardEl) shows its suit in its picture: the picture of that card
+    const img = el.matches('.card.art[data-card]') ? el.querySelector(':scope > img.card-art') : null;
+    if (img) {
+      if (!(img.getAttribute('src') || '').endsWith(`/${el.dataset.card}.svg`)) out.push(el.outerHTML.slice(0, 120));
+      continue;
+    }
     if (!/[♠♥♦♣]/.test(el.textContent)) out.push(el.outerHTML.slice(0, 120));
   }
   return out;
