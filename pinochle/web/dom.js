@@ -151,7 +151,8 @@ export function cardEl(token, opts = {}) {
   const suit = SUIT[token[1]];
   const mini = opts.size === "mini";
   const props = {
-    class: ["card", suit.color, `suit-${token[1]}`, mini ? "" : "art", opts.size ?? "", opts.class ?? ""].join(" ").replace(/\s+/g, " ").trim(),
+    class: ["card", suit.color, `suit-${token[1]}`, mini ? "" : "art", opts.size ?? "", opts.class ?? ""]
+      .filter(Boolean).join(" "),
     "aria-label": opts.label ?? cardName(token),
     dataset: { card: token, ...(opts.dataset ?? {}) },
     ...(opts.props ?? {}),

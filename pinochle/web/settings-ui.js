@@ -86,7 +86,8 @@ function form() {
 function fillForm(s) {
   const f = form();
   if (!f) return;
-  for (const [name, value] of [["pace", s.pace], ["reducedMotion", s.reducedMotion], ["theme", s.theme], ["cardBack", s.cardBack]]) {
+  const radios = [["pace", s.pace], ["reducedMotion", s.reducedMotion], ["theme", s.theme], ["cardBack", s.cardBack]];
+  for (const [name, value] of radios) {
     for (const input of f.querySelectorAll(`input[name="${name}"]`)) input.checked = input.value === value;
   }
   f.elements.sounds.checked = s.sounds;
