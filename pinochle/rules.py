@@ -39,6 +39,8 @@ Opening = Literal["free", "dealer-forced", "dealer-290-320", "first-300"]
 Stakes = Literal["none", "by-bid", "schedule"]
 #: Who draws first from the stock (VARIANTS.md ``two-handed``).
 DrawFirst = Literal["non_dealer", "winner"]
+#: What a declarer who concedes in spades pays each opponent (VARIANTS.md ``auction``).
+ConcedeSpades = Literal["double", "single"]
 
 #: One meld item of a row: its name and points.
 MeldEntry = tuple[tuple[str, int], ...]
@@ -254,6 +256,11 @@ class RuleSet:
         draw_first: who draws first from the stock after a trick (VARIANTS.md
             ``two-handed``): ``"non_dealer"`` (seed 000: "the dealer drawing
             last") or ``"winner"`` (the trick's winner: a common house switch).
+        concede_spades: what a declarer who concedes before play pays each
+            opponent when spades are trump (VARIANTS.md ``auction``: "conceding
+            before play pays single"): ``"double"`` (the stake as the schedule
+            gives it in spades, doubled: the project's reading, docs/games/auction.md)
+            or ``"single"`` (the stake without the spade doubling: Scarne's rule).
 
     A game's flow (a forced opening, a card pass, a concession) is not here:
     it is a parameter of the game's phases (:mod:`pinochle.games.phases`,
@@ -300,6 +307,7 @@ class RuleSet:
     stake_step: int = 1
     sitters_settle: bool = True
     draw_first: DrawFirst = "non_dealer"
+    concede_spades: ConcedeSpades = "double"
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:

@@ -22,6 +22,7 @@ keyword     fields
 ``widow``   ``DEAL | dealer SEAT | CALLS | RESULT``
 ``bury``    ``DEAL | dealer SEAT | CALLS | trump SUIT | CARDS | RESULT``
 ``settle``  ``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``
+            ``[| with NAME=VALUE]``
 =========== ====================================================================
 
 The exact meaning of each field is written in docs/rules.md, "Other games".
@@ -53,6 +54,9 @@ players alone):
   score ...`` and optionally ``| pays ...`` (the payments, as in ``settle``),
   ``| deal K`` (the K-th scored deal of the match, default 1),
   ``| before E x S y W z`` and ``| winner WHO`` (a seat, or ``none``).
+* ``settle`` and ``score`` take a last field ``| with NAME=VALUE[, NAME=VALUE]``:
+  the hand played with those house rules (:func:`pinochle.games.with_switches`,
+  ``pinochle play --rule NAME=VALUE``) instead of the game's own.
 * ``review`` and ``concede`` take ``| on DEAL at BID``: the declarer bids
   ``BID`` on that deal, the others pass. West deals, and the seat left of West
   declares a ``concede`` line (North at four, East at three).
@@ -74,8 +78,9 @@ from pinochle.auction import AuctionStatus
 from pinochle.cards import DECKS, Card, Deck, Seat, Suit
 from pinochle.errors import IllegalAction
 from pinochle.game import Action, Game, State, Trick, apply, auction_status, auto_action, legal, new_match, turn, view
-from pinochle.games import GAMES
+from pinochle.games import GAMES, with_switches
 from pinochle.meld import Meld, meld
+from pinochle.rules import RuleSet
 
 from . import test_rules_doc as rules_doc
 from .test_rules_doc import (
@@ -300,10 +305,26 @@ def on_deal(g: Game, e: GameExample, text: str) -> tuple[tuple[int, int, int, in
     return deal_named(g, e, words[1]), integer(words[3], e.id)
 
 
-def auction_on(g: Game, e: GameExample, deal_f: str, dealer_f: str, calls_f: str) -> State:
-    """The named deal dealt by the ``dealer SEAT`` field's seat, and the calls made in turn."""
+def house_rules(g: Game, text: str, e: GameExample) -> RuleSet:
+    """``with NAME=VALUE[, NAME=VALUE]``: the game's rules with those house switches."""
+    words = text.split(maxsplit=1)
+    if len(words) != 2 or words[0] != "with":
+        raise DocSyntaxError(f"{e.id}: the house rules are written 'with NAME=VALUE', found {text!r}")
+    switches: dict[str, str] = {}
+    for item in words[1].split(","):
+        name, eq, value = item.strip().partition("=")
+        if not eq or not name or not value:
+            raise DocSyntaxError(f"{e.id}: a house rule is NAME=VALUE, found {item.strip()!r}")
+        switches[name] = value
+    return with_switches(g.rules, switches)
+
+
+def auction_on(g: Game, e: GameExample, deal_f: str, dealer_f: str, calls_f: str,
+               rules: RuleSet | None = None) -> State:
+    """The named deal dealt by the ``dealer SEAT`` field's seat (with ``rules``, default the
+    game's own), and the calls made in turn."""
     dealer = g.seating.parse(labelled(dealer_f, "dealer", 1, e.id)[0])
-    state = new_match(seed=SEED, game=g, first_dealer=dealer, deals=[deal_named(g, e, deal_f)])
+    state = new_match(seed=SEED, game=g, rules=rules, first_dealer=dealer, deals=[deal_named(g, e, deal_f)])
     for i, call in enumerate(calls_of(calls_f, e)):
         if state.phase != "auction" or state.hand_no != 0:
             raise DocSyntaxError(f"{e.id}: call {i + 1} comes after the auction is over")
@@ -688,9 +709,9 @@ OUTCOMES_ALONE = ("made", "set", "conceded", "no play")
 
 def check_score_alone(g: Game, e: GameExample) -> None:
     """SEAT BID SUIT | meld E x S y W z | tricks ... | counters ... | OUTCOME | score ...
-    [| pays PAYMENTS] [| deal K] [| before ...] [| winner WHO], by the game's scorer, for a
-    game of players alone (VARIANTS.md ``cutthroat``, ``auction``)."""
-    fs = parts(e, 6, 10)
+    [| pays PAYMENTS] [| deal K] [| before ...] [| winner WHO] [| with NAME=VALUE], by the
+    game's scorer, for a game of players alone (VARIANTS.md ``cutthroat``, ``auction``)."""
+    fs = parts(e, 6, 11)
     head, meld_f, tricks_f, counters_f, outcome, score_f = fs[:6]
     h = head.split()
     if len(h) != 3:
@@ -704,9 +725,12 @@ def check_score_alone(g: Game, e: GameExample) -> None:
                                        per_player(g, counters_f, "counters", e), per_player(g, score_f, "score", e))
     pays: Counter[tuple[int, int, int]] | None = None
     deal, before, who = 1, (0,) * len(g.seating.sides), None
+    rules = g.rules
     for f in fs[6:]:
         label = f.split()[0]
-        if label == "pays":
+        if label == "with":
+            rules = house_rules(g, f, e)
+        elif label == "pays":
             pays = payments(g, f.split(maxsplit=1)[1] if len(f.split()) > 1 else "", e)
         elif label == "deal":
             deal = integer(labelled(f, "deal", 1, e.id)[0], e.id)
@@ -715,7 +739,8 @@ def check_score_alone(g: Game, e: GameExample) -> None:
         elif label == "winner":
             who = labelled(f, "winner", 1, e.id)[0]
         else:
-            raise DocSyntaxError(f"{e.id}: an optional field is 'pays ...', 'deal K', 'before ...' or 'winner WHO'")
+            raise DocSyntaxError(f"{e.id}: an optional field is 'pays ...', 'deal K', 'before ...', 'winner WHO' "
+                                 f"or 'with NAME=VALUE'")
     if outcome not in OUTCOMES_ALONE:
         raise DocSyntaxError(f"{e.id}: the outcome is one of {', '.join(OUTCOMES_ALONE)}")
     d = g.seating.side_of[declarer]
@@ -733,7 +758,7 @@ def check_score_alone(g: Game, e: GameExample) -> None:
     melds = [Meld((), 0)] * 4
     for i, side_seats in enumerate(g.seating.sides):
         melds[side_seats[0]] = Meld((), meld_p[i])
-    state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
+    state = new_match(seed=SEED, game=g, rules=rules, first_dealer=Seat.W)
     state = replace(state, phase="play", declarer=declarer, bid=bid, trump=trump, melds=tuple(melds),
                     tricks=trick_list, totals=before, conceded=outcome == "conceded", hands=(0, 0, 0, 0))
     if deal > 1:  # the deals scored before this one (the match ends after the game's number of deals)
@@ -898,11 +923,13 @@ def check_bury(g: Game, e: GameExample) -> None:
 
 
 def check_settle(g: Game, e: GameExample) -> None:
-    """``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``: a whole hand,
-    the tricks played with each seat's first legal card; the hand's end, who pays whom, each
-    player's score."""
-    deal_f, dealer_f, calls_f, trump_f, choice, result, pays_f, score_f = fields(e, 8)  # type: ignore[arg-type]
-    state = auction_on(g, e, deal_f, dealer_f, calls_f)
+    """``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ... [| with
+    NAME=VALUE]``: a whole hand, the tricks played with each seat's first legal card; the hand's
+    end, who pays whom, each player's score."""
+    fs = parts(e, 8, 9)
+    deal_f, dealer_f, calls_f, trump_f, choice, result, pays_f, score_f = fs[:8]
+    rules = house_rules(g, fs[8], e) if len(fs) == 9 else None
+    state = auction_on(g, e, deal_f, dealer_f, calls_f, rules)
     declarer = state.declarer
     assert state.phase == "trump" and declarer is not None, "the auction is not over"
     state = apply(state, Action.trump_(declarer, suit(labelled(trump_f, "trump", 1, e.id)[0], e.id)))

@@ -227,7 +227,7 @@ AUCTION = Game(
     deals=AUCTION_DEALS,
     source="seed 000; VARIANTS.md auction",
     switches=("no_bid", "first_lead", "must_beat", "must_trump", "head_ruffed", "min_bid", "opening",
-              "sitters_settle"),
+              "sitters_settle", "concede_spades"),
 )
 
 
@@ -282,6 +282,7 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "stake_step": (1, 2),                            # cutthroat: each further 5 adds 1 or 2 to the stake
     "sitters_settle": (True, False),                 # auction at 4 or 5: who sits out settles as a defender
     "draw_first": ("non_dealer", "winner"),          # two-handed: the dealer draws last / the trick's winner first
+    "concede_spades": ("double", "single"),          # auction: a concession in spades pays double / single (Scarne)
 }
 
 def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
