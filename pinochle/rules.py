@@ -261,6 +261,11 @@ class RuleSet:
             before play pays single"): ``"double"`` (the stake as the schedule
             gives it in spades, doubled: the project's reading, docs/games/auction.md)
             or ``"single"`` (the stake without the spade doubling: Scarne's rule).
+        dix_exchange: the holder of a nine of trump may exchange it for the
+            card turned for trump (VARIANTS.md ``turned-trump`` is silent; off:
+            the project's choice; on: the turned-card games of Parlett and of
+            the Hoyle of the United States Playing Card Company,
+            docs/games/turned-trump.md).
 
     A game's flow (a forced opening, a card pass, a concession) is not here:
     it is a parameter of the game's phases (:mod:`pinochle.games.phases`,
@@ -308,6 +313,7 @@ class RuleSet:
     sitters_settle: bool = True
     draw_first: DrawFirst = "non_dealer"
     concede_spades: ConcedeSpades = "double"
+    dix_exchange: bool = False
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:
