@@ -10,10 +10,13 @@ record, the computer players, what each seat knows, and properties over random h
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -29,6 +32,7 @@ from pinochle.game import (Action, State, apply, auto_action, deck_check, dix_ex
                            new_match, turn, view)
 from pinochle.games import GAMES, TURNED_TRUMP, with_switches
 from pinochle.records import hand_record, match_record, replay
+from pinochle.terminal import play_match
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 ON = with_switches(TURNED_TRUMP.rules, {"dix_exchange": "true"})
@@ -337,3 +341,48 @@ def test_random_hands_with_the_exchange(seed: int, keep: float) -> None:
     h = s.history[-1]
     assert sum(h.score.counters) == 250 and h.dix_exchange == who
     assert h.score.score == tuple(m + c for m, c in zip(h.score.meld, h.score.counters))
+
+
+# ---------------------------------------------------------------- the terminal
+
+
+def _terminal(seed: int, answer: Callable[[str], str], tmp_path: Path) -> tuple[str, dict[str, object]]:
+    """The first hand of a terminal match with the switch on (``pinochle play --game turned-trump
+    --rule dix_exchange=true``): ``answer(prompt)`` types the line; the person leaves at hand 2."""
+    from tests.test_terminal import Scripted
+
+    out = io.StringIO()
+
+    def reply(prompt: str, text: str) -> str | None:
+        return None if "Hand 2" in text else answer(prompt)
+
+    save = tmp_path / "match.json"
+    status = play_match(seed=seed, save=str(save), stdin=Scripted(out, reply), stdout=out, level="easy",
+                        game="turned-trump", rules=ON)
+    assert status == 0
+    return out.getvalue(), json.loads(save.read_text(encoding="utf-8"))
+
+
+def test_the_terminal_asks_the_person_holding_the_dix(tmp_path: Path) -> None:
+    # seed 0: North deals and turns the A♣; South, first asked, holds a 9♣ and exchanges it
+    text, rec = _terminal(0, lambda prompt: "y" if "Exchange your" in prompt else "", tmp_path)
+    assert "House rule, the dix exchange: from E round, a player holding the 9♣ may exchange it for the A♣" in text
+    assert "Exchange your 9♣ (the dix) for the turned A♣? The dix still scores 10 for you (y/n)" in text
+    assert "S (you) exchanges the 9♣ (the dix) for the turned A♣; N (partner) takes the 9♣." in text
+    hand = text.split("S (you) exchanges the 9♣")[1].splitlines()[1]
+    assert hand.startswith("Your hand: ") and "A♣" in hand and "9♣" not in hand
+    first = rec["hands"][0]  # type: ignore[index]
+    assert rec["rules"] == {"dix_exchange": "true"} and first["dix_exchange"] == "S" and first["turned"] == "AC"
+    assert replay(rec)["hands"][0]["dix_exchange"] == "S"  # type: ignore[index]
+
+
+def test_the_terminal_tells_a_computer_players_exchange_and_not_a_kept_dix(tmp_path: Path) -> None:
+    # seed 0, South keeps its nine: West, asked next, exchanges; nobody is told that South kept it
+    text, rec = _terminal(0, lambda prompt: "n" if "Exchange your" in prompt else "", tmp_path)
+    assert "S (you) exchanges" not in text and "keeps" not in text
+    assert "W exchanges the 9♣ (the dix) for the turned A♣; N (partner) takes the 9♣." in text
+    assert rec["hands"][0]["dix_exchange"] == "W"  # type: ignore[index]
+    # a refused answer is asked again
+    answers = iter(["maybe", "n"])
+    text, _ = _terminal(0, lambda prompt: next(answers) if "Exchange your" in prompt else "", tmp_path)
+    assert "Answer y to exchange the 9♣ or n to keep it." in text
