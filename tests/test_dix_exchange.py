@@ -386,3 +386,25 @@ def test_the_terminal_tells_a_computer_players_exchange_and_not_a_kept_dix(tmp_p
     answers = iter(["maybe", "n"])
     text, _ = _terminal(0, lambda prompt: next(answers) if "Exchange your" in prompt else "", tmp_path)
     assert "Answer y to exchange the 9♣ or n to keep it." in text
+
+
+# ---------------------------------------------------------------- secrecy
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_no_view_shows_a_hidden_card_with_the_exchange(seed: int) -> None:
+    """The secrecy soak's checks (soak/secrecy.py) on the first hand of a match with the switch on,
+    every state, every seat: only cards the seat may see (the exchanger's meld shows the nine it
+    gave the dealer, a public card by then), and the view unchanged when the hidden cards move
+    (the offer's turns are the same whatever the cards)."""
+    from soak.secrecy import Memo, check_state, random_action
+
+    rng = random.Random(seed)
+    s = new_match(seed=seed, game="turned-trump", rules=ON)
+    memo = Memo()
+    views = perms = 0
+    while not s.history:
+        v, _, p = check_state(s, rng, memo)
+        views, perms = views + v, perms + p
+        s = apply(s, random_action(s, rng))
+    assert views > 200 and perms > 50
