@@ -290,6 +290,8 @@ class HandResult:
             (VARIANTS.md ``two-handed``), else empty.
         declared: the melds scored in the hand, in order, with the trick each followed
             (VARIANTS.md ``two-handed``), else empty.
+        dix_exchange: the seat that exchanged a nine of trump for the turned card
+            (``turned-trump`` with the house switch ``dix_exchange``), else ``None``.
     """
 
     number: int
@@ -313,6 +315,7 @@ class HandResult:
     chair_totals: tuple[int, ...] = ()
     stock: tuple[Card, ...] = ()
     declared: tuple[Declared, ...] = ()
+    dix_exchange: Seat | None = None
 
     @property
     def play(self) -> list[Card]:
@@ -406,6 +409,11 @@ class State:
         game: the :class:`Game` (default: ``table``).
         stock: the stock, the upcard and the melds on the table
             (:class:`~pinochle.stock.StockPlay`; VARIANTS.md ``two-handed``), else ``None``.
+        dix_answers: the answers so far to the offer of the dix exchange
+            (``turned-trump`` with the house switch ``dix_exchange``), one per seat
+            asked in turn from the dealer's left: ``True`` exchanged a nine of
+            trump for the turned card (the last answer), ``False`` kept it or
+            held none (:func:`dix_exchanger`).
     """
 
     rules: RuleSet
@@ -437,6 +445,7 @@ class State:
     lineup: tuple[int, ...] = ()
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     stock: StockPlay | None = None
+    dix_answers: tuple[bool, ...] = ()
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -848,7 +857,7 @@ def deal_hand(state: State, hand_no: int, dealer: Seat, chair: int | None = None
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        exchange=(), conceded=False, turned=None, widow=widow, buried=(), lineup=lineup,
+        exchange=(), conceded=False, turned=None, widow=widow, buried=(), lineup=lineup, dix_answers=(),
     )
     return first.enter(state)
 
@@ -1020,6 +1029,18 @@ def side_meld(state: State) -> tuple[int, ...]:
     return tuple(pts)
 
 
+def dix_exchanger(state: State) -> Seat | None:
+    """The seat that exchanged a nine of trump for the turned card this hand, or ``None``
+    (``turned-trump`` with the house switch ``dix_exchange``: the seats are asked in turn from
+    the dealer's left, and the exchange, the last answer, ends the offer)."""
+    if not state.dix_answers or not state.dix_answers[-1]:
+        return None
+    seat = state.dealer
+    for _ in state.dix_answers:
+        seat = state.game.seating.left(seat)
+    return Seat(seat)
+
+
 def chair_score(state: State, per_side: Sequence[int]) -> tuple[int, ...]:
     """A hand's per-side points given to the chairs playing it (at a table of 4 or 5; the
     chairs sitting out get 0). A stakes scorer that settles the sitters gives its own
@@ -1051,6 +1072,7 @@ def record_hand(state: State, score: HandScore, winner: int | None) -> State:
         state.exchange, state.conceded, state.turned, state.widow, state.buried, lineup,
         totals if lineup else (),
         stock=state.stock.dealt if state.stock is not None else (),
+        dix_exchange=dix_exchanger(state),
         declared=state.stock.declared if state.stock is not None else (),
     )
     return replace(
@@ -1276,6 +1298,9 @@ class View:
             seat's melded cards with the meld kinds each has served),
             ``declared`` (the melds scored, in order) and ``endgame``; ``None``
             in the other games.
+        dix_exchange: the seat that exchanged a nine of trump (the dix) for the
+            turned card this hand, seen by everyone (``turned-trump`` with the house
+            switch ``dix_exchange``); ``None`` when nobody has.
     """
 
     seat: Seat
@@ -1324,6 +1349,7 @@ class View:
     deals: int | None = None
     deal_number: int = 1
     stock: dict[str, object] | None = None
+    dix_exchange: Seat | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1404,7 +1430,8 @@ def _public_json_parts(v: Any) -> _Parts:
         "winner": v.winner,
     }
     c = {"game": v.game, "scale": v.scale}
-    d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)})}
+    d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)}),
+         **({} if v.dix_exchange is None else {"dix_exchange": str(v.dix_exchange)})}
     return a, b, c, d, _table_json(v)
 
 
@@ -1562,6 +1589,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         scale=state.rules.scale,
         conceded=state.conceded,
         turned=state.turned,
+        dix_exchange=dix_exchanger(state),
         players=state.rules.players,
         tricks_in_hand=state.rules.hand_size,
         target=state.rules.target,

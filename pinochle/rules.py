@@ -39,6 +39,8 @@ Opening = Literal["free", "dealer-forced", "dealer-290-320", "first-300"]
 Stakes = Literal["none", "by-bid", "schedule"]
 #: Who draws first from the stock (VARIANTS.md ``two-handed``).
 DrawFirst = Literal["non_dealer", "winner"]
+#: What a declarer who concedes in spades pays each opponent (VARIANTS.md ``auction``).
+ConcedeSpades = Literal["double", "single"]
 
 #: One meld item of a row: its name and points.
 MeldEntry = tuple[tuple[str, int], ...]
@@ -261,6 +263,16 @@ class RuleSet:
             is in a different class, or in a higher-scoring meld of the same
             class"; docs/games/two-handed.md). ``False`` (seed 000: "not for the
             same type of meld"): the double pinochle is melded at once.
+        concede_spades: what a declarer who concedes before play pays each
+            opponent when spades are trump (VARIANTS.md ``auction``: "conceding
+            before play pays single"): ``"double"`` (the stake as the schedule
+            gives it in spades, doubled: the project's reading, docs/games/auction.md)
+            or ``"single"`` (the stake without the spade doubling: Scarne's rule).
+        dix_exchange: the holder of a nine of trump may exchange it for the
+            card turned for trump (VARIANTS.md ``turned-trump`` is silent; off:
+            the project's choice; on: the turned-card games of Parlett and of
+            the Hoyle of the United States Playing Card Company,
+            docs/games/turned-trump.md).
 
     A game's flow (a forced opening, a card pass, a concession) is not here:
     it is a parameter of the game's phases (:mod:`pinochle.games.phases`,
@@ -308,6 +320,8 @@ class RuleSet:
     sitters_settle: bool = True
     draw_first: DrawFirst = "non_dealer"
     double_pinochle_later: bool = False
+    concede_spades: ConcedeSpades = "double"
+    dix_exchange: bool = False
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:

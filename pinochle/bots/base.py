@@ -66,6 +66,8 @@ class TablePlayer:
 
             return stock_action(self, view)
         seat, legal = view.seat, view.legal
+        if legal.dix:  # turned-trump's dix exchange (house switch dix_exchange): exchange or keep
+            return Action("dix", seat) if self.exchange_dix(view) else Action.pass_(seat)
         if legal.min_bid is not None or legal.pass_:
             action = self.call(view)
             if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
@@ -107,6 +109,11 @@ class TablePlayer:
         """The cards to pass to the partner: ``view.legal.give`` of ``view.legal.give_from``
         (VARIANTS.md ``partnership-pass``). See :func:`pass_cards` for the default."""
         return pass_cards(view)
+
+    def exchange_dix(self, view: View) -> bool:
+        """Whether to exchange the nine of trump for the turned card (``turned-trump`` with the
+        house switch ``dix_exchange``); see :func:`should_exchange_dix` for the default."""
+        return should_exchange_dix(view)
 
     def concede(self, view: View) -> bool:
         """Whether the declarer concedes after the meld (VARIANTS.md ``racehorse``);
@@ -243,6 +250,50 @@ def pass_cards(view: View) -> list[Card]:
             best = (score, combo)
     assert best is not None
     return list(best[1])
+
+
+def dix_exchange_gain(view: View) -> int:
+    """The meld the exchange of a nine of trump for the turned card adds to the seat's own
+    (``turned-trump`` with the house switch ``dix_exchange``): the meld of the hand with the
+    turned card in place of the nine, plus the nine's dix (it still scores for the seat that
+    gives it up, docs/games/turned-trump.md), less the meld of the hand as it is. Never
+    negative: the dix is kept and the turned card can only add meld.
+
+    >>> from pinochle.game import new_match, view, legal, turn, apply, auto_action
+    >>> from pinochle.games import find, with_switches
+    >>> rules = with_switches(find("turned-trump").rules, {"dix_exchange": "true"})
+    >>> s = new_match(seed=1, game="turned-trump", rules=rules)  # N deals and turns the Q♥
+    >>> v = view(s, turn(s))
+    >>> str(v.turned), str(v.seat), v.legal.dix, dix_exchange_gain(v)  # East holds the 9♥ and the K♥
+    ('QH', 'E', True, 40)
+    """
+    from ..cards import remove
+    from ..meld import meld_points
+
+    assert view.turned is not None and view.trump is not None
+    rules = view.rules_set()
+    deck = DECKS[rules.deck]
+    hand = pack_cards(view.hand, deck)
+    nine = int(view.trump) * 6
+    after = deck.add(remove(hand, nine), view.turned)
+    return meld_points(after, view.trump, rules) + rules.dix - meld_points(hand, view.trump, rules)
+
+
+def should_exchange_dix(view: View) -> bool:
+    """Whether a seat holding a nine of trump exchanges it for the turned card (``turned-trump``
+    with the house switch ``dix_exchange``).
+
+    The turned card is a trump above the nine, and the nine's dix still scores for the seat
+    that gives it up, so the exchange is worth more to the seat whenever it takes the card from
+    an opponent: always then. When the dealer is the seat's partner, the card only moves within
+    the side, and may be part of the partner's meld (a run, a marriage): exchange only when it
+    adds meld to the seat's own hand (:func:`dix_exchange_gain`).
+    """
+    if not view.legal.dix or view.turned is None:
+        return False
+    if view.seating.side_of[int(view.dealer)] != view.seating.side_of[int(view.seat)]:
+        return True
+    return dix_exchange_gain(view) > 0
 
 
 def should_concede(view: View) -> bool:

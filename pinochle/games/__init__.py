@@ -20,8 +20,8 @@ from ..scoring import HandScore
 from ..cards import DECKS, THREE_ALONE, fold, pack
 from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, RuleSet
 from . import scorers
-from .phases import (Auction, Bury, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, TakeWidow, Tricks,
-                     TurnTrump)
+from .phases import (Auction, Bury, Concede, DixExchange, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, TakeWidow,
+                     Tricks, TurnTrump)
 from .two_handed import (TWO_FACING, TWO_HANDED_RULES, Draw, Endgame, MeldTurn, StockTricks, TurnUp, stock_deal,
                          stock_score)
 
@@ -123,11 +123,11 @@ TURNED_TRUMP = Game(
     rules=_register(replace(TABLE, name="turned-trump", must_beat="trump_led", first_lead="left_of_dealer",
                             meld_needs_trick=False,
                             description="turned-trump: tens; play as racehorse (seed 000)")),
-    phases=(TurnTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
+    phases=(TurnTrump(), DixExchange(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.open_hand,
     outcome=scorers.open_outcome,
     source="seed 000; VARIANTS.md turned-trump",
-    switches=("meld_needs_trick", "must_beat", "must_trump", "head_ruffed"),  # no auction, no declarer
+    switches=("meld_needs_trick", "must_beat", "must_trump", "head_ruffed", "dix_exchange"),  # no auction, no declarer
 )
 
 
@@ -227,7 +227,7 @@ AUCTION = Game(
     deals=AUCTION_DEALS,
     source="seed 000; VARIANTS.md auction",
     switches=("no_bid", "first_lead", "must_beat", "must_trump", "head_ruffed", "min_bid", "opening",
-              "sitters_settle"),
+              "sitters_settle", "concede_spades"),
 )
 
 
@@ -283,6 +283,8 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "sitters_settle": (True, False),                 # auction at 4 or 5: who sits out settles as a defender
     "draw_first": ("non_dealer", "winner"),          # two-handed: the dealer draws last / the trick's winner first
     "double_pinochle_later": (False, True),          # two-handed: a pinochle on the table grows into a double (Hoyle)
+    "concede_spades": ("double", "single"),          # auction: a concession in spades pays double / single (Scarne)
+    "dix_exchange": (False, True),                   # turned-trump: the dix may be exchanged for the turned card
 }
 
 def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:

@@ -32,10 +32,11 @@ from ..game import (
     auction_status,
     current_trick,
     deal_hand,
+    dix_exchanger,
     record_hand,
     sort_hand,
 )
-from ..meld import meld
+from ..meld import NINE, meld
 from ..scoring import HandScore
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -238,6 +239,119 @@ class TurnTrump(PhaseDef):
         return state.game.advance(replace(state, turned=card, trump=card.suit))
 
 
+# ---------------------------------------------------------------- the dix exchange
+
+
+def nine_of_trump(state: State) -> Card:
+    """The nine of the trump suit (the dix), once trump is known."""
+    assert state.trump is not None
+    return CARDS[state.trump * 6 + NINE]
+
+
+def dix_offered_to(state: State) -> tuple[Seat, ...]:
+    """The seats the dix exchange is offered to, in turn: every seat but the dealer, from the
+    dealer's left (Hoyle: "Each player in turn, beginning with the player on the dealer's left";
+    the dealer holds the turned card already)."""
+    seating = state.game.seating
+    out: list[Seat] = []
+    seat = state.dealer
+    for _ in range(seating.players - 1):
+        seat = Seat(seating.left(seat))
+        out.append(seat)
+    return tuple(out)
+
+
+def dix_exchange_open(state: State) -> bool:
+    """Whether the dix exchange is still offered this hand: the house switch is on, the turned
+    card is not itself a nine of trump (nothing to exchange it for), nobody has exchanged, and
+    a seat is still to answer."""
+    turned = state.turned
+    return (state.rules.dix_exchange and turned is not None and turned.rank != NINE
+            and not any(state.dix_answers) and len(state.dix_answers) < len(dix_offered_to(state)))
+
+
+def meld_cards(state: State, seat: int) -> int:
+    """The packed cards ``seat`` melds from: its hand, with an exchanged dix counted for the seat
+    that held it and gave it up, not for the dealer who took it (the Hoyle of the United States
+    Playing Card Company, Partnership Pinochle: "each original holder of a dix scores 10, whether
+    or not it was exchanged"; Parlett: the exchange "scores 10" for the player who makes it).
+
+    Without an exchange: the hand.
+    """
+    hand = state.hands[seat]
+    who = dix_exchanger(state)
+    if who is None:
+        return hand
+    deck = DECKS[state.rules.deck]
+    nine = nine_of_trump(state)
+    if seat == who:
+        return deck.add(hand, nine)
+    if seat == state.dealer:
+        return remove(hand, nine)
+    return hand
+
+
+@dataclass(frozen=True)
+class DixExchange(PhaseDef):
+    """The house switch ``dix_exchange`` (``turned-trump``; docs/games/turned-trump.md): before
+    the meld, a player holding a nine of trump (the dix) may exchange it for the turned card.
+
+    VARIANTS.md and seed 000 are silent; off is the project's choice. On: the Hoyle of the
+    United States Playing Card Company (Partnership Pinochle, its game with the turned card):
+    "Each player in turn, beginning with the player on the dealer's left, has the right to
+    exchange the dix (nine of trumps) for the trump card"; Parlett (The Penguin Book of Card
+    Games, Three-hand Pinochle): "The first player left of dealer holding a dix may exchange it
+    for the turned card, the dix then being taken by dealer".
+
+    The seats but the dealer are asked in turn from the dealer's left (:func:`dix_offered_to`):
+    a seat holding a nine of trump exchanges it (``dix``) or keeps it (``pass``); a seat with
+    none passes without a choice (:meth:`automatic`), so the turns are the same whatever the
+    cards. The first exchange ends the offer (there is one turned card). The exchange is
+    public: every view names the seat (``View.dix_exchange``); the turned card goes to that
+    seat's hand and its nine to the dealer's. The dix scores for the seat that gave it up
+    (:func:`meld_cards`). The phase is skipped when the switch is off or the turned card is a
+    nine of trump.
+    """
+
+    name: str = "dix_exchange"
+    actions: tuple[str, ...] = ("dix", "pass")
+    text: str = "the dix may be exchanged for the turned card"
+    decision: str | None = "dix"
+
+    def enter(self, state: State) -> State:
+        return state if dix_exchange_open(state) else state.game.advance(state)
+
+    def turn(self, state: State) -> Seat | None:
+        return dix_offered_to(state)[len(state.dix_answers)]
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        return _legal(state, pass_=True, dix=count(state.hands[seat], nine_of_trump(state)) > 0)
+
+    def automatic(self, state: State) -> Action | None:
+        seat = self.turn(state)
+        if seat is None or count(state.hands[seat], nine_of_trump(state)):
+            return None
+        return Action.pass_(seat)
+
+    def apply(self, state: State, action: Action) -> State:
+        if action.type == "pass":
+            state = replace(state, dix_answers=(*state.dix_answers, False))
+            return state if dix_exchange_open(state) else state.game.advance(state)
+        seat = action.seat
+        nine = nine_of_trump(state)
+        turned = state.turned
+        assert turned is not None
+        if not count(state.hands[seat], nine):
+            raise IllegalAction(f"you hold no {nine.label} (the dix) to exchange for the turned {turned.label}")
+        deck = DECKS[state.rules.deck]
+        hands = list(state.hands)
+        hands[seat] = deck.add(remove(hands[seat], nine), turned)
+        hands[state.dealer] = deck.add(remove(hands[state.dealer], turned), nine)
+        state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
+                        dix_answers=(*state.dix_answers, True))
+        return state.game.advance(state)
+
+
 # ---------------------------------------------------------------- the card pass
 
 
@@ -300,7 +414,9 @@ class LayMeld(PhaseDef):
     """Each seat lays down its meld in turn from the declarer (RULES.md, Meld; docs/rules.md, Choices).
 
     The move holds no choice: the meld is what the hand holds at this moment
-    (after any card pass or the widow), counted by :func:`pinochle.meld.meld`.
+    (after any card pass or the widow), counted by :func:`pinochle.meld.meld`;
+    after a dix exchange the dix counts for the seat that gave it up
+    (:func:`meld_cards`).
 
     Attributes:
         only_declarer: only the declarer melds (VARIANTS.md ``cutthroat``:
@@ -328,7 +444,7 @@ class LayMeld(PhaseDef):
     def apply(self, state: State, action: Action) -> State:
         assert state.trump is not None
         melds = list(state.melds)
-        melds[action.seat] = meld(state.hands[action.seat], state.trump, state.rules)
+        melds[action.seat] = meld(meld_cards(state, action.seat), state.trump, state.rules)
         state = replace(state, melds=tuple(melds))
         done = self.only_declarer or all(melds[s] is not None for s in state.game.seating.seats)
         return state.game.advance(state) if done else state
@@ -559,5 +675,6 @@ class MatchEnd(PhaseDef):
     text: str = "the match is over"
 
 
-__all__ = ["Auction", "Bury", "Concede", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump", "TakeWidow",
-           "Tricks", "buriable", "Card", "pack"]
+__all__ = ["Auction", "Bury", "Concede", "DixExchange", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump",
+           "TakeWidow", "Tricks", "buriable", "Card", "dix_exchange_open", "dix_offered_to", "meld_cards",
+           "nine_of_trump", "pack"]

@@ -2,9 +2,9 @@
 // naming trump, confirming the cards chosen to pass or bury, and the next hand.
 // Pure view function: `ctx.act` holds the controller's actions.
 
-import { $, fill, h, SUIT, suitSym } from "../dom.js";
+import { $, cardName, cardShort, fill, h, SUIT, suitSym } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { chooseOf } from "../words.js";
+import { chooseOf, DIX } from "../words.js";
 import { meldControls } from "./stock.js";
 
 export function renderControls(ctx) {
@@ -15,6 +15,20 @@ export function renderControls(ctx) {
   const meld = meldControls(ctx); // two-handed: the Meld choice after a trick won
   if (meld) {
     el.append(meld);
+  } else if (v.phase === Phase.DIX_EXCHANGE) {
+    // turned-trump's house rule dix_exchange: exchange your nine of trump for the turned card, or keep it
+    // (a seat holding no nine passes without a choice: the server makes that move)
+    if (!L.dix) return;
+    const nine = `9${v.trump}`;
+    el.append(h("div", { class: "dix-choice", role: "group", "aria-label": DIX.group(cardName(nine), cardName(v.turned)) },
+      h("button", {
+        class: "btn primary", type: "button", "data-testid": "dix-exchange", "data-focus": "dix-exchange",
+        "aria-label": DIX.exchangeLabel(cardName(nine), cardName(v.turned)), onclick: act.dix,
+      }, DIX.exchange(cardShort(nine), cardShort(v.turned))),
+      h("button", {
+        class: "btn", type: "button", "data-testid": "dix-keep", "data-focus": "dix-keep",
+        "aria-label": DIX.keepLabel(cardName(nine)), onclick: act.pass,
+      }, DIX.keep)));
   } else if (L.bid || L.pass) {
     const group = h("div", { class: "auction", role: "group", "aria-label": "Your bid" });
     if (L.bid) {
