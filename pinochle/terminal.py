@@ -61,7 +61,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Final
 
-from .auction import parse_points
+from .auction import parse_points, steps_text
 from .bots import NormalPlayer, Player, for_level
 from .bots.base import teams
 from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
@@ -520,6 +520,9 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
     got = s.kept_meld[side] + s.counters[side]
     if r.conceded:
         con.say(f"  {names[side]} conceded after the meld.")
+    elif s.set_at_once:
+        con.say(f"  {names[side]} went set at once: {_seat(r.declarer, seating, con.you)} named trump without its "
+                f"king and queen, so {names[side]} lose {r.bid} and no card is played.")
     elif s.made:
         con.say(f"  {names[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
                 f"= {got} >= {r.bid}.")
@@ -793,7 +796,6 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
     """Ask South for a bid or a pass until the engine accepts it."""
     v = view(state, con.you)
     low = v.legal.min_bid
-    step = v.legal.bid_step
     if v.high_bid is None:
         where = "no bid yet"
     else:
@@ -805,7 +807,7 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
         text = con.ask(f"Your call ({where}; {choices}) [Enter: {default}]: ")
         t = text.lower()
         if t in _HELP_WORDS:
-            con.say(f"  Type a bid (a multiple of {step}, at least {low}), p to pass, or q to leave. "
+            con.say(f"  Type a bid (at least {low}; bids go up {steps_text(v.legal)}), p to pass, or q to leave. "
                     f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
             continue
         points = parse_points(t)
