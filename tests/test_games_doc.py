@@ -22,6 +22,9 @@ keyword     fields
 ``widow``   ``DEAL | dealer SEAT | CALLS | RESULT``
 ``bury``    ``DEAL | dealer SEAT | CALLS | trump SUIT | CARDS | RESULT``
 ``settle``  ``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``
+``trump``   ``DECLARER | HAND | SUIT | RESULT``: the declarer holding HAND names SUIT trump;
+            RESULT ``plays`` (the first lead follows the meld) or ``set at once``
+``with``    ``NAME=VALUE ... | EXAMPLE``: the example, with those house-rule switches
 =========== ====================================================================
 
 The exact meaning of each field is written in docs/rules.md, "Other games".
@@ -74,7 +77,7 @@ from pinochle.auction import AuctionStatus
 from pinochle.cards import DECKS, Card, Deck, Seat, Suit
 from pinochle.errors import IllegalAction
 from pinochle.game import Action, Game, State, Trick, apply, auction_status, auto_action, legal, new_match, turn, view
-from pinochle.games import GAMES
+from pinochle.games import GAMES, with_switches
 from pinochle.meld import Meld, meld
 
 from . import test_rules_doc as rules_doc
@@ -95,7 +98,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "docs" / "games").glob("*.md"))
 RULES_MD = ROOT / "docs" / "rules.md"
 KINDS = ("phases", "rule", "meld", "legal", "auction", "review", "exchange", "concede", "score", "deal", "widow",
-         "bury", "settle")
+         "bury", "settle", "trump", "with")
 GAME_LINE = re.compile(r"^game:\s*`?([a-z-]+)`?\s*$")
 
 
@@ -782,12 +785,14 @@ def check_score(g: Game, e: GameExample) -> None:
         who = labelled(parts[7], "winner", 1, e.id)[0]
         if who not in ("NS", "EW", "none"):
             raise DocSyntaxError(f"{e.id}: the winner is NS, EW or none")
-    if outcome not in ("made", "set", "conceded", "-") or (outcome == "-") != (declarer is None):
-        raise DocSyntaxError(f"{e.id}: the outcome is 'made', 'set' or 'conceded' ('-' without a contract)")
+    if outcome not in ("made", "set", "conceded", "set at once", "-") or (outcome == "-") != (declarer is None):
+        raise DocSyntaxError(f"{e.id}: the outcome is 'made', 'set', 'conceded' or 'set at once' "
+                             "('-' without a contract)")
     conceded = outcome == "conceded"
-    if conceded:
+    at_once = outcome == "set at once"
+    if conceded or at_once:
         if tricks != (0, 0) or counters != (0, 0):
-            raise DocSyntaxError(f"{e.id}: a conceded hand has no tricks and no counters")
+            raise DocSyntaxError(f"{e.id}: a hand {outcome} has no tricks and no counters")
         trick_list: tuple[Trick, ...] = ()
     else:
         if sum(tricks) != g.rules.hand_size or sum(counters) != g.rules.total_counters:
@@ -798,12 +803,13 @@ def check_score(g: Game, e: GameExample) -> None:
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
     state = replace(state, phase="play", declarer=declarer, bid=bid, trump=Suit.S, melds=tuple(melds),
-                    tricks=trick_list, totals=before, conceded=conceded, hands=(0, 0, 0, 0))
+                    tricks=trick_list, totals=before, conceded=conceded, set_at_once=at_once, hands=(0, 0, 0, 0))
     state = g.goto(state, "hand_end")
     got = state.history[-1].score
     assert got.tricks == tricks and got.counters == counters, "the example's tricks were not rebuilt"
     if declarer is not None:
         assert got.made == (outcome == "made")
+        assert got.set_at_once == at_once and got.played == (not conceded and not at_once)
     assert got.score == score
     assert state.totals == (before[0] + score[0], before[1] + score[1])
     if who is not None:
@@ -934,6 +940,58 @@ def check_settle(g: Game, e: GameExample) -> None:
     assert sum(h.score.score) == 0
 
 
+def check_trump(g: Game, e: GameExample) -> None:
+    """``DECLARER | HAND | SUIT | RESULT``: the declarer holds ``HAND`` (a whole hand; the other seats
+    hold the rest of the deck, dealt alternately in card order), calls first and declares at the
+    minimum bid, and names ``SUIT`` trump. ``plays``: after the meld the first card is led;
+    ``set at once``: the hand ends there with no card played, the declaring side loses the bid
+    and the opponents score their meld (the rule set's ``trump_needs_marriage``)."""
+    declarer_f, hand_f, suit_f, result = fields(e, 4)  # type: ignore[arg-type]
+    d, cards = _hand(g, f"{declarer_f} {hand_f}", e)
+    deck, size = the_deck(g), g.rules.hand_size
+    rest = Counter(deck.cards())
+    rest.subtract(Counter(cards))
+    if any(n < 0 for n in rest.values()):
+        raise DocSyntaxError(f"{e.id}: more copies of a card than the {deck.name} deck holds")
+    pile = sorted(rest.elements())
+    others = [s for s in Seat if s != d]
+    hands = [0, 0, 0, 0]
+    hands[d] = deck.pack(cards)
+    for i, s in enumerate(others):
+        hands[s] = deck.pack(pile[i::3])
+        assert len(pile[i::3]) == size
+    state = new_match(seed=SEED, game=g, first_dealer=Seat((d + 3) % 4), deals=[tuple(hands)])
+    state = apply(declare(state, d), Action.trump_(d, suit(suit_f, e.id)))
+    state, _ = through_meld(state)
+    if result == "plays":
+        assert state.phase == "play" and not state.set_at_once
+        return
+    if result != "set at once":
+        raise DocSyntaxError(f"{e.id}: the result is 'plays' or 'set at once'")
+    assert state.phase in ("hand_end", "match_end") and state.tricks == ()
+    h = state.history[-1]
+    side, other = d % 2, 1 - d % 2
+    assert h.score.set_at_once and not h.score.made and not h.score.played
+    assert h.score.score[side] == -g.rules.min_bid and h.score.score[other] == h.score.meld[other]
+
+
+def check_with(g: Game, e: GameExample) -> None:
+    """``NAME=VALUE ... | EXAMPLE``: the example checked against the game with those house-rule
+    switches (:func:`pinochle.games.with_switches`, as ``--rule NAME=VALUE``)."""
+    body = e.text.split(maxsplit=1)[1] if len(e.text.split(maxsplit=1)) == 2 else ""
+    head, bar, inner = body.partition("|")
+    switches: dict[str, str] = {}
+    for word in head.split():
+        key, eq, value = word.partition("=")
+        if not eq or not key or not value:
+            raise DocSyntaxError(f"{e.id}: a switch is written NAME=VALUE, found {word!r}")
+        switches[key] = value
+    example = GameExample(e.page, e.game, e.lineno, inner.strip())
+    if not bar or not switches or not example.text or example.kind not in CHECKS or example.kind == "with":
+        raise DocSyntaxError(f"{e.id}: a with line is 'with NAME=VALUE ... | EXAMPLE'")
+    CHECKS[example.kind](replace(g, rules=with_switches(g.rules, switches)), example)
+
+
 CHECKS = {
     "phases": check_phases,
     "rule": check_rule,
@@ -948,6 +1006,8 @@ CHECKS = {
     "widow": check_widow,
     "bury": check_bury,
     "settle": check_settle,
+    "trump": check_trump,
+    "with": check_with,
 }
 assert set(CHECKS) == set(KINDS)
 
