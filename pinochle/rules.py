@@ -32,8 +32,8 @@ from .cards import DECKS, NTYPES, RANK_LETTERS
 NoBid = Literal["dealer", "redeal", "annul"]
 FirstLead = Literal["declarer", "left_of_dealer"]
 MustBeat = Literal["always", "trump_led", "never"]
-#: The opening of an auction (VARIANTS.md ``auction``, seed 000's house switches; ``britannica``,
-#: ``double-deck``: the seat left of the dealer must open).
+#: The opening of an auction (VARIANTS.md ``auction``, seed 000's house switches; ``britannica``, and
+#: ``double-deck``'s switch: the seat left of the dealer must open).
 Opening = Literal["free", "dealer-forced", "dealer-290-320", "first-300", "first-forced"]
 #: How a hand is settled: by points (the partnership games), by stakes from the bid's size
 #: (VARIANTS.md ``cutthroat``) or from a schedule of bids (``auction``).

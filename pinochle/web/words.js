@@ -128,7 +128,7 @@ export function statusText(s, v, waiting = []) {
   const stock = stockStatus(s, v);
   if (stock) return stock;
   if (L.bid || L.pass) {
-    // the seat left of the dealer must open in britannica and double-deck: no pass is offered then
+    // the seat left of the dealer must open in britannica (and double-deck's opening=first-forced): no pass is offered then
     const orPass = L.pass ? " or pass" : "";
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"}${orPass} (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
       : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more${L.pass ? ", or pass" : ""}.`;
