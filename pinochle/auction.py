@@ -70,9 +70,13 @@ def next_bid(steps: BidSteps, high: int) -> int:
     >>> next_bid(TABLE, 250), next_bid(DD, 58), next_bid(DD, 59), next_bid(DD, 60), next_bid(DD, 61)
     (260, 59, 60, 65, 65)
     """
+    ladder = steps.bid_ladder
+    if not ladder:  # one step throughout (the simulation's hot path)
+        step = steps.bid_step
+        return (high // step + 1) * step
     start, step = _rung(steps, high)
     out = start + ((high - start) // step + 1) * step
-    for f, _ in steps.bid_ladder:  # never past the next change of step: it is a bid
+    for f, _ in ladder:  # never past the next change of step: it is a bid
         if high < f < out:
             return f
     return out
