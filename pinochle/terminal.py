@@ -511,7 +511,7 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
         con.say(f"  {name:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
                 f"{_signed(s.score[i]):>8}")
     for i, name in enumerate(names):
-        if s.meld[i] and s.tricks[i] == 0:
+        if s.meld[i] and s.tricks[i] == 0 and not s.set_at_once:
             con.say(f"  {name} took no trick, so {name} keep none of their {s.meld[i]} meld.")
     if r.declarer is None or r.bid is None:
         con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
@@ -522,7 +522,8 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
         con.say(f"  {names[side]} conceded after the meld.")
     elif s.set_at_once:
         con.say(f"  {names[side]} went set at once: {_seat(r.declarer, seating, con.you)} named trump without its "
-                f"king and queen, so {names[side]} lose {r.bid} and no card is played.")
+                f"king and queen, so {names[side]} lose {r.bid}; no card is played, and {names[1 - side]} keep "
+                f"their meld.")
     elif s.made:
         con.say(f"  {names[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
                 f"= {got} >= {r.bid}.")

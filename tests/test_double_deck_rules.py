@@ -379,3 +379,15 @@ def test_the_terminal_says_how_bids_go_up() -> None:
     code = main(["play", "--game", GAME, "--seed", "3", "--level", "easy"], stdin=io.StringIO("?\nquit\n"),
                 stdout=out)
     assert code == 0 and "bids go up by 1 up to 60, then by 5" in out.getvalue()
+
+
+def test_the_terminal_says_why_a_declarer_went_set_at_once() -> None:
+    from pinochle.terminal import _Console, _hand_summary
+
+    s = declared(Suit.S, trump_needs_marriage="true")
+    out = io.StringIO()
+    _hand_summary(_Console(io.StringIO(), out), s.history[-1])
+    text = out.getvalue()
+    assert ("NS went set at once: N (partner) named trump without its king and queen, so NS lose 55; no card is "
+            "played, and EW keep their meld.") in text, text
+    assert "took no trick" not in text
