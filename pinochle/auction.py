@@ -50,17 +50,6 @@ def _rung(steps: BidSteps, bid: int) -> tuple[int, int]:
     return start, step
 
 
-def step_at(steps: BidSteps, bid: int) -> int:
-    """The step between ``bid`` and the next bid (RULES.md, Deal and auction 2: 10; VARIANTS.md
-    ``double-deck``: 1 below 60, 5 from 60).
-
-    >>> from pinochle.rules import DOUBLE_DECK_RULES as DD
-    >>> step_at(TABLE, 250), step_at(DD, 59), step_at(DD, 60)
-    (10, 1, 5)
-    """
-    return _rung(steps, bid)[1]
-
-
 def next_bid(steps: BidSteps, high: int) -> int:
     """The lowest bid above ``high`` (RULES.md, Deal and auction 2: "at least 10 above the current
     high bid"; VARIANTS.md ``double-deck``: by 1 up to 60, then by 5). The engine, the computer

@@ -280,7 +280,8 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "must_trump": (True, False),                     # trump when void in the led suit
     "head_ruffed": (False, True),                    # a trumped lead's suit must still be headed (must_beat=always)
     "min_bid": (int,),                               # the opening bid (britannica: 10, or 15 or 20)
-    # the opening of an auction with a widow (VARIANTS.md auction, seed 000's three traditions)
+    # the opening of an auction (VARIANTS.md auction, seed 000's three traditions; first-forced: britannica's own,
+    # a switch of double-deck)
     "opening": ("free", "dealer-forced", "dealer-290-320", "first-300", "first-forced"),
     "stake_step": (1, 2),                            # cutthroat: each further 5 adds 1 or 2 to the stake
     "sitters_settle": (True, False),                 # auction at 4 or 5: who sits out settles as a defender
@@ -351,7 +352,6 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
             raise ValueError(f"the opening {out.opening} bids {bid}, which is not a bid of the {rules.name} rules "
                              f"(at least {out.min_bid}, {steps_text(out)})")
     return _register(out)
-
 
 
 def find(name: object, at_table: bool = False) -> Game:
