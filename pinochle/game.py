@@ -391,6 +391,9 @@ class State:
         exchange: the cards passed so far this hand: to the declarer, then
             back to the partner (``exchange`` phase).
         conceded: the declarer conceded this hand (``concede`` phase).
+        set_at_once: the declarer was set before the play, holding no king and
+            queen of the trump it named (``trump_marriage`` phase; the rule set's
+            ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch).
         thrown: the hands thrown in so far (nobody bid), in order.
         turned: the dealer's card turned face up for trump (VARIANTS.md
             ``turned-trump``); it stays in the dealer's hand.
@@ -446,6 +449,7 @@ class State:
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     stock: StockPlay | None = None
     dix_answers: tuple[bool, ...] = ()
+    set_at_once: bool = False
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -496,7 +500,7 @@ class PhaseDef:
 
     def legal(self, state: State, seat: Seat) -> Legal:
         """The legal moves of ``seat``, whose turn it is."""
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid)
+        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, bid_ladder=state.rules.bid_ladder)
 
     def apply(self, state: State, action: Action) -> State:
         """``action`` (checked: right type, right seat) applied; the rules of the phase are checked here.
@@ -858,6 +862,7 @@ def deal_hand(state: State, hand_no: int, dealer: Seat, chair: int | None = None
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
         exchange=(), conceded=False, turned=None, widow=widow, buried=(), lineup=lineup, dix_answers=(),
+        set_at_once=False,
     )
     return first.enter(state)
 
@@ -1093,10 +1098,12 @@ class Legal:
 
     Attributes:
         pass_: a pass is legal.
-        min_bid: the lowest legal bid (any multiple of ``bid_step`` from it
-            up to ``bid_limit`` is legal), or ``None``.
-        bid_step: the bid step (points).
+        min_bid: the lowest legal bid (every bid of the steps from it up to
+            ``bid_limit`` is legal: :func:`pinochle.auction.ladder_bids`), or ``None``.
+        bid_step: the bid step (points), up to the first change of ``bid_ladder``.
         bid_limit: the highest bid the engine takes (RuleSet.max_bid).
+        bid_ladder: where the step changes, ``(from, step)`` pairs (RuleSet.bid_ladder;
+            VARIANTS.md ``double-deck``: ``((60, 5),)``, by 1 up to 60, then by 5).
         trumps: the suits that may be named trump.
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
@@ -1122,6 +1129,7 @@ class Legal:
     min_bid: int | None = None
     bid_step: int = 10
     bid_limit: int = 10_000
+    bid_ladder: tuple[tuple[int, int], ...] = ()
     trumps: tuple[Suit, ...] = ()
     meld: bool = False
     cards: tuple[Card, ...] = ()
@@ -1151,8 +1159,8 @@ class Legal:
         """
         out: list[Action] = []
         if self.min_bid is not None:
-            top = self.min_bid if max_bid is None else max_bid
-            out.extend(Action.bid_(seat, b) for b in range(self.min_bid, top + 1, self.bid_step)
+            top = self.min_bid if max_bid is None else min(max_bid, self.bid_limit)
+            out.extend(Action.bid_(seat, b) for b in auction_mod.ladder_bids(self, self.min_bid, top)
                        if b not in self.skip_bids)
         if self.pass_:
             out.append(Action.pass_(seat))
@@ -1182,6 +1190,7 @@ class Legal:
             out["pass"] = True
         if self.min_bid is not None:
             out["bid"] = {"min": self.min_bid, "step": self.bid_step, "max": self.bid_limit,
+                          **({"ladder": [list(p) for p in self.bid_ladder]} if self.bid_ladder else {}),
                           **({"skip": list(self.skip_bids)} if self.skip_bids else {})}
         if self.trumps:
             out["trump"] = [str(s) for s in self.trumps]
@@ -1212,16 +1221,16 @@ def legal(state: State, seat: int) -> Legal:
     """The legal moves of ``seat`` in ``state`` (empty when it is not its turn): the current phase's."""
     if turn(state) != seat:
         rules = state.rules
-        key = (rules.bid_step, rules.max_bid)
+        key = (rules.bid_step, rules.max_bid, rules.bid_ladder)
         none = _NO_MOVES.get(key)
         if none is None:
-            none = _NO_MOVES[key] = Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid)
+            none = _NO_MOVES[key] = Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, bid_ladder=rules.bid_ladder)
         return none
     return state.current.legal(state, Seat(seat))
 
 
-#: The empty :class:`Legal` of a seat whose turn it is not, by (bid step, bid limit): one object each.
-_NO_MOVES: dict[tuple[int, int], Legal] = {}
+#: The empty :class:`Legal` of a seat whose turn it is not, by (bid step, bid limit, ladder): one object each.
+_NO_MOVES: dict[tuple[int, int, tuple[tuple[int, int], ...]], Legal] = {}
 
 
 def legal_actions(state: State, seat: int | None = None, max_bid: int | None = None) -> list[Action]:

@@ -272,7 +272,9 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
     if result.dix_exchange is not None:
         out["dix_exchange"] = str(result.dix_exchange)
     if not s.played and not result.conceded:
-        out["played"] = False  # the meld alone made the bid (VARIANTS.md cutthroat)
+        out["played"] = False  # the meld alone made the bid (VARIANTS.md cutthroat), or set at once
+    if s.set_at_once:
+        out["set_at_once"] = True  # no marriage in trump (the trump_needs_marriage switch)
     if s.transfers:
         out["transfers"] = [{"from": str(Seat(a)), "to": str(Seat(b)), "amount": n} for a, b, n in s.transfers]
     if s.chairs:  # a table of 4 or 5: the settlement of every chair, the sitters included
@@ -553,6 +555,9 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         return state
     for i, card in enumerate(parsed.play):
         if state.phase != "play":
+            if state.set_at_once:
+                raise BadRecord("play", i, "the declarer named trump without its king and queen and is set at "
+                                           "once: there is no play", hand)
             if not state.tricks:
                 raise BadRecord("play", i, "the meld made the bid: there is no play", hand)
             done = len(state.tricks) * state.game.seating.players

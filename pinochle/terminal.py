@@ -60,7 +60,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Final
 
-from .auction import parse_points
+from .auction import parse_points, steps_text
 from .bots import NormalPlayer, Player, for_level
 from .bots.base import teams
 from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
@@ -516,7 +516,7 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
         con.say(f"  {name:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
                 f"{_signed(s.score[i]):>8}")
     for i, name in enumerate(names):
-        if s.meld[i] and s.tricks[i] == 0:
+        if s.meld[i] and s.tricks[i] == 0 and not s.set_at_once:
             con.say(f"  {name} took no trick, so {name} keep none of their {s.meld[i]} meld.")
     if r.declarer is None or r.bid is None:
         con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
@@ -525,6 +525,10 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
     got = s.kept_meld[side] + s.counters[side]
     if r.conceded:
         con.say(f"  {names[side]} conceded after the meld.")
+    elif s.set_at_once:
+        con.say(f"  {names[side]} went set at once: {_seat(r.declarer, seating, con.you)} named trump without its "
+                f"king and queen, so {names[side]} lose {r.bid}; no card is played, and {names[1 - side]} keep "
+                f"their meld.")
     elif s.made:
         con.say(f"  {names[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
                 f"= {got} >= {r.bid}.")
@@ -806,7 +810,6 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
     """Ask South for a bid or a pass until the engine accepts it."""
     v = view(state, con.you)
     low = v.legal.min_bid
-    step = v.legal.bid_step
     if v.high_bid is None:
         where = "no bid yet"
     else:
@@ -818,7 +821,7 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
         text = con.ask(f"Your call ({where}; {choices}) [Enter: {default}]: ")
         t = text.lower()
         if t in _HELP_WORDS:
-            con.say(f"  Type a bid (a multiple of {step}, at least {low}), p to pass, or q to leave. "
+            con.say(f"  Type a bid (at least {low}; bids go up {steps_text(v.legal)}), p to pass, or q to leave. "
                     f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
             continue
         points = parse_points(t)

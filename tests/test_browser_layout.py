@@ -456,7 +456,7 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
             value = page.get_by_test_id("bid-value")
             low = int(value.inner_text())
             page.get_by_test_id("bid-plus").click()
-            out.setdefault("steps", []).append(int(value.inner_text()) - low)
+            out.setdefault("steps", []).append((low, int(value.inner_text()) - low))
             settle(page)
             out.setdefault("auction", page.evaluate(HAND_TARGETS))
             out.setdefault("auction_clash", page.evaluate(FELT_CLASH))
@@ -505,7 +505,8 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     out = in_browser(run)
     assert out["errors"] == []
-    assert out["steps"] and set(out["steps"]) == {1}, out["steps"]  # double-deck bids in steps of 1
+    # double-deck bids go up by 1 up to 60, then by 5 (the view's legal.bid.ladder)
+    assert out["steps"] and all(step == (1 if low < 60 else 5) for low, step in out["steps"]), out["steps"]
     for when in ("auction", "play"):
         m = out[when]
         assert len(m["cards"]) == 20 and m["rows"] >= 3, (when, m["rows"])
@@ -633,7 +634,7 @@ def test_the_double_deck_meld_review_shows_every_meld_and_its_points(server: Ser
     assert out["errors"] == [] and out["overflow"] == [], out
     rows = {(r["seat"], r["name"]): r for r in out["rows"]}
     expected = {
-        ("meld-S", "Double run", "150"), ("meld-S", "Run", "15"),
+        ("meld-S", "Triple run", "225"),
         ("meld-S", "Royal marriage (fourth Q♠\ufe0e, beside the runs)", "4"), ("meld-S", "Quadruple pinochle", "300"),
         ("meld-W", "Royal marriage", "4"), ("meld-W", "Pinochle", "4"), ("meld-W", "Double aces ×2", "200"),
         ("meld-N", "Marriage ×3", "6"), ("meld-N", "Pinochle", "4"), ("meld-N", "Triple aces", "150"),
@@ -648,6 +649,50 @@ def test_the_double_deck_meld_review_shows_every_meld_and_its_points(server: Ser
     assert aces["cards"] == 16 and aces["stacks"] == ["4", "4", "4", "4"] and aces["lines"] == 1, aces
     assert rows[("meld-N", "Triple aces")]["stacks"] == ["3"] * 4
     assert rows[("meld-S", "Quadruple pinochle")]["stacks"] == [] and rows[("meld-S", "Quadruple pinochle")]["cards"] == 8
+
+
+def test_the_bid_steps_by_the_views_ladder(server: Server) -> None:
+    """Double-deck bids by 1 up to 60, then by 5: − and + follow legal.bid.ladder ([[60, 5]]), so 61 is
+    never offered, and the buttons say the step they take."""
+    from .web_fixtures import double_deck_view
+
+    v = double_deck_view()
+    v.update(phase="auction", tricks=[], trump=None, bid=None, declarer=None, high_bid=57, high_bidder="W",
+             auction=[], melds={s: None for s in v["seats"]}, meld_shown={k: 0 for k in v["meld_shown"]},
+             legal={"bid": {"min": 58, "step": 1, "max": 70, "ladder": [[60, 5]]}, "pass": True})
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, script = open_fixture(browser, server.url, v, errors)
+        value, plus, minus = (page.get_by_test_id(t) for t in ("bid-value", "bid-plus", "bid-minus"))
+        out: dict[str, Any] = {"start": value.inner_text()}
+        up, labels = [], []
+        for _ in range(5):
+            labels.append(plus.get_attribute("aria-label"))
+            if plus.is_enabled():
+                plus.click()
+            up.append(value.inner_text())
+        out.update(up=up, labels=labels, plus_off=plus.is_disabled(), minus_label=minus.get_attribute("aria-label"))
+        down = []
+        for _ in range(3):
+            minus.click()
+            down.append(value.inner_text())
+        out["down"] = down
+        page.get_by_test_id("bid-button").click()
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["sent"] = script.received[-1]
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["start"] == "58"
+    assert out["up"] == ["59", "60", "65", "70", "70"] and out["plus_off"]
+    assert out["labels"][:3] == ["Raise the bid by 1", "Raise the bid by 1", "Raise the bid by 5"]
+    assert out["minus_label"] == "Lower the bid by 5"
+    assert out["down"] == ["65", "60", "59"]
+    assert out["sent"]["action"] == {"type": "bid", "bid": 59}
 
 
 def test_the_bid_steps_by_the_views_step_between_its_min_and_max(server: Server) -> None:

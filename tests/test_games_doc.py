@@ -22,9 +22,11 @@ keyword     fields
 ``widow``   ``DEAL | dealer SEAT | CALLS | RESULT``
 ``bury``    ``DEAL | dealer SEAT | CALLS | trump SUIT | CARDS | RESULT``
 ``settle``  ``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``
-            ``[| with NAME=VALUE]``
 ``dix``     ``DEALER turns CARD | nines SEATS | ANSWERS | RESULT``: the dix exchange
             (``turned-trump`` with the house switch ``dix_exchange``), below
+``trump``   ``DECLARER | HAND | SUIT | RESULT``: the declarer holding HAND names SUIT trump;
+            RESULT ``plays`` (the first lead follows the meld) or ``set at once``
+``with``    ``NAME=VALUE ... | EXAMPLE``: the example, with those house-rule switches
 =========== ====================================================================
 
 The exact meaning of each field is written in docs/rules.md, "Other games".
@@ -56,9 +58,6 @@ players alone):
   score ...`` and optionally ``| pays ...`` (the payments, as in ``settle``),
   ``| deal K`` (the K-th scored deal of the match, default 1),
   ``| before E x S y W z`` and ``| winner WHO`` (a seat, or ``none``).
-* ``settle`` and ``score`` take a last field ``| with NAME=VALUE[, NAME=VALUE]``:
-  the hand played with those house rules (:func:`pinochle.games.with_switches`,
-  ``pinochle play --rule NAME=VALUE``) instead of the game's own.
 * ``review`` and ``concede`` take ``| on DEAL at BID``: the declarer bids
   ``BID`` on that deal, the others pass. West deals, and the seat left of West
   declares a ``concede`` line (North at four, East at three).
@@ -116,7 +115,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "docs" / "games").glob("*.md"))
 RULES_MD = ROOT / "docs" / "rules.md"
 KINDS = ("phases", "rule", "meld", "legal", "auction", "review", "exchange", "concede", "score", "deal", "widow",
-         "bury", "settle", "dix")
+         "bury", "settle", "dix", "trump", "with")
 GAME_LINE = re.compile(r"^game:\s*`?([a-z-]+)`?\s*$")
 
 
@@ -319,20 +318,6 @@ def on_deal(g: Game, e: GameExample, text: str) -> tuple[tuple[int, int, int, in
     if len(words) != 4 or words[0] != "on" or words[2] != "at":
         raise DocSyntaxError(f"{e.id}: expected 'on DEAL at BID', found {text!r}")
     return deal_named(g, e, words[1]), integer(words[3], e.id)
-
-
-def house_rules(g: Game, text: str, e: GameExample) -> RuleSet:
-    """``with NAME=VALUE[, NAME=VALUE]``: the game's rules with those house switches."""
-    words = text.split(maxsplit=1)
-    if len(words) != 2 or words[0] != "with":
-        raise DocSyntaxError(f"{e.id}: the house rules are written 'with NAME=VALUE', found {text!r}")
-    switches: dict[str, str] = {}
-    for item in words[1].split(","):
-        name, eq, value = item.strip().partition("=")
-        if not eq or not name or not value:
-            raise DocSyntaxError(f"{e.id}: a house rule is NAME=VALUE, found {item.strip()!r}")
-        switches[name] = value
-    return with_switches(g.rules, switches)
 
 
 def auction_on(g: Game, e: GameExample, deal_f: str, dealer_f: str, calls_f: str,
@@ -725,7 +710,7 @@ OUTCOMES_ALONE = ("made", "set", "conceded", "no play")
 
 def check_score_alone(g: Game, e: GameExample) -> None:
     """SEAT BID SUIT | meld E x S y W z | tricks ... | counters ... | OUTCOME | score ...
-    [| pays PAYMENTS] [| deal K] [| before ...] [| winner WHO] [| with NAME=VALUE], by the
+    [| pays PAYMENTS] [| deal K] [| before ...] [| winner WHO], by the
     game's scorer, for a game of players alone (VARIANTS.md ``cutthroat``, ``auction``)."""
     fs = parts(e, 6, 11)
     head, meld_f, tricks_f, counters_f, outcome, score_f = fs[:6]
@@ -744,9 +729,7 @@ def check_score_alone(g: Game, e: GameExample) -> None:
     rules = g.rules
     for f in fs[6:]:
         label = f.split()[0]
-        if label == "with":
-            rules = house_rules(g, f, e)
-        elif label == "pays":
+        if label == "pays":
             pays = payments(g, f.split(maxsplit=1)[1] if len(f.split()) > 1 else "", e)
         elif label == "deal":
             deal = integer(labelled(f, "deal", 1, e.id)[0], e.id)
@@ -755,8 +738,7 @@ def check_score_alone(g: Game, e: GameExample) -> None:
         elif label == "winner":
             who = labelled(f, "winner", 1, e.id)[0]
         else:
-            raise DocSyntaxError(f"{e.id}: an optional field is 'pays ...', 'deal K', 'before ...', 'winner WHO' "
-                                 f"or 'with NAME=VALUE'")
+            raise DocSyntaxError(f"{e.id}: an optional field is 'pays ...', 'deal K', 'before ...' or 'winner WHO'")
     if outcome not in OUTCOMES_ALONE:
         raise DocSyntaxError(f"{e.id}: the outcome is one of {', '.join(OUTCOMES_ALONE)}")
     d = g.seating.side_of[declarer]
@@ -823,12 +805,14 @@ def check_score(g: Game, e: GameExample) -> None:
         who = labelled(parts[7], "winner", 1, e.id)[0]
         if who not in ("NS", "EW", "none"):
             raise DocSyntaxError(f"{e.id}: the winner is NS, EW or none")
-    if outcome not in ("made", "set", "conceded", "-") or (outcome == "-") != (declarer is None):
-        raise DocSyntaxError(f"{e.id}: the outcome is 'made', 'set' or 'conceded' ('-' without a contract)")
+    if outcome not in ("made", "set", "conceded", "set at once", "-") or (outcome == "-") != (declarer is None):
+        raise DocSyntaxError(f"{e.id}: the outcome is 'made', 'set', 'conceded' or 'set at once' "
+                             "('-' without a contract)")
     conceded = outcome == "conceded"
-    if conceded:
+    at_once = outcome == "set at once"
+    if conceded or at_once:
         if tricks != (0, 0) or counters != (0, 0):
-            raise DocSyntaxError(f"{e.id}: a conceded hand has no tricks and no counters")
+            raise DocSyntaxError(f"{e.id}: a hand {outcome} has no tricks and no counters")
         trick_list: tuple[Trick, ...] = ()
     else:
         if sum(tricks) != g.rules.hand_size or sum(counters) != g.rules.total_counters:
@@ -839,12 +823,13 @@ def check_score(g: Game, e: GameExample) -> None:
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
     state = replace(state, phase="play", declarer=declarer, bid=bid, trump=Suit.S, melds=tuple(melds),
-                    tricks=trick_list, totals=before, conceded=conceded, hands=(0, 0, 0, 0))
+                    tricks=trick_list, totals=before, conceded=conceded, set_at_once=at_once, hands=(0, 0, 0, 0))
     state = g.goto(state, "hand_end")
     got = state.history[-1].score
     assert got.tricks == tricks and got.counters == counters, "the example's tricks were not rebuilt"
     if declarer is not None:
         assert got.made == (outcome == "made")
+        assert got.set_at_once == at_once and got.played == (not conceded and not at_once)
     assert got.score == score
     assert state.totals == (before[0] + score[0], before[1] + score[1])
     if who is not None:
@@ -939,13 +924,11 @@ def check_bury(g: Game, e: GameExample) -> None:
 
 
 def check_settle(g: Game, e: GameExample) -> None:
-    """``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ... [| with
-    NAME=VALUE]``: a whole hand, the tricks played with each seat's first legal card; the hand's
-    end, who pays whom, each player's score."""
-    fs = parts(e, 8, 9)
-    deal_f, dealer_f, calls_f, trump_f, choice, result, pays_f, score_f = fs[:8]
-    rules = house_rules(g, fs[8], e) if len(fs) == 9 else None
-    state = auction_on(g, e, deal_f, dealer_f, calls_f, rules)
+    """``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``: a whole
+    hand, the tricks played with each seat's first legal card; the hand's end, who pays whom, each
+    player's score."""
+    deal_f, dealer_f, calls_f, trump_f, choice, result, pays_f, score_f = parts(e, 8, 8)
+    state = auction_on(g, e, deal_f, dealer_f, calls_f)
     declarer = state.declarer
     assert state.phase == "trump" and declarer is not None, "the auction is not over"
     state = apply(state, Action.trump_(declarer, suit(labelled(trump_f, "trump", 1, e.id)[0], e.id)))
@@ -1077,6 +1060,56 @@ def check_dix(g: Game, e: GameExample) -> None:
         assert m is not None
         dealt_nines = holders.count(s) + (1 if s == dealer and turned == nine else 0)
         assert sum(1 for i in m.items if i.kind == "dix") == dealt_nines, f"{s}'s meld scores the wrong dixes"
+def check_trump(g: Game, e: GameExample) -> None:
+    """``DECLARER | HAND | SUIT | RESULT``: the declarer holds ``HAND`` (a whole hand; the other seats
+    hold the rest of the deck, dealt alternately in card order), calls first and declares at the
+    minimum bid, and names ``SUIT`` trump. ``plays``: after the meld the first card is led;
+    ``set at once``: the hand ends there with no card played, the declaring side loses the bid
+    and the opponents score their meld (the rule set's ``trump_needs_marriage``)."""
+    declarer_f, hand_f, suit_f, result = fields(e, 4)  # type: ignore[arg-type]
+    d, cards = _hand(g, f"{declarer_f} {hand_f}", e)
+    deck, size = the_deck(g), g.rules.hand_size
+    rest = Counter(deck.cards())
+    rest.subtract(Counter(cards))
+    if any(n < 0 for n in rest.values()):
+        raise DocSyntaxError(f"{e.id}: more copies of a card than the {deck.name} deck holds")
+    pile = sorted(rest.elements())
+    others = [s for s in Seat if s != d]
+    hands = [0, 0, 0, 0]
+    hands[d] = deck.pack(cards)
+    for i, s in enumerate(others):
+        hands[s] = deck.pack(pile[i::3])
+        assert len(pile[i::3]) == size
+    state = new_match(seed=SEED, game=g, first_dealer=Seat((d + 3) % 4), deals=[tuple(hands)])
+    state = apply(declare(state, d), Action.trump_(d, suit(suit_f, e.id)))
+    state, _ = through_meld(state)
+    if result == "plays":
+        assert state.phase == "play" and not state.set_at_once
+        return
+    if result != "set at once":
+        raise DocSyntaxError(f"{e.id}: the result is 'plays' or 'set at once'")
+    assert state.phase in ("hand_end", "match_end") and state.tricks == ()
+    h = state.history[-1]
+    side, other = d % 2, 1 - d % 2
+    assert h.score.set_at_once and not h.score.made and not h.score.played
+    assert h.score.score[side] == -g.rules.min_bid and h.score.score[other] == h.score.meld[other]
+
+
+def check_with(g: Game, e: GameExample) -> None:
+    """``NAME=VALUE ... | EXAMPLE``: the example checked against the game with those house-rule
+    switches (:func:`pinochle.games.with_switches`, as ``--rule NAME=VALUE``)."""
+    body = e.text.split(maxsplit=1)[1] if len(e.text.split(maxsplit=1)) == 2 else ""
+    head, bar, inner = body.partition("|")
+    switches: dict[str, str] = {}
+    for word in head.split():
+        key, eq, value = word.partition("=")
+        if not eq or not key or not value:
+            raise DocSyntaxError(f"{e.id}: a switch is written NAME=VALUE, found {word!r}")
+        switches[key] = value
+    example = GameExample(e.page, e.game, e.lineno, inner.strip())
+    if not bar or not switches or not example.text or example.kind not in CHECKS or example.kind == "with":
+        raise DocSyntaxError(f"{e.id}: a with line is 'with NAME=VALUE ... | EXAMPLE'")
+    CHECKS[example.kind](replace(g, rules=with_switches(g.rules, switches)), example)
 
 
 CHECKS = {
@@ -1094,6 +1127,8 @@ CHECKS = {
     "bury": check_bury,
     "settle": check_settle,
     "dix": check_dix,
+    "trump": check_trump,
+    "with": check_with,
 }
 assert set(CHECKS) == set(KINDS)
 

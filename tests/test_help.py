@@ -569,7 +569,9 @@ def test_each_how_to_play_page_states_its_games_numbers(name: str) -> None:
     # the auction, or its absence
     if "auction" in phases:
         assert f"The first bid is at least {r.min_bid}, and every bid is at least {r.bid_step} more than the last" in text
-        if phases["auction"].forced_opening:
+        for start, step in r.bid_ladder:  # where the step changes (VARIANTS.md double-deck: by 5 from 60)
+            assert f"from {start} on, bids go up by {step}" in text
+        if r.opening == "first-forced":
             assert "must open" in text and "stuck with the contract" not in text
         elif r.no_bid == "dealer":
             assert f"stuck with the contract at {r.min_bid}" in text

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
+from ..auction import ladder_bids
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, pack
 from ..game import Action, View
 from ..rules import RuleSet
@@ -73,11 +74,17 @@ class TablePlayer:
             if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
                 # a forced opening (VARIANTS.md ``britannica``): the lowest bid instead of a pass
                 return Action.bid_(seat, legal.min_bid)
+            if action.type == "bid" and legal.pass_ and not marriage_suits(view) \
+                    and view.rules_set().trump_needs_marriage:
+                return Action.pass_(seat)  # no marriage to name trump in: declaring is set at once
             if action.type == "bid" and action.bid in legal.skip_bids:
                 return skip_to_legal_bid(view, action.bid)
             return action
         if legal.trumps:
-            return Action.trump_(seat, self.trump(view))
+            suit = self.trump(view)
+            if view.rules_set().trump_needs_marriage:
+                suit = married_trump(view, suit)
+            return Action.trump_(seat, suit)
         if legal.meld:
             return Action.meld_(seat)
         if legal.cards:
@@ -312,6 +319,22 @@ def should_concede(view: View) -> bool:
     return need > 0.8 * rules.total_counters
 
 
+def marriage_suits(view: View) -> list[Suit]:
+    """The suits in which ``view``'s hand holds a king and a queen (a marriage)."""
+    held = set(view.hand)
+    return [s for s in Suit if Card(s * 6 + 3) in held and Card(s * 6 + 2) in held]
+
+
+def married_trump(view: View, wanted: Suit) -> Suit:
+    """The trump to name where the declarer must hold the king and queen of trump (the rule set's
+    ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch): ``wanted`` when it holds them,
+    else the suit of a marriage it holds most cards of (none: ``wanted``, and the declarer is set)."""
+    married = marriage_suits(view)
+    if wanted in married or not married:
+        return wanted
+    return max(married, key=lambda s: sum(1 for c in view.hand if c // 6 == s))
+
+
 def skip_to_legal_bid(view: View, wanted: int | None) -> Action:
     """The call for a seat that wants to bid ``wanted`` (points) where that bid is not legal
     (``view.legal.skip_bids``: VARIANTS.md ``auction``'s ``dealer-290-320`` opening, seed 000:
@@ -330,11 +353,10 @@ def skip_to_legal_bid(view: View, wanted: int | None) -> Action:
     legal = view.legal
     assert legal.min_bid is not None
     want = legal.min_bid if wanted is None else wanted
-    below = [b for b in range(legal.min_bid, want + 1, legal.bid_step) if b not in legal.skip_bids]
+    below = [b for b in ladder_bids(legal, legal.min_bid, want) if b not in legal.skip_bids]
     if below:
         return Action.bid_(view.seat, below[-1])
     if legal.pass_:
         return Action.pass_(view.seat)
-    top = legal.bid_limit
-    return Action.bid_(view.seat, next(b for b in range(legal.min_bid, top + 1, legal.bid_step)
+    return Action.bid_(view.seat, next(b for b in ladder_bids(legal, legal.min_bid, legal.bid_limit)
                                        if b not in legal.skip_bids))

@@ -67,6 +67,7 @@ from collections.abc import Callable
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
+from ..auction import next_bid
 from ..cards import (ALL_TYPES, CARDS, DECKS, LAYER, MAX_COPIES, NTYPES, PINOCHLE_DECK, SPREAD, SUIT_NAMES, Card,
                      Deck, Seat, Suit, pack, size, unpack)
 from ..game import View
@@ -1093,7 +1094,7 @@ def auction_bounds(view: View) -> tuple[tuple[int | None, int | None], ...]:
             continue
         if high_seat is not None and any(w in side and high_seat in side for side in sides):
             continue  # the partner held the bid
-        low = rules.min_bid if high is None else high + rules.bid_step
+        low = rules.min_bid if high is None else next_bid(rules, high)
         declined = out[w][1]
         out[w][1] = low if declined is None else min(declined, low)
     out[int(view.seat)] = [None, None]

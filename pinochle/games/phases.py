@@ -36,14 +36,15 @@ from ..game import (
     record_hand,
     sort_hand,
 )
-from ..meld import NINE, meld
+from ..meld import KING, NINE, QUEEN, meld
 from ..scoring import HandScore
 from ..tricks import explain_illegal, legal_mask, winner_index
 
 
 def _legal(state: State, **fields: object) -> Legal:
     rules = state.rules
-    return Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, **fields)  # type: ignore[arg-type]
+    return Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, bid_ladder=rules.bid_ladder,
+                 **fields)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- auction
@@ -54,26 +55,23 @@ class Auction(PhaseDef):
     """The auction (RULES.md, Deal and auction 2-3; VARIANTS.md per game).
 
     Seats call in turn from left of the dealer: a bid (at least ``min_bid``,
-    a multiple of ``bid_step``, at least ``bid_step`` over the high bid, at
-    most ``max_bid``) or a pass.
+    a bid of the steps, ``bid_step`` and ``bid_ladder``, above the high bid,
+    at most ``max_bid``: :func:`pinochle.auction.check_call`) or a pass.
 
     The rule set says the rest: ``reenter_after_pass`` (a seat that passed
     may bid again, and three passes in a row after a bid end the auction:
     VARIANTS.md ``racehorse``; else a pass is final and three passes end it,
-    RULES.md) and ``no_bid`` (nobody bids: the dealer is stuck at
-    ``min_bid``, RULES.md, or the hand is thrown in and the next dealer
-    deals, VARIANTS.md ``racehorse``).
-
-    Attributes:
-        forced_opening: the first seat must open; it cannot pass
-            (VARIANTS.md ``britannica``: "must open with at least 10").
+    RULES.md), ``no_bid`` (nobody bids: the dealer is stuck at
+    ``min_bid``, RULES.md, VARIANTS.md ``double-deck``; or the hand is thrown
+    in and the next dealer deals, VARIANTS.md ``racehorse``) and ``opening``
+    (:func:`opening_rule`: the first seat must open, VARIANTS.md
+    ``britannica``; the widow games' house rules).
     """
 
     name: str = "auction"
     actions: tuple[str, ...] = ("bid", "pass")
     text: str = "the auction is on: bid or pass"
     decision: str | None = "call"
-    forced_opening: bool = False
 
     def status(self, state: State) -> AuctionStatus:
         """Where the auction stands."""
@@ -85,7 +83,7 @@ class Auction(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         rules = state.rules
         low = self.status(state).min_bid(rules)
-        may_pass = not (self.forced_opening and not state.calls)
+        may_pass = True
         skip: tuple[int, ...] = ()
         if rules.opening != "free":
             may_pass, low, skip, _ = opening_rule(state, may_pass, low)
@@ -93,12 +91,11 @@ class Auction(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         call = action.bid if action.type == "bid" else None
-        if call is None and self.forced_opening and not state.calls:
-            raise IllegalAction(f"the first seat must open the bidding: bid {state.rules.min_bid} or more")
         if state.rules.opening != "free" and (call is None or isinstance(call, int)):
-            low = self.status(state).min_bid(state.rules)
-            may_pass, low, skip, why = opening_rule(state, True, low)
-            if (not may_pass and call is None) or (call is not None and (call < low or call in skip)):
+            plain = self.status(state).min_bid(state.rules)
+            may_pass, low, skip, why = opening_rule(state, True, plain)
+            # a bid is refused for the rule's own reason where the rule raised the lowest bid or skips it
+            if (not may_pass and call is None) or (call is not None and (plain <= call < low or call in skip)):
                 raise IllegalAction(why)
         seating = state.game.seating
         if state.rules.reenter_after_pass:
@@ -123,6 +120,9 @@ def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tup
     """The house rule ``state.rules.opening`` applied to the next call (VARIANTS.md ``auction``,
     seed 000: "Bidding traditions vary").
 
+    * ``first-forced``: the seat left of the dealer must open, at the minimum
+      bid or more (VARIANTS.md ``britannica``: "must open with at least 10";
+      ``double-deck``'s switch).
     * ``first-300``: the seat left of the dealer must open, at 300 or more
       ("A third approach mandates the first hand to start at 300").
     * ``dealer-forced``: after two passes the dealer must bid, at least the
@@ -144,6 +144,10 @@ def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tup
     calls = state.calls
     rule = rules.opening
     bids = rules.opening_bids
+    if rule == "first-forced":
+        if calls:
+            return may_pass, low, (), ""
+        return False, low, (), f"the first seat must open the bidding: bid {rules.min_bid} or more"
     if rule == "first-300":
         if calls:
             return may_pass, low, (), ""
@@ -154,7 +158,7 @@ def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tup
     if rule == "dealer-forced":
         return False, low, (), (f"after two passes the dealer's seat must bid {low} or more "
                                 f"(house rule dealer-forced)")
-    gap = tuple(range(bids[0] + rules.bid_step, bids[1], rules.bid_step))
+    gap = tuple(auction_mod.ladder_bids(rules, auction_mod.next_bid(rules, bids[0]), bids[1] - 1))
     return may_pass, max(low, bids[0]), gap, (f"after two passes the dealer's seat may pass or open at {bids[0]}, "
                                               f"or at {bids[1]} and up (house rule dealer-290-320)")
 
@@ -481,6 +485,34 @@ class Concede(PhaseDef):
         return state.game.advance(state)
 
 
+# ---------------------------------------------------------------- a marriage in trump
+
+
+def holds_marriage(hand: int, trump: int) -> bool:
+    """Whether ``hand`` (packed) holds the king and the queen of ``trump``."""
+    return count(hand, Card(trump * 6 + KING)) > 0 and count(hand, Card(trump * 6 + QUEEN)) > 0
+
+
+@dataclass(frozen=True)
+class TrumpMarriage(PhaseDef):
+    """With the rule set's ``trump_needs_marriage`` (VARIANTS.md ``double-deck``'s switch:
+    "a switch sets a declarer without one at once"), a declarer who named a trump suit
+    without holding its king and queen is set at once: no card is played, and the hand is
+    scored as set (``State.set_at_once``; the game's scorer). Nobody moves: the phase is
+    over on entry. It comes after the meld, so that everyone's meld is on the table
+    (the opponents keep theirs: docs/games/double-deck.md).
+    """
+
+    name: str = "trump_marriage"
+    text: str = "the declarer's marriage in trump is checked"
+
+    def enter(self, state: State) -> State:
+        assert state.declarer is not None and state.trump is not None
+        if state.rules.trump_needs_marriage and not holds_marriage(state.hands[state.declarer], state.trump):
+            return state.game.goto(replace(state, set_at_once=True), "hand_end")
+        return state.game.advance(state)
+
+
 # ---------------------------------------------------------------- burying
 
 
@@ -676,5 +708,5 @@ class MatchEnd(PhaseDef):
 
 
 __all__ = ["Auction", "Bury", "Concede", "DixExchange", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump",
-           "TakeWidow", "Tricks", "buriable", "Card", "dix_exchange_open", "dix_offered_to", "meld_cards",
-           "nine_of_trump", "pack"]
+           "TakeWidow", "Tricks", "TrumpMarriage", "buriable", "holds_marriage", "Card", "dix_exchange_open",
+           "dix_offered_to", "meld_cards", "nine_of_trump", "pack"]

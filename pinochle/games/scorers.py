@@ -135,12 +135,27 @@ def declarer_first(state: State) -> tuple[HandScore, int | None]:
     wins, and the opponents add nothing; otherwise the opponents score what
     they made, unless they took no trick (then nothing). A side's meld needs a
     trick (RULES.md's rule, the consistent reading of seed 001).
+
+    A declarer set at once for naming a trump without its king and queen
+    (``state.set_at_once``: the rule set's ``trump_needs_marriage``,
+    VARIANTS.md ``double-deck``'s switch) loses the bid, and the opponents
+    score their meld: no trick is played, so their meld needs none (a stated
+    choice, docs/games/double-deck.md, as racehorse's concession).
     """
     assert state.declarer is not None and state.bid is not None
     side = state.declarer % 2
     other = 1 - side
     tricks, pts = taken(state)
-    hs = score_hand(side, state.bid, side_meld(state), tricks, pts, state.rules)
+    meld = side_meld(state)
+    if state.set_at_once:
+        kept = [0, 0]
+        kept[other] = meld[other]
+        set_score = [0, 0]
+        set_score[side], set_score[other] = -state.bid, meld[other]
+        hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, False, (set_score[0], set_score[1]),
+                       played=False, set_at_once=True)
+    else:
+        hs = score_hand(side, state.bid, meld, tricks, pts, state.rules)
     score = list(hs.score)
     target = state.rules.target
     winner: int | None = None
@@ -148,7 +163,7 @@ def declarer_first(state: State) -> tuple[HandScore, int | None]:
         score[other] = 0
         winner = side
     else:
-        if tricks[other] == 0:
+        if tricks[other] == 0 and not state.set_at_once:
             score[other] = 0
         if state.totals[other] + score[other] >= target:
             winner = other

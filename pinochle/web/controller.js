@@ -427,7 +427,7 @@ function dealNext() {
 }
 
 export const tableActions = {
-  // between the view's legal.bid.min and .max (double-deck: 50 to 1,000 in steps of 1)
+  // by the step the bid control read from the view (views/controls.js bidStepAt), between legal.bid.min and .max
   bidBy: (delta) => { st.bid = Math.min(st.bidMax ?? Infinity, Math.max(st.bidMin ?? 0, st.bid + delta)); renderTable(); },
   bid: (value) => sendAction({ type: ActionType.BID, bid: value }),
   pass: () => sendAction({ type: ActionType.PASS }),

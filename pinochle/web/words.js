@@ -148,7 +148,7 @@ export function statusText(s, v, waiting = []) {
   if (stock) return stock;
   if (v.phase === Phase.DIX_EXCHANGE && L.dix) return DIX.status(cardShort(`9${v.trump}`), cardShort(v.turned));
   if (L.bid || L.pass) {
-    // the seat left of the dealer must open in britannica and double-deck: no pass is offered then
+    // the seat left of the dealer must open in britannica (and double-deck's opening=first-forced): no pass is offered then
     const orPass = L.pass ? " or pass" : "";
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"}${orPass} (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
       : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more${L.pass ? ", or pass" : ""}.`;

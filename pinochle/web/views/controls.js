@@ -7,6 +7,17 @@ import { Phase } from "../protocol.js";
 import { chooseOf, DIX } from "../words.js";
 import { meldControls } from "./stock.js";
 
+/**
+ * The step from `value` to the next bid: the view's legal.bid.step, or where the view's ladder changes
+ * it (double-deck: by 1 up to 60, then by 5: legal.bid.ladder [[60, 5]]). The engine says which bids
+ * there are; this only reads the steps it sent.
+ */
+export function bidStepAt(bid, value) {
+  let step = bid.step;
+  for (const [from, s] of bid.ladder ?? []) if (value >= from) step = s;
+  return step;
+}
+
 export function renderControls(ctx) {
   const { v, act } = ctx;
   const el = $("controls");
@@ -33,16 +44,17 @@ export function renderControls(ctx) {
     const group = h("div", { class: "auction", role: "group", "aria-label": "Your bid" });
     if (L.bid) {
       const value = ctx.bid;
-      const step = L.bid.step;
+      const up = bidStepAt(L.bid, value);
+      const down = bidStepAt(L.bid, value - 1);
       group.append(
         h("button", {
-          class: "btn step", type: "button", "data-testid": "bid-minus", "data-focus": "bid-minus", "aria-label": `Lower the bid by ${step}`,
-          disabled: value <= L.bid.min, onclick: () => act.bidBy(-step),
+          class: "btn step", type: "button", "data-testid": "bid-minus", "data-focus": "bid-minus", "aria-label": `Lower the bid by ${down}`,
+          disabled: value <= L.bid.min, onclick: () => act.bidBy(-down),
         }, "−"),
         h("output", { class: "bid-value", "data-testid": "bid-value", "aria-live": "polite", "aria-label": "Bid" }, String(value)),
         h("button", {
-          class: "btn step", type: "button", "data-testid": "bid-plus", "data-focus": "bid-plus", "aria-label": `Raise the bid by ${step}`,
-          disabled: L.bid.max != null && value + step > L.bid.max, onclick: () => act.bidBy(step),
+          class: "btn step", type: "button", "data-testid": "bid-plus", "data-focus": "bid-plus", "aria-label": `Raise the bid by ${up}`,
+          disabled: L.bid.max != null && value + up > L.bid.max, onclick: () => act.bidBy(up),
         }, "+"),
         h("button", {
           class: "btn primary", type: "button", "data-testid": "bid-button", "data-focus": "bid-button", onclick: () => act.bid(value),
