@@ -179,3 +179,41 @@ def test_reading_the_rules_in_a_room_never_marks_the_player_away(tmp_path: Path)
     assert after["new-sockets"] == 0 and not after["socket-closed"]
     assert not after["bob-away"] and after["bob-told-disconnected"] == []
     assert out["leaving-marks-away"] and out["bob-told-after-leaving"]
+
+
+# ---------------------------------------------------------------- the pages' length on a phone
+
+PAGE_HEIGHT_LIMIT = 10_000  # px at 360 px wide: the engineering specification (/rules) is about 43,000
+
+
+def run_heights(server: Server) -> dict[str, int]:
+    from playwright.sync_api import sync_playwright
+
+    from pinochle.server.howto import DEFAULT_GAME, games
+
+    out: dict[str, int] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 360, "height": 740})
+            for name in games():
+                page.goto(server.url + "how-to-play" + ("" if name == DEFAULT_GAME else f"/{name}"))
+                page.locator("h1").wait_for()
+                out[name] = int(page.evaluate("document.documentElement.scrollHeight"))
+        finally:
+            browser.close()
+    return out
+
+
+def test_every_players_page_is_short_on_a_phone(tmp_path: Path) -> None:
+    """Each game's rules for players fit well under 10,000 px at 360 px (README gives each height)."""
+    server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
+    server.start()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            heights = pool.submit(run_heights, server).result()
+    finally:
+        server.stop()
+    assert len(heights) >= 9, heights
+    too_tall = {name: h for name, h in heights.items() if h >= PAGE_HEIGHT_LIMIT}
+    assert not too_tall, too_tall
