@@ -732,3 +732,37 @@ def test_the_article_for_the_rules_dialog_is_the_page(name: str) -> None:
         assert target in ids, target
     main = page[page.find("<main"):]
     assert _plain(article["html"]) in _plain(main)
+
+
+def test_the_worked_examples_of_the_partnership_pages_are_the_engines_scores() -> None:
+    """The scoring and end-of-match examples of the table, partnership-pass, racehorse and turned-trump
+    pages, each stated on its page and scored by the engine (pinochle.scoring, pinochle.games.scorers)."""
+    from pinochle.games import GAMES
+    from pinochle.games.scorers import open_outcome, racehorse_outcome
+    from pinochle.scoring import match_winner, score_hand
+    from pinochle.server.howto import howto_html
+
+    for name in ("table", "partnership-pass"):
+        text = _plain(howto_html(name))
+        rules = GAMES[name].rules
+        # bid 300, meld 120 (the opponents' meld: any), counters 190 or 170 of the 250
+        assert "your side bids 300 and melds 120. Taking 190 in counters makes 310: you score 310" in text
+        assert "and their 60 counters" in text and "Taking only 170 makes 290, short of 300: you are set, −300" in text
+        assert score_hand(0, 300, (120, 50), (7, 5), (190, 60), rules).score[0] == 310
+        assert score_hand(0, 300, (120, 50), (7, 5), (170, 80), rules).score[0] == -300
+        # 1420 + 110 against 1380 + 150: a tie at 1530, won by the declaring side
+        assert "at 1420 to 1380 your side declares and scores 110 while the opponents score 150: 1530 to 1530" in text
+        assert match_winner((1420 + 110, 1380 + 150), declarer_side=0, rules=rules) == 0
+    text = _plain(howto_html("racehorse"))
+    race = GAMES["racehorse"].rules
+    assert "North–South bid 350 and meld 120, East–West meld 60" in text
+    assert "North–South score 0 and East–West 60 + 250 + 60 = 370" in text
+    assert racehorse_outcome(0, 350, (120, 60), (8, 4), (190, 60), race) == (0, 370)
+    assert "scoring 200, while East–West score 90: 1600 to 1540, North–South win" in text
+    assert match_winner((1400 + 200, 1450 + 90), declarer_side=0, rules=race) == 0
+    text = _plain(howto_html("turned-trump"))
+    turned = GAMES["turned-trump"].rules
+    assert "a side with 100 in meld that takes 150 in counters scores 250" in text
+    assert open_outcome(None, None, (100, 60), (7, 5), (150, 100), turned) == (250, 160)
+    assert "at 1450 to 1400 one side scores 100 and the other 150: 1550 to 1550, equal, so another hand" in text
+    # (no declarer to break the tie: pinochle.games.scorers.open_hand plays another hand)
