@@ -766,3 +766,26 @@ def test_the_worked_examples_of_the_partnership_pages_are_the_engines_scores() -
     assert open_outcome(None, None, (100, 60), (7, 5), (150, 100), turned) == (250, 160)
     assert "at 1450 to 1400 one side scores 100 and the other 150: 1550 to 1550, equal, so another hand" in text
     # (no declarer to break the tie: pinochle.games.scorers.open_hand plays another hand)
+
+
+def test_the_rules_dialogs_colours_meet_wcag_aa_in_both_themes() -> None:
+    """rules-dialog.css: links, table headings and text on the tinted rows and code meet 4.5:1 on the
+    dialog's sheet (theme.css ``--sheet`` / ``--sheet-ink``) in light and in dark."""
+    css = (ROOT / "pinochle" / "web" / "rules-dialog.css").read_text(encoding="utf-8")
+    theme = (ROOT / "pinochle" / "web" / "theme.css").read_text(encoding="utf-8")
+
+    def block(text: str, selector: str) -> dict[str, str]:
+        body = text[text.index(selector + " {"):]
+        body = body[:body.index("}")]
+        return dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,6})", body))
+
+    light_theme = block(theme, ":root")
+    dark_theme = block(theme, 'html[data-theme="dark"]')
+    for own, sheet in ((block(css, "#rules-dialog"), light_theme),
+                       (block(css, 'html[data-theme="dark"] #rules-dialog'), dark_theme)):
+        ink, paper = sheet["--sheet-ink"], sheet["--sheet"]
+        pairs = {"link": (own["--rules-link"], paper), "table heading": (own["--rules-th-ink"], own["--rules-th"]),
+                 "row": (ink, own["--rules-row"]), "code": (ink, own["--rules-code"]), "text": (ink, paper),
+                 "link on a row": (own["--rules-link"], own["--rules-row"])}
+        for what, (fg, bg) in pairs.items():
+            assert contrast(fg, bg) >= 4.5, (what, fg, bg, round(contrast(fg, bg), 2))
