@@ -1,4 +1,8 @@
-"""The in-app rules page: ``docs/rules.md`` rendered as one standalone HTML page.
+"""The engineering specification as pages: ``docs/rules.md`` (and ``docs/games/``) rendered as HTML.
+
+These pages are for developers (the README links them); players read each game's
+rules in :mod:`.howto`, which renders its pages with :func:`rules_page` and
+:func:`rules_article` too.
 
 The Markdown is rendered by markdown-it-py (CommonMark plus GitHub-style
 tables) with raw HTML switched off, so whatever the source holds is shown as

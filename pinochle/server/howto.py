@@ -1,16 +1,19 @@
-"""The "How to play" pages: one page per game, in plain words for a player.
+"""The players' rules: one page per game, in plain words, from the deal to the end of the match.
 
 Each playable game of :data:`pinochle.games.GAMES` has its own Markdown page in
 ``pinochle/howto/<game>.md``, served at ``/how-to-play/<game>`` (``/how-to-play``
 alone is ``table.md``, the four-handed partnership game of ``docs/rules.md``).
-The other pages (every other game seated at the table, two-handed included)
-say in plain words what differs from the table game,
-link to ``/how-to-play`` for the rest and to the game's complete rules at
-``/rules/games/<game>``; their numbers (bids, target, meld, counters) are the
-engine's, checked against each game's ``RuleSet`` by ``tests/test_help.py``. A
-game added later adds its own file. The engineering specification stays in
+Each page is the whole game for a player: the deal, the auction, trump and the
+meld table, the play, the scoring and the end of the match, each with a small
+example. The other games' pages start by saying what differs from the table
+game. Their numbers (bids, target, meld, counters) are the engine's: the meld
+table is made from the game's ``RuleSet`` (below), and ``tests/test_help.py``
+checks every other number against it and scores every pictured meld with
+:func:`pinochle.meld.meld`. A game added later adds its own file.
+
+The engineering specification, with its test examples, stays for developers in
 ``docs/rules.md`` (served at ``/rules``) and ``docs/games/<game>.md`` (served at
-``/rules/games/<game>``).
+``/rules/games/<game>``); no page for players links there.
 
 The browser holds no rules: at a table it only builds the link
 ``/how-to-play/<game>`` from the game's name in the view.
