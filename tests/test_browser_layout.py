@@ -772,7 +772,7 @@ def phone_problems(page: Any, when: str) -> list[str]:
 def test_a_match_on_a_small_phone_fits_the_screen(server: Server, size: tuple[int, int]) -> None:
     """A solo match of the table game from Home on a 320x568 and a 360x740 phone, through the auction (and
     trump, when South declares) to South's first card, then the settings: at every turn of South's the page
-    is no wider than the window, every tool (Meld, Last trick, Scores, How to play, Settings) is on the screen
+    is no wider than the window, every tool (Meld, Last trick, Scores, Rules, Settings) is on the screen
     without scrolling, 44 px or more and its label whole, no text runs over its box and nothing in the centre
     lies over a seat (at 320 px the tools ran past their buttons and, on a 568 px screen, the seats over the
     auction and the trump buttons)."""

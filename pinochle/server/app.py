@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .collector import GcWatch
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
-from .howto import DEFAULT_GAME, howto_html
+from .howto import DEFAULT_GAME, howto_article, howto_html
 from .limits import GuessGuard, Guard, device_refusal
 from .matchmaking import SEARCH_SECONDS, QuickMatch, QuickSearch, queue_of
 from .protocol import (
@@ -595,7 +595,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
         from docs/rules.md), ``/rooms/CODE`` (whether a room has that code),
-        ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players), ``/static/*`` (front end), ``/ws``.
+        ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players; ``/how-to-play/GAME/article``:
+        the same as ``{"title", "html"}`` for the table's Rules dialog), ``/static/*`` (front end), ``/ws``.
     """
     policy = edge if edge is not None else EdgePolicy()
     cluster: Cluster | None = None
@@ -648,6 +649,14 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         except KeyError:
             return Response("No game has a page by that name.", status_code=404, media_type="text/plain")
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+    async def how_to_play_article(request: Request) -> Response:
+        """A game's "How to play" page as ``{"title", "html"}``, for the table's Rules dialog."""
+        try:
+            article = howto_article(request.path_params["game"])
+        except KeyError:
+            return JSONResponse({"error": "No game has a page by that name."}, status_code=404)
+        return JSONResponse(article, headers={"Cache-Control": "no-cache"})
 
     async def room_exists(request: Request) -> Response:
         """``{"exists": true|false}``: whether a room has this code (an invitation link is checked
@@ -774,6 +783,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         Route("/rooms/{code:path}", room_exists),
         Route("/how-to-play", how_to_play),
         Route("/how-to-play/{game}", how_to_play),
+        Route("/how-to-play/{game}/article", how_to_play_article),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
         WebSocketRoute("/ws", ws_endpoint),
     ]

@@ -179,7 +179,8 @@ function seatInPlay() {
 // ------------------------------------------------------------------ screens: the transitions
 
 function closeDialogs() {
-  for (const d of document.querySelectorAll("dialog[open]")) d.close();
+  // the rules stay open while the game moves on: the player closes them (rules-dialog.js)
+  for (const d of document.querySelectorAll("dialog[open]:not(#rules-dialog)")) d.close();
 }
 
 /** What entering each screen does to what the tab follows, and how it draws. */
