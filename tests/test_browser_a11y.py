@@ -869,9 +869,9 @@ def run_suits_and_rules(browser: Any, base_url: str) -> dict[str, Any]:
     ctx, page = new_page(browser, errors)
     page.goto(base_url)
     page.get_by_test_id("home").wait_for()
-    page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
+    page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
     out["home-href"] = {"table": page.get_by_test_id("home-rules").get_attribute("href")}
-    page.get_by_test_id("game-select").select_option(OTHER_GAME)
+    page.get_by_test_id(f"game-{OTHER_GAME}").click()
     out["home-href"][OTHER_GAME] = page.get_by_test_id("home-rules").get_attribute("href")
     page.get_by_test_id("level-easy").click()
     page.get_by_test_id("table").wait_for()
@@ -954,15 +954,17 @@ TEXT_PAIRS = [
 # Boundaries of controls and the focus ring (3:1) against what is around them.
 UI_PAIRS = [
     ("btn-line", "page-1"), ("btn-line", "page-3"), ("btn-line", "surface"), ("btn-line", "surface-2"),
-    ("btn-line", "sheet"), ("btn-line", "felt-1"), ("btn-line", "felt-3"), ("gold-line", "surface"),
+    ("btn-line", "sheet"), ("btn-line", "felt-1"), ("btn-line", "felt-2"), ("btn-line", "felt-3"), ("btn-line", "felt"),
+    ("gold-line", "surface"),
     ("gold-line", "sheet"), ("gold-line", "page-1"), ("field-line", "surface"), ("field-line", "surface-2"),
     ("bar-line", "bar-1"), ("bar-line", "bar-2"), ("bar-ink", "bar-1"),
     ("focus", "page-1"), ("focus", "page-3"), ("focus", "surface"), ("focus", "sheet"), ("focus", "felt-1"),
-    ("accent", "surface"), ("accent", "page-1"), ("accent", "page-3"), ("accent", "felt-1"), ("accent", "felt-3"),
+    ("accent", "surface"), ("accent", "page-1"), ("accent", "page-3"), ("accent", "felt-1"), ("accent", "felt-2"),
+    ("accent", "felt-3"), ("accent", "felt"), ("focus", "felt-2"), ("focus", "felt"),
     ("danger-line", "field"), ("danger-line", "surface-2"),
 ]
 # A card's edge against the felt and the page: its paper where that is enough (dark), else its line.
-CARD_EDGE = ("page-1", "page-3", "felt-1", "felt-3")
+CARD_EDGE = ("page-1", "page-3", "felt-1", "felt-2", "felt-3", "felt")
 
 
 def theme_palettes() -> dict[str, dict[str, str]]:

@@ -324,9 +324,9 @@ def test_home_says_in_a_line_what_the_chosen_game_is(server: Server) -> None:
         page = browser.new_page(viewport={"width": 360, "height": 740})
         page.goto(server.url)
         page.get_by_test_id("home").wait_for()
-        page.wait_for_function("() => document.querySelectorAll('#game-select option').length > 1")
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
         out = {"table": page.get_by_test_id("game-about").inner_text()}
-        page.get_by_test_id("game-select").select_option("cutthroat")
+        page.get_by_test_id("game-cutthroat").click()
         out["cutthroat"] = page.get_by_test_id("game-about").inner_text()
         page.close()
         return out
@@ -343,15 +343,15 @@ def test_home_offers_the_auction_at_its_own_number_of_players_whatever_game_came
         page = browser.new_page(viewport={"width": 1440, "height": 900})
         page.goto(server.url)
         page.get_by_test_id("home").wait_for()
-        page.wait_for_function("() => document.querySelectorAll('#game-select option').length > 1")
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
         got = []
         for before in ("table", "cutthroat", "double-deck"):
-            page.get_by_test_id("game-select").select_option(before)
-            page.get_by_test_id("game-select").select_option("auction")
+            page.get_by_test_id(f"game-{before}").click()
+            page.get_by_test_id("game-auction").click()
             got.append(page.get_by_test_id("players-select").input_value())
         page.get_by_test_id("players-select").select_option("5")  # a choice is kept
-        page.get_by_test_id("game-select").select_option("table")
-        page.get_by_test_id("game-select").select_option("auction")
+        page.get_by_test_id("game-table").click()
+        page.get_by_test_id("game-auction").click()
         got.append(page.get_by_test_id("players-select").input_value())
         page.close()
         return got
@@ -446,8 +446,8 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url)
-        page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
-        page.get_by_test_id("game-select").select_option("double-deck")
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
+        page.get_by_test_id("game-double-deck").click()
         page.get_by_test_id("level-easy").click()
         wait_cards(page, 20)
         dialog = page.get_by_test_id("meld-dialog")
