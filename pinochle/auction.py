@@ -16,14 +16,106 @@ is derived from the calls by :func:`status`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .cards import FOUR_PARTNERS, Seat, Seating, fold, shown
 from .errors import IllegalAction
 from .rules import TABLE, RuleSet
 
 Call = int | None
+
+
+class BidSteps(Protocol):
+    """What says which numbers are bids: a :class:`~pinochle.rules.RuleSet`, or the
+    :class:`~pinochle.game.Legal` moves a view offers (both carry the two fields)."""
+
+    @property
+    def bid_step(self) -> int:
+        """The step between bids below the first change of :attr:`bid_ladder`."""
+
+    @property
+    def bid_ladder(self) -> tuple[tuple[int, int], ...]:
+        """Where the step changes: ``(from, step)`` pairs (:class:`~pinochle.rules.BidLadder`)."""
+
+
+def _rung(steps: BidSteps, bid: int) -> tuple[int, int]:
+    """``(from, step)`` of the part of the ladder that ``bid`` lies in (from 0 below the first change)."""
+    start, step = 0, steps.bid_step
+    for f, s in steps.bid_ladder:
+        if bid < f:
+            break
+        start, step = f, s
+    return start, step
+
+
+def next_bid(steps: BidSteps, high: int) -> int:
+    """The lowest bid above ``high`` (RULES.md, Deal and auction 2: "at least 10 above the current
+    high bid"; VARIANTS.md ``double-deck``: by 1 up to 60, then by 5). The engine, the computer
+    players, the terminal and the view all step bids with it.
+
+    >>> from pinochle.rules import DOUBLE_DECK_RULES as DD
+    >>> next_bid(TABLE, 250), next_bid(DD, 58), next_bid(DD, 59), next_bid(DD, 60), next_bid(DD, 61)
+    (260, 59, 60, 65, 65)
+    """
+    ladder = steps.bid_ladder
+    if not ladder:  # one step throughout (the simulation's hot path)
+        step = steps.bid_step
+        return (high // step + 1) * step
+    start, step = _rung(steps, high)
+    out = start + ((high - start) // step + 1) * step
+    for f, _ in ladder:  # never past the next change of step: it is a bid
+        if high < f < out:
+            return f
+    return out
+
+
+def bid_problem(steps: BidSteps, bid: int) -> str | None:
+    """Why ``bid`` is not on the ladder of bids, or ``None`` when it is (the minimum and the
+    maximum are checked apart: :func:`check_call`).
+
+    >>> from pinochle.rules import DOUBLE_DECK_RULES as DD
+    >>> bid_problem(TABLE, 255)
+    'bids go up in steps of 10: 255 is not a multiple of 10'
+    >>> bid_problem(DD, 61)
+    'above 60, bids go up in steps of 5: 61 is not a bid'
+    >>> bid_problem(DD, 59), bid_problem(DD, 65)
+    (None, None)
+    """
+    start, step = _rung(steps, bid)
+    if not (bid - start) % step:
+        return None
+    if start:
+        return f"above {start}, bids go up in steps of {step}: {bid} is not a bid"
+    if steps.bid_ladder:
+        return f"up to {steps.bid_ladder[0][0]}, bids go up in steps of {step}: {bid} is not a multiple of {step}"
+    return f"bids go up in steps of {step}: {bid} is not a multiple of {step}"
+
+
+def ladder_bids(steps: BidSteps, low: int, high: int) -> Iterator[int]:
+    """The bids from ``low`` (or the first bid above it, when ``low`` is not one) up to ``high``.
+
+    >>> from pinochle.rules import DOUBLE_DECK_RULES as DD
+    >>> list(ladder_bids(DD, 57, 75))
+    [57, 58, 59, 60, 65, 70, 75]
+    """
+    bid = low if bid_problem(steps, low) is None else next_bid(steps, low)
+    while bid <= high:
+        yield bid
+        bid = next_bid(steps, bid)
+
+
+def steps_text(steps: BidSteps) -> str:
+    """How bids go up, in words: ``"in steps of 10"``, ``"by 1 up to 60, then by 5"``.
+
+    >>> from pinochle.rules import DOUBLE_DECK_RULES as DD
+    >>> steps_text(TABLE), steps_text(DD)
+    ('in steps of 10', 'by 1 up to 60, then by 5')
+    """
+    if not steps.bid_ladder:
+        return f"in steps of {steps.bid_step}"
+    return " ".join([f"by {steps.bid_step}"] + [f"up to {f}, then by {s}" for f, s in steps.bid_ladder])
 
 
 @dataclass(frozen=True)
@@ -57,8 +149,8 @@ class AuctionStatus:
     redeal: bool = False
 
     def min_bid(self, rules: RuleSet = TABLE) -> int:
-        """The lowest legal bid now: ``min_bid``, or ``bid_step`` above the high bid."""
-        return rules.min_bid if self.high_bid is None else self.high_bid + rules.bid_step
+        """The lowest legal bid now: ``min_bid``, or the next bid above the high bid (:func:`next_bid`)."""
+        return rules.min_bid if self.high_bid is None else next_bid(rules, self.high_bid)
 
 
 def _next_caller(seat: int, passed: Sequence[bool], rules: RuleSet, seating: Seating = FOUR_PARTNERS) -> int:
@@ -191,9 +283,10 @@ def check_call(calls: Sequence[Call], dealer: int, seat: int, call: Call, rules:
 
     Raises:
         IllegalAction: the auction is over, it is another seat's turn, or the
-            bid is below the minimum, not ``bid_step`` above the high bid, not
-            a multiple of ``bid_step`` (RULES.md, Deal and auction 2), or above
-            ``max_bid`` (docs/rules.md, The auction).
+            bid is below the minimum, below the next bid above the high bid, not
+            a bid of the steps (RULES.md, Deal and auction 2: multiples of
+            ``bid_step``; :func:`bid_problem`), or above ``max_bid``
+            (docs/rules.md, The auction).
 
     >>> check_call((250,), dealer=3, seat=1, call=255)
     Traceback (most recent call last):
@@ -221,13 +314,11 @@ def _check(st: AuctionStatus, seat: int, call: Call, rules: RuleSet) -> None:
             raise IllegalAction(
                 f"the highest bid is {rules.max_bid:,}: {what} is more than any side can take in one hand"
             )
-        if call % rules.bid_step:
-            raise IllegalAction(f"bids go up in steps of {rules.bid_step}: {call} is not a multiple of {rules.bid_step}")
-        if st.high_bid is not None and call < st.high_bid + rules.bid_step:
-            raise IllegalAction(
-                f"the bid must be at least {st.high_bid + rules.bid_step}, "
-                f"{rules.bid_step} above the high bid of {st.high_bid}"
-            )
+        problem = bid_problem(rules, call)
+        if problem is not None:
+            raise IllegalAction(problem)
+        if st.high_bid is not None and call < (low := next_bid(rules, st.high_bid)):
+            raise IllegalAction(f"the bid must be at least {low}, {low - st.high_bid} above the high bid of {st.high_bid}")
 
 
 def status_reentry(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,

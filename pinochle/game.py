@@ -290,6 +290,8 @@ class HandResult:
             (VARIANTS.md ``two-handed``), else empty.
         declared: the melds scored in the hand, in order, with the trick each followed
             (VARIANTS.md ``two-handed``), else empty.
+        dix_exchange: the seat that exchanged a nine of trump for the turned card
+            (``turned-trump`` with the house switch ``dix_exchange``), else ``None``.
     """
 
     number: int
@@ -313,6 +315,7 @@ class HandResult:
     chair_totals: tuple[int, ...] = ()
     stock: tuple[Card, ...] = ()
     declared: tuple[Declared, ...] = ()
+    dix_exchange: Seat | None = None
 
     @property
     def play(self) -> list[Card]:
@@ -388,6 +391,9 @@ class State:
         exchange: the cards passed so far this hand: to the declarer, then
             back to the partner (``exchange`` phase).
         conceded: the declarer conceded this hand (``concede`` phase).
+        set_at_once: the declarer was set before the play, holding no king and
+            queen of the trump it named (``trump_marriage`` phase; the rule set's
+            ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch).
         thrown: the hands thrown in so far (nobody bid), in order.
         turned: the dealer's card turned face up for trump (VARIANTS.md
             ``turned-trump``); it stays in the dealer's hand.
@@ -406,6 +412,11 @@ class State:
         game: the :class:`Game` (default: ``table``).
         stock: the stock, the upcard and the melds on the table
             (:class:`~pinochle.stock.StockPlay`; VARIANTS.md ``two-handed``), else ``None``.
+        dix_answers: the answers so far to the offer of the dix exchange
+            (``turned-trump`` with the house switch ``dix_exchange``), one per seat
+            asked in turn from the dealer's left: ``True`` exchanged a nine of
+            trump for the turned card (the last answer), ``False`` kept it or
+            held none (:func:`dix_exchanger`).
     """
 
     rules: RuleSet
@@ -437,6 +448,8 @@ class State:
     lineup: tuple[int, ...] = ()
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     stock: StockPlay | None = None
+    dix_answers: tuple[bool, ...] = ()
+    set_at_once: bool = False
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -487,7 +500,7 @@ class PhaseDef:
 
     def legal(self, state: State, seat: Seat) -> Legal:
         """The legal moves of ``seat``, whose turn it is."""
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid)
+        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, bid_ladder=state.rules.bid_ladder)
 
     def apply(self, state: State, action: Action) -> State:
         """``action`` (checked: right type, right seat) applied; the rules of the phase are checked here.
@@ -848,7 +861,8 @@ def deal_hand(state: State, hand_no: int, dealer: Seat, chair: int | None = None
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        exchange=(), conceded=False, turned=None, widow=widow, buried=(), lineup=lineup,
+        exchange=(), conceded=False, turned=None, widow=widow, buried=(), lineup=lineup, dix_answers=(),
+        set_at_once=False,
     )
     return first.enter(state)
 
@@ -1020,6 +1034,18 @@ def side_meld(state: State) -> tuple[int, ...]:
     return tuple(pts)
 
 
+def dix_exchanger(state: State) -> Seat | None:
+    """The seat that exchanged a nine of trump for the turned card this hand, or ``None``
+    (``turned-trump`` with the house switch ``dix_exchange``: the seats are asked in turn from
+    the dealer's left, and the exchange, the last answer, ends the offer)."""
+    if not state.dix_answers or not state.dix_answers[-1]:
+        return None
+    seat = state.dealer
+    for _ in state.dix_answers:
+        seat = state.game.seating.left(seat)
+    return Seat(seat)
+
+
 def chair_score(state: State, per_side: Sequence[int]) -> tuple[int, ...]:
     """A hand's per-side points given to the chairs playing it (at a table of 4 or 5; the
     chairs sitting out get 0). A stakes scorer that settles the sitters gives its own
@@ -1051,6 +1077,7 @@ def record_hand(state: State, score: HandScore, winner: int | None) -> State:
         state.exchange, state.conceded, state.turned, state.widow, state.buried, lineup,
         totals if lineup else (),
         stock=state.stock.dealt if state.stock is not None else (),
+        dix_exchange=dix_exchanger(state),
         declared=state.stock.declared if state.stock is not None else (),
     )
     return replace(
@@ -1071,10 +1098,12 @@ class Legal:
 
     Attributes:
         pass_: a pass is legal.
-        min_bid: the lowest legal bid (any multiple of ``bid_step`` from it
-            up to ``bid_limit`` is legal), or ``None``.
-        bid_step: the bid step (points).
+        min_bid: the lowest legal bid (every bid of the steps from it up to
+            ``bid_limit`` is legal: :func:`pinochle.auction.ladder_bids`), or ``None``.
+        bid_step: the bid step (points), up to the first change of ``bid_ladder``.
         bid_limit: the highest bid the engine takes (RuleSet.max_bid).
+        bid_ladder: where the step changes, ``(from, step)`` pairs (RuleSet.bid_ladder;
+            VARIANTS.md ``double-deck``: ``((60, 5),)``, by 1 up to 60, then by 5).
         trumps: the suits that may be named trump.
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
@@ -1100,6 +1129,7 @@ class Legal:
     min_bid: int | None = None
     bid_step: int = 10
     bid_limit: int = 10_000
+    bid_ladder: tuple[tuple[int, int], ...] = ()
     trumps: tuple[Suit, ...] = ()
     meld: bool = False
     cards: tuple[Card, ...] = ()
@@ -1129,8 +1159,8 @@ class Legal:
         """
         out: list[Action] = []
         if self.min_bid is not None:
-            top = self.min_bid if max_bid is None else max_bid
-            out.extend(Action.bid_(seat, b) for b in range(self.min_bid, top + 1, self.bid_step)
+            top = self.min_bid if max_bid is None else min(max_bid, self.bid_limit)
+            out.extend(Action.bid_(seat, b) for b in auction_mod.ladder_bids(self, self.min_bid, top)
                        if b not in self.skip_bids)
         if self.pass_:
             out.append(Action.pass_(seat))
@@ -1160,6 +1190,7 @@ class Legal:
             out["pass"] = True
         if self.min_bid is not None:
             out["bid"] = {"min": self.min_bid, "step": self.bid_step, "max": self.bid_limit,
+                          **({"ladder": [list(p) for p in self.bid_ladder]} if self.bid_ladder else {}),
                           **({"skip": list(self.skip_bids)} if self.skip_bids else {})}
         if self.trumps:
             out["trump"] = [str(s) for s in self.trumps]
@@ -1190,16 +1221,16 @@ def legal(state: State, seat: int) -> Legal:
     """The legal moves of ``seat`` in ``state`` (empty when it is not its turn): the current phase's."""
     if turn(state) != seat:
         rules = state.rules
-        key = (rules.bid_step, rules.max_bid)
+        key = (rules.bid_step, rules.max_bid, rules.bid_ladder)
         none = _NO_MOVES.get(key)
         if none is None:
-            none = _NO_MOVES[key] = Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid)
+            none = _NO_MOVES[key] = Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, bid_ladder=rules.bid_ladder)
         return none
     return state.current.legal(state, Seat(seat))
 
 
-#: The empty :class:`Legal` of a seat whose turn it is not, by (bid step, bid limit): one object each.
-_NO_MOVES: dict[tuple[int, int], Legal] = {}
+#: The empty :class:`Legal` of a seat whose turn it is not, by (bid step, bid limit, ladder): one object each.
+_NO_MOVES: dict[tuple[int, int, tuple[tuple[int, int], ...]], Legal] = {}
 
 
 def legal_actions(state: State, seat: int | None = None, max_bid: int | None = None) -> list[Action]:
@@ -1276,6 +1307,9 @@ class View:
             seat's melded cards with the meld kinds each has served),
             ``declared`` (the melds scored, in order) and ``endgame``; ``None``
             in the other games.
+        dix_exchange: the seat that exchanged a nine of trump (the dix) for the
+            turned card this hand, seen by everyone (``turned-trump`` with the house
+            switch ``dix_exchange``); ``None`` when nobody has.
     """
 
     seat: Seat
@@ -1324,6 +1358,7 @@ class View:
     deals: int | None = None
     deal_number: int = 1
     stock: dict[str, object] | None = None
+    dix_exchange: Seat | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1404,7 +1439,8 @@ def _public_json_parts(v: Any) -> _Parts:
         "winner": v.winner,
     }
     c = {"game": v.game, "scale": v.scale}
-    d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)})}
+    d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)}),
+         **({} if v.dix_exchange is None else {"dix_exchange": str(v.dix_exchange)})}
     return a, b, c, d, _table_json(v)
 
 
@@ -1562,6 +1598,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         scale=state.rules.scale,
         conceded=state.conceded,
         turned=state.turned,
+        dix_exchange=dix_exchanger(state),
         players=state.rules.players,
         tricks_in_hand=state.rules.hand_size,
         target=state.rules.target,

@@ -33,7 +33,7 @@ from itertools import product
 
 from .cards import CARDS, DECKS, LAYER, MAX_COPIES, NTYPES, RANK_LETTERS, SPREAD, Card, Suit
 from .errors import BadCard
-from .rules import TABLE, MeldRow, RuleSet, meld_row_copies
+from .rules import TABLE, MeldRow, RuleSet, meld_row_copies, run_row
 
 #: Rank indexes (see pinochle.cards): 9=0 J=1 Q=2 K=3 T=4 A=5.
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
@@ -151,7 +151,8 @@ def _suit_melds(counts: tuple[int, ...], suit: int, is_trump: bool, rules: RuleS
 
     ``r`` runs (A T K Q J of trump, ``r`` copies of each) score the run row's
     entry for ``r`` (RULES.md: run, double run; VARIANTS.md ``double-deck``:
-    three runs a double run and a run, four two double runs, docs/rules.md).
+    a triple run 225 and a quadruple run 300, or with its ``triple_run``
+    switch a double run and a run, and two double runs: :func:`pinochle.rules.run_row`).
     With ``k`` trump kings and ``q`` trump queens, :func:`royal_marriages`
     gives the royal marriages besides the runs; a run's own royal marriage is
     not scored again (RULES.md, Meld). Off trump, ``min(k, q)`` marriages.
@@ -162,8 +163,9 @@ def _suit_melds(counts: tuple[int, ...], suit: int, is_trump: bool, rules: RuleS
     items: list[MeldItem] = []
     k, q = counts[KING], counts[QUEEN]
     if is_trump:
-        runs = min(min(counts[r] for r in _RUN_RANKS), len(rules.run))
-        items.extend(_row_items(rules.run, runs, "run", _RUN_CARDS[suit]))
+        row = run_row(rules)
+        runs = min(min(counts[r] for r in _RUN_RANKS), len(row))
+        items.extend(_row_items(row, runs, "run", _RUN_CARDS[suit]))
         for _ in range(royal_marriages(k, q, runs)):
             items.append(MeldItem("royal marriage", "marriage", rules.royal_marriage, (card(KING), card(QUEEN))))
         for _ in range(counts[NINE]):
@@ -189,7 +191,7 @@ def _suit_shown(counts: tuple[int, ...], is_trump: bool, rules: RuleSet) -> list
     out = [0] * 6
     k, q = counts[KING], counts[QUEEN]
     if is_trump:
-        runs = min(min(counts[r] for r in _RUN_RANKS), len(rules.run))
+        runs = min(min(counts[r] for r in _RUN_RANKS), len(rules.run))  # the rows' lengths are the same
         for r in _RUN_RANKS:
             out[r] = runs
         m = royal_marriages(k, q, runs)
@@ -301,7 +303,7 @@ _TABLES_BY_VALUE: dict[tuple[object, ...], _Tables] = {}
 
 def _meld_numbers(rules: RuleSet) -> tuple[object, ...]:
     """Everything of ``rules`` the meld reads: rule sets that agree on it share tables."""
-    return (rules.deck, rules.run, rules.royal_marriage, rules.marriage, rules.dix, rules.pinochle, rules.arounds)
+    return (rules.deck, run_row(rules), rules.royal_marriage, rules.marriage, rules.dix, rules.pinochle, rules.arounds)
 
 
 def _tables(rules: RuleSet) -> _Tables:

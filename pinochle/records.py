@@ -66,6 +66,7 @@ PHASE_KEYS: dict[str, tuple[str, ...]] = {
     "turn_trump": ("auction", "turned", "trump"),  # RULES.md's format keeps the auction, empty here
     "trump": ("trump",),
     "exchange": ("exchange",),
+    "dix_exchange": ("dix_exchange",),  # turned-trump's house rule dix_exchange: who exchanged, if anyone
     "widow": ("widow",),
     "concede": ("conceded",),
     "bury": ("buried", "conceded"),
@@ -83,6 +84,7 @@ _NOT_HERE: dict[str, str] = {
     "thrown_in": "throws in no hand: it has no auction",
     "turned": "turns no card for trump",
     "exchange": "passes no cards",
+    "dix_exchange": "has no dix exchange for a turned card",
     "widow": "deals no widow",
     "conceded": "has no concession",
     "buried": "buries no cards",
@@ -178,6 +180,8 @@ def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: 
         out["conceded"] = True
     if result.turned is not None:
         out["turned"] = str(result.turned)
+    if result.dix_exchange is not None:
+        out["dix_exchange"] = str(result.dix_exchange)
     out["play"] = [str(c) for c in result.play]
     return out
 
@@ -223,6 +227,7 @@ class ParsedHand:
     turned: Card | None = None
     widow: int = 0
     buried: tuple[Card, ...] = ()
+    dix_exchange: Seat | None = None
 
 
 def _is_bid(raw: object) -> bool:
@@ -245,7 +250,8 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
         ``{"declarer", "bid", "trump", "meld", "tricks", "counters", "made",
         "score"}``, where ``meld`` is what each side showed and ``score`` what
         it adds to its total; ``{"thrown_in": true, "dealer"}`` for a hand
-        thrown in.
+        thrown in. A turned-trump hand in which a seat exchanged the dix for
+        the turned card adds ``"dix_exchange"``: that seat.
     """
     table: dict[str, object] = {"lineup": lineup_json(result.lineup)} if result.lineup else {}
     if isinstance(result, ThrownIn):
@@ -263,8 +269,12 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
     }
     if result.conceded:
         out["conceded"] = True
+    if result.dix_exchange is not None:
+        out["dix_exchange"] = str(result.dix_exchange)
     if not s.played and not result.conceded:
-        out["played"] = False  # the meld alone made the bid (VARIANTS.md cutthroat)
+        out["played"] = False  # the meld alone made the bid (VARIANTS.md cutthroat), or set at once
+    if s.set_at_once:
+        out["set_at_once"] = True  # no marriage in trump (the trump_needs_marriage switch)
     if s.transfers:
         out["transfers"] = [{"from": str(Seat(a)), "to": str(Seat(b)), "amount": n} for a, b, n in s.transfers]
     if s.chairs:  # a table of 4 or 5: the settlement of every chair, the sitters included
@@ -381,7 +391,8 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
         raise BadRecord("thrown_in", None, f"somebody bid ({call_text(parse_call(bid))}), so the hand is not "
                                            f"thrown in: leave \"thrown_in\" out", hand)
     if thrown_in:
-        extra = [k for k in ("trump", "exchange", "conceded", "buried", "play", "turned") if k in record]
+        extra = [k for k in ("trump", "exchange", "conceded", "buried", "play", "turned", "dix_exchange")
+                 if k in record]
         if extra:
             raise BadRecord(extra[0], None, f"a thrown-in hand has no {extra[0]}: nobody bid", hand)
     raw_play = record.get("play", [] if thrown_in else None)
@@ -419,6 +430,14 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
             turned = Card.parse(record.get("turned"))
         except BadCard as err:
             raise BadRecord("turned", None, str(err), hand) from None
+    dix_exchange: Seat | None = None
+    if record.get("dix_exchange") is not None:
+        try:
+            dix_exchange = Seat.parse(str(record.get("dix_exchange")))
+        except ValueError:
+            raise BadRecord("dix_exchange", None, f"dix_exchange is the seat that exchanged the dix for the turned "
+                                                  f"card, \"N\", \"E\", \"S\" or \"W\", not "
+                                                  f"{json.dumps(record.get('dix_exchange'))}", hand) from None
     buried: tuple[Card, ...] = ()
     raw_buried = record.get("buried")
     if raw_buried is not None:
@@ -429,7 +448,8 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
         except BadCard as err:
             raise BadRecord("buried", err.index, str(err), hand) from None
     return ParsedHand(dealer, (packed[0], packed[1], packed[2], packed[3]), auction, record.get("trump"), play,
-                      exchange, record.get("conceded", False) is True, thrown_in, turned, packed[0], buried)
+                      exchange, record.get("conceded", False) is True, thrown_in, turned, packed[0], buried,
+                      dix_exchange)
 
 
 def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
@@ -442,7 +462,10 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
             raise BadRecord("turned", None, "this game turns a card for trump: give \"turned\": the dealer's card", hand)
         if not state.hands[state.dealer] >> parsed.turned & 1:
             raise BadRecord("turned", None, f"the turned {parsed.turned.label} is not in the dealer's hand", hand)
-        state = replace(state, turned=parsed.turned, trump=parsed.turned.suit)
+        # the hand goes on from the record's card (the phases after the turn, the dix exchange, enter again)
+        state = state.game.advance(replace(state, phase=state.game.phases[0].name, turned=parsed.turned,
+                                           trump=parsed.turned.suit))
+    state = _dix_exchange(state, parsed, hand)
     for i, raw in enumerate(parsed.auction):
         try:
             call = parse_call(raw)
@@ -532,6 +555,9 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         return state
     for i, card in enumerate(parsed.play):
         if state.phase != "play":
+            if state.set_at_once:
+                raise BadRecord("play", i, "the declarer named trump without its king and queen and is set at "
+                                           "once: there is no play", hand)
             if not state.tricks:
                 raise BadRecord("play", i, "the meld made the bid: there is no play", hand)
             done = len(state.tricks) * state.game.seating.players
@@ -546,6 +572,39 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         raise BadRecord("play", len(parsed.play), f"the play stops after {len(parsed.play)} cards; "
                                                   f"a hand has {state.game.seating.players * state.rules.hand_size}",
                         hand)
+    return state
+
+
+def _dix_exchange(state: State, parsed: ParsedHand, hand: int | None) -> State:
+    """The dix exchange of a turned-trump hand played with the house switch ``dix_exchange``: the
+    seats are asked in turn from the dealer's left, the record's ``dix_exchange`` seat exchanges
+    and every seat before it keeps its nine (or holds none); without the key nobody exchanged.
+
+    Raises:
+        BadRecord: a ``dix_exchange`` in a hand without the exchange (the switch off, or the
+            turned card itself a nine of trump), or naming the dealer or a seat that holds no
+            nine of trump (``field`` ``"dix_exchange"``).
+    """
+    want = parsed.dix_exchange
+    if state.phase != "dix_exchange":
+        if want is None:
+            return state
+        if state.turned is None or not state.rules.dix_exchange:
+            raise BadRecord("dix_exchange", None, f"the {state.game.name} game is played here without the dix "
+                                                  f"exchange: it is the house rule dix_exchange=true", hand)
+        raise BadRecord("dix_exchange", None, f"the turned card is the {state.turned.label} itself: there is no "
+                                              f"dix to exchange for it", hand)
+    if want == state.dealer:
+        raise BadRecord("dix_exchange", None, f"{want} is the dealer, who holds the turned card: the other seats "
+                                              f"may exchange the dix for it", hand)
+    while state.phase == "dix_exchange":
+        seat = turn(state)
+        assert seat is not None
+        action = Action("dix", seat) if seat == want else Action.pass_(seat)
+        try:
+            state = apply(state, action)
+        except IllegalAction as err:
+            raise BadRecord("dix_exchange", None, f"{seat}: {err}", hand) from None
     return state
 
 

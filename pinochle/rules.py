@@ -32,13 +32,58 @@ from .cards import DECKS, NTYPES, RANK_LETTERS
 NoBid = Literal["dealer", "redeal", "annul"]
 FirstLead = Literal["declarer", "left_of_dealer"]
 MustBeat = Literal["always", "trump_led", "never"]
-#: The opening of an auction with a widow (VARIANTS.md ``auction``, seed 000's house switches).
-Opening = Literal["free", "dealer-forced", "dealer-290-320", "first-300"]
+#: The opening of an auction (VARIANTS.md ``auction``, seed 000's house switches; ``britannica``, and
+#: ``double-deck``'s switch: the seat left of the dealer must open).
+Opening = Literal["free", "dealer-forced", "dealer-290-320", "first-300", "first-forced"]
 #: How a hand is settled: by points (the partnership games), by stakes from the bid's size
 #: (VARIANTS.md ``cutthroat``) or from a schedule of bids (``auction``).
 Stakes = Literal["none", "by-bid", "schedule"]
 #: Who draws first from the stock (VARIANTS.md ``two-handed``).
 DrawFirst = Literal["non_dealer", "winner"]
+#: What a declarer who concedes in spades pays each opponent (VARIANTS.md ``auction``).
+ConcedeSpades = Literal["double", "single"]
+#: How three or four runs score (VARIANTS.md ``double-deck``): as a triple and a quadruple run,
+#: or as double runs and a run.
+TripleRun = Literal["triple", "double-and-run"]
+
+
+class BidLadder(tuple[tuple[int, int], ...]):
+    """Where the step between bids changes: ``(from, step)`` pairs, ``from`` rising. From the
+    bid ``from`` up, bids go up in steps of ``step``; below the first pair, in the rule set's
+    ``bid_step`` (VARIANTS.md ``double-deck``: "bids go up by 1 to 60, then by 5" is
+    ``BidLadder(((60, 5),))`` with a ``bid_step`` of 1). Empty: ``bid_step`` throughout.
+
+    A plain tuple of pairs; as text (a house-rule switch, a record's ``rules``) it is written
+    ``STEP-from-BID`` pairs joined by commas, or ``none``:
+
+    >>> str(BidLadder(((60, 5), (100, 10)))), str(BidLadder()), BidLadder.parse("5-from-60")
+    ('5-from-60,10-from-100', 'none', ((60, 5),))
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return ",".join(f"{step}-from-{start}" for start, step in self) or "none"
+
+    @classmethod
+    def parse(cls, text: str) -> BidLadder:
+        """The ladder written ``STEP-from-BID[,STEP-from-BID...]`` or ``none``.
+
+        Raises:
+            ValueError: anything else (the message shows the form).
+        """
+        t = text.strip().lower()
+        if t == "none":
+            return cls()
+        pairs = []
+        for part in t.split(","):
+            step, sep, start = part.strip().partition("-from-")
+            if not sep or not (step.isascii() and step.isdigit() and start.isascii() and start.isdigit()) \
+                    or len(step) > 9 or len(start) > 9:
+                raise ValueError(f"a bid ladder is written STEP-from-BID, such as 5-from-60 (bids from 60 go up by "
+                                 f"5), several joined by commas, or none; not {text!r}")
+            pairs.append((int(start), int(step)))
+        return cls(pairs)
 
 #: One meld item of a row: its name and points.
 MeldEntry = tuple[tuple[str, int], ...]
@@ -164,6 +209,52 @@ def meld_row_copies(row: MeldRow) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+def _check_ladder(rules: RuleSet) -> None:
+    """Refuse a bid ladder that is not a rising list of positive ``(from, step)`` pairs whose each
+    ``from`` is a bid of the steps below it (see :class:`BidLadder`).
+
+    Raises:
+        ValueError: the message names the pair at fault.
+    """
+    step, base = rules.bid_step, 0
+    if isinstance(step, bool) or not isinstance(step, int) or step < 1:
+        raise ValueError(f"the bid step is a whole number of points from 1, not {step!r}")
+    for pair in rules.bid_ladder:
+        if len(pair) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair):
+            raise ValueError(f"a bid ladder is (from, step) pairs of whole numbers, not {pair!r}")
+        start, new = pair
+        if new < 1 or start <= base:
+            raise ValueError(f"the bid ladder's steps are at least 1, from bids that rise: {start} by {new} "
+                             f"comes after bids from {base} by {step}")
+        if (start - base) % step:
+            raise ValueError(f"the bid ladder changes its step at {start}, which is not a bid: below it bids go "
+                             f"up in steps of {step}")
+        base, step = start, new
+
+
+@lru_cache(maxsize=64)
+def _composed_runs(row: MeldRow) -> MeldRow:
+    entries = list(row[:2])
+    for n in range(3, len(row) + 1):
+        entries.append(row[1] * (n // 2) + row[0] * (n % 2))
+    return tuple(entries)
+
+
+def run_row(rules: RuleSet) -> MeldRow:
+    """The run row the meld scores: ``rules.run``, or with ``triple_run="double-and-run"`` each
+    entry beyond the double run made of double runs and a run (VARIANTS.md ``double-deck``'s switch:
+    three runs are a double run and a run, 165 in ones; four are two double runs, 300).
+
+    >>> [sum(p for _, p in e) for e in run_row(DOUBLE_DECK_RULES)]
+    [15, 150, 225, 300]
+    >>> [[n for n, _ in e] for e in run_row(replace(DOUBLE_DECK_RULES, triple_run="double-and-run"))][2:]
+    [['double run', 'run'], ['double run', 'double run']]
+    """
+    if rules.triple_run == "triple" or len(rules.run) <= 2:
+        return rules.run
+    return _composed_runs(rules.run)
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Every number and choice that a Pinochle table fixes.
@@ -183,7 +274,8 @@ class RuleSet:
         widow: cards dealt to a widow (0: none; VARIANTS.md ``cutthroat``: 3).
         min_bid: the lowest first bid (RULES.md, Deal and auction 2: 250).
         bid_step: every bid is a multiple of this and at least this much above
-            the high bid (RULES.md, Deal and auction 2: 10).
+            the high bid (RULES.md, Deal and auction 2: 10), up to the first
+            change of :attr:`bid_ladder`.
         max_bid: the highest bid the engine takes (10,000 in tens). RULES.md sets no
             maximum; no side can score more than 6,530 in one hand (at most
             3,140 meld in a 12-card hand, taking the best of each kind, twice
@@ -191,6 +283,10 @@ class RuleSet:
             never be made, and the cap keeps every score exact for every
             client (docs/rules.md, The auction). It converts with the scale
             (1,000 in ones).
+        bid_ladder: where the step between bids changes (a :class:`BidLadder`;
+            empty: ``bid_step`` throughout; VARIANTS.md ``double-deck``: by 1
+            to 60, then by 5). :func:`pinochle.auction.next_bid` and
+            :func:`pinochle.auction.bid_problem` read it.
         reenter_after_pass: whether a seat that passed may bid again, three
             passes in a row ending the auction (RULES.md: no; VARIANTS.md
             ``racehorse``: yes).
@@ -206,7 +302,8 @@ class RuleSet:
         must_trump: see :class:`PlayRules` (RULES.md, Play 2: yes).
         head_ruffed: see :class:`PlayRules` (RULES.md, Play 1: no).
         run: the run row (RULES.md, Meld: run 150, double run 1500; a
-            :data:`MeldRow`). The old ``(150, 1500)`` form is still read.
+            :data:`MeldRow`; VARIANTS.md ``double-deck``: triple run 225,
+            quadruple run 300). The old ``(150, 1500)`` form is still read.
         royal_marriage: K Q of trump (40).
         marriage: K Q of a non-trump suit (20).
         dix: each 9 of trump (10).
@@ -232,9 +329,11 @@ class RuleSet:
         deck: the name of its :class:`~pinochle.cards.Deck` (RULES.md, Deal 1:
             ``"pinochle"``, 48 cards; VARIANTS.md ``double-deck``: 80). The
             meld tables and :attr:`total_counters` read its copies.
-        opening: the house rule for the opening of an auction with a widow
-            (VARIANTS.md ``auction``, seed 000: "Bidding traditions vary"):
-            ``"free"`` (no rule); ``"dealer-forced"`` (after two passes the
+        opening: the house rule for the opening of an auction (VARIANTS.md
+            ``auction``, seed 000: "Bidding traditions vary"): ``"free"`` (no
+            rule); ``"first-forced"`` (the seat left of the dealer must open,
+            at ``min_bid`` or more: VARIANTS.md ``britannica``, "must open
+            with at least 10"; ``double-deck``'s switch); ``"dealer-forced"`` (after two passes the
             dealer must bid, at least ``min_bid``); ``"dealer-290-320"`` (after
             two passes the dealer may pass or open only at 290, or at 320 and
             up: 29 and 32 units of the scale); ``"first-300"`` (the seat left of
@@ -261,10 +360,28 @@ class RuleSet:
             is in a different class, or in a higher-scoring meld of the same
             class"; docs/games/two-handed.md). ``False`` (seed 000: "not for the
             same type of meld"): the double pinochle is melded at once.
+        concede_spades: what a declarer who concedes before play pays each
+            opponent when spades are trump (VARIANTS.md ``auction``: "conceding
+            before play pays single"): ``"double"`` (the stake as the schedule
+            gives it in spades, doubled: the project's reading, docs/games/auction.md)
+            or ``"single"`` (the stake without the spade doubling: Scarne's rule).
+        dix_exchange: the holder of a nine of trump may exchange it for the
+            card turned for trump (VARIANTS.md ``turned-trump`` is silent; off:
+            the project's choice; on: the turned-card games of Parlett and of
+            the Hoyle of the United States Playing Card Company,
+            docs/games/turned-trump.md).
+        triple_run: how three and four runs of trump score with four copies of
+            each card (VARIANTS.md ``double-deck``): ``"triple"``, the run
+            row's own entries (a triple run 225 and a quadruple run 300 in
+            ones); ``"double-and-run"``, a double run and a run (165) and two
+            double runs (300), as the seed counts four sets of a rank.
+            :func:`run_row` applies it.
+        trump_needs_marriage: a declarer must hold the king and queen of the
+            suit it names trump; one who does not is set at once, before the
+            play (VARIANTS.md ``double-deck``'s switch; off: no such rule).
 
-    A game's flow (a forced opening, a card pass, a concession) is not here:
-    it is a parameter of the game's phases (:mod:`pinochle.games.phases`,
-    e.g. ``Auction(forced_opening=True)``), so each rule has one home.
+    A game's flow (a card pass, a concession) is not here: it is the game's
+    phases (:mod:`pinochle.games.phases`), so each rule has one home.
     """
 
     name: str = "table"
@@ -275,6 +392,7 @@ class RuleSet:
     min_bid: int = 250
     bid_step: int = 10
     max_bid: int = 10_000
+    bid_ladder: BidLadder = BidLadder()
     reenter_after_pass: bool = False
     no_bid: NoBid = "dealer"
     first_lead: FirstLead = "declarer"
@@ -308,6 +426,10 @@ class RuleSet:
     sitters_settle: bool = True
     draw_first: DrawFirst = "non_dealer"
     double_pinochle_later: bool = False
+    concede_spades: ConcedeSpades = "double"
+    dix_exchange: bool = False
+    triple_run: TripleRun = "triple"
+    trump_needs_marriage: bool = False
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:
@@ -328,6 +450,9 @@ class RuleSet:
             else:
                 arounds.append((cast(str, spec[0]), cast(MeldRow, spec[1])))
         put("arounds", tuple(arounds))
+        if not isinstance(self.bid_ladder, BidLadder):
+            put("bid_ladder", BidLadder(tuple(tuple(p) for p in self.bid_ladder)))
+        _check_ladder(self)
         if self.scale not in SCALES:
             raise ValueError(f"unknown scale {self.scale!r}: the scales are {', '.join(SCALES)}")
         if self.deck not in DECKS:
@@ -455,6 +580,7 @@ def _in_scale(rules: RuleSet, name: str) -> RuleSet:
                          f"last_trick {rules.last_trick} is not a whole number of {old.name} units")
     changes: dict[str, object] = {f: conv(f, getattr(rules, f)) for f in _POINT_FIELDS}
     changes.update(
+        bid_ladder=BidLadder((conv("bid_ladder", start), conv("bid_ladder", step)) for start, step in rules.bid_ladder),
         run=row("run", rules.run),
         pinochle=row("pinochle", rules.pinochle),
         arounds=tuple((letter, row("arounds", r)) for letter, r in rules.arounds),
@@ -473,22 +599,22 @@ RULESETS: dict[str, RuleSet] = {TABLE.name: TABLE}
 
 #: The numbers of VARIANTS.md ``double-deck`` (seed 001), in ones, its native
 #: scale; the game :data:`pinochle.games.DOUBLE_DECK_GAME` registers it in
-#: :data:`RULESETS` (its forced opening at 50 is a parameter of its auction
-#: phase, as britannica's). Choices (docs/games/double-deck.md): three runs score a double run and a run, four runs
-#: two double runs (issue 12 names no triple run, and "quadruple aces, kings,
-#: queens, and jacks count as two double melds" is the seed's own rule for
-#: four sets); bids go up by 1 (as britannica); the dix is 0 (there are no
-#: nines).
+#: :data:`RULESETS`. Where seed 001 is silent, the common double-deck rules
+#: (VARIANTS.md; their sources on docs/games/double-deck.md): bids go up by 1
+#: to 60, then by 5; nobody bids: the dealer takes it at 50 (``no_bid``
+#: ``"dealer"``); the declarer leads; three runs are a triple run (225) and
+#: four a quadruple run (300); no marriage needed in trump. Each other reading
+#: is a switch. The dix is 0 (there are no nines).
 DOUBLE_DECK_RULES = RuleSet(
     name="double-deck",
     hand_size=20,
     min_bid=50,
     bid_step=1,
     max_bid=1000,
-    first_lead="left_of_dealer",
+    bid_ladder=BidLadder(((60, 5),)),
+    first_lead="declarer",
     must_beat="never",
-    run=((("run", 15),), (("double run", 150),), (("double run", 150), ("run", 15)),
-         (("double run", 150), ("double run", 150))),
+    run=((("run", 15),), (("double run", 150),), (("triple run", 225),), (("quadruple run", 300),)),
     royal_marriage=4,
     marriage=2,
     dix=0,

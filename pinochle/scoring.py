@@ -70,6 +70,7 @@ class HandScore(NamedTuple):
     chairs: tuple[int, ...] = ()
     chair_transfers: tuple[tuple[int, int, int], ...] = ()
     earned: tuple[int, ...] = ()
+    set_at_once: bool = False
 
     def to_json(self) -> dict[str, object]:
         """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}`` (with ``"transfers"``
@@ -84,6 +85,8 @@ class HandScore(NamedTuple):
             extra["transfers"] = [{"from": "NESW"[a], "to": "NESW"[b], "amount": n} for a, b, n in self.transfers]
         if not self.played:
             extra["played"] = False
+        if self.set_at_once:
+            extra["set_at_once"] = True
         if self.earned:
             extra["earned"] = sides(self.earned)
         if self.chairs:

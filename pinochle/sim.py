@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from .auction import next_bid
 from .cards import ABOVE, ALL_TYPES, DECKS, LAYER, MAX_COPIES, SPREAD, SUIT_MASK
 from .meld import meld_by_trump
 from .rules import TABLE, RuleSet
@@ -206,7 +207,9 @@ class SimHand(NamedTuple):
 def random_auction(
     dealer: int, rnd: Callable[[], float], p_pass: float = 0.6, rules: RuleSet = TABLE
 ) -> tuple[tuple[int | None, ...], int, int]:
-    """A random legal auction: each seat passes with ``p_pass``, else bids the minimum.
+    """A random legal auction: each seat passes with ``p_pass``, else bids the minimum
+    (:func:`pinochle.auction.next_bid` above the high bid). Nobody bidding sticks the dealer
+    (``no_bid`` ``"dealer"``; the opening house rules are not simulated).
 
     Returns:
         ``(calls, declarer, bid)`` (RULES.md, Deal and auction 2-3).
@@ -223,7 +226,7 @@ def random_auction(
             passed[seat] = True
             npassed += 1
         else:
-            high = rules.min_bid if high_seat < 0 else high + rules.bid_step
+            high = rules.min_bid if high_seat < 0 else next_bid(rules, high)
             high_seat = seat
             calls.append(high)
         if npassed < 3:

@@ -60,7 +60,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Final
 
-from .auction import parse_points
+from .auction import parse_points, steps_text
 from .bots import NormalPlayer, Player, for_level
 from .bots.base import teams
 from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
@@ -411,6 +411,11 @@ def _hand_header(con: _Console, state: State) -> None:
             leader = turn(state)
             con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads; "
                     "no need to follow suit while the stock lasts):")
+        elif state.phase == "dix_exchange":  # the house switch dix_exchange (docs/games/turned-trump.md)
+            nine = Card(state.turned.suit * 6 + NINE)
+            con.say(f"House rule, the dix exchange: from {_seat(seating.left(state.dealer), seating, con.you)} "
+                    f"round, a player holding the {nine.label} may exchange it for the {state.turned.label} "
+                    f"(the first to do so takes it; the dix still scores for that player).")
     else:
         con.say(f"Auction ({_seat(seating.left(state.dealer), seating, con.you)} calls first; "
                 f"the lowest bid is {state.rules.min_bid}):")
@@ -511,7 +516,7 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
         con.say(f"  {name:<5}{s.meld[i]:>6}{s.kept_meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}"
                 f"{_signed(s.score[i]):>8}")
     for i, name in enumerate(names):
-        if s.meld[i] and s.tricks[i] == 0:
+        if s.meld[i] and s.tricks[i] == 0 and not s.set_at_once:
             con.say(f"  {name} took no trick, so {name} keep none of their {s.meld[i]} meld.")
     if r.declarer is None or r.bid is None:
         con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
@@ -520,6 +525,10 @@ def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS
     got = s.kept_meld[side] + s.counters[side]
     if r.conceded:
         con.say(f"  {names[side]} conceded after the meld.")
+    elif s.set_at_once:
+        con.say(f"  {names[side]} went set at once: {_seat(r.declarer, seating, con.you)} named trump without its "
+                f"king and queen, so {names[side]} lose {r.bid}; no card is played, and {names[1 - side]} keep "
+                f"their meld.")
     elif s.made:
         con.say(f"  {names[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
                 f"= {got} >= {r.bid}.")
@@ -720,6 +729,14 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
         return
     seating = after.game.seating
     who = _seat(action.seat, seating, con.you)
+    if before.phase == "dix_exchange":  # turned-trump's house switch dix_exchange
+        if action.type == "dix" and before.turned is not None:  # public; keeping the dix is not shown
+            nine = Card(before.turned.suit * 6 + NINE)
+            con.say(f"{who} exchanges the {nine.label} (the dix) for the turned {before.turned.label}; "
+                    f"{_seat(before.dealer, seating, con.you)} takes the {nine.label}.")
+            if con.you in (action.seat, before.dealer):
+                con.say(f"Your hand: {cards_text(view(after, con.you).hand, after.trump)}")
+        return
     if action.type in ("bid", "pass"):
         st = auction_status(after if after.hand_no == before.hand_no else before)
         call = "pass" if action.type == "pass" else str(action.bid)
@@ -793,7 +810,6 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
     """Ask South for a bid or a pass until the engine accepts it."""
     v = view(state, con.you)
     low = v.legal.min_bid
-    step = v.legal.bid_step
     if v.high_bid is None:
         where = "no bid yet"
     else:
@@ -805,7 +821,7 @@ def _south_call(con: _Console, state: State, advisor: Player | None = None) -> t
         text = con.ask(f"Your call ({where}; {choices}) [Enter: {default}]: ")
         t = text.lower()
         if t in _HELP_WORDS:
-            con.say(f"  Type a bid (a multiple of {step}, at least {low}), p to pass, or q to leave. "
+            con.say(f"  Type a bid (at least {low}; bids go up {steps_text(v.legal)}), p to pass, or q to leave. "
                     f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
             continue
         points = parse_points(t)
@@ -921,6 +937,28 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
+
+
+def _south_dix(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
+    """Ask the person, holding a nine of trump in turned-trump's dix exchange (the house switch
+    ``dix_exchange``; docs/games/turned-trump.md), whether to exchange it for the turned card.
+    Enter takes the advisor's choice."""
+    v = view(state, con.you)
+    assert v.trump is not None and v.turned is not None
+    nine = Card(v.trump * 6 + NINE)
+    con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
+    default = "y" if advisor.act(v).type == "dix" else "n"
+    while True:
+        text = con.ask(f"    Exchange your {nine.label} (the dix) for the turned {v.turned.label}? The dix still "
+                       f"scores {state.rules.dix} for you (y/n) [Enter: {default}]: ").lower() or default
+        if text in _HELP_WORDS:
+            con.say(f"    y: the {v.turned.label} comes to your hand and {_seat(v.dealer, v.seating, con.you)} takes "
+                    f"the {nine.label}; n: keep it (nobody is told); q to leave.")
+            continue
+        if text in ("y", "yes", "n", "no", *_DIX_WORDS, *_PASS_WORDS):
+            action = Action("dix", con.you) if text in ("y", "yes", *_DIX_WORDS) else Action.pass_(con.you)
+            return action, apply(state, action)
+        con.say(f"    Answer y to exchange the {nine.label} or n to keep it.")
 
 
 _CONCEDE_WORDS = ("c", "concede")
@@ -1100,6 +1138,7 @@ _ASK: dict[str, Callable[[_Console, State, Player], tuple[Action, State]]] = {
     "bury": _south_bury,
     "card": _south_card,
     "meld": _south_meld,
+    "dix": _south_dix,
 }
 
 

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from pinochle.auction import next_bid
 from pinochle.game import Action, State, apply, legal, new_match, turn
 
 
@@ -17,7 +18,10 @@ def random_action(state: State, rng: random.Random, p_bid: float = 0.4) -> Actio
     lg = legal(state, seat)
     if lg.min_bid is not None:
         if rng.random() < p_bid:
-            return Action.bid_(seat, lg.min_bid + lg.bid_step * rng.choice([0, 0, 0, 1, 5]))
+            bid = lg.min_bid
+            for _ in range(rng.choice([0, 0, 0, 1, 5])):  # a jump of that many steps of the game's ladder
+                bid = next_bid(lg, bid)
+            return Action.bid_(seat, bid)
         return Action.pass_(seat)
     return rng.choice(lg.actions(seat))
 

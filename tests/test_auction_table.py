@@ -283,7 +283,7 @@ def test_first_bid_of_300() -> None:
 
 @pytest.mark.parametrize(("rules", "switches", "message"), [
     (TABLE_GAME.rules, {"opening": "first-300"},
-     "the opening switch is for cutthroat, auction; the table rules have no such rule"),
+     "the opening switch is for double-deck, cutthroat, auction; the table rules have no such rule"),
     (CUTTHROAT.rules, {"opening": "dealer-290-320"},
      "the opening dealer-290-320 bids 29, which is not a bid of the cutthroat rules"),
     (AUCTION.rules, {"opening": "dealer-300"}, "opening is one of free, dealer-forced, dealer-290-320, first-300"),

@@ -392,6 +392,13 @@ def run_matrix(browser: Any, base_url: str) -> Matrix:
         m.check(page, screen)
         page.get_by_test_id(close).click()
         page.get_by_test_id(dialog).wait_for(state="hidden")
+    # the players' rules, over the table
+    page.get_by_test_id("rules-link").click()
+    page.get_by_test_id("rules-dialog").wait_for()
+    page.wait_for_function("() => document.querySelector('#rules-body table')")
+    m.check(page, "rules-dialog")
+    page.get_by_test_id("rules-close").click()
+    page.get_by_test_id("rules-dialog").wait_for(state="hidden")
 
     script.show(states["hand_end"])
     page.get_by_test_id("hand-summary").wait_for()
@@ -440,7 +447,7 @@ def run_matrix(browser: Any, base_url: str) -> Matrix:
 
 
 SCREENS = ["home", "settings", "lobby", "searching", "rules", "how-to-play", "table-auction", "table-play", "meld", "last-trick",
-           "score-sheet", "hand-summary", "result", "review"]
+           "score-sheet", "rules-dialog", "hand-summary", "result", "review"]
 
 
 def test_every_screen_at_every_size_in_both_themes(worker: Worker, server: Server) -> None:
@@ -839,23 +846,27 @@ def run_suits_and_rules(browser: Any, base_url: str) -> dict[str, Any]:
     out["missing"] += page.evaluate(SUITS_SHOWN)
     out["trump-buttons"] = page.eval_on_selector_all(".suit-btn", "els => els.map(e => e.textContent.trim())")
 
-    # The "How to play" link in the top bar leads to /how-to-play, whose link leads back.
-    link = page.get_by_role("link", name="How to play")
+    # The Rules link in the top bar names the players' page, /how-to-play (a middle click opens it whole).
+    link = page.get_by_role("link", name="Rules")
     out["table-rules-href"] = link.get_attribute("href")
     ctx.close()
 
     ctx, page = new_page(browser, errors)
     page.goto(base_url)
     page.get_by_test_id("home").wait_for()
+    # Home's "How to play" opens the rules over the page; the page stays where it is
     page.get_by_test_id("home-rules").click()
-    page.wait_for_url("**/how-to-play")
-    out["rules-h1"] = page.locator("h1").inner_text()
-    out["cards"] = page.locator(".cards[role=img]").count()
-    # its link to the complete rules leads to /rules
-    page.get_by_role("link", name="the complete rules").first.click()
-    page.wait_for_url("**/rules")
-    out["full-h1"] = page.locator("h1").inner_text()
-    page.go_back()
+    page.get_by_test_id("rules-dialog").wait_for()
+    page.wait_for_function("() => document.querySelector('#rules-body table')")
+    out["rules-h1"] = page.get_by_test_id("rules-dialog").locator("h2").first.inner_text()
+    out["cards"] = page.locator("#rules-body .cards[role=img]").count()
+    out["home-url"] = page.url
+    page.get_by_test_id("rules-close").click()
+    page.get_by_test_id("rules-dialog").wait_for(state="hidden")
+    # the page itself, for a new tab or a bookmark, leads back to the table
+    page.goto(base_url + "how-to-play")
+    out["page-h1"] = page.locator("h1").inner_text()
+    out["page-spec-links"] = page.locator("a[href^='/rules']").count()
     page.get_by_role("link", name="Back to the table").first.click()
     page.get_by_test_id("home").wait_for()
     out["back"] = page.url
@@ -866,21 +877,24 @@ def run_suits_and_rules(browser: Any, base_url: str) -> dict[str, Any]:
     ctx, page = new_page(browser, errors)
     page.goto(base_url)
     page.get_by_test_id("home").wait_for()
-    page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
+    page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
     out["home-href"] = {"table": page.get_by_test_id("home-rules").get_attribute("href")}
-    page.get_by_test_id("game-select").select_option(OTHER_GAME)
+    page.get_by_test_id(f"game-{OTHER_GAME}").click()
     out["home-href"][OTHER_GAME] = page.get_by_test_id("home-rules").get_attribute("href")
     page.get_by_test_id("level-easy").click()
     page.get_by_test_id("table").wait_for()
     page.wait_for_function("() => document.body.dataset.version && document.body.dataset.screen === 'table'")
     out["other-rules-href"] = page.get_by_test_id("rules-link").get_attribute("href")
+    table_url = page.url
     page.get_by_test_id("rules-link").click()
-    page.wait_for_url(f"**/how-to-play/{OTHER_GAME}")
-    out["other-h1"] = page.locator("h1").inner_text()
-    out["other-back"] = page.get_by_role("link", name="Back to the table").first.get_attribute("href")
-    page.get_by_role("link", name=f"the complete rules of {OTHER_GAME}").first.click()
-    page.wait_for_url(f"**/rules/games/{OTHER_GAME}")
-    out["other-full-h1"] = page.locator("h1").inner_text()
+    title = page.get_by_test_id("rules-dialog").locator("#rules-title")
+    page.wait_for_function("n => document.getElementById('rules-title').textContent.includes(n)",
+                           arg=OTHER_GAME.capitalize())
+    out["other-h1"] = title.inner_text()
+    # a link to the table game's rules loads them in the dialog, without leaving the table
+    page.locator("#rules-body").get_by_role("link", name="the table game").first.click()
+    page.wait_for_function("() => document.getElementById('rules-title').textContent === 'How to play Pinochle'")
+    out["other-stays"] = page.url == table_url and page.get_by_test_id("table").is_visible()
     ctx.close()
     out["errors"] = errors
     return out
@@ -912,12 +926,13 @@ def test_every_suit_shows_its_symbol_and_the_rules_link_works(worker: Worker, se
     assert [t[0] for t in out["trump-buttons"]] == list(SUIT_SYMBOLS), out["trump-buttons"]
     assert out["table-rules-href"] == "/how-to-play"
     assert out["rules-h1"] == "How to play Pinochle" and out["cards"] >= 10
-    assert "rules" in out["full-h1"].lower()
+    assert out["home-url"].rstrip("/") == server.url.rstrip("/")
+    assert out["page-h1"] == "How to play Pinochle" and out["page-spec-links"] == 0
     assert out["back"].rstrip("/") == server.url.rstrip("/")
     assert out["home-href"] == {"table": "/how-to-play", OTHER_GAME: f"/how-to-play/{OTHER_GAME}"}
     assert out["other-rules-href"] == f"/how-to-play/{OTHER_GAME}"
-    assert out["other-h1"] == f"How to play {OTHER_GAME.capitalize()}" and out["other-back"] == "/"
-    assert OTHER_GAME in out["other-full-h1"].lower()
+    assert out["other-h1"] == f"How to play {OTHER_GAME.capitalize()}"
+    assert out["other-stays"]
 
 
 # ---------------------------------------------------------------- the palettes
@@ -947,15 +962,17 @@ TEXT_PAIRS = [
 # Boundaries of controls and the focus ring (3:1) against what is around them.
 UI_PAIRS = [
     ("btn-line", "page-1"), ("btn-line", "page-3"), ("btn-line", "surface"), ("btn-line", "surface-2"),
-    ("btn-line", "sheet"), ("btn-line", "felt-1"), ("btn-line", "felt-3"), ("gold-line", "surface"),
+    ("btn-line", "sheet"), ("btn-line", "felt-1"), ("btn-line", "felt-2"), ("btn-line", "felt-3"), ("btn-line", "felt"),
+    ("gold-line", "surface"),
     ("gold-line", "sheet"), ("gold-line", "page-1"), ("field-line", "surface"), ("field-line", "surface-2"),
     ("bar-line", "bar-1"), ("bar-line", "bar-2"), ("bar-ink", "bar-1"),
     ("focus", "page-1"), ("focus", "page-3"), ("focus", "surface"), ("focus", "sheet"), ("focus", "felt-1"),
-    ("accent", "surface"), ("accent", "page-1"), ("accent", "page-3"), ("accent", "felt-1"), ("accent", "felt-3"),
+    ("accent", "surface"), ("accent", "page-1"), ("accent", "page-3"), ("accent", "felt-1"), ("accent", "felt-2"),
+    ("accent", "felt-3"), ("accent", "felt"), ("focus", "felt-2"), ("focus", "felt"),
     ("danger-line", "field"), ("danger-line", "surface-2"),
 ]
 # A card's edge against the felt and the page: its paper where that is enough (dark), else its line.
-CARD_EDGE = ("page-1", "page-3", "felt-1", "felt-3")
+CARD_EDGE = ("page-1", "page-3", "felt-1", "felt-2", "felt-3", "felt")
 
 
 def theme_palettes() -> dict[str, dict[str, str]]:

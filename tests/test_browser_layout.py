@@ -324,9 +324,9 @@ def test_home_says_in_a_line_what_the_chosen_game_is(server: Server) -> None:
         page = browser.new_page(viewport={"width": 360, "height": 740})
         page.goto(server.url)
         page.get_by_test_id("home").wait_for()
-        page.wait_for_function("() => document.querySelectorAll('#game-select option').length > 1")
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
         out = {"table": page.get_by_test_id("game-about").inner_text()}
-        page.get_by_test_id("game-select").select_option("cutthroat")
+        page.get_by_test_id("game-cutthroat").click()
         out["cutthroat"] = page.get_by_test_id("game-about").inner_text()
         page.close()
         return out
@@ -343,15 +343,15 @@ def test_home_offers_the_auction_at_its_own_number_of_players_whatever_game_came
         page = browser.new_page(viewport={"width": 1440, "height": 900})
         page.goto(server.url)
         page.get_by_test_id("home").wait_for()
-        page.wait_for_function("() => document.querySelectorAll('#game-select option').length > 1")
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
         got = []
         for before in ("table", "cutthroat", "double-deck"):
-            page.get_by_test_id("game-select").select_option(before)
-            page.get_by_test_id("game-select").select_option("auction")
+            page.get_by_test_id(f"game-{before}").click()
+            page.get_by_test_id("game-auction").click()
             got.append(page.get_by_test_id("players-select").input_value())
         page.get_by_test_id("players-select").select_option("5")  # a choice is kept
-        page.get_by_test_id("game-select").select_option("table")
-        page.get_by_test_id("game-select").select_option("auction")
+        page.get_by_test_id("game-table").click()
+        page.get_by_test_id("game-auction").click()
         got.append(page.get_by_test_id("players-select").input_value())
         page.close()
         return got
@@ -446,8 +446,8 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url)
-        page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
-        page.get_by_test_id("game-select").select_option("double-deck")
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
+        page.get_by_test_id("game-double-deck").click()
         page.get_by_test_id("level-easy").click()
         wait_cards(page, 20)
         dialog = page.get_by_test_id("meld-dialog")
@@ -456,7 +456,7 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
             value = page.get_by_test_id("bid-value")
             low = int(value.inner_text())
             page.get_by_test_id("bid-plus").click()
-            out.setdefault("steps", []).append(int(value.inner_text()) - low)
+            out.setdefault("steps", []).append((low, int(value.inner_text()) - low))
             settle(page)
             out.setdefault("auction", page.evaluate(HAND_TARGETS))
             out.setdefault("auction_clash", page.evaluate(FELT_CLASH))
@@ -505,7 +505,8 @@ def test_a_double_deck_solo_match_on_a_phone(server: Server) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     out = in_browser(run)
     assert out["errors"] == []
-    assert out["steps"] and set(out["steps"]) == {1}, out["steps"]  # double-deck bids in steps of 1
+    # double-deck bids go up by 1 up to 60, then by 5 (the view's legal.bid.ladder)
+    assert out["steps"] and all(step == (1 if low < 60 else 5) for low, step in out["steps"]), out["steps"]
     for when in ("auction", "play"):
         m = out[when]
         assert len(m["cards"]) == 20 and m["rows"] >= 3, (when, m["rows"])
@@ -633,7 +634,7 @@ def test_the_double_deck_meld_review_shows_every_meld_and_its_points(server: Ser
     assert out["errors"] == [] and out["overflow"] == [], out
     rows = {(r["seat"], r["name"]): r for r in out["rows"]}
     expected = {
-        ("meld-S", "Double run", "150"), ("meld-S", "Run", "15"),
+        ("meld-S", "Triple run", "225"),
         ("meld-S", "Royal marriage (fourth Q♠\ufe0e, beside the runs)", "4"), ("meld-S", "Quadruple pinochle", "300"),
         ("meld-W", "Royal marriage", "4"), ("meld-W", "Pinochle", "4"), ("meld-W", "Double aces ×2", "200"),
         ("meld-N", "Marriage ×3", "6"), ("meld-N", "Pinochle", "4"), ("meld-N", "Triple aces", "150"),
@@ -648,6 +649,50 @@ def test_the_double_deck_meld_review_shows_every_meld_and_its_points(server: Ser
     assert aces["cards"] == 16 and aces["stacks"] == ["4", "4", "4", "4"] and aces["lines"] == 1, aces
     assert rows[("meld-N", "Triple aces")]["stacks"] == ["3"] * 4
     assert rows[("meld-S", "Quadruple pinochle")]["stacks"] == [] and rows[("meld-S", "Quadruple pinochle")]["cards"] == 8
+
+
+def test_the_bid_steps_by_the_views_ladder(server: Server) -> None:
+    """Double-deck bids by 1 up to 60, then by 5: − and + follow legal.bid.ladder ([[60, 5]]), so 61 is
+    never offered, and the buttons say the step they take."""
+    from .web_fixtures import double_deck_view
+
+    v = double_deck_view()
+    v.update(phase="auction", tricks=[], trump=None, bid=None, declarer=None, high_bid=57, high_bidder="W",
+             auction=[], melds={s: None for s in v["seats"]}, meld_shown={k: 0 for k in v["meld_shown"]},
+             legal={"bid": {"min": 58, "step": 1, "max": 70, "ladder": [[60, 5]]}, "pass": True})
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, script = open_fixture(browser, server.url, v, errors)
+        value, plus, minus = (page.get_by_test_id(t) for t in ("bid-value", "bid-plus", "bid-minus"))
+        out: dict[str, Any] = {"start": value.inner_text()}
+        up, labels = [], []
+        for _ in range(5):
+            labels.append(plus.get_attribute("aria-label"))
+            if plus.is_enabled():
+                plus.click()
+            up.append(value.inner_text())
+        out.update(up=up, labels=labels, plus_off=plus.is_disabled(), minus_label=minus.get_attribute("aria-label"))
+        down = []
+        for _ in range(3):
+            minus.click()
+            down.append(value.inner_text())
+        out["down"] = down
+        page.get_by_test_id("bid-button").click()
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        out["sent"] = script.received[-1]
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["start"] == "58"
+    assert out["up"] == ["59", "60", "65", "70", "70"] and out["plus_off"]
+    assert out["labels"][:3] == ["Raise the bid by 1", "Raise the bid by 1", "Raise the bid by 5"]
+    assert out["minus_label"] == "Lower the bid by 5"
+    assert out["down"] == ["65", "60", "59"]
+    assert out["sent"]["action"] == {"type": "bid", "bid": 59}
 
 
 def test_the_bid_steps_by_the_views_step_between_its_min_and_max(server: Server) -> None:
@@ -727,7 +772,7 @@ def phone_problems(page: Any, when: str) -> list[str]:
 def test_a_match_on_a_small_phone_fits_the_screen(server: Server, size: tuple[int, int]) -> None:
     """A solo match of the table game from Home on a 320x568 and a 360x740 phone, through the auction (and
     trump, when South declares) to South's first card, then the settings: at every turn of South's the page
-    is no wider than the window, every tool (Meld, Last trick, Scores, How to play, Settings) is on the screen
+    is no wider than the window, every tool (Meld, Last trick, Scores, Rules, Settings) is on the screen
     without scrolling, 44 px or more and its label whole, no text runs over its box and nothing in the centre
     lies over a seat (at 320 px the tools ran past their buttons and, on a 568 px screen, the seats over the
     auction and the trump buttons)."""

@@ -41,8 +41,8 @@ def test_a_room_of_auction_for_five_lists_five_places(server: Server) -> None:
         a, b = pages
         a.goto(server.url)
         a.get_by_test_id("home").wait_for()
-        a.wait_for_function("() => [...document.querySelectorAll('#game-select option')].some(o => o.value === 'auction')")
-        a.get_by_test_id("game-select").select_option("auction")
+        a.wait_for_function("() => [...document.querySelectorAll('#game-tiles input[name=game]')].some(o => o.value === 'auction')")
+        a.get_by_test_id("game-auction").click()
         a.get_by_test_id("players-select").select_option("5")
         a.get_by_test_id("name-input").fill("Ann")
         a.get_by_test_id("create-room").click()

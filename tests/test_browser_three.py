@@ -313,12 +313,12 @@ def test_home_offers_the_games_of_three(server: Server) -> None:
         ctx.set_default_timeout(TIMEOUT_MS)
         page = ctx.new_page()
         page.goto(server.url)
-        page.wait_for_function("() => document.getElementById('game-select').options.length > 2")
-        out: dict[str, Any] = {"games": page.eval_on_selector_all("#game-select option", "els => els.map(e => e.value)"),
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 2")
+        out: dict[str, Any] = {"games": page.eval_on_selector_all("#game-tiles input[name=game]", "els => els.map(e => e.value)"),
                                "room_games": page.eval_on_selector_all("#room-game option", "els => els.map(e => e.value)"),
                                "links": {}}
         for game in ("table", "cutthroat", "auction"):
-            page.get_by_test_id("game-select").select_option(game)
+            page.get_by_test_id(f"game-{game}").click()
             link = page.get_by_test_id("home-rules")
             out["links"][game] = link.get_attribute("href") if link.is_visible() else None
             out.setdefault("solo", {})[game] = page.locator("#solo-who").inner_text()
@@ -451,8 +451,8 @@ def test_quick_match_for_auction_at_five_asks_for_five_and_says_so(server: Serve
 
         page.route_web_socket("**/ws", handler)
         page.goto(server.url)
-        page.wait_for_function("() => document.getElementById('game-select').options.length > 1")
-        page.get_by_test_id("game-select").select_option("auction")
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
+        page.get_by_test_id("game-auction").click()
         page.get_by_test_id("players-select").select_option("5")
         page.get_by_test_id("quick-match").click()
         page.wait_for_function("() => document.body.dataset.screen === 'searching'")
@@ -534,8 +534,8 @@ def test_a_solo_cutthroat_match_from_home_on_the_real_server(server: Server) -> 
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url)
-        page.wait_for_function("() => document.getElementById('game-select').options.length > 2")
-        page.get_by_test_id("game-select").select_option(GAME)
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 2")
+        page.get_by_test_id(f"game-{GAME}").click()
         page.get_by_test_id("level-easy").click()
         page.wait_for_function("() => document.body.dataset.screen === 'table' && document.querySelectorAll('#hand button.card').length >= 15")
         out: dict[str, Any] = {"cards": page.locator("#hand button.card").count(), "moves": []}

@@ -403,8 +403,8 @@ def test_a_solo_two_handed_match_from_home_on_the_real_server(server: Server) ->
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url)
-        page.wait_for_function("() => [...document.getElementById('game-select').options].some(o => o.value === 'two-handed')")
-        page.get_by_test_id("game-select").select_option(GAME)
+        page.wait_for_function("() => [...document.querySelectorAll('#game-tiles input[name=game]')].some(o => o.value === 'two-handed')")
+        page.get_by_test_id(f"game-{GAME}").click()
         out: dict[str, Any] = {"solo": page.locator("#solo-who").inner_text()}
         page.get_by_test_id("level-easy").click()
         page.wait_for_function("() => document.body.dataset.screen === 'table' && document.querySelectorAll('#hand button.card').length === 12")

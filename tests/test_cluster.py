@@ -382,6 +382,163 @@ def test_kill_9_of_the_driving_process_loses_nothing_and_the_table_goes_on(tmp_p
     print(f"failover: the table moved on {took[0]:.2f} s after the kill -9 (lease {lease_seconds} s)")
 
 
+#: What a reconnect with a seat token at a room's table gets before anything else (docs/protocol.md,
+#: "Connecting", item 3): the welcome, the room, and the table's state with event "resume".
+RESYNC = [("welcome", None), ("room", None), ("state", "resume")]
+
+
+async def table_of_three(urls: tuple[str, str, str]) -> tuple[Client, Client, Client]:
+    """Ann creates a room, Bob and Carl join it (each through the process of their ``urls``: Ann, Bob,
+    Carl), all three Ready, Ann starts (a computer at West); each gets the match's first state."""
+    people = (Client(urls[0], "Ann", seed=21), Client(urls[1], "Bob", seed=22), Client(urls[2], "Carl", seed=23))
+    ann = people[0]
+    for c in people:
+        await c.hello()
+    await ann.send({"type": "create_room", "name": "Ann", "level": "easy"})
+    joined = await ann.expect("joined")
+    ann.token = joined["token"]
+    for c in people[1:]:
+        await c.send({"type": "join_room", "code": joined["room"]["code"], "name": c.name})
+        c.token = (await c.expect("joined", skip=("room",)))["token"]
+    for c in people:
+        await c.send({"type": "ready", "ready": True})
+    await ann.expect("room", lambda m: sum(bool(s and s["ready"]) for s in m["room"]["seats"].values()) == 3,
+                     skip=("room",))
+    await ann.send({"type": "start"})
+    for c in people:
+        await c.expect("state", lambda m: m["event"] == "start", skip=("room",))
+    return people
+
+
+async def settled(people: tuple[Client, ...]) -> int:
+    """Read every person's messages until the table waits for a person (nothing comes for a moment); the
+    version they all see."""
+    for c in people:
+        with contextlib.suppress(AssertionError):  # no message within the moment: the table waits
+            while True:
+                await c.recv(0.5)
+    versions = {c.last_state["view"]["version"] for c in people if c.last_state is not None}
+    assert len(versions) == 1, f"the people were shown different versions: {versions}"
+    return versions.pop()
+
+
+async def resyncs(moves: list[tuple[Client, str]]) -> list[list[tuple[str, str | None]]]:
+    """Each client reconnects through its url, all at once (each one's hello sent before anyone's answer is
+    read); what each gets, as (type, event), from its welcome up to its first state."""
+    for c, url in moves:
+        await c.close()
+        c.url = url
+        await c.connect()
+        await c.send({"type": "hello", "device": c.device, "seat": c.token})
+    got = []
+    for c, _ in moves:
+        seen = [await c.recv()]
+        while seen[-1]["type"] != "state":
+            seen.append(await c.recv())
+        assert seen[0]["type"] != "welcome" or seen[0]["seat"] is not None, f"{c.name} lost the seat: {seen[0]}"
+        got.append([(m["type"], m.get("event")) for m in seen])
+    return got
+
+
+def test_a_failover_resyncs_each_person_as_one_process_does(tmp_path: Path, redis_target: RedisTarget) -> None:
+    """Found by a tester: three people at a room's table on process A; A is killed (SIGKILL) and each
+    reconnects through B with the device and seat tokens. They were sent a ``presence`` state before
+    the room and their ``resume`` (the table announcing their own return, or another's, overtook the
+    resync). One process, killed and started again, resyncs each with welcome, room, resume: the
+    service must do the same."""
+    one = Server(tmp_path, name="one")
+    one.start()
+    try:
+        async def alone() -> list[list[tuple[str, str | None]]]:
+            people = await table_of_three((one.ws_url,) * 3)
+            await settled(people)
+            one.kill()
+            one.start()
+            got = await resyncs([(c, one.ws_url) for c in people])
+            for c in people:
+                await c.close()
+            return got
+
+        single = run_async(alone, 60)
+    finally:
+        stop_all(one)
+    assert single == [RESYNC] * 3, single
+
+    a, b = serve_pair(tmp_path, redis_target)
+    people: tuple[Client, ...] = ()
+
+    async def go() -> list[list[tuple[str, str | None]]]:
+        nonlocal people
+        people = await table_of_three((a.ws_url,) * 3)
+        version = await settled(people)
+        a.kill()
+        got = await resyncs([(c, b.ws_url) for c in people])
+        for c in people:
+            assert c.last_state is not None and c.last_state["view"]["version"] == version, c.name
+            assert c.room is not None and c.room["phase"] == "playing"
+        for c in people:
+            await c.close()
+        return got
+
+    try:
+        cluster = run_async(go, 60)
+    finally:
+        stop_all(a, b)
+    assert cluster == single, cluster
+    audit(redis_target, list(people))
+
+
+def test_people_reconnecting_crosswise_after_a_redis_outage_are_resynced_as_by_one_process(
+        tmp_path: Path, redis_target: RedisTarget) -> None:
+    """Found by a tester: Ann and Bob at a room's table through process A, Carl through B; Redis goes down
+    and comes back; then Ann and Bob reconnect through B and Carl through A. Each must get welcome, room
+    and the state with event "resume" first, as from one process, and the table go on."""
+    a, b = serve_pair(tmp_path, redis_target)
+    people: tuple[Client, ...] = ()
+
+    async def go() -> None:
+        nonlocal people
+        people = await table_of_three((a.ws_url, a.ws_url, b.ws_url))
+        ann, bob, carl = people
+        version = await settled(people)
+        await asyncio.to_thread(redis_target.server.stop)  # SHUTDOWN SAVE: its data comes back with it
+        await asyncio.sleep(0.5)
+        await asyncio.to_thread(redis_target.server.start)
+        # both processes are back once a hello through each is answered (one during the outage is closed, 1012);
+        # one device for every try, which the limit of device tokens per address never refuses
+        for url in (a.ws_url, b.ws_url):
+            async def answered(url: str = url) -> bool:
+                probe = Client(url, "probe")
+                await probe.connect()
+                await probe.send({"type": "hello", "device": "probe-device-0123456789", "seat": None})
+                first = await probe.recv()
+                await probe.close()
+                return bool(first["type"] == "welcome")
+            await eventually(answered, "a process answers hello again after Redis came back")
+        got = await resyncs([(ann, b.ws_url), (bob, b.ws_url), (carl, a.ws_url)])
+        assert got == [RESYNC] * 3, got
+        for c in people:
+            assert c.last_state is not None and c.last_state["view"]["version"] == version, c.name
+        # the table goes on: whoever's move it is makes it, and everyone is shown it
+        mover = next(c for c in people if c.last_state is not None
+                     and c.last_state["view"]["turn"] == c.last_state["table"]["you"])
+        for c in people:
+            assert c.last_state is not None
+            c.unread(c.last_state)
+        await mover.play(lambda m: m["view"]["version"] > version)
+        for c in people:
+            if c is not mover:
+                await c.expect("state", lambda m: m["view"]["version"] > version, skip=("state", "room"))
+        for c in people:
+            await c.close()
+
+    try:
+        run_async(go, 90)
+    finally:
+        stop_all(a, b)
+    audit(redis_target, list(people))
+
+
 def test_redis_stopped_mid_match_refuses_the_move_and_play_resumes_when_it_is_back(
         tmp_path: Path, redis_target: RedisTarget) -> None:
     a, b = serve_pair(tmp_path, redis_target)

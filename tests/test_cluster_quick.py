@@ -211,7 +211,9 @@ def test_a_reload_while_another_process_forms_its_table_still_reaches_the_table(
             got = []
             while not got or got[-1]["type"] != "pong":
                 got.append(ws.receive_json())
-            assert [m["type"] for m in got] == ["matched", "state", "pong"], got
+            # the resync comes first; a computer moving at once (bot_delay=0) may add states before the pong
+            assert [m["type"] for m in got[:2]] == ["matched", "state"] and got[-1]["type"] == "pong", got
+            assert all(m["type"] == "state" and m["event"] != "resume" for m in got[2:-1]), got
             matched, state = got[:2]
             assert state["event"] == "resume" and state["match"]["id"] == matched["match"]
             assert state["table"]["you"] == "S" and state["table"]["seats"]["S"]["name"] == "Ann"

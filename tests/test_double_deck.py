@@ -63,19 +63,21 @@ def test_the_deal_is_the_80_card_deck_in_four_hands_of_20(seed: object) -> None:
     assert shuffle_deal(seed, 1, DOUBLE_DECK_RULES) != hands  # type: ignore[arg-type]
 
 
-def test_a_new_match_deals_20_each_and_the_seat_left_of_the_dealer_must_open_at_50() -> None:
+def test_a_new_match_deals_20_each_and_the_seat_left_of_the_dealer_opens_at_50_or_passes() -> None:
     state = new_match(seed=4, game=GAME)
     assert state.phase == "auction" and all(len(unpack(h)) == 20 for h in state.hands)
     seat = turn(state)
     assert seat == state.dealer.left
     lg = view(state, seat).legal
-    assert lg.min_bid == 50 and not lg.pass_ and lg.bid_step == 1
-    with pytest.raises(IllegalAction, match="must open"):
-        apply(state, Action.pass_(seat))
+    # VARIANTS.md: bids go up by 1 to 60, then by 5; if all pass, the dealer takes the hand at 50
+    assert lg.min_bid == 50 and lg.pass_ and lg.bid_step == 1 and lg.bid_ladder == ((60, 5),)
+    assert view(state, seat).to_json()["legal"]["bid"] == {"min": 50, "step": 1, "max": 1000,  # type: ignore[index]
+                                                          "ladder": [[60, 5]]}
     before = state
     with pytest.raises(IllegalAction):
         apply(state, Action.bid_(seat, 49))
     assert state == before  # a refused action changes nothing
+    apply(state, Action.pass_(seat))
 
 
 def test_check_deal_refuses_a_nine_a_fifth_copy_and_21_cards() -> None:
@@ -218,7 +220,7 @@ def test_play_in_the_terminal_reaches_the_first_auction() -> None:
     code = main(["play", "--game", GAME, "--seed", "3", "--level", "easy"], stdin=io.StringIO("quit\n"), stdout=out)
     text = out.getvalue()
     assert code == 0, text
-    assert "the match is to 500" in text and "the lowest bid is 50" in text and "you must open" in text
+    assert "the match is to 500" in text and "the lowest bid is 50" in text and "Your call" in text
     hand_line = next(line for line in text.splitlines() if line.startswith("Your hand:"))
     assert len(parse_cards(hand_line.removeprefix("Your hand:"))) == 20
 

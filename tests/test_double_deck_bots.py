@@ -65,9 +65,6 @@ def random_states(seed: int, max_hands: int = 1) -> list[State]:
     out = [state]
     while state.phase != "match_end" and len(state.history) < max_hands:
         a = auto_action(state) or random_action(state, rng, p_bid=0.3)
-        seat = turn(state)
-        if a.type == "pass" and seat is not None and not legal(state, seat).pass_:
-            a = Action.bid_(seat, DD.min_bid)  # the forced opening
         state = apply(state, a)
         out.append(state)
     return out
@@ -100,7 +97,7 @@ def test_hard_plays_a_whole_match_legally_and_reproducibly() -> None:
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_contracts_are_sensible(level: str) -> None:
-    """Not everybody at the forced 50 every hand, and no bid beyond what a side can make."""
+    """Not everybody at the minimum of 50 every hand, and no bid beyond what a side can make."""
     make = (lambda s: HardPlayer(f"c{s}", samples=8)) if level == "hard" else (lambda s: for_level(level, s))
     state, _ = play_match([make(s) for s in range(4)], 11, max_hands=6 if level == "hard" else 12)
     bids = [h.bid for h in state.history]

@@ -22,6 +22,11 @@ keyword     fields
 ``widow``   ``DEAL | dealer SEAT | CALLS | RESULT``
 ``bury``    ``DEAL | dealer SEAT | CALLS | trump SUIT | CARDS | RESULT``
 ``settle``  ``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``
+``dix``     ``DEALER turns CARD | nines SEATS | ANSWERS | RESULT``: the dix exchange
+            (``turned-trump`` with the house switch ``dix_exchange``), below
+``trump``   ``DECLARER | HAND | SUIT | RESULT``: the declarer holding HAND names SUIT trump;
+            RESULT ``plays`` (the first lead follows the meld) or ``set at once``
+``with``    ``NAME=VALUE ... | EXAMPLE``: the example, with those house-rule switches
 =========== ====================================================================
 
 The exact meaning of each field is written in docs/rules.md, "Other games".
@@ -56,6 +61,20 @@ players alone):
 * ``review`` and ``concede`` take ``| on DEAL at BID``: the declarer bids
   ``BID`` on that deal, the others pass. West deals, and the seat left of West
   declares a ``concede`` line (North at four, East at three).
+The dix exchange of ``turned-trump`` (the house switch ``dix_exchange``, on for these lines):
+
+* ``dix DEALER turns CARD | nines SEATS | ANSWERS | RESULT``: ``DEALER`` deals and turns
+  ``CARD``; the nines of trump other than a turned one lie with ``SEATS`` (a seat twice
+  holds both), the rest of the deck is dealt in card order to the seats with room.
+  ``ANSWERS`` (``-`` for none) are ``SEAT keeps`` or ``SEAT exchanges``, made in turn
+  (the seats without a choice between them pass as the engine makes them).
+  ``RESULT``: ``no offer`` (nobody is asked), ``nobody exchanges``, ``SEAT exchanges:
+  SEAT holds CARDS, SEAT holds CARDS`` (those cards among the seats' hands after it), or
+  ``refused: MESSAGE`` (the last answer is refused with the engine's reason, the state
+  unchanged). Checked besides: 12 cards in each hand and the whole deck, every view
+  naming the exchanger, and each seat's meld scoring one dix per nine of trump it was
+  dealt.
+
 Each line is its own test case (id ``NAME.md:LINE ...``); a page without its
 ``game:`` line, without examples, or missing a kind of example its game
 needs fails :func:`test_page_is_well_formed`.
@@ -74,8 +93,9 @@ from pinochle.auction import AuctionStatus
 from pinochle.cards import DECKS, Card, Deck, Seat, Suit
 from pinochle.errors import IllegalAction
 from pinochle.game import Action, Game, State, Trick, apply, auction_status, auto_action, legal, new_match, turn, view
-from pinochle.games import GAMES
+from pinochle.games import GAMES, with_switches
 from pinochle.meld import Meld, meld
+from pinochle.rules import RuleSet
 
 from . import test_rules_doc as rules_doc
 from .test_rules_doc import (
@@ -95,7 +115,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "docs" / "games").glob("*.md"))
 RULES_MD = ROOT / "docs" / "rules.md"
 KINDS = ("phases", "rule", "meld", "legal", "auction", "review", "exchange", "concede", "score", "deal", "widow",
-         "bury", "settle")
+         "bury", "settle", "dix", "trump", "with")
 GAME_LINE = re.compile(r"^game:\s*`?([a-z-]+)`?\s*$")
 
 
@@ -300,10 +320,12 @@ def on_deal(g: Game, e: GameExample, text: str) -> tuple[tuple[int, int, int, in
     return deal_named(g, e, words[1]), integer(words[3], e.id)
 
 
-def auction_on(g: Game, e: GameExample, deal_f: str, dealer_f: str, calls_f: str) -> State:
-    """The named deal dealt by the ``dealer SEAT`` field's seat, and the calls made in turn."""
+def auction_on(g: Game, e: GameExample, deal_f: str, dealer_f: str, calls_f: str,
+               rules: RuleSet | None = None) -> State:
+    """The named deal dealt by the ``dealer SEAT`` field's seat (with ``rules``, default the
+    game's own), and the calls made in turn."""
     dealer = g.seating.parse(labelled(dealer_f, "dealer", 1, e.id)[0])
-    state = new_match(seed=SEED, game=g, first_dealer=dealer, deals=[deal_named(g, e, deal_f)])
+    state = new_match(seed=SEED, game=g, rules=rules, first_dealer=dealer, deals=[deal_named(g, e, deal_f)])
     for i, call in enumerate(calls_of(calls_f, e)):
         if state.phase != "auction" or state.hand_no != 0:
             raise DocSyntaxError(f"{e.id}: call {i + 1} comes after the auction is over")
@@ -688,9 +710,9 @@ OUTCOMES_ALONE = ("made", "set", "conceded", "no play")
 
 def check_score_alone(g: Game, e: GameExample) -> None:
     """SEAT BID SUIT | meld E x S y W z | tricks ... | counters ... | OUTCOME | score ...
-    [| pays PAYMENTS] [| deal K] [| before ...] [| winner WHO], by the game's scorer, for a
-    game of players alone (VARIANTS.md ``cutthroat``, ``auction``)."""
-    fs = parts(e, 6, 10)
+    [| pays PAYMENTS] [| deal K] [| before ...] [| winner WHO], by the
+    game's scorer, for a game of players alone (VARIANTS.md ``cutthroat``, ``auction``)."""
+    fs = parts(e, 6, 11)
     head, meld_f, tricks_f, counters_f, outcome, score_f = fs[:6]
     h = head.split()
     if len(h) != 3:
@@ -704,6 +726,7 @@ def check_score_alone(g: Game, e: GameExample) -> None:
                                        per_player(g, counters_f, "counters", e), per_player(g, score_f, "score", e))
     pays: Counter[tuple[int, int, int]] | None = None
     deal, before, who = 1, (0,) * len(g.seating.sides), None
+    rules = g.rules
     for f in fs[6:]:
         label = f.split()[0]
         if label == "pays":
@@ -733,7 +756,7 @@ def check_score_alone(g: Game, e: GameExample) -> None:
     melds = [Meld((), 0)] * 4
     for i, side_seats in enumerate(g.seating.sides):
         melds[side_seats[0]] = Meld((), meld_p[i])
-    state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
+    state = new_match(seed=SEED, game=g, rules=rules, first_dealer=Seat.W)
     state = replace(state, phase="play", declarer=declarer, bid=bid, trump=trump, melds=tuple(melds),
                     tricks=trick_list, totals=before, conceded=outcome == "conceded", hands=(0, 0, 0, 0))
     if deal > 1:  # the deals scored before this one (the match ends after the game's number of deals)
@@ -782,12 +805,14 @@ def check_score(g: Game, e: GameExample) -> None:
         who = labelled(parts[7], "winner", 1, e.id)[0]
         if who not in ("NS", "EW", "none"):
             raise DocSyntaxError(f"{e.id}: the winner is NS, EW or none")
-    if outcome not in ("made", "set", "conceded", "-") or (outcome == "-") != (declarer is None):
-        raise DocSyntaxError(f"{e.id}: the outcome is 'made', 'set' or 'conceded' ('-' without a contract)")
+    if outcome not in ("made", "set", "conceded", "set at once", "-") or (outcome == "-") != (declarer is None):
+        raise DocSyntaxError(f"{e.id}: the outcome is 'made', 'set', 'conceded' or 'set at once' "
+                             "('-' without a contract)")
     conceded = outcome == "conceded"
-    if conceded:
+    at_once = outcome == "set at once"
+    if conceded or at_once:
         if tricks != (0, 0) or counters != (0, 0):
-            raise DocSyntaxError(f"{e.id}: a conceded hand has no tricks and no counters")
+            raise DocSyntaxError(f"{e.id}: a hand {outcome} has no tricks and no counters")
         trick_list: tuple[Trick, ...] = ()
     else:
         if sum(tricks) != g.rules.hand_size or sum(counters) != g.rules.total_counters:
@@ -798,12 +823,13 @@ def check_score(g: Game, e: GameExample) -> None:
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
     state = replace(state, phase="play", declarer=declarer, bid=bid, trump=Suit.S, melds=tuple(melds),
-                    tricks=trick_list, totals=before, conceded=conceded, hands=(0, 0, 0, 0))
+                    tricks=trick_list, totals=before, conceded=conceded, set_at_once=at_once, hands=(0, 0, 0, 0))
     state = g.goto(state, "hand_end")
     got = state.history[-1].score
     assert got.tricks == tricks and got.counters == counters, "the example's tricks were not rebuilt"
     if declarer is not None:
         assert got.made == (outcome == "made")
+        assert got.set_at_once == at_once and got.played == (not conceded and not at_once)
     assert got.score == score
     assert state.totals == (before[0] + score[0], before[1] + score[1])
     if who is not None:
@@ -898,10 +924,10 @@ def check_bury(g: Game, e: GameExample) -> None:
 
 
 def check_settle(g: Game, e: GameExample) -> None:
-    """``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``: a whole hand,
-    the tricks played with each seat's first legal card; the hand's end, who pays whom, each
+    """``DEAL | dealer SEAT | CALLS | trump SUIT | CHOICE | RESULT | PAYMENTS | score ...``: a whole
+    hand, the tricks played with each seat's first legal card; the hand's end, who pays whom, each
     player's score."""
-    deal_f, dealer_f, calls_f, trump_f, choice, result, pays_f, score_f = fields(e, 8)  # type: ignore[arg-type]
+    deal_f, dealer_f, calls_f, trump_f, choice, result, pays_f, score_f = parts(e, 8, 8)
     state = auction_on(g, e, deal_f, dealer_f, calls_f)
     declarer = state.declarer
     assert state.phase == "trump" and declarer is not None, "the auction is not over"
@@ -934,6 +960,158 @@ def check_settle(g: Game, e: GameExample) -> None:
     assert sum(h.score.score) == 0
 
 
+def _dix_deal(g: Game, dealer: Seat, turned: Card, holders: list[Seat], e: GameExample) -> tuple[int, ...]:
+    """The deal of a ``dix`` line: the dealer holds ``turned``, ``holders`` the nines of trump
+    (a seat once per nine), the rest of the deck in card order to the seats with room."""
+    deck = the_deck(g)
+    nine = Card(turned.suit * 6)
+    hands: dict[int, list[Card]] = {s: [] for s in g.seating.seats}
+    pool = Counter(deck.cards())
+    for s, c in [(dealer, turned), *((h, nine) for h in holders)]:
+        hands[s].append(c)
+        pool[c] -= 1
+    if pool[nine] != 0:
+        raise DocSyntaxError(f"{e.id}: 'nines' lists where each nine of trump lies that was not turned")
+    seats = list(g.seating.seats)
+    i = 0
+    for c in sorted(pool.elements()):
+        while len(hands[seats[i % len(seats)]]) >= g.rules.hand_size:
+            i += 1
+        hands[seats[i % len(seats)]].append(Card(c))
+        i += 1
+    packed = [0, 0, 0, 0]
+    for s, cards in hands.items():
+        packed[s] = deck.pack(cards)
+    return tuple(packed)
+
+
+def check_dix(g: Game, e: GameExample) -> None:
+    """``DEALER turns CARD | nines SEATS | ANSWERS | RESULT``: the dix exchange with the house
+    switch ``dix_exchange`` on (see the module's docstring)."""
+    from pinochle.game import deck_check, dix_exchanger
+
+    head, nines_f, answers_f, result = fields(e, 4)  # type: ignore[arg-type]
+    words = head.split()
+    if len(words) != 3 or words[1] != "turns":
+        raise DocSyntaxError(f"{e.id}: the first field is 'DEALER turns CARD', such as 'N turns AS'")
+    dealer = g.seating.parse(words[0])
+    turned = Card.parse(card_list(words[2], e.id)[0])
+    nine = Card(turned.suit * 6)
+    nines = nines_f.split()
+    if nines[:1] != ["nines"] or len(nines) - 1 != (1 if turned == nine else 2):
+        raise DocSyntaxError(f"{e.id}: 'nines SEATS' names the seat of each nine of trump that was not turned")
+    holders = [g.seating.parse(x) for x in nines[1:]]
+    rules = with_switches(g.rules, {"dix_exchange": "true"})
+    state = new_match(seed=SEED, game=g, rules=rules, first_dealer=dealer, deals=[_dix_deal(g, dealer, turned,
+                                                                                           holders, e)])
+    # the dealer's turned card is the line's (as a record replays it)
+    state = g.advance(replace(state, phase=g.phases[0].name, turned=turned, trump=Suit(turned.suit)))
+    dealt = state.hands
+    answers = [] if answers_f == "-" else [a.split() for a in answers_f.split(",")]
+    for a in answers:
+        if len(a) != 2 or a[1] not in ("keeps", "exchanges"):
+            raise DocSyntaxError(f"{e.id}: an answer is 'SEAT keeps' or 'SEAT exchanges', found {' '.join(a)!r}")
+        who = g.seating.parse(a[0])
+        while state.phase == "dix_exchange" and turn(state) != who and (auto := auto_action(state)) is not None:
+            state = apply(state, auto)
+        if state.phase != "dix_exchange" or turn(state) != who:
+            raise DocSyntaxError(f"{e.id}: it is not {who}'s turn to answer ({state.phase}, {turn(state)})")
+        try:
+            state = apply(state, Action("dix", who) if a[1] == "exchanges" else Action.pass_(who))
+        except IllegalAction as err:
+            if not result.startswith("refused:") or a is not answers[-1]:
+                raise
+            assert result.split(":", 1)[1].strip() in str(err)
+            return
+    if result.startswith("refused:"):
+        raise AssertionError(f"{e.id}: every answer was accepted")
+    while state.phase == "dix_exchange" and (auto := auto_action(state)) is not None:
+        state = apply(state, auto)
+    if state.phase == "dix_exchange":
+        raise DocSyntaxError(f"{e.id}: {turn(state)} is still to answer")
+    exchanger = dix_exchanger(state)
+    if result == "no offer":
+        assert not answers and state.dix_answers == () and state.hands == dealt
+    elif result == "nobody exchanges":
+        assert exchanger is None and state.hands == dealt and len(state.dix_answers) == g.seating.players - 1
+    else:
+        head_r, _, held = result.partition(":")
+        hw = head_r.split()
+        if len(hw) != 2 or hw[1] != "exchanges" or not held:
+            raise DocSyntaxError(f"{e.id}: the result is 'no offer', 'nobody exchanges', "
+                                 f"'SEAT exchanges: SEAT holds CARDS, ...' or 'refused: MESSAGE'")
+        assert exchanger == g.seating.parse(hw[0])
+        deck = the_deck(g)
+        for part in held.split(","):
+            pw = part.split()
+            if len(pw) < 3 or pw[1] != "holds":
+                raise DocSyntaxError(f"{e.id}: write who holds what as 'SEAT holds CARDS', found {part.strip()!r}")
+            have = Counter(deck.unpack(state.hands[g.seating.parse(pw[0])]))
+            want = Counter(Card.parse(c) for c in card_list(" ".join(pw[2:]), e.id))
+            assert not want - have, f"{pw[0]} does not hold {' '.join(pw[2:])}"
+    for s in g.seating.seats:
+        assert view(state, s).to_json().get("dix_exchange") == (None if exchanger is None else str(exchanger))
+    while (auto := auto_action(state)) is not None:  # the meld
+        state = apply(state, auto)
+    assert deck_check(state) and all(len(the_deck(g).unpack(state.hands[s])) == g.rules.hand_size
+                                     for s in g.seating.seats)
+    for s in g.seating.seats:
+        m = state.melds[s]
+        assert m is not None
+        dealt_nines = holders.count(s) + (1 if s == dealer and turned == nine else 0)
+        assert sum(1 for i in m.items if i.kind == "dix") == dealt_nines, f"{s}'s meld scores the wrong dixes"
+def check_trump(g: Game, e: GameExample) -> None:
+    """``DECLARER | HAND | SUIT | RESULT``: the declarer holds ``HAND`` (a whole hand; the other seats
+    hold the rest of the deck, dealt alternately in card order), calls first and declares at the
+    minimum bid, and names ``SUIT`` trump. ``plays``: after the meld the first card is led;
+    ``set at once``: the hand ends there with no card played, the declaring side loses the bid
+    and the opponents score their meld (the rule set's ``trump_needs_marriage``)."""
+    declarer_f, hand_f, suit_f, result = fields(e, 4)  # type: ignore[arg-type]
+    d, cards = _hand(g, f"{declarer_f} {hand_f}", e)
+    deck, size = the_deck(g), g.rules.hand_size
+    rest = Counter(deck.cards())
+    rest.subtract(Counter(cards))
+    if any(n < 0 for n in rest.values()):
+        raise DocSyntaxError(f"{e.id}: more copies of a card than the {deck.name} deck holds")
+    pile = sorted(rest.elements())
+    others = [s for s in Seat if s != d]
+    hands = [0, 0, 0, 0]
+    hands[d] = deck.pack(cards)
+    for i, s in enumerate(others):
+        hands[s] = deck.pack(pile[i::3])
+        assert len(pile[i::3]) == size
+    state = new_match(seed=SEED, game=g, first_dealer=Seat((d + 3) % 4), deals=[tuple(hands)])
+    state = apply(declare(state, d), Action.trump_(d, suit(suit_f, e.id)))
+    state, _ = through_meld(state)
+    if result == "plays":
+        assert state.phase == "play" and not state.set_at_once
+        return
+    if result != "set at once":
+        raise DocSyntaxError(f"{e.id}: the result is 'plays' or 'set at once'")
+    assert state.phase in ("hand_end", "match_end") and state.tricks == ()
+    h = state.history[-1]
+    side, other = d % 2, 1 - d % 2
+    assert h.score.set_at_once and not h.score.made and not h.score.played
+    assert h.score.score[side] == -g.rules.min_bid and h.score.score[other] == h.score.meld[other]
+
+
+def check_with(g: Game, e: GameExample) -> None:
+    """``NAME=VALUE ... | EXAMPLE``: the example checked against the game with those house-rule
+    switches (:func:`pinochle.games.with_switches`, as ``--rule NAME=VALUE``)."""
+    body = e.text.split(maxsplit=1)[1] if len(e.text.split(maxsplit=1)) == 2 else ""
+    head, bar, inner = body.partition("|")
+    switches: dict[str, str] = {}
+    for word in head.split():
+        key, eq, value = word.partition("=")
+        if not eq or not key or not value:
+            raise DocSyntaxError(f"{e.id}: a switch is written NAME=VALUE, found {word!r}")
+        switches[key] = value
+    example = GameExample(e.page, e.game, e.lineno, inner.strip())
+    if not bar or not switches or not example.text or example.kind not in CHECKS or example.kind == "with":
+        raise DocSyntaxError(f"{e.id}: a with line is 'with NAME=VALUE ... | EXAMPLE'")
+    CHECKS[example.kind](replace(g, rules=with_switches(g.rules, switches)), example)
+
+
 CHECKS = {
     "phases": check_phases,
     "rule": check_rule,
@@ -948,6 +1126,9 @@ CHECKS = {
     "widow": check_widow,
     "bury": check_bury,
     "settle": check_settle,
+    "dix": check_dix,
+    "trump": check_trump,
+    "with": check_with,
 }
 assert set(CHECKS) == set(KINDS)
 
@@ -989,6 +1170,7 @@ def test_page_is_well_formed(path: Path) -> None:
     need += ["exchange"] if "exchange" in phases else []
     need += ["meld", "deal", "widow"] if "widow" in phases else []
     need += ["bury", "settle"] if "bury" in phases else []
+    need += ["dix"] if "dix_exchange" in phases else []
     missing = [k for k in need if not kinds[k]]
     assert not missing, f"no {missing} examples in {path.name}"
 

@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pinochle.auction import next_bid
 from pinochle.cards import DECKS, Seat, remove, unpack
 from pinochle.game import Action, HandResult, State, apply, legal, new_match, turn, view
 from pinochle.games import GAMES
@@ -71,8 +72,10 @@ def random_action(state: State, rng: random.Random) -> Action:
     lg = legal(state, seat)
     if lg.min_bid is not None or lg.pass_:
         if lg.min_bid is not None and (not lg.pass_ or rng.random() < 0.4):
-            jump = rng.choice([0, 0, 0, 1, 5])
-            return Action.bid_(seat, min(lg.min_bid + lg.bid_step * jump, lg.bid_limit))
+            bid = lg.min_bid
+            for _ in range(rng.choice([0, 0, 0, 1, 5])):  # a jump of that many steps of the game's ladder
+                bid = min(next_bid(lg, bid), lg.bid_limit)
+            return Action.bid_(seat, bid)
         return Action.pass_(seat)
     if lg.give:
         return Action.give(seat, rng.sample(unpack(state.hands[seat]), lg.give))

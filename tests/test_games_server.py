@@ -100,11 +100,24 @@ def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
         n for n, g in GAMES.items() if g.playable and g.at_table]
     assert {"table", "cutthroat", "auction", "two-handed"} <= set(PLAYABLE)
     for g in games:
-        assert set(g) == {"name", "players", "sizes", "description", "playable", "how_to_play"}
+        assert set(g) == {"name", "players", "sizes", "description", "playable", "how_to_play", "table"}
         page = "/how-to-play" if g["name"] == "table" else f"/how-to-play/{g['name']}"
         assert g["how_to_play"] == (page if g["name"] in howto_games() else None)
         assert g["description"] == GAMES[g["name"]].description and g["players"] == GAMES[g["name"]].players
         assert g["sizes"] == list(GAMES[g["name"]].sizes) and (g["players"] in g["sizes"] or not g["playable"])
+    # what Home draws each game's table from (a picture per game): read from the definitions
+    facts = {g["name"]: g["table"] for g in games}
+    assert [n for n, f in facts.items() if f["partners"]] == [
+        "table", "partnership-pass", "racehorse", "turned-trump", "britannica", "double-deck"]
+    assert {n: f["widow"] for n, f in facts.items() if f["widow"]} == {"cutthroat": 3, "auction": 3}
+    assert {n: f["pass"] for n, f in facts.items() if f["pass"]} == {"partnership-pass": 4, "racehorse": 4}
+    assert [n for n, f in facts.items() if f["stock"]] == ["two-handed"]
+    assert [n for n, f in facts.items() if not f["auction"]] == ["turned-trump", "two-handed"]
+    assert {n: f["deck"] for n, f in facts.items() if f["deck"] != 48} == {"double-deck": 80}
+    assert {n: (f["target"], f["deals"]) for n, f in facts.items()} == {
+        "table": (1500, None), "partnership-pass": (1500, None), "racehorse": (1500, None),
+        "turned-trump": (1500, None), "britannica": (100, None), "double-deck": (500, None),
+        "cutthroat": (None, 9), "auction": (None, 9), "two-handed": (1000, None)}
 
 
 @pytest.mark.parametrize("msg", [

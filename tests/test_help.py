@@ -439,7 +439,8 @@ def test_how_to_play_is_a_players_page_with_pictured_cards() -> None:
     # the sections a player needs, in plain words (the engineering spec stays at /rules)
     for heading in ("The auction", "Trump and meld", "Playing the tricks", "Scoring", "Tips"):
         assert f">{heading}</h2>" in page, heading
-    assert 'href="/rules"' in page and "```example" not in page and "auction W |" not in page
+    # a page for players: no link to the engineering specification (/rules), no test examples
+    assert 'href="/rules' not in page and "```example" not in page and "auction W |" not in page
     # every meld of the table is pictured, each picture named for screen readers
     labels = re.findall(r'<span class="cards" role="img" aria-label="([^"]+)">', page)
     assert "Ace of spades, Ten of spades, King of spades, Queen of spades, Jack of spades" in labels
@@ -514,8 +515,9 @@ def _meld_table(page: str) -> dict[str, int]:
             continue
         name = re.sub(r"\s*\(.*\)", "", cells[0]).strip()
         points = [int(x) for x in cells[-1].split(",")]
-        if name.startswith("double aces, "):  # "double aces, kings, queens, jacks" | "1000, 800, 600, 400"
-            names = ["double " + w.strip() for w in ("aces, " + name.removeprefix("double aces, ")).split(",")]
+        if ", " in name:  # "double aces, kings, queens, jacks" | "1000, 800, 600, 400" (triple too)
+            word, rest = name.split(" ", 1)
+            names = [f"{word} {w.strip()}" for w in rest.split(",")]
         else:
             names = [name]
         assert len(names) == len(points), row
@@ -541,12 +543,10 @@ def test_every_playable_game_has_a_how_to_play_page(name: str) -> None:
         assert f">{heading}</h2>" in page, heading
     assert "<code>cards:" not in page and 'class="cards" role="img"' in page
     assert 'href="/"' in page  # back to the app, like the table game's page
-    if name == DEFAULT_GAME:
-        assert 'href="/rules"' in page
-    else:
-        # its complete rules, and the table game's page for everything that is the same
-        assert f'href="/rules/games/{name}"' in page
-        assert 'href="/how-to-play"' in page
+    # the page is the game's whole rules for players: it never sends them to the engineering
+    # specification (docs/, served at /rules for developers)
+    assert 'href="/rules' not in page
+    assert "Everything this page does not mention" not in page
 
 
 @pytest.mark.parametrize("name", _with_page())
@@ -569,7 +569,9 @@ def test_each_how_to_play_page_states_its_games_numbers(name: str) -> None:
     # the auction, or its absence
     if "auction" in phases:
         assert f"The first bid is at least {r.min_bid}, and every bid is at least {r.bid_step} more than the last" in text
-        if phases["auction"].forced_opening:
+        for start, step in r.bid_ladder:  # where the step changes (VARIANTS.md double-deck: by 5 from 60)
+            assert f"from {start} on, bids go up by {step}" in text
+        if r.opening == "first-forced":
             assert "must open" in text and "stuck with the contract" not in text
         elif r.no_bid == "dealer":
             assert f"stuck with the contract at {r.min_bid}" in text
@@ -588,14 +590,9 @@ def test_each_how_to_play_page_states_its_games_numbers(name: str) -> None:
     total = r.total_counters
     assert f"{per_card} point{'' if per_card == 1 else 's'} each" in text
     assert f"the last trick is worth {r.last_trick} more: {total} points in every hand" in text
-    # meld: the page's own table, or the table game's (then the numbers must be the same)
-    want = _meld_values(r)
-    shown = _meld_table(page)
-    if shown:
-        assert shown == want
-    else:
-        assert want == _meld_values(GAMES[DEFAULT_GAME].rules)
-        assert 'href="/how-to-play"' in page
+    # meld: every page has its game's own table (made from the RuleSet); a dix worth nothing (no nines) is left out
+    want = {k: v for k, v in _meld_values(r).items() if not (k == "dix" and v == 0)}
+    assert _meld_table(page) == want
     prose = re.findall(r"\b(royal marriage|marriage|dix|run|pinochle|aces around) (\d+)\b", _paragraphs(page))
     assert all(int(points) == want[meld] for meld, points in prose), prose
     assert ("keeps its meld only if it wins at least one trick" in low) if r.meld_needs_trick \
@@ -633,9 +630,13 @@ def test_every_how_to_play_page_is_served_with_its_links(tmp_path: Path) -> None
             got = client.get(f"/how-to-play/{name}")
             assert got.status_code == 200, name
             assert got.text.count("<h1") == 1 and "How to play" in got.text
-            rules = "/rules" if name == DEFAULT_GAME else f"/rules/games/{name}"
-            assert f'href="{rules}"' in got.text
-            assert client.get(rules).status_code == 200, rules  # the link leads somewhere
+            assert 'href="/rules' not in got.text  # players never land on the engineering specification
+            # the same rules as an article for the table's Rules dialog
+            article = client.get(f"/how-to-play/{name}/article")
+            assert article.status_code == 200 and article.headers["content-type"].startswith("application/json")
+            body = article.json()
+            assert body["title"] in got.text and "<h1" not in body["html"]
+            assert _meld_table(body["html"]) == _meld_table(got.text)
             # every link of the page that stays on the site leads somewhere
             for href in set(re.findall(r'href="(/[^"#]*)', got.text)):
                 assert client.get(href).status_code == 200, (name, href)
@@ -647,6 +648,10 @@ def test_every_how_to_play_page_is_served_with_its_links(tmp_path: Path) -> None
         # a seated game without a page yet answers 404 (the browser offers it without the link)
         for name in set(_playable()) - set(_with_page()):
             assert client.get(f"/how-to-play/{name}").status_code == 404, name
+        for bad in ("nothing", "..", "Table", "table.md"):
+            assert client.get(f"/how-to-play/{bad}/article").status_code == 404, bad
+        # the engineering specification stays for developers (the README links it)
+        assert client.get("/rules").status_code == 200
 
 
 def test_the_widow_games_pages_state_the_engines_stakes() -> None:
@@ -680,3 +685,109 @@ def test_the_auction_page_states_the_deals_and_who_sits_out_at_every_table_size(
     deals = {n: view_for_chair(new_match(seed=1, game="auction", players=n), 0).to_json()["deals"] for n in (3, 4, 5)}
     assert f"The match is {deals[3]} deals at three players, {deals[4]} at four and {deals[5]} at five" in text
     assert "the dealer sits the hand out" in text and "at five so does the player opposite the dealer" in text
+
+
+@pytest.mark.parametrize("name", _with_page())
+def test_every_pictured_meld_scores_its_points_in_the_engine(name: str) -> None:
+    """Each row of a page's meld table that pictures its cards: the engine's own meld of exactly those
+    cards (spades trump, as the table's heading says) is that one meld, worth the points the row states."""
+    from pinochle.cards import DECKS, Suit, parse_cards
+    from pinochle.games import GAMES
+    from pinochle.meld import meld
+    from pinochle.server.howto import howto_html
+
+    rules = GAMES[name].rules
+    deck = DECKS[rules.deck]
+    rank = {"Ace": "A", "Ten": "T", "King": "K", "Queen": "Q", "Jack": "J", "Nine": "9"}
+    page = howto_html(name)
+    checked = 0
+    for table in re.findall(r"<table.*?</table>", page, re.S):
+        if not re.search(r"<th[^>]*>\s*meld\s*</th>", table):
+            continue
+        for row in re.findall(r"<tr>(.*?)</tr>", table, re.S):
+            label = re.search(r'<span class="cards" role="img" aria-label="([^"]+)"', row)
+            cells = [_plain(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+            if not label or not cells:
+                continue
+            tokens = [rank[r] + s[0].upper() for r, _, s in (c.split(" ") for c in label.group(1).split(", "))]
+            got = meld(deck.pack(parse_cards(" ".join(tokens))), Suit.S, rules)
+            name_shown = re.sub(r"\s*\(.*\)", "", cells[0]).strip()
+            assert [i.name for i in got.items] == [name_shown], (name, row)
+            assert got.total == int(cells[-1]), (name, name_shown, got.total, cells[-1])
+            checked += 1
+    assert checked >= 10, (name, checked)
+
+
+@pytest.mark.parametrize("name", _with_page())
+def test_the_article_for_the_rules_dialog_is_the_page(name: str) -> None:
+    """``howto_article``: the page's text without its h1, headings one level down, every id prefixed."""
+    from pinochle.server.howto import howto_article, howto_html
+
+    page = howto_html(name)
+    article = howto_article(name)
+    assert "<h1" not in article["html"] and "<h2" not in article["html"] and "<h3" in article["html"]
+    assert article["title"] == _plain(page[page.find("<h1"):page.find("</h1>") + 5])
+    ids = re.findall(r'\bid="([^"]+)"', article["html"])
+    assert ids and all(i.startswith("rules-") for i in ids)
+    assert len(ids) == len(set(ids))
+    for target in re.findall(r'href="#([^"]+)"', article["html"]):
+        assert target in ids, target
+    main = page[page.find("<main"):]
+    assert _plain(article["html"]) in _plain(main)
+
+
+def test_the_worked_examples_of_the_partnership_pages_are_the_engines_scores() -> None:
+    """The scoring and end-of-match examples of the table, partnership-pass, racehorse and turned-trump
+    pages, each stated on its page and scored by the engine (pinochle.scoring, pinochle.games.scorers)."""
+    from pinochle.games import GAMES
+    from pinochle.games.scorers import open_outcome, racehorse_outcome
+    from pinochle.scoring import match_winner, score_hand
+    from pinochle.server.howto import howto_html
+
+    for name in ("table", "partnership-pass"):
+        text = _plain(howto_html(name))
+        rules = GAMES[name].rules
+        # bid 300, meld 120 (the opponents' meld: any), counters 190 or 170 of the 250
+        assert "your side bids 300 and melds 120. Taking 190 in counters makes 310: you score 310" in text
+        assert "and their 60 counters" in text and "Taking only 170 makes 290, short of 300: you are set, −300" in text
+        assert score_hand(0, 300, (120, 50), (7, 5), (190, 60), rules).score[0] == 310
+        assert score_hand(0, 300, (120, 50), (7, 5), (170, 80), rules).score[0] == -300
+        # 1420 + 110 against 1380 + 150: a tie at 1530, won by the declaring side
+        assert "at 1420 to 1380 your side declares and scores 110 while the opponents score 150: 1530 to 1530" in text
+        assert match_winner((1420 + 110, 1380 + 150), declarer_side=0, rules=rules) == 0
+    text = _plain(howto_html("racehorse"))
+    race = GAMES["racehorse"].rules
+    assert "North–South bid 350 and meld 120, East–West meld 60" in text
+    assert "North–South score 0 and East–West 60 + 250 + 60 = 370" in text
+    assert racehorse_outcome(0, 350, (120, 60), (8, 4), (190, 60), race) == (0, 370)
+    assert "scoring 200, while East–West score 90: 1600 to 1540, North–South win" in text
+    assert match_winner((1400 + 200, 1450 + 90), declarer_side=0, rules=race) == 0
+    text = _plain(howto_html("turned-trump"))
+    turned = GAMES["turned-trump"].rules
+    assert "a side with 100 in meld that takes 150 in counters scores 250" in text
+    assert open_outcome(None, None, (100, 60), (7, 5), (150, 100), turned) == (250, 160)
+    assert "at 1450 to 1400 one side scores 100 and the other 150: 1550 to 1550, equal, so another hand" in text
+    # (no declarer to break the tie: pinochle.games.scorers.open_hand plays another hand)
+
+
+def test_the_rules_dialogs_colours_meet_wcag_aa_in_both_themes() -> None:
+    """rules-dialog.css: links, table headings and text on the tinted rows and code meet 4.5:1 on the
+    dialog's sheet (theme.css ``--sheet`` / ``--sheet-ink``) in light and in dark."""
+    css = (ROOT / "pinochle" / "web" / "rules-dialog.css").read_text(encoding="utf-8")
+    theme = (ROOT / "pinochle" / "web" / "theme.css").read_text(encoding="utf-8")
+
+    def block(text: str, selector: str) -> dict[str, str]:
+        body = text[text.index(selector + " {"):]
+        body = body[:body.index("}")]
+        return dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,6})", body))
+
+    light_theme = block(theme, ":root")
+    dark_theme = block(theme, 'html[data-theme="dark"]')
+    for own, sheet in ((block(css, "#rules-dialog"), light_theme),
+                       (block(css, 'html[data-theme="dark"] #rules-dialog'), dark_theme)):
+        ink, paper = sheet["--sheet-ink"], sheet["--sheet"]
+        pairs = {"link": (own["--rules-link"], paper), "table heading": (own["--rules-th-ink"], own["--rules-th"]),
+                 "row": (ink, own["--rules-row"]), "code": (ink, own["--rules-code"]), "text": (ink, paper),
+                 "link on a row": (own["--rules-link"], own["--rules-row"])}
+        for what, (fg, bg) in pairs.items():
+            assert contrast(fg, bg) >= 4.5, (what, fg, bg, round(contrast(fg, bg), 2))

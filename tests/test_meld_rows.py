@@ -13,11 +13,14 @@ from hypothesis import strategies as st
 
 from pinochle.cards import DOUBLE_DECK, PINOCHLE_DECK, Card, pack, parse_cards
 from pinochle.meld import meld, meld_by_trump, meld_points, royal_marriages
-from pinochle.rules import DOUBLE_DECK_RULES, TABLE, RuleSet, meld_row_copies
+from pinochle.games import with_switches
+from pinochle.rules import DOUBLE_DECK_RULES, TABLE, RuleSet, meld_row_copies, run_row
 
 from .test_deck import held
 
 DD = DOUBLE_DECK_RULES
+#: The double deck with three runs as a double run and a run (VARIANTS.md: "each other reading a switch").
+DD165 = with_switches(DD, {"triple_run": "double-and-run"})
 ONES_TABLE = TABLE.in_scale("ones")
 
 
@@ -69,16 +72,16 @@ RUN = "AS TS KS QS JS"
     ("S", times(4, "QS QH QD QC"), 120, {("double queens", 60): 2}),
     ("S", times(4, "JS JH JD JC"), 80, {("double jacks", 40): 2}),
     ("H", times(4, "QS JD"), 300, {("quadruple pinochle", 300): 1}),
-    # runs: the project's choice (docs/rules.md): three = double run + run, four = two double runs
-    ("S", times(3, RUN), 165, {("double run", 150): 1, ("run", 15): 1}),
-    ("S", times(4, RUN), 300, {("double run", 150): 2}),
+    # runs: the common double-deck rules where seed 001 is silent (VARIANTS.md): three 225, four 300
+    ("S", times(3, RUN), 225, {("triple run", 225): 1}),
+    ("S", times(4, RUN), 300, {("quadruple run", 300): 1}),
     # royal marriages beside runs: min(max(k, q) - r, min(k, q))
     ("S", RUN + " KS", 19, {("run", 15): 1, ("royal marriage", 4): 1}),
     ("S", RUN + " KS KS QS", 23, {("run", 15): 1, ("royal marriage", 4): 2}),  # k 3, q 2, r 1: min(2, 2)
     ("S", RUN + " KS KS KS", 19, {("run", 15): 1, ("royal marriage", 4): 1}),  # k 4, q 1, r 1: min(3, 1)
     ("S", RUN + " KS KS KS QS QS QS", 27, {("run", 15): 1, ("royal marriage", 4): 3}),  # min(3, 4)
     ("S", times(2, RUN) + " KS KS QS", 158, {("double run", 150): 1, ("royal marriage", 4): 2}),  # min(2, 3)
-    ("S", times(3, RUN) + " KS QS", 169, {("double run", 150): 1, ("run", 15): 1, ("royal marriage", 4): 1}),
+    ("S", times(3, RUN) + " KS QS", 229, {("triple run", 225): 1, ("royal marriage", 4): 1}),
     ("S", "KS KS KS QS QS QS QS", 12, {("royal marriage", 4): 3}),  # no run: min(k, q)
     ("S", "KH KH KH KH QH QH QH", 6, {("marriage", 2): 3}),
 ])
@@ -105,7 +108,8 @@ def test_the_rows_are_in_the_rules() -> None:
     assert DD.pinochle[2] == (("triple pinochle", 45),)
     assert DD.pinochle[3] == (("quadruple pinochle", 300),)
     assert dict(DD.arounds)["A"][3] == (("double aces", 100), ("double aces", 100))
-    assert meld_row_copies(DD.run) == ((1,), (2,), (2, 1), (2, 2))
+    assert meld_row_copies(DD.run) == ((1,), (2,), (3,), (4,))
+    assert meld_row_copies(run_row(DD165)) == ((1,), (2,), (2, 1), (2, 2))
     renamed = RuleSet(pinochle=((("binokel", 40),), (("double binokel", 300),)))
     assert items(pack(parse_cards("QS JD")), "H", renamed) == (40, Counter({("binokel", 40): 1}))
     assert (DD.copies, DD.deck, DD.scale, DD.min_bid, DD.last_trick, DD.target, DD.total_counters) == \
@@ -129,15 +133,16 @@ def test_the_old_row_form_is_still_read() -> None:
 # ------------------------------------------------------------------ properties
 
 
-def oracle_dd(cards: list[int], trump: int) -> int:
-    """VARIANTS.md double-deck, written out plainly from card counts (independent of pinochle.meld)."""
+def oracle_dd(cards: list[int], trump: int, three_runs: int = 225) -> int:
+    """VARIANTS.md double-deck, written out plainly from card counts (independent of pinochle.meld);
+    ``three_runs``: 225 (the game's own), or 165 with its ``triple_run=double-and-run`` switch."""
     n = Counter(cards)
 
     def c(rank: str, suit: int) -> int:
         return n[Card.parse(rank + "SHDC"[suit])]
 
     runs = min(c(r, trump) for r in "ATKQJ")
-    total = (0, 15, 150, 165, 300)[runs]
+    total = (0, 15, 150, three_runs, 300)[runs]
     k, q = c("K", trump), c("Q", trump)
     total += 4 * min(max(k, q) - runs, min(k, q))
     total += sum(2 * min(c("K", s), c("Q", s)) for s in range(4) if s != trump)
@@ -155,12 +160,47 @@ def test_double_deck_meld_matches_an_independent_count(cards: list[int], trump: 
 
 @settings(max_examples=400, deadline=None)
 @given(held(DOUBLE_DECK), st.integers(0, 3))
-def test_double_deck_meld_shown_and_scored_agree(cards: list[int], trump: int) -> None:
-    """One definition: the fast tables, meld() and the cards laid down agree."""
+def test_double_deck_meld_with_the_165_switch_matches_an_independent_count(cards: list[int], trump: int) -> None:
+    assert meld(DOUBLE_DECK.pack(cards), trump, DD165).total == oracle_dd(cards, trump, three_runs=165)
+
+
+#: The meld of k runs of trump (k = 0 to 4), in ones: the game's own (VARIANTS.md, "three runs 225 and
+#: four runs 300") and with the ``triple_run=double-and-run`` switch (165 and 300).
+RUNS_225 = {0: (0, []), 1: (15, ["run"]), 2: (150, ["double run"]), 3: (225, ["triple run"]),
+            4: (300, ["quadruple run"])}
+RUNS_165 = {0: (0, []), 1: (15, ["run"]), 2: (150, ["double run"]), 3: (165, ["double run", "run"]),
+            4: (300, ["double run", "double run"])}
+
+
+@pytest.mark.parametrize("k", range(5))
+@pytest.mark.parametrize("rules, table", [(DD, RUNS_225), (DD165, RUNS_165)], ids=["225", "165"])
+def test_the_meld_of_k_runs(k: int, rules: RuleSet, table: dict[int, tuple[int, list[str]]]) -> None:
+    """k runs alone: their points and names, the k copies of each run card shown, the fast count the same."""
+    hand = dd(times(k, RUN)) if k else 0
+    m = meld(hand, 0, rules)
+    assert (m.total, [i.name for i in m.items]) == table[k]
+    assert Counter(m.shown()) == Counter(parse_cards(times(k, RUN)) if k else [])
+    assert meld_points(hand, 0, rules) == m.total
+
+
+@settings(max_examples=300, deadline=None)
+@given(held(DOUBLE_DECK), st.integers(0, 3), st.sampled_from(["225", "165"]))
+def test_the_runs_of_any_hand_score_the_table_of_k_runs(cards: list[int], trump: int, reading: str) -> None:
+    """Whatever else a hand holds, its run items are the entry for the runs it holds."""
+    rules, table = (DD, RUNS_225) if reading == "225" else (DD165, RUNS_165)
+    k = min(Counter(cards)[trump * 6 + r] for r in (5, 4, 3, 2, 1))
+    runs = [i for i in meld(DOUBLE_DECK.pack(cards), trump, rules).items if i.kind == "run"]
+    assert (sum(i.points for i in runs), [i.name for i in runs]) == table[k]
+
+
+@settings(max_examples=400, deadline=None)
+@given(held(DOUBLE_DECK), st.integers(0, 3), st.sampled_from([DD, DD165]))
+def test_double_deck_meld_shown_and_scored_agree(cards: list[int], trump: int, rules: RuleSet) -> None:
+    """One definition: the fast tables, meld() and the cards laid down agree (both run readings)."""
     hand = DOUBLE_DECK.pack(cards)
-    m = meld(hand, trump, DD)
+    m = meld(hand, trump, rules)
     assert m.total == sum(i.points for i in m.items)
-    assert meld_points(hand, trump, DD) == m.total == meld_by_trump(hand, DD)[trump]
+    assert meld_points(hand, trump, rules) == m.total == meld_by_trump(hand, rules)[trump]
     shown, hold = Counter(m.shown()), Counter(cards)
     assert not shown - hold, "meld shows a card the hand does not hold"
     kinds: dict[str, Counter[Card]] = {}

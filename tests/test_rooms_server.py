@@ -191,10 +191,12 @@ def test_away_person_is_played_by_a_computer_until_they_return(db: Path) -> None
             with client.websocket_connect("/ws") as b2:
                 w = hello(b2, None, jb["token"])
                 assert w["seat"]["match"] == msg["match"]["id"]
-                assert until(b2, of_type("room"))["room"]["phase"] == "playing"
-                # the full view ("resume", or "presence" when the seat's return is announced first); a
-                # computer's move broadcast in the same instant may reach the new socket before it
-                back = until(b2, lambda m: m["type"] == "state" and m["event"] in ("resume", "presence"))
+                # the resync comes first (docs/protocol.md, "Connecting"): the room, then the full view; the
+                # seat's return announced, or a computer's move made, in the same instant follows it
+                room = b2.receive_json()
+                assert room["type"] == "room" and room["room"]["phase"] == "playing", room
+                back = b2.receive_json()
+                assert back["type"] == "state" and back["event"] == "resume", back
                 assert back["table"]["you"] == "N"
                 assert back["view"]["seat"] == "N" and back["view"]["hand"]
                 here = until(a, lambda m: m["type"] == "state" and m["table"]["seats"]["N"]["connected"])

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from pinochle.auction import bid_problem
 from pinochle.bots import Player, SimplePlayer
 from pinochle.bots.simple import bid_estimate, trump_choice
 from pinochle.cards import CARDS, Card, Seat, Suit, pack, parse_cards
@@ -20,7 +21,7 @@ def is_legal(action: Action, v: View) -> bool:
         return False
     if action.type == "bid":
         return (lg.min_bid is not None and action.bid is not None
-                and action.bid >= lg.min_bid and action.bid % lg.bid_step == 0)
+                and lg.min_bid <= action.bid <= lg.bid_limit and bid_problem(lg, action.bid) is None)
     if action.type == "pass":
         return lg.pass_
     if action.type == "trump":

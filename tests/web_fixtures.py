@@ -111,8 +111,8 @@ def fixtures() -> dict[str, dict[str, Any]]:
     return out
 
 
-#: Double-deck hands of 20 (issue 13) whose meld has many cards in one meld (spades trump): a double
-#: run and a run (three runs), a royal marriage beside them and a quadruple pinochle; double aces
+#: Double-deck hands of 20 (issue 13) whose meld has many cards in one meld (spades trump): a triple
+#: run (three runs), a royal marriage beside them and a quadruple pinochle; double aces
 #: twice (four aces of each suit); triple aces and three marriages of one suit; triple kings, a triple
 #: pinochle and three royal marriages.
 DOUBLE_DECK_HANDS = {
@@ -129,18 +129,22 @@ def double_deck_view(seed: int = 3) -> dict[str, Any]:
     holds its own."""
     from pinochle.bots import for_level
     from pinochle.cards import DOUBLE_DECK, parse_cards, pack_deck
-    from pinochle.game import apply, auto_action, new_match, turn
+    from pinochle.game import Action, apply, auto_action, new_match, turn
     from pinochle.meld import meld
     from pinochle.rules import DOUBLE_DECK_RULES
 
-    state = new_match(seed=seed, game="double-deck")
+    # East deals, so South calls first; South declares at 50 and, as the declarer, leads (VARIANTS.md)
+    state = new_match(seed=seed, game="double-deck", first_dealer=1)
     bots = [for_level("easy", s) for s in range(4)]
     while not (state.phase == "play" and turn(state) == 2):
         action = auto_action(state)
         if action is None:
             seat = turn(state)
             assert seat is not None
-            action = bots[seat].act(view(state, seat))
+            if state.phase == "auction":
+                action = Action.bid_(seat, 50) if seat == 2 else Action.pass_(seat)
+            else:
+                action = bots[seat].act(view(state, seat))
         state = apply(state, action)
     out = view(state, 2).to_json()
     assert out["game"] == "double-deck" and len(out["hand"]) == 20 and not out["tricks"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
+from ..auction import ladder_bids
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, pack
 from ..game import Action, View
 from ..rules import RuleSet
@@ -66,16 +67,24 @@ class TablePlayer:
 
             return stock_action(self, view)
         seat, legal = view.seat, view.legal
+        if legal.dix:  # turned-trump's dix exchange (house switch dix_exchange): exchange or keep
+            return Action("dix", seat) if self.exchange_dix(view) else Action.pass_(seat)
         if legal.min_bid is not None or legal.pass_:
             action = self.call(view)
             if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
                 # a forced opening (VARIANTS.md ``britannica``): the lowest bid instead of a pass
                 return Action.bid_(seat, legal.min_bid)
+            if action.type == "bid" and legal.pass_ and not marriage_suits(view) \
+                    and view.rules_set().trump_needs_marriage:
+                return Action.pass_(seat)  # no marriage to name trump in: declaring is set at once
             if action.type == "bid" and action.bid in legal.skip_bids:
                 return skip_to_legal_bid(view, action.bid)
             return action
         if legal.trumps:
-            return Action.trump_(seat, self.trump(view))
+            suit = self.trump(view)
+            if view.rules_set().trump_needs_marriage:
+                suit = married_trump(view, suit)
+            return Action.trump_(seat, suit)
         if legal.meld:
             return Action.meld_(seat)
         if legal.cards:
@@ -107,6 +116,11 @@ class TablePlayer:
         """The cards to pass to the partner: ``view.legal.give`` of ``view.legal.give_from``
         (VARIANTS.md ``partnership-pass``). See :func:`pass_cards` for the default."""
         return pass_cards(view)
+
+    def exchange_dix(self, view: View) -> bool:
+        """Whether to exchange the nine of trump for the turned card (``turned-trump`` with the
+        house switch ``dix_exchange``); see :func:`should_exchange_dix` for the default."""
+        return should_exchange_dix(view)
 
     def concede(self, view: View) -> bool:
         """Whether the declarer concedes after the meld (VARIANTS.md ``racehorse``);
@@ -245,6 +259,50 @@ def pass_cards(view: View) -> list[Card]:
     return list(best[1])
 
 
+def dix_exchange_gain(view: View) -> int:
+    """The meld the exchange of a nine of trump for the turned card adds to the seat's own
+    (``turned-trump`` with the house switch ``dix_exchange``): the meld of the hand with the
+    turned card in place of the nine, plus the nine's dix (it still scores for the seat that
+    gives it up, docs/games/turned-trump.md), less the meld of the hand as it is. Never
+    negative: the dix is kept and the turned card can only add meld.
+
+    >>> from pinochle.game import new_match, view, legal, turn, apply, auto_action
+    >>> from pinochle.games import find, with_switches
+    >>> rules = with_switches(find("turned-trump").rules, {"dix_exchange": "true"})
+    >>> s = new_match(seed=1, game="turned-trump", rules=rules)  # N deals and turns the Q♥
+    >>> v = view(s, turn(s))
+    >>> str(v.turned), str(v.seat), v.legal.dix, dix_exchange_gain(v)  # East holds the 9♥ and the K♥
+    ('QH', 'E', True, 40)
+    """
+    from ..cards import remove
+    from ..meld import meld_points
+
+    assert view.turned is not None and view.trump is not None
+    rules = view.rules_set()
+    deck = DECKS[rules.deck]
+    hand = pack_cards(view.hand, deck)
+    nine = int(view.trump) * 6
+    after = deck.add(remove(hand, nine), view.turned)
+    return meld_points(after, view.trump, rules) + rules.dix - meld_points(hand, view.trump, rules)
+
+
+def should_exchange_dix(view: View) -> bool:
+    """Whether a seat holding a nine of trump exchanges it for the turned card (``turned-trump``
+    with the house switch ``dix_exchange``).
+
+    The turned card is a trump above the nine, and the nine's dix still scores for the seat
+    that gives it up, so the exchange is worth more to the seat whenever it takes the card from
+    an opponent: always then. When the dealer is the seat's partner, the card only moves within
+    the side, and may be part of the partner's meld (a run, a marriage): exchange only when it
+    adds meld to the seat's own hand (:func:`dix_exchange_gain`).
+    """
+    if not view.legal.dix or view.turned is None:
+        return False
+    if view.seating.side_of[int(view.dealer)] != view.seating.side_of[int(view.seat)]:
+        return True
+    return dix_exchange_gain(view) > 0
+
+
 def should_concede(view: View) -> bool:
     """Whether the declarer gives the hand up after the meld (VARIANTS.md ``racehorse``).
 
@@ -259,6 +317,22 @@ def should_concede(view: View) -> bool:
     side = view.declarer % 2
     need = view.bid - view.meld_shown[side]
     return need > 0.8 * rules.total_counters
+
+
+def marriage_suits(view: View) -> list[Suit]:
+    """The suits in which ``view``'s hand holds a king and a queen (a marriage)."""
+    held = set(view.hand)
+    return [s for s in Suit if Card(s * 6 + 3) in held and Card(s * 6 + 2) in held]
+
+
+def married_trump(view: View, wanted: Suit) -> Suit:
+    """The trump to name where the declarer must hold the king and queen of trump (the rule set's
+    ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch): ``wanted`` when it holds them,
+    else the suit of a marriage it holds most cards of (none: ``wanted``, and the declarer is set)."""
+    married = marriage_suits(view)
+    if wanted in married or not married:
+        return wanted
+    return max(married, key=lambda s: sum(1 for c in view.hand if c // 6 == s))
 
 
 def skip_to_legal_bid(view: View, wanted: int | None) -> Action:
@@ -279,11 +353,10 @@ def skip_to_legal_bid(view: View, wanted: int | None) -> Action:
     legal = view.legal
     assert legal.min_bid is not None
     want = legal.min_bid if wanted is None else wanted
-    below = [b for b in range(legal.min_bid, want + 1, legal.bid_step) if b not in legal.skip_bids]
+    below = [b for b in ladder_bids(legal, legal.min_bid, want) if b not in legal.skip_bids]
     if below:
         return Action.bid_(view.seat, below[-1])
     if legal.pass_:
         return Action.pass_(view.seat)
-    top = legal.bid_limit
-    return Action.bid_(view.seat, next(b for b in range(legal.min_bid, top + 1, legal.bid_step)
+    return Action.bid_(view.seat, next(b for b in ladder_bids(legal, legal.min_bid, legal.bid_limit)
                                        if b not in legal.skip_bids))

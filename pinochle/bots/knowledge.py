@@ -30,6 +30,11 @@ about the cards it cannot see, as a :class:`Knowledge`:
   in the declarer's hand or buried (``Knowledge.confined``), never with a defender, and
   the pile counts with the declarer's hand in its meld check (``Knowledge.pile_of``).
 
+* in ``turned-trump`` the dealer holds the turned card; after a **dix exchange** (the
+  house switch ``dix_exchange``, public: ``View.dix_exchange``) the seat that exchanged
+  holds it and the dealer holds that seat's nine of trump, which scored in the meld of
+  the seat that gave it up (:func:`laid_down` counts it with the dealer's meld).
+
 :func:`sample_hands` deals the hidden cards at random among the other seats
 so that every one of those facts holds: the "resample hidden cards
 consistent with this view" step of a determinized Monte Carlo player, which
@@ -62,6 +67,7 @@ from collections.abc import Callable
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
+from ..auction import next_bid
 from ..cards import (ALL_TYPES, CARDS, DECKS, LAYER, MAX_COPIES, NTYPES, PINOCHLE_DECK, SPREAD, SUIT_NAMES, Card,
                      Deck, Seat, Suit, pack, size, unpack)
 from ..game import View
@@ -377,6 +383,29 @@ def play_inferences(view: View) -> PlayInferences:
     )
 
 
+def laid_down(view: View) -> tuple[tuple[tuple[Card, ...], int] | None, ...]:
+    """Per seat, the cards its meld review showed and its meld total, as the cards it holds and
+    has played meld them: the view's ``melds`` (``None`` for a seat without meld), except after
+    a dix exchange (``turned-trump`` with the house switch ``dix_exchange``): the nine of trump
+    the exchanger gave the dealer scored in the exchanger's meld (docs/games/turned-trump.md)
+    but is the dealer's card, so it and its points count with the dealer's meld here, not the
+    exchanger's.
+    """
+    out: list[tuple[tuple[Card, ...], int] | None] = [
+        None if m is None else (tuple(m.shown()), m.total) for m in view.melds[:4]]
+    who = view.dix_exchange
+    if who is not None and view.trump is not None:
+        nine, dix = CARDS[int(view.trump) * 6], view.rules_set().dix
+        mine, theirs = out[int(who)], out[int(view.dealer)]
+        if mine is not None and nine in mine[0]:
+            rest = list(mine[0])
+            rest.remove(nine)
+            out[int(who)] = (tuple(rest), mine[1] - dix)
+        if theirs is not None:
+            out[int(view.dealer)] = ((*theirs[0], nine), theirs[1] + dix)
+    return tuple(out)
+
+
 def meld_unplayed(view: View, played: Hands) -> Hands:
     """Per seat, packed: the cards it laid down in the meld review less those it has played since
     (RULES.md, Meld: the meld review shows the cards that score); 0 for a seat without meld.
@@ -387,9 +416,9 @@ def meld_unplayed(view: View, played: Hands) -> Hands:
     """
     deck = _deck(view.rules_set())
     out = [0, 0, 0, 0]
-    for s, m in enumerate(view.melds[:4]):
-        if m is not None:
-            out[s] = _minus(_pack(m.shown(), deck), played[s])
+    for s, laid in enumerate(laid_down(view)):
+        if laid is not None:
+            out[s] = _minus(_pack(laid[0], deck), played[s])
     return (out[0], out[1], out[2], out[3])
 
 
@@ -426,17 +455,18 @@ def knowledge(view: View) -> Knowledge:
     totals: list[int | None] = [None] * 4
     known = [0, 0, 0, 0]
     excluded = [0, 0, 0, 0]
+    laid = laid_down(view)
     for s in range(4):
-        m = view.melds[s] if s < len(view.melds) else None
+        m = laid[s] if s < len(laid) else None
         if m is not None:
-            shown[s] = _pack(m.shown(), deck)
-            totals[s] = m.total
+            shown[s] = _pack(m[0], deck)
+            totals[s] = m[1]
         if s == me:
             known[s] = own
         elif m is not None and trump is not None:
-            sh = _pack(m.shown(), deck)
+            sh = _pack(m[0], deck)
             known[s] = _minus(sh, played[s])
-            excluded[s] = meld_exclusions(sh, m.total, int(trump), rules)
+            excluded[s] = meld_exclusions(sh, m[1], int(trump), rules)
     for s, told in _told(view, me, deck):
         # cards a seat was seen to receive (the pass, the turned card) and has not played since
         known[s] = _minus(known[s] | told, played[s])
@@ -505,7 +535,9 @@ def _told(view: View, me: int, deck: Deck = PINOCHLE_DECK) -> list[tuple[int, in
     * The declarer knows its partner holds the cards it passed back.
     * The partner knows the declarer holds what the partner gave, less what
       came back (a multiset difference).
-    * Everyone knows the dealer holds the turned card.
+    * Everyone knows the dealer holds the turned card; after a dix exchange
+      (``View.dix_exchange``), the seat that exchanged holds it, and the
+      dealer holds a nine of trump.
 
     Returns ``(seat, packed cards)`` pairs; merged into the meld's known cards
     by taking the larger count of each card (a card may be both melded and
@@ -519,7 +551,13 @@ def _told(view: View, me: int, deck: Deck = PINOCHLE_DECK) -> list[tuple[int, in
             out.append((int(partner), to_partner))
         elif me == partner:
             out.append((int(view.declarer), _minus(to_declarer, to_partner)))
-    if view.turned is not None and view.dealer != me:
+    who = view.dix_exchange
+    if view.turned is not None and who is not None and view.trump is not None:
+        if who != me:
+            out.append((int(who), _pack([view.turned], deck)))
+        if view.dealer != me:
+            out.append((int(view.dealer), _pack([CARDS[int(view.trump) * 6]], deck)))
+    elif view.turned is not None and view.dealer != me:
         out.append((int(view.dealer), _pack([view.turned], deck)))
     return out
 
@@ -1056,7 +1094,7 @@ def auction_bounds(view: View) -> tuple[tuple[int | None, int | None], ...]:
             continue
         if high_seat is not None and any(w in side and high_seat in side for side in sides):
             continue  # the partner held the bid
-        low = rules.min_bid if high is None else high + rules.bid_step
+        low = rules.min_bid if high is None else next_bid(rules, high)
         declined = out[w][1]
         out[w][1] = low if declined is None else min(declined, low)
     out[int(view.seat)] = [None, None]

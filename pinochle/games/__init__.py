@@ -18,10 +18,11 @@ from dataclasses import replace
 from ..game import Game, State, match_deals
 from ..scoring import HandScore
 from ..cards import DECKS, THREE_ALONE, fold, pack
-from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, RuleSet
+from ..auction import bid_problem, steps_text
+from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, BidLadder, RuleSet
 from . import scorers
-from .phases import (Auction, Bury, Concede, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, TakeWidow, Tricks,
-                     TurnTrump)
+from .phases import (Auction, Bury, Concede, DixExchange, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, TakeWidow,
+                     Tricks, TrumpMarriage, TurnTrump)
 from .two_handed import (TWO_FACING, TWO_HANDED_RULES, Draw, Endgame, MeldTurn, StockTricks, TurnUp, stock_deal,
                          stock_score)
 
@@ -35,8 +36,8 @@ def _register(rules: RuleSet) -> RuleSet:
 #: The house-rule switches of a partnership game with an auction and a declarer (see :data:`SWITCHES`).
 CONTRACT_SWITCHES = ("no_bid", "first_lead", "meld_needs_trick", "must_beat", "must_trump", "head_ruffed", "min_bid")
 #: The same without ``no_bid``, where the game itself settles a hand nobody bids in: the seat left of the
-#: dealer must open (VARIANTS.md ``britannica``, ``double-deck``), or a round of calls with no bid throws
-#: the hand in (``racehorse``, seed 000).
+#: dealer must open (VARIANTS.md ``britannica``), or a round of calls with no bid throws the hand in
+#: (``racehorse``, seed 000).
 FIXED_NO_BID_SWITCHES = tuple(k for k in CONTRACT_SWITCHES if k != "no_bid")
 
 #: RULES.md (seed 003): the default.
@@ -89,10 +90,10 @@ BRITANNICA = Game(
                 "the declarers count first; game 100",
     rules=_register(replace(
         TABLE.in_scale("ones"), name="britannica", min_bid=10, bid_step=1, must_beat="never", target=100,
-        first_lead="left_of_dealer",
+        first_lead="left_of_dealer", opening="first-forced",
         description="britannica: the ones scale of seed 001 (meld as its table; 25 trick points a hand)",
     )),
-    phases=(Auction(forced_opening=True), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
+    phases=(Auction(), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.declarer_first,
     outcome=scorers.contract_outcome,
     source="seed 001; VARIANTS.md britannica",
@@ -100,18 +101,20 @@ BRITANNICA = Game(
 )
 
 
-#: VARIANTS.md ``double-deck`` (seed 001): 80 cards, 20 each, the ones scale; bidding, play
-#: and scoring as ``britannica`` (the choices are in docs/games/double-deck.md).
+#: VARIANTS.md ``double-deck`` (seed 001): 80 cards, 20 each, the ones scale; where the seed is silent,
+#: the common double-deck rules (bids by 1 to 60 then by 5, the dealer stuck at 50, the declarer leads,
+#: triple and quadruple runs); play and scoring otherwise as ``britannica`` (docs/games/double-deck.md).
+#: ``trump_marriage`` sets a declarer without a marriage in trump at once, when that switch is on.
 DOUBLE_DECK_GAME = Game(
     name="double-deck",
-    description="Partnerships with 80 cards (no nines), 20 each, the ones scale: left of the dealer "
-                "must open at 50, triple and quadruple melds; game 500",
+    description="Partnerships with 80 cards (no nines), 20 each, the ones scale: bids from 50 by 1 to 60, "
+                "then by 5; triple and quadruple melds; the declarer leads; game 500",
     rules=_register(DOUBLE_DECK_RULES),
-    phases=(Auction(forced_opening=True), NameTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
+    phases=(Auction(), NameTrump(), LayMeld(), TrumpMarriage(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.declarer_first,
     outcome=scorers.contract_outcome,
     source="seed 001; VARIANTS.md double-deck",
-    switches=FIXED_NO_BID_SWITCHES,
+    switches=(*CONTRACT_SWITCHES, "opening", "bid_ladder", "triple_run", "trump_needs_marriage"),
 )
 
 
@@ -123,11 +126,11 @@ TURNED_TRUMP = Game(
     rules=_register(replace(TABLE, name="turned-trump", must_beat="trump_led", first_lead="left_of_dealer",
                             meld_needs_trick=False,
                             description="turned-trump: tens; play as racehorse (seed 000)")),
-    phases=(TurnTrump(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
+    phases=(TurnTrump(), DixExchange(), LayMeld(), Tricks(), HandEnd(), MatchEnd()),
     score=scorers.open_hand,
     outcome=scorers.open_outcome,
     source="seed 000; VARIANTS.md turned-trump",
-    switches=("meld_needs_trick", "must_beat", "must_trump", "head_ruffed"),  # no auction, no declarer
+    switches=("meld_needs_trick", "must_beat", "must_trump", "head_ruffed", "dix_exchange"),  # no auction, no declarer
 )
 
 
@@ -227,7 +230,7 @@ AUCTION = Game(
     deals=AUCTION_DEALS,
     source="seed 000; VARIANTS.md auction",
     switches=("no_bid", "first_lead", "must_beat", "must_trump", "head_ruffed", "min_bid", "opening",
-              "sitters_settle"),
+              "sitters_settle", "concede_spades"),
 )
 
 
@@ -277,12 +280,19 @@ SWITCHES: dict[str, tuple[object, ...]] = {
     "must_trump": (True, False),                     # trump when void in the led suit
     "head_ruffed": (False, True),                    # a trumped lead's suit must still be headed (must_beat=always)
     "min_bid": (int,),                               # the opening bid (britannica: 10, or 15 or 20)
-    # the opening of an auction with a widow (VARIANTS.md auction, seed 000's three traditions)
-    "opening": ("free", "dealer-forced", "dealer-290-320", "first-300"),
+    # the opening of an auction (VARIANTS.md auction, seed 000's three traditions; first-forced: britannica's own,
+    # a switch of double-deck)
+    "opening": ("free", "dealer-forced", "dealer-290-320", "first-300", "first-forced"),
     "stake_step": (1, 2),                            # cutthroat: each further 5 adds 1 or 2 to the stake
     "sitters_settle": (True, False),                 # auction at 4 or 5: who sits out settles as a defender
     "draw_first": ("non_dealer", "winner"),          # two-handed: the dealer draws last / the trick's winner first
     "double_pinochle_later": (False, True),          # two-handed: a pinochle on the table grows into a double (Hoyle)
+    "concede_spades": ("double", "single"),          # auction: a concession in spades pays double / single (Scarne)
+    "dix_exchange": (False, True),                   # turned-trump: the dix may be exchanged for the turned card
+    # double-deck (VARIANTS.md): where the bid step changes, any ladder STEP-from-BID,... (none: one step throughout)
+    "bid_ladder": (BidLadder(),),
+    "triple_run": ("triple", "double-and-run"),      # double-deck: three runs 225, or a double run and a run (165)
+    "trump_needs_marriage": (False, True),           # double-deck: a declarer without K Q of trump is set at once
 }
 
 def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
@@ -293,7 +303,8 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
 
     Raises:
         ValueError: an unknown switch or value (the message lists the choices),
-            a minimum bid that is not a positive multiple of the bid step, a
+            a minimum bid that is not a bid of the steps (``bid_step`` and
+            ``bid_ladder``), a bid ladder that is not one, a
             switch the game does not take (:attr:`pinochle.game.Game.switches`: it
             would be accepted and ignored; the message names the games that take
             it), ``head_ruffed`` without ``must_beat=always``, or an opening whose
@@ -313,11 +324,19 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
                              f"(theirs: {', '.join(game.switches) or 'none'})")
         if allowed == (int,):
             t = fold(text).strip()
+            # the steps with the ladder switched too (the switches go in name order: bid_ladder first)
+            ladder = changes.get("bid_ladder")
+            steps = replace(rules, bid_ladder=ladder) if isinstance(ladder, BidLadder) else rules
             if not (t.isascii() and t.isdigit()) or len(t) > 9 or not 0 < int(t) <= rules.max_bid \
-                    or int(t) % rules.bid_step:
+                    or bid_problem(steps, int(t)) and not steps.bid_ladder:
                 raise ValueError(f"{key} is a multiple of {rules.bid_step} from {rules.bid_step} to "
                                  f"{rules.max_bid:,} (the highest bid), not {text!r}")
+            if bid_problem(steps, int(t)):
+                raise ValueError(f"{key} is a bid, and {bid_problem(steps, int(t))}")
             changes[key] = int(t)
+            continue
+        if isinstance(allowed[0], BidLadder):  # any ladder, in the rules' scale
+            changes[key] = BidLadder.parse(fold(text))
             continue
         words = {str(v).lower(): v for v in allowed}
         if text.lower() not in words:
@@ -325,13 +344,16 @@ def with_switches(rules: RuleSet, switches: dict[str, str]) -> RuleSet:
         changes[key] = words[text.lower()]
     label = ",".join(f"{k}={str(v).lower()}" for k, v in changes.items())
     out = replace(rules, name=f"{rules.name}[{label}]", **changes)  # type: ignore[arg-type]
+    if bid_problem(out, out.min_bid):
+        raise ValueError(f"the lowest bid, {out.min_bid}, is not a bid of the {out.name} rules: "
+                         f"{bid_problem(out, out.min_bid)}")
     if out.head_ruffed and out.must_beat != "always":
         raise ValueError(f"head_ruffed is a rule of must_beat=always (beating the led suit); the {out.name} rules "
                          f"beat {out.must_beat.replace('_', ' ')}")
     for bid in out.opening_bids:
-        if bid < out.min_bid or bid % out.bid_step:
+        if bid < out.min_bid or bid_problem(out, bid):
             raise ValueError(f"the opening {out.opening} bids {bid}, which is not a bid of the {rules.name} rules "
-                             f"(at least {out.min_bid}, in steps of {out.bid_step})")
+                             f"(at least {out.min_bid}, {steps_text(out)})")
     return _register(out)
 
 

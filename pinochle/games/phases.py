@@ -32,17 +32,19 @@ from ..game import (
     auction_status,
     current_trick,
     deal_hand,
+    dix_exchanger,
     record_hand,
     sort_hand,
 )
-from ..meld import meld
+from ..meld import KING, NINE, QUEEN, meld
 from ..scoring import HandScore
 from ..tricks import explain_illegal, legal_mask, winner_index
 
 
 def _legal(state: State, **fields: object) -> Legal:
     rules = state.rules
-    return Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, **fields)  # type: ignore[arg-type]
+    return Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, bid_ladder=rules.bid_ladder,
+                 **fields)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- auction
@@ -53,26 +55,23 @@ class Auction(PhaseDef):
     """The auction (RULES.md, Deal and auction 2-3; VARIANTS.md per game).
 
     Seats call in turn from left of the dealer: a bid (at least ``min_bid``,
-    a multiple of ``bid_step``, at least ``bid_step`` over the high bid, at
-    most ``max_bid``) or a pass.
+    a bid of the steps, ``bid_step`` and ``bid_ladder``, above the high bid,
+    at most ``max_bid``: :func:`pinochle.auction.check_call`) or a pass.
 
     The rule set says the rest: ``reenter_after_pass`` (a seat that passed
     may bid again, and three passes in a row after a bid end the auction:
     VARIANTS.md ``racehorse``; else a pass is final and three passes end it,
-    RULES.md) and ``no_bid`` (nobody bids: the dealer is stuck at
-    ``min_bid``, RULES.md, or the hand is thrown in and the next dealer
-    deals, VARIANTS.md ``racehorse``).
-
-    Attributes:
-        forced_opening: the first seat must open; it cannot pass
-            (VARIANTS.md ``britannica``: "must open with at least 10").
+    RULES.md), ``no_bid`` (nobody bids: the dealer is stuck at
+    ``min_bid``, RULES.md, VARIANTS.md ``double-deck``; or the hand is thrown
+    in and the next dealer deals, VARIANTS.md ``racehorse``) and ``opening``
+    (:func:`opening_rule`: the first seat must open, VARIANTS.md
+    ``britannica``; the widow games' house rules).
     """
 
     name: str = "auction"
     actions: tuple[str, ...] = ("bid", "pass")
     text: str = "the auction is on: bid or pass"
     decision: str | None = "call"
-    forced_opening: bool = False
 
     def status(self, state: State) -> AuctionStatus:
         """Where the auction stands."""
@@ -84,7 +83,7 @@ class Auction(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         rules = state.rules
         low = self.status(state).min_bid(rules)
-        may_pass = not (self.forced_opening and not state.calls)
+        may_pass = True
         skip: tuple[int, ...] = ()
         if rules.opening != "free":
             may_pass, low, skip, _ = opening_rule(state, may_pass, low)
@@ -92,12 +91,11 @@ class Auction(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         call = action.bid if action.type == "bid" else None
-        if call is None and self.forced_opening and not state.calls:
-            raise IllegalAction(f"the first seat must open the bidding: bid {state.rules.min_bid} or more")
         if state.rules.opening != "free" and (call is None or isinstance(call, int)):
-            low = self.status(state).min_bid(state.rules)
-            may_pass, low, skip, why = opening_rule(state, True, low)
-            if (not may_pass and call is None) or (call is not None and (call < low or call in skip)):
+            plain = self.status(state).min_bid(state.rules)
+            may_pass, low, skip, why = opening_rule(state, True, plain)
+            # a bid is refused for the rule's own reason where the rule raised the lowest bid or skips it
+            if (not may_pass and call is None) or (call is not None and (plain <= call < low or call in skip)):
                 raise IllegalAction(why)
         seating = state.game.seating
         if state.rules.reenter_after_pass:
@@ -122,6 +120,9 @@ def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tup
     """The house rule ``state.rules.opening`` applied to the next call (VARIANTS.md ``auction``,
     seed 000: "Bidding traditions vary").
 
+    * ``first-forced``: the seat left of the dealer must open, at the minimum
+      bid or more (VARIANTS.md ``britannica``: "must open with at least 10";
+      ``double-deck``'s switch).
     * ``first-300``: the seat left of the dealer must open, at 300 or more
       ("A third approach mandates the first hand to start at 300").
     * ``dealer-forced``: after two passes the dealer must bid, at least the
@@ -143,6 +144,10 @@ def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tup
     calls = state.calls
     rule = rules.opening
     bids = rules.opening_bids
+    if rule == "first-forced":
+        if calls:
+            return may_pass, low, (), ""
+        return False, low, (), f"the first seat must open the bidding: bid {rules.min_bid} or more"
     if rule == "first-300":
         if calls:
             return may_pass, low, (), ""
@@ -153,7 +158,7 @@ def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tup
     if rule == "dealer-forced":
         return False, low, (), (f"after two passes the dealer's seat must bid {low} or more "
                                 f"(house rule dealer-forced)")
-    gap = tuple(range(bids[0] + rules.bid_step, bids[1], rules.bid_step))
+    gap = tuple(auction_mod.ladder_bids(rules, auction_mod.next_bid(rules, bids[0]), bids[1] - 1))
     return may_pass, max(low, bids[0]), gap, (f"after two passes the dealer's seat may pass or open at {bids[0]}, "
                                               f"or at {bids[1]} and up (house rule dealer-290-320)")
 
@@ -238,6 +243,119 @@ class TurnTrump(PhaseDef):
         return state.game.advance(replace(state, turned=card, trump=card.suit))
 
 
+# ---------------------------------------------------------------- the dix exchange
+
+
+def nine_of_trump(state: State) -> Card:
+    """The nine of the trump suit (the dix), once trump is known."""
+    assert state.trump is not None
+    return CARDS[state.trump * 6 + NINE]
+
+
+def dix_offered_to(state: State) -> tuple[Seat, ...]:
+    """The seats the dix exchange is offered to, in turn: every seat but the dealer, from the
+    dealer's left (Hoyle: "Each player in turn, beginning with the player on the dealer's left";
+    the dealer holds the turned card already)."""
+    seating = state.game.seating
+    out: list[Seat] = []
+    seat = state.dealer
+    for _ in range(seating.players - 1):
+        seat = Seat(seating.left(seat))
+        out.append(seat)
+    return tuple(out)
+
+
+def dix_exchange_open(state: State) -> bool:
+    """Whether the dix exchange is still offered this hand: the house switch is on, the turned
+    card is not itself a nine of trump (nothing to exchange it for), nobody has exchanged, and
+    a seat is still to answer."""
+    turned = state.turned
+    return (state.rules.dix_exchange and turned is not None and turned.rank != NINE
+            and not any(state.dix_answers) and len(state.dix_answers) < len(dix_offered_to(state)))
+
+
+def meld_cards(state: State, seat: int) -> int:
+    """The packed cards ``seat`` melds from: its hand, with an exchanged dix counted for the seat
+    that held it and gave it up, not for the dealer who took it (the Hoyle of the United States
+    Playing Card Company, Partnership Pinochle: "each original holder of a dix scores 10, whether
+    or not it was exchanged"; Parlett: the exchange "scores 10" for the player who makes it).
+
+    Without an exchange: the hand.
+    """
+    hand = state.hands[seat]
+    who = dix_exchanger(state)
+    if who is None:
+        return hand
+    deck = DECKS[state.rules.deck]
+    nine = nine_of_trump(state)
+    if seat == who:
+        return deck.add(hand, nine)
+    if seat == state.dealer:
+        return remove(hand, nine)
+    return hand
+
+
+@dataclass(frozen=True)
+class DixExchange(PhaseDef):
+    """The house switch ``dix_exchange`` (``turned-trump``; docs/games/turned-trump.md): before
+    the meld, a player holding a nine of trump (the dix) may exchange it for the turned card.
+
+    VARIANTS.md and seed 000 are silent; off is the project's choice. On: the Hoyle of the
+    United States Playing Card Company (Partnership Pinochle, its game with the turned card):
+    "Each player in turn, beginning with the player on the dealer's left, has the right to
+    exchange the dix (nine of trumps) for the trump card"; Parlett (The Penguin Book of Card
+    Games, Three-hand Pinochle): "The first player left of dealer holding a dix may exchange it
+    for the turned card, the dix then being taken by dealer".
+
+    The seats but the dealer are asked in turn from the dealer's left (:func:`dix_offered_to`):
+    a seat holding a nine of trump exchanges it (``dix``) or keeps it (``pass``); a seat with
+    none passes without a choice (:meth:`automatic`), so the turns are the same whatever the
+    cards. The first exchange ends the offer (there is one turned card). The exchange is
+    public: every view names the seat (``View.dix_exchange``); the turned card goes to that
+    seat's hand and its nine to the dealer's. The dix scores for the seat that gave it up
+    (:func:`meld_cards`). The phase is skipped when the switch is off or the turned card is a
+    nine of trump.
+    """
+
+    name: str = "dix_exchange"
+    actions: tuple[str, ...] = ("dix", "pass")
+    text: str = "the dix may be exchanged for the turned card"
+    decision: str | None = "dix"
+
+    def enter(self, state: State) -> State:
+        return state if dix_exchange_open(state) else state.game.advance(state)
+
+    def turn(self, state: State) -> Seat | None:
+        return dix_offered_to(state)[len(state.dix_answers)]
+
+    def legal(self, state: State, seat: Seat) -> Legal:
+        return _legal(state, pass_=True, dix=count(state.hands[seat], nine_of_trump(state)) > 0)
+
+    def automatic(self, state: State) -> Action | None:
+        seat = self.turn(state)
+        if seat is None or count(state.hands[seat], nine_of_trump(state)):
+            return None
+        return Action.pass_(seat)
+
+    def apply(self, state: State, action: Action) -> State:
+        if action.type == "pass":
+            state = replace(state, dix_answers=(*state.dix_answers, False))
+            return state if dix_exchange_open(state) else state.game.advance(state)
+        seat = action.seat
+        nine = nine_of_trump(state)
+        turned = state.turned
+        assert turned is not None
+        if not count(state.hands[seat], nine):
+            raise IllegalAction(f"you hold no {nine.label} (the dix) to exchange for the turned {turned.label}")
+        deck = DECKS[state.rules.deck]
+        hands = list(state.hands)
+        hands[seat] = deck.add(remove(hands[seat], nine), turned)
+        hands[state.dealer] = deck.add(remove(hands[state.dealer], turned), nine)
+        state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
+                        dix_answers=(*state.dix_answers, True))
+        return state.game.advance(state)
+
+
 # ---------------------------------------------------------------- the card pass
 
 
@@ -300,7 +418,9 @@ class LayMeld(PhaseDef):
     """Each seat lays down its meld in turn from the declarer (RULES.md, Meld; docs/rules.md, Choices).
 
     The move holds no choice: the meld is what the hand holds at this moment
-    (after any card pass or the widow), counted by :func:`pinochle.meld.meld`.
+    (after any card pass or the widow), counted by :func:`pinochle.meld.meld`;
+    after a dix exchange the dix counts for the seat that gave it up
+    (:func:`meld_cards`).
 
     Attributes:
         only_declarer: only the declarer melds (VARIANTS.md ``cutthroat``:
@@ -328,7 +448,7 @@ class LayMeld(PhaseDef):
     def apply(self, state: State, action: Action) -> State:
         assert state.trump is not None
         melds = list(state.melds)
-        melds[action.seat] = meld(state.hands[action.seat], state.trump, state.rules)
+        melds[action.seat] = meld(meld_cards(state, action.seat), state.trump, state.rules)
         state = replace(state, melds=tuple(melds))
         done = self.only_declarer or all(melds[s] is not None for s in state.game.seating.seats)
         return state.game.advance(state) if done else state
@@ -362,6 +482,34 @@ class Concede(PhaseDef):
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
             return state.game.goto(replace(state, conceded=True), "hand_end")
+        return state.game.advance(state)
+
+
+# ---------------------------------------------------------------- a marriage in trump
+
+
+def holds_marriage(hand: int, trump: int) -> bool:
+    """Whether ``hand`` (packed) holds the king and the queen of ``trump``."""
+    return count(hand, Card(trump * 6 + KING)) > 0 and count(hand, Card(trump * 6 + QUEEN)) > 0
+
+
+@dataclass(frozen=True)
+class TrumpMarriage(PhaseDef):
+    """With the rule set's ``trump_needs_marriage`` (VARIANTS.md ``double-deck``'s switch:
+    "a switch sets a declarer without one at once"), a declarer who named a trump suit
+    without holding its king and queen is set at once: no card is played, and the hand is
+    scored as set (``State.set_at_once``; the game's scorer). Nobody moves: the phase is
+    over on entry. It comes after the meld, so that everyone's meld is on the table
+    (the opponents keep theirs: docs/games/double-deck.md).
+    """
+
+    name: str = "trump_marriage"
+    text: str = "the declarer's marriage in trump is checked"
+
+    def enter(self, state: State) -> State:
+        assert state.declarer is not None and state.trump is not None
+        if state.rules.trump_needs_marriage and not holds_marriage(state.hands[state.declarer], state.trump):
+            return state.game.goto(replace(state, set_at_once=True), "hand_end")
         return state.game.advance(state)
 
 
@@ -559,5 +707,6 @@ class MatchEnd(PhaseDef):
     text: str = "the match is over"
 
 
-__all__ = ["Auction", "Bury", "Concede", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump", "TakeWidow",
-           "Tricks", "buriable", "Card", "pack"]
+__all__ = ["Auction", "Bury", "Concede", "DixExchange", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump",
+           "TakeWidow", "Tricks", "TrumpMarriage", "buriable", "holds_marriage", "Card", "dix_exchange_open",
+           "dix_offered_to", "meld_cards", "nine_of_trump", "pack"]

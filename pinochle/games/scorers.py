@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..cards import Suit
 from ..game import State, chair_lineup, side_meld, sitting_out, taken
 from ..rules import SCALES, RuleSet
 from ..scoring import HandScore, match_winner, score_hand
@@ -134,12 +135,27 @@ def declarer_first(state: State) -> tuple[HandScore, int | None]:
     wins, and the opponents add nothing; otherwise the opponents score what
     they made, unless they took no trick (then nothing). A side's meld needs a
     trick (RULES.md's rule, the consistent reading of seed 001).
+
+    A declarer set at once for naming a trump without its king and queen
+    (``state.set_at_once``: the rule set's ``trump_needs_marriage``,
+    VARIANTS.md ``double-deck``'s switch) loses the bid, and the opponents
+    score their meld: no trick is played, so their meld needs none (a stated
+    choice, docs/games/double-deck.md, as racehorse's concession).
     """
     assert state.declarer is not None and state.bid is not None
     side = state.declarer % 2
     other = 1 - side
     tricks, pts = taken(state)
-    hs = score_hand(side, state.bid, side_meld(state), tricks, pts, state.rules)
+    meld = side_meld(state)
+    if state.set_at_once:
+        kept = [0, 0]
+        kept[other] = meld[other]
+        set_score = [0, 0]
+        set_score[side], set_score[other] = -state.bid, meld[other]
+        hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, False, (set_score[0], set_score[1]),
+                       played=False, set_at_once=True)
+    else:
+        hs = score_hand(side, state.bid, meld, tricks, pts, state.rules)
     score = list(hs.score)
     target = state.rules.target
     winner: int | None = None
@@ -147,7 +163,7 @@ def declarer_first(state: State) -> tuple[HandScore, int | None]:
         score[other] = 0
         winner = side
     else:
-        if tricks[other] == 0:
+        if tricks[other] == 0 and not state.set_at_once:
             score[other] = 0
         if state.totals[other] + score[other] >= target:
             winner = other
@@ -190,6 +206,10 @@ def auction_stake(bid: int, trump: int) -> int:
     return 2 * value if trump == 0 else value
 
 
+#: A trump suit that does not double a stake (any suit but spades: VARIANTS.md ``auction``).
+_PLAIN = Suit.H
+
+
 def _stake_of(state: State, bid: int, trump: int, per_band: int,
               value_of: Callable[[int, int], int] | None) -> int:
     """The stake of ``bid`` in ``state``'s game, the bid read in the game's own scale.
@@ -214,7 +234,14 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
       after play (meld + counters, buried cards included): each opponent pays
       the declarer the stake.
     * Set after play: the declarer pays each opponent double.
-    * Conceded before play: the declarer pays each opponent the stake (single).
+    * Conceded before play: the declarer pays each opponent the stake (single:
+      not doubled for bete). In spades the schedule's stake is doubled
+      (``concede_spades="double"``, the project's reading of VARIANTS.md
+      ``auction``, "conceding before play pays single", beside "doubled when
+      spades are trump"); the house switch ``concede_spades="single"`` pays
+      the stake without the spade doubling (Scarne: a player who makes spades
+      trump and throws the hand in before playing a card pays each other
+      player a single amount; docs/games/auction.md).
       With the ``first-300`` opening (VARIANTS.md ``auction``, seed 000: "a
       first bid of 300 with a minimum-stake loss if thrown in"), a declarer
       who concedes the forced opening bid of 300 pays only the minimum stake:
@@ -244,10 +271,13 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
     played = bool(state.tricks)
     assert state.trump is not None
     rules = state.rules
-    value = _stake_of(state, state.bid, state.trump, per_band, value_of)
+    trump = state.trump
+    if state.conceded and rules.concede_spades == "single":
+        trump = _PLAIN  # Scarne: a concession in spades pays the single amount
+    value = _stake_of(state, state.bid, trump, per_band, value_of)
     if state.conceded and rules.opening == "first-300" and (state.bid,) == rules.opening_bids:
         # the forced opening of 300 stood (only the first call can bid it): the minimum stake
-        value = _stake_of(state, rules.min_bid, 1, per_band, value_of)
+        value = _stake_of(state, rules.min_bid, _PLAIN, per_band, value_of)
     if state.conceded:
         made, pay = False, -value
     elif not played:

@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .collector import GcWatch
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
-from .howto import DEFAULT_GAME, howto_html
+from .howto import DEFAULT_GAME, howto_article, howto_html
 from .limits import GuessGuard, Guard, device_refusal
 from .matchmaking import SEARCH_SECONDS, QuickMatch, QuickSearch, queue_of
 from .protocol import (
@@ -164,10 +164,39 @@ class Connection:
         self.rooms_created = 0
         #: seconds between computer moves in this device's solo match (the animation pace setting)
         self.bot_delay: float | None = None
+        #: while :meth:`hello` resyncs this tab, what the hub brings its tokens meanwhile (sent after the resync)
+        self._held: list[dict[str, object]] | None = None
+        #: a ``welcome`` has been sent on this socket
+        self._welcomed = False
 
     async def send(self, msg: dict[str, object]) -> None:
         """Send one JSON message (:func:`send_json`)."""
         await send_json(self.ws, msg)
+
+    async def hear(self, msg: dict[str, object]) -> None:
+        """A message the hub brings for this tab's device or seat token: sent at once, or held back while
+        :meth:`hello` resyncs the tab, so that nothing comes between ``welcome`` and the resync."""
+        if self._held is not None:
+            self._held.append(msg)
+        else:
+            await self.send(msg)
+
+    def _superseded(self, match_id: str) -> None:
+        """Forget the held states of ``match_id``: the ``resume`` just built shows the table as it is now."""
+        if self._held:
+            def of_table(m: dict[str, object]) -> bool:
+                summary = m.get("match")
+                return m.get("type") == "state" and isinstance(summary, dict) and summary.get("id") == match_id
+            self._held = [m for m in self._held if not of_table(m)]
+
+    async def _send_held(self) -> None:
+        """Send what the hub brought during the resync, in order (if anything is left of it); then send
+        what it brings at once."""
+        try:
+            while self._held:
+                await self.send(self._held.pop(0))
+        finally:
+            self._held = None
 
     # ---------------------------------------------------------------- tokens
 
@@ -176,12 +205,12 @@ class Connection:
             return
         self._drop_seat()
         self.seat = token
-        self.hub.subscribe(token, self.send)
+        self.hub.subscribe(token, self.hear)
 
     def _drop_seat(self) -> None:
         if self.seat is not None:
             token, self.seat = self.seat, None
-            self.hub.unsubscribe(token, self.send)
+            self.hub.unsubscribe(token, self.hear)
             if not self.hub.connected(token):
                 self.server.quick.disconnected(token)
 
@@ -199,23 +228,41 @@ class Connection:
 
         A seat token that holds a room membership or a match seat is taken
         again: the room and the table are sent from storage (a resync).
+        Nothing the tokens hear meanwhile comes before the resync: a state of
+        the table is superseded by the ``resume`` (built last), anything else
+        follows it (docs/protocol.md, "Connecting").
 
         Raises:
             ProtocolError: ``rate_limited`` if this client address has used
                 too many different device tokens in the last hour (nothing changes).
         """
+        self._held = []
+        try:
+            await self._hello(device, seat)
+        except BaseException:
+            if not self._welcomed:  # the tab is told why and says hello again: nothing may come before a welcome
+                self._held = None
+            raise
+        finally:
+            await self._send_held()
+
+    async def _hello(self, device: object, seat: object) -> None:
+        """:meth:`hello`, while the hub's messages for this tab are held back."""
         token = device if isinstance(device, str) and valid_device(device) else secrets.token_urlsafe(24)
         if not await self.server.guard.admit_device(self.address, token):
             raise ProtocolError(ErrorCode.RATE_LIMITED, device_refusal(self.server.guard.devices_per_address))
         if self.device is not None:
-            self.hub.unsubscribe(self.device, self.send)
+            self.hub.unsubscribe(self.device, self.hear)
         self.device = token
-        self.hub.subscribe(self.device, self.send)
+        self.hub.subscribe(self.device, self.hear)
         solo = await self.tables.acurrent(self.device)  # storage reads off the event loop (Tables.read)
         room = None
         table = None
+        shown: dict[str, object] | None = None
         if isinstance(seat, str) and valid_device(seat):
             room = await self.server.rooms.aof_token(seat)
+            if room is not None:  # the room as read now, before the token hears anything: all it hears is newer
+                shown = {"type": "room", "room": room.public(seat)}
             table = await self.tables.aof_token(seat) if room is None else (
                 None if room.match_id is None or room.phase == "lobby" else await self.tables.aget(room.match_id))
             if room is not None or table is not None or await self.server.quick.searching(seat):
@@ -232,6 +279,7 @@ class Connection:
         await self.send({"type": "welcome", "device": self.device,
                          "match": None if solo is None else solo.summary(), "seat": seat_info,
                          "heartbeat": HEARTBEAT_SECONDS})
+        self._welcomed = True
         await self.hub.settle()  # several processes: what they send the tokens reaches this socket from now on
         if self.seat is not None and await self.server.quick.searching(self.seat):
             await self.send(await self.server.quick.status(self.seat))
@@ -239,12 +287,14 @@ class Connection:
             table = await self.tables.aof_token(self.seat)  # the search's table was found meanwhile (by another process)
             if table is not None:
                 await self.send({"type": "matched", "match": table.id})
-        if room is not None:
-            await self.send({"type": "room", "room": room.public(self.seat)})
+        if shown is not None:
+            await self.send(shown)
         if table is not None and self.seat is not None:
             where = table.seat_of([self.seat])
             if where is not None:
-                await self.send(table.message(where, "resume"))
+                resume = table.message(where, "resume")
+                self._superseded(table.id)
+                await self.send(resume)
             table.start()
 
     # ---------------------------------------------------------------- matches
@@ -488,7 +538,7 @@ class Connection:
     def close(self) -> None:
         """The socket closed: stop following the device and the seat (the seat is kept for a reconnect)."""
         if self.device is not None:
-            self.hub.unsubscribe(self.device, self.send)
+            self.hub.unsubscribe(self.device, self.hear)
         self._drop_seat()
 
 
@@ -545,7 +595,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
         from docs/rules.md), ``/rooms/CODE`` (whether a room has that code),
-        ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players), ``/static/*`` (front end), ``/ws``.
+        ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players; ``/how-to-play/GAME/article``:
+        the same as ``{"title", "html"}`` for the table's Rules dialog), ``/static/*`` (front end), ``/ws``.
     """
     policy = edge if edge is not None else EdgePolicy()
     cluster: Cluster | None = None
@@ -598,6 +649,14 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         except KeyError:
             return Response("No game has a page by that name.", status_code=404, media_type="text/plain")
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+    async def how_to_play_article(request: Request) -> Response:
+        """A game's "How to play" page as ``{"title", "html"}``, for the table's Rules dialog."""
+        try:
+            article = howto_article(request.path_params["game"])
+        except KeyError:
+            return JSONResponse({"error": "No game has a page by that name."}, status_code=404)
+        return JSONResponse(article, headers={"Cache-Control": "no-cache"})
 
     async def room_exists(request: Request) -> Response:
         """``{"exists": true|false}``: whether a room has this code (an invitation link is checked
@@ -724,6 +783,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         Route("/rooms/{code:path}", room_exists),
         Route("/how-to-play", how_to_play),
         Route("/how-to-play/{game}", how_to_play),
+        Route("/how-to-play/{game}/article", how_to_play_article),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
         WebSocketRoute("/ws", ws_endpoint),
     ]

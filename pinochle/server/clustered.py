@@ -656,7 +656,9 @@ class ClusterTables(Tables):
                     continue
                 table = self.table(match_id)
                 if table is None:
-                    made = self._make(stored)
+                    made = self.open(stored)
+                    if made is None:  # its log no longer replays: left in storage, not driven
+                        continue
                     self._adopt(made)
                     table = self.table(match_id)
             if table is not None and await self.claim(table):

@@ -1,4 +1,8 @@
-"""The in-app rules page: ``docs/rules.md`` rendered as one standalone HTML page.
+"""The engineering specification as pages: ``docs/rules.md`` (and ``docs/games/``) rendered as HTML.
+
+These pages are for developers (the README links them); players read each game's
+rules in :mod:`.howto`, which renders its pages with :func:`rules_page` and
+:func:`rules_article` too.
 
 The Markdown is rendered by markdown-it-py (CommonMark plus GitHub-style
 tables) with raw HTML switched off, so whatever the source holds is shown as
@@ -192,27 +196,7 @@ def rules_page(markdown_text: str, skip: str = "Skip to the rules") -> str:
     >>> "<title>Rules · Pinochle</title>" in page
     True
     """
-    md = _parser()
-    tokens, title, sections = _rework(md.parse(markdown_text))
-    body = md.renderer.render(tokens, md.options, {})
-    if not title:
-        title = DEFAULT_TITLE
-        body = f"<h1>{html.escape(title)}</h1>\n{body}"
-    contents = ""
-    if len(sections) > 1:
-        items = "\n".join(f'<li><a href="#{slug}">{html.escape(text)}</a></li>' for slug, text in sections)
-        contents = (
-            '<nav class="contents" aria-labelledby="contents-title">\n'
-            '<h2 id="contents-title">On this page</h2>\n'
-            f"<ul>\n{items}\n</ul>\n</nav>\n"
-        )
-    # The h1 is the article's first element; the contents go right after it.
-    h1_end = body.find("</h1>")
-    if contents and h1_end >= 0:
-        cut = h1_end + len("</h1>\n")
-        body = body[:cut] + contents + body[cut:]
-    else:
-        body = contents + body
+    title, body = rules_article(markdown_text)
     page_title = html.escape(f"{title} · Pinochle")
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -240,6 +224,44 @@ def rules_page(markdown_text: str, skip: str = "Skip to the rules") -> str:
 </body>
 </html>
 """
+
+
+def rules_article(markdown_text: str) -> tuple[str, str]:
+    """The title and the article's HTML of a rules page (what :func:`rules_page` puts in ``<article>``).
+
+    Args:
+        markdown_text: the page's Markdown; raw HTML in it is escaped.
+
+    Returns:
+        ``(title, body)``: the text of the page's one ``<h1>``, and the HTML from
+        that ``<h1>`` to the end (its "On this page" list right after the ``<h1>``).
+
+    >>> title, body = rules_article("# Rules\\n\\n## One\\n\\n## Two\\n")
+    >>> title, body.startswith("<h1>Rules</h1>"), 'href="#one"' in body
+    ('Rules', True, True)
+    """
+    md = _parser()
+    tokens, title, sections = _rework(md.parse(markdown_text))
+    body = md.renderer.render(tokens, md.options, {})
+    if not title:
+        title = DEFAULT_TITLE
+        body = f"<h1>{html.escape(title)}</h1>\n{body}"
+    contents = ""
+    if len(sections) > 1:
+        items = "\n".join(f'<li><a href="#{slug}">{html.escape(text)}</a></li>' for slug, text in sections)
+        contents = (
+            '<nav class="contents" aria-labelledby="contents-title">\n'
+            '<h2 id="contents-title">On this page</h2>\n'
+            f"<ul>\n{items}\n</ul>\n</nav>\n"
+        )
+    # The h1 is the article's first element; the contents go right after it.
+    h1_end = body.find("</h1>")
+    if contents and h1_end >= 0:
+        cut = h1_end + len("</h1>\n")
+        body = body[:cut] + contents + body[cut:]
+    else:
+        body = contents + body
+    return title, body
 
 
 _DOC_LINK = re.compile(r"\]\((?:\.\./)?(games/)?([a-z-]+)\.md(#[\w-]*)?\)")

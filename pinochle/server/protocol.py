@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from ..cards import DECKS
 from ..games import GAMES
 from ..games import find as find_game
 
@@ -268,10 +269,35 @@ def playable_games() -> tuple[str, ...]:
     return tuple(name for name, g in GAMES.items() if g.playable and g.at_table)
 
 
+def table_facts(name: str) -> dict[str, object]:
+    """What a game's table looks like, for Home's picture of it (the browser holds no rules): all read
+    from the game's definition (:data:`pinochle.games.GAMES`), never from its name.
+
+    ``partners``: whether a side holds two seats; ``deck``: the cards in the deck (48, or double-deck's 80);
+    ``widow``: the cards dealt to the widow (cutthroat, auction: 3); ``pass``: the cards passed between
+    partners (partnership-pass, racehorse: 4); ``auction``: whether the hand opens with an auction;
+    ``turned``: whether trump is the dealer's last card, turned up (turned-trump); ``stock``: whether
+    the players draw from a stock (two-handed); ``target``: the score that wins the match, or ``None``
+    when a match is a number of ``deals`` (cutthroat, auction: 9).
+
+    >>> table_facts("cutthroat")
+    {'partners': False, 'deck': 48, 'widow': 3, 'pass': 0, 'auction': True, 'turned': False, 'stock': False, 'target': None, 'deals': 9}
+    >>> {k: v for k, v in table_facts("two-handed").items() if v}
+    {'deck': 48, 'turned': True, 'stock': True, 'target': 1000}
+    """
+    g = GAMES[name]
+    phases = {p.name for p in g.phases}
+    return {"partners": any(len(side) > 1 for side in g.seating.sides), "deck": DECKS[g.rules.deck].size,
+            "widow": g.rules.widow, "pass": g.rules.pass_cards, "auction": "auction" in phases,
+            "turned": bool(phases & {"turn_trump", "turn_up"}), "stock": "draw" in phases,
+            "target": None if g.deals else g.rules.target, "deals": g.deals or None}
+
+
 def games_json() -> dict[str, object]:
-    """``{"games": [{"name", "players", "sizes", "description", "playable", "how_to_play"}, ...]}``: every game, in
-    VARIANTS.md order; ``sizes`` the numbers of players its table takes (``Game.sizes``: ``[3, 4, 5]`` for
-    auction); ``how_to_play`` is the path of its "How to play" page, or ``None`` while it has none.
+    """``{"games": [{"name", "players", "sizes", "description", "playable", "how_to_play", "table"}, ...]}``: every
+    game, in VARIANTS.md order; ``sizes`` the numbers of players its table takes (``Game.sizes``: ``[3, 4, 5]`` for
+    auction); ``how_to_play`` is the path of its "How to play" page, or ``None`` while it has none; ``table``
+    what its table looks like (:func:`table_facts`: Home draws each game's picture from it).
 
     >>> [g["name"] for g in games_json()["games"] if g["playable"]]
     ['table', 'partnership-pass', 'racehorse', 'turned-trump', 'britannica', 'double-deck', 'cutthroat', 'auction', 'two-handed']
@@ -284,7 +310,8 @@ def games_json() -> dict[str, object]:
         return None if name not in pages else "/how-to-play" if name == DEFAULT_GAME else f"/how-to-play/{name}"
 
     return {"games": [{"name": g.name, "players": g.players, "sizes": list(g.sizes), "description": g.description,
-                       "playable": g.playable and g.at_table, "how_to_play": page(g.name)}
+                       "playable": g.playable and g.at_table, "how_to_play": page(g.name),
+                       "table": table_facts(g.name)}
                       for g in GAMES.values()]}
 
 

@@ -750,6 +750,8 @@ class Tables:
         self.hub = Hub()
         self.tables: dict[str, Table] = {}
         self._by_token: dict[str, set[str]] = {}
+        #: stored matches whose log no longer replays under today's rules (:meth:`open`)
+        self.unreadable: set[str] = set()
         #: awaited when a match ends, by kind (a room shows its result)
         self.finish_hooks: dict[str, Callable[[Table], Awaitable[None]]] = {}
         self.hub.watch(self._presence)
@@ -767,9 +769,27 @@ class Tables:
             stored = self.storage.load(match_id)
             if stored is None:
                 return None
-            table = self._make(stored)
+            made = self.open(stored)
+            if made is None:
+                return None
+            table = made
             self._adopt(table)
         return table
+
+    def open(self, stored: StoredMatch) -> Table | None:
+        """A table for ``stored``, or ``None`` when its log no longer replays: the match was stored
+        under rules that have changed since (a game's default reading, docs/games/NAME.md). Its log
+        stays in storage untouched; the server logs why once and goes on without it (a person
+        holding its seat is welcomed without a match)."""
+        if stored.id in self.unreadable:
+            return None
+        try:
+            return self._make(stored)
+        except ValueError as err:  # IllegalAction, BadCard: the stored log against today's rules
+            self.unreadable.add(stored.id)
+            log.warning("match %s (%s) does not replay under today's rules and is not reopened: %s",
+                        stored.id, stored.game, err)
+            return None
 
     def _make(self, stored: StoredMatch) -> Table:
         """A table for ``stored`` (a cluster makes its replicas here)."""
@@ -812,7 +832,9 @@ class Tables:
                 return None
             table = self.tables.get(match_id)  # opened meanwhile (another message): keep that one
             if table is None:
-                table = self._make(stored)
+                table = self.open(stored)
+                if table is None:
+                    return None
                 self._adopt(table)
         return table
 

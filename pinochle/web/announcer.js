@@ -7,7 +7,7 @@ import { $, h, cardWords, SUIT } from "./dom.js";
 import { Phase } from "./protocol.js";
 import { play as playSound } from "./sounds.js";
 import { COMPASS } from "./seats.js";
-import { handResultWords, hasStock, legalKinds, resultTitle, statusText } from "./words.js";
+import { DIX, handResultWords, hasStock, legalKinds, resultTitle, statusText } from "./words.js";
 import { newsWords, stockNews } from "./views/stock.js";
 
 const TOAST_MS = 4500;
@@ -116,6 +116,11 @@ export function announceChanges(s, prev, v) {
           if (m) say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "meld", "melds")} ${m.total}.`);
         }
       }
+    }
+    if (!prev.dix_exchange && v.dix_exchange && v.turned && v.trump) {
+      // turned-trump's house rule dix_exchange: public (keeping the dix is not)
+      const who = v.dix_exchange;
+      say.push(DIX.exchanged(s.spoken(who), s.verb(who, "exchange", "exchanges"), cardWords(`9${v.trump}`), cardWords(v.turned)));
     }
     const before = flatPlays(prev);
     for (const p of flatPlays(v).slice(before.length)) {

@@ -26,6 +26,7 @@ import {
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
 import { roomLink } from "./views/lobby.js";
+import { gameTiles, gameTitle } from "./views/tiles.js";
 import { howToPlayHref, knowHowToPlay } from "./views/table.js";
 
 const NAME_KEY = "pinochle.name"; // localStorage: the display name for rooms and Quick Match
@@ -76,7 +77,27 @@ function displayName() {
   }
   input.removeAttribute("aria-invalid");
   writeStore(NAME_KEY, name);
+  showName(false);
   return name;
+}
+
+/** The stored name, if it is one a room would take. */
+function storedName() {
+  const v = (readStore(NAME_KEY) ?? "").trim();
+  return v && [...v].length <= NAME_MAX ? v : null;
+}
+
+/**
+ * The name is asked once: while none is kept on the device (or `ask`: the player chose "Change")
+ * the field is shown; afterwards Home says "Playing as NAME" with a Change button.
+ */
+function showName(ask) {
+  const name = storedName();
+  const asking = ask || !name;
+  $("name-ask").hidden = !asking;
+  $("name-known").hidden = asking;
+  $("name-shown").textContent = name ?? "";
+  if (name && !$("name-input").value.trim()) $("name-input").value = name;
 }
 
 /** Ask a question in the confirm dialog; `ok` runs on the first button, `cancel` (if any) on the other. */
@@ -103,9 +124,29 @@ function leavingSeat(fn) {
   }, fn);
 }
 
-/** The game chosen on Home (kept on the device). */
+let chosen = readStore("pinochle.game") || "table"; // the game chosen on Home (kept on the device)
+
+/** The game chosen on Home: its tile's radio button, checked. */
 function chosenGame() {
-  return $("game-select").value || "table";
+  return document.querySelector('#game-tiles input[name="game"]:checked')?.value || chosen || "table";
+}
+
+/** The player picked a game's tile. */
+function chooseGame(name) {
+  chosen = name;
+  writeStore("pinochle.game", name);
+  const strip = $("game-tiles");
+  for (const tile of strip.querySelectorAll(".game-tile")) tile.classList.toggle("on", tile.dataset.game === name);
+  // a strip that scrolls sideways (a phone): the chosen tile in view, without scrolling the page
+  const tile = strip.querySelector(`.game-tile[data-game="${CSS.escape(name)}"]`);
+  if (tile && strip.scrollWidth > strip.clientWidth) {
+    const left = tile.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + tile.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = left - (strip.clientWidth - tile.offsetWidth) / 2;
+    }
+  }
+  linkHowToPlay();
+  offerPlayers();
 }
 
 // the players of each game (GET /games): the solo line says "partner" only when there is one
@@ -160,13 +201,7 @@ function linkHowToPlay() {
   }
 }
 
-/** A game's name for people: "partnership-pass" → "Partnership pass". */
-export function gameTitle(name) {
-  const t = String(name || "table").replace(/-/g, " ");
-  return t.charAt(0).toUpperCase() + t.slice(1);
-}
-
-/** Fill the game pickers with the server's playable games (GET /games); keep the device's choice. */
+/** Home's tiles and the room's game picker: the server's playable games (GET /games); keep the device's choice. */
 async function loadGames() {
   let games = [];
   try {
@@ -182,22 +217,21 @@ async function loadGames() {
     PLAYERS.set(g.name, g.players);
     SIZES.set(g.name, Array.isArray(g.sizes) ? g.sizes : [g.players]);
   }
-  for (const id of ["game-select", "room-game"]) {
-    const sel = $(id);
-    const keep = sel.value;
-    sel.replaceChildren(...games.map((g) => {
-      const o = document.createElement("option");
-      o.value = g.name;
-      o.textContent = gameTitle(g.name);
-      o.title = g.description;
-      o.dataset.sizes = (SIZES.get(g.name) ?? []).join(" "); // the lobby offers these numbers of players
-      return o;
-    }));
-    sel.value = id === "game-select" ? (readStore("pinochle.game") || keep) : keep;
-    if (!sel.value) sel.value = "table";
-  }
-  linkHowToPlay();
-  offerPlayers();
+  const sel = $("room-game");
+  const keep = sel.value;
+  sel.replaceChildren(...games.map((g) => {
+    const o = document.createElement("option");
+    o.value = g.name;
+    o.textContent = gameTitle(g.name);
+    o.title = g.description;
+    o.dataset.sizes = (SIZES.get(g.name) ?? []).join(" "); // the lobby offers these numbers of players
+    return o;
+  }));
+  sel.value = keep;
+  if (!sel.value) sel.value = "table";
+  if (!games.some((g) => g.name === chosen)) chosen = "table";
+  $("game-tiles").replaceChildren(...gameTiles(games, chosen, chooseGame));
+  chooseGame(chosen);
 }
 
 function createRoom() {
@@ -347,15 +381,27 @@ function wire() {
   on("result-scores", "click", () => openDialog("scores"));
 
   const name = $("name-input");
-  name.value = readStore(NAME_KEY) ?? "";
+  name.value = storedName() ?? "";
+  showName(false);
   name.addEventListener("change", () => {
     const v = name.value.trim();
     if (v && [...v].length <= NAME_MAX) writeStore(NAME_KEY, v);
   });
   name.addEventListener("input", () => name.removeAttribute("aria-invalid"));
   name.addEventListener("keydown", (e) => {
-    // Enter after typing the name joins the room whose code is filled in (an invitation link)
-    if (e.key === "Enter" && $("join-code").value.trim()) joinRoom(e);
+    if (e.key !== "Enter") return;
+    // Enter after typing the name joins the room whose code is filled in (an invitation link);
+    // otherwise it keeps the name and Home says "Playing as NAME"
+    if ($("join-code").value.trim()) joinRoom(e);
+    else if (displayName()) {
+      e.preventDefault(); // (the Enter would otherwise go on to press Change, which now has the focus)
+      $("name-change").focus();
+    }
+  });
+  on("name-change", "click", () => {
+    showName(true);
+    name.focus();
+    name.select();
   });
   on("join-code", "input", () => $("join-code").removeAttribute("aria-invalid"));
   on("create-room", "click", createRoom);
@@ -376,11 +422,6 @@ function wire() {
   on("leave-room", "click", () => send({ type: ClientType.LEAVE }));
   on("room-level", "change", (e) => send({ type: ClientType.ROOM_LEVEL, level: e.target.value }));
   on("room-game", "change", (e) => send({ type: ClientType.ROOM_GAME, game: e.target.value }));
-  on("game-select", "change", (e) => {
-    writeStore("pinochle.game", e.target.value);
-    linkHowToPlay();
-    offerPlayers();
-  });
   on("players-select", "change", (e) => writeStore("pinochle.players", e.target.value));
   on("room-timer", "change", (e) => {
     const v = e.target.value;

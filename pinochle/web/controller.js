@@ -179,7 +179,8 @@ function seatInPlay() {
 // ------------------------------------------------------------------ screens: the transitions
 
 function closeDialogs() {
-  for (const d of document.querySelectorAll("dialog[open]")) d.close();
+  // the rules stay open while the game moves on: the player closes them (rules-dialog.js)
+  for (const d of document.querySelectorAll("dialog[open]:not(#rules-dialog)")) d.close();
 }
 
 /** What entering each screen does to what the tab follows, and how it draws. */
@@ -427,7 +428,7 @@ function dealNext() {
 }
 
 export const tableActions = {
-  // between the view's legal.bid.min and .max (double-deck: 50 to 1,000 in steps of 1)
+  // by the step the bid control read from the view (views/controls.js bidStepAt), between legal.bid.min and .max
   bidBy: (delta) => { st.bid = Math.min(st.bidMax ?? Infinity, Math.max(st.bidMin ?? 0, st.bid + delta)); renderTable(); },
   bid: (value) => sendAction({ type: ActionType.BID, bid: value }),
   pass: () => sendAction({ type: ActionType.PASS }),

@@ -45,7 +45,8 @@ export const ActionType = Object.freeze({
   PLAY_ON: "play_on",
   PLAY: "play",
   DEAL: "deal",
-  // two-handed: one meld after a trick won (its cards), the dix, and the draw (a move without a choice)
+  // two-handed: one meld after a trick won (its cards), the dix, and the draw (a move without a choice);
+  // the dix also exchanges a nine of trump for the turned card (turned-trump's house rule dix_exchange)
   MELD: "meld",
   DIX: "dix",
   DRAW: "draw",
@@ -106,6 +107,8 @@ export const Phase = Object.freeze({
   CONCEDE: "concede",
   BURY: "bury",
   PLAY: "play",
+  // turned-trump with the house rule dix_exchange: a nine of trump may be exchanged for the turned card
+  DIX_EXCHANGE: "dix_exchange",
   // two-handed: the stock's tricks, the winner's meld turn, the draw, the 12 tricks after the stock
   TURN_UP: "turn_up",
   STOCK_PLAY: "stock_play",

@@ -3,7 +3,7 @@
 // Plain ES module.
 
 import { Phase } from "./protocol.js";
-import { cap, list, num, signed, SUIT } from "./dom.js";
+import { cap, cardShort, list, num, signed, SUIT } from "./dom.js";
 
 /** The kinds of move the view offers you ("bid", "pass", "play", ...), sorted. */
 export const legalKinds = (v) => Object.keys(v?.legal ?? {}).sort();
@@ -20,6 +20,25 @@ export function chooseOf(v) {
   const from = kind && Array.isArray(L[kind].cards) ? L[kind].cards : null;
   return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind], from } : null;
 }
+
+// ------------------------------------------------------------------ turned-trump's dix exchange
+
+/** The words of turned-trump's house rule dix_exchange (docs/games/turned-trump.md): a player holding
+ * a nine of trump (the dix) may exchange it for the turned card; the exchange is public. */
+export const DIX = Object.freeze({
+  group: (nine, up) => `Exchange your ${nine} for the turned ${up}, or keep it`,
+  exchange: (nine, up) => `Exchange ${nine} ⇄ ${up}`,
+  exchangeLabel: (nine, up) => `Exchange your ${nine}, the dix, for the turned ${up}`,
+  keep: "Keep it",
+  keepLabel: (nine) => `Keep your ${nine}`,
+  status: (nine, up) => `Your turn: exchange your ${nine} (the dix) for the turned ${up}, or keep it — the dix scores for you either way.`,
+  // spoken: the cards as cardWords says them ("the nine of clubs")
+  exchanged: (who, verb, nine, up) => `${who} ${verb} the dix, ${nine}, for ${up}, the turned card.`,
+  to: (who) => `→ ${who}`,
+  centre: "The dix exchange",
+  asked: (who) => `${who} is asked…`,
+  turnedLabel: (up, who) => `Turned for trump: ${up}; ${who} exchanged the dix for it`,
+});
 
 // ------------------------------------------------------------------ two-handed (a stock)
 
@@ -127,8 +146,9 @@ export function statusText(s, v, waiting = []) {
   if (s.watching) return `You sit this hand out${v.turn ? `: ${thinking(s, v.turn)}` : "."}`;
   const stock = stockStatus(s, v);
   if (stock) return stock;
+  if (v.phase === Phase.DIX_EXCHANGE && L.dix) return DIX.status(cardShort(`9${v.trump}`), cardShort(v.turned));
   if (L.bid || L.pass) {
-    // the seat left of the dealer must open in britannica and double-deck: no pass is offered then
+    // the seat left of the dealer must open in britannica (and double-deck's opening=first-forced): no pass is offered then
     const orPass = L.pass ? " or pass" : "";
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"}${orPass} (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
       : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more${L.pass ? ", or pass" : ""}.`;

@@ -32,8 +32,8 @@ export function renderLastTrick(ctx) {
     })));
 }
 
-/** How many runs a meld holds ("run" one, "double run" two: double-deck). */
-const RUNS = { run: 1, "double run": 2, "triple run": 3 };
+/** How many runs a meld holds ("run" one, "double run" two; double-deck: "triple run" three, "quadruple run" four). */
+const RUNS = { run: 1, "double run": 2, "triple run": 3, "quadruple run": 4 };
 const ORDINAL = ["first", "second", "third", "fourth", "fifth"];
 
 /**

@@ -1,10 +1,11 @@
-// Home: resume the solo match or go back to your seat, start a solo match,
+// Home: continue the solo match or go back to your seat, choose a game (views/tiles.js), start a solo match,
 // rooms (create, join, an invitation link) and Quick Match.
 // Pure view functions of the controller's state.
 
 import { $, levelName, num } from "../dom.js";
 import { COMPASS } from "../seats.js";
 import { Phase } from "../protocol.js";
+import { gameTitle } from "./tiles.js";
 
 export function inProgress(m) {
   return Boolean(m && m.phase !== Phase.MATCH_END);
@@ -43,8 +44,11 @@ export function renderHome({ solo, seat }) {
   const show = inProgress(solo);
   const finished = Boolean(solo && solo.phase === Phase.MATCH_END);
   // a match in progress can be resumed; a finished one's result can be seen again
+  // (the first and most prominent choice on Home while a match is in play)
   $("resume-box").hidden = !(show || finished);
-  $("resume-label").textContent = show ? "Resume match" : "Last match's result";
+  $("resume-box").classList.toggle("finished", finished);
+  $("resume-label").textContent = show ? "Continue your match" : "Last match's result";
+  $("resume-game").textContent = show || finished ? gameTitle(solo.game) : "";
   $("resume-detail").textContent = show ? matchLine(solo) : finished ? resultLine(solo) : "";
 
   $("seat-box").hidden = !seat.held;

@@ -7,11 +7,11 @@ import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js
 import { Phase } from "../protocol.js";
 import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
-import { contractText, handNumber, hasStock, midName, statusText, takes, thinking } from "../words.js";
+import { contractText, DIX, handNumber, hasStock, midName, statusText, takes, thinking } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 
 const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY,
-  Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
+  Phase.DIX_EXCHANGE, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
 // the phases whose centre shows the trick (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
 const TRICKS = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
 // before the first card is led, the widow (once turned up) is shown large at the top of the felt; then small
@@ -277,6 +277,11 @@ function centreInfo(ctx) {
   } else if (v.phase === Phase.TRUMP) {
     box.append(h("div", { class: "ci-title" }, contractText(s, v.declarer, v.stuck, v.bid)),
       h("div", {}, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));
+  } else if (v.phase === Phase.DIX_EXCHANGE) {
+    // turned-trump's house rule dix_exchange: the players are asked in turn; your own choice is in the controls
+    box.append(...[h("div", { class: "ci-title" }, DIX.centre),
+      v.trump ? h("div", { class: "ci-trump" }, "Trump ", suitChip(v.trump)) : null,
+      v.turn && !s.isMe(v.turn) ? h("div", {}, DIX.asked(s.name(v.turn))) : null].filter(Boolean));
   } else if (v.phase === Phase.MELD || v.phase === Phase.WIDOW) {
     box.append(h("div", { class: "ci-title" }, v.phase === Phase.WIDOW ? "The widow" : "Meld"),
       h("div", {}, v.phase === Phase.WIDOW ? "turning up the widow…" : "laying down meld…"));
@@ -329,10 +334,14 @@ export function renderPiles(ctx) {
       h("figcaption", {}, `Stock ${v.stock.count}`)));
   }
   if (typeof v.turned === "string") {
-    // turned-trump: the dealer's last card, turned for all to see, names trump
-    kids.push(h("figure", { class: "pile turned", "data-testid": "turned", "aria-label": `Turned for trump: ${cardName(v.turned)}` },
-      h("div", { class: "pile-cards" }, cardEl(v.turned, { size: "mini" })),
-      h("figcaption", {}, "Turned")));
+    // turned-trump: the dealer's last card, turned for all to see, names trump; after a dix exchange
+    // (its house rule) the player who took it for the nine of trump
+    const to = typeof v.dix_exchange === "string" ? ctx.s.name(v.dix_exchange) : null;
+    kids.push(h("figure", { class: "pile turned", "data-testid": "turned",
+      "aria-label": to ? DIX.turnedLabel(cardName(v.turned), to) : `Turned for trump: ${cardName(v.turned)}` },
+    h("div", { class: "pile-cards" }, cardEl(v.turned, { size: "mini" })),
+    h("figcaption", { "data-testid": "turned-caption" }, "Turned",
+      to ? h("span", { class: "turned-to", "data-testid": "turned-to", "aria-hidden": "true" }, DIX.to(to)) : null)));
   }
   // the widow: face down while the view counts it, turned up for everyone once it lists its cards
   // (large until the first lead, then small)

@@ -1,0 +1,261 @@
+"""Home as a game lobby, and a room's lobby on a desktop (issue 30: item 6, problems 15 and 17).
+
+- A tile per playable game (GET /games), each with a picture of its table drawn from the game's
+  ``table`` facts (the players round the felt, partners in one colour; the widow, the stock's upcard,
+  the cards passed, the turned trump) and one line; the tiles are radio buttons (arrow keys).
+- "Continue your match": the solo match saved on the device is the first choice on Home.
+- The levels: three buttons named Easy, Normal, Hard, each described by its line.
+- The name: asked once, then "Playing as NAME" with Change; kept on the device.
+- The lobby at 1440x900: "Bob joined the room." never covers your seat, and the table settings,
+  Ready and Start are in the window without scrolling.
+- The light theme's felt is a deeper green than the old pale mint (its contrast pairs:
+  tests/test_browser_a11y.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .test_browser import TIMEOUT_MS, Server, free_port
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_a11y import THEME_CSS, palette
+from .test_browser_layout import in_browser, settle
+
+GAMES = ["table", "partnership-pass", "racehorse", "turned-trump", "britannica", "double-deck", "cutthroat",
+         "auction", "two-handed"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("home")
+    srv = Server(free_port(), tmp / "t.db", tmp / "server.log")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def open_home(browser: Any, url: str, size: tuple[int, int], errors: list[str], **ctx: Any) -> Any:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **ctx)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.get_by_test_id("home").wait_for()
+    page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
+    return page
+
+
+def test_home_has_a_tile_per_game_with_a_picture_of_its_table_and_a_line(server: Server) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, (390, 844), errors)
+        tiles = page.evaluate("""() => [...document.querySelectorAll('#game-tiles .game-tile')].map(t => ({
+          game: t.dataset.game, name: t.querySelector('.tile-name').textContent, line: t.querySelector('.tile-line').textContent,
+          seats: t.querySelectorAll('.t-seat:not(.extra)').length, extra: t.querySelectorAll('.t-seat.extra').length,
+          us: t.querySelectorAll('.t-seat.us').length, them: t.querySelectorAll('.t-seat.them').length,
+          backs: t.querySelectorAll('.t-back').length, faces: t.querySelectorAll('.t-face').length,
+          arrows: t.querySelectorAll('.t-arrow').length, hidden: t.querySelector('svg').getAttribute('aria-hidden'),
+          checked: t.querySelector('input').checked }))""")
+        # the tiles are one radio group: an arrow key moves to the next game, and the line under them follows
+        page.get_by_test_id("game-table").click()
+        page.keyboard.press("ArrowRight")
+        moved = {"checked": page.eval_on_selector("#game-tiles input:checked", "e => e.value"),
+                 "about": page.get_by_test_id("game-about").inner_text(),
+                 "stored": page.evaluate("localStorage.getItem('pinochle.game')"),
+                 "role": page.get_by_role("radio", name=re.compile("^Partnership pass")).count()}
+        page.get_by_test_id("game-two-handed").click()
+        page.reload()
+        page.wait_for_function("() => document.querySelectorAll('#game-tiles .game-tile').length > 1")
+        kept = page.eval_on_selector("#game-tiles input:checked", "e => e.value")
+        # the strip scrolls sideways on a phone: the page itself never does
+        wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        page.close()
+        return {"tiles": tiles, "moved": moved, "kept": kept, "wide": wide, "errors": errors}
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    tiles = {t["game"]: t for t in out["tiles"]}
+    assert list(tiles) == GAMES
+    assert {g: t["line"] for g, t in tiles.items()} == {
+        "table": "4 players · partners · game 1500",
+        "partnership-pass": "4 players · partners · pass 4 cards",
+        "racehorse": "4 players · partners · pass 4 cards",
+        "turned-trump": "4 players · partners · trump turned up",
+        "britannica": "4 players · partners · game 100",
+        "double-deck": "4 players · partners · 80 cards",
+        "cutthroat": "3 players · each alone · widow of 3",
+        "auction": "3 to 5 players · each alone · widow of 3",
+        "two-handed": "2 players · head to head · a stock",
+    }
+    assert tiles["partnership-pass"]["name"] == "Partnership pass" and tiles["two-handed"]["name"] == "Two handed"
+    assert {g: t["seats"] for g, t in tiles.items()} == {g: 4 for g in GAMES[:6]} | {
+        "cutthroat": 3, "auction": 3, "two-handed": 2}
+    assert all(t["us"] == 2 and t["them"] == 2 for t in list(tiles.values())[:6])  # partners opposite
+    assert tiles["auction"]["extra"] == 1 and sum(t["extra"] for t in tiles.values()) == 1  # 4 or 5: one sits out
+    assert tiles["cutthroat"]["backs"] == tiles["auction"]["backs"] == 3  # the widow, face down
+    assert tiles["two-handed"]["faces"] == 1 and tiles["two-handed"]["backs"] == 2  # the stock and its upcard
+    assert tiles["turned-trump"]["faces"] == 1 and tiles["turned-trump"]["backs"] == 1
+    assert tiles["double-deck"]["backs"] == 4
+    assert tiles["partnership-pass"]["arrows"] == tiles["racehorse"]["arrows"] == 2
+    assert all(t["hidden"] == "true" for t in tiles.values())  # the picture is decoration; the line says it
+    assert [g for g, t in tiles.items() if t["checked"]] == ["table"]  # a first visit: the table game
+    assert out["moved"]["checked"] == "partnership-pass" == out["moved"]["stored"]
+    assert out["moved"]["about"].startswith("Partnerships with a card pass") and out["moved"]["role"] == 1
+    assert out["kept"] == "two-handed"
+    assert out["wide"] <= 0
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1440, 900)])
+def test_continue_your_match_is_the_first_choice_on_home(server: Server, size: tuple[int, int]) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, size, errors, reduced_motion="reduce")
+        before = page.get_by_test_id("resume").is_visible()
+        page.get_by_test_id("game-cutthroat").click()
+        page.get_by_test_id("level-easy").click()
+        page.get_by_test_id("table").wait_for()
+        page.get_by_test_id("home-button").click()
+        page.get_by_test_id("resume").wait_for()
+        settle(page)
+        out = page.evaluate("""() => {
+          const r = (sel) => document.querySelector(sel).getBoundingClientRect();
+          const resume = r('[data-testid=resume]');
+          return { label: document.getElementById('resume-label').textContent,
+                   game: document.getElementById('resume-game').textContent,
+                   detail: document.getElementById('resume-detail').textContent,
+                   inView: resume.top >= 0 && resume.bottom <= innerHeight,
+                   aboveTiles: resume.bottom <= r('#game-tiles').top,
+                   aboveLevels: resume.bottom <= r('[data-testid=level-easy]').top,
+                   primary: document.querySelector('[data-testid=resume]').classList.contains('primary') };
+        }""")
+        page.get_by_test_id("resume").click()
+        page.get_by_test_id("table").wait_for()
+        out["before"] = before
+        out["errors"] = errors
+        page.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [] and out["before"] is False
+    assert out["label"] == "Continue your match" and out["game"] == "Cutthroat"
+    assert out["detail"].startswith("Hand 1 · You 0") and out["detail"].endswith("· Easy"), out["detail"]
+    assert out["inView"] and out["aboveTiles"] and out["aboveLevels"] and out["primary"], out
+
+
+def test_the_levels_are_three_choices_each_with_its_line(server: Server) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, (320, 568), errors)
+        out = {level: {"count": page.get_by_role("button", name=level, exact=True).count(),
+                       "line": page.get_by_test_id(f"level-{level.lower()}").locator(".level-line").inner_text(),
+                       "described": page.get_by_test_id(f"level-{level.lower()}").evaluate(
+                           "b => document.getElementById(b.getAttribute('aria-describedby')).textContent")}
+               for level in ("Easy", "Normal", "Hard")}
+        page.close()
+        return out
+
+    out = in_browser(run)
+    for level in ("Easy", "Normal", "Hard"):
+        assert out[level]["count"] == 1 and out[level]["line"] == out[level]["described"] != "", out
+    assert out["Easy"]["line"] == "Plays plainly, like a careful beginner."
+    assert out["Hard"]["line"] == "Weighs many possible deals before each move."
+
+
+def test_the_name_is_asked_once_and_remembered(server: Server) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, (390, 844), errors)
+        out: dict[str, Any] = {"first": [page.get_by_test_id("name-input").is_visible(), page.locator("#name-known").is_visible()]}
+        page.get_by_test_id("name-input").fill("Ann")
+        page.get_by_test_id("name-input").press("Enter")
+        out["typed"] = [page.get_by_test_id("name-input").is_visible(), page.get_by_test_id("name-shown").inner_text(),
+                        page.evaluate("document.activeElement.dataset.testid")]
+        page.reload()
+        page.get_by_test_id("home").wait_for()
+        out["reloaded"] = [page.get_by_test_id("name-input").is_visible(), page.get_by_test_id("name-shown").inner_text()]
+        page.get_by_test_id("name-change").click()
+        out["change"] = [page.get_by_test_id("name-input").is_visible(), page.get_by_test_id("name-input").input_value(),
+                         page.evaluate("document.activeElement.dataset.testid")]
+        page.get_by_test_id("name-input").fill("Bea")
+        page.get_by_test_id("name-input").press("Enter")
+        out["changed"] = [page.get_by_test_id("name-shown").inner_text(), page.evaluate("localStorage.getItem('pinochle.name')")]
+        # a room takes the name kept: no field to fill
+        page.get_by_test_id("create-room").click()
+        page.get_by_test_id("lobby").wait_for()
+        out["lobby"] = page.get_by_test_id("lobby-seat-S").locator(".lseat-name").inner_text()
+        out["errors"] = errors
+        page.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["first"] == [True, False]
+    assert out["typed"] == [False, "Ann", "name-change"]
+    assert out["reloaded"] == [False, "Ann"]
+    assert out["change"] == [True, "Ann", "name-input"]
+    assert out["changed"] == ["Bea", "Bea"]
+    assert out["lobby"] == "Bea"
+
+
+def test_in_the_lobby_on_a_desktop_a_toast_never_covers_your_seat_and_the_settings_are_in_view(server: Server) -> None:
+    """A review (issue 30, 15): at 1440x900 "Bob joined" lay over your own seat, and the table settings
+    were below the fold."""
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ann = open_home(browser, server.url, (1440, 900), errors)
+        ann.get_by_test_id("name-input").fill("Ann")
+        ann.get_by_test_id("create-room").click()
+        ann.get_by_test_id("lobby").wait_for()
+        code = ann.get_by_test_id("room-code").inner_text()
+        bob = open_home(browser, f"{server.url}?room={code}", (390, 844), errors)
+        bob.get_by_test_id("name-input").fill("Bob")
+        bob.get_by_test_id("join-room").click()
+        bob.get_by_test_id("lobby").wait_for()
+        toast = ann.locator(".toast", has_text="Bob joined")
+        toast.wait_for()
+        settle(ann)
+        out = ann.evaluate("""() => {
+          const box = (el) => { const r = el.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
+          const toast = [...document.querySelectorAll('.toast')].find(t => t.textContent.includes('Bob joined'));
+          const inView = (id) => { const r = box(document.getElementById(id)); return r.t >= 0 && r.b <= innerHeight && r.l >= 0 && r.r <= innerWidth; };
+          return { toast: box(toast), seat: box(document.querySelector('#lobby-seats .lseat.you')),
+                   seats: [...document.querySelectorAll('#lobby-seats .lseat:not([hidden])')].map(box),
+                   settings: inView('lobby-settings'), ready: inView('ready-toggle'), start: inView('start-match'),
+                   code: inView('room-code'), scroll: document.documentElement.scrollHeight - innerHeight };
+        }""")
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+
+    def meet(a: dict[str, float], b: dict[str, float]) -> bool:
+        return a["l"] < b["r"] and b["l"] < a["r"] and a["t"] < b["b"] and b["t"] < a["b"]
+
+    assert out["errors"] == []
+    assert not meet(out["toast"], out["seat"]), out
+    assert not any(meet(out["toast"], seat) for seat in out["seats"]), out
+    assert out["settings"] and out["ready"] and out["start"] and out["code"], out
+    assert out["scroll"] <= 0
+
+
+def luminance(hex_colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``."""
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_the_light_theme_felt_is_a_deeper_green() -> None:
+    """A review (issue 30, 17): the pale mint felt (#b2dbbd, luminance 0.64) looked washed out on a desktop."""
+    light = palette(THEME_CSS.read_text(encoding="utf-8"), ":root")
+    for name in ("felt", "felt-1", "felt-2", "felt-3"):
+        r, g, b = (int(light[name][i:i + 2], 16) for i in (1, 3, 5))
+        assert g > r + 40 and g > b + 20, f"{name} {light[name]} is a green"
+        assert luminance(light[name]) < 0.47, f"{name} {light[name]} is deeper than the old mint"
+    assert luminance(light["felt"]) < 0.4 and luminance(light["felt-2"]) < 0.35
