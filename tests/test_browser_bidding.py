@@ -3,7 +3,7 @@
 - jump buttons in the game's steps (+10 and +50 in tens, +1 and +5 in ones), landing only on bids there
   are (double-deck's ladder: by 1 up to 60, then by 5);
 - a question before a bid 10 steps or more over the high bid (100 in tens, 10 in ones), with Back;
-- the hand's calls in order, who made each, and your own meld with each suit as trump (the view's
+- the hand's calls in order, who made each (in the felt's centre, under the high bid), and your own meld with each suit as trump (the view's
   ``meld_if_trump``, the engine's meld of your hand), "before the widow" or "before the pass" where the
   hand still changes;
 - all of it on a 360 px phone and a desktop without covering the cards, with axe at 0 serious or critical.
@@ -197,9 +197,10 @@ def test_the_calls_and_your_meld_per_suit_show_while_you_bid(server: Server, gam
         assert got["note"] == note
         # inside the page, one under the other, and none over a card of the hand
         assert got["scrollW"] <= got["width"]
-        aid, _, _, group = got["boxes"]
+        aid, _, calls, group = got["boxes"]
         assert aid and group and aid["b"] <= group["t"] + 0.5 and aid["l"] >= 0 and aid["r"] <= got["width"]
+        assert calls and calls["l"] >= 0 and calls["r"] <= got["width"] and calls["b"] <= aid["t"]  # in the felt's centre
         for card in got["cards"]:
-            for b in (aid, group):
+            for b in (aid, calls, group):
                 assert b["b"] <= card["t"] + 0.5 or b["t"] >= card["b"] - 0.5 or b["r"] <= card["l"] or b["l"] >= card["r"], (width, b, card)
     assert out["axe360"] == [] and out["axe1440"] == []

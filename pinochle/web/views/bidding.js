@@ -109,10 +109,8 @@ export function meldIfTrump(v) {
     note ? h("span", { class: "meld-if-note", "data-testid": "meld-if-note" }, note) : null);
 }
 
-/** The auction's aids above the bid control: the calls so far and your meld per suit. Null when neither. */
+/** The auction's aid above the bid control: your meld per suit (the calls are in the felt's centre). */
 export function auctionAid(ctx) {
-  const calls = callsList(ctx);
   const meld = meldIfTrump(ctx.v);
-  if (!calls && !meld) return null;
-  return h("div", { class: "bid-aid", "data-testid": "bid-aid" }, meld, calls);
+  return meld ? h("div", { class: "bid-aid", "data-testid": "bid-aid" }, meld) : null;
 }
