@@ -113,9 +113,9 @@ function bidControls(ctx) {
         disabled: to <= value, onclick: () => act.bidBy(to - value),
       }, `+${to > value ? to - value : up * JUMP_STEPS}`),
       h("button", {
-        class: "btn primary", type: "button", "data-testid": "bid-button", "data-focus": "bid-button",
+        class: "btn primary", type: "button", "data-testid": "bid-button", "data-focus": "bid-button", "aria-label": `Bid ${value}`,
         onclick: () => (bigJump(v, value) ? act.askBid(value) : act.bid(value)),
-      }, `Bid ${value}`),
+      }, "Bid", h("span", { class: "bid-number" }, ` ${value}`)),
     );
   }
   if (L.pass) {
