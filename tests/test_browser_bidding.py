@@ -2,7 +2,7 @@
 
 - jump buttons in the game's steps (+10 and +50 in tens, +1 and +5 in ones), landing only on bids there
   are (double-deck's ladder: by 1 up to 60, then by 5);
-- a question before a bid 10 steps or more over the high bid (100 in tens, 10 in ones), with Back;
+- a question before a bid ten steps or more over the high bid (100 in tens, 10 in ones), with Back;
 - the hand's calls in order, who made each (in the felt's centre, under the high bid), and your own meld with each suit as trump (the view's
   ``meld_if_trump``, the engine's meld of your hand), "before the widow" or "before the pass" where the
   hand still changes;
@@ -109,12 +109,15 @@ def test_the_jumps_go_in_tens_and_a_jump_of_100_over_the_high_bid_asks_first(ser
 def test_the_jumps_in_ones_land_on_the_double_deck_ladder(server: Server) -> None:  # noqa: F811
     """Double-deck bids by 1 up to 60, then by 5 (legal.bid.ladder [[60, 5]]): from 58 a jump of five
     steps would be 63, which is no bid, so it lands on the ladder at 60; from 60 it goes by 5s, never
-    over legal.bid.max. A bid 10 or more over the high bid (57) asks first."""
+    over legal.bid.max. A bid ten steps or more over the high bid asks first: 10 over 57, 50 over 60."""
     v = double_deck_view()
     v.update(phase="auction", tricks=[], trump=None, bid=None, declarer=None, high_bid=57, high_bidder="W",
              auction=[{"seat": "W", "call": "57"}], melds={s: None for s in v["seats"]},
              meld_shown={k: 0 for k in v["meld_shown"]},
              legal={"bid": {"min": 58, "step": 1, "max": 70, "ladder": [[60, 5]]}, "pass": True})
+
+    above = {**v, "high_bid": 60, "auction": [{"seat": "W", "call": "60"}],
+             "legal": {"bid": {"min": 65, "step": 1, "max": 1000, "ladder": [[60, 5]]}, "pass": True}}
 
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
@@ -129,7 +132,14 @@ def test_the_jumps_in_ones_land_on_the_double_deck_ladder(server: Server) -> Non
         page.wait_for_function("() => document.body.dataset.busy === '1'")
         sent = actions(script)
         ctx.close()
-        return {"seen": seen, "asked": asked, "sent": sent, "errors": errors}
+        # from 60 up the steps are 5s: 70 over a high bid of 60 is two steps, sent at once
+        ctx, page, script = open_fixture(browser, server.url, above, errors)
+        page.get_by_test_id("bid-plus").click()
+        page.get_by_test_id("bid-button").click()
+        page.wait_for_function("() => document.body.dataset.busy === '1'")
+        small = actions(script)
+        ctx.close()
+        return {"seen": seen, "asked": asked, "sent": sent, "small": small, "errors": errors}
 
     out = in_browser(run)
     assert out["errors"] == []
@@ -137,6 +147,7 @@ def test_the_jumps_in_ones_land_on_the_double_deck_ladder(server: Server) -> Non
         ("58", "+1", "+2", False), ("60", "+5", "+10", False), ("70", "+5", "+25", True)]
     assert out["asked"]["question"] == "Bid 70? That is 13 over the high bid of 57."
     assert out["sent"] == [{"type": "bid", "bid": 70}]
+    assert out["small"] == [{"type": "bid", "bid": 70}]
 
 
 @pytest.mark.parametrize("game, note", [

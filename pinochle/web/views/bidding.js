@@ -7,7 +7,7 @@ import { h, SUIT, suitSym } from "../dom.js";
 
 /** Bids jump by this many steps (+50 in tens, +5 in ones). */
 export const JUMP_STEPS = 5;
-/** A bid this many steps (of the game's first step) above the high bid asks first: 100 in tens, 10 in ones. */
+/** A bid this many steps above the high bid (steps as they are there) asks first: 100 in tens, 10 in ones. */
 export const CONFIRM_STEPS = 10;
 
 /** The step from `value` to the next bid (legal.bid.step, or where its ladder changes it). */
@@ -40,15 +40,16 @@ export function jumpTarget(bid, value, steps = JUMP_STEPS) {
 
 /**
  * How far `value` jumps above the auction so far, when that is a big jump that asks first, else null:
- * `CONFIRM_STEPS` of the game's first step (legal.bid.step) or more above the high bid (before any
- * bid: above the lowest bid there is, legal.bid.min).
+ * `CONFIRM_STEPS` steps or more (the step at the high bid: 100 in tens, 10 in ones; on double-deck's
+ * ladder 10 below 60 and 50 from 60 up) above the high bid, or before any bid above the lowest bid
+ * there is (legal.bid.min).
  */
 export function bigJump(v, value) {
   const bid = v.legal?.bid;
   if (!bid) return null;
   const from = v.high_bid ?? bid.min;
   const over = value - from;
-  return over >= bid.step * CONFIRM_STEPS ? { from, over, opening: v.high_bid == null } : null;
+  return over >= bidStepAt(bid, from) * CONFIRM_STEPS ? { from, over, opening: v.high_bid == null } : null;
 }
 
 /** The words that ask before a big jump: "Bid 350? That is 100 over the high bid of 250." */
