@@ -175,6 +175,7 @@ def test_the_calls_and_your_meld_per_suit_show_while_you_bid(server: Server, gam
             best: q('.meld-if-suit.best').map(li => li.dataset.testid.slice(-1)),
             note: document.querySelector('[data-testid="meld-if-note"]')?.textContent ?? null,
             boxes: [...parts, group].map(el => el ? box(el) : null),
+            row: [...group.children].map(k => k.getBoundingClientRect().top),
             cards, width: document.documentElement.clientWidth, scrollW: document.documentElement.scrollWidth,
           };
         }""")
@@ -208,6 +209,7 @@ def test_the_calls_and_your_meld_per_suit_show_while_you_bid(server: Server, gam
         assert got["note"] == note
         # inside the page, one under the other, and none over a card of the hand
         assert got["scrollW"] <= got["width"]
+        assert max(got["row"]) - min(got["row"]) < 10, (width, got["row"])  # − value +step +jump Bid Pass: one line
         aid, _, calls, group = got["boxes"]
         assert aid and group and aid["b"] <= group["t"] + 0.5 and aid["l"] >= 0 and aid["r"] <= got["width"]
         assert calls and calls["l"] >= 0 and calls["r"] <= got["width"] and calls["b"] <= aid["t"]  # in the felt's centre
