@@ -1310,6 +1310,12 @@ class View:
         dix_exchange: the seat that exchanged a nine of trump (the dix) for the
             turned card this hand, seen by everyone (``turned-trump`` with the house
             switch ``dix_exchange``); ``None`` when nobody has.
+        meld_if_trump: during the auction, this seat's own meld with each suit
+            as trump (S H D C), to bid by; ``None`` otherwise and to a seat
+            holding no cards (:class:`pinochle.games.phases.Auction`).
+        meld_before: with ``meld_if_trump``, what still changes the hand
+            before the meld: ``"widow"`` (the declarer takes it), ``"pass"``
+            (the partners pass cards), or ``None``.
     """
 
     seat: Seat
@@ -1359,6 +1365,8 @@ class View:
     deal_number: int = 1
     stock: dict[str, object] | None = None
     dix_exchange: Seat | None = None
+    meld_if_trump: tuple[int, int, int, int] | None = None
+    meld_before: str | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1380,6 +1388,9 @@ class View:
             "legal": self.legal.to_json(),
             **c,
             **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
+            **({} if self.meld_if_trump is None else {
+                "meld_if_trump": {str(Suit(i)): n for i, n in enumerate(self.meld_if_trump)},
+                "meld_before": self.meld_before}),
             **d,
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),

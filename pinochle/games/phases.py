@@ -36,7 +36,7 @@ from ..game import (
     record_hand,
     sort_hand,
 )
-from ..meld import KING, NINE, QUEEN, meld
+from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
 from ..scoring import HandScore
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -113,7 +113,16 @@ class Auction(PhaseDef):
         return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
-        return {}
+        """While the auction lasts, ``seat``'s own meld with each suit as trump (``meld_if_trump``, S H D C:
+        :func:`pinochle.meld.meld_by_trump`, the tables filled from the one definition of meld that
+        scores it), and ``meld_before``: ``"widow"`` or ``"pass"`` in a game whose declarer's hand still
+        changes before the meld (the rule set's ``widow``, VARIANTS.md ``cutthroat``; its ``pass_cards``,
+        VARIANTS.md ``partnership-pass``). Only the seat's own cards; nothing for a seat holding none (a
+        chair sitting the hand out)."""
+        if state.phase != self.name or seat not in state.game.seating.seats or not state.hands[seat]:
+            return {}
+        before = "widow" if state.rules.widow else "pass" if state.rules.pass_cards else None
+        return {"meld_if_trump": meld_by_trump(state.hands[seat], state.rules), "meld_before": before}
 
 
 def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tuple[int, ...], str]:

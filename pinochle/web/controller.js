@@ -68,6 +68,7 @@ export const st = {
   bid: null, // the bid shown between − and +
   bidMin: null,
   bidMax: null,
+  confirmBid: null, // a big jump asked about before it is sent (views/bidding.js bigJump), or null
   chosen: new Set(), // the cards (by index in the hand) chosen to pass or bury
   chosenKey: null,
   meldShownFor: null, // "matchId/version-of-hand" whose meld review was opened automatically
@@ -330,6 +331,7 @@ function tableCtx() {
     st.bid = L.bid.min;
   }
   if (L.bid) st.bidMax = L.bid.max ?? null;
+  if (!L.bid) st.confirmBid = null;
   const chooseKey = chooseOf(v) ? `${st.match?.id}/${v.version}` : null;
   if (chooseKey !== st.chosenKey) {
     st.chosenKey = chooseKey;
@@ -340,7 +342,7 @@ function tableCtx() {
     v, s, match: st.match, table: st.table,
     stockNews: news, marks: news ? handMarks(news) : null,
     roomCode: st.table?.room ?? st.seat.room?.code ?? null,
-    bid: st.bid, chosen: st.chosen,
+    bid: st.bid, confirmBid: st.confirmBid, chosen: st.chosen,
     waiting: waitingForNext(v, s),
     act: tableActions,
   };
@@ -430,7 +432,10 @@ function dealNext() {
 export const tableActions = {
   // by the step the bid control read from the view (views/controls.js bidStepAt), between legal.bid.min and .max
   bidBy: (delta) => { st.bid = Math.min(st.bidMax ?? Infinity, Math.max(st.bidMin ?? 0, st.bid + delta)); renderTable(); },
-  bid: (value) => sendAction({ type: ActionType.BID, bid: value }),
+  bid: (value) => { st.confirmBid = null; sendAction({ type: ActionType.BID, bid: value }); },
+  // a big jump asks first (views/controls.js): the question with Bid and Back, the focus on Bid
+  askBid: (value) => { st.confirmBid = value; renderTable(); $("controls").querySelector('[data-testid="bid-confirm"]')?.focus(); },
+  cancelBid: () => { st.confirmBid = null; renderTable(); $("controls").querySelector('[data-testid="bid-button"]')?.focus(); },
   pass: () => sendAction({ type: ActionType.PASS }),
   trump: (suit) => sendAction({ type: ActionType.TRUMP, suit }),
   concede: () => sendAction({ type: ActionType.CONCEDE }),

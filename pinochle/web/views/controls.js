@@ -1,22 +1,16 @@
-// The controls under the table for your move: the bid (− value + Bid, Pass),
+// The controls under the table for your move: the bid (− value +step +jump Bid, Pass; above it the
+// hand's calls and your meld per suit, views/bidding.js),
 // naming trump, confirming the cards chosen to pass or bury, and the next hand.
 // Pure view function: `ctx.act` holds the controller's actions.
 
 import { $, cardName, cardShort, fill, h, SUIT, suitSym } from "../dom.js";
 import { Phase } from "../protocol.js";
 import { chooseOf, DIX } from "../words.js";
+import { auctionAid, bidStepAt, bigJump, bigJumpQuestion, JUMP_STEPS, jumpTarget } from "./bidding.js";
 import { meldControls } from "./stock.js";
 
-/**
- * The step from `value` to the next bid: the view's legal.bid.step, or where the view's ladder changes
- * it (double-deck: by 1 up to 60, then by 5: legal.bid.ladder [[60, 5]]). The engine says which bids
- * there are; this only reads the steps it sent.
- */
-export function bidStepAt(bid, value) {
-  let step = bid.step;
-  for (const [from, s] of bid.ladder ?? []) if (value >= from) step = s;
-  return step;
-}
+// the step from a bid to the next (legal.bid.step, or where legal.bid.ladder changes it): views/bidding.js
+export { bidStepAt };
 
 export function renderControls(ctx) {
   const { v, act } = ctx;
@@ -40,33 +34,10 @@ export function renderControls(ctx) {
         class: "btn", type: "button", "data-testid": "dix-keep", "data-focus": "dix-keep",
         "aria-label": DIX.keepLabel(cardName(nine)), onclick: act.pass,
       }, DIX.keep)));
-  } else if (L.bid || L.pass) {
-    const group = h("div", { class: "auction", role: "group", "aria-label": "Your bid" });
-    if (L.bid) {
-      const value = ctx.bid;
-      const up = bidStepAt(L.bid, value);
-      const down = bidStepAt(L.bid, value - 1);
-      group.append(
-        h("button", {
-          class: "btn step", type: "button", "data-testid": "bid-minus", "data-focus": "bid-minus", "aria-label": `Lower the bid by ${down}`,
-          disabled: value <= L.bid.min, onclick: () => act.bidBy(-down),
-        }, "−"),
-        h("output", { class: "bid-value", "data-testid": "bid-value", "aria-live": "polite", "aria-label": "Bid" }, String(value)),
-        h("button", {
-          class: "btn step", type: "button", "data-testid": "bid-plus", "data-focus": "bid-plus", "aria-label": `Raise the bid by ${up}`,
-          disabled: L.bid.max != null && value + up > L.bid.max, onclick: () => act.bidBy(up),
-        }, "+"),
-        h("button", {
-          class: "btn primary", type: "button", "data-testid": "bid-button", "data-focus": "bid-button", onclick: () => act.bid(value),
-        }, `Bid ${value}`),
-      );
-    }
-    if (L.pass) {
-      group.append(h("button", {
-        class: "btn", type: "button", "data-testid": "pass-button", "data-focus": "pass-button", onclick: act.pass,
-      }, "Pass"));
-    }
-    el.append(group);
+  } else if (v.phase === Phase.AUCTION || L.bid || L.pass) {
+    const aid = auctionAid(ctx); // the calls so far and your meld per suit, your turn or not
+    if (aid) el.append(aid);
+    if (L.bid || L.pass) el.append(bidControls(ctx));
   } else if (chooseOf(v)) {
     const { count, verb } = chooseOf(v);
     const n = ctx.chosen.size;
@@ -97,4 +68,60 @@ export function renderControls(ctx) {
       h("button", { class: "btn", type: "button", "data-testid": "show-summary", onclick: act.showSummary }, "Hand summary"),
       L.deal ? h("button", { class: "btn primary", type: "button", "data-testid": "next-hand-inline", onclick: act.deal }, "Next hand") : null));
   }
+}
+
+/**
+ * Your call: − value +step +jump, the Bid button and Pass (the steps are the view's legal.bid: a jump
+ * of JUMP_STEPS steps lands on a bid there is, views/bidding.js jumpTarget). A bid CONFIRM_STEPS steps
+ * or more above the high bid asks first (ctx.confirmBid: the bid asked about): "Bid 350? That is 100
+ * over the high bid of 250." with Bid 350 and Back.
+ */
+function bidControls(ctx) {
+  const { v, act } = ctx;
+  const L = v.legal ?? {};
+  if (L.bid && ctx.confirmBid != null) {
+    const value = ctx.confirmBid;
+    const jump = bigJump(v, value);
+    return h("div", { class: "auction bid-confirm", role: "group", "aria-label": "Confirm your bid", "data-testid": "bid-confirm-group" },
+      h("span", { class: "bid-question", "data-testid": "bid-question", role: "status" }, bigJumpQuestion(value, jump ?? { over: 0, from: value })),
+      h("button", {
+        class: "btn primary", type: "button", "data-testid": "bid-confirm", "data-focus": "bid-confirm", onclick: () => act.bid(value),
+      }, `Bid ${value}`),
+      h("button", {
+        class: "btn", type: "button", "data-testid": "bid-back", "data-focus": "bid-back", onclick: act.cancelBid,
+      }, "Back"));
+  }
+  const group = h("div", { class: "auction", role: "group", "aria-label": "Your bid" });
+  if (L.bid) {
+    const value = ctx.bid;
+    const up = bidStepAt(L.bid, value);
+    const down = bidStepAt(L.bid, value - 1);
+    const to = jumpTarget(L.bid, value, JUMP_STEPS);
+    group.append(
+      h("button", {
+        class: "btn step", type: "button", "data-testid": "bid-minus", "data-focus": "bid-minus", "aria-label": `Lower the bid by ${down}`,
+        disabled: value <= L.bid.min, onclick: () => act.bidBy(-down),
+      }, "−"),
+      h("output", { class: "bid-value", "data-testid": "bid-value", "aria-live": "polite", "aria-label": "Bid" }, String(value)),
+      h("button", {
+        class: "btn step", type: "button", "data-testid": "bid-plus", "data-focus": "bid-plus", "aria-label": `Raise the bid by ${up}`,
+        disabled: L.bid.max != null && value + up > L.bid.max, onclick: () => act.bidBy(up),
+      }, `+${up}`),
+      h("button", {
+        class: "btn step jump", type: "button", "data-testid": "bid-jump", "data-focus": "bid-jump",
+        "aria-label": `Raise the bid by ${to > value ? to - value : up * JUMP_STEPS}`,
+        disabled: to <= value, onclick: () => act.bidBy(to - value),
+      }, `+${to > value ? to - value : up * JUMP_STEPS}`),
+      h("button", {
+        class: "btn primary", type: "button", "data-testid": "bid-button", "data-focus": "bid-button", "aria-label": `Bid ${value}`,
+        onclick: () => (bigJump(v, value) ? act.askBid(value) : act.bid(value)),
+      }, "Bid", h("span", { class: "bid-number" }, ` ${value}`)),
+    );
+  }
+  if (L.pass) {
+    group.append(h("button", {
+      class: "btn", type: "button", "data-testid": "pass-button", "data-focus": "pass-button", onclick: act.pass,
+    }, "Pass"));
+  }
+  return group;
 }

@@ -9,6 +9,7 @@ import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
 import { contractText, DIX, handNumber, hasStock, midName, statusText, takes, thinking } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
+import { callsList } from "./bidding.js";
 
 const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY,
   Phase.DIX_EXCHANGE, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
@@ -274,6 +275,8 @@ function centreInfo(ctx) {
     } else {
       box.append(h("div", { class: "ci-big", "data-testid": "high-bid" }, "—"), h("div", {}, "no bid yet"));
     }
+    const calls = callsList(ctx); // every call of this hand in order (views/bidding.js)
+    if (calls) box.append(calls);
   } else if (v.phase === Phase.TRUMP) {
     box.append(h("div", { class: "ci-title" }, contractText(s, v.declarer, v.stuck, v.bid)),
       h("div", {}, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));

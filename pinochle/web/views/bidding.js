@@ -1,0 +1,117 @@
+// Bidding for people: the jumps of the bid control, the confirmation before a big jump, the hand's calls
+// in order, and what your hand melds with each suit as trump. Pure view functions: the game's steps
+// come from the view's legal.bid (step, ladder, max, skip), the calls from its `auction` and the meld
+// from its `meld_if_trump` (the engine's meld of your own hand); nothing here knows a game's rules.
+
+import { h, SUIT, suitSym } from "../dom.js";
+
+/** Bids jump by this many steps (+50 in tens, +5 in ones). */
+export const JUMP_STEPS = 5;
+/** A bid this many steps above the high bid (steps as they are there) asks first: 100 in tens, 10 in ones. */
+export const CONFIRM_STEPS = 10;
+
+/** The step from `value` to the next bid (legal.bid.step, or where its ladder changes it). */
+export function bidStepAt(bid, value) {
+  let step = bid.step;
+  for (const [from, s] of bid.ladder ?? []) if (value >= from) step = s;
+  return step;
+}
+
+/**
+ * The bid a jump of `steps` steps from `value` lands on: up by the step at `value` times `steps`, but
+ * only on bids there are. Walking the bids up from `value`, the last one not above that target (nor
+ * above legal.bid.max, nor one legal.bid.skip leaves out): a jump across a change of step lands on the
+ * ladder (double-deck, 57 + 5: 58, 59, 60; 65 would be over 62, so 60).
+ */
+export function jumpTarget(bid, value, steps = JUMP_STEPS) {
+  const want = value + bidStepAt(bid, value) * steps;
+  const top = bid.max ?? Infinity;
+  const skip = new Set(bid.skip ?? []);
+  let at = value;
+  let landed = value;
+  for (;;) {
+    const next = at + bidStepAt(bid, at);
+    if (next > want || next > top) break;
+    at = next;
+    if (!skip.has(at)) landed = at;
+  }
+  return landed;
+}
+
+/**
+ * How far `value` jumps above the auction so far, when that is a big jump that asks first, else null:
+ * `CONFIRM_STEPS` steps or more (the step at the high bid: 100 in tens, 10 in ones; on double-deck's
+ * ladder 10 below 60 and 50 from 60 up) above the high bid, or before any bid above the lowest bid
+ * there is (legal.bid.min).
+ */
+export function bigJump(v, value) {
+  const bid = v.legal?.bid;
+  if (!bid) return null;
+  const from = v.high_bid ?? bid.min;
+  const over = value - from;
+  return over >= bidStepAt(bid, from) * CONFIRM_STEPS ? { from, over, opening: v.high_bid == null } : null;
+}
+
+/** The words that ask before a big jump: "Bid 350? That is 100 over the high bid of 250." */
+export function bigJumpQuestion(value, jump) {
+  return jump.opening ? `Bid ${value}? That is ${jump.over} over the lowest bid, ${jump.from}.`
+    : `Bid ${value}? That is ${jump.over} over the high bid of ${jump.from}.`;
+}
+
+/**
+ * The hand's calls in order, with who made each: a row of small chips (who's initials and the call),
+ * each read out whole to a screen reader ("West bid 250"). Null before the first call.
+ */
+export function callsList(ctx) {
+  const { v, s } = ctx;
+  const calls = v.auction ?? [];
+  if (!calls.length) return null;
+  return h("ol", { class: "bid-calls", "data-testid": "bid-calls", "aria-label": "Calls this hand" },
+    ...calls.map((c, i) => {
+      const pass = c.call === "pass";
+      const words = `${s.name(c.seat)} ${pass ? "passed" : `bid ${c.call}`}`;
+      return h("li", {
+        class: `bid-call ${pass ? "pass" : ""} ${s.isMe(c.seat) ? "mine" : ""} ${i === calls.length - 1 ? "latest" : ""}`,
+        "data-testid": "bid-call", "data-seat": c.seat, "data-call": c.call, title: words,
+      },
+      h("span", { class: "who", "aria-hidden": "true" }, s.initials(c.seat)),
+      h("span", { class: "what", "aria-hidden": "true" }, pass ? "Pass" : c.call),
+      h("span", { class: "sr-only" }, words));
+    }));
+}
+
+/** What still changes the hand before the meld, in words (the view's meld_before). */
+const BEFORE = Object.freeze({
+  widow: "your hand alone, before the widow",
+  pass: "your hand alone, before the partners pass cards",
+});
+
+/**
+ * What your hand melds with each suit as trump (the view's meld_if_trump, the engine's meld of your
+ * cards): "Meld if trump ♠ 190 ♥ 40 ♦ 40 ♣ 20", the best suit marked; in a game with a widow or a
+ * card pass it says it is your hand's meld before them. Null when the view has none (not your hand).
+ */
+export function meldIfTrump(v) {
+  const m = v.meld_if_trump;
+  if (!m) return null;
+  const suits = Object.keys(SUIT).filter((t) => t in m);
+  const best = Math.max(...suits.map((t) => m[t]));
+  const note = BEFORE[v.meld_before] ?? null;
+  return h("div", { class: "meld-if", "data-testid": "meld-if-trump" },
+    h("span", { class: "meld-if-title", id: "meld-if-title" }, "Your meld if trump"),
+    h("ul", { class: "meld-if-suits", "aria-labelledby": "meld-if-title" },
+      ...suits.map((t) => h("li", {
+        class: `meld-if-suit ${SUIT[t].color} ${m[t] === best && best > 0 ? "best" : ""}`,
+        "data-testid": `meld-if-${t}`, "data-points": m[t],
+      },
+      h("span", { class: "sym", "aria-hidden": "true" }, suitSym(t)),
+      h("span", { class: "pts", "aria-hidden": "true" }, String(m[t])),
+      h("span", { class: "sr-only" }, `If ${SUIT[t].name} were trump: ${m[t]} meld`)))),
+    note ? h("span", { class: "meld-if-note", "data-testid": "meld-if-note" }, note) : null);
+}
+
+/** The auction's aid above the bid control: your meld per suit (the calls are in the felt's centre). */
+export function auctionAid(ctx) {
+  const meld = meldIfTrump(ctx.v);
+  return meld ? h("div", { class: "bid-aid", "data-testid": "bid-aid" }, meld) : null;
+}
