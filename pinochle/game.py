@@ -1010,6 +1010,27 @@ def taken(state: State, buried: bool = True) -> tuple[tuple[int, ...], tuple[int
     return tuple(n), tuple(pts)
 
 
+def last_trick_bonus(state: State) -> tuple[int, ...]:
+    """Per side, the last trick's bonus it took (RULES.md, Scoring a hand: 10), once the hand's
+    tricks are all played (else 0): the part of :func:`taken`'s counters that is no card's."""
+    seating = state.game.seating
+    out = [0] * len(seating.sides)
+    complete = [t for t in state.tricks if t.winner is not None]
+    if len(complete) == state.rules.hand_size and complete[-1].winner is not None:
+        out[seating.side_of[complete[-1].winner]] += state.rules.last_trick
+    return tuple(out)
+
+
+def buried_counters(state: State) -> tuple[int, ...]:
+    """Per side, the counters of the cards the declarer buried (VARIANTS.md ``cutthroat``: they
+    count as the declarer's taken cards): the part of :func:`taken`'s counters never played."""
+    seating = state.game.seating
+    out = [0] * len(seating.sides)
+    if state.buried and state.declarer is not None:
+        out[seating.side_of[state.declarer]] += counter_points(state.buried, state.rules)
+    return tuple(out)
+
+
 def side_meld(state: State) -> tuple[int, ...]:
     """Meld laid down so far by each side (points), kept or not."""
     seating = state.game.seating
