@@ -1297,6 +1297,14 @@ class View:
             seat's melded cards with the meld kinds each has served),
             ``declared`` (the melds scored, in order) and ``endgame``; ``None``
             in the other games.
+        received: the cards in this seat's hand that its partner passed to it this hand
+            (the declarer: the partner's cards it kept; the partner: the cards passed back),
+            one entry per copy, while it holds them; ``None`` to everyone else and in games
+            without a pass (the ``exchange`` phase's view).
+        thrown_in: the hand before this one when it was thrown in because nobody bid
+            (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``): ``{"number", "dealer",
+            "next_dealer"}`` (seats; at a table of 4 or 5 also ``"dealer_chair"`` and
+            ``"next_chair"``), while this hand is being played; else ``None``.
     """
 
     seat: Seat
@@ -1345,6 +1353,8 @@ class View:
     deals: int | None = None
     deal_number: int = 1
     stock: dict[str, object] | None = None
+    received: tuple[Card, ...] | None = None
+    thrown_in: dict[str, object] | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1369,6 +1379,7 @@ class View:
             **d,
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
+            **({} if self.received is None else {"received": [str(c) for c in self.received]}),
             **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
                 "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)} if self.lineup else {}),
             **({} if self.stock is None else self.stock),
@@ -1425,7 +1436,8 @@ def _public_json_parts(v: Any) -> _Parts:
         "winner": v.winner,
     }
     c = {"game": v.game, "scale": v.scale}
-    d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)})}
+    d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)}),
+         **({} if v.thrown_in is None else {"thrown_in": v.thrown_in})}
     return a, b, c, d, _table_json(v)
 
 
@@ -1583,6 +1595,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         scale=state.rules.scale,
         conceded=state.conceded,
         turned=state.turned,
+        thrown_in=_thrown_before(state),
         players=state.rules.players,
         tricks_in_hand=state.rules.hand_size,
         target=state.rules.target,
@@ -1594,6 +1607,18 @@ def _public_fields(state: State) -> dict[str, Any]:
 
 
 _public = _SameObject(_public_fields, size=256)
+
+
+def _thrown_before(state: State) -> dict[str, object] | None:
+    """The :attr:`View.thrown_in` of ``state``: the hand before this one, if it was thrown in
+    (nobody bid) and this hand is still being played."""
+    if not state.thrown or state.thrown[-1].number != state.hand_no or state.phase in ("hand_end", "match_end"):
+        return None
+    t = state.thrown[-1]
+    out: dict[str, object] = {"number": t.number, "dealer": str(_SEATS[t.dealer]), "next_dealer": str(_SEATS[state.dealer])}
+    if t.lineup and state.lineup:
+        out.update(dealer_chair=t.lineup[t.dealer], next_chair=state.lineup[state.dealer])
+    return out
 
 
 def view_for_chair(state: State, chair: int) -> View:
