@@ -1459,19 +1459,6 @@ def _table_json(v: Any) -> dict[str, object]:
     seats = list(v.seating.names)
     names = v.seating.side_names
 
-    def earned(summary: dict[str, object]) -> dict[str, int] | None:
-        # kept meld + counters: what a side's play earned, toward its bid when it declared; a hand
-        # settled by stakes measures the meld shown (scorers.stakes: kept only when the bid is made);
-        # a scorer that measured otherwise says so (HandScore.earned: racehorse's failed declarers)
-        given = summary.get("earned")
-        if isinstance(given, dict):
-            return {s: int(given[s]) for s in names}
-        kept = summary.get("meld" if "transfers" in summary else "kept_meld")
-        ctr = summary.get("counters")
-        if not isinstance(kept, dict) or not isinstance(ctr, dict):
-            return None
-        return {s: kept[s] + ctr[s] for s in names}
-
     return {
         "seats": seats,
         "sides": {side: [str(_SEATS[s]) for s in members] for side, members in zip(names, v.seating.sides)},
@@ -1481,14 +1468,32 @@ def _table_json(v: Any) -> dict[str, object]:
         "deals": v.deals,
         "deal_number": v.deal_number,
         "meld_note": "A side keeps its meld only if it takes at least one trick." if v.meld_needs_trick else None,
-        "last_earned": None if v.last_hand is None else earned(v.last_hand),
+        "last_earned": None if v.last_hand is None else _measured(v.last_hand, names),
     }
+
+
+def _measured(summary: dict[str, object], names: tuple[str, ...]) -> dict[str, int] | None:
+    """Per side, the kept meld + counters of a finished hand: what a side's play earned, toward its bid
+    when it declared. A hand settled by stakes measures the meld shown (scorers.stakes: kept only when
+    the bid is made); a scorer that measured otherwise says so (HandScore.earned: racehorse's failed
+    declarers)."""
+    given = summary.get("earned")
+    if isinstance(given, dict):
+        return {s: int(given[s]) for s in names}
+    kept = summary.get("meld" if "transfers" in summary else "kept_meld")
+    ctr = summary.get("counters")
+    if not isinstance(kept, dict) or not isinstance(ctr, dict):
+        return None
+    return {s: kept[s] + ctr[s] for s in names}
 
 
 @_SameObject
 def _summary(hand: HandResult) -> dict[str, object]:
-    """A finished hand's summary in a view (``HandResult.summary``; shared: do not change it)."""
-    return hand.summary()
+    """A finished hand's summary in a view (``HandResult.summary``, with ``measured``: per side, the
+    meld and counters measured against the bid, as ``last_earned``; shared: do not change it)."""
+    out = hand.summary()
+    out["measured"] = _measured(out, hand.score.names)
+    return out
 
 
 @_SameObject

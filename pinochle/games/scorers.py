@@ -264,7 +264,7 @@ def _stake_steps(state: State, value: int, per_band: int, value_of: Callable[[in
     base = schedule(native, plain)
     lo, hi = stake_band(native, plain, step, state.game.rules.min_bid, schedule)
     band = f"{lo * unit // own}" if lo == hi else f"{lo * unit // own}–{hi * unit // own}"
-    steps = [Part(f"Bid {state.bid} (bids {band} stake {base})", base, source)]
+    steps = [Part(f"Bid {state.bid}: bids {band} stake", base, source)]
     full = schedule(native, state.trump)
     if full != base:
         steps.append(Part(f"Spades are trump: ×{full // base}" if full % base == 0 else "Spades are trump", full, source))

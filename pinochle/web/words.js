@@ -240,3 +240,31 @@ export function handResultSentence(s, last, earned) {
 }
 
 export const suitTitle = (suit) => SUIT[suit]?.title ?? suit;
+
+/**
+ * A hand thrown in because nobody bid (`view.thrown_in`), in words, with who deals now: "Hand 3 was
+ * thrown in: nobody bid. West deals hand 4." (a match of a number of deals deals the same deal again).
+ */
+export function thrownInText(s, v) {
+  const t = v.thrown_in;
+  if (!t) return "";
+  const who = (seat, chair) => (s.lineup && Number.isInteger(chair)
+    ? (chair === s.myChair ? "you" : s.chairName(chair)) : s.isMe(seat) ? "you" : s.name(seat));
+  const next = who(t.next_dealer, t.next_chair);
+  const deals = next === "you" ? "deal" : "deals";
+  if (v.deals) return `Deal ${v.deal_number} was thrown in: nobody bid. ${cap(next)} ${deals} it again.`;
+  return `Hand ${t.number} was thrown in: nobody bid. ${cap(next)} ${deals} hand ${v.hand_number}.`;
+}
+
+/** The cards your partner passed you (`view.received`, the server's), each copy counted: token → copies. */
+export function receivedCounts(v) {
+  const out = new Map();
+  for (const t of Array.isArray(v?.received) ? v.received : []) out.set(t, (out.get(t) ?? 0) + 1);
+  return out;
+}
+
+/** How a card your partner passed you is said and marked: the declarer got it, the partner got it back. */
+export const RECEIVED = Object.freeze({
+  mark: "from partner",
+  said: (declarer) => (declarer ? "passed to you by your partner" : "passed back by your partner"),
+});

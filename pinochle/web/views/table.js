@@ -7,7 +7,7 @@ import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js
 import { Phase } from "../protocol.js";
 import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
-import { contractText, handNumber, hasStock, midName, statusText, takes, thinking } from "../words.js";
+import { contractText, handNumber, hasStock, midName, statusText, takes, thinking, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 
 const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY,
@@ -76,8 +76,8 @@ export function renderTopbar(ctx) {
     if (v.trump) c.append(" ", h("span", { class: "wide-only" }, "· Trump "), suitChip(v.trump));
   } else if (v.phase === Phase.AUCTION) {
     c.append("Auction");
-  } else if (hasStock(v) && v.trump) {
-    // no auction (two-handed): the turned card names trump
+  } else if (v.trump) {
+    // no contract (two-handed, turned-trump): the turned card names trump, and the bar says it all hand
     c.append(h("span", { class: "contract-who" }, "Trump "), suitChip(v.trump));
   }
   const done = completedTricks(v);
@@ -267,6 +267,8 @@ function centreInfo(ctx) {
   const { v, s } = ctx;
   const box = h("div", { class: "centre-info" });
   if (v.phase === Phase.AUCTION) {
+    // the hand before was thrown in (nobody bid): say so, and who deals now
+    if (v.thrown_in) box.append(h("div", { class: "thrown-in", "data-testid": "thrown-in" }, thrownInText(s, v)));
     box.append(h("div", { class: "ci-title" }, "Auction"));
     if (v.high_bid) {
       box.append(h("div", { class: "ci-big", "data-testid": "high-bid" }, String(v.high_bid)),
