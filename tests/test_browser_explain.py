@@ -224,6 +224,8 @@ def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any)
                 page.get_by_test_id("meld-close").click()
             settle(page)
             out[f"marked{width}"] = page.locator("#hand button.card.received").count()
+            out[f"legend{width}"] = page.get_by_test_id("received-legend").get_attribute("data-label")
+            out[f"legend_boxes{width}"] = overlaps(page.evaluate(BOXES, ".felt > .seat, #centre .centre-info"))
             out[f"label{width}"] = page.get_by_test_id("hand").get_attribute("aria-label")
             out[f"cards{width}"] = page.eval_on_selector_all("#hand button.card.received", "els => els.map((e) => e.getAttribute('aria-label'))")
             shot(page, f"received-{width}")
@@ -244,6 +246,8 @@ def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any)
     said = "passed to you by your partner" if declarer else "passed back by your partner"
     for width in (360, 1440):
         assert out[f"marked{width}"] == n, out
+        assert out[f"legend{width}"] == (f"{n} from your partner" if declarer else f"{n} back from your partner"), out
+        assert out[f"legend_boxes{width}"] == [], out[f"legend_boxes{width}"]
         assert said in out[f"label{width}"], out[f"label{width}"]
         assert all(said in lb for lb in out[f"cards{width}"]), out[f"cards{width}"]
 

@@ -267,4 +267,5 @@ export function receivedCounts(v) {
 export const RECEIVED = Object.freeze({
   mark: "from partner",
   said: (declarer) => (declarer ? "passed to you by your partner" : "passed back by your partner"),
+  legend: (n, declarer) => (declarer ? `${n} from your partner` : `${n} back from your partner`),
 });

@@ -7,7 +7,7 @@ import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js
 import { Phase } from "../protocol.js";
 import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
-import { contractText, handNumber, hasStock, midName, statusText, takes, thinking, thrownInText } from "../words.js";
+import { contractText, handNumber, hasStock, midName, RECEIVED, statusText, takes, thinking, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 
 const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY,
@@ -194,6 +194,12 @@ function renderSeat(ctx, el, seat) {
   if (f && f.computer && !s.isMe(seat)) badges.push(seatBadge("computer", "Computer", "CPU", { title: s.fullName(seat) }));
   if (v.dealer === seat) badges.push(seatBadge("dealer", "Dealer", "D", { title: "Dealer" }));
   if (v.declarer === seat) badges.push(seatBadge("declarer", "Declarer", "Decl", { title: "Declarer" }));
+  // your seat keys the cards your partner passed you, marked in your hand (the server's `received`)
+  const got = s.isMe(seat) && Array.isArray(v.received) ? v.received.length : 0;
+  if (got) {
+    const key = RECEIVED.legend(got, v.declarer === seat);
+    badges.push(seatBadge("received", key, `⇄ ${got}`, { title: key, "data-testid": "received-legend" }));
+  }
   if (standIn) {
     badges.push(seatBadge("stand-in", "Computer playing", "CPU",
       { "data-testid": `stand-in-${seat}`, title: "A computer plays until they are back" }));
