@@ -123,7 +123,7 @@ PART_SUMS = """() => {
   return sums;
 }"""
 
-SUMMARY_GAMES = [(g, None) for g in GAMES if g != "two-handed"] + [("auction", 4), ("auction", 5)]
+SUMMARY_GAMES = [(g, None) for g in GAMES] + [("auction", 4), ("auction", 5)]
 
 
 @pytest.mark.parametrize("game,players", SUMMARY_GAMES)

@@ -87,5 +87,5 @@ def test_racehorse_shows_its_bonus_and_britannica_says_who_reached_first() -> No
             for last in finished_hands(game, seed, 40):
                 for rows in last["parts"].values():  # type: ignore[attr-defined]
                     labels[game].update(r["label"] for r in rows)
-    assert any(lb.startswith("Bonus: all the counters (250)") for lb in labels["racehorse"])
+    assert any(lb.startswith("Bonus 250: the declarer") for lb in labels["racehorse"])
     assert "Not scored: the declaring side reached 100 first" in labels["britannica"]

@@ -102,7 +102,7 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
     else:
         parts[side] = (Part("Conceded: nothing scored" if state.conceded
                             else "Set: meld and counters lost", 0, rule),)
-        bonus = Part(f"Bonus: all the counters ({state.rules.total_counters}), the declarer "
+        bonus = Part(f"Bonus {state.rules.total_counters}: the declarer "
                      + ("conceded" if state.conceded else "went set"), state.rules.total_counters, rule)
         parts[other] = (*earned_parts(meld[other], kept[other], pts[other], last[other], rule), bonus)
     hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, made, (score[0], score[1]),

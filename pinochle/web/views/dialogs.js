@@ -287,7 +287,7 @@ function stockSummary(s, v, last) {
     h("p", { class: "contract-line" }, "Trump ", suitChip(last.trump)),
     noContractVerdict(s, last),
     stockSummaryTable(s, v, last),
-    h("p", { class: "muted small" }, STOCK.summary.note),
+    last.parts ? null : h("p", { class: "muted small" }, STOCK.summary.note),
   ];
 }
 
