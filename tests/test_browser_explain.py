@@ -202,6 +202,40 @@ def test_the_bar_says_trump_the_hand_and_the_target_and_the_turned_card_clears_e
         assert got["turned"] == [], (key, got)
 
 
+BAR_GAMES = [("table", None), ("double-deck", None), ("cutthroat", None), ("auction", 5)]
+
+
+@pytest.mark.parametrize("game,players", BAR_GAMES)
+def test_the_bar_keeps_the_hand_the_contract_and_the_target_on_one_line(server: Any, game: str,  # noqa: F811
+                                                                         players: int | None) -> None:
+    v = south(play_until(game, 1, lambda s: s.phase == "play" and len(s.tricks) >= 2, players))
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"errors": errors, "sizes": {}}
+        for width in WIDTHS:
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, 740 if width < 700 else 900))
+            out["sizes"][width] = {
+                "bar": bar_overlaps(page),
+                "hand_no": page.get_by_test_id("hand-no").is_visible(),
+                "contract_h": page.evaluate("() => document.getElementById('contract').getBoundingClientRect().height"),
+                "suit": page.locator("#contract .suit-chip").count(),
+                "inside": page.evaluate("""() => [...document.querySelectorAll('.topbar > *, .topbar .info > *, .match-score > *')]
+                  .every((e) => { const r = e.getBoundingClientRect(); return r.width === 0 || (r.left >= -0.5 && r.right <= innerWidth + 0.5); })"""),
+            }
+            shot(page, f"bar-{game}{players or ''}-{width}")
+            ctx.close()
+        return out
+
+    out = in_browser(body)
+    assert out["errors"] == [], out["errors"]
+    for width, got in out["sizes"].items():
+        assert got["bar"] == [] and got["inside"], (width, got)
+        assert got["hand_no"], (width, got)
+        assert got["contract_h"] <= 34, (width, got)  # one line: never the bid and trump stacked
+        assert got["suit"] >= 1, (width, got)
+
+
 def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any) -> None:  # noqa: F811
     thrown, cut = south(all_pass("racehorse")), south(all_pass("cutthroat"))
     assert thrown["thrown_in"] and cut["thrown_in"]

@@ -339,10 +339,7 @@ function wire() {
   on("meld-btn", "click", () => openDialog("meld"));
   on("last-trick-btn", "click", () => openDialog("trick"));
   on("scores-btn", "click", () => openDialog("scores"));
-  on("summary-scores", "click", () => {
-    if ($("summary-dialog").open) $("summary-dialog").close();
-    openDialog("scores");
-  });
+  on("summary-scores", "click", () => openDialog("scores"));
   // a row of the score sheet opens that hand's full summary
   const openRow = (e) => {
     const row = e.target.closest?.("tr[data-hand]");
