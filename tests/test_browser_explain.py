@@ -30,6 +30,7 @@ from pinochle.games import GAMES
 
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_a11y import axe_runner
 from .test_score_parts import random_action
 
 SHOTS = Path(os.environ.get("PINOCHLE_SHOTS", "")) if os.environ.get("PINOCHLE_SHOTS") else None
@@ -107,6 +108,17 @@ def bar_overlaps(page: Any) -> list[tuple[str, str]]:
             + overlaps(page.evaluate(BOXES, ".topbar .match-score > *")))
 
 
+_AXE: list[Any] = []
+
+
+def serious(page: Any) -> list[str]:
+    """axe's serious and critical findings on the page (none allowed)."""
+    if not _AXE:
+        _AXE.append(axe_runner())
+    found = _AXE[0].run(page).response["violations"]
+    return [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in found if v.get("impact") in ("serious", "critical")]
+
+
 def shot(page: Any, name: str) -> None:
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -150,6 +162,7 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
                   return r.left >= 0 && r.right <= innerWidth + 0.5; }"""),
                 "steps": page.locator("[data-testid=stake-step]").count(),
                 "next": page.get_by_test_id("next-hand").inner_text(),
+                "axe": serious(page) if width == 360 else [],
             }
             shot(page, f"summary-{game}{players or ''}-{width}")
             ctx.close()
@@ -162,6 +175,7 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
         assert got["summary"] == [], (width, got["summary"])
         assert got["bar"] == [], (width, got["bar"])
         assert got["wide"] <= 0 and got["dialog"], width
+        assert got["axe"] == [], (width, got["axe"])
         if "transfers" in last:
             assert got["steps"] == len(last["stake_steps"]) >= 2, got
         # the title says "Deal k over" in a match of deals, and so does the button
@@ -250,6 +264,7 @@ def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any)
             ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(360, 740))
             out[name] = page.get_by_test_id("thrown-in").inner_text()
             out[name + "_boxes"] = overlaps(page.evaluate(BOXES, "#centre, .seat, #hand"))
+            out[name + "_axe"] = serious(page)
             shot(page, f"thrown-in-{name}-360")
             ctx.close()
         for width in (360, 1440):
@@ -258,6 +273,7 @@ def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any)
                 page.get_by_test_id("meld-close").click()
             settle(page)
             out[f"marked{width}"] = page.locator("#hand button.card.received").count()
+            out[f"axe{width}"] = serious(page)
             out[f"legend{width}"] = page.get_by_test_id("received-legend").get_attribute("data-label")
             out[f"legend_boxes{width}"] = overlaps(page.evaluate(BOXES, ".felt > .seat, #centre .centre-info"))
             out[f"label{width}"] = page.get_by_test_id("hand").get_attribute("aria-label")
@@ -274,12 +290,14 @@ def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any)
     assert f"hand {thrown['hand_number']}." in out["racehorse"], out["racehorse"]
     assert out["cutthroat"].startswith(f"Deal {cut['deal_number']} was thrown in: nobody bid."), out["cutthroat"]
     assert out["cutthroat"].endswith("it again."), out["cutthroat"]
+    assert out["racehorse_axe"] == out["cutthroat_axe"] == [] and out["racehorse_boxes"] == out["cutthroat_boxes"] == [], out
     del names
     n = len(passed["received"])
     declarer = passed["declarer"] == "S"
     said = "passed to you by your partner" if declarer else "passed back by your partner"
     for width in (360, 1440):
         assert out[f"marked{width}"] == n, out
+        assert out[f"axe{width}"] == [], out[f"axe{width}"]
         assert out[f"legend{width}"] == (f"{n} from your partner" if declarer else f"{n} back from your partner"), out
         assert out[f"legend_boxes{width}"] == [], out[f"legend_boxes{width}"]
         assert said in out[f"label{width}"], out[f"label{width}"]
@@ -296,11 +314,14 @@ def test_a_score_sheet_row_opens_that_hands_summary(server: Any) -> None:  # noq
         page.get_by_test_id("hand-summary").wait_for(state="visible")
         page.get_by_test_id("summary-scores").click()
         page.get_by_test_id("score-sheet").wait_for(state="visible")
+        settle(page)
+        sheet_axe = serious(page)
         page.locator("[data-testid=hand-open]").first.click()
         page.get_by_test_id("hand-summary").wait_for(state="visible")
         settle(page)
         out = {"errors": errors, "title": page.locator("#summary-title").inner_text(),
-               "sums": page.evaluate(PART_SUMS), "next": page.get_by_test_id("next-hand").is_visible()}
+               "sums": page.evaluate(PART_SUMS), "next": page.get_by_test_id("next-hand").is_visible(),
+               "axe": sheet_axe + serious(page)}
         shot(page, "past-summary-390")
         ctx.close()
         return out
@@ -310,3 +331,4 @@ def test_a_score_sheet_row_opens_that_hands_summary(server: Any) -> None:  # noq
     assert out["title"] == f"Hand {first['number']} over", out
     assert out["sums"] == first["score"], out
     assert not out["next"]  # an earlier hand's summary deals nothing
+    assert out["axe"] == [], out["axe"]
