@@ -89,3 +89,24 @@ def test_racehorse_shows_its_bonus_and_britannica_says_who_reached_first() -> No
                     labels[game].update(r["label"] for r in rows)
     assert any(lb.startswith("Bonus 250: the declarer") for lb in labels["racehorse"])
     assert "Not scored: the declaring side reached 100 first" in labels["britannica"]
+
+
+def test_an_auction_stake_in_spades_set_after_play_is_derived_step_by_step() -> None:
+    """VARIANTS.md auction (seed 000): the bid's band gives the stake, spades double it, a set after
+    play doubles it again; each step is a row, the last the amount each opponent is paid."""
+    from pinochle.games.scorers import auction_stake
+
+    for seed in range(200):
+        for last in finished_hands("auction", seed, 9):
+            if last["trump"] != "S" or last["made"] or last.get("played") is False:
+                continue
+            bid = last["bid"]
+            assert isinstance(bid, int)
+            steps = [(s["label"], s["points"]) for s in last["stake_steps"]]  # type: ignore[attr-defined]
+            base = auction_stake(bid, 1)
+            assert steps[0][0].startswith(f"Bid {bid}: bids ") and steps[0][1] == base, steps
+            assert steps[1] == ("Spades are trump: ×2", 2 * base), steps
+            assert steps[-1] == ("Set after play: paid double", 4 * base), steps
+            assert {t["amount"] for t in last["transfers"]} == {4 * base}  # type: ignore[attr-defined]
+            return
+    raise AssertionError("no auction hand in spades was set after play")
