@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pinochle.game import Action, State, apply, legal, new_match, turn, view
 from pinochle.games import GAMES
@@ -110,3 +112,12 @@ def test_an_auction_stake_in_spades_set_after_play_is_derived_step_by_step() -> 
             assert {t["amount"] for t in last["transfers"]} == {4 * base}  # type: ignore[attr-defined]
             return
     raise AssertionError("no auction hand in spades was set after play")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(min_value=0, max_value=2**32))
+def test_the_parts_always_add_up(game: str, seed: int) -> None:
+    """A property: whatever the game and the shuffle, every side's parts sum to its hand score."""
+    for last in finished_hands(game, seed, 3):
+        for side, points in last["score"].items():  # type: ignore[attr-defined]
+            assert sum(r["points"] for r in last["parts"][side]) == points  # type: ignore[index]

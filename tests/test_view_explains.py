@@ -61,3 +61,15 @@ def test_a_hand_thrown_in_is_told_in_the_next_hand() -> None:
         # the hand after a played one says nothing
         fresh = new_match(seed=2, game=game)
         assert "thrown_in" not in view(fresh, 1).to_json()
+
+
+def test_a_hand_thrown_in_at_a_table_of_four_names_the_chairs() -> None:
+    from pinochle.game import view_for_chair
+
+    s = new_match(seed=2, game="auction", players=4)
+    first = s.lineup[s.dealer]
+    while s.hand_no == 0:
+        s = apply(s, Action.pass_(turn(s)))
+    t = view_for_chair(s, 1).to_json()["thrown_in"]
+    assert t["number"] == 1 and t["dealer_chair"] == first and t["next_chair"] == s.lineup[s.dealer]
+    assert t["next_chair"] != t["dealer_chair"]
