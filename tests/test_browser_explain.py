@@ -316,12 +316,16 @@ def test_a_score_sheet_row_opens_that_hands_summary(server: Any) -> None:  # noq
         page.get_by_test_id("score-sheet").wait_for(state="visible")
         settle(page)
         sheet_axe = serious(page)
+        shot(page, "score-sheet-390")
+        # the sheet's columns line up: each row's number under the "#" of the head
+        columns = page.evaluate("""() => [document.querySelector('#scores-body thead th'),
+          document.querySelector('#scores-body tbody td')].map((e) => Math.round(e.getBoundingClientRect().width))""")
         page.locator("[data-testid=hand-open]").first.click()
         page.get_by_test_id("hand-summary").wait_for(state="visible")
         settle(page)
         out = {"errors": errors, "title": page.locator("#summary-title").inner_text(),
                "sums": page.evaluate(PART_SUMS), "next": page.get_by_test_id("next-hand").is_visible(),
-               "axe": sheet_axe + serious(page)}
+               "axe": sheet_axe + serious(page), "columns": columns}
         shot(page, "past-summary-390")
         ctx.close()
         return out
@@ -332,3 +336,4 @@ def test_a_score_sheet_row_opens_that_hands_summary(server: Any) -> None:  # noq
     assert out["sums"] == first["score"], out
     assert not out["next"]  # an earlier hand's summary deals nothing
     assert out["axe"] == [], out["axe"]
+    assert out["columns"][0] == out["columns"][1], out["columns"]

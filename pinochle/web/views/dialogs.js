@@ -362,7 +362,7 @@ function scoresTable(s, hist, deals = null) {
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, hist.some((hd) => hd.declarer) ? "Contract" : "Trump"),
       h("th", { scope: "col" }, usName), h("th", { scope: "col" }, themName),
       h("th", { scope: "col" }, `${usName} total`), h("th", { scope: "col" }, `${themName} total`))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "hand-row", dataset: { hand: String(i) } },
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "sheet-hand", dataset: { hand: String(i) } },
       h("td", {}, handOpener(deals ? i + 1 : hd.number, deals)),
       hd.declarer ? h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, verdictWord(hd)))
@@ -383,7 +383,7 @@ function perChairScores(s, hist, deals) {
       // a phone's sheet has room for initials ("P3"), as the bar shows them
       ...cols.map((c) => h("th", { scope: "col", "data-testid": `scores-col-chair-${c}`, title: s.chairName(c) },
         h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))))))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "hand-row", dataset: { hand: String(i) } },
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "sheet-hand", dataset: { hand: String(i) } },
       h("td", {}, handOpener(deals ? i + 1 : hd.number, deals)),
       h("td", {}, `${declarerName(hd)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
@@ -402,7 +402,7 @@ function perPlayerScores(s, hist, deals) {
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
       ...cols.map((side) => h("th", { scope: "col", "data-testid": `scores-col-${side}` }, s.sideName(side))))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "hand-row", dataset: { hand: String(i) } },
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "sheet-hand", dataset: { hand: String(i) } },
       h("td", {}, handOpener(deals ? i + 1 : hd.number, deals)), // the deals: every finished hand is a scored deal
       h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
