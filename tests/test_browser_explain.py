@@ -162,6 +162,7 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
                   return r.left >= 0 && r.right <= innerWidth + 0.5; }"""),
                 "steps": page.locator("[data-testid=stake-step]").count(),
                 "next": page.get_by_test_id("next-hand").inner_text(),
+                "inline": page.get_by_test_id("next-hand-inline").inner_text() if page.get_by_test_id("next-hand-inline").count() else None,
                 "axe": serious(page) if width == 360 else [],
             }
             shot(page, f"summary-{game}{players or ''}-{width}")
@@ -180,6 +181,7 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
             assert got["steps"] == len(last["stake_steps"]) >= 2, got
         # the title says "Deal k over" in a match of deals, and so does the button
         assert got["next"] == ("Next deal" if v["deals"] else "Next hand"), got["next"]
+        assert got["inline"] in (None, got["next"]), got
 
 
 def test_the_bar_says_trump_the_hand_and_the_target_and_the_turned_card_clears_east(server: Any) -> None:  # noqa: F811

@@ -119,7 +119,8 @@ export function contractText(s, seat, stuck, bid) {
 export function statusText(s, v, waiting = []) {
   const L = v.legal ?? {};
   if (v.phase === Phase.HAND_END) {
-    if (L.deal) return "Hand over — see the summary, then deal the next hand.";
+    // a match of deals (cutthroat, auction) says "deal", as the summary's title and button do
+    if (L.deal) return v.deals ? "Deal over — see the summary, then the next deal." : "Hand over — see the summary, then deal the next hand.";
     return waiting.length ? `Waiting for ${list(waiting)}…` : "Dealing the next hand…";
   }
   if (v.phase === Phase.MATCH_END) return "Match over.";
