@@ -346,7 +346,6 @@ function wire() {
     if (row) openHandSummary(Number(row.dataset.hand));
   };
   on("scores-body", "click", openRow);
-  on("review-hands", "click", openRow);
   on("summary-close", "click", () => $("summary-dialog").close());
   on("next-hand", "click", tableActions.deal);
   on("play-again", "click", () => newMatch(st.match?.level ?? Level.NORMAL));

@@ -344,7 +344,8 @@ export function renderSummary(ctx, hand = null) {
 }
 
 /** A score sheet row's number, a button that opens that hand's full summary (app.js: a click on the row). */
-function handOpener(n, deals) {
+function handOpener(n, deals, open = true) {
+  if (!open) return String(n);
   return h("button", { type: "button", class: "hand-open", "data-testid": "hand-open",
     "aria-label": `${deals ? "Deal" : "Hand"} ${n}: open its summary` }, String(n));
 }
@@ -353,8 +354,8 @@ function handOpener(n, deals) {
  * The hands of a match, one row each, "Us" first. With players alone (more than two sides), one
  * column per player: the hand's score with the running total under it.
  */
-function scoresTable(s, hist, deals = null) {
-  if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals);
+function scoresTable(s, hist, deals = null, open = true) {
+  if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals, open);
   const [us, them] = s.sidesOrder;
   const [usName, themName] = [s.sideName(us), s.sideName(them)];
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
@@ -362,8 +363,8 @@ function scoresTable(s, hist, deals = null) {
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, hist.some((hd) => hd.declarer) ? "Contract" : "Trump"),
       h("th", { scope: "col" }, usName), h("th", { scope: "col" }, themName),
       h("th", { scope: "col" }, `${usName} total`), h("th", { scope: "col" }, `${themName} total`))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "sheet-hand", dataset: { hand: String(i) } },
-      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals)),
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
+      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)),
       hd.declarer ? h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, verdictWord(hd)))
         : h("td", {}, "Trump ", suitChip(hd.trump)), // no contract (two-handed)
@@ -372,7 +373,7 @@ function scoresTable(s, hist, deals = null) {
 }
 
 /** A table of chairs (auction at 4 or 5): one column per player, yours first; "out" for a deal sat out. */
-function perChairScores(s, hist, deals) {
+function perChairScores(s, hist, deals, open = true) {
   const cols = s.chairs;
   const declarerName = (hd) => (hd.lineup ? s.chairName(hd.lineup[hd.declarer]) : s.name(hd.declarer));
   const active = (hd, c) => ["E", "S", "W"].some((p) => hd.lineup?.[p] === c);
@@ -383,8 +384,8 @@ function perChairScores(s, hist, deals) {
       // a phone's sheet has room for initials ("P3"), as the bar shows them
       ...cols.map((c) => h("th", { scope: "col", "data-testid": `scores-col-chair-${c}`, title: s.chairName(c) },
         h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))))))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "sheet-hand", dataset: { hand: String(i) } },
-      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals)),
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
+      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)),
       h("td", {}, `${declarerName(hd)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
       ...cols.map((c) => h("td", { class: `pp ${active(hd, c) ? "" : "out"}` },
@@ -394,16 +395,16 @@ function perChairScores(s, hist, deals) {
           Array.isArray(hd.chair_totals) ? num(hd.chair_totals[c]) : "—"))))))));
 }
 
-function perPlayerScores(s, hist, deals) {
-  if (s.lineup) return perChairScores(s, hist, deals);
+function perPlayerScores(s, hist, deals, open = true) {
+  if (s.lineup) return perChairScores(s, hist, deals, open);
   const cols = s.sidesOrder;
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
     h("caption", {}, "Each player: won or paid in the deal, the match total under it"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
       ...cols.map((side) => h("th", { scope: "col", "data-testid": `scores-col-${side}` }, s.sideName(side))))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: "sheet-hand", dataset: { hand: String(i) } },
-      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals)), // the deals: every finished hand is a scored deal
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
+      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)), // the deals: every finished hand is a scored deal
       h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
       ...cols.map((side) => h("td", { class: "pp" },
@@ -466,7 +467,8 @@ export function renderReview(ctx) {
   const hist = v.history ?? [];
   fill($("review-hands"),
     h("h2", {}, `The hands (${hist.length})`),
-    hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand was finished."));
+    // the review lists the hands; the score sheet at the table opens each one (a phone's review has no room for the buttons)
+    hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."
     : "Thanks for playing Quick Match.";
