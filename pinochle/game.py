@@ -1024,6 +1024,27 @@ def taken(state: State, buried: bool = True) -> tuple[tuple[int, ...], tuple[int
     return tuple(n), tuple(pts)
 
 
+def last_trick_bonus(state: State) -> tuple[int, ...]:
+    """Per side, the last trick's bonus it took (RULES.md, Scoring a hand: 10), once the hand's
+    tricks are all played (else 0): the part of :func:`taken`'s counters that is no card's."""
+    seating = state.game.seating
+    out = [0] * len(seating.sides)
+    complete = [t for t in state.tricks if t.winner is not None]
+    if len(complete) == state.rules.hand_size and complete[-1].winner is not None:
+        out[seating.side_of[complete[-1].winner]] += state.rules.last_trick
+    return tuple(out)
+
+
+def buried_counters(state: State) -> tuple[int, ...]:
+    """Per side, the counters of the cards the declarer buried (VARIANTS.md ``cutthroat``: they
+    count as the declarer's taken cards): the part of :func:`taken`'s counters never played."""
+    seating = state.game.seating
+    out = [0] * len(seating.sides)
+    if state.buried and state.declarer is not None:
+        out[seating.side_of[state.declarer]] += counter_points(state.buried, state.rules)
+    return tuple(out)
+
+
 def side_meld(state: State) -> tuple[int, ...]:
     """Meld laid down so far by each side (points), kept or not."""
     seating = state.game.seating
@@ -1316,6 +1337,14 @@ class View:
         meld_before: with ``meld_if_trump``, what still changes the hand
             before the meld: ``"widow"`` (the declarer takes it), ``"pass"``
             (the partners pass cards), or ``None``.
+        received: the cards in this seat's hand that its partner passed to it this hand
+            (the declarer: the partner's cards it kept; the partner: the cards passed back),
+            one entry per copy, while it holds them; ``None`` to everyone else and in games
+            without a pass (the ``exchange`` phase's view).
+        thrown_in: the hand before this one when it was thrown in because nobody bid
+            (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``): ``{"number", "dealer",
+            "next_dealer"}`` (seats; at a table of 4 or 5 also ``"dealer_chair"`` and
+            ``"next_chair"``), while this hand is being played; else ``None``.
     """
 
     seat: Seat
@@ -1367,6 +1396,8 @@ class View:
     dix_exchange: Seat | None = None
     meld_if_trump: tuple[int, int, int, int] | None = None
     meld_before: str | None = None
+    received: tuple[Card, ...] | None = None
+    thrown_in: dict[str, object] | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1394,6 +1425,7 @@ class View:
             **d,
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
+            **({} if self.received is None else {"received": [str(c) for c in self.received]}),
             **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
                 "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)} if self.lineup else {}),
             **({} if self.stock is None else self.stock),
@@ -1451,7 +1483,8 @@ def _public_json_parts(v: Any) -> _Parts:
     }
     c = {"game": v.game, "scale": v.scale}
     d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)}),
-         **({} if v.dix_exchange is None else {"dix_exchange": str(v.dix_exchange)})}
+         **({} if v.dix_exchange is None else {"dix_exchange": str(v.dix_exchange)}),
+         **({} if v.thrown_in is None else {"thrown_in": v.thrown_in})}
     return a, b, c, d, _table_json(v)
 
 
@@ -1473,19 +1506,6 @@ def _table_json(v: Any) -> dict[str, object]:
     seats = list(v.seating.names)
     names = v.seating.side_names
 
-    def earned(summary: dict[str, object]) -> dict[str, int] | None:
-        # kept meld + counters: what a side's play earned, toward its bid when it declared; a hand
-        # settled by stakes measures the meld shown (scorers.stakes: kept only when the bid is made);
-        # a scorer that measured otherwise says so (HandScore.earned: racehorse's failed declarers)
-        given = summary.get("earned")
-        if isinstance(given, dict):
-            return {s: int(given[s]) for s in names}
-        kept = summary.get("meld" if "transfers" in summary else "kept_meld")
-        ctr = summary.get("counters")
-        if not isinstance(kept, dict) or not isinstance(ctr, dict):
-            return None
-        return {s: kept[s] + ctr[s] for s in names}
-
     return {
         "seats": seats,
         "sides": {side: [str(_SEATS[s]) for s in members] for side, members in zip(names, v.seating.sides)},
@@ -1495,14 +1515,32 @@ def _table_json(v: Any) -> dict[str, object]:
         "deals": v.deals,
         "deal_number": v.deal_number,
         "meld_note": "A side keeps its meld only if it takes at least one trick." if v.meld_needs_trick else None,
-        "last_earned": None if v.last_hand is None else earned(v.last_hand),
+        "last_earned": None if v.last_hand is None else _measured(v.last_hand, names),
     }
+
+
+def _measured(summary: dict[str, object], names: tuple[str, ...]) -> dict[str, int] | None:
+    """Per side, the kept meld + counters of a finished hand: what a side's play earned, toward its bid
+    when it declared. A hand settled by stakes measures the meld shown (scorers.stakes: kept only when
+    the bid is made); a scorer that measured otherwise says so (HandScore.earned: racehorse's failed
+    declarers)."""
+    given = summary.get("earned")
+    if isinstance(given, dict):
+        return {s: int(given[s]) for s in names}
+    kept = summary.get("meld" if "transfers" in summary else "kept_meld")
+    ctr = summary.get("counters")
+    if not isinstance(kept, dict) or not isinstance(ctr, dict):
+        return None
+    return {s: kept[s] + ctr[s] for s in names}
 
 
 @_SameObject
 def _summary(hand: HandResult) -> dict[str, object]:
-    """A finished hand's summary in a view (``HandResult.summary``; shared: do not change it)."""
-    return hand.summary()
+    """A finished hand's summary in a view (``HandResult.summary``, with ``measured``: per side, the
+    meld and counters measured against the bid, as ``last_earned``; shared: do not change it)."""
+    out = hand.summary()
+    out["measured"] = _measured(out, hand.score.names)
+    return out
 
 
 @_SameObject
@@ -1610,6 +1648,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         conceded=state.conceded,
         turned=state.turned,
         dix_exchange=dix_exchanger(state),
+        thrown_in=_thrown_before(state),
         players=state.rules.players,
         tricks_in_hand=state.rules.hand_size,
         target=state.rules.target,
@@ -1621,6 +1660,18 @@ def _public_fields(state: State) -> dict[str, Any]:
 
 
 _public = _SameObject(_public_fields, size=256)
+
+
+def _thrown_before(state: State) -> dict[str, object] | None:
+    """The :attr:`View.thrown_in` of ``state``: the hand before this one, if it was thrown in
+    (nobody bid) and this hand is still being played."""
+    if not state.thrown or state.thrown[-1].number != state.hand_no or state.phase in ("hand_end", "match_end"):
+        return None
+    t = state.thrown[-1]
+    out: dict[str, object] = {"number": t.number, "dealer": str(_SEATS[t.dealer]), "next_dealer": str(_SEATS[state.dealer])}
+    if t.lineup and state.lineup:
+        out.update(dealer_chair=t.lineup[t.dealer], next_chair=state.lineup[state.dealer])
+    return out
 
 
 def view_for_chair(state: State, chair: int) -> View:

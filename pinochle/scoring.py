@@ -21,6 +21,66 @@ from .cards import SIDES
 from .rules import TABLE, RuleSet
 
 
+class Part(NamedTuple):
+    """One labelled part of a hand's score: what the hand summary shows as a row, with its rule.
+
+    A side's parts add up to what it scores in the hand (:attr:`HandScore.parts`); a stake's
+    steps end at the stake paid (:attr:`HandScore.stake_steps`, where ``points`` is the stake
+    after the step). ``who`` names the other party of a payment (a seat letter, or a chair's
+    number at a table of 4 or 5): the browser writes it as a name.
+
+    >>> Part("Meld kept", 120, "RULES.md, Scoring a hand").to_json()
+    {'label': 'Meld kept', 'points': 120, 'rule': 'RULES.md, Scoring a hand'}
+    """
+
+    label: str
+    points: int
+    rule: str
+    who: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        """``{"label", "points", "rule"}``, and ``"who"`` when the part names another party."""
+        out: dict[str, object] = {"label": self.label, "points": self.points, "rule": self.rule}
+        if self.who:
+            out["who"] = self.who
+        return out
+
+
+#: The rule of a partnership hand's score (RULES.md, Scoring a hand).
+SCORING_RULE = "RULES.md, Scoring a hand"
+
+
+def side_parts(declarer_side: int, bid: int, meld: tuple[int, ...], kept: tuple[int, ...],
+               counters: tuple[int, ...], last: tuple[int, ...], made: bool,
+               rule: str = SCORING_RULE) -> tuple[tuple[Part, ...], ...]:
+    """The parts of a hand scored as RULES.md scores it: each side adds its kept meld, its counters
+    and the last trick's bonus (``last``: per side, the bonus if it took the last trick, included
+    in ``counters``); a declaring side that is set loses the bid instead (``declarer_side`` -1: no
+    contract).
+
+    >>> [[(p.label, p.points) for p in side] for side in side_parts(0, 300, (40, 60), (40, 60),
+    ...  (100, 150), (0, 10), False)]
+    [[('Set: the bid is taken off', -300)], [('Meld kept', 60), ('Counters', 140), ('Last trick', 10)]]
+    """
+    out: list[tuple[Part, ...]] = []
+    for i in range(len(meld)):
+        if i == declarer_side and not made:
+            out.append((Part("Set: the bid is taken off", -bid, rule),))
+            continue
+        out.append(earned_parts(meld[i], kept[i], counters[i], last[i], rule))
+    return tuple(out)
+
+
+def earned_parts(meld: int, kept: int, counters: int, last: int, rule: str = SCORING_RULE) -> tuple[Part, ...]:
+    """A side's kept meld, counters and last-trick bonus as parts (a meld not kept: a row of 0 saying so)."""
+    parts = [Part("Meld kept", kept, rule) if kept == meld or kept else
+             Part(f"Meld {meld} not kept: no trick taken", 0, "RULES.md, Meld: a side keeps its meld only with a trick")]
+    parts.append(Part("Counters", counters - last, rule))
+    if last:
+        parts.append(Part("Last trick", last, rule))
+    return tuple(parts)
+
+
 class HandScore(NamedTuple):
     """The result of one hand, per side (index 0 = NS, 1 = EW). An immutable tuple.
 
@@ -71,6 +131,9 @@ class HandScore(NamedTuple):
     chair_transfers: tuple[tuple[int, int, int], ...] = ()
     earned: tuple[int, ...] = ()
     set_at_once: bool = False
+    parts: tuple[tuple[Part, ...], ...] = ()
+    stake_steps: tuple[Part, ...] = ()
+    chair_parts: tuple[tuple[Part, ...], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}`` (with ``"transfers"``
@@ -92,6 +155,12 @@ class HandScore(NamedTuple):
         if self.chairs:
             extra["chairs"] = list(self.chairs)
             extra["chair_transfers"] = [{"from": a, "to": b, "amount": n} for a, b, n in self.chair_transfers]
+        if self.parts:
+            extra["parts"] = {name: [p.to_json() for p in ps] for name, ps in zip(names, self.parts)}
+        if self.stake_steps:
+            extra["stake_steps"] = [p.to_json() for p in self.stake_steps]
+        if self.chair_parts:
+            extra["chair_parts"] = [[p.to_json() for p in ps] for ps in self.chair_parts]
         return {
             "bid": self.bid,
             "meld": sides(self.meld),
@@ -111,6 +180,7 @@ def score_hand(
     tricks: tuple[int, ...],
     counters: tuple[int, ...],
     rules: RuleSet = TABLE,
+    last: tuple[int, ...] = (),
 ) -> HandScore:
     """Score one hand (RULES.md, Scoring a hand).
 
@@ -121,6 +191,8 @@ def score_hand(
         tricks: tricks taken by each side.
         counters: counters taken by each side, last trick included.
         rules: ``meld_needs_trick`` and the set penalty.
+        last: per side, the last trick's bonus it took (included in ``counters``), for the
+            score's parts (:func:`side_parts`); none given: the counters are one part.
 
     Returns:
         The :class:`HandScore`.
@@ -135,7 +207,8 @@ def score_hand(
     score = [kept[0] + counters[0], kept[1] + counters[1]]
     if not made:
         score[declarer_side] = -bid
-    return HandScore(declarer_side, bid, meld, kept, tricks, counters, made, (score[0], score[1]))
+    parts = side_parts(declarer_side, bid, meld, kept, counters, last or (0,) * len(meld), made)
+    return HandScore(declarer_side, bid, meld, kept, tricks, counters, made, (score[0], score[1]), parts=parts)
 
 
 def match_winner(totals: tuple[int, ...], declarer_side: int, rules: RuleSet = TABLE) -> int | None:

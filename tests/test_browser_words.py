@@ -113,7 +113,7 @@ SENTENCES = """async (V) => {
   for (const k of ['racehorse_conceded', 'tt_end', 'ct_trump']) out.spoken[k] = spoken(k);
   for (const k of ['racehorse_conceded', 'racehorse_set', 'tt_end']) {
     out.summary[k] = summary(k);
-    if (k === 'racehorse_set') out.kept_set = [...document.querySelectorAll('#summary-body tbody tr')].find((r) => r.textContent.startsWith('Meld kept'))?.textContent;
+    if (k === 'racehorse_set') out.kept_set = [...document.querySelectorAll('#summary-body tbody tr')].find((r) => r.textContent.startsWith('Set: meld and counters lost'))?.textContent;
   }
   out.tt_verdict_class = document.querySelector('#summary-body [data-testid=verdict]').className;
   return out;
@@ -155,11 +155,11 @@ def test_the_tables_sentences_are_true_in_every_game(server: Any) -> None:  # no
     side = "NS" if declaring in ("N", "S") else "EW"
     measured = cases["racehorse_set_measured"][side]
     assert out["racehorse_set_earned"][side] == measured and f"came to {measured}," in set_, (set_, measured)
-    # the set side keeps no meld though its meld counted toward the bid: its "Meld kept" is marked and the
-    # table says why, so that the rows add up (a review, 2026-12-01); a hand without that has no note
+    # the set side keeps no meld though its meld counted toward the bid: its row says it lost meld and
+    # counters (0) and the table says why, so that the rows add up; a hand without that has no note
     for k in ("racehorse_set", "racehorse_conceded"):
         assert "a declarer who does not make the bid keeps none of it" in out["summary"][k], out["summary"][k]
-    assert "0*" in out["kept_set"], out["kept_set"]
+    assert out["kept_set"] and out["kept_set"].rstrip().endswith("0"), out["kept_set"]
     assert "keeps none" not in out["summary"]["tt_end"]
     tt_spoken = out["spoken"]["tt_end"]
     assert "Hand over:" in tt_spoken and "Them" not in tt_spoken and "them" in tt_spoken, tt_spoken

@@ -161,3 +161,15 @@ def test_random_matches_with_scarnes_rule_settle_to_zero(seed: int, players: int
             assert legal(s, turn(s) or E).cards  # the play goes on as usual
     out = replay(json.loads(json.dumps(match_record(s))))
     assert list(out["totals"]) == list(s.totals) or out["totals"] == dict(zip("ESW", s.totals))
+
+
+def test_the_stake_steps_say_a_concession_in_spades_is_not_doubled_under_scarnes_rule() -> None:
+    """The hand summary's stake steps end at the stake paid under each reading (bid 370: stake 15)."""
+    for rules, steps in ((None, [("Bid 370: bids 350–390 stake", 15), ("Spades are trump: ×2", 30),
+                                 ("Conceded before play: paid once", 30)]),
+                         (SINGLE, [("Bid 370: bids 350–390 stake", 15), ("Spades are trump: ×2", 30),
+                                   ("Conceded in spades: not doubled (house rule concede_spades=single)", 15),
+                                   ("Conceded before play: paid once", 15)])):
+        last = view(conceded(370, Suit.S, rules), S).to_json()["last_hand"]
+        assert isinstance(last, dict)
+        assert [(p["label"], p["points"]) for p in last["stake_steps"]] == steps  # type: ignore[index, union-attr]

@@ -391,3 +391,19 @@ def test_the_terminal_says_why_a_declarer_went_set_at_once() -> None:
     assert ("NS went set at once: N (partner) named trump without its king and queen, so NS lose 55; no card is "
             "played, and EW keep their meld.") in text, text
     assert "took no trick" not in text
+
+
+def test_a_hand_set_at_once_is_explained_in_parts_that_add_up() -> None:
+    """The hand summary's parts of a hand set at once: the declarers lose the bid, the opponents
+    keep their meld; each side's parts add up to its score."""
+    s = declared(Suit.S, trump_needs_marriage="true")
+    last = view(s, Seat.E).to_json()["last_hand"]
+    assert isinstance(last, dict)
+    opp = s.history[-1].score.meld[1]
+    assert last["parts"] == {  # type: ignore[comparison-overlap]
+        "NS": [{"label": "Set at once: no marriage in trump, the bid is taken off", "points": -55,
+                "rule": "VARIANTS.md double-deck: trump_needs_marriage (a declarer without K and Q of trump is set at once)"}],
+        "EW": [{"label": "Meld kept", "points": opp,
+                "rule": "VARIANTS.md double-deck: trump_needs_marriage (a declarer without K and Q of trump is set at once)"}],
+    }
+    assert last["score"] == {"NS": -55, "EW": opp}

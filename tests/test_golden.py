@@ -74,9 +74,14 @@ VIEW_KEYS: tuple[str, ...] = (
 #: The keys ``Legal.to_json()`` may hold today (each only when that move is open).
 LEGAL_KEYS: tuple[str, ...] = ("pass", "bid", "trump", "meld", "play", "deal")
 #: Nested objects projected on frozen keys; everything else is hashed whole.
-NESTED_KEYS: dict[str, tuple[str, ...]] = {"legal": LEGAL_KEYS}
+#: A finished hand's summary (``history`` entries, ``last_hand``) on the keys it had when the corpus
+#: was made (the summaries have since gained ``parts`` and ``stake_steps``: the score's explanation).
+SUMMARY_KEYS: tuple[str, ...] = (
+    "number", "dealer", "declarer", "bid", "trump", "stuck", "meld", "kept_meld", "tricks", "counters", "made",
+    "score", "totals", "transfers", "played", "earned", "chairs", "chair_transfers", "lineup", "chair_totals")
+NESTED_KEYS: dict[str, tuple[str, ...]] = {"legal": LEGAL_KEYS, "last_hand": SUMMARY_KEYS}
 #: Lists of objects projected entry by entry on frozen keys (issue 11 added each trick's ``seats``).
-LIST_KEYS: dict[str, tuple[str, ...]] = {"tricks": ("leader", "cards", "winner")}
+LIST_KEYS: dict[str, tuple[str, ...]] = {"tricks": ("leader", "cards", "winner"), "history": SUMMARY_KEYS}
 
 #: Today's keys of a match record, a hand record, and their replay summaries.
 MATCH_RECORD_KEYS: tuple[str, ...] = ("format", "hands")

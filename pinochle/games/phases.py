@@ -416,7 +416,40 @@ class Exchange(PhaseDef):
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         if state.declarer is None or seat not in (state.declarer, *state.game.seating.partners(state.declarer)):
             return {}
-        return {"exchange": state.exchange}
+        return {"exchange": state.exchange, "received": received(state, seat)}
+
+
+def received(state: State, seat: Seat) -> tuple[Card, ...]:
+    """The cards in ``seat``'s hand that its partner passed to it this hand (VARIANTS.md
+    ``partnership-pass``, ``racehorse``), one entry per copy, while it holds them: the declarer's
+    are the partner's four less any it passed back; the partner's are the four passed back. A copy
+    the seat also held before counts once per copy it was passed and still holds.
+
+    >>> from pinochle.game import new_match, apply, Action, legal, turn
+    >>> s = new_match(seed=3, game="partnership-pass")
+    >>> while s.phase == "auction":
+    ...     s = apply(s, Action.bid_(turn(s), legal(s, turn(s)).min_bid) if not s.calls else Action.pass_(turn(s)))
+    >>> s = apply(s, Action.trump_(turn(s), legal(s, turn(s)).trumps[0])) if s.phase == "trump" else s
+    >>> giver = turn(s); s = apply(s, Action.give(giver, unpack(s.hands[giver])[:4]))
+    >>> sorted(str(c) for c in received(s, s.declarer)) == sorted(str(c) for c in s.exchange[0])
+    True
+    """
+    if not state.exchange or state.declarer is None:
+        return ()
+    if seat == state.declarer:
+        got = list(state.exchange[0])
+        for c in state.exchange[1] if len(state.exchange) > 1 else ():
+            if c in got:
+                got.remove(c)
+    else:
+        got = list(state.exchange[1]) if len(state.exchange) > 1 else []
+    held: list[int] = [int(c) for c in unpack(state.hands[seat])]
+    out = []
+    for c in got:
+        if int(c) in held:
+            held.remove(int(c))
+            out.append(c)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- meld
@@ -585,7 +618,7 @@ class Bury(PhaseDef):
             raise IllegalAction(f"bury exactly {n} cards, not {len(action.cards)}")
         seat = action.seat
         free = list(buriable(state))
-        held = list(unpack(state.hands[seat]))
+        held: list[int] = [int(c) for c in unpack(state.hands[seat])]
         for c in action.cards:
             if c in free:
                 free.remove(c)

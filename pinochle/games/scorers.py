@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import Suit
-from ..game import State, chair_lineup, side_meld, sitting_out, taken
+from ..game import State, buried_counters, chair_lineup, last_trick_bonus, side_meld, sitting_out, taken
 from ..rules import SCALES, RuleSet
-from ..scoring import HandScore, match_winner, score_hand
+from ..scoring import HandScore, Part, earned_parts, match_winner, score_hand
 
 #: A played-out hand's score per side, ``(NS, EW)`` points, from the contract
 #: (``declarer_side`` and ``bid``, or ``None`` without one) and what each side
@@ -56,7 +56,8 @@ def contract(state: State) -> tuple[HandScore, int | None]:
     """
     assert state.declarer is not None and state.bid is not None
     tricks, pts = taken(state)
-    score = score_hand(state.declarer % 2, state.bid, side_meld(state), tricks, pts, state.rules)
+    score = score_hand(state.declarer % 2, state.bid, side_meld(state), tricks, pts, state.rules,
+                       last=last_trick_bonus(state))
     totals = (state.totals[0] + score.score[0], state.totals[1] + score.score[1])
     return score, match_winner(totals, state.declarer % 2, state.rules)
 
@@ -94,9 +95,21 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
     earned = (kept[0] + pts[0], kept[1] + pts[1])  # what was measured against the bid
     if not made:
         kept[side] = 0  # "the declarer's side scores nothing (meld and tricks lost)"
+    rule = "VARIANTS.md racehorse (seed 000)"
+    last = last_trick_bonus(state)
+    parts: list[tuple[Part, ...]] = [(), ()]
+    if made:
+        parts = [earned_parts(meld[i], kept[i], pts[i], last[i], rule) for i in (0, 1)]
+    else:
+        parts[side] = (Part("Conceded: nothing scored" if state.conceded
+                            else "Set: meld and counters lost", 0, rule),)
+        bonus = Part(f"Bonus {state.rules.total_counters}: the declarer "
+                     + ("conceded" if state.conceded else "went set"), state.rules.total_counters, rule)
+        parts[other] = (*earned_parts(meld[other], kept[other], pts[other], last[other], rule), bonus)
     hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, made, (score[0], score[1]),
                    conceded=state.conceded, played=not state.conceded,
-                   earned=earned if kept[side] + pts[side] != earned[side] else ())
+                   earned=earned if kept[side] + pts[side] != earned[side] else (),
+                   parts=(parts[0], parts[1]))
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
     return hs, match_winner(totals, side, state.rules)
 
@@ -115,7 +128,10 @@ def open_hand(state: State) -> tuple[HandScore, int | None]:
     needs = state.rules.meld_needs_trick
     kept = (0 if needs and tricks[0] == 0 else meld[0], 0 if needs and tricks[1] == 0 else meld[1])
     score = open_outcome(None, None, meld, tricks, pts, state.rules)
-    hs = HandScore(-1, 0, meld, kept, tricks, pts, True, score)
+    last = last_trick_bonus(state)
+    rule = "VARIANTS.md turned-trump (seed 000)"
+    hs = HandScore(-1, 0, meld, kept, tricks, pts, True, score,
+                   parts=tuple(earned_parts(meld[i], kept[i], pts[i], last[i], rule) for i in (0, 1)))
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
     target = state.rules.target
     reached = [t >= target for t in totals]
@@ -152,22 +168,33 @@ def declarer_first(state: State) -> tuple[HandScore, int | None]:
         kept[other] = meld[other]
         set_score = [0, 0]
         set_score[side], set_score[other] = -state.bid, meld[other]
+        marriage = "VARIANTS.md double-deck: trump_needs_marriage (a declarer without K and Q of trump is set at once)"
+        set_parts: list[tuple[Part, ...]] = [(), ()]
+        set_parts[side] = (Part("Set at once: no marriage in trump, the bid is taken off", -state.bid, marriage),)
+        set_parts[other] = (Part("Meld kept", meld[other], marriage),)
         hs = HandScore(side, state.bid, meld, (kept[0], kept[1]), tricks, pts, False, (set_score[0], set_score[1]),
-                       played=False, set_at_once=True)
+                       played=False, set_at_once=True, parts=(set_parts[0], set_parts[1]))
     else:
-        hs = score_hand(side, state.bid, meld, tricks, pts, state.rules)
+        hs = score_hand(side, state.bid, meld, tricks, pts, state.rules, last=last_trick_bonus(state))
     score = list(hs.score)
+    parts = list(hs.parts)
     target = state.rules.target
+    rule = "VARIANTS.md britannica (seed 001): the declaring side counts first"
     winner: int | None = None
     if state.totals[side] + score[side] >= target:
+        if score[other]:
+            parts[other] = (*parts[other], Part(f"Not scored: the declaring side reached {target} first",
+                                                -score[other], rule))
         score[other] = 0
         winner = side
     else:
         if tricks[other] == 0 and not state.set_at_once:
+            if score[other]:
+                parts[other] = (*parts[other], Part("Not scored: no trick taken", -score[other], rule))
             score[other] = 0
         if state.totals[other] + score[other] >= target:
             winner = other
-    return hs._replace(score=(score[0], score[1])), winner
+    return hs._replace(score=(score[0], score[1]), parts=(parts[0], parts[1])), winner
 
 
 def stake(bid: int, base: int = 30, band: int = 5, per_band: int = 1) -> int:
@@ -224,6 +251,75 @@ def _stake_of(state: State, bid: int, trump: int, per_band: int,
     unit = SCALES[state.rules.scale].unit
     native = bid * own // unit
     return stake(native, per_band=per_band) if value_of is None else value_of(native, trump)
+
+
+def stake_band(bid: int, trump: int, step: int, floor: int,
+               value_of: Callable[[int, int], int]) -> tuple[int, int]:
+    """The band of bids around ``bid`` (in steps of ``step``, from ``floor``) that stake as ``bid``
+    does, ``(lowest, highest)``, read off the game's schedule ``value_of``; the highest is capped
+    at ten bands' width (the schedule's last band is open).
+
+    >>> stake_band(370, 1, 10, 250, auction_stake), stake_band(37, 1, 1, 30, lambda b, t: stake(b))
+    ((350, 390), (35, 39))
+    """
+    value = value_of(bid, trump)
+    lo = bid
+    while lo - step >= floor and value_of(lo - step, trump) == value:
+        lo -= step
+    hi = bid
+    while value_of(hi + step, trump) == value and hi - bid < 100 * step:
+        hi += step
+    return lo, hi
+
+
+def _stake_steps(state: State, value: int, per_band: int, value_of: Callable[[int, int], int] | None,
+                 made: bool, played: bool) -> tuple[Part, ...]:
+    """How the stake ``value`` of ``state``'s hand arises, step by step, in the match's scale: the bid's
+    band and its stake in the game's schedule, spades doubling it, a set after play doubling it
+    (VARIANTS.md ``cutthroat``, ``auction``; :func:`stakes`). Each step holds the stake after it."""
+    assert state.bid is not None and state.trump is not None
+    own = SCALES[state.game.rules.scale].unit
+    unit = SCALES[state.rules.scale].unit
+    native = state.bid * own // unit
+    schedule: Callable[[int, int], int] = value_of or (lambda b, t: stake(b, per_band=per_band))
+    source = "VARIANTS.md auction (seed 000)" if value_of is not None else "VARIANTS.md cutthroat (seeds 001, 002)"
+    step = state.game.rules.bid_step
+    plain = 1 if state.trump == 0 else state.trump  # the schedule without the doubling for spades
+    base = schedule(native, plain)
+    lo, hi = stake_band(native, plain, step, state.game.rules.min_bid, schedule)
+    band = f"{lo * unit // own}" if lo == hi else f"{lo * unit // own}–{hi * unit // own}"
+    steps = [Part(f"Bid {state.bid}: bids {band} stake", base, source)]
+    full = schedule(native, state.trump)
+    if full != base:
+        steps.append(Part(f"Spades are trump: ×{full // base}" if full % base == 0 else "Spades are trump", full, source))
+        if state.conceded and state.rules.concede_spades == "single":
+            full = base
+            steps.append(Part("Conceded in spades: not doubled (house rule concede_spades=single)", base,
+                              "Scarne, Auction Pinochle with Widow: a concession in spades pays the single amount"))
+    if value != full:
+        steps.append(Part(f"The forced opening of {state.bid} was conceded: the minimum stake", value,
+                          "VARIANTS.md auction (seed 000): a minimum-stake loss if thrown in"))
+    if state.conceded:
+        steps.append(Part("Conceded before play: paid once", value, source))
+    elif not played:
+        steps.append(Part("The meld alone made the bid: no play", value, source))
+    elif made:
+        steps.append(Part("Made after play", value, source))
+    else:
+        steps.append(Part("Set after play: paid double", 2 * value, source))
+    return tuple(steps)
+
+
+def _paid_parts(who: int, transfers: tuple[tuple[int, int, int], ...], name: Callable[[int], str],
+                rule: str) -> tuple[Part, ...]:
+    """What ``who`` won or paid in a hand settled by stakes, one part per payment it was party to."""
+    parts = []
+    for payer, payee, amount in transfers:
+        if payee == who:
+            parts.append(Part("Paid by {who}", amount, rule, name(payer)))
+        elif payer == who:
+            parts.append(Part("Paid to {who}", -amount, rule, name(payee)))
+    return tuple(parts)
 
 
 def stakes(state: State, deals: int = 9, per_band: int = 1,
@@ -305,8 +401,19 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
             per_chair[payee] += amount
         chairs = tuple(per_chair)
     kept = tuple(meld[i] if i == ds and made else 0 for i in range(len(meld)))
+    rule = "VARIANTS.md auction (seed 000)" if value_of is not None else "VARIANTS.md cutthroat (seeds 001, 002)"
+    seat_name = "NESW".__getitem__
+    parts = tuple(
+        sum((_paid_parts(p, transfers, seat_name, rule) for p in side), ()) for side in seating.sides)
+    chair_parts: tuple[tuple[Part, ...], ...] = ()
+    if state.lineup:
+        chair_parts = tuple(_paid_parts(c, chair_transfers, str, rule)
+                            or (Part("Sat this hand out", 0, "VARIANTS.md auction (seed 000)"),)
+                            for c in range(state.table_size))
     hs = HandScore(ds, state.bid, meld, kept, tricks, pts, made, tuple(score), seating.side_names,
-                   transfers, state.conceded, played, chairs, chair_transfers)
+                   transfers, state.conceded, played, chairs, chair_transfers, parts=parts,
+                   stake_steps=_stake_steps(state, value, per_band, value_of, made, played),
+                   chair_parts=chair_parts)
     totals = [t + x for t, x in zip(state.totals, chairs or score)]
     winner: int | None = None
     if len(state.history) + 1 >= deals:

@@ -599,12 +599,16 @@ def stock_score(state: State) -> tuple[HandScore, int | None]:
     Returns:
         ``(HandScore, winner)``: the winner is the side index (0 N, 1 S) or ``None`` to play on.
     """
-    from ..game import side_meld, taken
+    from ..game import last_trick_bonus, side_meld, taken
+    from ..scoring import earned_parts
 
     tricks, pts = taken(state)
     meld_pts = side_meld(state)
     score = tuple(m + p for m, p in zip(meld_pts, pts))
-    hs = HandScore(-1, 0, meld_pts, meld_pts, tricks, pts, True, score, names=TWO_FACING.side_names)
+    last = last_trick_bonus(state)
+    rule = "VARIANTS.md two-handed (seed 000)"
+    parts = tuple(earned_parts(m, m, p, x, rule) for m, p, x in zip(meld_pts, pts, last))
+    hs = HandScore(-1, 0, meld_pts, meld_pts, tricks, pts, True, score, names=TWO_FACING.side_names, parts=parts)
     totals = tuple(t + d for t, d in zip(state.totals, score))
     target = state.rules.target
     winner: int | None = None

@@ -7,7 +7,7 @@ import { $, h, cardWords, SUIT } from "./dom.js";
 import { Phase } from "./protocol.js";
 import { play as playSound } from "./sounds.js";
 import { COMPASS } from "./seats.js";
-import { DIX, handResultWords, hasStock, legalKinds, resultTitle, statusText } from "./words.js";
+import { DIX, handResultWords, hasStock, legalKinds, resultTitle, statusText, thrownInText } from "./words.js";
 import { newsWords, stockNews } from "./views/stock.js";
 
 const TOAST_MS = 4500;
@@ -95,6 +95,7 @@ export function announceChanges(s, prev, v) {
   if (!prev) return;
   const say = [];
   if (handKey(prev) !== handKey(v)) {
+    if (v.thrown_in) say.push(thrownInText(s, v));
     say.push(`Hand ${v.hand_number}. ${s.spoken(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}.`);
   } else {
     for (const c of v.auction.slice(prev.auction.length)) {

@@ -20,7 +20,7 @@ import { initSettings } from "./settings-ui.js";
 import { toast } from "./announcer.js";
 import { createSocket } from "./socket.js";
 import {
-  dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, routeSeat, seatInPlay, send, sendHello, setIdle, st,
+  dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, openHandSummary, routeSeat, seatInPlay, send, sendHello, setIdle, st,
   tableActions, tick, useSocket,
 } from "./controller.js";
 import { inviteFromUrl, messageHandlers } from "./messages.js";
@@ -374,6 +374,12 @@ function wire() {
   on("last-trick-btn", "click", () => openDialog("trick"));
   on("scores-btn", "click", () => openDialog("scores"));
   on("summary-scores", "click", () => openDialog("scores"));
+  // a row of the score sheet opens that hand's full summary
+  const openRow = (e) => {
+    const row = e.target.closest?.("tr[data-hand]");
+    if (row) openHandSummary(Number(row.dataset.hand));
+  };
+  on("scores-body", "click", openRow);
   on("summary-close", "click", () => $("summary-dialog").close());
   on("next-hand", "click", tableActions.deal);
   on("play-again", "click", () => newMatch(st.match?.level ?? Level.NORMAL));

@@ -385,7 +385,9 @@ export function renderTable() {
   if ($("meld-dialog").open) renderMeld(ctx);
   if ($("scores-dialog").open) renderScores(ctx);
   if (v.phase === Phase.HAND_END && v.last_hand) {
-    renderSummary(ctx);
+    // an earlier hand's summary opened from the score sheet stays until it is closed
+    const pastOpen = $("summary-dialog").open && $("summary-dialog").dataset.past === "true";
+    if (!pastOpen) renderSummary(ctx);
     if (st.summaryShownFor !== handKey(v)) {
       st.summaryShownFor = handKey(v);
       closeDialogs();
@@ -422,6 +424,17 @@ export function openDialog(which) {
   const draw = { meld: renderMeld, trick: renderLastTrick, scores: renderScores, summary: renderSummary }[which];
   draw(ctx);
   $(`${which === "trick" ? "trick" : which}-dialog`).showModal();
+}
+
+/** Open the full summary of the match's hand `index` (a row of the score sheet; `view.history`). */
+export function openHandSummary(index) {
+  if (!st.view) return;
+  const hand = (st.view.history ?? [])[index];
+  if (!hand) return;
+  const ctx = tableCtx();
+  for (const id of ["scores-dialog", "summary-dialog"]) if ($(id).open) $(id).close();
+  renderSummary(ctx, hand);
+  $("summary-dialog").showModal();
 }
 
 function dealNext() {

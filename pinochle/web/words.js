@@ -138,7 +138,8 @@ export function contractText(s, seat, stuck, bid) {
 export function statusText(s, v, waiting = []) {
   const L = v.legal ?? {};
   if (v.phase === Phase.HAND_END) {
-    if (L.deal) return "Hand over — see the summary, then deal the next hand.";
+    // a match of deals (cutthroat, auction) says "deal", as the summary's title and button do
+    if (L.deal) return v.deals ? "Deal over — see the summary, then the next deal." : "Hand over — see the summary, then deal the next hand.";
     return waiting.length ? `Waiting for ${list(waiting)}…` : "Dealing the next hand…";
   }
   if (v.phase === Phase.MATCH_END) return "Match over.";
@@ -260,3 +261,32 @@ export function handResultSentence(s, last, earned) {
 }
 
 export const suitTitle = (suit) => SUIT[suit]?.title ?? suit;
+
+/**
+ * A hand thrown in because nobody bid (`view.thrown_in`), in words, with who deals now: "Hand 3 was
+ * thrown in: nobody bid. West deals hand 4." (a match of a number of deals deals the same deal again).
+ */
+export function thrownInText(s, v) {
+  const t = v.thrown_in;
+  if (!t) return "";
+  const who = (seat, chair) => (s.lineup && Number.isInteger(chair)
+    ? (chair === s.myChair ? "you" : s.chairName(chair)) : s.isMe(seat) ? "you" : s.name(seat));
+  const next = who(t.next_dealer, t.next_chair);
+  const deals = next === "you" ? "deal" : "deals";
+  if (v.deals) return `Deal ${v.deal_number} was thrown in: nobody bid. ${cap(next)} ${deals} it again.`;
+  return `Hand ${t.number} was thrown in: nobody bid. ${cap(next)} ${deals} hand ${v.hand_number}.`;
+}
+
+/** The cards your partner passed you (`view.received`, the server's), each copy counted: token → copies. */
+export function receivedCounts(v) {
+  const out = new Map();
+  for (const t of Array.isArray(v?.received) ? v.received : []) out.set(t, (out.get(t) ?? 0) + 1);
+  return out;
+}
+
+/** How a card your partner passed you is said and marked: the declarer got it, the partner got it back. */
+export const RECEIVED = Object.freeze({
+  mark: "from partner",
+  said: (declarer) => (declarer ? "passed to you by your partner" : "passed back by your partner"),
+  legend: (n, declarer) => (declarer ? `${n} from your partner` : `${n} back from your partner`),
+});

@@ -66,7 +66,7 @@ export function renderControls(ctx) {
     // once you asked for the next hand, the status line says whom the table waits for
     el.append(h("div", { class: "hand-end" },
       h("button", { class: "btn", type: "button", "data-testid": "show-summary", onclick: act.showSummary }, "Hand summary"),
-      L.deal ? h("button", { class: "btn primary", type: "button", "data-testid": "next-hand-inline", onclick: act.deal }, "Next hand") : null));
+      L.deal ? h("button", { class: "btn primary", type: "button", "data-testid": "next-hand-inline", onclick: act.deal }, v.deals ? "Next deal" : "Next hand") : null));
   }
 }
 

@@ -125,10 +125,58 @@ function countedNotKept(last, earned, key) {
   const e = earned?.[key];
   return typeof e === "number" && e !== last.kept_meld[key] + last.counters[key];
 }
-const NOT_KEPT_NOTE = "* The meld counted toward the bid, but a declarer who does not make the bid keeps none of it.";
+const NOT_KEPT = "The meld counted toward the bid, but a declarer who does not make the bid keeps none of it.";
+/** The note under a summary whose set declarer's meld counted but is not kept ("*" marks its cell when the rows are the old ones). */
+const notKeptNote = (last) => (last.parts || last.chair_parts ? NOT_KEPT : `* ${NOT_KEPT}`);
 
-/** The hand's rows a player sitting it out has no figure in (meld, counters, tricks, toward the bid). */
-const HAND_ROWS = ["Meld shown", "Meld kept", "Counters", "Tricks", "Meld + counters"];
+/** The hand's rows a player sitting it out has no figure in (meld, tricks, toward the bid). */
+const HAND_ROWS = ["Meld shown", "Tricks", "Meld + counters"];
+
+/**
+ * A part's label in words (the server's `parts`: `{label, points, rule, who}`): "{who}" is the other
+ * party of a payment, a seat ("Paid by West") or, at a table of 4 or 5, a chair.
+ */
+export function partLabel(s, p, chairs = false) {
+  if (p.who === undefined || p.who === null || p.who === "") return p.label;
+  const name = chairs ? (Number(p.who) === s.myChair ? "you" : s.chairName(Number(p.who)))
+    : s.isMe(p.who) ? "you" : s.name(p.who);
+  return p.label.replace("{who}", name);
+}
+
+/**
+ * The rows that add up to the hand score: one per labelled part the server gave any column
+ * (`partsOf(col)`), in the order they first appear; a column without that part has an empty cell.
+ * Each column's cells sum to its hand score (the server's parts add up: tests/test_score_parts.py).
+ */
+function partRows(s, cols, partsOf, chairs = false, skip = () => false) {
+  const labels = [];
+  const rules = new Map();
+  for (const c of cols) {
+    for (const p of partsOf(c) ?? []) {
+      const l = partLabel(s, p, chairs);
+      if (!labels.includes(l)) { labels.push(l); rules.set(l, p.rule); }
+    }
+  }
+  return labels.map((l) => h("tr", { class: "part-row", "data-testid": "part-row" },
+    h("th", { scope: "row", title: rules.get(l) ?? null }, l),
+    ...cols.flatMap((c) => {
+      if (skip(c)) return [];
+      const mine = (partsOf(c) ?? []).filter((p) => partLabel(s, p, chairs) === l);
+      const sum = mine.reduce((n, p) => n + p.points, 0);
+      return [h("td", { class: "part", "data-testid": "part-cell", dataset: { col: String(c), points: mine.length ? String(sum) : "" } },
+        mine.length ? num(sum) : "")];
+    })));
+}
+
+/** How the stake of a hand settled by stakes arises (the server's `stake_steps`): "Bid 370 … 15 → Spades ×2: 30 → Set after play: 60". */
+function stakeSteps(last) {
+  const steps = Array.isArray(last.stake_steps) ? last.stake_steps : [];
+  if (!steps.length) return null;
+  return h("div", { class: "stake-steps", "data-testid": "stake-steps" },
+    h("h3", {}, "The stake"),
+    h("ol", {}, ...steps.map((p) => h("li", { title: p.rule, "data-testid": "stake-step" },
+      h("span", { class: "step-label" }, p.label), " ", h("strong", { class: "step-points" }, num(p.points))))));
+}
 
 /**
  * A table of chairs (auction at 4 or 5): one column per player, yours first, the ones who sat the
@@ -142,8 +190,7 @@ function chairSummaryTable(s, last, earned) {
   // the declarer's meld and counters against the bid, the bid on a line of its own (a phone's column is narrow)
   const toward = (seat) => (seat === last.declarer
     ? [String(earned?.[seat] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)] : String(earned?.[seat] ?? "—"));
-  const kept = (p) => `${last.kept_meld[p]}${countedNotKept(last, earned, p) ? "*" : ""}`;
-  const figures = [(p) => last.meld[p], kept, (p) => last.counters[p], (p) => last.tricks[p], toward];
+  const figures = [(p) => last.meld[p], (p) => last.tricks[p], toward];
   const head = (c) => {
     const seat = seatOf(c);
     const tag = seat === null ? h("span", { class: "col-tag out" }, "Sits out")
@@ -163,10 +210,11 @@ function chairSummaryTable(s, last, earned) {
   const note = ["E", "S", "W"].some((p) => last.lineup[p] != null && countedNotKept(last, earned, p));
   // five players on a phone fit the dialog's width; a narrower screen scrolls the table, never the page
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "The hand, one column per player" }, h("table", { class: "summary-table per-player per-chair", "data-testid": "summary-table" },
-    note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, NOT_KEPT_NOTE) : null,
+    note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, notKeptNote(last)) : null,
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map(head))),
     h("tbody", {},
       ...HAND_ROWS.map(handRow),
+      ...(Array.isArray(last.chair_parts) ? partRows(s, cols, (c) => last.chair_parts[c], true) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Won or paid"),
         ...cols.map((c) => h("td", { "data-testid": `hand-score-chair-${c}`, class: set(c) ? "set" : null },
           Array.isArray(last.chairs) ? signed(last.chairs[c]) : "—"))),
@@ -190,14 +238,16 @@ function summaryTable(s, last, earned) {
   const won = (side) => (s.lineup && Array.isArray(last.chairs) && last.lineup ? last.chairs[last.lineup[side]] : last.score[side]);
   const note = cols.some((side) => countedNotKept(last, earned, side));
   return h("table", { class: `summary-table ${cols.length > 2 ? "per-player" : ""}`, "data-testid": "summary-table" },
-    note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, NOT_KEPT_NOTE) : null,
+    note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, notKeptNote(last)) : null,
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
     h("tbody", {},
       row("Meld shown", (side) => last.meld[side]),
-      row("Meld kept", (side) => `${last.kept_meld[side]}${countedNotKept(last, earned, side) ? "*" : ""}`),
-      row("Counters", (side) => last.counters[side]),
+      ...(last.parts ? [] : [
+        row("Meld kept", (side) => `${last.kept_meld[side]}${countedNotKept(last, earned, side) ? "*" : ""}`),
+        row("Counters", (side) => last.counters[side])]),
       row("Tricks", (side) => last.tricks[side]),
-      row("Meld + counters", toward),
+      ...(last.declarer ? [row("Meld + counters", toward)] : []),
+      ...(last.parts ? partRows(s, cols, (side) => last.parts[side]) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
           stakes ? signed(won(side)) : score(side)))),
@@ -237,7 +287,7 @@ function stockSummary(s, v, last) {
     h("p", { class: "contract-line" }, "Trump ", suitChip(last.trump)),
     noContractVerdict(s, last),
     stockSummaryTable(s, v, last),
-    h("p", { class: "muted small" }, STOCK.summary.note),
+    last.parts ? null : h("p", { class: "muted small" }, STOCK.summary.note),
   ];
 }
 
@@ -253,45 +303,59 @@ function openSummary(s, last, earned) {
 /** A declaring side's result in a word: made, set or conceded. */
 const verdictWord = (last) => (last.made ? "made" : last.played === false ? "conceded" : "set");
 
-export function renderSummary(ctx) {
+/**
+ * The hand summary: the hand just finished (`view.last_hand`), or, opened from the score sheet, an
+ * earlier hand of the match (`hand`: a `history` entry, with its `measured`).
+ */
+export function renderSummary(ctx, hand = null) {
   const { v, s } = ctx;
-  const last = v.last_hand;
+  const past = hand !== null;
+  const last = past ? hand : v.last_hand;
   if (!last) return;
+  const earned = past ? last.measured ?? null : v.last_earned ?? last.measured ?? null;
+  $("summary-dialog").dataset.past = past ? "true" : "false";
+  const deal = !past && Boolean(v.legal?.deal);
+  const next = $("next-hand");
+  next.hidden = !deal;
+  // the button says what the title says: "Deal 3 over" is followed by the next deal (cutthroat, auction)
+  next.textContent = v.deals ? "Next deal" : "Next hand";
+  const note = $("summary-waiting");
+  note.hidden = past || !(v.phase === Phase.HAND_END && !deal);
+  note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
   if (!last.declarer && hasStock(v)) {
     $("summary-title").textContent = `Hand ${last.number} over`;
     fill($("summary-body"), stockSummary(s, v, last));
-    const deal = Boolean(v.legal?.deal);
-    $("next-hand").hidden = !deal;
-    const note = $("summary-waiting");
-    note.hidden = !(v.phase === Phase.HAND_END && !deal);
-    note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
     return;
   }
   // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
-  $("summary-title").textContent = v.deals ? `Deal ${v.deal_number} over` : `Hand ${last.number} over`;
-  if (!last.declarer) fill($("summary-body"), ...openSummary(s, last, v.last_earned));
+  const dealNo = past ? (v.history ?? []).indexOf(hand) + 1 : v.deal_number;
+  $("summary-title").textContent = v.deals ? `Deal ${dealNo} over` : `Hand ${last.number} over`;
+  if (!last.declarer) fill($("summary-body"), ...openSummary(s, last, earned));
   else fill($("summary-body"),
     h("p", { class: "contract-line" },
       `${s.name(last.declarer)} ${last.stuck ? `${s.verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
-      cap(verdictWord(last)), " — ", handResultSentence(s, last, v.last_earned)),
+      cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     settlement(s, last),
-    summaryTable(s, last, v.last_earned),
+    stakeSteps(last),
+    summaryTable(s, last, earned),
   );
-  const deal = Boolean(v.legal?.deal);
-  $("next-hand").hidden = !deal;
-  const note = $("summary-waiting");
-  note.hidden = !(v.phase === Phase.HAND_END && !deal);
-  note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
+}
+
+/** A score sheet row's number, a button that opens that hand's full summary (app.js: a click on the row). */
+function handOpener(n, deals, open = true) {
+  if (!open) return String(n);
+  return h("button", { type: "button", class: "hand-open", "data-testid": "hand-open",
+    "aria-label": `${deals ? "Deal" : "Hand"} ${n}: open its summary` }, String(n));
 }
 
 /**
  * The hands of a match, one row each, "Us" first. With players alone (more than two sides), one
  * column per player: the hand's score with the running total under it.
  */
-function scoresTable(s, hist, deals = null) {
-  if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals);
+function scoresTable(s, hist, deals = null, open = true) {
+  if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals, open);
   const [us, them] = s.sidesOrder;
   const [usName, themName] = [s.sideName(us), s.sideName(them)];
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
@@ -299,8 +363,8 @@ function scoresTable(s, hist, deals = null) {
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, hist.some((hd) => hd.declarer) ? "Contract" : "Trump"),
       h("th", { scope: "col" }, usName), h("th", { scope: "col" }, themName),
       h("th", { scope: "col" }, `${usName} total`), h("th", { scope: "col" }, `${themName} total`))),
-    h("tbody", {}, ...hist.map((hd) => h("tr", {},
-      h("td", {}, String(hd.number)),
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
+      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)),
       hd.declarer ? h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, verdictWord(hd)))
         : h("td", {}, "Trump ", suitChip(hd.trump)), // no contract (two-handed)
@@ -309,7 +373,7 @@ function scoresTable(s, hist, deals = null) {
 }
 
 /** A table of chairs (auction at 4 or 5): one column per player, yours first; "out" for a deal sat out. */
-function perChairScores(s, hist, deals) {
+function perChairScores(s, hist, deals, open = true) {
   const cols = s.chairs;
   const declarerName = (hd) => (hd.lineup ? s.chairName(hd.lineup[hd.declarer]) : s.name(hd.declarer));
   const active = (hd, c) => ["E", "S", "W"].some((p) => hd.lineup?.[p] === c);
@@ -320,8 +384,8 @@ function perChairScores(s, hist, deals) {
       // a phone's sheet has room for initials ("P3"), as the bar shows them
       ...cols.map((c) => h("th", { scope: "col", "data-testid": `scores-col-chair-${c}`, title: s.chairName(c) },
         h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))))))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", {},
-      h("td", {}, String(deals ? i + 1 : hd.number)),
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
+      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)),
       h("td", {}, `${declarerName(hd)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
       ...cols.map((c) => h("td", { class: `pp ${active(hd, c) ? "" : "out"}` },
@@ -331,16 +395,16 @@ function perChairScores(s, hist, deals) {
           Array.isArray(hd.chair_totals) ? num(hd.chair_totals[c]) : "—"))))))));
 }
 
-function perPlayerScores(s, hist, deals) {
-  if (s.lineup) return perChairScores(s, hist, deals);
+function perPlayerScores(s, hist, deals, open = true) {
+  if (s.lineup) return perChairScores(s, hist, deals, open);
   const cols = s.sidesOrder;
   return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
     h("caption", {}, "Each player: won or paid in the deal, the match total under it"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
       ...cols.map((side) => h("th", { scope: "col", "data-testid": `scores-col-${side}` }, s.sideName(side))))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", {},
-      h("td", {}, String(deals ? i + 1 : hd.number)), // the deals: every finished hand is a scored deal
+    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
+      h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)), // the deals: every finished hand is a scored deal
       h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
       ...cols.map((side) => h("td", { class: "pp" },
@@ -403,7 +467,8 @@ export function renderReview(ctx) {
   const hist = v.history ?? [];
   fill($("review-hands"),
     h("h2", {}, `The hands (${hist.length})`),
-    hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand was finished."));
+    // the review lists the hands; the score sheet at the table opens each one (a phone's review has no room for the buttons)
+    hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."
     : "Thanks for playing Quick Match.";

@@ -16,7 +16,7 @@
 // Pure view functions; the clicks go to the controller through the hand's own listener.
 
 import { $, cardEl, cardName, fill, h } from "../dom.js";
-import { chooseOf, STOCK } from "../words.js";
+import { chooseOf, RECEIVED, receivedCounts, STOCK } from "../words.js";
 
 export const MIN_STRIP = 46; // px of each card left uncovered in a row (44 px targets, with room for rounding)
 
@@ -87,6 +87,8 @@ export function renderHand(ctx) {
   } else if (choosing) {
     label = `Your hand: choose ${choose.count} cards, ${ctx.chosen.size} chosen`;
   }
+  const passed = Array.isArray(v.received) ? v.received.length : 0;
+  if (passed) label += `; ${passed === 1 ? "1 card" : `${passed} cards`} ${RECEIVED.said(v.declarer === v.seat)}, marked`;
   el.setAttribute("aria-label", label);
   // choosing from the cards the view offers (legal.bury.cards): the others are shown as not to be chosen
   const offered = choosing && choose.from ? new Set(choose.from) : null;
@@ -101,16 +103,29 @@ export function renderHand(ctx) {
     if (k <= (marks.drawn.get(token) ?? 0) + (marks.returned.get(token) ?? 0)) return "returned";
     return null;
   };
+  // the cards your partner passed you (the server's `received`), marked for the rest of the hand
+  const got = receivedCounts(v);
+  const gotLeft = new Map(got);
+  const receivedOf = (token) => {
+    const k = gotLeft.get(token) ?? 0;
+    if (!k) return false;
+    gotLeft.set(token, k - 1);
+    return true;
+  };
+  const iDeclare = v.declarer === v.seat;
   const buttons = v.hand.map((token, i) => {
     const mark = markOf(token);
+    const fromPartner = !mark && receivedOf(token);
     const chosen = choosing && ctx.chosen.has(i);
     const ok = myPlay ? playable.has(token) : offered ? offered.has(token) : choosing;
     const cls = myPlay ? (ok ? "legal" : "illegal") : chosen ? "chosen" : offered && !ok ? "illegal" : "";
-    const marked = mark ? `, ${mark === "drawn" ? STOCK.justDrawn : STOCK.backFromTable}` : "";
+    const marked = mark ? `, ${mark === "drawn" ? STOCK.justDrawn : STOCK.backFromTable}`
+      : fromPartner ? `, ${RECEIVED.said(iDeclare)}` : "";
     return cardEl(token, {
       button: true,
-      class: [cls, mark ?? ""].join(" ").trim(),
-      dataset: { legal: ok ? "true" : "false", focus: `card-${i}-${token}`, index: String(i), ...(mark ? { mark } : {}) },
+      class: [cls, mark ?? "", fromPartner ? "received" : ""].join(" ").trim(),
+      dataset: { legal: ok ? "true" : "false", focus: `card-${i}-${token}`, index: String(i), ...(mark ? { mark } : {}),
+        ...(fromPartner ? { received: "true" } : {}) },
       props: {
         "data-testid": "card",
         title: myPlay && !ok ? "Not playable now — click to see why" : null,

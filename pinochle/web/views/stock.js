@@ -299,12 +299,25 @@ export function stockSummaryTable(s, v, last) {
   const lastTrick = v.tricks?.length === v.tricks_in_hand ? v.tricks.at(-1)?.winner ?? null : null;
   const W = STOCK.summary;
   const row = (label, key, cls = null) => h("tr", { class: cls }, h("th", { scope: "row" }, label), ...cols.map((side) => h("td", {}, key(side))));
+  // the server's parts of each score (meld, counters, the last trick's 10): rows that add up to the hand
+  const part = (side, label) => (last.parts?.[side] ?? []).find((p) => p.label === label) ?? null;
+  const partRow = (title, label, shown) => h("tr", { class: "part-row" }, h("th", { scope: "row" }, title), ...cols.map((side) => {
+    const p = part(side, label);
+    return h("td", { "data-testid": "part-cell", dataset: { col: side, points: p ? String(p.points) : "" } }, shown(side, p));
+  }));
+  const parts = last.parts ? [
+    partRow(W.meld, "Meld kept", (side, p) => num(p ? p.points : last.meld[side])),
+    partRow(W.counters, "Counters", (side, p) => num(p ? p.points : last.counters[side])),
+    partRow(W.lastTrick, "Last trick", (side, p) => (p ? `+${num(p.points)}` : "—")),
+  ] : [
+    row(W.meld, (side) => num(last.meld[side])),
+    row(W.counters, (side) => num(last.counters[side])),
+    row(W.lastTrick, (side) => (lastTrick === null ? "—" : s.sideSeats(side).includes(lastTrick) ? W.won : "—")),
+  ];
   return h("table", { class: "summary-table stock-summary", "data-testid": "summary-table" },
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
     h("tbody", {},
-      row(W.meld, (side) => num(last.meld[side])),
-      row(W.counters, (side) => num(last.counters[side])),
-      row(W.lastTrick, (side) => (lastTrick === null ? "—" : s.sideSeats(side).includes(lastTrick) ? W.won : "—")),
+      ...parts,
       row(W.tricks, (side) => String(last.tricks[side])),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, W.hand),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}` }, `+${num(last.score[side])}`))),

@@ -7,7 +7,7 @@ import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js
 import { Phase } from "../protocol.js";
 import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
-import { contractText, DIX, handNumber, hasStock, midName, statusText, takes, thinking } from "../words.js";
+import { contractText, DIX, handNumber, hasStock, midName, RECEIVED, statusText, takes, thinking, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
 
@@ -77,8 +77,8 @@ export function renderTopbar(ctx) {
     if (v.trump) c.append(" ", h("span", { class: "wide-only" }, "· Trump "), suitChip(v.trump));
   } else if (v.phase === Phase.AUCTION) {
     c.append("Auction");
-  } else if (hasStock(v) && v.trump) {
-    // no auction (two-handed): the turned card names trump
+  } else if (v.trump) {
+    // no contract (two-handed, turned-trump): the turned card names trump, and the bar says it all hand
     c.append(h("span", { class: "contract-who" }, "Trump "), suitChip(v.trump));
   }
   const done = completedTricks(v);
@@ -195,6 +195,12 @@ function renderSeat(ctx, el, seat) {
   if (f && f.computer && !s.isMe(seat)) badges.push(seatBadge("computer", "Computer", "CPU", { title: s.fullName(seat) }));
   if (v.dealer === seat) badges.push(seatBadge("dealer", "Dealer", "D", { title: "Dealer" }));
   if (v.declarer === seat) badges.push(seatBadge("declarer", "Declarer", "Decl", { title: "Declarer" }));
+  // your seat keys the cards your partner passed you, marked in your hand (the server's `received`)
+  const got = s.isMe(seat) && Array.isArray(v.received) ? v.received.length : 0;
+  if (got) {
+    const key = RECEIVED.legend(got, v.declarer === seat);
+    badges.push(seatBadge("received", key, `⇄ ${got}`, { title: key, "data-testid": "received-legend" }));
+  }
   if (standIn) {
     badges.push(seatBadge("stand-in", "Computer playing", "CPU",
       { "data-testid": `stand-in-${seat}`, title: "A computer plays until they are back" }));
@@ -268,6 +274,8 @@ function centreInfo(ctx) {
   const { v, s } = ctx;
   const box = h("div", { class: "centre-info" });
   if (v.phase === Phase.AUCTION) {
+    // the hand before was thrown in (nobody bid): say so, and who deals now
+    if (v.thrown_in) box.append(h("div", { class: "thrown-in", "data-testid": "thrown-in" }, thrownInText(s, v)));
     box.append(h("div", { class: "ci-title" }, "Auction"));
     if (v.high_bid) {
       box.append(h("div", { class: "ci-big", "data-testid": "high-bid" }, String(v.high_bid)),

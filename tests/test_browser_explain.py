@@ -1,0 +1,341 @@
+"""Every event and every number explained, in the browser (issue 30, item 3).
+
+Engine-made views (random legal play, the server's automatic moves applied) are served to the real
+page over a scripted socket (``web_fixtures.Scripted``), and the page is measured:
+
+- the hand summary of every game: each column's part rows (``data-points``) add up to the hand score
+  the server sent (``last_hand.score``, ``chairs`` at a table of 4 or 5); a stake shows its steps;
+- no two boxes of the summary, and of the top bar, overlap at 320, 360, 390, 768 and 1440 px, and the
+  top bar shows the hand's number, the target and trump on a phone (turned-trump too), and the card
+  turned for trump does not lie over East's box;
+- a hand thrown in gets a banner saying so and who deals now; the cards passed between partners are
+  marked in the hand (and said in its label);
+- a row of the score sheet opens that hand's summary; a match of deals says "Next deal".
+
+Screenshots go to /tmp/explain-shots when PINOCHLE_SHOTS is set.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pinochle.game import Action, State, apply, auto_action, new_match, turn, view, view_for_chair
+from pinochle.games import GAMES
+
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_a11y import axe_runner
+from .test_score_parts import random_action
+
+SHOTS = Path(os.environ.get("PINOCHLE_SHOTS", "")) if os.environ.get("PINOCHLE_SHOTS") else None
+WIDTHS = (320, 360, 390, 768, 1440)
+
+
+def auto(state: State) -> State:
+    """The automatic moves made, as the server makes them before a view is sent."""
+    while (a := auto_action(state)) is not None:
+        state = apply(state, a)
+    return state
+
+
+def play_until(game: str, seed: int, until: Callable[[State], bool], players: int | None = None,
+               limit: int = 5000) -> State:
+    """A random match of ``game`` up to the first state where ``until`` holds."""
+    rng = random.Random(seed)
+    state = auto(new_match(seed=seed, game=game, players=players))
+    for _ in range(limit):
+        if until(state):
+            return state
+        assert state.phase != "match_end", (game, seed)
+        state = auto(apply(state, random_action(state, rng)))
+    raise AssertionError(f"{game}: not reached in {limit} moves")
+
+
+def first_of(game: str, until: Callable[[State], bool]) -> State:
+    """The first state where ``until`` holds in the first random match of ``game`` (seeds 1, 2, ...) that has one."""
+    for seed in range(1, 40):
+        try:
+            return play_until(game, seed, until)
+        except AssertionError:
+            continue
+    raise AssertionError(f"{game}: no match reached it")
+
+
+def all_pass(game: str, seed: int = 3) -> State:
+    """The first hand of a match of ``game`` thrown in: everybody passes."""
+    state = auto(new_match(seed=seed, game=game))
+    while state.hand_no == 0:
+        state = auto(apply(state, Action.pass_(turn(state))))
+    return state
+
+
+def south(state: State) -> dict[str, Any]:
+    """South's view (chair 2's at a table of 4 or 5)."""
+    return (view_for_chair(state, 2) if state.lineup else view(state, 2)).to_json()
+
+
+def hand_end(game: str, players: int | None = None, hands: int = 1) -> dict[str, Any]:
+    seed = 1
+    return south(play_until(game, seed, lambda s: s.phase in ("hand_end", "match_end") and len(s.history) >= hands,
+                            players))
+
+
+BOXES = """(sel) => [...document.querySelectorAll(sel)].filter((e) => {
+  const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+}).map((e) => { const r = e.getBoundingClientRect(); return { id: e.id || e.className || e.tagName, x: r.x, y: r.y, w: r.width, h: r.height }; })"""
+
+
+def overlaps(boxes: list[dict[str, Any]], slack: float = 0.5) -> list[tuple[str, str]]:
+    out = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if (a["x"] + a["w"] - slack > b["x"] and b["x"] + b["w"] - slack > a["x"]
+                    and a["y"] + a["h"] - slack > b["y"] and b["y"] + b["h"] - slack > a["y"]):
+                out.append((a["id"], b["id"]))
+    return out
+
+
+def bar_overlaps(page: Any) -> list[tuple[str, str]]:
+    """The top bar's boxes that overlap: its parts, the pieces of its middle, the totals."""
+    return (overlaps(page.evaluate(BOXES, ".topbar > *:not(.sr-only)"))
+            + overlaps(page.evaluate(BOXES, ".topbar .info > *"))
+            + overlaps(page.evaluate(BOXES, ".topbar .match-score > *")))
+
+
+_AXE: list[Any] = []
+
+
+def serious(page: Any) -> list[str]:
+    """axe's serious and critical findings on the page (none allowed)."""
+    if not _AXE:
+        _AXE.append(axe_runner())
+    found = _AXE[0].run(page).response["violations"]
+    return [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in found if v.get("impact") in ("serious", "critical")]
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+PART_SUMS = """() => {
+  const sums = {};
+  for (const td of document.querySelectorAll('#summary-body [data-testid=part-cell]')) {
+    const p = td.dataset.points;
+    if (p === '') continue;
+    sums[td.dataset.col] = (sums[td.dataset.col] ?? 0) + Number(p);
+  }
+  return sums;
+}"""
+
+SUMMARY_GAMES = [(g, None) for g in GAMES] + [("auction", 4), ("auction", 5)]
+
+
+@pytest.mark.parametrize("game,players", SUMMARY_GAMES)
+def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, players: int | None) -> None:  # noqa: F811
+    v = hand_end(game, players)
+    last = v["last_hand"]
+    want = ({str(c): n for c, n in enumerate(last["chairs"])} if players else {k: n for k, n in last["score"].items()})
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"errors": errors, "sizes": {}}
+        for width in WIDTHS:
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, 740 if width < 700 else 900))
+            page.get_by_test_id("hand-summary").wait_for(state="visible")
+            settle(page)
+            out["sizes"][width] = {
+                "sums": page.evaluate(PART_SUMS),
+                "summary": overlaps(page.evaluate(BOXES, "#summary-dialog > *:not([hidden])"))
+                + overlaps(page.evaluate(BOXES, "#summary-body > *"))
+                + overlaps(page.evaluate(BOXES, "#summary-dialog .dialog-buttons > *:not([hidden])")),
+                "bar": bar_overlaps(page),
+                "wide": page.evaluate("() => document.documentElement.scrollWidth - innerWidth"),
+                "dialog": page.evaluate("""() => { const r = document.getElementById('summary-dialog').getBoundingClientRect();
+                  return r.left >= 0 && r.right <= innerWidth + 0.5; }"""),
+                "steps": page.locator("[data-testid=stake-step]").count(),
+                "next": page.get_by_test_id("next-hand").inner_text(),
+                "inline": page.get_by_test_id("next-hand-inline").inner_text() if page.get_by_test_id("next-hand-inline").count() else None,
+                "axe": serious(page) if width == 360 else [],
+            }
+            shot(page, f"summary-{game}{players or ''}-{width}")
+            ctx.close()
+        return out
+
+    out = in_browser(body)
+    assert out["errors"] == [], out["errors"]
+    for width, got in out["sizes"].items():
+        assert got["sums"] == want, (width, got["sums"], want)
+        assert got["summary"] == [], (width, got["summary"])
+        assert got["bar"] == [], (width, got["bar"])
+        assert got["wide"] <= 0 and got["dialog"], width
+        assert got["axe"] == [], (width, got["axe"])
+        if "transfers" in last:
+            assert got["steps"] == len(last["stake_steps"]) >= 2, got
+        # the title says "Deal k over" in a match of deals, and so does the button
+        assert got["next"] == ("Next deal" if v["deals"] else "Next hand"), got["next"]
+        assert got["inline"] in (None, got["next"]), got
+
+
+def test_the_bar_says_trump_the_hand_and_the_target_and_the_turned_card_clears_east(server: Any) -> None:  # noqa: F811
+    v = south(play_until("turned-trump", 2, lambda s: s.phase == "play" and len(s.tricks) >= 2))
+    assert v["trump"] and v["turned"] and not v["declarer"]
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"errors": errors, "sizes": {}}
+        for width in WIDTHS:
+            for theme in ("dark", "light"):
+                ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme,
+                                            size=(width, 740 if width < 700 else 900))
+                box = page.evaluate(BOXES, "[data-testid=turned], #pos-right")
+                out["sizes"][f"{width}-{theme}"] = {
+                    "contract": page.get_by_test_id("contract").inner_text(),
+                    "hand_no": page.get_by_test_id("hand-no").is_visible(),
+                    "to": page.locator(".match-score .to").is_visible(),
+                    "bar": bar_overlaps(page),
+                    "turned": overlaps(box) if len(box) == 2 else "missing",
+                    "bar_inside": page.evaluate("""() => [...document.querySelectorAll('.topbar > *')].every((e) => {
+                      const r = e.getBoundingClientRect(); return r.width === 0 || (r.left >= -0.5 && r.right <= innerWidth + 0.5); })"""),
+                }
+                shot(page, f"turned-trump-{width}-{theme}")
+                ctx.close()
+        return out
+
+    out = in_browser(body)
+    assert out["errors"] == [], out["errors"]
+    for key, got in out["sizes"].items():
+        assert got["contract"].startswith("Trump"), (key, got)
+        assert got["hand_no"] and got["to"], (key, got)
+        assert got["bar"] == [] and got["bar_inside"], (key, got)
+        assert got["turned"] == [], (key, got)
+
+
+BAR_GAMES = [("table", None), ("double-deck", None), ("cutthroat", None), ("auction", 5)]
+
+
+@pytest.mark.parametrize("game,players", BAR_GAMES)
+def test_the_bar_keeps_the_hand_the_contract_and_the_target_on_one_line(server: Any, game: str,  # noqa: F811
+                                                                         players: int | None) -> None:
+    v = south(play_until(game, 1, lambda s: s.phase == "play" and len(s.tricks) >= 2, players))
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"errors": errors, "sizes": {}}
+        for width in WIDTHS:
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, 740 if width < 700 else 900))
+            out["sizes"][width] = {
+                "bar": bar_overlaps(page),
+                "hand_no": page.get_by_test_id("hand-no").is_visible(),
+                "contract_h": page.evaluate("() => document.getElementById('contract').getBoundingClientRect().height"),
+                "suit": page.locator("#contract .suit-chip").count(),
+                "inside": page.evaluate("""() => [...document.querySelectorAll('.topbar > *, .topbar .info > *, .match-score > *')]
+                  .every((e) => { const r = e.getBoundingClientRect(); return r.width === 0 || (r.left >= -0.5 && r.right <= innerWidth + 0.5); })"""),
+            }
+            shot(page, f"bar-{game}{players or ''}-{width}")
+            ctx.close()
+        return out
+
+    out = in_browser(body)
+    assert out["errors"] == [], out["errors"]
+    for width, got in out["sizes"].items():
+        assert got["bar"] == [] and got["inside"], (width, got)
+        assert got["hand_no"], (width, got)
+        assert got["contract_h"] <= 34, (width, got)  # one line: never the bid and trump stacked
+        assert got["suit"] >= 1, (width, got)
+
+
+def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any) -> None:  # noqa: F811
+    thrown, cut = south(all_pass("racehorse")), south(all_pass("cutthroat"))
+    assert thrown["thrown_in"] and cut["thrown_in"]
+    passed = south(first_of("partnership-pass", lambda s: s.phase == "play" and s.declarer is not None
+                            and s.declarer % 2 == 0 and len(s.exchange) == 2))
+    assert passed["received"]
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"errors": errors}
+        for name, v in (("racehorse", thrown), ("cutthroat", cut)):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(360, 740))
+            out[name] = page.get_by_test_id("thrown-in").inner_text()
+            out[name + "_boxes"] = overlaps(page.evaluate(BOXES, "#centre, .seat, #hand"))
+            out[name + "_axe"] = serious(page)
+            shot(page, f"thrown-in-{name}-360")
+            ctx.close()
+        for width in (360, 1440):
+            ctx, page, _ = open_fixture(browser, server.url, passed, errors, size=(width, 740 if width < 700 else 900))
+            if page.get_by_test_id("meld-dialog").is_visible():
+                page.get_by_test_id("meld-close").click()
+            settle(page)
+            out[f"marked{width}"] = page.locator("#hand button.card.received").count()
+            out[f"axe{width}"] = serious(page)
+            out[f"legend{width}"] = page.get_by_test_id("received-legend").get_attribute("data-label")
+            out[f"legend_boxes{width}"] = overlaps(page.evaluate(BOXES, ".felt > .seat, #centre .centre-info"))
+            out[f"label{width}"] = page.get_by_test_id("hand").get_attribute("aria-label")
+            out[f"cards{width}"] = page.eval_on_selector_all("#hand button.card.received", "els => els.map((e) => e.getAttribute('aria-label'))")
+            shot(page, f"received-{width}")
+            ctx.close()
+        return out
+
+    out = in_browser(body)
+    assert out["errors"] == [], out["errors"]
+    t = thrown["thrown_in"]
+    names = {"N": "Partner", "E": "East", "S": "You", "W": "West"}
+    assert out["racehorse"].startswith(f"Hand {t['number']} was thrown in: nobody bid."), out["racehorse"]
+    assert f"hand {thrown['hand_number']}." in out["racehorse"], out["racehorse"]
+    assert out["cutthroat"].startswith(f"Deal {cut['deal_number']} was thrown in: nobody bid."), out["cutthroat"]
+    assert out["cutthroat"].endswith("it again."), out["cutthroat"]
+    assert out["racehorse_axe"] == out["cutthroat_axe"] == [] and out["racehorse_boxes"] == out["cutthroat_boxes"] == [], out
+    del names
+    n = len(passed["received"])
+    declarer = passed["declarer"] == "S"
+    said = "passed to you by your partner" if declarer else "passed back by your partner"
+    for width in (360, 1440):
+        assert out[f"marked{width}"] == n, out
+        assert out[f"axe{width}"] == [], out[f"axe{width}"]
+        assert out[f"legend{width}"] == (f"{n} from your partner" if declarer else f"{n} back from your partner"), out
+        assert out[f"legend_boxes{width}"] == [], out[f"legend_boxes{width}"]
+        assert said in out[f"label{width}"], out[f"label{width}"]
+        assert all(said in lb for lb in out[f"cards{width}"]), out[f"cards{width}"]
+
+
+def test_a_score_sheet_row_opens_that_hands_summary(server: Any) -> None:  # noqa: F811
+    v = hand_end("table", None, hands=2)
+    first = v["history"][0]
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(390, 844))
+        page.get_by_test_id("hand-summary").wait_for(state="visible")
+        page.get_by_test_id("summary-scores").click()
+        page.get_by_test_id("score-sheet").wait_for(state="visible")
+        settle(page)
+        sheet_axe = serious(page)
+        shot(page, "score-sheet-390")
+        # the sheet's columns line up: each row's number under the "#" of the head
+        columns = page.evaluate("""() => [document.querySelector('#scores-body thead th'),
+          document.querySelector('#scores-body tbody td')].map((e) => Math.round(e.getBoundingClientRect().width))""")
+        page.locator("[data-testid=hand-open]").first.click()
+        page.get_by_test_id("hand-summary").wait_for(state="visible")
+        settle(page)
+        out = {"errors": errors, "title": page.locator("#summary-title").inner_text(),
+               "sums": page.evaluate(PART_SUMS), "next": page.get_by_test_id("next-hand").is_visible(),
+               "axe": sheet_axe + serious(page), "columns": columns}
+        shot(page, "past-summary-390")
+        ctx.close()
+        return out
+
+    out = in_browser(body)
+    assert out["errors"] == [], out["errors"]
+    assert out["title"] == f"Hand {first['number']} over", out
+    assert out["sums"] == first["score"], out
+    assert not out["next"]  # an earlier hand's summary deals nothing
+    assert out["axe"] == [], out["axe"]
+    assert out["columns"][0] == out["columns"][1], out["columns"]

@@ -1,0 +1,125 @@
+"""Every number of a hand summary is explained: the parts each scorer gives a side add up to
+what the side scores (HandScore.parts), in every game; a stake's steps end at the stake paid;
+at a table of 4 or 5 each chair's parts add up to what it won or paid (HandScore.chair_parts).
+
+The hands are played by the engine with random legal moves, many per game (the nine games), and
+the sums are checked on the summary the browser is sent (``last_hand`` of the view's JSON).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pinochle.auction import ladder_bids
+from pinochle.game import Action, State, apply, legal, new_match, turn, view
+from pinochle.games import GAMES
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """A random legal action (cards to pass or bury drawn at random; bids the minimum or a jump)."""
+    seat = turn(state)
+    assert seat is not None
+    lg = legal(state, seat)
+    if lg.min_bid is not None and (not lg.pass_ or rng.random() < 0.5):
+        bids = list(ladder_bids(state.rules, lg.min_bid, lg.bid_limit))[:4]  # the game's steps (a ladder too)
+        return Action.bid_(seat, bids[min(rng.choice([0, 0, 1, 3]), len(bids) - 1)])
+    if lg.give:
+        return Action.give(seat, rng.sample(list(lg.give_from), lg.give))
+    if lg.bury and not (lg.concede and rng.random() < 0.2):
+        return Action.bury(seat, rng.sample(list(lg.bury_from), lg.bury))
+    return rng.choice(lg.actions(seat))
+
+
+def finished_hands(game: str, seed: int, hands: int, players: int | None = None) -> list[dict[str, object]]:
+    """The summaries (``last_hand`` of a view's JSON) of ``hands`` hands of ``game`` played at random."""
+    rng = random.Random(seed)
+    state = new_match(seed=seed, game=game, players=players)
+    out: list[dict[str, object]] = []
+    while len(out) < hands and state.phase != "match_end":
+        state = apply(state, random_action(state, rng))
+        if state.phase in ("hand_end", "match_end"):
+            last = view(state, 0 if 0 in state.game.seating.seats else 1).to_json()["last_hand"]
+            assert isinstance(last, dict)
+            out.append(last)
+    return out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_parts_add_up_to_the_hand_score(game: str) -> None:
+    """In every game, each side's parts sum to its hand score, over many engine-played hands."""
+    seen = 0
+    for seed in range(4):
+        for last in finished_hands(game, seed, 8):
+            parts, score = last["parts"], last["score"]
+            assert isinstance(parts, dict) and isinstance(score, dict)
+            assert set(parts) == set(score)
+            for side, points in score.items():
+                rows = parts[side]
+                assert rows, (game, side)
+                assert all(isinstance(r["label"], str) and r["label"] and r["rule"] for r in rows)
+                assert sum(r["points"] for r in rows) == points, (game, side, rows, points)
+            seen += 1
+    assert seen >= 12
+
+
+@pytest.mark.parametrize("game,players", [("cutthroat", None), ("auction", None), ("auction", 4), ("auction", 5)])
+def test_a_stake_is_derived_and_every_chair_adds_up(game: str, players: int | None) -> None:
+    """A stake's last step is what each opponent pays or is paid; at 4 or 5, every chair's parts add up."""
+    for seed in range(4):
+        for last in finished_hands(game, seed, 6, players):
+            steps = last["stake_steps"]
+            assert isinstance(steps, list) and steps
+            amounts = {t["amount"] for t in last["transfers"]}  # type: ignore[attr-defined]
+            assert amounts == {steps[-1]["points"]}, (steps, last["transfers"])
+            if players:
+                chair_parts = last["chair_parts"]
+                assert isinstance(chair_parts, list)
+                for c, rows in enumerate(chair_parts):
+                    assert sum(r["points"] for r in rows) == last["chairs"][c]  # type: ignore[index]
+
+
+def test_racehorse_shows_its_bonus_and_britannica_says_who_reached_first() -> None:
+    """Racehorse's 250 for a failed or conceded declarer is a row; britannica's side that is not
+    scored because the declaring side reached the target first says so."""
+    labels = {"racehorse": set(), "britannica": set()}  # type: dict[str, set[str]]
+    for game in labels:
+        for seed in range(30):
+            for last in finished_hands(game, seed, 40):
+                for rows in last["parts"].values():  # type: ignore[attr-defined]
+                    labels[game].update(r["label"] for r in rows)
+    assert any(lb.startswith("Bonus 250: the declarer") for lb in labels["racehorse"])
+    assert "Not scored: the declaring side reached 100 first" in labels["britannica"]
+
+
+def test_an_auction_stake_in_spades_set_after_play_is_derived_step_by_step() -> None:
+    """VARIANTS.md auction (seed 000): the bid's band gives the stake, spades double it, a set after
+    play doubles it again; each step is a row, the last the amount each opponent is paid."""
+    from pinochle.games.scorers import auction_stake
+
+    for seed in range(200):
+        for last in finished_hands("auction", seed, 9):
+            if last["trump"] != "S" or last["made"] or last.get("played") is False:
+                continue
+            bid = last["bid"]
+            assert isinstance(bid, int)
+            steps = [(s["label"], s["points"]) for s in last["stake_steps"]]  # type: ignore[attr-defined]
+            base = auction_stake(bid, 1)
+            assert steps[0][0].startswith(f"Bid {bid}: bids ") and steps[0][1] == base, steps
+            assert steps[1] == ("Spades are trump: ×2", 2 * base), steps
+            assert steps[-1] == ("Set after play: paid double", 4 * base), steps
+            assert {t["amount"] for t in last["transfers"]} == {4 * base}  # type: ignore[attr-defined]
+            return
+    raise AssertionError("no auction hand in spades was set after play")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(min_value=0, max_value=2**32))
+def test_the_parts_always_add_up(game: str, seed: int) -> None:
+    """A property: whatever the game and the shuffle, every side's parts sum to its hand score."""
+    for last in finished_hands(game, seed, 3):
+        for side, points in last["score"].items():  # type: ignore[attr-defined]
+            assert sum(r["points"] for r in last["parts"][side]) == points  # type: ignore[index]
