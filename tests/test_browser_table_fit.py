@@ -83,6 +83,60 @@ def new_context(browser: Any, viewport: dict[str, int], errors: list[str], **arg
     return page
 
 
+# ---------------------------------------------------------------- who takes the trick
+
+
+def run_trick_winner(server: Server) -> list[dict[str, Any]]:
+    from playwright.sync_api import sync_playwright
+
+    seen: list[dict[str, Any]] = []
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for viewport in ({"width": 360, "height": 740}, {"width": 1440, "height": 900}):
+                ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
+                ctx.set_default_timeout(TIMEOUT_MS)
+                page = ctx.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.goto(server.url)
+                page.get_by_test_id("level-normal").click()
+                page.get_by_test_id("table").wait_for()
+                checked = 0
+
+                def check(page: Any) -> bool:
+                    nonlocal checked
+                    if not page.locator("#centre [data-testid=trick-winner]").count():
+                        return False
+                    pill = box_of(page, "#centre [data-testid=trick-winner]")
+                    cards = page.eval_on_selector_all("#centre .slot .card", """els => els.map((e) => {
+                      const r = e.getBoundingClientRect();
+                      return {x: r.x, y: r.y, width: r.width, height: r.height, won: Boolean(e.closest('.won'))}; })""")
+                    assert len(cards) == 4 and sum(c["won"] for c in cards) == 1, cards
+                    covered = [c for c in cards if overlaps(pill, c)]
+                    assert not covered, f"at {viewport}: the trick's winner {pill} covers {covered}"
+                    mine = box_of(page, "#felt .seat.pos-bottom")
+                    assert not overlaps(pill, mine), f"at {viewport}: the trick's winner {pill} covers your seat {mine}"
+                    felt = box_of(page, "#felt")
+                    assert felt["x"] <= pill["x"] and pill["x"] + pill["width"] <= felt["x"] + felt["width"], (pill, felt)
+                    seen.append({"viewport": viewport, "pill": pill, "text": page.get_by_test_id("trick-winner").inner_text()})
+                    checked += 1
+                    return checked >= 2
+
+                play_until(page, check)
+                ctx.close()
+        finally:
+            browser.close()
+    assert not errors, errors
+    return seen
+
+
+def test_who_takes_the_trick_covers_no_card(tmp_path: Path) -> None:
+    seen = with_server(tmp_path, run_trick_winner)
+    assert len(seen) == 4, seen
+    assert all(s["text"].endswith("the trick") for s in seen), seen
+
+
 # ---------------------------------------------------------------- a reload during the first trick
 
 
