@@ -137,6 +137,109 @@ def test_who_takes_the_trick_covers_no_card(tmp_path: Path) -> None:
     assert all(s["text"].endswith("the trick") for s in seen), seen
 
 
+# ---------------------------------------------------------------- scripted tables
+
+
+def turn(state: Any) -> str | None:
+    """Whose turn it is in `state` (N E S W), as the view says."""
+    from pinochle.game import view
+
+    seat = view(state, 1).turn
+    return None if seat is None else str(seat.name)
+
+
+def consecutive(pick: Any, seed_range: range = range(1, 40)) -> tuple[Any, Any]:
+    """Two states one after the other in a random legal match, for which `pick(a, b)` holds."""
+    from .support import random_states
+
+    for seed in seed_range:
+        prev = None
+        for state in random_states(seed, max_hands=1):
+            if prev is not None and pick(prev, state):
+                return prev, state
+            prev = state
+    raise AssertionError("no such pair of states")
+
+
+def scripted(page: Any, first: list[str], sockets: list[Any]) -> None:
+    """Answer the page's hello with Bob's seat at room r1 and the messages `first`."""
+
+    def handler(ws: Any) -> None:
+        sockets.append(ws)
+
+        def on_message(text: str | bytes) -> None:
+            msg = json.loads(text)
+            if msg["type"] == "hello":
+                seat = {"token": TOKEN, "room": "ABCDEFGHJK", "match": "r1"}
+                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": None, "seat": seat}))
+                ws.send(room_message("playing", "r1"))
+                for m in first:
+                    ws.send(m)
+
+        ws.on_message(on_message)
+
+    page.add_init_script(f"localStorage.setItem('pinochle.seat', '{TOKEN}'); localStorage.setItem('pinochle.name', 'Bob')")
+    page.route_web_socket("**/ws", handler)
+
+
+def run_seat_timer(base_url: str) -> list[dict[str, Any]]:
+    from playwright.sync_api import sync_playwright
+
+    from .support import random_states
+
+    # North (Bob's partner, the seat across) or a side seat to move, with the move timer counting
+    states = [s for s in random_states(3, max_hands=1) if s.phase == "play" and turn(s) in ("N", "S", "W")]
+    errors: list[str] = []
+    seen: list[dict[str, Any]] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for width, height in ((360, 740), (390, 844)):
+                for state in states[:3]:
+                    sockets: list[Any] = []
+                    page = new_context(browser, {"width": width, "height": height}, errors, reduced_motion="reduce")
+                    seats = {k: {**v, "name": n} for (k, v), n in zip(
+                        json.loads(seat_state(state, "q1", "quick", "resume"))["table"]["seats"].items(),
+                        ("Annabelle", "Bob", "Cyrille", "Wilhelmina"))}
+                    seat = turn(state)
+                    scripted(page, [seat_state(state, "r1", "room", "resume", {"seat": seat, "seconds": 30},
+                                               seats=seats)], sockets)
+                    page.goto(base_url)
+                    page.get_by_test_id(f"timer-{seat}").wait_for()
+                    if page.get_by_test_id("meld-dialog").is_visible():
+                        page.get_by_test_id("meld-close").click()
+                    clipped = page.evaluate("""(seat) => {
+                      const box = document.querySelector(`#felt .seat[data-seat="${seat}"]`);
+                      return [box, ...box.querySelectorAll('*')].filter((e) => e.getClientRects().length
+                        && e.scrollWidth > e.clientWidth + 0 && getComputedStyle(e).overflowX !== 'visible'
+                        || (e.getClientRects().length && (() => { const r = e.getBoundingClientRect();
+                          const b = box.getBoundingClientRect(); return r.left < b.left - 0.5 || r.right > b.right + 0.5; })()))
+                        .map((e) => `${e.className}: ${e.textContent}`);
+                    }""", seat)
+                    note = page.evaluate("""(seat) => { const n = document.querySelector(`#felt .seat[data-seat="${seat}"] .turn-note`);
+                      return {text: n.textContent, sw: n.scrollWidth, cw: n.clientWidth}; }""", seat)
+                    seen.append({"width": width, "seat": seat, "clipped": clipped, "note": note})
+                    page.context.close()
+        finally:
+            browser.close()
+    assert not errors, errors
+    return seen
+
+
+def test_a_seats_thinking_and_move_timer_are_never_cut(tmp_path: Path) -> None:
+    server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
+    server.start()
+    try:
+        seen = in_worker(lambda: run_seat_timer(server.url))
+    finally:
+        server.stop()
+    assert len(seen) == 6, seen
+    for s in seen:
+        assert "thinking" in s["note"]["text"] and "30 s" in s["note"]["text"].replace("29 s", "30 s"), s
+        assert s["note"]["sw"] <= s["note"]["cw"], s
+        assert s["clipped"] == [], s
+
+
 # ---------------------------------------------------------------- a reload during the first trick
 
 
