@@ -240,6 +240,57 @@ def test_a_seats_thinking_and_move_timer_are_never_cut(tmp_path: Path) -> None:
         assert s["clipped"] == [], s
 
 
+def run_summary_opaque(base_url: str) -> list[float]:
+    from playwright.sync_api import sync_playwright
+
+    # the last card of the hand: the next state is the hand's end
+    a, b = consecutive(lambda a, b: a.phase == "play" and b.phase == "hand_end")
+    errors: list[str] = []
+    sockets: list[Any] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = new_context(browser, {"width": 360, "height": 740}, errors, reduced_motion="no-preference")
+            scripted(page, [seat_state(a, "r1", "room", "resume")], sockets)
+            page.goto(base_url)
+            page.get_by_test_id("table").wait_for()
+            page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
+              && x.playState === 'running')""")
+            # the dialog's opacity, 150 ms after it opened
+            page.evaluate("""() => {
+              window.__opacity = [];
+              const d = document.getElementById('summary-dialog');
+              new MutationObserver(() => {
+                if (!d.open) return;
+                const t0 = performance.now();
+                const look = () => {
+                  const t = performance.now() - t0;
+                  if (t >= 150) { window.__opacity.push(parseFloat(getComputedStyle(d).opacity)); return; }
+                  requestAnimationFrame(look);
+                };
+                requestAnimationFrame(look);
+              }).observe(d, {attributes: true, attributeFilter: ['open']});
+            }""")
+            sockets[-1].send(seat_state(b, "r1", "room", "move"))
+            page.get_by_test_id("hand-summary").wait_for()
+            page.wait_for_function("() => window.__opacity.length > 0")
+            opacity = page.evaluate("window.__opacity")
+        finally:
+            browser.close()
+    assert not errors, errors
+    return list(opacity)
+
+
+def test_the_hand_summary_is_opaque_at_once(tmp_path: Path) -> None:
+    server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
+    server.start()
+    try:
+        opacity = in_worker(lambda: run_summary_opaque(server.url))
+    finally:
+        server.stop()
+    assert opacity and opacity[0] == 1.0, opacity
+
+
 # ---------------------------------------------------------------- a reload during the first trick
 
 

@@ -48,6 +48,9 @@ export const BASE_MS = Object.freeze({
   afterLast: 380, // the last card of a hand lands before the summary appears
 });
 
+/** A dialog that opens is fully opaque this long after it opened, in ms (at any pace). */
+export const DIALOG_OPAQUE_MS = 120;
+
 /** More states than this waiting: finish the animations and catch up. */
 export const MAX_WAITING = 3;
 const SAFETY_MS = 8000; // an animation that never finishes does not hold the game up longer than this
@@ -299,21 +302,24 @@ function afterRender(before, after, snap, event) {
     }
   }
 
-  // a dialog that this render opened (the meld review, the hand summary) appears, after the last card lands
+  // a dialog that this render opened (the meld review, the hand summary) appears at once: it is opaque
+  // within DIALOG_OPAQUE_MS of opening (a dialog that stayed see-through while the last card landed was
+  // read through), and slides up into place a little longer
   for (const dialog of document.querySelectorAll("dialog[open]")) {
     if (snap.dialogs.has(dialog)) continue;
-    const delay = landed ? landed + ms(BASE_MS.afterLast) : 0;
     const duration = ms(BASE_MS.dialog);
+    const fade = Math.min(duration, DIALOG_OPAQUE_MS);
     anims.push(run(dialog, [
-      { opacity: 0, translate: "0px 18px", scale: 0.96 },
-      { opacity: 1, translate: "0px 0px", scale: 1 },
-    ], { duration, delay, fill: "backwards" }, "dialog"));
+      { opacity: 0, translate: "0px 18px", scale: 0.96, offset: 0 },
+      { opacity: 1, offset: duration ? fade / duration : 1 },
+      { opacity: 1, translate: "0px 0px", scale: 1, offset: 1 },
+    ], { duration, fill: "backwards" }, "dialog"));
     // the meld review: one seat after another
     [...dialog.querySelectorAll(".meld-seat")].forEach((el, i) => {
       anims.push(run(el, [
         { opacity: 0, translate: "0px 10px" },
         { opacity: 1, translate: "0px 0px" },
-      ], { duration, delay: delay + duration * 0.5 + i * ms(BASE_MS.meldStagger), fill: "backwards" }, "meld"));
+      ], { duration, delay: duration * 0.5 + i * ms(BASE_MS.meldStagger), fill: "backwards" }, "meld"));
     });
   }
   return anims;
