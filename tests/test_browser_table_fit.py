@@ -291,6 +291,86 @@ def test_the_hand_summary_is_opaque_at_once(tmp_path: Path) -> None:
     assert opacity and opacity[0] == 1.0, opacity
 
 
+# Samples, on every frame: the status line's text, whether a card is flying (an animation of ours
+# called "pinochle-play" running), and that card's box and the felt's.
+SAMPLER = """() => {
+  window.__frames = [];
+  const sample = () => {
+    const flying = document.getAnimations().filter((a) => a.id === 'pinochle-play' && a.playState === 'running'
+      && a.currentTime > 0);
+    const felt = document.getElementById('felt').getBoundingClientRect();
+    const boxes = flying.map((a) => { const r = a.effect.target.getBoundingClientRect();
+      return {x: r.x, y: r.y, width: r.width, height: r.height}; });
+    window.__frames.push({status: document.getElementById('status').textContent, flying: flying.length, boxes,
+      felt: {x: felt.x, y: felt.y, width: felt.width, height: felt.height}});
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}"""
+
+
+def run_status_waits(base_url: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    # Bob (East) plays a card that does not end the trick: the turn passes on to South
+    def pick(a: Any, b: Any) -> bool:
+        # a trick already won (no meld review opens) and Bob's card is not the trick's last
+        return (a.phase == b.phase == "play" and turn(a) == "E" and turn(b) == "S" and len(a.tricks) >= 2
+                and len(a.tricks) == len(b.tricks))
+
+    a, b = consecutive(pick)
+    errors: list[str] = []
+    sockets: list[Any] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = new_context(browser, {"width": 360, "height": 740}, errors, reduced_motion="no-preference")
+            page.add_init_script(f"localStorage.setItem('pinochle.settings', {json.dumps(json.dumps({'pace': 'relaxed'}))})")
+            scripted(page, [seat_state(a, "r1", "room", "resume")], sockets)
+            page.goto(base_url)
+            page.get_by_test_id("table").wait_for()
+            page.wait_for_function("() => document.body.dataset.legal === 'play'")
+            if page.get_by_test_id("meld-dialog").is_visible():
+                page.get_by_test_id("meld-close").click()
+            page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
+              && x.playState === 'running')""")
+            before = page.get_by_test_id("status").inner_text()
+            page.evaluate(SAMPLER)
+            sockets[-1].send(seat_state(b, "r1", "room", "move"))
+            page.wait_for_function("() => document.body.dataset.legal === ''")
+            page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
+              && x.playState === 'running')""")
+            page.wait_for_timeout(100)
+            after = page.get_by_test_id("status").inner_text()
+            frames = page.evaluate("window.__frames")
+        finally:
+            browser.close()
+    assert not errors, errors
+    return {"before": before, "after": after, "frames": frames}
+
+
+def test_the_status_waits_for_the_card_and_the_card_flies_over_the_felt(tmp_path: Path) -> None:
+    server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
+    server.start()  # serves the page; its socket is replaced in the browser
+    try:
+        seen = in_worker(lambda: run_status_waits(server.url))
+    finally:
+        server.stop()
+    before, after, frames = seen["before"], seen["after"], seen["frames"]
+    assert before != after, (before, after)
+    flying = [f for f in frames if f["flying"]]
+    assert len(flying) >= 5, f"the card played was not seen flying: {len(flying)} frames"
+    # while the card flies, the status says what it said before; the new status comes once it has landed
+    assert all(f["status"] == before for f in flying), sorted({f["status"] for f in flying})
+    assert frames[-1]["status"] == after
+    # the card flies over the felt alone (a pixel of rounding allowed)
+    for f in flying:
+        felt = f["felt"]
+        for b in f["boxes"]:
+            assert felt["x"] - 1 <= b["x"] and b["x"] + b["width"] <= felt["x"] + felt["width"] + 1, (b, felt)
+            assert felt["y"] - 1 <= b["y"] and b["y"] + b["height"] <= felt["y"] + felt["height"] + 1, (b, felt)
+
+
 # ---------------------------------------------------------------- a reload during the first trick
 
 
