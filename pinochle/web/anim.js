@@ -11,7 +11,7 @@
 //                       from its seat to the centre (over the felt alone), the
 //                       hand closes up, the status line keeps its words until
 //                       the card has landed, and a dialog that opened (the meld
-//                       review, the hand summary) slides in, opaque at once
+//                       review, the hand summary) slides in, opaque from the start
 //
 // The animations are purely presentation: they animate the elements the
 // render made (Web Animations API, `element.animate`, awaited through
@@ -47,9 +47,6 @@ export const BASE_MS = Object.freeze({
   dialog: 260, // a dialog appearing
   meldStagger: 80, // between two seats of the meld review
 });
-
-/** A dialog that opens is fully opaque this long after it opened, in ms (at any pace). */
-export const DIALOG_OPAQUE_MS = 120;
 
 /** More states than this waiting: finish the animations and catch up. */
 export const MAX_WAITING = 3;
@@ -356,17 +353,14 @@ function afterRender(before, after, snap, event) {
   // the status line waits for the cards: it says what it said until the last card played has landed
   anims.push(holdStatus(snap.status, landed));
 
-  // a dialog that this render opened (the meld review, the hand summary) appears at once: it is opaque
-  // within DIALOG_OPAQUE_MS of opening (a dialog that stayed see-through while the last card landed was
-  // read through), and slides up into place a little longer
+  // a dialog that this render opened (the meld review, the hand summary) slides up into place, opaque
+  // from the start: a dialog that stayed see-through while the last card landed was read through
   for (const dialog of document.querySelectorAll("dialog[open]")) {
     if (snap.dialogs.has(dialog)) continue;
     const duration = ms(BASE_MS.dialog);
-    const fade = Math.min(duration, DIALOG_OPAQUE_MS);
     anims.push(run(dialog, [
-      { opacity: 0, translate: "0px 18px", scale: 0.96, offset: 0 },
-      { opacity: 1, offset: duration ? fade / duration : 1 },
-      { opacity: 1, translate: "0px 0px", scale: 1, offset: 1 },
+      { translate: "0px 18px", scale: 0.96 },
+      { translate: "0px 0px", scale: 1 },
     ], { duration, fill: "backwards" }, "dialog"));
     // the meld review: one seat after another
     [...dialog.querySelectorAll(".meld-seat")].forEach((el, i) => {
