@@ -8,9 +8,10 @@
 //                       (when the next trick has started)
 //   the render          the app's plain render of the state (app.js)
 //   after the render    the hand is dealt (a new hand), a card played flies
-//                       from its seat to the centre, the hand closes up, and a
-//                       dialog that opened (the meld review, the hand summary)
-//                       fades in
+//                       from its seat to the centre (over the felt alone), the
+//                       hand closes up, the status line keeps its words until
+//                       the card has landed, and a dialog that opened (the meld
+//                       review, the hand summary) slides in, opaque from the start
 //
 // The animations are purely presentation: they animate the elements the
 // render made (Web Animations API, `element.animate`, awaited through
@@ -45,7 +46,6 @@ export const BASE_MS = Object.freeze({
   gather: 420, // a trick to its winner's seat
   dialog: 260, // a dialog appearing
   meldStagger: 80, // between two seats of the meld review
-  afterLast: 380, // the last card of a hand lands before the summary appears
 });
 
 /** More states than this waiting: finish the animations and catch up. */
@@ -156,6 +156,25 @@ function handCards() {
   return [...document.querySelectorAll("#hand button.card")];
 }
 
+/**
+ * The place a card played starts its flight from: `from` (its seat, or its place in your hand), moved
+ * into the felt so that the card (`card`, its box at the end of the flight, at `scale` at the start)
+ * flies over the felt alone, never across the status, the score line or the buttons below it (your
+ * own card leaves your hand at the felt's lower edge). A straight flight between two places inside
+ * the felt stays inside it.
+ */
+function insideFelt(from, card, scale) {
+  const felt = rectOf(document.getElementById("felt"));
+  if (!felt) return from;
+  const m = middle(from);
+  const hw = (card.width * scale) / 2;
+  const hh = (card.height * scale) / 2;
+  const clamp = (v, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, v)));
+  const x = clamp(m.x, felt.left + hw, felt.right - hw);
+  const y = clamp(m.y, felt.top + hh, felt.bottom - hh);
+  return { left: x - 1, top: y - 1, width: 2, height: 2 };
+}
+
 /** Offset, in px, that moves the middle of `to` onto the middle of `from`. */
 function offset(from, to) {
   const a = middle(from);
@@ -182,10 +201,12 @@ function capture() {
   }
   const active = document.activeElement;
   const focused = active && active.matches?.("#hand button.card, #felt .board button.card") ? { card: active.dataset.card, rect: rectOf(active) } : null;
+  const status = document.getElementById("status");
   return {
     hand,
     table,
     focused,
+    status: status ? { text: status.textContent, cls: status.className, mine: status.dataset.mine } : null,
     handBox: rectOf(document.getElementById("hand")),
     dialogs: new Set(document.querySelectorAll("dialog[open]")),
   };
@@ -231,6 +252,36 @@ function gather(prev, next) {
   return anims;
 }
 
+/**
+ * The status line keeps saying what it said before the render (`was`) for `landed` ms, then says what
+ * the render wrote: "Your turn" shows once the card before it has landed. The wait is an animation of
+ * ours, so a hurry (or reduced motion, where nothing is held) shows the new status at once.
+ */
+function holdStatus(was, landed) {
+  const el = document.getElementById("status");
+  if (!el || !was || !(landed > 0)) return null;
+  const now = { text: el.textContent, cls: el.className, mine: el.dataset.mine };
+  if (now.text === was.text && now.cls === was.cls) return null;
+  const put = (s) => {
+    el.textContent = s.text;
+    el.className = s.cls;
+    if (s.mine === undefined) delete el.dataset.mine;
+    else el.dataset.mine = s.mine;
+  };
+  put(was);
+  const a = run(el, [{ opacity: 1 }, { opacity: 1 }], { duration: landed }, "status");
+  const show = () => {
+    // unless a later render has already written the status
+    if (el.textContent === was.text && el.className === was.cls) put(now);
+  };
+  if (!a) {
+    show();
+    return null;
+  }
+  a.finished.then(show, show);
+  return a;
+}
+
 /** After the render: the deal, the cards played, the hand closing up, dialogs appearing. */
 function afterRender(before, after, snap, event) {
   const prev = before.view;
@@ -272,7 +323,7 @@ function afterRender(before, after, snap, event) {
         from = rectOf(seatBox(seat));
       }
       if (!from) return;
-      const d = offset(from, r);
+      const d = offset(insideFelt(from, r, mine ? 1.1 : 1), r);
       const delay = k * stagger;
       anims.push(run(el, [
         { translate: `${d.x}px ${d.y}px`, scale: mine ? 1.1 : 0.6, opacity: mine ? 1 : 0, offset: 0 },
@@ -299,21 +350,24 @@ function afterRender(before, after, snap, event) {
     }
   }
 
-  // a dialog that this render opened (the meld review, the hand summary) appears, after the last card lands
+  // the status line waits for the cards: it says what it said until the last card played has landed
+  anims.push(holdStatus(snap.status, landed));
+
+  // a dialog that this render opened (the meld review, the hand summary) slides up into place, opaque
+  // from the start: a dialog that stayed see-through while the last card landed was read through
   for (const dialog of document.querySelectorAll("dialog[open]")) {
     if (snap.dialogs.has(dialog)) continue;
-    const delay = landed ? landed + ms(BASE_MS.afterLast) : 0;
     const duration = ms(BASE_MS.dialog);
     anims.push(run(dialog, [
-      { opacity: 0, translate: "0px 18px", scale: 0.96 },
-      { opacity: 1, translate: "0px 0px", scale: 1 },
-    ], { duration, delay, fill: "backwards" }, "dialog"));
+      { translate: "0px 18px", scale: 0.96 },
+      { translate: "0px 0px", scale: 1 },
+    ], { duration, fill: "backwards" }, "dialog"));
     // the meld review: one seat after another
     [...dialog.querySelectorAll(".meld-seat")].forEach((el, i) => {
       anims.push(run(el, [
         { opacity: 0, translate: "0px 10px" },
         { opacity: 1, translate: "0px 0px" },
-      ], { duration, delay: delay + duration * 0.5 + i * ms(BASE_MS.meldStagger), fill: "backwards" }, "meld"));
+      ], { duration, delay: duration * 0.5 + i * ms(BASE_MS.meldStagger), fill: "backwards" }, "meld"));
     });
   }
   return anims;

@@ -32,6 +32,7 @@ import { renderLobby } from "./views/lobby.js";
 import { renderSearchCountdown, renderSearching } from "./views/search.js";
 
 const SCREEN_KEY = "pinochle.screen"; // sessionStorage: "home", "table" (solo) or "seat": where a reloaded tab goes
+const MELD_SHOWN_KEY = "pinochle.meldShown"; // sessionStorage: the hand whose meld review this tab opened (a reload does not open it again)
 const SCREENS = ["connecting", "home", "table", "result", "lobby", "searching", "review"];
 const SEAT_SCREENS = new Set(["lobby", "searching", "review"]);
 
@@ -71,7 +72,7 @@ export const st = {
   confirmBid: null, // a big jump asked about before it is sent (views/bidding.js bigJump), or null
   chosen: new Set(), // the cards (by index in the hand) chosen to pass or bury
   chosenKey: null,
-  meldShownFor: null, // "matchId/version-of-hand" whose meld review was opened automatically
+  meldShownFor: readSession(MELD_SHOWN_KEY), // "matchId/hand-number" whose meld review was opened automatically (kept over a reload)
   summaryShownFor: null,
   stockSeen: null, // two-handed: {key, version, view, news} of the last view drawn (what changed: views/stock.js)
   confirm: null, // {ok, cancel} of the open confirm dialog
@@ -399,6 +400,7 @@ export function renderTable() {
     const noTrickYet = !v.tricks.some((t) => t.winner);
     if (v.phase === Phase.PLAY && hasMeld && noTrickYet && st.meldShownFor !== handKey(v)) {
       st.meldShownFor = handKey(v);
+      writeSession(MELD_SHOWN_KEY, st.meldShownFor);
       renderMeld(ctx);
       closeDialogs();
       $("meld-dialog").showModal();
