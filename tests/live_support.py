@@ -461,7 +461,8 @@ def check_card_paths(msg: Msg, true: State, seat: Seat) -> int:
     hand), ``view.melds[X]`` (within the cards X really laid down, which were
     dealt to X), ``view.tricks[t].cards[i]`` (the true play),
     ``view.exchange[i][j]`` (the cards really passed, and only to the declarer
-    and its partner: the opponents never see them), and ``view.last_hand`` /
+    and its partner: the opponents never see them), ``view.received[i]`` (the
+    passed cards the declarer or its partner still holds), and ``view.last_hand`` /
     ``view.history`` (finished hands).
     """
     own = Counter(unpack(true.hands[seat]))
@@ -500,6 +501,11 @@ def check_card_paths(msg: Msg, true: State, seat: Seat) -> int:
             i, j = int(path[2]), int(path[3])
             assert i < len(true.exchange) and j < len(true.exchange[i]), f"a card never passed: {where}"
             assert true.exchange[i][j] == card, f"not the card passed: {where}"
+        elif field == "received" and len(path) == 3:
+            partners = () if true.declarer is None else (true.declarer, true.declarer.partner)
+            assert seat in partners, f"received cards marked for an opponent of the declarer: {where}"
+            assert own[card] > 0, f"a received card not in the recipient's hand: {where}"
+            assert any(card in cards for cards in true.exchange), f"a received card never passed: {where}"
         elif field in ("last_hand", "history"):
             pass
         else:

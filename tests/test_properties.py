@@ -333,7 +333,9 @@ def test_simulated_hand_scores_like_the_reducer(seed: int) -> None:
         assert seat is not None
         state = apply(state, Action.play(seat, c))
     result = state.history[-1]
-    assert result.score == r.score
+    # the simulator scores for the computer players: the same numbers, without the summary's parts
+    bare = {"parts": (), "stake_steps": (), "chair_parts": ()}
+    assert result.score._replace(**bare) == r.score._replace(**bare)
 
 
 def test_deal_is_reproducible_from_the_seed() -> None:
