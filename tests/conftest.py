@@ -9,6 +9,7 @@ pass over silently.
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -24,3 +25,10 @@ def needs_chromium() -> None:
             "command (sh scripts/test), which installs it, or apt-get install chromium",
             pytrace=False,
         )
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Close the run's one Chromium (tests/browser_support.py), if a test started it."""
+    support = sys.modules.get("tests.browser_support")
+    if support is not None:
+        support.BROWSER.close()
