@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -51,15 +51,15 @@ import pytest
 from .browser_checks import HAND_TARGETS, OVERFLOW
 from .support import contrast
 
-from .test_browser import (
+from .browser_support import (
     ARTIFACTS,
     ROOT,
     TIMEOUT_MS,
     Server,
-    free_port,
     in_browser,
-    pytestmark,  # noqa: F401  (fail without Chromium, as test_browser does)
+    module_server,
 )
+from .test_browser import pytestmark  # noqa: F401  (fail without Chromium, as test_browser does)
 
 T = TypeVar("T")
 
@@ -77,16 +77,8 @@ class Worker:
         return in_browser(fn)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("a11y")
-    # a Quick Match search long enough to look at
-    srv = Server(free_port(), tmp / "t.db", tmp / "server.log", ("--search-seconds", SEARCH_SECONDS))
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+# a Quick Match search long enough to look at
+server = module_server("a11y", "--search-seconds", SEARCH_SECONDS)
 
 
 @pytest.fixture(scope="module")
