@@ -32,3 +32,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     support = sys.modules.get("tests.browser_support")
     if support is not None:
         support.BROWSER.close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Group the tests for ``pytest -n 2 --dist loadgroup`` (the README's test command).
+
+    Every test that drives Chromium is one group, run in order by one worker, so the browser tests never
+    compete with each other for the machine's two cores; every other module is a group of its own, so a
+    module's fixtures (a live server, a redis-server) start once.
+    """
+    for item in items:
+        group = "browser" if "needs_chromium" in getattr(item, "fixturenames", ()) else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))
