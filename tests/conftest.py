@@ -12,6 +12,12 @@ import os
 import sys
 
 import pytest
+from hypothesis import settings
+
+# No per-example time limit: speed targets live in benchmarks/, never in tests, and a busy machine
+# (two test workers on two cores) must not turn a slow example into a failure.
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 CHROMIUM = "/usr/bin/chromium"
 
