@@ -9,7 +9,9 @@ pass over silently.
 from __future__ import annotations
 
 import os
+import re
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -40,14 +42,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         support.BROWSER.close()
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Group the tests for ``pytest -n 2 --dist loadgroup`` (the README's test command).
+# The modules whose tests drive Chromium (test_help.py has one such test among many that do not).
+BROWSER_MODULE = re.compile(r"tests/test_(browser\w*|settings_js)\.py$")
 
-    Every test that drives Chromium is one group, run in order by one worker, so the browser tests never
-    compete with each other for the machine's two cores; every other module is a group of its own, so a
-    module's fixtures (a live server, a redis-server) start once.
-    """
-    for item in items:
-        group = "browser" if "needs_chromium" in getattr(item, "fixturenames", ()) else item.nodeid.split("::")[0]
-        item.add_marker(pytest.mark.xdist_group(group))
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Share the tests out among ``pytest -n 2`` workers (the README's test command) a module at a time,
+    with every browser module in one unit: the browser tests run in order in one worker, never two at
+    once on the machine's two cores, and a module's fixtures (a live server, a redis-server) start once."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "browser" if BROWSER_MODULE.search(path) else path
+
+    return BrowserTestsTogether(config, log)
