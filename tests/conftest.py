@@ -42,8 +42,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         support.BROWSER.close()
 
 
-# The modules whose tests drive Chromium (test_help.py has one such test among many that do not).
-BROWSER_MODULE = re.compile(r"tests/test_(browser\w*|settings_js)\.py$")
+# The modules whose tests drive Chromium: test_browser*.py and the *_js.py tests of the page's modules
+# (test_help.py has one such test among many that do not).
+BROWSER_MODULE = re.compile(r"tests/test_(browser\w*|\w+_js)\.py$")
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
