@@ -8,7 +8,6 @@ its ladder, its top) from a real view, and the bids :func:`pinochle.auction.ladd
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -19,11 +18,12 @@ from pinochle.errors import IllegalAction
 from pinochle.game import new_match, turn, view
 from pinochle.games import GAMES
 
-from .test_settings_js import CHROMIUM, base_url, in_browser
+from .test_settings_js import base_url, in_browser
 
 __all__ = ["base_url"]  # the fixture, imported for the tests below
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"needs Debian's Chromium at {CHROMIUM}")
+# Debian's Chromium is required: without it these tests fail with what to do (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("needs_chromium")
 
 AUCTION_GAMES = sorted(name for name, g in GAMES.items() if g.playable and any(ph.name == "auction" for ph in g.phases))
 

@@ -16,83 +16,18 @@ whole match.
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
-]
-ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-BOT_DELAY = "0.05"
-TIMEOUT_MS = 15_000
+from .browser_support import (  # noqa: F401  (names other browser tests take from here)
+    ARTIFACTS, BOT_DELAY, CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS, Server, free_port, in_browser,
+)
 
 # Debian's Chromium is required: without it these tests fail with what to do (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("needs_chromium")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``pinochle serve`` as a subprocess; restartable on the same port and database."""
-
-    def __init__(self, port: int, db: Path, log: Path, extra: tuple[str, ...] = ()) -> None:
-        self.port = port
-        self.db = db
-        self.log = log
-        self.extra = extra  # more `pinochle serve` options
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        cmd = [
-            sys.executable, "-m", "pinochle.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-            "--db", str(self.db), "--bot-delay", BOT_DELAY, *self.extra,
-        ]
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log.read_text()}")
-            try:
-                with urllib.request.urlopen(self.url, timeout=1) as resp:
-                    if resp.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, OSError):
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"the server did not answer within 20 s:\n{self.log.read_text()}")
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
-        self.proc = None
 
 
 # ---------------------------------------------------------------- page helpers
@@ -221,154 +156,147 @@ def open_table(page: Any, url: str) -> None:
 # ---------------------------------------------------------------- the test
 
 
-def run_browser(server: Server) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_browser(browser: Any, server: Server) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            ctx = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion="reduce")
-            ctx.set_default_timeout(TIMEOUT_MS)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion="reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
 
-            # Home: no match yet, so no resume button; start a Normal solo match.
-            page.goto(server.url)
-            page.get_by_test_id("home").wait_for()
-            assert not page.get_by_test_id("resume").is_visible()
-            device = page.evaluate("localStorage.getItem('pinochle.device')")
-            assert device and 16 <= len(device) <= 64
-            page.get_by_test_id("level-normal").click()
-            page.get_by_test_id("table").wait_for()
-            for seat in "NESW":
-                assert page.get_by_test_id(f"seat-{seat}").is_visible()
-            assert page.get_by_test_id("seat-N").inner_text().startswith("Partner")
-            assert page.locator("[data-testid=card]").count() == 12
-            first = page.locator("[data-testid=card]").first.get_attribute("aria-label") or ""
-            assert " of " in first and first.split(" of ")[1].split(",")[0] in ("spades", "hearts", "diamonds", "clubs")
+    # Home: no match yet, so no resume button; start a Normal solo match.
+    page.goto(server.url)
+    page.get_by_test_id("home").wait_for()
+    assert not page.get_by_test_id("resume").is_visible()
+    device = page.evaluate("localStorage.getItem('pinochle.device')")
+    assert device and 16 <= len(device) <= 64
+    page.get_by_test_id("level-normal").click()
+    page.get_by_test_id("table").wait_for()
+    for seat in "NESW":
+        assert page.get_by_test_id(f"seat-{seat}").is_visible()
+    assert page.get_by_test_id("seat-N").inner_text().startswith("Partner")
+    assert page.locator("[data-testid=card]").count() == 12
+    first = page.locator("[data-testid=card]").first.get_attribute("aria-label") or ""
+    assert " of " in first and first.split(" of ")[1].split(",")[0] in ("spades", "hearts", "diamonds", "clubs")
 
-            # A reload mid-match goes straight back to the table, never by way of Home: right after
-            # the start, and also when the tab has lost its record of the screen it was on.
-            page.add_init_script(SCREENS_SEEN)
-            hand = page.eval_on_selector_all("[data-testid=card]", "els => els.map(e => e.dataset.card)")
-            for forget in (False, True):
-                if forget:
-                    page.evaluate("sessionStorage.removeItem('pinochle.screen')")
-                page.reload()
-                page.get_by_test_id("table").wait_for()
-                page.wait_for_function("() => document.querySelectorAll('[data-testid=card]').length >= 11")
-                assert "home" not in page.evaluate("window.__screens"), page.evaluate("window.__screens")
-                assert page.evaluate("sessionStorage.getItem('pinochle.screen')") == "table"
-                assert page.get_by_test_id("hand-no").inner_text() == "Hand 1"
-                now = page.eval_on_selector_all("[data-testid=card]", "els => els.map(e => e.dataset.card)")
-                assert set(now) <= set(hand), (hand, now)
+    # A reload mid-match goes straight back to the table, never by way of Home: right after
+    # the start, and also when the tab has lost its record of the screen it was on.
+    page.add_init_script(SCREENS_SEEN)
+    hand = page.eval_on_selector_all("[data-testid=card]", "els => els.map(e => e.dataset.card)")
+    for forget in (False, True):
+        if forget:
+            page.evaluate("sessionStorage.removeItem('pinochle.screen')")
+        page.reload()
+        page.get_by_test_id("table").wait_for()
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=card]').length >= 11")
+        assert "home" not in page.evaluate("window.__screens"), page.evaluate("window.__screens")
+        assert page.evaluate("sessionStorage.getItem('pinochle.screen')") == "table"
+        assert page.get_by_test_id("hand-no").inner_text() == "Hand 1"
+        now = page.eval_on_selector_all("[data-testid=card]", "els => els.map(e => e.dataset.card)")
+        assert set(now) <= set(hand), (hand, now)
 
-            # The auction, trump (if South declares) and three tricks.
-            while True:
-                wait_my_turn(page)
-                close_meld_review(page, seen)
-                done = int(page.get_by_test_id("trick-count").get_attribute("data-value") or 0)
-                if done >= 3 and body(page, "legal") == "play":
-                    break
-                my_move(page, seen)
+    # The auction, trump (if South declares) and three tricks.
+    while True:
+        wait_my_turn(page)
+        close_meld_review(page, seen)
+        done = int(page.get_by_test_id("trick-count").get_attribute("data-value") or 0)
+        if done >= 3 and body(page, "legal") == "play":
+            break
+        my_move(page, seen)
 
-            # Screenshots of the table mid-hand, desktop and phone, no horizontal scroll.
-            ARTIFACTS.mkdir(exist_ok=True)
-            assert page.get_by_test_id("status").inner_text().startswith("Your")
-            assert page.locator("[data-testid=card][data-legal=true]").count() >= 1
-            assert_no_horizontal_scroll(page)
-            page.screenshot(path=str(ARTIFACTS / "table-1440x900.png"))
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.wait_for_timeout(150)
-            assert_no_horizontal_scroll(page)
-            page.screenshot(path=str(ARTIFACTS / "table-390x844.png"))
+    # Screenshots of the table mid-hand, desktop and phone, no horizontal scroll.
+    ARTIFACTS.mkdir(exist_ok=True)
+    assert page.get_by_test_id("status").inner_text().startswith("Your")
+    assert page.locator("[data-testid=card][data-legal=true]").count() >= 1
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "table-1440x900.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(150)
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "table-390x844.png"))
 
-            # Last trick and meld review can be reopened during play.
-            page.get_by_test_id("last-trick-button").click()
-            page.get_by_test_id("last-trick-dialog").wait_for()
-            assert page.locator("[data-testid=last-trick-dialog] .card").count() == 4
-            page.get_by_test_id("last-trick-close").click()
-            page.get_by_test_id("meld-button").click()
-            page.get_by_test_id("meld-dialog").wait_for()
-            page.get_by_test_id("meld-close").click()
-            page.get_by_test_id("meld-dialog").wait_for(state="hidden")
+    # Last trick and meld review can be reopened during play.
+    page.get_by_test_id("last-trick-button").click()
+    page.get_by_test_id("last-trick-dialog").wait_for()
+    assert page.locator("[data-testid=last-trick-dialog] .card").count() == 4
+    page.get_by_test_id("last-trick-close").click()
+    page.get_by_test_id("meld-button").click()
+    page.get_by_test_id("meld-dialog").wait_for()
+    page.get_by_test_id("meld-close").click()
+    page.get_by_test_id("meld-dialog").wait_for(state="hidden")
 
-            # The polite live region has announced cards and trick winners.
-            spoken = page.get_by_test_id("announcer").inner_text()
-            assert "played the" in spoken and "the trick" in spoken, spoken
-            assert page.get_by_test_id("announcer").get_attribute("aria-live") == "polite"
+    # The polite live region has announced cards and trick winners.
+    spoken = page.get_by_test_id("announcer").inner_text()
+    assert "played the" in spoken and "the trick" in spoken, spoken
+    assert page.get_by_test_id("announcer").get_attribute("aria-live") == "polite"
 
-            before = snapshot(page)
-            assert int(before["tricks"]) >= 3
+    before = snapshot(page)
+    assert int(before["tricks"]) >= 3
 
-            # Reload mid-hand: the same hand continues.
-            page.reload()
-            page.get_by_test_id("table").wait_for()
-            wait_my_turn(page)
-            assert snapshot(page) == before
+    # Reload mid-hand: the same hand continues.
+    page.reload()
+    page.get_by_test_id("table").wait_for()
+    wait_my_turn(page)
+    assert snapshot(page) == before
 
-            # Restart the server on the same database: the page reconnects and resumes.
-            server.stop()
-            page.wait_for_function("() => document.body.dataset.connected === '0'", timeout=TIMEOUT_MS)
-            server.start()
-            page.wait_for_function("() => document.body.dataset.connected === '1'", timeout=TIMEOUT_MS)
-            wait_my_turn(page)
-            assert snapshot(page) == before
+    # Restart the server on the same database: the page reconnects and resumes.
+    server.stop()
+    page.wait_for_function("() => document.body.dataset.connected === '0'", timeout=TIMEOUT_MS)
+    server.start()
+    page.wait_for_function("() => document.body.dataset.connected === '1'", timeout=TIMEOUT_MS)
+    wait_my_turn(page)
+    assert snapshot(page) == before
 
-            # A fresh tab starts on the home screen with a Resume button for this match.
-            other = ctx.new_page()
-            other.on("pageerror", lambda e: errors.append(str(e)))
-            other.goto(server.url)
-            other.get_by_test_id("home").wait_for()
-            resume = other.get_by_test_id("resume")
-            resume.wait_for()
-            assert "Hand 1" in other.get_by_test_id("resume-detail").inner_text()
-            resume.click()
-            other.get_by_test_id("table").wait_for()
-            wait_my_turn(other)
-            assert snapshot(other) == before
-            # Starting a new match while one is in progress asks first; keep playing.
-            other.get_by_test_id("home-button").click()
-            other.get_by_test_id("level-hard").click()
-            other.get_by_test_id("confirm-dialog").wait_for()
-            other.get_by_test_id("confirm-cancel").click()
-            other.close()
+    # A fresh tab starts on the home screen with a Resume button for this match.
+    other = ctx.new_page()
+    other.on("pageerror", lambda e: errors.append(str(e)))
+    other.goto(server.url)
+    other.get_by_test_id("home").wait_for()
+    resume = other.get_by_test_id("resume")
+    resume.wait_for()
+    assert "Hand 1" in other.get_by_test_id("resume-detail").inner_text()
+    resume.click()
+    other.get_by_test_id("table").wait_for()
+    wait_my_turn(other)
+    assert snapshot(other) == before
+    # Starting a new match while one is in progress asks first; keep playing.
+    other.get_by_test_id("home-button").click()
+    other.get_by_test_id("level-hard").click()
+    other.get_by_test_id("confirm-dialog").wait_for()
+    other.get_by_test_id("confirm-cancel").click()
+    other.close()
 
-            # Play the hand out (on the phone-sized page) until the summary.
-            page.bring_to_front()
-            for _ in range(200):
-                wait_my_turn(page)
-                if body(page, "legal") == "deal":
-                    break
-                my_move(page, seen)
-            summary = page.get_by_test_id("hand-summary")
-            summary.wait_for()
-            assert page.get_by_test_id("trick-count").get_attribute("data-value") == "12"
-            verdict = page.get_by_test_id("verdict").inner_text()
-            assert verdict.startswith(("Made", "Set"))
-            # the figures, the parts that add up to the hand score, the hand score and the match total
-            assert page.locator("[data-testid=summary-table] tbody tr[data-testid=part-row]").count() >= 2
-            page.screenshot(path=str(ARTIFACTS / "summary-390x844.png"))
+    # Play the hand out (on the phone-sized page) until the summary.
+    page.bring_to_front()
+    for _ in range(200):
+        wait_my_turn(page)
+        if body(page, "legal") == "deal":
+            break
+        my_move(page, seen)
+    summary = page.get_by_test_id("hand-summary")
+    summary.wait_for()
+    assert page.get_by_test_id("trick-count").get_attribute("data-value") == "12"
+    verdict = page.get_by_test_id("verdict").inner_text()
+    assert verdict.startswith(("Made", "Set"))
+    # the figures, the parts that add up to the hand score, the hand score and the match total
+    assert page.locator("[data-testid=summary-table] tbody tr[data-testid=part-row]").count() >= 2
+    page.screenshot(path=str(ARTIFACTS / "summary-390x844.png"))
 
-            # The score sheet lists the hand.
-            page.get_by_test_id("summary-scores").click()
-            page.get_by_test_id("score-sheet").wait_for()
-            assert page.locator("[data-testid=scores-table] tbody tr").count() == 1
-            page.get_by_test_id("score-sheet-close").click()
+    # The score sheet lists the hand.
+    page.get_by_test_id("summary-scores").click()
+    page.get_by_test_id("score-sheet").wait_for()
+    assert page.locator("[data-testid=scores-table] tbody tr").count() == 1
+    page.get_by_test_id("score-sheet-close").click()
 
-            # Next hand: a new auction with 12 fresh cards.
-            version = body(page, "version")
-            page.get_by_test_id("next-hand").click()
-            wait_version_change(page, version)
-            page.wait_for_function("() => document.body.dataset.phase === 'auction'", timeout=TIMEOUT_MS)
-            assert page.get_by_test_id("hand-no").inner_text() == "Hand 2"
-            assert page.locator("[data-testid=card]").count() == 12
-            assert not summary.is_visible()
-            assert_no_horizontal_scroll(page)
-        finally:
-            browser.close()
+    # Next hand: a new auction with 12 fresh cards.
+    version = body(page, "version")
+    page.get_by_test_id("next-hand").click()
+    wait_version_change(page, version)
+    page.wait_for_function("() => document.body.dataset.phase === 'auction'", timeout=TIMEOUT_MS)
+    assert page.get_by_test_id("hand-no").inner_text() == "Hand 2"
+    assert page.locator("[data-testid=card]").count() == 12
+    assert not summary.is_visible()
+    assert_no_horizontal_scroll(page)
     assert not errors, f"errors in the page: {errors}"
     return seen
 
@@ -377,8 +305,7 @@ def test_play_a_hand_in_the_browser(tmp_path: Path) -> None:
     server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
     server.start()
     try:
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            seen = pool.submit(run_browser, server).result()
+        seen = in_browser(lambda b: run_browser(b, server))
     finally:
         server.stop()
     assert seen.get("meld_review"), "the meld review never opened"
@@ -408,9 +335,7 @@ def state_message(state: Any, match_id: str, level: str, event: str) -> str:
                        "view": view(state, 2).to_json(), "event": event})
 
 
-def run_match_end(base_url: str) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_match_end(browser: Any, base_url: str) -> dict[str, Any]:
     from pinochle.errors import IllegalAction
     from pinochle.game import Action, apply, new_match
 
@@ -441,62 +366,57 @@ def run_match_end(base_url: str) -> dict[str, Any]:
 
         ws.on_message(on_message)
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
-            ctx.set_default_timeout(TIMEOUT_MS)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            # this tab was at the table before (a reload at the result screen)
-            page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-            page.route_web_socket("**/ws", handler)
-            page.goto(base_url)
-            page.get_by_test_id("result").wait_for()
-            title = page.get_by_test_id("result-title").inner_text()
-            assert title == ("You and your partner win!" if ended.winner == 0 else "West and East win")
-            score = page.get_by_test_id("result-score").inner_text().replace("\u2212", "-")
-            assert str(ended.totals[0]) in score and str(ended.totals[1]) in score
-            assert_no_horizontal_scroll(page)
-            page.screenshot(path=str(ARTIFACTS / "result-390x844.png"))
-            page.get_by_test_id("result-scores").click()
-            assert page.locator("[data-testid=scores-table] tbody tr").count() == len(ended.history)
-            page.get_by_test_id("score-sheet-close").click()
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # this tab was at the table before (a reload at the result screen)
+    page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+    page.route_web_socket("**/ws", handler)
+    page.goto(base_url)
+    page.get_by_test_id("result").wait_for()
+    title = page.get_by_test_id("result-title").inner_text()
+    assert title == ("You and your partner win!" if ended.winner == 0 else "West and East win")
+    score = page.get_by_test_id("result-score").inner_text().replace("\u2212", "-")
+    assert str(ended.totals[0]) in score and str(ended.totals[1]) in score
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "result-390x844.png"))
+    page.get_by_test_id("result-scores").click()
+    assert page.locator("[data-testid=scores-table] tbody tr").count() == len(ended.history)
+    page.get_by_test_id("score-sheet-close").click()
 
-            # Home offers the finished match's result again, and it opens the result screen.
-            page.get_by_test_id("result-home").click()
-            page.get_by_test_id("home").wait_for()
-            detail = page.get_by_test_id("resume-detail").inner_text()
-            assert ("You and your partner won" if ended.winner == 0 else "West and East won") in detail
-            page.get_by_test_id("resume").click()
-            page.get_by_test_id("result").wait_for()
+    # Home offers the finished match's result again, and it opens the result screen.
+    page.get_by_test_id("result-home").click()
+    page.get_by_test_id("home").wait_for()
+    detail = page.get_by_test_id("resume-detail").inner_text()
+    assert ("You and your partner won" if ended.winner == 0 else "West and East won") in detail
+    page.get_by_test_id("resume").click()
+    page.get_by_test_id("result").wait_for()
 
-            # Play again: a new match at the same level.
-            page.get_by_test_id("play-again").click()
-            page.get_by_test_id("table").wait_for()
-            assert {"type": "new_match", "level": "hard", "game": "table"} in received
-            page.wait_for_function(MY_TURN)
-            assert body(page, "legal") == "bid,pass"
-            assert page.get_by_test_id("bid-value").inner_text() == "250"
+    # Play again: a new match at the same level.
+    page.get_by_test_id("play-again").click()
+    page.get_by_test_id("table").wait_for()
+    assert {"type": "new_match", "level": "hard", "game": "table"} in received
+    page.wait_for_function(MY_TURN)
+    assert body(page, "legal") == "bid,pass"
+    assert page.get_by_test_id("bid-value").inner_text() == "250"
 
-            # A card clicked during the auction is sent; the server's refusal is shown.
-            click_card(page, "[data-testid=card]")
-            toast = page.get_by_test_id("toast").last
-            toast.wait_for()
-            assert "auction" in toast.inner_text()
-            assert received[-1]["type"] == "action" and received[-1]["version"] == 0
-            assert received[-1]["action"]["type"] == "play"
+    # A card clicked during the auction is sent; the server's refusal is shown.
+    click_card(page, "[data-testid=card]")
+    toast = page.get_by_test_id("toast").last
+    toast.wait_for()
+    assert "auction" in toast.inner_text()
+    assert received[-1]["type"] == "action" and received[-1]["version"] == 0
+    assert received[-1]["action"]["type"] == "play"
 
-            # Home shows the match in progress; a new one asks for confirmation.
-            page.get_by_test_id("home-button").click()
-            page.get_by_test_id("resume").wait_for()
-            page.get_by_test_id("level-easy").click()
-            page.get_by_test_id("confirm-dialog").wait_for()
-            page.get_by_test_id("confirm-new").click()
-            page.get_by_test_id("table").wait_for()
-            assert received[-1] == {"type": "new_match", "level": "easy", "game": "table"}
-        finally:
-            browser.close()
+    # Home shows the match in progress; a new one asks for confirmation.
+    page.get_by_test_id("home-button").click()
+    page.get_by_test_id("resume").wait_for()
+    page.get_by_test_id("level-easy").click()
+    page.get_by_test_id("confirm-dialog").wait_for()
+    page.get_by_test_id("confirm-new").click()
+    page.get_by_test_id("table").wait_for()
+    assert received[-1] == {"type": "new_match", "level": "easy", "game": "table"}
     assert not errors, f"errors in the page: {errors}"
     assert received[0]["type"] == "hello"
     return {"received": received}
@@ -507,8 +427,7 @@ def test_match_end_screen_with_a_scripted_socket(tmp_path: Path) -> None:
     server.start()  # serves the page; its socket is replaced in the browser
     try:
         ARTIFACTS.mkdir(exist_ok=True)
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            pool.submit(run_match_end, server.url).result()
+        in_browser(lambda b: run_match_end(b, server.url))
     finally:
         server.stop()
 

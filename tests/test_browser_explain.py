@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,22 @@ from .test_score_parts import random_action
 
 SHOTS = Path(os.environ.get("PINOCHLE_SHOTS", "")) if os.environ.get("PINOCHLE_SHOTS") else None
 WIDTHS = (320, 360, 390, 768, 1440)
+
+
+def size_of(width: int) -> tuple[int, int]:
+    """The window of a ``width``: a phone's 740 px high below 700 px, else a desktop's 900."""
+    return (width, 740 if width < 700 else 900)
+
+
+def at_widths(page: Any, widths: tuple[int, ...] = WIDTHS) -> Iterator[int]:
+    """The page resized to each of ``widths`` in turn (as a turned phone or a resized window is), once it
+    has laid itself out again; yields the width."""
+    for width in widths:
+        w, h = size_of(width)
+        page.set_viewport_size({"width": w, "height": h})
+        settle(page)
+        settle(page)
+        yield width
 
 
 def auto(state: State) -> State:
@@ -147,10 +163,9 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
     def body(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         out: dict[str, Any] = {"errors": errors, "sizes": {}}
-        for width in WIDTHS:
-            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, 740 if width < 700 else 900))
-            page.get_by_test_id("hand-summary").wait_for(state="visible")
-            settle(page)
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, size=size_of(WIDTHS[0]))
+        page.get_by_test_id("hand-summary").wait_for(state="visible")
+        for width in at_widths(page):
             out["sizes"][width] = {
                 "sums": page.evaluate(PART_SUMS),
                 "summary": overlaps(page.evaluate(BOXES, "#summary-dialog > *:not([hidden])"))
@@ -166,7 +181,7 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
                 "axe": serious(page) if width == 360 else [],
             }
             shot(page, f"summary-{game}{players or ''}-{width}")
-            ctx.close()
+        ctx.close()
         return out
 
     out = in_browser(body)
@@ -191,10 +206,9 @@ def test_the_bar_says_trump_the_hand_and_the_target_and_the_turned_card_clears_e
     def body(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         out: dict[str, Any] = {"errors": errors, "sizes": {}}
-        for width in WIDTHS:
-            for theme in ("dark", "light"):
-                ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme,
-                                            size=(width, 740 if width < 700 else 900))
+        for theme in ("dark", "light"):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size_of(WIDTHS[0]))
+            for width in at_widths(page):
                 box = page.evaluate(BOXES, "[data-testid=turned], #pos-right")
                 out["sizes"][f"{width}-{theme}"] = {
                     "contract": page.get_by_test_id("contract").inner_text(),
@@ -206,7 +220,7 @@ def test_the_bar_says_trump_the_hand_and_the_target_and_the_turned_card_clears_e
                       const r = e.getBoundingClientRect(); return r.width === 0 || (r.left >= -0.5 && r.right <= innerWidth + 0.5); })"""),
                 }
                 shot(page, f"turned-trump-{width}-{theme}")
-                ctx.close()
+            ctx.close()
         return out
 
     out = in_browser(body)
@@ -229,8 +243,8 @@ def test_the_bar_keeps_the_hand_the_contract_and_the_target_on_one_line(server: 
     def body(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         out: dict[str, Any] = {"errors": errors, "sizes": {}}
-        for width in WIDTHS:
-            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, 740 if width < 700 else 900))
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, size=size_of(WIDTHS[0]))
+        for width in at_widths(page):
             out["sizes"][width] = {
                 "bar": bar_overlaps(page),
                 "hand_no": page.get_by_test_id("hand-no").is_visible(),
@@ -240,7 +254,7 @@ def test_the_bar_keeps_the_hand_the_contract_and_the_target_on_one_line(server: 
                   .every((e) => { const r = e.getBoundingClientRect(); return r.width === 0 || (r.left >= -0.5 && r.right <= innerWidth + 0.5); })"""),
             }
             shot(page, f"bar-{game}{players or ''}-{width}")
-            ctx.close()
+        ctx.close()
         return out
 
     out = in_browser(body)

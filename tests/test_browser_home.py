@@ -15,12 +15,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .test_browser import TIMEOUT_MS, Server, free_port
+from .browser_support import TIMEOUT_MS, Server, module_server
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_a11y import THEME_CSS, palette
 from .test_browser_layout import in_browser, settle
@@ -29,15 +28,7 @@ GAMES = ["table", "partnership-pass", "racehorse", "turned-trump", "britannica",
          "auction", "two-handed"]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("home")
-    srv = Server(free_port(), tmp / "t.db", tmp / "server.log")
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+server = module_server("home")
 
 
 def open_home(browser: Any, url: str, size: tuple[int, int], errors: list[str], **ctx: Any) -> Any:

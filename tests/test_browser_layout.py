@@ -17,16 +17,14 @@ scripted socket (``page.route_web_socket``) serves them to the real page.
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .browser_checks import HAND_TARGETS, OVERFLOW
-from .test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, free_port
+from .browser_support import ARTIFACTS, TIMEOUT_MS, Server, in_browser, module_server
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .web_fixtures import LONG_NAMES, Scripted, fixtures, room_table
 
@@ -34,32 +32,7 @@ SIZES = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), 
 COUNTS = (12, 15, 18, 20)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("layout")
-    srv = Server(free_port(), tmp / "t.db", tmp / "server.log")
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-def in_browser(fn: Any) -> Any:
-    """Run ``fn(browser)`` in a worker thread (the sync API leaves an event loop behind)."""
-
-    def body() -> Any:
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                return fn(browser)
-            finally:
-                browser.close()
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(body).result()
+server = module_server("layout")
 
 
 def open_fixture(browser: Any, url: str, v: dict[str, Any], errors: list[str], theme: str = "dark",

@@ -23,20 +23,18 @@ inside a worker thread.
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from .test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     MY_TURN,
     TIMEOUT_MS,
     Server,
     body,
     free_port,
+    in_browser,
     pytestmark,  # noqa: F401  (fail without Chromium, as test_browser does)
     wait_version_change,
 )
@@ -84,22 +82,14 @@ RECORDER = """
 """
 
 
-def in_worker(fn: Callable[[], T]) -> T:
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn).result()
-
-
-def with_server(tmp_path: Path, fn: Callable[[Server], T]) -> T:
+def with_server(tmp_path: Path, fn: Callable[[Any, Server], T]) -> T:
+    """``fn(browser, server)`` with a live server of its own (tests/browser_support.py's browser)."""
     server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
     server.start()
     try:
-        return in_worker(lambda: fn(server))
+        return in_browser(lambda b: fn(b, server))
     finally:
         server.stop()
-
-
-def launch(p: Any) -> Any:
-    return p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
 def new_page(browser: Any, errors: list[str], **ctx_args: Any) -> Any:
@@ -161,135 +151,128 @@ def wait_idle_turn(page: Any) -> None:
 # ---------------------------------------------------------------- (a) a whole hand with the keyboard alone
 
 
-def run_keyboard_hand(server: Server) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_keyboard_hand(browser: Any, server: Server) -> dict[str, Any]:
     errors: list[str] = []
     seen: dict[str, Any] = {"moves": 0}
-    with sync_playwright() as p:
-        browser = launch(p)
-        try:
-            # reduced motion keeps this long test quick; the animations are tested below
-            page = new_page(browser, errors, reduced_motion="reduce")
-            page.goto(server.url)
-            page.get_by_test_id("home").wait_for()
+    # reduced motion keeps this long test quick; the animations are tested below
+    page = new_page(browser, errors, reduced_motion="reduce")
+    page.goto(server.url)
+    page.get_by_test_id("home").wait_for()
 
-            # Home: Tab to Normal, Enter.
-            tab_to(page, lambda a: a["testid"] == "level-normal", "the Normal button")
-            assert active(page)["ring"], "no focus ring on the Normal button"
+    # Home: Tab to Normal, Enter.
+    tab_to(page, lambda a: a["testid"] == "level-normal", "the Normal button")
+    assert active(page)["ring"], "no focus ring on the Normal button"
+    page.keyboard.press("Enter")
+    page.get_by_test_id("table").wait_for()
+
+    # The hand is one tab stop.
+    page.wait_for_function("() => document.querySelectorAll('#hand button.card').length === 12")
+    stops = page.eval_on_selector_all("#hand button.card", "els => els.filter(e => e.tabIndex === 0).length")
+    assert stops == 1, f"{stops} tab stops in the hand"
+    # every card has a spoken name
+    labels = page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.getAttribute('aria-label'))")
+    ranks = ("Ace", "Ten", "King", "Queen", "Jack", "Nine")
+    suits = ("spades", "hearts", "diamonds", "clubs")
+    assert all(lb.split(" of ")[0] in ranks and lb.split(" of ")[1].split(",")[0] in suits for lb in labels), labels
+
+    bid_done = False
+    for _ in range(200):
+        wait_idle_turn(page)
+        if page.get_by_test_id("meld-dialog").is_visible():
+            # the meld review: Tab to Close, Enter; the focus comes back to the table
+            tab_to(page, lambda a: a["testid"] == "meld-close", "the meld review's Close button")
             page.keyboard.press("Enter")
-            page.get_by_test_id("table").wait_for()
-
-            # The hand is one tab stop.
-            page.wait_for_function("() => document.querySelectorAll('#hand button.card').length === 12")
-            stops = page.eval_on_selector_all("#hand button.card", "els => els.filter(e => e.tabIndex === 0).length")
-            assert stops == 1, f"{stops} tab stops in the hand"
-            # every card has a spoken name
-            labels = page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.getAttribute('aria-label'))")
-            ranks = ("Ace", "Ten", "King", "Queen", "Jack", "Nine")
-            suits = ("spades", "hearts", "diamonds", "clubs")
-            assert all(lb.split(" of ")[0] in ranks and lb.split(" of ")[1].split(",")[0] in suits for lb in labels), labels
-
-            bid_done = False
-            for _ in range(200):
-                wait_idle_turn(page)
-                if page.get_by_test_id("meld-dialog").is_visible():
-                    # the meld review: Tab to Close, Enter; the focus comes back to the table
-                    tab_to(page, lambda a: a["testid"] == "meld-close", "the meld review's Close button")
-                    page.keyboard.press("Enter")
-                    page.get_by_test_id("meld-dialog").wait_for(state="hidden")
-                    seen["meld_review"] = True
-                    # the focus comes back to the table (the dialog's close event puts it there)
-                    page.wait_for_function("""() => { const a = document.activeElement;
-                      return a && a !== document.body && a.getClientRects().length > 0 && !a.closest('dialog'); }""")
-                    wait_idle_turn(page)
-                legal = body(page, "legal")
-                version = body(page, "version")
-                if legal == "deal":
-                    break
-                now = active(page)
-                assert now["visible"], f"the focus is not on anything visible at {legal!r}: {now}"
-                if legal == "bid,pass":
-                    if not bid_done:
-                        # your turn: the focus is on the bid button; raise with + then lower with −
-                        assert now["testid"] == "bid-button", now
-                        assert now["ring"], "no focus ring on the bid button"
-                        low = int(page.get_by_test_id("bid-value").inner_text())
-                        tab_to(page, lambda a: a["testid"] == "bid-plus", "the + button")
-                        page.keyboard.press("Enter")
-                        assert int(page.get_by_test_id("bid-value").inner_text()) == low + 10
-                        assert active(page)["testid"] == "bid-plus", "the focus left the + button"
-                        page.keyboard.press("Shift+Tab")  # back to −, enabled now
-                        assert active(page)["testid"] == "bid-minus", active(page)
-                        page.keyboard.press("Space")
-                        assert int(page.get_by_test_id("bid-value").inner_text()) == low
-                        tab_to(page, lambda a: a["testid"] == "bid-button", "the bid button")
-                        page.keyboard.press("Enter")
-                        bid_done = True
-                        seen["bid"] = low
-                    else:
-                        tab_to(page, lambda a: a["testid"] == "pass-button", "the Pass button")
-                        page.keyboard.press("Space")
-                elif legal == "pass":
-                    tab_to(page, lambda a: a["testid"] == "pass-button", "the Pass button")
-                    page.keyboard.press("Enter")
-                elif legal == "trump":
-                    assert now["testid"].startswith("trump-"), now
-                    held = page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)")
-                    suit = max("SHDC", key=lambda s: sum(c[1] == s for c in held))
-                    tab_to(page, lambda a: a["testid"] == f"trump-{suit}", f"the {suit} trump button")
-                    page.keyboard.press("Enter")
-                    seen["trump"] = suit
-                elif legal == "play":
-                    # your turn to play: the focus is on a playable card of your hand
-                    assert now["card"] and now["legal"] == "true", f"the focus is not on a playable card: {now}"
-                    assert now["ring"], "no focus ring on the card"
-                    count = page.locator("#hand button.card").count()
-                    if not seen.get("home_end"):
-                        page.keyboard.press("End")
-                        assert active(page)["card"] == page.locator("#hand button.card").nth(count - 1).get_attribute("data-card")
-                        page.keyboard.press("Home")
-                        assert active(page)["card"] == page.locator("#hand button.card").first.get_attribute("data-card")
-                        seen["home_end"] = True
-                    illegal = page.locator("#hand button.card[data-legal=false]").count()
-                    if illegal and not seen.get("illegal_toast"):
-                        # Enter on a card that cannot be played: the server says why, nothing changes
-                        page.keyboard.press("Home")
-                        for _ in range(count):
-                            if active(page)["legal"] == "false":
-                                break
-                            page.keyboard.press("ArrowRight")
-                        assert active(page)["legal"] == "false"
-                        page.keyboard.press("Enter")
-                        toast = page.get_by_test_id("toast").last
-                        toast.wait_for()
-                        seen["illegal_toast"] = toast.inner_text()
-                        page.wait_for_function("() => document.body.dataset.busy !== '1'")
-                        assert body(page, "version") == version, "an illegal card changed the table"
-                        assert active(page)["card"], "the focus left the hand after a refused card"
-                    # go right to a playable card (wrapping back with Home), and play it
-                    for step in range(2 * count + 1):
-                        if active(page)["legal"] == "true":
-                            break
-                        page.keyboard.press("ArrowRight" if step < count else "Home")
-                    assert active(page)["legal"] == "true"
-                    page.keyboard.press("Enter" if seen["moves"] % 2 else "Space")
-                else:
-                    raise AssertionError(f"unexpected legal moves {legal!r}")
-                seen["moves"] += 1
-                wait_version_change(page, version)
+            page.get_by_test_id("meld-dialog").wait_for(state="hidden")
+            seen["meld_review"] = True
+            # the focus comes back to the table (the dialog's close event puts it there)
+            page.wait_for_function("""() => { const a = document.activeElement;
+              return a && a !== document.body && a.getClientRects().length > 0 && !a.closest('dialog'); }""")
+            wait_idle_turn(page)
+        legal = body(page, "legal")
+        version = body(page, "version")
+        if legal == "deal":
+            break
+        now = active(page)
+        assert now["visible"], f"the focus is not on anything visible at {legal!r}: {now}"
+        if legal == "bid,pass":
+            if not bid_done:
+                # your turn: the focus is on the bid button; raise with + then lower with −
+                assert now["testid"] == "bid-button", now
+                assert now["ring"], "no focus ring on the bid button"
+                low = int(page.get_by_test_id("bid-value").inner_text())
+                tab_to(page, lambda a: a["testid"] == "bid-plus", "the + button")
+                page.keyboard.press("Enter")
+                assert int(page.get_by_test_id("bid-value").inner_text()) == low + 10
+                assert active(page)["testid"] == "bid-plus", "the focus left the + button"
+                page.keyboard.press("Shift+Tab")  # back to −, enabled now
+                assert active(page)["testid"] == "bid-minus", active(page)
+                page.keyboard.press("Space")
+                assert int(page.get_by_test_id("bid-value").inner_text()) == low
+                tab_to(page, lambda a: a["testid"] == "bid-button", "the bid button")
+                page.keyboard.press("Enter")
+                bid_done = True
+                seen["bid"] = low
             else:
-                raise AssertionError("the hand did not end")
+                tab_to(page, lambda a: a["testid"] == "pass-button", "the Pass button")
+                page.keyboard.press("Space")
+        elif legal == "pass":
+            tab_to(page, lambda a: a["testid"] == "pass-button", "the Pass button")
+            page.keyboard.press("Enter")
+        elif legal == "trump":
+            assert now["testid"].startswith("trump-"), now
+            held = page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)")
+            suit = max("SHDC", key=lambda s: sum(c[1] == s for c in held))
+            tab_to(page, lambda a: a["testid"] == f"trump-{suit}", f"the {suit} trump button")
+            page.keyboard.press("Enter")
+            seen["trump"] = suit
+        elif legal == "play":
+            # your turn to play: the focus is on a playable card of your hand
+            assert now["card"] and now["legal"] == "true", f"the focus is not on a playable card: {now}"
+            assert now["ring"], "no focus ring on the card"
+            count = page.locator("#hand button.card").count()
+            if not seen.get("home_end"):
+                page.keyboard.press("End")
+                assert active(page)["card"] == page.locator("#hand button.card").nth(count - 1).get_attribute("data-card")
+                page.keyboard.press("Home")
+                assert active(page)["card"] == page.locator("#hand button.card").first.get_attribute("data-card")
+                seen["home_end"] = True
+            illegal = page.locator("#hand button.card[data-legal=false]").count()
+            if illegal and not seen.get("illegal_toast"):
+                # Enter on a card that cannot be played: the server says why, nothing changes
+                page.keyboard.press("Home")
+                for _ in range(count):
+                    if active(page)["legal"] == "false":
+                        break
+                    page.keyboard.press("ArrowRight")
+                assert active(page)["legal"] == "false"
+                page.keyboard.press("Enter")
+                toast = page.get_by_test_id("toast").last
+                toast.wait_for()
+                seen["illegal_toast"] = toast.inner_text()
+                page.wait_for_function("() => document.body.dataset.busy !== '1'")
+                assert body(page, "version") == version, "an illegal card changed the table"
+                assert active(page)["card"], "the focus left the hand after a refused card"
+            # go right to a playable card (wrapping back with Home), and play it
+            for step in range(2 * count + 1):
+                if active(page)["legal"] == "true":
+                    break
+                page.keyboard.press("ArrowRight" if step < count else "Home")
+            assert active(page)["legal"] == "true"
+            page.keyboard.press("Enter" if seen["moves"] % 2 else "Space")
+        else:
+            raise AssertionError(f"unexpected legal moves {legal!r}")
+        seen["moves"] += 1
+        wait_version_change(page, version)
+    else:
+        raise AssertionError("the hand did not end")
 
-            # The hand summary: 12 tricks, the focus on Next hand.
-            page.get_by_test_id("hand-summary").wait_for()
-            assert page.get_by_test_id("trick-count").get_attribute("data-value") == "12"
-            assert page.get_by_test_id("verdict").inner_text().startswith(("Made", "Set"))
-            page.wait_for_function("() => document.activeElement && document.activeElement.dataset.testid === 'next-hand'")
-            seen["spoken"] = spoken(page)
-            assert page.get_by_test_id("announcer").get_attribute("aria-live") == "polite"
-        finally:
-            browser.close()
+    # The hand summary: 12 tricks, the focus on Next hand.
+    page.get_by_test_id("hand-summary").wait_for()
+    assert page.get_by_test_id("trick-count").get_attribute("data-value") == "12"
+    assert page.get_by_test_id("verdict").inner_text().startswith(("Made", "Set"))
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.testid === 'next-hand'")
+    seen["spoken"] = spoken(page)
+    assert page.get_by_test_id("announcer").get_attribute("aria-live") == "polite"
     assert not errors, f"errors in the page: {errors}"
     return seen
 
@@ -360,60 +343,53 @@ def play_with_clicks(page: Any, tricks: int, cards: int = 13) -> None:
     raise AssertionError("did not get there")
 
 
-def run_reduced(server: Server, how: str) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_reduced(browser: Any, server: Server, how: str) -> dict[str, Any]:
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = launch(p)
-        try:
-            if how == "system":
-                page = new_page(browser, errors, reduced_motion="reduce")
-            else:
-                page = new_page(browser, errors, reduced_motion="no-preference")
-                page.add_init_script(
-                    f"localStorage.setItem('pinochle.settings', {json.dumps(json.dumps({'reducedMotion': 'on'}))})"
-                )
-            page.goto(server.url)
-            page.get_by_test_id("home").wait_for()
-            assert page.evaluate("document.documentElement.dataset.reducedMotion") == "true"
-            page.get_by_test_id("level-normal").click()
-            page.get_by_test_id("table").wait_for()
-            page.wait_for_function("() => document.querySelectorAll('#hand button.card').length === 12")
-            # the hand is there at once: no card is moving or fading in
-            hand = page.evaluate("""() => [...document.querySelectorAll('#hand button.card')]
-              .map((c) => [getComputedStyle(c).opacity, c.getAnimations().length])""")
-            assert all(h == ["1", 0] for h in hand), hand
-            # (the in-app switch saved settings, so the computers play at the Normal pace: one card is enough)
-            play_with_clicks(page, tricks=1, cards=1 if how == "switch" else 13)
-            # no CSS animation or transition is declared anywhere
-            declared = page.evaluate("""() => [...document.querySelectorAll('*')].filter((e) => [null, '::before', '::after']
-              .some((pseudo) => {
-                const s = getComputedStyle(e, pseudo);
-                return s.animationName !== 'none' || s.transitionDuration.split(',').some((d) => parseFloat(d) > 0);
-              })).map((e) => e.tagName + '.' + e.className)""")
-            assert declared == [], declared[:10]
-            moving_made = page.evaluate("window.__anims.filter((a) => window.__movesOf(a)).map((a) => a.id)")
-            assert moving_made == [], moving_made
-            made = page.evaluate("window.__anims.map((a) => a.id)")
-            assert made == [], made  # not even a fade: every state change is instant
-            seen_moving = page.evaluate("window.__moving")
-            assert seen_moving == [], seen_moving[:10]
-            running = page.evaluate("document.getAnimations().filter((a) => a.playState === 'running').length")
-            assert running == 0
-            no_leftovers(page)
-        finally:
-            browser.close()
+    if how == "system":
+        page = new_page(browser, errors, reduced_motion="reduce")
+    else:
+        page = new_page(browser, errors, reduced_motion="no-preference")
+        page.add_init_script(
+            f"localStorage.setItem('pinochle.settings', {json.dumps(json.dumps({'reducedMotion': 'on'}))})"
+        )
+    page.goto(server.url)
+    page.get_by_test_id("home").wait_for()
+    assert page.evaluate("document.documentElement.dataset.reducedMotion") == "true"
+    page.get_by_test_id("level-normal").click()
+    page.get_by_test_id("table").wait_for()
+    page.wait_for_function("() => document.querySelectorAll('#hand button.card').length === 12")
+    # the hand is there at once: no card is moving or fading in
+    hand = page.evaluate("""() => [...document.querySelectorAll('#hand button.card')]
+      .map((c) => [getComputedStyle(c).opacity, c.getAnimations().length])""")
+    assert all(h == ["1", 0] for h in hand), hand
+    # (the in-app switch saved settings, so the computers play at the Normal pace: one card is enough)
+    play_with_clicks(page, tricks=1, cards=1 if how == "switch" else 13)
+    # no CSS animation or transition is declared anywhere
+    declared = page.evaluate("""() => [...document.querySelectorAll('*')].filter((e) => [null, '::before', '::after']
+      .some((pseudo) => {
+        const s = getComputedStyle(e, pseudo);
+        return s.animationName !== 'none' || s.transitionDuration.split(',').some((d) => parseFloat(d) > 0);
+      })).map((e) => e.tagName + '.' + e.className)""")
+    assert declared == [], declared[:10]
+    moving_made = page.evaluate("window.__anims.filter((a) => window.__movesOf(a)).map((a) => a.id)")
+    assert moving_made == [], moving_made
+    made = page.evaluate("window.__anims.map((a) => a.id)")
+    assert made == [], made  # not even a fade: every state change is instant
+    seen_moving = page.evaluate("window.__moving")
+    assert seen_moving == [], seen_moving[:10]
+    running = page.evaluate("document.getAnimations().filter((a) => a.playState === 'running').length")
+    assert running == 0
+    no_leftovers(page)
     assert not errors, f"errors in the page: {errors}"
     return {}
 
 
 def test_system_reduced_motion_moves_nothing(tmp_path: Path) -> None:
-    with_server(tmp_path, lambda server: run_reduced(server, "system"))
+    with_server(tmp_path, lambda b, server: run_reduced(b, server, "system"))
 
 
 def test_in_app_reduced_motion_moves_nothing(tmp_path: Path) -> None:
-    with_server(tmp_path, lambda server: run_reduced(server, "switch"))
+    with_server(tmp_path, lambda b, server: run_reduced(b, server, "switch"))
 
 
 # ---------------------------------------------------------------- (c) a card flies in; a click on the felt hurries it
@@ -440,78 +416,71 @@ CAUGHT = """() => ({
 })"""
 
 
-def run_hurry(server: Server) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_hurry(browser: Any, server: Server) -> dict[str, Any]:
     errors: list[str] = []
     out: dict[str, Any] = {}
-    with sync_playwright() as p:
-        browser = launch(p)
-        try:
-            page = new_page(browser, errors, reduced_motion="no-preference")
-            page.goto(server.url)
-            page.get_by_test_id("home").wait_for()
-            assert page.evaluate("document.documentElement.dataset.reducedMotion") == "false"
-            page.get_by_test_id("level-normal").click()
-            page.get_by_test_id("table").wait_for()
-            # what the felt's click leaves running, seen right after the hurry's own handler ran
-            page.evaluate("""() => {
-              window.__afterClick = [];
-              document.addEventListener('click', (e) => {
-                if (!e.target.closest || !e.target.closest('.felt')) return;
-                window.__afterClick.push(document.getAnimations()
-                  .filter((a) => (a.id || '').startsWith('pinochle-') && a.playState === 'running').length);
-              });
-            }""")
-            felt = page.locator("#screen-table .felt").bounding_box()
-            assert felt
-            corner = (felt["x"] + 40, felt["y"] + 40)  # an empty corner of the felt: no seat, no card, no button
+    page = new_page(browser, errors, reduced_motion="no-preference")
+    page.goto(server.url)
+    page.get_by_test_id("home").wait_for()
+    assert page.evaluate("document.documentElement.dataset.reducedMotion") == "false"
+    page.get_by_test_id("level-normal").click()
+    page.get_by_test_id("table").wait_for()
+    # what the felt's click leaves running, seen right after the hurry's own handler ran
+    page.evaluate("""() => {
+      window.__afterClick = [];
+      document.addEventListener('click', (e) => {
+        if (!e.target.closest || !e.target.closest('.felt')) return;
+        window.__afterClick.push(document.getAnimations()
+          .filter((a) => (a.id || '').startsWith('pinochle-') && a.playState === 'running').length);
+      });
+    }""")
+    felt = page.locator("#screen-table .felt").bounding_box()
+    assert felt
+    corner = (felt["x"] + 40, felt["y"] + 40)  # an empty corner of the felt: no seat, no card, no button
 
-            # the deal and the meld review are animated
-            page.wait_for_function("() => window.__anims.some((a) => a.id === 'pinochle-deal')")
-            hurried = 0
-            for _ in range(12):
-                play_once(page)
-                # a card played produces a running animation
-                page.wait_for_function(CATCH, arg="pinochle-play", polling="raf", timeout=TIMEOUT_MS)
-                page.mouse.click(*corner)
-                res = page.evaluate(CAUGHT)
-                assert res["finished"], res
-                assert res["after"] == 0, res  # nothing of ours runs after the click
-                if res["elapsed"] < res["remaining"]:
-                    hurried += 1  # finished before its time: the click did it
-                if hurried >= 2:
-                    break
-            assert hurried >= 2, "the click never finished an animation before its time"
-            out["hurried"] = hurried
-            made = set(page.evaluate("window.__anims.map((a) => a.id)"))
-            assert {"pinochle-dialog", "pinochle-meld"} <= made, made
+    # the deal and the meld review are animated
+    page.wait_for_function("() => window.__anims.some((a) => a.id === 'pinochle-deal')")
+    hurried = 0
+    for _ in range(12):
+        play_once(page)
+        # a card played produces a running animation
+        page.wait_for_function(CATCH, arg="pinochle-play", polling="raf", timeout=TIMEOUT_MS)
+        page.mouse.click(*corner)
+        res = page.evaluate(CAUGHT)
+        assert res["finished"], res
+        assert res["after"] == 0, res  # nothing of ours runs after the click
+        if res["elapsed"] < res["remaining"]:
+            hurried += 1  # finished before its time: the click did it
+        if hurried >= 2:
+            break
+    assert hurried >= 2, "the click never finished an animation before its time"
+    out["hurried"] = hurried
+    made = set(page.evaluate("window.__anims.map((a) => a.id)"))
+    assert {"pinochle-dialog", "pinochle-meld"} <= made, made
 
-            # Escape hurries too (when no dialog is open)
-            for _ in range(6):
-                play_once(page)
-                page.wait_for_function(CATCH, arg="pinochle-play", polling="raf", timeout=TIMEOUT_MS)
-                page.keyboard.press("Escape")
-                res = page.evaluate(CAUGHT)
-                assert res["finished"], res
-                if res["elapsed"] < res["remaining"]:
-                    out["escape"] = True
-                    break
+    # Escape hurries too (when no dialog is open)
+    for _ in range(6):
+        play_once(page)
+        page.wait_for_function(CATCH, arg="pinochle-play", polling="raf", timeout=TIMEOUT_MS)
+        page.keyboard.press("Escape")
+        res = page.evaluate(CAUGHT)
+        assert res["finished"], res
+        if res["elapsed"] < res["remaining"]:
+            out["escape"] = True
+            break
 
-            # left alone, a completed trick is gathered to its winner
-            for _ in range(6):
-                if page.evaluate("window.__anims.some((a) => a.id === 'pinochle-gather')"):
-                    break
-                play_once(page)
-                page.wait_for_timeout(400)
-            assert page.evaluate("window.__anims.some((a) => a.id === 'pinochle-gather')"), "no trick was gathered"
+    # left alone, a completed trick is gathered to its winner
+    for _ in range(6):
+        if page.evaluate("window.__anims.some((a) => a.id === 'pinochle-gather')"):
+            break
+        play_once(page)
+        page.wait_for_timeout(400)
+    assert page.evaluate("window.__anims.some((a) => a.id === 'pinochle-gather')"), "no trick was gathered"
 
-            # the page after the animations is the plain render: nothing left behind
-            wait_idle_turn(page)
-            page.wait_for_timeout(50)
-            no_leftovers(page)
-        finally:
-            browser.close()
+    # the page after the animations is the plain render: nothing left behind
+    wait_idle_turn(page)
+    page.wait_for_timeout(50)
+    no_leftovers(page)
     assert not errors, f"errors in the page: {errors}"
     return out
 

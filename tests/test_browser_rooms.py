@@ -29,7 +29,6 @@ a set hand's summary, and a review each person leaves in their own time.
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
 import time
 from pathlib import Path
@@ -37,8 +36,6 @@ from typing import Any
 
 from .test_browser import (
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     MY_TURN,
     TIMEOUT_MS,
     Server,
@@ -46,6 +43,7 @@ from .test_browser import (
     body,
     click_card,
     free_port,
+    in_browser,
     pytestmark,  # noqa: F401  (fail without Chromium, as test_browser does)
     wait_version_change,
 )
@@ -127,196 +125,189 @@ def record_frames(page: Any, sent: list[dict[str, Any]]) -> None:
     page.on("websocket", on_ws)
 
 
-def run_rooms(server: Server) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_rooms(browser: Any, server: Server) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     errors: list[str] = []
     sent_a: list[dict[str, Any]] = []
     sent_b: list[dict[str, Any]] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            ctx_a = browser.new_context(viewport=DESKTOP, reduced_motion="reduce",
-                                        permissions=["clipboard-read", "clipboard-write"])
-            ctx_b = browser.new_context(viewport=PHONE, reduced_motion="reduce")
-            for ctx in (ctx_a, ctx_b):
-                ctx.set_default_timeout(TIMEOUT_MS)
-            a = ctx_a.new_page()
-            b = ctx_b.new_page()
-            for page in (a, b):
-                page.on("pageerror", lambda e: errors.append(str(e)))
-            record_frames(a, sent_a)
-            record_frames(b, sent_b)
+    ctx_a = browser.new_context(viewport=DESKTOP, reduced_motion="reduce",
+                                permissions=["clipboard-read", "clipboard-write"])
+    ctx_b = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    for ctx in (ctx_a, ctx_b):
+        ctx.set_default_timeout(TIMEOUT_MS)
+    a = ctx_a.new_page()
+    b = ctx_b.new_page()
+    for page in (a, b):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    record_frames(a, sent_a)
+    record_frames(b, sent_b)
 
-            # Ann creates a room.
-            a.goto(server.url)
-            a.get_by_test_id("home").wait_for()
-            # first with no name: Home says so; the message does not follow Ann into the lobby (a review,
-            # 2026-12-01: it stayed over her own seat for seconds)
-            a.get_by_test_id("create-room").click()
-            a.get_by_test_id("toast").last.wait_for()
-            assert "name" in a.get_by_test_id("toast").last.inner_text()
-            a.wait_for_timeout(500)  # older than the screen change that follows
-            a.get_by_test_id("name-input").fill(ANN)
-            a.get_by_test_id("create-room").click()
-            a.get_by_test_id("lobby").wait_for()
-            assert a.get_by_test_id("toast").count() == 0
-            # the creator's seat picker for an open seat says "Open", whole (it read "Open (c" on a phone)
-            assert a.locator("[data-testid=arrange-W] option:checked").inner_text() == "Open"
-            code = a.get_by_test_id("room-code").inner_text().strip()
-            assert len(code) == 10 and code.isalnum(), code
-            assert a.evaluate("localStorage.getItem('pinochle.name')") == ANN
-            assert a.evaluate("localStorage.getItem('pinochle.seat')"), "no seat token kept"
-            link = f"{server.url}?room={code}"
-            assert a.get_by_test_id("room-link").inner_text().strip() == link
-            a.get_by_test_id("copy-link").click()
-            a.get_by_test_id("toast").last.wait_for()
-            assert a.evaluate("navigator.clipboard.readText()") == link
-            assert a.get_by_test_id("lobby-name-S").inner_text() == ANN
-            no_markup(a, "lobby")
-            assert a.get_by_test_id("start-match").is_disabled()
+    # Ann creates a room.
+    a.goto(server.url)
+    a.get_by_test_id("home").wait_for()
+    # first with no name: Home says so; the message does not follow Ann into the lobby (a review,
+    # 2026-12-01: it stayed over her own seat for seconds)
+    a.get_by_test_id("create-room").click()
+    a.get_by_test_id("toast").last.wait_for()
+    assert "name" in a.get_by_test_id("toast").last.inner_text()
+    a.wait_for_timeout(500)  # older than the screen change that follows
+    a.get_by_test_id("name-input").fill(ANN)
+    a.get_by_test_id("create-room").click()
+    a.get_by_test_id("lobby").wait_for()
+    assert a.get_by_test_id("toast").count() == 0
+    # the creator's seat picker for an open seat says "Open", whole (it read "Open (c" on a phone)
+    assert a.locator("[data-testid=arrange-W] option:checked").inner_text() == "Open"
+    code = a.get_by_test_id("room-code").inner_text().strip()
+    assert len(code) == 10 and code.isalnum(), code
+    assert a.evaluate("localStorage.getItem('pinochle.name')") == ANN
+    assert a.evaluate("localStorage.getItem('pinochle.seat')"), "no seat token kept"
+    link = f"{server.url}?room={code}"
+    assert a.get_by_test_id("room-link").inner_text().strip() == link
+    a.get_by_test_id("copy-link").click()
+    a.get_by_test_id("toast").last.wait_for()
+    assert a.evaluate("navigator.clipboard.readText()") == link
+    assert a.get_by_test_id("lobby-name-S").inner_text() == ANN
+    no_markup(a, "lobby")
+    assert a.get_by_test_id("start-match").is_disabled()
 
-            # Bob opens the share link: the code is filled in and the join form has the focus.
-            b.goto(link)
-            b.get_by_test_id("home").wait_for()
-            assert b.get_by_test_id("join-code").input_value() == code
-            assert b.evaluate("document.activeElement && document.activeElement.dataset.testid") == "name-input"
-            b.keyboard.type(BOB)
-            b.get_by_test_id("join-room").click()
-            b.get_by_test_id("lobby").wait_for()
+    # Bob opens the share link: the code is filled in and the join form has the focus.
+    b.goto(link)
+    b.get_by_test_id("home").wait_for()
+    assert b.get_by_test_id("join-code").input_value() == code
+    assert b.evaluate("document.activeElement && document.activeElement.dataset.testid") == "name-input"
+    b.keyboard.type(BOB)
+    b.get_by_test_id("join-room").click()
+    b.get_by_test_id("lobby").wait_for()
 
-            # Both see each other; Ann's name is text on Bob's screen. Bob, second in, partners Ann (North).
-            a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-N]')?.textContent === 'Bob'")
-            b.wait_for_function("n => document.querySelector('[data-testid=lobby-name-S]')?.textContent === n", arg=ANN)
-            no_markup(b, "lobby")
-            assert "You" in text(b, "lobby-seat-N")
-            assert "Creator" in text(b, "lobby-seat-S")
-            assert "Computer guest (Normal)" in text(b, "lobby-seat-W")
-            # Bob sits at the bottom of his own lobby, Ann at the bottom of hers.
-            assert b.locator("#lobby-bottom").get_attribute("data-testid") == "lobby-seat-N"
-            assert a.locator("#lobby-bottom").get_attribute("data-testid") == "lobby-seat-S"
-            assert b.get_by_test_id("start-match").is_hidden()  # only the creator starts
-            assert b.get_by_test_id("room-level").is_hidden()
+    # Both see each other; Ann's name is text on Bob's screen. Bob, second in, partners Ann (North).
+    a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-N]')?.textContent === 'Bob'")
+    b.wait_for_function("n => document.querySelector('[data-testid=lobby-name-S]')?.textContent === n", arg=ANN)
+    no_markup(b, "lobby")
+    assert "You" in text(b, "lobby-seat-N")
+    assert "Creator" in text(b, "lobby-seat-S")
+    assert "Computer guest (Normal)" in text(b, "lobby-seat-W")
+    # Bob sits at the bottom of his own lobby, Ann at the bottom of hers.
+    assert b.locator("#lobby-bottom").get_attribute("data-testid") == "lobby-seat-N"
+    assert a.locator("#lobby-bottom").get_attribute("data-testid") == "lobby-seat-S"
+    assert b.get_by_test_id("start-match").is_hidden()  # only the creator starts
+    assert b.get_by_test_id("room-level").is_hidden()
 
-            # Ann seats Bob at West (an opponent), then back opposite her; both lobbies follow.
-            a.get_by_test_id("arrange-W").select_option(label=BOB)
-            a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-W]')?.textContent === 'Bob'")
-            b.wait_for_function("() => document.querySelector('#lobby-bottom')?.dataset.seat === 'W'")
-            assert "Open seat" in text(a, "lobby-seat-N")
-            a.get_by_test_id("arrange-N").select_option(label=BOB)
-            a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-N]')?.textContent === 'Bob'")
-            b.wait_for_function("() => document.querySelector('#lobby-bottom')?.dataset.seat === 'N'")
-            assert b.locator("#lobby-top").get_attribute("data-testid") == "lobby-seat-S"
-            assert "Open seat" in text(a, "lobby-seat-W")
-            # the creator's level and timer choices reach everyone
-            a.get_by_test_id("room-level").select_option("easy")
-            b.wait_for_function("() => document.querySelector('[data-testid=lobby-seat-E]')?.textContent.includes('(Easy)')")
-            a.get_by_test_id("room-timer").select_option("60")
-            b.wait_for_function("() => document.querySelector('[data-testid=settings-text]')?.textContent.includes('60 s')")
-            a.get_by_test_id("room-timer").select_option("off")
-            b.wait_for_function("() => document.querySelector('[data-testid=settings-text]')?.textContent.includes('timer: off')")
+    # Ann seats Bob at West (an opponent), then back opposite her; both lobbies follow.
+    a.get_by_test_id("arrange-W").select_option(label=BOB)
+    a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-W]')?.textContent === 'Bob'")
+    b.wait_for_function("() => document.querySelector('#lobby-bottom')?.dataset.seat === 'W'")
+    assert "Open seat" in text(a, "lobby-seat-N")
+    a.get_by_test_id("arrange-N").select_option(label=BOB)
+    a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-N]')?.textContent === 'Bob'")
+    b.wait_for_function("() => document.querySelector('#lobby-bottom')?.dataset.seat === 'N'")
+    assert b.locator("#lobby-top").get_attribute("data-testid") == "lobby-seat-S"
+    assert "Open seat" in text(a, "lobby-seat-W")
+    # the creator's level and timer choices reach everyone
+    a.get_by_test_id("room-level").select_option("easy")
+    b.wait_for_function("() => document.querySelector('[data-testid=lobby-seat-E]')?.textContent.includes('(Easy)')")
+    a.get_by_test_id("room-timer").select_option("60")
+    b.wait_for_function("() => document.querySelector('[data-testid=settings-text]')?.textContent.includes('60 s')")
+    a.get_by_test_id("room-timer").select_option("off")
+    b.wait_for_function("() => document.querySelector('[data-testid=settings-text]')?.textContent.includes('timer: off')")
 
-            # Ready up.
-            toggle = a.get_by_test_id("ready-toggle")
-            assert toggle.get_attribute("aria-pressed") == "false"
-            toggle.click()
-            a.wait_for_function("() => document.querySelector('[data-testid=ready-toggle]').getAttribute('aria-pressed') === 'true'")
-            assert a.get_by_test_id("start-match").is_disabled()  # Bob is not Ready yet
-            b.get_by_test_id("ready-toggle").click()
-            b.wait_for_function("() => document.querySelector('[data-testid=ready-N]')?.textContent.includes('Ready')"
-                                " && !document.querySelector('[data-testid=ready-N]').textContent.includes('Not')")
-            a.wait_for_function("() => !document.querySelector('[data-testid=start-match]').disabled")
+    # Ready up.
+    toggle = a.get_by_test_id("ready-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    a.wait_for_function("() => document.querySelector('[data-testid=ready-toggle]').getAttribute('aria-pressed') === 'true'")
+    assert a.get_by_test_id("start-match").is_disabled()  # Bob is not Ready yet
+    b.get_by_test_id("ready-toggle").click()
+    b.wait_for_function("() => document.querySelector('[data-testid=ready-N]')?.textContent.includes('Ready')"
+                        " && !document.querySelector('[data-testid=ready-N]').textContent.includes('Not')")
+    a.wait_for_function("() => !document.querySelector('[data-testid=start-match]').disabled")
 
-            ARTIFACTS.mkdir(exist_ok=True)
-            for page, size in ((a, DESKTOP), (b, PHONE)):
-                assert_no_horizontal_scroll(page)
-                page.screenshot(path=str(ARTIFACTS / f"lobby-{size['width']}x{size['height']}.png"), full_page=True)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for page, size in ((a, DESKTOP), (b, PHONE)):
+        assert_no_horizontal_scroll(page)
+        page.screenshot(path=str(ARTIFACTS / f"lobby-{size['width']}x{size['height']}.png"), full_page=True)
 
-            # Ann starts: both at the table, each with their own hand at their own seat.
-            a.get_by_test_id("start-match").click()
-            for page in (a, b):
-                page.get_by_test_id("table").wait_for()
-                page.wait_for_function("() => document.querySelectorAll('[data-testid=card]').length === 12")
-            assert body(a, "you") == "S" and body(b, "you") == "N"
-            assert body(a, "kind") == body(b, "kind") == "room"
-            assert a.locator("#pos-bottom").get_attribute("data-testid") == "seat-S"
-            assert b.locator("#pos-bottom").get_attribute("data-testid") == "seat-N"
-            assert b.locator("#pos-top").get_attribute("data-testid") == "seat-S"
-            assert a.get_by_test_id("seat-name-S").inner_text() == "You"
-            assert a.get_by_test_id("seat-name-N").inner_text() == BOB
-            assert b.get_by_test_id("seat-name-N").inner_text() == "You"
-            assert b.get_by_test_id("seat-name-S").inner_text() == ANN
-            no_markup(b, "table")
-            for seat, word in (("E", "East"), ("W", "West")):  # the computer guests
-                assert a.get_by_test_id(f"seat-name-{seat}").inner_text() == word
-                assert "Computer" in text(a, f"seat-{seat}")
-            assert cards(a) != cards(b)
-            assert f"Room {code}" in a.get_by_test_id("room-tag").inner_text()
+    # Ann starts: both at the table, each with their own hand at their own seat.
+    a.get_by_test_id("start-match").click()
+    for page in (a, b):
+        page.get_by_test_id("table").wait_for()
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=card]').length === 12")
+    assert body(a, "you") == "S" and body(b, "you") == "N"
+    assert body(a, "kind") == body(b, "kind") == "room"
+    assert a.locator("#pos-bottom").get_attribute("data-testid") == "seat-S"
+    assert b.locator("#pos-bottom").get_attribute("data-testid") == "seat-N"
+    assert b.locator("#pos-top").get_attribute("data-testid") == "seat-S"
+    assert a.get_by_test_id("seat-name-S").inner_text() == "You"
+    assert a.get_by_test_id("seat-name-N").inner_text() == BOB
+    assert b.get_by_test_id("seat-name-N").inner_text() == "You"
+    assert b.get_by_test_id("seat-name-S").inner_text() == ANN
+    no_markup(b, "table")
+    for seat, word in (("E", "East"), ("W", "West")):  # the computer guests
+        assert a.get_by_test_id(f"seat-name-{seat}").inner_text() == word
+        assert "Computer" in text(a, f"seat-{seat}")
+    assert cards(a) != cards(b)
+    assert f"Room {code}" in a.get_by_test_id("room-tag").inner_text()
 
-            # The auction and one whole trick: each clicks only what the page offers, on their turn.
-            deadline = time.monotonic() + 90
-            moves: dict[str, list[str]] = {"A": [], "B": []}
-            while not (tricks_done(a) >= 1 and tricks_done(b) >= 1):
-                assert time.monotonic() < deadline, f"no trick after 90 s; moves {moves}"
-                moved = False
-                for who, page in (("A", a), ("B", b)):
-                    if is_my_turn(page) and body(page, "phase") != "hand_end":
-                        moves[who].append(one_move(page))
-                        moved = True
-                if not moved:
-                    time.sleep(0.05)
-            seen["moves"] = moves
-            assert any(m == "play" for m in moves["A"] + moves["B"]), moves
+    # The auction and one whole trick: each clicks only what the page offers, on their turn.
+    deadline = time.monotonic() + 90
+    moves: dict[str, list[str]] = {"A": [], "B": []}
+    while not (tricks_done(a) >= 1 and tricks_done(b) >= 1):
+        assert time.monotonic() < deadline, f"no trick after 90 s; moves {moves}"
+        moved = False
+        for who, page in (("A", a), ("B", b)):
+            if is_my_turn(page) and body(page, "phase") != "hand_end":
+                moves[who].append(one_move(page))
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+    seen["moves"] = moves
+    assert any(m == "play" for m in moves["A"] + moves["B"]), moves
 
-            # Wait until the table rests on a person's move; then everything is stable.
-            end = time.monotonic() + 30
-            while not (is_my_turn(a) or is_my_turn(b)):
-                assert time.monotonic() < end, "the table did not come to rest on a person's move"
-                time.sleep(0.05)
-            for page in (a, b):
-                close_meld_review(page)
-            before = snapshot(b)
-            assert before["bottom"] == "seat-N" and before["you"] == "N"
-            assert 11 - before["tricks"] <= len(before["cards"]) <= 12 - before["tricks"], before
+    # Wait until the table rests on a person's move; then everything is stable.
+    end = time.monotonic() + 30
+    while not (is_my_turn(a) or is_my_turn(b)):
+        assert time.monotonic() < end, "the table did not come to rest on a person's move"
+        time.sleep(0.05)
+    for page in (a, b):
+        close_meld_review(page)
+    before = snapshot(b)
+    assert before["bottom"] == "seat-N" and before["you"] == "N"
+    assert 11 - before["tricks"] <= len(before["cards"]) <= 12 - before["tricks"], before
 
-            for page, size in ((a, DESKTOP), (b, PHONE)):
-                assert_no_horizontal_scroll(page)
-                page.screenshot(path=str(ARTIFACTS / f"room-table-{size['width']}x{size['height']}.png"))
-            # the other sizes too (the lobby and the table at both sizes for each person)
-            a.set_viewport_size(PHONE)
-            b.set_viewport_size(DESKTOP)
-            a.wait_for_timeout(150)
-            assert_no_horizontal_scroll(a)
-            assert_no_horizontal_scroll(b)
+    for page, size in ((a, DESKTOP), (b, PHONE)):
+        assert_no_horizontal_scroll(page)
+        page.screenshot(path=str(ARTIFACTS / f"room-table-{size['width']}x{size['height']}.png"))
+    # the other sizes too (the lobby and the table at both sizes for each person)
+    a.set_viewport_size(PHONE)
+    b.set_viewport_size(DESKTOP)
+    a.wait_for_timeout(150)
+    assert_no_horizontal_scroll(a)
+    assert_no_horizontal_scroll(b)
 
-            # Every move named the room's match.
-            actions = [m for m in sent_a + sent_b if m.get("type") == "action"]
-            assert actions and all(isinstance(m.get("match"), str) and m["match"] for m in actions), actions
-            assert len({m["match"] for m in actions}) == 1
-            hellos = [m for m in sent_a if m.get("type") == "hello"]
-            assert hellos and "seat" in hellos[0]
+    # Every move named the room's match.
+    actions = [m for m in sent_a + sent_b if m.get("type") == "action"]
+    assert actions and all(isinstance(m.get("match"), str) and m["match"] for m in actions), actions
+    assert len({m["match"] for m in actions}) == 1
+    hellos = [m for m in sent_a if m.get("type") == "hello"]
+    assert hellos and "seat" in hellos[0]
 
-            # Bob reloads: same seat, same hand, same table.
-            b.reload()
-            b.get_by_test_id("table").wait_for()
-            b.wait_for_function("v => document.body.dataset.version === v && document.body.dataset.connected === '1'",
-                                arg=before["version"])
-            after = snapshot(b)
-            assert after == before, (before, after)
-            assert b.get_by_test_id("seat-name-S").inner_text() == ANN
-            # Ann sees Bob back (not away).
-            a.wait_for_function("() => !document.querySelector('[data-testid=away-N]')")
+    # Bob reloads: same seat, same hand, same table.
+    b.reload()
+    b.get_by_test_id("table").wait_for()
+    b.wait_for_function("v => document.body.dataset.version === v && document.body.dataset.connected === '1'",
+                        arg=before["version"])
+    after = snapshot(b)
+    assert after == before, (before, after)
+    assert b.get_by_test_id("seat-name-S").inner_text() == ANN
+    # Ann sees Bob back (not away).
+    a.wait_for_function("() => !document.querySelector('[data-testid=away-N]')")
 
-            # Home keeps the seat: Ann goes home and comes back to the same table.
-            a.get_by_test_id("home-button").click()
-            a.get_by_test_id("seat-resume").wait_for()
-            assert code in a.get_by_test_id("seat-resume-detail").inner_text()
-            a.get_by_test_id("seat-resume").click()
-            a.get_by_test_id("table").wait_for()
-            assert body(a, "you") == "S"
-        finally:
-            browser.close()
+    # Home keeps the seat: Ann goes home and comes back to the same table.
+    a.get_by_test_id("home-button").click()
+    a.get_by_test_id("seat-resume").wait_for()
+    assert code in a.get_by_test_id("seat-resume-detail").inner_text()
+    a.get_by_test_id("seat-resume").click()
+    a.get_by_test_id("table").wait_for()
+    assert body(a, "you") == "S"
     assert not errors, f"errors in the page: {errors}"
     return seen
 
@@ -325,8 +316,7 @@ def test_two_people_meet_in_a_room_and_play_a_trick(tmp_path: Path) -> None:
     server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
     server.start()
     try:
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            pool.submit(run_rooms, server).result()
+        in_browser(lambda b: run_rooms(b, server))
     finally:
         server.stop()
     for name in ("lobby-1440x900.png", "lobby-390x844.png", "room-table-1440x900.png", "room-table-390x844.png"):
@@ -372,9 +362,7 @@ def room_message(phase: str, match_id: str | None) -> str:
                                                 "creator": "ann", "you": "bob", "seats": seats, "match": match_id}})
 
 
-def run_review(base_url: str) -> list[dict[str, Any]]:
-    from playwright.sync_api import sync_playwright
-
+def run_review(browser: Any, base_url: str) -> list[dict[str, Any]]:
     from .support import random_match, random_states
 
     hand_end = next(s for s in random_states(3) if s.phase == "hand_end")
@@ -407,88 +395,83 @@ def run_review(base_url: str) -> list[dict[str, Any]]:
 
         ws.on_message(on_message)
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            ctx = browser.new_context(viewport=PHONE, reduced_motion="reduce")
-            ctx.set_default_timeout(TIMEOUT_MS)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.add_init_script(f"localStorage.setItem('pinochle.seat', '{token}'); localStorage.setItem('pinochle.name', 'Bob')")
-            page.route_web_socket("**/ws", handler)
-            page.goto(base_url)
+    ctx = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(f"localStorage.setItem('pinochle.seat', '{token}'); localStorage.setItem('pinochle.name', 'Bob')")
+    page.route_web_socket("**/ws", handler)
+    page.goto(base_url)
 
-            # Back at a room table, seated East: East at the bottom, West (the partner) on top.
-            page.get_by_test_id("table").wait_for()
-            assert received[0] == {"type": "hello", "device": None, "seat": token}
-            assert page.locator("#pos-bottom").get_attribute("data-testid") == "seat-E"
-            assert page.locator("#pos-top").get_attribute("data-testid") == "seat-W"
-            assert page.locator("#pos-left").get_attribute("data-testid") == "seat-S"
-            assert page.locator("#pos-right").get_attribute("data-testid") == "seat-N"
-            assert page.get_by_test_id("seat-name-S").inner_text() == "Cy <i>"
-            assert page.locator("[data-testid=table] i").count() == 0
-            assert page.get_by_test_id("seat-name-W").inner_text() == "West"
-            assert page.get_by_test_id("stand-in-S").is_visible()
-            # the hand is over and Bob asked for the next one: waiting for Ann (Cy is played by a computer)
-            summary = page.get_by_test_id("hand-summary")
-            summary.wait_for()
-            assert page.get_by_test_id("summary-waiting").inner_text() == "Waiting for Ann…"
-            assert page.get_by_test_id("next-hand").is_hidden()
-            page.get_by_test_id("summary-close").click()
-            assert page.get_by_test_id("status").inner_text() == "Waiting for Ann…"
-            assert page.get_by_test_id("move-timer").inner_text().startswith("Next hand in ")
-            assert_no_horizontal_scroll(page)
+    # Back at a room table, seated East: East at the bottom, West (the partner) on top.
+    page.get_by_test_id("table").wait_for()
+    assert received[0] == {"type": "hello", "device": None, "seat": token}
+    assert page.locator("#pos-bottom").get_attribute("data-testid") == "seat-E"
+    assert page.locator("#pos-top").get_attribute("data-testid") == "seat-W"
+    assert page.locator("#pos-left").get_attribute("data-testid") == "seat-S"
+    assert page.locator("#pos-right").get_attribute("data-testid") == "seat-N"
+    assert page.get_by_test_id("seat-name-S").inner_text() == "Cy <i>"
+    assert page.locator("[data-testid=table] i").count() == 0
+    assert page.get_by_test_id("seat-name-W").inner_text() == "West"
+    assert page.get_by_test_id("stand-in-S").is_visible()
+    # the hand is over and Bob asked for the next one: waiting for Ann (Cy is played by a computer)
+    summary = page.get_by_test_id("hand-summary")
+    summary.wait_for()
+    assert page.get_by_test_id("summary-waiting").inner_text() == "Waiting for Ann…"
+    assert page.get_by_test_id("next-hand").is_hidden()
+    page.get_by_test_id("summary-close").click()
+    assert page.get_by_test_id("status").inner_text() == "Waiting for Ann…"
+    assert page.get_by_test_id("move-timer").inner_text().startswith("Next hand in ")
+    assert_no_horizontal_scroll(page)
 
-            # The match ends: the review shows the winner, the score and every hand.
-            ws = sockets[-1]
-            ws.send(seat_state(ended, "r1", "room", "move"))
-            ws.send(room_message("review", "r1"))
-            page.get_by_test_id("review").wait_for()
-            ours, theirs = ended.totals[1], ended.totals[0]  # Bob sits East: East-West is "us"
-            title = page.get_by_test_id("review-title").inner_text()
-            assert title == ("You and your partner win!" if ended.winner == 1 else "Cy <i> and Ann win"), title
-            score = page.get_by_test_id("review-score").inner_text().replace("\u2212", "-")
-            assert score.startswith("You & West") and str(ours) in score and str(theirs) in score, score
-            assert page.locator("[data-testid=review] [data-testid=scores-table] tbody tr").count() == len(ended.history)
-            assert page.get_by_test_id("back-to-lobby").is_visible() and page.get_by_test_id("review-leave").is_visible()
-            assert page.get_by_test_id("review-home").is_hidden()
-            assert_no_horizontal_scroll(page)
-            page.screenshot(path=str(ARTIFACTS / "review-390x844.png"), full_page=True)
+    # The match ends: the review shows the winner, the score and every hand.
+    ws = sockets[-1]
+    ws.send(seat_state(ended, "r1", "room", "move"))
+    ws.send(room_message("review", "r1"))
+    page.get_by_test_id("review").wait_for()
+    ours, theirs = ended.totals[1], ended.totals[0]  # Bob sits East: East-West is "us"
+    title = page.get_by_test_id("review-title").inner_text()
+    assert title == ("You and your partner win!" if ended.winner == 1 else "Cy <i> and Ann win"), title
+    score = page.get_by_test_id("review-score").inner_text().replace("\u2212", "-")
+    assert score.startswith("You & West") and str(ours) in score and str(theirs) in score, score
+    assert page.locator("[data-testid=review] [data-testid=scores-table] tbody tr").count() == len(ended.history)
+    assert page.get_by_test_id("back-to-lobby").is_visible() and page.get_by_test_id("review-leave").is_visible()
+    assert page.get_by_test_id("review-home").is_hidden()
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "review-390x844.png"), full_page=True)
 
-            # Return to lobby; the room's old match (sent again, as after a reconnect) does not pull the page away.
-            page.get_by_test_id("back-to-lobby").click()
-            page.get_by_test_id("lobby").wait_for()
-            assert received[-1] == {"type": "back_to_lobby"}
-            ws.send(seat_state(ended, "r1", "room", "resume"))
-            page.wait_for_timeout(200)
-            assert body(page, "screen") == "lobby"
-            assert page.get_by_test_id("lobby-name-S").inner_text() == "Cy <i>"
-            assert page.get_by_test_id("ready-toggle").get_attribute("aria-pressed") == "false"
+    # Return to lobby; the room's old match (sent again, as after a reconnect) does not pull the page away.
+    page.get_by_test_id("back-to-lobby").click()
+    page.get_by_test_id("lobby").wait_for()
+    assert received[-1] == {"type": "back_to_lobby"}
+    ws.send(seat_state(ended, "r1", "room", "resume"))
+    page.wait_for_timeout(200)
+    assert body(page, "screen") == "lobby"
+    assert page.get_by_test_id("lobby-name-S").inner_text() == "Cy <i>"
+    assert page.get_by_test_id("ready-toggle").get_attribute("aria-pressed") == "false"
 
-            # Leave: home, and the seat token is forgotten.
-            page.get_by_test_id("leave-room").click()
-            page.get_by_test_id("home").wait_for()
-            assert page.evaluate("localStorage.getItem('pinochle.seat')") is None
+    # Leave: home, and the seat token is forgotten.
+    page.get_by_test_id("leave-room").click()
+    page.get_by_test_id("home").wait_for()
+    assert page.evaluate("localStorage.getItem('pinochle.seat')") is None
 
-            # Quick Match: searching, matched, a finished table, Home leaves it.
-            assert page.get_by_test_id("name-input").input_value() == "Bob"
-            page.get_by_test_id("quick-match").click()
-            page.get_by_test_id("searching").wait_for()
-            assert received[-1] == {"type": "quick_match", "name": "Bob", "game": "table"}
-            assert "1" in page.get_by_test_id("search-players").inner_text()
-            assert "Starting in" in page.get_by_test_id("search-countdown").inner_text()
-            assert page.evaluate("localStorage.getItem('pinochle.seat')") == "q" * 32
-            ws.send(json.dumps({"type": "searching", "token": "q" * 32, "players": 3, "seconds_left": 8}))
-            page.wait_for_function("() => document.getElementById('search-count').textContent === '3'")
-            ws.send(json.dumps({"type": "matched", "match": "q1"}))
-            ws.send(seat_state(ended, "q1", "quick", "resume"))
-            page.get_by_test_id("review").wait_for()
-            assert page.get_by_test_id("review-home").is_visible() and page.get_by_test_id("back-to-lobby").is_hidden()
-            page.get_by_test_id("review-home").click()
-            page.get_by_test_id("home").wait_for()
-            assert received[-1] == {"type": "leave"}
-        finally:
-            browser.close()
+    # Quick Match: searching, matched, a finished table, Home leaves it.
+    assert page.get_by_test_id("name-input").input_value() == "Bob"
+    page.get_by_test_id("quick-match").click()
+    page.get_by_test_id("searching").wait_for()
+    assert received[-1] == {"type": "quick_match", "name": "Bob", "game": "table"}
+    assert "1" in page.get_by_test_id("search-players").inner_text()
+    assert "Starting in" in page.get_by_test_id("search-countdown").inner_text()
+    assert page.evaluate("localStorage.getItem('pinochle.seat')") == "q" * 32
+    ws.send(json.dumps({"type": "searching", "token": "q" * 32, "players": 3, "seconds_left": 8}))
+    page.wait_for_function("() => document.getElementById('search-count').textContent === '3'")
+    ws.send(json.dumps({"type": "matched", "match": "q1"}))
+    ws.send(seat_state(ended, "q1", "quick", "resume"))
+    page.get_by_test_id("review").wait_for()
+    assert page.get_by_test_id("review-home").is_visible() and page.get_by_test_id("back-to-lobby").is_hidden()
+    page.get_by_test_id("review-home").click()
+    page.get_by_test_id("home").wait_for()
+    assert received[-1] == {"type": "leave"}
     assert not errors, f"errors in the page: {errors}"
     return received
 
@@ -498,8 +481,7 @@ def test_review_lobby_return_and_quick_match_with_a_scripted_socket(tmp_path: Pa
     server.start()  # serves the page; its socket is replaced in the browser
     try:
         ARTIFACTS.mkdir(exist_ok=True)
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            pool.submit(run_review, server.url).result()
+        in_browser(lambda b: run_review(b, server.url))
     finally:
         server.stop()
 
@@ -540,9 +522,7 @@ def facts(name: str, *, computer: bool = False, connected: bool = True, stand_in
     return {"name": name, "computer": computer, "connected": connected, "stand_in": stand_in, "next_ready": False}
 
 
-def run_news(base_url: str) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_news(browser: Any, base_url: str) -> dict[str, Any]:
     from .support import random_match, random_states
 
     auction = next(iter(random_states(3)))  # the first auction of a match
@@ -580,124 +560,119 @@ def run_news(base_url: str) -> dict[str, Any]:
         page.wait_for_timeout(150)  # and no second message for the same change
         return notices(page)
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            ctx = browser.new_context(viewport=PHONE, reduced_motion="reduce")
-            ctx.set_default_timeout(TIMEOUT_MS)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.add_init_script("localStorage.setItem('pinochle.name', 'Bob')")
-            page.add_init_script(RECORD_NEWS)
-            page.route_web_socket("**/ws", handler)
-            # the scripted room exists (the page asks the server before it asks for a name)
-            page.route("**/rooms/*", lambda route: route.fulfill(
-                json={"exists": route.request.url.split("?")[0].endswith("/ABCDEFGHJK")}))
+    ctx = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script("localStorage.setItem('pinochle.name', 'Bob')")
+    page.add_init_script(RECORD_NEWS)
+    page.route_web_socket("**/ws", handler)
+    # the scripted room exists (the page asks the server before it asks for a name)
+    page.route("**/rooms/*", lambda route: route.fulfill(
+        json={"exists": route.request.url.split("?")[0].endswith("/ABCDEFGHJK")}))
 
-            # Opened from an invitation: "Join" is the highlighted button, not "Create room".
-            page.goto(f"{base_url}?room=ABCDEFGHJK")
-            page.get_by_test_id("home").wait_for()
-            page.get_by_test_id("invite-note").wait_for()
-            classes = page.evaluate("['join-room', 'create-room'].map((id) => document.getElementById(id).className)")
-            assert "primary" in classes[0].split() and "primary" not in classes[1].split(), classes
-            assert page.evaluate("document.activeElement && document.activeElement.id") == "join-room"
-            page.get_by_test_id("join-room").click()
-            page.get_by_test_id("lobby").wait_for()
-            assert received[-1] == {"type": "join_room", "code": "ABCDEFGHJK", "name": "Bob"}
-            ws = sockets[-1]
+    # Opened from an invitation: "Join" is the highlighted button, not "Create room".
+    page.goto(f"{base_url}?room=ABCDEFGHJK")
+    page.get_by_test_id("home").wait_for()
+    page.get_by_test_id("invite-note").wait_for()
+    classes = page.evaluate("['join-room', 'create-room'].map((id) => document.getElementById(id).className)")
+    assert "primary" in classes[0].split() and "primary" not in classes[1].split(), classes
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "join-room"
+    page.get_by_test_id("join-room").click()
+    page.get_by_test_id("lobby").wait_for()
+    assert received[-1] == {"type": "join_room", "code": "ABCDEFGHJK", "name": "Bob"}
+    ws = sockets[-1]
 
-            # Someone joins, then leaves the lobby: one notice each, shown and spoken, the name as text.
-            ws.send(room_of("lobby", None, {"S": ann, "N": bob, "E": cy}))
-            assert wait_notices(page, 1) == ["Cy <i> joined the room."]
-            assert page.get_by_test_id("notice").last.inner_text() == "Cy <i> joined the room."
-            assert page.locator("#toasts i").count() == 0
-            assert page.get_by_test_id("notice").last.get_attribute("aria-hidden") == "true"  # spoken once, politely
-            assert "Cy <i> joined the room." in spoken(page)
-            # Ready toggles (Bob's own and Ann's) are not news.
-            ws.send(room_of("lobby", None, {"S": ann, "N": member("bob", "Bob", True), "E": cy}))
-            ws.send(room_of("lobby", None, {"S": member("ann", "Ann", True), "N": member("bob", "Bob", True), "E": cy}))
-            page.wait_for_function("() => document.querySelector('[data-testid=ready-S]')?.textContent.includes('✓')")
-            ws.send(room_of("lobby", None, {"S": ann, "N": bob}))
-            assert wait_notices(page, 2) == ["Cy <i> joined the room.", "Cy <i> left the room."]
-            ws.send(room_of("lobby", None, {"S": ann, "N": bob, "W": cy}))
-            assert wait_notices(page, 3)[-1] == "Cy <i> joined the room."
-            out["lobby"] = notices(page)
+    # Someone joins, then leaves the lobby: one notice each, shown and spoken, the name as text.
+    ws.send(room_of("lobby", None, {"S": ann, "N": bob, "E": cy}))
+    assert wait_notices(page, 1) == ["Cy <i> joined the room."]
+    assert page.get_by_test_id("notice").last.inner_text() == "Cy <i> joined the room."
+    assert page.locator("#toasts i").count() == 0
+    assert page.get_by_test_id("notice").last.get_attribute("aria-hidden") == "true"  # spoken once, politely
+    assert "Cy <i> joined the room." in spoken(page)
+    # Ready toggles (Bob's own and Ann's) are not news.
+    ws.send(room_of("lobby", None, {"S": ann, "N": member("bob", "Bob", True), "E": cy}))
+    ws.send(room_of("lobby", None, {"S": member("ann", "Ann", True), "N": member("bob", "Bob", True), "E": cy}))
+    page.wait_for_function("() => document.querySelector('[data-testid=ready-S]')?.textContent.includes('✓')")
+    ws.send(room_of("lobby", None, {"S": ann, "N": bob}))
+    assert wait_notices(page, 2) == ["Cy <i> joined the room.", "Cy <i> left the room."]
+    ws.send(room_of("lobby", None, {"S": ann, "N": bob, "W": cy}))
+    assert wait_notices(page, 3)[-1] == "Cy <i> joined the room."
+    out["lobby"] = notices(page)
 
-            # The match starts: Bob (East) at the table with Ann (North) and Cy (South).
-            seats = {"N": facts("Ann"), "E": facts("Bob"), "S": facts("Cy <i>"),
-                     "W": facts("West (computer, Normal)", computer=True)}
-            ws.send(room_of("playing", "r1", {"N": ann, "E": bob, "S": cy}))
-            ws.send(seat_state(auction, "r1", "room", "start", seats=seats))
-            page.get_by_test_id("table").wait_for()
-            assert len(notices(page)) == 3
+    # The match starts: Bob (East) at the table with Ann (North) and Cy (South).
+    seats = {"N": facts("Ann"), "E": facts("Bob"), "S": facts("Cy <i>"),
+             "W": facts("West (computer, Normal)", computer=True)}
+    ws.send(room_of("playing", "r1", {"N": ann, "E": bob, "S": cy}))
+    ws.send(seat_state(auction, "r1", "room", "start", seats=seats))
+    page.get_by_test_id("table").wait_for()
+    assert len(notices(page)) == 3
 
-            # Ann's connection drops; a computer plays for her; she comes back: one notice per change.
-            for change, expected in (
-                ({"N": facts("Ann", connected=False)}, "Ann is away."),
-                ({"N": facts("Ann", connected=False, stand_in=True)},
-                 "Ann is still away: a computer plays for them until they are back."),
-                ({"N": facts("Ann")}, "Ann is back."),
-            ):
-                seats = {**seats, **change}
-                shown = len(notices(page))
-                ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
-                assert wait_notices(page, shown + 1)[-1] == expected
-            page.wait_for_function("() => !document.querySelector('[data-testid=away-N]')")
-            # Bob's own seat is not news to Bob.
-            ws.send(seat_state(auction, "r1", "room", "presence", seats={**seats, "E": facts("Bob", connected=False)}))
-            ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
-            # Cy leaves the table: the table says it once (the room's message that follows adds nothing).
-            seats = {**seats, "S": facts("Cy <i>", computer=True)}
-            ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
-            ws.send(room_of("playing", "r1", {"N": ann, "E": bob}))
-            assert wait_notices(page, 7)[-1] == "Cy <i> left the table; a computer plays the seat."
-            page.wait_for_timeout(200)
-            out["table"] = notices(page)[3:]
-            assert len(out["table"]) == 4, out["table"]
-            assert "Cy <i> left the table; a computer plays the seat." in spoken(page)
+    # Ann's connection drops; a computer plays for her; she comes back: one notice per change.
+    for change, expected in (
+        ({"N": facts("Ann", connected=False)}, "Ann is away."),
+        ({"N": facts("Ann", connected=False, stand_in=True)},
+         "Ann is still away: a computer plays for them until they are back."),
+        ({"N": facts("Ann")}, "Ann is back."),
+    ):
+        seats = {**seats, **change}
+        shown = len(notices(page))
+        ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
+        assert wait_notices(page, shown + 1)[-1] == expected
+    page.wait_for_function("() => !document.querySelector('[data-testid=away-N]')")
+    # Bob's own seat is not news to Bob.
+    ws.send(seat_state(auction, "r1", "room", "presence", seats={**seats, "E": facts("Bob", connected=False)}))
+    ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
+    # Cy leaves the table: the table says it once (the room's message that follows adds nothing).
+    seats = {**seats, "S": facts("Cy <i>", computer=True)}
+    ws.send(seat_state(auction, "r1", "room", "presence", seats=seats))
+    ws.send(room_of("playing", "r1", {"N": ann, "E": bob}))
+    assert wait_notices(page, 7)[-1] == "Cy <i> left the table; a computer plays the seat."
+    page.wait_for_timeout(200)
+    out["table"] = notices(page)[3:]
+    assert len(out["table"]) == 4, out["table"]
+    assert "Cy <i> left the table; a computer plays the seat." in spoken(page)
 
-            # A hand the declarers (South, "them" for Bob) went set: their meld and counters are shown
-            # against the bid, and the hand score says "Set".
-            ws.send(seat_state(set_hand, "r1", "room", "resume", seats=seats))
-            page.get_by_test_id("hand-summary").wait_for()
-            sheet = page.get_by_test_id("summary-table").inner_text()
-            assert "Meld + counters" in sheet and "240 (bid 290)" in sheet, sheet
-            assert page.get_by_test_id("hand-score-NS").inner_text().replace("\u2212", "-") == "Set -290"
-            assert page.get_by_test_id("hand-score-EW").inner_text() == "+210"
-            assert "meld and counters came to 240" in page.get_by_test_id("verdict").inner_text()
-            page.get_by_test_id("summary-close").click()
+    # A hand the declarers (South, "them" for Bob) went set: their meld and counters are shown
+    # against the bid, and the hand score says "Set".
+    ws.send(seat_state(set_hand, "r1", "room", "resume", seats=seats))
+    page.get_by_test_id("hand-summary").wait_for()
+    sheet = page.get_by_test_id("summary-table").inner_text()
+    assert "Meld + counters" in sheet and "240 (bid 290)" in sheet, sheet
+    assert page.get_by_test_id("hand-score-NS").inner_text().replace("\u2212", "-") == "Set -290"
+    assert page.get_by_test_id("hand-score-EW").inner_text() == "+210"
+    assert "meld and counters came to 240" in page.get_by_test_id("verdict").inner_text()
+    page.get_by_test_id("summary-close").click()
 
-            # The match ends: Bob reads the review. Ann takes the room back to the lobby; Bob stays on
-            # the review, with a polite note, until he goes back himself.
-            ws.send(seat_state(ended, "r1", "room", "move", seats=seats))
-            ws.send(room_of("review", "r1", {"N": ann, "E": bob}))
-            page.get_by_test_id("review").wait_for()
-            assert page.get_by_test_id("review-lobby-note").is_hidden()
-            ws.send(room_of("lobby", "r1", {"N": ann, "E": bob}))
-            page.get_by_test_id("review-lobby-note").wait_for()
-            assert "back in the lobby" in page.get_by_test_id("review-lobby-note").inner_text()
-            page.wait_for_function("() => window.__spoken.some((t) => t.includes('back in the lobby'))")
-            # more lobby news and the old match sent again (as after a reconnect) leave him on the review
-            ws.send(room_of("lobby", "r1", {"N": ann, "E": bob, "S": member("di", "Di")}))
-            assert wait_notices(page, 8)[-1] == "Di joined the room."
-            ws.send(seat_state(ended, "r1", "room", "resume", seats=seats))
-            page.wait_for_timeout(300)
-            assert body(page, "screen") == "review"
-            assert page.get_by_test_id("review-lobby-note").is_visible()
-            assert page.evaluate("document.activeElement && document.activeElement.dataset.testid") == "back-to-lobby"
-            assert_no_horizontal_scroll(page)
-            page.screenshot(path=str(ARTIFACTS / "review-lobby-note-390x844.png"), full_page=True)
-            # "Return to lobby" now just shows the lobby: the room is already there, nothing is sent.
-            sent_before = len(received)
-            page.get_by_test_id("back-to-lobby").click()
-            page.get_by_test_id("lobby").wait_for()
-            page.wait_for_timeout(200)
-            assert received[sent_before:] == []
-            assert not any(m["type"] == "back_to_lobby" for m in received)
-            assert page.get_by_test_id("lobby-name-S").inner_text() == "Di"
-            out["spoken"] = spoken(page)
-        finally:
-            browser.close()
+    # The match ends: Bob reads the review. Ann takes the room back to the lobby; Bob stays on
+    # the review, with a polite note, until he goes back himself.
+    ws.send(seat_state(ended, "r1", "room", "move", seats=seats))
+    ws.send(room_of("review", "r1", {"N": ann, "E": bob}))
+    page.get_by_test_id("review").wait_for()
+    assert page.get_by_test_id("review-lobby-note").is_hidden()
+    ws.send(room_of("lobby", "r1", {"N": ann, "E": bob}))
+    page.get_by_test_id("review-lobby-note").wait_for()
+    assert "back in the lobby" in page.get_by_test_id("review-lobby-note").inner_text()
+    page.wait_for_function("() => window.__spoken.some((t) => t.includes('back in the lobby'))")
+    # more lobby news and the old match sent again (as after a reconnect) leave him on the review
+    ws.send(room_of("lobby", "r1", {"N": ann, "E": bob, "S": member("di", "Di")}))
+    assert wait_notices(page, 8)[-1] == "Di joined the room."
+    ws.send(seat_state(ended, "r1", "room", "resume", seats=seats))
+    page.wait_for_timeout(300)
+    assert body(page, "screen") == "review"
+    assert page.get_by_test_id("review-lobby-note").is_visible()
+    assert page.evaluate("document.activeElement && document.activeElement.dataset.testid") == "back-to-lobby"
+    assert_no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "review-lobby-note-390x844.png"), full_page=True)
+    # "Return to lobby" now just shows the lobby: the room is already there, nothing is sent.
+    sent_before = len(received)
+    page.get_by_test_id("back-to-lobby").click()
+    page.get_by_test_id("lobby").wait_for()
+    page.wait_for_timeout(200)
+    assert received[sent_before:] == []
+    assert not any(m["type"] == "back_to_lobby" for m in received)
+    assert page.get_by_test_id("lobby-name-S").inner_text() == "Di"
+    out["spoken"] = spoken(page)
     assert not errors, f"errors in the page: {errors}"
     return out
 
@@ -707,8 +682,7 @@ def test_invitation_news_of_people_and_a_review_of_ones_own_with_a_scripted_sock
     server.start()  # serves the page; its socket is replaced in the browser
     try:
         ARTIFACTS.mkdir(exist_ok=True)
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            out = pool.submit(run_news, server.url).result()
+        out = in_browser(lambda b: run_news(b, server.url))
     finally:
         server.stop()
     # one notice per change, never for Bob's own doings

@@ -25,12 +25,11 @@ own address instead (what the link did before): Bob's table shows her away.
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
 from pathlib import Path
 from typing import Any
 
-from .test_browser import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, free_port
+from .browser_support import TIMEOUT_MS, Server, free_port, in_browser
 from .test_browser import pytestmark  # noqa: F401  (fail without Chromium, as test_browser does)
 
 PHONE = {"width": 360, "height": 740}
@@ -57,104 +56,97 @@ def disconnected_people(frames: list[dict[str, Any]]) -> list[str]:
     return [json.dumps(f)[:200] for f in frames if '"connected": false' in json.dumps(f)]
 
 
-def run(server: Server) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run(browser: Any, server: Server) -> dict[str, Any]:
     out: dict[str, Any] = {}
     errors: list[str] = []
     bob_frames: list[dict[str, Any]] = []
     ann_sockets: list[Any] = []
     bob_sockets: list[Any] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            ctx_a = browser.new_context(viewport=PHONE, reduced_motion="reduce")
-            ctx_b = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
-            for ctx in (ctx_a, ctx_b):
-                ctx.set_default_timeout(TIMEOUT_MS)
-            a = ctx_a.new_page()
-            b = ctx_b.new_page()
-            for page in (a, b):
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            received(a, [], ann_sockets)
-            received(b, bob_frames, bob_sockets)
+    ctx_a = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    ctx_b = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    for ctx in (ctx_a, ctx_b):
+        ctx.set_default_timeout(TIMEOUT_MS)
+    a = ctx_a.new_page()
+    b = ctx_b.new_page()
+    for page in (a, b):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    received(a, [], ann_sockets)
+    received(b, bob_frames, bob_sockets)
 
-            # Ann opens a room, Bob joins it by its code; both Ready, Ann starts.
-            a.goto(server.url)
-            a.get_by_test_id("name-input").fill("Ann")
-            a.get_by_test_id("create-room").click()
-            a.get_by_test_id("lobby").wait_for()
-            code = a.get_by_test_id("room-code").inner_text().strip()
-            b.goto(f"{server.url}?room={code}")
-            b.get_by_test_id("home").wait_for()
-            b.get_by_test_id("name-input").fill("Bob")
-            b.get_by_test_id("join-room").click()
-            b.get_by_test_id("lobby").wait_for()
-            a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-N]')?.textContent === 'Bob'")
-            a.get_by_test_id("ready-toggle").click()
-            b.get_by_test_id("ready-toggle").click()
-            a.wait_for_function("() => !document.querySelector('[data-testid=start-match]').disabled")
-            a.get_by_test_id("start-match").click()
-            for page in (a, b):
-                page.get_by_test_id("table").wait_for()
-                page.wait_for_function("() => document.querySelectorAll('[data-testid=card]').length === 12")
-            assert not b.evaluate(AWAY)
-            table_url = a.url
-            sockets_before = len(ann_sockets)
-            frames_before = len(bob_frames)
+    # Ann opens a room, Bob joins it by its code; both Ready, Ann starts.
+    a.goto(server.url)
+    a.get_by_test_id("name-input").fill("Ann")
+    a.get_by_test_id("create-room").click()
+    a.get_by_test_id("lobby").wait_for()
+    code = a.get_by_test_id("room-code").inner_text().strip()
+    b.goto(f"{server.url}?room={code}")
+    b.get_by_test_id("home").wait_for()
+    b.get_by_test_id("name-input").fill("Bob")
+    b.get_by_test_id("join-room").click()
+    b.get_by_test_id("lobby").wait_for()
+    a.wait_for_function("() => document.querySelector('[data-testid=lobby-name-N]')?.textContent === 'Bob'")
+    a.get_by_test_id("ready-toggle").click()
+    b.get_by_test_id("ready-toggle").click()
+    a.wait_for_function("() => !document.querySelector('[data-testid=start-match]').disabled")
+    a.get_by_test_id("start-match").click()
+    for page in (a, b):
+        page.get_by_test_id("table").wait_for()
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=card]').length === 12")
+    assert not b.evaluate(AWAY)
+    table_url = a.url
+    sockets_before = len(ann_sockets)
+    frames_before = len(bob_frames)
 
-            # Ann opens the rules: the game's, over the table, the focus on their title.
-            rules = a.get_by_test_id("rules-link")
-            out["link"] = {"href": rules.get_attribute("href"), "name": rules.get_attribute("aria-label")}
-            rules.click()
-            dialog = a.get_by_test_id("rules-dialog")
-            dialog.wait_for()
-            a.wait_for_function("() => document.querySelector('#rules-body table')")
-            out["title"] = a.locator("#rules-title").inner_text()
-            out["focus-open"] = a.evaluate("document.activeElement.id")
-            out["modal"] = a.evaluate("document.getElementById('rules-dialog').matches(':modal')")
-            out["meld-rows"] = a.locator("#rules-body table tbody tr").count()
-            # Tab goes round inside the dialog, forwards and backwards
-            inside = []
-            for key in ["Tab"] * 40 + ["Shift+Tab"] * 5:
-                a.keyboard.press(key)
-                inside.append(a.evaluate("document.getElementById('rules-dialog').contains(document.activeElement)"))
-            out["focus-trapped"] = all(inside)
-            a.locator("#rules-body").evaluate("e => e.scrollTop = e.scrollHeight")
-            a.wait_for_timeout(1500)  # long enough for the server to have said so, had the socket closed
-            out["open-stays"] = {"url": a.url == table_url, "table": a.get_by_test_id("table").is_visible(),
-                                 "bob-away": b.evaluate(AWAY)}
-            a.keyboard.press("Escape")
-            dialog.wait_for(state="hidden")
-            out["focus-closed"] = a.evaluate("document.activeElement.dataset.testid")
+    # Ann opens the rules: the game's, over the table, the focus on their title.
+    rules = a.get_by_test_id("rules-link")
+    out["link"] = {"href": rules.get_attribute("href"), "name": rules.get_attribute("aria-label")}
+    rules.click()
+    dialog = a.get_by_test_id("rules-dialog")
+    dialog.wait_for()
+    a.wait_for_function("() => document.querySelector('#rules-body table')")
+    out["title"] = a.locator("#rules-title").inner_text()
+    out["focus-open"] = a.evaluate("document.activeElement.id")
+    out["modal"] = a.evaluate("document.getElementById('rules-dialog').matches(':modal')")
+    out["meld-rows"] = a.locator("#rules-body table tbody tr").count()
+    # Tab goes round inside the dialog, forwards and backwards
+    inside = []
+    for key in ["Tab"] * 40 + ["Shift+Tab"] * 5:
+        a.keyboard.press(key)
+        inside.append(a.evaluate("document.getElementById('rules-dialog').contains(document.activeElement)"))
+    out["focus-trapped"] = all(inside)
+    a.locator("#rules-body").evaluate("e => e.scrollTop = e.scrollHeight")
+    a.wait_for_timeout(1500)  # long enough for the server to have said so, had the socket closed
+    out["open-stays"] = {"url": a.url == table_url, "table": a.get_by_test_id("table").is_visible(),
+                         "bob-away": b.evaluate(AWAY)}
+    a.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    out["focus-closed"] = a.evaluate("document.activeElement.dataset.testid")
 
-            # again, closed with the close button this time
-            rules.click()
-            dialog.wait_for()
-            a.get_by_test_id("rules-x").click()
-            dialog.wait_for(state="hidden")
-            out["focus-closed-x"] = a.evaluate("document.activeElement.dataset.testid")
-            a.wait_for_timeout(1000)
+    # again, closed with the close button this time
+    rules.click()
+    dialog.wait_for()
+    a.get_by_test_id("rules-x").click()
+    dialog.wait_for(state="hidden")
+    out["focus-closed-x"] = a.evaluate("document.activeElement.dataset.testid")
+    a.wait_for_timeout(1000)
 
-            out["after"] = {
-                "url": a.url == table_url,
-                "table": a.get_by_test_id("table").is_visible(),
-                "new-sockets": len(ann_sockets) - sockets_before,
-                "socket-closed": any(ws.is_closed() for ws in ann_sockets[-1:]),
-                "bob-away": b.evaluate(AWAY),
-                "bob-told-disconnected": disconnected_people(bob_frames[frames_before:]),
-                "bob-frames": len(bob_frames) - frames_before,
-            }
+    out["after"] = {
+        "url": a.url == table_url,
+        "table": a.get_by_test_id("table").is_visible(),
+        "new-sockets": len(ann_sockets) - sockets_before,
+        "socket-closed": any(ws.is_closed() for ws in ann_sockets[-1:]),
+        "bob-away": b.evaluate(AWAY),
+        "bob-told-disconnected": disconnected_people(bob_frames[frames_before:]),
+        "bob-frames": len(bob_frames) - frames_before,
+    }
 
-            # The check sees the problem: leaving the table for the page (what the link did) marks Ann away.
-            a.goto(server.url + "how-to-play")
-            a.locator("h1").wait_for()
-            b.wait_for_function(AWAY)
-            out["leaving-marks-away"] = True
-            out["bob-told-after-leaving"] = bool(disconnected_people(bob_frames[frames_before:]))
-        finally:
-            browser.close()
+    # The check sees the problem: leaving the table for the page (what the link did) marks Ann away.
+    a.goto(server.url + "how-to-play")
+    a.locator("h1").wait_for()
+    b.wait_for_function(AWAY)
+    out["leaving-marks-away"] = True
+    out["bob-told-after-leaving"] = bool(disconnected_people(bob_frames[frames_before:]))
     out["errors"] = errors
     return out
 
@@ -163,8 +155,7 @@ def test_reading_the_rules_in_a_room_never_marks_the_player_away(tmp_path: Path)
     server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
     server.start()
     try:
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            out = pool.submit(run, server).result()
+        out = in_browser(lambda b: run(b, server))
     finally:
         server.stop()
     assert out["errors"] == [], out["errors"]
@@ -186,22 +177,15 @@ def test_reading_the_rules_in_a_room_never_marks_the_player_away(tmp_path: Path)
 PAGE_HEIGHT_LIMIT = 10_000  # px at 360 px wide: the engineering specification (/rules) is about 43,000
 
 
-def run_heights(server: Server) -> dict[str, int]:
-    from playwright.sync_api import sync_playwright
-
+def run_heights(browser: Any, server: Server) -> dict[str, int]:
     from pinochle.server.howto import DEFAULT_GAME, games
 
     out: dict[str, int] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 360, "height": 740})
-            for name in games():
-                page.goto(server.url + "how-to-play" + ("" if name == DEFAULT_GAME else f"/{name}"))
-                page.locator("h1").wait_for()
-                out[name] = int(page.evaluate("document.documentElement.scrollHeight"))
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    for name in games():
+        page.goto(server.url + "how-to-play" + ("" if name == DEFAULT_GAME else f"/{name}"))
+        page.locator("h1").wait_for()
+        out[name] = int(page.evaluate("document.documentElement.scrollHeight"))
     return out
 
 
@@ -210,8 +194,7 @@ def test_every_players_page_is_short_on_a_phone(tmp_path: Path) -> None:
     server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
     server.start()
     try:
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            heights = pool.submit(run_heights, server).result()
+        heights = in_browser(lambda b: run_heights(b, server))
     finally:
         server.stop()
     assert len(heights) >= 9, heights

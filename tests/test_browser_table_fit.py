@@ -24,17 +24,16 @@ from pathlib import Path
 from typing import Any
 
 from .test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     MY_TURN,
     TIMEOUT_MS,
     Server,
     body,
     free_port,
+    in_browser,
     pytestmark,  # noqa: F401  (fail without Chromium, as test_browser does)
     wait_version_change,
 )
-from .test_browser_motion import in_worker, with_server
+from .test_browser_motion import with_server
 from .test_browser_rooms import room_message, seat_state
 
 TOKEN = "s" * 32
@@ -87,47 +86,40 @@ def new_context(browser: Any, viewport: dict[str, int], errors: list[str], **arg
 # ---------------------------------------------------------------- who takes the trick
 
 
-def run_trick_winner(server: Server) -> list[dict[str, Any]]:
-    from playwright.sync_api import sync_playwright
-
+def run_trick_winner(browser: Any, server: Server) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for viewport in ({"width": 360, "height": 740}, {"width": 1440, "height": 900}):
-                ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
-                ctx.set_default_timeout(TIMEOUT_MS)
-                page = ctx.new_page()
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(server.url)
-                page.get_by_test_id("level-normal").click()
-                page.get_by_test_id("table").wait_for()
-                checked = 0
+    for viewport in ({"width": 360, "height": 740}, {"width": 1440, "height": 900}):
+        ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url)
+        page.get_by_test_id("level-normal").click()
+        page.get_by_test_id("table").wait_for()
+        checked = 0
 
-                def check(page: Any) -> bool:
-                    nonlocal checked
-                    if not page.locator("#centre [data-testid=trick-winner]").count():
-                        return False
-                    pill = box_of(page, "#centre [data-testid=trick-winner]")
-                    cards = page.eval_on_selector_all("#centre .slot .card", """els => els.map((e) => {
-                      const r = e.getBoundingClientRect();
-                      return {x: r.x, y: r.y, width: r.width, height: r.height, won: Boolean(e.closest('.won'))}; })""")
-                    assert len(cards) == 4 and sum(c["won"] for c in cards) == 1, cards
-                    covered = [c for c in cards if overlaps(pill, c)]
-                    assert not covered, f"at {viewport}: the trick's winner {pill} covers {covered}"
-                    mine = box_of(page, "#felt .seat.pos-bottom")
-                    assert not overlaps(pill, mine), f"at {viewport}: the trick's winner {pill} covers your seat {mine}"
-                    felt = box_of(page, "#felt")
-                    assert felt["x"] <= pill["x"] and pill["x"] + pill["width"] <= felt["x"] + felt["width"], (pill, felt)
-                    seen.append({"viewport": viewport, "pill": pill, "text": page.get_by_test_id("trick-winner").inner_text()})
-                    checked += 1
-                    return checked >= 2
+        def check(page: Any) -> bool:
+            nonlocal checked
+            if not page.locator("#centre [data-testid=trick-winner]").count():
+                return False
+            pill = box_of(page, "#centre [data-testid=trick-winner]")
+            cards = page.eval_on_selector_all("#centre .slot .card", """els => els.map((e) => {
+              const r = e.getBoundingClientRect();
+              return {x: r.x, y: r.y, width: r.width, height: r.height, won: Boolean(e.closest('.won'))}; })""")
+            assert len(cards) == 4 and sum(c["won"] for c in cards) == 1, cards
+            covered = [c for c in cards if overlaps(pill, c)]
+            assert not covered, f"at {viewport}: the trick's winner {pill} covers {covered}"
+            mine = box_of(page, "#felt .seat.pos-bottom")
+            assert not overlaps(pill, mine), f"at {viewport}: the trick's winner {pill} covers your seat {mine}"
+            felt = box_of(page, "#felt")
+            assert felt["x"] <= pill["x"] and pill["x"] + pill["width"] <= felt["x"] + felt["width"], (pill, felt)
+            seen.append({"viewport": viewport, "pill": pill, "text": page.get_by_test_id("trick-winner").inner_text()})
+            checked += 1
+            return checked >= 2
 
-                play_until(page, check)
-                ctx.close()
-        finally:
-            browser.close()
+        play_until(page, check)
+        ctx.close()
     assert not errors, errors
     return seen
 
@@ -183,48 +175,41 @@ def scripted(page: Any, first: list[str], sockets: list[Any]) -> None:
     page.route_web_socket("**/ws", handler)
 
 
-def run_seat_timer(base_url: str) -> list[dict[str, Any]]:
-    from playwright.sync_api import sync_playwright
-
+def run_seat_timer(browser: Any, base_url: str) -> list[dict[str, Any]]:
     from .support import random_states
 
     # North (Bob's partner, the seat across) or a side seat to move, with the move timer counting
     states = [s for s in random_states(3, max_hands=1) if s.phase == "play" and turn(s) in ("N", "S", "W")]
     errors: list[str] = []
     seen: list[dict[str, Any]] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for width, height in ((360, 740), (390, 844)):
-                for state in states[:3]:
-                    sockets: list[Any] = []
-                    page = new_context(browser, {"width": width, "height": height}, errors, reduced_motion="reduce")
-                    seats = {k: {**v, "name": n} for (k, v), n in zip(
-                        json.loads(seat_state(state, "q1", "quick", "resume"))["table"]["seats"].items(),
-                        ("Annabelle", "Bob", "Cyrille", "Wilhelmina"))}
-                    seat = turn(state)
-                    scripted(page, [seat_state(state, "r1", "room", "resume", {"seat": seat, "seconds": 30},
-                                               seats=seats)], sockets)
-                    page.goto(base_url)
-                    page.get_by_test_id(f"timer-{seat}").wait_for()
-                    if page.get_by_test_id("meld-dialog").is_visible():
-                        page.get_by_test_id("meld-close").click()
-                    # every piece of the seat lies inside the seat's box, and none is cut inside its own
-                    clipped = page.evaluate("""(seat) => {
-                      const box = document.querySelector(`#felt .seat[data-seat="${seat}"]`);
-                      const b = box.getBoundingClientRect();
-                      const outside = (e) => { const r = e.getBoundingClientRect();
-                        return r.left < b.left - 0.5 || r.right > b.right + 0.5; };
-                      const cut = (e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).overflowX !== 'visible';
-                      return [box, ...box.querySelectorAll('*')].filter((e) => e.getClientRects().length
-                        && (cut(e) || outside(e))).map((e) => `${e.className}: ${e.textContent}`);
-                    }""", seat)
-                    note = page.evaluate("""(seat) => { const n = document.querySelector(`#felt .seat[data-seat="${seat}"] .turn-note`);
-                      return {text: n.textContent, sw: n.scrollWidth, cw: n.clientWidth}; }""", seat)
-                    seen.append({"width": width, "seat": seat, "clipped": clipped, "note": note})
-                    page.context.close()
-        finally:
-            browser.close()
+    for width, height in ((360, 740), (390, 844)):
+        for state in states[:3]:
+            sockets: list[Any] = []
+            page = new_context(browser, {"width": width, "height": height}, errors, reduced_motion="reduce")
+            seats = {k: {**v, "name": n} for (k, v), n in zip(
+                json.loads(seat_state(state, "q1", "quick", "resume"))["table"]["seats"].items(),
+                ("Annabelle", "Bob", "Cyrille", "Wilhelmina"))}
+            seat = turn(state)
+            scripted(page, [seat_state(state, "r1", "room", "resume", {"seat": seat, "seconds": 30},
+                                       seats=seats)], sockets)
+            page.goto(base_url)
+            page.get_by_test_id(f"timer-{seat}").wait_for()
+            if page.get_by_test_id("meld-dialog").is_visible():
+                page.get_by_test_id("meld-close").click()
+            # every piece of the seat lies inside the seat's box, and none is cut inside its own
+            clipped = page.evaluate("""(seat) => {
+              const box = document.querySelector(`#felt .seat[data-seat="${seat}"]`);
+              const b = box.getBoundingClientRect();
+              const outside = (e) => { const r = e.getBoundingClientRect();
+                return r.left < b.left - 0.5 || r.right > b.right + 0.5; };
+              const cut = (e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).overflowX !== 'visible';
+              return [box, ...box.querySelectorAll('*')].filter((e) => e.getClientRects().length
+                && (cut(e) || outside(e))).map((e) => `${e.className}: ${e.textContent}`);
+            }""", seat)
+            note = page.evaluate("""(seat) => { const n = document.querySelector(`#felt .seat[data-seat="${seat}"] .turn-note`);
+              return {text: n.textContent, sw: n.scrollWidth, cw: n.clientWidth}; }""", seat)
+            seen.append({"width": width, "seat": seat, "clipped": clipped, "note": note})
+            page.context.close()
     assert not errors, errors
     return seen
 
@@ -233,7 +218,7 @@ def test_a_seats_thinking_and_move_timer_are_never_cut(tmp_path: Path) -> None:
     server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
     server.start()
     try:
-        seen = in_worker(lambda: run_seat_timer(server.url))
+        seen = in_browser(lambda b: run_seat_timer(b, server.url))
     finally:
         server.stop()
     assert len(seen) == 6, seen
@@ -243,43 +228,36 @@ def test_a_seats_thinking_and_move_timer_are_never_cut(tmp_path: Path) -> None:
         assert s["clipped"] == [], s
 
 
-def run_summary_opaque(base_url: str) -> list[float]:
-    from playwright.sync_api import sync_playwright
-
+def run_summary_opaque(browser: Any, base_url: str) -> list[float]:
     # the last card of the hand: the next state is the hand's end
     a, b = consecutive(lambda a, b: a.phase == "play" and b.phase == "hand_end")
     errors: list[str] = []
     sockets: list[Any] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = new_context(browser, {"width": 360, "height": 740}, errors, reduced_motion="no-preference")
-            scripted(page, [seat_state(a, "r1", "room", "resume")], sockets)
-            page.goto(base_url)
-            page.get_by_test_id("table").wait_for()
-            page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
-              && x.playState === 'running')""")
-            # the dialog's opacity, 150 ms after it opened
-            page.evaluate("""() => {
-              window.__opacity = [];
-              const d = document.getElementById('summary-dialog');
-              new MutationObserver(() => {
-                if (!d.open) return;
-                const t0 = performance.now();
-                const look = () => {
-                  const t = performance.now() - t0;
-                  if (t >= 150) { window.__opacity.push(parseFloat(getComputedStyle(d).opacity)); return; }
-                  requestAnimationFrame(look);
-                };
-                requestAnimationFrame(look);
-              }).observe(d, {attributes: true, attributeFilter: ['open']});
-            }""")
-            sockets[-1].send(seat_state(b, "r1", "room", "move"))
-            page.get_by_test_id("hand-summary").wait_for()
-            page.wait_for_function("() => window.__opacity.length > 0")
-            opacity = page.evaluate("window.__opacity")
-        finally:
-            browser.close()
+    page = new_context(browser, {"width": 360, "height": 740}, errors, reduced_motion="no-preference")
+    scripted(page, [seat_state(a, "r1", "room", "resume")], sockets)
+    page.goto(base_url)
+    page.get_by_test_id("table").wait_for()
+    page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
+      && x.playState === 'running')""")
+    # the dialog's opacity, 150 ms after it opened
+    page.evaluate("""() => {
+      window.__opacity = [];
+      const d = document.getElementById('summary-dialog');
+      new MutationObserver(() => {
+        if (!d.open) return;
+        const t0 = performance.now();
+        const look = () => {
+          const t = performance.now() - t0;
+          if (t >= 150) { window.__opacity.push(parseFloat(getComputedStyle(d).opacity)); return; }
+          requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }).observe(d, {attributes: true, attributeFilter: ['open']});
+    }""")
+    sockets[-1].send(seat_state(b, "r1", "room", "move"))
+    page.get_by_test_id("hand-summary").wait_for()
+    page.wait_for_function("() => window.__opacity.length > 0")
+    opacity = page.evaluate("window.__opacity")
     assert not errors, errors
     return list(opacity)
 
@@ -288,7 +266,7 @@ def test_the_hand_summary_is_opaque_at_once(tmp_path: Path) -> None:
     server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
     server.start()
     try:
-        opacity = in_worker(lambda: run_summary_opaque(server.url))
+        opacity = in_browser(lambda b: run_summary_opaque(b, server.url))
     finally:
         server.stop()
     assert opacity and opacity[0] == 1.0, opacity
@@ -312,9 +290,7 @@ SAMPLER = """() => {
 }"""
 
 
-def run_status_waits(base_url: str) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_status_waits(browser: Any, base_url: str) -> dict[str, Any]:
     # Bob (East) plays a card that does not end the trick: the turn passes on to South
     def pick(a: Any, b: Any) -> bool:
         # a trick already won (no meld review opens) and Bob's card is not the trick's last
@@ -324,30 +300,25 @@ def run_status_waits(base_url: str) -> dict[str, Any]:
     a, b = consecutive(pick)
     errors: list[str] = []
     sockets: list[Any] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = new_context(browser, {"width": 360, "height": 740}, errors, reduced_motion="no-preference")
-            page.add_init_script(f"localStorage.setItem('pinochle.settings', {json.dumps(json.dumps({'pace': 'relaxed'}))})")
-            scripted(page, [seat_state(a, "r1", "room", "resume")], sockets)
-            page.goto(base_url)
-            page.get_by_test_id("table").wait_for()
-            page.wait_for_function("() => document.body.dataset.legal === 'play'")
-            if page.get_by_test_id("meld-dialog").is_visible():
-                page.get_by_test_id("meld-close").click()
-            page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
-              && x.playState === 'running')""")
-            before = page.get_by_test_id("status").inner_text()
-            page.evaluate(SAMPLER)
-            sockets[-1].send(seat_state(b, "r1", "room", "move"))
-            page.wait_for_function("() => document.body.dataset.legal === ''")
-            page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
-              && x.playState === 'running')""")
-            page.wait_for_timeout(100)
-            after = page.get_by_test_id("status").inner_text()
-            frames = page.evaluate("window.__frames")
-        finally:
-            browser.close()
+    page = new_context(browser, {"width": 360, "height": 740}, errors, reduced_motion="no-preference")
+    page.add_init_script(f"localStorage.setItem('pinochle.settings', {json.dumps(json.dumps({'pace': 'relaxed'}))})")
+    scripted(page, [seat_state(a, "r1", "room", "resume")], sockets)
+    page.goto(base_url)
+    page.get_by_test_id("table").wait_for()
+    page.wait_for_function("() => document.body.dataset.legal === 'play'")
+    if page.get_by_test_id("meld-dialog").is_visible():
+        page.get_by_test_id("meld-close").click()
+    page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
+      && x.playState === 'running')""")
+    before = page.get_by_test_id("status").inner_text()
+    page.evaluate(SAMPLER)
+    sockets[-1].send(seat_state(b, "r1", "room", "move"))
+    page.wait_for_function("() => document.body.dataset.legal === ''")
+    page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
+      && x.playState === 'running')""")
+    page.wait_for_timeout(100)
+    after = page.get_by_test_id("status").inner_text()
+    frames = page.evaluate("window.__frames")
     assert not errors, errors
     return {"before": before, "after": after, "frames": frames}
 
@@ -356,7 +327,7 @@ def test_the_status_waits_for_the_card_and_the_card_flies_over_the_felt(tmp_path
     server = Server(free_port(), tmp_path / "t.db", tmp_path / "server.log")
     server.start()  # serves the page; its socket is replaced in the browser
     try:
-        seen = in_worker(lambda: run_status_waits(server.url))
+        seen = in_browser(lambda b: run_status_waits(b, server.url))
     finally:
         server.stop()
     before, after, frames = seen["before"], seen["after"], seen["frames"]
@@ -377,45 +348,38 @@ def test_the_status_waits_for_the_card_and_the_card_flies_over_the_felt(tmp_path
 # ---------------------------------------------------------------- a reload during the first trick
 
 
-def run_reload(server: Server) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def run_reload(browser: Any, server: Server) -> dict[str, Any]:
     errors: list[str] = []
     seen: dict[str, Any] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = new_context(browser, {"width": 390, "height": 844}, errors, reduced_motion="reduce")
-            page.goto(server.url)
-            page.get_by_test_id("level-normal").click()
-            page.get_by_test_id("table").wait_for()
+    page = new_context(browser, {"width": 390, "height": 844}, errors, reduced_motion="reduce")
+    page.goto(server.url)
+    page.get_by_test_id("level-normal").click()
+    page.get_by_test_id("table").wait_for()
 
-            def first_trick(page: Any) -> bool:
-                if body(page, "legal") != "play":
-                    return False
-                seen["meld_review"] = True  # the review was opened and closed (play_until closes it)
-                return True
+    def first_trick(page: Any) -> bool:
+        if body(page, "legal") != "play":
+            return False
+        seen["meld_review"] = True  # the review was opened and closed (play_until closes it)
+        return True
 
-            play_until(page, first_trick)
-            assert page.get_by_test_id("trick-count").get_attribute("data-value") in ("0", None)
-            page.reload()
-            page.get_by_test_id("table").wait_for()
-            page.wait_for_function(MY_TURN)
-            page.wait_for_timeout(300)
-            seen["reopened"] = page.get_by_test_id("meld-dialog").is_visible()
-            # a dialog opened without a pointer (as the meld review opened by itself): its title takes
-            # the focus and shows no ring
-            page.evaluate("document.getElementById('meld-btn').click()")
-            page.get_by_test_id("meld-dialog").wait_for()
-            seen["title"] = page.evaluate("""() => { const a = document.activeElement; const s = getComputedStyle(a);
-              return {id: a.id, outline: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0}; }""")
-            # the dialog's Close button reached with Tab still shows its ring
-            page.keyboard.press("Tab")
-            page.keyboard.press("Tab")
-            seen["close"] = page.evaluate("""() => { const a = document.activeElement; const s = getComputedStyle(a);
-              return {testid: a.dataset.testid || '', outline: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0}; }""")
-        finally:
-            browser.close()
+    play_until(page, first_trick)
+    assert page.get_by_test_id("trick-count").get_attribute("data-value") in ("0", None)
+    page.reload()
+    page.get_by_test_id("table").wait_for()
+    page.wait_for_function(MY_TURN)
+    page.wait_for_timeout(300)
+    seen["reopened"] = page.get_by_test_id("meld-dialog").is_visible()
+    # a dialog opened without a pointer (as the meld review opened by itself): its title takes
+    # the focus and shows no ring
+    page.evaluate("document.getElementById('meld-btn').click()")
+    page.get_by_test_id("meld-dialog").wait_for()
+    seen["title"] = page.evaluate("""() => { const a = document.activeElement; const s = getComputedStyle(a);
+      return {id: a.id, outline: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0}; }""")
+    # the dialog's Close button reached with Tab still shows its ring
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    seen["close"] = page.evaluate("""() => { const a = document.activeElement; const s = getComputedStyle(a);
+      return {testid: a.dataset.testid || '', outline: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0}; }""")
     assert not errors, errors
     return seen
 

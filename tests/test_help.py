@@ -10,7 +10,6 @@ Chromium at phone size in both themes.
 
 from __future__ import annotations
 
-import concurrent.futures
 import re
 import threading
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from .browser_support import in_browser
 from .support import contrast, luminance
 
 from pinochle.server.help import RULES_MD, rules_markdown, rules_page
@@ -370,9 +370,7 @@ def site(page_html: str) -> Iterator[str]:
         thread.join(timeout=5)
 
 
-def look(url: str) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
+def look(browser: Any, url: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     errors: list[str] = []
     measure = """() => ({
@@ -382,25 +380,20 @@ def look(url: str) -> dict[str, Any]:
         overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         th: getComputedStyle(document.querySelector('th')).fontWeight,
     })"""
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for scheme in ("light", "dark"):
-                ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
-                page = ctx.new_page()
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(f"{url}/rules")
-                page.wait_for_function("document.documentElement.dataset.theme")
-                out[f"system-{scheme}"] = page.evaluate(measure)
-                # The player's own choice wins over the system's.
-                chosen = "light" if scheme == "dark" else "dark"
-                page.evaluate(f"localStorage.setItem('pinochle.settings', JSON.stringify({{theme: '{chosen}'}}))")
-                page.reload()
-                page.wait_for_function("document.documentElement.dataset.theme")
-                out[f"chosen-{chosen}"] = page.evaluate(measure)
-                ctx.close()
-        finally:
-            browser.close()
+    for scheme in ("light", "dark"):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{url}/rules")
+        page.wait_for_function("document.documentElement.dataset.theme")
+        out[f"system-{scheme}"] = page.evaluate(measure)
+        # The player's own choice wins over the system's.
+        chosen = "light" if scheme == "dark" else "dark"
+        page.evaluate(f"localStorage.setItem('pinochle.settings', JSON.stringify({{theme: '{chosen}'}}))")
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.theme")
+        out[f"chosen-{chosen}"] = page.evaluate(measure)
+        ctx.close()
     out["errors"] = errors
     return out
 
@@ -412,8 +405,7 @@ def rgb_luminance(css_colour: str) -> float:
 
 @pytest.mark.usefixtures("needs_chromium")
 def test_the_page_in_the_browser_on_a_phone_in_both_themes(site: str) -> None:
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        seen = pool.submit(look, site).result()
+    seen = in_browser(lambda b: look(b, site))
     assert seen.pop("errors") == []
     for key, m in seen.items():
         assert m["overflow"] <= 0, f"{key}: the page scrolls sideways by {m['overflow']} px at 390 px"

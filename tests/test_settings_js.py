@@ -11,9 +11,7 @@ and ``reduced_motion`` options, or changed live with ``page.emulate_media``.
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
-import os
 import threading
 from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -22,11 +20,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
-]
+from . import browser_support
+
 WEB = Path(__file__).resolve().parent.parent / "pinochle" / "web"
 TIMEOUT_MS = 10_000
 KEY = "pinochle.settings"
@@ -36,10 +31,8 @@ DEFAULTS = {
 }
 BLANK = b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>'
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium); CI installs it",
-)
+# Debian's Chromium is required: without it these tests fail with what to do (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("needs_chromium")
 
 T = TypeVar("T")
 
@@ -93,28 +86,20 @@ def in_browser(base_url: str, script: Callable[[Any], T], init_script: str | Non
     Runs in a worker thread; page errors (uncaught exceptions) fail the test.
     """
 
-    def run() -> T:
-        from playwright.sync_api import sync_playwright
-
+    def run(browser: Any) -> T:
         errors: list[str] = []
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                ctx = browser.new_context(**context)
-                ctx.set_default_timeout(TIMEOUT_MS)
-                if init_script:
-                    ctx.add_init_script(init_script)
-                page = ctx.new_page()
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(f"{base_url}/blank.html")
-                result = script(page)
-            finally:
-                browser.close()
+        ctx = browser.new_context(**context)
+        ctx.set_default_timeout(TIMEOUT_MS)
+        if init_script:
+            ctx.add_init_script(init_script)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base_url}/blank.html")
+        result = script(page)
         assert not errors, errors
         return result
 
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
+    return browser_support.in_browser(run)
 
 
 def settings(page: Any, body: str, arg: Any = None) -> Any:

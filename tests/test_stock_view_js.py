@@ -7,7 +7,6 @@ cards (``table``) and the melds declared (``declared``) of a real two-handed han
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -16,11 +15,12 @@ from pinochle.cards import Seat
 from pinochle.game import apply, new_match, turn, view
 from pinochle.bots import SimplePlayer
 
-from .test_settings_js import CHROMIUM, base_url, in_browser
+from .test_settings_js import base_url, in_browser
 
 __all__ = ["base_url"]  # the fixture, imported for the tests below
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"needs Debian's Chromium at {CHROMIUM}")
+# Debian's Chromium is required: without it these tests fail with what to do (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("needs_chromium")
 
 
 def groups(page: Any, cards: list[dict[str, Any]], declared: list[dict[str, Any]]) -> Any:

@@ -1,0 +1,170 @@
+"""What every browser test shares: one Chromium for the whole run, and ``pinochle serve`` as a subprocess.
+
+Playwright's sync API is bound to the thread that started it, so the run's one browser lives in one
+worker thread (:data:`BROWSER`); ``in_browser(fn)`` calls ``fn(browser)`` there. Each test opens its own
+contexts (their own storage, cookies and cache), so sharing the browser shares nothing a page can see;
+whatever context a test leaves open is closed after it, and a browser that has died is started again.
+Starting Chromium once instead of once per test saves about a second a test.
+
+A module's live server is one ``server`` fixture: ``server = module_server("name")`` (with more
+``pinochle serve`` options when the module needs them).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+BOT_DELAY = "0.05"
+TIMEOUT_MS = 15_000
+
+T = TypeVar("T")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``pinochle serve`` as a subprocess; restartable on the same port and database."""
+
+    def __init__(self, port: int, db: Path, log: Path, extra: tuple[str, ...] = ()) -> None:
+        self.port = port
+        self.db = db
+        self.log = log
+        self.extra = extra  # more `pinochle serve` options
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        """Start the server and wait (up to 20 s) until it answers ``/``.
+
+        Raises:
+            RuntimeError: the server exited, or did not answer in time (with its log).
+        """
+        cmd = [
+            sys.executable, "-m", "pinochle.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            "--db", str(self.db), "--bot-delay", BOT_DELAY, *self.extra,
+        ]
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=1) as resp:
+                    if resp.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"the server did not answer within 20 s:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        """Stop the server (terminate, then kill after 10 s)."""
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+        self.proc = None
+
+
+def module_server(name: str, *extra: str) -> Any:
+    """A module-scoped ``server`` fixture: one live server for the module's tests (``extra``: more options)."""
+
+    @pytest.fixture(scope="module")
+    def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+        tmp = tmp_path_factory.mktemp(name)
+        srv = Server(free_port(), tmp / "t.db", tmp / "server.log", tuple(extra))
+        srv.start()
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+    return server
+
+
+class BrowserThread:
+    """One Chromium driven from one worker thread; ``run(fn)`` calls ``fn(browser)`` there."""
+
+    def __init__(self) -> None:
+        self.pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="chromium")
+        self.pw: Any = None
+        self.browser: Any = None
+
+    def _browser(self) -> Any:
+        if self.browser is not None and self.browser.is_connected():
+            return self.browser
+        from playwright.sync_api import sync_playwright
+
+        if self.pw is None:
+            self.pw = sync_playwright().start()
+        self.browser = self.pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        return self.browser
+
+    def _call(self, fn: Callable[[Any], T]) -> T:
+        browser = self._browser()
+        try:
+            return fn(browser)
+        finally:
+            for ctx in list(browser.contexts):  # what the test left open
+                try:
+                    ctx.close()
+                except Exception:  # a context of a browser that has died
+                    pass
+
+    def run(self, fn: Callable[[Any], T]) -> T:
+        """``fn(browser)`` in the browser's thread; its result, or what it raised."""
+        return self.pool.submit(self._call, fn).result()
+
+    def _stop(self) -> None:
+        try:
+            if self.browser is not None and self.browser.is_connected():
+                self.browser.close()
+        finally:
+            if self.pw is not None:
+                self.pw.stop()
+            self.browser = self.pw = None
+
+    def close(self) -> None:
+        """Close the browser (if one was started) and the thread."""
+        if self.pw is not None:
+            self.pool.submit(self._stop).result()
+        self.pool.shutdown()
+
+
+BROWSER = BrowserThread()  # closed at the end of the run (tests/conftest.py)
+
+
+def in_browser(fn: Callable[[Any], T]) -> T:
+    """Run ``fn(browser)`` with the run's one Chromium, in its thread (the sync API's event loop stays there)."""
+    return BROWSER.run(fn)
