@@ -5,7 +5,8 @@ page over a scripted socket (``web_fixtures.Scripted``), and the page is measure
 
 - the hand summary of every game: each column's part rows (``data-points``) add up to the hand score
   the server sent (``last_hand.score``, ``chairs`` at a table of 4 or 5); a stake shows its steps;
-- no two boxes of the summary, and of the top bar, overlap at 320, 360, 390, 768 and 1440 px, and the
+- no two boxes of the summary, and of the top bar, overlap at 320x568, 360x740, 390x844, 768x1024 and
+  1440x900 (``HEIGHTS``), and the
   top bar shows the hand's number, the target and trump on a phone (turned-trump too), and the card
   turned for trump does not lie over East's box;
 - a hand thrown in gets a banner saying so and who deals now; the cards passed between partners are
@@ -35,6 +36,8 @@ from .test_score_parts import random_action
 
 SHOTS = Path(os.environ.get("PINOCHLE_SHOTS", "")) if os.environ.get("PINOCHLE_SHOTS") else None
 WIDTHS = (320, 360, 390, 768, 1440)
+#: Each width's screen as the issue names it (a 320x568 phone, a 768x1024 tablet): the boxes are measured at those sizes.
+HEIGHTS = {320: 568, 360: 740, 390: 844, 768: 1024, 1440: 900}
 
 
 def auto(state: State) -> State:
@@ -148,7 +151,7 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
         errors: list[str] = []
         out: dict[str, Any] = {"errors": errors, "sizes": {}}
         for width in WIDTHS:
-            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, 740 if width < 700 else 900))
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, HEIGHTS[width]))
             page.get_by_test_id("hand-summary").wait_for(state="visible")
             settle(page)
             out["sizes"][width] = {
@@ -194,7 +197,7 @@ def test_the_bar_says_trump_the_hand_and_the_target_and_the_turned_card_clears_e
         for width in WIDTHS:
             for theme in ("dark", "light"):
                 ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme,
-                                            size=(width, 740 if width < 700 else 900))
+                                            size=(width, HEIGHTS[width]))
                 box = page.evaluate(BOXES, "[data-testid=turned], #pos-right")
                 out["sizes"][f"{width}-{theme}"] = {
                     "contract": page.get_by_test_id("contract").inner_text(),
@@ -230,7 +233,7 @@ def test_the_bar_keeps_the_hand_the_contract_and_the_target_on_one_line(server: 
         errors: list[str] = []
         out: dict[str, Any] = {"errors": errors, "sizes": {}}
         for width in WIDTHS:
-            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, 740 if width < 700 else 900))
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=(width, HEIGHTS[width]))
             out["sizes"][width] = {
                 "bar": bar_overlaps(page),
                 "hand_no": page.get_by_test_id("hand-no").is_visible(),
@@ -270,7 +273,7 @@ def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any)
             shot(page, f"thrown-in-{name}-360")
             ctx.close()
         for width in (360, 1440):
-            ctx, page, _ = open_fixture(browser, server.url, passed, errors, size=(width, 740 if width < 700 else 900))
+            ctx, page, _ = open_fixture(browser, server.url, passed, errors, size=(width, HEIGHTS[width]))
             if page.get_by_test_id("meld-dialog").is_visible():
                 page.get_by_test_id("meld-close").click()
             settle(page)
