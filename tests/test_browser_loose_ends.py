@@ -1,11 +1,13 @@
 """Loose ends of the table, in the browser (issue 30): each measured on the real page with engine-made views
 served over a scripted socket (``web_fixtures.Scripted``), few page loads.
 
-- two-handed: the hand's summary and the match's result show each part of each score (the server's
-  ``last_hand.parts``, each row's rule on its head) and each player's parts add up to the hand score;
+- two-handed: the hand's summary, the match's result and a Quick Match's review show each part of each
+  score (the server's ``last_hand.parts``, each row's rule on its head) and each player's parts add up to
+  the hand score;
 - a big jump's question ("Bid 370? …") goes with Escape, as with Back: nothing is sent and the focus is on
   the Bid button again;
-- toasts lie over no control (the tools row, the bid buttons, the hand) on a phone and a desktop, and a tap
+- toasts lie over no control (the tools row, the bid buttons, the hand: they stay above it) on a phone, a
+  tablet and a desktop, and a tap
   on a tool under where a toast could be reaches the tool;
 - Home says the server's own Quick Match search time (GET /games ``quick_match.search_seconds``; this
   module's server runs with ``--search-seconds 12``);
@@ -29,7 +31,7 @@ from .test_browser import Server, free_port
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import BOXES, first_of, overlaps, play_until, serious, south
 from .test_browser_layout import in_browser, open_fixture, settle
-from .web_fixtures import Scripted
+from .web_fixtures import Scripted, room_table
 
 SEARCH_SECONDS = 12
 
@@ -59,14 +61,17 @@ RULES = """(root) => [...document.querySelectorAll(`${root} tr.part-row > th`)].
 
 
 def open_screen(browser: Any, url: str, v: dict[str, Any], errors: list[str], screen: str,
-                size: tuple[int, int] = (360, 740)) -> tuple[Any, Any]:
-    """The page showing view ``v`` on ``screen`` (the match's result has no hand to wait for)."""
+                size: tuple[int, int] = (360, 740), table: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    """The page showing view ``v`` on ``screen`` (the match's result has no hand to wait for); ``table``: the
+    table facts of a room or Quick Match (web_fixtures.room_table), else a solo match."""
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
     ctx.set_default_timeout(15_000)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    if table:
+        page.add_init_script("localStorage.setItem('pinochle.seat', 's'.repeat(32))")
     page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-    page.route_web_socket("**/ws", Scripted(v).handler)
+    page.route_web_socket("**/ws", Scripted(v, table).handler)
     page.goto(url)
     page.wait_for_function("s => document.body.dataset.screen === s", arg=screen)
     settle(page)
@@ -93,6 +98,13 @@ def test_two_handed_summaries_show_every_part_and_add_up(server: Server) -> None
         out["end_boxes"] = overlaps(page.evaluate(BOXES, "#screen-result .result-card > *"))
         out["axe"] = serious(page)
         ctx.close()
+        # a Quick Match's review shows the last hand too (the table never showed its summary)
+        quick = {**room_table({"N": "Ann", "S": "Bob"}), "kind": "quick"}
+        ctx, page = open_screen(browser, server.url, end, errors, "review", table=quick)
+        out["review"] = page.evaluate(PART_SUMS, "#review-hands [data-testid=review-last]")
+        out["review_title"] = page.locator("[data-testid=review-last] h2").inner_text()
+        out["review_axe"] = serious(page)
+        ctx.close()
         out["errors"] = errors
         return out
 
@@ -100,6 +112,8 @@ def test_two_handed_summaries_show_every_part_and_add_up(server: Server) -> None
     assert out["errors"] == [], out["errors"]
     assert out["hand"] == hand["last_hand"]["score"], (out["hand"], hand["last_hand"])
     assert out["end"] == end["last_hand"]["score"], (out["end"], end["last_hand"])
+    assert out["review"] == end["last_hand"]["score"], (out["review"], end["last_hand"])
+    assert out["review_title"] == f"Last hand ({end['last_hand']['number']})" and out["review_axe"] == [], out
     rule = "VARIANTS.md two-handed (seed 000)"
     for rows in (out["hand_rules"], out["end_rules"]):
         assert [r[0] for r in rows][:2] == ["Meld", "Counters"] and "Last trick" in [r[0] for r in rows], rows
@@ -157,7 +171,9 @@ TOAST_OVER = """() => {
     if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
       out.push(e.dataset.testid || e.id || e.className);
   }
-  return { over: out, shown: toasts.length, inside: toasts.every((r) => r.top >= 0 && r.bottom <= innerHeight) };
+  const hand = document.getElementById('hand').getBoundingClientRect();
+  return { over: out, shown: toasts.length, inside: toasts.every((r) => r.top >= 0 && r.bottom <= innerHeight),
+           above_hand: toasts.every((r) => r.bottom <= hand.top + 1) };
 }"""
 
 THREE_TOASTS = """async () => {
@@ -192,7 +208,7 @@ def test_toasts_cover_no_control(server: Server) -> None:
     out = in_browser(body)
     assert out.pop("errors") == []
     for key, got in out.items():
-        assert got["shown"] == 3 and got["inside"], (key, got)
+        assert got["shown"] == 3 and got["inside"] and got["above_hand"], (key, got)
         assert got["over"] == [], (key, got)
         assert got["tap"] == "scores-button", (key, got)
 

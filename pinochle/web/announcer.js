@@ -16,9 +16,9 @@ function keepThree(box) {
   while (box.children.length > 3) box.firstElementChild.remove();
 }
 
-/** What a toast at the table must not lie over: whatever a player may tap (a card of the hand, a bid button,
+/** What a toast at the table must not lie over: whatever a player may tap (the hand, whole, a bid button,
  * the tools, a card on the table in two-handed, the top bar's Home). */
-const CONTROLS = "button, a[href], input, select, textarea, [role=button], [tabindex='0']";
+const CONTROLS = "#hand, button, a[href], input, select, textarea, [role=button], [tabindex='0']";
 /** What it had better not lie over either, when there is room elsewhere: the cards on the felt. */
 const CARDS = ".card, .pile";
 const GAP = 6;
