@@ -133,7 +133,8 @@ def test_escape_takes_back_a_big_jump_and_the_focus_returns_to_bid(server: Serve
         page.get_by_test_id("bid-button").click()
         page.get_by_test_id("bid-confirm-group").wait_for(state="visible")
         out: dict[str, Any] = {"question": page.get_by_test_id("bid-question").inner_text(),
-                               "focus_ask": page.evaluate("() => document.activeElement?.dataset.testid")}
+                               "focus_ask": page.evaluate("() => document.activeElement?.dataset.testid"),
+                               "keys": page.get_by_test_id("bid-back").get_attribute("aria-keyshortcuts")}
         page.keyboard.press("Escape")
         page.get_by_test_id("bid-confirm-group").wait_for(state="detached")
         settle(page)
@@ -156,7 +157,7 @@ def test_escape_takes_back_a_big_jump_and_the_focus_returns_to_bid(server: Serve
     assert out["value"] == str(value), out
     assert out["question"] == (f"Bid {value}? That is {value - high} over the high bid of {high}." if high
                                else f"Bid {value}? That is 100 over the lowest bid, {start}."), out
-    assert out["focus_ask"] == "bid-confirm", out
+    assert out["focus_ask"] == "bid-confirm" and out["keys"] == "Escape", out
     assert out["focus_back"] == "bid-button" and out["focus_back2"] == "bid-button", out
     assert out["sent"] == [], out["sent"]
 
