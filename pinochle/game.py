@@ -1136,6 +1136,9 @@ class Legal:
             (VARIANTS.md ``cutthroat``).
         bury: how many cards to bury (0: none), chosen from ``bury_from``:
             the declarer's cards not used in meld, one entry per copy.
+        bury_why_not: why the cards of the hand that ``bury_from`` leaves out may not be
+            buried, in a player's words ("it is in your meld, ..."; VARIANTS.md ``cutthroat``:
+            "discards three cards not used in meld"); empty when every card may be.
         skip_bids: bids from ``min_bid`` up that are not legal (VARIANTS.md
             ``auction``'s ``dealer-290-320`` opening: 300 and 310).
         melds: the single melds that may be declared now, each with its name,
@@ -1143,6 +1146,9 @@ class Legal:
             won, before drawing); ``pass_`` then declares nothing more.
         dix: the 9 of trump may be scored now (exchanged for the upcard when
             that exchange is still open: VARIANTS.md ``two-handed``).
+        dix_points: what the ``dix`` move scores (VARIANTS.md ``two-handed``: the dix, 10 in
+            tens, ``RuleSet.dix``); 0 when the move scores nothing by itself (``turned-trump``'s
+            exchange, where the nine scores in the meld whoever holds it).
         draw: drawing from the stock is the move (VARIANTS.md ``two-handed``).
     """
 
@@ -1160,9 +1166,11 @@ class Legal:
     concede: bool = False
     bury: int = 0
     bury_from: tuple[Card, ...] = ()
+    bury_why_not: str = ""
     skip_bids: tuple[int, ...] = ()
     melds: tuple[MeldItem, ...] = ()
     dix: bool = False
+    dix_points: int = 0
     draw: bool = False
 
     def any(self) -> bool:
@@ -1228,11 +1236,14 @@ class Legal:
             if not self.bury:
                 out["play_on"] = True
         if self.bury:
-            out["bury"] = {"count": self.bury, "cards": [str(c) for c in self.bury_from]}
+            out["bury"] = {"count": self.bury, "cards": [str(c) for c in self.bury_from],
+                           **({"why_not": self.bury_why_not} if self.bury_why_not else {})}
         if self.melds:
             out["melds"] = [m.to_json() for m in self.melds]
         if self.dix:
             out["dix"] = True
+            if self.dix_points:
+                out["dix_points"] = self.dix_points
         if self.draw:
             out["draw"] = True
         return out

@@ -5,7 +5,8 @@ page over a scripted socket (``web_fixtures.Scripted``), and the page is measure
 
 - the hand summary of every game: each column's part rows (``data-points``) add up to the hand score
   the server sent (``last_hand.score``, ``chairs`` at a table of 4 or 5); a stake shows its steps;
-- no two boxes of the summary, and of the top bar, overlap at 320, 360, 390, 768 and 1440 px, and the
+- no two boxes of the summary, and of the top bar, overlap at 320x568, 360x740, 390x844, 768x1024 and
+  1440x900 (``HEIGHTS``), and the
   top bar shows the hand's number, the target and trump on a phone (turned-trump too), and the card
   turned for trump does not lie over East's box;
 - a hand thrown in gets a banner saying so and who deals now; the cards passed between partners are
@@ -35,11 +36,13 @@ from .test_score_parts import random_action
 
 SHOTS = Path(os.environ.get("PINOCHLE_SHOTS", "")) if os.environ.get("PINOCHLE_SHOTS") else None
 WIDTHS = (320, 360, 390, 768, 1440)
+#: Each width's screen as the issue names it (a 320x568 phone, a 768x1024 tablet): the boxes are measured at those sizes.
+HEIGHTS = {320: 568, 360: 740, 390: 844, 768: 1024, 1440: 900}
 
 
 def size_of(width: int) -> tuple[int, int]:
-    """The window of a ``width``: a phone's 740 px high below 700 px, else a desktop's 900."""
-    return (width, 740 if width < 700 else 900)
+    """The screen of a ``width`` (:data:`HEIGHTS`)."""
+    return (width, HEIGHTS[width])
 
 
 def at_widths(page: Any, widths: tuple[int, ...] = WIDTHS) -> Iterator[int]:
@@ -284,7 +287,7 @@ def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any)
             shot(page, f"thrown-in-{name}-360")
             ctx.close()
         for width in (360, 1440):
-            ctx, page, _ = open_fixture(browser, server.url, passed, errors, size=(width, 740 if width < 700 else 900))
+            ctx, page, _ = open_fixture(browser, server.url, passed, errors, size=(width, HEIGHTS[width]))
             if page.get_by_test_id("meld-dialog").is_visible():
                 page.get_by_test_id("meld-close").click()
             settle(page)

@@ -225,7 +225,9 @@ def test_bury_legal_choices_are_the_cards_not_in_meld() -> None:
     assert lg.bury == 3 and lg.concede
     # 18 cards less the 12 shown; the second A♠ is not in meld and may go
     assert [str(c) for c in lg.bury_from] == ["AS", "TH", "9H", "TD", "QD", "TC"]
-    assert lg.to_json() == {"concede": True, "bury": {"count": 3, "cards": ["AS", "TH", "9H", "TD", "QD", "TC"]}}
+    assert lg.to_json() == {"concede": True, "bury": {"count": 3, "cards": ["AS", "TH", "9H", "TD", "QD", "TC"],
+                                                      "why_not": "it is in your meld, and only cards not used in meld "
+                                                                 "may be buried"}}
     assert [a.type for a in lg.actions(E)].count("concede") == 1 and "play_on" not in lg.to_json()
 
 

@@ -607,8 +607,17 @@ class Bury(PhaseDef):
     def turn(self, state: State) -> Seat | None:
         return state.declarer
 
+    #: Why a card of the hand that :func:`buriable` leaves out may not be buried, said to the declarer with the
+    #: cards it may bury (``Legal.bury_why_not``; VARIANTS.md ``cutthroat``: the declarer "buries 3 cards not used
+    #: in meld"; ``auction`` buries as cutthroat does, docs/games/auction.md). Not said when every card may be
+    #: buried (:func:`buriable`: fewer cards than the widow's lie outside the meld).
+    why_not: str = "it is in your meld, and only cards not used in meld may be buried"
+
     def legal(self, state: State, seat: Seat) -> Legal:
-        return _legal(state, bury=state.rules.widow, bury_from=buriable(state), concede=True)
+        cards = buriable(state)
+        kept = len(unpack(state.hands[seat])) > len(cards)
+        return _legal(state, bury=state.rules.widow, bury_from=cards, concede=True,
+                      bury_why_not=self.why_not if kept else "")
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":

@@ -426,7 +426,9 @@ class MeldTurn(PhaseDef):
 
     def legal(self, state: State, seat: Seat) -> Legal:
         melds, dix = self._open(state, seat)
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, pass_=True, melds=melds, dix=dix)
+        # the dix scores the rule set's dix (seed 000; docs/games/two-handed.md rule 6: 10), exchanged or shown
+        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, pass_=True, melds=melds, dix=dix,
+                     dix_points=state.rules.dix if dix else 0)
 
     def apply(self, state: State, action: Action) -> State:
         seat = action.seat

@@ -593,7 +593,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             JSON line (``{"gc": ...}``) on standard error at shutdown (docs/scaling.md). ``None``: not watched.
 
     Returns:
-        A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games, JSON), ``/rules`` (the rules,
+        A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games and Quick Match's search time, JSON), ``/rules`` (the rules,
         from docs/rules.md), ``/rooms/CODE`` (whether a room has that code),
         ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players; ``/how-to-play/GAME/article``:
         the same as ``{"title", "html"}`` for the table's Rules dialog), ``/static/*`` (front end), ``/ws``.
@@ -629,7 +629,9 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         return Response("ok", media_type="text/plain")
 
     async def games(request: Request) -> Response:
-        return JSONResponse(games_json(), headers={"Cache-Control": "no-cache"})
+        # and how long Quick Match searches here (``--search-seconds``), for Home to say it
+        return JSONResponse({**games_json(), "quick_match": {"search_seconds": search_seconds}},
+                            headers={"Cache-Control": "no-cache"})
 
     async def rules(request: Request) -> Response:
         game = request.path_params.get("game")

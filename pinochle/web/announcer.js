@@ -16,24 +16,87 @@ function keepThree(box) {
   while (box.children.length > 3) box.firstElementChild.remove();
 }
 
-/** A toast never covers a card you may tap next: the box sits just above your hand when the hand is
- * on the screen (two or three rows of cards on a phone reach higher than style.css's default), and taps
- * go through a toast to whatever is under it (style.css: pointer-events). */
-function placeAboveHand(box) {
-  const hand = $("hand");
-  const r = hand && !hand.closest("[hidden]") ? hand.getBoundingClientRect() : null;
-  const onScreen = r && r.height > 0 && r.top > 0 && r.top < innerHeight;
-  box.style.bottom = onScreen ? `${Math.round(innerHeight - r.top + 6)}px` : "";
+/** What a toast at the table must not lie over: whatever a player may tap (the hand, whole, a bid button,
+ * the tools, a card on the table in two-handed, the top bar's Home). */
+const CONTROLS = "#hand, button, a[href], input, select, textarea, [role=button], [tabindex='0']";
+/** What it had better not lie over either, when there is room elsewhere: the cards on the felt. */
+const CARDS = ".card, .pile";
+const GAP = 6;
+
+/** The boxes of the elements `sel` on the table that can be seen and lie across the toasts' column `x0`–`x1`. */
+function boxesIn(sel, x0, x1) {
+  const out = [];
+  for (const el of document.querySelectorAll(`#screen-table :is(${sel})`)) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.right <= x0 || r.left >= x1 || r.bottom <= 0 || r.top >= innerHeight) continue;
+    if (getComputedStyle(el).visibility === "hidden") continue;
+    out.push(r);
+  }
+  return out;
+}
+
+/**
+ * At the table, the toasts lie where they cover no control: of the bands just above a control (or a card, or
+ * just under the top bar) that are as tall as the toasts and hold no control, the lowest, nearest the hand
+ * where the eye is; one clear of the felt's cards too when there is one. Taps go through a toast in any case
+ * (style.css: pointer-events). Elsewhere the stylesheets place them (home.css: the lobby's foot).
+ */
+export function placeToasts() {
+  const box = $("toasts");
+  if (!box) return;
+  if (document.body.dataset.screen !== "table" || !box.children.length) {
+    box.style.bottom = "";
+    return;
+  }
+  const r = box.getBoundingClientRect();
+  const height = r.height;
+  const hard = boxesIn(CONTROLS, r.left, r.right);
+  const soft = boxesIn(CARDS, r.left, r.right);
+  const bar = document.querySelector("#screen-table .topbar")?.getBoundingClientRect();
+  const floor = bar && bar.height > 0 ? bar.bottom + GAP : GAP;
+  const clear = (top, bottom, boxes) => boxes.every((b) => b.bottom <= top || b.top >= bottom);
+  const bottoms = [...hard, ...soft].map((b) => b.top - GAP);
+  bottoms.push(floor + height); // never under the hand: a toast stays above it, where the eye is
+  const fits = bottoms.filter((b) => b - height >= floor - 0.5 && b <= innerHeight && clear(b - height, b, hard))
+    .sort((a, b) => b - a);
+  const best = fits.find((b) => clear(b - height, b, soft)) ?? fits[0];
+  box.style.bottom = best === undefined ? "" : `${Math.round(innerHeight - best)}px`;
+}
+
+let watching = null;
+let queued = false;
+/** Keep the toasts clear while they show: the table re-renders (the bid buttons come and go) and the window turns. */
+function watch(on) {
+  if (on && !watching) {
+    const again = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; placeToasts(); });
+    };
+    const table = $("screen-table");
+    watching = { observer: new MutationObserver(again), again };
+    if (table) watching.observer.observe(table, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class"] });
+    addEventListener("resize", again);
+  } else if (!on && watching) {
+    watching.observer.disconnect();
+    removeEventListener("resize", watching.again);
+    watching = null;
+  }
 }
 
 function show(el) {
   const box = $("toasts");
   el.dataset.screen = document.body.dataset.screen ?? "";
   el.dataset.at = String(Date.now());
-  placeAboveHand(box);
   box.append(el);
   keepThree(box);
-  setTimeout(() => el.remove(), TOAST_MS);
+  placeToasts();
+  watch(true);
+  setTimeout(() => {
+    el.remove();
+    placeToasts();
+    if (!box.children.length) watch(false);
+  }, TOAST_MS);
 }
 
 /** An error (kind "error", read out at once) or a piece of information ("info"). */

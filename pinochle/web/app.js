@@ -201,12 +201,23 @@ function linkHowToPlay() {
   }
 }
 
+/** Home's Quick Match line says how long this server searches before computers fill the seats (GET /games
+ * `quick_match.search_seconds`, the server's --search-seconds); without it the page's own words stay. */
+function sayQuickWait(seconds) {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return;
+  const n = Math.round(seconds * 10) / 10;
+  $("quick-wait").textContent = n === 0 ? "If nobody else is looking, computers fill the empty seats at once."
+    : `After ${n} second${n === 1 ? "" : "s"} computers fill the empty seats.`;
+}
+
 /** Home's tiles and the room's game picker: the server's playable games (GET /games); keep the device's choice. */
 async function loadGames() {
   let games = [];
   try {
     const resp = await fetch("/games", { cache: "no-store" });
-    const all = (await resp.json()).games;
+    const body = await resp.json();
+    const all = body.games;
+    sayQuickWait(body.quick_match?.search_seconds);
     knowHowToPlay(all);
     games = all.filter((g) => g.playable);
   } catch {
@@ -442,6 +453,14 @@ function wire() {
     go("home");
   });
 
+  // Escape while a big jump asks "Bid 350? …" is its Back: the question goes, the focus returns to the Bid button
+  // (listened before initMotion's, which then does not hurry the animations with the same key)
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || e.defaultPrevented || st.confirmBid == null || st.screen !== "table") return;
+    if (document.querySelector("dialog[open]")) return;
+    e.preventDefault();
+    tableActions.cancelBid();
+  });
   initKeys(); // the hand is one tab stop; arrows, Home and End move between its cards
   initMotion(); // a click on the felt (or Escape) hurries the animations
 

@@ -16,12 +16,12 @@
 // explained by the server's `error`.
 
 import { ActionType, ClientType, DEVICE_KEY, Phase, SEAT_KEY } from "./protocol.js";
-import { $, readSession, readStore, removeStore, writeSession, writeStore } from "./dom.js";
+import { $, cardShort, readSession, readStore, removeStore, writeSession, writeStore } from "./dom.js";
 import { clearToasts, leaveScreen, toast } from "./announcer.js";
 import { seating } from "./seats.js";
 import { renderTimer, setTimer } from "./timer.js";
 import { afterTableRender } from "./keys.js";
-import { chooseOf, hasStock, legalKinds } from "./words.js";
+import { chooseOf, hasStock, legalKinds, NOT_CHOSEN } from "./words.js";
 import { handMarks, stockNews } from "./views/stock.js";
 import { renderCentre, renderPiles, renderSeats, renderSides, renderStatus, renderTopbar } from "./views/table.js";
 import { layoutHand, renderHand } from "./views/hand.js";
@@ -490,7 +490,7 @@ export function onHandClick(e) {
     const i = Number(btn.dataset.index);
     if (st.chosen.has(i)) st.chosen.delete(i);
     else if (st.chosen.size < choose.count && choosable(choose, i)) st.chosen.add(i);
-    else if (!choosable(choose, i)) toast(`Choose among the cards you may ${choose.verb.toLowerCase()}: the others stay in your hand.`, "info");
+    else if (!choosable(choose, i)) toast(NOT_CHOSEN.toast(cardShort(st.view.hand[i]), choose), "info"); // the view's reason
     renderTable();
     return;
   }

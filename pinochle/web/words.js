@@ -18,8 +18,24 @@ export function chooseOf(v) {
   const kind = Object.keys(CHOOSE_VERB).find((k) => L[k] && Number.isInteger(L[k].count));
   // `from`: the cards the view offers (legal.bury.cards: one entry per copy), or null for any card of the hand
   const from = kind && Array.isArray(L[kind].cards) ? L[kind].cards : null;
-  return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind], from } : null;
+  // `whyNot`: why the other cards of the hand may not be chosen, in the view's words (legal.bury.why_not), or null
+  const whyNot = kind && typeof L[kind].why_not === "string" && L[kind].why_not ? L[kind].why_not : null;
+  return kind ? { kind, count: L[kind].count, verb: CHOOSE_VERB[kind], from, whyNot } : null;
 }
+
+const CHOSEN_WORD = Object.freeze({ give: "passed", bury: "buried" });
+
+/**
+ * The words for a card of the hand that may not be chosen (`choose`: chooseOf's), with the view's reason when it
+ * gives one: its label ("Queen of spades, cannot be buried: it is in your meld, …") and what a tap on it says.
+ */
+export const NOT_CHOSEN = Object.freeze({
+  label: (card, choose) => (choose.whyNot ? `${card}, cannot be ${CHOSEN_WORD[choose.kind]}: ${choose.whyNot}`
+    : `${card}, cannot be chosen`),
+  title: (choose) => (choose.whyNot ? `Cannot be ${CHOSEN_WORD[choose.kind]}: ${choose.whyNot}` : null),
+  toast: (card, choose) => (choose.whyNot ? `You cannot ${choose.verb.toLowerCase()} the ${card}: ${choose.whyNot}.`
+    : `Choose among the cards you may ${choose.verb.toLowerCase()}: the others stay in your hand.`),
+});
 
 // ------------------------------------------------------------------ turned-trump's dix exchange
 
@@ -74,6 +90,7 @@ export const STOCK = Object.freeze({
   dixExchange: (up) => `Dix: exchange it for the ${up}`,
   dixShow: "Dix: show it",
   dixShowShort: "show",
+  dixPoints: (what, points) => `${what}, ${points} points`,
   noMeld: "No meld",
   done: "Done",
   meldsBack: "The melds go back to the hands.",

@@ -88,7 +88,8 @@ function bidControls(ctx) {
         class: "btn primary", type: "button", "data-testid": "bid-confirm", "data-focus": "bid-confirm", onclick: () => act.bid(value),
       }, `Bid ${value}`),
       h("button", {
-        class: "btn", type: "button", "data-testid": "bid-back", "data-focus": "bid-back", onclick: act.cancelBid,
+        // Escape does the same (app.js)
+        class: "btn", type: "button", "data-testid": "bid-back", "data-focus": "bid-back", "aria-keyshortcuts": "Escape", onclick: act.cancelBid,
       }, "Back"));
   }
   const group = h("div", { class: "auction", role: "group", "aria-label": "Your bid" });

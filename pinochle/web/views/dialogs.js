@@ -439,33 +439,42 @@ function finalScore(s, v) {
   ];
 }
 
-/** The solo match's result screen. */
-export function renderResult(ctx) {
-  const { v, s } = ctx;
-  $("result-title").textContent = resultTitle(s, v.winner);
-  fill($("result-score"), finalScore(s, v));
+/**
+ * The match's last hand, every part of every number (the server's `last_hand`, as the hand's summary shows
+ * it): on the solo result and on a room's or Quick Match's review. Nothing when there is none.
+ */
+function lastHandBlock(s, v) {
   const last = v.last_hand;
-  if (last && !last.declarer && hasStock(v)) {
-    fill($("result-last"), h("h2", {}, `Last hand (${last.number})`), stockSummaryTable(s, v, last));
-    return;
-  }
-  fill($("result-last"), ...(last ? [
+  if (!last) return [];
+  if (!last.declarer && hasStock(v)) return [h("h2", {}, `Last hand (${last.number})`), stockSummaryTable(s, v, last)];
+  return [
     h("h2", {}, v.deals ? `Last deal (${v.deal_number})` : `Last hand (${last.number})`),
     last.declarer ? h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${verdictWord(last)}`)
       : h("p", {}, "Trump ", suitChip(last.trump), ` · ${noContractSentence(s, last)}`),
     settlement(s, last),
     summaryTable(s, last, v.last_earned),
-  ] : []));
+  ];
 }
 
-/** A room or Quick Match result: final scores, the winner and every hand. */
+/** The solo match's result screen. */
+export function renderResult(ctx) {
+  const { v, s } = ctx;
+  $("result-title").textContent = resultTitle(s, v.winner);
+  fill($("result-score"), finalScore(s, v));
+  fill($("result-last"), ...lastHandBlock(s, v));
+}
+
+/** A room or Quick Match result: final scores, the winner, the last hand in its parts and every hand. */
 export function renderReview(ctx) {
   const { v, s } = ctx;
   const room = ctx.match?.kind === "room";
   $("review-title").textContent = resultTitle(s, v.winner);
   fill($("review-score"), finalScore(s, v));
   const hist = v.history ?? [];
+  const last = lastHandBlock(s, v);
   fill($("review-hands"),
+    // the last hand whole, each number in its parts, as the solo result shows it (a room never saw its summary)
+    last.length ? h("section", { class: "review-last", "data-testid": "review-last" }, ...last) : null,
     h("h2", {}, `The hands (${hist.length})`),
     // the review lists the hands; the score sheet at the table opens each one (a phone's review has no room for the buttons)
     hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."));

@@ -16,7 +16,7 @@
 // Pure view functions; the clicks go to the controller through the hand's own listener.
 
 import { $, cardEl, cardName, fill, h } from "../dom.js";
-import { chooseOf, RECEIVED, receivedCounts, STOCK } from "../words.js";
+import { chooseOf, NOT_CHOSEN, RECEIVED, receivedCounts, STOCK } from "../words.js";
 
 export const MIN_STRIP = 46; // px of each card left uncovered in a row (44 px targets, with room for rounding)
 
@@ -128,11 +128,11 @@ export function renderHand(ctx) {
         ...(fromPartner ? { received: "true" } : {}) },
       props: {
         "data-testid": "card",
-        title: myPlay && !ok ? "Not playable now — click to see why" : null,
+        title: myPlay && !ok ? "Not playable now — click to see why" : offered && !ok ? NOT_CHOSEN.title(choose) : null,
         "aria-pressed": choosing ? (chosen ? "true" : "false") : null,
       },
       label: (myPlay ? `${cardName(token)}${ok ? ", playable" : ""}`
-        : offered && !ok ? `${cardName(token)}, cannot be chosen` : cardName(token)) + marked,
+        : offered && !ok ? NOT_CHOSEN.label(cardName(token), choose) : cardName(token)) + marked,
     });
   });
   fill(el, buttons);

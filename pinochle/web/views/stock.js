@@ -188,13 +188,14 @@ export function stockPile(v, news = {}) {
     news.dix ? h("span", { class: "dix-note", "data-testid": "dix-note" }, STOCK.dixNote(cardShort(news.dix.nine), cardShort(news.dix.up))) : null);
 }
 
-/** Whether the meld choice is yours now: the view offers melds, the dix, or passing after a trick won. */
+/** Whether the meld choice is yours now: the view offers melds, the dix (with its points, legal.dix_points), or passing after a trick won. */
 export function meldChoice(v) {
   const L = v?.legal ?? {};
   if (!hasStock(v) || L.play || L.bid) return null;
   const melds = Array.isArray(L.melds) ? L.melds : [];
   if (!melds.length && !L.dix && !L.pass) return null;
-  return { melds, dix: Boolean(L.dix), pass: Boolean(L.pass) };
+  const dixPoints = Number.isFinite(L.dix_points) && L.dix_points > 0 ? L.dix_points : null;
+  return { melds, dix: Boolean(L.dix), dixPoints, pass: Boolean(L.pass) };
 }
 
 /** The melds you declared this turn (the view's `declared`, after the last trick won). */
@@ -217,11 +218,15 @@ export function meldControls(ctx) {
   h("span", { class: "mo-cards", "aria-hidden": "true" }, m.cards.map(cardShort).join(" ")),
   h("span", { class: "mo-pts" }, `+${m.points}`)));
   if (c.dix) {
+    // what the dix scores, as the view says it (legal.dix_points), beside its name as a meld's points are
+    const pts = c.dixPoints;
+    const what = v.upcard && !v.dix_exchanged ? STOCK.dixExchange(cardName(v.upcard)) : STOCK.dixShow;
     buttons.push(h("button", {
-      class: "btn meld-option dix", type: "button", "data-testid": "meld-dix", "data-focus": "meld-dix",
-      "aria-label": v.upcard && !v.dix_exchanged ? STOCK.dixExchange(cardName(v.upcard)) : STOCK.dixShow,
+      class: `btn meld-option dix ${pts ? "with-pts" : ""}`.trim(), type: "button", "data-testid": "meld-dix", "data-focus": "meld-dix",
+      "aria-label": pts ? STOCK.dixPoints(what, pts) : what,
       onclick: act.dix,
     }, h("span", { class: "mo-name" }, STOCK.dix),
+    pts ? h("span", { class: "mo-pts", "data-testid": "dix-points" }, `+${pts}`) : null,
     h("span", { class: "mo-cards", "aria-hidden": "true" }, v.upcard && !v.dix_exchanged ? `⇄ ${cardShort(v.upcard)}` : STOCK.dixShowShort)));
   }
   if (c.pass) {
@@ -299,17 +304,27 @@ export function stockSummaryTable(s, v, last) {
   const lastTrick = v.tricks?.length === v.tricks_in_hand ? v.tricks.at(-1)?.winner ?? null : null;
   const W = STOCK.summary;
   const row = (label, key, cls = null) => h("tr", { class: cls }, h("th", { scope: "row" }, label), ...cols.map((side) => h("td", {}, key(side))));
-  // the server's parts of each score (meld, counters, the last trick's 10): rows that add up to the hand
-  const part = (side, label) => (last.parts?.[side] ?? []).find((p) => p.label === label) ?? null;
-  const partRow = (title, label, shown) => h("tr", { class: "part-row" }, h("th", { scope: "row" }, title), ...cols.map((side) => {
-    const p = part(side, label);
-    return h("td", { "data-testid": "part-cell", dataset: { col: side, points: p ? String(p.points) : "" } }, shown(side, p));
-  }));
-  const parts = last.parts ? [
-    partRow(W.meld, "Meld kept", (side, p) => num(p ? p.points : last.meld[side])),
-    partRow(W.counters, "Counters", (side, p) => num(p ? p.points : last.counters[side])),
-    partRow(W.lastTrick, "Last trick", (side, p) => (p ? `+${num(p.points)}` : "—")),
-  ] : [
+  // the server's parts of each score (meld, counters, the last trick's 10, and any other it gives): one row per
+  // label in the order they come, each cell the part's points, the rule on the row's head, as the other games'
+  // summaries show them; the rows add up to the hand
+  const words = { "Meld kept": W.meld, Counters: W.counters, "Last trick": W.lastTrick };
+  const labels = [];
+  const rules = new Map();
+  for (const side of cols) {
+    for (const p of last.parts?.[side] ?? []) {
+      if (!labels.includes(p.label)) { labels.push(p.label); rules.set(p.label, p.rule); }
+    }
+  }
+  const partRow = (label) => h("tr", { class: "part-row", "data-testid": "part-row" },
+    h("th", { scope: "row", title: rules.get(label) ?? null }, words[label] ?? label), ...cols.map((side) => {
+      const mine = (last.parts?.[side] ?? []).filter((p) => p.label === label);
+      const sum = mine.reduce((n, p) => n + p.points, 0);
+      const shown = !mine.length ? "—" : label === "Last trick" ? `+${num(sum)}` : num(sum);
+      return h("td", { class: "part", "data-testid": "part-cell", dataset: { col: side, points: mine.length ? String(sum) : "" } }, shown);
+    }));
+  // the last trick's row even when nobody's parts name it (a hand of the old summaries, without parts, too)
+  if (last.parts && !labels.includes("Last trick")) labels.push("Last trick");
+  const parts = last.parts ? labels.map(partRow) : [
     row(W.meld, (side) => num(last.meld[side])),
     row(W.counters, (side) => num(last.counters[side])),
     row(W.lastTrick, (side) => (lastTrick === null ? "—" : s.sideSeats(side).includes(lastTrick) ? W.won : "—")),
