@@ -1,5 +1,5 @@
 // The table: the top bar, the seats round the felt (placed by seats.js from the
-// view's list of seats), the centre (the trick, or the auction and trump), the
+// view's list of seats, each drawn by views/seat.js), the centre (the trick, or the auction and trump), the
 // stock and the widow, the status line and the sides' running totals.
 // Pure view functions: they draw `ctx` (built by controller.js) and keep no state.
 
@@ -8,7 +8,7 @@ import { Phase } from "../protocol.js";
 import { contractText, DIX, handNumber, hasStock, midName, statusText, takes, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
-import { renderSeat } from "./seat.js";
+import { renderSeat, seatHue } from "./seat.js";
 
 // the phases whose centre shows the trick (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
 const TRICKS = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
@@ -142,7 +142,7 @@ export function renderSeats(ctx) {
     const out = s.chairs.filter((c) => s.chairsOut.includes(c));
     bench.hidden = !out.length;
     fill(bench, out.map((c) => h("div", { class: `benched ${c === s.myChair ? "mine" : ""}`, "data-testid": `bench-chair-${c}` },
-      h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)) } }),
+      h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)), hue: String(c % 5) } }),
       h("span", { class: "seat-name" }, s.chairName(c)),
       h("strong", { class: "bench-total", title: "Match total" }, num(s.chairTotals[c])),
       c === s.lineup.N ? h("span", { class: "badge dealer" }, "Dealer") : null,
@@ -152,7 +152,7 @@ export function renderSeats(ctx) {
   }
   bench.hidden = !s.sittingOut.length;
   fill(bench, s.sittingOut.map((seat) => h("div", { class: "benched", "data-testid": `bench-${seat}` },
-    h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat) } }),
+    h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat), hue: seatHue(s, seat) } }),
     h("span", { class: "seat-name" }, s.name(seat)), h("span", { class: "badge out" }, "Sits out"))));
   bench.setAttribute("aria-label", s.sittingOut.length ? `Sitting out this hand: ${s.sittingOut.map(s.name).join(", ")}` : "");
 }
