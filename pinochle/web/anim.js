@@ -38,10 +38,8 @@
 import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
 import { animateDeal } from "./deal-anim.js";
 
-/** Durations at Normal pace, in ms. */
+/** Durations at Normal pace, in ms (the deal's: deal-anim.js DEAL_MS). */
 export const BASE_MS = Object.freeze({
-  deal: 300, // one card of the deal
-  dealStagger: 45, // between two cards of the deal
   play: 320, // a card from its seat to the centre
   slide: 200, // the hand closing up after your card left it
   show: 700, // a completed trick stays at least this long (from its last card's state) before it is gathered
