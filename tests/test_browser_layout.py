@@ -849,7 +849,9 @@ def test_a_widow_table_on_a_phone_shows_the_whole_hand(server: Server, game: str
 def test_a_room_seat_with_every_badge_leaves_the_trick_clear_of_your_seat_on_a_phone(server: Server) -> None:
     """A second review (2026-12-01): in a room at 360x740, West a computer guest that dealt, declared and
     was stuck wore three badges on three lines; the trick came down over your own seat. A seat with three
-    badges or more says them short, side by side, without the computer's (its label still says it)."""
+    badges or more says them short, side by side, without the computer's (its label still says it). The
+    dealer is now a button on the avatar and the computer a line under the name (views/seat.js): the seat
+    wears the declarer's badge alone."""
     v = dict(fixtures()["hand-12"])
     v.update(dealer="W", declarer="W", stuck=True, bid=250)
     table = room_table({"N": "Bob", "E": "East (computer, Normal)", "S": "Ann", "W": "West (computer, Normal)"},
@@ -861,7 +863,9 @@ def test_a_room_seat_with_every_badge_leaves_the_trick_clear_of_your_seat_on_a_p
         out = {"label": page.get_by_test_id("seat-W").get_attribute("aria-label"),
                "badges": page.eval_on_selector_all("[data-testid=seat-W] .seat-badges .badge:not(.computer)", """els => els.map(e => {
                    const short = e.querySelector('.badge-short');  // the word shown: short or full
-                   return short && getComputedStyle(short).display !== 'none' ? short.textContent : e.textContent; })"""),
+                   const full = e.querySelector('.badge-full');
+                   return short && getComputedStyle(short).display !== 'none' ? short.textContent : (full ?? e).textContent; })"""),
+               "dealer": page.locator("[data-testid=dealer-W]").is_visible(),
                "clash": page.evaluate(FELT_CLASH), "problems": phone_problems(page, "play")}
         page.screenshot(path=str(ARTIFACTS / "phone-room-badges.png"))
         ctx.close()
@@ -871,6 +875,7 @@ def test_a_room_seat_with_every_badge_leaves_the_trick_clear_of_your_seat_on_a_p
     ARTIFACTS.mkdir(exist_ok=True)
     out = in_browser(run)
     assert out["errors"] == []
-    assert out["badges"] == ["D", "Decl"], out["badges"]  # shown upper case; "computer" is in the seat's label
+    assert out["badges"] == ["Declarer"], out["badges"]  # shown upper case; "computer" is in the seat's label
+    assert out["dealer"], out  # the dealer's button on West's avatar
     assert out["clash"] == [] and out["problems"] == [], out
     assert "Computer" in out["label"] and "Dealer" in out["label"] and "Declarer" in out["label"], out["label"]

@@ -7,7 +7,8 @@
 //   before the render   a completed trick is gathered to its winner's seat
 //                       (when the next trick has started)
 //   the render          the app's plain render of the state (app.js)
-//   after the render    the hand is dealt (a new hand), a card played flies
+//   after the render    the hand is dealt from the dealer's seat (a new hand:
+//                       deal-anim.js), a card played flies
 //                       from its seat to the centre (over the felt alone), the
 //                       hand closes up, the status line keeps its words until
 //                       the card has landed, and a dialog that opened (the meld
@@ -32,14 +33,13 @@
 //
 // Every animation made here has an id starting with "pinochle-" (see
 // document.getAnimations()).
-// Plain ES module, no dependencies but settings.js.
+// Plain ES module, no dependencies but settings.js and deal-anim.js.
 
 import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
+import { animateDeal } from "./deal-anim.js";
 
-/** Durations at Normal pace, in ms. */
+/** Durations at Normal pace, in ms (the deal's: deal-anim.js DEAL_MS). */
 export const BASE_MS = Object.freeze({
-  deal: 300, // one card of the deal
-  dealStagger: 45, // between two cards of the deal
   play: 320, // a card from its seat to the centre
   slide: 200, // the hand closing up after your card left it
   show: 700, // a completed trick stays at least this long (from its last card's state) before it is gathered
@@ -292,19 +292,10 @@ function afterRender(before, after, snap, event) {
 
   const newHand = event === "start" || (sameMatch && prev.hand_number !== next.hand_number);
   if (newHand) {
-    // the deal: the cards arrive in your hand from the dealer's seat, one after another
-    const from = rectOf(seatBox(next.dealer));
-    const duration = ms(BASE_MS.deal);
-    const stagger = ms(BASE_MS.dealStagger);
-    handCards().forEach((el, i) => {
-      const r = rectOf(el);
-      if (!from || !r) return;
-      const d = offset(from, r);
-      anims.push(run(el, [
-        { translate: `${d.x}px ${d.y}px`, scale: 0.45, rotate: "-12deg", opacity: 0 },
-        { translate: "0px 0px", scale: 1, rotate: "0deg", opacity: 1 },
-      ], { duration, delay: i * stagger, fill: "backwards" }, "deal"));
-    });
+    // the deal: a few cards go round from the dealer's seat to every seat, then your hand appears (deal-anim.js)
+    const deal = animateDeal(next, { run, ms, rectOf, seatBox, handCards });
+    anims.push(...deal.anims);
+    landed = deal.end;
   } else if (sameMatch && prev.hand_number === next.hand_number) {
     // a card played: from the player's seat (your own: from its place in your hand) to the centre
     const duration = ms(BASE_MS.play);
@@ -320,7 +311,8 @@ function afterRender(before, after, snap, event) {
         const fromTable = (prev.table?.[seat] ?? []).some((t) => t.card === card) ? snap.table.get(card) : null;
         from = snap.focused && snap.focused.card === card ? snap.focused.rect : fromTable ?? snap.hand.get(card)?.[0] ?? snap.handBox;
       } else {
-        from = rectOf(seatBox(seat));
+        // from the cards the player holds (the fan in their seat), else their seat
+        from = rectOf(seatBox(seat)?.querySelector(".fan")) ?? rectOf(seatBox(seat));
       }
       if (!from) return;
       const d = offset(insideFelt(from, r, mine ? 1.1 : 1), r);

@@ -1,18 +1,15 @@
 // The table: the top bar, the seats round the felt (placed by seats.js from the
-// view's list of seats), the centre (the trick, or the auction and trump), the
+// view's list of seats, each drawn by views/seat.js), the centre (the trick, or the auction and trump), the
 // stock and the widow, the status line and the sides' running totals.
 // Pure view functions: they draw `ctx` (built by controller.js) and keep no state.
 
 import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { COMPASS } from "../seats.js";
-import { timerLeft, timerSeat } from "../timer.js";
-import { contractText, DIX, handNumber, hasStock, midName, RECEIVED, statusText, takes, thinking, thrownInText } from "../words.js";
+import { contractText, DIX, handNumber, hasStock, midName, statusText, takes, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
+import { renderSeat, seatHue } from "./seat.js";
 
-const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY,
-  Phase.DIX_EXCHANGE, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
 // the phases whose centre shows the trick (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
 const TRICKS = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
 // before the first card is led, the widow (once turned up) is shown large at the top of the felt; then small
@@ -20,13 +17,6 @@ const WIDOW_UP = new Set([Phase.WIDOW, Phase.TRUMP, Phase.MELD, Phase.BURY]);
 
 export function completedTricks(v) {
   return v.tricks.filter((t) => t.winner).length;
-}
-
-function lastCall(v, seat) {
-  for (let i = v.auction.length - 1; i >= 0; i--) {
-    if (v.auction[i].seat === seat) return v.auction[i].call;
-  }
-  return null;
 }
 
 // The games' "How to play" pages as GET /games lists them (`how_to_play`: a path, or null while a game
@@ -126,17 +116,6 @@ function sideLabel(s, side) {
   return h("span", {}, h("span", { class: "wide-only" }, label), h("span", { class: "narrow-only", "aria-hidden": "true" }, short));
 }
 
-/**
- * A badge of a seat at the table. `short` is shown instead of the name when the seat is too narrow
- * (style.css); the full name stays for screen readers and in the seat's label.
- */
-function seatBadge(kind, label, short, props = {}) {
-  const text = short
-    ? [h("span", { class: "badge-full" }, label), h("span", { class: "badge-short", "aria-hidden": "true" }, short)]
-    : [label];
-  return h("span", { class: `badge ${kind}`, dataset: { label }, ...props }, ...text);
-}
-
 /** The seat boxes round the felt: one per seat in play, at its place; the others are removed. */
 export function renderSeats(ctx) {
   const { v, s } = ctx;
@@ -163,7 +142,7 @@ export function renderSeats(ctx) {
     const out = s.chairs.filter((c) => s.chairsOut.includes(c));
     bench.hidden = !out.length;
     fill(bench, out.map((c) => h("div", { class: `benched ${c === s.myChair ? "mine" : ""}`, "data-testid": `bench-chair-${c}` },
-      h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)) } }),
+      h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)), hue: String(c % 5) } }),
       h("span", { class: "seat-name" }, s.chairName(c)),
       h("strong", { class: "bench-total", title: "Match total" }, num(s.chairTotals[c])),
       c === s.lineup.N ? h("span", { class: "badge dealer" }, "Dealer") : null,
@@ -173,65 +152,9 @@ export function renderSeats(ctx) {
   }
   bench.hidden = !s.sittingOut.length;
   fill(bench, s.sittingOut.map((seat) => h("div", { class: "benched", "data-testid": `bench-${seat}` },
-    h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat) } }),
+    h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat), hue: seatHue(s, seat) } }),
     h("span", { class: "seat-name" }, s.name(seat)), h("span", { class: "badge out" }, "Sits out"))));
   bench.setAttribute("aria-label", s.sittingOut.length ? `Sitting out this hand: ${s.sittingOut.map(s.name).join(", ")}` : "");
-}
-
-function renderSeat(ctx, el, seat) {
-  const { v, s } = ctx;
-  el.setAttribute("data-testid", `seat-${seat}`);
-  el.dataset.seat = seat;
-  const isTurn = v.turn === seat && PLAYING.has(v.phase);
-  el.classList.toggle("is-turn", isTurn);
-  el.dataset.turn = isTurn ? "true" : "false";
-  el.classList.toggle("mine", s.isMe(seat));
-  el.classList.toggle("partner", s.partners.includes(seat));
-  const f = s.facts(seat);
-  const away = Boolean(f && !f.computer && !f.connected);
-  const standIn = Boolean(f && f.stand_in);
-  el.classList.toggle("away", away || standIn);
-  const badges = [];
-  if (f && f.computer && !s.isMe(seat)) badges.push(seatBadge("computer", "Computer", "CPU", { title: s.fullName(seat) }));
-  if (v.dealer === seat) badges.push(seatBadge("dealer", "Dealer", "D", { title: "Dealer" }));
-  if (v.declarer === seat) badges.push(seatBadge("declarer", "Declarer", "Decl", { title: "Declarer" }));
-  // your seat keys the cards your partner passed you, marked in your hand (the server's `received`)
-  const got = s.isMe(seat) && Array.isArray(v.received) ? v.received.length : 0;
-  if (got) {
-    const key = RECEIVED.legend(got, v.declarer === seat);
-    badges.push(seatBadge("received", key, `⇄ ${got}`, { title: key, "data-testid": "received-legend" }));
-  }
-  if (standIn) {
-    badges.push(seatBadge("stand-in", "Computer playing", "CPU",
-      { "data-testid": `stand-in-${seat}`, title: "A computer plays until they are back" }));
-  } else if (away) badges.push(seatBadge("away", "Away", null, { "data-testid": `away-${seat}`, title: "Disconnected" }));
-  if (v.phase === Phase.HAND_END && f && !f.computer && f.next_ready) {
-    badges.push(seatBadge("next-ready", "✓ Next", null, { title: "Asked for the next hand" }));
-  }
-  const call = lastCall(v, seat);
-  let callText = "";
-  if (call === "pass") callText = "Pass";
-  else if (call) callText = `Bid ${call}`;
-  else if (v.stuck && v.declarer === seat) callText = `Stuck ${v.bid}`;
-  const n = v.hand_sizes[seat];
-  const timed = timerSeat() === seat && isTurn;
-  const name = s.name(seat);
-  fill(el,
-    h("div", { class: "seat-head" },
-      h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat) } }),
-      h("span", { class: "seat-name", "data-testid": `seat-name-${seat}`, title: s.named && !s.isMe(seat) ? s.fullName(seat) : null }, name)),
-    badges.length ? h("div", { class: "seat-badges" }, ...badges) : null,
-    h("div", { class: "seat-body" },
-      s.isMe(seat) ? null : h("span", { class: "backs", "aria-hidden": "true" },
-        ...Array.from({ length: Math.min(n, 6) }, () => h("span", { class: "back" }))),
-      h("span", { class: "count", "data-testid": `count-${seat}` }, `${n} card${n === 1 ? "" : "s"}`),
-      callText ? h("span", { class: `call ${call === "pass" ? "pass" : ""}`, "data-testid": `call-${seat}` }, callText) : null),
-    isTurn ? h("div", { class: "turn-note" }, s.isMe(seat) ? "Your turn" : h("span", { class: "dots" }, "thinking"),
-      timed ? h("span", { class: "timer-pill", "data-testid": `timer-${seat}`, title: "Move timer" }, `${timerLeft()} s`) : null) : null,
-  );
-  const who = s.isMe(seat) ? `You, ${COMPASS[seat]}` : s.named ? `${name}, ${COMPASS[seat]}` : name;
-  const parts = [who, ...badges.map((b) => b.dataset.label), `${n} cards`, callText, isTurn ? thinking(s, seat) : ""].filter(Boolean);
-  el.setAttribute("aria-label", parts.join(", "));
 }
 
 /** The centre of the felt: the trick in play (each card at its player's place), or what the phase is about. */
