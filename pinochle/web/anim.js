@@ -7,7 +7,9 @@
 //   before the render   a completed trick is gathered to its winner's seat
 //                       (when the next trick has started)
 //   the render          the app's plain render of the state (app.js)
-//   after the render    the hand is dealt (a new hand), a card played flies
+//   after the render    the hand is dealt (a new hand), the meld is laid on the
+//                       felt seat after seat (felt-anim.js; gathered back to
+//                       the seats before the first card), a card played flies
 //                       from its seat to the centre (over the felt alone), the
 //                       hand closes up, the status line keeps its words until
 //                       the card has landed, and a dialog that opened (the meld
@@ -35,6 +37,7 @@
 // Plain ES module, no dependencies but settings.js.
 
 import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
+import { gatherMelds, layMelds } from "./felt-anim.js";
 
 /** Durations at Normal pace, in ms. */
 export const BASE_MS = Object.freeze({
@@ -350,6 +353,13 @@ function afterRender(before, after, snap, event) {
     }
   }
 
+  // the meld laid on the felt, seat after seat (felt-anim.js)
+  if (sameMatch) {
+    const laid = layMelds(run, ms, prev, next);
+    anims.push(...laid.anims);
+    landed = Math.max(landed, laid.until);
+  }
+
   // the status line waits for the cards: it says what it said until the last card played has landed
   anims.push(holdStatus(snap.status, landed));
 
@@ -434,7 +444,7 @@ export function createFlow({ handle, table }) {
     const snap = capture();
     let gathered = [];
     if (shownHere) {
-      gathered = gather(before.view, msg.view);
+      gathered = [...gather(before.view, msg.view), ...gatherMelds(run, ms, before.view, msg.view)];
       await settle(gathered);
     }
     handle(msg);
