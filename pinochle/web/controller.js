@@ -24,7 +24,7 @@ import { afterTableRender } from "./keys.js";
 import { chooseOf, hasStock, legalKinds } from "./words.js";
 import { handMarks, stockNews } from "./views/stock.js";
 import { renderCentre, renderPiles, renderSeats, renderSides, renderStatus, renderTopbar } from "./views/table.js";
-import { renderFeltMelds } from "./views/felt.js";
+import { placeFeltMelds, renderFeltMelds } from "./views/felt.js";
 import { layoutHand, renderHand } from "./views/hand.js";
 import { renderControls } from "./views/controls.js";
 import { lastCompleted, renderLastTrick, renderMeld, renderResult, renderReview, renderScores, renderSummary } from "./views/dialogs.js";
@@ -378,6 +378,7 @@ export function renderTable() {
   renderControls(ctx);
   renderHand(ctx);
   renderTimer(v, ctx.s);
+  placeFeltMelds(); // over the free middle of the felt, once the seats and the hand are drawn
 
   // dialogs that follow the view
   const hasMeld = Object.values(v.melds).some(Boolean);
@@ -494,7 +495,10 @@ export function onHandClick(e) {
 
 /** The window changed size: the hand may take more or fewer rows. */
 export function onResize() {
-  if (st.screen === "table") layoutHand();
+  if (st.screen === "table") {
+    layoutHand();
+    placeFeltMelds();
+  }
 }
 
 export function tick() {

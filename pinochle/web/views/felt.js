@@ -115,3 +115,50 @@ export function renderFeltMelds(ctx, felt) {
   layer.setAttribute("aria-label", "The meld on the table");
   fill(layer, ...shown.map(({ seat, meld }) => plate(ctx, seat, meld)));
 }
+
+/** Room kept between the melds and a seat, in px. */
+const CLEAR = 6;
+/** A middle of the felt at least this wide (px) has room for the plates side by side with the seats'. */
+const WIDE = 520;
+
+/**
+ * Lay the melds' layer over the free middle of the felt, clear of every seat and of the piles: from
+ * the seats above (a phone's row of the others, the seat across) to yours below, and between the
+ * side seats beside the middle (a wider window). The layer lies over the felt without taking room
+ * in it, so that nothing moves when the meld is laid or gathered; felt.css fits the plates to the
+ * room (a container query). Run after each render and when the window changes size.
+ */
+export function placeFeltMelds() {
+  const felt = document.getElementById("felt");
+  const layer = felt?.querySelector(":scope > #felt-melds");
+  if (!layer) return;
+  const f = felt.getBoundingClientRect();
+  const cs = getComputedStyle(felt);
+  const inset = (side) => parseFloat(cs[`border${side}Width`]) || 0;
+  const pad = (side) => parseFloat(cs[`padding${side}`]) || 0;
+  const box = {
+    left: f.left + inset("Left") + pad("Left"), right: f.right - inset("Right") - pad("Right"),
+    top: f.top + inset("Top") + pad("Top"), bottom: f.bottom - inset("Bottom") - pad("Bottom"),
+  };
+  const mid = { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 };
+  const others = [...felt.querySelectorAll(":scope > .seat, :scope > .piles:not([hidden]), :scope > .bench:not([hidden])")];
+  for (const el of others) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    if (r.bottom <= mid.y) box.top = Math.max(box.top, r.bottom + CLEAR); // above the middle
+    else if (r.top >= mid.y) {
+      // below it: your seat; a pile in a bottom corner (turned-trump) is kept clear by felt.css
+      if (el.classList.contains("seat")) box.bottom = Math.min(box.bottom, r.top - CLEAR);
+    } else if (r.left + r.width / 2 < mid.x) box.left = Math.max(box.left, r.right + CLEAR); // beside it
+    else box.right = Math.min(box.right, r.left - CLEAR);
+  }
+  const origin = { x: f.left + inset("Left"), y: f.top + inset("Top") };
+  const put = (name, px) => layer.style.setProperty(name, `${Math.round(px)}px`);
+  put("left", box.left - origin.x);
+  put("top", box.top - origin.y);
+  put("width", Math.max(0, box.right - box.left));
+  put("height", Math.max(0, box.bottom - box.top));
+  // room for the side seats' plates beside the middle, and for fans beside their rows (felt.css)
+  layer.dataset.room = box.right - box.left >= WIDE ? "wide" : "narrow";
+}
+
