@@ -14,6 +14,8 @@ import { meldRows } from "./dialogs.js";
 /** The phases in which no meld is on the felt (the auction comes before it, the hand's end after it). */
 const NO_MELD = new Set([Phase.AUCTION, Phase.HAND_END, Phase.MATCH_END]);
 
+let resized = null; // the ResizeObserver of the felt, made with the first layer
+
 /** More cards than this in a seat's meld: the felt shows each different card once, its copies counted. */
 const FAN_MAX = 12;
 
@@ -108,6 +110,11 @@ export function renderFeltMelds(ctx, felt) {
   if (!layer) {
     layer = h("section", { id: "felt-melds", class: "felt-melds", "data-testid": "felt-melds" });
     felt.append(layer);
+  }
+  if (!resized && typeof ResizeObserver === "function") {
+    // the felt changes size with the window and the hand's rows: the layer follows it
+    resized = new ResizeObserver(() => placeFeltMelds());
+    resized.observe(felt);
   }
   felt.dataset.melds = String(shown.length);
   layer.dataset.seats = String(ctx.s.order.length);
