@@ -5,10 +5,11 @@ Engine-made views (random legal play, the server's automatic moves applied: test
 
 - once the meld is laid it lies face up on the felt in front of each seat that laid one, before the
   first card: one plate per seat, exactly the view's melds (each meld's name and points, the seat's
-  total), in the table game (4), cutthroat (3: the declarer alone) and the auction at a table of 5;
+  total), in the table game (4), double-deck, turned-trump (beside the card turned for trump),
+  cutthroat (3: the declarer alone) and the auction at a table of 5;
   the plates lie clear of every seat and of each other, no text runs over its box, nothing moves the
   table (the hand keeps its place), and axe finds nothing serious; the meld details open on a tap on
-  a plate, never by themselves; two-handed keeps its own melds on the table (no plate);
+  a plate (or Enter on it), never by themselves; two-handed keeps its own melds on the table (no plate);
 - the first card played gathers the melds up (an animation back to the seats, then none on the
   felt); laying them down is animated seat after seat and the status line waits for it; under
   reduced motion nothing is animated; a reload during the first trick shows no meld and no dialog;
@@ -126,6 +127,7 @@ def test_the_meld_lies_on_the_felt_as_the_view_has_it(server: Server) -> None:
         "cutthroat": (first_meld("cutthroat", declarer_not="S"), (360, 740), "dark"),
         "auction-5": (first_meld("auction", 5), (1440, 900), "dark"),
         "small": (first_meld("table"), (320, 568), "dark"),
+        "turned-trump": (first_meld("turned-trump"), (390, 844), "light"),
     }
 
     def run(browser: Any) -> dict[str, Any]:
@@ -149,6 +151,13 @@ def test_the_meld_lies_on_the_felt_as_the_view_has_it(server: Server) -> None:
             page.get_by_test_id("meld-dialog").wait_for()
             got["opened"] = page.locator("dialog[open]").get_attribute("id")
             page.get_by_test_id("meld-close").click()
+            page.get_by_test_id("meld-dialog").wait_for(state="hidden")
+            # the keyboard: a seat's meld is a button; Enter opens the details, Escape closes them
+            page.locator("#felt-melds .felt-meld").last.focus()
+            page.keyboard.press("Enter")
+            page.get_by_test_id("meld-dialog").wait_for()
+            page.keyboard.press("Escape")
+            page.get_by_test_id("meld-dialog").wait_for(state="hidden")
             ctx.close()
             ctx, page, _ = open_fixture(browser, server.url, bare, errors, theme=theme, size=size)
             got["bare_hand"] = page.evaluate("() => document.getElementById('hand').getBoundingClientRect().top")
