@@ -11,7 +11,7 @@ Engine-made views (random legal play, the server's automatic moves applied: test
   table (the hand keeps its place), and axe finds nothing serious; the meld details open on a tap on
   a plate (or Enter on it), never by themselves; two-handed keeps its own melds on the table (no plate);
 - the first card played gathers the melds up (an animation back to the seats, then none on the
-  felt); laying them down is animated seat after seat and the status line waits for it; under
+  felt) once they have lain long enough to be read (a tap on the felt hurries that); laying them down is animated seat after seat and the status line waits for it; under
   reduced motion nothing is animated; a reload during the first trick shows no meld and no dialog;
 - a screen reader hears each seat's meld, its rows and points, when it is laid;
 - the widow turned up lies in the middle of the felt until the first lead; afterwards it is small
@@ -269,7 +269,14 @@ def test_the_meld_is_laid_seat_after_seat_and_gathered_at_the_first_card(server:
         out["status_after"] = page.locator("#status").inner_text()
         out["spoken"] = page.locator("#announcer").inner_text()
         out["plates"] = page.locator("#felt-melds .felt-meld").count()
-        show_move(page, script, played)
+        script.view = played
+        script.send("move")
+        # the melds stay to be read a while before the first card gathers them; a tap on the felt hurries that
+        page.wait_for_function("() => window.__anims.some((a) => a.id === 'pinochle-meld-gather')")
+        out["hold"] = page.evaluate("() => Math.max(...window.__anims.filter((a) => a.id === 'pinochle-meld-gather').map((a) => a.effect.getTiming().delay))")
+        felt = page.locator("#felt").bounding_box()
+        page.mouse.click(felt["x"] + 12, felt["y"] + felt["height"] - 12)  # the felt's corner: no seat, no card, no button
+        page.wait_for_function("n => document.body.dataset.version === n", arg=str(played["version"]), timeout=1500)
         out["gathered"] = page.evaluate("() => window.__anims.filter((a) => a.id === 'pinochle-meld-gather').map((a) => a.effect.target.dataset.seat)")
         out["after_card"] = page.locator("#felt-melds").count()
         # a reload in the first trick: no meld on the felt, no dialog
@@ -295,6 +302,7 @@ def test_the_meld_is_laid_seat_after_seat_and_gathered_at_the_first_card(server:
     assert out["status_held"], "the status line ran ahead of the meld"
     assert out["plates"] == len(seats)
     assert sorted(out["gathered"]) == sorted(seats) and out["after_card"] == 0, out
+    assert out["hold"] > 500, out["hold"]  # read first (about 2.6 s from the laying at Normal pace), unless hurried
     assert out["reload"] == {"plates": 0, "dialog": 0}, out["reload"]
     assert out["reduced_plates"] == len(seats) and out["reduced_anims"] == [], out
     # the screen reader: each seat's meld, its rows and its total; then the sides

@@ -11,7 +11,10 @@ export const MELD_MS = Object.freeze({
   lay: 380, // a seat's meld from its seat to its place on the felt
   layStagger: 160, // between two seats' melds
   gather: 360, // a seat's meld back to its seat
+  read: 2600, // the melds stay at least this long after they were laid before the first card gathers them
 });
+
+let laidAt = -Infinity; // performance.now() when the meld was last laid with an animation
 
 function rectOf(el) {
   if (!el || !el.isConnected) return null;
@@ -44,6 +47,7 @@ export function layMelds(run, ms, prev, next) {
   if (!prev || prev.hand_number !== next.hand_number || meldOnFelt(prev) || !meldOnFelt(next)) return { anims: [], until: 0 };
   const duration = ms(MELD_MS.lay);
   const stagger = ms(MELD_MS.layStagger);
+  laidAt = performance.now();
   let until = 0;
   const anims = plates().map((el, i) => {
     const r = rectOf(el);
@@ -60,10 +64,15 @@ export function layMelds(run, ms, prev, next) {
   return { anims, until };
 }
 
-/** Before the render of the first card played: each seat's meld goes back to its seat. */
+/**
+ * Before the render of the first card played: each seat's meld goes back to its seat, once it has
+ * lain on the felt long enough to be read (MELD_MS.read from its laying, at the pace; a tap on the
+ * felt hurries it).
+ */
 export function gatherMelds(run, ms, prev, next) {
   if (!prev || !meldOnFelt(prev) || meldOnFelt(next) || prev.hand_number !== next.hand_number) return [];
   const duration = ms(MELD_MS.gather);
+  const delay = Math.max(0, ms(MELD_MS.read) - (performance.now() - laidAt));
   return plates().map((el) => {
     const r = rectOf(el);
     const to = rectOf(seatBox(el.dataset.seat));
@@ -72,6 +81,6 @@ export function gatherMelds(run, ms, prev, next) {
     return run(el, [
       { translate: "0px 0px", scale: 1, opacity: 1 },
       { translate: `${d.x}px ${d.y}px`, scale: 0.3, opacity: 0 },
-    ], { duration, fill: "forwards" }, "meld-gather");
+    ], { duration, delay, fill: "forwards" }, "meld-gather");
   });
 }
