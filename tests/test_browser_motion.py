@@ -205,6 +205,10 @@ def run_keyboard_hand(server: Server) -> dict[str, Any]:
                     page.keyboard.press("Enter")
                     page.get_by_test_id("meld-dialog").wait_for(state="hidden")
                     seen["meld_review"] = True
+                    # the focus is back on the meld it came from; Tab goes on to the table's controls and the hand
+                    page.wait_for_function("() => (document.activeElement?.dataset?.testid || '').startsWith('felt-meld-')")
+                    if "play" in body(page, "legal").split(","):
+                        tab_to(page, lambda a: bool(a["card"]) and a["legal"] == "true", "a playable card of the hand")
                     # the focus comes back to the table (the dialog's close event puts it there)
                     page.wait_for_function("""() => { const a = document.activeElement;
                       return a && a !== document.body && a.getClientRects().length > 0 && !a.closest('dialog'); }""")
