@@ -64,9 +64,19 @@ def wait_version_change(page: Any, version: str) -> None:
 
 
 def close_meld_review(page: Any, seen: dict[str, Any]) -> None:
+    """The meld lies on the felt (views/felt.js) until the first card; its details open only on a tap.
+    A meld dialog open at South's turn opened by itself: noted (the test fails on it) and closed."""
     dialog = page.get_by_test_id("meld-dialog")
     if dialog.is_visible():
-        # the review lists every seat and the sides' totals
+        seen["meld_dialog_by_itself"] = True
+        page.get_by_test_id("meld-close").click()
+        dialog.wait_for(state="hidden")
+    if page.locator("#felt-melds .felt-meld").count() and not seen.get("meld_review"):
+        # each seat's meld on the felt; a tap on one opens the details: every seat and the sides' totals
+        for seat in "NESW":
+            assert page.get_by_test_id(f"felt-meld-{seat}").is_visible()
+        page.get_by_test_id("felt-meld-S").click()
+        dialog.wait_for()
         for seat in "NESW":
             assert page.get_by_test_id(f"meld-{seat}").is_visible()
         assert "You & Partner" in page.get_by_test_id("meld-sides").inner_text()
@@ -308,7 +318,9 @@ def test_play_a_hand_in_the_browser(tmp_path: Path) -> None:
         seen = in_browser(lambda b: run_browser(b, server))
     finally:
         server.stop()
-    assert seen.get("meld_review"), "the meld review never opened"
+    # the meld lies on the felt before the first card (South sees it there when its turn comes first:
+    # tests/test_browser_living_felt.py shows it at every table); its details never open by themselves
+    assert not seen.get("meld_dialog_by_itself"), "the meld review opened by itself"
     if "illegal_toast" in seen:
         assert seen["illegal_toast"].strip(), "an illegal card showed an empty message"
         assert seen["toast_clear"] == {"above_hand": True, "taps_through": True}, seen["toast_clear"]

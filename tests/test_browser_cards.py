@@ -37,7 +37,7 @@ CARDS = r"""() => [...document.querySelectorAll('.card')].filter((c) => c.getCli
           text: c.querySelector('.rank')?.textContent ?? null,
           src: img ? img.getAttribute('src') : null, alt: img ? img.getAttribute('alt') : null,
           loaded: img ? img.complete && img.naturalWidth > 0 : null,
-          where: c.closest('#hand') ? 'hand' : c.closest('#centre') ? 'trick' : c.closest('.pile') ? 'pile' : 'other'};
+          where: c.closest('#hand') ? 'hand' : c.closest('.pile') ? 'pile' : c.closest('#centre') ? 'trick' : 'other'};
 })"""
 
 # each hand card: is its corner index in sight (the card itself is what is under the rank's and the

@@ -98,11 +98,13 @@ def test_the_person_exchanges_the_dix_through_the_page(server: Server) -> None:
         page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
         page.wait_for_function(MOVE_READY)
         settle(page)
-        # the meld review opens before the first card: read it, then close it
+        # the meld details (the Meld button; the meld lay on the felt until the first card): read, then closed
         dialog = page.get_by_test_id("meld-dialog")
-        out["meld_dialog"] = dialog.inner_text() if dialog.is_visible() else ""
-        if dialog.is_visible():
-            page.get_by_test_id("meld-close").click()
+        page.get_by_test_id("meld-button").click()
+        dialog.wait_for()
+        out["meld_dialog"] = dialog.inner_text()
+        page.get_by_test_id("meld-close").click()
+        dialog.wait_for(state="hidden")
         out.update({
             "hand": page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)"),
             "pile_after": page.get_by_test_id("turned").get_attribute("aria-label"),

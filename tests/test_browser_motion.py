@@ -15,7 +15,7 @@ inside a worker thread.
   ``pinochle.settings`` = ``{"reducedMotion": "on"}``) on a system that does
   not ask for it, nothing moves: no animation with a moving keyframe is ever
   made or seen running, and a card played is at its place, fully opaque, at once.
-- Without reduced motion, the deal, the meld review, a card played and a trick
+- Without reduced motion, the deal, the meld laid on the felt, a card played and a trick
   gathered are animated; a card played is a running animation, and a click on
   the felt (or Escape) finishes the running animations at once; afterwards
   nothing of them is left on the page.
@@ -179,11 +179,21 @@ def run_keyboard_hand(browser: Any, server: Server) -> dict[str, Any]:
     for _ in range(200):
         wait_idle_turn(page)
         if page.get_by_test_id("meld-dialog").is_visible():
-            # the meld review: Tab to Close, Enter; the focus comes back to the table
+            seen["meld_dialog_by_itself"] = True  # the details open only on a tap (views/felt.js)
+        if page.locator("#felt-melds .felt-meld").count() and not seen.get("meld_review"):
+            # the meld on the felt: Tab to a seat's meld, Enter opens its details; Tab to Close, Enter;
+            # the focus comes back to the table
+            tab_to(page, lambda a: a["testid"].startswith("felt-meld-"), "a seat's meld on the felt")
+            page.keyboard.press("Enter")
+            page.get_by_test_id("meld-dialog").wait_for()
             tab_to(page, lambda a: a["testid"] == "meld-close", "the meld review's Close button")
             page.keyboard.press("Enter")
             page.get_by_test_id("meld-dialog").wait_for(state="hidden")
             seen["meld_review"] = True
+            # the focus is back on the meld it came from; Tab goes on to the table's controls and the hand
+            page.wait_for_function("() => (document.activeElement?.dataset?.testid || '').startsWith('felt-meld-')")
+            if "play" in body(page, "legal").split(","):
+                tab_to(page, lambda a: bool(a["card"]) and a["legal"] == "true", "a playable card of the hand")
             # the focus comes back to the table (the dialog's close event puts it there)
             page.wait_for_function("""() => { const a = document.activeElement;
               return a && a !== document.body && a.getClientRects().length > 0 && !a.closest('dialog'); }""")
@@ -279,7 +289,9 @@ def run_keyboard_hand(browser: Any, server: Server) -> dict[str, Any]:
 
 def test_a_whole_hand_with_the_keyboard_alone(tmp_path: Path) -> None:
     seen = with_server(tmp_path, run_keyboard_hand)
-    assert seen.get("meld_review"), "the meld review never opened"
+    # the meld lies on the felt before the first card (reached with the keyboard when South's turn comes
+    # first: tests/test_browser_living_felt.py does it at every table); its details never open by themselves
+    assert not seen.get("meld_dialog_by_itself"), "the meld review opened by itself"
     said_text = " ".join(seen["spoken"])
     # South bids by keyboard unless the deal left South, the dealer, stuck after three passes (no call to make)
     assert seen.get("bid") or "You are stuck with the bid" in said_text, "South never bid"
@@ -456,7 +468,7 @@ def run_hurry(browser: Any, server: Server) -> dict[str, Any]:
     assert hurried >= 2, "the click never finished an animation before its time"
     out["hurried"] = hurried
     made = set(page.evaluate("window.__anims.map((a) => a.id)"))
-    assert {"pinochle-dialog", "pinochle-meld"} <= made, made
+    assert "pinochle-meld" in made, made  # the meld laid on the felt, seat after seat
 
     # Escape hurries too (when no dialog is open)
     for _ in range(6):

@@ -170,7 +170,7 @@ def test_the_tables_sentences_are_true_in_every_game(server: Any) -> None:  # no
     ct = out["spoken"]["ct_trump"]
     declarer = cases["ct_trump"]["declarer"]
     total = cases["ct_trump"]["melds"][declarer]["total"]
-    assert "Meld: us" not in ct and f"melds {total}." in ct, ct
+    assert "Meld: us" not in ct and f"melds {total}:" in ct, ct
 
 
 THINKING = """async () => {

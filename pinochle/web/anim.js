@@ -8,7 +8,9 @@
 //                       (when the next trick has started)
 //   the render          the app's plain render of the state (app.js)
 //   after the render    the hand is dealt from the dealer's seat (a new hand:
-//                       deal-anim.js), a card played flies
+//                       deal-anim.js), the meld is laid on the felt seat after
+//                       seat (felt-anim.js; gathered back to the seats before
+//                       the first card), a card played flies
 //                       from its seat to the centre (over the felt alone), the
 //                       hand closes up, the status line keeps its words until
 //                       the card has landed, and a dialog that opened (the meld
@@ -33,10 +35,11 @@
 //
 // Every animation made here has an id starting with "pinochle-" (see
 // document.getAnimations()).
-// Plain ES module, no dependencies but settings.js and deal-anim.js.
+// Plain ES module, no dependencies but settings.js, deal-anim.js and felt-anim.js.
 
 import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
 import { animateDeal } from "./deal-anim.js";
+import { gatherMelds, layMelds } from "./felt-anim.js";
 
 /** Durations at Normal pace, in ms (the deal's: deal-anim.js DEAL_MS). */
 export const BASE_MS = Object.freeze({
@@ -342,6 +345,13 @@ function afterRender(before, after, snap, event) {
     }
   }
 
+  // the meld laid on the felt, seat after seat (felt-anim.js)
+  if (sameMatch) {
+    const laid = layMelds(run, ms, prev, next);
+    anims.push(...laid.anims);
+    landed = Math.max(landed, laid.until);
+  }
+
   // the status line waits for the cards: it says what it said until the last card played has landed
   anims.push(holdStatus(snap.status, landed));
 
@@ -426,7 +436,7 @@ export function createFlow({ handle, table }) {
     const snap = capture();
     let gathered = [];
     if (shownHere) {
-      gathered = gather(before.view, msg.view);
+      gathered = [...gather(before.view, msg.view), ...gatherMelds(run, ms, before.view, msg.view)];
       await settle(gathered);
     }
     handle(msg);

@@ -9,6 +9,7 @@ import { play as playSound } from "./sounds.js";
 import { COMPASS } from "./seats.js";
 import { DIX, handResultWords, hasStock, legalKinds, resultTitle, statusText, thrownInText } from "./words.js";
 import { newsWords, stockNews } from "./views/stock.js";
+import { meldWords } from "./views/felt.js";
 
 const TOAST_MS = 4500;
 
@@ -170,15 +171,14 @@ export function announceChanges(s, prev, v) {
     }
     if (!prev.trump && v.trump) {
       say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "name", "names")} ${SUIT[v.trump].name} trump.`);
-      if (Object.values(v.melds).some(Boolean)) {
-        if (s.sidesOrder.length === 2) {
-          const [us, them] = s.sidesOrder;
-          say.push(`Meld: us ${v.meld_shown[us]}, them ${v.meld_shown[them]}.`);
-        } else {
-          // players alone (cutthroat, auction): only the declarer melds
-          const m = v.melds[v.declarer];
-          if (m) say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "meld", "melds")} ${m.total}.`);
-        }
+    }
+    if (!hasStock(v) && !Object.values(prev.melds ?? {}).some(Boolean) && Object.values(v.melds ?? {}).some(Boolean)) {
+      // the meld laid on the table (views/felt.js): each seat's melds and points, then the sides'
+      // (players alone, in cutthroat and auction, only the declarer melds)
+      for (const seat of s.order) if (v.melds[seat]) say.push(meldWords(s, seat, v.melds[seat]));
+      if (s.sidesOrder.length === 2) {
+        const [us, them] = s.sidesOrder;
+        say.push(`Meld: us ${v.meld_shown[us]}, them ${v.meld_shown[them]}.`);
       }
     }
     if (!prev.dix_exchange && v.dix_exchange && v.turned && v.trump) {

@@ -307,7 +307,6 @@ function resumeSolo() {
 }
 
 function newMatch(level) {
-  st.meldShownFor = null;
   st.summaryShownFor = null;
   const players = chosenPlayers();
   if (send({ type: ClientType.NEW_MATCH, level, game: chosenGame(), ...(players ? { players } : {}) })) wantSoloTable();

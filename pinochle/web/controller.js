@@ -24,6 +24,7 @@ import { afterTableRender } from "./keys.js";
 import { chooseOf, hasStock, legalKinds, NOT_CHOSEN } from "./words.js";
 import { handMarks, stockNews } from "./views/stock.js";
 import { renderCentre, renderPiles, renderSeats, renderSides, renderStatus, renderTopbar } from "./views/table.js";
+import { placeFeltMelds, renderFeltMelds } from "./views/felt.js";
 import { layoutHand, renderHand } from "./views/hand.js";
 import { renderControls } from "./views/controls.js";
 import { lastCompleted, renderLastTrick, renderMeld, renderResult, renderReview, renderScores, renderSummary } from "./views/dialogs.js";
@@ -32,7 +33,6 @@ import { renderLobby } from "./views/lobby.js";
 import { renderSearchCountdown, renderSearching } from "./views/search.js";
 
 const SCREEN_KEY = "pinochle.screen"; // sessionStorage: "home", "table" (solo) or "seat": where a reloaded tab goes
-const MELD_SHOWN_KEY = "pinochle.meldShown"; // sessionStorage: the hand whose meld review this tab opened (a reload does not open it again)
 const SCREENS = ["connecting", "home", "table", "result", "lobby", "searching", "review"];
 const SEAT_SCREENS = new Set(["lobby", "searching", "review"]);
 
@@ -72,7 +72,6 @@ export const st = {
   confirmBid: null, // a big jump asked about before it is sent (views/bidding.js bigJump), or null
   chosen: new Set(), // the cards (by index in the hand) chosen to pass or bury
   chosenKey: null,
-  meldShownFor: readSession(MELD_SHOWN_KEY), // "matchId/hand-number" whose meld review was opened automatically (kept over a reload)
   summaryShownFor: null,
   stockSeen: null, // two-handed: {key, version, view, news} of the last view drawn (what changed: views/stock.js)
   confirm: null, // {ok, cancel} of the open confirm dialog
@@ -372,12 +371,14 @@ export function renderTable() {
   renderTopbar(ctx);
   renderSeats(ctx);
   renderCentre(ctx);
+  renderFeltMelds(ctx, $("felt")); // the meld laid face up in front of each seat, until the first card
   renderPiles(ctx);
   renderStatus(ctx);
   renderSides(ctx);
   renderControls(ctx);
   renderHand(ctx);
   renderTimer(v, ctx.s);
+  placeFeltMelds(); // over the free middle of the felt, once the seats and the hand are drawn
 
   // dialogs that follow the view
   const hasMeld = Object.values(v.melds).some(Boolean);
@@ -395,16 +396,8 @@ export function renderTable() {
       $("summary-dialog").showModal();
       if (v.legal?.deal) $("next-hand").focus();
     }
-  } else {
-    if ($("summary-dialog").open) $("summary-dialog").close();
-    const noTrickYet = !v.tricks.some((t) => t.winner);
-    if (v.phase === Phase.PLAY && hasMeld && noTrickYet && st.meldShownFor !== handKey(v)) {
-      st.meldShownFor = handKey(v);
-      writeSession(MELD_SHOWN_KEY, st.meldShownFor);
-      renderMeld(ctx);
-      closeDialogs();
-      $("meld-dialog").showModal();
-    }
+  } else if ($("summary-dialog").open) {
+    $("summary-dialog").close();
   }
 
   if (focusKey && !document.querySelector("dialog[open]")) {
@@ -464,6 +457,8 @@ export const tableActions = {
   dix: () => sendAction({ type: ActionType.DIX }),
   passMeld: () => sendAction({ type: ActionType.PASS }),
   showSummary: () => openDialog("summary"),
+  // a seat's meld on the felt opens the meld details
+  showMeld: () => openDialog("meld"),
   confirmChosen: () => {
     const choose = chooseOf(st.view);
     if (!choose || st.chosen.size !== choose.count) return;
@@ -500,7 +495,10 @@ export function onHandClick(e) {
 
 /** The window changed size: the hand may take more or fewer rows. */
 export function onResize() {
-  if (st.screen === "table") layoutHand();
+  if (st.screen === "table") {
+    layoutHand();
+    placeFeltMelds();
+  }
 }
 
 export function tick() {

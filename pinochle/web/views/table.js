@@ -9,6 +9,7 @@ import { contractText, DIX, handNumber, hasStock, midName, statusText, takes, th
 import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
 import { renderSeat, seatHue } from "./seat.js";
+import { meldOnFelt } from "./felt.js";
 
 // the phases whose centre shows the trick (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
 const TRICKS = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
@@ -196,6 +197,8 @@ export function renderCentre(ctx) {
 function centreInfo(ctx) {
   const { v, s } = ctx;
   const box = h("div", { class: "centre-info" });
+  // the widow turned up for everyone, in the middle of the felt, until the first lead
+  if (widowUp(v)) box.append(widowPile(v, true));
   if (v.phase === Phase.AUCTION) {
     // the hand before was thrown in (nobody bid): say so, and who deals now
     if (v.thrown_in) box.append(h("div", { class: "thrown-in", "data-testid": "thrown-in" }, thrownInText(s, v)));
@@ -239,9 +242,27 @@ function widowCards(v) {
   return Array.isArray(v.widow?.cards) ? v.widow.cards : [];
 }
 
-/** Whether the widow is shown large: turned up, after the auction and before the first lead. */
+/**
+ * Whether the widow is shown large in the middle of the felt: turned up, after the auction and
+ * before the first lead, until the meld takes the middle of the felt (views/felt.js).
+ */
 function widowUp(v) {
-  return widowCards(v).length > 0 && WIDOW_UP.has(v.phase);
+  return widowCards(v).length > 0 && WIDOW_UP.has(v.phase) && !meldOnFelt(v);
+}
+
+/**
+ * The widow, or null when the view has none: face down while the view counts it, face up once it
+ * lists its cards: large when `up` (the middle of the felt), else small, each card whole.
+ */
+function widowPile(v, up = false) {
+  const cards = widowCards(v);
+  const count = Array.isArray(v.widow) ? v.widow.length : v.widow?.count ?? 0;
+  if (!v.widow || !(count || cards.length)) return null;
+  return h("figure", { class: `pile widow ${up ? "up" : ""}`.trim(), "data-testid": "widow",
+    "aria-label": cards.length ? `Widow: ${cards.map(cardName).join(", ")}` : `Widow: ${count} cards face down` },
+  h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, { size: up ? "trick" : "mini" }))
+    : Array.from({ length: count }, () => cardBack({ size: "mini" }))),
+  h("figcaption", {}, "Widow"));
 }
 
 /**
@@ -278,15 +299,10 @@ export function renderPiles(ctx) {
       to ? h("span", { class: "turned-to", "data-testid": "turned-to", "aria-hidden": "true" }, DIX.to(to)) : null)));
   }
   // the widow: face down while the view counts it, turned up for everyone once it lists its cards
-  // (large until the first lead, then small)
-  const shown = widowCards(v);
-  if (v.widow && (v.widow.count || shown.length)) {
-    const cards = shown;
-    const up = widowUp(v);
-    kids.push(h("figure", { class: `pile widow ${up ? "up" : ""}`, "data-testid": "widow", "aria-label": cards.length ? `Widow: ${cards.map(cardName).join(", ")}` : `Widow: ${v.widow.count} cards face down` },
-      h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, { size: up ? "trick" : "mini" }))
-        : Array.from({ length: v.widow.count }, () => cardBack({ size: "mini" }))),
-      h("figcaption", {}, "Widow")));
+  // (in the middle of the felt until the first lead: renderCentre; then small, each card whole)
+  if (!widowUp(v)) {
+    const pile = widowPile(v);
+    if (pile) kids.push(pile);
   }
   fill(el, kids);
   el.hidden = !kids.length;
