@@ -682,8 +682,9 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
     playing perfectly. Every card is known here: the opponent holds all the cards not seen.
 
     Alpha-beta search with a table of bounds, one card of each class of equal cards: so only the
-    best card's value is exact; every other card's value is at most its true value and below the
-    best's (it is proven worse, not measured).
+    values of the best cards are exact (every card of the best value, so ties are true ties); every
+    other card's value is at least its true value and below the best's (it is proven worse, not
+    measured).
 
     Args:
         mine, theirs: the packed hands (:func:`pinochle.cards.pack`).
@@ -711,14 +712,20 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
 
     def distinct(moves: int, other: int, led: int = -1) -> list[int]:
         """One card of each class of equal cards: same suit and counters, no card of ``other``
-        (nor the card led) ranked between them (they win and lose the same tricks)."""
+        ranked from the lower to the higher, both included, nor the card led ranked from the lower
+        up to below the higher (they win and lose the same tricks, now and later).
+
+        The other side's card equal to either one splits them (the first played of two equal
+        cards wins): equal to the higher, it heads the lower when I lead and ties the higher and
+        loses; equal to the lower, when it leads later the lower ties it and loses, the higher
+        beats it. The led card equal to the lower splits them too; equal to the higher, both lose
+        this trick and the led card is gone."""
         out: list[int] = []
         prev = -1
         for c in bits(moves):
             if prev >= 0 and c // 6 == prev // 6 and ctr[c] == ctr[prev]:
-                between = ((1 << c) - 1) & ~((2 << prev) - 1)
-                # the led card equal to prev splits them: prev ties it and loses, c beats it
-                if not (other & between) and not (prev <= led < c):
+                span = ((2 << c) - 1) & ~((1 << prev) - 1)
+                if not (other & span) and not (prev <= led < c):
                     continue  # c plays as prev
             out.append(c)
             prev = c
@@ -782,24 +789,27 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
             table[key] = (best, best)
         return best
 
+    # Each card is searched above a floor one point below the best so far: points are whole
+    # numbers, so a card worth the best is measured exactly (ties stay exact for the caller's
+    # tie-break) and a worse one fails low to a bound below the best.
     out: dict[int, float] = {}
-    alpha = -inf
+    floor = -inf
     if i_lead:
         for a in sorted(bits(present(mine)), key=lambda c: -(c % 6) - (6 if c // 6 == trump else 0)):
-            v = trick_value(mine, theirs, a, alpha, inf)
+            v = trick_value(mine, theirs, a, floor, inf)
             out[a] = v
-            alpha = max(alpha, v)
+            floor = max(floor, v - 1)
     else:
         led = trick[0]
         for b in bits(legal(present(mine), led // 6, led, trump)):
             fb = remove(mine, b)
             pts = ctr[led] + ctr[b] + (last if not fb else 0)
             if beats(b, led, trump):
-                v = pts + search(fb, theirs, alpha - pts, inf)
+                v = pts + search(fb, theirs, floor - pts, inf)
             else:
-                v = -pts - search(theirs, fb, -inf, -alpha - pts)
+                v = -pts - search(theirs, fb, -inf, -floor - pts)
             out[b] = v
-            alpha = max(alpha, v)
+            floor = max(floor, v - 1)
     return out
 
 
