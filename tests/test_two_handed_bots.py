@@ -104,10 +104,35 @@ def test_the_endgame_search_leads_the_trump_ten_into_the_ace() -> None:
     assert best == Card.parse("TH") and values[best] == 10
 
 
+def test_equal_cards_are_split_by_the_other_side_s_twin_of_the_higher() -> None:
+    # Hearts trump; the opponent leads J♥ and holds A♥ 10♠ A♠; me: 9♣ 10♣ Q♦ A♠, no heart, so
+    # any discard, and J♥ wins. Whatever I throw, the opponent takes every trick after: leading
+    # A♠ my A♠ only ties it and loses (the first played wins), and A♥ 10♠ fall to nothing of
+    # mine; every card is worth -60 (A♠ thrown: 10, then 40 and the last 10). Their 10♠ and A♠
+    # are not one class: my A♠ heads the 10♠ but not their A♠. Valued as one, 9♣ 10♣ Q♦ were -20.
+    mine, theirs = parse_cards("9C TC QD AS"), parse_cards("AH TS AS")
+    values = endgame_values(pack(mine), pack(theirs), [Card.parse("JH")], 1, TWO_HANDED_RULES, False)
+    assert values == {int(c): -60 for c in mine}
+
+
+def test_a_card_valued_as_the_best_is_worth_the_best() -> None:
+    # Spades trump. Me: 9♠ 10♠ J♥, leading; the opponent: 9♣ A♥ J♠. 10♠ draws J♠ (+10), then
+    # J♥ gives A♥ (-10) and my 9♠ trumps the 9♣ lead with the last trick (+10): +10. J♥ first:
+    # A♥ (-10), then my 10♠ heads J♠ or trumps 9♣, and the last trick is mine too: +10. 9♠
+    # first: J♠ heads it (0), and the opponent leads 9♣ to draw my 10♠ (+10) and takes my J♥
+    # with A♥ and the last trick (-20): -10. Valued 10 as a cut-off bound tied with the best,
+    # the lowest-card tie-break played 9♠.
+    mine, theirs = parse_cards("9S TS JH"), parse_cards("9C AH JS")
+    values = endgame_values(pack(mine), pack(theirs), [], 0, TWO_HANDED_RULES, True)
+    assert values[Card.parse("TS")] == values[Card.parse("JH")] == 10 and values[Card.parse("9S")] < 10
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 100_000), size=st.integers(1, 4), lead=st.booleans())
 @example(seed=4, size=4, lead=False)  # a cut-off move's bound lies above its true value
 @example(seed=27, size=4, lead=False)  # the follower's K and A of the led K's suit are not one class
+@example(seed=195, size=4, lead=False)  # the leader's 10 and A are split by the follower's A (its twin)
+@example(seed=18, size=3, lead=True)  # a worse card's cut-off bound tied with the best value
 def test_the_endgame_search_finds_the_best_value(seed: int, size: int, lead: bool) -> None:
     rng = random.Random(seed)
     deck = [c for c in range(24) for _ in range(2)]
@@ -121,8 +146,10 @@ def test_the_endgame_search_finds_the_best_value(seed: int, size: int, lead: boo
     assert set(got) == set(want)
     best = max(got, key=lambda c: got[c])
     assert got[best] == max(want.values()) == want[best]
-    # the others are proven no better: a cut-off move's value is an upper bound of its true value
+    # the others are proven no better: a cut-off move's value is an upper bound of its true value,
+    # below the best (a card valued as the best is worth it: the tie-break picks among them)
     assert all(want[c] <= got[c] <= got[best] for c in got)
+    assert all(want[c] == got[c] for c in got if got[c] == got[best])
 
 
 @settings(max_examples=4, deadline=None)

@@ -682,8 +682,9 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
     playing perfectly. Every card is known here: the opponent holds all the cards not seen.
 
     Alpha-beta search with a table of bounds, one card of each class of equal cards: so only the
-    best card's value is exact; every other card's value is at most its true value and below the
-    best's (it is proven worse, not measured).
+    values of the best cards are exact (every card of the best value, so ties are true ties); every
+    other card's value is at least its true value and below the best's (it is proven worse, not
+    measured).
 
     Args:
         mine, theirs: the packed hands (:func:`pinochle.cards.pack`).
@@ -709,16 +710,25 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
             mask ^= low
         return out
 
-    def distinct(moves: int, other: int, led: int = -1) -> list[int]:
+    def distinct(moves: int, other: int, led: int = -1, same: dict[int, int] | None = None) -> list[int]:
         """One card of each class of equal cards: same suit and counters, no card of ``other``
-        (nor the card led) ranked between them (they win and lose the same tricks)."""
+        ranked from the lower to the higher, both included, nor the card led ranked from the lower
+        up to below the higher (they win and lose the same tricks, now and later).
+
+        The other side's card equal to either one splits them (the first played of two equal
+        cards wins): equal to the higher, it heads the lower when I lead and ties the higher and
+        loses; equal to the lower, when it leads later the lower ties it and loses, the higher
+        beats it. The led card equal to the lower splits them too; equal to the higher, both lose
+        this trick and the led card is gone. ``same`` (if given) gets each card left out -> the
+        card of its class kept."""
         out: list[int] = []
         prev = -1
         for c in bits(moves):
             if prev >= 0 and c // 6 == prev // 6 and ctr[c] == ctr[prev]:
-                between = ((1 << c) - 1) & ~((2 << prev) - 1)
-                # the led card equal to prev splits them: prev ties it and loses, c beats it
-                if not (other & between) and not (prev <= led < c):
+                span = ((2 << c) - 1) & ~((1 << prev) - 1)
+                if not (other & span) and not (prev <= led < c):
+                    if same is not None:
+                        same[c] = prev
                     continue  # c plays as prev
             out.append(c)
             prev = c
@@ -782,24 +792,41 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
             table[key] = (best, best)
         return best
 
-    out: dict[int, float] = {}
-    alpha = -inf
-    if i_lead:
-        for a in sorted(bits(present(mine)), key=lambda c: -(c % 6) - (6 if c // 6 == trump else 0)):
-            v = trick_value(mine, theirs, a, alpha, inf)
-            out[a] = v
-            alpha = max(alpha, v)
-    else:
+    def card_value(c: int, alpha: float, beta: float) -> float:
+        """My value after playing ``c`` now (fail-soft in the window)."""
+        if i_lead:
+            return trick_value(mine, theirs, c, alpha, beta)
         led = trick[0]
-        for b in bits(legal(present(mine), led // 6, led, trump)):
-            fb = remove(mine, b)
-            pts = ctr[led] + ctr[b] + (last if not fb else 0)
-            if beats(b, led, trump):
-                v = pts + search(fb, theirs, alpha - pts, inf)
-            else:
-                v = -pts - search(theirs, fb, -inf, -alpha - pts)
-            out[b] = v
-            alpha = max(alpha, v)
+        fc = remove(mine, c)
+        pts = ctr[led] + ctr[c] + (last if not fc else 0)
+        if beats(c, led, trump):
+            return pts + search(fc, theirs, alpha - pts, beta - pts)
+        return -pts - search(theirs, fc, -beta - pts, -alpha - pts)
+
+    # One card of each class is searched, the others are worth the same. Points are whole numbers:
+    # after the first card, each is searched in the window one point either side of the best so
+    # far, so a card worth the best is measured exactly (ties stay exact for the caller's
+    # tie-break), a worse one fails low to a bound below the best, and a better one fails high and
+    # is searched again above the best.
+    same: dict[int, int] = {}
+    if i_lead:
+        cards = sorted(distinct(present(mine), present(theirs), same=same),
+                       key=lambda c: -(c % 6) - (6 if c // 6 == trump else 0))
+    else:
+        cards = distinct(legal(present(mine), trick[0] // 6, trick[0], trump), present(theirs), trick[0], same)
+    out: dict[int, float] = {}
+    best = -inf
+    for c in cards:
+        if best == -inf:
+            v = card_value(c, -inf, inf)
+        else:
+            v = card_value(c, best - 1, best + 1)
+            if v >= best + 1:
+                v = card_value(c, best, inf)
+        out[c] = v
+        best = max(best, v)
+    for c, kept in same.items():
+        out[c] = out[kept]
     return out
 
 
