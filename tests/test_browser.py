@@ -184,7 +184,7 @@ def run_browser(browser: Any, server: Server) -> dict[str, Any]:
     page.get_by_test_id("table").wait_for()
     for seat in "NESW":
         assert page.get_by_test_id(f"seat-{seat}").is_visible()
-    assert page.get_by_test_id("seat-N").inner_text().startswith("Partner")
+    assert page.get_by_test_id("seat-name-N").inner_text() == "Partner"
     assert page.locator("[data-testid=card]").count() == 12
     first = page.locator("[data-testid=card]").first.get_attribute("aria-label") or ""
     assert " of " in first and first.split(" of ")[1].split(",")[0] in ("spades", "hearts", "diamonds", "clubs")

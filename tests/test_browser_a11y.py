@@ -770,7 +770,7 @@ def test_soft_sounds_play_a_card_a_trick_and_your_turn_only_when_on(worker: Work
 SUITS_SHOWN = """() => {
   const out = [];
   for (const el of document.querySelectorAll('.card, .suit-chip, .suit-btn, .red')) {
-    if (!el.getClientRects().length) continue;
+    if (!el.getClientRects().length || el.matches('.back-card')) continue;  // a card face down shows no suit
     // a card drawn from the art (dom.js cardEl) shows its suit in its picture: the picture of that card
     const img = el.matches('.card.art[data-card]') ? el.querySelector(':scope > img.card-art') : null;
     if (img) {
