@@ -365,8 +365,10 @@ def test_kill_9_of_the_driving_process_loses_nothing_and_the_table_goes_on(tmp_p
         v = before["view"]["version"]
         await ann.send({"type": "action", "match": match_id, "version": v,
                         "action": {"type": "play", "card": before["view"]["legal"]["play"][0]}})
+        # (the lease runs out 3 s after the kill and the sweep comes each second; the margin is for a
+        # machine shared with the other test worker: the time taken is printed, and measured in docs/)
         moved = await ann.expect("state", lambda m: m["view"]["version"] >= v + 2, skip=("state",),
-                                 timeout=lease_seconds + 5)
+                                 timeout=lease_seconds + 12)
         took.append(time.monotonic() - killed)
         ann.unread(moved)
         await asyncio.gather(ann.play(hand_over), bob.play(hand_over))

@@ -355,11 +355,13 @@ def _cost(case: Case) -> int:
 
 
 def _jobs() -> int:
-    """Worker processes for the replays: ``GOLDEN_JOBS`` or one per core (1: in this process)."""
+    """Worker processes for the replays: ``GOLDEN_JOBS``, or the cores shared among the run's pytest
+    workers (the README's two: one each, so the other worker's live servers keep a core); 1: in this process."""
     try:
         return max(1, int(os.environ.get("GOLDEN_JOBS", "")))
     except ValueError:
-        return max(1, len(os.sched_getaffinity(0)))
+        workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+        return max(1, len(os.sched_getaffinity(0)) // max(1, workers))
 
 
 @pytest.fixture(scope="module")
