@@ -138,6 +138,9 @@ def test_each_seat_is_a_player_with_its_fan_its_level_and_the_dealers_button(ser
             for size, theme in (((390, 844), "light"), ((1440, 900), "dark")):
                 ctx, page, script = open_fixture(browser, server.url, v, errors, theme, size=size)
                 out[f"{name}-{size[0]}"] = page.evaluate(SEATS)
+                # the declarer's avatar in a phone's top bar has the declarer's seat colour
+                out[f"{name}-{size[0]}-bar"] = page.evaluate("""() => { const a = document.querySelector('.contract .avatar.mini');
+                  return a && a.getClientRects().length ? getComputedStyle(a).backgroundColor : null; }""")
                 shot(page, f"{name}-{size[0]}-{theme}")
                 if name == "four" and size[0] == 390:
                     # the count follows the view: East now holds 5, the dealer's button moves to West
@@ -173,6 +176,8 @@ def test_each_seat_is_a_player_with_its_fan_its_level_and_the_dealers_button(ser
                 assert got["dealer"] == (seat == v["dealer"]), (name, seat, v["dealer"], got)
                 assert ("Dealer" in got["label"]) == (seat == v["dealer"]), got["label"]
                 assert f"{n} cards" in got["label"], got["label"]
+            if width == 390 and v.get("declarer") in seats:
+                assert out[f"{name}-{width}-bar"] == seats[v["declarer"]]["colour"], (name, out[f"{name}-{width}-bar"])
             colours = [got["colour"] for got in seats.values()]
             assert len(set(colours)) == len(colours), (name, colours)  # a colour a seat
     changed = out["changed"]

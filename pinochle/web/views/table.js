@@ -62,7 +62,7 @@ export function renderTopbar(ctx) {
       h("span", { class: "contract-who" },
         h("span", { class: "wide-only" }, `${s.name(v.declarer)} `, v.stuck ? `${s.verb(v.declarer, "are", "is")} stuck at ` : "bid "),
         h("span", { class: "narrow-only", "aria-hidden": "true" },
-          h("span", { class: "avatar mini", dataset: { initials: s.initials(v.declarer) } }), " ")),
+          h("span", { class: `avatar mini${v.declarer === v.seat ? " mine" : ""}`, dataset: { initials: s.initials(v.declarer), hue: seatHue(s, v.declarer) } }), " ")),
       h("strong", {}, String(v.bid)),
     );
     if (v.trump) c.append(" ", h("span", { class: "wide-only" }, "· Trump "), suitChip(v.trump));
