@@ -356,3 +356,50 @@ def test_a_score_sheet_row_opens_that_hands_summary(server: Any) -> None:  # noq
     assert not out["next"]  # an earlier hand's summary deals nothing
     assert out["axe"] == [], out["axe"]
     assert out["columns"][0] == out["columns"][1], out["columns"]
+
+
+def trick_won_by(seat: str) -> dict[str, Any]:
+    """South's view right after a trick of the table game that ``seat`` took (before the next lead)."""
+    def done(s: State) -> bool:
+        if s.phase != "play" or not s.tricks:
+            return False
+        t = view(s, 2).to_json()["tricks"][-1]
+        return bool(t["winner"] == seat and len(t["cards"]) == 4)
+    return south(play_until("table", 1, done))
+
+
+def test_who_takes_the_trick_is_said_on_the_winners_side(server: Any) -> None:  # noqa: F811
+    # A phone puts the label at the trick's foot beside your card: a label under West's card when East
+    # took the trick was read as naming West's card (a reviewer, at 390x844).
+    views = {seat: trick_won_by(seat) for seat in ("E", "W")}
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"errors": errors}
+        for seat, v in views.items():
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, size=size_of(360))
+            for width in at_widths(page, (360, 390, 1440)):
+                out[f"{seat}{width}"] = {
+                    "pill": page.evaluate(BOXES, "#centre [data-testid=trick-winner]"),
+                    "cards": page.evaluate(BOXES, "#centre .slot .card"),
+                    "won": page.evaluate(BOXES, "#centre .slot.won .card"),
+                    "text": page.get_by_test_id("trick-winner").inner_text(),
+                }
+                shot(page, f"trick-winner-{seat}-{width}")
+            ctx.close()
+        return out
+
+    out = in_browser(body)
+    assert out["errors"] == [], out["errors"]
+    for seat in ("E", "W"):
+        for width in (360, 390, 1440):
+            got = out[f"{seat}{width}"]
+            assert len(got["pill"]) == 1 and len(got["cards"]) == 4 and len(got["won"]) == 1, got
+            pill, won = got["pill"][0], got["won"][0]
+            assert got["text"].startswith("East takes" if seat == "E" else "West takes"), got["text"]
+            assert all(overlaps([pill, card]) == [] for card in got["cards"]), got  # it covers no card
+            if width < 720:  # beside your card, on the winner's side
+                middle = pill["x"] + pill["w"] / 2
+                side = won["x"] + won["w"] / 2
+                trick_middle = sum(c["x"] + c["w"] / 2 for c in got["cards"]) / 4
+                assert (middle - trick_middle) * (side - trick_middle) > 0, (seat, width, pill, won)
