@@ -176,6 +176,8 @@ def test_each_seat_is_a_player_with_its_fan_its_level_and_the_dealers_button(ser
                 assert got["dealer"] == (seat == v["dealer"]), (name, seat, v["dealer"], got)
                 assert ("Dealer" in got["label"]) == (seat == v["dealer"]), got["label"]
                 assert f"{n} cards" in got["label"], got["label"]
+                if v.get("declarer") and seat != v["declarer"]:  # once there is a contract, no seat's old "Pass"
+                    assert "Pass" not in got["label"], (name, seat, got["label"])
             if width == 390 and v.get("declarer") in seats:
                 assert out[f"{name}-{width}-bar"] == seats[v["declarer"]]["colour"], (name, out[f"{name}-{width}-bar"])
             colours = [got["colour"] for got in seats.values()]

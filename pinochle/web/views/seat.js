@@ -131,7 +131,9 @@ export function renderSeat(ctx, el, seat) {
     const key = RECEIVED.legend(got, v.declarer === seat);
     badges.push(seatBadge("received", key, `⇄ ${got}`, { title: key, "data-testid": "received-legend" }));
   }
-  const call = lastCall(v, seat);
+  // a seat's last call while the auction is on; once there is a contract, only the declarer's
+  // (every other seat's "Pass" would stay through the tricks and say nothing more)
+  const call = v.declarer == null || v.declarer === seat ? lastCall(v, seat) : null;
   let callText = "";
   if (call === "pass") callText = "Pass";
   else if (call) callText = `Bid ${call}`;
