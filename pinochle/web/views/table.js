@@ -187,7 +187,7 @@ export function renderCentre(ctx) {
       h("span", { class: "slot-who", "aria-hidden": "true" }, s.name(seat))));
   });
   if (trick.winner) {
-    const pill = h("div", { class: `trick-winner at-${s.place(trick.winner)}`, "data-testid": "trick-winner" }, `${takes(s, trick.winner)} the trick`);
+    const pill = h("div", { class: "trick-winner", "data-testid": "trick-winner" }, `${takes(s, trick.winner)} the trick`);
     // two-handed: beside the trick, in the felt's free column on its right (views/stock.js)
     if (hasStock(v)) $("trick-note")?.append(pill);
     else el.append(pill);
