@@ -599,6 +599,11 @@ def _parser() -> argparse.ArgumentParser:
                          "(--db is then not used; docs/scaling.md)")
     sv.add_argument("--redis-prefix", default="pin:", metavar="PREFIX",
                     help="the service's key prefix in Redis (default pin:), so that several services share one Redis")
+    sv.add_argument("--metrics-port", type=_number(1, 65535), default=None, metavar="PORT",
+                    help="serve the figures for an operator (GET /metrics, Prometheus text format) on this "
+                         "port, apart from the public one (default: not served; docs/scaling.md)")
+    sv.add_argument("--metrics-host", default="127.0.0.1", metavar="ADDRESS",
+                    help="the address the metrics port listens on (default 127.0.0.1: this machine only)")
     ar = sub.add_parser("arena", help="measure computer player A against B on duplicate deals and matches")
     ar.add_argument("--a", required=True, help="player A: easy, normal, hard, or a registered name")
     ar.add_argument("--b", required=True, help="player B")
@@ -621,7 +626,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds: float = 20.0,
           quick_timer: float = 30.0, away_seconds: float = 60.0, allow_origins: Sequence[str] = (),
-          embed_from: Sequence[str] = (), redis: str | None = None, redis_prefix: str = "pin:") -> int:
+          embed_from: Sequence[str] = (), redis: str | None = None, redis_prefix: str = "pin:",
+          metrics_port: int | None = None, metrics_host: str = "127.0.0.1") -> int:
     """Run the web app under uvicorn until interrupted.
 
     The process's garbage collector runs less often (:func:`.server.collector.tune`; docs/scaling.md,
@@ -639,6 +645,9 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
         embed_from: origins allowed to frame the pages (``frame-ancestors``; none by default).
         redis: a Redis URL: run as one process of a service on Redis (``db`` is not used); ``None``: SQLite.
         redis_prefix: the service's key prefix in Redis.
+        metrics_port: serve ``GET /metrics`` (the Prometheus text format: :mod:`.server.metrics`) on this
+            port, apart from the public one; ``None``: the figures are not served.
+        metrics_host: the address the metrics port listens on (default 127.0.0.1: this machine only).
 
     Raises:
         RequestError: an origin that is not ``http(s)://host[:port]``.
@@ -667,9 +676,17 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
     collector.tune()
     # PINOCHLE_GC_STATS=1: the collector's runs and pauses, printed when the server stops
     watch = collector.GcWatch() if os.environ.get("PINOCHLE_GC_STATS") else None
+    from .server.metrics import Metrics
+
+    metrics = Metrics()
     app = create_app(path, bot_delay=bot_delay, search_seconds=search_seconds,
                      quick_move_timer=quick_timer or None, away_seconds=away_seconds or None, edge=edge,
-                     redis=redis, redis_prefix=redis_prefix, gc_watch=watch)
+                     redis=redis, redis_prefix=redis_prefix, gc_watch=watch, metrics=metrics)
+    if metrics_port is not None:
+        import prometheus_client
+
+        prometheus_client.start_http_server(metrics_port, addr=metrics_host, registry=metrics.registry)
+        print(f"Figures for an operator: http://{metrics_host}:{metrics_port}/metrics", file=sys.stderr, flush=True)
 
     level = os.environ.get("PINOCHLE_LOG", "").upper()  # e.g. PINOCHLE_LOG=info: the server's own log, more detailed
     if level in ("DEBUG", "INFO"):
@@ -774,7 +791,7 @@ def _command(argv: Sequence[str] | None, inp: IO[str], out: IO[str]) -> int:
         if args.command == "serve":
             return serve(args.host, args.port, args.db, args.bot_delay, args.search_seconds,
                          args.quick_timer, args.away_seconds, args.allow_origin, args.embed_from,
-                         args.redis, args.redis_prefix)
+                         args.redis, args.redis_prefix, args.metrics_port, args.metrics_host)
         if args.command == "play":
             from .terminal import play_match
 

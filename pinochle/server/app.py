@@ -15,9 +15,10 @@ import logging
 import secrets
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -32,6 +33,7 @@ from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .howto import DEFAULT_GAME, howto_article, howto_html
 from .limits import GuessGuard, Guard, device_refusal
+from .metrics import MeasuredStorage, Metrics
 from .matchmaking import SEARCH_SECONDS, QuickMatch, QuickSearch, queue_of
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -142,6 +144,8 @@ class Server:
     guard: Guard
     #: each connection's message rate limit: (messages per second, burst)
     rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST)
+    #: the figures for an operator (served on a port of their own when asked: docs/scaling.md)
+    metrics: Metrics = dataclasses.field(default_factory=Metrics)
 
 
 class Connection:
@@ -399,7 +403,8 @@ class Connection:
         version = d["version"]
         action = d["action"]
         assert isinstance(version, int) and isinstance(action, dict)
-        await table.person_action(seat, version, action)
+        with self.server.metrics.move_update.time():  # the move, the moves it sets off, and everyone told
+            await table.person_action(seat, version, action)
 
     async def _on_create_room(self, d: dict[str, object]) -> None:
         """``create_room``: a new room with this tab as its creator."""
@@ -569,7 +574,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                away_seconds: float | None = 60.0, guard: Guard | None = None,
                rate: tuple[float, int] = (RATE_PER_SECOND, RATE_BURST),
                edge: EdgePolicy | None = None, redis: str | None = None, redis_prefix: str = "pin:",
-               gc_watch: GcWatch | None = None) -> Starlette:
+               gc_watch: GcWatch | None = None, metrics: Metrics | None = None) -> Starlette:
     """The web app.
 
     Args:
@@ -591,6 +596,9 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         redis_prefix: the service's key prefix in Redis (several services, or tests, share one Redis).
         gc_watch: counts and times the garbage collector's runs from startup; its summary is printed as one
             JSON line (``{"gc": ...}``) on standard error at shutdown (docs/scaling.md). ``None``: not watched.
+        metrics: where the app keeps its figures for an operator (:class:`~.metrics.Metrics`; default a new
+            one, at ``app.state.metrics``). The app never serves them: ``pinochle serve --metrics-port``
+            does, on a port of its own.
 
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games and Quick Match's search time, JSON), ``/rules`` (the rules,
@@ -599,14 +607,15 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         the same as ``{"title", "html"}`` for the table's Rules dialog), ``/static/*`` (front end), ``/ws``.
     """
     policy = edge if edge is not None else EdgePolicy()
+    figures = metrics if metrics is not None else Metrics()
     cluster: Cluster | None = None
     shared: ClusterTables | None = None  # the tables of a process of a service on Redis
     if redis is None:
-        store: Storage = storage if storage is not None else SQLiteStorage(db)
+        store: Storage = cast(Storage, MeasuredStorage(storage if storage is not None else SQLiteStorage(db), figures))
         tables = Tables(store, bot_delay)
         server = Server(store, tables, Rooms(store, tables, away_seconds),
                         QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
-                        guard if guard is not None else GuessGuard(), rate)
+                        guard if guard is not None else GuessGuard(), rate, figures)
     else:
         from .cluster import Cluster
         from .clustered import cluster_parts
@@ -614,13 +623,16 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         from .matchmaking import RedisQuickMatch
         from .redis_storage import RedisStorage
 
-        store = storage if storage is not None else RedisStorage(redis, redis_prefix)
-        cluster = Cluster(redis, redis_prefix)
+        store = cast(Storage, MeasuredStorage(storage if storage is not None else RedisStorage(redis, redis_prefix),
+                                              figures))
+        cluster = Cluster(redis, redis_prefix, on_call=figures.redis.observe)
         shared, rooms = cluster_parts(store, cluster, bot_delay, away_seconds)
         tables = shared
         server = Server(store, tables, rooms,
                         RedisQuickMatch(tables, cluster, search_seconds, quick_move_timer, away_seconds),
-                        guard if guard is not None else RedisGuessGuard(cluster.redis, redis_prefix), rate)
+                        guard if guard is not None else RedisGuessGuard(cluster.redis, redis_prefix), rate, figures)
+    figures.tables = lambda: len(tables.tables)
+    figures.people = tables.hub.held
 
     async def index(request: Request) -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
@@ -678,8 +690,20 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                 await server.guard.right_code(address, device, ticket)
         return JSONResponse({"exists": found}, headers={"Cache-Control": "no-store"})
 
+    async def refuse(ws: WebSocket, err: ProtocolError) -> None:
+        """Send ``err`` to the client, counted by its code."""
+        figures.error(err.code.value)
+        await send_json(ws, err.to_json())
+
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
+        figures.socket_opened()
+        try:
+            await serve_socket(ws)
+        finally:
+            figures.socket_closed()
+
+    async def serve_socket(ws: WebSocket) -> None:
         if not policy.origin_allowed(ws.headers.get("origin"), ws.headers.get("host"),
                                      "https" if ws.url.scheme == "wss" else "http"):
             # a page of another site must not act for the person whose browser it runs in
@@ -694,12 +718,12 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                     raise ProtocolError(ErrorCode.NO_HELLO, "say hello first: {\"type\": \"hello\", \"device\": ...}")
                 await conn.hello(hello.data.get("device"), hello.data.get("seat"))
             except ProtocolError as err:
-                await send_json(ws, err.to_json())
+                await refuse(ws, err)
                 await ws.close(CloseCode.RATE_LIMITED if err.code == ErrorCode.RATE_LIMITED else CloseCode.BAD_HELLO)
                 return
             except StorageFault as err:  # the shared store (Redis) is down: nothing to resync from, come back later
                 log.warning("storage refused a hello: %s", err.__cause__ or err)
-                await send_json(ws, ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
+                await refuse(ws, ProtocolError(ErrorCode.STORAGE, str(err)))
                 await ws.close(CloseCode.SERVICE_RESTART)
                 return
             beating = False  # the browser has started its heartbeat: silence means it is gone
@@ -717,8 +741,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                     if conn.limiter.refused > RATE_CLOSE_AFTER:
                         await ws.close(CloseCode.RATE_LIMITED)
                         return
-                    await send_json(ws, ProtocolError(
-                        ErrorCode.RATE_LIMITED, "too many messages: slow down (the message was ignored)").to_json())
+                    await refuse(ws, ProtocolError(
+                        ErrorCode.RATE_LIMITED, "too many messages: slow down (the message was ignored)"))
                     continue
                 if is_ping(text):
                     beating = True
@@ -727,17 +751,17 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                 try:
                     await conn.handle(text)
                 except ProtocolError as err:
-                    await send_json(ws, err.to_json())
+                    await refuse(ws, err)
                 except WebSocketDisconnect:
                     raise
                 except StorageFault as err:  # nothing was saved, nothing changed: say why, stay up
                     log.warning("storage refused a write: %s", err.__cause__ or err)
-                    await send_json(ws, ProtocolError(ErrorCode.STORAGE, str(err)).to_json())
+                    await refuse(ws, ProtocolError(ErrorCode.STORAGE, str(err)))
                 except Exception:
                     if _gone(ws):  # the client left while its message was handled: nobody to answer
                         return
                     log.exception("message failed: %.200r", text)
-                    await send_json(ws, ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is unchanged").to_json())
+                    await refuse(ws, ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is unchanged"))
         except FrameTooBig:
             await ws.close(CloseCode.TOO_BIG)
         except WebSocketDisconnect:
@@ -761,7 +785,11 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             gc_watch.install()
         ticker = asyncio.create_task(server.quick.run())
         expiry = asyncio.create_task(server.rooms.run_expiry())
+        lag = asyncio.create_task(figures.watch_loop())
+        figures.watch_gc()
         yield
+        figures.unwatch_gc()
+        lag.cancel()
         ticker.cancel()
         expiry.cancel()
         await server.quick.close()
@@ -792,4 +820,5 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders, policy=policy)])
     app.state.tables = tables
     app.state.server = server
+    app.state.metrics = figures
     return app

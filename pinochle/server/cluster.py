@@ -112,6 +112,8 @@ class Cluster:
         process_ttl: seconds a process counts as alive after its last heartbeat (3 s).
         timeout: seconds one Redis call may take before it fails (1.5 s), waiting for a free connection included.
         max_connections: connections to Redis this process opens at most (256); a call past them waits for one.
+        on_call: called with the seconds each guarded Redis call took (:meth:`guard`; the app's
+            ``pinochle_redis_seconds``), or ``None``.
 
     Attributes:
         pid: this process's id (:func:`new_pid`).
@@ -120,8 +122,10 @@ class Cluster:
     """
 
     def __init__(self, url: str, prefix: str = "pin:", *, lease_seconds: float = 3.0, beat: float = 1.0,
-                 process_ttl: float = 3.0, timeout: float = 1.5, max_connections: int = 256) -> None:
+                 process_ttl: float = 3.0, timeout: float = 1.5, max_connections: int = 256,
+                 on_call: Callable[[float], None] | None = None) -> None:
         self.url = url
+        self.on_call = on_call
         self.prefix = prefix
         self.lease_seconds = lease_seconds
         self.beat = beat
@@ -249,13 +253,18 @@ class Cluster:
     @contextlib.asynccontextmanager
     async def guard(self) -> AsyncIterator[None]:
         """Inside ``async with cluster.guard():`` a Redis error (or a socket error) becomes
-        :class:`StorageFault` with the player's message, as every method of the cluster raises it."""
+        :class:`StorageFault` with the player's message, as every method of the cluster raises it; the time
+        it took goes to ``on_call``."""
+        start = time.perf_counter()
         try:
             yield
         except redis.RedisError as err:
             raise redis_fault(err) from err
         except OSError as err:
             raise redis_fault(redis.ConnectionError(str(err))) from err
+        finally:
+            if self.on_call is not None:
+                self.on_call(time.perf_counter() - start)
 
     # ---------------------------------------------------------------- pub/sub
 

@@ -217,6 +217,10 @@ class Hub:
         """Whether ``token`` has an open socket."""
         return token is not None and token in self._sockets
 
+    def held(self) -> int:
+        """How many tokens have a socket on this process."""
+        return len(self._sockets)
+
     def watch(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(token)`` when a token connects or its last socket closes."""
         self._watchers.append(callback)
