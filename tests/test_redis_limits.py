@@ -1,4 +1,4 @@
-"""The room-code guard across processes (issue 16): :class:`RedisGuessGuard` against a real redis-server.
+"""The room-code guard across processes: :class:`GuessGuard` on :class:`RedisCounters` against a real redis-server.
 
 Two guards on one Redis stand for two processes of one service: a device that guesses through both is
 counted once, an address's device tokens are counted together, the window is the in-memory guard's
@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from redis.asyncio import Redis
 
-from pinochle.server.limits import GuessGuard, RedisGuessGuard
+from pinochle.server.adapters.redis import RedisCounters
+from pinochle.server.limits import GuessGuard
 
 from .redis_support import RedisServer, RedisTarget, redis_server, redis_target  # noqa: F401
 from .test_protocol_errors import joins_at_once
@@ -34,15 +35,15 @@ class Clock:
         return self.now
 
 
-def with_guards(target: RedisTarget, body: Callable[[RedisGuessGuard, RedisGuessGuard, Clock], Awaitable[T]],
+def with_guards(target: RedisTarget, body: Callable[[GuessGuard, GuessGuard, Clock], Awaitable[T]],
                 **limits: int) -> T:
     """Run ``body(a, b, clock)``: two guards ("processes") with their own clients, one prefix, one clock."""
     async def main() -> T:
         clock = Clock()
         ca, cb = Redis.from_url(target.url), Redis.from_url(target.url)
         try:
-            a = RedisGuessGuard(ca, target.prefix, clock=clock, **limits)  # type: ignore[arg-type]
-            b = RedisGuessGuard(cb, target.prefix, clock=clock, **limits)  # type: ignore[arg-type]
+            a = GuessGuard(RedisCounters(ca, target.prefix, clock=clock), **limits)  # type: ignore[arg-type]
+            b = GuessGuard(RedisCounters(cb, target.prefix, clock=clock), **limits)  # type: ignore[arg-type]
             return await body(a, b, clock)
         finally:
             await ca.aclose()
@@ -51,7 +52,7 @@ def with_guards(target: RedisTarget, body: Callable[[RedisGuessGuard, RedisGuess
 
 
 def test_wrong_codes_through_two_processes_count_once(redis_target: RedisTarget) -> None:
-    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> None:
+    async def body(a: GuessGuard, b: GuessGuard, clock: Clock) -> None:
         await a.wrong_code("1.2.3.4", "dev")
         await b.wrong_code("1.2.3.4", "dev")
         assert await a.refusal("1.2.3.4", "dev") is None
@@ -69,7 +70,7 @@ def test_wrong_codes_through_two_processes_count_once(redis_target: RedisTarget)
 
 
 def test_an_address_is_limited_across_devices_and_processes(redis_target: RedisTarget) -> None:
-    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> None:
+    async def body(a: GuessGuard, b: GuessGuard, clock: Clock) -> None:
         for i in range(4):
             await (a if i % 2 else b).wrong_code("5.6.7.8", f"dev{i}")
         refusal = await a.refusal("5.6.7.8", "fresh")
@@ -80,7 +81,7 @@ def test_an_address_is_limited_across_devices_and_processes(redis_target: RedisT
 
 
 def test_device_tokens_per_address_across_processes(redis_target: RedisTarget) -> None:
-    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> None:
+    async def body(a: GuessGuard, b: GuessGuard, clock: Clock) -> None:
         assert await a.admit_device("1.1.1.1", "d1") and await b.admit_device("1.1.1.1", "d2")
         assert not await a.admit_device("1.1.1.1", "d3") and not await b.admit_device("1.1.1.1", "d3")
         assert await b.admit_device("1.1.1.1", "d1"), "a device seen from the address through A is known to B"
@@ -92,7 +93,7 @@ def test_device_tokens_per_address_across_processes(redis_target: RedisTarget) -
 
 
 def test_two_processes_admitting_at_once_cannot_both_take_the_last_place(redis_target: RedisTarget) -> None:
-    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> list[bool]:
+    async def body(a: GuessGuard, b: GuessGuard, clock: Clock) -> list[bool]:
         return list(await asyncio.gather(*((a, b)[i % 2].admit_device("3.3.3.3", f"d{i}") for i in range(20))))
 
     admitted = with_guards(redis_target, body, devices_per_address=5)
@@ -100,11 +101,13 @@ def test_two_processes_admitting_at_once_cannot_both_take_the_last_place(redis_t
 
 
 def test_counts_stay_bounded_and_expire(redis_target: RedisTarget) -> None:
-    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> list[tuple[int, int]]:
+    async def body(a: GuessGuard, b: GuessGuard, clock: Clock) -> list[tuple[int, int]]:
         for _ in range(10):
             await a.wrong_code("4.4.4.4", "dev")
-        keys = [k async for k in a.client.scan_iter(f"{redis_target.prefix}guess:*")]
-        return [(await a.client.zcard(k), await a.client.pttl(k)) for k in keys]
+        assert isinstance(a.counters, RedisCounters)
+        client = a.counters.client
+        keys = [k async for k in client.scan_iter(f"{redis_target.prefix}guess:*")]
+        return [(await client.zcard(k), await client.pttl(k)) for k in keys]
 
     sizes = with_guards(redis_target, body, bad_codes=3, bad_codes_per_address=5)
     assert sorted(n for n, _ in sizes) == [3, 5]
@@ -113,7 +116,7 @@ def test_counts_stay_bounded_and_expire(redis_target: RedisTarget) -> None:
 
 def test_redis_down_lets_requests_through(redis_target: RedisTarget) -> None:
     """Everything the guard protects lives in the same Redis: while it is down nobody can guess, so it lets go."""
-    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> None:
+    async def body(a: GuessGuard, b: GuessGuard, clock: Clock) -> None:
         await a.wrong_code("1.2.3.4", "dev")
         assert await a.refusal("1.2.3.4", "dev") is not None
         with redis_target.server.down(keep_data=True):
@@ -129,7 +132,7 @@ def test_codes_tried_at_once_through_two_processes_never_pass_the_limit(redis_ta
     """Found by a tester: 5 sockets of one device sending 6 wrong codes each through 3 processes got 23 ``no_room``
     for a limit of 20 (the check and the count were two steps). ``try_code`` is one script: of many tries at
     once, exactly the limit's pass, and a right code's count is taken back."""
-    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> None:
+    async def body(a: GuessGuard, b: GuessGuard, clock: Clock) -> None:
         tries = await asyncio.gather(*((a, b)[i % 2].try_code("8.8.8.8", "dev") for i in range(12)))
         passed = [ticket for refusal, ticket in tries if refusal is None]
         assert len(passed) == 4 and all(passed)
@@ -149,7 +152,7 @@ def test_joins_at_once_never_get_more_wrong_codes_than_the_limit(redis_target: R
     async def main() -> tuple[list[str], list[str]]:
         client = Redis.from_url(redis_target.url)
         try:
-            guard = RedisGuessGuard(client, redis_target.prefix, bad_codes=3, bad_codes_per_address=100)
+            guard = GuessGuard(RedisCounters(client, redis_target.prefix), bad_codes=3, bad_codes_per_address=100)
             return await joins_at_once(tmp_path / "g.db", guard, wrong=6)
         finally:
             await client.aclose()
@@ -167,11 +170,11 @@ OPS = st.lists(st.tuples(st.sampled_from(["admit", "wrong", "ask", "wait", "try"
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(OPS)
 def test_the_same_answers_as_the_in_memory_guard(redis_server: RedisServer, ops: list[tuple[str, str, int, int]]) -> None:
-    """Op by op, two Redis guards in turn answer as one :class:`GuessGuard` (sliding window, limits, known devices)."""
+    """Op by op, two guards on Redis in turn answer as one guard in memory (sliding window, limits, known devices)."""
     limits = {"bad_codes": 2, "bad_codes_per_address": 3, "devices_per_address": 2, "window": 60}
     target = RedisTarget(redis_server.url, f"h{uuid.uuid4().hex[:10]}:", redis_server)
 
-    async def body(a: RedisGuessGuard, b: RedisGuessGuard, clock: Clock) -> None:
+    async def body(a: GuessGuard, b: GuessGuard, clock: Clock) -> None:
         memory = GuessGuard(clock=clock, **limits)  # type: ignore[arg-type]
         tickets: list[tuple[str, str, str, str]] = []  # tries not taken back: address, device, both tickets
         for op, which, who, seconds in ops:

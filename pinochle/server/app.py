@@ -619,7 +619,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     else:
         from .cluster import Cluster
         from .clustered import cluster_parts
-        from .limits import RedisGuessGuard
+        from .adapters.redis import RedisCounters
         from .matchmaking import RedisQuickMatch
         from .redis_storage import RedisStorage
 
@@ -630,7 +630,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         tables = shared
         server = Server(store, tables, rooms,
                         RedisQuickMatch(tables, cluster, search_seconds, quick_move_timer, away_seconds),
-                        guard if guard is not None else RedisGuessGuard(cluster.redis, redis_prefix), rate, figures)
+                        guard if guard is not None else GuessGuard(RedisCounters(cluster.redis, redis_prefix)), rate, figures)
     figures.tables = lambda: len(tables.tables)
     figures.people = tables.hub.held
 

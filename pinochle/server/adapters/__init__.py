@@ -1,0 +1,16 @@
+"""What the server's parts share, as small interfaces with two implementations each (docs/scaling.md).
+
+A single process is a service of one: its parts run on the in-memory implementations
+(:mod:`.memory`); the processes of a service on Redis run the same parts on the Redis ones
+(:mod:`.redis`, which holds every Redis key and Lua script of these interfaces). The interfaces
+are in :mod:`.base`.
+
+- :class:`~.base.Counters`: sliding-window counters (the limits on guessing room codes).
+"""
+
+from __future__ import annotations
+
+from .base import Counters
+from .memory import MemoryCounters
+
+__all__ = ["Counters", "MemoryCounters"]
