@@ -145,7 +145,7 @@ def test_an_unknown_or_unbuilt_game_is_refused_naming_the_playable_games(
         ws.send_json({"type": "resume"})
         assert error(ws)["code"] == "no_match"  # nothing was started
         assert client.app.state.server.quick.matchmaker.waiting() == ()  # type: ignore[attr-defined]
-        assert client.app.state.server.rooms.rooms == {}  # type: ignore[attr-defined]
+        assert client.app.state.server.storage.idle_rooms(float("inf")) == []  # type: ignore[attr-defined]
 
 
 def test_room_game_is_required() -> None:

@@ -32,9 +32,8 @@ Three classes replace their single-process parents when ``pinochle serve --redis
   the replicas it holds) whose lease nobody holds, so a killed process's tables continue elsewhere
   within a second of their leases running out. Replicas nobody needs here (no socket, not owned)
   are dropped.
-- :class:`ClusterRooms` (a :class:`~.rooms.Rooms`): every lobby change takes the short lock
-  ``{p}lock:room:{code}``, loads the room fresh from storage, changes it, saves it and tells the
-  members through the hub.
+- the rooms are :class:`~.rooms.Rooms`, as in one process, taking their locks in Redis
+  (``{p}lock:room:{code}``).
 
 When Redis goes away, writes fail with :class:`~.storage.StorageFault` (the error ``storage``), and the
 pub/sub listener reconnects; once it is back every replica reloads the log (pub/sub dropped what was
@@ -54,7 +53,7 @@ from typing import Any
 
 from ..game import Action, State, apply
 from .cluster import Cluster, Handler
-from .rooms import ROOM_IDLE_SECONDS, Room, Rooms, normal_code
+from .rooms import Rooms
 from .storage import SeatRecord, Storage, StorageFault, StoredMatch
 from .table import RETRY_SECONDS, Clock, Hub, R, Send, Table, Tables
 
@@ -743,79 +742,9 @@ class ClusterTables(Tables):
         table.start()
 
 
-class ClusterRooms(Rooms):
-    """The rooms of a service: every change under the room's lock, from the stored room (see the module
-    docstring)."""
-
-    tables: ClusterTables
-
-    def __init__(self, storage: Storage, tables: ClusterTables, away_seconds: float | None = 60.0) -> None:
-        super().__init__(storage, tables, away_seconds)
-        self.cluster = tables.cluster
-
-    def get(self, code: str) -> Room | None:
-        """The room with ``code`` as stored now (another process may have changed it), or ``None``."""
-        data = self.storage.load_room(code)
-        return None if data is None else Room.from_json(data)
-
-    async def aget(self, code: str) -> Room | None:
-        """:meth:`get`, reading storage off the event loop."""
-        data = await self.tables.read(self.storage.load_room, code)
-        return None if data is None else Room.from_json(data)
-
-    @contextlib.asynccontextmanager
-    async def _locked(self, code: str | None) -> AsyncIterator[None]:
-        if code is None:
-            yield
-            return
-        async with self.cluster.lock(f"room:{code}"):
-            yield
-
-    async def _code_of(self, token: str | None) -> str | None:
-        return None if token is None else await asyncio.to_thread(self.storage.room_of_token, token)
-
-    async def join(self, code: object, name: object) -> tuple[Room, str]:
-        async with self._locked(normal_code(code)):
-            return await self._join(code, name)
-
-    async def _lobby_call(self, token: str | None, fn: Callable[[Room, str], object]) -> Room:
-        async with self._locked(await self._code_of(token)):
-            return await self._lobby_call_unlocked(token, fn)
-
-    async def start(self, token: str | None) -> Table:
-        async with self._locked(await self._code_of(token)):
-            return await self._start(token)
-
-    async def leave(self, token: str | None) -> None:
-        async with self._locked(await self._code_of(token)):
-            await self._leave(token)
-
-    async def _finished(self, table: Table) -> None:
-        async with self._locked(table.owner):
-            room = self.get(table.owner)
-            if room is not None and room.match_id == table.id and room.phase == "playing":
-                await self._finished_unlocked(table)
-
-    async def expire(self, idle_seconds: float = ROOM_IDLE_SECONDS) -> list[str]:
-        """Delete the rooms nobody has changed for ``idle_seconds``, each under its lock (checked again there)."""
-        done = []
-        for code in await asyncio.to_thread(self.storage.idle_rooms, time.time() - idle_seconds):
-            async with self._locked(code):
-                if code in await asyncio.to_thread(self.storage.idle_rooms, time.time() - idle_seconds):
-                    await self._expire_one(code)
-                    done.append(code)
-        return done
-
-    async def _expire_one(self, code: str) -> None:
-        room = self.get(code)
-        await super()._expire_one(code)
-        if room is not None and room.match_id is not None and room.phase == "playing":
-            await self.tables.ended(room.match_id)
-
-
 def cluster_parts(storage: Storage, cluster: Cluster, bot_delay: float,
-                  away_seconds: float | None) -> tuple[ClusterTables, ClusterRooms]:
-    """The tables and rooms of one process of a service on ``cluster``."""
+                  away_seconds: float | None) -> tuple[ClusterTables, Rooms]:
+    """The tables and rooms of one process of a service on ``cluster`` (the rooms take their locks there)."""
     tables = ClusterTables(storage, cluster, bot_delay)
-    return tables, ClusterRooms(storage, tables, away_seconds)
+    return tables, Rooms(storage, tables, away_seconds, locks=cluster)
 

@@ -18,18 +18,20 @@ computer guests").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import time
 import secrets
 import unicodedata
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import LEVELS
 from ..cards import Seat
 from ..games import find as find_game
+from .adapters import Locks, MemoryLocks
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, Storage
 from .table import (EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, chair_word, has_chairs, new_match_id,
@@ -494,33 +496,31 @@ def normal_code(raw: object) -> str | None:
 class Rooms:
     """The private rooms of a server: the lobby rules of :class:`Room` wired to storage, tables and sockets.
 
-    Every change is saved before anyone is told, then each member is sent a
-    ``room`` message built by :meth:`Room.public` (no tokens but their own).
+    Storage holds the truth: every change takes the room's lock (``room:{code}``), reads the room as
+    stored, changes it, saves it, and only then tells each member, with a ``room`` message built by
+    :meth:`Room.public` (no tokens but their own). One process and the processes of a service on Redis
+    run this same code; only the locks differ (:class:`~.adapters.memory.MemoryLocks`, or the service's
+    locks in Redis).
 
     Args:
         storage: the store (rooms persist across restarts).
         tables: the server's tables (a started room gets one).
         away_seconds: seconds before a disconnected person is played by a computer.
+        locks: the rooms' locks (default: in this process's memory).
     """
 
-    def __init__(self, storage: Storage, tables: Tables, away_seconds: float | None = 60.0) -> None:
+    def __init__(self, storage: Storage, tables: Tables, away_seconds: float | None = 60.0,
+                 locks: Locks | None = None) -> None:
         self.storage = storage
         self.tables = tables
         self.away_seconds = away_seconds
-        self.rooms: dict[str, Room] = {}
-        #: serializes every change to any room: a start and a leave at the same moment cannot interleave
-        self.lock = asyncio.Lock()
+        self.locks: Locks = locks if locks is not None else MemoryLocks()
         tables.finish_hooks["room"] = self._finished
 
     def get(self, code: str) -> Room | None:
-        """The room with ``code`` (from memory or storage), or ``None``."""
-        room = self.rooms.get(code)
-        if room is None:
-            data = self.storage.load_room(code)
-            if data is None:
-                return None
-            room = self.rooms[code] = Room.from_json(data)
-        return room
+        """The room with ``code`` as stored now, or ``None``."""
+        data = self.storage.load_room(code)
+        return None if data is None else Room.from_json(data)
 
     def of_token(self, token: str) -> Room | None:
         """The room in which ``token`` is a member, or ``None``."""
@@ -530,21 +530,26 @@ class Rooms:
 
     async def aget(self, code: str) -> Room | None:
         """:meth:`get`, reading storage off the event loop (:meth:`Tables.read`)."""
-        room = self.rooms.get(code)
-        if room is None:
-            data = await self.tables.read(self.storage.load_room, code)
-            if data is None:
-                return None
-            room = self.rooms.get(code)  # loaded meanwhile (another message): keep that one
-            if room is None:
-                room = self.rooms[code] = Room.from_json(data)
-        return room
+        data = await self.tables.read(self.storage.load_room, code)
+        return None if data is None else Room.from_json(data)
 
     async def aof_token(self, token: str) -> Room | None:
         """:meth:`of_token`, reading storage off the event loop (:meth:`Tables.read`)."""
         code = await self.tables.read(self.storage.room_of_token, token)
         room = None if code is None else await self.aget(code)
         return room if room is not None and token in room.members else None
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, code: str | None) -> AsyncIterator[None]:
+        """Hold the lock of room ``code`` (nothing to hold for ``None``: no such room)."""
+        if code is None:
+            yield
+            return
+        async with self.locks.lock(f"room:{code}"):
+            yield
+
+    async def _code_of(self, token: str | None) -> str | None:
+        return None if token is None else await self.tables.read(self.storage.room_of_token, token)
 
     async def _save(self, room: Room) -> None:
         await asyncio.to_thread(self.storage.save_room, room.code, room.to_json(), list(room.members))
@@ -554,8 +559,8 @@ class Rooms:
         for token in list(room.members):
             await self.tables.hub.send(token, {"type": "room", "room": room.public(token)})
 
-    def _room_of(self, token: str | None) -> Room:
-        room = None if token is None else self.of_token(token)
+    async def _room_of(self, token: str | None) -> Room:
+        room = None if token is None else await self.aof_token(token)
         if room is None or token is None:
             raise ProtocolError(ErrorCode.NOT_IN_ROOM, "you are not in a room: create one or join one with its code")
         return room
@@ -576,7 +581,6 @@ class Rooms:
             room = Room.create(clean_name(name), str(level) if level is not None else "normal", str(game), players)
         except RoomError as err:
             raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-        self.rooms[room.code] = room
         await self._save(room)
         return room, room.creator
 
@@ -588,34 +592,28 @@ class Rooms:
                 same answer whatever the code), ``room`` for a bad name, a
                 full room or a match in play.
         """
-        async with self.lock:
-            return await self._join(code, name)
-
-    async def _join(self, code: object, name: object) -> tuple[Room, str]:
         canon = normal_code(code)
-        room = None if canon is None else self.get(canon)
-        if room is None:
-            raise ProtocolError(ErrorCode.NO_ROOM, "no room has that code: check it with the person who shared it")
-        try:
-            token = room.join(clean_name(name))
-        except RoomError as err:
-            raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-        await self._changed(room)
-        return room, token
+        async with self._locked(canon):
+            room = None if canon is None else await self.aget(canon)
+            if room is None:
+                raise ProtocolError(ErrorCode.NO_ROOM, "no room has that code: check it with the person who shared it")
+            try:
+                token = room.join(clean_name(name))
+            except RoomError as err:
+                raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+            await self._changed(room)
+            return room, token
 
     async def _lobby_call(self, token: str | None, fn: Callable[[Room, str], object]) -> Room:
-        async with self.lock:
-            return await self._lobby_call_unlocked(token, fn)
-
-    async def _lobby_call_unlocked(self, token: str | None, fn: Callable[[Room, str], object]) -> Room:
-        room = self._room_of(token)
-        assert token is not None
-        try:
-            fn(room, token)
-        except RoomError as err:
-            raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-        await self._changed(room)
-        return room
+        async with self._locked(await self._code_of(token)):
+            room = await self._room_of(token)
+            assert token is not None
+            try:
+                fn(room, token)
+            except RoomError as err:
+                raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+            await self._changed(room)
+            return room
 
     async def ready(self, token: str | None, ready: object) -> None:
         """Set the member's Ready toggle."""
@@ -667,90 +665,81 @@ class Rooms:
         Raises:
             ProtocolError: ``room`` if not the creator, not all Ready, or not in the lobby.
         """
-        async with self.lock:
-            return await self._start(token)
+        async with self._locked(await self._code_of(token)):
+            room = await self._room_of(token)
+            assert token is not None
+            try:
+                begun = room.start(token)
+            except RoomError as err:
+                raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+            level_name = begun.level.capitalize()
 
-    async def _start(self, token: str | None) -> Table:
-        room = self._room_of(token)
-        assert token is not None
-        try:
-            begun = room.start(token)
-        except RoomError as err:
-            raise ProtocolError(ErrorCode.ROOM, str(err)) from None
-        level_name = begun.level.capitalize()
+            def record(place: int, word: str) -> SeatRecord:
+                who = begun.seats[place]
+                return SeatRecord(None, f"{word} (computer, {level_name})") if who is None \
+                    else SeatRecord(who, room.members[who].name)
 
-        def record(place: int, word: str) -> SeatRecord:
-            who = begun.seats[place]
-            return SeatRecord(None, f"{word} (computer, {level_name})") if who is None \
-                else SeatRecord(who, room.members[who].name)
-
-        if begun.players is not None:  # a table of 4 or 5: one record per chair
-            seats = [record(c, chair_word(c)) for c in range(begun.players)]
-        else:
-            seats = [
-                EMPTY_PLACE if s not in begun.seats  # a place the game seats nobody at (a table of three's N)
-                else record(s, SEAT_WORD[s])
-                for s in Seat
-            ]
-        room.match_id = new_match_id()  # set before any await: the room is never "playing" without its match
-        table = await asyncio.to_thread(
-            self.tables.create, "room", room.code, begun.level, seats,
-            TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds, players=begun.players),
-            room.match_id, begun.game,
-        )
-        await self._changed(room)
-        await table.broadcast("start")
-        table.start()
-        return table
+            if begun.players is not None:  # a table of 4 or 5: one record per chair
+                seats = [record(c, chair_word(c)) for c in range(begun.players)]
+            else:
+                seats = [
+                    EMPTY_PLACE if s not in begun.seats  # a place the game seats nobody at (a table of three's N)
+                    else record(s, SEAT_WORD[s])
+                    for s in Seat
+                ]
+            room.match_id = new_match_id()  # set before any await: the room is never "playing" without its match
+            table = await asyncio.to_thread(
+                self.tables.create, "room", room.code, begun.level, seats,
+                TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds, players=begun.players),
+                room.match_id, begun.game,
+            )
+            await self._changed(room)
+            await table.broadcast("start")
+            table.start()
+            return table
 
     async def leave(self, token: str | None) -> None:
         """The member leaves the room (a computer takes their seat in a match in play)."""
-        async with self.lock:
-            await self._leave(token)
-
-    async def _leave(self, token: str | None) -> None:
-        room = self._room_of(token)
-        assert token is not None
-        seat = room.seat_of(token)
-        room.leave(token)
-        table = None if room.match_id is None else self.tables.get(room.match_id)
-        if not room.members:
-            if table is not None and room.phase == "playing":
-                await asyncio.to_thread(self.storage.finish_match, table.id)
-                table.abandoned = True
-                self.tables.drop(table)
-            self.rooms.pop(room.code, None)
-            await asyncio.to_thread(self.storage.delete_room, room.code)
-            return
-        if table is not None and room.phase == "playing" and seat is not None:
-            await table.leave(seat)
-        await self._changed(room)
+        async with self._locked(await self._code_of(token)):
+            room = await self._room_of(token)
+            assert token is not None
+            seat = room.seat_of(token)
+            room.leave(token)
+            table = None if room.match_id is None else await self.tables.aget(room.match_id)
+            if not room.members:
+                if table is not None and room.phase == "playing":
+                    await asyncio.to_thread(self.storage.finish_match, table.id)
+                    table.abandoned = True
+                    self.tables.drop(table)
+                await asyncio.to_thread(self.storage.delete_room, room.code)
+                return
+            if table is not None and room.phase == "playing" and seat is not None:
+                await table.leave(seat)
+            await self._changed(room)
 
     async def expire(self, idle_seconds: float = ROOM_IDLE_SECONDS) -> list[str]:
-        """Delete rooms nobody has changed for ``idle_seconds`` (their match, if any, ends); their codes.
+        """Delete the rooms nobody has changed for ``idle_seconds`` (their match, if any, ends); their codes.
 
-        Rooms cost storage, and anyone can create them: a room left alone for
-        a day is gone, like a table nobody came back to.
+        Rooms cost storage, and anyone can create them: a room left alone for a day is gone, like a table
+        nobody came back to. Each is checked again under its lock.
         """
-        async with self.lock:
-            codes = await asyncio.to_thread(self.storage.idle_rooms, time.time() - idle_seconds)
-            for code in codes:
-                await self._expire_one(code)
-            return codes
+        done = []
+        for code in await asyncio.to_thread(self.storage.idle_rooms, time.time() - idle_seconds):
+            async with self._locked(code):
+                if code in await asyncio.to_thread(self.storage.idle_rooms, time.time() - idle_seconds):
+                    await self._expire_one(code)
+                    done.append(code)
+        return done
 
     async def _expire_one(self, code: str) -> None:
-        """Delete the room ``code`` (its match, if in play, ends; its members get ``left``)."""
-        room = self.get(code)
+        """Delete the room ``code`` (its match, if in play, ends everywhere; its members get ``left``)."""
+        room = await self.aget(code)
         if room is not None and room.match_id is not None and room.phase == "playing":
             await asyncio.to_thread(self.storage.finish_match, room.match_id)
-            table = self.tables.tables.get(room.match_id)
-            if table is not None:
-                table.abandoned = True
-                self.tables.drop(table)
+            await self.tables.ended(room.match_id)
         if room is not None:
             for token in list(room.members):
                 await self.tables.hub.send(token, {"type": "left"})
-        self.rooms.pop(code, None)
         await asyncio.to_thread(self.storage.delete_room, code)
 
     async def run_expiry(self, every: float = 600.0) -> None:
@@ -771,12 +760,9 @@ class Rooms:
         await self._lobby_call(token, fn)
 
     async def _finished(self, table: Table) -> None:
-        async with self.lock:
-            await self._finished_unlocked(table)
-
-    async def _finished_unlocked(self, table: Table) -> None:
-        room = self.get(table.owner)
-        if room is None or room.match_id != table.id:
-            return
-        room.finish()
-        await self._changed(room)
+        """The room's match ended: the room shows its result."""
+        async with self._locked(table.owner):
+            room = await self.aget(table.owner)
+            if room is not None and room.match_id == table.id and room.phase == "playing":
+                room.finish()
+                await self._changed(room)

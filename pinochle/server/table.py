@@ -816,6 +816,13 @@ class Tables:
                 if not ids:
                     del self._by_token[token]
 
+    async def ended(self, match_id: str) -> None:
+        """The match ended for good (storage marks it finished): close its table."""
+        table = self.tables.get(match_id)
+        if table is not None:
+            table.abandoned = True
+            self.drop(table)
+
     async def read(self, fn: Callable[..., R], *args: object) -> R:
         """``fn(*args)``, a storage read made for a message (the lookups of :meth:`aget`, :meth:`acurrent`,
         :meth:`aof_token` and ``Rooms.aget``/``aof_token``). Here, on the event loop: a SQLite read takes about

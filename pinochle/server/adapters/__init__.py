@@ -5,12 +5,13 @@ A single process is a service of one: its parts run on the in-memory implementat
 (:mod:`.redis`, which holds every Redis key and Lua script of these interfaces). The interfaces
 are in :mod:`.base`.
 
-- :class:`~.base.Counters`: sliding-window counters (the limits on guessing room codes).
+- :class:`~.base.Counters`: sliding-window counters (the limits on guessing room codes);
+- :class:`~.base.Locks`: short locks by name (a room's lobby changes).
 """
 
 from __future__ import annotations
 
-from .base import Counters
-from .memory import MemoryCounters
+from .base import Counters, Locks
+from .memory import MemoryCounters, MemoryLocks
 
-__all__ = ["Counters", "MemoryCounters"]
+__all__ = ["Counters", "Locks", "MemoryCounters", "MemoryLocks"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 
@@ -29,3 +30,14 @@ class Counters(Protocol):
 
     async def take_back(self, names: Sequence[str], ticket: str) -> None:
         """Forget the event ``ticket`` (from :meth:`add_all`) of each of ``names``, where it still counts."""
+
+
+class Locks(Protocol):
+    """Short mutual exclusion by name (a room's read-change-write), across the processes of a service."""
+
+    def lock(self, name: str) -> AbstractAsyncContextManager[None]:
+        """``async with locks.lock(name):`` holds the lock ``name`` inside the block; keep it short.
+
+        Raises:
+            StorageFault: the lock could not be taken (the shared store cannot be reached, or stayed busy).
+        """

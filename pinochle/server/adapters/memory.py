@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 
 #: Names a :class:`MemoryCounters` keeps at most before dropping the oldest (bounds memory under a spray
 #: of addresses).
@@ -106,3 +108,40 @@ class MemoryCounters:
                     break
             if not events:
                 del self._events[name]
+
+
+class MemoryLocks:
+    """:class:`~.base.Locks` for one process: an ``asyncio.Lock`` per name, forgotten when nobody holds or
+    waits for it.
+
+    >>> import asyncio
+    >>> locks = MemoryLocks()
+    >>> async def twice() -> list[str]:
+    ...     said: list[str] = []
+    ...     async def one(who: str) -> None:
+    ...         async with locks.lock("room:ABC"):
+    ...             said.append(who + " in"); await asyncio.sleep(0); said.append(who + " out")
+    ...     await asyncio.gather(one("a"), one("b"))
+    ...     return said
+    >>> asyncio.run(twice()), locks._locks
+    (['a in', 'a out', 'b in', 'b out'], {})
+    """
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
+
+    @contextlib.asynccontextmanager
+    async def lock(self, name: str) -> AsyncIterator[None]:
+        """Hold the lock ``name`` inside the block."""
+        entry = self._locks.get(name)
+        if entry is None:
+            entry = self._locks[name] = (asyncio.Lock(), [0])
+        lock, users = entry
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._locks[name]
