@@ -52,3 +52,40 @@ def test_a_name_never_holds_more_than_its_limit_and_add_all_is_all_or_none(ops: 
             else:
                 t[0] += limit * 4
     asyncio.run(run())
+
+
+def test_the_memory_link_is_a_service_of_one() -> None:
+    from pinochle.server.adapters import MemoryLink
+
+    async def run() -> None:
+        link = MemoryLink()
+        assert await link.acquire("m1") and await link.acquire("m1")  # its own, again
+        assert await link.holders(["m1", "m2"]) == {"m1": link.pid, "m2": None}
+        assert await link.renew_many(["m1", "m2"]) == {"m2"}
+        assert await link.release("m1") and not await link.release("m1")
+        assert await link.renew_many(["m1"]) == {"m1"}
+        await link.add_fact("ready:m1", "12:0")
+        await link.add_fact("ready:m1", "12:2")
+        await link.put_fact("standins:m1", "[1]")
+        assert await link.facts("ready:m1") == {"12:0", "12:2"} and await link.fact("standins:m1") == "[1]"
+        assert await link.facts("ready:m2") == set() and await link.fact("standins:m2") is None
+        await link.publish(link.channel("match", "m1"), {"v": 1})  # nobody else: nothing happens
+        assert not link.elsewhere("tok")
+    asyncio.run(run())
+
+
+def test_memory_facts_expire_after_a_day() -> None:
+    from pinochle.server.adapters import MemoryLink
+    from pinochle.server.adapters.memory import FACTS_TTL
+
+    t = [0.0]
+    link = MemoryLink(clock=lambda: t[0])
+
+    async def run() -> None:
+        await link.add_fact("ready:m1", "3:0")
+        t[0] += FACTS_TTL + 1
+        assert await link.facts("ready:m1") == set()
+        for i in range(1000):  # every 1,000 changes the expired go
+            await link.put_fact(f"standins:m{i}", "[]")
+        assert "ready:m1" not in link._sets
+    asyncio.run(run())

@@ -19,7 +19,7 @@ from redis import exceptions as redis_errors
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn
 from pinochle.server.cluster import Cluster
-from pinochle.server.clustered import ClusterTable, ClusterTables
+from pinochle.server.table import Table, Tables
 from pinochle.server.redis_storage import RedisStorage
 from pinochle.server.protocol import ErrorCode, ProtocolError
 from pinochle.server.storage import SeatRecord, StorageFault
@@ -61,11 +61,12 @@ def storage(redis_target: RedisTarget) -> Iterator[RedisStorage]:
 
 @contextlib.asynccontextmanager
 async def two_processes(target: RedisTarget, storage: RedisStorage,
-                        other: RedisStorage | None = None) -> AsyncIterator[tuple[ClusterTables, ClusterTables]]:
+                        other: RedisStorage | None = None) -> AsyncIterator[tuple[Tables, Tables]]:
     """The tables (bot delay 0) of two processes on :func:`two_clusters` links, the first on ``storage`` and
     the second on ``other`` (default: ``storage``); closed and stopped at the end."""
     async with two_clusters(target) as (one, two):
-        first, second = ClusterTables(storage, one, 0.0), ClusterTables(other or storage, two, 0.0)
+        first, second = (Tables(storage, 0.0, link=one, read_off_loop=True),
+                         Tables(other or storage, 0.0, link=two, read_off_loop=True))
         try:
             yield first, second
         finally:
@@ -87,7 +88,7 @@ def test_a_takeover_at_a_hand_end_keeps_who_asked_for_the_next_hand(redis_target
             await a.person_action(Seat.S, end.version, {"type": "deal"})  # Ann asks, through process one
             assert a.next_ready == {Seat.S}
             b = second.get("m-ready-1")  # Bob's replica on process two; process one then dies
-            assert isinstance(b, ClusterTable)
+            assert isinstance(b, Table)
             await b.resync()
             assert await second.claim(b, start=False), "process two could not take the table over"
             assert b.owned and b.next_ready == {Seat.S}, b.next_ready
@@ -134,7 +135,7 @@ def test_a_move_stored_after_a_timeout_reaches_the_driving_process(redis_target:
     async def go() -> None:
         async with two_processes(redis_target, storage, late) as (first, second):
             a, b = first.get("m-late-1"), second.get("m-late-1")
-            assert isinstance(a, ClusterTable) and isinstance(b, ClusterTable)
+            assert isinstance(a, Table) and isinstance(b, Table)
             await a.resync()
             await b.resync()
             assert await first.claim(a, start=False)  # process one drives; North's socket is on process two
@@ -170,7 +171,7 @@ def test_a_failed_stand_ins_write_does_not_fail_a_stored_move(redis_target: Redi
     async def go() -> None:
         async with two_processes(redis_target, storage) as (first, second):
             a, b = first.get("m-si-1"), second.get("m-si-1")  # process one drives; Bob's socket is there too
-            assert isinstance(a, ClusterTable) and isinstance(b, ClusterTable)
+            assert isinstance(a, Table) and isinstance(b, Table)
             await b.resync()
             got: list[dict[str, object]] = []
 
@@ -180,17 +181,18 @@ def test_a_failed_stand_ins_write_does_not_fail_a_stored_move(redis_target: Redi
             await asyncio.sleep(0.1)  # the presence change is told before the takeover, not with Bob's move
             assert await first.claim(a, start=False)
             # only the stand-ins write fails, as a dropped connection makes it fail
-            cluster, failed = first.cluster, []
+            cluster, failed = first.link, []
+            assert isinstance(cluster, Cluster)
             write = cluster.redis.set
 
             async def set_or_fail(name: str, *args: Any, **kwargs: Any) -> Any:
-                if name == a.stand_ins_key:
+                if name == cluster.key(a.stand_ins_key):
                     failed.append(name)
                     raise redis_errors.ConnectionError("Connection reset by peer (planted)")
                 return await write(name, *args, **kwargs)
             monkeypatch.setattr(cluster.redis, "set", set_or_fail)
             await a.person_action(Seat.N, at.version, {"type": "play", "card": card})  # no error at all
-            assert failed == [a.stand_ins_key], "Bob's move did not meet the failing write"
+            assert failed == [cluster.key(a.stand_ins_key)], "Bob's move did not meet the failing write"
             stored = storage.load("m-si-1")
             assert stored is not None and len(stored.actions) == at.version + 1
             shown = got[-1]["view"] if got else None
@@ -203,7 +205,7 @@ def test_a_failed_stand_ins_write_does_not_fail_a_stored_move(redis_target: Redi
             assert turn(b.state) == Seat.S and turn(a.state) == Seat.S
             # the failed write is made again with the next notice (it was marked written before it was tried, so
             # a replica opened later read no stand-ins until they changed)
-            written = await cluster.redis.get(a.stand_ins_key)
+            written = await cluster.redis.get(cluster.key(a.stand_ins_key))
             assert written is not None and json.loads(written) == sorted(a._stand_ins()), written
 
     run_async(go, 30)

@@ -220,12 +220,14 @@ def test_lease_taken_over_when_the_forming_process_dies(redis_target: RedisTarge
         assert w.a.leading
         tokens = [await w.search(w.b, f"p{i}") for i in range(4)]
         assert await w.b.tick() == []  # A holds the lease and has "died": it no longer ticks
-        await asyncio.sleep(0.25)  # the lease (0.2 s) runs out
+        await asyncio.sleep(1.1)  # the lease (1 s) runs out
         (table,) = await w.b.tick()
         assert w.b.leading and table.tokens() == set(tokens)
         assert await w.a.tick() == [] and not w.a.leading, "A, back, finds the lease taken"
 
-    play(redis_target, body, lease_seconds=0.2)
+    # a lease long enough that B's tick (the lease taken, a table formed: up to 0.2 s on a loaded machine)
+    # never outlasts it
+    play(redis_target, body, lease_seconds=1.0)
 
 
 def test_a_process_that_stops_hands_the_lease_over_at_once(redis_target: RedisTarget) -> None:

@@ -32,6 +32,7 @@ from .collector import GcWatch
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .howto import DEFAULT_GAME, howto_article, howto_html
+from .adapters import MemoryLink
 from .limits import GuessGuard, Guard, device_refusal
 from .metrics import MeasuredStorage, Metrics
 from .matchmaking import SEARCH_SECONDS, QuickMatch, QuickSearch, queue_of
@@ -58,7 +59,6 @@ from .table import Table, Tables
 
 if TYPE_CHECKING:
     from .cluster import Cluster
-    from .clustered import ClusterTables
 
 log = logging.getLogger("pinochle.server")
 
@@ -609,26 +609,24 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     policy = edge if edge is not None else EdgePolicy()
     figures = metrics if metrics is not None else Metrics()
     cluster: Cluster | None = None
-    shared: ClusterTables | None = None  # the tables of a process of a service on Redis
-    if redis is None:
+    if redis is None:  # a service of one: the same parts on the in-memory link
         store: Storage = cast(Storage, MeasuredStorage(storage if storage is not None else SQLiteStorage(db), figures))
-        tables = Tables(store, bot_delay)
-        server = Server(store, tables, Rooms(store, tables, away_seconds),
+        link = MemoryLink()
+        tables = Tables(store, bot_delay, link=link)
+        server = Server(store, tables, Rooms(store, tables, away_seconds, locks=link),
                         QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
                         guard if guard is not None else GuessGuard(), rate, figures)
     else:
-        from .cluster import Cluster
-        from .clustered import cluster_parts
         from .adapters.redis import RedisCounters
+        from .cluster import Cluster
         from .matchmaking import RedisQuickMatch
         from .redis_storage import RedisStorage
 
         store = cast(Storage, MeasuredStorage(storage if storage is not None else RedisStorage(redis, redis_prefix),
                                               figures))
         cluster = Cluster(redis, redis_prefix, on_call=figures.redis.observe)
-        shared, rooms = cluster_parts(store, cluster, bot_delay, away_seconds)
-        tables = shared
-        server = Server(store, tables, rooms,
+        tables = Tables(store, bot_delay, link=cluster, read_off_loop=True)
+        server = Server(store, tables, Rooms(store, tables, away_seconds, locks=cluster),
                         RedisQuickMatch(tables, cluster, search_seconds, quick_move_timer, away_seconds),
                         guard if guard is not None else GuessGuard(RedisCounters(cluster.redis, redis_prefix)), rate, figures)
     figures.tables = lambda: len(tables.tables)
@@ -776,11 +774,10 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        sweep = None
-        if cluster is not None and shared is not None:
+        if cluster is not None:
             await cluster.start()
-            sweep = asyncio.create_task(shared.run())
-        tables.restore()
+        await tables.start()  # reopens the unfinished room and Quick Match tables nobody drives
+        sweep = asyncio.create_task(tables.run())
         if gc_watch is not None:
             gc_watch.install()
         ticker = asyncio.create_task(server.quick.run())
@@ -793,11 +790,10 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         ticker.cancel()
         expiry.cancel()
         await server.quick.close()
-        if cluster is not None and shared is not None and sweep is not None:
-            sweep.cancel()
-            await shared.shutdown()
+        sweep.cancel()
+        await tables.shutdown()
+        if cluster is not None:
             await cluster.stop()
-        tables.close()
         store.close()
         if gc_watch is not None:
             gc_watch.remove()

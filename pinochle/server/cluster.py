@@ -3,8 +3,8 @@ processes on Redis").
 
 Every process started with ``pinochle serve --redis URL`` holds one :class:`Cluster`: its own process
 id, a heartbeat, one pub/sub listener, the presence of tokens on every process, leases and short
-locks. Single-process mode (SQLite) has no cluster at all (``None``), and its code paths are those of
-one process.
+locks. It is the Redis implementation of :class:`~.adapters.base.Link`; one process (SQLite) runs the same
+parts on :class:`~.adapters.memory.MemoryLink`.
 
 What a :class:`Cluster` offers (every name below is in Redis under the prefix, default ``"pin:"``):
 
@@ -58,14 +58,14 @@ import redis.asyncio as aredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
+from .adapters.base import Handler
 from .redis_storage import redis_fault
 from .storage import StorageFault
 
 log = logging.getLogger("pinochle.server")
 
-#: A handler of the messages of one channel: called in the listener task with the decoded object.
-#: It must not block: work that awaits is started as a task of its own.
-Handler = Callable[[dict[str, Any]], None]
+#: Seconds the facts of a table (who asked for the next hand, the stand-ins) live after their last change.
+FACTS_TTL = 24 * 3600
 
 #: Lua: prolong the leases (KEYS) still held by this process (ARGV[1]) by ARGV[2] ms; returns 1/0 per key.
 _RENEW = """
@@ -666,6 +666,48 @@ class Cluster:
         async with self.guard():
             values = await self.redis.mget([self.lease_key(n) for n in names])
         return {n: None if v is None else str(v) for n, v in zip(names, values)}
+
+    # ---------------------------------------------------------------- facts of a table
+
+    async def add_fact(self, name: str, member: str) -> None:
+        """Add ``member`` to the set ``{p}{name}``, which lives :data:`FACTS_TTL` seconds after its last change.
+
+        Raises:
+            StorageFault: Redis cannot be reached.
+        """
+        async with self.guard():
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.sadd(self.key(name), member)
+                pipe.expire(self.key(name), FACTS_TTL)
+                await pipe.execute()
+
+    async def facts(self, name: str) -> set[str]:
+        """The members of the set ``{p}{name}``.
+
+        Raises:
+            StorageFault: Redis cannot be reached.
+        """
+        async with self.guard():
+            return {str(m) for m in await self.redis.smembers(self.key(name))}
+
+    async def put_fact(self, name: str, value: str) -> None:
+        """Set ``{p}{name}`` to ``value`` for :data:`FACTS_TTL` seconds.
+
+        Raises:
+            StorageFault: Redis cannot be reached.
+        """
+        async with self.guard():
+            await self.redis.set(self.key(name), value, ex=FACTS_TTL)
+
+    async def fact(self, name: str) -> str | None:
+        """The value of ``{p}{name}``, or ``None``.
+
+        Raises:
+            StorageFault: Redis cannot be reached.
+        """
+        async with self.guard():
+            value = await self.redis.get(self.key(name))
+        return None if value is None else str(value)
 
     # ---------------------------------------------------------------- locks
 

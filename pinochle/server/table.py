@@ -37,12 +37,15 @@ sockets of every token (:class:`Hub`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..bots import Player, for_level
 from ..cards import Seat
@@ -50,6 +53,8 @@ from ..errors import IllegalAction
 from ..game import (Action, State, View, apply, apply_for_chair, auto_action, legal_actions, lineup_json,
                     new_match, seat_of_chair, turn, view, view_for_chair)
 from ..games import find as find_game
+from .adapters import Link
+from .hub import Hub, Send
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, StaleWrite, Storage, StorageFault, StoredMatch
 
@@ -57,8 +62,9 @@ R = TypeVar("R")
 
 log = logging.getLogger("pinochle.server")
 
-Send = Callable[[dict[str, object]], Awaitable[None]]
 Clock = Callable[[], float]
+
+__all__ = ["Hub", "Send", "Table", "Tables"]
 
 #: The seat a solo player sits in.
 SOLO_SEAT = Seat.S
@@ -184,80 +190,23 @@ class TableOptions:
                    players if isinstance(players, int) and not isinstance(players, bool) else None)
 
 
-class Hub:
-    """The open sockets of every token (a device token or a seat token).
-
-    Every tab that said hello with a token hears every message for that token.
-    ``watch`` registers a callback run when a token's first socket opens or
-    its last closes.
-    """
-
-    def __init__(self) -> None:
-        self._sockets: dict[str, set[Send]] = {}
-        self._watchers: list[Callable[[str], None]] = []
-
-    def subscribe(self, token: str, send: Send) -> None:
-        """Add a socket for ``token``."""
-        first = token not in self._sockets
-        self._sockets.setdefault(token, set()).add(send)
-        if first:
-            self._changed(token)
-
-    def unsubscribe(self, token: str, send: Send) -> None:
-        """Remove a socket of ``token``."""
-        sockets = self._sockets.get(token)
-        if sockets is None:
-            return
-        sockets.discard(send)
-        if not sockets:
-            del self._sockets[token]
-            self._changed(token)
-
-    def connected(self, token: str | None) -> bool:
-        """Whether ``token`` has an open socket."""
-        return token is not None and token in self._sockets
-
-    def held(self) -> int:
-        """How many tokens have a socket on this process."""
-        return len(self._sockets)
-
-    def watch(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(token)`` when a token connects or its last socket closes."""
-        self._watchers.append(callback)
-
-    def _changed(self, token: str) -> None:
-        for w in self._watchers:
-            w(token)
-
-    async def settle(self) -> None:
-        """Wait until the sockets subscribed so far hear messages from every process (one process: at once)."""
-
-    async def send(self, token: str | None, msg: dict[str, object]) -> None:
-        """Send ``msg`` to every socket of ``token``; forget sockets that fail."""
-        if token is None:
-            return
-        for send in list(self._sockets.get(token, ())):
-            try:
-                await send(msg)
-            except Exception:  # a closed socket
-                self.unsubscribe(token, send)
-
-
 class Table:
     """One match in memory, backed by storage (the truth)."""
 
     def __init__(self, stored: StoredMatch, storage: Storage, hub: Hub, bot_delay: float,
                  clock: Clock = time.monotonic,
-                 on_finish: Callable[[Table], Awaitable[None]] | None = None) -> None:
+                 on_finish: Callable[[Table], Awaitable[None]] | None = None, tables: Tables | None = None) -> None:
         """Rebuild the table of ``stored``.
 
         Args:
             stored: the match as stored.
             storage: where every move is appended.
-            hub: the sockets of every token.
+            hub: the sockets of every token (and the link to the service's other processes).
             bot_delay: seconds between computer moves.
             clock: a monotonic clock in seconds (tests pass a fake one).
             on_finish: awaited once the match ends (a room shows its result).
+            tables: the tables of this process, which take the match's lease for it; ``None``: a table
+                on its own (tests), which drives the match from the start.
         """
         self.id = stored.id
         self.owner = stored.device
@@ -301,6 +250,37 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         #: the seats shown as played by a stand-in in the last broadcast
         self._shown_stand_ins: frozenset[int] = frozenset()
+        self.tables = tables
+        self.link: Link = hub.link
+        #: this process holds the match's lease: it drives the table (a table on its own always does)
+        self.owned = tables is None
+        #: the places a computer plays for someone away, as the owner last said
+        self.remote_stand_ins: frozenset[int] = frozenset()
+        self._published_stand_ins: frozenset[int] | None = None
+        self._notices: deque[dict[str, Any]] = deque()
+        self._syncing = False
+        #: actions known beyond the version reached, from storage or a notice (``_ahead_from``: the first one's index)
+        self._ahead: list[dict[str, object]] = []
+        self._ahead_from = 0
+        #: the actions this process stored since its last notice (``_outbox_from``: the first one's index), sent
+        #: with the notice so that the other replicas need not read them back from storage
+        self._outbox: list[dict[str, object]] = []
+        self._outbox_from = 0
+
+    @property
+    def channel(self) -> str:
+        """The match's channel of notices."""
+        return self.link.channel("match", self.id)
+
+    @property
+    def ready_key(self) -> str:
+        """The fact naming who asked for the next hand (a set of ``"{version}:{place}"``)."""
+        return f"ready:{self.id}"
+
+    @property
+    def stand_ins_key(self) -> str:
+        """The fact naming the places the owner's computers play for people away (JSON)."""
+        return f"standins:{self.id}"
 
     # ---------------------------------------------------------------- places: seats or chairs
 
@@ -354,7 +334,12 @@ class Table:
         return since + self.options.away_seconds
 
     def stand_in(self, seat: int, now: float | None = None) -> bool:
-        """Whether a computer is playing for the person in ``seat`` (away too long)."""
+        """Whether a computer is playing for the person in ``seat`` (away too long).
+
+        The owner decides stand-ins from presence; another replica shows what the owner said, but
+        never for a person connected now (the owner stops standing in as soon as it hears of it)."""
+        if not self.owned:
+            return seat in self.remote_stand_ins and not self.hub.connected(self.seats[seat].token)
         at = self._gone_at(seat)
         return at is not None and (self.clock() if now is None else now) >= at
 
@@ -372,8 +357,12 @@ class Table:
             asyncio.get_running_loop().create_task(self._presence_broadcast())
 
     async def _presence_broadcast(self) -> None:
-        """Tell everyone that a person connected or left (a cluster replica tells only its own sockets)."""
-        await self.broadcast("presence")
+        """Tell this process's sockets that a person connected or left: every replica sees a presence change
+        by itself. The owner also tells the other replicas when the stand-ins change, since only it decides them."""
+        if self.owned and self._stand_ins() != self._published_stand_ins:
+            await self.broadcast("presence")
+        else:
+            await self.tell("presence")
 
     async def leave(self, seat: int) -> None:
         """The person in ``seat`` left for good: a computer takes the seat for the rest of the match."""
@@ -473,19 +462,31 @@ class Table:
         await self._deliver(seat, self.message(seat, event))
 
     async def _deliver(self, seat: int, msg: dict[str, object]) -> None:
-        """Send ``msg`` to every socket of the person in ``seat``."""
-        await self.hub.send(self.seats[seat].token, msg)
+        """Send ``msg`` to the sockets of the person in ``seat`` on this process (each process tells its own)."""
+        await self.hub.send_local(self.seats[seat].token, msg)
 
     def _listens(self, seat: int) -> bool:
-        """Whether a message :meth:`_deliver` sends for the person in ``seat`` reaches a socket."""
-        return self.hub.connected(self.seats[seat].token)
+        """Whether the person in ``seat`` has a socket on this process (no view is built for the others)."""
+        return self.hub.local(self.seats[seat].token)
 
     def _stand_ins(self) -> frozenset[int]:
         now = self.clock()
         return frozenset(s for s in self.people() if self.stand_in(s, now))
 
     async def broadcast(self, event: str | None) -> None:
-        """Send every person their own state."""
+        """This process changed the table: tell the other replicas, then this process's sockets.
+
+        The process that starts a match drives it (it takes the lease before anyone hears of the match)."""
+        if self.closed:
+            return
+        if event == "start" and not self.owned and self.tables is not None:
+            with contextlib.suppress(StorageFault):
+                await self.tables.claim(self, start=False)  # the caller starts the driver once everyone is told
+        await self.publish(event)
+        await self.tell(event)
+
+    async def tell(self, event: str | None) -> None:
+        """Send every person with a socket on this process their own state."""
         if self.closed:
             return
         self._shown_stand_ins = self._stand_ins()
@@ -561,6 +562,7 @@ class Table:
         """Apply (a person's move at a table of 4 or 5 through ``apply_for_chair`` for their
         ``chair``), store, then adopt the new state (called with the lock held)."""
         new = apply(self.state, action) if chair is None else apply_for_chair(self.state, chair, action)
+        at = self.state.version
         try:
             await asyncio.to_thread(
                 self.storage.append_action, self.id, self.state.version, action.to_json(), new.phase == "match_end"
@@ -568,10 +570,22 @@ class Table:
         except StaleWrite:
             await self._stale()
             raise ProtocolError(ErrorCode.STALE, "the table has moved on") from None
+        except StorageFault:
+            if self.tables is not None:  # a write that timed out may still be carried out: the sweep checks
+                self.tables.doubtful.add(self.id)
+            raise
         self._adopt(new)
+        if not self._outbox:
+            self._outbox_from = at
+        self._outbox.append(action.to_json())
 
     def _adopt(self, new: State) -> None:
-        """Make ``new`` (stored) the table's state: a new hand or a hand's end clears who asked to deal."""
+        """Make ``new`` (stored) the table's state: a new hand or a hand's end clears who asked to deal
+        (what was read ahead is then out of date)."""
+        self._ahead = []
+        self._take(new)
+
+    def _take(self, new: State) -> None:
         if new.hand_no != self.state.hand_no or new.phase == "hand_end":
             self.next_ready = set()
         self.state = new
@@ -579,11 +593,18 @@ class Table:
         self._changed.set()
 
     async def _stale(self) -> None:
-        """Storage already holds an action at this version (another process moved the table on; called with
-        the lock held): one process has nothing to do, a cluster replica reloads the log."""
+        """Storage already holds an action at this version (called with the lock held): another process
+        stored this version first, or a write of this process that failed on a timeout was carried out
+        after all (then no process was told of it, so this one tells them)."""
+        found = await self.catch_up()
+        await self.tell("move")
+        if found:
+            await self.publish("move")
 
     async def _mark_ready(self, place: int) -> None:
-        """The person at ``place`` asked for the next hand (called with the lock held)."""
+        """The person at ``place`` asked for the next hand (called with the lock held); the owner deals."""
+        # the number, never str(place): a Seat prints as its letter ("58:S"), which load_facts cannot read
+        await self.link.add_fact(self.ready_key, f"{self.state.version}:{int(place)}")
         self.next_ready.add(place)
 
     async def _auto(self) -> None:
@@ -601,6 +622,176 @@ class Table:
             hook, self.on_finish = self.on_finish, None
             await hook(self)
 
+    # ---------------------------------------------------------------- the other replicas
+
+    async def _read(self, fn: Callable[..., R], *args: object) -> R:
+        """A storage read, where the tables make them (:meth:`Tables.read`; on its own, in a worker thread)."""
+        if self.tables is not None:
+            return await self.tables.read(fn, *args)
+        return await asyncio.to_thread(fn, *args)
+
+    def _facts(self) -> dict[str, Any]:
+        return {"v": self.state.version, "ready": sorted(self.next_ready),
+                "seats": [[r.token, r.name] for r in self.seats]}
+
+    async def publish(self, event: str | None) -> None:
+        """Tell the other replicas that the table changed (a failure of the link is logged: they resync later).
+
+        The notice carries the version reached, the event, who asked for the next hand, the seats, the
+        actions this process stored since its last notice, and from the owner the stand-ins."""
+        notice: dict[str, Any] = {**self._facts(), "e": event}
+        if self._outbox and self._outbox_from + len(self._outbox) == self.state.version:
+            notice["b"], notice["a"] = self._outbox_from, self._outbox
+        self._outbox = []
+        if self.owned:
+            stand_ins = self._stand_ins()
+            notice["si"] = sorted(stand_ins)
+            if stand_ins != self._published_stand_ins:
+                with contextlib.suppress(StorageFault):
+                    await self.link.put_fact(self.stand_ins_key, json.dumps(sorted(stand_ins)))
+                    self._published_stand_ins = stand_ins  # only once written: a failed write is made again next time
+        try:
+            await self.link.publish(self.channel, notice)
+            if self.tables is not None:
+                self.tables.unsent.discard(self.id)
+            if event == "start":  # processes with a person's socket and no replica yet open one
+                for token in self.tokens():
+                    await self.hub.publish_control(token, {"type": "_table", "match": self.id})
+        except StorageFault as err:
+            if self.tables is not None:
+                self.tables.unsent.add(self.id)  # the sweep tells them again
+            log.info("match %s: other processes were not told (%s); told again by the sweep", self.id, err)
+
+    async def load_facts(self) -> None:
+        """Read who asked for the next hand at this version, and the owner's stand-ins (with the lock held)."""
+        members, stand_ins = await asyncio.gather(self.link.facts(self.ready_key), self.link.fact(self.stand_ins_key))
+        if self.state.phase == "hand_end":
+            prefix = f"{self.state.version}:"
+            for member in map(str, members):
+                if member.startswith(prefix) and member[len(prefix):].isdigit():
+                    self.next_ready.add(int(member[len(prefix):]))
+        if stand_ins is not None and not self.owned:
+            self.remote_stand_ins = frozenset(int(p) for p in json.loads(stand_ins))
+
+    async def recheck(self) -> None:
+        """Read the log again after a write of this process failed (the store may have carried it out once it
+        answered again, unannounced): tell this process's sockets and the other processes what it finds.
+
+        Raises:
+            StorageFault: storage cannot be read now.
+        """
+        async with self.lock:
+            if self.closed or not await self.catch_up():
+                return
+            await self.tell("move")
+            await self.publish("move")
+        if self.owned:
+            await self._after_change()
+
+    async def catch_up(self, target: int | None = None) -> int:
+        """Apply the stored actions this replica lacks, up to version ``target`` (``None``: all); how
+        many (called with the lock held).
+
+        Raises:
+            StorageFault: storage cannot be read now.
+        """
+        n = 0
+        read = False
+        while target is None or self.state.version < target:
+            if not (self._ahead and self._ahead_from == self.state.version):
+                if read:
+                    break
+                self._ahead = list(await self._read(self.storage.actions_since, self.id, self.state.version))
+                self._ahead_from = self.state.version
+                read = True
+                if not self._ahead:
+                    break
+            raw = self._ahead.pop(0)
+            self._ahead_from += 1
+            self._take(apply(self.state, Action.from_json(raw)))
+            self._outbox = []  # another process's action: what this one stored before is told already
+            n += 1
+        return n
+
+    def notice(self, msg: dict[str, Any]) -> None:
+        """A notice from another process (the listener calls it): queue it and catch up in order."""
+        if msg.get("ended"):
+            self.abandoned = True
+            if self.tables is not None:
+                self.link.spawn(self.tables.ended_here(self), f"ending match {self.id}")
+            return
+        self._notices.append(msg)
+        if not self._syncing:
+            self._syncing = True
+            self.link.spawn(self._sync(), f"catching up match {self.id}")
+
+    async def _sync(self) -> None:
+        try:
+            while self._notices and not self.closed:
+                msg = self._notices.popleft()
+                try:
+                    await self._apply_notice(msg)
+                except StorageFault as err:  # the log cannot be read now: try again (the notice stays first)
+                    log.info("match %s: catching up waits for storage (%s)", self.id, err)
+                    self._notices.appendleft(msg)
+                    await asyncio.sleep(RETRY_SECONDS)
+        finally:
+            self._syncing = False
+
+    async def _apply_notice(self, msg: dict[str, Any]) -> None:
+        target = msg.get("v")
+        if not isinstance(target, int):
+            return
+        async with self.lock:
+            before = (self._facts(), self.remote_stand_ins)
+            carried, base = msg.get("a"), msg.get("b")
+            if isinstance(carried, list) and isinstance(base, int) and base <= self.state.version < base + len(carried):
+                self._ahead = list(carried[self.state.version - base:])  # the actions came with the notice
+                self._ahead_from = self.state.version
+            if target > self.state.version:
+                await self.catch_up(target)
+            if target == self.state.version and self.state.phase == "hand_end":
+                self.next_ready |= {int(p) for p in msg.get("ready", ())}
+            seats = msg.get("seats")
+            if isinstance(seats, list) and len(seats) == len(self.seats):
+                for i, (token, name) in enumerate(seats):
+                    if token is None and self.seats[i].token is not None:  # a person left: a computer took the seat
+                        self.seats[i] = SeatRecord(None, str(name))
+                        self.away_since.pop(i, None)
+                        self.next_ready.discard(i)
+            stand_ins = msg.get("si")
+            if isinstance(stand_ins, list) and not self.owned:
+                self.remote_stand_ins = frozenset(int(p) for p in stand_ins)
+            if (self._facts(), self.remote_stand_ins) == before:
+                return
+            self._changed.set()
+            await self.tell(msg.get("e") if isinstance(msg.get("e"), str) else "presence")
+        if self.owned:
+            await self._after_change()
+
+    async def resync(self, event: str | None = "move") -> None:
+        """Reload what this replica may have missed (when it opens, and after the link came back): the
+        log, whether the match ended early, and the shared facts; tell this process's sockets if
+        anything changed.
+
+        Raises:
+            StorageFault: storage cannot be read now.
+        """
+        async with self.lock:
+            before = (self._facts(), self.remote_stand_ins)
+            stored = await self._read(self.storage.load, self.id)
+            if stored is None:
+                return
+            self._ahead = []
+            for raw in stored.actions[self.state.version:]:
+                self._take(apply(self.state, Action.from_json(raw)))
+            if stored.finished and self.state.phase != "match_end":
+                self.abandoned = True
+            await self.load_facts()
+            if (self._facts(), self.remote_stand_ins) != before:
+                self._changed.set()
+                await self.tell(event)
+
     # ---------------------------------------------------------------- the driver
 
     def next_stand_in(self, now: float) -> float | None:
@@ -609,7 +800,8 @@ class Table:
         return min(times, default=None)
 
     def decide(self, now: float) -> tuple[str | None, float | None]:
-        """What the table does next: ``(what, None)`` now, or ``(None, when)`` to decide again at ``when``.
+        """What the table does next: ``(what, None)`` now, or ``(None, when)`` to decide again at ``when``;
+        a replica that does not hold the match's lease decides nothing.
 
         ``what`` is ``"bot"`` (a computer moves for the seat to act),
         ``"deal"`` (the next hand is dealt) or ``"auto"`` (a move without a
@@ -619,6 +811,8 @@ class Table:
         so that the table can tell everyone at once (a ``presence`` state
         with ``stand_in`` true), whoever's move it is.
         """
+        if not self.owned:
+            return None, None
         what, when = self._decide(now)
         s = self.state
         if what is not None or self.closed or self.abandoned or s.phase == "match_end":
@@ -668,12 +862,14 @@ class Table:
         return None, min(wakes, default=None)
 
     def start(self) -> None:
-        """Start the driver task if it is not running (an abandoned match never starts)."""
+        """Start the driver task if it is not running (an abandoned match never starts), and try to take the
+        match's lease: the driver is idle until this process holds it."""
         if not self.closed and not self.abandoned and (self._driver is None or self._driver.done()):
             self._driver = asyncio.get_running_loop().create_task(self._drive())
         self._changed.set()
-
-    kick = start
+        if not self.owned and self.tables is not None and not self.closed and not self.abandoned \
+                and self.state.phase != "match_end":
+            self.link.spawn(self.tables.claim(self), f"claiming match {self.id}")
 
     def close(self) -> None:
         """Stop the driver; no move or message follows."""
@@ -739,19 +935,39 @@ class Table:
 
 
 class Tables:
-    """The tables of a server: created on demand, rebuilt from storage.
+    """The tables of one process: created on demand, rebuilt from storage, driven under leases.
+
+    Each table in memory is a **replica** of its match; the action log in storage is the truth. The
+    process holding the match's lease (``lease:{id}``), its **owner**, drives it: computer moves, moves
+    without a choice, the move timer, the next hand's deal and stand-ins for people away. Whoever changes
+    a table stores the move (a :class:`~.storage.StaleWrite` means another process stored one first: the
+    replica reads the log again), then publishes a notice on ``match:{id}``, and every other replica
+    catches up from the notice or the log and tells its own sockets. Every second (:meth:`run`) this
+    process renews its leases and claims the unfinished matches nobody drives (so a killed process's
+    tables go on elsewhere within a second of their leases running out), and forgets the replicas
+    nobody here needs.
+
+    One process runs the same code on a :class:`~.adapters.memory.MemoryLink`: every lease is its own,
+    nobody else is told, and the notices go nowhere. The processes of a service share a
+    :class:`~.cluster.Cluster` on Redis (docs/scaling.md).
 
     Args:
         storage: the store.
         bot_delay: seconds between computer moves.
         clock: a monotonic clock in seconds.
+        link: this process's link to the others (default: a service of one).
+        read_off_loop: make the reads of messages in a worker thread (:meth:`read`): for a store across
+            the network, whose hang must not hold up the event loop (Redis).
     """
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.7, clock: Clock = time.monotonic) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.7, clock: Clock = time.monotonic,
+                 link: Link | None = None, read_off_loop: bool = False) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.clock = clock
-        self.hub = Hub()
+        self.hub = Hub(link)
+        self.link: Link = self.hub.link
+        self.read_off_loop = read_off_loop
         self.tables: dict[str, Table] = {}
         self._by_token: dict[str, set[str]] = {}
         #: stored matches whose log no longer replays under today's rules (:meth:`open`)
@@ -759,6 +975,16 @@ class Tables:
         #: awaited when a match ends, by kind (a room shows its result)
         self.finish_hooks: dict[str, Callable[[Table], Awaitable[None]]] = {}
         self.hub.watch(self._presence)
+        self.hub.control = self._control
+        #: the matches whose lease this process holds
+        self.owned: set[str] = set()
+        self._claiming: set[str] = set()
+        #: matches whose last notice could not be published (the sweep publishes one again)
+        self.unsent: set[str] = set()
+        #: matches where a write of this process failed (the sweep reads their log again: see Table.recheck)
+        self.doubtful: set[str] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.link.on_reconnect(self.resync_all)
 
     def _presence(self, token: str) -> None:
         for match_id in self._by_token.get(token, ()):
@@ -796,17 +1022,46 @@ class Tables:
             return None
 
     def _make(self, stored: StoredMatch) -> Table:
-        """A table for ``stored`` (a cluster makes its replicas here)."""
+        """A replica of ``stored``."""
         return Table(stored, self.storage, self.hub, self.bot_delay, self.clock,
-                     None if stored.finished else self.finish_hooks.get(stored.kind))
+                     None if stored.finished else self.finish_hooks.get(stored.kind), self)
+
+    def table(self, match_id: str) -> Table | None:
+        """The replica of ``match_id`` in memory, or ``None``."""
+        return self.tables.get(match_id)
 
     def _adopt(self, table: Table) -> None:
         self.tables[table.id] = table
         for token in table.tokens():
             self._by_token.setdefault(token, set()).add(table.id)
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is not None:
+            self._watch(table)
+        elif self._loop is not None:  # made in a worker thread (Tables.create through asyncio.to_thread)
+            self._loop.call_soon_threadsafe(self._watch, table)
 
-    def drop(self, table: Table) -> None:
-        """Close ``table`` and forget it (storage keeps its log)."""
+    def _watch(self, table: Table) -> None:
+        """Listen to the match's notices, and read what the replica may have missed meanwhile."""
+        if table.closed or self.tables.get(table.id) is not table:
+            return
+        self.link.listen(table.channel, table.notice)
+
+        async def first_sync() -> None:
+            await self.link.settle()
+            if not table.closed:
+                await table.resync()
+        self.link.spawn(first_sync(), f"opening match {table.id}")
+
+    def forget(self, table: Table) -> None:
+        """Close this process's replica (storage and the other processes keep the match)."""
+        if table.owned or table.id in self.owned:
+            table.owned = False
+            self.owned.discard(table.id)
+            self.link.spawn(self.link.release(table.id), f"releasing match {table.id}")
+        self.link.unlisten(table.channel, table.notice)
         table.close()
         self.tables.pop(table.id, None)
         for token in table.tokens():
@@ -816,22 +1071,37 @@ class Tables:
                 if not ids:
                     del self._by_token[token]
 
+    def drop(self, table: Table) -> None:
+        """Close ``table`` here; if it ended for good (``abandoned``) tell every process to close it."""
+        if table.abandoned:
+            self.link.spawn(self.link.publish(self.link.channel("match", table.id), {"ended": True}),
+                            f"ending match {table.id}")
+        self.forget(table)
+
     async def ended(self, match_id: str) -> None:
-        """The match ended for good (storage marks it finished): close its table."""
-        table = self.tables.get(match_id)
+        """The match ended for good (storage marks it finished): every process closes its replica."""
+        table = self.table(match_id)
         if table is not None:
             table.abandoned = True
-            self.drop(table)
+            self.forget(table)
+        await self.link.publish(self.link.channel("match", match_id), {"ended": True})
+
+    async def ended_here(self, table: Table) -> None:
+        """Another process ended the match for good: close the replica here."""
+        if self.tables.get(table.id) is table:
+            self.forget(table)
 
     async def read(self, fn: Callable[..., R], *args: object) -> R:
         """``fn(*args)``, a storage read made for a message (the lookups of :meth:`aget`, :meth:`acurrent`,
-        :meth:`aof_token` and ``Rooms.aget``/``aof_token``). Here, on the event loop: a SQLite read takes about
-        10 µs, a worker thread's hop about ten times that. A service on Redis reads in a worker thread
-        (:meth:`.clustered.ClusterTables.read`), so that a hung Redis holds up that message only.
+        :meth:`aof_token` and ``Rooms.aget``/``aof_token``). On the event loop for SQLite: a read takes about
+        10 µs, a worker thread's hop about ten times that. With ``read_off_loop`` (Redis) in a worker thread,
+        so that a hung Redis (up to its 1.5 s timeout) holds up that message only.
 
         Raises:
             StorageFault: the store cannot answer (the person is told ``storage``).
         """
+        if self.read_off_loop:
+            return await asyncio.to_thread(fn, *args)
         return fn(*args)
 
     async def aget(self, match_id: str) -> Table | None:
@@ -884,10 +1154,15 @@ class Tables:
         players = None if players == g.seating.players else players
         if players is not None and players not in g.sizes:
             new_match(game=game, players=players)  # raises the engine's ValueError, naming the sizes
+        replaced = self.storage.current_match(device)
         for old in [t for t in self.tables.values() if t.kind == "solo" and t.owner == device]:
-            self.drop(old)  # ended by the new match; storage keeps its log
-        return self.create("solo", device, level, solo_seats(device, game, players), TableOptions(players=players),
-                           game=game)
+            self.forget(old)  # ended by the new match; storage keeps its log
+        table = self.create("solo", device, level, solo_seats(device, game, players), TableOptions(players=players),
+                            game=game)
+        if replaced is not None and replaced != table.id:  # its driver on another process must stop
+            self.link.spawn(self.link.publish(self.link.channel("match", replaced), {"ended": True}),
+                            f"ending match {replaced}")
+        return table
 
     def create(self, kind: str, owner: str, level: str, seats: Sequence[SeatRecord], options: TableOptions,
                match_id: str | None = None, game: str = "table") -> Table:
@@ -923,14 +1198,183 @@ class Tables:
         assert table is not None
         return table
 
-    def restore(self) -> int:
-        """Reopen every unfinished room and Quick Match table after a restart; how many."""
-        ids = self.storage.active_matches()
-        for match_id in ids:
-            table = self.get(match_id)
-            if table is not None:
+    # ---------------------------------------------------------------- leases
+
+    async def claim(self, table: Table, start: bool = True) -> bool:
+        """Take the lease of ``table``'s match if nobody holds it; whether this process drives it now.
+
+        The replica first reads what it lacks, then becomes the owner and (``start``) starts deciding.
+
+        Raises:
+            StorageFault: the link cannot be reached.
+        """
+        if table.id in self.owned:
+            return True
+        if table.closed or table.abandoned or table.state.phase == "match_end" or table.id in self._claiming:
+            return False
+        self._claiming.add(table.id)
+        try:
+            if not await self.link.acquire(table.id):
+                return False
+            async with table.lock:
+                await table.catch_up()
+                await table.load_facts()
+                table.owned = True
+                self.owned.add(table.id)
+                table._published_stand_ins = None
+            log.info("match %s: driven by this process (%s)", table.id, self.link.pid)
+            if start:
+                table._changed.set()
                 table.start()
-        return len(ids)
+                await table.publish(None)
+            return True
+        finally:
+            self._claiming.discard(table.id)
+
+    def _lost(self, match_id: str, why: str | None = None) -> None:
+        """This process no longer drives ``match_id`` (``why``: the lease ran out or was taken, logged)."""
+        self.owned.discard(match_id)
+        table = self.table(match_id)
+        if table is not None and table.owned:
+            if why is not None:
+                log.warning("match %s: %s; another process drives it", match_id, why)
+            table.owned = False
+            table._changed.set()
+
+    async def renew(self) -> None:
+        """Prolong the leases of the matches this process drives; give up those it lost, and release
+        those that are over."""
+        done = [m for m in self.owned if (t := self.table(m)) is None or t.closed or t.abandoned
+                or t.state.phase == "match_end"]
+        for match_id in done:
+            self._lost(match_id)
+            await self.link.release(match_id)
+        for match_id in await self.link.renew_many(list(self.owned)):
+            self._lost(match_id, "the lease ran out")
+
+    async def sweep(self) -> list[str]:
+        """Claim the unfinished matches whose lease nobody holds; drop replicas nobody here needs;
+        the ids claimed.
+
+        Candidates are the room and Quick Match matches in storage (``active_matches``) and every
+        replica in memory (solo matches too: they have a socket here). At start this reopens every
+        unfinished room and Quick Match table (a restart of one process).
+        """
+        for match_id in list(self.doubtful):
+            replica = self.table(match_id)
+            if replica is not None and not replica.closed:
+                await replica.recheck()
+            self.doubtful.discard(match_id)
+        for match_id in list(self.unsent):
+            replica = self.table(match_id)
+            if replica is None or replica.closed:
+                self.unsent.discard(match_id)
+            else:
+                await replica.publish("move")
+        ids = set(await asyncio.to_thread(self.storage.active_matches))
+        ids |= {m for m, t in self.tables.items() if not t.closed and not t.abandoned and t.state.phase != "match_end"}
+        ids -= self.owned
+        claimed = []
+        for match_id, holder in (await self.link.holders(sorted(ids))).items():
+            if holder is not None:
+                continue
+            table = self.table(match_id)
+            if table is None:  # read in a worker thread: a takeover may open many tables at once
+                stored = await asyncio.to_thread(self.storage.load, match_id)
+                if stored is None:
+                    continue
+                table = self.table(match_id)
+                if table is None:
+                    made = self.open(stored)
+                    if made is None:  # its log no longer replays: left in storage, not driven
+                        continue
+                    self._adopt(made)
+                    table = self.table(match_id)
+            if table is not None and await self.claim(table):
+                claimed.append(match_id)
+        for other in list(self.tables.values()):
+            if not other.owned and other.id not in self._claiming and not self._needed(other):
+                self.forget(other)
+        return claimed
+
+    def _needed(self, table: Table) -> bool:
+        """Whether a socket on this process follows ``table`` (a person seated at it, or the solo device)."""
+        return any(self.hub.local(t) for t in table.tokens()) or (table.kind == "solo" and self.hub.local(table.owner))
+
+    async def start(self) -> None:
+        """At the server's start: the first sweep (:meth:`sweep`), which reopens and drives the unfinished
+        room and Quick Match tables nobody drives (a failure of the link is logged: :meth:`run` sweeps again)."""
+        self._loop = asyncio.get_running_loop()
+        await self._safely(self.sweep(), "reopening tables")
+
+    async def run(self, every: float = 1.0) -> None:
+        """Renew leases every third of their TTL and sweep every ``every`` seconds, until cancelled."""
+        self._loop = asyncio.get_running_loop()
+
+        async def renewing() -> None:
+            while True:
+                await asyncio.sleep(self.link.lease_seconds / 3)
+                await self._safely(self.renew(), "renewing leases")
+
+        renewer = asyncio.create_task(renewing())
+        try:
+            while True:
+                await self._safely(self.sweep(), "sweeping for tables")
+                await asyncio.sleep(every)
+        finally:
+            renewer.cancel()
+
+    async def _safely(self, coro: Awaitable[Any], what: str) -> None:
+        try:
+            await coro
+        except StorageFault as err:
+            log.info("%s: %s", what, err)
+        except Exception:
+            log.exception("%s failed", what)
+
+    async def resync_all(self) -> None:
+        """After the link came back: every replica reloads what it may have missed.
+
+        Raises:
+            StorageFault: some replica could not read storage (the listener runs this again).
+        """
+        failed: StorageFault | None = None
+        for table in list(self.tables.values()):
+            if not table.closed:
+                try:
+                    await table.resync()
+                except StorageFault as err:
+                    failed = err
+                except Exception:
+                    log.exception("resyncing match %s failed", table.id)
+        if failed is not None:
+            raise failed
+
+    async def shutdown(self) -> None:
+        """Release every lease (the other processes take the tables at once) and close the tables."""
+        for match_id in list(self.owned):
+            self._lost(match_id)
+            with contextlib.suppress(StorageFault):
+                await self.link.release(match_id)
+        self.close()
+
+    # ---------------------------------------------------------------- messages of the service
+
+    def _control(self, token: str, msg: dict[str, Any]) -> None:
+        if msg.get("type") == "_table" and isinstance(msg.get("match"), str):
+            self.link.spawn(self._opened(token, str(msg["match"])), "opening a table")
+
+    async def _opened(self, token: str, match_id: str) -> None:
+        """A table seating ``token`` started on another process: open a replica, send it its state."""
+        if not self.hub.local(token):
+            return
+        table = self.get(match_id)
+        if table is None:
+            return
+        place = table.seat_of([token])
+        if place is not None:
+            await table.send_to(place, "start")
+        table.start()
 
     def close(self) -> None:
         """Stop every table."""

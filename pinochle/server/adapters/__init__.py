@@ -6,12 +6,14 @@ A single process is a service of one: its parts run on the in-memory implementat
 are in :mod:`.base`.
 
 - :class:`~.base.Counters`: sliding-window counters (the limits on guessing room codes);
-- :class:`~.base.Locks`: short locks by name (a room's lobby changes).
+- :class:`~.base.Locks`: short locks by name (a room's lobby changes);
+- :class:`~.base.Link`: a process's link to the others (a bus, presence, leases, locks and a table's
+  facts): :class:`~.memory.MemoryLink` for one process, :class:`~..cluster.Cluster` on Redis.
 """
 
 from __future__ import annotations
 
-from .base import Counters, Locks
-from .memory import MemoryCounters, MemoryLocks
+from .base import Counters, Link, Locks
+from .memory import MemoryCounters, MemoryLink, MemoryLocks
 
-__all__ = ["Counters", "Locks", "MemoryCounters", "MemoryLocks"]
+__all__ = ["Counters", "Link", "Locks", "MemoryCounters", "MemoryLink", "MemoryLocks"]

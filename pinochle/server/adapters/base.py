@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Counters(Protocol):
@@ -41,3 +41,88 @@ class Locks(Protocol):
         Raises:
             StorageFault: the lock could not be taken (the shared store cannot be reached, or stayed busy).
         """
+
+
+#: A handler of the messages of one channel, called with the decoded object; it must not block.
+Handler = Callable[[dict[str, Any]], None]
+
+
+class Link(Locks, Protocol):
+    """A process's link to the other processes of its service: what the tables and their sockets share.
+
+    One process is a service of one (:class:`~.memory.MemoryLink`: nobody else to tell, every lease its
+    own); the processes of a service on Redis share it through :class:`~..cluster.Cluster`.
+
+    Attributes:
+        pid: this process's id.
+        lease_seconds: a lease's time to live (seconds); its holder renews it every third of that.
+    """
+
+    pid: str
+    lease_seconds: float
+
+    # names
+    def key(self, *parts: str) -> str:
+        """The name of a key (a lease, a fact) of this service: ``parts`` joined by ``:``, prefixed."""
+
+    def channel(self, *parts: str) -> str:
+        """The name of a channel of this service."""
+
+    # background work
+    def spawn(self, coro: Awaitable[Any], what: str = "background task") -> None:
+        """Run ``coro`` as a background task; an exception is logged, never raised."""
+
+    def on_reconnect(self, hook: Callable[[], Awaitable[None]]) -> None:
+        """Await ``hook()`` each time the link is back after it was lost (what was published meanwhile is lost)."""
+
+    # the bus
+    async def publish(self, channel: str, msg: dict[str, Any]) -> None:
+        """Send ``msg`` to the listeners of ``channel`` on every other process (never this one)."""
+
+    def listen(self, channel: str, handler: Handler) -> None:
+        """Call ``handler(msg)`` for every message another process publishes on ``channel``."""
+
+    def unlisten(self, channel: str, handler: Handler) -> None:
+        """Stop calling ``handler`` for ``channel``."""
+
+    async def settle(self) -> None:
+        """Wait until the channels listened to so far hear every process."""
+
+    # presence
+    def watch(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(token)`` when :meth:`elsewhere` changes for ``token``."""
+
+    def elsewhere(self, token: str) -> bool:
+        """Whether another live process holds a socket of ``token``."""
+
+    def token_up(self, token: str) -> None:
+        """``token`` has its first socket on this process."""
+
+    def token_down(self, token: str) -> None:
+        """``token``'s last socket on this process closed."""
+
+    # leases
+    async def acquire(self, name: str, seconds: float | None = None) -> bool:
+        """Take the lease ``name`` if nobody else holds it; whether this process holds it now."""
+
+    async def renew_many(self, names: Iterable[str], seconds: float | None = None) -> set[str]:
+        """Prolong the leases of ``names`` this process holds; the names it no longer holds."""
+
+    async def release(self, name: str) -> bool:
+        """Give up the lease ``name`` if this process holds it; whether it did."""
+
+    async def holders(self, names: Iterable[str]) -> dict[str, str | None]:
+        """The holder of each lease of ``names`` (``None``: nobody)."""
+
+    # facts of a table that are not in its log
+    async def add_fact(self, name: str, member: str) -> None:
+        """Add ``member`` to the set ``name`` (it lives a day after its last change)."""
+
+    async def facts(self, name: str) -> set[str]:
+        """The members of the set ``name``."""
+
+    async def put_fact(self, name: str, value: str) -> None:
+        """Set the value ``name`` (it lives a day)."""
+
+    async def fact(self, name: str) -> str | None:
+        """The value ``name``, or ``None``."""

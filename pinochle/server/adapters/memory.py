@@ -5,9 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from typing import Any
+
+from .base import Handler
+
+log = logging.getLogger("pinochle.server")
+
+#: Seconds a fact of a table lives after its last change (as in Redis).
+FACTS_TTL = 24 * 3600.0
 
 #: Names a :class:`MemoryCounters` keeps at most before dropping the oldest (bounds memory under a spray
 #: of addresses).
@@ -145,3 +154,127 @@ class MemoryLocks:
             users[0] -= 1
             if not users[0]:
                 del self._locks[name]
+
+
+class MemoryLink(MemoryLocks):
+    """:class:`~.base.Link` for one process, a service of one: nobody else to tell, nobody else's sockets,
+    every lease its own (until released), facts in memory.
+
+    Args:
+        lease_seconds: a lease's time to live (seconds).
+        clock: a monotonic clock in seconds.
+    """
+
+    def __init__(self, lease_seconds: float = 3.0, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.pid = "this-process"
+        self.lease_seconds = lease_seconds
+        self.clock = clock
+        self._leases: set[str] = set()
+        self._sets: dict[str, set[str]] = {}
+        self._values: dict[str, str] = {}
+        self._expiry: dict[str, float] = {}
+        self._writes = 0
+        self._background: set[asyncio.Task[Any]] = set()
+
+    def key(self, *parts: str) -> str:
+        """``parts`` joined by ``:``."""
+        return ":".join(parts)
+
+    channel = key
+
+    def spawn(self, coro: Awaitable[Any], what: str = "background task") -> None:
+        """Run ``coro`` as a background task; an exception is logged, never raised."""
+        async def run() -> None:
+            try:
+                await coro
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("%s failed", what)
+        task = asyncio.get_running_loop().create_task(run())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def on_reconnect(self, hook: Callable[[], Awaitable[None]]) -> None:
+        """Never called: memory is never lost."""
+
+    async def publish(self, channel: str, msg: dict[str, Any]) -> None:
+        """Nobody else to tell."""
+
+    def listen(self, channel: str, handler: Handler) -> None:
+        """No other process publishes."""
+
+    def unlisten(self, channel: str, handler: Handler) -> None:
+        """No other process publishes."""
+
+    async def settle(self) -> None:
+        """Nothing to wait for."""
+
+    def watch(self, callback: Callable[[str], None]) -> None:
+        """No other process has sockets: :meth:`elsewhere` never changes."""
+
+    def elsewhere(self, token: str) -> bool:
+        """No other process has sockets."""
+        return False
+
+    def token_up(self, token: str) -> None:
+        """Nobody else to tell."""
+
+    def token_down(self, token: str) -> None:
+        """Nobody else to tell."""
+
+    async def acquire(self, name: str, seconds: float | None = None) -> bool:
+        """Take the lease ``name``: this process is the only one. A lease here never runs out (nobody else
+        could take over from a stalled process): it is held until released."""
+        self._leases.add(name)
+        return True
+
+    async def renew_many(self, names: Iterable[str], seconds: float | None = None) -> set[str]:
+        """The names of ``names`` no longer held (released)."""
+        return {n for n in names if n not in self._leases}
+
+    async def release(self, name: str) -> bool:
+        """Give up the lease ``name``; whether it was held."""
+        held = name in self._leases
+        self._leases.discard(name)
+        return held
+
+    async def holders(self, names: Iterable[str]) -> dict[str, str | None]:
+        """This process for each lease it holds, else ``None``."""
+        return {n: self.pid if n in self._leases else None for n in names}
+
+    def _touch(self, name: str) -> None:
+        """``name`` changed: it lives :data:`FACTS_TTL` more seconds; every 1,000 changes the expired go."""
+        now = self.clock()
+        self._expiry[name] = now + FACTS_TTL
+        self._writes += 1
+        if self._writes % 1000 == 0:
+            for old in [n for n, at in self._expiry.items() if at <= now]:
+                del self._expiry[old]
+                self._sets.pop(old, None)
+                self._values.pop(old, None)
+
+    def _live(self, name: str) -> bool:
+        at = self._expiry.get(name)
+        return at is not None and at > self.clock()
+
+    async def add_fact(self, name: str, member: str) -> None:
+        """Add ``member`` to the set ``name``."""
+        if not self._live(name):
+            self._sets.pop(name, None)
+        self._sets.setdefault(name, set()).add(member)
+        self._touch(name)
+
+    async def facts(self, name: str) -> set[str]:
+        """The members of the set ``name``."""
+        return set(self._sets.get(name, ())) if self._live(name) else set()
+
+    async def put_fact(self, name: str, value: str) -> None:
+        """Set the value ``name``."""
+        self._values[name] = value
+        self._touch(name)
+
+    async def fact(self, name: str) -> str | None:
+        """The value ``name``, or ``None``."""
+        return self._values.get(name) if self._live(name) else None
