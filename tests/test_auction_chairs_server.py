@@ -139,7 +139,7 @@ def test_quick_match_groups_auction_by_its_number_of_players(tmp_path: Path) -> 
         c.send_json({"type": "quick_match", "name": "Cy", "game": "auction", "players": 5})
         grouped = until(a, lambda m: m["type"] == "searching" and m["players"] == 2)
         assert grouped["seats"] == 5 and grouped["token"] == first["token"]
-        matchmaker = client.app.state.server.quick.matchmaker  # type: ignore[attr-defined]
+        matchmaker = client.app.state.server.quick.queue  # type: ignore[attr-defined]
         assert len(matchmaker.waiting("auction@5")) == 2 and len(matchmaker.waiting("auction")) == 1
         a.send_json({"type": "quick_match", "name": "Ann", "game": "auction", "players": 5})  # the same search
         again = until(a, of_type("searching"))

@@ -196,7 +196,7 @@ def test_a_reload_while_another_process_forms_its_table_still_reaches_the_table(
 
         async def formed_meanwhile() -> None:  # the table is formed while the reload's hello waits
             hub.send = unheard
-            server.quick.matchmaker.search_seconds = 0
+            server.quick.search_seconds = 0
             try:
                 assert len(await server.quick.tick()) == 1
             finally:

@@ -144,7 +144,7 @@ def test_an_unknown_or_unbuilt_game_is_refused_naming_the_playable_games(
         assert says.replace("new_match", msg["type"]) in err["message"], err["message"]
         ws.send_json({"type": "resume"})
         assert error(ws)["code"] == "no_match"  # nothing was started
-        assert client.app.state.server.quick.matchmaker.waiting() == ()  # type: ignore[attr-defined]
+        assert client.app.state.server.quick.queue.waiting() == ()  # type: ignore[attr-defined]
         assert client.app.state.server.storage.idle_rooms(float("inf")) == []  # type: ignore[attr-defined]
 
 
@@ -417,7 +417,7 @@ def test_quick_match_for_another_game_moves_the_search(tmp_path: Path) -> None:
         ws.send_json({"type": "quick_match", "name": "Sam", "game": "britannica"})
         second = until(ws, of_type("searching"))
         assert second["game"] == "britannica" and second["token"] != first["token"]
-        mm = client.app.state.server.quick.matchmaker  # type: ignore[attr-defined]
+        mm = client.app.state.server.quick.queue  # type: ignore[attr-defined]
         assert mm.waiting() == (second["token"],) and mm.game_of(second["token"]) == "britannica"
 
 

@@ -1,4 +1,4 @@
-"""Quick Match across processes (issue 16): :class:`RedisQuickMatch` against a real redis-server.
+"""Quick Match across processes (issue 16): :class:`QuickMatch` on a :class:`RedisQueue` against a real redis-server.
 
 Two instances with their own Redis clients stand for two processes of one service; they share the
 tables and the Hub (the cluster's Hub reaches the sockets of every process), and a hand-moved clock.
@@ -12,19 +12,24 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from redis.asyncio import Redis
 
 from pinochle.cards import Seat
 from pinochle.server.cluster import Cluster
-from pinochle.server.matchmaking import RECONNECT_GRACE, STARTING_STALE, RedisQuickMatch, quick_seats
+from pinochle.server.adapters.redis import RedisQueue
+from pinochle.server.matchmaking import RECONNECT_GRACE, STARTING_STALE, QuickMatch, quick_seats
 from pinochle.server.storage import SQLiteStorage, StorageFault
 from pinochle.server.table import Tables
 
-from .redis_support import RedisTarget, redis_server, redis_target  # noqa: F401
+from .redis_support import RedisServer, RedisTarget, redis_server, redis_target  # noqa: F401
 
 Msg = dict[str, object]
 
@@ -41,8 +46,8 @@ class Clock:
 class World:
     """Two "processes" A and B on one Redis, their tables, a clock and the messages each token heard."""
 
-    a: RedisQuickMatch
-    b: RedisQuickMatch
+    a: QuickMatch
+    b: QuickMatch
     tables: Tables
     clock: Clock
     heard: dict[str, list[Msg]] = field(default_factory=dict)
@@ -54,7 +59,7 @@ class World:
         self.tables.hub.subscribe(token, send)
         return send
 
-    async def search(self, via: RedisQuickMatch, name: str, game: str = "table") -> str:
+    async def search(self, via: QuickMatch, name: str, game: str = "table") -> str:
         token = await via.search(name, game)
         self.connect(token)
         return token
@@ -73,7 +78,8 @@ def play(target: RedisTarget, body: Callable[[World], Awaitable[None]], lease_se
         clock = Clock()
         tables = Tables(SQLiteStorage(":memory:"), bot_delay=0)
         clusters = [Cluster(target.url, target.prefix, lease_seconds=lease_seconds) for _ in "AB"]
-        a, b = (RedisQuickMatch(tables, c, search_seconds, None, None, "easy", clock=clock) for c in clusters)
+        a, b = (QuickMatch(tables, search_seconds, None, None, "easy", queue=RedisQueue(c.redis, target.prefix, clock=clock),
+                           link=c) for c in clusters)
         try:
             await body(World(a, b, tables, clock))
         finally:
@@ -175,7 +181,9 @@ def test_too_late_to_cancel_once_a_table_is_being_set_up_by_another_process(redi
 
         w.tables.create = slow_create  # type: ignore[method-assign]
         ticking = asyncio.create_task(w.a.tick())
-        while not await w.b.client.zcard(f"{w.b.prefix}quick:starting"):
+        queue = w.b.queue
+        assert isinstance(queue, RedisQueue)
+        while not await queue.client.zcard(queue.key("starting")):
             await asyncio.sleep(0.005)  # A took the group and is setting up the table
         assert not await w.b.cancel(tokens[2]), "too late: A is setting up its table"
         assert await w.b.searching(tokens[2]) and (await w.b.status(tokens[2]))["players"] == 4
@@ -249,11 +257,10 @@ def test_a_group_taken_by_a_process_that_died_is_looked_after(redis_target: Redi
         first = [await w.search(w.a, f"p{i}") for i in range(4)]
         later = [await w.search(w.a, f"q{i}") for i in range(4)]
         for group in (first, later):  # A takes both groups, stores the first's table, and dies
-            keys = [w.a._queue("table"), f"{w.a.prefix}quick:starting", *map(w.a._person, group)]
-            assert await w.a._claim(keys, [w.a._clock_arg(), *group])
+            assert await w.a.queue.take("table", group)
         stored = w.tables.create("quick", "", "easy", quick_seats([(t, t) for t in first], "table"),
                                  w.a.options, None, "table")
-        await w.a.client.delete(f"{w.a.prefix}lease:quick")
+        await w.a.link.release("quick")
         assert await w.b.tick() == [] and all([await w.b.searching(t) for t in first + later])
         assert not await w.b.cancel(later[0]), "still being set up"
         w.clock.now += STARTING_STALE
@@ -293,3 +300,51 @@ def test_redis_down_refuses_a_search_with_a_storage_fault(redis_target: RedisTar
         assert await w.b.searching(token)
 
     play(redis_target, body)
+
+
+QUEUE_OPS = st.lists(st.tuples(st.sampled_from(["enqueue", "cancel", "take", "back", "seat", "wait"]),
+                               st.integers(0, 5), st.sampled_from(["table", "racehorse"]), st.integers(1, 3)),
+                     max_size=30)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(QUEUE_OPS)
+def test_the_redis_queue_answers_as_the_memory_queue(redis_server: RedisServer,
+                                                     ops: list[tuple[str, int, str, int]]) -> None:
+    """Op by op, the search in Redis and the search in memory agree (who searches, in what order, who is
+    being seated, what a cancel or a take answers), so one QuickMatch behaves the same on either."""
+    from pinochle.server.adapters.memory import MemoryQueue
+
+    async def main() -> None:
+        clock = Clock()
+        client = Redis.from_url(redis_server.url)
+        try:
+            redis_q, memory_q = RedisQueue(client, f"q{uuid.uuid4().hex[:10]}:", clock=clock), MemoryQueue(clock)
+            for op, who, game, n in ops:
+                token = f"t{who}"
+                group = [f"t{(who + i) % 6}" for i in range(n)]
+                if op == "enqueue":
+                    await redis_q.enqueue(token, f"name{who}", game)
+                    await memory_q.enqueue(token, f"name{who}", game)
+                elif op == "cancel":
+                    assert await redis_q.cancel(token, game) == await memory_q.cancel(token, game)
+                elif op == "take":
+                    assert await redis_q.take(game, group) == await memory_q.take(game, group)
+                elif op == "back":
+                    await redis_q.hand_back(game, group)
+                    await memory_q.hand_back(game, group)
+                elif op == "seat":
+                    await redis_q.seated(group)
+                    await memory_q.seated(group)
+                else:
+                    clock.now += n
+                for q in (redis_q, memory_q):
+                    assert await q.now() == clock.now
+                assert await redis_q.searching(["table", "racehorse"]) == await memory_q.searching(["table", "racehorse"])
+                assert await redis_q.stale(clock.now - 1) == await memory_q.stale(clock.now - 1)
+                assert await redis_q.games() == await memory_q.games()
+                for t in (f"t{i}" for i in range(6)):
+                    assert await redis_q.person(t) == await memory_q.person(t), t
+        finally:
+            await client.aclose()
+    asyncio.run(main())

@@ -234,7 +234,7 @@ def test_cancel_search(db: Path) -> None:
         token = until(ws, of_type("searching"))["token"]
         ws.send_json({"type": "cancel_search"})
         until(ws, of_type("left"))
-        assert client.app.state.server.quick.matchmaker.waiting() == ()  # type: ignore[attr-defined]
+        assert client.app.state.server.quick.queue.waiting() == ()  # type: ignore[attr-defined]
         assert hello(ws, None, token)["seat"] is None
 
 

@@ -232,7 +232,7 @@ def test_quick_match_seats_three_people_for_cutthroat(tmp_path: Path) -> None:
         c.send_json({"type": "quick_match", "name": "Cy", "game": "cutthroat"})  # the third: the table starts
         states = [until(ws, of_type("state")) for ws in (a, b, c)]
         assert len({m["match"]["id"] for m in states}) == 1
-        matchmaker = client.app.state.server.quick.matchmaker  # type: ignore[attr-defined]
+        matchmaker = client.app.state.server.quick.queue  # type: ignore[attr-defined]
         assert matchmaker.waiting("cutthroat") == () and len(matchmaker.waiting("table")) == 1
     for msg, me, name in zip(states, ("S", "E", "W"), ("Ann", "Bob", "Cy")):
         check_three(msg, "cutthroat")

@@ -230,7 +230,7 @@ def test_quick_match_seats_two_people_for_two_handed(tmp_path: Path) -> None:
         assert first["game"] == "two-handed" and first["seats"] == 2 and first["players"] == 1
         b.send_json({"type": "quick_match", "name": "Bob", "game": "two-handed"})  # the second: the table starts
         states = [until(ws, of_type("state")) for ws in (a, b)]
-        matchmaker = client.app.state.server.quick.matchmaker  # type: ignore[attr-defined]
+        matchmaker = client.app.state.server.quick.queue  # type: ignore[attr-defined]
         assert matchmaker.waiting("two-handed") == () and matchmaker.waiting("cutthroat") != ()
     assert len({m["match"]["id"] for m in states}) == 1
     for msg, me, name in zip(states, ("S", "N"), ("Ann", "Bob")):

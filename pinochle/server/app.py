@@ -35,7 +35,7 @@ from .howto import DEFAULT_GAME, howto_article, howto_html
 from .adapters import MemoryLink
 from .limits import GuessGuard, Guard, device_refusal
 from .metrics import MeasuredStorage, Metrics
-from .matchmaking import SEARCH_SECONDS, QuickMatch, QuickSearch, queue_of
+from .matchmaking import SEARCH_SECONDS, QuickMatch, queue_of
 from .protocol import (
     MAX_MESSAGE_BYTES,
     MAX_ROOMS_PER_CONNECTION,
@@ -139,7 +139,7 @@ class Server:
     storage: Storage
     tables: Tables
     rooms: Rooms
-    quick: QuickSearch
+    quick: QuickMatch
     #: wrong room codes per device and per address, and device tokens per address (across connections)
     guard: Guard
     #: each connection's message rate limit: (messages per second, burst)
@@ -617,9 +617,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                         QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
                         guard if guard is not None else GuessGuard(), rate, figures)
     else:
-        from .adapters.redis import RedisCounters
+        from .adapters.redis import RedisCounters, RedisQueue
         from .cluster import Cluster
-        from .matchmaking import RedisQuickMatch
         from .redis_storage import RedisStorage
 
         store = cast(Storage, MeasuredStorage(storage if storage is not None else RedisStorage(redis, redis_prefix),
@@ -627,7 +626,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         cluster = Cluster(redis, redis_prefix, on_call=figures.redis.observe)
         tables = Tables(store, bot_delay, link=cluster, read_off_loop=True)
         server = Server(store, tables, Rooms(store, tables, away_seconds, locks=cluster),
-                        RedisQuickMatch(tables, cluster, search_seconds, quick_move_timer, away_seconds),
+                        QuickMatch(tables, search_seconds, quick_move_timer, away_seconds,
+                                   queue=RedisQueue(cluster.redis, redis_prefix)),
                         guard if guard is not None else GuessGuard(RedisCounters(cluster.redis, redis_prefix)), rate, figures)
     figures.tables = lambda: len(tables.tables)
     figures.people = tables.hub.held

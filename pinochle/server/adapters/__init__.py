@@ -8,12 +8,13 @@ are in :mod:`.base`.
 - :class:`~.base.Counters`: sliding-window counters (the limits on guessing room codes);
 - :class:`~.base.Locks`: short locks by name (a room's lobby changes);
 - :class:`~.base.Link`: a process's link to the others (a bus, presence, leases, locks and a table's
-  facts): :class:`~.memory.MemoryLink` for one process, :class:`~..cluster.Cluster` on Redis.
+  facts): :class:`~.memory.MemoryLink` for one process, :class:`~..cluster.Cluster` on Redis;
+- :class:`~.base.Queue`: the Quick Match search.
 """
 
 from __future__ import annotations
 
-from .base import Counters, Link, Locks
-from .memory import MemoryCounters, MemoryLink, MemoryLocks
+from .base import Counters, Link, Locks, Queue
+from .memory import MemoryCounters, MemoryLink, MemoryLocks, MemoryQueue
 
-__all__ = ["Counters", "Link", "Locks", "MemoryCounters", "MemoryLink", "MemoryLocks"]
+__all__ = ["Counters", "Link", "Locks", "MemoryCounters", "MemoryLink", "MemoryLocks", "MemoryQueue", "Queue"]

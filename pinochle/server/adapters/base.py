@@ -126,3 +126,47 @@ class Link(Locks, Protocol):
 
     async def fact(self, name: str) -> str | None:
         """The value ``name``, or ``None``."""
+
+
+class Queue(Protocol):
+    """The Quick Match search (pinochle/server/matchmaking.py): who searches for which game, in the order
+    they asked, and whose table is being set up.
+
+    A person is a record of ``name``, ``game`` (a queue of :func:`~..matchmaking.queue_of`), ``since``
+    (when they asked, on :meth:`now`'s clock), ``seq`` (their place) and ``state``: ``searching``, or
+    ``starting`` while their table is being set up (then also ``players``, the people of that table).
+    Each change is one step, atomic across processes: a cancel and a table's forming never both win.
+
+    Raises:
+        StorageFault: (from every method) the shared store cannot be reached.
+    """
+
+    async def now(self) -> float:
+        """The clock every process shares (seconds)."""
+
+    async def enqueue(self, token: str, name: str, game: str) -> None:
+        """``token`` (called ``name``) searches for ``game`` from now, last in line."""
+
+    async def person(self, token: str) -> dict[str, str] | None:
+        """``token``'s record (every value as text), or ``None`` if it is neither searching nor starting."""
+
+    async def cancel(self, token: str, game: str) -> bool:
+        """Stop ``token``'s search for ``game``; whether it was searching (``False`` once its table is being set up)."""
+
+    async def games(self) -> list[str]:
+        """Every game anyone has searched for."""
+
+    async def searching(self, games: Sequence[str]) -> list[tuple[str, str, float, str]]:
+        """``(game, token, since, name)`` of everyone searching for ``games``, each game in the order they asked."""
+
+    async def take(self, game: str, tokens: Sequence[str]) -> bool:
+        """Take ``tokens`` (searching for ``game``) for a table, all or none (none if any stopped searching)."""
+
+    async def hand_back(self, game: str, tokens: Sequence[str]) -> None:
+        """Their table could not be set up: ``tokens`` search again, at their places."""
+
+    async def seated(self, tokens: Sequence[str]) -> None:
+        """``tokens`` are seated: forget them."""
+
+    async def stale(self, before: float) -> list[str]:
+        """The tokens whose table has been being set up since before ``before``."""
