@@ -1,0 +1,115 @@
+"""The meld on the felt fits the felt, measured (issue 30: a living table).
+
+The biggest melds of random matches (cutthroat's declarer laying 11 cards, double-deck's four
+seats laying up to 15) are served to the real page (``web_fixtures.Scripted``) at 320x568,
+360x740, 390x844 and 1440x900:
+
+- each card of a fan shows its corner index whole (rank over suit: the art's left 21 % and top
+  43 %): no later card lies over it, the card lies whole inside its plate (nothing cut), and it is
+  at least 26 px wide; a fan overlaps its cards as a fanned hand, in rows when one is not enough;
+- on a phone of 360 or 390 px the fans are shown; on the smallest felt (320x568 and a hand of 20,
+  four rows) a plate may leave its cards to the meld details, and then shows no card at all, never
+  a cut one;
+- no plate lies over another plate, a seat, a pile (the widow), the top bar or the hand.
+
+Screenshots go to /tmp/felt-fit when PINOCHLE_SHOTS is set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_browser import Server
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_explain import play_until, south
+from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_living_felt import meld_laid
+
+SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) / "felt-fit" if os.environ.get("PINOCHLE_SHOTS") else None
+
+# the seeds whose first meld is the biggest of seeds 1-39 (tests: a seat's meld of 11 cards; 15 and 9)
+BIG = {"cutthroat": 30, "double-deck": 34}
+
+FIT = """() => {
+  const box = (r) => ({x: r.left, y: r.top, w: r.width, h: r.height});
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const plates = [...document.querySelectorAll('#felt-melds .felt-meld')];
+  const others = [...document.querySelectorAll('#felt > .seat, #felt > .piles:not([hidden]) > *, #felt > .bench:not([hidden]), .topbar, #hand')];
+  return {
+    short: document.getElementById('felt-melds')?.dataset.short ?? null,
+    plates: plates.map((p) => {
+      const pr = p.getBoundingClientRect();
+      const fan = p.querySelector('.fm-fan');
+      const shown = fan && getComputedStyle(fan).display !== 'none';
+      const cards = shown ? [...fan.querySelectorAll('.fm-card')] : [];
+      const rects = cards.map((c) => c.getBoundingClientRect());
+      return {
+        seat: p.dataset.seat, n: p.querySelectorAll('.fm-card').length, shown,
+        rows: fan ? Number(fan.dataset.rows || 0) : 0,
+        cards: cards.map((c, i) => {
+          const r = rects[i];
+          const index = {left: r.left + 1, top: r.top + 1, right: r.left + r.width * 0.21, bottom: r.top + r.height * 0.43};
+          return {card: c.dataset.card, w: r.width,
+                  covered: rects.slice(i + 1).some((q) => meet(index, q)),
+                  inside: r.left >= pr.left - 0.5 && r.right <= pr.right + 0.5 && r.top >= pr.top - 0.5 && r.bottom <= pr.bottom + 0.5};
+        }),
+        cut: p.scrollHeight > p.clientHeight + 1 || p.scrollWidth > p.clientWidth + 1,
+        over: [...plates.filter((q) => q !== p && meet(pr, q.getBoundingClientRect())).map((q) => q.dataset.seat),
+               ...others.filter((o) => meet(pr, o.getBoundingClientRect())).map((o) => o.id || o.className)],
+        box: box(pr),
+      };
+    }),
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def big_melds() -> dict[str, dict[str, Any]]:
+    views = {game: south(play_until(game, seed, meld_laid)) for game, seed in BIG.items()}
+    most = {game: max(len(m["shown"]) for m in v["melds"].values() if m) for game, v in views.items()}
+    assert most["cutthroat"] >= 10 and most["double-deck"] >= 12, most  # the big melds this test is about
+    return views
+
+
+def test_big_melds_show_every_card_by_its_index_and_cover_nothing(server: Server, big_melds: dict[str, dict[str, Any]]) -> None:
+    sizes = [(360, 740, "dark"), (390, 844, "light"), (320, 568, "dark"), (1440, 900, "light")]
+
+    def run(browser: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for game, v in big_melds.items():
+            for w, h, theme in sizes:
+                errors: list[str] = []
+                ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=(w, h))
+                page.wait_for_function("() => document.querySelectorAll('#felt-melds .felt-meld').length > 0")
+                settle(page)
+                if SHOTS is not None:
+                    SHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(SHOTS / f"{game}-{w}x{h}-{theme}.png"))
+                got = page.evaluate(FIT)
+                got["errors"] = errors
+                out[f"{game}-{w}x{h}"] = got
+                ctx.close()
+        return out
+
+    out = in_browser(run)
+    for name, got in out.items():
+        assert got["errors"] == [], (name, got["errors"])
+        phone = not name.endswith("1440x900")
+        for p in got["plates"]:
+            where = (name, p["seat"])
+            assert p["over"] == [], (where, p["over"])
+            assert not p["cut"], (where, p["box"])
+            if "320x568" not in name:
+                assert p["shown"], where  # a phone of 360 or more shows the cards
+            if not p["shown"]:
+                continue
+            assert len(p["cards"]) == p["n"], where
+            for c in p["cards"]:
+                assert not c["covered"] and c["inside"], (where, c)
+                assert c["w"] >= 26, (where, c)
+            if phone and p["n"] >= 12 and "320x568" not in name:
+                assert p["rows"] >= 2, (where, p["rows"])  # a big meld in a third of a phone: a fanned hand in rows
