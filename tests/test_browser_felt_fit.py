@@ -113,3 +113,122 @@ def test_big_melds_show_every_card_by_its_index_and_cover_nothing(server: Server
                 assert c["w"] >= 26, (where, c)
             if phone and p["n"] >= 12 and "320x568" not in name:
                 assert p["rows"] >= 2, (where, p["rows"])  # a big meld in a third of a phone: a fanned hand in rows
+
+
+BOX = """(sel) => [...document.querySelectorAll(sel)].filter((e) => {
+  const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+}).map((e) => { const r = e.getBoundingClientRect(); return {id: e.id || e.dataset.testid || e.className, x: r.x, y: r.y, w: r.width, h: r.height}; })"""
+
+
+def overlaps(boxes: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    return [(a["id"], b["id"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a["x"] + a["w"] - 0.5 > b["x"] and b["x"] + b["w"] - 0.5 > a["x"]
+            and a["y"] + a["h"] - 0.5 > b["y"] and b["y"] + b["h"] - 0.5 > a["y"]]
+
+
+def mid_trick(game: str) -> dict[str, Any]:
+    """South's view in the fourth trick of a random match of ``game``, two cards played to it."""
+    return south(play_until(game, 1, lambda s: s.phase == "play" and len(s.tricks) == 4 and len(s.tricks[-1].cards) == 2))
+
+
+def test_a_desktop_table_uses_the_felt_and_a_phone_keeps_its_sizes(server: Server) -> None:
+    """At 1440x900 the trick's cards are at least 160 px high, spread across the middle (centred, none over
+    another's index), the players' avatars 56 px and their fans' cards 30 px wide, the meld's cards 50 px
+    wide; nothing on the felt overlaps and the whole hand is on the screen. At 360x740 the trick's cards keep
+    their phone size (46 px wide)."""
+    cases = {"table": mid_trick("table"), "cutthroat": mid_trick("cutthroat")}
+    meld = south(play_until("table", 37, meld_laid))
+
+    def run(browser: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for theme in ("light", "dark"):
+            for name, v in cases.items():
+                for size in ((1440, 900), (360, 740)):
+                    errors: list[str] = []
+                    ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+                    settle(page)
+                    if SHOTS is not None:
+                        SHOTS.mkdir(parents=True, exist_ok=True)
+                        page.screenshot(path=str(SHOTS / f"mid-{name}-{size[0]}-{theme}.png"))
+                    out[f"{name}-{size[0]}-{theme}"] = {
+                        "trick": page.evaluate(BOX, "#centre .slot .card"),
+                        "felt": page.evaluate(BOX, "#felt"), "centre": page.evaluate(BOX, "#centre"),
+                        "avatars": page.evaluate(BOX, "#felt > .seat:not(.pos-bottom) .avatar"),
+                        "fans": page.evaluate(BOX, "#felt > .seat .fan > .card"),
+                        "boxes": page.evaluate(BOX, "#felt > .seat, #centre .slot .card, #felt > .piles:not([hidden]) > *"),
+                        "hand": page.evaluate(BOX, "#hand .card"), "errors": errors,
+                    }
+                    ctx.close()
+            errors = []
+            ctx, page, _ = open_fixture(browser, server.url, meld, errors, theme=theme, size=(1440, 900))
+            page.wait_for_function("() => document.querySelectorAll('#felt-melds .felt-meld').length > 0")
+            settle(page)
+            out[f"meld-{theme}"] = {"cards": page.evaluate(BOX, "#felt-melds .felt-card"),
+                                    "boxes": page.evaluate(BOX, "#felt > .seat, #felt-melds .felt-meld"), "errors": errors}
+            ctx.close()
+        return out
+
+    out = in_browser(run)
+    for name, got in out.items():
+        assert got["errors"] == [], (name, got["errors"])
+        assert overlaps(got["boxes"]) == [], (name, overlaps(got["boxes"]))
+        if name.startswith("meld-"):
+            assert got["cards"] and min(c["w"] for c in got["cards"]) >= 50, (name, got["cards"])
+            continue
+        assert len(got["trick"]) == 2, name
+        if "-1440-" in name:
+            assert min(c["h"] for c in got["trick"]) >= 160, (name, got["trick"])
+            felt, centre = got["felt"][0], got["centre"][0]
+            assert abs((centre["x"] + centre["w"] / 2) - (felt["x"] + felt["w"] / 2)) < 2, (name, centre, felt)
+            assert min(a["w"] for a in got["avatars"]) >= 56, (name, got["avatars"])
+            assert min(c["w"] for c in got["fans"]) >= 30, (name, got["fans"])
+            assert max(c["y"] + c["h"] for c in got["hand"]) <= 900, (name, "the hand runs off the screen")
+        else:
+            assert all(abs(c["w"] - 46) < 1 for c in got["trick"]), (name, got["trick"])
+
+
+def test_two_handed_melds_lie_in_front_of_their_seat_with_their_names_and_points(server: Server) -> None:
+    """Two-handed: each player's melds lie face up on the table in front of them (North's above the trick, yours
+    below it), every card of the view's ``table`` shown, each meld's name with the points it scored (the view's
+    ``declared``), at 360x740, 390x844 and 1440x900; nothing overlaps."""
+    v = south(play_until("two-handed", 1, lambda s: s.phase == "stock_play" and all(len(t) >= 2 for t in south(s)["table"].values())))
+    scored: dict[tuple[str, str], int] = {}
+    for d in v["declared"]:
+        if d["after"]:
+            scored[(d["seat"], d["name"])] = scored.get((d["seat"], d["name"]), 0) + d["points"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for w, h, theme in ((360, 740, "light"), (390, 844, "dark"), (1440, 900, "light")):
+            errors: list[str] = []
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=(w, h))
+            settle(page)
+            if SHOTS is not None:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SHOTS / f"two-handed-{w}-{theme}.png"))
+            out[f"{w}x{h}"] = {
+                "boards": page.evaluate("""() => [...document.querySelectorAll('#felt > .board')].map((b) => ({
+                  seat: b.dataset.seat, y: b.getBoundingClientRect().top,
+                  cards: [...b.querySelectorAll('.card:not(.echo)')].map((c) => c.dataset.card),
+                  groups: [...b.querySelectorAll('.meld-group')].map((g) => ({name: g.dataset.name, points: g.dataset.points,
+                    text: g.querySelector('.group-name').textContent}))}))"""),
+                "centre": page.evaluate(BOX, "#centre")[0],
+                "boxes": page.evaluate(BOX, "#felt > .seat, #felt > .board, #centre .slot .card, #felt > .piles:not([hidden])"),
+                "errors": errors,
+            }
+            ctx.close()
+        return out
+
+    out = in_browser(run)
+    for size, got in out.items():
+        assert got["errors"] == [], (size, got["errors"])
+        boards = {b["seat"]: b for b in got["boards"]}
+        assert set(boards) == {"N", "S"}, (size, boards)
+        for seat, b in boards.items():
+            assert sorted(b["cards"]) == sorted(t["card"] for t in v["table"][seat]), (size, seat, b["cards"])
+            for g in b["groups"]:
+                pts = scored[(seat, g["name"])]
+                assert g["points"] == str(pts) and g["text"].lower().startswith(g["name"]) and g["text"].endswith(str(pts)), (size, g)
+        centre = got["centre"]
+        assert boards["N"]["y"] < centre["y"] and boards["S"]["y"] > centre["y"], (size, boards, centre)
+        assert overlaps(got["boxes"]) == [], (size, overlaps(got["boxes"]))
