@@ -2,11 +2,11 @@
 
 The biggest melds of random matches (cutthroat's declarer laying 11 cards, double-deck's four
 seats laying up to 15) are served to the real page (``web_fixtures.Scripted``) at 320x568,
-360x740, 390x844 and 1440x900:
+360x740, 390x844, 768x1024 and 1440x900:
 
 - each card of a fan shows its corner index whole (rank over suit: the art's left 21 % and top
-  43 %): no later card lies over it, the card lies whole inside its plate (nothing cut), and it is
-  at least 26 px wide; a fan overlaps its cards as a fanned hand, in rows when one is not enough;
+  43 %): no later card lies over it, the card lies whole inside its plate (nothing cut) and off its
+  rows of meld names, and it is at least 26 px wide; a fan overlaps its cards as a fanned hand, in rows when one is not enough;
 - on a phone of 360 or 390 px the fans are shown; on the smallest felt (320x568 and a hand of 20,
   four rows) a plate may leave its cards to the meld details, and then shows no card at all, never
   a cut one;
@@ -47,6 +47,7 @@ FIT = """() => {
       const shown = fan && getComputedStyle(fan).display !== 'none';
       const cards = shown ? [...fan.querySelectorAll('.fm-card')] : [];
       const rects = cards.map((c) => c.getBoundingClientRect());
+      const rows = [...p.querySelectorAll('.fm-row')].filter((r) => r.getBoundingClientRect().height > 0).map((r) => r.getBoundingClientRect());
       return {
         seat: p.dataset.seat, n: p.querySelectorAll('.fm-card').length, shown,
         rows: fan ? Number(fan.dataset.rows || 0) : 0,
@@ -54,7 +55,7 @@ FIT = """() => {
           const r = rects[i];
           const index = {left: r.left + 1, top: r.top + 1, right: r.left + r.width * 0.21, bottom: r.top + r.height * 0.43};
           return {card: c.dataset.card, w: r.width,
-                  covered: rects.slice(i + 1).some((q) => meet(index, q)),
+                  covered: rects.slice(i + 1).some((q) => meet(index, q)) || rows.some((q) => meet(r, q)),
                   inside: r.left >= pr.left - 0.5 && r.right <= pr.right + 0.5 && r.top >= pr.top - 0.5 && r.bottom <= pr.bottom + 0.5};
         }),
         cut: p.scrollHeight > p.clientHeight + 1 || p.scrollWidth > p.clientWidth + 1,
@@ -76,7 +77,7 @@ def big_melds() -> dict[str, dict[str, Any]]:
 
 
 def test_big_melds_show_every_card_by_its_index_and_cover_nothing(server: Server, big_melds: dict[str, dict[str, Any]]) -> None:
-    sizes = [(360, 740, "dark"), (390, 844, "light"), (320, 568, "dark"), (1440, 900, "light")]
+    sizes = [(360, 740, "dark"), (390, 844, "light"), (320, 568, "dark"), (768, 1024, "light"), (1440, 900, "light")]
 
     def run(browser: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}

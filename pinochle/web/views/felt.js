@@ -107,33 +107,41 @@ function layFan(el, fw, fh, across, down) {
 /**
  * Lay out each fan of the melds' layer to its plate (run once the layer has its box): the cards at
  * felt.css's size, showing a little more than their index; a plate short of room shows the index
- * alone, then smaller cards (down to three quarters of the size), so that no plate is cut; with
- * no room even then, the plate leaves its cards to the meld details (data-fan="none").
+ * alone, then leaves its rows to the meld details (data-rows="none"), then shows smaller cards (down
+ * to three quarters of the size), so that no plate is cut; with no room even then, the plate leaves
+ * its cards to the meld details too (data-fan="none").
  */
 function layFans(layer) {
+  const { across, down, tightAcross, tightDown } = INDEX;
+  // [the cards' scale, how much of a card shows across and down, whether the rows are left out]
+  const tries = [[1, across, down, false], [1, tightAcross, tightDown, false], [1, tightAcross, tightDown, true],
+    [0.9, tightAcross, tightDown, true], [0.82, tightAcross, tightDown, true], [0.75, tightAcross, tightDown, true]];
   for (const el of layer.querySelectorAll(".fm-fan")) {
     const plate = el.closest(".felt-meld");
-    if (plate) delete plate.dataset.fan;
+    const fits = () => !plate || plate.scrollHeight <= plate.clientHeight + 1;
+    if (plate) {
+      delete plate.dataset.fan;
+      delete plate.dataset.rows;
+    }
     el.style.removeProperty("--fw");
     el.style.removeProperty("--fh");
     const cs = getComputedStyle(el);
     const fw0 = parseFloat(cs.getPropertyValue("--fw")) || 34;
     const fh0 = parseFloat(cs.getPropertyValue("--fh")) || 48;
-    const tries = [[1, INDEX.across, INDEX.down], [1, INDEX.tightAcross, INDEX.tightDown],
-      [0.9, INDEX.tightAcross, INDEX.tightDown], [0.82, INDEX.tightAcross, INDEX.tightDown], [0.75, INDEX.tightAcross, INDEX.tightDown]];
-    for (const [k, across, down] of tries) {
+    for (const [k, a, d, noRows] of tries) {
       const fw = Math.round(fw0 * k);
       const fh = Math.round(fh0 * k);
       if (k !== 1) {
         el.style.setProperty("--fw", `${fw}px`);
         el.style.setProperty("--fh", `${fh}px`);
       }
-      layFan(el, fw, fh, across, down);
-      if (!plate || plate.scrollHeight <= plate.clientHeight + 1) break;
+      if (noRows && plate) plate.dataset.rows = "none";
+      layFan(el, fw, fh, a, d);
+      if (fits()) break;
     }
     // no room for a card whose index can be read (a small phone with a long hand): the plate says
     // its total alone, and the cards are behind the tap (the meld details)
-    if (plate) plate.dataset.fan = plate.scrollHeight <= plate.clientHeight + 1 ? "shown" : "none";
+    if (plate) plate.dataset.fan = fits() ? "shown" : "none";
   }
 }
 
