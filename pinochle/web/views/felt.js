@@ -16,9 +16,6 @@ const NO_MELD = new Set([Phase.AUCTION, Phase.HAND_END, Phase.MATCH_END]);
 
 let resized = null; // the ResizeObserver of the felt, made with the first layer
 
-/** More cards than this in a seat's meld: the felt shows each different card once, its copies counted. */
-const FAN_MAX = 12;
-
 /**
  * Whether the melds lie on the felt: some seat has laid its meld and no card of the hand has
  * been played yet (the first card played gathers them up). Never in a game with a stock, whose
@@ -50,22 +47,102 @@ export function meldWords(s, seat, m) {
 }
 
 /**
- * The cards of a seat's meld, face up and overlapping as a fan that fits its plate (felt.css):
- * each scoring card once (`shown`), or, past FAN_MAX cards, each different card once with its
- * number of copies.
+ * The cards of a seat's meld, face up, laid out by `layFans` as a fanned hand would be: each scoring
+ * card (`shown`: a card that serves two melds once; double-deck's two copies of a card both).
  */
 function fan(m) {
   const cards = Array.isArray(m.shown) && m.shown.length ? m.shown : m.melds.flatMap((it) => it.cards);
-  const counted = new Map();
-  for (const c of cards) counted.set(c, (counted.get(c) ?? 0) + 1);
-  const many = cards.length > FAN_MAX;
-  const items = many ? [...counted] : cards.map((c) => [c, 1]);
-  const el = h("span", { class: "fm-fan", "aria-hidden": "true", dataset: { n: String(items.length) } },
-    ...items.map(([c, n]) => h("span", { class: "fm-card", dataset: { card: c } },
-      cardEl(c, { size: "felt-card" }),
-      n > 1 ? h("span", { class: "fm-copies" }, `×${n}`) : null)));
-  el.style.setProperty("--n", String(Math.max(1, items.length)));
+  const el = h("span", { class: "fm-fan", "aria-hidden": "true", dataset: { n: String(cards.length) } },
+    ...cards.map((c) => h("span", { class: "fm-card", dataset: { card: c } }, cardEl(c, { size: "felt-card" }))));
+  el.style.setProperty("--n", String(Math.max(1, cards.length)));
   return el;
+}
+
+/**
+ * How much of a card of the art shows its corner index whole (rank over suit): the index lies in
+ * the card's left 21 % and top 43 % (pinochle/web/cards/*.svg). `across` and `down` keep a little
+ * more for the eye; `tight` is the least a fan short of room shows.
+ */
+export const INDEX = Object.freeze({ across: 0.3, down: 0.5, tightAcross: 0.24, tightDown: 0.45 });
+/** Between two cards that need not overlap, in px. */
+const GAP = 3;
+
+/**
+ * Where each card of a fan lies in a fan `width` px wide, for `n` cards of `fw` by `fh` px: side by
+ * side when they fit; else overlapping as a fanned hand does, each card covering the one before it
+ * but for its corner index (`peek` px), in as many rows as that needs, each row behind showing its
+ * top (`band` px: the index) above the row in front.
+ * Returns {rows, perRow, step, band, width, height}.
+ */
+export function fanLayout(n, width, fw, fh, peek = Math.ceil(fw * INDEX.across), band = Math.ceil(fh * INDEX.down)) {
+  if (n <= 0) return { rows: 0, perRow: 0, step: 0, band, width: 0, height: 0 };
+  let perRow = n;
+  if (n * fw + (n - 1) * GAP > width) {
+    const most = Math.max(1, Math.floor((width - fw) / peek) + 1);
+    const rows = Math.ceil(n / most);
+    perRow = Math.ceil(n / rows); // rows of even length (7 and 6, not 10 and 3)
+  }
+  const rows = Math.ceil(n / perRow);
+  const step = perRow > 1 ? Math.max(peek, Math.min(fw + GAP, (width - fw) / (perRow - 1))) : 0;
+  return { rows, perRow, step, band, width: fw + (perRow - 1) * step, height: fh + (rows - 1) * band };
+}
+
+/** Lay one fan out at a card size, in its width (fanLayout), its index shown `across` and `down`. */
+function layFan(el, fw, fh, across, down) {
+  const cards = [...el.querySelectorAll(":scope > .fm-card")];
+  const peek = Math.ceil(fw * across);
+  const band = Math.ceil(fh * down);
+  const room = el.clientWidth;
+  const lay = fanLayout(cards.length, room, fw, fh, peek, band);
+  const x0 = Math.max(0, Math.floor((room - lay.width) / 2));
+  cards.forEach((card, i) => {
+    card.style.left = `${Math.round(x0 + (i % lay.perRow) * lay.step)}px`;
+    card.style.top = `${Math.floor(i / lay.perRow) * lay.band}px`;
+  });
+  el.style.height = `${lay.height}px`;
+  el.dataset.rows = String(lay.rows);
+  el.dataset.peek = String(Math.round(lay.step));
+}
+
+/**
+ * Lay out each fan of the melds' layer to its plate (run once the layer has its box): the cards at
+ * felt.css's size, showing a little more than their index; a plate short of room shows the index
+ * alone, then leaves its rows to the meld details (data-rows="none"), then shows smaller cards (down
+ * to three quarters of the size), so that no plate is cut; with no room even then, the plate leaves
+ * its cards to the meld details too (data-fan="none").
+ */
+function layFans(layer) {
+  const { across, down, tightAcross, tightDown } = INDEX;
+  // [the cards' scale, how much of a card shows across and down, whether the rows are left out]
+  const tries = [[1, across, down, false], [1, tightAcross, tightDown, false], [1, tightAcross, tightDown, true],
+    [0.9, tightAcross, tightDown, true], [0.82, tightAcross, tightDown, true], [0.75, tightAcross, tightDown, true]];
+  for (const el of layer.querySelectorAll(".fm-fan")) {
+    const plate = el.closest(".felt-meld");
+    const fits = () => !plate || plate.scrollHeight <= plate.clientHeight + 1;
+    if (plate) {
+      delete plate.dataset.fan;
+      delete plate.dataset.rows;
+    }
+    el.style.removeProperty("--fw");
+    el.style.removeProperty("--fh");
+    const cs = getComputedStyle(el);
+    const fw0 = parseFloat(cs.getPropertyValue("--fw")) || 34;
+    const fh0 = parseFloat(cs.getPropertyValue("--fh")) || 48;
+    for (const [k, a, d, noRows] of tries) {
+      const fw = Math.round(fw0 * k);
+      const fh = Math.round(fh0 * k);
+      if (k !== 1) {
+        el.style.setProperty("--fw", `${fw}px`);
+        el.style.setProperty("--fh", `${fh}px`);
+      }
+      if (noRows && plate) plate.dataset.rows = "none";
+      layFan(el, fw, fh, a, d);
+      if (fits()) break;
+    }
+    // no room for a card whose index can be read (a small phone with a long hand): the plate says
+    // its total alone, and the cards are behind the tap (the meld details)
+    if (plate) plate.dataset.fan = fits() ? "shown" : "none";
+  }
 }
 
 /** One seat's meld on the felt: a button (the details behind it) with the seat's total, the fan and the rows. */
@@ -127,13 +204,16 @@ export function renderFeltMelds(ctx, felt) {
 const CLEAR = 6;
 /** A middle of the felt at least this wide (px) has room for the plates side by side with the seats'. */
 const WIDE = 520;
+/** A middle of the felt less high than this (px) has room for each plate's line alone. */
+const SHORT = 84;
 
 /**
  * Lay the melds' layer over the free middle of the felt, clear of every seat and of the piles: from
  * the seats above (a phone's row of the others, the seat across) to yours below, and between the
  * side seats beside the middle (a wider window). The layer lies over the felt without taking room
  * in it, so that nothing moves when the meld is laid or gathered; felt.css fits the plates to the
- * room (a container query). Run after each render and when the window changes size.
+ * room (a container query), and each fan is laid out to its plate (layFans). Run after each render
+ * and when the window changes size.
  */
 export function placeFeltMelds() {
   const felt = document.getElementById("felt");
@@ -167,5 +247,8 @@ export function placeFeltMelds() {
   put("height", Math.max(0, box.bottom - box.top));
   // room for the side seats' plates beside the middle, and for fans beside their rows (felt.css)
   layer.dataset.room = box.right - box.left >= WIDE ? "wide" : "narrow";
+  // a sliver of felt (a small phone with a long hand): each plate a line, its total
+  layer.dataset.short = box.bottom - box.top < SHORT ? "true" : "false";
+  layFans(layer);
 }
 

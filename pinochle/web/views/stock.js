@@ -31,8 +31,9 @@ export function tableCards(v, seat) {
  * accounts for are grouped by the kind they served. Groups with no card left are dropped.
  * Melds of one name share a group, one part each (two marriages: "Marriage ♦ ♣", K♦ Q♦ | K♣ Q♣), so
  * that the table takes no more room than the melds' cards and one label a name.
- * Returns [{name, parts: [{suit, cards: [{card, melds, index, echo}]}]}]; a part's `suit` is the one
- * suit of all its meld's cards ("S"), else null.
+ * Returns [{name, points, parts: [{suit, cards: [{card, melds, index, echo}]}]}]; a part's `suit` is the
+ * one suit of all its meld's cards ("S"), else null; `points` are what the group's melds scored when
+ * declared (the view's `declared`; two marriages of 20: 40), null for cards no declared meld accounts for.
  */
 export function meldGroups(cards, declared = []) {
   const groups = [];
@@ -42,7 +43,7 @@ export function meldGroups(cards, declared = []) {
     if (d.after === 0) continue; // the deal's turned card (a nine: "dix turned") lies under the stock, never on the table
     const used = usedBy.get(d.name) ?? new Set();
     usedBy.set(d.name, used);
-    const group = { name: d.name, suit: null, cards: [] };
+    const group = { name: d.name, suit: null, cards: [], points: Number(d.points) || 0 };
     const tokens = Array.isArray(d.cards) ? d.cards : [];
     const suits = new Set(tokens.map((t) => t[1]));
     if (tokens.length > 1 && suits.size === 1) group.suit = tokens[0][1];
@@ -64,11 +65,12 @@ export function meldGroups(cards, declared = []) {
   for (const g of groups) {
     let m = byName.get(g.name);
     if (!m) {
-      m = { name: g.name, parts: [] };
+      m = { name: g.name, parts: [], points: 0 };
       byName.set(g.name, m);
       merged.push(m);
     }
     m.parts.push({ suit: g.suit, cards: g.cards });
+    m.points += g.points;
   }
   const byKind = new Map();
   cards.forEach((t, index) => {
@@ -76,7 +78,7 @@ export function meldGroups(cards, declared = []) {
     const kind = Array.isArray(t.melds) && t.melds.length ? t.melds[0] : "meld";
     let g = byKind.get(kind);
     if (!g) {
-      g = { name: meldKindName(kind).toLowerCase(), parts: [{ suit: null, cards: [] }] };
+      g = { name: meldKindName(kind).toLowerCase(), parts: [{ suit: null, cards: [] }], points: null };
       byKind.set(kind, g);
       merged.push(g);
     }
@@ -101,9 +103,12 @@ function board(ctx, seat, mine) {
   const myPlay = mine && playable.size > 0;
   const news = ctx.stockNews ?? {};
   const declared = (v.declared ?? []).filter((d) => d.seat === seat);
-  const groups = meldGroups(cards, declared).map((g) => h("div", { class: "meld-group", "data-testid": `meld-group-${seat}`, dataset: { name: g.name } },
+  const groups = meldGroups(cards, declared).map((g) => h("div", { class: "meld-group", "data-testid": `meld-group-${seat}`,
+    dataset: { name: g.name, points: g.points === null ? "" : String(g.points) } },
     h("span", { class: "group-name" }, meldLabel(g.name),
-      ...g.parts.filter((p) => p.suit).map((p) => h("span", { class: `group-suit ${SUIT[p.suit].color}` }, SUIT[p.suit].sym))),
+      ...g.parts.filter((p) => p.suit).map((p) => h("span", { class: `group-suit ${SUIT[p.suit].color}` }, SUIT[p.suit].sym)),
+      // what the meld scored, as on the other games' plates
+      g.points === null ? null : h("span", { class: "group-pts", "data-testid": "group-points" }, num(g.points))),
     h("span", { class: "group-cards" }, ...g.parts.flatMap((p, k) => [k ? h("span", { class: "part-gap", "aria-hidden": "true" }) : null, ...p.cards.map((t) => {
       if (t.echo) {
         // the same card again, in the second meld it served: a picture, not a second button
