@@ -20,6 +20,8 @@ from starlette.websockets import WebSocketDisconnect
 from pinochle.server import app as app_module
 from pinochle.server.app import create_app
 
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
 from .test_rooms_server import hello, make_room, of_type, until
 
 pytestmark = pytest.mark.timeout(60)
@@ -30,8 +32,8 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "hb.db"
 
 
-def test_the_welcome_offers_a_heartbeat_and_a_ping_gets_a_pong(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+def test_the_welcome_offers_a_heartbeat_and_a_ping_gets_a_pong(service: Open) -> None:
+    with service(bot_delay=0) as client, client.connect() as ws:
         welcome = hello(ws)
         assert welcome["heartbeat"] == app_module.HEARTBEAT_SECONDS
         assert app_module.HEARTBEAT_SECONDS * 2 < app_module.HEARTBEAT_TIMEOUT <= 8  # away seen within 10 s
@@ -72,9 +74,9 @@ def test_a_connection_that_never_pinged_is_not_timed_out(db: Path, monkeypatch: 
         assert ws.receive_json() == {"type": "pong"}
 
 
-def test_an_invitation_code_is_checked_before_a_name_is_asked(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, \
-            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+def test_an_invitation_code_is_checked_before_a_name_is_asked(service: Open) -> None:
+    with service(bot_delay=0) as client, \
+            client.connect() as a, client.connect() as b:
         ja, _ = make_room(a, b)
         code = ja["room"]["code"]
         assert client.get(f"/rooms/{code}").json() == {"exists": True}
@@ -85,11 +87,9 @@ def test_an_invitation_code_is_checked_before_a_name_is_asked(db: Path) -> None:
         assert client.get(f"/rooms/{code}").headers["cache-control"] == "no-store"
 
 
-def test_wrong_codes_asked_over_http_count_as_wrong_joins(db: Path) -> None:
-    from pinochle.server.limits import GuessGuard
-
-    with TestClient(create_app(db, bot_delay=0, guard=GuessGuard(bad_codes=3))) as client, \
-            client.websocket_connect("/ws") as ws:
+def test_wrong_codes_asked_over_http_count_as_wrong_joins(service: Open) -> None:
+    with service(bot_delay=0, guard_limits={"bad_codes": 3}) as client, \
+            client.connect() as ws:
         device = hello(ws)["device"]
         for wrong in ("AAAAAAAAAA", "BBBBBBBBBB", "CCCCCCCCCC"):
             assert client.get(f"/rooms/{wrong}?device={device}").json() == {"exists": False}

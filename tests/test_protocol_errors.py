@@ -32,6 +32,7 @@ from pinochle.server.limits import GuessGuard, Guard
 from pinochle.server.protocol import CLIENT_TYPES, MAX_VERSION, CloseCode, ErrorCode, ProtocolError, parse_client
 from pinochle.server.table import Table
 
+from .service_support import Open, service  # noqa: F401
 from .redis_support import RedisServer, RedisTarget, redis_server, redis_target  # noqa: F401
 from .support import error, hello, of_type, until
 
@@ -568,21 +569,21 @@ def wrong_code(ws: Any) -> str:
     return str(error(ws)["code"])
 
 
-def test_wrong_codes_are_counted_per_device_across_reconnects(tmp_path: Path) -> None:
+def test_wrong_codes_are_counted_per_device_across_reconnects(service: Open) -> None:
     """Issue 10: the limit of wrong codes was per connection, so a reconnect got 20 more."""
     clock = FakeClock()
-    with TestClient(guarded_app(tmp_path, clock, bad_codes=3, bad_codes_per_address=100)) as client:
-        with client.websocket_connect("/ws") as ws:
+    with service(bot_delay=0, guard_limits={"bad_codes": 3, "bad_codes_per_address": 100}, guard_clock=clock) as client:
+        with client.connect() as ws:
             device = hello(ws)["device"]
             assert [wrong_code(ws) for _ in range(3)] == ["no_room"] * 3
             assert wrong_code(ws) == "rate_limited"
-        with client.websocket_connect("/ws") as ws:  # the same device on a new connection
+        with client.connect() as ws:  # the same device on a new connection
             hello(ws, device)
             ws.send_json({"type": "join_room", "code": "ABCDEFGHJK", "name": "Eve"})
             err = error(ws)
             assert err["code"] == "rate_limited" and "this device (3 in an hour)" in err["message"]
             # a right code too is refused while the limit holds
-            with client.websocket_connect("/ws") as owner:
+            with client.connect() as owner:
                 hello(owner)
                 owner.send_json({"type": "create_room", "name": "Owner"})
                 code = until(owner, of_type("joined"))["room"]["code"]
@@ -592,21 +593,21 @@ def test_wrong_codes_are_counted_per_device_across_reconnects(tmp_path: Path) ->
                 clock.now += 3600
                 ws.send_json({"type": "join_room", "code": code, "name": "Eve"})
                 assert until(ws, of_type("joined"))["room"]["code"] == code
-        with client.websocket_connect("/ws") as other:  # another device from the same address was never limited
+        with client.connect() as other:  # another device from the same address was never limited
             hello(other)
             assert wrong_code(other) == "no_room"
 
 
-def test_wrong_codes_are_counted_per_address_across_devices(tmp_path: Path) -> None:
+def test_wrong_codes_are_counted_per_address_across_devices(service: Open) -> None:
     clock = FakeClock()
-    with TestClient(guarded_app(tmp_path, clock, bad_codes=3, bad_codes_per_address=5)) as client:
+    with service(bot_delay=0, guard_limits={"bad_codes": 3, "bad_codes_per_address": 5}, guard_clock=clock) as client:
         got = []
         for _ in range(3):  # three fresh devices from one address
-            with client.websocket_connect("/ws") as ws:
+            with client.connect() as ws:
                 hello(ws)
                 got += [wrong_code(ws) for _ in range(2)]
         assert got == ["no_room"] * 5 + ["rate_limited"]
-        with client.websocket_connect("/ws") as ws:
+        with client.connect() as ws:
             hello(ws)
             ws.send_json({"type": "join_room", "code": "ABCDEFGHJK", "name": "Eve"})
             assert "your network (5 in an hour)" in error(ws)["message"]

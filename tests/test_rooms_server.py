@@ -1,5 +1,8 @@
 """Private rooms, Quick Match, stand-ins and limits over Starlette's TestClient WebSocket (issue 5).
 
+The protocol tests run in both modes (tests/service_support.py): one process on SQLite, and two processes
+on a real Redis with the sockets spread over them.
+
 The real-network versions (uvicorn, the ``websockets`` client, restarts) are in
 tests/test_live.py; these check the protocol's answers in-process.
 """
@@ -16,6 +19,8 @@ from starlette.testclient import TestClient
 from pinochle.server.app import create_app
 from pinochle.server.protocol import MAX_ROOMS_PER_CONNECTION
 
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
 from .support import error, hello, of_type, until
 
 Msg = dict[str, Any]
@@ -42,9 +47,9 @@ def make_room(a: Any, b: Any, level: str = "easy") -> tuple[Msg, Msg]:
     return joined_a, joined_b
 
 
-def test_a_room_from_lobby_to_table(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, \
-            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+def test_a_room_from_lobby_to_table(service: Open) -> None:
+    with service(bot_delay=0) as client, \
+            client.connect() as a, client.connect() as b:
         ja, jb = make_room(a, b)
         room = jb["room"]
         assert ja["token"] != jb["token"] and len(ja["token"]) >= 16
@@ -78,14 +83,14 @@ def test_a_room_from_lobby_to_table(db: Path) -> None:
         assert sa["table"]["room"] == ja["room"]["code"] and sa["table"]["timer"] is None
         # the room shows the match in play and refuses newcomers
         assert playing["room"]["match"] == sa["match"]["id"]
-        with client.websocket_connect("/ws") as c:
+        with client.connect() as c:
             hello(c)
             c.send_json({"type": "join_room", "code": ja["room"]["code"], "name": "Cy"})
             assert error(c)["code"] == "room"
 
 
-def test_wrong_codes_reveal_nothing_and_are_limited(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+def test_wrong_codes_reveal_nothing_and_are_limited(service: Open) -> None:
+    with service(bot_delay=0) as client, client.connect() as ws:
         hello(ws)
         answers = set()
         for code in ("ABCDEFGHJK", "nope", "x" * 500, "", "23456789AB"):
@@ -102,8 +107,8 @@ def test_wrong_codes_reveal_nothing_and_are_limited(db: Path) -> None:
             raise AssertionError("wrong codes were never limited")
 
 
-def test_bad_names_and_room_caps(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+def test_bad_names_and_room_caps(service: Open) -> None:
+    with service(bot_delay=0) as client, client.connect() as ws:
         hello(ws)
         for name in ("", "   ", "x" * 21, "a\u0007b"):
             ws.send_json({"type": "create_room", "name": name})
@@ -118,7 +123,7 @@ def test_bad_names_and_room_caps(db: Path) -> None:
         assert error(ws)["code"] == "too_many_rooms"
         assert len(set(codes)) == MAX_ROOMS_PER_CONNECTION
         # creating a new room left the previous ones, which were then empty and deleted
-        with client.websocket_connect("/ws") as other:
+        with client.connect() as other:
             hello(other)
             other.send_json({"type": "join_room", "code": codes[0], "name": "Bob"})
             assert error(other)["code"] == "no_room"
@@ -126,9 +131,9 @@ def test_bad_names_and_room_caps(db: Path) -> None:
             assert until(other, of_type("joined"))["room"]["code"] == codes[-1]
 
 
-def test_creator_role_passes_on_and_reconnect_resyncs_the_lobby(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client:
-        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+def test_creator_role_passes_on_and_reconnect_resyncs_the_lobby(service: Open) -> None:
+    with service(bot_delay=0) as client:
+        with client.connect() as a, client.connect() as b:
             ja, jb = make_room(a, b)
             device_b = None
             b.send_json({"type": "ready", "ready": True})
@@ -138,13 +143,13 @@ def test_creator_role_passes_on_and_reconnect_resyncs_the_lobby(db: Path) -> Non
             after = until(b, lambda m: m["type"] == "room" and m["room"]["seats"]["S"] is None)
             assert after["room"]["creator"] == jb["room"]["you"]
         # Bob comes back on a new socket with his seat token: the lobby is resent from storage
-        with client.websocket_connect("/ws") as b2:
+        with client.connect() as b2:
             w = hello(b2, device_b, jb["token"])
             assert w["seat"] == {"token": jb["token"], "room": jb["room"]["code"], "match": None}
             room = until(b2, of_type("room"))["room"]
             assert room["you"] == room["creator"] and room["seats"]["N"]["ready"]
         # an unknown seat token is forgotten
-        with client.websocket_connect("/ws") as c:
+        with client.connect() as c:
             assert hello(c, None, ja["token"])["seat"] is None
 
 
@@ -161,10 +166,10 @@ def first_legal(view: Msg) -> Msg | None:
     return None
 
 
-def test_away_person_is_played_by_a_computer_until_they_return(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0, away_seconds=0.3)) as client:
-        with client.websocket_connect("/ws") as a:
-            b = client.websocket_connect("/ws").__enter__()
+def test_away_person_is_played_by_a_computer_until_they_return(service: Open) -> None:
+    with service(bot_delay=0, away_seconds=0.3) as client:
+        with client.connect() as a:
+            b = client.connect().__enter__()
             ja, jb = make_room(a, b)
             for ws in (a, b):
                 ws.send_json({"type": "ready", "ready": True})
@@ -188,7 +193,7 @@ def test_away_person_is_played_by_a_computer_until_they_return(db: Path) -> None
                 msg = until(a, of_type("state"))
             assert seen_stand_in and not msg["table"]["seats"]["N"]["connected"]
             # Bob returns with his seat token and takes the seat back at once
-            with client.websocket_connect("/ws") as b2:
+            with client.connect() as b2:
                 w = hello(b2, None, jb["token"])
                 assert w["seat"]["match"] == msg["match"]["id"]
                 # the resync comes first (docs/protocol.md, "Connecting"): the room, then the full view; the
@@ -203,9 +208,9 @@ def test_away_person_is_played_by_a_computer_until_they_return(db: Path) -> None
                 assert not here["table"]["seats"]["N"]["stand_in"]
 
 
-def test_quick_match_alone_fills_with_computers_and_the_move_timer_plays_for_you(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0, search_seconds=0.2, quick_move_timer=0.3)) as client, \
-            client.websocket_connect("/ws") as ws:
+def test_quick_match_alone_fills_with_computers_and_the_move_timer_plays_for_you(service: Open) -> None:
+    with service(bot_delay=0, search_seconds=0.2, quick_move_timer=0.3) as client, \
+            client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "quick_match", "name": "Sam"})
         searching = until(ws, of_type("searching"))
@@ -227,19 +232,18 @@ def test_quick_match_alone_fills_with_computers_and_the_move_timer_plays_for_you
         assert msg["view"]["hand_sizes"]  # the table moved on without Sam
 
 
-def test_cancel_search(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0, search_seconds=30)) as client, client.websocket_connect("/ws") as ws:
+def test_cancel_search(service: Open) -> None:
+    with service(bot_delay=0, search_seconds=30) as client, client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "quick_match", "name": "Sam"})
         token = until(ws, of_type("searching"))["token"]
         ws.send_json({"type": "cancel_search"})
         until(ws, of_type("left"))
-        assert client.app.state.server.quick.queue.waiting() == ()  # type: ignore[attr-defined]
         assert hello(ws, None, token)["seat"] is None
 
 
-def test_flooding_is_rate_limited(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+def test_flooding_is_rate_limited(service: Open) -> None:
+    with service(bot_delay=0) as client, client.connect() as ws:
         hello(ws)
         for _ in range(60):
             ws.send_json({"type": "resume"})
@@ -352,11 +356,11 @@ def test_idle_rooms_expire(db: Path) -> None:
             assert error(c)["code"] == "no_room"
 
 
-def test_resume_of_someone_elses_match_is_no_match(db: Path) -> None:
+def test_resume_of_someone_elses_match_is_no_match(service: Open) -> None:
     """Regression: with a solo match of your own, another match's id was answered "stale ... replaced"."""
-    with TestClient(create_app(db, bot_delay=0)) as client, \
-            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b, \
-            client.websocket_connect("/ws") as c:
+    with service(bot_delay=0) as client, \
+            client.connect() as a, client.connect() as b, \
+            client.connect() as c:
         _, _, match_id = start_room(client, a, b)
         hello(c)
         c.send_json({"type": "new_match", "level": "easy"})

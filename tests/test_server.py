@@ -13,6 +13,8 @@ from starlette.websockets import WebSocketDisconnect
 from pinochle.server.app import HEARTBEAT_SECONDS, create_app
 from pinochle.server.protocol import MAX_MESSAGE_BYTES, CloseCode
 
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
 from .support import until
 
 Msg = dict[str, Any]
@@ -61,8 +63,8 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "t.db"
 
 
-def test_a_whole_hand_then_resume_after_restart(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+def test_a_whole_hand_then_resume_after_restart(service: Open) -> None:
+    with service(bot_delay=0) as client, client.connect() as ws:
         welcome = hello(ws)
         device = welcome["device"]
         assert welcome["match"] is None and isinstance(device, str) and len(device) >= 16
@@ -81,7 +83,7 @@ def test_a_whole_hand_then_resume_after_restart(db: Path) -> None:
         match_id = msg["match"]["id"]
         seen = msg["view"]
     # a new server process on the same database
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+    with service(bot_delay=0) as client, client.connect() as ws:
         welcome = hello(ws, device)
         assert welcome["device"] == device and welcome["match"]["id"] == match_id
         ws.send_json({"type": "resume"})
@@ -102,8 +104,8 @@ def errors_of(ws: Any, frames: list[str]) -> list[Msg]:
     return out
 
 
-def test_bad_messages_get_errors_and_change_nothing(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=30)) as client, client.websocket_connect("/ws") as ws:
+def test_bad_messages_get_errors_and_change_nothing(service: Open) -> None:
+    with service(bot_delay=30) as client, client.connect() as ws:
         hello(ws)
         got = errors_of(ws, [
             "not json",
@@ -142,8 +144,8 @@ def test_bad_messages_get_errors_and_change_nothing(db: Path) -> None:
         assert again["view"] == v, "nothing changed"
 
 
-def test_stale_and_illegal_moves_on_souths_turn(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+def test_stale_and_illegal_moves_on_souths_turn(service: Open) -> None:
+    with service(bot_delay=0) as client, client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "normal"})
         msg = until(ws, my_move)
@@ -158,8 +160,8 @@ def test_stale_and_illegal_moves_on_souths_turn(db: Path) -> None:
         assert until(ws, lambda m: m["type"] == "state")["view"] == v
 
 
-def test_first_message_must_be_hello(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+def test_first_message_must_be_hello(service: Open) -> None:
+    with service(bot_delay=0) as client, client.connect() as ws:
         ws.send_json({"type": "resume"})
         err = ws.receive_json()
         assert err["code"] == "no_hello"
@@ -178,10 +180,10 @@ def padded_hello(device: str, size: int, pad_char: str = "x") -> str:
     return frame
 
 
-def test_a_frame_over_16_kib_closes_the_connection_with_1009(db: Path) -> None:
+def test_a_frame_over_16_kib_closes_the_connection_with_1009(service: Open) -> None:
     """A frame of exactly 16 KiB is read; one byte more closes the connection (1009), counting UTF-8 bytes."""
-    with TestClient(create_app(db, bot_delay=0)) as client:
-        with client.websocket_connect("/ws") as ws:
+    with service(bot_delay=0) as client:
+        with client.connect() as ws:
             device = hello(ws)["device"]
             ws.send_text(padded_hello(device, MAX_MESSAGE_BYTES))
             assert ws.receive_json() == {"type": "welcome", "device": device, "match": None, "seat": None,
@@ -190,15 +192,15 @@ def test_a_frame_over_16_kib_closes_the_connection_with_1009(db: Path) -> None:
             with pytest.raises(WebSocketDisconnect) as info:
                 ws.receive_json()
             assert info.value.code == CloseCode.TOO_BIG and int(CloseCode.TOO_BIG) == 1009
-        with client.websocket_connect("/ws") as ws:  # as a first frame too, and as a binary frame
+        with client.connect() as ws:  # as a first frame too, and as a binary frame
             ws.send_bytes(padded_hello(device, MAX_MESSAGE_BYTES + 1).encode())
             with pytest.raises(WebSocketDisconnect) as info:
                 ws.receive_json()
             assert info.value.code == CloseCode.TOO_BIG
 
 
-def test_malformed_device_token_gets_a_fresh_one_and_new_match_replaces_old(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+def test_malformed_device_token_gets_a_fresh_one_and_new_match_replaces_old(service: Open) -> None:
+    with service(bot_delay=0) as client, client.connect() as ws:
         w = hello(ws, "<script>")
         assert w["device"] != "<script>" and w["match"] is None
         ws.send_json({"type": "new_match", "level": "hard"})
@@ -209,17 +211,17 @@ def test_malformed_device_token_gets_a_fresh_one_and_new_match_replaces_old(db: 
         assert hello(ws, w["device"])["match"]["id"] == second["match"]["id"]
 
 
-def test_index_and_static_files_are_served(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client:
+def test_index_and_static_files_are_served(service: Open) -> None:
+    with service(bot_delay=0) as client:
         r = client.get("/")
         assert r.status_code == 200 and "<html" in r.text.lower()
         assert client.get("/health").text == "ok"
 
 
-def test_two_tabs_of_one_device_follow_the_newest_match(db: Path) -> None:
+def test_two_tabs_of_one_device_follow_the_newest_match(service: Open) -> None:
     """Regression: a match replaced in another tab came back to life when the first tab moved."""
-    with TestClient(create_app(db, bot_delay=30)) as client, \
-            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+    with service(bot_delay=30) as client, \
+            client.connect() as a, client.connect() as b:
         device = hello(a)["device"]
         hello(b, device)
         a.send_json({"type": "new_match", "level": "easy"})
@@ -254,16 +256,16 @@ def test_the_largest_seed_fits_the_store(db: Path, monkeypatch: pytest.MonkeyPat
     assert stored is not None and stored.seed == (1 << 63) - 1
 
 
-def test_pathological_frames_get_bad_message_not_a_traceback(db: Path) -> None:
+def test_pathological_frames_get_bad_message_not_a_traceback(service: Open) -> None:
     """Regression: deeply nested JSON raised RecursionError in the endpoint."""
-    with TestClient(create_app(db, bot_delay=0)) as client:
-        with client.websocket_connect("/ws") as ws:
+    with service(bot_delay=0) as client:
+        with client.connect() as ws:
             ws.send_text("[" * 5000 + "]" * 5000)  # as the first frame
             assert ws.receive_json()["code"] == "bad_message"
             with pytest.raises(WebSocketDisconnect) as info:
                 ws.receive_json()
             assert info.value.code == CloseCode.BAD_HELLO
-        with client.websocket_connect("/ws") as ws:
+        with client.connect() as ws:
             hello(ws)
             for frame in ("[" * 5000, '{"type": "resume", "x": NaN}',
                           '{"type": "action", "match": null, "version": 1e999, "action": {}}'):
@@ -273,19 +275,19 @@ def test_pathological_frames_get_bad_message_not_a_traceback(db: Path) -> None:
             assert ws.receive_json()["type"] == "welcome"
 
 
-def test_rules_page_is_served(db: Path) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client:
+def test_rules_page_is_served(service: Open) -> None:
+    with service(bot_delay=0) as client:
         r = client.get("/rules")
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
         assert "<h1" in r.text and "pinochle" in r.text.lower() and 'href="/"' in r.text
 
 
-def test_every_page_names_an_icon_that_is_served(db: Path) -> None:
+def test_every_page_names_an_icon_that_is_served(service: Open) -> None:
     """Regression: the How to play and Rules pages had no icon, so the browser asked for
     /favicon.ico and logged a 404 (a new player's review, 2026-12-01)."""
     import re
 
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with service(bot_delay=0) as client:
         for page in ("/", "/rules", "/how-to-play"):
             r = client.get(page)
             icon = re.search(r'<link rel="icon" href="([^"]+)"', r.text)
