@@ -602,6 +602,9 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--metrics-port", type=_number(1, 65535), default=None, metavar="PORT",
                     help="serve the figures for an operator (GET /metrics, Prometheus text format) on this "
                          "port, apart from the public one (default: not served; docs/scaling.md)")
+    sv.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+                    help="the reverse proxies whose X-Forwarded-For names the client's address (comma-separated, "
+                         "or *; default 127.0.0.1): the limits per address depend on it (docs/scaling.md)")
     sv.add_argument("--metrics-host", default="127.0.0.1", metavar="ADDRESS",
                     help="the address the metrics port listens on (default 127.0.0.1: this machine only)")
     ar = sub.add_parser("arena", help="measure computer player A against B on duplicate deals and matches")
@@ -627,10 +630,11 @@ def _parser() -> argparse.ArgumentParser:
 def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds: float = 20.0,
           quick_timer: float = 30.0, away_seconds: float = 60.0, allow_origins: Sequence[str] = (),
           embed_from: Sequence[str] = (), redis: str | None = None, redis_prefix: str = "pin:",
-          metrics_port: int | None = None, metrics_host: str = "127.0.0.1") -> int:
+          metrics_port: int | None = None, metrics_host: str = "127.0.0.1",
+          forwarded_allow_ips: str | None = None) -> int:
     """Run the web app under uvicorn until interrupted.
 
-    The process's garbage collector runs less often (:func:`.server.collector.tune`; docs/scaling.md,
+    The process's garbage collector runs less often (:func:`.server.collector.tune`; docs/server.md,
     "Garbage-collection pauses"). With the environment variable ``PINOCHLE_GC_STATS`` set, its runs and
     pauses are printed as one JSON line on standard error when the server stops.
 
@@ -648,6 +652,9 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
         metrics_port: serve ``GET /metrics`` (the Prometheus text format: :mod:`.server.metrics`) on this
             port, apart from the public one; ``None``: the figures are not served.
         metrics_host: the address the metrics port listens on (default 127.0.0.1: this machine only).
+        forwarded_allow_ips: the proxies whose ``X-Forwarded-For`` names the client's address (comma-separated
+            addresses, or ``*``; uvicorn's setting). ``None``: uvicorn's default, 127.0.0.1. The limits per
+            client address depend on it (docs/scaling.md, "Behind a reverse proxy").
 
     Raises:
         RequestError: an origin that is not ``http(s)://host[:port]``.
@@ -672,7 +679,7 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
     from .server import collector
 
     # fewer garbage collections: the full ones stalled every socket for up to half a second at 500
-    # tables, to free almost nothing (docs/scaling.md, "Garbage-collection pauses")
+    # tables, to free almost nothing (docs/server.md, "Garbage-collection pauses")
     collector.tune()
     # PINOCHLE_GC_STATS=1: the collector's runs and pauses, printed when the server stops
     watch = collector.GcWatch() if os.environ.get("PINOCHLE_GC_STATS") else None
@@ -693,9 +700,9 @@ def serve(host: str, port: int, db: str | None, bot_delay: float, search_seconds
         logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
         logging.getLogger("pinochle").setLevel(level)
     # no per-message deflate: on our frames (1-4 KB of JSON) it cost more server CPU and memory per socket
-    # than the bandwidth it saved was worth (docs/scaling.md, "One process")
+    # than the bandwidth it saved was worth (docs/server.md, "One process")
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, ws_per_message_deflate=False,
-                log_level="warning")
+                log_level="warning", proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     return 0
 
 
@@ -791,7 +798,8 @@ def _command(argv: Sequence[str] | None, inp: IO[str], out: IO[str]) -> int:
         if args.command == "serve":
             return serve(args.host, args.port, args.db, args.bot_delay, args.search_seconds,
                          args.quick_timer, args.away_seconds, args.allow_origin, args.embed_from,
-                         args.redis, args.redis_prefix, args.metrics_port, args.metrics_host)
+                         args.redis, args.redis_prefix, args.metrics_port, args.metrics_host,
+                         args.forwarded_allow_ips)
         if args.command == "play":
             from .terminal import play_match
 

@@ -1,5 +1,5 @@
 """One protocol suite, two modes: a service of one process on SQLite, and a service of two processes on a
-real Redis (docs/scaling.md). A behaviour that differs between the modes is a bug, unless docs/protocol.md
+real Redis (docs/server.md). A behaviour that differs between the modes is a bug, unless docs/protocol.md
 says so.
 
 A test asks for the ``service`` fixture (parametrised ``one`` and ``two``) and opens the service with the

@@ -107,7 +107,7 @@ def test_a_takeover_at_a_hand_end_keeps_who_asked_for_the_next_hand(redis_target
 
 class LateWrites(RedisStorage):
     """A store whose appends are carried out but reported as failed, as when Redis hangs past the client's
-    timeout and then wakes and runs the write (docs/scaling.md, "When Redis fails")."""
+    timeout and then wakes and runs the write (docs/server.md, "When Redis fails")."""
 
     def append_action(self, match_id: str, n: int, action: dict[str, object], finished: bool = False) -> None:
         super().append_action(match_id, n, action, finished)

@@ -1,4 +1,4 @@
-"""The server and Python's garbage collector (pinochle/server/collector.py; docs/scaling.md,
+"""The server and Python's garbage collector (pinochle/server/collector.py; docs/server.md,
 "Garbage-collection pauses")."""
 
 from __future__ import annotations

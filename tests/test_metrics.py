@@ -147,3 +147,22 @@ def test_pinochle_serve_serves_the_figures_on_their_own_port(tmp_path: Path) -> 
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_pinochle_serve_trusts_the_proxies_it_is_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--forwarded-allow-ips`` reaches uvicorn, which then takes the client's address from the proxy's
+    ``X-Forwarded-For`` (the limits per address depend on it: docs/scaling.md, "Behind a reverse proxy")."""
+    import uvicorn
+
+    from pinochle.cli import main
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
+    thresholds = gc.get_threshold()  # `serve` tunes the collector of its process: this one's is put back
+    try:
+        assert main(["serve", "--db", str(tmp_path / "p.db"), "--forwarded-allow-ips", "10.0.0.2"]) == 0
+        assert seen["proxy_headers"] is True and seen["forwarded_allow_ips"] == "10.0.0.2"
+        assert main(["serve", "--db", str(tmp_path / "p.db")]) == 0
+        assert seen["forwarded_allow_ips"] is None  # uvicorn's default: 127.0.0.1
+    finally:
+        gc.set_threshold(*thresholds)

@@ -595,7 +595,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
             docs/scaling.md); ``db`` is then ignored. ``None``: one process on SQLite.
         redis_prefix: the service's key prefix in Redis (several services, or tests, share one Redis).
         gc_watch: counts and times the garbage collector's runs from startup; its summary is printed as one
-            JSON line (``{"gc": ...}``) on standard error at shutdown (docs/scaling.md). ``None``: not watched.
+            JSON line (``{"gc": ...}``) on standard error at shutdown (docs/server.md). ``None``: not watched.
         metrics: where the app keeps its figures for an operator (:class:`~.metrics.Metrics`; default a new
             one, at ``app.state.metrics``). The app never serves them: ``pinochle serve --metrics-port``
             does, on a port of its own.

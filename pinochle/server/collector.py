@@ -2,7 +2,7 @@
 
 At 500 tables the p99 tail of the server was its full (generation 2) garbage
 collections: 8 in 80 s, up to 275 ms each, with every socket of the process
-waiting (docs/scaling.md, "What stops 500 tables at p99 <= 20 ms" and
+waiting (docs/server.md, "What stops 500 tables at p99 <= 20 ms" and
 "Garbage-collection pauses"). The server makes almost no cyclic garbage (7-33
 objects in 93 s at 500 tables), so those collections were nearly all wasted:
 :func:`tune` raises the thresholds (:data:`SERVER_THRESHOLDS`) when
@@ -24,14 +24,14 @@ from typing import Any
 #: exceed a quarter of those it kept). At 500 tables this took the full collections from 9 in 93 s
 #: (300-480 ms each) to none, the collector's time from 6.4-6.9 s to 1.6-1.7 s and its CPU from 5.3 s
 #: to 1.2 s, at no cost in memory; the young collections are rarer but longer (up to 59 ms of CPU)
-#: (docs/scaling.md, "Garbage-collection pauses"). ``gc.freeze()`` at startup was measured too and left
+#: (docs/server.md, "Garbage-collection pauses"). ``gc.freeze()`` at startup was measured too and left
 #: out: it takes only the 35,000 objects of the loaded code out of the collections, against the
 #: tables' many more.
 SERVER_THRESHOLDS = (10_000, 10, 100)
 
 
 def tune() -> tuple[int, int, int]:
-    """Set the server process's collector thresholds to :data:`SERVER_THRESHOLDS` (docs/scaling.md).
+    """Set the server process's collector thresholds to :data:`SERVER_THRESHOLDS` (docs/server.md).
 
     Returns:
         The thresholds before (``gc.get_threshold()``), to put back with ``gc.set_threshold(*previous)``.

@@ -7,7 +7,7 @@ A room is stored as one JSON document (``pinochle.server.rooms.Room.to_json``)
 and each of its seat tokens points at it. SQLite (the standard library's
 ``sqlite3``) is the embedded default; :class:`Storage` is the small interface
 the second backend, :class:`~pinochle.server.redis_storage.RedisStorage` (the
-scale-out of issue 16, docs/scaling.md), implements with the same behaviour.
+scale-out of issue 16, docs/server.md), implements with the same behaviour.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the server's parts share, as small interfaces with two implementations each (docs/scaling.md).
+"""What the server's parts share, as small interfaces with two implementations each (docs/server.md).
 
 A single process is a service of one: its parts run on the in-memory implementations
 (:mod:`.memory`); the processes of a service on Redis run the same parts on the Redis ones
