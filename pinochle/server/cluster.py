@@ -126,6 +126,8 @@ class Cluster:
                  on_call: Callable[[float], None] | None = None) -> None:
         self.url = url
         self.on_call = on_call
+        #: other processes may be listening (the Link interface)
+        self.shared = True
         self.prefix = prefix
         self.lease_seconds = lease_seconds
         self.beat = beat

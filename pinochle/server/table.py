@@ -575,9 +575,10 @@ class Table:
                 self.tables.doubtful.add(self.id)
             raise
         self._adopt(new)
-        if not self._outbox:
-            self._outbox_from = at
-        self._outbox.append(action.to_json())
+        if self.link.shared:  # kept for the next notice (a service of one has nobody to tell)
+            if not self._outbox:
+                self._outbox_from = at
+            self._outbox.append(action.to_json())
 
     def _adopt(self, new: State) -> None:
         """Make ``new`` (stored) the table's state: a new hand or a hand's end clears who asked to deal
@@ -638,7 +639,10 @@ class Table:
         """Tell the other replicas that the table changed (a failure of the link is logged: they resync later).
 
         The notice carries the version reached, the event, who asked for the next hand, the seats, the
-        actions this process stored since its last notice, and from the owner the stand-ins."""
+        actions this process stored since its last notice, and from the owner the stand-ins. A service of one
+        has nobody to tell."""
+        if not self.link.shared:
+            return
         notice: dict[str, Any] = {**self._facts(), "e": event}
         if self._outbox and self._outbox_from + len(self._outbox) == self.state.version:
             notice["b"], notice["a"] = self._outbox_from, self._outbox
@@ -1048,6 +1052,8 @@ class Tables:
         if table.closed or self.tables.get(table.id) is not table:
             return
         self.link.listen(table.channel, table.notice)
+        if not self.link.shared:  # nobody else writes: the table was built from storage as it is
+            return
 
         async def first_sync() -> None:
             await self.link.settle()

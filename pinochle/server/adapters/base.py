@@ -56,10 +56,13 @@ class Link(Locks, Protocol):
     Attributes:
         pid: this process's id.
         lease_seconds: a lease's time to live (seconds); its holder renews it every third of that.
+        shared: whether other processes may be listening (``False`` for a service of one: the notices and
+            facts meant for them can be skipped).
     """
 
     pid: str
     lease_seconds: float
+    shared: bool
 
     # names
     def key(self, *parts: str) -> str:

@@ -168,6 +168,7 @@ class MemoryLink(MemoryLocks):
     def __init__(self, lease_seconds: float = 3.0, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self.pid = "this-process"
+        self.shared = False
         self.lease_seconds = lease_seconds
         self.clock = clock
         self._leases: set[str] = set()
