@@ -157,16 +157,7 @@ export function renderBoards(ctx, felt) {
     if (old) old.replaceWith(el);
     else felt.append(el);
   }
-  if (hasStock(v)) {
-    // who takes the trick, beside it (views/table.js renderCentre fills it)
-    let note = felt.querySelector(":scope > #trick-note");
-    if (!note) {
-      note = h("div", { id: "trick-note", class: "trick-note" });
-      felt.append(note);
-    }
-    keep.add(note.id);
-  }
-  for (const el of felt.querySelectorAll(":scope > .board, :scope > .endgame-marker, :scope > .trick-note")) if (!keep.has(el.id)) el.remove();
+  for (const el of felt.querySelectorAll(":scope > .board, :scope > .endgame-marker")) if (!keep.has(el.id)) el.remove();
   felt.dataset.stock = hasStock(v) ? (v.endgame ? "endgame" : "stock") : "";
   if (!hasStock(v)) delete felt.dataset.stock;
 }
