@@ -73,7 +73,7 @@ def expected_side(n: int, where: str) -> str:
 MEASURE = """() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
   const all = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map(box);
-  const cap = document.querySelector('#centre [data-testid=trick-winner]');
+  const cap = document.querySelector('[data-testid=trick-winner]');
   return {caption: cap ? {...box(cap), text: cap.textContent} : null, cards: all('#centre .slot .card'),
           seats: all('#felt > .seat, #bench .benched, #felt > .board:not([data-cards="0"])'),
           piles: all('#piles .pile'), felt: box(document.getElementById('felt')),

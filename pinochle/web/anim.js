@@ -253,7 +253,7 @@ function gather(prev, next) {
       { translate: `${w.x}px ${w.y}px`, scale: 0.35, opacity: 0, offset: 1 },
     ], { duration, delay, fill: "forwards" }, "gather");
   });
-  const label = document.querySelector("#centre .trick-winner");
+  const label = document.querySelector("#centre .trick-winner, #trick-note .trick-winner");
   anims.push(run(label, [{ opacity: 1 }, { opacity: 0 }], { duration: duration * 0.5, delay, fill: "forwards" }, "gather"));
   return anims;
 }

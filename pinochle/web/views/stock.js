@@ -157,7 +157,16 @@ export function renderBoards(ctx, felt) {
     if (old) old.replaceWith(el);
     else felt.append(el);
   }
-  for (const el of felt.querySelectorAll(":scope > .board, :scope > .endgame-marker")) if (!keep.has(el.id)) el.remove();
+  if (hasStock(v)) {
+    // who takes the trick, under it (views/table.js renderCentre fills it; table-fit.css places it)
+    let note = felt.querySelector(":scope > #trick-note");
+    if (!note) {
+      note = h("div", { id: "trick-note", class: "trick-note" });
+      felt.append(note);
+    }
+    keep.add(note.id);
+  }
+  for (const el of felt.querySelectorAll(":scope > .board, :scope > .endgame-marker, :scope > .trick-note")) if (!keep.has(el.id)) el.remove();
   felt.dataset.stock = hasStock(v) ? (v.endgame ? "endgame" : "stock") : "";
   if (!hasStock(v)) delete felt.dataset.stock;
 }

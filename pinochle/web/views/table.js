@@ -163,6 +163,8 @@ export function renderCentre(ctx) {
   const { v, s } = ctx;
   const el = $("centre");
   const trick = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+  const note = $("trick-note");
+  if (note) fill(note);
   const key = `${ctx.match?.id}/${handNumber(v)}/${v.tricks.length}`;
   const prevCount = el.dataset.trickKey === key ? Number(el.dataset.count) : 0;
   el.dataset.trickKey = key;
@@ -191,7 +193,9 @@ export function renderCentre(ctx) {
     const pill = h("div", { class: `trick-winner at-${s.place(w)}`, "data-testid": "trick-winner", title: `${takes(s, w)} the trick` },
       s.isMe(w) ? h("span", { class: "tw-words" }, `${takes(s, w)} the trick`)
         : [h("span", { class: "tw-who" }, s.name(w)), h("span", { class: "tw-words" }, " takes the trick")]);
-    el.append(pill);
+    // two-handed: under the trick, in a box of the felt's own (its trick is narrower than the caption)
+    if (hasStock(v)) $("trick-note")?.append(pill);
+    else el.append(pill);
   }
 }
 
