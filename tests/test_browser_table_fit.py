@@ -6,9 +6,10 @@ worker thread. Some tests replace the page's socket with a scripted one (as
 ``tests/test_browser_rooms.py`` does) to send exactly the states they need.
 
 - "You take the trick" lies clear of every card of the trick, at 360x740 and at 1440x900.
-- The status line waits for the card played: while the card flies to the centre, the status still
-  says what it said before; and the card flies over the felt alone (never across the status, the
-  score line or the buttons below it) on a phone.
+- The status line waits for the card played: while another player's card flies to the centre, the
+  status still says what it said before (your own card: tests/test_browser_status_own_card.py); and
+  the card flies over the felt alone (never across the status, the score line or the buttons below
+  it) on a phone.
 - In Quick Match, a seat's "thinking…" with the move timer's seconds is never cut at the seat's edge
   at 360 and 390 px.
 - The hand summary is opaque at most 150 ms after it opens.
@@ -291,10 +292,11 @@ SAMPLER = """() => {
 
 
 def run_status_waits(browser: Any, base_url: str) -> dict[str, Any]:
-    # Bob (East) plays a card that does not end the trick: the turn passes on to South
+    # South plays a card that does not end the trick: the turn passes on to West (Bob, East, watches;
+    # his own card: tests/test_browser_status_own_card.py)
     def pick(a: Any, b: Any) -> bool:
-        # a trick already won (no meld review opens) and Bob's card is not the trick's last
-        return (a.phase == b.phase == "play" and turn(a) == "E" and turn(b) == "S" and len(a.tricks) >= 2
+        # a trick already won (no meld review opens) and South's card is not the trick's last
+        return (a.phase == b.phase == "play" and turn(a) == "S" and turn(b) == "W" and len(a.tricks) >= 2
                 and len(a.tricks) == len(b.tricks))
 
     a, b = consecutive(pick)
@@ -305,7 +307,7 @@ def run_status_waits(browser: Any, base_url: str) -> dict[str, Any]:
     scripted(page, [seat_state(a, "r1", "room", "resume")], sockets)
     page.goto(base_url)
     page.get_by_test_id("table").wait_for()
-    page.wait_for_function("() => document.body.dataset.legal === 'play'")
+    page.wait_for_function("() => document.body.dataset.turn === 'S'")
     if page.get_by_test_id("meld-dialog").is_visible():
         page.get_by_test_id("meld-close").click()
     page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
@@ -313,7 +315,7 @@ def run_status_waits(browser: Any, base_url: str) -> dict[str, Any]:
     before = page.get_by_test_id("status").inner_text()
     page.evaluate(SAMPLER)
     sockets[-1].send(seat_state(b, "r1", "room", "move"))
-    page.wait_for_function("() => document.body.dataset.legal === ''")
+    page.wait_for_function("() => document.body.dataset.turn === 'W'")
     page.wait_for_function("""() => !document.getAnimations().some((x) => (x.id || '').startsWith('pinochle-')
       && x.playState === 'running')""")
     page.wait_for_timeout(100)

@@ -13,7 +13,9 @@
 //                       the first card), a card played flies
 //                       from its seat to the centre (over the felt alone), the
 //                       hand closes up, the status line keeps its words until
-//                       the card has landed, and a dialog that opened (the meld
+//                       the card has landed (while your own card flies it says
+//                       "You play Q♠.", neither "Your turn" nor the next
+//                       player's turn), and a dialog that opened (the meld
 //                       review, the hand summary) slides in, opaque from the start
 //
 // The animations are purely presentation: they animate the elements the
@@ -35,9 +37,10 @@
 //
 // Every animation made here has an id starting with "pinochle-" (see
 // document.getAnimations()).
-// Plain ES module, no dependencies but settings.js, deal-anim.js and felt-anim.js.
+// Plain ES module, no dependencies but settings.js, dom.js (a card's short name), deal-anim.js and felt-anim.js.
 
 import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
+import { cardShort } from "./dom.js";
 import { animateDeal } from "./deal-anim.js";
 import { gatherMelds, layMelds } from "./felt-anim.js";
 
@@ -292,6 +295,7 @@ function afterRender(before, after, snap, event) {
   const sameMatch = Boolean(before.shown && prev && before.matchId === after.matchId);
   const anims = [];
   let landed = 0; // when the last card played lands, in ms from now
+  let yours = null; // your own card among the cards played, if it is
 
   const newHand = event === "start" || (sameMatch && prev.hand_number !== next.hand_number);
   if (newHand) {
@@ -310,6 +314,7 @@ function afterRender(before, after, snap, event) {
       let from = null;
       const mine = seat === next.seat;
       if (mine) {
+        yours = card;
         // a card that lay on your side of the table (two-handed) is played from there
         const fromTable = (prev.table?.[seat] ?? []).some((t) => t.card === card) ? snap.table.get(card) : null;
         from = snap.focused && snap.focused.card === card ? snap.focused.rect : fromTable ?? snap.hand.get(card)?.[0] ?? snap.handBox;
@@ -352,8 +357,12 @@ function afterRender(before, after, snap, event) {
     landed = Math.max(landed, laid.until);
   }
 
-  // the status line waits for the cards: it says what it said until the last card played has landed
-  anims.push(holdStatus(snap.status, landed));
+  // the status line waits for the cards: it says what it said until the last card played has landed;
+  // while your own card flies, what you did ("Your turn" is over, and the next turn has not come yet)
+  const held = yours && snap.status
+    ? { text: `You play ${cardShort(yours)}.`, cls: snap.status.cls.replace(/\bmine\b/, "").trim(), mine: "false" }
+    : snap.status;
+  anims.push(holdStatus(held, landed));
 
   // a dialog that this render opened (the meld review, the hand summary) slides up into place, opaque
   // from the start: a dialog that stayed see-through while the last card landed was read through

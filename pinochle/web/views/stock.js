@@ -163,7 +163,7 @@ export function renderBoards(ctx, felt) {
     else felt.append(el);
   }
   if (hasStock(v)) {
-    // who takes the trick, beside it (views/table.js renderCentre fills it)
+    // who takes the trick, under it (views/table.js renderCentre fills it; table-fit.css places it)
     let note = felt.querySelector(":scope > #trick-note");
     if (!note) {
       note = h("div", { id: "trick-note", class: "trick-note" });

@@ -187,8 +187,13 @@ export function renderCentre(ctx) {
       h("span", { class: "slot-who", "aria-hidden": "true" }, s.name(seat))));
   });
   if (trick.winner) {
-    const pill = h("div", { class: "trick-winner", "data-testid": "trick-winner" }, `${takes(s, trick.winner)} the trick`);
-    // two-handed: beside the trick, in the felt's free column on its right (views/stock.js)
+    // a caption of its own under the trick, on the winner's side (table-fit.css), never over a card or a seat
+    // (a name too long for the felt is cut short with an ellipsis; the words after it stay whole)
+    const w = trick.winner;
+    const pill = h("div", { class: `trick-winner at-${s.place(w)}`, "data-testid": "trick-winner", title: `${takes(s, w)} the trick` },
+      s.isMe(w) ? h("span", { class: "tw-words" }, `${takes(s, w)} the trick`)
+        : [h("span", { class: "tw-who" }, s.name(w)), h("span", { class: "tw-words" }, " takes the trick")]);
+    // two-handed: under the trick, in a box of the felt's own (its trick is narrower than the caption)
     if (hasStock(v)) $("trick-note")?.append(pill);
     else el.append(pill);
   }
