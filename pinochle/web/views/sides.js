@@ -41,7 +41,8 @@ export function sideItems(ctx, side) {
       else items.push({ key: `call-${seat}`, label: who ? `${who} bid` : "Bid", value: String(call) });
     }
   }
-  const melded = seats.some((seat) => v.melds?.[seat]);
+  // a meld laid down (two-handed: melds declared one by one, counted in `meld_shown`)
+  const melded = seats.some((seat) => v.melds?.[seat]) || (v.meld_shown?.[side] ?? 0) > 0;
   if (begun) {
     items.push({ key: "tricks", label: "Tricks", value: String(v.tricks_won?.[side] ?? 0) },
       { key: "counters", label: "Counters", value: String(v.counters?.[side] ?? 0) });
