@@ -227,6 +227,9 @@ def test_the_meld_in_one_row_when_kept_whole_else_shown_and_kept_with_why(server
     assert kinds == MELD_KINDS[game], kinds
 
 
+PART_LABELS = """() => [...document.querySelectorAll('#summary-body [data-testid=part-row] th')].map((th) => th.innerText.trim())"""
+
+
 def test_two_consecutive_cutthroat_summaries_keep_their_columns(server: Any) -> None:  # noqa: F811
     """Deal 1's summary and deal 2's (another declarer, other numbers): the same players in the same order, each
     column at the same place and of the same width, at 360 and 1440 px, light and dark."""
@@ -252,6 +255,7 @@ def test_two_consecutive_cutthroat_summaries_keep_their_columns(server: Any) -> 
                 b = page.evaluate(cols)
                 shot(page, f"cut-summary-2-{key}")
                 out[key] = (a, b)
+                out.setdefault("parts", []).append(page.evaluate(PART_LABELS))
                 if key == "dark-360":
                     out["axe"] = serious(page)
                 ctx.close()
@@ -260,6 +264,10 @@ def test_two_consecutive_cutthroat_summaries_keep_their_columns(server: Any) -> 
 
     out = in_browser(run)
     assert out.pop("errors") == [] and out.pop("axe") == []
+    # the payments: one row per other party, in the columns' order (you, East, West), whoever declared
+    for labels in out.pop("parts"):
+        parties = [label.split()[-1] for label in labels]
+        assert len(labels) == 3 and parties == ["you", "East", "West"], labels
     for key, (a, b) in out.items():
         assert [c["id"] for c in a][:4] == ["summary-col-S", "summary-col-E", "summary-col-W", "TH"], (key, a)
         assert a == b, (key, a, b)

@@ -151,12 +151,19 @@ export function partLabel(s, p, chairs = false) {
 function partRows(s, cols, partsOf, chairs = false, skip = () => false) {
   const labels = [];
   const rules = new Map();
+  const whoAt = new Map(); // a payment's row: where its other party's column is
   for (const c of cols) {
     for (const p of partsOf(c) ?? []) {
       const l = partLabel(s, p, chairs);
       if (!labels.includes(l)) { labels.push(l); rules.set(l, p.rule); }
+      if (p.who !== undefined && p.who !== null && p.who !== "") whoAt.set(l, cols.findIndex((x) => String(x) === String(p.who)));
     }
   }
+  // a hand of stakes: one row per other party, in the columns' order, so that the rows keep their
+  // places from deal to deal whoever declared ("Paid by you", "Paid to East", "Paid to West")
+  const at = (l) => (whoAt.has(l) ? whoAt.get(l) : Infinity); // a part with no other party ("Sat this hand out") last
+  const first = new Map(labels.map((l, i) => [l, i]));
+  if (whoAt.size) labels.sort((a, b) => at(a) - at(b) || first.get(a) - first.get(b));
   return labels.map((l) => h("tr", { class: "part-row", "data-testid": "part-row", dataset: { label: l } },
     h("th", { scope: "row", title: rules.get(l) ?? null }, l),
     ...cols.flatMap((c) => {

@@ -277,10 +277,7 @@ function widowPile(ctx, up = false) {
     "aria-label": label, dataset: { takenBy: v.widow_taken_by ?? "" } },
   h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, { size: up ? "trick" : "mini" }))
     : Array.from({ length: count }, () => cardBack({ size: "mini" }))),
-  h("figcaption", { "data-testid": "widow-caption" }, taken
-    ? [h("span", { class: "taken-full" }, taken),
-      h("span", { class: "taken-short", "aria-hidden": "true" }, `${s.isMe(v.widow_taken_by) ? "Yours" : s.name(v.widow_taken_by)}`)]
-    : "Widow"));
+  h("figcaption", { "data-testid": "widow-caption" }, taken ?? "Widow"));
 }
 
 /**
