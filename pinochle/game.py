@@ -1318,6 +1318,10 @@ class View:
         widow: the widow's cards, face up for everyone once the auction is
             over (VARIANTS.md ``cutthroat``); ``None`` before, and in games
             without a widow.
+        widow_taken_by: the seat that took the widow into its hand (the
+            declarer, as soon as the auction is over: VARIANTS.md
+            ``cutthroat``, "The declarer turns the widow up, takes it"), with
+            ``widow``; ``None`` while ``widow`` is.
         buried: the cards the declarer buried, shown to the declarer only
             (``None`` to everyone else).
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at
@@ -1395,6 +1399,7 @@ class View:
     meld_needs_trick: bool = True
     seating: Seating = FOUR_PARTNERS
     widow: tuple[Card, ...] | None = None
+    widow_taken_by: Seat | None = None
     buried: tuple[Card, ...] | None = None
     lineup: tuple[int, ...] = ()
     chair: int | None = None
@@ -1435,6 +1440,7 @@ class View:
                 "meld_before": self.meld_before}),
             **d,
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
+            **({} if self.widow_taken_by is None else {"widow_taken_by": str(self.widow_taken_by)}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             **({} if self.received is None else {"received": [str(c) for c in self.received]}),
             **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),

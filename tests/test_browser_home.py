@@ -48,6 +48,9 @@ def test_home_has_a_tile_per_game_with_a_picture_of_its_table_and_a_line(server:
         page = open_home(browser, server.url, (390, 844), errors)
         tiles = page.evaluate("""() => [...document.querySelectorAll('#game-tiles .game-tile')].map(t => ({
           game: t.dataset.game, name: t.querySelector('.tile-name').textContent, line: t.querySelector('.tile-line').textContent,
+          stakes: t.querySelector('.tile-stakes')?.textContent ?? null,
+          described: (t.querySelector('input').getAttribute('aria-describedby') || '').split(' ')
+            .map((id) => document.getElementById(id)?.textContent).join(' | '),
           seats: t.querySelectorAll('.t-seat:not(.extra)').length, extra: t.querySelectorAll('.t-seat.extra').length,
           us: t.querySelectorAll('.t-seat.us').length, them: t.querySelectorAll('.t-seat.them').length,
           backs: t.querySelectorAll('.t-back').length, faces: t.querySelectorAll('.t-face').length,
@@ -84,6 +87,12 @@ def test_home_has_a_tile_per_game_with_a_picture_of_its_table_and_a_line(server:
         "auction": "3 to 5 players · each alone · widow of 3",
         "two-handed": "2 players · head to head · a stock",
     }
+    # the games of stakes say so (VARIANTS.md cutthroat, auction: settled deal by deal, not played to 1500);
+    # the others are scored toward a target and say nothing of stakes; the screen reader hears both lines
+    assert {g: t["stakes"] for g, t in tiles.items() if t["stakes"]} == {
+        "cutthroat": "Stakes each deal · 9 deals", "auction": "Stakes each deal · 3 deals a player"}
+    assert tiles["cutthroat"]["described"] == "3 players · each alone · widow of 3 | Stakes each deal · 9 deals"
+    assert tiles["table"]["described"] == "4 players · partners · game 1500"
     assert tiles["partnership-pass"]["name"] == "Partnership pass" and tiles["two-handed"]["name"] == "Two handed"
     assert {g: t["seats"] for g, t in tiles.items()} == {g: 4 for g in GAMES[:6]} | {
         "cutthroat": 3, "auction": 3, "two-handed": 2}

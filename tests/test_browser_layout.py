@@ -307,6 +307,8 @@ def test_home_says_in_a_line_what_the_chosen_game_is(server: Server) -> None:
     out = in_browser(run)
     assert out["table"].startswith("Four players in two partnerships") and "RULES.md" not in out["table"], out
     assert out["cutthroat"].startswith("Three players each alone, a 3-card widow"), out
+    # said plainly: the seed's game of stakes, not the cutthroat played to 1500 points
+    assert "settled in stakes" in out["cutthroat"] and "not the game to 1500 points" in out["cutthroat"], out
 
 
 def test_home_offers_the_auction_at_its_own_number_of_players_whatever_game_came_before(server: Server) -> None:

@@ -250,7 +250,8 @@ def test_a_cutthroat_hand_declared_buried_and_played(server: Server) -> None:
         assert "first to" not in (out["score_label"] or "") and "deal 1 of 9" in out["score_label"], out["score_label"]
         assert out["widow_in_auction"] == 0, shot  # nobody sees the widow before the auction ends
         assert "trump" in out["after_bid"].split(","), (shot, out["after_bid"])
-        assert out["widow"] and out["widow"].startswith("Widow: ") and out["widow_cards"] == 3, (shot, out["widow"])
+        # the widow turned up is in your hand now: it says you took it, not "Widow"
+        assert out["widow"] and out["widow"].startswith("You took the widow: ") and out["widow_cards"] == 3, (shot, out["widow"])
         assert "choose 3 cards to bury, or concede" in out["bury_status"], out["bury_status"]
         assert out["confirm_disabled"] and out["concede_shown"], shot
         assert out["chosen"] == "3 of 3 chosen"

@@ -120,11 +120,14 @@ def test_auction_a_pass_is_final_and_the_widow_stays_hidden() -> None:
     s = apply(s, Action.bid_(W, 31))
     assert turn(s) == E
     for seat in (E, S, W):
-        assert "widow" not in view(s, seat).to_json()
+        assert "widow" not in view(s, seat).to_json() and "widow_taken_by" not in view(s, seat).to_json()
+        assert view(s, seat).widow_taken_by is None
     s = apply(s, Action.pass_(E))
     assert s.declarer == W and s.bid == 31 and s.phase == "trump"
-    # the widow is turned up for everyone and is now in W's hand
+    # the widow is turned up for everyone and is now in W's hand: every view says W took it
     assert all(view(s, seat).to_json()["widow"] == ["AS", "QD", "JD"] for seat in (E, S, W))
+    assert all(view(s, seat).to_json()["widow_taken_by"] == "W" for seat in (E, S, W))
+    assert view(s, E).widow_taken_by == W
     assert len(unpack(s.hands[W])) == 18 and deck_check(s)
 
 
@@ -464,6 +467,10 @@ def test_random_matches_keep_every_rule(game: str, seed: int) -> None:
         # privacy: the widow before the auction ends, the buried cards to the opponents (soak/secrecy.py)
         for seat in (E, S, W):
             check_seat_view(s, seat)
+        # who took the widow: the declarer, in every view from the end of the auction, exactly while it is shown
+        seen = view(s, who)
+        assert seen.widow_taken_by == (s.declarer if seen.widow is not None else None), (s.phase, seen.widow_taken_by)
+        assert (seen.widow is None) == (s.phase == "auction")
         s = apply(s, _random_action(s, rng))
         assert deck_check(s)
         if s.phase in ("hand_end", "match_end") and s.history and s.history[-1].number == s.hand_no + 1:

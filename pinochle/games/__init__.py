@@ -177,7 +177,8 @@ def _cutthroat_stakes(state: State) -> tuple[HandScore, int | None]:
 CUTTHROAT = Game(
     name="cutthroat",
     description="Three players each alone, a 3-card widow the declarer takes, buries 3 or concedes; "
-                "stakes by bid size; a match of 9 deals",
+                "every deal is settled in stakes by the bid, paid to or by the declarer: not the game "
+                "to 1500 points; a match of 9 deals",
     players=3,
     seating=THREE_ALONE,
     rules=_register(CUTTHROAT_RULES),
@@ -216,9 +217,9 @@ def _auction_stakes(state: State) -> tuple[HandScore, int | None]:
 #: players each hand; at 4 the dealer sits out, at 5 also the player second to the dealer's left.
 AUCTION = Game(
     name="auction",
-    description="Three active players with a widow (a table of 3, 4 or 5: the dealer sits out), tens, "
-                "settlement with each opponent by a schedule of bids (spades double, bete doubles again); "
-                "a match of 3 deals per player",
+    description="Three active players with a widow (a table of 3, 4 or 5: the dealer sits out), tens; "
+                "every deal is settled in stakes with each opponent by a schedule of bids (spades double, "
+                "bete doubles again): not a game to a target score; a match of 3 deals per player",
     players=3,
     table_sizes=(3, 4, 5),
     seating=THREE_ALONE,

@@ -205,7 +205,9 @@ class TakeWidow(PhaseDef):
     melds from 18 cards"). Nobody moves: the phase is over on entry.
 
     Nobody sees the widow before the auction is over; from then to the end of
-    the hand every seat sees it (:meth:`view`).
+    the hand every seat sees it, and who took it: the declarer (:meth:`view`:
+    ``widow`` and ``widow_taken_by``; the cards are in the declarer's hand from
+    the moment the auction ends, so the table names them the declarer's).
     """
 
     name: str = "widow"
@@ -224,7 +226,7 @@ class TakeWidow(PhaseDef):
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         if state.declarer is None or not state.widow or state.phase == "auction":
             return {}
-        return {"widow": sort_hand(unpack(state.widow), state.trump)}
+        return {"widow": sort_hand(unpack(state.widow), state.trump), "widow_taken_by": state.declarer}
 
 
 # ---------------------------------------------------------------- the turned card

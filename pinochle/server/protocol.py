@@ -278,10 +278,13 @@ def table_facts(name: str) -> dict[str, object]:
     partners (partnership-pass, racehorse: 4); ``auction``: whether the hand opens with an auction;
     ``turned``: whether trump is the dealer's last card, turned up (turned-trump); ``stock``: whether
     the players draw from a stock (two-handed); ``target``: the score that wins the match, or ``None``
-    when a match is a number of ``deals`` (cutthroat, auction: 9).
+    when a match is a number of ``deals`` (cutthroat, auction: 9); ``deals_each``: then the deals each
+    player deals (3), the same at every size of table; ``stakes``: whether each hand is settled in stakes
+    paid to or by the declarer (the rule set's ``stakes``: VARIANTS.md ``cutthroat``, ``auction``) rather
+    than scored toward a target.
 
     >>> table_facts("cutthroat")
-    {'partners': False, 'deck': 48, 'widow': 3, 'pass': 0, 'auction': True, 'turned': False, 'stock': False, 'target': None, 'deals': 9}
+    {'partners': False, 'deck': 48, 'widow': 3, 'pass': 0, 'auction': True, 'turned': False, 'stock': False, 'target': None, 'deals': 9, 'deals_each': 3, 'stakes': True}
     >>> {k: v for k, v in table_facts("two-handed").items() if v}
     {'deck': 48, 'turned': True, 'stock': True, 'target': 1000}
     """
@@ -290,7 +293,8 @@ def table_facts(name: str) -> dict[str, object]:
     return {"partners": any(len(side) > 1 for side in g.seating.sides), "deck": DECKS[g.rules.deck].size,
             "widow": g.rules.widow, "pass": g.rules.pass_cards, "auction": "auction" in phases,
             "turned": bool(phases & {"turn_trump", "turn_up"}), "stock": "draw" in phases,
-            "target": None if g.deals else g.rules.target, "deals": g.deals or None}
+            "target": None if g.deals else g.rules.target, "deals": g.deals or None,
+            "deals_each": g.deals // g.seating.players if g.deals else None, "stakes": g.rules.stakes != "none"}
 
 
 def games_json() -> dict[str, object]:

@@ -151,22 +151,60 @@ export function partLabel(s, p, chairs = false) {
 function partRows(s, cols, partsOf, chairs = false, skip = () => false) {
   const labels = [];
   const rules = new Map();
+  const whoAt = new Map(); // a payment's row: where its other party's column is
   for (const c of cols) {
     for (const p of partsOf(c) ?? []) {
       const l = partLabel(s, p, chairs);
       if (!labels.includes(l)) { labels.push(l); rules.set(l, p.rule); }
+      if (p.who !== undefined && p.who !== null && p.who !== "") whoAt.set(l, cols.findIndex((x) => String(x) === String(p.who)));
     }
   }
-  return labels.map((l) => h("tr", { class: "part-row", "data-testid": "part-row" },
+  // a hand of stakes: one row per other party, in the columns' order, so that the rows keep their
+  // places from deal to deal whoever declared ("Paid by you", "Paid to East", "Paid to West")
+  const at = (l) => (whoAt.has(l) ? whoAt.get(l) : Infinity); // a part with no other party ("Sat this hand out") last
+  const first = new Map(labels.map((l, i) => [l, i]));
+  if (whoAt.size) labels.sort((a, b) => at(a) - at(b) || first.get(a) - first.get(b));
+  return labels.map((l) => h("tr", { class: "part-row", "data-testid": "part-row", dataset: { label: l } },
     h("th", { scope: "row", title: rules.get(l) ?? null }, l),
     ...cols.flatMap((c) => {
       if (skip(c)) return [];
       const mine = (partsOf(c) ?? []).filter((p) => partLabel(s, p, chairs) === l);
       const sum = mine.reduce((n, p) => n + p.points, 0);
+      const why = mine.map((p) => p.why).find(Boolean);
       return [h("td", { class: "part", "data-testid": "part-cell", dataset: { col: String(c), points: mine.length ? String(sum) : "" } },
-        mine.length ? num(sum) : "")];
+        mine.length ? num(sum) : "", why ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${why})`) : null)];
     })));
 }
+
+/** A part that is a side's meld kept or not kept (scoring.py earned_parts: "Meld kept", "Meld 60 not kept: no trick taken"). */
+const MELD_PART = /^Meld (kept$|\d+ not kept)/;
+
+/**
+ * The meld of a hand in one row or two. When every column kept all the meld it showed, one row
+ * ("Meld") says it: the part row, so that the rows still add up. Otherwise "Meld shown" above
+ * and "Meld kept" under it, each column that kept less than it showed saying why: "0 (no trick)",
+ * "0 (set)", "0 (conceded)". Returns {merged, partsOf}: `partsOf` the columns' parts with the meld
+ * parts under one label (and a part of 0 with its why where a set side's meld was lost).
+ */
+function meldParts(last, cols, partsOf, declaring) {
+  const kept = (c) => (partsOf(c) ?? []).filter((p) => MELD_PART.test(p.label)).reduce((n, p) => n + p.points, 0);
+  const hasMeldPart = cols.some((c) => (partsOf(c) ?? []).some((p) => MELD_PART.test(p.label)));
+  if (!hasMeldPart) return { merged: false, partsOf, meldRow: false }; // a hand settled by stakes: no meld is kept or lost
+  const merged = cols.every((c) => kept(c) === last.meld[c]);
+  const label = merged ? "Meld" : "Meld kept";
+  const lostWhy = (c) => (c === declaring && !last.made ? verdictWord(last) : "no trick");
+  const out = (c) => {
+    const ps = partsOf(c) ?? [];
+    const meld = ps.filter((p) => MELD_PART.test(p.label)).map((p) => ({ ...p, label,
+      why: p.label === "Meld kept" ? "" : lostWhy(c) }));
+    if (!meld.length && last.meld[c] > 0) meld.push({ label, points: 0, rule: SCORING_RULE, why: lostWhy(c) });
+    return [...meld, ...ps.filter((p) => !MELD_PART.test(p.label))];
+  };
+  return { merged, partsOf: out, meldRow: true };
+}
+
+/** Where a side's meld is kept with a trick (RULES.md, Meld), for a row of 0 that says why it was not. */
+const SCORING_RULE = "RULES.md, Scoring a hand";
 
 /** How the stake of a hand settled by stakes arises (the server's `stake_steps`): "Bid 370 … 15 → Spades ×2: 30 → Set after play: 60". */
 function stakeSteps(last) {
@@ -223,31 +261,47 @@ function chairSummaryTable(s, last, earned) {
           Array.isArray(last.chair_totals) ? num(last.chair_totals[c]) : "—"))))));
 }
 
-/** One column per side (two for partnerships; one per player at a table of three), yours first. */
+/**
+ * One column per side (two for partnerships; one per player at a table of three), yours first, in
+ * the seats' order every hand: the columns keep their places and widths from deal to deal (a fixed
+ * layout, the label column and the players' columns each of one width; summary.css).
+ */
 function summaryTable(s, last, earned) {
   if (s.lineup && last.lineup) return chairSummaryTable(s, last, earned);
   const cols = s.sidesOrder;
   const declaring = s.sideOf(last.declarer);
-  const row = (label, key) => h("tr", {}, h("th", { scope: "row" }, label), ...cols.map((side) => h("td", {}, String(key(side)))));
-  // the declaring side's meld and counters count toward its bid: shown against the bid, so that a
-  // set side's kept meld never reads as points scored
-  const toward = (side) => (side === declaring ? `${earned?.[side] ?? "—"} (bid ${last.bid})` : String(earned?.[side] ?? "—"));
+  const row = (label, key, props = {}) => h("tr", props, h("th", { scope: "row" }, label),
+    ...cols.map((side) => h("td", {}, key(side))));
+  // the declaring side's meld and counters count toward its bid: shown against the bid (on a line of its
+  // own, so that a column keeps its width), so that a set side's kept meld never reads as points scored
+  const toward = (side) => (side === declaring ? [String(earned?.[side] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)]
+    : String(earned?.[side] ?? "—"));
   const score = (side) => (side === declaring && !last.made ? `${cap(verdictWord(last))} ${num(last.score[side])}` : signed(last.score[side]));
   const stakes = Array.isArray(last.transfers);
   // a table of chairs: a player's settlement counts the players sitting out too (last.chairs)
   const won = (side) => (s.lineup && Array.isArray(last.chairs) && last.lineup ? last.chairs[last.lineup[side]] : last.score[side]);
   const note = cols.some((side) => countedNotKept(last, earned, side));
-  return h("table", { class: `summary-table ${cols.length > 2 ? "per-player" : ""}`, "data-testid": "summary-table" },
+  // the meld: one row when every side kept what it showed, else shown and kept, with why (meldParts)
+  const meld = last.parts ? meldParts(last, cols, (side) => last.parts[side], declaring) : null;
+  const oldMerged = !last.parts && cols.every((side) => last.kept_meld[side] === last.meld[side] && !countedNotKept(last, earned, side));
+  const merged = meld ? meld.merged : oldMerged;
+  const lostWhy = (side) => (side === declaring && !last.made ? verdictWord(last) : "no trick");
+  const keptCell = (side) => [`${last.kept_meld[side]}${countedNotKept(last, earned, side) ? "*" : ""}`,
+    last.kept_meld[side] < last.meld[side] ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${lostWhy(side)})`) : null];
+  const n = cols.length;
+  return h("table", { class: `summary-table fixed-cols ${n > 2 ? "per-player" : ""}`, "data-testid": "summary-table",
+    dataset: { cols: String(n) } },
     note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, notKeptNote(last)) : null,
-    h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
+    h("colgroup", {}, h("col", { class: "label-col" }), ...cols.map(() => h("col", { class: "side-col" }))),
+    h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col", "data-testid": `summary-col-${side}` }, s.sideLong(side))))),
     h("tbody", {},
-      row("Meld shown", (side) => last.meld[side]),
+      merged ? null : row("Meld shown", (side) => String(last.meld[side]), { "data-testid": "meld-shown-row" }),
       ...(last.parts ? [] : [
-        row("Meld kept", (side) => `${last.kept_meld[side]}${countedNotKept(last, earned, side) ? "*" : ""}`),
-        row("Counters", (side) => last.counters[side])]),
-      row("Tricks", (side) => last.tricks[side]),
+        row(merged ? "Meld" : "Meld kept", (side) => (merged ? String(last.meld[side]) : keptCell(side)), { "data-testid": "meld-kept-row" }),
+        row("Counters", (side) => String(last.counters[side]))]),
+      row("Tricks", (side) => String(last.tricks[side])),
       ...(last.declarer ? [row("Meld + counters", toward)] : []),
-      ...(last.parts ? partRows(s, cols, (side) => last.parts[side]) : []),
+      ...(last.parts ? partRows(s, cols, meld.partsOf) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
           stakes ? signed(won(side)) : score(side)))),

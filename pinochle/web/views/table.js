@@ -10,6 +10,7 @@ import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
 import { renderSeat, seatHue } from "./seat.js";
 import { meldOnFelt } from "./felt.js";
+import { renderSidesLines } from "./sides.js";
 
 // the phases whose centre shows the trick (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
 const TRICKS = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
@@ -203,7 +204,7 @@ function centreInfo(ctx) {
   const { v, s } = ctx;
   const box = h("div", { class: "centre-info" });
   // the widow turned up for everyone, in the middle of the felt, until the first lead
-  if (widowUp(v)) box.append(widowPile(v, true));
+  if (widowUp(v)) box.append(widowPile(ctx, true));
   if (v.phase === Phase.AUCTION) {
     // the hand before was thrown in (nobody bid): say so, and who deals now
     if (v.thrown_in) box.append(h("div", { class: "thrown-in", "data-testid": "thrown-in" }, thrownInText(s, v)));
@@ -256,18 +257,32 @@ function widowUp(v) {
 }
 
 /**
- * The widow, or null when the view has none: face down while the view counts it, face up once it
- * lists its cards: large when `up` (the middle of the felt), else small, each card whole.
+ * Who took the widow, in words ("West took the widow", "You took the widow"), from the server's
+ * `widow_taken_by` (the declarer, from the end of the auction); null while nobody has.
  */
-function widowPile(v, up = false) {
+export function widowTakenText(s, v) {
+  const by = v.widow_taken_by;
+  return by ? `${s.name(by)} took the widow` : null;
+}
+
+/**
+ * The widow, or null when the view has none: face down while the view counts it, face up once it
+ * lists its cards: large when `up` (the middle of the felt), else small, each card whole. Once a
+ * seat has taken it (`view.widow_taken_by`) the cards are that seat's: the caption and the label
+ * say who took them, never "Widow" as if they still lay on the felt.
+ */
+function widowPile(ctx, up = false) {
+  const { v, s } = ctx;
   const cards = widowCards(v);
   const count = Array.isArray(v.widow) ? v.widow.length : v.widow?.count ?? 0;
   if (!v.widow || !(count || cards.length)) return null;
-  return h("figure", { class: `pile widow ${up ? "up" : ""}`.trim(), "data-testid": "widow",
-    "aria-label": cards.length ? `Widow: ${cards.map(cardName).join(", ")}` : `Widow: ${count} cards face down` },
+  const taken = widowTakenText(s, v);
+  const label = cards.length ? `${taken ?? "Widow"}: ${cards.map(cardName).join(", ")}` : `Widow: ${count} cards face down`;
+  return h("figure", { class: `pile widow ${up ? "up" : ""} ${taken ? "taken" : ""}`.replace(/\s+/g, " ").trim(), "data-testid": "widow",
+    "aria-label": label, dataset: { takenBy: v.widow_taken_by ?? "" } },
   h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, { size: up ? "trick" : "mini" }))
     : Array.from({ length: count }, () => cardBack({ size: "mini" }))),
-  h("figcaption", {}, "Widow"));
+  h("figcaption", { "data-testid": "widow-caption" }, taken ?? "Widow"));
 }
 
 /**
@@ -306,7 +321,7 @@ export function renderPiles(ctx) {
   // the widow: face down while the view counts it, turned up for everyone once it lists its cards
   // (in the middle of the felt until the first lead: renderCentre; then small, each card whole)
   if (!widowUp(v)) {
-    const pile = widowPile(v);
+    const pile = widowPile(ctx);
     if (pile) kids.push(pile);
   }
   fill(el, kids);
@@ -322,11 +337,7 @@ export function renderStatus(ctx) {
   el.dataset.mine = mine ? "true" : "false";
 }
 
+/** The sides' lines: only what means something at this point of the hand (views/sides.js). */
 export function renderSides(ctx) {
-  const { v, s } = ctx;
-  fill($("sides"), ...s.sidesOrder.map((side) => h("div", { class: `side-box ${side}`, "data-testid": `side-${side}` },
-    h("span", { class: "side-name" }, s.sideName(side)),
-    h("span", {}, "Tricks ", h("strong", {}, String(v.tricks_won[side]))),
-    h("span", {}, "Counters ", h("strong", {}, String(v.counters[side]))),
-    h("span", {}, "Meld ", h("strong", {}, String(v.meld_shown[side]))))));
+  renderSidesLines(ctx);
 }

@@ -38,6 +38,20 @@ export function tileLine(g) {
   return [who, how, what].filter(Boolean).join(" · ");
 }
 
+/**
+ * How a game of stakes is won, for its tile (the server's `table.stakes`, `deals`, `deals_each`):
+ * "Stakes each deal · 9 deals" (a table of one size), "Stakes each deal · 3 deals a player" (a table of
+ * 3 to 5: the match is as many deals per player); null for a game scored toward a target. A player who
+ * knows a cutthroat played to 1500 points sees at once that this one is paid deal by deal.
+ */
+export function tileStakes(g) {
+  const t = g.table ?? {};
+  if (!t.stakes) return null;
+  const sizes = Array.isArray(g.sizes) && g.sizes.length ? g.sizes : [g.players];
+  const match = !t.deals ? "" : sizes.length > 1 && t.deals_each ? `${t.deals_each} deals a player` : `${t.deals} deals`;
+  return ["Stakes each deal", match].filter(Boolean).join(" · ");
+}
+
 // where the players sit round the picture's table (you at the bottom), by their number
 const PLACES = {
   2: [[48, 57], [48, 7]],
@@ -100,13 +114,15 @@ export function gameTiles(games, chosen, onChoose) {
   return games.map((g) => {
     const id = `game-tile-${g.name}`;
     const line = tileLine(g);
+    const stakes = tileStakes(g);
     return h("label", { class: "game-tile", for: id, "data-testid": `game-${g.name}`, "data-game": g.name, title: g.description ?? "" },
       h("input", {
         type: "radio", name: "game", id, value: g.name, class: "tile-radio", checked: g.name === chosen ? true : null,
-        "aria-describedby": `${id}-line`, onchange: () => onChoose(g.name),
+        "aria-describedby": stakes ? `${id}-line ${id}-stakes` : `${id}-line`, onchange: () => onChoose(g.name),
       }),
       tablePicture(g),
       h("span", { class: "tile-name" }, gameTitle(g.name)),
-      h("span", { class: "tile-line", id: `${id}-line` }, line));
+      h("span", { class: "tile-line", id: `${id}-line` }, line),
+      stakes ? h("span", { class: "tile-line tile-stakes", id: `${id}-stakes`, "data-testid": `stakes-${g.name}` }, stakes) : null);
   });
 }

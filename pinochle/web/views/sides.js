@@ -1,0 +1,68 @@
+// The sides' lines under the felt: for each side (each player, at a table of players alone) only
+// what means something at this point of the hand. While the auction is on and until the first
+// card, each seat's call ("Bid 36", "Pass"); once a side has laid its meld, its meld; once play
+// has begun, its tricks and counters. Nothing is a count of 0 that nothing could have changed yet.
+// Pure view functions: they draw `ctx` (built by controller.js) and keep no state.
+
+import { $, fill, h } from "../dom.js";
+import { Phase } from "../protocol.js";
+
+// the phases in which tricks are played (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
+const PLAY = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
+
+/** Whether the hand's tricks have begun: a trick phase, a card played, or a hand played out. */
+export function playBegun(v) {
+  return PLAY.has(v.phase) || (v.tricks ?? []).length > 0;
+}
+
+/** A seat's last call this hand ("pass", "36"), or null. */
+function lastCall(v, seat) {
+  const calls = v.auction ?? [];
+  for (let i = calls.length - 1; i >= 0; i--) if (calls[i].seat === seat) return calls[i].call;
+  return null;
+}
+
+/**
+ * What a side's line says now, as items `{key, label, value}` (`label` may be empty): its seats'
+ * calls before play, its meld once laid, its tricks and counters once play has begun. An empty
+ * list: nothing means anything yet for this side.
+ */
+export function sideItems(ctx, side) {
+  const { v, s } = ctx;
+  const seats = s.sideSeats(side);
+  const items = [];
+  const begun = playBegun(v);
+  if (!begun) {
+    for (const seat of seats) {
+      const call = lastCall(v, seat);
+      if (call === null) continue;
+      const who = seats.length > 1 ? s.name(seat) : "";
+      if (call === "pass") items.push({ key: `call-${seat}`, label: who, value: "Pass" });
+      else items.push({ key: `call-${seat}`, label: who ? `${who} bid` : "Bid", value: String(call) });
+    }
+  }
+  // a meld laid down (two-handed: melds declared one by one, counted in `meld_shown`)
+  const melded = seats.some((seat) => v.melds?.[seat]) || (v.meld_shown?.[side] ?? 0) > 0;
+  if (begun) {
+    items.push({ key: "tricks", label: "Tricks", value: String(v.tricks_won?.[side] ?? 0) },
+      { key: "counters", label: "Counters", value: String(v.counters?.[side] ?? 0) });
+  }
+  if (melded) items.push({ key: "meld", label: "Meld", value: String(v.meld_shown?.[side] ?? 0) });
+  return items;
+}
+
+/** The sides' lines (`#sides`); hidden when no side has anything to say (a seat's line with none says so in the auction). */
+export function renderSidesLines(ctx) {
+  const { v, s } = ctx;
+  const el = $("sides");
+  const per = s.sidesOrder.map((side) => [side, sideItems(ctx, side)]);
+  const any = per.some(([, items]) => items.length);
+  const auction = v.phase === Phase.AUCTION;
+  fill(el, ...per.filter(([, items]) => items.length || auction).map(([side, items]) =>
+    h("div", { class: `side-box ${side}`, "data-testid": `side-${side}` },
+      h("span", { class: "side-name" }, s.sideName(side)),
+      ...(items.length ? items : [{ key: "none", label: "", value: "" }]).map((it) => (it.key === "none"
+        ? h("span", { class: "side-none", "data-testid": `side-${side}-none` }, "no call yet")
+        : h("span", { "data-testid": `side-${side}-${it.key}` }, it.label ? `${it.label} ` : "", h("strong", {}, it.value)))))));
+  el.hidden = !any && !auction;
+}
