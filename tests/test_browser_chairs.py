@@ -227,7 +227,8 @@ def test_a_table_of_five_where_the_person_plays_and_sits_out(server: Server) -> 
             assert out["totals"] == PLAYERS, shot  # every player's total in the bar
             assert sorted(out["bench"]) == ["bench-chair-1", "bench-chair-3", "label"], out["bench"]
             assert out["bench"]["label"] == "Sitting out this hand: Player 2 (dealer), total 0; Player 4, total 0", out["bench"]
-            assert out["bench"]["bench-chair-1"].startswith("p2 ") and "dealer" in out["bench"]["bench-chair-1"], out["bench"]
+            # the dealer's button on chair 1's avatar (its "D"), no "Dealer" badge (test below)
+            assert out["bench"]["bench-chair-1"].startswith("p2 d ") and "dealer" not in out["bench"]["bench-chair-1"], out["bench"]
             assert out["played"] >= 1, shot
             steps = ("auction", "play", "summary", "scores")
             places = {}
@@ -255,3 +256,58 @@ def test_a_table_of_five_where_the_person_plays_and_sits_out(server: Server) -> 
                     continue  # a dialog is open over the table
                 assert c[key] == [], (shot, step, key, c[key])
             assert c["scroll"] <= 0, (shot, step)
+
+
+BENCH = """() => {
+  const bench = document.getElementById('bench');
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const chips = [...bench.querySelectorAll('[data-testid^=bench-chair-]')];
+  return {
+    label: bench.getAttribute('aria-label') || '',
+    dealers: [...bench.querySelectorAll('[data-testid^=dealer-chair-]')].filter(shown).map(e => ({
+      id: e.dataset.testid, chip: e.closest('[data-testid^=bench-chair-]').dataset.testid, text: e.textContent})),
+    // what the bench says on the screen: its heading ("Sitting out", a phone) and each chip's words
+    heading: getComputedStyle(bench, '::before').content,
+    words: chips.map(c => c.innerText.replace(/\\s+/g, ' ').trim()),
+    badges: [...bench.querySelectorAll('.badge')].filter(shown).map(e => e.textContent),
+    fans: {bench: bench.querySelectorAll('.fan:not(.card)').length,
+           seats: Object.fromEntries([...document.querySelectorAll('#felt > .seat')].map(s => [s.dataset.seat, s.querySelectorAll('.fan:not(.card)').length]))},
+    seatLabels: [...document.querySelectorAll('#felt > .seat')].map(s => s.getAttribute('aria-label')),
+  };
+}"""
+
+
+def test_the_dealer_sitting_out_wears_the_dealers_button_and_sits_out_plainly(server: Server) -> None:
+    """A fresh reviewer (issue 30): at a table of 5 the dealer, who sits the hand out, wore the word
+    "Dealer" on the bench as a player at the table does. The bench now marks the dealer with the dealer's
+    button on its avatar, as the seats do, and says plainly that both sit out ("Sitting out" once on a
+    phone, "Sits out" on each from 720 px); no seat at the table is the dealer's, and only the players
+    in the hand hold a fan of cards."""
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size in ((320, 568), (390, 844), (1440, 900)):
+            sock = ChairSocket(first_dealer=1)  # chair 1 deals and sits out with chair 3; chair 0 plays West
+            ctx, page = open_table(browser, server.url, sock, "dark", size, errors, MY_TURN)
+            out[f"{size[0]}x{size[1]}"] = page.evaluate(BENCH)
+            page.screenshot(path=str(ARTIFACTS / f"chairs-bench-{size[0]}x{size[1]}.png"))
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for size, b in out.items():
+        assert b["dealers"] == [{"id": "dealer-chair-1", "chip": "bench-chair-1", "text": "D"}], (size, b)
+        assert not any("dealer" in w.lower() for w in b["words"]), (size, b["words"])
+        assert "Dealer" not in b["badges"], (size, b["badges"])
+        if size == "1440x900":
+            assert b["badges"] == ["Sits out", "Sits out"], (size, b["badges"])
+        else:  # a phone: the bench's heading says it once
+            assert "Sitting out" in b["heading"], (size, b["heading"])
+        assert b["label"] == "Sitting out this hand: Player 2 (dealer), total 0; Player 4, total 0", (size, b["label"])
+        # the three players in the hand: you (West, no fan: your cards are in front of you) and two with a fan
+        assert b["fans"]["bench"] == 0 and b["fans"]["seats"] == {"W": 0, "S": 1, "E": 1}, (size, b["fans"])
+        assert not any("Dealer" in label for label in b["seatLabels"]), (size, b["seatLabels"])

@@ -97,7 +97,8 @@ def test_home_has_a_tile_per_game_with_a_picture_of_its_table_and_a_line(server:
     assert {g: t["seats"] for g, t in tiles.items()} == {g: 4 for g in GAMES[:6]} | {
         "cutthroat": 3, "auction": 3, "two-handed": 2}
     assert all(t["us"] == 2 and t["them"] == 2 for t in list(tiles.values())[:6])  # partners opposite
-    assert tiles["auction"]["extra"] == 1 and sum(t["extra"] for t in tiles.values()) == 1  # 4 or 5: one sits out
+    # up to 5 round a table of 3 places: two more chairs (at 4 the dealer sits out, at 5 one more)
+    assert tiles["auction"]["extra"] == 2 and sum(t["extra"] for t in tiles.values()) == 2
     assert tiles["cutthroat"]["backs"] == tiles["auction"]["backs"] == 3  # the widow, face down
     assert tiles["two-handed"]["faces"] == 1 and tiles["two-handed"]["backs"] == 2  # the stock and its upcard
     assert tiles["turned-trump"]["faces"] == 1 and tiles["turned-trump"]["backs"] == 1
@@ -109,6 +110,46 @@ def test_home_has_a_tile_per_game_with_a_picture_of_its_table_and_a_line(server:
     assert out["moved"]["about"].startswith("Partnerships with a card pass") and out["moved"]["role"] == 1
     assert out["kept"] == "two-handed"
     assert out["wide"] <= 0
+
+
+RINGS = """() => [...document.querySelectorAll('#game-tiles .game-tile')].map(t => {
+  const s = getComputedStyle(t);
+  return {game: t.dataset.game, outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0,
+          dashed: [...t.querySelectorAll('svg *')].filter(e => {
+            const d = getComputedStyle(e).strokeDasharray; return d && d !== 'none'; }).length};
+})"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1440, 900)], ids=["360x740", "1440x900"])
+def test_no_ring_shows_on_a_tile_until_the_keyboard_reaches_it(server: Server, size: tuple[int, int]) -> None:
+    """A fresh reviewer saw a dotted circle over the Auction tile at load: the extra chair of its picture,
+    drawn as a dashed ring across the rail, read as a focus ring. The extra chairs are solid grey seats
+    now, no tile shows a ring at load (nor after a click), and the keyboard's focus still rings the tile
+    (``:focus-visible``)."""
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, size, errors, color_scheme="light")
+        settle(page)
+        out: dict[str, Any] = {"load": page.evaluate(RINGS)}
+        page.get_by_test_id("game-auction").click()
+        settle(page)
+        out["clicked"] = page.evaluate(RINGS)
+        # the keyboard: an arrow key moves the choice (and the focus) to the next tile and back
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft")
+        settle(page)
+        out["keyboard"] = page.evaluate(RINGS)
+        out["errors"] = errors
+        page.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert [t["game"] for t in out["load"] if t["outline"]] == [], out["load"]
+    assert [t["game"] for t in out["load"] if t["dashed"]] == [], out["load"]  # no dashed mark in any picture
+    assert [t["game"] for t in out["clicked"] if t["outline"]] == [], out["clicked"]
+    assert [t["game"] for t in out["keyboard"] if t["outline"]] == ["auction"], out["keyboard"]
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1440, 900)])

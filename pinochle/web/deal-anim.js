@@ -46,7 +46,7 @@ function dealerPlace(view, seatBox, rectOf, felt) {
   const box = seatBox(view.dealer);
   const r = box ? rectOf(box.querySelector(".avatar")) ?? rectOf(box) : null;
   if (r) return r;
-  const benched = document.querySelector("#bench .badge.dealer")?.closest(".benched");
+  const benched = document.querySelector("#bench .benched.dealer");
   const b = rectOf(benched);
   if (b) return b;
   return { left: felt.left + felt.width / 2 - 1, top: felt.top + 8, width: 2, height: 2 };

@@ -149,7 +149,7 @@ export function renderSeat(ctx, el, seat) {
         role ? roleLine(role) : null)),
     badges.length ? h("div", { class: "seat-badges" }, ...badges) : null,
     h("div", { class: "seat-body" },
-      mine ? null : fan(seat, n),
+      mine || s.sittingOut.includes(seat) ? null : fan(seat, n), // a player sitting out holds no cards
       // a narrow seat shows the number alone, beside the fan (seats.css)
       h("span", { class: "count", "data-testid": `count-${seat}` }, h("span", { class: "count-n" }, String(n)),
         h("span", { class: "count-word" }, ` card${n === 1 ? "" : "s"}`)),

@@ -140,15 +140,21 @@ export function renderSeats(ctx) {
   if (s.lineup) felt.dataset.chairs = String(s.chairTotals.length);
   else delete felt.dataset.chairs;
   if (s.lineup) {
-    // a table of chairs: the one or two chairs sitting this hand out, with their totals
+    // a table of chairs: the one or two chairs sitting this hand out, with their totals; the dealer
+    // (who sits out: the lineup's empty place N) wears the dealer's button on its avatar, as a seat
+    // does, and says "Sits out" like the other (never a "Dealer" badge that reads as a player's)
     const out = s.chairs.filter((c) => s.chairsOut.includes(c));
     bench.hidden = !out.length;
-    fill(bench, out.map((c) => h("div", { class: `benched ${c === s.myChair ? "mine" : ""}`, "data-testid": `bench-chair-${c}` },
-      h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)), hue: String(c % 5) } }),
-      h("span", { class: "seat-name" }, s.chairName(c)),
-      h("strong", { class: "bench-total", title: "Match total" }, num(s.chairTotals[c])),
-      c === s.lineup.N ? h("span", { class: "badge dealer" }, "Dealer") : null,
-      h("span", { class: "badge out" }, "Sits out"))));
+    fill(bench, out.map((c) => {
+      const deals = c === s.lineup.N;
+      return h("div", { class: `benched ${c === s.myChair ? "mine" : ""} ${deals ? "dealer" : ""}`.trim(), "data-testid": `bench-chair-${c}` },
+        h("span", { class: "seat-avatar", "aria-hidden": "true" },
+          h("span", { class: "avatar", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)), hue: String(c % 5) } }),
+          deals ? h("span", { class: "dealer-button", "data-testid": `dealer-chair-${c}`, title: "Dealer" }, "D") : null),
+        h("span", { class: "seat-name" }, s.chairName(c)),
+        h("strong", { class: "bench-total", title: "Match total" }, num(s.chairTotals[c])),
+        h("span", { class: "badge out" }, "Sits out"));
+    }));
     bench.setAttribute("aria-label", out.length ? `Sitting out this hand: ${out.map((c) => `${s.chairName(c)}${c === s.lineup.N ? " (dealer)" : ""}, total ${s.chairTotals[c]}`).join("; ")}` : "");
     return;
   }

@@ -99,9 +99,13 @@ export function tablePicture(g) {
     const side = t.partners ? (i % 2 === 0 ? "us" : "them") : i === 0 ? "us" : `p${i}`;
     svg.append(s("circle", { class: `t-seat ${side}`, cx: x, cy: y, r: 5.5 }));
   });
-  if (Array.isArray(g.sizes) && g.sizes.length > 1) {
-    // more players than places (the dealer sits out): a faint extra chair
-    svg.append(s("circle", { class: "t-seat extra", cx: 48, cy: 7, r: 5.5 }));
+  const most = Array.isArray(g.sizes) && g.sizes.length ? Math.max(...g.sizes) : n;
+  // more players than places (the dealer sits out each hand): the extra chairs, filled in a quiet colour
+  // across the top (a dashed ring there read as a focus ring over the tile)
+  const extra = Math.max(0, Math.min(2, most - n));
+  for (let i = 0; i < extra; i += 1) {
+    const cx = extra === 1 ? 48 : 36 + i * 24;
+    svg.append(s("circle", { class: "t-seat extra", cx, cy: 7, r: 5 }));
   }
   return svg;
 }
