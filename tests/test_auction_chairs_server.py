@@ -23,6 +23,8 @@ from starlette.testclient import TestClient
 from pinochle.games import GAMES
 from pinochle.server.app import create_app
 
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
 from .support import error, greeted, hello, of_type, until
 from .test_three_server import south
 
@@ -83,9 +85,9 @@ def play(ws: Any, players: int, *, stop: Any = None, limit: int = 40000) -> tupl
     raise AssertionError("the match did not end")  # pragma: no cover
 
 
-def test_a_solo_auction_match_of_five_plays_to_its_end(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "a.db", bot_delay=0, rate=FAST)) as client, \
-            client.websocket_connect("/ws") as ws:
+def test_a_solo_auction_match_of_five_plays_to_its_end(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client, \
+            client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": "auction", "players": 5})
         end, seen = play(ws, 5)
@@ -119,9 +121,9 @@ def test_a_table_of_four_survives_a_restart(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("game", "players"), [("auction", 6), ("auction", 2), ("cutthroat", 4), ("table", 5)])
-def test_a_table_size_the_game_does_not_take_is_refused(tmp_path: Path, game: str, players: int) -> None:
-    with TestClient(create_app(tmp_path / "b.db", bot_delay=0, rate=FAST)) as client, \
-            client.websocket_connect("/ws") as ws:
+def test_a_table_size_the_game_does_not_take_is_refused(service: Open, game: str, players: int) -> None:
+    with service(bot_delay=0, rate=FAST) as client, \
+            client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": game, "players": players})
         err = error(ws)

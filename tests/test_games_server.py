@@ -42,6 +42,8 @@ from pinochle.server.rooms import Room
 from pinochle.server.storage import SeatRecord, SQLiteStorage
 from pinochle.server.table import Hub, Table, TableOptions
 
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
 from .support import error, hello, of_type, until
 
 Msg = dict[str, Any]
@@ -90,8 +92,8 @@ def bidder(cap: int) -> Callable[[Msg], Msg]:
 # ---------------------------------------------------------------- GET /games and refusals
 
 
-def test_games_lists_every_game_and_which_are_playable(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "g.db", bot_delay=0, rate=FAST)) as client:
+def test_games_lists_every_game_and_which_are_playable(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client:
         resp = client.get("/games")
     assert resp.status_code == 200 and resp.headers["content-type"].startswith("application/json")
     games = resp.json()["games"]
@@ -172,8 +174,8 @@ def play_solo(ws: Any, msg: Msg, choose: Callable[[Msg], Msg], stop: Callable[[M
     return msg, seen
 
 
-def test_a_solo_partnership_pass_hand_by_the_legal_moves(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "s.db", bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as ws:
+def test_a_solo_partnership_pass_hand_by_the_legal_moves(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client, client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": "partnership-pass"})
         msg = until(ws, of_type("state"))
@@ -216,8 +218,8 @@ def test_a_solo_partnership_pass_hand_by_the_legal_moves(tmp_path: Path) -> None
         assert gave, "South never passed cards in eight hands"
 
 
-def test_bad_passes_are_illegal_and_change_nothing(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "s.db", bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as ws:
+def test_bad_passes_are_illegal_and_change_nothing(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client, client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": "partnership-pass"})
         msg = until(ws, of_type("state"))
@@ -251,11 +253,11 @@ def test_bad_passes_are_illegal_and_change_nothing(tmp_path: Path) -> None:
         assert Counter(hand[:4]) in [Counter(cs) for cs in after["view"]["exchange"]]
 
 
-def test_a_solo_racehorse_hand_the_declarer_concedes(tmp_path: Path) -> None:
+def test_a_solo_racehorse_hand_the_declarer_concedes(service: Open) -> None:
     def concede(v: Msg) -> Msg:
         return {"type": "concede"} if "concede" in v["legal"] else bidder(300)(v)
 
-    with TestClient(create_app(tmp_path / "r.db", bot_delay=0, rate=FAST)) as client, client.websocket_connect("/ws") as ws:
+    with service(bot_delay=0, rate=FAST) as client, client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "normal", "game": "racehorse"})
         msg = until(ws, of_type("state"))
@@ -374,10 +376,10 @@ def test_the_matchmaker_groups_by_game() -> None:
     assert mm.waiting() == ("c4",)
 
 
-def test_quick_match_groups_people_by_game(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "q.db", bot_delay=0, rate=FAST, search_seconds=1.0, quick_move_timer=0.2)) as client, \
-            client.websocket_connect("/ws") as t, client.websocket_connect("/ws") as r1, \
-            client.websocket_connect("/ws") as r2:
+def test_quick_match_groups_people_by_game(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST, search_seconds=1.0, quick_move_timer=0.2) as client, \
+            client.connect() as t, client.connect() as r1, \
+            client.connect() as r2:
         for ws in (t, r1, r2):
             hello(ws)
         t.send_json({"type": "quick_match", "name": "Tess"})

@@ -26,6 +26,8 @@ from pinochle.server.app import create_app
 from pinochle.server.rooms import Room, RoomError
 from pinochle.server.table import seat_order, seats_in_play
 
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
 from .support import error, greeted, hello, of_type, until
 
 Msg = dict[str, Any]
@@ -102,9 +104,9 @@ def test_seat_order_follows_the_seating() -> None:
     assert [str(s) for s in seats_in_play("auction")] == ["E", "S", "W"]
 
 
-def test_a_solo_cutthroat_match_plays_to_its_end(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "c.db", bot_delay=0, rate=FAST)) as client, \
-            client.websocket_connect("/ws") as ws:
+def test_a_solo_cutthroat_match_plays_to_its_end(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client, \
+            client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": "cutthroat"})
         end = play_solo(ws, "cutthroat")
@@ -121,9 +123,9 @@ def test_a_solo_cutthroat_match_plays_to_its_end(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", THREE)
-def test_a_hand_ends_with_the_settlement_in_the_view(tmp_path: Path, game: str) -> None:
-    with TestClient(create_app(tmp_path / "a.db", bot_delay=0, rate=FAST)) as client, \
-            client.websocket_connect("/ws") as ws:
+def test_a_hand_ends_with_the_settlement_in_the_view(service: Open, game: str) -> None:
+    with service(bot_delay=0, rate=FAST) as client, \
+            client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "normal", "game": game})
         end = play_solo(ws, game, until_phase="hand_end")
@@ -140,9 +142,9 @@ def test_a_hand_ends_with_the_settlement_in_the_view(tmp_path: Path, game: str) 
     assert end["view"]["legal"] == {"deal": True}
 
 
-def test_the_widow_is_face_down_until_the_auction_ends(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "w.db", bot_delay=0, rate=FAST)) as client, \
-            client.websocket_connect("/ws") as ws:
+def test_the_widow_is_face_down_until_the_auction_ends(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client, \
+            client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": "cutthroat"})
         saw_widow = False
@@ -165,9 +167,9 @@ def test_the_widow_is_face_down_until_the_auction_ends(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- rooms
 
 
-def test_a_room_of_three_starts_with_the_open_seat_a_computer(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "r.db", bot_delay=0, rate=FAST)) as client, \
-            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+def test_a_room_of_three_starts_with_the_open_seat_a_computer(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client, \
+            client.connect() as a, client.connect() as b:
         hello(a)
         hello(b)
         a.send_json({"type": "create_room", "name": "Ann", "level": "easy", "game": "cutthroat"})

@@ -27,6 +27,8 @@ from pinochle.server.app import create_app
 from pinochle.server.rooms import Room, RoomError
 from pinochle.server.table import rebuild, seat_order, seats_in_play
 
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
 from .support import greeted, hello, of_type, until
 
 Msg = dict[str, Any]
@@ -138,9 +140,9 @@ def test_the_seats_of_two_handed() -> None:
     assert [str(s) for s in seat_order("two-handed")] == ["S", "N"]
 
 
-def test_a_solo_match_plays_to_1000_and_no_message_shows_a_hidden_card(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "t.db", bot_delay=0, rate=FAST)) as client, \
-            client.websocket_connect("/ws") as ws:
+def test_a_solo_match_plays_to_1000_and_no_message_shows_a_hidden_card(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client, \
+            client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy", "game": "two-handed"})
         sent = play_solo(ws)
@@ -178,9 +180,9 @@ def test_a_solo_match_plays_to_1000_and_no_message_shows_a_hidden_card(tmp_path:
 # ---------------------------------------------------------------- rooms of two
 
 
-def test_a_room_of_two_seats_the_second_person_at_north(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "r.db", bot_delay=0, rate=FAST)) as client, \
-            client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+def test_a_room_of_two_seats_the_second_person_at_north(service: Open) -> None:
+    with service(bot_delay=0, rate=FAST) as client, \
+            client.connect() as a, client.connect() as b:
         hello(a)
         hello(b)
         a.send_json({"type": "create_room", "name": "Ann", "level": "easy", "game": "two-handed"})
