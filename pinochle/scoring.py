@@ -27,7 +27,9 @@ class Part(NamedTuple):
     A side's parts add up to what it scores in the hand (:attr:`HandScore.parts`); a stake's
     steps end at the stake paid (:attr:`HandScore.stake_steps`, where ``points`` is the stake
     after the step). ``who`` names the other party of a payment (a seat letter, or a chair's
-    number at a table of 4 or 5): the browser writes it as a name.
+    number at a table of 4 or 5): the browser writes it as a name. ``why`` says, in a few words, why
+    this party has the part when that is not plain from the label (a player sitting the hand out who
+    pays or is paid: "sat out: as an opponent").
 
     >>> Part("Meld kept", 120, "RULES.md, Scoring a hand").to_json()
     {'label': 'Meld kept', 'points': 120, 'rule': 'RULES.md, Scoring a hand'}
@@ -37,12 +39,16 @@ class Part(NamedTuple):
     points: int
     rule: str
     who: str = ""
+    why: str = ""
 
     def to_json(self) -> dict[str, object]:
-        """``{"label", "points", "rule"}``, and ``"who"`` when the part names another party."""
+        """``{"label", "points", "rule"}``, and ``"who"`` when the part names another party, ``"why"`` when it
+        says why."""
         out: dict[str, object] = {"label": self.label, "points": self.points, "rule": self.rule}
         if self.who:
             out["who"] = self.who
+        if self.why:
+            out["why"] = self.why
         return out
 
 

@@ -123,3 +123,23 @@ def test_the_parts_always_add_up(game: str, seed: int) -> None:
     for last in finished_hands(game, seed, 3):
         for side, points in last["score"].items():  # type: ignore[attr-defined]
             assert sum(r["points"] for r in last["parts"][side]) == points  # type: ignore[index]
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_player_sitting_out_who_pays_or_is_paid_is_told_why(players: int) -> None:
+    """Hoyle (the switch ``sitters_settle``, on): a player sitting the hand out settles as an opponent; the
+    summary says so beside each amount ("sat out: as an opponent"); the players who played have no such note."""
+    seen = 0
+    for seed in range(4):
+        for last in finished_hands("auction", seed, 6, players):
+            lineup = last["lineup"]
+            assert isinstance(lineup, dict)
+            played = {lineup[p] for p in ("E", "S", "W")}  # the sitters are listed at N, the empty place
+            for c, rows in enumerate(last["chair_parts"]):  # type: ignore[arg-type]
+                paid = [r for r in rows if r.get("who") not in (None, "")]
+                if c in played:
+                    assert all("why" not in r for r in rows), rows
+                else:
+                    assert all(r["why"] == "sat out: as an opponent" and "Hoyle" in r["rule"] for r in paid), rows
+                    seen += len(paid)
+    assert seen > 0

@@ -311,15 +311,22 @@ def _stake_steps(state: State, value: int, per_band: int, value_of: Callable[[in
 
 
 def _paid_parts(who: int, transfers: tuple[tuple[int, int, int], ...], name: Callable[[int], str],
-                rule: str) -> tuple[Part, ...]:
-    """What ``who`` won or paid in a hand settled by stakes, one part per payment it was party to."""
+                rule: str, why: str = "") -> tuple[Part, ...]:
+    """What ``who`` won or paid in a hand settled by stakes, one part per payment it was party to (``why``:
+    why it is a party, when it did not play)."""
     parts = []
     for payer, payee, amount in transfers:
         if payee == who:
-            parts.append(Part("Paid by {who}", amount, rule, name(payer)))
+            parts.append(Part("Paid by {who}", amount, rule, name(payer), why))
         elif payer == who:
-            parts.append(Part("Paid to {who}", -amount, rule, name(payee)))
+            parts.append(Part("Paid to {who}", -amount, rule, name(payee), why))
     return tuple(parts)
+
+
+#: Why a player sitting the hand out pays or is paid (``RuleSet.sitters_settle``; docs/games/auction.md).
+SITTER_SETTLES = "Hoyle, auction pinochle: the inactive players participate in the settlement (switch sitters_settle)"
+#: The same, in the few words the hand summary shows beside the amount.
+SITTER_WHY = "sat out: as an opponent"
 
 
 def stakes(state: State, deals: int = 9, per_band: int = 1,
@@ -407,7 +414,9 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
         sum((_paid_parts(p, transfers, seat_name, rule) for p in side), ()) for side in seating.sides)
     chair_parts: tuple[tuple[Part, ...], ...] = ()
     if state.lineup:
-        chair_parts = tuple(_paid_parts(c, chair_transfers, str, rule)
+        out = set(sitting_out(state))
+        chair_parts = tuple((_paid_parts(c, chair_transfers, str, SITTER_SETTLES, SITTER_WHY) if c in out
+                             else _paid_parts(c, chair_transfers, str, rule))
                             or (Part("Sat this hand out", 0, "VARIANTS.md auction (seed 000)"),)
                             for c in range(state.table_size))
     hs = HandScore(ds, state.bid, meld, kept, tricks, pts, made, tuple(score), seating.side_names,
