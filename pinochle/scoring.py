@@ -29,7 +29,7 @@ class Part(NamedTuple):
     after the step). ``who`` names the other party of a payment (a seat letter, or a chair's
     number at a table of 4 or 5): the browser writes it as a name. ``why`` says, in a few words, why
     this party has the part when that is not plain from the label (a player sitting the hand out who
-    pays or is paid: "sat out: as an opponent").
+    pays or is paid: "as an opponent").
 
     >>> Part("Meld kept", 120, "RULES.md, Scoring a hand").to_json()
     {'label': 'Meld kept', 'points': 120, 'rule': 'RULES.md, Scoring a hand'}

@@ -128,7 +128,7 @@ def test_the_parts_always_add_up(game: str, seed: int) -> None:
 @pytest.mark.parametrize("players", [4, 5])
 def test_a_player_sitting_out_who_pays_or_is_paid_is_told_why(players: int) -> None:
     """Hoyle (the switch ``sitters_settle``, on): a player sitting the hand out settles as an opponent; the
-    summary says so beside each amount ("sat out: as an opponent"); the players who played have no such note."""
+    summary says so beside each amount ("as an opponent", under the column marked "Sits out"); the players who played have no such note."""
     seen = 0
     for seed in range(4):
         for last in finished_hands("auction", seed, 6, players):
@@ -140,6 +140,6 @@ def test_a_player_sitting_out_who_pays_or_is_paid_is_told_why(players: int) -> N
                 if c in played:
                     assert all("why" not in r for r in rows), rows
                 else:
-                    assert all(r["why"] == "sat out: as an opponent" and "Hoyle" in r["rule"] for r in paid), rows
+                    assert all(r["why"] == "as an opponent" and "Hoyle" in r["rule"] for r in paid), rows
                     seen += len(paid)
     assert seen > 0

@@ -326,7 +326,7 @@ def _paid_parts(who: int, transfers: tuple[tuple[int, int, int], ...], name: Cal
 #: Why a player sitting the hand out pays or is paid (``RuleSet.sitters_settle``; docs/games/auction.md).
 SITTER_SETTLES = "Hoyle, auction pinochle: the inactive players participate in the settlement (switch sitters_settle)"
 #: The same, in the few words the hand summary shows beside the amount.
-SITTER_WHY = "sat out: as an opponent"
+SITTER_WHY = "as an opponent"
 
 
 def stakes(state: State, deals: int = 9, per_band: int = 1,
