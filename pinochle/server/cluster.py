@@ -58,7 +58,7 @@ import redis.asyncio as aredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from .adapters.base import Handler
+from .adapters.base import Handler, spawn
 from .redis_storage import redis_fault
 from .storage import StorageFault
 
@@ -234,18 +234,7 @@ class Cluster:
     def spawn(self, coro: Awaitable[Any], what: str = "cluster task") -> None:
         """Run ``coro`` as a background task of this process; an exception is logged, never raised
         (a :class:`StorageFault` as a warning: Redis is down, and the reconnect hooks resync)."""
-        async def run() -> None:
-            try:
-                await coro
-            except StorageFault as err:
-                log.warning("%s: %s", what, err)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("%s failed", what)
-        task = asyncio.get_running_loop().create_task(run())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        spawn(self._background, coro, what)
 
     def on_reconnect(self, hook: Callable[[], Awaitable[None]]) -> None:
         """Await ``hook()`` each time the listener is connected again after losing Redis. A hook that raises

@@ -2,9 +2,34 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
+
+from ..storage import StorageFault
+
+log = logging.getLogger("pinochle.server")
+
+
+def spawn(tasks: set[asyncio.Task[Any]], coro: Awaitable[Any], what: str) -> None:
+    """Run ``coro`` as a background task kept in ``tasks`` until it ends: an exception is logged, never
+    raised (a :class:`~..storage.StorageFault` as a warning: the shared store is down, and its link resyncs
+    when it is back). Both links' :meth:`Link.spawn`."""
+    async def run() -> None:
+        try:
+            await coro
+        except StorageFault as err:
+            log.warning("%s: %s", what, err)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("%s failed", what)
+    task = asyncio.get_running_loop().create_task(run())
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
 
 
 class Counters(Protocol):

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
-from .base import Handler
+from .base import Handler, spawn
 
 log = logging.getLogger("pinochle.server")
 
@@ -186,16 +186,7 @@ class MemoryLink(MemoryLocks):
 
     def spawn(self, coro: Awaitable[Any], what: str = "background task") -> None:
         """Run ``coro`` as a background task; an exception is logged, never raised."""
-        async def run() -> None:
-            try:
-                await coro
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("%s failed", what)
-        task = asyncio.get_running_loop().create_task(run())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        spawn(self._background, coro, what)
 
     def on_reconnect(self, hook: Callable[[], Awaitable[None]]) -> None:
         """Never called: memory is never lost."""
