@@ -537,6 +537,10 @@ class Connection:
             where = None if table is None else table.seat_of([token])
             if table is not None and where is not None and table.state.phase != "match_end":
                 await table.leave(where)
+                if table.kind == "quick" and not table.people():
+                    # nobody is left to play for: the match ends without a result, as a room's everyone left
+                    await asyncio.to_thread(self.server.storage.finish_match, table.id)
+                    await self.tables.ended(table.id)
         self._drop_seat()
         await self.hub.send(token, {"type": "left"})  # the token's other tabs forget it too
 

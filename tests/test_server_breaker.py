@@ -1,0 +1,193 @@
+"""Behaviours found wrong by a breaker's pass over the one server path (tables, rooms, Quick Match,
+limits), each run where it fits in both modes: one process on SQLite, and two processes on one Redis
+(tests/service_support.py)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
+from .support import error, hello, of_type, until
+
+Msg = dict[str, Any]
+pytestmark = pytest.mark.timeout(120)
+
+
+def first_legal(view: Msg) -> Msg | None:
+    """The first legal move of ``view`` (a pass in the auction)."""
+    legal = view["legal"]
+    if "pass" in legal:
+        return {"type": "pass"}
+    if "trump" in legal:
+        return {"type": "trump", "suit": legal["trump"][0]}
+    if "play" in legal:
+        return {"type": "play", "card": legal["play"][0]}
+    if "deal" in legal:
+        return {"type": "deal"}
+    return None
+
+
+def make_room(a: Any, b: Any) -> tuple[Msg, Msg]:
+    """Ann creates a room (easy computers), Bob joins it (North, her partner)."""
+    hello(a)
+    hello(b)
+    a.send_json({"type": "create_room", "name": "Ann", "level": "easy"})
+    ja = until(a, of_type("joined"))
+    b.send_json({"type": "join_room", "code": ja["room"]["code"], "name": "Bob"})
+    jb = until(b, of_type("joined"))
+    return ja, jb
+
+
+def start_room(a: Any, b: Any) -> tuple[Msg, Msg, Msg, Msg]:
+    """A room of Ann (S) and Bob (N) started; their joins and first states."""
+    ja, jb = make_room(a, b)
+    for ws in (a, b):
+        ws.send_json({"type": "ready", "ready": True})
+    until(a, lambda m: m["type"] == "room" and all(s is None or s["ready"] for s in m["room"]["seats"].values()))
+    a.send_json({"type": "start"})
+    sa = until(a, of_type("state"))
+    sb = until(b, of_type("state"))
+    return ja, jb, sa, sb
+
+
+def play_to(people: dict[str, Any], first: dict[str, Msg], done: Any, limit: float = 60) -> dict[str, Msg]:
+    """Play the first legal move for every person (seat letter -> socket) whose turn it is, until
+    ``done(state)`` holds for the state every person has last seen; their last states.
+
+    At a hand's end nobody asks for the next hand (``deal`` is left to the test)."""
+    last = dict(first)
+    acted: set[int] = set()
+    deadline = time.monotonic() + limit
+    while True:
+        assert time.monotonic() < deadline, "the table stalled"
+        versions = {s: m["view"]["version"] for s, m in last.items()}
+        top = max(versions.values())
+        if all(v == top for v in versions.values()) and done(last[next(iter(last))]):
+            return last
+        # read the one behind, or everyone one message on
+        for seat, ws in people.items():
+            msg = last[seat]
+            v = msg["view"]
+            if versions[seat] == top and v["turn"] == seat and v["phase"] != "hand_end" and v["version"] not in acted:
+                move = first_legal(v)
+                if move is not None:
+                    acted.add(v["version"])
+                    ws.send_json({"type": "action", "match": msg["match"]["id"], "version": v["version"],
+                                  "action": move})
+        behind = [s for s, v in versions.items() if v < top] or list(people)
+        for seat in behind:
+            last[seat] = until(people[seat], of_type("state"))
+
+
+def at_hand_end(m: Msg) -> bool:
+    return bool(m["view"]["phase"] == "hand_end")
+
+
+def test_who_asked_for_the_next_hand_survives_a_restart(service: Open, request: pytest.FixtureRequest) -> None:
+    """Ann asks for the next hand, the service restarts, Bob comes back: Ann is still shown ready (the
+    ready facts are kept in both modes alike)."""
+    if request.node.callspec.params["service"] == "one":
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            "one process keeps who asked for the next hand in MemoryLink's facts, lost on a restart; on Redis "
+            "they live in pin:ready:{id}: keeping them across a restart of one process needs a place in SQLite")))
+    with service(bot_delay=0) as svc, svc.connect() as a, svc.connect() as b:
+        ja, jb, sa, sb = start_room(a, b)
+        last = play_to({"S": a, "N": b}, {"S": sa, "N": sb}, at_hand_end)
+        end = last["S"]
+        a.send_json({"type": "action", "match": end["match"]["id"], "version": end["view"]["version"],
+                     "action": {"type": "deal"}})
+        ready = until(a, lambda m: m["type"] == "state" and m["table"]["seats"]["S"]["next_ready"])
+        assert ready["view"]["legal"] == {}
+    with service(bot_delay=0) as svc, svc.connect() as b2:
+        hello(b2, None, jb["token"])
+        back = until(b2, lambda m: m["type"] == "state" and m["event"] == "resume")
+        assert back["view"]["phase"] == "hand_end"
+        assert back["table"]["seats"]["S"]["next_ready"], "Ann's request for the next hand was forgotten"
+
+
+def test_a_room_reopened_after_a_restart_is_driven(service: Open) -> None:
+    """A restart mid-hand: Ann alone comes back; Bob's seat passes to a computer and the hand goes on."""
+    with service(bot_delay=0, away_seconds=0.3) as svc, svc.connect() as a, svc.connect() as b:
+        ja, jb, sa, sb = start_room(a, b)
+        match_id = sa["match"]["id"]
+    with service(bot_delay=0, away_seconds=0.3) as svc, svc.connect() as a2, svc.connect() as spare:
+        hello(spare)
+        hello(a2, None, ja["token"])
+        back = until(a2, lambda m: m["type"] == "state" and m["event"] == "resume")
+        assert back["match"]["id"] == match_id
+        msg = back
+        acted: set[int] = set()
+        deadline = time.monotonic() + 30
+        while msg["view"]["version"] < back["view"]["version"] + 8:
+            assert time.monotonic() < deadline, "the reopened table was not driven"
+            v = msg["view"]
+            if v["turn"] == "S" and v["version"] not in acted and (move := first_legal(v)) is not None:
+                acted.add(v["version"])
+                a2.send_json({"type": "action", "match": match_id, "version": v["version"], "action": move})
+            msg = until(a2, of_type("state"))
+
+
+def test_a_room_everyone_left_stays_ended_everywhere(service: Open) -> None:
+    """Both people leave a room in play (through different processes in ``two``): the match ends for good,
+    no computer moves it again, and a resume of it is ``no_match``."""
+    with service(bot_delay=0.05) as svc, svc.connect() as a, svc.connect() as b:
+        ja, jb, sa, sb = start_room(a, b)
+        match_id = sa["match"]["id"]
+        a.send_json({"type": "leave"})
+        until(a, of_type("left"))
+        b.send_json({"type": "leave"})
+        until(b, of_type("left"))
+        time.sleep(0.3)
+        store = svc.clients[0].app.state.server.storage
+        n = len(store.load(match_id).actions)
+        time.sleep(0.6)
+        stored = store.load(match_id)
+        assert stored.finished and len(stored.actions) == n, "the ended match moved"
+        for ws in (a, b):
+            ws.send_json({"type": "resume", "match": match_id})
+            assert error(ws)["code"] == "no_match"
+
+
+def test_an_idle_room_in_play_expires_everywhere(service: Open) -> None:
+    """An idle room's match ends on every process: both people get ``left``, the match stays put, and their
+    seat tokens hold nothing."""
+    with service(bot_delay=0.05) as svc, svc.connect() as a, svc.connect() as b:
+        ja, jb, sa, sb = start_room(a, b)
+        match_id = sa["match"]["id"]
+        app = svc.clients[0].app
+        expired = svc.clients[0].portal.call(app.state.server.rooms.expire, -1.0)
+        assert expired == [ja["room"]["code"]]
+        until(a, of_type("left"))
+        until(b, of_type("left"))
+        time.sleep(0.3)
+        store = app.state.server.storage
+        n = len(store.load(match_id).actions)
+        time.sleep(0.6)
+        stored = store.load(match_id)
+        assert stored.finished and len(stored.actions) == n, "the expired room's match moved"
+        with svc.connect() as c, svc.connect() as d:
+            assert hello(c, None, ja["token"])["seat"] is None
+            assert hello(d, None, jb["token"])["seat"] is None
+
+
+def test_a_quick_match_table_everyone_left_stays_still(service: Open) -> None:
+    """The only person at a Quick Match table leaves: nobody is left to play for, so the computers do not
+    play the match out among themselves (as a room everyone left, it ends)."""
+    with service(bot_delay=0.02, search_seconds=0.1) as svc, svc.connect() as ws:
+        hello(ws)
+        ws.send_json({"type": "quick_match", "name": "Sam"})
+        matched = until(ws, of_type("matched"))
+        match_id = matched["match"]
+        until(ws, of_type("state"))
+        ws.send_json({"type": "leave"})
+        until(ws, of_type("left"))
+        time.sleep(0.5)
+        store = svc.clients[0].app.state.server.storage
+        n = len(store.load(match_id).actions)
+        time.sleep(1.0)
+        stored = store.load(match_id)
+        assert len(stored.actions) == n, "computers played a table nobody sits at"
