@@ -191,3 +191,52 @@ def test_a_quick_match_table_everyone_left_stays_still(service: Open) -> None:
         time.sleep(1.0)
         stored = store.load(match_id)
         assert len(stored.actions) == n, "computers played a table nobody sits at"
+
+
+def play_out(storage: Any, match_id: str) -> int:
+    """Store moves (the first legal one, a pass in the auction) until the match ends, as a process would
+    just before it stopped; the number of actions stored."""
+    from pinochle.game import apply, auto_action, legal_actions, turn
+    from pinochle.server.table import rebuild
+
+    state = rebuild(storage.load(match_id))
+    while state.phase != "match_end":
+        action = auto_action(state)
+        if action is None:
+            seat = turn(state)
+            assert seat is not None
+            moves = legal_actions(state, seat)
+            action = next((a for a in moves if a.type == "pass"), moves[0])
+        new = apply(state, action)
+        storage.append_action(match_id, state.version, action.to_json(), new.phase == "match_end")
+        state = new
+    return state.version
+
+
+def test_a_room_whose_match_ended_as_the_server_stopped_shows_the_result(service: Open) -> None:
+    """The room's last move was stored, then the service stopped before the room was told (a restart, or the
+    shared store failing the room's update): after the restart the room shows the result (``review``) and
+    can go back to its lobby, instead of staying ``playing`` a finished match for good."""
+    with service(bot_delay=0) as svc:
+        with svc.connect() as a, svc.connect() as b:
+            ja, jb, sa, sb = start_room(a, b)
+            match_id = sa["match"]["id"]
+        time.sleep(0.2)
+        server = svc.clients[0].app.state.server
+        for app in (c.app for c in svc.clients):  # the room's update never comes (the process stops first)
+            app.state.tables.finish_hooks.pop("room", None)
+            for table in list(app.state.tables.tables.values()):
+                table.on_finish = None
+        play_out(server.storage, match_id)
+    with service(bot_delay=0) as svc, svc.connect() as a2:
+        hello(a2, None, ja["token"])
+        assert until(a2, of_type("room"))["room"]["phase"] == "review"
+        end = until(a2, lambda m: m["type"] == "state" and m["event"] == "resume")
+        assert end["view"]["phase"] == "match_end"
+        time.sleep(1.5)  # a sweep or two
+        a2.send_json({"type": "back_to_lobby"})
+        seen = []
+        while not seen or seen[-1]["type"] not in ("error", "room") or (
+                seen[-1]["type"] == "room" and seen[-1]["room"]["phase"] != "lobby"):
+            seen.append(a2.receive_json())
+        assert seen[-1]["type"] == "room" and seen[-1]["room"]["phase"] == "lobby", seen

@@ -269,6 +269,11 @@ class Connection:
                 shown = {"type": "room", "room": room.public(seat)}
             table = await self.tables.aof_token(seat) if room is None else (
                 None if room.match_id is None or room.phase == "lobby" else await self.tables.aget(room.match_id))
+            if room is not None and table is not None and room.phase == "playing" and table.state.phase == "match_end":
+                # the match ended but the room was never told (its process stopped, or the store failed the
+                # room's update first): it shows the result now, and everyone hears it after this resync
+                room = await self.server.rooms.match_over(table) or room
+                shown = {"type": "room", "room": room.public(seat)}
             if room is not None or table is not None or await self.server.quick.searching(seat):
                 self._take_seat(seat)
                 self.server.quick.reconnected(seat)
