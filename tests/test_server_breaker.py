@@ -240,3 +240,56 @@ def test_a_room_whose_match_ended_as_the_server_stopped_shows_the_result(service
                 seen[-1]["type"] == "room" and seen[-1]["room"]["phase"] != "lobby"):
             seen.append(a2.receive_json())
         assert seen[-1]["type"] == "room" and seen[-1]["room"]["phase"] == "lobby", seen
+
+
+def test_a_leave_while_the_table_is_being_set_up_leaves_no_ghost(service: Open) -> None:
+    """``leave`` lands while the searcher's table is being stored: either it is refused (too late: the table
+    was found) and the person is seated, or it is answered ``left`` and the table seats a computer instead;
+    never ``left`` with the person still seated (a ghost whose seat waits for someone who has gone)."""
+    with service(bot_delay=0.05, search_seconds=0.1) as svc, svc.connect() as ws:
+        for client in svc.clients:
+            store = client.app.state.tables.storage
+            create = store.create_match
+
+            def slow(*args: Any, _create: Any = create, **kwargs: Any) -> None:
+                time.sleep(0.8)  # the table is being set up
+                _create(*args, **kwargs)
+            store.create_match = slow
+        hello(ws)
+        ws.send_json({"type": "quick_match", "name": "Sam"})
+        token = until(ws, of_type("searching"))["token"]
+        time.sleep(0.4)  # taken for a table, not stored yet
+        ws.send_json({"type": "leave"})
+        answer = until(ws, lambda m: m["type"] in ("left", "error"))
+        time.sleep(1.5)
+        tables = svc.clients[0].app.state.tables
+        match_id = tables.storage.match_of_token(token)
+        if answer["type"] == "left":
+            assert match_id is None, "Sam was told he left, but sits at the table the search found"
+        else:
+            assert answer["code"] == "stale" and match_id is not None
+
+
+def test_a_quick_match_table_both_people_left_stays_still(service: Open) -> None:
+    """Two people at one Quick Match table (through different processes in ``two``) both leave: the match
+    ends and no computer moves it again."""
+    with service(bot_delay=0.02, search_seconds=1.0) as svc, svc.connect() as a, svc.connect() as b:
+        hello(a)
+        hello(b)
+        a.send_json({"type": "quick_match", "name": "Ann"})
+        until(a, of_type("searching"))
+        b.send_json({"type": "quick_match", "name": "Bob"})
+        match_id = until(a, of_type("matched"))["match"]
+        assert until(b, of_type("matched"))["match"] == match_id
+        until(a, of_type("state"))
+        until(b, of_type("state"))
+        a.send_json({"type": "leave"})
+        b.send_json({"type": "leave"})
+        until(a, of_type("left"))
+        until(b, of_type("left"))
+        time.sleep(0.5)
+        store = svc.clients[0].app.state.server.storage
+        n = len(store.load(match_id).actions)
+        time.sleep(1.0)
+        stored = store.load(match_id)
+        assert stored.finished and len(stored.actions) == n, "computers played a table nobody sits at"

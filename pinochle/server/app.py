@@ -535,6 +535,8 @@ class Connection:
             return
         if await self.server.quick.cancel(token):
             pass
+        elif await self.server.quick.searching(token):  # taken for a table being set up: it seats this token
+            raise ProtocolError(ErrorCode.STALE, "too late to leave the search: your table has been found")
         elif await self.server.rooms.aof_token(token) is not None:
             await self.server.rooms.leave(token)
         else:
@@ -542,8 +544,10 @@ class Connection:
             where = None if table is None else table.seat_of([token])
             if table is not None and where is not None and table.state.phase != "match_end":
                 await table.leave(where)
-                if table.kind == "quick" and not table.people():
-                    # nobody is left to play for: the match ends without a result, as a room's everyone left
+                stored = await self.tables.read(self.server.storage.load, table.id) if table.kind == "quick" else None
+                if stored is not None and all(r.token is None for r in stored.seats):
+                    # nobody is left to play for (read from storage: the others may have left through other
+                    # processes at this moment): the match ends without a result, as a room's everyone left
                     await asyncio.to_thread(self.server.storage.finish_match, table.id)
                     await self.tables.ended(table.id)
         self._drop_seat()
