@@ -293,3 +293,79 @@ def test_a_quick_match_table_both_people_left_stays_still(service: Open) -> None
         time.sleep(1.0)
         stored = store.load(match_id)
         assert stored.finished and len(stored.actions) == n, "computers played a table nobody sits at"
+
+
+def test_a_searcher_who_comes_back_through_another_process_keeps_searching(service: Open) -> None:
+    """A searcher's socket drops and comes back (through the other process in ``two``) within the grace:
+    the search goes on past the grace, and a second searcher is seated with them."""
+    with service(bot_delay=0.05, search_seconds=30) as svc:
+        with svc.connect() as a:
+            hello(a)
+            a.send_json({"type": "quick_match", "name": "Ann"})
+            token = until(a, of_type("searching"))["token"]
+        with svc.connect() as a2:
+            w = hello(a2, None, token)
+            assert w["seat"] is not None and w["seat"]["token"] == token
+            assert until(a2, of_type("searching"))["players"] == 1
+            time.sleep(6.5)  # past the grace of a searcher without a socket
+            with svc.connect() as b:
+                hello(b)
+                b.send_json({"type": "quick_match", "name": "Bob"})
+                until(b, of_type("searching"))
+                found = until(a2, lambda m: m["type"] == "searching" and m["players"] == 2)
+                assert found["token"] == token
+
+
+def test_a_solo_match_goes_on_after_a_restart(service: Open) -> None:
+    """A solo match mid-hand, the service restarts: the device says hello (through either process), resumes,
+    moves, and the computers move again."""
+    with service(bot_delay=0) as svc, svc.connect() as ws:
+        device = hello(ws)["device"]
+        ws.send_json({"type": "new_match", "level": "easy"})
+        st = until(ws, lambda m: m["type"] == "state" and m["view"]["turn"] == "S" and m["view"]["legal"])
+        match_id = st["match"]["id"]
+    with service(bot_delay=0) as svc, svc.connect() as spare, svc.connect() as ws2:
+        hello(spare)
+        w = hello(ws2, device)
+        assert w["match"]["id"] == match_id
+        ws2.send_json({"type": "resume"})
+        msg = until(ws2, of_type("state"))
+        start = msg["view"]["version"]
+        deadline = time.monotonic() + 30
+        acted: set[int] = set()
+        while msg["view"]["version"] < start + 10:
+            assert time.monotonic() < deadline, "the solo match was not driven after the restart"
+            v = msg["view"]
+            if v["turn"] == "S" and v["version"] not in acted and (move := first_legal(v)) is not None:
+                acted.add(v["version"])
+                ws2.send_json({"type": "action", "match": match_id, "version": v["version"], "action": move})
+            msg = until(ws2, of_type("state"))
+
+
+def test_a_join_while_the_search_table_is_being_set_up_adds_no_member(service: Open) -> None:
+    """``join_room`` from a searcher whose table is being stored is refused (too late) before the room is
+    joined: the room gains no member who is not there, and the searcher is seated at the table found."""
+    with service(bot_delay=0.05, search_seconds=0.1) as svc, svc.connect() as ann, svc.connect() as ws:
+        hello(ann)
+        ann.send_json({"type": "create_room", "name": "Ann", "level": "easy"})
+        code = until(ann, of_type("joined"))["room"]["code"]
+        for client in svc.clients:
+            store = client.app.state.tables.storage
+            create = store.create_match
+
+            def slow(*args: Any, _create: Any = create, **kwargs: Any) -> None:
+                time.sleep(0.8)  # the table is being set up
+                _create(*args, **kwargs)
+            store.create_match = slow
+        hello(ws)
+        ws.send_json({"type": "quick_match", "name": "Sam"})
+        token = until(ws, of_type("searching"))["token"]
+        time.sleep(0.4)  # taken for a table, not stored yet
+        ws.send_json({"type": "join_room", "code": code, "name": "Sam"})
+        answer = until(ws, lambda m: m["type"] in ("joined", "error"))
+        assert answer["type"] == "error" and answer["code"] == "stale", answer
+        time.sleep(1.5)
+        server = svc.clients[0].app.state.server
+        room = server.rooms.get(code)
+        assert [m.name for m in room.members.values()] == ["Ann"]
+        assert server.storage.match_of_token(token) is not None

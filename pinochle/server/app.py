@@ -148,6 +148,10 @@ class Server:
     metrics: Metrics = dataclasses.field(default_factory=Metrics)
 
 
+#: The refusal of leaving a search (for a room, another search, or nothing) once its table is being set up.
+TOO_LATE_TO_LEAVE = "too late to leave the search: your table has been found"
+
+
 class Connection:
     """One browser tab: its device token, its seat token (a room or Quick Match seat) and the handlers of its messages.
 
@@ -439,6 +443,8 @@ class Connection:
                 clean_name(d.get("name"))
             except RoomError as err:
                 raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+            if await self.server.quick.starting(self.seat):  # refused before joining: no member left behind
+                raise ProtocolError(ErrorCode.STALE, TOO_LATE_TO_LEAVE)
             mine = None if self.seat is None else await self.server.rooms.aof_token(self.seat)
             if mine is not None and self.seat is not None and mine.code == normal_code(d.get("code")):
                 # already a member (e.g. the share link opened again): keep the seat
@@ -535,8 +541,8 @@ class Connection:
             return
         if await self.server.quick.cancel(token):
             pass
-        elif await self.server.quick.searching(token):  # taken for a table being set up: it seats this token
-            raise ProtocolError(ErrorCode.STALE, "too late to leave the search: your table has been found")
+        elif await self.server.quick.starting(token):  # taken for a table being set up: it seats this token
+            raise ProtocolError(ErrorCode.STALE, TOO_LATE_TO_LEAVE)
         elif await self.server.rooms.aof_token(token) is not None:
             await self.server.rooms.leave(token)
         else:
