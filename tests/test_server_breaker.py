@@ -369,3 +369,26 @@ def test_a_join_while_the_search_table_is_being_set_up_adds_no_member(service: O
         room = server.rooms.get(code)
         assert [m.name for m in room.members.values()] == ["Ann"]
         assert server.storage.match_of_token(token) is not None
+
+
+def test_presence_follows_the_last_socket_of_a_seat(service: Open) -> None:
+    """Bob has two tabs (on both processes in ``two``): closing one leaves him connected; closing the last
+    shows him away to Ann; coming back shows him connected again."""
+    with service(bot_delay=0.05) as svc, svc.connect() as a:
+        b = svc.connect().__enter__()
+        ja, jb, sa, sb = start_room(a, b)
+        b2 = svc.connect().__enter__()
+        hello(b2, None, jb["token"])
+        until(b2, lambda m: m["type"] == "state" and m["event"] == "resume")
+        b.__exit__(None, None, None)
+        time.sleep(0.5)
+        b2.send_json({"type": "resume", "match": sa["match"]["id"]})
+        assert until(b2, lambda m: m["type"] == "state" and m["event"] == "resume")["table"]["you"] == "N"
+        a.send_json({"type": "resume", "match": sa["match"]["id"]})
+        now = until(a, lambda m: m["type"] == "state" and m["event"] == "resume")
+        assert now["table"]["seats"]["N"]["connected"], "Bob shown away with a tab still open"
+        b2.__exit__(None, None, None)
+        until(a, lambda m: m["type"] == "state" and not m["table"]["seats"]["N"]["connected"])
+        with svc.connect() as b3:
+            hello(b3, None, jb["token"])
+            until(a, lambda m: m["type"] == "state" and m["table"]["seats"]["N"]["connected"])
