@@ -392,3 +392,35 @@ def test_presence_follows_the_last_socket_of_a_seat(service: Open) -> None:
         with svc.connect() as b3:
             hello(b3, None, jb["token"])
             until(a, lambda m: m["type"] == "state" and m["table"]["seats"]["N"]["connected"])
+
+
+def test_the_next_hand_is_dealt_once_both_people_ask(service: Open) -> None:
+    """At a hand's end Ann asks (shown ready to both), then Bob (through the other process in ``two``): the
+    next hand is dealt, and each gets a hand of their own."""
+    with service(bot_delay=0) as svc, svc.connect() as a, svc.connect() as b:
+        ja, jb, sa, sb = start_room(a, b)
+        last = play_to({"S": a, "N": b}, {"S": sa, "N": sb}, at_hand_end)
+        end = last["S"]
+        a.send_json({"type": "action", "match": end["match"]["id"], "version": end["view"]["version"],
+                     "action": {"type": "deal"}})
+        until(b, lambda m: m["type"] == "state" and m["table"]["seats"]["S"]["next_ready"])
+        b.send_json({"type": "action", "match": end["match"]["id"], "version": end["view"]["version"],
+                     "action": {"type": "deal"}})
+        na = until(a, lambda m: m["type"] == "state" and m["match"]["hand_number"] == 2)
+        nb = until(b, lambda m: m["type"] == "state" and m["match"]["hand_number"] == 2)
+        assert na["view"]["hand"] and nb["view"]["hand"] and na["view"]["hand"] != nb["view"]["hand"]
+        assert not na["table"]["seats"]["S"]["next_ready"] and not nb["table"]["seats"]["N"]["next_ready"]
+
+
+def test_an_away_person_does_not_hold_up_the_next_hand(service: Open) -> None:
+    """Bob drops at a hand's end: once his seat passes to a computer, Ann's request deals the next hand."""
+    with service(bot_delay=0, away_seconds=0.5) as svc, svc.connect() as a:
+        b = svc.connect().__enter__()
+        ja, jb, sa, sb = start_room(a, b)
+        last = play_to({"S": a, "N": b}, {"S": sa, "N": sb}, at_hand_end)
+        b.__exit__(None, None, None)
+        end = last["S"]
+        a.send_json({"type": "action", "match": end["match"]["id"], "version": end["view"]["version"],
+                     "action": {"type": "deal"}})
+        dealt = until(a, lambda m: m["type"] == "state" and m["match"]["hand_number"] == 2)
+        assert dealt["table"]["seats"]["N"]["stand_in"] and not dealt["table"]["seats"]["N"]["connected"]
