@@ -424,3 +424,28 @@ def test_an_away_person_does_not_hold_up_the_next_hand(service: Open) -> None:
                      "action": {"type": "deal"}})
         dealt = until(a, lambda m: m["type"] == "state" and m["match"]["hand_number"] == 2)
         assert dealt["table"]["seats"]["N"]["stand_in"] and not dealt["table"]["seats"]["N"]["connected"]
+
+
+def test_a_table_whose_lease_is_released_is_driven_again(service: Open) -> None:
+    """The driving process loses the match's lease (released under it): it stops deciding, and a sweep
+    (here or on the other process) takes the lease again and the computers go on."""
+    with service(bot_delay=0.02, away_seconds=0.3) as svc, svc.connect() as a:
+        b = svc.connect().__enter__()
+        ja, jb, sa, sb = start_room(a, b)
+        match_id = sa["match"]["id"]
+        b.__exit__(None, None, None)  # Bob's seat passes to a computer: only Ann's moves wait for a person
+        owners = [c for c in svc.clients if match_id in c.app.state.tables.owned]
+        assert len(owners) == 1
+        owners[0].portal.call(owners[0].app.state.tables.link.release, match_id)
+        msg = until(a, of_type("state"))
+        start = msg["view"]["version"]
+        acted: set[int] = set()
+        deadline = time.monotonic() + 30
+        while msg["view"]["version"] < start + 12:
+            assert time.monotonic() < deadline, "nobody drove the table once its lease was released"
+            v = msg["view"]
+            if v["turn"] == "S" and v["version"] not in acted and (move := first_legal(v)) is not None:
+                acted.add(v["version"])
+                a.send_json({"type": "action", "match": match_id, "version": v["version"], "action": move})
+            msg = until(a, of_type("state"))
+        assert sum(match_id in c.app.state.tables.owned for c in svc.clients) == 1
