@@ -148,6 +148,10 @@ class Server:
     metrics: Metrics = dataclasses.field(default_factory=Metrics)
 
 
+#: The refusal of leaving a search (for a room, another search, or nothing) once its table is being set up.
+TOO_LATE_TO_LEAVE = "too late to leave the search: your table has been found"
+
+
 class Connection:
     """One browser tab: its device token, its seat token (a room or Quick Match seat) and the handlers of its messages.
 
@@ -269,6 +273,11 @@ class Connection:
                 shown = {"type": "room", "room": room.public(seat)}
             table = await self.tables.aof_token(seat) if room is None else (
                 None if room.match_id is None or room.phase == "lobby" else await self.tables.aget(room.match_id))
+            if room is not None and table is not None and room.phase == "playing" and table.state.phase == "match_end":
+                # the match ended but the room was never told (its process stopped, or the store failed the
+                # room's update first): it shows the result now, and everyone hears it after this resync
+                room = await self.server.rooms.match_over(table) or room
+                shown = {"type": "room", "room": room.public(seat)}
             if room is not None or table is not None or await self.server.quick.searching(seat):
                 self._take_seat(seat)
                 self.server.quick.reconnected(seat)
@@ -434,6 +443,8 @@ class Connection:
                 clean_name(d.get("name"))
             except RoomError as err:
                 raise ProtocolError(ErrorCode.ROOM, str(err)) from None
+            if await self.server.quick.starting(self.seat):  # refused before joining: no member left behind
+                raise ProtocolError(ErrorCode.STALE, TOO_LATE_TO_LEAVE)
             mine = None if self.seat is None else await self.server.rooms.aof_token(self.seat)
             if mine is not None and self.seat is not None and mine.code == normal_code(d.get("code")):
                 # already a member (e.g. the share link opened again): keep the seat
@@ -530,6 +541,8 @@ class Connection:
             return
         if await self.server.quick.cancel(token):
             pass
+        elif await self.server.quick.starting(token):  # taken for a table being set up: it seats this token
+            raise ProtocolError(ErrorCode.STALE, TOO_LATE_TO_LEAVE)
         elif await self.server.rooms.aof_token(token) is not None:
             await self.server.rooms.leave(token)
         else:
@@ -537,6 +550,12 @@ class Connection:
             where = None if table is None else table.seat_of([token])
             if table is not None and where is not None and table.state.phase != "match_end":
                 await table.leave(where)
+                stored = await self.tables.read(self.server.storage.load, table.id) if table.kind == "quick" else None
+                if stored is not None and all(r.token is None for r in stored.seats):
+                    # nobody is left to play for (read from storage: the others may have left through other
+                    # processes at this moment): the match ends without a result, as a room's everyone left
+                    await asyncio.to_thread(self.server.storage.finish_match, table.id)
+                    await self.tables.ended(table.id)
         self._drop_seat()
         await self.hub.send(token, {"type": "left"})  # the token's other tabs forget it too
 

@@ -313,6 +313,15 @@ class QuickMatch:
         """
         return token is not None and await self.queue.person(token) is not None
 
+    async def starting(self, token: str | None) -> bool:
+        """Whether ``token``'s table is being set up (too late to stop searching, not seated yet).
+
+        Raises:
+            StorageFault: the shared store cannot be reached.
+        """
+        person = None if token is None else await self.queue.person(token)
+        return person is not None and person.get("state") == "starting"
+
     async def game_of(self, token: str | None) -> str | None:
         """The queue (:func:`queue_of`) ``token`` is searching in (or whose table is being set up), or ``None``.
 

@@ -759,6 +759,12 @@ class Rooms:
             r.back_to_lobby()
         await self._lobby_call(token, fn)
 
+    async def match_over(self, table: Table) -> Room | None:
+        """``table``'s match is over: its room, if still playing it, shows the result (see :meth:`_finished`);
+        the room as it is now, or ``None`` if it is gone."""
+        await self._finished(table)
+        return await self.aget(table.owner)
+
     async def _finished(self, table: Table) -> None:
         """The room's match ended: the room shows its result."""
         async with self._locked(table.owner):
