@@ -517,7 +517,7 @@ def test_settings_persist_across_a_reload_and_follow_the_system(worker: Worker, 
     chosen = {"pace": "fast", "reducedMotion": "on", "theme": "dark", "sounds": True, "flat": True}
     assert out["changed"] == chosen
     assert out["focus-after-arrow"] == "pace-fast"
-    assert out["stored"] == dict(chosen, cardBack="red", fourColour=False)  # the card art's settings untouched
+    assert out["stored"] == dict(chosen, cardBack="red", fourColour=False, tapToHurry=True)  # the others untouched
     attrs = out["attrs-changed"]
     assert (attrs["theme"], attrs["flat"], attrs["reducedMotion"], attrs["pace"]) == ("dark", "true", "true", "fast")
     before = out["before-app"]

@@ -526,3 +526,44 @@ def test_a_card_flies_in_and_a_click_on_the_felt_hurries_it(tmp_path: Path) -> N
     out = with_server(tmp_path, run_hurry)
     assert out["hurried"] >= 2
     assert out.get("escape"), "Escape never finished an animation before its time"
+
+
+def run_no_hurry(browser: Any, server: Server) -> dict[str, Any]:
+    """The setting "Tap to hurry" off (Settings): a tap on the felt leaves the cards moving; switched on
+    in the Settings dialog, a tap finishes them again."""
+    errors: list[str] = []
+    page = new_page(browser, errors, reduced_motion="no-preference")
+    page.add_init_script("localStorage.setItem('pinochle.settings', JSON.stringify({tapToHurry: false}))")
+    page.goto(server.url)
+    page.get_by_test_id("home").wait_for()
+    assert page.evaluate("document.documentElement.dataset.tapToHurry") == "false"
+    page.get_by_test_id("level-normal").click()
+    page.get_by_test_id("table").wait_for()
+    page.evaluate("""() => {
+      window.__afterClick = [];
+      document.addEventListener('click', (e) => {
+        if (!e.target.closest || !e.target.closest('.felt')) return;
+        window.__afterClick.push(document.getAnimations()
+          .filter((a) => (a.id || '').startsWith('pinochle-') && a.playState === 'running').length);
+      });
+    }""")
+    felt = page.locator("#screen-table .felt").bounding_box()
+    assert felt
+    corner = (felt["x"] + 40, felt["y"] + 40)
+    still = 0
+    for _ in range(6):
+        play_once(page)
+        page.wait_for_function(CATCH, arg="pinochle-play", polling="raf", timeout=TIMEOUT_MS)
+        page.mouse.click(*corner)
+        res = page.evaluate(CAUGHT)
+        if res["after"] and not res["finished"]:
+            still += 1  # the tap left the card flying
+        if still >= 2:
+            break
+    assert still >= 2, "a tap still hurried the cards with the setting off"
+    assert not errors, f"errors in the page: {errors}"
+    return {"still": still}
+
+
+def test_with_tap_to_hurry_off_a_tap_leaves_the_cards_moving(tmp_path: Path) -> None:
+    assert with_server(tmp_path, run_no_hurry)["still"] >= 2

@@ -27,7 +27,7 @@ TIMEOUT_MS = 10_000
 KEY = "pinochle.settings"
 DEFAULTS = {
     "pace": "normal", "sounds": False, "theme": "system", "flat": False, "reducedMotion": "system",
-    "cardBack": "red", "fourColour": False,
+    "cardBack": "red", "fourColour": False, "tapToHurry": True,
 }
 BLANK = b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>'
 
@@ -111,7 +111,7 @@ def html_attrs(page: Any) -> dict[str, str | None]:
     return dict(
         page.evaluate(
             """() => Object.fromEntries(['data-theme', 'data-flat', 'data-reduced-motion', 'data-pace',
-                                         'data-card-back', 'data-four-colour']
+                                         'data-card-back', 'data-four-colour', 'data-tap-to-hurry']
                  .map(a => [a, document.documentElement.getAttribute(a)]))"""
         )
     )
@@ -135,7 +135,7 @@ def test_defaults_on_a_fresh_device(base_url: str) -> None:
 def test_saved_settings_survive_a_reload(base_url: str) -> None:
     chosen = {
         "pace": "fast", "sounds": True, "theme": "dark", "flat": True, "reducedMotion": "on",
-        "cardBack": "blue", "fourColour": True,
+        "cardBack": "blue", "fourColour": True, "tapToHurry": False,
     }
 
     def script(page: Any) -> None:
@@ -217,26 +217,26 @@ def test_apply_settings_sets_the_html_attributes(base_url: str) -> None:
         settings(page, "m.applySettings(m.loadSettings());")
         assert html_attrs(page) == {
             "data-theme": "light", "data-flat": "false", "data-reduced-motion": "false", "data-pace": "normal",
-            "data-card-back": "red", "data-four-colour": "false",
+            "data-card-back": "red", "data-four-colour": "false", "data-tap-to-hurry": "true",
         }
         chosen = {
             "pace": "fast", "sounds": True, "theme": "dark", "flat": True, "reducedMotion": "on",
-            "cardBack": "blue", "fourColour": True,
+            "cardBack": "blue", "fourColour": True, "tapToHurry": False,
         }
         returned = settings(page, "return m.applySettings(arg);", chosen)
         assert returned == {
             "theme": "dark", "flat": "true", "reducedMotion": "true", "pace": "fast",
-            "cardBack": "blue", "fourColour": "true",
+            "cardBack": "blue", "fourColour": "true", "tapToHurry": "false",
         }
         assert html_attrs(page) == {
             "data-theme": "dark", "data-flat": "true", "data-reduced-motion": "true", "data-pace": "fast",
-            "data-card-back": "blue", "data-four-colour": "true",
+            "data-card-back": "blue", "data-four-colour": "true", "data-tap-to-hurry": "false",
         }
         settings(page, "m.applySettings(arg);", dict(chosen, theme="light", reducedMotion="off", pace="relaxed",
-                                                     cardBack="red", fourColour=False))
+                                                     cardBack="red", fourColour=False, tapToHurry=True))
         assert html_attrs(page) == {
             "data-theme": "light", "data-flat": "true", "data-reduced-motion": "false", "data-pace": "relaxed",
-            "data-card-back": "red", "data-four-colour": "false",
+            "data-card-back": "red", "data-four-colour": "false", "data-tap-to-hurry": "true",
         }
         # Another root element gets the attributes instead of <html>.
         on_div = settings(

@@ -466,7 +466,8 @@ export function createFlow({ handle, table }) {
 
 /**
  * Show the settings on <html> (if nothing has yet), and hurry on a click or tap
- * on the felt that is not on a control, or on Escape when no dialog is open.
+ * on the felt that is not on a control (unless the setting "Tap to hurry" is off),
+ * or on Escape when no dialog is open.
  */
 export function initMotion() {
   const root = document.documentElement;
@@ -477,6 +478,7 @@ export function initMotion() {
   if (felt) {
     felt.addEventListener("click", (e) => {
       if (e.target instanceof Element && e.target.closest("button, a, input, select, textarea, [contenteditable]")) return;
+      if (root && root.dataset.tapToHurry === "false") return; // the setting is off: a tap does nothing
       hurry();
     });
   }

@@ -93,6 +93,7 @@ function fillForm(s) {
   f.elements.sounds.checked = s.sounds;
   f.elements.flat.checked = s.flat;
   f.elements.fourColour.checked = s.fourColour;
+  f.elements.tapToHurry.checked = s.tapToHurry;
 }
 
 /** The settings as the dialog's controls show them. */
@@ -107,6 +108,7 @@ function readForm() {
     flat: f.elements.flat.checked,
     cardBack: radio("cardBack"),
     fourColour: f.elements.fourColour.checked,
+    tapToHurry: f.elements.tapToHurry.checked,
   });
 }
 

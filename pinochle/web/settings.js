@@ -7,12 +7,13 @@
 //   reducedMotion  "system" | "on" | "off"         "system" follows prefers-reduced-motion
 //   cardBack       "red" | "blue"                  the back of the cards (dom.js cardBack)
 //   fourColour     boolean                         the four-colour deck: blue diamonds, green clubs
+//   tapToHurry     boolean                         a tap on the table finishes the cards' moves at once (on)
 //
 // Reading never throws: stored JSON that cannot be parsed, or a field with a
 // wrong type or an unknown value, falls back to the default for that field
 // only. applySettings() shows the resolved choices as attributes of <html>
 // (data-theme, data-flat, data-reduced-motion, data-pace, data-card-back,
-// data-four-colour) for the CSS and the card art (dom.js) to use.
+// data-four-colour, data-tap-to-hurry) for the CSS, the card art (dom.js) and the animations (anim.js).
 // Plain ES module, no dependencies.
 
 export const STORAGE_KEY = "pinochle.settings";
@@ -25,6 +26,7 @@ export const DEFAULTS = Object.freeze({
   reducedMotion: "system",
   cardBack: "red",
   fourColour: false,
+  tapToHurry: true,
 });
 
 export const CHOICES = Object.freeze({
@@ -70,7 +72,7 @@ export function normalizeSettings(raw) {
   for (const [field, allowed] of Object.entries(CHOICES)) {
     if (allowed.includes(src[field])) out[field] = src[field];
   }
-  for (const field of ["sounds", "flat", "fourColour"]) {
+  for (const field of ["sounds", "flat", "fourColour", "tapToHurry"]) {
     if (typeof src[field] === "boolean") out[field] = src[field];
   }
   return out;
@@ -137,6 +139,7 @@ export function applySettings(s, root = globalThis.document && globalThis.docume
     pace: clean.pace,
     cardBack: clean.cardBack,
     fourColour: String(clean.fourColour),
+    tapToHurry: String(clean.tapToHurry),
   };
   if (root && root.dataset) {
     root.dataset.theme = attrs.theme;
@@ -145,6 +148,7 @@ export function applySettings(s, root = globalThis.document && globalThis.docume
     root.dataset.pace = attrs.pace;
     root.dataset.cardBack = attrs.cardBack;
     root.dataset.fourColour = attrs.fourColour;
+    root.dataset.tapToHurry = attrs.tapToHurry;
   }
   return attrs;
 }
