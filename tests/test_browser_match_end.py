@@ -33,19 +33,25 @@ PARTS = {"result": ("result-title", "result-score", "result-why", "result-last",
          "review": ("review-title", "review-score", "review-why", "review-hands", "review-note")}
 
 
-def match_end_view(game: str, seed: int) -> dict[str, Any]:
-    """South's view (JSON) of a whole match of ``game`` played by Easy computer players."""
-    st = new_match(seed=seed, game=GAMES[game])
+def match_end_views(game: str, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """South's views (JSON) of a whole match of ``game`` played by Easy computer players: just before the
+    last move, and at its end."""
+    st = before = new_match(seed=seed, game=GAMES[game])
     while st.phase != "match_end":
         a = auto_action(st)
         if a is None:
             seat = turn(st)
             assert seat is not None
             a = Action.deal(seat) if st.phase == "hand_end" else for_level("easy", f"x{int(seat)}").act(view(st, seat))
-        st = apply(st, a)
+        st, before = apply(st, a), st
     v = view(st, Seat.S).to_json()
     assert isinstance(v["why_won"], str) and v["why_won"]
-    return v
+    return view(before, Seat.S).to_json(), v
+
+
+def match_end_view(game: str, seed: int) -> dict[str, Any]:
+    """South's view (JSON) of the end of a whole match of ``game`` played by Easy computer players."""
+    return match_end_views(game, seed)[1]
 
 
 BOXES = """ids => ids.map(id => {
@@ -151,3 +157,32 @@ def test_no_reason_no_line(server: Any) -> None:
         return hidden
 
     assert in_browser(run)
+
+
+def test_the_reason_is_announced_with_the_result(server: Any) -> None:
+    """The last move of the match: the live region says who won and why (the view's sentence)."""
+    last, end = match_end_views("table", 1)
+
+    def run(browser: Any) -> str:
+        errors: list[str] = []
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+        script = Scripted(last, None)
+        page.route_web_socket("**/ws", script.handler)
+        page.goto(server.url)
+        page.wait_for_function("() => document.body.dataset.screen === 'table'")
+        settle(page)
+        script.view = end
+        script.send("move")
+        page.wait_for_function("s => document.getElementById('announcer').textContent.includes(s)", arg=end["why_won"])
+        said: str = page.locator("#announcer").inner_text()
+        ctx.close()
+        assert errors == []
+        return said
+
+    said = in_browser(run)
+    assert end["why_won"] == "Only the winning side reached 1500."
+    assert "You and your partner win! Only the winning side reached 1500." in said
