@@ -90,7 +90,7 @@ def open_end(browser: Any, url: str, v: dict[str, Any], theme: str, size: tuple[
     return ctx, page
 
 
-@pytest.mark.parametrize("game, seed", [("table", 1), ("cutthroat", 1), ("two-handed", 1)])
+@pytest.mark.parametrize("game, seed", [("table", 1), ("britannica", 2), ("cutthroat", 4), ("two-handed", 1)])
 def test_the_result_says_why_under_the_final_score(server: Any, game: str, seed: int) -> None:
     v = match_end_view(game, seed)
     SHOTS.mkdir(exist_ok=True)
