@@ -166,6 +166,22 @@ def opponents_reached(target: int) -> str:
     return f"The declaring side counts first and stayed under {target}; then the opponents reached {target}."
 
 
+def after_deals(deals: int, dealt: int) -> str:
+    """Why a match of a number of deals ended (VARIANTS.md ``cutthroat``, ``auction``: stakes games,
+    played for a fixed number of deals; docs/games/cutthroat.md, docs/games/auction.md: "the
+    highest stake total wins. Equal leaders play another deal until one leads"): ``deals`` make
+    the match, and it ended after deal ``dealt``.
+
+    >>> after_deals(9, 9)
+    'After 9 deals, the highest total wins.'
+    >>> after_deals(9, 10)
+    'After 9 deals the leaders were tied; deal 10 broke the tie: the highest total wins.'
+    """
+    if dealt <= deals:
+        return f"After {deals} deals, the highest total wins."
+    return f"After {deals} deals the leaders were tied; deal {dealt} broke the tie: the highest total wins."
+
+
 def declarer_first(state: State) -> tuple[HandScore, Won | None]:
     """VARIANTS.md ``britannica`` (seed 001).
 
@@ -343,22 +359,6 @@ def _paid_parts(who: int, transfers: tuple[tuple[int, int, int], ...], name: Cal
         elif payer == who:
             parts.append(Part("Paid to {who}", -amount, rule, name(payee)))
     return tuple(parts)
-
-
-def after_deals(deals: int, dealt: int) -> str:
-    """Why a match of a number of deals ended (VARIANTS.md ``cutthroat``, ``auction``: stakes games,
-    played for a fixed number of deals; docs/games/cutthroat.md, docs/games/auction.md: "the
-    highest stake total wins. Equal leaders play another deal until one leads"): ``deals`` make
-    the match, and it ended after deal ``dealt``.
-
-    >>> after_deals(9, 9)
-    'After 9 deals, the highest total wins.'
-    >>> after_deals(9, 10)
-    'After 9 deals the leaders were tied; deal 10 broke the tie: the highest total wins.'
-    """
-    if dealt <= deals:
-        return f"After {deals} deals, the highest total wins."
-    return f"After {deals} deals the leaders were tied; deal {dealt} broke the tie: the highest total wins."
 
 
 def stakes(state: State, deals: int = 9, per_band: int = 1,
