@@ -49,7 +49,7 @@ from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
 from .stock import Declared, StockPlay
 from .rules import TABLE, RuleSet
-from .scoring import HandScore, match_winner, score_hand
+from .scoring import HandScore, Won, match_winner, score_hand
 from .tricks import counters as counter_points
 from .tricks import explain_illegal, legal_mask, winner_index
 
@@ -386,6 +386,8 @@ class State:
             seating), finished hands included.
         history: the finished hands.
         winner: the winning side (0 NS, 1 EW) at match end.
+        why_won: why ``winner`` won, in a player's words, at match end (decided with
+            the winner by the game's scorer: :class:`~pinochle.scoring.Won`); ``None`` before.
         preset: hands for the next deals instead of shuffling (for replays
             and tests): deal ``i`` uses ``preset[i]`` when present.
         exchange: the cards passed so far this hand: to the declarer, then
@@ -437,6 +439,7 @@ class State:
     totals: tuple[int, ...] = (0, 0)
     history: tuple[HandResult, ...] = ()
     winner: int | None = None
+    why_won: str | None = None
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
     exchange: tuple[tuple[Card, ...], ...] = ()
     conceded: bool = False
@@ -531,8 +534,9 @@ class Game:
         rules: the numbers (a :class:`~pinochle.rules.RuleSet`, in the game's scale).
         phases: the hand's phases, declared in order: after a deal the match
             enters ``phases[0]``; each phase ends into the next one.
-        score: the scorer: ``score(state) -> (HandScore, winner or None)``,
-            called on entering ``hand_end`` (see :mod:`pinochle.scoring`).
+        score: the scorer: ``score(state) -> (HandScore, Won or None)``, called on
+            entering ``hand_end``: the hand's score, and the side that has won the match
+            with why it won (:class:`~pinochle.scoring.Won`; see :mod:`pinochle.games.scorers`).
         deal: the shuffle: ``deal(seed, hand_no, rules) -> four packed hands``.
         outcome: a played-out hand's score per side from the contract and what
             each side melded and took (:mod:`pinochle.games.scorers`): what a
@@ -561,7 +565,7 @@ class Game:
     rules: RuleSet = TABLE
     seating: Seating = FOUR_PARTNERS
     phases: tuple[PhaseDef, ...] = ()
-    score: Callable[[State], tuple[HandScore, int | None]] | None = None
+    score: Callable[[State], tuple[HandScore, Won | None]] | None = None
     deal: Callable[[int | str, int, RuleSet], tuple[int, int, int, int]] | None = None
     outcome: Callable[[int | None, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...], RuleSet],
                       tuple[int, ...]] | None = None
@@ -1079,10 +1083,11 @@ def chair_score(state: State, per_side: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def record_hand(state: State, score: HandScore, winner: int | None) -> State:
+def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     """The hand just finished, scored: history, totals, and ``hand_end`` or ``match_end``.
 
-    Called by the ``hand_end`` phase on entry with the game's scorer's result.
+    Called by the ``hand_end`` phase on entry with the game's scorer's result: ``won``, the
+    side that has won the match and why (``None`` to play on), is kept as ``winner`` and ``why_won``.
     """
     assert state.trump is not None
     lineup = state.lineup
@@ -1103,10 +1108,11 @@ def record_hand(state: State, score: HandScore, winner: int | None) -> State:
     )
     return replace(
         state,
-        phase="hand_end" if winner is None else "match_end",
+        phase="hand_end" if won is None else "match_end",
         totals=totals,
         history=(*state.history, result),
-        winner=winner,
+        winner=None if won is None else won.side,
+        why_won=None if won is None else won.why,
     )
 
 
@@ -1303,6 +1309,9 @@ class View:
         last_hand: the summary of the hand just finished, in ``hand_end``
             and ``match_end``.
         winner: the winning side's name at match end.
+        why_won: why ``winner`` won, one sentence in a player's words naming no
+            side, at match end (the game's rule with its own numbers: "Only the
+            winning side reached 1500."); ``None`` before.
         legal: this seat's legal moves.
         game: the game's name (``"table"``...).
         exchange: the cards passed this hand (to the declarer, back to the
@@ -1388,6 +1397,7 @@ class View:
     last_hand: dict[str, object] | None
     winner: str | None
     legal: Legal
+    why_won: str | None = None
     game: str = "table"
     exchange: tuple[tuple[Card, ...], ...] | None = None
     conceded: bool = False
@@ -1497,6 +1507,7 @@ def _public_json_parts(v: Any) -> _Parts:
         "history": list(v.history),
         "last_hand": v.last_hand,
         "winner": v.winner,
+        "why_won": v.why_won,
     }
     c = {"game": v.game, "scale": v.scale}
     d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)}),
@@ -1660,6 +1671,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         history=tuple(_summary(h) for h in state.history),
         last_hand=last,
         winner=winner,
+        why_won=state.why_won,
         game=state.game.name,
         scale=state.rules.scale,
         conceded=state.conceded,

@@ -11,6 +11,8 @@ Sides are indexed 0 = NS, 1 = EW; points are in tens.
 0
 >>> match_winner((1520, 1520), declarer_side=1)
 1
+>>> match_result((1520, 1520), declarer_side=1).why
+"Both sides reached 1500 with the same total: a tie goes to the declarer's side."
 """
 
 from __future__ import annotations
@@ -217,8 +219,59 @@ def score_hand(
     return HandScore(declarer_side, bid, meld, kept, tricks, counters, made, (score[0], score[1]), parts=parts)
 
 
-def match_winner(totals: tuple[int, ...], declarer_side: int, rules: RuleSet = TABLE) -> int | None:
-    """The side that has won the match after a hand, or ``None`` to play on.
+class Won(NamedTuple):
+    """The match's winner and why it won, in a player's words: what a game's scorer returns when a
+    hand ends the match (:attr:`pinochle.game.Game.score`), kept in the state
+    (:attr:`pinochle.game.State.why_won`) and sent in the view at ``match_end`` (``why_won``,
+    docs/protocol.md).
+
+    Attributes:
+        side: the winning side (0 NS, 1 EW; the winning player when each plays alone, a chair at a
+            table of 4 or 5).
+        why: one sentence saying why that side won, with the game's own numbers (its target, its
+            number of deals); it names no side, so it reads the same from every seat.
+
+    >>> Won(0, reached_alone(1500))
+    Won(side=0, why='Only the winning side reached 1500.')
+    """
+
+    side: int
+    why: str
+
+
+def reached_alone(target: int, who: str = "side") -> str:
+    """Why a match ended when exactly one side (or player, ``who``) reached the target (RULES.md,
+    Scoring a hand: "if exactly one side has ≥ 1500 it wins"; VARIANTS.md ``two-handed``: "Game 1000").
+
+    >>> reached_alone(1500), reached_alone(1000, "player")
+    ('Only the winning side reached 1500.', 'Only the winning player reached 1000.')
+    """
+    return f"Only the winning {who} reached {target}."
+
+
+def reached_both(target: int, who: str = "sides") -> str:
+    """Why a match ended when both sides (or players, ``who``) reached the target in the same hand
+    with different totals (RULES.md, Scoring a hand: "if both do, the higher total wins";
+    VARIANTS.md ``two-handed``: "if both reach it, the higher total wins").
+
+    >>> reached_both(1500)
+    'Both sides reached 1500 in the same hand: the higher total wins.'
+    """
+    return f"Both {who} reached {target} in the same hand: the higher total wins."
+
+
+def tie_to_declarer(target: int) -> str:
+    """Why a match ended when both sides reached the target with equal totals (RULES.md, Scoring a
+    hand: "a tie goes to the declarer's side").
+
+    >>> tie_to_declarer(1500)
+    "Both sides reached 1500 with the same total: a tie goes to the declarer's side."
+    """
+    return f"Both sides reached {target} with the same total: a tie goes to the declarer's side."
+
+
+def match_result(totals: tuple[int, ...], declarer_side: int, rules: RuleSet = TABLE) -> Won | None:
+    """The side that has won the match after a hand and why, or ``None`` to play on.
 
     Args:
         totals: each side's total after the hand (may be negative).
@@ -226,15 +279,35 @@ def match_winner(totals: tuple[int, ...], declarer_side: int, rules: RuleSet = T
 
     If exactly one side has reached the target it wins; if both have, the
     higher total wins and a tie goes to the declaring side (RULES.md, Scoring
-    a hand).
+    a hand: "The match is to 1500. After a hand, if exactly one side has ≥ 1500
+    it wins; if both do, the higher total wins and a tie goes to the
+    declarer's side"); without ``tie_goes_to_declarer`` a tie plays on.
+
+    >>> match_result((1510, 1490), declarer_side=1)
+    Won(side=0, why='Only the winning side reached 1500.')
+    >>> match_result((1490, 1480), declarer_side=1) is None
+    True
     """
-    reached = [t >= rules.target for t in totals]
+    target = rules.target
+    reached = [t >= target for t in totals]
     if reached[0] and reached[1]:
         if totals[0] == totals[1]:
-            return declarer_side if rules.tie_goes_to_declarer else None
-        return 0 if totals[0] > totals[1] else 1
+            return Won(declarer_side, tie_to_declarer(target)) if rules.tie_goes_to_declarer else None
+        return Won(0 if totals[0] > totals[1] else 1, reached_both(target))
     if reached[0]:
-        return 0
+        return Won(0, reached_alone(target))
     if reached[1]:
-        return 1
+        return Won(1, reached_alone(target))
     return None
+
+
+def match_winner(totals: tuple[int, ...], declarer_side: int, rules: RuleSet = TABLE) -> int | None:
+    """The side that has won the match after a hand, or ``None`` to play on: the side of
+    :func:`match_result` (RULES.md, Scoring a hand).
+
+    Args:
+        totals: each side's total after the hand (may be negative).
+        declarer_side: the side that declared the hand just scored.
+    """
+    won = match_result(totals, declarer_side, rules)
+    return None if won is None else won.side

@@ -1270,7 +1270,7 @@ def _introduce(con: _Console, state: State, seed: int | None) -> None:
 
 
 def _match_result(con: _Console, state: State) -> None:
-    """The final score and the winner."""
+    """The final score, the winner, and why it won (the game's scorer's sentence, ``State.why_won``)."""
     assert state.winner is not None
     seating = state.game.seating
     if state.lineup:  # a table of 4 or 5: the winner is a chair
@@ -1279,6 +1279,7 @@ def _match_result(con: _Console, state: State) -> None:
         con.say(f"Match over after {len(state.history)} deals.")
         con.say(f"Final totals: {_chair_totals(state.totals)}")
         con.say("Winner: you win the match!" if state.winner == 0 else f"Winner: {_chair_name(state.winner)}.")
+        _why_won(con, state)
         con.say(_RULE)
         return
     if _alone(seating):
@@ -1292,6 +1293,7 @@ def _match_result(con: _Console, state: State) -> None:
         con.say(f"Final totals: {_per_side(seating, state.totals)}")
         who = "you win the match!" if won == str(con.you) else f"{_SEAT_NAMES[Seat.parse(won)]} wins the match."
         con.say(f"Winner: {won} - {who}")
+        _why_won(con, state)
         con.say(_RULE)
         return
     won = seating.side_names[state.winner]
@@ -1305,4 +1307,11 @@ def _match_result(con: _Console, state: State) -> None:
     else:
         who = " and ".join(_SEAT_NAMES[p] for p in seating.sides[state.winner]) + " win the match."
     con.say(f"Winner: {won} - {who}")
+    _why_won(con, state)
     con.say(_RULE)
+
+
+def _why_won(con: _Console, state: State) -> None:
+    """Why the match was won, as the game's scorer said it (``State.why_won``), on a line of its own."""
+    if state.why_won:
+        con.say(f"Why: {state.why_won}")

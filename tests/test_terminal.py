@@ -66,6 +66,13 @@ def test_newlines_play_a_whole_match() -> None:
     totals, winner = final(text)
     assert max(totals.values()) >= 1500
     assert totals[winner] == max(totals.values())
+    # why the winners won, in the scorer's words (RULES.md, Scoring a hand)
+    both = min(totals.values()) >= 1500
+    tie = "Both sides reached 1500 with the same total: a tie goes to the declarer's side."
+    why = ("Both sides reached 1500 in the same hand: the higher total wins." if both else
+           "Only the winning side reached 1500.") if len(set(totals.values())) == 2 else tie
+    assert re.search(r"^Why: (.+)$", text, re.M) is not None
+    assert re.findall(r"^Why: (.+)$", text, re.M) == [why]
     # The deal, the auction with the high bid, the trump, the meld review.
     assert "Hand 1   dealer" in text
     assert re.search(r"^Your hand: \S+[♠♥♦♣]", text, re.M)

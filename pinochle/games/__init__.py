@@ -16,7 +16,7 @@ import random
 from dataclasses import replace
 
 from ..game import Game, State, match_deals
-from ..scoring import HandScore
+from ..scoring import HandScore, Won
 from ..cards import DECKS, THREE_ALONE, fold, pack
 from ..auction import bid_problem, steps_text
 from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, BidLadder, RuleSet
@@ -169,7 +169,7 @@ CUTTHROAT_RULES = replace(
 CUTTHROAT_DEALS = 9
 
 
-def _cutthroat_stakes(state: State) -> tuple[HandScore, int | None]:
+def _cutthroat_stakes(state: State) -> tuple[HandScore, Won | None]:
     return scorers.stakes(state, deals=CUTTHROAT_DEALS, per_band=state.rules.stake_step)
 
 
@@ -209,7 +209,7 @@ AUCTION_DEALS_PER_PLAYER = 3
 AUCTION_DEALS = 3 * AUCTION_DEALS_PER_PLAYER
 
 
-def _auction_stakes(state: State) -> tuple[HandScore, int | None]:
+def _auction_stakes(state: State) -> tuple[HandScore, Won | None]:
     return scorers.stakes(state, deals=match_deals(state), value_of=scorers.auction_stake)
 
 

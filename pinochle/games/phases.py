@@ -37,7 +37,7 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..scoring import HandScore
+from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
 
@@ -737,10 +737,10 @@ class HandEnd(PhaseDef):
     decision: str | None = None
 
     def enter(self, state: State) -> State:
-        scorer: Callable[[State], tuple[HandScore, int | None]] | None = state.game.score
+        scorer: Callable[[State], tuple[HandScore, Won | None]] | None = state.game.score
         assert scorer is not None
-        score, winner = scorer(state)
-        return record_hand(state, score, winner)
+        score, won = scorer(state)
+        return record_hand(state, score, won)
 
     def turn(self, state: State) -> Seat | None:
         return state.game.seating.left(state.dealer)

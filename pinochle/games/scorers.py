@@ -1,8 +1,10 @@
 """How each game scores a hand and decides the match (the games' scorers).
 
 A scorer takes the finished hand's :class:`~pinochle.game.State` and returns
-``(HandScore, winner)``: what each side adds, and the side that has won the
-match (``None`` to play on). The shared arithmetic is in
+``(HandScore, won)``: what each side adds, and the side that has won the
+match with why it won, in a player's words (a :class:`~pinochle.scoring.Won`;
+``None`` to play on). The reason is decided where the winner is, by the
+game's own rule and numbers. The shared arithmetic is in
 :mod:`pinochle.scoring`; each scorer cites its rule source.
 """
 
@@ -13,7 +15,7 @@ from collections.abc import Callable
 from ..cards import Suit
 from ..game import State, buried_counters, chair_lineup, last_trick_bonus, side_meld, sitting_out, taken
 from ..rules import SCALES, RuleSet
-from ..scoring import HandScore, Part, earned_parts, match_winner, score_hand
+from ..scoring import HandScore, Part, Won, earned_parts, match_result, reached_alone, reached_both, score_hand
 
 #: A played-out hand's score per side, ``(NS, EW)`` points, from the contract
 #: (``declarer_side`` and ``bid``, or ``None`` without one) and what each side
@@ -50,7 +52,7 @@ def open_outcome(declarer_side: int | None, bid: int | None, meld: Pair, tricks:
     return kept[0] + counters[0], kept[1] + counters[1]
 
 
-def contract(state: State) -> tuple[HandScore, int | None]:
+def contract(state: State) -> tuple[HandScore, Won | None]:
     """RULES.md, Scoring a hand (``table``; VARIANTS.md ``partnership-pass``: "Meld counts only
     with a trick. Set: the bid is subtracted and the side scores nothing else").
     """
@@ -59,10 +61,10 @@ def contract(state: State) -> tuple[HandScore, int | None]:
     score = score_hand(state.declarer % 2, state.bid, side_meld(state), tricks, pts, state.rules,
                        last=last_trick_bonus(state))
     totals = (state.totals[0] + score.score[0], state.totals[1] + score.score[1])
-    return score, match_winner(totals, state.declarer % 2, state.rules)
+    return score, match_result(totals, state.declarer % 2, state.rules)
 
 
-def racehorse(state: State) -> tuple[HandScore, int | None]:
+def racehorse(state: State) -> tuple[HandScore, Won | None]:
     """VARIANTS.md ``racehorse`` (seed 000).
 
     * Conceded after the meld: the declarer's side scores nothing; the
@@ -111,10 +113,10 @@ def racehorse(state: State) -> tuple[HandScore, int | None]:
                    earned=earned if kept[side] + pts[side] != earned[side] else (),
                    parts=(parts[0], parts[1]))
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
-    return hs, match_winner(totals, side, state.rules)
+    return hs, match_result(totals, side, state.rules)
 
 
-def open_hand(state: State) -> tuple[HandScore, int | None]:
+def open_hand(state: State) -> tuple[HandScore, Won | None]:
     """VARIANTS.md ``turned-trump`` (seed 000's variation): no contract, no set;
     both sides score meld + counters every hand.
 
@@ -135,15 +137,52 @@ def open_hand(state: State) -> tuple[HandScore, int | None]:
     totals = (state.totals[0] + score[0], state.totals[1] + score[1])
     target = state.rules.target
     reached = [t >= target for t in totals]
-    winner: int | None = None
+    won: Won | None = None
     if reached[0] and reached[1]:
-        winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+        won = None if totals[0] == totals[1] else Won(0 if totals[0] > totals[1] else 1, reached_both(target))
     elif reached[0] or reached[1]:
-        winner = 0 if reached[0] else 1
-    return hs, winner
+        won = Won(0 if reached[0] else 1, reached_alone(target))
+    return hs, won
 
 
-def declarer_first(state: State) -> tuple[HandScore, int | None]:
+def declarer_reached(target: int) -> str:
+    """Why a match of VARIANTS.md ``britannica`` ended for the declaring side (seed 001: "The
+    declarer's side counts first [...] If that brings it to 100 or more it wins, and the opponents
+    add nothing").
+
+    >>> declarer_reached(100)
+    'The declaring side counts first and reached 100.'
+    """
+    return f"The declaring side counts first and reached {target}."
+
+
+def opponents_reached(target: int) -> str:
+    """Why a match of VARIANTS.md ``britannica`` ended for the opponents (seed 001: "otherwise the
+    opponents score what they made"): the declaring side, counted first, stayed under the target.
+
+    >>> opponents_reached(100)
+    'The declaring side counts first and stayed under 100; then the opponents reached 100.'
+    """
+    return f"The declaring side counts first and stayed under {target}; then the opponents reached {target}."
+
+
+def after_deals(deals: int, dealt: int) -> str:
+    """Why a match of a number of deals ended (VARIANTS.md ``cutthroat``, ``auction``: stakes games,
+    played for a fixed number of deals; docs/games/cutthroat.md, docs/games/auction.md: "the
+    highest stake total wins. Equal leaders play another deal until one leads"): ``deals`` make
+    the match, and it ended after deal ``dealt``.
+
+    >>> after_deals(9, 9)
+    'After 9 deals, the highest total wins.'
+    >>> after_deals(9, 10)
+    'After 9 deals the leaders were tied; deal 10 broke the tie: the highest total wins.'
+    """
+    if dealt <= deals:
+        return f"After {deals} deals, the highest total wins."
+    return f"After {deals} deals the leaders were tied; deal {dealt} broke the tie: the highest total wins."
+
+
+def declarer_first(state: State) -> tuple[HandScore, Won | None]:
     """VARIANTS.md ``britannica`` (seed 001).
 
     The declaring side counts first: made, it scores what it made (kept meld +
@@ -180,21 +219,21 @@ def declarer_first(state: State) -> tuple[HandScore, int | None]:
     parts = list(hs.parts)
     target = state.rules.target
     rule = "VARIANTS.md britannica (seed 001): the declaring side counts first"
-    winner: int | None = None
+    won: Won | None = None
     if state.totals[side] + score[side] >= target:
         if score[other]:
             parts[other] = (*parts[other], Part(f"Not scored: the declaring side reached {target} first",
                                                 -score[other], rule))
         score[other] = 0
-        winner = side
+        won = Won(side, declarer_reached(target))
     else:
         if tricks[other] == 0 and not state.set_at_once:
             if score[other]:
                 parts[other] = (*parts[other], Part("Not scored: no trick taken", -score[other], rule))
             score[other] = 0
         if state.totals[other] + score[other] >= target:
-            winner = other
-    return hs._replace(score=(score[0], score[1]), parts=(parts[0], parts[1])), winner
+            won = Won(other, opponents_reached(target))
+    return hs._replace(score=(score[0], score[1]), parts=(parts[0], parts[1])), won
 
 
 def stake(bid: int, base: int = 30, band: int = 5, per_band: int = 1) -> int:
@@ -330,7 +369,7 @@ SITTER_WHY = "as an opponent"
 
 
 def stakes(state: State, deals: int = 9, per_band: int = 1,
-           value_of: Callable[[int, int], int] | None = None) -> tuple[HandScore, int | None]:
+           value_of: Callable[[int, int], int] | None = None) -> tuple[HandScore, Won | None]:
     """VARIANTS.md ``cutthroat`` (seeds 001, 002): stakes paid to and by the declarer.
 
     * The meld alone reaches the bid (no play), or the declarer makes the bid
@@ -424,9 +463,10 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
                    stake_steps=_stake_steps(state, value, per_band, value_of, made, played),
                    chair_parts=chair_parts)
     totals = [t + x for t, x in zip(state.totals, chairs or score)]
-    winner: int | None = None
-    if len(state.history) + 1 >= deals:
+    won: Won | None = None
+    dealt = len(state.history) + 1
+    if dealt >= deals:
         best = max(totals)
         if totals.count(best) == 1:
-            winner = totals.index(best)
-    return hs, winner
+            won = Won(totals.index(best), after_deals(deals, dealt))
+    return hs, won

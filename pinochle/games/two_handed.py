@@ -33,7 +33,7 @@ from ..errors import IllegalAction
 from ..game import Action, Legal, PhaseDef, State, Trick, current_trick, new_match, sort_hand
 from ..meld import NINE, Meld, MeldItem, meld
 from ..rules import TABLE, RuleSet
-from ..scoring import HandScore
+from ..scoring import HandScore, Won
 from ..stock import Declared, StockPlay, TableCard
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -590,7 +590,7 @@ class Endgame(PhaseDef):
 # ---------------------------------------------------------------- scoring
 
 
-def stock_score(state: State) -> tuple[HandScore, int | None]:
+def stock_score(state: State) -> tuple[HandScore, Won | None]:
     """A two-handed hand scored (VARIANTS.md ``two-handed``; docs/games/two-handed.md): each player adds
     the meld declared in the hand (the turned nine included) and the counters of the tricks taken, A T K
     10 each and 10 for the last of the 24 tricks (RULES.md, Scoring a hand). The match ends after the
@@ -599,10 +599,12 @@ def stock_score(state: State) -> tuple[HandScore, int | None]:
     player holding the highest total declared the victor").
 
     Returns:
-        ``(HandScore, winner)``: the winner is the side index (0 N, 1 S) or ``None`` to play on.
+        ``(HandScore, won)``: the winner, the side index (0 N, 1 S), with why it won in a player's
+        words (:func:`~pinochle.scoring.reached_alone`, :func:`~pinochle.scoring.reached_both`, the
+        rule set's target), or ``None`` to play on.
     """
     from ..game import last_trick_bonus, side_meld, taken
-    from ..scoring import earned_parts
+    from ..scoring import earned_parts, reached_alone, reached_both
 
     tricks, pts = taken(state)
     meld_pts = side_meld(state)
@@ -613,10 +615,12 @@ def stock_score(state: State) -> tuple[HandScore, int | None]:
     hs = HandScore(-1, 0, meld_pts, meld_pts, tricks, pts, True, score, names=TWO_FACING.side_names, parts=parts)
     totals = tuple(t + d for t, d in zip(state.totals, score))
     target = state.rules.target
-    winner: int | None = None
+    won: Won | None = None
     if max(totals) >= target and totals[0] != totals[1]:
-        winner = 0 if totals[0] > totals[1] else 1
-    return hs, winner
+        both = min(totals) >= target
+        won = Won(0 if totals[0] > totals[1] else 1,
+                  reached_both(target, "players") if both else reached_alone(target, "player"))
+    return hs, won
 
 
 # ---------------------------------------------------------------- helpers for tests and records

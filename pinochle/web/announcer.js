@@ -222,7 +222,11 @@ export function announceChanges(s, prev, v) {
   if (prev.phase !== v.phase && over && v.last_hand && handKey(prev) === handKey(v)) {
     say.push(handResultWords(s, v.last_hand));
   }
-  if (prev.phase !== v.phase && v.phase === Phase.MATCH_END) say.push(resultTitle(s, v.winner));
+  if (prev.phase !== v.phase && v.phase === Phase.MATCH_END) {
+    say.push(resultTitle(s, v.winner));
+    // why the winner won, as the engine says it (the view's why_won: the browser holds no rules)
+    if (typeof v.why_won === "string" && v.why_won.trim()) say.push(v.why_won.trim());
+  }
   // a move was made and it is yours now (also your lead after your own card took the trick)
   if (legalKinds(v).length && !over) {
     say.push(statusText(s, v));

@@ -510,11 +510,22 @@ function lastHandBlock(s, v) {
   ];
 }
 
+/**
+ * Why the match was won, under the final score: the view's `why_won` as it is (the engine's scorer
+ * decides it with the winner; the browser holds no rules), hidden when the view has none.
+ */
+function showWhyWon(el, v) {
+  const why = typeof v.why_won === "string" ? v.why_won.trim() : "";
+  el.textContent = why;
+  el.hidden = !why;
+}
+
 /** The solo match's result screen. */
 export function renderResult(ctx) {
   const { v, s } = ctx;
   $("result-title").textContent = resultTitle(s, v.winner);
   fill($("result-score"), finalScore(s, v));
+  showWhyWon($("result-why"), v);
   fill($("result-last"), ...lastHandBlock(s, v));
 }
 
@@ -524,6 +535,7 @@ export function renderReview(ctx) {
   const room = ctx.match?.kind === "room";
   $("review-title").textContent = resultTitle(s, v.winner);
   fill($("review-score"), finalScore(s, v));
+  showWhyWon($("review-why"), v);
   const hist = v.history ?? [];
   const last = lastHandBlock(s, v);
   fill($("review-hands"),
