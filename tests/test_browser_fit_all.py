@@ -9,7 +9,8 @@ the hand's end with its summary closed. Twice a game: once South declares, once 
 
 At 320x568 (and at 360x740, 390x844, 768x1024 and 1440x900) the page never scrolls:
 ``document.scrollingElement.scrollHeight`` is at most ``innerHeight`` (a pixel of rounding allowed).
-Screenshots of the 320x568 tables go to ``tests/artifacts/fit-all-*.png``.
+Screenshots of the 320x568 tables go to ``tests/artifacts/fit-all-*.png``. A meld laid on the felt lies in a
+plate at least 80 px wide (under the seats on a short phone, never squeezed into a sliver between them).
 """
 
 from __future__ import annotations
@@ -71,6 +72,13 @@ def over(page: Any) -> int:
     return int(page.evaluate("document.scrollingElement.scrollHeight - innerHeight"))
 
 
+def narrowest_plate(page: Any) -> int | None:
+    """The width of the narrowest meld plate on the felt (None without one)."""
+    got = page.evaluate("""() => { const w = [...document.querySelectorAll('#felt-melds .felt-meld')]
+      .map((p) => p.getBoundingClientRect().width); return w.length ? Math.round(Math.min(...w)) : null; }""")
+    return None if got is None else int(got)
+
+
 def close_dialogs(page: Any) -> None:
     """Close what opened over the table (the meld review, the hand's summary)."""
     for _ in range(3):
@@ -89,6 +97,7 @@ def test_every_game_in_every_phase_fits_the_smallest_phone(server: Any) -> None:
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         seen: dict[str, dict[str, int]] = {}
+        plates: dict[str, int] = {}
         page = script = ctx = None
         for i, (name, v) in enumerate(cases):
             v = json.loads(json.dumps(v))
@@ -109,11 +118,14 @@ def test_every_game_in_every_phase_fits_the_smallest_phone(server: Any) -> None:
                 page.set_viewport_size({"width": w, "height": h})
                 settle(page)
                 seen[name][f"{w}x{h}"] = over(page)
+                plate = narrowest_plate(page)
+                if plate is not None:
+                    plates[f"{name} at {w}x{h}"] = plate
                 if w == 320:
                     page.screenshot(path=str(ARTIFACTS / f"fit-all-{name.replace('/', '-')}.png"))
         if ctx is not None:
             ctx.close()
-        return {"seen": seen, "errors": errors}
+        return {"seen": seen, "plates": plates, "errors": errors}
 
     ARTIFACTS.mkdir(exist_ok=True)
     out = in_browser(run)
@@ -125,3 +137,5 @@ def test_every_game_in_every_phase_fits_the_smallest_phone(server: Any) -> None:
     assert any(n.endswith("/hand_end") for n in seen) and any("/play" in n for n in seen), sorted(seen)
     scrolled = {f"{name} at {size}": px for name, sizes in seen.items() for size, px in sizes.items() if px > 1}
     assert scrolled == {}, json.dumps(scrolled, indent=1)
+    # a meld on the felt lies in a plate under the seats, never squeezed into a sliver between them
+    assert out["plates"] and {k: w for k, w in out["plates"].items() if w < 80} == {}, out["plates"]

@@ -228,11 +228,16 @@ export function placeFeltMelds() {
     top: f.top + inset("Top") + pad("Top"), bottom: f.bottom - inset("Bottom") - pad("Bottom"),
   };
   const mid = { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 };
+  const top = box.top;
   const others = [...felt.querySelectorAll(":scope > .seat, :scope > .piles:not([hidden]), :scope > .bench:not([hidden])")];
   for (const el of others) {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
-    if (r.bottom <= mid.y) box.top = Math.max(box.top, r.bottom + CLEAR); // above the middle
+    // above the middle; or reaching past it from the top, or across it with its centre above it (a short
+    // phone's row across the top, taller than half the felt): the melds lie under it, not in a sliver
+    // beside it
+    const upper = r.top + r.height / 2 < mid.y && (r.top <= top + CLEAR || (r.left < mid.x && r.right > mid.x));
+    if (r.bottom <= mid.y || upper) box.top = Math.max(box.top, r.bottom + CLEAR);
     else if (r.top >= mid.y) {
       // below it: your seat; a pile in a bottom corner (turned-trump) is kept clear by felt.css
       if (el.classList.contains("seat")) box.bottom = Math.min(box.bottom, r.top - CLEAR);
