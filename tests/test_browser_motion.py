@@ -428,10 +428,13 @@ CAUGHT = """() => ({
 })"""
 
 
-def run_hurry(browser: Any, server: Server) -> dict[str, Any]:
-    errors: list[str] = []
-    out: dict[str, Any] = {}
+def table_watching_clicks(browser: Any, server: Server, errors: list[str],
+                          settings: dict[str, Any] | None = None) -> tuple[Any, tuple[float, float]]:
+    """A solo table with animations on (``settings``: saved first), recording after each click on the felt
+    how many of our animations still run (``window.__afterClick``); the page, and an empty corner of the felt."""
     page = new_page(browser, errors, reduced_motion="no-preference")
+    if settings is not None:
+        page.add_init_script(f"localStorage.setItem('pinochle.settings', JSON.stringify({json.dumps(settings)}))")
     page.goto(server.url)
     page.get_by_test_id("home").wait_for()
     assert page.evaluate("document.documentElement.dataset.reducedMotion") == "false"
@@ -448,7 +451,13 @@ def run_hurry(browser: Any, server: Server) -> dict[str, Any]:
     }""")
     felt = page.locator("#screen-table .felt").bounding_box()
     assert felt
-    corner = (felt["x"] + 40, felt["y"] + 40)  # an empty corner of the felt: no seat, no card, no button
+    return page, (felt["x"] + 40, felt["y"] + 40)  # an empty corner of the felt: no seat, no card, no button
+
+
+def run_hurry(browser: Any, server: Server) -> dict[str, Any]:
+    errors: list[str] = []
+    out: dict[str, Any] = {}
+    page, corner = table_watching_clicks(browser, server, errors)
 
     # the deal and the meld review are animated
     page.wait_for_function("() => window.__anims.some((a) => a.id === 'pinochle-deal')")
@@ -529,27 +538,10 @@ def test_a_card_flies_in_and_a_click_on_the_felt_hurries_it(tmp_path: Path) -> N
 
 
 def run_no_hurry(browser: Any, server: Server) -> dict[str, Any]:
-    """The setting "Tap to hurry" off (Settings): a tap on the felt leaves the cards moving; switched on
-    in the Settings dialog, a tap finishes them again."""
+    """The setting "Tap to hurry" off (Settings): a tap on the felt leaves the cards moving."""
     errors: list[str] = []
-    page = new_page(browser, errors, reduced_motion="no-preference")
-    page.add_init_script("localStorage.setItem('pinochle.settings', JSON.stringify({tapToHurry: false}))")
-    page.goto(server.url)
-    page.get_by_test_id("home").wait_for()
+    page, corner = table_watching_clicks(browser, server, errors, {"tapToHurry": False})
     assert page.evaluate("document.documentElement.dataset.tapToHurry") == "false"
-    page.get_by_test_id("level-normal").click()
-    page.get_by_test_id("table").wait_for()
-    page.evaluate("""() => {
-      window.__afterClick = [];
-      document.addEventListener('click', (e) => {
-        if (!e.target.closest || !e.target.closest('.felt')) return;
-        window.__afterClick.push(document.getAnimations()
-          .filter((a) => (a.id || '').startsWith('pinochle-') && a.playState === 'running').length);
-      });
-    }""")
-    felt = page.locator("#screen-table .felt").bounding_box()
-    assert felt
-    corner = (felt["x"] + 40, felt["y"] + 40)
     still = 0
     for _ in range(6):
         play_once(page)
