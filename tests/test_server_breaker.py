@@ -12,34 +12,11 @@ import pytest
 from .redis_support import redis_server  # noqa: F401
 from .service_support import Open, service  # noqa: F401
 from .support import error, hello, of_type, until
+from .test_protocol_errors import make_room
+from .test_rooms_server import first_legal
 
 Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(120)
-
-
-def first_legal(view: Msg) -> Msg | None:
-    """The first legal move of ``view`` (a pass in the auction)."""
-    legal = view["legal"]
-    if "pass" in legal:
-        return {"type": "pass"}
-    if "trump" in legal:
-        return {"type": "trump", "suit": legal["trump"][0]}
-    if "play" in legal:
-        return {"type": "play", "card": legal["play"][0]}
-    if "deal" in legal:
-        return {"type": "deal"}
-    return None
-
-
-def make_room(a: Any, b: Any) -> tuple[Msg, Msg]:
-    """Ann creates a room (easy computers), Bob joins it (North, her partner)."""
-    hello(a)
-    hello(b)
-    a.send_json({"type": "create_room", "name": "Ann", "level": "easy"})
-    ja = until(a, of_type("joined"))
-    b.send_json({"type": "join_room", "code": ja["room"]["code"], "name": "Bob"})
-    jb = until(b, of_type("joined"))
-    return ja, jb
 
 
 def start_room(a: Any, b: Any) -> tuple[Msg, Msg, Msg, Msg]:
