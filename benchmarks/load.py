@@ -6,8 +6,10 @@ the others join with its code, everyone says Ready and the creator starts. With
 guests (``--level``) moving at the server's pace (``--bot-delay``, 0.7 s by
 default). Every person is a WebSocket client (the ``websockets`` library) that
 behaves as the browser does: it says hello, sends the heartbeat's
-``{"type":"ping"}`` every 2 s (as the welcome asks; ``--no-heartbeat`` to
-leave it out), offers per-message deflate, and answers its turn after a delay
+``{"type":"ping"}`` as the browser does (docs/protocol.md, "Heartbeat": after
+2 s without a message, or 5 s without sending one; ``--heartbeat every`` for a
+ping every 2 s whatever it hears, as the browser did before, ``--heartbeat none``
+to leave it out), offers per-message deflate, and answers its turn after a delay
 drawn uniformly from ``--think`` (1-3 s) with a random legal move (a pass more
 often than a bid, so that auctions end). At a hand's end every person asks for
 the next hand in the same way.
@@ -158,6 +160,8 @@ class Person:
         self.you: str | None = None
         self.scheduled: tuple[int, bool] | None = None  # (version, ready asked) a move is planned for
         self.pending: tuple[float, float, int, str] | None = None  # (perf, wall, version, type) awaiting its update
+        self.last_heard = time.monotonic()  # when a message last came (the heartbeat pings after 2 s of silence)
+        self.last_sent = time.monotonic()
         self.joined = asyncio.Event()
         self.started_sent = False
         self.tasks: set[asyncio.Task[None]] = set()
@@ -166,6 +170,24 @@ class Person:
         assert self.ws is not None
         await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
         self.table.stats.sent += 1
+        self.last_sent = time.monotonic()
+
+    async def beat(self) -> None:
+        """The heartbeat until the window ends: every 2 s (``every``), or as the browser pings (``browser``)."""
+        t = self.table
+        last_ping = 0.0
+        while time.time() < t.end:
+            if t.heartbeat == "every":
+                await asyncio.sleep(min(2.0, max(0.0, t.end - time.time())))
+                if time.time() < t.end:
+                    await self.send(PING)
+                continue
+            await asyncio.sleep(0.5)
+            now = time.monotonic()
+            quiet = now - self.last_heard >= 2.0 and now - last_ping >= 2.0
+            if time.time() < t.end and (quiet or now - self.last_sent >= 5.0):
+                last_ping = now
+                await self.send(PING)
 
     async def run(self) -> None:
         t = self.table
@@ -183,10 +205,10 @@ class Person:
             try:
                 await asyncio.wait_for(self.joined.wait(), 60)
                 await self.send({"type": "ready", "ready": True})
-                while time.time() < t.end:
-                    await asyncio.sleep(min(2.0, max(0.0, t.end - time.time())))
-                    if t.heartbeat and time.time() < t.end:
-                        await self.send(PING)
+                if t.heartbeat != "none":
+                    await self.beat()
+                else:
+                    await asyncio.sleep(max(0.0, t.end - time.time()))
             finally:
                 reader.cancel()
                 for task in list(self.tasks):
@@ -197,6 +219,7 @@ class Person:
         stats = self.table.stats
         async for raw in self.ws:
             now = time.time()
+            self.last_heard = time.monotonic()
             stats.received.append((now, len(raw)))
             msg = json.loads(raw)
             kind = msg.get("type")
@@ -272,7 +295,7 @@ class TableRun:
     """One room: its people, its code, when it opens."""
 
     def __init__(self, index: int, urls: list[str], people: int, level: str, think: tuple[float, float],
-                 end: float, stats: Stats, heartbeat: bool, plain: bool, seed: int) -> None:
+                 end: float, stats: Stats, heartbeat: str, plain: bool, seed: int) -> None:
         self.index = index
         self.urls = urls
         self.people = people
@@ -309,7 +332,7 @@ class Plan:
     begin: float  # the first table opens
     ramp: float  # tables open evenly over this many seconds
     window: tuple[float, float]
-    heartbeat: bool
+    heartbeat: str
     plain: bool
     seed: int
     total_tables: int
@@ -373,7 +396,7 @@ def measure(args: argparse.Namespace, urls: list[str], pids: list[int], redis: i
     window = (begin + args.ramp + args.warmup, begin + args.ramp + args.warmup + args.seconds)
     workers = max(1, min(args.workers, args.tables))
     plans = [Plan(list(range(w, args.tables, workers)), urls, args.people, args.level, (args.think[0], args.think[1]),
-                  begin, args.ramp, window, not args.no_heartbeat, args.no_compression, args.seed, args.tables)
+                  begin, args.ramp, window, args.heartbeat, args.no_compression, args.seed, args.tables)
              for w in range(workers)]
     rss0 = [rss_bytes(p) for p in pids]
     redis_rss0 = rss_bytes(redis) if redis is not None else 0
@@ -436,7 +459,7 @@ def measure(args: argparse.Namespace, urls: list[str], pids: list[int], redis: i
         "tables": args.tables,
         "people": args.people,
         "processes": len(urls),
-        "heartbeat": not args.no_heartbeat,
+        "heartbeat": args.heartbeat,
         "seconds": args.seconds,
         "started": sum(p.started for p in parts),
         "failed": sum(p.failed for p in parts),
@@ -487,7 +510,9 @@ def main() -> None:
                     help="the redis-server behind --url: its CPU and memory are reported apart from the servers'")
     ap.add_argument("--serve-arg", action="append", default=[], help="an argument for the started `pinochle serve`")
     ap.add_argument("--profile", default=None, help="py-spy raw profile of the (first) server over the window")
-    ap.add_argument("--no-heartbeat", action="store_true", help="do not send the browser's ping every 2 s")
+    ap.add_argument("--heartbeat", choices=("browser", "every", "none"), default="browser",
+                    help="ping as the browser does (after 2 s without a message or 5 s without sending one), "
+                         "every 2 s whatever comes (as the browser did before), or never")
     ap.add_argument("--no-compression", action="store_true", help="do not offer per-message deflate")
     ap.add_argument("--uvloop-path", default=None, metavar="DIR",
                     help="run the clients on uvloop imported from DIR (pip install --target DIR uvloop): cheaper "

@@ -216,3 +216,59 @@ def test_home_chooses_the_game_of_the_match(server: Server) -> None:
     with sqlite3.connect(server.db) as db:
         games = [row[0] for row in db.execute("SELECT game FROM matches")]
     assert "partnership-pass" in games
+
+
+def test_the_browser_pings_only_when_it_hears_nothing_or_has_sent_nothing_for_a_while(server: Server) -> None:
+    """docs/protocol.md, "Heartbeat": with ``heartbeat`` 1 and ``heartbeat_timeout`` 5, the page pings once
+    a second of silence, and while states keep coming only to keep its own side alive (every 3 s)."""
+    v = fixtures()["hand-12"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        sockets: list[Any] = []
+        pings: list[float] = []
+        resumed: list[float] = []
+        answer = [False]
+
+        def handler(ws: Any) -> None:
+            sockets.append(ws)
+
+            def on_message(text: str | bytes) -> None:
+                msg = json.loads(text)
+                if msg["type"] == "hello":
+                    ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": summary(v), "seat": None,
+                                        "heartbeat": 1, "heartbeat_timeout": 5}))
+                elif msg["type"] == "resume":
+                    ws.send(json.dumps({"type": "state", "match": summary(v), "view": v, "event": "resume", "table": None}))
+                    resumed.append(time.monotonic())
+                elif msg["type"] == "ping":
+                    pings.append(time.monotonic())
+                    if answer[0]:
+                        ws.send(json.dumps({"type": "pong"}))
+
+            ws.on_message(on_message)
+
+        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+        page.route_web_socket("**/ws", handler)
+        page.goto(server.url)
+        page.get_by_test_id("table").wait_for()
+        while not resumed:
+            page.wait_for_timeout(50)
+        start = resumed[0]
+        while time.monotonic() - start < 5.0:  # a table in play: something comes every 0.4 s
+            sockets[0].send(json.dumps({"type": "pong"}))
+            page.wait_for_timeout(400)
+        busy = [p - start for p in pings]
+        answer[0] = True
+        quiet_from = time.monotonic()
+        page.wait_for_timeout(3500)  # nothing comes but the answers to its pings
+        quiet = [p - quiet_from for p in pings if p >= quiet_from]
+        ctx.close()
+        return {"busy": busy, "quiet": quiet, "sockets": len(sockets)}
+
+    out = in_browser(run)
+    assert out["sockets"] == 1, out  # never dropped: the pongs keep it alive
+    assert len(out["busy"]) == 1 and 2.5 <= out["busy"][0] <= 4.5, out  # the keep-alive, 3 s after its last message
+    assert len(out["quiet"]) >= 2, out  # a second without a word, then a ping, each time

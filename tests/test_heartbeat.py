@@ -35,7 +35,8 @@ def db(tmp_path: Path) -> Path:
 def test_the_welcome_offers_a_heartbeat_and_a_ping_gets_a_pong(service: Open) -> None:
     with service(bot_delay=0) as client, client.connect() as ws:
         welcome = hello(ws)
-        assert welcome["heartbeat"] == app_module.HEARTBEAT_SECONDS
+        assert welcome["heartbeat"] == app_module.HEARTBEAT_SECONDS == 2
+        assert welcome["heartbeat_timeout"] == app_module.HEARTBEAT_TIMEOUT == 7
         assert app_module.HEARTBEAT_SECONDS * 2 < app_module.HEARTBEAT_TIMEOUT <= 8  # away seen within 10 s
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}

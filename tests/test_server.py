@@ -187,7 +187,7 @@ def test_a_frame_over_16_kib_closes_the_connection_with_1009(service: Open) -> N
             device = hello(ws)["device"]
             ws.send_text(padded_hello(device, MAX_MESSAGE_BYTES))
             assert ws.receive_json() == {"type": "welcome", "device": device, "match": None, "seat": None,
-                                         "heartbeat": HEARTBEAT_SECONDS}
+                                         "heartbeat": HEARTBEAT_SECONDS, "heartbeat_timeout": 7}
             ws.send_text(padded_hello(device, MAX_MESSAGE_BYTES + 1, "\u20ac"))  # 5461 characters, 16385 bytes
             with pytest.raises(WebSocketDisconnect) as info:
                 ws.receive_json()

@@ -2,16 +2,20 @@
 // and a handler map keyed by message type.
 //
 // Heartbeat: when the server's welcome says `heartbeat: SECONDS`, the page
-// sends `ping` that often and expects some message at least every
-// SILENT_MS; a connection that goes quiet longer (a dropped Wi-Fi, a phone
-// that slept) is closed here and the page shows "Reconnecting…" at once,
-// instead of waiting for the browser to notice.
+// sends `ping` when it has heard nothing for that long (a pong comes back),
+// and at least every `heartbeat_timeout` less 2 seconds whatever it hears, so
+// that the server, which closes a connection silent for `heartbeat_timeout`,
+// keeps it (docs/protocol.md, "Heartbeat"). It expects some message at least
+// every SILENT_MS; a connection that goes quiet longer (a dropped Wi-Fi, a
+// phone that slept) is closed here and the page shows "Reconnecting…" at
+// once, instead of waiting for the browser to notice.
 // Plain ES module.
 
 import { CloseCode, ServerType } from "./protocol.js";
 
 const SILENT_MS = 3500; // no message for this long while the heartbeat runs: the connection is dead
 const CHECK_MS = 500; // how often the heartbeat looks
+const TIMEOUT_S = 7; // the server's silence limit when the welcome does not say (older servers)
 const MAX_BACKOFF_MS = 10000;
 
 /**
@@ -23,7 +27,7 @@ const MAX_BACKOFF_MS = 10000;
  * Returns {connect, send, connected, reconnectNow, stop, welcomed}.
  */
 export function createSocket({ handlers, onOpen, onClose, onDown, push = null }) {
-  const conn = { ws: null, attempt: 0, timer: null, welcomed: false, beat: null, lastHeard: 0, silentMs: 0 };
+  const conn = { ws: null, attempt: 0, timer: null, welcomed: false, beat: null, lastHeard: 0, lastSent: 0, silentMs: 0 };
 
   function url() {
     return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -39,12 +43,16 @@ export function createSocket({ handlers, onOpen, onClose, onDown, push = null })
     conn.beat = null;
   }
 
-  /** After a welcome: ping every `seconds`, and give up on a connection silent for SILENT_MS. */
-  function startBeat(seconds) {
+  /**
+   * After a welcome: ping when nothing was heard for `seconds` (and not more often), or when nothing was
+   * sent for `timeout` less 2 seconds; give up on a connection silent for SILENT_MS.
+   */
+  function startBeat(seconds, timeout) {
     stopBeat();
     if (!(seconds > 0)) return;
     conn.lastHeard = Date.now();
     conn.silentMs = Math.max(SILENT_MS, seconds * 1750);
+    const keepMs = Math.max(seconds, (timeout > 0 ? timeout : TIMEOUT_S) - 2) * 1000;
     let lastPing = 0;
     conn.beat = setInterval(() => {
       const ws = conn.ws;
@@ -54,7 +62,8 @@ export function createSocket({ handlers, onOpen, onClose, onDown, push = null })
         drop(ws); // dead: reconnect now
         return;
       }
-      if (now - lastPing >= seconds * 1000) {
+      const quiet = now - conn.lastHeard >= seconds * 1000 && now - lastPing >= seconds * 1000;
+      if (quiet || now - conn.lastSent >= keepMs) {
         lastPing = now;
         raw({ type: "ping" }); // answered by "pong" (a server that offers a heartbeat)
       }
@@ -96,7 +105,7 @@ export function createSocket({ handlers, onOpen, onClose, onDown, push = null })
       if (msg.type === ServerType.WELCOME) {
         conn.welcomed = true;
         conn.attempt = 0;
-        startBeat(Number(msg.heartbeat));
+        startBeat(Number(msg.heartbeat), Number(msg.heartbeat_timeout));
       }
       if (push) push(msg); else dispatch(msg);
     });
@@ -121,6 +130,7 @@ export function createSocket({ handlers, onOpen, onClose, onDown, push = null })
   function raw(msg) {
     if (!conn.ws || conn.ws.readyState !== WebSocket.OPEN) return false;
     conn.ws.send(JSON.stringify(msg));
+    conn.lastSent = Date.now();
     return true;
   }
 
