@@ -238,6 +238,13 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, value: int) -> Card:
+        # one instance per card type: a table's states and views hold thousands of cards, and each
+        # distinct instance would be one more object for the garbage collector to scan (docs/server.md)
+        try:
+            if value >= 0:
+                return _CARD_OF[value]
+        except (IndexError, TypeError):
+            pass
         if not 0 <= value < NTYPES:
             raise BadCard(f"card index {value} is out of range 0..23")
         return super().__new__(cls, value)
@@ -298,6 +305,10 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+
+#: the 24 cards, one instance each (``Card(n)`` returns ``_CARD_OF[n]``, built here by the first calls)
+_CARD_OF: list[Card] = []
+_CARD_OF.extend(Card(n) for n in range(NTYPES))
 
 #: All 24 card types, by index.
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(NTYPES))

@@ -331,3 +331,20 @@ def test_the_readme_test_command_is_what_ci_runs() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "\n```\nsh scripts/test\n```\n" in readme
     assert (ROOT / ".ci" / "run").read_text().rstrip().endswith("exec sh scripts/test")
+
+
+def test_each_card_type_is_one_instance_and_every_other_index_is_refused() -> None:
+    """``Card(n)`` hands out one instance per card type (fewer objects for the garbage collector in a
+    server's states and views; docs/server.md, "Leaner"); it is still the int ``n``, and a bad index is still refused."""
+    import pickle
+
+    from pinochle.cards import CARDS, BadCard, Card
+
+    for n in range(24):
+        assert Card(n) is Card(n) is CARDS[n] is Card.parse(str(CARDS[n]))
+        assert Card(n) == n and int(Card(n)) == n and type(Card(n)) is Card
+        assert pickle.loads(pickle.dumps(Card(n))) is Card(n)
+    assert Card(True) is Card(1)
+    for bad in (-1, 24, 25, -24, 10**20):
+        with pytest.raises(BadCard, match="out of range 0..23"):
+            Card(bad)
