@@ -660,27 +660,6 @@ class Cluster:
 
     # ---------------------------------------------------------------- facts of a table
 
-    async def add_fact(self, name: str, member: str) -> None:
-        """Add ``member`` to the set ``{p}{name}``, which lives :data:`FACTS_TTL` seconds after its last change.
-
-        Raises:
-            StorageFault: Redis cannot be reached.
-        """
-        async with self.guard():
-            async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.sadd(self.key(name), member)
-                pipe.expire(self.key(name), FACTS_TTL)
-                await pipe.execute()
-
-    async def facts(self, name: str) -> set[str]:
-        """The members of the set ``{p}{name}``.
-
-        Raises:
-            StorageFault: Redis cannot be reached.
-        """
-        async with self.guard():
-            return {str(m) for m in await self.redis.smembers(self.key(name))}
-
     async def put_fact(self, name: str, value: str) -> None:
         """Set ``{p}{name}`` to ``value`` for :data:`FACTS_TTL` seconds.
 

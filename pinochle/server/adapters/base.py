@@ -142,13 +142,7 @@ class Link(Locks, Protocol):
     async def holders(self, names: Iterable[str]) -> dict[str, str | None]:
         """The holder of each lease of ``names`` (``None``: nobody)."""
 
-    # facts of a table that are not in its log
-    async def add_fact(self, name: str, member: str) -> None:
-        """Add ``member`` to the set ``name`` (it lives a day after its last change)."""
-
-    async def facts(self, name: str) -> set[str]:
-        """The members of the set ``name``."""
-
+    # facts of a table that are neither in its log nor in storage (the owner's stand-ins)
     async def put_fact(self, name: str, value: str) -> None:
         """Set the value ``name`` (it lives a day)."""
 

@@ -172,7 +172,6 @@ class MemoryLink(MemoryLocks):
         self.lease_seconds = lease_seconds
         self.clock = clock
         self._leases: set[str] = set()
-        self._sets: dict[str, set[str]] = {}
         self._values: dict[str, str] = {}
         self._expiry: dict[str, float] = {}
         self._writes = 0
@@ -244,23 +243,11 @@ class MemoryLink(MemoryLocks):
         if self._writes % 1000 == 0:
             for old in [n for n, at in self._expiry.items() if at <= now]:
                 del self._expiry[old]
-                self._sets.pop(old, None)
                 self._values.pop(old, None)
 
     def _live(self, name: str) -> bool:
         at = self._expiry.get(name)
         return at is not None and at > self.clock()
-
-    async def add_fact(self, name: str, member: str) -> None:
-        """Add ``member`` to the set ``name``."""
-        if not self._live(name):
-            self._sets.pop(name, None)
-        self._sets.setdefault(name, set()).add(member)
-        self._touch(name)
-
-    async def facts(self, name: str) -> set[str]:
-        """The members of the set ``name``."""
-        return set(self._sets.get(name, ())) if self._live(name) else set()
 
     async def put_fact(self, name: str, value: str) -> None:
         """Set the value ``name``."""
