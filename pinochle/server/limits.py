@@ -12,7 +12,7 @@ window (a device seen again from the same address does not count again).
 One :class:`GuessGuard` keeps the counts in sliding-window counters (:class:`~.adapters.base.Counters`):
 in memory for one process (:class:`~.adapters.memory.MemoryCounters`: they survive reconnects and new
 connections, not a server restart, which nobody can cause from a browser), or in Redis for the
-processes of a service (:class:`~.adapters.redis.RedisCounters`: a device that tries codes through one
+processes of a service (:class:`~.adapters.redis_counters.RedisCounters`: a device that tries codes through one
 process and then another is counted once). Memory stays bounded either way: a count holds at most its
 limit, and counts whose times have all expired are dropped.
 

@@ -33,7 +33,7 @@ which one Redis server (or a primary with replicas) allows and Redis Cluster doe
 The client is redis-py's synchronous ``redis.Redis``: the ``Storage`` interface is synchronous, and
 the server calls it through ``asyncio.to_thread`` on the hot path exactly as it calls SQLite, so one
 implementation serves both modes; the pub/sub, leases and presence of the cluster use
-``redis.asyncio`` (pinochle/server/cluster.py). The sockets have short timeouts and no retries, so
+``redis.asyncio`` (pinochle/server/adapters/redis_link.py). The sockets have short timeouts and no retries, so
 a Redis that is down or hung fails a call within about ``timeout`` seconds instead of blocking a
 worker thread; every Redis error becomes :class:`~pinochle.server.storage.StorageFault` with a
 message for the player.

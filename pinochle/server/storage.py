@@ -3,6 +3,8 @@
 A match is stored as its game, seed, first dealer, level, seats and options
 plus its action log; the state is the engine's reducer folded over the log
 (``pinochle.game``), so a reload, a reconnect or a restart resumes exactly.
+At a hand's end, who asked for the next hand is stored beside the log
+(:meth:`Storage.mark_ready`), so that a restart keeps it as a takeover does.
 A room is stored as one JSON document (``pinochle.server.rooms.Room.to_json``)
 and each of its seat tokens points at it. SQLite (the standard library's
 ``sqlite3``) is the embedded default; :class:`Storage` is the small interface

@@ -949,7 +949,7 @@ class Tables:
 
     One process runs the same code on a :class:`~.adapters.memory.MemoryLink`: every lease is its own,
     nobody else is told, and the notices go nowhere. The processes of a service share a
-    :class:`~.cluster.Cluster` on Redis (docs/server.md).
+    :class:`~.adapters.redis_link.RedisLink` on Redis (docs/server.md).
 
     Args:
         storage: the store.
