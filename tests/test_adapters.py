@@ -1,4 +1,4 @@
-"""The in-memory adapters of the server (pinochle/server/adapters/memory.py); the Redis ones are checked
+"""The in-memory adapters of the server (pinochle/server/adapters/memory*.py); the Redis ones are checked
 against them op by op (tests/test_redis_limits.py)."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pinochle.server.adapters import memory
-from pinochle.server.adapters.memory import MemoryCounters
+from pinochle.server.adapters import memory_counters
+from pinochle.server.adapters.memory_counters import MemoryCounters
 
 
 def test_memory_counters_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(memory, "MAX_NAMES", 50)
+    monkeypatch.setattr(memory_counters, "MAX_NAMES", 50)
     t = [0.0]
     counters = MemoryCounters(clock=lambda: t[0])
 

@@ -313,7 +313,7 @@ def test_the_redis_queue_answers_as_the_memory_queue(redis_server: RedisServer,
                                                      ops: list[tuple[str, int, str, int]]) -> None:
     """Op by op, the search in Redis and the search in memory agree (who searches, in what order, who is
     being seated, what a cancel or a take answers), so one QuickMatch behaves the same on either."""
-    from pinochle.server.adapters.memory import MemoryQueue
+    from pinochle.server.adapters.memory_queue import MemoryQueue
 
     async def main() -> None:
         clock = Clock()

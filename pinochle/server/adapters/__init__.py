@@ -1,12 +1,12 @@
 """What the server's parts share, as small interfaces with two implementations each (docs/server.md).
 
 A single process is a service of one: its parts run on the in-memory implementations
-(:mod:`.memory`); the processes of a service on Redis run the same parts on the Redis ones, one
+(:mod:`.memory`, :mod:`.memory_counters`, :mod:`.memory_queue`); the processes of a service on Redis run the same parts on the Redis ones, one
 module per interface, each holding its Redis keys and Lua scripts. The interfaces are in :mod:`.base`.
 
 - :class:`~.base.Counters`: sliding-window counters (the limits on guessing room codes):
-  :class:`~.memory.MemoryCounters`, :class:`~.redis_counters.RedisCounters`;
-- :class:`~.base.Queue`: the Quick Match search: :class:`~.memory.MemoryQueue`, :class:`~.redis_queue.RedisQueue`;
+  :class:`~.memory_counters.MemoryCounters`, :class:`~.redis_counters.RedisCounters`;
+- :class:`~.base.Queue`: the Quick Match search: :class:`~.memory_queue.MemoryQueue`, :class:`~.redis_queue.RedisQueue`;
 - :class:`~.base.Locks`: short locks by name (a room's lobby changes): :class:`~.memory.MemoryLocks`,
   :class:`~.redis_leases.RedisLocks`;
 - :class:`~.base.Link`: a process's link to the others, made of a :class:`~.base.Bus`
@@ -18,6 +18,8 @@ module per interface, each holding its Redis keys and Lua scripts. The interface
 from __future__ import annotations
 
 from .base import Counters, Link, Locks, Queue
-from .memory import MemoryCounters, MemoryLink, MemoryLocks, MemoryQueue
+from .memory import MemoryLink, MemoryLocks
+from .memory_counters import MemoryCounters
+from .memory_queue import MemoryQueue
 
 __all__ = ["Counters", "Link", "Locks", "MemoryCounters", "MemoryLink", "MemoryLocks", "MemoryQueue", "Queue"]

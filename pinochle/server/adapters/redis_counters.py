@@ -67,7 +67,7 @@ return 1
 class RedisCounters:
     """:class:`~.base.Counters` in Redis, shared by the processes of a service.
 
-    A sliding window, exactly :class:`~.memory.MemoryCounters`' (rather than fixed windows, which would
+    A sliding window, exactly :class:`~.memory_counters.MemoryCounters`' (rather than fixed windows, which would
     let twice the limit through around a window's edge). Every check-and-count is one Lua script, so two
     processes counting at the same moment cannot both take a name's last place; the times are Redis's
     own clock (``TIME``). A set holds at most its limit, and expires with its window.
