@@ -43,7 +43,7 @@ import pytest
 import redis
 
 if TYPE_CHECKING:
-    from pinochle.server.cluster import Cluster
+    from pinochle.server.adapters.redis_link import RedisLink
 
 #: The binary; ``PINOCHLE_REDIS_SERVER`` may point elsewhere.
 REDIS_SERVER = os.environ.get("PINOCHLE_REDIS_SERVER", "redis-server")
@@ -256,12 +256,12 @@ def redis_target(redis_server: RedisServer) -> RedisTarget:
 
 
 @asynccontextmanager
-async def two_clusters(target: RedisTarget, **timings: Any) -> AsyncIterator[tuple[Cluster, Cluster]]:
-    """Two started :class:`~pinochle.server.cluster.Cluster` links of one service (``timings``: its
+async def two_clusters(target: RedisTarget, **timings: Any) -> AsyncIterator[tuple[RedisLink, RedisLink]]:
+    """Two started :class:`~pinochle.server.adapters.redis_link.RedisLink` links of one service (``timings``: its
     ``lease_seconds``, ``beat``, ``process_ttl``), stopped at the end."""
-    from pinochle.server.cluster import Cluster
+    from pinochle.server.adapters.redis_link import RedisLink
 
-    a, b = Cluster(target.url, target.prefix, **timings), Cluster(target.url, target.prefix, **timings)
+    a, b = RedisLink(target.url, target.prefix, **timings), RedisLink(target.url, target.prefix, **timings)
     await a.start()
     await b.start()
     try:

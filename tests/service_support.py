@@ -26,7 +26,7 @@ from typing import Any, ContextManager
 import pytest
 from starlette.testclient import TestClient
 
-from pinochle.server.adapters.redis import RedisCounters
+from pinochle.server.adapters.redis_counters import RedisCounters
 from pinochle.server.app import create_app
 from pinochle.server.limits import GuessGuard
 

@@ -1,4 +1,4 @@
-"""The in-memory adapters of the server (pinochle/server/adapters/memory.py); the Redis ones are checked
+"""The in-memory adapters of the server (pinochle/server/adapters/memory*.py); the Redis ones are checked
 against them op by op (tests/test_redis_limits.py)."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pinochle.server.adapters import memory
-from pinochle.server.adapters.memory import MemoryCounters
+from pinochle.server.adapters import memory_counters
+from pinochle.server.adapters.memory_counters import MemoryCounters
 
 
 def test_memory_counters_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(memory, "MAX_NAMES", 50)
+    monkeypatch.setattr(memory_counters, "MAX_NAMES", 50)
     t = [0.0]
     counters = MemoryCounters(clock=lambda: t[0])
 
@@ -64,11 +64,8 @@ def test_the_memory_link_is_a_service_of_one() -> None:
         assert await link.renew_many(["m1", "m2"]) == {"m2"}
         assert await link.release("m1") and not await link.release("m1")
         assert await link.renew_many(["m1"]) == {"m1"}
-        await link.add_fact("ready:m1", "12:0")
-        await link.add_fact("ready:m1", "12:2")
         await link.put_fact("standins:m1", "[1]")
-        assert await link.facts("ready:m1") == {"12:0", "12:2"} and await link.fact("standins:m1") == "[1]"
-        assert await link.facts("ready:m2") == set() and await link.fact("standins:m2") is None
+        assert await link.fact("standins:m1") == "[1]" and await link.fact("standins:m2") is None
         await link.publish(link.channel("match", "m1"), {"v": 1})  # nobody else: nothing happens
         assert not link.elsewhere("tok")
     asyncio.run(run())
@@ -82,10 +79,10 @@ def test_memory_facts_expire_after_a_day() -> None:
     link = MemoryLink(clock=lambda: t[0])
 
     async def run() -> None:
-        await link.add_fact("ready:m1", "3:0")
+        await link.put_fact("standins:m0", "[3]")
         t[0] += FACTS_TTL + 1
-        assert await link.facts("ready:m1") == set()
-        for i in range(1000):  # every 1,000 changes the expired go
+        assert await link.fact("standins:m0") is None
+        for i in range(1, 1001):  # every 1,000 changes the expired go
             await link.put_fact(f"standins:m{i}", "[]")
-        assert "ready:m1" not in link._sets
+        assert "standins:m0" not in link._values
     asyncio.run(run())

@@ -1,4 +1,4 @@
-"""Several processes on Redis (issue 16): the :class:`~pinochle.server.cluster.Cluster` link itself
+"""Several processes on Redis (issue 16): the :class:`~pinochle.server.adapters.redis_link.RedisLink` link itself
 (leases, presence, locks, pub/sub), then two real ``pinochle serve --redis`` processes sharing one real
 ``redis-server``: a room across them, a kill -9 of the process driving a table, the secrecy audit over
 the whole multi-process match, and Redis stopped in the middle of a match.
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from pinochle.server.cluster import Cluster
+from pinochle.server.adapters.redis_link import RedisLink
 from pinochle.server.storage import StorageFault
 
 from .live_support import run_async
@@ -43,17 +43,17 @@ async def eventually(check: Callable[[], bool | Awaitable[bool]], what: str, wit
         await asyncio.sleep(0.02)
 
 
-def quick_cluster(target: RedisTarget) -> Cluster:
+def quick_cluster(target: RedisTarget) -> RedisLink:
     """A cluster with short timings, so that expiry happens within a test."""
-    return Cluster(target.url, target.prefix, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
+    return RedisLink(target.url, target.prefix, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
 
 
-def two_clusters(target: RedisTarget) -> contextlib.AbstractAsyncContextManager[tuple[Cluster, Cluster]]:
+def two_clusters(target: RedisTarget) -> contextlib.AbstractAsyncContextManager[tuple[RedisLink, RedisLink]]:
     """Two started :func:`quick_cluster` processes of one service, stopped at the end."""
     return shared_two_clusters(target, lease_seconds=0.4, beat=0.1, process_ttl=0.5)
 
 
-async def crash(c: Cluster) -> None:
+async def crash(c: RedisLink) -> None:
     """Stop ``c`` as a kill -9 would: its tasks end, nothing is withdrawn from Redis."""
     for task in c._tasks:
         task.cancel()
@@ -62,7 +62,7 @@ async def crash(c: Cluster) -> None:
     await c._sub.aclose()
 
 
-# ---------------------------------------------------------------- the Cluster link
+# ---------------------------------------------------------------- the Redis link
 
 
 def test_lease_is_held_by_one_process_and_taken_over_when_it_runs_out(redis_target: RedisTarget) -> None:
@@ -125,7 +125,7 @@ def test_lock_excludes_other_processes(redis_target: RedisTarget) -> None:
         most = 0
         counter = {"n": 0}
 
-        async def bump(c: Cluster) -> None:
+        async def bump(c: RedisLink) -> None:
             nonlocal inside, most
             async with c.lock("room:ABC", seconds=5, wait=20):
                 inside += 1
@@ -151,7 +151,7 @@ def test_a_burst_past_the_connection_pool_waits_instead_of_failing(redis_target:
     """More Redis calls at once than the process's connections: each waits for a free one (bug: redis-py's
     default pool refused them at once, "Too many connections", and tables opening in a burst failed)."""
     async def go() -> None:
-        a = Cluster(redis_target.url, redis_target.prefix, max_connections=4)
+        a = RedisLink(redis_target.url, redis_target.prefix, max_connections=4)
         await a.start()
         try:
             async def hold_then_write(i: int) -> None:
@@ -341,7 +341,7 @@ def test_kill_9_of_the_driving_process_loses_nothing_and_the_table_goes_on(tmp_p
                                                                          redis_target: RedisTarget) -> None:
     a, b = serve_pair(tmp_path, redis_target)
     ann, bob = Client(a.ws_url, "Ann", seed=3), Client(b.ws_url, "Bob", seed=4)
-    lease_seconds = Cluster(redis_target.url).lease_seconds
+    lease_seconds = RedisLink(redis_target.url).lease_seconds
     took: list[float] = []
 
     async def go() -> None:
@@ -640,7 +640,7 @@ def test_a_solo_match_followed_through_both_processes_goes_on_after_its_process_
         assert seen["view"] == mid["view"], "the two tabs of one device were shown different tables"
         a.kill()  # the process that started (and drives) the match
         there.unread(mid)
-        end = await there.play(hand_over, timeout=Cluster(redis_target.url).lease_seconds + 10)
+        end = await there.play(hand_over, timeout=RedisLink(redis_target.url).lease_seconds + 10)
         assert end["view"]["phase"] == "hand_end"
         for c in (here, there):
             await c.close()

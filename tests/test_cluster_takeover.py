@@ -1,5 +1,5 @@
 """Regression tests found by trying to break several processes on Redis (issue 16): in-process
-replicas of one match on two :class:`~pinochle.server.cluster.Cluster` links sharing a real
+replicas of one match on two :class:`~pinochle.server.adapters.redis_link.RedisLink` links sharing a real
 ``redis-server`` (tests/redis_support.py), no server processes, so each test takes a moment.
 """
 
@@ -18,7 +18,7 @@ from redis import exceptions as redis_errors
 
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn
-from pinochle.server.cluster import Cluster
+from pinochle.server.adapters.redis_link import RedisLink
 from pinochle.server.table import Table, Tables
 from pinochle.server.redis_storage import RedisStorage
 from pinochle.server.protocol import ErrorCode, ProtocolError
@@ -182,7 +182,7 @@ def test_a_failed_stand_ins_write_does_not_fail_a_stored_move(redis_target: Redi
             assert await first.claim(a, start=False)
             # only the stand-ins write fails, as a dropped connection makes it fail
             cluster, failed = first.link, []
-            assert isinstance(cluster, Cluster)
+            assert isinstance(cluster, RedisLink)
             write = cluster.redis.set
 
             async def set_or_fail(name: str, *args: Any, **kwargs: Any) -> Any:

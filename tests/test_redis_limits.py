@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from redis.asyncio import Redis
 
-from pinochle.server.adapters.redis import RedisCounters
+from pinochle.server.adapters.redis_counters import RedisCounters
 from pinochle.server.limits import GuessGuard
 
 from .redis_support import RedisServer, RedisTarget, redis_server, redis_target  # noqa: F401

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from redis.asyncio import Redis
 
 from pinochle.cards import Seat
-from pinochle.server.cluster import Cluster
-from pinochle.server.adapters.redis import RedisQueue
+from pinochle.server.adapters.redis_link import RedisLink
+from pinochle.server.adapters.redis_queue import RedisQueue
 from pinochle.server.matchmaking import RECONNECT_GRACE, STARTING_STALE, QuickMatch, quick_seats
 from pinochle.server.storage import SQLiteStorage, StorageFault
 from pinochle.server.table import Tables
@@ -77,7 +77,7 @@ def play(target: RedisTarget, body: Callable[[World], Awaitable[None]], lease_se
     async def main() -> None:
         clock = Clock()
         tables = Tables(SQLiteStorage(":memory:"), bot_delay=0)
-        clusters = [Cluster(target.url, target.prefix, lease_seconds=lease_seconds) for _ in "AB"]
+        clusters = [RedisLink(target.url, target.prefix, lease_seconds=lease_seconds) for _ in "AB"]
         a, b = (QuickMatch(tables, search_seconds, None, None, "easy", queue=RedisQueue(c.redis, target.prefix, clock=clock),
                            link=c) for c in clusters)
         try:
@@ -313,7 +313,7 @@ def test_the_redis_queue_answers_as_the_memory_queue(redis_server: RedisServer,
                                                      ops: list[tuple[str, int, str, int]]) -> None:
     """Op by op, the search in Redis and the search in memory agree (who searches, in what order, who is
     being seated, what a cancel or a take answers), so one QuickMatch behaves the same on either."""
-    from pinochle.server.adapters.memory import MemoryQueue
+    from pinochle.server.adapters.memory_queue import MemoryQueue
 
     async def main() -> None:
         clock = Clock()

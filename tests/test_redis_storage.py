@@ -10,8 +10,11 @@ nothing is half-written; when it is back, writes work again.
 from __future__ import annotations
 
 import itertools
+import json
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -209,6 +212,71 @@ def test_rooms_their_tokens_and_idle_rooms(store: Storage) -> None:
     assert store.idle_rooms(cut) == ["LATE"] and store.room_of_token("t1") is None and store.room_of_token("t3") is None
 
 
+def test_who_asked_for_the_next_hand_is_kept_for_one_version(store: Storage) -> None:
+    store.create_match("r", "ROOM", "easy", 1, 0, "room", SEATS)
+    assert store.ready_seats("r", 52) == []
+    store.mark_ready("r", 52, 2)
+    store.mark_ready("r", 52, 0)
+    store.mark_ready("r", 52, 2)  # asked twice: once
+    assert store.ready_seats("r", 52) == [0, 2] and store.ready_seats("r", 51) == []
+    store.mark_ready("r", 106, 1)  # the next hand's end: the earlier marks go
+    assert store.ready_seats("r", 52) == [] and store.ready_seats("r", 106) == [1]
+    store.mark_ready("unknown", 52, 0)  # nothing for an unknown match
+    assert store.ready_seats("unknown", 52) == []
+    store.finish_match("r")  # a finished match keeps none
+    assert store.ready_seats("r", 106) == []
+    store.create_match("q", "", "easy", 1, 0, "quick", SEATS)
+    store.append_action("q", 0, act(0))
+    store.mark_ready("q", 1, 3)
+    store.append_action("q", 1, act(1), finished=True)  # nor does a match that ended with its last action
+    assert store.ready_seats("q", 1) == []
+
+
+def test_an_sqlite_file_from_before_the_ready_marks_opens_and_keeps_them(tmp_path: Path) -> None:
+    """A file written before the ``ready`` table: opening it adds the table, and its matches are intact."""
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    db.executescript(OLD_SCHEMA)
+    db.execute("INSERT INTO matches (id, device, level, seed, first_dealer, created, updated, kind, game)"
+               " VALUES ('r', 'ROOM', 'easy', 7, 1, 1.0, 1.0, 'room', 'table')")
+    db.execute("INSERT INTO actions VALUES ('r', 0, ?)", (json.dumps(act(0)),))
+    db.execute("INSERT INTO match_seats VALUES ('r', 0, 'tok-n', 'Ann')")
+    db.commit()
+    db.close()
+    store = SQLiteStorage(path)
+    try:
+        old = store.load("r")
+        assert old is not None and old.actions == (act(0),) and old.seats == (SeatRecord("tok-n", "Ann"),)
+        store.mark_ready("r", 1, 0)
+        assert store.ready_seats("r", 1) == [0]
+    finally:
+        store.close()
+    store = SQLiteStorage(path)  # opened again: the table is there, with its marks
+    try:
+        assert store.ready_seats("r", 1) == [0]
+    finally:
+        store.close()
+
+
+#: The schema of SQLite files written before the ``ready`` table.
+OLD_SCHEMA = """
+CREATE TABLE matches (
+    id TEXT PRIMARY KEY, device TEXT NOT NULL, level TEXT NOT NULL, seed INTEGER NOT NULL,
+    first_dealer INTEGER NOT NULL, created REAL NOT NULL, updated REAL NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0, kind TEXT NOT NULL DEFAULT 'solo', options TEXT NOT NULL DEFAULT '{}',
+    game TEXT NOT NULL DEFAULT 'table'
+);
+CREATE INDEX matches_device ON matches (device, finished, updated);
+CREATE TABLE actions (match_id TEXT NOT NULL REFERENCES matches (id), n INTEGER NOT NULL, action TEXT NOT NULL,
+    PRIMARY KEY (match_id, n));
+CREATE TABLE match_seats (match_id TEXT NOT NULL REFERENCES matches (id), seat INTEGER NOT NULL, token TEXT,
+    name TEXT NOT NULL, PRIMARY KEY (match_id, seat));
+CREATE INDEX match_seats_token ON match_seats (token);
+CREATE TABLE rooms (code TEXT PRIMARY KEY, data TEXT NOT NULL, updated REAL NOT NULL);
+CREATE TABLE room_tokens (token TEXT PRIMARY KEY, code TEXT NOT NULL REFERENCES rooms (code));
+"""
+
+
 # ---------------------------------------------------------------- both backends answer alike
 
 TOKENS = ["ta", "tb", "tc"]
@@ -227,6 +295,8 @@ calls = st.one_of(
     st.tuples(st.just("save_room"), st.sampled_from(["R1", "R2"]), st.lists(st.sampled_from(TOKENS), unique=True)),
     st.tuples(st.just("delete_room"), st.sampled_from(["R1", "R2"])),
     st.tuples(st.just("rooms"), st.sampled_from(TOKENS + ["R1", "R2"])),
+    st.tuples(st.just("mark_ready"), st.sampled_from(IDS), st.integers(0, 2), st.integers(0, 3)),
+    st.tuples(st.just("ready_seats"), st.sampled_from(IDS), st.integers(0, 2)),
 )
 
 
@@ -260,6 +330,10 @@ def call(s: Storage, op: tuple[Any, ...], sizes: dict[str, int]) -> object:
             s.save_room(op[1], {"m": op[2]}, op[2])
         elif kind == "delete_room":
             s.delete_room(op[1])
+        elif kind == "mark_ready":
+            s.mark_ready(op[1], op[2], op[3])
+        elif kind == "ready_seats":
+            return s.ready_seats(op[1], op[2])
         else:
             return (s.room_of_token(op[1]), s.load_room(op[1]), sorted(s.idle_rooms(1e12)))
     except (StaleWrite, ValueError) as err:
@@ -279,6 +353,7 @@ def test_any_sequence_of_calls_gets_the_same_answers_from_both(redis_server: Red
             assert call(red, op, sizes) == call(sqlite, op, sizes), op
         for mid in IDS:
             assert red.load(mid) == sqlite.load(mid)
+            assert [red.ready_seats(mid, v) for v in range(3)] == [sqlite.ready_seats(mid, v) for v in range(3)]
     finally:
         sqlite.close()
         red.close()
@@ -295,13 +370,14 @@ def writes(s: Storage, n: int) -> list[tuple[str, Callable[[], None]]]:
         ("append_action", lambda: s.append_action("m", n, act(n), True)),
         ("set_seat", lambda: s.set_seat("m", 0, SeatRecord(None, "Ann (computer)"))),
         ("finish_match", lambda: s.finish_match("m")),
+        ("mark_ready", lambda: s.mark_ready("m", n, 0)),
         ("save_room", lambda: s.save_room("ROOM", {"members": []}, [])),
         ("delete_room", lambda: s.delete_room("ROOM")),
     ]
 
 
 def snapshot(s: RedisStorage) -> tuple[object, ...]:
-    return (s.load("m"), s.load("new"), s.current_match("dev"), s.match_of_token("tok-n"), s.active_matches(),
+    return (s.load("m"), s.ready_seats("m", 2), s.load("new"), s.current_match("dev"), s.match_of_token("tok-n"), s.active_matches(),
             s.load_room("ROOM"), s.room_of_token("t1"), s.idle_rooms(1e12))
 
 

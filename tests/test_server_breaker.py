@@ -64,13 +64,9 @@ def at_hand_end(m: Msg) -> bool:
     return bool(m["view"]["phase"] == "hand_end")
 
 
-def test_who_asked_for_the_next_hand_survives_a_restart(service: Open, request: pytest.FixtureRequest) -> None:
-    """Ann asks for the next hand, the service restarts, Bob comes back: Ann is still shown ready (the
-    ready facts are kept in both modes alike)."""
-    if request.node.callspec.params["service"] == "one":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=(
-            "one process keeps who asked for the next hand in MemoryLink's facts, lost on a restart; on Redis "
-            "they live in pin:ready:{id}: keeping them across a restart of one process needs a place in SQLite")))
+def test_who_asked_for_the_next_hand_survives_a_restart(service: Open) -> None:
+    """Ann asks for the next hand, the service restarts, Bob comes back: Ann is still shown ready (who asked
+    is stored, Storage.mark_ready, in both modes alike)."""
     with service(bot_delay=0) as svc, svc.connect() as a, svc.connect() as b:
         ja, jb, sa, sb = start_room(a, b)
         last = play_to({"S": a, "N": b}, {"S": sa, "N": sb}, at_hand_end)

@@ -22,6 +22,7 @@ from pinochle.server.app import create_app
 from pinochle.server.storage import SQLiteStorage, StorageFault
 
 from .support import hello, of_type, until
+from .test_rooms_server import first_legal
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -174,3 +175,35 @@ def test_a_failed_write_keeps_nothing(tmp_path: Path) -> None:
     storage.append_action("m1", 1, {"type": "pass", "seat": "S"})
     loaded = storage.load("m1")
     assert loaded is not None and len(loaded.actions) == 2
+
+
+def test_asking_for_the_next_hand_is_refused_by_name_while_storage_fails(tmp_path: Path) -> None:
+    """Who asked for the next hand is stored (``Storage.mark_ready``): while SQLite cannot write, the ask is
+    refused with ``storage`` and nothing is marked; once it writes again the same ask deals the next hand."""
+    path = tmp_path / "s.db"
+    storage = SQLiteStorage(path, busy_ms=100)
+    with TestClient(create_app(path, bot_delay=0, storage=storage)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        msg = until(ws, of_type("state"))
+        deadline = time.monotonic() + 60
+        while msg["view"]["phase"] != "hand_end":
+            assert time.monotonic() < deadline, "the hand did not end"
+            v = msg["view"]
+            if v["turn"] == "S" and (move := first_legal(v)) is not None:  # the table waits for South: the latest
+                ws.send_json({"type": "action", "match": msg["match"]["id"], "version": v["version"], "action": move})
+            msg = until(ws, of_type("state"))
+        match_id, version = msg["match"]["id"], msg["view"]["version"]
+        deal = {"type": "action", "match": match_id, "version": version, "action": {"type": "deal"}}
+        fault = Fault("full", storage, path)
+        fault.on()
+        try:
+            ws.send_json(deal)
+            err = until(ws, of_type("error"))
+        finally:
+            fault.off()
+        assert err["code"] == "storage" and CAUSES["full"] in err["message"], err
+        assert storage.ready_seats(match_id, version) == []
+        ws.send_json(deal)
+        nxt = until(ws, lambda m: m["type"] == "state" and m["view"]["version"] > version)
+        assert nxt["view"]["phase"] != "hand_end"

@@ -59,7 +59,7 @@ from ..cards import Seat
 from .table import Table, Tables
 
 if TYPE_CHECKING:
-    from .cluster import Cluster
+    from .adapters.redis_link import RedisLink
 
 log = logging.getLogger("pinochle.server")
 
@@ -632,7 +632,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         edge: the security headers' and WebSocket origin check's allowances (:class:`~.edge.EdgePolicy`;
             default: the app's own origin only, no embedding).
         redis: a Redis URL: this process is one of a service whose processes share rooms, Quick Match
-            and tables through Redis (:class:`~.redis_storage.RedisStorage`, :class:`~.cluster.Cluster`;
+            and tables through Redis (:class:`~.redis_storage.RedisStorage`, :class:`~.adapters.redis_link.RedisLink`;
             docs/scaling.md); ``db`` is then ignored. ``None``: one process on SQLite.
         redis_prefix: the service's key prefix in Redis (several services, or tests, share one Redis).
         gc_watch: counts and times the garbage collector's runs from startup; its summary is printed as one
@@ -649,7 +649,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     """
     policy = edge if edge is not None else EdgePolicy()
     figures = metrics if metrics is not None else Metrics()
-    cluster: Cluster | None = None
+    cluster: RedisLink | None = None
     if redis is None:  # a service of one: the same parts on the in-memory link
         store: Storage = cast(Storage, MeasuredStorage(storage if storage is not None else SQLiteStorage(db), figures))
         link = MemoryLink()
@@ -658,13 +658,14 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
                         QuickMatch(tables, search_seconds, quick_move_timer, away_seconds),
                         guard if guard is not None else GuessGuard(), rate, figures)
     else:
-        from .adapters.redis import RedisCounters, RedisQueue
-        from .cluster import Cluster
+        from .adapters.redis_counters import RedisCounters
+        from .adapters.redis_link import RedisLink
+        from .adapters.redis_queue import RedisQueue
         from .redis_storage import RedisStorage
 
         store = cast(Storage, MeasuredStorage(storage if storage is not None else RedisStorage(redis, redis_prefix),
                                               figures))
-        cluster = Cluster(redis, redis_prefix, on_call=figures.redis.observe)
+        cluster = RedisLink(redis, redis_prefix, on_call=figures.redis.observe)
         tables = Tables(store, bot_delay, link=cluster, read_off_loop=True)
         server = Server(store, tables, Rooms(store, tables, away_seconds, locks=cluster),
                         QuickMatch(tables, search_seconds, quick_move_timer, away_seconds,

@@ -10,9 +10,9 @@ device token, one address may also bring at most
 window (a device seen again from the same address does not count again).
 
 One :class:`GuessGuard` keeps the counts in sliding-window counters (:class:`~.adapters.base.Counters`):
-in memory for one process (:class:`~.adapters.memory.MemoryCounters`: they survive reconnects and new
+in memory for one process (:class:`~.adapters.memory_counters.MemoryCounters`: they survive reconnects and new
 connections, not a server restart, which nobody can cause from a browser), or in Redis for the
-processes of a service (:class:`~.adapters.redis.RedisCounters`: a device that tries codes through one
+processes of a service (:class:`~.adapters.redis_counters.RedisCounters`: a device that tries codes through one
 process and then another is counted once). Memory stays bounded either way: a count holds at most its
 limit, and counts whose times have all expired are dropped.
 
@@ -106,7 +106,7 @@ class GuessGuard:
     the same Redis, so nobody can guess a code while it is down.
 
     Args:
-        counters: where the counts are kept (default: :class:`~.adapters.memory.MemoryCounters` on ``clock``).
+        counters: where the counts are kept (default: :class:`~.adapters.memory_counters.MemoryCounters` on ``clock``).
         bad_codes: wrong codes one device may try in the window.
         bad_codes_per_address: wrong codes one address may try in the window.
         devices_per_address: different device tokens one address may use in the window.

@@ -238,8 +238,8 @@ async def announce(tables: Tables, table: Table, tokens: list[str]) -> None:
 
 class QuickMatch:
     """Quick Match on a server: the :class:`Matchmaker` wired to the search (a :class:`~.adapters.base.Queue`),
-    tables and sockets. One process keeps the search in memory (:class:`~.adapters.memory.MemoryQueue`); the
-    processes of a service keep it in Redis (:class:`~.adapters.redis.RedisQueue`), so that people connected
+    tables and sockets. One process keeps the search in memory (:class:`~.adapters.memory_queue.MemoryQueue`); the
+    processes of a service keep it in Redis (:class:`~.adapters.redis_queue.RedisQueue`), so that people connected
     to different processes sit at one table. The code is the same.
 
     A searching person gets a seat token at once (their browser keeps it). :meth:`tick`, run every quarter

@@ -10,6 +10,7 @@ Key layout (every key starts with the prefix, default ``"pin:"``; one id follows
     {p}m:{id}        hash    device level seed first_dealer created updated finished kind options game
     {p}log:{id}      list    the action log, one JSON object per action, in order (the truth)
     {p}seats:{id}    hash    seat number -> JSON [token or null, name]
+    {p}next:{id}     hash    seat number -> the version at which it asked for the next hand (mark_ready)
     {p}solo:{device} set     the device's solo matches (current_match)
     {p}tok:{token}   set     room and Quick Match matches with a seat held by the token (match_of_token)
     {p}active        set     unfinished room and Quick Match matches (active_matches)
@@ -32,7 +33,7 @@ which one Redis server (or a primary with replicas) allows and Redis Cluster doe
 The client is redis-py's synchronous ``redis.Redis``: the ``Storage`` interface is synchronous, and
 the server calls it through ``asyncio.to_thread`` on the hot path exactly as it calls SQLite, so one
 implementation serves both modes; the pub/sub, leases and presence of the cluster use
-``redis.asyncio`` (pinochle/server/cluster.py). The sockets have short timeouts and no retries, so
+``redis.asyncio`` (pinochle/server/adapters/redis_link.py). The sockets have short timeouts and no retries, so
 a Redis that is down or hung fails a call within about ``timeout`` seconds instead of blocking a
 worker thread; every Redis error becomes :class:`~pinochle.server.storage.StorageFault` with a
 message for the player.
@@ -81,7 +82,7 @@ return 1
 """
 
 _APPEND = """
--- KEYS: m, log, active | ARGV: n, action JSON, finished (1/0), now, id
+-- KEYS: m, log, active, next | ARGV: n, action JSON, finished (1/0), now, id
 -- returns -1 when appended, else the log's length (the index is taken, or there would be a gap)
 local size = redis.call('LLEN', KEYS[2])
 if size ~= tonumber(ARGV[1]) then return size end
@@ -91,6 +92,7 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   if ARGV[3] == '1' then
     redis.call('HSET', KEYS[1], 'finished', '1')
     redis.call('SREM', KEYS[3], ARGV[5])
+    redis.call('DEL', KEYS[4])
   end
 end
 return -1
@@ -119,9 +121,22 @@ return 1
 """
 
 _FINISH = """
--- KEYS: m, active | ARGV: id
+-- KEYS: m, active, next | ARGV: id
 if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'finished', '1') end
 redis.call('SREM', KEYS[2], ARGV[1])
+redis.call('DEL', KEYS[3])
+return 1
+"""
+
+_MARK_READY = """
+-- KEYS: m, next | ARGV: version, seat; the marks of another version go (an earlier hand's end)
+-- (the HSET first: a Redis out of memory refuses the script there, before anything is written)
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+local marks = redis.call('HGETALL', KEYS[2])
+for i = 1, #marks, 2 do
+  if marks[i + 1] ~= ARGV[1] then redis.call('HDEL', KEYS[2], marks[i]) end
+end
 return 1
 """
 
@@ -241,6 +256,7 @@ class RedisStorage:
         self._append = self._r.register_script(_APPEND)
         self._set_seat = self._r.register_script(_SET_SEAT)
         self._finish = self._r.register_script(_FINISH)
+        self._mark_ready = self._r.register_script(_MARK_READY)
         self._latest = self._r.register_script(_LATEST)
         self._load = self._r.register_script(_LOAD)
         self._since = self._r.register_script(_SINCE)
@@ -300,7 +316,7 @@ class RedisStorage:
         """
         with self._guard():
             size = int(self._append(
-                keys=[self._k("m", match_id), self._k("log", match_id), self._k("active")],
+                keys=[self._k("m", match_id), self._k("log", match_id), self._k("active"), self._k("next", match_id)],
                 args=[n, json.dumps(action), int(finished), repr(self._clock()), match_id]))
         if size >= 0:
             if n < size:  # also a negative n
@@ -335,7 +351,26 @@ class RedisStorage:
             StorageFault: Redis cannot write now (nothing is written).
         """
         with self._guard():
-            self._finish(keys=[self._k("m", match_id), self._k("active")], args=[match_id])
+            self._finish(keys=[self._k("m", match_id), self._k("active"), self._k("next", match_id)], args=[match_id])
+
+    def mark_ready(self, match_id: str, version: int, seat: int) -> None:
+        """``seat`` asked for the next hand at ``version`` (one script: the marks of another version go).
+
+        Raises:
+            StorageFault: Redis cannot write now (nothing is written).
+        """
+        with self._guard():
+            self._mark_ready(keys=[self._k("m", match_id), self._k("next", match_id)], args=[version, seat])
+
+    def ready_seats(self, match_id: str, version: int) -> list[int]:
+        """The seats that asked for the next hand at ``version``, in order.
+
+        Raises:
+            StorageFault: Redis cannot be read now.
+        """
+        with self._guard():
+            marks = cast(dict[str, str], self._r.hgetall(self._k("next", match_id)))
+        return sorted(int(seat) for seat, at in marks.items() if at == str(version))
 
     def load(self, match_id: str) -> StoredMatch | None:
         """The stored match (one read-only script, so a consistent snapshot even while Redis is full), or ``None``.

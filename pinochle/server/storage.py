@@ -3,6 +3,8 @@
 A match is stored as its game, seed, first dealer, level, seats and options
 plus its action log; the state is the engine's reducer folded over the log
 (``pinochle.game``), so a reload, a reconnect or a restart resumes exactly.
+At a hand's end, who asked for the next hand is stored beside the log
+(:meth:`Storage.mark_ready`), so that a restart keeps it as a takeover does.
 A room is stored as one JSON document (``pinochle.server.rooms.Room.to_json``)
 and each of its seat tokens points at it. SQLite (the standard library's
 ``sqlite3``) is the embedded default; :class:`Storage` is the small interface
@@ -56,7 +58,15 @@ CREATE TABLE IF NOT EXISTS room_tokens (
     token TEXT PRIMARY KEY,
     code TEXT NOT NULL REFERENCES rooms (code)
 );
+CREATE TABLE IF NOT EXISTS ready (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    seat INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
 """
+# A table added after the first release (``ready``: who asked for the next hand) is made in an old file
+# on open by its ``CREATE TABLE IF NOT EXISTS``; a column added to ``matches`` is in _MATCH_COLUMNS.
 
 #: Columns added to ``matches`` after the first release (added to old files on open).
 _MATCH_COLUMNS = {
@@ -164,6 +174,20 @@ class Storage(Protocol):
 
     def finish_match(self, match_id: str) -> None:
         """Mark a match finished (ended before its last hand, e.g. replaced)."""
+
+    def mark_ready(self, match_id: str, version: int, seat: int) -> None:
+        """The person in ``seat`` asked for the next hand while the log holds ``version`` actions (a hand's end).
+
+        A match keeps the marks of one version: those of another (an earlier hand's end) are dropped, and so
+        are all of them when the match finishes. Nothing happens for an unknown match.
+
+        Raises:
+            StorageFault: the store cannot write now (nothing is written).
+        """
+
+    def ready_seats(self, match_id: str, version: int) -> list[int]:
+        """The seats that asked for the next hand at ``version`` (:meth:`mark_ready`), in order; empty for an
+        unknown match or another version."""
 
     def load(self, match_id: str) -> StoredMatch | None:
         """The stored match, or ``None``."""
@@ -293,13 +317,15 @@ class SQLiteStorage:
             if n > size:
                 raise StaleWrite(f"action {n} of match {match_id} is out of order: the log holds {size}")
 
+        statements: list[tuple[str, tuple[object, ...]]] = [
+            ("INSERT INTO actions (match_id, n, action) VALUES (?, ?, ?)", (match_id, n, json.dumps(action))),
+            ("UPDATE matches SET updated = ?, finished = MAX(finished, ?) WHERE id = ?",
+             (self._clock(), int(finished), match_id)),
+        ]
+        if finished:
+            statements.append(("DELETE FROM ready WHERE match_id = ?", (match_id,)))
         try:
-            self._write(
-                ("INSERT INTO actions (match_id, n, action) VALUES (?, ?, ?)", (match_id, n, json.dumps(action))),
-                ("UPDATE matches SET updated = ?, finished = MAX(finished, ?) WHERE id = ?",
-                 (self._clock(), int(finished), match_id)),
-                check=in_order,
-            )
+            self._write(*statements, check=in_order)
         except sqlite3.IntegrityError:
             raise StaleWrite(f"action {n} of match {match_id} is already stored") from None
 
@@ -310,7 +336,20 @@ class SQLiteStorage:
                      (match_id, seat, record.token, record.name, match_id)))
 
     def finish_match(self, match_id: str) -> None:
-        self._write(("UPDATE matches SET finished = 1 WHERE id = ?", (match_id,)))
+        self._write(("UPDATE matches SET finished = 1 WHERE id = ?", (match_id,)),
+                    ("DELETE FROM ready WHERE match_id = ?", (match_id,)))
+
+    def mark_ready(self, match_id: str, version: int, seat: int) -> None:
+        self._write(("DELETE FROM ready WHERE match_id = ? AND version != ?", (match_id, version)),
+                    ("INSERT OR REPLACE INTO ready (match_id, seat, version)"
+                     " SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE id = ?)",
+                     (match_id, seat, version, match_id)))
+
+    def ready_seats(self, match_id: str, version: int) -> list[int]:
+        with self._lock:
+            rows = self._db.execute("SELECT seat FROM ready WHERE match_id = ? AND version = ? ORDER BY seat",
+                                    (match_id, version)).fetchall()
+        return [int(r[0]) for r in rows]
 
     def load(self, match_id: str) -> StoredMatch | None:
         with self._lock:

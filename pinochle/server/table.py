@@ -273,11 +273,6 @@ class Table:
         return self.link.channel("match", self.id)
 
     @property
-    def ready_key(self) -> str:
-        """The fact naming who asked for the next hand (a set of ``"{version}:{place}"``)."""
-        return f"ready:{self.id}"
-
-    @property
     def stand_ins_key(self) -> str:
         """The fact naming the places the owner's computers play for people away (JSON)."""
         return f"standins:{self.id}"
@@ -603,9 +598,12 @@ class Table:
             await self.publish("move")
 
     async def _mark_ready(self, place: int) -> None:
-        """The person at ``place`` asked for the next hand (called with the lock held); the owner deals."""
-        # the number, never str(place): a Seat prints as its letter ("58:S"), which load_facts cannot read
-        await self.link.add_fact(self.ready_key, f"{self.state.version}:{int(place)}")
+        """The person at ``place`` asked for the next hand (called with the lock held); the owner deals.
+
+        Stored (:meth:`~.storage.Storage.mark_ready`), so that it outlives a restart and a failover alike.
+        """
+        # the number, never a Seat (an IntEnum whose str is its letter)
+        await asyncio.to_thread(self.storage.mark_ready, self.id, self.state.version, int(place))
         self.next_ready.add(place)
 
     async def _auto(self) -> None:
@@ -667,13 +665,11 @@ class Table:
             log.info("match %s: other processes were not told (%s); told again by the sweep", self.id, err)
 
     async def load_facts(self) -> None:
-        """Read who asked for the next hand at this version, and the owner's stand-ins (with the lock held)."""
-        members, stand_ins = await asyncio.gather(self.link.facts(self.ready_key), self.link.fact(self.stand_ins_key))
+        """Read who asked for the next hand at this version (from storage), and the owner's stand-ins (with the
+        lock held)."""
         if self.state.phase == "hand_end":
-            prefix = f"{self.state.version}:"
-            for member in map(str, members):
-                if member.startswith(prefix) and member[len(prefix):].isdigit():
-                    self.next_ready.add(int(member[len(prefix):]))
+            self.next_ready.update(await self._read(self.storage.ready_seats, self.id, self.state.version))
+        stand_ins = await self.link.fact(self.stand_ins_key)
         if stand_ins is not None and not self.owned:
             self.remote_stand_ins = frozenset(int(p) for p in json.loads(stand_ins))
 
@@ -953,7 +949,7 @@ class Tables:
 
     One process runs the same code on a :class:`~.adapters.memory.MemoryLink`: every lease is its own,
     nobody else is told, and the notices go nowhere. The processes of a service share a
-    :class:`~.cluster.Cluster` on Redis (docs/server.md).
+    :class:`~.adapters.redis_link.RedisLink` on Redis (docs/server.md).
 
     Args:
         storage: the store.

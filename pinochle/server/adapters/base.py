@@ -72,38 +72,12 @@ class Locks(Protocol):
 Handler = Callable[[dict[str, Any]], None]
 
 
-class Link(Locks, Protocol):
-    """A process's link to the other processes of its service: what the tables and their sockets share.
-
-    One process is a service of one (:class:`~.memory.MemoryLink`: nobody else to tell, every lease its
-    own); the processes of a service on Redis share it through :class:`~..cluster.Cluster`.
-
-    Attributes:
-        pid: this process's id.
-        lease_seconds: a lease's time to live (seconds); its holder renews it every third of that.
-        shared: whether other processes may be listening (``False`` for a service of one: the notices and
-            facts meant for them can be skipped).
-    """
-
-    pid: str
-    lease_seconds: float
-    shared: bool
-
-    # names
-    def key(self, *parts: str) -> str:
-        """The name of a key (a lease, a fact) of this service: ``parts`` joined by ``:``, prefixed."""
-
-    def channel(self, *parts: str) -> str:
-        """The name of a channel of this service."""
-
-    # background work
-    def spawn(self, coro: Awaitable[Any], what: str = "background task") -> None:
-        """Run ``coro`` as a background task; an exception is logged, never raised."""
+class Bus(Protocol):
+    """Publish and subscribe between the processes of a service (a process never hears its own messages)."""
 
     def on_reconnect(self, hook: Callable[[], Awaitable[None]]) -> None:
-        """Await ``hook()`` each time the link is back after it was lost (what was published meanwhile is lost)."""
+        """Await ``hook()`` each time the bus is back after it was lost (what was published meanwhile is lost)."""
 
-    # the bus
     async def publish(self, channel: str, msg: dict[str, Any]) -> None:
         """Send ``msg`` to the listeners of ``channel`` on every other process (never this one)."""
 
@@ -116,7 +90,10 @@ class Link(Locks, Protocol):
     async def settle(self) -> None:
         """Wait until the channels listened to so far hear every process."""
 
-    # presence
+
+class Presence(Protocol):
+    """Which tokens (devices, seats) have a socket on another live process of the service."""
+
     def watch(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(token)`` when :meth:`elsewhere` changes for ``token``."""
 
@@ -129,7 +106,17 @@ class Link(Locks, Protocol):
     def token_down(self, token: str) -> None:
         """``token``'s last socket on this process closed."""
 
-    # leases
+
+class Leases(Protocol):
+    """Who does one thing at a time (drives a table, forms Quick Match tables): a lease by name, held by one
+    process until it is released or, unrenewed, runs out.
+
+    Attributes:
+        lease_seconds: a lease's time to live (seconds); its holder renews it every third of that.
+    """
+
+    lease_seconds: float
+
     async def acquire(self, name: str, seconds: float | None = None) -> bool:
         """Take the lease ``name`` if nobody else holds it; whether this process holds it now."""
 
@@ -142,18 +129,41 @@ class Link(Locks, Protocol):
     async def holders(self, names: Iterable[str]) -> dict[str, str | None]:
         """The holder of each lease of ``names`` (``None``: nobody)."""
 
-    # facts of a table that are not in its log
-    async def add_fact(self, name: str, member: str) -> None:
-        """Add ``member`` to the set ``name`` (it lives a day after its last change)."""
 
-    async def facts(self, name: str) -> set[str]:
-        """The members of the set ``name``."""
+class Facts(Protocol):
+    """Facts of a table that are neither in its log nor in storage (the owner's stand-ins): a value by name
+    that lives a day after its last change."""
 
     async def put_fact(self, name: str, value: str) -> None:
-        """Set the value ``name`` (it lives a day)."""
+        """Set the value ``name``."""
 
     async def fact(self, name: str) -> str | None:
         """The value ``name``, or ``None``."""
+
+
+class Link(Bus, Presence, Leases, Locks, Facts, Protocol):
+    """A process's link to the other processes of its service: what the tables and their sockets share.
+
+    One process is a service of one (:class:`~.memory.MemoryLink`: nobody else to tell, every lease its
+    own); the processes of a service on Redis share it through :class:`~.redis_link.RedisLink`.
+
+    Attributes:
+        pid: this process's id.
+        shared: whether other processes may be listening (``False`` for a service of one: the notices and
+            facts meant for them can be skipped).
+    """
+
+    pid: str
+    shared: bool
+
+    def key(self, *parts: str) -> str:
+        """The name of a key (a lease, a fact) of this service: ``parts`` joined by ``:``, prefixed."""
+
+    def channel(self, *parts: str) -> str:
+        """The name of a channel of this service."""
+
+    def spawn(self, coro: Awaitable[Any], what: str = "background task") -> None:
+        """Run ``coro`` as a background task; an exception is logged, never raised."""
 
 
 class Queue(Protocol):
