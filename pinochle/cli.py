@@ -6,6 +6,8 @@ Commands:
 * ``pinochle meld --trump S AS TS KS QS JS``: the melds of 1 to 12 cards (``--game double-deck``: 20).
 * ``pinochle legal --trump H --hand "AS 9S KH" --trick "TS"``: the legal cards.
 * ``pinochle replay FILE``: replay a hand or match record (RULES.md format).
+* ``pinochle verify FILE``: check a finished match's record against its sealed shuffle
+  (:mod:`pinochle.verify`): ``{"verified": true, "hands": N}``, or what differs (status 1).
 * ``pinochle play``: play a match in the terminal as South (``--game auction --players 4`` or 5:
   a table of 4 or 5, you in chair 0; ``--game cutthroat`` or
   ``auction``: three players, each alone, with a widow).
@@ -318,6 +320,27 @@ def games_json() -> dict[str, object]:
                        "rules": {k: values(g, k) for k in g.switches}} for g in GAMES.values()]}
 
 
+def _read_record(path: str) -> object:
+    """The JSON record in file ``path`` (UTF-8 or UTF-16, as editors save it).
+
+    Raises:
+        RequestError: the file cannot be read, or is not JSON (``field`` ``"file"``, the reason named).
+    """
+    try:
+        with open(path, "rb") as fh:
+            text = decode_text(fh.read())
+    except OSError as err:
+        raise RequestError("file", f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise RequestError("file", f"{path} is not text in UTF-8 or UTF-16") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RequestError("file", f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
+    except (ValueError, RecursionError) as err:
+        raise RequestError("file", f"{path} is not usable JSON: {_json_fault(err)}") from None
+
+
 def _with_game(record: object, game: str | None) -> object:
     """``record`` with ``"game"`` filled in from ``--game`` when it names none (a record's own game wins).
 
@@ -565,6 +588,9 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a hand or match record; '-' reads one record per line")
     r.add_argument("file")
     _game_options(r, scale=False)
+    vf = sub.add_parser("verify", help="check a finished match's record against its sealed shuffle "
+                                       "(commitment, seed and salt; docs/records.md)")
+    vf.add_argument("file")
     pl = sub.add_parser("play", help="play a match in the terminal as South against computer players "
                                      "(three; two in cutthroat and auction)")
     pl.add_argument("--seed", type=_SEED, default=None, help="make the deals reproducible (a whole number)")
@@ -768,21 +794,14 @@ def _command(argv: Sequence[str] | None, inp: IO[str], out: IO[str]) -> int:
                 game_rules(args.game)
             if args.file == "-":
                 return _jsonl(_lines(inp), out, lambda d: replay(_with_game(d, args.game)))
-            try:
-                with open(args.file, "rb") as fh:
-                    text = decode_text(fh.read())
-            except OSError as err:
-                raise RequestError("file", f"cannot read {args.file}: {err.strerror}") from None
-            except UnicodeDecodeError:
-                raise RequestError("file", f"{args.file} is not text in UTF-8 or UTF-16") from None
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as err:
-                raise RequestError("file", f"{args.file} is not JSON: {err.msg} at line {err.lineno}") from None
-            except (ValueError, RecursionError) as err:
-                raise RequestError("file", f"{args.file} is not usable JSON: {_json_fault(err)}") from None
-            _emit(out, replay(_with_game(record, args.game)))
+            _emit(out, replay(_with_game(_read_record(args.file), args.game)))
             return 0
+        if args.command == "verify":
+            from .verify import verify
+
+            checked = verify(_read_record(args.file))
+            _emit(out, checked)
+            return 0 if checked["verified"] else 1
         if args.command == "arena":
             from .arena import ArenaError, arena_command
 

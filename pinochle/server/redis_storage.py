@@ -55,7 +55,7 @@ from .storage import SeatRecord, StaleWrite, StorageFault, StoredMatch
 
 _CREATE = """
 -- KEYS: m, seats, solo set of the device, active | ARGV: prefix, id, device, level, seed, first_dealer, now,
--- kind, options, game, then per seat: its JSON and "+token" ("" for a computer)
+-- kind, options, game, salt, then per seat: its JSON and "+token" ("" for a computer)
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local p, id, kind = ARGV[1], ARGV[2], ARGV[8]
 if kind == 'solo' then
@@ -69,9 +69,9 @@ else
 end
 redis.call('HSET', KEYS[1], 'device', ARGV[3], 'level', ARGV[4], 'seed', ARGV[5], 'first_dealer', ARGV[6],
            'created', ARGV[7], 'updated', ARGV[7], 'finished', '0', 'kind', kind, 'options', ARGV[9],
-           'game', ARGV[10])
+           'game', ARGV[10], 'salt', ARGV[11])
 local seat = 0
-for j = 11, #ARGV, 2 do
+for j = 12, #ARGV, 2 do
   redis.call('HSET', KEYS[2], tostring(seat), ARGV[j])
   if kind ~= 'solo' and ARGV[j + 1] ~= '' then
     redis.call('SADD', p .. 'tok:' .. string.sub(ARGV[j + 1], 2), id)
@@ -286,7 +286,7 @@ class RedisStorage:
 
     def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
                      kind: str = "solo", seats: Sequence[SeatRecord] = (),
-                     options: dict[str, object] | None = None, game: str = "table") -> None:
+                     options: dict[str, object] | None = None, game: str = "table", salt: str = "") -> None:
         """Store a new match (one script: the match, its seats and the indexes, or nothing).
 
         Args: as :meth:`~pinochle.server.storage.Storage.create_match`.
@@ -296,7 +296,7 @@ class RedisStorage:
             StorageFault: Redis cannot write now (nothing is written).
         """
         args: list[str] = [self.prefix, match_id, device, level, str(seed), str(first_dealer), repr(self._clock()),
-                           kind, json.dumps(options or {}), game]
+                           kind, json.dumps(options or {}), game, salt]
         for rec in seats:
             args += [json.dumps([rec.token, rec.name]), "" if rec.token is None else "+" + rec.token]
         with self._guard():
@@ -391,7 +391,7 @@ class RedisStorage:
         return StoredMatch(
             match_id, row["device"], row["level"], int(row["seed"]), int(row["first_dealer"]), row["finished"] == "1",
             tuple(json.loads(a) for a in acts), kind=row["kind"], seats=tuple(seats),
-            options=json.loads(row["options"]), game=row["game"],
+            options=json.loads(row["options"]), game=row["game"], salt=row.get("salt", ""),
         )
 
     def current_match(self, device: str) -> str | None:

@@ -74,6 +74,7 @@ _MATCH_COLUMNS = {
     "options": "TEXT NOT NULL DEFAULT '{}'",
     # issue 12: the game (pinochle.games); a file from before it holds table matches only
     "game": "TEXT NOT NULL DEFAULT 'table'",
+    "salt": "TEXT NOT NULL DEFAULT ''",
 }
 
 
@@ -101,6 +102,8 @@ class StoredMatch:
         seats: the four seats, N, E, S, W, in order (empty for a solo match of the first release: South is the device).
         options: table options, e.g. ``{"move_timer": 30.0, "away_seconds": 60.0}``.
         game: the game's name (:data:`pinochle.games.GAMES`); ``"table"`` for a match stored before games.
+        salt: the shuffle's secret salt, 32 hex digits (docs/records.md, "A verifiable shuffle"); ``""``
+            for a match stored before the shuffle was sealed (it has no commitment).
     """
 
     id: str
@@ -114,6 +117,7 @@ class StoredMatch:
     seats: tuple[SeatRecord, ...] = ()
     options: dict[str, object] = field(default_factory=dict)
     game: str = "table"
+    salt: str = ""
 
 
 class StaleWrite(Exception):
@@ -146,8 +150,10 @@ class Storage(Protocol):
 
     def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
                      kind: str = "solo", seats: Sequence[SeatRecord] = (),
-                     options: dict[str, object] | None = None, game: str = "table") -> None:
+                     options: dict[str, object] | None = None, game: str = "table", salt: str = "") -> None:
         """Store a new match of ``game``; for a solo match any earlier unfinished match of ``device`` is marked finished.
+
+        ``salt`` seals the shuffle of ``seed`` (:attr:`StoredMatch.salt`).
 
         Raises:
             ValueError: a match ``match_id`` exists already (nothing is written).
@@ -288,16 +294,16 @@ class SQLiteStorage:
 
     def create_match(self, match_id: str, device: str, level: str, seed: int, first_dealer: int,
                      kind: str = "solo", seats: Sequence[SeatRecord] = (),
-                     options: dict[str, object] | None = None, game: str = "table") -> None:
+                     options: dict[str, object] | None = None, game: str = "table", salt: str = "") -> None:
         now = self._clock()
         statements: list[tuple[str, tuple[object, ...]]] = []
         if kind == "solo":
             statements.append(("UPDATE matches SET finished = 1 WHERE device = ? AND finished = 0 AND kind = 'solo'",
                                (device,)))
         statements.append((
-            "INSERT INTO matches (id, device, level, seed, first_dealer, created, updated, kind, options, game)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (match_id, device, level, seed, first_dealer, now, now, kind, json.dumps(options or {}), game),
+            "INSERT INTO matches (id, device, level, seed, first_dealer, created, updated, kind, options, game, salt)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, device, level, seed, first_dealer, now, now, kind, json.dumps(options or {}), game, salt),
         ))
         for i, rec in enumerate(seats):
             statements.append(("INSERT INTO match_seats (match_id, seat, token, name) VALUES (?, ?, ?, ?)",
@@ -354,7 +360,7 @@ class SQLiteStorage:
     def load(self, match_id: str) -> StoredMatch | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, device, level, seed, first_dealer, finished, kind, options, game FROM matches WHERE id = ?",
+                "SELECT id, device, level, seed, first_dealer, finished, kind, options, game, salt FROM matches WHERE id = ?",
                 (match_id,),
             ).fetchone()
             if row is None:
@@ -368,7 +374,7 @@ class SQLiteStorage:
         return StoredMatch(
             row[0], row[1], row[2], row[3], row[4], bool(row[5]), tuple(json.loads(a[0]) for a in acts),
             kind=row[6], seats=tuple(SeatRecord(t, n) for t, n in seat_rows), options=json.loads(row[7]),
-            game=str(row[8]),
+            game=str(row[8]), salt=str(row[9]),
         )
 
     def actions_since(self, match_id: str, n: int) -> tuple[dict[str, object], ...]:

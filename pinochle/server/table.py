@@ -53,6 +53,7 @@ from ..errors import IllegalAction
 from ..game import (Action, State, View, apply, apply_for_chair, auto_action, legal_actions, lineup_json,
                     new_match, seat_of_chair, turn, view, view_for_chair)
 from ..games import find as find_game
+from ..verify import commitment, new_salt
 from .adapters import Link
 from .hub import Hub, Send
 from .protocol import ErrorCode, ProtocolError
@@ -213,6 +214,10 @@ class Table:
         self.kind = stored.kind
         self.level = stored.level
         self.seed = stored.seed
+        #: the shuffle's salt ("" for a match stored before the shuffle was sealed: it has no commitment)
+        self.salt = stored.salt
+        #: SHA-256 of "{seed}:{salt}", shown from the first state (docs/records.md, "A verifiable shuffle")
+        self.commitment = commitment(stored.seed, stored.salt) if stored.salt else None
         #: the game's name (pinochle.games.GAMES)
         self.game = stored.game
         self.storage = storage
@@ -374,7 +379,8 @@ class Table:
 
     def summary(self) -> dict[str, object]:
         """The match summary of docs/protocol.md: the totals per side of the game's seating
-        (``{"NS", "EW"}``; ``{"E", "S", "W"}`` for players alone)."""
+        (``{"NS", "EW"}``; ``{"E", "S", "W"}`` for players alone), the shuffle's ``commitment``, and
+        once the match has ended its ``seed`` and ``salt`` (docs/records.md, "A verifiable shuffle")."""
         s = self.state
         names = tuple(str(c) for c in range(s.table_size)) if self.chaired else s.game.seating.side_names
         return {
@@ -387,6 +393,9 @@ class Table:
             "totals": dict(zip(names, s.totals)),
             "winner": None if s.winner is None else names[s.winner],
             **({"players": s.table_size} if self.chaired else {}),
+            "commitment": self.commitment,
+            # the match is over: its shuffle is shown, so that anyone can check it (pinochle verify)
+            **({"seed": self.seed, "salt": self.salt} if s.phase == "match_end" and self.salt else {}),
         }
 
     def _seats_json(self, now: float) -> dict[str, object]:
@@ -1195,7 +1204,8 @@ class Tables:
             if len(seats) != options.players:
                 raise ValueError(f"a table of {options.players} needs {options.players} chairs, not {len(seats)}")
             first_dealer = secrets.randbelow(options.players)  # a chair deals first
-        self.storage.create_match(match_id, owner, level, seed, first_dealer, kind, seats, options.to_json(), game)
+        self.storage.create_match(match_id, owner, level, seed, first_dealer, kind, seats, options.to_json(), game,
+                                  salt=new_salt())
         table = self.get(match_id)
         assert table is not None
         return table
