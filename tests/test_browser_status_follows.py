@@ -260,3 +260,65 @@ def test_the_meld_is_laid_clear_of_every_seat_at_every_moment(server: Any, game:
         assert got["plates"] > 0 and got["frames"] >= 3, (size, got)
         assert got["laying"] == [], (size, sorted(set(got["laying"])))
         assert got["laid"] == [], (size, got["laid"])
+
+
+# ---------------------------------------------------------------- two-handed: the toast and the score line
+
+def two_handed_views() -> dict[str, View]:
+    """Two-handed views of your turn where North has melded and you have not (yet): with the stock (every card
+    playable) and in the endgame (some cards of your hand you may not play)."""
+    def endgame(a: View, b: View) -> bool:
+        play = b["legal"].get("play") or []
+        t = b["tricks"][-1] if b["tricks"] else None
+        return bool(b["phase"] == "endgame" and play and t and not t["winner"] and t["cards"]
+                    and len(set(play)) < len(set(b["hand"])) and b["meld_shown"]["S"] == 0 and b["meld_shown"]["N"] > 0)
+
+    def stock(a: View, b: View) -> bool:
+        return (b["phase"] == "stock_play" and b["turn"] == "S" and len(b["tricks"]) > 2
+                and b["meld_shown"]["S"] == 0 and b["meld_shown"]["N"] > 0)
+    return {"stock": pair("two-handed", stock)[1], "endgame": pair("two-handed", endgame)[1]}
+
+
+REFUSAL = {"type": "error", "code": "illegal", "message": "you must follow suit, and head the trick if you can"}
+
+TOAST_CLEAR = """() => {
+  const t = [...document.querySelectorAll('#toasts .toast')].at(-1).getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  return [...document.querySelectorAll('#felt > .seat, #status, #sides > *, #centre .card, #hand button.card')]
+    .filter((e) => meet(t, e.getBoundingClientRect())).map((e) => e.dataset.seat ?? e.id ?? e.className);
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 568), (360, 740), (390, 844), (768, 1024), (1440, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_two_handed_the_refusal_lies_clear_of_the_seats_and_the_score_line_shows_your_meld(server: Any,  # noqa: F811
+                                                                                         size: tuple[int, int]) -> None:
+    """A refused move's toast lies clear of North's seat and yours (and of the status, the score line, the trick
+    and your hand); the score line shows your meld ("Meld 0" before you have declared one) beside North's."""
+    views = two_handed_views()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for (name, v), theme in zip(views.items(), ("light", "dark")):
+            ctx, page, script = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+            out[name] = {"you": page.locator("[data-testid=side-S-meld]").all_inner_texts(),
+                         "north": page.locator("[data-testid=side-N-meld]").all_inner_texts()}
+            if name == "endgame":
+                page.locator("#hand button.card[data-legal=false]").first.click()
+            script.ws.send(json.dumps(REFUSAL))
+            page.get_by_test_id("toast").last.wait_for()
+            settle(page)
+            settle(page)
+            shot(page, f"two-handed-{name}-toast-{size[0]}x{size[1]}-{theme}")
+            out[name]["over"] = page.evaluate(TOAST_CLEAR)
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for name, got in out.items():
+        v = views[name]
+        assert got["over"] == [], (name, got["over"])
+        assert got["you"] == ["Meld 0"], (name, got)
+        assert got["north"] == [f"Meld {v['meld_shown']['N']}"], (name, got)

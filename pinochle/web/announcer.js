@@ -21,8 +21,9 @@ function keepThree(box) {
  * the tools, a card on the table in two-handed, the top bar's Home). */
 const CONTROLS = "#hand, button, a[href], input, select, textarea, [role=button], [tabindex='0']";
 /** What it must not lie over either while there is a place clear of it: the status line, the score line,
- * the trick and who takes it (a toast lies over a control only where nothing else is left: never). */
-const READ = "#status, #sides > *, #centre .card, #centre .trick-winner";
+ * the trick and who takes it, and the seats (a player's name and badges; two-handed: North's seat under
+ * the top bar, yours above the hand) (a toast lies over a control only where nothing else is left: never). */
+const READ = "#status, #sides > *, #centre .card, #centre .trick-winner, #felt > .seat";
 /** What it had better not lie over either, when there is room elsewhere: the other cards on the felt. */
 const CARDS = ".card, .pile";
 const GAP = 6;
