@@ -101,11 +101,12 @@ STATUS_SAMPLER = """() => {
 }"""
 
 
-def follow(browser: Any, url: str, a: View, b: View, name: str) -> dict[str, Any]:
+def follow(browser: Any, url: str, a: View, b: View, name: str, size: tuple[int, int] = (390, 844),
+           theme: str = "dark") -> dict[str, Any]:
     """Show ``a``, then ``b`` as a move; every frame's status line from just before ``b`` until all is still."""
     errors: list[str] = []
     out: dict[str, Any] = {}
-    ctx, page, script = moving_page(browser, url, a, errors)
+    ctx, page, script = moving_page(browser, url, a, errors, size=size, theme=theme)
     out["before"] = page.locator("#status").inner_text()
     shot(page, f"{name}-before")
     page.evaluate(STATUS_SAMPLER)
