@@ -10,8 +10,9 @@ A fresh reviewer's findings on the table, each checked here in the real page (Ch
    trump named (the meld laid) while it still said "Name trump."; the bury controls under "Name trump."
    (cutthroat); "choose 4 cards to pass" at your own lead (partnership-pass); "North is thinking…" while your
    own seat said "Your turn" (two-handed).
-2. The meld laid on the felt never lies over a seat's name or badge, neither while it is laid (sampled on
-   every frame) nor after, at 320x568, 360x740, 390x844, 768x1024 and 1440x900.
+2. The meld laid on the felt never lies over a seat's name or badge, neither while it is laid nor while the
+   first card gathers it up (sampled on every frame) nor in between, at 320x568, 360x740, 390x844, 768x1024
+   and 1440x900.
 3. Two-handed: a refused move's toast lies clear of North's seat, and the score line shows your own meld.
 
 Screenshots go to /tmp/status-follows when PINOCHLE_SHOTS is set.
@@ -22,7 +23,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,20 +46,37 @@ def legal(v: View) -> list[str]:
     return sorted((v.get("legal") or {}).keys())
 
 
+def views(game: str, seed: int, players: int | None = None) -> Iterator[View]:
+    """South's views of a random match of ``game``, move after move (the server's automatic moves applied)."""
+    rng = random.Random(seed)
+    state = auto(new_match(seed=seed, game=game, players=players))
+    for _ in range(3000):
+        yield south(state)
+        if state.phase == "match_end":
+            return
+        state = auto(apply(state, random_action(state, rng)))
+
+
 def pair(game: str, pick: Callable[[View, View], bool], players: int | None = None) -> tuple[View, View]:
-    """South's views before and after a move of a random match of ``game`` (the server's automatic moves
-    applied), the first pair for which ``pick(before, after)`` holds."""
+    """South's views before and after a move of a random match of ``game``, the first pair for which
+    ``pick(before, after)`` holds."""
+    return triple(game, pick, players)[:2]
+
+
+def triple(game: str, pick: Callable[[View, View], bool], players: int | None = None) -> tuple[View, View, View]:
+    """As ``pair``, and the view after that pair's where the hand's first card has been played."""
     for seed in range(1, 40):
-        rng = random.Random(seed)
-        state = auto(new_match(seed=seed, game=game, players=players))
-        for _ in range(3000):
-            if state.phase == "match_end":
-                break
-            after = auto(apply(state, random_action(state, rng)))
-            a, b = south(state), south(after)
-            if pick(a, b):
-                return a, b
-            state = after
+        a = None
+        found: tuple[View, View] | None = None
+        for b in views(game, seed, players):
+            if found is not None:
+                if b["hand_number"] != found[1]["hand_number"]:
+                    break
+                if b["tricks"] and b["tricks"][0]["cards"]:
+                    return (*found, b)
+            elif a is not None and pick(a, b):
+                found = (a, b)
+            a = b
     raise AssertionError(f"{game}: no such move")
 
 
@@ -231,7 +249,7 @@ def test_the_meld_is_laid_clear_of_every_seat_at_every_moment(server: Any, game:
     """The plates open out on the felt without ever lying over a seat, its name or its badges: sampled on every
     frame while they are laid (motion on), and once they have landed, at every size; cutthroat with West's meld
     (the declarer's badge beside it)."""
-    a, b = pair(game, lambda a, b: melds_laid(a, b) and (game != "cutthroat" or b["declarer"] == "W"))
+    a, b, c = triple(game, lambda a, b: melds_laid(a, b) and (game != "cutthroat" or b["declarer"] == "W"))
 
     def run(browser: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -248,9 +266,19 @@ def test_the_meld_is_laid_clear_of_every_seat_at_every_moment(server: Any, game:
             page.wait_for_function(IDLE)
             settle(page)
             shot(page, f"plates-{game}-{size[0]}x{size[1]}-{theme}-laid")
-            out[f"{size[0]}x{size[1]}"] = {"laying": page.evaluate("window.__clash"), "frames": page.evaluate("window.__seen"),
-                                           "laid": page.evaluate(SETTLED_CLASH),
-                                           "plates": page.locator("#felt-melds .felt-meld").count()}
+            got = {"laying": page.evaluate("window.__clash"), "frames": page.evaluate("window.__seen"),
+                   "laid": page.evaluate(SETTLED_CLASH), "plates": page.locator("#felt-melds .felt-meld").count()}
+            # the first card gathers the meld up (at the Fast pace: a shorter wait to read it first)
+            page.evaluate(f"localStorage.setItem('pinochle.settings', {json.dumps(json.dumps({'pace': 'fast'}))})")
+            page.evaluate(PLATE_SAMPLER)
+            script.view = c
+            script.send("move")
+            page.wait_for_function("() => document.getAnimations().some((a) => a.id === 'pinochle-meld-gather')")
+            page.wait_for_function("n => document.body.dataset.version === n", arg=str(c["version"]))
+            page.wait_for_function(IDLE)
+            got["gathering"] = page.evaluate("window.__clash")
+            got["gathered"] = page.locator("#felt-melds .felt-meld").count()
+            out[f"{size[0]}x{size[1]}"] = got
             ctx.close()
         out["errors"] = errors
         return out
@@ -261,6 +289,7 @@ def test_the_meld_is_laid_clear_of_every_seat_at_every_moment(server: Any, game:
         assert got["plates"] > 0 and got["frames"] >= 3, (size, got)
         assert got["laying"] == [], (size, sorted(set(got["laying"])))
         assert got["laid"] == [], (size, got["laid"])
+        assert got["gathering"] == [] and got["gathered"] == 0, (size, sorted(set(got["gathering"])), got["gathered"])
 
 
 # ---------------------------------------------------------------- two-handed: the toast and the score line
