@@ -11,7 +11,8 @@ Engine-made views (random legal play, the server's automatic moves applied: test
   table (the hand keeps its place), and axe finds nothing serious; the meld details open on a tap on
   a plate (or Enter on it), never by themselves; two-handed keeps its own melds on the table (no plate);
 - the first card played gathers the melds up (an animation back to the seats, then none on the
-  felt) once they have lain long enough to be read (a tap on the felt hurries that); laying them down is animated seat after seat and the status line waits for it; under
+  felt) once they have lain long enough to be read (a tap on the felt hurries that); laying them down is animated seat after seat and the status line waits for it (saying that the
+  meld is being laid, never the phase before it); under
   reduced motion nothing is animated; a reload during the first trick shows no meld and no dialog;
 - a screen reader hears each seat's meld, its rows and points, when it is laid;
 - the widow turned up lies in the middle of the felt until the first lead; afterwards it is small
@@ -243,7 +244,7 @@ def show_move(page: Any, script: Scripted, v: dict[str, Any]) -> None:
 
 def test_the_meld_is_laid_seat_after_seat_and_gathered_at_the_first_card(server: Server) -> None:
     """With motion: the meld laid (trump named, then the meld) comes from the seats one after another while the
-    status line keeps its words; the first card played gathers it back to the seats; a screen reader hears each
+    status line says that it is being laid; the first card played gathers it back to the seats; a screen reader hears each
     seat's meld. Under reduced motion nothing animates. A reload during the first trick shows neither the melds nor
     the meld details."""
     state = play_until("table", 1, meld_laid)
@@ -261,7 +262,7 @@ def test_the_meld_is_laid_seat_after_seat_and_gathered_at_the_first_card(server:
         ctx, page, script = animated_page(browser, server.url, before, errors)
         status_before = page.locator("#status").inner_text()
         show_move(page, script, laid)
-        out["status_held"] = page.locator("#status").inner_text() == status_before
+        out["status_laying"] = (status_before, page.locator("#status").inner_text())
         page.wait_for_function("() => window.__anims.some((a) => a.id === 'pinochle-meld')")
         out["laid"] = page.evaluate("() => window.__anims.filter((a) => a.id === 'pinochle-meld').map((a) => a.effect.target.dataset.seat)")
         out["delays"] = page.evaluate("() => window.__anims.filter((a) => a.id === 'pinochle-meld').map((a) => a.effect.getTiming().delay)")
@@ -299,7 +300,11 @@ def test_the_meld_is_laid_seat_after_seat_and_gathered_at_the_first_card(server:
     assert out["errors"] == [], out["errors"]
     seats = [s for s in ("S", "W", "N", "E") if laid["melds"][s] is not None]  # round the table from yours
     assert out["laid"] == seats and out["delays"] == sorted(out["delays"]) and len(set(out["delays"])) == len(seats), out
-    assert out["status_held"], "the status line ran ahead of the meld"
+    # the status line waits for the meld: while it is laid it says so (never the turn to come, nor the words of
+    # the phase before, which has moved on)
+    was, laying = out["status_laying"]
+    assert laying == "The meld is laid on the table\u2026" and laying != was, out["status_laying"]
+    assert out["status_after"] != laying, out["status_after"]
     assert out["plates"] == len(seats)
     assert sorted(out["gathered"]) == sorted(seats) and out["after_card"] == 0, out
     assert out["hold"] > 500, out["hold"]  # read first (about 2.6 s from the laying at Normal pace), unless hurried

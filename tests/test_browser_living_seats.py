@@ -13,7 +13,7 @@ page is measured:
   trick, and no text overflows its box;
 - without reduced motion a new hand is dealt from the dealer's seat: card backs fly round the felt
   from the dealer's left, inside the felt (never over the status, the scores or the buttons), the
-  status line keeps its words until the cards are dealt, and nothing of the deal is left after it;
+  status line says who deals until the cards are dealt, and nothing of the deal is left after it;
   a click on the felt finishes the deal at once; under reduced motion nothing flies;
 - axe finds nothing serious or critical at the table.
 
@@ -309,8 +309,9 @@ def test_a_new_hand_is_dealt_from_the_dealers_seat_and_a_click_finishes_it(serve
     # (the view's seats in play order: N E S W)
     assert dealing["to"][:4] == ["S", "W", "N", "E"], dealing
     assert dealing["deal"] > 0 and dealing["inside"], dealing
-    # the status keeps its words while the cards fly (the new hand's words come after)
-    assert out["midway"]["status"] == out["before"], (out["midway"], out["before"])
+    # the status waits while the cards fly: it says who deals (neither the hand before's words nor the new
+    # hand's turn, which come after)
+    assert out["midway"]["status"] == "East deals\u2026" != out["before"], (out["midway"], out["before"])
     assert out["after"]["flying"] == 0 and out["after"]["deal"] == 0, out["after"]
     assert out["after"]["status"] != out["before"] and "West" in out["after"]["status"], out["after"]
     assert out["frames"][0] > 0 and out["frames"][1] == 0, out["frames"]  # never outside the felt

@@ -7,7 +7,8 @@ worker thread. Some tests replace the page's socket with a scripted one (as
 
 - "You take the trick" lies clear of every card of the trick, at 360x740 and at 1440x900.
 - The status line waits for the card played: while another player's card flies to the centre, the
-  status still says what it said before (your own card: tests/test_browser_status_own_card.py); and
+  status says what that player played, neither the turn before nor the turn to come (your own card:
+  tests/test_browser_status_own_card.py; tests/test_browser_status_follows.py); and
   the card flies over the felt alone (never across the status, the score line or the buttons below
   it) on a phone.
 - In Quick Match, a seat's "thinking…" with the move timer's seconds is never cut at the seat's edge
@@ -336,8 +337,11 @@ def test_the_status_waits_for_the_card_and_the_card_flies_over_the_felt(tmp_path
     assert before != after, (before, after)
     flying = [f for f in frames if f["flying"]]
     assert len(flying) >= 5, f"the card played was not seen flying: {len(flying)} frames"
-    # while the card flies, the status says what it said before; the new status comes once it has landed
-    assert all(f["status"] == before for f in flying), sorted({f["status"] for f in flying})
+    # while the card flies, the status says who played what ("South plays Q♠."), never what it said before
+    # (whose turn it was): the new status comes once it has landed
+    said = {f["status"] for f in flying}
+    assert len(said) == 1 and re.fullmatch(r".+ plays (10|[AKQJ9]).\ufe0e?\.", said.pop()), sorted({f["status"] for f in flying})
+    assert all(f["status"] != before for f in flying), before
     assert frames[-1]["status"] == after
     # the card flies over the felt alone (a pixel of rounding allowed)
     for f in flying:

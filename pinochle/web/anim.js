@@ -12,11 +12,14 @@
 //                       seat (felt-anim.js; gathered back to the seats before
 //                       the first card), a card played flies
 //                       from its seat to the centre (over the felt alone), the
-//                       hand closes up, the status line keeps its words until
-//                       the card has landed (while your own card flies it says
-//                       "You play Q♠.", neither "Your turn" nor the next
-//                       player's turn), and a dialog that opened (the meld
-//                       review, the hand summary) slides in, opaque from the start
+//                       hand closes up, the status line waits for the cards:
+//                       until they have landed it says what they show happening
+//                       ("North plays K♠.", "You play Q♠.", "West deals…", the
+//                       meld being laid: words.js movingText, from the view
+//                       drawn), never the view before it (a turn, a choice that
+//                       is over) nor the turn to come; and a dialog that opened
+//                       (the meld review, the hand summary) slides in, opaque
+//                       from the start
 //
 // The animations are purely presentation: they animate the elements the
 // render made (Web Animations API, `element.animate`, awaited through
@@ -207,12 +210,10 @@ function capture() {
   }
   const active = document.activeElement;
   const focused = active && active.matches?.("#hand button.card, #felt .board button.card") ? { card: active.dataset.card, rect: rectOf(active) } : null;
-  const status = document.getElementById("status");
   return {
     hand,
     table,
     focused,
-    status: status ? { text: status.textContent, cls: status.className, mine: status.dataset.mine } : null,
     handBox: rectOf(document.getElementById("hand")),
     dialogs: new Set(document.querySelectorAll("dialog[open]")),
   };
@@ -259,13 +260,14 @@ function gather(prev, next) {
 }
 
 /**
- * The status line keeps saying what it said before the render (`was`) for `landed` ms, then says what
- * the render wrote: "Your turn" shows once the card before it has landed. The wait is an animation of
- * ours, so a hurry (or reduced motion, where nothing is held) shows the new status at once.
+ * The status line says `was` (what the cards show happening) for `landed` ms, then what the render
+ * wrote: "Your turn" shows once the card before it has landed. The wait is an animation of ours, so a
+ * hurry (or reduced motion, where nothing is held) shows the render's status at once. The words held
+ * are about the view drawn, never the view before it: a phase that has moved on is never shown.
  */
 function holdStatus(was, landed) {
   const el = document.getElementById("status");
-  if (!el || !was || !(landed > 0)) return null;
+  if (!el || !was || !was.text || !(landed > 0)) return null;
   const now = { text: el.textContent, cls: el.className, mine: el.dataset.mine };
   if (now.text === was.text && now.cls === was.cls) return null;
   const put = (s) => {
@@ -289,13 +291,13 @@ function holdStatus(was, landed) {
 }
 
 /** After the render: the deal, the cards played, the hand closing up, dialogs appearing. */
-function afterRender(before, after, snap, event) {
+function afterRender(before, after, snap, event, say) {
   const prev = before.view;
   const next = after.view;
   const sameMatch = Boolean(before.shown && prev && before.matchId === after.matchId);
   const anims = [];
   let landed = 0; // when the last card played lands, in ms from now
-  let yours = null; // your own card among the cards played, if it is
+  const moving = { cards: [], deal: false, meld: false }; // what the status line says while it moves
 
   const newHand = event === "start" || (sameMatch && prev.hand_number !== next.hand_number);
   if (newHand) {
@@ -303,6 +305,7 @@ function afterRender(before, after, snap, event) {
     const deal = animateDeal(next, { run, ms, rectOf, seatBox, handCards });
     anims.push(...deal.anims);
     landed = deal.end;
+    moving.deal = landed > 0;
   } else if (sameMatch && prev.hand_number === next.hand_number) {
     // a card played: from the player's seat (your own: from its place in your hand) to the centre
     const duration = ms(BASE_MS.play);
@@ -314,7 +317,6 @@ function afterRender(before, after, snap, event) {
       let from = null;
       const mine = seat === next.seat;
       if (mine) {
-        yours = card;
         // a card that lay on your side of the table (two-handed) is played from there
         const fromTable = (prev.table?.[seat] ?? []).some((t) => t.card === card) ? snap.table.get(card) : null;
         from = snap.focused && snap.focused.card === card ? snap.focused.rect : fromTable ?? snap.hand.get(card)?.[0] ?? snap.handBox;
@@ -331,6 +333,7 @@ function afterRender(before, after, snap, event) {
         { translate: "0px 0px", scale: 1, opacity: 1, offset: 1 },
       ], { duration, delay, fill: "backwards" }, "play"));
       landed = Math.max(landed, delay + duration);
+      if (duration > 0) moving.cards.push({ card, seat });
     });
     // your hand closes up where a card left it
     if ((next.hand?.length ?? 0) < (prev.hand?.length ?? 0)) {
@@ -355,13 +358,14 @@ function afterRender(before, after, snap, event) {
     const laid = layMelds(run, ms, prev, next);
     anims.push(...laid.anims);
     landed = Math.max(landed, laid.until);
+    moving.meld = laid.until > 0;
   }
 
-  // the status line waits for the cards: it says what it said until the last card played has landed;
-  // while your own card flies, what you did ("Your turn" is over, and the next turn has not come yet)
-  const held = yours && snap.status
-    ? { text: `You play ${cardShort(yours)}.`, cls: snap.status.cls.replace(/\bmine\b/, "").trim(), mine: "false" }
-    : snap.status;
+  // the status line waits for the cards: until the last one has landed it says what they show happening
+  // (the cards played, the deal, the meld laid), in words of the view drawn; then the render's own words
+  const status = document.getElementById("status");
+  const text = say ? say(moving) : moving.cards.map(({ card, seat }) => (seat === next.seat ? `You play ${cardShort(card)}.` : "")).join("");
+  const held = status && text ? { text, cls: status.className.replace(/\bmine\b/, "").trim(), mine: "false" } : null;
   anims.push(holdStatus(held, landed));
 
   // a dialog that this render opened (the meld review, the hand summary) slides up into place, opaque
@@ -388,10 +392,12 @@ function afterRender(before, after, snap, event) {
 
 /**
  * The message queue. `handle(msg)` is the app's handler (it renders); `table()`
- * tells what the table shows: {shown: the table screen is up, view, matchId}.
+ * tells what the table shows: {shown: the table screen is up, view, matchId};
+ * `say(moving)` is the status line's words while the cards of the view drawn
+ * move (words.js movingText), or null.
  * Returns {push(msg), skipWaiting(), size()}.
  */
-export function createFlow({ handle, table }) {
+export function createFlow({ handle, table, say = null }) {
   const queue = []; // {msg, animate}
   let current = null;
   let draining = false;
@@ -454,7 +460,7 @@ export function createFlow({ handle, table }) {
     for (const a of gathered) if (a) a.cancel();
     const after = table();
     if (!item.animate || !animating() || !after.shown || !after.view || after.matchId !== id) return;
-    await settle(afterRender(before, after, snap, msg.event));
+    await settle(afterRender(before, after, snap, msg.event, say));
   }
 
   const flow = { push, skipWaiting, size: () => queue.length + (current ? 1 : 0) };

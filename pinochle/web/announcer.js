@@ -23,6 +23,9 @@ const CONTROLS = "#hand, button, a[href], input, select, textarea, [role=button]
 /** What it must not lie over either while there is a place clear of it: the status line, the score line,
  * the trick and who takes it (a toast lies over a control only where nothing else is left: never). */
 const READ = "#status, #sides > *, #centre .card, #centre .trick-winner";
+/** Then, where there is room for it: the seats (a player's name and badges; two-handed: North's seat under
+ * the top bar, yours above the hand). */
+const SEATS = "#felt > .seat";
 /** What it had better not lie over either, when there is room elsewhere: the other cards on the felt. */
 const CARDS = ".card, .pile";
 const GAP = 6;
@@ -43,8 +46,8 @@ function boxesIn(sel, x0, x1) {
  * At the table, the toasts lie where they cover no control: of the bands just above a control (or a card, or
  * the status or score line, or just under the top bar) that are as tall as the toasts and hold no control,
  * the lowest, nearest the hand where the eye is; one clear of the status line, the score line and the
- * trick when there is one (on a phone: over the felt above the status line), and of the felt's other cards
- * too when there is one of those. Taps go through a toast in any case (style.css: pointer-events).
+ * trick when there is one (on a phone: over the felt above the status line), then of the seats, and of
+ * the felt's other cards too when there is one of those. Taps go through a toast in any case (style.css: pointer-events).
  * Elsewhere the stylesheets place them (home.css: the lobby's foot).
  */
 export function placeToasts() {
@@ -58,16 +61,19 @@ export function placeToasts() {
   const height = r.height;
   const hard = boxesIn(CONTROLS, r.left, r.right);
   const read = boxesIn(READ, r.left, r.right);
+  const seats = boxesIn(SEATS, r.left, r.right);
   const soft = boxesIn(CARDS, r.left, r.right);
   const bar = document.querySelector("#screen-table .topbar")?.getBoundingClientRect();
   const floor = bar && bar.height > 0 ? bar.bottom + GAP : GAP;
   const clear = (top, bottom, boxes) => boxes.every((b) => b.bottom <= top || b.top >= bottom);
-  const bottoms = [...hard, ...read, ...soft].map((b) => b.top - GAP);
+  const bottoms = [...hard, ...read, ...seats, ...soft].map((b) => b.top - GAP);
   bottoms.push(floor + height); // never under the hand: a toast stays above it, where the eye is
   const fits = bottoms.filter((b) => b - height >= floor - 0.5 && b <= innerHeight && clear(b - height, b, hard))
     .sort((a, b) => b - a);
   const readable = fits.filter((b) => clear(b - height, b, read));
-  const best = readable.find((b) => clear(b - height, b, soft)) ?? readable[0] ?? fits[0];
+  const seated = readable.filter((b) => clear(b - height, b, seats));
+  const best = seated.find((b) => clear(b - height, b, soft)) ?? seated[0]
+    ?? readable.find((b) => clear(b - height, b, soft)) ?? readable[0] ?? fits[0];
   box.style.bottom = best === undefined ? "" : `${Math.round(innerHeight - best)}px`;
 }
 

@@ -21,8 +21,9 @@ import { toast } from "./announcer.js";
 import { createSocket } from "./socket.js";
 import {
   dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, openHandSummary, routeSeat, seatInPlay, send, sendHello, setIdle, st,
-  tableActions, tick, useSocket,
+  tableActions, tableSeating, tick, useSocket,
 } from "./controller.js";
+import { movingText } from "./words.js";
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
 import { roomLink } from "./views/lobby.js";
@@ -39,6 +40,8 @@ const handlers = {};
 const flow = createFlow({
   handle: (msg) => net.dispatch(msg),
   table: () => ({ shown: st.screen === "table", view: st.view, matchId: st.match?.id ?? null }),
+  // the status line's words while the cards of the view drawn move (the deal, a card played, the meld laid)
+  say: (moving) => (st.view ? movingText(tableSeating(), st.view, moving) : null),
 });
 const net = createSocket({
   handlers,

@@ -1,6 +1,6 @@
 // The animations of the meld on the felt (views/felt.js), for anim.js: each seat's meld is laid
-// down from its seat, one seat after another, and gathered back to its seat when the first card
-// of the hand is played. Like anim.js's own, they animate the elements the render made and leave
+// down on its seat's side, one seat after another, and gathered up towards its seat when the first
+// card of the hand is played, each inside its own place (never over a seat). Like anim.js's own, they animate the elements the render made and leave
 // nothing behind; `run` and `ms` are anim.js's (pace, reduced motion, tap-to-hurry).
 // Plain ES module.
 
@@ -22,12 +22,16 @@ function rectOf(el) {
   return r.width || r.height ? r : null;
 }
 
-/** The offset, in px, from the middle of `to` to the middle of `from`. */
-function offset(from, to) {
-  return {
-    x: Math.round(from.left + from.width / 2 - (to.left + to.width / 2)),
-    y: Math.round(from.top + from.height / 2 - (to.top + to.height / 2)),
-  };
+/**
+ * The point of the plate `r` nearest the middle of its seat `seat` (its edge on the seat's side), as a
+ * transform origin: a plate that grows from there (or shrinks to there) stays inside its own box at
+ * every moment, so that it never passes over its seat's name and badges, nor over another seat.
+ */
+function towards(r, seat) {
+  const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+  const x = clamp(seat.left + seat.width / 2, r.left, r.right) - r.left;
+  const y = clamp(seat.top + seat.height / 2, r.top, r.bottom) - r.top;
+  return `${Math.round(x)}px ${Math.round(y)}px`;
 }
 
 function seatBox(seat) {
@@ -40,8 +44,9 @@ function plates() {
 
 /**
  * After a render that laid the meld on the felt (the view before had none there): each seat's meld
- * comes from its seat, one after another. Returns {anims, until}: `until` is when the last one has
- * landed, in ms from now (the status line waits for it).
+ * opens out from its side towards its seat, one after another, inside its own place (never over a
+ * seat: labels never cover its cards, at any moment). Returns {anims, until}: `until` is when the
+ * last one has landed, in ms from now (the status line waits for it).
  */
 export function layMelds(run, ms, prev, next) {
   if (!prev || prev.hand_number !== next.hand_number || meldOnFelt(prev) || !meldOnFelt(next)) return { anims: [], until: 0 };
@@ -53,21 +58,21 @@ export function layMelds(run, ms, prev, next) {
     const r = rectOf(el);
     const from = rectOf(seatBox(el.dataset.seat));
     if (!r || !from) return null;
-    const d = offset(from, r);
+    const origin = towards(r, from);
     const delay = i * stagger;
     until = Math.max(until, delay + duration);
     return run(el, [
-      { translate: `${d.x}px ${d.y}px`, scale: 0.4, opacity: 0 },
-      { translate: "0px 0px", scale: 1, opacity: 1 },
+      { transformOrigin: origin, scale: 0.4, opacity: 0 },
+      { transformOrigin: origin, scale: 1, opacity: 1 },
     ], { duration, delay, fill: "backwards" }, "meld");
   });
   return { anims, until };
 }
 
 /**
- * Before the render of the first card played: each seat's meld goes back to its seat, once it has
- * lain on the felt long enough to be read (MELD_MS.read from its laying, at the pace; a tap on the
- * felt hurries it).
+ * Before the render of the first card played: each seat's meld is gathered up towards its seat (it
+ * folds to its side on the seat's side, inside its own place), once it has lain on the felt long
+ * enough to be read (MELD_MS.read from its laying, at the pace; a tap on the felt hurries it).
  */
 export function gatherMelds(run, ms, prev, next) {
   if (!prev || !meldOnFelt(prev) || meldOnFelt(next) || prev.hand_number !== next.hand_number) return [];
@@ -77,10 +82,10 @@ export function gatherMelds(run, ms, prev, next) {
     const r = rectOf(el);
     const to = rectOf(seatBox(el.dataset.seat));
     if (!r || !to) return null;
-    const d = offset(to, r);
+    const origin = towards(r, to);
     return run(el, [
-      { translate: "0px 0px", scale: 1, opacity: 1 },
-      { translate: `${d.x}px ${d.y}px`, scale: 0.3, opacity: 0 },
+      { transformOrigin: origin, scale: 1, opacity: 1 },
+      { transformOrigin: origin, scale: 0.3, opacity: 0 },
     ], { duration, delay, fill: "forwards" }, "meld-gather");
   });
 }

@@ -151,6 +151,22 @@ export function contractText(s, seat, stuck, bid) {
   return `${who} bid ${bid}`;
 }
 
+/**
+ * The status line while the cards of a new view are still moving (anim.js): what the table shows
+ * happening, from the view drawn, never the view before it (whose turn, whose choice, are over) nor
+ * the turn to come (it shows once the cards have landed). `moving`: {cards: [{card, seat}] flying to
+ * the trick, deal: the hand is being dealt, meld: the meld is being laid on the felt}. The cards
+ * played say who played what ("You play Q♠.", "North plays K♠."); else the deal says who deals; else
+ * the meld is being laid. Null when nothing moves (the view's own status shows at once).
+ */
+export function movingText(s, v, moving) {
+  const cards = moving?.cards ?? [];
+  if (cards.length) return cards.map(({ card, seat }) => `${s.name(seat)} ${s.verb(seat, "play", "plays")} ${cardShort(card)}.`).join(" ");
+  if (moving?.deal) return v.dealer ? `${s.name(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}…` : "Dealing…";
+  if (moving?.meld) return "The meld is laid on the table…";
+  return null;
+}
+
 /** The line under the table: whose move it is and what it is. `waiting`: names the next hand waits for. */
 export function statusText(s, v, waiting = []) {
   const L = v.legal ?? {};

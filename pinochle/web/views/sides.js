@@ -1,11 +1,13 @@
 // The sides' lines under the felt: for each side (each player, at a table of players alone) only
 // what means something at this point of the hand. While the auction is on and until the first
 // card, each seat's call ("Bid 36", "Pass"); once a side has laid its meld, its meld; once play
-// has begun, its tricks and counters. Nothing is a count of 0 that nothing could have changed yet.
+// has begun, its tricks and counters (two-handed: every side's meld too, its melds being declared one
+// by one through play). Nothing is a count of 0 that nothing could have changed yet.
 // Pure view functions: they draw `ctx` (built by controller.js) and keep no state.
 
 import { $, fill, h } from "../dom.js";
 import { Phase } from "../protocol.js";
+import { hasStock } from "../words.js";
 
 // the phases in which tricks are played (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
 const PLAY = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
@@ -41,8 +43,10 @@ export function sideItems(ctx, side) {
       else items.push({ key: `call-${seat}`, label: who ? `${who} bid` : "Bid", value: String(call) });
     }
   }
-  // a meld laid down (two-handed: melds declared one by one, counted in `meld_shown`)
-  const melded = seats.some((seat) => v.melds?.[seat]) || (v.meld_shown?.[side] ?? 0) > 0;
+  // a meld laid down (two-handed: melds declared one by one, counted in `meld_shown`, and any trick won
+  // may bring one: once play has begun every side's meld shows, yours too while it is still 0, so that
+  // the line never shows the other player's meld alone as if it were yours)
+  const melded = seats.some((seat) => v.melds?.[seat]) || (v.meld_shown?.[side] ?? 0) > 0 || (hasStock(v) && begun);
   if (begun) {
     items.push({ key: "tricks", label: "Tricks", value: String(v.tricks_won?.[side] ?? 0) },
       { key: "counters", label: "Counters", value: String(v.counters?.[side] ?? 0) });
