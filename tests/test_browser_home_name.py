@@ -13,7 +13,7 @@ A fresh reviewer found Quick Match asking for the name from a field in the priva
 - A toast raised on Home (Join with no room code) or in a room's lobby (Copy link, with a computer
   guest in the room) covers no button, field or game tile in the window, at 320x568, 360x740,
   390x844, 768x1024 and 1440x900, light and dark; and the lobby's seat badges stay one short line
-  each (Home's name section once shared a class name with the "You" badge and stretched it).
+  each in your seat (Home's name section once shared a class name with the "You" badge and stretched it).
 """
 
 from __future__ import annotations
@@ -123,9 +123,9 @@ def test_a_toast_away_from_the_table_covers_no_control(server: Any) -> None:  # 
             page.locator("#toasts .toast").first.wait_for()
             settle(page)
             seen[f"lobby {size} {theme}"] = page.evaluate(COVERED)
-            # the seats' badges ("You", "Creator", "Not ready") stay one short line each
+            # your seat's badges ("You", "Creator", "Not ready") stay one short line each
             seen[f"lobby {size} {theme}"]["badges"] = page.evaluate(
-                "() => Math.max(...[...document.querySelectorAll('#lobby-seats .badge')].map((b) => b.getBoundingClientRect().height))")
+                "() => Math.max(...[...document.querySelectorAll('#lobby-seats .lseat.you .badge')].map((b) => b.getBoundingClientRect().height))")
             page.screenshot(path=str(ARTIFACTS / f"lobby-toast-{size[0]}x{size[1]}-{theme}.png"))
             ctx.close()
         return {"seen": seen, "errors": errors}
