@@ -10,6 +10,7 @@ A fresh reviewer found Quick Match asking for the name from a field in the priva
   ("Type your name first (1 to 20 characters), then press Enter to start Quick Match."), takes the
   focus and lies whole in the window; Enter after typing the name starts the Quick Match search,
   and the name is kept (a room made afterwards takes it without asking).
+- An invitation link: the name field (with the focus), the invitation and Join all in the window.
 - A toast raised on Home (Join with no room code) or in a room's lobby (Copy link, with a computer
   guest in the room) covers no button, field or game tile in the window, at 320x568, 360x740,
   390x844, 768x1024 and 1440x900, light and dark; and the lobby's seat badges stay one short line
@@ -137,3 +138,33 @@ def test_a_toast_away_from_the_table_covers_no_control(server: Any) -> None:  # 
     assert len(seen) == 2 * len(SIZES) and all(s["toasts"] for s in seen.values()), seen
     bad = {k: s for k, s in seen.items() if s["covered"] or not s["inWindow"] or s.get("badges", 0) > 30}
     assert bad == {}, json.dumps(bad, indent=1)
+
+
+@pytest.mark.parametrize("size", [(320, 568), (360, 740), (1440, 900)], ids=["320x568", "360x740", "1440x900"])
+def test_an_invitation_shows_the_name_field_and_the_join_button_together(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    """An invitation link asks for the name in its one place: the focus is in the name field, and the
+    field, the invitation's line and Join all lie in the window (the name is no longer in the room's
+    section, right above Join)."""
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, ann = open_home(browser, server.url, (1440, 900), "light", errors)
+        ann.get_by_test_id("name-input").fill("Ann")
+        ann.get_by_test_id("create-room").click()
+        ann.get_by_test_id("lobby").wait_for()
+        code = ann.get_by_test_id("room-code").inner_text().strip()
+        ctx2, page = open_home(browser, f"{server.url}?room={code}", size, "dark", errors)
+        page.wait_for_function("() => document.getElementById('invite-note').dataset.state === 'known'")
+        settle(page)
+        out = page.evaluate("""() => { const whole = (id) => { const r = document.getElementById(id).getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight; };
+          return { focus: document.activeElement.id, name: whole('name-input'), note: whole('invite-note'), join: whole('join-room') }; }""")
+        page.screenshot(path=str(ARTIFACTS / f"home-invite-{size[0]}x{size[1]}.png"))
+        out["errors"] = errors
+        ctx2.close()
+        ctx.close()
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert out == {"focus": "name-input", "name": True, "note": True, "join": True}
