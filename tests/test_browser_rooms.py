@@ -146,11 +146,12 @@ def run_rooms(browser: Any, server: Server) -> dict[str, Any]:
     # Ann creates a room.
     a.goto(server.url)
     a.get_by_test_id("home").wait_for()
-    # first with no name: Home says so; the message does not follow Ann into the lobby (a review,
-    # 2026-12-01: it stayed over her own seat for seconds)
+    # first with no name: Home says so under the name field (no toast), and nothing follows Ann into the
+    # lobby (a review, 2026-12-01: a toast stayed over her own seat for seconds)
     a.get_by_test_id("create-room").click()
-    a.get_by_test_id("toast").last.wait_for()
-    assert "name" in a.get_by_test_id("toast").last.inner_text()
+    a.get_by_test_id("name-error").wait_for()
+    assert "name" in a.get_by_test_id("name-error").inner_text()
+    assert a.get_by_test_id("toast").count() == 0
     a.wait_for_timeout(500)  # older than the screen change that follows
     a.get_by_test_id("name-input").fill(ANN)
     a.get_by_test_id("create-room").click()

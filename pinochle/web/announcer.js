@@ -48,13 +48,15 @@ function boxesIn(sel, x0, x1) {
  * the lowest, nearest the hand where the eye is; one clear of the status line, the score line and the
  * trick when there is one (on a phone: over the felt above the status line), then of the seats, and of
  * the felt's other cards too when there is one of those. Taps go through a toast in any case (style.css: pointer-events).
- * Elsewhere the stylesheets place them (home.css: the lobby's foot).
+ * Elsewhere the stylesheets place them (home.css: the lobby's foot), moved off any control (placeOffTable).
  */
 export function placeToasts() {
   const box = $("toasts");
   if (!box) return;
+  box.style.top = "";
   if (document.body.dataset.screen !== "table" || !box.children.length) {
     box.style.bottom = "";
+    if (box.children.length) placeOffTable(box);
     return;
   }
   const r = box.getBoundingClientRect();
@@ -77,6 +79,38 @@ export function placeToasts() {
   box.style.bottom = best === undefined ? "" : `${Math.round(innerHeight - best)}px`;
 }
 
+/** What a toast away from the table had better not lie over either: a room's seats, the field's words. */
+const OFF_TABLE_READ = ".lseat, .name-error, .invite-note, h1, h2";
+
+/**
+ * Away from the table (Home, a room's lobby, the search, the review) the toasts lie where the stylesheets
+ * put them (style.css, home.css) unless that covers a control in the window (a button, a field, a game's
+ * tile: whatever raised the toast, or any other); then in the clear band nearest to that place: just above
+ * or under a control, at the window's top or foot, clear of a seat and a heading too when there is such a
+ * band. Where no band is clear of every control (never yet seen), the one over the fewest.
+ */
+function placeOffTable(box) {
+  const screen = document.querySelector(`#screen-${CSS.escape(document.body.dataset.screen ?? "")}`);
+  if (!screen || screen.hidden) return;
+  const r = box.getBoundingClientRect();
+  const height = r.height;
+  const inWindow = (sel) => [...screen.querySelectorAll(sel)].map((el) => el.getBoundingClientRect())
+    .filter((b) => b.width >= 1 && b.height >= 1 && b.right > r.left && b.left < r.right && b.bottom > 0 && b.top < innerHeight);
+  const hard = inWindow(CONTROLS);
+  const read = inWindow(OFF_TABLE_READ);
+  const over = (top, boxes) => boxes.filter((b) => b.bottom > top && b.top < top + height).length;
+  const low = innerHeight - GAP - height;
+  const tops = [r.top, GAP, low];
+  for (const b of hard) tops.push(b.top - GAP - height, b.bottom + GAP);
+  const places = tops.filter((t) => t >= GAP - 0.5 && t <= low + 0.5).sort((a, b) => Math.abs(a - r.top) - Math.abs(b - r.top));
+  const clear = places.filter((t) => !over(t, hard));
+  const best = clear.find((t) => !over(t, read)) ?? clear[0]
+    ?? [...places].sort((a, b) => over(a, hard) - over(b, hard))[0];
+  if (best === undefined || Math.abs(best - r.top) < 0.5) return;
+  box.style.top = `${Math.round(best)}px`;
+  box.style.bottom = "auto";
+}
+
 let watching = null;
 let queued = false;
 /** Keep the toasts clear while they show: the table re-renders (the bid buttons come and go) and the window turns. */
@@ -90,10 +124,14 @@ function watch(on) {
     const table = $("screen-table");
     watching = { observer: new MutationObserver(again), again };
     if (table) watching.observer.observe(table, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class"] });
+    // another screen, and Home scrolling under the toasts (placeOffTable)
+    watching.observer.observe(document.body, { attributes: true, attributeFilter: ["data-screen"] });
     addEventListener("resize", again);
+    addEventListener("scroll", again, { passive: true });
   } else if (!on && watching) {
     watching.observer.disconnect();
     removeEventListener("resize", watching.again);
+    removeEventListener("scroll", watching.again);
     watching = null;
   }
 }

@@ -67,21 +67,40 @@ function showConnBanner(on) {
 
 // ------------------------------------------------------------------ home: solo, rooms, Quick Match
 
-/** The trimmed display name from the name field, or null (and say why). */
-function displayName() {
+/** What the player asked for while the name was missing (Enter in the name field then does it). */
+let afterName = null;
+
+/**
+ * The trimmed display name from Home's one name field, or null: then the field says why under itself
+ * and takes the focus (in view), and `then` (the step that asked: Quick Match, a room) waits for the
+ * Enter key in the field. Never a toast: the field is the place the player looks.
+ */
+function displayName(then = null) {
   const input = $("name-input");
   const name = input.value.trim();
   const length = [...name].length;
   if (length < 1 || length > NAME_MAX) {
+    afterName = then;
+    showName(true);
     input.setAttribute("aria-invalid", "true");
-    toast(length ? `A name has at most ${NAME_MAX} characters.` : "Type your name first (1 to 20 characters).");
-    input.focus();
+    const what = then ? `, then press Enter to ${then.words}` : "";
+    sayNameError(length ? `A name has at most ${NAME_MAX} characters${what}.` : `Type your name first (1 to ${NAME_MAX} characters)${what}.`);
+    input.focus({ preventScroll: true });
+    input.scrollIntoView({ block: "center" });
     return null;
   }
   input.removeAttribute("aria-invalid");
+  sayNameError("");
   writeStore(NAME_KEY, name);
   showName(false);
   return name;
+}
+
+/** The line under the name field: why the name is wanted ("" hides it). */
+function sayNameError(text) {
+  const el = $("name-error");
+  el.textContent = text;
+  el.hidden = !text;
 }
 
 /** The stored name, if it is one a room would take. */
@@ -249,7 +268,7 @@ async function loadGames() {
 }
 
 function createRoom() {
-  const name = displayName();
+  const name = displayName({ words: "create the room", run: createRoom });
   if (!name) return;
   const level = $("guest-level").value;
   const game = chosenGame();
@@ -269,13 +288,13 @@ function joinRoom(e) {
     return;
   }
   $("join-code").removeAttribute("aria-invalid");
-  const name = displayName();
+  const name = displayName({ words: "join the room", run: joinRoom });
   if (!name) return;
   leavingSeat(() => { if (send({ type: ClientType.JOIN_ROOM, code, name })) st.expectSeat = true; });
 }
 
 function quickMatch() {
-  const name = displayName();
+  const name = displayName({ words: "start Quick Match", run: quickMatch });
   if (!name) return;
   const players = chosenPlayers(); // auction at 4 or 5 searches for a table of that many
   leavingSeat(() => {
@@ -406,12 +425,22 @@ function wire() {
     const v = name.value.trim();
     if (v && [...v].length <= NAME_MAX) writeStore(NAME_KEY, v);
   });
-  name.addEventListener("input", () => name.removeAttribute("aria-invalid"));
+  name.addEventListener("input", () => {
+    name.removeAttribute("aria-invalid");
+    // the step that asked for the name still waits: say how to go on
+    const next = afterName && name.value.trim() ? `Press Enter to ${afterName.words}.` : "";
+    if ($("name-error").textContent !== next) sayNameError(next);
+  });
   name.addEventListener("keydown", (e) => {
     if (e.key !== "Enter") return;
-    // Enter after typing the name joins the room whose code is filled in (an invitation link);
-    // otherwise it keeps the name and Home says "Playing as NAME"
-    if ($("join-code").value.trim()) joinRoom(e);
+    // Enter after typing the name does what asked for it (Quick Match, a room), or joins the room whose
+    // code is filled in (an invitation link); otherwise it keeps the name and Home says "Playing as NAME"
+    const then = afterName;
+    if (then && [...name.value.trim()].length) {
+      e.preventDefault();
+      afterName = null;
+      then.run();
+    } else if ($("join-code").value.trim()) joinRoom(e);
     else if (displayName()) {
       e.preventDefault(); // (the Enter would otherwise go on to press Change, which now has the focus)
       $("name-change").focus();

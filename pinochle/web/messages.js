@@ -276,8 +276,11 @@ export async function applyInvite() {
     return;
   }
   const name = document.getElementById("name-input");
-  if (!name.value.trim()) name.focus();
-  else document.getElementById("join-room").focus();
+  if (!name.value.trim()) {
+    // the name field at the top of the window, the invitation and its Join under it: both in view
+    name.scrollIntoView({ block: "start" });
+    name.focus({ preventScroll: true });
+  } else document.getElementById("join-room").focus();
 }
 
 const $form = () => document.getElementById("join-form");

@@ -277,7 +277,12 @@ export function handResultSentence(s, last, earned) {
   if (Array.isArray(last.transfers)) {
     // a hand settled by stakes: nothing is "taken off"; the settlement says who pays whom
     if (last.played === false) {
-      return last.made ? `${who} made the bid of ${last.bid} with meld alone: no play.` : `${who} conceded the bid of ${last.bid}.`;
+      if (!last.made) return `${who} conceded the bid of ${last.bid}.`;
+      // the meld alone reaches the bid: no card is played (VARIANTS.md cutthroat)
+      const meld = last.meld?.[side];
+      const whose = side === s.mySide ? "your" : `${s.name(last.declarer)}'s`;
+      const covers = Number.isFinite(meld) ? `: ${whose} meld of ${meld} already covers the bid, so no card is played` : ": no card is played";
+      return `${who} made the bid of ${last.bid} with meld alone${covers}.`;
     }
     if (last.made) return `${who} made the bid of ${last.bid}.`;
     const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}` : "";
