@@ -58,8 +58,10 @@ def _sealed(record: object) -> tuple[int, str, str]:
         raise BadRecord("format", None, f"verify takes a match record: {{\"format\": {MATCH_FORMAT!r}, "
                                         "\"commitment\", \"seed\", \"salt\", \"hands\": [...]}")
     seed, salt, sealed = record.get("seed"), record.get("salt"), record.get("commitment")
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
+        seed = int(seed)  # as the match summary shows it: decimal digits (JavaScript numbers hold only 53 bits)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise BadRecord("seed", None, "the seed is a whole number (shown when the match ended)")
+        raise BadRecord("seed", None, "the seed is a whole number, or its decimal digits as text (shown when the match ended)")
     if not isinstance(salt, str) or not SALT.fullmatch(salt):
         raise BadRecord("salt", None, "the salt is 32 lowercase hex digits (shown when the match ended)")
     if not isinstance(sealed, str) or not DIGEST.fullmatch(sealed):

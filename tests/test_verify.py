@@ -166,7 +166,7 @@ def test_a_server_match_shows_its_commitment_then_its_seed_and_salt_and_verifies
     with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
         ended = hello(ws, device)["match"]
     assert ended["phase"] == "match_end" and ended["commitment"] == summary["commitment"]
-    assert (ended["seed"], ended["salt"]) == (stored.seed, stored.salt)
+    assert (ended["seed"], ended["salt"]) == (str(stored.seed), stored.salt)  # the seed as text: 63 bits
     finished = store.load(match_id)
     assert finished is not None and finished.finished
     record = {**match_record(rebuild(finished)), "commitment": ended["commitment"], "seed": ended["seed"],

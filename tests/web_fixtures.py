@@ -178,10 +178,13 @@ LONG_NAMES = room_table({"N": "West (computer, Normal)", "E": "Maximiliana", "S"
 
 
 class Scripted:
-    """A scripted socket for one page: welcome, then ``show(view)`` sends a state (``table``: table facts)."""
+    """A scripted socket for one page: welcome, then ``show(view)`` sends a state (``table``: table facts;
+    ``sealed``: more fields of the match summary, e.g. its ``commitment``)."""
 
-    def __init__(self, v: dict[str, Any], table: dict[str, Any] | None = None) -> None:
+    def __init__(self, v: dict[str, Any], table: dict[str, Any] | None = None,
+                 sealed: dict[str, Any] | None = None) -> None:
         self.table = table
+        self.sealed = sealed or {}
         self.view = v
         self.ws: Any = None
         self.received: list[dict[str, Any]] = []
@@ -194,7 +197,8 @@ class Scripted:
             self.received.append(msg)
             if msg["type"] == "hello":
                 seat = {"token": "s" * 32, "room": None, "match": "fx"} if self.table else None
-                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": None if self.table else summary(self.view),
+                ws.send(json.dumps({"type": "welcome", "device": "d" * 22,
+                                    "match": None if self.table else {**summary(self.view), **self.sealed},
                                     "seat": seat}))
                 if self.table:  # a seat's table is resent after the welcome
                     self.send()
@@ -204,7 +208,7 @@ class Scripted:
         ws.on_message(on_message)
 
     def send(self, event: str = "resume") -> None:
-        match = {**summary(self.view), "kind": self.table["kind"]} if self.table else summary(self.view)
+        match = {**summary(self.view), **self.sealed, **({"kind": self.table["kind"]} if self.table else {})}
         self.ws.send(json.dumps({"type": "state", "match": match, "view": self.view, "event": event,
                                  "table": self.table}))
 

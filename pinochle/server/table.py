@@ -395,7 +395,8 @@ class Table:
             **({"players": s.table_size} if self.chaired else {}),
             "commitment": self.commitment,
             # the match is over: its shuffle is shown, so that anyone can check it (pinochle verify)
-            **({"seed": self.seed, "salt": self.salt} if s.phase == "match_end" and self.salt else {}),
+            # (the seed in decimal as text: it has up to 63 bits, more than a JavaScript number holds exactly)
+            **({"seed": str(self.seed), "salt": self.salt} if s.phase == "match_end" and self.salt else {}),
         }
 
     def _seats_json(self, now: float) -> dict[str, object]:

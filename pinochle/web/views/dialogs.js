@@ -469,7 +469,26 @@ function perPlayerScores(s, hist, deals, open = true) {
 export function renderScores(ctx) {
   const { v, s } = ctx;
   const hist = v.history ?? [];
-  fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand has been finished yet."));
+  fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand has been finished yet."),
+    sealLine(ctx.match));
+}
+
+/**
+ * The sealed shuffle, under the score sheet and the result: the summary's `commitment` (SHA-256 of the
+ * seed and a secret salt, shown from the first deal) and, once the match has ended, the `seed` and `salt`
+ * themselves, with a link to how anyone checks them (docs/records.md, opened in a new tab so that reading
+ * it never marks anyone away). Nothing for a match stored before the seal.
+ */
+export function sealLine(match) {
+  const sealed = match?.commitment;
+  if (typeof sealed !== "string" || !sealed) return null;
+  const short = `${sealed.slice(0, 8)}…${sealed.slice(-4)}`;
+  const shown = typeof match.seed === "string" && typeof match.salt === "string";
+  return h("p", { class: "seal", "data-testid": "seal" },
+    "Shuffle sealed before the first deal: ", h("code", { title: sealed }, short),
+    shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ". ")
+      : " (its seed is shown when the match ends). ",
+    h("a", { href: "/rules/doc/records#a-verifiable-shuffle", target: "_blank", rel: "noopener" }, "How to check it"));
 }
 
 function finalScore(s, v) {
@@ -526,7 +545,7 @@ export function renderResult(ctx) {
   $("result-title").textContent = resultTitle(s, v.winner);
   fill($("result-score"), finalScore(s, v));
   showWhyWon($("result-why"), v);
-  fill($("result-last"), ...lastHandBlock(s, v));
+  fill($("result-last"), ...lastHandBlock(s, v), sealLine(ctx.match));
 }
 
 /** A room or Quick Match result: final scores, the winner, the last hand in its parts and every hand. */
@@ -543,7 +562,8 @@ export function renderReview(ctx) {
     last.length ? h("section", { class: "review-last", "data-testid": "review-last" }, ...last) : null,
     h("h2", {}, `The hands (${hist.length})`),
     // the review lists the hands; the score sheet at the table opens each one (a phone's review has no room for the buttons)
-    hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."));
+    hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."),
+    sealLine(ctx.match));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."
     : "Thanks for playing Quick Match.";
