@@ -193,7 +193,14 @@ def test_the_status_line_never_keeps_a_phase_that_has_moved_on(server: Any, case
         # while the meld is laid: that it is being laid; then the view's own words
         laying = [f for f in frames if "pinochle-meld" in f["moving"]]
         assert laying, frames
-        assert all(f["status"] == "The meld is laid on the table\u2026" for f in laying), sorted({f["status"] for f in laying})
+        said_laying = [f["status"] for f in laying]
+        lay = "The meld is laid on the table\u2026"
+        # that it is being laid from the first frame; the view's own words may come in the last frames of the
+        # lay (the hold ends as the cards land, on a timer a loaded machine may run a frame or two before the
+        # animation reports its end), and once they have come the lay's words never come back
+        assert said_laying[0] == lay and set(said_laying) <= {lay, after}, sorted(set(said_laying))
+        ended_at = said_laying.index(after) if after in said_laying else len(said_laying)
+        assert all(w == after for w in said_laying[ended_at:]) and len(said_laying) - ended_at <= 3, said_laying
     # every frame says what the moving cards show, or (once they have landed) what the view says
     assert all(f["status"] == after or f["moving"] for f in frames), [(f["status"], f["moving"]) for f in frames]
     assert frames[-1]["status"] == after
