@@ -249,7 +249,7 @@ class Connection:
         again (storage is not asked)."""
         table = self._seated
         if (table is None or table.id != match_id or table.closed or table.abandoned
-                or self.tables.tables.get(match_id) is not table or table.state.phase == "match_end"):
+                or self.tables.table(match_id) is not table or table.state.phase == "match_end"):
             return None
         return table
 
