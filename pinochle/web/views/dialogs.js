@@ -436,10 +436,12 @@ export function renderSummary(ctx, hand = null) {
   const earned = past ? last.measured ?? null : v.last_earned ?? last.measured ?? null;
   $("summary-dialog").dataset.past = past ? "true" : "false";
   const deal = !past && Boolean(v.legal?.deal);
+  // the match's last hand: its summary first, then the button to the match's result
+  const ending = !past && v.phase === Phase.MATCH_END;
   const next = $("next-hand");
-  next.hidden = !deal;
+  next.hidden = !deal && !ending;
   // the button says what the title says: "Deal 3 over" is followed by the next deal (cutthroat, auction)
-  next.textContent = v.deals ? "Next deal" : "Next hand";
+  next.textContent = ending ? MATCH_RESULT : v.deals ? "Next deal" : "Next hand";
   const note = $("summary-waiting");
   note.hidden = past || !(v.phase === Phase.HAND_END && !deal);
   note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
@@ -463,6 +465,9 @@ export function renderSummary(ctx, hand = null) {
     summaryTable(s, last, earned),
   );
 }
+
+/** The button from the last hand's summary to the match's result. */
+export const MATCH_RESULT = "Match result";
 
 /** A score sheet row's number, a button that opens that hand's full summary (app.js: a click on the row). */
 function handOpener(n, deals, open = true) {
