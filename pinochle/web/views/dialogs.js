@@ -6,6 +6,7 @@ import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitCh
 import { Phase } from "../protocol.js";
 import { contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
+import { seating } from "../seats.js";
 
 /** The last completed trick of the hand and its index, or null. */
 export function lastCompleted(v) {
@@ -429,10 +430,11 @@ const verdictWord = (last) => (last.made ? "made" : last.played === false ? "con
  * earlier hand of the match (`hand`: a `history` entry, with its `measured`).
  */
 export function renderSummary(ctx, hand = null) {
-  const { v, s } = ctx;
+  const { v } = ctx;
   const past = hand !== null;
   const last = past ? hand : v.last_hand;
   if (!last) return;
+  const s = handSeating(ctx, last);
   const earned = past ? last.measured ?? null : v.last_earned ?? last.measured ?? null;
   $("summary-dialog").dataset.past = past ? "true" : "false";
   const deal = !past && Boolean(v.legal?.deal);
@@ -464,6 +466,18 @@ export function renderSummary(ctx, hand = null) {
     stakeSteps(last),
     summaryTable(s, last, earned),
   );
+}
+
+/**
+ * The seats of the hand `last` for the summary: at a table of chairs (auction at 4 or 5) the players sit at
+ * other places from hand to hand, so an earlier hand's seats are named by that hand's lineup (who declared,
+ * who paid), never by whoever sits there now; elsewhere the table's seats (`ctx.s`).
+ */
+function handSeating(ctx, last) {
+  const { v, s } = ctx;
+  if (!s.lineup || !last.lineup || typeof last.lineup !== "object") return s;
+  const mine = Object.keys(last.lineup).find((p) => p !== "N" && last.lineup[p] === s.myChair) ?? null;
+  return seating({ ...v, lineup: last.lineup, sits_out: mine === null, seat: mine ?? "N" }, ctx.table, mine);
 }
 
 /** The button from the last hand's summary to the match's result. */
