@@ -116,9 +116,11 @@ function onState(msg) {
     announce(`New match. ${s.isMe(v.dealer) ? "You deal" : `${s.name(v.dealer)} deals`}.`);
   }
   if (v.phase === Phase.MATCH_END) {
-    // watched to its end at the table, the last hand shows its summary first, as every hand does; a
-    // reload or a return to a match over goes straight to the result
-    if (atTable && sameMatch && msg.event === StateEvent.MOVE && prev && prev.phase !== Phase.MATCH_END && v.last_hand) {
+    // a solo match watched to its end at the table: the last hand shows its summary first, as every hand
+    // does; a reload or a return to a match over goes straight to the result (a room's review opens on
+    // the last hand whole, with the others reading it at the same time)
+    if (which === "solo" && atTable && sameMatch && msg.event === StateEvent.MOVE && prev
+        && prev.phase !== Phase.MATCH_END && v.last_hand) {
       st.endSummary = handKey(v);
     }
     go(endScreen(which, v));
