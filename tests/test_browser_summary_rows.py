@@ -135,7 +135,8 @@ def test_a_side_without_meld_reads_a_dash_and_a_lost_meld_a_zero_with_why() -> N
     # a side that showed 60 and took no trick keeps none of it (RULES.md, Meld): the engine's parts for that
     # hand, written out (random play seldom leaves a side without a trick)
     decl = next(k for k, seats in none["sides"].items() if none["last_hand"]["declarer"] in seats)
-    lost = {**none, "last_hand": lost_meld(none["last_hand"], decl, 60)}
+    lost_hand = lost_meld(none["last_hand"], decl, 60)
+    lost = {**none, "last_hand": lost_hand, "last_earned": {k: lost_hand["kept_meld"][k] + lost_hand["counters"][k] for k in lost_hand["score"]}}
     out = summary_rows(lost, "meld-lost", sizes=((390, 844),), themes=("dark",))
     assert out.pop("errors") == []
     last = lost["last_hand"]
@@ -166,6 +167,7 @@ def lost_meld(last: dict[str, Any], decl: str, meld: int) -> dict[str, Any]:
                              "rule": "RULES.md, Meld: a side keeps its meld only with a trick"},
                             {"label": "Counters", "points": 0, "rule": rule}]}
     out.pop("earned", None)
+    out["measured"] = {k: out["kept_meld"][k] + out["counters"][k] for k in sides}
     return out
 
 
