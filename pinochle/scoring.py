@@ -64,19 +64,36 @@ def side_parts(declarer_side: int, bid: int, meld: tuple[int, ...], kept: tuple[
     """The parts of a hand scored as RULES.md scores it: each side adds its kept meld, its counters
     and the last trick's bonus (``last``: per side, the bonus if it took the last trick, included
     in ``counters``); a declaring side that is set loses the bid instead (``declarer_side`` -1: no
-    contract).
+    contract): its parts still say what it took, then that none of it is scored
+    (:func:`set_parts`), then the bid taken off.
 
     >>> [[(p.label, p.points) for p in side] for side in side_parts(0, 300, (40, 60), (40, 60),
     ...  (100, 150), (0, 10), False)]
-    [[('Set: the bid is taken off', -300)], [('Meld kept', 60), ('Counters', 140), ('Last trick', 10)]]
+    [[('Meld kept', 40), ('Counters', 100), ('Set: what it took is not scored', -140), ('Set: the bid is taken off', -300)], [('Meld kept', 60), ('Counters', 140), ('Last trick', 10)]]
     """
     out: list[tuple[Part, ...]] = []
     for i in range(len(meld)):
+        earned = earned_parts(meld[i], kept[i], counters[i], last[i], rule)
         if i == declarer_side and not made:
-            out.append((Part("Set: the bid is taken off", -bid, rule),))
+            out.append((*set_parts(earned, "Set: what it took is not scored", rule),
+                        Part("Set: the bid is taken off", -bid, rule)))
             continue
-        out.append(earned_parts(meld[i], kept[i], counters[i], last[i], rule))
+        out.append(earned)
     return tuple(out)
+
+
+def set_parts(earned: tuple[Part, ...], label: str, rule: str) -> tuple[Part, ...]:
+    """A set (or conceding) side's parts: what it took (``earned``: its meld, counters and last trick,
+    each a row, as a side that made its bid shows them), then one row ``label`` taking all of it
+    off, so that every number the side took is shown and the rows still add up.
+
+    >>> [(p.label, p.points) for p in set_parts(earned_parts(40, 40, 90, 10), "Set", "r")]
+    [('Meld kept', 40), ('Counters', 80), ('Last trick', 10), ('Set', -130)]
+    >>> [(p.label, p.points) for p in set_parts((Part("Meld kept", 0, "r"), Part("Counters", 0, "r")), "Set", "r")]
+    [('Meld kept', 0), ('Counters', 0), ('Set', 0)]
+    """
+    took = sum(p.points for p in earned)
+    return (*earned, Part(label, -took, rule))
 
 
 def earned_parts(meld: int, kept: int, counters: int, last: int, rule: str = SCORING_RULE) -> tuple[Part, ...]:

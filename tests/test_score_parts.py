@@ -143,3 +143,50 @@ def test_a_player_sitting_out_who_pays_or_is_paid_is_told_why(players: int) -> N
                     assert all(r["why"] == "as an opponent" and "Hoyle" in r["rule"] for r in paid), rows
                     seen += len(paid)
     assert seen > 0
+
+
+@pytest.mark.parametrize("game", ["table", "partnership-pass", "racehorse", "britannica"])
+def test_a_set_side_shows_what_it_took_then_the_set(game: str) -> None:
+    """RULES.md, Scoring a hand (VARIANTS.md racehorse: meld and counters lost): a declaring side that is set
+    shows its meld, its counters and its last trick as a side that made it does, then a row taking all of it
+    off, then (RULES.md) the bid taken off; the rows add up to its score."""
+    seen = 0
+    for seed in range(12):
+        for last in finished_hands(game, seed, 8):
+            if last["made"] or last.get("set_at_once") or "declarer" not in last or last.get("played") is False:
+                continue
+            parts = last["parts"]
+            assert isinstance(parts, dict)
+            for side, rows in parts.items():
+                labels = [r["label"] for r in rows]
+                if not any(lb.startswith("Set") for lb in labels):
+                    continue
+                took = [r for r in rows if not r["label"].startswith(("Set", "Not scored"))]
+                assert [r["label"] for r in took][:2] in (["Meld kept", "Counters"],) or took[0]["label"].startswith("Meld "), rows
+                off = next(r for r in rows if r["label"] in ("Set: what it took is not scored", "Set: meld and counters lost"))
+                assert off["points"] == -sum(r["points"] for r in took), rows
+                if game != "racehorse":
+                    assert rows[-1 if game != "britannica" else labels.index("Set: the bid is taken off")] == {
+                        "label": "Set: the bid is taken off", "points": -last["bid"], "rule": rows[-1]["rule"]}, rows
+                assert sum(r["points"] for r in rows) == last["score"][side], rows  # type: ignore[index]
+                seen += 1
+    assert seen >= 2, game
+
+
+@pytest.mark.parametrize("game,players", [("cutthroat", None), ("auction", None), ("auction", 5)])
+def test_every_payment_is_in_both_parties_columns(game: str, players: int | None) -> None:
+    """A hand of stakes: each payment is a part of the payer (minus the amount, naming the payee) and of the
+    payee (the amount, naming the payer), and nothing else: the summary's one row per payment reads the same
+    from both columns, and the payments are the hand's transfers."""
+    for seed in range(4):
+        for last in finished_hands(game, seed, 6, players):
+            cols: dict[str, list[dict[str, object]]] = (
+                {str(c): rows for c, rows in enumerate(last["chair_parts"])} if players  # type: ignore[arg-type]
+                else last["parts"])  # type: ignore[assignment]
+            paid = sorted((k, str(r["who"]), r["points"]) for k, rows in cols.items() for r in rows if "who" in r)
+            pairs = {(k, w, p) for k, w, p in paid}
+            assert all((w, k, -p) in pairs for k, w, p in paid), paid  # type: ignore[operator]
+            transfers = last["chair_transfers"] if players else last["transfers"]
+            want = sorted([(str(t["to"]), str(t["from"]), t["amount"]) for t in transfers]  # type: ignore[attr-defined]
+                          + [(str(t["from"]), str(t["to"]), -t["amount"]) for t in transfers])  # type: ignore[attr-defined]
+            assert paid == want, (paid, want)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from ..cards import Suit
 from ..game import State, buried_counters, chair_lineup, last_trick_bonus, side_meld, sitting_out, taken
 from ..rules import SCALES, RuleSet
-from ..scoring import HandScore, Part, Won, earned_parts, match_result, reached_alone, reached_both, score_hand
+from ..scoring import (HandScore, Part, Won, earned_parts, match_result, reached_alone, reached_both, score_hand,
+                       set_parts)
 
 #: A played-out hand's score per side, ``(NS, EW)`` points, from the contract
 #: (``declarer_side`` and ``bid``, or ``None`` without one) and what each side
@@ -103,8 +104,10 @@ def racehorse(state: State) -> tuple[HandScore, Won | None]:
     if made:
         parts = [earned_parts(meld[i], kept[i], pts[i], last[i], rule) for i in (0, 1)]
     else:
-        parts[side] = (Part("Conceded: nothing scored" if state.conceded
-                            else "Set: meld and counters lost", 0, rule),)
+        # what the declaring side took (its meld, counted toward the bid, and its counters), then that it is lost
+        took = earned_parts(meld[side], earned[side] - pts[side], pts[side], last[side], rule)
+        parts[side] = set_parts(took, "Conceded: nothing scored" if state.conceded
+                                else "Set: meld and counters lost", rule)
         bonus = Part(f"Bonus {state.rules.total_counters}: the declarer "
                      + ("conceded" if state.conceded else "went set"), state.rules.total_counters, rule)
         parts[other] = (*earned_parts(meld[other], kept[other], pts[other], last[other], rule), bonus)

@@ -73,6 +73,9 @@ export const st = {
   chosen: new Set(), // the cards (by index in the hand) chosen to pass or bury
   chosenKey: null,
   summaryShownFor: null,
+  // the last hand of a match watched to its end: its summary shows at the table before the match's result
+  // (as every hand's does), until the player asks for the result (the hand's key, or null)
+  endSummary: null,
   stockSeen: null, // two-handed: {key, version, view, news} of the last view drawn (what changed: views/stock.js)
   confirm: null, // {ok, cancel} of the open confirm dialog
 };
@@ -270,7 +273,7 @@ function routeSeat() {
   const showMatch = () => {
     adopt("seat");
     setTimer(st.table);
-    go(s.view.phase === Phase.MATCH_END ? "review" : "table");
+    go(s.view.phase === Phase.MATCH_END ? endScreen("seat", s.view) : "table");
   };
   if (s.search) {
     go("searching");
@@ -355,7 +358,20 @@ function stamp(v) {
   document.body.dataset.turn = v.turn ?? "";
 }
 
-const handKey = (v) => `${st.match?.id}/${v.hand_number}`;
+export const handKey = (v) => `${st.match?.id}/${v.hand_number}`;
+
+/** The screen of a match over: its last hand's summary at the table first (`st.endSummary`), then the result. */
+export function endScreen(which, v) {
+  if (st.endSummary !== null && st.endSummary === handKey(v)) return "table";
+  return which === "solo" ? "result" : "review";
+}
+
+/** From the last hand's summary to the match's result (the solo result, or a room's review). */
+export function showMatchResult() {
+  st.endSummary = null;
+  if ($("summary-dialog").open) $("summary-dialog").close();
+  go(st.focus === "seat" ? "review" : "result");
+}
 
 export function renderTable() {
   const v = st.view;
@@ -386,7 +402,8 @@ export function renderTable() {
   $("last-trick-btn").disabled = !lastCompleted(v);
   if ($("meld-dialog").open) renderMeld(ctx);
   if ($("scores-dialog").open) renderScores(ctx);
-  if (v.phase === Phase.HAND_END && v.last_hand) {
+  const ending = v.phase === Phase.MATCH_END && st.endSummary === handKey(v);
+  if ((v.phase === Phase.HAND_END || ending) && v.last_hand) {
     // an earlier hand's summary opened from the score sheet stays until it is closed
     const pastOpen = $("summary-dialog").open && $("summary-dialog").dataset.past === "true";
     if (!pastOpen) renderSummary(ctx);
@@ -394,7 +411,7 @@ export function renderTable() {
       st.summaryShownFor = handKey(v);
       closeDialogs();
       $("summary-dialog").showModal();
-      if (v.legal?.deal) $("next-hand").focus();
+      if (v.legal?.deal || ending) $("next-hand").focus();
     }
   } else if ($("summary-dialog").open) {
     $("summary-dialog").close();
@@ -433,6 +450,10 @@ export function openHandSummary(index) {
 }
 
 function dealNext() {
+  if (st.view?.phase === Phase.MATCH_END) {
+    showMatchResult(); // the last hand's summary was read: on to the match's result
+    return;
+  }
   if ($("summary-dialog").open) $("summary-dialog").close();
   sendAction({ type: ActionType.DEAL });
 }

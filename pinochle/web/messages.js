@@ -6,7 +6,7 @@ import { ClientType, ErrorCode, Phase, ServerType, StateEvent } from "./protocol
 import { readSession } from "./dom.js";
 import { announce, announceChanges, notice, presenceChanges, roomChanges, toast } from "./announcer.js";
 import {
-  adopt, askResume, currentSeatToken, drawHome, emptySeat, forgetSeat, go, keepSeatToken, renderTable, routeSeat,
+  adopt, askResume, currentSeatToken, drawHome, emptySeat, endScreen, forgetSeat, go, handKey, keepSeatToken, renderTable, routeSeat,
   saveDevice, SCREEN_KEY, SEAT_SCREENS, sendHello, setIdle, st, stillReviewing, tableSeating,
 } from "./controller.js";
 import { setTimer } from "./timer.js";
@@ -115,8 +115,16 @@ function onState(msg) {
   if (msg.event === StateEvent.START) {
     announce(`New match. ${s.isMe(v.dealer) ? "You deal" : `${s.name(v.dealer)} deals`}.`);
   }
-  if (v.phase === Phase.MATCH_END) go(which === "solo" ? "result" : "review");
-  else go("table");
+  if (v.phase === Phase.MATCH_END) {
+    // a solo match watched to its end at the table: the last hand shows its summary first, as every hand
+    // does; a reload or a return to a match over goes straight to the result (a room's review opens on
+    // the last hand whole, with the others reading it at the same time)
+    if (which === "solo" && atTable && sameMatch && msg.event === StateEvent.MOVE && prev
+        && prev.phase !== Phase.MATCH_END && v.last_hand) {
+      st.endSummary = handKey(v);
+    }
+    go(endScreen(which, v));
+  } else go("table");
 }
 
 function onJoined(msg) {

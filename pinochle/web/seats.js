@@ -79,6 +79,8 @@ export function seating(view, table, you = null) {
   const name = (seat) => {
     if (!seat) return "";
     if (isMe(seat)) return "You";
+    // a table of chairs: a player is its chair, whatever place it plays this hand (chairName)
+    if (lineup && Number.isInteger(lineup[seat])) return chairName(lineup[seat]);
     if (!named) return partners.length === 1 && partners[0] === seat ? "Partner" : COMPASS[seat] ?? seat;
     const full = fullName(seat);
     const short = facts(seat)?.computer ? COMPUTER_NAME.exec(full) : null;
@@ -112,11 +114,13 @@ export function seating(view, table, you = null) {
     return sideSeats(side).map(name).join(" and ");
   };
 
-  /** A chair's name: "You", else its person's (or computer guest's) name, else "Player 3". */
+  /** A chair's name: "You", else its person's (or computer guest's, without "(computer, …)") name, else "Player 3". */
   const chairName = (chair) => {
     if (chair === myChair) return "You";
     const n = chairFacts(chair)?.name;
-    return typeof n === "string" && n ? n : `Player ${chair + 1}`;
+    if (typeof n !== "string" || !n) return `Player ${chair + 1}`;
+    const short = chairFacts(chair)?.computer ? COMPUTER_NAME.exec(n) : null;
+    return short ? short[1] : n;
   };
   const chairs = chairTotals.map((_, c) => c);
 

@@ -322,9 +322,15 @@ export function receivedCounts(v) {
   return out;
 }
 
-/** How a card your partner passed you is said and marked: the declarer got it, the partner got it back. */
+/**
+ * How a card your partner passed you is said and marked: the declarer got it, the partner got it back.
+ * The count is of the passed cards still in your hand (the server's `received`), never of all that were
+ * passed: the legend and the hand's label say "in your hand".
+ */
 export const RECEIVED = Object.freeze({
   mark: "from partner",
   said: (declarer) => (declarer ? "passed to you by your partner" : "passed back by your partner"),
-  legend: (n, declarer) => (declarer ? `${n} from your partner` : `${n} back from your partner`),
+  legend: (n, declarer) => (declarer ? `${n} in your hand from your partner` : `${n} in your hand passed back`),
+  // the hand's label: "2 cards passed to you by your partner still in your hand, marked"
+  inHand: (n, declarer) => `${n === 1 ? "1 card" : `${n} cards`} ${declarer ? "passed to you by your partner" : "passed back by your partner"} still in your hand, marked`,
 });

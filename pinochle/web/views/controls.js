@@ -8,6 +8,7 @@ import { Phase } from "../protocol.js";
 import { chooseOf, DIX } from "../words.js";
 import { auctionAid, bidStepAt, bigJump, bigJumpQuestion, JUMP_STEPS, jumpTarget } from "./bidding.js";
 import { meldControls } from "./stock.js";
+import { MATCH_RESULT } from "./dialogs.js";
 
 // the step from a bid to the next (legal.bid.step, or where legal.bid.ladder changes it): views/bidding.js
 export { bidStepAt };
@@ -62,6 +63,11 @@ export function renderControls(ctx) {
         class: `btn suit-btn ${SUIT[suit].color}`, type: "button", "data-testid": `trump-${suit}`, "data-focus": `trump-${suit}`,
         "aria-label": `${SUIT[suit].title} trump`, onclick: () => act.trump(suit),
       }, h("span", { class: "sym", "aria-hidden": "true" }, suitSym(suit)), h("span", { class: "nm" }, SUIT[suit].title)))));
+  } else if (v.phase === Phase.MATCH_END) {
+    // the match's last hand, its summary closed to see the table: the summary again, or on to the result
+    el.append(h("div", { class: "hand-end" },
+      h("button", { class: "btn", type: "button", "data-testid": "show-summary", onclick: act.showSummary }, "Hand summary"),
+      h("button", { class: "btn primary", type: "button", "data-testid": "next-hand-inline", onclick: act.deal }, MATCH_RESULT)));
   } else if (v.phase === Phase.HAND_END) {
     // once you asked for the next hand, the status line says whom the table waits for
     el.append(h("div", { class: "hand-end" },

@@ -6,6 +6,7 @@ import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitCh
 import { Phase } from "../protocol.js";
 import { contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
+import { seating } from "../seats.js";
 
 /** The last completed trick of the hand and its index, or null. */
 export function lastCompleted(v) {
@@ -137,43 +138,110 @@ const HAND_ROWS = ["Meld shown", "Tricks", "Meld + counters"];
  * party of a payment, a seat ("Paid by West") or, at a table of 4 or 5, a chair.
  */
 export function partLabel(s, p, chairs = false) {
-  if (p.who === undefined || p.who === null || p.who === "") return p.label;
-  const name = chairs ? (Number(p.who) === s.myChair ? "you" : s.chairName(Number(p.who)))
-    : s.isMe(p.who) ? "you" : s.name(p.who);
-  return p.label.replace("{who}", name);
+  if (!hasWho(p)) return p.label;
+  return p.label.replace("{who}", partyName(s, p.who, chairs).toLowerCase() === "you" ? "you" : partyName(s, p.who, chairs));
+}
+
+/** Whether a part names another party (a payment of a hand settled by stakes). */
+const hasWho = (p) => p.who !== undefined && p.who !== null && p.who !== "";
+
+/** A party of a payment as the summary names it: "You", a seat's name, or a chair's (the names the view gives). */
+function partyName(s, who, chairs) {
+  if (chairs) return Number(who) === s.myChair ? "You" : s.chairName(Number(who));
+  return s.isMe(who) ? "You" : s.name(who);
+}
+
+/**
+ * A payment's row label, one row per payment with both its parties in it: "You pay East", "East pays
+ * you", "West pays East" (a part of column `c` with `who`: paid to `c` when it is a gain, else by it).
+ * Each column of the row holds what that party gained or paid, so the row reads the same from every column.
+ */
+function paymentOf(s, c, p, chairs) {
+  const [payer, payee] = p.points >= 0 ? [String(p.who), String(c)] : [String(c), String(p.who)];
+  const payerName = partyName(s, payer, chairs);
+  const payeeName = partyName(s, payee, chairs);
+  const label = `${payerName} ${payerName === "You" ? "pay" : "pays"} ${payeeName === "You" ? "you" : payeeName}`;
+  return { key: `${payer}>${payee}`, label, payer, payee };
 }
 
 /**
  * The rows that add up to the hand score: one per labelled part the server gave any column
  * (`partsOf(col)`), in the order they first appear; a column without that part has an empty cell.
  * Each column's cells sum to its hand score (the server's parts add up: tests/test_score_parts.py).
+ * A payment (a part with another party, `who`) is one row per payment, "East pays you", with the
+ * payer's loss and the payee's gain in their two columns (the two parts the server gives it). A meld
+ * part of a side that showed no meld (`p.none`) reads "—".
  */
-function partRows(s, cols, partsOf, chairs = false, skip = () => false) {
+function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid = "") {
   const labels = [];
   const rules = new Map();
-  const whoAt = new Map(); // a payment's row: where its other party's column is
+  const keyOf = (c, p) => (hasWho(p) ? paymentOf(s, c, p, chairs).key : `part:${partLabel(s, p, chairs)}`);
+  const shown = new Map(); // a row's key -> its label
+  const pay = new Map(); // a payment's key -> its parties
   for (const c of cols) {
     for (const p of partsOf(c) ?? []) {
-      const l = partLabel(s, p, chairs);
-      if (!labels.includes(l)) { labels.push(l); rules.set(l, p.rule); }
-      if (p.who !== undefined && p.who !== null && p.who !== "") whoAt.set(l, cols.findIndex((x) => String(x) === String(p.who)));
+      const k = keyOf(c, p);
+      if (!labels.includes(k)) {
+        labels.push(k);
+        rules.set(k, p.rule);
+        if (hasWho(p)) {
+          const pm = paymentOf(s, c, p, chairs);
+          shown.set(k, pm.label);
+          pay.set(k, pm);
+        } else shown.set(k, partLabel(s, p, chairs));
+      }
     }
   }
-  // a hand of stakes: one row per other party, in the columns' order, so that the rows keep their
-  // places from deal to deal whoever declared ("Paid by you", "Paid to East", "Paid to West")
-  const at = (l) => (whoAt.has(l) ? whoAt.get(l) : Infinity); // a part with no other party ("Sat this hand out") last
-  const first = new Map(labels.map((l, i) => [l, i]));
-  if (whoAt.size) labels.sort((a, b) => at(a) - at(b) || first.get(a) - first.get(b));
-  return labels.map((l) => h("tr", { class: "part-row", "data-testid": "part-row", dataset: { label: l } },
-    h("th", { scope: "row", title: rules.get(l) ?? null }, l),
+  // a hand of stakes: the payments in the columns' order of the party other than the one in every
+  // payment (the declarer), so that the rows keep their places from deal to deal whoever declared
+  if (pay.size) {
+    const times = new Map();
+    for (const pm of pay.values()) for (const x of [pm.payer, pm.payee]) times.set(x, (times.get(x) ?? 0) + 1);
+    const common = [...times].sort((a, b) => b[1] - a[1])[0][0];
+    const at = (k) => {
+      const pm = pay.get(k);
+      if (!pm) return Infinity; // a part with no other party ("Sat this hand out") last
+      const other = pm.payer === common ? pm.payee : pm.payer;
+      return cols.findIndex((x) => String(x) === other);
+    };
+    const first = new Map(labels.map((l, i) => [l, i]));
+    labels.sort((a, b) => at(a) - at(b) || first.get(a) - first.get(b));
+  } else {
+    // what a side took comes first, whichever column gave it first; then what takes it off (a set, a
+    // concession, a side not scored), so that a set side's rows read: its meld, counters, last trick, the set
+    const off = (k) => (TAKES_OFF.test(shown.get(k)) ? 1 : 0);
+    const first = new Map(labels.map((l, i) => [l, i]));
+    labels.sort((a, b) => off(a) - off(b) || first.get(a) - first.get(b));
+  }
+  return labels.map((k) => h("tr", { class: `part-row${pay.has(k) ? " payment-row" : ""}`, "data-testid": "part-row",
+    dataset: { label: shown.get(k), ...(pay.has(k) ? { payer: pay.get(k).payer, payee: pay.get(k).payee } : {}) } },
+    h("th", { scope: "row", title: rules.get(k) ?? null }, shown.get(k),
+      pay.has(k) && howPaid ? h("span", { class: "paid-how", "data-testid": "paid-how" }, howPaid) : null),
     ...cols.flatMap((c) => {
       if (skip(c)) return [];
-      const mine = (partsOf(c) ?? []).filter((p) => partLabel(s, p, chairs) === l);
+      const mine = (partsOf(c) ?? []).filter((p) => keyOf(c, p) === k);
       const sum = mine.reduce((n, p) => n + p.points, 0);
       const why = mine.map((p) => p.why).find(Boolean);
+      const none = mine.length > 0 && mine.every((p) => p.none);
       return [h("td", { class: "part", "data-testid": "part-cell", dataset: { col: String(c), points: mine.length ? String(sum) : "" } },
-        mine.length ? num(sum) : "", why ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${why})`) : null)];
+        none ? [h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no meld shown")]
+          : mine.length ? (pay.has(k) ? signed(sum) : num(sum)) : "",
+        why ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${why})`) : null)];
     })));
+}
+
+/** A part that takes off what a side took: a set, a concession, a side not scored (scoring.py, games/scorers.py). */
+const TAKES_OFF = /^(Set\b|Conceded\b|Not scored\b)/;
+
+/** How a payment's amount arises, in the words of the stake's last step ("Set after play: paid double"). */
+function howPaid(last) {
+  const steps = Array.isArray(last.stake_steps) ? last.stake_steps : [];
+  return steps.length ? steps[steps.length - 1].label : "";
+}
+
+/** A meld figure of a side that showed none: "—" (a screen reader hears "no meld shown"), never a bare 0. */
+function meldShownCell(points) {
+  return points ? String(points) : [h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no meld shown")];
 }
 
 /** A part that is a side's meld kept or not kept (scoring.py earned_parts: "Meld kept", "Meld 60 not kept: no trick taken"). */
@@ -196,7 +264,7 @@ function meldParts(last, cols, partsOf, declaring) {
   const out = (c) => {
     const ps = partsOf(c) ?? [];
     const meld = ps.filter((p) => MELD_PART.test(p.label)).map((p) => ({ ...p, label,
-      why: p.label === "Meld kept" ? "" : lostWhy(c) }));
+      why: p.label === "Meld kept" ? "" : lostWhy(c), none: !last.meld[c] && !p.points }));
     if (!meld.length && last.meld[c] > 0) meld.push({ label, points: 0, rule: SCORING_RULE, why: lostWhy(c) });
     return [...meld, ...ps.filter((p) => !MELD_PART.test(p.label))];
   };
@@ -228,7 +296,7 @@ function chairSummaryTable(s, last, earned) {
   // the declarer's meld and counters against the bid, the bid on a line of its own (a phone's column is narrow)
   const toward = (seat) => (seat === last.declarer
     ? [String(earned?.[seat] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)] : String(earned?.[seat] ?? "—"));
-  const figures = [(p) => last.meld[p], (p) => last.tricks[p], toward];
+  const figures = [(p) => meldShownCell(last.meld[p]), (p) => last.tricks[p], toward];
   const head = (c) => {
     const seat = seatOf(c);
     const tag = seat === null ? h("span", { class: "col-tag out" }, "Sits out")
@@ -252,7 +320,7 @@ function chairSummaryTable(s, last, earned) {
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map(head))),
     h("tbody", {},
       ...HAND_ROWS.map(handRow),
-      ...(Array.isArray(last.chair_parts) ? partRows(s, cols, (c) => last.chair_parts[c], true) : []),
+      ...(Array.isArray(last.chair_parts) ? partRows(s, cols, (c) => last.chair_parts[c], true, () => false, howPaid(last)) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Won or paid"),
         ...cols.map((c) => h("td", { "data-testid": `hand-score-chair-${c}`, class: set(c) ? "set" : null },
           Array.isArray(last.chairs) ? signed(last.chairs[c]) : "—"))),
@@ -295,13 +363,13 @@ function summaryTable(s, last, earned) {
     h("colgroup", {}, h("col", { class: "label-col" }), ...cols.map(() => h("col", { class: "side-col" }))),
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col", "data-testid": `summary-col-${side}` }, s.sideLong(side))))),
     h("tbody", {},
-      merged ? null : row("Meld shown", (side) => String(last.meld[side]), { "data-testid": "meld-shown-row" }),
+      merged ? null : row("Meld shown", (side) => meldShownCell(last.meld[side]), { "data-testid": "meld-shown-row" }),
       ...(last.parts ? [] : [
         row(merged ? "Meld" : "Meld kept", (side) => (merged ? String(last.meld[side]) : keptCell(side)), { "data-testid": "meld-kept-row" }),
         row("Counters", (side) => String(last.counters[side]))]),
       row("Tricks", (side) => String(last.tricks[side])),
       ...(last.declarer ? [row("Meld + counters", toward)] : []),
-      ...(last.parts ? partRows(s, cols, meld.partsOf) : []),
+      ...(last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last)) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
           stakes ? signed(won(side)) : score(side)))),
@@ -362,17 +430,20 @@ const verdictWord = (last) => (last.made ? "made" : last.played === false ? "con
  * earlier hand of the match (`hand`: a `history` entry, with its `measured`).
  */
 export function renderSummary(ctx, hand = null) {
-  const { v, s } = ctx;
+  const { v } = ctx;
   const past = hand !== null;
   const last = past ? hand : v.last_hand;
   if (!last) return;
+  const s = handSeating(ctx, last);
   const earned = past ? last.measured ?? null : v.last_earned ?? last.measured ?? null;
   $("summary-dialog").dataset.past = past ? "true" : "false";
   const deal = !past && Boolean(v.legal?.deal);
+  // the match's last hand: its summary first, then the button to the match's result
+  const ending = !past && v.phase === Phase.MATCH_END;
   const next = $("next-hand");
-  next.hidden = !deal;
+  next.hidden = !deal && !ending;
   // the button says what the title says: "Deal 3 over" is followed by the next deal (cutthroat, auction)
-  next.textContent = v.deals ? "Next deal" : "Next hand";
+  next.textContent = ending ? MATCH_RESULT : v.deals ? "Next deal" : "Next hand";
   const note = $("summary-waiting");
   note.hidden = past || !(v.phase === Phase.HAND_END && !deal);
   note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
@@ -396,6 +467,21 @@ export function renderSummary(ctx, hand = null) {
     summaryTable(s, last, earned),
   );
 }
+
+/**
+ * The seats of the hand `last` for the summary: at a table of chairs (auction at 4 or 5) the players sit at
+ * other places from hand to hand, so an earlier hand's seats are named by that hand's lineup (who declared,
+ * who paid), never by whoever sits there now; elsewhere the table's seats (`ctx.s`).
+ */
+function handSeating(ctx, last) {
+  const { v, s } = ctx;
+  if (!s.lineup || !last.lineup || typeof last.lineup !== "object") return s;
+  const mine = Object.keys(last.lineup).find((p) => p !== "N" && last.lineup[p] === s.myChair) ?? null;
+  return seating({ ...v, lineup: last.lineup, sits_out: mine === null, seat: mine ?? "N" }, ctx.table, mine);
+}
+
+/** The button from the last hand's summary to the match's result. */
+export const MATCH_RESULT = "Match result";
 
 /** A score sheet row's number, a button that opens that hand's full summary (app.js: a click on the row). */
 function handOpener(n, deals, open = true) {

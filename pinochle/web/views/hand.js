@@ -88,7 +88,7 @@ export function renderHand(ctx) {
     label = `Your hand: choose ${choose.count} cards, ${ctx.chosen.size} chosen`;
   }
   const passed = Array.isArray(v.received) ? v.received.length : 0;
-  if (passed) label += `; ${passed === 1 ? "1 card" : `${passed} cards`} ${RECEIVED.said(v.declarer === v.seat)}, marked`;
+  if (passed) label += `; ${RECEIVED.inHand(passed, v.declarer === v.seat)}`;
   el.setAttribute("aria-label", label);
   // choosing from the cards the view offers (legal.bury.cards): the others are shown as not to be chosen
   const offered = choosing && choose.from ? new Set(choose.from) : null;
