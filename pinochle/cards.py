@@ -243,11 +243,6 @@ class Card(int):
         return super().__new__(cls, value)
 
     @classmethod
-    def of(cls, rank: int, suit: int) -> Card:
-        """The card of ``rank`` (0 = 9 .. 5 = A) and ``suit`` (0..3)."""
-        return cls(suit * 6 + rank)
-
-    @classmethod
     def parse(cls, text: object) -> Card:
         """Parse one card token: rank then suit (or a suit symbol then rank), any case.
 

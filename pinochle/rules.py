@@ -317,8 +317,6 @@ class RuleSet:
             (RULES.md, Scoring a hand: A, T, K are 10 each; the scale's).
         last_trick: bonus for taking the last trick (10).
         meld_needs_trick: a side that takes no trick keeps no meld (True).
-        set_penalty: the declaring side loses its bid when set (``"bid"``,
-            RULES.md, Scoring a hand).
         target: the score that ends the match (1500).
         tie_goes_to_declarer: when both sides reach ``target`` with equal
             totals, the declarer's side wins (RULES.md, Scoring a hand);
@@ -413,7 +411,6 @@ class RuleSet:
     counters: tuple[int, int, int, int, int, int] = (0, 0, 0, 10, 10, 10)
     last_trick: int = 10
     meld_needs_trick: bool = True
-    set_penalty: Literal["bid"] = "bid"
     target: int = 1500
     tie_goes_to_declarer: bool = True
     description: str = field(default="", compare=False)

@@ -179,11 +179,6 @@ def pack_cards(cards: Iterable[int], deck: Deck = PINOCHLE_DECK) -> int:
     return pack(cards) if deck is PINOCHLE_DECK else deck.pack(cards)
 
 
-def view_deck(view: View) -> Deck:
-    """The deck of ``view``'s game (RULES.md: the 48-card deck; VARIANTS.md ``double-deck``: 80 cards)."""
-    return DECKS[view.rules_set().deck]
-
-
 def wide_rules(view: View) -> RuleSet | None:
     """The rules of ``view``'s game when its deck holds more than two copies of a card
     (VARIANTS.md ``double-deck``), else ``None``.

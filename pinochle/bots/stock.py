@@ -86,15 +86,6 @@ class Seen:
     unseen: list[int]
     dealer: int
 
-    def holding(self) -> list[int]:
-        """24 counts: my cards in the hand and on the table."""
-        out = [0] * 24
-        for c in self.hand:
-            out[c] += 1
-        for c, _ in self.table:
-            out[c] += 1
-        return out
-
 
 def _table_of(raw: object) -> list[tuple[int, tuple[str, ...]]]:
     out: list[tuple[int, tuple[str, ...]]] = []

@@ -252,10 +252,6 @@ TWO_HANDED = Game(
 )
 
 
-def _later(name: str, players: int, description: str, source: str) -> Game:
-    return Game(name=name, description=description, players=players, playable=False, source=source)
-
-
 #: Every game of the seeds, in VARIANTS.md order.
 GAMES: dict[str, Game] = {g.name: g for g in (
     TABLE_GAME,
