@@ -371,7 +371,8 @@ class State:
         rules: the :class:`~pinochle.rules.RuleSet`.
         seed: the match's seed; deal ``i`` is shuffled by ``Random(f"{seed}/{i}")``.
         version: 0 at the start, +1 for every action.
-        phase: one of :data:`PHASES`.
+        phase: the current phase's name: one of the game's (:attr:`Game.phases`, each a
+            :class:`PhaseDef`'s ``name``; :data:`PHASES` lists the ``table`` game's).
         hand_no: the current deal's index from 0 (the key of its shuffle);
             people read hands numbered from 1 (:attr:`View.hand_number`).
         dealer: the current dealer.
@@ -544,8 +545,8 @@ class Game:
         playable: built and playable; a game listed but not built yet is refused.
         at_table: the computer players, the arena, the terminal and the
             server seat it too (``False``: the engine, records and the
-            command line's ``meld``, ``legal`` and ``replay`` only, while
-            the rest is built: VARIANTS.md ``cutthroat`` today).
+            command line's ``meld``, ``legal`` and ``replay`` only, for a game
+            whose players are not built; every game of :data:`pinochle.games.GAMES` is seated).
         source: where its rules come from (seed and VARIANTS.md row).
         title: how the terminal names it (default ``"Pinochle (NAME)"``).
         table_sizes: how many players may sit at the table (``new_match(players=...)``);

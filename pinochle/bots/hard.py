@@ -264,7 +264,7 @@ class HardPlayer(TablePlayer):
             return Action.bid_(view.seat, view.legal.min_bid) if widow_call(view, outcomes) else Action.pass_(view.seat)
         seat, low = view.seat, view.legal.min_bid
         if low is None or not may_bid_over_partner(view):
-            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
+            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners)
         if not view.legal.pass_:
             return Action.bid_(seat, low)  # a forced opening (VARIANTS.md ``britannica``)
         if self.rules.pass_cards:
@@ -340,7 +340,7 @@ class HardPlayer(TablePlayer):
 
     def _card_samples(self, rules: RuleSet) -> int:
         """Deals sampled for a card: :attr:`samples`, at most :attr:`wide_samples` with a deck of
-        more than two copies (the 1 s budget; docs/strength.md, issue 17 item 2)."""
+        more than two copies (the 1 s budget; docs/strength.md, "Hard uses its budget")."""
         return self.samples if DECKS[rules.deck] is PINOCHLE_DECK else min(self.samples, self.wide_samples)
 
     def card(self, view: View) -> Card:
@@ -443,7 +443,7 @@ class HardPlayer(TablePlayer):
         if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
                 and sum(view.hand_sizes) > self.endgame):
             # a defender's trump ace lead gains nothing while the declarers still hold trump (until
-            # the exact search decides: leading it at trick 11 can catch a ten; a review, 2026-12-01)
+            # the exact search decides: leading it at trick 11 can catch a ten)
             table = Table(view)
             declarers = (view.declarer, Seat(view.declarer).partner)
             if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
@@ -490,7 +490,7 @@ class HardPlayer(TablePlayer):
 
 
 def hard_baseline(seed: int | str = 0) -> HardPlayer:
-    """The Hard player as it was before issue 17, item 2 (commit b5ef06c): 48 samples a card,
+    """The Hard player as it was before it used its budget (docs/strength.md, "Hard uses its budget"): 48 samples a card,
     greedy rollouts, the exact search from 8 cards left, no reading of the auction in the play.
 
     Registered in the arena as ``hard-baseline`` (``pinochle arena --a hard --b hard-baseline``)

@@ -1057,7 +1057,7 @@ def sample_hands(k: Knowledge, rng: random.Random) -> Hands:
 
 
 
-# ---------------------------------------------------------------- the auction as evidence (issue 17, item 2)
+# ---------------------------------------------------------------- the auction as evidence
 
 #: How sharply a seat's calls are read (points in tens): a dealt hand worth this much less than a
 #: bid its seat made (or this much more than a bid it declined) is weighted 1 / (1 + e) as likely

@@ -1,4 +1,4 @@
-"""The link between the processes of one service on Redis (issue 16; docs/server.md, "Several
+"""The link between the processes of one service on Redis (docs/server.md, "Several
 processes on Redis").
 
 Every process started with ``pinochle serve --redis URL`` holds one :class:`Cluster`: its own process

@@ -11,7 +11,7 @@ from ``view(state, seat)`` alone.
 A solo match (RULES.md "Players and partnerships"; seed 003 "solo matches
 against Easy, Normal or Hard computer players") is a table whose South is the
 device and whose other seats are computers. A room or Quick Match table seats
-people by seat token (issue 5). One driver task per table decides what
+people by seat token. One driver task per table decides what
 happens next and when:
 
 - a computer guest moves after ``bot_delay`` seconds (three times that for
