@@ -462,7 +462,7 @@ def deck() -> list[Card]:
 
 # ---------------------------------------------------------------- decks and layers
 #
-# docs/design.md 2.3: one thermometer layer per copy. Layer ``k`` (bits
+# docs/design.md, "Cards and decks": one thermometer layer per copy. Layer ``k`` (bits
 # ``24k .. 24k+23``) holds type ``c`` when the hand has at least ``k + 1``
 # copies of it, so with two layers the encoding is bit for bit the one above
 # (``add``, ``remove``, ``count``, ``pack`` and ``unpack`` stay the fast
@@ -549,7 +549,7 @@ def pack_deck(cards: Iterable[int], deck: Deck) -> int:
 
 
 class Deck:
-    """A deck: how many copies of each of the 24 card types it holds (docs/design.md 2.3).
+    """A deck: how many copies of each of the 24 card types it holds (docs/design.md, "Cards and decks").
 
     A value: equal decks compare equal and hash alike (by name and copies).
 
@@ -725,7 +725,7 @@ SIDES = ("NS", "EW")
 
 @dataclass(frozen=True)
 class Seating:
-    """Who sits where and who scores with whom (docs/design.md 2.2).
+    """Who sits where and who scores with whom (docs/design.md, "Seats, sides and chairs").
 
     Seat numbers are places at a table of four named N E S W (:class:`Seat`),
     so that a seat prints, parses and keys the JSON the same in every game. A

@@ -1,4 +1,4 @@
-"""VARIANTS.md ``auction`` (seed 000; issue 14) at a table of 4 or 5, its house switches for the
+"""VARIANTS.md ``auction`` (seed 000) at a table of 4 or 5, its house switches for the
 opening, and cutthroat's stake switch.
 
 Worked examples (docs/games/auction.md shows the same tables): who sits out on

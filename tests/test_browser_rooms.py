@@ -146,8 +146,8 @@ def run_rooms(browser: Any, server: Server) -> dict[str, Any]:
     # Ann creates a room.
     a.goto(server.url)
     a.get_by_test_id("home").wait_for()
-    # first with no name: Home says so; the message does not follow Ann into the lobby (a review,
-    # 2026-12-01: it stayed over her own seat for seconds)
+    # first with no name: Home says so; the message does not follow Ann into the lobby (where
+    # it would lie over her own seat)
     a.get_by_test_id("create-room").click()
     a.get_by_test_id("toast").last.wait_for()
     assert "name" in a.get_by_test_id("toast").last.inner_text()

@@ -1,4 +1,4 @@
-"""The browser at a table of three (issue 14, item 6): a cutthroat hand where the person is the
+"""The browser at a table of three: a cutthroat hand where the person is the
 declarer, at 360x800 and 1440x900, in light and dark.
 
 The page talks to a socket driven by the real engine (``EngineSocket``): every move the page sends

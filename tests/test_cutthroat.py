@@ -1,4 +1,4 @@
-"""VARIANTS.md ``cutthroat`` (seeds 001, 002) and ``auction`` (seed 000; issue 14): three players
+"""VARIANTS.md ``cutthroat`` (seeds 001, 002) and ``auction`` (seed 000): three players
 each alone, a widow.
 
 Worked examples of each phase on one fixed deal (docs/games/cutthroat.md

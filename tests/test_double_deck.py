@@ -1,4 +1,4 @@
-"""Issue 13: the double-deck game in the engine, the records and the command line.
+"""The double-deck game in the engine, the records and the command line.
 
 VARIANTS.md ``double-deck`` (seed 001): two pinochle decks without the nines,
 four copies of A T K Q J in each suit (80 cards), 20 to each of four players;

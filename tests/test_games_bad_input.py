@@ -1,4 +1,4 @@
-"""Bad input for every new action of the games (issue 12, Tests): the card pass (``give``),
+"""Bad input for every new action of the games: the card pass (``give``),
 the concession (``concede``, ``play_on``), britannica's forced opening and bids in the
 ones scale.
 

@@ -1,4 +1,4 @@
-"""Property tests (hypothesis) of every playable game (issue 12, Tests; docs/games/*.md).
+"""Property tests (hypothesis) of every playable game (docs/games/*.md).
 
 For each game of :data:`pinochle.games.GAMES` with ``playable`` set, random
 legal matches are played through the reducer and every state is checked:

@@ -1,4 +1,4 @@
-"""The games of issue 12 on the server (part 5, "Everywhere else"), in-process over Starlette's TestClient.
+"""Every game on the server, in-process over Starlette's TestClient.
 
 - solo: a hand of ``partnership-pass`` played from ``view.legal`` (the four
   cards passed when ``legal`` has ``give``), a ``racehorse`` hand the

@@ -1,4 +1,4 @@
-"""Hard uses its budget (issue 17, item 2): the baseline kept for the arena, the new Hard's moves,
+"""Hard uses its budget: the baseline kept for the arena, the new Hard's moves,
 and the auction read as evidence about the hidden hands (pinochle.bots.knowledge)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the view says so that the browser explains without knowing a rule (issue 30's loose ends):
+"""What the view says so that the browser explains without knowing a rule:
 
 - why a card may not be buried (``legal.bury.why_not``: VARIANTS.md ``cutthroat``, the declarer buries
   "3 cards not used in meld"), said only when some card of the hand may not be;

@@ -418,7 +418,7 @@ def test_equal_totals_over_1000_play_another_hand() -> None:
 
 
 def test_the_game_is_at_the_table() -> None:
-    """Issue 15: the computer players, the terminal, the server and the browser seat two-handed."""
+    """The computer players, the terminal, the server and the browser seat two-handed."""
     assert find("two-handed", at_table=True).name == "two-handed"
 
 

@@ -138,7 +138,7 @@ class TablePlayer:
 
 
 def teams(view: View) -> tuple[tuple[int, ...], ...]:
-    """The play teams of ``view``'s hand (docs/design.md 2.2): the scoring sides when they are
+    """The play teams of ``view``'s hand (docs/design.md, "Seats, sides and chairs"): the scoring sides when they are
     partnerships; in a game where every player is alone (VARIANTS.md ``cutthroat``,
     ``auction``) the declarer against the other seats in play once the contract is known,
     and before it every seat alone.

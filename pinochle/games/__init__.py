@@ -142,7 +142,7 @@ def widow_deal(seed: int | str, hand_no: int, rules: RuleSet) -> tuple[int, int,
 
     Dealing in fives of three with the widow after the first round gives every
     seat and the widow the same chances as this cut of a uniform shuffle, so the
-    packets are not simulated (as the four-handed games, docs/design.md 4b).
+    packets are not simulated (as the four-handed games, docs/design.md, "The deal").
 
     >>> from pinochle.cards import size
     >>> [size(h) for h in widow_deal(1, 0, CUTTHROAT_RULES)]

@@ -1,5 +1,5 @@
 """The phases a game declares, each a small class parameterized by values
-(docs/design.md 2.5): never by a game's name.
+(docs/design.md, "Games and phases"): never by a game's name.
 
 Every phase cites the rule it implements. The ``table`` game of RULES.md uses
 :class:`Auction`, :class:`NameTrump`, :class:`LayMeld`, :class:`Tricks`,

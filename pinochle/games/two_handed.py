@@ -67,7 +67,7 @@ def stock_deal(seed: int | str, hand_no: int, rules: RuleSet) -> tuple[int, int,
 
     Dealing in packets of three or four gives each player the same chances as
     this cut of a uniform shuffle, so the packets are not simulated (as the
-    other games, docs/design.md 4b).
+    other games, docs/design.md, "The deal").
 
     >>> from pinochle.cards import size
     >>> [size(h) for h in stock_deal(1, 0, TWO_HANDED_RULES)]

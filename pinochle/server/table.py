@@ -125,7 +125,7 @@ EMPTY_PLACE = SeatRecord(None, "")
 def has_chairs(game: str, players: int | None) -> bool:
     """Whether a table of ``players`` for ``game`` seats its people in chairs rather than seats:
     more players than the game's seating (VARIANTS.md ``auction`` at 4 or 5: each hand three of
-    the chairs play, at E, S and W, and the others sit it out; docs/design.md 4b).
+    the chairs play, at E, S and W, and the others sit it out; docs/design.md, "Seats, sides and chairs").
 
     >>> has_chairs("auction", 5), has_chairs("auction", 3), has_chairs("auction", None)
     (True, False, False)
