@@ -478,7 +478,7 @@ class _Table:
             if auto is not None:
                 action = auto
             elif phase == "hand_end":
-                action = Action.deal(seat)
+                action = Action.deal_(seat)
             else:
                 action = self._ask(state, seat)
                 moves += 1

@@ -392,11 +392,11 @@ def random_action(state: State, rng: random.Random) -> Action:
             return Action.bid_(who, lg.min_bid if bid in lg.skip_bids else bid)
         return Action.pass_(who)
     if lg.give:
-        return Action.give(who, rng.sample(unpack(state.hands[who]), lg.give))
+        return Action.give_(who, rng.sample(unpack(state.hands[who]), lg.give))
     if lg.bury:
         if lg.concede and rng.random() < 0.2:
-            return Action.concede(who)
-        return Action.bury(who, rng.sample(list(lg.bury_from), lg.bury))
+            return Action.concede_(who)
+        return Action.bury_(who, rng.sample(list(lg.bury_from), lg.bury))
     return rng.choice(lg.actions(who))
 
 

@@ -165,9 +165,9 @@ def test_a_defender_feeds_a_counter_to_its_co_defender_who_is_sure_to_win() -> N
     hands = deal("AS TS KS QS 9S 9S JS 9H 9H JH QH QC JC 9C 9D", "KS QS JD", west)
     s = contract(hands, 33)
     assert s.phase == "bury"
-    s = apply(s, Action.bury(E, parse_cards("QC 9C 9D")))
-    s = apply(s, Action.play(E, parse_cards("9H")[0]))
-    s = apply(s, Action.play(S, parse_cards("AH")[0]))
+    s = apply(s, Action.bury_(E, parse_cards("QC 9C 9D")))
+    s = apply(s, Action.play_(E, parse_cards("9H")[0]))
+    s = apply(s, Action.play_(S, parse_cards("AH")[0]))
     v = view(s, W)
     assert teams(v) == ((E,), (S, W)) and mates(v) == (S,)
     for level in LEVELS:

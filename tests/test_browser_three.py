@@ -478,7 +478,7 @@ def test_the_result_of_a_match_of_three(server: Server) -> None:
         if a is None:
             seat = turn(sock.state)
             assert seat is not None
-            a = Action.deal(seat) if sock.state.phase == "hand_end" else bots[seat].act(view(sock.state, seat))
+            a = Action.deal_(seat) if sock.state.phase == "hand_end" else bots[seat].act(view(sock.state, seat))
         sock.state = apply(sock.state, a)
     v = sock.message()["view"]
 

@@ -104,7 +104,7 @@ class Plan:
         table = [t.card for t in sp.table[Seat.S]]
         if table and not self.from_table and not sp.endgame:
             self.from_table = True
-            return Action.play(Seat.S, table[0])
+            return Action.play_(Seat.S, table[0])
         return self.bot.act(view(state, Seat.S))
 
 

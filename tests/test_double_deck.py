@@ -47,7 +47,7 @@ def play_match(seed: int, level: str = "easy", max_hands: int = 60) -> object:
         if action is None:
             seat = turn(state)
             assert seat is not None
-            action = Action.deal(seat) if state.phase == "hand_end" else players[seat].act(view(state, seat))
+            action = Action.deal_(seat) if state.phase == "hand_end" else players[seat].act(view(state, seat))
         state = apply(state, action)
     return state
 

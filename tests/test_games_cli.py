@@ -163,11 +163,11 @@ def test_a_racehorse_concession_and_a_thrown_in_hand_replay() -> None:
     for _ in range(2):
         who = turn(state)
         assert who is not None
-        state = apply(state, Action.give(who, view(state, who).legal.give_from[:4]))
+        state = apply(state, Action.give_(who, view(state, who).legal.give_from[:4]))
     while (auto := auto_action(state)) is not None:
         state = apply(state, auto)
     assert state.phase == "concede" and turn(state) == declarer
-    state = apply(state, Action.concede(declarer))
+    state = apply(state, Action.concede_(declarer))
     hand = state.history[-1]
     side = declarer % 2
     meld = hand.score.meld

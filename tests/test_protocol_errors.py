@@ -114,7 +114,7 @@ async def play_out(table: Table) -> None:
             seat = turn(table.state)
             assert seat is not None
             if table.state.phase == "hand_end":
-                action = Action.deal(seat)
+                action = Action.deal_(seat)
             else:
                 action = table.players[seat].act(view(table.state, seat))
             await table._apply(action)

@@ -156,7 +156,7 @@ def test_the_deal_is_made_by_the_next_dealer() -> None:
     assert table.decide(clock.now) == ("deal", None)
     dealer = turn(table.state)
     assert dealer is not None
-    after = apply(table.state, Action.deal(dealer))
+    after = apply(table.state, Action.deal_(dealer))
     assert after.phase == "auction" and after.hand_no == table.state.hand_no + 1
 
 

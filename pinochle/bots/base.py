@@ -68,7 +68,7 @@ class TablePlayer:
             return stock_action(self, view)
         seat, legal = view.seat, view.legal
         if legal.dix:  # turned-trump's dix exchange (house switch dix_exchange): exchange or keep
-            return Action("dix", seat) if self.exchange_dix(view) else Action.pass_(seat)
+            return Action.dix_(seat) if self.exchange_dix(view) else Action.pass_(seat)
         if legal.min_bid is not None or legal.pass_:
             action = self.call(view)
             if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
@@ -88,16 +88,16 @@ class TablePlayer:
         if legal.meld:
             return Action.meld_(seat)
         if legal.cards:
-            return Action.play(seat, self.card(view))
+            return Action.play_(seat, self.card(view))
         if legal.deal:
-            return Action.deal(seat)
+            return Action.deal_(seat)
         if legal.give:
-            return Action.give(seat, self.give(view))
+            return Action.give_(seat, self.give(view))
         if legal.bury:
             buried = self.bury(view)
-            return Action.concede(seat) if buried is None else Action.bury(seat, buried)
+            return Action.concede_(seat) if buried is None else Action.bury_(seat, buried)
         if legal.concede:
-            return Action.concede(seat) if self.concede(view) else Action.play_on(seat)
+            return Action.concede_(seat) if self.concede(view) else Action.play_on_(seat)
         raise ValueError(f"{seat} has no move in phase {view.phase!r}")
 
     def call(self, view: View) -> Action:

@@ -525,5 +525,5 @@ class OmniscientPlayer(HardPlayer):
         v = view(state, seat)
         if v.legal.cards:
             hands = state.hands
-            return Action.play(v.seat, self._best_card(v, lambda rng: hands))
+            return Action.play_(v.seat, self._best_card(v, lambda rng: hands))
         return self.act(v)

@@ -432,7 +432,7 @@ def received(state: State, seat: Seat) -> tuple[Card, ...]:
     >>> while s.phase == "auction":
     ...     s = apply(s, Action.bid_(turn(s), legal(s, turn(s)).min_bid) if not s.calls else Action.pass_(turn(s)))
     >>> s = apply(s, Action.trump_(turn(s), legal(s, turn(s)).trumps[0])) if s.phase == "trump" else s
-    >>> giver = turn(s); s = apply(s, Action.give(giver, unpack(s.hands[giver])[:4]))
+    >>> giver = turn(s); s = apply(s, Action.give_(giver, unpack(s.hands[giver])[:4]))
     >>> sorted(str(c) for c in received(s, s.declarer)) == sorted(str(c) for c in s.exchange[0])
     True
     """

@@ -520,7 +520,7 @@ class Draw(PhaseDef):
 
     def automatic(self, state: State) -> Action | None:
         who = self.turn(state)
-        return None if who is None else Action("draw", who)
+        return None if who is None else Action.draw_(who)
 
     def apply(self, state: State, action: Action) -> State:
         sp = _sp(state)

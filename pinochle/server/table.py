@@ -909,7 +909,7 @@ class Table:
                     log.exception("computer player failed in match %s; playing the first legal move", self.id)
                     action = self._fallback(before, seat)
             elif what == "deal":
-                action = Action.deal(seat)
+                action = Action.deal_(seat)
             else:
                 auto = auto_action(before)
                 if auto is None:

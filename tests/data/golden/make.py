@@ -150,7 +150,7 @@ def play(spec: dict[str, Any]) -> dict[str, Any]:
         if state.phase == "meld":
             action = Action.meld_(seat)
         elif state.phase == "hand_end":
-            action = Action.deal(seat)
+            action = Action.deal_(seat)
         elif level == "random":
             action = random_move(state, seat, rng)
         else:
