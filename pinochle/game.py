@@ -1,7 +1,7 @@
 """The match as a pure reducer over a game's declared phases, and the per-seat view.
 
 A :class:`Game` (found by name in :data:`pinochle.games.GAMES`) declares its
-phases in one place; each :class:`Phase` owns whose turn it is, its legal
+phases in one place; each :class:`PhaseDef` owns whose turn it is, its legal
 actions, how an action changes the state, when it ends, and what each seat may
 see of it (docs/design.md). ``apply(state, action) -> state`` hands the action
 to the current phase. The ``table`` game of RULES.md runs::

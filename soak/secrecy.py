@@ -1,4 +1,4 @@
-"""Secrecy soak (issue 18, item 4): every seat's view at every state of simulated matches
+"""Secrecy soak: every seat's view at every state of simulated matches
 of every playable game holds no hidden card.
 
 Two checks per view (``pinochle.game.view``, or ``view_for_chair`` at a table of 4 or 5):

@@ -44,10 +44,12 @@ class Player(Protocol):
 
 
 class TablePlayer:
-    """A base for players: :meth:`act` dispatches on the phase to three choices.
+    """A base for players: :meth:`act` answers the move the view's ``legal`` offers.
 
     Subclasses implement :meth:`call` (bid or pass), :meth:`trump` and
-    :meth:`card`; laying down meld and dealing have no choice.
+    :meth:`card`; :meth:`give`, :meth:`exchange_dix`, :meth:`concede` and
+    :meth:`bury` have plain defaults; laying down meld and dealing have no choice.
+    Two-handed views (a stock) go to :func:`pinochle.bots.stock.stock_action`.
     """
 
     def act(self, view: View) -> Action:

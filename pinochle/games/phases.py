@@ -4,7 +4,8 @@
 Every phase cites the rule it implements. The ``table`` game of RULES.md uses
 :class:`Auction`, :class:`NameTrump`, :class:`LayMeld`, :class:`Tricks`,
 :class:`HandEnd` and :class:`MatchEnd`; ``partnership-pass`` and
-``racehorse`` add :class:`Exchange`; ``racehorse`` adds :class:`Concede`.
+``racehorse`` add :class:`Exchange`; ``racehorse`` adds :class:`Concede`. The
+phases of every game are mapped in docs/design.md, "The nine games".
 
 >>> from pinochle.game import new_match, turn, legal
 >>> s = new_match(seed=7)
