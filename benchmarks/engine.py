@@ -8,12 +8,12 @@ Usage: ``python benchmarks/engine.py [--seconds S] [--repeat N] [--game NAME] [-
 * ``--game double-deck``: the same two figures for the 80-card game
   (VARIANTS.md ``double-deck``): complete hands of 20 cards a seat (80 random
   legal cards; target 5,000/s) and meld counts on random 20-card hands with
-  the double-deck meld table (target 150,000/s), issue 13.
+  the double-deck meld table (target 150,000/s).
 
 Each figure is the median of ``--repeat`` runs of ``--seconds`` each: these
 shared virtual machines vary by a third from run to run.
 
-Targets (issue 2): at least 10,000 hands/s and 200,000 meld counts/s in
+Targets: at least 10,000 hands/s and 200,000 meld counts/s in
 CPython on the 2-core development machine. Figures go in the README.
 """
 

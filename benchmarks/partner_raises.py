@@ -1,4 +1,4 @@
-"""Partner raises in the auction, per game and level (issue 17, item 1).
+"""Partner raises in the auction, per game and level.
 
 Usage: ``python benchmarks/partner_raises.py [--auctions N] [--seed S] [--games G,G] [--levels L,L] [--json]``
 
@@ -12,7 +12,7 @@ counts, with :func:`pinochle.bots.partners.audit_calls`:
   ``racehorse``: a seat that passed may bid again, so there nobody is out);
 - auctions in which a side raised over its own partner twice in a row.
 
-Bar (issue 17): fewer than 2% of auctions with such a raise, and none with
+Bar: fewer than 2% of auctions with such a raise, and none with
 two raises in a row. Prints a table (or one JSON object with ``--json``) and
 exits 1 when a level misses the bar. Results are in docs/strength.md.
 """

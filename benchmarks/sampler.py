@@ -15,7 +15,7 @@ median and worst per-position means, the mean number of draws per sample
 (draws that fail the meld check are redrawn), the share of samples whose meld
 check was relaxed, and the mean time to build the knowledge (milliseconds).
 
-Target (issue 4, the Hard player's ~100 samples per decision): well under
+Target (the Hard player draws about 100 samples per decision): well under
 500 µs per sample in CPython.
 """
 

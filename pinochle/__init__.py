@@ -1,9 +1,9 @@
-"""Four-handed partnership Pinochle: an exact rules engine.
+"""Pinochle: an exact rules engine for the nine games of VARIANTS.md (pinochle.games).
 
 The engine (cards, rules, meld, auction, tricks, scoring, game, records)
 imports nothing from the computer players, the server or the command line.
-The table's rules are those of RULES.md; ``docs/rules.md`` is the project's
-own account of them.
+The default game's rules, ``table``, are those of RULES.md; ``docs/rules.md`` is the
+project's own account of them, and ``docs/games/`` of the others.
 """
 
 from .cards import Card, Seat, Suit

@@ -478,7 +478,7 @@ class _Table:
             if auto is not None:
                 action = auto
             elif phase == "hand_end":
-                action = Action.deal(seat)
+                action = Action.deal_(seat)
             else:
                 action = self._ask(state, seat)
                 moves += 1
@@ -518,7 +518,7 @@ def _records_of(state: State, kind: str, seed: int | str, index: int, play: int,
     """Every hand ``state`` finished, as hand records (docs/records.md, :func:`pinochle.records.hand_record`;
     thrown-in hands in their place), each with an ``arena`` key saying where the arena played it:
     ``{"seed", "kind": "deal" | "match", "number", "play", "hand", "players": [A's name, B's name],
-    "roles": per scoring side (in the record's score order) 0 = A or 1 = B}`` (issue 17, item 1:
+    "roles": per scoring side (in the record's score order) 0 = A or 1 = B}`` (so that
     anyone can audit the auctions and the play). At a table of 4 or 5 (the record's ``players``
     and ``lineup``) ``roles`` is per chair, and ``at`` names the player in each chair
     (:func:`players_at`: ``"A1"``, ``"B2"``, ...). A replay ignores the ``arena`` key."""
@@ -1102,7 +1102,7 @@ def arena_command(a: str, b: str, deals: int, seed: int, matches: int | None, wo
     return 0
 
 
-# The omniscient reference player: for measurement only (issue 4), never offered in the app.
+# The omniscient reference player: for measurement only, never offered in the app.
 register_player("omniscient", OmniscientPlayer)
-# Hard before issue 17, item 2: the baseline the new Hard is measured against (docs/strength.md), not in the app.
+# Hard before it used its budget: the baseline the new Hard is measured against (docs/strength.md), not in the app.
 register_player("hard-baseline", hard_baseline)

@@ -250,11 +250,6 @@ class Card(int):
         return super().__new__(cls, value)
 
     @classmethod
-    def of(cls, rank: int, suit: int) -> Card:
-        """The card of ``rank`` (0 = 9 .. 5 = A) and ``suit`` (0..3)."""
-        return cls(suit * 6 + rank)
-
-    @classmethod
     def parse(cls, text: object) -> Card:
         """Parse one card token: rank then suit (or a suit symbol then rank), any case.
 
@@ -478,7 +473,7 @@ def deck() -> list[Card]:
 
 # ---------------------------------------------------------------- decks and layers
 #
-# docs/design.md 2.3: one thermometer layer per copy. Layer ``k`` (bits
+# docs/design.md, "Cards and decks": one thermometer layer per copy. Layer ``k`` (bits
 # ``24k .. 24k+23``) holds type ``c`` when the hand has at least ``k + 1``
 # copies of it, so with two layers the encoding is bit for bit the one above
 # (``add``, ``remove``, ``count``, ``pack`` and ``unpack`` stay the fast
@@ -565,7 +560,7 @@ def pack_deck(cards: Iterable[int], deck: Deck) -> int:
 
 
 class Deck:
-    """A deck: how many copies of each of the 24 card types it holds (docs/design.md 2.3).
+    """A deck: how many copies of each of the 24 card types it holds (docs/design.md, "Cards and decks").
 
     A value: equal decks compare equal and hash alike (by name and copies).
 
@@ -741,7 +736,7 @@ SIDES = ("NS", "EW")
 
 @dataclass(frozen=True)
 class Seating:
-    """Who sits where and who scores with whom (docs/design.md 2.2).
+    """Who sits where and who scores with whom (docs/design.md, "Seats, sides and chairs").
 
     Seat numbers are places at a table of four named N E S W (:class:`Seat`),
     so that a seat prints, parses and keys the JSON the same in every game. A

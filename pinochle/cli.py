@@ -17,7 +17,7 @@ Commands:
   measure two computer players on duplicate deals (:mod:`pinochle.arena`); a
   readable table, or one JSON object with ``--json``; ``--records FILE`` writes
   every hand played as JSON Lines of hand records (docs/records.md) to audit
-  the auctions and the play (issue 17).
+  the auctions and the play.
 
 ``meld``, ``legal`` and ``replay`` read JSON Lines from standard input when
 their argument is ``-``: one request per line, one result per line; a bad
@@ -806,7 +806,7 @@ def _command(argv: Sequence[str] | None, inp: IO[str], out: IO[str]) -> int:
             from .arena import ArenaError, arena_command
 
             try:
-                game_rules(args.game)  # every playable game: its computer players act on any view (issue 15)
+                game_rules(args.game)  # every playable game: its computer players act on any view
                 return arena_command(args.a, args.b, args.deals, args.seed, args.matches, args.workers, args.json, out,
                                      game=args.game or "table", records=args.records, players=args.players)
             except ArenaError as err:

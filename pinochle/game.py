@@ -1,7 +1,7 @@
 """The match as a pure reducer over a game's declared phases, and the per-seat view.
 
 A :class:`Game` (found by name in :data:`pinochle.games.GAMES`) declares its
-phases in one place; each :class:`Phase` owns whose turn it is, its legal
+phases in one place; each :class:`PhaseDef` owns whose turn it is, its legal
 actions, how an action changes the state, when it ends, and what each seat may
 see of it (docs/design.md). ``apply(state, action) -> state`` hands the action
 to the current phase. The ``table`` game of RULES.md runs::
@@ -83,6 +83,11 @@ class Action:
             them (VARIANTS.md ``two-handed``; ``"dix"`` scores the 9 of trump
             and ``"draw"`` takes a card from the stock there).
 
+    Each type has one constructor, named after the type with a trailing underscore
+    (``Action.bid_``, ``Action.pass_``, ``Action.play_``, ``Action.play_on_``...): ``pass`` is a
+    Python keyword and ``bid`` a field, so every constructor takes the underscore, and a name
+    ending in ``_`` always builds an action while a plain name reads a field.
+
     >>> Action.from_json({"type": "play", "seat": "S", "card": "10h"})
     Action(type='play', seat=<Seat.S: 2>, bid=None, suit=None, card=Card.parse('TH'), cards=())
     >>> Action.bid_(Seat.N, 260).to_json()
@@ -117,34 +122,45 @@ class Action:
         return cls("meld", Seat(seat))
 
     @classmethod
-    def play(cls, seat: int, card: int) -> Action:
+    def play_(cls, seat: int, card: int) -> Action:
         """The seat plays ``card``."""
         return cls("play", Seat(seat), card=Card(card))
 
     @classmethod
-    def deal(cls, seat: int) -> Action:
+    def deal_(cls, seat: int) -> Action:
         """The next dealer deals the next hand."""
         return cls("deal", Seat(seat))
 
     @classmethod
-    def give(cls, seat: int, cards: Sequence[int]) -> Action:
+    def give_(cls, seat: int, cards: Sequence[int]) -> Action:
         """The seat passes ``cards`` to its partner (VARIANTS.md ``partnership-pass``)."""
         return cls("give", Seat(seat), cards=tuple(Card(c) for c in cards))
 
     @classmethod
-    def bury(cls, seat: int, cards: Sequence[int]) -> Action:
+    def bury_(cls, seat: int, cards: Sequence[int]) -> Action:
         """The declarer lays ``cards`` aside, face down (VARIANTS.md ``cutthroat``, ``auction``)."""
         return cls("bury", Seat(seat), cards=tuple(Card(c) for c in cards))
 
     @classmethod
-    def concede(cls, seat: int) -> Action:
+    def concede_(cls, seat: int) -> Action:
         """The declarer gives up the hand after seeing the meld (VARIANTS.md ``racehorse``)."""
         return cls("concede", Seat(seat))
 
     @classmethod
-    def play_on(cls, seat: int) -> Action:
+    def play_on_(cls, seat: int) -> Action:
         """The declarer plays the hand out instead of conceding."""
         return cls("play_on", Seat(seat))
+
+    @classmethod
+    def dix_(cls, seat: int) -> Action:
+        """The seat scores the dix, or takes the turned card for its nine of trump (VARIANTS.md
+        ``two-handed``, ``turned-trump``'s switch ``dix_exchange``)."""
+        return cls("dix", Seat(seat))
+
+    @classmethod
+    def draw_(cls, seat: int) -> Action:
+        """The seat draws its card from the stock (VARIANTS.md ``two-handed``)."""
+        return cls("draw", Seat(seat))
 
     def to_json(self) -> dict[str, object]:
         """``{"type", "seat", ...}`` with ``bid``, ``suit`` or ``card`` as the type needs."""
@@ -185,7 +201,7 @@ class Action:
             if kind == "trump":
                 return cls.trump_(seat, Suit.parse(data.get("suit")))
             if kind == "play":
-                return cls.play(seat, Card.parse(data.get("card")))
+                return cls.play_(seat, Card.parse(data.get("card")))
             if kind == "meld" and "cards" in data:  # one meld declared (VARIANTS.md two-handed)
                 raw = data.get("cards")
                 if not isinstance(raw, (str, list)):
@@ -195,7 +211,7 @@ class Action:
                 raw = data.get("cards")
                 if not isinstance(raw, (str, list)):
                     raise IllegalAction(f"{kind} the cards as a list such as [\"AS\", \"TS\"], not {shown(raw)}")
-                return cls.give(seat, parse_cards(raw)) if kind == "give" else cls.bury(seat, parse_cards(raw))
+                return cls.give_(seat, parse_cards(raw)) if kind == "give" else cls.bury_(seat, parse_cards(raw))
         except IllegalAction:
             raise
         except ValueError as err:
@@ -242,7 +258,7 @@ class Trick:
     cards: tuple[Card, ...]
     winner: Seat | None = None
     #: who played each card, when not the four seats clockwise from the leader
-    #: (a three-handed game: docs/design.md 2.5); not compared, not in the JSON
+    #: (a three-handed game: docs/design.md, "Seats, sides and chairs"); not compared, not in the JSON
     seats: tuple[Seat, ...] = field(default=(), compare=False, repr=False)
 
     def seat_of(self, i: int) -> Seat:
@@ -371,7 +387,8 @@ class State:
         rules: the :class:`~pinochle.rules.RuleSet`.
         seed: the match's seed; deal ``i`` is shuffled by ``Random(f"{seed}/{i}")``.
         version: 0 at the start, +1 for every action.
-        phase: one of :data:`PHASES`.
+        phase: the current phase's name: one of the game's (:attr:`Game.phases`, each a
+            :class:`PhaseDef`'s ``name``; :data:`PHASES` lists the ``table`` game's).
         hand_no: the current deal's index from 0 (the key of its shuffle);
             people read hands numbered from 1 (:attr:`View.hand_number`).
         dealer: the current dealer.
@@ -470,7 +487,7 @@ class State:
 
 
 class PhaseDef:
-    """One phase of a hand, declared once in a :class:`Game` (docs/design.md 2.5).
+    """One phase of a hand, declared once in a :class:`Game` (docs/design.md, "Games and phases").
 
     A phase owns: whose turn it is (:meth:`turn`), the legal moves
     (:meth:`legal`), how a move changes the state (:meth:`apply`, which also
@@ -544,8 +561,8 @@ class Game:
         playable: built and playable; a game listed but not built yet is refused.
         at_table: the computer players, the arena, the terminal and the
             server seat it too (``False``: the engine, records and the
-            command line's ``meld``, ``legal`` and ``replay`` only, while
-            the rest is built: VARIANTS.md ``cutthroat`` today).
+            command line's ``meld``, ``legal`` and ``replay`` only, for a game
+            whose players are not built; every game of :data:`pinochle.games.GAMES` is seated).
         source: where its rules come from (seed and VARIANTS.md row).
         title: how the terminal names it (default ``"Pinochle (NAME)"``).
         table_sizes: how many players may sit at the table (``new_match(players=...)``);
@@ -1202,20 +1219,20 @@ class Legal:
         out.extend(Action.trump_(seat, s) for s in self.trumps)
         if self.meld:
             out.append(Action.meld_(seat))
-        out.extend(Action.play(seat, c) for c in self.cards)
+        out.extend(Action.play_(seat, c) for c in self.cards)
         if self.deal:
-            out.append(Action.deal(seat))
+            out.append(Action.deal_(seat))
         if self.concede:
-            out.extend((Action.concede(seat),) if self.bury else (Action.play_on(seat), Action.concede(seat)))
+            out.extend((Action.concede_(seat),) if self.bury else (Action.play_on_(seat), Action.concede_(seat)))
         if self.give:
-            out.extend(Action.give(seat, cs) for cs in dict.fromkeys(combinations(self.give_from, self.give)))
+            out.extend(Action.give_(seat, cs) for cs in dict.fromkeys(combinations(self.give_from, self.give)))
         if self.bury:
-            out.extend(Action.bury(seat, cs) for cs in dict.fromkeys(combinations(self.bury_from, self.bury)))
+            out.extend(Action.bury_(seat, cs) for cs in dict.fromkeys(combinations(self.bury_from, self.bury)))
         out.extend(Action("meld", Seat(seat), cards=m.cards) for m in self.melds)
         if self.dix:
-            out.append(Action("dix", Seat(seat)))
+            out.append(Action.dix_(Seat(seat)))
         if self.draw:
-            out.append(Action("draw", Seat(seat)))
+            out.append(Action.draw_(Seat(seat)))
         return out
 
     def to_json(self) -> dict[str, object]:

@@ -516,7 +516,7 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
             seat = turn(state)
             assert seat is not None
             try:
-                state = apply(state, Action.give(seat, cards))
+                state = apply(state, Action.give_(seat, cards))
             except IllegalAction as err:
                 raise BadRecord("exchange", None, f"{part}: {seat} cannot pass these cards: {err}", hand) from None
     elif parsed.exchange:
@@ -526,20 +526,20 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
     if state.phase == "concede":
         seat = turn(state)
         assert seat is not None
-        state = apply(state, Action.concede(seat) if parsed.conceded else Action.play_on(seat))
+        state = apply(state, Action.concede_(seat) if parsed.conceded else Action.play_on_(seat))
     elif state.phase == "bury":  # VARIANTS.md cutthroat: bury 3, or concede
         seat = turn(state)
         assert seat is not None
         if parsed.conceded:
             if parsed.buried:
                 raise BadRecord("buried", None, "the declarer conceded: nothing is buried", hand)
-            state = apply(state, Action.concede(seat))
+            state = apply(state, Action.concede_(seat))
         else:
             if not parsed.buried:
                 raise BadRecord("buried", None, f"the declarer buries {state.rules.widow} cards: give \"buried\"",
                                 hand)
             try:
-                state = apply(state, Action.bury(seat, parsed.buried))
+                state = apply(state, Action.bury_(seat, parsed.buried))
             except IllegalAction as err:
                 raise BadRecord("buried", None, f"{seat} cannot bury these cards: {err}", hand) from None
     elif parsed.conceded:
@@ -565,7 +565,7 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         seat = turn(state)
         assert seat is not None
         try:
-            state = apply(state, Action.play(seat, card))
+            state = apply(state, Action.play_(seat, card))
         except IllegalAction as err:
             raise BadRecord("play", i, f"{seat} cannot play {card.label}: {err}", hand) from None
     if state.phase == "play":
@@ -600,7 +600,7 @@ def _dix_exchange(state: State, parsed: ParsedHand, hand: int | None) -> State:
     while state.phase == "dix_exchange":
         seat = turn(state)
         assert seat is not None
-        action = Action("dix", seat) if seat == want else Action.pass_(seat)
+        action = Action.dix_(seat) if seat == want else Action.pass_(seat)
         try:
             state = apply(state, action)
         except IllegalAction as err:
@@ -679,7 +679,7 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
         if after_throw:
             state = deal_hand(state, state.hand_no, state.dealer)
         else:
-            state = apply(state, Action.deal(state.game.seating.left(state.dealer)))
+            state = apply(state, Action.deal_(state.game.seating.left(state.dealer)))
         state = _play_hand(state, p, i + 1)
         summaries.append(hand_summary(state.thrown[-1] if p.thrown_in else state.history[-1]))
     names = state.game.seating.side_names

@@ -2,7 +2,7 @@
 
 The default, :data:`TABLE`, is the game of RULES.md (seed 003, "our table").
 Variants (VARIANTS.md) are other ``RuleSet`` values, never forks of the
-engine (docs/design.md 2.4); every field added for them defaults to the
+engine (docs/design.md, "Rules, scales and switches"); every field added for them defaults to the
 table's value, so ``RuleSet()`` is always RULES.md.
 
 >>> TABLE.min_bid, TABLE.bid_step, TABLE.target, TABLE.last_trick
@@ -87,7 +87,7 @@ class BidLadder(tuple[tuple[int, int], ...]):
 
 #: One meld item of a row: its name and points.
 MeldEntry = tuple[tuple[str, int], ...]
-#: A meld row (docs/design.md 2.4): entry ``n - 1`` lists the items scored
+#: A meld row (docs/design.md, "Rules, scales and switches"): entry ``n - 1`` lists the items scored
 #: when ``n`` sets of the meld are held at once (``n`` = 1 .. the copies of a
 #: card in the deck). Each item uses as many copies of the cards as the level
 #: at which it is first scored alone: in ``((("run", 15),), (("double run",
@@ -262,7 +262,7 @@ class RuleSet:
     Points are in the rule set's :attr:`scale` (tens by default). Each field
     names the RULES.md section (or VARIANTS.md row) it comes from; fields
     after ``description`` are keyword-only (added for the games of
-    VARIANTS.md, docs/design.md 2.4, each with the table's value).
+    VARIANTS.md, docs/design.md, "Rules, scales and switches", each with the table's value).
 
     Attributes:
         name: the rule set's name, e.g. ``"table"``.
@@ -317,12 +317,10 @@ class RuleSet:
             (RULES.md, Scoring a hand: A, T, K are 10 each; the scale's).
         last_trick: bonus for taking the last trick (10).
         meld_needs_trick: a side that takes no trick keeps no meld (True).
-        set_penalty: the declaring side loses its bid when set (``"bid"``,
-            RULES.md, Scoring a hand).
         target: the score that ends the match (1500).
         tie_goes_to_declarer: when both sides reach ``target`` with equal
             totals, the declarer's side wins (RULES.md, Scoring a hand);
-            ``False``: another hand is dealt (docs/design.md 3.4, turned-trump).
+            ``False``: another hand is dealt (VARIANTS.md ``turned-trump``, docs/games/turned-trump.md).
         description: the rule set in one line (not compared).
         scale: the name of the :class:`Scale` its points are in (VARIANTS.md,
             Scales: ``"tens"``).
@@ -413,7 +411,6 @@ class RuleSet:
     counters: tuple[int, int, int, int, int, int] = (0, 0, 0, 10, 10, 10)
     last_trick: int = 10
     meld_needs_trick: bool = True
-    set_penalty: Literal["bid"] = "bid"
     target: int = 1500
     tie_goes_to_declarer: bool = True
     description: str = field(default="", compare=False)
@@ -517,7 +514,7 @@ class RuleSet:
 
 
 #: Fields in points of meld, bids, targets and stakes: they convert by the
-#: scales' units (docs/design.md 2.4, Resolution).
+#: scales' units (docs/design.md, "Rules, scales and switches").
 _POINT_FIELDS = ("min_bid", "bid_step", "max_bid", "royal_marriage", "marriage", "dix", "target")
 
 

@@ -1,6 +1,7 @@
 """Scoring a hand and deciding the match (RULES.md, Scoring a hand).
 
-Sides are indexed 0 = NS, 1 = EW; points are in tens.
+Sides are indexed as the game's seating lists them (0 = NS, 1 = EW in the partnership
+games); points are in the rule set's scale (tens in the examples below).
 
 >>> s = score_hand(declarer_side=0, bid=280, meld=(120, 60), tricks=(8, 4), counters=(170, 80))
 >>> s.made, s.score
@@ -215,7 +216,7 @@ def score_hand(
         meld: meld shown by each side.
         tricks: tricks taken by each side.
         counters: counters taken by each side, last trick included.
-        rules: ``meld_needs_trick`` and the set penalty.
+        rules: ``meld_needs_trick`` (a side that takes no trick keeps no meld).
         last: per side, the last trick's bonus it took (included in ``counters``), for the
             score's parts (:func:`side_parts`); none given: the counters are one part.
 

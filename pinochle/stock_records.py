@@ -175,7 +175,7 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
         seat = turn(state)
         assert seat is not None
         try:
-            state = apply(state, Action.play(seat, card))
+            state = apply(state, Action.play_(seat, card))
         except IllegalAction as err:
             raise BadRecord("play", i, f"{seat} cannot play the {card.label}: {err}", hand) from None
     if k < len(melds):
@@ -190,7 +190,7 @@ def _declare(state: State, entry: Mapping[str, object], k: int, hand: int | None
         raise BadRecord("melds", k, f"{seat} won trick {entry.get('after')}: only {seat} may meld", hand)
     try:
         if entry.get("dix") is True:
-            return apply(state, Action("dix", seat))
+            return apply(state, Action.dix_(seat))
         raw = entry.get("cards")
         if not isinstance(raw, (list, str)):
             raise BadRecord("melds", k, "a meld entry has \"cards\" (or \"dix\": true)", hand)
@@ -247,7 +247,7 @@ def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object
             if state.phase == "match_end":
                 won = TWO_FACING.side_names[state.winner or 0]
                 raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
-            state = apply(state, Action.deal(TWO_FACING.left(state.dealer)))
+            state = apply(state, Action.deal_(TWO_FACING.left(state.dealer)))
         state = _play_hand(state, h, number)
         summaries.append(_summary(state.history[-1]))
     if not is_match:

@@ -857,7 +857,7 @@ def _south_give(con: _Console, state: State, advisor: Player) -> tuple[Action, S
             continue
         try:
             cards = list(suggested) if text == "" else parse_cards(text)
-            action = Action.give(con.you, cards)
+            action = Action.give_(con.you, cards)
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
@@ -870,7 +870,7 @@ def _south_settle(con: _Console, state: State, advisor: Player) -> tuple[Action,
         text = con.ask(f"Concede the hand? The opponents then score their meld + {state.rules.total_counters} "
                        f"and you score nothing (y/n) [Enter: {default}]: ").lower() or default
         if text in ("y", "yes", "n", "no"):
-            action = Action.concede(con.you) if text.startswith("y") else Action.play_on(con.you)
+            action = Action.concede_(con.you) if text.startswith("y") else Action.play_on_(con.you)
             return action, apply(state, action)
         con.say("    Answer y to concede or n to play the hand out.")
 
@@ -933,7 +933,7 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
                 card = legal[n - 1]
             else:
                 card = Card.parse(text)
-            action = Action.play(con.you, card)
+            action = Action.play_(con.you, card)
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
@@ -956,7 +956,7 @@ def _south_dix(con: _Console, state: State, advisor: Player) -> tuple[Action, St
                     f"the {nine.label}; n: keep it (nobody is told); q to leave.")
             continue
         if text in ("y", "yes", "n", "no", *_DIX_WORDS, *_PASS_WORDS):
-            action = Action("dix", con.you) if text in ("y", "yes", *_DIX_WORDS) else Action.pass_(con.you)
+            action = Action.dix_(con.you) if text in ("y", "yes", *_DIX_WORDS) else Action.pass_(con.you)
             return action, apply(state, action)
         con.say(f"    Answer y to exchange the {nine.label} or n to keep it.")
 
@@ -1009,7 +1009,7 @@ def _south_meld(con: _Console, state: State, advisor: Player) -> tuple[Action, S
             if t in _PASS_WORDS:
                 action = Action.pass_(con.you)
             elif t in _DIX_WORDS:
-                action = Action("dix", con.you)
+                action = Action.dix_(con.you)
             elif t.isascii() and t.isdigit():
                 n = parse_points(t) or 0
                 if not 1 <= n <= len(melds):
@@ -1051,9 +1051,9 @@ def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, S
             continue
         try:
             if t in _CONCEDE_WORDS or (t == "" and advice.type == "concede"):
-                action = Action.concede(con.you)
+                action = Action.concede_(con.you)
             elif t == "":
-                action = Action.bury(con.you, advice.cards)
+                action = Action.bury_(con.you, advice.cards)
             else:
                 cards: list[Card] = []
                 for word in text.replace(",", " ").split():
@@ -1064,7 +1064,7 @@ def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, S
                         cards.append(free[k - 1])
                     else:
                         cards.extend(parse_cards(word))
-                action = Action.bury(con.you, cards)
+                action = Action.bury_(con.you, cards)
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
@@ -1117,7 +1117,7 @@ def _step(con: _Console, state: State, players: dict[Seat, Player]) -> State:
         action = auto
         after = apply(state, action)
     elif state.phase == "hand_end":
-        action = Action.deal(seat)
+        action = Action.deal_(seat)
         after = apply(state, action)
     elif seat == con.you:
         ask = _ASK[state.current.decision or "card"]

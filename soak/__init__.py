@@ -1,4 +1,4 @@
-"""Soak tests (issue 18, item 4): long runs of what must never be lost or leaked.
+"""Soak tests: long runs of what must never be lost or leaked.
 
 - :mod:`soak.restarts`: kill -9 after every acknowledged move, restart, reconnect;
 - :mod:`soak.fuzz`: generated frames against a live server while another match plays;

@@ -1,4 +1,4 @@
-"""Fuzzing soak (issue 18, item 4): generated frames against a live server while a match
+"""Fuzzing soak: generated frames against a live server while a match
 goes on elsewhere.
 
 The server is the real app (``create_app``) under uvicorn in a thread of this process,

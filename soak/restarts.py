@@ -1,4 +1,4 @@
-"""Restart soak (issue 18, item 4): a person's move, its acknowledgement, then at once
+"""Restart soak: a person's move, its acknowledgement, then at once
 ``kill -9`` of the server, a restart on the same port and database, and a reconnect.
 
 Each cycle:

@@ -1,4 +1,4 @@
-"""Secrecy soak (issue 18, item 4): every seat's view at every state of simulated matches
+"""Secrecy soak: every seat's view at every state of simulated matches
 of every playable game holds no hidden card.
 
 Two checks per view (``pinochle.game.view``, or ``view_for_chair`` at a table of 4 or 5):
@@ -392,11 +392,11 @@ def random_action(state: State, rng: random.Random) -> Action:
             return Action.bid_(who, lg.min_bid if bid in lg.skip_bids else bid)
         return Action.pass_(who)
     if lg.give:
-        return Action.give(who, rng.sample(unpack(state.hands[who]), lg.give))
+        return Action.give_(who, rng.sample(unpack(state.hands[who]), lg.give))
     if lg.bury:
         if lg.concede and rng.random() < 0.2:
-            return Action.concede(who)
-        return Action.bury(who, rng.sample(list(lg.bury_from), lg.bury))
+            return Action.concede_(who)
+        return Action.bury_(who, rng.sample(list(lg.bury_from), lg.bury))
     return rng.choice(lg.actions(who))
 
 

@@ -515,7 +515,7 @@ def check_card_paths(msg: Msg, true: State, seat: Seat) -> int:
 
 def check_secrecy(db: Path | None, clients: list[Client], seats: dict[tuple[str, str], str] | None = None,
                   storage: Any = None) -> dict[str, int]:
-    """Check every message every client received against the stored matches (issue 5, part 4).
+    """Check every message every client received against the stored matches.
 
     For each ``state``: the versions a person is sent never go back, the view is the engine's ``view(true_state, seat)`` (but
     ``legal`` at a hand's end), its hand is the recipient's true hand, every card

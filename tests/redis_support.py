@@ -1,4 +1,4 @@
-"""A real ``redis-server`` for the tests that need Redis (issue 16: no fakeredis).
+"""A real ``redis-server`` for the tests that need Redis (no fakeredis).
 
 Use it by importing the fixtures into a test module::
 

@@ -241,7 +241,7 @@ def test_cli_malformed_command_lines_are_json_errors(argv: list[str], capsys: py
     assert json.loads(capsys.readouterr().out)["error"]["field"] == "arguments"
 
 
-# ---------------------------------------------------------------- three players alone (issue 14)
+# ---------------------------------------------------------------- three players alone
 
 
 def test_three_handed_plays_put_every_kind_in_every_seat_alone_and_paired() -> None:

@@ -1,4 +1,4 @@
-"""``pinochle arena --game auction --players 4|5`` (issue 14, the arena at a table of 4 or 5): every
+"""``pinochle arena --game auction --players 4|5`` (the arena at a table of 4 or 5): every
 duplicate deal is played with the players rotated through the chairs, so that each player sits in
 each chair (the dealer's, sitting out, included); the settlements sum to zero; a deal's value is
 what A's players won over the rotations; the records name the table and replay."""

@@ -1,4 +1,4 @@
-"""``pinochle arena ... --records FILE`` (issue 17, item 1): every hand the arena plays is written
+"""``pinochle arena ... --records FILE``: every hand the arena plays is written
 as a hand record (docs/records.md), and the records replay to the arena's results."""
 
 from __future__ import annotations

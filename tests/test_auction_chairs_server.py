@@ -1,4 +1,4 @@
-"""Auction at a table of 4 or 5 on the server (issue 14, items 3 and 6): a person holds a chair, not
+"""Auction at a table of 4 or 5 on the server: a person holds a chair, not
 a seat, in-process over Starlette's TestClient.
 
 - a solo auction match of 5 played to its end: every message is ``view_for_chair`` for chair 0,

@@ -1,4 +1,4 @@
-"""VARIANTS.md ``auction`` (seed 000; issue 14) at a table of 4 or 5, its house switches for the
+"""VARIANTS.md ``auction`` (seed 000) at a table of 4 or 5, its house switches for the
 opening, and cutthroat's stake switch.
 
 Worked examples (docs/games/auction.md shows the same tables): who sits out on
@@ -118,7 +118,7 @@ def test_who_sits_out_on_the_first_five_deals(players: int, want: list[tuple[int
         assert all(seat_of_chair(s, c) is None for c in sitting_out(s))
         s = finish_hand(s)
         if s.phase == "hand_end":
-            s = apply(s, Action.deal(turn(s) or E))  # the chair on the dealer's left, at E, deals next
+            s = apply(s, Action.deal_(turn(s) or E))  # the chair on the dealer's left, at E, deals next
     assert seen == want
 
 
@@ -133,7 +133,7 @@ def test_lineup_for_refuses_other_sizes() -> None:
 def test_a_conceded_hand_at_four_settles_with_the_dealer_sitting_out() -> None:
     s = table(4, dealer=2)  # chair 2 deals and sits out; E S W are chairs 3, 0, 1
     assert s.lineup == (2, 3, 0, 1)
-    s = apply(declare(s, 400), Action.concede(E))
+    s = apply(declare(s, 400), Action.concede_(E))
     h = s.history[-1]
     # the hand between the three players: E pays S and W 25, doubled in spades
     assert h.score.transfers == ((E, S, 50), (E, W, 50)) and h.score.score == (-100, 50, 50)
@@ -147,9 +147,9 @@ def test_a_conceded_hand_at_four_settles_with_the_dealer_sitting_out() -> None:
 def test_the_seeds_370_made_in_spades_at_five() -> None:
     # seed 000: "370 made with 405 in spades -> 30 from each": at 5, from each of four players
     s = table(5, dealer=0)  # chairs 0 and 2 sit out; E S W are chairs 1, 3, 4
-    s = apply(declare(s, 370), Action.bury(E, parse_cards("TH TD TC")))
+    s = apply(declare(s, 370), Action.bury_(E, parse_cards("TH TD TC")))
     while s.phase == "play":  # E takes every trick: 250 counters
-        s = apply(s, Action.play(turn(s) or E, legal(s, turn(s) or E).cards[0]))
+        s = apply(s, Action.play_(turn(s) or E, legal(s, turn(s) or E).cards[0]))
     h = s.history[-1].score
     assert h.made and auction_stake(370, Suit.S) == 30
     assert h.chair_transfers == ((0, 1, 30), (2, 1, 30), (3, 1, 30), (4, 1, 30))
@@ -157,7 +157,7 @@ def test_the_seeds_370_made_in_spades_at_five() -> None:
 
 
 def test_sitters_settle_switch_off() -> None:
-    s = apply(declare(table(4, dealer=2, rules={"sitters_settle": "false"}), 400), Action.concede(E))
+    s = apply(declare(table(4, dealer=2, rules={"sitters_settle": "false"}), 400), Action.concede_(E))
     h = s.history[-1]
     assert h.score.chair_transfers == ((3, 0, 50), (3, 1, 50)) and s.totals == (50, 50, 0, -100)
 
@@ -191,7 +191,7 @@ def test_a_chair_sitting_out_sees_only_what_everyone_sees() -> None:
     # the widow is turned up for everyone, the sitters too; the meld is shown
     assert view_for_chair(s, 2).to_json()["widow"] == ["AS", "QD", "JD"]
     assert view_for_chair(s, 2).melds[E] is not None
-    s = apply(s, Action.bury(E, parse_cards("TH TD TC")))
+    s = apply(s, Action.bury_(E, parse_cards("TH TD TC")))
     assert "buried" not in view_for_chair(s, 2).to_json()
     assert view_for_chair(s, 1).to_json()["buried"] == ["TH", "TD", "TC"]
 
@@ -268,14 +268,14 @@ def test_first_bid_of_300() -> None:
     with pytest.raises(IllegalAction, match="must open at 300 or more"):
         apply(s, Action.bid_(E, 250))
     # the forced 300 stands and E, in hearts (a meld of 210), concedes: the minimum stake, 5 to each
-    conceded = apply(declare(s, 300, Suit.H), Action.concede(E))
+    conceded = apply(declare(s, 300, Suit.H), Action.concede_(E))
     assert conceded.history[-1].score.transfers == ((E, S, 5), (E, W, 5))
     assert auction_stake(250, Suit.H) == 5 and auction_stake(300, Suit.H) == 10
     # a higher opening is the bidder's choice: conceded, it pays as usual
-    assert apply(declare(s, 310, Suit.H), Action.concede(E)).history[-1].score.transfers == ((E, S, 10), (E, W, 10))
+    assert apply(declare(s, 310, Suit.H), Action.concede_(E)).history[-1].score.transfers == ((E, S, 10), (E, W, 10))
     # without the rule, conceding 300 pays 10
     free = new_match(seed=1, game="auction", first_dealer=W, deals=[worked_deal()])
-    assert apply(declare(free, 300, Suit.H), Action.concede(E)).history[-1].score.transfers == (
+    assert apply(declare(free, 300, Suit.H), Action.concede_(E)).history[-1].score.transfers == (
         (E, S, 10), (E, W, 10))
     rec = hand_record(conceded.history[-1], AUCTION, conceded.rules)
     assert rec["rules"] == {"opening": "first-300"} and replay(rec)["score"] == {"E": -10, "S": 5, "W": 5}
@@ -340,7 +340,7 @@ def test_cutthroat_two_per_five() -> None:
     assert rules.stake_step == 2 and [stake(b, per_band=2) for b in (30, 35, 45)] == [1, 3, 7]
     for r, each in ((CUTTHROAT.rules, 2), (rules, 3)):
         s = new_match(seed=1, game="cutthroat", rules=r, first_dealer=W, deals=[worked_deal()])
-        s = apply(declare(s, 35), Action.concede(E))
+        s = apply(declare(s, 35), Action.concede_(E))
         assert s.history[-1].score.transfers == ((E, S, each), (E, W, each))
     rec = hand_record(s.history[-1], CUTTHROAT, s.rules)
     assert rec["rules"] == {"stake_step": "2"} and replay(rec)["score"] == {"E": -6, "S": 3, "W": 3}
@@ -351,7 +351,7 @@ def test_cutthroat_two_per_five() -> None:
 
 def test_a_match_record_at_four_stores_the_lineups_and_replays() -> None:
     s = finish_hand(table(4, dealer=1, deals=2))
-    s = finish_hand(apply(s, Action.deal(E)))
+    s = finish_hand(apply(s, Action.deal_(E)))
     rec = json.loads(json.dumps(match_record(s)))
     assert rec["players"] == 4
     assert [h["lineup"] for h in rec["hands"]] == [{"N": 1, "E": 2, "S": 3, "W": 0},
@@ -407,8 +407,8 @@ def _random_action(s: State, rng: random.Random) -> Action:
         return Action.pass_(who)
     if lg.bury:
         if rng.random() < 0.2:
-            return Action.concede(who)
-        return Action.bury(who, rng.sample(lg.bury_from, lg.bury))
+            return Action.concede_(who)
+        return Action.bury_(who, rng.sample(lg.bury_from, lg.bury))
     return rng.choice(legal_actions(s, who))
 
 

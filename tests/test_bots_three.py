@@ -1,4 +1,4 @@
-"""The computer players in the three-handed widow games (VARIANTS.md ``cutthroat``, ``auction``; issue 14).
+"""The computer players in the three-handed widow games (VARIANTS.md ``cutthroat``, ``auction``).
 
 Every level acts legally in every phase of both games (a hypothesis property over seeds and
 seatings of levels, and a forced contract that reaches the burial and the play at each level);
@@ -109,7 +109,7 @@ def test_each_level_names_trump_buries_and_plays_a_forced_contract(game: str, le
 
 
 def test_hard_plays_the_hand_that_crashed_it() -> None:
-    # issue 14: Hard raised "min() arg is an empty sequence" in both games from seed 3
+    # Hard raised "min() arg is an empty sequence" in both games from seed 3
     for game in GAMES:
         s = new_match(seed=3, game=game)
         players: dict[Seat, Player] = {seat: HardPlayer(seat, samples=12) for seat in (E, S, W)}
@@ -165,9 +165,9 @@ def test_a_defender_feeds_a_counter_to_its_co_defender_who_is_sure_to_win() -> N
     hands = deal("AS TS KS QS 9S 9S JS 9H 9H JH QH QC JC 9C 9D", "KS QS JD", west)
     s = contract(hands, 33)
     assert s.phase == "bury"
-    s = apply(s, Action.bury(E, parse_cards("QC 9C 9D")))
-    s = apply(s, Action.play(E, parse_cards("9H")[0]))
-    s = apply(s, Action.play(S, parse_cards("AH")[0]))
+    s = apply(s, Action.bury_(E, parse_cards("QC 9C 9D")))
+    s = apply(s, Action.play_(E, parse_cards("9H")[0]))
+    s = apply(s, Action.play_(S, parse_cards("AH")[0]))
     v = view(s, W)
     assert teams(v) == ((E,), (S, W)) and mates(v) == (S,)
     for level in LEVELS:

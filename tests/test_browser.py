@@ -135,8 +135,8 @@ def my_move(page: Any, seen: dict[str, Any]) -> str:
             toast = page.get_by_test_id("toast").last
             toast.wait_for(timeout=TIMEOUT_MS)
             seen["illegal_toast"] = toast.inner_text()
-            # the message lies above the hand and lets a tap through (a review, 2026-12-01: on a phone it
-            # covered the cards behind and swallowed the tap on the card it named)
+            # the message lies above the hand and lets a tap through (on a phone a toast over
+            # the cards covered the cards behind and swallowed the tap on the card it named)
             seen["toast_clear"] = page.evaluate("""() => {
               const t = [...document.querySelectorAll('[data-testid=toast]')].pop();
               const r = t.getBoundingClientRect(), hand = document.getElementById('hand').getBoundingClientRect();

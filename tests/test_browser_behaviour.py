@@ -1,4 +1,4 @@
-"""Behaviour of the browser table from issue 11, with scripted sockets and the real server.
+"""Behaviour of the browser table, with scripted sockets and the real server.
 
 - A bad room link says that no room has that code before asking for a name (one
   answer for every wrong code; the code shown as plain text); a good one asks for
@@ -186,7 +186,7 @@ def test_the_lobby_opens_at_the_top_with_its_code_and_copy_link_on_show(server: 
 
 
 def test_home_chooses_the_game_of_the_match(server: Server) -> None:
-    """Issue 12, item 5: a person chooses the game on Home (from GET /games, kept on the device), and the
+    """A person chooses the game on Home (from GET /games, kept on the device), and the
     match the server starts is of that game."""
 
     def run(browser: Any) -> dict[str, Any]:

@@ -41,7 +41,7 @@ class NamedChairs(ChairSocket):
             if a is None:
                 seat = turn(self.state)
                 assert seat is not None
-                a = (Action.deal(seat) if self.state.phase == "hand_end"
+                a = (Action.deal_(seat) if self.state.phase == "hand_end"
                      else self.bots[self.state.lineup[seat]].act(view(self.state, seat)))
             self.state = apply(self.state, a)
 

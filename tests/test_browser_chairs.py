@@ -1,4 +1,4 @@
-"""The browser at an auction table of 5 (issue 14, item 6): the person holds chair 0, at 360x800
+"""The browser at an auction table of 5: the person holds chair 0, at 360x800
 and 1440x900, in light and dark.
 
 The page talks to a socket driven by the real engine (``ChairSocket``): every state is
@@ -278,7 +278,7 @@ BENCH = """() => {
 
 
 def test_the_dealer_sitting_out_wears_the_dealers_button_and_sits_out_plainly(server: Server) -> None:
-    """A fresh reviewer (issue 30): at a table of 5 the dealer, who sits the hand out, wore the word
+    """A fresh reviewer: at a table of 5 the dealer, who sits the hand out, wore the word
     "Dealer" on the bench as a player at the table does. The bench now marks the dealer with the dealer's
     button on its avatar, as the seats do, and says plainly that both sit out ("Sitting out" once on a
     phone, "Sits out" on each from 720 px); no seat at the table is the dealer's, and only the players

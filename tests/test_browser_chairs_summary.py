@@ -1,4 +1,4 @@
-"""The browser at an auction table of 5 (issue 14): the contract in the top bar on a phone, and the
+"""The browser at an auction table of 5: the contract in the top bar on a phone, and the
 hand summary with every player, the ones who sat the hand out too.
 
 The page talks to ``ChairSocket`` (tests/test_browser_chairs.py: the real engine, chair 0 is the

@@ -1,4 +1,4 @@
-"""The pages under their Content-Security-Policy (issue 18 item 1), in Chromium against a real
+"""The pages under their Content-Security-Policy, in Chromium against a real
 ``pinochle serve``, with no ``bypass_csp``: Home, a solo match over the socket, the rules and the
 "How to play" pages load, their scripts run (the theme is set before the first paint by
 ``/static/boot.js``; the rules pages follow the saved theme by ``/static/rules-page.js``), and the

@@ -1,4 +1,4 @@
-"""Every event and every number explained, in the browser (issue 30, item 3).
+"""Every event and every number explained, in the browser.
 
 Engine-made views (random legal play, the server's automatic moves applied) are served to the real
 page over a scripted socket (``web_fixtures.Scripted``), and the page is measured:

@@ -1,4 +1,4 @@
-"""The meld on the felt fits the felt, measured (issue 30: a living table).
+"""The meld on the felt fits the felt, measured (a living table).
 
 The biggest melds of random matches (cutthroat's declarer laying 11 cards, double-deck's four
 seats laying up to 15) are served to the real page (``web_fixtures.Scripted``) at 320x568,

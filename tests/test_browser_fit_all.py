@@ -1,4 +1,4 @@
-"""The whole table on the screen, in every game and every phase, on the smallest phone (issue 30).
+"""The whole table on the screen, in every game and every phase, on the smallest phone.
 
 A fresh reviewer found the table page scrolling at 320x568: double-deck by 25 px, the auction game at
 a table of 5 by 24 px. Here South's views of a real hand of every game (the auction at 3, 4 and 5

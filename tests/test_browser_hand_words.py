@@ -1,4 +1,4 @@
-"""The words and numbers around a hand, in the browser (issue 30, item 3: every event and number explained).
+"""The words and numbers around a hand, in the browser (every event and number explained).
 
 Engine-made views (random legal play: ``tests/test_browser_explain.py``) are served to the real page over a
 scripted socket, and the page is read:

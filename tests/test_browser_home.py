@@ -1,4 +1,4 @@
-"""Home as a game lobby, and a room's lobby on a desktop (issue 30: item 6, problems 15 and 17).
+"""Home as a game lobby, and a room's lobby on a desktop.
 
 - A tile per playable game (GET /games), each with a picture of its table drawn from the game's
   ``table`` facts (the players round the felt, partners in one colour; the widow, the stock's upcard,
@@ -245,7 +245,7 @@ def test_the_name_is_asked_once_and_remembered(server: Server) -> None:
 
 
 def test_in_the_lobby_on_a_desktop_a_toast_never_covers_your_seat_and_the_settings_are_in_view(server: Server) -> None:
-    """A review (issue 30, 15): at 1440x900 "Bob joined" lay over your own seat, and the table settings
+    """At 1440x900 "Bob joined" lay over your own seat, and the table settings
     were below the fold."""
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
@@ -293,7 +293,7 @@ def luminance(hex_colour: str) -> float:
 
 
 def test_the_light_theme_felt_is_a_deeper_green() -> None:
-    """A review (issue 30, 17): the pale mint felt (#b2dbbd, luminance 0.64) looked washed out on a desktop."""
+    """The pale mint felt (#b2dbbd, luminance 0.64) looked washed out on a desktop."""
     light = palette(THEME_CSS.read_text(encoding="utf-8"), ":root")
     for name in ("felt", "felt-1", "felt-2", "felt-3"):
         r, g, b = (int(light[name][i:i + 2], 16) for i in (1, 3, 5))

@@ -1,4 +1,4 @@
-"""The table's layout on phones, tablets and desktops, measured (issue 11).
+"""The table's layout on phones, tablets and desktops, measured.
 
 Fixture views (tests/web_fixtures.py) show what the engine cannot deal yet:
 hands of 15, 18 and 20 cards, two and three players, a player sitting out, a
@@ -291,7 +291,7 @@ def test_home_shows_solo_rooms_and_quick_match_without_scrolling_on_a_desktop(se
 
 
 def test_home_says_in_a_line_what_the_chosen_game_is(server: Server) -> None:
-    """A new player's review (2026-12-01): the game picker listed names only. The line under it is the
+    """The game picker listed names only. The line under it is the
     game's description from GET /games, without the rule sources it cites for engineers."""
     def run(browser: Any) -> dict[str, str]:
         page = browser.new_page(viewport={"width": 360, "height": 740})
@@ -312,7 +312,7 @@ def test_home_says_in_a_line_what_the_chosen_game_is(server: Server) -> None:
 
 
 def test_home_offers_the_auction_at_its_own_number_of_players_whatever_game_came_before(server: Server) -> None:
-    """A second review (2026-12-01): with nothing chosen on the device, Auction's Players picker showed 4
+    """With nothing chosen on the device, Auction's Players picker showed 4
     coming from Table and 3 coming from Cutthroat. It shows the game's own number, 3, until one is chosen."""
     def run(browser: Any) -> list[str]:
         page = browser.new_page(viewport={"width": 1440, "height": 900})
@@ -335,7 +335,7 @@ def test_home_offers_the_auction_at_its_own_number_of_players_whatever_game_came
 
 
 def test_home_on_the_narrowest_phone_shows_every_button_label_whole(server: Server) -> None:
-    """A new player's review (2026-12-01): at 320 px "Normal" ran 3 px over its button."""
+    """At 320 px "Normal" ran 3 px over its button."""
     def run(browser: Any) -> Any:
         page = browser.new_page(viewport={"width": 320, "height": 568})
         page.goto(server.url)
@@ -381,7 +381,7 @@ def test_the_meld_review_names_what_scores(server: Server) -> None:
     assert [(r["name"], r["note"]) for r in spare_queen] == [("Run", ""), ("Royal marriage", "second Q♠\ufe0e, beside the run")]
 
 
-# ---------------------------------------------------------------- double-deck (issue 13, item 5): 20 cards a hand
+# ---------------------------------------------------------------- double-deck: 20 cards a hand
 
 #: What a card's touch target and the felt look like on the page (HAND_TARGETS gives each card's strip).
 FELT_CLASH = """() => {
@@ -821,7 +821,7 @@ FIT = """() => ({over: document.documentElement.scrollHeight - innerHeight,
     ids=["cutthroat-bury", "auction4-bury", "auction5-bury", "auction5-defend", "auction5-declare"])
 def test_a_widow_table_on_a_phone_shows_the_whole_hand(server: Server, game: str, players: int | None, phase: str,
                                                        declare: bool) -> None:
-    """A new player's review (2026-12-01): at 360x740 choosing 3 of 18 cards to bury scrolled the page and
+    """At 360x740 choosing 3 of 18 cards to bury scrolled the page and
     hid the last row (cutthroat 11 px, auction at 4 49 px, at 5 85 px), and a defender's first card at a
     table of 5 hid a row under two lines of players sitting out. Now the tricks and counters (all 0)
     give way before the first trick and the players sitting out take one line: every card on the screen."""
@@ -849,7 +849,7 @@ def test_a_widow_table_on_a_phone_shows_the_whole_hand(server: Server, game: str
 
 
 def test_a_room_seat_with_every_badge_leaves_the_trick_clear_of_your_seat_on_a_phone(server: Server) -> None:
-    """A second review (2026-12-01): in a room at 360x740, West a computer guest that dealt, declared and
+    """In a room at 360x740, West a computer guest that dealt, declared and
     was stuck wore three badges on three lines; the trick came down over your own seat. A seat with three
     badges or more says them short, side by side, without the computer's (its label still says it). The
     dealer is now a button on the avatar and the computer a line under the name (views/seat.js): the seat

@@ -1,4 +1,4 @@
-"""The middle of the felt, in the browser (issue 30, item 2: a living table).
+"""The middle of the felt, in the browser (a living table).
 
 Engine-made views (random legal play, the server's automatic moves applied: test_browser_explain's
 ``play_until``) are served to the real page over a scripted socket (``web_fixtures.Scripted``):

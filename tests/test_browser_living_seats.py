@@ -1,4 +1,4 @@
-"""The seats as players and the deal from the dealer, in the browser (issue 30, item 2).
+"""The seats as players and the deal from the dealer, in the browser.
 
 Fixture views (tests/web_fixtures.py) are served to the real page over a scripted socket, and the
 page is measured:

@@ -1,4 +1,4 @@
-"""Loose ends of the table, in the browser (issue 30): each measured on the real page with engine-made views
+"""Loose ends of the table, in the browser: each measured on the real page with engine-made views
 served over a scripted socket (``web_fixtures.Scripted``), few page loads.
 
 - two-handed: the hand's summary, the match's result and a Quick Match's review show each part of each

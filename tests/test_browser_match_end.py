@@ -42,7 +42,7 @@ def match_end_views(game: str, seed: int) -> tuple[dict[str, Any], dict[str, Any
         if a is None:
             seat = turn(st)
             assert seat is not None
-            a = Action.deal(seat) if st.phase == "hand_end" else for_level("easy", f"x{int(seat)}").act(view(st, seat))
+            a = Action.deal_(seat) if st.phase == "hand_end" else for_level("easy", f"x{int(seat)}").act(view(st, seat))
         st, before = apply(st, a), st
     v = view(st, Seat.S).to_json()
     assert isinstance(v["why_won"], str) and v["why_won"]

@@ -147,7 +147,7 @@ def run_rooms(browser: Any, server: Server) -> dict[str, Any]:
     a.goto(server.url)
     a.get_by_test_id("home").wait_for()
     # first with no name: Home says so under the name field (no toast), and nothing follows Ann into the
-    # lobby (a review, 2026-12-01: a toast stayed over her own seat for seconds)
+    # lobby (where a toast would lie over her own seat)
     a.get_by_test_id("create-room").click()
     a.get_by_test_id("name-error").wait_for()
     assert "name" in a.get_by_test_id("name-error").inner_text()

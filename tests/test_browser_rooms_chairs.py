@@ -1,4 +1,4 @@
-"""A private room of auction at a table of 5 in the browser (issue 14, item 6), on a real ``pinochle serve``.
+"""A private room of auction at a table of 5 in the browser, on a real ``pinochle serve``.
 
 At 360x740: Ann picks Auction and 5 players on Home and creates a room; the lobby lists five places,
 "Player 1" .. "Player 5", with Ann in the first and the others open for computer guests; the

@@ -1,4 +1,4 @@
-"""The status line waits for your own card (issue 30: "The status line waits for the cards").
+"""The status line waits for your own card (the status line waits for the cards).
 
 Like ``tests/test_browser_table_fit.py``, whose scripted room this reuses: Bob sits East; the page
 is served a state where it is his turn, he taps a card, and the state after his card is sent back

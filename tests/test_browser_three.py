@@ -1,4 +1,4 @@
-"""The browser at a table of three (issue 14, item 6): a cutthroat hand where the person is the
+"""The browser at a table of three: a cutthroat hand where the person is the
 declarer, at 360x800 and 1440x900, in light and dark.
 
 The page talks to a socket driven by the real engine (``EngineSocket``): every move the page sends
@@ -478,7 +478,7 @@ def test_the_result_of_a_match_of_three(server: Server) -> None:
         if a is None:
             seat = turn(sock.state)
             assert seat is not None
-            a = Action.deal(seat) if sock.state.phase == "hand_end" else bots[seat].act(view(sock.state, seat))
+            a = Action.deal_(seat) if sock.state.phase == "hand_end" else bots[seat].act(view(sock.state, seat))
         sock.state = apply(sock.state, a)
     v = sock.message()["view"]
 

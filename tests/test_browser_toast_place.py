@@ -1,4 +1,4 @@
-"""Where the table's toast lies (issue 30: labels never cover what a player reads or taps).
+"""Where the table's toast lies (labels never cover what a player reads or taps).
 
 Engine-made views of your turn in the middle of a trick, with cards you may not play, are served to
 the real page over a scripted socket (``web_fixtures.Scripted``); a card you may not play is tapped

@@ -1,4 +1,4 @@
-"""Who takes the trick, said in a caption of its own (issue 30: "labels never cover cards").
+"""Who takes the trick, said in a caption of its own (labels never cover cards).
 
 Engine-made views of a trick just won (random legal play, South's view; chair 2's at a table of
 five) are served to the real page over a scripted socket (``web_fixtures.Scripted``), at tables of

@@ -1,4 +1,4 @@
-"""The browser at a two-handed table (issue 15, item 5): the person at S (the bottom), the computer
+"""The browser at a two-handed table: the person at S (the bottom), the computer
 at N (the top, Easy), at 360x740 and 1440x900, in light and dark.
 
 The page talks to a socket driven by the real engine (``StockSocket``, as tests/test_browser_three.py
@@ -104,7 +104,7 @@ class Plan:
         table = [t.card for t in sp.table[Seat.S]]
         if table and not self.from_table and not sp.endgame:
             self.from_table = True
-            return Action.play(Seat.S, table[0])
+            return Action.play_(Seat.S, table[0])
         return self.bot.act(view(state, Seat.S))
 
 

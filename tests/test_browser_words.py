@@ -164,7 +164,7 @@ def test_the_tables_sentences_are_true_in_every_game(server: Any) -> None:  # no
     tt_spoken = out["spoken"]["tt_end"]
     assert "Hand over:" in tt_spoken and "Them" not in tt_spoken and "them" in tt_spoken, tt_spoken
     assert "null" not in out["summary"]["tt_end"] and "bid" not in out["summary"]["tt_end"], out["summary"]["tt_end"]
-    # a hand without a contract is green only when you scored more (a review, 2026-12-01: green when you lost)
+    # a hand without a contract is green only when you scored more (never green when you lost)
     score = cases["tt_end"]["last_hand"]["score"]
     assert out["tt_verdict_class"] == ("verdict made" if score["NS"] > score["EW"] else "verdict"), (out, score)
     ct = out["spoken"]["ct_trump"]
@@ -189,7 +189,7 @@ THINKING = """async () => {
 
 
 def test_the_status_says_a_person_to_move_is_away(server: Any) -> None:  # noqa: F811
-    """A review (2026-12-01): after a person dropped out on their turn, the others read "Bob is
+    """After a person dropped out on their turn, the others read "Bob is
     thinking…" for the minute before a computer took over. The line now follows the table's facts."""
     def body(browser: Any) -> dict[str, str]:
         page = browser.new_page()

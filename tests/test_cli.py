@@ -266,7 +266,7 @@ def test_reducer_rejects_bad_moves_with_reasons() -> None:
     with pytest.raises(IllegalAction, match="N's turn"):
         apply(s, Action.pass_(1))
     with pytest.raises(IllegalAction, match="not possible now"):
-        apply(s, Action.play(0, 0))
+        apply(s, Action.play_(0, 0))
     for _ in range(3):
         seat = turn(s)
         assert seat is not None

@@ -1,4 +1,4 @@
-"""Several processes on Redis (issue 16): the :class:`~pinochle.server.adapters.redis_link.RedisLink` link itself
+"""Several processes on Redis: the :class:`~pinochle.server.adapters.redis_link.RedisLink` link itself
 (leases, presence, locks, pub/sub), then two real ``pinochle serve --redis`` processes sharing one real
 ``redis-server``: a room across them, a kill -9 of the process driving a table, the secrecy audit over
 the whole multi-process match, and Redis stopped in the middle of a match.

@@ -1,4 +1,4 @@
-"""Quick Match across two server processes on one Redis (issue 16): ``pinochle serve --redis URL``.
+"""Quick Match across two server processes on one Redis: ``pinochle serve --redis URL``.
 
 Two real ``pinochle serve`` processes share a real redis-server. Four people searching through
 different processes sit at one table; a lone searcher connected to the process that does not form

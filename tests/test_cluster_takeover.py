@@ -1,4 +1,4 @@
-"""Regression tests found by trying to break several processes on Redis (issue 16): in-process
+"""Regression tests found by trying to break several processes on Redis: in-process
 replicas of one match on two :class:`~pinochle.server.adapters.redis_link.RedisLink` links sharing a real
 ``redis-server`` (tests/redis_support.py), no server processes, so each test takes a moment.
 """

@@ -40,7 +40,7 @@ def at_three(rules: dict[str, str] | None = None) -> State:
 
 
 def conceded(bid: int, trump: Suit = Suit.S, rules: dict[str, str] | None = None) -> State:
-    return apply(declare(at_three(rules), bid, trump), Action.concede(E))
+    return apply(declare(at_three(rules), bid, trump), Action.concede_(E))
 
 
 @pytest.mark.parametrize(("bid", "trump", "rules", "each"), [
@@ -64,7 +64,7 @@ def test_a_concession_pays_each_opponent(bid: int, trump: Suit, rules: dict[str,
 def test_the_switch_changes_no_hand_made_or_set_after_play() -> None:
     for bid, made, each in ((370, True, 30), (580, False, 220)):
         for rules in (None, SINGLE):
-            s = play_out(apply(declare(at_three(rules), bid), Action.bury(E, parse_cards("TH TD TC"))))
+            s = play_out(apply(declare(at_three(rules), bid), Action.bury_(E, parse_cards("TH TD TC"))))
             h = s.history[-1].score
             assert h.played and h.made == made
             assert h.transfers == (((S, E, each), (W, E, each)) if made else ((E, S, each), (E, W, each)))
@@ -79,7 +79,7 @@ def test_the_meld_alone_making_the_bid_is_paid_doubled_in_spades_under_both() ->
 
 def test_at_a_table_of_four_the_dealer_sitting_out_is_paid_single_too() -> None:
     for rules, each in ((None, 50), (SINGLE, 25)):
-        s = apply(declare(table(4, dealer=2, rules=rules), 400), Action.concede(E))
+        s = apply(declare(table(4, dealer=2, rules=rules), 400), Action.concede_(E))
         h = s.history[-1]
         assert h.score.chair_transfers == ((3, 0, each), (3, 1, each), (3, 2, each))
         assert s.totals == (each, each, each, -3 * each)
@@ -89,7 +89,7 @@ def test_the_first_300_concession_pays_the_minimum_stake_under_both() -> None:
     # seed 000: "a minimum-stake loss if the hand is thrown in": 5, not doubled, whatever the switch
     # (in hearts: the spade meld of 320 would make the 300 without play)
     for rules in ({"opening": "first-300"}, {"opening": "first-300", **SINGLE}):
-        s = apply(declare(at_three(rules), 300, Suit.H), Action.concede(E))
+        s = apply(declare(at_three(rules), 300, Suit.H), Action.concede_(E))
         assert s.history[-1].score.transfers == ((E, S, 5), (E, W, 5))
 
 

@@ -1,4 +1,4 @@
-"""VARIANTS.md ``cutthroat`` (seeds 001, 002) and ``auction`` (seed 000; issue 14): three players
+"""VARIANTS.md ``cutthroat`` (seeds 001, 002) and ``auction`` (seed 000): three players
 each alone, a widow.
 
 Worked examples of each phase on one fixed deal (docs/games/cutthroat.md
@@ -75,7 +75,7 @@ def play_out(s: State) -> State:
     while s.phase == "play":
         who = turn(s)
         assert who is not None
-        s = apply(s, Action.play(who, legal(s, who).cards[0]))
+        s = apply(s, Action.play_(who, legal(s, who).cards[0]))
     return s
 
 
@@ -262,7 +262,7 @@ def test_a_meld_of_16_cards_leaves_any_3_to_bury() -> None:
     s = meld_of_16()
     lg = legal(s, S)
     assert lg.bury == 3 and len(lg.bury_from) == 18 and lg.concede
-    s = apply(s, Action.bury(S, parse_cards("TH TC 9S")))  # the two free cards and the dix's 9♠
+    s = apply(s, Action.bury_(S, parse_cards("TH TC 9S")))  # the two free cards and the dix's 9♠
     assert s.phase == "play" and sorted(str(c) for c in s.buried) == ["9S", "TC", "TH"] and deck_check(s)
     played = play_out(s)
     assert played.phase == "hand_end" and played.history[-1].score.played
@@ -279,7 +279,7 @@ def test_a_computer_declarer_buries_from_a_meld_of_16_cards(level: str) -> None:
 
 
 def test_bury_then_play_made() -> None:
-    s = apply(after_meld(35), Action.bury(E, parse_cards("TH TD TC")))
+    s = apply(after_meld(35), Action.bury_(E, parse_cards("TH TD TC")))
     assert s.phase == "play" and turn(s) == E and len(unpack(s.hands[E])) == 15
     assert s.buried == tuple(parse_cards("TH TD TC")) and deck_check(s)
     assert view(s, E).to_json()["buried"] == ["TH", "TD", "TC"]
@@ -295,22 +295,22 @@ def test_bury_then_play_made() -> None:
 
 
 def test_set_after_play_pays_each_opponent_double() -> None:
-    s = play_out(apply(after_meld(60), Action.bury(E, parse_cards("TH TD TC"))))
+    s = play_out(apply(after_meld(60), Action.bury_(E, parse_cards("TH TD TC"))))
     h = s.history[-1].score
     assert not h.made  # 32 meld + at most 25 counters < 60
     assert h.transfers == ((E, S, 14), (E, W, 14)) and s.totals == (-28, 14, 14)  # stake(60) = 7
 
 
 def test_concede_pays_each_opponent_single() -> None:
-    s = apply(after_meld(60), Action.concede(E))
+    s = apply(after_meld(60), Action.concede_(E))
     h = s.history[-1].score
     assert s.phase == "hand_end" and h.conceded and not h.made and s.tricks == ()
     assert h.transfers == ((E, S, 7), (E, W, 7)) and s.totals == (-14, 7, 7)
 
 
 def test_play_rule_beat_a_trump_lead_trump_when_void_no_overtrump() -> None:
-    s = apply(after_meld(35), Action.bury(E, parse_cards("TH TD TC")))
-    s = apply(s, Action.play(E, parse_cards("JS")[0]))  # trump led
+    s = apply(after_meld(35), Action.bury_(E, parse_cards("TH TD TC")))
+    s = apply(s, Action.play_(E, parse_cards("JS")[0]))  # trump led
     # S holds 9S QS TS: it must beat the J♠ (Q♠ or T♠, not the 9♠)
     assert sorted(str(c) for c in legal(s, S).cards) == ["QS", "TS"]
 
@@ -338,29 +338,29 @@ def refused(s: State, action: Action, message: str) -> None:
 
 def test_bury_the_wrong_number_of_cards() -> None:
     s = after_meld(35)
-    refused(s, Action.bury(E, parse_cards("TH TD")), "bury exactly 3 cards, not 2")
-    refused(s, Action.bury(E, parse_cards("TH TD TC 9H")), "bury exactly 3 cards, not 4")
+    refused(s, Action.bury_(E, parse_cards("TH TD")), "bury exactly 3 cards, not 2")
+    refused(s, Action.bury_(E, parse_cards("TH TD TC 9H")), "bury exactly 3 cards, not 4")
 
 
 def test_bury_a_melded_card() -> None:
     s = after_meld(35)
-    refused(s, Action.bury(E, parse_cards("TH TD KS")), "the K♠ is in your meld: bury cards not used in meld")
+    refused(s, Action.bury_(E, parse_cards("TH TD KS")), "the K♠ is in your meld: bury cards not used in meld")
     # one A♠ is free, the other is in the run and the aces
-    refused(s, Action.bury(E, parse_cards("AS AS TC")), "the A♠ is in your meld")
+    refused(s, Action.bury_(E, parse_cards("AS AS TC")), "the A♠ is in your meld")
 
 
 def test_bury_a_card_not_held() -> None:
-    refused(after_meld(35), Action.bury(E, parse_cards("TH TD 9C")), "you do not hold the 9♣")
+    refused(after_meld(35), Action.bury_(E, parse_cards("TH TD 9C")), "you do not hold the 9♣")
 
 
 def test_concede_after_play_started() -> None:
-    s = apply(apply(after_meld(35), Action.bury(E, parse_cards("TH TD TC"))), Action.play(E, parse_cards("AS")[0]))
-    refused(s, Action.concede(E), "a concede is not possible now: the tricks are being played")
+    s = apply(apply(after_meld(35), Action.bury_(E, parse_cards("TH TD TC"))), Action.play_(E, parse_cards("AS")[0]))
+    refused(s, Action.concede_(E), "a concede is not possible now: the tricks are being played")
 
 
 def test_bury_by_an_opponent_or_out_of_turn() -> None:
     s = after_meld(35)
-    refused(s, Action.bury(S, parse_cards("9S QS TS")), "it is E's turn, not S's")
+    refused(s, Action.bury_(S, parse_cards("9S QS TS")), "it is E's turn, not S's")
     refused(start(), Action.bid_(W, 30), "it is E's turn, not W's")
 
 
@@ -369,9 +369,9 @@ def test_the_empty_place_cannot_act() -> None:
 
 
 def test_bury_in_another_phase_or_game() -> None:
-    refused(start(), Action.bury(E, parse_cards("TH TD TC")), "a bury is not possible now: the auction is on")
+    refused(start(), Action.bury_(E, parse_cards("TH TD TC")), "a bury is not possible now: the auction is on")
     table = new_match(seed=1)
-    refused(table, Action.bury(turn(table) or N, parse_cards("TH TD TC")), "the table game has no bury")
+    refused(table, Action.bury_(turn(table) or N, parse_cards("TH TD TC")), "the table game has no bury")
 
 
 def test_a_preset_deal_must_hold_a_widow_of_three() -> None:
@@ -386,7 +386,7 @@ def test_a_preset_deal_must_hold_a_widow_of_three() -> None:
 
 
 def test_a_hand_record_names_the_widow_and_the_buried_cards_and_replays() -> None:
-    s = play_out(apply(after_meld(35), Action.bury(E, parse_cards("TH TD TC"))))
+    s = play_out(apply(after_meld(35), Action.bury_(E, parse_cards("TH TD TC"))))
     rec = hand_record(s.history[-1], s.game)
     assert set(rec["hands"]) == {"E", "S", "W"}  # type: ignore[arg-type]
     assert rec["widow"] == ["AS", "QD", "JD"] and rec["buried"] == ["TH", "TD", "TC"]
@@ -400,7 +400,7 @@ def test_records_of_no_play_and_concession_replay() -> None:
     rec = hand_record(after_meld(32).history[-1], GAMES["cutthroat"])
     assert "play" in rec and rec["play"] == [] and "buried" not in rec
     assert replay(rec)["played"] is False
-    rec = hand_record(apply(after_meld(60), Action.concede(E)).history[-1], GAMES["cutthroat"])
+    rec = hand_record(apply(after_meld(60), Action.concede_(E)).history[-1], GAMES["cutthroat"])
     assert rec["conceded"] is True
     assert replay(rec)["score"] == {"E": -14, "S": 7, "W": 7}
 
@@ -413,7 +413,7 @@ def test_records_of_no_play_and_concession_replay() -> None:
     ({"dealer": "N"}, "dealer", "the seats are E, S, W"),
 ])
 def test_bad_cutthroat_records(change: dict[str, object], field: str, reason: str) -> None:
-    s = play_out(apply(after_meld(35), Action.bury(E, parse_cards("TH TD TC"))))
+    s = play_out(apply(after_meld(35), Action.bury_(E, parse_cards("TH TD TC"))))
     rec = hand_record(s.history[-1], s.game)
     for k, v in change.items():
         if v is None:
@@ -441,8 +441,8 @@ def _random_action(s: State, rng: random.Random) -> Action:
         return Action.pass_(who)
     if lg.bury:
         if rng.random() < 0.2:
-            return Action.concede(who)
-        return Action.bury(who, rng.sample(lg.bury_from, lg.bury))
+            return Action.concede_(who)
+        return Action.bury_(who, rng.sample(lg.bury_from, lg.bury))
     return rng.choice(legal_actions(s, who))
 
 
@@ -506,15 +506,15 @@ def test_auction_is_cutthroat_in_tens_with_a_schedule() -> None:
 def _made_405_in_spades(bid: int) -> State:
     """E declares ``bid`` in spades on the worked deal and ends with 405: the meld is set to 155
     before the last card, and E takes every trick (250 with the buried 10s)."""
-    s = apply(after_meld(bid, "auction"), Action.bury(E, parse_cards("TH TD TC")))
+    s = apply(after_meld(bid, "auction"), Action.bury_(E, parse_cards("TH TD TC")))
     while len(s.tricks) < 15 or len(s.tricks[-1].cards) < 2:
         who = turn(s)
         assert who is not None
-        s = apply(s, Action.play(who, legal(s, who).cards[0]))
+        s = apply(s, Action.play_(who, legal(s, who).cards[0]))
     s = replace(s, melds=(None, Meld((), 155), None, None))
     who = turn(s)
     assert who is not None
-    s = apply(s, Action.play(who, legal(s, who).cards[0]))
+    s = apply(s, Action.play_(who, legal(s, who).cards[0]))
     h = s.history[-1].score
     assert h.meld[0] + h.counters[0] == 405 and h.counters[0] == 250
     return s
@@ -534,7 +534,7 @@ def test_auction_the_seeds_three_examples(bid: int, made: bool, each: int) -> No
 
 
 def test_auction_concede_pays_single_and_spades_still_double() -> None:
-    s = apply(after_meld(400, "auction"), Action.concede(E))
+    s = apply(after_meld(400, "auction"), Action.concede_(E))
     assert s.history[-1].score.transfers == ((E, S, 50), (E, W, 50))
 
 
@@ -552,7 +552,7 @@ def test_auction_all_pass_throws_the_hand_in() -> None:
 
 def test_bury_more_copies_than_held() -> None:
     # E holds one Q♦ (from the widow); burying two is refused by the count
-    refused(after_meld(35), Action.bury(E, parse_cards("QD QD TC")), "you hold only 1 Q♦")
+    refused(after_meld(35), Action.bury_(E, parse_cards("QD QD TC")), "you hold only 1 Q♦")
 
 
 def test_a_thrown_in_record_buries_nothing() -> None:
@@ -586,5 +586,5 @@ def test_a_concession_in_another_scale_pays_the_games_own_stake(game: str, scale
     assert a is not None
     s = apply(s, a)
     assert s.phase == "bury", "the meld alone must not make these bids"
-    s = apply(s, Action.concede(E))
+    s = apply(s, Action.concede_(E))
     assert s.history[-1].score.transfers == ((E, S, each), (E, W, each))

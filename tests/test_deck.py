@@ -1,4 +1,4 @@
-"""Decks and the layered hand (docs/design.md 2.3): the 48-card deck and the
+"""Decks and the layered hand (docs/design.md, "Cards and decks"): the 48-card deck and the
 80-card double deck (VARIANTS.md ``double-deck``), one thermometer layer per
 copy, and the generic helpers against today's two-layer ones."""
 
@@ -97,7 +97,7 @@ def test_check_refuses_what_is_not_a_hand_of_the_deck() -> None:
 @settings(max_examples=300, deadline=None)
 @given(held(PINOCHLE_DECK))
 def test_generic_helpers_are_todays_on_the_48_card_deck(cards: list[int]) -> None:
-    """With two layers the encoding is bit for bit today's (docs/design.md 2.3)."""
+    """With two layers the encoding is bit for bit today's (docs/design.md, "Cards and decks")."""
     h = pack(cards)
     assert pack_deck(cards, PINOCHLE_DECK) == h
     assert layer_unpack(h, 2) == unpack(h) == PINOCHLE_DECK.unpack(h)
@@ -152,7 +152,7 @@ def test_add_and_remove_are_inverse(cards: list[int], card: int) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 23).filter(lambda c: c % 6 != 0), st.sampled_from([PINOCHLE_DECK, DOUBLE_DECK]))
 def test_one_copy_more_than_the_deck_is_refused(card: int, d: Deck) -> None:
-    """The 3rd copy on one deck, the 5th on the double deck (issue 13, bad input)."""
+    """The 3rd copy on one deck, the 5th on the double deck (bad input)."""
     h = pack_deck([card] * d.copies[card], d)
     with pytest.raises(BadCard, match=f"only {('two', 'four')[d.layers // 2 - 1]} {CARDS[card].label} in the {d.name} deck"):
         pack_deck([card] * (d.copies[card] + 1), d)

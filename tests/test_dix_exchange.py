@@ -174,7 +174,7 @@ def test_refusals_name_the_fault_and_change_nothing() -> None:
     with pytest.raises(IllegalAction, match=r"you hold no 9♠ \(the dix\) to exchange for the turned A♠"):
         apply(s2, Action("dix", S))
     with pytest.raises(IllegalAction, match="a play is not possible now: the dix may be exchanged"):
-        apply(s2, Action.play(S, Card.parse("AH")))
+        apply(s2, Action.play_(S, Card.parse("AH")))
 
 
 def test_the_switch_is_turned_trumps_alone() -> None:
@@ -263,7 +263,7 @@ def test_every_level_plays_a_hand_with_the_exchange_legally(level: str) -> None:
         s = apply(s, a)
         if s.phase == "hand_end":
             hands += 1
-            s = apply(s, Action.deal(turn(s) or N))
+            s = apply(s, Action.deal_(turn(s) or N))
     assert "play" in seen
 
 

@@ -1,4 +1,4 @@
-"""Issue 13: the double-deck game in the engine, the records and the command line.
+"""The double-deck game in the engine, the records and the command line.
 
 VARIANTS.md ``double-deck`` (seed 001): two pinochle decks without the nines,
 four copies of A T K Q J in each suit (80 cards), 20 to each of four players;
@@ -47,7 +47,7 @@ def play_match(seed: int, level: str = "easy", max_hands: int = 60) -> object:
         if action is None:
             seat = turn(state)
             assert seat is not None
-            action = Action.deal(seat) if state.phase == "hand_end" else players[seat].act(view(state, seat))
+            action = Action.deal_(seat) if state.phase == "hand_end" else players[seat].act(view(state, seat))
         state = apply(state, action)
     return state
 

@@ -48,7 +48,7 @@ def play_match(players: list[object], seed: int, max_hands: int | None = None) -
             seat = turn(state)
             assert seat is not None
             if state.phase == "hand_end":
-                a = Action.deal(seat)
+                a = Action.deal_(seat)
             else:
                 v = view(state, seat)
                 a = players[seat].act(v)  # type: ignore[attr-defined]

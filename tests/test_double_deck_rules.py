@@ -305,7 +305,7 @@ def test_every_bid_the_bots_make_is_legal(seed: int, level: str, switch: str) ->
             seat = turn(s)
             assert seat is not None
             if s.phase == "hand_end":
-                a = Action.deal(seat)
+                a = Action.deal_(seat)
             else:
                 v = view(s, seat)
                 a = players[seat].act(v)
@@ -348,7 +348,7 @@ def test_a_record_of_the_old_readings_replays_under_the_switches_that_name_them(
         if a is None:
             seat = turn(s)
             assert seat is not None
-            a = Action.deal(seat) if s.phase == "hand_end" else players[seat].act(view(s, seat))
+            a = Action.deal_(seat) if s.phase == "hand_end" else players[seat].act(view(s, seat))
         s = apply(s, a)
     rec = json.loads(json.dumps(match_record(s)))
     assert rec["rules"] == OLD_READINGS

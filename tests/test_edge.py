@@ -1,4 +1,4 @@
-"""The web edge (issue 18 items 1 and 2): security headers on every response, caching, and the
+"""The web edge: security headers on every response, caching, and the
 WebSocket origin check with its allow-list and close code (pinochle/server/edge.py, docs/protocol.md)."""
 from __future__ import annotations
 

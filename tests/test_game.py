@@ -59,31 +59,31 @@ def test_phases_run_in_order_and_the_declarer_leads() -> None:
 
 def test_winner_of_a_trick_leads_the_next() -> None:
     s = to_play(new_match(seed=1, first_dealer=Seat.W, deals=[DEAL]))
-    s = apply(s, Action.play(Seat.N, Card.parse("AH")))
+    s = apply(s, Action.play_(Seat.N, Card.parse("AH")))
     # E must follow hearts and cannot beat the A♥: any heart
     assert set(legal(s, Seat.E).cards) == {Card.parse("AH"), Card.parse("TH"), Card.parse("KH"), Card.parse("QH")}
-    s = apply(s, Action.play(Seat.E, Card.parse("AH")))  # identical card: does not beat
-    s = apply(s, Action.play(Seat.S, Card.parse("JH")))
-    s = apply(s, Action.play(Seat.W, Card.parse("9H")))
+    s = apply(s, Action.play_(Seat.E, Card.parse("AH")))  # identical card: does not beat
+    s = apply(s, Action.play_(Seat.S, Card.parse("JH")))
+    s = apply(s, Action.play_(Seat.W, Card.parse("9H")))
     assert s.tricks[-1].winner == Seat.N, "of two identical cards the first played wins"
     assert turn(s) == Seat.N
 
 
 def test_must_beat_the_winning_card_with_a_clear_reason() -> None:
     s = to_play(new_match(seed=1, first_dealer=Seat.W, deals=[DEAL]))
-    s = apply(s, Action.play(Seat.N, Card.parse("KH")))
+    s = apply(s, Action.play_(Seat.N, Card.parse("KH")))
     with pytest.raises(IllegalAction, match="you must beat the K♥: play A♥ or 10♥"):
-        apply(s, Action.play(Seat.E, Card.parse("QH")))
+        apply(s, Action.play_(Seat.E, Card.parse("QH")))
     with pytest.raises(IllegalAction, match="you must follow suit"):
-        apply(s, Action.play(Seat.E, Card.parse("AS")))
+        apply(s, Action.play_(Seat.E, Card.parse("AS")))
     with pytest.raises(IllegalAction, match="you do not hold the A♣"):
-        apply(s, Action.play(Seat.E, Card.parse("AC")))
-    s = apply(s, Action.play(Seat.E, Card.parse("AH")))
+        apply(s, Action.play_(Seat.E, Card.parse("AC")))
+    s = apply(s, Action.play_(Seat.E, Card.parse("AH")))
     # S holds J♥ 9♥ only in hearts: cannot beat the A♥, so either heart
     assert set(legal(s, Seat.S).cards) == {Card.parse("JH"), Card.parse("9H")}
-    s = apply(s, Action.play(Seat.S, Card.parse("9H")))
+    s = apply(s, Action.play_(Seat.S, Card.parse("9H")))
     with pytest.raises(IllegalAction, match="follow suit"):
-        apply(s, Action.play(Seat.W, Card.parse("AC")))
+        apply(s, Action.play_(Seat.W, Card.parse("AC")))
 
 
 def test_view_holds_own_hand_and_legal_moves_only() -> None:
@@ -107,8 +107,8 @@ def test_hand_end_scores_and_next_dealer_deals() -> None:
     h = s.history[-1]
     assert s.totals == h.totals == h.score.score
     with pytest.raises(IllegalAction, match="S's turn"):
-        apply(s, Action.deal(Seat.W))
-    s2 = apply(s, Action.deal(Seat.S))
+        apply(s, Action.deal_(Seat.W))
+    s2 = apply(s, Action.deal_(Seat.S))
     assert s2.phase == "auction" and s2.dealer == Seat.S and s2.hand_no == 1 and turn(s2) == Seat.W
     assert s2.dealt != s.dealt
 
@@ -142,7 +142,7 @@ def test_one_side_over_1500_wins_and_below_plays_on() -> None:
     assert s.totals == (1500, 1490) and s.phase == "match_end" and s.winner == 0
     assert view(s, 1).winner == "NS" and not view(s, 1).legal.any()
     with pytest.raises(IllegalAction, match="over"):
-        apply(s, Action.deal(Seat.N))
+        apply(s, Action.deal_(Seat.N))
     s = _hand_from((1490 - first[0], 1490 - first[1]), seed=2)
     assert s.totals == (1490, 1490) and s.phase == "hand_end" and s.winner is None
 
@@ -156,7 +156,7 @@ def test_stale_version_is_rejected_and_state_unchanged() -> None:
 
 
 def test_action_json_round_trip_and_errors() -> None:
-    for a in (Action.bid_(0, 300), Action.pass_(1), Action.trump_(2, 3), Action.meld_(3), Action.play(0, 5), Action.deal(1)):
+    for a in (Action.bid_(0, 300), Action.pass_(1), Action.trump_(2, 3), Action.meld_(3), Action.play_(0, 5), Action.deal_(1)):
         assert Action.from_json(a.to_json()) == a
     for bad, needle in (
         ("x", "JSON object"),

@@ -1,4 +1,4 @@
-"""Bad input for every new action of the games (issue 12, Tests): the card pass (``give``),
+"""Bad input for every new action of the games: the card pass (``give``),
 the concession (``concede``, ``play_on``), britannica's forced opening and bids in the
 ones scale.
 
@@ -72,12 +72,12 @@ def declared(game: str, seed: str = "bad-input") -> State:
 
 def after_partner(game: str) -> State:
     s = declared(game)
-    return apply(s, Action.give(Seat.S, unpack(s.hands[Seat.S])[:4]))
+    return apply(s, Action.give_(Seat.S, unpack(s.hands[Seat.S])[:4]))
 
 
 def after_exchange(game: str) -> State:
     s = after_partner(game)
-    return apply(s, Action.give(Seat.N, unpack(s.hands[Seat.N])[:4]))
+    return apply(s, Action.give_(Seat.N, unpack(s.hands[Seat.N])[:4]))
 
 
 def after_meld(game: str) -> State:
@@ -85,7 +85,7 @@ def after_meld(game: str) -> State:
     while s.phase == "exchange":
         who = turn(s)
         assert who is not None
-        s = apply(s, Action.give(who, unpack(s.hands[who])[:4]))
+        s = apply(s, Action.give_(who, unpack(s.hands[who])[:4]))
     while s.phase == "meld":
         a = auto_action(s)
         assert a is not None
@@ -96,10 +96,10 @@ def after_meld(game: str) -> State:
 def after_first_card(game: str) -> State:
     s = after_meld(game)
     if s.phase == "concede":
-        s = apply(s, Action.play_on(Seat.N))
+        s = apply(s, Action.play_on_(Seat.N))
     who = turn(s)
     assert s.phase == "play" and who is not None
-    return apply(s, Action.play(who, legal(s, who).cards[0]))
+    return apply(s, Action.play_(who, legal(s, who).cards[0]))
 
 
 def single(hand: int) -> int:
@@ -118,7 +118,7 @@ def not_held(hand: int) -> int:
 @pytest.mark.parametrize("n", [0, 3, 5, 12])
 def test_a_pass_of_the_wrong_size(game: str, n: int) -> None:
     s = declared(game)
-    msg = refused(s, Action.give(Seat.S, unpack(s.hands[Seat.S])[:n]))
+    msg = refused(s, Action.give_(Seat.S, unpack(s.hands[Seat.S])[:n]))
     assert msg == f"pass exactly 4 cards, not {n}"
 
 
@@ -126,7 +126,7 @@ def test_a_pass_of_the_wrong_size(game: str, n: int) -> None:
 @pytest.mark.parametrize("n", [3, 5])
 def test_a_pass_back_of_the_wrong_size(game: str, n: int) -> None:
     s = after_partner(game)
-    msg = refused(s, Action.give(Seat.N, unpack(s.hands[Seat.N])[:n]))
+    msg = refused(s, Action.give_(Seat.N, unpack(s.hands[Seat.N])[:n]))
     assert msg == f"pass exactly 4 cards, not {n}"
 
 
@@ -135,7 +135,7 @@ def test_passing_a_card_not_held(game: str) -> None:
     s = declared(game)
     hand = s.hands[Seat.S]
     missing = not_held(hand)
-    msg = refused(s, Action.give(Seat.S, [*unpack(hand)[:3], missing]))
+    msg = refused(s, Action.give_(Seat.S, [*unpack(hand)[:3], missing]))
     assert msg == f"you do not hold the {Card(missing).label}"
 
 
@@ -144,7 +144,7 @@ def test_passing_back_a_card_not_held(game: str) -> None:
     s = after_partner(game)
     hand = s.hands[Seat.N]
     missing = not_held(hand)
-    msg = refused(s, Action.give(Seat.N, [missing, *unpack(hand)[:3]]))
+    msg = refused(s, Action.give_(Seat.N, [missing, *unpack(hand)[:3]]))
     assert msg == f"you do not hold the {Card(missing).label}"
 
 
@@ -154,7 +154,7 @@ def test_passing_two_copies_of_a_card_held_once(game: str) -> None:
     hand = s.hands[Seat.S]
     once = single(hand)
     others = [c for c in unpack(hand) if c != once][:2]
-    msg = refused(s, Action.give(Seat.S, [once, once, *others]))
+    msg = refused(s, Action.give_(Seat.S, [once, once, *others]))
     assert msg == f"you hold only 1 {Card(once).label}, not 2"
 
 
@@ -162,14 +162,14 @@ def test_passing_two_copies_of_a_card_held_once(game: str) -> None:
 @pytest.mark.parametrize("giver", [Seat.E, Seat.W])
 def test_an_opponent_cannot_pass(game: str, giver: Seat) -> None:
     s = declared(game)
-    msg = refused(s, Action.give(giver, unpack(s.hands[giver])[:4]))
+    msg = refused(s, Action.give_(giver, unpack(s.hands[giver])[:4]))
     assert msg == f"it is S's turn, not {giver}'s"
 
 
 @pytest.mark.parametrize("game", PASS_GAMES)
 def test_the_declarer_cannot_pass_before_the_partner(game: str) -> None:
     s = declared(game)
-    msg = refused(s, Action.give(Seat.N, unpack(s.hands[Seat.N])[:4]))
+    msg = refused(s, Action.give_(Seat.N, unpack(s.hands[Seat.N])[:4]))
     assert msg == "it is S's turn, not N's"
 
 
@@ -177,7 +177,7 @@ def test_the_declarer_cannot_pass_before_the_partner(game: str) -> None:
 @pytest.mark.parametrize("giver", [Seat.S, Seat.E])
 def test_after_the_partners_pass_only_the_declarer_passes(game: str, giver: Seat) -> None:
     s = after_partner(game)
-    msg = refused(s, Action.give(giver, unpack(s.hands[giver])[:4]))
+    msg = refused(s, Action.give_(giver, unpack(s.hands[giver])[:4]))
     assert msg == f"it is N's turn, not {giver}'s"
 
 
@@ -185,7 +185,7 @@ def test_after_the_partners_pass_only_the_declarer_passes(game: str, giver: Seat
 def test_no_pass_after_the_exchange(game: str) -> None:
     s = after_exchange(game)
     assert s.phase == "meld"
-    msg = refused(s, Action.give(Seat.N, unpack(s.hands[Seat.N])[:4]))
+    msg = refused(s, Action.give_(Seat.N, unpack(s.hands[Seat.N])[:4]))
     assert msg == "a give is not possible now: the meld is being laid down"
 
 
@@ -212,7 +212,7 @@ def test_a_pass_written_as_one_string_is_read(game: str) -> None:
 @pytest.mark.parametrize("game", NO_PASS_GAMES)
 def test_no_pass_in_a_game_without_one(game: str) -> None:
     s = declared(game)
-    msg = refused(s, Action.give(Seat.S, unpack(s.hands[Seat.S])[:4]))
+    msg = refused(s, Action.give_(Seat.S, unpack(s.hands[Seat.S])[:4]))
     assert msg.startswith(f"the {game} game has no give: its moves are ")
 
 
@@ -224,8 +224,8 @@ def test_no_pass_in_a_game_without_one(game: str) -> None:
 def test_only_the_declarer_concedes(game: str, who: Seat) -> None:
     s = after_meld(game)
     assert s.phase == "concede" and turn(s) == Seat.N
-    assert refused(s, Action.concede(who)) == f"it is N's turn, not {who}'s"
-    assert refused(s, Action.play_on(who)) == f"it is N's turn, not {who}'s"
+    assert refused(s, Action.concede_(who)) == f"it is N's turn, not {who}'s"
+    assert refused(s, Action.play_on_(who)) == f"it is N's turn, not {who}'s"
 
 
 @pytest.mark.parametrize("game", CONCEDE_GAMES)
@@ -236,29 +236,29 @@ def test_only_the_declarer_concedes(game: str, who: Seat) -> None:
 ], ids=["auction", "exchange", "meld"])
 def test_no_concession_before_the_meld_is_down(game: str, where: Callable[[str], State], text: str) -> None:
     s = where(game)
-    assert refused(s, Action.concede(Seat.N)) == f"a concede is not possible now: {text}"
-    assert refused(s, Action.play_on(Seat.N)) == f"a play_on is not possible now: {text}"
+    assert refused(s, Action.concede_(Seat.N)) == f"a concede is not possible now: {text}"
+    assert refused(s, Action.play_on_(Seat.N)) == f"a play_on is not possible now: {text}"
 
 
 @pytest.mark.parametrize("game", CONCEDE_GAMES)
 def test_no_concession_once_the_declarer_plays_on(game: str) -> None:
-    s = apply(after_meld(game), Action.play_on(Seat.N))
+    s = apply(after_meld(game), Action.play_on_(Seat.N))
     assert s.phase == "play"
-    assert refused(s, Action.concede(Seat.N)) == "a concede is not possible now: the tricks are being played"
-    assert refused(s, Action.play_on(Seat.N)) == "a play_on is not possible now: the tricks are being played"
+    assert refused(s, Action.concede_(Seat.N)) == "a concede is not possible now: the tricks are being played"
+    assert refused(s, Action.play_on_(Seat.N)) == "a play_on is not possible now: the tricks are being played"
 
 
 @pytest.mark.parametrize("game", CONCEDE_GAMES)
 def test_no_concession_after_the_first_card(game: str) -> None:
     s = after_first_card(game)
-    assert refused(s, Action.concede(Seat.N)) == "a concede is not possible now: the tricks are being played"
+    assert refused(s, Action.concede_(Seat.N)) == "a concede is not possible now: the tricks are being played"
 
 
 @pytest.mark.parametrize("game", CONCEDE_GAMES)
 def test_no_second_concession(game: str) -> None:
-    s = apply(after_meld(game), Action.concede(Seat.N))
+    s = apply(after_meld(game), Action.concede_(Seat.N))
     assert s.phase == "hand_end" and s.history[-1].conceded
-    msg = refused(s, Action.concede(Seat.N))
+    msg = refused(s, Action.concede_(Seat.N))
     assert msg == "a concede is not possible now: the hand is over: the next dealer deals"
 
 
@@ -267,7 +267,7 @@ def test_no_second_concession(game: str) -> None:
 @pytest.mark.parametrize("kind", ["concede", "play_on"])
 def test_no_concession_in_a_game_without_one(game: str, when: str, kind: str) -> None:
     s = after_meld(game) if when == "after meld" else after_first_card(game)
-    action = Action.concede(Seat.N) if kind == "concede" else Action.play_on(Seat.N)
+    action = Action.concede_(Seat.N) if kind == "concede" else Action.play_on_(Seat.N)
     assert refused(s, action).startswith(f"the {game} game has no {kind}: its moves are ")
 
 
@@ -276,8 +276,8 @@ def test_no_concession_in_a_game_without_one(game: str, when: str, kind: str) ->
 ])
 def test_an_action_the_game_does_not_have_is_refused_as_such(game: str, kind: str) -> None:
     s = after_meld(game)
-    action = {"concede": Action.concede(Seat.N), "play_on": Action.play_on(Seat.N),
-              "give": Action.give(Seat.N, unpack(s.hands[Seat.N])[:4])}[kind]
+    action = {"concede": Action.concede_(Seat.N), "play_on": Action.play_on_(Seat.N),
+              "give": Action.give_(Seat.N, unpack(s.hands[Seat.N])[:4])}[kind]
     msg = refused(s, action)
     assert "not possible now" not in msg and game in msg
 
@@ -287,13 +287,13 @@ def test_racehorse_declarers_keep_no_meld_when_conceding_or_set(how: str) -> Non
     for seed in range(200):
         s = after_meld_seeded("racehorse", f"kept-{seed}")
         if how == "conceded":
-            s = apply(s, Action.concede(Seat.N))
+            s = apply(s, Action.concede_(Seat.N))
         else:
-            s = apply(s, Action.play_on(Seat.N))
+            s = apply(s, Action.play_on_(Seat.N))
             while s.phase == "play":
                 who = turn(s)
                 assert who is not None
-                s = apply(s, Action.play(who, legal(s, who).cards[-1]))
+                s = apply(s, Action.play_(who, legal(s, who).cards[-1]))
         h = s.history[-1]
         if h.score.meld[0] and not h.score.made:
             assert h.score.kept_meld[0] == 0, h.score
@@ -307,7 +307,7 @@ def test_racehorse_with_meld_needing_a_trick_a_concession_leaves_the_opponents_t
     score "their meld + 250" (seed 000). Found by a rules review: their meld was lost (250, not 470)."""
     rules = with_switches(find_game("racehorse").rules, {"meld_needs_trick": "true"})
     s = after_meld_seeded("racehorse", "kept-3", rules)
-    h = apply(s, Action.concede(Seat.N)).history[-1].score
+    h = apply(s, Action.concede_(Seat.N)).history[-1].score
     ew = s.melds[Seat.E].total + s.melds[Seat.W].total  # type: ignore[union-attr]
     assert ew > 0 and h.kept_meld == (0, ew) and h.score == (0, ew + 250), h
 
@@ -323,7 +323,7 @@ def after_meld_seeded(game: str, seed: str, rules: RuleSet | None = None) -> Sta
         if a is None:
             who = turn(s)
             assert who is not None
-            a = Action.give(who, unpack(s.hands[who])[:4])
+            a = Action.give_(who, unpack(s.hands[who])[:4])
         s = apply(s, a)
     return s
 

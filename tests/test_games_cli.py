@@ -1,4 +1,4 @@
-"""Issue 12, item 4: the command line takes ``--game`` (and ``--scale``); records carry the game.
+"""The command line takes ``--game`` (and ``--scale``); records carry the game.
 
 Every expected value below is worked out from VARIANTS.md and the seeds by
 hand, not read back from the engine.
@@ -163,11 +163,11 @@ def test_a_racehorse_concession_and_a_thrown_in_hand_replay() -> None:
     for _ in range(2):
         who = turn(state)
         assert who is not None
-        state = apply(state, Action.give(who, view(state, who).legal.give_from[:4]))
+        state = apply(state, Action.give_(who, view(state, who).legal.give_from[:4]))
     while (auto := auto_action(state)) is not None:
         state = apply(state, auto)
     assert state.phase == "concede" and turn(state) == declarer
-    state = apply(state, Action.concede(declarer))
+    state = apply(state, Action.concede_(declarer))
     hand = state.history[-1]
     side = declarer % 2
     meld = hand.score.meld
@@ -191,7 +191,7 @@ def test_play_and_arena_take_the_game() -> None:
 
 @pytest.mark.parametrize("game", ["cutthroat", "auction"])
 def test_play_and_arena_take_the_three_handed_games(game: str) -> None:
-    # issue 14, item 4: --game cutthroat and auction for play and arena
+    # --game cutthroat and auction for play and arena
     out = io.StringIO()
     assert main(["play", "--seed", "2", "--game", game, "--level", "easy"], stdin=io.StringIO(""), stdout=out) == 0
     text = out.getvalue()
@@ -205,7 +205,7 @@ def test_play_and_arena_take_the_three_handed_games(game: str) -> None:
 
 
 def test_play_and_arena_take_two_handed() -> None:
-    """Issue 15: the terminal and the arena seat two-handed (it was refused while only the engine took it)."""
+    """The terminal and the arena seat two-handed (it was refused while only the engine took it)."""
     out = io.StringIO()
     code = main(["play", "--game", "two-handed", "--seed", "3", "--level", "easy"], stdin=io.StringIO(""), stdout=out)
     text = out.getvalue()

@@ -1,4 +1,4 @@
-"""Issue 12, the design: a game is a definition, never an ``if game == ...`` in shared code (docs/design.md 2.1)."""
+"""The design: a game is a definition, never an ``if game == ...`` in shared code (docs/design.md, "Principles")."""
 
 from __future__ import annotations
 

@@ -216,7 +216,7 @@ def through_exchange(state: State) -> State:
         assert who is not None
         lg = legal(state, who)
         cards = DECKS[state.rules.deck].unpack(state.hands[who])
-        state = apply(state, Action.give(who, cards[:lg.give]))
+        state = apply(state, Action.give_(who, cards[:lg.give]))
     return state
 
 
@@ -235,11 +235,11 @@ def to_first_lead(state: State) -> State:
     (VARIANTS.md ``cutthroat``) buries the first cards it may."""
     if state.phase == "concede":
         assert state.declarer is not None
-        state = apply(state, Action.play_on(state.declarer))
+        state = apply(state, Action.play_on_(state.declarer))
     if state.phase == "bury":
         assert state.declarer is not None
         lg = legal(state, state.declarer)
-        state = apply(state, Action.bury(state.declarer, lg.bury_from[:lg.bury]))
+        state = apply(state, Action.bury_(state.declarer, lg.bury_from[:lg.bury]))
     return state
 
 
@@ -373,7 +373,7 @@ def play_first_legal(state: State) -> State:
     while state.phase == "play":
         who = turn(state)
         assert who is not None
-        state = apply(state, Action.play(who, legal(state, who).cards[0]))
+        state = apply(state, Action.play_(who, legal(state, who).cards[0]))
     return state
 
 
@@ -432,7 +432,7 @@ def check_legal(g: Game, e: GameExample) -> None:
     assert sorted(str(c) for c in lg.cards) == sorted(want)
     for c in set(held):  # and the phase refuses exactly the others
         try:
-            g.phase("play").apply(state, Action.play(me, c))
+            g.phase("play").apply(state, Action.play_(me, c))
             ok = True
         except IllegalAction:
             ok = False
@@ -559,7 +559,7 @@ def check_exchange(g: Game, e: GameExample) -> None:
     for k, (giver, cards) in enumerate(passes, start=1):
         before = state
         try:
-            state = apply(state, Action.give(giver, cards))
+            state = apply(state, Action.give_(giver, cards))
         except IllegalAction:
             refused = k
             assert state is before
@@ -618,10 +618,10 @@ def check_concede(g: Game, e: GameExample) -> None:
                         state = to_first_lead(state)
                         first = turn(state)
                         assert first is not None
-                        state = apply(state, Action.play(first, legal(state, first).cards[0]))
+                        state = apply(state, Action.play_(first, legal(state, first).cards[0]))
     before = state
     try:
-        after = apply(state, Action.concede(who))
+        after = apply(state, Action.concede_(who))
     except IllegalAction:
         assert result == "refused", "the concession was refused"
         assert state is before
@@ -905,7 +905,7 @@ def check_bury(g: Game, e: GameExample) -> None:
     cards = [Card.parse(c) for c in card_list(cards_f, e.id)]
     before = views(state)
     try:
-        after = apply(state, Action.bury(declarer, cards))
+        after = apply(state, Action.bury_(declarer, cards))
     except IllegalAction as err:
         if not result.startswith("refused:"):
             raise
@@ -936,9 +936,9 @@ def check_settle(g: Game, e: GameExample) -> None:
     if choice == "-":
         assert state.phase in ("hand_end", "match_end"), "the declarer has a choice: the meld did not make the bid"
     elif choice == "concede":
-        state = apply(state, Action.concede(declarer))
+        state = apply(state, Action.concede_(declarer))
     elif choice.split()[:1] == ["bury"]:
-        state = play_first_legal(apply(state, Action.bury(declarer, [Card.parse(c) for c in
+        state = play_first_legal(apply(state, Action.bury_(declarer, [Card.parse(c) for c in
                                                                      card_list(choice[5:], e.id)])))
     else:
         raise DocSyntaxError(f"{e.id}: the choice is 'bury CARDS', 'concede' or '-'")

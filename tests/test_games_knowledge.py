@@ -1,4 +1,4 @@
-"""Issue 12, item 6: Hard's sampling uses what a seat knows in each game.
+"""Hard's sampling uses what a seat knows in each game.
 
 The declarer knows the cards it passed back are in its partner's hand; the
 partner knows the declarer holds what it gave less what came back; everyone

@@ -1,4 +1,4 @@
-"""Property tests (hypothesis) of every playable game (issue 12, Tests; docs/games/*.md).
+"""Property tests (hypothesis) of every playable game (docs/games/*.md).
 
 For each game of :data:`pinochle.games.GAMES` with ``playable`` set, random
 legal matches are played through the reducer and every state is checked:
@@ -78,7 +78,7 @@ def random_action(state: State, rng: random.Random) -> Action:
             return Action.bid_(seat, bid)
         return Action.pass_(seat)
     if lg.give:
-        return Action.give(seat, rng.sample(unpack(state.hands[seat]), lg.give))
+        return Action.give_(seat, rng.sample(unpack(state.hands[seat]), lg.give))
     return rng.choice(lg.actions(seat))
 
 
@@ -362,7 +362,7 @@ def test_the_opponents_views_are_the_same_whatever_cards_are_passed(game: str, s
         hand = unpack(state.hands[who])
         a = data.draw(st.permutations(hand))[:4]
         b = data.draw(st.permutations(hand))[:4]
-        sa, sb = apply(state, Action.give(who, a)), apply(state, Action.give(who, b))
+        sa, sb = apply(state, Action.give_(who, a)), apply(state, Action.give_(who, b))
         for s in opponents:
             assert view(sa, s).to_json() == view(sb, s).to_json()
         state = sa

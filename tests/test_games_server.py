@@ -1,4 +1,4 @@
-"""The games of issue 12 on the server (part 5, "Everywhere else"), in-process over Starlette's TestClient.
+"""Every game on the server, in-process over Starlette's TestClient.
 
 - solo: a hand of ``partnership-pass`` played from ``view.legal`` (the four
   cards passed when ``legal`` has ``give``), a ``racehorse`` hand the
@@ -448,7 +448,7 @@ def old_database(path: Path, device: str, seed: int, moves: int) -> list[Msg]:
         if action is None:
             seat = turn(state)
             assert seat is not None
-            action = Action.deal(seat) if state.phase == "hand_end" else players[seat].act(view(state, seat))
+            action = Action.deal_(seat) if state.phase == "hand_end" else players[seat].act(view(state, seat))
         log.append(action.to_json())
         state = apply(state, action)
     db = sqlite3.connect(path)

@@ -1,4 +1,4 @@
-"""The golden corpus: the ``table`` game, frozen (docs/design.md, part 4, step 0).
+"""The golden corpus: the ``table`` game, frozen (docs/design.md, "Tests that guard the design").
 
 The corpus in ``tests/data/golden/`` was made by ``tests/data/golden/make.py``
 from the engine at the commit named in its ``meta.json``. Every test here
@@ -80,7 +80,7 @@ SUMMARY_KEYS: tuple[str, ...] = (
     "number", "dealer", "declarer", "bid", "trump", "stuck", "meld", "kept_meld", "tricks", "counters", "made",
     "score", "totals", "transfers", "played", "earned", "chairs", "chair_transfers", "lineup", "chair_totals")
 NESTED_KEYS: dict[str, tuple[str, ...]] = {"legal": LEGAL_KEYS, "last_hand": SUMMARY_KEYS}
-#: Lists of objects projected entry by entry on frozen keys (issue 11 added each trick's ``seats``).
+#: Lists of objects projected entry by entry on frozen keys.
 LIST_KEYS: dict[str, tuple[str, ...]] = {"tricks": ("leader", "cards", "winner"), "history": SUMMARY_KEYS}
 
 #: Today's keys of a match record, a hand record, and their replay summaries.

@@ -190,7 +190,7 @@ def test_hard_leaves_its_partner_the_contract_in_partnership_pass_without_its_ow
 
 
 def test_a_defender_leads_the_trump_ace_at_trick_11_when_the_search_finds_it_best() -> None:
-    """A review of the card play (2026-12-01), seed 21019: N (a defender; E declared in diamonds)
+    """Seed 21019: N (a defender; E declared in diamonds)
     leads to trick 11 holding AD KS. Its filter ("a defender's trump ace lead gains nothing")
     removed AD before the exact search; leading it catches E's ten (+30). The filter now stops
     where the search starts (8 cards left)."""

@@ -1,4 +1,4 @@
-"""The browser's heartbeat and the invitation check (issue 11), over Starlette's TestClient.
+"""The browser's heartbeat and the invitation check, over Starlette's TestClient.
 
 - The welcome says how often the browser pings; a ping is answered with a pong.
 - A connection that has pinged and then goes silent is closed by the server

@@ -226,7 +226,7 @@ def play(state: State, cards: str) -> State:
     for c in parse_cards(cards):
         seat = turn(state)
         assert seat is not None
-        state = apply(state, Action.play(seat, c))
+        state = apply(state, Action.play_(seat, c))
     return state
 
 

@@ -1,4 +1,4 @@
-"""Real-network tests (issue 5, parts 4 and 7): ``pinochle serve`` as a subprocess
+"""Real-network tests: ``pinochle serve`` as a subprocess
 on 127.0.0.1 and real WebSocket clients (the ``websockets`` library).
 
 - a private room: create, join by a typed code, Ready, arrange, start and play a
@@ -404,7 +404,7 @@ async def wrong_codes(server: Server) -> None:
     for guess in (near, code):
         await prober.send({"type": "join_room", "code": guess, "name": "Prober"})
         assert (await prober.expect("error"))["code"] == "rate_limited"
-    # and a reconnect (a new connection with the same device token) does not get 20 more (issue 10)
+    # and a reconnect (a new connection with the same device token) does not get 20 more
     await prober.close()
     await prober.hello()
     await prober.send({"type": "join_room", "code": code, "name": "Prober"})
@@ -526,7 +526,7 @@ async def stand_in_announced(url: str) -> None:
     gone = await a.expect("state", lambda m: not m["table"]["seats"]["N"]["connected"])
     assert gone["event"] == "presence" and not gone["table"]["seats"]["N"]["stand_in"]
     started = time.monotonic()
-    # with --away-seconds 1, Ann hears the stand-in when it happens, though nobody moves (issue 10)
+    # with --away-seconds 1, Ann hears the stand-in when it happens, though nobody moves
     now = await a.expect("state", timeout=5)
     waited = time.monotonic() - started
     assert now["event"] == "presence" and now["table"]["seats"]["N"]["stand_in"], now
@@ -716,7 +716,7 @@ def test_shutdown_close_code(tmp_path: Path) -> None:
     assert closed.code in documented, f"the server closed with {closed.code} on shutdown; docs/protocol.md says {documented}"
 
 
-# ---------------------------------------------------------------- issue 12: a game with a card pass
+# ---------------------------------------------------------------- a game with a card pass
 
 
 async def partnership_pass_room(url: str) -> tuple[list[Client], str]:
@@ -742,7 +742,7 @@ async def partnership_pass_room(url: str) -> tuple[list[Client], str]:
 
 
 def test_partnership_pass_room_shows_the_passed_cards_to_the_partners_only(tmp_path: Path) -> None:
-    """Issue 12: a room of the creator's chosen game; no message to an opponent ever holds the passed cards."""
+    """A room of the creator's chosen game; no message to an opponent ever holds the passed cards."""
     server = Server(tmp_path, name="pass")
     server.start()
     try:

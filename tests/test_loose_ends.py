@@ -1,4 +1,4 @@
-"""What the view says so that the browser explains without knowing a rule (issue 30's loose ends):
+"""What the view says so that the browser explains without knowing a rule:
 
 - why a card may not be buried (``legal.bury.why_not``: VARIANTS.md ``cutthroat``, the declarer buries
   "3 cards not used in meld"), said only when some card of the hand may not be;
@@ -42,7 +42,7 @@ def test_the_bury_says_why_a_card_of_the_meld_stays(game: str) -> None:
     free = [c for c in lg.bury_from if c != kept][:2]
     # the engine's refusal says the same reason of the same card
     with pytest.raises(IllegalAction, match=f"the {Card(kept).label} is in your meld: bury cards not used in meld"):
-        apply(s, Action.bury(E, [kept, *free]))
+        apply(s, Action.bury_(E, [kept, *free]))
     assert legal(s, Seat.S).to_json() == {}  # the others hear nothing of the bury
 
 

@@ -1,4 +1,4 @@
-"""Quick Match grouping (issue 5) with a fake clock: 1 to 5 players, timeouts, cancelling."""
+"""Quick Match grouping with a fake clock: 1 to 5 players, timeouts, cancelling."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Meld as rows of the rule set, for up to four copies (docs/design.md 2.4,
-step 3): the double-deck table of VARIANTS.md (seed 001), with names such as
+"""Meld as rows of the rule set, for up to four copies (docs/design.md, "Rules, scales and
+switches"): the double-deck table of VARIANTS.md (seed 001), with names such as
 "triple pinochle" coming from the rules, and the table's results unchanged."""
 
 from __future__ import annotations

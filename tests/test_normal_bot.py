@@ -248,7 +248,7 @@ def _reach(seed: int, version: int, players: dict[Seat, object]) -> View:
 ])
 def test_normal_plays_the_last_two_tricks_exactly(seed: int, version: int, hand: list[str], old: str,
                                                   new: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A review of the card play (2026-12-01): at trick 11 Normal kept a counter for the last trick
+    """At trick 11 Normal kept a counter for the last trick
     or did not cash the trump ace, 20 times in 100 hands at 21.6 points a time. From 8 cards left
     in the four hands it now searches the deals of the unseen cards exactly."""
     from pinochle.bots import normal
@@ -272,7 +272,7 @@ def test_normal_plays_the_last_two_tricks_exactly(seed: int, version: int, hand:
 ])
 def test_normal_counts_the_cards_shown_in_the_melds(seed: int, version: int, old: str, new: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """A review of the card play (2026-12-01): Normal took a suit with two or fewer unseen cards
+    """Normal took a suit with two or fewer unseen cards
     to be possibly void anywhere, even at a seat that had shown a card of it in its meld
     (RULES.md, Meld: the meld review shows the cards that score)."""
     from pinochle.bots import normal
@@ -294,7 +294,7 @@ def test_normal_counts_the_cards_shown_in_the_melds(seed: int, version: int, old
 def test_normal_reads_a_follow_that_did_not_beat(seed: int, version: int, hand: list[str], old: str, new: str,
                                                  cap: tuple[Seat, Suit, int],
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """A review of the card play (2026-12-01), finding 3: Normal ignored what a seat shows by
+    """Normal ignored what a seat shows by
     following without beating. Where one must beat (RULES.md, Play 1-2), a seat that followed a
     suit without beating the winning card of that suit holds none of it above that card
     (:func:`pinochle.bots.knowledge.play_inferences`), so a lower card can be sure to win."""

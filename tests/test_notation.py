@@ -1,4 +1,4 @@
-"""Issue 10: every way players write cards is read by one reader; output never
+"""Every way players write cards is read by one reader; output never
 crashes on the terminal's encoding; refusals name their true reason; hands are
 numbered from 1 everywhere (docs/rules.md, Notation; The auction; Choices).
 """

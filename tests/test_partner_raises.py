@@ -1,4 +1,4 @@
-"""Partners cooperate in the auction (issue 17, item 1; RULES.md, Deal and auction).
+"""Partners cooperate in the auction (RULES.md, Deal and auction).
 
 The issue's case, ``pinochle play --seed 11 --level normal``: South passed, North passed,
 and East and West then bid each other up for nothing. These tests replay that auction,

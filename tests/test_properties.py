@@ -331,7 +331,7 @@ def test_simulated_hand_scores_like_the_reducer(seed: int) -> None:
     for c in r.play:
         seat = turn(state)
         assert seat is not None
-        state = apply(state, Action.play(seat, c))
+        state = apply(state, Action.play_(seat, c))
     result = state.history[-1]
     # the simulator scores for the computer players: the same numbers, without the summary's parts
     bare = {"parts": (), "stake_steps": (), "chair_parts": ()}
@@ -366,7 +366,7 @@ def test_playout_from_mid_hand_finishes_the_hand_like_the_reducer(seed: int, cut
     for c in r.play[:cut]:
         seat = turn(state)
         assert seat is not None
-        state = apply(state, Action.play(seat, c))
+        state = apply(state, Action.play_(seat, c))
     current = state.tricks[-1] if len(state.tricks[-1].cards) < 4 else None
     leader = current.leader if current else turn(state)
     assert leader is not None
@@ -378,7 +378,7 @@ def test_playout_from_mid_hand_finishes_the_hand_like_the_reducer(seed: int, cut
     for c in play[len(current.cards) if current else 0:]:
         seat = turn(state)
         assert seat is not None
-        state = apply(state, Action.play(seat, c))
+        state = apply(state, Action.play_(seat, c))
     after = state.history[-1]
     from pinochle.tricks import counters as counter_points
 

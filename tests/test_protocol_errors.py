@@ -1,4 +1,4 @@
-"""Every error code and close code of docs/protocol.md, provoked by the situation the document names (issue 10, part 5).
+"""Every error code and close code of docs/protocol.md, provoked by the situation the document names.
 
 ``ERROR_CASES`` maps each :class:`ErrorCode` to the tests that provoke it;
 ``test_every_error_code_has_a_case`` fails when a code is added without one,
@@ -114,7 +114,7 @@ async def play_out(table: Table) -> None:
             seat = turn(table.state)
             assert seat is not None
             if table.state.phase == "hand_end":
-                action = Action.deal(seat)
+                action = Action.deal_(seat)
             else:
                 action = table.players[seat].act(view(table.state, seat))
             await table._apply(action)
@@ -283,7 +283,7 @@ def test_huge_and_odd_bids_reach_the_engine_and_get_illegal(client: TestClient) 
 
 
 def case_bad_message(client: TestClient, app: Any) -> None:
-    """An ``action`` without ``match`` (issue 10: it was ``no_match``), and ``resume`` with a wrong-typed one."""
+    """An ``action`` without ``match`` (``bad_message``, not ``no_match``), and ``resume`` with a wrong-typed one."""
     with client.websocket_connect("/ws") as ws:
         hello(ws)
         ws.send_json({"type": "action", "version": 0, "action": {"type": "pass"}})
@@ -346,7 +346,7 @@ def case_stale_version(client: TestClient, app: Any) -> None:
 
 
 def case_stale_room_match(client: TestClient, app: Any) -> None:
-    """Issue 10: in a room, after a match ends, back_to_lobby, Ready and Start, a move naming the finished
+    """In a room, after a match ends, back_to_lobby, Ready and Start, a move naming the finished
     match is ``stale`` with the current match's state sent first (it was ``no_match`` with no state)."""
     with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
         make_room(a, b)
@@ -390,7 +390,7 @@ def case_stale_solo_match(client: TestClient, app: Any) -> None:
 
 
 def case_not_your_turn_a_persons_move(client: TestClient, app: Any) -> None:
-    """Issue 10: a person's move on another person's turn is ``not_your_turn`` (the document now says so)."""
+    """A person's move on another person's turn is ``not_your_turn`` (the document now says so)."""
     with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
         make_room(a, b)
         sa, sb = latest_states(a, b, ready_and_start(a, b))
@@ -570,7 +570,7 @@ def wrong_code(ws: Any) -> str:
 
 
 def test_wrong_codes_are_counted_per_device_across_reconnects(service: Open) -> None:
-    """Issue 10: the limit of wrong codes was per connection, so a reconnect got 20 more."""
+    """The limit of wrong codes was per connection, so a reconnect got 20 more."""
     clock = FakeClock()
     with service(bot_delay=0, guard_limits={"bad_codes": 3, "bad_codes_per_address": 100}, guard_clock=clock) as client:
         with client.connect() as ws:

@@ -1,4 +1,4 @@
-"""Quick Match across processes (issue 16): :class:`QuickMatch` on a :class:`RedisQueue` against a real redis-server.
+"""Quick Match across processes: :class:`QuickMatch` on a :class:`RedisQueue` against a real redis-server.
 
 Two instances with their own Redis clients stand for two processes of one service; they share the
 tables and the Hub (the cluster's Hub reaches the sockets of every process), and a hand-moved clock.

@@ -1,4 +1,4 @@
-"""RedisStorage behaves as SQLiteStorage does (issue 16, piece 1).
+"""RedisStorage behaves as SQLiteStorage does.
 
 One behaviour suite runs against both backends (the ``store`` fixture is parametrized over
 SQLite and a real ``redis-server``), and a hypothesis property drives both with the same random

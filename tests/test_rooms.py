@@ -1,4 +1,4 @@
-"""The private-room lobby (issue 5): joining, Ready, arranging seats, starting, leaving."""
+"""The private-room lobby: joining, Ready, arranging seats, starting, leaving."""
 
 from __future__ import annotations
 

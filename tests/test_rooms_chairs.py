@@ -1,4 +1,4 @@
-"""Private rooms of auction at a table of 4 or 5 (issue 14, item 6): the places are chairs 0 .. P-1.
+"""Private rooms of auction at a table of 4 or 5: the places are chairs 0 .. P-1.
 
 The lobby rules of :class:`~pinochle.server.rooms.Room` with chairs, then one room of 4
 over the WebSocket: two people, two computer guests, each person sees their own chair.

@@ -1,4 +1,4 @@
-"""Private rooms, Quick Match, stand-ins and limits over Starlette's TestClient WebSocket (issue 5).
+"""Private rooms, Quick Match, stand-ins and limits over Starlette's TestClient WebSocket.
 
 The protocol tests run in both modes (tests/service_support.py): one process on SQLite, and two processes
 on a real Redis with the sockets spread over them.

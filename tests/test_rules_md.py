@@ -136,7 +136,7 @@ def test_the_deal_passes_left_after_every_hand() -> None:
     state = hand_with([None, None, None], dealer=Seat.E)
     assert state.phase == "hand_end"
     assert turn(state) == Seat.S  # the next dealer deals
-    state = apply(state, Action.deal(Seat.S))
+    state = apply(state, Action.deal_(Seat.S))
     assert state.phase == "auction" and state.dealer == Seat.S and state.hand_no == 1
     assert turn(state) == Seat.W  # the auction starts left of the new dealer
 
@@ -519,7 +519,7 @@ def test_the_match_ends_after_the_hand_that_reaches_1500() -> None:
     state = play_out(state)
     assert state.phase == "match_end" and state.winner == NS and turn(state) is None
     with pytest.raises(IllegalAction):
-        apply(state, Action.deal(Seat.E))
+        apply(state, Action.deal_(Seat.E))
 
 
 def test_phase_names() -> None:
@@ -621,7 +621,7 @@ def test_a_record_that_breaks_a_rule_names_the_first_illegal_card() -> None:
         wrong = sorted({str(c) for c in unpack(walk.hands[who])} - ok)
         if wrong:
             break
-        walk = apply(walk, Action.play(who, Card.parse(tok)))
+        walk = apply(walk, Action.play_(who, Card.parse(tok)))
     else:
         pytest.fail("no trick in this hand had an illegal card to try")
     rec["play"][i] = wrong[0]  # type: ignore[index]
@@ -633,7 +633,7 @@ def test_a_record_that_breaks_a_rule_names_the_first_illegal_card() -> None:
 
 def test_a_match_record_moves_the_dealer_left() -> None:
     state = hand_with([None, None, None], dealer=Seat.S, trump=Suit.C)
-    state = apply(state, Action.deal(Seat.W))
+    state = apply(state, Action.deal_(Seat.W))
     for _ in range(3):
         state = apply(state, Action.pass_(turn(state)))  # type: ignore[arg-type]
     state = apply(state, Action.trump_(Seat.W, Suit.D))

@@ -28,9 +28,9 @@ def random_action(state: State, rng: random.Random) -> Action:
         bids = list(ladder_bids(state.rules, lg.min_bid, lg.bid_limit))[:4]  # the game's steps (a ladder too)
         return Action.bid_(seat, bids[min(rng.choice([0, 0, 1, 3]), len(bids) - 1)])
     if lg.give:
-        return Action.give(seat, rng.sample(list(lg.give_from), lg.give))
+        return Action.give_(seat, rng.sample(list(lg.give_from), lg.give))
     if lg.bury and not (lg.concede and rng.random() < 0.2):
-        return Action.bury(seat, rng.sample(list(lg.bury_from), lg.bury))
+        return Action.bury_(seat, rng.sample(list(lg.bury_from), lg.bury))
     return rng.choice(lg.actions(seat))
 
 

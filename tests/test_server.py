@@ -284,7 +284,7 @@ def test_rules_page_is_served(service: Open) -> None:
 
 def test_every_page_names_an_icon_that_is_served(service: Open) -> None:
     """Regression: the How to play and Rules pages had no icon, so the browser asked for
-    /favicon.ico and logged a 404 (a new player's review, 2026-12-01)."""
+    /favicon.ico and logged a 404."""
     import re
 
     with service(bot_delay=0) as client:

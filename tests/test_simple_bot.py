@@ -148,7 +148,7 @@ def _to_play(deal: tuple[int, int, int, int], trump: Suit, lead: Sequence[str]) 
     for tok in lead:
         seat = turn(s)
         assert seat is not None
-        s = apply(s, Action.play(seat, Card.parse(tok)))
+        s = apply(s, Action.play_(seat, Card.parse(tok)))
     return s
 
 

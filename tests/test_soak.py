@@ -1,4 +1,4 @@
-"""The soak tests of soak/ at CI size (issue 18, item 4; the full-size results are in docs/reliability.md).
+"""The soak tests of soak/ at CI size (the full-size results are in docs/reliability.md).
 
 - restarts: 3 kill -9 cycles (2 in a room of two people, 1 solo);
 - fuzzing: 2,000 generated frames while another person plays;

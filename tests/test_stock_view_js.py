@@ -30,8 +30,8 @@ def groups(page: Any, cards: list[dict[str, Any]], declared: list[dict[str, Any]
 def test_a_card_that_served_two_melds_shows_in_both_and_melds_of_one_name_share_a_label(base_url: str) -> None:
     """A marriage in spades, then kings around, then a marriage in clubs: the kings around show all four
     kings (K♠ again, as an echo), the clubs marriage K♣ (again, as an echo) and Q♣; the two marriages
-    share one "marriage" group, a part each (a review, 2026-12-01:
-    the old grouping by a card's first meld put Q♠ and Q♣ under one "Marriage" and three kings under
+    share one "marriage" group, a part each (a grouping by a
+    card's first meld would put Q♠ and Q♣ under one "Marriage" and three kings under
     "Kings around")."""
     table = [{"card": "QS", "melds": ["marriage"]},
              {"card": "KH", "melds": ["around-K"]}, {"card": "KD", "melds": ["around-K"]},
@@ -57,7 +57,7 @@ def test_a_card_that_served_two_melds_shows_in_both_and_melds_of_one_name_share_
 
 
 def test_the_nine_turned_at_the_deal_is_not_a_table_card(base_url: str) -> None:
-    """A review (2026-12-01): North dealt and turned the 9♠ (spades trump, "dix turned", 10 points), then
+    """North dealt and turned the 9♠ (spades trump, "dix turned", 10 points), then
     laid its other 9♠ as a dix; the table showed "Dix turned 9♠" and the dix as its echo. The turned
     card lies under the stock: the table's 9♠ is the dix's, in a group of its own."""
     table = [{"card": "9S", "melds": ["dix"]}]

@@ -1,4 +1,4 @@
-"""Storage faults (issue 18 item 3): when SQLite cannot write (the disk full, the database locked by
+"""Storage faults: when SQLite cannot write (the disk full, the database locked by
 another process past the busy timeout, or read-only), a move is refused with the ``storage`` error
 naming the cause; nothing is half-written (the action log and the match row are as before), the
 process stays up, and play, the computers' moves included, resumes once storage writes again.

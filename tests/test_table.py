@@ -1,4 +1,4 @@
-"""The table driver's decisions (issue 5): who moves next and when, under a fake clock.
+"""The table driver's decisions: who moves next and when, under a fake clock.
 
 ``Table.decide`` is pure given the state, the clock and who is connected, so
 the away rule, the move timer, the pacing of computer guests and the
@@ -156,7 +156,7 @@ def test_the_deal_is_made_by_the_next_dealer() -> None:
     assert table.decide(clock.now) == ("deal", None)
     dealer = turn(table.state)
     assert dealer is not None
-    after = apply(table.state, Action.deal(dealer))
+    after = apply(table.state, Action.deal_(dealer))
     assert after.phase == "auction" and after.hand_no == table.state.hand_no + 1
 
 
@@ -170,7 +170,7 @@ def test_no_countdown_is_shown_for_a_computer() -> None:
 
 
 def test_the_table_wakes_when_an_away_persons_seat_passes_to_a_computer() -> None:
-    """Issue 10: the stand-in was announced only at the next move; the driver now wakes at the away time."""
+    """The stand-in was announced only at the next move; the driver now wakes at the away time."""
     people = {Seat.S: "ann", Seat.N: "bob"}
     table, clock, hub = make_table(TableOptions(away_seconds=60), people, {"ann", "bob"})
     advance_to(table, lambda s: turn(s) == Seat.S and s.phase == "auction")  # Ann's move, no move timer

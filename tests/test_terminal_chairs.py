@@ -1,4 +1,4 @@
-"""``pinochle play --game auction --players 4|5`` (issue 14, items 3, 4 and 6 at a table of 4 or 5):
+"""``pinochle play --game auction --players 4|5``:
 the person is chair 0; every deal says who sits out and who plays where; a hand the person sits
 out is played by the computers and shown; the settlement is between every chair, the totals and the
 winner are per chair, and the saved record replays to them. A size the game does not take is

@@ -1,4 +1,4 @@
-"""Terminal sessions keep the person's seat to themselves (issue 14, the terminal at a table of 4
+"""Terminal sessions keep the person's seat to themselves (the terminal at a table of 4
 or 5): two matches played at once in one process, the person at different seats (a table of 5,
 where the lineup moves them between E, S, W and sitting out, and a three-handed table at S), tell
 exactly what each tells when played alone; and the trick prompt names the person's own seat."""

@@ -1,5 +1,5 @@
 """The terminal game (``pinochle play``) for three players alone with a widow: VARIANTS.md
-``cutthroat`` and ``auction`` (issue 14, items 3 and 4), driven with scripted input.
+``cutthroat`` and ``auction``, driven with scripted input.
 
 The person is South; West (on South's left) and East (on its right) are the computer
 players at Easy. Each transcript is checked against the engine's own numbers: the

@@ -1,4 +1,4 @@
-"""The terminal game (``pinochle play --game two-handed``; issue 15, VARIANTS.md ``two-handed``), driven
+"""The terminal game (``pinochle play --game two-handed``; VARIANTS.md ``two-handed``), driven
 with scripted input against an Easy computer player at N.
 
 Each transcript is checked against the engine: the saved record's replay (the totals), the melds the

@@ -1,4 +1,4 @@
-"""The three-handed widow games on the server (issue 14, items 3 and 6): ``cutthroat`` and ``auction``
+"""The three-handed widow games on the server: ``cutthroat`` and ``auction``
 seated by their definition's seating (E, S and W, each alone; N an empty place), in-process over
 Starlette's TestClient.
 

@@ -51,7 +51,7 @@ def deal(north: str, south: str, stock: str, dealer: int = 0, rules: RuleSet | N
 
 
 def play(state: State, seat: Seat, card: str) -> State:
-    return apply(state, Action.play(seat, Card.parse(card)))
+    return apply(state, Action.play_(seat, Card.parse(card)))
 
 
 def meld_(state: State, seat: Seat, cards: str) -> State:
@@ -418,7 +418,7 @@ def test_equal_totals_over_1000_play_another_hand() -> None:
 
 
 def test_the_game_is_at_the_table() -> None:
-    """Issue 15: the computer players, the terminal, the server and the browser seat two-handed."""
+    """The computer players, the terminal, the server and the browser seat two-handed."""
     assert find("two-handed", at_table=True).name == "two-handed"
 
 
@@ -582,7 +582,7 @@ def _greedy_actions(seed: int, rules: RuleSet, singles_first: bool) -> State:
                 m = pins[-1 if laid else 0] if singles_first and pins else rng.choice(lg.melds)
                 a = Action("meld", seat, cards=m.cards)
             elif singles_first and s.phase == "stock_play" and set(lg.cards) - _PINOCHLE_CARDS:
-                a = Action.play(seat, rng.choice(sorted(set(lg.cards) - _PINOCHLE_CARDS)))
+                a = Action.play_(seat, rng.choice(sorted(set(lg.cards) - _PINOCHLE_CARDS)))
             else:
                 a = rng.choice(legal_actions(s))
         s = apply(s, a)

@@ -1,4 +1,4 @@
-"""The two-handed computer players (issue 15 item 4; pinochle/bots/stock.py) and the two-handed arena:
+"""The two-handed computer players (pinochle/bots/stock.py) and the two-handed arena:
 legal moves through whole hands at every level, the exact endgame search, Hard's samples drawn only
 from the unseen cards, and the duplicate arena on two deals."""
 

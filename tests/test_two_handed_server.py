@@ -1,4 +1,4 @@
-"""Two-handed Pinochle on the server (issue 15, item 5; VARIANTS.md ``two-handed``): the person at S
+"""Two-handed Pinochle on the server (VARIANTS.md ``two-handed``): the person at S
 and a computer at N in a solo match, rooms of two and Quick Match for two, in-process over
 Starlette's TestClient.
 

@@ -30,10 +30,10 @@ def test_the_declarer_and_the_partner_see_the_cards_received_for_the_rest_of_the
             seat = turn(s)
             s = apply(s, rng.choice(legal(s, seat).actions(seat)))
         give = unpack(s.hands[partner])[:4]
-        s = apply(s, Action.give(partner, give))
+        s = apply(s, Action.give_(partner, give))
         assert Counter(view(s, declarer).to_json()["received"]) == Counter(str(c) for c in s.exchange[0])
         back = unpack(s.hands[declarer])[-4:]
-        s = apply(s, Action.give(declarer, back))
+        s = apply(s, Action.give_(declarer, back))
         kept = Counter(str(c) for c in s.exchange[0]) - Counter(str(c) for c in s.exchange[1])
         assert Counter(view(s, declarer).to_json()["received"]) == kept
         assert Counter(view(s, partner).to_json()["received"]) == Counter(str(c) for c in s.exchange[1])

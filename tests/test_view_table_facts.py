@@ -1,4 +1,4 @@
-"""The table facts ``view`` gives the browser so that it holds no rules (issue 11).
+"""The table facts ``view`` gives the browser so that it holds no rules.
 
 The browser shows who played each card of a trick, the seats and sides around
 the table, what a side earned in a finished hand, how many tricks a hand has,

@@ -243,7 +243,7 @@ def _play(name: str, seed: int, players: int) -> None:
         if action is None:
             seat = turn(state)
             assert seat is not None
-            action = Action.deal(seat) if state.phase == "hand_end" else \
+            action = Action.deal_(seat) if state.phase == "hand_end" else \
                 for_level("easy", f"x{int(seat)}").act(view(state, seat))
         state = apply(state, action)
     why = state.why_won

@@ -1,5 +1,5 @@
 """Fixture views for the browser table: the engine's own views, changed to show
-what the engine cannot deal yet (issue 11): 15, 18 and 20 cards in hand, two and
+what the engine cannot deal yet: 15, 18 and 20 cards in hand, two and
 three players, a player sitting out, a widow, a stock with its turned-up card, and
 choosing cards to pass or bury.
 
@@ -111,7 +111,7 @@ def fixtures() -> dict[str, dict[str, Any]]:
     return out
 
 
-#: Double-deck hands of 20 (issue 13) whose meld has many cards in one meld (spades trump): a triple
+#: Double-deck hands of 20 whose meld has many cards in one meld (spades trump): a triple
 #: run (three runs), a royal marriage beside them and a quadruple pinochle; double aces
 #: twice (four aces of each suit); triple aces and three marriages of one suit; triple kings, a triple
 #: pinochle and three royal marriages.

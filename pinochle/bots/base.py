@@ -44,10 +44,12 @@ class Player(Protocol):
 
 
 class TablePlayer:
-    """A base for players: :meth:`act` dispatches on the phase to three choices.
+    """A base for players: :meth:`act` answers the move the view's ``legal`` offers.
 
     Subclasses implement :meth:`call` (bid or pass), :meth:`trump` and
-    :meth:`card`; laying down meld and dealing have no choice.
+    :meth:`card`; :meth:`give`, :meth:`exchange_dix`, :meth:`concede` and
+    :meth:`bury` have plain defaults; laying down meld and dealing have no choice.
+    Two-handed views (a stock) go to :func:`pinochle.bots.stock.stock_action`.
     """
 
     def act(self, view: View) -> Action:
@@ -68,7 +70,7 @@ class TablePlayer:
             return stock_action(self, view)
         seat, legal = view.seat, view.legal
         if legal.dix:  # turned-trump's dix exchange (house switch dix_exchange): exchange or keep
-            return Action("dix", seat) if self.exchange_dix(view) else Action.pass_(seat)
+            return Action.dix_(seat) if self.exchange_dix(view) else Action.pass_(seat)
         if legal.min_bid is not None or legal.pass_:
             action = self.call(view)
             if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
@@ -88,16 +90,16 @@ class TablePlayer:
         if legal.meld:
             return Action.meld_(seat)
         if legal.cards:
-            return Action.play(seat, self.card(view))
+            return Action.play_(seat, self.card(view))
         if legal.deal:
-            return Action.deal(seat)
+            return Action.deal_(seat)
         if legal.give:
-            return Action.give(seat, self.give(view))
+            return Action.give_(seat, self.give(view))
         if legal.bury:
             buried = self.bury(view)
-            return Action.concede(seat) if buried is None else Action.bury(seat, buried)
+            return Action.concede_(seat) if buried is None else Action.bury_(seat, buried)
         if legal.concede:
-            return Action.concede(seat) if self.concede(view) else Action.play_on(seat)
+            return Action.concede_(seat) if self.concede(view) else Action.play_on_(seat)
         raise ValueError(f"{seat} has no move in phase {view.phase!r}")
 
     def call(self, view: View) -> Action:
@@ -138,7 +140,7 @@ class TablePlayer:
 
 
 def teams(view: View) -> tuple[tuple[int, ...], ...]:
-    """The play teams of ``view``'s hand (docs/design.md 2.2): the scoring sides when they are
+    """The play teams of ``view``'s hand (docs/design.md, "Seats, sides and chairs"): the scoring sides when they are
     partnerships; in a game where every player is alone (VARIANTS.md ``cutthroat``,
     ``auction``) the declarer against the other seats in play once the contract is known,
     and before it every seat alone.
@@ -177,11 +179,6 @@ def pack_cards(cards: Iterable[int], deck: Deck = PINOCHLE_DECK) -> int:
     """``cards`` packed as a hand of ``deck`` (the fast two-layer :func:`~pinochle.cards.pack`
     for the 48-card deck, :meth:`~pinochle.cards.Deck.pack` for a deck with more copies)."""
     return pack(cards) if deck is PINOCHLE_DECK else deck.pack(cards)
-
-
-def view_deck(view: View) -> Deck:
-    """The deck of ``view``'s game (RULES.md: the 48-card deck; VARIANTS.md ``double-deck``: 80 cards)."""
-    return DECKS[view.rules_set().deck]
 
 
 def wide_rules(view: View) -> RuleSet | None:

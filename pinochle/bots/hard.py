@@ -44,7 +44,7 @@ from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
 from ..sim import playout, playout_partners, playout_teams
-from .knowledge import auction_bounds, knowledge, sample_hands, sample_hands_by_auction
+from .knowledge import knowledge, sample_hands
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve, solve_teams
 from .widow import settlement, widow_bury, widow_call, widow_trump
@@ -117,26 +117,25 @@ class HardPlayer(TablePlayer):
         bid_samples: the budget of the auction and the trump (half of it in deals simulated).
         rollout: the playout policy after each candidate card: ``"greedy"``
             (:func:`greedy_playout`) or ``"partners"`` (:func:`pinochle.sim.playout_partners`,
-            measured and not adopted).
-        inference: draw the deals of the play in proportion to how well each seat's calls fit
-            its hand (:func:`pinochle.bots.knowledge.sample_hands_by_auction`; the four-handed
-            games of 48 cards without a card pass; measured and not adopted).
+            measured: docs/strength.md, "Hard uses its budget").
+
+    Deals weighed by how well each seat's calls fit its hand were measured and did not pay
+    (docs/strength.md, "Hard uses its budget"): every sampled deal counts alike.
     """
 
     def __init__(self, seed: int | str = 0, samples: int = 192, endgame: int = 8, rules: RuleSet = TABLE,
-                 bid_samples: int = 48, rollout: str = "greedy", inference: bool = False) -> None:
+                 bid_samples: int = 48, rollout: str = "greedy") -> None:
         self.seed = seed
         self.samples = samples
         self.endgame = endgame
         self.rules = rules
         self.bid_samples = bid_samples
         self.rollout = rollout
-        self.inference = inference
         self._normal = NormalPlayer(seed, endgame=0)  # its heuristics only: the ties of the search
 
     def __repr__(self) -> str:
         return (f"HardPlayer(seed={self.seed!r}, samples={self.samples}, endgame={self.endgame}, "
-                f"rollout={self.rollout!r}, inference={self.inference})")
+                f"rollout={self.rollout!r})")
 
     def act(self, view: View) -> Action:
         """As :meth:`TablePlayer.act`, with the rules of the view's game (its meld values and counters)."""
@@ -264,7 +263,7 @@ class HardPlayer(TablePlayer):
             return Action.bid_(view.seat, view.legal.min_bid) if widow_call(view, outcomes) else Action.pass_(view.seat)
         seat, low = view.seat, view.legal.min_bid
         if low is None or not may_bid_over_partner(view):
-            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
+            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners)
         if not view.legal.pass_:
             return Action.bid_(seat, low)  # a forced opening (VARIANTS.md ``britannica``)
         if self.rules.pass_cards:
@@ -340,7 +339,7 @@ class HardPlayer(TablePlayer):
 
     def _card_samples(self, rules: RuleSet) -> int:
         """Deals sampled for a card: :attr:`samples`, at most :attr:`wide_samples` with a deck of
-        more than two copies (the 1 s budget; docs/strength.md, issue 17 item 2)."""
+        more than two copies (the 1 s budget; docs/strength.md, "Hard uses its budget")."""
         return self.samples if DECKS[rules.deck] is PINOCHLE_DECK else min(self.samples, self.wide_samples)
 
     def card(self, view: View) -> Card:
@@ -355,12 +354,6 @@ class HardPlayer(TablePlayer):
         rules = view.rules_set()
         if rules.widow:
             return self._best_card_teams(view, lambda rng: sample_hands(k, rng))
-        if self.inference and not rules.pass_cards and DECKS[rules.deck] is PINOCHLE_DECK:
-            bounds = auction_bounds(view)
-            if any(b != (None, None) for b in bounds):
-                rng = random.Random(f"{self.seed}/{view.hand_number - 1}/{view.version}/{view.seat}/auction")
-                drawn = iter(sample_hands_by_auction(k, bounds, rng, self.samples, 2 * self.samples))
-                return self._best_card(view, lambda _rng: next(drawn))
         return self._best_card(view, lambda rng: sample_hands(k, rng))
 
     def _best_card_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
@@ -443,7 +436,7 @@ class HardPlayer(TablePlayer):
         if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
                 and sum(view.hand_sizes) > self.endgame):
             # a defender's trump ace lead gains nothing while the declarers still hold trump (until
-            # the exact search decides: leading it at trick 11 can catch a ten; a review, 2026-12-01)
+            # the exact search decides: leading it at trick 11 can catch a ten)
             table = Table(view)
             declarers = (view.declarer, Seat(view.declarer).partner)
             if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
@@ -490,8 +483,8 @@ class HardPlayer(TablePlayer):
 
 
 def hard_baseline(seed: int | str = 0) -> HardPlayer:
-    """The Hard player as it was before issue 17, item 2 (commit b5ef06c): 48 samples a card,
-    greedy rollouts, the exact search from 8 cards left, no reading of the auction in the play.
+    """The Hard player as it was before it used its budget (docs/strength.md, "Hard uses its
+    budget"): 48 samples a card, greedy rollouts, the exact search from 8 cards left.
 
     Registered in the arena as ``hard-baseline`` (``pinochle arena --a hard --b hard-baseline``)
     so the comparison can be rerun; never offered in the app (:data:`pinochle.bots.LEVELS`).
@@ -502,7 +495,7 @@ def hard_baseline(seed: int | str = 0) -> HardPlayer:
     Returns:
         A :class:`HardPlayer` with the earlier settings (its auction is the current Hard's).
     """
-    return HardPlayer(seed, samples=48, endgame=8, bid_samples=48, rollout="greedy", inference=False)
+    return HardPlayer(seed, samples=48, endgame=8, bid_samples=48, rollout="greedy")
 
 
 class OmniscientPlayer(HardPlayer):
@@ -515,7 +508,7 @@ class OmniscientPlayer(HardPlayer):
 
     def __init__(self, seed: int | str = 0, samples: int = 48, endgame: int = 8, rules: RuleSet = TABLE) -> None:
         # the reference of docs/strength.md stays fixed: the baseline's settings (:func:`hard_baseline`)
-        super().__init__(seed, samples, endgame, rules, bid_samples=48, rollout="greedy", inference=False)
+        super().__init__(seed, samples, endgame, rules, bid_samples=48, rollout="greedy")
 
     def __repr__(self) -> str:
         return f"OmniscientPlayer(seed={self.seed!r}, samples={self.samples})"
@@ -525,5 +518,5 @@ class OmniscientPlayer(HardPlayer):
         v = view(state, seat)
         if v.legal.cards:
             hands = state.hands
-            return Action.play(v.seat, self._best_card(v, lambda rng: hands))
+            return Action.play_(v.seat, self._best_card(v, lambda rng: hands))
         return self.act(v)

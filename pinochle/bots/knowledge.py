@@ -67,7 +67,6 @@ from collections.abc import Callable
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from ..auction import next_bid
 from ..cards import (ALL_TYPES, CARDS, DECKS, LAYER, MAX_COPIES, NTYPES, PINOCHLE_DECK, SPREAD, SUIT_NAMES, Card,
                      Deck, Seat, Suit, pack, size, unpack)
 from ..game import View
@@ -1057,146 +1056,12 @@ def sample_hands(k: Knowledge, rng: random.Random) -> Hands:
 
 
 
-# ---------------------------------------------------------------- the auction as evidence (issue 17, item 2)
-
-#: How sharply a seat's calls are read (points in tens): a dealt hand worth this much less than a
-#: bid its seat made (or this much more than a bid it declined) is weighted 1 / (1 + e) as likely
-#: as one worth exactly the bid; the players' own valuations differ by about this much.
-AUCTION_SPREAD = 30.0
-
-
-def auction_bounds(view: View) -> tuple[tuple[int | None, int | None], ...]:
-    """What each other seat's calls say about its dealt hand, per seat N E S W (RULES.md, Deal
-    and auction: a player bids while the contract is worth it to its side).
-
-    Returns:
-        ``(made, declined)`` per seat, in the game's points: ``made`` the highest bid the seat
-        made (its hand is taken to be worth at least that), ``declined`` the lowest bid open to
-        it when it passed (worth less than that); ``None`` when the calls say nothing. The
-        viewer's own entry is ``(None, None)``, and so is every entry in a game where a seat
-        that passed may bid again (VARIANTS.md ``racehorse``). A pass while the partner held
-        the high bid says nothing (partners cooperate: :mod:`pinochle.bots.partners`), nor does
-        a dealer stuck with the minimum bid (no call).
-    """
-    rules = view.rules_set()
-    out: list[list[int | None]] = [[None, None] for _ in range(4)]
-    if rules.reenter_after_pass:
-        return tuple((None, None) for _ in range(4))
-    sides = view.seating.sides
-    high: int | None = None
-    high_seat: int | None = None
-    for who, call in view.calls:
-        w = int(who)
-        if call is not None:
-            made = out[w][0]
-            out[w][0] = call if made is None else max(made, call)
-            high, high_seat = call, w
-            continue
-        if high_seat is not None and any(w in side and high_seat in side for side in sides):
-            continue  # the partner held the bid
-        low = rules.min_bid if high is None else next_bid(rules, high)
-        declined = out[w][1]
-        out[w][1] = low if declined is None else min(declined, low)
-    out[int(view.seat)] = [None, None]
-    return tuple((a, b) for a, b in out)
-
-
-def hand_worth(dealt: int, rules: RuleSet = TABLE) -> float:
-    """A 12-card hand's worth for the auction, in ``rules``' points (the estimate Normal bids by,
-    :func:`pinochle.bots.normal.trump_value`, for its best trump): the meld with that trump, plus
-    110 in counters, +15 a trump beyond four, +10 an outside ace, +10 a trump ace or ten, -20 a
-    trump short of three (at most 240), plus 40 for the partner's meld; tens converted to the
-    game's scale.
-
-    >>> from pinochle.cards import parse_cards
-    >>> hand_worth(pack(parse_cards("AH TH KH QH JH 9H AS AD KC QC 9C 9D")))
-    400.0
-    """
-    melds = meld_by_trump(dealt, rules)
-    types = dealt & ALL_TYPES
-    second = dealt >> LAYER & ALL_TYPES
-    lengths = [(types >> (6 * t) & 0x3F).bit_count() + (second >> (6 * t) & 0x3F).bit_count() for t in range(4)]
-    aces = [(dealt >> (6 * t + 5) & 1) + (dealt >> (LAYER + 6 * t + 5) & 1) for t in range(4)]
-    tens = [(dealt >> (6 * t + 4) & 1) + (dealt >> (LAYER + 6 * t + 4) & 1) for t in range(4)]
-    scale = rules.total_counters / TABLE.total_counters
-    best = -1e9
-    for t in range(4):
-        length = lengths[t]
-        counters = (110 + 15 * max(0, length - 4) + 10 * (sum(aces) - aces[t]) + 10 * (aces[t] + tens[t])
-                    - 20 * max(0, 3 - length))
-        best = max(best, melds[t] / scale + min(counters, 240) + 40)
-    return best * scale
-
-
-def auction_likelihood(hands: Hands | list[int], k: Knowledge,
-                       bounds: tuple[tuple[int | None, int | None], ...]) -> float:
-    """How likely the seats' calls are with the deal ``hands`` (cards held now), relative to a
-    deal that fits every call exactly: for each seat with evidence (:func:`auction_bounds`), its
-    dealt hand (held now plus played, ``k.played``) is valued by :func:`hand_worth`, and a bid
-    ``b`` it made weighs ``1 / (1 + exp((b - worth) / spread))``, a bid ``d`` it declined
-    ``1 / (1 + exp((worth - d) / spread))`` (:data:`AUCTION_SPREAD`, in the game's scale).
-
-    Returns:
-        A weight in (0, 1].
-    """
-    rules = k.rules
-    spread = AUCTION_SPREAD * rules.total_counters / TABLE.total_counters
-    weight = 1.0
-    for s, (made, declined) in enumerate(bounds):
-        if made is None and declined is None:
-            continue
-        worth = hand_worth(_union(hands[s], k.played[s]), rules)
-        if made is not None:
-            weight /= 1.0 + math.exp(min(50.0, (made - worth) / spread))
-        if declined is not None:
-            weight /= 1.0 + math.exp(min(50.0, (worth - declined) / spread))
-    return weight
-
-
-def sample_hands_by_auction(k: Knowledge, bounds: tuple[tuple[int | None, int | None], ...],
-                            rng: random.Random, n: int, pool: int) -> list[Hands]:
-    """``n`` deals fitting ``k``, drawn from ``pool`` deals of :func:`sample_hands` in proportion
-    to :func:`auction_likelihood` (systematic resampling): deals in which a seat's calls fit its
-    hand are kept more often, and a deal contradicting them (a hand far too weak for the bid its
-    seat made) rarely.
-
-    Args:
-        k: the knowledge; bounds: :func:`auction_bounds` of the same view.
-        rng: the source of randomness (the same state gives the same deals).
-        n: deals to return; pool: deals to draw (at least ``n``).
-
-    Returns:
-        ``n`` packed deals N E S W (a deal may repeat).
-    """
-    drawn = [sample_hands(k, rng) for _ in range(max(n, pool))]
-    weights = [auction_likelihood(h, k, bounds) for h in drawn]
-    total = sum(weights)
-    if total <= 0.0:
-        return drawn[:n]
-    step = total / n
-    u = rng.random() * step
-    out: list[Hands] = []
-    acc = 0.0
-    i = 0
-    for h, w in zip(drawn, weights):
-        acc += w
-        while i < n and u + i * step < acc:
-            out.append(h)
-            i += 1
-    while len(out) < n:  # rounding at the very end
-        out.append(drawn[-1])
-    return out
-
 __all__ = [
-    "AUCTION_SPREAD",
     "MAX_TRIES",
     "NO_CAP",
     "STATS",
     "VOID_CAP",
     "Knowledge",
-    "auction_bounds",
-    "auction_likelihood",
-    "hand_worth",
     "Sample",
     "SamplerStats",
     "consistent",
@@ -1204,6 +1069,5 @@ __all__ = [
     "knowledge",
     "meld_exclusions",
     "sample_hands",
-    "sample_hands_by_auction",
     "sample_hands_ex",
 ]

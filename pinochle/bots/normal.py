@@ -319,7 +319,7 @@ class NormalPlayer(TablePlayer):
         """
         seat, low = view.seat, view.legal.min_bid
         if low is None or not may_bid_over_partner(view):
-            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
+            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners)
         if view.rules_set().widow:
             ok = widow_call(view, self._widow_outcomes(view, self.widow_samples))
             return Action.bid_(seat, low) if ok else Action.pass_(seat)
@@ -370,8 +370,8 @@ class NormalPlayer(TablePlayer):
         the table has shown (:func:`pinochle.bots.knowledge.knowledge`: voids, melds, cards
         played), ties to this player's own card.
 
-        A review of the card play (2026-12-01) found Normal keeping a counter for the last trick
-        or not cashing the trump ace at trick 11 in 20 of 100 hands, at 21.6 points a time
+        Without it Normal kept a counter for the last trick
+        or did not cash the trump ace at trick 11 in 20 of 100 hands, at 21.6 points a time
         (docs/strength.md, "Card play review").
         """
         if self._searcher is None:

@@ -1,4 +1,4 @@
-"""Partners cooperate in the auction (issue 17, item 1; RULES.md, Deal and auction).
+"""Partners cooperate in the auction (RULES.md, Deal and auction).
 
 In a game with partnerships the side that holds the contract scores its
 partners' meld and tricks together (RULES.md, Deal and auction: "the high
@@ -19,8 +19,8 @@ where every player is alone (VARIANTS.md ``cutthroat``, ``auction``) the rule
 never applies. In a game where a seat that passed may bid again (VARIANTS.md
 ``racehorse``) nobody is out for good, and a player bids over its partner only to
 name its own trump (:func:`names_own_trump`): a run counts only in trump, and the
-partner who declares is passed four cards anyway (a review measured passing a run
-there at 119 points a hand worse than bidding 260; docs/reviews/2026-12-01-bidding.md).
+partner who declares is passed four cards anyway (passing a run there measured
+119 points a hand worse than bidding 260; docs/reviews/2026-12-01-bidding.md).
 
 :func:`audit_calls` counts, in a finished auction, the raises this rule
 forbids; ``benchmarks/partner_raises.py`` and ``tests/test_partner_raises.py``
@@ -78,7 +78,7 @@ def double_marriage_suit(hand: Iterable[int]) -> int | None:
 
 def names_own_trump(hand: Iterable[int], rules: RuleSet | None = None) -> bool:
     """Whether ``hand`` is worth taking the contract from its partner to name its own trump
-    (issue 17, item 1; RULES.md, Deal and auction: the declarer names trump; Meld: a run).
+    (RULES.md, Deal and auction: the declarer names trump; Meld: a run).
 
     True when the hand holds a run (A 10 K Q J of one suit: a run is meld only in trump) in a
     suit of at least 5 of every 12 cards of the hand (any run of a 12-card hand; 9 of a
@@ -146,8 +146,8 @@ def opponents_out(calls: Sequence[tuple[int, Call]], sides: Sequence[Sequence[in
 
 
 def may_bid_over_partner(view: View) -> bool:
-    """Whether the player of ``view`` may bid at all under the partners' rule (issue 17, item 1;
-    RULES.md, Deal and auction: the high bidder's side plays the contract together).
+    """Whether the player of ``view`` may bid at all under the partners' rule
+    (RULES.md, Deal and auction: the high bidder's side plays the contract together).
 
     False when the partner holds the high bid and either
     - the partner's high bid was itself a raise over this player (no back and forth: a side
@@ -231,7 +231,7 @@ def sticks_the_dealer(view: View) -> bool:
 
 @dataclass(frozen=True)
 class CallsAudit:
-    """What :func:`audit_calls` found in one auction (issue 17, item 1).
+    """What :func:`audit_calls` found in one auction.
 
     Attributes:
         raises_after_out: bids over one's own partner made after both opponents had passed for good.
@@ -244,7 +244,7 @@ class CallsAudit:
 
 def audit_calls(calls: Sequence[tuple[int, Call]], sides: Sequence[Sequence[int]],
                 reenter_after_pass: bool = False) -> CallsAudit:
-    """Count the partner raises of a finished auction (issue 17, item 1; RULES.md, Deal and auction).
+    """Count the partner raises of a finished auction (RULES.md, Deal and auction).
 
     A raise over one's partner is a bid made while the partner holds the high bid. It is
     counted in ``raises_after_out`` when every opponent had passed for good before it
@@ -284,7 +284,7 @@ def audit_calls(calls: Sequence[tuple[int, Call]], sides: Sequence[Sequence[int]
 
 @dataclass(frozen=True)
 class SweepResult:
-    """Partner raises over many auctions of one game and level (issue 17, item 1).
+    """Partner raises over many auctions of one game and level.
 
     Attributes:
         auctions: auctions played.

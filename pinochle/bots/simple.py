@@ -188,7 +188,7 @@ class SimplePlayer(TablePlayer):
         """A bid of the lowest legal amount while it is within the estimate, else a pass."""
         seat, low = view.seat, view.legal.min_bid
         if low is None or not may_bid_over_partner(view):
-            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners; issue 17)
+            return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners)
         rules = view.rules_set()
         if rules.widow:  # a widow game (VARIANTS.md ``cutthroat``): each alone, a plain average
             worth = widow_estimate(view.hand, rules) + self.boldness(view.hand_number - 1) * rules.total_counters / 250

@@ -86,15 +86,6 @@ class Seen:
     unseen: list[int]
     dealer: int
 
-    def holding(self) -> list[int]:
-        """24 counts: my cards in the hand and on the table."""
-        out = [0] * 24
-        for c in self.hand:
-            out[c] += 1
-        for c, _ in self.table:
-            out[c] += 1
-        return out
-
 
 def _table_of(raw: object) -> list[tuple[int, tuple[str, ...]]]:
     out: list[tuple[int, tuple[str, ...]]] = []
@@ -336,7 +327,7 @@ def meld_action(view: View, normal: bool) -> Action:
                 best = first[0]
         return Action("meld", seat, cards=best.cards)
     if legal.dix:
-        return Action("dix", seat)
+        return Action.dix_(seat)
     return Action.pass_(seat)
 
 
@@ -863,19 +854,19 @@ def stock_action(player: object, view: View) -> Action:
     seat = view.seat
     level = _level(player)
     if legal.draw:
-        return Action("draw", seat)
+        return Action.draw_(seat)
     if legal.melds or legal.dix or (legal.pass_ and not legal.cards):
         return meld_action(view, level != "easy")
     if not legal.cards:
         raise ValueError(f"{seat} has no move in phase {view.phase!r}")
     s = seen(view)
     if level == "easy":
-        return Action.play(seat, _easy_card(s, legal.cards))
+        return Action.play_(seat, _easy_card(s, legal.cards))
     if s.endgame:
-        return Action.play(seat, endgame_card(s, legal.cards))
+        return Action.play_(seat, endgame_card(s, legal.cards))
     if level == "hard":
-        return Action.play(seat, hard_stock_card(s, legal.cards, view, getattr(player, "seed", 0)))
-    return Action.play(seat, _normal_stock_card(s, legal.cards))
+        return Action.play_(seat, hard_stock_card(s, legal.cards, view, getattr(player, "seed", 0)))
+    return Action.play_(seat, _normal_stock_card(s, legal.cards))
 
 
 __all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Seen", "Shape", "WIN_BONUS", "best_meld", "can_declare",

@@ -1,5 +1,5 @@
 """The computer players' choices in the three-handed games with a widow (VARIANTS.md ``cutthroat``,
-``auction``; issue 14): valuing a hand before the widow is seen, naming trump from 18 cards,
+``auction``): valuing a hand before the widow is seen, naming trump from 18 cards,
 burying, conceding, and the settlement a contract is worth.
 
 Every player is alone; once the contract is known the declarer plays against the two

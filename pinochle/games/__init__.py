@@ -142,7 +142,7 @@ def widow_deal(seed: int | str, hand_no: int, rules: RuleSet) -> tuple[int, int,
 
     Dealing in fives of three with the widow after the first round gives every
     seat and the widow the same chances as this cut of a uniform shuffle, so the
-    packets are not simulated (as the four-handed games, docs/design.md 4b).
+    packets are not simulated (as the four-handed games, docs/design.md, "The deal").
 
     >>> from pinochle.cards import size
     >>> [size(h) for h in widow_deal(1, 0, CUTTHROAT_RULES)]
@@ -250,10 +250,6 @@ TWO_HANDED = Game(
     # no auction (the non-dealer leads); each meld scores as it is declared
     switches=("must_beat", "must_trump", "head_ruffed", "draw_first", "double_pinochle_later"),
 )
-
-
-def _later(name: str, players: int, description: str, source: str) -> Game:
-    return Game(name=name, description=description, players=players, playable=False, source=source)
 
 
 #: Every game of the seeds, in VARIANTS.md order.

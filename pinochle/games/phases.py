@@ -1,10 +1,11 @@
 """The phases a game declares, each a small class parameterized by values
-(docs/design.md 2.5): never by a game's name.
+(docs/design.md, "Games and phases"): never by a game's name.
 
 Every phase cites the rule it implements. The ``table`` game of RULES.md uses
 :class:`Auction`, :class:`NameTrump`, :class:`LayMeld`, :class:`Tricks`,
 :class:`HandEnd` and :class:`MatchEnd`; ``partnership-pass`` and
-``racehorse`` add :class:`Exchange`; ``racehorse`` adds :class:`Concede`.
+``racehorse`` add :class:`Exchange`; ``racehorse`` adds :class:`Concede`. The
+phases of every game are mapped in docs/design.md, "The nine games".
 
 >>> from pinochle.game import new_match, turn, legal
 >>> s = new_match(seed=7)
@@ -432,7 +433,7 @@ def received(state: State, seat: Seat) -> tuple[Card, ...]:
     >>> while s.phase == "auction":
     ...     s = apply(s, Action.bid_(turn(s), legal(s, turn(s)).min_bid) if not s.calls else Action.pass_(turn(s)))
     >>> s = apply(s, Action.trump_(turn(s), legal(s, turn(s)).trumps[0])) if s.phase == "trump" else s
-    >>> giver = turn(s); s = apply(s, Action.give(giver, unpack(s.hands[giver])[:4]))
+    >>> giver = turn(s); s = apply(s, Action.give_(giver, unpack(s.hands[giver])[:4]))
     >>> sorted(str(c) for c in received(s, s.declarer)) == sorted(str(c) for c in s.exchange[0])
     True
     """

@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from ..cards import CARDS, DECKS, Card, Seat, Seating, Suit, add, count, pack, remove, unpack
 from ..errors import IllegalAction
-from ..game import Action, Legal, PhaseDef, State, Trick, current_trick, new_match, sort_hand
+from ..game import Action, Legal, PhaseDef, State, Trick, current_trick, new_match
 from ..meld import NINE, Meld, MeldItem, meld
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won
@@ -67,7 +67,7 @@ def stock_deal(seed: int | str, hand_no: int, rules: RuleSet) -> tuple[int, int,
 
     Dealing in packets of three or four gives each player the same chances as
     this cut of a uniform shuffle, so the packets are not simulated (as the
-    other games, docs/design.md 4b).
+    other games, docs/design.md, "The deal").
 
     >>> from pinochle.cards import size
     >>> [size(h) for h in stock_deal(1, 0, TWO_HANDED_RULES)]
@@ -100,10 +100,6 @@ def _other(seat: int) -> Seat:
 def _sp(state: State) -> StockPlay:
     assert state.stock is not None, "not a two-handed state"
     return state.stock
-
-
-def _is_dix(card: int, trump: int) -> bool:
-    return card // 6 == trump and card % 6 == NINE
 
 
 def _with_meld(state: State, seat: Seat, item: MeldItem, sp: StockPlay) -> State:
@@ -524,7 +520,7 @@ class Draw(PhaseDef):
 
     def automatic(self, state: State) -> Action | None:
         who = self.turn(state)
-        return None if who is None else Action("draw", who)
+        return None if who is None else Action.draw_(who)
 
     def apply(self, state: State, action: Action) -> State:
         sp = _sp(state)
@@ -690,14 +686,6 @@ def deal_two(seed: int | str, north: Sequence[int], south: Sequence[int], stock:
     if dealer not in TWO_FACING.seats:
         raise IllegalAction(f"{Seat(dealer)} has no seat in the two-handed game: the seats are N, S")
     return set_deal(new_match(seed, rules=rules, first_dealer=dealer, game=TWO_HANDED), north, south, stock)
-
-
-def hand_text(state: State, seat: int) -> str:
-    """A seat's hand and table cards, for examples: ``"hand: ... | table: ..."``."""
-    sp = _sp(state)
-    hand = " ".join(str(c) for c in sort_hand(unpack(state.hands[seat]), state.trump))
-    table = " ".join(str(t.card) for t in sp.table[seat])
-    return f"hand: {hand} | table: {table}"
 
 
 __all__ = ["Draw", "Endgame", "MeldTurn", "StockTricks", "TWO_FACING", "TWO_HANDED_RULES", "TurnUp", "cards_everywhere",

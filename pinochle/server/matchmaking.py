@@ -1,10 +1,10 @@
-"""Quick Match grouping (issue 5; seed 003: "Quick Match searches for 20 seconds
+"""Quick Match grouping (seed 003: "Quick Match searches for 20 seconds
 and fills empty seats with computers").
 
 :class:`Matchmaker` is a plain class with an injectable clock and no I/O;
 :class:`QuickMatch` asks it, on a timer, which tables to start, from the search kept in a
 :class:`~.adapters.base.Queue` (in memory, or in Redis for a service of several processes). Players are
-grouped by the game they chose (issue 12: a person searching for ``table``
+grouped by the game they chose (a person searching for ``table``
 never meets one searching for ``racehorse``), then in the order they asked;
 as many waiting players of a game as its table seats (four, three for
 ``cutthroat`` and ``auction``, two for ``two-handed``) start a table at once, and a group that has

@@ -1,4 +1,4 @@
-"""Storage on Redis: the shared truth of a service of several processes (issue 16, docs/server.md).
+"""Storage on Redis: the shared truth of a service of several processes (docs/server.md).
 
 :class:`RedisStorage` implements :class:`~pinochle.server.storage.Storage` with the same behaviour
 as :class:`~pinochle.server.storage.SQLiteStorage` (tests/test_redis_storage.py runs one suite

@@ -1,4 +1,4 @@
-"""Private rooms: the Ready lobby of issue 5 (seed 003: "Private rooms open in a
+"""Private rooms: the Ready lobby (seed 003: "Private rooms open in a
 Ready lobby: the creator starts once everyone is ready, and open seats become
 computer guests").
 

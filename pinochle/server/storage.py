@@ -9,7 +9,7 @@ A room is stored as one JSON document (``pinochle.server.rooms.Room.to_json``)
 and each of its seat tokens points at it. SQLite (the standard library's
 ``sqlite3``) is the embedded default; :class:`Storage` is the small interface
 the second backend, :class:`~pinochle.server.redis_storage.RedisStorage` (the
-scale-out of issue 16, docs/server.md), implements with the same behaviour.
+scale-out to several processes, docs/server.md), implements with the same behaviour.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ CREATE TABLE IF NOT EXISTS ready (
 _MATCH_COLUMNS = {
     "kind": "TEXT NOT NULL DEFAULT 'solo'",
     "options": "TEXT NOT NULL DEFAULT '{}'",
-    # issue 12: the game (pinochle.games); a file from before it holds table matches only
+    # the game (pinochle.games); a file written before the column existed holds table matches only
     "game": "TEXT NOT NULL DEFAULT 'table'",
     "salt": "TEXT NOT NULL DEFAULT ''",
 }

@@ -11,7 +11,7 @@ from ``view(state, seat)`` alone.
 A solo match (RULES.md "Players and partnerships"; seed 003 "solo matches
 against Easy, Normal or Hard computer players") is a table whose South is the
 device and whose other seats are computers. A room or Quick Match table seats
-people by seat token (issue 5). One driver task per table decides what
+people by seat token. One driver task per table decides what
 happens next and when:
 
 - a computer guest moves after ``bot_delay`` seconds (three times that for
@@ -126,7 +126,7 @@ EMPTY_PLACE = SeatRecord(None, "")
 def has_chairs(game: str, players: int | None) -> bool:
     """Whether a table of ``players`` for ``game`` seats its people in chairs rather than seats:
     more players than the game's seating (VARIANTS.md ``auction`` at 4 or 5: each hand three of
-    the chairs play, at E, S and W, and the others sit it out; docs/design.md 4b).
+    the chairs play, at E, S and W, and the others sit it out; docs/design.md, "Seats, sides and chairs").
 
     >>> has_chairs("auction", 5), has_chairs("auction", 3), has_chairs("auction", None)
     (True, False, False)
@@ -915,7 +915,7 @@ class Table:
                     log.exception("computer player failed in match %s; playing the first legal move", self.id)
                     action = self._fallback(before, seat)
             elif what == "deal":
-                action = Action.deal(seat)
+                action = Action.deal_(seat)
             else:
                 auto = auto_action(before)
                 if auto is None:

@@ -192,7 +192,7 @@ function offerPlayers() {
   const sel = $("players-select");
   pick.hidden = sizes.length < 2;
   // the device's own choice, else the game's own number of players (auction: 3), never what the picker
-  // held for the game chosen before (a review, 2026-12-01: 4 coming from Table, 3 from Cutthroat)
+  // held for the game chosen before (else Auction would show 4 coming from Table, 3 from Cutthroat)
   const keep = Number(readStore("pinochle.players"));
   const own = PLAYERS.get(chosenGame());
   sel.replaceChildren(...sizes.map((n) => {

@@ -129,8 +129,8 @@ function stockStatus(s, v) {
 export const handNumber = (v) => v.hand_number;
 
 /** Who is to move, in words: "Your turn", "West is thinking…"; a person who dropped out (the table's
- * facts: not connected) is said to be away, and a computer playing for them is said so (a review,
- * 2026-12-01: the others read "Bob is thinking…" for the minute before a computer took over). */
+ * facts: not connected) is said to be away, and a computer playing for them is said so (not "Bob is
+ * thinking…" for the minute before a computer takes over). */
 export function thinking(s, seat) {
   if (s.isMe(seat)) return "Your turn";
   const f = s.facts?.(seat);

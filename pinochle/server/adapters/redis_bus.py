@@ -109,10 +109,6 @@ class RedisBus(RedisClient):
             del self._handlers[channel]
             self._change(unsubscribe=[channel])
 
-    def listening(self, channel: str) -> bool:
-        """Whether some handler listens to ``channel`` on this process."""
-        return channel in self._handlers
-
     def _change(self, subscribe: Sequence[str] = (), unsubscribe: Sequence[str] = ()) -> None:
         self._pending += 1
         self._settled.clear()

@@ -121,7 +121,7 @@ function initialsOf(name) {
 
 /** Whether `key`'s meld counted toward the bid but is not kept (the server's figures: what was measured
  * against the bid is more than the kept meld and the counters): its "Meld kept" cell gets a mark and the
- * table a note, so that the rows still add up for the reader (a review, 2026-12-01). */
+ * table a note, so that the rows still add up for the reader. */
 function countedNotKept(last, earned, key) {
   const e = earned?.[key];
   return typeof e === "number" && e !== last.kept_meld[key] + last.counters[key];

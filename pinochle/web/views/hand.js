@@ -7,7 +7,7 @@
 // each row behind shows its top --band px (style.css) above the row in front (the corner
 // index sits there). On a 360 px phone: 12 cards in 2 rows of 6, 15 in 3 of 5,
 // 18 in 3 of 6, 20 in 3 of 7 (double-deck) — strips of 47 px and more, where one row of 12
-// gave 28 px strips (issue 11); with three rows or more a phone shows 48 px of each row behind
+// gave 28 px strips; with three rows or more a phone shows 48 px of each row behind
 // (style.css), so that the felt keeps room for the trick. Rows, not a fan: a fan spreads 20 cards over the same
 // 344 px, so its strips are no wider than one row's (about 15 px) unless the
 // cards shrink below readable size, and its turned cards make slanted targets

@@ -4,8 +4,8 @@
 
 **Rerun this only when a change is MEANT to change the table game** (its
 deal, rules, scores, views, records or computer players), and say so in the
-commit message. The corpus is the safety net of the refactor of docs/design.md
-(part 4): while the engine is reshaped, the tests must pass against the
+commit message. The corpus is the safety net of every refactor of the engine
+(docs/design.md): while the engine is reshaped, the tests must pass against the
 corpus as it is, never against a regenerated one. To regenerate from a known
 commit while the tree is being edited, use a separate work tree::
 
@@ -150,7 +150,7 @@ def play(spec: dict[str, Any]) -> dict[str, Any]:
         if state.phase == "meld":
             action = Action.meld_(seat)
         elif state.phase == "hand_end":
-            action = Action.deal(seat)
+            action = Action.deal_(seat)
         elif level == "random":
             action = random_move(state, seat, rng)
         else:
