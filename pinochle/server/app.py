@@ -94,7 +94,7 @@ def is_ping(text: str | bytes) -> bool:
 async def send_json(ws: WebSocket, msg: dict[str, object]) -> None:
     """Send ``msg`` as one text frame of compact JSON, readable UTF-8.
 
-    Written by orjson (about five times quicker than the standard library on a table's state, the most
+    Written by orjson (2.7 µs instead of 42 µs for a table's 2.4 KB state, the most
     frequent frame; docs/server.md, "Leaner"); the text is what ``json.dumps(msg, separators=(",", ":"),
     ensure_ascii=False)`` writes. A frame that UTF-8 cannot carry (a lone surrogate a client sent, quoted
     back: see :func:`~.protocol.printable`) is sent with ``\\uXXXX`` escapes instead, which every JSON
