@@ -123,5 +123,6 @@ class MemoryQueue:
             self._starting.pop(t, None)
 
     async def stale(self, before: float) -> list[str]:
-        """The tokens being set up since before ``before``."""
-        return [t for t, at in self._starting.items() if at <= before]
+        """The tokens being set up since before ``before``, the longest first (those taken at the same moment
+        by token, as Redis orders a sorted set's ties)."""
+        return [t for at, t in sorted((at, t) for t, at in self._starting.items()) if at <= before]

@@ -24,6 +24,7 @@ if not now then local t = redis.call('TIME'); now = tonumber(t[1]) + tonumber(t[
 #: Start a search: KEYS = (sequence, games, the game's queue, the person); ARGV = (now, token, name, game).
 _ENQUEUE = _QUEUE_NOW + """local seq = redis.call('INCR', KEYS[1])
 redis.call('SADD', KEYS[2], ARGV[4])
+redis.call('DEL', KEYS[4])  -- a fresh record, as the memory queue's (nothing left of a table being set up)
 redis.call('HSET', KEYS[4], 'name', ARGV[3], 'game', ARGV[4], 'since', tostring(now), 'seq', seq, 'state', 'searching')
 redis.call('ZADD', KEYS[3], seq, ARGV[2])
 return seq
@@ -179,5 +180,5 @@ class RedisQueue:
         await self._call(run())
 
     async def stale(self, before: float) -> list[str]:
-        """The tokens being set up since before ``before``."""
+        """The tokens being set up since before ``before``, the longest first (ties by token)."""
         return [_text(t) for t in await self._call(self.client.zrangebyscore(self.key("starting"), "-inf", before))]
