@@ -400,8 +400,9 @@ def test_an_away_person_does_not_hold_up_the_next_hand(service: Open) -> None:
 
 
 def test_a_table_whose_lease_is_released_is_driven_again(service: Open) -> None:
-    """The driving process loses the match's lease (released under it): it stops deciding, and a sweep
-    (here or on the other process) takes the lease again and the computers go on."""
+    """The driving process loses the match's lease (released under it): it stops deciding once its renewal
+    finds the lease gone, and a sweep (here or on the other process) takes the lease again: then exactly one
+    process drives the match, it holds the lease, and the computers go on."""
     with service(bot_delay=0.02, away_seconds=0.3) as svc, svc.connect() as a:
         b = svc.connect().__enter__()
         ja, jb, sa, sb = start_room(a, b)
@@ -410,15 +411,29 @@ def test_a_table_whose_lease_is_released_is_driven_again(service: Open) -> None:
         owners = [c for c in svc.clients if match_id in c.app.state.tables.owned]
         assert len(owners) == 1
         owners[0].portal.call(owners[0].app.state.tables.link.release, match_id)
+
+        def driver() -> Any | None:
+            """The one process that drives the match and holds its lease, if the takeover has settled."""
+            driving = [c for c in svc.clients if match_id in c.app.state.tables.owned]
+            if len(driving) != 1:
+                return None
+            link = driving[0].app.state.tables.link
+            held = driving[0].portal.call(link.holders, [match_id])
+            return driving[0] if held.get(match_id) == link.pid else None
+
+        settled = time.monotonic() + 30
+        while (new_driver := driver()) is None:
+            assert time.monotonic() < settled, "the match's lease was never taken again by exactly one process"
+            time.sleep(0.05)
         msg = until(a, of_type("state"))
         start = msg["view"]["version"]
         acted: set[int] = set()
         deadline = time.monotonic() + 30
         while msg["view"]["version"] < start + 12:
-            assert time.monotonic() < deadline, "nobody drove the table once its lease was released"
+            assert time.monotonic() < deadline, "nobody drove the table once its lease was taken again"
             v = msg["view"]
             if v["turn"] == "S" and v["version"] not in acted and (move := first_legal(v)) is not None:
                 acted.add(v["version"])
                 a.send_json({"type": "action", "match": match_id, "version": v["version"], "action": move})
             msg = until(a, of_type("state"))
-        assert sum(match_id in c.app.state.tables.owned for c in svc.clients) == 1
+        assert driver() is new_driver

@@ -260,12 +260,12 @@ function gather(prev, next) {
 }
 
 /**
- * The status line says `was` (what the cards show happening) for `landed` ms, then what the render
- * wrote: "Your turn" shows once the card before it has landed. The wait is an animation of ours, so a
+ * The status line says `was` (what the cards show happening) for `landed` ms and until every animation
+ * of `cards` has finished, then what the render wrote: "Your turn" shows once the card before it has landed. The wait is an animation of ours, so a
  * hurry (or reduced motion, where nothing is held) shows the render's status at once. The words held
  * are about the view drawn, never the view before it: a phase that has moved on is never shown.
  */
-function holdStatus(was, landed) {
+function holdStatus(was, landed, cards = []) {
   const el = document.getElementById("status");
   if (!el || !was || !was.text || !(landed > 0)) return null;
   const now = { text: el.textContent, cls: el.className, mine: el.dataset.mine };
@@ -286,7 +286,9 @@ function holdStatus(was, landed) {
     show();
     return null;
   }
-  a.finished.then(show, show);
+  // the later of the wait and the cards themselves: an animation may start a frame or two after it was
+  // made (a loaded machine), and the words must not change while a card is still moving
+  Promise.allSettled([a, ...cards.filter(Boolean)].map((x) => x.finished)).then(show, show);
   return a;
 }
 
@@ -366,7 +368,7 @@ function afterRender(before, after, snap, event, say) {
   const status = document.getElementById("status");
   const text = say ? say(moving) : moving.cards.map(({ card, seat }) => (seat === next.seat ? `You play ${cardShort(card)}.` : "")).join("");
   const held = status && text ? { text, cls: status.className.replace(/\bmine\b/, "").trim(), mine: "false" } : null;
-  anims.push(holdStatus(held, landed));
+  anims.push(holdStatus(held, landed, [...anims]));
 
   // a dialog that this render opened (the meld review, the hand summary) slides up into place, opaque
   // from the start: a dialog that stayed see-through while the last card landed was read through
