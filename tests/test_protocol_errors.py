@@ -516,6 +516,16 @@ def case_storage(client: TestClient, app: Any) -> None:
         assert until(ws, of_type("state"))["view"]["version"] == msg["view"]["version"]
 
 
+def case_no_hints(client: TestClient, app: Any) -> None:
+    """A hint in a room whose creator has not turned hints on is ``no_hints`` (more: tests/test_service_hints.py)."""
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        make_room(a, b)
+        sa, sb = latest_states(a, b, ready_and_start(a, b))
+        ws, state = (a, sa) if sa["view"]["turn"] == "S" else (b, sb)
+        ws.send_json({"type": "hint", "match": state["match"]["id"], "version": state["view"]["version"]})
+        assert error(ws)["code"] == "no_hints"
+
+
 ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
     ErrorCode.BAD_MESSAGE: [case_bad_message],
     ErrorCode.UNKNOWN_TYPE: [case_unknown_type],
@@ -531,6 +541,7 @@ ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
     ErrorCode.TOO_MANY_ROOMS: [case_too_many_rooms],
     ErrorCode.SERVER: [case_server],
     ErrorCode.STORAGE: [case_storage],
+    ErrorCode.NO_HINTS: [case_no_hints],
 }
 _CASES = [(code, case) for code, cases in ERROR_CASES.items() for case in cases]
 
@@ -933,6 +944,8 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "quick_match": {"name": NAME, "game": GAME, "players": PLAYERS},
     "cancel_search": {},
     "pace": {"bot_delay": st.floats(0, 3)},
+    "hint": {"match": MATCH, "version": st.just(VERSION) | st.integers(0, 40)},
+    "room_hints": {"on": st.booleans()},
 }
 
 

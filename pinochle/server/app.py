@@ -33,6 +33,7 @@ from .collector import GcWatch
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .howto import DEFAULT_GAME, howto_article, howto_html
+from . import aids
 from .adapters import MemoryLink
 from .limits import GuessGuard, Guard, device_refusal
 from .metrics import MeasuredStorage, Metrics
@@ -437,6 +438,19 @@ class Connection:
         with self.server.metrics.move_update.time():  # the move, the moves it sets off, and everyone told
             await table.person_action(seat, version, action)
 
+    async def _on_hint(self, d: dict[str, object]) -> None:
+        """``hint``: Hard's move in this person's seat and why (:func:`.aids.hint`); nothing changes."""
+        match_id = d["match"]
+        assert match_id is None or isinstance(match_id, str)
+        table, seat = await self._table_for(match_id, "in progress")
+        version = d["version"]
+        assert isinstance(version, int)
+        await self.send(await aids.hint(table, seat, version))
+
+    async def _on_room_hints(self, d: dict[str, object]) -> None:
+        """``room_hints``: hints on or off in the room's matches (the creator)."""
+        await self.server.rooms.set_hints(self.seat, d.get("on"))
+
     async def _on_create_room(self, d: dict[str, object]) -> None:
         """``create_room``: a new room with this tab as its creator."""
         if self.rooms_created >= MAX_ROOMS_PER_CONNECTION:
@@ -607,6 +621,8 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, object]], Awaitable[None]]] 
     "leave": Connection._on_leave,
     "quick_match": Connection._on_quick_match,
     "cancel_search": Connection._on_cancel_search,
+    "hint": Connection._on_hint,
+    "room_hints": Connection._on_room_hints,
 }
 
 

@@ -20,6 +20,8 @@ export const ClientType = Object.freeze({
   QUICK_MATCH: "quick_match",
   CANCEL_SEARCH: "cancel_search",
   PACE: "pace",
+  HINT: "hint",
+  ROOM_HINTS: "room_hints",
 });
 
 /** Types of the messages the server sends. */
@@ -32,6 +34,7 @@ export const ServerType = Object.freeze({
   SEARCHING: "searching",
   MATCHED: "matched",
   ERROR: "error",
+  HINT: "hint",
 });
 
 /** The `type` of an action object inside an `action` message. */
@@ -68,6 +71,7 @@ export const ErrorCode = Object.freeze({
   TOO_MANY_ROOMS: "too_many_rooms",
   SERVER: "server",
   STORAGE: "storage",
+  NO_HINTS: "no_hints",
 });
 
 /** WebSocket close codes the server uses. */
