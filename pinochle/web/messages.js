@@ -183,8 +183,16 @@ function onMatched() {
   routeSeat();
 }
 
+/** A hint's answer (docs/protocol.md, "Hints"): kept for its version and drawn at the table (views/hint.js). */
+function onHint(msg) {
+  st.hint = msg;
+  st.hintPending = false;
+  if (st.screen === "table") renderTable();
+}
+
 function onError(msg) {
   setIdle();
+  st.hintPending = false;
   st.expectSeat = false;
   const text = typeof msg.message === "string" && msg.message ? msg.message : "Something went wrong.";
   const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -244,6 +252,7 @@ export function messageHandlers(socket) {
     [ServerType.LEFT]: onLeft,
     [ServerType.SEARCHING]: onSearching,
     [ServerType.MATCHED]: onMatched,
+    [ServerType.HINT]: onHint,
   };
 }
 
