@@ -215,3 +215,16 @@ def test_same_view_same_answer(game: str) -> None:
         if checked == 3:
             return
     assert checked, "no position to compare"
+
+
+def test_two_handed_leads_with_melds_on_the_table() -> None:
+    """Two-handed: a lead once melds lie on the table and cards of them were played (the same card melded
+    twice counted twice had raised "there are only two Q♠ in the deck"); every position of a match's
+    first hands is evaluated, its reasons true."""
+    positions = _positions("two-handed", 1, 260)
+    assert len(positions) == 260
+    for state, v in positions:
+        e = evaluate(v, samples=SAMPLES, seed="bench/1")
+        for o in e.options:
+            for f in o.facts:
+                check_fact(state, v, o.action, f, e)

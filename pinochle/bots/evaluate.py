@@ -32,14 +32,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import DECKS, SUIT_NAMES, Card, Suit, remove
+from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
 from ..game import Action, View
 from ..meld import meld, meld_by_trump
 from ..tricks import beats, winner_index
 from .base import dix_exchange_gain, mates, pack_cards
 from .hard import HardPlayer
-from .knowledge import knowledge, sample_hands
-from .normal import Table
+from .knowledge import knowledge, play_inferences, sample_hands
 
 #: Every kind of fact a reason may name.
 FACT_KINDS = (
@@ -192,11 +191,17 @@ def card_facts(view: View, card: Card) -> list[Fact]:
         held = sum(1 for c in view.hand if c // 6 == trump)
         if card // 6 == trump:
             facts.append(Fact("trump_length", f"you hold {held} trump{'s' if held != 1 else ''}"))
-        table = Table(view)
-        if not table.higher_unseen(card):
+        unseen = DECKS[rules.deck].full  # the cards neither in this hand nor played (as Hard's table counts them)
+        for c in view.hand:
+            unseen = remove(unseen, c)
+        for t in view.tricks:
+            for c in t.cards:
+                unseen = remove(unseen, c)
+        if not unseen & ABOVE[card]:
             facts.append(Fact("high_card", f"no {SUIT_NAMES[card // 6][:-1]} above it is left to play"))
+        voids = play_inferences(view).voids if team else ()
         for m in team:
-            if card // 6 != trump and table.void[m] >> (card // 6) & 1 and not table.void[m] >> trump & 1:
+            if card // 6 != trump and voids[m] >> (card // 6) & 1 and not voids[m] >> trump & 1:
                 facts.append(Fact("partner_void", f"{_mate_word(view)} is void in {SUIT_NAMES[card // 6]}"
                                   " and may trump it"))
         suit = [c for c in view.hand if c // 6 == card // 6]
