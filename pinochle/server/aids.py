@@ -10,12 +10,22 @@ from __future__ import annotations
 import asyncio
 
 from ..bots.evaluate import evaluate
-from ..game import turn
+from ..game import View, turn
 from .protocol import ErrorCode, ProtocolError
 from .table import Table
 
 #: Sampled deals a card behind a hint: Hard's own budget (p95 within 1 s: docs/strength.md).
 HINT_SAMPLES = 192
+
+
+def hint_answer(v: View, match: str, samples: int = HINT_SAMPLES) -> dict[str, object]:
+    """The ``hint`` message for the seat of ``v`` at the match ``match`` (its id seeds the search):
+    ``{"type": "hint", "match", "version", "action", "reason"}``, the action without its seat.
+    It reads ``v`` and ``match`` alone."""
+    e = evaluate(v, samples, match)
+    action = e.best.action.to_json()
+    action.pop("seat", None)
+    return {"type": "hint", "match": match, "version": v.version, "action": action, "reason": e.reason}
 
 
 def hints_allowed(table: Table) -> bool:
@@ -45,8 +55,4 @@ async def hint(table: Table, place: int, version: int) -> dict[str, object]:
     whose = turn(state)
     if state.phase in ("hand_end", "match_end") or here is None or whose != here:
         raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "a hint is for your own move: it is not your move now")
-    v = table.view_of(place)
-    e = await asyncio.to_thread(evaluate, v, HINT_SAMPLES, table.id)
-    action = e.best.action.to_json()
-    action.pop("seat", None)
-    return {"type": "hint", "match": table.id, "version": version, "action": action, "reason": e.reason}
+    return await asyncio.to_thread(hint_answer, table.view_of(place), table.id)
