@@ -1,4 +1,4 @@
-"""Player aids at a table: the hint (docs/protocol.md, ``hint``).
+"""Player aids at a table: the hint and the decision review (docs/protocol.md, ``hint``, ``review``).
 
 A hint is the move the Hard player would make in the person's seat, from that seat's view
 alone (:func:`pinochle.bots.evaluate.evaluate`), with its reason. It is offered in solo matches
@@ -10,7 +10,11 @@ from __future__ import annotations
 import asyncio
 
 from ..bots.evaluate import evaluate
+from ..bots.review import REVIEW_SAMPLES, review_json
+from ..cards import Seat
+from ..errors import BadRecord
 from ..game import View, turn
+from ..records import hand_record
 from .protocol import ErrorCode, ProtocolError
 from .table import Table
 
@@ -56,3 +60,44 @@ async def hint(table: Table, place: int, version: int) -> dict[str, object]:
     if state.phase in ("hand_end", "match_end") or here is None or whose != here:
         raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "a hint is for your own move: it is not your move now")
     return await asyncio.to_thread(hint_answer, table.view_of(place), table.id)
+
+
+def review_answer(table: Table, place: int, hand: int) -> dict[str, object]:
+    """The ``review`` message for the person at ``place`` of hand ``hand`` (counted from 1) of ``table``'s
+    match, worked out from the finished hand's record (:func:`pinochle.bots.review.review_json`).
+
+    Raises:
+        ProtocolError: ``illegal``: the hand is not finished (in progress, or not dealt yet), was thrown
+            in, or cannot be reviewed (two-handed).
+    """
+    state = table.state
+    result = next((h for h in state.history if h.number == hand), None)
+    if result is None:
+        raise ProtocolError(ErrorCode.ILLEGAL, f"hand {hand} is not a finished hand of this match: a review is for "
+                                               f"a hand once it is over (finished: {len(state.history)})")
+    if table.chaired:
+        if place not in result.lineup:
+            return {"type": "review", "match": table.id, "hand": hand, "decisions": []}  # sat the hand out
+        seat = Seat(result.lineup.index(place))
+    else:
+        seat = Seat(place)
+    try:
+        got = review_json(hand_record(result, state.game, state.rules), seat, REVIEW_SAMPLES)
+    except BadRecord as err:
+        raise ProtocolError(ErrorCode.ILLEGAL, f"hand {hand} cannot be reviewed: {err.reason}") from None
+    return {"type": "review", "match": table.id, "hand": hand, "decisions": got["decisions"]}
+
+
+async def review(table: Table, place: int, hand: int) -> dict[str, object]:
+    """The ``review`` answer (:func:`review_answer`), computed once and kept in storage for the match, the
+    hand and the place; asked again, the kept one is sent.
+
+    Raises:
+        ProtocolError: as :func:`review_answer`.
+    """
+    kept = await asyncio.to_thread(table.storage.load_review, table.id, hand, place)
+    if kept is not None:
+        return kept
+    answer = await asyncio.to_thread(review_answer, table, place, hand)
+    await asyncio.to_thread(table.storage.save_review, table.id, hand, place, answer)
+    return answer

@@ -447,6 +447,15 @@ class Connection:
         assert isinstance(version, int)
         await self.send(await aids.hint(table, seat, version))
 
+    async def _on_review(self, d: dict[str, object]) -> None:
+        """``review``: the decision review of this person's seat in a finished hand (:func:`.aids.review`)."""
+        match_id = d["match"]
+        assert match_id is None or isinstance(match_id, str)
+        table, seat = await self._table_for(match_id, "to review")
+        hand = d["hand"]
+        assert isinstance(hand, int)
+        await self.send(await aids.review(table, seat, hand))
+
     async def _on_room_hints(self, d: dict[str, object]) -> None:
         """``room_hints``: hints on or off in the room's matches (the creator)."""
         await self.server.rooms.set_hints(self.seat, d.get("on"))
@@ -623,6 +632,7 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, object]], Awaitable[None]]] 
     "cancel_search": Connection._on_cancel_search,
     "hint": Connection._on_hint,
     "room_hints": Connection._on_room_hints,
+    "review": Connection._on_review,
 }
 
 

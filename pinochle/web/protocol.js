@@ -22,6 +22,7 @@ export const ClientType = Object.freeze({
   PACE: "pace",
   HINT: "hint",
   ROOM_HINTS: "room_hints",
+  REVIEW: "review",
 });
 
 /** Types of the messages the server sends. */
@@ -35,6 +36,7 @@ export const ServerType = Object.freeze({
   MATCHED: "matched",
   ERROR: "error",
   HINT: "hint",
+  REVIEW: "review",
 });
 
 /** The `type` of an action object inside an `action` message. */
