@@ -97,3 +97,23 @@ def test_the_command_line(tmp_path: Path) -> None:
 def test_a_two_handed_hand_is_not_reviewed_yet() -> None:
     with pytest.raises(BadRecord, match="two-handed"):
         list(hand_steps({"game": "two-handed"}))
+
+
+@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat"])
+def test_a_review_names_only_cards_its_seat_could_see_then(game: str) -> None:
+    """Secrecy: each decision's ``best`` and reason name only cards the seat could see at that moment
+    (soak.secrecy.allowed_cards of the position it was made in)."""
+    import re
+
+    from soak.secrecy import allowed_cards
+
+    from pinochle.cards import Card
+
+    s = first_hand(game, 6)
+    record = hand_record(s.history[0], s.game, s.rules)
+    steps = list(hand_steps(record))
+    for d in review_hand(record, "S", SAMPLES):
+        state, _ = steps[d.index]
+        named = {str(Card.parse(a + b)) for a, b in re.findall(r"(10|[9JQKA])([♠♥♦♣])", d.reason)}
+        named |= {str(c) for c in (d.best.card,) if c is not None} | {str(c) for c in d.best.cards}
+        assert named <= allowed_cards(state, int(Seat.S)), (d, named - allowed_cards(state, int(Seat.S)))
