@@ -475,6 +475,7 @@ function wire() {
     const v = e.target.value;
     send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });
   });
+  on("summary-review", "click", () => tableActions.review(Number($("summary-dialog").dataset.hand)));
   on("room-hints", "change", (e) => send({ type: ClientType.ROOM_HINTS, on: e.target.value === "on" }));
   on("cancel-search", "click", () => send({ type: ClientType.CANCEL_SEARCH }));
   on("back-to-lobby", "click", returnToLobby);

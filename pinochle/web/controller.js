@@ -28,6 +28,7 @@ import { placeFeltMelds, renderFeltMelds } from "./views/felt.js";
 import { layoutHand, renderHand } from "./views/hand.js";
 import { renderControls } from "./views/controls.js";
 import { renderHint } from "./views/hint.js";
+import { renderDecisionReview } from "./views/review.js";
 import { lastCompleted, renderLastTrick, renderMeld, renderResult, renderReview, renderScores, renderSummary } from "./views/dialogs.js";
 import { renderHome } from "./views/home.js";
 import { renderLobby } from "./views/lobby.js";
@@ -81,6 +82,7 @@ export const st = {
   confirm: null, // {ok, cancel} of the open confirm dialog
   hint: null, // the last `hint` answer ({match, version, action, reason}), shown while its version is the view's
   hintPending: false, // a hint was asked for and not answered yet
+  reviewFor: null, // the hand whose decision review the review dialog shows (views/review.js)
 };
 
 let net = null; // the socket (socket.js), given by app.js
@@ -485,6 +487,15 @@ export const tableActions = {
   dix: () => sendAction({ type: ActionType.DIX }),
   passMeld: () => sendAction({ type: ActionType.PASS }),
   showSummary: () => openDialog("summary"),
+  // the decision review of a finished hand (views/review.js): the dialog waits for the server's `review`
+  review: (hand) => {
+    if (!Number.isInteger(hand) || hand < 1) return;
+    if (!send({ type: ClientType.REVIEW, match: st.match ? st.match.id : null, hand })) return;
+    st.reviewFor = hand;
+    renderDecisionReview(hand, null);
+    for (const d of document.querySelectorAll("dialog[open]:not(#rules-dialog)")) d.close();
+    $("review-dialog").showModal();
+  },
   // the Hint (views/hint.js): the server answers `hint` (messages.js), or an error
   hint: () => {
     if (!st.view || st.hintPending) return;
