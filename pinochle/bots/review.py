@@ -24,7 +24,7 @@ from ..auction import parse_call
 from ..cards import Seat, Suit
 from ..errors import BadRecord
 from ..game import Action, State, apply, auto_action, new_match, turn, view
-from ..records import _game_of, _lineup, _players, _rules, check_keys, parse_hand, replay_hand
+from ..records import _game_of, _has_stock, _lineup, _players, _rules, check_keys, parse_hand, replay_hand
 from .evaluate import evaluate
 
 #: The sampled deals a card behind each decision reviewed (Hard's budget is 192; a hand has a dozen
@@ -75,8 +75,8 @@ def hand_steps(record: object) -> Iterator[tuple[State, Action]]:
         BadRecord: the record breaks a rule, or is a two-handed record.
     """
     game = _game_of(record)
-    if game.name == "two-handed":
-        raise BadRecord("game", None, "a two-handed hand is not reviewed yet", None)
+    if _has_stock(game):  # VARIANTS.md two-handed: its record is of its own format (pinochle.stock_records)
+        raise BadRecord("game", None, f"a {game.name} hand is not reviewed yet", None)
     replay_hand(record)
     ruleset = _rules(None, game, record)
     players = _players(record, game)
