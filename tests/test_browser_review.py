@@ -125,3 +125,50 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
         assert "Hard agrees" in got["items"][3]
         assert "King of diamonds" in got["cards"] and "Ten of diamonds" in got["cards"]
         assert "40 points given up" in got["total"] and not got["wide"]
+
+
+def match_end_view() -> dict[str, Any]:
+    """South's view at the end of a real match (Easy everywhere)."""
+    from pinochle.bots import SimplePlayer
+    from pinochle.game import Action, apply, new_match, turn, view
+
+    s = new_match(seed=3)
+    bot = SimplePlayer(1)
+    while s.phase != "match_end":
+        who = turn(s)
+        assert who is not None
+        v = view(s, who)
+        s = apply(s, Action.deal_(who) if v.legal.deal else bot.act(v))
+    return view(s, 2).to_json()
+
+
+def test_the_review_at_a_matchs_end(server: Server) -> None:
+    """At a match's end the result offers the last hand's review, by keyboard too."""
+    v = match_end_view()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        script = Reviewing(v)
+        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+        page.route_web_socket("**/ws", script.handler)
+        page.goto(server.url)
+        page.wait_for_function("() => document.body.dataset.screen === 'result' || document.getElementById('summary-dialog').open")
+        if page.get_by_test_id("hand-summary").is_visible():
+            page.get_by_test_id("next-hand").click()  # on to the match's result
+        page.get_by_test_id("result").wait_for()
+        page.get_by_test_id("result-review").focus()
+        page.keyboard.press("Enter")
+        page.get_by_test_id("review-list").wait_for()
+        items = page.locator("[data-testid=review-item]").count()
+        page.screenshot(path=str(ARTIFACTS / "review-match-end-390x844.png"))
+        ctx.close()
+        return {"errors": errors, "items": items, "sent": [m for m in script.received if m["type"] == "review"]}
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == [] and out["items"] == len(DECISIONS)
+    assert out["sent"] == [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"]}]

@@ -417,6 +417,7 @@ function wire() {
   on("play-again", "click", () => newMatch(st.match?.level ?? Level.NORMAL));
   on("result-home", "click", () => go("home"));
   on("result-scores", "click", () => openDialog("scores"));
+  on("result-review", "click", () => tableActions.review(Number(st.view?.last_hand?.number)));
 
   const name = $("name-input");
   name.value = storedName() ?? "";
