@@ -100,3 +100,19 @@ def test_no_hints_in_quick_match(service: Open) -> None:
         ws.send_json({"type": "hint", "match": msg["match"]["id"], "version": msg["view"]["version"]})
         err = error(ws)
         assert err["code"] == "no_hints" and "Quick Match" in err["message"]
+
+
+def test_a_hint_at_a_table_of_four_chairs(service: Open) -> None:
+    """Auction at a table of 4 (chairs): the hint is for the seat your chair plays this hand."""
+    with service(bot_delay=0, rate=FAST) as svc, svc.connect() as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy", "game": "auction", "players": 4})
+        msg = until(ws, lambda m: m["type"] == "state" and not m["view"]["sits_out"] and bool(m["view"]["legal"])
+                    and m["view"]["turn"] == m["view"]["seat"] and m["view"]["phase"] != "hand_end", limit=20000)
+        v = msg["view"]
+        ws.send_json({"type": "hint", "match": None, "version": v["version"]})
+        got = until(ws, lambda m: m["type"] in ("hint", "error"))
+        assert got["type"] == "hint" and got["version"] == v["version"] and got["reason"], (got, v)
+        ws.send_json({"type": "action", "match": None, "version": v["version"], "action": got["action"]})
+        after = until(ws, lambda m: m["type"] in ("state", "error"))
+        assert after["type"] == "state" and after["view"]["version"] > v["version"], (after, got)  # a legal move
