@@ -68,6 +68,7 @@ export const ErrorCode = Object.freeze({
   TOO_MANY_ROOMS: "too_many_rooms",
   SERVER: "server",
   STORAGE: "storage",
+  NO_UNDO: "no_undo",
 });
 
 /** WebSocket close codes the server uses. */
