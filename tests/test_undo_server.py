@@ -3,10 +3,14 @@ in both modes of the service: one process on SQLite, two processes on Redis (tes
 
 from __future__ import annotations
 
+import io
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pinochle.cli import main
 from pinochle.records import replay
 from pinochle.server.undo import assisted, is_undo, undone
 
@@ -116,7 +120,7 @@ def test_undo_refusals_change_nothing(service: Open) -> None:
         assert until(ws, of_type("state"))["view"] == after["view"]
 
 
-def test_undo_goes_back_one_move_of_yours_at_a_time_within_the_hand_only(service: Open) -> None:
+def test_undo_goes_back_one_move_of_yours_at_a_time_within_the_hand_only(service: Open, tmp_path: Path) -> None:
     with service(bot_delay=0) as svc, svc.connect() as ws:
         hello(ws)
         first = south_to_bid(ws)
@@ -135,6 +139,11 @@ def test_undo_goes_back_one_move_of_yours_at_a_time_within_the_hand_only(service
         record = {k: v for k, v in history.items() if k not in ("type", "match")}
         replayed = replay(record)
         assert replayed["totals"] == now["match"]["totals"]
+        saved = tmp_path / "history.json"  # the browser's download: pinochle replay reads it
+        saved.write_text(json.dumps(record), encoding="utf-8")
+        out = io.StringIO()
+        assert main(["replay", str(saved)], stdout=out) == 0
+        assert json.loads(out.getvalue())["totals"] == now["match"]["totals"]
         assert sorted(history["hands"][0]["hands"]["S"]) == sorted(first["view"]["hand"])
         # next hand: nothing of it is in the history, and the last hand's moves cannot be undone
         ws.send_json({"type": "action", "match": None, "version": now["view"]["version"], "action": {"type": "deal"}})
