@@ -84,6 +84,7 @@ def test_undo_takes_back_your_move_and_the_computers_moves_and_they_answer_the_s
         assert same_position(back["view"], first["view"])
         assert back["view"]["version"] == after["view"]["version"] + 1
         assert back["match"]["assisted"] is True and first["match"]["assisted"] is False
+        assert first["table"]["undo"] is False and after["table"]["undo"] is True and back["table"]["undo"] is False
         told = until(tab, lambda m: m["type"] == "state" and m["event"] == "undo")
         assert told["view"] == back["view"]
         # the same move again: the computers answer as before (no fishing for another answer)
@@ -180,6 +181,7 @@ def test_undo_is_refused_in_a_room_and_history_to_anyone_not_seated(service: Ope
         a.send_json({"type": "undo", "match": state["match"]["id"], "version": state["view"]["version"]})
         err = error(a)
         assert err["code"] == "no_undo" and "solo matches only" in err["message"]
+        assert "undo" not in state["table"]
         a.send_json({"type": "history", "match": state["match"]["id"]})
         assert until(a, of_type("history"))["hands"] == []
         other.send_json({"type": "history", "match": state["match"]["id"]})

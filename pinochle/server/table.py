@@ -470,6 +470,8 @@ class Table:
             table["chair"] = seat
             table["players"] = self.state.table_size
             table["lineup"] = lineup_json(self.state.lineup)
+        if self.kind == "solo":  # whether an undo would be taken now (docs/protocol.md, "Undo in solo")
+            table["undo"] = not self.abandoned and self.line.undo_point(self.seat_at(seat)) is not None
         return {"type": "state", "match": summary, "view": v, "event": event, "table": table}
 
     def _shared(self, now: float) -> tuple[dict[str, object], dict[str, object]]:

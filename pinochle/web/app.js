@@ -23,6 +23,7 @@ import {
   dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, openHandSummary, routeSeat, seatInPlay, send, sendHello, setIdle, st,
   tableActions, tableSeating, tick, useSocket,
 } from "./controller.js";
+import { sendUndo } from "./controller.js";
 import { movingText } from "./words.js";
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
@@ -405,6 +406,7 @@ function wire() {
   on("meld-btn", "click", () => openDialog("meld"));
   on("last-trick-btn", "click", () => openDialog("trick"));
   on("scores-btn", "click", () => openDialog("scores"));
+  on("undo-btn", "click", () => sendUndo());
   on("summary-scores", "click", () => openDialog("scores"));
   // a row of the score sheet opens that hand's full summary
   const openRow = (e) => {

@@ -31,6 +31,7 @@ import { lastCompleted, renderLastTrick, renderMeld, renderResult, renderReview,
 import { renderHome } from "./views/home.js";
 import { renderLobby } from "./views/lobby.js";
 import { renderSearchCountdown, renderSearching } from "./views/search.js";
+import { renderUndo } from "./views/undo.js";
 
 const SCREEN_KEY = "pinochle.screen"; // sessionStorage: "home", "table" (solo) or "seat": where a reloaded tab goes
 const SCREENS = ["connecting", "home", "table", "result", "lobby", "searching", "review"];
@@ -400,6 +401,7 @@ export function renderTable() {
   const hasMeld = Object.values(v.melds).some(Boolean);
   $("meld-btn").disabled = !hasMeld;
   $("last-trick-btn").disabled = !lastCompleted(v);
+  renderUndo($("undo-btn"), st.match, st.table, st.busy);
   if ($("meld-dialog").open) renderMeld(ctx);
   if ($("scores-dialog").open) renderScores(ctx);
   const ending = v.phase === Phase.MATCH_END && st.endSummary === handKey(v);
@@ -456,6 +458,23 @@ function dealNext() {
   }
   if ($("summary-dialog").open) $("summary-dialog").close();
   sendAction({ type: ActionType.DEAL });
+}
+
+/** Undo: take back your most recent move of the hand (solo; the server answers with a state, event "undo"). */
+export function sendUndo() {
+  if (!st.view || st.busy || !st.table?.undo) return;
+  clearToasts();
+  if (send({ type: ClientType.UNDO, match: st.match ? st.match.id : null, version: st.view.version })) {
+    st.busy = true;
+    document.body.dataset.busy = "1";
+    $("undo-btn").disabled = true;
+    clearTimeout(st.busyTimer);
+    st.busyTimer = setTimeout(() => {
+      if (!st.busy) return;
+      setIdle();
+      askResume();
+    }, 8000);
+  }
 }
 
 export const tableActions = {

@@ -112,6 +112,9 @@ function onState(msg) {
   if (shown && sameMatch && msg.event === StateEvent.MOVE) announceChanges(s, prev, v);
   // people coming and going at the table you are looking at (in the lobby and the review, the room says it)
   if (atTable && sameMatch) notice(presenceChanges(s, prevTable, st.table));
+  if (shown && sameMatch && msg.event === StateEvent.UNDO) {
+    announce("Undone: your last move and the moves after it are taken back. Your move again.");
+  }
   if (msg.event === StateEvent.START) {
     announce(`New match. ${s.isMe(v.dealer) ? "You deal" : `${s.name(v.dealer)} deals`}.`);
   }
@@ -125,6 +128,16 @@ function onState(msg) {
     }
     go(endScreen(which, v));
   } else go("table");
+  if (atTable && msg.event === StateEvent.UNDO) keepFocusAfterUndo();
+}
+
+/** After an undo the Undo button may be disabled (nothing more to take back): the focus goes on to your move. */
+function keepFocusAfterUndo() {
+  const btn = document.getElementById("undo-btn");
+  const lost = document.activeElement === btn || document.activeElement === document.body || !document.activeElement;
+  if (!btn || !btn.disabled || !lost) return;
+  const next = document.querySelector("#controls button:not([disabled])") ?? document.getElementById("hand");
+  next?.focus({ preventScroll: true });
 }
 
 function onJoined(msg) {

@@ -20,6 +20,8 @@ export const ClientType = Object.freeze({
   QUICK_MATCH: "quick_match",
   CANCEL_SEARCH: "cancel_search",
   PACE: "pace",
+  UNDO: "undo",
+  HISTORY: "history",
 });
 
 /** Types of the messages the server sends. */
@@ -32,6 +34,7 @@ export const ServerType = Object.freeze({
   SEARCHING: "searching",
   MATCHED: "matched",
   ERROR: "error",
+  HISTORY: "history",
 });
 
 /** The `type` of an action object inside an `action` message. */
@@ -89,6 +92,7 @@ export const StateEvent = Object.freeze({
   MOVE: "move",
   PRESENCE: "presence",
   NEXT_READY: "next_ready",
+  UNDO: "undo",
 });
 
 /** Computer player levels for `new_match`. */
