@@ -10,6 +10,7 @@ import {
   saveDevice, SCREEN_KEY, SEAT_SCREENS, sendHello, setIdle, st, stillReviewing, tableSeating,
 } from "./controller.js";
 import { setTimer } from "./timer.js";
+import { onHistory } from "./controller.js";
 import { welcomePace } from "./settings-ui.js";
 import { renderInvite } from "./views/home.js";
 import { legalKinds } from "./words.js";
@@ -257,6 +258,7 @@ export function messageHandlers(socket) {
     [ServerType.LEFT]: onLeft,
     [ServerType.SEARCHING]: onSearching,
     [ServerType.MATCHED]: onMatched,
+    [ServerType.HISTORY]: onHistory,
   };
 }
 
