@@ -369,11 +369,12 @@ def my_turn(who: str, *, hand_no: int = 0, tricks: int = 0) -> Callable[[Msg], b
 
 def replay(stored: Any) -> list[State]:
     """Every state of a stored match, in its game: ``states[v]`` is the state at version ``v``."""
-    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game)
-    states = [state]
+    from pinochle.server.undo import Line  # an undo entry (solo) takes the state back: docs/protocol.md, "Undo in solo"
+
+    line = Line(new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game))
+    states = [line.state]
     for raw in stored.actions:
-        state = apply(state, Action.from_json(raw))
-        states.append(state)
+        states.append(line.step(raw))
     for i, s in enumerate(states):
         assert s.version == i
     return states
