@@ -25,6 +25,7 @@ from pinochle.server.table import Table
 from .browser_checks import OVERFLOW
 from .browser_support import TIMEOUT_MS, in_browser
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_a11y import axe_runner
 from .test_browser_layout import server, settle  # noqa: F401  (server: the fixture)
 from .web_fixtures import Scripted
 
@@ -106,6 +107,8 @@ def viewer(url: str, state: State, size: tuple[int, int], theme: str, name: str)
         out["overflow"] = page.evaluate(OVERFLOW)
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}.png"))
+        out["axe"] = [f"{v['id']} ({v['impact']})" for v in axe_runner().run(page).response["violations"]
+                      if v["impact"] in ("serious", "critical")]
         page.get_by_test_id("replay-next").click()
         out["after_next"] = where.inner_text()
         page.keyboard.press("ArrowLeft")
@@ -153,6 +156,7 @@ def test_the_replay_viewer_steps_a_finished_hand_and_downloads_its_record(server
             assert out["prev_hand"].endswith(f"of {hands}"), (where, out["prev_hand"])
             assert out["from_scores"] == f"Hand {state.history[-1].number} of {hands}" or out["from_scores"].endswith(f"of {hands}")
             assert out["overflow"] == [], (where, out["overflow"])
+            assert out["axe"] == [], (where, out["axe"])
             assert out["asked"] == 2 and out["download"] == "pinochle-fx.json", where
     record = json.loads(out["record"])
     assert "replays" not in record and "type" not in record

@@ -15,6 +15,7 @@ from typing import Any
 
 from .browser_support import TIMEOUT_MS, in_browser, module_server
 from .test_browser import body, pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_a11y import axe_runner
 from .test_browser_layout import settle, to_souths_first_card
 
 SIZES = {"360x740": (360, 740), "390x844": (390, 844), "1440x900": (1440, 900)}
@@ -65,6 +66,8 @@ def undo_at(url: str, size: tuple[int, int], theme: str, name: str) -> dict[str,
         out["tools"] = page.evaluate(TOOLS)
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}-before.png"))
+        out["axe"] = [f"{v['id']} ({v['impact']})" for v in axe_runner().run(page).response["violations"]
+                      if v["impact"] in ("serious", "critical")]
         version = body(page, "version")
         btn.focus()
         page.keyboard.press("Enter")
@@ -95,6 +98,7 @@ def test_undo_takes_souths_last_call_back_by_keyboard_at_every_size(server: Any)
             assert out["firsts"][0]["disabled"], f"{where}: nothing to undo before South's first move"
             assert out["enabled_at_play"], f"{where}: South has called: Undo is offered"
             assert out["tools"] == [], (where, out["tools"])
+            assert out["axe"] == [], (where, out["axe"])
             assert out["running"] == 0, f"{where}: a card moved on an undo"
             # back to South's last call of the auction (a bid or a pass: South passed every time)
             assert out["focus_after"] in ("controls", "hand") or not out["disabled_after_first_undo"], (where, out["focus_after"])
