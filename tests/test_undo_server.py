@@ -186,3 +186,37 @@ def test_undo_is_refused_in_a_room_and_history_to_anyone_not_seated(service: Ope
         assert until(a, of_type("history"))["hands"] == []
         other.send_json({"type": "history", "match": state["match"]["id"]})
         assert error(other)["code"] == "no_match"
+
+
+def test_after_an_undo_the_computers_see_the_same_version_as_before(tmp_path: Path) -> None:
+    """The computers' views carry the line of play's ply, not the log's version: the same position after an
+    undo is the same view for them, version included (so Hard's draws, seeded by it, are the same)."""
+    from starlette.testclient import TestClient
+
+    from pinochle.server.app import create_app
+
+    seen: list[tuple[str, int]] = []
+
+    class Recorder:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def act(self, v: Any) -> Any:
+            seen.append((str(v.seat), v.version))
+            return self.inner.act(v)
+
+    with TestClient(create_app(tmp_path / "r.db", bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
+        hello(ws)
+        first = south_to_bid(ws)
+        table = client.app.state.tables.tables[first["match"]["id"]]  # type: ignore[attr-defined]
+        for place, player in list(table.players.items()):
+            table.players[place] = Recorder(player)
+        seen.clear()
+        after = move(ws, first["view"])
+        once = list(seen)
+        back = undo(ws, after["view"]["version"])
+        seen.clear()
+        again = move(ws, back["view"])
+        assert once and seen == once, (once, seen)
+        played = after["view"]["version"] - first["view"]["version"]
+        assert same_position(again["view"], after["view"]) and again["view"]["version"] == back["view"]["version"] + played
