@@ -512,7 +512,9 @@ function drawReplay() {
   const h0 = replay.history;
   if (!h0) return;
   const s = st.view ? tableSeating() : null;
-  const name = (seat) => (s ? s.name(seat) : seat);
+  // a table of 4 or 5: the hand's own lineup names the chair that sat at each seat that hand
+  const name = (seat, lineup) => (s && lineup && s.chairName && lineup[seat] !== undefined
+    ? s.chairName(lineup[seat]) : s ? s.name(seat) : seat);
   const { body, title, steps, where } = renderReplay(h0, replay.hand, replay.step, name);
   $("replay-title").textContent = `Replay · ${title}`;
   $("replay-body").replaceChildren(body);

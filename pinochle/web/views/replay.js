@@ -35,11 +35,13 @@ function callWord(call) {
  * @param {object} history the server's `history` message
  * @param {number} hand the hand's index
  * @param {number} step the step
- * @param {(seat: string) => string} name a seat's name at this table ("You", "Partner", ...)
+ * @param {(seat: string, lineup?: object) => string} name a seat's name at this table ("You", "Partner", ...),
+ *   given the hand's `lineup` at a table of 4 or 5 (the chair at each seat that hand)
  * @returns {{body: HTMLElement, title: string, steps: number, where: string}}
  */
-export function renderReplay(history, hand, step, name) {
+export function renderReplay(history, hand, step, nameAt) {
   const rec = history.hands[hand];
+  const name = (seat) => nameAt(seat, rec.lineup);
   const rp = (history.replays ?? [])[hand] ?? {};
   const tricks = rp.tricks ?? [];
   const steps = tricks.length;
