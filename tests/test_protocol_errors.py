@@ -516,6 +516,17 @@ def case_storage(client: TestClient, app: Any) -> None:
         assert until(ws, of_type("state"))["view"]["version"] == msg["view"]["version"]
 
 
+def case_no_undo(client: TestClient, app: Any) -> None:
+    """Undo with nothing to undo (South's first move of the hand is still to come): ``no_undo``; the
+    rooms, Quick Match and a hand's end: tests/test_undo_server.py."""
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        msg = south_to_bid(ws)
+        ws.send_json({"type": "undo", "match": None, "version": msg["view"]["version"]})
+        err = error(ws)
+        assert err["code"] == "no_undo" and "nothing to undo" in err["message"]
+
+
 ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
     ErrorCode.BAD_MESSAGE: [case_bad_message],
     ErrorCode.UNKNOWN_TYPE: [case_unknown_type],
@@ -531,6 +542,7 @@ ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
     ErrorCode.TOO_MANY_ROOMS: [case_too_many_rooms],
     ErrorCode.SERVER: [case_server],
     ErrorCode.STORAGE: [case_storage],
+    ErrorCode.NO_UNDO: [case_no_undo],
 }
 _CASES = [(code, case) for code, cases in ERROR_CASES.items() for case in cases]
 
@@ -933,6 +945,8 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "quick_match": {"name": NAME, "game": GAME, "players": PLAYERS},
     "cancel_search": {},
     "pace": {"bot_delay": st.floats(0, 3)},
+    "undo": {"match": MATCH, "version": st.just(VERSION) | st.integers(0, 40)},
+    "history": {"match": MATCH},
 }
 
 

@@ -20,6 +20,8 @@ export const ClientType = Object.freeze({
   QUICK_MATCH: "quick_match",
   CANCEL_SEARCH: "cancel_search",
   PACE: "pace",
+  UNDO: "undo",
+  HISTORY: "history",
 });
 
 /** Types of the messages the server sends. */
@@ -32,6 +34,7 @@ export const ServerType = Object.freeze({
   SEARCHING: "searching",
   MATCHED: "matched",
   ERROR: "error",
+  HISTORY: "history",
 });
 
 /** The `type` of an action object inside an `action` message. */
@@ -68,6 +71,7 @@ export const ErrorCode = Object.freeze({
   TOO_MANY_ROOMS: "too_many_rooms",
   SERVER: "server",
   STORAGE: "storage",
+  NO_UNDO: "no_undo",
 });
 
 /** WebSocket close codes the server uses. */
@@ -88,6 +92,7 @@ export const StateEvent = Object.freeze({
   MOVE: "move",
   PRESENCE: "presence",
   NEXT_READY: "next_ready",
+  UNDO: "undo",
 });
 
 /** Computer player levels for `new_match`. */
