@@ -335,6 +335,10 @@ class Frames:
                 msg["players"] = rng.choice([3, 4, 5, None])
         elif kind == "pace":
             msg["bot_delay"] = rng.choice([0, 0.5, 3])
+        elif kind == "undo":
+            msg.update(match=self.match(), version=self.version())
+        elif kind == "history":
+            msg["match"] = self.match()
         return msg
 
     def mutate(self, msg: dict[str, Any]) -> dict[str, Any]:

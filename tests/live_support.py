@@ -35,6 +35,7 @@ from websockets.exceptions import ConnectionClosed
 from pinochle.cards import Card, Seat, unpack
 from pinochle.errors import BadCard
 from pinochle.game import Action, State, apply, new_match, view
+from pinochle.records import match_record
 from pinochle.server.storage import SQLiteStorage
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -369,11 +370,12 @@ def my_turn(who: str, *, hand_no: int = 0, tricks: int = 0) -> Callable[[Msg], b
 
 def replay(stored: Any) -> list[State]:
     """Every state of a stored match, in its game: ``states[v]`` is the state at version ``v``."""
-    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game)
-    states = [state]
+    from pinochle.server.undo import Line  # an undo entry (solo) takes the state back: docs/protocol.md, "Undo in solo"
+
+    line = Line(new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game))
+    states = [line.state]
     for raw in stored.actions:
-        state = apply(state, Action.from_json(raw))
-        states.append(state)
+        states.append(line.step(raw))
     for i, s in enumerate(states):
         assert s.version == i
     return states
@@ -520,7 +522,8 @@ def check_secrecy(db: Path | None, clients: list[Client], seats: dict[tuple[str,
     For each ``state``: the versions a person is sent never go back, the view is the engine's ``view(true_state, seat)`` (but
     ``legal`` at a hand's end), its hand is the recipient's true hand, every card
     string sits at a public path or the recipient's own (see
-    :func:`check_card_paths`), and the match summary is true. No other message
+    :func:`check_card_paths`), and the match summary is true. A ``history`` holds the records of
+    finished hands only (those the stored match's last state holds, in order). No other message
     holds a card. No message holds another person's seat token.
 
     Args:
@@ -547,6 +550,13 @@ def check_secrecy(db: Path | None, clients: list[Client], seats: dict[tuple[str,
                 text = json.dumps(msg)
                 for tok in others:
                     assert tok not in text, f"{c.name} was sent another person's seat token in {msg['type']}: {text[:300]}"
+                if msg["type"] == "history":  # finished hands only: the records the match's end holds, in order
+                    final = truth.states(msg["match"])[-1]
+                    want = match_record(final)["hands"]
+                    assert isinstance(want, list) and msg["hands"] == want[:len(msg["hands"])], (
+                        f"{c.name}: a history of match {msg['match']} holds a hand that is not a finished hand of it")
+                    counts["histories"] += 1
+                    continue
                 if msg["type"] != "state":
                     for path, s in walk(msg):
                         assert as_card(s) is None, f"{c.name}: card {s!r} at {path} in a {msg['type']} message"

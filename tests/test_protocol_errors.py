@@ -516,6 +516,15 @@ def case_storage(client: TestClient, app: Any) -> None:
         assert until(ws, of_type("state"))["view"]["version"] == msg["view"]["version"]
 
 
+def case_no_undo(client: TestClient, app: Any) -> None:
+    """Undo with nothing to undo (South's first move of the hand is still to come): ``no_undo``; the
+    rooms, Quick Match and a hand's end: tests/test_undo_server.py."""
+    with client.websocket_connect("/ws") as ws:
+        hello(ws)
+        msg = south_to_bid(ws)
+        ws.send_json({"type": "undo", "match": None, "version": msg["view"]["version"]})
+        err = error(ws)
+        assert err["code"] == "no_undo" and "nothing to undo" in err["message"]
 def case_no_hints(client: TestClient, app: Any) -> None:
     """A hint in a room whose creator has not turned hints on is ``no_hints`` (more: tests/test_service_hints.py)."""
     with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
@@ -541,6 +550,7 @@ ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
     ErrorCode.TOO_MANY_ROOMS: [case_too_many_rooms],
     ErrorCode.SERVER: [case_server],
     ErrorCode.STORAGE: [case_storage],
+    ErrorCode.NO_UNDO: [case_no_undo],
     ErrorCode.NO_HINTS: [case_no_hints],
 }
 _CASES = [(code, case) for code, cases in ERROR_CASES.items() for case in cases]
@@ -944,6 +954,8 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "quick_match": {"name": NAME, "game": GAME, "players": PLAYERS},
     "cancel_search": {},
     "pace": {"bot_delay": st.floats(0, 3)},
+    "undo": {"match": MATCH, "version": st.just(VERSION) | st.integers(0, 40)},
+    "history": {"match": MATCH},
     "hint": {"match": MATCH, "version": st.just(VERSION) | st.integers(0, 40)},
     "room_hints": {"on": st.booleans()},
     "review": {"match": MATCH, "hand": st.integers(1, 3)},

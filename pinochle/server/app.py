@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .collector import GcWatch
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
+from .history import history_message
 from .howto import DEFAULT_GAME, howto_article, howto_html
 from . import aids
 from .adapters import MemoryLink
@@ -438,6 +439,24 @@ class Connection:
         with self.server.metrics.move_update.time():  # the move, the moves it sets off, and everyone told
             await table.person_action(seat, version, action)
 
+    async def _on_undo(self, d: dict[str, object]) -> None:
+        """``undo``: take back this person's most recent move of the hand in their solo match (docs/protocol.md,
+        "Undo in solo")."""
+        match_id = d["match"]
+        assert match_id is None or isinstance(match_id, str)
+        table, seat = await self._table_for(match_id, "in progress")
+        version = d["version"]
+        assert isinstance(version, int)
+        await table.undo(seat, version)
+
+    async def _on_history(self, d: dict[str, object]) -> None:
+        """``history``: the records of the finished hands of a match this person is seated at (docs/protocol.md,
+        "Hand history")."""
+        match_id = d.get("match")
+        assert match_id is None or isinstance(match_id, str)
+        table, _seat = await self._table_for(match_id, "to show")
+        await self.send(history_message(table))
+
     async def _on_hint(self, d: dict[str, object]) -> None:
         """``hint``: Hard's move in this person's seat and why (:func:`.aids.hint`); nothing changes."""
         match_id = d["match"]
@@ -630,6 +649,8 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, object]], Awaitable[None]]] 
     "leave": Connection._on_leave,
     "quick_match": Connection._on_quick_match,
     "cancel_search": Connection._on_cancel_search,
+    "undo": Connection._on_undo,
+    "history": Connection._on_history,
     "hint": Connection._on_hint,
     "room_hints": Connection._on_room_hints,
     "review": Connection._on_review,

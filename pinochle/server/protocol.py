@@ -32,6 +32,7 @@ CLIENT_TYPES = (
     "hello", "new_match", "resume", "action",
     "create_room", "join_room", "ready", "room_level", "room_timer", "room_game", "arrange", "start", "leave",
     "back_to_lobby", "quick_match", "cancel_search", "pace",
+    "undo", "history",
     "hint", "room_hints", "review",
 )
 #: The slowest computer pace a client may ask for (seconds between computer moves).
@@ -96,6 +97,7 @@ class ErrorCode(str, Enum):
     TOO_MANY_ROOMS = "too_many_rooms"
     SERVER = "server"
     STORAGE = "storage"
+    NO_UNDO = "no_undo"
     NO_HINTS = "no_hints"
 
 
@@ -497,6 +499,13 @@ def parse_client(text: str | bytes) -> ClientMessage:
         _missing(data, kind, "action", expected)
         if not isinstance(data["action"], dict):
             raise _refuse(kind, "action", expected, data["action"])
+    elif kind == "undo":
+        _text(data, kind, "match", "the id of your solo match (text), or null for it", nullable=True)
+        _missing(data, kind, "version", f"the view's version, a whole number from 0 to {MAX_VERSION}")
+        number(data["version"], kind, "version", 0, MAX_VERSION, whole=True)
+    elif kind == "history":
+        _text(data, kind, "match", "the id of a match you are seated at (text), or null for your solo match",
+              nullable=True)
     elif kind == "hint":
         _text(data, kind, "match", "the id of the match (text), or null for your solo match", nullable=True)
         _missing(data, kind, "version", f"the view's version, a whole number from 0 to {MAX_VERSION}")

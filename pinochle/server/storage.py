@@ -126,6 +126,16 @@ class StoredMatch:
     game: str = "table"
     salt: str = ""
 
+    @property
+    def assisted(self) -> bool:
+        """Whether an undo was made in the match (docs/protocol.md, "Undo in solo"): its log holds an
+        undo entry, ``{"type": "undo", "to": K}``, stored after the moves it took back, which stay in the log.
+
+        An undo is an entry of the log as a move is, so neither backend's schema changed for it: a
+        file or a Redis key space written before undo reads the same (no undo, not assisted).
+        """
+        return any(raw.get("type") == "undo" for raw in self.actions)
+
 
 class StaleWrite(Exception):
     """An action was appended at an index that is already taken (a concurrent or stale move), or past

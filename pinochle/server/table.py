@@ -44,7 +44,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ..bots import Player, for_level
@@ -58,6 +58,7 @@ from .adapters import Link
 from .hub import Hub, Send
 from .protocol import ErrorCode, ProtocolError
 from .storage import SeatRecord, StaleWrite, Storage, StorageFault, StoredMatch
+from .undo import Line, assisted, fold, is_undo, undo_entry
 
 R = TypeVar("R")
 
@@ -80,11 +81,19 @@ def rebuild(stored: StoredMatch) -> State:
     Raises:
         ValueError: the stored game is unknown or not playable (a database written by a newer server).
     """
-    state = new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game,
+    return line_of(stored).state
+
+
+def line_of(stored: StoredMatch) -> Line:
+    """The match's line of play (:class:`~.undo.Line`): the stored action log folded from the seed, its undo
+    entries taken into account (docs/protocol.md, "Undo in solo").
+
+    Raises:
+        ValueError: the stored game is unknown or not playable, or the log does not replay.
+    """
+    start = new_match(seed=stored.seed, first_dealer=stored.first_dealer, game=stored.game,
                       players=TableOptions.from_json(stored.options).players)
-    for raw in stored.actions:
-        state = apply(state, Action.from_json(raw))
-    return state
+    return fold(start, stored.actions)
 
 
 def new_match_id() -> str:
@@ -231,7 +240,11 @@ class Table:
         self.clock = clock
         self.on_finish = on_finish
         self.options = TableOptions.from_json(stored.options)
-        self.state = rebuild(stored)
+        #: the line of play: the state, and the moves of the current hand an undo can take back
+        self.line = line_of(stored)
+        self.state = self.line.state
+        #: an undo was made in this match (docs/protocol.md, "Undo in solo"): it is assisted
+        self.assisted = assisted(stored.actions)
         #: a table of more players than seats (auction at 4 or 5): people hold chairs, not seats
         self.chaired = self.state.table_size > self.state.game.seating.players
         size = self.state.table_size if self.chaired else 4
@@ -399,6 +412,8 @@ class Table:
             "winner": None if s.winner is None else names[s.winner],
             **({"players": s.table_size} if self.chaired else {}),
             "commitment": self.commitment,
+            # an undo was made (docs/protocol.md, "Undo in solo"): the statistics count the match as assisted
+            "assisted": self.assisted,
             # the match is over: its shuffle is shown, so that anyone can check it (pinochle verify)
             # (the seed in decimal as text: it has up to 63 bits, more than a JavaScript number holds exactly)
             **({"seed": str(self.seed), "salt": self.salt} if s.phase == "match_end" and self.salt else {}),
@@ -460,6 +475,8 @@ class Table:
             table["chair"] = seat
             table["players"] = self.state.table_size
             table["lineup"] = lineup_json(self.state.lineup)
+        if self.kind == "solo":  # whether an undo would be taken now (docs/protocol.md, "Undo in solo")
+            table["undo"] = not self.abandoned and self.line.undo_point(self.seat_at(seat)) is not None
         return {"type": "state", "match": summary, "view": v, "event": event, "table": table}
 
     def _shared(self, now: float) -> tuple[dict[str, object], dict[str, object]]:
@@ -584,11 +601,64 @@ class Table:
             if self.tables is not None:  # a write that timed out may still be carried out: the sweep checks
                 self.tables.doubtful.add(self.id)
             raise
+        self.line.take(action, new)
         self._adopt(new)
         if self.link.shared:  # kept for the next notice (a service of one has nobody to tell)
             if not self._outbox:
                 self._outbox_from = at
             self._outbox.append(action.to_json())
+
+    async def undo(self, place: int, version: int) -> None:
+        """Take back the most recent move of the person at ``place`` in the current hand, and the
+        computers' moves after it (docs/protocol.md, "Undo in solo"); everyone is told with the event ``"undo"``.
+
+        The undo is stored as an entry of the log (:func:`~.undo.undo_entry`): the undone moves stay
+        stored, and the match is assisted from then on.
+
+        The checks are made in this order: the match has not ended early (``no_match``), it is a solo
+        match (``no_undo``), ``version`` is the current one (``stale``), and the person has a move of
+        this hand to take back (``no_undo``: the hand is over, or no move of theirs yet).
+
+        Raises:
+            ProtocolError: ``no_match``, ``no_undo`` or ``stale``; the match is unchanged.
+        """
+        async with self.lock:
+            if self.closed or self.abandoned:
+                raise ProtocolError(ErrorCode.NO_MATCH, "this match has ended without a result: it goes no further")
+            if self.kind != "solo":
+                raise ProtocolError(ErrorCode.NO_UNDO, "undo is for solo matches only: at a room or Quick Match "
+                                                       "table every move stands")
+            state = self.state
+            if version != state.version:
+                raise ProtocolError(ErrorCode.STALE, f"the table has moved on (version {state.version}, your undo was for {version})")
+            if state.phase in ("hand_end", "match_end"):
+                raise ProtocolError(ErrorCode.NO_UNDO, "the hand is over: a finished hand's moves stand")
+            to = self.line.undo_point(self.seat_at(place))
+            if to is None:
+                raise ProtocolError(ErrorCode.NO_UNDO, "nothing to undo: you have made no move in this hand yet")
+            entry = undo_entry(to)
+            try:
+                await asyncio.to_thread(self.storage.append_action, self.id, state.version, entry, False)
+            except StaleWrite:
+                await self._stale()
+                raise ProtocolError(ErrorCode.STALE, "the table has moved on") from None
+            except StorageFault:
+                if self.tables is not None:
+                    self.tables.doubtful.add(self.id)
+                raise
+            self._ahead = []
+            self._step(entry)
+            if self.link.shared:
+                if not self._outbox:
+                    self._outbox_from = state.version
+                self._outbox.append(entry)
+            await self.broadcast("undo")
+
+    def _step(self, raw: dict[str, object]) -> None:
+        """Fold the stored log entry ``raw`` (a move, or an undo) into the line of play and take the new state."""
+        if is_undo(raw):
+            self.assisted = True
+        self._take(self.line.step(raw))
 
     def _adopt(self, new: State) -> None:
         """Make ``new`` (stored) the table's state: a new hand or a hand's end clears who asked to deal
@@ -723,7 +793,7 @@ class Table:
                     break
             raw = self._ahead.pop(0)
             self._ahead_from += 1
-            self._take(apply(self.state, Action.from_json(raw)))
+            self._step(raw)
             self._outbox = []  # another process's action: what this one stored before is told already
             n += 1
         return n
@@ -799,7 +869,7 @@ class Table:
                 return
             self._ahead = []
             for raw in stored.actions[self.state.version:]:
-                self._take(apply(self.state, Action.from_json(raw)))
+                self._step(raw)
             if stored.finished and self.state.phase != "match_end":
                 self.abandoned = True
             await self.load_facts()
@@ -902,6 +972,7 @@ class Table:
             async with self.lock:
                 what, wake = self.decide(self.clock())
                 before = self.state
+                ply = self.line.ply
                 if self._stand_ins() != self._shown_stand_ins:
                     await self.broadcast("presence")  # a computer now plays for someone away, or stopped
             if what is None:
@@ -914,8 +985,13 @@ class Table:
             seat = turn(before)
             assert seat is not None
             if what == "bot":
+                # the view's version is the line of play's ply: the same position brings the same choice, however
+                # many moves were undone before it (docs/protocol.md, "Undo in solo")
+                seen = view(before, seat)
+                if ply != seen.version:
+                    seen = replace(seen, version=ply)
                 try:
-                    action = await asyncio.to_thread(self.players[self.place_at(seat, before)].act, view(before, seat))
+                    action = await asyncio.to_thread(self.players[self.place_at(seat, before)].act, seen)
                 except Exception:
                     log.exception("computer player failed in match %s; playing the first legal move", self.id)
                     action = self._fallback(before, seat)

@@ -410,13 +410,15 @@ export function createFlow({ handle, table, say = null }) {
   }
 
   function push(msg) {
-    const item = { msg, animate: true };
+    // an undo (solo) takes moves back: the table is drawn as it was, at once, with no card moving
+    const undo = Boolean(msg && msg.type === "state" && msg.event === "undo");
+    const item = { msg, animate: !undo };
     queue.push(item);
     const waiting = queue.filter((i) => i.msg && i.msg.type === "state").length;
     if (waiting > MAX_WAITING) {
       // too far behind: finish what runs, catch up without animating, animate only the latest
       skipWaiting();
-      item.animate = true;
+      item.animate = !undo;
       finishAll();
     }
     if (!draining) drain();

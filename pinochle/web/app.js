@@ -23,6 +23,7 @@ import {
   dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, openHandSummary, routeSeat, seatInPlay, send, sendHello, setIdle, st,
   tableActions, tableSeating, tick, useSocket,
 } from "./controller.js";
+import { handReplay, openReplay, sendUndo, stepReplay } from "./controller.js";
 import { movingText } from "./words.js";
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
@@ -405,6 +406,21 @@ function wire() {
   on("meld-btn", "click", () => openDialog("meld"));
   on("last-trick-btn", "click", () => openDialog("trick"));
   on("scores-btn", "click", () => openDialog("scores"));
+  on("undo-btn", "click", () => sendUndo());
+  on("scores-replay", "click", () => openReplay());
+  on("result-replay", "click", () => openReplay());
+  on("replay-prev", "click", () => stepReplay(-1));
+  on("replay-next", "click", () => stepReplay(1));
+  on("replay-prev-hand", "click", () => handReplay(-1));
+  on("replay-next-hand", "click", () => handReplay(1));
+  $("replay-dialog").addEventListener("keydown", (e) => {
+    // left and right arrows step trick by trick (Home and End: the deal and the last trick)
+    const by = { ArrowLeft: -1, ArrowRight: 1, Home: -99, End: 99 }[e.key];
+    if (by === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    stepReplay(by);
+  });
   on("summary-scores", "click", () => openDialog("scores"));
   // a row of the score sheet opens that hand's full summary
   const openRow = (e) => {

@@ -33,6 +33,8 @@ import { lastCompleted, renderLastTrick, renderMeld, renderResult, renderReview,
 import { renderHome } from "./views/home.js";
 import { renderLobby } from "./views/lobby.js";
 import { renderSearchCountdown, renderSearching } from "./views/search.js";
+import { renderUndo } from "./views/undo.js";
+import { recordOf, renderReplay } from "./views/replay.js";
 
 const SCREEN_KEY = "pinochle.screen"; // sessionStorage: "home", "table" (solo) or "seat": where a reloaded tab goes
 const SCREENS = ["connecting", "home", "table", "result", "lobby", "searching", "review"];
@@ -409,6 +411,7 @@ export function renderTable() {
   const hasMeld = Object.values(v.melds).some(Boolean);
   $("meld-btn").disabled = !hasMeld;
   $("last-trick-btn").disabled = !lastCompleted(v);
+  renderUndo($("undo-btn"), st.match, st.table, st.busy);
   if ($("meld-dialog").open) renderMeld(ctx);
   if ($("scores-dialog").open) renderScores(ctx);
   const ending = v.phase === Phase.MATCH_END && st.endSummary === handKey(v);
@@ -465,6 +468,98 @@ function dealNext() {
   }
   if ($("summary-dialog").open) $("summary-dialog").close();
   sendAction({ type: ActionType.DEAL });
+}
+
+/** Undo: take back your most recent move of the hand (solo; the server answers with a state, event "undo"). */
+export function sendUndo() {
+  if (!st.view || st.busy || !st.table?.undo) return;
+  clearToasts();
+  if (send({ type: ClientType.UNDO, match: st.match ? st.match.id : null, version: st.view.version })) {
+    st.busy = true;
+    document.body.dataset.busy = "1";
+    $("undo-btn").disabled = true;
+    clearTimeout(st.busyTimer);
+    st.busyTimer = setTimeout(() => {
+      if (!st.busy) return;
+      setIdle();
+      askResume();
+    }, 8000);
+  }
+}
+
+// ------------------------------------------------------------------ the replay viewer (views/replay.js)
+
+const replay = { history: null, hand: 0, step: 0, wanted: false, url: null };
+
+/** Ask the server for the match's finished hands; the viewer opens on the last of them when they come. */
+export function openReplay() {
+  if (!st.match) return;
+  replay.wanted = true;
+  send({ type: ClientType.HISTORY, match: st.match.id });
+}
+
+/** The server's `history` message: open (or redraw) the viewer. */
+export function onHistory(msg) {
+  if (!replay.wanted && !$("replay-dialog").open) return;
+  replay.wanted = false;
+  if (!Array.isArray(msg.hands) || !msg.hands.length) {
+    toast("No hand has finished yet: the replay shows finished hands.", "info");
+    return;
+  }
+  const same = replay.history && replay.history.match === msg.match;
+  replay.history = msg;
+  if (!same || replay.hand >= msg.hands.length) {
+    replay.hand = msg.hands.length - 1;
+    replay.step = 0;
+  }
+  drawReplay();
+  if ($("scores-dialog").open) $("scores-dialog").close();
+  if (!$("replay-dialog").open) $("replay-dialog").showModal();
+}
+
+function drawReplay() {
+  const h0 = replay.history;
+  if (!h0) return;
+  const s = st.view ? tableSeating() : null;
+  // a table of 4 or 5: the hand's own lineup names the chair that sat at each seat that hand
+  const name = (seat, lineup) => (s && lineup && s.chairName && lineup[seat] !== undefined
+    ? s.chairName(lineup[seat]) : s ? s.name(seat) : seat);
+  const { body, title, steps, where } = renderReplay(h0, replay.hand, replay.step, name);
+  $("replay-title").textContent = `Replay · ${title}`;
+  $("replay-body").replaceChildren(body);
+  $("replay-hand").textContent = `${title} of ${h0.hands.length}`;
+  $("replay-where").textContent = where;
+  $("replay-prev").disabled = replay.step === 0;
+  $("replay-next").disabled = replay.step >= steps;
+  $("replay-prev-hand").disabled = replay.hand === 0;
+  $("replay-next-hand").disabled = replay.hand >= h0.hands.length - 1;
+  if (replay.url) URL.revokeObjectURL(replay.url);
+  replay.url = URL.createObjectURL(new Blob([JSON.stringify(recordOf(h0), null, 1)], { type: "application/json" }));
+  const link = $("replay-download");
+  link.href = replay.url;
+  link.setAttribute("download", `pinochle-${h0.match}.json`);
+}
+
+/** Step the viewer `delta` tricks (the deal, the auction and the meld are step 0). */
+export function stepReplay(delta) {
+  const h0 = replay.history;
+  if (!h0) return;
+  const steps = (h0.replays?.[replay.hand]?.tricks ?? []).length;
+  const next = Math.min(steps, Math.max(0, replay.step + delta));
+  if (next === replay.step) return;
+  replay.step = next;
+  drawReplay();
+}
+
+/** Go to the hand `delta` hands away, at its deal. */
+export function handReplay(delta) {
+  const h0 = replay.history;
+  if (!h0) return;
+  const next = Math.min(h0.hands.length - 1, Math.max(0, replay.hand + delta));
+  if (next === replay.hand) return;
+  replay.hand = next;
+  replay.step = 0;
+  drawReplay();
 }
 
 export const tableActions = {

@@ -10,6 +10,7 @@ import {
   saveDevice, SCREEN_KEY, SEAT_SCREENS, sendHello, setIdle, st, stillReviewing, tableSeating,
 } from "./controller.js";
 import { setTimer } from "./timer.js";
+import { onHistory } from "./controller.js";
 import { welcomePace } from "./settings-ui.js";
 import { renderInvite } from "./views/home.js";
 import { renderDecisionReview } from "./views/review.js";
@@ -113,6 +114,9 @@ function onState(msg) {
   if (shown && sameMatch && msg.event === StateEvent.MOVE) announceChanges(s, prev, v);
   // people coming and going at the table you are looking at (in the lobby and the review, the room says it)
   if (atTable && sameMatch) notice(presenceChanges(s, prevTable, st.table));
+  if (shown && sameMatch && msg.event === StateEvent.UNDO) {
+    announce("Undone: your last move and the moves after it are taken back. Your move again.");
+  }
   if (msg.event === StateEvent.START) {
     announce(`New match. ${s.isMe(v.dealer) ? "You deal" : `${s.name(v.dealer)} deals`}.`);
   }
@@ -126,6 +130,16 @@ function onState(msg) {
     }
     go(endScreen(which, v));
   } else go("table");
+  if (atTable && msg.event === StateEvent.UNDO) keepFocusAfterUndo();
+}
+
+/** After an undo the Undo button may be disabled (nothing more to take back): the focus goes on to your move. */
+function keepFocusAfterUndo() {
+  const btn = document.getElementById("undo-btn");
+  const lost = document.activeElement === btn || document.activeElement === document.body || !document.activeElement;
+  if (!btn || !btn.disabled || !lost) return;
+  const next = document.querySelector("#controls button:not([disabled])") ?? document.getElementById("hand");
+  next?.focus({ preventScroll: true });
 }
 
 function onJoined(msg) {
@@ -260,6 +274,7 @@ export function messageHandlers(socket) {
     [ServerType.LEFT]: onLeft,
     [ServerType.SEARCHING]: onSearching,
     [ServerType.MATCHED]: onMatched,
+    [ServerType.HISTORY]: onHistory,
     [ServerType.HINT]: onHint,
     [ServerType.REVIEW]: onReview,
   };

@@ -20,6 +20,8 @@ export const ClientType = Object.freeze({
   QUICK_MATCH: "quick_match",
   CANCEL_SEARCH: "cancel_search",
   PACE: "pace",
+  UNDO: "undo",
+  HISTORY: "history",
   HINT: "hint",
   ROOM_HINTS: "room_hints",
   REVIEW: "review",
@@ -35,6 +37,7 @@ export const ServerType = Object.freeze({
   SEARCHING: "searching",
   MATCHED: "matched",
   ERROR: "error",
+  HISTORY: "history",
   HINT: "hint",
   REVIEW: "review",
 });
@@ -73,6 +76,7 @@ export const ErrorCode = Object.freeze({
   TOO_MANY_ROOMS: "too_many_rooms",
   SERVER: "server",
   STORAGE: "storage",
+  NO_UNDO: "no_undo",
   NO_HINTS: "no_hints",
 });
 
@@ -94,6 +98,7 @@ export const StateEvent = Object.freeze({
   MOVE: "move",
   PRESENCE: "presence",
   NEXT_READY: "next_ready",
+  UNDO: "undo",
 });
 
 /** Computer player levels for `new_match`. */

@@ -1,0 +1,79 @@
+// The replay viewer (docs/protocol.md, "Hand history"): a finished hand, trick by trick, with every
+// hand face up, the auction and the meld. A pure view of the server's `history` message: the seats of
+// the calls and of the cards come from the server (`replays`); the cards a seat holds before a trick
+// are the ones it plays from that trick on (a hand played out plays every card it holds).
+
+import { cardEl, cardShort, h, SUIT, VS } from "../dom.js";
+
+/** The cards `seat` holds before trick `k` of `tricks` (those it plays in trick k and after). */
+export function heldBefore(tricks, seat, k) {
+  const out = [];
+  for (const t of tricks.slice(k)) {
+    t.seats.forEach((s, i) => { if (s === seat) out.push(t.cards[i]); });
+  }
+  return out;
+}
+
+/** The record to download: the history without `type`, `match` and `replays` (a `pinochle-match/1` record). */
+export function recordOf(history) {
+  const out = {};
+  for (const [k, v] of Object.entries(history)) if (!["type", "match", "replays"].includes(k)) out[k] = v;
+  return out;
+}
+
+function suitWord(suit) {
+  return SUIT[suit] ? `${SUIT[suit].sym}${VS} ${SUIT[suit].name}` : "";
+}
+
+function callWord(call) {
+  return call === "pass" ? "Pass" : String(call);
+}
+
+/**
+ * The viewer's body for hand `hand` (index into `history.hands`) at step `step`: 0 shows the deal, the
+ * auction and the meld; step k (1 .. tricks) shows trick k with the hands held before it.
+ * @param {object} history the server's `history` message
+ * @param {number} hand the hand's index
+ * @param {number} step the step
+ * @param {(seat: string, lineup?: object) => string} name a seat's name at this table ("You", "Partner", ...),
+ *   given the hand's `lineup` at a table of 4 or 5 (the chair at each seat that hand)
+ * @returns {{body: HTMLElement, title: string, steps: number, where: string}}
+ */
+export function renderReplay(history, hand, step, nameAt) {
+  const rec = history.hands[hand];
+  const name = (seat) => nameAt(seat, rec.lineup);
+  const rp = (history.replays ?? [])[hand] ?? {};
+  const tricks = rp.tricks ?? [];
+  const steps = tricks.length;
+  const seats = Object.keys(rec.hands ?? {});
+  const title = `Hand ${rp.number ?? hand + 1}`;
+  const contract = rp.thrown_in ? "Thrown in: nobody bid"
+    : rp.declarer ? `${name(rp.declarer)} ${rp.bid ?? ""} · trump ${suitWord(rp.trump)}` : `Trump ${suitWord(rp.trump)}`;
+  const auction = h("ol", { class: "replay-auction", "aria-label": "Auction" },
+    (rp.auction ?? []).map((c) => h("li", {}, h("strong", {}, name(c.seat)), " ", callWord(c.call))));
+  const trick = step > 0 ? tricks[step - 1] : null;
+  const where = step === 0 ? "The deal, the auction and the meld" : `Trick ${step} of ${steps}`;
+  const hands = h("div", { class: "replay-hands" }, seats.map((seat) => {
+    const cards = step === 0 || rp.stock ? rec.hands[seat] : heldBefore(tricks, seat, step - 1);
+    const meld = rp.melds?.[seat];
+    const played = trick ? trick.cards[trick.seats.indexOf(seat)] : null;
+    return h("section", { class: "replay-seat", "aria-label": `${name(seat)}'s cards`, dataset: { seat } },
+      h("h3", {}, name(seat), seat === rp.dealer ? " · dealer" : "",
+        step === 0 && meld ? ` · meld ${meld.total}` : "",
+        trick && played ? ` · plays` : ""),
+      h("div", { class: "replay-cards" }, cards.map((c, i) => cardEl(c, {
+        size: "mini", class: i === cards.indexOf(played) ? "replay-played" : "", // one copy of a card held twice
+      }))),
+      step === 0 && meld && meld.melds?.length
+        ? h("p", { class: "replay-meld" }, meld.melds.map((m) => `${m.name} ${m.points}`).join(", ")) : null);
+  }));
+  const trickLine = trick ? h("p", { class: "replay-trick", "aria-live": "polite" },
+    trick.seats.map((s, i) => `${name(s)}: ${cardShort(trick.cards[i])}`).join(" · "),
+    trick.winner ? ` — ${name(trick.winner)} wins` : "") : h("p", { class: "replay-trick", "aria-live": "polite" }, where);
+  const body = h("div", { class: "replay-body" },
+    h("p", { class: "replay-contract" }, contract),
+    step === 0 ? auction : null,
+    trickLine,
+    hands);
+  return { body, title, steps, where };
+}

@@ -1,0 +1,71 @@
+"""``pinochle/web/views/replay.js``: the replay viewer's view of the server's ``history`` message.
+
+The functions run in Debian's Chromium (the harness of tests/test_settings_js.py). The data are the
+server's own message for matches played by the engine (pinochle/server/history.py): the cards a seat
+holds before each trick are the ones the engine says it held then; a table of 4 or 5 names each hand's
+chairs by that hand's lineup.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pytest
+
+from pinochle.cards import DECKS, Seat
+from pinochle.game import State, new_match
+from pinochle.server.history import history_message
+from pinochle.server.table import Table
+from soak.secrecy import states
+
+from .test_settings_js import base_url, in_browser
+
+__all__ = ["base_url"]
+
+pytestmark = pytest.mark.usefixtures("needs_chromium")
+
+
+def held_by_engine(game: str, players: int | None = None) -> tuple[dict[str, Any], list[dict[str, list[str]]]]:
+    """The history of a random match's first hand, and every seat's cards before each of its tricks."""
+    held: list[dict[str, list[str]]] = []
+    last: State = new_match(seed=3, game=game)
+    for state in states(game, 3, players, max_hands=1):
+        if state.phase == "play" and (not state.tricks or len(state.tricks[-1].cards) == len(state.game.seating.seats)):
+            if len(held) == len(state.tricks):
+                deck = DECKS[state.rules.deck]
+                held.append({str(Seat(s)): sorted(str(c) for c in deck.unpack(state.hands[s])) for s in state.game.seating.seats})
+        last = state
+    return history_message(cast(Table, SimpleNamespace(id="m", state=last))), held
+
+
+@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat", "double-deck"])
+def test_the_cards_held_before_each_trick_are_the_engines(base_url: str, game: str) -> None:
+    history, held = held_by_engine(game)
+    tricks = history["replays"][0]["tricks"]
+    assert tricks and len(held) == len(tricks)
+
+    def script(page: Any) -> Any:
+        return page.evaluate("""async ([tricks, seats]) => {
+          const m = await import('/views/replay.js');
+          return tricks.map((_, k) => Object.fromEntries(seats.map(s => [s, m.heldBefore(tricks, s, k).sort()])));
+        }""", [tricks, list(held[0])])
+
+    got = in_browser(base_url, script)
+    assert [{s: Counter(c) for s, c in h.items()} for h in got] == [{s: Counter(c) for s, c in h.items()} for h in held]
+
+
+def test_a_table_of_five_names_each_hands_chairs_by_its_lineup(base_url: str) -> None:
+    history, _ = held_by_engine("auction", 5)
+    lineup = history["hands"][0]["lineup"]
+
+    def script(page: Any) -> Any:
+        return page.evaluate("""async (history) => {
+          const m = await import('/views/replay.js');
+          const r = m.renderReplay(history, 0, 0, (seat, lineup) => `chair ${lineup[seat]}`);
+          return [...r.body.querySelectorAll('.replay-seat h3')].map(e => e.textContent);
+        }""", history)
+
+    got = in_browser(base_url, script)
+    assert [t.split(" ·")[0] for t in got] == [f"chair {lineup[s]}" for s in history["hands"][0]["hands"]]
