@@ -6,6 +6,8 @@ Commands:
 * ``pinochle meld --trump S AS TS KS QS JS``: the melds of 1 to 12 cards (``--game double-deck``: 20).
 * ``pinochle legal --trump H --hand "AS 9S KH" --trick "TS"``: the legal cards.
 * ``pinochle replay FILE``: replay a hand or match record (RULES.md format).
+* ``pinochle review FILE --seat S``: the decision review of one seat in a hand or match record
+  (:mod:`pinochle.bots.review`): each decision against the Hard player's, and the points it gave up.
 * ``pinochle verify FILE``: check a finished match's record against its sealed shuffle
   (:mod:`pinochle.verify`): ``{"verified": true, "hands": N}``, or what differs (status 1).
 * ``pinochle play``: play a match in the terminal as South (``--game auction --players 4`` or 5:
@@ -588,6 +590,13 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a hand or match record; '-' reads one record per line")
     r.add_argument("file")
     _game_options(r, scale=False)
+    rv = sub.add_parser("review", help="the decision review of one seat in a hand or match record: each decision "
+                                       "against the Hard player's with the same information, and the points it gave up")
+    rv.add_argument("file")
+    rv.add_argument("--seat", required=True, choices=("N", "E", "S", "W"), help="the seat reviewed")
+    rv.add_argument("--hand", type=_number(1, 10_000), default=None, help="a match record: only this hand (from 1)")
+    rv.add_argument("--samples", type=_number(4, 10_000), default=None,
+                    help="sampled deals a card behind each decision (default 96)")
     vf = sub.add_parser("verify", help="check a finished match's record against its sealed shuffle "
                                        "(commitment, seed and salt; docs/records.md)")
     vf.add_argument("file")
@@ -795,6 +804,11 @@ def _command(argv: Sequence[str] | None, inp: IO[str], out: IO[str]) -> int:
             if args.file == "-":
                 return _jsonl(_lines(inp), out, lambda d: replay(_with_game(d, args.game)))
             _emit(out, replay(_with_game(_read_record(args.file), args.game)))
+            return 0
+        if args.command == "review":
+            from .bots.review import REVIEW_SAMPLES, review_record
+
+            _emit(out, review_record(_read_record(args.file), args.seat, args.hand, args.samples or REVIEW_SAMPLES))
             return 0
         if args.command == "verify":
             from .verify import verify

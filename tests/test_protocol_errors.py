@@ -525,6 +525,14 @@ def case_no_undo(client: TestClient, app: Any) -> None:
         ws.send_json({"type": "undo", "match": None, "version": msg["view"]["version"]})
         err = error(ws)
         assert err["code"] == "no_undo" and "nothing to undo" in err["message"]
+def case_no_hints(client: TestClient, app: Any) -> None:
+    """A hint in a room whose creator has not turned hints on is ``no_hints`` (more: tests/test_service_hints.py)."""
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        make_room(a, b)
+        sa, sb = latest_states(a, b, ready_and_start(a, b))
+        ws, state = (a, sa) if sa["view"]["turn"] == "S" else (b, sb)
+        ws.send_json({"type": "hint", "match": state["match"]["id"], "version": state["view"]["version"]})
+        assert error(ws)["code"] == "no_hints"
 
 
 ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
@@ -543,6 +551,7 @@ ERROR_CASES: dict[ErrorCode, list[Callable[..., None]]] = {
     ErrorCode.SERVER: [case_server],
     ErrorCode.STORAGE: [case_storage],
     ErrorCode.NO_UNDO: [case_no_undo],
+    ErrorCode.NO_HINTS: [case_no_hints],
 }
 _CASES = [(code, case) for code, cases in ERROR_CASES.items() for case in cases]
 
@@ -947,6 +956,9 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "pace": {"bot_delay": st.floats(0, 3)},
     "undo": {"match": MATCH, "version": st.just(VERSION) | st.integers(0, 40)},
     "history": {"match": MATCH},
+    "hint": {"match": MATCH, "version": st.just(VERSION) | st.integers(0, 40)},
+    "room_hints": {"on": st.booleans()},
+    "review": {"match": MATCH, "hand": st.integers(1, 3)},
 }
 
 

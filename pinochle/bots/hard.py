@@ -357,7 +357,11 @@ class HardPlayer(TablePlayer):
         return self._best_card(view, lambda rng: sample_hands(k, rng))
 
     def _best_card_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
-        """The legal card with the best mean settlement over ``self.samples`` deals drawn by ``deals``,
+        """The card of :meth:`card_values_teams` with the best value (ties: Normal's choice, else the cheapest)."""
+        return self._pick(view, self.card_values_teams(view, deals))
+
+    def card_values_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> list[tuple[Card, float]]:
+        """Each candidate card with its mean settlement over ``self.samples`` deals drawn by ``deals``,
         in a game where the declarer plays alone against the defenders (VARIANTS.md ``cutthroat``).
 
         Each deal's hidden cards include the declarer's buried ones (at the empty place: see
@@ -374,7 +378,7 @@ class HardPlayer(TablePlayer):
         if partner_sure_to_win(view):
             cards = counters_to_feed(cards, view.trump) or cards
         if len(cards) == 1:
-            return cards[0]
+            return [(cards[0], 0.0)]
         rules = view.rules_set()
         trump, me = int(view.trump), int(view.seat)
         team_of = team_index(view)
@@ -418,16 +422,30 @@ class HardPlayer(TablePlayer):
                     tricks, pts = playout_teams(hs, trump, leader, random.Random(seed).random, rules, next_seat,
                                                 team_of, [*trick, c])
                     totals[j] += value(pts, tricks, buried)
-        best = max(totals)
-        ties = [c for c, t in zip(cards, totals) if t >= best - 1e-9]
+        return [(c, t / self.samples) for c, t in zip(cards, totals)]
+
+    def _pick(self, view: View, values: Sequence[tuple[Card, float]]) -> Card:
+        """The card of ``values`` with the best value; among equal ones Normal's choice, else the
+        cheapest (a plain card before a trump, low before high)."""
+        if len(values) == 1:
+            return values[0][0]
+        assert view.trump is not None
+        trump = int(view.trump)
+        best = max(v for _, v in values)
+        ties = [c for c, v in values if v >= best - 1e-9]
         if len(ties) == 1:
             return ties[0]
         fallback = self._normal.card(view)
         return fallback if fallback in ties else min(ties, key=lambda c: (c // 6 == trump, c % 6))
 
     def _best_card(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
-        """The legal card with the best mean value over ``self.samples`` deals drawn by ``deals``
-        (:meth:`_card_samples`)."""
+        """The card of :meth:`card_values` with the best value (ties: Normal's choice, else the cheapest)."""
+        return self._pick(view, self.card_values(view, deals))
+
+    def card_values(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> list[tuple[Card, float]]:
+        """Each candidate card with its mean value over ``self.samples`` deals drawn by ``deals``
+        (:meth:`_card_samples`): the hand score of the seat's side less the other side's, by the
+        game's own scoring. A single candidate is not searched (value 0.0)."""
         cards = list(view.legal.cards)
         assert view.trump is not None
         if partner_sure_to_win(view):
@@ -442,7 +460,7 @@ class HardPlayer(TablePlayer):
             if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
                 cards = [c for c in cards if c != view.trump * 6 + 5] or cards
         if len(cards) == 1:
-            return cards[0]
+            return [(cards[0], 0.0)]
         trump, me, rules = int(view.trump), int(view.seat), self.rules
         side = me & 1
         rng = self._rng(view)
@@ -474,12 +492,8 @@ class HardPlayer(TablePlayer):
                 else:
                     tricks, pts = rollout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c])
                     totals[j] += value(pts, tricks)
-        best = max(totals)
-        ties = [c for c, t in zip(cards, totals) if t >= best - 1e-9]
-        if len(ties) == 1:
-            return ties[0]
-        fallback = self._normal.card(view)
-        return fallback if fallback in ties else min(ties, key=lambda c: (c // 6 == trump, c % 6))
+        n = self._card_samples(rules)
+        return [(c, t / n) for c, t in zip(cards, totals)]
 
 
 def hard_baseline(seed: int | str = 0) -> HardPlayer:

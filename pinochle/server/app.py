@@ -34,6 +34,7 @@ from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .history import history_message
 from .howto import DEFAULT_GAME, howto_article, howto_html
+from . import aids
 from .adapters import MemoryLink
 from .limits import GuessGuard, Guard, device_refusal
 from .metrics import MeasuredStorage, Metrics
@@ -456,6 +457,28 @@ class Connection:
         table, _seat = await self._table_for(match_id, "to show")
         await self.send(history_message(table))
 
+    async def _on_hint(self, d: dict[str, object]) -> None:
+        """``hint``: Hard's move in this person's seat and why (:func:`.aids.hint`); nothing changes."""
+        match_id = d["match"]
+        assert match_id is None or isinstance(match_id, str)
+        table, seat = await self._table_for(match_id, "in progress")
+        version = d["version"]
+        assert isinstance(version, int)
+        await self.send(await aids.hint(table, seat, version))
+
+    async def _on_review(self, d: dict[str, object]) -> None:
+        """``review``: the decision review of this person's seat in a finished hand (:func:`.aids.review`)."""
+        match_id = d["match"]
+        assert match_id is None or isinstance(match_id, str)
+        table, seat = await self._table_for(match_id, "to review")
+        hand = d["hand"]
+        assert isinstance(hand, int)
+        await self.send(await aids.review(table, seat, hand))
+
+    async def _on_room_hints(self, d: dict[str, object]) -> None:
+        """``room_hints``: hints on or off in the room's matches (the creator)."""
+        await self.server.rooms.set_hints(self.seat, d.get("on"))
+
     async def _on_create_room(self, d: dict[str, object]) -> None:
         """``create_room``: a new room with this tab as its creator."""
         if self.rooms_created >= MAX_ROOMS_PER_CONNECTION:
@@ -628,6 +651,9 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, object]], Awaitable[None]]] 
     "cancel_search": Connection._on_cancel_search,
     "undo": Connection._on_undo,
     "history": Connection._on_history,
+    "hint": Connection._on_hint,
+    "room_hints": Connection._on_room_hints,
+    "review": Connection._on_review,
 }
 
 

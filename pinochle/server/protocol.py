@@ -33,6 +33,7 @@ CLIENT_TYPES = (
     "create_room", "join_room", "ready", "room_level", "room_timer", "room_game", "arrange", "start", "leave",
     "back_to_lobby", "quick_match", "cancel_search", "pace",
     "undo", "history",
+    "hint", "room_hints", "review",
 )
 #: The slowest computer pace a client may ask for (seconds between computer moves).
 MAX_BOT_DELAY = 3.0
@@ -97,6 +98,7 @@ class ErrorCode(str, Enum):
     SERVER = "server"
     STORAGE = "storage"
     NO_UNDO = "no_undo"
+    NO_HINTS = "no_hints"
 
 
 def printable(text: str) -> str:
@@ -504,6 +506,18 @@ def parse_client(text: str | bytes) -> ClientMessage:
     elif kind == "history":
         _text(data, kind, "match", "the id of a match you are seated at (text), or null for your solo match",
               nullable=True)
+    elif kind == "hint":
+        _text(data, kind, "match", "the id of the match (text), or null for your solo match", nullable=True)
+        _missing(data, kind, "version", f"the view's version, a whole number from 0 to {MAX_VERSION}")
+        number(data["version"], kind, "version", 0, MAX_VERSION, whole=True)
+    elif kind == "review":
+        _text(data, kind, "match", "the id of the match (text), or null for your solo match", nullable=True)
+        _missing(data, kind, "hand", "the hand's number, a whole number from 1")
+        number(data["hand"], kind, "hand", 1, MAX_VERSION, whole=True)
+    elif kind == "room_hints":
+        _missing(data, kind, "on", "true or false")
+        if not isinstance(data["on"], bool):
+            raise _refuse(kind, "on", "true or false", data["on"])
     return ClientMessage(kind, data)
 
 

@@ -434,6 +434,29 @@ class RedisStorage:
             self._save_room(keys=[self._k("room", code), self._k("rmem", code), self._k("rooms")],
                             args=[self.prefix, code, json.dumps(data), repr(self._clock()), *tokens])
 
+    def save_review(self, match_id: str, hand: int, seat: int, review: dict[str, object]) -> None:
+        """Keep a decision review (:meth:`~pinochle.server.storage.Storage.save_review`): one field of the
+        match's hash of reviews, ``"HAND/SEAT"``.
+
+        Raises:
+            StorageFault: Redis cannot write now (nothing is written).
+        """
+        with self._guard():
+            self._r.hset(self._k("review", match_id), f"{hand}/{seat}", json.dumps(review))
+
+    def load_review(self, match_id: str, hand: int, seat: int) -> dict[str, object] | None:
+        """The review kept by :meth:`save_review`, or ``None``.
+
+        Raises:
+            StorageFault: Redis cannot be read now.
+        """
+        with self._guard():
+            text = cast(str | None, self._r.hget(self._k("review", match_id), f"{hand}/{seat}"))
+        if text is None:
+            return None
+        review: dict[str, object] = json.loads(text)
+        return review
+
     def load_room(self, code: str) -> dict[str, object] | None:
         """A room's document, or ``None``.
 

@@ -200,6 +200,7 @@ class Room:
     move_timer: float | None = None
     game: str = "table"
     players: int | None = None
+    hints: bool = False
 
     @property
     def chaired(self) -> bool:
@@ -237,6 +238,7 @@ class Room:
             "members": [{"token": m.token, "id": m.id, "name": m.name, "ready": m.ready} for m in self.members.values()],
             "seats": {self.place_word(s): t for s, t in self.seats.items()},
             **({"players": self.players} if self.players is not None else {}),
+            **({"hints": True} if self.hints else {}),
         }
 
     @classmethod
@@ -252,7 +254,8 @@ class Room:
         """
         room = cls(str(data["code"]), str(data["creator"]), str(data["level"]), phase=str(data["phase"]),
                    match_id=data.get("match_id"), move_timer=data.get("move_timer"),
-                   game=str(data.get("game", "table")), players=data.get("players"))
+                   game=str(data.get("game", "table")), players=data.get("players"),
+                   hints=data.get("hints") is True)
         for m in data["members"]:
             room.members[m["token"]] = Member(m["token"], m["name"], bool(m["ready"]), m["id"])
         room.seats = {int(k) if room.chaired else Seat.parse(k): v for k, v in data["seats"].items()}
@@ -281,6 +284,7 @@ class Room:
             "players": len(self.seats),
             "sides": _sides(self.game, self.players),
             "match": self.match_id,
+            "hints": self.hints,
         }
 
     def token_of(self, member_id: str) -> str:
@@ -635,6 +639,13 @@ class Rooms:
                 raise RoomError("the move timer is off (null) or 10 to 300 seconds")
         await self._lobby_call(token, fn)
 
+    async def set_hints(self, token: str | None, on: object) -> None:
+        """The creator turns hints on or off for the room's matches (docs/protocol.md, ``hint``)."""
+        def fn(r: Room, t: str) -> None:
+            r._creator_only(t)
+            r.hints = on is True
+        await self._lobby_call(token, fn)
+
     async def set_game(self, token: str | None, game: object, players: object = None) -> None:
         """The creator chooses the game of the room's next match and the players at its table
         (``None``: the game's seating)."""
@@ -690,7 +701,8 @@ class Rooms:
             room.match_id = new_match_id()  # set before any await: the room is never "playing" without its match
             table = await asyncio.to_thread(
                 self.tables.create, "room", room.code, begun.level, seats,
-                TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds, players=begun.players),
+                TableOptions(move_timer=room.move_timer, away_seconds=self.away_seconds, players=begun.players,
+                             hints=room.hints),
                 room.match_id, begun.game,
             )
             await self._changed(room)

@@ -64,6 +64,13 @@ CREATE TABLE IF NOT EXISTS ready (
     version INTEGER NOT NULL,
     PRIMARY KEY (match_id, seat)
 );
+CREATE TABLE IF NOT EXISTS reviews (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    hand INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (match_id, hand, seat)
+);
 """
 # A table added after the first release (``ready``: who asked for the next hand) is made in an old file
 # on open by its ``CREATE TABLE IF NOT EXISTS``; a column added to ``matches`` is in _MATCH_COLUMNS.
@@ -207,6 +214,18 @@ class Storage(Protocol):
 
     def load(self, match_id: str) -> StoredMatch | None:
         """The stored match, or ``None``."""
+
+    def save_review(self, match_id: str, hand: int, seat: int, review: dict[str, object]) -> None:
+        """Keep the decision review of the person in ``seat`` (a place: a seat, or a chair at a table of
+        4 or 5) for hand ``hand`` (counted from 1) of a match, computed once (docs/protocol.md, ``review``).
+        A second save of the same hand and seat replaces the first.
+
+        Raises:
+            StorageFault: the store cannot write now (nothing is written).
+        """
+
+    def load_review(self, match_id: str, hand: int, seat: int) -> dict[str, object] | None:
+        """The review kept by :meth:`save_review`, or ``None``."""
 
     def current_match(self, device: str) -> str | None:
         """The id of the device's most recent solo match that is not finished (or finished last), or ``None``."""
@@ -360,6 +379,19 @@ class SQLiteStorage:
                     ("INSERT OR REPLACE INTO ready (match_id, seat, version)"
                      " SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM matches WHERE id = ?)",
                      (match_id, seat, version, match_id)))
+
+    def save_review(self, match_id: str, hand: int, seat: int, review: dict[str, object]) -> None:
+        self._write(("INSERT OR REPLACE INTO reviews (match_id, hand, seat, review) VALUES (?, ?, ?, ?)",
+                     (match_id, hand, seat, json.dumps(review))))
+
+    def load_review(self, match_id: str, hand: int, seat: int) -> dict[str, object] | None:
+        with self._lock:
+            row = self._db.execute("SELECT review FROM reviews WHERE match_id = ? AND hand = ? AND seat = ?",
+                                   (match_id, hand, seat)).fetchone()
+        if row is None:
+            return None
+        review: dict[str, object] = json.loads(row[0])
+        return review
 
     def ready_seats(self, match_id: str, version: int) -> list[int]:
         with self._lock:

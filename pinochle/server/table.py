@@ -176,17 +176,21 @@ class TableOptions:
             computer plays for them (until they come back); ``None`` to wait forever.
         players: the players at the table when the game seats more than one number
             (``Game.table_sizes``: auction at 3, 4 or 5); ``None``: its seating's players.
+        hints: a room's creator turned hints on (docs/protocol.md, ``hint``).
     """
 
     move_timer: float | None = None
     away_seconds: float | None = None
     players: int | None = None
+    hints: bool = False
 
     def to_json(self) -> dict[str, object]:
         """``{"move_timer", "away_seconds"}`` (seconds or null), and ``"players"`` when set."""
         out: dict[str, object] = {"move_timer": self.move_timer, "away_seconds": self.away_seconds}
         if self.players is not None:
             out["players"] = self.players
+        if self.hints:
+            out["hints"] = True
         return out
 
     @classmethod
@@ -197,7 +201,8 @@ class TableOptions:
             return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
         players = data.get("players")
         return cls(num("move_timer"), num("away_seconds"),
-                   players if isinstance(players, int) and not isinstance(players, bool) else None)
+                   players if isinstance(players, int) and not isinstance(players, bool) else None,
+                   data.get("hints") is True)
 
 
 class Table:

@@ -433,6 +433,7 @@ function wire() {
   on("play-again", "click", () => newMatch(st.match?.level ?? Level.NORMAL));
   on("result-home", "click", () => go("home"));
   on("result-scores", "click", () => openDialog("scores"));
+  on("result-review", "click", () => tableActions.review(Number(st.view?.last_hand?.number)));
 
   const name = $("name-input");
   name.value = storedName() ?? "";
@@ -491,6 +492,8 @@ function wire() {
     const v = e.target.value;
     send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });
   });
+  on("summary-review", "click", () => tableActions.review(Number($("summary-dialog").dataset.hand)));
+  on("room-hints", "change", (e) => send({ type: ClientType.ROOM_HINTS, on: e.target.value === "on" }));
   on("cancel-search", "click", () => send({ type: ClientType.CANCEL_SEARCH }));
   on("back-to-lobby", "click", returnToLobby);
   on("review-leave", "click", () => send({ type: ClientType.LEAVE }));

@@ -27,6 +27,8 @@ import { renderCentre, renderPiles, renderSeats, renderSides, renderStatus, rend
 import { placeFeltMelds, renderFeltMelds } from "./views/felt.js";
 import { layoutHand, renderHand } from "./views/hand.js";
 import { renderControls } from "./views/controls.js";
+import { renderHint } from "./views/hint.js";
+import { renderDecisionReview } from "./views/review.js";
 import { lastCompleted, renderLastTrick, renderMeld, renderResult, renderReview, renderScores, renderSummary } from "./views/dialogs.js";
 import { renderHome } from "./views/home.js";
 import { renderLobby } from "./views/lobby.js";
@@ -80,6 +82,9 @@ export const st = {
   endSummary: null,
   stockSeen: null, // two-handed: {key, version, view, news} of the last view drawn (what changed: views/stock.js)
   confirm: null, // {ok, cancel} of the open confirm dialog
+  hint: null, // the last `hint` answer ({match, version, action, reason}), shown while its version is the view's
+  hintPending: false, // a hint was asked for and not answered yet
+  reviewFor: null, // the hand whose decision review the review dialog shows (views/review.js)
 };
 
 let net = null; // the socket (socket.js), given by app.js
@@ -350,6 +355,9 @@ function tableCtx() {
     bid: st.bid, confirmBid: st.confirmBid, chosen: st.chosen,
     waiting: waitingForNext(v, s),
     act: tableActions,
+    hint: st.hint && st.hint.match === (st.match?.id ?? null) ? st.hint : null,
+    hintPending: st.hintPending,
+    hintsOn: st.match?.kind === "solo" || (st.match?.kind === "room" && Boolean(st.seat.room?.hints)),
   };
 }
 
@@ -395,6 +403,7 @@ export function renderTable() {
   renderSides(ctx);
   renderControls(ctx);
   renderHand(ctx);
+  renderHint(ctx);
   renderTimer(v, ctx.s);
   placeFeltMelds(); // over the free middle of the felt, once the seats and the hand are drawn
 
@@ -573,6 +582,23 @@ export const tableActions = {
   dix: () => sendAction({ type: ActionType.DIX }),
   passMeld: () => sendAction({ type: ActionType.PASS }),
   showSummary: () => openDialog("summary"),
+  // the decision review of a finished hand (views/review.js): the dialog waits for the server's `review`
+  review: (hand) => {
+    if (!Number.isInteger(hand) || hand < 1) return;
+    if (!send({ type: ClientType.REVIEW, match: st.match ? st.match.id : null, hand })) return;
+    st.reviewFor = hand;
+    renderDecisionReview(hand, null);
+    for (const d of document.querySelectorAll("dialog[open]:not(#rules-dialog)")) d.close();
+    $("review-dialog").showModal();
+  },
+  // the Hint (views/hint.js): the server answers `hint` (messages.js), or an error
+  hint: () => {
+    if (!st.view || st.hintPending) return;
+    if (send({ type: ClientType.HINT, match: st.match ? st.match.id : null, version: st.view.version })) {
+      st.hintPending = true;
+      renderTable();
+    }
+  },
   // a seat's meld on the felt opens the meld details
   showMeld: () => openDialog("meld"),
   confirmChosen: () => {

@@ -13,6 +13,7 @@ import { setTimer } from "./timer.js";
 import { onHistory } from "./controller.js";
 import { welcomePace } from "./settings-ui.js";
 import { renderInvite } from "./views/home.js";
+import { renderDecisionReview } from "./views/review.js";
 import { legalKinds } from "./words.js";
 
 let net = null;
@@ -197,8 +198,23 @@ function onMatched() {
   routeSeat();
 }
 
+/** A hint's answer (docs/protocol.md, "Hints"): kept for its version and drawn at the table (views/hint.js). */
+function onHint(msg) {
+  st.hint = msg;
+  st.hintPending = false;
+  if (st.screen === "table") renderTable();
+}
+
+/** A decision review's answer (docs/protocol.md, "The decision review"): drawn in its dialog (views/review.js). */
+function onReview(msg) {
+  if (msg.hand === st.reviewFor) renderDecisionReview(msg.hand, msg);
+}
+
 function onError(msg) {
   setIdle();
+  st.hintPending = false;
+  if (st.reviewFor !== null && $("review-dialog").open) $("review-dialog").close(); // the review was refused: the error says why
+  st.reviewFor = null;
   st.expectSeat = false;
   const text = typeof msg.message === "string" && msg.message ? msg.message : "Something went wrong.";
   const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -259,6 +275,8 @@ export function messageHandlers(socket) {
     [ServerType.SEARCHING]: onSearching,
     [ServerType.MATCHED]: onMatched,
     [ServerType.HISTORY]: onHistory,
+    [ServerType.HINT]: onHint,
+    [ServerType.REVIEW]: onReview,
   };
 }
 

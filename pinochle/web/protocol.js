@@ -22,6 +22,9 @@ export const ClientType = Object.freeze({
   PACE: "pace",
   UNDO: "undo",
   HISTORY: "history",
+  HINT: "hint",
+  ROOM_HINTS: "room_hints",
+  REVIEW: "review",
 });
 
 /** Types of the messages the server sends. */
@@ -35,6 +38,8 @@ export const ServerType = Object.freeze({
   MATCHED: "matched",
   ERROR: "error",
   HISTORY: "history",
+  HINT: "hint",
+  REVIEW: "review",
 });
 
 /** The `type` of an action object inside an `action` message. */
@@ -72,6 +77,7 @@ export const ErrorCode = Object.freeze({
   SERVER: "server",
   STORAGE: "storage",
   NO_UNDO: "no_undo",
+  NO_HINTS: "no_hints",
 });
 
 /** WebSocket close codes the server uses. */

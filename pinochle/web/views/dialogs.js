@@ -437,6 +437,7 @@ export function renderSummary(ctx, hand = null) {
   const s = handSeating(ctx, last);
   const earned = past ? last.measured ?? null : v.last_earned ?? last.measured ?? null;
   $("summary-dialog").dataset.past = past ? "true" : "false";
+  $("summary-dialog").dataset.hand = String(last.number); // the hand the review button asks about (views/review.js)
   const deal = !past && Boolean(v.legal?.deal);
   // the match's last hand: its summary first, then the button to the match's result
   const ending = !past && v.phase === Phase.MATCH_END;

@@ -204,9 +204,12 @@ export function renderLobby(r, act) {
   if (![...timerSel.options].some((o) => o.value === tv)) timerSel.append(h("option", { value: tv }, `${tv} s`));
   timerSel.value = tv;
   timerSel.disabled = r.phase !== "lobby";
+  const hintsSel = $("room-hints");
+  hintsSel.value = r.hints ? "on" : "off";
+  hintsSel.disabled = r.phase !== "lobby";
   $("settings-text").textContent = creator
     ? "Only you, the creator, can change these and arrange the seats."
-    : `Game: ${gameSel.selectedOptions[0]?.textContent || game}${players ? ` · ${players} players` : ""} · Computer guests: ${guestLevel} · Move timer: ${tv === "off" ? "off" : `${tv} s`} · ${creatorName} arranges the seats and starts.`;
+    : `Game: ${gameSel.selectedOptions[0]?.textContent || game}${players ? ` · ${players} players` : ""} · Computer guests: ${guestLevel} · Move timer: ${tv === "off" ? "off" : `${tv} s`} · Hints: ${r.hints ? "on" : "off"} · ${creatorName} arranges the seats and starts.`;
 
   if (focusKey) {
     const el = document.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);

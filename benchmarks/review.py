@@ -1,0 +1,58 @@
+"""The decision review's time per hand (docs/strength.md, "Hints and the decision review"):
+:func:`pinochle.bots.review.review_hand` of South at its budget
+(:data:`pinochle.bots.review.REVIEW_SAMPLES`) over hands played by Easy, p50, p95 and worst per game,
+with the load average beside them.
+
+    PYTHONPATH=. python benchmarks/review.py [--hands 10] [--games table,cutthroat]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from pinochle.bots import SimplePlayer
+from pinochle.bots.review import REVIEW_SAMPLES, review_hand
+from pinochle.game import Action, apply, new_match, turn, view
+from pinochle.games import GAMES
+from pinochle.records import hand_record
+
+
+def measure(game: str, hands: int, seed: int = 1) -> list[float]:
+    """Seconds per hand reviewed, over the first ``hands`` hands played of matches of ``game``."""
+    times: list[float] = []
+    while len(times) < hands:
+        s = new_match(seed=seed, game=game)
+        bot = SimplePlayer(seed)
+        while not s.history:
+            who = turn(s)
+            assert who is not None
+            v = view(s, who)
+            s = apply(s, Action.deal_(who) if v.legal.deal else bot.act(v))
+        record = hand_record(s.history[0], s.game, s.rules)
+        t = time.perf_counter()
+        review_hand(record, "S", REVIEW_SAMPLES)
+        times.append(time.perf_counter() - t)
+        seed += 1
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--games", default=",".join(g for g in GAMES if g != "two-handed"))
+    args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()}")
+    print("| game | hands | p50 s | p95 s | worst s |")
+    print("|---|---|---|---|---|")
+    for game in args.games.split(","):
+        times = sorted(measure(game, args.hands))
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"| {game} | {len(times)} | {statistics.median(times):.1f} | {p95:.1f} | {times[-1]:.1f} |", flush=True)
+    print(f"load average after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

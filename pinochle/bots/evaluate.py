@@ -1,0 +1,373 @@
+"""The evaluation interface: every candidate move of a seat, with Hard's value and a reason.
+
+Given one seat's :class:`~pinochle.game.View` (never the hidden cards) and a budget,
+:func:`evaluate` answers the moves the Hard player weighs, each with the points its search
+expects for it and a short reason in the game's own words, best first. Hints and the
+decision review are built on it.
+
+* **Cards** (RULES.md, Play): Hard's own search (:meth:`~pinochle.bots.hard.HardPlayer.card_values`,
+  or :meth:`~pinochle.bots.hard.HardPlayer.card_values_teams` in the widow games) gives each
+  candidate card its mean value over the sampled deals: the hand score of the seat's side less
+  the other side's by the game's own scoring (a widow game: the team's settlement). The best
+  is the card Hard plays (its ties broken as Hard breaks them).
+* **Trump** (RULES.md, Auction): Hard's simulation of the hand for each playable trump
+  (:meth:`~pinochle.bots.hard.HardPlayer._simulate_trumps`) gives each suit its mean points.
+* **Every other move** (bid or pass, the card pass, meld, burial, conceding, the dix, drawing,
+  dealing, and the two-handed stock play): Hard's move, with no value (``points`` is ``None``).
+
+A reason is built only from facts the view and the search give (:class:`Fact`): who is winning
+the trick, the counters a card gives, a card that beats the winning one, a partner known to be
+void, the trump held, the meld with a suit as trump, the meld kept, what the search rates above
+the next best move. Each fact has a kind (:data:`FACT_KINDS`) so that tests can check it.
+
+>>> from pinochle.game import new_match, turn, view
+>>> s = new_match(seed=3)
+>>> e = evaluate(view(s, turn(s)), samples=8)
+>>> e.best.action.type in ("bid", "pass"), e.reason.endswith(".")
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
+from ..game import Action, View
+from ..meld import meld, meld_by_trump
+from ..tricks import beats, winner_index
+from .base import dix_exchange_gain, mates, pack_cards
+from .hard import HardPlayer
+from .knowledge import knowledge, play_inferences, sample_hands
+
+#: Every kind of fact a reason may name.
+FACT_KINDS = (
+    "only",            # the only legal move of its kind
+    "partner_winning",  # a teammate's card is winning the trick
+    "counters",        # the counters the card adds to the side's tricks
+    "beats",           # the card beats the card winning the trick now
+    "cannot_beat",     # the card cannot beat the winning card
+    "lowest",          # the card is the lowest the seat holds in its suit
+    "high_card",       # no card of the suit above it is left unseen: it wins the trick led
+    "partner_void",    # the partner has shown a void in the suit led and may trump it
+    "trump_length",    # the trumps (or cards of the named suit) held
+    "meld_in_suit",    # the seat's meld with the named suit as trump
+    "meld_kept",       # a run, pinochle, marriage... still in the hand after the cards leave it
+    "meld_points",     # the meld laid down or declared, its points
+    "contract",        # what the declarer still needs to make the bid
+    "search",          # Hard's search rates the move above the next best one
+)
+
+#: The sampled deals a card behind a hint: Hard's own budget (:class:`~pinochle.bots.hard.HardPlayer`).
+DEFAULT_SAMPLES = 192
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One thing true of a position that a reason names.
+
+    Attributes:
+        kind: one of :data:`FACT_KINDS`.
+        text: the fact in a player's words, e.g. ``"your partner's A♠ is winning"``.
+    """
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One candidate move.
+
+    Attributes:
+        action: the move (an action as ``"action"`` takes it, for the view's seat).
+        points: the points Hard's search expects for it (the side's hand score less the
+            other side's; a widow game: the team's settlement), or ``None`` when the move
+            was not valued (a move with no alternative searched).
+        facts: what the reason says, in order.
+    """
+
+    action: Action
+    points: float | None
+    facts: tuple[Fact, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """One or two sentences: the move, then its facts (at most two).
+
+        >>> Option(Action.play_(2, Card.parse("TS")), 3.0, (Fact("counters", "this gives your side 10 more counters"),)).reason
+        'Play the 10♠: this gives your side 10 more counters.'
+        """
+        head = describe(self.action)
+        texts = [f.text for f in self.facts[:2]]
+        if not texts:
+            return head + "."
+        return f"{head}: {', and '.join(texts)}."
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The candidate moves of one seat, the best (Hard's move) first, then by points.
+
+    Attributes:
+        seat: whose moves these are.
+        options: the candidates; ``options[0]`` is the move Hard makes.
+    """
+
+    seat: int
+    options: tuple[Option, ...]
+
+    @property
+    def best(self) -> Option:
+        """Hard's move."""
+        return self.options[0]
+
+    @property
+    def reason(self) -> str:
+        """Why the best move (:attr:`Option.reason`)."""
+        return self.best.reason
+
+    def option_for(self, action: Action) -> Option | None:
+        """The candidate for ``action``, or ``None`` when it was not weighed."""
+        return next((o for o in self.options if o.action == action), None)
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    labels = [c.label for c in cards]
+    if len(labels) == 1:
+        return "the " + labels[0]
+    return "the " + ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def describe(action: Action) -> str:
+    """The move in a player's words, e.g. ``"Play the 10♠"``, ``"Bid 250"``, ``"Name hearts trump"``.
+
+    >>> describe(Action.trump_(0, 1)), describe(Action.bid_(0, 250))
+    ('Name hearts trump', 'Bid 250')
+    """
+    t = action.type
+    if t == "play":
+        assert action.card is not None
+        return "Play " + _cards_text([action.card])
+    if t == "bid":
+        return f"Bid {action.bid}"
+    if t == "pass":
+        return "Pass"
+    if t == "trump":
+        assert action.suit is not None
+        return f"Name {SUIT_NAMES[action.suit]} trump"
+    if t == "give":
+        return "Pass " + _cards_text(action.cards)
+    if t == "bury":
+        return "Bury " + _cards_text(action.cards)
+    if t == "meld":
+        return "Declare " + _cards_text(action.cards) if action.cards else "Lay down your meld"
+    return {"concede": "Concede the hand", "play_on": "Play the hand out", "deal": "Deal the next hand",
+            "dix": "Take the dix", "draw": "Draw from the stock"}.get(t, t)
+
+
+def _counters(n: int) -> str:
+    """``"10 more counters"``, ``"1 more counter"``."""
+    return f"{n} more counter{'' if n == 1 else 's'}"
+
+
+def _mate_word(view: View) -> str:
+    """"your partner", or in a widow game (the declarer alone against two) "the other defender"."""
+    return "your partner" if view.seating.players == 4 else "the other defender"
+
+
+def card_facts(view: View, card: Card) -> list[Fact]:
+    """The facts of the view that bear on playing ``card`` (see :data:`FACT_KINDS`)."""
+    facts: list[Fact] = []
+    if view.trump is None:
+        return facts
+    rules = view.rules_set()
+    trump = int(view.trump)
+    players = view.seating.players
+    current = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < players else None
+    worth = rules.counters[card % 6]
+    team = set(mates(view))
+    if current is None or not current.cards:
+        held = sum(1 for c in view.hand if c // 6 == trump)
+        if card // 6 == trump:
+            facts.append(Fact("trump_length", f"you hold {held} trump{'s' if held != 1 else ''}"))
+        unseen = DECKS[rules.deck].full  # the cards neither in this hand nor played (as Hard's table counts them)
+        for c in view.hand:
+            unseen = remove(unseen, c)
+        for t in view.tricks:
+            for c in t.cards:
+                unseen = remove(unseen, c)
+        if not unseen & ABOVE[card]:
+            facts.append(Fact("high_card", f"no {SUIT_NAMES[card // 6][:-1]} above it is left to play"))
+        voids = play_inferences(view).voids if team else ()
+        for m in team:
+            if card // 6 != trump and voids[m] >> (card // 6) & 1 and not voids[m] >> trump & 1:
+                facts.append(Fact("partner_void", f"{_mate_word(view)} is void in {SUIT_NAMES[card // 6]}"
+                                  " and may trump it"))
+        suit = [c for c in view.hand if c // 6 == card // 6]
+        if not facts and all(c % 6 >= card % 6 for c in suit):
+            facts.append(Fact("lowest", f"it is your lowest {SUIT_NAMES[card // 6][:-1]}"))
+        return facts
+    cards = list(current.cards)
+    at = winner_index(cards, trump)
+    winning = cards[at]
+    winner = int(current.seat_of(at))
+    last = len(cards) == players - 1
+    if winner in team:
+        facts.append(Fact("partner_winning", f"{_mate_word(view)}'s {Card(winning).label} is winning"))
+        if worth:
+            facts.append(Fact("counters", f"this gives your side {_counters(worth)}"))
+    elif beats(card, winning, trump):
+        facts.append(Fact("beats", f"it beats the {Card(winning).label}"
+                          + (" and wins the trick" if last else "")))
+        if last and worth + sum(rules.counters[c % 6] for c in cards):
+            gained = worth + sum(rules.counters[c % 6] for c in cards)
+            facts.append(Fact("counters", f"this gives your side {_counters(gained)}"))
+    else:
+        facts.append(Fact("cannot_beat", f"you cannot beat the {Card(winning).label}"))
+        if not worth:
+            facts.append(Fact("counters", "it gives away no counters"))
+    return facts
+
+
+def _meld_facts(view: View, hand: Sequence[Card], trump: int, kept: bool) -> list[Fact]:
+    """The runs, pinochles and marriages of ``hand`` with ``trump`` as trump (``kept``: still held)."""
+    rules = view.rules_set()
+    m = meld(pack_cards(hand, DECKS[rules.deck]), trump, rules)
+    names = list(dict.fromkeys(i.name for i in m.items if i.kind in ("run", "pinochle", "marriage")
+                               or i.kind.startswith("around")))
+    if not names:
+        return []
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return [Fact("meld_kept", f"you keep your {listed}" if kept else f"you hold a {listed}")]
+
+
+def _trump_facts(view: View, suit: int) -> list[Fact]:
+    rules = view.rules_set()
+    held = sum(1 for c in view.hand if c // 6 == suit)
+    points = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)[suit]
+    return [Fact("meld_in_suit", f"your meld with {SUIT_NAMES[suit]} as trump is {points}"),
+            Fact("trump_length", f"you hold {held} {SUIT_NAMES[suit]}")]
+
+
+def action_facts(view: View, action: Action) -> list[Fact]:
+    """The facts of the view that bear on ``action`` (any move; see :data:`FACT_KINDS`)."""
+    rules = view.rules_set()
+    t = action.type
+    if t == "play" and action.card is not None:
+        return card_facts(view, action.card)
+    if t == "trump" and action.suit is not None:
+        return _trump_facts(view, int(action.suit))
+    if t in ("bid", "pass") and view.legal.min_bid is not None:
+        by_suit = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)
+        best = max(range(4), key=lambda s: (by_suit[s], sum(1 for c in view.hand if c // 6 == s)))
+        return _trump_facts(view, best)
+    if t in ("give", "bury") and view.trump is not None:
+        rest = list(view.hand)
+        for c in action.cards:
+            rest.remove(c)
+        facts = _meld_facts(view, rest, int(view.trump), kept=True)
+        trumps = [c for c in action.cards if c // 6 == int(view.trump)]
+        if t == "give" and trumps:
+            facts.append(Fact("trump_length", f"{_cards_text(trumps)} {'is' if len(trumps) == 1 else 'are'}"
+                              " trump for your partner"))
+        if t == "bury":
+            worth = sum(rules.counters[c % 6] for c in action.cards)
+            if worth:
+                facts.append(Fact("counters", f"the buried cards count {worth} for you"))
+        return facts
+    if t == "meld":
+        items = view.legal.melds
+        if action.cards:
+            item = next((i for i in items if tuple(sorted(i.cards)) == tuple(sorted(action.cards))), None)
+            return [Fact("meld_points", f"the {item.name} scores {item.points}")] if item else []
+        if view.trump is not None:
+            m = meld(pack_cards(view.hand, DECKS[rules.deck]), int(view.trump), rules)
+            return [Fact("meld_points", f"your meld is worth {m.total}")]
+        return []
+    if t in ("concede", "play_on") and view.bid is not None and view.declarer is not None:
+        side = view.seating.side_of[int(view.declarer)]
+        need = max(0, view.bid - view.meld_shown[side] - view.counters[side])
+        return [Fact("contract", f"you need {need} more counters to make {view.bid}, of the "
+                     f"{rules.total_counters} in a hand")]
+    if t == "dix":
+        if view.legal.dix_points:
+            return [Fact("meld_points", f"the dix scores {view.legal.dix_points}")]
+        if view.turned is not None:
+            return [Fact("meld_points", f"the {view.turned.label} adds {dix_exchange_gain(view)} to your meld")]
+        return []
+    if t in ("deal", "draw"):
+        return [Fact("only", "it is the only move")]
+    return []
+
+
+def _with_search_fact(options: list[Option]) -> list[Option]:
+    """``options`` with the best's lead over the next best named (when both were valued)."""
+    if len(options) < 2 or options[0].points is None or options[1].points is None:
+        return options
+    lead = options[0].points - options[1].points
+    if lead < 1:
+        if options[0].facts:
+            return options
+        fact = Fact("search", f"Hard's search rates it best of the {len(options)} moves it weighed")
+        return [Option(options[0].action, options[0].points, (fact,)), *options[1:]]
+    other = describe(options[1].action).split(" ", 1)[-1]
+    fact = Fact("search", f"Hard's search rates it {round(lead)} point{'' if round(lead) == 1 else 's'} above {other}")
+    return [Option(options[0].action, options[0].points, (*options[0].facts, fact)), *options[1:]]
+
+
+def evaluate(view: View, samples: int | None = None, seed: int | str = 0) -> Evaluation:
+    """Every candidate move of ``view.seat`` with Hard's value and a reason, Hard's move first.
+
+    Args:
+        view: the acting seat's view (its turn); nothing else is read, so the answer never
+            depends on cards the seat cannot see.
+        samples: the budget, in sampled deals a card (Hard's 192 by default: within 1 s a move,
+            docs/strength.md); fewer is faster and rougher.
+        seed: makes the answer reproducible (the same view and seed give the same answer).
+
+    Returns:
+        An :class:`Evaluation`.
+
+    Raises:
+        ValueError: the view offers this seat no move.
+    """
+    player = HardPlayer(seed, samples=DEFAULT_SAMPLES if samples is None else samples)
+    player.rules = view.rules_set()
+    seat = int(view.seat)
+    legal = view.legal
+    if legal.cards and view.stock is None and view.trump is not None:
+        k = knowledge(view)
+        values = (player.card_values_teams if player.rules.widow else player.card_values)(
+            view, lambda rng: sample_hands(k, rng))
+        best = player._pick(view, values)
+        searched = len(values) > 1
+        ranked = sorted(values, key=lambda cv: (cv[0] != best, -cv[1]))
+        options = [Option(Action.play_(seat, c), v if searched else None, tuple(card_facts(view, c)))
+                   for c, v in ranked]
+        if len(legal.cards) == 1:
+            only = Fact("only", "it is your only legal card")
+            options[0] = Option(options[0].action, None, (only, *options[0].facts))
+        return Evaluation(seat, tuple(_with_search_fact(options)))
+    action = Action.deal_(seat) if legal.deal else player.act(view)
+    if action.type == "trump" and not player.rules.widow and DECKS[player.rules.deck].layers <= 2 \
+            and len(legal.trumps) > 1:
+        _, outcomes = player._simulate_trumps(view)
+        valued = {s: sum(o) / len(o) for s, o in enumerate(outcomes) if o}
+        rest = sorted((s for s in valued if s != action.suit), key=lambda s: -valued[s])
+        options = [Option(action, valued.get(int(action.suit)) if action.suit is not None else None,
+                          tuple(action_facts(view, action)))]
+        options += [Option(Action.trump_(seat, s), valued[s], tuple(action_facts(view, Action.trump_(seat, s))))
+                    for s in rest]
+        return Evaluation(seat, tuple(_with_search_fact(options)))
+    return Evaluation(seat, (Option(action, None, tuple(action_facts(view, action))),))
+
+
+def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[Action, str]:
+    """Hard's move for ``view.seat`` and why, from the view alone (:func:`evaluate`)."""
+    e = evaluate(view, samples, seed)
+    return e.best.action, e.reason
+
+
+__all__ = ["DEFAULT_SAMPLES", "FACT_KINDS", "Evaluation", "Fact", "Option", "action_facts", "card_facts",
+           "describe", "evaluate", "hint"]

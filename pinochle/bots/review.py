@@ -1,0 +1,196 @@
+"""The decision review, par: each of one seat's decisions in a hand against Hard's with the same
+information (:func:`pinochle.bots.evaluate.evaluate`).
+
+For every decision of the seat (a bid or pass, trump, the card pass, the burial, conceding, the dix,
+each card) it gives what was done, Hard's choice (``best``) from the seat's view at that moment, and
+``loss``: the points Hard's search expects the decision gave up against ``best`` (0 when they agree,
+never negative). It is luck-neutral: the cards dealt do not count, only what was done with them.
+Moves without a choice (one legal move, laying down meld, dealing) are not decisions.
+
+``loss`` is measured where Hard's search values the moves it weighs: the cards (Hard's card search)
+and trump (its simulation of the hand for each suit). A decision it does not value (a bid or pass,
+the card pass, the burial, conceding), or a card outside the candidates Hard weighs, has ``loss``
+``None`` when it differs from ``best``: not measured, never guessed.
+
+Two-handed records (their own format: docs/records.md) are not reviewed yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from ..auction import parse_call
+from ..cards import Seat, Suit
+from ..errors import BadRecord
+from ..game import Action, State, apply, auto_action, new_match, turn, view
+from ..records import _game_of, _has_stock, _lineup, _players, _rules, check_keys, parse_hand, replay_hand
+from .evaluate import evaluate
+
+#: The sampled deals a card behind each decision reviewed (Hard's budget is 192; a hand has a dozen
+#: cards and more decisions, reviewed within 5 s: docs/strength.md).
+REVIEW_SAMPLES = 96
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the seat reviewed.
+
+    Attributes:
+        index: the action's index in the hand (0: the first action after the deal).
+        seat: who decided. phase: the phase it was made in.
+        action: what was done; best: Hard's choice with the same information.
+        loss: the points given up against ``best`` (0 when they agree), or ``None`` when not measured.
+        reason: why ``best``, in the game's words (:attr:`pinochle.bots.evaluate.Evaluation.reason`).
+    """
+
+    index: int
+    seat: Seat
+    phase: str
+    action: Action
+    best: Action
+    loss: float | None
+    reason: str
+
+    def to_json(self) -> dict[str, object]:
+        """``{"index", "seat", "phase", "action", "best", "loss", "reason"}`` (actions without their seat)."""
+        def bare(a: Action) -> dict[str, object]:
+            j = a.to_json()
+            j.pop("seat", None)
+            return j
+        return {"index": self.index, "seat": str(self.seat), "phase": self.phase, "action": bare(self.action),
+                "best": bare(self.best), "loss": None if self.loss is None else round(self.loss, 1),
+                "reason": self.reason}
+
+
+def hand_steps(record: object) -> Iterator[tuple[State, Action]]:
+    """Each position of a hand record's replay and the action taken there, in order.
+
+    The record is replayed first (:func:`pinochle.records.replay_hand`: a record that breaks a rule is
+    refused with its first fault); the actions are then read from it by what each position's legal
+    moves ask for (a call, trump, cards to pass or bury, conceding, a card), the moves without a
+    choice made as the engine makes them.
+
+    Raises:
+        BadRecord: the record breaks a rule, or is a two-handed record.
+    """
+    game = _game_of(record)
+    if _has_stock(game):  # VARIANTS.md two-handed: its record is of its own format (pinochle.stock_records)
+        raise BadRecord("game", None, f"a {game.name} hand is not reviewed yet", None)
+    replay_hand(record)
+    ruleset = _rules(None, game, record)
+    players = _players(record, game)
+    lineup = _lineup(record, game, players, None)
+    check_keys(record, game)
+    parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
+    state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
+                      deals=[parsed.hands], game=game, players=players)
+    if parsed.turned is not None:
+        state = game.advance(replace(state, phase=game.phases[0].name, turned=parsed.turned,
+                                     trump=parsed.turned.suit))
+    calls = iter(parsed.auction)
+    cards = iter(parsed.play)
+    gives = iter(parsed.exchange)
+    number = state.hand_no
+    while state.hand_no == number and state.phase not in ("hand_end", "match_end"):
+        seat = turn(state)
+        assert seat is not None
+        legal = view(state, seat).legal
+        action: Action | None
+        if legal.dix:
+            action = Action.dix_(seat) if parsed.dix_exchange == seat else Action.pass_(seat)
+        elif legal.min_bid is not None or (legal.pass_ and not legal.cards):
+            call = parse_call(next(calls))
+            action = Action.pass_(seat) if call is None else Action.bid_(seat, call)
+        elif legal.trumps:
+            action = Action.trump_(seat, Suit.parse(str(parsed.trump)))
+        elif legal.give:
+            action = Action.give_(seat, next(gives))
+        elif legal.bury:
+            action = Action.concede_(seat) if parsed.conceded else Action.bury_(seat, parsed.buried)
+        elif legal.concede:
+            action = Action.concede_(seat) if parsed.conceded else Action.play_on_(seat)
+        elif legal.cards:
+            action = Action.play_(seat, next(cards))
+        else:
+            action = auto_action(state)
+            if action is None:
+                break
+        yield state, action
+        state = apply(state, action)
+
+
+def _choices(state: State, seat: Seat) -> int:
+    """How many moves ``seat`` could choose from (2 for any call, trump or pass of cards)."""
+    legal = view(state, seat).legal
+    if legal.cards:
+        return len(legal.cards)
+    if legal.trumps:
+        return len(legal.trumps)
+    if legal.min_bid is not None or legal.give or legal.bury or legal.concede or legal.dix:
+        return 2
+    return 1
+
+
+def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES, seed: int | str = "review") -> list[Decision]:
+    """Every decision of ``seat`` in the hand record, in order (see the module docstring).
+
+    Args:
+        record: a hand record (docs/records.md).
+        seat: the seat reviewed (``"S"``, or a :class:`~pinochle.cards.Seat`).
+        samples: the budget of each evaluation (sampled deals a card).
+        seed: makes the review reproducible.
+
+    Raises:
+        BadRecord: the record breaks a rule, or cannot be reviewed.
+    """
+    me = seat if isinstance(seat, Seat) else Seat.parse(seat)
+    out: list[Decision] = []
+    for index, (state, action) in enumerate(hand_steps(record)):
+        if action.seat != me or action.type in ("meld", "deal", "draw") or _choices(state, me) < 2:
+            continue
+        v = view(state, me)
+        e = evaluate(v, samples, f"{seed}/{index}")
+        best = e.best.action
+        loss: float | None = 0.0
+        if action != best:
+            mine = e.option_for(action)
+            top = e.best.points
+            loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None
+                    else None)
+        out.append(Decision(index, me, str(state.phase), action, best, loss, e.reason))
+    return out
+
+
+def review_json(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES) -> dict[str, object]:
+    """``{"seat", "decisions": [...], "loss"}``: :func:`review_hand` as JSON, the costliest decisions first
+    (those not measured last), ``loss`` their measured total."""
+    decisions = review_hand(record, seat, samples)
+    ranked = sorted(decisions, key=lambda d: (d.loss is None, -(d.loss or 0.0), d.index))
+    return {"seat": str(seat), "decisions": [d.to_json() for d in ranked],
+            "loss": round(sum(d.loss or 0.0 for d in decisions), 1)}
+
+
+def review_record(record: object, seat: Seat | str, hand: int | None = None,
+                  samples: int = REVIEW_SAMPLES) -> dict[str, object]:
+    """The review of a hand record (:func:`review_json`), or of a match record's hands:
+    ``{"seat", "hands": [{"hand", "decisions", "loss"}, ...]}`` (``hand``: only that one, from 1).
+
+    Raises:
+        BadRecord: the record breaks a rule, names no such hand, or cannot be reviewed.
+    """
+    hands = record.get("hands") if isinstance(record, dict) else None
+    if not isinstance(hands, list):  # a hand record's "hands" are the cards dealt, by seat
+        return review_json(record, seat, samples)
+    if hand is not None and not 1 <= hand <= len(hands):
+        raise BadRecord("hands", None, f"the match has {len(hands)} hands: there is no hand {hand}", None)
+    picked = [(hand, hands[hand - 1])] if hand is not None else list(enumerate(hands, 1))
+    out = []
+    for number, h in picked:
+        if isinstance(h, dict) and h.get("thrown_in"):
+            continue
+        out.append({"hand": number, **{k: v for k, v in review_json(h, seat, samples).items() if k != "seat"}})
+    return {"seat": str(seat), "hands": out}
+
+
+__all__ = ["REVIEW_SAMPLES", "Decision", "hand_steps", "review_hand", "review_json", "review_record"]

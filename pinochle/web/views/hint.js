@@ -1,0 +1,65 @@
+// The Hint: a button beside your move's controls that asks the server for the move the Hard player would
+// make in your seat (docs/protocol.md, "Hints"), and the answer: the card or choice highlighted and the
+// reason in words. Shown in solo matches, and in a room's matches when its creator turned hints on.
+// Pure view function: it draws from `ctx` (the view, the hint kept for this version) and marks the
+// elements the other views drew.
+
+import { $, fill, h } from "../dom.js";
+import { Phase } from "../protocol.js";
+
+/** The element(s) the hint's action names, among those the table's views drew. */
+function targets(action) {
+  const hand = $("hand");
+  const controls = $("controls");
+  const byTest = (id) => [...controls.querySelectorAll(`[data-testid="${id}"]`)];
+  const cardsOf = (tokens) => {
+    const used = new Set();
+    const out = [];
+    for (const token of tokens) {
+      const el = [...hand.querySelectorAll(`button.card[data-card="${CSS.escape(token)}"]`)].find((b) => !used.has(b));
+      if (el) { used.add(el); out.push(el); }
+    }
+    return out;
+  };
+  switch (action.type) {
+    case "play": return cardsOf([action.card]);
+    case "give": case "bury": return cardsOf(action.cards ?? []);
+    case "bid": return byTest("bid-button");
+    case "pass": return [...byTest("pass-button"), ...byTest("dix-keep")];
+    case "trump": return byTest(`trump-${action.suit}`);
+    case "concede": return byTest("concede");
+    case "play_on": return byTest("play-on");
+    case "dix": return byTest("dix-exchange");
+    default: return [];
+  }
+}
+
+/**
+ * Draw the Hint button and, when a hint for this version has come, its reason and highlight.
+ * @param {object} ctx the table's context: `v` (the view), `hint` (the last `hint` answer or null),
+ *   `hintsOn` (hints are allowed at this table), `hintPending`, and `act.hint`.
+ */
+export function renderHint(ctx) {
+  const { v, hint, hintsOn, act } = ctx;
+  const el = $("hint-box");
+  for (const old of document.querySelectorAll(".hinted")) old.classList.remove("hinted");
+  const L = v.legal ?? {};
+  const mine = hintsOn && v.turn === v.seat && Object.keys(L).length > 0
+    && v.phase !== Phase.HAND_END && v.phase !== Phase.MATCH_END;
+  if (!mine) {
+    fill(el);
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  const answer = hint && hint.version === v.version ? hint : null;
+  const button = h("button", {
+    class: "btn ghost hint-btn", type: "button", "data-testid": "hint-button", "data-focus": "hint-button",
+    "aria-label": "Hint: what would the Hard player do here?", "aria-describedby": answer ? "hint-reason" : null,
+    disabled: ctx.hintPending ? true : null, onclick: act.hint,
+  }, "Hint");
+  const reason = h("p", { id: "hint-reason", class: "hint-reason", "data-testid": "hint-reason", role: "status" },
+    answer ? answer.reason : "");
+  fill(el, button, reason);
+  if (answer) for (const t of targets(answer.action)) t.classList.add("hinted");
+}

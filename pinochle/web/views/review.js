@@ -1,0 +1,66 @@
+// The decision review of a finished hand (docs/protocol.md, "The decision review"): your decisions, the
+// costliest first, each with what you did, what the Hard player would have done with the same information,
+// the points it reckons you gave up, and why, the cards named as cards. Pure view function: it draws the
+// server's `review` answer (or the wait for it) into the review dialog.
+
+import { $, cardName, cardShort, fill, h, SUIT } from "../dom.js";
+
+/** An action object in a few words, its cards shown as cards (e.g. "K♦", "Bid 260", "Pass"). */
+/** A card as a small face: its rank and suit, red or black, named in full for a screen reader. */
+function card(token) {
+  return h("span", { class: `rv-card ${SUIT[token[1]]?.color ?? ""}`.trim(), "aria-label": cardName(token) }, cardShort(token));
+}
+
+function said(action) {
+  switch (action.type) {
+    case "play": return card(action.card);
+    case "give": case "bury":
+      return h("span", { "aria-label": `${action.type === "give" ? "pass" : "bury"} ${action.cards.map(cardName).join(", ")}` },
+        `${action.type === "give" ? "Pass" : "Bury"} `, ...action.cards.map(card));
+    case "bid": return `Bid ${action.bid}`;
+    case "pass": return "Pass";
+    case "trump": return `${SUIT[action.suit]?.title ?? action.suit} trump`;
+    case "concede": return "Concede";
+    case "play_on": return "Play on";
+    case "dix": return "Dix";
+    default: return action.type;
+  }
+}
+
+function lossText(d) {
+  if (d.loss === null || d.loss === undefined) return d.action && JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "not measured";
+  if (d.loss === 0) return "Hard agrees";
+  return `${d.loss} points given up`;
+}
+
+/**
+ * Draw the review of hand `hand`: `answer` is the server's `review` message, or null while it is worked out.
+ * @param {number} hand the hand's number
+ * @param {object|null} answer {match, hand, decisions: [{index, seat, phase, action, best, loss, reason}]}
+ */
+export function renderDecisionReview(hand, answer) {
+  $("review-title").textContent = `Your decisions in hand ${hand}`;
+  const body = $("review-body");
+  if (!answer) {
+    fill(body, h("p", { class: "rv-wait", role: "status" }, "The Hard player is looking at each of your decisions…"));
+    return;
+  }
+  const ds = answer.decisions ?? [];
+  if (!ds.length) {
+    fill(body, h("p", { role: "status" }, "You had no decisions to make in this hand."));
+    return;
+  }
+  const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);
+  fill(body,
+    h("p", { class: "rv-total", role: "status", "data-testid": "review-total" },
+      total > 0 ? `In all about ${Math.round(total)} points given up, the costliest first.` : "Hard agrees with every decision it measured."),
+    h("ol", { class: "rv-list", "data-testid": "review-list" }, ds.map((d) => {
+      const same = JSON.stringify(d.action) === JSON.stringify(d.best);
+      return h("li", { class: `rv-item${d.loss > 0 ? " costly" : ""}`, "data-testid": "review-item" },
+        h("div", { class: "rv-moves" },
+          h("span", { class: "rv-you" }, "You: ", said(d.action)),
+          same ? null : h("span", { class: "rv-best" }, "Hard: ", said(d.best)),
+          h("span", { class: "rv-loss" }, lossText(d))),
+        h("p", { class: "rv-reason" }, d.reason));
+    })));
+}

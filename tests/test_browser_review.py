@@ -1,0 +1,174 @@
+"""The decision review in the browser (views/review.js), on a scripted socket: at a hand's end the summary
+offers "Review your decisions"; it asks the server (``review`` with the hand's number), waits in words, then
+lists the decisions as the answer orders them (the costliest first), each with your move and Hard's as
+cards, the points given up and the reason. Screenshots at 360x740, 390x844 and 1440x900, light and dark
+(tests/artifacts/review-*.png), nothing wider than the window."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from .browser_support import ARTIFACTS, TIMEOUT_MS, Server, in_browser, module_server
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_layout import settle
+from .web_fixtures import Scripted
+
+server = module_server("review")
+SIZES = [(360, 740), (390, 844), (1440, 900)]
+
+DECISIONS = [
+    {"index": 25, "seat": "S", "phase": "play", "action": {"type": "play", "card": "KD"},
+     "best": {"type": "play", "card": "TD"}, "loss": 27.7,
+     "reason": "Play the 10♦: it beats the Q♦, and Hard's search rates it 28 points above the K♦."},
+    {"index": 7, "seat": "S", "phase": "trump", "action": {"type": "trump", "suit": "H"},
+     "best": {"type": "trump", "suit": "S"}, "loss": 12.5,
+     "reason": "Name spades trump: your meld with spades as trump is 190, and you hold 6 spades."},
+    {"index": 3, "seat": "S", "phase": "auction", "action": {"type": "bid", "bid": 260},
+     "best": {"type": "pass"}, "loss": None, "reason": "Pass: your meld with hearts as trump is 40, and you hold 4 hearts."},
+    {"index": 30, "seat": "S", "phase": "play", "action": {"type": "play", "card": "JC"},
+     "best": {"type": "play", "card": "JC"}, "loss": 0, "reason": "Play the J♣: it is your lowest club."},
+]
+
+
+def hand_end_view() -> dict[str, Any]:
+    """South's view at the end of the first hand of a real match (Easy everywhere)."""
+    from pinochle.bots import SimplePlayer
+    from pinochle.game import apply, new_match, turn, view
+
+    s = new_match(seed=2)
+    bot = SimplePlayer(1)
+    while s.phase != "hand_end":
+        who = turn(s)
+        assert who is not None
+        s = apply(s, bot.act(view(s, who)))
+    return view(s, 2).to_json()
+
+
+class Reviewing(Scripted):
+    """The scripted socket, answering ``review`` with :data:`DECISIONS`."""
+
+    def handler(self, ws: Any) -> None:
+        inner: dict[str, Any] = {}
+
+        class Tap:
+            """The socket as the scripted one sees it: its message handler is kept to be called below."""
+
+            def on_message(self, fn: Any) -> None:
+                inner["fn"] = fn
+
+            def send(self, text: str) -> None:
+                ws.send(text)
+
+        super().handler(Tap())
+
+        def on_message(text: str | bytes) -> None:
+            msg = json.loads(text)
+            if msg["type"] == "review":
+                self.received.append(msg)
+                ws.send(json.dumps({"type": "review", "match": "fx", "hand": msg["hand"], "decisions": DECISIONS}))
+            else:
+                inner["fn"](text)
+
+        ws.on_message(on_message)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
+    v = hand_end_view()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme in ("light", "dark"):
+            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
+                                      color_scheme=theme)
+            ctx.set_default_timeout(TIMEOUT_MS)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            script = Reviewing(v)
+            page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+            page.route_web_socket("**/ws", script.handler)
+            page.goto(server.url)
+            page.get_by_test_id("hand-summary").wait_for()
+            button = page.get_by_test_id("summary-review")
+            button.focus()
+            page.keyboard.press("Enter")
+            page.get_by_test_id("review-dialog").wait_for()
+            page.get_by_test_id("review-list").wait_for()
+            settle(page)
+            page.screenshot(path=str(ARTIFACTS / f"review-{size[0]}x{size[1]}-{theme}.png"))
+            out[theme] = page.evaluate("""() => ({
+              title: document.getElementById('review-title').textContent,
+              items: [...document.querySelectorAll('[data-testid=review-item]')].map((li) => li.textContent),
+              cards: [...document.querySelectorAll('.rv-card')].map((c) => c.getAttribute('aria-label')),
+              total: document.querySelector('[data-testid=review-total]').textContent,
+              wide: document.documentElement.scrollWidth > innerWidth,
+            })""")
+            out[f"sent-{theme}"] = [m for m in script.received if m["type"] == "review"]
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == []
+    number = v["last_hand"]["number"]
+    for theme in ("light", "dark"):
+        got = out[theme]
+        assert out[f"sent-{theme}"] == [{"type": "review", "match": "fx", "hand": number}]  # the shown match
+        assert got["title"] == f"Your decisions in hand {number}"
+        assert len(got["items"]) == 4 and "27.7 points given up" in got["items"][0]
+        assert "K♦" in got["items"][0] and "10♦" in got["items"][0] and "not measured" in got["items"][2]
+        assert "Hard agrees" in got["items"][3]
+        assert "King of diamonds" in got["cards"] and "Ten of diamonds" in got["cards"]
+        assert "40 points given up" in got["total"] and not got["wide"]
+
+
+def match_end_view() -> dict[str, Any]:
+    """South's view at the end of a real match (Easy everywhere)."""
+    from pinochle.bots import SimplePlayer
+    from pinochle.game import Action, apply, new_match, turn, view
+
+    s = new_match(seed=3)
+    bot = SimplePlayer(1)
+    while s.phase != "match_end":
+        who = turn(s)
+        assert who is not None
+        v = view(s, who)
+        s = apply(s, Action.deal_(who) if v.legal.deal else bot.act(v))
+    return view(s, 2).to_json()
+
+
+def test_the_review_at_a_matchs_end(server: Server) -> None:
+    """At a match's end the result offers the last hand's review, by keyboard too."""
+    v = match_end_view()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        script = Reviewing(v)
+        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+        page.route_web_socket("**/ws", script.handler)
+        page.goto(server.url)
+        page.wait_for_function("() => document.body.dataset.screen === 'result' || document.getElementById('summary-dialog').open")
+        if page.get_by_test_id("hand-summary").is_visible():
+            page.get_by_test_id("next-hand").click()  # on to the match's result
+        page.get_by_test_id("result").wait_for()
+        page.get_by_test_id("result-review").focus()
+        page.keyboard.press("Enter")
+        page.get_by_test_id("review-list").wait_for()
+        items = page.locator("[data-testid=review-item]").count()
+        page.screenshot(path=str(ARTIFACTS / "review-match-end-390x844.png"))
+        ctx.close()
+        return {"errors": errors, "items": items, "sent": [m for m in script.received if m["type"] == "review"]}
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out["errors"] == [] and out["items"] == len(DECISIONS)
+    assert out["sent"] == [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"]}]
