@@ -149,14 +149,28 @@ def _within(name: str, layer: str) -> bool:
     return name == layer or name.startswith(layer + ".")
 
 
-def test_the_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
+def test_the_reader_sees_every_kind_of_import() -> None:
     mods = modules()
-    # function-level and relative imports of the package's own modules are read
+    # relative imports of the package's own modules are read, and ``from . import x`` of a module
     assert "pinochle.game" in imports_of("pinochle.games.phases", mods)
     assert "pinochle.bots.base" in imports_of("pinochle.bots.simple", mods)
+    assert "pinochle.games.scorers" in imports_of("pinochle.games", mods)
+    # ``from . import name`` of a name (not a module) is an import of the package itself
+    assert "pinochle.bots" in imports_of("pinochle.bots.raises", mods)
     # a small graph with a circle is named, and one without is not
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a -> b -> c -> a"]
     assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_an_import_inside_a_function_or_for_types_only_counts(tmp_path: Path) -> None:
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "a.py").write_text("def f():\n    from .b import g\n    return g\n")
+    (tmp_path / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n"
+                                   "def g():\n    return 1\n")
+    mods = {"p": tmp_path / "__init__.py", "p.a": tmp_path / "a.py", "p.b": tmp_path / "b.py"}
+    g = {name: imports_of(name, mods) for name in mods}
+    assert g == {"p": set(), "p.a": {"p.b"}, "p.b": {"p.a"}}
+    assert circles(g) == ["p.a -> p.b -> p.a"]
 
 
 def test_no_import_circle_in_the_package() -> None:
