@@ -28,7 +28,8 @@ from rich.progress import Progress
 from rich.table import Table
 
 from pinochle.bots import LEVELS
-from pinochle.bots.partners import SweepResult, auction_calls, audit_calls
+from pinochle.bots.partners import audit_calls
+from pinochle.bots.raises import SweepResult, auction_calls
 from pinochle.games import GAMES
 
 #: The share of auctions with a partner raise after both opponents passed that the issue allows.

@@ -9,6 +9,7 @@ project's own account of them, and ``docs/games/`` of the others.
 from .cards import Card, Seat, Suit
 from .errors import BadCard, BadRecord, IllegalAction, PinochleError, StaleAction
 from .rules import TABLE, RuleSet
+from . import games as games  # defines the games and gives the core their lookup by name (game.install_games)
 
 __all__ = ["BadCard", "BadRecord", "Card", "IllegalAction", "PinochleError", "RuleSet", "Seat", "StaleAction", "Suit", "TABLE"]
 __version__ = "0.1.0"

@@ -161,11 +161,9 @@ def game_rules(game: object = None, scale: object = None, rules: Sequence[str] =
 
 
 def _stock_game(g: Game) -> bool:
-    """Whether ``g`` melds one combination at a time between tricks (VARIANTS.md ``two-handed``: it
-    has a :class:`~pinochle.games.two_handed.MeldTurn` phase)."""
-    from .games.two_handed import MeldTurn
-
-    return any(isinstance(ph, MeldTurn) for ph in g.phases)
+    """Whether ``g`` is played with a stock, melding one combination at a time between tricks
+    (VARIANTS.md ``two-handed``), as its phases declare: a draw from the stock is one of its moves."""
+    return "draw" in g.action_types
 
 
 def _table_cards(raw: object, h: int, rules: RuleSet) -> list[TableCard]:

@@ -574,6 +574,15 @@ class Game:
         switches: the house-rule switches the game takes (names of
             :data:`pinochle.games.SWITCHES`; VARIANTS.md, House-rule switches: "any game
             where they make sense"); another is refused rather than accepted and ignored.
+        records: the format of its hand and match records, by name in
+            :data:`pinochle.records.FORMATS` (docs/records.md): ``"standard"`` (the deal, the auction
+            and each phase's part), ``"stock"`` (VARIANTS.md ``two-handed``: the stock and the melds
+            declared between tricks; :mod:`pinochle.stock_records`).
+        strategy: the family of its computer players' strategy, by name in
+            :data:`pinochle.bots.STRATEGIES` (the engine never imports the players): ``"tricks"`` (an
+            auction or a turned trump, meld, then the tricks), ``"stock"`` (VARIANTS.md ``two-handed``:
+            the stock, the melds between tricks, the endgame). The family also names the resampler of
+            the hidden cards its Hard player searches with.
     """
 
     name: str
@@ -593,6 +602,8 @@ class Game:
     table_sizes: tuple[int, ...] = ()
     deals: int = 0
     switches: tuple[str, ...] = ()
+    records: str = "standard"
+    strategy: str = "tricks"
 
     def __post_init__(self) -> None:
         if not self.title:
@@ -633,22 +644,41 @@ class Game:
         return (game_named, (self.name,))
 
 
+#: How the core finds a game by its name, and the game of a match that names none (``table``): set by
+#: :mod:`pinochle.games` when it defines the games (:func:`install_games`). The games import the core,
+#: never the reverse (docs/design.md, "Modules"); :mod:`pinochle` imports the games first.
+_games: tuple[Callable[[str], Game], Game] | None = None
+
+
+def install_games(find: Callable[[str], Game], default: Game) -> None:
+    """Give the core the games' lookup by name and the default game (called by :mod:`pinochle.games`).
+
+    Args:
+        find: the game called a name (:func:`pinochle.games.find`); raises ``ValueError`` for none.
+        default: the game of a match or a state that names none (``table``, RULES.md).
+    """
+    global _games
+    _games = (find, default)
+
+
+def _installed() -> tuple[Callable[[str], Game], Game]:
+    if _games is None:  # pragma: no cover: importing pinochle imports pinochle.games, which installs them
+        raise RuntimeError("no games are installed: import pinochle.games first")
+    return _games
+
+
 def game_named(name: str) -> Game:
     """The game called ``name`` (see :data:`pinochle.games.GAMES`).
 
     Raises:
         ValueError: no game has that name; the message lists them.
     """
-    from .games import find
-
-    return find(name)
+    return _installed()[0](name)
 
 
 def default_game() -> Game:
     """The ``table`` game of RULES.md."""
-    from .games import TABLE_GAME
-
-    return TABLE_GAME
+    return _installed()[1]
 
 
 def shuffle_deal(seed: int | str, hand_no: int, rules: RuleSet = TABLE) -> tuple[int, int, int, int]:

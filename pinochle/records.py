@@ -27,8 +27,10 @@ exactly the rules of play; the first illegal call or card is reported as a
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import NamedTuple
+
 from .auction import call_text, parse_call
 from .cards import DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, parse_cards, unpack
 from .errors import BadCard, BadRecord, IllegalAction
@@ -48,95 +50,18 @@ from .game import (
     sort_hand,
     turn,
 )
-from .games import SWITCHES, with_switches
+from .games import with_switches
 from .games import find as find_game
+from .record_parts import HAND_FORMAT as HAND_FORMAT
+from .record_parts import HEAD_KEYS as HEAD_KEYS
+from .record_parts import MATCH_FORMAT as MATCH_FORMAT
+from .record_parts import PHASE_KEYS as PHASE_KEYS
+from .record_parts import RECORD_KEYS as RECORD_KEYS
+from .record_parts import check_keys as check_keys
+from .record_parts import record_keys as record_keys
+from .record_parts import check_hands_match, lineup_of, players_of, record_head, switches_text
 from .rules import TABLE, RuleSet
-
-HAND_FORMAT = "pinochle-hand/1"
-MATCH_FORMAT = "pinochle-match/1"
-
-
-#: The keys of a hand record that every game's records may hold (docs/records.md, "A hand record"):
-#: ``players`` and ``lineup`` are read against the game's table sizes (:func:`_players`, :func:`_lineup`).
-HEAD_KEYS: tuple[str, ...] = ("format", "game", "scale", "rules", "players", "lineup", "dealer", "hands")
-#: The keys each phase of a hand adds to its record, by the phase's name (docs/records.md, "What each
-#: phase records"): a game's record holds the keys of its phases (:func:`record_keys`) and no other.
-PHASE_KEYS: dict[str, tuple[str, ...]] = {
-    "auction": ("auction", "thrown_in"),
-    "turn_trump": ("auction", "turned", "trump"),  # RULES.md's format keeps the auction, empty here
-    "trump": ("trump",),
-    "exchange": ("exchange",),
-    "dix_exchange": ("dix_exchange",),  # turned-trump's house rule dix_exchange: who exchanged, if anyone
-    "widow": ("widow",),
-    "concede": ("conceded",),
-    "bury": ("buried", "conceded"),
-    "play": ("play",),
-    "turn_up": ("stock", "trump"),  # VARIANTS.md two-handed: the stock, the turned card first
-    "stock_play": ("play",),
-    "stock_meld": ("melds",),
-    "endgame": ("play",),
-}
-#: Every key any game's hand record may hold, in the order of docs/records.md.
-RECORD_KEYS: tuple[str, ...] = tuple(dict.fromkeys((*HEAD_KEYS, *(k for ks in PHASE_KEYS.values() for k in ks))))
-#: Why a key is refused in the record of a game that has no such phase ("the two-handed game ...").
-_NOT_HERE: dict[str, str] = {
-    "auction": "has no auction",
-    "thrown_in": "throws in no hand: it has no auction",
-    "turned": "turns no card for trump",
-    "exchange": "passes no cards",
-    "dix_exchange": "has no dix exchange for a turned card",
-    "widow": "deals no widow",
-    "conceded": "has no concession",
-    "buried": "buries no cards",
-    "stock": "deals no stock",
-    "melds": "declares no melds between tricks: each side's meld follows from its hand",
-}
-
-
-def record_keys(game: Game) -> frozenset[str]:
-    """The keys a hand record of ``game`` may hold: :data:`HEAD_KEYS` and those of its phases.
-
-    >>> from pinochle.games import find
-    >>> sorted(record_keys(find("two-handed")) - set(HEAD_KEYS))
-    ['melds', 'play', 'stock', 'trump']
-    >>> sorted(record_keys(find("racehorse")) - set(HEAD_KEYS))
-    ['auction', 'conceded', 'exchange', 'play', 'thrown_in', 'trump']
-    """
-    return frozenset(HEAD_KEYS).union(*(PHASE_KEYS.get(ph.name, ()) for ph in game.phases))
-
-
-def check_keys(record: object, game: Game, hand: int | None = None) -> None:
-    """Refuse a key of :data:`RECORD_KEYS` that ``game``'s records do not hold (another game's phase):
-    a record is never accepted with a part that the replay would ignore (docs/records.md).
-
-    Raises:
-        BadRecord: the first such key, as the field, e.g. ``exchange``: "the two-handed game passes no cards".
-    """
-    if not isinstance(record, Mapping):
-        return
-    keys = record_keys(game)
-    for key in RECORD_KEYS:
-        if key in record and key not in keys:
-            why = _NOT_HERE[key]
-            if key == "turned" and "stock" in keys:
-                why += " (the stock's first card is its turned card)"
-            raise BadRecord(key, None, f"the {game.name} game {why}", hand)
-
-
-def _switches(game: Game, rules: RuleSet) -> dict[str, str]:
-    """The house rules ``rules`` sets against its game's own (:data:`pinochle.games.SWITCHES`), as text."""
-    base = game.rules.in_scale(rules.scale)
-    return {k: str(getattr(rules, k)).lower() for k in SWITCHES if getattr(rules, k) != getattr(base, k)}
-
-
-def _head(game: Game, rules: RuleSet | None = None) -> dict[str, object]:
-    r = rules or game.rules
-    out: dict[str, object] = {"format": HAND_FORMAT, "game": game.name, "scale": r.scale}
-    switches = _switches(game, r)
-    if switches:
-        out["rules"] = switches
-    return out
-
+from .stock_records import replay_stock, stock_match_record
 
 def _dealt(dealt: tuple[int, ...], seating: Seating = FOUR_PARTNERS) -> dict[str, list[str]]:
     return {str(Seat(i)): [str(c) for c in sort_hand(unpack(h))] for i, h in enumerate(dealt) if i in seating.seats}
@@ -159,11 +84,11 @@ def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: 
         players = result.players if isinstance(result, ThrownIn) else len(result.chair_totals)
         table = {"players": players, "lineup": lineup_json(result.lineup)}
     if isinstance(result, ThrownIn):
-        return {**_head(g, rules), **table, "dealer": str(result.dealer), "hands": _dealt(result.dealt, g.seating),
+        return {**record_head(g, rules), **table, "dealer": str(result.dealer), "hands": _dealt(result.dealt, g.seating),
                 **({"widow": [str(c) for c in sort_hand(unpack(result.widow))]} if result.widow else {}),
                 "auction": [call_text(c) for c in result.calls], "thrown_in": True}
     out: dict[str, object] = {
-        **_head(g, rules),
+        **record_head(g, rules),
         **table,
         "dealer": str(result.dealer),
         "hands": _dealt(result.dealt, g.seating),
@@ -187,14 +112,16 @@ def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: 
 
 
 def match_record(state: State) -> dict[str, object]:
-    """The ``pinochle-match/1`` record of a match's finished hands, thrown-in hands in their place.
+    """The ``pinochle-match/1`` record of a match's finished hands, in its game's format
+    (:attr:`~pinochle.game.Game.records`, :data:`FORMATS`).
 
     A hand still in progress is not included.
     """
-    if _has_stock(state.game):  # VARIANTS.md two-handed (pinochle.stock_records)
-        from .stock_records import stock_match_record
+    return FORMATS[state.game.records].match_record(state)
 
-        return stock_match_record(state)
+
+def _match_record(state: State) -> dict[str, object]:
+    """The ``standard`` match record: the hands in order, thrown-in hands in their place."""
     hands: list[dict[str, object]] = []
     thrown = list(state.thrown)
     for i, h in enumerate(state.history):
@@ -205,7 +132,7 @@ def match_record(state: State) -> dict[str, object]:
     out: dict[str, object] = {"format": MATCH_FORMAT, "game": state.game.name, "scale": state.rules.scale}
     if state.lineup:
         out["players"] = state.table_size
-    switches = _switches(state.game, state.rules)
+    switches = switches_text(state.game, state.rules)
     if switches:
         out["rules"] = switches
     out["hands"] = hands
@@ -616,8 +543,8 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
     """
     game = _game_of(record)
     ruleset = _rules(rules, game, record)
-    players = _players(record, game)
-    lineup = _lineup(record, game, players, None)
+    players = players_of(record, game)
+    lineup = lineup_of(record, game, players, None)
     check_keys(record, game)
     parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
     state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
@@ -642,15 +569,15 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
         raise BadRecord("hands", None, "hands is a list of hand records")
     game = _game_of(record)
     ruleset = _rules(rules, game, record)
-    players = _players(record, game)
+    players = players_of(record, game)
     if not raw_hands:  # nothing played: zero totals, in the game's own shape
         if players > game.seating.players:
             return {"hands": [], "players": players, "totals": [0] * players, "winner": None}
         return {"hands": [], "totals": _sides((0,) * len(game.seating.side_names), game.seating.side_names),
                 "winner": None}
-    _check_hands_match(raw_hands, record, game)
+    check_hands_match(raw_hands, record, game)
     # hand by hand, so that the first fault in play order is the one reported
-    lineup = _lineup(raw_hands[0], game, players, 1)
+    lineup = lineup_of(raw_hands[0], game, players, 1)
     check_keys(raw_hands[0], game, 1)
     first = parse_hand(raw_hands[0], 1, ruleset, game.seating, dealer_sits_out=bool(lineup))
     state = new_match(seed=0, rules=ruleset, first_dealer=lineup[first.dealer] if lineup else first.dealer,
@@ -661,7 +588,7 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
         if state.phase == "match_end":
             won = _winner(state)
             raise BadRecord("hands", i, f"the match was already won by {won} after hand {i}", i + 1)
-        lineup = _lineup(raw_hands[i], game, players, i + 1)
+        lineup = lineup_of(raw_hands[i], game, players, i + 1)
         check_keys(raw_hands[i], game, i + 1)
         p = parse_hand(raw_hands[i], i + 1, ruleset, game.seating, dealer_sits_out=bool(lineup))
         after_throw = state.phase == "auction"  # the hand before was thrown in: its redeal is this record
@@ -697,82 +624,6 @@ def _winner(state: State) -> str | None:
     if state.winner is None:
         return None
     return f"chair {state.winner}" if state.lineup else state.game.seating.side_names[state.winner]
-
-
-def _check_hands_match(raw_hands: list[object], record: Mapping[str, object], game: Game) -> None:
-    """Every hand of a match record is of the match's game, scale, house rules and table size (a hand
-    names them too, docs/records.md; the match replays by the match's).
-
-    Raises:
-        BadRecord: the first hand that names another (``field`` ``"game"``, ``"scale"``, ``"rules"`` or
-            ``"players"``; ``hand`` its number).
-    """
-    def norm(key: str, value: object) -> object:
-        if key == "rules":
-            return {str(k): str(v).lower() for k, v in value.items()} if isinstance(value, Mapping) else value
-        if key == "players":
-            return game.seating.players if value is None else value
-        return game.rules.scale if value is None else value
-
-    for i, h in enumerate(raw_hands):
-        if not isinstance(h, Mapping):
-            continue
-        if h.get("game", game.name) != game.name:
-            raise BadRecord("game", None, f"hand {i + 1} is a {h.get('game')!r} hand in a {game.name} match", i + 1)
-        for key in ("scale", "rules", "players"):
-            if key in h and norm(key, h[key]) != norm(key, record.get(key)):
-                raise BadRecord(key, None, f"hand {i + 1} names {key} {json.dumps(h[key])} in a match of "
-                                           f"{key} {json.dumps(record.get(key))}: every hand of a match is "
-                                           f"played by the match's", i + 1)
-
-
-def _players(record: object, game: Game) -> int:
-    """The players at the table of a record (``"players"``; without it, one per seat).
-
-    Raises:
-        BadRecord: a number the game does not take (``field`` ``"players"``).
-    """
-    raw = record.get("players") if isinstance(record, Mapping) else None
-    if raw is None:
-        return game.seating.players
-    if not isinstance(raw, int) or isinstance(raw, bool) or raw not in game.sizes:
-        sizes = ", ".join(map(str, game.sizes))
-        raise BadRecord("players", None, f"the {game.name} game is played by {sizes} players, not {raw!r}")
-    return raw
-
-
-def _lineup(record: object, game: Game, players: int, hand: int | None) -> tuple[int, ...]:
-    """A hand record's ``lineup`` at a table of 4 or 5 (``()`` at a table with one player per seat).
-
-    Raises:
-        BadRecord: a missing lineup, or one that is not the dealer at the empty place and
-            the active chairs clockwise from the dealer's left (``field`` ``"lineup"``).
-    """
-    if players <= game.seating.players:
-        if isinstance(record, Mapping) and "lineup" in record:
-            raise BadRecord("lineup", None, "a lineup is for a table of 4 or 5: give \"players\"", hand)
-        return ()
-    raw = record.get("lineup") if isinstance(record, Mapping) else None
-    if not isinstance(raw, Mapping):
-        raise BadRecord("lineup", None, "a table of 4 or 5 names who sits where: give \"lineup\": "
-                                        "{\"N\": dealer's chair, \"E\": chair, \"S\": chair, \"W\": chair}", hand)
-    dealer = raw.get("N")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise BadRecord("lineup", None, f"lineup.N is the dealer's chair, from 0 to {players - 1}, not {dealer!r}",
-                        hand)
-    want = lineup_for(players, dealer, game.seating)
-    got = tuple(raw.get(str(Seat(i))) for i in range(4))
-    if got != want:
-        raise BadRecord("lineup", None, f"when chair {dealer} deals the lineup is "
-                                        f"{json.dumps(lineup_json(want))}, not {json.dumps(dict(raw), default=repr)}",
-                        hand)
-    return want
-
-
-def _has_stock(game: Game) -> bool:
-    """Whether ``game``'s records hold a stock and the melds between tricks (VARIANTS.md
-    ``two-handed``; :mod:`pinochle.stock_records`), as its phases say (:func:`record_keys`)."""
-    return "stock" in record_keys(game)
 
 
 def _game_of(record: object) -> Game:
@@ -824,13 +675,37 @@ def replay(record: object, rules: RuleSet | None = None) -> dict[str, object]:
         BadRecord: the first fault.
     """
     game = _game_of(record)
-    if _has_stock(game):  # VARIANTS.md two-handed: its own record (pinochle.stock_records)
-        from .stock_records import replay_stock
+    return FORMATS[game.records].replay(record, game, rules)
 
-        return replay_stock(record, game, _rules(rules, game, record))
+
+def _replay(record: object, game: Game, rules: RuleSet | None) -> dict[str, object]:
+    """Replay a ``standard`` hand or match record (``game`` is the one it names)."""
     if isinstance(record, Mapping) and (
         record.get("format") == MATCH_FORMAT or (record.get("format") is None and isinstance(record.get("hands"), list))
     ):
         return replay_match(record, rules)
     return replay_hand(record, rules)
+
+
+def _replay_stock(record: object, game: Game, rules: RuleSet | None) -> dict[str, object]:
+    """Replay a ``stock`` hand or match record (VARIANTS.md ``two-handed``; :mod:`pinochle.stock_records`)."""
+    return replay_stock(record, game, _rules(rules, game, record))
+
+
+class RecordFormat(NamedTuple):
+    """How the records of a family of games are written and replayed (docs/records.md)."""
+
+    #: The match record of a state's finished hands.
+    match_record: Callable[[State], dict[str, object]]
+    #: Replay a hand or match record of the game it names, with the rules given (``None``: the record's).
+    replay: Callable[[object, Game, RuleSet | None], dict[str, object]]
+
+
+#: The record formats by the name a game gives (:attr:`pinochle.game.Game.records`): ``standard``, the
+#: deal, the auction and each phase's part (this module); ``stock``, two-handed's stock and the melds
+#: declared between tricks (VARIANTS.md ``two-handed``; :mod:`pinochle.stock_records`).
+FORMATS: dict[str, RecordFormat] = {
+    "standard": RecordFormat(_match_record, _replay),
+    "stock": RecordFormat(stock_match_record, _replay_stock),
+}
 

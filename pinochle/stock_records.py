@@ -30,12 +30,10 @@ from collections.abc import Mapping
 from .cards import Card, Seat, parse_cards, unpack
 from .errors import BadCard, BadRecord, IllegalAction
 from .game import Action, Game, HandResult, State, apply, auto_action, legal_actions, new_match, sort_hand, turn
+from .games import TWO_HANDED
 from .games.two_handed import TWO_FACING, set_deal
-from .records import _check_hands_match, _head, _lineup, _players, check_keys
+from .record_parts import HAND_FORMAT, MATCH_FORMAT, check_hands_match, check_keys, lineup_of, players_of, record_head
 from .rules import RuleSet
-
-HAND_FORMAT = "pinochle-hand/1"
-MATCH_FORMAT = "pinochle-match/1"
 
 
 def stock_hand_record(result: HandResult, game: Game, rules: RuleSet, head: Mapping[str, object]) -> dict[str, object]:
@@ -70,8 +68,8 @@ def stock_match_record(state: State) -> dict[str, object]:
     """The ``pinochle-match/1`` record of a two-handed match's finished hands."""
     return {
         "format": MATCH_FORMAT,
-        **{k: v for k, v in _head(state.game, state.rules).items() if k != "format"},
-        "hands": [stock_hand_record(h, state.game, state.rules, _head(state.game, state.rules))
+        **{k: v for k, v in record_head(state.game, state.rules).items() if k != "format"},
+        "hands": [stock_hand_record(h, state.game, state.rules, record_head(state.game, state.rules))
                   for h in state.history],
     }
 
@@ -121,7 +119,7 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
 
     Raises:
         BadRecord: the first fault: field ``format``, ``lineup``, a key of another game's records
-            (``auction``, ``exchange``, ``conceded``, ...: :func:`pinochle.records.check_keys`),
+            (``auction``, ``exchange``, ``conceded``, ...: :func:`pinochle.record_parts.check_keys`),
             ``dealer``, ``hands``, ``stock``, ``trump``, ``play`` (index: the card) or ``melds``
             (index: the entry), with the reason.
     """
@@ -129,7 +127,7 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
         raise BadRecord("format", None, "a hand record is a JSON object", hand)
     if record.get("format", HAND_FORMAT) != HAND_FORMAT:
         raise BadRecord("format", None, f"unknown format {record.get('format')!r}: expected {HAND_FORMAT!r}", hand)
-    _lineup(record, state.game, state.game.seating.players, hand)
+    lineup_of(record, state.game, state.game.seating.players, hand)
     check_keys(record, state.game, hand)
     try:
         dealer = TWO_FACING.parse(str(record.get("dealer", "")))
@@ -225,7 +223,7 @@ def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object
     """
     is_match = isinstance(record, Mapping) and (
         record.get("format") == MATCH_FORMAT or (record.get("format") is None and isinstance(record.get("hands"), list)))
-    _players(record, game)
+    players_of(record, game)
     hands: object = record.get("hands") if is_match and isinstance(record, Mapping) else [record]
     if not isinstance(hands, list):
         raise BadRecord("hands", None, "hands is a list of hand records")
@@ -233,7 +231,7 @@ def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object
     if not hands:  # nothing played: zero totals, as in every game
         return {"hands": [], "totals": dict.fromkeys(names, 0), "winner": None}
     if is_match and isinstance(record, Mapping):
-        _check_hands_match(hands, record, game)
+        check_hands_match(hands, record, game)
     first = hands[0]
     try:
         dealer = TWO_FACING.parse(str(first.get("dealer", "") if isinstance(first, Mapping) else ""))
@@ -258,8 +256,6 @@ def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object
 
 def random_match(seed: int, hands: int = 100) -> State:
     """A two-handed match played by random legal moves (for tests and examples): up to ``hands`` hands."""
-    from .games import TWO_HANDED
-
     state = new_match(seed, game=TWO_HANDED)
     rng = random.Random(seed)
     while state.phase != "match_end" and len(state.history) < hands:

@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from .cards import DECKS, Card, Seat
 from .errors import BadCard, BadRecord
 from .game import State, deal_hand, new_match
-from .records import MATCH_FORMAT, _game_of, _players, _rules, record_keys, replay
+from .record_parts import MATCH_FORMAT, players_of, record_keys
+from .records import _game_of, _rules, replay
 
 #: A salt: 128 random bits as 32 lowercase hex digits.
 SALT = re.compile(r"[0-9a-f]{32}")
@@ -144,7 +145,7 @@ def verify(record: object) -> dict[str, object]:
                 "reason": f"SHA-256 of \"{seed}:{salt}\" is {made}, not the commitment {sealed}"}
     replay(record)
     game = _game_of(record)
-    base = new_match(seed=seed, rules=_rules(None, game, record), game=game, players=_players(record, game))
+    base = new_match(seed=seed, rules=_rules(None, game, record), game=game, players=players_of(record, game))
     hands = record.get("hands")
     assert isinstance(hands, list)
     for i, raw in enumerate(hands):

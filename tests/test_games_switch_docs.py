@@ -5,7 +5,7 @@ what it changes |``, a row per switch: the switch's name in backquotes, then
 its values in backquotes, the game's own setting first. The names are
 exactly the switches the game takes (:attr:`pinochle.game.Game.switches`);
 the first value is the game's own setting written as records write a switch
-(:func:`pinochle.records._switches`: ``str(value).lower()``) and read back by
+(:func:`pinochle.record_parts.switches_text`: ``str(value).lower()``) and read back by
 :func:`pinochle.games.with_switches` as that setting; and a switch with a
 fixed list of values (:data:`pinochle.games.SWITCHES`) lists exactly the
 values the game accepts (``opening=dealer-290-320`` is refused in the ones
@@ -68,7 +68,7 @@ def switch_rows(body: str) -> list[tuple[str, list[str]]]:
 
 
 def own_setting(game: Game, key: str) -> str:
-    """The game's own setting of switch ``key`` as text, as records write it (:func:`pinochle.records._switches`)."""
+    """The game's own setting of switch ``key`` as text, as records write it (:func:`pinochle.record_parts.switches_text`)."""
     return str(getattr(game.rules, key)).lower()
 
 

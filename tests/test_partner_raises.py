@@ -14,7 +14,8 @@ from collections.abc import Mapping
 import pytest
 
 from pinochle.bots import LEVELS, Player, for_level
-from pinochle.bots.partners import audit_calls, may_bid_over_partner, names_own_trump, opponents_out, sweep
+from pinochle.bots.partners import audit_calls, may_bid_over_partner, names_own_trump, opponents_out
+from pinochle.bots.raises import sweep
 from pinochle.cards import Seat
 from pinochle.game import Action, State, View, apply, auto_action, new_match, turn, view
 from pinochle.games import GAMES

@@ -14,16 +14,26 @@ level bids, names trump, buries and concedes with :mod:`pinochle.bots.widow`, an
 plays with the declarer against the two defenders as a team
 (:func:`pinochle.bots.base.teams`).
 
-In two-handed Pinochle (VARIANTS.md ``two-handed``) every level's ``act`` hands the
-view (``view.stock`` set) to :func:`pinochle.bots.stock.stock_action`: the stock
-play, the meld after a trick won, the dix and the exact endgame, at the level's
-strength.
+Each game names its strategy family (:attr:`pinochle.game.Game.strategy`), found
+here by name (:data:`STRATEGIES`): how the players move, and the resampler of the
+hidden cards Hard searches with. In two-handed Pinochle (VARIANTS.md ``two-handed``,
+the ``stock`` family) every level's ``act`` hands the view to
+:func:`pinochle.bots.stock.stock_action`: the stock play, the meld after a trick won,
+the dix and the exact endgame, at the player's level (its ``level`` value).
 """
 
-from .base import Player
+from .base import STRATEGIES, Player, Strategy
 from .hard import HardPlayer
 from .normal import NormalPlayer
 from .simple import SimplePlayer
+
+
+def _hard_endgame(seed: int | str, samples: int, endgame: int) -> Player:
+    return HardPlayer(seed, samples=samples, endgame=endgame)
+
+
+# Normal plays its last cards with Hard's exact search; hard.py builds on normal.py, so the two meet here.
+NormalPlayer.endgame_player = _hard_endgame
 
 #: The levels offered in the app and the terminal game.
 LEVELS = ("easy", "normal", "hard")
@@ -52,4 +62,4 @@ def for_level(level: str, seed: int | str = 0) -> Player:
     return HardPlayer(seed)
 
 
-__all__ = ["LEVELS", "HardPlayer", "NormalPlayer", "Player", "SimplePlayer", "for_level"]
+__all__ = ["LEVELS", "STRATEGIES", "HardPlayer", "NormalPlayer", "Player", "SimplePlayer", "Strategy", "for_level"]

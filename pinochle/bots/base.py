@@ -15,13 +15,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Protocol, runtime_checkable
+import random
+from collections.abc import Callable, Iterable
+from itertools import combinations
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from ..auction import ladder_bids
-from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, pack
+from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, pack, remove
 from ..game import Action, View
-from ..rules import RuleSet
+from ..games import find as find_game
+from ..meld import meld_points
+from ..rules import TABLE, RuleSet
+from .knowledge import TricksResampler
+from .stock import StockResampler, stock_action
+from .widow import bury_choice
 
 
 @runtime_checkable
@@ -49,11 +56,20 @@ class TablePlayer:
     Subclasses implement :meth:`call` (bid or pass), :meth:`trump` and
     :meth:`card`; :meth:`give`, :meth:`exchange_dix`, :meth:`concede` and
     :meth:`bury` have plain defaults; laying down meld and dealing have no choice.
-    Two-handed views (a stock) go to :func:`pinochle.bots.stock.stock_action`.
+    The game's strategy family chooses how (:data:`STRATEGIES`): two-handed plays
+    :func:`pinochle.bots.stock.stock_action` at the player's :attr:`level`.
     """
 
+    #: The level whose choices the player makes where a family of games plays by level rather than
+    #: by the player's own methods (two-handed's stock: :func:`pinochle.bots.stock.stock_action`):
+    #: ``"easy"``, ``"normal"`` or ``"hard"``.
+    level: ClassVar[str] = "easy"
+    #: Seeds the player's choices (each level sets its own).
+    seed: int | str = 0
+
     def act(self, view: View) -> Action:
-        """Choose the move of ``view.seat`` (see :class:`Player`).
+        """Choose the move of ``view.seat`` (see :class:`Player`) by the strategy of the view's game
+        (:func:`strategy_of`).
 
         Args:
             view: the seat's view; it must be that seat's turn.
@@ -64,43 +80,7 @@ class TablePlayer:
         Raises:
             ValueError: the view offers this seat no move.
         """
-        if view.stock is not None:  # VARIANTS.md two-handed: the stock game's own choices
-            from .stock import stock_action
-
-            return stock_action(self, view)
-        seat, legal = view.seat, view.legal
-        if legal.dix:  # turned-trump's dix exchange (house switch dix_exchange): exchange or keep
-            return Action.dix_(seat) if self.exchange_dix(view) else Action.pass_(seat)
-        if legal.min_bid is not None or legal.pass_:
-            action = self.call(view)
-            if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
-                # a forced opening (VARIANTS.md ``britannica``): the lowest bid instead of a pass
-                return Action.bid_(seat, legal.min_bid)
-            if action.type == "bid" and legal.pass_ and not marriage_suits(view) \
-                    and view.rules_set().trump_needs_marriage:
-                return Action.pass_(seat)  # no marriage to name trump in: declaring is set at once
-            if action.type == "bid" and action.bid in legal.skip_bids:
-                return skip_to_legal_bid(view, action.bid)
-            return action
-        if legal.trumps:
-            suit = self.trump(view)
-            if view.rules_set().trump_needs_marriage:
-                suit = married_trump(view, suit)
-            return Action.trump_(seat, suit)
-        if legal.meld:
-            return Action.meld_(seat)
-        if legal.cards:
-            return Action.play_(seat, self.card(view))
-        if legal.deal:
-            return Action.deal_(seat)
-        if legal.give:
-            return Action.give_(seat, self.give(view))
-        if legal.bury:
-            buried = self.bury(view)
-            return Action.concede_(seat) if buried is None else Action.bury_(seat, buried)
-        if legal.concede:
-            return Action.concede_(seat) if self.concede(view) else Action.play_on_(seat)
-        raise ValueError(f"{seat} has no move in phase {view.phase!r}")
+        return strategy_of(view).act(self, view)
 
     def call(self, view: View) -> Action:
         """A bid or a pass (``view.legal`` offers them)."""
@@ -134,9 +114,105 @@ class TablePlayer:
         concede (VARIANTS.md ``cutthroat``: "the declarer may concede at once, or buries 3
         cards that were not used in meld"). The default buries the plain choice of
         :func:`pinochle.bots.widow.bury_choice` and never concedes."""
-        from .widow import bury_choice
-
         return bury_choice(view)
+
+
+def tricks_action(player: TablePlayer, view: View) -> Action:
+    """The move of ``player`` in a game of the ``tricks`` family (an auction or a turned trump, the
+    meld, the tricks; every game but two-handed): the move ``view.legal`` offers, chosen by the
+    player's :meth:`~TablePlayer.call`, :meth:`~TablePlayer.trump`, :meth:`~TablePlayer.card` and the others.
+
+    Raises:
+        ValueError: the view offers this seat no move.
+    """
+    seat, legal = view.seat, view.legal
+    if legal.dix:  # turned-trump's dix exchange (house switch dix_exchange): exchange or keep
+        return Action.dix_(seat) if player.exchange_dix(view) else Action.pass_(seat)
+    if legal.min_bid is not None or legal.pass_:
+        action = player.call(view)
+        if action.type == "pass" and not legal.pass_ and legal.min_bid is not None:
+            # a forced opening (VARIANTS.md ``britannica``): the lowest bid instead of a pass
+            return Action.bid_(seat, legal.min_bid)
+        if action.type == "bid" and legal.pass_ and not marriage_suits(view) \
+                and view.rules_set().trump_needs_marriage:
+            return Action.pass_(seat)  # no marriage to name trump in: declaring is set at once
+        if action.type == "bid" and action.bid in legal.skip_bids:
+            return skip_to_legal_bid(view, action.bid)
+        return action
+    if legal.trumps:
+        suit = player.trump(view)
+        if view.rules_set().trump_needs_marriage:
+            suit = married_trump(view, suit)
+        return Action.trump_(seat, suit)
+    if legal.meld:
+        return Action.meld_(seat)
+    if legal.cards:
+        return Action.play_(seat, player.card(view))
+    if legal.deal:
+        return Action.deal_(seat)
+    if legal.give:
+        return Action.give_(seat, player.give(view))
+    if legal.bury:
+        buried = player.bury(view)
+        return Action.concede_(seat) if buried is None else Action.bury_(seat, buried)
+    if legal.concede:
+        return Action.concede_(seat) if player.concede(view) else Action.play_on_(seat)
+    raise ValueError(f"{seat} has no move in phase {view.phase!r}")
+
+
+Info = TypeVar("Info")
+Deal = TypeVar("Deal", covariant=True)
+
+
+class Resampler(Protocol[Info, Deal]):
+    """The hidden cards dealt again consistently with what one seat knows: OpenSpiel's
+    ``ResampleFromInfostate``, one for each family of games (:class:`Strategy`).
+
+    Hard searches by playing its moves out in many such deals (determinized sampling).
+    """
+
+    def infostate(self, view: View) -> Info:
+        """What ``view.seat`` knows of the hidden cards, read once a decision from its view."""
+        ...
+
+    def resample(self, info: Info, rng: random.Random) -> Deal:
+        """One deal of the hidden cards that fits ``info``, drawn with ``rng`` (the same ``rng`` state
+        gives the same deal; a family whose counts may not fit says so in its deal's type)."""
+        ...
+
+
+class Strategy(NamedTuple):
+    """How the computer players play a family of games, found by the name a game gives
+    (:attr:`pinochle.game.Game.strategy`; :data:`STRATEGIES`)."""
+
+    #: The move of a player for a view of the family's games.
+    act: Callable[[TablePlayer, View], Action]
+    #: The family's resampler of the hidden cards.
+    resampler: Resampler[Any, Any]
+
+
+def _stock_action(player: TablePlayer, view: View) -> Action:
+    return stock_action(view, player.level, player.seed)
+
+
+#: The strategy families by name (:attr:`pinochle.game.Game.strategy`; the engine never imports the
+#: players): ``tricks`` for the games with an auction or a turned trump, the meld and the tricks
+#: (the resampler: :class:`pinochle.bots.knowledge.TricksResampler`); ``stock`` for two-handed
+#: (VARIANTS.md ``two-handed``: :mod:`pinochle.bots.stock`, :class:`pinochle.bots.stock.StockResampler`).
+STRATEGIES: dict[str, Strategy] = {
+    "tricks": Strategy(tricks_action, TricksResampler()),
+    "stock": Strategy(_stock_action, StockResampler()),
+}
+
+
+def strategy_of(view: View) -> Strategy:
+    """The strategy of ``view``'s game's family (:attr:`pinochle.game.Game.strategy`).
+
+    >>> from pinochle.game import new_match, view
+    >>> strategy_of(view(new_match(seed=1, game="two-handed"), 0)) is STRATEGIES["stock"]
+    True
+    """
+    return STRATEGIES[find_game(view.game).strategy]
 
 
 def teams(view: View) -> tuple[tuple[int, ...], ...]:
@@ -202,8 +278,6 @@ def in_scale(points: float, view: View) -> float:
     hand at a tenth. The factor is the ratio of the counters in a hand, so
     for ``table`` it is exactly 1.
     """
-    from ..rules import TABLE
-
     rules = view.rules_set()
     if rules.total_counters == TABLE.total_counters:
         return points
@@ -231,11 +305,6 @@ def pass_cards(view: View) -> list[Card]:
     Returns:
         ``view.legal.give`` cards from ``view.legal.give_from``.
     """
-    from itertools import combinations
-
-    from ..cards import remove
-    from ..meld import meld_points
-
     rules = view.rules_set()
     held = list(view.legal.give_from)
     n = view.legal.give
@@ -271,9 +340,6 @@ def dix_exchange_gain(view: View) -> int:
     >>> str(v.turned), str(v.seat), v.legal.dix, dix_exchange_gain(v)  # East holds the 9♥ and the K♥
     ('QH', 'E', True, 40)
     """
-    from ..cards import remove
-    from ..meld import meld_points
-
     assert view.turned is not None and view.trump is not None
     rules = view.rules_set()
     deck = DECKS[rules.deck]

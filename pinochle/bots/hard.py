@@ -36,15 +36,15 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
-from .base import TablePlayer, in_scale, pack_cards, team_index, wide_rules
+from .base import TablePlayer, in_scale, pack_cards, strategy_of, team_index, wide_rules
 from ..game import Action, State, View, game_named, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
 from ..sim import playout, playout_partners, playout_teams
-from .knowledge import knowledge, sample_hands
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve, solve_teams
 from .widow import settlement, widow_bury, widow_call, widow_trump
@@ -122,6 +122,8 @@ class HardPlayer(TablePlayer):
     Deals weighed by how well each seat's calls fit its hand were measured and did not pay
     (docs/strength.md, "Hard uses its budget"): every sampled deal counts alike.
     """
+
+    level: ClassVar[str] = "hard"
 
     def __init__(self, seed: int | str = 0, samples: int = 192, endgame: int = 8, rules: RuleSet = TABLE,
                  bid_samples: int = 48, rollout: str = "greedy") -> None:
@@ -350,11 +352,12 @@ class HardPlayer(TablePlayer):
         never leads the trump ace while the declarers may still hold trump,
         until the exact search takes over (:attr:`endgame` cards left).
         """
-        k = knowledge(view)
+        resampler = strategy_of(view).resampler  # the hidden cards as the game's family deals them
+        k = resampler.infostate(view)
         rules = view.rules_set()
         if rules.widow:
-            return self._best_card_teams(view, lambda rng: sample_hands(k, rng))
-        return self._best_card(view, lambda rng: sample_hands(k, rng))
+            return self._best_card_teams(view, lambda rng: resampler.resample(k, rng))
+        return self._best_card(view, lambda rng: resampler.resample(k, rng))
 
     def _best_card_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
         """The card of :meth:`card_values_teams` with the best value (ties: Normal's choice, else the cheapest)."""

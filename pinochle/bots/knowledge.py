@@ -1056,6 +1056,20 @@ def sample_hands(k: Knowledge, rng: random.Random) -> Hands:
 
 
 
+class TricksResampler:
+    """The resampler of the hidden cards of the ``tricks`` family (every game but two-handed;
+    :class:`pinochle.bots.base.Resampler`): what a seat knows is its :class:`Knowledge`
+    (:func:`knowledge`), and a deal is the packed hands N E S W held now (:func:`sample_hands`)."""
+
+    def infostate(self, view: View) -> Knowledge:
+        """The :class:`Knowledge` of ``view``'s seat."""
+        return knowledge(view)
+
+    def resample(self, info: Knowledge, rng: random.Random) -> Hands:
+        """One deal of the hidden cards that fits ``info`` (:func:`sample_hands`)."""
+        return sample_hands(info, rng)
+
+
 __all__ = [
     "MAX_TRIES",
     "NO_CAP",
@@ -1064,6 +1078,7 @@ __all__ = [
     "Knowledge",
     "Sample",
     "SamplerStats",
+    "TricksResampler",
     "consistent",
     "explain",
     "knowledge",

@@ -34,11 +34,11 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from ..cards import ABOVE, DECKS, LAYER, MAX_COPIES, SUIT_MASK, Card, Seat, Suit, pack, remove
-from .base import TablePlayer, in_scale, mates, teams, wide_rules
+from .base import Player, TablePlayer, in_scale, mates, teams, wide_rules
 from ..game import Action, Trick, View
 from ..meld import meld_by_trump
 from ..rules import RuleSet
@@ -47,9 +47,6 @@ from .knowledge import meld_unplayed, play_inferences
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
 from .partners import may_bid_over_partner, sticks_the_dealer
-
-if TYPE_CHECKING:
-    from .hard import HardPlayer
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _COUNTER = (0, 0, 0, 10, 10, 10)
@@ -270,11 +267,17 @@ class NormalPlayer(TablePlayer):
         endgame_samples: deals of the unseen cards searched a card then.
     """
 
+    level: ClassVar[str] = "normal"
+    #: Builds the player whose exact search plays the last cards (:meth:`_endgame_card`) from a seed, the
+    #: deals a card and the cards left: Hard, which :mod:`pinochle.bots` gives when it seats the levels
+    #: (hard.py builds on this module, so this module does not import it).
+    endgame_player: ClassVar[Callable[[int | str, int, int], Player] | None] = None
+
     def __init__(self, seed: int | str = 0, endgame: int = 8, endgame_samples: int = 24) -> None:
         self.seed = seed
         self.endgame = endgame
         self.endgame_samples = endgame_samples
-        self._searcher: HardPlayer | None = None
+        self._searcher: Player | None = None
 
     def __repr__(self) -> str:
         return f"NormalPlayer(seed={self.seed!r})"
@@ -375,9 +378,9 @@ class NormalPlayer(TablePlayer):
         (docs/strength.md, "Card play review").
         """
         if self._searcher is None:
-            from .hard import HardPlayer  # hard imports this module
-
-            self._searcher = HardPlayer(self.seed, samples=self.endgame_samples, endgame=self.endgame)
+            build = NormalPlayer.endgame_player
+            assert build is not None, "the endgame search is Hard's: import pinochle.bots, which gives it"
+            self._searcher = build(self.seed, self.endgame_samples, self.endgame)
         card = self._searcher.act(view).card  # act: the rules of the view's game
         assert card is not None
         return card

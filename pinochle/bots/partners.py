@@ -23,8 +23,8 @@ partner who declares is passed four cards anyway (passing a run there measured
 119 points a hand worse than bidding 260; docs/reviews/2026-12-01-bidding.md).
 
 :func:`audit_calls` counts, in a finished auction, the raises this rule
-forbids; ``benchmarks/partner_raises.py`` and ``tests/test_partner_raises.py``
-measure them over many auctions.
+forbids; :mod:`pinochle.bots.raises` (``benchmarks/partner_raises.py``,
+``tests/test_partner_raises.py``) measures them over many auctions.
 
 >>> from pinochle.game import new_match, view
 >>> may_bid_over_partner(view(new_match(seed=1), 1))
@@ -280,81 +280,3 @@ def audit_calls(calls: Sequence[tuple[int, Call]], sides: Sequence[Sequence[int]
         last_was_raise = is_raise
         high = who
     return CallsAudit(after_out, in_a_row)
-
-
-@dataclass(frozen=True)
-class SweepResult:
-    """Partner raises over many auctions of one game and level.
-
-    Attributes:
-        auctions: auctions played.
-        with_raise: auctions holding a raise over one's own partner after both opponents had passed.
-        raises: such raises in all.
-        in_a_row: auctions in which a side raised over its own partner twice in a row.
-    """
-
-    auctions: int
-    with_raise: int
-    raises: int
-    in_a_row: int
-
-    @property
-    def rate(self) -> float:
-        """The share of auctions with a raise over one's partner after both opponents passed (0 to 1)."""
-        return self.with_raise / self.auctions if self.auctions else 0.0
-
-
-def auction_calls(game: str, level: str, seed: int | str) -> tuple[tuple[tuple[int, Call], ...], tuple[tuple[int, ...], ...], bool]:
-    """The first auction of a match of ``game`` dealt by ``seed``, four computers of ``level``
-    at every seat (seeded as the terminal seeds them: ``"{seed}/{seat}"``).
-
-    Args:
-        game: a game name (:data:`pinochle.games.GAMES`).
-        level: ``"easy"``, ``"normal"`` or ``"hard"``.
-        seed: the match seed.
-
-    Returns:
-        The calls as ``(seat, call)`` pairs, the game's sides and its ``reenter_after_pass``.
-
-    Raises:
-        ValueError: an unknown game or level.
-    """
-    from ..cards import Seat
-    from ..game import apply, auto_action, new_match, turn, view
-    from . import for_level
-
-    state = new_match(seed=seed, game=game)
-    seating = state.game.seating
-    players = {s: for_level(level, f"{seed}/{Seat(s)}") for s in seating.seats}
-    while state.phase == "auction":
-        action = auto_action(state)
-        if action is None:
-            seat = turn(state)
-            assert seat is not None
-            action = players[int(seat)].act(view(state, seat))
-        state = apply(state, action)
-    v = view(state, seating.seats[0])
-    return tuple((int(w), c) for w, c in v.calls), tuple(tuple(s) for s in seating.sides), state.rules.reenter_after_pass
-
-
-def sweep(game: str, level: str, auctions: int, seed: int | str = 1) -> SweepResult:
-    """Play ``auctions`` first auctions (match seeds ``"{seed}/{k}"``) of ``game`` with four
-    ``level`` computers and count their partner raises (:func:`audit_calls`).
-
-    Args:
-        game: a game name with partnerships (:data:`pinochle.games.GAMES`).
-        level: ``"easy"``, ``"normal"`` or ``"hard"``.
-        auctions: how many auctions (at least 0).
-        seed: the sweep seed.
-
-    Returns:
-        A :class:`SweepResult`.
-    """
-    with_raise = raises = in_a_row = 0
-    for k in range(auctions):
-        calls, sides, reenter = auction_calls(game, level, f"{seed}/{k}")
-        audit = audit_calls(calls, sides, reenter)
-        with_raise += audit.raises_after_out > 0
-        raises += audit.raises_after_out
-        in_a_row += audit.in_a_row > 0
-    return SweepResult(auctions, with_raise, raises, in_a_row)

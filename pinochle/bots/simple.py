@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ..cards import DECKS, Card, Seat, Suit, pack
 from .base import TablePlayer, in_scale, mates, wide_rules
@@ -40,6 +41,7 @@ from ..meld import meld_points
 from ..rules import RuleSet
 from ..tricks import beats, winner_index
 from .partners import double_marriage_suit, may_bid_over_partner
+from .widow import bury_choice
 
 #: Rank indexes (see :mod:`pinochle.cards`): 9=0 J=1 Q=2 K=3 T=4 A=5.
 _ACE, _TEN, _KING = 5, 4, 3
@@ -170,6 +172,8 @@ class SimplePlayer(TablePlayer):
         seed: the seed given.
     """
 
+    level: ClassVar[str] = "easy"
+
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
 
@@ -214,8 +218,6 @@ class SimplePlayer(TablePlayer):
     def bury(self, view: View) -> list[Card] | None:
         """The plain burial (:func:`pinochle.bots.widow.bury_choice`), or a concession when the
         counters still needed after the meld exceed 60% of a hand's (VARIANTS.md ``cutthroat``)."""
-        from .widow import bury_choice
-
         rules = view.rules_set()
         m = view.melds[view.seat]
         need = (view.bid or 0) - (m.total if m is not None else 0)

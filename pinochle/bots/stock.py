@@ -1,8 +1,9 @@
 """Computer players for two-handed Pinochle (VARIANTS.md ``two-handed``; seeds 000, 002;
 docs/games/two-handed.md): the stock, one meld after each trick won, the dix, the endgame.
 
-Every level's :meth:`~pinochle.bots.base.TablePlayer.act` hands a view of the stock game
-(``view.stock`` is set) to :func:`stock_action`, which plays the level's choices:
+The game names this family (``Game.strategy == "stock"``): every level's
+:meth:`~pinochle.bots.base.TablePlayer.act` hands its view to :func:`stock_action`, which
+plays the choices of the player's level (:attr:`~pinochle.bots.base.TablePlayer.level`):
 
 * **Easy** (:class:`~pinochle.bots.SimplePlayer`). While the stock lasts it wins a trick
   with its cheapest winning card when a meld is waiting (or a counter is led), else it
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, DECKS, Card, Seat, pack, remove
 from ..game import Action, View
+from ..games.two_handed import declarable, grows
 from ..meld import NINE, MeldItem
 from ..rules import RuleSet
 from ..tricks import beats, legal_function
@@ -165,8 +167,6 @@ class Shape:
 def shapes(trump: int, rules: RuleSet) -> tuple[Shape, ...]:
     """Every single meld of the game with ``trump`` (:func:`pinochle.games.two_handed.declarable` of a
     hand holding the whole deck), biggest first."""
-    from ..games.two_handed import declarable, grows
-
     full = pack(DECKS[rules.deck].cards())
     out = []
     for item in declarable(full, (), trump, rules):
@@ -307,8 +307,6 @@ def meld_action(view: View, normal: bool) -> Action:
     royal marriage before the run that can follow it, and, under the house rule
     ``double_pinochle_later``, a pinochle before the double pinochle it can grow into when no
     pinochle lies on its table yet), then the dix, then nothing more."""
-    from ..games.two_handed import grows
-
     legal = view.legal
     seat = view.seat
     if legal.melds:
@@ -471,6 +469,24 @@ def sample_unseen(s: Seen, rng: random.Random) -> tuple[list[int], list[int]] | 
         return None
     rng.shuffle(pool)
     return [*s.opp_known, *pool[:need]], pool[need:]
+
+
+class StockResampler:
+    """The two-handed family's resampler of the hidden cards (:class:`pinochle.bots.base.Resampler`):
+    what a seat knows is its :class:`Seen` (:func:`seen`), and a deal is the opponent's hand and the
+    face-down stock in order (:func:`sample_unseen`)."""
+
+    def infostate(self, view: View) -> Seen:
+        """The :class:`Seen` of a two-handed view."""
+        return seen(view)
+
+    def resample(self, info: Seen, rng: random.Random) -> tuple[list[int], list[int]] | None:
+        """One deal of the unseen cards (:func:`sample_unseen`)."""
+        return sample_unseen(info, rng)
+
+
+#: The resampler Hard's stock play searches with (the one :data:`pinochle.bots.base.STRATEGIES` names).
+RESAMPLER = StockResampler()
 
 
 class _Sim:
@@ -652,7 +668,7 @@ def hard_stock_card(s: Seen, cards: Sequence[Card], view: View, seed: int | str)
     exchanged = bool(view.stock and view.stock.get("dix_exchanged"))
     totals = [0.0] * len(candidates)
     for _ in range(HARD_SAMPLES):
-        deal = sample_unseen(s, rng)
+        deal = RESAMPLER.resample(s, rng)
         if deal is None:
             return CARDS[candidates[0]]
         opp, stock = deal
@@ -833,26 +849,15 @@ def endgame_card(s: Seen, cards: Sequence[Card]) -> Card:
 # ---------------------------------------------------------------- dispatch
 
 
-def _level(player: object) -> str:
-    from .hard import HardPlayer
-    from .normal import NormalPlayer
-
-    if isinstance(player, HardPlayer):
-        return "hard"
-    if isinstance(player, NormalPlayer):
-        return "normal"
-    return "easy"
-
-
-def stock_action(player: object, view: View) -> Action:
-    """The move of ``player`` (Easy, Normal or Hard by its class) in a two-handed view.
+def stock_action(view: View, level: str, seed: int | str = 0) -> Action:
+    """The move at ``level`` (``"easy"``, ``"normal"`` or ``"hard"``) in a two-handed view; ``seed``
+    seeds Hard's deals.
 
     Raises:
         ValueError: the view offers this seat no move.
     """
     legal = view.legal
     seat = view.seat
-    level = _level(player)
     if legal.draw:
         return Action.draw_(seat)
     if legal.melds or legal.dix or (legal.pass_ and not legal.cards):
@@ -865,10 +870,10 @@ def stock_action(player: object, view: View) -> Action:
     if s.endgame:
         return Action.play_(seat, endgame_card(s, legal.cards))
     if level == "hard":
-        return Action.play_(seat, hard_stock_card(s, legal.cards, view, getattr(player, "seed", 0)))
+        return Action.play_(seat, hard_stock_card(s, legal.cards, view, seed))
     return Action.play_(seat, _normal_stock_card(s, legal.cards))
 
 
-__all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Seen", "Shape", "WIN_BONUS", "best_meld", "can_declare",
+__all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Seen", "Shape", "StockResampler", "WIN_BONUS", "best_meld", "can_declare",
            "endgame_card", "endgame_values", "hard_stock_card", "keep_value", "meld_action", "normal_options",
            "potential", "quick_keep", "sample_unseen", "seen", "shapes", "stock_action", "take_card"]

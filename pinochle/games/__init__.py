@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..game import Game, State, match_deals
+from ..game import Game, State, install_games, match_deals
 from ..scoring import HandScore, Won
 from ..cards import DECKS, THREE_ALONE, fold, pack
 from ..auction import bid_problem, steps_text
@@ -249,6 +249,8 @@ TWO_HANDED = Game(
     source="seeds 000, 002; VARIANTS.md two-handed",
     # no auction (the non-dealer leads); each meld scores as it is declared
     switches=("must_beat", "must_trump", "head_ruffed", "draw_first", "double_pinochle_later"),
+    records="stock",  # the stock and the melds between tricks (pinochle.stock_records)
+    strategy="stock",  # the stock, the meld after a trick won, the endgame (pinochle.bots.stock)
 )
 
 
@@ -377,3 +379,6 @@ def find(name: object, at_table: bool = False) -> Game:
         raise ValueError(f"the {g.name} game is not built yet for play at the table (the engine, records and "
                          f"meld, legal and replay take it); playable games: {playable}")
     return g
+
+
+install_games(find, TABLE_GAME)  # the core finds games by name through this (it never imports the games)

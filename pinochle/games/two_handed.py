@@ -30,10 +30,10 @@ from dataclasses import replace
 
 from ..cards import CARDS, DECKS, Card, Seat, Seating, Suit, add, count, pack, remove, unpack
 from ..errors import IllegalAction
-from ..game import Action, Legal, PhaseDef, State, Trick, current_trick, new_match
+from ..game import Action, Legal, PhaseDef, State, Trick, current_trick, last_trick_bonus, new_match, side_meld, taken
 from ..meld import NINE, Meld, MeldItem, meld
 from ..rules import TABLE, RuleSet
-from ..scoring import HandScore, Won
+from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
 from ..stock import Declared, StockPlay, TableCard
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -599,9 +599,6 @@ def stock_score(state: State) -> tuple[HandScore, Won | None]:
         words (:func:`~pinochle.scoring.reached_alone`, :func:`~pinochle.scoring.reached_both`, the
         rule set's target), or ``None`` to play on.
     """
-    from ..game import last_trick_bonus, side_meld, taken
-    from ..scoring import earned_parts, reached_alone, reached_both
-
     tricks, pts = taken(state)
     meld_pts = side_meld(state)
     score = tuple(m + p for m, p in zip(meld_pts, pts))
@@ -681,11 +678,9 @@ def deal_two(seed: int | str, north: Sequence[int], south: Sequence[int], stock:
     Raises:
         IllegalAction: a bad deal (see :func:`set_deal`), or a dealer who is not N or S.
     """
-    from . import TWO_HANDED
-
     if dealer not in TWO_FACING.seats:
         raise IllegalAction(f"{Seat(dealer)} has no seat in the two-handed game: the seats are N, S")
-    return set_deal(new_match(seed, rules=rules, first_dealer=dealer, game=TWO_HANDED), north, south, stock)
+    return set_deal(new_match(seed, rules=rules, first_dealer=dealer, game="two-handed"), north, south, stock)
 
 
 __all__ = ["Draw", "Endgame", "MeldTurn", "StockTricks", "TWO_FACING", "TWO_HANDED_RULES", "TurnUp", "cards_everywhere",
