@@ -541,8 +541,8 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
     Raises:
         BadRecord: the first fault, with its field, index and reason.
     """
-    game = _game_of(record)
-    ruleset = _rules(rules, game, record)
+    game = game_of_record(record)
+    ruleset = rules_of_record(rules, game, record)
     players = players_of(record, game)
     lineup = lineup_of(record, game, players, None)
     check_keys(record, game)
@@ -567,8 +567,8 @@ def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, obje
     raw_hands = record.get("hands")
     if not isinstance(raw_hands, list):
         raise BadRecord("hands", None, "hands is a list of hand records")
-    game = _game_of(record)
-    ruleset = _rules(rules, game, record)
+    game = game_of_record(record)
+    ruleset = rules_of_record(rules, game, record)
     players = players_of(record, game)
     if not raw_hands:  # nothing played: zero totals, in the game's own shape
         if players > game.seating.players:
@@ -626,7 +626,7 @@ def _winner(state: State) -> str | None:
     return f"chair {state.winner}" if state.lineup else state.game.seating.side_names[state.winner]
 
 
-def _game_of(record: object) -> Game:
+def game_of_record(record: object) -> Game:
     """The game a record names (``table`` when it names none).
 
     Raises:
@@ -639,7 +639,7 @@ def _game_of(record: object) -> Game:
         raise BadRecord("game", None, str(err)) from None
 
 
-def _rules(rules: RuleSet | None, game: Game, record: object = None) -> RuleSet:
+def rules_of_record(rules: RuleSet | None, game: Game, record: object = None) -> RuleSet:
     """The numbers to replay ``record`` with: ``rules`` when given, else the game's in the
     record's ``scale`` with the record's house ``rules`` (docs/records.md).
 
@@ -674,7 +674,7 @@ def replay(record: object, rules: RuleSet | None = None) -> dict[str, object]:
     Raises:
         BadRecord: the first fault.
     """
-    game = _game_of(record)
+    game = game_of_record(record)
     return FORMATS[game.records].replay(record, game, rules)
 
 
@@ -689,7 +689,7 @@ def _replay(record: object, game: Game, rules: RuleSet | None) -> dict[str, obje
 
 def _replay_stock(record: object, game: Game, rules: RuleSet | None) -> dict[str, object]:
     """Replay a ``stock`` hand or match record (VARIANTS.md ``two-handed``; :mod:`pinochle.stock_records`)."""
-    return replay_stock(record, game, _rules(rules, game, record))
+    return replay_stock(record, game, rules_of_record(rules, game, record))
 
 
 class RecordFormat(NamedTuple):

@@ -23,7 +23,7 @@ from .cards import DECKS, Card, Seat
 from .errors import BadCard, BadRecord
 from .game import State, deal_hand, new_match
 from .record_parts import MATCH_FORMAT, players_of, record_keys
-from .records import _game_of, _rules, replay
+from .records import game_of_record, replay, rules_of_record
 
 #: A salt: 128 random bits as 32 lowercase hex digits.
 SALT = re.compile(r"[0-9a-f]{32}")
@@ -144,8 +144,8 @@ def verify(record: object) -> dict[str, object]:
         return {"verified": False, "differs": "commitment",
                 "reason": f"SHA-256 of \"{seed}:{salt}\" is {made}, not the commitment {sealed}"}
     replay(record)
-    game = _game_of(record)
-    base = new_match(seed=seed, rules=_rules(None, game, record), game=game, players=players_of(record, game))
+    game = game_of_record(record)
+    base = new_match(seed=seed, rules=rules_of_record(None, game, record), game=game, players=players_of(record, game))
     hands = record.get("hands")
     assert isinstance(hands, list)
     for i, raw in enumerate(hands):

@@ -36,7 +36,7 @@ from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
 from ..game import Action, View
 from ..meld import meld, meld_by_trump
 from ..tricks import beats, winner_index
-from .base import dix_exchange_gain, mates, pack_cards
+from .base import STRATEGIES, dix_exchange_gain, mates, pack_cards, strategy_of
 from .hard import HardPlayer
 from .knowledge import knowledge, play_inferences, sample_hands
 
@@ -336,7 +336,7 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0) -> Eva
     player.rules = view.rules_set()
     seat = int(view.seat)
     legal = view.legal
-    if legal.cards and view.stock is None and view.trump is not None:
+    if legal.cards and strategy_of(view) is STRATEGIES["tricks"] and view.trump is not None:
         k = knowledge(view)
         values = (player.card_values_teams if player.rules.widow else player.card_values)(
             view, lambda rng: sample_hands(k, rng))

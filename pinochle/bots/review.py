@@ -24,7 +24,8 @@ from ..auction import parse_call
 from ..cards import Seat, Suit
 from ..errors import BadRecord
 from ..game import Action, State, apply, auto_action, new_match, turn, view
-from ..records import _game_of, _has_stock, _lineup, _players, _rules, check_keys, parse_hand, replay_hand
+from ..record_parts import lineup_of, players_of
+from ..records import check_keys, game_of_record, parse_hand, replay_hand, rules_of_record
 from .evaluate import evaluate
 
 #: The sampled deals a card behind each decision reviewed (Hard's budget is 192; a hand has a dozen
@@ -74,13 +75,13 @@ def hand_steps(record: object) -> Iterator[tuple[State, Action]]:
     Raises:
         BadRecord: the record breaks a rule, or is a two-handed record.
     """
-    game = _game_of(record)
-    if _has_stock(game):  # VARIANTS.md two-handed: its record is of its own format (pinochle.stock_records)
+    game = game_of_record(record)
+    if game.records != "standard":  # VARIANTS.md two-handed: its record is of its own format (pinochle.stock_records)
         raise BadRecord("game", None, f"a {game.name} hand is not reviewed yet", None)
     replay_hand(record)
-    ruleset = _rules(None, game, record)
-    players = _players(record, game)
-    lineup = _lineup(record, game, players, None)
+    ruleset = rules_of_record(None, game, record)
+    players = players_of(record, game)
+    lineup = lineup_of(record, game, players, None)
     check_keys(record, game)
     parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
     state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..auction import call_text, callers
 from ..game import HandResult, State, ThrownIn, _meld_json
-from ..records import _has_stock, match_record
+from ..records import match_record
 
 if TYPE_CHECKING:
     from .table import Table
@@ -53,7 +53,7 @@ def replays(state: State) -> list[dict[str, object]]:
     a seat holds before a trick of a hand played out are those it plays in that trick and the ones after.
     """
     seating = state.game.seating
-    stock = _has_stock(state.game)
+    stock = state.game.records == "stock"  # the game's record format: a stock, melds between tricks
     out: list[dict[str, object]] = []
     for h in finished_hands(state):
         auction = [{"seat": str(s), "call": call_text(c)}
