@@ -1,0 +1,178 @@
+"""Finishing touches of the table, from a fresh reviewer's findings, checked in the real page (Chromium).
+
+1. The next decision appears with its prompt. While the status line says what the moving cards show (anim.js
+   holds it: "The meld is laid on the table…", "North plays K♠."), the controls of the next decision and the
+   move timer are not seen (nor reachable); they appear on the frame the status line turns to the prompt. With
+   reduced motion (nothing held) the prompt and its controls appear at once. Sampled on every frame.
+2. The turn ring follows the same moment as the status line: while it says a seat's card is moving, the ring
+   is on that seat; once it says "Your turn", the ring is on yours.
+
+Screenshots go to /tmp/polish-shots when PINOCHLE_SHOTS is set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser_support import TIMEOUT_MS
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_layout import Scripted, in_browser, server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_status_follows import IDLE, CASES, View, pair, played
+
+SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def quick_table(v: View, seconds: int = 30) -> dict[str, Any]:
+    """Table facts of a Quick Match table where South is you, with the move timer counting South's move."""
+    seats = [s for s in v["seats"]] if isinstance(v.get("seats"), list) else list(v["meld_shown"])
+    return {"kind": "quick", "room": None, "you": "S", "timer": {"seat": "S", "seconds": seconds},
+            "seats": {seat: {"name": "You" if seat == "S" else f"Player {seat}", "computer": seat != "S",
+                             "connected": True, "stand_in": False, "next_ready": False} for seat in seats}}
+
+
+# On every frame: the status line, whether the controls and the move timer are seen, and the seats ringed (by
+# their classes, and as drawn: the plate's edge in the accent colour, seats.css).
+SAMPLER = """() => {
+  window.__frames = [];
+  const seen = (el) => Boolean(el) && !el.hidden && getComputedStyle(el).visibility === 'visible'
+    && el.getBoundingClientRect().height > 0;
+  const probe = document.createElement('i');
+  probe.style.color = 'var(--accent)';
+  document.body.append(probe);
+  const accent = getComputedStyle(probe).color;
+  const sample = () => {
+    const controls = document.getElementById('controls');
+    const held = document.body.dataset.held === 'true';
+    window.__frames.push({
+      version: document.body.dataset.version,
+      status: document.getElementById('status').textContent,
+      controls: seen(controls) && controls.querySelectorAll('button').length > 0,
+      timer: seen(document.getElementById('move-timer')),
+      ring: [...document.querySelectorAll('#felt > .seat')].filter((s) => held ? s.classList.contains('held-turn')
+        : s.classList.contains('is-turn')).map((s) => s.dataset.seat),
+      drawn: [...document.querySelectorAll('#felt > .seat')].filter((s) => getComputedStyle(s).borderTopColor === accent)
+        .map((s) => s.dataset.seat),
+      moving: document.getAnimations().filter((a) => /^pinochle-(deal|play|meld)$/.test(a.id || '')
+        && a.playState === 'running').map((a) => a.id),
+    });
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}"""
+
+# the seats whose plate is ringed (its edge in the accent colour, seats.css), as drawn
+RINGED = """() => {
+  const probe = document.createElement('i');
+  probe.style.color = 'var(--accent)';
+  document.body.append(probe);
+  const accent = getComputedStyle(probe).color;
+  probe.remove();
+  return [...document.querySelectorAll('#felt > .seat')]
+    .filter((s) => getComputedStyle(s).borderTopColor === accent).map((s) => s.dataset.seat);
+}"""
+
+
+def watch(browser: Any, url: str, a: View, b: View, name: str, size: tuple[int, int], theme: str,
+          motion: bool = True, table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Show ``a`` (motion on unless ``motion`` is false, at the Relaxed pace), then ``b`` as a move; every frame
+    from ``b`` drawn until all is still."""
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, color_scheme=theme,
+                              reduced_motion="no-preference" if motion else "reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    script = Scripted(a, table)
+    if table:
+        page.add_init_script("localStorage.setItem('pinochle.seat', 's'.repeat(32))")
+    page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+    page.add_init_script(f"localStorage.setItem('pinochle.settings', {json.dumps(json.dumps({'pace': 'relaxed'}))})")
+    page.route_web_socket("**/ws", script.handler)
+    page.goto(url)
+    page.wait_for_function("n => document.body.dataset.version === n", arg=str(a["version"]))
+    page.wait_for_function(IDLE)
+    settle(page)
+    # the ring's colour as set, not part way through its fade (.2 s)
+    page.evaluate("() => document.styleSheets[0].insertRule('#felt > .seat { transition: none !important; }', 0)")
+    page.evaluate(SAMPLER)
+    script.view = b
+    script.send("move")
+    page.wait_for_function("n => document.body.dataset.version === n", arg=str(b["version"]))
+    page.wait_for_timeout(150)
+    shot(page, f"{name}-moving")
+    out: dict[str, Any] = {}
+    page.wait_for_function(IDLE)
+    settle(page)
+    shot(page, f"{name}-after")
+    out["ringed_after"] = page.evaluate(RINGED)
+    out["after"] = page.locator("#status").inner_text()
+    out["frames"] = [f for f in page.evaluate("window.__frames") if f["version"] == str(b["version"])]
+    out["errors"] = errors
+    ctx.close()
+    return out
+
+
+LOOKS = [((390, 844), "light"), ((360, 740), "dark"), ((1440, 900), "light")]
+
+
+@pytest.mark.parametrize("look", LOOKS, ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_the_bury_controls_and_the_move_timer_appear_with_their_prompt(server: Any, look: Any) -> None:  # noqa: F811
+    """Cutthroat, Quick Match: you name trump, the meld is laid, then you bury or concede. While the status line
+    says the meld is laid, neither the Bury/Concede controls nor "30 s left for your move" are seen; on the
+    frame it says "Your turn: choose 3 cards to bury, or concede the hand." both are."""
+    size, theme = look
+    a, b = pair("cutthroat", CASES["bury-after-trump"][1])
+    out = in_browser(lambda browser: watch(browser, server.url, a, b, f"bury-{size[0]}-{theme}", size, theme,
+                                           table=quick_table(b)))
+    assert out["errors"] == [], out["errors"]
+    frames = out["frames"]
+    lay = "The meld is laid on the table\u2026"
+    laying = [f for f in frames if f["status"] == lay]
+    prompt = [f for f in frames if f["status"] == out["after"]]
+    assert laying and prompt, sorted({f["status"] for f in frames})
+    assert "bury" in out["after"] and "concede" in out["after"], out["after"]
+    assert not any(f["controls"] or f["timer"] for f in laying), [(f["controls"], f["timer"]) for f in laying]
+    assert all(f["controls"] and f["timer"] for f in prompt), [(f["controls"], f["timer"]) for f in prompt]
+    # the prompt comes once, after the lay: never the controls first
+    first_prompt = frames.index(prompt[0])
+    assert all(f["status"] == out["after"] for f in frames[first_prompt:]), [f["status"] for f in frames[first_prompt:]]
+
+
+def test_with_reduced_motion_the_prompt_and_its_controls_appear_at_once(server: Any) -> None:  # noqa: F811
+    a, b = pair("cutthroat", CASES["bury-after-trump"][1])
+    out = in_browser(lambda browser: watch(browser, server.url, a, b, "bury-reduced", (390, 844), "light",
+                                           motion=False, table=quick_table(b)))
+    assert out["errors"] == [], out["errors"]
+    frames = out["frames"]
+    assert frames and all(f["status"] == out["after"] and f["controls"] and f["timer"] for f in frames), frames[:3]
+
+
+@pytest.mark.parametrize("look", LOOKS, ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_the_turn_ring_follows_the_status_line(server: Any, look: Any) -> None:  # noqa: F811
+    """Two-handed: North plays a card, then it is your turn. While the status line says "North plays …" the ring
+    is on North (and the play is not yours yet); once it says "Your turn" the ring is on your seat."""
+    size, theme = look
+    a, b = pair("two-handed", CASES["north-plays"][1])
+    out = in_browser(lambda browser: watch(browser, server.url, a, b, f"ring-{size[0]}-{theme}", size, theme))
+    assert out["errors"] == [], out["errors"]
+    card, seat = played(b)
+    assert seat == "N"
+    frames = out["frames"]
+    north = [f for f in frames if f["status"].startswith("North plays")]
+    yours = [f for f in frames if f["status"] == out["after"]]
+    assert north and yours, sorted({f["status"] for f in frames})
+    assert out["after"].startswith(("Your turn", "Your lead")), out["after"]
+    assert all(f["ring"] == f["drawn"] == ["N"] for f in north), [(f["ring"], f["drawn"]) for f in north]
+    assert all(f["ring"] == f["drawn"] == ["S"] for f in yours), [(f["ring"], f["drawn"]) for f in yours]
+    assert out["ringed_after"] == ["S"], out["ringed_after"]
