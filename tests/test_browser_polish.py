@@ -176,3 +176,122 @@ def test_the_turn_ring_follows_the_status_line(server: Any, look: Any) -> None: 
     assert all(f["ring"] == f["drawn"] == ["N"] for f in north), [(f["ring"], f["drawn"]) for f in north]
     assert all(f["ring"] == f["drawn"] == ["S"] for f in yours), [(f["ring"], f["drawn"]) for f in yours]
     assert out["ringed_after"] == ["S"], out["ringed_after"]
+
+
+# ---------------------------------------------------------------- choosing cards to bury
+
+def bury_with_a_copy_in_meld() -> View:
+    """A cutthroat view of your bury where you hold two copies of a card and the view offers only one of them (the
+    other is in your meld), and some card of your hand is offered not at all."""
+    def pick(a: View, b: View) -> bool:
+        bury = (b.get("legal") or {}).get("bury")
+        if not bury or b["turn"] != b["seat"]:
+            return False
+        offered = bury["cards"]
+        return (any(b["hand"].count(c) == 2 and offered.count(c) == 1 for c in set(b["hand"]))
+                and any(c not in offered for c in b["hand"]))
+    return pair("cutthroat", pick)[1]
+
+
+def open_bury(browser: Any, url: str, v: View, errors: list[str], size: tuple[int, int], theme: str) -> tuple[Any, Any]:
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, color_scheme=theme, reduced_motion="reduce")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    script = Scripted(v)
+    page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+    page.route_web_socket("**/ws", script.handler)
+    page.goto(url)
+    page.wait_for_function("n => document.body.dataset.version === n", arg=str(v["version"]))
+    settle(page)
+    return ctx, page
+
+
+CARDS = "() => [...document.querySelectorAll('#hand button.card')].map((b) => [b.dataset.card, b.dataset.legal, b.getAttribute('aria-pressed'), b.getAttribute('aria-label')])"
+
+
+@pytest.mark.parametrize("look", [((390, 844), "light"), ((360, 740), "dark"), ((1440, 900), "dark")],
+                         ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_a_copy_that_cannot_be_buried_is_dimmed_once_the_other_is_chosen(server: Any, look: Any) -> None:  # noqa: F811
+    """Two K♦ of which your meld needs one: both may be chosen at first (the view offers one copy); once one is
+    chosen, the other is marked unavailable (dimmed, and its label says why) before it is tapped; put the first
+    back and the second is available again."""
+    size, theme = look
+    v = bury_with_a_copy_in_meld()
+    offered = v["legal"]["bury"]["cards"]
+    twin = next(c for c in v["hand"] if v["hand"].count(c) == 2 and offered.count(c) == 1)
+    first, second = [i for i, c in enumerate(v["hand"]) if c == twin]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page = open_bury(browser, server.url, v, errors, size, theme)
+        out: dict[str, Any] = {"start": page.evaluate(CARDS)}
+        page.locator("#hand button.card").nth(first).click()
+        settle(page)
+        shot(page, f"bury-twin-{size[0]}-{theme}")
+        out["picked"] = page.evaluate(CARDS)
+        out["dimmed"] = page.locator("#hand button.card").nth(second).evaluate(
+            "(b) => ({cls: b.className, opacity: getComputedStyle(b).opacity, filter: getComputedStyle(b).filter})")
+        page.locator("#hand button.card").nth(first).click()
+        settle(page)
+        out["back"] = page.evaluate(CARDS)
+        out["errors"] = errors
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    start, picked, back = out["start"], out["picked"], out["back"]
+    # before: both copies may be chosen; a card the view does not offer is marked already
+    assert start[first][1] == start[second][1] == "true", (start[first], start[second])
+    assert all((c in offered) == (legal == "true") for c, legal, _, _ in start), start
+    # one chosen: the other copy is unavailable, and says why
+    assert picked[first][1:3] == ["true", "true"], picked[first]
+    assert picked[second][1:3] == ["false", "false"], picked[second]
+    assert "cannot be buried" in picked[second][3] and "meld" in picked[second][3], picked[second][3]
+    assert "illegal" in out["dimmed"]["cls"], out["dimmed"]
+    # put back: both available again
+    assert back[first][1] == back[second][1] == "true", (back[first], back[second])
+
+
+# the toasts shown, and what they lie over of the table's controls
+TOASTS = """() => {
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const toasts = [...document.querySelectorAll('#toasts .toast')];
+  const controls = [...document.querySelectorAll('#controls button, #controls input')];
+  return {texts: toasts.map((t) => t.textContent),
+          over: toasts.flatMap((t) => controls.filter((c) => meet(t.getBoundingClientRect(), c.getBoundingClientRect()))
+            .map((c) => c.textContent))};
+}"""
+
+
+@pytest.mark.parametrize("look", [((360, 740), "dark"), ((390, 844), "light"), ((1440, 900), "light")],
+                         ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_a_refusal_tapped_again_replaces_its_toast(server: Any, look: Any) -> None:  # noqa: F811
+    """Tapping a card that may not be buried three times (and a refusal from the server after it) shows one toast
+    at a time, the last one, never stacked over Bury and Concede."""
+    size, theme = look
+    v = bury_with_a_copy_in_meld()
+    offered = v["legal"]["bury"]["cards"]
+    kept = next(i for i, c in enumerate(v["hand"]) if c not in offered)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page = open_bury(browser, server.url, v, errors, size, theme)
+        out: dict[str, Any] = {}
+        for k in range(3):
+            page.locator("#hand button.card").nth(kept).click()
+            settle(page)
+            out[f"tap{k}"] = page.evaluate(TOASTS)
+        shot(page, f"toast-bury-{size[0]}-{theme}")
+        page.evaluate("""() => window.dispatchEvent(new Event('resize'))""")
+        out["errors"] = errors
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for k, got in out.items():
+        assert len(got["texts"]) == 1, (k, got["texts"])
+        assert "cannot bury" in got["texts"][0], got["texts"]
+        assert got["over"] == [], (k, got["over"])
