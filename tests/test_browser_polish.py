@@ -22,7 +22,7 @@ import pytest
 from .browser_support import TIMEOUT_MS
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import Scripted, in_browser, server, settle  # noqa: F401  (server: the module's live server)
-from .test_browser_status_follows import IDLE, CASES, View, pair, played
+from .test_browser_status_follows import CASES, IDLE, View, pair, played, views
 
 SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
 
@@ -295,3 +295,83 @@ def test_a_refusal_tapped_again_replaces_its_toast(server: Any, look: Any) -> No
         assert len(got["texts"]) == 1, (k, got["texts"])
         assert "cannot bury" in got["texts"][0], got["texts"]
         assert got["over"] == [], (k, got["over"])
+
+
+# ---------------------------------------------------------------- the hand's summary: words and rows
+
+def hand_end(game: str, players: int | None = None) -> View:
+    """South's view of the first hand over of a random match of ``game`` that was played out (tricks taken)."""
+    for seed in range(1, 40):
+        for v in views(game, seed, players):
+            lh = v.get("last_hand")
+            if v["phase"] == "hand_end" and lh and sum(lh["tricks"].values()) > 0:
+                return v
+    raise AssertionError(f"{game}: no hand played out")
+
+
+def open_summary(browser: Any, url: str, v: View, errors: list[str], size: tuple[int, int], theme: str) -> tuple[Any, Any]:
+    ctx, page = open_bury(browser, url, v, errors, size, theme)
+    page.get_by_test_id("hand-summary").wait_for()
+    settle(page)
+    return ctx, page
+
+
+ROWS = """() => [...document.querySelectorAll('[data-testid=summary-table] tbody tr')].map((tr) =>
+  [...tr.children].map((c) => c.textContent.trim()))"""
+
+
+@pytest.mark.parametrize("game,players,look", [("cutthroat", None, ((390, 844), "light")),
+                                               ("cutthroat", None, ((1440, 900), "dark")),
+                                               ("auction", 5, ((360, 740), "dark")),
+                                               ("auction", 5, ((1440, 900), "light"))],
+                         ids=["cutthroat-390-light", "cutthroat-1440-dark", "auction5-360-dark", "auction5-1440-light"])
+def test_a_hand_settled_by_stakes_shows_each_players_counters(server: Any, game: str, players: int | None,  # noqa: F811
+                                                              look: Any) -> None:
+    """Cutthroat and the auction: the hand's summary has a Counters row (the hand result's counters, seat by seat)
+    beside "Meld shown" and "Meld + counters", as the partnership games' summaries do."""
+    size, theme = look
+    v = hand_end(game, players)
+    lh = v["last_hand"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page = open_summary(browser, server.url, v, errors, size, theme)
+        shot(page, f"summary-{game}-{size[0]}-{theme}")
+        out = {"rows": page.evaluate(ROWS), "counters": page.get_by_test_id("counters-row").count(), "errors": errors}
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    assert out["counters"] == 1, out["rows"]
+    labels = [r[0] for r in out["rows"]]
+    assert labels.index("Meld shown") < labels.index("Counters") < labels.index("Meld + counters"), labels
+    counters = out["rows"][labels.index("Counters")][1:]
+    played = [c for c in counters if c not in ("", "\u2014")]
+    # each player who played the hand: their counters, and together every counter of the deck's
+    assert sorted(int(c) for c in played) == sorted(lh["counters"].values()), (counters, lh["counters"])
+
+
+def test_a_hand_without_a_contract_names_the_sides_as_the_table_does(server: Any) -> None:  # noqa: F811
+    """Turned trump (partners): the summary's sentence names the sides as its columns do ("You & Partner scored
+    250, West & East 220."), never "You scored" for a partnership."""
+    v = hand_end("turned-trump")
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page = open_summary(browser, server.url, v, errors, (360, 740), "dark")
+        shot(page, "summary-turned-trump-360-dark")
+        out = {"verdict": page.get_by_test_id("verdict").inner_text(),
+               "cols": page.locator("[data-testid^=summary-col-]").all_inner_texts(), "errors": errors}
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    mine, theirs = out["cols"][:2]
+    assert mine.startswith("You & "), out["cols"]
+    lh = v["last_hand"]
+    score = sorted(lh["score"].values(), reverse=True)
+    assert mine in out["verdict"] and theirs in out["verdict"], (out["verdict"], out["cols"])
+    assert not out["verdict"].startswith("You scored"), out["verdict"]
+    assert all(f"{n:,}" in out["verdict"] for n in score), (out["verdict"], score)

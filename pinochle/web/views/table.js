@@ -152,7 +152,8 @@ export function renderSeats(ctx) {
           h("span", { class: "avatar", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)), hue: String(c % 5) } }),
           deals ? h("span", { class: "dealer-button", "data-testid": `dealer-chair-${c}`, title: "Dealer" }, "D") : null),
         h("span", { class: "seat-name" }, s.chairName(c)),
-        h("strong", { class: "bench-total", title: "Match total" }, num(s.chairTotals[c])),
+        // the chair's match total, said as one (a bare number beside a name read as nothing in particular)
+        h("span", { class: "bench-total", title: "Match total" }, "Total ", h("strong", {}, num(s.chairTotals[c]))),
         h("span", { class: "badge out" }, "Sits out"));
     }));
     bench.setAttribute("aria-label", out.length ? `Sitting out this hand: ${out.map((c) => `${s.chairName(c)}${c === s.lineup.N ? " (dealer)" : ""}, total ${s.chairTotals[c]}`).join("; ")}` : "");
