@@ -375,3 +375,67 @@ def test_a_hand_without_a_contract_names_the_sides_as_the_table_does(server: Any
     assert mine in out["verdict"] and theirs in out["verdict"], (out["verdict"], out["cols"])
     assert not out["verdict"].startswith("You scored"), out["verdict"]
     assert all(f"{n:,}" in out["verdict"] for n in score), (out["verdict"], score)
+
+
+# ---------------------------------------------------------------- the match's result on a phone
+
+END = """() => {
+  const lines = (el) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    // a new line: a box wholly under every box before it (the name and a larger total share a line)
+    const boxes = [...r.getClientRects()].filter((b) => b.width > 0).sort((a, b) => a.top - b.top);
+    let n = 0;
+    let bottom = -Infinity;
+    for (const b of boxes) {
+      if (b.top >= bottom - 1) n += 1;
+      bottom = Math.max(bottom, b.bottom);
+    }
+    return n;
+  };
+  const score = document.getElementById('result-score');
+  const sides = [...score.children].filter((c) => !c.classList.contains('dash') && c.getClientRects().length);
+  return {
+    scrollY: window.scrollY,
+    titleTop: document.getElementById('result-title').getBoundingClientRect().top,
+    cardTop: document.querySelector('#screen-result .result-card').getBoundingClientRect().top,
+    sides: sides.map((c) => ({text: c.textContent, lines: lines(c)})),
+    // as read on the screen: left to right
+    order: sides.map((c) => [...c.childNodes].filter((n) => n.textContent.trim()).map((n) => {
+      const r = document.createRange();
+      r.selectNodeContents(n);
+      return [r.getBoundingClientRect().left, n.textContent.trim()];
+    }).sort((a, b) => a[0] - b[0]).map((x) => x[1])),
+    dashShown: [...score.querySelectorAll('.dash')].some((d) => d.getClientRects().length > 0),
+    handScores: [...document.querySelectorAll('#result-last [data-testid^=hand-score-]')].map((td) => ({text: td.textContent, lines: lines(td)})),
+  };
+}"""
+
+
+@pytest.mark.parametrize("look", [((390, 844), "light"), ((360, 740), "dark")], ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_the_match_result_on_a_phone_opens_at_its_top_and_keeps_each_result_whole(server: Any, look: Any) -> None:  # noqa: F811
+    """The result screen opens at its top (the title clear of the top edge, not scrolled to Play again); each
+    side's name and total are on one line of their own ("You & Partner −320", then "West & East 1570"), and a
+    hand score such as "Set −250" stays on one line."""
+    from .test_browser_match_end import match_end_view, open_end
+    size, theme = look
+    v = match_end_view("table", 1)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page = open_end(browser, server.url, v, theme, size, errors)
+        page.wait_for_function("() => document.body.dataset.screen === 'result'")
+        settle(page)
+        shot(page, f"end-{size[0]}-{theme}")
+        out = {**page.evaluate(END), "errors": errors}
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    assert out["scrollY"] == 0 and out["cardTop"] >= 8, (out["scrollY"], out["cardTop"])
+    assert len(out["sides"]) == 2 and all(s["lines"] == 1 for s in out["sides"]), out["sides"]
+    assert not out["dashShown"], out
+    # both lines read name, then total (on the screen)
+    assert [o[0] for o in out["order"]] == ["You & Partner", "West & East"], out["order"]
+    assert out["handScores"] and all(h["lines"] == 1 for h in out["handScores"]), out["handScores"]
