@@ -439,3 +439,48 @@ def test_the_match_result_on_a_phone_opens_at_its_top_and_keeps_each_result_whol
     # both lines read name, then total (on the screen)
     assert [o[0] for o in out["order"]] == ["You & Partner", "West & East"], out["order"]
     assert out["handScores"] and all(h["lines"] == 1 for h in out["handScores"]), out["handScores"]
+
+
+# ---------------------------------------------------------------- Home: the games' strip says it scrolls
+
+DOTS = """() => {
+  const dots = document.getElementById('tile-dots');
+  return {shown: Boolean(dots) && !dots.hidden && dots.getClientRects().length > 0,
+          dots: dots ? dots.children.length : 0, on: dots ? [...dots.children].map((d) => d.classList.contains('on')) : [],
+          tiles: document.querySelectorAll('#game-tiles .game-tile').length,
+          under: dots ? dots.getBoundingClientRect().top >= document.getElementById('game-tiles').getBoundingClientRect().bottom - 0.5 : false};
+}"""
+
+
+@pytest.mark.parametrize("look", [((360, 740), "light"), ((390, 844), "dark"), ((1440, 900), "light")],
+                         ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_home_on_a_phone_shows_that_the_games_row_scrolls(server: Any, look: Any) -> None:  # noqa: F811
+    """Home on a phone: a dot per game under the strip of games, the ones in view filled; scrolled to its end,
+    the last dots are filled and the first are not. A wide window shows every game and no dots."""
+    from .test_browser_home import open_home
+    size, theme = look
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, size, errors, color_scheme=theme)
+        settle(page)
+        out: dict[str, Any] = {"start": page.evaluate(DOTS)}
+        shot(page, f"home-dots-{size[0]}-{theme}")
+        page.evaluate("() => { const s = document.getElementById('game-tiles'); s.scrollLeft = s.scrollWidth; }")
+        page.wait_for_timeout(300)
+        settle(page)
+        out["end"] = page.evaluate(DOTS)
+        shot(page, f"home-dots-{size[0]}-{theme}-end")
+        out["errors"] = errors
+        page.context.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    start, end = out["start"], out["end"]
+    if size[0] >= 1000:
+        assert not start["shown"], start
+        return
+    assert start["shown"] and start["under"] and start["dots"] == start["tiles"] >= 9, start
+    assert start["on"][0] and not start["on"][-1] and 1 <= sum(start["on"]) < start["tiles"], start
+    assert end["on"][-1] and not end["on"][0], end
