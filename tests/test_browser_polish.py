@@ -484,3 +484,30 @@ def test_home_on_a_phone_shows_that_the_games_row_scrolls(server: Any, look: Any
     assert start["shown"] and start["under"] and start["dots"] == start["tiles"] >= 9, start
     assert start["on"][0] and not start["on"][-1] and 1 <= sum(start["on"]) < start["tiles"], start
     assert end["on"][-1] and not end["on"][0], end
+
+
+def test_home_says_a_quick_match_hand_is_over(server: Any) -> None:  # noqa: F811
+    """Home's way back to a Quick Match table says where its match stands: "Hand 1 over" while the first hand's
+    summary waits for the next deal (never "Hand 1" as if it were still played), "Hand 2" once it is dealt."""
+    from .test_browser_home import open_home
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, (390, 844), errors)
+        said = page.evaluate("""async () => {
+          const { renderHome } = await import('/static/views/home.js');
+          const at = (phase, n) => {
+            renderHome({ solo: null, seat: { held: true, room: null, search: null,
+              match: { id: 'q', kind: 'quick', game: 'table', phase, hand_number: n, totals: { NS: 0, EW: 0 } } } });
+            return [document.getElementById('seat-resume-label').textContent, document.getElementById('seat-resume-detail').textContent];
+          };
+          return { over: at('hand_end', 1), next: at('auction', 2), end: at('match_end', 9) };
+        }""")
+        page.context.close()
+        return {**said, "errors": errors}
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    assert out["over"] == ["Back to your Quick Match table", "Hand 1 over · next hand soon"], out["over"]
+    assert out["next"] == ["Back to your Quick Match table", "Hand 2"], out["next"]
+    assert out["end"][1] == "Match over", out["end"]
