@@ -511,3 +511,37 @@ def test_home_says_a_quick_match_hand_is_over(server: Any) -> None:  # noqa: F81
     assert out["over"] == ["Back to your Quick Match table", "Hand 1 over · next hand soon"], out["over"]
     assert out["next"] == ["Back to your Quick Match table", "Hand 2"], out["next"]
     assert out["end"][1] == "Match over", out["end"]
+
+
+# ---------------------------------------------------------------- the auction stays in sight while trump is named
+
+@pytest.mark.parametrize("look", [((390, 844), "light"), ((360, 740), "dark"), ((1440, 900), "light")],
+                         ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_the_closed_auction_stays_in_sight_while_trump_is_named(server: Any, look: Any) -> None:  # noqa: F811
+    """The table game, you name trump: the hand's calls (who passed, who bid what) are still on the felt, every
+    one of them in order, on a phone as on a desktop, clear of the seats."""
+    size, theme = look
+    a, v = pair("table", lambda a, b: "trump" in legal_of(b) and any(c["call"] == "pass" for c in b["auction"]))
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page = open_bury(browser, server.url, v, errors, size, theme)
+        shot(page, f"trump-calls-{size[0]}-{theme}")
+        out = page.evaluate("""() => {
+          const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+          const calls = [...document.querySelectorAll('#centre [data-testid=bid-call]')];
+          const seats = [...document.querySelectorAll('#felt > .seat')];
+          return {calls: calls.filter((c) => c.getClientRects().length).map((c) => [c.dataset.seat, c.dataset.call]),
+                  over: calls.flatMap((c) => seats.filter((s) => meet(c.getBoundingClientRect(), s.getBoundingClientRect())).map((s) => s.dataset.seat))};
+        }""")
+        ctx.close()
+        return {**out, "errors": errors}
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    assert out["calls"] == [[c["seat"], str(c["call"])] for c in v["auction"]], (out["calls"], v["auction"])
+    assert out["over"] == [], out["over"]
+
+
+def legal_of(v: View) -> list[str]:
+    return sorted((v.get("legal") or {}).keys())

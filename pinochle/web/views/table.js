@@ -227,6 +227,9 @@ function centreInfo(ctx) {
   } else if (v.phase === Phase.TRUMP) {
     box.append(h("div", { class: "ci-title" }, contractText(s, v.declarer, v.stuck, v.bid)),
       h("div", {}, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));
+    // the auction just closed stays in sight while trump is named: who passed, who bid what
+    const calls = callsList(ctx);
+    if (calls) box.append(calls);
   } else if (v.phase === Phase.DIX_EXCHANGE) {
     // turned-trump's house rule dix_exchange: the players are asked in turn; your own choice is in the controls
     box.append(...[h("div", { class: "ci-title" }, DIX.centre),
