@@ -545,3 +545,47 @@ def test_the_closed_auction_stays_in_sight_while_trump_is_named(server: Any, loo
 
 def legal_of(v: View) -> list[str]:
     return sorted((v.get("legal") or {}).keys())
+
+
+def test_a_hurry_shows_the_prompt_and_its_controls_together(server: Any) -> None:  # noqa: F811
+    """Escape (a hurry) while the meld is laid: the status line turns to the prompt and the Bury/Concede controls
+    and the move timer appear with it, on the same frame."""
+    a, b = pair("cutthroat", CASES["bury-after-trump"][1])
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="light", reduced_motion="no-preference")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        script = Scripted(a, quick_table(b))
+        page.add_init_script("localStorage.setItem('pinochle.seat', 's'.repeat(32))")
+        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+        page.add_init_script(f"localStorage.setItem('pinochle.settings', {json.dumps(json.dumps({'pace': 'relaxed'}))})")
+        page.route_web_socket("**/ws", script.handler)
+        page.goto(server.url)
+        page.wait_for_function("n => document.body.dataset.version === n", arg=str(a["version"]))
+        page.wait_for_function(IDLE)
+        settle(page)
+        page.evaluate(SAMPLER)
+        script.view = b
+        script.send("move")
+        page.wait_for_function("() => document.body.dataset.held === 'true'")
+        page.keyboard.press("Escape")
+        page.wait_for_function(IDLE)
+        settle(page)
+        out = {"frames": [f for f in page.evaluate("window.__frames") if f["version"] == str(b["version"])],
+               "after": page.locator("#status").inner_text(), "errors": errors}
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    frames = out["frames"]
+    lay = "The meld is laid on the table\u2026"
+    assert any(f["status"] == lay for f in frames), frames[:2]
+    # every frame: the lay's words without the controls, or the prompt with them
+    assert all((f["status"] == lay and not f["controls"] and not f["timer"])
+               or (f["status"] == out["after"] and f["controls"] and f["timer"]) for f in frames), \
+        [(f["status"], f["controls"], f["timer"]) for f in frames]
+    assert frames[-1]["status"] == out["after"] and "bury" in out["after"], out["after"]
