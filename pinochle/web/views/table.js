@@ -226,8 +226,9 @@ function centreInfo(ctx) {
     if (calls) box.append(calls);
   } else if (v.phase === Phase.TRUMP) {
     box.append(h("div", { class: "ci-title" }, contractText(s, v.declarer, v.stuck, v.bid)),
-      h("div", {}, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));
-    // the auction just closed stays in sight while trump is named: who passed, who bid what
+      h("div", { class: "ci-naming" }, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));
+    // the auction just closed stays in sight while trump is named: who passed, who bid what (on the
+    // smallest phones in place of the line above, which the status line says too: polish.css)
     const calls = callsList(ctx);
     if (calls) box.append(calls);
   } else if (v.phase === Phase.DIX_EXCHANGE) {
