@@ -265,7 +265,18 @@ function gather(prev, next) {
  * hurry (or reduced motion, where nothing is held) shows the render's status at once. The words held
  * are about the view drawn, never the view before it: a phase that has moved on is never shown.
  */
-function holdStatus(was, landed, cards = []) {
+let heldToken = 0; // the hold now on (release() ends it)
+
+/**
+ * End the status line's hold: the controls of the decision, the move timer and the turn ring show what
+ * the view drawn says (a new view is drawn, or the cards of the hold have landed).
+ */
+function release() {
+  delete document.body.dataset.held;
+  for (const el of document.querySelectorAll(".held-turn")) el.classList.remove("held-turn");
+}
+
+function holdStatus(was, landed, cards = [], ringAt = null) {
   const el = document.getElementById("status");
   if (!el || !was || !was.text || !(landed > 0)) return null;
   const now = { text: el.textContent, cls: el.className, mine: el.dataset.mine };
@@ -277,10 +288,24 @@ function holdStatus(was, landed, cards = []) {
     else el.dataset.mine = s.mine;
   };
   put(was);
+  // while the words say what the cards show, the next decision waits with them: its controls and the move
+  // timer are hidden (style: polish.css), and the turn ring stays on the seat the moving cards are about
+  release();
+  const token = ++heldToken;
+  const focused = document.activeElement;
+  document.body.dataset.held = "true";
+  if (ringAt) document.querySelector(`#felt > .seat[data-seat="${CSS.escape(ringAt)}"]`)?.classList.add("held-turn");
   const a = run(el, [{ opacity: 1 }, { opacity: 1 }], { duration: landed }, "status");
   const show = () => {
-    // unless a later render has already written the status
+    // unless a later render has already written the status (and has its own hold, or none)
     if (el.textContent === was.text && el.className === was.cls) put(now);
+    if (token !== heldToken || document.body.dataset.held !== "true") return;
+    release();
+    // the focus a render gave to a control that was hidden with the hold comes back with it
+    if (focused instanceof HTMLElement && focused.isConnected && document.activeElement !== focused
+      && (document.activeElement === document.body || document.activeElement === null)) {
+      focused.focus({ preventScroll: true });
+    }
   };
   if (!a) {
     show();
@@ -368,7 +393,9 @@ function afterRender(before, after, snap, event, say) {
   const status = document.getElementById("status");
   const text = say ? say(moving) : moving.cards.map(({ card, seat }) => (seat === next.seat ? `You play ${cardShort(card)}.` : "")).join("");
   const held = status && text ? { text, cls: status.className.replace(/\bmine\b/, "").trim(), mine: "false" } : null;
-  anims.push(holdStatus(held, landed, [...anims]));
+  // the ring: on the seat of the last card moving, else where it was (the meld laid after your call); none for a deal
+  const ringAt = moving.cards.length ? moving.cards.at(-1).seat : newHand || !sameMatch ? null : prev.turn ?? null;
+  anims.push(holdStatus(held, landed, [...anims], ringAt));
 
   // a dialog that this render opened (the meld review, the hand summary) slides up into place, opaque
   // from the start: a dialog that stayed see-through while the last card landed was read through
@@ -444,6 +471,8 @@ export function createFlow({ handle, table, say = null }) {
   async function step(item) {
     const { msg } = item;
     const isState = msg && msg.type === "state" && msg.view && typeof msg.view === "object";
+    if (isState) heldToken += 1; // a new view: no hold of an earlier one stands over it
+    if (isState) release();
     if (!isState || !item.animate || !animating()) {
       handle(msg);
       if (isState) lastStateAt = performance.now();

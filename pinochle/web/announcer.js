@@ -151,8 +151,13 @@ function show(el) {
   }, TOAST_MS);
 }
 
-/** An error (kind "error", read out at once) or a piece of information ("info"). */
+/**
+ * An error (kind "error", read out at once) or a piece of information ("info"). One at a time: a new one
+ * (a refusal tapped again, or another) replaces the last rather than stacking over the table's controls;
+ * the news about people (`notice`) keeps its own few seconds.
+ */
 export function toast(message, kind = "error") {
+  for (const t of $("toasts").querySelectorAll(".toast:not(.notice)")) t.remove();
   show(h("div", { class: `toast ${kind}`, "data-testid": "toast", role: kind === "error" ? "alert" : "status" }, message));
 }
 

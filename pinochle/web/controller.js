@@ -211,7 +211,9 @@ const ENTER = {
     if (!st.view) return;
     stamp(st.view);
     renderResult(tableCtx());
-    $("play-again").focus();
+    // the result from its top: its title, then the score (the focus on Play again scrolls nothing away)
+    $("play-again").focus({ preventScroll: true });
+    window.scrollTo(0, 0);
   },
   lobby: () => { atSeat(); if (st.seat.room) renderLobby(st.seat.room, lobbyActions); window.scrollTo(0, 0); },
   searching: () => { atSeat(); renderSearching(st.seat.search); },

@@ -131,7 +131,11 @@ const NOT_KEPT = "The meld counted toward the bid, but a declarer who does not m
 const notKeptNote = (last) => (last.parts || last.chair_parts ? NOT_KEPT : `* ${NOT_KEPT}`);
 
 /** The hand's rows a player sitting it out has no figure in (meld, tricks, toward the bid). */
-const HAND_ROWS = ["Meld shown", "Tricks", "Meld + counters"];
+const HAND_ROWS = ["Meld shown", "Counters", "Tricks", "Meld + counters"];
+
+/** Whether the hand's parts leave out the counters (a hand settled by stakes: the payments): then a row of
+ * their own says each side's counters (the hand result's `counters`), as a hand scored by sides does. */
+const countersOwnRow = (last, parts) => Boolean(last.counters) && !parts.some((p) => p.label === "Counters");
 
 /**
  * A part's label in words (the server's `parts`: `{label, points, rule, who}`): "{who}" is the other
@@ -296,7 +300,7 @@ function chairSummaryTable(s, last, earned) {
   // the declarer's meld and counters against the bid, the bid on a line of its own (a phone's column is narrow)
   const toward = (seat) => (seat === last.declarer
     ? [String(earned?.[seat] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)] : String(earned?.[seat] ?? "—"));
-  const figures = [(p) => meldShownCell(last.meld[p]), (p) => last.tricks[p], toward];
+  const figures = [(p) => meldShownCell(last.meld[p]), (p) => String(last.counters?.[p] ?? "—"), (p) => last.tricks[p], toward];
   const head = (c) => {
     const seat = seatOf(c);
     const tag = seat === null ? h("span", { class: "col-tag out" }, "Sits out")
@@ -305,7 +309,7 @@ function chairSummaryTable(s, last, earned) {
       "data-testid": `summary-col-chair-${c}`, dataset: { sitsOut: seat === null ? "true" : "false" } },
     h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))), tag);
   };
-  const handRow = (label, i) => h("tr", {}, h("th", { scope: "row" }, label), ...cols.flatMap((c) => {
+  const handRow = (label, i) => h("tr", label === "Counters" ? { "data-testid": "counters-row" } : {}, h("th", { scope: "row" }, label), ...cols.flatMap((c) => {
     const seat = seatOf(c);
     if (seat !== null) return [h("td", {}, figures[i](seat))];
     // one hatched cell down the hand's rows: the player sat it out
@@ -367,6 +371,8 @@ function summaryTable(s, last, earned) {
       ...(last.parts ? [] : [
         row(merged ? "Meld" : "Meld kept", (side) => (merged ? String(last.meld[side]) : keptCell(side)), { "data-testid": "meld-kept-row" }),
         row("Counters", (side) => String(last.counters[side]))]),
+      ...(last.parts && countersOwnRow(last, cols.flatMap((side) => last.parts[side] ?? []))
+        ? [row("Counters", (side) => String(last.counters[side]), { "data-testid": "counters-row" })] : []),
       row("Tricks", (side) => String(last.tricks[side])),
       ...(last.declarer ? [row("Meld + counters", toward)] : []),
       ...(last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last)) : []),
@@ -386,14 +392,19 @@ function settlement(s, last) {
     h("ul", {}, ...lines.map((l) => h("li", { class: l.mine ? l.mine : null, "data-testid": "settlement-line" }, l.text))));
 }
 
-/** What each side scored in a hand without a contract ("You scored 250, Them 160."). */
+/**
+ * What each side scored in a hand without a contract, each side named as the table names it ("You scored 250,
+ * North 160."; with partners: "You & Partner scored 250, West & East 220.").
+ */
 function noContractSentence(s, last) {
   const [me, them] = s.sidesOrder;
   const mine = last.score[me];
   const theirs = last.score[them];
-  return mine === theirs ? `You each scored ${num(mine)}.`
-    : mine > theirs ? `You scored ${num(mine)}, ${s.sideWords(them)} ${num(theirs)}.`
-      : `${s.sideWords(them)} scored ${num(theirs)}, you ${num(mine)}.`;
+  const us = s.sideLong(me);
+  const other = s.sideLong(them);
+  if (mine === theirs) return s.partners.length ? `Both sides scored ${num(mine)}.` : `You each scored ${num(mine)}.`;
+  return mine > theirs ? `${us} scored ${num(mine)}, ${other} ${num(theirs)}.`
+    : `${other} scored ${num(theirs)}, ${us === "You" ? "you" : us} ${num(mine)}.`;
 }
 
 /** The sentence of a hand without a contract, green only when you scored more (no other colour: nobody went set). */

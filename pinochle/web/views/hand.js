@@ -90,8 +90,13 @@ export function renderHand(ctx) {
   const passed = Array.isArray(v.received) ? v.received.length : 0;
   if (passed) label += `; ${RECEIVED.inHand(passed, v.declarer === v.seat)}`;
   el.setAttribute("aria-label", label);
-  // choosing from the cards the view offers (legal.bury.cards): the others are shown as not to be chosen
-  const offered = choosing && choose.from ? new Set(choose.from) : null;
+  // choosing from the cards the view offers (legal.bury.cards, one entry per copy that may go): the others are
+  // shown as not to be chosen, and so is a further copy of a card once as many copies as the view offers are
+  // chosen (two K♦, one of them in your meld: pick one, and the other is dimmed)
+  const offered = choosing && choose.from ? new Map() : null;
+  for (const c of (offered ? choose.from : [])) offered.set(c, (offered.get(c) ?? 0) + 1);
+  const taken = new Map();
+  for (const j of (offered ? ctx.chosen : [])) taken.set(v.hand[j], (taken.get(v.hand[j]) ?? 0) + 1);
   // two-handed: the cards just drawn from the stock, or back from the table, are marked (the last copies of each)
   const marks = ctx.marks ?? null;
   const left = new Map(v.hand.map((t) => [t, v.hand.filter((x) => x === t).length]));
@@ -117,7 +122,7 @@ export function renderHand(ctx) {
     const mark = markOf(token);
     const fromPartner = !mark && receivedOf(token);
     const chosen = choosing && ctx.chosen.has(i);
-    const ok = myPlay ? playable.has(token) : offered ? offered.has(token) : choosing;
+    const ok = myPlay ? playable.has(token) : offered ? chosen || (offered.get(token) ?? 0) > (taken.get(token) ?? 0) : choosing;
     const cls = myPlay ? (ok ? "legal" : "illegal") : chosen ? "chosen" : offered && !ok ? "illegal" : "";
     const marked = mark ? `, ${mark === "drawn" ? STOCK.justDrawn : STOCK.backFromTable}`
       : fromPartner ? `, ${RECEIVED.said(iDeclare)}` : "";

@@ -64,7 +64,9 @@ export function renderHome({ solo, seat }) {
     detail = `Room ${seat.room.code} · ${phase}`;
   } else if (seat.match) {
     label = "Back to your Quick Match table";
-    detail = seat.match.phase === Phase.MATCH_END ? "Match over" : `Hand ${handOf(seat.match)}`;
+    // where the match stands: a hand over (its summary read, the next one not yet dealt) says so
+    detail = seat.match.phase === Phase.MATCH_END ? "Match over"
+      : seat.match.phase === Phase.HAND_END ? `Hand ${handOf(seat.match)} over · next hand soon` : `Hand ${handOf(seat.match)}`;
   }
   $("seat-resume-label").textContent = label;
   $("seat-resume-detail").textContent = detail;

@@ -152,7 +152,8 @@ export function renderSeats(ctx) {
           h("span", { class: "avatar", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)), hue: String(c % 5) } }),
           deals ? h("span", { class: "dealer-button", "data-testid": `dealer-chair-${c}`, title: "Dealer" }, "D") : null),
         h("span", { class: "seat-name" }, s.chairName(c)),
-        h("strong", { class: "bench-total", title: "Match total" }, num(s.chairTotals[c])),
+        // the chair's match total, said as one (a bare number beside a name read as nothing in particular)
+        h("span", { class: "bench-total", title: "Match total" }, "Total ", h("strong", {}, num(s.chairTotals[c]))),
         h("span", { class: "badge out" }, "Sits out"));
     }));
     bench.setAttribute("aria-label", out.length ? `Sitting out this hand: ${out.map((c) => `${s.chairName(c)}${c === s.lineup.N ? " (dealer)" : ""}, total ${s.chairTotals[c]}`).join("; ")}` : "");
@@ -225,7 +226,11 @@ function centreInfo(ctx) {
     if (calls) box.append(calls);
   } else if (v.phase === Phase.TRUMP) {
     box.append(h("div", { class: "ci-title" }, contractText(s, v.declarer, v.stuck, v.bid)),
-      h("div", {}, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));
+      h("div", { class: "ci-naming" }, s.isMe(v.declarer) ? "Name trump" : `${s.name(v.declarer)} is naming trump…`));
+    // the auction just closed stays in sight while trump is named: who passed, who bid what (on the
+    // smallest phones in place of the line above, which the status line says too: polish.css)
+    const calls = callsList(ctx);
+    if (calls) box.append(calls);
   } else if (v.phase === Phase.DIX_EXCHANGE) {
     // turned-trump's house rule dix_exchange: the players are asked in turn; your own choice is in the controls
     box.append(...[h("div", { class: "ci-title" }, DIX.centre),
