@@ -933,6 +933,7 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "quick_match": {"name": NAME, "game": GAME, "players": PLAYERS},
     "cancel_search": {},
     "pace": {"bot_delay": st.floats(0, 3)},
+    "stats": {},
 }
 
 

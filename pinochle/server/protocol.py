@@ -32,6 +32,7 @@ CLIENT_TYPES = (
     "hello", "new_match", "resume", "action",
     "create_room", "join_room", "ready", "room_level", "room_timer", "room_game", "arrange", "start", "leave",
     "back_to_lobby", "quick_match", "cancel_search", "pace",
+    "stats",
 )
 #: The slowest computer pace a client may ask for (seconds between computer moves).
 MAX_BOT_DELAY = 3.0

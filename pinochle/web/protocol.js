@@ -20,6 +20,7 @@ export const ClientType = Object.freeze({
   QUICK_MATCH: "quick_match",
   CANCEL_SEARCH: "cancel_search",
   PACE: "pace",
+  STATS: "stats",
 });
 
 /** Types of the messages the server sends. */
@@ -32,6 +33,7 @@ export const ServerType = Object.freeze({
   SEARCHING: "searching",
   MATCHED: "matched",
   ERROR: "error",
+  STATS: "stats",
 });
 
 /** The `type` of an action object inside an `action` message. */
