@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -22,6 +24,7 @@ from .support import hello, of_type, until
 
 Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(300)
+CARD = re.compile(r'"[ATKQJ9][SHDC]"')
 FIELDS = ["matches", "won", "hands", "bids", "made", "set", "meld_per_hand", "points_per_hand",
           "par_per_decision", "assisted"]
 
@@ -70,6 +73,7 @@ def stats(ws: Any) -> Msg:
     assert set(msg) == {"type", "games"}
     for figures in msg["games"].values():
         assert list(figures) == FIELDS
+    assert not CARD.search(json.dumps(msg))  # figures only: never a card
     return dict(msg["games"])
 
 
