@@ -4,6 +4,8 @@
 - a solo hand played to its end is counted once: asking again, reconnecting, resuming, and writing its
   lines again (a replay) change nothing; a restart of the service keeps the figures;
 - a room hand and a Quick Match hand count for the device that held the seat token;
+- a solo match played to its end counts as one match, won or not as its summary says, with every hand,
+  its bids and what its total gained (the score sheet);
 - a match marked assisted (``Storage.mark_assisted``, set directly here) is counted as assisted.
 """
 
@@ -162,3 +164,35 @@ def test_an_assisted_match_is_counted_as_assisted(service: Open) -> None:
         storage.mark_assisted(match_id)
         got = stats(ws)["table"]
         assert (got["matches"], got["won"], got["assisted"], got["hands"]) == (1, 1, 1, 0)
+
+
+def play_to_match_end(ws: Any) -> Msg:
+    """Answer every state of the solo match with a legal move, the next hand included, until its end."""
+    acted: set[int] = set()
+    for _ in range(40000):
+        msg = until(ws, of_type("state"))
+        v = msg["view"]
+        if v["phase"] == "match_end":
+            return msg
+        if v["legal"] and v["version"] not in acted:
+            move = {"type": "deal"} if v["legal"].get("deal") else move_for(v)
+            if move is not None:
+                acted.add(v["version"])
+                ws.send_json({"type": "action", "match": None, "version": v["version"], "action": move})
+    raise AssertionError("the match never ended")
+
+
+def test_a_finished_match_is_counted_with_its_result_and_every_hand(service: Open) -> None:
+    device = "stats-device-match-012345"
+    with service(bot_delay=0, rate=(10_000.0, 10_000)) as svc, svc.connect() as ws:
+        hello(ws, device)
+        ws.send_json({"type": "new_match", "level": "easy", "game": "cutthroat"})
+        end = play_to_match_end(ws)
+        got = stats(ws)["cutthroat"]
+        history = end["view"]["history"]
+        assert got["matches"] == 1 and got["won"] == (1 if end["match"]["winner"] == "S" else 0)
+        assert got["hands"] == len(history) and got["assisted"] == 0
+        # the score sheet: the points per hand times the hands is your final total (to the rounding)
+        assert abs(got["points_per_hand"] * got["hands"] - end["match"]["totals"]["S"]) <= 0.05 * got["hands"]
+        assert got["bids"] == sum(1 for h in history if h["declarer"] == "S")
+        assert got["made"] == sum(1 for h in history if h["declarer"] == "S" and h["made"])
