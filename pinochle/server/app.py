@@ -534,7 +534,9 @@ class Connection:
     async def _on_stats(self, _d: dict[str, object]) -> None:
         """``stats``: this device's statistics per game (docs/protocol.md, "Statistics")."""
         assert self.device is not None
-        await self.send(await self.tables.read(stats_message, self.server.storage, self.device))
+        # in a worker thread in both modes: a device of many hands takes a while to add up, and the event loop
+        # serves every table meanwhile
+        await self.send(await asyncio.to_thread(stats_message, self.server.storage, self.device))
 
     async def _on_quick_match(self, d: dict[str, object]) -> None:
         """``quick_match``: search for a Quick Match table of ``game`` (and ``players``), or move the search to it."""
