@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from pinochle.server.redis_storage import RedisStorage
 from pinochle.server.stats import device_stats
 from pinochle.server.storage import SeatRecord, SQLiteStorage, Storage
-from pinochle.stats import GameStats
+from pinochle.stats import GameStats, par_per_decision
 
 from .redis_support import RedisServer, RedisTarget, fresh_prefix, redis_server, redis_target  # noqa: F401
 from .test_redis_storage import OLD_SCHEMA
@@ -101,6 +101,13 @@ def test_an_assisted_mark_is_read_by_each_match_line(store: Storage) -> None:
     assert device_stats(store, "dev")["table"] == GameStats(matches=2, won=1, assisted=1)
     store.mark_assisted("m1")  # marked after the match line was kept: read as it is now
     assert device_stats(store, "dev")["table"].assisted == 2
+
+
+def test_the_review_hook_turns_reviewed_losses_into_par_per_decision(store: Storage) -> None:
+    store.record_hand("dev", "m1", 1, hand("m1", 1))
+    assert device_stats(store, "dev")["table"].par_per_decision is None  # no review exists yet
+    got = device_stats(store, "dev", {"table": [0.0, 20.0, 10.0]}, par_per_decision)
+    assert got["table"].par_per_decision == 10.0
 
 
 def test_the_assisted_mark_is_kept_by_a_match_loaded_again(store: Storage) -> None:

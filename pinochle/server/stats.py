@@ -18,7 +18,7 @@ import logging
 from collections.abc import Sequence
 
 from ..game import State
-from ..stats import GameStats, HandLine, MatchLine, hand_line, match_line, stats_json, summarize
+from ..stats import GameStats, HandLine, MatchLine, Par, hand_line, match_line, no_review, stats_json, summarize
 from .storage import SeatRecord, Storage, StorageFault
 
 log = logging.getLogger("pinochle.server")
@@ -73,15 +73,23 @@ async def keep_finished(storage: Storage, state: State, match_id: str, seats: Se
         log.warning("match %s: the statistics of hand %d were not kept (%s)", match_id, state.hand_no + 1, err)
 
 
-def device_stats(storage: Storage, device: str) -> dict[str, GameStats]:
+def device_stats(storage: Storage, device: str, losses: dict[str, Sequence[float]] | None = None,
+                 par: Par = no_review) -> dict[str, GameStats]:
     """The statistics of ``device``: every line it holds, summarized (:func:`pinochle.stats.summarize`).
+
+    Args:
+        storage: the store.
+        device: the device token.
+        losses: per game, the ``loss`` of each of the device's decisions a review has assessed; the hook for
+            the decision review (none exists yet: ``par_per_decision`` is then null).
+        par: turns them into ``par_per_decision`` (:func:`pinochle.stats.par_per_decision` once reviews are kept).
 
     Raises:
         StorageFault: the store cannot be read now.
     """
     hands, matches = storage.stats_lines(device)
     return summarize((HandLine.from_json(h) for h in hands),
-                     (MatchLine.from_json(m, bool(m.get("assisted"))) for m in matches))
+                     (MatchLine.from_json(m, bool(m.get("assisted"))) for m in matches), losses, par)
 
 
 def stats_message(storage: Storage, device: str) -> dict[str, object]:
