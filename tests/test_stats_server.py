@@ -87,7 +87,7 @@ def test_a_device_that_has_played_nothing_has_no_figures(service: Open) -> None:
 
 def test_a_solo_hand_is_counted_once_and_survives_a_restart(service: Open) -> None:
     device = "stats-device-0123456789"
-    with service(bot_delay=0) as svc:
+    with service(bot_delay=0, rate=(10_000.0, 10_000)) as svc:
         with svc.connect() as ws:
             hello(ws, device)
             ws.send_json({"type": "new_match", "level": "easy", "game": "cutthroat"})
@@ -123,7 +123,7 @@ def test_a_solo_hand_is_counted_once_and_survives_a_restart(service: Open) -> No
 
 def test_a_room_hand_and_a_quick_match_hand_count_for_the_device(service: Open) -> None:
     device = "stats-device-room-0123456"
-    with service(bot_delay=0, search_seconds=0.2, quick_move_timer=None) as svc:
+    with service(bot_delay=0, search_seconds=0.2, quick_move_timer=None, rate=(10_000.0, 10_000)) as svc:
         with svc.connect() as ws:
             hello(ws, device)
             ws.send_json({"type": "create_room", "name": "Ann", "game": "two-handed"})
