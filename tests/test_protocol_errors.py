@@ -959,6 +959,7 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "hint": {"match": MATCH, "version": st.just(VERSION) | st.integers(0, 40)},
     "room_hints": {"on": st.booleans()},
     "review": {"match": MATCH, "hand": st.integers(1, 3)},
+    "stats": {},
 }
 
 

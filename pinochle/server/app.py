@@ -56,6 +56,7 @@ from .protocol import (
     valid_device,
 )
 from .rooms import RoomError, Rooms, clean_name, normal_code
+from .stats import stats_message
 from .storage import SQLiteStorage, Storage, StorageFault, StoredMatch
 from ..cards import Seat
 from .table import Table, Tables
@@ -224,6 +225,16 @@ class Connection:
         self._drop_seat()
         self.seat = token
         self.hub.subscribe(token, self.hear)
+        if self.device is not None:  # the seat's statistics are the device's (docs/protocol.md, "Statistics")
+            self.hub.link.spawn(self._hold(self.device, token), "keeping a seat token's device")
+
+    async def _hold(self, device: str, token: str) -> None:
+        """Store that ``device`` holds the seat token ``token`` (a refusal of storage is logged: it is said again
+        at the next ``hello`` with the token)."""
+        try:
+            await asyncio.to_thread(self.server.storage.hold_token, device, token)
+        except StorageFault as err:
+            log.info("the device of a seat token was not kept (%s)", err)
 
     def _drop_seat(self) -> None:
         self._seated = None
@@ -562,6 +573,13 @@ class Connection:
         await self._leave_current()
         await self.send({"type": "left"})
 
+    async def _on_stats(self, _d: dict[str, object]) -> None:
+        """``stats``: this device's statistics per game (docs/protocol.md, "Statistics")."""
+        assert self.device is not None
+        # in a worker thread in both modes: a device of many hands takes a while to add up, and the event loop
+        # serves every table meanwhile
+        await self.send(await asyncio.to_thread(stats_message, self.server.storage, self.device))
+
     async def _on_quick_match(self, d: dict[str, object]) -> None:
         """``quick_match``: search for a Quick Match table of ``game`` (and ``players``), or move the search to it."""
         try:
@@ -654,6 +672,7 @@ HANDLERS: dict[str, Callable[[Connection, dict[str, object]], Awaitable[None]]] 
     "hint": Connection._on_hint,
     "room_hints": Connection._on_room_hints,
     "review": Connection._on_review,
+    "stats": Connection._on_stats,
 }
 
 

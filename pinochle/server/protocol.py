@@ -34,6 +34,7 @@ CLIENT_TYPES = (
     "back_to_lobby", "quick_match", "cancel_search", "pace",
     "undo", "history",
     "hint", "room_hints", "review",
+    "stats",
 )
 #: The slowest computer pace a client may ask for (seconds between computer moves).
 MAX_BOT_DELAY = 3.0

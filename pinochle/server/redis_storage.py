@@ -18,6 +18,9 @@ Key layout (every key starts with the prefix, default ``"pin:"``; one id follows
     {p}rmem:{code}   set     the room's members' seat tokens
     {p}rtok:{token}  string  the code of the token's room (room_of_token)
     {p}rooms         zset    room code, scored by the time it last changed (idle_rooms)
+    {p}sh:{holder}   hash    "{match}/{hand}" -> a hand's statistics line (record_hand; HSETNX: kept once)
+    {p}sm:{holder}   hash    match id -> a finished match's statistics line (record_match; HSETNX)
+    {p}held:{device} set     the seat tokens the device has held (hold_token); a match's ``assisted`` is a field of m
 
 Every write is ONE Lua script (``register_script``: EVALSHA, and EVAL again after a Redis restart),
 so it is atomic: Redis runs a script whole, and refuses a script that would write while it is
@@ -197,6 +200,35 @@ return 1
 """
 
 
+_STATS = """#!lua flags=no-writes
+-- KEYS: none | ARGV: prefix, device; the lines of the device and of every token it has held, and each
+-- match line's match's assisted mark: {hand lines, match lines, marks}
+local p = ARGV[1]
+local holders = redis.call('SMEMBERS', p .. 'held:' .. ARGV[2])
+table.insert(holders, ARGV[2])
+local hands, matches, marks, seen = {}, {}, {}, {}
+for _, h in ipairs(holders) do
+  if not seen[h] then
+    seen[h] = true
+    for _, line in ipairs(redis.call('HVALS', p .. 'sh:' .. h)) do table.insert(hands, line) end
+    local rows = redis.call('HGETALL', p .. 'sm:' .. h)
+    for i = 1, #rows, 2 do
+      table.insert(matches, rows[i + 1])
+      table.insert(marks, redis.call('HGET', p .. 'm:' .. rows[i], 'assisted') or '0')
+    end
+  end
+end
+return {hands, matches, marks}
+"""
+
+_ASSIST = """
+-- KEYS: m; the mark only on a match that exists
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'assisted', '1')
+return 1
+"""
+
+
 def redis_fault(err: redis.RedisError) -> StorageFault:
     """A :class:`StorageFault` naming the cause of the Redis error ``err`` in a player's words.
 
@@ -262,6 +294,8 @@ class RedisStorage:
         self._since = self._r.register_script(_SINCE)
         self._save_room = self._r.register_script(_SAVE_ROOM)
         self._delete_room = self._r.register_script(_DELETE_ROOM)
+        self._stats = self._r.register_script(_STATS)
+        self._assist = self._r.register_script(_ASSIST)
 
     def _k(self, tag: str, key: str = "") -> str:
         """The full name of key ``tag`` (``"m"``, ``"log"`` ...) of ``key`` (an id), e.g. ``"pin:m:abc"``."""
@@ -497,6 +531,53 @@ class RedisStorage:
         """
         with self._guard():
             return list(cast(list[str], self._r.zrangebyscore(self._k("rooms"), "-inf", f"({float(before)!r}")))
+
+    def hold_token(self, device: str, token: str) -> None:
+        """``device`` holds the seat token ``token`` (its statistics are the device's too).
+
+        Raises:
+            StorageFault: Redis cannot write now (nothing is written).
+        """
+        with self._guard():
+            self._r.sadd(self._k("held", device), token)
+
+    def record_hand(self, holder: str, match_id: str, hand: int, line: dict[str, object]) -> bool:
+        """Keep a hand's statistics line for ``holder`` once (HSETNX); whether it was new.
+
+        Raises:
+            StorageFault: Redis cannot write now (nothing is written).
+        """
+        with self._guard():
+            return bool(self._r.hsetnx(self._k("sh", holder), f"{match_id}/{hand}", json.dumps(line)))
+
+    def record_match(self, holder: str, match_id: str, line: dict[str, object]) -> bool:
+        """Keep a finished match's statistics line for ``holder`` once (HSETNX); whether it was new.
+
+        Raises:
+            StorageFault: Redis cannot write now (nothing is written).
+        """
+        with self._guard():
+            return bool(self._r.hsetnx(self._k("sm", holder), match_id, json.dumps(line)))
+
+    def mark_assisted(self, match_id: str) -> None:
+        """Mark the match as assisted (a field of its hash; nothing for an unknown match).
+
+        Raises:
+            StorageFault: Redis cannot write now (nothing is written).
+        """
+        with self._guard():
+            self._assist(keys=[self._k("m", match_id)], args=[])
+
+    def stats_lines(self, device: str) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+        """The device's statistics lines and its matches' marks (one read-only script: a consistent snapshot).
+
+        Raises:
+            StorageFault: Redis cannot be read now.
+        """
+        with self._guard():
+            hands, matches, marks = self._stats(keys=[], args=[self.prefix, device])
+        return ([json.loads(h) for h in hands],
+                [{**json.loads(m), "assisted": mark == "1"} for m, mark in zip(matches, marks)])
 
     def close(self) -> None:
         """Close the connections (the data stays in Redis)."""

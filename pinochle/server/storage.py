@@ -82,7 +82,33 @@ _MATCH_COLUMNS = {
     # the game (pinochle.games); a file written before the column existed holds table matches only
     "game": "TEXT NOT NULL DEFAULT 'table'",
     "salt": "TEXT NOT NULL DEFAULT ''",
+    # a hint or an undo was used in the match (mark_assisted; the statistics count it)
+    "assisted": "INTEGER NOT NULL DEFAULT 0",
 }
+
+#: The statistics' tables (docs/protocol.md, "Statistics"), made in an old file on open as ``ready`` is:
+#: one line per finished hand and per finished match for each person's seat token (``holder``: the device
+#: itself in a solo match), kept once whatever writes it again; and the seat tokens each device has held.
+_STATS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS stat_hands (
+    holder TEXT NOT NULL,
+    match_id TEXT NOT NULL,
+    hand INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (holder, match_id, hand)
+);
+CREATE TABLE IF NOT EXISTS stat_matches (
+    holder TEXT NOT NULL,
+    match_id TEXT NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (holder, match_id)
+);
+CREATE TABLE IF NOT EXISTS held_tokens (
+    device TEXT NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (device, token)
+);
+"""
 
 
 @dataclass(frozen=True)
@@ -251,6 +277,49 @@ class Storage(Protocol):
     def idle_rooms(self, before: float) -> list[str]:
         """The codes of rooms not changed since ``before`` (a Unix time)."""
 
+    def hold_token(self, device: str, token: str) -> None:
+        """``device`` holds the seat token ``token`` (a room or Quick Match seat): the statistics of the hands played
+        with it are the device's too (:meth:`stats_lines`). Kept once however often it is said.
+
+        Raises:
+            StorageFault: the store cannot write now (nothing is written).
+        """
+
+    def record_hand(self, holder: str, match_id: str, hand: int, line: dict[str, object]) -> bool:
+        """Keep the statistics line of hand ``hand`` (from 1) of ``match_id`` for the seat held by ``holder`` (a seat
+        token, or the device in a solo match); a line already kept for that holder, match and hand stays as it
+        is (a hand recorded again is counted once).
+
+        Returns:
+            True if the line is new.
+
+        Raises:
+            StorageFault: the store cannot write now (nothing is written).
+        """
+
+    def record_match(self, holder: str, match_id: str, line: dict[str, object]) -> bool:
+        """Keep the statistics line of the finished match ``match_id`` for ``holder``, once (as :meth:`record_hand`).
+
+        Returns:
+            True if the line is new.
+
+        Raises:
+            StorageFault: the store cannot write now (nothing is written).
+        """
+
+    def mark_assisted(self, match_id: str) -> None:
+        """Mark the match as assisted: a hint or an undo was used in it (the statistics' ``assisted``). Kept for
+        good; nothing happens for an unknown match.
+
+        Raises:
+            StorageFault: the store cannot write now (nothing is written).
+        """
+
+    def stats_lines(self, device: str) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+        """The statistics lines of ``device``: those held by the device itself and by every seat token it has held
+        (:meth:`hold_token`), as ``(hand lines, match lines)``; each match line carries ``"assisted"``, the match's
+        mark (:meth:`mark_assisted`) as it is now. In no particular order."""
+
     def close(self) -> None:
         """Release the store."""
 
@@ -283,6 +352,7 @@ class SQLiteStorage:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        self._db.executescript(_STATS_SCHEMA)
         have = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
         for name, decl in _MATCH_COLUMNS.items():
             if name not in have:
@@ -478,6 +548,41 @@ class SQLiteStorage:
         with self._lock:
             rows = self._db.execute("SELECT code FROM rooms WHERE updated < ?", (before,)).fetchall()
         return [str(r[0]) for r in rows]
+
+    def hold_token(self, device: str, token: str) -> None:
+        self._write(("INSERT OR IGNORE INTO held_tokens (device, token) VALUES (?, ?)", (device, token)))
+
+    def _keep(self, table: str, key: tuple[object, ...], line: dict[str, object]) -> bool:
+        """Insert ``key`` + the line into ``table`` unless the key is there; whether it was new (one transaction)."""
+        cols = ("holder", "match_id", "hand")[:len(key)]
+        found: list[bool] = []
+
+        def present(db: sqlite3.Connection) -> None:
+            where = " AND ".join(f"{c} = ?" for c in cols)
+            found.append(db.execute(f"SELECT 1 FROM {table} WHERE {where}", key).fetchone() is not None)
+
+        self._write((f"INSERT OR IGNORE INTO {table} ({', '.join(cols)}, line) VALUES ({', '.join('?' * (len(key) + 1))})",
+                     (*key, json.dumps(line))), check=present)
+        return not found[0]
+
+    def record_hand(self, holder: str, match_id: str, hand: int, line: dict[str, object]) -> bool:
+        return self._keep("stat_hands", (holder, match_id, hand), line)
+
+    def record_match(self, holder: str, match_id: str, line: dict[str, object]) -> bool:
+        return self._keep("stat_matches", (holder, match_id), line)
+
+    def mark_assisted(self, match_id: str) -> None:
+        self._write(("UPDATE matches SET assisted = 1 WHERE id = ?", (match_id,)))
+
+    def stats_lines(self, device: str) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+        holders = "(SELECT ? UNION SELECT token FROM held_tokens WHERE device = ?)"
+        with self._lock:
+            hands = self._db.execute(f"SELECT line FROM stat_hands WHERE holder IN {holders}", (device, device)).fetchall()
+            matches = self._db.execute(
+                f"SELECT s.line, COALESCE(m.assisted, 0) FROM stat_matches s LEFT JOIN matches m ON m.id = s.match_id"
+                f" WHERE s.holder IN {holders}", (device, device)).fetchall()
+        return ([json.loads(r[0]) for r in hands],
+                [{**json.loads(r[0]), "assisted": bool(r[1])} for r in matches])
 
     def close(self) -> None:
         with self._lock:

@@ -57,6 +57,7 @@ from ..verify import commitment, new_salt
 from .adapters import Link
 from .hub import Hub, Send
 from .protocol import ErrorCode, ProtocolError
+from .stats import keep_finished
 from .storage import SeatRecord, StaleWrite, Storage, StorageFault, StoredMatch
 from .undo import Line, assisted, fold, is_undo, undo_entry
 
@@ -590,6 +591,7 @@ class Table:
         ``chair``), store, then adopt the new state (called with the lock held)."""
         new = apply(self.state, action) if chair is None else apply_for_chair(self.state, chair, action)
         at = self.state.version
+        hand_over = len(new.history) > len(self.state.history)
         try:
             await asyncio.to_thread(
                 self.storage.append_action, self.id, self.state.version, action.to_json(), new.phase == "match_end"
@@ -603,6 +605,8 @@ class Table:
             raise
         self.line.take(action, new)
         self._adopt(new)
+        if hand_over:  # the hand's statistics, kept by the process that stored its last move (docs/protocol.md)
+            await keep_finished(self.storage, new, self.id, self.seats, self.in_play, self.chaired)
         if self.link.shared:  # kept for the next notice (a service of one has nobody to tell)
             if not self._outbox:
                 self._outbox_from = at

@@ -17,6 +17,7 @@ import { $, levelName, readStore, writeStore } from "./dom.js";
 import { createFlow, initMotion } from "./anim.js";
 import { initKeys } from "./keys.js";
 import { initSettings } from "./settings-ui.js";
+import { initStats, onStats } from "./stats-ui.js";
 import { toast } from "./announcer.js";
 import { createSocket } from "./socket.js";
 import {
@@ -57,6 +58,7 @@ const net = createSocket({
   },
 });
 Object.assign(handlers, messageHandlers(net));
+handlers.stats = onStats; // the Statistics page (stats-ui.js)
 const welcome = handlers.welcome;
 handlers.welcome = (msg) => { showConnBanner(false); welcome(msg); };
 useSocket(net);
@@ -524,6 +526,7 @@ function wire() {
 
 st.invite = inviteFromUrl();
 initSettings({ send: (msg) => net.raw(msg) });
+initStats({ send: (msg) => net.send(msg) });
 wire();
 loadGames();
 net.connect();

@@ -25,6 +25,7 @@ export const ClientType = Object.freeze({
   HINT: "hint",
   ROOM_HINTS: "room_hints",
   REVIEW: "review",
+  STATS: "stats",
 });
 
 /** Types of the messages the server sends. */
@@ -40,6 +41,7 @@ export const ServerType = Object.freeze({
   HISTORY: "history",
   HINT: "hint",
   REVIEW: "review",
+  STATS: "stats",
 });
 
 /** The `type` of an action object inside an `action` message. */

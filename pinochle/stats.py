@@ -1,0 +1,287 @@
+"""Statistics of one device: what it played, worked out from finished hands and matches (docs/protocol.md, "Statistics").
+
+The server keeps one **line** per finished hand and one per finished match for every person's
+seat (or chair) at a table (:func:`hand_line`, :func:`match_line`), through its storage, keyed
+by the seat's token and the hand, so that a hand recorded twice (a replay, a resync, a write
+made again after a failure) is kept once. :func:`summarize` is a pure function of those lines:
+the ``stats`` message's ``games`` object.
+
+Whose numbers are they? Always the device's own seat's or side's, in the game's own terms
+(RULES.md, "Players and partnerships"; VARIANTS.md for each game):
+
+- the **side** is the partnership in a partnership game (N-S or E-W), the player alone in a game
+  of players alone (``cutthroat``, ``auction``, ``two-handed``);
+- at a table of 4 or 5 (VARIANTS.md ``auction``) people hold **chairs**; a hand the chair sits
+  out is not one of its ``hands`` (it held no cards), but what it paid or was paid while sitting
+  out (the switch ``sitters_settle``) is kept in its line, so that its points over every line
+  add up to its total;
+- a **bid** is a hand where the device's own seat won the auction and was the declarer (not its
+  partner's contract); ``made`` and ``set`` split those by the hand's result (a declarer who
+  conceded, or was set before the play, is set).
+
+>>> from pinochle.game import Action, new_match, apply, auto_action, legal_actions
+>>> s = new_match(seed=3)
+>>> while s.phase not in ("hand_end", "match_end"):
+...     s = apply(s, auto_action(s) or legal_actions(s)[0])
+>>> line = hand_line(s, "m1", 2)
+>>> line.hand, line.played, line.points == s.totals[0]
+(1, True, True)
+>>> summarize([line], [])["table"].hands
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from .game import HandResult, State
+
+#: The hook for a decision review (docs/protocol.md, "Statistics", ``par_per_decision``): given the
+#: ``loss`` of each reviewed decision of the device (points, never negative), the figure to report.
+Par = Callable[[Sequence[float]], float | None]
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One finished hand, for one seat or chair (JSON keys: the attribute names).
+
+    Attributes:
+        game: the game's name.
+        match: the match id.
+        hand: the hand's number in the match, from 1.
+        played: the seat held cards in it (false for a chair sitting the hand out).
+        declarer: the seat was the declarer (won the auction; false in a game without one).
+        made: the declarer's side made the bid (only meaningful with ``declarer``).
+        meld: the meld the seat's side showed in the hand (points, kept or not).
+        points: what the hand added to the side's (or chair's) total; negative when set or paying.
+    """
+
+    game: str
+    match: str
+    hand: int
+    played: bool
+    declarer: bool
+    made: bool
+    meld: int
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        """The line as a JSON object (what storage keeps)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> HandLine:
+        """The line stored as :meth:`to_json`.
+
+        Raises:
+            ValueError: a field is missing or of the wrong type.
+        """
+        try:
+            return cls(str(data["game"]), str(data["match"]), _int(data["hand"]), bool(data["played"]),
+                       bool(data["declarer"]), bool(data["made"]), _int(data["meld"]), _int(data["points"]))
+        except KeyError as err:
+            raise ValueError(f"a stored hand line has no {err.args[0]!r}") from None
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """One finished match (it reached its end: a winner), for one seat or chair.
+
+    Attributes:
+        game: the game's name.
+        match: the match id.
+        won: the seat's side (or chair) won the match.
+        assisted: a hint or an undo was used in the match (:meth:`~pinochle.server.storage.Storage.mark_assisted`;
+            read from the match's mark when the statistics are asked for, not stored in the line).
+    """
+
+    game: str
+    match: str
+    won: bool
+    assisted: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """The line as a JSON object (``assisted`` is the match's mark, not kept here)."""
+        return {"game": self.game, "match": self.match, "won": self.won}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object], assisted: bool = False) -> MatchLine:
+        """The line stored as :meth:`to_json`, with the match's ``assisted`` mark.
+
+        Raises:
+            ValueError: a field is missing.
+        """
+        try:
+            return cls(str(data["game"]), str(data["match"]), bool(data["won"]), assisted)
+        except KeyError as err:
+            raise ValueError(f"a stored match line has no {err.args[0]!r}") from None
+
+
+def _int(x: object) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise ValueError(f"a stored statistics line holds {x!r} where a whole number belongs")
+    return x
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """The statistics of one game (the ``stats`` message's ``games[GAME]``; docs/protocol.md defines each).
+
+    Attributes:
+        matches: finished matches (played to their end).
+        won: of those, the ones the device's side (or chair) won.
+        hands: finished hands the device held cards in.
+        bids: of those, the hands its own seat was the declarer.
+        made: of the bids, the ones made.
+        set: of the bids, the ones set (``made + set == bids``).
+        meld_per_hand: the side's meld per hand, to one decimal (``None`` before any hand).
+        points_per_hand: what the side's (or chair's) total gained over the finished hands, per hand held, to one
+            decimal (``None`` before any hand).
+        par_per_decision: points given up per reviewed decision (``None`` until a review exists).
+        assisted: finished matches in which a hint or an undo was used.
+    """
+
+    matches: int = 0
+    won: int = 0
+    hands: int = 0
+    bids: int = 0
+    made: int = 0
+    set: int = 0
+    meld_per_hand: float | None = None
+    points_per_hand: float | None = None
+    par_per_decision: float | None = None
+    assisted: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        """The ``games[GAME]`` object of the ``stats`` message."""
+        return asdict(self)
+
+
+def no_review(losses: Sequence[float]) -> float | None:
+    """The figure while no decision review exists: ``None`` (``par_per_decision`` is null)."""
+    return None
+
+
+def par_per_decision(losses: Sequence[float]) -> float | None:
+    """Points given up per reviewed decision: the mean ``loss`` (docs/protocol.md, ``review``), to two
+    decimals; ``None`` with no reviewed decision. The hook a decision review plugs into :func:`summarize`.
+
+    >>> par_per_decision([0, 0, 30, 10]), par_per_decision([])
+    (10.0, None)
+
+    Raises:
+        ValueError: a loss is negative (a review never gives one).
+    """
+    if any(x < 0 for x in losses):
+        raise ValueError("a decision's loss is never negative")
+    return round(sum(losses) / len(losses), 2) if losses else None
+
+
+def hand_line(state: State, match_id: str, place: int, chaired: bool = False) -> HandLine:
+    """The line of the hand just finished in ``state`` (a ``hand_end`` or ``match_end``) for ``place``.
+
+    Args:
+        state: the state right after the hand was scored (its last ``history`` entry is the hand).
+        match_id: the match's id.
+        place: the seat (N=0 ... W=3), or at a table of 4 or 5 the chair.
+        chaired: ``place`` is a chair (VARIANTS.md ``auction`` at 4 or 5).
+
+    Raises:
+        ValueError: ``state`` has no finished hand.
+    """
+    if not state.history:
+        raise ValueError("no hand has finished yet")
+    hand = state.history[-1]
+    seating = state.game.seating
+    seat = _seat_of(hand, place) if chaired else place
+    if chaired:
+        before = state.history[-2].chair_totals if len(state.history) > 1 else (0,) * len(hand.chair_totals)
+        points = hand.chair_totals[place] - before[place]
+    else:
+        points = hand.score.score[seating.side_of[place]]
+    if seat is None:
+        return HandLine(state.game.name, match_id, hand.number, False, False, False, 0, points)
+    side = seating.side_of[seat]
+    declarer = hand.declarer is not None and int(hand.declarer) == seat
+    return HandLine(state.game.name, match_id, hand.number, True, declarer, declarer and hand.score.made,
+                    hand.score.meld[side], points)
+
+
+def _seat_of(hand: HandResult, chair: int) -> int | None:
+    """The seat ``chair`` played in ``hand`` at a table of 4 or 5, or ``None`` when it sat the hand out
+    (the dealer, at the empty place N, and at 5 one more: :func:`pinochle.game.lineup_for`)."""
+    return next((s for s in range(1, 4) if hand.lineup[s] == chair), None)
+
+
+def match_line(state: State, match_id: str, place: int, chaired: bool = False) -> MatchLine:
+    """The line of the match just ended in ``state`` (``match_end``) for ``place`` (a seat, or a chair).
+
+    Raises:
+        ValueError: the match has not ended.
+    """
+    if state.phase != "match_end":
+        raise ValueError(f"the match has not ended: it is in {state.phase}")
+    mine = place if chaired else state.game.seating.side_of[place]
+    return MatchLine(state.game.name, match_id, state.winner is not None and state.winner == mine)
+
+
+def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
+              losses: dict[str, Sequence[float]] | None = None, par: Par = no_review) -> dict[str, GameStats]:
+    """The statistics of each game played, from the device's lines (a pure function).
+
+    A hand (match id and number) or a match given twice counts once: the first line given is kept.
+
+    Args:
+        hands: the finished hands' lines.
+        matches: the finished matches' lines.
+        losses: per game, the ``loss`` of each of the device's reviewed decisions (none yet: no review exists).
+        par: turns a game's losses into ``par_per_decision`` (:func:`par_per_decision` once reviews exist;
+            :func:`no_review` reports null).
+
+    >>> h = [HandLine("cutthroat", "m", 1, True, True, True, 210, 30), HandLine("cutthroat", "m", 2, True, False, False, 90, -15)]
+    >>> s = summarize(h + h[:1], [MatchLine("cutthroat", "m", True, assisted=True)])["cutthroat"]
+    >>> s.hands, s.bids, s.made, s.set, s.meld_per_hand, s.points_per_hand, s.matches, s.won, s.assisted
+    (2, 1, 1, 0, 150.0, 7.5, 1, 1, 1)
+    """
+    seen: set[tuple[str, int]] = set()
+    sums: dict[str, list[int]] = {}  # game -> hands, bids, made, meld, points
+    for h in hands:
+        if (h.match, h.hand) in seen:
+            continue
+        seen.add((h.match, h.hand))
+        row = sums.setdefault(h.game, [0, 0, 0, 0, 0])
+        row[4] += h.points  # a chair sitting out may pay or be paid: its total moved all the same
+        if not h.played:
+            continue
+        row[0] += 1
+        row[1] += h.declarer
+        row[2] += h.declarer and h.made
+        row[3] += h.meld
+    done: set[str] = set()
+    counts: dict[str, list[int]] = {}  # game -> matches, won, assisted
+    for m in matches:
+        if m.match in done:
+            continue
+        done.add(m.match)
+        c = counts.setdefault(m.game, [0, 0, 0])
+        c[0] += 1
+        c[1] += m.won
+        c[2] += m.assisted
+    out: dict[str, GameStats] = {}
+    for game in sorted(set(sums) | set(counts)):
+        n, bids, made, meld, points = sums.get(game, [0, 0, 0, 0, 0])
+        played, won, assisted = counts.get(game, [0, 0, 0])
+        out[game] = GameStats(
+            matches=played, won=won, hands=n, bids=bids, made=made, set=bids - made,
+            meld_per_hand=round(meld / n, 1) if n else None,
+            points_per_hand=round(points / n, 1) if n else None,
+            par_per_decision=par((losses or {}).get(game, ())),
+            assisted=assisted,
+        )
+    return out
+
+
+def stats_json(stats: dict[str, GameStats]) -> dict[str, object]:
+    """The ``stats`` message (docs/protocol.md): ``{"type": "stats", "games": {GAME: {...}}}``."""
+    return {"type": "stats", "games": {game: s.to_json() for game, s in stats.items()}}

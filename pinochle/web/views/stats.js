@@ -1,0 +1,71 @@
+// The Statistics page: this device's figures per game (the `stats` message, docs/protocol.md "Statistics"),
+// each in plain words: "Bids made 12 of 15 (80%)". Pure functions of the figures and the games' list
+// (GET /games); the server counts everything, the page only words it.
+
+import { h } from "../dom.js";
+import { gameTitle } from "./tiles.js";
+
+/** "80%" of `part` in `whole` (whole numbers), or "" when there is no whole. */
+export function percent(part, whole) {
+  return whole > 0 ? `${Math.round((100 * part) / whole)}%` : "";
+}
+
+/** "12 of 15 (80%)"; "none yet" when the whole is 0. */
+export function ofWhole(part, whole) {
+  return whole > 0 ? `${part} of ${whole} (${percent(part, whole)})` : "none yet";
+}
+
+/** A number of points with its sign for a gain or a loss: "+12.5", "−3", "0"; "no hands yet" for null. */
+export function signed(x) {
+  if (x === null || x === undefined) return "no hands yet";
+  if (x > 0) return `+${x}`;
+  if (x < 0) return `\u2212${Math.abs(x)}`;
+  return "0";
+}
+
+/** The rows of one game's figures: [label, value] in plain words, in the order the page shows them. */
+export function statRows(f) {
+  return [
+    ["Matches won", ofWhole(f.won, f.matches)],
+    ["Hands played", String(f.hands)],
+    ["Bids made", f.bids > 0 ? ofWhole(f.made, f.bids) : "no bids yet"],
+    ["Bids set", f.bids > 0 ? ofWhole(f.set, f.bids) : "no bids yet"],
+    ["Meld per hand", f.meld_per_hand === null ? "no hands yet" : String(f.meld_per_hand)],
+    ["Points per hand", signed(f.points_per_hand)],
+    ["Points given up per decision", f.par_per_decision === null ? "not reviewed yet" : String(f.par_per_decision)],
+    ["Matches with a hint or undo", f.matches > 0 ? ofWhole(f.assisted, f.matches) : "none yet"],
+  ];
+}
+
+/** The id of a game's heading on the page. */
+const headId = (name) => `stats-h-${name}`;
+
+/** One game's section: its name, then its figures as a description list (or that it was never played here). */
+export function gameSection(name, figures) {
+  const title = h("h3", { id: headId(name), class: "stats-game-title" }, gameTitle(name));
+  if (!figures) {
+    return h("section", { class: "stats-game stats-empty", "aria-labelledby": headId(name), dataset: { game: name, testid: `stats-${name}` } },
+      title, h("p", { class: "stats-none" }, "Not played on this device yet."));
+  }
+  const rows = statRows(figures).map(([label, value]) =>
+    h("div", { class: "stats-row" }, h("dt", {}, label), h("dd", {}, value)));
+  return h("section", { class: "stats-game", "aria-labelledby": headId(name), dataset: { game: name, testid: `stats-${name}` } },
+    title, h("dl", { class: "stats-list" }, rows));
+}
+
+/**
+ * The page's sections: the games played first (most hands first), then every other game of `games`
+ * (the playable games' names in the server's order) with its empty state; a first line when nothing
+ * has been played at all.
+ */
+export function statsSections(figures, games) {
+  const played = Object.keys(figures ?? {}).sort((a, b) => (figures[b].hands - figures[a].hands) || a.localeCompare(b));
+  const rest = (games ?? []).filter((g) => !played.includes(g));
+  const out = [];
+  if (!played.length) {
+    out.push(h("p", { class: "stats-first", dataset: { testid: "stats-empty" } },
+      "No finished hands on this device yet. Play a hand, against the computer or with others, and your figures show here."));
+  }
+  out.push(...played.map((g) => gameSection(g, figures[g])), ...rest.map((g) => gameSection(g, null)));
+  return out;
+}
