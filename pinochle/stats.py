@@ -230,7 +230,9 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
               losses: dict[str, Sequence[float]] | None = None, par: Par = no_review) -> dict[str, GameStats]:
     """The statistics of each game played, from the device's lines (a pure function).
 
-    A hand (match id and number) or a match given twice counts once: the first line given is kept.
+    A hand (match id and number) or a match given twice counts once; which of two differing lines is kept
+    does not depend on the order they are given in (storage gives them in no particular order): the
+    least in the lines' own order.
 
     Args:
         hands: the finished hands' lines.
@@ -246,7 +248,7 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
     """
     seen: set[tuple[str, int]] = set()
     sums: dict[str, list[int]] = {}  # game -> hands, bids, made, meld, points
-    for h in hands:
+    for h in sorted(hands, key=repr):
         if (h.match, h.hand) in seen:
             continue
         seen.add((h.match, h.hand))
@@ -260,7 +262,7 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
         row[3] += h.meld
     done: set[str] = set()
     counts: dict[str, list[int]] = {}  # game -> matches, won, assisted
-    for m in matches:
+    for m in sorted(matches, key=repr):
         if m.match in done:
             continue
         done.add(m.match)

@@ -120,3 +120,20 @@ def test_a_hint_at_a_table_of_four_chairs(service: Open) -> None:
         ws.send_json({"type": "action", "match": None, "version": v["version"], "action": got["action"]})
         after = until(ws, lambda m: m["type"] in ("state", "error"))
         assert after["type"] == "state" and after["view"]["version"] > v["version"], (after, got)  # a legal move
+
+
+def test_a_hint_marks_the_match_assisted_for_the_statistics(service: Open) -> None:
+    """docs/protocol.md, "Statistics": a match in which a hint was given counts as assisted (the mark is
+    stored, so it holds after a restart and on every process)."""
+    with service(bot_delay=0, rate=FAST) as svc, svc.connect() as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        msg = my_move(ws)
+        match_id = msg["match"]["id"]
+        storage = svc.clients[0].app.state.tables.storage
+        stored = storage.load(match_id)
+        assert stored is not None and not stored.assisted
+        ws.send_json({"type": "hint", "match": match_id, "version": msg["view"]["version"]})
+        until(ws, of_type("hint"))
+        stored = storage.load(match_id)
+        assert stored is not None and stored.assisted and stored.marked

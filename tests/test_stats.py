@@ -201,3 +201,20 @@ def test_a_finished_match_has_one_winner_among_the_places(game: tuple[str, int |
         assert s.matches == 1 and s.won <= 1 and s.assisted == 0
         won.append(s.won)
     assert sum(won) == 1  # a match of a number of deals always has its winner (a tie goes on)
+
+
+_hand_lines = st.builds(HandLine, st.just("table"), st.sampled_from(["a", "b"]), st.integers(1, 3), st.booleans(),
+                        st.booleans(), st.booleans(), st.integers(0, 300), st.integers(-300, 300))
+_match_lines = st.builds(MatchLine, st.just("table"), st.sampled_from(["a", "b"]), st.booleans(), assisted=st.booleans())
+
+
+@settings(max_examples=200)
+@given(st.lists(_hand_lines, max_size=8), st.lists(_match_lines, max_size=4), st.randoms())
+def test_the_summary_does_not_depend_on_the_order_of_the_lines(hands: list[HandLine], matches: list[MatchLine],
+                                                               rnd: random.Random) -> None:
+    """Storage gives a device's lines in no particular order, and two lines of one hand or match may differ
+    (two seat tokens of one device at one match: found by the SQLite-against-Redis property test)."""
+    shuffled_hands, shuffled_matches = hands[:], matches[:]
+    rnd.shuffle(shuffled_hands)
+    rnd.shuffle(shuffled_matches)
+    assert summarize(hands, matches) == summarize(shuffled_hands, shuffled_matches)

@@ -44,7 +44,8 @@ async def hint(table: Table, place: int, version: int) -> dict[str, object]:
     The checks are made in this order: hints are allowed at this table (``no_hints``), ``version``
     is the current one (``stale``), it is this place's move (``not_your_turn``). The answer depends
     on the place's view and the match id alone (the seed of the search), so two deals the seat cannot
-    tell apart get the same hint. Nothing at the table changes.
+    tell apart get the same hint. Nothing at the table changes, but the match is assisted from then on
+    (:meth:`Table.mark_assisted`).
 
     Raises:
         ProtocolError: ``no_hints``, ``stale`` or ``not_your_turn``.
@@ -59,7 +60,9 @@ async def hint(table: Table, place: int, version: int) -> dict[str, object]:
     whose = turn(state)
     if state.phase in ("hand_end", "match_end") or here is None or whose != here:
         raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "a hint is for your own move: it is not your move now")
-    return await asyncio.to_thread(hint_answer, table.view_of(place), table.id)
+    answer = await asyncio.to_thread(hint_answer, table.view_of(place), table.id)
+    await table.mark_assisted()  # the statistics count a match with a hint as assisted
+    return answer
 
 
 def review_answer(table: Table, place: int, hand: int) -> dict[str, object]:

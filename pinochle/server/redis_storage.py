@@ -426,6 +426,7 @@ class RedisStorage:
             match_id, row["device"], row["level"], int(row["seed"]), int(row["first_dealer"]), row["finished"] == "1",
             tuple(json.loads(a) for a in acts), kind=row["kind"], seats=tuple(seats),
             options=json.loads(row["options"]), game=row["game"], salt=row.get("salt", ""),
+            marked=row.get("assisted") == "1",
         )
 
     def current_match(self, device: str) -> str | None:

@@ -137,6 +137,8 @@ class StoredMatch:
         game: the game's name (:data:`pinochle.games.GAMES`); ``"table"`` for a match stored before games.
         salt: the shuffle's secret salt, 32 hex digits (docs/records.md, "A verifiable shuffle"); ``""``
             for a match stored before the shuffle was sealed (it has no commitment).
+        marked: the match's assisted mark (:meth:`Storage.mark_assisted`: a hint was given in it, or a move
+            undone); see :attr:`assisted`.
     """
 
     id: str
@@ -151,16 +153,17 @@ class StoredMatch:
     options: dict[str, object] = field(default_factory=dict)
     game: str = "table"
     salt: str = ""
+    marked: bool = False
 
     @property
     def assisted(self) -> bool:
-        """Whether an undo was made in the match (docs/protocol.md, "Undo in solo"): its log holds an
-        undo entry, ``{"type": "undo", "to": K}``, stored after the moves it took back, which stay in the log.
+        """Whether the match was helped: it carries the assisted mark (a hint or an undo), or an undo was
+        made in it (docs/protocol.md, "Undo in solo"): its log holds an undo entry, ``{"type": "undo", "to": K}``, stored after the moves it took back, which stay in the log.
 
         An undo is an entry of the log as a move is, so neither backend's schema changed for it: a
         file or a Redis key space written before undo reads the same (no undo, not assisted).
         """
-        return any(raw.get("type") == "undo" for raw in self.actions)
+        return self.marked or any(raw.get("type") == "undo" for raw in self.actions)
 
 
 class StaleWrite(Exception):
@@ -472,7 +475,7 @@ class SQLiteStorage:
     def load(self, match_id: str) -> StoredMatch | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, device, level, seed, first_dealer, finished, kind, options, game, salt FROM matches WHERE id = ?",
+                "SELECT id, device, level, seed, first_dealer, finished, kind, options, game, salt, assisted FROM matches WHERE id = ?",
                 (match_id,),
             ).fetchone()
             if row is None:
@@ -486,7 +489,7 @@ class SQLiteStorage:
         return StoredMatch(
             row[0], row[1], row[2], row[3], row[4], bool(row[5]), tuple(json.loads(a[0]) for a in acts),
             kind=row[6], seats=tuple(SeatRecord(t, n) for t, n in seat_rows), options=json.loads(row[7]),
-            game=str(row[8]), salt=str(row[9]),
+            game=str(row[8]), salt=str(row[9]), marked=bool(row[10]),
         )
 
     def actions_since(self, match_id: str, n: int) -> tuple[dict[str, object], ...]:

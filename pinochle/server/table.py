@@ -59,7 +59,7 @@ from .hub import Hub, Send
 from .protocol import ErrorCode, ProtocolError
 from .stats import keep_finished
 from .storage import SeatRecord, StaleWrite, Storage, StorageFault, StoredMatch
-from .undo import Line, assisted, fold, is_undo, undo_entry
+from .undo import Line, fold, is_undo, undo_entry
 
 R = TypeVar("R")
 
@@ -244,8 +244,8 @@ class Table:
         #: the line of play: the state, and the moves of the current hand an undo can take back
         self.line = line_of(stored)
         self.state = self.line.state
-        #: an undo was made in this match (docs/protocol.md, "Undo in solo"): it is assisted
-        self.assisted = assisted(stored.actions)
+        #: a hint was given or a move undone in this match (docs/protocol.md, "Statistics"): it is assisted
+        self.assisted = stored.assisted
         #: a table of more players than seats (auction at 4 or 5): people hold chairs, not seats
         self.chaired = self.state.table_size > self.state.game.seating.players
         size = self.state.table_size if self.chaired else 4
@@ -413,7 +413,7 @@ class Table:
             "winner": None if s.winner is None else names[s.winner],
             **({"players": s.table_size} if self.chaired else {}),
             "commitment": self.commitment,
-            # an undo was made (docs/protocol.md, "Undo in solo"): the statistics count the match as assisted
+            # a hint was given or a move undone (docs/protocol.md, "Statistics"): the statistics count it as assisted
             "assisted": self.assisted,
             # the match is over: its shuffle is shown, so that anyone can check it (pinochle verify)
             # (the seed in decimal as text: it has up to 63 bits, more than a JavaScript number holds exactly)
@@ -656,7 +656,18 @@ class Table:
                 if not self._outbox:
                     self._outbox_from = state.version
                 self._outbox.append(entry)
+            await self.mark_assisted()
             await self.broadcast("undo")
+
+    async def mark_assisted(self) -> None:
+        """The match has been helped (a hint given or a move undone: docs/protocol.md, "Statistics"): the
+        summary says ``assisted`` from now on, and storage keeps the mark (:meth:`Storage.mark_assisted`)
+        so that the statistics count the match as assisted. A storage fault is logged: the aid stands."""
+        self.assisted = True
+        try:
+            await asyncio.to_thread(self.storage.mark_assisted, self.id)
+        except StorageFault:
+            log.warning("match %s: the assisted mark could not be stored", self.id)
 
     def _step(self, raw: dict[str, object]) -> None:
         """Fold the stored log entry ``raw`` (a move, or an undo) into the line of play and take the new state."""
