@@ -42,6 +42,17 @@ def test_the_welcome_offers_a_heartbeat_and_a_ping_gets_a_pong(service: Open) ->
         assert ws.receive_json() == {"type": "pong"}
 
 
+def test_a_ping_before_the_hello_gets_a_pong_and_the_hello_still_comes(service: Open) -> None:
+    """docs/protocol.md: a ping is never refused, not even before the hello (found by a client written
+    from the document alone: it was refused with unknown_type and the socket closed)."""
+    with service(bot_delay=0) as client, client.connect() as ws:
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        ws.send_text('{"type": "ping"}')
+        assert ws.receive_json() == {"type": "pong"}
+        assert hello(ws)["type"] == "welcome"
+
+
 def test_a_silent_connection_after_pings_is_closed_and_shows_as_away(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app_module, "HEARTBEAT_TIMEOUT", 0.6)
     with TestClient(create_app(db, bot_delay=0)) as client, \

@@ -818,6 +818,9 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         conn = Connection(ws, server)
         try:
             first = await receive_frame(ws)
+            while is_ping(first):  # a ping is never refused (docs/protocol.md), not even before the hello
+                await ws.send_text(PONG_TEXT)
+                first = await receive_frame(ws)
             try:
                 hello = parse_client(first)
                 if hello.type != "hello":
