@@ -53,11 +53,13 @@ def move_for(v: Msg) -> Msg | None:
     return None
 
 
-def play_to_hand_end(ws: Any, match: str | None) -> Msg:
-    """Answer every state with a legal move until the first hand has ended; that state."""
+def play_to_hand_end(ws: Any, match: str | None, first: Msg | None = None) -> Msg:
+    """Answer every state (``first``, already read, then each one read) with a legal move until the first
+    hand has ended; that state. A state already read must be passed in: when it is the seat's move, no other
+    state need follow it."""
     acted: set[int] = set()
     for _ in range(5000):
-        msg = until(ws, of_type("state"))
+        msg, first = first or until(ws, of_type("state")), None
         v = msg["view"]
         if v["phase"] in ("hand_end", "match_end"):
             return msg
@@ -121,9 +123,6 @@ def test_a_solo_hand_is_counted_once_and_survives_a_restart(service: Open) -> No
         assert stats(ws) == {"cutthroat": got}
 
 
-@pytest.mark.timeout(90)
-@pytest.mark.xfail(reason="intermittent: now and then no state reaches Ann in the two-handed room after start or "
-                          "during its first hand (seen in both modes on a loaded machine); not yet explained", strict=False)
 def test_a_room_hand_and_a_quick_match_hand_count_for_the_device(service: Open) -> None:
     device = "stats-device-room-0123456"
     with service(bot_delay=0, search_seconds=0.2, quick_move_timer=None, rate=(10_000.0, 10_000)) as svc:
@@ -136,7 +135,7 @@ def test_a_room_hand_and_a_quick_match_hand_count_for_the_device(service: Open) 
             ws.send_json({"type": "start"})
             first = until(ws, of_type("state"))
             assert first["match"]["kind"] == "room"
-            play_to_hand_end(ws, first["match"]["id"])
+            play_to_hand_end(ws, first["match"]["id"], first)
             got = stats(ws)
             assert got["two-handed"]["hands"] == 1 and got["two-handed"]["bids"] == 0  # no auction in two-handed
             ws.send_json({"type": "leave"})
@@ -145,7 +144,7 @@ def test_a_room_hand_and_a_quick_match_hand_count_for_the_device(service: Open) 
             until(ws, of_type("matched"))
             start = until(ws, of_type("state"))
             assert start["match"]["kind"] == "quick"
-            end = play_to_hand_end(ws, start["match"]["id"])
+            end = play_to_hand_end(ws, start["match"]["id"], start)
             got = stats(ws)
             assert got["two-handed"]["hands"] == 1 and got["table"]["hands"] == 1
             assert got["table"]["points_per_hand"] == float(end["view"]["last_hand"]["score"]["NS"])
