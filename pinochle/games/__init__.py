@@ -23,7 +23,7 @@ from ..rules import DOUBLE_DECK_RULES, RULESETS, TABLE, BidLadder, RuleSet
 from . import scorers
 from .phases import (Auction, Bury, Concede, DixExchange, Exchange, HandEnd, LayMeld, MatchEnd, NameTrump, TakeWidow,
                      Tricks, TrumpMarriage, TurnTrump)
-from .two_handed import (TWO_FACING, TWO_HANDED_RULES, Draw, Endgame, MeldTurn, StockTricks, TurnUp, stock_deal,
+from .two_handed import (TWO_FACING, TWO_HANDED_RULES, Draw, MeldTurn, StockTricks, TurnUp, stock_deal,
                          stock_score)
 
 
@@ -243,7 +243,13 @@ TWO_HANDED = Game(
     players=2,
     seating=TWO_FACING,
     rules=_register(TWO_HANDED_RULES),
-    phases=(TurnUp(), StockTricks(), MeldTurn(), Draw(), Endgame(), HandEnd(), MatchEnd()),
+    # the last 12 tricks once the stock is gone are the tricks of every game under the rule set's
+    # must_beat="trump_led" and must_trump (seed 000: "From this point onward, players must follow suit
+    # if possible. If a trump is led, you must play a higher trump if available. If a nontrump suit is
+    # led and you lack cards in that suit, you must play a trump if possible")
+    phases=(TurnUp(), StockTricks(), MeldTurn(), Draw(),
+            Tricks(name="endgame", text="the endgame: follow suit, beat a trump lead, trump when void"),
+            HandEnd(), MatchEnd()),
     score=stock_score,
     deal=stock_deal,
     source="seeds 000, 002; VARIANTS.md two-handed",

@@ -544,45 +544,6 @@ class Draw(PhaseDef):
         return state.game.advance(replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), stock=sp))
 
 
-class Endgame(PhaseDef):
-    """The last 12 tricks once the stock is gone (seed 000: "The winner of the previous trick leads
-    next. From this point onward, players must follow suit if possible. If a trump is led, you must
-    play a higher trump if available. If a nontrump suit is led and you lack cards in that suit, you
-    must play a trump if possible"): :func:`pinochle.tricks.legal_mask` with the rule set's
-    ``must_beat="trump_led"`` and ``must_trump``.
-    """
-
-    name = "endgame"
-    actions = ("play",)
-    text = "the endgame: follow suit, beat a trump lead, trump when void"
-    decision = "card"
-
-    def turn(self, state: State) -> Seat | None:
-        return _trick_turn(state)
-
-    def legal(self, state: State, seat: Seat) -> Legal:
-        assert state.trump is not None
-        trick = current_trick(state)
-        mask = legal_mask(state.hands[seat], trick.cards if trick else (), state.trump, state.rules)
-        cards = tuple(sorted((CARDS[c] for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c)))
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, cards=cards)
-
-    def apply(self, state: State, action: Action) -> State:
-        assert action.card is not None and state.trump is not None
-        trick = current_trick(state)
-        reason = explain_illegal(state.hands[action.seat], trick.cards if trick else (), state.trump, action.card,
-                                 state.rules)
-        if reason is not None:
-            raise IllegalAction(reason)
-        hands = list(state.hands)
-        hands[action.seat] = remove(hands[action.seat], action.card)
-        tricks, _ = _add_to_trick(state, action.seat, action.card)
-        state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks)
-        if len(tricks) == state.rules.hand_size and tricks[-1].winner is not None:
-            return state.game.advance(state)
-        return state
-
-
 # ---------------------------------------------------------------- scoring
 
 
@@ -683,5 +644,5 @@ def deal_two(seed: int | str, north: Sequence[int], south: Sequence[int], stock:
     return set_deal(new_match(seed, rules=rules, first_dealer=dealer, game="two-handed"), north, south, stock)
 
 
-__all__ = ["Draw", "Endgame", "MeldTurn", "StockTricks", "TWO_FACING", "TWO_HANDED_RULES", "TurnUp", "cards_everywhere",
+__all__ = ["Draw", "MeldTurn", "StockTricks", "TWO_FACING", "TWO_HANDED_RULES", "TurnUp", "cards_everywhere",
            "declarable", "deal_two", "grows", "set_deal", "single_meld", "stock_deal", "stock_score", "why_not_meld"]
