@@ -14,7 +14,7 @@ In the widow games (VARIANTS.md ``cutthroat``, ``auction``) the declarer plays
 alone against the two defenders, a team (:func:`pinochle.bots.base.teams`): the
 sampled deals hold the buried cards at the empty place, the playouts and the
 search follow the seating (:func:`pinochle.sim.playout_teams`,
-:func:`pinochle.bots.search.solve_teams`), a move is worth its team's settlement,
+:func:`pinochle.bots.search.solve`), a move is worth its team's settlement,
 and the auction, the trump and the burial are simulated over the unseen cards
 (:mod:`pinochle.bots.widow`).
 
@@ -46,7 +46,7 @@ from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
 from ..sim import playout, playout_partners, playout_teams
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
-from .search import solve, solve_teams
+from .search import solve
 from .widow import settlement, widow_bury, widow_call, widow_trump
 from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
 
@@ -370,7 +370,7 @@ class HardPlayer(TablePlayer):
         Each deal's hidden cards include the declarer's buried ones (at the empty place: see
         :func:`pinochle.bots.knowledge.knowledge`), which count as the declarer's. A deal is
         played out with the greedy team playouts (:func:`pinochle.sim.playout_teams`), or
-        searched exactly once few cards are left (:func:`pinochle.bots.search.solve_teams`).
+        searched exactly once few cards are left (:func:`pinochle.bots.search.solve`).
         A move's value is its team's settlement (made: each opponent pays the stake; set
         after play: the declarer pays each double; from the game's scorer,
         :func:`pinochle.bots.widow.settlement`), plus a twentieth of a counter for each
@@ -419,8 +419,8 @@ class HardPlayer(TablePlayer):
                 hs = list(hands)
                 hs[me] = remove(hs[me], c)
                 if left <= self.endgame:
-                    totals[j] += solve_teams(hs, trump, leader, [*trick, c], mine,
-                                             functools.partial(value, buried=buried), rules, next_seat, team_of)
+                    totals[j] += solve(hs, trump, leader, [*trick, c], mine,
+                                       functools.partial(value, buried=buried), rules, next_seat, team_of)
                 else:
                     tricks, pts = playout_teams(hs, trump, leader, random.Random(seed).random, rules, next_seat,
                                                 team_of, [*trick, c])

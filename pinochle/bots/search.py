@@ -1,9 +1,10 @@
 """Exact search of the last tricks of a fully known deal (for the Hard player).
 
 Given every hand (a determinized deal), :func:`solve` plays the rest of the
-hand perfectly for both sides with alpha-beta minimax (RULES.md, Play): the
-seats of one side maximize a value of the final counters and tricks, the
-others minimize it.
+hand perfectly for both teams with alpha-beta minimax (RULES.md, Play): the
+seats of one team maximize a value of the final counters and tricks, the
+others minimize it; the partnerships of the four-handed games and the play
+teams of the games of three (the declarer against the defenders) alike.
 """
 
 from __future__ import annotations
@@ -14,8 +15,12 @@ from ..cards import ALL_TYPES, DECKS, LAYER, SPREAD
 from ..rules import TABLE, RuleSet
 from ..tricks import legal_function, winner_index
 
-#: value(counters per side, tricks per side) -> points for the maximizing side.
+#: value(counters per team, tricks per team) -> points for the maximizing team.
 ValueFn = Callable[[tuple[int, int], tuple[int, int]], float]
+
+#: The four seats clockwise, N E S W (RULES.md, Players), and their partnerships N-S and E-W.
+CLOCKWISE: tuple[int, ...] = (1, 2, 3, 0)
+PARTNERSHIPS: tuple[int, ...] = (0, 1, 0, 1)
 
 
 def solve(
@@ -23,102 +28,32 @@ def solve(
     trump: int,
     leader: int,
     trick: Sequence[int],
-    side: int,
+    team: int,
     value: ValueFn,
     rules: RuleSet = TABLE,
+    next_seat: Sequence[int] = CLOCKWISE,
+    team_of: Sequence[int] = PARTNERSHIPS,
 ) -> float:
-    """The value of the rest of the hand under perfect play by both sides.
+    """The value of the rest of the hand under perfect play by both teams.
 
     Args:
-        hands: the four packed hands (the cards still held).
+        hands: the packed hands by place N E S W (the cards still held; an empty place holds 0).
         trump: the trump suit; leader: the seat that led the current trick.
         trick: cards already played to the current trick, lead first.
-        side: the maximizing side (0 NS, 1 EW).
-        value: maps the counters and tricks taken from now on (per side,
-            last trick included) to points for ``side``.
-        rules: counter values, last-trick bonus, legal-card rule.
+        team: the maximizing team (0 or 1; at a table of partnerships 0 is N-S, 1 is E-W).
+        value: maps the counters and tricks taken from now on (per team, last trick included) to
+            points for ``team``.
+        rules: counter values, last-trick bonus, legal-card rule, the deck.
+        next_seat: place -> the next seat in play (:attr:`pinochle.cards.Seating.next_seat`); by
+            default the four seats clockwise.
+        team_of: place -> its team (0 or 1; -1 for an empty place): by default the partnerships
+            (RULES.md, Players); in a game of play teams, the declarer against the defenders
+            (VARIANTS.md ``cutthroat``: three cards a trick).
 
     Returns:
         The minimax value (points).
 
     The cost grows fast with the cards left: it is meant for two or three tricks.
-    """
-    legal = legal_function(rules)
-    counters = [rules.counters[c % 6] for c in range(24)]
-    last = rules.last_trick
-    layers = DECKS[rules.deck].layers
-    spread = SPREAD[layers]
-
-    def rec(hs: list[int], lead: int, cards: list[int], pts: tuple[int, int], won: tuple[int, int],
-            alpha: float, beta: float) -> float:
-        if len(cards) == 4:
-            # close the trick
-            who = (lead + winner_index(cards, trump)) & 3
-            gain = sum(counters[c] for c in cards)
-            if not hs[who]:
-                gain += last  # the last trick
-            p = (pts[0] + gain, pts[1]) if who & 1 == 0 else (pts[0], pts[1] + gain)
-            t = (won[0] + 1, won[1]) if who & 1 == 0 else (won[0], won[1] + 1)
-            return value(p, t) if not hs[who] else rec(hs, who, [], p, t, alpha, beta)
-        seat = (lead + len(cards)) & 3
-        h = hs[seat]
-        if cards:
-            moves = legal(h & ALL_TYPES, cards[0] // 6, cards[winner_index(cards, trump)], trump)
-        else:
-            moves = h & ALL_TYPES
-        maximizing = (seat & 1) == side
-        best = float("-inf") if maximizing else float("inf")
-        while moves:
-            low = moves & -moves
-            moves ^= low
-            c = low.bit_length() - 1
-            if layers > 2:  # take the copy of the card's top layer (a deck with more copies)
-                hs[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
-            else:
-                hs[seat] = h ^ (low << LAYER) if h & (low << LAYER) else h ^ low
-            v = rec(hs, lead, [*cards, c], pts, won, alpha, beta)
-            hs[seat] = h
-            if maximizing:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
-            else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
-            if alpha >= beta:
-                break
-        return best
-
-    return rec(list(hands), leader, list(trick), (0, 0), (0, 0), float("-inf"), float("inf"))
-
-
-def solve_teams(
-    hands: Sequence[int],
-    trump: int,
-    leader: int,
-    trick: Sequence[int],
-    team: int,
-    value: ValueFn,
-    rules: RuleSet,
-    next_seat: Sequence[int],
-    team_of: Sequence[int],
-) -> float:
-    """As :func:`solve` at any table, by play teams (VARIANTS.md ``cutthroat``: the declarer
-    against the two defenders, three cards a trick).
-
-    Args:
-        hands: packed hands by place N E S W (an empty place holds 0).
-        trump, leader, trick, value, rules: as for :func:`solve` (``value`` takes
-            counters and tricks per team).
-        team: the maximizing team (0 or 1).
-        next_seat: place -> the next seat in play (:attr:`pinochle.cards.Seating.next_seat`).
-        team_of: place -> its team (0 or 1; -1 for an empty place).
-
-    Returns:
-        The minimax value (points).
     """
     legal = legal_function(rules)
     counters = [rules.counters[c % 6] for c in range(24)]
