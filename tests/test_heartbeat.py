@@ -111,3 +111,28 @@ def test_wrong_codes_asked_over_http_count_as_wrong_joins(service: Open) -> None
         ws.send_json({"type": "join_room", "code": "EEEEEEEEEE", "name": "Bob"})
         err = until(ws, lambda m: m["type"] == "error")
         assert err["code"] == "rate_limited", err
+
+
+def test_a_review_being_worked_out_holds_up_nothing_else_on_the_socket(service: Open,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision review (or a hint) is worked out beside the socket's loop: a ping sent after it is answered
+    at once, not after the review (a review of seconds made the browser's heartbeat give up and reconnect,
+    and its answer went to the closed socket: found by a read-through of the code)."""
+    from pinochle.server import aids
+
+    async def slow_review(table: object, seat: int, hand: int) -> dict[str, object]:
+        import asyncio
+        await asyncio.sleep(1.5)
+        return {"type": "review", "match": "m", "hand": hand, "decisions": []}
+
+    monkeypatch.setattr(aids, "review", slow_review)
+    with service(bot_delay=0) as client, client.connect() as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy"})
+        state = until(ws, of_type("state"))
+        ws.send_json({"type": "review", "match": state["match"]["id"], "hand": 1})
+        ws.send_json({"type": "ping"})
+        got: list[str] = []
+        while "review" not in got:
+            got.append(ws.receive_json()["type"])
+        assert got.index("pong") < got.index("review"), got

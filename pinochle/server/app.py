@@ -184,6 +184,9 @@ class Connection:
         self._held: list[dict[str, object]] | None = None
         #: a ``welcome`` has been sent on this socket
         self._welcomed = False
+        #: the aids being worked out for this tab (:meth:`aside`), one at a time (``_aid``)
+        self._asides: set[asyncio.Task[None]] = set()
+        self._aid = asyncio.Lock()
         #: the seat token's table as last found (:meth:`_seat_table`): a move to it while it is still open
         #: here and in play is routed without asking storage for the seat's room again
         self._seated: Table | None = None
@@ -191,6 +194,43 @@ class Connection:
     async def send(self, msg: dict[str, object]) -> None:
         """Send one JSON message (:func:`send_json`)."""
         await send_json(self.ws, msg)
+
+    def aside(self, work: Callable[[], Awaitable[dict[str, object]]], what: str) -> None:
+        """Work out an answer that takes a while (a hint, a decision review) beside the socket's loop, so that
+        the tab's pings, moves and other messages are answered meanwhile (a long review must not look like a
+        silent server: docs/protocol.md, "Heartbeat"). One aid at a time per tab, in the order asked.
+
+        Args:
+            work: makes the answer; it may raise :class:`~.protocol.ProtocolError` (sent back as an ``error``,
+                as for any message) or :class:`~.storage.StorageFault` (an ``error`` ``storage``).
+            what: the aid's name, for the log.
+        """
+        async def run() -> None:
+            async with self._aid:
+                try:
+                    msg = await work()
+                except ProtocolError as err:
+                    msg = err.to_json()
+                    self.server.metrics.error(err.code.value)
+                except StorageFault as err:
+                    log.warning("storage refused %s: %s", what, err.__cause__ or err)
+                    msg = ProtocolError(ErrorCode.STORAGE, str(err)).to_json()
+                    self.server.metrics.error(ErrorCode.STORAGE.value)
+                except Exception:
+                    log.exception("%s failed", what)
+                    msg = ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is "
+                                                          "unchanged").to_json()
+                    self.server.metrics.error(ErrorCode.SERVER.value)
+                if _gone(self.ws):  # the tab left while the answer was worked out: nobody to tell
+                    return
+                try:
+                    await self.send(msg)
+                except (WebSocketDisconnect, RuntimeError):  # it closed just now
+                    pass
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._asides.add(task)
+        task.add_done_callback(self._asides.discard)
 
     async def hear(self, msg: dict[str, object]) -> None:
         """A message the hub brings for this tab's device or seat token: sent at once, or held back while
@@ -475,7 +515,7 @@ class Connection:
         table, seat = await self._table_for(match_id, "in progress")
         version = d["version"]
         assert isinstance(version, int)
-        await self.send(await aids.hint(table, seat, version))
+        self.aside(lambda: aids.hint(table, seat, version), "a hint")
 
     async def _on_review(self, d: dict[str, object]) -> None:
         """``review``: the decision review of this person's seat in a finished hand (:func:`.aids.review`)."""
@@ -484,7 +524,7 @@ class Connection:
         table, seat = await self._table_for(match_id, "to review")
         hand = d["hand"]
         assert isinstance(hand, int)
-        await self.send(await aids.review(table, seat, hand))
+        self.aside(lambda: aids.review(table, seat, hand), "a decision review")
 
     async def _on_room_hints(self, d: dict[str, object]) -> None:
         """``room_hints``: hints on or off in the room's matches (the creator)."""
@@ -642,7 +682,10 @@ class Connection:
         await self.hub.send(token, {"type": "left"})  # the token's other tabs forget it too
 
     def close(self) -> None:
-        """The socket closed: stop following the device and the seat (the seat is kept for a reconnect)."""
+        """The socket closed: stop following the device and the seat (the seat is kept for a reconnect), and
+        the aids being worked out for it (nobody to tell)."""
+        for task in list(self._asides):
+            task.cancel()
         if self.device is not None:
             self.hub.unsubscribe(self.device, self.hear)
         self._drop_seat()
