@@ -1004,16 +1004,16 @@ def test_any_json_in_any_field_is_answered_and_the_socket_stays_open(kind: str, 
                      guard=GuessGuard(bad_codes=10**6, bad_codes_per_address=10**6, devices_per_address=10**6))
     device = "fuzzing-device-0123456789"
 
-    def answers(ws: Any, frame: str) -> list[Msg]:
+    def answers(ws: Any, frame: str, aid: bool = False) -> list[Msg]:
         """Send ``frame``, then a ping; every message before the pong (a message is handled whole before the
-        next), and for a hint or a review its one answer, which may come after the pong (docs/protocol.md,
+        next), and for a hint or a review (``aid``) its one answer, which may come after the pong (docs/protocol.md,
         "Hints": they are worked out beside the other messages)."""
         ws.send_text(frame)
         ws.send_text('{"type":"ping"}')
         out: list[Msg] = []
         while (msg := _utf8_json(ws.receive_text()))["type"] != "pong":
             out.append(msg)
-        if kind in ("hint", "review"):
+        if aid:
             while not any(m["type"] in (kind, "error") for m in out):
                 out.append(_utf8_json(ws.receive_text()))
         return out
@@ -1037,7 +1037,7 @@ def test_any_json_in_any_field_is_answered_and_the_socket_stays_open(kind: str, 
                     joined = answers(ws, json.dumps({"type": "create_room", "name": "Ann"}))
                     known[MEMBER] = next(m for m in joined if m["type"] == "joined")["room"]["you"]
                 frame = json.dumps(_fill(msg, known))  # ASCII escapes: a lone surrogate is sent as \ud800
-                for reply in answers(ws, frame):
+                for reply in answers(ws, frame, aid=kind in ("hint", "review")):
                     assert reply["type"] in server_types, (frame, reply)
                     if reply["type"] == "error":
                         assert reply["code"] in codes and reply["message"], (frame, reply)
