@@ -47,7 +47,7 @@ from ..rules import TABLE, RuleSet
 from ..sim import playout, playout_partners, playout_teams
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve, solve_teams
-from .widow import settlement, widow_bury, widow_call, widow_trump
+from .widow import bid_value, settlement, widow_bury, widow_bury_values, widow_call, widow_trump, widow_trump_values
 from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
 
 
@@ -201,6 +201,19 @@ class HardPlayer(TablePlayer):
         return widow_bury(view, self.widow_bury_samples, self._widow_rng(view, "bury"),
                           self.widow_bury_candidates)
 
+    def bury_values(self, view: View, also: Sequence[Sequence[Card]] = ()) -> tuple[
+            list[Card] | None, list[tuple[tuple[Card, ...] | None, float]]]:
+        """:meth:`bury`'s choice and the expected settlement of each burial it plays out, then of
+        conceding (``None``); the burials of ``also`` are played out too, over the same deals, and
+        never change the choice (:func:`pinochle.bots.widow.widow_bury_values`)."""
+        return widow_bury_values(view, self.widow_bury_samples, self._widow_rng(view, "bury"),
+                                 self.widow_bury_candidates, also)
+
+    def widow_trump_values(self, view: View, also: Sequence[int] = ()) -> tuple[Suit, dict[int, float]]:
+        """In a widow game, :meth:`trump`'s suit and the mean settlement of each suit it simulates, and
+        of the suits of ``also`` (:func:`pinochle.bots.widow.widow_trump_values`)."""
+        return widow_trump_values(view, self.widow_trump_samples, self._widow_rng(view, "trump"), also)
+
     def _widow_rng(self, view: View, what: str) -> random.Random:
         return random.Random(f"{self.seed}/{view.hand_number - 1}/{view.seat}/{what}")
 
@@ -278,6 +291,34 @@ class HardPlayer(TablePlayer):
         if may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
             # never pass a double marriage to stick the dealer (pinochle.bots.partners.sticks_the_dealer)
             return Action.bid_(seat, low)
+        bid_value, pass_value = self._call_values(view, low)
+        return Action.bid_(seat, low) if bid_value > pass_value else Action.pass_(seat)
+
+    def call_values(self, view: View) -> tuple[float, float] | None:
+        """What :meth:`call` weighs when it simulates the auction: the mean value of bidding
+        ``view.legal.min_bid`` and of passing (points: the side's hand score less the other side's),
+        or ``None`` where its call is not a comparison of the two (a forced opening, a partner left
+        the contract, a double marriage opened, a game with a card pass, a deck of four copies: see
+        :meth:`call`). The same simulation, with the same deals, as :meth:`call`. In a widow game
+        (VARIANTS.md ``cutthroat``, ``auction``): the expected settlement of the bid
+        (:func:`pinochle.bots.widow.bid_value`) and 0 for the pass, as :func:`pinochle.bots.widow.widow_call`
+        weighs them."""
+        if (view.rules, view.scale) != (self.rules.name, self.rules.scale):
+            self.rules = view.rules_set()
+        low = view.legal.min_bid
+        if view.rules_set().widow and wide_rules(view) is None and low is not None and view.legal.pass_:
+            # a pass costs nothing (all pass: the hand is annulled), a bid its expected settlement
+            return bid_value(self._normal._widow_outcomes(view, self.widow_call_samples), view, low), 0.0
+        if (wide_rules(view) is not None or view.rules_set().widow or low is None or not may_bid_over_partner(view)
+                or not view.legal.pass_ or self.rules.pass_cards):
+            return None
+        if may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
+            return None
+        return self._call_values(view, low)
+
+    def _call_values(self, view: View, low: int) -> tuple[float, float]:
+        """The mean value of bidding ``low`` with the best trump and of passing (see :meth:`call`)."""
+        seat = view.seat
         rules, me = self.rules, int(seat)
         side = me & 1
         outcome = game_named(view.game).outcome or contract_outcome
@@ -319,7 +360,8 @@ class HardPlayer(TablePlayer):
             else:
                 decl, at = me, low  # everyone else passed without a bid: this seat is stuck anyway
             pass_value += played(hands, melds, decl, max(range(4), key=lambda t: melds[decl][t]), at)
-        return Action.bid_(seat, low) if max(bid_values.values()) > pass_value else Action.pass_(seat)
+        n = max(8, self.bid_samples // 2)
+        return max(bid_values.values()) / n, pass_value / n
 
     def _call_by_made_share(self, view: View, low: int) -> Action:
         """Bid ``low`` when the simulated hand as declarer (:meth:`_simulate_trumps`, the card pass
@@ -363,7 +405,8 @@ class HardPlayer(TablePlayer):
         """The card of :meth:`card_values_teams` with the best value (ties: Normal's choice, else the cheapest)."""
         return self._pick(view, self.card_values_teams(view, deals))
 
-    def card_values_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> list[tuple[Card, float]]:
+    def card_values_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]],
+                          also: Sequence[Card] = ()) -> list[tuple[Card, float]]:
         """Each candidate card with its mean settlement over ``self.samples`` deals drawn by ``deals``,
         in a game where the declarer plays alone against the defenders (VARIANTS.md ``cutthroat``).
 
@@ -376,10 +419,9 @@ class HardPlayer(TablePlayer):
         :func:`pinochle.bots.widow.settlement`), plus a twentieth of a counter for each
         counter the team takes, so that a decided hand is still played sensibly.
         """
-        cards = list(view.legal.cards)
         assert view.trump is not None and view.declarer is not None and view.bid is not None
-        if partner_sure_to_win(view):
-            cards = counters_to_feed(cards, view.trump) or cards
+        cards = self.candidates(view)
+        cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
             return [(cards[0], 0.0)]
         rules = view.rules_set()
@@ -427,6 +469,28 @@ class HardPlayer(TablePlayer):
                     totals[j] += value(pts, tricks, buried)
         return [(c, t / self.samples) for c, t in zip(cards, totals)]
 
+    def candidates(self, view: View) -> list[Card]:
+        """The cards Hard searches among (:meth:`card_values`, :meth:`card_values_teams`): the legal
+        cards, only the counters to feed when the partner is sure to take the trick (if it holds any),
+        and never a defender's lead of the trump ace while the declarers may still hold trump, until
+        the exact search takes over (not in a widow game)."""
+        assert view.trump is not None
+        cards = list(view.legal.cards)
+        if partner_sure_to_win(view):
+            cards = counters_to_feed(cards, view.trump) or cards
+        if view.rules_set().widow:
+            return cards  # the declarer alone against two: no partnership's lead of the trump ace
+        leading = not view.tricks or len(view.tricks[-1].cards) == 4
+        if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
+                and sum(view.hand_sizes) > self.endgame):
+            # a defender's trump ace lead gains nothing while the declarers still hold trump (until
+            # the exact search decides: leading it at trick 11 can catch a ten)
+            table = Table(view)
+            declarers = (view.declarer, Seat(view.declarer).partner)
+            if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
+                cards = [c for c in cards if c != view.trump * 6 + 5] or cards
+        return cards
+
     def _pick(self, view: View, values: Sequence[tuple[Card, float]]) -> Card:
         """The card of ``values`` with the best value; among equal ones Normal's choice, else the
         cheapest (a plain card before a trump, low before high)."""
@@ -445,23 +509,18 @@ class HardPlayer(TablePlayer):
         """The card of :meth:`card_values` with the best value (ties: Normal's choice, else the cheapest)."""
         return self._pick(view, self.card_values(view, deals))
 
-    def card_values(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> list[tuple[Card, float]]:
-        """Each candidate card with its mean value over ``self.samples`` deals drawn by ``deals``
-        (:meth:`_card_samples`): the hand score of the seat's side less the other side's, by the
-        game's own scoring. A single candidate is not searched (value 0.0)."""
-        cards = list(view.legal.cards)
+    def card_values(self, view: View, deals: Callable[[random.Random], Sequence[int]],
+                    also: Sequence[Card] = ()) -> list[tuple[Card, float]]:
+        """Each candidate card (:meth:`candidates`) with its mean value over ``self.samples`` deals
+        drawn by ``deals`` (:meth:`_card_samples`): the hand score of the seat's side less the other
+        side's, by the game's own scoring. A single candidate is not searched (value 0.0).
+
+        The legal cards of ``also`` that are not candidates are valued too, after them, over the
+        same deals (each card's playouts are seeded alike whatever the others, so they change no
+        candidate's value): the decision review values the card played (:mod:`pinochle.bots.review`)."""
         assert view.trump is not None
-        if partner_sure_to_win(view):
-            cards = counters_to_feed(cards, view.trump) or cards
-        leading = not view.tricks or len(view.tricks[-1].cards) == 4
-        if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
-                and sum(view.hand_sizes) > self.endgame):
-            # a defender's trump ace lead gains nothing while the declarers still hold trump (until
-            # the exact search decides: leading it at trick 11 can catch a ten)
-            table = Table(view)
-            declarers = (view.declarer, Seat(view.declarer).partner)
-            if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
-                cards = [c for c in cards if c != view.trump * 6 + 5] or cards
+        cards = self.candidates(view)
+        cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
             return [(cards[0], 0.0)]
         trump, me, rules = int(view.trump), int(view.seat), self.rules

@@ -7,10 +7,20 @@ each card) it gives what was done, Hard's choice (``best``) from the seat's view
 never negative). It is luck-neutral: the cards dealt do not count, only what was done with them.
 Moves without a choice (one legal move, laying down meld, dealing) are not decisions.
 
-``loss`` is measured where Hard's search values the moves it weighs: the cards (Hard's card search)
-and trump (its simulation of the hand for each suit). A decision it does not value (a bid or pass,
-the card pass, the burial, conceding), or a card outside the candidates Hard weighs, has ``loss``
-``None`` when it differs from ``best``: not measured, never guessed.
+``loss`` is measured where Hard values the move made and its own with the same deals
+(:func:`pinochle.bots.evaluate.evaluate`, the move made asked for with ``also``): each card (its card
+search), trump (its simulation of the hand for each suit), a bid at the lowest bid or a pass where
+Hard's call is a simulation of the auction, a burial or conceding in the widow games, and
+turned-trump's dix exchange. It is ``max(0, value(best) - value(action))``. A decision Hard does not
+value has ``loss`` ``None`` when it differs from ``best``: not measured, never guessed. These are:
+
+* the card pass between partners (Hard picks it by a weighing of meld kept and cards given that is
+  not in points);
+* racehorse's conceding (a rule of thumb: concede when more than 80% of the counters are needed);
+* a jump bid above the lowest, and the calls Hard makes by a rule (leaving a partner the contract,
+  opening a double marriage, a forced opening, the games with a card pass, a deck of four copies);
+* a trump Hard's simulation leaves out in the partnership games (simulating one more suit would
+  change the deals of the others, and so Hard's choice).
 
 Two-handed records (their own format: docs/records.md) are not reviewed yet.
 """
@@ -26,7 +36,7 @@ from ..errors import BadRecord
 from ..game import Action, State, apply, auto_action, new_match, turn, view
 from ..record_parts import lineup_of, players_of
 from ..records import check_keys, game_of_record, parse_hand, replay_hand, rules_of_record
-from .evaluate import evaluate
+from .evaluate import evaluate, same_move
 
 #: The sampled deals a card behind each decision reviewed (Hard's budget is 192; a hand has a dozen
 #: cards and more decisions, reviewed within 5 s: docs/strength.md).
@@ -151,10 +161,10 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
         if action.seat != me or action.type in ("meld", "deal", "draw") or _choices(state, me) < 2:
             continue
         v = view(state, me)
-        e = evaluate(v, samples, f"{seed}/{index}")
+        e = evaluate(v, samples, f"{seed}/{index}", also=(action,))
         best = e.best.action
         loss: float | None = 0.0
-        if action != best:
+        if not same_move(action, best):
             mine = e.option_for(action)
             top = e.best.points
             loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None
