@@ -21,8 +21,11 @@ decision review are built on it.
   conceding, with their expected settlement (:meth:`~pinochle.bots.hard.HardPlayer.bury_values`).
 * **The dix exchange** (``turned-trump``'s ``dix_exchange``): exchanging is worth the meld it adds to
   the seat's own (:func:`~pinochle.bots.base.dix_exchange_gain`), keeping the nine 0.
+* **A game's family's own values** (:attr:`pinochle.bots.base.Strategy.values`): two-handed's cards
+  (VARIANTS.md ``two-handed``), the mean score margin of each card Hard plays out while the stock
+  lasts, the exact search's in the endgame (:func:`pinochle.bots.stock.stock_values`).
 * **Every other move** (the card pass, meld, racehorse's conceding, drawing, dealing, a jump bid,
-  the calls Hard makes by a rule rather than a simulation, and the two-handed stock play): Hard's
+  the calls Hard makes by a rule rather than a simulation, two-handed's meld turn): Hard's
   move, with no value (``points`` is ``None``).
 
 ``also`` asks for moves Hard does not weigh to be valued too, over the same deals (a card it leaves
@@ -365,6 +368,11 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
     player.rules = view.rules_set()
     seat = int(view.seat)
     legal = view.legal
+    family = strategy_of(view).values(view, seed, also)  # a family's own values (two-handed's stock play)
+    if family is not None:
+        move, by_move = family
+        if len(legal.cards) > 1 and move in by_move:
+            return _valued(view, move, list(by_move.items()))
     if legal.cards and strategy_of(view) is STRATEGIES["tricks"] and view.trump is not None:
         k = knowledge(view)
         extra = [a.card for a in also if a.type == "play" and a.card is not None]
