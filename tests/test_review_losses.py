@@ -149,3 +149,24 @@ def test_loss_is_never_negative_and_zero_for_hards_move(game: str, seed: int, bi
         assert d.loss is None or d.loss >= 0
         if same_move(d.action, d.best):
             assert d.loss == 0
+
+
+def test_the_evaluations_move_is_hards_in_every_phase() -> None:
+    """The best of every evaluation (its values worked out once: the auction, trump, the burial, the dix, the
+    stock play) is the move Hard makes with the same seed and budget, over a match's first moves in each game."""
+    from pinochle.bots import HardPlayer
+    from pinochle.games import GAMES
+
+    for game in sorted(GAMES):
+        s = new_match(seed=3, game=game)
+        bot = SimplePlayer(3)
+        for _ in range(70):
+            who = turn(s)
+            if who is None or s.phase == "match_end":
+                break
+            v = view(s, who)
+            if v.legal.deal:
+                s = apply(s, Action.deal_(who))
+                continue
+            assert evaluate(v, 4, 9).best.action == HardPlayer(9, samples=4).act(v), (game, v.phase)
+            s = apply(s, bot.act(v))

@@ -53,7 +53,7 @@ from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
 from ..game import Action, View
 from ..meld import meld, meld_by_trump
 from ..tricks import beats, winner_index
-from .base import STRATEGIES, dix_exchange_gain, mates, pack_cards, strategy_of
+from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of
 from .hard import HardPlayer
 from .knowledge import knowledge, play_inferences, sample_hands
 
@@ -394,23 +394,23 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         action = Action.concede_(seat) if choice is None else Action.bury_(seat, choice)
         moves = [(Action.concede_(seat) if b is None else Action.bury_(seat, list(b)), v) for b, v in burials]
         return _valued(view, action, moves)
-    action = Action.deal_(seat) if legal.deal else player.act(view)
-    if action.type == "trump" and player.rules.widow and len(legal.trumps) > 1 \
-            and not player.rules.trump_needs_marriage:
+    if legal.trumps and len(legal.trumps) > 1 and strategy_of(view) is STRATEGIES["tricks"] \
+            and (player.rules.widow or DECKS[player.rules.deck].layers <= 2):
+        # Hard's trump (HardPlayer.trump, tricks_action) from the one simulation that values the suits
         wanted = [int(a.suit) for a in also if a.type == "trump" and a.suit is not None]
-        suit, by_suit = player.widow_trump_values(view, wanted)
-        if by_suit and int(suit) == action.suit:
-            return _valued(view, action, [(Action.trump_(seat, s), v) for s, v in by_suit.items()])
-    if action.type == "trump" and not player.rules.widow and DECKS[player.rules.deck].layers <= 2 \
-            and len(legal.trumps) > 1:
-        _, outcomes = player._simulate_trumps(view)
-        valued = {s: sum(o) / len(o) for s, o in enumerate(outcomes) if o}
-        rest = sorted((s for s in valued if s != action.suit), key=lambda s: -valued[s])
-        options = [Option(action, valued.get(int(action.suit)) if action.suit is not None else None,
-                          tuple(action_facts(view, action)))]
-        options += [Option(Action.trump_(seat, s), valued[s], tuple(action_facts(view, Action.trump_(seat, s))))
-                    for s in rest]
-        return Evaluation(seat, tuple(_with_search_fact(options)))
+        if player.rules.widow:
+            suit, by_suit = player.widow_trump_values(view, wanted)
+            valued = {int(t): v for t, v in by_suit.items()}
+        else:
+            suit, outcomes = player._simulate_trumps(view)
+            valued = {t: sum(o) / len(o) for t, o in enumerate(outcomes) if o}
+        if player.rules.trump_needs_marriage:
+            suit = married_trump(view, suit)
+        action = Action.trump_(seat, suit)
+        if not valued:
+            return Evaluation(seat, (Option(action, None, tuple(action_facts(view, action))),))
+        return _valued(view, action, [(Action.trump_(seat, t), v) for t, v in valued.items()])
+    action = Action.deal_(seat) if legal.deal else player.act(view)
     if action.type in ("bid", "pass") and legal.min_bid is not None and strategy_of(view) is STRATEGIES["tricks"]:
         calls = player.call_values(view)
         low = Action.bid_(seat, legal.min_bid)

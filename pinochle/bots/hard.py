@@ -317,7 +317,17 @@ class HardPlayer(TablePlayer):
         return self._call_values(view, low)
 
     def _call_values(self, view: View, low: int) -> tuple[float, float]:
-        """The mean value of bidding ``low`` with the best trump and of passing (see :meth:`call`)."""
+        """The mean value of bidding ``low`` with the best trump and of passing (see :meth:`call`), worked
+        out once a position (kept for :meth:`call_values` after :meth:`call`)."""
+        key = (view.hand_number, view.version, int(view.seat), low, view.hand)
+        kept: dict[object, tuple[float, float]] = self.__dict__.setdefault("_calls", {})
+        if key not in kept:
+            kept.clear()
+            kept[key] = self._simulate_call(view, low)
+        return kept[key]
+
+    def _simulate_call(self, view: View, low: int) -> tuple[float, float]:
+        """:meth:`_call_values` worked out: the auction simulated over sampled deals."""
         seat = view.seat
         rules, me = self.rules, int(seat)
         side = me & 1
@@ -534,11 +544,17 @@ class HardPlayer(TablePlayer):
         bid = view.bid
         outcome = game_named(view.game).outcome or contract_outcome
 
+        scored: dict[tuple[int, int, int, int], float] = {}  # a hand's end scored once (a pure function of it)
+
         def value(pts: Sequence[int], tricks: Sequence[int]) -> float:
-            counters = (so_far_pts[0] + pts[0], so_far_pts[1] + pts[1])
-            taken = (so_far_tricks[0] + tricks[0], so_far_tricks[1] + tricks[1])
-            sc = outcome(declarer_side, bid, meld, taken, counters, rules)  # the game's own scoring
-            return sc[side] - sc[1 - side]
+            key = (pts[0], pts[1], tricks[0], tricks[1])
+            got = scored.get(key)
+            if got is None:
+                counters = (so_far_pts[0] + pts[0], so_far_pts[1] + pts[1])
+                taken = (so_far_tricks[0] + tricks[0], so_far_tricks[1] + tricks[1])
+                sc = outcome(declarer_side, bid, meld, taken, counters, rules)  # the game's own scoring
+                got = scored[key] = sc[side] - sc[1 - side]
+            return got
 
         left = sum(view.hand_sizes)
         rollout = playout_partners if self.rollout == "partners" else greedy_playout
