@@ -38,7 +38,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, DECKS, Card, Seat, pack, remove
+from ..cards import ABOVE, CARDS, DECKS, SUIT_MASK, Card, Seat, pack, remove
 from ..game import Action, View
 from ..games.two_handed import declarable, grows
 from ..meld import NINE, MeldItem
@@ -518,6 +518,11 @@ class _Sim:
         for c, _ in table:
             hold[c] += 1
         now = best_meld(hand, table, trump, rules)
+        theirs = 0  # the opponent's cards, one bit a card (a card it holds that beats: beats() by masks)
+        for x in range(24):
+            if other[x]:
+                theirs |= 1 << x
+        trumps = SUIT_MASK[trump]
         out = []
         for c in range(24):
             if not hold[c]:
@@ -537,7 +542,8 @@ class _Sim:
             if led is not None:
                 v = ctr + _counter(led, rules) + meld + WIN_BONUS + OPP_MELD - k
             else:
-                p_beat = 0.8 if any(other[x] and beats(x, c, trump) for x in range(24)) else 0.0
+                beaten = theirs & (ABOVE[c] | (trumps if c // 6 != trump else 0))
+                p_beat = 0.8 if beaten else 0.0
                 v = (1 - p_beat) * (ctr + meld + WIN_BONUS + OPP_MELD) - p_beat * ctr - k
             out.append((v, c))
         out.sort(key=lambda o: (-o[0], o[1]))
