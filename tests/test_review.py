@@ -120,7 +120,7 @@ def test_a_two_handed_hand_is_reviewed() -> None:
     assert any(d.loss and d.loss > 0 for d in cards), "Easy's cards give up something to Hard's"
 
 
-@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat"])
+@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat", "two-handed"])
 def test_a_review_names_only_cards_its_seat_could_see_then(game: str) -> None:
     """Secrecy: each decision's ``best`` and reason name only cards the seat could see at that moment
     (soak.secrecy.allowed_cards of the position it was made in)."""
