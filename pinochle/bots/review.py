@@ -20,7 +20,8 @@ value has ``loss`` ``None`` when it differs from ``best``: not measured, never g
 * a jump bid above the lowest, and the calls Hard makes by a rule (leaving a partner the contract,
   opening a double marriage, a forced opening, the games with a card pass, a deck of four copies);
 * a trump Hard's simulation leaves out in the partnership games (simulating one more suit would
-  change the deals of the others, and so Hard's choice).
+  change the deals of the others, and so Hard's choice), and in double-deck any trump but Hard's
+  (Hard names it as Normal does there, without a simulation).
 
 Two-handed (VARIANTS.md ``two-handed``) is reviewed the same way, its record read by its own format
 (:func:`pinochle.records.hand_steps`) and its cards valued by its family's values
