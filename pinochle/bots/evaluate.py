@@ -378,7 +378,7 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         extra = [a.card for a in also if a.type == "play" and a.card is not None]
         values = (player.card_values_teams if player.rules.widow else player.card_values)(
             view, lambda rng: sample_hands(k, rng), extra)
-        own = player.candidates(view)
+        own = player.candidates(view, teams=bool(player.rules.widow))
         best = player._pick(view, [cv for cv in values if cv[0] in own] or values)
         searched = len(values) > 1
         ranked = sorted(values, key=lambda cv: (cv[0] != best, -cv[1]))

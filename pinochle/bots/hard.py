@@ -430,7 +430,7 @@ class HardPlayer(TablePlayer):
         counter the team takes, so that a decided hand is still played sensibly.
         """
         assert view.trump is not None and view.declarer is not None and view.bid is not None
-        cards = self.candidates(view)
+        cards = self.candidates(view, teams=True)
         cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
             return [(cards[0], 0.0)]
@@ -479,16 +479,16 @@ class HardPlayer(TablePlayer):
                     totals[j] += value(pts, tricks, buried)
         return [(c, t / self.samples) for c, t in zip(cards, totals)]
 
-    def candidates(self, view: View) -> list[Card]:
-        """The cards Hard searches among (:meth:`card_values`, :meth:`card_values_teams`): the legal
-        cards, only the counters to feed when the partner is sure to take the trick (if it holds any),
-        and never a defender's lead of the trump ace while the declarers may still hold trump, until
-        the exact search takes over (not in a widow game)."""
+    def candidates(self, view: View, teams: bool = False) -> list[Card]:
+        """The cards Hard searches among (:meth:`card_values`; with ``teams``, :meth:`card_values_teams`):
+        the legal cards, only the counters to feed when the partner is sure to take the trick (if it holds
+        any), and, but with ``teams``, never a defender's lead of the trump ace while the declarers may
+        still hold trump, until the exact search takes over."""
         assert view.trump is not None
         cards = list(view.legal.cards)
         if partner_sure_to_win(view):
             cards = counters_to_feed(cards, view.trump) or cards
-        if view.rules_set().widow:
+        if teams:
             return cards  # the declarer alone against two: no partnership's lead of the trump ace
         leading = not view.tricks or len(view.tricks[-1].cards) == 4
         if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
