@@ -1,6 +1,7 @@
 """The decision review's losses beyond the cards and trump (pinochle.bots.review): a bid or pass, a
-burial or conceding, a widow game's trump, turned-trump's dix exchange, and a card Hard leaves out of
-its search; each loss is Hard's value of its choice less that of the move made, never negative."""
+burial or conceding, racehorse's conceding or playing on, a widow game's trump, turned-trump's dix
+exchange, and a card Hard leaves out of its search; each loss is Hard's value of its choice less that of
+the move made, never negative."""
 
 from __future__ import annotations
 
@@ -89,6 +90,22 @@ def test_the_widow_games_value_bids_burials_and_trump() -> None:
         kinds = {kind for kind, loss in losses if loss is not None and loss > 0}
         assert {"bid", "bury"} <= kinds, (game, losses)
         assert all(loss is not None for kind, loss in losses if kind in ("bid", "bury", "trump")), losses
+
+
+def test_playing_on_a_hopeless_contract_gives_points_up() -> None:
+    """Racehorse: South bids 450 and plays on after the meld where Hard concedes (it needs more than 80% of
+    the counters): the loss is conceding's score (the game's scorer) less playing on's (the mean of the
+    sampled deals played out), here more than 100 points with seed 1's hand (130 of meld shown)."""
+    def south(v: View) -> Action | None:
+        if v.legal.min_bid is not None and v.high_bidder != Seat.S:
+            return Action.bid_(v.seat, max(v.legal.min_bid, 450))
+        if v.legal.concede:
+            return Action.play_on_(v.seat)
+        return None
+
+    losses = check_losses(played("racehorse", 1, south))
+    assert [loss for kind, loss in losses if kind == "play_on"] and all(
+        loss is not None and loss > 100 for kind, loss in losses if kind == "play_on"), losses
 
 
 def test_keeping_the_nine_gives_up_the_exchange() -> None:

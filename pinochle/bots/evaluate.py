@@ -19,12 +19,14 @@ decision review are built on it.
   points (a widow game: the bid's expected settlement, the pass 0).
 * **A burial or conceding** (VARIANTS.md ``cutthroat``, ``auction``): the burials Hard plays out and
   conceding, with their expected settlement (:meth:`~pinochle.bots.hard.HardPlayer.bury_values`).
+* **Racehorse's conceding** (VARIANTS.md ``racehorse``): conceding by the game's scorer, playing on by
+  the mean of sampled deals played out (:meth:`~pinochle.bots.hard.HardPlayer.concede_values`).
 * **The dix exchange** (``turned-trump``'s ``dix_exchange``): exchanging is worth the meld it adds to
   the seat's own (:func:`~pinochle.bots.base.dix_exchange_gain`), keeping the nine 0.
 * **A game's family's own values** (:attr:`pinochle.bots.base.Strategy.values`): two-handed's cards
   (VARIANTS.md ``two-handed``), the mean score margin of each card Hard plays out while the stock
   lasts, the exact search's in the endgame (:func:`pinochle.bots.stock.stock_values`).
-* **Every other move** (the card pass, meld, racehorse's conceding, drawing, dealing, a jump bid,
+* **Every other move** (the card pass, meld, drawing, dealing, a jump bid,
   the calls Hard makes by a rule rather than a simulation, two-handed's meld turn): Hard's
   move, with no value (``points`` is ``None``).
 
@@ -416,6 +418,10 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         low = Action.bid_(seat, legal.min_bid)
         if calls is not None and action in (low, Action.pass_(seat)):
             return _valued(view, action, [(low, calls[0]), (Action.pass_(seat), calls[1])])
+    if action.type in ("concede", "play_on") and legal.concede and not legal.bury:
+        chances = player.concede_values(view)
+        if chances is not None:
+            return _valued(view, action, [(Action.concede_(seat), chances[0]), (Action.play_on_(seat), chances[1])])
     if action.type in ("dix", "pass") and legal.dix and not legal.dix_points and view.turned is not None:
         # turned-trump's exchange: the meld it adds to the seat's own (dix_exchange_gain), keeping it 0
         gain = float(dix_exchange_gain(view))

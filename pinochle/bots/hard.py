@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
 from .base import TablePlayer, in_scale, pack_cards, strategy_of, team_index, wide_rules
-from ..game import Action, State, View, game_named, view
+from ..game import Action, State, View, game_named, new_match, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
@@ -372,6 +373,42 @@ class HardPlayer(TablePlayer):
             pass_value += played(hands, melds, decl, max(range(4), key=lambda t: melds[decl][t]), at)
         n = max(8, self.bid_samples // 2)
         return max(bid_values.values()) / n, pass_value / n
+
+    def concede_values(self, view: View) -> tuple[float, float] | None:
+        """The declarer's choice after the meld (VARIANTS.md ``racehorse``: concede or play on) valued in
+        points (its side's hand score less the other side's): conceding, by the game's own scorer; playing
+        on, the mean over ``max(8, bid_samples // 2)`` deals of the hidden cards (the game's resampler)
+        played out with the greedy rollouts of the auction's simulation and scored by the game's outcome.
+        ``None`` when the view offers no such choice (a widow game's burial has its own values:
+        :meth:`bury_values`). Hard itself concedes by a rule (:func:`pinochle.bots.base.should_concede`):
+        these values are the review's estimate of what each choice is worth."""
+        legal = view.legal
+        if not legal.concede or legal.bury or view.bid is None or view.declarer is None or view.trump is None:
+            return None
+        g = game_named(view.game)
+        if g.score is None:
+            return None
+        rules = view.rules_set()
+        side = view.seating.side_of[int(view.seat)]
+        other = 1 - side
+        base = replace(new_match(seed=0, game=g, rules=rules), dealer=view.dealer, declarer=view.declarer,
+                       bid=view.bid, trump=view.trump, melds=tuple(view.melds), phase="hand_end", conceded=True)
+        conceded = g.score(base)[0].score
+        resampler = strategy_of(view).resampler
+        k = resampler.infostate(view)
+        rng = self._rng(view)
+        outcome = g.outcome or contract_outcome
+        d = int(view.declarer)
+        leader = (int(view.dealer) + 1) & 3 if rules.first_lead == "left_of_dealer" else d
+        n = max(8, self.bid_samples // 2)
+        total = 0.0
+        for _ in range(n):
+            hands = list(resampler.resample(k, rng))
+            tricks, pts = greedy_playout(hands, int(view.trump), leader, rng.random, rules)
+            sc = outcome(view.seating.side_of[d], view.bid, view.meld_shown, (tricks[0], tricks[1]),
+                         (pts[0], pts[1]), rules)
+            total += sc[side] - sc[other]
+        return float(conceded[side] - conceded[other]), total / n
 
     def _call_by_made_share(self, view: View, low: int) -> Action:
         """Bid ``low`` when the simulated hand as declarer (:meth:`_simulate_trumps`, the card pass
