@@ -57,7 +57,7 @@ def test_the_review_of_a_hand(game: str) -> None:
         if d.action == d.best:
             assert d.loss == 0
         elif d.loss is not None:
-            assert d.loss >= 0 and d.action.type in ("play", "trump", "bid", "pass", "bury", "concede", "dix")
+            assert d.loss >= 0 and d.action.type in ("play", "trump", "bid", "pass", "bury", "concede", "dix", "give", "play_on")
         assert d.reason.endswith(".")
     out = review_json(record, "S", SAMPLES)
     losses = [x["loss"] for x in out["decisions"] if x["loss"] is not None]  # type: ignore[union-attr,index]

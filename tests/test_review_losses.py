@@ -1,5 +1,5 @@
 """The decision review's losses beyond the cards and trump (pinochle.bots.review): a bid or pass, a
-burial or conceding, racehorse's conceding or playing on, a widow game's trump, turned-trump's dix
+burial or conceding, racehorse's conceding or playing on, the card pass, a widow game's trump, turned-trump's dix
 exchange, and a card Hard leaves out of its search; each loss is Hard's value of its choice less that of
 the move made, never negative."""
 
@@ -106,6 +106,23 @@ def test_playing_on_a_hopeless_contract_gives_points_up() -> None:
     losses = check_losses(played("racehorse", 1, south))
     assert [loss for kind, loss in losses if kind == "play_on"] and all(
         loss is not None and loss > 100 for kind, loss in losses if kind == "play_on"), losses
+
+
+def test_passing_the_partner_junk_gives_points_up() -> None:
+    """Partnership-pass and racehorse: South, the declarer's partner, passes its four lowest plain cards
+    (keeping its trumps and aces); each pass is valued over the same sampled deals and rollouts, and the
+    loss against Hard's pass is more than 20 points with these hands."""
+    def south(v: View) -> Action | None:
+        if v.legal.give and v.declarer != Seat.S:
+            assert v.trump is not None
+            low = sorted(v.legal.give_from, key=lambda c: (c // 6 == v.trump, c % 6))
+            return Action.give_(v.seat, low[:v.legal.give])
+        return None
+
+    for game, seed in (("partnership-pass", 1), ("racehorse", 4)):
+        losses = check_losses(played(game, seed, south))
+        gives = [loss for kind, loss in losses if kind == "give"]
+        assert gives and all(loss is not None and loss > 20 for loss in gives), (game, losses)
 
 
 def test_keeping_the_nine_gives_up_the_exchange() -> None:

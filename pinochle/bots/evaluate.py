@@ -26,7 +26,9 @@ decision review are built on it.
 * **A game's family's own values** (:attr:`pinochle.bots.base.Strategy.values`): two-handed's cards
   (VARIANTS.md ``two-handed``), the mean score margin of each card Hard plays out while the stock
   lasts, the exact search's in the endgame (:func:`pinochle.bots.stock.stock_values`).
-* **Every other move** (the card pass, meld, drawing, dealing, a jump bid,
+* **The card pass** (VARIANTS.md ``partnership-pass``): Hard's pass and those asked for, each played out
+  over the same sampled deals (:meth:`~pinochle.bots.hard.HardPlayer.give_values`).
+* **Every other move** (meld, drawing, dealing, a jump bid,
   the calls Hard makes by a rule rather than a simulation, two-handed's meld turn): Hard's
   move, with no value (``points`` is ``None``).
 
@@ -418,6 +420,11 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         low = Action.bid_(seat, legal.min_bid)
         if calls is not None and action in (low, Action.pass_(seat)):
             return _valued(view, action, [(low, calls[0]), (Action.pass_(seat), calls[1])])
+    if action.type == "give" and legal.give and strategy_of(view) is STRATEGIES["tricks"]:
+        gives = [action.cards] + [a.cards for a in also if a.type == "give" and not same_move(a, action)]
+        passed = player.give_values(view, gives)
+        if passed is not None:
+            return _valued(view, action, [(Action.give_(seat, g), v) for g, v in zip(gives, passed)])
     if action.type in ("concede", "play_on") and legal.concede and not legal.bury:
         chances = player.concede_values(view)
         if chances is not None:

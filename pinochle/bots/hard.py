@@ -410,6 +410,54 @@ class HardPlayer(TablePlayer):
             total += sc[side] - sc[other]
         return float(conceded[side] - conceded[other]), total / n
 
+    def give_values(self, view: View, gives: Sequence[Sequence[Card]]) -> list[float] | None:
+        """Each card pass of ``gives`` (VARIANTS.md ``partnership-pass``: the partner's to the declarer, or the
+        declarer's back) valued in points (its side's hand score less the other side's): the mean over
+        ``max(8, bid_samples // 2)`` deals of the hidden cards (the game's resampler, the same deals and
+        rollouts for every pass) of the hand after the pass, the declarer's pass back made as the auction's
+        simulation makes it (its weakest non-trumps: :func:`_after_pass`), the meld of each hand counted,
+        played out with the greedy rollouts and scored by the game's outcome. ``None`` when the view offers
+        no card pass. Hard itself passes by a weighing of meld kept and cards given
+        (:func:`pinochle.bots.base.pass_cards`): these values are the review's estimate of each pass."""
+        legal = view.legal
+        if not legal.give or view.bid is None or view.declarer is None or view.trump is None:
+            return None
+        rules = view.rules_set()
+        deck = DECKS[rules.deck]
+        wide = deck is not PINOCHLE_DECK
+        me, d, trump, n = int(view.seat), int(view.declarer), int(view.trump), legal.give
+        to = d if me != d else (d + 2) & 3
+        side = view.seating.side_of[me]
+        outcome = game_named(view.game).outcome or contract_outcome
+        leader = (int(view.dealer) + 1) & 3 if rules.first_lead == "left_of_dealer" else d
+        resampler = strategy_of(view).resampler
+        k = resampler.infostate(view)
+        rng = self._rng(view)
+
+        def strength(c: int) -> int:
+            return (100 if c // 6 == trump else 0) + (20 if c % 6 >= 4 else 0) + c % 6
+
+        samples = max(8, self.bid_samples // 2)
+        totals = [0.0] * len(gives)
+        for _ in range(samples):
+            hands = list(resampler.resample(k, rng))
+            seed = rng.random()
+            for j, cards in enumerate(gives):
+                hs = list(hands)
+                for c in cards:
+                    hs[me] = remove(hs[me], c)
+                    hs[to] = layer_add(hs[to], c, deck) if wide else add(hs[to], c)
+                if me != d:  # the declarer passes back, as the auction's simulation has it
+                    for c in sorted(unpack(hs[d]), key=strength)[:n]:
+                        hs[d] = remove(hs[d], c)
+                        hs[me] = layer_add(hs[me], c, deck) if wide else add(hs[me], c)
+                shown = [meld_by_trump(h, rules)[trump] for h in hs]
+                tricks, pts = greedy_playout(hs, trump, leader, random.Random(seed).random, rules)
+                sc = outcome(view.seating.side_of[d], view.bid, (shown[0] + shown[2], shown[1] + shown[3]),
+                             (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
+                totals[j] += sc[side] - sc[1 - side]
+        return [t / samples for t in totals]
+
     def _call_by_made_share(self, view: View, low: int) -> Action:
         """Bid ``low`` when the simulated hand as declarer (:meth:`_simulate_trumps`, the card pass
         dealt) makes it in 60% of the sampled deals, or 40% once the partner has bid: the partner's

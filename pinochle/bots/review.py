@@ -12,11 +12,11 @@ Moves without a choice (one legal move, laying down meld, dealing) are not decis
 search), trump (its simulation of the hand for each suit), a bid at the lowest bid or a pass where
 Hard's call is a simulation of the auction, a burial or conceding in the widow games, racehorse's
 conceding or playing on (:meth:`~pinochle.bots.hard.HardPlayer.concede_values`: Hard concedes by a rule,
-the values are the game's scorer and Hard's playouts), and turned-trump's dix exchange. It is ``max(0, value(best) - value(action))``. A decision Hard does not
+the values are the game's scorer and Hard's playouts), the card pass between partners
+(:meth:`~pinochle.bots.hard.HardPlayer.give_values`: Hard passes by a weighing of meld kept and cards
+given, the values are each pass played out over the same deals), and turned-trump's dix exchange. It is ``max(0, value(best) - value(action))``. A decision Hard does not
 value has ``loss`` ``None`` when it differs from ``best``: not measured, never guessed. These are:
 
-* the card pass between partners (Hard picks it by a weighing of meld kept and cards given that is
-  not in points);
 * a jump bid above the lowest, and the calls Hard makes by a rule (leaving a partner the contract,
   opening a double marriage, a forced opening, the games with a card pass, a deck of four copies);
 * a trump Hard's simulation leaves out in the partnership games (simulating one more suit would
