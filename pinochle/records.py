@@ -43,6 +43,7 @@ from .game import (
     apply,
     auto_action,
     deal_hand,
+    view,
     default_game,
     lineup_for,
     lineup_json,
@@ -61,7 +62,7 @@ from .record_parts import check_keys as check_keys
 from .record_parts import record_keys as record_keys
 from .record_parts import check_hands_match, lineup_of, players_of, record_head, switches_text
 from .rules import TABLE, RuleSet
-from .stock_records import replay_stock, stock_match_record
+from .stock_records import replay_stock, stock_hand_record, stock_hand_steps, stock_match_record
 
 def _dealt(dealt: tuple[int, ...], seating: Seating = FOUR_PARTNERS) -> dict[str, list[str]]:
     return {str(Seat(i)): [str(c) for c in sort_hand(unpack(h))] for i, h in enumerate(dealt) if i in seating.seats}
@@ -79,6 +80,11 @@ def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: 
         A JSON-ready dict in the ``pinochle-hand/1`` format.
     """
     g = game if game is not None else default_game()
+    return FORMATS[g.records].hand_record(result, g, rules)
+
+
+def _hand_record(result: HandResult | ThrownIn, g: Game, rules: RuleSet | None) -> dict[str, object]:
+    """The ``standard`` record of a finished hand (:func:`hand_record`)."""
     table: dict[str, object] = {}
     if result.lineup:  # a table of 4 or 5 (VARIANTS.md auction): who sat where
         players = result.players if isinstance(result, ThrownIn) else len(result.chair_totals)
@@ -678,6 +684,17 @@ def replay(record: object, rules: RuleSet | None = None) -> dict[str, object]:
     return FORMATS[game.records].replay(record, game, rules)
 
 
+def hand_steps(record: object) -> list[tuple[State, Action]]:
+    """Each position of a hand record's replay (any game: its record format, :data:`FORMATS`) after the
+    deal, and the action taken there, in order: what the decision review weighs (:mod:`pinochle.bots.review`).
+
+    Raises:
+        BadRecord: the record breaks a rule (its first fault).
+    """
+    game = game_of_record(record)
+    return FORMATS[game.records].steps(record)
+
+
 def _replay(record: object, game: Game, rules: RuleSet | None) -> dict[str, object]:
     """Replay a ``standard`` hand or match record (``game`` is the one it names)."""
     if isinstance(record, Mapping) and (
@@ -692,20 +709,92 @@ def _replay_stock(record: object, game: Game, rules: RuleSet | None) -> dict[str
     return replay_stock(record, game, rules_of_record(rules, game, record))
 
 
+def _steps(record: object) -> list[tuple[State, Action]]:
+    """Each position of a ``standard`` hand record's replay and the action taken there, in order.
+
+    The record is replayed first (:func:`replay_hand`: a record that breaks a rule is refused with its
+    first fault); the actions are then read from it by what each position's legal moves ask for (a
+    call, trump, cards to pass or bury, conceding, a card), the moves without a choice made as the
+    engine makes them.
+    """
+    game = game_of_record(record)
+    replay_hand(record)
+    ruleset = rules_of_record(None, game, record)
+    players = players_of(record, game)
+    lineup = lineup_of(record, game, players, None)
+    check_keys(record, game)
+    parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
+    state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
+                      deals=[parsed.hands], game=game, players=players)
+    if parsed.turned is not None:
+        state = game.advance(replace(state, phase=game.phases[0].name, turned=parsed.turned,
+                                     trump=parsed.turned.suit))
+    calls = iter(parsed.auction)
+    cards = iter(parsed.play)
+    gives = iter(parsed.exchange)
+    number = state.hand_no
+    out: list[tuple[State, Action]] = []
+    while state.hand_no == number and state.phase not in ("hand_end", "match_end"):
+        seat = turn(state)
+        assert seat is not None
+        legal = view(state, seat).legal
+        action: Action | None
+        if legal.dix:
+            action = Action.dix_(seat) if parsed.dix_exchange == seat else Action.pass_(seat)
+        elif legal.min_bid is not None or (legal.pass_ and not legal.cards):
+            call = parse_call(next(calls))
+            action = Action.pass_(seat) if call is None else Action.bid_(seat, call)
+        elif legal.trumps:
+            action = Action.trump_(seat, Suit.parse(str(parsed.trump)))
+        elif legal.give:
+            action = Action.give_(seat, next(gives))
+        elif legal.bury:
+            action = Action.concede_(seat) if parsed.conceded else Action.bury_(seat, parsed.buried)
+        elif legal.concede:
+            action = Action.concede_(seat) if parsed.conceded else Action.play_on_(seat)
+        elif legal.cards:
+            action = Action.play_(seat, next(cards))
+        else:
+            action = auto_action(state)
+            if action is None:
+                break
+        out.append((state, action))
+        state = apply(state, action)
+    return out
+
+
+def _stock_hand_record(result: HandResult | ThrownIn, game: Game, rules: RuleSet | None) -> dict[str, object]:
+    """The ``stock`` record of a finished two-handed hand (:func:`pinochle.stock_records.stock_hand_record`)."""
+    assert isinstance(result, HandResult)  # two-handed has no auction: no hand is thrown in
+    ruleset = rules if rules is not None else game.rules
+    return stock_hand_record(result, game, ruleset, record_head(game, ruleset))
+
+
+def _stock_steps(record: object) -> list[tuple[State, Action]]:
+    """Each position of a ``stock`` hand record's replay and the action taken there
+    (:func:`pinochle.stock_records.stock_hand_steps`)."""
+    game = game_of_record(record)
+    return stock_hand_steps(record, game, rules_of_record(None, game, record))
+
+
 class RecordFormat(NamedTuple):
     """How the records of a family of games are written and replayed (docs/records.md)."""
 
     #: The match record of a state's finished hands.
     match_record: Callable[[State], dict[str, object]]
+    #: The record of one finished hand (its game; its rules, ``None``: the game's).
+    hand_record: Callable[[HandResult | ThrownIn, Game, RuleSet | None], dict[str, object]]
     #: Replay a hand or match record of the game it names, with the rules given (``None``: the record's).
     replay: Callable[[object, Game, RuleSet | None], dict[str, object]]
+    #: Each position of a hand record's replay and the action taken there, in order (the decision review).
+    steps: Callable[[object], list[tuple[State, Action]]]
 
 
 #: The record formats by the name a game gives (:attr:`pinochle.game.Game.records`): ``standard``, the
 #: deal, the auction and each phase's part (this module); ``stock``, two-handed's stock and the melds
 #: declared between tricks (VARIANTS.md ``two-handed``; :mod:`pinochle.stock_records`).
 FORMATS: dict[str, RecordFormat] = {
-    "standard": RecordFormat(_match_record, _replay),
-    "stock": RecordFormat(stock_match_record, _replay_stock),
+    "standard": RecordFormat(_match_record, _hand_record, _replay, _steps),
+    "stock": RecordFormat(stock_match_record, _stock_hand_record, _replay_stock, _stock_steps),
 }
 

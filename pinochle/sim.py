@@ -30,6 +30,22 @@ from .tricks import legal_function
 _PHYSICAL = list(range(48))
 _PHYS_BIT = [1 << i for i in range(48)]
 _BIT = [1 << c for c in range(24)]
+#: The cards of each rank (9 J Q K 10 A), one bit a suit.
+_RANKS = tuple(sum(1 << (6 * s + r) for s in range(4)) for r in range(6))
+
+
+def lowest_card(m: int) -> int:
+    """The lowest-ranked card of the non-empty mask ``m``, the lowest suit first: the card ``min`` by
+    ``(card % 6, card)`` (the lowest bit of the first rank ``m`` holds).
+
+    >>> lowest_card(0b100000_010000), lowest_card(1 << 23 | 1 << 5)
+    (4, 5)
+    """
+    for low in _RANKS:
+        x = m & low
+        if x:
+            return (x & -x).bit_length() - 1
+    raise ValueError("no card in the mask")
 _TOP = [1 << (LAYER + c) for c in range(24)]
 
 
@@ -154,7 +170,7 @@ def playout(
                         t = m & SUIT_MASK[trump]
                         c = (t & -t).bit_length() - 1
                     else:
-                        c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x % 6, x))
+                        c = lowest_card(m)
                 # a uniformly random card of m (pick(), inlined: this is the hot loop)
                 elif m & (m - 1):
                     k = int(rnd() * m.bit_count())
@@ -338,7 +354,7 @@ def playout_teams(
                         c = max((x for x in range(24) if m >> x & 1),
                                 key=lambda x: (x // 6 != trump, values[x], -(x % 6 == 5), -x))
                     else:
-                        c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x // 6 == trump, x % 6, x))
+                        c = lowest_card(m & ~SUIT_MASK[trump] or m)
                 else:
                     higher = m & ABOVE[win]
                     if higher:
@@ -347,7 +363,7 @@ def playout_teams(
                         t = m & SUIT_MASK[trump]
                         c = (t & -t).bit_length() - 1
                     else:
-                        c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x % 6, x))
+                        c = lowest_card(m)
                 take(seat, c)
             won += values[c]
             suit = c // 6
@@ -482,7 +498,7 @@ def playout_partners(
                     c = max((x for x in range(24) if m >> x & 1),
                             key=lambda x: (values[x], x % 6 != 5, x // 6 != trump, -x))
                 else:
-                    c = min((x for x in range(24) if m >> x & 1), key=lambda x: (x % 6, x))
+                    c = lowest_card(m)
                 if wide:
                     hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
                 else:

@@ -32,7 +32,7 @@ Whose numbers are they? Always the device's own seat's or side's, in the game's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from .game import HandResult, State
@@ -55,6 +55,8 @@ class HandLine:
         made: the declarer's side made the bid (only meaningful with ``declarer``).
         meld: the meld the seat's side showed in the hand (points, kept or not).
         points: what the hand added to the side's (or chair's) total; negative when set or paying.
+        place: the seat (or chair) the line is for, which keys its decision review (``None`` in a line
+            kept before lines named it: such a hand's review is not found).
     """
 
     game: str
@@ -65,6 +67,7 @@ class HandLine:
     made: bool
     meld: int
     points: int
+    place: int | None = None
 
     def to_json(self) -> dict[str, object]:
         """The line as a JSON object (what storage keeps)."""
@@ -78,8 +81,10 @@ class HandLine:
             ValueError: a field is missing or of the wrong type.
         """
         try:
+            place = data.get("place")
             return cls(str(data["game"]), str(data["match"]), _int(data["hand"]), bool(data["played"]),
-                       bool(data["declarer"]), bool(data["made"]), _int(data["meld"]), _int(data["points"]))
+                       bool(data["declarer"]), bool(data["made"]), _int(data["meld"]), _int(data["points"]),
+                       None if place is None else _int(place))
         except KeyError as err:
             raise ValueError(f"a stored hand line has no {err.args[0]!r}") from None
 
@@ -178,6 +183,20 @@ def par_per_decision(losses: Sequence[float]) -> float | None:
     return round(sum(losses) / len(losses), 2) if losses else None
 
 
+def review_losses(review: Mapping[str, object]) -> list[float]:
+    """The ``loss`` of each decision of a kept ``review`` message (docs/protocol.md, ``review``) that has
+    one (a null loss was not measured: it is left out).
+
+    >>> review_losses({"decisions": [{"loss": 0}, {"loss": 12.5}, {"loss": None}]})
+    [0.0, 12.5]
+    """
+    decisions = review.get("decisions")
+    if not isinstance(decisions, list):
+        return []
+    return [float(d["loss"]) for d in decisions
+            if isinstance(d, dict) and isinstance(d.get("loss"), (int, float)) and not isinstance(d.get("loss"), bool)]
+
+
 def hand_line(state: State, match_id: str, place: int, chaired: bool = False) -> HandLine:
     """The line of the hand just finished in ``state`` (a ``hand_end`` or ``match_end``) for ``place``.
 
@@ -201,11 +220,11 @@ def hand_line(state: State, match_id: str, place: int, chaired: bool = False) ->
     else:
         points = hand.score.score[seating.side_of[place]]
     if seat is None:
-        return HandLine(state.game.name, match_id, hand.number, False, False, False, 0, points)
+        return HandLine(state.game.name, match_id, hand.number, False, False, False, 0, points, place)
     side = seating.side_of[seat]
     declarer = hand.declarer is not None and int(hand.declarer) == seat
     return HandLine(state.game.name, match_id, hand.number, True, declarer, declarer and hand.score.made,
-                    hand.score.meld[side], points)
+                    hand.score.meld[side], points, place)
 
 
 def _seat_of(hand: HandResult, chair: int) -> int | None:
@@ -237,8 +256,9 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
     Args:
         hands: the finished hands' lines.
         matches: the finished matches' lines.
-        losses: per game, the ``loss`` of each of the device's reviewed decisions (none yet: no review exists).
-        par: turns a game's losses into ``par_per_decision`` (:func:`par_per_decision` once reviews exist;
+        losses: per game, the ``loss`` of each of the device's reviewed decisions (the server's:
+            :func:`pinochle.server.stats.review_losses_of`, from the reviews kept).
+        par: turns a game's losses into ``par_per_decision`` (:func:`par_per_decision`, their mean;
             :func:`no_review` reports null).
 
     >>> h = [HandLine("cutthroat", "m", 1, True, True, True, 210, 30), HandLine("cutthroat", "m", 2, True, False, False, 90, -15)]

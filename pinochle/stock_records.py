@@ -114,8 +114,10 @@ def _check_melds(raw: object, hand: int | None) -> list[tuple[int, Mapping[str, 
     return out
 
 
-def _play_hand(state: State, record: object, hand: int | None) -> State:
-    """Set the record's deal on ``state`` (at the start of a hand) and play the hand out.
+def _play_hand(state: State, record: object, hand: int | None,
+               steps: list[tuple[State, Action]] | None = None) -> State:
+    """Set the record's deal on ``state`` (at the start of a hand) and play the hand out (``steps``, when
+    given, gets each position after the deal and the action taken there, in order).
 
     Raises:
         BadRecord: the first fault: field ``format``, ``lineup``, a key of another game's records
@@ -155,16 +157,16 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
         while True:
             auto = auto_action(state)
             if auto is not None:
-                state = apply(state, auto)
+                state = _step(state, auto, steps)
                 continue
             if state.phase != "stock_meld":
                 break
             done = sum(1 for t in state.tricks if t.winner is not None)
             if k < len(melds) and melds[k][0] == done:
-                state = _declare(state, melds[k][1], k, hand)
+                state = _declare(state, melds[k][1], k, hand, steps)
                 k += 1
             else:
-                state = apply(state, Action("pass", Seat(turn(state) or 0)))
+                state = _step(state, Action("pass", Seat(turn(state) or 0)), steps)
         if k < len(melds):
             done = sum(1 for t in state.tricks if t.winner is not None)
             if melds[k][0] < done:
@@ -173,7 +175,7 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
         seat = turn(state)
         assert seat is not None
         try:
-            state = apply(state, Action.play_(seat, card))
+            state = _step(state, Action.play_(seat, card), steps)
         except IllegalAction as err:
             raise BadRecord("play", i, f"{seat} cannot play the {card.label}: {err}", hand) from None
     if k < len(melds):
@@ -181,18 +183,26 @@ def _play_hand(state: State, record: object, hand: int | None) -> State:
     return state
 
 
-def _declare(state: State, entry: Mapping[str, object], k: int, hand: int | None) -> State:
+def _step(state: State, action: Action, steps: list[tuple[State, Action]] | None) -> State:
+    """``action`` applied to ``state``, the pair kept in ``steps`` (when given)."""
+    if steps is not None:
+        steps.append((state, action))
+    return apply(state, action)
+
+
+def _declare(state: State, entry: Mapping[str, object], k: int, hand: int | None,
+             steps: list[tuple[State, Action]] | None = None) -> State:
     seat = turn(state)
     assert seat is not None
     if str(entry.get("seat")) != str(seat):
         raise BadRecord("melds", k, f"{seat} won trick {entry.get('after')}: only {seat} may meld", hand)
     try:
         if entry.get("dix") is True:
-            return apply(state, Action.dix_(seat))
+            return _step(state, Action.dix_(seat), steps)
         raw = entry.get("cards")
         if not isinstance(raw, (list, str)):
             raise BadRecord("melds", k, "a meld entry has \"cards\" (or \"dix\": true)", hand)
-        return apply(state, Action("meld", seat, cards=tuple(parse_cards(raw))))
+        return _step(state, Action("meld", seat, cards=tuple(parse_cards(raw))), steps)
     except (IllegalAction, BadCard) as err:
         raise BadRecord("melds", k, str(err), hand) from None
 
@@ -254,6 +264,25 @@ def replay_stock(record: object, game: Game, rules: RuleSet) -> dict[str, object
             "winner": None if state.winner is None else names[state.winner]}
 
 
+def stock_hand_steps(record: object, game: Game, rules: RuleSet) -> list[tuple[State, Action]]:
+    """Each position of a two-handed hand record's replay after the deal and the action taken there, in
+    order (the draws, the melds and passes of the meld turns, each card; the decision review:
+    :mod:`pinochle.bots.review`).
+
+    Raises:
+        BadRecord: the record breaks a rule (the first fault, as :func:`replay_stock`).
+    """
+    first = record if isinstance(record, Mapping) else {}
+    try:
+        dealer = TWO_FACING.parse(str(first.get("dealer", "")))
+    except ValueError as err:
+        raise BadRecord("dealer", None, str(err), None) from None
+    players_of(record, game)
+    steps: list[tuple[State, Action]] = []
+    _play_hand(new_match(0, rules=rules, first_dealer=dealer, game=game), record, None, steps)
+    return steps
+
+
 def random_match(seed: int, hands: int = 100) -> State:
     """A two-handed match played by random legal moves (for tests and examples): up to ``hands`` hands."""
     state = new_match(seed, game=TWO_HANDED)
@@ -264,4 +293,4 @@ def random_match(seed: int, hands: int = 100) -> State:
     return state
 
 
-__all__ = ["random_match", "replay_stock", "stock_hand_record", "stock_match_record"]
+__all__ = ["random_match", "replay_stock", "stock_hand_record", "stock_hand_steps", "stock_match_record"]

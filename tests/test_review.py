@@ -14,7 +14,6 @@ from pinochle.bots.evaluate import evaluate
 from pinochle.bots.review import hand_steps, review_hand, review_json
 from pinochle.cards import Seat
 from pinochle.cli import main
-from pinochle.errors import BadRecord
 from pinochle.game import Action, State, apply, new_match, turn, view
 from pinochle.records import hand_record, match_record, replay_hand
 
@@ -58,7 +57,7 @@ def test_the_review_of_a_hand(game: str) -> None:
         if d.action == d.best:
             assert d.loss == 0
         elif d.loss is not None:
-            assert d.loss >= 0 and d.action.type in ("play", "trump")
+            assert d.loss >= 0 and d.action.type in ("play", "trump", "bid", "pass", "bury", "concede", "dix", "give", "play_on")
         assert d.reason.endswith(".")
     out = review_json(record, "S", SAMPLES)
     losses = [x["loss"] for x in out["decisions"] if x["loss"] is not None]  # type: ignore[union-attr,index]
@@ -94,12 +93,34 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert "there is no hand 2" in out.getvalue()
 
 
-def test_a_two_handed_hand_is_not_reviewed_yet() -> None:
-    with pytest.raises(BadRecord, match="two-handed"):
-        list(hand_steps({"game": "two-handed"}))
+def test_a_two_handed_hand_is_reviewed() -> None:
+    """Two-handed: the steps replay the hand to its record's score; South's cards are each reviewed with a
+    loss (the stock play's rollouts, the endgame's exact search), its meld turns too (loss null when they
+    differ: Hard melds by a rule); the losses are as the evaluation gives them."""
+    s = first_hand("two-handed", 5)
+    record = hand_record(s.history[0], s.game, s.rules)
+    steps = list(hand_steps(record))
+    last_state, last_action = steps[-1]
+    assert apply(last_state, last_action).history[-1].score == s.history[0].score
+    decisions = review_hand(record, "S", SAMPLES)
+    cards = [d for d in decisions if d.action.type == "play"]
+    assert len(cards) >= 12 and all(d.loss is not None and d.loss >= 0 for d in cards)
+    endgame = [d for d in cards if steps[d.index][0].phase == "stock_endgame" or not steps[d.index][0].stock.stock]
+    assert endgame and any(d.loss == 0 for d in endgame)
+    for d in decisions:
+        state, action = steps[d.index]
+        e = evaluate(view(state, Seat.S), SAMPLES, f"review/{d.index}", also=(action,))
+        mine = e.option_for(action)
+        if d.action == d.best:
+            assert d.loss == 0
+        elif mine is not None and mine.points is not None and e.best.points is not None:
+            assert d.loss == max(0.0, e.best.points - mine.points)
+        else:
+            assert d.loss is None and d.action.type in ("meld", "dix", "pass")
+    assert any(d.loss and d.loss > 0 for d in cards), "Easy's cards give up something to Hard's"
 
 
-@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat"])
+@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat", "two-handed"])
 def test_a_review_names_only_cards_its_seat_could_see_then(game: str) -> None:
     """Secrecy: each decision's ``best`` and reason name only cards the seat could see at that moment
     (soak.secrecy.allowed_cards of the position it was made in)."""

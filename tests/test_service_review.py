@@ -77,3 +77,21 @@ def test_the_review_of_a_finished_hand_is_computed_once_and_kept(service: Open) 
         hello(ws2, device)
         ws2.send_json({"type": "review", "match": None, "hand": 1})
         assert until(ws2, of_type("review")) == got
+
+
+def test_a_two_handed_hand_is_reviewed(service: Open) -> None:
+    """Two-handed: the review of a finished hand values each card South chose (a loss of 0 or more), its
+    meld turns reviewed too (loss null when they differ from Hard's)."""
+    with service(bot_delay=0, rate=FAST) as svc, svc.connect() as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "easy", "game": "two-handed"})
+        end = play_first_hand(ws)
+        ws.send_json({"type": "review", "match": end["match"]["id"], "hand": 1})
+        got = until(ws, of_type("review"), limit=20000)
+        cards = [d for d in got["decisions"] if d["action"]["type"] == "play"]
+        assert cards and all(d["seat"] == "S" and d["loss"] is not None and d["loss"] >= 0 for d in cards)
+        for d in got["decisions"]:
+            if d["action"] == d["best"]:
+                assert d["loss"] == 0
+            elif d["loss"] is None:
+                assert d["action"]["type"] in ("meld", "dix", "pass")

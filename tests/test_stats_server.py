@@ -6,7 +6,8 @@
 - a room hand and a Quick Match hand count for the device that held the seat token;
 - a solo match played to its end counts as one match, won or not as its summary says, with every hand,
   its bids and what its total gained (the score sheet);
-- a match marked assisted (``Storage.mark_assisted``, set directly here) is counted as assisted.
+- a match marked assisted (``Storage.mark_assisted``, set directly here) is counted as assisted;
+- ``par_per_decision`` is null until a hand is reviewed, then the mean measured loss of the reviews kept.
 """
 
 from __future__ import annotations
@@ -198,3 +199,24 @@ def test_a_finished_match_is_counted_with_its_result_and_every_hand(service: Ope
         assert abs(got["points_per_hand"] * got["hands"] - end["match"]["totals"]["S"]) <= 0.05 * got["hands"]
         assert got["bids"] == sum(1 for h in history if h["declarer"] == "S")
         assert got["made"] == sum(1 for h in history if h["declarer"] == "S" and h["made"])
+
+
+def test_par_per_decision_averages_the_reviews_kept(service: Open) -> None:
+    """``par_per_decision`` is null until a hand of the device is reviewed; then the mean measured ``loss``
+    of the decisions of its reviews kept (null losses left out), on either process, after a restart too."""
+    device = "stats-par-device-0123456789"
+    with service(bot_delay=0, rate=(10_000.0, 10_000)) as svc:
+        with svc.connect() as ws:
+            hello(ws, device)
+            ws.send_json({"type": "new_match", "level": "easy"})
+            play_to_hand_end(ws, None)
+            assert stats(ws)["table"]["par_per_decision"] is None  # played, not reviewed
+            ws.send_json({"type": "review", "match": None, "hand": 1})
+            review = until(ws, of_type("review"), limit=20000)
+            losses = [d["loss"] for d in review["decisions"] if d["loss"] is not None]
+            assert losses, "South's cards are measured"
+            want = round(sum(losses) / len(losses), 2)
+            assert stats(ws)["table"]["par_per_decision"] == want
+        with svc.connect() as ws2:  # another connection (the other process, in two)
+            hello(ws2, device)
+            assert stats(ws2)["table"]["par_per_decision"] == want

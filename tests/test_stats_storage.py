@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pinochle.cards import Seat
 from pinochle.server.redis_storage import RedisStorage
 from pinochle.server.stats import device_stats
 from pinochle.server.storage import SeatRecord, SQLiteStorage, Storage
@@ -108,6 +109,32 @@ def test_the_review_hook_turns_reviewed_losses_into_par_per_decision(store: Stor
     assert device_stats(store, "dev")["table"].par_per_decision is None  # no review exists yet
     got = device_stats(store, "dev", {"table": [0.0, 20.0, 10.0]}, par_per_decision)
     assert got["table"].par_per_decision == 10.0
+
+
+def test_par_per_decision_is_the_mean_loss_of_the_reviews_kept(store: Storage) -> None:
+    """``par_per_decision``: the mean measured ``loss`` over the decisions of the reviews kept for the device's
+    hands (a review kept for the match, the hand and the line's place); a null loss, a hand without a review,
+    another place's review and a line kept before lines named their place add nothing."""
+    for n in (1, 2, 3):
+        store.create_match(f"m{n}", "dev", "easy", 1, 0)
+    store.record_hand("dev", "m1", 1, {**hand("m1", 1), "place": 2})
+    store.record_hand("dev", "m1", 2, {**hand("m1", 2), "place": 2})  # no review
+    store.record_hand("dev", "m2", 1, {**hand("m2", 1, game="cutthroat"), "place": 1})
+    store.record_hand("dev", "m3", 1, hand("m3", 1))  # no place: kept before lines named it
+    assert device_stats(store, "dev")["table"].par_per_decision is None  # no review kept yet
+
+    def review(*losses: float | None) -> dict[str, object]:
+        return {"type": "review", "decisions": [{"loss": x} for x in losses]}
+
+    store.save_review("m1", 1, Seat.S, review(0, 20.5, None, 10))  # a Seat is kept as its number (2)
+    store.save_review("m1", 1, 0, review(500))  # another place's (North's) review
+    store.save_review("m3", 1, 2, review(300))
+    store.save_review("m2", 1, 1, review(None))
+    assert store.load_reviews([("m1", 1, 2), ("m1", 2, 2), ("nope", 1, 0)]) == [review(0, 20.5, None, 10), None, None]
+    assert store.load_reviews([]) == []
+    got = device_stats(store, "dev")
+    assert got["table"].par_per_decision == 10.17  # (0 + 20.5 + 10) / 3
+    assert got["cutthroat"].par_per_decision is None  # its one decision was not measured
 
 
 def test_the_assisted_mark_is_kept_by_a_match_loaded_again(store: Storage) -> None:

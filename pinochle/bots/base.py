@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, runtime_checkable
 
@@ -27,7 +27,7 @@ from ..games import find as find_game
 from ..meld import meld_points
 from ..rules import TABLE, RuleSet
 from .knowledge import TricksResampler
-from .stock import StockResampler, stock_action
+from .stock import StockResampler, stock_action, stock_values
 from .widow import bury_choice
 
 
@@ -189,6 +189,15 @@ class Strategy(NamedTuple):
     act: Callable[[TablePlayer, View], Action]
     #: The family's resampler of the hidden cards.
     resampler: Resampler[Any, Any]
+    #: Hard's move for a view and the values it weighs (points, by move), the moves of ``also`` valued too,
+    #: from the view, a seed and ``also``; ``None`` where the family has no values of its own for the move
+    #: (the ``tricks`` family's are :func:`pinochle.bots.evaluate.evaluate`'s).
+    values: Callable[[View, int | str, Sequence[Action]], tuple[Action, dict[Action, float]] | None]
+
+
+def _no_values(view: View, seed: int | str, also: Sequence[Action]) -> None:
+    """No values of the family's own (the ``tricks`` family: :func:`pinochle.bots.evaluate.evaluate`)."""
+    return None
 
 
 def _stock_action(player: TablePlayer, view: View) -> Action:
@@ -200,8 +209,8 @@ def _stock_action(player: TablePlayer, view: View) -> Action:
 #: (the resampler: :class:`pinochle.bots.knowledge.TricksResampler`); ``stock`` for two-handed
 #: (VARIANTS.md ``two-handed``: :mod:`pinochle.bots.stock`, :class:`pinochle.bots.stock.StockResampler`).
 STRATEGIES: dict[str, Strategy] = {
-    "tricks": Strategy(tricks_action, TricksResampler()),
-    "stock": Strategy(_stock_action, StockResampler()),
+    "tricks": Strategy(tricks_action, TricksResampler(), _no_values),
+    "stock": Strategy(_stock_action, StockResampler(), stock_values),
 }
 
 

@@ -11,9 +11,30 @@ decision review are built on it.
   the other side's by the game's own scoring (a widow game: the team's settlement). The best
   is the card Hard plays (its ties broken as Hard breaks them).
 * **Trump** (RULES.md, Auction): Hard's simulation of the hand for each playable trump
-  (:meth:`~pinochle.bots.hard.HardPlayer._simulate_trumps`) gives each suit its mean points.
-* **Every other move** (bid or pass, the card pass, meld, burial, conceding, the dix, drawing,
-  dealing, and the two-handed stock play): Hard's move, with no value (``points`` is ``None``).
+  (:meth:`~pinochle.bots.hard.HardPlayer._simulate_trumps`) gives each suit its mean points; in a
+  widow game each suit near the best its mean settlement
+  (:meth:`~pinochle.bots.hard.HardPlayer.widow_trump_values`).
+* **A bid or pass** (RULES.md, Auction): where Hard's call is its simulation of the auction
+  (:meth:`~pinochle.bots.hard.HardPlayer.call_values`), the lowest bid and the pass with their mean
+  points (a widow game: the bid's expected settlement, the pass 0).
+* **A burial or conceding** (VARIANTS.md ``cutthroat``, ``auction``): the burials Hard plays out and
+  conceding, with their expected settlement (:meth:`~pinochle.bots.hard.HardPlayer.bury_values`).
+* **Racehorse's conceding** (VARIANTS.md ``racehorse``): conceding by the game's scorer, playing on by
+  the mean of sampled deals played out (:meth:`~pinochle.bots.hard.HardPlayer.concede_values`).
+* **The dix exchange** (``turned-trump``'s ``dix_exchange``): exchanging is worth the meld it adds to
+  the seat's own (:func:`~pinochle.bots.base.dix_exchange_gain`), keeping the nine 0.
+* **A game's family's own values** (:attr:`pinochle.bots.base.Strategy.values`): two-handed's cards
+  (VARIANTS.md ``two-handed``), the mean score margin of each card Hard plays out while the stock
+  lasts, the exact search's in the endgame (:func:`pinochle.bots.stock.stock_values`).
+* **The card pass** (VARIANTS.md ``partnership-pass``): Hard's pass and those asked for, each played out
+  over the same sampled deals (:meth:`~pinochle.bots.hard.HardPlayer.give_values`).
+* **Every other move** (meld, drawing, dealing, a jump bid,
+  the calls Hard makes by a rule rather than a simulation, two-handed's meld turn): Hard's
+  move, with no value (``points`` is ``None``).
+
+``also`` asks for moves Hard does not weigh to be valued too, over the same deals (a card it leaves
+out, a burial outside its candidates, a widow game's trump it does not simulate); they never change
+Hard's move or the others' values.
 
 A reason is built only from facts the view and the search give (:class:`Fact`): who is winning
 the trick, the counters a card gives, a card that beats the winning one, a partner known to be
@@ -30,13 +51,13 @@ the next best move. Each fact has a kind (:data:`FACT_KINDS`) so that tests can 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
 from ..game import Action, View
 from ..meld import meld, meld_by_trump
 from ..tricks import beats, winner_index
-from .base import STRATEGIES, dix_exchange_gain, mates, pack_cards, strategy_of
+from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of
 from .hard import HardPlayer
 from .knowledge import knowledge, play_inferences, sample_hands
 
@@ -128,8 +149,18 @@ class Evaluation:
         return self.best.reason
 
     def option_for(self, action: Action) -> Option | None:
-        """The candidate for ``action``, or ``None`` when it was not weighed."""
-        return next((o for o in self.options if o.action == action), None)
+        """The candidate for ``action`` (cards passed or buried in any order), or ``None`` when it was
+        not weighed."""
+        return next((o for o in self.options if same_move(o.action, action)), None)
+
+
+def same_move(a: Action, b: Action) -> bool:
+    """Whether ``a`` and ``b`` are the same move: equal, the cards of a pass or a burial in any order.
+
+    >>> same_move(Action.bury_(0, [Card.parse("KS"), Card.parse("9H")]), Action.bury_(0, [Card.parse("9H"), Card.parse("KS")]))
+    True
+    """
+    return a == b or (a.cards != b.cards and replace(a, cards=tuple(sorted(a.cards))) == replace(b, cards=tuple(sorted(b.cards))))
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -316,7 +347,8 @@ def _with_search_fact(options: list[Option]) -> list[Option]:
     return [Option(options[0].action, options[0].points, (*options[0].facts, fact)), *options[1:]]
 
 
-def evaluate(view: View, samples: int | None = None, seed: int | str = 0) -> Evaluation:
+def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
+             also: Sequence[Action] = ()) -> Evaluation:
     """Every candidate move of ``view.seat`` with Hard's value and a reason, Hard's move first.
 
     Args:
@@ -325,6 +357,10 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0) -> Eva
         samples: the budget, in sampled deals a card (Hard's 192 by default: within 1 s a move,
             docs/strength.md); fewer is faster and rougher.
         seed: makes the answer reproducible (the same view and seed give the same answer).
+        also: moves to value besides the ones Hard weighs, where its search can value them over the
+            same deals (a legal card it leaves out, a burial it does not rank among its candidates);
+            they never change Hard's move or the values of the others (the decision review values
+            the move made: :mod:`pinochle.bots.review`).
 
     Returns:
         An :class:`Evaluation`.
@@ -336,11 +372,18 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0) -> Eva
     player.rules = view.rules_set()
     seat = int(view.seat)
     legal = view.legal
+    family = strategy_of(view).values(view, seed, also)  # a family's own values (two-handed's stock play)
+    if family is not None:
+        move, by_move = family
+        if len(legal.cards) > 1 and move in by_move:
+            return _valued(view, move, list(by_move.items()))
     if legal.cards and strategy_of(view) is STRATEGIES["tricks"] and view.trump is not None:
         k = knowledge(view)
+        extra = [a.card for a in also if a.type == "play" and a.card is not None]
         values = (player.card_values_teams if player.rules.widow else player.card_values)(
-            view, lambda rng: sample_hands(k, rng))
-        best = player._pick(view, values)
+            view, lambda rng: sample_hands(k, rng), extra)
+        own = player.candidates(view, teams=bool(player.rules.widow))
+        best = player._pick(view, [cv for cv in values if cv[0] in own] or values)
         searched = len(values) > 1
         ranked = sorted(values, key=lambda cv: (cv[0] != best, -cv[1]))
         options = [Option(Action.play_(seat, c), v if searched else None, tuple(card_facts(view, c)))
@@ -349,18 +392,58 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0) -> Eva
             only = Fact("only", "it is your only legal card")
             options[0] = Option(options[0].action, None, (only, *options[0].facts))
         return Evaluation(seat, tuple(_with_search_fact(options)))
+    if legal.bury and strategy_of(view) is STRATEGIES["tricks"] and player.rules.widow:
+        buried = [a.cards for a in also if a.type == "bury"]
+        choice, burials = player.bury_values(view, buried)
+        action = Action.concede_(seat) if choice is None else Action.bury_(seat, choice)
+        moves = [(Action.concede_(seat) if b is None else Action.bury_(seat, list(b)), v) for b, v in burials]
+        return _valued(view, action, moves)
+    if legal.trumps and len(legal.trumps) > 1 and strategy_of(view) is STRATEGIES["tricks"] \
+            and (player.rules.widow or DECKS[player.rules.deck].layers <= 2):
+        # Hard's trump (HardPlayer.trump, tricks_action) from the one simulation that values the suits
+        wanted = [int(a.suit) for a in also if a.type == "trump" and a.suit is not None]
+        if player.rules.widow:
+            suit, by_suit = player.widow_trump_values(view, wanted)
+            valued = {int(t): v for t, v in by_suit.items()}
+        else:
+            suit, outcomes = player._simulate_trumps(view)
+            valued = {t: sum(o) / len(o) for t, o in enumerate(outcomes) if o}
+        if player.rules.trump_needs_marriage:
+            suit = married_trump(view, suit)
+        action = Action.trump_(seat, suit)
+        if not valued:
+            return Evaluation(seat, (Option(action, None, tuple(action_facts(view, action))),))
+        return _valued(view, action, [(Action.trump_(seat, t), v) for t, v in valued.items()])
     action = Action.deal_(seat) if legal.deal else player.act(view)
-    if action.type == "trump" and not player.rules.widow and DECKS[player.rules.deck].layers <= 2 \
-            and len(legal.trumps) > 1:
-        _, outcomes = player._simulate_trumps(view)
-        valued = {s: sum(o) / len(o) for s, o in enumerate(outcomes) if o}
-        rest = sorted((s for s in valued if s != action.suit), key=lambda s: -valued[s])
-        options = [Option(action, valued.get(int(action.suit)) if action.suit is not None else None,
-                          tuple(action_facts(view, action)))]
-        options += [Option(Action.trump_(seat, s), valued[s], tuple(action_facts(view, Action.trump_(seat, s))))
-                    for s in rest]
-        return Evaluation(seat, tuple(_with_search_fact(options)))
+    if action.type in ("bid", "pass") and legal.min_bid is not None and strategy_of(view) is STRATEGIES["tricks"]:
+        calls = player.call_values(view)
+        low = Action.bid_(seat, legal.min_bid)
+        if calls is not None and action in (low, Action.pass_(seat)):
+            return _valued(view, action, [(low, calls[0]), (Action.pass_(seat), calls[1])])
+    if action.type == "give" and legal.give and strategy_of(view) is STRATEGIES["tricks"]:
+        gives = [action.cards] + [a.cards for a in also if a.type == "give" and not same_move(a, action)]
+        passed = player.give_values(view, gives)
+        if passed is not None:
+            return _valued(view, action, [(Action.give_(seat, g), v) for g, v in zip(gives, passed)])
+    if action.type in ("concede", "play_on") and legal.concede and not legal.bury:
+        chances = player.concede_values(view)
+        if chances is not None:
+            return _valued(view, action, [(Action.concede_(seat), chances[0]), (Action.play_on_(seat), chances[1])])
+    if action.type in ("dix", "pass") and legal.dix and not legal.dix_points and view.turned is not None:
+        # turned-trump's exchange: the meld it adds to the seat's own (dix_exchange_gain), keeping it 0
+        gain = float(dix_exchange_gain(view))
+        return _valued(view, action, [(Action.dix_(seat), gain), (Action.pass_(seat), 0.0)])
     return Evaluation(seat, (Option(action, None, tuple(action_facts(view, action))),))
+
+
+def _valued(view: View, best: Action, moves: Sequence[tuple[Action, float]]) -> Evaluation:
+    """The evaluation of Hard's move ``best`` among ``moves`` with their values (``best`` first,
+    the others by value; ``best`` is one of the moves)."""
+    seat = int(view.seat)
+    points = {m: v for m, v in moves}
+    rest = sorted((m for m in points if m != best), key=lambda m: -points[m])
+    options = [Option(m, points.get(m), tuple(action_facts(view, m))) for m in (best, *rest)]
+    return Evaluation(seat, tuple(_with_search_fact(options)))
 
 
 def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[Action, str]:
@@ -370,4 +453,4 @@ def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[A
 
 
 __all__ = ["DEFAULT_SAMPLES", "FACT_KINDS", "Evaluation", "Fact", "Option", "action_facts", "card_facts",
-           "describe", "evaluate", "hint"]
+           "describe", "evaluate", "hint", "same_move"]

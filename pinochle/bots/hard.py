@@ -35,19 +35,20 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
 from .base import TablePlayer, in_scale, pack_cards, strategy_of, team_index, wide_rules
-from ..game import Action, State, View, game_named, view
+from ..game import Action, State, View, game_named, new_match, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
 from ..sim import playout, playout_partners, playout_teams
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
 from .search import solve
-from .widow import settlement, widow_bury, widow_call, widow_trump
+from .widow import bid_value, settlement, widow_bury, widow_bury_values, widow_call, widow_trump, widow_trump_values
 from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
 
 
@@ -201,6 +202,19 @@ class HardPlayer(TablePlayer):
         return widow_bury(view, self.widow_bury_samples, self._widow_rng(view, "bury"),
                           self.widow_bury_candidates)
 
+    def bury_values(self, view: View, also: Sequence[Sequence[Card]] = ()) -> tuple[
+            list[Card] | None, list[tuple[tuple[Card, ...] | None, float]]]:
+        """:meth:`bury`'s choice and the expected settlement of each burial it plays out, then of
+        conceding (``None``); the burials of ``also`` are played out too, over the same deals, and
+        never change the choice (:func:`pinochle.bots.widow.widow_bury_values`)."""
+        return widow_bury_values(view, self.widow_bury_samples, self._widow_rng(view, "bury"),
+                                 self.widow_bury_candidates, also)
+
+    def widow_trump_values(self, view: View, also: Sequence[int] = ()) -> tuple[Suit, dict[int, float]]:
+        """In a widow game, :meth:`trump`'s suit and the mean settlement of each suit it simulates, and
+        of the suits of ``also`` (:func:`pinochle.bots.widow.widow_trump_values`)."""
+        return widow_trump_values(view, self.widow_trump_samples, self._widow_rng(view, "trump"), also)
+
     def _widow_rng(self, view: View, what: str) -> random.Random:
         return random.Random(f"{self.seed}/{view.hand_number - 1}/{view.seat}/{what}")
 
@@ -278,6 +292,44 @@ class HardPlayer(TablePlayer):
         if may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
             # never pass a double marriage to stick the dealer (pinochle.bots.partners.sticks_the_dealer)
             return Action.bid_(seat, low)
+        bid_value, pass_value = self._call_values(view, low)
+        return Action.bid_(seat, low) if bid_value > pass_value else Action.pass_(seat)
+
+    def call_values(self, view: View) -> tuple[float, float] | None:
+        """What :meth:`call` weighs when it simulates the auction: the mean value of bidding
+        ``view.legal.min_bid`` and of passing (points: the side's hand score less the other side's),
+        or ``None`` where its call is not a comparison of the two (a forced opening, a partner left
+        the contract, a double marriage opened, a game with a card pass, a deck of four copies: see
+        :meth:`call`). The same simulation, with the same deals, as :meth:`call`. In a widow game
+        (VARIANTS.md ``cutthroat``, ``auction``): the expected settlement of the bid
+        (:func:`pinochle.bots.widow.bid_value`) and 0 for the pass, as :func:`pinochle.bots.widow.widow_call`
+        weighs them."""
+        if (view.rules, view.scale) != (self.rules.name, self.rules.scale):
+            self.rules = view.rules_set()
+        low = view.legal.min_bid
+        if view.rules_set().widow and wide_rules(view) is None and low is not None and view.legal.pass_:
+            # a pass costs nothing (all pass: the hand is annulled), a bid its expected settlement
+            return bid_value(self._normal._widow_outcomes(view, self.widow_call_samples), view, low), 0.0
+        if (wide_rules(view) is not None or view.rules_set().widow or low is None or not may_bid_over_partner(view)
+                or not view.legal.pass_ or self.rules.pass_cards):
+            return None
+        if may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
+            return None
+        return self._call_values(view, low)
+
+    def _call_values(self, view: View, low: int) -> tuple[float, float]:
+        """The mean value of bidding ``low`` with the best trump and of passing (see :meth:`call`), worked
+        out once a position (kept for :meth:`call_values` after :meth:`call`)."""
+        key = (view.hand_number, view.version, int(view.seat), low, view.hand)
+        kept: dict[object, tuple[float, float]] = self.__dict__.setdefault("_calls", {})
+        if key not in kept:
+            kept.clear()
+            kept[key] = self._simulate_call(view, low)
+        return kept[key]
+
+    def _simulate_call(self, view: View, low: int) -> tuple[float, float]:
+        """:meth:`_call_values` worked out: the auction simulated over sampled deals."""
+        seat = view.seat
         rules, me = self.rules, int(seat)
         side = me & 1
         outcome = game_named(view.game).outcome or contract_outcome
@@ -319,7 +371,92 @@ class HardPlayer(TablePlayer):
             else:
                 decl, at = me, low  # everyone else passed without a bid: this seat is stuck anyway
             pass_value += played(hands, melds, decl, max(range(4), key=lambda t: melds[decl][t]), at)
-        return Action.bid_(seat, low) if max(bid_values.values()) > pass_value else Action.pass_(seat)
+        n = max(8, self.bid_samples // 2)
+        return max(bid_values.values()) / n, pass_value / n
+
+    def concede_values(self, view: View) -> tuple[float, float] | None:
+        """The declarer's choice after the meld (VARIANTS.md ``racehorse``: concede or play on) valued in
+        points (its side's hand score less the other side's): conceding, by the game's own scorer; playing
+        on, the mean over ``max(8, bid_samples // 2)`` deals of the hidden cards (the game's resampler)
+        played out with the greedy rollouts of the auction's simulation and scored by the game's outcome.
+        ``None`` when the view offers no such choice (a widow game's burial has its own values:
+        :meth:`bury_values`). Hard itself concedes by a rule (:func:`pinochle.bots.base.should_concede`):
+        these values are the review's estimate of what each choice is worth."""
+        legal = view.legal
+        if not legal.concede or legal.bury or view.bid is None or view.declarer is None or view.trump is None:
+            return None
+        g = game_named(view.game)
+        if g.score is None:
+            return None
+        rules = view.rules_set()
+        side = view.seating.side_of[int(view.seat)]
+        other = 1 - side
+        base = replace(new_match(seed=0, game=g, rules=rules), dealer=view.dealer, declarer=view.declarer,
+                       bid=view.bid, trump=view.trump, melds=tuple(view.melds), phase="hand_end", conceded=True)
+        conceded = g.score(base)[0].score
+        resampler = strategy_of(view).resampler
+        k = resampler.infostate(view)
+        rng = self._rng(view)
+        outcome = g.outcome or contract_outcome
+        d = int(view.declarer)
+        leader = (int(view.dealer) + 1) & 3 if rules.first_lead == "left_of_dealer" else d
+        n = max(8, self.bid_samples // 2)
+        total = 0.0
+        for _ in range(n):
+            hands = list(resampler.resample(k, rng))
+            tricks, pts = greedy_playout(hands, int(view.trump), leader, rng.random, rules)
+            sc = outcome(view.seating.side_of[d], view.bid, view.meld_shown, (tricks[0], tricks[1]),
+                         (pts[0], pts[1]), rules)
+            total += sc[side] - sc[other]
+        return float(conceded[side] - conceded[other]), total / n
+
+    def give_values(self, view: View, gives: Sequence[Sequence[Card]]) -> list[float] | None:
+        """Each card pass of ``gives`` (VARIANTS.md ``partnership-pass``: the partner's to the declarer, or the
+        declarer's back) valued in points (its side's hand score less the other side's): the mean over
+        ``max(8, bid_samples // 2)`` deals of the hidden cards (the game's resampler, the same deals and
+        rollouts for every pass) of the hand after the pass, the declarer's pass back made as the auction's
+        simulation makes it (its weakest non-trumps: :func:`_after_pass`), the meld of each hand counted,
+        played out with the greedy rollouts and scored by the game's outcome. ``None`` when the view offers
+        no card pass. Hard itself passes by a weighing of meld kept and cards given
+        (:func:`pinochle.bots.base.pass_cards`): these values are the review's estimate of each pass."""
+        legal = view.legal
+        if not legal.give or view.bid is None or view.declarer is None or view.trump is None:
+            return None
+        rules = view.rules_set()
+        deck = DECKS[rules.deck]
+        wide = deck is not PINOCHLE_DECK
+        me, d, trump, n = int(view.seat), int(view.declarer), int(view.trump), legal.give
+        to = d if me != d else (d + 2) & 3
+        side = view.seating.side_of[me]
+        outcome = game_named(view.game).outcome or contract_outcome
+        leader = (int(view.dealer) + 1) & 3 if rules.first_lead == "left_of_dealer" else d
+        resampler = strategy_of(view).resampler
+        k = resampler.infostate(view)
+        rng = self._rng(view)
+
+        def strength(c: int) -> int:
+            return (100 if c // 6 == trump else 0) + (20 if c % 6 >= 4 else 0) + c % 6
+
+        samples = max(8, self.bid_samples // 2)
+        totals = [0.0] * len(gives)
+        for _ in range(samples):
+            hands = list(resampler.resample(k, rng))
+            seed = rng.random()
+            for j, cards in enumerate(gives):
+                hs = list(hands)
+                for c in cards:
+                    hs[me] = remove(hs[me], c)
+                    hs[to] = layer_add(hs[to], c, deck) if wide else add(hs[to], c)
+                if me != d:  # the declarer passes back, as the auction's simulation has it
+                    for c in sorted(unpack(hs[d]), key=strength)[:n]:
+                        hs[d] = remove(hs[d], c)
+                        hs[me] = layer_add(hs[me], c, deck) if wide else add(hs[me], c)
+                shown = [meld_by_trump(h, rules)[trump] for h in hs]
+                tricks, pts = greedy_playout(hs, trump, leader, random.Random(seed).random, rules)
+                sc = outcome(view.seating.side_of[d], view.bid, (shown[0] + shown[2], shown[1] + shown[3]),
+                             (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
+                totals[j] += sc[side] - sc[1 - side]
+        return [t / samples for t in totals]
 
     def _call_by_made_share(self, view: View, low: int) -> Action:
         """Bid ``low`` when the simulated hand as declarer (:meth:`_simulate_trumps`, the card pass
@@ -363,7 +500,8 @@ class HardPlayer(TablePlayer):
         """The card of :meth:`card_values_teams` with the best value (ties: Normal's choice, else the cheapest)."""
         return self._pick(view, self.card_values_teams(view, deals))
 
-    def card_values_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> list[tuple[Card, float]]:
+    def card_values_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]],
+                          also: Sequence[Card] = ()) -> list[tuple[Card, float]]:
         """Each candidate card with its mean settlement over ``self.samples`` deals drawn by ``deals``,
         in a game where the declarer plays alone against the defenders (VARIANTS.md ``cutthroat``).
 
@@ -376,10 +514,9 @@ class HardPlayer(TablePlayer):
         :func:`pinochle.bots.widow.settlement`), plus a twentieth of a counter for each
         counter the team takes, so that a decided hand is still played sensibly.
         """
-        cards = list(view.legal.cards)
         assert view.trump is not None and view.declarer is not None and view.bid is not None
-        if partner_sure_to_win(view):
-            cards = counters_to_feed(cards, view.trump) or cards
+        cards = self.candidates(view, teams=True)
+        cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
             return [(cards[0], 0.0)]
         rules = view.rules_set()
@@ -427,6 +564,28 @@ class HardPlayer(TablePlayer):
                     totals[j] += value(pts, tricks, buried)
         return [(c, t / self.samples) for c, t in zip(cards, totals)]
 
+    def candidates(self, view: View, teams: bool = False) -> list[Card]:
+        """The cards Hard searches among (:meth:`card_values`; with ``teams``, :meth:`card_values_teams`):
+        the legal cards, only the counters to feed when the partner is sure to take the trick (if it holds
+        any), and, but with ``teams``, never a defender's lead of the trump ace while the declarers may
+        still hold trump, until the exact search takes over."""
+        assert view.trump is not None
+        cards = list(view.legal.cards)
+        if partner_sure_to_win(view):
+            cards = counters_to_feed(cards, view.trump) or cards
+        if teams:
+            return cards  # the declarer alone against two: no partnership's lead of the trump ace
+        leading = not view.tricks or len(view.tricks[-1].cards) == 4
+        if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
+                and sum(view.hand_sizes) > self.endgame):
+            # a defender's trump ace lead gains nothing while the declarers still hold trump (until
+            # the exact search decides: leading it at trick 11 can catch a ten)
+            table = Table(view)
+            declarers = (view.declarer, Seat(view.declarer).partner)
+            if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
+                cards = [c for c in cards if c != view.trump * 6 + 5] or cards
+        return cards
+
     def _pick(self, view: View, values: Sequence[tuple[Card, float]]) -> Card:
         """The card of ``values`` with the best value; among equal ones Normal's choice, else the
         cheapest (a plain card before a trump, low before high)."""
@@ -445,23 +604,18 @@ class HardPlayer(TablePlayer):
         """The card of :meth:`card_values` with the best value (ties: Normal's choice, else the cheapest)."""
         return self._pick(view, self.card_values(view, deals))
 
-    def card_values(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> list[tuple[Card, float]]:
-        """Each candidate card with its mean value over ``self.samples`` deals drawn by ``deals``
-        (:meth:`_card_samples`): the hand score of the seat's side less the other side's, by the
-        game's own scoring. A single candidate is not searched (value 0.0)."""
-        cards = list(view.legal.cards)
+    def card_values(self, view: View, deals: Callable[[random.Random], Sequence[int]],
+                    also: Sequence[Card] = ()) -> list[tuple[Card, float]]:
+        """Each candidate card (:meth:`candidates`) with its mean value over ``self.samples`` deals
+        drawn by ``deals`` (:meth:`_card_samples`): the hand score of the seat's side less the other
+        side's, by the game's own scoring. A single candidate is not searched (value 0.0).
+
+        The legal cards of ``also`` that are not candidates are valued too, after them, over the
+        same deals (each card's playouts are seeded alike whatever the others, so they change no
+        candidate's value): the decision review values the card played (:mod:`pinochle.bots.review`)."""
         assert view.trump is not None
-        if partner_sure_to_win(view):
-            cards = counters_to_feed(cards, view.trump) or cards
-        leading = not view.tricks or len(view.tricks[-1].cards) == 4
-        if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
-                and sum(view.hand_sizes) > self.endgame):
-            # a defender's trump ace lead gains nothing while the declarers still hold trump (until
-            # the exact search decides: leading it at trick 11 can catch a ten)
-            table = Table(view)
-            declarers = (view.declarer, Seat(view.declarer).partner)
-            if table.in_suit(view.trump) and not all(table.void[d] >> view.trump & 1 for d in declarers):
-                cards = [c for c in cards if c != view.trump * 6 + 5] or cards
+        cards = self.candidates(view)
+        cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
             return [(cards[0], 0.0)]
         trump, me, rules = int(view.trump), int(view.seat), self.rules
@@ -475,11 +629,17 @@ class HardPlayer(TablePlayer):
         bid = view.bid
         outcome = game_named(view.game).outcome or contract_outcome
 
+        scored: dict[tuple[int, int, int, int], float] = {}  # a hand's end scored once (a pure function of it)
+
         def value(pts: Sequence[int], tricks: Sequence[int]) -> float:
-            counters = (so_far_pts[0] + pts[0], so_far_pts[1] + pts[1])
-            taken = (so_far_tricks[0] + tricks[0], so_far_tricks[1] + tricks[1])
-            sc = outcome(declarer_side, bid, meld, taken, counters, rules)  # the game's own scoring
-            return sc[side] - sc[1 - side]
+            key = (pts[0], pts[1], tricks[0], tricks[1])
+            got = scored.get(key)
+            if got is None:
+                counters = (so_far_pts[0] + pts[0], so_far_pts[1] + pts[1])
+                taken = (so_far_tricks[0] + tricks[0], so_far_tricks[1] + tricks[1])
+                sc = outcome(declarer_side, bid, meld, taken, counters, rules)  # the game's own scoring
+                got = scored[key] = sc[side] - sc[1 - side]
+            return got
 
         left = sum(view.hand_sizes)
         rollout = playout_partners if self.rollout == "partners" else greedy_playout

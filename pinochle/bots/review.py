@@ -7,26 +7,40 @@ each card) it gives what was done, Hard's choice (``best``) from the seat's view
 never negative). It is luck-neutral: the cards dealt do not count, only what was done with them.
 Moves without a choice (one legal move, laying down meld, dealing) are not decisions.
 
-``loss`` is measured where Hard's search values the moves it weighs: the cards (Hard's card search)
-and trump (its simulation of the hand for each suit). A decision it does not value (a bid or pass,
-the card pass, the burial, conceding), or a card outside the candidates Hard weighs, has ``loss``
-``None`` when it differs from ``best``: not measured, never guessed.
+``loss`` is measured where Hard values the move made and its own with the same deals
+(:func:`pinochle.bots.evaluate.evaluate`, the move made asked for with ``also``): each card (its card
+search), trump (its simulation of the hand for each suit), a bid at the lowest bid or a pass where
+Hard's call is a simulation of the auction, a burial or conceding in the widow games, racehorse's
+conceding or playing on (:meth:`~pinochle.bots.hard.HardPlayer.concede_values`: Hard concedes by a rule,
+the values are the game's scorer and Hard's playouts), the card pass between partners
+(:meth:`~pinochle.bots.hard.HardPlayer.give_values`: Hard passes by a weighing of meld kept and cards
+given, the values are each pass played out over the same deals), and turned-trump's dix exchange. It is ``max(0, value(best) - value(action))``. A decision Hard does not
+value has ``loss`` ``None`` when it differs from ``best``: not measured, never guessed. These are:
 
-Two-handed records (their own format: docs/records.md) are not reviewed yet.
+* a jump bid above the lowest, and the calls Hard makes by a rule (leaving a partner the contract,
+  opening a double marriage, a forced opening, the games with a card pass, a deck of four copies);
+* a trump Hard's simulation leaves out in the partnership games (simulating one more suit would
+  change the deals of the others, and so Hard's choice), and in double-deck any trump but Hard's
+  (Hard names it as Normal does there, without a simulation).
+
+Two-handed (VARIANTS.md ``two-handed``) is reviewed the same way, its record read by its own format
+(:func:`pinochle.records.hand_steps`) and its cards valued by its family's values
+(:attr:`pinochle.bots.base.Strategy.values`): while the stock lasts the mean score margin of Hard's
+rollouts, in the endgame the exact search. Its meld turn (which meld to declare, the dix, or nothing
+more) has ``loss`` ``None`` when it differs: Hard declares by a rule (the biggest meld first, a royal
+marriage before the run while the stock is long), not by a value.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..auction import parse_call
-from ..cards import Seat, Suit
+from ..cards import Seat
 from ..errors import BadRecord
-from ..game import Action, State, apply, auto_action, new_match, turn, view
-from ..record_parts import lineup_of, players_of
-from ..records import check_keys, game_of_record, parse_hand, replay_hand, rules_of_record
-from .evaluate import evaluate
+from ..game import Action, State, view
+from ..records import hand_steps as record_steps
+from .evaluate import evaluate, same_move
 
 #: The sampled deals a card behind each decision reviewed (Hard's budget is 192; a hand has a dozen
 #: cards and more decisions, reviewed within 5 s: docs/strength.md).
@@ -65,60 +79,13 @@ class Decision:
 
 
 def hand_steps(record: object) -> Iterator[tuple[State, Action]]:
-    """Each position of a hand record's replay and the action taken there, in order.
-
-    The record is replayed first (:func:`pinochle.records.replay_hand`: a record that breaks a rule is
-    refused with its first fault); the actions are then read from it by what each position's legal
-    moves ask for (a call, trump, cards to pass or bury, conceding, a card), the moves without a
-    choice made as the engine makes them.
+    """Each position of a hand record's replay and the action taken there, in order
+    (:func:`pinochle.records.hand_steps`: any game, by its record format).
 
     Raises:
-        BadRecord: the record breaks a rule, or is a two-handed record.
+        BadRecord: the record breaks a rule.
     """
-    game = game_of_record(record)
-    if game.records != "standard":  # VARIANTS.md two-handed: its record is of its own format (pinochle.stock_records)
-        raise BadRecord("game", None, f"a {game.name} hand is not reviewed yet", None)
-    replay_hand(record)
-    ruleset = rules_of_record(None, game, record)
-    players = players_of(record, game)
-    lineup = lineup_of(record, game, players, None)
-    check_keys(record, game)
-    parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
-    state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
-                      deals=[parsed.hands], game=game, players=players)
-    if parsed.turned is not None:
-        state = game.advance(replace(state, phase=game.phases[0].name, turned=parsed.turned,
-                                     trump=parsed.turned.suit))
-    calls = iter(parsed.auction)
-    cards = iter(parsed.play)
-    gives = iter(parsed.exchange)
-    number = state.hand_no
-    while state.hand_no == number and state.phase not in ("hand_end", "match_end"):
-        seat = turn(state)
-        assert seat is not None
-        legal = view(state, seat).legal
-        action: Action | None
-        if legal.dix:
-            action = Action.dix_(seat) if parsed.dix_exchange == seat else Action.pass_(seat)
-        elif legal.min_bid is not None or (legal.pass_ and not legal.cards):
-            call = parse_call(next(calls))
-            action = Action.pass_(seat) if call is None else Action.bid_(seat, call)
-        elif legal.trumps:
-            action = Action.trump_(seat, Suit.parse(str(parsed.trump)))
-        elif legal.give:
-            action = Action.give_(seat, next(gives))
-        elif legal.bury:
-            action = Action.concede_(seat) if parsed.conceded else Action.bury_(seat, parsed.buried)
-        elif legal.concede:
-            action = Action.concede_(seat) if parsed.conceded else Action.play_on_(seat)
-        elif legal.cards:
-            action = Action.play_(seat, next(cards))
-        else:
-            action = auto_action(state)
-            if action is None:
-                break
-        yield state, action
-        state = apply(state, action)
+    yield from record_steps(record)
 
 
 def _choices(state: State, seat: Seat) -> int:
@@ -128,6 +95,8 @@ def _choices(state: State, seat: Seat) -> int:
         return len(legal.cards)
     if legal.trumps:
         return len(legal.trumps)
+    if legal.melds:  # two-handed's meld turn: a meld, the dix, or nothing more
+        return len(legal.melds) + 1 + legal.dix
     if legal.min_bid is not None or legal.give or legal.bury or legal.concede or legal.dix:
         return 2
     return 1
@@ -148,13 +117,13 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
     me = seat if isinstance(seat, Seat) else Seat.parse(seat)
     out: list[Decision] = []
     for index, (state, action) in enumerate(hand_steps(record)):
-        if action.seat != me or action.type in ("meld", "deal", "draw") or _choices(state, me) < 2:
+        if action.seat != me or action.type in ("deal", "draw") or _choices(state, me) < 2:
             continue
         v = view(state, me)
-        e = evaluate(v, samples, f"{seed}/{index}")
+        e = evaluate(v, samples, f"{seed}/{index}", also=(action,))
         best = e.best.action
         loss: float | None = 0.0
-        if action != best:
+        if not same_move(action, best):
             mine = e.option_for(action)
             top = e.best.points
             loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None

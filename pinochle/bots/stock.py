@@ -38,7 +38,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, DECKS, Card, Seat, pack, remove
+from ..cards import ABOVE, CARDS, DECKS, SUIT_MASK, Card, Seat, pack, remove
 from ..game import Action, View
 from ..games.two_handed import declarable, grows
 from ..meld import NINE, MeldItem
@@ -518,6 +518,11 @@ class _Sim:
         for c, _ in table:
             hold[c] += 1
         now = best_meld(hand, table, trump, rules)
+        theirs = 0  # the opponent's cards, one bit a card (a card it holds that beats: beats() by masks)
+        for x in range(24):
+            if other[x]:
+                theirs |= 1 << x
+        trumps = SUIT_MASK[trump]
         out = []
         for c in range(24):
             if not hold[c]:
@@ -537,7 +542,8 @@ class _Sim:
             if led is not None:
                 v = ctr + _counter(led, rules) + meld + WIN_BONUS + OPP_MELD - k
             else:
-                p_beat = 0.8 if any(other[x] and beats(x, c, trump) for x in range(24)) else 0.0
+                beaten = theirs & (ABOVE[c] | (trumps if c // 6 != trump else 0))
+                p_beat = 0.8 if beaten else 0.0
                 v = (1 - p_beat) * (ctr + meld + WIN_BONUS + OPP_MELD) - p_beat * ctr - k
             out.append((v, c))
         out.sort(key=lambda o: (-o[0], o[1]))
@@ -660,30 +666,41 @@ def hard_stock_card(s: Seen, cards: Sequence[Card], view: View, seed: int | str)
     """Hard's card while the stock lasts: Normal's :data:`HARD_CANDIDATES` best cards, each played out
     in the same :data:`HARD_SAMPLES` deals of the unseen cards (:func:`sample_unseen`) with Normal-like
     rollouts to the end of the hand; the best mean margin wins (ties: Normal's order)."""
+    return hard_stock_values(s, cards, view, seed)[0]
+
+
+def hard_stock_values(s: Seen, cards: Sequence[Card], view: View, seed: int | str,
+                      also: Sequence[int] = ()) -> tuple[Card, dict[int, float]]:
+    """:func:`hard_stock_card`'s card and the mean score margin of each card it plays out (empty when it
+    has one candidate, or no deal fits), and of the legal cards of ``also`` too, over the same deals
+    (each card's rollout is played alone: they never change the choice or the others' values)."""
     options = normal_options(s, cards)
     candidates = [c for _, c in options[:HARD_CANDIDATES]]
-    if len(candidates) == 1:
-        return CARDS[candidates[0]]
+    legal = {int(c) for c in cards}
+    extra = [int(c) for c in dict.fromkeys(also) if int(c) in legal and int(c) not in candidates]
+    if len(candidates) == 1 and not extra:
+        return CARDS[candidates[0]], {}
+    weighed = candidates + extra
     rng = random.Random(f"{seed}/{view.hand_number - 1}/{view.version}/{view.seat}")
     exchanged = bool(view.stock and view.stock.get("dix_exchanged"))
-    totals = [0.0] * len(candidates)
+    totals = [0.0] * len(weighed)
     for _ in range(HARD_SAMPLES):
         deal = RESAMPLER.resample(s, rng)
         if deal is None:
-            return CARDS[candidates[0]]
+            return CARDS[candidates[0]], {}
         opp, stock = deal
-        for i, c in enumerate(candidates):
+        for i, c in enumerate(weighed):
             sim = _Sim(s, opp, list(stock), exchanged)
             totals[i] += sim.run(1 if s.trick else 0, s.trick[0] if s.trick else None, c)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return CARDS[candidates[best]]
+    return CARDS[candidates[best]], {c: t / HARD_SAMPLES for c, t in zip(weighed, totals)}
 
 
 # ---------------------------------------------------------------- the endgame: exact search
 
 
 def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rules: RuleSet,
-                   i_lead: bool) -> dict[int, float]:
+                   i_lead: bool, exact: Sequence[int] = ()) -> dict[int, float]:
     """The endgame's legal cards valued exactly (seed 000: follow suit, beat a trump lead, trump when
     void): my counters minus the opponent's over the tricks left, the last trick's 10 included, both
     playing perfectly. Every card is known here: the opponent holds all the cards not seen.
@@ -698,6 +715,8 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
         trick: the card led to the trick in progress (empty when I lead).
         trump: the trump suit; rules: counters and the last trick.
         i_lead: I lead now (``trick`` is empty).
+        exact: legal cards whose value is measured exactly too (searched in a full window after the
+            others; the decision review's card played).
 
     Returns:
         Card -> value (points) for each distinct legal card; the best card has the highest.
@@ -832,6 +851,9 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
                 v = card_value(c, best, inf)
         out[c] = v
         best = max(best, v)
+    for c in exact:
+        if c in out or c in same:
+            out[same.get(c, c)] = card_value(same.get(c, c), -inf, inf)
     for c, kept in same.items():
         out[c] = out[kept]
     return out
@@ -839,11 +861,39 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
 
 def endgame_card(s: Seen, cards: Sequence[Card]) -> Card:
     """The best endgame card by :func:`endgame_values` (ties: the lowest card)."""
+    return endgame_choice(s, cards)[0]
+
+
+def endgame_choice(s: Seen, cards: Sequence[Card], exact: Sequence[int] = ()) -> tuple[Card, dict[int, float]]:
+    """:func:`endgame_card`'s card and the values of :func:`endgame_values` of the legal cards (those of
+    ``exact`` measured exactly too)."""
     theirs_cards = [c for c in range(24) for _ in range(s.unseen[c])]
-    vals = endgame_values(pack(s.hand), pack(theirs_cards), s.trick, s.trump, s.rules, not s.trick)
+    vals = endgame_values(pack(s.hand), pack(theirs_cards), s.trick, s.trump, s.rules, not s.trick, exact)
     legal = {int(c) for c in cards}
     best = max((v, -(c % 6), -c, c) for c, v in vals.items() if c in legal)
-    return CARDS[best[3]]
+    return CARDS[best[3]], {c: v for c, v in vals.items() if c in legal}
+
+
+def stock_values(view: View, seed: int | str = 0, also: Sequence[Action] = ()) -> tuple[Action, dict[Action, float]] | None:
+    """Hard's card in a two-handed view and the values it weighs (points: the seat's score margin from
+    here to the end of the hand), with the cards played of ``also`` valued too, or ``None`` when the
+    move is not a card (the draw; the meld turn, which Hard plays by a rule: :func:`meld_action`).
+
+    While the stock lasts: the mean margin of each card Hard plays out (:func:`hard_stock_values`);
+    in the endgame every card is known, and each is valued by the exact search
+    (:func:`endgame_values`): Hard's card and those of ``also`` exactly, the others as bounds
+    below the best (proven worse, not measured).
+    """
+    legal = view.legal
+    if not legal.cards or legal.draw or legal.melds or legal.dix:
+        return None
+    s = seen(view)
+    wanted = [int(a.card) for a in also if a.type == "play" and a.card is not None]
+    if s.endgame:
+        card, by_card = endgame_choice(s, legal.cards, wanted)
+    else:
+        card, by_card = hard_stock_values(s, legal.cards, view, seed, wanted)
+    return Action.play_(view.seat, card), {Action.play_(view.seat, c): v for c, v in by_card.items()}
 
 
 # ---------------------------------------------------------------- dispatch
@@ -875,5 +925,5 @@ def stock_action(view: View, level: str, seed: int | str = 0) -> Action:
 
 
 __all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Seen", "Shape", "StockResampler", "WIN_BONUS", "best_meld", "can_declare",
-           "endgame_card", "endgame_values", "hard_stock_card", "keep_value", "meld_action", "normal_options",
-           "potential", "quick_keep", "sample_unseen", "seen", "shapes", "stock_action", "take_card"]
+           "endgame_card", "endgame_choice", "endgame_values", "hard_stock_card", "hard_stock_values", "keep_value", "meld_action", "normal_options",
+           "potential", "quick_keep", "sample_unseen", "seen", "shapes", "stock_action", "stock_values", "take_card"]

@@ -360,23 +360,54 @@ def widow_bury(view: View, samples: int, rng: random.Random, candidates: int = 1
     chance of making the bid is kept, and the declarer concedes when paying single is worth
     more than playing with that chance (:func:`expected_result`).
     """
+    return widow_bury_values(view, samples, rng, candidates)[0]
+
+
+def widow_bury_values(view: View, samples: int, rng: random.Random, candidates: int = 1,
+                      also: Sequence[Sequence[Card]] = ()) -> tuple[list[Card] | None, list[tuple[tuple[Card, ...] | None, float]]]:
+    """:func:`widow_bury`'s choice and what it weighs: each burial played out (the ``candidates``
+    best of :func:`bury_ranking`, then those of ``also`` not among them, over the same deals: the
+    burials of ``also`` never change the choice) with its expected settlement (points, all
+    opponents together: ``opponents * (chance * made - (1 - chance) * set)``), and conceding
+    (``None``) with its single loss.
+
+    Returns:
+        ``(choice, values)``: the choice as :func:`widow_bury` makes it, and the values of the
+        burials then of conceding.
+    """
     assert view.trump is not None and view.bid is not None
-    ranked = bury_ranking(view)[:candidates]
-    chances = playing_samples(view, int(view.trump), [[int(c) for c in b] for _, b in ranked], samples, rng)
+    ranked = [b for _, b in bury_ranking(view)[:candidates]]
+    extra = [tuple(sorted(Card(c) for c in b)) for b in also]
+    extra = [b for k, b in enumerate(extra) if b not in ranked and b not in extra[:k]]
+    buries = ranked + extra
+    chances = playing_samples(view, int(view.trump), [[int(c) for c in b] for b in buries], samples, rng)
     means = [sum(ch) / len(ch) for ch in chances]
     best = max(range(len(ranked)), key=lambda k: (means[k], -k))
     s = settlement(view, view.bid, int(view.trump))
     opponents = len(view.seating.seats) - 1
-    play = opponents * (means[best] * s.made - (1 - means[best]) * s.set)
-    if play < -opponents * s.conceded:
-        return None
-    return list(ranked[best][1])
+    values: list[tuple[tuple[Card, ...] | None, float]] = [
+        (b, opponents * (m * s.made - (1 - m) * s.set)) for b, m in zip(buries, means)]
+    concede = -opponents * s.conceded
+    values.append((None, float(concede)))
+    if values[best][1] < concede:
+        return None, values
+    return list(ranked[best]), values
 
 
 def widow_trump(view: View, samples: int, rng: random.Random) -> Suit:
     """The trump to name with the widow taken: of the suits whose meld plus a counter a card
     (:func:`trump_key`) comes within 4 counters of the best, the one whose simulated hand
     (:func:`play_as_declarer`, the same deals for each) is worth the most settlement."""
+    return widow_trump_values(view, samples, rng)[0]
+
+
+def widow_trump_values(view: View, samples: int, rng: random.Random,
+                       also: Sequence[int] = ()) -> tuple[Suit, dict[int, float]]:
+    """:func:`widow_trump`'s suit and the mean settlement of each suit it simulates (points, all
+    opponents together), and of the suits of ``also`` too, over the same deals (each suit's playout
+    is seeded alike whatever the others: they never change the choice). No suit is simulated when
+    only one comes near the best, or before the bid is known: the values are then empty.
+    """
     rules = view.rules_set()
     hand = [int(c) for c in view.hand]
     melds = meld_by_trump(pack(hand), rules)
@@ -384,7 +415,7 @@ def widow_trump(view: View, samples: int, rng: random.Random) -> Suit:
     top = max(keys.values())
     suits = [s for s in range(4) if keys[s] >= top - 4 * _unit(rules)]
     if len(suits) == 1 or view.bid is None:
-        return Suit(max(suits, key=lambda s: (keys[s], -s)))
+        return Suit(max(suits, key=lambda s: (keys[s], -s))), {}
     me = int(view.seat)
     unseen = list(unpack(remove_all(DECKS[rules.deck].full, hand)))
     seats = [me]
@@ -393,11 +424,12 @@ def widow_trump(view: View, samples: int, rng: random.Random) -> Suit:
         seats.append(int(x))
         x = view.seating.left(x)
     opponents = len(seats) - 1
-    value = {s: 0.0 for s in suits}
+    weighed = suits + [int(s) for s in dict.fromkeys(also) if int(s) not in suits]
+    value = {s: 0.0 for s in weighed}
     for _ in range(samples):
         others = _deal_rest(unseen, [rules.hand_size] * opponents, rng)
         seed = rng.random()
-        for s in suits:
+        for s in weighed:
             st = settlement(view, view.bid, s)
             if melds[s] >= view.bid:
                 value[s] += opponents * st.made
@@ -405,7 +437,8 @@ def widow_trump(view: View, samples: int, rng: random.Random) -> Suit:
             o = play_as_declarer(hand, others, seats, rules, random.Random(seed), s)
             p = chance_from_margin(o.meld + (o.points or 0) - view.bid, rules)
             value[s] += expected_result(st, p, opponents)
-    return Suit(max(suits, key=lambda s: (value[s], keys[s], -s)))
+    best = Suit(max(suits, key=lambda s: (value[s], keys[s], -s)))
+    return best, {s: v / samples for s, v in value.items()}
 
 
 def make_chance(outcomes: Sequence[Outcome], bid: int) -> float:
@@ -417,4 +450,4 @@ def make_chance(outcomes: Sequence[Outcome], bid: int) -> float:
 
 __all__ = ["Outcome", "Settlement", "bid_value", "bury_choice", "bury_value", "choose_trump",
            "declarer_samples", "expected_result", "make_chance", "play_as_declarer", "quick_bury",
-           "settlement"]
+           "settlement", "widow_bury_values", "widow_trump_values"]

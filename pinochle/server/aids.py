@@ -71,7 +71,7 @@ def review_answer(table: Table, place: int, hand: int) -> dict[str, object]:
 
     Raises:
         ProtocolError: ``illegal``: the hand is not finished (in progress, or not dealt yet), was thrown
-            in, or cannot be reviewed (two-handed).
+            in, or its record cannot be reviewed.
     """
     state = table.state
     result = next((h for h in state.history if h.number == hand), None)

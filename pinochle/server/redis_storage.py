@@ -471,13 +471,14 @@ class RedisStorage:
 
     def save_review(self, match_id: str, hand: int, seat: int, review: dict[str, object]) -> None:
         """Keep a decision review (:meth:`~pinochle.server.storage.Storage.save_review`): one field of the
-        match's hash of reviews, ``"HAND/SEAT"``.
+        match's hash of reviews, ``"HAND/SEAT"`` (the place as a number, as SQLite keeps it: a
+        :class:`~pinochle.cards.Seat` given is its number, ``2`` for South).
 
         Raises:
             StorageFault: Redis cannot write now (nothing is written).
         """
         with self._guard():
-            self._r.hset(self._k("review", match_id), f"{hand}/{seat}", json.dumps(review))
+            self._r.hset(self._k("review", match_id), f"{int(hand)}/{int(seat)}", json.dumps(review))
 
     def load_review(self, match_id: str, hand: int, seat: int) -> dict[str, object] | None:
         """The review kept by :meth:`save_review`, or ``None``.
@@ -486,11 +487,27 @@ class RedisStorage:
             StorageFault: Redis cannot be read now.
         """
         with self._guard():
-            text = cast(str | None, self._r.hget(self._k("review", match_id), f"{hand}/{seat}"))
+            text = cast(str | None, self._r.hget(self._k("review", match_id), f"{int(hand)}/{int(seat)}"))
         if text is None:
             return None
         review: dict[str, object] = json.loads(text)
         return review
+
+    def load_reviews(self, keys: Sequence[tuple[str, int, int]]) -> list[dict[str, object] | None]:
+        """The reviews kept for each key, in order (:meth:`~pinochle.server.storage.Storage.load_reviews`):
+        one round trip (a pipeline of reads).
+
+        Raises:
+            StorageFault: Redis cannot be read now.
+        """
+        if not keys:
+            return []
+        with self._guard():
+            pipe = self._r.pipeline(transaction=False)
+            for match_id, hand, seat in keys:
+                pipe.hget(self._k("review", match_id), f"{int(hand)}/{int(seat)}")
+            texts = cast(list[str | None], pipe.execute())
+        return [None if t is None else cast(dict[str, object], json.loads(t)) for t in texts]
 
     def load_room(self, code: str) -> dict[str, object] | None:
         """A room's document, or ``None``.

@@ -18,7 +18,8 @@ import logging
 from collections.abc import Sequence
 
 from ..game import State
-from ..stats import GameStats, HandLine, MatchLine, Par, hand_line, match_line, no_review, stats_json, summarize
+from ..stats import (GameStats, HandLine, MatchLine, Par, hand_line, match_line, par_per_decision, review_losses,
+                     stats_json, summarize)
 from .storage import SeatRecord, Storage, StorageFault
 
 log = logging.getLogger("pinochle.server")
@@ -74,22 +75,45 @@ async def keep_finished(storage: Storage, state: State, match_id: str, seats: Se
 
 
 def device_stats(storage: Storage, device: str, losses: dict[str, Sequence[float]] | None = None,
-                 par: Par = no_review) -> dict[str, GameStats]:
-    """The statistics of ``device``: every line it holds, summarized (:func:`pinochle.stats.summarize`).
+                 par: Par = par_per_decision) -> dict[str, GameStats]:
+    """The statistics of ``device``: every line it holds, summarized (:func:`pinochle.stats.summarize`), with
+    ``par_per_decision`` from the decision reviews kept of its hands (:func:`review_losses_of`).
 
     Args:
         storage: the store.
         device: the device token.
-        losses: per game, the ``loss`` of each of the device's decisions a review has assessed; the hook for
-            the decision review (none exists yet: ``par_per_decision`` is then null).
-        par: turns them into ``par_per_decision`` (:func:`pinochle.stats.par_per_decision` once reviews are kept).
+        losses: per game, the ``loss`` of each of the device's decisions a review has assessed (``None``:
+            read from the reviews kept, :func:`review_losses_of`).
+        par: turns them into ``par_per_decision`` (:func:`pinochle.stats.par_per_decision`: their mean).
 
     Raises:
         StorageFault: the store cannot be read now.
     """
     hands, matches = storage.stats_lines(device)
-    return summarize((HandLine.from_json(h) for h in hands),
-                     (MatchLine.from_json(m, bool(m.get("assisted"))) for m in matches), losses, par)
+    lines = [HandLine.from_json(h) for h in hands]
+    if losses is None:
+        losses = review_losses_of(storage, lines)
+    return summarize(lines, (MatchLine.from_json(m, bool(m.get("assisted"))) for m in matches), losses, par)
+
+
+def review_losses_of(storage: Storage, lines: Sequence[HandLine]) -> dict[str, Sequence[float]]:
+    """Per game, the ``loss`` of every measured decision in the reviews kept of the hands of ``lines``
+    (a review is kept for the match, the hand and the place it was asked from: :func:`pinochle.server.aids.review`);
+    a hand counted once however many lines name it, a hand without a review adding nothing.
+
+    Raises:
+        StorageFault: the store cannot be read now.
+    """
+    keys: dict[tuple[str, int, int], str] = {}
+    for h in lines:
+        if h.place is not None and h.played:
+            keys.setdefault((h.match, h.hand, h.place), h.game)
+    order = sorted(keys)
+    out: dict[str, list[float]] = {}
+    for key, review in zip(order, storage.load_reviews(order)):
+        if review is not None:
+            out.setdefault(keys[key], []).extend(review_losses(review))
+    return {game: found for game, found in out.items()}
 
 
 def stats_message(storage: Storage, device: str) -> dict[str, object]:

@@ -256,6 +256,14 @@ class Storage(Protocol):
     def load_review(self, match_id: str, hand: int, seat: int) -> dict[str, object] | None:
         """The review kept by :meth:`save_review`, or ``None``."""
 
+    def load_reviews(self, keys: Sequence[tuple[str, int, int]]) -> list[dict[str, object] | None]:
+        """The reviews kept for each ``(match_id, hand, seat)`` of ``keys``, in order (``None`` where none is
+        kept): :meth:`load_review` of many at once (the statistics' ``par_per_decision``).
+
+        Raises:
+            StorageFault: the store cannot be read now.
+        """
+
     def current_match(self, device: str) -> str | None:
         """The id of the device's most recent solo match that is not finished (or finished last), or ``None``."""
 
@@ -465,6 +473,15 @@ class SQLiteStorage:
             return None
         review: dict[str, object] = json.loads(row[0])
         return review
+
+    def load_reviews(self, keys: Sequence[tuple[str, int, int]]) -> list[dict[str, object] | None]:
+        out: list[dict[str, object] | None] = []
+        with self._lock:
+            for match_id, hand, seat in keys:
+                row = self._db.execute("SELECT review FROM reviews WHERE match_id = ? AND hand = ? AND seat = ?",
+                                       (match_id, hand, seat)).fetchone()
+                out.append(None if row is None else json.loads(row[0]))
+        return out
 
     def ready_seats(self, match_id: str, version: int) -> list[int]:
         with self._lock:
