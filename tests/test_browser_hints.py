@@ -1,8 +1,8 @@
 """The Hint at the table (views/hint.js; docs/protocol.md, "Hints"), in a real solo match from Home.
 
 - On South's move the Hint button is there, labelled, and reachable by keyboard; pressing it (Enter)
-  shows the reason in words (a status for screen readers) and rings the card or button it names, which
-  is one of the moves the view offers.
+  shows the reason in words (said by the page's announcer for screen readers) and rings the card or
+  button it names, which is one of the moves the view offers.
 - Playing the move takes the hint away (it was for that version only).
 - Screenshots at 360x740, 390x844 and 1440x900, light and dark (tests/artifacts/hint-*.png), with
   nothing of the panel cut or wider than the window.
@@ -41,7 +41,7 @@ def hint_once(page: Any) -> dict[str, Any]:
       const box = document.getElementById('hint-box').getBoundingClientRect();
       return {
         reason: document.getElementById('hint-reason').textContent,
-        role: document.getElementById('hint-reason').getAttribute('role'),
+        said: [...document.querySelectorAll('#announcer > p')].map((p) => p.textContent),
         label: document.querySelector('[data-testid=hint-button]').getAttribute('aria-label'),
         marked: marked.map((e) => e.dataset.card || e.dataset.testid),
         legal: document.body.dataset.legal,
@@ -87,7 +87,7 @@ def test_the_hint_button_shows_the_move_and_why(server: Server, size: tuple[int,
     for theme in ("light", "dark"):
         got = out[theme]
         assert got["reason"].endswith(".") and got["reason"][0].isupper(), got
-        assert got["role"] == "status" and got["label"].startswith("Hint")
+        assert f"Hint: {got['reason']}" in got["said"] and got["label"].startswith("Hint")  # the announcer says it
         assert got["box"][0] >= 0 and got["box"][1] <= got["width"] and got["scrollWidth"] <= got["width"], got
         assert len(got["marked"]) >= 1, got  # the card or the button is ringed
         if f"after-{theme}" in out:

@@ -101,7 +101,7 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
             settle(page)
             page.screenshot(path=str(ARTIFACTS / f"review-{size[0]}x{size[1]}-{theme}.png"))
             out[theme] = page.evaluate("""() => ({
-              title: document.getElementById('review-title').textContent,
+              title: document.getElementById('decision-title').textContent,
               items: [...document.querySelectorAll('[data-testid=review-item]')].map((li) => li.textContent),
               cards: [...document.querySelectorAll('.rv-card')].map((c) => c.getAttribute('aria-label')),
               total: document.querySelector('[data-testid=review-total]').textContent,

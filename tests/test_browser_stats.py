@@ -73,7 +73,7 @@ def open_stats_by_keyboard(page: Any, button: str) -> None:
 
 def rows(page: Any, game: str) -> dict[str, str]:
     return dict(page.evaluate("""(g) => [...document.querySelectorAll(`[data-testid="stats-${g}"] .stats-row`)]
-      .map(r => [r.querySelector('dt').textContent, r.querySelector('dd').textContent])""", game))
+      .map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])""", game))
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ import {
   dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, openHandSummary, routeSeat, seatInPlay, send, sendHello, setIdle, st,
   tableActions, tableSeating, tick, useSocket,
 } from "./controller.js";
-import { handReplay, openReplay, sendUndo, stepReplay } from "./controller.js";
+import { afterReview, handReplay, openReplay, sendUndo, stepReplay } from "./controller.js";
 import { movingText } from "./words.js";
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
@@ -495,6 +495,7 @@ function wire() {
     send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });
   });
   on("summary-review", "click", () => tableActions.review(Number($("summary-dialog").dataset.hand)));
+  on("review-dialog", "close", afterReview);
   on("room-hints", "change", (e) => send({ type: ClientType.ROOM_HINTS, on: e.target.value === "on" }));
   on("cancel-search", "click", () => send({ type: ClientType.CANCEL_SEARCH }));
   on("back-to-lobby", "click", returnToLobby);

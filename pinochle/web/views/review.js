@@ -5,18 +5,19 @@
 
 import { $, cardName, cardShort, fill, h, SUIT } from "../dom.js";
 
-/** An action object in a few words, its cards shown as cards (e.g. "K♦", "Bid 260", "Pass"). */
 /** A card as a small face: its rank and suit, red or black, named in full for a screen reader. */
 function card(token) {
-  return h("span", { class: `rv-card ${SUIT[token[1]]?.color ?? ""}`.trim(), "aria-label": cardName(token) }, cardShort(token));
+  // role img: a screen reader reads its name ("King of diamonds"), never the symbols
+  return h("span", { class: `rv-card ${SUIT[token[1]]?.color ?? ""}`.trim(), role: "img", "aria-label": cardName(token) },
+    cardShort(token));
 }
 
+/** An action object in a few words, its cards shown as cards (e.g. "K♦", "Bid 260", "Pass"). */
 function said(action) {
   switch (action.type) {
     case "play": return card(action.card);
     case "give": case "bury":
-      return h("span", { "aria-label": `${action.type === "give" ? "pass" : "bury"} ${action.cards.map(cardName).join(", ")}` },
-        `${action.type === "give" ? "Pass" : "Bury"} `, ...action.cards.map(card));
+      return h("span", {}, `${action.type === "give" ? "Pass" : "Bury"} `, ...action.cards.map(card));
     case "bid": return `Bid ${action.bid}`;
     case "pass": return "Pass";
     case "trump": return `${SUIT[action.suit]?.title ?? action.suit} trump`;
@@ -39,7 +40,7 @@ function lossText(d) {
  * @param {object|null} answer {match, hand, decisions: [{index, seat, phase, action, best, loss, reason}]}
  */
 export function renderDecisionReview(hand, answer) {
-  $("review-title").textContent = `Your decisions in hand ${hand}`;
+  $("decision-title").textContent = `Your decisions in hand ${hand}`;
   const body = $("review-body");
   if (!answer) {
     fill(body, h("p", { class: "rv-wait", role: "status" }, "The Hard player is looking at each of your decisions…"));
