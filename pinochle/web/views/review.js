@@ -30,7 +30,8 @@ function said(action) {
 
 function lossText(d) {
   if (d.loss === null || d.loss === undefined) return d.action && JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "not measured";
-  if (d.loss === 0) return "Hard agrees";
+  // another move that Hard rates as good as its own: not "agrees", beside a different "Hard:" move
+  if (d.loss === 0) return JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "no points given up";
   return `${d.loss} points given up`;
 }
 
