@@ -36,9 +36,9 @@ import pytest
 from pinochle.server.storage import SQLiteStorage
 from pinochle.verify import commitment
 
-from .browser_support import ARTIFACTS, TIMEOUT_MS, Server, in_browser, module_server
+from .browser_support import (ARTIFACTS, Server, in_browser, module_server, open_page, scripted_table,
+                              serious_axe)
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_a11y import axe_runner
 from .test_browser_layout import settle
 from .test_browser_match_end import match_end_view
 from .test_browser_replay import WithHistory, whole_match
@@ -53,15 +53,6 @@ IDS = [f"{w}x{h}" for w, h in SIZES]
 #: the element that has the focus, in a few words (its test id, id, or tag)
 ACTIVE = """() => { const a = document.activeElement;
   return a ? (a.dataset?.testid || a.id || a.tagName.toLowerCase()) : ''; }"""
-
-
-def open_page(browser: Any, size: tuple[int, int], errors: list[str], **options: Any) -> Any:
-    """A fresh context and page at ``size`` (movement reduced), page errors kept in ``errors``."""
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce", **options)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page
 
 
 def tab_to(page: Any, testid: str, limit: int = 80) -> int:
@@ -80,20 +71,9 @@ def tab_to(page: Any, testid: str, limit: int = 80) -> int:
     raise AssertionError(f"Tab never reached {testid}: {seen}")
 
 
-def serious(page: Any) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is now."""
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
-            for v in axe_runner().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
-
-
 def shot(page: Any, name: str, size: tuple[int, int]) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"aids-a11y-{name}-{size[0]}x{size[1]}.png"))
-
-
-def name_of(page: Any, selector: str) -> str:
-    """The accessible name Chromium computes for the first element matching ``selector``."""
-    return str(page.locator(selector).first.evaluate("e => e.ariaLabel || e.innerText"))
 
 
 # ---------------------------------------------------------------- the Hint and Undo, in a real solo match
@@ -133,7 +113,7 @@ def test_hint_and_undo_by_keyboard(server: Server, size: tuple[int, int]) -> Non
           };
         }""")
         out["hint_focus"] = page.evaluate(ACTIVE)
-        out["hint_axe"] = serious(page)
+        out["hint_axe"] = serious_axe(page)
         shot(page, "hint", size)
         # South calls (a pass, or trump when it must name it) by keyboard; then Undo takes it back
         legal = body(page, "legal").split(",")
@@ -150,7 +130,7 @@ def test_hint_and_undo_by_keyboard(server: Server, size: tuple[int, int]) -> Non
         tab_to(page, "undo-button")
         out["undo_name"] = page.get_by_test_id("undo-button").get_attribute("aria-label")
         shot(page, "undo", size)
-        out["undo_axe"] = serious(page)
+        out["undo_axe"] = serious_axe(page)
         version = body(page, "version")
         page.keyboard.press("Enter")
         page.wait_for_function("v => document.body.dataset.version !== v && document.body.dataset.busy !== '1'",
@@ -194,8 +174,7 @@ def test_the_replay_viewer_by_keyboard(server: Server, size: tuple[int, int]) ->
         errors: list[str] = []
         out: dict[str, Any] = {}
         page = open_page(browser, size, errors)
-        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-        page.route_web_socket("**/ws", WithHistory(state).handler)
+        scripted_table(page, WithHistory(state).handler)
         page.goto(server.url)
         page.get_by_test_id("result").wait_for()
         tab_to(page, "result-replay")
@@ -217,7 +196,7 @@ def test_the_replay_viewer_by_keyboard(server: Server, size: tuple[int, int]) ->
         out["said_2"] = said.text_content() if said.count() else None
         page.keyboard.press("ArrowLeft")
         out["said_back"] = said.text_content() if said.count() else None
-        out["axe"] = serious(page)
+        out["axe"] = serious_axe(page)
         out["cards_named"] = page.evaluate("""() => [...document.querySelectorAll('#replay-body .replay-seat')]
           .map(s => s.getAttribute('aria-label'))""")
         shot(page, "replay", size)
@@ -265,8 +244,7 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         page = open_page(browser, size, errors)
-        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-        page.route_web_socket("**/ws", Reviewing(v).handler)
+        scripted_table(page, Reviewing(v).handler)
         page.goto(server.url)
         page.get_by_test_id("hand-summary").wait_for()
         tab_to(page, "summary-review")
@@ -286,7 +264,7 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
           };
         }""")
         out["focus_in"] = page.evaluate("() => Boolean(document.activeElement.closest('#review-dialog'))")
-        out["axe"] = serious(page)
+        out["axe"] = serious_axe(page)
         shot(page, "review", size)
         page.keyboard.press("Escape")
         page.get_by_test_id("review-dialog").wait_for(state="hidden")
@@ -351,7 +329,7 @@ def test_the_statistics_page_by_keyboard(seeded: Server, size: tuple[int, int]) 
           };
         }""")
         out["focus"] = page.evaluate(ACTIVE)
-        out["axe"] = serious(page)
+        out["axe"] = serious_axe(page)
         shot(page, "stats", size)
         page.keyboard.press("Escape")
         page.wait_for_function("() => !document.getElementById('stats-dialog').open")
@@ -382,9 +360,7 @@ def test_the_sealed_shuffle_and_its_verify_link_by_keyboard(server: Server, size
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         page = open_page(browser, size, errors)
-        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-        page.route_web_socket("**/ws", Scripted(ended, None, {"commitment": SEALED, "seed": str(SEED),
-                                                              "salt": SALT}).handler)
+        scripted_table(page, Scripted(ended, None, {"commitment": SEALED, "seed": str(SEED), "salt": SALT}).handler)
         page.goto(server.url)
         page.wait_for_function("() => document.body.dataset.screen === 'result'")
         settle(page)
@@ -398,7 +374,7 @@ def test_the_sealed_shuffle_and_its_verify_link_by_keyboard(server: Server, size
             link_text: a.innerText, link_href: a.getAttribute('href'),
           };
         }""")
-        out["axe"] = serious(page)
+        out["axe"] = serious_axe(page)
         shot(page, "seal", size)
         page.context.close()
         out["errors"] = errors

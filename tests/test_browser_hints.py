@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .browser_support import ARTIFACTS, TIMEOUT_MS, Server, in_browser, module_server
+from .browser_support import ARTIFACTS, Server, in_browser, module_server, open_page, start_solo
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import settle
 
@@ -57,14 +57,8 @@ def test_the_hint_button_shows_the_move_and_why(server: Server, size: tuple[int,
         errors: list[str] = []
         out: dict[str, Any] = {}
         for theme in ("light", "dark"):
-            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
-                                      color_scheme=theme)
-            ctx.set_default_timeout(TIMEOUT_MS)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server.url)
-            page.get_by_test_id("level-easy").click()
-            page.wait_for_function("() => document.body.dataset.screen === 'table'")
+            page = open_page(browser, size, errors, theme=theme)
+            start_solo(page, server.url)
             first = hint_once(page)
             page.screenshot(path=str(ARTIFACTS / f"hint-{size[0]}x{size[1]}-{theme}.png"))
             # play the hinted move where it is a card or a button: the hint goes with its version
@@ -77,7 +71,7 @@ def test_the_hint_button_shows_the_move_and_why(server: Server, size: tuple[int,
                 out[f"after-{theme}"] = page.evaluate(
                     "() => [document.querySelectorAll('.hinted').length, document.getElementById('hint-reason')?.textContent || '']")
             out[theme] = first
-            ctx.close()
+            page.context.close()
         out["errors"] = errors
         return out
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from pinochle.verify import commitment
 
-from .browser_support import TIMEOUT_MS, in_browser
+from .browser_support import in_browser, open_page, scripted_table
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the fixture)
 from .test_browser_match_end import match_end_view
@@ -31,11 +31,8 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
         out: dict[str, Any] = {}
         for name, v, sealed in (("playing", playing, {"commitment": SEALED}),
                                 ("ended", ended, {"commitment": SEALED, "seed": str(SEED), "salt": SALT})):
-            ctx = browser.new_context(viewport={"width": 320, "height": 568}, reduced_motion="reduce")
-            ctx.set_default_timeout(TIMEOUT_MS)
-            page = ctx.new_page()
-            page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-            page.route_web_socket("**/ws", Scripted(v, None, sealed).handler)
+            page = open_page(browser, (320, 568))
+            scripted_table(page, Scripted(v, None, sealed).handler)
             page.goto(server.url)
             if name == "playing":
                 page.get_by_test_id("table").wait_for()
@@ -53,7 +50,7 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
                          "href": link.get_attribute("href"), "target": link.get_attribute("target"),
                          "box": seal.bounding_box(), "width": page.evaluate("innerWidth"),
                          "wide": page.evaluate("document.documentElement.scrollWidth > innerWidth")}
-            ctx.close()
+            page.context.close()
         return out
 
     out = in_browser(run)
