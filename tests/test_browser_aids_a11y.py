@@ -14,7 +14,7 @@ critical violation.
 - **Replay** (a scripted socket answering ``history`` as the server does): Enter on the result's Replay
   opens the viewer with the focus in it; the arrow keys step trick by trick and each step is said in words
   (the cards named, not only shown); Tab never leaves the dialog; Escape closes it and the focus returns
-  to the Replay button.
+  to the Replay button; opened from the score sheet, Escape goes back to the sheet, on its Replay button.
 - **Decision review** (scripted): Enter on "Review your decisions": an ordered list, the costliest first,
   each entry with its cards named in words; Escape closes it and the focus returns to the summary's
   Review button.
@@ -214,6 +214,18 @@ def test_the_replay_viewer_by_keyboard(server: Server, size: tuple[int, int]) ->
         page.keyboard.press("Escape")
         dialog.wait_for(state="hidden")
         out["back"] = page.evaluate(ACTIVE)
+        # from the score sheet: closing the viewer goes back to the sheet, on its Replay button
+        tab_to(page, "result-scores")
+        page.keyboard.press("Enter")
+        page.get_by_test_id("score-sheet").wait_for()
+        tab_to(page, "scores-replay")
+        page.keyboard.press("Enter")
+        dialog.wait_for()
+        out["sheet_axe"] = serious_axe(page)
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="hidden")
+        page.get_by_test_id("score-sheet").wait_for()
+        out["back_to_sheet"] = page.evaluate(ACTIVE)
         page.context.close()
         out["errors"] = errors
         return out
@@ -232,6 +244,7 @@ def test_the_replay_viewer_by_keyboard(server: Server, size: tuple[int, int]) ->
     assert out["axe"] == []
     assert out["outside"] == [], out["outside"]
     assert out["back"] == "result-replay"
+    assert out["back_to_sheet"] == "scores-replay" and out["sheet_axe"] == []
 
 
 # ---------------------------------------------------------------- the decision review

@@ -492,7 +492,8 @@ export function sendUndo() {
 
 // ------------------------------------------------------------------ the replay viewer (views/replay.js)
 
-const replay = { history: null, hand: 0, step: 0, wanted: false, url: null };
+// back: the view's version when the viewer was opened from the score sheet (closing it goes back there)
+const replay = { history: null, hand: 0, step: 0, wanted: false, url: null, back: null };
 
 /** Ask the server for the match's finished hands; the viewer opens on the last of them when they come. */
 export function openReplay() {
@@ -516,8 +517,21 @@ export function onHistory(msg) {
     replay.step = 0;
   }
   drawReplay();
-  if ($("scores-dialog").open) $("scores-dialog").close();
+  if ($("scores-dialog").open) {
+    replay.back = st.view?.version ?? null;
+    $("scores-dialog").close();
+  }
   if (!$("replay-dialog").open) $("replay-dialog").showModal();
+}
+
+/** The viewer closed: back to the score sheet it was opened from (the view unchanged since), the focus on its
+ * Replay button, as a dialog opened from another gives the focus back. */
+export function afterReplay() {
+  const from = replay.back;
+  replay.back = null;
+  if (from === null || from !== st.view?.version || document.querySelector("dialog[open]")) return;
+  openDialog("scores");
+  $("scores-replay").focus();
 }
 
 function drawReplay() {
