@@ -19,7 +19,8 @@ critical violation.
   each entry with its cards named in words; Escape closes it and the focus returns to the summary's
   Review button.
 - **Statistics** (a live server with known figures): Enter on Home's Statistics: each game's figures are a
-  table with row headers, named by the game's heading; Escape returns the focus.
+  table with row headers, named by the game's heading, and a status says in a sentence that they came
+  (the tables are not one live region read all at once); Escape returns the focus.
 - **The sealed shuffle** (scripted, a finished match): the commitment (shortened, whole in its title) and
   the link to check it, reached by Tab, named "Verify the shuffle" and saying that it opens in a new tab.
 
@@ -342,6 +343,9 @@ def test_the_statistics_page_by_keyboard(seeded: Server, size: tuple[int, int]) 
           };
         }""")
         out["focus"] = page.evaluate(ACTIVE)
+        out["said"] = page.get_by_test_id("stats-said").text_content()
+        out["live"] = page.evaluate("() => [document.getElementById('stats-said').getAttribute('role'),"
+                                    " document.getElementById('stats-body').getAttribute('aria-live')]")
         out["axe"] = serious_axe(page)
         shot(page, "stats", size)
         page.keyboard.press("Escape")
@@ -357,6 +361,9 @@ def test_the_statistics_page_by_keyboard(seeded: Server, size: tuple[int, int]) 
     assert out["heads"][:3] == ["Matches won", "Hands played", "Bids made"] and len(out["heads"]) == 8
     assert set(out["cells"]) == {1}  # each row: its header, then one cell
     assert out["focus"] == "stats-title" and out["axe"] == [] and out["back"] == "home-stats"
+    # a sentence says the figures came; the tables are read when the reader goes to them, not all at once
+    assert out["said"] == "Your figures are here: one game played on this device, each a table."
+    assert out["live"] == ["status", None]
 
 
 # ---------------------------------------------------------------- the sealed shuffle
