@@ -16,7 +16,7 @@ critical violation.
   (the cards named, not only shown); Tab never leaves the dialog; Escape closes it and the focus returns
   to the Replay button; opened from the score sheet, Escape goes back to the sheet, on its Replay button.
 - **Decision review** (scripted): Enter on "Review your decisions": an ordered list, the costliest first,
-  each entry with its cards named in words; Escape closes it and the focus returns to the summary's
+  each entry with its cards named in words, and the dialog's status says the total and how many; Escape closes it and the focus returns to the summary's
   Review button.
 - **Statistics** (a live server with known figures): Enter on Home's Statistics: each game's figures are a
   table with row headers, named by the game's heading, and a status says in a sentence that they came
@@ -275,6 +275,9 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
             cards: [...d.querySelectorAll('.rv-card')].map(c => [c.getAttribute('role'), c.getAttribute('aria-label')]),
             labelled_spans: [...d.querySelectorAll('span[aria-label]:not([role])')].length,
             total: d.querySelector('[data-testid=review-total]').textContent,
+            said: document.getElementById('review-said').textContent,
+            said_role: document.getElementById('review-said').getAttribute('role'),
+            inner_status: d.querySelectorAll('#review-body [role=status], #review-body [aria-live]').length,
           };
         }""")
         out["focus_in"] = page.evaluate("() => Boolean(document.activeElement.closest('#review-dialog'))")
@@ -298,6 +301,9 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
     assert ["img", "King of diamonds"] in out["cards"] and ["img", "Ten of diamonds"] in out["cards"]
     assert all(role == "img" and label for role, label in out["cards"]), out["cards"]
     assert out["labelled_spans"] == 0  # a plain span's aria-label is read by no screen reader
+    # said once by the dialog's status, there from the start (not by a region drawn with its words in it)
+    assert out["said_role"] == "status" and out["inner_status"] == 0
+    assert out["said"] == f"{out['total']} {len(DECISIONS)} decisions listed.", out["said"]
     assert out["focus_in"] and out["axe"] == []
     assert out["back"] == "summary-review", out["back"]
 

@@ -43,19 +43,26 @@ function lossText(d) {
 export function renderDecisionReview(hand, answer) {
   $("decision-title").textContent = `Your decisions in hand ${hand}`;
   const body = $("review-body");
+  // the dialog's status (#review-said, there from the start) says each step once; the body is drawn anew
+  const status = (text) => { $("review-said").textContent = text; };
   if (!answer) {
-    fill(body, h("p", { class: "rv-wait", role: "status" }, "The Hard player is looking at each of your decisions…"));
+    const wait = "The Hard player is looking at each of your decisions…";
+    fill(body, h("p", { class: "rv-wait" }, wait));
+    status(wait);
     return;
   }
   const ds = answer.decisions ?? [];
   if (!ds.length) {
-    fill(body, h("p", { role: "status" }, "You had no decisions to make in this hand."));
+    fill(body, h("p", {}, "You had no decisions to make in this hand."));
+    status("You had no decisions to make in this hand.");
     return;
   }
   const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);
+  const head = total > 0 ? `In all about ${Math.round(total)} points given up, the costliest first.`
+    : "Hard agrees with every decision it measured.";
+  status(`${head} ${ds.length === 1 ? "One decision" : `${ds.length} decisions`} listed.`);
   fill(body,
-    h("p", { class: "rv-total", role: "status", "data-testid": "review-total" },
-      total > 0 ? `In all about ${Math.round(total)} points given up, the costliest first.` : "Hard agrees with every decision it measured."),
+    h("p", { class: "rv-total", "data-testid": "review-total" }, head),
     h("ol", { class: "rv-list", "data-testid": "review-list" }, ds.map((d) => {
       const same = JSON.stringify(d.action) === JSON.stringify(d.best);
       return h("li", { class: `rv-item${d.loss > 0 ? " costly" : ""}`, "data-testid": "review-item" },
