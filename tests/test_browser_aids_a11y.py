@@ -30,6 +30,7 @@ At 360x740 and 1440x900 (phone and desktop); screenshots with the focus ring sho
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -77,6 +78,16 @@ def shot(page: Any, name: str, size: tuple[int, int]) -> None:
     page.screenshot(path=str(ARTIFACTS / f"aids-a11y-{name}-{size[0]}x{size[1]}.png"))
 
 
+RANK_WORDS = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine"}
+SUIT_WORDS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+
+
+def cards_in_words(text: str) -> str:
+    """The server's sentence with its cards in words, as a screen reader is given it (dom.js cardsInWords)."""
+    text = re.sub(r"(10|[AKQJ9])([♠♥♦♣])\ufe0e?", lambda m: f"{RANK_WORDS[m[1]]} of {SUIT_WORDS[m[2]]}", text)
+    return re.sub(r"([♠♥♦♣])\ufe0e?", lambda m: SUIT_WORDS[m[1]], text)
+
+
 # ---------------------------------------------------------------- the Hint and Undo, in a real solo match
 
 
@@ -108,7 +119,8 @@ def test_hint_and_undo_by_keyboard(server: Server, size: tuple[int, int]) -> Non
           const marked = [...document.querySelectorAll('.hinted')];
           const live = document.getElementById('announcer');
           return {
-            text: r.textContent, said: window.__said.slice(), live: live.getAttribute('aria-live'),
+            text: r.querySelector('.hint-shown').textContent, words: r.querySelector('.sr-only').textContent,
+            said: window.__said.slice(), live: live.getAttribute('aria-live'),
             described: marked.map(e => (e.getAttribute('aria-describedby') || '').split(' ').includes('hint-reason')),
             pending: document.querySelector('[data-testid=hint-button]').getAttribute('aria-disabled'),
           };
@@ -152,7 +164,8 @@ def test_hint_and_undo_by_keyboard(server: Server, size: tuple[int, int]) -> Non
     hint = out["hint"]
     assert hint["text"].endswith(".") and hint["text"][0].isupper(), hint
     # said once by the announcer, a live region that was there before the reason came
-    assert hint["live"] == "polite" and hint["said"] == [f"Hint: {hint['text']}"], hint
+    assert hint["live"] == "polite" and hint["said"] == [f"Hint: {hint['words']}"], hint
+    assert hint["words"] == cards_in_words(hint["text"]) and not set("♠♥♦♣") & set(hint["words"]), hint  # cards in words
     assert hint["pending"] is None, hint
     assert hint["described"] and all(hint["described"]), hint  # the ringed move points at its reason
     assert out["hint_focus"] == "hint-button"
@@ -274,6 +287,7 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
             items: [...list.querySelectorAll(':scope > li')].map(li => li.innerText),
             cards: [...d.querySelectorAll('.rv-card')].map(c => [c.getAttribute('role'), c.getAttribute('aria-label')]),
             labelled_spans: [...d.querySelectorAll('span[aria-label]:not([role])')].length,
+            reasons: [...d.querySelectorAll('.rv-reason .sr-only')].map(s => s.textContent),
             total: d.querySelector('[data-testid=review-total]').textContent,
             said: document.getElementById('review-said').textContent,
             said_role: document.getElementById('review-said').getAttribute('role'),
@@ -300,6 +314,7 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
     assert "27.7 points given up" in out["items"][0] and "12.5 points given up" in out["items"][1]
     assert ["img", "King of diamonds"] in out["cards"] and ["img", "Ten of diamonds"] in out["cards"]
     assert all(role == "img" and label for role, label in out["cards"]), out["cards"]
+    assert out["reasons"] == [cards_in_words(d["reason"]) for d in DECISIONS]  # the reasons' cards in words too
     assert out["labelled_spans"] == 0  # a plain span's aria-label is read by no screen reader
     # said once by the dialog's status, there from the start (not by a region drawn with its words in it)
     assert out["said_role"] == "status" and out["inner_status"] == 0

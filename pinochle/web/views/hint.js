@@ -4,7 +4,7 @@
 // Pure view function: it draws from `ctx` (the view, the hint kept for this version) and marks the
 // elements the other views drew.
 
-import { $, fill, h } from "../dom.js";
+import { $, cardsInWords, fill, h } from "../dom.js";
 import { Phase } from "../protocol.js";
 
 /** The element(s) the hint's action names, among those the table's views drew. */
@@ -63,8 +63,10 @@ export function renderHint(ctx) {
     "aria-disabled": ctx.hintPending ? "true" : null, onclick: act.hint,
   }, "Hint");
   // not a live region: it is drawn anew with each view; the announcer says the reason (messages.js onHint)
+  // its cards as symbols on screen, in words for a screen reader (the description of the ringed move)
   const reason = h("p", { id: "hint-reason", class: "hint-reason", "data-testid": "hint-reason" },
-    answer ? answer.reason : "");
+    answer ? [h("span", { "aria-hidden": "true", class: "hint-shown" }, answer.reason),
+      h("span", { class: "sr-only" }, cardsInWords(answer.reason))] : null);
   fill(el, button, reason);
   if (answer) {
     for (const t of targets(answer.action)) {

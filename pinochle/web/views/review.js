@@ -3,7 +3,7 @@
 // the points it reckons you gave up, and why, the cards named as cards. Pure view function: it draws the
 // server's `review` answer (or the wait for it) into the review dialog.
 
-import { $, cardName, cardShort, fill, h, SUIT } from "../dom.js";
+import { $, cardName, cardShort, cardsInWords, fill, h, SUIT } from "../dom.js";
 
 /** A card as a small face: its rank and suit, red or black, named in full for a screen reader. */
 function card(token) {
@@ -70,6 +70,8 @@ export function renderDecisionReview(hand, answer) {
           h("span", { class: "rv-you" }, "You: ", said(d.action)),
           same ? null : h("span", { class: "rv-best" }, "Hard: ", said(d.best)),
           h("span", { class: "rv-loss" }, lossText(d))),
-        h("p", { class: "rv-reason" }, d.reason));
+        // the reason's cards in words for a screen reader, as symbols on screen
+        h("p", { class: "rv-reason" }, h("span", { "aria-hidden": "true" }, d.reason),
+          h("span", { class: "sr-only" }, cardsInWords(d.reason))));
     })));
 }
