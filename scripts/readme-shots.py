@@ -8,9 +8,13 @@ takes three pictures once every animation has finished:
 
 - ``table-meld.jpg``: the meld laid on the felt before the first card (desktop, 1440x900, light);
 - ``table-phone.jpg``: South to play into a trick (phone, 390x844, dark, drawn at 2x);
-- ``table-desktop.jpg``: South to play into a trick (desktop, 1440x900, light).
+- ``table-desktop.jpg``: South to play into a trick (desktop, 1440x900, light);
+- ``table-hint.jpg``: a hint at South's fifth card, the card ringed and the reason beside the Hint button
+  (phone, 390x844, light);
+- ``table-review.jpg``: the decision review of that hand, from its summary (phone, 390x844, light).
 
-OUT_DIR defaults to docs/. Deals are random, so each run shows another hand.
+OUT_DIR defaults to docs/. Deals are random, so each run shows another hand. ``--aids`` takes only the
+last two.
 """
 
 from __future__ import annotations
@@ -87,10 +91,59 @@ def shoot(browser: Any, url: str, out: Path, size: tuple[int, int], theme: str, 
     return out
 
 
+def shoot_aids(browser: Any, url: str, out: Path) -> tuple[Path, Path]:
+    """A hand against Normal on a phone: South passes or names trump and plays its first legal card, but
+    at its fifth card asks for a hint (the picture) and plays it; at the hand's end, the review."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="light", device_scale_factor=1)
+    ctx.set_default_timeout(60_000)
+    page = ctx.new_page()
+    page.goto(url)
+    page.get_by_test_id("level-normal").click()
+    page.get_by_test_id("table").wait_for()
+    plays = 0
+    hint, review = out / "table-hint.jpg", out / "table-review.jpg"
+    while True:
+        page.wait_for_function(f"""() => document.getElementById('summary-dialog').open
+          || (({IDLE})() && (document.body.dataset.legal || '') !== '')""", timeout=60_000)
+        if page.evaluate("document.getElementById('summary-dialog').open"):
+            break
+        if page.get_by_test_id("meld-dialog").is_visible():
+            page.get_by_test_id("meld-close").click()
+        moves = legal(page)
+        version = page.evaluate("document.body.dataset.version")
+        if "play" in moves:
+            plays += 1
+            if plays == 5:
+                page.get_by_test_id("hint-button").click()
+                page.wait_for_function("() => (document.getElementById('hint-reason')?.textContent || '') !== ''")
+                still(page)
+                page.mouse.move(0, 0)
+                page.screenshot(path=str(hint), type="jpeg", quality=82)
+                page.locator(".hinted").first.click(position={"x": 8, "y": 30})
+            else:
+                page.locator("[data-testid=card][data-legal=true]").first.click(position={"x": 8, "y": 30})
+        elif "pass" in moves:
+            page.get_by_test_id("pass-button").click()
+        elif "trump" in moves:
+            page.locator("[data-testid^=trump-]").first.click()
+        else:
+            break
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    page.get_by_test_id("hand-summary").wait_for()
+    page.get_by_test_id("summary-review").click()
+    page.get_by_test_id("review-list").wait_for()
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(review), type="jpeg", quality=82)
+    ctx.close()
+    return hint, review
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    aids_only = "--aids" in sys.argv[1:]
+    args = [a for a in sys.argv[1:] if a != "--aids"]
+    out = Path(args[0]) if args else ROOT / "docs"
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(free_port(), Path(tmp) / "t.db", Path(tmp) / "server.log", ("--bot-delay", "0.4"))
         server.start()
@@ -98,14 +151,16 @@ def main() -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
-                    shoot(browser, server.url, out / "table-desktop.jpg", (1440, 900), "light", 1,
-                          out / "table-meld.jpg")
-                    shoot(browser, server.url, out / "table-phone.jpg", (390, 844), "dark", 2, None)
+                    if not aids_only:
+                        shoot(browser, server.url, out / "table-desktop.jpg", (1440, 900), "light", 1,
+                              out / "table-meld.jpg")
+                        shoot(browser, server.url, out / "table-phone.jpg", (390, 844), "dark", 2, None)
+                    shoot_aids(browser, server.url, out)
                 finally:
                     browser.close()
         finally:
             server.stop()
-    for name in ("table-meld.jpg", "table-desktop.jpg", "table-phone.jpg"):
+    for name in ("table-meld.jpg", "table-desktop.jpg", "table-phone.jpg", "table-hint.jpg", "table-review.jpg"):
         path = out / name
         print(path, path.stat().st_size if path.exists() else "not taken")
 

@@ -168,3 +168,55 @@ BROWSER = BrowserThread()  # closed at the end of the run (tests/conftest.py)
 def in_browser(fn: Callable[[Any], T]) -> T:
     """Run ``fn(browser)`` with the run's one Chromium, in its thread (the sync API's event loop stays there)."""
     return BROWSER.run(fn)
+
+
+# ---------------------------------------------------------------- what the aids' tests share
+
+
+def open_page(browser: Any, size: tuple[int, int] = (390, 844), errors: list[str] | None = None, *,
+              theme: str | None = None, reduce: bool = True, **options: Any) -> Any:
+    """A page in a fresh context (its own storage) at ``size``, Playwright's waits at :data:`TIMEOUT_MS`.
+
+    Args:
+        browser: the run's Chromium (:func:`in_browser`).
+        size: the viewport, width and height in CSS px.
+        errors: where the page's uncaught errors go (none kept when ``None``).
+        theme: the system's colour scheme (``"light"`` or ``"dark"``), or ``None`` for Chromium's default.
+        reduce: movement reduced (the system's setting).
+        options: more ``new_context`` options.
+    """
+    opts: dict[str, Any] = {"viewport": {"width": size[0], "height": size[1]}, **options}
+    if reduce:
+        opts["reduced_motion"] = "reduce"
+    if theme is not None:
+        opts["color_scheme"] = theme
+    ctx = browser.new_context(**opts)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+def scripted_table(page: Any, handler: Callable[[Any], None]) -> None:
+    """Serve the page's socket from ``handler`` (a scripted server, tests/web_fixtures.py ``Scripted``), the
+    page opening on the table (as a reload of it does)."""
+    page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+    page.route_web_socket("**/ws", handler)
+
+
+def start_solo(page: Any, url: str, level: str = "easy") -> None:
+    """From Home, start a solo match at ``level`` (a click) and wait for the table."""
+    page.goto(url)
+    page.get_by_test_id("home").wait_for()
+    page.get_by_test_id(f"level-{level}").click()
+    page.get_by_test_id("table").wait_for()
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+
+
+def serious_axe(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, ``"id (impact)"`` each."""
+    from .test_browser_a11y import axe_runner  # one axe-core, injected once per document
+
+    return [f"{v['id']} ({v['impact']})" for v in axe_runner().run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")]

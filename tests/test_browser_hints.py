@@ -1,8 +1,8 @@
 """The Hint at the table (views/hint.js; docs/protocol.md, "Hints"), in a real solo match from Home.
 
 - On South's move the Hint button is there, labelled, and reachable by keyboard; pressing it (Enter)
-  shows the reason in words (a status for screen readers) and rings the card or button it names, which
-  is one of the moves the view offers.
+  shows the reason in words (said by the page's announcer for screen readers) and rings the card or
+  button it names, which is one of the moves the view offers.
 - Playing the move takes the hint away (it was for that version only).
 - Screenshots at 360x740, 390x844 and 1440x900, light and dark (tests/artifacts/hint-*.png), with
   nothing of the panel cut or wider than the window.
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .browser_support import ARTIFACTS, TIMEOUT_MS, Server, in_browser, module_server
+from .browser_support import ARTIFACTS, Server, in_browser, module_server, open_page, start_solo
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import settle
 
@@ -40,8 +40,9 @@ def hint_once(page: Any) -> dict[str, Any]:
       const marked = [...document.querySelectorAll('.hinted')];
       const box = document.getElementById('hint-box').getBoundingClientRect();
       return {
-        reason: document.getElementById('hint-reason').textContent,
-        role: document.getElementById('hint-reason').getAttribute('role'),
+        reason: document.querySelector('#hint-reason .hint-shown').textContent,
+        words: document.querySelector('#hint-reason .sr-only').textContent,
+        said: [...document.querySelectorAll('#announcer > p')].map((p) => p.textContent),
         label: document.querySelector('[data-testid=hint-button]').getAttribute('aria-label'),
         marked: marked.map((e) => e.dataset.card || e.dataset.testid),
         legal: document.body.dataset.legal,
@@ -57,14 +58,8 @@ def test_the_hint_button_shows_the_move_and_why(server: Server, size: tuple[int,
         errors: list[str] = []
         out: dict[str, Any] = {}
         for theme in ("light", "dark"):
-            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
-                                      color_scheme=theme)
-            ctx.set_default_timeout(TIMEOUT_MS)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server.url)
-            page.get_by_test_id("level-easy").click()
-            page.wait_for_function("() => document.body.dataset.screen === 'table'")
+            page = open_page(browser, size, errors, theme=theme)
+            start_solo(page, server.url)
             first = hint_once(page)
             page.screenshot(path=str(ARTIFACTS / f"hint-{size[0]}x{size[1]}-{theme}.png"))
             # play the hinted move where it is a card or a button: the hint goes with its version
@@ -77,7 +72,7 @@ def test_the_hint_button_shows_the_move_and_why(server: Server, size: tuple[int,
                 out[f"after-{theme}"] = page.evaluate(
                     "() => [document.querySelectorAll('.hinted').length, document.getElementById('hint-reason')?.textContent || '']")
             out[theme] = first
-            ctx.close()
+            page.context.close()
         out["errors"] = errors
         return out
 
@@ -87,7 +82,7 @@ def test_the_hint_button_shows_the_move_and_why(server: Server, size: tuple[int,
     for theme in ("light", "dark"):
         got = out[theme]
         assert got["reason"].endswith(".") and got["reason"][0].isupper(), got
-        assert got["role"] == "status" and got["label"].startswith("Hint")
+        assert f"Hint: {got['words']}" in got["said"] and got["label"].startswith("Hint")  # the announcer says it
         assert got["box"][0] >= 0 and got["box"][1] <= got["width"] and got["scrollWidth"] <= got["width"], got
         assert len(got["marked"]) >= 1, got  # the card or the button is ringed
         if f"after-{theme}" in out:

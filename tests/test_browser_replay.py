@@ -23,9 +23,8 @@ from pinochle.server.history import history_message
 from pinochle.server.table import Table
 
 from .browser_checks import OVERFLOW
-from .browser_support import TIMEOUT_MS, in_browser
+from .browser_support import in_browser, open_page, scripted_table, serious_axe
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_a11y import axe_runner
 from .test_browser_layout import server, settle  # noqa: F401  (server: the fixture)
 from .web_fixtures import Scripted
 
@@ -78,14 +77,9 @@ class WithHistory(Scripted):
 def viewer(url: str, state: State, size: tuple[int, int], theme: str, name: str) -> dict[str, Any]:
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
-                                  color_scheme=theme)
-        ctx.set_default_timeout(TIMEOUT_MS)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page = open_page(browser, size, errors, theme=theme)
         script = WithHistory(state)
-        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-        page.route_web_socket("**/ws", script.handler)
+        scripted_table(page, script.handler)
         page.goto(url)
         page.get_by_test_id("result").wait_for()
         out: dict[str, Any] = {}
@@ -107,8 +101,7 @@ def viewer(url: str, state: State, size: tuple[int, int], theme: str, name: str)
         out["overflow"] = page.evaluate(OVERFLOW)
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}.png"))
-        out["axe"] = [f"{v['id']} ({v['impact']})" for v in axe_runner().run(page).response["violations"]
-                      if v["impact"] in ("serious", "critical")]
+        out["axe"] = serious_axe(page)
         page.get_by_test_id("replay-next").click()
         out["after_next"] = where.inner_text()
         page.keyboard.press("ArrowLeft")
@@ -132,7 +125,7 @@ def viewer(url: str, state: State, size: tuple[int, int], theme: str, name: str)
         out["from_scores"] = page.get_by_test_id("replay-hand").inner_text()
         sent = [m["type"] for m in script.received]
         out["asked"] = sent.count("history")
-        ctx.close()
+        page.context.close()
         out["errors"] = errors
         return out
 

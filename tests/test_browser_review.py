@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .browser_support import ARTIFACTS, TIMEOUT_MS, Server, in_browser, module_server
+from .browser_support import ARTIFACTS, Server, in_browser, module_server, open_page, scripted_table
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import settle
 from .web_fixtures import Scripted
@@ -83,14 +83,9 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
         errors: list[str] = []
         out: dict[str, Any] = {}
         for theme in ("light", "dark"):
-            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
-                                      color_scheme=theme)
-            ctx.set_default_timeout(TIMEOUT_MS)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page = open_page(browser, size, errors, theme=theme)
             script = Reviewing(v)
-            page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-            page.route_web_socket("**/ws", script.handler)
+            scripted_table(page, script.handler)
             page.goto(server.url)
             page.get_by_test_id("hand-summary").wait_for()
             button = page.get_by_test_id("summary-review")
@@ -101,14 +96,14 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
             settle(page)
             page.screenshot(path=str(ARTIFACTS / f"review-{size[0]}x{size[1]}-{theme}.png"))
             out[theme] = page.evaluate("""() => ({
-              title: document.getElementById('review-title').textContent,
+              title: document.getElementById('decision-title').textContent,
               items: [...document.querySelectorAll('[data-testid=review-item]')].map((li) => li.textContent),
               cards: [...document.querySelectorAll('.rv-card')].map((c) => c.getAttribute('aria-label')),
               total: document.querySelector('[data-testid=review-total]').textContent,
               wide: document.documentElement.scrollWidth > innerWidth,
             })""")
             out[f"sent-{theme}"] = [m for m in script.received if m["type"] == "review"]
-            ctx.close()
+            page.context.close()
         out["errors"] = errors
         return out
 
@@ -148,13 +143,9 @@ def test_the_review_at_a_matchs_end(server: Server) -> None:
 
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
-        ctx.set_default_timeout(TIMEOUT_MS)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page = open_page(browser, (390, 844), errors)
         script = Reviewing(v)
-        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
-        page.route_web_socket("**/ws", script.handler)
+        scripted_table(page, script.handler)
         page.goto(server.url)
         page.wait_for_function("() => document.body.dataset.screen === 'result' || document.getElementById('summary-dialog').open")
         if page.get_by_test_id("hand-summary").is_visible():
@@ -165,7 +156,7 @@ def test_the_review_at_a_matchs_end(server: Server) -> None:
         page.get_by_test_id("review-list").wait_for()
         items = page.locator("[data-testid=review-item]").count()
         page.screenshot(path=str(ARTIFACTS / "review-match-end-390x844.png"))
-        ctx.close()
+        page.context.close()
         return {"errors": errors, "items": items, "sent": [m for m in script.received if m["type"] == "review"]}
 
     ARTIFACTS.mkdir(exist_ok=True)

@@ -23,7 +23,7 @@ import pytest
 
 from pinochle.server.storage import SQLiteStorage
 
-from .browser_support import ARTIFACTS, TIMEOUT_MS, Server, in_browser, module_server
+from .browser_support import ARTIFACTS, Server, in_browser, module_server, open_page
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_a11y import Matrix
 
@@ -54,11 +54,8 @@ def seed(srv: Server) -> None:
 
 
 def open_as(browser: Any, srv: Server, device: str, size: tuple[int, int], errors: list[str]) -> Any:
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.add_init_script(f"try {{ localStorage.setItem('pinochle.device', '{device}'); }} catch (e) {{}}")
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = open_page(browser, size, errors)
+    page.context.add_init_script(f"try {{ localStorage.setItem('pinochle.device', '{device}'); }} catch (e) {{}}")
     page.goto(srv.url)
     page.get_by_test_id("home").wait_for()
     page.wait_for_function("() => document.body.dataset.connected === '1'")
@@ -73,7 +70,7 @@ def open_stats_by_keyboard(page: Any, button: str) -> None:
 
 def rows(page: Any, game: str) -> dict[str, str]:
     return dict(page.evaluate("""(g) => [...document.querySelectorAll(`[data-testid="stats-${g}"] .stats-row`)]
-      .map(r => [r.querySelector('dt').textContent, r.querySelector('dd').textContent])""", game))
+      .map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])""", game))
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .browser_support import TIMEOUT_MS, in_browser, module_server
+from .browser_support import in_browser, module_server, open_page, serious_axe, start_solo
 from .test_browser import body, pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_a11y import axe_runner
 from .test_browser_layout import settle, to_souths_first_card
 
 SIZES = {"360x740": (360, 740), "390x844": (390, 844), "1440x900": (1440, 900)}
@@ -45,14 +44,8 @@ TOOLS = """() => {
 def undo_at(url: str, size: tuple[int, int], theme: str, name: str) -> dict[str, Any]:
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, color_scheme=theme)
-        ctx.set_default_timeout(TIMEOUT_MS)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
-        page.get_by_test_id("home").wait_for()
-        page.get_by_test_id("level-normal").click()
-        page.get_by_test_id("table").wait_for()
+        page = open_page(browser, size, errors, theme=theme, reduce=False)  # the cards may move: an undo moves none
+        start_solo(page, url, "normal")
         btn = page.get_by_test_id("undo-button")
         out: dict[str, Any] = {"label": btn.get_attribute("aria-label"), "visible": btn.is_visible()}
         firsts: list[dict[str, Any]] = []
@@ -66,8 +59,7 @@ def undo_at(url: str, size: tuple[int, int], theme: str, name: str) -> dict[str,
         out["tools"] = page.evaluate(TOOLS)
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}-before.png"))
-        out["axe"] = [f"{v['id']} ({v['impact']})" for v in axe_runner().run(page).response["violations"]
-                      if v["impact"] in ("serious", "critical")]
+        out["axe"] = serious_axe(page)
         version = body(page, "version")
         btn.focus()
         page.keyboard.press("Enter")
@@ -84,7 +76,7 @@ def undo_at(url: str, size: tuple[int, int], theme: str, name: str) -> dict[str,
         out["focus_after"] = page.evaluate(
             "() => document.activeElement?.closest?.('#controls, #hand, .tools')?.id || document.activeElement?.className || ''")
         page.screenshot(path=str(SHOTS / f"{name}-after.png"))
-        ctx.close()
+        page.context.close()
         out["errors"] = errors
         return out
 

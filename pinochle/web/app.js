@@ -24,7 +24,7 @@ import {
   dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, openHandSummary, routeSeat, seatInPlay, send, sendHello, setIdle, st,
   tableActions, tableSeating, tick, useSocket,
 } from "./controller.js";
-import { handReplay, openReplay, sendUndo, stepReplay } from "./controller.js";
+import { afterReplay, afterReview, handReplay, openReplay, sendUndo, stepReplay } from "./controller.js";
 import { movingText } from "./words.js";
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
@@ -415,6 +415,7 @@ function wire() {
   on("replay-next", "click", () => stepReplay(1));
   on("replay-prev-hand", "click", () => handReplay(-1));
   on("replay-next-hand", "click", () => handReplay(1));
+  on("replay-dialog", "close", afterReplay);
   $("replay-dialog").addEventListener("keydown", (e) => {
     // left and right arrows step trick by trick (Home and End: the deal and the last trick)
     const by = { ArrowLeft: -1, ArrowRight: 1, Home: -99, End: 99 }[e.key];
@@ -495,6 +496,7 @@ function wire() {
     send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });
   });
   on("summary-review", "click", () => tableActions.review(Number($("summary-dialog").dataset.hand)));
+  on("review-dialog", "close", afterReview);
   on("room-hints", "change", (e) => send({ type: ClientType.ROOM_HINTS, on: e.target.value === "on" }));
   on("cancel-search", "click", () => send({ type: ClientType.CANCEL_SEARCH }));
   on("back-to-lobby", "click", returnToLobby);

@@ -85,6 +85,7 @@ export const st = {
   hint: null, // the last `hint` answer ({match, version, action, reason}), shown while its version is the view's
   hintPending: false, // a hint was asked for and not answered yet
   reviewFor: null, // the hand whose decision review the review dialog shows (views/review.js)
+  reviewReturn: null, // the view's version when the review was opened from a hand's summary (back to it on close)
 };
 
 let net = null; // the socket (socket.js), given by app.js
@@ -491,7 +492,8 @@ export function sendUndo() {
 
 // ------------------------------------------------------------------ the replay viewer (views/replay.js)
 
-const replay = { history: null, hand: 0, step: 0, wanted: false, url: null };
+// back: the view's version when the viewer was opened from the score sheet (closing it goes back there)
+const replay = { history: null, hand: 0, step: 0, wanted: false, url: null, back: null };
 
 /** Ask the server for the match's finished hands; the viewer opens on the last of them when they come. */
 export function openReplay() {
@@ -515,8 +517,21 @@ export function onHistory(msg) {
     replay.step = 0;
   }
   drawReplay();
-  if ($("scores-dialog").open) $("scores-dialog").close();
+  if ($("scores-dialog").open) {
+    replay.back = st.view?.version ?? null;
+    $("scores-dialog").close();
+  }
   if (!$("replay-dialog").open) $("replay-dialog").showModal();
+}
+
+/** The viewer closed: back to the score sheet it was opened from (the view unchanged since), the focus on its
+ * Replay button, as a dialog opened from another gives the focus back. */
+export function afterReplay() {
+  const from = replay.back;
+  replay.back = null;
+  if (from === null || from !== st.view?.version || document.querySelector("dialog[open]")) return;
+  openDialog("scores");
+  $("scores-replay").focus();
 }
 
 function drawReplay() {
@@ -526,11 +541,12 @@ function drawReplay() {
   // a table of 4 or 5: the hand's own lineup names the chair that sat at each seat that hand
   const name = (seat, lineup) => (s && lineup && s.chairName && lineup[seat] !== undefined
     ? s.chairName(lineup[seat]) : s ? s.name(seat) : seat);
-  const { body, title, steps, where } = renderReplay(h0, replay.hand, replay.step, name);
+  const { body, title, steps, where, said } = renderReplay(h0, replay.hand, replay.step, name);
   $("replay-title").textContent = `Replay · ${title}`;
   $("replay-body").replaceChildren(body);
   $("replay-hand").textContent = `${title} of ${h0.hands.length}`;
   $("replay-where").textContent = where;
+  $("replay-said").textContent = said; // the dialog's live region: each step said as it is taken
   $("replay-prev").disabled = replay.step === 0;
   $("replay-next").disabled = replay.step >= steps;
   $("replay-prev-hand").disabled = replay.hand === 0;
@@ -564,6 +580,16 @@ export function handReplay(delta) {
   drawReplay();
 }
 
+/** The review closed: back to the hand's summary it was opened from (the view unchanged since), the focus on
+ * its Review button, as a dialog opened from another gives the focus back. */
+export function afterReview() {
+  const from = st.reviewReturn;
+  st.reviewReturn = null;
+  if (from === null || from !== st.view?.version || st.screen !== "table" || document.querySelector("dialog[open]")) return;
+  $("summary-dialog").showModal();
+  $("summary-review").focus();
+}
+
 export const tableActions = {
   // by the step the bid control read from the view (views/controls.js bidStepAt), between legal.bid.min and .max
   bidBy: (delta) => { st.bid = Math.min(st.bidMax ?? Infinity, Math.max(st.bidMin ?? 0, st.bid + delta)); renderTable(); },
@@ -589,6 +615,7 @@ export const tableActions = {
     if (!Number.isInteger(hand) || hand < 1) return;
     if (!send({ type: ClientType.REVIEW, match: st.match ? st.match.id : null, hand })) return;
     st.reviewFor = hand;
+    st.reviewReturn = $("summary-dialog").open ? st.view?.version ?? null : null;
     renderDecisionReview(hand, null);
     for (const d of document.querySelectorAll("dialog[open]:not(#rules-dialog)")) d.close();
     $("review-dialog").showModal();

@@ -186,3 +186,17 @@ export function refreshCardArt(root = globalThis.document) {
     if (img.getAttribute("src") !== src) img.setAttribute("src", src);
   }
 }
+
+const RANK_BY_TXT = Object.freeze(Object.fromEntries(Object.values(RANK).map((r) => [r.txt, r.name.toLowerCase()])));
+const SUIT_BY_SYM = Object.freeze(Object.fromEntries(Object.values(SUIT).map((s) => [s.sym, s.name])));
+
+/**
+ * A sentence of the server's with its cards in words, for a screen reader (a suit symbol alone is read as
+ * "black heart suit"): "Play the 10♠: your partner's A♠ is winning." → "Play the ten of spades: your
+ * partner's ace of spades is winning."; a suit symbol on its own becomes the suit's name.
+ */
+export function cardsInWords(text) {
+  return String(text ?? "")
+    .replace(/(10|[AKQJ9])([♠♥♦♣])\uFE0E?/g, (_, rank, sym) => `${RANK_BY_TXT[rank]} of ${SUIT_BY_SYM[sym]}`)
+    .replace(/([♠♥♦♣])\uFE0E?/g, (_, sym) => SUIT_BY_SYM[sym]);
+}

@@ -11,6 +11,7 @@
 //   (a playable card when it is your turn, otherwise the hand).
 // - The hand's keys are described to screen readers once, when the focus
 //   enters the hand (#hand-hint).
+// - Tab goes round inside an open modal dialog, never out of it.
 // Plain ES module, no dependencies.
 
 let handIndex = 0; // the hand's tab stop, by position
@@ -21,6 +22,14 @@ const $ = (id) => document.getElementById(id);
 const handCards = () => [...document.querySelectorAll("#hand button.card")];
 const tableShown = () => document.body.dataset.screen === "table";
 const dialogOpen = () => Boolean(document.querySelector("dialog[open]"));
+
+/** Add (or take away) the description `id` of `el`, keeping its others (a hint's reason, views/hint.js). */
+function describe(el, id, on) {
+  const ids = (el.getAttribute("aria-describedby") ?? "").split(/\s+/).filter((x) => x && x !== id);
+  if (on) ids.unshift(id);
+  if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+  else el.removeAttribute("aria-describedby");
+}
 
 function focusEl(el) {
   if (!el) return false;
@@ -130,6 +139,35 @@ function onHandKey(e) {
   cards[j].focus();
 }
 
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]):not([type=hidden]), select:not([disabled]), '
+  + 'textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round inside an open modal dialog: from its last control to its first and back,
+ * never out to the page behind it or the browser's own bar (a modal <dialog> alone lets the focus leave).
+ */
+function keepInDialog(e) {
+  if (e.key !== "Tab" || e.altKey || e.ctrlKey || e.metaKey) return;
+  const dialog = [...document.querySelectorAll("dialog[open]")].filter((d) => d.matches(":modal")).pop();
+  if (!dialog) return;
+  const stops = [...dialog.querySelectorAll(FOCUSABLE)].filter((el) => el.getClientRects().length
+    && getComputedStyle(el).visibility !== "hidden" && !el.closest("[hidden], [inert]"));
+  if (!stops.length) return;
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  const at = document.activeElement;
+  const inside = dialog.contains(at);
+  // before the first stop: the dialog itself or its title (focused on opening, tabindex -1)
+  const beforeFirst = inside && !stops.includes(at) && Boolean(at.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING);
+  if (e.shiftKey && (!inside || at === first || beforeFirst)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (!inside || at === last)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /** Wire the keyboard: the hand's keys, focus tracking, dialogs returning the focus. */
 export function initKeys() {
   const hand = $("hand");
@@ -147,11 +185,11 @@ export function initKeys() {
     setStop(cards, i);
     // say how the hand works once, as the focus comes into it
     const fromOutside = !(e.relatedTarget instanceof Node && hand.contains(e.relatedTarget));
-    for (const c of cards) if (c !== e.target) c.removeAttribute("aria-describedby");
-    if (fromOutside && $("hand-hint")) e.target.setAttribute("aria-describedby", "hand-hint");
-    else e.target.removeAttribute("aria-describedby");
+    for (const c of cards) if (c !== e.target) describe(c, "hand-hint", false);
+    describe(e.target, "hand-hint", fromOutside && Boolean($("hand-hint")));
   });
   document.addEventListener("focusin", (e) => { lastFocused = e.target; });
+  document.addEventListener("keydown", keepInDialog);
   for (const d of document.querySelectorAll("dialog")) {
     // a dialog gives the focus back to where it was; if that is gone, to a sensible place
     d.addEventListener("close", rescueFocus);

@@ -3,7 +3,7 @@
 // screen the message calls for.
 
 import { ClientType, ErrorCode, Phase, ServerType, StateEvent } from "./protocol.js";
-import { readSession } from "./dom.js";
+import { cardsInWords, readSession } from "./dom.js";
 import { announce, announceChanges, notice, presenceChanges, roomChanges, toast } from "./announcer.js";
 import {
   adopt, askResume, currentSeatToken, drawHome, emptySeat, endScreen, forgetSeat, go, handKey, keepSeatToken, renderTable, routeSeat,
@@ -202,7 +202,10 @@ function onMatched() {
 function onHint(msg) {
   st.hint = msg;
   st.hintPending = false;
-  if (st.screen === "table") renderTable();
+  if (st.screen !== "table") return;
+  renderTable();
+  // said once, by the page's polite announcer (a live region that is always there)
+  if (typeof msg.reason === "string" && msg.version === st.view?.version) announce(`Hint: ${cardsInWords(msg.reason)}`);
 }
 
 /** A decision review's answer (docs/protocol.md, "The decision review"): drawn in its dialog (views/review.js). */

@@ -30,7 +30,8 @@ async function loadGames() {
 }
 
 function say(text) {
-  fill($("stats-body"), h("p", { class: "stats-wait", role: "status" }, text));
+  fill($("stats-body"), h("p", { class: "stats-wait" }, text));
+  $("stats-said").textContent = text; // the dialog's status, there from the start: a screen reader says it
 }
 
 /** Open the Statistics page and ask for the figures. */
@@ -52,6 +53,10 @@ export async function onStats(msg) {
   if (!dialog?.open) return;
   const names = await loadGames();
   fill($("stats-body"), statsSections(msg.games ?? {}, names));
+  const played = Object.keys(msg.games ?? {}).length;
+  $("stats-said").textContent = played
+    ? `Your figures are here: ${played === 1 ? "one game" : `${played} games`} played on this device, each a table.`
+    : "No finished hands on this device yet.";
   dialog.dataset.ready = "1";
 }
 

@@ -574,8 +574,8 @@ export function renderScores(ctx) {
 /**
  * The sealed shuffle, under the score sheet and the result: the summary's `commitment` (SHA-256 of the
  * seed and a secret salt, shown from the first deal) and, once the match has ended, the `seed` and `salt`
- * themselves, with a link to how anyone checks them (docs/records.md, opened in a new tab so that reading
- * it never marks anyone away). Nothing for a match stored before the seal.
+ * themselves, with a link to how anyone checks them ("Verify the shuffle" once they are shown; docs/records.md,
+ * opened in a new tab so that reading it never marks anyone away, as a screen reader is told). Nothing for a match stored before the seal.
  */
 export function sealLine(match) {
   const sealed = match?.commitment;
@@ -586,7 +586,9 @@ export function sealLine(match) {
     "Shuffle sealed before the first deal: ", h("code", { title: sealed }, short),
     shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ". ")
       : " (its seed is shown when the match ends). ",
-    h("a", { href: "/rules/doc/records#a-verifiable-shuffle", target: "_blank", rel: "noopener" }, "How to check it"));
+    // at the end it can be checked: "Verify the shuffle"; before, how it will be
+    h("a", { href: "/rules/doc/records#a-verifiable-shuffle", target: "_blank", rel: "noopener", "data-testid": "seal-link" },
+      shown ? "Verify the shuffle" : "How to check it", h("span", { class: "sr-only" }, " (opens in a new tab)")));
 }
 
 function finalScore(s, v) {

@@ -4,7 +4,7 @@
 // Pure view function: it draws from `ctx` (the view, the hint kept for this version) and marks the
 // elements the other views drew.
 
-import { $, fill, h } from "../dom.js";
+import { $, cardsInWords, fill, h } from "../dom.js";
 import { Phase } from "../protocol.js";
 
 /** The element(s) the hint's action names, among those the table's views drew. */
@@ -42,7 +42,10 @@ function targets(action) {
 export function renderHint(ctx) {
   const { v, hint, hintsOn, act } = ctx;
   const el = $("hint-box");
-  for (const old of document.querySelectorAll(".hinted")) old.classList.remove("hinted");
+  for (const old of document.querySelectorAll(".hinted")) {
+    old.classList.remove("hinted");
+    describedBy(old, false);
+  }
   const L = v.legal ?? {};
   const mine = hintsOn && v.turn === v.seat && Object.keys(L).length > 0
     && v.phase !== Phase.HAND_END && v.phase !== Phase.MATCH_END;
@@ -56,10 +59,27 @@ export function renderHint(ctx) {
   const button = h("button", {
     class: "btn ghost hint-btn", type: "button", "data-testid": "hint-button", "data-focus": "hint-button",
     "aria-label": "Hint: what would the Hard player do here?", "aria-describedby": answer ? "hint-reason" : null,
-    disabled: ctx.hintPending ? true : null, onclick: act.hint,
+    // on its way: aria-disabled, not disabled, so that the focus stays on the button (controller.js guards it)
+    "aria-disabled": ctx.hintPending ? "true" : null, onclick: act.hint,
   }, "Hint");
-  const reason = h("p", { id: "hint-reason", class: "hint-reason", "data-testid": "hint-reason", role: "status" },
-    answer ? answer.reason : "");
+  // not a live region: it is drawn anew with each view; the announcer says the reason (messages.js onHint)
+  // its cards as symbols on screen, in words for a screen reader (the description of the ringed move)
+  const reason = h("p", { id: "hint-reason", class: "hint-reason", "data-testid": "hint-reason" },
+    answer ? [h("span", { "aria-hidden": "true", class: "hint-shown" }, answer.reason),
+      h("span", { class: "sr-only" }, cardsInWords(answer.reason))] : null);
   fill(el, button, reason);
-  if (answer) for (const t of targets(answer.action)) t.classList.add("hinted");
+  if (answer) {
+    for (const t of targets(answer.action)) {
+      t.classList.add("hinted");
+      describedBy(t, true); // a screen reader on the ringed card or button hears why
+    }
+  }
+}
+
+/** Add (or take away) the hint's reason among the descriptions of `el`, keeping its others. */
+function describedBy(el, on) {
+  const ids = (el.getAttribute("aria-describedby") ?? "").split(/\s+/).filter((id) => id && id !== "hint-reason");
+  if (on) ids.push("hint-reason");
+  if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+  else el.removeAttribute("aria-describedby");
 }

@@ -3,7 +3,7 @@
 // the calls and of the cards come from the server (`replays`); the cards a seat holds before a trick
 // are the ones it plays from that trick on (a hand played out plays every card it holds).
 
-import { cardEl, cardShort, h, SUIT, VS } from "../dom.js";
+import { cardEl, cardName, cardShort, h, SUIT, VS } from "../dom.js";
 
 /** The cards `seat` holds before trick `k` of `tricks` (those it plays in trick k and after). */
 export function heldBefore(tricks, seat, k) {
@@ -37,7 +37,7 @@ function callWord(call) {
  * @param {number} step the step
  * @param {(seat: string, lineup?: object) => string} name a seat's name at this table ("You", "Partner", ...),
  *   given the hand's `lineup` at a table of 4 or 5 (the chair at each seat that hand)
- * @returns {{body: HTMLElement, title: string, steps: number, where: string}}
+ * @returns {{body: HTMLElement, title: string, steps: number, where: string, said: string}} (`said`: the step in words)
  */
 export function renderReplay(history, hand, step, nameAt) {
   const rec = history.hands[hand];
@@ -67,13 +67,30 @@ export function renderReplay(history, hand, step, nameAt) {
       step === 0 && meld && meld.melds?.length
         ? h("p", { class: "replay-meld" }, meld.melds.map((m) => `${m.name} ${m.points}`).join(", ")) : null);
   }));
-  const trickLine = trick ? h("p", { class: "replay-trick", "aria-live": "polite" },
+  // drawn anew at each step: not a live region itself (the dialog's #replay-said says the step, `said`)
+  const trickLine = trick ? h("p", { class: "replay-trick" },
     trick.seats.map((s, i) => `${name(s)}: ${cardShort(trick.cards[i])}`).join(" · "),
-    trick.winner ? ` — ${name(trick.winner)} wins` : "") : h("p", { class: "replay-trick", "aria-live": "polite" }, where);
+    trick.winner ? ` — ${name(trick.winner)} wins` : "") : h("p", { class: "replay-trick" }, where);
   const body = h("div", { class: "replay-body" },
     h("p", { class: "replay-contract" }, contract),
     step === 0 ? auction : null,
     trickLine,
     hands);
-  return { body, title, steps, where };
+  return { body, title, steps, where, said: saidAt(rp, trick, where, name) };
+}
+
+/**
+ * The step in words, for a screen reader: where it is, then the contract (at the deal) or each seat's card
+ * named in full and who won the trick ("Trick 1 of 12. You: Ace of spades, West: Ten of spades, … You win.").
+ */
+export function saidAt(rp, trick, where, name) {
+  if (trick) {
+    const cards = trick.seats.map((s, i) => `${name(s)}: ${cardName(trick.cards[i])}`).join(", ");
+    return `${where}. ${cards}.${trick.winner ? ` ${name(trick.winner)} won the trick.` : ""}`;
+  }
+  const trump = SUIT[rp.trump] ? `${SUIT[rp.trump].name} trump` : "";
+  const contract = rp.thrown_in ? "Thrown in: nobody bid."
+    : rp.declarer ? `${name(rp.declarer)} took the bid at ${rp.bid ?? ""}${trump ? `, ${trump}` : ""}.`
+      : trump ? `${trump[0].toUpperCase()}${trump.slice(1)}.` : "";
+  return `${where} of hand ${rp.number ?? ""}. ${contract}`.replace(/ +/g, " ").trim();
 }

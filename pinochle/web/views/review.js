@@ -3,20 +3,21 @@
 // the points it reckons you gave up, and why, the cards named as cards. Pure view function: it draws the
 // server's `review` answer (or the wait for it) into the review dialog.
 
-import { $, cardName, cardShort, fill, h, SUIT } from "../dom.js";
+import { $, cardName, cardShort, cardsInWords, fill, h, SUIT } from "../dom.js";
 
-/** An action object in a few words, its cards shown as cards (e.g. "K♦", "Bid 260", "Pass"). */
 /** A card as a small face: its rank and suit, red or black, named in full for a screen reader. */
 function card(token) {
-  return h("span", { class: `rv-card ${SUIT[token[1]]?.color ?? ""}`.trim(), "aria-label": cardName(token) }, cardShort(token));
+  // role img: a screen reader reads its name ("King of diamonds"), never the symbols
+  return h("span", { class: `rv-card ${SUIT[token[1]]?.color ?? ""}`.trim(), role: "img", "aria-label": cardName(token) },
+    cardShort(token));
 }
 
+/** An action object in a few words, its cards shown as cards (e.g. "K♦", "Bid 260", "Pass"). */
 function said(action) {
   switch (action.type) {
     case "play": return card(action.card);
     case "give": case "bury":
-      return h("span", { "aria-label": `${action.type === "give" ? "pass" : "bury"} ${action.cards.map(cardName).join(", ")}` },
-        `${action.type === "give" ? "Pass" : "Bury"} `, ...action.cards.map(card));
+      return h("span", {}, `${action.type === "give" ? "Pass" : "Bury"} `, ...action.cards.map(card));
     case "bid": return `Bid ${action.bid}`;
     case "pass": return "Pass";
     case "trump": return `${SUIT[action.suit]?.title ?? action.suit} trump`;
@@ -29,7 +30,8 @@ function said(action) {
 
 function lossText(d) {
   if (d.loss === null || d.loss === undefined) return d.action && JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "not measured";
-  if (d.loss === 0) return "Hard agrees";
+  // another move that Hard rates as good as its own: not "agrees", beside a different "Hard:" move
+  if (d.loss === 0) return JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "no points given up";
   return `${d.loss} points given up`;
 }
 
@@ -39,21 +41,28 @@ function lossText(d) {
  * @param {object|null} answer {match, hand, decisions: [{index, seat, phase, action, best, loss, reason}]}
  */
 export function renderDecisionReview(hand, answer) {
-  $("review-title").textContent = `Your decisions in hand ${hand}`;
+  $("decision-title").textContent = `Your decisions in hand ${hand}`;
   const body = $("review-body");
+  // the dialog's status (#review-said, there from the start) says each step once; the body is drawn anew
+  const status = (text) => { $("review-said").textContent = text; };
   if (!answer) {
-    fill(body, h("p", { class: "rv-wait", role: "status" }, "The Hard player is looking at each of your decisions…"));
+    const wait = "The Hard player is looking at each of your decisions…";
+    fill(body, h("p", { class: "rv-wait" }, wait));
+    status(wait);
     return;
   }
   const ds = answer.decisions ?? [];
   if (!ds.length) {
-    fill(body, h("p", { role: "status" }, "You had no decisions to make in this hand."));
+    fill(body, h("p", {}, "You had no decisions to make in this hand."));
+    status("You had no decisions to make in this hand.");
     return;
   }
   const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);
+  const head = total > 0 ? `In all about ${Math.round(total)} points given up, the costliest first.`
+    : "Hard agrees with every decision it measured.";
+  status(`${head} ${ds.length === 1 ? "One decision" : `${ds.length} decisions`} listed.`);
   fill(body,
-    h("p", { class: "rv-total", role: "status", "data-testid": "review-total" },
-      total > 0 ? `In all about ${Math.round(total)} points given up, the costliest first.` : "Hard agrees with every decision it measured."),
+    h("p", { class: "rv-total", "data-testid": "review-total" }, head),
     h("ol", { class: "rv-list", "data-testid": "review-list" }, ds.map((d) => {
       const same = JSON.stringify(d.action) === JSON.stringify(d.best);
       return h("li", { class: `rv-item${d.loss > 0 ? " costly" : ""}`, "data-testid": "review-item" },
@@ -61,6 +70,8 @@ export function renderDecisionReview(hand, answer) {
           h("span", { class: "rv-you" }, "You: ", said(d.action)),
           same ? null : h("span", { class: "rv-best" }, "Hard: ", said(d.best)),
           h("span", { class: "rv-loss" }, lossText(d))),
-        h("p", { class: "rv-reason" }, d.reason));
+        // the reason's cards in words for a screen reader, as symbols on screen
+        h("p", { class: "rv-reason" }, h("span", { "aria-hidden": "true" }, d.reason),
+          h("span", { class: "sr-only" }, cardsInWords(d.reason))));
     })));
 }

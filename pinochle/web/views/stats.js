@@ -40,7 +40,8 @@ export function statRows(f) {
 /** The id of a game's heading on the page. */
 const headId = (name) => `stats-h-${name}`;
 
-/** One game's section: its name, then its figures as a description list (or that it was never played here). */
+/** One game's section: its name, then its figures as a table, a row header and one cell a row (or that it was
+ * never played here); the game's heading names the table for a screen reader's table navigation. */
 export function gameSection(name, figures) {
   const title = h("h3", { id: headId(name), class: "stats-game-title" }, gameTitle(name));
   if (!figures) {
@@ -48,9 +49,9 @@ export function gameSection(name, figures) {
       title, h("p", { class: "stats-none" }, "Not played on this device yet."));
   }
   const rows = statRows(figures).map(([label, value]) =>
-    h("div", { class: "stats-row" }, h("dt", {}, label), h("dd", {}, value)));
+    h("tr", { class: "stats-row" }, h("th", { scope: "row" }, label), h("td", {}, value)));
   return h("section", { class: "stats-game", "aria-labelledby": headId(name), dataset: { game: name, testid: `stats-${name}` } },
-    title, h("dl", { class: "stats-list" }, rows));
+    title, h("table", { class: "stats-list", "aria-labelledby": headId(name) }, h("tbody", {}, rows)));
 }
 
 /**
