@@ -61,11 +61,9 @@ def test_after_welcome_only_a_presence_state_of_the_solo_match_comes_before_resu
                 before, resumed = until_resume(ws)
                 assert resumed["match"]["id"] == match and resumed["view"]["version"] == waiting["view"]["version"]
                 assert resumed["table"]["seats"]["S"]["connected"] is True
-                assert len(before) <= 1, before
-                for msg in before:
+                for msg in before:  # this socket's arrival, or (two processes) the last one's leaving heard late
                     assert msg["type"] == "state" and msg["event"] == "presence", msg
-                    assert msg["match"] == resumed["match"] and msg["view"] == resumed["view"], msg
-                    assert msg["table"] == resumed["table"], msg
+                    assert msg["match"]["id"] == match and msg["view"] == resumed["view"], msg
                 heard_presence.append(bool(before))
         if svc.mode == "one":
             assert heard_presence == [True, True, True]  # the table is in this process: it hears the return

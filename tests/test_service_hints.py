@@ -81,6 +81,20 @@ def test_hints_in_a_room_only_when_its_creator_turns_them_on(service: Open) -> N
         assert got["version"] == version and got["reason"]
 
 
+def test_hints_cannot_be_turned_on_during_a_room_match(service: Open) -> None:
+    """A room's match keeps the hints setting it started with: turning them on during it is refused (it was
+    accepted, the room then said hints were on while every hint was refused: found by a read-through)."""
+    with service(bot_delay=0, rate=FAST) as svc, svc.connect() as a, svc.connect() as b:
+        make_room(a, b)
+        sa, sb = latest_states(a, b, ready_and_start(a, b))
+        a.send_json({"type": "room_hints", "on": True})
+        err = error(a)
+        assert err["code"] == "room" and "between matches" in err["message"]
+        mover, state = (a, sa) if sa["view"]["turn"] == "S" else (b, sb)
+        mover.send_json({"type": "hint", "match": state["match"]["id"], "version": state["view"]["version"]})
+        assert error(mover)["code"] == "no_hints"
+
+
 def test_no_hints_in_a_room_by_default(service: Open) -> None:
     with service(bot_delay=0, rate=FAST) as svc, svc.connect() as a, svc.connect() as b:
         make_room(a, b)

@@ -640,9 +640,16 @@ class Rooms:
         await self._lobby_call(token, fn)
 
     async def set_hints(self, token: str | None, on: object) -> None:
-        """The creator turns hints on or off for the room's matches (docs/protocol.md, ``hint``)."""
+        """The creator turns hints on or off for the room's matches (docs/protocol.md, ``hint``): between
+        matches only, as the game (a match keeps the setting it started with).
+
+        Raises:
+            ProtocolError: ``room`` during a match, or from someone other than the creator.
+        """
         def fn(r: Room, t: str) -> None:
             r._creator_only(t)
+            if r.phase == "playing":
+                raise RoomError("hints can be turned on or off between matches, not during one")
             r.hints = on is True
         await self._lobby_call(token, fn)
 
