@@ -69,3 +69,15 @@ def test_an_undo_point_is_just_before_the_persons_own_choice() -> None:
             assert step.chooser == Seat.S and turn(step.before) == Seat.S and auto_action(step.before) is None
         line.step((auto_action(state) or random_action(state, rng)).to_json())
     assert line.undo_point(Seat.S) is None  # the hand is over
+
+
+def test_a_damaged_undo_entry_is_named_not_asserted() -> None:
+    """An undo entry whose ``to`` is not an earlier entry's index is a damaged log: a ValueError naming the
+    entry (it was a bare AssertionError: found by a read-through)."""
+    import pytest
+
+    log = [{"type": "pass", "seat": "S"}, {"type": "pass", "seat": "W"}]
+    for bad in ("0", None, True, -1, 5):
+        with pytest.raises(ValueError, match=r"log entry 2: an undo's \"to\" must be the index of an earlier entry"):
+            undone([*log, {"type": "undo", "to": bad}])
+    assert undone([*log, {"type": "undo", "to": 2}]) == []  # back to where it was: nothing taken back

@@ -41,15 +41,19 @@ def hints_allowed(table: Table) -> bool:
 async def hint(table: Table, place: int, version: int) -> dict[str, object]:
     """The ``hint`` answer for the person at ``place`` (a seat, or a chair at a table of 4 or 5).
 
-    The checks are made in this order: hints are allowed at this table (``no_hints``), ``version``
+    The checks are made in this order: the match has not ended early (``no_match``), hints are allowed at
+    this table (``no_hints``), ``version``
     is the current one (``stale``), it is this place's move (``not_your_turn``). The answer depends
     on the place's view and the match id alone (the seed of the search), so two deals the seat cannot
     tell apart get the same hint. Nothing at the table changes, but the match is assisted from then on
     (:meth:`Table.mark_assisted`).
 
     Raises:
-        ProtocolError: ``no_hints``, ``stale`` or ``not_your_turn``.
+        ProtocolError: ``no_match`` (the match ended without a result), ``no_hints``, ``stale`` or
+        ``not_your_turn``.
     """
+    if table.closed or table.abandoned:
+        raise ProtocolError(ErrorCode.NO_MATCH, "this match has ended without a result: it goes no further")
     if not hints_allowed(table):
         where = "Quick Match" if table.kind == "quick" else "this room (its creator may turn them on)"
         raise ProtocolError(ErrorCode.NO_HINTS, f"hints are off in {where}")

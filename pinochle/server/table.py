@@ -887,6 +887,7 @@ class Table:
                 self._step(raw)
             if stored.finished and self.state.phase != "match_end":
                 self.abandoned = True
+            self.assisted = self.assisted or stored.assisted  # a hint asked at another process marks it too
             await self.load_facts()
             if (self._facts(), self.remote_stand_ins) != before:
                 self._changed.set()

@@ -57,6 +57,9 @@ def assisted(actions: Iterable[Mapping[str, object]]) -> bool:
 def undone(actions: Iterable[Mapping[str, object]]) -> list[int]:
     """The indices of the log entries taken back by an undo, the undo entries themselves left out.
 
+    Raises:
+        ValueError: an undo entry whose ``to`` is not the index of an entry before it (a damaged log).
+
     >>> undone([{"type": "pass", "seat": "S"}, {"type": "pass", "seat": "W"}, undo_entry(0),
     ...         {"type": "bid", "seat": "S", "points": 250}])
     [0, 1]
@@ -66,7 +69,9 @@ def undone(actions: Iterable[Mapping[str, object]]) -> list[int]:
     for n, raw in enumerate(log):
         if is_undo(raw):
             to = raw.get("to")
-            assert isinstance(to, int)
+            if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to <= n:
+                raise ValueError(f"log entry {n}: an undo's \"to\" must be the index of an earlier entry, "
+                                 f"not {to!r}")
             out.update(i for i in range(to, n) if not is_undo(log[i]))
     return sorted(out)
 
