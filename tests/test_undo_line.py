@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from pinochle.cards import Seat
 from pinochle.game import auto_action, new_match, turn
+from pinochle.games import GAMES as ALL_GAMES
 from pinochle.records import match_record, replay
 from pinochle.server.undo import Line, fold, undo_entry, undone
 
 from .support import random_action
 
-GAMES = ["table", "partnership-pass", "racehorse", "cutthroat", "auction", "double-deck", "two-handed"]
+GAMES = sorted(ALL_GAMES)  # every game: turned-trump's turned card and dix exchange, britannica's too
 
 
 @settings(max_examples=40, deadline=None)

@@ -46,9 +46,10 @@ def test_an_sqlite_file_from_before_undo_reads_as_not_assisted(tmp_path: Path) -
     old.create_match("m1", "dev", "normal", 7, 0)
     old.append_action("m1", 0, {"type": "pass", "seat": "E"})
     old.close()
-    with sqlite3.connect(tmp_path / "old.db") as db:  # nothing of undo is in the schema: the file is as it was
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert "undone" not in tables
+    with sqlite3.connect(tmp_path / "old.db") as db:  # the file as it was before undo: no assisted mark
+        db.execute("ALTER TABLE matches DROP COLUMN assisted")
+        columns = {r[1] for r in db.execute("PRAGMA table_info(matches)")}
+    assert "assisted" not in columns
     again = SQLiteStorage(tmp_path / "old.db")
     stored = again.load("m1")
     assert stored is not None and stored.assisted is False and len(stored.actions) == 1
