@@ -3,7 +3,7 @@
 // screen the message calls for.
 
 import { ClientType, ErrorCode, Phase, ServerType, StateEvent } from "./protocol.js";
-import { cardsInWords, readSession } from "./dom.js";
+import { $, cardsInWords, readSession } from "./dom.js";
 import { announce, announceChanges, notice, presenceChanges, roomChanges, toast } from "./announcer.js";
 import {
   adopt, askResume, currentSeatToken, drawHome, emptySeat, endScreen, forgetSeat, go, handKey, keepSeatToken, renderTable, routeSeat,
@@ -55,7 +55,15 @@ function onWelcome(msg) {
     applyInvite();
     return;
   }
-  // a reconnect: the server resyncs the seat; the solo match is asked for again
+  // a reconnect: an aid asked on the old socket is never answered (the server drops it with the socket):
+  // the Hint may be asked again, and a decision review being waited for is asked again
+  st.hintPending = false;
+  if (st.reviewFor !== null && $("review-dialog").open) {
+    net.raw({ type: ClientType.REVIEW, match: st.match ? st.match.id : null, hand: st.reviewFor });
+  } else {
+    st.reviewFor = null;
+  }
+  // the server resyncs the seat; the solo match is asked for again
   if (followedSeat && seat) return;
   if (st.focus === "solo" && st.solo.match && st.wantTable) {
     net.raw({ type: ClientType.RESUME });
@@ -210,7 +218,9 @@ function onHint(msg) {
 
 /** A decision review's answer (docs/protocol.md, "The decision review"): drawn in its dialog (views/review.js). */
 function onReview(msg) {
-  if (msg.hand === st.reviewFor) renderDecisionReview(msg.hand, msg);
+  if (msg.hand !== st.reviewFor) return;
+  st.reviewFor = null; // answered: a later refusal of something else leaves the dialog open
+  renderDecisionReview(msg.hand, msg);
 }
 
 function onError(msg) {
