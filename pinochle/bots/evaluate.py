@@ -11,7 +11,8 @@ decision review are built on it.
   the other side's by the game's own scoring (a widow game: the team's settlement). The best
   is the card Hard plays (its ties broken as Hard breaks them).
 * **Trump** (RULES.md, Auction): Hard's simulation of the hand for each playable trump
-  (:meth:`~pinochle.bots.hard.HardPlayer._simulate_trumps`) gives each suit its mean points; in a
+  (:meth:`~pinochle.bots.hard.HardPlayer._simulate_trumps`) gives each suit the lower third of its
+  sampled points (the cautious statistic Hard names trump by); in a
   widow game each suit near the best its mean settlement
   (:meth:`~pinochle.bots.hard.HardPlayer.widow_trump_values`).
 * **A bid or pass** (RULES.md, Auction): where Hard's call is its simulation of the auction
@@ -406,8 +407,10 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
             suit, by_suit = player.widow_trump_values(view, wanted)
             valued = {int(t): v for t, v in by_suit.items()}
         else:
+            # each suit by the statistic Hard names trump by (the lower third of its sampled points: a
+            # cautious estimate), so that Hard's suit is the best valued and a loss is measured as it chooses
             suit, outcomes = player._simulate_trumps(view)
-            valued = {t: sum(o) / len(o) for t, o in enumerate(outcomes) if o}
+            valued = {t: float(sorted(o)[len(o) // 3]) for t, o in enumerate(outcomes) if o}
         if player.rules.trump_needs_marriage:
             suit = married_trump(view, suit)
         action = Action.trump_(seat, suit)
