@@ -1,0 +1,121 @@
+"""More finishing touches of the table, from a fresh reviewer's findings, checked in the real page (Chromium).
+
+1. A card played never lies over a seat: while it flies from its player's seat to the centre (sampled on every
+   frame, motion on) and once it has landed, its box meets no seat's box, name or badge nor a player sitting out
+   on the bench, at 1440x900 and 390x844: cutthroat (3 seats), the table game (4), two-handed (2) and auction at
+   a table of 5 chairs; nor over a player's name under the trick (its own comes when it lands). It sets out from
+   the edge of its player's seat that faces the centre.
+
+Screenshots go to /tmp/polish2-shots when PINOCHLE_SHOTS is set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_layout import in_browser, server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_status_follows import IDLE, View, moving_page, pair
+
+SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+# ---------------------------------------------------------------- a card played, clear of the seats
+
+# On every frame (and once more when called with a true `once`): each card of the trick, as drawn (its flight
+# included, once it can be seen), against every seat's box, name and badges and the bench's players.
+CARD_SAMPLER = """(once) => {
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const look = () => {
+    const out = [];
+    const seats = [...document.querySelectorAll('#felt > .seat, #felt > .seat .seat-name, #felt > .seat .badge, #bench [data-testid^=bench-chair-]')]
+      .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+    // the players' names under the trick's cards, once they can be seen
+    const names = [...document.querySelectorAll('#centre .slot .slot-who')]
+      .filter((e) => e.getClientRects().length && getComputedStyle(e).display !== 'none' && Number(getComputedStyle(e).opacity) >= 0.05);
+    for (const c of document.querySelectorAll('#centre .slot .card')) {
+      const r = c.getBoundingClientRect();
+      if (!r.width || Number(getComputedStyle(c).opacity) < 0.05) continue;
+      for (const s of seats) {
+        if (meet(r, s.getBoundingClientRect())) {
+          out.push(`${c.closest('[data-testid]')?.dataset.testid} over ${s.closest('.seat')?.dataset.seat ?? s.dataset.testid} (${s.className})`);
+        }
+      }
+      for (const n of names) {
+        if (meet(r, n.getBoundingClientRect())) out.push(`${c.closest('[data-testid]')?.dataset.testid} over the name ${n.textContent}`);
+      }
+    }
+    return out;
+  };
+  if (once) return look();
+  window.__clash = []; window.__seen = 0;
+  const sample = () => {
+    if (document.getAnimations().some((a) => a.id === 'pinochle-play' && a.playState === 'running')) {
+      window.__seen += 1;
+      window.__clash.push(...look());
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+  return [];
+}"""
+
+
+def card_played(a: View, b: View) -> bool:
+    """``b`` shows one more card in the same trick than ``a``, played by a seat other than yours, and the trick is
+    then full (every seat's card on the felt)."""
+    if not (a.get("tricks") and b.get("tricks")) or len(a["tricks"]) != len(b["tricks"]):
+        return False
+    ta, tb = a["tricks"][-1], b["tricks"][-1]
+    playing = [s for s in b["seats"] if s not in (b.get("sitting_out") or [])]
+    return (len(tb["cards"]) == len(ta["cards"]) + 1 == len(playing) and tb["seats"][-1] != b["seat"]
+            and b["hand_number"] == a["hand_number"])
+
+
+PLAYED_GAMES = {"cutthroat": None, "table": None, "two-handed": None, "auction": 5}
+PLAYED_LOOKS = [((1440, 900), "light"), ((390, 844), "dark")]
+
+
+@pytest.mark.parametrize("game", list(PLAYED_GAMES))
+def test_a_card_played_never_lies_over_a_seat(server: Any, game: str) -> None:  # noqa: F811
+    a, b = pair(game, card_played, PLAYED_GAMES[game])
+
+    def run(browser: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        errors: list[str] = []
+        for size, theme in PLAYED_LOOKS:
+            ctx, page, script = moving_page(browser, server.url, a, errors, size=size, theme=theme, pace="relaxed")
+            page.evaluate(CARD_SAMPLER, False)
+            script.view = b
+            script.send("move")
+            page.wait_for_function("n => document.body.dataset.version === n", arg=str(b["version"]))
+            page.wait_for_timeout(120)
+            shot(page, f"played-{game}-{size[0]}-{theme}-flying")
+            page.wait_for_function(IDLE)
+            settle(page)
+            shot(page, f"played-{game}-{size[0]}-{theme}-landed")
+            out[f"{size[0]}-{theme}"] = {"flying": sorted(set(page.evaluate("window.__clash"))),
+                                         "frames": page.evaluate("window.__seen"),
+                                         "landed": page.evaluate(CARD_SAMPLER, True),
+                                         "cards": page.locator("#centre .slot .card").count()}
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for look, got in out.items():
+        assert got["cards"] == len(b["tricks"][-1]["cards"]) and got["frames"] >= 3, (look, got)
+        assert got["flying"] == [], (look, got["flying"])
+        assert got["landed"] == [], (look, got["landed"])
