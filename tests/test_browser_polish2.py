@@ -119,3 +119,65 @@ def test_a_card_played_never_lies_over_a_seat(server: Any, game: str) -> None:  
         assert got["cards"] == len(b["tricks"][-1]["cards"]) and got["frames"] >= 3, (look, got)
         assert got["flying"] == [], (look, got["flying"])
         assert got["landed"] == [], (look, got["landed"])
+
+
+# ---------------------------------------------------------------- the players' names at a table of 4 or 5
+
+PLACES = {4: ["East", "North", "West"], 5: ["East", "North-east", "North-west", "West"]}
+
+NAMES = """() => ({
+  seats: [...document.querySelectorAll('#felt > .seat .seat-name')].map((e) => e.textContent.trim()),
+  bench: [...document.querySelectorAll('#bench [data-testid^=bench-chair-]')].map((e) => e.innerText.replace(/\\s+/g, ' ').trim()),
+  initials: [...document.querySelectorAll('#felt > .seat .avatar, #bench .avatar')].map((e) => e.dataset.initials || e.textContent.trim()),
+  label: document.getElementById('bench').getAttribute('aria-label') || '',
+  bar: document.getElementById('match-score').innerText.replace(/\\s+/g, ' ').trim(),
+  player: (document.body.innerText.match(/Player \\d/g) || []),
+})"""
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_the_computer_players_at_a_table_of_chairs_are_named_by_their_places(server: Any, players: int) -> None:  # noqa: F811
+    """A solo auction at a table of 4 or 5 from Home: the computer players are named by their places round the
+    table as the other games name their seats (West, North, East; at 5 North-west and North-east), on the
+    felt, the bench, the top bar (initials NW, NE) and Home's "Continue" line; never "Player 2"; a player
+    sitting out shows "Total" before its match total."""
+    from .test_browser_home import open_home
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, (1440, 900), errors, color_scheme="dark", reduced_motion="reduce")
+        page.get_by_test_id("game-auction").click()
+        page.get_by_test_id("players-select").select_option(str(players))
+        page.get_by_test_id("level-easy").click()
+        page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.busy !== '1'"
+                               " && document.querySelectorAll('#felt > .seat').length === 3")
+        settle(page)
+        shot(page, f"chairs{players}-1440-dark")
+        out: dict[str, Any] = {"wide": page.evaluate(NAMES)}
+        page.set_viewport_size({"width": 390, "height": 844})
+        settle(page)
+        shot(page, f"chairs{players}-390-dark")
+        out["phone"] = page.evaluate(NAMES)
+        if page.get_by_test_id("hand-summary").is_visible():  # a hand you sit out may be over already
+            page.keyboard.press("Escape")
+            page.get_by_test_id("hand-summary").wait_for(state="hidden")
+        page.get_by_test_id("home-button").click()
+        page.get_by_test_id("resume-detail").wait_for()
+        out["resume"] = page.get_by_test_id("resume-detail").inner_text()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    everyone = {"You", *PLACES[players]}
+    for look in ("wide", "phone"):
+        got = out[look]
+        assert got["player"] == [], (look, got)
+        # "Sitting out this hand: West (dealer), total 0; East, total 0"
+        benched = [p.split(",")[0].replace(" (dealer)", "") for p in got["label"].split(": ", 1)[-1].split("; ")]
+        assert sorted(got["seats"] + benched) == sorted(everyone), (look, got)
+        assert got["bench"] and all("Total" in b for b in got["bench"]), (look, got["bench"])
+    if players == 5:
+        assert {"NW", "NE"} <= set(out["phone"]["initials"]), out["phone"]
+        assert {"NW", "NE"} <= set(out["phone"]["bar"].split()), out["phone"]
+    assert all(place in out["resume"] for place in PLACES[players]) and "Player" not in out["resume"], out["resume"]

@@ -111,10 +111,10 @@ export function renderMeld(ctx) {
   );
 }
 
-/** "P3" for "Player 3", "AN" for "Ann Nash"; "You" stays "You". */
+/** "P3" for "Player 3", "AN" for "Ann Nash", "NW" for "North-west"; "You" stays "You". */
 function initialsOf(name) {
   if (name === "You") return name;
-  const words = String(name).split(/\s+/).filter(Boolean);
+  const words = String(name).split(/[\s-]+/).filter(Boolean);
   const first = [...(words[0] ?? "?")][0];
   return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
 }
