@@ -181,3 +181,96 @@ def test_the_computer_players_at_a_table_of_chairs_are_named_by_their_places(ser
         assert {"NW", "NE"} <= set(out["phone"]["initials"]), out["phone"]
         assert {"NW", "NE"} <= set(out["phone"]["bar"].split()), out["phone"]
     assert all(place in out["resume"] for place in PLACES[players]) and "Player" not in out["resume"], out["resume"]
+
+
+# ---------------------------------------------------------------- the sealed shuffle in a player's words
+
+SEAL = """() => {
+  const seal = [...document.querySelectorAll('[data-testid=seal]')].filter((e) => e.getClientRects().length).pop();
+  const words = seal.querySelector('summary');
+  const link = seal.querySelector('a');
+  const w = words.getBoundingClientRect(), l = link.getBoundingClientRect(), s = seal.getBoundingClientRect();
+  return {text: seal.innerText.replace(/\\s+/g, ' ').trim(), words: words.innerText.trim(), title: words.title,
+          link: link.innerText.trim(), last: seal.lastElementChild === link,
+          // the link at the end of the words' line (or under them on a line of its own when they fill it)
+          after: l.left >= w.right - 1 || l.top >= w.bottom - 1,
+          inside: s.left >= -0.5 && s.right <= innerWidth + 0.5, wide: document.documentElement.scrollWidth > innerWidth,
+          open: seal.querySelector('details').open};
+}"""
+
+HEX = r"[0-9a-f]{8}"
+
+
+@pytest.mark.parametrize("look", [((360, 740), "dark"), ((390, 844), "light"), ((1440, 900), "dark")],
+                         ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_the_seal_says_in_a_players_words_that_the_deal_is_sealed(server: Any, look: Any) -> None:  # noqa: F811
+    """The score sheet's seal line reads "Deal sealed · check it after the match", then "Verify" (the link to how
+    to check it) at its end: no hex on the line itself. The commitment is its tooltip and, opened (by a tap or by
+    the keyboard, as a screen reader opens it), the whole figure shows under the words; it stays open when the
+    next state redraws the score sheet. At the match's end: "Deal sealed · check it now", the seed and salt under it."""
+    import re
+
+    from pinochle.verify import commitment
+
+    from .test_browser_match_end import match_end_view
+    from .web_fixtures import Scripted, fixtures
+
+    size, theme = look
+    seed, salt = 9_007_199_254_740_993, "0123456789abcdef0123456789abcdef"
+    sealed = commitment(seed, salt)
+
+    def run(browser: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        playing, ended = fixtures()["hand-12"], match_end_view("table", 1)
+        for name, v, extra in (("playing", playing, {"commitment": sealed}),
+                               ("ended", ended, {"commitment": sealed, "seed": str(seed), "salt": salt})):
+            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
+                                      color_scheme=theme)
+            ctx.set_default_timeout(15_000)
+            page = ctx.new_page()
+            script = Scripted(v, None, extra)
+            page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+            page.route_web_socket("**/ws", script.handler)
+            page.goto(server.url)
+            if name == "playing":
+                page.get_by_test_id("table").wait_for()
+                settle(page)
+                page.get_by_test_id("scores-button").click()
+            else:
+                page.wait_for_function("() => document.body.dataset.screen === 'result'")
+                settle(page)
+            seal = page.get_by_test_id("seal").last
+            seal.scroll_into_view_if_needed()
+            settle(page)
+            got = {"closed": page.evaluate(SEAL)}
+            shot(page, f"seal-{name}-{size[0]}-{theme}")
+            # opened by the keyboard, as a screen reader's user would
+            seal.locator("summary").focus()
+            page.keyboard.press("Enter")
+            settle(page)
+            got["opened"] = page.evaluate(SEAL)
+            got["figures"] = seal.get_by_test_id("seal-figures").inner_text()
+            shot(page, f"seal-{name}-{size[0]}-{theme}-open")
+            if name == "playing":  # the next state redraws the score sheet: still open
+                script.show({**v, "version": v["version"] + 1})
+                page.wait_for_function("n => document.body.dataset.version === n", arg=str(v["version"] + 1))
+                settle(page)
+                got["redrawn"] = page.evaluate(SEAL)
+            out[name] = got
+            ctx.close()
+        return out
+
+    out = in_browser(run)
+    for name, words in (("playing", "Deal sealed \u00b7 check it after the match"),
+                        ("ended", "Deal sealed \u00b7 check it now")):
+        got = out[name]
+        closed, opened = got["closed"], got["opened"]
+        assert closed["words"] == words and closed["link"] == "Verify", closed
+        assert closed["last"] and closed["after"], closed  # "Verify" at the end
+        assert not re.search(HEX, closed["text"]), closed["text"]  # no figures on the line itself
+        assert closed["title"] == f"Seal {sealed}", closed
+        assert closed["inside"] and not closed["wide"], closed
+        assert opened["open"] and sealed in got["figures"].replace("\n", ""), got
+        assert opened["inside"] and not opened["wide"], opened
+    assert str(seed) in out["ended"]["figures"] and salt in out["ended"]["figures"], out["ended"]
+    assert out["playing"]["redrawn"]["open"], out["playing"]

@@ -568,25 +568,36 @@ export function renderScores(ctx) {
   const { v, s } = ctx;
   const hist = v.history ?? [];
   fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand has been finished yet."),
-    sealLine(ctx.match));
+    sealLine(ctx.match, sealOpen($("scores-body"))));
 }
 
 /**
- * The sealed shuffle, under the score sheet and the result: the summary's `commitment` (SHA-256 of the
- * seed and a secret salt, shown from the first deal) and, once the match has ended, the `seed` and `salt`
- * themselves, with a link to how anyone checks them (docs/records.md, opened in a new tab so that reading
- * it never marks anyone away). Nothing for a match stored before the seal.
+ * The sealed shuffle, under the score sheet and the result, in a player's words: "Deal sealed · check it after
+ * the match" (once the match has ended: "check it now"), then the "Verify" link to how anyone checks it
+ * (docs/records.md, opened in a new tab so that reading it never marks anyone away). The figures are there on
+ * demand: the summary's `commitment` (SHA-256 of the seed and a secret salt, shown from the first deal) in the
+ * line's tooltip and under it when opened (a disclosure a screen reader opens as well), and once the match has
+ * ended the `seed` and `salt` themselves. `open`: the disclosure was open before this render. Nothing for a
+ * match stored before the seal.
  */
-export function sealLine(match) {
+export function sealLine(match, open = false) {
   const sealed = match?.commitment;
   if (typeof sealed !== "string" || !sealed) return null;
-  const short = `${sealed.slice(0, 8)}…${sealed.slice(-4)}`;
   const shown = typeof match.seed === "string" && typeof match.salt === "string";
-  return h("p", { class: "seal", "data-testid": "seal" },
-    "Shuffle sealed before the first deal: ", h("code", { title: sealed }, short),
-    shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ". ")
-      : " (its seed is shown when the match ends). ",
-    h("a", { href: "/rules/doc/records#a-verifiable-shuffle", target: "_blank", rel: "noopener" }, "How to check it"));
+  return h("div", { class: "seal", "data-testid": "seal" },
+    h("details", { class: "seal-more", open },
+      h("summary", { title: `Seal ${sealed}`, "data-testid": "seal-words" },
+        shown ? "Deal sealed \u00b7 check it now" : "Deal sealed \u00b7 check it after the match"),
+      h("span", { class: "seal-figures", "data-testid": "seal-figures" },
+        "Sealed before the first deal: ", h("code", { title: sealed }, sealed),
+        shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ".")
+          : " (the seed and salt that open it come when the match ends).")),
+    h("a", { href: "/rules/doc/records#a-verifiable-shuffle", target: "_blank", rel: "noopener" }, "Verify"));
+}
+
+/** Whether the sealed shuffle's figures under `box` are open now (kept open across a render). */
+export function sealOpen(box) {
+  return Boolean(box?.querySelector(".seal details")?.open);
 }
 
 function finalScore(s, v) {
@@ -643,7 +654,7 @@ export function renderResult(ctx) {
   $("result-title").textContent = resultTitle(s, v.winner);
   fill($("result-score"), finalScore(s, v));
   showWhyWon($("result-why"), v);
-  fill($("result-last"), ...lastHandBlock(s, v), sealLine(ctx.match));
+  fill($("result-last"), ...lastHandBlock(s, v), sealLine(ctx.match, sealOpen($("result-last"))));
 }
 
 /** A room or Quick Match result: final scores, the winner, the last hand in its parts and every hand. */
@@ -661,7 +672,7 @@ export function renderReview(ctx) {
     h("h2", {}, `The hands (${hist.length})`),
     // the review lists the hands; the score sheet at the table opens each one (a phone's review has no room for the buttons)
     hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."),
-    sealLine(ctx.match));
+    sealLine(ctx.match, sealOpen($("review-hands"))));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."
     : "Thanks for playing Quick Match.";
