@@ -421,3 +421,54 @@ def test_the_rules_open_with_their_title_and_first_section_at_once(server: Any, 
     assert "late" not in out, out
     assert out["open"] and out["title"] == "How to play Pinochle" and out["first"], out
     assert out["sections"] > 3 and out["busy"] is None, out  # the rest of the rules under it
+
+
+# ---------------------------------------------------------------- the Hint's reason covers nothing of yours
+
+HINT_CLASH = """() => {
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const reason = document.getElementById('hint-reason');
+  const r = reason.getBoundingClientRect();
+  const seen = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+  const others = [
+    ...[...document.querySelectorAll('#felt > .seat, #bench [data-testid^=bench-chair-]')].map((e) => [e, `seat ${e.dataset.seat ?? e.dataset.testid}`]),
+    ...[...document.querySelectorAll('#hand button.card')].map((e) => [e, `card ${e.dataset.card}`]),
+    ...[...document.querySelectorAll('button, a.btn, [role=button]')].filter((e) => !e.closest('#hint-box') && !e.closest('dialog'))
+      .map((e) => [e, `button ${e.dataset.testid || e.id || e.textContent.trim()}`]),
+  ].filter(([e]) => seen(e));
+  return {reason: reason.textContent, box: [r.left, r.top, r.right, r.bottom], inside: r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight,
+          over: others.filter(([e]) => meet(r, e.getBoundingClientRect())).map(([, name]) => name)};
+}"""
+
+
+@pytest.mark.parametrize("game", ["table", "cutthroat"])
+def test_the_hints_reason_covers_no_seat_card_or_button(server: Any, game: str) -> None:  # noqa: F811
+    """A solo match from Home on a phone (360x740 dark, 390x844 light): at your first move the Hint's reason lies
+    over no seat, no card of your hand and no button (but the Hint's own), whole on the screen."""
+    from .test_browser_hints import hint_once
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size, theme in (((360, 740), "dark"), ((390, 844), "light")):
+            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
+                                      color_scheme=theme)
+            ctx.set_default_timeout(15_000)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.url)
+            page.get_by_test_id(f"game-{game}").click()
+            page.get_by_test_id("level-easy").click()
+            page.wait_for_function("() => document.body.dataset.screen === 'table'")
+            hint_once(page)
+            shot(page, f"hint-{game}-{size[0]}-{theme}")
+            out[f"{size[0]}-{theme}"] = page.evaluate(HINT_CLASH)
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for look, got in out.items():
+        assert got["reason"], (look, got)
+        assert got["over"] == [] and got["inside"], (look, got)
