@@ -5,21 +5,28 @@
    on the bench, at 1440x900 and 390x844: cutthroat (3 seats), the table game (4), two-handed (2) and auction at
    a table of 5 chairs; nor over a player's name under the trick (its own comes when it lands). It sets out from
    the edge of its player's seat that faces the centre.
+2. At a table of 4 or 5 chairs the computer players are named by their places round the table (West, North, East;
+   at 5 North-west and North-east), as the other games name their seats; a player sitting out shows "Total".
+3. The seal of the shuffle reads "Deal sealed · check it after the match", then "Verify"; its figures on demand.
+4. Two-handed's melds on the felt on a phone: the opponent's cards readable, nothing cut.
+5. The rules open with their title and first section at once (fetched ahead, kept).
+6. On a phone the Hint's reason lies over no seat, no card of your hand and no button.
+7. Home says where a Quick Match stands after its first hand, and nothing once you have left it.
 
-Screenshots go to /tmp/polish2-shots when PINOCHLE_SHOTS is set.
+Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .browser_support import in_browser, module_server
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_layout import in_browser, server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_layout import server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_status_follows import IDLE, View, moving_page, pair
 
 SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
@@ -472,3 +479,84 @@ def test_the_hints_reason_covers_no_seat_card_or_button(server: Any, game: str) 
     for look, got in out.items():
         assert got["reason"], (look, got)
         assert got["over"] == [] and got["inside"], (look, got)
+
+
+# ---------------------------------------------------------------- Home after a Quick Match's first hand
+
+quick_server = module_server("polish2-quick", "--search-seconds", "0")
+
+TO_HAND_END = """() => { const b = document.body.dataset; return b.phase === 'hand_end' || b.phase === 'match_end'; }"""
+
+
+def play_to_hand_end(page: Any) -> None:
+    """Your moves (pass, name the first trump, the first card you may play) to the hand's end."""
+    from .test_browser import body
+
+    for _ in range(80):
+        page.wait_for_function("() => { const b = document.body.dataset; return b.busy !== '1' && ((b.legal || '') !== ''"
+                               " || b.phase === 'hand_end' || b.phase === 'match_end'); }")
+        if page.evaluate(TO_HAND_END):
+            return
+        dialog = page.get_by_test_id("meld-dialog")
+        if dialog.is_visible():
+            page.get_by_test_id("meld-close").click()
+            dialog.wait_for(state="hidden")
+        legal = body(page, "legal").split(",")
+        version = body(page, "version")
+        if "pass" in legal:
+            page.get_by_test_id("pass-button").click()
+        elif "trump" in legal:
+            page.locator("[data-testid^=trump-]").first.click()
+        elif "play" in legal:
+            page.locator("#hand button.card[data-legal=true]").first.click()
+        else:
+            raise AssertionError(f"an unexpected move: {legal}")
+        page.wait_for_function("v => document.body.dataset.version !== v || document.body.dataset.phase === 'hand_end'",
+                               arg=version)
+    raise AssertionError("the hand did not end")
+
+
+def test_home_says_where_a_quick_match_stands_after_its_first_hand(quick_server: Any) -> None:  # noqa: F811
+    """A Quick Match (computers fill the table at once) played to its first hand's end: Home then says "Hand 1 over
+    · next hand soon"; after "Leave table" Home offers no way back to it, nor after a reload. (A reviewer saw
+    "Hand 1" there after the first hand had ended; not seen again here, nor after "Next hand" then Home, which says
+    "Hand 2": this test keeps watch.)"""
+
+    def run(browser: Any) -> dict[str, Any]:
+        from .test_browser_home import open_home
+
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        page = open_home(browser, quick_server.url, (1440, 900), errors, color_scheme="light", reduced_motion="reduce")
+        page.get_by_test_id("name-input").fill("Kate")
+        page.get_by_test_id("quick-match").click()
+        page.wait_for_function("() => document.body.dataset.screen === 'table'")
+        play_to_hand_end(page)
+        summary = page.get_by_test_id("hand-summary")
+        if summary.is_visible():
+            page.keyboard.press("Escape")
+            summary.wait_for(state="hidden")
+        page.get_by_test_id("home-button").click()
+        page.get_by_test_id("seat-resume-detail").wait_for()
+        settle(page)
+        out["over"] = page.get_by_test_id("seat-resume-detail").inner_text()
+        shot(page, "quick-home-after-hand-1")
+        # leave the table from Home: no way back to it is offered, now nor after a reload
+        page.get_by_test_id("seat-leave").click()
+        confirm = page.locator("dialog[open] .btn.primary, dialog[open] [data-testid=confirm-ok]")
+        if confirm.count():
+            confirm.first.click()
+        page.wait_for_timeout(1500)
+        out["left"] = page.evaluate("() => [document.getElementById('seat-box').hidden, document.getElementById('seat-resume-detail').textContent]")
+        shot(page, "quick-home-after-leave")
+        page.reload()
+        page.get_by_test_id("home").wait_for()
+        page.wait_for_timeout(1500)
+        out["reloaded"] = page.evaluate("() => [document.getElementById('seat-box').hidden, document.getElementById('seat-resume-detail').textContent]")
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["over"] == "Hand 1 over \u00b7 next hand soon", out
+    assert out["left"][0] is True and out["reloaded"][0] is True, out
