@@ -2,7 +2,7 @@
 
 1. A card played never lies over a seat: while it flies from its player's seat to the centre (sampled on every
    frame, motion on) and once it has landed, its box meets no seat's box, name or badge nor a player sitting out
-   on the bench, at 1440x900 and 390x844: cutthroat (3 seats), the table game (4), two-handed (2) and auction at
+   on the bench, at 1440x900, 390x844 and 360x740: cutthroat (3 seats), the table game (4), two-handed (2) and auction at
    a table of 5 chairs; nor over a player's name under the trick (its own comes when it lands). It sets out from
    the edge of its player's seat that faces the centre.
 2. At a table of 4 or 5 chairs the computer players are named by their places round the table (West, North, East;
@@ -91,7 +91,7 @@ def card_played(a: View, b: View) -> bool:
 
 
 PLAYED_GAMES = {"cutthroat": None, "table": None, "two-handed": None, "auction": 5}
-PLAYED_LOOKS = [((1440, 900), "light"), ((390, 844), "dark")]
+PLAYED_LOOKS = [((1440, 900), "light"), ((390, 844), "dark"), ((360, 740), "light")]
 
 
 @pytest.mark.parametrize("game", list(PLAYED_GAMES))
