@@ -450,14 +450,14 @@ HINT_CLASH = """() => {
 
 @pytest.mark.parametrize("game", ["table", "cutthroat"])
 def test_the_hints_reason_covers_no_seat_card_or_button(server: Any, game: str) -> None:  # noqa: F811
-    """A solo match from Home on a phone (360x740 dark, 390x844 light): at your first move the Hint's reason lies
+    """A solo match from Home on a phone and a tablet (360x740 dark, 390x844 light, 768x1024 dark): at your first move the Hint's reason lies
     over no seat, no card of your hand and no button (but the Hint's own), whole on the screen."""
     from .test_browser_hints import hint_once
 
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         out: dict[str, Any] = {}
-        for size, theme in (((360, 740), "dark"), ((390, 844), "light")):
+        for size, theme in (((360, 740), "dark"), ((390, 844), "light"), ((768, 1024), "dark")):
             ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce",
                                       color_scheme=theme)
             ctx.set_default_timeout(15_000)
