@@ -560,3 +560,40 @@ def test_home_says_where_a_quick_match_stands_after_its_first_hand(quick_server:
     assert out["errors"] == []
     assert out["over"] == "Hand 1 over \u00b7 next hand soon", out
     assert out["left"][0] is True and out["reloaded"][0] is True, out
+
+
+def test_rules_not_yet_fetched_say_they_are_loading(server: Any) -> None:  # noqa: F811
+    """With the server's answers to the rules held back from the start (a tap before they are fetched ahead), the
+    dialog opens at once and says "Loading the rules…"; once the answer comes, the game's rules replace it."""
+    from .web_fixtures import Scripted, fixtures
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+        ctx.set_default_timeout(15_000)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        held: list[Any] = []
+        page.route("**/how-to-play/**/article", lambda route: held.append(route))
+        page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")
+        page.route_web_socket("**/ws", Scripted(fixtures()["hand-12"]).handler)
+        page.goto(server.url)
+        page.get_by_test_id("table").wait_for()
+        settle(page)
+        page.get_by_test_id("rules-link").click()
+        page.get_by_test_id("rules-dialog").wait_for(timeout=1000)
+        out: dict[str, Any] = {"loading": page.get_by_test_id("rules-body").inner_text(),
+                               "title": page.locator("#rules-title").inner_text()}
+        for route in held:
+            route.continue_()
+        page.wait_for_function("() => document.getElementById('rules-title').textContent !== 'Rules'")
+        out["after"] = page.locator("#rules-title").inner_text()
+        out["sections"] = page.locator("#rules-body h3").count()
+        out["errors"] = errors
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    assert out["loading"] == "Loading the rules\u2026" and out["title"] == "Rules", out
+    assert out["after"] == "How to play Pinochle" and out["sections"] > 3, out

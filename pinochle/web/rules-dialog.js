@@ -45,6 +45,7 @@ function failed(path) {
 }
 
 const articles = new Map(); // article address -> Promise of {title, html}
+const arrived = new Set(); // the article addresses whose answer has come
 
 /** The article at `url`: fetched once and kept; a failed fetch is forgotten, so that it is asked again. */
 function fetched(url) {
@@ -55,7 +56,7 @@ function fetched(url) {
       return res.json();
     });
     articles.set(url, got);
-    got.catch(() => { if (articles.get(url) === got) articles.delete(url); });
+    got.then(() => arrived.add(url), () => { if (articles.get(url) === got) articles.delete(url); });
   }
   return got;
 }
@@ -73,16 +74,26 @@ async function load(path) {
   shown = path;
   $("rules-page").setAttribute("href", path);
   body.setAttribute("aria-busy", "true");
+  // rules not fetched ahead (a tap before they came): say so at once rather than show the last ones
+  if (!arrived.has(url) && body.dataset.shown !== path) {
+    const p = document.createElement("p");
+    p.className = "muted";
+    p.textContent = "Loading the rules\u2026";
+    body.replaceChildren(p);
+    $("rules-title").textContent = "Rules";
+  }
   try {
     const article = await fetched(url);
     if (shown !== path) return; // another game's rules were asked for meanwhile
     $("rules-title").textContent = article.title;
     // the server's own HTML: rendered from the project's Markdown, raw HTML in it escaped (howto.py)
     body.innerHTML = article.html;
+    body.dataset.shown = path;
   } catch {
     if (shown !== path) return;
     $("rules-title").textContent = "Rules";
     body.replaceChildren(failed(path));
+    delete body.dataset.shown;
   } finally {
     if (shown === path) {
       body.removeAttribute("aria-busy");
