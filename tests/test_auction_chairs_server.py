@@ -167,4 +167,5 @@ def test_a_lone_quick_match_search_for_auction_at_five_starts_a_table_of_five_ch
     check_chairs(state, 5)  # chair 0 is Ann, the four others computers
     t = state["table"]
     assert state["match"]["kind"] == "quick" and t["seats"]["0"]["name"] == "Ann"
-    assert [t["seats"][str(c)]["name"] for c in range(1, 5)] == [f"Player {c + 1} (computer)" for c in range(1, 5)]
+    assert [t["seats"][str(c)]["name"] for c in range(1, 5)] == [
+        "West (computer)", "North-west (computer)", "North-east (computer)", "East (computer)"]  # their places

@@ -1,9 +1,9 @@
 """The sealed shuffle in the browser (docs/records.md, "A verifiable shuffle"; views/dialogs.js sealLine).
 
-During a match the score sheet shows the commitment (shortened, whole in its title) and says that the
-seed comes at the end; at the match's end the result shows the commitment, the seed and the salt, with a
-link to how anyone checks them ("Verify the shuffle"), opened in a new tab (which a screen reader is told) (reading it never leaves the table). It wraps
-inside a 320 px phone rather than widening it.
+During a match the score sheet says "Deal sealed · check it after the match" and holds the commitment (whole,
+and in its title) for whoever opens it, with the seed to come at the end; at the match's end the result holds
+the commitment, the seed and the salt, with a link to how anyone checks them ("Verify", to a screen reader "Verify the shuffle (opens in a
+new tab)"), opened in a new tab (reading it never leaves the table). It wraps inside a 320 px phone rather than widening it.
 """
 
 from __future__ import annotations
@@ -44,9 +44,8 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
             seal = page.get_by_test_id("seal").last
             seal.scroll_into_view_if_needed()
             link = seal.locator("a")
-            # the words, whatever the lines (the screen reader's "opens in a new tab" is a line of its own)
-            out[name] = {"text": " ".join(seal.inner_text().split()),
-                         "title": seal.locator("code").first.get_attribute("title"),
+            out[name] = {"text": seal.inner_text(), "title": seal.locator("code").first.get_attribute("title"),
+                         "figures": seal.get_by_test_id("seal-figures").text_content(),
                          "href": link.get_attribute("href"), "target": link.get_attribute("target"),
                          "box": seal.bounding_box(), "width": page.evaluate("innerWidth"),
                          "wide": page.evaluate("document.documentElement.scrollWidth > innerWidth")}
@@ -54,12 +53,13 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
         return out
 
     out = in_browser(run)
-    short = f"{SEALED[:8]}…{SEALED[-4:]}"
     playing_seal, ended_seal = out["playing"], out["ended"]
-    assert playing_seal["text"] == (f"Shuffle sealed before the first deal: {short} (its seed is shown when the "
-                                    "match ends). How to check it (opens in a new tab)")
-    assert ended_seal["text"] == (f"Shuffle sealed before the first deal: {short}. Seed {SEED}, salt {SALT}. "
-                                  "Verify the shuffle (opens in a new tab)")
+    # in a player's words, the figures under them on demand (tests/test_browser_polish2.py opens them)
+    assert " ".join(playing_seal["text"].split()) == "Deal sealed \u00b7 check it after the match Verify the shuffle (opens in a new tab)"
+    assert " ".join(ended_seal["text"].split()) == "Deal sealed \u00b7 check it now Verify the shuffle (opens in a new tab)"
+    assert playing_seal["figures"] == (f"Sealed before the first deal: {SEALED} (the seed and salt that open it "
+                                       "come when the match ends).")
+    assert ended_seal["figures"] == f"Sealed before the first deal: {SEALED}. Seed {SEED}, salt {SALT}."
     for got in (playing_seal, ended_seal):
         assert got["title"] == SEALED
         assert got["href"] == "/rules/doc/records#a-verifiable-shuffle" and got["target"] == "_blank"

@@ -144,7 +144,7 @@ def test_auction_searches_are_grouped_by_the_number_of_players(redis_target: Red
         assert sorted(tables) == [3, 4]
         at4 = tables[4]
         assert at4.game == "auction" and at4.chaired and at4.options.players == 4
-        assert [r.name for r in at4.seats] == ["Ann", "Bob", "Player 3 (computer)", "Player 4 (computer)"]
+        assert [r.name for r in at4.seats] == ["Ann", "Bob", "North (computer)", "East (computer)"]
         assert at4.tokens() == set(four) and tables[3].tokens() == {three} and not tables[3].chaired
 
     play(redis_target, body)

@@ -41,7 +41,7 @@ from ..cards import Seat
 from ..games import find as find_game
 from .adapters import Link, MemoryQueue, Queue
 from .storage import SeatRecord, StorageFault
-from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, chair_word, has_chairs, seat_order
+from .table import EMPTY_PLACE, SEAT_WORD, Table, TableOptions, Tables, chair_place, has_chairs, seat_order
 
 log = logging.getLogger("pinochle.server")
 
@@ -197,15 +197,15 @@ def quick_seats(people: list[tuple[str, str]], queue: str) -> list[SeatRecord]:
     ((token, name), in the order they asked): people fill the game's seats in order (S N E W: the first
     two are partners; S E W at a table of three), computers the rest; a place the game seats nobody at
     stays empty. At a table of chairs (auction at 4 or 5) one record per chair: people in the first
-    chairs, then computers ("Player 4 (computer)").
+    chairs, then computers named by their places round the table (``"East (computer)"``, :func:`chair_place`).
 
     >>> [r.name for r in quick_seats([("t1", "Ann")], "auction@4")]
-    ['Ann', 'Player 2 (computer)', 'Player 3 (computer)', 'Player 4 (computer)']
+    ['Ann', 'West (computer)', 'North (computer)', 'East (computer)']
     """
     game, players = table_of(queue)
     if has_chairs(game, players):
         assert players is not None
-        return [SeatRecord(*people[c]) if c < len(people) else SeatRecord(None, f"{chair_word(c)} (computer)")
+        return [SeatRecord(*people[c]) if c < len(people) else SeatRecord(None, f"{chair_place(c, players)} (computer)")
                 for c in range(players)]
     order = seat_order(game)
     seats: dict[Seat, SeatRecord] = {}

@@ -153,14 +153,48 @@ def chair_word(chair: int) -> str:
     return f"Player {chair + 1}"
 
 
+#: The places round a table of 4 or 5 chairs from chair 0's (South), clockwise as the chairs are numbered
+#: (docs/protocol.md, "A table of 4 or 5"): the names of the computer players in a solo match and in Quick
+#: Match, as the other games name their seats (the chair after yours in play sits on your left, West).
+CHAIR_PLACES: dict[int, tuple[str, ...]] = {
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "North-west", "North-east", "East"),
+}
+
+
+def chair_place(chair: int, players: int) -> str:
+    """The place of chair ``chair`` round a table of ``players`` chairs (:data:`CHAIR_PLACES`).
+
+    >>> [chair_place(c, 5) for c in range(1, 5)]
+    ['West', 'North-west', 'North-east', 'East']
+    >>> chair_place(2, 4)
+    'North'
+    >>> chair_place(5, 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no chair 5 at a table of 5 (chairs 0 to 4)
+    """
+    places = CHAIR_PLACES.get(players)
+    if places is None:
+        raise ValueError(f"a table of {players} has no chairs (4 or 5)")
+    if not 0 <= chair < players:
+        raise ValueError(f"there is no chair {chair} at a table of {players} (chairs 0 to {players - 1})")
+    return places[chair]
+
+
 def solo_seats(device: str, game: str = "table", players: int | None = None) -> tuple[SeatRecord, ...]:
     """The seats of a solo match of ``game``: the device at South, computers in the other seats
     in play, an empty place where the game seats nobody (N, E, S, W order).
 
     At a table of more players than seats (:func:`has_chairs`) one record per chair
-    instead: the device in chair 0, computers in the others."""
+    instead: the device in chair 0, computers in the others, named by their places (:func:`chair_place`).
+
+    >>> [r.name for r in solo_seats("d", "auction", 5)]
+    ['You', 'West', 'North-west', 'North-east', 'East']
+    """
     if players is not None and has_chairs(game, players):
-        return tuple(SeatRecord(device if c == 0 else None, "You" if c == 0 else chair_word(c)) for c in range(players))
+        return tuple(SeatRecord(device if c == 0 else None, "You" if c == 0 else chair_place(c, players))
+                     for c in range(players))
     seats = seats_in_play(game)
     return tuple(SeatRecord(device if s == SOLO_SEAT else None, SEAT_WORD[s]) if s in seats else EMPTY_PLACE
                  for s in Seat)

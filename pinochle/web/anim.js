@@ -184,6 +184,30 @@ function insideFelt(from, card, scale) {
   return { left: x - 1, top: y - 1, width: 2, height: 2 };
 }
 
+/**
+ * Where a card played by another player starts: `start` (the middle of their fan) moved out of their seat's
+ * box `seat`, just past the edge that faces the card's place `card` (at `scale` at the start), so that the
+ * card never lies over the seat, its name or its badges: the start and the end both lie beyond that edge, so
+ * every point of the flight between them does too. `start` unchanged when no edge separates them.
+ */
+function besideSeat(seat, start, card, scale) {
+  if (!seat) return start;
+  const hw = (card.width * scale) / 2;
+  const hh = (card.height * scale) / 2;
+  const gap = 4;
+  const m = middle(start);
+  const c = middle(card);
+  const edges = [
+    [card.left - seat.right, () => ({ x: Math.min(c.x, seat.right + gap + hw), y: m.y })],
+    [seat.left - card.right, () => ({ x: Math.max(c.x, seat.left - gap - hw), y: m.y })],
+    [card.top - seat.bottom, () => ({ x: m.x, y: Math.min(c.y, seat.bottom + gap + hh) })],
+    [seat.top - card.bottom, () => ({ x: m.x, y: Math.max(c.y, seat.top - gap - hh) })],
+  ].filter(([g]) => g >= 0).sort((a, b) => b[0] - a[0]);
+  if (!edges.length) return start;
+  const p = edges[0][1]();
+  return { left: p.x - 1, top: p.y - 1, width: 2, height: 2 };
+}
+
 /** Offset, in px, that moves the middle of `to` onto the middle of `from`. */
 function offset(from, to) {
   const a = middle(from);
@@ -352,13 +376,18 @@ function afterRender(before, after, snap, event, say) {
         from = rectOf(seatBox(seat)?.querySelector(".fan")) ?? rectOf(seatBox(seat));
       }
       if (!from) return;
-      const d = offset(insideFelt(from, r, mine ? 1.1 : 1), r);
+      // another player's card comes out from the edge of their seat that faces the centre
+      const start = mine ? insideFelt(from, r, 1.1) : besideSeat(rectOf(seatBox(seat)), insideFelt(from, r, 1), r, 0.6);
+      const d = offset(start, r);
       const delay = k * stagger;
       anims.push(run(el, [
         { translate: `${d.x}px ${d.y}px`, scale: mine ? 1.1 : 0.6, opacity: mine ? 1 : 0, offset: 0 },
         { opacity: 1, offset: 0.3 },
         { translate: "0px 0px", scale: 1, opacity: 1, offset: 1 },
       ], { duration, delay, fill: "backwards" }, "play"));
+      // the player's name under the card comes with it, never under the card flying in
+      run(el.closest(".slot")?.querySelector(".slot-who"), [{ opacity: 0 }, { opacity: 0 }],
+        { duration, delay, fill: "backwards" }, "play-name");
       landed = Math.max(landed, delay + duration);
       if (duration > 0) moving.cards.push({ card, seat });
     });

@@ -92,10 +92,10 @@ export function seating(view, table, you = null) {
     if (!named && partners.includes(seat)) return "Your partner";
     return name(seat);
   };
-  /** Initials for the seat's round badge: "Y" for you, "AN" for Ann, "W" for West. */
+  /** Initials for the seat's round badge: "Y" for you, "AN" for Ann, "W" for West, "NW" for North-west. */
   const initials = (seat) => {
     if (isMe(seat)) return "You";
-    const words = name(seat).split(/\s+/).filter(Boolean);
+    const words = name(seat).split(/[\s-]+/).filter(Boolean);
     const first = [...(words[0] ?? "?")][0];
     return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
   };

@@ -111,10 +111,10 @@ export function renderMeld(ctx) {
   );
 }
 
-/** "P3" for "Player 3", "AN" for "Ann Nash"; "You" stays "You". */
+/** "P3" for "Player 3", "AN" for "Ann Nash", "NW" for "North-west"; "You" stays "You". */
 function initialsOf(name) {
   if (name === "You") return name;
-  const words = String(name).split(/\s+/).filter(Boolean);
+  const words = String(name).split(/[\s-]+/).filter(Boolean);
   const first = [...(words[0] ?? "?")][0];
   return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
 }
@@ -568,27 +568,38 @@ export function renderScores(ctx) {
   const { v, s } = ctx;
   const hist = v.history ?? [];
   fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand has been finished yet."),
-    sealLine(ctx.match));
+    sealLine(ctx.match, sealOpen($("scores-body"))));
 }
 
 /**
- * The sealed shuffle, under the score sheet and the result: the summary's `commitment` (SHA-256 of the
- * seed and a secret salt, shown from the first deal) and, once the match has ended, the `seed` and `salt`
- * themselves, with a link to how anyone checks them ("Verify the shuffle" once they are shown; docs/records.md,
- * opened in a new tab so that reading it never marks anyone away, as a screen reader is told). Nothing for a match stored before the seal.
+ * The sealed shuffle, under the score sheet and the result, in a player's words: "Deal sealed · check it after
+ * the match" (once the match has ended: "check it now"), then the "Verify" link to how anyone checks it
+ * (docs/records.md, opened in a new tab so that reading it never marks anyone away; a screen reader hears
+ * "Verify the shuffle (opens in a new tab)"). The figures are there on
+ * demand: the summary's `commitment` (SHA-256 of the seed and a secret salt, shown from the first deal) in the
+ * line's tooltip and under it when opened (a disclosure a screen reader opens as well), and once the match has
+ * ended the `seed` and `salt` themselves. `open`: the disclosure was open before this render. Nothing for a
+ * match stored before the seal.
  */
-export function sealLine(match) {
+export function sealLine(match, open = false) {
   const sealed = match?.commitment;
   if (typeof sealed !== "string" || !sealed) return null;
-  const short = `${sealed.slice(0, 8)}…${sealed.slice(-4)}`;
   const shown = typeof match.seed === "string" && typeof match.salt === "string";
-  return h("p", { class: "seal", "data-testid": "seal" },
-    "Shuffle sealed before the first deal: ", h("code", { title: sealed }, short),
-    shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ". ")
-      : " (its seed is shown when the match ends). ",
-    // at the end it can be checked: "Verify the shuffle"; before, how it will be
+  return h("div", { class: "seal", "data-testid": "seal" },
+    h("details", { class: "seal-more", open },
+      h("summary", { title: `Seal ${sealed}`, "data-testid": "seal-words" },
+        shown ? "Deal sealed \u00b7 check it now" : "Deal sealed \u00b7 check it after the match"),
+      h("span", { class: "seal-figures", "data-testid": "seal-figures" },
+        "Sealed before the first deal: ", h("code", { title: sealed }, sealed),
+        shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ".")
+          : " (the seed and salt that open it come when the match ends).")),
     h("a", { href: "/rules/doc/records#a-verifiable-shuffle", target: "_blank", rel: "noopener", "data-testid": "seal-link" },
-      shown ? "Verify the shuffle" : "How to check it", h("span", { class: "sr-only" }, " (opens in a new tab)")));
+      "Verify", h("span", { class: "sr-only" }, " the shuffle (opens in a new tab)")));
+}
+
+/** Whether the sealed shuffle's figures under `box` are open now (kept open across a render). */
+export function sealOpen(box) {
+  return Boolean(box?.querySelector(".seal details")?.open);
 }
 
 function finalScore(s, v) {
@@ -645,7 +656,7 @@ export function renderResult(ctx) {
   $("result-title").textContent = resultTitle(s, v.winner);
   fill($("result-score"), finalScore(s, v));
   showWhyWon($("result-why"), v);
-  fill($("result-last"), ...lastHandBlock(s, v), sealLine(ctx.match));
+  fill($("result-last"), ...lastHandBlock(s, v), sealLine(ctx.match, sealOpen($("result-last"))));
 }
 
 /** A room or Quick Match result: final scores, the winner, the last hand in its parts and every hand. */
@@ -663,7 +674,7 @@ export function renderReview(ctx) {
     h("h2", {}, `The hands (${hist.length})`),
     // the review lists the hands; the score sheet at the table opens each one (a phone's review has no room for the buttons)
     hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."),
-    sealLine(ctx.match));
+    sealLine(ctx.match, sealOpen($("review-hands"))));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."
     : "Thanks for playing Quick Match.";

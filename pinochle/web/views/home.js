@@ -16,8 +16,11 @@ const handOf = (m) => m.hand_number;
 // A solo match's summary keys its totals by side: "NS" and "EW" for partnerships (you sit South),
 // or one seat each for players alone ("S" is you).
 const alone = (m) => !("NS" in (m.totals ?? {}));
-// at a table of 4 or 5 (`m.players`) the totals are keyed by chair: you are chair 0
-const playerName = (seat, m = null) => (m?.players ? (seat === "0" ? "You" : `Player ${Number(seat) + 1}`)
+// at a table of 4 or 5 (`m.players`) the totals are keyed by chair: you are chair 0, the computers named by
+// their places round the table as the server names them (pinochle/server/table.py, CHAIR_PLACES)
+const CHAIR_PLACES = { 4: ["You", "West", "North", "East"], 5: ["You", "West", "North-west", "North-east", "East"] };
+const playerName = (seat, m = null) => (m?.players
+  ? CHAIR_PLACES[m.players]?.[Number(seat)] ?? `Player ${Number(seat) + 1}`
   : seat === "S" ? "You" : COMPASS[seat] ?? seat);
 
 /** "Us 420 · Them 380", or "You 12 · East -4 · West -8" for players alone. */

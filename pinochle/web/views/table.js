@@ -103,9 +103,9 @@ export function renderTopbar(ctx) {
     : `Match score: ${said}; ${handLabel(v).toLowerCase()}`);
 }
 
-/** "P3" for "Player 3", "AN" for "Ann Nash". */
+/** "P3" for "Player 3", "AN" for "Ann Nash", "NW" for "North-west". */
 function initialsOf(name) {
-  const words = String(name).split(/\s+/).filter(Boolean);
+  const words = String(name).split(/[\s-]+/).filter(Boolean);
   const first = [...(words[0] ?? "?")][0];
   return (words.length > 1 ? first + [...words[1]][0] : first).toUpperCase();
 }
