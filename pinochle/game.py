@@ -1545,8 +1545,8 @@ def _public_json_parts(v: Any) -> _Parts:
         "bid": v.bid,
         "trump": s(v.trump),
         "stuck": v.stuck,
-        "melds": {str(_SEATS[i]): None if m is None else _meld_json(m) for i, m in enumerate(v.melds) if i in seats},
-        "tricks": [_trick_json(t) for t in v.tricks],
+        "melds": {str(_SEATS[i]): None if m is None else meld_json(m) for i, m in enumerate(v.melds) if i in seats},
+        "tricks": [trick_json(t) for t in v.tricks],
         "tricks_won": sides(v.tricks_won),
         "counters": sides(v.counters),
         "meld_shown": sides(v.meld_shown),
@@ -1619,14 +1619,16 @@ def _summary(hand: HandResult) -> dict[str, object]:
 
 
 @_SameObject
-def _meld_json(m: Meld) -> dict[str, object]:
-    """A seat's laid meld in a view's JSON: ``{"total", "melds", "shown"}`` (shared: do not change it)."""
+def meld_json(m: Meld) -> dict[str, object]:
+    """A seat's laid meld as a view's JSON gives it: ``{"total", "melds", "shown"}`` (the same object for the
+    same meld: do not change it). The replay of a finished hand shows its melds so too."""
     return {**m.to_json(), "shown": [str(c) for c in m.shown()]}
 
 
 @_SameObject
-def _trick_json(t: Trick) -> dict[str, object]:
-    """A trick in a view's JSON: ``{"leader", "cards", "winner", "seats"}`` (shared: do not change it)."""
+def trick_json(t: Trick) -> dict[str, object]:
+    """A trick as a view's JSON gives it: ``{"leader", "cards", "winner", "seats"}`` (the same object for the
+    same trick: do not change it). The replay of a finished hand shows its tricks so too."""
     return {**t.to_json(), "seats": [str(t.seat_of(i)) for i in range(len(t.cards))]}
 
 

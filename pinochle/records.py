@@ -126,15 +126,22 @@ def match_record(state: State) -> dict[str, object]:
     return FORMATS[state.game.records].match_record(state)
 
 
-def _match_record(state: State) -> dict[str, object]:
-    """The ``standard`` match record: the hands in order, thrown-in hands in their place."""
-    hands: list[dict[str, object]] = []
+def finished_hands(state: State) -> list[HandResult | ThrownIn]:
+    """The match's finished hands in the order played, thrown-in hands in their place: the order of a match
+    record's ``hands`` (docs/records.md)."""
+    out: list[HandResult | ThrownIn] = []
     thrown = list(state.thrown)
     for i, h in enumerate(state.history):
         while thrown and thrown[0].after <= i:
-            hands.append(hand_record(thrown.pop(0), state.game, state.rules))
-        hands.append(hand_record(h, state.game, state.rules))
-    hands.extend(hand_record(t, state.game, state.rules) for t in thrown)
+            out.append(thrown.pop(0))
+        out.append(h)
+    out.extend(thrown)
+    return out
+
+
+def _match_record(state: State) -> dict[str, object]:
+    """The ``standard`` match record: the hands in order, thrown-in hands in their place."""
+    hands = [hand_record(h, state.game, state.rules) for h in finished_hands(state)]
     out: dict[str, object] = {"format": MATCH_FORMAT, "game": state.game.name, "scale": state.rules.scale}
     if state.lineup:
         out["players"] = state.table_size

@@ -32,28 +32,49 @@ def held_by_engine(game: str, players: int | None = None) -> tuple[dict[str, Any
     held: list[dict[str, list[str]]] = []
     last: State = new_match(seed=3, game=game)
     for state in states(game, 3, players, max_hands=1):
-        if state.phase == "play" and (not state.tricks or len(state.tricks[-1].cards) == len(state.game.seating.seats)):
-            if len(held) == len(state.tricks):
-                deck = DECKS[state.rules.deck]
-                held.append({str(Seat(s)): sorted(str(c) for c in deck.unpack(state.hands[s])) for s in state.game.seating.seats})
+        lead = not state.tricks or len(state.tricks[-1].cards) == len(state.game.seating.seats)
+        if state.phase in ("play", "stock_play", "endgame") and lead and len(held) == len(state.tricks):
+            deck = DECKS[state.rules.deck]
+            table = state.stock.table if state.stock is not None else ((), (), (), ())  # two-handed's melds
+            held.append({str(Seat(s)): sorted([str(c) for c in deck.unpack(state.hands[s])]
+                                              + [str(t.card) for t in table[s]])
+                         for s in state.game.seating.seats})
         last = state
     return history_message(cast(Table, SimpleNamespace(id="m", state=last))), held
 
 
-@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat", "double-deck"])
-def test_the_cards_held_before_each_trick_are_the_engines(base_url: str, game: str) -> None:
+@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat", "double-deck", "two-handed"])
+def test_the_cards_held_before_each_trick_are_the_engines(game: str) -> None:
+    """The server's ``held`` of each trick is every seat's cards as the engine holds them before the trick's
+    lead (two-handed: its hand after the draw and its melds on the table, which it may play too)."""
     history, held = held_by_engine(game)
     tricks = history["replays"][0]["tricks"]
     assert tricks and len(held) == len(tricks)
+    assert [{s: Counter(c) for s, c in t["held"].items()} for t in tricks] == \
+        [{s: Counter(c) for s, c in h.items()} for h in held]
+    for t in tricks:  # each card played is among its seat's cards held
+        for seat, card in zip(t["seats"], t["cards"]):
+            assert card in t["held"][seat]
+
+
+@pytest.mark.parametrize("game", ["table", "two-handed"])
+def test_the_viewer_shows_the_cards_the_server_says_are_held(base_url: str, game: str) -> None:
+    history, _ = held_by_engine(game)
+    tricks = history["replays"][0]["tricks"]
 
     def script(page: Any) -> Any:
-        return page.evaluate("""async ([tricks, seats]) => {
+        return page.evaluate("""async ([history, steps]) => {
           const m = await import('/views/replay.js');
-          return tricks.map((_, k) => Object.fromEntries(seats.map(s => [s, m.heldBefore(tricks, s, k).sort()])));
-        }""", [tricks, list(held[0])])
+          return steps.map((k) => {
+            const r = m.renderReplay(history, 0, k, (seat) => seat);
+            return Object.fromEntries([...r.body.querySelectorAll('.replay-seat')].map(
+              (e) => [e.dataset.seat, e.querySelectorAll('.replay-cards > *').length]));
+          });
+        }""", [history, [1, len(tricks) // 2, len(tricks)]])
 
     got = in_browser(base_url, script)
-    assert [{s: Counter(c) for s, c in h.items()} for h in got] == [{s: Counter(c) for s, c in h.items()} for h in held]
+    want = [{s: len(c) for s, c in tricks[k - 1]["held"].items()} for k in (1, len(tricks) // 2, len(tricks))]
+    assert got == want
 
 
 def test_a_table_of_five_names_each_hands_chairs_by_its_lineup(base_url: str) -> None:

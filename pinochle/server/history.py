@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..auction import call_text, callers
-from ..game import HandResult, State, ThrownIn, _meld_json
-from ..records import match_record
+from ..cards import DECKS, Seat
+from ..game import HandResult, State, ThrownIn, meld_json, sort_hand, trick_json
+from ..errors import BadRecord
+from ..records import finished_hands, hand_steps, match_record
 
 if TYPE_CHECKING:
     from .table import Table
@@ -27,47 +29,78 @@ def history_message(table: Table) -> dict[str, object]:
     its finished hands (docs/records.md), which ``pinochle replay`` reads; ``replays`` (:func:`replays`)
     holds what a replay viewer shows of each of those hands, worked out by the engine.
     """
-    return {"type": "history", "match": table.id, **match_record(table.state), "replays": replays(table.state)}
+    record = match_record(table.state)
+    hands = record["hands"]
+    assert isinstance(hands, list)
+    return {"type": "history", "match": table.id, **record, "replays": replays(table.state, hands)}
 
 
-def finished_hands(state: State) -> list[HandResult | ThrownIn]:
-    """The match's finished hands in the order played, thrown-in hands in their place (as the match record)."""
-    out: list[HandResult | ThrownIn] = []
-    thrown = list(state.thrown)
-    for i, h in enumerate(state.history):
-        while thrown and thrown[0].after <= i:
-            out.append(thrown.pop(0))
-        out.append(h)
-    out.extend(thrown)
+def held_before_tricks(record: object) -> list[dict[str, list[str]]]:
+    """Every seat's cards before each trick of a finished hand's record, as the engine replays it: its hand
+    and, in a game with a stock (VARIANTS.md ``two-handed``), its melds on the table, which it may play
+    too; sorted for display (trump first). Empty for a hand with no trick (thrown in, or conceded).
+
+    Raises:
+        BadRecord: the record breaks a rule (its first fault).
+    """
+    out: list[dict[str, list[str]]] = []
+    for state, action in hand_steps(record):
+        seating = state.game.seating
+        if action.type != "play" or (state.tricks and len(state.tricks[-1].cards) < seating.players):
+            continue  # not the lead of a trick
+        deck = DECKS[state.rules.deck]
+        trump = None if state.trump is None else int(state.trump)
+        held: dict[str, list[str]] = {}
+        for s in seating.seats:
+            cards = list(deck.unpack(state.hands[s]))
+            if state.stock is not None:
+                cards.extend(t.card for t in state.stock.table[s])
+            held[str(Seat(s))] = [str(c) for c in sort_hand(cards, trump)]
+        out.append(held)
     return out
 
 
-def replays(state: State) -> list[dict[str, object]]:
+def replays(state: State, records: list[object] | None = None) -> list[dict[str, object]]:
     """What a replay viewer shows of each finished hand, in the order of the record's ``hands``: ``{"number",
     "dealer", "auction": [{"seat", "call"}], "thrown_in"}`` and, for a hand with a contract, ``"declarer",
     "bid", "trump", "melds"`` (per seat, as the view's), ``"tricks"`` (as the view's, with the seat of
-    each card), ``"summary"`` (the score sheet's) and ``"stock"`` (true in a game with a stock, whose
-    hands also take cards from it between tricks).
+    each card, and ``"held"``: every seat's cards before the trick, :func:`held_before_tricks`),
+    ``"summary"`` (the score sheet's) and ``"stock"`` (true in a game with a stock, whose hands also take
+    cards from it between tricks).
 
-    The seats of the calls and of the cards come from the engine (the browser holds no rules); the cards
-    a seat holds before a trick of a hand played out are those it plays in that trick and the ones after.
+    Args:
+        state: the match.
+        records: the hand records of its finished hands, in order (``None``: made from ``state``).
+
+    The seats of the calls and of the cards, and the cards held, come from the engine (the browser holds
+    no rules).
     """
     seating = state.game.seating
     stock = state.game.records == "stock"  # the game's record format: a stock, melds between tricks
+    if records is None:
+        hands = match_record(state)["hands"]
+        assert isinstance(hands, list)
+        records = hands
     out: list[dict[str, object]] = []
-    for h in finished_hands(state):
+    for h, record in zip(finished_hands(state), records):
         auction = [{"seat": str(s), "call": call_text(c)}
                    for s, c in zip(callers(h.calls, h.dealer, state.rules, seating), h.calls)]
         item: dict[str, object] = {"number": h.number, "dealer": str(h.dealer), "auction": auction,
                                    "thrown_in": isinstance(h, ThrownIn)}
         if isinstance(h, HandResult):
+            tricks = [trick_json(t) for t in h.tricks]
+            try:
+                held = held_before_tricks(record)
+            except BadRecord:  # pragma: no cover - the engine's own record of a hand it played replays
+                held = []
+            if len(held) == len(tricks):  # each trick with the cards every seat held before it
+                tricks = [{**t, "held": cards} for t, cards in zip(tricks, held)]
             item.update({
                 "declarer": None if h.declarer is None else str(h.declarer),
                 "bid": h.bid,
                 "trump": str(h.trump),
-                "melds": {seating.names[i]: _meld_json(h.melds[s]) for i, s in enumerate(seating.seats)},
-                "tricks": [{**t.to_json(), "seats": [str(t.seat_of(i)) for i in range(len(t.cards))]}
-                           for t in h.tricks],
+                "melds": {seating.names[i]: meld_json(h.melds[s]) for i, s in enumerate(seating.seats)},
+                "tricks": tricks,
                 "summary": h.summary(),
                 "stock": stock,
             })

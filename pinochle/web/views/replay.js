@@ -1,18 +1,9 @@
 // The replay viewer (docs/protocol.md, "Hand history"): a finished hand, trick by trick, with every
 // hand face up, the auction and the meld. A pure view of the server's `history` message: the seats of
-// the calls and of the cards come from the server (`replays`); the cards a seat holds before a trick
-// are the ones it plays from that trick on (a hand played out plays every card it holds).
+// the calls and of the cards, and the cards each seat holds before a trick (`held`), come from the
+// server (`replays`).
 
 import { cardEl, cardName, cardShort, h, SUIT, VS } from "../dom.js";
-
-/** The cards `seat` holds before trick `k` of `tricks` (those it plays in trick k and after). */
-export function heldBefore(tricks, seat, k) {
-  const out = [];
-  for (const t of tricks.slice(k)) {
-    t.seats.forEach((s, i) => { if (s === seat) out.push(t.cards[i]); });
-  }
-  return out;
-}
 
 /** The record to download: the history without `type`, `match` and `replays` (a `pinochle-match/1` record). */
 export function recordOf(history) {
@@ -35,7 +26,7 @@ function callWord(call) {
  * @param {object} history the server's `history` message
  * @param {number} hand the hand's index
  * @param {number} step the step
- * @param {(seat: string, lineup?: object) => string} name a seat's name at this table ("You", "Partner", ...),
+ * @param {(seat: string, lineup?: object) => string} nameAt a seat's name at this table ("You", "Partner", ...),
  *   given the hand's `lineup` at a table of 4 or 5 (the chair at each seat that hand)
  * @returns {{body: HTMLElement, title: string, steps: number, where: string, said: string}} (`said`: the step in words)
  */
@@ -54,7 +45,7 @@ export function renderReplay(history, hand, step, nameAt) {
   const trick = step > 0 ? tricks[step - 1] : null;
   const where = step === 0 ? "The deal, the auction and the meld" : `Trick ${step} of ${steps}`;
   const hands = h("div", { class: "replay-hands" }, seats.map((seat) => {
-    const cards = step === 0 || rp.stock ? rec.hands[seat] : heldBefore(tricks, seat, step - 1);
+    const cards = step === 0 ? rec.hands[seat] : trick.held?.[seat] ?? [];
     const meld = rp.melds?.[seat];
     const played = trick ? trick.cards[trick.seats.indexOf(seat)] : null;
     return h("section", { class: "replay-seat", "aria-label": `${name(seat)}'s cards`, dataset: { seat } },
