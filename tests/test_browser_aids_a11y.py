@@ -426,7 +426,7 @@ def test_the_sealed_shuffle_and_its_verify_link_by_keyboard(server: Server, size
     assert out["code_title"] == SEALED and out["code_text"] == SEALED, out  # whole, in the figures under the words
     link = " ".join(out["link_text"].split())  # "Verify", then " the shuffle (opens in a new tab)" for a screen reader
     assert link.startswith("Verify the shuffle") and "(opens in a new tab)" in link, out
-    assert out["link_href"] == "/rules/doc/records#a-verifiable-shuffle"
+    assert out["link_href"] == "/how-to-play/fair-deal"
     assert out["axe"] == []
 
 

@@ -62,6 +62,6 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
     assert ended_seal["figures"] == f"Sealed before the first deal: {SEALED}. Seed {SEED}, salt {SALT}."
     for got in (playing_seal, ended_seal):
         assert got["title"] == SEALED
-        assert got["href"] == "/rules/doc/records#a-verifiable-shuffle" and got["target"] == "_blank"
+        assert got["href"] == "/how-to-play/fair-deal" and got["target"] == "_blank"
         box = got["box"]  # inside the phone's width (the long hex wraps anywhere)
         assert box["x"] >= 0 and box["x"] + box["width"] <= got["width"] + 0.5 and got["wide"] is False, got

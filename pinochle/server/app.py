@@ -33,7 +33,7 @@ from .collector import GcWatch
 from .edge import EdgePolicy, SecurityHeaders
 from .help import doc_html, rules_html
 from .history import history_message
-from .howto import DEFAULT_GAME, howto_article, howto_html
+from .howto import DEFAULT_GAME, fair_deal_html, howto_article, howto_html
 from . import aids
 from .adapters import MemoryLink
 from .limits import GuessGuard, Guard, device_refusal
@@ -753,7 +753,8 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
     Returns:
         A Starlette app: ``/`` (the table), ``/health``, ``/games`` (the games and Quick Match's search time, JSON), ``/rules`` (the rules,
         from docs/rules.md), ``/rooms/CODE`` (whether a room has that code),
-        ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players; ``/how-to-play/GAME/article``:
+        ``/how-to-play`` and ``/how-to-play/GAME`` (the games for players; ``/how-to-play/fair-deal``: how the shuffle is
+        sealed and checked; ``/how-to-play/GAME/article``:
         the same as ``{"title", "html"}`` for the table's Rules dialog), ``/static/*`` (front end), ``/ws``.
     """
     policy = edge if edge is not None else EdgePolicy()
@@ -812,6 +813,10 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         except KeyError:
             return Response("No game has a page by that name.", status_code=404, media_type="text/plain")
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+    async def fair_deal(request: Request) -> Response:
+        """The player's page on how the shuffle is sealed and checked (``/how-to-play/fair-deal``)."""
+        return HTMLResponse(fair_deal_html(), headers={"Cache-Control": "no-cache"})
 
     async def how_to_play_article(request: Request) -> Response:
         """A game's "How to play" page as ``{"title", "html"}``, for the table's Rules dialog."""
@@ -962,6 +967,7 @@ def create_app(db: str | Path, bot_delay: float = 0.7, storage: Storage | None =
         Route("/rules/doc/{name}", rules),
         Route("/rooms/{code:path}", room_exists),
         Route("/how-to-play", how_to_play),
+        Route("/how-to-play/fair-deal", fair_deal),
         Route("/how-to-play/{game}", how_to_play),
         Route("/how-to-play/{game}/article", how_to_play_article),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),

@@ -60,7 +60,7 @@ VS = "\ufe0e"  # text presentation: keep ♥ ♦ from turning into emoji
 
 def games() -> list[str]:
     """The games that have a page, by name (``table`` first)."""
-    names = sorted(p.stem for p in HOWTO_DIR.glob("*.md") if _GAME.match(p.stem))
+    names = sorted(p.stem for p in HOWTO_DIR.glob("*.md") if _GAME.match(p.stem) and p.stem in GAMES)
     return sorted(names, key=lambda n: n != DEFAULT_GAME)
 
 
@@ -182,6 +182,16 @@ def howto_markdown(game: str = DEFAULT_GAME) -> str:
     if MELD_TABLE in text:
         text = text.replace(MELD_TABLE, meld_table(GAMES[game].rules).rstrip("\n"))
     return text
+
+
+FAIR_DEAL = "fair-deal"
+"""The page that tells players how the shuffle is sealed and checked (``/how-to-play/fair-deal``)."""
+
+
+def fair_deal_html() -> str:
+    """The player's page on the sealed shuffle (pinochle/howto/fair-deal.md; docs/records.md, "A verifiable
+    shuffle", is its specification)."""
+    return howto_page((HOWTO_DIR / f"{FAIR_DEAL}.md").read_text(encoding="utf-8"))
 
 
 def howto_html(game: str = DEFAULT_GAME) -> str:

@@ -574,7 +574,7 @@ export function renderScores(ctx) {
 /**
  * The sealed shuffle, under the score sheet and the result, in a player's words: "Deal sealed · check it after
  * the match" (once the match has ended: "check it now"), then the "Verify" link to how anyone checks it
- * (docs/records.md, opened in a new tab so that reading it never marks anyone away; a screen reader hears
+ * (the players' page /how-to-play/fair-deal, opened in a new tab so that reading it never marks anyone away; a screen reader hears
  * "Verify the shuffle (opens in a new tab)"). The figures are there on
  * demand: the summary's `commitment` (SHA-256 of the seed and a secret salt, shown from the first deal) in the
  * line's tooltip and under it when opened (a disclosure a screen reader opens as well), and once the match has
@@ -593,7 +593,7 @@ export function sealLine(match, open = false) {
         "Sealed before the first deal: ", h("code", { title: sealed }, sealed),
         shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ".")
           : " (the seed and salt that open it come when the match ends).")),
-    h("a", { href: "/rules/doc/records#a-verifiable-shuffle", target: "_blank", rel: "noopener", "data-testid": "seal-link" },
+    h("a", { href: "/how-to-play/fair-deal", target: "_blank", rel: "noopener", "data-testid": "seal-link" },
       "Verify", h("span", { class: "sr-only" }, " the shuffle (opens in a new tab)")));
 }
 
