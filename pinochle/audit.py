@@ -43,9 +43,9 @@ partners. The patterns (the definitions of docs/strength.md, "The audit"):
     scale) in its best trump, those that were passes.
 ``counter_not_fed``
     of the positions where the last seat of a trick sees its partner winning it and may legally play
-    a counter of a suit other than trump (a card worth counter points, RULES.md "Scoring a hand") or
-    a card worth none, those where it played a card worth none. The trick is its side's whatever it
-    plays; a counter of trump is left out, as it may win a trick of its own later.
+    a king or ten of a suit other than trump (a counter, RULES.md "Scoring a hand", that is not an
+    ace) or a card worth no counter points, those where it played a card worth none. The trick is its
+    side's whatever it plays; aces and trumps are left out, as they may win tricks of their own later.
 ``counter_thrown``
     of the positions where the trick is headed by an opponent's card and its side does not win it
     in the end, and the seat may legally play an ace or ten that does not head the trick or a card
@@ -325,7 +325,8 @@ def play_chances(legal: Sequence[int], card: int, so_far: Sequence[int], mine: S
     if last and theirs and any(beats(k, win, trump) for k in legal):
         out.append(("last_seat_gives_trick", not beats(card, win, trump)))
     if last and not theirs:
-        if any(worth[k % 6] and k // 6 != trump for k in legal) and any(not worth[k % 6] for k in legal):
+        gifts = [k for k in legal if worth[k % 6] and k % 6 != _ACE and k // 6 != trump]
+        if gifts and any(not worth[k % 6] for k in legal):
             out.append(("counter_not_fed", not worth[card % 6]))
     return out
 

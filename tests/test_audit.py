@@ -105,7 +105,7 @@ def test_two_records_add_up_and_a_record_without_arena_has_no_level() -> None:
 
 S9, SJ, SQ, ST, SA = parse_cards("9S JS QS TS AS")
 H9, HT, HA = parse_cards("9H TH AH")
-C9, CK = parse_cards("9C KC")
+C9, CK, CA = parse_cards("9C KC AC")
 
 
 @pytest.mark.parametrize("legal, card, so_far, mine, won, last, want", [
@@ -122,6 +122,8 @@ C9, CK = parse_cards("9C KC")
     ([CK, C9], CK, [H9, HA, HT], [False, True, False], True, True, [("counter_not_fed", False)]),
     # only a counter of trump to give: no chance (it may win a trick of its own)
     ([ST, S9], S9, [H9, HA, HT], [False, True, False], True, True, []),
+    # only an ace to give: no chance either
+    ([CA, C9], C9, [H9, HA, HT], [False, True, False], True, True, []),
 ])
 def test_play_chances(legal: list[int], card: int, so_far: list[int], mine: list[bool], won: bool, last: bool,
                       want: list[tuple[str, bool]]) -> None:
