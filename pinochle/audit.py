@@ -86,8 +86,8 @@ from .cards import DECKS, Card, Deck, parse_cards
 from .errors import BadRecord
 from .game import Game, HandResult, ThrownIn
 from .meld import meld_by_trump, meld_points
-from .records import game_of_record, replayed_hand, rules_of_record
 from .record_parts import MATCH_FORMAT
+from .records import game_of_record, replayed_hand, rules_of_record
 from .rules import RuleSet
 from .tricks import beats, legal_mask, winner_index
 
