@@ -341,6 +341,21 @@ def _read_record(path: str) -> object:
         raise RequestError("file", f"{path} is not usable JSON: {_json_fault(err)}") from None
 
 
+def _read_lines(path: str) -> list[str]:
+    """The lines of the text file ``path`` (UTF-8 or UTF-16).
+
+    Raises:
+        RequestError: the file cannot be read, or is not text (``field`` ``"file"``).
+    """
+    try:
+        with open(path, "rb") as fh:
+            return decode_text(fh.read()).splitlines()
+    except OSError as err:
+        raise RequestError("file", f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise RequestError("file", f"{path} is not text in UTF-8 or UTF-16") from None
+
+
 def _with_game(record: object, game: str | None) -> object:
     """``record`` with ``"game"`` filled in from ``--game`` when it names none (a record's own game wins).
 
@@ -595,6 +610,11 @@ def _parser() -> argparse.ArgumentParser:
     rv.add_argument("--hand", type=_number(1, 10_000), default=None, help="a match record: only this hand (from 1)")
     rv.add_argument("--samples", type=_number(4, 10_000), default=None,
                     help="sampled deals a card behind each decision (default 96)")
+    au = sub.add_parser("audit", help="the computer players' mistakes a strong player would name, counted in hand "
+                                      "records (pinochle arena --records): one JSON line per game and level "
+                                      "(docs/strength.md, \"The audit\")")
+    au.add_argument("records", nargs="+", metavar="RECORDS",
+                    help="files of JSON Lines of hand or match records; '-' reads standard input")
     vf = sub.add_parser("verify", help="check a finished match's record against its sealed shuffle "
                                        "(commitment, seed and salt; docs/records.md)")
     vf.add_argument("file")
@@ -807,6 +827,18 @@ def _command(argv: Sequence[str] | None, inp: IO[str], out: IO[str]) -> int:
             from .bots.review import REVIEW_SAMPLES, review_record
 
             _emit(out, review_record(_read_record(args.file), args.seat, args.hand, args.samples or REVIEW_SAMPLES))
+            return 0
+        if args.command == "audit":
+            from .audit import Audit
+
+            audit = Audit()
+            for path in args.records:
+                if path == "-":
+                    audit.add_lines(_lines(inp), "standard input")
+                    continue
+                audit.add_lines(_read_lines(path), path)
+            for line in audit.lines():
+                _emit(out, line)
             return 0
         if args.command == "verify":
             from .verify import verify

@@ -62,7 +62,7 @@ from .record_parts import check_keys as check_keys
 from .record_parts import record_keys as record_keys
 from .record_parts import check_hands_match, lineup_of, players_of, record_head, switches_text
 from .rules import TABLE, RuleSet
-from .stock_records import replay_stock, stock_hand_record, stock_hand_steps, stock_match_record
+from .stock_records import replay_stock, replayed_stock_hand, stock_hand_record, stock_hand_steps, stock_match_record
 
 def _dealt(dealt: tuple[int, ...], seating: Seating = FOUR_PARTNERS) -> dict[str, list[str]]:
     return {str(Seat(i)): [str(c) for c in sort_hand(unpack(h))] for i, h in enumerate(dealt) if i in seating.seats}
@@ -554,7 +554,22 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
     Raises:
         BadRecord: the first fault, with its field, index and reason.
     """
+    return hand_summary(_replayed_standard(record, game_of_record(record), rules))
+
+
+def replayed_hand(record: object, rules: RuleSet | None = None) -> HandResult | ThrownIn:
+    """Replay one hand record of any game (its format, :data:`FORMATS`) and return the finished hand:
+    the deal, the calls, the contract, each seat's meld, the tricks and the score, as the engine kept them.
+
+    Raises:
+        BadRecord: the first fault, with its field, index and reason.
+    """
     game = game_of_record(record)
+    return FORMATS[game.records].hand(record, game, rules)
+
+
+def _replayed_standard(record: object, game: Game, rules: RuleSet | None) -> HandResult | ThrownIn:
+    """One hand record of the ``standard`` format replayed through the reducer: the finished hand."""
     ruleset = rules_of_record(rules, game, record)
     players = players_of(record, game)
     lineup = lineup_of(record, game, players, None)
@@ -563,7 +578,7 @@ def replay_hand(record: object, rules: RuleSet | None = None) -> dict[str, objec
     state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
                       deals=[parsed.hands], game=game, players=players)
     state = _play_hand(state, parsed, None)
-    return hand_summary(state.thrown[-1] if parsed.thrown_in else state.history[-1])
+    return state.thrown[-1] if parsed.thrown_in else state.history[-1]
 
 
 def replay_match(record: object, rules: RuleSet | None = None) -> dict[str, object]:
@@ -795,13 +810,16 @@ class RecordFormat(NamedTuple):
     replay: Callable[[object, Game, RuleSet | None], dict[str, object]]
     #: Each position of a hand record's replay and the action taken there, in order (the decision review).
     steps: Callable[[object], list[tuple[State, Action]]]
+    #: Replay one hand record of the game it names (``None``: the record's rules): the finished hand.
+    hand: Callable[[object, Game, RuleSet | None], HandResult | ThrownIn]
 
 
 #: The record formats by the name a game gives (:attr:`pinochle.game.Game.records`): ``standard``, the
 #: deal, the auction and each phase's part (this module); ``stock``, two-handed's stock and the melds
 #: declared between tricks (VARIANTS.md ``two-handed``; :mod:`pinochle.stock_records`).
 FORMATS: dict[str, RecordFormat] = {
-    "standard": RecordFormat(_match_record, _hand_record, _replay, _steps),
-    "stock": RecordFormat(stock_match_record, _stock_hand_record, _replay_stock, _stock_steps),
+    "standard": RecordFormat(_match_record, _hand_record, _replay, _steps, _replayed_standard),
+    "stock": RecordFormat(stock_match_record, _stock_hand_record, _replay_stock, _stock_steps,
+                          lambda record, game, rules: replayed_stock_hand(record, game, rules_of_record(rules, game, record))),
 }
 

@@ -283,6 +283,23 @@ def stock_hand_steps(record: object, game: Game, rules: RuleSet) -> list[tuple[S
     return steps
 
 
+def replayed_stock_hand(record: object, game: Game, rules: RuleSet) -> HandResult:
+    """Replay one two-handed hand record and return the finished hand (its stock, melds and tricks).
+
+    Raises:
+        BadRecord: the first fault, with its field, index and reason.
+    """
+    if not isinstance(record, Mapping):
+        raise BadRecord("format", None, "a hand record is a JSON object")
+    players_of(record, game)
+    try:
+        dealer = TWO_FACING.parse(str(record.get("dealer", "")))
+    except ValueError as err:
+        raise BadRecord("dealer", None, str(err)) from None
+    state = _play_hand(new_match(0, rules=rules, first_dealer=dealer, game=game), record, None)
+    return state.history[-1]
+
+
 def random_match(seed: int, hands: int = 100) -> State:
     """A two-handed match played by random legal moves (for tests and examples): up to ``hands`` hands."""
     state = new_match(seed, game=TWO_HANDED)

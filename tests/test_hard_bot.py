@@ -206,3 +206,33 @@ def test_a_defender_leads_the_trump_ace_at_trick_11_when_the_search_finds_it_bes
     assert turn(state) == Seat.N and [str(c) for c in v.hand] == ["AD", "KS"] and v.declarer == Seat.E
     for seed in range(3):
         assert str(HardPlayer(seed, samples=24).act(v).card) == "AD"
+
+
+def test_with_a_card_pass_hard_bids_only_within_reach_of_its_sampled_meld() -> None:
+    """A contract beyond the side's meld plus every counter (250) is lost before a card is played
+    (docs/strength.md, "The audit"): in racehorse, after a bidding war to 390, Hard with the candidate
+    ``reach_share`` of 0.9 bids 400 only when its side's meld after the simulated pass reaches 150 in
+    90% of its sampled deals. Hard plays without it (0) until it is measured; then it bids here as before."""
+    checked = 0
+    for seed in range(12):
+        state = new_match(seed=f"rh-{seed}", game="racehorse", first_dealer=Seat.N)
+        for bid in range(250, 400, 10):
+            seat = turn(state)
+            assert seat is not None
+            state = apply(state, Action.bid_(seat, bid))
+        seat = turn(state)
+        assert seat is not None
+        v = view(state, seat)
+        assert v.legal.min_bid == 400
+        hard = HardPlayer(seed, samples=8)
+        plain = hard.act(v)
+        hard.reach_share = 0.9
+        melds: list[list[int]] = []
+        best, _ = hard._simulate_trumps(v, melds)
+        within = sum(1 for m in melds[best] if m + 250 >= 400)
+        if within < 0.9 * len(melds[best]):
+            assert hard.act(v) == Action.pass_(seat), [str(c) for c in v.hand]
+            checked += 1
+        else:
+            assert hard.act(v) == plain
+    assert checked >= 6

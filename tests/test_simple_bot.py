@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from pinochle.auction import bid_problem
 from pinochle.bots import Player, SimplePlayer
-from pinochle.bots.simple import bid_estimate, trump_choice
+from pinochle.bots.simple import LONG_TRUMP, bid_estimate, trump_choice
 from pinochle.cards import CARDS, Card, Seat, Suit, pack, parse_cards
 from pinochle.game import Action, State, View, apply, legal, new_match, turn, view
 from pinochle.meld import meld_points
@@ -94,7 +95,7 @@ def test_player_protocol_and_view_only() -> None:
         p.act(view(s, (seat + 1) % 4))  # not this seat's turn: no move offered
 
 
-def test_bids_stay_within_the_estimate_and_trump_has_the_most_meld() -> None:
+def test_bids_stay_within_the_estimate_and_trump_has_the_most_meld_of_the_long_suits() -> None:
     for seed in range(3):
         state, moves = play_match(100 + seed)
         for v, a in moves:
@@ -103,8 +104,29 @@ def test_bids_stay_within_the_estimate_and_trump_has_the_most_meld() -> None:
                 assert a.bid is not None and a.bid <= bid_estimate(v.hand, 20)
             if a.type == "trump":
                 packed = pack(v.hand)
-                best = max(meld_points(packed, s) for s in Suit)
-                assert a.suit is not None and meld_points(packed, a.suit) == best
+                long = [s for s in Suit if sum(1 for c in v.hand if c.suit == s) >= LONG_TRUMP] or list(Suit)
+                best = max(meld_points(packed, s) for s in long)
+                assert a.suit in long and meld_points(packed, a.suit) == best
+
+
+def test_a_short_suit_is_not_named_for_its_meld() -> None:
+    # Spades would meld 40 (a royal marriage) with two cards; the five clubs meld 30 and win tricks.
+    assert trump_choice(parse_cards("KS QS AH TH JH AD TD AC TC KC JC 9C")) == (Suit.C, 30)
+    # four suits of three: the most meld, as before
+    assert trump_choice(parse_cards("KS QS 9S AH TH JH AD TD 9D AC TC JC"))[0] == Suit.S
+
+
+def test_a_hand_of_four_threes_bids_only_the_minimum() -> None:
+    hand = parse_cards("AS AS KS AH AH KH AD AD KD AC AC KC")  # aces around twice: 1000, and no long suit
+    s = new_match(seed=1)
+    seat = turn(s)
+    assert seat is not None
+    first = SimplePlayer(0).act(replace(view(s, seat), hand=tuple(hand)))
+    assert first == Action.bid_(seat, 250)  # it may open at the minimum
+    s = apply(s, Action.bid_(seat, 250))
+    nxt = turn(s)
+    assert nxt is not None
+    assert SimplePlayer(0).act(replace(view(s, nxt), hand=tuple(hand))) == Action.pass_(nxt)  # never above it
 
 
 def test_trump_choice_ties_go_to_the_longer_suit() -> None:

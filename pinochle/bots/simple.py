@@ -9,8 +9,13 @@ careful beginner would:
   a long trump suit). It bids the lowest legal bid while that is within the
   estimate, and passes otherwise. It does not bid over its partner unless its
   own estimate is well above the bid.
-* **Trump.** The suit that gives it the most meld; ties go to the longer
-  suit, then to the suit with more high cards, then S H D C order.
+* **Trump.** Of its suits of four cards or more, the one that gives it the
+  most meld; ties go to the longer suit, then to the suit with more high
+  cards, then S H D C order. Only a hand without such a suit names a shorter
+  one: a trump of two or three cards wins few tricks, whatever meld it adds
+  (Pagat, "Pinochle Tactics": the trump suit's cards are the powerful ones,
+  and non-aces out of trump are almost always losers). So a hand of four
+  suits of three bids no more than the minimum.
 * **Play.** On lead it cashes an ace (a non-trump ace first), otherwise it
   leads its lowest card. Following, it wins the trick as cheaply as it can;
   when it cannot win (or its partner already holds the trick and it plays
@@ -46,6 +51,9 @@ from .widow import bury_choice
 #: Rank indexes (see :mod:`pinochle.cards`): 9=0 J=1 Q=2 K=3 T=4 A=5.
 _ACE, _TEN, _KING = 5, 4, 3
 
+#: The fewest cards of a suit the player names trump with, when it holds such a suit.
+LONG_TRUMP = 4
+
 
 def trump_choice(hand: Sequence[Card], rules: RuleSet | None = None) -> tuple[Suit, int]:
     """The suit to name trump with ``hand``, and the meld it gives.
@@ -56,12 +64,23 @@ def trump_choice(hand: Sequence[Card], rules: RuleSet | None = None) -> tuple[Su
             game's own deck and meld table (:func:`~pinochle.bots.base.wide_rules`).
 
     Returns:
-        ``(suit, meld points)``: the suit with the most meld; ties go to the
-        longer suit, then to more cards ranked ten or ace, then S H D C order.
+        ``(suit, meld points)``: of the suits of :data:`LONG_TRUMP` cards or
+        more (any suit when there is none), the one with the most meld; ties
+        go to the longer suit, then to more cards ranked ten or ace, then
+        S H D C order. A beginner names its long suit: the meld a short
+        trump adds, such as a royal marriage's 20 over a plain one, is worth
+        less than the tricks that trump cannot take (Pagat, "Pinochle
+        Tactics", David Dailey: the trump suit's cards are the powerful ones).
 
     >>> from pinochle.cards import parse_cards
     >>> trump_choice(parse_cards("9H 9H JH KS QS AC"))
     (<Suit.H: 1>, 40)
+
+    Spades would meld 40 (a royal marriage) with two cards; the five clubs meld 30 (the spade marriage
+    and the dix) and win tricks:
+
+    >>> trump_choice(parse_cards("KS QS AH TH JH AD TD AC TC KC JC 9C"))
+    (<Suit.C: 3>, 30)
     """
     if rules is None:
         packed = pack(hand)
@@ -79,7 +98,8 @@ def trump_choice(hand: Sequence[Card], rules: RuleSet | None = None) -> tuple[Su
         high = sum(1 for c in hand if c.suit == suit and c.rank >= _TEN)
         return (points(suit), length, high, -suit)
 
-    best = max(Suit, key=key)
+    long = [s for s in Suit if sum(1 for c in hand if c.suit == s) >= LONG_TRUMP]
+    best = max(long or list(Suit), key=key)
     return best, points(best)
 
 
@@ -189,7 +209,8 @@ class SimplePlayer(TablePlayer):
         return trump_choice(view.hand, wide_rules(view))[0]
 
     def call(self, view: View) -> Action:
-        """A bid of the lowest legal amount while it is within the estimate, else a pass."""
+        """A bid of the lowest legal amount while it is within the estimate, else a pass; a hand of
+        twelve without a suit of :data:`LONG_TRUMP` cards bids no more than the game's minimum."""
         seat, low = view.seat, view.legal.min_bid
         if low is None or not may_bid_over_partner(view):
             return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners)
@@ -203,6 +224,8 @@ class SimplePlayer(TablePlayer):
             if view.high_bidder is not None and view.high_bidder == seat.partner:
                 value -= 10 * wide.total_counters / 50  # leave the contract to the partner
             return Action.bid_(seat, low) if low <= value else Action.pass_(seat)
+        if low > rules.min_bid and max(sum(1 for c in view.hand if c.suit == s) for s in Suit) < LONG_TRUMP:
+            return Action.pass_(seat)  # no suit of four to name: the minimum at most (see trump_choice)
         estimate = bid_estimate(view.hand, self.boldness(view.hand_number - 1))
         if view.high_bidder is not None and view.high_bidder == seat.partner:
             if double_marriage_suit(view.hand) is not None:
