@@ -18,8 +18,9 @@ server = module_server("tied-deal")
 
 
 def test_the_summary_says_why_another_deal_follows(server: Server) -> None:
-    _, s, _ = tied_after_nine()
+    _, s, _, before = tied_after_nine()
     v = view(s, Seat.S).to_json()
+    last_card = view(before, Seat.S).to_json()
     tied = v["tied"]
     names = {"E": "East", "S": "you", "W": "West"}
     others = [names[x] for x in tied["leaders"] if x != "S"]
@@ -31,12 +32,18 @@ def test_the_summary_says_why_another_deal_follows(server: Server) -> None:
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         page = open_page(browser, (1440, 900), errors, theme="light")
-        scripted_table(page, Scripted(v).handler)
+        script = Scripted(last_card)  # the deal's last card to come, then its end: said to a screen reader too
+        scripted_table(page, script.handler)
         page.goto(server.url)
+        page.wait_for_function(f"() => document.body.dataset.version === '{last_card['version']}'")
+        script.view = v
+        script.send("move")  # the last card played: the deal's end, as a move
         page.get_by_test_id("hand-summary").wait_for()
+        page.wait_for_function("() => document.getElementById('announcer').textContent.includes('one more deal')")
         out = {"title": page.locator("#summary-title").text_content(),
                "tied": page.get_by_test_id("summary-tied").text_content(),
-               "next": page.get_by_test_id("next-hand").text_content()}
+               "next": page.get_by_test_id("next-hand").text_content(),
+               "said": page.locator("#announcer").text_content()}
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "tied-deal-1440x900-light.png"))
         page.context.close()
@@ -46,3 +53,4 @@ def test_the_summary_says_why_another_deal_follows(server: Server) -> None:
     assert out["errors"] == []
     assert out["title"] == "Deal 9 over" and out["next"] == "Next deal"
     assert out["tied"] == expected
+    assert expected in out["said"]

@@ -14,27 +14,29 @@ from pinochle.server.storage import SeatRecord, SQLiteStorage
 from pinochle.server.table import Hub, Table
 
 
-def tied_after_nine() -> tuple[int, State, list[dict[str, Any]]]:
+def tied_after_nine() -> tuple[int, State, list[dict[str, Any]], State]:
     """The first seed whose cutthroat match (Easy everywhere, East deals first) ends its ninth deal with the
-    leaders tied: the seed, the state at that deal's end and the actions that led there."""
+    leaders tied: the seed, the state at that deal's end, the actions that led there and the state before
+    the last of them."""
     for seed in range(100):
         s = new_match(seed=seed, first_dealer=int(Seat.E), game="cutthroat")
         bot = SimplePlayer(seed)
         log: list[dict[str, Any]] = []
+        before = s
         while s.phase != "match_end" and not (s.phase == "hand_end" and len(s.history) >= 9):
             who = turn(s)
             assert who is not None
             v = view(s, who)
             act = Action.deal_(who) if v.legal.deal else bot.act(v)
             log.append(act.to_json())
-            s = apply(s, act)
+            before, s = s, apply(s, act)
         if s.phase == "hand_end":
-            return seed, s, log
+            return seed, s, log, before
     raise AssertionError("no tie after 9 deals in 100 seeds")
 
 
 def test_the_view_says_the_leaders_are_tied() -> None:
-    seed, s, _ = tied_after_nine()
+    seed, s, _, _ = tied_after_nine()
     best = max(s.totals)
     leaders = [s.game.seating.side_names[i] for i, t in enumerate(s.totals) if t == best]
     assert len(leaders) >= 2 and s.winner is None
@@ -58,7 +60,7 @@ def test_no_tie_before_the_last_deal_or_with_a_single_leader() -> None:
 
 
 def test_the_server_sends_the_tie() -> None:
-    seed, s, log = tied_after_nine()
+    seed, s, log, _ = tied_after_nine()
     store = SQLiteStorage(":memory:")
     seats = [SeatRecord("ann" if x == Seat.S else None, f"seat {x}") for x in Seat]
     store.create_match("m1", "dev", "easy", seed, int(Seat.E), "solo", seats, {}, "cutthroat")
