@@ -1416,6 +1416,11 @@ class View:
             (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``): ``{"number", "dealer",
             "next_dealer"}`` (seats; at a table of 4 or 5 also ``"dealer_chair"`` and
             ``"next_chair"``), while this hand is being played; else ``None``.
+        tied: in ``hand_end`` after the match's scheduled deals (``deals``), when the leaders are tied
+            and so another deal follows (docs/games/cutthroat.md: "Equal leaders play another deal until
+            one leads"): ``{"leaders", "total", "why"}``, the tied sides' names (at a table of 4 or 5
+            ``"chair N"``), their total and a sentence naming no side ("After 9 deals the leaders are
+            tied at 9: one more deal decides."); else ``None``.
     """
 
     seat: Seat
@@ -1471,6 +1476,7 @@ class View:
     meld_before: str | None = None
     received: tuple[Card, ...] | None = None
     thrown_in: dict[str, object] | None = None
+    tied: dict[str, object] | None = None
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1559,7 +1565,8 @@ def _public_json_parts(v: Any) -> _Parts:
     c = {"game": v.game, "scale": v.scale}
     d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)}),
          **({} if v.dix_exchange is None else {"dix_exchange": str(v.dix_exchange)}),
-         **({} if v.thrown_in is None else {"thrown_in": v.thrown_in})}
+         **({} if v.thrown_in is None else {"thrown_in": v.thrown_in}),
+         **({} if v.tied is None else {"tied": v.tied})}
     return a, b, c, d, _table_json(v)
 
 
@@ -1727,6 +1734,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         turned=state.turned,
         dix_exchange=dix_exchanger(state),
         thrown_in=_thrown_before(state),
+        tied=_tied_leaders(state),
         players=state.rules.players,
         tricks_in_hand=state.rules.hand_size,
         target=state.rules.target,
@@ -1738,6 +1746,23 @@ def _public_fields(state: State) -> dict[str, Any]:
 
 
 _public = _SameObject(_public_fields, size=256)
+
+
+def _tied_leaders(state: State) -> dict[str, object] | None:
+    """The :attr:`View.tied` of ``state``: after the match's scheduled deals, a deal over with no winner
+    because the leaders are tied (docs/games/cutthroat.md, docs/games/auction.md: "Equal leaders play
+    another deal until one leads"), the leaders, their total and why another deal follows."""
+    deals = match_deals(state)
+    dealt = len(state.history)
+    if not deals or state.phase != "hand_end" or state.winner is not None or dealt < deals:
+        return None
+    best = max(state.totals)
+    at = [i for i, t in enumerate(state.totals) if t == best]
+    if len(at) < 2:
+        return None
+    names = [f"chair {i}" for i in at] if state.lineup else [state.game.seating.side_names[i] for i in at]
+    return {"leaders": names, "total": best,
+            "why": f"After {dealt} deals the leaders are tied at {best}: one more deal decides."}
 
 
 def _thrown_before(state: State) -> dict[str, object] | None:

@@ -22,7 +22,7 @@ SIZES = [(360, 740), (390, 844), (1440, 900)]
 DECISIONS = [
     {"index": 25, "seat": "S", "phase": "play", "action": {"type": "play", "card": "KD"},
      "best": {"type": "play", "card": "TD"}, "loss": 27.7,
-     "reason": "Play the 10♦: it beats the Q♦, and Hard's search rates it 28 points above the K♦."},
+     "reason": "Play the 10♦: it beats the Q♦, and Hard's search rates it 28 points above your K♦."},
     {"index": 7, "seat": "S", "phase": "trump", "action": {"type": "trump", "suit": "H"},
      "best": {"type": "trump", "suit": "S"}, "loss": 12.5,
      "reason": "Name spades trump: your meld with spades as trump is 190, and you hold 6 spades."},
@@ -115,7 +115,7 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
         got = out[theme]
         assert out[f"sent-{theme}"] == [{"type": "review", "match": "fx", "hand": number}]  # the shown match
         assert got["title"] == f"Your decisions in hand {number}"
-        assert len(got["items"]) == 4 and "27.7 points given up" in got["items"][0]
+        assert len(got["items"]) == 4 and "28 points given up" in got["items"][0]
         assert "K♦" in got["items"][0] and "10♦" in got["items"][0] and "not measured" in got["items"][2]
         assert "Hard agrees" in got["items"][3]
         assert "King of diamonds" in got["cards"] and "Ten of diamonds" in got["cards"]

@@ -36,11 +36,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..cards import Seat
+import math
+
+from ..cards import SUIT_NAMES, Card, Seat
 from ..errors import BadRecord
 from ..game import Action, State, view
 from ..records import hand_steps as record_steps
-from .evaluate import evaluate, same_move
+from .evaluate import Evaluation, Fact, Option, describe, evaluate, same_move
 
 #: The sampled deals a card behind each decision reviewed (Hard's budget is 192; a hand has a dozen
 #: cards and more decisions, reviewed within 5 s: docs/strength.md).
@@ -56,7 +58,9 @@ class Decision:
         seat: who decided. phase: the phase it was made in.
         action: what was done; best: Hard's choice with the same information.
         loss: the points given up against ``best`` (0 when they agree), or ``None`` when not measured.
-        reason: why ``best``, in the game's words (:attr:`pinochle.bots.evaluate.Evaluation.reason`).
+        reason: why ``best``, in the game's words: its facts (:attr:`pinochle.bots.evaluate.Option.facts`)
+            and, where the move made differs, what Hard's search rates ``best`` above it, the figure
+            ``loss`` as a player sees it (:func:`whole_points`); never a comparison with a move not made.
     """
 
     index: int
@@ -86,6 +90,58 @@ def hand_steps(record: object) -> Iterator[tuple[State, Action]]:
         BadRecord: the record breaks a rule.
     """
     yield from record_steps(record)
+
+
+def whole_points(loss: float) -> int:
+    """A loss in whole points as a player sees it: the JSON ``loss`` (one decimal) rounded half up, as the
+    browser shows it (``Math.round``).
+
+    >>> whole_points(23.1), whole_points(22.5), whole_points(0.4)
+    (23, 23, 0)
+    """
+    return math.floor(round(loss, 1) + 0.5)
+
+
+def your_move(action: Action) -> str:
+    """The seat's own move as a review names it, e.g. ``"your K♣"``, ``"your bid of 250"``, ``"your pass"``.
+
+    >>> your_move(Action.play_(0, Card.parse("KC"))), your_move(Action.trump_(0, 1))
+    ('your K♣', 'your choice of hearts')
+    """
+    t = action.type
+    if t == "play" and action.card is not None:
+        return "your " + Card(action.card).label
+    if t == "bid":
+        return f"your bid of {action.bid}"
+    if t == "trump" and action.suit is not None:
+        return f"your choice of {SUIT_NAMES[action.suit]}"
+    if t in ("give", "bury"):
+        cards = describe(action).split(" ", 1)[1]
+        return f"your {'pass' if t == 'give' else 'burial'} of {cards}"
+    words = {"pass": "your pass", "concede": "your conceding", "play_on": "your playing on",
+             "dix": "your exchange for the dix"}
+    return words.get(t, "your " + describe(action).lower())
+
+
+def review_reason(e: Evaluation, action: Action, loss: float | None) -> str:
+    """Why Hard's move, said against the move made (``action``, which gave up ``loss``): Hard's move and
+    its first fact, then, where the moves differ and both were valued, what Hard's search rates its move
+    above the seat's own, with the figure a player is shown for ``loss`` (:func:`whole_points`; "under 1
+    point" for a loss below half a point). Never the comparison with the runner-up a hint makes
+    (:attr:`pinochle.bots.evaluate.Evaluation.reason`): that move was not the seat's."""
+    best = e.best
+    own = [f for f in best.facts if f.kind != "search"]
+    if same_move(action, best.action) or loss is None:
+        return Option(best.action, best.points, tuple(own)).reason
+    points = whole_points(loss)
+    if points >= 1:
+        figure = f"{points} point{'' if points == 1 else 's'} above"
+    elif loss > 0:
+        figure = "under 1 point above"
+    else:
+        figure = "no higher than"
+    compare = Fact("search", f"Hard's search rates it {figure} {your_move(action)}")
+    return Option(best.action, best.points, (*own[:1], compare)).reason
 
 
 def _choices(state: State, seat: Seat) -> int:
@@ -128,7 +184,7 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
             top = e.best.points
             loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None
                     else None)
-        out.append(Decision(index, me, str(state.phase), action, best, loss, e.reason))
+        out.append(Decision(index, me, str(state.phase), action, best, loss, review_reason(e, action, loss)))
     return out
 
 
@@ -163,4 +219,5 @@ def review_record(record: object, seat: Seat | str, hand: int | None = None,
     return {"seat": str(seat), "hands": out}
 
 
-__all__ = ["REVIEW_SAMPLES", "Decision", "hand_steps", "review_hand", "review_json", "review_record"]
+__all__ = ["REVIEW_SAMPLES", "Decision", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
+           "whole_points", "your_move"]

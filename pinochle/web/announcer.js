@@ -7,7 +7,7 @@ import { $, h, cardWords, SUIT } from "./dom.js";
 import { Phase } from "./protocol.js";
 import { play as playSound } from "./sounds.js";
 import { COMPASS } from "./seats.js";
-import { DIX, handResultWords, hasStock, legalKinds, resultTitle, statusText, thrownInText } from "./words.js";
+import { DIX, handResultWords, hasStock, legalKinds, resultTitle, statusText, thrownInText, tiedSentence } from "./words.js";
 import { newsWords, stockNews } from "./views/stock.js";
 import { meldWords } from "./views/felt.js";
 
@@ -270,6 +270,9 @@ export function announceChanges(s, prev, v) {
   const over = v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END;
   if (prev.phase !== v.phase && over && v.last_hand && handKey(prev) === handKey(v)) {
     say.push(handResultWords(s, v.last_hand));
+    // after the last scheduled deal with the leaders tied: why another deal follows (the view's tied)
+    const tied = tiedSentence(s, v.tied);
+    if (tied) say.push(tied);
   }
   if (prev.phase !== v.phase && v.phase === Phase.MATCH_END) {
     say.push(resultTitle(s, v.winner));

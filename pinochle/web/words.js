@@ -334,3 +334,19 @@ export const RECEIVED = Object.freeze({
   // the hand's label: "2 cards passed to you by your partner still in your hand, marked"
   inHand: (n, declarer) => `${n === 1 ? "1 card" : `${n} cards`} ${declarer ? "passed to you by your partner" : "passed back by your partner"} still in your hand, marked`,
 });
+
+/**
+ * Why another deal follows the match's last scheduled one, from the view's `tied` (docs/protocol.md; the
+ * browser holds no rules): "West and you are tied at 14: one more deal decides." (the leaders by name,
+ * you last); the server's own sentence when the leaders are not the table's sides (a table of chairs).
+ * Null without a tie.
+ */
+export function tiedSentence(s, tied) {
+  if (!tied || typeof tied !== "object") return null;
+  const leaders = Array.isArray(tied.leaders) ? tied.leaders : [];
+  const why = typeof tied.why === "string" && tied.why.trim() ? tied.why.trim() : null;
+  if (s.lineup || leaders.length < 2 || typeof tied.total !== "number" || !leaders.every((l) => s.sidesOrder.includes(l))) return why;
+  const others = leaders.filter((l) => l !== s.mySide).map((l) => s.sideWords(l));
+  const names = leaders.includes(s.mySide) ? [...others, s.sideWords(s.mySide).toLowerCase()] : others;
+  return `${cap(list(names))} are tied at ${num(tied.total)}: one more deal decides.`;
+}

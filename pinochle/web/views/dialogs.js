@@ -4,7 +4,7 @@
 
 import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK } from "../words.js";
+import { contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
 
@@ -477,7 +477,14 @@ export function renderSummary(ctx, hand = null) {
     settlement(s, last),
     stakeSteps(last),
     summaryTable(s, last, earned),
+    past ? null : tiedNote(s, v),
   );
+}
+
+/** After a match's last scheduled deal with the leaders tied, why another deal follows (the view's `tied`). */
+function tiedNote(s, v) {
+  const text = tiedSentence(s, v.tied);
+  return text ? h("p", { class: "summary-tied", "data-testid": "summary-tied" }, text) : null;
 }
 
 /**

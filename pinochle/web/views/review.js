@@ -28,11 +28,21 @@ function said(action) {
   }
 }
 
+/**
+ * Points given up in whole points, as a player reads them in a game scored in tens or ones: rounded half up
+ * (the server's `loss` has one decimal: docs/protocol.md), a loss above 0 but under half a point "under 1 point".
+ */
+export function pointsGivenUp(loss) {
+  const whole = Math.round(loss);
+  if (whole < 1) return "under 1 point given up";
+  return `${whole} point${whole === 1 ? "" : "s"} given up`;
+}
+
 function lossText(d) {
   if (d.loss === null || d.loss === undefined) return d.action && JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "not measured";
   // another move that Hard rates as good as its own: not "agrees", beside a different "Hard:" move
   if (d.loss === 0) return JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "no points given up";
-  return `${d.loss} points given up`;
+  return pointsGivenUp(d.loss);
 }
 
 /**
@@ -58,7 +68,7 @@ export function renderDecisionReview(hand, answer) {
     return;
   }
   const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);
-  const head = total > 0 ? `In all about ${Math.round(total)} points given up, the costliest first.`
+  const head = total > 0 ? `In all ${Math.round(total) >= 1 ? "about " : ""}${pointsGivenUp(total)}, the costliest first.`
     : "Hard agrees with every decision it measured.";
   status(`${head} ${ds.length === 1 ? "One decision" : `${ds.length} decisions`} listed.`);
   fill(body,

@@ -1,0 +1,39 @@
+"""A decision review's reason compares Hard's move with the seat's own move, never with a move not made
+(pinochle.bots.review.review_reason), and its figure is the loss a player is shown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pinochle.bots.review import review_hand, review_json, whole_points, your_move
+from pinochle.records import hand_record
+from tests.test_review import SAMPLES, first_hand
+
+
+@pytest.mark.parametrize(("game", "seed"), [("table", 5), ("cutthroat", 2), ("cutthroat", 1)])
+def test_a_reason_names_your_own_move_and_the_loss(game: str, seed: int) -> None:
+    s = first_hand(game, seed)  # South played by Easy: it often differs from Hard
+    record = hand_record(s.history[0], s.game, s.rules)
+    decisions = review_hand(record, "S", SAMPLES)
+    costly = [d for d in decisions if d.loss is not None and d.loss > 0]
+    assert costly, "the hand should have a decision that gave points up"
+    for d in costly:
+        assert your_move(d.action) in d.reason, d.reason
+        shown = whole_points(d.loss)  # type: ignore[arg-type]
+        figure = f"{shown} point" if shown >= 1 else "under 1 point"
+        assert f"rates it {figure}" in d.reason and f"above {your_move(d.action)}" in d.reason, d.reason
+        # one figure only, the loss's: no other move's margin
+        assert re.findall(r"rates it (\d+|under 1) point", d.reason) == [str(shown) if shown >= 1 else "under 1"]
+    for d in decisions:
+        if d.action == d.best:
+            assert "rates it" not in d.reason and "above" not in d.reason, d.reason
+    # the JSON's loss and reason agree as the browser shows them
+    for x in review_json(record, "S", SAMPLES)["decisions"]:  # type: ignore[union-attr]
+        if x["loss"]:
+            assert f"rates it {whole_points(x['loss'])} point" in x["reason"] or "under 1 point" in x["reason"]
+
+
+def test_whole_points_rounds_as_the_browser_does() -> None:
+    assert [whole_points(x) for x in (23.1, 23.5, 22.46, 0.2, 0.5, 1.0)] == [23, 24, 23, 0, 1, 1]
