@@ -17,7 +17,7 @@ def random_action(state: State, rng: random.Random, p_bid: float = 0.4) -> Actio
     assert seat is not None
     lg = legal(state, seat)
     if lg.min_bid is not None:
-        if rng.random() < p_bid:
+        if rng.random() < p_bid or not lg.pass_:  # a forced opening (britannica's first seat) must bid
             bid = lg.min_bid
             for _ in range(rng.choice([0, 0, 0, 1, 5])):  # a jump of that many steps of the game's ladder
                 bid = next_bid(lg, bid)

@@ -311,7 +311,7 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
     assert out["list"] == "OL" and len(out["items"]) == len(DECISIONS)
     losses = [d["loss"] or 0 for d in DECISIONS]
     assert losses[:2] == sorted(losses[:2], reverse=True)  # as the server orders them: the costliest first
-    assert "27.7 points given up" in out["items"][0] and "12.5 points given up" in out["items"][1]
+    assert "28 points given up" in out["items"][0] and "13 points given up" in out["items"][1]
     assert ["img", "King of diamonds"] in out["cards"] and ["img", "Ten of diamonds"] in out["cards"]
     assert all(role == "img" and label for role, label in out["cards"]), out["cards"]
     assert out["reasons"] == [cards_in_words(d["reason"]) for d in DECISIONS]  # the reasons' cards in words too
