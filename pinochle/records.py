@@ -568,8 +568,9 @@ def replayed_hand(record: object, rules: RuleSet | None = None) -> HandResult | 
     return FORMATS[game.records].hand(record, game, rules)
 
 
-def _replayed_standard(record: object, game: Game, rules: RuleSet | None) -> HandResult | ThrownIn:
-    """One hand record of the ``standard`` format replayed through the reducer: the finished hand."""
+def _at_deal(record: object, game: Game, rules: RuleSet | None) -> tuple[State, ParsedHand]:
+    """A ``standard`` hand record read (its keys checked) and the match state at its deal: a match of one
+    hand, dealt the record's cards by the record's dealer (at a table of 4 or 5, its lineup's chair)."""
     ruleset = rules_of_record(rules, game, record)
     players = players_of(record, game)
     lineup = lineup_of(record, game, players, None)
@@ -577,6 +578,12 @@ def _replayed_standard(record: object, game: Game, rules: RuleSet | None) -> Han
     parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
     state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
                       deals=[parsed.hands], game=game, players=players)
+    return state, parsed
+
+
+def _replayed_standard(record: object, game: Game, rules: RuleSet | None) -> HandResult | ThrownIn:
+    """One hand record of the ``standard`` format replayed through the reducer: the finished hand."""
+    state, parsed = _at_deal(record, game, rules)
     state = _play_hand(state, parsed, None)
     return state.thrown[-1] if parsed.thrown_in else state.history[-1]
 
@@ -741,13 +748,7 @@ def _steps(record: object) -> list[tuple[State, Action]]:
     """
     game = game_of_record(record)
     replay_hand(record)
-    ruleset = rules_of_record(None, game, record)
-    players = players_of(record, game)
-    lineup = lineup_of(record, game, players, None)
-    check_keys(record, game)
-    parsed = parse_hand(record, None, ruleset, game.seating, dealer_sits_out=bool(lineup))
-    state = new_match(seed=0, rules=ruleset, first_dealer=lineup[parsed.dealer] if lineup else parsed.dealer,
-                      deals=[parsed.hands], game=game, players=players)
+    state, parsed = _at_deal(record, game, None)
     if parsed.turned is not None:
         state = game.advance(replace(state, phase=game.phases[0].name, turned=parsed.turned,
                                      trump=parsed.turned.suit))

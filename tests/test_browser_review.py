@@ -48,7 +48,9 @@ def hand_end_view() -> dict[str, Any]:
 
 
 class Reviewing(Scripted):
-    """The scripted socket, answering ``review`` with :data:`DECISIONS`."""
+    """The scripted socket, answering ``review`` with :data:`DECISIONS` (or with ``answers``, sent in order)."""
+
+    answers: list[dict[str, Any]] | None = None
 
     def handler(self, ws: Any) -> None:
         inner: dict[str, Any] = {}
@@ -68,7 +70,8 @@ class Reviewing(Scripted):
             msg = json.loads(text)
             if msg["type"] == "review":
                 self.received.append(msg)
-                ws.send(json.dumps({"type": "review", "match": "fx", "hand": msg["hand"], "decisions": DECISIONS}))
+                for answer in self.answers or [{"type": "review", "match": "fx", "hand": msg["hand"], "decisions": DECISIONS}]:
+                    ws.send(json.dumps(answer))
             else:
                 inner["fn"](text)
 

@@ -4,47 +4,22 @@ the review is answered (another message's refusal) leaves the answered review op
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .browser_support import Server, in_browser, module_server, open_page, scripted_table
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_review import DECISIONS, hand_end_view
-from .web_fixtures import Scripted
+from .test_browser_review import DECISIONS, Reviewing, hand_end_view
 
 server = module_server("review-errors")
 REFUSAL = {"type": "error", "code": "illegal", "message": "hand 1 was thrown in: nothing to review"}
 LATER = {"type": "error", "code": "stale", "message": "the table has moved on (version 9, your move was for 8)"}
 
 
-class Answering(Scripted):
-    """The scripted socket, answering ``review`` with ``answers`` (sent in order)."""
-
-    def __init__(self, v: dict[str, Any], answers: list[dict[str, Any]]) -> None:
-        super().__init__(v)
-        self.answers = answers
-
-    def handler(self, ws: Any) -> None:
-        inner: dict[str, Any] = {}
-
-        class Tap:
-            def on_message(self, fn: Any) -> None:
-                inner["fn"] = fn
-
-            def send(self, text: str) -> None:
-                ws.send(text)
-
-        super().handler(Tap())
-
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            if msg["type"] == "review":
-                for answer in self.answers:
-                    ws.send(json.dumps(answer))
-            else:
-                inner["fn"](text)
-
-        ws.on_message(on_message)
+def answering(v: dict[str, Any], answers: list[dict[str, Any]]) -> Reviewing:
+    """The review's scripted socket, answering ``review`` with ``answers`` in order."""
+    script = Reviewing(v)
+    script.answers = answers
+    return script
 
 
 def test_a_refused_review_closes_its_dialog_and_an_answered_one_stays_open(server: Server) -> None:
@@ -56,7 +31,7 @@ def test_a_refused_review_closes_its_dialog_and_an_answered_one_stays_open(serve
         out: dict[str, Any] = {}
         for name, answers in (("refused", [REFUSAL]), ("answered", [answered, LATER])):
             page = open_page(browser, (390, 844), errors)
-            scripted_table(page, Answering(v, answers).handler)
+            scripted_table(page, answering(v, answers).handler)
             page.goto(server.url)
             page.get_by_test_id("hand-summary").wait_for()
             page.get_by_test_id("summary-review").click()
