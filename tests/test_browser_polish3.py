@@ -1,0 +1,92 @@
+"""Layout finishing touches from a reviewer's comparison with other card tables, checked in the real page (Chromium).
+
+1. On a phone the floating Hint button covers no seat (box, name or badge), no card of your hand and no other
+   button, at 320x568, 360x740 and 390x844: the table game, turned trump, double deck, cutthroat and auction at
+   a table of 5 (the declarer's bury).
+
+Screenshots go to $PINOCHLE_SHOTS when it is set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser_support import in_browser
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_layout import open_fixture, server, settle, widow_table_view  # noqa: F401  (server: the module's live server)
+
+SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
+PHONES = [(320, 568), (360, 740), (390, 844)]
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+# ---------------------------------------------------------------- the Hint button covers nothing
+
+HINT_BUTTON_CLASH = """() => {
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const button = document.querySelector('[data-testid=hint-button]');
+  if (!button) return {over: ['no Hint button'], inside: false};
+  const r = button.getBoundingClientRect();
+  const seen = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+  const others = [
+    ...[...document.querySelectorAll('#felt > .seat, #felt > .seat .seat-name, #felt > .seat .badge, #felt > .seat .seat-meld, #bench [data-testid^=bench-chair-]')]
+      .map((e) => [e, `seat ${e.closest('.seat')?.dataset.seat ?? e.dataset.testid} (${e.className})`]),
+    ...[...document.querySelectorAll('#felt .plate, #felt .meld-plate, #felt [class*=turned], #felt [data-testid*=turned], #felt .widow, #felt [data-testid*=widow]')]
+      .map((e) => [e, `felt ${e.dataset.testid || e.className}`]),
+    ...[...document.querySelectorAll('#hand button.card')].map((e) => [e, `card ${e.dataset.card}`]),
+    ...[...document.querySelectorAll('button, a.btn, [role=button]')].filter((e) => !e.closest('#hint-box') && !e.closest('dialog'))
+      .map((e) => [e, `button ${e.dataset.testid || e.id || e.textContent.trim()}`]),
+  ].filter(([e]) => seen(e));
+  return {box: [r.left, r.top, r.right, r.bottom], inside: r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight,
+          over: [...new Set(others.filter(([e]) => meet(r, e.getBoundingClientRect())).map(([, name]) => name))]};
+}"""
+
+HINT_GAMES = {
+    "table": ("table", None, "auction", True),
+    "table-play": ("table", None, "play", True),
+    "turned-trump": ("turned-trump", None, "play", True),
+    "double-deck": ("double-deck", None, "play", True),
+    "cutthroat": ("cutthroat", None, "bury", True),
+    "auction5-bury": ("auction", 5, "bury", True),
+    "auction5-play": ("auction", 5, "play", True),
+}
+
+
+@pytest.mark.parametrize("case", list(HINT_GAMES))
+def test_the_hint_button_covers_no_seat_card_or_button_on_a_phone(server: Any, case: str) -> None:  # noqa: F811
+    """South to move on a phone (320x568, 360x740 and 390x844, light and dark): the Hint button, floating over the
+    felt, lies over no seat (its box, name, badges, melds), no card of your hand and no other button, whole on the
+    screen. It lay over your own seat's bid ("Bid 250") at a table of 5 and over the turned trump's label."""
+    game, players, phase, declare = HINT_GAMES[case]
+    v = widow_table_view(game, players, phase, declare)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size in PHONES:
+            for theme in ("light", "dark"):
+                ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+                if page.locator("dialog[open]").count():
+                    page.locator("dialog[open] .btn.primary").first.click()
+                    page.wait_for_function("() => !document.querySelector('dialog[open]')")
+                page.get_by_test_id("hint-button").wait_for()
+                settle(page)
+                shot(page, f"hintbtn-{case}-{size[0]}-{theme}")
+                out[f"{size[0]}-{theme}"] = page.evaluate(HINT_BUTTON_CLASH)
+                ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    bad = {look: got for look, got in out.items() if got["over"] or not got["inside"]}
+    assert bad == {}, bad
