@@ -90,3 +90,59 @@ def test_the_hint_button_covers_no_seat_card_or_button_on_a_phone(server: Any, c
     assert out.pop("errors") == []
     bad = {look: got for look, got in out.items() if got["over"] or not got["inside"]}
     assert bad == {}, bad
+
+
+# ---------------------------------------------------------------- the hand's summary at a table of 5 on a phone
+
+def hand_end_view(game: str, players: int | None) -> dict[str, Any]:
+    """South's view (as JSON) of a real deal of ``game`` (seed 1) at its first hand's end, every move a simple
+    computer player's."""
+    from pinochle.bots import SimplePlayer
+    from pinochle.game import apply, auto_action, new_match, turn, view
+
+    s = new_match(seed=1, game=game, players=players)
+    while s.phase != "hand_end":
+        seat = turn(s)
+        assert seat is not None, s.phase
+        a = auto_action(s)
+        s = apply(s, a if a is not None else SimplePlayer(1).act(view(s, seat)))
+    from pinochle.cards import Seat
+    return view(s, Seat.S).to_json()
+
+
+SUMMARY_FIT = """() => {
+  const d = document.querySelector('dialog[open]');
+  const t = d.querySelector('[data-testid=summary-table]');
+  const wrap = t.closest('.table-wrap') || t.parentElement;
+  const r = t.getBoundingClientRect(), w = wrap.getBoundingClientRect(), dr = d.getBoundingClientRect();
+  const cut = [...t.querySelectorAll('th, td')].filter((c) => { const b = c.getBoundingClientRect(); return b.width && (b.right > w.right + 0.5 || b.left < w.left - 0.5); })
+    .map((c) => c.textContent.trim());
+  const clipped = [...t.querySelectorAll('th, td')].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent.trim());
+  return {scroll: wrap.scrollWidth - wrap.clientWidth, page: document.documentElement.scrollWidth - innerWidth,
+          dialog: d.scrollWidth - d.clientWidth, cut, clipped, table: [r.left, r.right], wrap: [w.left, w.right], box: [dr.left, dr.right]};
+}"""
+
+
+def test_the_hand_summary_at_a_table_of_5_fits_a_phone_without_scrolling_sideways(server: Any) -> None:  # noqa: F811
+    """Auction at a table of 5, the hand's end at 320x568, 360x740 and 390x844: the summary's table, one column
+    per player, fits its dialog whole (at 360 the fifth player's column was cut and scrolled sideways)."""
+    v = hand_end_view("auction", 5)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size, theme in (((320, 568), "light"), ((360, 740), "dark"), ((390, 844), "light")):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+            page.get_by_test_id("summary-table").wait_for()
+            settle(page)
+            shot(page, f"summary5-{size[0]}-{theme}")
+            out[f"{size[0]}-{theme}"] = page.evaluate(SUMMARY_FIT)
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for look, got in out.items():
+        assert got["scroll"] <= 0 and got["page"] <= 0 and got["dialog"] <= 0, (look, got)
+        assert got["cut"] == [] and got["clipped"] == [], (look, got)
