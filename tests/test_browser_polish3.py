@@ -146,3 +146,58 @@ def test_the_hand_summary_at_a_table_of_5_fits_a_phone_without_scrolling_sideway
     for look, got in out.items():
         assert got["scroll"] <= 0 and got["page"] <= 0 and got["dialog"] <= 0, (look, got)
         assert got["cut"] == [] and got["clipped"] == [], (look, got)
+
+
+# ---------------------------------------------------------------- the replay viewer's caption, clear of its buttons
+
+REPLAY_NAV_CLASH = """() => {
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const where = document.querySelector('[data-testid=replay-where]');
+  const w = where.getBoundingClientRect();
+  const dialog = document.querySelector('[data-testid=replay-dialog]');
+  const buttons = [...dialog.querySelectorAll('button, a.btn')].filter((e) => e.getClientRects().length);
+  return {text: where.textContent, cut: where.scrollWidth > where.clientWidth + 1,
+          over: buttons.filter((b) => meet(w, b.getBoundingClientRect())).map((b) => b.dataset.testid || b.textContent.trim()),
+          buttons: buttons.flatMap((a, i) => buttons.slice(i + 1).filter((b) => meet(a.getBoundingClientRect(), b.getBoundingClientRect()))
+            .map((b) => `${a.dataset.testid} over ${b.dataset.testid}`))};
+}"""
+
+
+def test_the_replay_viewers_caption_lies_under_no_button(server: Any) -> None:  # noqa: F811
+    """The replay viewer at 320x568, 360x740, 390x844 and 1440x900, at the deal ("The deal, the auction and the
+    meld"), the first trick and the last: the caption between ‹ Trick and Trick › lies under neither button,
+    whole (at 390 it ran under Trick ›), and no button of the viewer lies over another."""
+    from .test_browser_replay import WithHistory, whole_match
+    from .browser_support import open_page, scripted_table
+
+    state = whole_match(3)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size, theme in (((320, 568), "light"), ((360, 740), "dark"), ((390, 844), "dark"), ((1440, 900), "light")):
+            page = open_page(browser, size, errors, theme=theme)
+            scripted_table(page, WithHistory(state).handler)
+            page.goto(server.url)
+            page.get_by_test_id("result").wait_for()
+            page.get_by_test_id("result-replay").click()
+            page.get_by_test_id("replay-dialog").wait_for()
+            settle(page)
+            shot(page, f"replay-{size[0]}-{theme}")
+            out[f"{size[0]}-deal"] = page.evaluate(REPLAY_NAV_CLASH)
+            page.get_by_test_id("replay-next").click()
+            settle(page)
+            out[f"{size[0]}-trick1"] = page.evaluate(REPLAY_NAV_CLASH)
+            page.get_by_test_id("replay-body").focus()
+            page.keyboard.press("End")
+            settle(page)
+            out[f"{size[0]}-end"] = page.evaluate(REPLAY_NAV_CLASH)
+            page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert out["390-deal"]["text"] == "The deal, the auction and the meld", out["390-deal"]
+    for look, got in out.items():
+        assert got["over"] == [] and got["buttons"] == [] and not got["cut"], (look, got)
