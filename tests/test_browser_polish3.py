@@ -201,3 +201,47 @@ def test_the_replay_viewers_caption_lies_under_no_button(server: Any) -> None:  
     assert out["390-deal"]["text"] == "The deal, the auction and the meld", out["390-deal"]
     for look, got in out.items():
         assert got["over"] == [] and got["buttons"] == [] and not got["cut"], (look, got)
+
+
+# ---------------------------------------------------------------- the match's end: its buttons apart
+
+RESULT_BUTTONS = """() => {
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const card = document.querySelector('#screen-result .result-card');
+  const buttons = [...card.querySelectorAll('button, a.btn')].filter((e) => e.getClientRects().length);
+  const review = document.getElementById('result-review').getBoundingClientRect();
+  const again = document.getElementById('play-again').getBoundingClientRect();
+  return {review: review.height > 0, gap: again.top - review.bottom, page: document.documentElement.scrollWidth - innerWidth,
+          over: buttons.flatMap((a, i) => buttons.slice(i + 1).filter((b) => meet(a.getBoundingClientRect(), b.getBoundingClientRect()))
+            .map((b) => `${a.dataset.testid} over ${b.dataset.testid}`))};
+}"""
+
+
+def test_the_match_ends_buttons_stand_apart(server: Any) -> None:  # noqa: F811
+    """The match's end at 320x568, 360x740, 390x844 and 1440x900: "Review your decisions in the last hand" stands
+    at least 12 px above Play again (at 1440 it pressed against it), and no button lies over another."""
+    from .test_browser_replay import WithHistory, whole_match
+    from .browser_support import open_page, scripted_table
+
+    state = whole_match(3)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size, theme in (((320, 568), "dark"), ((360, 740), "light"), ((390, 844), "dark"), ((1440, 900), "light")):
+            page = open_page(browser, size, errors, theme=theme)
+            scripted_table(page, WithHistory(state).handler)
+            page.goto(server.url)
+            page.get_by_test_id("result").wait_for()
+            page.get_by_test_id("result-review").wait_for()
+            settle(page)
+            shot(page, f"result-{size[0]}-{theme}")
+            out[f"{size[0]}"] = page.evaluate(RESULT_BUTTONS)
+            page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for look, got in out.items():
+        assert got["review"] and got["gap"] >= 12 and got["over"] == [] and got["page"] <= 0, (look, got)
