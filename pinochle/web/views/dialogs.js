@@ -304,7 +304,8 @@ function chairSummaryTable(s, last, earned) {
   const head = (c) => {
     const seat = seatOf(c);
     const tag = seat === null ? h("span", { class: "col-tag out" }, "Sits out")
-      : c === declarerChair ? h("span", { class: "col-tag declarer" }, "Declarer") : null;
+      : c === declarerChair ? h("span", { class: "col-tag declarer" }, h("span", { class: "wide-only" }, "Declarer"),
+        h("abbr", { class: "narrow-only", title: "Declarer" }, "Decl.")) : null;
     return h("th", { scope: "col", class: seat === null ? "sat-out" : null, title: s.chairName(c),
       "data-testid": `summary-col-chair-${c}`, dataset: { sitsOut: seat === null ? "true" : "false" } },
     h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))), tag);
