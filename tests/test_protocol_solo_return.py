@@ -92,14 +92,18 @@ def test_every_view_names_its_games_scale(service: Open, game: str, scale: str) 
         ws.send_json({"type": "new_match", "level": "easy", "game": game})
         seen: list[Msg] = []
 
-        def souths_bid(m: Msg) -> bool:
+        def souths_move(m: Msg) -> bool:
             if m["type"] == "state":
                 seen.append(m)
-            return m["type"] == "state" and "bid" in m["view"]["legal"]
+            return m["type"] == "state" and m["view"]["turn"] == "S" and bool(m["view"]["legal"])
 
-        bid_turn = until(ws, souths_bid, limit=20000)
+        turn = until(ws, souths_move, limit=20000)
         assert {(m["view"]["scale"], m["view"]["game"]) for m in seen} == {(scale, game)}
-        low = bid_turn["view"]["legal"]["bid"]["min"]
+        if "bid" in turn["view"]["legal"]:
+            low = turn["view"]["legal"]["bid"]["min"]
+        else:  # South dealt and the others all passed: South is declarer at the opening bid, with no call
+            assert turn["view"]["declarer"] == "S" and turn["view"]["stuck"], turn["view"]
+            low = turn["view"]["bid"]
         if scale == "tens":
             assert low % 10 == 0 and low >= 200, low
         else:
