@@ -23,9 +23,13 @@ partners. The patterns (the definitions of docs/strength.md, "The audit"):
     ``partnership-pass``), those after which the side's meld in the named trump (each of the two
     hands counted alone, RULES.md "Meld") is lower than it was in the hands as dealt.
 ``pass_back_loses_meld``
-    of the passes back, those whose side meld falls short by at least a pinochle's value (40 in the
-    tens scale) of the best return of four cards that keeps the declarer's trumps (four cards of no
-    trump; a declarer holding fewer than four keeps as many trumps as it can).
+    of the passes back, those where the declarer's own meld falls short by at least a pinochle's
+    value (40 in the tens scale) of the best return of four cards that keeps its trumps (four cards
+    of no trump; a declarer holding fewer than four keeps as many trumps as it can): the meld the
+    declarer sees in its own hand when it chooses.
+``pass_back_loses_side_meld``
+    the same against the side's meld (the partner's hand after the pass included): it also counts the
+    returns that would have completed meld in the partner's hand, which the declarer cannot see.
 ``short_trump``
     of the contracts won by a bid above the game's minimum (RULES.md "Deal and auction"; a stuck
     dealer's contract is not one), those where the declarer named a trump of which it held at most
@@ -92,8 +96,8 @@ from .rules import RuleSet
 from .tricks import beats, legal_mask, winner_index
 
 #: The patterns in the order a line lists them (docs/strength.md, "The audit").
-PATTERNS = ("pass_breaks_meld", "pass_back_loses_meld", "short_trump", "beyond_reach", "conceded",
-            "first_call_pass_big_meld", "counter_not_fed", "counter_thrown", "last_seat_gives_trick")
+PATTERNS = ("pass_breaks_meld", "pass_back_loses_meld", "pass_back_loses_side_meld", "short_trump", "beyond_reach",
+            "conceded", "first_call_pass_big_meld", "counter_not_fed", "counter_thrown", "last_seat_gives_trick")
 
 #: At most this many trumps is a short trump (``short_trump``).
 SHORT_TRUMP = 3
@@ -247,12 +251,14 @@ def _exchange(hand: _Hand, t: Tally, decl: int, partner: int) -> None:
     trumps = sorted(c for c in held.elements() if c // 6 == trump)
     n = len(back)
     if len(plain) >= n:
-        returns = set(itertools.combinations(plain, n))
+        returns = sorted(set(itertools.combinations(plain, n)))
     else:
-        returns = {tuple(plain) + extra for extra in itertools.combinations(trumps, n - len(plain))}
-    best = max(hand.meld((held - Counter(ret)).elements(), trump) + hand.meld((kept_p + Counter(ret)).elements(), trump)
-               for ret in returns)
-    t.chance("pass_back_loses_meld", best - actual >= hand.value_of("QS JD", 1))
+        returns = sorted({tuple(plain) + extra for extra in itertools.combinations(trumps, n - len(plain))})
+    pinochle = hand.value_of("QS JD", 1)
+    own = [hand.meld((held - Counter(ret)).elements(), trump) for ret in returns]
+    best = max(mine + hand.meld((kept_p + Counter(ret)).elements(), trump) for mine, ret in zip(own, returns))
+    t.chance("pass_back_loses_meld", max(own) - hand.meld(after_d.elements(), trump) >= pinochle)
+    t.chance("pass_back_loses_side_meld", best - actual >= pinochle)
 
 
 def _play(hand: _Hand, tally: Mapping[str | None, Tally], names: Sequence[str]) -> None:

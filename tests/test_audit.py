@@ -36,10 +36,11 @@ HANDS = {
 ARENA = {"seed": 1, "kind": "deal", "number": 0, "play": 0, "hand": 1, "players": ["easy", "hard"], "roles": [0, 1]}
 
 
-def racehorse(bid: str, trump: str, to_south: list[str], back: list[str]) -> dict[str, object]:
+def racehorse(bid: str, trump: str, to_south: list[str], back: list[str],
+              hands: dict[str, list[str]] = HANDS) -> dict[str, object]:
     """North deals; East passes, South bids ``bid``, the others pass; North passes ``to_south``, South
     passes ``back`` and concedes. North-South are ``easy``, East-West ``hard``."""
-    return {"game": "racehorse", "dealer": "N", "hands": HANDS, "auction": ["pass", bid, "pass", "pass", "pass"],
+    return {"game": "racehorse", "dealer": "N", "hands": hands, "auction": ["pass", bid, "pass", "pass", "pass"],
             "trump": trump, "exchange": {"to_declarer": to_south, "to_partner": back}, "conceded": True,
             "play": [], "arena": ARENA}
 
@@ -57,7 +58,7 @@ def test_a_good_pass_and_an_honest_contract_count_no_pattern() -> None:
     # 260 before (North 180, South 80), 260 after (South 220, North 40): nothing lost.
     levels = lines_by_level(racehorse("250", "D", ["AD", "TD", "KD", "QD"], ["KH", "QH", "JH", "9H"]))
     easy, hard = counts(levels["easy"]), counts(levels["hard"])
-    assert easy == {"pass_breaks_meld": (0, 1), "pass_back_loses_meld": (0, 1),
+    assert easy == {"pass_breaks_meld": (0, 1), "pass_back_loses_meld": (0, 1), "pass_back_loses_side_meld": (0, 1),
                     "short_trump": (0, 0),  # a bid of the minimum, 250
                     "beyond_reach": (0, 1), "conceded": (1, 1),
                     "first_call_pass_big_meld": (1, 1),  # North passes a diamond run; South bids with 80
@@ -73,7 +74,23 @@ def test_a_pass_back_that_breaks_the_run_loses_meld() -> None:
     levels = lines_by_level(racehorse("250", "D", ["AD", "TD", "KD", "QD"], ["AD", "TD", "JD", "9D"]))
     easy = counts(levels["easy"])
     assert easy["pass_breaks_meld"] == (1, 1)
-    assert easy["pass_back_loses_meld"] == (1, 1)
+    assert easy["pass_back_loses_meld"] == (1, 1)  # South's own meld: 120 against 240
+    assert easy["pass_back_loses_side_meld"] == (1, 1)
+
+
+def test_a_pass_back_that_misses_the_partners_hidden_pinochle_loses_only_side_meld() -> None:
+    # South holds the Q♠ and no J♦ or Q♣ (East holds them, South East's Q♠ and 9♠) and returns J-9
+    # of hearts and clubs, keeping 110 (two royal marriages, the heart marriage, the dix); North keeps
+    # the J♦, so returning the Q♠ instead would have given North a pinochle (40) at no cost to South's
+    # 110: a loss the declarer could not see, counted against the side's meld only.
+    hands = {**HANDS, "S": ["KH", "QH", "JH", "9H", "KD", "QD", "QS", "9D", "KC", "9S", "JC", "9C"],
+             "E": ["AS", "TS", "KS", "JD", "JS", "QC", "AH", "TH", "AD", "TD", "AC", "TC"]}
+    levels = lines_by_level(racehorse("250", "D", ["AD", "TD", "KD", "QD"], ["JH", "9H", "JC", "9C"], hands))
+    easy = counts(levels["easy"])
+    assert easy["pass_back_loses_meld"] == (0, 1)
+    assert easy["pass_back_loses_side_meld"] == (1, 1)
+    levels = lines_by_level(racehorse("250", "D", ["AD", "TD", "KD", "QD"], ["QS", "JH", "9H", "9C"], hands))
+    assert counts(levels["easy"])["pass_back_loses_side_meld"] == (0, 1)
 
 
 def test_a_short_trump_bid_beyond_reach() -> None:

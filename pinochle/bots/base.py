@@ -293,12 +293,25 @@ def in_scale(points: float, view: View) -> float:
     return points * rules.total_counters / TABLE.total_counters
 
 
-def _give_value(card: Card, trump: int | None) -> int:
-    """How much a card helps the hand that receives it: trumps most, then aces, then tens."""
+#: What a plain ace and a plain ten weigh in a card pass (:func:`pass_cards`): to the declarer, and
+#: back to the partner, where it still takes its trick for the side.
+_PLAIN_ACE_TEN = {True: {5: 30, 4: 12}, False: {5: 9, 4: 4}}
+
+
+def _give_value(card: Card, trump: int | None, to_declarer: bool = True) -> int:
+    """How much a card helps the hand that receives it: trumps most, then aces, then tens.
+
+    A plain ace or ten passed back by the declarer weighs far less than one passed to it: in the
+    partner's hand it still takes a trick for the side, so it is worth keeping before low cards but
+    never before the declarer's own meld of a pinochle's worth (four plain aces weigh 36, less than
+    40), (pinochle.net, "Tips for passing when your partner wins the bid": aces passed to the
+    declarer keep control of the tricks; Pagat, "Pinochle Tactics": non-aces out of trump are the
+    losers to pass back).
+    """
     rank = card % 6
     if trump is not None and card // 6 == trump:
         return 60 + 5 * rank
-    return {5: 30, 4: 12}.get(rank, rank)
+    return _PLAIN_ACE_TEN[to_declarer].get(rank, rank)
 
 
 def pass_cards(view: View) -> list[Card]:
@@ -326,7 +339,7 @@ def pass_cards(view: View) -> list[Card]:
         for c in combo:
             rest = remove(rest, c)
         kept = meld_points(rest, trump, rules) if trump is not None else 0
-        value = sum(_give_value(c, trump) for c in combo)
+        value = sum(_give_value(c, trump, to_declarer) for c in combo)
         score = kept + (value if to_declarer else -value)
         if best is None or score > best[0]:
             best = (score, combo)

@@ -1,0 +1,81 @@
+"""The computer players' card pass (pinochle/bots/base.py ``pass_cards``; VARIANTS.md ``partnership-pass``).
+
+The declarer's pass back keeps its own meld before plain aces: an ace passed back still takes its trick
+in the partner's hand, a pinochle's worth of meld given up is gone (docs/strength.md, "The audit").
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pinochle.bots.base import pass_cards
+from pinochle.cards import Card, Suit, deck, pack, parse_cards
+from pinochle.game import Action, State, apply, new_match, turn, view
+from pinochle.meld import meld_points
+from tests.support import random_action
+
+
+def declarers_pass_back(declarer: str, partner: str, gift: str) -> tuple[State, int]:
+    """A partnership-pass hand where the first caller bids 250 and the others pass, names diamonds and
+    receives ``gift`` from its partner: the state at its pass back, and the declarer's seat."""
+    first = turn(new_match(seed=3, game="partnership-pass"))
+    assert first is not None
+    mine, theirs = parse_cards(declarer), parse_cards(partner)
+    rest = sorted((Counter(deck()) - Counter(mine) - Counter(theirs)).elements())
+    hands: list[list[Card]] = [[], [], [], []]
+    hands[first], hands[(first + 2) % 4] = mine, theirs
+    hands[(first + 1) % 4], hands[(first + 3) % 4] = rest[:12], rest[12:]
+    s = new_match(seed=3, game="partnership-pass", deals=[tuple(pack(h) for h in hands)])
+    s = apply(s, Action.bid_(first, 250))
+    for _ in range(3):
+        who = turn(s)
+        assert who is not None
+        s = apply(s, Action.pass_(who))
+    s = apply(s, Action.trump_(first, Suit.D))
+    s = apply(s, Action.give_((first + 2) % 4, parse_cards(gift)))
+    assert turn(s) == first
+    return s, first
+
+
+def own_meld_kept(s: State, seat: int, back: list[Card]) -> int:
+    """The meld (RULES.md, Meld) of ``seat``'s hand after it passes ``back``."""
+    assert s.trump is not None
+    kept = Counter(view(s, seat).legal.give_from) - Counter(back)
+    return meld_points(pack(kept.elements()), s.trump, s.rules)
+
+
+def test_the_declarer_returns_three_aces_to_keep_jacks_around() -> None:
+    # Holding J♠ J♥ J♦ J♦ J♣ (jacks around, 40) beside a double pinochle and both dixes (320), the
+    # declarer returns the 10♠ and three plain aces (360 kept), not three jacks and the 10♠ (320).
+    s, first = declarers_pass_back("JS QS QS TS JH AH AH 9D 9D JD JC AC",
+                                   "JS TS 9H 9H KH KH JC TC KD TD AD JD", "KD TD AD JD")
+    back = pass_cards(view(s, first))
+    assert sorted(back) == sorted(parse_cards("TS AH AH AC"))
+    assert own_meld_kept(s, first, back) == 360
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), game=st.sampled_from(["partnership-pass", "racehorse"]))
+def test_the_pass_back_never_gives_up_a_pinochles_worth_of_its_own_meld(seed: int, game: str) -> None:
+    """Whatever the deal and the partner's pass, the declarer's own meld after its pass back is less
+    than 40 below the best return that keeps its trumps (the audit's ``pass_back_loses_meld``)."""
+    rng = random.Random(seed)
+    s = new_match(seed=seed, game=game)
+    while s.phase in ("auction", "trump") or (s.phase == "exchange" and s.exchange == ()):
+        s = apply(s, random_action(s, rng))
+    if s.phase != "exchange" or s.declarer is None or s.trump is None:
+        return  # thrown in, or conceded before the pass: no pass back in this deal
+    v = view(s, s.declarer)
+    held = list(v.legal.give_from)
+    plain = [c for c in held if c // 6 != s.trump]
+    trumps = [c for c in held if c // 6 == s.trump]
+    n = v.legal.give
+    returns = (list(r) for r in itertools.combinations(plain, n)) if len(plain) >= n else (
+        plain + list(extra) for extra in itertools.combinations(trumps, n - len(plain)))
+    best = max(own_meld_kept(s, s.declarer, r) for r in returns)
+    assert best - own_meld_kept(s, s.declarer, pass_cards(v)) < 40
