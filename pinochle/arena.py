@@ -526,7 +526,7 @@ def _records_of(state: State, kind: str, seed: int | str, index: int, play: int,
 
     hands = match_record(state)["hands"]
     assert isinstance(hands, list)
-    at = {"at": list(players_at(len(sides), play))} if state.players > state.game.seating.players else {}
+    at = {"at": list(players_at(len(sides), play))} if state.order.players else {}
     return [{**h, "arena": {"seed": seed, "kind": kind, "number": index, "play": play, "hand": k + 1,
                             "players": list(names), "roles": list(sides), **at}}
             for k, h in enumerate(hands)]

@@ -67,7 +67,8 @@ from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_
 from .errors import IllegalAction, PinochleError
 from .game import match_deals as deals_at_table
 from .game import (Action, Game, HandResult, State, Trick, View, apply, auction_status, auto_action, new_match,
-                   seat_of_chair, sort_hand, turn, view)
+                   sort_hand, turn, view)
+from .chairs import seat_of_chair
 from .meld import NINE, Meld, meld_points
 from .output import OutputError, guarded
 from .records import match_record
