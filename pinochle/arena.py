@@ -435,7 +435,7 @@ class _Table:
 
     At a table with one chair per place the chairs are the places N E S W (an empty
     place: B, never asked); at a table of 4 or 5 they are the table's chairs, and each
-    hand's lineup says who plays where (:func:`pinochle.game.lineup_for`).
+    hand's lineup says who plays where (:func:`pinochle.chairs.lineup_for`).
     """
 
     def __init__(self, factories: Sequence[PlayerFactory], names: Sequence[str], roles: Sequence[int],

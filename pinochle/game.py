@@ -302,6 +302,8 @@ class HandResult:
             place N E S W (the dealer's, sitting out, at N); else empty.
         chair_totals: at a table of 4 or 5, every chair's total after this hand
             (``totals`` then holds those of the chairs at the hand's seats); else empty.
+            The match's seat order fills ``totals``, ``lineup`` and ``chair_totals``
+            (:meth:`SeatOrder.add`; the chairs': :meth:`pinochle.chairs.Chairs.add`).
         stock: the 24 cards left after the deal in order, the turned card first
             (VARIANTS.md ``two-handed``), else empty.
         declared: the melds scored in the hand, in order, with the trick each followed
@@ -1343,13 +1345,15 @@ class View:
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at
             each place N E S W this hand (the dealer, sitting out, at N); else
             empty. ``totals`` are then those of the chairs at E, S and W.
-        chair: whose view this is, as a chair (:func:`view_for_chair`), or ``None``.
+        chair: whose view this is, as a chair (:func:`pinochle.chairs.view_for_chair`), or ``None``.
         chair_totals: at a table of 4 or 5, every chair's match total.
         sits_out: the viewer sits this hand out: it holds no cards and sees
             only what everyone sees (calls, the widow once turned up, melds,
-            played cards) (:func:`view_for_chair`).
+            played cards) (:func:`pinochle.chairs.view_for_chair`).
         chairs_out: the chairs sitting this hand out (chair numbers; JSON
-            ``"chairs_out"``, beside ``lineup``).
+            ``"chairs_out"``, beside ``lineup``). The match's seat order fills
+            ``lineup``, ``chair``, ``chair_totals``, ``sits_out`` and ``chairs_out``
+            (:meth:`SeatOrder.view`; the chairs': :meth:`pinochle.chairs.Chairs.view`).
         deals: the scored deals that make the match (``Game.deals``), or ``None``
             for a match played to ``target``.
         deal_number: the scored deal being played (or just finished), from 1: an
