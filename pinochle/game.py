@@ -20,6 +20,11 @@ to the current phase. The ``table`` game of RULES.md runs::
 Other games add phases (``exchange``: the partners pass four cards each way;
 ``concede``: the declarer may give up the hand) or drop them (no auction).
 
+Who plays at each seat over the match is the state's seat order
+(:class:`SeatOrder`, the one hook of a match-level order): one player per seat,
+or, given by the game as a value, VARIANTS.md ``auction``'s chairs at a table
+of 4 or 5 (:mod:`pinochle.chairs`, which this module never imports).
+
 The state is immutable; every action returns a new state whose ``version`` is
 one higher. The seed that shuffles every deal lives in the state, so a match
 replays exactly from its seed and its actions.
