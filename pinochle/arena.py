@@ -435,7 +435,7 @@ class _Table:
 
     At a table with one chair per place the chairs are the places N E S W (an empty
     place: B, never asked); at a table of 4 or 5 they are the table's chairs, and each
-    hand's lineup says who plays where (:func:`pinochle.game.lineup_for`).
+    hand's lineup says who plays where (:func:`pinochle.chairs.lineup_for`).
     """
 
     def __init__(self, factories: Sequence[PlayerFactory], names: Sequence[str], roles: Sequence[int],
@@ -526,7 +526,7 @@ def _records_of(state: State, kind: str, seed: int | str, index: int, play: int,
 
     hands = match_record(state)["hands"]
     assert isinstance(hands, list)
-    at = {"at": list(players_at(len(sides), play))} if state.players > state.game.seating.players else {}
+    at = {"at": list(players_at(len(sides), play))} if state.order.players else {}
     return [{**h, "arena": {"seed": seed, "kind": kind, "number": index, "play": play, "hand": k + 1,
                             "players": list(names), "roles": list(sides), **at}}
             for k, h in enumerate(hands)]

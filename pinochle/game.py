@@ -20,6 +20,11 @@ to the current phase. The ``table`` game of RULES.md runs::
 Other games add phases (``exchange``: the partners pass four cards each way;
 ``concede``: the declarer may give up the hand) or drop them (no auction).
 
+Who plays at each seat over the match is the state's seat order
+(:class:`SeatOrder`, the one hook of a match-level order): one player per seat,
+or, given by the game as a value, VARIANTS.md ``auction``'s chairs at a table
+of 4 or 5 (:mod:`pinochle.chairs`, which this module never imports).
+
 The state is immutable; every action returns a new state whose ``version`` is
 one higher. The seed that shuffles every deal lives in the state, so a match
 replays exactly from its seed and its actions.
@@ -302,6 +307,8 @@ class HandResult:
             place N E S W (the dealer's, sitting out, at N); else empty.
         chair_totals: at a table of 4 or 5, every chair's total after this hand
             (``totals`` then holds those of the chairs at the hand's seats); else empty.
+            The match's seat order fills ``totals``, ``lineup`` and ``chair_totals``
+            (:meth:`SeatOrder.add`; the chairs': :meth:`pinochle.chairs.Chairs.add`).
         stock: the 24 cards left after the deal in order, the turned card first
             (VARIANTS.md ``two-handed``), else empty.
         declared: the melds scored in the hand, in order, with the trick each followed
@@ -380,6 +387,95 @@ class ThrownIn:
 
 
 @dataclass(frozen=True)
+class SeatOrder:
+    """The match-level seat order: which player sits at each seat, hand by hand, and whose totals
+    the match keeps (docs/design.md, "Seats, sides and chairs").
+
+    This class is the core's own order, one player per seat for the whole match: the totals are
+    the sides' (RULES.md, Scoring). A game whose table may hold more players than seats gives its
+    own order as a value (:attr:`Game.seat_order`); VARIANTS.md ``auction`` at 4 or 5 uses
+    :class:`pinochle.chairs.Chairs`, whose players rotate through the places. The core calls the
+    order at five points, and at no other: the first deal (:meth:`start`), every deal
+    (:meth:`deal`), a move from a place with no seat (:meth:`no_seat`), the end of a hand
+    (:meth:`add`) and the views (:meth:`public`, :meth:`view`, :meth:`deals`, :meth:`name`,
+    :meth:`thrown`). The core never imports an order other than this one.
+
+    Attributes:
+        players: the players at the table when more than the seating's (0: one per seat).
+        lineup: the player at each place N E S W this hand when the order moves them between
+            hands (``-1``: nobody); empty when each seat is its own player.
+    """
+
+    players: int = 0
+    lineup: tuple[int, ...] = ()
+
+    def start(self, state: State, first_dealer: int | None) -> State:
+        """The first hand of the match dealt: ``state`` is the match at version 0 with no cards,
+        ``first_dealer`` the first dealer (``None``: drawn from the seed, RULES.md, Deal 1:
+        chosen at random); the totals start at 0 for every side.
+
+        Raises:
+            IllegalAction: a first dealer with no seat in the game.
+        """
+        g = state.game
+        seats = g.seating.seats
+        if first_dealer is not None and first_dealer not in seats:
+            raise IllegalAction(f"{Seat(first_dealer)} has no seat in the {g.name} game: "
+                                f"the seats are {', '.join(g.seating.names)}")
+        dealer = Seat(seats[random.Random(f"{state.seed}/dealer").randrange(len(seats))] if first_dealer is None
+                      else first_dealer)
+        return deal_hand(replace(state, totals=(0,) * len(g.seating.sides)), 0, dealer)
+
+    def deal(self, state: State, dealer: Seat) -> tuple[Seat, SeatOrder]:
+        """The seat that deals the next hand when ``dealer`` is due to, and the order for that hand
+        (here: ``dealer`` and this order)."""
+        return dealer, self
+
+    def no_seat(self, state: State, seat: Seat) -> str:
+        """Why a move from ``seat``, a place with no seat in the game, is refused (a player's words)."""
+        seating = state.game.seating
+        return f"{seat} has no seat in the {state.game.name} game: the seats are {', '.join(seating.names)}"
+
+    def add(self, state: State, score: HandScore) -> tuple[tuple[int, ...], dict[str, Any]]:
+        """The match's totals after the hand just scored (``score``), and the :class:`HandResult`
+        fields that this order fills (here ``totals``: each side's, RULES.md, Scoring)."""
+        totals = tuple(t + d for t, d in zip(state.totals, score.score))
+        return totals, {"totals": totals}
+
+    def public(self, state: State) -> dict[str, Any]:
+        """The :class:`View` fields of this order that every seat sees: ``totals`` (each side's) and
+        ``winner`` (the winning side's name, or ``None``)."""
+        winner = None if state.winner is None else state.game.seating.side_names[state.winner]
+        return {"totals": state.totals, "winner": winner}
+
+    def view(self, state: State, seat: Seat, player: int | None) -> dict[str, Any]:
+        """The :class:`View` fields of this order for ``seat`` as seen by ``player`` (here none)."""
+        return {}
+
+    def deals(self, state: State) -> int:
+        """The scored deals that make the match (:attr:`Game.deals`; 0: played to the target)."""
+        return state.game.deals
+
+    def name(self, state: State, holder: int) -> str:
+        """How a player names the holder of ``state.totals[holder]`` (here a side's name)."""
+        return state.game.seating.side_names[holder]
+
+    def thrown(self, state: State, thrown: ThrownIn) -> dict[str, object]:
+        """The :attr:`View.thrown_in` fields of this order for the hand ``thrown`` (here none)."""
+        return {}
+
+
+#: The core's seat order: one player per seat all match (:class:`SeatOrder`).
+ONE_PER_SEAT = SeatOrder()
+
+
+def one_per_seat(players: int) -> SeatOrder:
+    """The seat order of a table of ``players`` with one player per seat: :data:`ONE_PER_SEAT`
+    (the default :attr:`Game.seat_order`)."""
+    return ONE_PER_SEAT
+
+
+@dataclass(frozen=True)
 class State:
     """A whole match at one moment. Immutable: :func:`apply` returns a new one.
 
@@ -420,14 +516,10 @@ class State:
             down, turned up and taken by the declarer when the auction ends.
         buried: the cards the declarer laid aside (``bury`` phase); they
             count as the declarer's taken cards.
-        players: the players at the table (``new_match(players=...)``); 0
-            (a state not made by :func:`new_match`): the seating's players.
-        lineup: at a table with more players than seats (VARIANTS.md
-            ``auction`` at 4 or 5), the chair at each place N E S W this hand:
-            the dealer, who sits out, at the empty place N, and the three
-            active chairs clockwise from the dealer's left at E, S and W
-            (:func:`lineup_for`); else empty. ``totals`` then has one entry
-            per chair (chairs numbered 0 to ``players - 1`` clockwise).
+        order: the match-level seat order (:class:`SeatOrder`): one player per seat
+            (:data:`ONE_PER_SEAT`), or the game's for a table of more players than seats
+            (VARIANTS.md ``auction`` at 4 or 5: :class:`pinochle.chairs.Chairs`, whose
+            ``totals`` are then per player).
         game: the :class:`Game` (default: ``table``).
         stock: the stock, the upcard and the melds on the table
             (:class:`~pinochle.stock.StockPlay`; VARIANTS.md ``two-handed``), else ``None``.
@@ -464,8 +556,7 @@ class State:
     turned: Card | None = None
     widow: int = 0
     buried: tuple[Card, ...] = ()
-    players: int = 0
-    lineup: tuple[int, ...] = ()
+    order: SeatOrder = ONE_PER_SEAT
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     stock: StockPlay | None = None
     dix_answers: tuple[bool, ...] = ()
@@ -482,8 +573,14 @@ class State:
 
     @property
     def table_size(self) -> int:
-        """The players at the table: :attr:`players`, or the seating's players."""
-        return self.players or self.game.seating.players
+        """The players at the table: the seat order's, or the seating's players."""
+        return self.order.players or self.game.seating.players
+
+    @property
+    def lineup(self) -> tuple[int, ...]:
+        """The player at each place N E S W this hand when the seat order moves them
+        (:attr:`SeatOrder.lineup`); empty when each seat is its own player."""
+        return self.order.lineup
 
 
 class PhaseDef:
@@ -567,8 +664,11 @@ class Game:
         title: how the terminal names it (default ``"Pinochle (NAME)"``).
         table_sizes: how many players may sit at the table (``new_match(players=...)``);
             ``()``: exactly the seating's players. More players than seats
-            take turns to sit a hand out (VARIANTS.md ``auction``: 3, 4 or 5;
-            see :func:`lineup_for`).
+            take turns to sit a hand out (VARIANTS.md ``auction``: 3, 4 or 5), as
+            ``seat_order`` seats them.
+        seat_order: the match-level seat order for a table of ``players`` (one of
+            ``table_sizes``): :func:`one_per_seat` by default; VARIANTS.md ``auction``'s
+            is :func:`pinochle.chairs.seat_order` (chairs rotating through the places).
         deals: the number of scored deals that make a match (VARIANTS.md ``cutthroat``,
             ``auction``: a stated choice); 0 for a match played to the rule set's target.
         switches: the house-rule switches the game takes (names of
@@ -604,6 +704,7 @@ class Game:
     switches: tuple[str, ...] = ()
     records: str = "standard"
     strategy: str = "tricks"
+    seat_order: Callable[[int], SeatOrder] = one_per_seat
 
     def __post_init__(self) -> None:
         if not self.title:
@@ -745,17 +846,16 @@ def new_match(
         rules: the numbers (default: the game's own).
         first_dealer: the first dealer; by default drawn from the seed
             (RULES.md, Deal 1: chosen at random). At a table with more
-            players than seats it is a chair (default 0: the players' draw
-            for seats seats the first dealer at chair 0, the next on the
-            dealer's left at chair 1, and so on; Hoyle's auction Pinochle).
+            players than seats, as the game's seat order numbers its players
+            (:meth:`SeatOrder.start`; VARIANTS.md ``auction``: a chair).
         deals: optional packed hands (N E S W) for the first deals, used
             instead of shuffling (replays, tests); in a game with a widow
             the empty place (N) holds the widow.
         game: the game or its name (default ``table``).
         players: the players at the table, one of the game's
             :attr:`Game.sizes` (default: its seating's players). With more
-            players than seats, each hand seats three and the others sit it
-            out (VARIANTS.md ``auction``; :func:`lineup_for`).
+            players than seats, the game's :attr:`Game.seat_order` seats them
+            hand by hand (VARIANTS.md ``auction``: :mod:`pinochle.chairs`).
 
     Returns:
         The :class:`State` at version 0 in the game's first phase
@@ -782,59 +882,10 @@ def new_match(
         check_deal(hands, rules, g.seating)
         checked.append((hands[0], hands[1], hands[2], hands[3]))
     preset = tuple(checked)
-    seats = g.seating.seats
-    if size_ > g.seating.players:  # a table of 4 or 5: the dealer is a chair
-        chair = 0 if first_dealer is None else first_dealer
-        if not isinstance(chair, int) or isinstance(chair, bool) or not 0 <= chair < size_:
-            raise IllegalAction(f"the first dealer is a chair from 0 to {size_ - 1}, not {chair!r}")
-        start = State(rules, seed, 0, g.phases[0].name, 0, Seat(0), (0, 0, 0, 0), (0, 0, 0, 0), preset=preset,
-                      game=g, totals=(0,) * size_, players=size_)
-        return deal_hand(start, 0, Seat(0), chair=chair)
-    if first_dealer is not None and first_dealer not in seats:
-        raise IllegalAction(f"{Seat(first_dealer)} has no seat in the {g.name} game: "
-                            f"the seats are {', '.join(g.seating.names)}")
-    dealer = Seat(seats[random.Random(f"{seed}/dealer").randrange(len(seats))] if first_dealer is None
-                  else first_dealer)
-    start = State(rules, seed, 0, g.phases[0].name, 0, dealer, (0, 0, 0, 0), (0, 0, 0, 0), preset=preset, game=g,
-                  totals=(0,) * len(g.seating.sides), players=size_)
-    return deal_hand(start, 0, dealer)
-
-
-def lineup_for(players: int, dealer: int, seating: Seating) -> tuple[int, int, int, int]:
-    """Who sits where in a hand at a table of ``players`` chairs with more players than seats.
-
-    VARIANTS.md ``auction`` (Hoyle's auction Pinochle): "if there are four
-    players, the dealer receives no cards; if five people play, the dealer
-    and the player second from his left receive no cards". The dealer is
-    placed at the seating's empty place (N) and the active chairs,
-    clockwise from the dealer's left, take the seats in play (E, S, W).
-
-    Args:
-        players: chairs at the table (4 or 5), numbered clockwise from 0.
-        dealer: the dealer's chair.
-        seating: the game's seats (three in play and one empty place).
-
-    Returns:
-        For each place N E S W, the chair there.
-
-    Raises:
-        ValueError: a table size with no sitting-out rule.
-
-    >>> from pinochle.cards import THREE_ALONE
-    >>> lineup_for(4, 0, THREE_ALONE), lineup_for(5, 0, THREE_ALONE), lineup_for(5, 4, THREE_ALONE)
-    ((0, 1, 2, 3), (0, 1, 3, 4), (4, 0, 2, 3))
-    """
-    if players == 4:
-        out = {dealer}
-    elif players == 5:
-        out = {dealer, (dealer + 2) % players}
-    else:
-        raise ValueError(f"a table of {players}: sitting out is settled for 4 or 5 players")
-    active = iter(c for c in ((dealer + k) % players for k in range(1, players)) if c not in out)
-    places = [-1, -1, -1, -1]
-    for place in range(4):
-        places[place] = next(active) if place in seating.seats else dealer
-    return (places[0], places[1], places[2], places[3])
+    order = g.seat_order(size_)
+    start = State(rules, seed, 0, g.phases[0].name, 0, Seat(0), (0, 0, 0, 0), (0, 0, 0, 0), preset=preset, game=g,
+                  order=order)
+    return order.start(start, first_dealer)
 
 
 def lineup_json(lineup: Sequence[int]) -> dict[str, int | None]:
@@ -842,63 +893,25 @@ def lineup_json(lineup: Sequence[int]) -> dict[str, int | None]:
     return {"NESW"[i]: (c if c >= 0 else None) for i, c in enumerate(lineup)}
 
 
-def chair_lineup(state: State) -> tuple[int, ...]:
-    """The chair at each place N E S W in this hand: ``state.lineup`` at a table of 4 or 5,
-    else the fixed one (the seats in play are chairs 0, 1, ... clockwise; -1 for an empty place)."""
-    if state.lineup:
-        return state.lineup
-    seats = state.game.seating.seats
-    return tuple(seats.index(i) if i in seats else -1 for i in range(4))
-
-
-def seat_of_chair(state: State, chair: int) -> Seat | None:
-    """The seat where ``chair`` plays this hand, or ``None`` when it sits the hand out.
-
-    Raises:
-        ValueError: no such chair (the message gives the chairs).
-    """
-    if not isinstance(chair, int) or isinstance(chair, bool) or not 0 <= chair < state.table_size:
-        raise ValueError(f"chair {chair!r}: the chairs are 0 to {state.table_size - 1}")
-    lineup = chair_lineup(state)
-    for seat in state.game.seating.seats:
-        if lineup[seat] == chair:
-            return Seat(seat)
-    return None
-
-
 def match_deals(state: State) -> int:
-    """The scored deals that make this match: ``Game.deals`` (0: played to the target), at a
-    table of 4 or 5 as many per player as the game's own table has (VARIANTS.md ``auction``:
-    three deals per player, 9, 12 or 15; docs/games/auction.md)."""
-    g = state.game
-    return g.deals * state.table_size // g.seating.players if state.lineup else g.deals
+    """The scored deals that make this match, as its seat order counts them (:meth:`SeatOrder.deals`:
+    ``Game.deals``, 0 for a match played to the target; VARIANTS.md ``auction`` at 4 or 5: three
+    deals per player, :meth:`pinochle.chairs.Chairs.deals`)."""
+    return state.order.deals(state)
 
 
-def sitting_out(state: State) -> tuple[int, ...]:
-    """The chairs that sit this hand out, in chair order (none at a table of three)."""
-    if not state.lineup:
-        return ()
-    active = {state.lineup[s] for s in state.game.seating.seats}
-    return tuple(c for c in range(state.table_size) if c not in active)
-
-
-def deal_hand(state: State, hand_no: int, dealer: Seat, chair: int | None = None) -> State:
+def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     """Deal hand ``hand_no`` (from 0) by ``dealer`` and enter the game's first phase.
 
     The hand comes from ``state.preset`` when there is one for it, else the
     game's shuffle of the match's seed (RULES.md, Deal; VARIANTS.md per game).
 
-    At a table with more players than seats (VARIANTS.md ``auction`` at 4 or
-    5), the dealer is a chair: ``chair``, or else the chair at place
-    ``dealer`` in the current lineup (the next dealer is the chair on the
-    dealer's left, who sits at E). The hand's dealer is then the empty place
-    N, and ``lineup`` says who sits where (:func:`lineup_for`).
+    The match's seat order says who deals and who sits where this hand
+    (:meth:`SeatOrder.deal`: ``dealer`` itself, or at a table of 4 or 5 the
+    empty place N with the chairs moved round, VARIANTS.md ``auction``).
     """
     g = state.game
-    lineup: tuple[int, ...] = ()
-    if state.players > g.seating.players:
-        lineup = lineup_for(state.players, state.lineup[dealer] if chair is None else chair, g.seating)
-        dealer = Seat(next(i for i in range(4) if i not in g.seating.seats))
+    dealer, order = state.order.deal(state, dealer)
     if hand_no < len(state.preset):
         hands = state.preset[hand_no]
     else:
@@ -912,7 +925,7 @@ def deal_hand(state: State, hand_no: int, dealer: Seat, chair: int | None = None
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        exchange=(), conceded=False, turned=None, widow=widow, buried=(), lineup=lineup, dix_answers=(),
+        exchange=(), conceded=False, turned=None, widow=widow, buried=(), order=order, dix_answers=(),
         set_at_once=False,
     )
     return first.enter(state)
@@ -976,39 +989,10 @@ def apply(state: State, action: Action, version: int | None = None) -> State:
     if action.type not in phase.actions:
         raise IllegalAction(f"a {action.type} is not possible now: {phase.text}")
     if action.seat != whose:
-        seating = state.game.seating
-        if action.seat not in seating.seats and state.lineup:
-            raise IllegalAction(f"{action.seat} is the dealer's place: chair {state.lineup[action.seat]}, the "
-                                f"dealer, sits this hand out (the seats in play are {', '.join(seating.names)})")
-        if action.seat not in seating.seats:
-            raise IllegalAction(f"{action.seat} has no seat in the {state.game.name} game: "
-                                f"the seats are {', '.join(seating.names)}")
+        if action.seat not in state.game.seating.seats:
+            raise IllegalAction(state.order.no_seat(state, Seat(action.seat)))
         raise IllegalAction(f"it is {whose}'s turn, not {action.seat}'s")
     return replace(phase.apply(state, action), version=state.version + 1)
-
-
-def apply_for_chair(state: State, chair: int, action: Action, version: int | None = None) -> State:
-    """:func:`apply` for the player in ``chair``, checking that the chair plays this hand at
-    ``action.seat`` (at a table of 4 or 5 the chairs move from hand to hand).
-
-    Raises:
-        IllegalAction: no such chair; the chair sits this hand out (VARIANTS.md
-            ``auction``: "chair 3 sits this hand out"); the action names
-            another seat than the chair's; or anything :func:`apply` refuses.
-        StaleAction: as :func:`apply`.
-    """
-    try:
-        seat = seat_of_chair(state, chair)
-    except ValueError as err:
-        raise IllegalAction(str(err)) from None
-    if seat is None:
-        dealer = " (the dealer)" if state.lineup and state.lineup[state.dealer] == chair else ""
-        raise IllegalAction(f"chair {chair}{dealer} sits this hand out: the players are chairs "
-                            f"{', '.join(str(state.lineup[x]) for x in state.game.seating.seats)}")
-    if action.seat != seat:
-        raise IllegalAction(f"chair {chair} sits at {seat} this hand, not {Seat(action.seat)}"
-                            if _is_int(action.seat, 0, 3) else f"unknown seat {action.seat!r}")
-    return apply(state, action, version)
 
 
 def _is_int(x: object, low: int, high: int) -> bool:
@@ -1118,18 +1102,6 @@ def dix_exchanger(state: State) -> Seat | None:
     return Seat(seat)
 
 
-def chair_score(state: State, per_side: Sequence[int]) -> tuple[int, ...]:
-    """A hand's per-side points given to the chairs playing it (at a table of 4 or 5; the
-    chairs sitting out get 0). A stakes scorer that settles the sitters gives its own
-    (:attr:`pinochle.scoring.HandScore.chairs`)."""
-    out = [0] * state.table_size
-    lineup = chair_lineup(state)
-    for side, points in zip(state.game.seating.sides, per_side):
-        for seat in side:
-            out[lineup[seat]] += points
-    return tuple(out)
-
-
 def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     """The hand just finished, scored: history, totals, and ``hand_end`` or ``match_end``.
 
@@ -1137,18 +1109,13 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     side that has won the match and why (``None`` to play on), is kept as ``winner`` and ``why_won``.
     """
     assert state.trump is not None
-    lineup = state.lineup
-    if lineup:  # a table of 4 or 5: the totals are per chair
-        totals = tuple(t + d for t, d in zip(state.totals, score.chairs or chair_score(state, score.score)))
-        shown_totals = tuple(totals[lineup[side[0]]] for side in state.game.seating.sides)
-    else:
-        totals = shown_totals = tuple(t + d for t, d in zip(state.totals, score.score))
+    totals, fields = state.order.add(state, score)
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
-        state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score, shown_totals,
-        state.exchange, state.conceded, state.turned, state.widow, state.buried, lineup,
-        totals if lineup else (),
+        state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
+        exchange=state.exchange, conceded=state.conceded, turned=state.turned, widow=state.widow,
+        buried=state.buried, **fields,
         stock=state.stock.dealt if state.stock is not None else (),
         dix_exchange=dix_exchanger(state),
         declared=state.stock.declared if state.stock is not None else (),
@@ -1383,13 +1350,15 @@ class View:
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at
             each place N E S W this hand (the dealer, sitting out, at N); else
             empty. ``totals`` are then those of the chairs at E, S and W.
-        chair: whose view this is, as a chair (:func:`view_for_chair`), or ``None``.
+        chair: whose view this is, as a chair (:func:`pinochle.chairs.view_for_chair`), or ``None``.
         chair_totals: at a table of 4 or 5, every chair's match total.
         sits_out: the viewer sits this hand out: it holds no cards and sees
             only what everyone sees (calls, the widow once turned up, melds,
-            played cards) (:func:`view_for_chair`).
+            played cards) (:func:`pinochle.chairs.view_for_chair`).
         chairs_out: the chairs sitting this hand out (chair numbers; JSON
-            ``"chairs_out"``, beside ``lineup``).
+            ``"chairs_out"``, beside ``lineup``). The match's seat order fills
+            ``lineup``, ``chair``, ``chair_totals``, ``sits_out`` and ``chairs_out``
+            (:meth:`SeatOrder.view`; the chairs': :meth:`pinochle.chairs.Chairs.view`).
         deals: the scored deals that make the match (``Game.deals``), or ``None``
             for a match played to ``target``.
         deal_number: the scored deal being played (or just finished), from 1: an
@@ -1653,36 +1622,29 @@ def _hand_in_order(hand: int, trump: Suit | None) -> tuple[Card, ...]:
     return sort_hand(unpack(hand), trump)
 
 
-def view(state: State, seat: int) -> View:
+def view(state: State, seat: int, player: int | None = None) -> View:
     """The view of ``seat``: its own hand and everything public, nothing else.
 
     Args:
         state: the match.
         seat: the seat (0..3 or a :class:`~pinochle.cards.Seat`).
+        player: who looks, as the match's seat order numbers its players (:meth:`SeatOrder.view`);
+            ``None``: the player at ``seat``. A player sitting the hand out looks from the
+            empty place (VARIANTS.md ``auction`` at 4 or 5: :func:`pinochle.chairs.view_for_chair`).
 
     Returns:
         A :class:`View`. It never holds another seat's unplayed cards beyond
         those it laid down in meld (RULES.md, Meld: "The meld review shows each
         player's melds and the cards that score in them, never the rest").
     """
-    return _view(state, Seat(seat))
-
-
-def _view(state: State, me: Seat, chair: int | None = None) -> View:
-    """:func:`view` of seat ``me``; at a table of 4 or 5, as seen from ``chair`` when given
-    (:func:`view_for_chair`: the seat's chair, or a chair sitting the hand out)."""
-    chairs: dict[str, Any] = {}
-    if state.lineup:  # a table of 4 or 5 (VARIANTS.md auction)
-        chairs = {"lineup": state.lineup, "chair": state.lineup[me] if chair is None else chair,
-                  "chair_totals": state.totals, "sits_out": me not in state.game.seating.seats,
-                  "chairs_out": sitting_out(state)}
+    me = Seat(seat)
     pub = _public(state)
     v = View(
         seat=me,
         hand=_hand_in_order(state.hands[me], state.trump),
         legal=legal(state, me),
         **pub,
-        **chairs,
+        **state.order.view(state, me, player),
         **_phase_fields(state, me),
     )
     object.__setattr__(v, "_public", pub)  # not a field: dataclasses.replace makes a view without it
@@ -1696,13 +1658,6 @@ def _public_fields(state: State) -> dict[str, Any]:
     calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules, state.game.seating), state.calls))
     tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
     last = _summary(state.history[-1]) if state.phase in ("hand_end", "match_end") and state.history else None
-    totals = state.totals
-    if not state.lineup:
-        winner = None if state.winner is None else state.game.seating.side_names[state.winner]
-    else:  # a table of 4 or 5: totals per chair (VARIANTS.md auction)
-        lineup = state.lineup
-        totals = tuple(state.totals[lineup[side[0]]] for side in state.game.seating.sides)
-        winner = None if state.winner is None else f"chair {state.winner}"
     return dict(
         version=state.version,
         rules=state.rules.name,
@@ -1723,10 +1678,9 @@ def _public_fields(state: State) -> dict[str, Any]:
         tricks_won=tricks_won,
         counters=pts,
         meld_shown=side_meld(state),
-        totals=totals,
         history=tuple(_summary(h) for h in state.history),
         last_hand=last,
-        winner=winner,
+        **state.order.public(state),
         why_won=state.why_won,
         game=state.game.name,
         scale=state.rules.scale,
@@ -1760,7 +1714,7 @@ def _tied_leaders(state: State) -> dict[str, object] | None:
     at = [i for i, t in enumerate(state.totals) if t == best]
     if len(at) < 2:
         return None
-    names = [f"chair {i}" for i in at] if state.lineup else [state.game.seating.side_names[i] for i in at]
+    names = [state.order.name(state, i) for i in at]
     return {"leaders": names, "total": best,
             "why": f"After {dealt} deals the leaders are tied at {best}: one more deal decides."}
 
@@ -1772,29 +1726,8 @@ def _thrown_before(state: State) -> dict[str, object] | None:
         return None
     t = state.thrown[-1]
     out: dict[str, object] = {"number": t.number, "dealer": str(_SEATS[t.dealer]), "next_dealer": str(_SEATS[state.dealer])}
-    if t.lineup and state.lineup:
-        out.update(dealer_chair=t.lineup[t.dealer], next_chair=state.lineup[state.dealer])
+    out.update(state.order.thrown(state, t))
     return out
-
-
-def view_for_chair(state: State, chair: int) -> View:
-    """The view of the player in ``chair`` (chairs 0 to ``players - 1``, clockwise).
-
-    A chair that plays this hand gets its seat's :func:`view`. At a table of 4
-    or 5 (VARIANTS.md ``auction``) a chair that sits the hand out gets a
-    spectator's view: no hand and no hidden card, only what everyone sees
-    (the calls, the widow once turned up, the melds, the played cards), who
-    sits where (``lineup``), every chair's total, and ``sits_out``; it has no
-    legal move.
-
-    Raises:
-        ValueError: no such chair (the message gives the chairs).
-    """
-    seat = seat_of_chair(state, chair)
-    if seat is not None:
-        return _view(state, _SEATS[seat], chair)
-    empty = next(i for i in range(4) if i not in state.game.seating.seats)  # holds no cards (the dealer's place)
-    return _view(state, _SEATS[empty], chair)
 
 
 def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 
 from .cards import Seat
 from .errors import BadRecord
-from .game import Game, lineup_for, lineup_json
+from .game import Game, lineup_json
+from .chairs import lineup_for
 from .games import SWITCHES
 from .rules import RuleSet
 

@@ -45,12 +45,12 @@ from .game import (
     deal_hand,
     view,
     default_game,
-    lineup_for,
     lineup_json,
     new_match,
     sort_hand,
     turn,
 )
+from .chairs import lineup_for
 from .games import with_switches
 from .games import find as find_game
 from .record_parts import HAND_FORMAT as HAND_FORMAT

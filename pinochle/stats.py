@@ -229,7 +229,7 @@ def hand_line(state: State, match_id: str, place: int, chaired: bool = False) ->
 
 def _seat_of(hand: HandResult, chair: int) -> int | None:
     """The seat ``chair`` played in ``hand`` at a table of 4 or 5, or ``None`` when it sat the hand out
-    (the dealer, at the empty place N, and at 5 one more: :func:`pinochle.game.lineup_for`)."""
+    (the dealer, at the empty place N, and at 5 one more: :func:`pinochle.chairs.lineup_for`)."""
     return next((s for s in range(1, 4) if hand.lineup[s] == chair), None)
 
 

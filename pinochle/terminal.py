@@ -67,7 +67,8 @@ from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_
 from .errors import IllegalAction, PinochleError
 from .game import match_deals as deals_at_table
 from .game import (Action, Game, HandResult, State, Trick, View, apply, auction_status, auto_action, new_match,
-                   seat_of_chair, sort_hand, turn, view)
+                   sort_hand, turn, view)
+from .chairs import seat_of_chair, sitting_out
 from .meld import NINE, Meld, meld_points
 from .output import OutputError, guarded
 from .records import match_record
@@ -241,7 +242,7 @@ def _chair_totals(points: Sequence[int], signed: bool = False) -> str:
 def _lineup_text(state: State) -> str:
     """Who deals, who sits out and who plays at E, S and W this hand (VARIANTS.md ``auction`` at 4 or 5)."""
     seats = state.game.seating.seats
-    out = [c for c in range(state.table_size) if c not in {state.lineup[x] for x in seats}]
+    out = sitting_out(state)
     dealer = state.lineup[state.dealer]
     sitting = ", ".join(_chair_name(c) + (" (the dealer)" if c == dealer else "") for c in out)
     playing = ", ".join(f"{Seat(x)} {_chair_name(state.lineup[x])}" for x in seats)

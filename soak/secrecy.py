@@ -51,19 +51,8 @@ from typing import Any
 
 from pinochle.cards import CARDS, DECKS, Card, Seat, unpack
 from pinochle.errors import IllegalAction
-from pinochle.game import (
-    Action,
-    State,
-    apply,
-    auction_status,
-    auto_action,
-    legal,
-    new_match,
-    seat_of_chair,
-    turn,
-    view,
-    view_for_chair,
-)
+from pinochle.game import Action, State, apply, auction_status, auto_action, legal, new_match, turn, view
+from pinochle.chairs import seat_of_chair, view_for_chair
 from pinochle.games import GAMES
 
 #: Every card token (``"AS"``, ``"TH"``, ``"9C"`` ...).

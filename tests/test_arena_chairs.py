@@ -15,7 +15,7 @@ import pytest
 
 from pinochle.arena import arrangements, play_deal, player_factory, players_at, run_arena
 from pinochle.cli import main
-from pinochle.game import lineup_for
+from pinochle.chairs import lineup_for
 from pinochle.games import GAMES
 from pinochle.records import replay_hand
 

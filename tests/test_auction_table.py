@@ -19,23 +19,8 @@ from hypothesis import strategies as st
 
 from pinochle.cards import CARDS, THREE_ALONE, Seat, Suit, parse_cards, unpack
 from pinochle.errors import BadRecord, IllegalAction
-from pinochle.game import (
-    Action,
-    State,
-    apply,
-    apply_for_chair,
-    auto_action,
-    deck_check,
-    legal,
-    legal_actions,
-    lineup_for,
-    new_match,
-    seat_of_chair,
-    sitting_out,
-    turn,
-    view,
-    view_for_chair,
-)
+from pinochle.game import Action, State, apply, auto_action, deck_check, legal, legal_actions, new_match, turn, view
+from pinochle.chairs import apply_for_chair, lineup_for, seat_of_chair, sitting_out, view_for_chair
 from pinochle.games import AUCTION, CUTTHROAT, TABLE_GAME, TWO_HANDED, find, with_switches
 from pinochle.games.scorers import auction_stake, stake
 from pinochle.records import hand_record, match_record, replay

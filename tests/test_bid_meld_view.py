@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle.cards import Seat, Suit
-from pinochle.game import apply, legal_actions, new_match, view, view_for_chair
+from pinochle.game import apply, legal_actions, new_match, view
+from pinochle.chairs import view_for_chair
 from pinochle.games import GAMES
 from pinochle.meld import meld
 

@@ -16,7 +16,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pinochle.game import apply, auto_action, turn, view, view_for_chair
+from pinochle.game import apply, auto_action, turn, view
+from pinochle.chairs import view_for_chair
 
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_chairs import ME, PLAYERS, ChairSocket, open_table

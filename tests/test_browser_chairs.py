@@ -26,7 +26,8 @@ import json
 from typing import Any
 
 from pinochle.bots import for_level
-from pinochle.game import Action, State, apply, apply_for_chair, auto_action, new_match, turn, view, view_for_chair
+from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
+from pinochle.chairs import apply_for_chair, view_for_chair
 
 from .test_browser import ARTIFACTS, MY_TURN, TIMEOUT_MS, Server, body
 from .engine_socket import EngineDriven

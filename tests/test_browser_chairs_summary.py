@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pinochle.game import view_for_chair
+from pinochle.chairs import view_for_chair
 
 from .browser_checks import OVERFLOW
 from .test_browser import ARTIFACTS, Server

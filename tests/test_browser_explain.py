@@ -26,7 +26,8 @@ from typing import Any
 
 import pytest
 
-from pinochle.game import Action, State, apply, auto_action, new_match, turn, view, view_for_chair
+from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
+from pinochle.chairs import view_for_chair
 from pinochle.games import GAMES
 
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)

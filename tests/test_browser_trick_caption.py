@@ -27,7 +27,8 @@ from typing import Any
 
 import pytest
 
-from pinochle.game import State, view, view_for_chair
+from pinochle.game import State, view
+from pinochle.chairs import view_for_chair
 
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import BOXES, at_widths, overlaps, play_until, serious, size_of, south

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pinochle.cards import Seat
-from pinochle.game import State, apply, auto_action, legal_actions, new_match, turn, view, view_for_chair
+from pinochle.game import State, apply, auto_action, legal_actions, new_match, turn, view
+from pinochle.chairs import view_for_chair
 
 from .test_browser import TIMEOUT_MS
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)

@@ -176,7 +176,7 @@ def test_with_the_stuck_dealer_switch_the_dealer_takes_the_minimum_without_a_cal
 def test_the_views_auction_names_the_seat_of_each_call(players: int) -> None:
     """The view's auction (what the table lists) at a table of three: E, S, W in turn from the dealer's
     left, the empty N never calling. Found by a review: it named N 30, E pass, S 31 (the four-seat order)."""
-    from pinochle.game import view_for_chair
+    from pinochle.chairs import view_for_chair
 
     s = new_match(seed=5, game="cutthroat" if players == 3 else "auction", players=players,
                   first_dealer=W if players == 3 else 0)

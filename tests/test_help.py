@@ -670,7 +670,8 @@ def test_the_widow_games_pages_state_the_engines_stakes() -> None:
 def test_the_auction_page_states_the_deals_and_who_sits_out_at_every_table_size() -> None:
     """The browser seats auction at 3, 4 or 5: the page gives each size's match length (the engine's) and
     says who sits a hand out (found by a review: it gave the 9 deals of a table of three only)."""
-    from pinochle.game import new_match, view_for_chair
+    from pinochle.game import new_match
+    from pinochle.chairs import view_for_chair
     from pinochle.server.howto import howto_html
 
     text = _plain(howto_html("auction"))

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pinochle"
 #: The engine: the rules and the games, below every driver (the computer players, the server).
 ENGINE = ("pinochle.cards", "pinochle.errors", "pinochle.rules", "pinochle.game", "pinochle.meld", "pinochle.auction",
           "pinochle.tricks", "pinochle.scoring", "pinochle.records", "pinochle.stock", "pinochle.stock_records",
-          "pinochle.record_parts", "pinochle.sim", "pinochle.games")
+          "pinochle.record_parts", "pinochle.sim", "pinochle.games", "pinochle.chairs")
 
 
 def modules() -> dict[str, Path]:
@@ -182,6 +182,20 @@ def test_the_core_never_imports_the_games() -> None:
     g = graph()
     assert not [m for m in g["pinochle.game"] if _within(m, "pinochle.games")], \
         f"pinochle/game.py (the core) imports {sorted(g['pinochle.game'])}: the games import the core, never the reverse"
+
+
+def test_the_core_never_imports_the_chairs() -> None:
+    """The chairs (VARIANTS.md ``auction`` at 4 or 5) are a seat order the auction game gives the core
+    (``Game.seat_order``): pinochle/game.py reaches pinochle/chairs.py through no chain of imports."""
+    g = graph()
+    seen: set[str] = set()
+    todo = ["pinochle.game"]
+    while todo:
+        for m in g[todo.pop()] - seen:
+            seen.add(m)
+            todo.append(m)
+    assert "pinochle.game" in g["pinochle.chairs"]  # the chairs build on the core
+    assert "pinochle.chairs" not in seen, "pinochle/game.py (the core) reaches pinochle/chairs.py through its imports"
 
 
 def test_the_engine_never_imports_the_players_or_the_server() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pinochle.cli import main
-from pinochle.game import lineup_for
+from pinochle.chairs import lineup_for
 from pinochle.games import GAMES
 from pinochle.records import replay
 

@@ -64,7 +64,7 @@ def test_a_hand_thrown_in_is_told_in_the_next_hand() -> None:
 
 
 def test_a_hand_thrown_in_at_a_table_of_four_names_the_chairs() -> None:
-    from pinochle.game import view_for_chair
+    from pinochle.chairs import view_for_chair
 
     s = new_match(seed=2, game="auction", players=4)
     first = s.lineup[s.dealer]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from .. import chairs
 from ..game import Game, State, install_games, match_deals
 from ..scoring import HandScore, Won
 from ..cards import DECKS, THREE_ALONE, fold, pack
@@ -222,6 +223,7 @@ AUCTION = Game(
                 "bete doubles again): not a game to a target score; a match of 3 deals per player",
     players=3,
     table_sizes=(3, 4, 5),
+    seat_order=chairs.seat_order,
     seating=THREE_ALONE,
     rules=_register(AUCTION_RULES),
     phases=(Auction(), TakeWidow(), NameTrump(), LayMeld(only_declarer=True), Bury(), Tricks(), HandEnd(),

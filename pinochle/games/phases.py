@@ -108,7 +108,7 @@ class Auction(PhaseDef):
             return state
         if st.redeal:
             thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history),
-                              state.widow, state.lineup, state.players if state.lineup else 0)
+                              state.widow, state.lineup, state.order.players)
             return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
                              seating.left(state.dealer))
         return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import Suit
-from ..game import State, buried_counters, chair_lineup, last_trick_bonus, side_meld, sitting_out, taken
+from ..game import State, buried_counters, last_trick_bonus, side_meld, taken
+from ..chairs import chair_lineup, sitting_out
 from ..rules import SCALES, RuleSet
 from ..scoring import (HandScore, Part, Won, earned_parts, match_result, reached_alone, reached_both, score_hand,
                        set_parts)

@@ -50,8 +50,8 @@ from typing import Any, TypeVar
 from ..bots import Player, for_level
 from ..cards import Seat
 from ..errors import IllegalAction
-from ..game import (Action, State, View, apply, apply_for_chair, auto_action, legal_actions, lineup_json,
-                    new_match, seat_of_chair, turn, view, view_for_chair)
+from ..game import Action, State, View, apply, auto_action, legal_actions, lineup_json, new_match, turn, view
+from ..chairs import apply_for_chair, seat_of_chair, view_for_chair
 from ..games import find as find_game
 from ..verify import commitment, new_salt
 from .adapters import Link
