@@ -52,6 +52,7 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
+from .parts import NO_CARD_PASS, NOT_TURNED, CardPass, TurnedTrump
 from .stock import Declared, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, score_hand
@@ -503,15 +504,11 @@ class State:
             the winner by the game's scorer: :class:`~pinochle.scoring.Won`); ``None`` before.
         preset: hands for the next deals instead of shuffling (for replays
             and tests): deal ``i`` uses ``preset[i]`` when present.
-        exchange: the cards passed so far this hand: to the declarer, then
-            back to the partner (``exchange`` phase).
         conceded: the declarer conceded this hand (``concede`` phase).
         set_at_once: the declarer was set before the play, holding no king and
             queen of the trump it named (``trump_marriage`` phase; the rule set's
             ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch).
         thrown: the hands thrown in so far (nobody bid), in order.
-        turned: the dealer's card turned face up for trump (VARIANTS.md
-            ``turned-trump``); it stays in the dealer's hand.
         widow: the widow (packed; VARIANTS.md ``cutthroat``): dealt face
             down, turned up and taken by the declarer when the auction ends.
         buried: the cards the declarer laid aside (``bury`` phase); they
@@ -523,11 +520,16 @@ class State:
         game: the :class:`Game` (default: ``table``).
         stock: the stock, the upcard and the melds on the table
             (:class:`~pinochle.stock.StockPlay`; VARIANTS.md ``two-handed``), else ``None``.
-        dix_answers: the answers so far to the offer of the dix exchange
-            (``turned-trump`` with the house switch ``dix_exchange``), one per seat
-            asked in turn from the dealer's left: ``True`` exchanged a nine of
-            trump for the turned card (the last answer), ``False`` kept it or
-            held none (:func:`dix_exchanger`).
+        card_pass: the card pass between partners (:class:`~pinochle.parts.CardPass`;
+            VARIANTS.md ``partnership-pass``, ``racehorse``), owned by the ``exchange`` phase;
+            empty in the other games.
+        turned_trump: the card turned up for trump and the answers to the dix exchange
+            (:class:`~pinochle.parts.TurnedTrump`; VARIANTS.md ``turned-trump``, ``two-handed``),
+            owned by the phases that turn it; empty in the other games.
+
+    The parts (``stock``, ``card_pass``, ``turned_trump``) are each owned by the phases of the
+    games that have them, and reset at every deal (docs/design.md, "State and its parts").
+    ``exchange``, ``turned`` and ``dix_answers`` read them for the readers outside their phases.
     """
 
     rules: RuleSet
@@ -550,21 +552,38 @@ class State:
     winner: int | None = None
     why_won: str | None = None
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
-    exchange: tuple[tuple[Card, ...], ...] = ()
     conceded: bool = False
     thrown: tuple[ThrownIn, ...] = ()
-    turned: Card | None = None
     widow: int = 0
     buried: tuple[Card, ...] = ()
     order: SeatOrder = ONE_PER_SEAT
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     stock: StockPlay | None = None
-    dix_answers: tuple[bool, ...] = ()
     set_at_once: bool = False
+    card_pass: CardPass = NO_CARD_PASS
+    turned_trump: TurnedTrump = NOT_TURNED
 
     def __post_init__(self) -> None:
         if self.game is None:
             object.__setattr__(self, "game", default_game())
+
+    @property
+    def exchange(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards passed so far this hand: to the declarer, then back to the partner
+        (:attr:`card_pass`'s; VARIANTS.md ``partnership-pass``)."""
+        return self.card_pass.exchange
+
+    @property
+    def turned(self) -> Card | None:
+        """The card turned face up for trump (:attr:`turned_trump`'s; VARIANTS.md ``turned-trump``:
+        the dealer's, which stays in the dealer's hand; ``two-handed``: the one under the stock)."""
+        return self.turned_trump.card
+
+    @property
+    def dix_answers(self) -> tuple[bool, ...]:
+        """The answers so far to the offer of the dix exchange (:attr:`turned_trump`'s;
+        :func:`dix_exchanger`)."""
+        return self.turned_trump.dix_answers
 
     @property
     def current(self) -> PhaseDef:
@@ -925,8 +944,8 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        exchange=(), conceded=False, turned=None, widow=widow, buried=(), order=order, dix_answers=(),
-        set_at_once=False,
+        conceded=False, widow=widow, buried=(), order=order, set_at_once=False,
+        card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
     )
     return first.enter(state)
 
@@ -1094,10 +1113,11 @@ def dix_exchanger(state: State) -> Seat | None:
     """The seat that exchanged a nine of trump for the turned card this hand, or ``None``
     (``turned-trump`` with the house switch ``dix_exchange``: the seats are asked in turn from
     the dealer's left, and the exchange, the last answer, ends the offer)."""
-    if not state.dix_answers or not state.dix_answers[-1]:
+    answers = state.turned_trump.dix_answers
+    if not answers or not answers[-1]:
         return None
     seat = state.dealer
-    for _ in state.dix_answers:
+    for _ in answers:
         seat = state.game.seating.left(seat)
     return Seat(seat)
 
@@ -1114,8 +1134,8 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
-        exchange=state.exchange, conceded=state.conceded, turned=state.turned, widow=state.widow,
-        buried=state.buried, **fields,
+        exchange=state.card_pass.exchange, conceded=state.conceded, turned=state.turned_trump.card,
+        widow=state.widow, buried=state.buried, **fields,
         stock=state.stock.dealt if state.stock is not None else (),
         dix_exchange=dix_exchanger(state),
         declared=state.stock.declared if state.stock is not None else (),
@@ -1685,7 +1705,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         game=state.game.name,
         scale=state.rules.scale,
         conceded=state.conceded,
-        turned=state.turned,
+        turned=state.turned_trump.card,
         dix_exchange=dix_exchanger(state),
         thrown_in=_thrown_before(state),
         tied=_tied_leaders(state),

@@ -95,6 +95,7 @@ from pinochle.errors import IllegalAction
 from pinochle.game import Action, Game, State, Trick, apply, auction_status, auto_action, legal, new_match, turn, view
 from pinochle.games import GAMES, with_switches
 from pinochle.meld import Meld, meld
+from pinochle.parts import TurnedTrump
 from pinochle.rules import RuleSet
 
 from . import test_rules_doc as rules_doc
@@ -1005,7 +1006,8 @@ def check_dix(g: Game, e: GameExample) -> None:
     state = new_match(seed=SEED, game=g, rules=rules, first_dealer=dealer, deals=[_dix_deal(g, dealer, turned,
                                                                                            holders, e)])
     # the dealer's turned card is the line's (as a record replays it)
-    state = g.advance(replace(state, phase=g.phases[0].name, turned=turned, trump=Suit(turned.suit)))
+    state = g.advance(replace(state, phase=g.phases[0].name, turned_trump=TurnedTrump(turned),
+                              trump=Suit(turned.suit)))
     dealt = state.hands
     answers = [] if answers_f == "-" else [a.split() for a in answers_f.split(",")]
     for a in answers:

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pinochle"
 #: The engine: the rules and the games, below every driver (the computer players, the server).
 ENGINE = ("pinochle.cards", "pinochle.errors", "pinochle.rules", "pinochle.game", "pinochle.meld", "pinochle.auction",
           "pinochle.tricks", "pinochle.scoring", "pinochle.records", "pinochle.stock", "pinochle.stock_records",
-          "pinochle.record_parts", "pinochle.sim", "pinochle.games", "pinochle.chairs")
+          "pinochle.record_parts", "pinochle.parts", "pinochle.sim", "pinochle.games", "pinochle.chairs")
 
 
 def modules() -> dict[str, Path]:

@@ -38,6 +38,7 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
+from ..parts import TurnedTrump
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -252,7 +253,7 @@ class TurnTrump(PhaseDef):
     def enter(self, state: State) -> State:
         cards = unpack(state.hands[state.dealer])
         card = random.Random(f"{state.seed}/{state.hand_no}/turned").choice(cards)
-        return state.game.advance(replace(state, turned=card, trump=card.suit))
+        return state.game.advance(replace(state, turned_trump=TurnedTrump(card), trump=card.suit))
 
 
 # ---------------------------------------------------------------- the dix exchange
@@ -281,9 +282,9 @@ def dix_exchange_open(state: State) -> bool:
     """Whether the dix exchange is still offered this hand: the house switch is on, the turned
     card is not itself a nine of trump (nothing to exchange it for), nobody has exchanged, and
     a seat is still to answer."""
-    turned = state.turned
+    turned, answers = state.turned_trump.card, state.turned_trump.dix_answers
     return (state.rules.dix_exchange and turned is not None and turned.rank != NINE
-            and not any(state.dix_answers) and len(state.dix_answers) < len(dix_offered_to(state)))
+            and not any(answers) and len(answers) < len(dix_offered_to(state)))
 
 
 def meld_cards(state: State, seat: int) -> int:
@@ -338,7 +339,7 @@ class DixExchange(PhaseDef):
         return state if dix_exchange_open(state) else state.game.advance(state)
 
     def turn(self, state: State) -> Seat | None:
-        return dix_offered_to(state)[len(state.dix_answers)]
+        return dix_offered_to(state)[len(state.turned_trump.dix_answers)]
 
     def legal(self, state: State, seat: Seat) -> Legal:
         return _legal(state, pass_=True, dix=count(state.hands[seat], nine_of_trump(state)) > 0)
@@ -351,11 +352,11 @@ class DixExchange(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "pass":
-            state = replace(state, dix_answers=(*state.dix_answers, False))
+            state = replace(state, turned_trump=state.turned_trump.with_answer(False))
             return state if dix_exchange_open(state) else state.game.advance(state)
         seat = action.seat
         nine = nine_of_trump(state)
-        turned = state.turned
+        turned = state.turned_trump.card
         assert turned is not None
         if not count(state.hands[seat], nine):
             raise IllegalAction(f"you hold no {nine.label} (the dix) to exchange for the turned {turned.label}")
@@ -364,7 +365,7 @@ class DixExchange(PhaseDef):
         hands[seat] = deck.add(remove(hands[seat], nine), turned)
         hands[state.dealer] = deck.add(remove(hands[state.dealer], turned), nine)
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
-                        dix_answers=(*state.dix_answers, True))
+                        turned_trump=state.turned_trump.with_answer(True))
         return state.game.advance(state)
 
 
@@ -389,7 +390,7 @@ class Exchange(PhaseDef):
 
     def turn(self, state: State) -> Seat | None:
         assert state.declarer is not None
-        return Seat(state.game.seating.partners(state.declarer)[0]) if not state.exchange else state.declarer
+        return Seat(state.game.seating.partners(state.declarer)[0]) if not state.card_pass.passed else state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
         return _legal(state, give=state.rules.pass_cards, give_from=sort_hand(unpack(state.hands[seat]), state.trump))
@@ -413,13 +414,13 @@ class Exchange(PhaseDef):
         hands = list(state.hands)
         hands[giver], hands[taker] = hand, other
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
-                        exchange=(*state.exchange, sort_hand(action.cards, state.trump)))
-        return state.game.advance(state) if len(state.exchange) == 2 else state
+                        card_pass=state.card_pass.with_pass(sort_hand(action.cards, state.trump)))
+        return state.game.advance(state) if state.card_pass.passed == 2 else state
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         if state.declarer is None or seat not in (state.declarer, *state.game.seating.partners(state.declarer)):
             return {}
-        return {"exchange": state.exchange, "received": received(state, seat)}
+        return {"exchange": state.card_pass.exchange, "received": received(state, seat)}
 
 
 def received(state: State, seat: Seat) -> tuple[Card, ...]:
@@ -437,15 +438,16 @@ def received(state: State, seat: Seat) -> tuple[Card, ...]:
     >>> sorted(str(c) for c in received(s, s.declarer)) == sorted(str(c) for c in s.exchange[0])
     True
     """
-    if not state.exchange or state.declarer is None:
+    exchange = state.card_pass.exchange
+    if not exchange or state.declarer is None:
         return ()
     if seat == state.declarer:
-        got = list(state.exchange[0])
-        for c in state.exchange[1] if len(state.exchange) > 1 else ():
+        got = list(exchange[0])
+        for c in exchange[1] if len(exchange) > 1 else ():
             if c in got:
                 got.remove(c)
     else:
-        got = list(state.exchange[1]) if len(state.exchange) > 1 else []
+        got = list(exchange[1]) if len(exchange) > 1 else []
     held: list[int] = [int(c) for c in unpack(state.hands[seat])]
     out = []
     for c in got:

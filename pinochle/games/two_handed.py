@@ -32,6 +32,7 @@ from ..cards import CARDS, DECKS, Card, Seat, Seating, Suit, add, count, pack, r
 from ..errors import IllegalAction
 from ..game import Action, Legal, PhaseDef, State, Trick, current_trick, last_trick_bonus, new_match, side_meld, taken
 from ..meld import NINE, Meld, MeldItem, meld
+from ..parts import TurnedTrump
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
 from ..stock import Declared, StockPlay, TableCard
@@ -290,7 +291,8 @@ class TurnUp(PhaseDef):
         rest = _stock_order(state)
         up = rest[0]
         sp = StockPlay(stock=tuple(rest[1:]), upcard=up, dealt=tuple(rest))
-        state = replace(state, trump=Suit(up.suit), turned=up, stock=sp, melds=(None, None, None, None))
+        state = replace(state, trump=Suit(up.suit), turned_trump=TurnedTrump(up), stock=sp,
+                        melds=(None, None, None, None))
         if up.rank == NINE:
             state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
         return state.game.advance(state)
@@ -626,7 +628,7 @@ def set_deal(state: State, north: Sequence[int], south: Sequence[int], stock: Se
     up = CARDS[stock[0]]
     sp = StockPlay(stock=tuple(CARDS[c] for c in stock[1:]), upcard=up, dealt=tuple(CARDS[c] for c in stock))
     state = replace(state, hands=dealt, dealt=dealt, phase="turn_up", melds=(None, None, None, None),
-                    trump=Suit(up.suit), turned=up, stock=sp)
+                    trump=Suit(up.suit), turned_trump=TurnedTrump(up), stock=sp)
     if up.rank == NINE:
         state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
     return state.game.advance(state)

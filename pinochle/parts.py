@@ -1,0 +1,75 @@
+"""The parts of a hand that only some games' phases keep: plain frozen data, one part per rule.
+
+The match's :class:`~pinochle.game.State` holds what every game has (the deal, the auction, the
+contract, the meld, the tricks, the totals); what a phase of only some games adds lives in a part
+that phase owns, as the two-handed stock lives in :class:`~pinochle.stock.StockPlay`
+(docs/design.md, "State and its parts"). A part is reset to its empty value at every deal; only
+its owning phases replace it. The rules that change a part are those phases, in
+:mod:`pinochle.games.phases`; this module holds the data alone, so that the core may read it
+without importing a game.
+
+>>> from pinochle.cards import Card
+>>> CardPass().passed, CardPass(((Card.parse("AS"),),)).passed
+(0, 1)
+>>> TurnedTrump(Card.parse("9H"), (False, True)).dix_answers
+(False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+@dataclass(frozen=True)
+class CardPass:
+    """The card pass between partners (VARIANTS.md ``partnership-pass``, seed 002; ``racehorse``),
+    owned by the ``exchange`` phase (:class:`pinochle.games.phases.Exchange`).
+
+    Attributes:
+        exchange: the cards passed so far this hand, each pass sorted for display: first the
+            partner's to the declarer, then the declarer's back to the partner.
+    """
+
+    exchange: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def passed(self) -> int:
+        """How many of the hand's two passes have been made (0, 1 or 2)."""
+        return len(self.exchange)
+
+    def with_pass(self, cards: tuple[Card, ...]) -> CardPass:
+        """This part with one more pass, ``cards``, made."""
+        return CardPass((*self.exchange, cards))
+
+
+@dataclass(frozen=True)
+class TurnedTrump:
+    """The card turned face up for trump and the dix exchange offered for it.
+
+    Owned by the ``turn_trump`` and ``dix_exchange`` phases (VARIANTS.md ``turned-trump``: the
+    dealer's last card, which stays in the dealer's hand; the house switch ``dix_exchange``:
+    :class:`pinochle.games.phases.DixExchange`), and by two-handed's deal (VARIANTS.md
+    ``two-handed``: the card turned up under the stock).
+
+    Attributes:
+        card: the turned card; ``None`` before it is turned, or in a game that turns none.
+        dix_answers: the answers so far to the offer of the dix exchange, one per seat asked in
+            turn from the dealer's left: ``True`` exchanged a nine of trump for the turned card
+            (the last answer), ``False`` kept it or held none.
+    """
+
+    card: Card | None = None
+    dix_answers: tuple[bool, ...] = ()
+
+    def with_answer(self, exchanged: bool) -> TurnedTrump:
+        """This part with the next seat's answer to the dix exchange added."""
+        return TurnedTrump(self.card, (*self.dix_answers, exchanged))
+
+
+#: The empty parts a deal starts from.
+NO_CARD_PASS = CardPass()
+NOT_TURNED = TurnedTrump()
+
+__all__ = ["NOT_TURNED", "NO_CARD_PASS", "CardPass", "TurnedTrump"]
