@@ -52,7 +52,7 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import NO_CARD_PASS, NOT_TURNED, CardPass, TurnedTrump
+from .parts import NO_CARD_PASS, NO_WIDOW, NOT_TURNED, CardPass, TurnedTrump, Widow
 from .stock import Declared, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, score_hand
@@ -509,10 +509,6 @@ class State:
             queen of the trump it named (``trump_marriage`` phase; the rule set's
             ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch).
         thrown: the hands thrown in so far (nobody bid), in order.
-        widow: the widow (packed; VARIANTS.md ``cutthroat``): dealt face
-            down, turned up and taken by the declarer when the auction ends.
-        buried: the cards the declarer laid aside (``bury`` phase); they
-            count as the declarer's taken cards.
         order: the match-level seat order (:class:`SeatOrder`): one player per seat
             (:data:`ONE_PER_SEAT`), or the game's for a table of more players than seats
             (VARIANTS.md ``auction`` at 4 or 5: :class:`pinochle.chairs.Chairs`, whose
@@ -526,10 +522,14 @@ class State:
         turned_trump: the card turned up for trump and the answers to the dix exchange
             (:class:`~pinochle.parts.TurnedTrump`; VARIANTS.md ``turned-trump``, ``two-handed``),
             owned by the phases that turn it; empty in the other games.
+        widow_part: the widow and the cards buried (:class:`~pinochle.parts.Widow`; VARIANTS.md
+            ``cutthroat``, ``auction``), dealt by the deal, owned by the ``widow`` and ``bury``
+            phases; empty in the other games.
 
-    The parts (``stock``, ``card_pass``, ``turned_trump``) are each owned by the phases of the
-    games that have them, and reset at every deal (docs/design.md, "State and its parts").
-    ``exchange``, ``turned`` and ``dix_answers`` read them for the readers outside their phases.
+    The parts (``stock``, ``card_pass``, ``turned_trump``, ``widow_part``) are each owned by the
+    phases of the games that have them, and reset at every deal (docs/design.md, "State and its
+    parts"). ``exchange``, ``turned``, ``dix_answers``, ``widow`` and ``buried`` read them for the
+    readers outside their phases.
     """
 
     rules: RuleSet
@@ -554,14 +554,13 @@ class State:
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
     conceded: bool = False
     thrown: tuple[ThrownIn, ...] = ()
-    widow: int = 0
-    buried: tuple[Card, ...] = ()
     order: SeatOrder = ONE_PER_SEAT
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     stock: StockPlay | None = None
     set_at_once: bool = False
     card_pass: CardPass = NO_CARD_PASS
     turned_trump: TurnedTrump = NOT_TURNED
+    widow_part: Widow = NO_WIDOW
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -584,6 +583,16 @@ class State:
         """The answers so far to the offer of the dix exchange (:attr:`turned_trump`'s;
         :func:`dix_exchanger`)."""
         return self.turned_trump.dix_answers
+
+    @property
+    def widow(self) -> int:
+        """The widow, packed (:attr:`widow_part`'s; VARIANTS.md ``cutthroat``); 0 without one."""
+        return self.widow_part.cards
+
+    @property
+    def buried(self) -> tuple[Card, ...]:
+        """The cards the declarer buried (:attr:`widow_part`'s; VARIANTS.md ``cutthroat``)."""
+        return self.widow_part.buried
 
     @property
     def current(self) -> PhaseDef:
@@ -944,8 +953,8 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        conceded=False, widow=widow, buried=(), order=order, set_at_once=False,
-        card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
+        conceded=False, order=order, set_at_once=False, card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
+        widow_part=Widow(widow) if widow else NO_WIDOW,
     )
     return first.enter(state)
 
@@ -1073,8 +1082,8 @@ def taken(state: State, buried: bool = True) -> tuple[tuple[int, ...], tuple[int
         last = complete[-1].winner
         assert last is not None
         pts[side_of[last]] += state.rules.last_trick
-    if buried and state.buried and state.declarer is not None:
-        pts[side_of[state.declarer]] += counter_points(state.buried, state.rules)
+    if buried and state.widow_part.buried and state.declarer is not None:
+        pts[side_of[state.declarer]] += counter_points(state.widow_part.buried, state.rules)
     return tuple(n), tuple(pts)
 
 
@@ -1094,8 +1103,8 @@ def buried_counters(state: State) -> tuple[int, ...]:
     count as the declarer's taken cards): the part of :func:`taken`'s counters never played."""
     seating = state.game.seating
     out = [0] * len(seating.sides)
-    if state.buried and state.declarer is not None:
-        out[seating.side_of[state.declarer]] += counter_points(state.buried, state.rules)
+    if state.widow_part.buried and state.declarer is not None:
+        out[seating.side_of[state.declarer]] += counter_points(state.widow_part.buried, state.rules)
     return tuple(out)
 
 
@@ -1135,7 +1144,7 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
         exchange=state.card_pass.exchange, conceded=state.conceded, turned=state.turned_trump.card,
-        widow=state.widow, buried=state.buried, **fields,
+        widow=state.widow_part.cards, buried=state.widow_part.buried, **fields,
         stock=state.stock.dealt if state.stock is not None else (),
         dix_exchange=dix_exchanger(state),
         declared=state.stock.declared if state.stock is not None else (),

@@ -13,6 +13,8 @@ without importing a game.
 (0, 1)
 >>> TurnedTrump(Card.parse("9H"), (False, True)).dix_answers
 (False, True)
+>>> [str(c) for c in Widow(0b111).with_buried((Card.parse("TH"),)).buried]
+['TH']
 """
 
 from __future__ import annotations
@@ -68,8 +70,32 @@ class TurnedTrump:
         return TurnedTrump(self.card, (*self.dix_answers, exchanged))
 
 
+@dataclass(frozen=True)
+class Widow:
+    """The widow and the cards the declarer buries (VARIANTS.md ``cutthroat``, ``auction``).
+
+    Dealt by the deal (the empty place's cards), turned up and taken by the declarer when the
+    auction ends (:class:`pinochle.games.phases.TakeWidow`); the burial is the ``bury`` phase's
+    (:class:`pinochle.games.phases.Bury`).
+
+    Attributes:
+        cards: the widow, packed: dealt face down, turned up and taken by the declarer when the
+            auction ends; 0 in a game without one.
+        buried: the cards the declarer laid aside, sorted for display; they count as the
+            declarer's taken cards.
+    """
+
+    cards: int = 0
+    buried: tuple[Card, ...] = ()
+
+    def with_buried(self, cards: tuple[Card, ...]) -> Widow:
+        """This part with ``cards`` buried."""
+        return Widow(self.cards, cards)
+
+
 #: The empty parts a deal starts from.
 NO_CARD_PASS = CardPass()
 NOT_TURNED = TurnedTrump()
+NO_WIDOW = Widow()
 
-__all__ = ["NOT_TURNED", "NO_CARD_PASS", "CardPass", "TurnedTrump"]
+__all__ = ["NOT_TURNED", "NO_CARD_PASS", "NO_WIDOW", "CardPass", "TurnedTrump", "Widow"]

@@ -219,16 +219,17 @@ class TakeWidow(PhaseDef):
         assert state.declarer is not None
         deck = DECKS[state.rules.deck]
         hand = state.hands[state.declarer]
-        for c in unpack(state.widow):
+        for c in unpack(state.widow_part.cards):
             hand = deck.add(hand, c)
         hands = list(state.hands)
         hands[state.declarer] = hand
         return state.game.advance(replace(state, hands=(hands[0], hands[1], hands[2], hands[3])))
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
-        if state.declarer is None or not state.widow or state.phase == "auction":
+        widow = state.widow_part.cards
+        if state.declarer is None or not widow or state.phase == "auction":
             return {}
-        return {"widow": sort_hand(unpack(state.widow), state.trump), "widow_taken_by": state.declarer}
+        return {"widow": sort_hand(unpack(widow), state.trump), "widow_taken_by": state.declarer}
 
 
 # ---------------------------------------------------------------- the turned card
@@ -646,12 +647,13 @@ class Bury(PhaseDef):
         hands = list(state.hands)
         hands[seat] = DECKS[state.rules.deck].pack(held)
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
-                        buried=sort_hand(action.cards, state.trump))
+                        widow_part=state.widow_part.with_buried(sort_hand(action.cards, state.trump)))
         return state.game.advance(state)
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
-        if state.buried and seat == state.declarer:
-            return {"buried": state.buried}
+        buried = state.widow_part.buried
+        if buried and seat == state.declarer:
+            return {"buried": buried}
         return {}
 
 
