@@ -1,0 +1,109 @@
+"""The parts of the state each owned by its phases (docs/design.md, "State and its parts").
+
+Random legal matches of every playable game (``turned-trump`` with its house switch
+``dix_exchange`` on, so that its exchange is offered) are played through the reducer, and at
+every step:
+
+* a part is empty in a game none of whose phases owns it: the card pass without an ``exchange``
+  phase (VARIANTS.md ``partnership-pass``, ``racehorse``), the turned card without a phase that
+  turns one (``turned-trump``, ``two-handed``), the dix answers without ``dix_exchange``, the
+  widow without a ``widow`` phase (``cutthroat``, ``auction``);
+* every deal starts the parts empty (nothing passed, nothing buried, nobody asked for the dix);
+* within a hand only the owning phase changes its part: the card pass in ``exchange``, the
+  burial in ``bury``, the dix answers in ``dix_exchange``; the widow dealt and the card turned
+  stay as the deal left them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pinochle.game import Action, State, apply, legal, new_match, turn
+from pinochle.games import GAMES, with_switches
+from pinochle.parts import NO_CARD_PASS
+
+PLAYABLE = [name for name, g in GAMES.items() if g.playable]
+QUICK = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _start(game: str, seed: int) -> State:
+    g = GAMES[game]
+    rules = with_switches(g.rules, {"dix_exchange": "true"}) if "dix_exchange" in g.switches else None
+    return new_match(seed=seed, game=game, rules=rules)
+
+
+def _action(state: State, rng: random.Random) -> Action:
+    """A random legal action: in the auction the lowest bid a third of the time, else a pass."""
+    seat = turn(state)
+    assert seat is not None
+    lg = legal(state, seat)
+    if lg.min_bid is not None and (not lg.pass_ or rng.random() < 0.35):
+        return Action.bid_(seat, lg.min_bid)
+    if lg.min_bid is not None:
+        return Action.pass_(seat)
+    return rng.choice(lg.actions(seat))
+
+
+def steps(game: str, seed: int, hands: int = 2) -> Iterator[tuple[State, Action | None, State]]:
+    """``(before, action, after)`` for each action of the first ``hands`` hands of a random match
+    (the first triple is the match's start, with no action)."""
+    rng = random.Random(f"{game}/{seed}")
+    state = _start(game, seed)
+    yield state, None, state
+    for _ in range(5_000):
+        if state.phase == "match_end" or len(state.history) >= hands:
+            return
+        action = _action(state, rng)
+        after = apply(state, action)
+        yield state, action, after
+        state = after
+    raise AssertionError(f"{game} seed {seed}: {hands} hands not over after 5,000 actions")
+
+
+games = pytest.mark.parametrize("game", PLAYABLE)
+
+
+@games
+@QUICK
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_each_part_is_kept_only_by_the_phases_that_own_it(game: str, seed: int) -> None:
+    names = {p.name for p in GAMES[game].phases}
+    seen = {"card_pass": False, "turned": False, "widow": False}
+    for before, action, after in steps(game, seed):
+        where = f"{game} seed {seed} version {after.version} ({before.phase} -> {after.phase})"
+        # a part is empty in a game none of whose phases owns it
+        if "exchange" not in names:
+            assert after.card_pass == NO_CARD_PASS, where
+        if not names & {"turn_trump", "turn_up"}:
+            assert after.turned_trump.card is None, where
+        if "dix_exchange" not in names:
+            assert after.turned_trump.dix_answers == (), where
+        if "widow" not in names:
+            assert after.widow_part.cards == 0, where
+        if "bury" not in names:
+            assert after.widow_part.buried == (), where
+        seen["card_pass"] |= after.card_pass.passed > 0
+        seen["turned"] |= after.turned_trump.card is not None
+        seen["widow"] |= after.widow_part.cards != 0
+        if action is None or after.hand_no != before.hand_no:  # a deal (a thrown-in hand's too)
+            assert after.card_pass == NO_CARD_PASS and after.widow_part.buried == (), where
+            assert after.turned_trump.dix_answers == (), where  # the offer may be open: nobody has answered
+            continue
+        # within a hand only the owning phase changes its part
+        if after.card_pass != before.card_pass:
+            assert before.phase == "exchange" and after.card_pass.passed == before.card_pass.passed + 1, where
+        if after.widow_part.buried != before.widow_part.buried:
+            assert before.phase == "bury" and action.type == "bury", where
+        if after.turned_trump.dix_answers != before.turned_trump.dix_answers:
+            assert before.phase == "dix_exchange" and action.type in ("dix", "pass"), where
+        assert after.widow_part.cards == before.widow_part.cards, where
+        assert after.turned_trump.card == before.turned_trump.card, where
+    # the game's own parts were really used (every hand scored had a declarer, so a card pass)
+    assert seen["card_pass"] == ("exchange" in names)
+    assert seen["turned"] == bool(names & {"turn_trump", "turn_up"})
+    assert seen["widow"] == ("widow" in names)
