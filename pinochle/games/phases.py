@@ -209,7 +209,8 @@ class TakeWidow(PhaseDef):
     Nobody sees the widow before the auction is over; from then to the end of
     the hand every seat sees it, and who took it: the declarer (:meth:`view`:
     ``widow`` and ``widow_taken_by``; the cards are in the declarer's hand from
-    the moment the auction ends, so the table names them the declarer's).
+    the moment the auction ends, so the table names them the declarer's). The widow is the
+    state's ``widow_part`` (:class:`~pinochle.parts.Widow`), dealt by the deal.
     """
 
     name: str = "widow"
@@ -245,7 +246,8 @@ class TurnTrump(PhaseDef):
     random set of cards, so the last card the dealer receives is a uniformly
     random card of the dealer's hand; it is drawn from the match's seed
     (``Random(f"{seed}/{hand}/turned")``), so a match replays exactly, and a
-    record names it (docs/records.md).
+    record names it (docs/records.md). The card is kept in the state's ``turned_trump``
+    (:class:`~pinochle.parts.TurnedTrump`).
     """
 
     name: str = "turn_trump"
@@ -328,7 +330,8 @@ class DixExchange(PhaseDef):
     public: every view names the seat (``View.dix_exchange``); the turned card goes to that
     seat's hand and its nine to the dealer's. The dix scores for the seat that gave it up
     (:func:`meld_cards`). The phase is skipped when the switch is off or the turned card is a
-    nine of trump.
+    nine of trump. The answers are kept in the state's ``turned_trump``
+    (:attr:`~pinochle.parts.TurnedTrump.dix_answers`).
     """
 
     name: str = "dix_exchange"
@@ -381,7 +384,8 @@ class Exchange(PhaseDef):
     ``pass_cards`` (4) cards to the declarer, who then passes as many back:
     any cards, including ones just received. Only the two partners see the
     cards passed; the opponents see that they went (between the two passes
-    the hand sizes show 16 and 8).
+    the hand sizes show 16 and 8). The passes are the state's ``card_pass``
+    (:class:`~pinochle.parts.CardPass`), which this phase alone changes.
     """
 
     name: str = "exchange"
@@ -595,7 +599,8 @@ class Bury(PhaseDef):
     may concede at once (a single loss), or buries the rule set's ``widow``
     (3) cards that were not used in meld; they count as the declarer's taken
     cards, and nobody but the declarer sees them. The declarer then takes the
-    meld back and leads.
+    meld back and leads. The cards buried are kept in the state's ``widow_part``
+    (:attr:`~pinochle.parts.Widow.buried`), which this phase alone changes.
     """
 
     name: str = "bury"
