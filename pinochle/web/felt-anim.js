@@ -66,7 +66,30 @@ export function layMelds(run, ms, prev, next) {
       { transformOrigin: origin, scale: 1, opacity: 1 },
     ], { duration, delay, fill: "backwards" }, "meld");
   });
+  anims.push(...holdMeldLines(run, next, anims));
   return { anims, until };
+}
+
+/**
+ * The score line's "Meld N" of each side waits for that side's meld on the felt: it stays hidden
+ * until the last plate of the side's seats has landed, and shows as it lands (the line never names a meld the
+ * felt does not show yet). The plates' own animations (`lays`, layMelds) give the times.
+ */
+function holdMeldLines(run, next, lays) {
+  const ends = new Map(); // seat -> when its plate has landed, in ms from now
+  for (const a of lays) {
+    const el = a?.effect?.target;
+    if (!(el instanceof HTMLElement)) continue;
+    const end = Number(a.effect.getComputedTiming().endTime) || 0;
+    ends.set(el.dataset.seat, Math.max(ends.get(el.dataset.seat) ?? 0, end));
+  }
+  if (!ends.size) return [];
+  return Object.entries(next.sides ?? {}).map(([side, seats]) => {
+    const end = Math.max(0, ...seats.map((seat) => ends.get(seat) ?? 0));
+    const item = document.querySelector(`#sides [data-testid="side-${CSS.escape(side)}-meld"]`);
+    if (!item || !(end > 0)) return null;
+    return run(item, [{ opacity: 0 }, { opacity: 0 }], { duration: end, easing: "linear" }, "meld-line");
+  });
 }
 
 /**
