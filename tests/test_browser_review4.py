@@ -40,7 +40,7 @@ MELD_LINE_SAMPLER = """(sides) => {
       window.__laying += 1;
       for (const [side, seats] of Object.entries(sides)) {
         const item = document.querySelector(`[data-testid=side-${side}-meld]`);
-        if (!item || !item.getClientRects().length) continue;
+        if (!item || !item.getClientRects().length || getComputedStyle(item).visibility === 'hidden') continue;
         let shown = 1;
         for (let e = item; e && e !== document.body; e = e.parentElement) shown *= Number(getComputedStyle(e).opacity);
         if (shown <= 0.01) continue;
@@ -82,7 +82,7 @@ def test_the_score_line_names_a_sides_meld_only_once_its_plates_have_landed(serv
             shot(page, f"meld-line-{game}-{size[0]}-laid")
             out[f"{size[0]}"] = {"early": page.evaluate("window.__early"), "frames": page.evaluate("window.__laying"),
                                  "after": {side: page.locator(f"[data-testid=side-{side}-meld]").evaluate(
-                                     "e => Number(getComputedStyle(e).opacity)") for side in b["sides"]
+                                     "e => getComputedStyle(e).visibility === 'visible' ? Number(getComputedStyle(e).opacity) : 0") for side in b["sides"]
                                      if page.locator(f"[data-testid=side-{side}-meld]").count()}}
             ctx.close()
         out["errors"] = errors

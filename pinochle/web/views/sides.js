@@ -62,11 +62,16 @@ export function renderSidesLines(ctx) {
   const per = s.sidesOrder.map((side) => [side, sideItems(ctx, side)]);
   const any = per.some(([, items]) => items.length);
   const auction = v.phase === Phase.AUCTION;
+  // a side's meld waits while its plates are still being laid on the felt (felt-anim.js)
+  const held = new Set((el.dataset.meldHeld ?? "").split(" ").filter(Boolean));
   fill(el, ...per.filter(([, items]) => items.length || auction).map(([side, items]) =>
     h("div", { class: `side-box ${side}`, "data-testid": `side-${side}` },
       h("span", { class: "side-name" }, s.sideName(side)),
       ...(items.length ? items : [{ key: "none", label: "", value: "" }]).map((it) => (it.key === "none"
         ? h("span", { class: "side-none", "data-testid": `side-${side}-none` }, "no call yet")
-        : h("span", { "data-testid": `side-${side}-${it.key}` }, it.label ? `${it.label} ` : "", h("strong", {}, it.value)))))));
+        : h("span", {
+          "data-testid": `side-${side}-${it.key}`,
+          ...(it.key === "meld" ? { class: `side-meld${held.has(side) ? " held" : ""}`, dataset: { side } } : {}),
+        }, it.label ? `${it.label} ` : "", h("strong", {}, it.value)))))));
   el.hidden = !any && !auction;
 }
