@@ -2,6 +2,12 @@
 
 1. The score line under the felt never names a side's meld before that side's meld has landed on the felt:
    sampled on every frame while the plates are laid one seat after another (motion on, the Relaxed pace).
+2. On a small phone the declarer's meld on the felt keeps its meld names: the fit tries smaller cards (down to
+   three quarters of their size, the index still readable) before it leaves the names to the meld details; an
+   auction at a table of 5 with another player the declarer of a big meld, at 320x568 and 360x740, light and dark.
+3. The four-colour deck (Settings) colours every suit symbol on the table as the cards are coloured: the trump
+   chip in the top bar, the trump choice's buttons and your meld per suit while you bid (blue diamonds, green
+   clubs); with the setting off they are red and black as before.
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -17,7 +23,8 @@ import pytest
 from .browser_support import in_browser
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the module's live server)
-from .test_browser_status_follows import IDLE, melds_laid, moving_page, triple
+from .test_browser_layout import open_fixture
+from .test_browser_status_follows import IDLE, legal, melds_laid, moving_page, pair, triple, views
 
 SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
 
@@ -94,3 +101,142 @@ def test_the_score_line_names_a_sides_meld_only_once_its_plates_have_landed(serv
         assert got["frames"] >= 3, (size, got)
         assert got["early"] == [], (size, sorted(set(got["early"]))[:6])
         assert got["after"] and all(op == 1 for op in got["after"].values()), (size, got["after"])
+
+
+# ---------------------------------------------------------------- the declarer's meld keeps its names on a phone
+
+def big_declarer_meld(game: str, players: int | None, rows: int) -> dict[str, Any]:
+    """South's view of a real deal of ``game`` with the meld laid on the felt (no card played yet) and another
+    player the declarer, its meld at least ``rows`` different melds long."""
+    for seed in range(1, 60):
+        for v in views(game, seed, players):
+            m = v["melds"]
+            if v["phase"] in ("hand_end", "match_end") or not any(m.values()) or any(t["cards"] for t in v["tricks"]):
+                continue
+            d = v["declarer"]
+            # another player's meld (at a table of 5 the dealer sits out at N and sees every seat from below)
+            if d and d != v["seat"] and v["seat"] != "N" and m.get(d) and len({x["name"] for x in m[d]["melds"]}) >= rows:
+                return v
+            break
+    raise AssertionError(f"{game}: no declarer with {rows} melds")
+
+
+PLATE_WORDS = """(seat) => {
+  const p = document.querySelector(`#felt-melds .felt-meld[data-seat="${seat}"]`);
+  const layer = document.querySelector('#felt-melds').getBoundingClientRect();
+  const r = p.getBoundingClientRect();
+  const rows = [...p.querySelectorAll('.fm-row')];
+  const shown = rows.filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+  const cut = shown.filter((e) => { const b = e.getBoundingClientRect(); return b.right > r.right + 0.5 || b.bottom > r.bottom + 0.5
+    || e.scrollWidth > e.clientWidth + 1 || [...e.children].some((c) => c.getBoundingClientRect().right > b.right + 0.5); })
+    .map((e) => e.textContent);
+  const card = p.querySelector('.fm-card');
+  return {rows: rows.length, shown: shown.length, cut, fan: p.dataset.fan, whole: r.top >= layer.top - 1 && r.bottom <= layer.bottom + 1
+    && p.scrollHeight <= p.clientHeight + 1, card: card ? Math.round(card.getBoundingClientRect().width) : 0};
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 568), (360, 740)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_declarers_meld_keeps_its_names_on_a_small_phone(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    """Auction at a table of 5, another player the declarer with four kinds of meld on the felt: the plate shows every meld's name and
+    points whole, inside its plate and the plate inside the felt's middle, its cards at least 22 px wide (three
+    quarters of a phone's 30 px, the corner index still readable)."""
+    v = big_declarer_meld("auction", 5, 4)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme in ("light", "dark"):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+            settle(page)
+            shot(page, f"declarer-meld-{size[0]}-{theme}")
+            out[theme] = page.evaluate(PLATE_WORDS, v["declarer"])
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for theme, got in out.items():
+        assert got["rows"] >= 4 and got["shown"] == got["rows"], (theme, got)
+        assert got["cut"] == [] and got["whole"], (theme, got)
+        assert got["fan"] == "shown" and got["card"] >= 22, (theme, got)
+
+
+# ---------------------------------------------------------------- the four-colour deck: every suit symbol
+
+SUIT_COLOURS = """() => {
+  const seen = (e) => e.getClientRects().length > 0;
+  const colour = (e) => getComputedStyle(e).color;
+  const out = {cards: {}, chips: {}, trump: {}, meldIf: {}};
+  for (const t of 'SHDC') {
+    const card = document.createElement('span');
+    card.className = `card suit-${t} ${'HD'.includes(t) ? 'red' : 'black'}`;
+    document.body.append(card);
+    out.cards[t] = colour(card);
+    card.remove();
+    const chip = [...document.querySelectorAll(`#contract .suit-chip.suit-${t}`)].filter(seen)[0];
+    if (chip) out.chips[t] = colour(chip);
+    const b = document.querySelector(`[data-testid=trump-${t}] .sym`);
+    if (b && seen(b)) out.trump[t] = colour(b);
+    const m = document.querySelector(`[data-testid=meld-if-${t}] .sym`);
+    if (m && seen(m)) out.meldIf[t] = colour(m);
+  }
+  return out;
+}"""
+
+
+def four_colour_views() -> dict[str, dict[str, Any]]:
+    """South's views of the table game: your bid (your meld per suit shown), naming trump, and play with
+    diamonds trump and with clubs trump (the top bar's chip)."""
+    out = {"bid": pair("table", lambda a, b: "bid" in legal(a))[0],
+           "trump": pair("table", lambda a, b: "trump" in legal(a))[0]}
+    for t in "DC":
+        out[f"play-{t}"] = pair("table", lambda a, b, t=t: a["trump"] == t and a["phase"] == "play" and "play" in legal(a))[0]
+    return out
+
+
+@pytest.mark.parametrize("four", [True, False], ids=["four-colour", "two-colour"])
+def test_the_four_colour_deck_colours_every_suit_symbol_as_the_cards(server: Any, four: bool) -> None:  # noqa: F811
+    """With the four-colour deck on, the top bar's trump chip, the trump choice's buttons and your meld per suit
+    show diamonds and clubs in the colours of the cards (not red and black): ♦ differs from ♥ and ♣ from ♠; off,
+    ♦ is ♥'s red and ♣ is ♠'s black. At 390x844 and 360x740, light and dark."""
+    vs = four_colour_views()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for (name, v), (size, theme) in zip(vs.items(), [((390, 844), "light"), ((360, 740), "dark")] * 2):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+            page.evaluate(f"localStorage.setItem('pinochle.settings', JSON.stringify({{fourColour: {str(four).lower()}}}))")
+            page.reload()
+            page.wait_for_function("() => document.body.dataset.screen === 'table' && document.querySelector('#hand button.card')")
+            settle(page)
+            shot(page, f"suits-{'four' if four else 'two'}-{name}-{theme}")
+            out[name] = page.evaluate(SUIT_COLOURS)
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    cards = out["bid"]["cards"]
+    got = {"trump buttons": out["trump"]["trump"], "meld per suit": out["bid"]["meldIf"], "cards": cards,
+           "top bar D": out["play-D"]["chips"], "top bar C": out["play-C"]["chips"]}
+    assert set(got["trump buttons"]) == set("SHDC") and set(got["meld per suit"]) == set("SHDC"), got
+    assert list(got["top bar D"]) == ["D"] and list(got["top bar C"]) == ["C"], got
+
+    def rgb(c: str) -> tuple[int, ...]:
+        return tuple(int(x) for x in c[c.index("(") + 1:c.index(")")].split(",")[:3])
+
+    def hue(c: str) -> str:
+        r, g, b = rgb(c)
+        return "blue" if b > r + 60 and b > g else "green" if g > r + 60 and g > b else "red" if r > g + 60 and r > b + 60 else "black"
+
+    # every suit symbol as the cards: with the setting on blue diamonds and green clubs, off red and black
+    want = {"S": "black", "H": "red", "D": "blue" if four else "red", "C": "green" if four else "black"}
+    for what, colours in got.items():
+        assert {t: hue(c) for t, c in colours.items()} == {t: want[t] for t in colours}, (what, colours)
+    for what in ("trump buttons", "meld per suit", "cards"):
+        c = got[what]
+        assert (c["D"] != c["H"] and c["C"] != c["S"]) is four, (what, c)
