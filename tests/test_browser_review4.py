@@ -8,6 +8,9 @@
 3. The four-colour deck (Settings) colours every suit symbol on the table as the cards are coloured: the trump
    chip in the top bar, the trump choice's buttons and your meld per suit while you bid (blue diamonds, green
    clubs); with the setting off they are red and black as before.
+4. At a hand's end the score line's counters agree with the hand's summary: the counters as the summary's
+   Counters row, the last trick's bonus apart as its Last trick row (the line said "Counters 150" where the
+   summary said Counters 140 and Last trick 10).
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -23,6 +26,7 @@ import pytest
 from .browser_support import in_browser
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_explain import hand_end
 from .test_browser_layout import open_fixture
 from .test_browser_status_follows import IDLE, legal, melds_laid, moving_page, pair, triple, views
 
@@ -240,3 +244,48 @@ def test_the_four_colour_deck_colours_every_suit_symbol_as_the_cards(server: Any
     for what in ("trump buttons", "meld per suit", "cards"):
         c = got[what]
         assert (c["D"] != c["H"] and c["C"] != c["S"]) is four, (what, c)
+
+
+# ---------------------------------------------------------------- the score line's counters at the hand's end
+
+TABLE_AND_SUMMARY = """(sides) => {
+  const out = {};
+  for (const side of sides) {
+    const item = (key) => document.querySelector(`[data-testid=side-${side}-${key}] strong`)?.textContent ?? null;
+    const part = (label) => document.querySelector(`#summary-dialog tr.part-row[data-label="${label}"] td[data-col="${side}"]`)?.dataset.points || null;
+    out[side] = {table: {counters: item('counters'), last: item('last-trick')}, summary: {counters: part('Counters'), last: part('Last trick')}};
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game", ["table", "turned-trump", "double-deck"])
+def test_the_score_lines_counters_agree_with_the_summary_at_the_hands_end(server: Any, game: str) -> None:  # noqa: F811
+    """A hand's end: each side's counters in the score line are the summary's Counters row, and the side that took
+    the last trick shows its bonus apart, as the summary's Last trick row; a side without it shows none."""
+    v = hand_end(game)
+    assert v["last_hand"]["number"] == v["hand_number"], (v["last_hand"]["number"], v["hand_number"])
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="light", size=(390, 844))
+        page.locator("#summary-dialog tr.part-row").first.wait_for()
+        settle(page)
+        shot(page, f"counters-{game}-summary")
+        out = page.evaluate(TABLE_AND_SUMMARY, list(v["sides"]))
+        page.locator("#summary-dialog .btn.primary").first.evaluate("b => b.closest('dialog').close()")
+        settle(page)
+        shot(page, f"counters-{game}-table")
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    lasts = 0
+    for side, got in out.items():
+        assert got["summary"]["counters"] is not None, (side, got)
+        assert got["table"]["counters"] == got["summary"]["counters"], (side, got)
+        assert got["table"]["last"] == got["summary"]["last"], (side, got)
+        lasts += got["table"]["last"] is not None
+    assert lasts == 1, out
