@@ -11,6 +11,9 @@
 4. At a hand's end the score line's counters agree with the hand's summary: the counters as the summary's
    Counters row, the last trick's bonus apart as its Last trick row (the line said "Counters 150" where the
    summary said Counters 140 and Last trick 10).
+5. On a desktop your hand lies whole in the window, the page not scrolled: at 1440x900 and 1366x768, while you
+   bid (the table game, double deck, the auction at a table of 5), pass cards (partnership-pass), with the meld
+   on the felt and with two-handed's melds on the table.
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -289,3 +292,49 @@ def test_the_score_lines_counters_agree_with_the_summary_at_the_hands_end(server
         assert got["table"]["last"] == got["summary"]["last"], (side, got)
         lasts += got["table"]["last"] is not None
     assert lasts == 1, out
+
+
+# ---------------------------------------------------------------- a desktop: your hand whole in the window
+
+HAND_IN_WINDOW = """() => {
+  const cards = [...document.querySelectorAll('#hand button.card')].map((c) => c.getBoundingClientRect());
+  return {n: cards.length, below: cards.filter((r) => r.bottom > innerHeight + 0.5 || r.top < 0).length,
+          bottom: Math.max(...cards.map((r) => r.bottom)), scroll: document.documentElement.scrollHeight - innerHeight};
+}"""
+
+
+def desktop_views() -> dict[str, dict[str, Any]]:
+    """South's views in every game's layout that a desktop's height is short for."""
+    return {
+        "table-bid": pair("table", lambda a, b: "bid" in legal(a))[0],
+        "double-deck-bid": pair("double-deck", lambda a, b: "bid" in legal(a))[0],
+        "auction5-bid": pair("auction", lambda a, b: "bid" in legal(a), 5)[0],
+        "partnership-pass-give": pair("partnership-pass", lambda a, b: "give" in legal(a))[0],
+        "table-meld": triple("table", melds_laid)[1],
+        "two-handed-melds": pair("two-handed", lambda a, b: a["turn"] == "S" and "play" in legal(a)
+                                 and sum(len(x) for x in (a.get("table") or {}).values()) >= 8)[0],
+    }
+
+
+@pytest.mark.parametrize("size", [(1440, 900), (1366, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_your_hand_lies_whole_in_a_desktop_window(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    """Every card of your hand lies whole inside the window and the page does not scroll, in each layout."""
+    vs = desktop_views()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for i, (name, v) in enumerate(vs.items()):
+            theme = "dark" if i % 2 else "light"
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+            settle(page)
+            shot(page, f"desktop-hand-{name}-{size[0]}-{theme}")
+            out[name] = page.evaluate(HAND_IN_WINDOW)
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for name, got in out.items():
+        assert got["n"] > 0 and got["below"] == 0 and got["scroll"] <= 0, (name, got)
