@@ -14,6 +14,8 @@
 5. On a desktop your hand lies whole in the window, the page not scrolled: at 1440x900 and 1366x768, while you
    bid (the table game, double deck, the auction at a table of 5), pass cards (partnership-pass), with the meld
    on the felt and with two-handed's melds on the table.
+6. Two-handed on the smallest phone (320x568) with two melds of each player on the table and the Hint shown:
+   the page does not scroll, your hand lies whole in the window, and your melded cards stay 44 px targets.
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -338,3 +340,56 @@ def test_your_hand_lies_whole_in_a_desktop_window(server: Any, size: tuple[int, 
     assert out.pop("errors") == []
     for name, got in out.items():
         assert got["n"] > 0 and got["below"] == 0 and got["scroll"] <= 0, (name, got)
+
+
+# ---------------------------------------------------------------- two-handed on the smallest phone
+
+def meld_kinds(v: dict[str, Any], seat: str) -> int:
+    return len({m for t in (v.get("table") or {}).get(seat, []) for m in t["melds"]})
+
+
+def two_handed_both_melded(n: int) -> list[dict[str, Any]]:
+    """``n`` two-handed views (of different matches) of your turn to play with two kinds of meld or more of each
+    player on the table."""
+    out = []
+    for seed in range(1, 40):
+        for v in views("two-handed", seed):
+            if v["turn"] == "S" and "play" in legal(v) and meld_kinds(v, "S") >= 2 and meld_kinds(v, "N") >= 2:
+                out.append(v)
+                break
+        if len(out) >= n:
+            return out
+    raise AssertionError("too few two-handed tables with both players' melds")
+
+
+SMALL_FIT = """() => {
+  const cards = [...document.querySelectorAll('#hand button.card')].map((c) => c.getBoundingClientRect());
+  const board = [...document.querySelectorAll('#felt .board-bottom .card.board')].map((c) => c.getBoundingClientRect());
+  return {scroll: document.documentElement.scrollHeight - innerHeight, hint: !!document.querySelector('[data-testid=hint-button]'),
+          out: cards.filter((r) => r.bottom > innerHeight + 0.5).length, n: cards.length, board: board.length,
+          small: board.filter((r) => r.width < 44 || r.height < 44).length};
+}"""
+
+
+def test_two_handed_with_both_players_melds_fits_the_smallest_phone(server: Any) -> None:  # noqa: F811
+    """320x568, light and dark, the Hint shown: no scroll, your hand whole, your melded cards 44 px targets."""
+    vs = two_handed_both_melded(3)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for i, v in enumerate(vs):
+            theme = "dark" if i % 2 else "light"
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=(320, 568))
+            settle(page)
+            shot(page, f"two-handed-melds-320-{i}-{theme}")
+            out[str(i)] = page.evaluate(SMALL_FIT)
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for i, got in out.items():
+        assert got["hint"] and got["n"] > 0 and got["board"] >= 2, (i, got)
+        assert got["scroll"] <= 0 and got["out"] == 0 and got["small"] == 0, (i, got)
