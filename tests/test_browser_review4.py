@@ -16,6 +16,8 @@
    on the felt and with two-handed's melds on the table.
 6. Two-handed on the smallest phone (320x568) with two melds of each player on the table and the Hint shown:
    the page does not scroll, your hand lies whole in the window, and your melded cards stay 44 px targets.
+7. A phone: the hint's reason in the status line's place shows no edge of the status line's pill or glow beside
+   it (a real solo match, 360x740 and 390x844, light and dark).
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -28,7 +30,8 @@ from typing import Any
 
 import pytest
 
-from .browser_support import in_browser
+from .browser_support import in_browser, open_page, start_solo
+from .test_browser_hints import hint_once
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_explain import hand_end
@@ -393,3 +396,36 @@ def test_two_handed_with_both_players_melds_fits_the_smallest_phone(server: Any)
     for i, got in out.items():
         assert got["hint"] and got["n"] > 0 and got["board"] >= 2, (i, got)
         assert got["scroll"] <= 0 and got["out"] == 0 and got["small"] == 0, (i, got)
+
+
+# ---------------------------------------------------------------- the hint's reason hides the status line's glow
+
+STATUS_UNDER_REASON = """() => {
+  const st = getComputedStyle(document.getElementById('status'));
+  const reason = document.getElementById('hint-reason');
+  return {reason: reason.textContent !== '' && reason.getClientRects().length > 0, shadow: st.boxShadow,
+          background: st.backgroundColor, color: st.color};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hints_reason_shows_no_edge_of_the_status_line(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    """The reason shown: the status line under it has no glow, no pill and no visible words (transparent)."""
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme in ("light", "dark"):
+            page = open_page(browser, size, errors, theme=theme)
+            start_solo(page, server.url)
+            hint_once(page)
+            shot(page, f"hint-reason-{size[0]}-{theme}")
+            out[theme] = page.evaluate(STATUS_UNDER_REASON)
+            page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for theme, got in out.items():
+        assert got["reason"], (theme, got)
+        assert got["shadow"] == "none" and got["background"] == "rgba(0, 0, 0, 0)" and got["color"] == "rgba(0, 0, 0, 0)", (theme, got)
