@@ -66,7 +66,39 @@ export function layMelds(run, ms, prev, next) {
       { transformOrigin: origin, scale: 1, opacity: 1 },
     ], { duration, delay, fill: "backwards" }, "meld");
   });
+  holdMeldLines(next, anims);
   return { anims, until };
+}
+
+/**
+ * The score line's "Meld N" of each side waits for that side's meld on the felt: it stays hidden
+ * until the last plate of the side's seats has landed, and shows as it lands (the line never names a
+ * meld the felt does not show yet). The plates' own animations (`lays`, layMelds) say when. The sides
+ * held are written on `#sides` (data-meld-held), which a render of the line reads (views/sides.js), so
+ * that a render during the lay holds them too.
+ */
+function holdMeldLines(next, lays) {
+  const line = document.getElementById("sides");
+  const bySeat = new Map(); // seat -> its plate's animation
+  for (const a of lays) {
+    const el = a?.effect?.target;
+    if (el instanceof HTMLElement) bySeat.set(el.dataset.seat, a);
+  }
+  if (!line || !bySeat.size) return;
+  const held = new Set();
+  const mark = () => {
+    if (held.size) line.dataset.meldHeld = [...held].join(" ");
+    else delete line.dataset.meldHeld;
+    for (const item of line.querySelectorAll(".side-meld")) item.classList.toggle("held", held.has(item.dataset.side));
+  };
+  for (const [side, seats] of Object.entries(next.sides ?? {})) {
+    const mine = seats.map((seat) => bySeat.get(seat)).filter(Boolean);
+    if (!mine.length) continue;
+    held.add(side);
+    const show = () => { held.delete(side); mark(); };
+    Promise.allSettled(mine.map((a) => a.finished)).then(show, show);
+  }
+  mark();
 }
 
 /**

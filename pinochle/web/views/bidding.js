@@ -101,7 +101,7 @@ export function meldIfTrump(v) {
     h("span", { class: "meld-if-title", id: "meld-if-title" }, "Your meld if trump"),
     h("ul", { class: "meld-if-suits", "aria-labelledby": "meld-if-title" },
       ...suits.map((t) => h("li", {
-        class: `meld-if-suit ${SUIT[t].color} ${m[t] === best && best > 0 ? "best" : ""}`,
+        class: `meld-if-suit ${SUIT[t].color} suit-${t} ${m[t] === best && best > 0 ? "best" : ""}`,
         "data-testid": `meld-if-${t}`, "data-points": m[t],
       },
       h("span", { class: "sym", "aria-hidden": "true" }, suitSym(t)),

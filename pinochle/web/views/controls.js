@@ -60,7 +60,7 @@ export function renderControls(ctx) {
     el.append(h("div", { class: "trumps", role: "group", "aria-label": "Name trump" },
       h("span", { class: "label" }, "Trump:"),
       ...L.trump.map((suit) => h("button", {
-        class: `btn suit-btn ${SUIT[suit].color}`, type: "button", "data-testid": `trump-${suit}`, "data-focus": `trump-${suit}`,
+        class: `btn suit-btn ${SUIT[suit].color} suit-${suit}`, type: "button", "data-testid": `trump-${suit}`, "data-focus": `trump-${suit}`,
         "aria-label": `${SUIT[suit].title} trump`, onclick: () => act.trump(suit),
       }, h("span", { class: "sym", "aria-hidden": "true" }, suitSym(suit)), h("span", { class: "nm" }, SUIT[suit].title)))));
   } else if (v.phase === Phase.MATCH_END) {

@@ -107,18 +107,23 @@ function layFan(el, fw, fh, across, down) {
 /**
  * Lay out each fan of the melds' layer to its plate (run once the layer has its box): the cards at
  * felt.css's size, showing a little more than their index; a plate short of room shows the index
- * alone, then leaves its rows to the meld details (data-rows="none"), then shows smaller cards (down
- * to three quarters of the size), so that no plate is cut; with no room even then, the plate leaves
- * its cards to the meld details too (data-fan="none").
+ * alone, then smaller cards (down to three quarters of the size, their index still readable), and
+ * only when even those leave no room for the meld's names does it leave its rows to the meld details
+ * (data-rows="none"), with the cards again as large as then fit, so that no plate is cut; with no
+ * room even then, the plate leaves its cards to the meld details too (data-fan="none").
  */
 function layFans(layer) {
   const { across, down, tightAcross, tightDown } = INDEX;
+  const scales = [1, 0.9, 0.82, 0.75];
   // [the cards' scale, how much of a card shows across and down, whether the rows are left out]
-  const tries = [[1, across, down, false], [1, tightAcross, tightDown, false], [1, tightAcross, tightDown, true],
-    [0.9, tightAcross, tightDown, true], [0.82, tightAcross, tightDown, true], [0.75, tightAcross, tightDown, true]];
+  const tries = [[1, across, down, false], ...scales.map((k) => [k, tightAcross, tightDown, false]),
+    ...scales.map((k) => [k, tightAcross, tightDown, true])];
+  const room = layer.getBoundingClientRect();
   for (const el of layer.querySelectorAll(".fm-fan")) {
     const plate = el.closest(".felt-meld");
-    const fits = () => !plate || plate.scrollHeight <= plate.clientHeight + 1;
+    // the plate whole: nothing of it scrolled away, and inside the layer's box
+    const fits = () => !plate || (plate.scrollHeight <= plate.clientHeight + 1
+      && plate.getBoundingClientRect().bottom <= room.bottom + 1 && plate.getBoundingClientRect().top >= room.top - 1);
     if (plate) {
       delete plate.dataset.fan;
       delete plate.dataset.rows;
@@ -134,6 +139,9 @@ function layFans(layer) {
       if (k !== 1) {
         el.style.setProperty("--fw", `${fw}px`);
         el.style.setProperty("--fh", `${fh}px`);
+      } else {
+        el.style.removeProperty("--fw");
+        el.style.removeProperty("--fh");
       }
       if (noRows && plate) plate.dataset.rows = "none";
       layFan(el, fw, fh, a, d);

@@ -25,6 +25,21 @@ function lastCall(v, seat) {
 }
 
 /**
+ * At the hand's end, a side's counters as the hand's result gives them in its parts (`last_hand.parts`:
+ * "Counters" and "Last trick", the last trick's bonus apart), or null (the hand not over, or its parts
+ * not splitting the counters: then the view's counters, as the summary shows them).
+ */
+function endSplit(v, side) {
+  if (v.phase !== Phase.HAND_END && v.phase !== Phase.MATCH_END) return null;
+  const last = v.last_hand;
+  if (!last || last.number !== v.hand_number) return null;
+  const parts = last.parts?.[side];
+  const counters = parts?.find((p) => p.label === "Counters");
+  if (!counters) return null;
+  return { counters: counters.points, last: parts.find((p) => p.label === "Last trick")?.points ?? 0 };
+}
+
+/**
  * What a side's line says now, as items `{key, label, value}` (`label` may be empty): its seats'
  * calls before play, its meld once laid, its tricks and counters once play has begun. An empty
  * list: nothing means anything yet for this side.
@@ -48,8 +63,14 @@ export function sideItems(ctx, side) {
   // the line never shows the other player's meld alone as if it were yours)
   const melded = seats.some((seat) => v.melds?.[seat]) || (v.meld_shown?.[side] ?? 0) > 0 || (hasStock(v) && begun);
   if (begun) {
-    items.push({ key: "tricks", label: "Tricks", value: String(v.tricks_won?.[side] ?? 0) },
-      { key: "counters", label: "Counters", value: String(v.counters?.[side] ?? 0) });
+    items.push({ key: "tricks", label: "Tricks", value: String(v.tricks_won?.[side] ?? 0) });
+    // the hand over: its counters as the hand's summary splits them (the counters, the last trick apart),
+    // so that the table and the summary never show two numbers for one thing
+    const split = endSplit(v, side);
+    if (split) {
+      items.push({ key: "counters", label: "Counters", value: String(split.counters) });
+      if (split.last) items.push({ key: "last-trick", label: "Last trick", value: String(split.last) });
+    } else items.push({ key: "counters", label: "Counters", value: String(v.counters?.[side] ?? 0) });
   }
   if (melded) items.push({ key: "meld", label: "Meld", value: String(v.meld_shown?.[side] ?? 0) });
   return items;
@@ -62,11 +83,16 @@ export function renderSidesLines(ctx) {
   const per = s.sidesOrder.map((side) => [side, sideItems(ctx, side)]);
   const any = per.some(([, items]) => items.length);
   const auction = v.phase === Phase.AUCTION;
+  // a side's meld waits while its plates are still being laid on the felt (felt-anim.js)
+  const held = new Set((el.dataset.meldHeld ?? "").split(" ").filter(Boolean));
   fill(el, ...per.filter(([, items]) => items.length || auction).map(([side, items]) =>
     h("div", { class: `side-box ${side}`, "data-testid": `side-${side}` },
       h("span", { class: "side-name" }, s.sideName(side)),
       ...(items.length ? items : [{ key: "none", label: "", value: "" }]).map((it) => (it.key === "none"
         ? h("span", { class: "side-none", "data-testid": `side-${side}-none` }, "no call yet")
-        : h("span", { "data-testid": `side-${side}-${it.key}` }, it.label ? `${it.label} ` : "", h("strong", {}, it.value)))))));
+        : h("span", {
+          "data-testid": `side-${side}-${it.key}`,
+          ...(it.key === "meld" ? { class: `side-meld${held.has(side) ? " held" : ""}`, dataset: { side } } : {}),
+        }, it.label ? `${it.label} ` : "", h("strong", {}, it.value)))))));
   el.hidden = !any && !auction;
 }

@@ -106,7 +106,7 @@ function board(ctx, seat, mine) {
   const groups = meldGroups(cards, declared).map((g) => h("div", { class: "meld-group", "data-testid": `meld-group-${seat}`,
     dataset: { name: g.name, points: g.points === null ? "" : String(g.points) } },
     h("span", { class: "group-name" }, meldLabel(g.name),
-      ...g.parts.filter((p) => p.suit).map((p) => h("span", { class: `group-suit ${SUIT[p.suit].color}` }, SUIT[p.suit].sym)),
+      ...g.parts.filter((p) => p.suit).map((p) => h("span", { class: `group-suit ${SUIT[p.suit].color} suit-${p.suit}` }, SUIT[p.suit].sym)),
       // what the meld scored, as on the other games' plates
       g.points === null ? null : h("span", { class: "group-pts", "data-testid": "group-points" }, num(g.points))),
     h("span", { class: "group-cards" }, ...g.parts.flatMap((p, k) => [k ? h("span", { class: "part-gap", "aria-hidden": "true" }) : null, ...p.cards.map((t) => {
