@@ -657,8 +657,9 @@ class HardPlayer(TablePlayer):
     #: Whether Hard follows the conventions of :func:`conventional_cards` where its search does not
     #: clearly prefer another card (:meth:`_pick`), and throws no counter to a trick surely lost
     #: while it plays by rollouts (:meth:`candidates`). Off: Hard as before (docs/strength.md, "The
-    #: audit"), and the Omniscient reference.
-    conventions: ClassVar[bool] = True
+    #: audit"), the Omniscient reference, and Normal's exact search of the last cards (which plays
+    #: as it did: :mod:`pinochle.bots`).
+    conventions: bool = True
     #: How clearly the search must prefer a card over the conventional one to play it: its mean
     #: lead over the sampled deals, in standard errors of the paired differences (the deals are the
     #: same for every card). 2: a lead the sampling could give by chance about one time in twenty.
@@ -797,7 +798,7 @@ class OmniscientPlayer(HardPlayer):
         super().__init__(seed, samples, endgame, rules, bid_samples=48, rollout="greedy")
 
     #: The reference of docs/strength.md stays fixed: the search's own choice, no conventions.
-    conventions: ClassVar[bool] = False
+    conventions: bool = False
 
     def __repr__(self) -> str:
         return f"OmniscientPlayer(seed={self.seed!r}, samples={self.samples})"
