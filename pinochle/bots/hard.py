@@ -554,7 +554,11 @@ class HardPlayer(TablePlayer):
         When the partner is sure to take the trick, only the counters that
         could be fed to it are considered (if it holds any); a defender on lead
         never leads the trump ace while the declarers may still hold trump,
-        until the exact search takes over (:attr:`endgame` cards left).
+        until the exact search takes over (:attr:`endgame` cards left). Where
+        the search's best card breaks a convention (:func:`conventional_cards`: no
+        counter to a trick surely lost; the last seat takes an opponent's trick)
+        by a lead within its sampling error, the best conventional card
+        (:meth:`_pick`).
         """
         resampler = strategy_of(view).resampler  # the hidden cards as the game's family deals them
         k = resampler.infostate(view)
@@ -582,6 +586,7 @@ class HardPlayer(TablePlayer):
         counter the team takes, so that a decided hand is still played sensibly.
         """
         assert view.trump is not None and view.declarer is not None and view.bid is not None
+        self._sampled = {}
         cards = self.candidates(view, teams=True)
         cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
@@ -655,14 +660,13 @@ class HardPlayer(TablePlayer):
         return cards
 
     #: Whether Hard follows the conventions of :func:`conventional_cards` where its search does not
-    #: clearly prefer another card (:meth:`_pick`), and throws no counter to a trick surely lost
-    #: while it plays by rollouts (:meth:`candidates`). Off: Hard as before (docs/strength.md, "The
-    #: audit"), the Omniscient reference, and Normal's exact search of the last cards (which plays
-    #: as it did: :mod:`pinochle.bots`).
+    #: clearly prefer another card (:meth:`_pick`). Off: Hard as before (docs/strength.md, "Hard's
+    #: card play: the conventions where its search cannot tell"), the Omniscient reference, and
+    #: Normal's exact search of the last cards (which plays as it did: :mod:`pinochle.bots`).
     conventions: bool = True
     #: How clearly the search must prefer a card over the conventional one to play it: its mean
     #: lead over the sampled deals, in standard errors of the paired differences (the deals are the
-    #: same for every card). 2: a lead the sampling could give by chance about one time in twenty.
+    #: same for every card). 2: a lead the sampling alone gives about one time in forty.
     convention_z: ClassVar[float] = 2.0
 
     #: The sampled values of each card of the last :meth:`card_values` or :meth:`card_values_teams`
@@ -723,6 +727,7 @@ class HardPlayer(TablePlayer):
         same deals (each card's playouts are seeded alike whatever the others, so they change no
         candidate's value): the decision review values the card played (:mod:`pinochle.bots.review`)."""
         assert view.trump is not None
+        self._sampled = {}
         cards = self.candidates(view)
         cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
