@@ -29,7 +29,9 @@ from .simple import SimplePlayer
 
 
 def _hard_endgame(seed: int | str, samples: int, endgame: int) -> Player:
-    return HardPlayer(seed, samples=samples, endgame=endgame)
+    player = HardPlayer(seed, samples=samples, endgame=endgame)
+    player.conventions = False  # Normal's endgame as measured (docs/strength.md): the search's own card
+    return player
 
 
 # Normal plays its last cards with Hard's exact search; hard.py builds on normal.py, so the two meet here.

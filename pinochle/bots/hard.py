@@ -34,19 +34,21 @@ True
 from __future__ import annotations
 
 import functools
+import math
 import random
 from dataclasses import replace
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
-from .base import TablePlayer, in_scale, pack_cards, strategy_of, team_index, wide_rules
+from .base import TablePlayer, in_scale, mates, pack_cards, strategy_of, team_index, wide_rules
 from ..game import Action, State, View, game_named, new_match, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
 from ..sim import playout, playout_partners, playout_teams
-from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win
+from ..tricks import beats, winner_index
+from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win, trick_sure_lost
 from .search import solve
 from .widow import bid_value, settlement, widow_bury, widow_bury_values, widow_call, widow_trump, widow_trump_values
 from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
@@ -102,6 +104,47 @@ def _deal_unseen(mine: int, me: int, rnd: Callable[[], float], deck: Deck = PINO
     for k, s in enumerate(others):
         hands[s] = pack_cards(rest[k * size:(k + 1) * size], deck)
     return hands
+
+
+def conventional_cards(view: View) -> list[Card]:
+    """The legal cards a strong player's convention plays here, or ``[]`` where none applies:
+
+    * **a trick surely lost** (:func:`~pinochle.bots.normal.trick_sure_lost`): the cards worth no
+      counter points, when the seat may also play a counter: a counter thrown to the other team's
+      trick is theirs (RULES.md, Scoring a hand);
+    * **the last seat to a trick an opponent is winning**: the cards that beat the winning card
+      (RULES.md, Play), when one is legal: the trick and its counters are the seat's side's for the
+      taking.
+
+    The principle: play counters only to a trick your side is likely to take, non-counters to one it
+    will lose, and never a card stronger than needed to win or lose a trick ("Appropriate counters",
+    "Conserve strength": Power Pinochle forums, "Principles for choosing which card to throw";
+    Pagat, "Pinochle Tactics", David Dailey: the counters a hand pulls in tricks are its worth). The
+    issue's players name the breaches: a ten thrown to a lost trick while a nine or jack was legal,
+    the last seat playing its ten on the opponent's ten instead of taking the trick with its ace.
+    Hard follows the convention unless its search finds another card clearly better
+    (:meth:`HardPlayer._pick`).
+    """
+    if view.trump is None or not view.legal.cards:
+        return []
+    players = view.seating.players
+    trick = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < players else None
+    if trick is None or not trick.cards:
+        return []
+    trump = int(view.trump)
+    worth = view.rules_set().counters
+    legal = list(dict.fromkeys(view.legal.cards))
+    at = winner_index(trick.cards, trump)
+    if trick.seat_of(at) in mates(view):
+        return []
+    if trick_sure_lost(view):
+        plain = [c for c in legal if not worth[c % 6]]
+        return plain if len(plain) < len(legal) else []
+    if len(trick.cards) == players - 1:
+        winning = trick.cards[at]
+        take = [c for c in legal if beats(c, winning, trump)]
+        return take if len(take) < len(legal) else []
+    return []
 
 
 class HardPlayer(TablePlayer):
@@ -511,7 +554,11 @@ class HardPlayer(TablePlayer):
         When the partner is sure to take the trick, only the counters that
         could be fed to it are considered (if it holds any); a defender on lead
         never leads the trump ace while the declarers may still hold trump,
-        until the exact search takes over (:attr:`endgame` cards left).
+        until the exact search takes over (:attr:`endgame` cards left). Where
+        the search's best card breaks a convention (:func:`conventional_cards`: no
+        counter to a trick surely lost; the last seat takes an opponent's trick)
+        by a lead within its sampling error, the best conventional card
+        (:meth:`_pick`).
         """
         resampler = strategy_of(view).resampler  # the hidden cards as the game's family deals them
         k = resampler.infostate(view)
@@ -539,6 +586,7 @@ class HardPlayer(TablePlayer):
         counter the team takes, so that a decided hand is still played sensibly.
         """
         assert view.trump is not None and view.declarer is not None and view.bid is not None
+        self._sampled = {}
         cards = self.candidates(view, teams=True)
         cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
@@ -569,7 +617,7 @@ class HardPlayer(TablePlayer):
             return v + 0.05 * (pts[mine] - pts[1 - mine]) / unit
 
         left = sum(view.hand_sizes)
-        totals = [0.0] * len(cards)
+        rows: list[list[float]] = [[] for _ in cards]
         for _ in range(self.samples):
             hands = list(deals(rng))
             buried = sum(rules.counters[c % 6] for e in empty for c in unpack(hands[e]))
@@ -580,13 +628,14 @@ class HardPlayer(TablePlayer):
                 hs = list(hands)
                 hs[me] = remove(hs[me], c)
                 if left <= self.endgame:
-                    totals[j] += solve(hs, trump, leader, [*trick, c], mine,
-                                       functools.partial(value, buried=buried), rules, next_seat, team_of)
+                    rows[j].append(solve(hs, trump, leader, [*trick, c], mine,
+                                         functools.partial(value, buried=buried), rules, next_seat, team_of))
                 else:
                     tricks, pts = playout_teams(hs, trump, leader, random.Random(seed).random, rules, next_seat,
                                                 team_of, [*trick, c])
-                    totals[j] += value(pts, tricks, buried)
-        return [(c, t / self.samples) for c, t in zip(cards, totals)]
+                    rows[j].append(value(pts, tricks, buried))
+        self._sampled = dict(zip(cards, rows))
+        return [(c, sum(r) / self.samples) for c, r in zip(cards, rows)]
 
     def candidates(self, view: View, teams: bool = False) -> list[Card]:
         """The cards Hard searches among (:meth:`card_values`; with ``teams``, :meth:`card_values_teams`):
@@ -610,14 +659,54 @@ class HardPlayer(TablePlayer):
                 cards = [c for c in cards if c != view.trump * 6 + 5] or cards
         return cards
 
+    #: Whether Hard follows the conventions of :func:`conventional_cards` where its search does not
+    #: clearly prefer another card (:meth:`_pick`). Off: Hard as before (docs/strength.md, "Hard's
+    #: card play: the conventions where its search cannot tell"), the Omniscient reference, and
+    #: Normal's exact search of the last cards (which plays as it did: :mod:`pinochle.bots`).
+    conventions: bool = True
+    #: How clearly the search must prefer a card over the conventional one to play it: its mean
+    #: lead over the sampled deals, in standard errors of the paired differences (the deals are the
+    #: same for every card). 2: a lead the sampling alone gives about one time in forty.
+    convention_z: ClassVar[float] = 2.0
+
+    #: The sampled values of each card of the last :meth:`card_values` or :meth:`card_values_teams`
+    #: (card -> the value on each sampled deal, in order), which :meth:`_pick` weighs.
+    _sampled: dict[Card, list[float]] = {}
+
+    def _clear_lead(self, best: Card, other: Card) -> bool:
+        """Whether the last search's values put ``best`` clearly above ``other``: its mean lead over
+        the same sampled deals is above :attr:`convention_z` standard errors of the paired
+        differences (a lead on every deal alike, as the exact search gives, is clear however small)."""
+        a, b = self._sampled.get(best), self._sampled.get(other)
+        if not a or not b or len(a) != len(b):
+            return True
+        d = [x - y for x, y in zip(a, b)]
+        n = len(d)
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / n
+        return mean > self.convention_z * math.sqrt(var / n) + 1e-9
+
     def _pick(self, view: View, values: Sequence[tuple[Card, float]]) -> Card:
         """The card of ``values`` with the best value; among equal ones Normal's choice, else the
-        cheapest (a plain card before a trump, low before high)."""
+        cheapest (a plain card before a trump, low before high).
+
+        With :attr:`conventions`, where :func:`conventional_cards` names cards and the best is not
+        one of them, the best of them instead unless the search's lead is clear
+        (:meth:`_clear_lead`): the conventional play a strong player would not be blamed for, over a
+        difference the sampled deals cannot tell from chance."""
         if len(values) == 1:
             return values[0][0]
         assert view.trump is not None
         trump = int(view.trump)
         best = max(v for _, v in values)
+        if self.conventions:
+            top = max(values, key=lambda cv: cv[1])[0]
+            usual = [(c, v) for c, v in values if c in conventional_cards(view)]
+            if usual and top not in dict(usual):
+                alt = max(v for _, v in usual)
+                pick = [c for c, v in usual if v >= alt - 1e-9][0]
+                if not self._clear_lead(top, pick):
+                    values, best = usual, alt
         ties = [c for c, v in values if v >= best - 1e-9]
         if len(ties) == 1:
             return ties[0]
@@ -638,6 +727,7 @@ class HardPlayer(TablePlayer):
         same deals (each card's playouts are seeded alike whatever the others, so they change no
         candidate's value): the decision review values the card played (:mod:`pinochle.bots.review`)."""
         assert view.trump is not None
+        self._sampled = {}
         cards = self.candidates(view)
         cards += [c for c in dict.fromkeys(also) if c in view.legal.cards and c not in cards]
         if len(cards) == 1:
@@ -667,7 +757,7 @@ class HardPlayer(TablePlayer):
 
         left = sum(view.hand_sizes)
         rollout = playout_partners if self.rollout == "partners" else greedy_playout
-        totals = [0.0] * len(cards)
+        rows: list[list[float]] = [[] for _ in cards]
         for _ in range(self._card_samples(rules)):
             hands = deals(rng)
             seed = rng.random()
@@ -675,12 +765,13 @@ class HardPlayer(TablePlayer):
                 hs = list(hands)
                 hs[me] = remove(hs[me], c)
                 if left <= self.endgame:
-                    totals[j] += solve(hs, trump, leader, [*trick, c], side, value, rules)
+                    rows[j].append(solve(hs, trump, leader, [*trick, c], side, value, rules))
                 else:
                     tricks, pts = rollout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c])
-                    totals[j] += value(pts, tricks)
+                    rows[j].append(value(pts, tricks))
         n = self._card_samples(rules)
-        return [(c, t / n) for c, t in zip(cards, totals)]
+        self._sampled = dict(zip(cards, rows))
+        return [(c, sum(r) / n) for c, r in zip(cards, rows)]
 
 
 def hard_baseline(seed: int | str = 0) -> HardPlayer:
@@ -710,6 +801,9 @@ class OmniscientPlayer(HardPlayer):
     def __init__(self, seed: int | str = 0, samples: int = 48, endgame: int = 8, rules: RuleSet = TABLE) -> None:
         # the reference of docs/strength.md stays fixed: the baseline's settings (:func:`hard_baseline`)
         super().__init__(seed, samples, endgame, rules, bid_samples=48, rollout="greedy")
+
+    #: The reference of docs/strength.md stays fixed: the search's own choice, no conventions.
+    conventions: bool = False
 
     def __repr__(self) -> str:
         return f"OmniscientPlayer(seed={self.seed!r}, samples={self.samples})"

@@ -250,6 +250,30 @@ def partner_sure_to_win(view: View, table: Table | None = None) -> bool:
     return not any(table.could_beat(s, led, winning) for s in later)
 
 
+def trick_sure_lost(view: View, table: Table | None = None) -> bool:
+    """Whether the trick in progress is surely the other team's whatever the seat plays: an
+    opponent is winning, no legal card of the seat beats the winning card (RULES.md, Play), and no
+    teammate still to play could beat it (as far as ``view`` shows: :meth:`Table.could_beat`).
+    The mirror of :func:`partner_sure_to_win`; a counter played now is the other team's.
+    """
+    players = view.seating.players
+    trick = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < players else None
+    if trick is None or not trick.cards or view.trump is None:
+        return False
+    trump = int(view.trump)
+    at = winner_index(trick.cards, trump)
+    team = mates(view)
+    if trick.seat_of(at) in team:
+        return False
+    winning = trick.cards[at]
+    if any(beats(c, winning, trump) for c in view.legal.cards):
+        return False
+    table = table if table is not None else Table(view)
+    later = trick_seats(view, trick)[len(trick.cards) + 1:]
+    led = trick.cards[0] // 6
+    return not any(table.could_beat(s, led, winning) for s in later if s in team)
+
+
 def counters_to_feed(cards: Sequence[Card], trump: int) -> list[Card]:
     """The non-trump counters (K, 10, A) among ``cards``, best to feed first: king, ten, then ace."""
     feed = [c for c in cards if c // 6 != trump and c % 6 >= KING]
