@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, runtime_checkable
 
@@ -298,7 +298,7 @@ def in_scale(points: float, view: View) -> float:
 _PLAIN_ACE_TEN = {True: {5: 30, 4: 12}, False: {5: 9, 4: 4}}
 
 
-def _give_value(card: Card, trump: int | None, to_declarer: bool = True) -> int:
+def _give_value(card: Card, trump: int | None, to_declarer: bool = True, back: Mapping[int, int] | None = None) -> int:
     """How much a card helps the hand that receives it: trumps most, then aces, then tens.
 
     A plain ace or ten passed back by the declarer weighs far less than one passed to it: in the
@@ -311,10 +311,11 @@ def _give_value(card: Card, trump: int | None, to_declarer: bool = True) -> int:
     rank = card % 6
     if trump is not None and card // 6 == trump:
         return 60 + 5 * rank
-    return _PLAIN_ACE_TEN[to_declarer].get(rank, rank)
+    weights = _PLAIN_ACE_TEN[to_declarer] if to_declarer or back is None else back
+    return weights.get(rank, rank)
 
 
-def pass_cards(view: View) -> list[Card]:
+def pass_cards(view: View, back: Mapping[int, int] | None = None) -> list[Card]:
     """A sound card pass (VARIANTS.md ``partnership-pass``; the common convention of seed 002's game).
 
     The declarer's partner sends strength (trumps, then aces), giving up as
@@ -323,6 +324,12 @@ def pass_cards(view: View) -> list[Card]:
     counted on the hands after the pass, so each side weighs the meld it
     keeps (:func:`pinochle.meld.meld_points`). Tries every choice of
     ``view.legal.give`` cards (at most 1,820 for 16 cards).
+
+    Args:
+        view: the passing seat's view (``view.legal.give`` offers the pass).
+        back: what a plain ace (rank 5) and ten (rank 4) weigh in the declarer's pass back
+            (default: :data:`_PLAIN_ACE_TEN`'s, 9 and 4; Hard passes back with 30 and 12, the
+            weights it was measured stronger with: docs/strength.md).
 
     Returns:
         ``view.legal.give`` cards from ``view.legal.give_from``.
@@ -339,7 +346,7 @@ def pass_cards(view: View) -> list[Card]:
         for c in combo:
             rest = remove(rest, c)
         kept = meld_points(rest, trump, rules) if trump is not None else 0
-        value = sum(_give_value(c, trump, to_declarer) for c in combo)
+        value = sum(_give_value(c, trump, to_declarer, back) for c in combo)
         score = kept + (value if to_declarer else -value)
         if best is None or score > best[0]:
             best = (score, combo)

@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
-from .base import TablePlayer, in_scale, mates, pack_cards, strategy_of, team_index, wide_rules
+from .base import TablePlayer, in_scale, mates, pack_cards, pass_cards, strategy_of, team_index, wide_rules
 from ..game import Action, State, View, game_named, new_match, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
@@ -460,6 +460,15 @@ class HardPlayer(TablePlayer):
                          (pts[0], pts[1]), rules)
             total += sc[side] - sc[other]
         return float(conceded[side] - conceded[other]), total / n
+
+    #: What a plain ace and ten weigh in Hard's pass back (:func:`pinochle.bots.base.pass_cards`): the
+    #: partner's weights, under which Hard measured stronger than with Easy's and Normal's 9 and 4
+    #: (docs/strength.md, "The declarer's pass back keeps its meld").
+    pass_back_weights: ClassVar[dict[int, int]] = {5: 30, 4: 12}
+
+    def give(self, view: View) -> list[Card]:
+        """The card pass (:func:`pinochle.bots.base.pass_cards`) with :attr:`pass_back_weights`."""
+        return pass_cards(view, self.pass_back_weights)
 
     def give_values(self, view: View, gives: Sequence[Sequence[Card]]) -> list[float] | None:
         """Each card pass of ``gives`` (VARIANTS.md ``partnership-pass``: the partner's to the declarer, or the
