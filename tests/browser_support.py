@@ -20,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+import os
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -220,3 +221,12 @@ def serious_axe(page: Any) -> list[str]:
 
     return [f"{v['id']} ({v['impact']})" for v in axe_runner().run(page).response["violations"]
             if v["impact"] in ("serious", "critical")]
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a screenshot of ``page`` as ``name``.png under $PINOCHLE_SHOTS when it is set (for people
+    looking at the table; no test reads it)."""
+    folder = os.environ.get("PINOCHLE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))

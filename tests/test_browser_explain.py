@@ -18,10 +18,8 @@ Screenshots go to /tmp/explain-shots when PINOCHLE_SHOTS is set.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,12 +28,12 @@ from pinochle.game import Action, State, apply, auto_action, new_match, turn, vi
 from pinochle.chairs import view_for_chair
 from pinochle.games import GAMES
 
+from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_a11y import axe_runner
 from .test_score_parts import random_action
 
-SHOTS = Path(os.environ.get("PINOCHLE_SHOTS", "")) if os.environ.get("PINOCHLE_SHOTS") else None
 WIDTHS = (320, 360, 390, 768, 1440)
 #: Each width's screen as the issue names it (a 320x568 phone, a 768x1024 tablet): the boxes are measured at those sizes.
 HEIGHTS = {320: 568, 360: 740, 390: 844, 768: 1024, 1440: 900}
@@ -137,12 +135,6 @@ def serious(page: Any) -> list[str]:
         _AXE.append(axe_runner())
     found = _AXE[0].run(page).response["violations"]
     return [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in found if v.get("impact") in ("serious", "critical")]
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 PART_SUMS = """() => {

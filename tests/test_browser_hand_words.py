@@ -18,28 +18,20 @@ Screenshots go to /tmp/hand-words-shots when PINOCHLE_SHOTS is set (any value).
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pinochle.game import State
 
+from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import PART_SUMS, first_of, hand_end, play_until, serious, south
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 
-SHOTS = Path("/tmp/hand-words-shots") if os.environ.get("PINOCHLE_SHOTS") else None
 SIZES = ((360, 740), (1440, 900))
 THEMES = ("light", "dark")
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 WIDOW = """() => {

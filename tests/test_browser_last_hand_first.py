@@ -12,25 +12,16 @@ is set.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pinochle.games import GAMES
 
+from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_match_end import match_end_views
-
-SHOTS = Path("/tmp/last-hand-shots") if os.environ.get("PINOCHLE_SHOTS") else None
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def last_hand_then_result(url: str, game: str, cases: list[tuple[tuple[int, int], str]]) -> dict[str, Any]:

@@ -24,20 +24,17 @@ Screenshots go to /tmp/living-felt when PINOCHLE_SHOTS is set.
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 from pinochle.game import State
 
 from .browser_checks import OVERFLOW
 from .test_browser import TIMEOUT_MS, Server
+from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import play_until, serious, south
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 from .web_fixtures import Scripted
-
-SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
 
 
 def meld_laid(state: State) -> bool:
@@ -110,12 +107,6 @@ def clashes(m: dict[str, Any]) -> list[str]:
     out += [f"{a['seat']} over {b['seat']}" for i, a in enumerate(plates) for b in plates[i + 1:] if overlap(a["box"], b["box"])]
     out += [f"{p['seat']} outside the felt" for p in plates if not p["inside"]]
     return out
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def test_the_meld_lies_on_the_felt_as_the_view_has_it(server: Server) -> None:

@@ -23,18 +23,16 @@ Screenshots go to /tmp/living-seats when PINOCHLE_SHOTS is set.
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 from .browser_checks import OVERFLOW
 from .test_browser import TIMEOUT_MS
+from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import serious
 from .test_browser_layout import in_browser, open_fixture, server, settle, wait_cards  # noqa: F401  (server: the module's live server)
 from .web_fixtures import LONG_NAMES, Scripted, fixtures
 
-SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) / "living-seats" if os.environ.get("PINOCHLE_SHOTS") else None
 SIZES = {"320x568": (320, 568), "360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024),
          "1440x900": (1440, 900)}
 
@@ -79,12 +77,6 @@ CLASHES = """() => {
     if (hit(s.getBoundingClientRect(), o.getBoundingClientRect())) out.push(`${s.id} over ${o.className}`);
   return out;
 }"""
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def moving_page(browser: Any, url: str, v: dict[str, Any], errors: list[str], size: tuple[int, int] = (390, 844),

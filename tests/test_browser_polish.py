@@ -13,24 +13,14 @@ Screenshots go to /tmp/polish-shots when PINOCHLE_SHOTS is set.
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .browser_support import TIMEOUT_MS
+from .browser_support import TIMEOUT_MS, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import Scripted, in_browser, server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_status_follows import CASES, IDLE, View, pair, played, views
-
-SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def quick_table(v: View, seconds: int = 30) -> dict[str, Any]:

@@ -18,24 +18,14 @@ Screenshots go to $PINOCHLE_SHOTS when it is set.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .browser_support import in_browser, module_server
+from .browser_support import in_browser, module_server, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_status_follows import IDLE, View, moving_page, pair
-
-SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 # ---------------------------------------------------------------- a card played, clear of the seats

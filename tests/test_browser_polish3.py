@@ -9,24 +9,15 @@ Screenshots go to $PINOCHLE_SHOTS when it is set.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .browser_support import in_browser
+from .browser_support import in_browser, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import open_fixture, server, settle, widow_table_view  # noqa: F401  (server: the module's live server)
 
-SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
 PHONES = [(320, 568), (360, 740), (390, 844)]
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 # ---------------------------------------------------------------- the Hint button covers nothing

@@ -25,27 +25,17 @@ Screenshots go to $PINOCHLE_SHOTS when it is set.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .browser_support import in_browser, open_page, start_solo
+from .browser_support import in_browser, open_page, shot, start_solo
 from .test_browser_hints import hint_once
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_explain import hand_end
 from .test_browser_layout import open_fixture
 from .test_browser_status_follows import IDLE, legal, melds_laid, moving_page, pair, triple, views
-
-SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 # ---------------------------------------------------------------- the score line waits for the meld laid

@@ -21,23 +21,20 @@ Screenshots go to /tmp/status-follows when PINOCHLE_SHOTS is set.
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pinochle.game import apply, new_match
 
-from .browser_support import TIMEOUT_MS
+from .browser_support import TIMEOUT_MS, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, south
 from .test_browser_layout import Scripted, in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 from .test_score_parts import random_action
 
-SHOTS = Path(os.environ["PINOCHLE_SHOTS"]) if os.environ.get("PINOCHLE_SHOTS") else None
 
 View = dict[str, Any]
 
@@ -78,12 +75,6 @@ def triple(game: str, pick: Callable[[View, View], bool], players: int | None = 
                 found = (a, b)
             a = b
     raise AssertionError(f"{game}: no such move")
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def moving_page(browser: Any, url: str, v: View, errors: list[str], size: tuple[int, int] = (390, 844),

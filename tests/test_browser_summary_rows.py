@@ -16,18 +16,16 @@ by a scripted socket, at 360x740, 390x844 and 1440x900, light and dark. Screensh
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import PART_SUMS, first_of, hand_end, serious, south
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 
-SHOTS = Path("/tmp/summary-rows-shots") if os.environ.get("PINOCHLE_SHOTS") else None
 SIZES = ((360, 740), (390, 844), (1440, 900))
 THEMES = ("light", "dark")
 
@@ -43,12 +41,6 @@ ROWS = """() => {
   cells: [...tr.querySelectorAll('td')].map((td, i) => ({ text: visible(td), col: td.dataset.col ?? cols[i] ?? null,
     points: td.dataset.points ?? null, sr: td.querySelector('.sr-only')?.textContent ?? null })),
 })); }"""
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def number(text: str) -> int:
