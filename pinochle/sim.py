@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .auction import next_bid
 from .cards import ABOVE, ALL_TYPES, DECKS, LAYER, MAX_COPIES, SPREAD, SUIT_MASK
@@ -94,6 +94,30 @@ def pick(mask: int, rnd: Callable[[], float]) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+#: The playout policies (:func:`playout`): how every seat picks its card.
+Policy = Literal["random", "greedy", "teams", "partners"]
+#: Every seat plays a uniformly random legal card: the benchmark and the tests against the reducer.
+RANDOM: Policy = "random"
+#: Leading, the highest card of a random suit held (aces are cashed); following, the cheapest card
+#: that takes the trick, else the lowest-ranked legal card (aces and tens are kept).
+GREEDY: Policy = "greedy"
+#: :data:`GREEDY` with two team rules: a seat whose teammate holds the trick does not overtake it
+#: (it throws its lowest card, or, last to play, its best non-trump counter).
+TEAMS: Policy = "teams"
+#: The partner-aware policy of four seats in two partnerships, seeing all four hands (a
+#: determinized deal): leading, a card no opponent can beat (the most counters first), else the
+#: lowest card of a random plain suit (of trump when only trumps are held); able to take the trick,
+#: the cheapest such card no later opponent can beat, else the cheapest one; unable to, the best
+#: counter when the partner holds the trick and no later opponent can beat it (a ten or king before
+#: an ace, plain before trump), else the lowest card. Costs about twice :data:`GREEDY`.
+PARTNERS: Policy = "partners"
+
+#: Four seats in play, clockwise: place -> the next seat.
+FOUR_SEATS = (1, 2, 3, 0)
+#: Two partnerships, N-S (0) and E-W (1): place -> its side.
+PARTNERSHIPS = (0, 1, 0, 1)
+
+
 def playout(
     hands: list[int],
     trump: int,
@@ -101,30 +125,38 @@ def playout(
     rnd: Callable[[], float],
     rules: RuleSet = TABLE,
     trick: Sequence[int] = (),
-    greedy: bool = False,
+    policy: Policy = RANDOM,
+    next_seat: Sequence[int] = FOUR_SEATS,
+    team_of: Sequence[int] = PARTNERSHIPS,
 ) -> tuple[list[int], list[int], list[int]]:
-    """Play the remaining tricks with legal cards (RULES.md, Play).
+    """Play the remaining tricks with legal cards (RULES.md, Play), every seat by ``policy``.
 
-    Every seat plays a uniformly random legal card or, with ``greedy``, a
-    greedy one: leading, the highest card of a random suit held (aces are
-    cashed); following, the cheapest card that takes the trick, else the
-    lowest-ranked legal card (aces and tens are kept).
+    One loop serves every table: a trick has as many cards as there are seats in
+    play (``next_seat``), and tricks and counters go to the winner's team
+    (``team_of``): the partnerships of the four-handed games by default, or the
+    declarer against the two defenders of a widow game (VARIANTS.md ``cutthroat``).
 
     Args:
-        hands: the four packed hands; changed in place (emptied).
+        hands: packed hands by place N E S W (an empty place holds 0); changed in place (emptied).
         trump: the trump suit; leader: the seat that led (or leads) the current trick.
         rnd: a ``random()`` function.
+        rules: counters, last trick, the legal-card rule, the deck.
         trick: cards already played to the current trick, lead first (their
             players' hands no longer hold them).
-        greedy: play greedily instead of at random.
+        policy: :data:`RANDOM`, :data:`GREEDY`, :data:`TEAMS` or :data:`PARTNERS` (four seats in
+            partnerships only).
+        next_seat: place -> the next seat in play clockwise (:attr:`pinochle.cards.Seating.next_seat`).
+        team_of: place -> its team index (0 or 1; -1 for an empty place).
 
     Returns:
         ``(tricks, counters, play)``: tricks and counters (last trick
-        included) taken per side (NS, EW) from the current trick on, and the
+        included) taken per team from the current trick on, and the
         cards played from the current trick on.
     """
     values = [rules.counters[c % 6] for c in range(24)]
     legal = legal_function(rules)
+    follows = tuple(range(1, sum(1 for t in team_of if t >= 0)))
+    last = follows[-1]
     tricks = [0, 0]
     pts = [0, 0]
     play: list[int] = []
@@ -132,6 +164,11 @@ def playout(
     wide = DECKS[rules.deck].layers > 2
     bit, top = _BIT, _TOP
     append = play.append
+    rand = policy == RANDOM
+    teams = policy == TEAMS
+    partners = policy == PARTNERS
+    trump_mask = SUIT_MASK[trump]
+    beats = _beats_now
     winner = leader
     forced = list(trick)  # cards already played to the current trick
     while hands[leader] or forced:
@@ -140,12 +177,14 @@ def playout(
             c = forced.pop(0)
         else:
             h = hands[seat]
-            if greedy:
+            if rand:
+                c = pick(h & ALL_TYPES, rnd)
+            elif partners:
+                c = _partners_lead(h & ALL_TYPES, hands, seat, trump, values, rnd)
+            else:
                 m = h & ALL_TYPES
                 suits = [s for s in range(4) if m & SUIT_MASK[s]]
                 c = (m & SUIT_MASK[suits[int(rnd() * len(suits))]]).bit_length() - 1
-            else:
-                c = pick(h & ALL_TYPES, rnd)
             if wide:  # a copy is taken from the card's top layer (any deck)
                 hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
             else:  # two layers: the second copy if held, else the first
@@ -155,31 +194,63 @@ def playout(
         win = c
         winner = seat
         won = values[c]
-        for _ in (1, 2, 3):
-            seat = (seat + 1) & 3
+        for k in follows:
+            seat = next_seat[seat]
             if forced:
                 c = forced.pop(0)
             else:
                 h = hands[seat]
                 m = legal(h & ALL_TYPES, led, win, trump)
-                if greedy:
+                # a uniformly random card of m (pick(), inlined: this is the hot loop)
+                if rand:
+                    if m & (m - 1):
+                        j = int(rnd() * m.bit_count())
+                        while j:
+                            m &= m - 1
+                            j -= 1
+                        c = (m & -m).bit_length() - 1
+                    else:
+                        c = m.bit_length() - 1
+                elif partners:
+                    if win_suit == trump:
+                        winning = m & ABOVE[win]
+                    else:
+                        winning = (m & ABOVE[win]) | (0 if m & SUIT_MASK[led] else m & trump_mask)
+                    if winning:
+                        c = -1
+                        x = winning
+                        while x:  # cheapest first: the winning suit's cards upwards, then trumps upwards
+                            low = x & -x
+                            x ^= low
+                            cand = low.bit_length() - 1
+                            cs = cand // 6
+                            if all(not beats(hands[o] & ALL_TYPES, led, cand, cs, trump)
+                                   for o in ((seat + 1) & 3, (seat + 3) & 3) if (o - leader) & 3 > k):
+                                c = cand
+                                break
+                        if c < 0:
+                            c = (winning & -winning).bit_length() - 1
+                    elif (winner - seat) & 3 == 2 and (k == 3 or not beats(
+                            hands[(seat + 1) & 3] & ALL_TYPES, led, win, win_suit, trump)):
+                        c = max((x for x in range(24) if m >> x & 1),
+                                key=lambda x: (values[x], x % 6 != 5, x // 6 != trump, -x))
+                    else:
+                        c = lowest_card(m)
+                elif teams and team_of[winner] == team_of[seat]:
+                    if k == last:  # last: feed the teammate its best non-trump counter
+                        c = max((x for x in range(24) if m >> x & 1),
+                                key=lambda x: (x // 6 != trump, values[x], -(x % 6 == 5), -x))
+                    else:
+                        c = lowest_card(m & ~trump_mask or m)
+                else:
                     higher = m & ABOVE[win]
                     if higher:
                         c = (higher & -higher).bit_length() - 1
-                    elif win_suit != trump and m & SUIT_MASK[trump]:
-                        t = m & SUIT_MASK[trump]
+                    elif win_suit != trump and m & trump_mask:
+                        t = m & trump_mask
                         c = (t & -t).bit_length() - 1
                     else:
                         c = lowest_card(m)
-                # a uniformly random card of m (pick(), inlined: this is the hot loop)
-                elif m & (m - 1):
-                    k = int(rnd() * m.bit_count())
-                    while k:
-                        m &= m - 1
-                        k -= 1
-                    c = (m & -m).bit_length() - 1
-                else:
-                    c = m.bit_length() - 1
                 if wide:
                     hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
                 else:
@@ -196,12 +267,34 @@ def playout(
                 win = c
                 win_suit = suit
                 winner = seat
-        side = winner & 1
-        tricks[side] += 1
-        pts[side] += won
+        team = team_of[winner]
+        tricks[team] += 1
+        pts[team] += won
         leader = winner
-    pts[winner & 1] += rules.last_trick
+    pts[team_of[winner]] += rules.last_trick
     return tricks, pts, play
+
+
+def _partners_lead(m: int, hands: Sequence[int], seat: int, trump: int, values: Sequence[int],
+                   rnd: Callable[[], float]) -> int:
+    """The :data:`PARTNERS` lead of a seat holding the card types ``m``: the card no opponent can
+    beat with the most counters (plain before trump), else the lowest of a random plain suit."""
+    o1, o2 = hands[(seat + 1) & 3] & ALL_TYPES, hands[(seat + 3) & 3] & ALL_TYPES
+    c = -1
+    best = -1
+    for s in range(4):
+        sm = m & SUIT_MASK[s]
+        if sm:
+            top_card = sm.bit_length() - 1
+            if not _beats_now(o1, s, top_card, s, trump) and not _beats_now(o2, s, top_card, s, trump):
+                v = values[top_card] * 2 + (s != trump)
+                if v > best:
+                    best, c = v, top_card
+    if c < 0:
+        plain = [s for s in range(4) if s != trump and m & SUIT_MASK[s]] or [trump]
+        sm = m & SUIT_MASK[plain[int(rnd() * len(plain))]]
+        c = (sm & -sm).bit_length() - 1
+    return c
 
 
 class SimHand(NamedTuple):
@@ -279,110 +372,6 @@ def random_hand(rng: random.Random, dealer: int | None = None, rules: RuleSet = 
 
 
 
-def playout_teams(
-    hands: list[int],
-    trump: int,
-    leader: int,
-    rnd: Callable[[], float],
-    rules: RuleSet,
-    next_seat: Sequence[int],
-    team_of: Sequence[int],
-    trick: Sequence[int] = (),
-) -> tuple[list[int], list[int]]:
-    """Play the remaining tricks greedily at any table, scoring by play teams (RULES.md, Play;
-    VARIANTS.md ``cutthroat``: three players, the declarer against the two defenders).
-
-    The four-handed games use :func:`playout` (their hot path, partnerships by
-    ``seat & 1``); this one takes the seating's order and the hand's teams, so
-    a trick has as many cards as there are seats in play. The policy is the
-    greedy one of :func:`playout` with two team rules: a seat whose teammate
-    holds the trick does not overtake it (it throws its lowest card, or, last
-    to play, its best non-trump counter), and a seat that cannot win throws its
-    lowest card.
-
-    Args:
-        hands: packed hands by place N E S W (an empty place holds 0); changed in place.
-        trump: the trump suit; leader: the seat that led (or leads) the current trick.
-        rnd: a ``random()`` function (the suit of each lead).
-        rules: counters, last trick, the legal-card rule, the deck.
-        next_seat: place -> the next seat in play clockwise (:attr:`pinochle.cards.Seating.next_seat`).
-        team_of: place -> its team index (0 or 1; -1 for an empty place).
-        trick: cards already played to the current trick, lead first.
-
-    Returns:
-        ``(tricks, counters)`` per team from the current trick on (last trick included).
-    """
-    values = [rules.counters[c % 6] for c in range(24)]
-    legal = legal_function(rules)
-    players = sum(1 for t in team_of if t >= 0)
-    tricks = [0, 0]
-    pts = [0, 0]
-    spread = SPREAD[MAX_COPIES]
-    wide = DECKS[rules.deck].layers > 2
-    bit, top = _BIT, _TOP
-    forced = list(trick)
-    winner = leader
-
-    def take(seat: int, c: int) -> None:
-        h = hands[seat]
-        if wide:
-            hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
-        else:
-            hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
-
-    while hands[leader] or forced:
-        seat = leader
-        if forced:
-            c = forced.pop(0)
-        else:
-            m = hands[seat] & ALL_TYPES
-            suits = [s for s in range(4) if m & SUIT_MASK[s]]
-            c = (m & SUIT_MASK[suits[int(rnd() * len(suits))]]).bit_length() - 1
-            take(seat, c)
-        led = win_suit = c // 6
-        win = c
-        winner = seat
-        won = values[c]
-        for k in range(1, players):
-            seat = next_seat[seat]
-            if forced:
-                c = forced.pop(0)
-            else:
-                m = legal(hands[seat] & ALL_TYPES, led, win, trump)
-                if team_of[winner] == team_of[seat]:
-                    if k == players - 1:  # last: feed the teammate its best non-trump counter
-                        c = max((x for x in range(24) if m >> x & 1),
-                                key=lambda x: (x // 6 != trump, values[x], -(x % 6 == 5), -x))
-                    else:
-                        c = lowest_card(m & ~SUIT_MASK[trump] or m)
-                else:
-                    higher = m & ABOVE[win]
-                    if higher:
-                        c = (higher & -higher).bit_length() - 1
-                    elif win_suit != trump and m & SUIT_MASK[trump]:
-                        t = m & SUIT_MASK[trump]
-                        c = (t & -t).bit_length() - 1
-                    else:
-                        c = lowest_card(m)
-                take(seat, c)
-            won += values[c]
-            suit = c // 6
-            if suit == win_suit:
-                if c > win:
-                    win = c
-                    winner = seat
-            elif suit == trump:
-                win = c
-                win_suit = suit
-                winner = seat
-        team = team_of[winner]
-        tricks[team] += 1
-        pts[team] += won
-        leader = winner
-    pts[team_of[winner]] += rules.last_trick
-    return tricks, pts
-
-
 def _beats_now(held: int, led: int, win: int, win_suit: int, trump: int) -> bool:
     """Whether a seat holding ``held`` (card types) can take a trick led in ``led`` and now won by
     ``win`` (RULES.md, Play 1-3: a higher card of the winning suit while following, a trump when
@@ -392,130 +381,3 @@ def _beats_now(held: int, led: int, win: int, win_suit: int, trump: int) -> bool
     if win_suit == trump:
         return bool(held & ABOVE[win])
     return bool(held & SUIT_MASK[trump])
-
-
-def playout_partners(
-    hands: list[int],
-    trump: int,
-    leader: int,
-    rnd: Callable[[], float],
-    rules: RuleSet = TABLE,
-    trick: Sequence[int] = (),
-) -> tuple[list[int], list[int]]:
-    """Finish the hand at a table of four partnerships (N-S, E-W) with a partner-aware policy that
-    sees all four hands (a determinized deal; RULES.md, Play):
-
-    * **leading**: a card no opponent can beat (the highest of a suit, when neither opponent
-      holds a higher card of it nor can trump it), the most counters first; else the lowest
-      card of a random plain suit held (of trump when only trumps are held);
-    * **able to take the trick** (the rules make a seat beat the winning card when it can): the
-      cheapest such card no later opponent can beat, else the cheapest one;
-    * **unable to take it**: when the partner holds the trick and no later opponent can beat
-      it, the best counter (a ten or king before an ace, plain before trump); else the lowest
-      card (as :func:`playout` with ``greedy``).
-
-    Costs about twice :func:`playout`'s greedy policy; :class:`pinochle.bots.HardPlayer` uses it
-    in its rollouts.
-
-    Args:
-        hands: the four packed hands; changed in place (emptied).
-        trump: the trump suit; leader: the seat that led (or leads) the current trick.
-        rnd: a ``random()`` function (the suit of a low lead).
-        rules: counters, last trick, the legal-card rule, the deck.
-        trick: cards already played to the current trick, lead first.
-
-    Returns:
-        ``(tricks, counters)`` per side (NS, EW) from the current trick on, last trick included.
-    """
-    values = [rules.counters[c % 6] for c in range(24)]
-    legal = legal_function(rules)
-    tricks = [0, 0]
-    pts = [0, 0]
-    spread = SPREAD[MAX_COPIES]
-    wide = DECKS[rules.deck].layers > 2
-    bit, top = _BIT, _TOP
-    trump_mask = SUIT_MASK[trump]
-    forced = list(trick)
-    winner = leader
-    beats = _beats_now
-    while hands[leader] or forced:
-        seat = leader
-        if forced:
-            c = forced.pop(0)
-        else:
-            h = hands[seat]
-            m = h & ALL_TYPES
-            o1, o2 = hands[(seat + 1) & 3] & ALL_TYPES, hands[(seat + 3) & 3] & ALL_TYPES
-            c = -1
-            best = -1
-            for s in range(4):
-                sm = m & SUIT_MASK[s]
-                if sm:
-                    top_card = sm.bit_length() - 1
-                    if not beats(o1, s, top_card, s, trump) and not beats(o2, s, top_card, s, trump):
-                        v = values[top_card] * 2 + (s != trump)
-                        if v > best:
-                            best, c = v, top_card
-            if c < 0:
-                plain = [s for s in range(4) if s != trump and m & SUIT_MASK[s]] or [trump]
-                sm = m & SUIT_MASK[plain[int(rnd() * len(plain))]]
-                c = (sm & -sm).bit_length() - 1
-            if wide:
-                hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
-            else:
-                hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
-        led = win_suit = c // 6
-        win = c
-        winner = seat
-        won = values[c]
-        for k in (1, 2, 3):
-            seat = (seat + 1) & 3
-            if forced:
-                c = forced.pop(0)
-            else:
-                h = hands[seat]
-                m = legal(h & ALL_TYPES, led, win, trump)
-                if win_suit == trump:
-                    winning = m & ABOVE[win]
-                else:
-                    winning = (m & ABOVE[win]) | (0 if m & SUIT_MASK[led] else m & trump_mask)
-                if winning:
-                    c = -1
-                    x = winning
-                    while x:  # cheapest first: the winning suit's cards upwards, then trumps upwards
-                        low = x & -x
-                        x ^= low
-                        cand = low.bit_length() - 1
-                        cs = cand // 6
-                        if all(not beats(hands[o] & ALL_TYPES, led, cand, cs, trump)
-                               for o in ((seat + 1) & 3, (seat + 3) & 3) if (o - leader) & 3 > k):
-                            c = cand
-                            break
-                    if c < 0:
-                        c = (winning & -winning).bit_length() - 1
-                elif (winner - seat) & 3 == 2 and (k == 3 or not beats(
-                        hands[(seat + 1) & 3] & ALL_TYPES, led, win, win_suit, trump)):
-                    c = max((x for x in range(24) if m >> x & 1),
-                            key=lambda x: (values[x], x % 6 != 5, x // 6 != trump, -x))
-                else:
-                    c = lowest_card(m)
-                if wide:
-                    hands[seat] = h ^ 1 << (c + (h >> c & spread).bit_length() - 1)
-                else:
-                    hands[seat] = h ^ top[c] if h & top[c] else h ^ bit[c]
-            won += values[c]
-            suit = c // 6
-            if suit == win_suit:
-                if c > win:
-                    win = c
-                    winner = seat
-            elif suit == trump:
-                win = c
-                win_suit = suit
-                winner = seat
-        side = winner & 1
-        tricks[side] += 1
-        pts[side] += won
-        leader = winner
-    pts[winner & 1] += rules.last_trick
-    return tricks, pts

@@ -9,7 +9,7 @@ from pinochle.arena import make_player, player_names
 from pinochle.bots import LEVELS, HardPlayer, SimplePlayer, for_level
 from pinochle.bots.hard import hard_baseline
 from pinochle.game import Action, State, apply, new_match, turn, view
-from pinochle.sim import deal, playout, playout_partners
+from pinochle.sim import GREEDY, PARTNERS, deal, playout
 
 
 def _to_play(seed: int, tricks: int = 0) -> State:
@@ -49,6 +49,6 @@ def test_the_partner_playout_deals_every_card_and_counter() -> None:
     rng = random.Random(3)
     for trump in range(4):
         hands = deal(rng.random)
-        tricks, pts = playout_partners(list(hands), trump, trump, rng.random)
-        greedy = playout(list(hands), trump, trump, rng.random, greedy=True)
+        tricks, pts, _ = playout(list(hands), trump, trump, rng.random, policy=PARTNERS)
+        greedy = playout(list(hands), trump, trump, rng.random, policy=GREEDY)
         assert sum(tricks) == 12 and sum(pts) == 250 == sum(greedy[1])

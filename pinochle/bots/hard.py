@@ -13,7 +13,7 @@ legal move on every sampled deal:
 In the widow games (VARIANTS.md ``cutthroat``, ``auction``) the declarer plays
 alone against the two defenders, a team (:func:`pinochle.bots.base.teams`): the
 sampled deals hold the buried cards at the empty place, the playouts and the
-search follow the seating (:func:`pinochle.sim.playout_teams`,
+search follow the seating (:func:`pinochle.sim.playout`, :data:`~pinochle.sim.TEAMS`,
 :func:`pinochle.bots.search.solve`), a move is worth its team's settlement,
 and the auction, the trump and the burial are simulated over the unseen cards
 (:mod:`pinochle.bots.widow`).
@@ -46,7 +46,7 @@ from ..game import Action, State, View, game_named, new_match, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
 from ..rules import TABLE, RuleSet
-from ..sim import playout, playout_partners, playout_teams
+from ..sim import GREEDY, TEAMS, Policy, playout
 from ..tricks import beats, winner_index
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win, trick_sure_lost
 from .search import solve
@@ -58,12 +58,12 @@ def greedy_playout(
     hands: list[int], trump: int, leader: int, rnd: Callable[[], float], rules: RuleSet = TABLE,
     trick: Sequence[int] = (),
 ) -> tuple[list[int], list[int]]:
-    """Finish the hand with every seat playing greedily (:func:`pinochle.sim.playout`, ``greedy=True``).
+    """Finish the hand with every seat playing greedily (:func:`pinochle.sim.playout`, :data:`~pinochle.sim.GREEDY`).
 
     Returns:
         ``(tricks, counters)`` per side from the current trick on, last trick included.
     """
-    tricks, pts, _ = playout(hands, trump, leader, rnd, rules, trick, greedy=True)
+    tricks, pts, _ = playout(hands, trump, leader, rnd, rules, trick, GREEDY)
     return tricks, pts
 
 
@@ -159,8 +159,8 @@ class HardPlayer(TablePlayer):
         endgame: search exactly once at most this many cards are left in all hands.
         rules: the table's rules.
         bid_samples: the budget of the auction and the trump (half of it in deals simulated).
-        rollout: the playout policy after each candidate card: ``"greedy"``
-            (:func:`greedy_playout`) or ``"partners"`` (:func:`pinochle.sim.playout_partners`,
+        rollout: the playout policy after each candidate card (:func:`pinochle.sim.playout`):
+            :data:`~pinochle.sim.GREEDY` or :data:`~pinochle.sim.PARTNERS` (partner-aware,
             measured: docs/strength.md, "Hard uses its budget").
 
     Deals weighed by how well each seat's calls fit its hand were measured and did not pay
@@ -170,7 +170,7 @@ class HardPlayer(TablePlayer):
     level: ClassVar[str] = "hard"
 
     def __init__(self, seed: int | str = 0, samples: int = 192, endgame: int = 8, rules: RuleSet = TABLE,
-                 bid_samples: int = 48, rollout: str = "greedy") -> None:
+                 bid_samples: int = 48, rollout: Policy = GREEDY) -> None:
         self.seed = seed
         self.samples = samples
         self.endgame = endgame
@@ -587,7 +587,7 @@ class HardPlayer(TablePlayer):
 
         Each deal's hidden cards include the declarer's buried ones (at the empty place: see
         :func:`pinochle.bots.knowledge.knowledge`), which count as the declarer's. A deal is
-        played out with the greedy team playouts (:func:`pinochle.sim.playout_teams`), or
+        played out with the greedy team playouts (:func:`pinochle.sim.playout`, :data:`~pinochle.sim.TEAMS`), or
         searched exactly once few cards are left (:func:`pinochle.bots.search.solve`).
         A move's value is its team's settlement (made: each opponent pays the stake; set
         after play: the declarer pays each double; from the game's scorer,
@@ -640,8 +640,8 @@ class HardPlayer(TablePlayer):
                     rows[j].append(solve(hs, trump, leader, [*trick, c], mine,
                                          functools.partial(value, buried=buried), rules, next_seat, team_of))
                 else:
-                    tricks, pts = playout_teams(hs, trump, leader, random.Random(seed).random, rules, next_seat,
-                                                team_of, [*trick, c])
+                    tricks, pts, _ = playout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c],
+                                             TEAMS, next_seat, team_of)
                     rows[j].append(value(pts, tricks, buried))
         self._sampled = dict(zip(cards, rows))
         return [(c, sum(r) / self.samples) for c, r in zip(cards, rows)]
@@ -765,7 +765,6 @@ class HardPlayer(TablePlayer):
             return got
 
         left = sum(view.hand_sizes)
-        rollout = playout_partners if self.rollout == "partners" else greedy_playout
         rows: list[list[float]] = [[] for _ in cards]
         for _ in range(self._card_samples(rules)):
             hands = deals(rng)
@@ -776,7 +775,8 @@ class HardPlayer(TablePlayer):
                 if left <= self.endgame:
                     rows[j].append(solve(hs, trump, leader, [*trick, c], side, value, rules))
                 else:
-                    tricks, pts = rollout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c])
+                    tricks, pts, _ = playout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c],
+                                             self.rollout)
                     rows[j].append(value(pts, tricks))
         n = self._card_samples(rules)
         self._sampled = dict(zip(cards, rows))

@@ -16,7 +16,7 @@ The simulation (:func:`declarer_samples`) deals the cards the seat cannot see at
 random -- the widow and the two other hands -- and for each deal takes the widow,
 names the trump of the best meld (ties to the longer suit), buries the
 :func:`quick_bury` cards and, when the meld alone does not make the bid, plays the
-hand out with the greedy team playouts of :func:`pinochle.sim.playout_teams`.
+hand out with the greedy team playouts of :func:`pinochle.sim.playout` (:data:`~pinochle.sim.TEAMS`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ..cards import DECKS, Card, Seat, Suit, pack, remove, unpack
 from ..game import State, Trick, View, game_named, new_match
 from ..meld import meld, meld_by_trump
 from ..rules import RuleSet
-from ..sim import playout_teams
+from ..sim import TEAMS, playout
 
 #: Rank indexes (see :mod:`pinochle.cards`): 9=0 J=1 Q=2 K=3 T=4 A=5.
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
@@ -224,7 +224,7 @@ def play_as_declarer(held: list[int], others: Sequence[list[int]], seats: Sequen
                      rng: random.Random, trump: int | None = None, bury: list[int] | None = None) -> Outcome:
     """Take the cards ``held`` (the hand with the widow) at ``seats[0]``, name trump (or ``trump``),
     meld, bury (:func:`quick_bury`, or ``bury``) and play out greedily against ``others`` at
-    ``seats[1:]`` (:func:`pinochle.sim.playout_teams`); the declarer leads.
+    ``seats[1:]`` (:func:`pinochle.sim.playout`, :data:`~pinochle.sim.TEAMS`); the declarer leads.
     """
     t = int(choose_trump(held, rules)) if trump is None else trump
     m = meld(pack(held), t, rules)
@@ -243,7 +243,7 @@ def play_as_declarer(held: list[int], others: Sequence[list[int]], seats: Sequen
     for i, s in enumerate(seats):
         next_seat[s] = seats[(i + 1) % len(seats)]
         team_of[s] = 0 if i == 0 else 1
-    _, pts = playout_teams(hands, t, seats[0], rng.random, rules, next_seat, team_of)
+    _, pts, _ = playout(hands, t, seats[0], rng.random, rules, (), TEAMS, next_seat, team_of)
     buried_pts = sum(rules.counters[c % 6] for c in buried)
     return Outcome(t, m.total, pts[0] + buried_pts)
 
