@@ -551,6 +551,29 @@ def _chairs(game: str, players: int | None) -> int:
     return players
 
 
+def _duplicate_plays(factories: Sequence[PlayerFactory], names: Sequence[str], think: tuple[list[int], list[int]],
+                     game: str, chairs: int, seed: int | str, kind: Literal["deal", "match"], index: int,
+                     records: list[dict[str, object]] | None) -> Iterator[tuple[Sequence[int], list[int], _Table, State]]:
+    """Play deal (or match) ``index`` of an arena seeded ``seed`` once for each arrangement of A and B
+    over the sides (duplicate: the same cards, the seats swapped), with the same seat seeds each time.
+
+    Yields:
+        ``(sides, roles, table, state)`` after each play: the arrangement, each seat's player, the
+        table that ran it and the state at its end (the hand's, or with ``kind="match"`` the match's);
+        each play's records are appended to ``records`` first (:func:`_records_of`).
+    """
+    start_seed = derive_seed("arena", seed, kind, index)
+    seat_seeds = [derive_seed("arena", seed, kind, index, "seat", s) for s in range(max(4, chairs))]
+    for play, sides in enumerate(arrangements(chairs or len(find_game(game).seating.sides))):
+        roles = _roles(game, chairs, sides)
+        table = _Table(factories, names, roles, seat_seeds, think)
+        start = new_match(seed=start_seed, game=game, players=chairs or None)
+        state = table.run(start, f"{kind} {index}", whole_match=kind == "match")
+        if records is not None:
+            records.extend(_records_of(state, kind, seed, index, play, sides, names))
+        yield sides, roles, table, state
+
+
 def _roles(game: str, chairs: int, sides: Sequence[int]) -> list[int]:
     """Per chair, 0 = A or 1 = B, for the play ``sides`` of :func:`arrangements`: at a table of
     4 or 5 ``sides`` is already per chair; else per place N E S W from its scoring side."""
@@ -591,18 +614,11 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
     """
     think = think_ns if think_ns is not None else _new_think()
     chairs = _chairs(game, players)
-    deal_seed = derive_seed("arena", seed, "deal", index)
-    seat_seeds = [derive_seed("arena", seed, "deal", index, "seat", s) for s in range(max(4, chairs))]
     scores: list[tuple[float, float]] = []
     contracts: list[Contract] = []
     chair_points: list[tuple[int, ...]] = []
-    for play, sides in enumerate(arrangements(chairs or len(find_game(game).seating.sides))):
-        roles = _roles(game, chairs, sides)
-        table = _Table(factories, names, roles, seat_seeds, think)
-        start = new_match(seed=deal_seed, game=game, players=chairs or None)
-        state = table.run(start, f"deal {index}", whole_match=False)
-        if records is not None:
-            records.extend(_records_of(state, "deal", seed, index, play, sides, names))
+    for sides, roles, table, state in _duplicate_plays(factories, names, think, game, chairs, seed, "deal", index,
+                                                       records):
         if not state.history:  # annulled: everyone passed (VARIANTS.md ``cutthroat``)
             scores.append((0, 0))
             if chairs:
@@ -643,17 +659,9 @@ def play_match_pair(factories: Sequence[PlayerFactory], seed: int | str, index: 
     """
     think = think_ns if think_ns is not None else _new_think()
     chairs = _chairs(game, players)
-    match_seed = derive_seed("arena", seed, "match", index)
-    seat_seeds = [derive_seed("arena", seed, "match", index, "seat", s) for s in range(max(4, chairs))]
     points: list[float] = []
     hands: list[int] = []
-    for play, sides in enumerate(arrangements(chairs or len(find_game(game).seating.sides))):
-        roles = _roles(game, chairs, sides)
-        table = _Table(factories, names, roles, seat_seeds, think)
-        start = new_match(seed=match_seed, game=game, players=chairs or None)
-        state = table.run(start, f"match {index}", whole_match=True)
-        if records is not None:
-            records.extend(_records_of(state, "match", seed, index, play, sides, names))
+    for sides, _, _, state in _duplicate_plays(factories, names, think, game, chairs, seed, "match", index, records):
         if state.winner is None:
             points.append(0.5)
         else:

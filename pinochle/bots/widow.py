@@ -254,14 +254,8 @@ def declarer_samples(view: View, samples: int, rng: random.Random, play: bool = 
     rule set), each taken, melded, buried and played out (:func:`play_as_declarer`).
     With ``play=False`` only the meld is valued (``points`` is ``None``)."""
     rules = view.rules_set()
-    me = int(view.seat)
     mine = [int(c) for c in view.hand]
-    unseen = list(unpack(remove_all(DECKS[rules.deck].full, mine)))
-    seats = [me]
-    s = view.seating.left(me)
-    while s != me:
-        seats.append(int(s))
-        s = view.seating.left(s)
+    unseen, seats = _unseen_and_round(view, rules)
     sizes = [rules.widow] + [rules.hand_size] * (len(seats) - 1)
     out = []
     for _ in range(samples):
@@ -273,6 +267,19 @@ def declarer_samples(view: View, samples: int, rng: random.Random, play: bool = 
             t = int(choose_trump(held, rules))
             out.append(Outcome(t, meld_by_trump(pack(held), rules)[t], None))
     return out
+
+
+def _unseen_and_round(view: View, rules: RuleSet) -> tuple[list[Card], list[int]]:
+    """The cards ``view.seat`` cannot see (the deck less its hand: the widow and the other hands)
+    and the seats in play from it clockwise (VARIANTS.md ``cutthroat``)."""
+    me = int(view.seat)
+    unseen = list(unpack(remove_all(DECKS[rules.deck].full, [int(c) for c in view.hand])))
+    seats = [me]
+    s = view.seating.left(me)
+    while s != me:
+        seats.append(int(s))
+        s = view.seating.left(s)
+    return unseen, seats
 
 
 def remove_all(hand: int, cards: Sequence[int]) -> int:
@@ -322,16 +329,10 @@ def playing_samples(view: View, trump: int, buries: Sequence[Sequence[int]], sam
     to the other two seats (the same deals for every choice), read from one greedy playout
     each (:func:`chance_from_margin`)."""
     rules = view.rules_set()
-    me = int(view.seat)
     mine = [int(c) for c in view.hand]
-    unseen = list(unpack(remove_all(DECKS[rules.deck].full, mine)))
-    seats = [me]
-    s = view.seating.left(me)
-    while s != me:
-        seats.append(int(s))
-        s = view.seating.left(s)
+    unseen, seats = _unseen_and_round(view, rules)
     assert view.bid is not None
-    m = view.melds[me]
+    m = view.melds[seats[0]]
     meld_total = m.total if m is not None else meld_by_trump(pack(mine), rules)[trump]
     out: list[list[float]] = [[] for _ in buries]
     for _ in range(samples):
@@ -416,13 +417,7 @@ def widow_trump_values(view: View, samples: int, rng: random.Random,
     suits = [s for s in range(4) if keys[s] >= top - 4 * _unit(rules)]
     if len(suits) == 1 or view.bid is None:
         return Suit(max(suits, key=lambda s: (keys[s], -s))), {}
-    me = int(view.seat)
-    unseen = list(unpack(remove_all(DECKS[rules.deck].full, hand)))
-    seats = [me]
-    x = view.seating.left(me)
-    while x != me:
-        seats.append(int(x))
-        x = view.seating.left(x)
+    unseen, seats = _unseen_and_round(view, rules)
     opponents = len(seats) - 1
     weighed = suits + [int(s) for s in dict.fromkeys(also) if int(s) not in suits]
     value = {s: 0.0 for s in weighed}
