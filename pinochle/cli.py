@@ -333,12 +333,7 @@ def _read_record(path: str) -> object:
         raise RequestError("file", f"cannot read {path}: {err.strerror}") from None
     except UnicodeDecodeError:
         raise RequestError("file", f"{path} is not text in UTF-8 or UTF-16") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RequestError("file", f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
-    except (ValueError, RecursionError) as err:
-        raise RequestError("file", f"{path} is not usable JSON: {_json_fault(err)}") from None
+    return _decode(text, "file", f"{path} is ")
 
 
 def _read_lines(path: str) -> list[str]:
@@ -440,14 +435,16 @@ def _lines(stream: IO[str]) -> Iterator[str | None]:
             yield None
 
 
-def _decode(text: str) -> object:
-    """``json.loads`` with every failure as a :class:`RequestError` (bad JSON, too deep, huge numbers)."""
+def _decode(text: str, field: str = "line", whose: str = "") -> object:
+    """``json.loads`` with every failure as a :class:`RequestError` of ``field`` (bad JSON, too deep,
+    huge numbers), its reason after ``whose`` (a file's ``"PATH is "``, which also names the line)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise RequestError("line", f"not JSON: {err.msg}") from None
+        where = f" at line {err.lineno}" if whose else ""
+        raise RequestError(field, f"{whose}not JSON: {err.msg}{where}") from None
     except (ValueError, RecursionError) as err:
-        raise RequestError("line", f"not usable JSON: {_json_fault(err)}") from None
+        raise RequestError(field, f"{whose}not usable JSON: {_json_fault(err)}") from None
 
 
 def _json_fault(err: Exception) -> str:

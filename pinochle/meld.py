@@ -33,7 +33,7 @@ from itertools import product
 
 from .cards import CARDS, DECKS, LAYER, MAX_COPIES, NTYPES, RANK_LETTERS, SPREAD, Card, Suit
 from .errors import BadCard
-from .rules import TABLE, MeldRow, RuleSet, meld_row_copies, run_row
+from .rules import TABLE, MeldRow, RuleSet, built_once, meld_row_copies, run_row
 
 #: Rank indexes (see pinochle.cards): 9=0 J=1 Q=2 K=3 T=4 A=5.
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
@@ -297,26 +297,9 @@ class _Tables:
     stride: int = 3
 
 
-_TABLE_CACHE: dict[int, tuple[RuleSet, _Tables]] = {}
-_TABLES_BY_VALUE: dict[tuple[object, ...], _Tables] = {}
-
-
 def _meld_numbers(rules: RuleSet) -> tuple[object, ...]:
     """Everything of ``rules`` the meld reads: rule sets that agree on it share tables."""
     return (rules.deck, run_row(rules), rules.royal_marriage, rules.marriage, rules.dix, rules.pinochle, rules.arounds)
-
-
-def _tables(rules: RuleSet) -> _Tables:
-    """The point tables of ``rules``, built once per value of its meld numbers (looked up by identity first)."""
-    hit = _TABLE_CACHE.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    key = _meld_numbers(rules)
-    tables = _TABLES_BY_VALUE.get(key)
-    if tables is None:
-        tables = _TABLES_BY_VALUE[key] = _build_tables(rules)
-    _TABLE_CACHE[id(rules)] = (rules, tables)
-    return tables
 
 
 def _build_tables(rules: RuleSet) -> _Tables:
@@ -353,6 +336,10 @@ def _build_tables(rules: RuleSet) -> _Tables:
     if layers == 1:  # index the pinochle table as for two layers
         pin = (pin[0], pin[1], 0, pin[2], pin[3], 0, 0, 0, 0)
     return _Tables(False, dense(plain), dense(extra), dense(around), pin)
+
+
+#: The point tables of a rule set, built once per value of its meld numbers (:func:`_meld_numbers`).
+_tables = built_once(_meld_numbers, _build_tables)
 
 
 def meld_points(hand: int, trump: int, rules: RuleSet = TABLE) -> int:

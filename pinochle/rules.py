@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal, cast
+from collections.abc import Callable, Hashable
+from typing import Literal, TypeVar, cast
 
 from .cards import DECKS, NTYPES, RANK_LETTERS
 
@@ -638,3 +639,34 @@ DOUBLE_DECK_RULES = RuleSet(
     scale="ones",
     deck="double-deck",
 )
+
+
+_R = TypeVar("_R")
+_V = TypeVar("_V")
+
+
+def built_once(key: Callable[[_R], Hashable], build: Callable[[_R], _V]) -> Callable[[_R], _V]:
+    """``build`` made a lookup: what it builds from a rule set (a meld table, a legal-cards function)
+    is built once per value of ``key`` (the fields it reads, so rule sets that agree on them share
+    it), and found by the rule set's identity first (the hot paths call it once a hand or a meld).
+
+    >>> calls = []
+    >>> size = built_once(lambda r: r.hand_size, lambda r: calls.append(r.name) or r.hand_size * 2)
+    >>> size(TABLE), size(TABLE.in_scale("ones")), calls
+    (24, 24, ['table'])
+    """
+    by_id: dict[int, tuple[_R, _V]] = {}
+    by_key: dict[Hashable, _V] = {}
+
+    def lookup(rules: _R) -> _V:
+        hit = by_id.get(id(rules))
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        k = key(rules)
+        value = by_key.get(k)
+        if value is None:
+            value = by_key[k] = build(rules)
+        by_id[id(rules)] = (rules, value)
+        return value
+
+    return lookup

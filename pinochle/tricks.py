@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .cards import ABOVE, ALL_TYPES, CARDS, SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, mask_cards
-from .rules import TABLE, PlayRules, RuleSet
+from .rules import TABLE, PlayRules, RuleSet, built_once
 
 
 def beats(card: int, winning: int, trump: int) -> bool:
@@ -119,8 +119,6 @@ def legal_after(present: int, led: int, win: int, trump: int, rules: RuleSet = T
 
 
 LegalFn = Callable[[int, int, int, int], int]
-_LEGAL_CACHE: dict[int, tuple[RuleSet | PlayRules, LegalFn]] = {}
-_LEGAL_BY_PLAY: dict[PlayRules, LegalFn] = {}
 
 
 def legal_function(rules: RuleSet | PlayRules = TABLE) -> LegalFn:
@@ -138,15 +136,12 @@ def legal_function(rules: RuleSet | PlayRules = TABLE) -> LegalFn:
     >>> legal_function(TABLE) is legal_function(TABLE.in_scale("ones")) is legal_function(TABLE.play)
     True
     """
-    hit = _LEGAL_CACHE.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    play = rules if isinstance(rules, PlayRules) else rules.play
-    fn = _LEGAL_BY_PLAY.get(play)
-    if fn is None:
-        fn = _LEGAL_BY_PLAY[play] = _build_legal(play)
-    _LEGAL_CACHE[id(rules)] = (rules, fn)
-    return fn
+    return _legal_of(rules)
+
+
+def _play_of(rules: RuleSet | PlayRules) -> PlayRules:
+    """The play rules of ``rules`` (all the legal-cards rule reads)."""
+    return rules if isinstance(rules, PlayRules) else rules.play
 
 
 def _build_legal(rules: PlayRules) -> LegalFn:
@@ -174,6 +169,10 @@ def _build_legal(rules: PlayRules) -> LegalFn:
         return present
 
     return legal
+
+
+#: The legal-cards function of a rule set, built once per value of its play rules.
+_legal_of = built_once(_play_of, lambda rules: _build_legal(_play_of(rules)))
 
 
 def _options(mask: int) -> str:
