@@ -284,41 +284,31 @@ def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
     elif "widow" in record:
         raise BadRecord("widow", None, "this game deals no widow: leave \"widow\" out", hand)
     for seat, raw, n, whose in places:
-        if whose == "the widow":
-            if not isinstance(raw, (list, str)):
-                raise BadRecord("widow", None, f"the widow is missing: give \"widow\": a list of {n} cards", hand)
-            try:
-                cards = parse_cards(raw)
-            except BadCard as err:
-                raise BadRecord("widow", err.index, f"the widow: {err}", hand) from None
-            if len(cards) != n:
-                raise BadRecord("widow", min(len(cards), n), f"the widow has {len(cards)} cards, not {n}", hand)
-            for i, card in enumerate(cards):
-                try:
-                    seen = deck.add(seen, card)
-                except BadCard:
-                    raise BadRecord("widow", i, f"the widow: a third {card.label}; the deck has two of each card",
-                                    hand) from None
-                packed[seat] = deck.add(packed[seat], card)
-            continue
+        widow = whose == "the widow"
+        field = "widow" if widow else "hands"
         if not isinstance(raw, (list, str)):
-            raise BadRecord("hands", None, f"{seat}'s hand is missing: give a list of {n} cards", hand)
+            give = '"widow": ' if widow else ""
+            raise BadRecord(field, None, f"{whose} is missing: give {give}a list of {n} cards", hand)
         try:
             cards = parse_cards(raw)
         except BadCard as err:
-            raise BadRecord("hands", err.index, f"{seat}'s hand: {err}", hand) from None
+            raise BadRecord(field, err.index, f"{whose}: {err}", hand) from None
+        miscount = (f"the widow has {len(cards)} cards, not {n}" if widow
+                    else f"{seat} has {len(cards)} cards; each seat is dealt {n}")
+        if widow and len(cards) != n:  # the widow's size first; a hand's cards are checked in order
+            raise BadRecord(field, min(len(cards), n), miscount, hand)
         for i, card in enumerate(cards):
             if i >= n:
-                raise BadRecord("hands", i, f"{seat} has {len(cards)} cards; each seat is dealt {n}", hand)
+                raise BadRecord(field, i, miscount, hand)
             try:
                 seen = deck.add(seen, card)
             except BadCard:
                 why = f"a third {card.label}; the deck has two of each card" if deck.copies[card] == 2 \
                     else deck.too_many(card)
-                raise BadRecord("hands", i, f"{seat}'s hand: {why}", hand) from None
+                raise BadRecord(field, i, f"{whose}: {why}", hand) from None
             packed[seat] = deck.add(packed[seat], card)
         if len(cards) < n:
-            raise BadRecord("hands", len(cards), f"{seat} has {len(cards)} cards; each seat is dealt {n}", hand)
+            raise BadRecord(field, len(cards), miscount, hand)
     auction = record.get("auction")
     if not isinstance(auction, list):
         raise BadRecord("auction", None, "auction is a list of calls such as [\"250\", \"pass\"]", hand)
