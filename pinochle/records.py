@@ -225,6 +225,19 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
     return out
 
 
+def _apply_or_bad(state: State, move: Callable[[Seat], Action], field: str, index: int | None,
+                  fault: Callable[[Seat], str], hand: int | None) -> State:
+    """The record's ``move`` for the seat to act applied through the reducer, or a
+    :class:`BadRecord` of ``field`` at ``index`` naming the fault (``fault(seat)``, then the reducer's reason).
+    """
+    seat = turn(state)
+    assert seat is not None
+    try:
+        return apply(state, move(seat))
+    except IllegalAction as err:
+        raise BadRecord(field, index, f"{fault(seat)}{err}", hand) from None
+
+
 def parse_hand(record: object, hand: int | None = None, rules: RuleSet = TABLE,
                seating: Seating = FOUR_PARTNERS, dealer_sits_out: bool = False) -> ParsedHand:
     """Check a hand record's shape, dealer and cards (RULES.md, Hand record; Deal).
@@ -404,13 +417,8 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
             raise BadRecord("auction", i, str(err), hand) from None
         if state.phase != "auction" or state.hand_no != number:
             raise BadRecord("auction", i, "the auction is over: no more calls", hand)
-        seat = turn(state)
-        assert seat is not None
-        action = Action.pass_(seat) if call is None else Action.bid_(seat, call)
-        try:
-            state = apply(state, action)
-        except IllegalAction as err:
-            raise BadRecord("auction", i, f"{seat}: {err}", hand) from None
+        state = _apply_or_bad(state, lambda seat: Action.pass_(seat) if call is None else Action.bid_(seat, call),
+                              "auction", i, lambda seat: f"{seat}: ", hand)
     if parsed.thrown_in:
         if state.hand_no == number and state.phase == "auction":
             raise BadRecord("auction", len(parsed.auction), f"the hand is marked thrown in, but the auction is not "
@@ -444,12 +452,8 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
             raise BadRecord("exchange", None, "this game passes cards: give \"exchange\": "
                             "{\"to_declarer\": [...], \"to_partner\": [...]}", hand)
         for part, cards in zip(("to_declarer", "to_partner"), parsed.exchange):
-            seat = turn(state)
-            assert seat is not None
-            try:
-                state = apply(state, Action.give_(seat, cards))
-            except IllegalAction as err:
-                raise BadRecord("exchange", None, f"{part}: {seat} cannot pass these cards: {err}", hand) from None
+            state = _apply_or_bad(state, lambda seat: Action.give_(seat, cards), "exchange", None,
+                                  lambda seat: f"{part}: {seat} cannot pass these cards: ", hand)
     elif parsed.exchange:
         raise BadRecord("exchange", None, f"the {state.game.name} game passes no cards", hand)
     while (auto := auto_action(state)) is not None:
@@ -469,10 +473,8 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
             if not parsed.buried:
                 raise BadRecord("buried", None, f"the declarer buries {state.rules.widow} cards: give \"buried\"",
                                 hand)
-            try:
-                state = apply(state, Action.bury_(seat, parsed.buried))
-            except IllegalAction as err:
-                raise BadRecord("buried", None, f"{seat} cannot bury these cards: {err}", hand) from None
+            state = _apply_or_bad(state, lambda seat: Action.bury_(seat, parsed.buried), "buried", None,
+                                  lambda seat: f"{seat} cannot bury these cards: ", hand)
     elif parsed.conceded:
         what = "the meld made the bid: there is no play" if state.rules.widow else "the game has no concession"
         raise BadRecord("conceded", None, f"the {state.game.name} game: {what}" if state.rules.widow
@@ -493,12 +495,8 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
                 raise BadRecord("play", i, "the meld made the bid: there is no play", hand)
             done = len(state.tricks) * state.game.seating.players
             raise BadRecord("play", i, f"the hand is over after {done} cards", hand)
-        seat = turn(state)
-        assert seat is not None
-        try:
-            state = apply(state, Action.play_(seat, card))
-        except IllegalAction as err:
-            raise BadRecord("play", i, f"{seat} cannot play {card.label}: {err}", hand) from None
+        state = _apply_or_bad(state, lambda seat: Action.play_(seat, card), "play", i,
+                              lambda seat: f"{seat} cannot play {card.label}: ", hand)
     if state.phase == "play":
         raise BadRecord("play", len(parsed.play), f"the play stops after {len(parsed.play)} cards; "
                                                   f"a hand has {state.game.seating.players * state.rules.hand_size}",
@@ -529,13 +527,8 @@ def _dix_exchange(state: State, parsed: ParsedHand, hand: int | None) -> State:
         raise BadRecord("dix_exchange", None, f"{want} is the dealer, who holds the turned card: the other seats "
                                               f"may exchange the dix for it", hand)
     while state.phase == "dix_exchange":
-        seat = turn(state)
-        assert seat is not None
-        action = Action.dix_(seat) if seat == want else Action.pass_(seat)
-        try:
-            state = apply(state, action)
-        except IllegalAction as err:
-            raise BadRecord("dix_exchange", None, f"{seat}: {err}", hand) from None
+        state = _apply_or_bad(state, lambda seat: Action.dix_(seat) if seat == want else Action.pass_(seat),
+                              "dix_exchange", None, lambda seat: f"{seat}: ", hand)
     return state
 
 
