@@ -52,7 +52,8 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import NO_CARD_PASS, NO_WIDOW, NOT_TURNED, CardPass, TurnedTrump, Widow
+from .parts import (NO_CARD_PASS, NO_CONCESSION, NO_MARRIAGE_CHECK, NO_WIDOW, NOT_TURNED, CardPass, Concession,
+                    TrumpMarriageCheck, TurnedTrump, Widow)
 from .stock import Declared, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, score_hand
@@ -504,11 +505,8 @@ class State:
             the winner by the game's scorer: :class:`~pinochle.scoring.Won`); ``None`` before.
         preset: hands for the next deals instead of shuffling (for replays
             and tests): deal ``i`` uses ``preset[i]`` when present.
-        conceded: the declarer conceded this hand (``concede`` phase).
-        set_at_once: the declarer was set before the play, holding no king and
-            queen of the trump it named (``trump_marriage`` phase; the rule set's
-            ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch).
-        thrown: the hands thrown in so far (nobody bid), in order.
+        thrown: the hands thrown in so far (nobody bid), in order: kept over the match (the
+            thrown-in hand is shown at the next deal, and the match's record lists them).
         order: the match-level seat order (:class:`SeatOrder`): one player per seat
             (:data:`ONE_PER_SEAT`), or the game's for a table of more players than seats
             (VARIANTS.md ``auction`` at 4 or 5: :class:`pinochle.chairs.Chairs`, whose
@@ -525,11 +523,18 @@ class State:
         widow_part: the widow and the cards buried (:class:`~pinochle.parts.Widow`; VARIANTS.md
             ``cutthroat``, ``auction``), dealt by the deal, owned by the ``widow`` and ``bury``
             phases; empty in the other games.
+        concession: whether the declarer conceded (:class:`~pinochle.parts.Concession`; VARIANTS.md
+            ``racehorse``, ``cutthroat``, ``auction``), owned by the ``concede`` and ``bury`` phases.
+        trump_marriage: whether the declarer was set before the play, holding no king and queen
+            of the trump it named (:class:`~pinochle.parts.TrumpMarriageCheck`; the rule set's
+            ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch), owned by the
+            ``trump_marriage`` phase.
 
-    The parts (``stock``, ``card_pass``, ``turned_trump``, ``widow_part``) are each owned by the
-    phases of the games that have them, and reset at every deal (docs/design.md, "State and its
-    parts"). ``exchange``, ``turned``, ``dix_answers``, ``widow`` and ``buried`` read them for the
-    readers outside their phases.
+    The parts (``stock``, ``card_pass``, ``turned_trump``, ``widow_part``, ``concession``,
+    ``trump_marriage``) are each owned by the phases of the games that have them, and reset at
+    every deal (docs/design.md, "State and its parts"). ``exchange``, ``turned``, ``dix_answers``,
+    ``widow``, ``buried``, ``conceded`` and ``set_at_once`` read them for the readers outside
+    their phases.
     """
 
     rules: RuleSet
@@ -552,15 +557,15 @@ class State:
     winner: int | None = None
     why_won: str | None = None
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
-    conceded: bool = False
     thrown: tuple[ThrownIn, ...] = ()
     order: SeatOrder = ONE_PER_SEAT
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     stock: StockPlay | None = None
-    set_at_once: bool = False
     card_pass: CardPass = NO_CARD_PASS
     turned_trump: TurnedTrump = NOT_TURNED
     widow_part: Widow = NO_WIDOW
+    concession: Concession = NO_CONCESSION
+    trump_marriage: TrumpMarriageCheck = NO_MARRIAGE_CHECK
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -593,6 +598,17 @@ class State:
     def buried(self) -> tuple[Card, ...]:
         """The cards the declarer buried (:attr:`widow_part`'s; VARIANTS.md ``cutthroat``)."""
         return self.widow_part.buried
+
+    @property
+    def conceded(self) -> bool:
+        """The declarer conceded this hand (:attr:`concession`'s; VARIANTS.md ``racehorse``, ``cutthroat``)."""
+        return self.concession.conceded
+
+    @property
+    def set_at_once(self) -> bool:
+        """The declarer was set before the play, holding no king and queen of the trump it named
+        (:attr:`trump_marriage`'s; VARIANTS.md ``double-deck``'s switch)."""
+        return self.trump_marriage.set_at_once
 
     @property
     def current(self) -> PhaseDef:
@@ -953,8 +969,8 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
         declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
-        conceded=False, order=order, set_at_once=False, card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
-        widow_part=Widow(widow) if widow else NO_WIDOW,
+        order=order, card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
+        widow_part=Widow(widow) if widow else NO_WIDOW, concession=NO_CONCESSION, trump_marriage=NO_MARRIAGE_CHECK,
     )
     return first.enter(state)
 

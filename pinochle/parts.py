@@ -15,6 +15,8 @@ without importing a game.
 (False, True)
 >>> [str(c) for c in Widow(0b111).with_buried((Card.parse("TH"),)).buried]
 ['TH']
+>>> CONCEDED.conceded, NO_MARRIAGE_CHECK.set_at_once
+(True, False)
 """
 
 from __future__ import annotations
@@ -93,9 +95,44 @@ class Widow:
         return Widow(self.cards, cards)
 
 
+@dataclass(frozen=True)
+class Concession:
+    """The declarer's concession: giving the hand up before the first lead.
+
+    Owned by the ``concede`` phase (VARIANTS.md ``racehorse``: after the meld,
+    :class:`pinochle.games.phases.Concede`) and the ``bury`` phase (``cutthroat``, ``auction``:
+    instead of burying, :class:`pinochle.games.phases.Bury`); the game's scorer reads it.
+
+    Attributes:
+        conceded: the declarer conceded this hand.
+    """
+
+    conceded: bool = False
+
+
+@dataclass(frozen=True)
+class TrumpMarriageCheck:
+    """The check of the declarer's marriage in trump (VARIANTS.md ``double-deck``'s switch: "a
+    switch sets a declarer without one at once"), owned by the ``trump_marriage`` phase
+    (:class:`pinochle.games.phases.TrumpMarriage`); the game's scorer reads it.
+
+    Attributes:
+        set_at_once: the declarer named a trump without holding its king and queen, and is set
+            before the play.
+    """
+
+    set_at_once: bool = False
+
+
 #: The empty parts a deal starts from.
 NO_CARD_PASS = CardPass()
 NOT_TURNED = TurnedTrump()
 NO_WIDOW = Widow()
+NO_CONCESSION = Concession()
+NO_MARRIAGE_CHECK = TrumpMarriageCheck()
+#: The parts the owning phases put in place of the empty ones.
+CONCEDED = Concession(True)
+SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["NOT_TURNED", "NO_CARD_PASS", "NO_WIDOW", "CardPass", "TurnedTrump", "Widow"]
+__all__ = ["CONCEDED", "NOT_TURNED", "NO_CARD_PASS", "NO_CONCESSION", "NO_MARRIAGE_CHECK", "NO_WIDOW", "SET_AT_ONCE",
+           "CardPass", "Concession", "TrumpMarriageCheck", "TurnedTrump", "Widow"]

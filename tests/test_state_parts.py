@@ -7,11 +7,14 @@ every step:
 * a part is empty in a game none of whose phases owns it: the card pass without an ``exchange``
   phase (VARIANTS.md ``partnership-pass``, ``racehorse``), the turned card without a phase that
   turns one (``turned-trump``, ``two-handed``), the dix answers without ``dix_exchange``, the
-  widow without a ``widow`` phase (``cutthroat``, ``auction``);
-* every deal starts the parts empty (nothing passed, nothing buried, nobody asked for the dix);
+  widow without a ``widow`` phase (``cutthroat``, ``auction``), the concession without a
+  ``concede`` or ``bury`` phase, the trump marriage's check without a ``trump_marriage`` phase;
+* every deal starts the parts empty (nothing passed, nothing buried, nobody asked for the dix,
+  nothing conceded, nobody set at once);
 * within a hand only the owning phase changes its part: the card pass in ``exchange``, the
-  burial in ``bury``, the dix answers in ``dix_exchange``; the widow dealt and the card turned
-  stay as the deal left them.
+  burial in ``bury``, the dix answers in ``dix_exchange``, the concession by a ``concede`` in
+  ``concede`` or ``bury``, the check of the trump marriage as the ``trump_marriage`` phase is
+  entered (which then ends the hand); the widow dealt and the card turned stay as the deal left them.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from hypothesis import strategies as st
 
 from pinochle.game import Action, State, apply, legal, new_match, turn
 from pinochle.games import GAMES, with_switches
-from pinochle.parts import NO_CARD_PASS
+from pinochle.parts import NO_CARD_PASS, NO_CONCESSION, NO_MARRIAGE_CHECK
 
 PLAYABLE = [name for name, g in GAMES.items() if g.playable]
 QUICK = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -33,8 +36,8 @@ QUICK = settings(max_examples=4, deadline=None, suppress_health_check=[HealthChe
 
 def _start(game: str, seed: int) -> State:
     g = GAMES[game]
-    rules = with_switches(g.rules, {"dix_exchange": "true"}) if "dix_exchange" in g.switches else None
-    return new_match(seed=seed, game=game, rules=rules)
+    on = {name: "true" for name in ("dix_exchange", "trump_needs_marriage") if name in g.switches}
+    return new_match(seed=seed, game=game, rules=with_switches(g.rules, on) if on else None)
 
 
 def _action(state: State, rng: random.Random) -> Action:
@@ -73,7 +76,7 @@ games = pytest.mark.parametrize("game", PLAYABLE)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_each_part_is_kept_only_by_the_phases_that_own_it(game: str, seed: int) -> None:
     names = {p.name for p in GAMES[game].phases}
-    seen = {"card_pass": False, "turned": False, "widow": False}
+    seen = {"card_pass": False, "turned": False, "widow": False, "set_at_once": False}
     for before, action, after in steps(game, seed):
         where = f"{game} seed {seed} version {after.version} ({before.phase} -> {after.phase})"
         # a part is empty in a game none of whose phases owns it
@@ -87,12 +90,18 @@ def test_each_part_is_kept_only_by_the_phases_that_own_it(game: str, seed: int) 
             assert after.widow_part.cards == 0, where
         if "bury" not in names:
             assert after.widow_part.buried == (), where
+        if not names & {"concede", "bury"}:
+            assert after.concession == NO_CONCESSION and not after.conceded, where
+        if "trump_marriage" not in names:
+            assert after.trump_marriage == NO_MARRIAGE_CHECK and not after.set_at_once, where
+        seen["set_at_once"] |= after.set_at_once
         seen["card_pass"] |= after.card_pass.passed > 0
         seen["turned"] |= after.turned_trump.card is not None
         seen["widow"] |= after.widow_part.cards != 0
         if action is None or after.hand_no != before.hand_no:  # a deal (a thrown-in hand's too)
             assert after.card_pass == NO_CARD_PASS and after.widow_part.buried == (), where
             assert after.turned_trump.dix_answers == (), where  # the offer may be open: nobody has answered
+            assert after.concession == NO_CONCESSION and after.trump_marriage == NO_MARRIAGE_CHECK, where
             continue
         # within a hand only the owning phase changes its part
         if after.card_pass != before.card_pass:
@@ -101,6 +110,11 @@ def test_each_part_is_kept_only_by_the_phases_that_own_it(game: str, seed: int) 
             assert before.phase == "bury" and action.type == "bury", where
         if after.turned_trump.dix_answers != before.turned_trump.dix_answers:
             assert before.phase == "dix_exchange" and action.type in ("dix", "pass"), where
+        if after.concession != before.concession:
+            assert before.phase in ("concede", "bury") and action.type == "concede" and after.conceded, where
+        if after.trump_marriage != before.trump_marriage:
+            assert before.phase == "meld" and after.phase == "hand_end" and after.set_at_once, where
+            assert not after.tricks and after.rules.trump_needs_marriage, where
         assert after.widow_part.cards == before.widow_part.cards, where
         assert after.turned_trump.card == before.turned_trump.card, where
     # the game's own parts were really used (every hand scored had a declarer, so a card pass)

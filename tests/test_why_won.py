@@ -20,6 +20,7 @@ from pinochle.cards import DECKS, Card, Seat, Suit
 from pinochle.game import Action, State, Trick, apply, auto_action, new_match, turn, view
 from pinochle.meld import Meld
 from pinochle.games import GAMES
+from pinochle.parts import CONCEDED
 from pinochle.rules import TABLE
 from pinochle.scoring import Won, match_result
 
@@ -185,7 +186,7 @@ def _conceded(game: str, deal: int, before: tuple[int, ...]) -> State:
     g = GAMES[game]
     state = new_match(seed=SEED, game=g, first_dealer=g.seating.seats[-1])
     state = replace(state, phase="play", declarer=Seat.E, bid=g.rules.min_bid, trump=Suit.H, tricks=(),
-                    conceded=True, hands=(0, 0, 0, 0), melds=(Meld((), 0),) * 4)
+                    concession=CONCEDED, hands=(0, 0, 0, 0), melds=(Meld((), 0),) * 4)
     earlier = g.goto(state, "hand_end").history[-1]
     return _scored(replace(state, history=(earlier,) * (deal - 1)), before)
 

@@ -31,6 +31,7 @@ from typing import NamedTuple
 from ..cards import DECKS, Card, Seat, Suit, pack, remove, unpack
 from ..game import State, Trick, View, game_named, new_match
 from ..meld import meld, meld_by_trump
+from ..parts import CONCEDED
 from ..rules import RuleSet
 from ..sim import TEAMS, playout
 
@@ -72,7 +73,7 @@ def _settlement(game: str, rules: RuleSet, bid: int, trump: int) -> Settlement:
     made = paid(base)  # no play: the meld alone makes the bid (here: nothing was played)
     lost = Trick(Seat(d), (Card(0), Card(1), Card(2)), Seat(other), tuple(Seat(s) for s in g.seating.seats))
     set_ = -paid(replace(base, tricks=(lost,)))  # played, nothing taken: set
-    conceded = -paid(replace(base, conceded=True))
+    conceded = -paid(replace(base, concession=CONCEDED))
     return Settlement(made, set_, conceded)
 
 

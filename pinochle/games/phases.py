@@ -38,7 +38,7 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import TurnedTrump
+from ..parts import CONCEDED, SET_AT_ONCE, TurnedTrump
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -533,7 +533,7 @@ class Concede(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
-            return state.game.goto(replace(state, conceded=True), "hand_end")
+            return state.game.goto(replace(state, concession=CONCEDED), "hand_end")
         return state.game.advance(state)
 
 
@@ -550,7 +550,8 @@ class TrumpMarriage(PhaseDef):
     """With the rule set's ``trump_needs_marriage`` (VARIANTS.md ``double-deck``'s switch:
     "a switch sets a declarer without one at once"), a declarer who named a trump suit
     without holding its king and queen is set at once: no card is played, and the hand is
-    scored as set (``State.set_at_once``; the game's scorer). Nobody moves: the phase is
+    scored as set (its part, :class:`~pinochle.parts.TrumpMarriageCheck`: ``State.set_at_once``;
+    the game's scorer). Nobody moves: the phase is
     over on entry. It comes after the meld, so that everyone's meld is on the table
     (the opponents keep theirs: docs/games/double-deck.md).
     """
@@ -561,7 +562,7 @@ class TrumpMarriage(PhaseDef):
     def enter(self, state: State) -> State:
         assert state.declarer is not None and state.trump is not None
         if state.rules.trump_needs_marriage and not holds_marriage(state.hands[state.declarer], state.trump):
-            return state.game.goto(replace(state, set_at_once=True), "hand_end")
+            return state.game.goto(replace(state, trump_marriage=SET_AT_ONCE), "hand_end")
         return state.game.advance(state)
 
 
@@ -632,7 +633,7 @@ class Bury(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
-            return state.game.goto(replace(state, conceded=True), "hand_end")
+            return state.game.goto(replace(state, concession=CONCEDED), "hand_end")
         n = state.rules.widow
         if len(action.cards) != n:
             raise IllegalAction(f"bury exactly {n} cards, not {len(action.cards)}")
