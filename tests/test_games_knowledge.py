@@ -13,9 +13,10 @@ import random
 import pytest
 
 from pinochle.bots import for_level
-from pinochle.bots.knowledge import _contains, explain, knowledge, sample_hands
-from pinochle.cards import Seat, count, pack
-from pinochle.game import State, apply, auto_action, new_match, turn, view
+from pinochle.bots.knowledge import _contains, explain, knowledge, meld_unplayed, play_inferences, sample_hands
+from pinochle.bots.normal import Table
+from pinochle.cards import Seat, count, pack, unpack
+from pinochle.game import State, apply, auto_action, legal_actions, new_match, turn, view
 
 
 def _until_play(game: str, seed: int) -> State:
@@ -61,3 +62,23 @@ def test_everyone_knows_the_dealer_holds_the_turned_card(seed: int) -> None:
         k = knowledge(view(s, seat))
         assert count(k.known[s.dealer], s.turned) >= 1
         assert explain(k, list(s.hands)) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_meld_held_is_the_meld_not_yet_played_and_normal_reads_it(seed: int) -> None:
+    """One model of what a seat knows: ``Knowledge.meld_held`` is each other seat's meld less the
+    cards it has played (RULES.md, Meld), apart from what the pass told; Normal's table reads it."""
+    s = _until_play("partnership-pass", seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 20)):
+        s = apply(s, rng.choice(legal_actions(s)))
+    for seat in Seat:
+        v = view(s, seat)
+        k = knowledge(v)
+        unplayed = meld_unplayed(v, play_inferences(v).played)
+        assert k.meld_held == tuple(0 if x == seat else unplayed[x] for x in Seat)
+        assert all(_contains(s.hands[x], k.meld_held[x]) and _contains(k.known[x], k.meld_held[x]) for x in Seat)
+        t = Table(v)
+        assert (t.unseen, tuple(t.void), t.caps) == (k.unseen, k.voids, k.caps)
+        assert t.held == [sum(1 << u for u in range(4) if any(c // 6 == u for c in unpack(k.meld_held[x])))
+                          for x in Seat]

@@ -204,6 +204,9 @@ class Knowledge:
             would have made a different meld or shown different cards (for
             example a nine of trump when it showed no dix). Implied by the
             meld equality; 0 for the seat itself and for seats without meld.
+        meld_held: per seat, packed cards it laid down in the meld review and has not played
+            since (RULES.md, Meld: the meld review shows the cards that score): the part of
+            ``known`` the meld alone tells; 0 for the seat itself, and before trump is named.
 
     The constraints on a deal ``hands`` (N E S W packed, cards held now) are:
     the seat's own hand exact; each seat's count; each seat's known cards;
@@ -226,6 +229,7 @@ class Knowledge:
     shown: tuple[int | None, int | None, int | None, int | None]
     meld_totals: tuple[int | None, int | None, int | None, int | None]
     meld_excluded: Hands
+    meld_held: Hands = (0, 0, 0, 0)
     #: ``(place, owner)`` of a pile of cards out of play that the seat ``owner``'s dealt hand
     #: includes (VARIANTS.md ``cutthroat``: the declarer's buried cards, counted at the empty
     #: place N), or ``None``; the meld check then counts the pile with the owner's cards.
@@ -454,6 +458,7 @@ def knowledge(view: View) -> Knowledge:
     totals: list[int | None] = [None] * 4
     known = [0, 0, 0, 0]
     excluded = [0, 0, 0, 0]
+    meld_held = [0, 0, 0, 0]
     laid = laid_down(view)
     for s in range(4):
         m = laid[s] if s < len(laid) else None
@@ -464,7 +469,7 @@ def knowledge(view: View) -> Knowledge:
             known[s] = own
         elif m is not None and trump is not None:
             sh = _pack(m[0], deck)
-            known[s] = _minus(sh, played[s])
+            known[s] = meld_held[s] = _minus(sh, played[s])
             excluded[s] = meld_exclusions(sh, m[1], int(trump), rules)
     for s, told in _told(view, me, deck):
         # cards a seat was seen to receive (the pass, the turned card) and has not played since
@@ -500,6 +505,7 @@ def knowledge(view: View) -> Knowledge:
         shown=(shown[0], shown[1], shown[2], shown[3]),
         meld_totals=(totals[0], totals[1], totals[2], totals[3]),
         meld_excluded=(excluded[0], excluded[1], excluded[2], excluded[3]),
+        meld_held=(meld_held[0], meld_held[1], meld_held[2], meld_held[3]),
         pile_of=pile_of,
         confined=confined,
     )

@@ -37,13 +37,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from ..cards import ABOVE, DECKS, LAYER, MAX_COPIES, SUIT_MASK, Card, Seat, Suit, pack, remove
+from ..cards import ABOVE, DECKS, LAYER, MAX_COPIES, SUIT_MASK, Card, Seat, Suit, pack
 from .base import Player, TablePlayer, in_scale, mates, teams, wide_rules
 from ..game import Action, Trick, View
 from ..meld import meld_by_trump
 from ..rules import RuleSet
 from ..tricks import beats, winner_index
-from .knowledge import meld_unplayed, play_inferences
+from .knowledge import knowledge
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
 from .partners import may_bid_over_partner, sticks_the_dealer
@@ -148,19 +148,22 @@ def choose_trump(hand: Sequence[Card]) -> tuple[Suit, int]:
 
 
 class Table:
-    """What the seat has seen this hand: cards gone, cards unseen, voids and caps (RULES.md, Play).
+    """What the seat has seen this hand, as Normal reads it (RULES.md, Play): the seat's
+    :class:`~pinochle.bots.knowledge.Knowledge` (one model of what a seat knows) with the
+    questions Normal asks of it.
 
     Attributes:
         seat: the seat; trump: the trump suit.
-        unseen: packed multiset of the cards not in this hand and not played.
-        void: for each seat, a 4-bit mask of the suits it has shown it lacks.
+        unseen: packed multiset of the cards not in this hand and not played
+            (:attr:`Knowledge.unseen <pinochle.bots.knowledge.Knowledge.unseen>`).
+        void: for each seat, a 4-bit mask of the suits it has shown it lacks (``voids``).
         caps: for each seat, for each suit S H D C, the highest rank index (0 = 9 .. 5 = A) it
             may still hold: a seat that followed without beating a winning card of the suit
             holds none above it, where one must beat
             (:func:`~pinochle.bots.knowledge.play_inferences`; RULES.md, Play 1-2).
         held: for each seat, a 4-bit mask of the suits it is known to hold: a card it showed
-            in its meld and has not played yet (RULES.md, Meld: the meld review shows the
-            cards that score).
+            in its meld and has not played yet (``meld_held``; RULES.md, Meld: the meld review
+            shows the cards that score).
     """
 
     #: Whether the cards shown in the melds count (a switch for the arena's comparisons).
@@ -172,23 +175,12 @@ class Table:
         assert view.trump is not None
         self.seat = view.seat
         self.trump = int(view.trump)
-        unseen = DECKS[view.rules_set().deck].full
-        for c in view.hand:
-            unseen = remove(unseen, c)
-        for trick in view.tricks:
-            for c in trick.cards:
-                unseen = remove(unseen, c)
-        self.unseen = unseen
-        inferred = play_inferences(view)
-        self.void = list(inferred.voids)
-        self.caps = inferred.caps
-        held = [0, 0, 0, 0]
-        if self.use_melds and len(view.melds) == 4:
-            unplayed = meld_unplayed(view, inferred.played)
-            for s in range(4):
-                if s != int(view.seat):
-                    held[s] = sum(1 << u for u in range(4) if unplayed[s] & SUIT_ALL[u])
-        self.held = held
+        k = knowledge(view)
+        self.unseen = k.unseen
+        self.void = list(k.voids)
+        self.caps = k.caps
+        self.held = [sum(1 << u for u in range(4) if k.meld_held[s] & SUIT_ALL[u]) if self.use_melds else 0
+                     for s in range(4)]
 
     def higher_unseen(self, card: int) -> bool:
         """Whether a card of the same suit ranked above ``card`` is still unseen."""
