@@ -807,6 +807,26 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
 # ---------------------------------------------------------------- South's answers
 
 
+def _ask_move(con: _Console, state: State, prompt: str, help_text: str,
+              read: Callable[[str], Action | str], indent: str = "    ") -> tuple[Action, State]:
+    """Ask South with ``prompt`` until the engine accepts the move: a help word prints
+    ``help_text``; ``read`` turns the answer into an action, or into a sentence saying why it is
+    none (said, and asked again); a refusal prints the engine's reason (``Not allowed: ...``)."""
+    while True:
+        text = con.ask(prompt)
+        if text.lower() in _HELP_WORDS:
+            con.say(help_text)
+            continue
+        try:
+            action = read(text)
+            if isinstance(action, str):
+                con.say(action)
+                continue
+            return action, apply(state, action)
+        except PinochleError as err:
+            con.say(f"{indent}Not allowed: {err}")
+
+
 def _south_call(con: _Console, state: State, advisor: Player | None = None) -> tuple[Action, State]:
     """Ask South for a bid or a pass until the engine accepts it."""
     v = view(state, con.you)
@@ -851,17 +871,9 @@ def _south_give(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     if v.exchange:
         con.say(f"    {partner} passed you: {' '.join(c.label for c in v.exchange[0])}")
-    while True:
-        text = con.ask(f"    Pass {n} cards to {to} [Enter: {' '.join(c.label for c in suggested)}]: ")
-        if text.lower() in _HELP_WORDS:
-            con.say(f"    Type {n} cards such as {' '.join(str(c) for c in suggested)}, separated by blanks; q to leave.")
-            continue
-        try:
-            cards = list(suggested) if text == "" else parse_cards(text)
-            action = Action.give_(con.you, cards)
-            return action, apply(state, action)
-        except PinochleError as err:
-            con.say(f"    Not allowed: {err}")
+    return _ask_move(con, state, f"    Pass {n} cards to {to} [Enter: {' '.join(c.label for c in suggested)}]: ",
+                     f"    Type {n} cards such as {' '.join(str(c) for c in suggested)}, separated by blanks; q to leave.",
+                     lambda text: Action.give_(con.you, list(suggested) if text == "" else parse_cards(text)))
 
 
 def _south_settle(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
@@ -882,17 +894,9 @@ def _south_trump(con: _Console, state: State, advisor: Player | None = None) -> 
     default = _longest_suit(v.hand, state.rules)
     con.say(f"You are declarer at {state.bid}. Your hand: {cards_text(v.hand)}")
     con.say(f"Your meld by trump: {_meld_by_suit(v.hand, state)}")
-    while True:
-        text = con.ask(f"Name trump ({con.suits()}) [Enter: {default.symbol}]: ")
-        if text.lower() in _HELP_WORDS:
-            con.say(f"  Type a suit: {con.suits()}, or a name such as hearts; q to leave.")
-            continue
-        try:
-            suit = default if text == "" else Suit.parse(text)
-            action = Action.trump_(con.you, suit)
-            return action, apply(state, action)
-        except PinochleError as err:
-            con.say(f"  Not allowed: {err}")
+    return _ask_move(con, state, f"Name trump ({con.suits()}) [Enter: {default.symbol}]: ",
+                     f"  Type a suit: {con.suits()}, or a name such as hearts; q to leave.",
+                     lambda text: Action.trump_(con.you, default if text == "" else Suit.parse(text)), "  ")
 
 
 def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
@@ -916,28 +920,21 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     con.say("    Legal: " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(legal)))
     suggested = advisor.act(v).card
     default = suggested if suggested in legal else legal[0]
-    while True:
-        text = con.ask(f"    Your card [Enter: {default.label}]: ")
-        if text.lower() in _HELP_WORDS:
-            con.say(f"    Type a card such as {legal[0]} or {legal[0].label}, or its number 1 to {len(legal)}; "
-                    "q to leave.")
-            continue
-        try:
-            if text == "":
-                card = default
-            elif text.isascii() and text.isdigit():
-                n = parse_points(text) or 0
-                if not 1 <= n <= len(legal):
-                    choose = "1" if len(legal) == 1 else f"1 to {len(legal)}"
-                    con.say(f"    There is no card {n}: choose {choose}, or type a card such as {legal[0]}.")
-                    continue
-                card = legal[n - 1]
-            else:
-                card = Card.parse(text)
-            action = Action.play_(con.you, card)
-            return action, apply(state, action)
-        except PinochleError as err:
-            con.say(f"    Not allowed: {err}")
+
+    def read(text: str) -> Action | str:
+        if text == "":
+            return Action.play_(con.you, default)
+        if text.isascii() and text.isdigit():
+            n = parse_points(text) or 0
+            if not 1 <= n <= len(legal):
+                choose = "1" if len(legal) == 1 else f"1 to {len(legal)}"
+                return f"    There is no card {n}: choose {choose}, or type a card such as {legal[0]}."
+            return Action.play_(con.you, legal[n - 1])
+        return Action.play_(con.you, Card.parse(text))
+
+    return _ask_move(con, state, f"    Your card [Enter: {default.label}]: ",
+                     f"    Type a card such as {legal[0]} or {legal[0].label}, or its number 1 to {len(legal)}; "
+                     "q to leave.", read)
 
 
 def _south_dix(con: _Console, state: State, advisor: Player) -> tuple[Action, State]:
@@ -1041,34 +1038,29 @@ def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     default = "concede" if advice.type == "concede" else " ".join(c.label for c in advice.cards)
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     con.say("    You may bury (cards not in your meld): " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(free)))
-    while True:
-        text = con.ask(f"    Bury {n} cards, or c to concede [Enter: {default}]: ")
+
+    def read(text: str) -> Action:
         t = text.lower()
-        if t in _HELP_WORDS:
-            con.say(f"    Type {n} cards such as {' '.join(str(c) for c in free[:n])}, or their numbers such as "
-                    f"{' '.join(str(i + 1) for i in range(min(n, len(free))))}; the buried cards count as yours. "
-                    "c concedes now: you pay each opponent the stake once, where a set after the play pays "
-                    "double. q leaves.")
-            continue
-        try:
-            if t in _CONCEDE_WORDS or (t == "" and advice.type == "concede"):
-                action = Action.concede_(con.you)
-            elif t == "":
-                action = Action.bury_(con.you, advice.cards)
+        if t in _CONCEDE_WORDS or (t == "" and advice.type == "concede"):
+            return Action.concede_(con.you)
+        if t == "":
+            return Action.bury_(con.you, advice.cards)
+        cards: list[Card] = []
+        for word in text.replace(",", " ").split():
+            if word.isascii() and word.isdigit():
+                k = parse_points(word) or 0
+                if not 1 <= k <= len(free):
+                    raise IllegalAction(f"there is no card {word}: choose numbers 1 to {len(free)}")
+                cards.append(free[k - 1])
             else:
-                cards: list[Card] = []
-                for word in text.replace(",", " ").split():
-                    if word.isascii() and word.isdigit():
-                        k = parse_points(word) or 0
-                        if not 1 <= k <= len(free):
-                            raise IllegalAction(f"there is no card {word}: choose numbers 1 to {len(free)}")
-                        cards.append(free[k - 1])
-                    else:
-                        cards.extend(parse_cards(word))
-                action = Action.bury_(con.you, cards)
-            return action, apply(state, action)
-        except PinochleError as err:
-            con.say(f"    Not allowed: {err}")
+                cards.extend(parse_cards(word))
+        return Action.bury_(con.you, cards)
+
+    return _ask_move(con, state, f"    Bury {n} cards, or c to concede [Enter: {default}]: ",
+                     f"    Type {n} cards such as {' '.join(str(c) for c in free[:n])}, or their numbers such as "
+                     f"{' '.join(str(i + 1) for i in range(min(n, len(free))))}; the buried cards count as yours. "
+                     "c concedes now: you pay each opponent the stake once, where a set after the play pays "
+                     "double. q leaves.", read)
 
 
 # ---------------------------------------------------------------- the match
