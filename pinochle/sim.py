@@ -112,6 +112,8 @@ TEAMS: Policy = "teams"
 #: an ace, plain before trump), else the lowest card. Costs about twice :data:`GREEDY`.
 PARTNERS: Policy = "partners"
 
+#: Per number of seats in play, the places after the lead in a trick (1 .. players - 1).
+_FOLLOWS = tuple(tuple(range(1, n)) for n in range(5))
 #: Four seats in play, clockwise: place -> the next seat.
 FOUR_SEATS = (1, 2, 3, 0)
 #: Two partnerships, N-S (0) and E-W (1): place -> its side.
@@ -155,7 +157,7 @@ def playout(
     """
     values = [rules.counters[c % 6] for c in range(24)]
     legal = legal_function(rules)
-    follows = tuple(range(1, sum(1 for t in team_of if t >= 0)))
+    follows = _FOLLOWS[len(team_of) - team_of.count(-1)]  # the places after the lead in a trick
     last = follows[-1]
     tricks = [0, 0]
     pts = [0, 0]
@@ -168,7 +170,6 @@ def playout(
     teams = policy == TEAMS
     partners = policy == PARTNERS
     trump_mask = SUIT_MASK[trump]
-    beats = _beats_now
     winner = leader
     forced = list(trick)  # cards already played to the current trick
     while hands[leader] or forced:
@@ -224,13 +225,13 @@ def playout(
                             x ^= low
                             cand = low.bit_length() - 1
                             cs = cand // 6
-                            if all(not beats(hands[o] & ALL_TYPES, led, cand, cs, trump)
+                            if all(not _beats_now(hands[o] & ALL_TYPES, led, cand, cs, trump)
                                    for o in ((seat + 1) & 3, (seat + 3) & 3) if (o - leader) & 3 > k):
                                 c = cand
                                 break
                         if c < 0:
                             c = (winning & -winning).bit_length() - 1
-                    elif (winner - seat) & 3 == 2 and (k == 3 or not beats(
+                    elif (winner - seat) & 3 == 2 and (k == 3 or not _beats_now(
                             hands[(seat + 1) & 3] & ALL_TYPES, led, win, win_suit, trump)):
                         c = max((x for x in range(24) if m >> x & 1),
                                 key=lambda x: (values[x], x % 6 != 5, x // 6 != trump, -x))
