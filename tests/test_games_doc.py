@@ -95,7 +95,7 @@ from pinochle.errors import IllegalAction
 from pinochle.game import Action, Game, State, Trick, apply, auction_status, auto_action, legal, new_match, turn, view
 from pinochle.games import GAMES, with_switches
 from pinochle.meld import Meld, meld
-from pinochle.parts import TurnedTrump
+from pinochle.parts import Concession, TrumpMarriageCheck, TurnedTrump
 from pinochle.rules import RuleSet
 
 from . import test_rules_doc as rules_doc
@@ -759,7 +759,8 @@ def check_score_alone(g: Game, e: GameExample) -> None:
         melds[side_seats[0]] = Meld((), meld_p[i])
     state = new_match(seed=SEED, game=g, rules=rules, first_dealer=Seat.W)
     state = replace(state, phase="play", declarer=declarer, bid=bid, trump=trump, melds=tuple(melds),
-                    tricks=trick_list, totals=before, conceded=outcome == "conceded", hands=(0, 0, 0, 0))
+                    tricks=trick_list, totals=before, concession=Concession(outcome == "conceded"),
+                    hands=(0, 0, 0, 0))
     if deal > 1:  # the deals scored before this one (the match ends after the game's number of deals)
         earlier = g.goto(state, "hand_end").history[-1]
         state = replace(state, history=(earlier,) * (deal - 1))
@@ -824,7 +825,8 @@ def check_score(g: Game, e: GameExample) -> None:
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
     state = replace(state, phase="play", declarer=declarer, bid=bid, trump=Suit.S, melds=tuple(melds),
-                    tricks=trick_list, totals=before, conceded=conceded, set_at_once=at_once, hands=(0, 0, 0, 0))
+                    tricks=trick_list, totals=before, concession=Concession(conceded),
+                    trump_marriage=TrumpMarriageCheck(at_once), hands=(0, 0, 0, 0))
     state = g.goto(state, "hand_end")
     got = state.history[-1].score
     assert got.tricks == tricks and got.counters == counters, "the example's tricks were not rebuilt"
