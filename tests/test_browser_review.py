@@ -23,7 +23,7 @@ SIZES = [(360, 740), (390, 844), (1440, 900)]
 DECISIONS = [
     {"index": 25, "seat": "S", "phase": "play", "action": {"type": "play", "card": "KD"},
      "best": {"type": "play", "card": "TD"}, "loss": 27.7,
-     "reason": "Play the 10♦: it beats the Q♦, and Hard's search rates it 28 points above your K♦."},
+     "reason": "Play the 10♦: it beats the Q♦, and on average it leaves your side about 28 points better off than your K♦."},
     {"index": 7, "seat": "S", "phase": "trump", "action": {"type": "trump", "suit": "H"},
      "best": {"type": "trump", "suit": "S"}, "loss": 12.5,
      "reason": "Name spades trump: your meld with spades as trump is 190, and you hold 6 spades."},
