@@ -675,24 +675,32 @@ export function sealOpen(box) {
   return Boolean(box?.querySelector(".seal details")?.open);
 }
 
+/**
+ * The match's final totals, the winner's in a gold box with a star (a screen reader hears "(winner)"): the
+ * view's `winner` (a side, or "chair 3" at a table of 4 or 5), as the title names it.
+ */
 function finalScore(s, v) {
+  const won = (key) => v.winner !== null && v.winner !== undefined && String(v.winner).replace(/^chair\s*/, "") === String(key);
+  const star = (key) => (won(key) ? [h("span", { class: "win-star", "aria-hidden": "true" }, "\u2605"),
+    h("span", { class: "sr-only" }, " (winner)")] : []);
+  const mark = (key, cls) => `${cls}${won(key) ? " final-winner" : ""}`;
   if (s.lineup) {
     // a table of chairs: every player's total, highest first
     const ranked = [...s.chairs].sort((a, b) => s.chairTotals[b] - s.chairTotals[a]);
     return [h("span", { class: "final-players" }, ...ranked.map((c) =>
-      h("span", { class: "final-player", "data-testid": `final-chair-${c}` }, `${s.chairName(c)} `, h("strong", {}, num(s.chairTotals[c])))))];
+      h("span", { class: mark(c, "final-player"), "data-testid": `final-chair-${c}` }, `${s.chairName(c)} `, h("strong", {}, num(s.chairTotals[c])), ...star(c))))];
   }
   if (s.sidesOrder.length > 2) {
     // players alone: each total, highest first
     const ranked = [...s.sidesOrder].sort((a, b) => v.totals[b] - v.totals[a]);
     return [h("span", { class: "final-players" }, ...ranked.map((side) =>
-      h("span", { class: "final-player", "data-testid": `final-${side}` }, `${s.sideName(side)} `, h("strong", {}, num(v.totals[side])))))];
+      h("span", { class: mark(side, "final-player"), "data-testid": `final-${side}` }, `${s.sideName(side)} `, h("strong", {}, num(v.totals[side])), ...star(side))))];
   }
   const [us, them] = s.sidesOrder;
   return [
-    h("span", {}, `${s.sideLong(us)} `, h("strong", {}, num(v.totals[us]))),
+    h("span", { class: mark(us, "final-side"), "data-testid": `final-${us}` }, `${s.sideLong(us)} `, h("strong", {}, num(v.totals[us])), ...star(us)),
     h("span", { class: "dash" }, " – "),
-    h("span", {}, h("strong", {}, num(v.totals[them])), ` ${s.sideLong(them)}`),
+    h("span", { class: mark(them, "final-side"), "data-testid": `final-${them}` }, ...star(them), h("strong", {}, num(v.totals[them])), ` ${s.sideLong(them)}`),
   ];
 }
 
@@ -729,7 +737,9 @@ export function renderResult(ctx) {
   $("result-title").textContent = resultTitle(s, v.winner);
   fill($("result-score"), finalScore(s, v));
   showWhyWon($("result-why"), v);
-  fill($("result-last"), ...lastHandBlock(s, v), sealLine(ctx.match, sealOpen($("result-last"))));
+  fill($("result-last"), ...lastHandBlock(s, v));
+  // the sealed shuffle on the card itself (not on the last hand's paper): its Verify link in the theme's accent
+  fill($("result-seal"), sealLine(ctx.match, sealOpen($("result-seal"))));
 }
 
 /** A room or Quick Match result: final scores, the winner, the last hand in its parts and every hand. */
