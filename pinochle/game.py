@@ -1419,6 +1419,9 @@ class View:
         meld_if_trump: during the auction, this seat's own meld with each suit
             as trump (S H D C), to bid by; ``None`` otherwise and to a seat
             holding no cards (:class:`pinochle.games.phases.Auction`).
+        trump_meld: while the declarer names trump, its own hand's meld with each suit as
+            trump (S H D C), on the buttons it names trump with; ``None`` otherwise and to
+            every other seat (:class:`pinochle.games.phases.NameTrump`).
         meld_before: with ``meld_if_trump``, what still changes the hand
             before the meld: ``"widow"`` (the declarer takes it), ``"pass"``
             (the partners pass cards), or ``None``.
@@ -1487,6 +1490,7 @@ class View:
     stock: dict[str, object] | None = None
     dix_exchange: Seat | None = None
     meld_if_trump: tuple[int, int, int, int] | None = None
+    trump_meld: tuple[int, int, int, int] | None = None
     meld_before: str | None = None
     received: tuple[Card, ...] | None = None
     thrown_in: dict[str, object] | None = None
@@ -1515,6 +1519,8 @@ class View:
             **({} if self.meld_if_trump is None else {
                 "meld_if_trump": {str(Suit(i)): n for i, n in enumerate(self.meld_if_trump)},
                 "meld_before": self.meld_before}),
+            **({} if self.trump_meld is None else {
+                "trump_meld": {str(Suit(i)): n for i, n in enumerate(self.trump_meld)}}),
             **d,
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.widow_taken_by is None else {"widow_taken_by": str(self.widow_taken_by)}),

@@ -169,6 +169,18 @@ MELD_KINDS = {"table": {"one row"}, "partnership-pass": {"one row"}, "racehorse"
               "cutthroat": {"stakes"}}
 
 
+def taken_off(parts: list[dict[str, Any]]) -> bool:
+    """Whether a side's parts end in one that takes off all it took (a set, a concession, a side not scored:
+    the summary strikes what it took through)."""
+    before = 0
+    for i, p in enumerate(parts):
+        if i > 0 and not p.get("who") and p["points"] <= 0 and p["points"] == -before \
+                and p["label"].startswith(("Set", "Conceded", "Not scored")):
+            return True
+        before += p["points"]
+    return False
+
+
 def _hands(game: str, hands: int = 4) -> list[dict[str, Any]]:
     return [hand_end(game, None, n) for n in range(1, hands + 1)]
 
@@ -208,7 +220,10 @@ def test_the_meld_in_one_row_when_kept_whole_else_shown_and_kept_with_why(server
         if whole:
             kinds.add("one row")
             assert "Meld shown" not in got["labels"] and "Meld kept" not in got["labels"], got["labels"]
-            assert got["rows"]["Meld"] == shown, got["rows"]
+            # a side whose parts are all taken off (a set) shows its meld struck through, "not scored"
+            struck = [f"{cell} not scored" if cell != "—" and taken_off(last["parts"][side]) else cell
+                      for side, cell in zip(order, shown)]
+            assert got["rows"]["Meld"] == struck, got["rows"]
         else:
             kinds.add("two rows")
             assert "Meld" not in got["labels"] and got["rows"]["Meld shown"] == shown, got

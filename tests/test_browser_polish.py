@@ -374,7 +374,10 @@ END = """() => {
     const r = document.createRange();
     r.selectNodeContents(el);
     // a new line: a box wholly under every box before it (the name and a larger total share a line)
-    const boxes = [...r.getClientRects()].filter((b) => b.width > 0).sort((a, b) => a.top - b.top);
+    // (a screen reader's words, clipped out of the element's box, are no line: the winner's "(winner)")
+    const own = el.getBoundingClientRect();
+    const inside = (b) => b.top + b.height / 2 >= own.top && b.top + b.height / 2 <= own.bottom && b.left >= own.left - 1;
+    const boxes = [...r.getClientRects()].filter((b) => b.width > 0 && inside(b)).sort((a, b) => a.top - b.top);
     let n = 0;
     let bottom = -Infinity;
     for (const b of boxes) {
@@ -391,7 +394,7 @@ END = """() => {
     cardTop: document.querySelector('#screen-result .result-card').getBoundingClientRect().top,
     sides: sides.map((c) => ({text: c.textContent, lines: lines(c)})),
     // as read on the screen: left to right
-    order: sides.map((c) => [...c.childNodes].filter((n) => n.textContent.trim()).map((n) => {
+    order: sides.map((c) => [...c.childNodes].filter((n) => n.textContent.trim() && !n.classList?.contains('sr-only')).map((n) => {
       const r = document.createRange();
       r.selectNodeContents(n);
       return [r.getBoundingClientRect().left, n.textContent.trim()];

@@ -1,7 +1,8 @@
 """The decision review in the browser (views/review.js), on a scripted socket: at a hand's end the summary
 offers "Review your decisions"; it asks the server (``review`` with the hand's number), waits in words, then
-lists the decisions as the answer orders them (the costliest first), each with your move and Hard's as
-cards, the points given up and the reason. Screenshots at 360x740, 390x844 and 1440x900, light and dark
+lists the decisions that cost points as the answer orders them (the costliest first), each with your move
+and Hard's as cards, the points given up and the reason; the others are folded into one line ("1 decision
+matched Hard's choice"), and no row reads "0 points given up". Screenshots at 360x740, 390x844 and 1440x900, light and dark
 (tests/artifacts/review-*.png), nothing wider than the window."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ SIZES = [(360, 740), (390, 844), (1440, 900)]
 DECISIONS = [
     {"index": 25, "seat": "S", "phase": "play", "action": {"type": "play", "card": "KD"},
      "best": {"type": "play", "card": "TD"}, "loss": 27.7,
-     "reason": "Play the 10♦: it beats the Q♦, and Hard's search rates it 28 points above your K♦."},
+     "reason": "Play the 10♦: it beats the Q♦, and on average it leaves your side about 28 points better off than your K♦."},
     {"index": 7, "seat": "S", "phase": "trump", "action": {"type": "trump", "suit": "H"},
      "best": {"type": "trump", "suit": "S"}, "loss": 12.5,
      "reason": "Name spades trump: your meld with spades as trump is 190, and you hold 6 spades."},
@@ -103,6 +104,9 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
               items: [...document.querySelectorAll('[data-testid=review-item]')].map((li) => li.textContent),
               cards: [...document.querySelectorAll('.rv-card')].map((c) => c.getAttribute('aria-label')),
               total: document.querySelector('[data-testid=review-total]').textContent,
+              folded: document.querySelector('[data-testid=review-folded-line]')?.textContent ?? null,
+              folded_items: [...document.querySelectorAll('[data-testid=review-folded-item]')].map((li) => li.textContent),
+              zero: /(^|[^0-9])0 points given up/.test(document.getElementById('review-body').innerText),
               wide: document.documentElement.scrollWidth > innerWidth,
             })""")
             out[f"sent-{theme}"] = [m for m in script.received if m["type"] == "review"]
@@ -118,9 +122,12 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
         got = out[theme]
         assert out[f"sent-{theme}"] == [{"type": "review", "match": "fx", "hand": number}]  # the shown match
         assert got["title"] == f"Your decisions in hand {number}"
-        assert len(got["items"]) == 4 and "28 points given up" in got["items"][0]
-        assert "K♦" in got["items"][0] and "10♦" in got["items"][0] and "not measured" in got["items"][2]
-        assert "Hard agrees" in got["items"][3]
+        # only the decisions that cost points are rows; the others are one line (opened on demand)
+        assert len(got["items"]) == 2 and "28 points given up" in got["items"][0] and "13 points given up" in got["items"][1]
+        assert "K♦" in got["items"][0] and "10♦" in got["items"][0]
+        assert got["folded"] == "1 decision matched Hard's choice; 1 Hard could not measure.", got["folded"]
+        assert "not measured" in got["folded_items"][0] and "Hard agrees" in got["folded_items"][1]
+        assert not got["zero"]
         assert "King of diamonds" in got["cards"] and "Ten of diamonds" in got["cards"]
         assert "40 points given up" in got["total"] and not got["wide"]
 
@@ -164,5 +171,5 @@ def test_the_review_at_a_matchs_end(server: Server) -> None:
 
     ARTIFACTS.mkdir(exist_ok=True)
     out = in_browser(run)
-    assert out["errors"] == [] and out["items"] == len(DECISIONS)
+    assert out["errors"] == [] and out["items"] == len([d for d in DECISIONS if d["loss"]])
     assert out["sent"] == [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"]}]

@@ -251,7 +251,9 @@ TABLE_AND_SUMMARY = """(sides) => {
   const out = {};
   for (const side of sides) {
     const item = (key) => document.querySelector(`[data-testid=side-${side}-${key}] strong`)?.textContent ?? null;
-    const part = (label) => document.querySelector(`#summary-dialog tr.part-row[data-label="${label}"] td[data-col="${side}"]`)?.dataset.points || null;
+    // a set side's counters are struck through, "not scored" (data-struck): still the counters it took
+    const part = (label) => { const td = document.querySelector(`#summary-dialog tr.part-row[data-label="${label}"] td[data-col="${side}"]`);
+      return td?.dataset.points || td?.dataset.struck || null; };
     out[side] = {table: {counters: item('counters'), last: item('last-trick')}, summary: {counters: part('Counters'), last: part('Last trick')}};
   }
   return out;

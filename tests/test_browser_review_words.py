@@ -18,13 +18,13 @@ server = module_server("review-words")
 ONE_DECIMAL = [
     {"index": 25, "seat": "S", "phase": "play", "action": {"type": "play", "card": "KC"},
      "best": {"type": "play", "card": "TD"}, "loss": 23.1,
-     "reason": "Play the 10♦: it beats the Q♦, and Hard's search rates it 23 points above your K♣."},
+     "reason": "Play the 10♦: it beats the Q♦, and on average it leaves your side about 23 points better off than your K♣."},
     {"index": 26, "seat": "S", "phase": "play", "action": {"type": "play", "card": "QS"},
      "best": {"type": "play", "card": "AS"}, "loss": 0.5,
-     "reason": "Play the A♠: Hard's search rates it 1 point above your Q♠."},
+     "reason": "Play the A♠: on average it leaves your side about 1 point better off than your Q♠."},
     {"index": 27, "seat": "S", "phase": "play", "action": {"type": "play", "card": "9S"},
      "best": {"type": "play", "card": "JS"}, "loss": 0.3,
-     "reason": "Play the J♠: Hard's search rates it under 1 point above your 9♠."},
+     "reason": "Play the J♠: on average it leaves your side under 1 point better off than your 9♠."},
 ]
 UNDER_ONE = [ONE_DECIMAL[2]]
 

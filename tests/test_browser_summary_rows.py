@@ -1,7 +1,8 @@
 """Every number of a hand summary in rows that read the same from every column.
 
 - A declaring side that is set shows what it took (its meld, its counters, the last trick when it took
-  it), then that none of it is scored, then the bid taken off: its rows add up to minus the bid
+  it) struck through, "not scored", then a row that none of it is scored (no number), then the bid taken
+  off, the only number: its rows visibly add up to minus the bid
   (RULES.md, Scoring a hand; VARIANTS.md racehorse: meld and counters lost).
 - A side that showed no meld reads "—" (a screen reader: "no meld shown"), never a bare 0; a meld
   lost for want of a trick stays a 0 with its reason.
@@ -39,7 +40,8 @@ ROWS = """() => {
   testid: tr.dataset.testid || '',
   payer: tr.dataset.payer ?? null, payee: tr.dataset.payee ?? null,
   cells: [...tr.querySelectorAll('td')].map((td, i) => ({ text: visible(td), col: td.dataset.col ?? cols[i] ?? null,
-    points: td.dataset.points ?? null, sr: td.querySelector('.sr-only')?.textContent ?? null })),
+    points: td.dataset.points ?? null, sr: td.querySelector('.sr-only')?.textContent ?? null,
+    struck: td.dataset.struck ?? null, off: td.dataset.off ?? null, s: td.querySelector('s')?.textContent ?? null })),
 })); }"""
 
 
@@ -96,16 +98,25 @@ def test_a_set_side_shows_what_it_took_then_the_set(game: str, set_label: str) -
         assert got["axe"] == [] and got["wide"] <= 0, (key, got["axe"])
         assert got["sums"] == last["score"], (key, got["sums"], last["score"])
         by_label = {r["label"]: {c["col"]: c for c in r["cells"]} for r in got["rows"]}
-        # the set side's counters and (when it took it) last trick are rows of their own, as the engine gives them
+        # what the set side took is a row each, as the engine gives them, struck through and "not scored":
+        # no number of it counts, so the cells read as a sum (the hand score is the bid taken off, or 0)
         counters = next(p["points"] for p in parts if p["label"] == "Counters")
-        assert number(by_label["Counters"][side]["text"]) == counters, (key, by_label["Counters"])
+        cell = by_label["Counters"][side]
+        assert cell["struck"] == str(counters) and number(cell["s"]) == counters and cell["points"] == "", (key, cell)
+        assert "not scored" in cell["text"], (key, cell)
         last_trick = [p["points"] for p in parts if p["label"] == "Last trick"]
         if last_trick:
-            assert number(by_label["Last trick"][side]["text"]) == last_trick[0], key
-        # then the set: what it took taken off, and (RULES.md) the bid taken off
-        assert number(by_label[set_label][side]["text"]) == -took, (key, by_label[set_label], took)
+            assert by_label["Last trick"][side]["struck"] == str(last_trick[0]), key
+        # the part that takes it off shows no minus number: "what it took is not scored -190" read as a sum
+        off = by_label[set_label][side]
+        assert off["off"] == str(-took) and not re.search(r"\d", off["text"]) and off["points"] == "0", (key, off)
+        counted = [number(c["text"]) for r in got["rows"] for c in r["cells"]
+                   if c["col"] == side and c["points"] not in (None, "") and c["off"] is None]
         if game == "table":
             assert number(by_label["Set: the bid is taken off"][side]["text"]) == -last["bid"], key
+            assert counted == [-last["bid"]], (key, counted)
+        else:
+            assert counted == [], (key, counted)
         # the rows above the hand score, in the order the engine gives them
         labels = [r["label"] for r in got["rows"]]
         assert labels.index("Counters") < labels.index(set_label), labels

@@ -105,8 +105,9 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
         assert all(c % 6 >= card % 6 for c in v.hand if c // 6 == card // 6)
     elif fact.kind == "search":
         assert e.best.points is not None
-        if "points above" in fact.text or "point above" in fact.text:
-            lead = int(fact.text.split("rates it ")[1].split(" ")[0])
+        assert "search" not in fact.text and "rates" not in fact.text, fact.text  # a player's words
+        if "better off than" in fact.text:
+            lead = int(fact.text.split(" about ")[1].split(" ")[0])
             assert len(e.options) > 1 and e.options[1].points is not None
             assert lead == round(e.best.points - e.options[1].points) >= 1
     elif fact.kind == "meld_points":

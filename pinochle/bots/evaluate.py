@@ -39,8 +39,8 @@ Hard's move or the others' values.
 
 A reason is built only from facts the view and the search give (:class:`Fact`): who is winning
 the trick, the counters a card gives, a card that beats the winning one, a partner known to be
-void, the trump held, the meld with a suit as trump, the meld kept, what the search rates above
-the next best move. Each fact has a kind (:data:`FACT_KINDS`) so that tests can check it.
+void, the trump held, the meld with a suit as trump, the meld kept, how much better off the move
+leaves the seat on average than the next best move (Hard's search, in a player's words). Each fact has a kind (:data:`FACT_KINDS`) so that tests can check it.
 
 >>> from pinochle.game import new_match, turn, view
 >>> s = new_match(seed=3)
@@ -51,6 +51,7 @@ the next best move. Each fact has a kind (:data:`FACT_KINDS`) so that tests can 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -77,7 +78,7 @@ FACT_KINDS = (
     "meld_kept",       # a run, pinochle, marriage... still in the hand after the cards leave it
     "meld_points",     # the meld laid down or declared, its points
     "contract",        # what the declarer still needs to make the bid
-    "search",          # Hard's search rates the move above the next best one
+    "search",          # on average the move leaves the seat better off than the next best one (Hard's search)
 )
 
 #: The sampled deals a card behind a hint: Hard's own budget (:class:`~pinochle.bots.hard.HardPlayer`).
@@ -333,18 +334,61 @@ def action_facts(view: View, action: Action) -> list[Fact]:
     return []
 
 
-def _with_search_fact(options: list[Option]) -> list[Option]:
-    """``options`` with the best's lead over the next best named (when both were valued)."""
+def who_gains(view: View) -> str:
+    """Whom a move's points go to, in a player's words: ``"your side"`` with a partner, else ``"you"``."""
+    seat = int(view.seat)
+    side = view.seating.side_of[seat]
+    return "your side" if sum(1 for s in view.seating.side_of if s == side) > 1 else "you"
+
+
+def other_move(action: Action) -> str:
+    """A move not made, as the end of "better off than ...": ``"the K♣"``, ``"a bid of 250"``, ``"passing"``.
+
+    >>> other_move(Action.play_(0, Card.parse("KC"))), other_move(Action.bid_(0, 250)), other_move(Action.trump_(0, 1))
+    ('the K♣', 'a bid of 250', 'hearts as trump')
+    """
+    t = action.type
+    if t == "play":
+        return describe(action).split(" ", 1)[1]
+    if t == "bid":
+        return f"a bid of {action.bid}"
+    if t == "trump" and action.suit is not None:
+        return f"{SUIT_NAMES[action.suit]} as trump"
+    if t in ("give", "bury"):
+        return ("passing " if t == "give" else "burying ") + describe(action).split(" ", 1)[1]
+    return {"pass": "passing", "concede": "conceding", "play_on": "playing the hand out", "dix": "taking the dix"}.get(
+        t, describe(action)[:1].lower() + describe(action)[1:])
+
+
+def better_off(who: str, points: float, than: str) -> str:
+    """What the search's values mean to a player: the points a move leaves ``who`` better off than another
+    move (``than``), averaged over the sampled deals, in whole points (under one: "under 1 point").
+
+    >>> better_off("your side", 76, "your 9♦")
+    'on average it leaves your side about 76 points better off than your 9♦'
+    >>> better_off("you", 0.3, "the K♣"), better_off("you", 0, "the K♣")
+    ('on average it leaves you under 1 point better off than the K♣', 'on average it does as well as the K♣')
+    """
+    whole = math.floor(round(points, 1) + 0.5)
+    if whole >= 1:
+        return f"on average it leaves {who} about {whole} point{'' if whole == 1 else 's'} better off than {than}"
+    if points > 0:
+        return f"on average it leaves {who} under 1 point better off than {than}"
+    return f"on average it does as well as {than}"
+
+
+def _with_search_fact(options: list[Option], who: str = "you") -> list[Option]:
+    """``options`` with the best's lead over the next best named (when both were valued), in a player's
+    words (:func:`better_off`: ``who`` is better off by it on average)."""
     if len(options) < 2 or options[0].points is None or options[1].points is None:
         return options
     lead = options[0].points - options[1].points
     if lead < 1:
         if options[0].facts:
             return options
-        fact = Fact("search", f"Hard's search rates it best of the {len(options)} moves it weighed")
+        fact = Fact("search", f"on average it does best of the {len(options)} moves over the deals Hard tried")
         return [Option(options[0].action, options[0].points, (fact,)), *options[1:]]
-    other = describe(options[1].action).split(" ", 1)[-1]
-    fact = Fact("search", f"Hard's search rates it {round(lead)} point{'' if round(lead) == 1 else 's'} above {other}")
+    fact = Fact("search", better_off(who, round(lead), other_move(options[1].action)))
     return [Option(options[0].action, options[0].points, (*options[0].facts, fact)), *options[1:]]
 
 
@@ -392,7 +436,7 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         if len(legal.cards) == 1:
             only = Fact("only", "it is your only legal card")
             options[0] = Option(options[0].action, None, (only, *options[0].facts))
-        return Evaluation(seat, tuple(_with_search_fact(options)))
+        return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
     if legal.bury and strategy_of(view) is STRATEGIES["tricks"] and player.rules.widow:
         buried = [a.cards for a in also if a.type == "bury"]
         choice, burials = player.bury_values(view, buried)
@@ -446,7 +490,7 @@ def _valued(view: View, best: Action, moves: Sequence[tuple[Action, float]]) -> 
     points = {m: v for m, v in moves}
     rest = sorted((m for m in points if m != best), key=lambda m: -points[m])
     options = [Option(m, points.get(m), tuple(action_facts(view, m))) for m in (best, *rest)]
-    return Evaluation(seat, tuple(_with_search_fact(options)))
+    return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
 
 
 def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[Action, str]:

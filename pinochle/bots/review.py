@@ -42,7 +42,7 @@ from ..cards import SUIT_NAMES, Card, Seat
 from ..errors import BadRecord
 from ..game import Action, State, view
 from ..records import hand_steps as record_steps
-from .evaluate import Evaluation, Fact, Option, describe, evaluate, same_move
+from .evaluate import Evaluation, Fact, Option, better_off, describe, evaluate, same_move, who_gains
 
 #: The sampled deals a card behind each decision reviewed (Hard's budget is 192; a hand has a dozen
 #: cards and more decisions, reviewed within 5 s: docs/strength.md).
@@ -59,8 +59,8 @@ class Decision:
         action: what was done; best: Hard's choice with the same information.
         loss: the points given up against ``best`` (0 when they agree), or ``None`` when not measured.
         reason: why ``best``, in the game's words: its facts (:attr:`pinochle.bots.evaluate.Option.facts`)
-            and, where the move made differs, what Hard's search rates ``best`` above it, the figure
-            ``loss`` as a player sees it (:func:`whole_points`); never a comparison with a move not made.
+            and, where the move made differs, how much better off ``best`` leaves the seat on average
+            (Hard's search), the figure ``loss`` as a player sees it (:func:`whole_points`); never a comparison with a move not made.
     """
 
     index: int
@@ -123,24 +123,18 @@ def your_move(action: Action) -> str:
     return words.get(t, "your " + describe(action).lower())
 
 
-def review_reason(e: Evaluation, action: Action, loss: float | None) -> str:
+def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = "you") -> str:
     """Why Hard's move, said against the move made (``action``, which gave up ``loss``): Hard's move and
-    its first fact, then, where the moves differ and both were valued, what Hard's search rates its move
-    above the seat's own, with the figure a player is shown for ``loss`` (:func:`whole_points`; "under 1
-    point" for a loss below half a point). Never the comparison with the runner-up a hint makes
-    (:attr:`pinochle.bots.evaluate.Evaluation.reason`): that move was not the seat's."""
+    its first fact, then, where the moves differ and both were valued, how much better off Hard's move
+    leaves ``who`` ("you", or "your side" with a partner) on average than the seat's own, with the figure
+    a player is shown for ``loss`` (:func:`whole_points`; "under 1 point" for a loss below half a point).
+    Never the comparison with the runner-up a hint makes (:attr:`pinochle.bots.evaluate.Evaluation.reason`):
+    that move was not the seat's."""
     best = e.best
     own = [f for f in best.facts if f.kind != "search"]
     if same_move(action, best.action) or loss is None:
         return Option(best.action, best.points, tuple(own)).reason
-    points = whole_points(loss)
-    if points >= 1:
-        figure = f"{points} point{'' if points == 1 else 's'} above"
-    elif loss > 0:
-        figure = "under 1 point above"
-    else:
-        figure = "no higher than"
-    compare = Fact("search", f"Hard's search rates it {figure} {your_move(action)}")
+    compare = Fact("search", better_off(who, loss, your_move(action)))
     return Option(best.action, best.points, (*own[:1], compare)).reason
 
 
@@ -184,7 +178,7 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
             top = e.best.points
             loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None
                     else None)
-        out.append(Decision(index, me, str(state.phase), action, best, loss, review_reason(e, action, loss)))
+        out.append(Decision(index, me, str(state.phase), action, best, loss, review_reason(e, action, loss, who_gains(v))))
     return out
 
 

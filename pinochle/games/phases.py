@@ -192,6 +192,15 @@ class NameTrump(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         return _legal(state, trumps=tuple(Suit))
 
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        """While the declarer names trump, its own hand's meld with each suit as trump (``trump_meld``, S H D C:
+        :func:`pinochle.meld.meld_by_trump`, the one definition of meld that scores it, RULES.md Meld), for the
+        buttons it names trump with; only to the declarer, and only its own cards (in a widow game the widow
+        is in its hand by then: VARIANTS.md ``cutthroat``)."""
+        if state.phase != self.name or seat != state.declarer or not state.hands[seat]:
+            return {}
+        return {"trump_meld": meld_by_trump(state.hands[seat], state.rules)}
+
     def apply(self, state: State, action: Action) -> State:
         assert action.suit is not None
         return state.game.advance(replace(state, trump=action.suit))

@@ -59,10 +59,18 @@ export function renderControls(ctx) {
   } else if (L.trump) {
     el.append(h("div", { class: "trumps", role: "group", "aria-label": "Name trump" },
       h("span", { class: "label" }, "Trump:"),
-      ...L.trump.map((suit) => h("button", {
-        class: `btn suit-btn ${SUIT[suit].color} suit-${suit}`, type: "button", "data-testid": `trump-${suit}`, "data-focus": `trump-${suit}`,
-        "aria-label": `${SUIT[suit].title} trump`, onclick: () => act.trump(suit),
-      }, h("span", { class: "sym", "aria-hidden": "true" }, suitSym(suit)), h("span", { class: "nm" }, SUIT[suit].title)))));
+      ...L.trump.map((suit) => {
+        // what your hand melds with this suit as trump (the view's trump_meld, the engine's meld of your cards)
+        const meld = typeof v.trump_meld?.[suit] === "number" ? v.trump_meld[suit] : null;
+        const best = meld !== null && meld > 0 && meld === Math.max(...Object.values(v.trump_meld));
+        return h("button", {
+          class: `btn suit-btn ${SUIT[suit].color} suit-${suit}${meld !== null ? " with-meld" : ""}${best ? " best-meld" : ""}`,
+          type: "button", "data-testid": `trump-${suit}`, "data-focus": `trump-${suit}`,
+          "aria-label": meld !== null ? `${SUIT[suit].title} trump: your meld ${meld}` : `${SUIT[suit].title} trump`,
+          onclick: () => act.trump(suit),
+        }, h("span", { class: "sym", "aria-hidden": "true" }, suitSym(suit)), h("span", { class: "nm" }, SUIT[suit].title),
+        meld !== null ? h("span", { class: "trump-meld", "data-testid": `trump-meld-${suit}`, "aria-hidden": "true" }, h("span", { class: "w" }, "meld "), String(meld)) : null);
+      })));
   } else if (v.phase === Phase.MATCH_END) {
     // the match's last hand, its summary closed to see the table: the summary again, or on to the result
     el.append(h("div", { class: "hand-end" },

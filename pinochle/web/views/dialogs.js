@@ -217,6 +217,23 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
     const first = new Map(labels.map((l, i) => [l, i]));
     labels.sort((a, b) => off(a) - off(b) || first.get(a) - first.get(b));
   }
+  // a set side's parts: what it took, struck through ("not scored"), then the part that takes it off, which
+  // shows no number of its own: only the bid taken off is a number, so that the cells read as a sum
+  const cancelled = new Map(); // a column -> {struck: the keys of what it took, off: the key taking it off}
+  for (const c of cols) {
+    const ps = partsOf(c) ?? [];
+    let before = 0;
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i];
+      if (i > 0 && !hasWho(p) && p.points <= 0 && p.points === -before && TAKES_OFF.test(partLabel(s, p, chairs))) {
+        cancelled.set(String(c), { struck: new Set(ps.slice(0, i).map((q) => keyOf(c, q))), off: keyOf(c, p) });
+        break;
+      }
+      before += p.points;
+    }
+  }
+  const struckOf = (c, k) => cancelled.get(String(c))?.struck.has(k) ?? false;
+  const offOf = (c, k) => cancelled.get(String(c))?.off === k;
   return labels.map((k) => h("tr", { class: `part-row${pay.has(k) ? " payment-row" : ""}`, "data-testid": "part-row",
     dataset: { label: shown.get(k), ...(pay.has(k) ? { payer: pay.get(k).payer, payee: pay.get(k).payee } : {}) } },
     h("th", { scope: "row", title: rules.get(k) ?? null }, shown.get(k),
@@ -227,6 +244,15 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
       const sum = mine.reduce((n, p) => n + p.points, 0);
       const why = mine.map((p) => p.why).find(Boolean);
       const none = mine.length > 0 && mine.every((p) => p.none);
+      if (mine.length && offOf(c, k)) {
+        return [h("td", { class: "part off", "data-testid": "part-cell", dataset: { col: String(c), points: "0", off: String(sum) } },
+          h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "none of it scored"))];
+      }
+      if (mine.length && struckOf(c, k)) {
+        return [h("td", { class: "part struck", "data-testid": "part-cell", dataset: { col: String(c), points: "", struck: String(sum) } },
+          none ? [h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no meld shown")]
+            : [h("s", {}, num(sum)), h("span", { class: "not-scored", "data-testid": "not-scored" }, " not scored")])];
+      }
       return [h("td", { class: "part", "data-testid": "part-cell", dataset: { col: String(c), points: mine.length ? String(sum) : "" } },
         none ? [h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no meld shown")]
           : mine.length ? (pay.has(k) ? signed(sum) : num(sum)) : "",
@@ -462,17 +488,20 @@ export function renderSummary(ctx, hand = null) {
   note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
   if (!last.declarer && hasStock(v)) {
     $("summary-title").textContent = `Hand ${last.number} over`;
-    fill($("summary-body"), stockSummary(s, v, last));
+    fill($("summary-body"), scoreBox(s, last), stockSummary(s, v, last));
     return;
   }
   // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
   const dealNo = past ? (v.history ?? []).indexOf(hand) + 1 : v.deal_number;
   $("summary-title").textContent = v.deals ? `Deal ${dealNo} over` : `Hand ${last.number} over`;
-  if (!last.declarer) fill($("summary-body"), ...openSummary(s, last, earned));
+  if (!last.declarer) fill($("summary-body"), scoreBox(s, last), ...openSummary(s, last, earned));
   else fill($("summary-body"),
+    scoreBox(s, last),
     h("p", { class: "contract-line" },
+      last.stuck ? h("span", { class: "stuck-tag", "data-testid": "stuck-tag" }, "Stuck") : null,
       `${s.name(last.declarer)} ${last.stuck ? `${s.verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
+    last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     settlement(s, last),
@@ -480,6 +509,37 @@ export function renderSummary(ctx, hand = null) {
     summaryTable(s, last, earned),
     past ? null : tiedNote(s, v),
   );
+}
+
+/**
+ * Why the declarer holds a contract nobody bid (the view's `stuck`: the dealer took the lowest bid without a
+ * call, RULES.md, Bidding): "Nobody bid, so West, the dealer, was stuck with the lowest bid, 250."
+ */
+export function stuckSentence(s, last) {
+  const who = s.isMe(last.declarer) ? "you, the dealer, were" : `${s.name(last.declarer)}, the dealer, was`;
+  return `Nobody bid, so ${who} stuck with the lowest bid, ${num(last.bid)}.`;
+}
+
+/**
+ * The hand's score and the match total per side (per player at a table of three, per chair at a table of 4
+ * or 5), yours first: the summary's first lines, in view without scrolling on a phone. The figures are the
+ * view's (`score`, `totals`; `chairs`, `chair_totals`), as the table under it gives them.
+ */
+function scoreBox(s, last) {
+  const chairs = Boolean(s.lineup && last.lineup && Array.isArray(last.chairs));
+  const cols = chairs ? s.chairs : s.sidesOrder;
+  const nameOf = (c) => (chairs ? (c === s.myChair ? "You" : s.chairName(c)) : s.sideLong(c));
+  const hand = (c) => (chairs ? last.chairs[c] : last.score?.[c]);
+  const total = (c) => (chairs ? last.chair_totals?.[c] : last.totals?.[c]);
+  const mine = (c) => (chairs ? c === s.myChair : c === s.mySide);
+  return h("div", { class: `score-box${cols.length > 2 ? " many" : ""}`, "data-testid": "score-box", role: "group",
+    "aria-label": "This hand and the match" },
+  ...cols.map((c) => h("div", { class: `score-box-side${mine(c) ? " us" : ""}`, "data-testid": `score-box-${c}` },
+    h("span", { class: "sb-name" }, nameOf(c)),
+    h("span", { class: "sb-hand", "data-testid": "score-box-hand" }, h("span", { class: "sb-label" }, "This hand "),
+      h("strong", {}, typeof hand(c) === "number" ? signed(hand(c)) : "—")),
+    h("span", { class: "sb-total", "data-testid": "score-box-total" }, h("span", { class: "sb-label" }, "Match "),
+      h("strong", {}, typeof total(c) === "number" ? num(total(c)) : "—")))));
 }
 
 /** After a match's last scheduled deal with the leaders tied, why another deal follows (the view's `tied`). */
@@ -525,11 +585,16 @@ function scoresTable(s, hist, deals = null, open = true) {
       h("th", { scope: "col" }, `${usName} total`), h("th", { scope: "col" }, `${themName} total`))),
     h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
       h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)),
-      hd.declarer ? h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
+      hd.declarer ? h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ", stuckWord(hd),
         h("span", { class: hd.made ? "made" : "set" }, verdictWord(hd)))
         : h("td", {}, "Trump ", suitChip(hd.trump)), // no contract (two-handed)
       h("td", {}, signed(hd.score[us])), h("td", {}, signed(hd.score[them])),
       h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
+}
+
+/** A score sheet's word for a contract nobody bid (the hand's `stuck`): "stuck", before made or set. */
+function stuckWord(hd) {
+  return hd.stuck ? h("span", { class: "stuck-word", "data-testid": "sheet-stuck" }, "stuck ") : null;
 }
 
 /** A table of chairs (auction at 4 or 5): one column per player, yours first; "out" for a deal sat out. */
@@ -546,7 +611,7 @@ function perChairScores(s, hist, deals, open = true) {
         h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))))))),
     h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
       h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)),
-      h("td", {}, `${declarerName(hd)} ${hd.bid} `, suitChip(hd.trump), " ",
+      h("td", {}, `${declarerName(hd)} ${hd.bid} `, suitChip(hd.trump), " ", stuckWord(hd),
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
       ...cols.map((c) => h("td", { class: `pp ${active(hd, c) ? "" : "out"}` },
         h("span", { class: "pp-score" }, Array.isArray(hd.chairs) ? signed(hd.chairs[c]) : "—",
@@ -565,7 +630,7 @@ function perPlayerScores(s, hist, deals, open = true) {
       ...cols.map((side) => h("th", { scope: "col", "data-testid": `scores-col-${side}` }, s.sideName(side))))),
     h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
       h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)), // the deals: every finished hand is a scored deal
-      h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ",
+      h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ", stuckWord(hd),
         h("span", { class: hd.made ? "made" : "set" }, hd.made ? "made" : hd.played === false ? "conceded" : "set")),
       ...cols.map((side) => h("td", { class: "pp" },
         h("span", { class: "pp-score" }, signed(hd.score[side])),
@@ -610,24 +675,32 @@ export function sealOpen(box) {
   return Boolean(box?.querySelector(".seal details")?.open);
 }
 
+/**
+ * The match's final totals, the winner's in a gold box with a star (a screen reader hears "(winner)"): the
+ * view's `winner` (a side, or "chair 3" at a table of 4 or 5), as the title names it.
+ */
 function finalScore(s, v) {
+  const won = (key) => v.winner !== null && v.winner !== undefined && String(v.winner).replace(/^chair\s*/, "") === String(key);
+  const star = (key) => (won(key) ? [h("span", { class: "win-star", "aria-hidden": "true" }, "\u2605"),
+    h("span", { class: "sr-only" }, " (winner)")] : []);
+  const mark = (key, cls) => `${cls}${won(key) ? " final-winner" : ""}`;
   if (s.lineup) {
     // a table of chairs: every player's total, highest first
     const ranked = [...s.chairs].sort((a, b) => s.chairTotals[b] - s.chairTotals[a]);
     return [h("span", { class: "final-players" }, ...ranked.map((c) =>
-      h("span", { class: "final-player", "data-testid": `final-chair-${c}` }, `${s.chairName(c)} `, h("strong", {}, num(s.chairTotals[c])))))];
+      h("span", { class: mark(c, "final-player"), "data-testid": `final-chair-${c}` }, `${s.chairName(c)} `, h("strong", {}, num(s.chairTotals[c])), ...star(c))))];
   }
   if (s.sidesOrder.length > 2) {
     // players alone: each total, highest first
     const ranked = [...s.sidesOrder].sort((a, b) => v.totals[b] - v.totals[a]);
     return [h("span", { class: "final-players" }, ...ranked.map((side) =>
-      h("span", { class: "final-player", "data-testid": `final-${side}` }, `${s.sideName(side)} `, h("strong", {}, num(v.totals[side])))))];
+      h("span", { class: mark(side, "final-player"), "data-testid": `final-${side}` }, `${s.sideName(side)} `, h("strong", {}, num(v.totals[side])), ...star(side))))];
   }
   const [us, them] = s.sidesOrder;
   return [
-    h("span", {}, `${s.sideLong(us)} `, h("strong", {}, num(v.totals[us]))),
+    h("span", { class: mark(us, "final-side"), "data-testid": `final-${us}` }, `${s.sideLong(us)} `, h("strong", {}, num(v.totals[us])), ...star(us)),
     h("span", { class: "dash" }, " – "),
-    h("span", {}, h("strong", {}, num(v.totals[them])), ` ${s.sideLong(them)}`),
+    h("span", { class: mark(them, "final-side"), "data-testid": `final-${them}` }, ...star(them), h("strong", {}, num(v.totals[them])), ` ${s.sideLong(them)}`),
   ];
 }
 
@@ -664,7 +737,9 @@ export function renderResult(ctx) {
   $("result-title").textContent = resultTitle(s, v.winner);
   fill($("result-score"), finalScore(s, v));
   showWhyWon($("result-why"), v);
-  fill($("result-last"), ...lastHandBlock(s, v), sealLine(ctx.match, sealOpen($("result-last"))));
+  fill($("result-last"), ...lastHandBlock(s, v));
+  // the sealed shuffle on the card itself (not on the last hand's paper): its Verify link in the theme's accent
+  fill($("result-seal"), sealLine(ctx.match, sealOpen($("result-seal"))));
 }
 
 /** A room or Quick Match result: final scores, the winner, the last hand in its parts and every hand. */

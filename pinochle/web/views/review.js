@@ -38,11 +38,42 @@ export function pointsGivenUp(loss) {
   return `${whole} point${whole === 1 ? "" : "s"} given up`;
 }
 
+/** Whether the decision was Hard's own move. */
+const sameMove = (d) => JSON.stringify(d.action) === JSON.stringify(d.best);
+
 function lossText(d) {
-  if (d.loss === null || d.loss === undefined) return d.action && JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "not measured";
+  if (d.loss === null || d.loss === undefined) return sameMove(d) ? "Hard agrees" : "not measured";
   // another move that Hard rates as good as its own: not "agrees", beside a different "Hard:" move
-  if (d.loss === 0) return JSON.stringify(d.action) === JSON.stringify(d.best) ? "Hard agrees" : "no points given up";
+  if (d.loss === 0) return sameMove(d) ? "Hard agrees" : "as good as Hard's choice";
   return pointsGivenUp(d.loss);
+}
+
+/** A decision that gave points up (the server's `loss` above 0): listed on its own; the others are folded. */
+export const costly = (d) => typeof d.loss === "number" && d.loss > 0;
+
+/**
+ * The decisions that gave nothing up, in one line: "5 decisions matched Hard's choice", and, of a move other
+ * than Hard's that Hard has no fair value for, "1 Hard could not measure" (the server's `loss` null).
+ */
+export function foldedLine(ds) {
+  const matched = ds.filter((d) => sameMove(d) || d.loss === 0).length;
+  const unmeasured = ds.length - matched;
+  const parts = [];
+  if (matched) parts.push(`${matched} ${matched === 1 ? "decision" : "decisions"} matched Hard's choice`);
+  if (unmeasured) parts.push(`${unmeasured} ${matched ? "" : unmeasured === 1 ? "decision " : "decisions "}Hard could not measure`);
+  return `${parts.join("; ")}.`;
+}
+
+/** One decision's row: your move, Hard's when it differs, the points given up and the reason. */
+function item(d, testid) {
+  return h("li", { class: `rv-item${costly(d) ? " costly" : ""}`, "data-testid": testid },
+    h("div", { class: "rv-moves" },
+      h("span", { class: "rv-you" }, "You: ", said(d.action)),
+      sameMove(d) ? null : h("span", { class: "rv-best" }, "Hard: ", said(d.best)),
+      h("span", { class: "rv-loss" }, lossText(d))),
+    // the reason's cards in words for a screen reader, as symbols on screen
+    h("p", { class: "rv-reason" }, h("span", { "aria-hidden": "true" }, d.reason),
+      h("span", { class: "sr-only" }, cardsInWords(d.reason))));
 }
 
 /**
@@ -68,20 +99,17 @@ export function renderDecisionReview(hand, answer) {
     return;
   }
   const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);
+  const listed = ds.filter(costly);
+  const folded = ds.filter((d) => !costly(d));
   const head = total > 0 ? `In all ${Math.round(total) >= 1 ? "about " : ""}${pointsGivenUp(total)}, the costliest first.`
     : "Hard agrees with every decision it measured.";
-  status(`${head} ${ds.length === 1 ? "One decision" : `${ds.length} decisions`} listed.`);
+  const rest = folded.length ? foldedLine(folded) : "";
+  status(`${head} ${listed.length === 1 ? "One decision" : `${listed.length} decisions`} listed.${rest ? ` ${rest}` : ""}`);
   fill(body,
     h("p", { class: "rv-total", "data-testid": "review-total" }, head),
-    h("ol", { class: "rv-list", "data-testid": "review-list" }, ds.map((d) => {
-      const same = JSON.stringify(d.action) === JSON.stringify(d.best);
-      return h("li", { class: `rv-item${d.loss > 0 ? " costly" : ""}`, "data-testid": "review-item" },
-        h("div", { class: "rv-moves" },
-          h("span", { class: "rv-you" }, "You: ", said(d.action)),
-          same ? null : h("span", { class: "rv-best" }, "Hard: ", said(d.best)),
-          h("span", { class: "rv-loss" }, lossText(d))),
-        // the reason's cards in words for a screen reader, as symbols on screen
-        h("p", { class: "rv-reason" }, h("span", { "aria-hidden": "true" }, d.reason),
-          h("span", { class: "sr-only" }, cardsInWords(d.reason))));
-    })));
+    // only the decisions that cost points, each a row; the others in one line, opened on demand
+    h("ol", { class: "rv-list", "data-testid": "review-list" }, listed.map((d) => item(d, "review-item"))),
+    folded.length ? h("details", { class: "rv-folded", "data-testid": "review-folded" },
+      h("summary", { "data-testid": "review-folded-line" }, rest),
+      h("ol", { class: "rv-list" }, folded.map((d) => item(d, "review-folded-item")))) : null);
 }
