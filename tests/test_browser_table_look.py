@@ -1,0 +1,117 @@
+"""The table's look, measured in the browser on fixture views (tests/web_fixtures.py) served to the real
+page over a scripted socket:
+
+- each seat's avatar draws a robot for a computer and a person for a person (yourself, a person at a
+  room's table), from the package's own drawings (pinochle/web/avatars/), instead of letters;
+- the dealer's button ("D") lies beside the dealer's avatar, never over it, at 320x568 to 1440x900.
+
+Screenshots go to $PINOCHLE_SHOTS when it is set.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+
+from .browser_support import shot
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
+from .web_fixtures import LONG_NAMES, fixtures
+
+SIZES = [(320, 568), (360, 740), (390, 844), (768, 1024), (1440, 900)]
+
+# each seat's avatar on the felt: what it draws (its ::before's mask and content) and where it and the
+# dealer's button lie
+AVATARS = """() => Object.fromEntries([...document.querySelectorAll('#felt > .seat')].map((el) => {
+  const a = el.querySelector('.avatar');
+  const d = el.querySelector('.dealer-button');
+  const shown = (e) => Boolean(e) && e.getClientRects().length > 0 && getComputedStyle(e).display !== 'none';
+  const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const before = a ? getComputedStyle(a, '::before') : null;
+  return [el.dataset.seat, {
+    shown: shown(a),
+    mask: before ? (before.maskImage || before.webkitMaskImage) : null,
+    content: before ? before.content : null,
+    text: a ? a.innerText.trim() : null,
+    avatar: shown(a) ? rect(a) : null,
+    dealer: shown(d) ? rect(d) : null,
+  }];
+}))"""
+
+
+def with_dealer(v: dict[str, Any], dealer: str) -> dict[str, Any]:
+    out = json.loads(json.dumps(v))
+    out["dealer"] = dealer
+    return out
+
+
+def test_the_avatars_are_drawn_a_robot_for_a_computer_and_a_person_for_a_person(server: Any) -> None:  # noqa: F811
+    fx = fixtures()
+    for name in ("robot", "person"):
+        with urllib.request.urlopen(f"{server.url}static/avatars/{name}.svg") as resp:
+            assert resp.status == 200 and resp.headers["content-type"].startswith("image/svg+xml")
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size in ((390, 844), (1440, 900)):
+            ctx, page, _ = open_fixture(browser, server.url, fx["hand-12"], errors, "light", size=size)
+            out[f"solo-{size[0]}"] = page.evaluate(AVATARS)
+            shot(page, f"avatars-solo-{size[0]}")
+            ctx.close()
+            ctx, page, _ = open_fixture(browser, server.url, fx["hand-12"], errors, "dark", size=size, table=LONG_NAMES)
+            out[f"room-{size[0]}"] = page.evaluate(AVATARS)
+            shot(page, f"avatars-room-{size[0]}")
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    for key in ("solo-390", "solo-1440", "room-390", "room-1440"):
+        seats = out[key]
+        # LONG_NAMES: North a computer guest, East and West people; in solo every other seat is a computer
+        want = {"S": "person", "N": "robot", "E": "person" if key.startswith("room") else "robot",
+                "W": "person" if key.startswith("room") else "robot"}
+        for seat, figure in want.items():
+            a = seats[seat]
+            assert a["shown"], (key, seat, a)
+            assert f"avatars/{figure}.svg" in a["mask"], (key, seat, a)
+            assert a["content"] in ('""', "none", "normal") or a["content"] == '""', (key, seat, a)
+            assert a["text"] == "", (key, seat, a)  # no letters in the circle
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_dealers_button_lies_beside_the_avatar_never_over_it(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    fx = fixtures()
+    tables = {f"{name}-{d}": with_dealer(fx[name], d) for name in ("hand-12",) for d in "NESW"}
+    tables["two-N"] = with_dealer(fx["two-players-stock"], "N")
+    tables["two-S"] = with_dealer(fx["two-players-stock"], "S")
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        ctx, page, script = open_fixture(browser, server.url, fx["hand-12"], errors, "light", size=size)
+        for key, v in tables.items():
+            script.show(v)
+            page.wait_for_function("d => document.querySelector(`#felt > .seat[data-seat='${d}'] .dealer-button`)",
+                                   arg=v["dealer"])
+            settle(page)
+            out[key] = page.evaluate(AVATARS)[v["dealer"]]
+            if key == "hand-12-N":
+                shot(page, f"dealer-{size[0]}x{size[1]}")
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, a in out.items():
+        assert a["dealer"], (key, a)
+        if a["avatar"]:
+            al, at, ar, ab = a["avatar"]
+            dl, dt, dr, db = a["dealer"]
+            overlap = al < dr - 0.5 and dl < ar - 0.5 and at < db - 0.5 and dt < ab - 0.5
+            assert not overlap, (key, size, a)
