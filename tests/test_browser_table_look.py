@@ -3,7 +3,10 @@ page over a scripted socket:
 
 - each seat's avatar draws a robot for a computer and a person for a person (yourself, a person at a
   room's table), from the package's own drawings (pinochle/web/avatars/), instead of letters;
-- the dealer's button ("D") lies beside the dealer's avatar, never over it, at 320x568 to 1440x900.
+- the dealer's button ("D") lies beside the dealer's avatar, never over it, at 320x568 to 1440x900;
+- the current trick marks its leader: a "led" tag on the trick's first card (inside it, between the
+  corner indices), the card's name "West led: Queen of Diamonds" and the trick's
+  region "Current trick, West led";
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -115,3 +118,56 @@ def test_the_dealers_button_lies_beside_the_avatar_never_over_it(server: Any, si
             dl, dt, dr, db = a["dealer"]
             overlap = al < dr - 0.5 and dl < ar - 0.5 and at < db - 0.5 and dt < ab - 0.5
             assert not overlap, (key, size, a)
+
+
+# the trick as the page draws it: the "led" tags, the cards' and the region's words
+TRICK = """() => {
+  const centre = document.getElementById('centre');
+  const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {
+    label: centre.getAttribute('aria-label'),
+    cards: [...centre.querySelectorAll('.slot .card')].map((c) => c.getAttribute('aria-label')),
+    tags: [...centre.querySelectorAll('.led-tag')].map((t) => ({
+      seat: t.closest('.slot').dataset.testid, text: t.textContent, hidden: t.getAttribute('aria-hidden'),
+      tag: rect(t), card: rect(t.closest('.slot').querySelector('.card')),
+      shown: t.getClientRects().length > 0 && getComputedStyle(t).visibility !== 'hidden' })),
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (1440, 900)], ids=["360x740", "390x844", "1440x900"])
+def test_the_current_trick_marks_its_leader(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    fx = fixtures()
+    tables = {"four": fx["hand-12"], "three": fx["three-players-widow"], "two": fx["two-players-stock"]}
+    names = {"W": "West", "N": "Partner", "E": "East"}
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for key, v in tables.items():
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, "dark" if key == "two" else "light", size=size)
+            out[key] = page.evaluate(TRICK)
+            shot(page, f"led-{key}-{size[0]}x{size[1]}")
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        trick = tables[key]["tricks"][-1]
+        leader = trick["leader"]
+        # in solo your partner is "Partner"; at a table without sides of two, North is "North"
+        who = names[leader] if key == "four" else {"N": "North", "E": "East", "W": "West"}[leader]
+        assert got["label"] == f"Current trick, {who} led", (key, got)
+        assert got["cards"][0].startswith(f"{who} led: "), (key, got)
+        assert not any(" led" in c for c in got["cards"][1:]), (key, got)
+        assert len(got["tags"]) == 1, (key, got)
+        tag = got["tags"][0]
+        assert tag["seat"] == f"trick-{leader}" and tag["text"] == "led" and tag["hidden"] == "true" and tag["shown"], (key, tag)
+        tl, tt, tr, tb = tag["tag"]
+        cl, ct, cr, cb = tag["card"]
+        index = (cr - cl) * .2  # a corner index is about a fifth of the card's width (pinochle/web/cards/)
+        # on the card, between the corner indices across and in its lower quarter
+        assert cl + index <= tl and tr <= cr - index, (key, size, tag)
+        assert cb - (cb - ct) / 4 <= tt and tb <= cb, (key, size, tag)

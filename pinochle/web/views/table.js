@@ -185,13 +185,18 @@ export function renderCentre(ctx) {
     el.append(centreInfo(ctx));
     return;
   }
-  el.setAttribute("aria-label", trick.winner ? `Last trick, won by ${s.name(trick.winner)}` : "Current trick");
+  // the trick's leader: its first card carries a small "led" tag, and the words say who led
+  const leader = trick.leader ?? trick.seats[0];
+  const led = leader ? `${s.name(leader)} led` : "";
+  el.setAttribute("aria-label", [trick.winner ? `Last trick, won by ${s.name(trick.winner)}` : "Current trick", led].filter(Boolean).join(", "));
   trick.cards.forEach((card, i) => {
     const seat = trick.seats[i];
     const fresh = i >= prevCount;
     const won = trick.winner === seat;
-    el.append(h("div", { class: `slot slot-${s.place(seat)} ${fresh ? "fresh" : ""} ${won ? "won" : ""}`, "data-testid": `trick-${seat}` },
-      cardEl(card, { size: "trick", label: `${s.name(seat)}: ${cardName(card)}` }),
+    const first = i === 0 && seat === leader;
+    el.append(h("div", { class: `slot slot-${s.place(seat)} ${fresh ? "fresh" : ""} ${won ? "won" : ""} ${first ? "led" : ""}`, "data-testid": `trick-${seat}` },
+      cardEl(card, { size: "trick", label: `${first ? led : s.name(seat)}: ${cardName(card)}` }),
+      first ? h("span", { class: "led-tag", "data-testid": "led-tag", "aria-hidden": "true" }, "led") : null,
       h("span", { class: "slot-who", "aria-hidden": "true" }, s.name(seat))));
   });
   if (trick.winner) {
