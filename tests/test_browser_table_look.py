@@ -7,6 +7,7 @@ page over a scripted socket:
 - the current trick marks its leader: a "led" tag on the trick's first card (inside it, between the
   corner indices), the card's name "West led: Queen of Diamonds" and the trick's
   region "Current trick, West led";
+- a card of the hand focused from the keyboard never covers the next card's corner index;
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -171,3 +172,48 @@ def test_the_current_trick_marks_its_leader(server: Any, size: tuple[int, int]) 
         # on the card, between the corner indices across and in its lower quarter
         assert cl + index <= tl and tr <= cr - index, (key, size, tag)
         assert cb - (cb - ct) / 4 <= tt and tb <= cb, (key, size, tag)
+
+
+# for each card of the hand (in rows of overlapping cards): focus it, and say what lies on the next card's
+# corner index (its top left, a few px in): the next card itself, or the focused one over it
+FOCUS = """async () => {
+  const cards = [...document.querySelectorAll('#hand .hand-row')].flatMap((row) => {
+    const c = [...row.querySelectorAll('button.card')];
+    return c.slice(0, -1).map((card, i) => [card, c[i + 1]]);
+  });
+  const out = [];
+  for (const [card, next] of cards) {
+    card.focus();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const r = next.getBoundingClientRect();
+    const mine = card.getBoundingClientRect();
+    if (mine.right <= r.left) continue;  // no overlap: nothing to cover
+    const at = document.elementFromPoint(r.left + 5, r.top + 12);
+    out.push({ card: card.dataset.card, next: next.dataset.card, visible: card.matches(':focus-visible'),
+               on: at && at.closest('button.card') ? at.closest('button.card').dataset.card : null,
+               isNext: Boolean(at && next.contains(at)) });
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("name", "size"), [("hand-20", (1440, 900)), ("hand-20", (360, 740)), ("hand-18", (768, 1024))],
+                         ids=["20-1440x900", "20-360x740", "18-768x1024"])
+def test_a_focused_card_never_covers_the_next_cards_corner_index(server: Any, name: str, size: tuple[int, int]) -> None:  # noqa: F811
+    fx = fixtures()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, fx[name], errors, "light", size=size)
+        page.keyboard.press("Shift")  # the keyboard's modality: a focus shows its ring
+        got = page.evaluate(FOCUS)
+        shot(page, f"focus-{name}-{size[0]}")
+        return {"got": got, "errors": errors}
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    got = out["got"]
+    assert len(got) >= 5, got  # the hand's cards overlap here
+    assert all(g["visible"] for g in got), got
+    covered = [g for g in got if not g["isNext"]]
+    assert covered == [], covered
