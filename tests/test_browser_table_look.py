@@ -8,6 +8,8 @@ page over a scripted socket:
   corner indices), the card's name "West led: Queen of Diamonds" and the trick's
   region "Current trick, West led";
 - a card of the hand focused from the keyboard never covers the next card's corner index;
+- the Hint on a phone or tablet never lies over the felt's rim or a card: a whole 44 px button in the
+  status line's row on a screen 800 px high or more, within the panel on a shorter one;
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -217,3 +219,50 @@ def test_a_focused_card_never_covers_the_next_cards_corner_index(server: Any, na
     assert all(g["visible"] for g in got), got
     covered = [g for g in got if not g["isNext"]]
     assert covered == [], covered
+
+
+HINT = """() => {
+  const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const btn = document.querySelector('#hint-box .hint-btn');
+  const hit = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+  const b = r(btn);
+  const cards = [...document.querySelectorAll('#felt .card, #hand .card')].filter((c) => c.getClientRects().length);
+  return { btn: b, felt: r(document.getElementById('felt')), panel: r(document.querySelector('.panel')),
+           status: r(document.getElementById('status')), overCards: cards.filter((c) => hit(b, r(c))).length,
+           scroll: document.scrollingElement.scrollHeight - innerHeight };
+}"""
+
+HINT_SIZES = [(320, 568), (360, 740), (412, 780), (390, 844), (412, 915), (768, 1024)]
+
+
+@pytest.mark.parametrize("size", HINT_SIZES, ids=[f"{w}x{h}" for w, h in HINT_SIZES])
+def test_the_hint_on_a_phone_lies_in_the_panel_never_over_the_felts_rim(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    fx = fixtures()
+    tables = {"four": fx["hand-12"], "three": fx["three-players-widow"]}
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for key, v in tables.items():
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, "light", size=size)
+            page.wait_for_selector("#hint-box .hint-btn")
+            settle(page)
+            out[key] = page.evaluate(HINT)
+            shot(page, f"hint-{key}-{size[0]}x{size[1]}")
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, m in out.items():
+        bl, bt, br, bb = m["btn"]
+        assert bb - bt >= 44 and br - bl >= 44, (key, m)  # a 44 px target
+        assert bt >= m["felt"][3] - 0.5, (key, m)  # under the felt's frame, never over it
+        assert bt >= m["panel"][1] - 0.5, (key, m)  # within the panel
+        assert m["overCards"] == 0, (key, m)
+        assert m["scroll"] <= 1, (key, m)
+        if size[1] >= 800:
+            # in the status line's row: the status line and the button share their middle
+            mid_b, mid_s = (bt + bb) / 2, (m["status"][1] + m["status"][3]) / 2
+            assert abs(mid_b - mid_s) <= 3, (key, m)
