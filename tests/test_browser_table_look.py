@@ -10,6 +10,8 @@ page over a scripted socket:
 - a card of the hand focused from the keyboard never covers the next card's corner index;
 - the Hint on a phone or tablet never lies over the felt's rim or a card: a whole 44 px button in the
   status line's row on a screen 800 px high or more, within the panel on a shorter one;
+- a desktop's meld plates show the meld's cards, and double-deck's melds of twelve cards lie in one row
+  in the plates across the middle.
 
 Screenshots go to $PINOCHLE_SHOTS when it is set.
 """
@@ -25,6 +27,7 @@ import pytest
 from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_fit_all import close_dialogs, south_views
 from .web_fixtures import LONG_NAMES, fixtures
 
 SIZES = [(320, 568), (360, 740), (390, 844), (768, 1024), (1440, 900)]
@@ -266,3 +269,46 @@ def test_the_hint_on_a_phone_lies_in_the_panel_never_over_the_felts_rim(server: 
             # in the status line's row: the status line and the button share their middle
             mid_b, mid_s = (bt + bb) / 2, (m["status"][1] + m["status"][3]) / 2
             assert abs(mid_b - mid_s) <= 3, (key, m)
+
+
+PLATES = """() => [...document.querySelectorAll('#felt-melds .felt-meld')].map((p) => {
+  const fan = p.querySelector('.fm-fan');
+  const cards = fan ? [...fan.querySelectorAll('.card')].filter((c) => c.getClientRects().length) : [];
+  return { seat: p.dataset.seat, place: [...p.classList].find((c) => c.startsWith('at-')), fan: p.dataset.fan,
+           rows: fan ? fan.dataset.rows : null, cards: cards.length,
+           height: cards.length ? Math.round(cards[0].getBoundingClientRect().height) : 0 };
+})"""
+
+
+def test_a_desktops_meld_plates_show_the_cards_twelve_in_one_row(server: Any) -> None:  # noqa: F811
+    views = {game: south_views(game, None, True)["play"] for game in ("double-deck", "table")}
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for game, v in views.items():
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, "dark", size=(1440, 900))
+            close_dialogs(page)
+            page.wait_for_selector("#felt-melds .felt-meld")
+            settle(page)
+            out[game] = {"plates": page.evaluate(PLATES),
+                         "scroll": page.evaluate("document.scrollingElement.scrollHeight - innerHeight")}
+            shot(page, f"meld-plates-{game}-1440")
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for game, got in out.items():
+        v = views[game]
+        assert got["scroll"] <= 1, (game, got)
+        for p in got["plates"]:
+            shown = v["melds"][p["seat"]]["shown"]
+            if not shown:  # "No meld"
+                continue
+            assert p["fan"] == "shown" and p["cards"] == len(shown) and p["height"] >= 60, (game, p)
+            if p["place"] in ("at-top", "at-bottom"):
+                assert p["rows"] == "1", (game, p)  # one row across the plate
+    # the seat across melds twelve cards in this deal: in one row all the same
+    assert max(p["cards"] for p in out["double-deck"]["plates"] if p["place"] in ("at-top", "at-bottom")) >= 12, out
