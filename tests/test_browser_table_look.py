@@ -10,6 +10,8 @@ page over a scripted socket:
 - a card of the hand focused from the keyboard never covers the next card's corner index;
 - the Hint on a phone or tablet never lies over the felt's rim or a card: a whole 44 px button in the
   status line's row on a screen 800 px high or more, within the panel on a shorter one;
+- a desktop's trick is big on a big felt: each card at least 150 px tall at 1440x900 with a whole trick
+  of four, and no card of it over a seat;
 - a desktop's meld plates show the meld's cards, and double-deck's melds of twelve cards lie in one row
   in the plates across the middle.
 
@@ -312,3 +314,34 @@ def test_a_desktops_meld_plates_show_the_cards_twelve_in_one_row(server: Any) ->
                 assert p["rows"] == "1", (game, p)  # one row across the plate
     # the seat across melds twelve cards in this deal: in one row all the same
     assert max(p["cards"] for p in out["double-deck"]["plates"] if p["place"] in ("at-top", "at-bottom")) >= 12, out
+
+
+BIG_TRICK = """() => {
+  const r = (e) => e.getBoundingClientRect();
+  const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const cards = [...document.querySelectorAll('#centre .card')];
+  const seats = [...document.querySelectorAll('#felt > .seat')];
+  return { heights: cards.map((c) => Math.round(r(c).height)),
+           over: cards.flatMap((c) => seats.filter((s) => hit(r(c), r(s))).map((s) => `${c.dataset.card} over ${s.dataset.seat}`)) };
+}"""
+
+
+def test_a_desktops_trick_is_big_on_a_big_felt(server: Any) -> None:  # noqa: F811
+    v = json.loads(json.dumps(fixtures()["hand-12"]))
+    trick = v["tricks"][-1]
+    trick["cards"].append("TD")
+    trick["seats"].append("S")
+    trick["winner"] = "E"
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, "light", size=(1440, 900))
+        got = page.evaluate(BIG_TRICK)
+        shot(page, "big-trick-1440")
+        return {"got": got, "errors": errors}
+
+    out = in_browser(run)
+    assert out["errors"] == []
+    got = out["got"]
+    assert len(got["heights"]) == 4 and min(got["heights"]) >= 150, got
+    assert got["over"] == [], got
