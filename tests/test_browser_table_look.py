@@ -143,7 +143,7 @@ TRICK = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", [(360, 740), (390, 844), (1440, 900)], ids=["360x740", "390x844", "1440x900"])
+@pytest.mark.parametrize("size", [(320, 568), (360, 740), (390, 844), (1440, 900)], ids=["320x568", "360x740", "390x844", "1440x900"])
 def test_the_current_trick_marks_its_leader(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
     fx = fixtures()
     tables = {"four": fx["hand-12"], "three": fx["three-players-widow"], "two": fx["two-players-stock"]}

@@ -194,7 +194,7 @@ export function renderCentre(ctx) {
     const fresh = i >= prevCount;
     const won = trick.winner === seat;
     const first = i === 0 && seat === leader;
-    el.append(h("div", { class: `slot slot-${s.place(seat)} ${fresh ? "fresh" : ""} ${won ? "won" : ""} ${first ? "led" : ""}`, "data-testid": `trick-${seat}` },
+    el.append(h("div", { class: `slot slot-${s.place(seat)} ${fresh ? "fresh" : ""} ${won ? "won" : ""}`, "data-testid": `trick-${seat}` },
       cardEl(card, { size: "trick", label: `${first ? led : s.name(seat)}: ${cardName(card)}` }),
       first ? h("span", { class: "led-tag", "data-testid": "led-tag", "aria-hidden": "true" }, "led") : null,
       h("span", { class: "slot-who", "aria-hidden": "true" }, s.name(seat))));
