@@ -2,7 +2,8 @@
 page over a scripted socket:
 
 - each seat's avatar draws a robot for a computer and a person for a person (yourself, a person at a
-  room's table), from the package's own drawings (pinochle/web/avatars/), instead of letters;
+  room's table), from the package's own drawings (pinochle/web/avatars/), instead of letters, on the
+  felt and on the bench of players sitting the hand out;
 - the dealer's button ("D") lies beside the dealer's avatar, never over it, at 320x568 to 1440x900;
 - the current trick marks its leader: a "led" tag on the trick's first card (inside it, between the
   corner indices), the card's name "West led: Queen of Diamonds" and the trick's
@@ -53,6 +54,12 @@ AVATARS = """() => Object.fromEntries([...document.querySelectorAll('#felt > .se
 }))"""
 
 
+BENCH = """() => [...document.querySelectorAll('#bench .avatar')].map((a) => {
+  const before = getComputedStyle(a, '::before');
+  return { mask: before.maskImage || before.webkitMaskImage, text: a.innerText.trim() };
+})"""
+
+
 def with_dealer(v: dict[str, Any], dealer: str) -> dict[str, Any]:
     out = json.loads(json.dumps(v))
     out["dealer"] = dealer
@@ -77,11 +84,17 @@ def test_the_avatars_are_drawn_a_robot_for_a_computer_and_a_person_for_a_person(
             out[f"room-{size[0]}"] = page.evaluate(AVATARS)
             shot(page, f"avatars-room-{size[0]}")
             ctx.close()
+            # a player sitting the hand out: the same avatar on the bench
+            ctx, page, _ = open_fixture(browser, server.url, fx["sitting-out"], errors, "light", size=size)
+            out[f"bench-{size[0]}"] = page.evaluate(BENCH)
+            ctx.close()
         out["errors"] = errors
         return out
 
     out = in_browser(run)
     assert out["errors"] == []
+    for key in ("bench-390", "bench-1440"):
+        assert len(out[key]) == 1 and "avatars/robot.svg" in out[key][0]["mask"] and out[key][0]["text"] == "", out[key]
     for key in ("solo-390", "solo-1440", "room-390", "room-1440"):
         seats = out[key]
         # LONG_NAMES: North a computer guest, East and West people; in solo every other seat is a computer
