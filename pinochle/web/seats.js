@@ -133,6 +133,7 @@ export function seating(view, table, you = null) {
     chairs: myChair === null ? chairs : [myChair, ...chairs.filter((c) => c !== myChair)],
     chairTotals,
     chairName,
+    chairFacts,
     chairOf: (seat) => (lineup ? lineup[seat] ?? null : null),
     chairsOut: lineup && Array.isArray(view?.chairs_out) ? view.chairs_out : [],
     seats: all,

@@ -1,5 +1,5 @@
-// One seat at the table, drawn as a player: a round avatar with the player's initials in the
-// seat's own colour, the dealer's button ("D") on the dealer's avatar, the name, what the player
+// One seat at the table, drawn as a player: a round avatar in the seat's own colour with a robot
+// (a computer) or a person drawn in it, the dealer's button ("D") beside the dealer's avatar, the name, what the player
 // is (a computer and its level, or the person's state: away, a computer playing for them, ready
 // for the next hand), the cards they hold as a small fan of backs (the count is the view's
 // `hand_sizes`: nothing is guessed here), their last call, and whose turn it is.
@@ -74,10 +74,21 @@ export function seatBadge(kind, label, short, props = {}) {
   return h("span", { class: `badge ${kind}`, dataset: { label }, ...props }, ...text);
 }
 
-/** The round avatar with the seat's initials, and the dealer's button on it when the seat deals. */
+/**
+ * What the avatar of `seat` draws (table-look.css, pinochle/web/avatars/): "robot" for a computer,
+ * "person" for a person (yourself, a person away, a person a computer plays for). In solo every
+ * other seat is a computer; at a named table the server's facts say which.
+ */
+export function avatarFigure(s, seat) {
+  if (s.isMe(seat)) return "person";
+  const f = s.facts(seat);
+  return !f || f.computer ? "robot" : "person";
+}
+
+/** The round avatar in the seat's colour, a robot or a person drawn in it, and the dealer's button beside it when the seat deals. */
 export function avatar(s, seat, dealer) {
   return h("span", { class: "seat-avatar", "aria-hidden": "true" },
-    h("span", { class: "avatar", dataset: { initials: s.initials(seat), hue: seatHue(s, seat) } }),
+    h("span", { class: "avatar", dataset: { initials: s.initials(seat), hue: seatHue(s, seat), figure: avatarFigure(s, seat) } }),
     dealer ? h("span", { class: "dealer-button", "data-testid": `dealer-${seat}`, title: "Dealer" }, "D") : null);
 }
 

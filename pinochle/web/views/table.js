@@ -8,7 +8,7 @@ import { Phase } from "../protocol.js";
 import { contractText, DIX, handNumber, hasStock, midName, statusText, takes, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
-import { renderSeat, seatHue } from "./seat.js";
+import { avatarFigure, renderSeat, seatHue } from "./seat.js";
 import { meldOnFelt } from "./felt.js";
 import { renderSidesLines } from "./sides.js";
 
@@ -149,7 +149,8 @@ export function renderSeats(ctx) {
       const deals = c === s.lineup.N;
       return h("div", { class: `benched ${c === s.myChair ? "mine" : ""} ${deals ? "dealer" : ""}`.trim(), "data-testid": `bench-chair-${c}` },
         h("span", { class: "seat-avatar", "aria-hidden": "true" },
-          h("span", { class: "avatar", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)), hue: String(c % 5) } }),
+          h("span", { class: "avatar", dataset: { initials: c === s.myChair ? "You" : initialsOf(s.chairName(c)), hue: String(c % 5),
+            figure: c === s.myChair || s.chairFacts(c)?.computer === false ? "person" : "robot" } }),
           deals ? h("span", { class: "dealer-button", "data-testid": `dealer-chair-${c}`, title: "Dealer" }, "D") : null),
         h("span", { class: "seat-name" }, s.chairName(c)),
         // the chair's match total, said as one (a bare number beside a name read as nothing in particular)
@@ -161,7 +162,7 @@ export function renderSeats(ctx) {
   }
   bench.hidden = !s.sittingOut.length;
   fill(bench, s.sittingOut.map((seat) => h("div", { class: "benched", "data-testid": `bench-${seat}` },
-    h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat), hue: seatHue(s, seat) } }),
+    h("span", { class: "avatar", "aria-hidden": "true", dataset: { initials: s.initials(seat), hue: seatHue(s, seat), figure: avatarFigure(s, seat) } }),
     h("span", { class: "seat-name" }, s.name(seat)), h("span", { class: "badge out" }, "Sits out"))));
   bench.setAttribute("aria-label", s.sittingOut.length ? `Sitting out this hand: ${s.sittingOut.map(s.name).join(", ")}` : "");
 }
@@ -185,13 +186,18 @@ export function renderCentre(ctx) {
     el.append(centreInfo(ctx));
     return;
   }
-  el.setAttribute("aria-label", trick.winner ? `Last trick, won by ${s.name(trick.winner)}` : "Current trick");
+  // the trick's leader: its first card carries a small "led" tag, and the words say who led
+  const leader = trick.leader ?? trick.seats[0];
+  const led = leader ? `${s.name(leader)} led` : "";
+  el.setAttribute("aria-label", [trick.winner ? `Last trick, won by ${s.name(trick.winner)}` : "Current trick", led].filter(Boolean).join(", "));
   trick.cards.forEach((card, i) => {
     const seat = trick.seats[i];
     const fresh = i >= prevCount;
     const won = trick.winner === seat;
+    const first = i === 0 && seat === leader;
     el.append(h("div", { class: `slot slot-${s.place(seat)} ${fresh ? "fresh" : ""} ${won ? "won" : ""}`, "data-testid": `trick-${seat}` },
-      cardEl(card, { size: "trick", label: `${s.name(seat)}: ${cardName(card)}` }),
+      cardEl(card, { size: "trick", label: `${first ? led : s.name(seat)}: ${cardName(card)}` }),
+      first ? h("span", { class: "led-tag", "data-testid": "led-tag", "aria-hidden": "true" }, "led") : null,
       h("span", { class: "slot-who", "aria-hidden": "true" }, s.name(seat))));
   });
   if (trick.winner) {
