@@ -519,9 +519,9 @@ class HardPlayer(TablePlayer):
         return [t / samples for t in totals]
 
     #: The share of the sampled deals in which a bid must be within reach (:meth:`_call_by_made_share`);
-    #: 0: no such check. Off until it is measured in duplicate against the Hard without it
-    #: (docs/strength.md, "Hard's contracts beyond reach": 0.9 is the candidate).
-    reach_share: float = 0.0
+    #: 0: no such check. Measured in duplicate against the Hard without it (docs/strength.md,
+    #: "Hard's contracts beyond reach").
+    reach_share: float = 0.9
 
     def _call_by_made_share(self, view: View, low: int) -> Action:
         """Bid ``low`` when the simulated hand as declarer (:meth:`_simulate_trumps`, the card pass
