@@ -212,7 +212,7 @@ def test_with_a_card_pass_hard_bids_only_within_reach_of_its_sampled_meld() -> N
     """A contract beyond the side's meld plus every counter (250) is lost before a card is played
     (docs/strength.md, "The audit"): in racehorse, after a bidding war to 390, Hard with the candidate
     ``reach_share`` of 0.9 bids 400 only when its side's meld after the simulated pass reaches 150 in
-    90% of its sampled deals. Hard plays without it (0) until it is measured; then it bids here as before."""
+    90% of its sampled deals; otherwise it calls as the Hard without the check (0) does."""
     checked = 0
     for seed in range(12):
         state = new_match(seed=f"rh-{seed}", game="racehorse", first_dealer=Seat.N)
@@ -225,6 +225,7 @@ def test_with_a_card_pass_hard_bids_only_within_reach_of_its_sampled_meld() -> N
         v = view(state, seat)
         assert v.legal.min_bid == 400
         hard = HardPlayer(seed, samples=8)
+        hard.reach_share = 0.0
         plain = hard.act(v)
         hard.reach_share = 0.9
         melds: list[list[int]] = []
@@ -236,3 +237,41 @@ def test_with_a_card_pass_hard_bids_only_within_reach_of_its_sampled_meld() -> N
         else:
             assert hard.act(v) == plain
     assert checked >= 6
+
+
+#: Racehorse, arena seed 31, deal 9, second play (``pinochle arena --game racehorse --a hard --b hard
+#: --deals 10 --seed 31 --matches 0 --records F``): the Hard without the reach check, North, bid
+#: 370 in a bidding war over East's 360 holding no meld in diamonds; its side melded 40 after the
+#: pass (two nines, South's marriage), 40 + 250 < 370, and it conceded.
+RACEHORSE_31_9 = {
+    "format": "pinochle-hand/1", "game": "racehorse", "scale": "tens", "dealer": "S",
+    "hands": {"N": ["AS", "TS", "9S", "AH", "TH", "AD", "TD", "KD", "JD", "TC", "TC", "QC"],
+              "E": ["AS", "KS", "QS", "QS", "JS", "9S", "TH", "AD", "KD", "QD", "QC", "JC"],
+              "S": ["TS", "JS", "AH", "KH", "QH", "QH", "TD", "9D", "9D", "AC", "9C", "9C"],
+              "W": ["KS", "KH", "JH", "JH", "9H", "9H", "QD", "JD", "AC", "KC", "KC", "JC"]},
+    "auction": ["pass", "250", "260", "270", "pass", "pass", "280", "290", "pass", "pass", "300", "310", "pass",
+                "pass", "320", "pass", "pass", "330", "340", "350", "pass", "pass", "360", "pass", "pass", "370",
+                "pass", "pass", "pass"],
+    "trump": "D", "exchange": {"to_declarer": ["TD", "9D", "9D", "AH"], "to_partner": ["TS", "9S", "TH", "QC"]},
+    "conceded": True, "play": []}
+
+
+def test_the_reach_check_passes_where_hard_bid_370_in_racehorse_with_40_side_meld() -> None:
+    """Racehorse seed 31 deal 9 (:data:`RACEHORSE_31_9`): at North's turn over East's 360, Hard with
+    the reach check (``reach_share`` 0.9) passes, whatever its seed (the arena's seed of that seat and
+    six others): its side's meld plus every counter and the last trick (250) is below 370 in most of
+    its sampled deals. Hard plays without the check (it measured below Hard without it in racehorse,
+    docs/strength.md, "Hard's contracts beyond reach") and bid 370 there."""
+    from pinochle.arena import derive_seed
+    from pinochle.records import hand_steps
+
+    v = next(view(state, action.seat) for state, action in hand_steps(RACEHORSE_31_9)
+             if action.type == "bid" and action.bid == 370)
+    assert v.seat == Seat.N and v.legal.min_bid == 370 and v.high_bidder == Seat.E
+    arena_seed = derive_seed("arena", 31, "deal", 9, "seat", int(Seat.N))
+    for seed in [arena_seed, *range(6)]:
+        hard = HardPlayer(seed)
+        hard.reach_share = 0.9
+        assert hard.act(v) == Action.pass_(Seat.N), seed
+    assert HardPlayer.reach_share == 0.0
+    assert HardPlayer(arena_seed).act(v) == Action.bid_(Seat.N, 370)
