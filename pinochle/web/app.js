@@ -24,7 +24,7 @@ import {
   dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, openHandSummary, routeSeat, seatInPlay, send, sendHello, setIdle, st,
   tableActions, tableSeating, tick, useSocket,
 } from "./controller.js";
-import { afterReplay, afterReview, handReplay, openReplay, sendUndo, stepReplay } from "./controller.js";
+import { afterReplay, afterReview, handReplay, noteReceived, openReplay, sendUndo, stepReplay } from "./controller.js";
 import { movingText } from "./words.js";
 import { inviteFromUrl, messageHandlers } from "./messages.js";
 import { inProgress, matchLine } from "./views/home.js";
@@ -47,7 +47,7 @@ const flow = createFlow({
 });
 const net = createSocket({
   handlers,
-  push: (msg) => flow.push(msg),
+  push: (msg) => { noteReceived(msg); flow.push(msg); },
   onOpen: () => sendHello(),
   onDown: () => showConnBanner(true),
   onClose: (code) => {

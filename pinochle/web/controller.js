@@ -17,7 +17,8 @@
 
 import { ActionType, ClientType, DEVICE_KEY, Phase, SEAT_KEY } from "./protocol.js";
 import { $, cardShort, readSession, readStore, removeStore, writeSession, writeStore } from "./dom.js";
-import { clearToasts, leaveScreen, toast } from "./announcer.js";
+import { announce, clearToasts, leaveScreen, toast } from "./announcer.js";
+import { hurry } from "./anim.js";
 import { seating } from "./seats.js";
 import { renderTimer, setTimer } from "./timer.js";
 import { afterTableRender } from "./keys.js";
@@ -86,6 +87,12 @@ export const st = {
   hintPending: false, // a hint was asked for and not answered yet
   reviewFor: null, // the hand whose decision review the review dialog shows (views/review.js)
   reviewReturn: null, // the view's version when the review was opened from a hand's summary (back to it on close)
+  // the newest state received ({match, version}), ahead of the one drawn while the cards are still shown (anim.js)
+  received: null,
+  // an undo sent and not answered yet: {tries, at} (a stale refusal is tried again once: messages.js onError)
+  undoPending: null,
+  // a short note of the status line ({text, match, hand}): why an undo was not taken, until the next move
+  statusNote: null,
 };
 
 let net = null; // the socket (socket.js), given by app.js
@@ -120,8 +127,9 @@ function askResume() {
 }
 
 function sendAction(action) {
-  if (!st.view || st.busy) return;
+  if (!st.view || st.busy || undoWaiting()) return;
   clearToasts(); // a new move: old news
+  st.statusNote = null;
   if (send({ type: ClientType.ACTION, match: st.match ? st.match.id : null, version: st.view.version, action })) {
     st.busy = true;
     document.body.dataset.busy = "1";
@@ -403,6 +411,7 @@ export function renderTable() {
   renderFeltMelds(ctx, $("felt")); // the meld laid face up in front of each seat, until the first card
   renderPiles(ctx);
   renderStatus(ctx);
+  renderStatusNote(v);
   renderSides(ctx);
   renderControls(ctx);
   renderHand(ctx);
@@ -414,7 +423,7 @@ export function renderTable() {
   const hasMeld = Object.values(v.melds).some(Boolean);
   $("meld-btn").disabled = !hasMeld;
   $("last-trick-btn").disabled = !lastCompleted(v);
-  renderUndo($("undo-btn"), st.match, st.table, st.busy);
+  renderUndo($("undo-btn"), st.match, st.table, st.busy || undoWaiting());
   if ($("meld-dialog").open) renderMeld(ctx);
   if ($("scores-dialog").open) renderScores(ctx);
   const ending = v.phase === Phase.MATCH_END && st.endSummary === handKey(v);
@@ -473,21 +482,90 @@ function dealNext() {
   sendAction({ type: ActionType.DEAL });
 }
 
-/** Undo: take back your most recent move of the hand (solo; the server answers with a state, event "undo"). */
-export function sendUndo() {
-  if (!st.view || st.busy || !st.table?.undo) return;
-  clearToasts();
-  if (send({ type: ClientType.UNDO, match: st.match ? st.match.id : null, version: st.view.version })) {
-    st.busy = true;
-    document.body.dataset.busy = "1";
-    $("undo-btn").disabled = true;
-    clearTimeout(st.busyTimer);
-    st.busyTimer = setTimeout(() => {
-      if (!st.busy) return;
-      setIdle();
-      askResume();
-    }, 8000);
+/** A state message has arrived (before the table draws it, anim.js): keep its match's newest version. */
+export function noteReceived(msg) {
+  if (msg && msg.type === "state" && msg.match && typeof msg.match.id === "string" && Number.isInteger(msg.view?.version)) {
+    st.received = { match: msg.match.id, version: msg.view.version };
   }
+}
+
+/** The newest version of the shown match that this page has received (the drawn one while none is newer). */
+function newestVersion() {
+  const id = st.match ? st.match.id : null;
+  const got = st.received;
+  return got && got.match === id && got.version > (st.view?.version ?? -1) ? got.version : st.view.version;
+}
+
+const UNDO_WAIT_MS = 8000; // an undo unanswered this long is given up (the table is asked for again)
+
+/** Whether an undo is on its way (Undo stays disabled: a second press would take back a second move). */
+export function undoWaiting() {
+  return Boolean(st.undoPending && Date.now() - st.undoPending.at < UNDO_WAIT_MS);
+}
+
+/**
+ * Undo: take back your most recent move of the hand (solo; the server answers with a state, event "undo").
+ * Pressed while the computers' cards are still being shown, the table the page draws is behind the server's:
+ * the undo is sent for the newest version received, and the states still waiting are drawn at once (anim.js
+ * hurry). A stale refusal (a computer moved meanwhile) is tried again once (`retryUndo`); any other refusal is
+ * said in the status line (`undoRefused`).
+ */
+export function sendUndo() {
+  if (!st.view || st.busy || undoWaiting() || !st.table?.undo) return;
+  clearToasts();
+  st.statusNote = null;
+  st.undoPending = { tries: 0, at: Date.now() };
+  if (!sendUndoNow()) st.undoPending = null;
+  else hurry(); // the moves about to be taken back: no need to watch them land
+}
+
+function sendUndoNow() {
+  if (!send({ type: ClientType.UNDO, match: st.match ? st.match.id : null, version: newestVersion() })) return false;
+  st.busy = true;
+  document.body.dataset.busy = "1";
+  $("undo-btn").disabled = true;
+  clearTimeout(st.busyTimer);
+  st.busyTimer = setTimeout(() => {
+    if (!st.busy && !undoWaiting()) return;
+    st.undoPending = null;
+    setIdle();
+    askResume();
+  }, UNDO_WAIT_MS);
+  return true;
+}
+
+/** The undo's answer came (a state with event "undo"): nothing is waiting any more. */
+export function undoAnswered() {
+  st.undoPending = null;
+}
+
+/** A stale refusal of the undo on its way: send it again for the newest version received; false if it was
+ * already tried again (or none is on its way). */
+export function retryUndo() {
+  const p = st.undoPending;
+  if (!p || p.tries >= 1 || !st.view) return false;
+  p.tries += 1;
+  return sendUndoNow();
+}
+
+/** The undo on its way was refused for good: say why in the status line (and to a screen reader). */
+export function undoRefused(reason) {
+  st.undoPending = null;
+  const text = `Undo: ${reason.replace(/[.\s]+$/, "")}.`;
+  st.statusNote = { text, match: st.match ? st.match.id : null, hand: st.view?.hand_number ?? null };
+  announce(text);
+}
+
+/** The status line's note (an undo not taken), before what the view says, while its hand is shown. */
+function renderStatusNote(v) {
+  const n = st.statusNote;
+  if (!n) return;
+  if (n.match !== (st.match ? st.match.id : null) || n.hand !== v.hand_number) {
+    st.statusNote = null;
+    return;
+  }
+  const el = $("status");
+  el.textContent = `${n.text} ${el.textContent}`.trim();
 }
 
 // ------------------------------------------------------------------ the replay viewer (views/replay.js)

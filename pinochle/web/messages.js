@@ -7,7 +7,8 @@ import { $, cardsInWords, readSession } from "./dom.js";
 import { announce, announceChanges, notice, presenceChanges, roomChanges, toast } from "./announcer.js";
 import {
   adopt, askResume, currentSeatToken, drawHome, emptySeat, endScreen, forgetSeat, go, handKey, keepSeatToken, renderTable, routeSeat,
-  saveDevice, SCREEN_KEY, SEAT_SCREENS, sendHello, setIdle, st, stillReviewing, tableSeating,
+  retryUndo, saveDevice, SCREEN_KEY, SEAT_SCREENS, sendHello, setIdle, st, stillReviewing, tableSeating, undoAnswered,
+  undoRefused,
 } from "./controller.js";
 import { setTimer } from "./timer.js";
 import { onHistory } from "./controller.js";
@@ -58,6 +59,7 @@ function onWelcome(msg) {
   // a reconnect: an aid asked on the old socket is never answered (the server drops it with the socket):
   // the Hint may be asked again, and a decision review being waited for is asked again
   st.hintPending = false;
+  undoAnswered(); // an undo sent on the old socket is never answered either: Undo may be pressed again
   if (st.reviewFor !== null && $("review-dialog").open) {
     net.raw({ type: ClientType.REVIEW, match: st.match ? st.match.id : null, hand: st.reviewFor });
   } else {
@@ -122,6 +124,7 @@ function onState(msg) {
   if (shown && sameMatch && msg.event === StateEvent.MOVE) announceChanges(s, prev, v);
   // people coming and going at the table you are looking at (in the lobby and the review, the room says it)
   if (atTable && sameMatch) notice(presenceChanges(s, prevTable, st.table));
+  if (msg.event === StateEvent.UNDO) undoAnswered();
   if (shown && sameMatch && msg.event === StateEvent.UNDO) {
     announce("Undone: your last move and the moves after it are taken back. Your move again.");
   }
@@ -223,13 +226,30 @@ function onReview(msg) {
   renderDecisionReview(msg.hand, msg);
 }
 
+/**
+ * A refusal of the undo on its way (controller.js sendUndo): a stale one (a computer moved after the newest state
+ * this page had) is tried again once, for the version received since; any other is said in the status line.
+ * Whether the error was the undo's answer: true when it was handled here.
+ */
+function undoError(msg, text) {
+  if (!st.undoPending || st.hintPending || msg.code === ErrorCode.NO_MATCH) return false;
+  if (msg.code === ErrorCode.STALE && retryUndo()) return true;
+  setIdle();
+  undoRefused(msg.code === ErrorCode.STALE
+    ? "the computers played on before it arrived; press Undo again to take back your last move" : text);
+  if (msg.code === ErrorCode.STALE) askResume();
+  if (st.screen === "table") renderTable();
+  return true;
+}
+
 function onError(msg) {
+  const text = typeof msg.message === "string" && msg.message ? msg.message : "Something went wrong.";
+  if (undoError(msg, text)) return;
   setIdle();
   st.hintPending = false;
   if (st.reviewFor !== null && $("review-dialog").open) $("review-dialog").close(); // the review was refused: the error says why
   st.reviewFor = null;
   st.expectSeat = false;
-  const text = typeof msg.message === "string" && msg.message ? msg.message : "Something went wrong.";
   const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
   switch (msg.code) {
     case ErrorCode.NOT_YOUR_TURN: {
