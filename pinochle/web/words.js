@@ -5,6 +5,14 @@
 import { Phase } from "./protocol.js";
 import { cap, cardShort, list, num, signed, SUIT } from "./dom.js";
 
+/**
+ * A name as the subject of a sentence with its verb in agreement: `agree("You", "win", "wins")` is "You win",
+ * `agree("West", "win", "wins")` "West wins". `name` is as the table says it (seats.js name: "You" for your seat).
+ */
+export function agree(name, you, other) {
+  return `${name} ${name === "You" ? you : other}`;
+}
+
 /** The kinds of move the view offers you ("bid", "pass", "play", ...), sorted. */
 export const legalKinds = (v) => Object.keys(v?.legal ?? {}).sort();
 

@@ -4,7 +4,7 @@
 
 import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, tiedSentence } from "../words.js";
+import { agree, contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
 
@@ -164,7 +164,7 @@ function paymentOf(s, c, p, chairs) {
   const [payer, payee] = p.points >= 0 ? [String(p.who), String(c)] : [String(c), String(p.who)];
   const payerName = partyName(s, payer, chairs);
   const payeeName = partyName(s, payee, chairs);
-  const label = `${payerName} ${payerName === "You" ? "pay" : "pays"} ${payeeName === "You" ? "you" : payeeName}`;
+  const label = `${agree(payerName, "pay", "pays")} ${payeeName === "You" ? "you" : payeeName}`;
   return { key: `${payer}>${payee}`, label, payer, payee };
 }
 

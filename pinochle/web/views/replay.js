@@ -4,6 +4,7 @@
 // server (`replays`).
 
 import { cardEl, cardName, cardShort, h, SUIT, VS } from "../dom.js";
+import { agree } from "../words.js";
 
 /** The record to download: the history without `type`, `match` and `replays` (a `pinochle-match/1` record). */
 export function recordOf(history) {
@@ -51,7 +52,7 @@ export function renderReplay(history, hand, step, nameAt) {
     return h("section", { class: "replay-seat", "aria-label": `${name(seat)}'s cards`, dataset: { seat } },
       h("h3", {}, name(seat), seat === rp.dealer ? " · dealer" : "",
         step === 0 && meld ? ` · meld ${meld.total}` : "",
-        trick && played ? ` · plays` : ""),
+        trick && played ? " · played" : ""), // a tag, whoever the seat: "You · played", "West · played"
       h("div", { class: "replay-cards" }, cards.map((c, i) => cardEl(c, {
         size: "mini", class: i === cards.indexOf(played) ? "replay-played" : "", // one copy of a card held twice
       }))),
@@ -61,7 +62,7 @@ export function renderReplay(history, hand, step, nameAt) {
   // drawn anew at each step: not a live region itself (the dialog's #replay-said says the step, `said`)
   const trickLine = trick ? h("p", { class: "replay-trick" },
     trick.seats.map((s, i) => `${name(s)}: ${cardShort(trick.cards[i])}`).join(" · "),
-    trick.winner ? ` — ${name(trick.winner)} wins` : "") : h("p", { class: "replay-trick" }, where);
+    trick.winner ? ` — ${agree(name(trick.winner), "win", "wins")}` : "") : h("p", { class: "replay-trick" }, where);
   const body = h("div", { class: "replay-body" },
     h("p", { class: "replay-contract" }, contract),
     step === 0 ? auction : null,
