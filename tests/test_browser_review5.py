@@ -1,5 +1,8 @@
 """The fifth review's findings on behaviour and words, in the real page against a live server.
 
+- The card pass between partners (partnership-pass, racehorse) is said: "Partner passed you 4 cards", "You
+  passed 4 cards back to Partner", "West passed 4 cards to East", in the status line (until your next move or
+  the first card), in the middle of the felt while the pass lasts, and by the screen reader's announcer.
 - Undo pressed while the computers' cards are still being shown (the page draws the states it has received
   one after another, anim.js) always takes the move back, or says in the status line why it cannot: the
   page sends the newest version it has received, not the one drawn, and tries once more on a stale refusal.
@@ -12,11 +15,17 @@ from __future__ import annotations
 from typing import Any
 
 import json
+import random
 
 from .browser_support import in_browser, module_server, open_page, scripted_table, shot, start_solo
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import settle, to_souths_first_card
 from .web_fixtures import base_play_view, summary
+from .test_browser_explain import auto, play_until, south
+from .test_browser_layout import open_fixture
+from .test_score_parts import random_action
+from pinochle.cards import Seat
+from pinochle.game import State, apply
 
 # the computers at the Relaxed pace's 1.1 s a move (the page says its pace after the welcome)
 server = module_server("review5")
@@ -173,3 +182,81 @@ def test_a_refused_undo_is_tried_again_once_then_said_in_the_status_line(server:
     assert over["sent"] == [v0], over
     assert over["status"].startswith("Undo: the hand is over: a finished hand's moves stand."), over
     assert "Undo: the hand is over" in over["said"], over
+
+
+def the_pass(game: str, role: str) -> list[State]:
+    """The states of a random match of ``game`` around its first card pass with South in ``role`` ("declarer",
+    "partner" or "opponent"): before the pass, after the partner's, after the declarer's pass back."""
+    def fits(s: State) -> bool:
+        if s.phase != "exchange" or s.declarer is None or s.exchange:
+            return False
+        mine = {"declarer": s.declarer == Seat.S, "partner": s.declarer == Seat.N}
+        return mine.get(role, s.declarer in (Seat.E, Seat.W))
+
+    for seed in range(1, 80):
+        try:
+            a = play_until(game, seed, fits)
+        except AssertionError:
+            continue
+        rng = random.Random(seed)
+        b = auto(apply(a, random_action(a, rng)))
+        c = auto(apply(b, random_action(b, rng)))
+        return [a, b, c]
+    raise AssertionError(f"{game}: no pass with South as {role}")
+
+
+PASS_SAID = {
+    "declarer": ("Partner passed you 4 cards, marked ⇄ in your hand.", "You passed 4 cards back to Partner."),
+    "partner": ("You passed 4 cards to Partner.", "Partner passed you 4 cards back, marked ⇄ in your hand."),
+}
+
+
+def test_the_card_pass_between_partners_is_said(server: Any) -> None:
+    cases = [(game, role) for game in ("partnership-pass", "racehorse") for role in ("declarer", "partner", "opponent")]
+    runs = {(game, role): the_pass(game, role) for game, role in cases}
+
+    def run(browser: Any) -> dict[Any, Any]:
+        errors: list[str] = []
+        out: dict[Any, Any] = {}
+        for (game, role), states in runs.items():
+            views = [south(st) for st in states]
+            ctx, page, script = open_fixture(browser, server.url, views[0], errors, theme="light", size=(390, 844))
+            got = []
+            for k, v in enumerate(views[1:], 1):
+                script.view = v
+                script.send("move")
+                page.wait_for_function("v => document.body.dataset.version === String(v)", arg=v["version"])
+                settle(page)
+                got.append({
+                    "status": page.get_by_test_id("status").inner_text(),
+                    "log": page.eval_on_selector_all("[data-testid=pass-log]", "els => els.map(e => e.textContent)"),
+                    "said": page.evaluate("() => document.getElementById('announcer').textContent"),
+                })
+                shot(page, f"pass-{game}-{role}-{k}")
+            out[(game, role)] = {"got": got, "declarer": views[0]["declarer"],
+                                 "given": views[2].get("exchange", [[], []])}
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for (game, role), o in out.items():
+        first, back = o["got"]
+        where = (game, role, first, back)
+        if role in PASS_SAID:
+            want1, want2 = PASS_SAID[role]
+        else:
+            d = {"E": "East", "W": "West"}[o["declarer"]]
+            p = {"E": "West", "W": "East"}[o["declarer"]]
+            want1, want2 = f"{p} passed 4 cards to {d}.", f"{d} passed 4 cards back to {p}."
+        # the status line says the pass first, then what comes now
+        assert first["status"].startswith(want1), where
+        assert back["status"].startswith(want2), where
+        # the felt's middle, while the pass lasts: the pass made and who chooses now
+        assert first["log"] and first["log"][0] == want1.replace(", marked ⇄ in your hand", ""), where
+        # the screen reader hears it, with the cards you were given named
+        assert want1.split(",")[0].rstrip(".") in first["said"], where
+        assert want2.split(",")[0].rstrip(".") in back["said"], where
+        if role == "declarer":
+            assert "the " in first["said"].split("Partner passed you 4 cards:")[1], where

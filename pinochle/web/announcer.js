@@ -7,7 +7,7 @@ import { $, h, cardWords, SUIT } from "./dom.js";
 import { Phase } from "./protocol.js";
 import { play as playSound } from "./sounds.js";
 import { COMPASS } from "./seats.js";
-import { DIX, handResultWords, hasStock, legalKinds, resultTitle, statusText, thrownInText, tiedSentence } from "./words.js";
+import { DIX, handResultWords, hasStock, legalKinds, passNews, resultTitle, statusText, thrownInText, tiedSentence } from "./words.js";
 import { newsWords, stockNews } from "./views/stock.js";
 import { meldWords } from "./views/felt.js";
 
@@ -228,6 +228,9 @@ export function announceChanges(s, prev, v) {
     if (!prev.trump && v.trump) {
       say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "name", "names")} ${SUIT[v.trump].name} trump.`);
     }
+    // cards passed between partners (partnership-pass, racehorse): who passed whom how many; yours named
+    const pass = passNews(s, prev, v);
+    if (pass) say.push(pass.said);
     if (!hasStock(v) && !Object.values(prev.melds ?? {}).some(Boolean) && Object.values(v.melds ?? {}).some(Boolean)) {
       // the meld laid on the table (views/felt.js): each seat's melds and points, then the sides'
       // (players alone, in cutthroat and auction, only the declarer melds)

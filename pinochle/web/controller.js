@@ -91,7 +91,8 @@ export const st = {
   received: null,
   // an undo sent and not answered yet: {tries, at} (a stale refusal is tried again once: messages.js onError)
   undoPending: null,
-  // a short note of the status line ({text, match, hand}): why an undo was not taken, until the next move
+  // a short note of the status line ({text, match, hand, kind}): why an undo was not taken, or the cards passed
+  // between partners (kind "pass", also until the first card), until your next move
   statusNote: null,
 };
 
@@ -560,7 +561,8 @@ export function undoRefused(reason) {
 function renderStatusNote(v) {
   const n = st.statusNote;
   if (!n) return;
-  if (n.match !== (st.match ? st.match.id : null) || n.hand !== v.hand_number) {
+  const played = (v.tricks ?? []).some((t) => t.cards.length > 0);
+  if (n.match !== (st.match ? st.match.id : null) || n.hand !== v.hand_number || (n.kind === "pass" && played)) {
     st.statusNote = null;
     return;
   }

@@ -15,7 +15,7 @@ import { onHistory } from "./controller.js";
 import { welcomePace } from "./settings-ui.js";
 import { renderInvite } from "./views/home.js";
 import { renderDecisionReview } from "./views/review.js";
-import { legalKinds } from "./words.js";
+import { legalKinds, passNews } from "./words.js";
 
 let net = null;
 
@@ -121,7 +121,12 @@ function onState(msg) {
   if (s.isMe(v.turn) || legalKinds(v).length) {
     document.querySelectorAll("#toasts .toast:not(.notice)").forEach((t) => t.remove()); // your move now: old news
   }
-  if (shown && sameMatch && msg.event === StateEvent.MOVE) announceChanges(s, prev, v);
+  if (shown && sameMatch && msg.event === StateEvent.MOVE) {
+    announceChanges(s, prev, v);
+    // cards passed between partners: said in the status line until the next move of yours or the first card
+    const pass = passNews(s, prev, v);
+    if (pass) st.statusNote = { text: pass.text, match: msg.match.id, hand: v.hand_number, kind: "pass" };
+  }
   // people coming and going at the table you are looking at (in the lobby and the review, the room says it)
   if (atTable && sameMatch) notice(presenceChanges(s, prevTable, st.table));
   if (msg.event === StateEvent.UNDO) undoAnswered();

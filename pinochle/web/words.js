@@ -3,7 +3,7 @@
 // Plain ES module.
 
 import { Phase } from "./protocol.js";
-import { cap, cardShort, list, num, signed, SUIT } from "./dom.js";
+import { cap, cardShort, cardWords, list, num, signed, SUIT } from "./dom.js";
 
 /**
  * A name as the subject of a sentence with its verb in agreement: `agree("You", "win", "wins")` is "You win",
@@ -11,6 +11,69 @@ import { cap, cardShort, list, num, signed, SUIT } from "./dom.js";
  */
 export function agree(name, you, other) {
   return `${name} ${name === "You" ? you : other}`;
+}
+
+// ------------------------------------------------------------------ the card pass (partnership-pass, racehorse)
+
+/**
+ * A pass of cards between partners as the hand sizes show it (VARIANTS.md `partnership-pass`, `racehorse`:
+ * the partner passes first, then the declarer passes back): `before` and `after` are the views' `hand_sizes`
+ * of one hand; the seat whose hand shrank gave to the seat whose hand grew by as many cards. `back`: the taker
+ * had fewer cards than the giver before (it had passed first). Null when no such pass lies between them.
+ */
+export function passBetween(before, after) {
+  if (!before || !after) return null;
+  const seats = Object.keys(after);
+  const down = seats.filter((x) => (after[x] ?? 0) < (before[x] ?? 0));
+  const up = seats.filter((x) => (after[x] ?? 0) > (before[x] ?? 0));
+  if (down.length !== 1 || up.length !== 1) return null;
+  const [from, to] = [down[0], up[0]];
+  const n = before[from] - after[from];
+  if (n !== after[to] - before[to] || n < 2) return null; // a pass moves several cards from one hand to one other
+  return { from, to, n, back: before[to] < before[from] };
+}
+
+/**
+ * The sentence of a pass (`passBetween`) for the status line and the centre: "Partner passed you 4 cards.",
+ * "You passed 4 cards back to Partner.", "North passed 4 cards to South."
+ */
+export function passSentence(s, p) {
+  const back = p.back ? " back" : "";
+  if (s.isMe(p.to)) return `${s.name(p.from)} passed you ${p.n} cards${back}.`;
+  return `${s.name(p.from)} passed ${p.n} cards${back} to ${s.name(p.to)}.`;
+}
+
+/**
+ * The pass made since the view `prev` (the same hand, then in its `exchange` phase) in words, for the status line
+ * (`text`) and a screen reader (`said`: the cards you were given named, from the view's `exchange`), or null.
+ */
+export function passNews(s, prev, v) {
+  if (!prev || !v || prev.hand_number !== v.hand_number || prev.phase !== Phase.EXCHANGE) return null;
+  const p = passBetween(prev.hand_sizes, v.hand_sizes);
+  if (!p) return null;
+  const text = passSentence(s, p);
+  const given = Array.isArray(v.exchange) ? v.exchange[p.back ? 1 : 0] : null;
+  const yours = s.isMe(p.to) && Array.isArray(given) && given.length === p.n;
+  return {
+    text: yours ? `${text.slice(0, -1)}, marked ⇄ in your hand.` : text,
+    said: yours ? `${text.slice(0, -1)}: ${list(given.map(cardWords))}.` : text,
+  };
+}
+
+/**
+ * The card pass in the middle of the felt while it lasts (the `exchange` phase): the pass made so far, as the
+ * view's hand sizes show it against the hand's size, and who chooses now. A list of lines.
+ */
+export function passLog(s, v) {
+  if (v.phase !== Phase.EXCHANGE) return [];
+  const full = Object.fromEntries(Object.keys(v.hand_sizes ?? {}).map((x) => [x, v.tricks_in_hand]));
+  const made = passBetween(full, v.hand_sizes);
+  const lines = made ? [passSentence(s, { ...made, back: false })] : [];
+  if (v.turn) {
+    lines.push(s.isMe(v.turn) ? `Your turn to pass${made ? " back" : ""}.`
+      : `${s.name(v.turn)} ${s.verb(v.turn, "are", "is")} choosing cards to pass${made ? " back" : ""}…`);
+  }
+  return lines;
 }
 
 /** The kinds of move the view offers you ("bid", "pass", "play", ...), sorted. */

@@ -5,7 +5,7 @@
 
 import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { contractText, DIX, handNumber, hasStock, midName, statusText, takes, thrownInText } from "../words.js";
+import { contractText, DIX, handNumber, hasStock, midName, passLog, statusText, takes, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
 import { avatarFigure, renderSeat, seatHue } from "./seat.js";
@@ -242,6 +242,10 @@ function centreInfo(ctx) {
     box.append(...[h("div", { class: "ci-title" }, DIX.centre),
       v.trump ? h("div", { class: "ci-trump" }, "Trump ", suitChip(v.trump)) : null,
       v.turn && !s.isMe(v.turn) ? h("div", {}, DIX.asked(s.name(v.turn))) : null].filter(Boolean));
+  } else if (v.phase === Phase.EXCHANGE) {
+    // the card pass between the partners: the pass made so far and who chooses now (words.js passLog)
+    box.append(h("div", { class: "ci-title" }, "Passing cards"),
+      ...passLog(s, v).map((line) => h("div", { class: "ci-pass", "data-testid": "pass-log" }, line)));
   } else if (v.phase === Phase.MELD || v.phase === Phase.WIDOW) {
     box.append(h("div", { class: "ci-title" }, v.phase === Phase.WIDOW ? "The widow" : "Meld"),
       h("div", {}, v.phase === Phase.WIDOW ? "turning up the widow…" : "laying down meld…"));
