@@ -379,7 +379,7 @@ def test_the_statistics_page_by_keyboard(seeded: Server, size: tuple[int, int]) 
     out = in_browser(run)
     assert out["errors"] == []
     assert out["tables"] == 1 and out["caption"] == "Table"
-    assert out["heads"][:3] == ["Matches won", "Hands played", "Bids made"] and len(out["heads"]) == 8
+    assert out["heads"][:3] == ["Matches won", "Hands played", "Your bids made"] and len(out["heads"]) == 8
     assert set(out["cells"]) == {1}  # each row: its header, then one cell
     assert out["focus"] == "stats-title" and out["axe"] == [] and out["back"] == "home-stats"
     # a sentence says the figures came; the tables are read when the reader goes to them, not all at once

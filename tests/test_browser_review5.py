@@ -3,6 +3,8 @@
 - The card pass between partners (partnership-pass, racehorse) is said: "Partner passed you 4 cards", "You
   passed 4 cards back to Partner", "West passed 4 cards to East", in the status line (until your next move or
   the first card), in the middle of the felt while the pass lasts, and by the screen reader's announcer.
+- Statistics: "Points given up per decision" has its meaning under it, seen on a phone (no hover), read with the
+  figure; the bids are labelled as your own ("Your bids made"), as the server counts them, and the intro says so.
 - Undo pressed while the computers' cards are still being shown (the page draws the states it has received
   one after another, anim.js) always takes the move back, or says in the status line why it cannot: the
   page sends the newest version it has received, not the one drawn, and tries once more on a stale refusal.
@@ -260,3 +262,68 @@ def test_the_card_pass_between_partners_is_said(server: Any) -> None:
         assert want2.split(",")[0].rstrip(".") in back["said"], where
         if role == "declarer":
             assert "the " in first["said"].split("Partner passed you 4 cards:")[1], where
+
+
+STATS_DEVICE = "review5statsdevice0000001"
+
+
+def test_the_statistics_explain_points_given_up_and_say_the_bids_are_yours(server: Any) -> None:
+    from pinochle.server.storage import SQLiteStorage
+
+    store = SQLiteStorage(server.db)
+    try:
+        for n in range(1, 5):
+            store.record_hand(STATS_DEVICE, "r5m1", n, {"game": "table", "match": "r5m1", "hand": n, "played": True,
+                                                         "declarer": n <= 2, "made": n == 1, "meld": 50, "points": 20})
+    finally:
+        store.close()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size in ((360, 740), (1440, 900)):
+            for theme in ("light", "dark"):
+                page = open_page(browser, size, errors, theme=theme)
+                page.context.add_init_script(f"try {{ localStorage.setItem('pinochle.device', '{STATS_DEVICE}'); }} catch (e) {{}}")
+                page.goto(server.url)
+                page.get_by_test_id("home").wait_for()
+                page.wait_for_function("() => document.body.dataset.connected === '1'")
+                page.get_by_test_id("home-stats").click()
+                page.wait_for_function("() => document.getElementById('stats-dialog').dataset.ready === '1'")
+                note = page.locator('[data-testid="stats-table"] [data-testid=stats-note]')
+                note.scroll_into_view_if_needed()
+                shot(page, f"stats-{size[0]}-{theme}")
+                out[f"{size[0]}-{theme}"] = page.evaluate("""() => {
+                  const sec = document.querySelector('[data-testid="stats-table"]');
+                  const note = sec.querySelector('[data-testid=stats-note]');
+                  const r = note.getBoundingClientRect();
+                  const cs = getComputedStyle(note);
+                  const par = [...sec.querySelectorAll('.stats-row')].find(tr => tr.querySelector('th').textContent.startsWith('Points given up'));
+                  const td = par.querySelector('td');
+                  return {
+                    note: note.textContent, seen: r.width > 100 && r.height > 8 && cs.visibility === 'visible' && r.top >= 0 && r.bottom <= innerHeight,
+                    size: parseFloat(cs.fontSize), wide: r.width <= innerWidth,
+                    described: document.getElementById(td.getAttribute('aria-describedby'))?.textContent ?? null,
+                    after: par.nextElementSibling === note.closest('tr'),
+                    labels: [...sec.querySelectorAll('.stats-row th')].map(th => th.textContent),
+                    bids: [...sec.querySelectorAll('.stats-row')].filter(tr => /bids/i.test(tr.querySelector('th').textContent)).map(tr => tr.querySelector('td').textContent),
+                    intro: document.querySelector('#stats-dialog .stats-intro').textContent,
+                  };
+                }""")
+                from .browser_support import serious_axe
+                out[f"{size[0]}-{theme}"]["axe"] = serious_axe(page)
+                page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for where, got in out.items():
+        assert got["note"].startswith("On average, how many points each of your reviewed decisions cost against Hard's choice; 0 is perfect play."), (where, got)
+        assert got["seen"] and got["wide"] and got["size"] >= 12, (where, got)  # seen without a hover, on a phone too
+        assert got["described"] == got["note"] and got["after"], (where, got)
+        assert "Your bids made" in got["labels"] and "Your bids set" in got["labels"], (where, got["labels"])
+        assert "Bids made" not in got["labels"], (where, got["labels"])
+        assert got["bids"] == ["1 of 2 (50%)", "1 of 2 (50%)"], (where, got["bids"])  # South's own two contracts
+        assert "Your bids are the hands you won the auction yourself" in got["intro"], (where, got["intro"])
+        assert got["axe"] == [], (where, got["axe"])

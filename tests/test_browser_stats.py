@@ -5,7 +5,7 @@ the Storage interface (lines of finished hands and matches, and an assisted mark
 given that device's token, so the page shows known numbers:
 
 - Home's "Statistics" opens the page by keyboard; it names each game played with its figures in plain
-  words ("Bids made 12 of 15 (80%)"), each game never played with its empty state, and
+  words ("Your bids made 12 of 15 (80%)"), each game never played with its empty state, and
   "not reviewed yet" for the points given up per decision (no review exists yet); Escape closes it and
   the focus goes back to the button;
 - a device that has played nothing is told so;
@@ -105,10 +105,10 @@ def test_home_opens_the_statistics_page_by_keyboard_with_each_figure_in_words(se
     assert got["errors"] == []
     assert got["focused"] == "stats-title" and got["name"] == 1
     assert got["table"] == {
-        "Matches won": "2 of 3 (67%)", "Hands played": "20", "Bids made": "12 of 15 (80%)", "Bids set": "3 of 15 (20%)",
+        "Matches won": "2 of 3 (67%)", "Hands played": "20", "Your bids made": "12 of 15 (80%)", "Your bids set": "3 of 15 (20%)",
         "Meld per hand": "70.5", "Points per hand": "+15", "Points given up per decision": "not reviewed yet",
         "Matches with a hint or undo": "1 of 3 (33%)"}
-    assert got["cutthroat"]["Bids made"] == "0 of 1 (0%)" and got["cutthroat"]["Points per hand"] == "\u22126"
+    assert got["cutthroat"]["Your bids made"] == "0 of 1 (0%)" and got["cutthroat"]["Points per hand"] == "\u22126"
     assert got["cutthroat"]["Matches won"] == "none yet"
     assert got["order"][:2] == ["table", "cutthroat"]  # the games played first, most hands first
     assert len(got["order"]) == 9 and ["two-handed", "Not played on this device yet."] in got["empty"]

@@ -23,17 +23,25 @@ export function signed(x) {
   return "0";
 }
 
-/** The rows of one game's figures: [label, value] in plain words, in the order the page shows them. */
+/** What "Points given up per decision" means, in a player's words (shown under its row, on a phone too). */
+export const PAR_NOTE = "On average, how many points each of your reviewed decisions cost against Hard's choice; "
+  + "0 is perfect play. Only the hands whose decisions you reviewed count.";
+
+/**
+ * The rows of one game's figures: [label, value, note] in plain words, in the order the page shows them (`note`:
+ * what the figure means, or null). The bids are your own contracts (the server's `bids`: the hands your own
+ * seat won the auction), never your partner's, and the labels say so.
+ */
 export function statRows(f) {
   return [
-    ["Matches won", ofWhole(f.won, f.matches)],
-    ["Hands played", String(f.hands)],
-    ["Bids made", f.bids > 0 ? ofWhole(f.made, f.bids) : "no bids yet"],
-    ["Bids set", f.bids > 0 ? ofWhole(f.set, f.bids) : "no bids yet"],
-    ["Meld per hand", f.meld_per_hand === null ? "no hands yet" : String(f.meld_per_hand)],
-    ["Points per hand", signed(f.points_per_hand)],
-    ["Points given up per decision", f.par_per_decision === null ? "not reviewed yet" : String(f.par_per_decision)],
-    ["Matches with a hint or undo", f.matches > 0 ? ofWhole(f.assisted, f.matches) : "none yet"],
+    ["Matches won", ofWhole(f.won, f.matches), null],
+    ["Hands played", String(f.hands), null],
+    ["Your bids made", f.bids > 0 ? ofWhole(f.made, f.bids) : "no bids yet", null],
+    ["Your bids set", f.bids > 0 ? ofWhole(f.set, f.bids) : "no bids yet", null],
+    ["Meld per hand", f.meld_per_hand === null ? "no hands yet" : String(f.meld_per_hand), null],
+    ["Points per hand", signed(f.points_per_hand), null],
+    ["Points given up per decision", f.par_per_decision === null ? "not reviewed yet" : String(f.par_per_decision), PAR_NOTE],
+    ["Matches with a hint or undo", f.matches > 0 ? ofWhole(f.assisted, f.matches) : "none yet", null],
   ];
 }
 
@@ -48,8 +56,14 @@ export function gameSection(name, figures) {
     return h("section", { class: "stats-game stats-empty", "aria-labelledby": headId(name), dataset: { game: name, testid: `stats-${name}` } },
       title, h("p", { class: "stats-none" }, "Not played on this device yet."));
   }
-  const rows = statRows(figures).map(([label, value]) =>
-    h("tr", { class: "stats-row" }, h("th", { scope: "row" }, label), h("td", {}, value)));
+  // a figure's note: a row of its own under it, read with the figure (aria-describedby) and seen on any screen
+  const rows = statRows(figures).flatMap(([label, value, note], i) => {
+    const id = note ? `stats-note-${name}-${i}` : null;
+    const row = h("tr", { class: "stats-row" }, h("th", { scope: "row" }, label),
+      h("td", note ? { "aria-describedby": id } : {}, value));
+    return note ? [row, h("tr", { class: "stats-note-row" },
+      h("td", { id, class: "stats-note", colspan: "2", dataset: { testid: "stats-note" } }, note))] : [row];
+  });
   return h("section", { class: "stats-game", "aria-labelledby": headId(name), dataset: { game: name, testid: `stats-${name}` } },
     title, h("table", { class: "stats-list", "aria-labelledby": headId(name) }, h("tbody", {}, rows)));
 }
