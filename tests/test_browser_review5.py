@@ -5,6 +5,8 @@
   the first card), in the middle of the felt while the pass lasts, and by the screen reader's announcer.
 - Statistics: "Points given up per decision" has its meaning under it, seen on a phone (no hover), read with the
   figure; the bids are labelled as your own ("Your bids made"), as the server counts them, and the intro says so.
+- The decision review's rows say where each decision was made (the server's `context`): "Trick 5: East led K♠,
+  Partner played A♠; Clubs trump.", "Bidding: high bid 300, West.", with the cards as cards.
 - Undo pressed while the computers' cards are still being shown (the page draws the states it has received
   one after another, anim.js) always takes the move back, or says in the status line why it cannot: the
   page sends the newest version it has received, not the one drawn, and tries once more on a stale refusal.
@@ -327,3 +329,70 @@ def test_the_statistics_explain_points_given_up_and_say_the_bids_are_yours(serve
         assert got["bids"] == ["1 of 2 (50%)", "1 of 2 (50%)"], (where, got["bids"])  # South's own two contracts
         assert "Your bids are the hands you won the auction yourself" in got["intro"], (where, got["intro"])
         assert got["axe"] == [], (where, got["axe"])
+
+
+CONTEXT_DECISIONS = [
+    {"index": 25, "seat": "S", "phase": "play", "action": {"type": "play", "card": "9D"},
+     "best": {"type": "play", "card": "KD"}, "loss": 27.7,
+     "reason": "Play the K♦: your partner's A♦ is winning, and on average it leaves your side about 28 points better off than your 9♦.",
+     "context": {"trick": 5, "table": [{"seat": "E", "card": "QD"}, {"seat": "N", "card": "AD"}, {"seat": "W", "card": "9D"}],
+                 "high_bid": None, "high_bidder": None, "declarer": "N", "bid": 260, "trump": "C"}},
+    {"index": 3, "seat": "S", "phase": "auction", "action": {"type": "bid", "bid": 310},
+     "best": {"type": "pass"}, "loss": 12.0, "reason": "Pass: your meld with hearts as trump is 40, and on average it leaves your side about 12 points better off than your bid of 310.",
+     "context": {"trick": None, "table": [], "high_bid": 300, "high_bidder": "W", "declarer": None, "bid": None, "trump": None}},
+    {"index": 30, "seat": "S", "phase": "play", "action": {"type": "play", "card": "JC"},
+     "best": {"type": "play", "card": "AC"}, "loss": 3.0, "reason": "Play the A♣: no club above it is left to play, and on average it leaves your side about 3 points better off than your J♣.",
+     "context": {"trick": 9, "table": [], "high_bid": None, "high_bidder": None, "declarer": "N", "bid": 260, "trump": "C"}},
+    {"index": 7, "seat": "S", "phase": "trump", "action": {"type": "trump", "suit": "H"},
+     "best": {"type": "trump", "suit": "S"}, "loss": 2.0, "reason": "Name spades trump: your meld with spades as trump is 190, and on average it leaves you about 2 points better off than your choice of hearts.",
+     "context": {"trick": None, "table": [], "high_bid": 300, "high_bidder": "S", "declarer": "S", "bid": 300, "trump": None}},
+]
+
+
+def test_each_review_row_says_where_the_decision_was_made(server: Any) -> None:
+    from .test_browser_review import Reviewing, hand_end_view
+
+    v = hand_end_view()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for size in ((360, 740), (390, 844), (1440, 900)):
+            for theme in ("light", "dark"):
+                script = Reviewing(v)
+                script.answers = [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"], "decisions": CONTEXT_DECISIONS}]
+                page = open_page(browser, size, errors, theme=theme)
+                scripted_table(page, script.handler)
+                page.goto(server.url)
+                page.get_by_test_id("hand-summary").wait_for()
+                page.get_by_test_id("summary-review").click()
+                page.get_by_test_id("review-list").wait_for()
+                settle(page)
+                shot(page, f"review-context-{size[0]}-{theme}")
+                key = f"{size[0]}-{theme}"
+                out[key] = page.evaluate("""() => [...document.querySelectorAll('[data-testid=review-item]')].map(li => ({
+                  where: li.querySelector('[data-testid=review-where]')?.textContent ?? null,
+                  cards: [...(li.querySelector('[data-testid=review-where]')?.querySelectorAll('.rv-card') ?? [])].map(c => c.getAttribute('aria-label')),
+                  wide: li.scrollWidth <= li.clientWidth + 1,
+                }))""")
+                from .browser_support import serious_axe
+                out[key + "-axe"] = serious_axe(page)
+                page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        if key.endswith("-axe"):
+            assert got == [], (key, got)
+            continue
+        # the costliest first, as the server sent them; solo: North is "Partner"
+        assert [g["where"].replace("\ufe0e", "") for g in got] == [
+            "Trick 5: East led Q♦, Partner played A♦, West played 9♦; Clubs trump.",
+            "Bidding: high bid 300, West.",
+            "Trick 9: your lead, Clubs trump.",
+            "Naming trump: you won the bid at 300.",
+        ], (key, got)
+        assert got[0]["cards"] == ["Queen of diamonds", "Ace of diamonds", "Nine of diamonds"], (key, got[0])
+        assert all(g["wide"] for g in got), (key, got)

@@ -40,7 +40,7 @@ import math
 
 from ..cards import SUIT_NAMES, Card, Seat
 from ..errors import BadRecord
-from ..game import Action, State, view
+from ..game import Action, State, View, view
 from ..records import hand_steps as record_steps
 from .evaluate import Evaluation, Fact, Option, better_off, describe, evaluate, same_move, who_gains
 
@@ -70,16 +70,49 @@ class Decision:
     best: Action
     loss: float | None
     reason: str
+    context: dict[str, object] | None = None
 
     def to_json(self) -> dict[str, object]:
-        """``{"index", "seat", "phase", "action", "best", "loss", "reason"}`` (actions without their seat)."""
+        """``{"index", "seat", "phase", "action", "best", "loss", "reason", "context"}`` (actions without their
+        seat; ``context``: :func:`decision_context`)."""
         def bare(a: Action) -> dict[str, object]:
             j = a.to_json()
             j.pop("seat", None)
             return j
         return {"index": self.index, "seat": str(self.seat), "phase": self.phase, "action": bare(self.action),
                 "best": bare(self.best), "loss": None if self.loss is None else round(self.loss, 1),
-                "reason": self.reason}
+                "reason": self.reason, "context": self.context}
+
+
+def decision_context(v: View) -> dict[str, object]:
+    """Where a decision was made, as its seat saw the table then (``v``: its view at that moment), for a review
+    to say it in a player's words ("Trick 5: East led the K♠", "high bid 300, West"):
+
+    ``{"trick", "table", "high_bid", "high_bidder", "declarer", "bid", "trump"}``: ``trick`` the number of the
+    trick being played (from 1; ``None`` before the first lead), ``table`` the cards already on the table in that
+    trick, in order (``[{"seat", "card"}]``; empty when the seat leads), then the auction and the contract as the
+    view shows them (``None`` where not known yet). Only what everyone at the table saw.
+
+    >>> from pinochle.game import new_match
+    >>> decision_context(view(new_match(seed=1), Seat.S))
+    {'trick': None, 'table': [], 'high_bid': None, 'high_bidder': None, 'declarer': None, 'bid': None, 'trump': None}
+    """
+    trick: int | None = None
+    table: list[dict[str, str]] = []
+    if v.tricks:
+        last = v.tricks[-1]
+        if last.winner is None:
+            trick = len(v.tricks)
+            table = [{"seat": str(last.seat_of(i)), "card": str(c)} for i, c in enumerate(last.cards)]
+        else:
+            trick = len(v.tricks) + 1
+    elif v.phase in ("play", "stock_play", "endgame"):
+        trick = 1
+    def s(x: object) -> str | None:
+        return None if x is None else str(x)
+
+    return {"trick": trick, "table": table, "high_bid": v.high_bid, "high_bidder": s(v.high_bidder),
+            "declarer": s(v.declarer), "bid": v.bid, "trump": s(v.trump)}
 
 
 def hand_steps(record: object) -> Iterator[tuple[State, Action]]:
@@ -132,8 +165,12 @@ def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = 
     that move was not the seat's."""
     best = e.best
     own = [f for f in best.facts if f.kind != "search"]
-    if same_move(action, best.action) or loss is None:
+    if same_move(action, best.action):
         return Option(best.action, best.points, tuple(own)).reason
+    if loss is None:
+        # not measured: the reason still names the move it is set against, and says why no figure is given
+        unmeasured = Fact("unmeasured", f"Hard puts no number on {your_move(action)} to compare")
+        return Option(best.action, best.points, (*own[:1], unmeasured)).reason
     compare = Fact("search", better_off(who, loss, your_move(action)))
     return Option(best.action, best.points, (*own[:1], compare)).reason
 
@@ -178,7 +215,8 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
             top = e.best.points
             loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None
                     else None)
-        out.append(Decision(index, me, str(state.phase), action, best, loss, review_reason(e, action, loss, who_gains(v))))
+        out.append(Decision(index, me, str(state.phase), action, best, loss, review_reason(e, action, loss, who_gains(v)),
+                            decision_context(v)))
     return out
 
 
@@ -213,5 +251,5 @@ def review_record(record: object, seat: Seat | str, hand: int | None = None,
     return {"seat": str(seat), "hands": out}
 
 
-__all__ = ["REVIEW_SAMPLES", "Decision", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
+__all__ = ["REVIEW_SAMPLES", "Decision", "decision_context", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
            "whole_points", "your_move"]

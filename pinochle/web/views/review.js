@@ -4,6 +4,7 @@
 // server's `review` answer (or the wait for it) into the review dialog.
 
 import { $, cardName, cardShort, cardsInWords, fill, h, SUIT } from "../dom.js";
+import { COMPASS } from "../seats.js";
 
 /** A card as a small face: its rank and suit, red or black, named in full for a screen reader. */
 function card(token) {
@@ -64,9 +65,50 @@ export function foldedLine(ds) {
   return `${parts.join("; ")}.`;
 }
 
-/** One decision's row: your move, Hard's when it differs, the points given up and the reason. */
-function item(d, testid) {
+const TRICK_PHASES = new Set(["play", "stock_play", "endgame"]);
+
+/**
+ * Where the decision was made, in a player's words, from the server's `context` (docs/protocol.md, "The decision
+ * review"): "Trick 5: East led K♠, Partner played A♠." (the cards as cards), "Trick 3: your lead, Clubs trump.",
+ * "Bidding: high bid 300, West.", "Naming trump: you won the bid at 300." A list of text and card elements, or
+ * null for a review kept before it had a context. `name(seat)`: the seat as the table calls it ("You" for yours).
+ */
+export function wherePieces(d, name) {
+  const c = d.context;
+  if (!c || typeof c !== "object") return null;
+  const trump = SUIT[c.trump]?.title ? `${SUIT[c.trump].title} trump` : "";
+  const contract = (who) => (c.bid === null || c.bid === undefined ? ""
+    : who === d.seat ? `you won the bid at ${c.bid}` : `${name(who)} won the bid at ${c.bid}`);
+  const join = (...parts) => parts.filter(Boolean).join(", ");
+  if (TRICK_PHASES.has(d.phase) && Number.isInteger(c.trick)) {
+    const table = Array.isArray(c.table) ? c.table : [];
+    if (!table.length) return [`Trick ${c.trick}: ${join("your lead", trump)}.`];
+    const out = [`Trick ${c.trick}: `];
+    table.forEach((t, i) => {
+      out.push(`${i ? ", " : ""}${name(t.seat)} ${i ? "played" : "led"} `, card(t.card));
+    });
+    out.push(trump ? `; ${trump}.` : ".");
+    return out;
+  }
+  switch (d.phase) {
+    case "auction":
+      return [c.high_bid ? `Bidding: high bid ${c.high_bid}, ${name(c.high_bidder)}.` : "Bidding: no bid yet."];
+    case "trump": return [`Naming trump: ${contract(c.declarer) || "the auction is over"}.`];
+    case "exchange":
+      return [c.declarer === d.seat ? `Passing cards back to your partner: ${join(contract(c.declarer), trump)}.`
+        : `Passing cards to ${name(c.declarer)}: ${join(contract(c.declarer), trump)}.`];
+    case "bury": return [`Burying: ${join(contract(c.declarer), trump)}.`];
+    case "concede": return [`Conceding or playing on: ${join(contract(c.declarer), trump)}.`];
+    case "dix_exchange": return [`The dix exchange: ${trump || "trump turned"}.`];
+    default: return null;
+  }
+}
+
+/** One decision's row: where it was, your move, Hard's when it differs, the points given up and the reason. */
+function item(d, testid, name) {
+  const where = wherePieces(d, (seat) => (seat === d.seat ? "You" : name(seat)));
   return h("li", { class: `rv-item${costly(d) ? " costly" : ""}`, "data-testid": testid },
+    where ? h("p", { class: "rv-where", "data-testid": "review-where" }, ...where) : null,
     h("div", { class: "rv-moves" },
       h("span", { class: "rv-you" }, "You: ", said(d.action)),
       sameMove(d) ? null : h("span", { class: "rv-best" }, "Hard: ", said(d.best)),
@@ -79,9 +121,12 @@ function item(d, testid) {
 /**
  * Draw the review of hand `hand`: `answer` is the server's `review` message, or null while it is worked out.
  * @param {number} hand the hand's number
- * @param {object|null} answer {match, hand, decisions: [{index, seat, phase, action, best, loss, reason}]}
+ * @param {object|null} answer {match, hand, decisions: [{index, seat, phase, action, best, loss, reason, context}]}
+ * @param {object|null} s the table's seating (seats.js), to name the other seats as the table does; at a table of
+ *   4 or 5 (whose chairs change places each hand) and without one, the compass names
  */
-export function renderDecisionReview(hand, answer) {
+export function renderDecisionReview(hand, answer, s = null) {
+  const name = (seat) => (s && !s.lineup ? s.name(seat) : COMPASS[seat] ?? seat);
   $("decision-title").textContent = `Your decisions in hand ${hand}`;
   const body = $("review-body");
   // the dialog's status (#review-said, there from the start) says each step once; the body is drawn anew
@@ -108,8 +153,8 @@ export function renderDecisionReview(hand, answer) {
   fill(body,
     h("p", { class: "rv-total", "data-testid": "review-total" }, head),
     // only the decisions that cost points, each a row; the others in one line, opened on demand
-    h("ol", { class: "rv-list", "data-testid": "review-list" }, listed.map((d) => item(d, "review-item"))),
+    h("ol", { class: "rv-list", "data-testid": "review-list" }, listed.map((d) => item(d, "review-item", name))),
     folded.length ? h("details", { class: "rv-folded", "data-testid": "review-folded" },
       h("summary", { "data-testid": "review-folded-line" }, rest),
-      h("ol", { class: "rv-list" }, folded.map((d) => item(d, "review-folded-item")))) : null);
+      h("ol", { class: "rv-list" }, folded.map((d) => item(d, "review-folded-item", name)))) : null);
 }
