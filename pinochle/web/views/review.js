@@ -100,6 +100,9 @@ export function wherePieces(d, name) {
     case "bury": return [`Burying: ${join(contract(c.declarer), trump)}.`];
     case "concede": return [`Conceding or playing on: ${join(contract(c.declarer), trump)}.`];
     case "dix_exchange": return [`The dix exchange: ${trump || "trump turned"}.`];
+    // two-handed: a meld turn comes after a trick won
+    case "stock_meld": return [Number.isInteger(c.trick) && c.trick > 1
+      ? `Melding after trick ${c.trick - 1}${trump ? `; ${trump}` : ""}.` : `Melding${trump ? `; ${trump}` : ""}.`];
     default: return null;
   }
 }
