@@ -180,7 +180,7 @@ def test_a_refused_undo_is_tried_again_once_then_said_in_the_status_line(server:
     assert "Undo:" not in taken["status"] and "Undone" in taken["said"], taken
     twice = out["stale-twice"]
     assert twice["sent"] == [v0, v0 + 1], twice  # once more, never a third time
-    assert twice["status"].startswith("Undo: the computers played on before it arrived"), twice
+    assert twice["status"].startswith("Undo: the computers played on first; press Undo again."), twice
     assert not twice["undo_disabled"], twice  # it may be pressed again
     over = out["hand-over"]
     assert over["sent"] == [v0], over

@@ -241,7 +241,7 @@ function undoError(msg, text) {
   if (msg.code === ErrorCode.STALE && retryUndo()) return true;
   setIdle();
   undoRefused(msg.code === ErrorCode.STALE
-    ? "the computers played on before it arrived; press Undo again to take back your last move" : text);
+    ? "the computers played on first; press Undo again" : text);
   if (msg.code === ErrorCode.STALE) askResume();
   if (st.screen === "table") renderTable();
   return true;
