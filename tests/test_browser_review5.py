@@ -21,7 +21,7 @@ from typing import Any
 import json
 import random
 
-from .browser_support import in_browser, module_server, open_page, scripted_table, shot, start_solo
+from .browser_support import in_browser, module_server, open_page, scripted_table, serious_axe, shot, start_solo
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import settle, to_souths_first_card
 from .web_fixtures import base_play_view, summary
@@ -222,9 +222,11 @@ def test_the_card_pass_between_partners_is_said(server: Any) -> None:
     def run(browser: Any) -> dict[Any, Any]:
         errors: list[str] = []
         out: dict[Any, Any] = {}
-        for (game, role), states in runs.items():
+        looks = [((360, 740), "dark"), ((390, 844), "light"), ((1440, 900), "dark"),
+                 ((360, 740), "light"), ((390, 844), "dark"), ((1440, 900), "light")]
+        for ((game, role), states), (size, theme) in zip(runs.items(), looks):
             views = [south(st) for st in states]
-            ctx, page, script = open_fixture(browser, server.url, views[0], errors, theme="light", size=(390, 844))
+            ctx, page, script = open_fixture(browser, server.url, views[0], errors, theme=theme, size=size)
             got = []
             for k, v in enumerate(views[1:], 1):
                 script.view = v
@@ -235,8 +237,9 @@ def test_the_card_pass_between_partners_is_said(server: Any) -> None:
                     "status": page.get_by_test_id("status").inner_text(),
                     "log": page.eval_on_selector_all("[data-testid=pass-log]", "els => els.map(e => e.textContent)"),
                     "said": page.evaluate("() => document.getElementById('announcer').textContent"),
+                    "axe": serious_axe(page) if k == 1 else [],
                 })
-                shot(page, f"pass-{game}-{role}-{k}")
+                shot(page, f"pass-{game}-{role}-{k}-{size[0]}-{theme}")
             out[(game, role)] = {"got": got, "declarer": views[0]["declarer"],
                                  "given": views[2].get("exchange", [[], []])}
             ctx.close()
@@ -248,6 +251,7 @@ def test_the_card_pass_between_partners_is_said(server: Any) -> None:
     for (game, role), o in out.items():
         first, back = o["got"]
         where = (game, role, first, back)
+        assert first["axe"] == [], where
         if role in PASS_SAID:
             want1, want2 = PASS_SAID[role]
         else:
@@ -312,7 +316,6 @@ def test_the_statistics_explain_points_given_up_and_say_the_bids_are_yours(serve
                     intro: document.querySelector('#stats-dialog .stats-intro').textContent,
                   };
                 }""")
-                from .browser_support import serious_axe
                 out[f"{size[0]}-{theme}"]["axe"] = serious_axe(page)
                 page.context.close()
         out["errors"] = errors
@@ -375,7 +378,6 @@ def test_each_review_row_says_where_the_decision_was_made(server: Any) -> None:
                   cards: [...(li.querySelector('[data-testid=review-where]')?.querySelectorAll('.rv-card') ?? [])].map(c => c.getAttribute('aria-label')),
                   wide: li.scrollWidth <= li.clientWidth + 1,
                 }))""")
-                from .browser_support import serious_axe
                 out[key + "-axe"] = serious_axe(page)
                 page.context.close()
         out["errors"] = errors
