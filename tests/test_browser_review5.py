@@ -16,22 +16,22 @@ Screenshots go to $PINOCHLE_SHOTS when it is set (tests/browser_support.py shot)
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import random
+from typing import Any
 
-from .browser_support import in_browser, module_server, open_page, scripted_table, serious_axe, shot, start_solo
-from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_layout import settle, to_souths_first_card
-from .web_fixtures import base_play_view, summary
-from .test_browser_explain import auto, play_until, south
-from .test_browser_layout import open_fixture
-from .test_score_parts import random_action
 from pinochle.cards import Seat
 from pinochle.game import State, apply
 
-# the computers at the Relaxed pace's 1.1 s a move (the page says its pace after the welcome)
+from .browser_support import in_browser, module_server, open_page, scripted_table, serious_axe, shot, start_solo
+from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_explain import auto, play_until, south
+from .test_browser_layout import open_fixture, settle, to_souths_first_card
+from .test_browser_review import Reviewing, hand_end_view
+from .test_score_parts import random_action
+from .web_fixtures import base_play_view, summary
+
+# the computers at the Relaxed pace's 1.1 s a move in the Undo test (the page says its pace after the welcome)
 server = module_server("review5")
 
 #: the page's socket, watched: every message the server sends is kept in window.__got (newest last)
@@ -353,8 +353,6 @@ CONTEXT_DECISIONS = [
 
 
 def test_each_review_row_says_where_the_decision_was_made(server: Any) -> None:
-    from .test_browser_review import Reviewing, hand_end_view
-
     v = hand_end_view()
 
     def run(browser: Any) -> dict[str, Any]:
