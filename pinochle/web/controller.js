@@ -557,7 +557,8 @@ export function undoRefused(reason) {
   announce(text);
 }
 
-/** The status line's note (an undo not taken), before what the view says, while its hand is shown. */
+/** The status line's note (an undo not taken, cards passed between partners) before what the view says, while its
+ * hand is shown. */
 function renderStatusNote(v) {
   const n = st.statusNote;
   if (!n) return;
