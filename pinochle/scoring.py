@@ -70,14 +70,14 @@ def side_parts(declarer_side: int, bid: int, meld: tuple[int, ...], kept: tuple[
 
     >>> [[(p.label, p.points) for p in side] for side in side_parts(0, 300, (40, 60), (40, 60),
     ...  (100, 150), (0, 10), False)]
-    [[('Meld kept', 40), ('Counters', 100), ('Set: what it took is not scored', -140), ('Set: the bid is taken off', -300)], [('Meld kept', 60), ('Counters', 140), ('Last trick', 10)]]
+    [[('Meld kept', 40), ('Counters', 100), ('Set: what it took is not scored', -140), ('Set: the bid, 300, is taken off', -300)], [('Meld kept', 60), ('Counters', 140), ('Last trick', 10)]]
     """
     out: list[tuple[Part, ...]] = []
     for i in range(len(meld)):
         earned = earned_parts(meld[i], kept[i], counters[i], last[i], rule)
         if i == declarer_side and not made:
             out.append((*set_parts(earned, "Set: what it took is not scored", rule),
-                        Part("Set: the bid is taken off", -bid, rule)))
+                        Part(f"Set: the bid, {bid}, is taken off", -bid, rule)))
             continue
         out.append(earned)
     return tuple(out)
