@@ -641,8 +641,8 @@ def run_news(browser: Any, base_url: str) -> dict[str, Any]:
     page.get_by_test_id("hand-summary").wait_for()
     sheet = page.get_by_test_id("summary-table").inner_text()
     assert "Meld + counters" in sheet and re.search(r"240\s*\(bid 290\)", sheet), sheet  # the bid on a line of its own
-    assert page.get_by_test_id("hand-score-NS").inner_text().replace("\u2212", "-") == "= Set -290"
-    assert page.get_by_test_id("hand-score-EW").inner_text() == "= +210"
+    assert page.get_by_test_id("hand-score-NS").inner_text().replace("\u2212", "-") == "Set -290"
+    assert page.get_by_test_id("hand-score-EW").inner_text() == "+210"
     assert "meld and counters came to 240" in page.get_by_test_id("verdict").inner_text()
     page.get_by_test_id("summary-close").click()
 

@@ -45,6 +45,10 @@ ROWS = """() => {
 })); }"""
 
 
+#: what comes before each hand score (the "=" of a sum line)
+EQ = """() => [...document.querySelectorAll('#summary-body [data-testid^=hand-score-]')].map((td) => getComputedStyle(td, '::before').content)"""
+
+
 def number(text: str) -> int:
     """'−300' / '+20' / '1,240' as the page writes them."""
     return int(re.sub(r"[+,\s]", "", text.replace("\u2212", "-")))
@@ -64,6 +68,7 @@ def summary_rows(v: dict[str, Any], name: str, sizes: tuple[tuple[int, int], ...
                 settle(page)
                 key = f"{theme}-{size[0]}"
                 out[key] = {"rows": page.evaluate(ROWS), "sums": page.evaluate(PART_SUMS),
+                            "eq": page.evaluate(EQ),
                             "wide": page.evaluate("() => document.documentElement.scrollWidth - innerWidth"),
                             "axe": serious(page) if size[0] == 360 else []}
                 shot(page, f"{name}-{key}")

@@ -84,16 +84,19 @@ def test_racehorse_with_the_switch_on_needs_a_trick_too() -> None:
     assert "pending" in seen, seen
 
 
+def lost_deal() -> tuple[int, int, int, int]:
+    """A deal (N E S W) where East and West can take no trick: North and South hold every ace, ten and king,
+    one of each a suit each; East and West every queen, jack and nine (East: a pinochle, Q♠ J♦)."""
+    ns = " ".join(f"A{s} T{s} K{s}" for s in "SHDC")
+    ew = " ".join(f"Q{s} J{s} 9{s}" for s in "SHDC")
+    return (pack(parse_cards(ns)), pack(parse_cards(ew)), pack(parse_cards(ns)), pack(parse_cards(ew)))
+
+
 def test_a_side_that_never_takes_a_trick_loses_its_meld() -> None:
     """North and South hold every ace, ten and king, one of each a suit each; East and West every queen,
     jack and nine (East: a pinochle, Q♠ J♦). Every player holds three cards of each suit, so everyone follows
     suit to every trick and North or South wins each: East and West's meld is pending all hand, then lost."""
-    high = "A{0} T{0} K{0}"
-    low = "Q{0} J{0} 9{0}"
-    ns = " ".join(high.format(s) for s in "SHDC")
-    ew = " ".join(low.format(s) for s in "SHDC")
-    deal = (pack(parse_cards(ns)), pack(parse_cards(ew)), pack(parse_cards(ns)), pack(parse_cards(ew)))
-    state = new_match(seed=1, game="table", deals=[deal])
+    state = new_match(seed=1, game="table", deals=[lost_deal()])
     views = hand_views(state, random.Random(1), hands=1)
     end = views[-1]
     assert end["phase"] in ("hand_end", "match_end") and end["tricks_won"]["EW"] == 0, end["tricks_won"]

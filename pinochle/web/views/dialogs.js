@@ -415,7 +415,7 @@ function summaryTable(s, last, earned) {
       ...sumBelowParts(subtotal, last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last)) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
-          h("span", { class: "eq", "aria-hidden": "true" }, "= "), stakes ? signed(won(side)) : score(side)))),
+          stakes ? signed(won(side)) : score(side)))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
         ...cols.map((side) => h("td", {}, num(last.totals[side]))))));
 }
