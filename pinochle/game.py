@@ -56,7 +56,7 @@ from .parts import (NO_CARD_PASS, NO_CONCESSION, NO_MARRIAGE_CHECK, NO_WIDOW, NO
                     TrumpMarriageCheck, TurnedTrump, Widow)
 from .stock import Declared, StockPlay
 from .rules import TABLE, RuleSet
-from .scoring import HandScore, Won, match_winner, score_hand
+from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
 from .tricks import counters as counter_points
 from .tricks import explain_illegal, legal_mask, winner_index
 
@@ -1363,6 +1363,10 @@ class View:
         tricks: the tricks of this hand, the last possibly in progress.
         tricks_won, counters: per side (NS, EW) so far.
         meld_shown: meld laid down per side so far.
+        meld_secured: per side, whether its meld shown is secured by a trick (RULES.md, Meld: "A
+            partnership that takes no trick keeps no meld"): ``"pending"`` (no trick yet), ``"secured"``,
+            ``"lost"`` (the hand over without a trick), or ``None`` (no meld shown, or the game's meld
+            needs no trick) (:func:`pinochle.scoring.meld_secured`).
         totals: the match totals, finished hands included.
         history: the finished hands' summaries (no cards).
         last_hand: the summary of the hand just finished, in ``hand_end``
@@ -1495,6 +1499,7 @@ class View:
     received: tuple[Card, ...] | None = None
     thrown_in: dict[str, object] | None = None
     tied: dict[str, object] | None = None
+    meld_secured: tuple[str | None, ...] = ()
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1576,6 +1581,7 @@ def _public_json_parts(v: Any) -> _Parts:
         "tricks_won": sides(v.tricks_won),
         "counters": sides(v.counters),
         "meld_shown": sides(v.meld_shown),
+        "meld_secured": dict(zip(names, v.meld_secured)),
         "totals": sides(v.totals),
         "history": list(v.history),
         "last_hand": v.last_hand,
@@ -1729,6 +1735,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         tricks_won=tricks_won,
         counters=pts,
         meld_shown=side_meld(state),
+        meld_secured=_meld_secured(state, tricks_won),
         history=tuple(_summary(h) for h in state.history),
         last_hand=last,
         **state.order.public(state),
@@ -1751,6 +1758,15 @@ def _public_fields(state: State) -> dict[str, Any]:
 
 
 _public = _SameObject(_public_fields, size=256)
+
+
+def _meld_secured(state: State, tricks_won: tuple[int, ...]) -> tuple[str | None, ...]:
+    """The :attr:`View.meld_secured` of ``state``: per side, whether its meld is secured by a trick under the
+    game's rule (RULES.md, Meld; the rule set's ``meld_needs_trick``: :func:`pinochle.scoring.meld_secured`),
+    the hand over in ``hand_end`` and ``match_end`` (its result says what each side kept)."""
+    over = state.phase in ("hand_end", "match_end") and bool(state.history)
+    kept = tuple(state.history[-1].score.kept_meld) if over else None
+    return meld_secured(side_meld(state), tricks_won, state.rules.meld_needs_trick, over, kept)
 
 
 def _tied_leaders(state: State) -> dict[str, object] | None:

@@ -70,14 +70,14 @@ def side_parts(declarer_side: int, bid: int, meld: tuple[int, ...], kept: tuple[
 
     >>> [[(p.label, p.points) for p in side] for side in side_parts(0, 300, (40, 60), (40, 60),
     ...  (100, 150), (0, 10), False)]
-    [[('Meld kept', 40), ('Counters', 100), ('Set: what it took is not scored', -140), ('Set: the bid is taken off', -300)], [('Meld kept', 60), ('Counters', 140), ('Last trick', 10)]]
+    [[('Meld kept', 40), ('Counters', 100), ('Set: what it took is not scored', -140), ('Set: the bid, 300, is taken off', -300)], [('Meld kept', 60), ('Counters', 140), ('Last trick', 10)]]
     """
     out: list[tuple[Part, ...]] = []
     for i in range(len(meld)):
         earned = earned_parts(meld[i], kept[i], counters[i], last[i], rule)
         if i == declarer_side and not made:
             out.append((*set_parts(earned, "Set: what it took is not scored", rule),
-                        Part("Set: the bid is taken off", -bid, rule)))
+                        Part(f"Set: the bid, {bid}, is taken off", -bid, rule)))
             continue
         out.append(earned)
     return tuple(out)
@@ -105,6 +105,52 @@ def earned_parts(meld: int, kept: int, counters: int, last: int, rule: str = SCO
     if last:
         parts.append(Part("Last trick", last, rule))
     return tuple(parts)
+
+
+#: A side's meld that needs a trick and has none yet (:func:`meld_secured`).
+MELD_PENDING = "pending"
+#: A side's meld that a trick has secured (or that needed none: the hand ended without play).
+MELD_SECURED = "secured"
+#: A side's meld lost for want of a trick: the hand is over and the side took none.
+MELD_LOST = "lost"
+
+
+def meld_secured(meld: tuple[int, ...], tricks: tuple[int, ...], needs_trick: bool, over: bool,
+                 kept: tuple[int, ...] | None = None) -> tuple[str | None, ...]:
+    """Per side, whether the meld it has shown is secured by a trick: RULES.md, Meld and Scoring a hand ("A
+    partnership that takes no trick keeps no meld"), the rule set's ``meld_needs_trick`` (VARIANTS.md and
+    docs/games/: on in ``table``, ``partnership-pass``, ``britannica`` and ``double-deck``; off in
+    ``racehorse``, ``turned-trump``, ``cutthroat``, ``auction`` and ``two-handed``, where meld counts
+    without a trick).
+
+    Each side's entry: ``None`` when it showed no meld or the game's meld needs no trick;
+    :data:`MELD_PENDING` while it has taken no trick and the hand is not over (``over``);
+    :data:`MELD_SECURED` once it has taken one; :data:`MELD_LOST` when the hand is over and it took none.
+    A hand over without play (``kept``: the meld each side kept, from the hand's result) keeps the meld the
+    result kept: racehorse's conceded hand and double-deck's set at once leave the opponents their meld.
+    A trick secures the meld only against this rule: a declaring side that is set loses it all the same
+    (:func:`score_hand`).
+
+    >>> meld_secured((60, 20), (0, 0), True, False)
+    ('pending', 'pending')
+    >>> meld_secured((60, 0), (1, 0), True, False)
+    ('secured', None)
+    >>> meld_secured((60, 20), (12, 0), True, True)
+    ('secured', 'lost')
+    >>> meld_secured((60, 20), (0, 0), True, True, kept=(0, 20))
+    ('lost', 'secured')
+    >>> meld_secured((60, 20), (0, 0), False, False)
+    (None, None)
+    """
+    out: list[str | None] = []
+    for i, m in enumerate(meld):
+        if not needs_trick or m <= 0:
+            out.append(None)
+        elif tricks[i] > 0 or (over and kept is not None and kept[i] > 0):
+            out.append(MELD_SECURED)
+        else:
+            out.append(MELD_LOST if over else MELD_PENDING)
+    return tuple(out)
 
 
 class HandScore(NamedTuple):

@@ -1,9 +1,9 @@
 """Every number of a hand summary in rows that read the same from every column.
 
 - A declaring side that is set shows what it took (its meld, its counters, the last trick when it took
-  it) struck through, "not scored", then a row that none of it is scored (no number), then the bid taken
-  off, the only number: its rows visibly add up to minus the bid
-  (RULES.md, Scoring a hand; VARIANTS.md racehorse: meld and counters lost).
+  it) struck through, "not scored", then the bid taken off, the only number and the one statement of
+  the set: its rows visibly add up to minus the bid (RULES.md, Scoring a hand); in racehorse, where no
+  bid is taken off, a row that its meld and counters are lost (no number; VARIANTS.md racehorse).
 - A side that showed no meld reads "—" (a screen reader: "no meld shown"), never a bare 0; a meld
   lost for want of a trick stays a 0 with its reason.
 - A hand settled by stakes (cutthroat, auction at 3 and at 5) has one row per payment, "You pay East",
@@ -45,6 +45,10 @@ ROWS = """() => {
 })); }"""
 
 
+#: what comes before each hand score (the "=" of a sum line)
+EQ = """() => [...document.querySelectorAll('#summary-body [data-testid^=hand-score-]')].map((td) => getComputedStyle(td, '::before').content)"""
+
+
 def number(text: str) -> int:
     """'−300' / '+20' / '1,240' as the page writes them."""
     return int(re.sub(r"[+,\s]", "", text.replace("\u2212", "-")))
@@ -64,6 +68,7 @@ def summary_rows(v: dict[str, Any], name: str, sizes: tuple[tuple[int, int], ...
                 settle(page)
                 key = f"{theme}-{size[0]}"
                 out[key] = {"rows": page.evaluate(ROWS), "sums": page.evaluate(PART_SUMS),
+                            "eq": page.evaluate(EQ),
                             "wide": page.evaluate("() => document.documentElement.scrollWidth - innerWidth"),
                             "axe": serious(page) if size[0] == 360 else []}
                 shot(page, f"{name}-{key}")
@@ -91,7 +96,7 @@ def test_a_set_side_shows_what_it_took_then_the_set(game: str, set_label: str) -
     side = next(k for k, seats in v["sides"].items() if last["declarer"] in seats)
     parts = last["parts"][side]
     took = sum(p["points"] for p in parts if p["points"] > 0)
-    assert [p["label"] for p in parts][-1] in (set_label, "Set: the bid is taken off") and took > 0, parts
+    assert [p["label"] for p in parts][-1] in (set_label, f"Set: the bid, {last['bid']}, is taken off") and took > 0, parts
     out = summary_rows(v, f"set-{game}")
     assert out.pop("errors") == []
     for key, got in out.items():
@@ -107,19 +112,23 @@ def test_a_set_side_shows_what_it_took_then_the_set(game: str, set_label: str) -
         last_trick = [p["points"] for p in parts if p["label"] == "Last trick"]
         if last_trick:
             assert by_label["Last trick"][side]["struck"] == str(last_trick[0]), key
-        # the part that takes it off shows no minus number: "what it took is not scored -190" read as a sum
-        off = by_label[set_label][side]
-        assert off["off"] == str(-took) and not re.search(r"\d", off["text"]) and off["points"] == "0", (key, off)
         counted = [number(c["text"]) for r in got["rows"] for c in r["cells"]
                    if c["col"] == side and c["points"] not in (None, "") and c["off"] is None]
-        if game == "table":
-            assert number(by_label["Set: the bid is taken off"][side]["text"]) == -last["bid"], key
-            assert counted == [-last["bid"]], (key, counted)
-        else:
-            assert counted == [], (key, counted)
-        # the rows above the hand score, in the order the engine gives them
         labels = [r["label"] for r in got["rows"]]
-        assert labels.index("Counters") < labels.index(set_label), labels
+        if game == "table":
+            # one statement of the set: the bid taken off (the struck cells say that what it took is not
+            # scored; a row saying so again is left out, its 0 changing no sum)
+            bid_off = f"Set: the bid, {last['bid']}, is taken off"
+            assert set_label not in by_label and number(by_label[bid_off][side]["text"]) == -last["bid"], (key, labels)
+            assert counted == [-last["bid"]], (key, counted)
+            assert labels.index("Counters") < labels.index(bid_off), labels
+        else:
+            # the part that takes it off shows no minus number: "meld and counters lost -190" read as a sum
+            off = by_label[set_label][side]
+            assert off["off"] == str(-took) and not re.search(r"\d", off["text"]) and off["points"] == "0", (key, off)
+            assert counted == [], (key, counted)
+            # the rows above the hand score, in the order the engine gives them
+            assert labels.index("Counters") < labels.index(set_label), labels
 
 
 def test_a_side_without_meld_reads_a_dash_and_a_lost_meld_a_zero_with_why() -> None:

@@ -234,8 +234,13 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
   }
   const struckOf = (c, k) => cancelled.get(String(c))?.struck.has(k) ?? false;
   const offOf = (c, k) => cancelled.get(String(c))?.off === k;
-  return labels.map((k) => h("tr", { class: `part-row${pay.has(k) ? " payment-row" : ""}`, "data-testid": "part-row",
-    dataset: { label: shown.get(k), ...(pay.has(k) ? { payer: pay.get(k).payer, payee: pay.get(k).payee } : {}) } },
+  // a part taking off what a side took, followed in its column by the bid taken off (a set in the table
+  // game): the struck cells already say that none of it scored, so the bid's row is the one statement
+  const said = (k) => cols.some((c) => offOf(c, k)) && cols.every((c) => !offOf(c, k) || (partsOf(c) ?? []).some((p, i, ps) =>
+    i > ps.findIndex((q) => keyOf(c, q) === k) && !hasWho(p) && p.points < 0 && TAKES_OFF.test(partLabel(s, p, chairs))));
+  return labels.filter((k) => !said(k)).map((k) => h("tr", { class: `part-row${pay.has(k) ? " payment-row" : ""}`, "data-testid": "part-row",
+    dataset: { label: shown.get(k), ...(pay.has(k) ? { payer: pay.get(k).payer, payee: pay.get(k).payee } : {}),
+      ...(TAKEN.test(shown.get(k)) ? { taken: "true" } : {}) } },
     h("th", { scope: "row", title: rules.get(k) ?? null }, shown.get(k),
       pay.has(k) && howPaid ? h("span", { class: "paid-how", "data-testid": "paid-how" }, howPaid) : null),
     ...cols.flatMap((c) => {
@@ -262,6 +267,10 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
 
 /** A part that takes off what a side took: a set, a concession, a side not scored (scoring.py, games/scorers.py). */
 const TAKES_OFF = /^(Set\b|Conceded\b|Not scored\b)/;
+
+/** A part that is what a side took in the hand (scoring.py earned_parts: its meld, counters and last trick):
+ * the parts the "Meld + counters" line sums, laid above it; a bonus or a set comes below it. */
+const TAKEN = /^(Meld( kept| shown)?$|Meld \d+ not kept|Counters$|Last trick$)/;
 
 /** How a payment's amount arises, in the words of the stake's last step ("Set after play: paid double"). */
 function howPaid(last) {
@@ -388,26 +397,40 @@ function summaryTable(s, last, earned) {
   const keptCell = (side) => [`${last.kept_meld[side]}${countedNotKept(last, earned, side) ? "*" : ""}`,
     last.kept_meld[side] < last.meld[side] ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${lostWhy(side)})`) : null];
   const n = cols.length;
+  // the declaring side's meld and counters against the bid: a sum line under the parts it adds up
+  const subtotal = last.declarer ? row("Meld + counters", toward, { class: "subtotal-row", "data-testid": "subtotal-row" }) : null;
   return h("table", { class: `summary-table fixed-cols ${n > 2 ? "per-player" : ""}`, "data-testid": "summary-table",
     dataset: { cols: String(n) } },
     note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, notKeptNote(last)) : null,
     h("colgroup", {}, h("col", { class: "label-col" }), ...cols.map(() => h("col", { class: "side-col" }))),
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col", "data-testid": `summary-col-${side}` }, s.sideLong(side))))),
     h("tbody", {},
+      row("Tricks", (side) => String(last.tricks[side])),
       merged ? null : row("Meld shown", (side) => meldShownCell(last.meld[side]), { "data-testid": "meld-shown-row" }),
       ...(last.parts ? [] : [
         row(merged ? "Meld" : "Meld kept", (side) => (merged ? String(last.meld[side]) : keptCell(side)), { "data-testid": "meld-kept-row" }),
         row("Counters", (side) => String(last.counters[side]))]),
       ...(last.parts && countersOwnRow(last, cols.flatMap((side) => last.parts[side] ?? []))
         ? [row("Counters", (side) => String(last.counters[side]), { "data-testid": "counters-row" })] : []),
-      row("Tricks", (side) => String(last.tricks[side])),
-      ...(last.declarer ? [row("Meld + counters", toward)] : []),
-      ...(last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last)) : []),
+      ...sumBelowParts(subtotal, last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last)) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
           stakes ? signed(won(side)) : score(side)))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
         ...cols.map((side) => h("td", {}, num(last.totals[side]))))));
+}
+
+/**
+ * The hand's part rows with the sum line (`subtotal`, or null) laid under the parts it adds up (what the
+ * sides took: meld, counters, last trick) and above a bonus, a set or a payment, so that a player reads
+ * the parts, then their sum, then what the contract makes of it. Rows without parts (a hand settled by
+ * stakes, an old summary) have the sum line first, under the meld and counters rows above them.
+ */
+function sumBelowParts(subtotal, rows) {
+  if (!subtotal) return rows;
+  let at = 0;
+  rows.forEach((tr, i) => { if (tr.dataset.taken === "true") at = i + 1; });
+  return [...rows.slice(0, at), subtotal, ...rows.slice(at)];
 }
 
 /** Who pays whom in a hand settled by stakes ("East pays you 30"), or null for a hand scored by sides. */

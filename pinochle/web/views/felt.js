@@ -6,10 +6,11 @@
 // Two-handed keeps its melds on the table through play instead (views/stock.js).
 // Pure view functions of `ctx` (controller.js); felt.css places them.
 
-import { cardEl, cardShort, fill, h, num } from "../dom.js";
+import { cap, cardEl, cardShort, fill, h, num } from "../dom.js";
 import { Phase } from "../protocol.js";
 import { hasStock } from "../words.js";
 import { meldRows } from "./dialogs.js";
+import { meldState } from "./sides.js";
 
 /** The phases in which no meld is on the felt (the auction comes before it, the hand's end after it). */
 const NO_MELD = new Set([Phase.AUCTION, Phase.HAND_END, Phase.MATCH_END]);
@@ -104,21 +105,31 @@ function layFan(el, fw, fh, across, down) {
   el.dataset.peek = String(Math.round(lay.step));
 }
 
+/** A melds' layer less high than this (px: a small phone) has room for a long meld's names or its cards, not
+ * both: the names, which say what scores, come first (a plate that shows cards only says no meld's name). */
+const LOW = 100;
+
 /**
  * Lay out each fan of the melds' layer to its plate (run once the layer has its box): the cards at
  * felt.css's size, showing a little more than their index; a plate short of room shows the index
- * alone, then smaller cards (down to three quarters of the size, their index still readable), and
- * only when even those leave no room for the meld's names does it leave its rows to the meld details
- * (data-rows="none"), with the cards again as large as then fit, so that no plate is cut; with no
- * room even then, the plate leaves its cards to the meld details too (data-fan="none").
+ * alone, then smaller cards (down to three quarters of the size, their index still readable); a plate
+ * whose fan lies beside its rows (yours, a long meld) then lays them one under the other, the fan across
+ * the plate's whole width and the names in lines under it (data-lay="stack"); only when even those
+ * leave no room for the meld's names does it leave its rows to the meld details (data-rows="none"), with
+ * the cards again as large as then fit, so that no plate is cut; with no room even then, the plate
+ * leaves its cards to the meld details too (data-fan="none"). A low layer (a small phone, :data:`LOW`)
+ * keeps the names before the cards: the names in lines, the cards behind the tap (data-lay="names").
  */
 function layFans(layer) {
   const { across, down, tightAcross, tightDown } = INDEX;
   const scales = [1, 0.9, 0.82, 0.75];
-  // [the cards' scale, how much of a card shows across and down, whether the rows are left out]
-  const tries = [[1, across, down, false], ...scales.map((k) => [k, tightAcross, tightDown, false]),
-    ...scales.map((k) => [k, tightAcross, tightDown, true])];
+  // [the cards' scale, how much of a card shows across and down, how the plate is laid out]
+  const side = [[1, across, down, "side"], ...scales.map((k) => [k, tightAcross, tightDown, "side"])];
+  const stack = scales.map((k) => [k, tightAcross, tightDown, "stack"]);
+  const noRows = scales.map((k) => [k, tightAcross, tightDown, "norows"]);
+  const names = [[1, across, down, "names"]];
   const room = layer.getBoundingClientRect();
+  const low = room.height < LOW;
   for (const el of layer.querySelectorAll(".fm-fan")) {
     const plate = el.closest(".felt-meld");
     // the plate whole: nothing of it scrolled away, and inside the layer's box
@@ -127,13 +138,18 @@ function layFans(layer) {
     if (plate) {
       delete plate.dataset.fan;
       delete plate.dataset.rows;
+      delete plate.dataset.lay;
     }
+    // a fan beside its rows (a plate across the middle) may lay them one under the other
+    const besides = plate ? getComputedStyle(plate).display === "grid" : false;
+    const tries = [...side, ...(besides ? stack : []), ...(low ? names : []), ...noRows];
     el.style.removeProperty("--fw");
     el.style.removeProperty("--fh");
     const cs = getComputedStyle(el);
     const fw0 = parseFloat(cs.getPropertyValue("--fw")) || 34;
     const fh0 = parseFloat(cs.getPropertyValue("--fh")) || 48;
-    for (const [k, a, d, noRows] of tries) {
+    let fit = false;
+    for (const [k, a, d, lay] of tries) {
       const fw = Math.round(fw0 * k);
       const fh = Math.round(fh0 * k);
       if (k !== 1) {
@@ -143,13 +159,23 @@ function layFans(layer) {
         el.style.removeProperty("--fw");
         el.style.removeProperty("--fh");
       }
-      if (noRows && plate) plate.dataset.rows = "none";
-      layFan(el, fw, fh, a, d);
-      if (fits()) break;
+      if (plate) {
+        if (lay === "side") delete plate.dataset.lay;
+        else plate.dataset.lay = lay;
+        if (lay === "norows") plate.dataset.rows = "none";
+        else delete plate.dataset.rows;
+        if (lay === "names") plate.dataset.fan = "none";
+        else delete plate.dataset.fan;
+      }
+      if (lay !== "names") layFan(el, fw, fh, a, d);
+      if (fits()) {
+        fit = true;
+        break;
+      }
     }
     // no room for a card whose index can be read (a small phone with a long hand): the plate says
     // its total alone, and the cards are behind the tap (the meld details)
-    if (plate) plate.dataset.fan = fits() ? "shown" : "none";
+    if (plate) plate.dataset.fan = fit && plate.dataset.lay !== "names" ? "shown" : "none";
   }
 }
 
@@ -159,17 +185,22 @@ function plate(ctx, seat, m) {
   const place = s.place(seat);
   const rows = meldRows(m);
   const us = s.sideOf(seat) === s.mySide;
+  // the rule that a side keeps its meld only with a trick (the view's meld_secured): before the first
+  // card nobody has one, so a meld of such a game reads as pending
+  const state = m.melds.length ? meldState(ctx.v, s.sideOf(seat)) : null;
   return h("button", {
     type: "button",
     class: `felt-meld at-${place} ${us ? "us" : "them"} ${m.melds.length ? "" : "none"}`.trim(),
     "data-testid": `felt-meld-${seat}`,
     dataset: { seat, total: String(m.total), focus: `felt-meld-${seat}` },
-    "aria-label": `${meldWords(s, seat, m)} Open the meld details.`,
+    "aria-label": `${meldWords(s, seat, m)}${state ? ` ${cap(state.words)}.` : ""} Open the meld details.`,
     onclick: () => ctx.act.showMeld?.(),
   },
   h("span", { class: "fm-head" },
     h("span", { class: "fm-who" }, s.name(seat)),
-    h("strong", { class: "fm-total", "data-testid": `felt-meld-total-${seat}` }, num(m.total))),
+    h("strong", { class: "fm-total", "data-testid": `felt-meld-total-${seat}` }, num(m.total)),
+    state ? h("span", { class: `fm-state ${state.state}`, "data-testid": `felt-meld-state-${seat}`, dataset: { state: state.state } },
+      state.words) : null),
   m.melds.length ? fan(m) : null,
   m.melds.length
     ? h("span", { class: "fm-rows" }, ...rows.map((r) => h("span", {

@@ -72,8 +72,25 @@ export function sideItems(ctx, side) {
       if (split.last) items.push({ key: "last-trick", label: "Last trick", value: String(split.last) });
     } else items.push({ key: "counters", label: "Counters", value: String(v.counters?.[side] ?? 0) });
   }
-  if (melded) items.push({ key: "meld", label: "Meld", value: String(v.meld_shown?.[side] ?? 0) });
+  if (melded) items.push({ key: "meld", label: "Meld", value: String(v.meld_shown?.[side] ?? 0), note: meldState(v, side) });
   return items;
+}
+
+/** The words beside a side's meld for the view's `meld_secured` (the engine's, from the game's rule). */
+const MELD_STATE = { pending: "needs a trick", secured: "kept", lost: "lost: no trick" };
+
+/**
+ * What the rule that a side keeps its meld only with a trick says of `side`'s meld now (the view's
+ * `meld_secured`, RULES.md, Meld): `{state, words}` — "needs a trick" until the side takes one, then "kept",
+ * or "lost: no trick" when the hand ended without one; null in a game whose meld needs no trick, for a side
+ * with no meld, and for a meld secured once the hand is over (then the summary says what it kept: a set
+ * side keeps none, trick or not).
+ */
+export function meldState(v, side) {
+  const state = v.meld_secured?.[side] ?? null;
+  if (!state || !MELD_STATE[state]) return null;
+  if (state === "secured" && (v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END)) return null;
+  return { state, words: MELD_STATE[state] };
 }
 
 /** The sides' lines (`#sides`); hidden when no side has anything to say (a seat's line with none says so in the auction). */
@@ -93,6 +110,8 @@ export function renderSidesLines(ctx) {
         : h("span", {
           "data-testid": `side-${side}-${it.key}`,
           ...(it.key === "meld" ? { class: `side-meld${held.has(side) ? " held" : ""}`, dataset: { side } } : {}),
-        }, it.label ? `${it.label} ` : "", h("strong", {}, it.value)))))));
+        }, it.label ? `${it.label} ` : "", h("strong", {}, it.value),
+        it.note ? h("span", { class: `meld-state ${it.note.state}`, "data-testid": `side-${side}-meld-state`, dataset: { state: it.note.state } },
+          `, ${it.note.words}`) : null))))));
   el.hidden = !any && !auction;
 }
