@@ -52,9 +52,9 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_CARD_PASS, NO_CONCESSION, NO_MARRIAGE_CHECK, NO_WIDOW, NOT_TURNED, CardPass, Concession,
-                    TrumpMarriageCheck, TurnedTrump, Widow)
-from .stock import Declared, StockPlay
+from .parts import (NO_CARD_PASS, NO_CONCESSION, NO_MARRIAGE_CHECK, NO_WIDOW, NOT_TURNED, Bids, Burial, CardPass,
+                    Concession, Give, TrumpMarriageCheck, TurnedTrump, Widow)
+from .stock import Declared, StockMoves, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, score_hand
 from .tricks import counters as counter_points
@@ -661,7 +661,7 @@ class PhaseDef:
 
     def legal(self, state: State, seat: Seat) -> Legal:
         """The legal moves of ``seat``, whose turn it is."""
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, bid_ladder=state.rules.bid_ladder)
+        return NO_MOVES
 
     def apply(self, state: State, action: Action) -> State:
         """``action`` (checked: right type, right seat) applied; the rules of the phase are checked here.
@@ -1180,67 +1180,113 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
 
 @dataclass(frozen=True)
 class Legal:
-    """What one seat may do now (empty when it is not that seat's turn).
+    """What one seat may do now (empty when it is not that seat's turn): the moves every game
+    has, and the parts that only some games' phases return (as :class:`State`'s parts).
 
     Attributes:
         pass_: a pass is legal.
-        min_bid: the lowest legal bid (every bid of the steps from it up to
-            ``bid_limit`` is legal: :func:`pinochle.auction.ladder_bids`), or ``None``.
-        bid_step: the bid step (points), up to the first change of ``bid_ladder``.
-        bid_limit: the highest bid the engine takes (RuleSet.max_bid).
-        bid_ladder: where the step changes, ``(from, step)`` pairs (RuleSet.bid_ladder;
-            VARIANTS.md ``double-deck``: ``((60, 5),)``, by 1 up to 60, then by 5).
         trumps: the suits that may be named trump.
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
         deal: dealing the next hand is the move.
-        give: how many cards to pass to the partner (0: none), chosen from
-            ``give_from``, the seat's hand (VARIANTS.md ``partnership-pass``).
         concede: the declarer may concede the hand or play it out
             (VARIANTS.md ``racehorse``); with ``bury``, concede or bury
             (VARIANTS.md ``cutthroat``).
-        bury: how many cards to bury (0: none), chosen from ``bury_from``:
-            the declarer's cards not used in meld, one entry per copy.
-        bury_why_not: why the cards of the hand that ``bury_from`` leaves out may not be
-            buried, in a player's words ("it is in your meld, ..."; VARIANTS.md ``cutthroat``:
-            "discards three cards not used in meld"); empty when every card may be.
-        skip_bids: bids from ``min_bid`` up that are not legal (VARIANTS.md
-            ``auction``'s ``dealer-290-320`` opening: 300 and 310).
-        melds: the single melds that may be declared now, each with its name,
-            kind, points and cards (VARIANTS.md ``two-handed``: after a trick
-            won, before drawing); ``pass_`` then declares nothing more.
         dix: the 9 of trump may be scored now (exchanged for the upcard when
-            that exchange is still open: VARIANTS.md ``two-handed``).
-        dix_points: what the ``dix`` move scores (VARIANTS.md ``two-handed``: the dix, 10 in
-            tens, ``RuleSet.dix``); 0 when the move scores nothing by itself (``turned-trump``'s
-            exchange, where the nine scores in the meld whoever holds it).
-        draw: drawing from the stock is the move (VARIANTS.md ``two-handed``).
+            that exchange is still open: VARIANTS.md ``two-handed``), or exchanged for the
+            turned card (``turned-trump``'s switch ``dix_exchange``).
+        auction: the auction's bids (:class:`~pinochle.parts.Bids`), or ``None``.
+        card_pass: the card pass (:class:`~pinochle.parts.Give`; VARIANTS.md
+            ``partnership-pass``), or ``None``.
+        burial: the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md ``cutthroat``), or ``None``.
+        stock: two-handed's meld turn and draw (:class:`~pinochle.stock.StockMoves`), or ``None``.
+
+    Read-only properties keep the flat names the readers use: ``min_bid``, ``bid_step``,
+    ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the bids'), ``give``, ``give_from`` (the
+    pass's), ``bury``, ``bury_from``, ``bury_why_not`` (the burial's), ``melds``,
+    ``dix_points``, ``draw`` (the stock's); each is empty (``None``, 0, ``()``) without its part.
     """
 
     pass_: bool = False
-    min_bid: int | None = None
-    bid_step: int = 10
-    bid_limit: int = 10_000
-    bid_ladder: tuple[tuple[int, int], ...] = ()
     trumps: tuple[Suit, ...] = ()
     meld: bool = False
     cards: tuple[Card, ...] = ()
     deal: bool = False
-    give: int = 0
-    give_from: tuple[Card, ...] = ()
     concede: bool = False
-    bury: int = 0
-    bury_from: tuple[Card, ...] = ()
-    bury_why_not: str = ""
-    skip_bids: tuple[int, ...] = ()
-    melds: tuple[MeldItem, ...] = ()
     dix: bool = False
-    dix_points: int = 0
-    draw: bool = False
+    auction: Bids | None = None
+    card_pass: Give | None = None
+    burial: Burial | None = None
+    stock: StockMoves | None = None
+
+    @property
+    def min_bid(self) -> int | None:
+        """The lowest legal bid, or ``None`` when no bid is legal."""
+        return None if self.auction is None else self.auction.min_bid
+
+    @property
+    def bid_step(self) -> int:
+        """The bid step (points) up to the first change of ``bid_ladder`` (10 without bids)."""
+        return 10 if self.auction is None else self.auction.bid_step
+
+    @property
+    def bid_limit(self) -> int:
+        """The highest bid the engine takes."""
+        return 10_000 if self.auction is None else self.auction.bid_limit
+
+    @property
+    def bid_ladder(self) -> tuple[tuple[int, int], ...]:
+        """Where the bid step changes, ``(from, step)`` pairs."""
+        return () if self.auction is None else self.auction.bid_ladder
+
+    @property
+    def skip_bids(self) -> tuple[int, ...]:
+        """Bids from ``min_bid`` up that are not legal."""
+        return () if self.auction is None else self.auction.skip_bids
+
+    @property
+    def give(self) -> int:
+        """How many cards to pass to the partner (0: none)."""
+        return 0 if self.card_pass is None else self.card_pass.count
+
+    @property
+    def give_from(self) -> tuple[Card, ...]:
+        """The cards to choose the pass from (the seat's hand)."""
+        return () if self.card_pass is None else self.card_pass.cards
+
+    @property
+    def bury(self) -> int:
+        """How many cards to bury (0: none)."""
+        return 0 if self.burial is None else self.burial.count
+
+    @property
+    def bury_from(self) -> tuple[Card, ...]:
+        """The cards that may be buried, one entry per copy."""
+        return () if self.burial is None else self.burial.cards
+
+    @property
+    def bury_why_not(self) -> str:
+        """Why the cards left out of ``bury_from`` may not be buried ("" when every card may be)."""
+        return "" if self.burial is None else self.burial.why_not
+
+    @property
+    def melds(self) -> tuple[MeldItem, ...]:
+        """The single melds that may be declared now (two-handed)."""
+        return () if self.stock is None else self.stock.melds
+
+    @property
+    def dix_points(self) -> int:
+        """What the ``dix`` move scores (two-handed); 0 when it scores nothing by itself."""
+        return 0 if self.stock is None else self.stock.dix_points
+
+    @property
+    def draw(self) -> bool:
+        """Drawing from the stock is the move (two-handed)."""
+        return self.stock is not None and self.stock.draw
 
     def any(self) -> bool:
         """Whether the seat has any move."""
-        return (self.pass_ or self.min_bid is not None or bool(self.trumps) or self.meld or bool(self.cards)
+        return (self.pass_ or self.auction is not None or bool(self.trumps) or self.meld or bool(self.cards)
                 or self.deal or self.give > 0 or self.concede or self.bury > 0 or bool(self.melds) or self.dix
                 or self.draw)
 
@@ -1282,10 +1328,8 @@ class Legal:
         out: dict[str, object] = {}
         if self.pass_:
             out["pass"] = True
-        if self.min_bid is not None:
-            out["bid"] = {"min": self.min_bid, "step": self.bid_step, "max": self.bid_limit,
-                          **({"ladder": [list(p) for p in self.bid_ladder]} if self.bid_ladder else {}),
-                          **({"skip": list(self.skip_bids)} if self.skip_bids else {})}
+        if self.auction is not None:
+            out["bid"] = self.auction.to_json()
         if self.trumps:
             out["trump"] = [str(s) for s in self.trumps]
         if self.meld:
@@ -1294,15 +1338,14 @@ class Legal:
             out["play"] = [str(c) for c in self.cards]
         if self.deal:
             out["deal"] = True
-        if self.give:
-            out["give"] = {"count": self.give}
+        if self.card_pass is not None and self.card_pass.count:
+            out["give"] = self.card_pass.to_json()
         if self.concede:
             out["concede"] = True
             if not self.bury:
                 out["play_on"] = True
-        if self.bury:
-            out["bury"] = {"count": self.bury, "cards": [str(c) for c in self.bury_from],
-                           **({"why_not": self.bury_why_not} if self.bury_why_not else {})}
+        if self.burial is not None and self.burial.count:
+            out["bury"] = self.burial.to_json()
         if self.melds:
             out["melds"] = [m.to_json() for m in self.melds]
         if self.dix:
@@ -1317,17 +1360,12 @@ class Legal:
 def legal(state: State, seat: int) -> Legal:
     """The legal moves of ``seat`` in ``state`` (empty when it is not its turn): the current phase's."""
     if turn(state) != seat:
-        rules = state.rules
-        key = (rules.bid_step, rules.max_bid, rules.bid_ladder)
-        none = _NO_MOVES.get(key)
-        if none is None:
-            none = _NO_MOVES[key] = Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, bid_ladder=rules.bid_ladder)
-        return none
+        return NO_MOVES
     return state.current.legal(state, Seat(seat))
 
 
-#: The empty :class:`Legal` of a seat whose turn it is not, by (bid step, bid limit, ladder): one object each.
-_NO_MOVES: dict[tuple[int, int, tuple[tuple[int, int], ...]], Legal] = {}
+#: The empty :class:`Legal` of a seat whose turn it is not.
+NO_MOVES = Legal()
 
 
 def legal_actions(state: State, seat: int | None = None, max_bid: int | None = None) -> list[Action]:
