@@ -299,24 +299,24 @@ class HandResult:
         melds: each seat's meld, N E S W.
         score: the :class:`~pinochle.scoring.HandScore`.
         totals: every side's total after this hand (one per side of the seating).
-        exchange: the cards passed (to the declarer, back to the partner),
-            in games with a card pass; else empty.
-        conceded: the declarer gave the hand up after the meld.
-        turned: the card turned for trump, in ``turned-trump``.
-        widow: the widow as dealt (packed; VARIANTS.md ``cutthroat``), else 0.
-        buried: the cards the declarer buried (VARIANTS.md ``cutthroat``), else empty.
+        card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
+            phases left them (:mod:`pinochle.parts`, :class:`~pinochle.stock.StockPlay`), empty in
+            a game none of whose phases owns them; read through the properties below.
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at each
             place N E S W (the dealer's, sitting out, at N); else empty.
         chair_totals: at a table of 4 or 5, every chair's total after this hand
             (``totals`` then holds those of the chairs at the hand's seats); else empty.
             The match's seat order fills ``totals``, ``lineup`` and ``chair_totals``
             (:meth:`SeatOrder.add`; the chairs': :meth:`pinochle.chairs.Chairs.add`).
-        stock: the 24 cards left after the deal in order, the turned card first
-            (VARIANTS.md ``two-handed``), else empty.
-        declared: the melds scored in the hand, in order, with the trick each followed
-            (VARIANTS.md ``two-handed``), else empty.
         dix_exchange: the seat that exchanged a nine of trump for the turned card
             (``turned-trump`` with the house switch ``dix_exchange``), else ``None``.
+
+    The parts' fields the records and the score sheet read, as properties: ``exchange`` (the cards
+    passed, to the declarer then back to the partner, in games with a card pass), ``conceded``
+    (the declarer gave the hand up), ``turned`` (the card turned for trump, ``turned-trump``;
+    two-handed's upcard), ``widow`` (as dealt, packed; VARIANTS.md ``cutthroat``), ``buried``,
+    ``stock`` (two-handed's 24 cards left after the deal in order, the turned card first) and
+    ``declared`` (two-handed's melds scored, in order, with the trick each followed).
     """
 
     number: int
@@ -331,16 +331,49 @@ class HandResult:
     melds: tuple[Meld, Meld, Meld, Meld]
     score: HandScore
     totals: tuple[int, ...]
-    exchange: tuple[tuple[Card, ...], ...] = ()
-    conceded: bool = False
-    turned: Card | None = None
-    widow: int = 0
-    buried: tuple[Card, ...] = ()
+    card_pass: CardPass = NO_CARD_PASS
+    concession: Concession = NO_CONCESSION
+    turned_trump: TurnedTrump = NOT_TURNED
+    widow_part: Widow = NO_WIDOW
+    stock_play: StockPlay | None = None
     lineup: tuple[int, ...] = ()
     chair_totals: tuple[int, ...] = ()
-    stock: tuple[Card, ...] = ()
-    declared: tuple[Declared, ...] = ()
     dix_exchange: Seat | None = None
+
+    @property
+    def exchange(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards passed (to the declarer, back to the partner); empty without a card pass."""
+        return self.card_pass.exchange
+
+    @property
+    def conceded(self) -> bool:
+        """The declarer gave the hand up."""
+        return self.concession.conceded
+
+    @property
+    def turned(self) -> Card | None:
+        """The card turned for trump (``turned-trump``; two-handed's turned card), else ``None``."""
+        return self.turned_trump.card
+
+    @property
+    def widow(self) -> int:
+        """The widow as dealt (packed; VARIANTS.md ``cutthroat``), else 0."""
+        return self.widow_part.cards
+
+    @property
+    def buried(self) -> tuple[Card, ...]:
+        """The cards the declarer buried (VARIANTS.md ``cutthroat``), else empty."""
+        return self.widow_part.buried
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The 24 cards left after the deal in order, the turned card first (two-handed), else empty."""
+        return self.stock_play.dealt if self.stock_play is not None else ()
+
+    @property
+    def declared(self) -> tuple[Declared, ...]:
+        """The melds scored in the hand, in order (two-handed), else empty."""
+        return self.stock_play.declared if self.stock_play is not None else ()
 
     @property
     def play(self) -> list[Card]:
@@ -1159,11 +1192,8 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
-        exchange=state.card_pass.exchange, conceded=state.conceded, turned=state.turned_trump.card,
-        widow=state.widow_part.cards, buried=state.widow_part.buried, **fields,
-        stock=state.stock.dealt if state.stock is not None else (),
-        dix_exchange=dix_exchanger(state),
-        declared=state.stock.declared if state.stock is not None else (),
+        card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
+        widow_part=state.widow_part, stock_play=state.stock, **fields, dix_exchange=dix_exchanger(state),
     )
     return replace(
         state,
