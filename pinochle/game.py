@@ -45,16 +45,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar, overload
 
 from . import auction as auction_mod
 from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_CARD_PASS, NO_CONCESSION, NO_MARRIAGE_CHECK, NO_WIDOW, NOT_TURNED, Bids, Burial, CardPass,
-                    Concession, Give, TrumpMarriageCheck, TurnedTrump, Widow)
-from .stock import Declared, StockMoves, StockPlay
+from .parts import (NO_BIDS, NO_BURIAL, NO_CARD_PASS, NO_CONCESSION, NO_GIVE, NO_MARRIAGE_CHECK, NO_WIDOW, NOT_TURNED,
+                    Bids, Burial, CardPass, Concession, Give, TrumpMarriageCheck, TurnedTrump, Widow)
+from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, Declared, StockMoves, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, score_hand
 from .tricks import counters as counter_points
@@ -69,6 +69,9 @@ ActionType = Literal["bid", "pass", "trump", "give", "meld", "bury", "concede", 
 #: Every action type of every game; each phase accepts its own few.
 ACTION_TYPES: tuple[str, ...] = ("bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal",
                                  "dix", "draw")
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -283,6 +286,33 @@ class Trick:
         }
 
 
+class PartField(Generic[T]):
+    """A read-only attribute that reads a field of one of its object's parts: the flat name the
+    readers use for a part's field (``Legal.min_bid`` is ``Legal.auction.min_bid``,
+    ``State.widow`` is ``State.widow_part.cards``), so that a type is composed of its parts
+    without every reader knowing which part holds what.
+
+    >>> from pinochle.parts import Bids
+    >>> Legal(auction=Bids(250)).min_bid, Legal().min_bid
+    (250, None)
+    """
+
+    def __init__(self, part: str, name: str) -> None:
+        self.part, self.name = part, name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> PartField[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> PartField[T] | T:
+        if obj is None:
+            return self
+        value: T = getattr(getattr(obj, self.part), self.name)
+        return value
+
+
 @dataclass(frozen=True)
 class HandResult:
     """A finished hand: everything the hand record and the score sheet need.
@@ -301,7 +331,7 @@ class HandResult:
         totals: every side's total after this hand (one per side of the seating).
         card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
             phases left them (:mod:`pinochle.parts`, :class:`~pinochle.stock.StockPlay`), empty in
-            a game none of whose phases owns them; read through the properties below.
+            a game none of whose phases owns them; read through the :class:`PartField` names below.
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at each
             place N E S W (the dealer's, sitting out, at N); else empty.
         chair_totals: at a table of 4 or 5, every chair's total after this hand
@@ -311,7 +341,7 @@ class HandResult:
         dix_exchange: the seat that exchanged a nine of trump for the turned card
             (``turned-trump`` with the house switch ``dix_exchange``), else ``None``.
 
-    The parts' fields the records and the score sheet read, as properties: ``exchange`` (the cards
+    The parts' fields the records and the score sheet read (:class:`PartField`): ``exchange`` (the cards
     passed, to the declarer then back to the partner, in games with a card pass), ``conceded``
     (the declarer gave the hand up), ``turned`` (the card turned for trump, ``turned-trump``;
     two-handed's upcard), ``widow`` (as dealt, packed; VARIANTS.md ``cutthroat``), ``buried``,
@@ -335,45 +365,18 @@ class HandResult:
     concession: Concession = NO_CONCESSION
     turned_trump: TurnedTrump = NOT_TURNED
     widow_part: Widow = NO_WIDOW
-    stock_play: StockPlay | None = None
+    stock_play: StockPlay = NO_STOCK_PLAY
     lineup: tuple[int, ...] = ()
     chair_totals: tuple[int, ...] = ()
     dix_exchange: Seat | None = None
 
-    @property
-    def exchange(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards passed (to the declarer, back to the partner); empty without a card pass."""
-        return self.card_pass.exchange
-
-    @property
-    def conceded(self) -> bool:
-        """The declarer gave the hand up."""
-        return self.concession.conceded
-
-    @property
-    def turned(self) -> Card | None:
-        """The card turned for trump (``turned-trump``; two-handed's turned card), else ``None``."""
-        return self.turned_trump.card
-
-    @property
-    def widow(self) -> int:
-        """The widow as dealt (packed; VARIANTS.md ``cutthroat``), else 0."""
-        return self.widow_part.cards
-
-    @property
-    def buried(self) -> tuple[Card, ...]:
-        """The cards the declarer buried (VARIANTS.md ``cutthroat``), else empty."""
-        return self.widow_part.buried
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The 24 cards left after the deal in order, the turned card first (two-handed), else empty."""
-        return self.stock_play.dealt if self.stock_play is not None else ()
-
-    @property
-    def declared(self) -> tuple[Declared, ...]:
-        """The melds scored in the hand, in order (two-handed), else empty."""
-        return self.stock_play.declared if self.stock_play is not None else ()
+    exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
+    conceded = PartField[bool]("concession", "conceded")
+    turned = PartField[Card | None]("turned_trump", "card")
+    widow = PartField[int]("widow_part", "cards")
+    buried = PartField[tuple[Card, ...]]("widow_part", "buried")
+    stock = PartField[tuple[Card, ...]]("stock_play", "dealt")
+    declared = PartField[tuple[Declared, ...]]("stock_play", "declared")
 
     @property
     def play(self) -> list[Card]:
@@ -604,44 +607,20 @@ class State:
         if self.game is None:
             object.__setattr__(self, "game", default_game())
 
-    @property
-    def exchange(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards passed so far this hand: to the declarer, then back to the partner
-        (:attr:`card_pass`'s; VARIANTS.md ``partnership-pass``)."""
-        return self.card_pass.exchange
-
-    @property
-    def turned(self) -> Card | None:
-        """The card turned face up for trump (:attr:`turned_trump`'s; VARIANTS.md ``turned-trump``:
-        the dealer's, which stays in the dealer's hand; ``two-handed``: the one under the stock)."""
-        return self.turned_trump.card
-
-    @property
-    def dix_answers(self) -> tuple[bool, ...]:
-        """The answers so far to the offer of the dix exchange (:attr:`turned_trump`'s;
-        :func:`dix_exchanger`)."""
-        return self.turned_trump.dix_answers
-
-    @property
-    def widow(self) -> int:
-        """The widow, packed (:attr:`widow_part`'s; VARIANTS.md ``cutthroat``); 0 without one."""
-        return self.widow_part.cards
-
-    @property
-    def buried(self) -> tuple[Card, ...]:
-        """The cards the declarer buried (:attr:`widow_part`'s; VARIANTS.md ``cutthroat``)."""
-        return self.widow_part.buried
-
-    @property
-    def conceded(self) -> bool:
-        """The declarer conceded this hand (:attr:`concession`'s; VARIANTS.md ``racehorse``, ``cutthroat``)."""
-        return self.concession.conceded
-
-    @property
-    def set_at_once(self) -> bool:
-        """The declarer was set before the play, holding no king and queen of the trump it named
-        (:attr:`trump_marriage`'s; VARIANTS.md ``double-deck``'s switch)."""
-        return self.trump_marriage.set_at_once
+    #: The parts' fields under the names their readers outside the phases use (records, the scorers,
+    #: the terminal): the cards passed so far this hand (to the declarer, then back to the partner;
+    #: VARIANTS.md ``partnership-pass``), the card turned face up for trump (``turned-trump``: the
+    #: dealer's, which stays in its hand; ``two-handed``: the one under the stock), the answers so far
+    #: to the offer of the dix exchange (:func:`dix_exchanger`), the widow packed and the cards buried
+    #: (``cutthroat``), the declarer's concession (``racehorse``, ``cutthroat``) and the declarer set
+    #: before the play without the trump marriage (``double-deck``'s switch).
+    exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
+    turned = PartField[Card | None]("turned_trump", "card")
+    dix_answers = PartField[tuple[bool, ...]]("turned_trump", "dix_answers")
+    widow = PartField[int]("widow_part", "cards")
+    buried = PartField[tuple[Card, ...]]("widow_part", "buried")
+    conceded = PartField[bool]("concession", "conceded")
+    set_at_once = PartField[bool]("trump_marriage", "set_at_once")
 
     @property
     def current(self) -> PhaseDef:
@@ -1193,7 +1172,7 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
         card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
-        widow_part=state.widow_part, stock_play=state.stock, **fields, dix_exchange=dix_exchanger(state),
+        widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY, **fields, dix_exchange=dix_exchanger(state),
     )
     return replace(
         state,
@@ -1225,16 +1204,16 @@ class Legal:
         dix: the 9 of trump may be scored now (exchanged for the upcard when
             that exchange is still open: VARIANTS.md ``two-handed``), or exchanged for the
             turned card (``turned-trump``'s switch ``dix_exchange``).
-        auction: the auction's bids (:class:`~pinochle.parts.Bids`), or ``None``.
+        auction: the auction's bids (:class:`~pinochle.parts.Bids`); no bid: ``NO_BIDS``.
         card_pass: the card pass (:class:`~pinochle.parts.Give`; VARIANTS.md
-            ``partnership-pass``), or ``None``.
-        burial: the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md ``cutthroat``), or ``None``.
-        stock: two-handed's meld turn and draw (:class:`~pinochle.stock.StockMoves`), or ``None``.
+            ``partnership-pass``); none: ``NO_GIVE``.
+        burial: the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md ``cutthroat``); none: ``NO_BURIAL``.
+        stock: two-handed's meld turn and draw (:class:`~pinochle.stock.StockMoves`); none: ``NO_STOCK_MOVES``.
 
-    Read-only properties keep the flat names the readers use: ``min_bid``, ``bid_step``,
+    Read-only :class:`PartField` names keep the flat names the readers use: ``min_bid``, ``bid_step``,
     ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the bids'), ``give``, ``give_from`` (the
     pass's), ``bury``, ``bury_from``, ``bury_why_not`` (the burial's), ``melds``,
-    ``dix_points``, ``draw`` (the stock's); each is empty (``None``, 0, ``()``) without its part.
+    ``dix_points``, ``draw`` (the stock's); each is empty (``None``, 0, ``()``) in an empty part.
     """
 
     pass_: bool = False
@@ -1244,79 +1223,28 @@ class Legal:
     deal: bool = False
     concede: bool = False
     dix: bool = False
-    auction: Bids | None = None
-    card_pass: Give | None = None
-    burial: Burial | None = None
-    stock: StockMoves | None = None
+    auction: Bids = NO_BIDS
+    card_pass: Give = NO_GIVE
+    burial: Burial = NO_BURIAL
+    stock: StockMoves = NO_STOCK_MOVES
 
-    @property
-    def min_bid(self) -> int | None:
-        """The lowest legal bid, or ``None`` when no bid is legal."""
-        return None if self.auction is None else self.auction.min_bid
-
-    @property
-    def bid_step(self) -> int:
-        """The bid step (points) up to the first change of ``bid_ladder`` (10 without bids)."""
-        return 10 if self.auction is None else self.auction.bid_step
-
-    @property
-    def bid_limit(self) -> int:
-        """The highest bid the engine takes."""
-        return 10_000 if self.auction is None else self.auction.bid_limit
-
-    @property
-    def bid_ladder(self) -> tuple[tuple[int, int], ...]:
-        """Where the bid step changes, ``(from, step)`` pairs."""
-        return () if self.auction is None else self.auction.bid_ladder
-
-    @property
-    def skip_bids(self) -> tuple[int, ...]:
-        """Bids from ``min_bid`` up that are not legal."""
-        return () if self.auction is None else self.auction.skip_bids
-
-    @property
-    def give(self) -> int:
-        """How many cards to pass to the partner (0: none)."""
-        return 0 if self.card_pass is None else self.card_pass.count
-
-    @property
-    def give_from(self) -> tuple[Card, ...]:
-        """The cards to choose the pass from (the seat's hand)."""
-        return () if self.card_pass is None else self.card_pass.cards
-
-    @property
-    def bury(self) -> int:
-        """How many cards to bury (0: none)."""
-        return 0 if self.burial is None else self.burial.count
-
-    @property
-    def bury_from(self) -> tuple[Card, ...]:
-        """The cards that may be buried, one entry per copy."""
-        return () if self.burial is None else self.burial.cards
-
-    @property
-    def bury_why_not(self) -> str:
-        """Why the cards left out of ``bury_from`` may not be buried ("" when every card may be)."""
-        return "" if self.burial is None else self.burial.why_not
-
-    @property
-    def melds(self) -> tuple[MeldItem, ...]:
-        """The single melds that may be declared now (two-handed)."""
-        return () if self.stock is None else self.stock.melds
-
-    @property
-    def dix_points(self) -> int:
-        """What the ``dix`` move scores (two-handed); 0 when it scores nothing by itself."""
-        return 0 if self.stock is None else self.stock.dix_points
-
-    @property
-    def draw(self) -> bool:
-        """Drawing from the stock is the move (two-handed)."""
-        return self.stock is not None and self.stock.draw
+    min_bid = PartField[int | None]("auction", "min_bid")
+    bid_step = PartField[int]("auction", "bid_step")
+    bid_limit = PartField[int]("auction", "bid_limit")
+    bid_ladder = PartField[tuple[tuple[int, int], ...]]("auction", "bid_ladder")
+    skip_bids = PartField[tuple[int, ...]]("auction", "skip_bids")
+    give = PartField[int]("card_pass", "count")
+    give_from = PartField[tuple[Card, ...]]("card_pass", "cards")
+    bury = PartField[int]("burial", "count")
+    bury_from = PartField[tuple[Card, ...]]("burial", "cards")
+    bury_why_not = PartField[str]("burial", "why_not")
+    melds = PartField[tuple[MeldItem, ...]]("stock", "melds")
+    dix_points = PartField[int]("stock", "dix_points")
+    draw = PartField[bool]("stock", "draw")
 
     def any(self) -> bool:
         """Whether the seat has any move."""
-        return (self.pass_ or self.auction is not None or bool(self.trumps) or self.meld or bool(self.cards)
+        return (self.pass_ or self.min_bid is not None or bool(self.trumps) or self.meld or bool(self.cards)
                 or self.deal or self.give > 0 or self.concede or self.bury > 0 or bool(self.melds) or self.dix
                 or self.draw)
 
@@ -1358,7 +1286,7 @@ class Legal:
         out: dict[str, object] = {}
         if self.pass_:
             out["pass"] = True
-        if self.auction is not None:
+        if self.min_bid is not None:
             out["bid"] = self.auction.to_json()
         if self.trumps:
             out["trump"] = [str(s) for s in self.trumps]
@@ -1368,13 +1296,13 @@ class Legal:
             out["play"] = [str(c) for c in self.cards]
         if self.deal:
             out["deal"] = True
-        if self.card_pass is not None and self.card_pass.count:
+        if self.give:
             out["give"] = self.card_pass.to_json()
         if self.concede:
             out["concede"] = True
             if not self.bury:
                 out["play_on"] = True
-        if self.burial is not None and self.burial.count:
+        if self.bury:
             out["bury"] = self.burial.to_json()
         if self.melds:
             out["melds"] = [m.to_json() for m in self.melds]

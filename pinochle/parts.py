@@ -142,7 +142,7 @@ class Bids:
     ``min_bid`` up to ``bid_limit`` but those of ``skip_bids``.
 
     Attributes:
-        min_bid: the lowest legal bid.
+        min_bid: the lowest legal bid; ``None``: no bid is legal (:data:`NO_BIDS`).
         bid_step: the bid step (points), up to the first change of ``bid_ladder``.
         bid_limit: the highest bid the engine takes (``RuleSet.max_bid``).
         bid_ladder: where the step changes, ``(from, step)`` pairs (``RuleSet.bid_ladder``;
@@ -151,7 +151,7 @@ class Bids:
             ``dealer-290-320`` opening: 300 and 310).
     """
 
-    min_bid: int
+    min_bid: int | None
     bid_step: int = 10
     bid_limit: int = 10_000
     bid_ladder: tuple[tuple[int, int], ...] = ()
@@ -211,9 +211,13 @@ NOT_TURNED = TurnedTrump()
 NO_WIDOW = Widow()
 NO_CONCESSION = Concession()
 NO_MARRIAGE_CHECK = TrumpMarriageCheck()
+#: The empty parts of the legal moves (no bid, no card pass, no burial).
+NO_BIDS = Bids(None)
+NO_GIVE = Give(0)
+NO_BURIAL = Burial(0)
 #: The parts the owning phases put in place of the empty ones.
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NOT_TURNED", "NO_CARD_PASS", "NO_CONCESSION", "NO_MARRIAGE_CHECK", "NO_WIDOW", "SET_AT_ONCE",
+__all__ = ["CONCEDED", "NOT_TURNED", "NO_BIDS", "NO_BURIAL", "NO_CARD_PASS", "NO_GIVE", "NO_CONCESSION", "NO_MARRIAGE_CHECK", "NO_WIDOW", "SET_AT_ONCE",
            "Bids", "Burial", "CardPass", "Concession", "Give", "TrumpMarriageCheck", "TurnedTrump", "Widow"]

@@ -111,4 +111,9 @@ class StockMoves:
     draw: bool = False
 
 
-__all__ = ["Declared", "StockMoves", "StockPlay", "TableCard"]
+#: The empty stock part of the legal moves (every game but two-handed, and its other moves), and of a
+#: finished hand (:attr:`pinochle.game.HandResult.stock_play`) in a game without a stock.
+NO_STOCK_MOVES = StockMoves()
+NO_STOCK_PLAY = StockPlay((), None)
+
+__all__ = ["NO_STOCK_MOVES", "NO_STOCK_PLAY", "Declared", "StockMoves", "StockPlay", "TableCard"]

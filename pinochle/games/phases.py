@@ -38,7 +38,7 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import CONCEDED, SET_AT_ONCE, Bids, Burial, Give, TurnedTrump
+from ..parts import CONCEDED, NO_BIDS, SET_AT_ONCE, Bids, Burial, Give, TurnedTrump
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -85,7 +85,7 @@ class Auction(PhaseDef):
         skip: tuple[int, ...] = ()
         if rules.opening != "free":
             may_pass, low, skip, _ = opening_rule(state, may_pass, low)
-        bids = Bids(low, rules.bid_step, rules.max_bid, rules.bid_ladder, skip) if low <= rules.max_bid else None
+        bids = Bids(low, rules.bid_step, rules.max_bid, rules.bid_ladder, skip) if low <= rules.max_bid else NO_BIDS
         return Legal(pass_=may_pass, auction=bids)
 
     def apply(self, state: State, action: Action) -> State:
