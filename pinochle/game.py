@@ -52,8 +52,9 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_BIDS, NO_BURIAL, NO_CARD_PASS, NO_CONCESSION, NO_GIVE, NO_MARRIAGE_CHECK, NO_WIDOW, NOT_TURNED,
-                    Bids, Burial, CardPass, Concession, Give, TrumpMarriageCheck, TurnedTrump, Widow)
+from .parts import (NO_BIDS, NO_BURIAL, NO_CARD_PASS, NO_CONCESSION, NO_GIVE, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_WIDOW,
+                    NO_WIDOW_SEEN, NOT_TURNED, Bids, Burial, CardPass, Concession, Give, PassSeen, TrumpMarriageCheck,
+                    TurnedTrump, Widow, WidowSeen)
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, Declared, StockMoves, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, score_hand
@@ -1172,7 +1173,8 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
         card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
-        widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY, **fields, dix_exchange=dix_exchanger(state),
+        widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY,
+        **fields, dix_exchange=dix_exchanger(state),
     )
     return replace(
         state,
@@ -1369,9 +1371,6 @@ class View:
             winning side reached 1500."); ``None`` before.
         legal: this seat's legal moves.
         game: the game's name (``"table"``...).
-        exchange: the cards passed this hand (to the declarer, back to the
-            partner), shown only to the two partners who passed them; ``None``
-            to everyone else and in games without a pass.
         conceded: the declarer conceded this hand.
         scale: the scale of the numbers (``"tens"``, ``"ones"``, ``"old-style"``).
         turned: the card turned for trump, seen by everyone (``turned-trump``).
@@ -1379,13 +1378,6 @@ class View:
             numbers the table shows (seats, tricks a hand, the match target,
             whether meld needs a trick), so that the browser works none out.
         seating: the game's seats and sides (per-side tuples follow its sides).
-        widow: the widow's cards, face up for everyone once the auction is
-            over (VARIANTS.md ``cutthroat``); ``None`` before, and in games
-            without a widow.
-        widow_taken_by: the seat that took the widow into its hand (the
-            declarer, as soon as the auction is over: VARIANTS.md
-            ``cutthroat``, "The declarer turns the widow up, takes it"), with
-            ``widow``; ``None`` while ``widow`` is.
         buried: the cards the declarer buried, shown to the declarer only
             (``None`` to everyone else).
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at
@@ -1421,10 +1413,6 @@ class View:
         meld_before: with ``meld_if_trump``, what still changes the hand
             before the meld: ``"widow"`` (the declarer takes it), ``"pass"``
             (the partners pass cards), or ``None``.
-        received: the cards in this seat's hand that its partner passed to it this hand
-            (the declarer: the partner's cards it kept; the partner: the cards passed back),
-            one entry per copy, while it holds them; ``None`` to everyone else and in games
-            without a pass (the ``exchange`` phase's view).
         thrown_in: the hand before this one when it was thrown in because nobody bid
             (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``): ``{"number", "dealer",
             "next_dealer"}`` (seats; at a table of 4 or 5 also ``"dealer_chair"`` and
@@ -1434,6 +1422,15 @@ class View:
             one leads"): ``{"leaders", "total", "why"}``, the tied sides' names (at a table of 4 or 5
             ``"chair N"``), their total and a sentence naming no side ("After 9 deals the leaders are
             tied at 9: one more deal decides."); else ``None``.
+        card_pass: the card pass as this seat sees it (:class:`~pinochle.parts.PassSeen`, the
+            ``exchange`` phase's view): ``exchange``, the cards passed this hand (to the declarer,
+            back to the partner), and ``received``, the cards in this seat's hand that its partner
+            passed to it, one entry per copy, while it holds them; both shown only to the two
+            partners who passed, ``None`` to everyone else and in games without a pass.
+        widow_part: the widow as everyone sees it (:class:`~pinochle.parts.WidowSeen`, the
+            ``widow`` phase's view): ``widow``, its cards face up once the auction is over
+            (VARIANTS.md ``cutthroat``), and ``widow_taken_by``, the declarer that took it into
+            its hand; ``None`` before and in games without a widow.
     """
 
     seat: Seat
@@ -1464,7 +1461,6 @@ class View:
     legal: Legal
     why_won: str | None = None
     game: str = "table"
-    exchange: tuple[tuple[Card, ...], ...] | None = None
     conceded: bool = False
     scale: str = "tens"
     turned: Card | None = None
@@ -1473,8 +1469,6 @@ class View:
     target: int = 1500
     meld_needs_trick: bool = True
     seating: Seating = FOUR_PARTNERS
-    widow: tuple[Card, ...] | None = None
-    widow_taken_by: Seat | None = None
     buried: tuple[Card, ...] | None = None
     lineup: tuple[int, ...] = ()
     chair: int | None = None
@@ -1488,9 +1482,15 @@ class View:
     meld_if_trump: tuple[int, int, int, int] | None = None
     trump_meld: tuple[int, int, int, int] | None = None
     meld_before: str | None = None
-    received: tuple[Card, ...] | None = None
     thrown_in: dict[str, object] | None = None
     tied: dict[str, object] | None = None
+    card_pass: PassSeen = NO_PASS_SEEN
+    widow_part: WidowSeen = NO_WIDOW_SEEN
+
+    exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
+    received = PartField[tuple[Card, ...] | None]("card_pass", "received")
+    widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
+    widow_taken_by = PartField[Seat | None]("widow_part", "taken_by")
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""

@@ -19,7 +19,8 @@ without importing a game.
 (True, False)
 
 The phases also return parts of a seat's legal moves (:class:`~pinochle.game.Legal`): the bids,
-the card pass, the burial; each writes its own keys of the legal moves' JSON (docs/protocol.md).
+the card pass, the burial, each writing its own keys of the legal moves' JSON (docs/protocol.md);
+and parts of its view (:class:`~pinochle.game.View`): the pass and the widow as the seat sees them.
 
 >>> Bids(290, skip_bids=(300, 310)).to_json()
 {'min': 290, 'step': 10, 'max': 10000, 'skip': [300, 310]}
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, Seat
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,40 @@ class Burial:
                 **({"why_not": self.why_not} if self.why_not else {})}
 
 
+# ---------------------------------------------------------------- the parts of a seat's view
+
+
+@dataclass(frozen=True)
+class PassSeen:
+    """What a seat sees of the card pass (VARIANTS.md ``partnership-pass``, ``racehorse``), returned
+    by the ``exchange`` phase's view (:class:`pinochle.games.phases.Exchange`) to the two partners
+    who pass; the empty part (:data:`NO_PASS_SEEN`) to everyone else and in games without a pass.
+
+    Attributes:
+        exchange: the cards passed this hand (to the declarer, back to the partner), or ``None``.
+        received: the cards in the seat's hand that its partner passed to it, one entry per copy,
+            while it holds them, or ``None``.
+    """
+
+    exchange: tuple[tuple[Card, ...], ...] | None = None
+    received: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class WidowSeen:
+    """What everyone sees of the widow (VARIANTS.md ``cutthroat``: "The declarer turns the widow up,
+    takes it"), returned by the ``widow`` phase's view (:class:`pinochle.games.phases.TakeWidow`)
+    once the auction is over; the empty part (:data:`NO_WIDOW_SEEN`) before and in games without one.
+
+    Attributes:
+        widow: the widow's cards, face up, or ``None``.
+        taken_by: the seat that took it into its hand (the declarer), or ``None``.
+    """
+
+    widow: tuple[Card, ...] | None = None
+    taken_by: Seat | None = None
+
+
 #: The empty parts a deal starts from.
 NO_CARD_PASS = CardPass()
 NOT_TURNED = TurnedTrump()
@@ -215,9 +250,13 @@ NO_MARRIAGE_CHECK = TrumpMarriageCheck()
 NO_BIDS = Bids(None)
 NO_GIVE = Give(0)
 NO_BURIAL = Burial(0)
+#: The empty parts of a seat's view (no pass seen, no widow turned up).
+NO_PASS_SEEN = PassSeen()
+NO_WIDOW_SEEN = WidowSeen()
 #: The parts the owning phases put in place of the empty ones.
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NOT_TURNED", "NO_BIDS", "NO_BURIAL", "NO_CARD_PASS", "NO_GIVE", "NO_CONCESSION", "NO_MARRIAGE_CHECK", "NO_WIDOW", "SET_AT_ONCE",
-           "Bids", "Burial", "CardPass", "Concession", "Give", "TrumpMarriageCheck", "TurnedTrump", "Widow"]
+__all__ = ["CONCEDED", "NOT_TURNED", "NO_BIDS", "NO_BURIAL", "NO_CARD_PASS", "NO_CONCESSION", "NO_GIVE",
+           "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_WIDOW", "NO_WIDOW_SEEN", "SET_AT_ONCE", "Bids", "Burial", "CardPass",
+           "Concession", "Give", "PassSeen", "TrumpMarriageCheck", "TurnedTrump", "Widow", "WidowSeen"]

@@ -998,6 +998,7 @@ def stock_action(view: View, level: str, seed: int | str = 0) -> Action:
     return Action.play_(seat, _normal_stock_card(s, legal.cards))
 
 
-__all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Shape", "StockResampler", "WIN_BONUS", "best_meld", "can_declare",
-           "endgame_card", "endgame_choice", "endgame_values", "hard_stock_card", "hard_stock_values", "keep_value", "meld_action", "normal_options",
-           "potential", "quick_keep", "sample_unseen", "shapes", "stock_action", "stock_knowledge", "stock_values", "take_card"]
+__all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Shape", "StockResampler", "WIN_BONUS", "best_meld",
+           "can_declare", "endgame_card", "endgame_choice", "endgame_values", "hard_stock_card", "hard_stock_values",
+           "keep_value", "meld_action", "normal_options", "potential", "quick_keep", "sample_unseen", "shapes",
+           "stock_action", "stock_knowledge", "stock_values", "take_card"]

@@ -38,7 +38,7 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import CONCEDED, NO_BIDS, SET_AT_ONCE, Bids, Burial, Give, TurnedTrump
+from ..parts import CONCEDED, NO_BIDS, SET_AT_ONCE, Bids, Burial, Give, PassSeen, TurnedTrump, WidowSeen
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -236,7 +236,7 @@ class TakeWidow(PhaseDef):
         widow = state.widow_part.cards
         if state.declarer is None or not widow or state.phase == "auction":
             return {}
-        return {"widow": sort_hand(unpack(widow), state.trump), "widow_taken_by": state.declarer}
+        return {"widow_part": WidowSeen(sort_hand(unpack(widow), state.trump), state.declarer)}
 
 
 # ---------------------------------------------------------------- the turned card
@@ -431,7 +431,7 @@ class Exchange(PhaseDef):
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         if state.declarer is None or seat not in (state.declarer, *state.game.seating.partners(state.declarer)):
             return {}
-        return {"exchange": state.card_pass.exchange, "received": received(state, seat)}
+        return {"card_pass": PassSeen(state.card_pass.exchange, received(state, seat))}
 
 
 def received(state: State, seat: Seat) -> tuple[Card, ...]:
