@@ -45,16 +45,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar, overload
 
 from . import auction as auction_mod
 from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_CARD_PASS, NO_CONCESSION, NO_MARRIAGE_CHECK, NO_WIDOW, NOT_TURNED, CardPass, Concession,
-                    TrumpMarriageCheck, TurnedTrump, Widow)
-from .stock import Declared, StockPlay
+from .parts import (NO_BIDS, NO_BURIAL, NO_CARD_PASS, NO_CONCESSION, NO_GIVE, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_WIDOW,
+                    NO_WIDOW_SEEN, NOT_TURNED, Bids, Burial, CardPass, Concession, Give, PassSeen, TrumpMarriageCheck,
+                    TurnedTrump, Widow, WidowSeen)
+from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, Declared, StockMoves, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
 from .tricks import counters as counter_points
@@ -69,6 +70,9 @@ ActionType = Literal["bid", "pass", "trump", "give", "meld", "bury", "concede", 
 #: Every action type of every game; each phase accepts its own few.
 ACTION_TYPES: tuple[str, ...] = ("bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal",
                                  "dix", "draw")
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -283,6 +287,33 @@ class Trick:
         }
 
 
+class PartField(Generic[T]):
+    """A read-only attribute that reads a field of one of its object's parts: the flat name the
+    readers use for a part's field (``Legal.min_bid`` is ``Legal.auction.min_bid``,
+    ``State.widow`` is ``State.widow_part.cards``), so that a type is composed of its parts
+    without every reader knowing which part holds what.
+
+    >>> from pinochle.parts import Bids
+    >>> Legal(auction=Bids(250)).min_bid, Legal().min_bid
+    (250, None)
+    """
+
+    def __init__(self, part: str, name: str) -> None:
+        self.part, self.name = part, name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> PartField[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> PartField[T] | T:
+        if obj is None:
+            return self
+        value: T = getattr(getattr(obj, self.part), self.name)
+        return value
+
+
 @dataclass(frozen=True)
 class HandResult:
     """A finished hand: everything the hand record and the score sheet need.
@@ -299,24 +330,24 @@ class HandResult:
         melds: each seat's meld, N E S W.
         score: the :class:`~pinochle.scoring.HandScore`.
         totals: every side's total after this hand (one per side of the seating).
-        exchange: the cards passed (to the declarer, back to the partner),
-            in games with a card pass; else empty.
-        conceded: the declarer gave the hand up after the meld.
-        turned: the card turned for trump, in ``turned-trump``.
-        widow: the widow as dealt (packed; VARIANTS.md ``cutthroat``), else 0.
-        buried: the cards the declarer buried (VARIANTS.md ``cutthroat``), else empty.
+        card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
+            phases left them (:mod:`pinochle.parts`, :class:`~pinochle.stock.StockPlay`), empty in
+            a game none of whose phases owns them; read through the :class:`PartField` names below.
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at each
             place N E S W (the dealer's, sitting out, at N); else empty.
         chair_totals: at a table of 4 or 5, every chair's total after this hand
             (``totals`` then holds those of the chairs at the hand's seats); else empty.
             The match's seat order fills ``totals``, ``lineup`` and ``chair_totals``
             (:meth:`SeatOrder.add`; the chairs': :meth:`pinochle.chairs.Chairs.add`).
-        stock: the 24 cards left after the deal in order, the turned card first
-            (VARIANTS.md ``two-handed``), else empty.
-        declared: the melds scored in the hand, in order, with the trick each followed
-            (VARIANTS.md ``two-handed``), else empty.
         dix_exchange: the seat that exchanged a nine of trump for the turned card
             (``turned-trump`` with the house switch ``dix_exchange``), else ``None``.
+
+    The parts' fields the records and the score sheet read (:class:`PartField`): ``exchange`` (the cards
+    passed, to the declarer then back to the partner, in games with a card pass), ``conceded``
+    (the declarer gave the hand up), ``turned`` (the card turned for trump, ``turned-trump``;
+    two-handed's upcard), ``widow`` (as dealt, packed; VARIANTS.md ``cutthroat``), ``buried``,
+    ``stock`` (two-handed's 24 cards left after the deal in order, the turned card first) and
+    ``declared`` (two-handed's melds scored, in order, with the trick each followed).
     """
 
     number: int
@@ -331,16 +362,22 @@ class HandResult:
     melds: tuple[Meld, Meld, Meld, Meld]
     score: HandScore
     totals: tuple[int, ...]
-    exchange: tuple[tuple[Card, ...], ...] = ()
-    conceded: bool = False
-    turned: Card | None = None
-    widow: int = 0
-    buried: tuple[Card, ...] = ()
+    card_pass: CardPass = NO_CARD_PASS
+    concession: Concession = NO_CONCESSION
+    turned_trump: TurnedTrump = NOT_TURNED
+    widow_part: Widow = NO_WIDOW
+    stock_play: StockPlay = NO_STOCK_PLAY
     lineup: tuple[int, ...] = ()
     chair_totals: tuple[int, ...] = ()
-    stock: tuple[Card, ...] = ()
-    declared: tuple[Declared, ...] = ()
     dix_exchange: Seat | None = None
+
+    exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
+    conceded = PartField[bool]("concession", "conceded")
+    turned = PartField[Card | None]("turned_trump", "card")
+    widow = PartField[int]("widow_part", "cards")
+    buried = PartField[tuple[Card, ...]]("widow_part", "buried")
+    stock = PartField[tuple[Card, ...]]("stock_play", "dealt")
+    declared = PartField[tuple[Declared, ...]]("stock_play", "declared")
 
     @property
     def play(self) -> list[Card]:
@@ -571,44 +608,20 @@ class State:
         if self.game is None:
             object.__setattr__(self, "game", default_game())
 
-    @property
-    def exchange(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards passed so far this hand: to the declarer, then back to the partner
-        (:attr:`card_pass`'s; VARIANTS.md ``partnership-pass``)."""
-        return self.card_pass.exchange
-
-    @property
-    def turned(self) -> Card | None:
-        """The card turned face up for trump (:attr:`turned_trump`'s; VARIANTS.md ``turned-trump``:
-        the dealer's, which stays in the dealer's hand; ``two-handed``: the one under the stock)."""
-        return self.turned_trump.card
-
-    @property
-    def dix_answers(self) -> tuple[bool, ...]:
-        """The answers so far to the offer of the dix exchange (:attr:`turned_trump`'s;
-        :func:`dix_exchanger`)."""
-        return self.turned_trump.dix_answers
-
-    @property
-    def widow(self) -> int:
-        """The widow, packed (:attr:`widow_part`'s; VARIANTS.md ``cutthroat``); 0 without one."""
-        return self.widow_part.cards
-
-    @property
-    def buried(self) -> tuple[Card, ...]:
-        """The cards the declarer buried (:attr:`widow_part`'s; VARIANTS.md ``cutthroat``)."""
-        return self.widow_part.buried
-
-    @property
-    def conceded(self) -> bool:
-        """The declarer conceded this hand (:attr:`concession`'s; VARIANTS.md ``racehorse``, ``cutthroat``)."""
-        return self.concession.conceded
-
-    @property
-    def set_at_once(self) -> bool:
-        """The declarer was set before the play, holding no king and queen of the trump it named
-        (:attr:`trump_marriage`'s; VARIANTS.md ``double-deck``'s switch)."""
-        return self.trump_marriage.set_at_once
+    #: The parts' fields under the names their readers outside the phases use (records, the scorers,
+    #: the terminal): the cards passed so far this hand (to the declarer, then back to the partner;
+    #: VARIANTS.md ``partnership-pass``), the card turned face up for trump (``turned-trump``: the
+    #: dealer's, which stays in its hand; ``two-handed``: the one under the stock), the answers so far
+    #: to the offer of the dix exchange (:func:`dix_exchanger`), the widow packed and the cards buried
+    #: (``cutthroat``), the declarer's concession (``racehorse``, ``cutthroat``) and the declarer set
+    #: before the play without the trump marriage (``double-deck``'s switch).
+    exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
+    turned = PartField[Card | None]("turned_trump", "card")
+    dix_answers = PartField[tuple[bool, ...]]("turned_trump", "dix_answers")
+    widow = PartField[int]("widow_part", "cards")
+    buried = PartField[tuple[Card, ...]]("widow_part", "buried")
+    conceded = PartField[bool]("concession", "conceded")
+    set_at_once = PartField[bool]("trump_marriage", "set_at_once")
 
     @property
     def current(self) -> PhaseDef:
@@ -661,7 +674,7 @@ class PhaseDef:
 
     def legal(self, state: State, seat: Seat) -> Legal:
         """The legal moves of ``seat``, whose turn it is."""
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, bid_ladder=state.rules.bid_ladder)
+        return NO_MOVES
 
     def apply(self, state: State, action: Action) -> State:
         """``action`` (checked: right type, right seat) applied; the rules of the phase are checked here.
@@ -1159,11 +1172,9 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
-        exchange=state.card_pass.exchange, conceded=state.conceded, turned=state.turned_trump.card,
-        widow=state.widow_part.cards, buried=state.widow_part.buried, **fields,
-        stock=state.stock.dealt if state.stock is not None else (),
-        dix_exchange=dix_exchanger(state),
-        declared=state.stock.declared if state.stock is not None else (),
+        card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
+        widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY,
+        **fields, dix_exchange=dix_exchanger(state),
     )
     return replace(
         state,
@@ -1180,63 +1191,58 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
 
 @dataclass(frozen=True)
 class Legal:
-    """What one seat may do now (empty when it is not that seat's turn).
+    """What one seat may do now (empty when it is not that seat's turn): the moves every game
+    has, and the parts that only some games' phases return (as :class:`State`'s parts).
 
     Attributes:
         pass_: a pass is legal.
-        min_bid: the lowest legal bid (every bid of the steps from it up to
-            ``bid_limit`` is legal: :func:`pinochle.auction.ladder_bids`), or ``None``.
-        bid_step: the bid step (points), up to the first change of ``bid_ladder``.
-        bid_limit: the highest bid the engine takes (RuleSet.max_bid).
-        bid_ladder: where the step changes, ``(from, step)`` pairs (RuleSet.bid_ladder;
-            VARIANTS.md ``double-deck``: ``((60, 5),)``, by 1 up to 60, then by 5).
         trumps: the suits that may be named trump.
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
         deal: dealing the next hand is the move.
-        give: how many cards to pass to the partner (0: none), chosen from
-            ``give_from``, the seat's hand (VARIANTS.md ``partnership-pass``).
         concede: the declarer may concede the hand or play it out
             (VARIANTS.md ``racehorse``); with ``bury``, concede or bury
             (VARIANTS.md ``cutthroat``).
-        bury: how many cards to bury (0: none), chosen from ``bury_from``:
-            the declarer's cards not used in meld, one entry per copy.
-        bury_why_not: why the cards of the hand that ``bury_from`` leaves out may not be
-            buried, in a player's words ("it is in your meld, ..."; VARIANTS.md ``cutthroat``:
-            "discards three cards not used in meld"); empty when every card may be.
-        skip_bids: bids from ``min_bid`` up that are not legal (VARIANTS.md
-            ``auction``'s ``dealer-290-320`` opening: 300 and 310).
-        melds: the single melds that may be declared now, each with its name,
-            kind, points and cards (VARIANTS.md ``two-handed``: after a trick
-            won, before drawing); ``pass_`` then declares nothing more.
         dix: the 9 of trump may be scored now (exchanged for the upcard when
-            that exchange is still open: VARIANTS.md ``two-handed``).
-        dix_points: what the ``dix`` move scores (VARIANTS.md ``two-handed``: the dix, 10 in
-            tens, ``RuleSet.dix``); 0 when the move scores nothing by itself (``turned-trump``'s
-            exchange, where the nine scores in the meld whoever holds it).
-        draw: drawing from the stock is the move (VARIANTS.md ``two-handed``).
+            that exchange is still open: VARIANTS.md ``two-handed``), or exchanged for the
+            turned card (``turned-trump``'s switch ``dix_exchange``).
+        auction: the auction's bids (:class:`~pinochle.parts.Bids`); no bid: ``NO_BIDS``.
+        card_pass: the card pass (:class:`~pinochle.parts.Give`; VARIANTS.md
+            ``partnership-pass``); none: ``NO_GIVE``.
+        burial: the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md ``cutthroat``); none: ``NO_BURIAL``.
+        stock: two-handed's meld turn and draw (:class:`~pinochle.stock.StockMoves`); none: ``NO_STOCK_MOVES``.
+
+    Read-only :class:`PartField` names keep the flat names the readers use: ``min_bid``, ``bid_step``,
+    ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the bids'), ``give``, ``give_from`` (the
+    pass's), ``bury``, ``bury_from``, ``bury_why_not`` (the burial's), ``melds``,
+    ``dix_points``, ``draw`` (the stock's); each is empty (``None``, 0, ``()``) in an empty part.
     """
 
     pass_: bool = False
-    min_bid: int | None = None
-    bid_step: int = 10
-    bid_limit: int = 10_000
-    bid_ladder: tuple[tuple[int, int], ...] = ()
     trumps: tuple[Suit, ...] = ()
     meld: bool = False
     cards: tuple[Card, ...] = ()
     deal: bool = False
-    give: int = 0
-    give_from: tuple[Card, ...] = ()
     concede: bool = False
-    bury: int = 0
-    bury_from: tuple[Card, ...] = ()
-    bury_why_not: str = ""
-    skip_bids: tuple[int, ...] = ()
-    melds: tuple[MeldItem, ...] = ()
     dix: bool = False
-    dix_points: int = 0
-    draw: bool = False
+    auction: Bids = NO_BIDS
+    card_pass: Give = NO_GIVE
+    burial: Burial = NO_BURIAL
+    stock: StockMoves = NO_STOCK_MOVES
+
+    min_bid = PartField[int | None]("auction", "min_bid")
+    bid_step = PartField[int]("auction", "bid_step")
+    bid_limit = PartField[int]("auction", "bid_limit")
+    bid_ladder = PartField[tuple[tuple[int, int], ...]]("auction", "bid_ladder")
+    skip_bids = PartField[tuple[int, ...]]("auction", "skip_bids")
+    give = PartField[int]("card_pass", "count")
+    give_from = PartField[tuple[Card, ...]]("card_pass", "cards")
+    bury = PartField[int]("burial", "count")
+    bury_from = PartField[tuple[Card, ...]]("burial", "cards")
+    bury_why_not = PartField[str]("burial", "why_not")
+    melds = PartField[tuple[MeldItem, ...]]("stock", "melds")
+    dix_points = PartField[int]("stock", "dix_points")
+    draw = PartField[bool]("stock", "draw")
 
     def any(self) -> bool:
         """Whether the seat has any move."""
@@ -1283,9 +1289,7 @@ class Legal:
         if self.pass_:
             out["pass"] = True
         if self.min_bid is not None:
-            out["bid"] = {"min": self.min_bid, "step": self.bid_step, "max": self.bid_limit,
-                          **({"ladder": [list(p) for p in self.bid_ladder]} if self.bid_ladder else {}),
-                          **({"skip": list(self.skip_bids)} if self.skip_bids else {})}
+            out["bid"] = self.auction.to_json()
         if self.trumps:
             out["trump"] = [str(s) for s in self.trumps]
         if self.meld:
@@ -1295,14 +1299,13 @@ class Legal:
         if self.deal:
             out["deal"] = True
         if self.give:
-            out["give"] = {"count": self.give}
+            out["give"] = self.card_pass.to_json()
         if self.concede:
             out["concede"] = True
             if not self.bury:
                 out["play_on"] = True
         if self.bury:
-            out["bury"] = {"count": self.bury, "cards": [str(c) for c in self.bury_from],
-                           **({"why_not": self.bury_why_not} if self.bury_why_not else {})}
+            out["bury"] = self.burial.to_json()
         if self.melds:
             out["melds"] = [m.to_json() for m in self.melds]
         if self.dix:
@@ -1317,17 +1320,12 @@ class Legal:
 def legal(state: State, seat: int) -> Legal:
     """The legal moves of ``seat`` in ``state`` (empty when it is not its turn): the current phase's."""
     if turn(state) != seat:
-        rules = state.rules
-        key = (rules.bid_step, rules.max_bid, rules.bid_ladder)
-        none = _NO_MOVES.get(key)
-        if none is None:
-            none = _NO_MOVES[key] = Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, bid_ladder=rules.bid_ladder)
-        return none
+        return NO_MOVES
     return state.current.legal(state, Seat(seat))
 
 
-#: The empty :class:`Legal` of a seat whose turn it is not, by (bid step, bid limit, ladder): one object each.
-_NO_MOVES: dict[tuple[int, int, tuple[tuple[int, int], ...]], Legal] = {}
+#: The empty :class:`Legal` of a seat whose turn it is not.
+NO_MOVES = Legal()
 
 
 def legal_actions(state: State, seat: int | None = None, max_bid: int | None = None) -> list[Action]:
@@ -1377,9 +1375,6 @@ class View:
             winning side reached 1500."); ``None`` before.
         legal: this seat's legal moves.
         game: the game's name (``"table"``...).
-        exchange: the cards passed this hand (to the declarer, back to the
-            partner), shown only to the two partners who passed them; ``None``
-            to everyone else and in games without a pass.
         conceded: the declarer conceded this hand.
         scale: the scale of the numbers (``"tens"``, ``"ones"``, ``"old-style"``).
         turned: the card turned for trump, seen by everyone (``turned-trump``).
@@ -1387,13 +1382,6 @@ class View:
             numbers the table shows (seats, tricks a hand, the match target,
             whether meld needs a trick), so that the browser works none out.
         seating: the game's seats and sides (per-side tuples follow its sides).
-        widow: the widow's cards, face up for everyone once the auction is
-            over (VARIANTS.md ``cutthroat``); ``None`` before, and in games
-            without a widow.
-        widow_taken_by: the seat that took the widow into its hand (the
-            declarer, as soon as the auction is over: VARIANTS.md
-            ``cutthroat``, "The declarer turns the widow up, takes it"), with
-            ``widow``; ``None`` while ``widow`` is.
         buried: the cards the declarer buried, shown to the declarer only
             (``None`` to everyone else).
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at
@@ -1429,10 +1417,6 @@ class View:
         meld_before: with ``meld_if_trump``, what still changes the hand
             before the meld: ``"widow"`` (the declarer takes it), ``"pass"``
             (the partners pass cards), or ``None``.
-        received: the cards in this seat's hand that its partner passed to it this hand
-            (the declarer: the partner's cards it kept; the partner: the cards passed back),
-            one entry per copy, while it holds them; ``None`` to everyone else and in games
-            without a pass (the ``exchange`` phase's view).
         thrown_in: the hand before this one when it was thrown in because nobody bid
             (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``): ``{"number", "dealer",
             "next_dealer"}`` (seats; at a table of 4 or 5 also ``"dealer_chair"`` and
@@ -1442,6 +1426,15 @@ class View:
             one leads"): ``{"leaders", "total", "why"}``, the tied sides' names (at a table of 4 or 5
             ``"chair N"``), their total and a sentence naming no side ("After 9 deals the leaders are
             tied at 9: one more deal decides."); else ``None``.
+        card_pass: the card pass as this seat sees it (:class:`~pinochle.parts.PassSeen`, the
+            ``exchange`` phase's view): ``exchange``, the cards passed this hand (to the declarer,
+            back to the partner), and ``received``, the cards in this seat's hand that its partner
+            passed to it, one entry per copy, while it holds them; both shown only to the two
+            partners who passed, ``None`` to everyone else and in games without a pass.
+        widow_part: the widow as everyone sees it (:class:`~pinochle.parts.WidowSeen`, the
+            ``widow`` phase's view): ``widow``, its cards face up once the auction is over
+            (VARIANTS.md ``cutthroat``), and ``widow_taken_by``, the declarer that took it into
+            its hand; ``None`` before and in games without a widow.
     """
 
     seat: Seat
@@ -1472,7 +1465,6 @@ class View:
     legal: Legal
     why_won: str | None = None
     game: str = "table"
-    exchange: tuple[tuple[Card, ...], ...] | None = None
     conceded: bool = False
     scale: str = "tens"
     turned: Card | None = None
@@ -1481,8 +1473,6 @@ class View:
     target: int = 1500
     meld_needs_trick: bool = True
     seating: Seating = FOUR_PARTNERS
-    widow: tuple[Card, ...] | None = None
-    widow_taken_by: Seat | None = None
     buried: tuple[Card, ...] | None = None
     lineup: tuple[int, ...] = ()
     chair: int | None = None
@@ -1496,10 +1486,16 @@ class View:
     meld_if_trump: tuple[int, int, int, int] | None = None
     trump_meld: tuple[int, int, int, int] | None = None
     meld_before: str | None = None
-    received: tuple[Card, ...] | None = None
     thrown_in: dict[str, object] | None = None
     tied: dict[str, object] | None = None
     meld_secured: tuple[str | None, ...] = ()
+    card_pass: PassSeen = NO_PASS_SEEN
+    widow_part: WidowSeen = NO_WIDOW_SEEN
+
+    exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
+    received = PartField[tuple[Card, ...] | None]("card_pass", "received")
+    widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
+    widow_taken_by = PartField[Seat | None]("widow_part", "taken_by")
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""

@@ -17,13 +17,22 @@ without importing a game.
 ['TH']
 >>> CONCEDED.conceded, NO_MARRIAGE_CHECK.set_at_once
 (True, False)
+
+The phases also return parts of a seat's legal moves (:class:`~pinochle.game.Legal`): the bids,
+the card pass, the burial, each writing its own keys of the legal moves' JSON (docs/protocol.md);
+and parts of its view (:class:`~pinochle.game.View`): the pass and the widow as the seat sees them.
+
+>>> Bids(290, skip_bids=(300, 310)).to_json()
+{'min': 290, 'step': 10, 'max': 10000, 'skip': [300, 310]}
+>>> Burial(3, (Card.parse("9S"),)).to_json()
+{'count': 3, 'cards': ['9S']}
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, Seat
 
 
 @dataclass(frozen=True)
@@ -124,15 +133,130 @@ class TrumpMarriageCheck:
     set_at_once: bool = False
 
 
+# ---------------------------------------------------------------- the parts of the legal moves
+
+
+@dataclass(frozen=True)
+class Bids:
+    """The auction's part of a seat's legal moves (RULES.md, Deal and auction 2), returned by the
+    ``auction`` phase (:class:`pinochle.games.phases.Auction`): every bid of the steps from
+    ``min_bid`` up to ``bid_limit`` but those of ``skip_bids``.
+
+    Attributes:
+        min_bid: the lowest legal bid; ``None``: no bid is legal (:data:`NO_BIDS`).
+        bid_step: the bid step (points), up to the first change of ``bid_ladder``.
+        bid_limit: the highest bid the engine takes (``RuleSet.max_bid``).
+        bid_ladder: where the step changes, ``(from, step)`` pairs (``RuleSet.bid_ladder``;
+            VARIANTS.md ``double-deck``: ``((60, 5),)``, by 1 up to 60, then by 5).
+        skip_bids: bids from ``min_bid`` up that are not legal (VARIANTS.md ``auction``'s
+            ``dealer-290-320`` opening: 300 and 310).
+    """
+
+    min_bid: int | None
+    bid_step: int = 10
+    bid_limit: int = 10_000
+    bid_ladder: tuple[tuple[int, int], ...] = ()
+    skip_bids: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """``{"min", "step", "max"}``, with ``"ladder"`` and ``"skip"`` when there are any (docs/protocol.md)."""
+        return {"min": self.min_bid, "step": self.bid_step, "max": self.bid_limit,
+                **({"ladder": [list(p) for p in self.bid_ladder]} if self.bid_ladder else {}),
+                **({"skip": list(self.skip_bids)} if self.skip_bids else {})}
+
+
+@dataclass(frozen=True)
+class Give:
+    """The card pass's part of a seat's legal moves (VARIANTS.md ``partnership-pass``, ``racehorse``),
+    returned by the ``exchange`` phase (:class:`pinochle.games.phases.Exchange`).
+
+    Attributes:
+        count: how many cards to pass to the partner.
+        cards: the seat's hand, to choose them from.
+    """
+
+    count: int
+    cards: tuple[Card, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """``{"count"}`` (the cards are the seat's hand, in the view already)."""
+        return {"count": self.count}
+
+
+@dataclass(frozen=True)
+class Burial:
+    """The burial's part of the declarer's legal moves (VARIANTS.md ``cutthroat``: "discards three
+    cards not used in meld"; ``auction``), returned by the ``bury`` phase
+    (:class:`pinochle.games.phases.Bury`).
+
+    Attributes:
+        count: how many cards to bury.
+        cards: the cards that may be buried (not used in meld), one entry per copy.
+        why_not: why the cards of the hand that ``cards`` leaves out may not be buried, in a
+            player's words ("it is in your meld, ..."); empty when every card may be.
+    """
+
+    count: int
+    cards: tuple[Card, ...] = ()
+    why_not: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        """``{"count", "cards"}``, with ``"why_not"`` when some cards may not be buried."""
+        return {"count": self.count, "cards": [str(c) for c in self.cards],
+                **({"why_not": self.why_not} if self.why_not else {})}
+
+
+# ---------------------------------------------------------------- the parts of a seat's view
+
+
+@dataclass(frozen=True)
+class PassSeen:
+    """What a seat sees of the card pass (VARIANTS.md ``partnership-pass``, ``racehorse``), returned
+    by the ``exchange`` phase's view (:class:`pinochle.games.phases.Exchange`) to the two partners
+    who pass; the empty part (:data:`NO_PASS_SEEN`) to everyone else and in games without a pass.
+
+    Attributes:
+        exchange: the cards passed this hand (to the declarer, back to the partner), or ``None``.
+        received: the cards in the seat's hand that its partner passed to it, one entry per copy,
+            while it holds them, or ``None``.
+    """
+
+    exchange: tuple[tuple[Card, ...], ...] | None = None
+    received: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class WidowSeen:
+    """What everyone sees of the widow (VARIANTS.md ``cutthroat``: "The declarer turns the widow up,
+    takes it"), returned by the ``widow`` phase's view (:class:`pinochle.games.phases.TakeWidow`)
+    once the auction is over; the empty part (:data:`NO_WIDOW_SEEN`) before and in games without one.
+
+    Attributes:
+        widow: the widow's cards, face up, or ``None``.
+        taken_by: the seat that took it into its hand (the declarer), or ``None``.
+    """
+
+    widow: tuple[Card, ...] | None = None
+    taken_by: Seat | None = None
+
+
 #: The empty parts a deal starts from.
 NO_CARD_PASS = CardPass()
 NOT_TURNED = TurnedTrump()
 NO_WIDOW = Widow()
 NO_CONCESSION = Concession()
 NO_MARRIAGE_CHECK = TrumpMarriageCheck()
+#: The empty parts of the legal moves (no bid, no card pass, no burial).
+NO_BIDS = Bids(None)
+NO_GIVE = Give(0)
+NO_BURIAL = Burial(0)
+#: The empty parts of a seat's view (no pass seen, no widow turned up).
+NO_PASS_SEEN = PassSeen()
+NO_WIDOW_SEEN = WidowSeen()
 #: The parts the owning phases put in place of the empty ones.
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NOT_TURNED", "NO_CARD_PASS", "NO_CONCESSION", "NO_MARRIAGE_CHECK", "NO_WIDOW", "SET_AT_ONCE",
-           "CardPass", "Concession", "TrumpMarriageCheck", "TurnedTrump", "Widow"]
+__all__ = ["CONCEDED", "NOT_TURNED", "NO_BIDS", "NO_BURIAL", "NO_CARD_PASS", "NO_CONCESSION", "NO_GIVE",
+           "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_WIDOW", "NO_WIDOW_SEEN", "SET_AT_ONCE", "Bids", "Burial", "CardPass",
+           "Concession", "Give", "PassSeen", "TrumpMarriageCheck", "TurnedTrump", "Widow", "WidowSeen"]

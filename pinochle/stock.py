@@ -94,4 +94,26 @@ class StockPlay:
         return len(self.stock) + (self.upcard is not None)
 
 
-__all__ = ["Declared", "StockPlay", "TableCard"]
+@dataclass(frozen=True)
+class StockMoves:
+    """Two-handed's part of a seat's legal moves (seed 000), returned by its ``stock_meld`` and
+    ``draw`` phases (:mod:`pinochle.games.two_handed`).
+
+    Attributes:
+        melds: the single melds that may be declared now (after a trick won, before drawing),
+            each with its name, kind, points and cards; a pass then declares nothing more.
+        dix_points: what the dix move scores (the rule set's ``dix``), when it is open.
+        draw: drawing from the stock is the move.
+    """
+
+    melds: tuple[MeldItem, ...] = ()
+    dix_points: int = 0
+    draw: bool = False
+
+
+#: The empty stock part of the legal moves (every game but two-handed, and its other moves), and of a
+#: finished hand (:attr:`pinochle.game.HandResult.stock_play`) in a game without a stock.
+NO_STOCK_MOVES = StockMoves()
+NO_STOCK_PLAY = StockPlay((), None)
+
+__all__ = ["NO_STOCK_MOVES", "NO_STOCK_PLAY", "Declared", "StockMoves", "StockPlay", "TableCard"]

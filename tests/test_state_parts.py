@@ -121,3 +121,44 @@ def test_each_part_is_kept_only_by_the_phases_that_own_it(game: str, seed: int) 
     assert seen["card_pass"] == ("exchange" in names)
     assert seen["turned"] == bool(names & {"turn_trump", "turn_up"})
     assert seen["widow"] == ("widow" in names)
+
+
+#: The phase that returns each part of the legal moves (:class:`pinochle.game.Legal`).
+LEGAL_OWNERS = {"auction": "auction", "card_pass": "exchange", "burial": "bury", "stock": ("stock_meld", "draw")}
+
+
+@games
+@QUICK
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_the_legal_moves_and_the_finished_hands_are_composed_of_their_phases_parts(game: str, seed: int) -> None:
+    """A part of the legal moves is returned only by the phase that owns it (the bids by the auction, the
+    pass by ``exchange``, the burial by ``bury``, the stock's moves by two-handed's ``stock_meld`` and
+    ``draw``); every other phase's is the empty part. A finished hand keeps the hand's parts as their
+    phases left them."""
+    from pinochle.game import NO_MOVES, Legal
+    from pinochle.parts import NO_BIDS, NO_BURIAL, NO_GIVE
+    from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY
+
+    empty = {"auction": NO_BIDS, "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
+    used: set[str] = set()
+    for before, _, after in steps(game, seed):
+        seat = turn(before)
+        for s in range(4):
+            lg = legal(before, s)
+            if s != seat:
+                assert lg is NO_MOVES and lg == Legal()
+                continue
+            for part, owner in LEGAL_OWNERS.items():
+                if getattr(lg, part) != empty[part]:
+                    used.add(part)
+                    assert before.phase in ((owner,) if isinstance(owner, str) else owner), (part, before.phase)
+        if len(after.history) > len(before.history):
+            hand = after.history[-1]
+            assert after.phase in ("hand_end", "match_end")
+            assert (hand.card_pass, hand.concession, hand.turned_trump, hand.widow_part) == (
+                after.card_pass, after.concession, after.turned_trump, after.widow_part)
+            assert hand.stock_play == (after.stock if after.stock is not None else NO_STOCK_PLAY)
+            assert hand.exchange == hand.card_pass.exchange and hand.buried == hand.widow_part.buried
+    names = {p.name for p in GAMES[game].phases}
+    assert ("auction" in used) == ("auction" in names)
+    assert ("card_pass" in used) == ("exchange" in names)

@@ -178,7 +178,8 @@ def test_the_figures_add_up_to_the_score_sheet(game: tuple[str, int | None], see
         assert sum(h.points for h in hands) == total  # the score sheet's total
         played = [h for h in hands if h.played]
         assert s.hands == len(played)
-        assert s.points_per_hand == round(total / len(played), 1)
+        # a chair may sit out every hand of a short match at a table of 5: no hand held, no figure
+        assert s.points_per_hand == (round(total / len(played), 1) if played else None)
         sides = [last.game.seating.side_of[p] for p in range(4)]
         if not chaired:
             assert sum(h.meld for h in hands) == sum(r.score.meld[sides[place]] for r in last.history)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pinochle.arena import run_arena
 from pinochle.bots import for_level
 from pinochle.bots import stock as bots_stock
-from pinochle.bots.stock import endgame_values, sample_unseen, seen
+from pinochle.bots.stock import _opp_known, endgame_values, sample_unseen, stock_knowledge
 from pinochle.cards import Card, Seat, pack, parse_cards, unpack
 from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn, view
 from pinochle.games.two_handed import TWO_HANDED_RULES
@@ -167,9 +167,9 @@ def test_hard_samples_only_the_cards_the_view_does_not_show(seed: int, stop: int
             v = view(state, seat)
             if state.phase == "stock_play" and moves >= stop:
                 assert state.stock is not None
-                s = seen(v)
+                s = stock_knowledge(v)
                 hidden = sorted([*unpack(state.hands[2 - seat]), *state.stock.stock])
-                for c in s.opp_known:  # a card known in the opponent's hand is there
+                for c in _opp_known(s):  # a card known in the opponent's hand is there
                     assert c in unpack(state.hands[2 - seat])
                 rng = random.Random(moves)
                 for _ in range(5):
@@ -178,7 +178,7 @@ def test_hard_samples_only_the_cards_the_view_does_not_show(seed: int, stop: int
                     opp, stock = sample
                     assert sorted(opp + stock) == hidden  # exactly the cards nobody sees
                     assert len(opp) == len(unpack(state.hands[2 - seat])) and len(stock) == len(state.stock.stock)
-                    assert all(c in opp for c in s.opp_known)
+                    assert all(c in opp for c in _opp_known(s))
                 checked += 1
             action = players[seat].act(v)
             moves += 1
@@ -192,8 +192,8 @@ def test_hard_knows_the_turned_card_the_opponent_took_for_the_dix() -> None:
     state = play(play(state, Seat.S, "AD"), Seat.N, "9C")  # N trumps with a dix and wins
     state = apply(state, Action("dix", Seat.N))  # N exchanges it for the A♣
     state = draws(apply(state, Action.pass_(Seat.N)))
-    s = seen(view(state, Seat.S))
-    assert s.opp_known == [Card.parse("AC")]
+    s = stock_knowledge(view(state, Seat.S))
+    assert _opp_known(s) == [Card.parse("AC")]
     for k in range(5):
         sample = sample_unseen(s, random.Random(k))
         assert sample is not None and Card.parse("AC") in sample[0]
@@ -286,3 +286,39 @@ def test_every_level_plays_only_legal_moves_under_the_switch(levels: tuple[str, 
     assert sum(hand.score.tricks) == 24 and sum(hand.score.counters) == 250
     for side, seat in enumerate((Seat.N, Seat.S)):
         assert sum(d.item.points for d in hand.declared if d.seat == seat) == hand.score.meld[side]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), stop=st.integers(0, 45))
+def test_a_two_handed_seats_knowledge_fits_the_real_deal(seed: int, stop: int) -> None:
+    """Two-handed's players read the one model of what a seat knows (:class:`Knowledge` with its stock
+    part): the real deal (each seat's hand with its table, the stock with the upcard at the empty place
+    E) fits every constraint of it, and the hidden cards are exactly the opponent's unknown cards and
+    the face-down stock."""
+    from pinochle.bots.knowledge import consistent
+
+    state = new_match(seed=seed, game="two-handed")
+    players = {0: for_level("easy", seed), 2: for_level("easy", seed + 1)}
+    moves = 0
+    while state.phase not in ("hand_end", "match_end") and moves <= stop:
+        action = auto_action(state)
+        if action is None:
+            seat = turn(state)
+            assert seat is not None
+            v = view(state, seat)
+            if v.trump is not None and state.stock is not None:
+                k = stock_knowledge(v)
+                st_ = state.stock
+                deal = [0, 0, 0, 0]
+                for s in (0, 2):
+                    deal[s] = pack([*unpack(state.hands[s]), *(t.card for t in st_.table[s])])
+                deal[1] = pack([*st_.stock, *([st_.upcard] if st_.upcard is not None else [])])
+                assert consistent(k, deal), (seed, moves)
+                opp = 2 - int(seat)
+                hidden = sorted([*unpack(state.hands[opp]), *st_.stock])
+                assert sorted([*unpack(k.hidden()), *_opp_known(k)]) == hidden
+                assert k.trick == tuple(int(c) for c in (state.tricks[-1].cards if state.tricks
+                                                          and state.tricks[-1].winner is None else ()))
+            action = players[seat].act(v)
+            moves += 1
+        state = apply(state, action)

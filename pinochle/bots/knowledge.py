@@ -238,6 +238,11 @@ class Knowledge:
     #: (bit ``s`` for seat ``s``): the widow's cards, seen by everyone, are with the declarer
     #: or among its buried cards.
     confined: tuple[tuple[int, int], ...] = ()
+    #: The cards of the trick in progress, lead first (empty between tricks).
+    trick: tuple[int, ...] = ()
+    #: What the seat sees of the stock and the tables (VARIANTS.md ``two-handed``): a
+    #: :class:`StockKnown`, or ``None`` in a game without a stock.
+    stock: StockKnown | None = None
 
     def allowed(self, seat: int) -> int:
         """One-layer mask of the card types ``seat`` may hold, by its voids and caps."""
@@ -278,6 +283,39 @@ class Knowledge:
     def _plan(self) -> _Plan:
         """The sampler's tables, built on first use (once per Knowledge)."""
         return _build_plan(self)
+
+
+#: A seat's melded cards on the table as ``(card, meld kinds served)`` (VARIANTS.md ``two-handed``).
+TableCards = tuple[tuple[int, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class StockKnown:
+    """What a seat of two-handed Pinochle sees of the stock and the tables besides the hands
+    (VARIANTS.md ``two-handed``; docs/games/two-handed.md, The view): the part of
+    :class:`Knowledge` its game adds, filled by the stock family's reader of the view
+    (:func:`pinochle.bots.stock.stock_knowledge`).
+
+    In such a :class:`Knowledge` a seat holds its hand and its melded cards on the table
+    (it may play either), so ``known``, ``counts`` and ``unseen`` count the table cards with
+    the hands; ``meld_held`` is each seat's table; the stock (the upcard included, last) is
+    dealt to the empty place E, which ``known`` says holds the upcard.
+
+    Attributes:
+        tables: per place N E S W, the melded cards lying face up (:data:`TableCards`).
+        stock_left: cards still to draw, the upcard included.
+        upcard: the card under the stock, face up, or ``None`` once taken.
+        endgame: the stock is gone and the melds are back in the hands.
+        exchanged: the first dix has been exchanged for the turned card this hand.
+        dealer: the dealer's place (the other seat draws first, seed 000).
+    """
+
+    tables: tuple[TableCards, TableCards, TableCards, TableCards]
+    stock_left: int
+    upcard: int | None
+    endgame: bool
+    exchanged: bool
+    dealer: int
 
 
 class PlayInferences(NamedTuple):
@@ -508,7 +546,14 @@ def knowledge(view: View) -> Knowledge:
         meld_held=(meld_held[0], meld_held[1], meld_held[2], meld_held[3]),
         pile_of=pile_of,
         confined=confined,
+        trick=trick_in_progress(view),
     )
+
+
+def trick_in_progress(view: View) -> tuple[int, ...]:
+    """The cards of ``view``'s trick in progress, lead first (empty between tricks)."""
+    last = view.tricks[-1] if view.tricks else None
+    return tuple(int(c) for c in last.cards) if last is not None and last.winner is None else ()
 
 
 def _widow_confined(view: View, declarer: int, pile: int, played: int, deck: Deck) -> tuple[tuple[int, int], ...]:
@@ -1084,6 +1129,8 @@ __all__ = [
     "Knowledge",
     "Sample",
     "SamplerStats",
+    "StockKnown",
+    "TableCards",
     "TricksResampler",
     "consistent",
     "explain",
@@ -1091,4 +1138,5 @@ __all__ = [
     "meld_exclusions",
     "sample_hands",
     "sample_hands_ex",
+    "trick_in_progress",
 ]

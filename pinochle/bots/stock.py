@@ -38,55 +38,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import ABOVE, CARDS, DECKS, SUIT_MASK, Card, Seat, pack, remove
+from ..cards import ABOVE, CARDS, DECKS, SUIT_MASK, Card, Seat, add, count, pack, remove, unpack
 from ..game import Action, View
 from ..games.two_handed import declarable, grows
 from ..meld import NINE, MeldItem
 from ..rules import RuleSet
 from ..tricks import beats, legal_function
+from .knowledge import NO_CAP, Knowledge, StockKnown, TableCards, trick_in_progress
 
 JACK, QUEEN, KING, TEN, ACE = 1, 2, 3, 4, 5
 
 
 # ---------------------------------------------------------------- what the view shows
-
-
-@dataclass
-class Seen:
-    """What one seat of a two-handed hand knows, read from its view (docs/games/two-handed.md, The view).
-
-    Attributes:
-        me, opp: the seats (places N = 0, S = 2).
-        trump: the trump suit; rules: the game's numbers.
-        hand: my cards in hand; table: my melded cards on the table as ``(card, kinds served)``.
-        opp_table: the opponent's melded cards, as ``table``.
-        stock_left: cards still to draw (the upcard included); upcard: the card under the stock.
-        endgame: the stock is gone and the melds are back in the hands.
-        played: every card played this hand (the trick in progress included).
-        trick: the cards of the trick in progress (lead first).
-        opp_size: cards in the opponent's hand.
-        opp_known: cards known to be in the opponent's hand (the turned card it took in a dix
-            exchange, until it may have left the hand).
-        unseen: 24 counts: the cards in no place this seat sees (the opponent's hand and the stock).
-        dealer: the dealer's seat.
-    """
-
-    me: int
-    opp: int
-    trump: int
-    rules: RuleSet
-    hand: list[int]
-    table: list[tuple[int, tuple[str, ...]]]
-    opp_table: list[tuple[int, tuple[str, ...]]]
-    stock_left: int
-    upcard: int | None
-    endgame: bool
-    played: list[int]
-    trick: list[int]
-    opp_size: int
-    opp_known: list[int]
-    unseen: list[int]
-    dealer: int
 
 
 def _table_of(raw: object) -> list[tuple[int, tuple[str, ...]]]:
@@ -100,12 +63,17 @@ def _table_of(raw: object) -> list[tuple[int, tuple[str, ...]]]:
     return out
 
 
-def seen(view: View) -> Seen:
-    """The :class:`Seen` of a two-handed view (``view.stock`` set, trump known).
+def stock_knowledge(view: View) -> Knowledge:
+    """What the seat of a two-handed view knows (trump named), as the one model of every game's
+    players (:class:`~pinochle.bots.knowledge.Knowledge` with its stock part,
+    :class:`~pinochle.bots.knowledge.StockKnown`; docs/games/two-handed.md, The view).
 
-    The opponent's known cards: after a dix exchange by the opponent (the first dix scored
-    while the upcard was not a nine, seed 000) it holds the turned card, unless it has since
-    played a copy of it or laid one on the table.
+    Each seat holds its hand and its melded cards on the table; the stock, the upcard last, is
+    dealt to the empty place E. The cards known in the opponent's hand are its table and, after
+    a dix exchange by the opponent (the first dix scored while the upcard was not a nine, seed
+    000), the turned card, unless it has since played a copy of it or laid one on the table. No
+    voids or caps: while the stock lasts any card may be played, and in the endgame every card
+    is known.
     """
     assert view.stock is not None and view.trump is not None
     st = view.stock
@@ -117,14 +85,17 @@ def seen(view: View) -> Seen:
     opp_table = _table_of(tables.get(str(Seat(opp))))
     up_raw = st.get("upcard")
     upcard = None if up_raw is None else int(Card.parse(up_raw))
-    played = [int(c) for t in view.tricks for c in t.cards]
-    trick = list(view.tricks[-1].cards) if view.tricks and view.tricks[-1].winner is None else []
-    unseen = [2] * 24
-    for c in (*view.hand, *(c for c, _ in table), *(c for c, _ in opp_table), *played):
+    played = [0, 0, 0, 0]
+    for t in view.tricks:
+        for card, who in zip(t.cards, t.seats):
+            played[int(who)] = add(played[int(who)], card)
+    unseen = [2] * 24  # the cards in the opponent's hand or the face-down stock
+    for c in (*(int(x) for x in view.hand), *(c for c, _ in table), *(c for c, _ in opp_table),
+              *(int(x) for x in unpack(played[me])), *(int(x) for x in unpack(played[opp]))):
         unseen[c] -= 1
     if upcard is not None:
         unseen[upcard] -= 1
-    known: list[int] = []
+    turned_known: list[int] = []
     turned = view.turned
     if st.get("dix_exchanged") and turned is not None and turned.rank != NINE:
         declared = st.get("declared", [])
@@ -135,12 +106,103 @@ def seen(view: View) -> Seen:
             gone = any(c == turned for t in view.tricks[after:] for c, s in zip(t.cards, t.seats) if s == opp)
             gone = gone or any(c == turned for c, _ in opp_table)
             if not gone and unseen[turned] > 0:
-                known.append(int(turned))
+                turned_known.append(int(turned))
     left = st.get("stock_left", 0)
-    return Seen(me=me, opp=opp, trump=int(view.trump), rules=view.rules_set(), hand=[int(c) for c in view.hand],
-                table=table, opp_table=opp_table, stock_left=int(left) if isinstance(left, int) else 0,
-                upcard=upcard, endgame=bool(st.get("endgame")), played=played, trick=[int(c) for c in trick],
-                opp_size=view.hand_sizes[opp], opp_known=known, unseen=unseen, dealer=int(view.dealer))
+    stock_left = int(left) if isinstance(left, int) else 0
+    pile = next(s for s in range(4) if s not in view.seating.seats)  # E: the stock's place
+    mine = pack([*view.hand, *(c for c, _ in table)])
+    theirs = pack(c for c, _ in opp_table)
+    unknown = list(unseen)  # the deck less my cards and the cards played: the opponent's table still in it
+    for t_card, _ in opp_table:
+        unknown[t_card] += 1
+    if upcard is not None:
+        unknown[upcard] += 1
+    known = [0, 0, 0, 0]
+    known[me] = mine
+    known[opp] = pack([*(c for c, _ in opp_table), *turned_known])
+    known[pile] = 0 if upcard is None else pack([upcard])
+    counts = [0, 0, 0, 0]
+    counts[me] = view.hand_sizes[me] + len(table)
+    counts[opp] = view.hand_sizes[opp] + len(opp_table)
+    counts[pile] = stock_left
+    on_table: list[TableCards] = [(), (), (), ()]
+    on_table[me], on_table[opp] = tuple(table), tuple(opp_table)
+    meld_held = [0, 0, 0, 0]
+    meld_held[opp] = theirs
+    no_cap = (NO_CAP, NO_CAP, NO_CAP, NO_CAP)
+    no_meld: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
+    return Knowledge(
+        seat=Seat(me), trump=view.trump, rules=view.rules_set(),
+        unseen=pack(c for c in range(24) for _ in range(unknown[c])),
+        known=(known[0], known[1], known[2], known[3]),
+        counts=(counts[0], counts[1], counts[2], counts[3]),
+        voids=(0, 0, 0, 0), caps=(no_cap, no_cap, no_cap, no_cap),
+        played=(played[0], played[1], played[2], played[3]),
+        shown=no_meld, meld_totals=no_meld, meld_excluded=(0, 0, 0, 0),
+        meld_held=(meld_held[0], meld_held[1], meld_held[2], meld_held[3]),
+        trick=trick_in_progress(view),
+        stock=StockKnown(
+            tables=(on_table[0], on_table[1], on_table[2], on_table[3]), stock_left=stock_left, upcard=upcard,
+            endgame=bool(st.get("endgame")), exchanged=bool(st.get("dix_exchanged")), dealer=int(view.dealer)),
+    )
+
+
+def _part(k: Knowledge) -> StockKnown:
+    """The stock part of a two-handed seat's knowledge."""
+    assert k.stock is not None
+    return k.stock
+
+
+def _trump(k: Knowledge) -> int:
+    """The trump suit (named before the first trick in two-handed: the turned card)."""
+    assert k.trump is not None
+    return int(k.trump)
+
+
+def _counts_of(hand: int) -> list[int]:
+    """Copies (0-2) of each of the 24 card types in a packed hand."""
+    return [count(hand, c) for c in range(24)]
+
+
+def _opp(k: Knowledge) -> int:
+    """The opponent's place (N and S face each other)."""
+    return 2 - k.seat
+
+
+def _table(k: Knowledge) -> list[tuple[int, tuple[str, ...]]]:
+    """The seat's own melded cards on the table, as ``(card, meld kinds served)``."""
+    return list(_part(k).tables[k.seat])
+
+
+def _in_hand(k: Knowledge) -> list[int]:
+    """24 counts: the seat's cards in its hand (its table cards not counted)."""
+    out = _counts_of(k.known[k.seat])
+    for c, _ in _part(k).tables[k.seat]:
+        out[c] -= 1
+    return out
+
+
+def _opp_known(k: Knowledge) -> list[int]:
+    """Cards known in the opponent's hand beyond its table (the turned card it took for the dix)."""
+    opp = _opp(k)
+    out = _counts_of(k.known[opp])
+    for c, _ in _part(k).tables[opp]:
+        out[c] -= 1
+    return [c for c in range(24) for _ in range(out[c])]
+
+
+def _opp_size(k: Knowledge) -> int:
+    """Cards in the opponent's hand (its table not counted)."""
+    opp = _opp(k)
+    return k.counts[opp] - len(_part(k).tables[opp])
+
+
+def _unseen(k: Knowledge) -> list[int]:
+    """24 counts: the cards in no place the seat sees (the opponent's hand and the face-down stock)."""
+    out = _counts_of(k.hidden())
+    for c in _opp_known(k):
+        out[c] += 1
+    return out
 
 
 # ---------------------------------------------------------------- melds
@@ -332,31 +394,34 @@ def meld_action(view: View, normal: bool) -> Action:
 # ---------------------------------------------------------------- Easy
 
 
-def _easy_card(s: Seen, cards: Sequence[Card]) -> Card:
-    trump, rules = s.trump, s.rules
-    hand = _counts(s.hand)
+def _easy_card(k: Knowledge, cards: Sequence[Card]) -> Card:
+    trump, rules = _trump(k), k.rules
+    hand = _in_hand(k)
+    table = _table(k)
+    trick = k.trick
+    endgame = _part(k).endgame
     in_meld: set[int] = set()
     for sh in shapes(trump, rules):
-        if can_declare(hand, s.table, sh):
+        if can_declare(hand, table, sh):
             in_meld.update(int(c) for c in sh.cards)
 
     def low(c: int) -> tuple[int, int, int, int]:
         return (c in in_meld, c // 6 == trump, c % 6, c // 6)
 
-    if not s.trick:
-        if s.endgame:
+    if not trick:
+        if endgame:
             aces = [c for c in cards if c % 6 == ACE]
             if aces:
                 return min(aces, key=lambda c: (c // 6 == trump, c // 6))
         return min(cards, key=low)
-    led = s.trick[0]
+    led = trick[0]
     winners = [c for c in cards if beats(c, led, trump)]
-    if s.endgame:
+    if endgame:
         return min(winners or cards, key=low)
     if winners:
         w = min(winners, key=low)
         h = list(hand)
-        t = list(s.table)
+        t = list(table)
         take_card(h, t, w)
         if best_meld(h, t, trump, rules) is not None or (_counter(led, rules) and led % 6 >= TEN
                                                           and (w // 6 != trump or w % 6 <= QUEEN)):
@@ -379,36 +444,39 @@ OPP_MELD = 20.0
 WIN_BONUS = 4.0
 
 
-def _beat_chance(s: Seen, card: int) -> float:
+def _beat_chance(kn: Knowledge, card: int) -> float:
     """The chance that the opponent holds a card that beats ``card`` (from the unseen cards)."""
-    trump = s.trump
-    pool = sum(s.unseen)
-    if pool <= 0 or s.opp_size <= 0:
+    trump = _trump(kn)
+    unseen = _unseen(kn)
+    opp_size = _opp_size(kn)
+    pool = sum(unseen)
+    if pool <= 0 or opp_size <= 0:
         return 0.0
     k = 0
     for c in range(24):
-        if s.unseen[c] and beats(c, card, trump):
-            k += s.unseen[c]
-    if any(beats(c, card, trump) for c in s.opp_known):
+        if unseen[c] and beats(c, card, trump):
+            k += unseen[c]
+    if any(beats(c, card, trump) for c in _opp_known(kn)):
         return 1.0
     miss = 1.0
-    for i in range(s.opp_size):
+    for i in range(opp_size):
         if pool - i <= 0:
             break
         miss *= max(0.0, (pool - k - i) / (pool - i))
     return 1.0 - miss
 
 
-def _meld_after(s: Seen, hand: list[int], table: list[tuple[int, tuple[str, ...]]]) -> float:
+def _meld_after(k: Knowledge, hand: list[int], table: list[tuple[int, tuple[str, ...]]]) -> float:
     """The meld turn's worth with these cards: the biggest meld, and the dix (10) held."""
-    best = best_meld(hand, table, s.trump, s.rules)
+    trump = _trump(k)
+    best = best_meld(hand, table, trump, k.rules)
     value = float(best.points) if best is not None else 0.0
-    if hand[s.trump * 6 + NINE]:
-        value += s.rules.dix
+    if hand[trump * 6 + NINE]:
+        value += k.rules.dix
     return value
 
 
-def normal_options(s: Seen, cards: Sequence[Card]) -> list[tuple[float, int]]:
+def normal_options(s: Knowledge, cards: Sequence[Card]) -> list[tuple[float, int]]:
     """Normal's value of each distinct legal card while the stock lasts, best first (points).
 
     Following: winning is worth the trick's counters, the meld turn it opens (the biggest meld
@@ -416,12 +484,13 @@ def normal_options(s: Seen, cards: Sequence[Card]) -> list[tuple[float, int]]:
     :data:`WIN_BONUS`; losing gives the counters away. On lead the same, weighted by the chance
     that the opponent holds a card that beats the lead. Each card costs its :func:`keep_value`.
     """
-    trump, rules = s.trump, s.rules
-    hand = _counts(s.hand)
+    trump, rules = _trump(s), s.rules
+    hand = _in_hand(s)
+    table = _table(s)
     options = []
     for c in dict.fromkeys(int(x) for x in cards):
-        k = keep_value(hand, s.table, c, trump, rules)
-        h, t = list(hand), list(s.table)
+        k = keep_value(hand, table, c, trump, rules)
+        h, t = list(hand), list(table)
         take_card(h, t, c)
         meld = _meld_after(s, h, t)
         ctr = _counter(c, rules)
@@ -440,7 +509,7 @@ def normal_options(s: Seen, cards: Sequence[Card]) -> list[tuple[float, int]]:
     return options
 
 
-def _normal_stock_card(s: Seen, cards: Sequence[Card]) -> Card:
+def _normal_stock_card(s: Knowledge, cards: Sequence[Card]) -> Card:
     return CARDS[normal_options(s, cards)[0][1]]
 
 
@@ -451,36 +520,38 @@ HARD_SAMPLES = 20
 HARD_CANDIDATES = 3
 
 
-def sample_unseen(s: Seen, rng: random.Random) -> tuple[list[int], list[int]] | None:
+def sample_unseen(s: Knowledge, rng: random.Random) -> tuple[list[int], list[int]] | None:
     """One deal of the unseen cards consistent with the view: the opponent's hand (its known cards
     included) and the face-down stock in order; ``None`` when the counts do not fit (never in play).
 
-    Every card comes from :attr:`Seen.unseen`: no card the view shows elsewhere (hands, tables,
-    tricks, the upcard) is ever dealt.
+    Every card is one the seat has not seen (:meth:`Knowledge.hidden`, and the opponent's known
+    cards): no card the view shows elsewhere (hands, tables, tricks, the upcard) is ever dealt.
     """
-    pool = [c for c in range(24) for _ in range(s.unseen[c])]
-    for c in s.opp_known:
+    unseen, opp_known, part = _unseen(s), _opp_known(s), _part(s)
+    pool = [c for c in range(24) for _ in range(unseen[c])]
+    for c in opp_known:
         if c not in pool:
             return None
         pool.remove(c)
-    facedown = s.stock_left - (s.upcard is not None)
-    need = s.opp_size - len(s.opp_known)
+    facedown = part.stock_left - (part.upcard is not None)
+    need = _opp_size(s) - len(opp_known)
     if need < 0 or len(pool) != need + facedown:
         return None
     rng.shuffle(pool)
-    return [*s.opp_known, *pool[:need]], pool[need:]
+    return [*opp_known, *pool[:need]], pool[need:]
 
 
 class StockResampler:
     """The two-handed family's resampler of the hidden cards (:class:`pinochle.bots.base.Resampler`):
-    what a seat knows is its :class:`Seen` (:func:`seen`), and a deal is the opponent's hand and the
-    face-down stock in order (:func:`sample_unseen`)."""
+    what a seat knows is its :class:`~pinochle.bots.knowledge.Knowledge` with the stock part
+    (:func:`stock_knowledge`), and a deal is the opponent's hand and the face-down stock in order
+    (:func:`sample_unseen`)."""
 
-    def infostate(self, view: View) -> Seen:
-        """The :class:`Seen` of a two-handed view."""
-        return seen(view)
+    def infostate(self, view: View) -> Knowledge:
+        """The :class:`~pinochle.bots.knowledge.Knowledge` of a two-handed view (:func:`stock_knowledge`)."""
+        return stock_knowledge(view)
 
-    def resample(self, info: Seen, rng: random.Random) -> tuple[list[int], list[int]] | None:
+    def resample(self, info: Knowledge, rng: random.Random) -> tuple[list[int], list[int]] | None:
         """One deal of the unseen cards (:func:`sample_unseen`)."""
         return sample_unseen(info, rng)
 
@@ -493,14 +564,15 @@ class _Sim:
     """A two-handed hand from a sampled deal, played fast to its end (the rules of
     :mod:`pinochle.games.two_handed`); player 0 is the deciding seat, 1 the opponent."""
 
-    def __init__(self, s: Seen, opp: list[int], stock: list[int], exchanged: bool) -> None:
-        self.trump, self.rules = s.trump, s.rules
-        self.hands = [_counts(s.hand), _counts(opp)]
-        self.tables = [list(s.table), list(s.opp_table)]
+    def __init__(self, s: Knowledge, hand: list[int], opp: list[int], stock: list[int], exchanged: bool) -> None:
+        part = _part(s)
+        self.trump, self.rules = _trump(s), s.rules
+        self.hands = [list(hand), _counts(opp)]
+        self.tables = [list(part.tables[s.seat]), list(part.tables[_opp(s)])]
         self.stock = stock
-        self.upcard = s.upcard
+        self.upcard = part.upcard
         self.exchanged = exchanged
-        self.dealer = 0 if s.dealer == s.me else 1
+        self.dealer = 0 if part.dealer == s.seat else 1
         self.score = [0.0, 0.0]
         self.legal = legal_function(s.rules)
 
@@ -662,14 +734,14 @@ class _Sim:
         return self.score[0] - self.score[1]
 
 
-def hard_stock_card(s: Seen, cards: Sequence[Card], view: View, seed: int | str) -> Card:
+def hard_stock_card(s: Knowledge, cards: Sequence[Card], view: View, seed: int | str) -> Card:
     """Hard's card while the stock lasts: Normal's :data:`HARD_CANDIDATES` best cards, each played out
     in the same :data:`HARD_SAMPLES` deals of the unseen cards (:func:`sample_unseen`) with Normal-like
     rollouts to the end of the hand; the best mean margin wins (ties: Normal's order)."""
     return hard_stock_values(s, cards, view, seed)[0]
 
 
-def hard_stock_values(s: Seen, cards: Sequence[Card], view: View, seed: int | str,
+def hard_stock_values(s: Knowledge, cards: Sequence[Card], view: View, seed: int | str,
                       also: Sequence[int] = ()) -> tuple[Card, dict[int, float]]:
     """:func:`hard_stock_card`'s card and the mean score margin of each card it plays out (empty when it
     has one candidate, or no deal fits), and of the legal cards of ``also`` too, over the same deals
@@ -682,15 +754,16 @@ def hard_stock_values(s: Seen, cards: Sequence[Card], view: View, seed: int | st
         return CARDS[candidates[0]], {}
     weighed = candidates + extra
     rng = random.Random(f"{seed}/{view.hand_number - 1}/{view.version}/{view.seat}")
-    exchanged = bool(view.stock and view.stock.get("dix_exchanged"))
+    exchanged = _part(s).exchanged
     totals = [0.0] * len(weighed)
+    hand = _in_hand(s)
     for _ in range(HARD_SAMPLES):
         deal = RESAMPLER.resample(s, rng)
         if deal is None:
             return CARDS[candidates[0]], {}
         opp, stock = deal
         for i, c in enumerate(weighed):
-            sim = _Sim(s, opp, list(stock), exchanged)
+            sim = _Sim(s, hand, opp, list(stock), exchanged)
             totals[i] += sim.run(1 if s.trick else 0, s.trick[0] if s.trick else None, c)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return CARDS[candidates[best]], {c: t / HARD_SAMPLES for c, t in zip(weighed, totals)}
@@ -859,16 +932,17 @@ def endgame_values(mine: int, theirs: int, trick: Sequence[int], trump: int, rul
     return out
 
 
-def endgame_card(s: Seen, cards: Sequence[Card]) -> Card:
+def endgame_card(s: Knowledge, cards: Sequence[Card]) -> Card:
     """The best endgame card by :func:`endgame_values` (ties: the lowest card)."""
     return endgame_choice(s, cards)[0]
 
 
-def endgame_choice(s: Seen, cards: Sequence[Card], exact: Sequence[int] = ()) -> tuple[Card, dict[int, float]]:
+def endgame_choice(s: Knowledge, cards: Sequence[Card], exact: Sequence[int] = ()) -> tuple[Card, dict[int, float]]:
     """:func:`endgame_card`'s card and the values of :func:`endgame_values` of the legal cards (those of
     ``exact`` measured exactly too)."""
-    theirs_cards = [c for c in range(24) for _ in range(s.unseen[c])]
-    vals = endgame_values(pack(s.hand), pack(theirs_cards), s.trick, s.trump, s.rules, not s.trick, exact)
+    unseen = _unseen(s)
+    theirs_cards = [c for c in range(24) for _ in range(unseen[c])]
+    vals = endgame_values(s.known[s.seat], pack(theirs_cards), s.trick, _trump(s), s.rules, not s.trick, exact)
     legal = {int(c) for c in cards}
     best = max((v, -(c % 6), -c, c) for c, v in vals.items() if c in legal)
     return CARDS[best[3]], {c: v for c, v in vals.items() if c in legal}
@@ -887,9 +961,9 @@ def stock_values(view: View, seed: int | str = 0, also: Sequence[Action] = ()) -
     legal = view.legal
     if not legal.cards or legal.draw or legal.melds or legal.dix:
         return None
-    s = seen(view)
+    s = stock_knowledge(view)
     wanted = [int(a.card) for a in also if a.type == "play" and a.card is not None]
-    if s.endgame:
+    if _part(s).endgame:
         card, by_card = endgame_choice(s, legal.cards, wanted)
     else:
         card, by_card = hard_stock_values(s, legal.cards, view, seed, wanted)
@@ -914,16 +988,17 @@ def stock_action(view: View, level: str, seed: int | str = 0) -> Action:
         return meld_action(view, level != "easy")
     if not legal.cards:
         raise ValueError(f"{seat} has no move in phase {view.phase!r}")
-    s = seen(view)
+    s = stock_knowledge(view)
     if level == "easy":
         return Action.play_(seat, _easy_card(s, legal.cards))
-    if s.endgame:
+    if _part(s).endgame:
         return Action.play_(seat, endgame_card(s, legal.cards))
     if level == "hard":
         return Action.play_(seat, hard_stock_card(s, legal.cards, view, seed))
     return Action.play_(seat, _normal_stock_card(s, legal.cards))
 
 
-__all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Seen", "Shape", "StockResampler", "WIN_BONUS", "best_meld", "can_declare",
-           "endgame_card", "endgame_choice", "endgame_values", "hard_stock_card", "hard_stock_values", "keep_value", "meld_action", "normal_options",
-           "potential", "quick_keep", "sample_unseen", "seen", "shapes", "stock_action", "stock_values", "take_card"]
+__all__ = ["HARD_CANDIDATES", "HARD_SAMPLES", "OPP_MELD", "Shape", "StockResampler", "WIN_BONUS", "best_meld",
+           "can_declare", "endgame_card", "endgame_choice", "endgame_values", "hard_stock_card", "hard_stock_values",
+           "keep_value", "meld_action", "normal_options", "potential", "quick_keep", "sample_unseen", "shapes",
+           "stock_action", "stock_knowledge", "stock_values", "take_card"]

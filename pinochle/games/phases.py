@@ -38,15 +38,11 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import CONCEDED, SET_AT_ONCE, TurnedTrump
+from ..parts import CONCEDED, NO_BIDS, SET_AT_ONCE, Bids, Burial, Give, PassSeen, TurnedTrump, WidowSeen
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
 
-def _legal(state: State, **fields: object) -> Legal:
-    rules = state.rules
-    return Legal(bid_step=rules.bid_step, bid_limit=rules.max_bid, bid_ladder=rules.bid_ladder,
-                 **fields)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- auction
@@ -89,7 +85,8 @@ class Auction(PhaseDef):
         skip: tuple[int, ...] = ()
         if rules.opening != "free":
             may_pass, low, skip, _ = opening_rule(state, may_pass, low)
-        return _legal(state, pass_=may_pass, min_bid=low if low <= rules.max_bid else None, skip_bids=skip)
+        bids = Bids(low, rules.bid_step, rules.max_bid, rules.bid_ladder, skip) if low <= rules.max_bid else NO_BIDS
+        return Legal(pass_=may_pass, auction=bids)
 
     def apply(self, state: State, action: Action) -> State:
         call = action.bid if action.type == "bid" else None
@@ -190,7 +187,7 @@ class NameTrump(PhaseDef):
         return state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return _legal(state, trumps=tuple(Suit))
+        return Legal(trumps=tuple(Suit))
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """While the declarer names trump, its own hand's meld with each suit as trump (``trump_meld``, S H D C:
@@ -239,7 +236,7 @@ class TakeWidow(PhaseDef):
         widow = state.widow_part.cards
         if state.declarer is None or not widow or state.phase == "auction":
             return {}
-        return {"widow": sort_hand(unpack(widow), state.trump), "widow_taken_by": state.declarer}
+        return {"widow_part": WidowSeen(sort_hand(unpack(widow), state.trump), state.declarer)}
 
 
 # ---------------------------------------------------------------- the turned card
@@ -355,7 +352,7 @@ class DixExchange(PhaseDef):
         return dix_offered_to(state)[len(state.turned_trump.dix_answers)]
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return _legal(state, pass_=True, dix=count(state.hands[seat], nine_of_trump(state)) > 0)
+        return Legal(pass_=True, dix=count(state.hands[seat], nine_of_trump(state)) > 0)
 
     def automatic(self, state: State) -> Action | None:
         seat = self.turn(state)
@@ -407,7 +404,7 @@ class Exchange(PhaseDef):
         return Seat(state.game.seating.partners(state.declarer)[0]) if not state.card_pass.passed else state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return _legal(state, give=state.rules.pass_cards, give_from=sort_hand(unpack(state.hands[seat]), state.trump))
+        return Legal(card_pass=Give(state.rules.pass_cards, sort_hand(unpack(state.hands[seat]), state.trump)))
 
     def apply(self, state: State, action: Action) -> State:
         n = state.rules.pass_cards
@@ -434,7 +431,7 @@ class Exchange(PhaseDef):
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         if state.declarer is None or seat not in (state.declarer, *state.game.seating.partners(state.declarer)):
             return {}
-        return {"exchange": state.card_pass.exchange, "received": received(state, seat)}
+        return {"card_pass": PassSeen(state.card_pass.exchange, received(state, seat))}
 
 
 def received(state: State, seat: Seat) -> tuple[Card, ...]:
@@ -504,7 +501,7 @@ class LayMeld(PhaseDef):
         return seat
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return _legal(state, meld=True)
+        return Legal(meld=True)
 
     def apply(self, state: State, action: Action) -> State:
         assert state.trump is not None
@@ -538,7 +535,7 @@ class Concede(PhaseDef):
         return state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return _legal(state, concede=True)
+        return Legal(concede=True)
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
@@ -637,8 +634,7 @@ class Bury(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         cards = buriable(state)
         kept = len(unpack(state.hands[seat])) > len(cards)
-        return _legal(state, bury=state.rules.widow, bury_from=cards, concede=True,
-                      bury_why_not=self.why_not if kept else "")
+        return Legal(concede=True, burial=Burial(state.rules.widow, cards, self.why_not if kept else ""))
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
@@ -708,7 +704,7 @@ class Tricks(PhaseDef):
         trick = current_trick(state)
         mask = legal_mask(state.hands[seat], trick.cards if trick else (), state.trump, state.rules)
         cards = tuple(sorted((CARDS[c] for c in range(24) if mask >> c & 1), key=lambda c: (c // 6, -c)))
-        return _legal(state, cards=cards)
+        return Legal(cards=cards)
 
     def apply(self, state: State, action: Action) -> State:
         assert action.card is not None and state.trump is not None
@@ -766,7 +762,7 @@ class HandEnd(PhaseDef):
         return state.game.seating.left(state.dealer)
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return _legal(state, deal=True)
+        return Legal(deal=True)
 
     def apply(self, state: State, action: Action) -> State:
         return deal_hand(state, state.hand_no + 1, state.game.seating.left(state.dealer))

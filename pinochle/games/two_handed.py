@@ -35,7 +35,7 @@ from ..meld import NINE, Meld, MeldItem, meld
 from ..parts import TurnedTrump
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
-from ..stock import Declared, StockPlay, TableCard
+from ..stock import Declared, StockMoves, StockPlay, TableCard
 from ..tricks import explain_illegal, legal_mask, winner_index
 
 #: Two players facing each other at N and S (a stated choice, docs/games/two-handed.md:
@@ -360,7 +360,7 @@ class StockTricks(PhaseDef):
         sp = _sp(state)
         held = {*unpack(state.hands[seat]), *(t.card for t in sp.table[seat])}
         cards = tuple(sorted(held, key=lambda c: (c // 6, -c)))
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, cards=cards)
+        return Legal(cards=cards)
 
     def apply(self, state: State, action: Action) -> State:
         assert action.card is not None
@@ -425,8 +425,7 @@ class MeldTurn(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         melds, dix = self._open(state, seat)
         # the dix scores the rule set's dix (seed 000; docs/games/two-handed.md rule 6: 10), exchanged or shown
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, pass_=True, melds=melds, dix=dix,
-                     dix_points=state.rules.dix if dix else 0)
+        return Legal(pass_=True, dix=dix, stock=StockMoves(melds, state.rules.dix if dix else 0))
 
     def apply(self, state: State, action: Action) -> State:
         seat = action.seat
@@ -518,7 +517,7 @@ class Draw(PhaseDef):
         return second if first in sp.drawn else first
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(bid_step=state.rules.bid_step, bid_limit=state.rules.max_bid, draw=True)
+        return Legal(stock=StockMoves(draw=True))
 
     def automatic(self, state: State) -> Action | None:
         who = self.turn(state)
