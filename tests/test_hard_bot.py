@@ -261,7 +261,8 @@ def test_the_reach_check_passes_where_hard_bid_370_in_racehorse_with_40_side_mel
     the reach check (``reach_share`` 0.9) passes, whatever its seed (the arena's seed of that seat and
     six others): its side's meld plus every counter and the last trick (250) is below 370 in most of
     its sampled deals. Hard plays without the check (it measured below Hard without it in racehorse,
-    docs/strength.md, "Hard's contracts beyond reach") and bid 370 there."""
+    docs/strength.md, "Hard's contracts beyond reach") and without the inference of its partner's meld
+    from its calls (not kept: "The partner's calls as evidence"), and bid 370 there."""
     from pinochle.arena import derive_seed
     from pinochle.records import hand_steps
 
@@ -273,7 +274,7 @@ def test_the_reach_check_passes_where_hard_bid_370_in_racehorse_with_40_side_mel
         hard = HardPlayer(seed)
         hard.reach_share = 0.9
         assert hard.act(v) == Action.pass_(Seat.N), seed
-    assert HardPlayer.reach_share == 0.0
+    assert HardPlayer.reach_share == 0.0 and not HardPlayer.partner_inference
     assert HardPlayer(arena_seed).act(v) == Action.bid_(Seat.N, 370)
 
 
