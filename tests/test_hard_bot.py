@@ -261,7 +261,8 @@ def test_the_reach_check_passes_where_hard_bid_370_in_racehorse_with_40_side_mel
     the reach check (``reach_share`` 0.9) passes, whatever its seed (the arena's seed of that seat and
     six others): its side's meld plus every counter and the last trick (250) is below 370 in most of
     its sampled deals. Hard plays without the check (it measured below Hard without it in racehorse,
-    docs/strength.md, "Hard's contracts beyond reach") and bid 370 there."""
+    docs/strength.md, "Hard's contracts beyond reach") and without the inference of its partner's meld
+    from its calls (not kept: "The partner's calls as evidence"), and bid 370 there."""
     from pinochle.arena import derive_seed
     from pinochle.records import hand_steps
 
@@ -273,5 +274,78 @@ def test_the_reach_check_passes_where_hard_bid_370_in_racehorse_with_40_side_mel
         hard = HardPlayer(seed)
         hard.reach_share = 0.9
         assert hard.act(v) == Action.pass_(Seat.N), seed
-    assert HardPlayer.reach_share == 0.0
+    assert HardPlayer.reach_share == 0.0 and not HardPlayer.partner_inference
     assert HardPlayer(arena_seed).act(v) == Action.bid_(Seat.N, 370)
+
+
+def _partner_melds(monkeypatch: pytest.MonkeyPatch, hard: HardPlayer, v: object) -> list[int]:
+    """The partner's meld in its best trump in each deal :meth:`HardPlayer._simulate_trumps` samples
+    (read where the simulated card pass takes the deal)."""
+    from pinochle.bots import hard as hard_module
+    from pinochle.meld import meld_by_trump
+
+    seen: list[int] = []
+    original = hard_module._after_pass
+
+    def spy(hands: list[int], me: int, partner: int, *rest: object) -> list[int]:
+        seen.append(max(meld_by_trump(hands[partner])))
+        return original(hands, me, partner, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard_module, "_after_pass", spy)
+    hard.rules = v.rules_set()  # type: ignore[attr-defined]  # as act() takes them from the view
+    hard._simulate_trumps(v)  # type: ignore[arg-type]
+    monkeypatch.undo()
+    return seen
+
+
+def _racehorse_after(calls: list[int | None], seed: str) -> object:
+    """The view of the seat to call in racehorse (West deals, North calls first) after ``calls``."""
+    state = new_match(seed=seed, game="racehorse", first_dealer=Seat.W)
+    for call in calls:
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.pass_(seat) if call is None else Action.bid_(seat, call))
+    return view(state, turn(state))  # type: ignore[arg-type]
+
+
+def test_the_partners_calls_weigh_the_deals_hard_bids_from() -> None:
+    """With ``partner_inference`` (the games with a card pass), the partner's calls are evidence of its
+    meld (:attr:`HardPlayer.PARTNER_ACCEPT`, measured on Hard's own calls): a partner that only passed
+    holds a run's worth (150) a sixth as often as one holding 20, one that bid 350 more often than
+    one holding nothing; before its first call every deal counts alike. A partner that bid no longer
+    has to hold 40."""
+    hard = HardPlayer(0)
+    first = _racehorse_after([], "inf-0")
+    assert first.seat == Seat.N and hard._calls_accept(first, Seat.S) is None  # type: ignore[attr-defined,arg-type]
+    v = _racehorse_after([250, 260, 270, None], "inf-0")  # N, E, S 270, W: North's turn
+    assert v.seat == Seat.N  # type: ignore[attr-defined]
+    accept = hard._calls_accept(v, Seat.S)  # type: ignore[arg-type]
+    assert accept is not None and accept(0) > 0.8 and accept(150) < 0.7
+    passed = _racehorse_after([250, 260, None, 270, 280, 290, None, 300], "inf-0")  # S passed twice
+    a_passed = hard._calls_accept(passed, Seat.S)  # type: ignore[arg-type]
+    assert a_passed is not None and a_passed(150) < a_passed(20) / 5
+    high = _racehorse_after([250, 260, 270, 280, 290, 300, 310, 320, 330, 340, 350, 360], "inf-0")
+    a_high = hard._calls_accept(high, Seat.S)  # type: ignore[arg-type]
+    assert a_high is not None and a_high(150) == 1.0 and a_high(0) < 0.5
+
+
+def test_with_partner_inference_a_partner_who_passed_is_sampled_with_less_meld(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deals behind a call (:meth:`HardPlayer._simulate_trumps`) follow the partner's calls: in
+    racehorse, after the partner passed twice, under half as many of them give it a run's worth of
+    meld (150) with the inference (a sixth as likely as 20, :attr:`HardPlayer.PARTNER_ACCEPT`) as
+    without (every deal alike); in the table game (no card pass) the inference is not used and the
+    deals are the same."""
+    v = _racehorse_after([250, 260, None, 270, 280, 290, None, 300], "inf-1")
+    off = HardPlayer(3, bid_samples=1200)
+    on = HardPlayer(3, bid_samples=1200)
+    on.partner_inference = True
+    run_off = sum(m >= 150 for m in _partner_melds(monkeypatch, off, v))
+    run_on = sum(m >= 150 for m in _partner_melds(monkeypatch, on, v))
+    assert run_on < 0.5 * run_off, (run_on, run_off)
+    table = new_match(seed="inf-2", first_dealer=Seat.N)
+    table = apply(table, Action.bid_(Seat.E, 250))
+    table = apply(table, Action.bid_(Seat.S, 260))
+    tv = view(table, Seat.W)
+    t_on = HardPlayer(3, bid_samples=200)
+    t_on.partner_inference = True
+    assert t_on._simulate_trumps(tv) == HardPlayer(3, bid_samples=200)._simulate_trumps(tv)

@@ -223,10 +223,17 @@ class HardPlayer(TablePlayer):
         # the auction so far: a seat that bid is taken to hold some meld (at least a marriage)
         bidders = {int(who) for who, call in view.calls if call is not None and who != view.seat}
         partner = (me + 2) & 3
+        inferred = [partner] if self.partner_inference else []
+        inferred += [(me + 1) & 3, (me + 3) & 3] if self.opponent_inference else []
+        accept = {s: a for s in inferred if (a := self._calls_accept(view, Seat(s))) is not None} \
+            if self.rules.pass_cards else {}
+        bidders -= set(accept)  # those seats' calls weigh their deals instead
         for _ in range(n):
             for _try in range(20):
                 hands = _deal_unseen(mine, me, rng.random, deck)
-                if all(max(meld_by_trump(hands[b], self.rules)) >= in_scale(40, view) for b in bidders):
+                if (all(max(meld_by_trump(hands[b], self.rules)) >= in_scale(40, view) for b in bidders)
+                        and (not accept or rng.random() < math.prod(
+                            a(max(meld_by_trump(hands[s], self.rules))) for s, a in accept.items()))):
                     break
             for s in suits:
                 deal = (_after_pass(hands, me, partner, s, self.rules.pass_cards, deck) if self.rules.pass_cards
@@ -518,6 +525,47 @@ class HardPlayer(TablePlayer):
                              (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
                 totals[j] += sc[side] - sc[1 - side]
         return [t / samples for t in totals]
+
+    #: Whether the auction's deals follow the partner's calls in the games with a card pass
+    #: (:meth:`_calls_accept`) instead of taking a partner that bid to hold 40 meld.
+    partner_inference: bool = False
+
+    #: The partner's calls as evidence of its meld (:meth:`_calls_accept`): per highest bid (none,
+    #: from 250, 300, 350, 400; tens scale), the chance of keeping a sampled deal whose partner's
+    #: meld in its best trump is from 0, 20, 40, 70, 100, 150 (a run's worth). It is P(meld | calls)
+    #: over P(meld), scaled to a top of 1 (rejection sampling), measured on Hard's own calls: 2,000
+    #: hands each of racehorse and partnership-pass (arena seed 31, docs/strength.md, "Hard's
+    #: contracts beyond reach"). A Hard that bid 250 to 340 holds under 20 meld about as often as
+    #: any hand (21% to 24%): its bids show little meld; one that bid 350 or more holds a run's worth
+    #: two to three times as often as any hand (13% to 31%), one that only passed a third as often.
+    PARTNER_MELD_BINS: ClassVar[tuple[int, ...]] = (0, 20, 40, 70, 100, 150)
+    PARTNER_BID_BINS: ClassVar[tuple[int, ...]] = (0, 250, 300, 350, 400)
+    PARTNER_ACCEPT: ClassVar[tuple[tuple[float, ...], ...]] = (
+        (0.85, 1.0, 0.65, 0.6, 0.5, 0.15),
+        (0.9, 0.85, 0.9, 0.9, 1.0, 0.65),
+        (0.55, 0.5, 0.65, 0.7, 0.8, 1.0),
+        (0.3, 0.35, 0.5, 0.5, 0.35, 1.0),
+        (0.12, 0.1, 0.3, 0.2, 0.2, 1.0),
+    )
+
+    #: The same for the opponents' calls (the table measured on every seat of Hard's).
+    opponent_inference: bool = False
+
+    def _calls_accept(self, view: View, seat: Seat) -> Callable[[int], float] | None:
+        """The chance of keeping a sampled deal given ``seat``'s meld in its best trump, from its
+        calls so far (:attr:`PARTNER_ACCEPT`: policy-based inference, as Skat's Kermit
+        weighs the deals by how likely each seat's calls were with its hand), or ``None`` before
+        its first call (every deal is kept)."""
+        calls = [call for who, call in view.calls if who == seat]
+        if not calls:
+            return None
+        high = max((c for c in calls if c is not None), default=0)
+        row = self.PARTNER_ACCEPT[max(i for i, b in enumerate(self.PARTNER_BID_BINS) if high >= in_scale(b, view))]
+        bins = [in_scale(m, view) for m in self.PARTNER_MELD_BINS]
+
+        def accept(meld: int) -> float:
+            return row[max(i for i, b in enumerate(bins) if meld >= b)]
+        return accept
 
     #: The share of the sampled deals in which a bid must be within reach (:meth:`_call_by_made_share`);
     #: 0: no such check. Off: 0.9 measured below the Hard without it in racehorse, -10.7 (-21.1 to
