@@ -52,9 +52,10 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_BIDS, NO_BURIAL, NO_CARD_PASS, NO_CONCESSION, NO_GIVE, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_WIDOW,
-                    NO_WIDOW_SEEN, NOT_TURNED, Bids, Burial, CardPass, Concession, Give, PassSeen, TrumpMarriageCheck,
-                    TurnedTrump, Widow, WidowSeen)
+from .parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CONCESSION, NO_GIVE,
+                    NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN, NOT_TURNED, BidAid, Bids,
+                    Burial, BuriedSeen, CardPass, Concession, Give, PassSeen, TrumpAid, TrumpMarriageCheck, TurnedTrump,
+                    Widow, WidowSeen)
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, Declared, StockMoves, StockPlay
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
@@ -1382,8 +1383,6 @@ class View:
             numbers the table shows (seats, tricks a hand, the match target,
             whether meld needs a trick), so that the browser works none out.
         seating: the game's seats and sides (per-side tuples follow its sides).
-        buried: the cards the declarer buried, shown to the declarer only
-            (``None`` to everyone else).
         lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at
             each place N E S W this hand (the dealer, sitting out, at N); else
             empty. ``totals`` are then those of the chairs at E, S and W.
@@ -1408,15 +1407,6 @@ class View:
         dix_exchange: the seat that exchanged a nine of trump (the dix) for the
             turned card this hand, seen by everyone (``turned-trump`` with the house
             switch ``dix_exchange``); ``None`` when nobody has.
-        meld_if_trump: during the auction, this seat's own meld with each suit
-            as trump (S H D C), to bid by; ``None`` otherwise and to a seat
-            holding no cards (:class:`pinochle.games.phases.Auction`).
-        trump_meld: while the declarer names trump, its own hand's meld with each suit as
-            trump (S H D C), on the buttons it names trump with; ``None`` otherwise and to
-            every other seat (:class:`pinochle.games.phases.NameTrump`).
-        meld_before: with ``meld_if_trump``, what still changes the hand
-            before the meld: ``"widow"`` (the declarer takes it), ``"pass"``
-            (the partners pass cards), or ``None``.
         thrown_in: the hand before this one when it was thrown in because nobody bid
             (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``): ``{"number", "dealer",
             "next_dealer"}`` (seats; at a table of 4 or 5 also ``"dealer_chair"`` and
@@ -1435,6 +1425,15 @@ class View:
             ``widow`` phase's view): ``widow``, its cards face up once the auction is over
             (VARIANTS.md ``cutthroat``), and ``widow_taken_by``, the declarer that took it into
             its hand; ``None`` before and in games without a widow.
+        burial: the cards the declarer buried, shown to the declarer only (``buried``;
+            :class:`~pinochle.parts.BuriedSeen`, the ``bury`` phase's view); ``None`` to everyone else.
+        bid_aid: during the auction, this seat's own meld with each suit as trump (S H D C), to
+            bid by (``meld_if_trump``), and what still changes the hand before the meld
+            (``meld_before``: ``"widow"``, ``"pass"`` or ``None``; :class:`~pinochle.parts.BidAid`,
+            the ``auction`` phase's view); ``None`` otherwise and to a seat holding no cards.
+        trump_aid: while the declarer names trump, its own hand's meld with each suit as trump
+            (``trump_meld``; :class:`~pinochle.parts.TrumpAid`, the ``trump`` phase's view), on the
+            buttons it names trump with; ``None`` otherwise and to every other seat.
     """
 
     seat: Seat
@@ -1473,7 +1472,6 @@ class View:
     target: int = 1500
     meld_needs_trick: bool = True
     seating: Seating = FOUR_PARTNERS
-    buried: tuple[Card, ...] | None = None
     lineup: tuple[int, ...] = ()
     chair: int | None = None
     chair_totals: tuple[int, ...] = ()
@@ -1483,19 +1481,23 @@ class View:
     deal_number: int = 1
     stock: dict[str, object] | None = None
     dix_exchange: Seat | None = None
-    meld_if_trump: tuple[int, int, int, int] | None = None
-    trump_meld: tuple[int, int, int, int] | None = None
-    meld_before: str | None = None
     thrown_in: dict[str, object] | None = None
     tied: dict[str, object] | None = None
     meld_secured: tuple[str | None, ...] = ()
     card_pass: PassSeen = NO_PASS_SEEN
     widow_part: WidowSeen = NO_WIDOW_SEEN
+    burial: BuriedSeen = NO_BURIED_SEEN
+    bid_aid: BidAid = NO_BID_AID
+    trump_aid: TrumpAid = NO_TRUMP_AID
 
     exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
     received = PartField[tuple[Card, ...] | None]("card_pass", "received")
     widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
     widow_taken_by = PartField[Seat | None]("widow_part", "taken_by")
+    buried = PartField[tuple[Card, ...] | None]("burial", "buried")
+    meld_if_trump = PartField[tuple[int, int, int, int] | None]("bid_aid", "meld_if_trump")
+    meld_before = PartField[str | None]("bid_aid", "meld_before")
+    trump_meld = PartField[tuple[int, int, int, int] | None]("trump_aid", "trump_meld")
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""

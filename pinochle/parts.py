@@ -20,7 +20,8 @@ without importing a game.
 
 The phases also return parts of a seat's legal moves (:class:`~pinochle.game.Legal`): the bids,
 the card pass, the burial, each writing its own keys of the legal moves' JSON (docs/protocol.md);
-and parts of its view (:class:`~pinochle.game.View`): the pass and the widow as the seat sees them.
+and parts of its view (:class:`~pinochle.game.View`): the pass, the widow and the burial as the seat
+sees them, and its meld with each suit as trump to bid and to name trump by.
 
 >>> Bids(290, skip_bids=(300, 310)).to_json()
 {'min': 290, 'step': 10, 'max': 10000, 'skip': [300, 310]}
@@ -240,6 +241,47 @@ class WidowSeen:
     taken_by: Seat | None = None
 
 
+@dataclass(frozen=True)
+class BuriedSeen:
+    """What the declarer sees of its burial (VARIANTS.md ``cutthroat``: the buried cards are seen by
+    nobody else), returned by the ``bury`` phase's view (:class:`pinochle.games.phases.Bury`).
+
+    Attributes:
+        buried: the cards it buried, or ``None`` (to everyone else, and before the burial).
+    """
+
+    buried: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class BidAid:
+    """The seat's own meld with each suit as trump while the auction lasts, to bid by, returned by
+    the ``auction`` phase's view (:class:`pinochle.games.phases.Auction`).
+
+    Attributes:
+        meld_if_trump: the meld of the seat's own cards with each suit as trump (S H D C), or
+            ``None`` (after the auction, and to a seat holding no cards).
+        meld_before: what still changes the hand before the meld: ``"widow"`` (the declarer
+            takes it), ``"pass"`` (the partners pass cards), or ``None``.
+    """
+
+    meld_if_trump: tuple[int, int, int, int] | None = None
+    meld_before: str | None = None
+
+
+@dataclass(frozen=True)
+class TrumpAid:
+    """The declarer's own meld with each suit as trump while it names trump, on the buttons it names
+    trump with, returned by the ``trump`` phase's view (:class:`pinochle.games.phases.NameTrump`).
+
+    Attributes:
+        trump_meld: the meld of its hand with each suit as trump (S H D C), or ``None`` (to every
+            other seat, and in every other phase).
+    """
+
+    trump_meld: tuple[int, int, int, int] | None = None
+
+
 #: The empty parts a deal starts from.
 NO_CARD_PASS = CardPass()
 NOT_TURNED = TurnedTrump()
@@ -253,10 +295,14 @@ NO_BURIAL = Burial(0)
 #: The empty parts of a seat's view (no pass seen, no widow turned up).
 NO_PASS_SEEN = PassSeen()
 NO_WIDOW_SEEN = WidowSeen()
+NO_BURIED_SEEN = BuriedSeen()
+NO_BID_AID = BidAid()
+NO_TRUMP_AID = TrumpAid()
 #: The parts the owning phases put in place of the empty ones.
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NOT_TURNED", "NO_BIDS", "NO_BURIAL", "NO_CARD_PASS", "NO_CONCESSION", "NO_GIVE",
-           "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_WIDOW", "NO_WIDOW_SEEN", "SET_AT_ONCE", "Bids", "Burial", "CardPass",
-           "Concession", "Give", "PassSeen", "TrumpMarriageCheck", "TurnedTrump", "Widow", "WidowSeen"]
+__all__ = ["CONCEDED", "NOT_TURNED", "NO_BIDS", "NO_BID_AID", "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS",
+           "NO_CONCESSION", "NO_GIVE", "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN",
+           "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "Concession", "Give", "PassSeen",
+           "TrumpAid", "TrumpMarriageCheck", "TurnedTrump", "Widow", "WidowSeen"]

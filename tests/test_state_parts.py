@@ -130,16 +130,20 @@ LEGAL_OWNERS = {"auction": "auction", "card_pass": "exchange", "burial": "bury",
 @games
 @QUICK
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_the_legal_moves_and_the_finished_hands_are_composed_of_their_phases_parts(game: str, seed: int) -> None:
+def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_parts(game: str, seed: int) -> None:
     """A part of the legal moves is returned only by the phase that owns it (the bids by the auction, the
     pass by ``exchange``, the burial by ``bury``, the stock's moves by two-handed's ``stock_meld`` and
-    ``draw``); every other phase's is the empty part. A finished hand keeps the hand's parts as their
+    ``draw``); every other phase's is the empty part. A part of a seat's view comes only from a game
+    whose phases own it (the meld by trump to bid by in the auction, to name trump by to the declarer,
+    the pass, the widow, the burial to the declarer). A finished hand keeps the hand's parts as their
     phases left them."""
-    from pinochle.game import NO_MOVES, Legal
-    from pinochle.parts import NO_BIDS, NO_BURIAL, NO_GIVE
+    from pinochle.game import NO_MOVES, Legal, view
+    from pinochle.parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_GIVE, NO_PASS_SEEN, NO_TRUMP_AID,
+                                NO_WIDOW_SEEN)
     from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY
 
     empty = {"auction": NO_BIDS, "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
+    names = {p.name for p in GAMES[game].phases}
     used: set[str] = set()
     for before, _, after in steps(game, seed):
         seat = turn(before)
@@ -152,6 +156,17 @@ def test_the_legal_moves_and_the_finished_hands_are_composed_of_their_phases_par
                 if getattr(lg, part) != empty[part]:
                     used.add(part)
                     assert before.phase in ((owner,) if isinstance(owner, str) else owner), (part, before.phase)
+        for s in before.game.seating.seats:  # a part of a seat's view comes from the phase that owns it
+            v = view(before, s)
+            parts = {"bid_aid": v.bid_aid != NO_BID_AID, "trump_aid": v.trump_aid != NO_TRUMP_AID,
+                     "card_pass": v.card_pass != NO_PASS_SEEN, "widow_part": v.widow_part != NO_WIDOW_SEEN,
+                     "burial": v.burial != NO_BURIED_SEEN}
+            assert not parts["bid_aid"] or before.phase == "auction", before.phase
+            assert not parts["trump_aid"] or (before.phase == "trump" and s == before.declarer), before.phase
+            assert not parts["card_pass"] or "exchange" in names
+            assert not parts["widow_part"] or "widow" in names
+            assert not parts["burial"] or ("bury" in names and s == before.declarer)
+            used |= {k for k, on in parts.items() if on}
         if len(after.history) > len(before.history):
             hand = after.history[-1]
             assert after.phase in ("hand_end", "match_end")
@@ -159,6 +174,5 @@ def test_the_legal_moves_and_the_finished_hands_are_composed_of_their_phases_par
                 after.card_pass, after.concession, after.turned_trump, after.widow_part)
             assert hand.stock_play == (after.stock if after.stock is not None else NO_STOCK_PLAY)
             assert hand.exchange == hand.card_pass.exchange and hand.buried == hand.widow_part.buried
-    names = {p.name for p in GAMES[game].phases}
-    assert ("auction" in used) == ("auction" in names)
+    assert ("auction" in used) == ("auction" in names) == ("bid_aid" in used)
     assert ("card_pass" in used) == ("exchange" in names)

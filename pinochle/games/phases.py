@@ -38,7 +38,8 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import CONCEDED, NO_BIDS, SET_AT_ONCE, Bids, Burial, Give, PassSeen, TurnedTrump, WidowSeen
+from ..parts import (CONCEDED, NO_BIDS, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give, PassSeen, TrumpAid, TurnedTrump,
+                     WidowSeen)
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -121,7 +122,7 @@ class Auction(PhaseDef):
         if state.phase != self.name or seat not in state.game.seating.seats or not state.hands[seat]:
             return {}
         before = "widow" if state.rules.widow else "pass" if state.rules.pass_cards else None
-        return {"meld_if_trump": meld_by_trump(state.hands[seat], state.rules), "meld_before": before}
+        return {"bid_aid": BidAid(meld_by_trump(state.hands[seat], state.rules), before)}
 
 
 def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tuple[int, ...], str]:
@@ -196,7 +197,7 @@ class NameTrump(PhaseDef):
         is in its hand by then: VARIANTS.md ``cutthroat``)."""
         if state.phase != self.name or seat != state.declarer or not state.hands[seat]:
             return {}
-        return {"trump_meld": meld_by_trump(state.hands[seat], state.rules)}
+        return {"trump_aid": TrumpAid(meld_by_trump(state.hands[seat], state.rules))}
 
     def apply(self, state: State, action: Action) -> State:
         assert action.suit is not None
@@ -664,7 +665,7 @@ class Bury(PhaseDef):
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         buried = state.widow_part.buried
         if buried and seat == state.declarer:
-            return {"buried": buried}
+            return {"burial": BuriedSeen(buried)}
         return {}
 
 
