@@ -200,7 +200,8 @@ def two_handed_boards() -> dict[str, Any]:
 
 def test_two_handed_meld_names_keep_clear_of_the_cards_and_the_cards_lie_whole_on_the_felt() -> None:
     """At 360x740, 390x844 and 1440x900: every meld's name on the table is 4 px or more from every melded card
-    (yours raised when playable), and every melded card lies whole inside the felt, North's too."""
+    (yours raised when playable), and every melded card lies inside the felt, North's too; at 390x844 and
+    1440x900 North's cards are whole (a 740 px phone has room for their tops only: tests/test_browser_polish2.py)."""
     from .browser_support import in_browser, shot
     from .test_browser_layout import open_fixture, settle
     v = two_handed_boards()
@@ -223,7 +224,10 @@ def test_two_handed_meld_names_keep_clear_of_the_cards_and_the_cards_lie_whole_o
     for key, got in out.items():
         assert got["names"] >= 2 and got["cards"] >= 4, (key, got)
         assert got["close"] == [] and got["gap"] >= 4, (key, got["close"], got["gap"])
-        assert got["out"] == [] and got["cut"] == [], (key, got)
+        assert got["out"] == [], (key, got)
+        if not key.endswith("-360"):
+            # room enough: North's melded cards whole, not their tops alone (a 740 px phone keeps their tops)
+            assert got["cut"] == [], (key, got)
 
 
 # ---------------------------------------------------------------- cutthroat: the declarer's long meld, named
