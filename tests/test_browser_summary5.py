@@ -340,3 +340,20 @@ def test_the_cutthroat_declarers_long_meld_says_its_names_and_shows_its_cards_wh
         else:
             # only a small phone leaves the cards to the meld details, its names in lines
             assert key.endswith("-320") and got["lay"] == "names", (key, got)
+
+
+@pytest.mark.parametrize("game,players", [("cutthroat", None), ("auction", 5)])
+def test_a_hand_of_stakes_reads_meld_and_counters_then_their_sum_then_the_payments(game: str, players: int | None) -> None:
+    """A hand settled by stakes (cutthroat; the auction at a table of 5, a column per chair): the tricks, the meld
+    shown and the counters, then their sum against the bid as a sum line, then who pays whom."""
+    from .test_browser_explain import hand_end
+    v = hand_end(game, players)
+    out = summary_rows(v, f"sum5-{game}{players or ''}", sizes=((360, 740),), themes=("dark",))
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        rows = got["rows"]
+        labels = [r["label"] for r in rows]
+        sub = next(i for i, r in enumerate(rows) if r["testid"] == "subtotal-row")
+        pays = [i for i, r in enumerate(rows) if r["payer"] is not None]
+        assert labels.index("Tricks") < labels.index("Meld shown") < labels.index("Counters") < sub, labels
+        assert pays and sub < min(pays), labels
