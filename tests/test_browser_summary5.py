@@ -59,7 +59,7 @@ def test_the_summary_reads_parts_then_their_sum_then_the_set_then_the_score(game
         cell = next(c for c in rows[sub]["cells"] if c["col"] == decl)
         assert cell["text"].startswith(str(last["measured"][decl])) and f"bid {last['bid']}" in cell["text"], cell
         # the hand score reads as the result of the sum: "=" at the head of each of its cells
-        assert got["eq"] and all(e == '"="' for e in got["eq"]), got["eq"]
+        assert got["eq"] and all(e in ('"="', '"= "') for e in got["eq"]), got["eq"]
         if game == "table":
             # the set said once: the bid taken off, with the bid in words; no row repeating "not scored"
             assert f"Set: the bid, {last['bid']}, is taken off" in labels, labels
@@ -200,7 +200,8 @@ def two_handed_boards() -> dict[str, Any]:
 
 def test_two_handed_meld_names_keep_clear_of_the_cards_and_the_cards_lie_whole_on_the_felt() -> None:
     """At 360x740, 390x844 and 1440x900: every meld's name on the table is 4 px or more from every melded card
-    (yours raised when playable), and every melded card lies whole inside the felt, North's too."""
+    (yours raised when playable), and every melded card lies inside the felt, North's too; at 390x844 and
+    1440x900 North's cards are whole (a 740 px phone has room for their tops only: tests/test_browser_polish2.py)."""
     from .browser_support import in_browser, shot
     from .test_browser_layout import open_fixture, settle
     v = two_handed_boards()
@@ -223,7 +224,10 @@ def test_two_handed_meld_names_keep_clear_of_the_cards_and_the_cards_lie_whole_o
     for key, got in out.items():
         assert got["names"] >= 2 and got["cards"] >= 4, (key, got)
         assert got["close"] == [] and got["gap"] >= 4, (key, got["close"], got["gap"])
-        assert got["out"] == [] and got["cut"] == [], (key, got)
+        assert got["out"] == [], (key, got)
+        if not key.endswith("-360"):
+            # room enough: North's melded cards whole, not their tops alone (a 740 px phone keeps their tops)
+            assert got["cut"] == [], (key, got)
 
 
 # ---------------------------------------------------------------- cutthroat: the declarer's long meld, named
@@ -336,3 +340,20 @@ def test_the_cutthroat_declarers_long_meld_says_its_names_and_shows_its_cards_wh
         else:
             # only a small phone leaves the cards to the meld details, its names in lines
             assert key.endswith("-320") and got["lay"] == "names", (key, got)
+
+
+@pytest.mark.parametrize("game,players", [("cutthroat", None), ("auction", 5)])
+def test_a_hand_of_stakes_reads_meld_and_counters_then_their_sum_then_the_payments(game: str, players: int | None) -> None:
+    """A hand settled by stakes (cutthroat; the auction at a table of 5, a column per chair): the tricks, the meld
+    shown and the counters, then their sum against the bid as a sum line, then who pays whom."""
+    from .test_browser_explain import hand_end
+    v = hand_end(game, players)
+    out = summary_rows(v, f"sum5-{game}{players or ''}", sizes=((360, 740),), themes=("dark",))
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        rows = got["rows"]
+        labels = [r["label"] for r in rows]
+        sub = next(i for i, r in enumerate(rows) if r["testid"] == "subtotal-row")
+        pays = [i for i, r in enumerate(rows) if r["payer"] is not None]
+        assert labels.index("Tricks") < labels.index("Meld shown") < labels.index("Counters") < sub, labels
+        assert pays and sub < min(pays), labels

@@ -131,7 +131,7 @@ const NOT_KEPT = "The meld counted toward the bid, but a declarer who does not m
 const notKeptNote = (last) => (last.parts || last.chair_parts ? NOT_KEPT : `* ${NOT_KEPT}`);
 
 /** The hand's rows a player sitting it out has no figure in (meld, tricks, toward the bid). */
-const HAND_ROWS = ["Meld shown", "Counters", "Tricks", "Meld + counters"];
+const HAND_ROWS = ["Tricks", "Meld shown", "Counters", "Meld + counters"];
 
 /** Whether the hand's parts leave out the counters (a hand settled by stakes: the payments): then a row of
  * their own says each side's counters (the hand result's `counters`), as a hand scored by sides does. */
@@ -335,7 +335,7 @@ function chairSummaryTable(s, last, earned) {
   // the declarer's meld and counters against the bid, the bid on a line of its own (a phone's column is narrow)
   const toward = (seat) => (seat === last.declarer
     ? [String(earned?.[seat] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)] : String(earned?.[seat] ?? "—"));
-  const figures = [(p) => meldShownCell(last.meld[p]), (p) => String(last.counters?.[p] ?? "—"), (p) => last.tricks[p], toward];
+  const figures = [(p) => last.tricks[p], (p) => meldShownCell(last.meld[p]), (p) => String(last.counters?.[p] ?? "—"), toward];
   const head = (c) => {
     const seat = seatOf(c);
     const tag = seat === null ? h("span", { class: "col-tag out" }, "Sits out")
@@ -345,7 +345,10 @@ function chairSummaryTable(s, last, earned) {
       "data-testid": `summary-col-chair-${c}`, dataset: { sitsOut: seat === null ? "true" : "false" } },
     h("span", { class: "wide-only" }, s.chairName(c)), h("span", { class: "narrow-only" }, initialsOf(s.chairName(c))), tag);
   };
-  const handRow = (label, i) => h("tr", label === "Counters" ? { "data-testid": "counters-row" } : {}, h("th", { scope: "row" }, label), ...cols.flatMap((c) => {
+  // the parts, then their sum: "Meld + counters" a sum line under the meld and counters it adds up
+  const rowProps = (label) => (label === "Counters" ? { "data-testid": "counters-row" }
+    : label === "Meld + counters" ? { class: "subtotal-row", "data-testid": "subtotal-row" } : {});
+  const handRow = (label, i) => h("tr", rowProps(label), h("th", { scope: "row" }, label), ...cols.flatMap((c) => {
     const seat = seatOf(c);
     if (seat !== null) return [h("td", {}, figures[i](seat))];
     // one hatched cell down the hand's rows: the player sat it out
