@@ -223,11 +223,9 @@ class HardPlayer(TablePlayer):
         # the auction so far: a seat that bid is taken to hold some meld (at least a marriage)
         bidders = {int(who) for who, call in view.calls if call is not None and who != view.seat}
         partner = (me + 2) & 3
-        inferred = [partner] if self.partner_inference else []
-        inferred += [(me + 1) & 3, (me + 3) & 3] if self.opponent_inference else []
-        accept = {s: a for s in inferred if (a := self._calls_accept(view, Seat(s))) is not None} \
-            if self.rules.pass_cards else {}
-        bidders -= set(accept)  # those seats' calls weigh their deals instead
+        inferred = [partner] if self.partner_inference and self.rules.pass_cards else []
+        accept = {s: a for s in inferred if (a := self._calls_accept(view, Seat(s))) is not None}
+        bidders -= set(accept)  # the partner's calls weigh its deals instead
         for _ in range(n):
             for _try in range(20):
                 hands = _deal_unseen(mine, me, rng.random, deck)
@@ -527,17 +525,20 @@ class HardPlayer(TablePlayer):
         return [t / samples for t in totals]
 
     #: Whether the auction's deals follow the partner's calls in the games with a card pass
-    #: (:meth:`_calls_accept`) instead of taking a partner that bid to hold 40 meld.
+    #: (:meth:`_calls_accept`) instead of taking a partner that bid to hold 40 meld. Off: it did not
+    #: lower Hard's contracts beyond reach, alone or with :attr:`reach_share` 0.9 (docs/strength.md,
+    #: "The partner's calls as evidence, and the check at 0.5").
     partner_inference: bool = False
 
     #: The partner's calls as evidence of its meld (:meth:`_calls_accept`): per highest bid (none,
     #: from 250, 300, 350, 400; tens scale), the chance of keeping a sampled deal whose partner's
     #: meld in its best trump is from 0, 20, 40, 70, 100, 150 (a run's worth). It is P(meld | calls)
     #: over P(meld), scaled to a top of 1 (rejection sampling), measured on Hard's own calls: 2,000
-    #: hands each of racehorse and partnership-pass (arena seed 31, docs/strength.md, "Hard's
-    #: contracts beyond reach"). A Hard that bid 250 to 340 holds under 20 meld about as often as
-    #: any hand (21% to 24%): its bids show little meld; one that bid 350 or more holds a run's worth
-    #: two to three times as often as any hand (13% to 31%), one that only passed a third as often.
+    #: hands each of racehorse and partnership-pass (arena seed 31, docs/strength.md, "The partner's
+    #: calls as evidence"). A Hard that bid 250 to 340 holds under 20 meld about as often as any
+    #: hand (17% to 24%, against 22%): its bids show little meld; one that bid 350 or more holds a
+    #: run's worth two to five times as often as any hand (13% to 31%, against 6%), one that only
+    #: passed a quarter as often (1.4% to 1.6%).
     PARTNER_MELD_BINS: ClassVar[tuple[int, ...]] = (0, 20, 40, 70, 100, 150)
     PARTNER_BID_BINS: ClassVar[tuple[int, ...]] = (0, 250, 300, 350, 400)
     PARTNER_ACCEPT: ClassVar[tuple[tuple[float, ...], ...]] = (
@@ -547,9 +548,6 @@ class HardPlayer(TablePlayer):
         (0.3, 0.35, 0.5, 0.5, 0.35, 1.0),
         (0.12, 0.1, 0.3, 0.2, 0.2, 1.0),
     )
-
-    #: The same for the opponents' calls (the table measured on every seat of Hard's).
-    opponent_inference: bool = False
 
     def _calls_accept(self, view: View, seat: Seat) -> Callable[[int], float] | None:
         """The chance of keeping a sampled deal given ``seat``'s meld in its best trump, from its
