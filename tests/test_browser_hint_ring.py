@@ -58,3 +58,29 @@ def test_the_hint_ring_is_thick_gold_with_dark_edges_and_a_glow(server: Server) 
         glow = [s for s in shadows if luminance(s[0]) > 0.5 and re.match(r"0px 0px [1-9]\d*px", s[1].strip())]
         assert dark and glow, (key, ring["shadow"])
         assert max(int(re.findall(r"(\d+)px", s[1])[-1]) for s in dark) > 7, (key, ring)  # beyond the gold: 3 + 4
+
+
+def test_the_hint_ring_on_the_best_suits_button_keeps_its_dark_edges_and_glow(server: Server) -> None:
+    """Naming trump, the suit with the most meld has a gold bar under it (``best-meld``); when the hint rings
+    that button its box shadow used to lose the ring's dark edges and glow to the bar's (seen in a clean-clone
+    run, the hint's deal being random). A suit button with both classes in the page's own controls."""
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme in ("light", "dark"):
+            page = open_page(browser, (1440, 900), errors, theme=theme)
+            start_solo(page, server.url)
+            page.evaluate("""() => { const b = document.createElement('button');
+              b.className = 'suit-btn with-meld best-meld hinted'; b.textContent = '♠';
+              document.getElementById('controls').append(b); }""")
+            out[theme] = page.evaluate(RING)
+            page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, ring in out.items():
+        assert ring["outline"] == "4px", (key, ring)
+        assert "inset" in ring["shadow"], (key, ring)  # the best meld's bar stays
+        assert ring["shadow"].count("0px 0px 0px") >= 2 and "16px 10px" in ring["shadow"], (key, ring)
