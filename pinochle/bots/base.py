@@ -15,10 +15,9 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from ..auction import ladder_bids
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, pack, remove
@@ -27,7 +26,8 @@ from ..games import find as find_game
 from ..meld import meld_points
 from ..rules import TABLE, RuleSet
 from .knowledge import TricksResampler
-from .stock import StockResampler, stock_action, stock_values
+from .pimc import Resampler
+from .stock import RESAMPLER as STOCK_RESAMPLER, stock_action, stock_values
 from .widow import bury_choice
 
 
@@ -160,27 +160,6 @@ def tricks_action(player: TablePlayer, view: View) -> Action:
     raise ValueError(f"{seat} has no move in phase {view.phase!r}")
 
 
-Info = TypeVar("Info")
-Deal = TypeVar("Deal", covariant=True)
-
-
-class Resampler(Protocol[Info, Deal]):
-    """The hidden cards dealt again consistently with what one seat knows: OpenSpiel's
-    ``ResampleFromInfostate``, one for each family of games (:class:`Strategy`).
-
-    Hard searches by playing its moves out in many such deals (determinized sampling).
-    """
-
-    def infostate(self, view: View) -> Info:
-        """What ``view.seat`` knows of the hidden cards, read once a decision from its view."""
-        ...
-
-    def resample(self, info: Info, rng: random.Random) -> Deal:
-        """One deal of the hidden cards that fits ``info``, drawn with ``rng`` (the same ``rng`` state
-        gives the same deal; a family whose counts may not fit says so in its deal's type)."""
-        ...
-
-
 class Strategy(NamedTuple):
     """How the computer players play a family of games, found by the name a game gives
     (:attr:`pinochle.game.Game.strategy`; :data:`STRATEGIES`)."""
@@ -205,12 +184,13 @@ def _stock_action(player: TablePlayer, view: View) -> Action:
 
 
 #: The strategy families by name (:attr:`pinochle.game.Game.strategy`; the engine never imports the
-#: players): ``tricks`` for the games with an auction or a turned trump, the meld and the tricks
-#: (the resampler: :class:`pinochle.bots.knowledge.TricksResampler`); ``stock`` for two-handed
-#: (VARIANTS.md ``two-handed``: :mod:`pinochle.bots.stock`, :class:`pinochle.bots.stock.StockResampler`).
+#: players), each with its resampler (a :class:`~pinochle.bots.pimc.Resampler`): ``tricks`` for the
+#: games with an auction or a turned trump, the meld and the tricks
+#: (:class:`pinochle.bots.knowledge.TricksResampler`); ``stock`` for two-handed (VARIANTS.md
+#: ``two-handed``: :mod:`pinochle.bots.stock`, :class:`pinochle.bots.stock.StockResampler`).
 STRATEGIES: dict[str, Strategy] = {
     "tricks": Strategy(tricks_action, TricksResampler(), _no_values),
-    "stock": Strategy(_stock_action, StockResampler(), stock_values),
+    "stock": Strategy(_stock_action, STOCK_RESAMPLER, stock_values),
 }
 
 

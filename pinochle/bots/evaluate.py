@@ -61,7 +61,8 @@ from ..meld import meld, meld_by_trump
 from ..tricks import beats, winner_index
 from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of
 from .hard import HardPlayer
-from .knowledge import knowledge, play_inferences, sample_hands
+from .knowledge import play_inferences
+from .pimc import deals_of
 
 #: Every kind of fact a reason may name.
 FACT_KINDS = (
@@ -423,10 +424,10 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         if len(legal.cards) > 1 and move in by_move:
             return _valued(view, move, list(by_move.items()))
     if legal.cards and strategy_of(view) is STRATEGIES["tricks"] and view.trump is not None:
-        k = knowledge(view)
+        resampler = strategy_of(view).resampler  # the game's resampler, as Hard's own card search
         extra = [a.card for a in also if a.type == "play" and a.card is not None]
         values = (player.card_values_teams if player.rules.widow else player.card_values)(
-            view, lambda rng: sample_hands(k, rng), extra)
+            view, deals_of(resampler, resampler.infostate(view)), extra)
         own = player.candidates(view, teams=bool(player.rules.widow))
         best = player._pick(view, [cv for cv in values if cv[0] in own] or values)
         searched = len(values) > 1

@@ -50,6 +50,7 @@ from ..rules import TABLE, RuleSet
 from ..sim import GREEDY, TEAMS, Policy, playout
 from ..tricks import beats, winner_index
 from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win, trick_sure_lost
+from .pimc import deals_of, sampled_values
 from .search import solve
 from .widow import bid_value, settlement, widow_bury, widow_bury_values, widow_call, widow_trump, widow_trump_values
 from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
@@ -452,20 +453,24 @@ class HardPlayer(TablePlayer):
                        bid=view.bid, trump=view.trump, melds=tuple(view.melds), phase="hand_end", concession=CONCEDED)
         conceded = g.score(base)[0].score
         resampler = strategy_of(view).resampler
-        k = resampler.infostate(view)
         rng = self._rng(view)
         outcome = g.outcome or contract_outcome
         d = int(view.declarer)
         leader = (int(view.dealer) + 1) & 3 if rules.first_lead == "left_of_dealer" else d
+        trump, bid = int(view.trump), view.bid
         n = max(8, self.bid_samples // 2)
-        total = 0.0
-        for _ in range(n):
-            hands = list(resampler.resample(k, rng))
-            tricks, pts = greedy_playout(hands, int(view.trump), leader, rng.random, rules)
-            sc = outcome(view.seating.side_of[d], view.bid, view.meld_shown, (tricks[0], tricks[1]),
-                         (pts[0], pts[1]), rules)
-            total += sc[side] - sc[other]
-        return float(conceded[side] - conceded[other]), total / n
+
+        def play_out(hands: Sequence[int], rng: random.Random) -> Callable[[None], float]:
+            def played_on(_: None) -> float:
+                tricks, pts = greedy_playout(list(hands), trump, leader, rng.random, rules)
+                sc = outcome(view.seating.side_of[d], bid, view.meld_shown, (tricks[0], tricks[1]),
+                             (pts[0], pts[1]), rules)
+                return float(sc[side] - sc[other])
+            return played_on
+
+        rows = sampled_values(deals_of(resampler, resampler.infostate(view)), rng, [None], n, play_out)
+        assert rows is not None  # the tricks family's deals always fit
+        return float(conceded[side] - conceded[other]), sum(rows[0]) / n
 
     #: What a plain ace and ten weigh in Hard's pass back (:func:`pinochle.bots.base.pass_cards`): the
     #: partner's weights, under which Hard measured stronger than with Easy's and Normal's 9 and 4
@@ -497,18 +502,16 @@ class HardPlayer(TablePlayer):
         outcome = game_named(view.game).outcome or contract_outcome
         leader = (int(view.dealer) + 1) & 3 if rules.first_lead == "left_of_dealer" else d
         resampler = strategy_of(view).resampler
-        k = resampler.infostate(view)
         rng = self._rng(view)
+        bid = view.bid
 
         def strength(c: int) -> int:
             return (100 if c // 6 == trump else 0) + (20 if c % 6 >= 4 else 0) + c % 6
 
-        samples = max(8, self.bid_samples // 2)
-        totals = [0.0] * len(gives)
-        for _ in range(samples):
-            hands = list(resampler.resample(k, rng))
-            seed = rng.random()
-            for j, cards in enumerate(gives):
+        def play_out(hands: Sequence[int], rng: random.Random) -> Callable[[Sequence[Card]], float]:
+            seed = rng.random()  # every pass's rollouts on this deal alike
+
+            def passed(cards: Sequence[Card]) -> float:
                 hs = list(hands)
                 for c in cards:
                     hs[me] = remove(hs[me], c)
@@ -519,10 +522,15 @@ class HardPlayer(TablePlayer):
                         hs[me] = layer_add(hs[me], c, deck) if wide else add(hs[me], c)
                 shown = [meld_by_trump(h, rules)[trump] for h in hs]
                 tricks, pts = greedy_playout(hs, trump, leader, random.Random(seed).random, rules)
-                sc = outcome(view.seating.side_of[d], view.bid, (shown[0] + shown[2], shown[1] + shown[3]),
+                sc = outcome(view.seating.side_of[d], bid, (shown[0] + shown[2], shown[1] + shown[3]),
                              (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
-                totals[j] += sc[side] - sc[1 - side]
-        return [t / samples for t in totals]
+                return float(sc[side] - sc[1 - side])
+            return passed
+
+        samples = max(8, self.bid_samples // 2)
+        rows = sampled_values(deals_of(resampler, resampler.infostate(view)), rng, gives, samples, play_out)
+        assert rows is not None  # the tricks family's deals always fit
+        return [sum(r) / samples for r in rows]
 
     #: Whether the auction's deals follow the partner's calls in the games with a card pass
     #: (:meth:`_calls_accept`) instead of taking a partner that bid to hold 40 meld. Off: it did not
@@ -617,11 +625,10 @@ class HardPlayer(TablePlayer):
         (:meth:`_pick`).
         """
         resampler = strategy_of(view).resampler  # the hidden cards as the game's family deals them
-        k = resampler.infostate(view)
-        rules = view.rules_set()
-        if rules.widow:
-            return self._best_card_teams(view, lambda rng: resampler.resample(k, rng))
-        return self._best_card(view, lambda rng: resampler.resample(k, rng))
+        deals = deals_of(resampler, resampler.infostate(view))
+        if view.rules_set().widow:
+            return self._best_card_teams(view, deals)
+        return self._best_card(view, deals)
 
     def _best_card_teams(self, view: View, deals: Callable[[random.Random], Sequence[int]]) -> Card:
         """The card of :meth:`card_values_teams` with the best value (ties: Normal's choice, else the cheapest)."""
@@ -672,24 +679,28 @@ class HardPlayer(TablePlayer):
             v = declarer if mine == 0 else -declarer
             return v + 0.05 * (pts[mine] - pts[1 - mine]) / unit
 
-        left = sum(view.hand_sizes)
-        rows: list[list[float]] = [[] for _ in cards]
-        for _ in range(self.samples):
-            hands = list(deals(rng))
+        exact = sum(view.hand_sizes) <= self.endgame
+
+        def play_out(dealt: Sequence[int], rng: random.Random) -> Callable[[Card], float]:
+            hands = list(dealt)
             buried = sum(rules.counters[c % 6] for e in empty for c in unpack(hands[e]))
             for e in empty:
                 hands[e] = 0
-            seed = rng.random()
-            for j, c in enumerate(cards):
+            seed = rng.random()  # every card's rollouts on this deal alike
+
+            def card_value(c: Card) -> float:
                 hs = list(hands)
                 hs[me] = remove(hs[me], c)
-                if left <= self.endgame:
-                    rows[j].append(solve(hs, trump, leader, [*trick, c], mine,
-                                         functools.partial(value, buried=buried), rules, next_seat, team_of))
-                else:
-                    tricks, pts, _ = playout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c],
-                                             TEAMS, next_seat, team_of)
-                    rows[j].append(value(pts, tricks, buried))
+                if exact:
+                    return solve(hs, trump, leader, [*trick, c], mine, functools.partial(value, buried=buried),
+                                 rules, next_seat, team_of)
+                tricks, pts, _ = playout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c],
+                                         TEAMS, next_seat, team_of)
+                return value(pts, tricks, buried)
+            return card_value
+
+        rows = sampled_values(deals, rng, cards, self.samples, play_out)
+        assert rows is not None  # the tricks family's deals always fit
         self._sampled = dict(zip(cards, rows))
         return [(c, sum(r) / self.samples) for c, r in zip(cards, rows)]
 
@@ -811,21 +822,24 @@ class HardPlayer(TablePlayer):
                 got = scored[key] = sc[side] - sc[1 - side]
             return got
 
-        left = sum(view.hand_sizes)
-        rows: list[list[float]] = [[] for _ in cards]
-        for _ in range(self._card_samples(rules)):
-            hands = deals(rng)
-            seed = rng.random()
-            for j, c in enumerate(cards):
+        exact = sum(view.hand_sizes) <= self.endgame
+
+        def play_out(hands: Sequence[int], rng: random.Random) -> Callable[[Card], float]:
+            seed = rng.random()  # every card's rollouts on this deal alike
+
+            def card_value(c: Card) -> float:
                 hs = list(hands)
                 hs[me] = remove(hs[me], c)
-                if left <= self.endgame:
-                    rows[j].append(solve(hs, trump, leader, [*trick, c], side, value, rules))
-                else:
-                    tricks, pts, _ = playout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c],
-                                             self.rollout)
-                    rows[j].append(value(pts, tricks))
+                if exact:
+                    return solve(hs, trump, leader, [*trick, c], side, value, rules)
+                tricks, pts, _ = playout(hs, trump, leader, random.Random(seed).random, rules, [*trick, c],
+                                         self.rollout)
+                return value(pts, tricks)
+            return card_value
+
         n = self._card_samples(rules)
+        rows = sampled_values(deals, rng, cards, n, play_out)
+        assert rows is not None  # the tricks family's deals always fit
         self._sampled = dict(zip(cards, rows))
         return [(c, sum(r) / n) for c, r in zip(cards, rows)]
 

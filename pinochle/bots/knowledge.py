@@ -1109,7 +1109,7 @@ def sample_hands(k: Knowledge, rng: random.Random) -> Hands:
 
 class TricksResampler:
     """The resampler of the hidden cards of the ``tricks`` family (every game but two-handed;
-    :class:`pinochle.bots.base.Resampler`): what a seat knows is its :class:`Knowledge`
+    :class:`pinochle.bots.pimc.Resampler`): what a seat knows is its :class:`Knowledge`
     (:func:`knowledge`), and a deal is the packed hands N E S W held now (:func:`sample_hands`)."""
 
     def infostate(self, view: View) -> Knowledge:

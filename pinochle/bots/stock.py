@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import ABOVE, CARDS, DECKS, SUIT_MASK, Card, Seat, add, count, pack, remove, unpack
@@ -45,6 +45,7 @@ from ..meld import NINE, MeldItem
 from ..rules import RuleSet
 from ..tricks import beats, legal_function
 from .knowledge import NO_CAP, Knowledge, StockKnown, TableCards, trick_in_progress
+from .pimc import deals_of, sampled_values
 
 JACK, QUEEN, KING, TEN, ACE = 1, 2, 3, 4, 5
 
@@ -542,7 +543,7 @@ def sample_unseen(s: Knowledge, rng: random.Random) -> tuple[list[int], list[int
 
 
 class StockResampler:
-    """The two-handed family's resampler of the hidden cards (:class:`pinochle.bots.base.Resampler`):
+    """The two-handed family's resampler of the hidden cards (:class:`pinochle.bots.pimc.Resampler`):
     what a seat knows is its :class:`~pinochle.bots.knowledge.Knowledge` with the stock part
     (:func:`stock_knowledge`), and a deal is the opponent's hand and the face-down stock in order
     (:func:`sample_unseen`)."""
@@ -745,7 +746,11 @@ def hard_stock_values(s: Knowledge, cards: Sequence[Card], view: View, seed: int
                       also: Sequence[int] = ()) -> tuple[Card, dict[int, float]]:
     """:func:`hard_stock_card`'s card and the mean score margin of each card it plays out (empty when it
     has one candidate, or no deal fits), and of the legal cards of ``also`` too, over the same deals
-    (each card's rollout is played alone: they never change the choice or the others' values)."""
+    (each card's rollout is played alone: they never change the choice or the others' values).
+
+    The search is the one every family's Hard uses (:func:`pinochle.bots.pimc.sampled_values`), over
+    the game's resampler (:data:`RESAMPLER`, the one :data:`pinochle.bots.base.STRATEGIES` names for
+    the family), with this family's rollouts (:class:`_Sim`)."""
     options = normal_options(s, cards)
     candidates = [c for _, c in options[:HARD_CANDIDATES]]
     legal = {int(c) for c in cards}
@@ -755,16 +760,17 @@ def hard_stock_values(s: Knowledge, cards: Sequence[Card], view: View, seed: int
     weighed = candidates + extra
     rng = random.Random(f"{seed}/{view.hand_number - 1}/{view.version}/{view.seat}")
     exchanged = _part(s).exchanged
-    totals = [0.0] * len(weighed)
     hand = _in_hand(s)
-    for _ in range(HARD_SAMPLES):
-        deal = RESAMPLER.resample(s, rng)
-        if deal is None:
-            return CARDS[candidates[0]], {}
+    leader, led = (1, s.trick[0]) if s.trick else (0, None)
+
+    def play_out(deal: tuple[list[int], list[int]], rng: random.Random) -> Callable[[int], float]:
         opp, stock = deal
-        for i, c in enumerate(weighed):
-            sim = _Sim(s, hand, opp, list(stock), exchanged)
-            totals[i] += sim.run(1 if s.trick else 0, s.trick[0] if s.trick else None, c)
+        return lambda c: _Sim(s, hand, opp, list(stock), exchanged).run(leader, led, c)
+
+    rows = sampled_values(deals_of(RESAMPLER, s), rng, weighed, HARD_SAMPLES, play_out)
+    if rows is None:
+        return CARDS[candidates[0]], {}
+    totals = [sum(r) for r in rows]
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return CARDS[candidates[best]], {c: t / HARD_SAMPLES for c, t in zip(weighed, totals)}
 
