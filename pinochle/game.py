@@ -56,7 +56,7 @@ from .parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS
                     NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN, NOT_TURNED, BidAid, Bids,
                     Burial, BuriedSeen, CardPass, Concession, Give, PassSeen, TrumpAid, TrumpMarriageCheck, TurnedTrump,
                     Widow, WidowSeen)
-from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, Declared, StockMoves, StockPlay
+from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
 from .tricks import counters as counter_points
@@ -1399,11 +1399,12 @@ class View:
             for a match played to ``target``.
         deal_number: the scored deal being played (or just finished), from 1: an
             annulled deal is dealt again under its number.
-        stock: VARIANTS.md ``two-handed``: the JSON keys ``stock_left`` (face-down
-            cards left), ``upcard`` (the card under the stock), ``table`` (each
-            seat's melded cards with the meld kinds each has served),
-            ``declared`` (the melds scored, in order) and ``endgame``; ``None``
-            in the other games.
+        stock: the stock and the table as everyone sees them (VARIANTS.md ``two-handed``;
+            :class:`~pinochle.stock.StockSeen`, the ``turn_up`` phase's view): the JSON keys
+            ``stock_left`` (the cards left to draw), ``upcard`` (the card under the stock),
+            ``table`` (each seat's melded cards with the meld kinds each has served),
+            ``declared`` (the melds scored, in order), ``endgame`` and ``dix_exchanged``;
+            ``NO_STOCK_SEEN`` (no keys) in the other games.
         dix_exchange: the seat that exchanged a nine of trump (the dix) for the
             turned card this hand, seen by everyone (``turned-trump`` with the house
             switch ``dix_exchange``); ``None`` when nobody has.
@@ -1479,7 +1480,7 @@ class View:
     chairs_out: tuple[int, ...] = ()
     deals: int | None = None
     deal_number: int = 1
-    stock: dict[str, object] | None = None
+    stock: StockSeen = NO_STOCK_SEEN
     dix_exchange: Seat | None = None
     thrown_in: dict[str, object] | None = None
     tied: dict[str, object] | None = None
@@ -1531,7 +1532,7 @@ class View:
             **({} if self.received is None else {"received": [str(c) for c in self.received]}),
             **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
                 "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)} if self.lineup else {}),
-            **({} if self.stock is None else self.stock),
+            **self.stock.to_json(),
             # Table facts the browser shows but must not work out itself (it holds no rules):
             **t,
         }

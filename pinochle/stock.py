@@ -111,9 +111,53 @@ class StockMoves:
     draw: bool = False
 
 
+@dataclass(frozen=True)
+class StockSeen:
+    """Two-handed's part of a seat's view (seed 000; docs/protocol.md, two-handed's keys), returned by
+    its ``turn_up`` phase in every phase of the hand: what everyone sees of the stock and the table,
+    never the stock's order.
+
+    Attributes:
+        left: the cards still to draw, the upcard among them (JSON ``stock_left``).
+        upcard: the card face up under the stock, ``None`` once taken.
+        seats: the places whose tables the view lists (N and S).
+        table: per place N E S W, the melded cards lying face up, with the meld kinds each has served.
+        declared: every meld scored this hand, in order.
+        endgame: the stock is exhausted and the melds are back in the hands.
+        exchanged: the first dix has been exchanged for the turned card (JSON ``dix_exchanged``).
+    """
+
+    left: int = 0
+    upcard: Card | None = None
+    seats: tuple[int, ...] = ()
+    table: tuple[tuple[TableCard, ...], ...] = ((), (), (), ())
+    declared: tuple[Declared, ...] = ()
+    endgame: bool = False
+    exchanged: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """The view's keys of the stock (``{}`` for the empty part): ``stock_left``, ``upcard``, ``table``,
+        ``declared`` (each meld with its ``kind`` too, as the table cards list it: of two identical cards
+        on the table, the view's reader tells which one served the meld), ``endgame``, ``dix_exchanged``."""
+        if not self.seats:
+            return {}
+        return {
+            "stock_left": self.left,
+            "upcard": None if self.upcard is None else str(self.upcard),
+            "table": {str(Seat(s)): [t.to_json() for t in self.table[s]] for s in self.seats},
+            "declared": [{**d.to_json(), "kind": d.item.kind} for d in self.declared],
+            "endgame": self.endgame,
+            "dix_exchanged": self.exchanged,
+        }
+
+
+#: The empty stock part of a view (every game but two-handed).
+NO_STOCK_SEEN = StockSeen()
+
 #: The empty stock part of the legal moves (every game but two-handed, and its other moves), and of a
 #: finished hand (:attr:`pinochle.game.HandResult.stock_play`) in a game without a stock.
 NO_STOCK_MOVES = StockMoves()
 NO_STOCK_PLAY = StockPlay((), None)
 
-__all__ = ["NO_STOCK_MOVES", "NO_STOCK_PLAY", "Declared", "StockMoves", "StockPlay", "TableCard"]
+__all__ = ["NO_STOCK_MOVES", "NO_STOCK_PLAY", "NO_STOCK_SEEN", "Declared", "StockMoves", "StockPlay", "StockSeen",
+           "TableCard"]

@@ -66,13 +66,14 @@ from .bots.base import teams
 from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
 from .errors import IllegalAction, PinochleError
 from .game import match_deals as deals_at_table
-from .game import (Action, Game, HandResult, State, Trick, View, apply, auction_status, auto_action, new_match,
-                   sort_hand, turn, view)
+from .game import (Action, Game, HandResult, State, Trick, View, apply, auction_status, auto_action, default_game,
+                   new_match, sort_hand, turn, view)
 from .chairs import seat_of_chair, sitting_out
 from .meld import NINE, Meld, meld_points
 from .output import OutputError, guarded
 from .records import match_record
 from .rules import TABLE, RuleSet
+from .stock import TableCard
 from .tricks import counters as counter_points
 
 #: The seat the person plays at a table with one chair per place (at a table of 4 or 5 the
@@ -260,15 +261,15 @@ def _has_stock(game: Game) -> bool:
     return "draw" in game.action_types
 
 
-def _table_cards(cards: object) -> str:
-    """One player's melded cards lying on the table, from the view's ``stock.table`` list, each with
+def _table_cards(cards: Sequence[TableCard]) -> str:
+    """One player's melded cards lying on the table (the view's ``stock.table``), each with
     the melds it has served (a card may serve another kind of meld, never the same kind again:
     docs/games/two-handed.md): ``K♠ Q♠ (royal marriage)  A♠ (aces around, run)``; ``none``."""
-    if not isinstance(cards, list) or not cards:
+    if not cards:
         return "none"
     groups: dict[tuple[str, ...], list[Card]] = {}
     for t in cards:
-        groups.setdefault(tuple(_kind_word(k) for k in t["melds"]), []).append(Card.parse(t["card"]))
+        groups.setdefault(tuple(_kind_word(k) for k in t.kinds), []).append(t.card)
     return "  ".join(f"{' '.join(c.label for c in cs)} ({', '.join(kinds)})" for kinds, cs in groups.items())
 
 
@@ -284,23 +285,27 @@ def _kind_word(kind: str) -> str:
     return kind
 
 
-def _stock_status(con: _Console, v: View) -> None:
+def _with_stock(game: Game) -> bool:
+    """Whether the terminal tells the game's table with a stock and the melds lying on it (VARIANTS.md
+    ``two-handed``): asked of the game, by its record format (:attr:`~pinochle.game.Game.records`:
+    ``"stock"``, the stock and the melds declared between tricks), never of a view's fields."""
+    return game.records == "stock"
+
+
+def _stock_status(con: _Console, v: View, game: Game) -> None:
     """What a two-handed view shows besides the hand (docs/games/two-handed.md, The view): the stock
     left and the upcard (or the endgame), and both players' melds on the table with the melds each
-    card has served."""
-    st = v.stock
-    if st is None:
+    card has served; nothing in a game without a stock (:func:`_with_stock`)."""
+    if not _with_stock(game):
         return
-    if st["endgame"]:
+    st = v.stock
+    if st.endgame:
         con.say("    Endgame: the stock is gone; follow suit, beat a trump lead, trump when void.")
         return
-    up = st["upcard"]
-    under = f"; the {Card.parse(str(up)).label} face up under it" if up is not None else ""
-    con.say(f"    Stock: {st['stock_left']} card{'s' if st['stock_left'] != 1 else ''} face down{under}.")
-    table = st["table"]
-    assert isinstance(table, dict)
-    other = next(s for s in table if s != str(con.you))
-    con.say(f"    On the table: {other} {_table_cards(table[other])}   |   you {_table_cards(table[str(con.you)])}")
+    under = f"; the {st.upcard.label} face up under it" if st.upcard is not None else ""
+    con.say(f"    Stock: {st.left} card{'s' if st.left != 1 else ''} face down{under}.")
+    other = next(s for s in st.seats if s != con.you)
+    con.say(f"    On the table: {Seat(other)} {_table_cards(st.table[other])}   |   you {_table_cards(st.table[con.you])}")
 
 
 def match_deals(game: Game) -> int | None:
@@ -394,7 +399,7 @@ def _hand_header(con: _Console, state: State) -> None:
         con.say(_RULE)
     if con.you not in seating.seats:
         con.say("You sit this hand out: the computer players play it, shown here.")
-    elif v.stock is not None:  # VARIANTS.md two-handed: trump is turned before anyone sees a hand
+    elif _with_stock(state.game):  # VARIANTS.md two-handed: trump is turned before anyone sees a hand
         con.say(f"Your hand: {cards_text(v.hand, state.trump)}")
     else:
         con.say(f"Your hand: {cards_text(v.hand)}")
@@ -404,10 +409,10 @@ def _hand_header(con: _Console, state: State) -> None:
     if state.turned is not None:
         con.say(f"{_seat(state.dealer, seating, con.you)} turns up the {state.turned.label}: "
                 f"{_suit_text(state.turned.suit)} are trump.")
-        if v.stock is not None:  # VARIANTS.md two-handed: the stock, a turned nine, who leads
+        if _with_stock(state.game):  # VARIANTS.md two-handed: the stock, a turned nine, who leads
             if state.turned.rank == NINE:
                 con.say(f"A 9 turned up (the dix): {_seat(state.dealer, seating, con.you)} scores {state.rules.dix}.")
-            con.say(f"The stock: {v.stock['stock_left']} cards face down, the {state.turned.label} face up under it. "
+            con.say(f"The stock: {v.stock.left} cards face down, the {state.turned.label} face up under it. "
                     "After each trick both draw, the dealer last.")
             leader = turn(state)
             con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads; "
@@ -494,10 +499,13 @@ def _meld_need_alone(con: _Console, state: State) -> None:
     con.say("  Defending together: " + " and ".join(_seat(s, seating, con.you) for s in defenders) + ".")
 
 
-def _hand_summary(con: _Console, r: HandResult, seating: Seating = FOUR_PARTNERS, deal: int = 0) -> None:
-    """Bid, meld shown and kept, tricks, counters, made or set, and the hand's score
-    (players alone: :func:`_hand_summary_alone`; ``deal``: its number among the scored deals)."""
-    if r.stock:  # VARIANTS.md two-handed: no contract; meld and counters score for each player
+def _hand_summary(con: _Console, r: HandResult, game: Game | None = None, deal: int = 0) -> None:
+    """Bid, meld shown and kept, tricks, counters, made or set, and the hand's score of a hand of
+    ``game`` (default: the table game; players alone: :func:`_hand_summary_alone`; ``deal``: its
+    number among the scored deals)."""
+    game = default_game() if game is None else game
+    seating = game.seating
+    if _with_stock(game):  # VARIANTS.md two-handed: no contract; meld and counters score for each player
         _hand_summary_stock(con, r, seating)
         return
     if _alone(seating):
@@ -657,13 +665,14 @@ def _score_sheet_stock(con: _Console, history: Sequence[HandResult], seating: Se
                 + "".join(f"  {_signed(x):>5}" for x in r.score.score) + "".join(f"  {t:>7}" for t in r.totals))
 
 
-def _score_sheet(con: _Console, history: Sequence[HandResult], seating: Seating = FOUR_PARTNERS) -> None:
-    """Every hand's scores and the running totals (players alone: :func:`_score_sheet_alone`;
-    at a table of 4 or 5: :func:`_score_sheet_chairs`)."""
+def _score_sheet(con: _Console, history: Sequence[HandResult], game: Game) -> None:
+    """Every hand of ``game``'s match so far with its scores and the running totals (players alone:
+    :func:`_score_sheet_alone`; at a table of 4 or 5: :func:`_score_sheet_chairs`)."""
+    seating = game.seating
     if history and history[-1].lineup:
         _score_sheet_chairs(con, history)
         return
-    if history and history[-1].stock:  # VARIANTS.md two-handed: no contract
+    if history and _with_stock(game):  # VARIANTS.md two-handed: no contract
         _score_sheet_stock(con, history, seating)
         return
     if _alone(seating):
@@ -777,8 +786,8 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
             leader = turn(after)
             con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads):")
         if action.type == "concede":
-            _hand_summary(con, after.history[-1], seating, len(after.history))
-            _score_sheet(con, after.history, seating)
+            _hand_summary(con, after.history[-1], after.game, len(after.history))
+            _score_sheet(con, after.history, after.game)
     elif action.type == "bury":
         if action.seat == con.you:
             con.say(f"You bury {' '.join(c.label for c in action.cards)} face down (they count as yours).")
@@ -790,16 +799,16 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
         if after.phase not in ("meld",):
             _meld_review(con, after)
         if after.phase in ("hand_end", "match_end"):  # no play: the meld alone made the bid (VARIANTS.md cutthroat)
-            _hand_summary(con, after.history[-1], seating, len(after.history))
-            _score_sheet(con, after.history, seating)
+            _hand_summary(con, after.history[-1], after.game, len(after.history))
+            _score_sheet(con, after.history, after.game)
     elif action.type == "play":
         trick = after.tricks[-1]
         if trick.winner is not None:
             con.say(_trick_line(len(after.tricks), trick, len(after.tricks) == after.rules.hand_size, after.rules,
                                 seating, con.you))
         if after.phase in ("hand_end", "match_end"):
-            _hand_summary(con, after.history[-1], seating, len(after.history))
-            _score_sheet(con, after.history, seating)
+            _hand_summary(con, after.history[-1], after.game, len(after.history))
+            _score_sheet(con, after.history, after.game)
     elif action.type == "deal":
         _hand_header(con, after)
 
@@ -915,7 +924,7 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
         con.say(_trick_line(number, trick, last=False, seating=v.seating, you=con.you) + f"  {con.you} ?")
     order = {c: i for i, c in enumerate(sort_hand(v.legal.cards, v.trump))}
     legal = sorted(v.legal.cards, key=lambda c: order[c])
-    _stock_status(con, v)  # two-handed: the stock, the upcard, both tables (your table cards are playable)
+    _stock_status(con, v, state.game)  # two-handed: the stock, the upcard, both tables (your table cards are playable)
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     con.say("    Legal: " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(legal)))
     suggested = advisor.act(v).card
@@ -976,18 +985,18 @@ def _south_meld(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     """
     v = view(state, con.you)
     melds = list(v.legal.melds)
-    _stock_status(con, v)
+    _stock_status(con, v, state.game)
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     con.say("    You won the trick: before drawing you may meld one combination (at least one card from "
             "your hand)" + (", and the dix besides it:" if v.legal.dix and melds else ":"))
     for i, m in enumerate(melds):
         con.say(f"      {i + 1}) {m.name} {m.points}: {' '.join(c.label for c in m.cards)}")
     if v.legal.dix:
-        assert v.trump is not None and v.stock is not None
-        up = v.stock["upcard"]
+        assert v.trump is not None
+        up = v.stock.upcard
         swap = ""
-        if not v.stock["dix_exchanged"] and up is not None and Card.parse(str(up)).rank != NINE:
-            swap = f", exchanged for the upcard {Card.parse(str(up)).label}"
+        if not v.stock.exchanged and up is not None and up.rank != NINE:
+            swap = f", exchanged for the upcard {up.label}"
         con.say(f"      d) the dix, {Card(v.trump * 6 + NINE).label} {state.rules.dix}{swap}")
     con.say("      p) pass: declare nothing (more) now")
     advice = advisor.act(v)

@@ -140,7 +140,7 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
     from pinochle.game import NO_MOVES, Legal, view
     from pinochle.parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_GIVE, NO_PASS_SEEN, NO_TRUMP_AID,
                                 NO_WIDOW_SEEN)
-    from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY
+    from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN
 
     empty = {"auction": NO_BIDS, "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
     names = {p.name for p in GAMES[game].phases}
@@ -160,12 +160,13 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
             v = view(before, s)
             parts = {"bid_aid": v.bid_aid != NO_BID_AID, "trump_aid": v.trump_aid != NO_TRUMP_AID,
                      "card_pass": v.card_pass != NO_PASS_SEEN, "widow_part": v.widow_part != NO_WIDOW_SEEN,
-                     "burial": v.burial != NO_BURIED_SEEN}
+                     "burial": v.burial != NO_BURIED_SEEN, "stock": v.stock != NO_STOCK_SEEN}
             assert not parts["bid_aid"] or before.phase == "auction", before.phase
             assert not parts["trump_aid"] or (before.phase == "trump" and s == before.declarer), before.phase
             assert not parts["card_pass"] or "exchange" in names
             assert not parts["widow_part"] or "widow" in names
             assert not parts["burial"] or ("bury" in names and s == before.declarer)
+            assert parts["stock"] == ("turn_up" in names)  # two-handed's stock and table, in every phase
             used |= {k for k, on in parts.items() if on}
         if len(after.history) > len(before.history):
             hand = after.history[-1]

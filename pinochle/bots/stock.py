@@ -43,6 +43,7 @@ from ..game import Action, View
 from ..games.two_handed import declarable, grows
 from ..meld import NINE, MeldItem
 from ..rules import RuleSet
+from ..stock import StockSeen
 from ..tricks import beats, legal_function
 from .knowledge import NO_CAP, Knowledge, StockKnown, TableCards, trick_in_progress
 from .pimc import deals_of, sampled_values
@@ -53,15 +54,9 @@ JACK, QUEEN, KING, TEN, ACE = 1, 2, 3, 4, 5
 # ---------------------------------------------------------------- what the view shows
 
 
-def _table_of(raw: object) -> list[tuple[int, tuple[str, ...]]]:
-    out: list[tuple[int, tuple[str, ...]]] = []
-    if isinstance(raw, list):
-        for t in raw:
-            if isinstance(t, dict):
-                kinds = t.get("melds", [])
-                out.append((int(Card.parse(t.get("card"))), tuple(str(k) for k in kinds) if isinstance(kinds, list)
-                            else ()))
-    return out
+def _table_of(st: StockSeen, seat: int) -> list[tuple[int, tuple[str, ...]]]:
+    """The melded cards on ``seat``'s table in a two-handed view's stock part, as ``(card, meld kinds served)``."""
+    return [(int(t.card), t.kinds) for t in st.table[seat]]
 
 
 def stock_knowledge(view: View) -> Knowledge:
@@ -76,16 +71,13 @@ def stock_knowledge(view: View) -> Knowledge:
     voids or caps: while the stock lasts any card may be played, and in the endgame every card
     is known.
     """
-    assert view.stock is not None and view.trump is not None
+    assert view.stock.seats and view.trump is not None
     st = view.stock
     me = int(view.seat)
     opp = 2 - me
-    tables = st.get("table", {})
-    assert isinstance(tables, dict)
-    table = _table_of(tables.get(str(Seat(me))))
-    opp_table = _table_of(tables.get(str(Seat(opp))))
-    up_raw = st.get("upcard")
-    upcard = None if up_raw is None else int(Card.parse(up_raw))
+    table = _table_of(st, me)
+    opp_table = _table_of(st, opp)
+    upcard = None if st.upcard is None else int(st.upcard)
     played = [0, 0, 0, 0]
     for t in view.tricks:
         for card, who in zip(t.cards, t.seats):
@@ -98,18 +90,15 @@ def stock_knowledge(view: View) -> Knowledge:
         unseen[upcard] -= 1
     turned_known: list[int] = []
     turned = view.turned
-    if st.get("dix_exchanged") and turned is not None and turned.rank != NINE:
-        declared = st.get("declared", [])
-        first = next((d for d in declared if isinstance(d, dict) and d.get("name") == "dix"), None) \
-            if isinstance(declared, list) else None
-        if first is not None and Seat.parse(first.get("seat")) == opp:
-            after = int(first.get("after", 0))
+    if st.exchanged and turned is not None and turned.rank != NINE:
+        first = next((d for d in st.declared if d.item.name == "dix"), None)
+        if first is not None and first.seat == opp:
+            after = first.after
             gone = any(c == turned for t in view.tricks[after:] for c, s in zip(t.cards, t.seats) if s == opp)
             gone = gone or any(c == turned for c, _ in opp_table)
             if not gone and unseen[turned] > 0:
                 turned_known.append(int(turned))
-    left = st.get("stock_left", 0)
-    stock_left = int(left) if isinstance(left, int) else 0
+    stock_left = st.left
     pile = next(s for s in range(4) if s not in view.seating.seats)  # E: the stock's place
     mine = pack([*view.hand, *(c for c, _ in table)])
     theirs = pack(c for c, _ in opp_table)
@@ -144,7 +133,7 @@ def stock_knowledge(view: View) -> Knowledge:
         trick=trick_in_progress(view),
         stock=StockKnown(
             tables=(on_table[0], on_table[1], on_table[2], on_table[3]), stock_left=stock_left, upcard=upcard,
-            endgame=bool(st.get("endgame")), exchanged=bool(st.get("dix_exchanged")), dealer=int(view.dealer)),
+            endgame=st.endgame, exchanged=st.exchanged, dealer=int(view.dealer)),
     )
 
 
@@ -374,14 +363,12 @@ def meld_action(view: View, normal: bool) -> Action:
     seat = view.seat
     if legal.melds:
         best = max(legal.melds, key=lambda m: (m.points, -len(m.cards)))
-        left = view.stock.get("stock_left", 0) if view.stock is not None else 0
-        if normal and isinstance(left, int) and left >= 10:
+        if normal and view.stock.left >= 10:
             first: list[MeldItem] = []
             if best.kind == "run":
                 first = [m for m in legal.melds if m.name == "royal marriage"]
             elif grows(best.name, best.kind, view.rules_set()):
-                tables = view.stock.get("table", {}) if view.stock is not None else {}
-                mine = _table_of(tables.get(str(seat)) if isinstance(tables, dict) else None)
+                mine = _table_of(view.stock, seat)
                 if not any(best.kind in kinds for _, kinds in mine):  # no pinochle laid yet to grow now
                     first = [m for m in legal.melds if m.kind == best.kind and m.points < best.points]
             if first:

@@ -35,7 +35,7 @@ from ..meld import NINE, Meld, MeldItem, meld
 from ..parts import TurnedTrump
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
-from ..stock import Declared, StockMoves, StockPlay, TableCard
+from ..stock import Declared, StockMoves, StockPlay, StockSeen, TableCard
 from ..tricks import explain_illegal, legal_mask, winner_index
 
 #: Two players facing each other at N and S (a stated choice, docs/games/two-handed.md:
@@ -301,16 +301,8 @@ class TurnUp(PhaseDef):
         sp = state.stock
         if sp is None:
             return {}
-        return {"stock": {
-            "stock_left": sp.left(),
-            "upcard": None if sp.upcard is None else str(sp.upcard),
-            "table": {str(Seat(s)): [t.to_json() for t in sp.table[s]] for s in TWO_FACING.seats},
-            # each meld's kind too, as the table cards list it ("marriage" for a royal marriage): of two
-            # identical cards on the table, the view's reader tells which one served the meld
-            "declared": [{**d.to_json(), "kind": d.item.kind} for d in sp.declared],
-            "endgame": sp.endgame,
-            "dix_exchanged": sp.exchanged,
-        }}
+        return {"stock": StockSeen(sp.left(), sp.upcard, TWO_FACING.seats, sp.table, sp.declared, sp.endgame,
+                                   sp.exchanged)}
 
 
 def _trick_turn(state: State) -> Seat:
