@@ -28,6 +28,7 @@ from typing import Any
 from .cards import Seat, Seating
 from .errors import IllegalAction
 from .game import ONE_PER_SEAT, Action, SeatOrder, State, ThrownIn, View, apply, deal_hand, view
+from .parts import ChairsSeen, HandChairs, ThrownInSeen
 from .scoring import HandScore
 
 _SEATS = tuple(Seat)
@@ -122,7 +123,7 @@ class Chairs(SeatOrder):
         chair's total."""
         totals = tuple(t + d for t, d in zip(state.totals, score.chairs or chair_score(state, score.score)))
         shown = tuple(totals[self.lineup[side[0]]] for side in state.game.seating.sides)
-        return totals, {"totals": shown, "lineup": self.lineup, "chair_totals": totals}
+        return totals, {"totals": shown, "chairs": HandChairs(self.lineup, totals, self.players)}
 
     def public(self, state: State) -> dict[str, Any]:
         """``totals``: those of the chairs at the seats in play; ``winner``: ``"chair N"``."""
@@ -132,9 +133,8 @@ class Chairs(SeatOrder):
     def view(self, state: State, seat: Seat, player: int | None) -> dict[str, Any]:
         """``lineup``, ``chair`` (``player``, or the chair at ``seat``), ``chair_totals``,
         ``sits_out`` (``seat`` is the empty place) and ``chairs_out``."""
-        return {"lineup": self.lineup, "chair": self.lineup[seat] if player is None else player,
-                "chair_totals": state.totals, "sits_out": seat not in state.game.seating.seats,
-                "chairs_out": sitting_out(state)}
+        return {"chairs": ChairsSeen(self.lineup, self.lineup[seat] if player is None else player, state.totals,
+                                     seat not in state.game.seating.seats, sitting_out(state))}
 
     def deals(self, state: State) -> int:
         """As many deals per player as the game's own table has (VARIANTS.md ``auction``: three
@@ -146,11 +146,11 @@ class Chairs(SeatOrder):
         """``"chair N"``."""
         return f"chair {holder}"
 
-    def thrown(self, state: State, thrown: ThrownIn) -> dict[str, object]:
-        """``dealer_chair`` (who dealt the hand thrown in) and ``next_chair`` (who deals now)."""
+    def thrown(self, state: State, thrown: ThrownIn, seen: ThrownInSeen) -> ThrownInSeen:
+        """``seen`` with ``dealer_chair`` (who dealt the hand thrown in) and ``next_chair`` (who deals now)."""
         if not thrown.lineup:
-            return {}
-        return {"dealer_chair": thrown.lineup[thrown.dealer], "next_chair": self.lineup[state.dealer]}
+            return seen
+        return replace(seen, dealer_chair=thrown.lineup[thrown.dealer], next_chair=self.lineup[state.dealer])
 
 
 def seat_order(players: int) -> SeatOrder:

@@ -52,10 +52,12 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CONCESSION, NO_GIVE,
-                    NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN, NOT_TURNED, BidAid, Bids,
-                    Burial, BuriedSeen, CardPass, Concession, Give, PassSeen, TrumpAid, TrumpMarriageCheck, TurnedTrump,
-                    Widow, WidowSeen)
+from .parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCESSION,
+                    NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN,
+                    NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, BidAid, Bids, Burial, BuriedSeen, CardPass,
+                    ChairsSeen, Concession, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck,
+                    TurnedSeen, TurnedTrump, Widow, WidowSeen)
+from .parts import lineup_json as lineup_json  # the records and the server write lineups too
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
@@ -334,12 +336,12 @@ class HandResult:
         card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
             phases left them (:mod:`pinochle.parts`, :class:`~pinochle.stock.StockPlay`), empty in
             a game none of whose phases owns them; read through the :class:`PartField` names below.
-        lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at each
-            place N E S W (the dealer's, sitting out, at N); else empty.
-        chair_totals: at a table of 4 or 5, every chair's total after this hand
-            (``totals`` then holds those of the chairs at the hand's seats); else empty.
-            The match's seat order fills ``totals``, ``lineup`` and ``chair_totals``
-            (:meth:`SeatOrder.add`; the chairs': :meth:`pinochle.chairs.Chairs.add`).
+        chairs: at a table of 4 or 5 (VARIANTS.md ``auction``), who sat where
+            (:class:`~pinochle.parts.HandChairs`): ``lineup``, the chair at each place N E S W
+            (the dealer's, sitting out, at N), and ``chair_totals``, every chair's total after
+            this hand (``totals`` then holds those of the chairs at the hand's seats); else
+            empty. The match's seat order fills ``totals`` and ``chairs`` (:meth:`SeatOrder.add`;
+            the chairs': :meth:`pinochle.chairs.Chairs.add`).
         dix_exchange: the seat that exchanged a nine of trump for the turned card
             (``turned-trump`` with the house switch ``dix_exchange``), else ``None``.
 
@@ -368,8 +370,7 @@ class HandResult:
     turned_trump: TurnedTrump = NOT_TURNED
     widow_part: Widow = NO_WIDOW
     stock_play: StockPlay = NO_STOCK_PLAY
-    lineup: tuple[int, ...] = ()
-    chair_totals: tuple[int, ...] = ()
+    chairs: HandChairs = NO_HAND_CHAIRS
     dix_exchange: Seat | None = None
 
     exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
@@ -379,6 +380,8 @@ class HandResult:
     buried = PartField[tuple[Card, ...]]("widow_part", "buried")
     stock = PartField[tuple[Card, ...]]("stock_play", "dealt")
     declared = PartField[tuple[Declared, ...]]("stock_play", "declared")
+    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
+    chair_totals = PartField[tuple[int, ...]]("chairs", "totals")
 
     @property
     def play(self) -> list[Card]:
@@ -396,7 +399,7 @@ class HandResult:
             "stuck": self.stuck,
             **{k: v for k, v in self.score.to_json().items() if k != "bid"},
             "totals": dict(zip(self.score.names, self.totals)),
-            **({"lineup": lineup_json(self.lineup), "chair_totals": list(self.chair_totals)} if self.lineup else {}),
+            **self.chairs.to_json(),
         }
 
 
@@ -412,8 +415,8 @@ class ThrownIn:
         calls: its auction (all passes).
         after: how many scored hands came before it (its place in the match).
         widow: its widow (packed; VARIANTS.md ``cutthroat``: an annulled hand), else 0.
-        lineup: the chair at each place, at a table of 4 or 5 (see :class:`HandResult`).
-        players: the players at that table (0 at a table with one chair per seat).
+        chairs: at a table of 4 or 5, who sat where (:class:`~pinochle.parts.HandChairs`: ``lineup``,
+            the chair at each place, and ``players``, the chairs at the table); else empty.
     """
 
     number: int
@@ -422,8 +425,10 @@ class ThrownIn:
     calls: tuple[Call, ...]
     after: int
     widow: int = 0
-    lineup: tuple[int, ...] = ()
-    players: int = 0
+    chairs: HandChairs = NO_HAND_CHAIRS
+
+    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
+    players = PartField[int]("chairs", "players")
 
 
 @dataclass(frozen=True)
@@ -489,7 +494,8 @@ class SeatOrder:
         return {"totals": state.totals, "winner": winner}
 
     def view(self, state: State, seat: Seat, player: int | None) -> dict[str, Any]:
-        """The :class:`View` fields of this order for ``seat`` as seen by ``player`` (here none)."""
+        """The :class:`View` fields of this order for ``seat`` as seen by ``player`` (here none; the
+        chairs': their part, ``chairs``)."""
         return {}
 
     def deals(self, state: State) -> int:
@@ -500,9 +506,10 @@ class SeatOrder:
         """How a player names the holder of ``state.totals[holder]`` (here a side's name)."""
         return state.game.seating.side_names[holder]
 
-    def thrown(self, state: State, thrown: ThrownIn) -> dict[str, object]:
-        """The :attr:`View.thrown_in` fields of this order for the hand ``thrown`` (here none)."""
-        return {}
+    def thrown(self, state: State, thrown: ThrownIn, seen: ThrownInSeen) -> ThrownInSeen:
+        """What everyone sees of the hand ``thrown`` (:attr:`View.thrown_in`), ``seen`` with the fields
+        of this order filled (here none)."""
+        return seen
 
 
 #: The core's seat order: one player per seat all match (:class:`SeatOrder`).
@@ -946,11 +953,6 @@ def new_match(
     return order.start(start, first_dealer)
 
 
-def lineup_json(lineup: Sequence[int]) -> dict[str, int | None]:
-    """A lineup as JSON: ``{"N": 3, "E": 0, "S": 1, "W": 2}`` (``None``: nobody at that place)."""
-    return {"NESW"[i]: (c if c >= 0 else None) for i, c in enumerate(lineup)}
-
-
 def match_deals(state: State) -> int:
     """The scored deals that make this match, as its seat order counts them (:meth:`SeatOrder.deals`:
     ``Game.deals``, 0 for a match played to the target; VARIANTS.md ``auction`` at 4 or 5: three
@@ -1376,25 +1378,28 @@ class View:
             winning side reached 1500."); ``None`` before.
         legal: this seat's legal moves.
         game: the game's name (``"table"``...).
-        conceded: the declarer conceded this hand.
+        concession: whether the declarer conceded this hand (``conceded``; the state's
+            :class:`~pinochle.parts.Concession`, public, returned by the ``concede`` and ``bury``
+            phases' view: VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``).
         scale: the scale of the numbers (``"tens"``, ``"ones"``, ``"old-style"``).
-        turned: the card turned for trump, seen by everyone (``turned-trump``).
+        turned_trump: the card turned for trump, seen by everyone (``turned``; VARIANTS.md
+            ``turned-trump``, two-handed's card under the stock), and the seat that exchanged a nine
+            of trump (the dix) for it this hand (``dix_exchange``: ``turned-trump`` with the house
+            switch ``dix_exchange``; ``None`` when nobody has): :class:`~pinochle.parts.TurnedSeen`,
+            returned by the ``turn_trump`` and ``dix_exchange`` phases' view and two-handed's
+            ``turn_up``.
         players, tricks_in_hand, target, meld_needs_trick: the rule set's
             numbers the table shows (seats, tricks a hand, the match target,
             whether meld needs a trick), so that the browser works none out.
         seating: the game's seats and sides (per-side tuples follow its sides).
-        lineup: at a table of 4 or 5 (VARIANTS.md ``auction``), the chair at
-            each place N E S W this hand (the dealer, sitting out, at N); else
-            empty. ``totals`` are then those of the chairs at E, S and W.
-        chair: whose view this is, as a chair (:func:`pinochle.chairs.view_for_chair`), or ``None``.
-        chair_totals: at a table of 4 or 5, every chair's match total.
-        sits_out: the viewer sits this hand out: it holds no cards and sees
-            only what everyone sees (calls, the widow once turned up, melds,
-            played cards) (:func:`pinochle.chairs.view_for_chair`).
-        chairs_out: the chairs sitting this hand out (chair numbers; JSON
-            ``"chairs_out"``, beside ``lineup``). The match's seat order fills
-            ``lineup``, ``chair``, ``chair_totals``, ``sits_out`` and ``chairs_out``
-            (:meth:`SeatOrder.view`; the chairs': :meth:`pinochle.chairs.Chairs.view`).
+        chairs: at a table of 4 or 5 (VARIANTS.md ``auction``), the chairs as this player sees
+            them (:class:`~pinochle.parts.ChairsSeen`, read as ``lineup``, ``chair``, ``chair_totals``,
+            ``sits_out`` and ``chairs_out``): the chair at each place N E S W this hand (the dealer,
+            sitting out, at N; ``totals`` are then those of the chairs at E, S and W), whose view this
+            is as a chair (:func:`pinochle.chairs.view_for_chair`), every chair's match total, whether
+            the viewer sits this hand out (it holds no cards and sees only what everyone sees) and the
+            chairs sitting out; empty at a table with one player per seat. The match's seat order
+            fills it (:meth:`SeatOrder.view`; the chairs': :meth:`pinochle.chairs.Chairs.view`).
         deals: the scored deals that make the match (``Game.deals``), or ``None``
             for a match played to ``target``.
         deal_number: the scored deal being played (or just finished), from 1: an
@@ -1405,18 +1410,17 @@ class View:
             ``table`` (each seat's melded cards with the meld kinds each has served),
             ``declared`` (the melds scored, in order), ``endgame`` and ``dix_exchanged``;
             ``NO_STOCK_SEEN`` (no keys) in the other games.
-        dix_exchange: the seat that exchanged a nine of trump (the dix) for the
-            turned card this hand, seen by everyone (``turned-trump`` with the house
-            switch ``dix_exchange``); ``None`` when nobody has.
         thrown_in: the hand before this one when it was thrown in because nobody bid
-            (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``): ``{"number", "dealer",
-            "next_dealer"}`` (seats; at a table of 4 or 5 also ``"dealer_chair"`` and
-            ``"next_chair"``), while this hand is being played; else ``None``.
+            (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``), while this hand is being played
+            (:class:`~pinochle.parts.ThrownInSeen`, the ``auction`` phase's view; JSON ``{"number",
+            "dealer", "next_dealer"}``, at a table of 4 or 5 also ``"dealer_chair"`` and
+            ``"next_chair"``); else the empty part (no key).
         tied: in ``hand_end`` after the match's scheduled deals (``deals``), when the leaders are tied
             and so another deal follows (docs/games/cutthroat.md: "Equal leaders play another deal until
-            one leads"): ``{"leaders", "total", "why"}``, the tied sides' names (at a table of 4 or 5
-            ``"chair N"``), their total and a sentence naming no side ("After 9 deals the leaders are
-            tied at 9: one more deal decides."); else ``None``.
+            one leads"): the tied sides' names (at a table of 4 or 5 ``"chair N"``), their total and a
+            sentence naming no side ("After 9 deals the leaders are tied at 9: one more deal
+            decides."): :class:`~pinochle.parts.Tied`, the ``hand_end`` phase's view; else the empty
+            part (no key).
         card_pass: the card pass as this seat sees it (:class:`~pinochle.parts.PassSeen`, the
             ``exchange`` phase's view): ``exchange``, the cards passed this hand (to the declarer,
             back to the partner), and ``received``, the cards in this seat's hand that its partner
@@ -1465,25 +1469,20 @@ class View:
     legal: Legal
     why_won: str | None = None
     game: str = "table"
-    conceded: bool = False
+    concession: Concession = NO_CONCESSION
     scale: str = "tens"
-    turned: Card | None = None
+    turned_trump: TurnedSeen = NOT_TURNED_SEEN
     players: int = 4
     tricks_in_hand: int = 12
     target: int = 1500
     meld_needs_trick: bool = True
     seating: Seating = FOUR_PARTNERS
-    lineup: tuple[int, ...] = ()
-    chair: int | None = None
-    chair_totals: tuple[int, ...] = ()
-    sits_out: bool = False
-    chairs_out: tuple[int, ...] = ()
+    chairs: ChairsSeen = NO_CHAIRS_SEEN
     deals: int | None = None
     deal_number: int = 1
     stock: StockSeen = NO_STOCK_SEEN
-    dix_exchange: Seat | None = None
-    thrown_in: dict[str, object] | None = None
-    tied: dict[str, object] | None = None
+    thrown_in: ThrownInSeen = NOT_THROWN_IN
+    tied: Tied = NOT_TIED
     meld_secured: tuple[str | None, ...] = ()
     card_pass: PassSeen = NO_PASS_SEEN
     widow_part: WidowSeen = NO_WIDOW_SEEN
@@ -1499,6 +1498,14 @@ class View:
     meld_if_trump = PartField[tuple[int, int, int, int] | None]("bid_aid", "meld_if_trump")
     meld_before = PartField[str | None]("bid_aid", "meld_before")
     trump_meld = PartField[tuple[int, int, int, int] | None]("trump_aid", "trump_meld")
+    conceded = PartField[bool]("concession", "conceded")
+    turned = PartField[Card | None]("turned_trump", "card")
+    dix_exchange = PartField[Seat | None]("turned_trump", "dix_exchange")
+    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
+    chair = PartField[int | None]("chairs", "chair")
+    chair_totals = PartField[tuple[int, ...]]("chairs", "chair_totals")
+    sits_out = PartField[bool]("chairs", "sits_out")
+    chairs_out = PartField[tuple[int, ...]]("chairs", "chairs_out")
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1511,7 +1518,8 @@ class View:
         state and shared by every seat's dict (a view built by :func:`view`); the nested
         values must not be changed (a top-level key may be replaced)."""
         pub = self.__dict__.get("_public")
-        a, b, c, d, t = _public_json(pub) if pub is not None else _public_json_parts(self)
+        a, b, c, t = _public_json(pub) if pub is not None else _public_json_parts(self)
+        thrown_in, tied = self.thrown_in.to_json(), self.tied.to_json()
         return {
             "seat": str(self.seat),
             **a,
@@ -1525,13 +1533,16 @@ class View:
                 "meld_before": self.meld_before}),
             **({} if self.trump_meld is None else {
                 "trump_meld": {str(Suit(i)): n for i, n in enumerate(self.trump_meld)}}),
-            **d,
+            **({"conceded": True} if self.conceded else {}),
+            **({} if self.turned is None else {"turned": str(self.turned)}),
+            **({} if self.dix_exchange is None else {"dix_exchange": str(self.dix_exchange)}),
+            **({} if thrown_in is None else {"thrown_in": thrown_in}),
+            **({} if tied is None else {"tied": tied}),
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.widow_taken_by is None else {"widow_taken_by": str(self.widow_taken_by)}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             **({} if self.received is None else {"received": [str(c) for c in self.received]}),
-            **({"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
-                "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)} if self.lineup else {}),
+            **self.chairs.to_json(),
             **self.stock.to_json(),
             # Table facts the browser shows but must not work out itself (it holds no rules):
             **t,
@@ -1542,13 +1553,13 @@ class View:
         return _table_json(self)
 
 
-_Parts = tuple[dict[str, object], dict[str, object], dict[str, object], dict[str, object], dict[str, object]]
+_Parts = tuple[dict[str, object], dict[str, object], dict[str, object], dict[str, object]]
 
 
 def _public_json_parts(v: Any) -> _Parts:
     """The JSON of the seat-independent fields of a view ``v`` (a :class:`View`, or a namespace of
-    :func:`_public_fields`' fields) in five parts, in :meth:`View.to_json`'s key order: after
-    ``seat``, after ``hand``, after ``legal``, after ``exchange`` and the table facts."""
+    :func:`_public_fields`' fields) in four parts, in :meth:`View.to_json`'s key order: after
+    ``seat``, after ``hand``, after ``legal``, and the table facts."""
     names = v.seating.side_names
     seats = v.seating.seats
 
@@ -1588,11 +1599,7 @@ def _public_json_parts(v: Any) -> _Parts:
         "why_won": v.why_won,
     }
     c = {"game": v.game, "scale": v.scale}
-    d = {**({"conceded": True} if v.conceded else {}), **({} if v.turned is None else {"turned": str(v.turned)}),
-         **({} if v.dix_exchange is None else {"dix_exchange": str(v.dix_exchange)}),
-         **({} if v.thrown_in is None else {"thrown_in": v.thrown_in}),
-         **({} if v.tied is None else {"tied": v.tied})}
-    return a, b, c, d, _table_json(v)
+    return a, b, c, _table_json(v)
 
 
 #: :func:`_public_json_parts` of the fields :func:`_public_fields` built for one state (the same
@@ -1741,11 +1748,6 @@ def _public_fields(state: State) -> dict[str, Any]:
         why_won=state.why_won,
         game=state.game.name,
         scale=state.rules.scale,
-        conceded=state.conceded,
-        turned=state.turned_trump.card,
-        dix_exchange=dix_exchanger(state),
-        thrown_in=_thrown_before(state),
-        tied=_tied_leaders(state),
         players=state.rules.players,
         tricks_in_hand=state.rules.hand_size,
         target=state.rules.target,
@@ -1766,34 +1768,6 @@ def _meld_secured(state: State, tricks_won: tuple[int, ...]) -> tuple[str | None
     over = state.phase in ("hand_end", "match_end") and bool(state.history)
     kept = tuple(state.history[-1].score.kept_meld) if over else None
     return meld_secured(side_meld(state), tricks_won, state.rules.meld_needs_trick, over, kept)
-
-
-def _tied_leaders(state: State) -> dict[str, object] | None:
-    """The :attr:`View.tied` of ``state``: after the match's scheduled deals, a deal over with no winner
-    because the leaders are tied (docs/games/cutthroat.md, docs/games/auction.md: "Equal leaders play
-    another deal until one leads"), the leaders, their total and why another deal follows."""
-    deals = match_deals(state)
-    dealt = len(state.history)
-    if not deals or state.phase != "hand_end" or state.winner is not None or dealt < deals:
-        return None
-    best = max(state.totals)
-    at = [i for i, t in enumerate(state.totals) if t == best]
-    if len(at) < 2:
-        return None
-    names = [state.order.name(state, i) for i in at]
-    return {"leaders": names, "total": best,
-            "why": f"After {dealt} deals the leaders are tied at {best}: one more deal decides."}
-
-
-def _thrown_before(state: State) -> dict[str, object] | None:
-    """The :attr:`View.thrown_in` of ``state``: the hand before this one, if it was thrown in
-    (nobody bid) and this hand is still being played."""
-    if not state.thrown or state.thrown[-1].number != state.hand_no or state.phase in ("hand_end", "match_end"):
-        return None
-    t = state.thrown[-1]
-    out: dict[str, object] = {"number": t.number, "dealer": str(_SEATS[t.dealer]), "next_dealer": str(_SEATS[state.dealer])}
-    out.update(state.order.thrown(state, t))
-    return out
 
 
 def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:

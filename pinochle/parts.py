@@ -31,6 +31,7 @@ sees them, and its meld with each suit as trump to bid and to name trump by.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Seat
@@ -282,6 +283,138 @@ class TrumpAid:
     trump_meld: tuple[int, int, int, int] | None = None
 
 
+@dataclass(frozen=True)
+class TurnedSeen:
+    """The card turned for trump and who exchanged the dix for it, as everyone sees them, returned by
+    the ``turn_trump`` and ``dix_exchange`` phases' view (VARIANTS.md ``turned-trump``;
+    :class:`pinochle.games.phases.TurnTrump`, :class:`pinochle.games.phases.DixExchange`) and by
+    two-handed's ``turn_up`` (VARIANTS.md ``two-handed``: the card under the stock).
+
+    Attributes:
+        card: the turned card (JSON ``turned``), or ``None``.
+        dix_exchange: the seat that exchanged a nine of trump for it this hand (the house switch
+            ``dix_exchange``), or ``None``.
+    """
+
+    card: Card | None = None
+    dix_exchange: Seat | None = None
+
+
+@dataclass(frozen=True)
+class ThrownInSeen:
+    """The hand before this one, thrown in because nobody bid (VARIANTS.md ``racehorse``, ``cutthroat``,
+    ``auction``), as everyone sees it while this hand is being played, returned by the ``auction``
+    phase's view (:class:`pinochle.games.phases.Auction`, which throws the hand in).
+
+    Attributes:
+        number: the hand thrown in (from 1); 0: none (the empty part).
+        dealer: its dealer; next_dealer: who deals now.
+        dealer_chair, next_chair: the same as chairs at a table of 4 or 5 (VARIANTS.md ``auction``:
+            the match's seat order fills them), else ``None``.
+    """
+
+    number: int = 0
+    dealer: Seat | None = None
+    next_dealer: Seat | None = None
+    dealer_chair: int | None = None
+    next_chair: int | None = None
+
+    def to_json(self) -> dict[str, object] | None:
+        """``{"number", "dealer", "next_dealer"}`` (and ``"dealer_chair"``, ``"next_chair"`` at a table of
+        4 or 5), or ``None`` for the empty part."""
+        if not self.number:
+            return None
+        out: dict[str, object] = {"number": self.number, "dealer": str(self.dealer),
+                                  "next_dealer": str(self.next_dealer)}
+        if self.dealer_chair is not None:
+            out.update(dealer_chair=self.dealer_chair, next_chair=self.next_chair)
+        return out
+
+
+@dataclass(frozen=True)
+class Tied:
+    """The leaders tied after a match's scheduled deals, so another deal follows (docs/games/cutthroat.md:
+    "Equal leaders play another deal until one leads"), returned by the ``hand_end`` phase's view
+    (:class:`pinochle.games.phases.HandEnd`).
+
+    Attributes:
+        leaders: the tied sides' names (at a table of 4 or 5, ``"chair N"``); empty: not tied.
+        total: their total.
+        why: a sentence naming no side ("After 9 deals the leaders are tied at 9: one more deal decides.").
+    """
+
+    leaders: tuple[str, ...] = ()
+    total: int = 0
+    why: str = ""
+
+    def to_json(self) -> dict[str, object] | None:
+        """``{"leaders", "total", "why"}``, or ``None`` when nobody is tied."""
+        if not self.leaders:
+            return None
+        return {"leaders": list(self.leaders), "total": self.total, "why": self.why}
+
+
+# ---------------------------------------------------------------- the chairs (a match's seat order)
+
+
+def lineup_json(lineup: Sequence[int]) -> dict[str, int | None]:
+    """A lineup as JSON: ``{"N": 3, "E": 0, "S": 1, "W": 2}`` (``None``: nobody at that place)."""
+    return {"NESW"[i]: (c if c >= 0 else None) for i, c in enumerate(lineup)}
+
+
+@dataclass(frozen=True)
+class HandChairs:
+    """Who sat where in one hand at a table of 4 or 5 chairs (VARIANTS.md ``auction``), kept by a
+    finished or thrown-in hand (:class:`pinochle.game.HandResult`, :class:`pinochle.game.ThrownIn`)
+    as the match's seat order filled it (:class:`pinochle.chairs.Chairs`); empty at a table with one
+    player per seat (:data:`NO_HAND_CHAIRS`).
+
+    Attributes:
+        lineup: the chair at each place N E S W (the dealer's, sitting out, at N).
+        totals: every chair's total after the hand (a scored hand; JSON ``chair_totals``).
+        players: the chairs at the table.
+    """
+
+    lineup: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    players: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        """A hand summary's keys: ``lineup`` and ``chair_totals`` (none for the empty part)."""
+        if not self.lineup:
+            return {}
+        return {"lineup": lineup_json(self.lineup), "chair_totals": list(self.totals)}
+
+
+@dataclass(frozen=True)
+class ChairsSeen:
+    """What a player sees of the chairs at a table of 4 or 5 (VARIANTS.md ``auction``), the view's part
+    that the match's seat order fills (:meth:`pinochle.chairs.Chairs.view`); empty at a table with
+    one player per seat (:data:`NO_CHAIRS_SEEN`).
+
+    Attributes:
+        lineup: the chair at each place N E S W this hand (the dealer, sitting out, at N).
+        chair: whose view this is, as a chair.
+        chair_totals: every chair's match total.
+        sits_out: the viewer sits this hand out (it holds no cards and sees what everyone sees).
+        chairs_out: the chairs sitting this hand out.
+    """
+
+    lineup: tuple[int, ...] = ()
+    chair: int | None = None
+    chair_totals: tuple[int, ...] = ()
+    sits_out: bool = False
+    chairs_out: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The view's keys ``lineup``, ``chair``, ``chair_totals``, ``sits_out``, ``chairs_out`` (none for
+        the empty part)."""
+        if not self.lineup:
+            return {}
+        return {"lineup": lineup_json(self.lineup), "chair": self.chair, "chair_totals": list(self.chair_totals),
+                "sits_out": self.sits_out, "chairs_out": list(self.chairs_out)}
+
+
 #: The empty parts a deal starts from.
 NO_CARD_PASS = CardPass()
 NOT_TURNED = TurnedTrump()
@@ -298,11 +431,19 @@ NO_WIDOW_SEEN = WidowSeen()
 NO_BURIED_SEEN = BuriedSeen()
 NO_BID_AID = BidAid()
 NO_TRUMP_AID = TrumpAid()
+NOT_TURNED_SEEN = TurnedSeen()
+NOT_THROWN_IN = ThrownInSeen()
+NOT_TIED = Tied()
+#: The empty chairs' parts (a table with one player per seat).
+NO_HAND_CHAIRS = HandChairs()
+NO_CHAIRS_SEEN = ChairsSeen()
 #: The parts the owning phases put in place of the empty ones.
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NOT_TURNED", "NO_BIDS", "NO_BID_AID", "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS",
-           "NO_CONCESSION", "NO_GIVE", "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN",
-           "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "Concession", "Give", "PassSeen",
-           "TrumpAid", "TrumpMarriageCheck", "TurnedTrump", "Widow", "WidowSeen"]
+__all__ = ["CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_BIDS", "NO_BID_AID",
+           "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCESSION", "NO_GIVE",
+           "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN",
+           "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concession", "Give",
+           "HandChairs", "PassSeen", "ThrownInSeen", "Tied", "TrumpAid", "TrumpMarriageCheck", "TurnedSeen",
+           "TurnedTrump", "Widow", "WidowSeen", "lineup_json"]

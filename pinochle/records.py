@@ -88,7 +88,7 @@ def _hand_record(result: HandResult | ThrownIn, g: Game, rules: RuleSet | None) 
     """The ``standard`` record of a finished hand (:func:`hand_record`)."""
     table: dict[str, object] = {}
     if result.lineup:  # a table of 4 or 5 (VARIANTS.md auction): who sat where
-        players = result.players if isinstance(result, ThrownIn) else len(result.chair_totals)
+        players = result.chairs.players
         table = {"players": players, "lineup": lineup_json(result.lineup)}
     if isinstance(result, ThrownIn):
         return {**record_head(g, rules), **table, "dealer": str(result.dealer), "hands": _dealt(result.dealt, g.seating),

@@ -139,7 +139,7 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
     phases left them."""
     from pinochle.game import NO_MOVES, Legal, view
     from pinochle.parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_GIVE, NO_PASS_SEEN, NO_TRUMP_AID,
-                                NO_WIDOW_SEEN)
+                                NO_WIDOW_SEEN, NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN)
     from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN
 
     empty = {"auction": NO_BIDS, "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
@@ -156,17 +156,28 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
                 if getattr(lg, part) != empty[part]:
                     used.add(part)
                     assert before.phase in ((owner,) if isinstance(owner, str) else owner), (part, before.phase)
+        public = view(before, before.game.seating.seats[0])
         for s in before.game.seating.seats:  # a part of a seat's view comes from the phase that owns it
             v = view(before, s)
             parts = {"bid_aid": v.bid_aid != NO_BID_AID, "trump_aid": v.trump_aid != NO_TRUMP_AID,
                      "card_pass": v.card_pass != NO_PASS_SEEN, "widow_part": v.widow_part != NO_WIDOW_SEEN,
-                     "burial": v.burial != NO_BURIED_SEEN, "stock": v.stock != NO_STOCK_SEEN}
+                     "burial": v.burial != NO_BURIED_SEEN, "stock": v.stock != NO_STOCK_SEEN,
+                     "concession": v.concession != NO_CONCESSION, "turned_trump": v.turned_trump != NOT_TURNED_SEEN,
+                     "thrown_in": v.thrown_in != NOT_THROWN_IN, "tied": v.tied != NOT_TIED}
             assert not parts["bid_aid"] or before.phase == "auction", before.phase
             assert not parts["trump_aid"] or (before.phase == "trump" and s == before.declarer), before.phase
             assert not parts["card_pass"] or "exchange" in names
             assert not parts["widow_part"] or "widow" in names
             assert not parts["burial"] or ("bury" in names and s == before.declarer)
             assert parts["stock"] == ("turn_up" in names)  # two-handed's stock and table, in every phase
+            # the public facts, from the phases that own them: the concession, the turned card, a hand
+            # thrown in (the auction throws it in), the leaders tied (the end of a hand)
+            assert not parts["concession"] or names & {"concede", "bury"}
+            assert not parts["turned_trump"] or names & {"turn_trump", "turn_up"}
+            assert not parts["thrown_in"] or "auction" in names
+            assert not parts["tied"] or before.phase == "hand_end"
+            assert (v.concession, v.turned_trump, v.thrown_in, v.tied) == (
+                public.concession, public.turned_trump, public.thrown_in, public.tied), "the same for every seat"
             used |= {k for k, on in parts.items() if on}
         if len(after.history) > len(before.history):
             hand = after.history[-1]
@@ -177,3 +188,40 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
             assert hand.exchange == hand.card_pass.exchange and hand.buried == hand.widow_part.buried
     assert ("auction" in used) == ("auction" in names) == ("bid_aid" in used)
     assert ("card_pass" in used) == ("exchange" in names)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_chairs_are_a_part_that_the_seat_order_fills(players: int) -> None:
+    """At a table of 4 or 5 (VARIANTS.md ``auction``) the views, the finished hands and the hands thrown
+    in hold who sat where as one part each (``chairs``: :class:`~pinochle.parts.ChairsSeen`,
+    :class:`~pinochle.parts.HandChairs`), filled by the match's seat order; at a table of 3 they are
+    empty, and no JSON of a view or a hand summary has the chairs' keys."""
+    from pinochle.chairs import view_for_chair
+    from pinochle.game import view
+    from pinochle.parts import NO_CHAIRS_SEEN, NO_HAND_CHAIRS
+
+    rng = random.Random(players)
+    state = new_match(seed=11, game="auction", players=players)
+    while len(state.history) < 2 or not state.thrown:
+        if turn(state) is None:
+            break
+        state = apply(state, _action(state, rng))
+        views = [view_for_chair(state, c) for c in range(players)] if players > 3 else [
+            view(state, s) for s in state.game.seating.seats]
+        for chair, v in enumerate(views):
+            if players == 3:
+                assert v.chairs == NO_CHAIRS_SEEN and "lineup" not in v.to_json()
+                continue
+            assert v.chairs.lineup == state.lineup and v.chair == chair and v.chair_totals == state.totals
+            assert v.sits_out == (chair not in [state.lineup[s] for s in state.game.seating.seats])
+    hands = [*state.history, *state.thrown]
+    assert state.history and state.thrown
+    for h in hands:
+        if players == 3:
+            assert h.chairs == NO_HAND_CHAIRS
+        else:
+            assert h.chairs.players == players and len(h.lineup) == 4 and h.lineup == h.chairs.lineup
+    for r in state.history:
+        assert ("chair_totals" in r.summary()) == (players > 3)
+        if players > 3:
+            assert len(r.chair_totals) == players

@@ -34,12 +34,13 @@ from ..game import (
     current_trick,
     deal_hand,
     dix_exchanger,
+    match_deals,
     record_hand,
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import (CONCEDED, NO_BIDS, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give, PassSeen, TrumpAid, TurnedTrump,
-                     WidowSeen)
+from ..parts import (CONCEDED, NO_BIDS, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
+                     HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TurnedSeen, TurnedTrump, WidowSeen)
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -107,7 +108,7 @@ class Auction(PhaseDef):
             return state
         if st.redeal:
             thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history),
-                              state.widow, state.lineup, state.order.players)
+                              state.widow, HandChairs(state.lineup, (), state.order.players))
             return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
                              seating.left(state.dealer))
         return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))
@@ -118,11 +119,13 @@ class Auction(PhaseDef):
         scores it), and ``meld_before``: ``"widow"`` or ``"pass"`` in a game whose declarer's hand still
         changes before the meld (the rule set's ``widow``, VARIANTS.md ``cutthroat``; its ``pass_cards``,
         VARIANTS.md ``partnership-pass``). Only the seat's own cards; nothing for a seat holding none (a
-        chair sitting the hand out)."""
+        chair sitting the hand out). To everyone, the hand before this one while this one is played, if
+        the auction threw it in (``thrown_in``: :func:`thrown_in_seen`)."""
+        thrown: dict[str, object] = {"thrown_in": thrown_in_seen(state)}
         if state.phase != self.name or seat not in state.game.seating.seats or not state.hands[seat]:
-            return {}
+            return thrown
         before = "widow" if state.rules.widow else "pass" if state.rules.pass_cards else None
-        return {"bid_aid": BidAid(meld_by_trump(state.hands[seat], state.rules), before)}
+        return {"bid_aid": BidAid(meld_by_trump(state.hands[seat], state.rules), before), **thrown}
 
 
 def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tuple[int, ...], str]:
@@ -265,6 +268,10 @@ class TurnTrump(PhaseDef):
         card = random.Random(f"{state.seed}/{state.hand_no}/turned").choice(cards)
         return state.game.advance(replace(state, turned_trump=TurnedTrump(card), trump=card.suit))
 
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        """The turned card, to everyone (:func:`turned_seen`)."""
+        return turned_seen(state)
+
 
 # ---------------------------------------------------------------- the dix exchange
 
@@ -295,6 +302,38 @@ def dix_exchange_open(state: State) -> bool:
     turned, answers = state.turned_trump.card, state.turned_trump.dix_answers
     return (state.rules.dix_exchange and turned is not None and turned.rank != NINE
             and not any(answers) and len(answers) < len(dix_offered_to(state)))
+
+
+def thrown_in_seen(state: State) -> ThrownInSeen:
+    """What everyone sees of the hand before this one, if it was thrown in (nobody bid: VARIANTS.md
+    ``racehorse``, ``cutthroat``, ``auction``) and this hand is still being played; else the empty
+    part. The match's seat order adds the chairs (:meth:`pinochle.game.SeatOrder.thrown`)."""
+    if not state.thrown or state.thrown[-1].number != state.hand_no or state.phase in ("hand_end", "match_end"):
+        return NOT_THROWN_IN
+    t = state.thrown[-1]
+    return state.order.thrown(state, t, ThrownInSeen(t.number, t.dealer, state.dealer))
+
+
+def tied_leaders(state: State) -> Tied:
+    """The leaders tied after the match's scheduled deals, so that another deal follows (docs/games/cutthroat.md,
+    docs/games/auction.md: "Equal leaders play another deal until one leads"): their names, their total
+    and why another deal follows, in ``hand_end``; else the empty part."""
+    deals = match_deals(state)
+    dealt = len(state.history)
+    if not deals or state.phase != "hand_end" or state.winner is not None or dealt < deals:
+        return NOT_TIED
+    best = max(state.totals)
+    at = [i for i, t in enumerate(state.totals) if t == best]
+    if len(at) < 2:
+        return NOT_TIED
+    names = tuple(state.order.name(state, i) for i in at)
+    return Tied(names, best, f"After {dealt} deals the leaders are tied at {best}: one more deal decides.")
+
+
+def turned_seen(state: State) -> dict[str, object]:
+    """The view of the phases that own the turned card (``turned_trump``: :class:`~pinochle.parts.TurnedSeen`):
+    the card turned for trump and the seat that exchanged the dix for it, as everyone sees them."""
+    return {"turned_trump": TurnedSeen(state.turned_trump.card, dix_exchanger(state))}
 
 
 def meld_cards(state: State, seat: int) -> int:
@@ -378,6 +417,10 @@ class DixExchange(PhaseDef):
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
                         turned_trump=state.turned_trump.with_answer(True))
         return state.game.advance(state)
+
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        """The turned card and the seat that exchanged the dix for it, to everyone (:func:`turned_seen`)."""
+        return turned_seen(state)
 
 
 # ---------------------------------------------------------------- the card pass
@@ -543,6 +586,10 @@ class Concede(PhaseDef):
             return state.game.goto(replace(state, concession=CONCEDED), "hand_end")
         return state.game.advance(state)
 
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        """Whether the declarer conceded, to everyone (the state's ``concession``)."""
+        return {"concession": state.concession}
+
 
 # ---------------------------------------------------------------- a marriage in trump
 
@@ -663,10 +710,11 @@ class Bury(PhaseDef):
         return state.game.advance(state)
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
+        """The burial to the declarer; whether the declarer conceded, to everyone (the state's ``concession``)."""
         buried = state.widow_part.buried
         if buried and seat == state.declarer:
-            return {"burial": BuriedSeen(buried)}
-        return {}
+            return {"burial": BuriedSeen(buried), "concession": state.concession}
+        return {"concession": state.concession}
 
 
 # ---------------------------------------------------------------- tricks
@@ -768,6 +816,10 @@ class HandEnd(PhaseDef):
     def apply(self, state: State, action: Action) -> State:
         return deal_hand(state, state.hand_no + 1, state.game.seating.left(state.dealer))
 
+    def view(self, state: State, seat: Seat) -> dict[str, object]:
+        """The leaders tied after the scheduled deals, to everyone (:func:`tied_leaders`)."""
+        return {"tied": tied_leaders(state)}
+
 
 @dataclass(frozen=True)
 class MatchEnd(PhaseDef):
@@ -779,4 +831,4 @@ class MatchEnd(PhaseDef):
 
 __all__ = ["Auction", "Bury", "Concede", "DixExchange", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump",
            "TakeWidow", "Tricks", "TrumpMarriage", "buriable", "holds_marriage", "Card", "dix_exchange_open",
-           "dix_offered_to", "meld_cards", "nine_of_trump", "pack"]
+           "dix_offered_to", "meld_cards", "nine_of_trump", "pack", "thrown_in_seen", "tied_leaders", "turned_seen"]

@@ -37,6 +37,7 @@ from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
 from ..stock import Declared, StockMoves, StockPlay, StockSeen, TableCard
 from ..tricks import explain_illegal, legal_mask, winner_index
+from .phases import turned_seen
 
 #: Two players facing each other at N and S (a stated choice, docs/games/two-handed.md:
 #: a person plays at S, the bottom of the table as in every game, and faces the opponent at N).
@@ -298,11 +299,13 @@ class TurnUp(PhaseDef):
         return state.game.advance(state)
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
+        """The card turned up (``turned_trump``) and the stock and the table (``stock``), to everyone."""
+        turned = turned_seen(state)
         sp = state.stock
         if sp is None:
-            return {}
+            return turned
         return {"stock": StockSeen(sp.left(), sp.upcard, TWO_FACING.seats, sp.table, sp.declared, sp.endgame,
-                                   sp.exchanged)}
+                                   sp.exchanged), **turned}
 
 
 def _trick_turn(state: State) -> Seat:
