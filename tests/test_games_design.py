@@ -94,6 +94,13 @@ def test_the_terminal_asks_the_game_whether_its_table_has_a_stock() -> None:
     assert offenders == []
 
 
+def test_the_scorers_find_the_declarers_side_from_the_games_seating() -> None:
+    """The scorers ask the game's seating for the declarer's side (``Seating.side_of``), never assume
+    partnerships by a seat's number (``declarer % 2``)."""
+    text = (PACKAGE / "games" / "scorers.py").read_text(encoding="utf-8")
+    assert re.findall(r"declarer\s*(%\s*2|&\s*1)", text) == []
+
+
 def test_every_game_names_its_record_format_and_its_players_strategy_family() -> None:
     for g in GAMES.values():
         assert g.records in FORMATS, g.name

@@ -54,16 +54,23 @@ def open_outcome(declarer_side: int | None, bid: int | None, meld: Pair, tricks:
     return kept[0] + counters[0], kept[1] + counters[1]
 
 
+def declaring_side(state: State) -> int:
+    """The declarer's side, as the game's seating gives it (:attr:`pinochle.cards.Seating.side_of`: N-S is
+    side 0 and E-W side 1 in the partnership games, RULES.md, Players)."""
+    assert state.declarer is not None
+    return state.game.seating.side_of[state.declarer]
+
+
 def contract(state: State) -> tuple[HandScore, Won | None]:
     """RULES.md, Scoring a hand (``table``; VARIANTS.md ``partnership-pass``: "Meld counts only
     with a trick. Set: the bid is subtracted and the side scores nothing else").
     """
     assert state.declarer is not None and state.bid is not None
     tricks, pts = taken(state)
-    score = score_hand(state.declarer % 2, state.bid, side_meld(state), tricks, pts, state.rules,
-                       last=last_trick_bonus(state))
+    side = declaring_side(state)
+    score = score_hand(side, state.bid, side_meld(state), tricks, pts, state.rules, last=last_trick_bonus(state))
     totals = (state.totals[0] + score.score[0], state.totals[1] + score.score[1])
-    return score, match_result(totals, state.declarer % 2, state.rules)
+    return score, match_result(totals, side, state.rules)
 
 
 def racehorse(state: State) -> tuple[HandScore, Won | None]:
@@ -82,7 +89,7 @@ def racehorse(state: State) -> tuple[HandScore, Won | None]:
     trick is played). The match: RULES.md's 1500 rule.
     """
     assert state.declarer is not None and state.bid is not None
-    side = state.declarer % 2
+    side = declaring_side(state)
     other = 1 - side
     tricks, pts = taken(state)
     meld = side_meld(state)
@@ -202,7 +209,7 @@ def declarer_first(state: State) -> tuple[HandScore, Won | None]:
     choice, docs/games/double-deck.md, as racehorse's concession).
     """
     assert state.declarer is not None and state.bid is not None
-    side = state.declarer % 2
+    side = declaring_side(state)
     other = 1 - side
     tricks, pts = taken(state)
     meld = side_meld(state)
