@@ -342,13 +342,13 @@ class HandResult:
             this hand (``totals`` then holds those of the chairs at the hand's seats); else
             empty. The match's seat order fills ``totals`` and ``chairs`` (:meth:`SeatOrder.add`;
             the chairs': :meth:`pinochle.chairs.Chairs.add`).
-        dix_exchange: the seat that exchanged a nine of trump for the turned card
-            (``turned-trump`` with the house switch ``dix_exchange``), else ``None``.
 
     The parts' fields the records and the score sheet read (:class:`PartField`): ``exchange`` (the cards
     passed, to the declarer then back to the partner, in games with a card pass), ``conceded``
     (the declarer gave the hand up), ``turned`` (the card turned for trump, ``turned-trump``;
-    two-handed's upcard), ``widow`` (as dealt, packed; VARIANTS.md ``cutthroat``), ``buried``,
+    two-handed's upcard), ``dix_exchange`` (the seat that exchanged a nine of trump for the turned
+    card, ``turned-trump`` with the house switch ``dix_exchange``, else ``None``), ``widow`` (as
+    dealt, packed; VARIANTS.md ``cutthroat``), ``buried``,
     ``stock`` (two-handed's 24 cards left after the deal in order, the turned card first) and
     ``declared`` (two-handed's melds scored, in order, with the trick each followed).
     """
@@ -371,7 +371,6 @@ class HandResult:
     widow_part: Widow = NO_WIDOW
     stock_play: StockPlay = NO_STOCK_PLAY
     chairs: HandChairs = NO_HAND_CHAIRS
-    dix_exchange: Seat | None = None
 
     exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
     conceded = PartField[bool]("concession", "conceded")
@@ -382,6 +381,7 @@ class HandResult:
     declared = PartField[tuple[Declared, ...]]("stock_play", "declared")
     lineup = PartField[tuple[int, ...]]("chairs", "lineup")
     chair_totals = PartField[tuple[int, ...]]("chairs", "totals")
+    dix_exchange = PartField[Seat | None]("turned_trump", "exchanged_by")
 
     @property
     def play(self) -> list[Card]:
@@ -1153,14 +1153,9 @@ def side_meld(state: State) -> tuple[int, ...]:
 def dix_exchanger(state: State) -> Seat | None:
     """The seat that exchanged a nine of trump for the turned card this hand, or ``None``
     (``turned-trump`` with the house switch ``dix_exchange``: the seats are asked in turn from
-    the dealer's left, and the exchange, the last answer, ends the offer)."""
-    answers = state.turned_trump.dix_answers
-    if not answers or not answers[-1]:
-        return None
-    seat = state.dealer
-    for _ in answers:
-        seat = state.game.seating.left(seat)
-    return Seat(seat)
+    the dealer's left, and the exchange, the last answer, ends the offer): the turned card's part
+    keeps it (:attr:`~pinochle.parts.TurnedTrump.exchanged_by`)."""
+    return state.turned_trump.exchanged_by
 
 
 def record_hand(state: State, score: HandScore, won: Won | None) -> State:
@@ -1177,7 +1172,7 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
         state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
         card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
         widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY,
-        **fields, dix_exchange=dix_exchanger(state),
+        **fields,
     )
     return replace(
         state,

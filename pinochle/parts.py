@@ -73,14 +73,16 @@ class TurnedTrump:
         dix_answers: the answers so far to the offer of the dix exchange, one per seat asked in
             turn from the dealer's left: ``True`` exchanged a nine of trump for the turned card
             (the last answer), ``False`` kept it or held none.
+        exchanged_by: the seat that exchanged (whose answer was ``True``), or ``None``.
     """
 
     card: Card | None = None
     dix_answers: tuple[bool, ...] = ()
+    exchanged_by: Seat | None = None
 
-    def with_answer(self, exchanged: bool) -> TurnedTrump:
-        """This part with the next seat's answer to the dix exchange added."""
-        return TurnedTrump(self.card, (*self.dix_answers, exchanged))
+    def with_answer(self, seat: Seat, exchanged: bool) -> TurnedTrump:
+        """This part with ``seat``'s answer to the dix exchange added (the next seat asked)."""
+        return TurnedTrump(self.card, (*self.dix_answers, exchanged), seat if exchanged else self.exchanged_by)
 
 
 @dataclass(frozen=True)

@@ -402,7 +402,7 @@ class DixExchange(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "pass":
-            state = replace(state, turned_trump=state.turned_trump.with_answer(False))
+            state = replace(state, turned_trump=state.turned_trump.with_answer(action.seat, False))
             return state if dix_exchange_open(state) else state.game.advance(state)
         seat = action.seat
         nine = nine_of_trump(state)
@@ -415,7 +415,7 @@ class DixExchange(PhaseDef):
         hands[seat] = deck.add(remove(hands[seat], nine), turned)
         hands[state.dealer] = deck.add(remove(hands[state.dealer], turned), nine)
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
-                        turned_trump=state.turned_trump.with_answer(True))
+                        turned_trump=state.turned_trump.with_answer(seat, True))
         return state.game.advance(state)
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
