@@ -386,7 +386,7 @@ def should_concede(view: View) -> bool:
     if view.bid is None or view.declarer is None:
         return False
     rules = view.rules_set()
-    side = view.declarer % 2
+    side = view.seating.side_of[int(view.declarer)]
     need = view.bid - view.meld_shown[side]
     return need > 0.8 * rules.total_counters
 

@@ -716,7 +716,8 @@ class HardPlayer(TablePlayer):
         if teams:
             return cards  # the declarer alone against two: no partnership's lead of the trump ace
         leading = not view.tricks or len(view.tricks[-1].cards) == 4
-        if (leading and view.declarer is not None and view.declarer % 2 != view.seat % 2
+        side_of = view.seating.side_of
+        if (leading and view.declarer is not None and side_of[view.declarer] != side_of[view.seat]
                 and sum(view.hand_sizes) > self.endgame):
             # a defender's trump ace lead gains nothing while the declarers still hold trump (until
             # the exact search decides: leading it at trick 11 can catch a ten)
@@ -800,13 +801,13 @@ class HardPlayer(TablePlayer):
         if len(cards) == 1:
             return [(cards[0], 0.0)]
         trump, me, rules = int(view.trump), int(view.seat), self.rules
-        side = me & 1
+        side = view.seating.side_of[me]
         rng = self._rng(view)
         current = view.tricks[-1] if view.tricks and len(view.tricks[-1].cards) < 4 else None
         trick = list(current.cards) if current else []
         leader = int(current.leader) if current else me
         meld, so_far_pts, so_far_tricks = view.meld_shown, view.counters, view.tricks_won
-        declarer_side = view.declarer % 2 if view.declarer is not None else None
+        declarer_side = view.seating.side_of[view.declarer] if view.declarer is not None else None
         bid = view.bid
         outcome = game_named(view.game).outcome or contract_outcome
 
