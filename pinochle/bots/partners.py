@@ -22,6 +22,10 @@ name its own trump (:func:`names_own_trump`): a run counts only in trump, and th
 partner who declares is passed four cards anyway (passing a run there measured
 119 points a hand worse than bidding 260; docs/reviews/2026-12-01-bidding.md).
 
+In the table game (the dealer stuck at 250 when all pass, no card pass) the dealer's opponents pass
+to stick the dealer (:func:`sticks_the_dealer`), and Normal, as the dealer's partner, saves it
+(:func:`saves_the_dealer`).
+
 :func:`audit_calls` counts, in a finished auction, the raises this rule
 forbids; :mod:`pinochle.bots.raises` (``benchmarks/partner_raises.py``,
 ``tests/test_partner_raises.py``) measures them over many auctions.
