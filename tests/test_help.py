@@ -446,6 +446,16 @@ def test_how_to_play_is_a_players_page_with_pictured_cards() -> None:
         howto_html("no-such-game")
 
 
+def test_the_table_page_says_why_the_computers_pass() -> None:
+    """The stuck-dealer pass and the save (pinochle.bots.partners: ``sticks_the_dealer``,
+    ``saves_the_dealer``) are explained to players on the table game's page."""
+    from pinochle.server.howto import howto_html
+
+    page = howto_html("table")
+    assert "Why do the computers pass?" in page and "save" in page
+    assert "whatever it holds" in page
+
+
 def test_how_to_play_is_served(tmp_path: Path) -> None:
     from starlette.testclient import TestClient
 

@@ -197,6 +197,29 @@ def test_the_dealers_partner_and_a_player_after_a_bid_still_bid_a_double_marriag
     assert NormalPlayer(seed).act(v) == Action.bid_(Seat.S, 260)
 
 
+POOR = "9S 9S JS 9H JH QH 9D JD QD 9C JC KC"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_dealers_partner_saves_the_dealer_whatever_its_hand(seed: int) -> None:
+    """RULES.md, Deal and auction 3: W deals; after N passes, E (the dealer's partner) opens at 250
+    even with nothing (no meld beyond a marriage, no ace), so that W is not stuck (the "save":
+    ``partners.saves_the_dealer``; docs/strength.md, "The table's auction: stuck dealers"). After an
+    opening bid, or where cards are passed (VARIANTS.md ``partnership-pass``), it values the same
+    hand as before and passes."""
+    from pinochle.bots.partners import saves_the_dealer
+
+    v = view(_table_after([None], {Seat.E: POOR}, seed=seed), Seat.E)
+    assert saves_the_dealer(v)
+    assert NormalPlayer(seed).act(v) == Action.bid_(Seat.E, 250)
+    v = view(_table_after([250], {Seat.E: POOR}, seed=seed), Seat.E)
+    assert not saves_the_dealer(v) and NormalPlayer(seed).act(v).type == "pass"
+    v = view(_table_after([None], {Seat.E: POOR}, game="partnership-pass", seed=seed), Seat.E)
+    assert not saves_the_dealer(v) and NormalPlayer(seed).act(v).type == "pass"
+    for calls, seat in (([], Seat.N), ([None, None], Seat.S)):  # the dealer's opponents: no save
+        assert not saves_the_dealer(view(_table_after(calls, {seat: POOR}, seed=seed), seat))
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_with_a_card_pass_normal_opens_a_double_marriage(seed: int) -> None:
     """VARIANTS.md ``partnership-pass``: the declarer's side gains the pass of four cards, so
@@ -226,13 +249,20 @@ def test_britannica_bids_keep_a_cushion_below_the_value(seed: int) -> None:
 
 
 def _reach(seed: int, version: int, players: dict[Seat, object]) -> View:
-    """The view of the seat to act once ``new_match(seed)`` reaches ``version``, played by ``players``."""
+    """The view of the seat to act once ``new_match(seed)`` reaches ``version``, played by ``players``
+    with the auction the positions were found with: the dealer's partner not yet saving the dealer
+    (``partners.saves_the_dealer``; the positions test card play)."""
+    from unittest import mock
+
+    from pinochle.bots import normal
+
     state = new_match(seed=seed)
-    while state.version < version:
-        seat = turn(state)
-        assert seat is not None
-        action = auto_action(state) or players[seat].act(view(state, seat))  # type: ignore[attr-defined]
-        state = apply(state, action)
+    with mock.patch.object(normal, "saves_the_dealer", lambda v: False):
+        while state.version < version:
+            seat = turn(state)
+            assert seat is not None
+            action = auto_action(state) or players[seat].act(view(state, seat))  # type: ignore[attr-defined]
+            state = apply(state, action)
     seat = turn(state)
     assert seat is not None
     return view(state, seat)

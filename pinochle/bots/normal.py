@@ -12,7 +12,9 @@ has shown (RULES.md, Play; Meld):
   the partner unless the hand names its own trump). While nobody has bid and
   the dealer is an opponent who is stuck at 250 if everyone passes (RULES.md,
   Deal and auction 3), it bids only to name its own trump or with a double
-  marriage (:func:`~pinochle.bots.partners.sticks_the_dealer`).
+  marriage (:func:`~pinochle.bots.partners.sticks_the_dealer`). While nobody has bid and the
+  dealer is its partner, it opens at the minimum whatever its hand, so that its partner is not
+  stuck (the "save": :func:`~pinochle.bots.partners.saves_the_dealer`).
 * **Trump.** The suit with the most meld and trick potential, never a suit of
   fewer than four cards when it holds a longer one.
 * **Play.** It counts the cards played and notes the voids shown, so it
@@ -46,7 +48,7 @@ from ..tricks import beats, winner_index
 from .knowledge import knowledge
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
-from .partners import may_bid_over_partner, sticks_the_dealer
+from .partners import may_bid_over_partner, saves_the_dealer, sticks_the_dealer
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _COUNTER = (0, 0, 0, 10, 10, 10)
@@ -355,6 +357,8 @@ class NormalPlayer(TablePlayer):
             return Action.bid_(seat, low) if low <= worth else Action.pass_(seat)
         if sticks_the_dealer(view):
             return Action.pass_(seat)  # the opposing dealer may be stuck (pinochle.bots.partners)
+        if saves_the_dealer(view):
+            return Action.bid_(seat, low)  # the partner, the dealer, is not left stuck (pinochle.bots.partners)
         _, value = choose_trump(view.hand)
         if partner_calls and partner_calls[-1] is not None:
             value += 20  # the partner has shown strength by bidding

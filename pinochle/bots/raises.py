@@ -37,7 +37,8 @@ class SweepResult:
         return self.with_raise / self.auctions if self.auctions else 0.0
 
 
-def auction_calls(game: str, level: str, seed: int | str) -> tuple[tuple[tuple[int, Call], ...], tuple[tuple[int, ...], ...], bool]:
+def auction_calls(game: str, level: str, seed: int | str) -> tuple[
+        tuple[tuple[int, Call], ...], tuple[tuple[int, ...], ...], bool, bool]:
     """The first auction of a match of ``game`` dealt by ``seed``, four computers of ``level``
     at every seat (seeded as the terminal seeds them: ``"{seed}/{seat}"``).
 
@@ -47,7 +48,8 @@ def auction_calls(game: str, level: str, seed: int | str) -> tuple[tuple[tuple[i
         seed: the match seed.
 
     Returns:
-        The calls as ``(seat, call)`` pairs, the game's sides and its ``reenter_after_pass``.
+        The calls as ``(seat, call)`` pairs, the game's sides, its ``reenter_after_pass``, and whether
+        its dealer's partner saves the dealer (the ``saves`` of :func:`~pinochle.bots.partners.audit_calls`).
 
     Raises:
         ValueError: an unknown game or level.
@@ -63,7 +65,11 @@ def auction_calls(game: str, level: str, seed: int | str) -> tuple[tuple[tuple[i
             action = players[int(seat)].act(view(state, seat))
         state = apply(state, action)
     v = view(state, seating.seats[0])
-    return tuple((int(w), c) for w, c in v.calls), tuple(tuple(s) for s in seating.sides), state.rules.reenter_after_pass
+    rules = state.rules
+    saves = (rules.no_bid == "dealer" and not rules.pass_cards and rules.deck == "pinochle"
+             and len(seating.seats) == 4 and len(seating.sides) == 2)  # where the players save (partners.saves_the_dealer)
+    return (tuple((int(w), c) for w, c in v.calls), tuple(tuple(s) for s in seating.sides), rules.reenter_after_pass,
+            saves)
 
 
 def sweep(game: str, level: str, auctions: int, seed: int | str = 1) -> SweepResult:
@@ -81,8 +87,7 @@ def sweep(game: str, level: str, auctions: int, seed: int | str = 1) -> SweepRes
     """
     with_raise = raises = in_a_row = 0
     for k in range(auctions):
-        calls, sides, reenter = auction_calls(game, level, f"{seed}/{k}")
-        audit = audit_calls(calls, sides, reenter)
+        audit = audit_calls(*auction_calls(game, level, f"{seed}/{k}"))
         with_raise += audit.raises_after_out > 0
         raises += audit.raises_after_out
         in_a_row += audit.in_a_row > 0
