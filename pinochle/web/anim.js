@@ -45,7 +45,7 @@
 import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
 import { cardShort } from "./dom.js";
 import { animateDeal } from "./deal-anim.js";
-import { gatherMelds, layMelds } from "./felt-anim.js";
+import { gatherMelds, layMelds, noteMeldShown } from "./felt-anim.js";
 
 /** Durations at Normal pace, in ms (the deal's: deal-anim.js DEAL_MS). */
 export const BASE_MS = Object.freeze({
@@ -504,7 +504,10 @@ export function createFlow({ handle, table, say = null }) {
     if (isState) release();
     if (!isState || !item.animate || !animating()) {
       handle(msg);
-      if (isState) lastStateAt = performance.now();
+      if (isState) {
+        lastStateAt = performance.now();
+        noteMeldShown(table());
+      }
       return;
     }
     const before = table();
@@ -518,6 +521,7 @@ export function createFlow({ handle, table, say = null }) {
     }
     handle(msg);
     lastStateAt = performance.now();
+    noteMeldShown(table());
     // nothing of the gathering stays behind (the render replaced those cards; if it did not, show them again)
     for (const a of gathered) if (a) a.cancel();
     const after = table();

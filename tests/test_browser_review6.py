@@ -1,0 +1,108 @@
+"""The sixth review's findings on the table's timing and layout, in the real page.
+
+- The meld on the felt lies there the meld pause in every game (Fast 2 s, Normal 4 s, Relaxed 6 s from when
+  it is first drawn), as racehorse's concession step already let it: a computer declarer's opening lead waits
+  for it (the server's MELD_PAUSE) and the first card gathers it up.
+
+Screenshots go to $PINOCHLE_SHOTS when it is set (tests/browser_support.py shot).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .browser_support import in_browser, module_server, open_page, shot
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+
+server = module_server("review6")
+
+#: every message the server sends is kept in window.__got; the pace saved as a setting (so the page says it)
+WATCH = """pace => {
+  const Real = window.WebSocket;
+  window.__got = [];
+  window.WebSocket = class extends Real {
+    constructor(...a) {
+      super(...a);
+      this.addEventListener('message', (e) => { try { window.__got.push(JSON.parse(e.data)); } catch {} });
+    }
+  };
+  localStorage.setItem('pinochle.settings', JSON.stringify({pace}));
+}"""
+
+#: when the meld's plates were first on the felt, when they left it, and when the first card of the hand was
+#: drawn in the middle (performance.now(), from a frame-by-frame watch)
+TIMES = """() => {
+  window.__times = {shown: null, gone: null, card: null};
+  const t = window.__times;
+  const tick = () => {
+    const now = performance.now();
+    const plates = document.querySelectorAll('#felt-melds .felt-meld').length > 0;
+    if (plates && t.shown === null) t.shown = now;
+    if (!plates && t.shown !== null && t.gone === null) t.gone = now;
+    if (t.shown !== null && t.card === null && document.querySelector('#centre .slot .card')) t.card = now;
+    if (t.card === null) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+#: the meld pause of each pace, in ms (pinochle/web/felt-anim.js MELD_MS.read at the pace's scale)
+MELD_PAUSE_MS = {"fast": 2000, "normal": 4000}
+
+
+def meld_on_the_felt(page: Any, server_url: str, pace: str) -> dict[str, Any] | None:
+    """A solo table match at ``pace`` (South passes every bid) up to the first card; the plates' times and who
+    declared, or None when South was left with the bid (then there is no computer declarer to watch)."""
+    page.add_init_script(f"({WATCH})({pace!r})")
+    page.goto(server_url)
+    page.get_by_test_id("home").wait_for()
+    page.get_by_test_id("game-table").click()
+    page.get_by_test_id("level-easy").click()
+    page.get_by_test_id("table").wait_for()
+    page.evaluate(TIMES)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if page.evaluate("() => window.__times.card !== null"):
+            break
+        if page.locator("[data-testid^=trump-]:visible").count():
+            return None  # South is stuck with the bid
+        passing = page.locator("[data-testid=pass-button]:visible")
+        if passing.count() and page.evaluate("() => document.body.dataset.busy !== '1'"):
+            try:
+                passing.first.click(timeout=500)
+            except Exception:  # redrawn under the click: tried again
+                pass
+        if page.evaluate("() => window.__times.shown !== null && window.__times.gone === null"):
+            shot(page, f"review6-meld-{pace}")
+        page.wait_for_timeout(100)
+    views = page.evaluate("() => window.__got.filter(m => m.type === 'state').map(m => m.view)")
+    laid = [v for v in views if v["phase"] == "play" and not any(t["cards"] for t in v["tricks"])]
+    return {"times": page.evaluate("() => window.__times"), "declarer": laid[-1]["declarer"] if laid else None,
+            "leader": next((v["tricks"][0]["seats"][0] for v in views if v["tricks"] and v["tricks"][0]["cards"]), None)}
+
+
+def test_the_meld_lies_on_the_felt_the_meld_pause_before_a_computers_lead(server: Any) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for pace in MELD_PAUSE_MS:
+            for _ in range(4):
+                page = open_page(browser, (360, 740), errors, theme="dark", reduce=False)
+                got = meld_on_the_felt(page, server.url, pace)
+                page.context.close()
+                if got is not None:
+                    out[pace] = got
+                    break
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert set(out) == set(MELD_PAUSE_MS), out
+    for pace, got in out.items():
+        t = got["times"]
+        assert got["declarer"] not in (None, "S") and got["leader"] == got["declarer"], got
+        assert None not in t.values(), (pace, t)
+        # on the felt for the whole meld pause (a frame's slack), then gone once the first card comes
+        assert t["gone"] - t["shown"] >= MELD_PAUSE_MS[pace] - 50, (pace, t)
+        assert t["gone"] <= t["card"] <= t["gone"] + 1500, (pace, t)
