@@ -12,8 +12,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pinochle.game import State, apply, legal_actions, turn
+
 from .browser_support import in_browser, module_server, open_page, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_explain import auto, play_until, south
+from .test_browser_living_felt import animated_page, show_move
 
 server = module_server("review6")
 
@@ -106,3 +110,76 @@ def test_the_meld_lies_on_the_felt_the_meld_pause_before_a_computers_lead(server
         # on the felt for the whole meld pause (a frame's slack), then gone once the first card comes
         assert t["gone"] - t["shown"] >= MELD_PAUSE_MS[pace] - 50, (pace, t)
         assert t["gone"] <= t["card"] <= t["gone"] + 1500, (pace, t)
+
+
+def last_card_to_come(state: State) -> bool:
+    """The last trick of the first hand with three cards played: the next card ends the hand."""
+    return state.phase == "play" and len(state.tricks) == state.rules.hand_size and len(state.tricks[-1].cards) == 3
+
+
+#: frame by frame from the state that ends the hand: when all four cards of the last trick were first on the felt
+#: with none moving (and no dialog over them), when the hand summary opened, and the sweeps to the winner seen
+ENDING = """() => {
+  window.__end = {four: null, open: null, sweeps: 0, start: performance.now()};
+  const e = window.__end;
+  const tick = () => {
+    const now = performance.now();
+    const cards = [...document.querySelectorAll('#centre .slot .card')];
+    const moving = document.getAnimations().some((a) => a.id === 'pinochle-play' && a.playState === 'running');
+    const open = document.getElementById('summary-dialog').open;
+    if (e.four === null && cards.length === 4 && !moving && !open) e.four = now;
+    e.sweeps = Math.max(e.sweeps, document.getAnimations().filter((a) => a.id === 'pinochle-sweep').length);
+    if (open && e.open === null) e.open = now;
+    if (e.open === null) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def test_the_last_trick_is_seen_before_the_hand_summary_opens(server: Any) -> None:
+    before_state = play_until("table", 2, last_card_to_come)
+    seat = turn(before_state)
+    assert seat is not None
+    after_state = auto(apply(before_state, legal_actions(before_state, seat)[0]))
+    assert after_state.phase in ("hand_end", "match_end"), after_state.phase
+    before, after = south(before_state), south(after_state)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for name, size, hurry in (("phone", (360, 740), False), ("desktop", (1440, 900), False), ("tap", (390, 844), True)):
+            ctx, page, script = animated_page(browser, server.url, before, errors, size=size)
+            page.evaluate(ENDING)
+            script.view = after
+            script.send("move")
+            if hurry:
+                page.wait_for_function("() => document.querySelectorAll('#centre .slot .card').length === 4")
+                page.wait_for_timeout(100)
+                felt = page.locator("#felt").bounding_box()
+                page.mouse.click(felt["x"] + 12, felt["y"] + felt["height"] - 12)  # the felt's corner: no seat, no card
+                out[f"{name}-tapped"] = page.evaluate("() => performance.now()")
+            elif name == "phone":
+                page.wait_for_function("() => window.__end.four !== null || window.__end.open !== null")
+                shot(page, "review6-last-trick-seen")
+            page.wait_for_function("() => window.__end.open !== null", timeout=10_000)
+            page.wait_for_timeout(400)
+            shot(page, f"review6-summary-{name}")
+            out[name] = page.evaluate("() => window.__end")
+            out[f"{name}-focus"] = page.evaluate("() => Boolean(document.activeElement?.closest('#summary-dialog'))")
+            out[f"{name}-summary"] = page.get_by_test_id("hand-summary").is_visible()
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for name in ("phone", "desktop"):
+        e = out[name]
+        # the four cards were on the felt, the last one landed, before the summary opened; then swept to the winner
+        assert e["four"] is not None and e["open"] is not None, (name, e)
+        assert e["open"] - e["four"] >= 600, (name, e)  # on show (700 ms at Normal pace) and swept (420 ms)
+        assert e["sweeps"] >= 4, (name, e)
+        assert out[f"{name}-summary"] and out[f"{name}-focus"], out  # the focus in the summary, as when it opens at once
+    # a tap on the felt hurries it: the summary opens at once
+    tap = out["tap"]
+    assert tap["open"] - out["tap-tapped"] < 300, out
