@@ -16,7 +16,8 @@ from pinochle.game import State, apply, legal_actions, turn
 
 from .browser_support import in_browser, module_server, open_page, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_explain import auto, play_until, south
+from .test_browser_explain import auto, first_of, play_until, serious, south
+from .test_browser_layout import open_fixture, settle
 from .test_browser_living_felt import animated_page, show_move
 
 server = module_server("review6")
@@ -183,3 +184,82 @@ def test_the_last_trick_is_seen_before_the_hand_summary_opens(server: Any) -> No
     # a tap on the felt hurries it: the summary opens at once
     tap = out["tap"]
     assert tap["open"] - out["tap-tapped"] < 300, out
+
+
+#: each ⇄ badge of a passed card in your hand: its box, its card's, its card's corner index (the art's left 21 %
+#: and top 43 %: views/felt.js INDEX), and whether the card is what shows at the badge's middle (nothing over it)
+PASS_MARKS = """() => [...document.querySelectorAll('#hand button.card.received')].map((card) => {
+  const mark = card.querySelector('.pass-mark');
+  const c = card.getBoundingClientRect();
+  const box = (r) => ({x: r.left, y: r.top, w: r.width, h: r.height});
+  if (!mark) return {card: box(c), mark: null};
+  const m = mark.getBoundingClientRect();
+  const top = document.elementFromPoint(m.left + m.width / 2, m.top + m.height / 2);
+  const style = getComputedStyle(mark);
+  return {card: box(c), mark: box(m), index: {x: c.left, y: c.top, w: c.width * 0.21, h: c.height * 0.43},
+          seen: Boolean(top && card.contains(top)), text: mark.textContent, hidden: mark.getAttribute('aria-hidden'),
+          shown: style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0.9,
+          said: card.getAttribute('aria-label')};
+})"""
+
+
+def meets(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5 and a["y"] < b["y"] + b["h"] - 0.5 \
+        and b["y"] < a["y"] + a["h"] - 0.5
+
+
+def inside(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] >= b["x"] - 0.5 and a["y"] >= b["y"] - 0.5 and a["x"] + a["w"] <= b["x"] + b["w"] + 0.5 \
+        and a["y"] + a["h"] <= b["y"] + b["h"] + 0.5
+
+
+def test_the_passed_cards_carry_a_readable_mark_and_the_key_says_it_in_plain_words(server: Any) -> None:
+    views = {}
+    for role, declarer in (("declarer", 2), ("partner", 0)):
+        views[role] = south(first_of(game := "racehorse" if role == "partner" else "partnership-pass",
+                                     lambda s, d=declarer: s.phase == "play" and s.declarer == d and len(s.exchange) == 2))
+        assert views[role]["received"], (role, game)
+    looks = [((360, 740), "dark"), ((390, 844), "light"), ((1440, 900), "light"), ((1440, 900), "dark")]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for role, v in views.items():
+            for size, theme in looks:
+                ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+                if page.get_by_test_id("meld-dialog").is_visible():
+                    page.get_by_test_id("meld-close").click()
+                settle(page)
+                legend = page.get_by_test_id("received-legend")
+                out[f"{role}-{size[0]}-{theme}"] = {
+                    "marks": page.evaluate(PASS_MARKS),
+                    "legend": legend.get_attribute("data-label"),
+                    "legend_seen": legend.inner_text(),
+                    "seat": page.get_by_test_id("seat-S").get_attribute("aria-label"),
+                    "axe": serious(page) if size[0] == 360 else [],
+                }
+                shot(page, f"review6-passed-{role}-{size[0]}-{theme}")
+                ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        role = key.split("-")[0]
+        n = len(views[role]["received"])
+        words = f"{n} card{'s' if n > 1 else ''} {'from' if role == 'declarer' else 'back from'} Partner"
+        assert got["legend"] == words, (key, got["legend"])
+        assert words in got["seat"], (key, got["seat"])
+        assert got["legend_seen"] in (words, f"⇄ {words}", f"⇄ {n}"), (key, got["legend_seen"])
+        assert got["axe"] == [], (key, got["axe"])
+        said = "passed to you by your partner" if role == "declarer" else "passed back by your partner"
+        assert len(got["marks"]) == n, (key, got["marks"])
+        for m in got["marks"]:
+            assert m["mark"] is not None, (key, m)
+            assert m["mark"]["w"] >= 12 and m["mark"]["h"] >= 12, (key, m)
+            assert inside(m["mark"], m["card"]) and not meets(m["mark"], m["index"]), (key, m)
+            assert m["seen"] and m["shown"] and m["text"] == "⇄" and m["hidden"] == "true", (key, m)
+            assert m["said"].endswith(said), (key, m)
+    # the key is read in full where a seat has the room (a desktop), never a bare count
+    assert all(out[k]["legend_seen"].endswith("Partner") for k in out if "-1440-" in k), out

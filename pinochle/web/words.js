@@ -401,7 +401,8 @@ export function receivedCounts(v) {
 export const RECEIVED = Object.freeze({
   mark: "from partner",
   said: (declarer) => (declarer ? "passed to you by your partner" : "passed back by your partner"),
-  legend: (n, declarer) => (declarer ? `${n} in your hand from your partner` : `${n} in your hand passed back`),
+  // the key on your seat, in plain words: "4 cards from Partner", "4 cards back from Partner" (a room: the partner's name)
+  legend: (n, declarer, partner = "Partner") => `${n === 1 ? "1 card" : `${n} cards`} ${declarer ? "from" : "back from"} ${partner}`,
   // the hand's label: "2 cards passed to you by your partner still in your hand, marked"
   inHand: (n, declarer) => `${n === 1 ? "1 card" : `${n} cards`} ${declarer ? "passed to you by your partner" : "passed back by your partner"} still in your hand, marked`,
 });
