@@ -17,6 +17,7 @@ from pinochle.game import State, apply, legal_actions, turn
 from .browser_support import in_browser, module_server, open_page, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, first_of, play_until, serious, south
+from .test_browser_bidding import auction_view
 from .test_browser_layout import open_fixture, settle
 from .test_browser_living_felt import animated_page, show_move
 
@@ -263,3 +264,43 @@ def test_the_passed_cards_carry_a_readable_mark_and_the_key_says_it_in_plain_wor
             assert m["said"].endswith(said), (key, m)
     # the key is read in full where a seat has the room (a desktop), never a bare count
     assert all(out[k]["legend_seen"].endswith("Partner") for k in out if "-1440-" in k), out
+
+
+#: every card of your hand: whole inside the viewport (nothing scrolled off or cut at the bottom)
+HAND_IN_VIEW = """() => [...document.querySelectorAll('#hand button.card')].map((c) => {
+  const r = c.getBoundingClientRect();
+  return {card: c.dataset.card, top: r.top, bottom: r.bottom,
+          whole: r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5};
+})"""
+
+
+def test_the_big_jump_question_keeps_the_whole_hand_in_view(server: Any) -> None:
+    games = ("table", "partnership-pass", "racehorse", "cutthroat", "double-deck")
+    views = {game: auction_view(game) for game in games}
+    sizes = [((1440, 900), "light"), ((360, 740), "dark"), ((390, 844), "dark")]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for game, v in views.items():
+            for size, theme in sizes:
+                ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+                for _ in range(2):
+                    page.get_by_test_id("bid-jump").click()
+                page.get_by_test_id("bid-button").click()
+                page.get_by_test_id("bid-question").wait_for()
+                settle(page)
+                out[f"{game}-{size[0]}"] = {"hand": page.evaluate(HAND_IN_VIEW), "asked": page.get_by_test_id("bid-question").inner_text(),
+                                            "axe": serious(page) if game == "racehorse" else []}
+                if game == "racehorse":
+                    shot(page, f"review6-bid-question-{size[0]}-{theme}")
+                ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        assert got["asked"].startswith("Bid ") and "over the high bid" in got["asked"], (key, got["asked"])
+        assert got["hand"] and all(c["whole"] for c in got["hand"]), (key, [c for c in got["hand"] if not c["whole"]])
+        assert got["axe"] == [], (key, got["axe"])
