@@ -14,7 +14,12 @@ from typing import Any
 
 from pinochle.game import State, apply, legal_actions, turn
 
-from .browser_support import in_browser, module_server, open_page, shot
+from pinochle.cards import Seat
+from pinochle.game import Action, new_match
+from pinochle.server.storage import SQLiteStorage
+from pinochle.server.table import TableOptions, solo_seats
+
+from .browser_support import Server, in_browser, module_server, open_page, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, first_of, play_until, serious, south
 from .test_browser_bidding import auction_view
@@ -304,3 +309,51 @@ def test_the_big_jump_question_keeps_the_whole_hand_in_view(server: Any) -> None
         assert got["asked"].startswith("Bid ") and "over the high bid" in got["asked"], (key, got["asked"])
         assert got["hand"] and all(c["whole"] for c in got["hand"]), (key, [c for c in got["hand"] if not c["whole"]])
         assert got["axe"] == [], (key, got["axe"])
+
+
+THROWN_DEVICE = "r6thrown" + "t" * 14  # a device's token: 22 characters, as the server gives them
+
+
+def stored_pass_round(server: Server, match_id: str) -> None:
+    """A solo racehorse match of the device stored in the server's store, South dealing, the three others
+    passed: South's pass throws the hand in (VARIANTS.md racehorse: only when the dealer passes too)."""
+    store = SQLiteStorage(server.db)
+    try:
+        store.create_match(match_id, THROWN_DEVICE, "easy", 3, int(Seat.S), "solo", solo_seats(THROWN_DEVICE, "racehorse"),
+                           TableOptions().to_json(), "racehorse")
+        state = new_match(seed=3, first_dealer=int(Seat.S), game="racehorse")
+        for seat in (Seat.W, Seat.N, Seat.E):
+            action = Action.pass_(seat)
+            store.append_action(match_id, state.version, action.to_json())
+            state = apply(state, action)
+        assert turn(state) == Seat.S and state.phase == "auction"
+    finally:
+        store.close()
+
+
+def test_a_racehorse_hand_thrown_in_is_said_on_the_felt(server: Any) -> None:
+    stored_pass_round(server, "review6-thrown")
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        page = open_page(browser, (360, 740), errors, theme="dark", reduce=False)
+        page.add_init_script(f"localStorage.setItem('pinochle.device', '{THROWN_DEVICE}'); "
+                             "sessionStorage.setItem('pinochle.screen', 'table')")
+        page.goto(server.url)
+        page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.phase === 'auction'")
+        page.get_by_test_id("pass-button").click()
+        page.get_by_test_id("thrown-in").wait_for(state="visible", timeout=10_000)
+        page.wait_for_function("() => !document.getAnimations().some((a) => (a.id || '').startsWith('pinochle-'))")
+        shot(page, "review6-thrown-in-racehorse")
+        out["banner"] = page.get_by_test_id("thrown-in").inner_text()
+        out["hand"] = page.evaluate("() => document.getElementById('hand-no')?.textContent")
+        out["axe"] = serious(page)
+        page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert " ".join(out["banner"].split()) == "Hand 1 was thrown in: nobody bid. West deals hand 2.", out
+    assert out["axe"] == [], out
