@@ -9,6 +9,7 @@ Screenshots go to $PINOCHLE_SHOTS when it is set (tests/browser_support.py shot)
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -19,7 +20,7 @@ from pinochle.game import Action, new_match
 from pinochle.server.storage import SQLiteStorage
 from pinochle.server.table import TableOptions, solo_seats
 
-from .browser_support import Server, in_browser, module_server, open_page, shot
+from .browser_support import Server, in_browser, module_server, open_page, scripted_table, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, first_of, play_until, serious, south
 from .test_browser_bidding import auction_view
@@ -357,3 +358,95 @@ def test_a_racehorse_hand_thrown_in_is_said_on_the_felt(server: Any) -> None:
     assert out.pop("errors") == []
     assert " ".join(out["banner"].split()) == "Hand 1 was thrown in: nobody bid. West deals hand 2.", out
     assert out["axe"] == [], out
+
+
+class Hinting:
+    """A scripted solo table, South to play, that keeps a ``hint`` unanswered until South's move has been answered
+    (``order``): ``"move-then-hint-refused"``: the move's state, then the hint's refusal as stale (named
+    ``request: "hint"``, as the server sends it); ``"move-refused-then-hint"``: the move refused as stale (no
+    ``request``: the move's), then the hint's answer."""
+
+    def __init__(self, order: str) -> None:
+        from .web_fixtures import base_play_view
+
+        self.order = order
+        self.view = base_play_view()
+        self.received: list[dict[str, Any]] = []
+        self.hint: dict[str, Any] | None = None
+
+    def state(self, ws: Any, v: dict[str, Any], event: str) -> None:
+        from .web_fixtures import summary
+
+        ws.send(json.dumps({"type": "state", "match": summary(v), "view": v, "event": event, "table": {"kind": "solo"}}))
+
+    def handler(self, ws: Any) -> None:
+        from .web_fixtures import summary
+
+        def on_message(text: str | bytes) -> None:
+            msg = json.loads(text)
+            self.received.append(msg)
+            if msg["type"] == "hello":
+                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": summary(self.view), "seat": None}))
+            elif msg["type"] == "resume":
+                self.state(ws, self.view, "resume")
+            elif msg["type"] == "hint":
+                self.hint = msg  # worked out aside: answered after the move
+            elif msg["type"] == "action":
+                v = self.view
+                if self.order == "move-then-hint-refused":
+                    played = msg["action"]["card"]
+                    hand = list(v["hand"])
+                    hand.remove(played)
+                    self.view = {**v, "version": v["version"] + 1, "hand": hand, "legal": {}, "turn": "W"}
+                    self.state(ws, self.view, "move")
+                    ws.send(json.dumps({"type": "error", "code": "stale", "request": "hint",
+                                        "message": f"the table has moved on (version {v['version'] + 1}, your hint was for {v['version']})"}))
+                else:
+                    ws.send(json.dumps({"type": "error", "code": "stale",
+                                        "message": "the table has moved on (version 99, your move was for 1)"}))
+                    assert self.hint is not None
+                    card = v["legal"]["play"][0]
+                    ws.send(json.dumps({"type": "hint", "match": "fx", "version": v["version"],
+                                        "action": {"type": "play", "card": card}, "reason": "Play this card: it is the hint."}))
+
+        ws.on_message(on_message)
+
+
+def test_a_refusal_is_matched_to_its_request_a_hint_or_a_move(server: Any) -> None:
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for order in ("move-then-hint-refused", "move-refused-then-hint"):
+            script = Hinting(order)
+            page = open_page(browser, (390, 844), errors)
+            scripted_table(page, script.handler)
+            page.goto(server.url)
+            page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.busy !== '1'"
+                                   " && (document.body.dataset.legal || '') !== ''")
+            page.get_by_test_id("hint-button").click()
+            out[f"{order}-pending"] = page.get_by_test_id("hint-button").get_attribute("aria-disabled")
+            page.locator("#hand button.card[data-legal=true]").first.click()
+            page.wait_for_timeout(800)
+            shot(page, f"review6-{order}")
+            out[order] = {
+                "toasts": page.evaluate("() => [...document.querySelectorAll('#toasts .toast')].map(t => t.textContent)"),
+                "resumes": sum(1 for m in script.received if m["type"] == "resume"),
+                "busy": page.evaluate("() => document.body.dataset.busy"),
+                "reason": page.evaluate("() => document.getElementById('hint-reason')?.textContent || ''"),
+                "hint_pending": page.evaluate("() => document.querySelector('[data-testid=hint-button]')?.getAttribute('aria-disabled') ?? null"),
+            }
+            page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert out["move-then-hint-refused-pending"] == "true", out
+    # the hint's refusal after the move's state: the hint's alone, nothing said, no reload of the table
+    late = out["move-then-hint-refused"]
+    assert late["toasts"] == [] and late["resumes"] == 1 and late["busy"] == "0", late  # the one resume: the page's opening
+    # the move's refusal while the hint is on its way: the move's (said, the table asked for again); the hint's answer
+    # still comes and is shown
+    moved = out["move-refused-then-hint"]
+    assert moved["resumes"] == 2, moved
+    assert moved["reason"].startswith("Play this card: it is the hint.") and moved["hint_pending"] is None, moved
