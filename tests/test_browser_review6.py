@@ -450,3 +450,42 @@ def test_a_refusal_is_matched_to_its_request_a_hint_or_a_move(server: Any) -> No
     moved = out["move-refused-then-hint"]
     assert moved["resumes"] == 2, moved
     assert moved["reason"].startswith("Play this card: it is the hint.") and moved["hint_pending"] is None, moved
+
+
+#: each meld plate on the felt: its visible text, whether the layer is a sliver, the plate's height and each meld
+#: name's box against the plate's (a name shown: drawn, inside the plate's width)
+PLATE_LINES = """() => [...document.querySelectorAll('#felt-melds .felt-meld')].map((p) => {
+  const r = p.getBoundingClientRect();
+  return {text: p.innerText, short: p.closest('#felt-melds').dataset.short, height: r.height,
+          names: [...p.querySelectorAll('.fm-name')].map((n) => {
+            const b = n.getBoundingClientRect();
+            return {name: n.textContent, drawn: b.width > 0 && b.height > 0 && getComputedStyle(n).visibility !== 'hidden',
+                    inside: b.left >= r.left - 0.5 && b.left < r.right - 8};
+          })};
+})"""
+
+
+def test_a_sliver_of_felt_names_the_melds_on_each_plates_line(server: Any) -> None:
+    v = south(first_of("cutthroat", lambda s: s.phase == "bury" and s.declarer == Seat.S))
+    rows = [it["name"] for it in v["melds"]["S"]["melds"]]
+    assert rows
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="dark", size=(320, 568))
+        if page.get_by_test_id("meld-dialog").is_visible():
+            page.get_by_test_id("meld-close").click()
+        settle(page)
+        shot(page, "review6-bury-320")
+        out = {"plates": page.evaluate(PLATE_LINES), "axe": serious(page), "errors": errors}
+        ctx.close()
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [] and out["axe"] == [], out
+    (plate,) = out["plates"]
+    assert plate["short"] == "true", plate  # the sliver this is about
+    assert plate["height"] <= 24, plate  # still one line
+    first = plate["names"][0]
+    assert first["drawn"] and first["inside"] and first["name"].lower().startswith(rows[0].lower()), plate
+    assert str(v["melds"]["S"]["total"]) in plate["text"] and rows[0].lower() in plate["text"].lower(), plate
