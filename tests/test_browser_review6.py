@@ -343,12 +343,16 @@ def test_a_racehorse_hand_thrown_in_is_said_on_the_felt(server: Any) -> None:
                              "sessionStorage.setItem('pinochle.screen', 'table')")
         page.goto(server.url)
         page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.phase === 'auction'")
+        page.evaluate("""() => { window.__said = []; const tick = () => { const t = document.getElementById('status').textContent;
+          if (window.__said.at(-1) !== t) window.__said.push(t); if (window.__said.length < 50) requestAnimationFrame(tick); };
+          requestAnimationFrame(tick); }""")
         page.get_by_test_id("pass-button").click()
         page.get_by_test_id("thrown-in").wait_for(state="visible", timeout=10_000)
         page.wait_for_function("() => !document.getAnimations().some((a) => (a.id || '').startsWith('pinochle-'))")
         shot(page, "review6-thrown-in-racehorse")
         out["banner"] = page.get_by_test_id("thrown-in").inner_text()
         out["hand"] = page.evaluate("() => document.getElementById('hand-no')?.textContent")
+        out["said"] = page.evaluate("() => window.__said")
         out["axe"] = serious(page)
         page.context.close()
         out["errors"] = errors
@@ -357,6 +361,8 @@ def test_a_racehorse_hand_thrown_in_is_said_on_the_felt(server: Any) -> None:
     out = in_browser(run)
     assert out.pop("errors") == []
     assert " ".join(out["banner"].split()) == "Hand 1 was thrown in: nobody bid. West deals hand 2.", out
+    # and the status line says it while the cards are dealt (where the eye is then), before the turn to come
+    assert "Hand 1 was thrown in: nobody bid. West deals hand 2." in out["said"], out["said"]
     assert out["axe"] == [], out
 
 

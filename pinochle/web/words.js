@@ -233,6 +233,8 @@ export function contractText(s, seat, stuck, bid) {
 export function movingText(s, v, moving) {
   const cards = moving?.cards ?? [];
   if (cards.length) return cards.map(({ card, seat }) => `${s.name(seat)} ${s.verb(seat, "play", "plays")} ${cardShort(card)}.`).join(" ");
+  // the deal after a hand thrown in says why it is dealt again: "Hand 1 was thrown in: nobody bid. West deals hand 2."
+  if (moving?.deal && v.thrown_in) return thrownInText(s, v);
   if (moving?.deal) return v.dealer ? `${s.name(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}…` : "Dealing…";
   if (moving?.meld) return "The meld is laid on the table…";
   return null;
