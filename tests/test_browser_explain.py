@@ -310,7 +310,7 @@ def test_a_thrown_in_hand_is_told_and_the_partners_cards_are_marked(server: Any)
     for width in (360, 1440):
         assert out[f"marked{width}"] == n, out
         assert out[f"axe{width}"] == [], out[f"axe{width}"]
-        assert out[f"legend{width}"] == (f"{n} in your hand from your partner" if declarer else f"{n} in your hand passed back"), out
+        assert out[f"legend{width}"] == (f"{n} card{'s' if n > 1 else ''} {'from' if declarer else 'back from'} Partner"), out
         assert out[f"legend_boxes{width}"] == [], out[f"legend_boxes{width}"]
         assert said in out[f"label{width}"], out[f"label{width}"]
         assert all(said in lb for lb in out[f"cards{width}"]), out[f"cards{width}"]

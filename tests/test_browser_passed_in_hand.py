@@ -101,7 +101,7 @@ def test_the_passed_cards_still_in_hand_are_counted_and_marked(server: Any) -> N
         # each marked card is one of the passed cards still held, each copy once
         assert sorted(got["marked"]) == sorted(v["received"]), (key, got["marked"], v["received"])
         assert all(lb.endswith(said) for lb in got["marked_said"]), (key, got["marked_said"])
-        assert got["legend"] == (f"{n} in your hand from your partner" if declarer else f"{n} in your hand passed back"), got
+        assert got["legend"] == (f"{n} card{'s' if n > 1 else ''} {'from' if declarer else 'back from'} Partner"), got
         assert got["legend_short"] in (None, f"⇄ {n}"), got
         cards = "1 card" if n == 1 else f"{n} cards"
         assert got["label"].endswith(f"; {cards} {said} still in your hand, marked"), (key, got["label"])

@@ -51,13 +51,20 @@ def test_a_hint_for_an_old_version_or_another_match_changes_nothing(service: Ope
         hello(ws)
         ws.send_json({"type": "new_match", "level": "easy"})
         v = my_move(ws)["view"]
+        # a hint's refusal names its request (it may come after the answers to later messages: the page matches it)
         ws.send_json({"type": "hint", "match": None, "version": v["version"] + 1})
-        assert error(ws)["code"] == "stale"
+        err = error(ws)
+        assert err["code"] == "stale" and err["request"] == "hint", err
         ws.send_json({"type": "hint", "match": "no-such-match", "version": v["version"]})
-        assert error(ws)["code"] == "no_match"
+        err = error(ws)
+        assert err["code"] == "no_match" and err["request"] == "hint", err
         ws.send_json({"type": "hint", "match": None})
         err = error(ws)
         assert err["code"] == "bad_message" and "hint.version" in err["message"]
+        # a move's refusal names none
+        ws.send_json({"type": "action", "match": None, "version": v["version"] + 5, "action": {"type": "pass"}})
+        err = error(ws)
+        assert err["code"] == "stale" and "request" not in err, err
         ws.send_json({"type": "resume", "match": None})
         assert until(ws, of_type("state"))["view"]["version"] == v["version"]
 

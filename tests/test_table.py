@@ -14,7 +14,7 @@ import pytest
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, legal_actions, turn
 from pinochle.server.storage import SeatRecord, SQLiteStorage
-from pinochle.server.table import Hub, Table, TableOptions
+from pinochle.server.table import MELD_PAUSE, Hub, Table, TableOptions
 
 
 class Clock:
@@ -64,14 +64,26 @@ def test_a_computer_guest_moves_after_the_bot_delay() -> None:
     assert table.decide(clock.now) == ("bot", None)
 
 
-def test_the_opening_lead_waits_three_times_longer() -> None:
-    table, clock, _ = make_table(TableOptions(), {Seat.S: "ann"}, {"ann"})
-    advance_to(table, lambda s: s.phase == "play")
+def test_the_opening_lead_waits_the_meld_pause() -> None:
+    """The first computer move once the meld is laid waits MELD_PAUSE (6) bot delays, so that the meld on the felt
+    can be read (4.2 s at Normal pace: the page's 4 s, web/felt-anim.js), then a card is played at the usual pace."""
+    assert MELD_PAUSE == 6
+    for seed in range(7, 40):
+        table, clock, _ = make_table(TableOptions(), {Seat.S: "ann"}, {"ann"}, seed=seed)
+        advance_to(table, lambda s: s.phase == "play")
+        if turn(table.state) != Seat.S:
+            break
     table.turn_since = clock.now
-    if turn(table.state) == Seat.S:
-        assert table.decide(clock.now) == (None, None)
-    else:
-        assert table.decide(clock.now) == (None, clock.now + 3.0)
+    assert table.decide(clock.now) == (None, clock.now + 6.0)
+    clock.now += 5.9
+    assert table.decide(clock.now) == (None, table.turn_since + 6.0)
+    clock.now += 0.1
+    assert table.decide(clock.now) == ("bot", None)
+    # after the lead, the next card at the usual pace
+    advance_to(table, lambda s: bool(s.tricks) and len(s.tricks[0].cards) == 1)
+    table.turn_since = clock.now
+    if turn(table.state) != Seat.S:
+        assert table.decide(clock.now) == (None, clock.now + 1.0)
 
 
 def test_a_present_person_is_waited_for_without_a_timer() -> None:

@@ -195,7 +195,7 @@ class Connection:
         """Send one JSON message (:func:`send_json`)."""
         await send_json(self.ws, msg)
 
-    def aside(self, work: Callable[[], Awaitable[dict[str, object]]], what: str) -> None:
+    def aside(self, work: Callable[[], Awaitable[dict[str, object]]], what: str, request: str) -> None:
         """Work out an answer that takes a while (a hint, a decision review) beside the socket's loop, so that
         the tab's pings, moves and other messages are answered meanwhile (a long review must not look like a
         silent server: docs/protocol.md, "Heartbeat"). One aid at a time per tab, in the order asked.
@@ -204,22 +204,24 @@ class Connection:
             work: makes the answer; it may raise :class:`~.protocol.ProtocolError` (sent back as an ``error``,
                 as for any message) or :class:`~.storage.StorageFault` (an ``error`` ``storage``).
             what: the aid's name, for the log.
+            request: the type of the message asking for it (``"hint"``, ``"review"``): every ``error`` that
+                answers it says so (``request``), since it may come after the answers to later messages.
         """
         async def run() -> None:
             async with self._aid:
                 try:
                     msg = await work()
                 except ProtocolError as err:
-                    msg = err.to_json()
+                    msg = ProtocolError(err.code, str(err), request).to_json()
                     self.server.metrics.error(err.code.value)
                 except StorageFault as err:
                     log.warning("storage refused %s: %s", what, err.__cause__ or err)
-                    msg = ProtocolError(ErrorCode.STORAGE, str(err)).to_json()
+                    msg = ProtocolError(ErrorCode.STORAGE, str(err), request).to_json()
                     self.server.metrics.error(ErrorCode.STORAGE.value)
                 except Exception:
                     log.exception("%s failed", what)
                     msg = ProtocolError(ErrorCode.SERVER, "something went wrong on the server; the match is "
-                                                          "unchanged").to_json()
+                                                          "unchanged", request).to_json()
                     self.server.metrics.error(ErrorCode.SERVER.value)
                 if _gone(self.ws):  # the tab left while the answer was worked out: nobody to tell
                     return
@@ -512,19 +514,25 @@ class Connection:
         """``hint``: Hard's move in this person's seat and why (:func:`.aids.hint`); nothing changes."""
         match_id = d["match"]
         assert match_id is None or isinstance(match_id, str)
-        table, seat = await self._table_for(match_id, "in progress")
+        try:
+            table, seat = await self._table_for(match_id, "in progress")
+        except ProtocolError as err:
+            raise ProtocolError(err.code, str(err), "hint") from None
         version = d["version"]
         assert isinstance(version, int)
-        self.aside(lambda: aids.hint(table, seat, version), "a hint")
+        self.aside(lambda: aids.hint(table, seat, version), "a hint", "hint")
 
     async def _on_review(self, d: dict[str, object]) -> None:
         """``review``: the decision review of this person's seat in a finished hand (:func:`.aids.review`)."""
         match_id = d["match"]
         assert match_id is None or isinstance(match_id, str)
-        table, seat = await self._table_for(match_id, "to review")
+        try:
+            table, seat = await self._table_for(match_id, "to review")
+        except ProtocolError as err:
+            raise ProtocolError(err.code, str(err), "review") from None
         hand = d["hand"]
         assert isinstance(hand, int)
-        self.aside(lambda: aids.review(table, seat, hand), "a decision review")
+        self.aside(lambda: aids.review(table, seat, hand), "a decision review", "review")
 
     async def _on_room_hints(self, d: dict[str, object]) -> None:
         """``room_hints``: hints on or off in the room's matches (the creator)."""

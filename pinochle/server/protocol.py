@@ -139,13 +139,19 @@ class ProtocolError(ValueError):
     :func:`printable`, so that every refusal can be sent, whatever the client wrote.
     """
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, request: str | None = None) -> None:
         self.code = code
+        #: the type of the message refused when it is an aid (``"hint"``, ``"review"``), whose answer may come
+        #: after the answers to later messages (docs/protocol.md, "Hints"): the client matches it to its request
+        self.request = request
         super().__init__(printable(message))
 
     def to_json(self) -> dict[str, object]:
-        """The ``error`` message for the client."""
-        return {"type": "error", "code": self.code.value, "message": str(self)}
+        """The ``error`` message for the client (with ``request`` when it refuses an aid)."""
+        out: dict[str, object] = {"type": "error", "code": self.code.value, "message": str(self)}
+        if self.request is not None:
+            out["request"] = self.request
+        return out
 
 
 class HugeInt(int):

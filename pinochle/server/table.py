@@ -14,9 +14,9 @@ device and whose other seats are computers. A room or Quick Match table seats
 people by seat token. One driver task per table decides what
 happens next and when:
 
-- a computer guest moves after ``bot_delay`` seconds (three times that for
+- a computer guest moves after ``bot_delay`` seconds (:data:`MELD_PAUSE` times that for
   the first move after the meld, the opening lead or a concession, so that
-  the meld review can be read);
+  the meld on the felt can be read: the page keeps it there as long, web/felt-anim.js);
 - a move without a choice (laying meld; a two-handed draw from the stock) is made at
   once for every seat alike (:func:`~pinochle.game.auto_action`); every move with a choice (a bid,
   trump, the cards to pass, conceding, a card) is the seat's own: its
@@ -73,6 +73,10 @@ __all__ = ["Hub", "Send", "Table", "Tables"]
 SOLO_SEAT = Seat.S
 #: Seconds the driver waits before trying a computer or automatic move again after it failed (storage full or locked).
 RETRY_SECONDS = 1.0
+#: The first computer move once the meld is laid (the opening lead, a declarer's concession) waits this many
+#: ``bot_delay`` s, in every game alike: the meld pause, so that the meld on the felt can be read (Normal pace's
+#: 0.7 s: 4.2 s; the page keeps the meld on the felt 4 s at Normal pace, pinochle/web/felt-anim.js MELD_MS.read).
+MELD_PAUSE = 6
 SEAT_WORD = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
@@ -981,9 +985,9 @@ class Table:
             return None, None
         place = self.place_at(seat)
         # the first move once every meld is laid (the opening lead, or a declarer's concession) waits
-        # three times longer, so that the meld review can be read
+        # MELD_PAUSE times longer, so that the meld on the felt can be read
         review = not s.tricks and all(m is not None for m in s.melds)
-        pace = self.bot_delay * (3 if review else 1)
+        pace = self.bot_delay * (MELD_PAUSE if review else 1)
         if self.seats[place].token is None or self.stand_in(place, now):
             start = self.turn_since
             gone = self._gone_at(place)

@@ -19,7 +19,8 @@
 //                       drawn), never the view before it (a turn, a choice that
 //                       is over) nor the turn to come; and a dialog that opened
 //                       (the meld review, the hand summary) slides in, opaque
-//                       from the start
+//                       from the start; at a hand's end the summary opens only
+//                       once the last trick has been seen and swept to its winner
 //
 // The animations are purely presentation: they animate the elements the
 // render made (Web Animations API, `element.animate`, awaited through
@@ -45,7 +46,7 @@
 import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
 import { cardShort } from "./dom.js";
 import { animateDeal } from "./deal-anim.js";
-import { gatherMelds, layMelds } from "./felt-anim.js";
+import { gatherMelds, layMelds, noteMeldShown } from "./felt-anim.js";
 
 /** Durations at Normal pace, in ms (the deal's: deal-anim.js DEAL_MS). */
 export const BASE_MS = Object.freeze({
@@ -426,24 +427,76 @@ function afterRender(before, after, snap, event, say) {
   const ringAt = moving.cards.length ? moving.cards.at(-1).seat : newHand || !sameMatch ? null : prev.turn ?? null;
   anims.push(holdStatus(held, landed, [...anims], ringAt));
 
+  // the hand's last trick is seen before its summary: the summary this render opened waits until the last
+  // card has landed, the trick has been on show and has swept to its winner (then it opens: afterCards)
+  anims.push(...lastTrickFirst(sameMatch && prev.hand_number === next.hand_number, next, snap, landed));
+
   // a dialog that this render opened (the meld review, the hand summary) slides up into place, opaque
   // from the start: a dialog that stayed see-through while the last card landed was read through
   for (const dialog of document.querySelectorAll("dialog[open]")) {
     if (snap.dialogs.has(dialog)) continue;
-    const duration = ms(BASE_MS.dialog);
-    anims.push(run(dialog, [
-      { translate: "0px 18px", scale: 0.96 },
-      { translate: "0px 0px", scale: 1 },
-    ], { duration, fill: "backwards" }, "dialog"));
-    // the meld review: one seat after another
-    [...dialog.querySelectorAll(".meld-seat")].forEach((el, i) => {
-      anims.push(run(el, [
-        { opacity: 0, translate: "0px 10px" },
-        { opacity: 1, translate: "0px 0px" },
-      ], { duration, delay: duration * 0.5 + i * ms(BASE_MS.meldStagger), fill: "backwards" }, "meld"));
-    });
+    anims.push(...slideIn(dialog));
   }
   return anims;
+}
+
+/** A dialog just opened slides up into place (the meld review: one seat after another). */
+function slideIn(dialog) {
+  const duration = ms(BASE_MS.dialog);
+  const anims = [run(dialog, [
+    { translate: "0px 18px", scale: 0.96 },
+    { translate: "0px 0px", scale: 1 },
+  ], { duration, fill: "backwards" }, "dialog")];
+  // the meld review: one seat after another
+  [...dialog.querySelectorAll(".meld-seat")].forEach((el, i) => {
+    anims.push(run(el, [
+      { opacity: 0, translate: "0px 10px" },
+      { opacity: 1, translate: "0px 0px" },
+    ], { duration, delay: duration * 0.5 + i * ms(BASE_MS.meldStagger), fill: "backwards" }, "meld"));
+  });
+  return anims;
+}
+
+let afterCards = null; // what waits for the cards of the view drawn (the hand summary opening), run once they are done
+
+/**
+ * At a hand's end (the same hand, its summary opened by this render, the last trick on the felt): the summary
+ * is taken back at once (before anything is painted) and opened again once the last card has landed (`landed`
+ * ms from now), the trick has been on show (BASE_MS.show) and has swept to its winner's seat; a hurry opens it
+ * at once. Returns the sweep's animations (afterCards opens the summary when they are done).
+ */
+function lastTrickFirst(sameHand, next, snap, landed) {
+  const summary = document.getElementById("summary-dialog");
+  const trick = next.tricks?.length ? next.tricks[next.tricks.length - 1] : null;
+  if (!sameHand || !summary?.open || snap.dialogs.has(summary) || !trick?.winner) return [];
+  const cards = [...document.querySelectorAll("#centre .slot .card")];
+  const to = rectOf(seatBox(trick.winner));
+  const duration = ms(BASE_MS.gather);
+  if (!cards.length || !to || !(duration > 0)) return [];
+  const focused = summary.contains(document.activeElement) ? document.activeElement : null;
+  summary.close();
+  const delay = landed + ms(BASE_MS.show);
+  const sweep = cards.map((el) => {
+    const r = rectOf(el);
+    if (!r) return null;
+    const w = offset(to, r);
+    return run(el, [
+      { translate: "0px 0px", scale: 1, opacity: 1 },
+      { translate: `${w.x}px ${w.y}px`, scale: 0.35, opacity: 0 },
+    ], { duration, delay, fill: "forwards" }, "sweep");
+  }).filter(Boolean);
+  const label = document.querySelector("#centre .trick-winner, #trick-note .trick-winner");
+  sweep.push(run(label, [{ opacity: 1 }, { opacity: 0 }], { duration: duration * 0.5, delay, fill: "forwards" }, "sweep"));
+  const version = String(next.version);
+  afterCards = () => {
+    // the table after the sweep is the plain render again (under the summary: the last trick, as the view has it)
+    for (const a of sweep) a?.cancel();
+    if (summary.open || document.body.dataset.version !== version || document.querySelector("dialog[open]")) return [];
+    summary.showModal();
+    if (focused instanceof HTMLElement && focused.isConnected) focused.focus();
+    return slideIn(summary);
+  };
+  return sweep;
 }
 
 // ------------------------------------------------------------------ the queue
@@ -504,7 +557,10 @@ export function createFlow({ handle, table, say = null }) {
     if (isState) release();
     if (!isState || !item.animate || !animating()) {
       handle(msg);
-      if (isState) lastStateAt = performance.now();
+      if (isState) {
+        lastStateAt = performance.now();
+        noteMeldShown(table());
+      }
       return;
     }
     const before = table();
@@ -518,11 +574,16 @@ export function createFlow({ handle, table, say = null }) {
     }
     handle(msg);
     lastStateAt = performance.now();
+    noteMeldShown(table());
     // nothing of the gathering stays behind (the render replaced those cards; if it did not, show them again)
     for (const a of gathered) if (a) a.cancel();
     const after = table();
     if (!item.animate || !animating() || !after.shown || !after.view || after.matchId !== id) return;
+    afterCards = null;
     await settle(afterRender(before, after, snap, msg.event, say));
+    const then = afterCards;
+    afterCards = null;
+    if (then) await settle(then());
   }
 
   const flow = { push, skipWaiting, size: () => queue.length + (current ? 1 : 0) };

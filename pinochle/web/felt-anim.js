@@ -11,10 +11,26 @@ export const MELD_MS = Object.freeze({
   lay: 380, // a seat's meld from its seat to its place on the felt
   layStagger: 160, // between two seats' melds
   gather: 360, // a seat's meld back to its seat
-  read: 2600, // the melds stay at least this long after they were laid before the first card gathers them
+  // the meld pause: the melds stay at least this long after they were first drawn before another player's first
+  // card gathers them (Relaxed 6 s, Normal 4 s, Fast 2 s); the server's computer players wait as long for the
+  // opening lead (pinochle/server/table.py MELD_PAUSE)
+  read: 4000,
 });
 
-let laidAt = -Infinity; // performance.now() when the meld was last laid with an animation
+let shown = { key: null, at: -Infinity }; // the hand whose meld is on the felt, and performance.now() when it was first drawn
+
+/**
+ * After every render of a state (animated or not: a hurry, a table that caught up, reduced motion): note
+ * when the meld of the hand drawn was first on the felt, so that it lies there the meld pause from that
+ * moment however it came (laid with an animation or drawn at once). `table` is anim.js's
+ * {shown, view, matchId}.
+ */
+export function noteMeldShown(table) {
+  const v = table?.view;
+  if (!table?.shown || !v || !meldOnFelt(v)) return;
+  const key = `${table.matchId}/${v.hand_number}`;
+  if (shown.key !== key) shown = { key, at: performance.now() };
+}
 
 function rectOf(el) {
   if (!el || !el.isConnected) return null;
@@ -52,7 +68,6 @@ export function layMelds(run, ms, prev, next) {
   if (!prev || prev.hand_number !== next.hand_number || meldOnFelt(prev) || !meldOnFelt(next)) return { anims: [], until: 0 };
   const duration = ms(MELD_MS.lay);
   const stagger = ms(MELD_MS.layStagger);
-  laidAt = performance.now();
   let until = 0;
   const anims = plates().map((el, i) => {
     const r = rectOf(el);
@@ -104,12 +119,16 @@ function holdMeldLines(next, lays) {
 /**
  * Before the render of the first card played: each seat's meld is gathered up towards its seat (it
  * folds to its side on the seat's side, inside its own place), once it has lain on the felt long
- * enough to be read (MELD_MS.read from its laying, at the pace; a tap on the felt hurries it).
+ * enough to be read (the meld pause, MELD_MS.read at the pace, from when it was first drawn: in every
+ * game alike, however soon the first card comes; a tap on the felt hurries it). Your own first card
+ * gathers it at once: you have read it.
  */
 export function gatherMelds(run, ms, prev, next) {
   if (!prev || !meldOnFelt(prev) || meldOnFelt(next) || prev.hand_number !== next.hand_number) return [];
   const duration = ms(MELD_MS.gather);
-  const delay = Math.max(0, ms(MELD_MS.read) - (performance.now() - laidAt));
+  const first = (next.tricks ?? [])[0];
+  const yours = Boolean(first && first.seats?.[0] === next.seat);
+  const delay = yours ? 0 : Math.max(0, ms(MELD_MS.read) - (performance.now() - shown.at));
   return plates().map((el) => {
     const r = rectOf(el);
     const to = rectOf(seatBox(el.dataset.seat));

@@ -237,7 +237,7 @@ function onReview(msg) {
  * Whether the error was the undo's answer: true when it was handled here.
  */
 function undoError(msg, text) {
-  if (!st.undoPending || st.hintPending || msg.code === ErrorCode.NO_MATCH) return false;
+  if (!st.undoPending || msg.request || msg.code === ErrorCode.NO_MATCH) return false;
   if (msg.code === ErrorCode.STALE && retryUndo()) return true;
   setIdle();
   undoRefused(msg.code === ErrorCode.STALE
@@ -247,11 +247,27 @@ function undoError(msg, text) {
   return true;
 }
 
+/**
+ * A refused hint (the error says `request: "hint"`: it may come after the answers to later messages, docs/protocol.md
+ * "Hints"): the hint is answered, nothing else is. A hint asked about a table that has moved on says nothing (a
+ * refused hint changes nothing); any other refusal is said. Whether the error was the hint's: true when handled here.
+ */
+function hintError(msg, text) {
+  if (msg.request !== "hint") return false;
+  st.hintPending = false;
+  if (msg.code !== ErrorCode.STALE) toast(text.charAt(0).toUpperCase() + text.slice(1));
+  if (st.screen === "table") renderTable();
+  return true;
+}
+
 function onError(msg) {
   const text = typeof msg.message === "string" && msg.message ? msg.message : "Something went wrong.";
   if (undoError(msg, text)) return;
+  if (hintError(msg, text)) return;
   setIdle();
-  st.hintPending = false;
+  // an error that answers something else (a move, an undo, a review) leaves a hint on its way pending: its own
+  // answer comes; a rate limit may have refused the hint itself, unnamed, and then the Hint may be asked again
+  if (msg.code === ErrorCode.RATE_LIMITED) st.hintPending = false;
   if (st.reviewFor !== null && $("review-dialog").open) $("review-dialog").close(); // the review was refused: the error says why
   st.reviewFor = null;
   st.expectSeat = false;

@@ -233,6 +233,8 @@ export function contractText(s, seat, stuck, bid) {
 export function movingText(s, v, moving) {
   const cards = moving?.cards ?? [];
   if (cards.length) return cards.map(({ card, seat }) => `${s.name(seat)} ${s.verb(seat, "play", "plays")} ${cardShort(card)}.`).join(" ");
+  // the deal after a hand thrown in says why it is dealt again: "Hand 1 was thrown in: nobody bid. West deals hand 2."
+  if (moving?.deal && v.thrown_in) return thrownInText(s, v);
   if (moving?.deal) return v.dealer ? `${s.name(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}…` : "Dealing…";
   if (moving?.meld) return "The meld is laid on the table…";
   return null;
@@ -401,7 +403,8 @@ export function receivedCounts(v) {
 export const RECEIVED = Object.freeze({
   mark: "from partner",
   said: (declarer) => (declarer ? "passed to you by your partner" : "passed back by your partner"),
-  legend: (n, declarer) => (declarer ? `${n} in your hand from your partner` : `${n} in your hand passed back`),
+  // the key on your seat, in plain words: "4 cards from Partner", "4 cards back from Partner" (a room: the partner's name)
+  legend: (n, declarer, partner = "Partner") => `${n === 1 ? "1 card" : `${n} cards`} ${declarer ? "from" : "back from"} ${partner}`,
   // the hand's label: "2 cards passed to you by your partner still in your hand, marked"
   inHand: (n, declarer) => `${n === 1 ? "1 card" : `${n} cards`} ${declarer ? "passed to you by your partner" : "passed back by your partner"} still in your hand, marked`,
 });

@@ -126,7 +126,7 @@ export function renderHand(ctx) {
     const cls = myPlay ? (ok ? "legal" : "illegal") : chosen ? "chosen" : offered && !ok ? "illegal" : "";
     const marked = mark ? `, ${mark === "drawn" ? STOCK.justDrawn : STOCK.backFromTable}`
       : fromPartner ? `, ${RECEIVED.said(iDeclare)}` : "";
-    return cardEl(token, {
+    const card = cardEl(token, {
       button: true,
       class: [cls, mark ?? "", fromPartner ? "received" : ""].join(" ").trim(),
       dataset: { legal: ok ? "true" : "false", focus: `card-${i}-${token}`, index: String(i), ...(mark ? { mark } : {}),
@@ -139,6 +139,10 @@ export function renderHand(ctx) {
       label: (myPlay ? `${cardName(token)}${ok ? ", playable" : ""}`
         : offered && !ok ? NOT_CHOSEN.label(cardName(token), choose) : cardName(token)) + marked,
     });
+    // a card passed between partners carries a ⇄ badge in its top corner, beside its index (review6.css);
+    // the card's label says it in words
+    if (fromPartner) card.append(h("span", { class: "pass-mark", "data-testid": "pass-mark", "aria-hidden": "true" }, "⇄"));
+    return card;
   });
   fill(el, buttons);
   layoutHand();

@@ -139,7 +139,7 @@ export function renderSeat(ctx, el, seat) {
   // your seat keys the cards your partner passed you, marked in your hand (the server's `received`)
   const got = mine && Array.isArray(v.received) ? v.received.length : 0;
   if (got) {
-    const key = RECEIVED.legend(got, v.declarer === seat);
+    const key = RECEIVED.legend(got, v.declarer === seat, s.partners.length ? s.name(s.partners[0]) : undefined);
     badges.push(seatBadge("received", key, `⇄ ${got}`, { title: key, "data-testid": "received-legend" }));
   }
   // a seat's last call while the auction is on; once there is a contract, only the declarer's
