@@ -3,6 +3,8 @@
 - Statistics: a hand the device's seat was stuck with as the dealer (RULES.md, Deal and auction 3: the first
   three pass, the dealer is stuck at the minimum and makes no call) is not one of "Your bids": it is counted
   apart, "Stuck as dealer 3, made 0", with a note saying why.
+- Once a hand is over its summary says so in the past tense ("West was stuck at 250", "the bid was taken off
+  your total"), and after the match its result tells the last hand so too ("You paid East 10").
 
 The figures are the server's (pinochle/stats.py), from lines the engine's own stuck hands give
 (``hand_line``), written into the live server's store. Screenshots go to $PINOCHLE_SHOTS when it is set.
@@ -10,6 +12,7 @@ The figures are the server's (pinochle/stats.py), from lines the engine's own st
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -19,6 +22,9 @@ from pinochle.stats import hand_line
 
 from .browser_support import Server, in_browser, module_server, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_explain import first_of, south
+from .test_browser_layout import open_fixture, settle
+from .test_browser_match_end import match_end_view, open_end
 from .test_browser_stats import open_as, open_stats_by_keyboard, rows
 from .test_stats import stuck_hand
 
@@ -82,3 +88,79 @@ def test_a_stuck_dealers_hands_are_not_counted_as_your_bids(server: Server) -> N
         assert r["Stuck as dealer"] == f"3, made {made}", (key, r)
         assert any("not counted among your bids" in n for n in got["notes"]), (key, got["notes"])
         assert got["wide"] <= 0, key
+
+
+# ---------------------------------------------------------------- the hand and the match over: the past tense
+
+#: words of a hand still being played, wrong once it is over ("West is stuck at 250", "You pay East 10")
+PRESENT = re.compile(r"\b(is|are) stuck\b|\bpays?\b|\bis taken off your\b|\bscores? nothing\b")
+
+END_WORDS = """() => ({
+  last: document.getElementById('result-last')?.innerText ?? '',
+  contract: document.querySelector('#result-last p')?.innerText ?? '',
+  settlement: [...document.querySelectorAll('#result-last [data-testid=settlement-line]')].map((e) => e.innerText),
+  payments: [...document.querySelectorAll('#result-last [data-testid=part-row].payment-row th')].map((e) => e.firstChild.textContent),
+  bar: document.getElementById('contract')?.textContent ?? '',
+})"""
+
+
+@pytest.mark.parametrize("game,seed", [("table", 1), ("cutthroat", 4)])
+def test_the_result_tells_the_last_hand_in_the_past_tense(server: Server, game: str, seed: int) -> None:
+    """After the match the last hand is over: "East was stuck at 250" (table, seed 1: the engine's last hand was
+    a stuck dealer's), "You paid East 10" (cutthroat's settlement and its payment rows), never "is stuck" or
+    "pays"; the top bar behind the result says the contract so too."""
+    v = match_end_view(game, seed)
+    last = v["last_hand"]
+    if game == "table":
+        assert last["stuck"], "seed 1's last hand was a stuck dealer's"
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme, size in (("dark", (360, 740)), ("light", (1440, 900))):
+            ctx, page = open_end(browser, server.url, v, theme, size, errors)
+            page.wait_for_function("() => document.body.dataset.screen === 'result'")
+            settle(page)
+            out[f"{theme}-{size[0]}"] = page.evaluate(END_WORDS)
+            shot(page, f"words6-result-{game}-{theme}-{size[0]}")
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        assert not PRESENT.search(got["last"]), (key, got["last"])
+        if game == "table":
+            who = "You were" if last["declarer"] == "S" else "was"
+            assert f"{who} stuck at {last['bid']}" in got["contract"], (key, got["contract"])
+            assert "stuck at" not in got["bar"] or "was stuck at" in got["bar"] or "were stuck at" in got["bar"], (key, got["bar"])
+        else:
+            assert got["settlement"] and all(" paid " in line for line in got["settlement"]), (key, got["settlement"])
+            assert got["payments"] and all(" paid " in label for label in got["payments"]), (key, got["payments"])
+
+
+def test_a_stuck_hands_summary_says_the_dealer_was_stuck(server: Server) -> None:
+    """The hand summary comes once the hand is over: "West was stuck at 250", and a set's verdict "the bid was taken
+    off" (RULES.md, Deal and auction 3; Scoring a hand)."""
+    v = south(first_of("table", lambda s: s.phase == "hand_end" and s.history[-1].stuck))
+    last = v["last_hand"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="light", size=(390, 844))
+        page.get_by_test_id("hand-summary").wait_for(state="visible")
+        settle(page)
+        got = page.evaluate("""() => ({ contract: document.querySelector('#summary-body .contract-line').innerText,
+          verdict: document.querySelector('#summary-body [data-testid=verdict]').innerText,
+          body: document.getElementById('summary-body').innerText })""")
+        shot(page, "words6-summary-stuck-390")
+        ctx.close()
+        return {**got, "errors": errors}
+
+    got = in_browser(run)
+    assert got["errors"] == []
+    assert "stuck at" in got["contract"] and re.search(r"\b(was|were) stuck at\b", got["contract"]), got["contract"]
+    assert not PRESENT.search(got["verdict"]), got["verdict"]
+    if not last["made"]:
+        assert "was taken off" in got["verdict"] or "scored nothing" in got["verdict"], got["verdict"]

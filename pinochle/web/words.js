@@ -214,12 +214,18 @@ export function takes(s, seat) {
   return s.isMe(seat) ? "You take" : `${s.name(seat)} takes`;
 }
 
-/** "You are stuck at 250", "West bid 270": who holds the contract, in words. */
-export function contractText(s, seat, stuck, bid) {
+/** "You are stuck at 250", "West bid 270": who holds the contract, in words; `past`, once the hand is over:
+ * "West was stuck at 250" ("bid" reads the same in both). */
+export function contractText(s, seat, stuck, bid, past = false) {
   if (!seat) return ""; // a game without an auction (two-handed)
   const who = s.name(seat);
-  if (stuck) return `${who} ${s.verb(seat, "are", "is")} stuck at ${bid}`;
+  if (stuck) return `${who} ${stuckVerb(s, seat, past)} stuck at ${bid}`;
   return `${who} bid ${bid}`;
+}
+
+/** "are" / "is" while the hand is played, "were" / "was" once it is over (`past`): the verb of "stuck at". */
+export function stuckVerb(s, seat, past = false) {
+  return past ? s.verb(seat, "were", "was") : s.verb(seat, "are", "is");
 }
 
 /**
@@ -293,14 +299,15 @@ export function resultTitle(s, winner) {
 /**
  * A hand's settlement as sentences, yours first: "East pays you 30", "You pay West 60",
  * "East pays West 2" (`transfers` of the hand's summary: [{from, to, amount}]); null when the hand
- * was scored by sides. `mine`: "gain" or "loss" for a line that is about you.
+ * was scored by sides. `mine`: "gain" or "loss" for a line that is about you. `past`: after the match
+ * (its result), "East paid you 30".
  */
-export function settlementLines(s, transfers, chairTransfers = null) {
+export function settlementLines(s, transfers, chairTransfers = null, past = false) {
   if (s.lineup && Array.isArray(chairTransfers) && chairTransfers.length) {
     // a table of chairs: every chair settles, the ones sitting out too ("Player 3 pays you 5")
     const mine = (c) => c === s.myChair;
     const lines = chairTransfers.map((t) => ({
-      text: `${s.chairName(t.from)} ${mine(t.from) ? "pay" : "pays"} ${mine(t.to) ? "you" : s.chairName(t.to)} ${num(t.amount)}`,
+      text: `${s.chairName(t.from)} ${past ? "paid" : mine(t.from) ? "pay" : "pays"} ${mine(t.to) ? "you" : s.chairName(t.to)} ${num(t.amount)}`,
       mine: mine(t.to) ? "gain" : mine(t.from) ? "loss" : "",
     }));
     return [...lines.filter((l) => l.mine), ...lines.filter((l) => !l.mine)];
@@ -309,7 +316,7 @@ export function settlementLines(s, transfers, chairTransfers = null) {
   const lines = transfers.map((t) => {
     const payee = s.isMe(t.to) ? "you" : s.name(t.to);
     return {
-      text: `${s.name(t.from)} ${s.verb(t.from, "pay", "pays")} ${payee} ${num(t.amount)}`,
+      text: `${s.name(t.from)} ${past ? "paid" : s.verb(t.from, "pay", "pays")} ${payee} ${num(t.amount)}`,
       mine: s.isMe(t.to) ? "gain" : s.isMe(t.from) ? "loss" : "",
     };
   });
@@ -361,9 +368,9 @@ export function handResultSentence(s, last, earned) {
   }
   if (last.made) return `${who} made the bid of ${last.bid}.`;
   const mine = side === s.mySide;
-  // set: the bid is taken off (RULES.md), or the side scores nothing this hand (racehorse)
-  const then = last.score[side] < 0 ? `the bid is taken off ${mine ? "your" : "their"} total`
-    : `${mine ? "you score" : "they score"} nothing this hand`;
+  // set: the bid was taken off (RULES.md), or the side scored nothing this hand (racehorse); the hand is over
+  const then = last.score[side] < 0 ? `the bid was taken off ${mine ? "your" : "their"} total`
+    : `${mine ? "you" : "they"} scored nothing this hand`;
   if (last.played === false) return `${who} conceded the bid of ${last.bid}, so ${then}.`;
   const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}, so` : ", so";
   return `${who} went set at ${last.bid}${came} ${then}.`;

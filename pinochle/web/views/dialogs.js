@@ -4,7 +4,7 @@
 
 import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { agree, contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, tiedSentence } from "../words.js";
+import { agree, contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
 
@@ -160,11 +160,12 @@ function partyName(s, who, chairs) {
  * you", "West pays East" (a part of column `c` with `who`: paid to `c` when it is a gain, else by it).
  * Each column of the row holds what that party gained or paid, so the row reads the same from every column.
  */
-function paymentOf(s, c, p, chairs) {
+function paymentOf(s, c, p, chairs, past = false) {
   const [payer, payee] = p.points >= 0 ? [String(p.who), String(c)] : [String(c), String(p.who)];
   const payerName = partyName(s, payer, chairs);
   const payeeName = partyName(s, payee, chairs);
-  const label = `${agree(payerName, "pay", "pays")} ${payeeName === "You" ? "you" : payeeName}`;
+  // after the match (its result) the payment is past: "You paid East"
+  const label = `${past ? `${payerName} paid` : agree(payerName, "pay", "pays")} ${payeeName === "You" ? "you" : payeeName}`;
   return { key: `${payer}>${payee}`, label, payer, payee };
 }
 
@@ -176,10 +177,10 @@ function paymentOf(s, c, p, chairs) {
  * payer's loss and the payee's gain in their two columns (the two parts the server gives it). A meld
  * part of a side that showed no meld (`p.none`) reads "—".
  */
-function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid = "") {
+function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid = "", past = false) {
   const labels = [];
   const rules = new Map();
-  const keyOf = (c, p) => (hasWho(p) ? paymentOf(s, c, p, chairs).key : `part:${partLabel(s, p, chairs)}`);
+  const keyOf = (c, p) => (hasWho(p) ? paymentOf(s, c, p, chairs, past).key : `part:${partLabel(s, p, chairs)}`);
   const shown = new Map(); // a row's key -> its label
   const pay = new Map(); // a payment's key -> its parties
   for (const c of cols) {
@@ -189,7 +190,7 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
         labels.push(k);
         rules.set(k, p.rule);
         if (hasWho(p)) {
-          const pm = paymentOf(s, c, p, chairs);
+          const pm = paymentOf(s, c, p, chairs, past);
           shown.set(k, pm.label);
           pay.set(k, pm);
         } else shown.set(k, partLabel(s, p, chairs));
@@ -328,7 +329,7 @@ function stakeSteps(last) {
  * hand out too, marked "Sits out", with what they won or paid (`last.chairs`, the server's settlement
  * per chair) and their match total (`last.chair_totals`); the hand's own figures for the three who played.
  */
-function chairSummaryTable(s, last, earned) {
+function chairSummaryTable(s, last, earned, past = false) {
   const cols = s.chairs;
   const seatOf = (c) => ["E", "S", "W"].find((p) => last.lineup[p] === c) ?? null;
   const declarerChair = last.lineup[last.declarer];
@@ -363,7 +364,7 @@ function chairSummaryTable(s, last, earned) {
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map(head))),
     h("tbody", {},
       ...HAND_ROWS.map(handRow),
-      ...(Array.isArray(last.chair_parts) ? partRows(s, cols, (c) => last.chair_parts[c], true, () => false, howPaid(last)) : []),
+      ...(Array.isArray(last.chair_parts) ? partRows(s, cols, (c) => last.chair_parts[c], true, () => false, howPaid(last), past) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Won or paid"),
         ...cols.map((c) => h("td", { "data-testid": `hand-score-chair-${c}`, class: set(c) ? "set" : null },
           Array.isArray(last.chairs) ? signed(last.chairs[c]) : "—"))),
@@ -377,8 +378,8 @@ function chairSummaryTable(s, last, earned) {
  * the seats' order every hand: the columns keep their places and widths from deal to deal (a fixed
  * layout, the label column and the players' columns each of one width; summary.css).
  */
-function summaryTable(s, last, earned) {
-  if (s.lineup && last.lineup) return chairSummaryTable(s, last, earned);
+function summaryTable(s, last, earned, past = false) {
+  if (s.lineup && last.lineup) return chairSummaryTable(s, last, earned, past);
   const cols = s.sidesOrder;
   const declaring = s.sideOf(last.declarer);
   const row = (label, key, props = {}) => h("tr", props, h("th", { scope: "row" }, label),
@@ -415,7 +416,7 @@ function summaryTable(s, last, earned) {
         row("Counters", (side) => String(last.counters[side]))]),
       ...(last.parts && countersOwnRow(last, cols.flatMap((side) => last.parts[side] ?? []))
         ? [row("Counters", (side) => String(last.counters[side]), { "data-testid": "counters-row" })] : []),
-      ...sumBelowParts(subtotal, last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last)) : []),
+      ...sumBelowParts(subtotal, last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last), past) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
           stakes ? signed(won(side)) : score(side)))),
@@ -437,8 +438,8 @@ function sumBelowParts(subtotal, rows) {
 }
 
 /** Who pays whom in a hand settled by stakes ("East pays you 30"), or null for a hand scored by sides. */
-function settlement(s, last) {
-  const lines = settlementLines(s, last.transfers, last.chair_transfers);
+function settlement(s, last, past = false) {
+  const lines = settlementLines(s, last.transfers, last.chair_transfers, past);
   if (!lines) return null;
   return h("div", { class: "settlement", "data-testid": "settlement" },
     h("h3", {}, "Settlement"),
@@ -525,7 +526,8 @@ export function renderSummary(ctx, hand = null) {
     scoreBox(s, last),
     h("p", { class: "contract-line" },
       last.stuck ? h("span", { class: "stuck-tag", "data-testid": "stuck-tag" }, "Stuck") : null,
-      `${s.name(last.declarer)} ${last.stuck ? `${s.verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
+      // the hand is over: "West was stuck at 250"
+      `${s.name(last.declarer)} ${last.stuck ? `${stuckVerb(s, last.declarer, true)} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
@@ -740,10 +742,11 @@ function lastHandBlock(s, v) {
   if (!last.declarer && hasStock(v)) return [h("h2", {}, `Last hand (${last.number})`), stockSummaryTable(s, v, last)];
   return [
     h("h2", {}, v.deals ? `Last deal (${v.deal_number})` : `Last hand (${last.number})`),
-    last.declarer ? h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${verdictWord(last)}`)
+    // the match is over: its last hand in the past tense ("West was stuck at 250", "You paid East 10")
+    last.declarer ? h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid, true)} · Trump `, suitChip(last.trump), ` · ${verdictWord(last)}`)
       : h("p", {}, "Trump ", suitChip(last.trump), ` · ${noContractSentence(s, last)}`),
-    settlement(s, last),
-    summaryTable(s, last, v.last_earned),
+    settlement(s, last, true),
+    summaryTable(s, last, v.last_earned, true),
   ];
 }
 
