@@ -5,6 +5,8 @@
   apart, "Stuck as dealer 3, made 0", with a note saying why.
 - Once a hand is over its summary says so in the past tense ("West was stuck at 250", "the bid was taken off
   your total"), and after the match its result tells the last hand so too ("You paid East 10").
+- The replay: each seat's row at trick k holds the cards it held before the trick, the one played ringed, and its
+  heading says so ("Partner · 8 cards before trick 5, played Q♦").
 
 The figures are the server's (pinochle/stats.py), from lines the engine's own stuck hands give
 (``hand_line``), written into the live server's store. Screenshots go to $PINOCHLE_SHOTS when it is set.
@@ -26,9 +28,14 @@ from .test_browser_explain import first_of, south
 from .test_browser_layout import open_fixture, settle
 from .test_browser_match_end import match_end_view, open_end
 from .test_browser_stats import open_as, open_stats_by_keyboard, rows
+from .test_replay_view_js import held_by_engine
+from .test_settings_js import base_url
+from .test_settings_js import in_browser as js_page
 from .test_stats import stuck_hand
 
 server = module_server("words6")
+
+__all__ = ["base_url"]
 
 STUCK_DEVICE = "words6stuckdealerdevice0001"
 
@@ -164,3 +171,35 @@ def test_a_stuck_hands_summary_says_the_dealer_was_stuck(server: Server) -> None
     assert not PRESENT.search(got["verdict"]), got["verdict"]
     if not last["made"]:
         assert "was taken off" in got["verdict"] or "scored nothing" in got["verdict"], got["verdict"]
+
+
+# ---------------------------------------------------------------- the replay: each row says what it holds
+
+
+@pytest.mark.parametrize("game", ["table", "cutthroat"])
+def test_a_replay_row_says_it_holds_the_cards_before_the_trick_and_which_was_played(base_url: str, game: str) -> None:
+    """At trick k a seat's row shows the cards it held before the trick (the server's ``held``), the one it played
+    ringed: its heading says so, "8 cards before trick 5, played Q♦", never a bare "played" over 8 cards."""
+    history, _ = held_by_engine(game)
+    tricks = history["replays"][0]["tricks"]
+    step = 5
+
+    def script(page: Any) -> Any:
+        return page.evaluate("""async ([history, step]) => {
+          const m = await import('/views/replay.js');
+          const dom = await import('/dom.js');
+          const r = m.renderReplay(history, 0, step, (seat) => seat);
+          const t = history.replays[0].tricks[step - 1];
+          return [...r.body.querySelectorAll('.replay-seat')].map((e) => ({ seat: e.dataset.seat,
+            head: e.querySelector('h3').textContent, cards: e.querySelectorAll('.replay-cards > *').length,
+            ringed: e.querySelectorAll('.replay-played').length,
+            played: dom.cardShort(t.cards[t.seats.indexOf(e.dataset.seat)]) }));
+        }""", [history, step])
+
+    got = js_page(base_url, script)
+    assert len(got) == len(tricks[step - 1]["held"])
+    for row in got:
+        n = len(tricks[step - 1]["held"][row["seat"]])
+        assert row["cards"] == n > 1 and row["ringed"] == 1, row
+        assert row["head"] == f"{row['seat']} · {n} cards before trick {step}, played {row['played']}" \
+            or row["head"] == f"{row['seat']} · dealer · {n} cards before trick {step}, played {row['played']}", row
