@@ -203,3 +203,101 @@ def test_a_replay_row_says_it_holds_the_cards_before_the_trick_and_which_was_pla
         assert row["cards"] == n > 1 and row["ringed"] == 1, row
         assert row["head"] == f"{row['seat']} · {n} cards before trick {step}, played {row['played']}" \
             or row["head"] == f"{row['seat']} · dealer · {n} cards before trick {step}, played {row['played']}", row
+
+
+# ---------------------------------------------------------------- naming trump: "meld 40" on a phone too
+
+TRUMP_BUTTONS = """() => [...document.querySelectorAll('.controls .suit-btn')].map((b) => {
+  const r = b.getBoundingClientRect(); const m = b.querySelector('.trump-meld');
+  return { suit: b.dataset.testid, meld: m ? m.innerText.trim() : null, label: b.getAttribute('aria-label'),
+    left: r.left, right: r.right, top: r.top, bottom: r.bottom, over: b.scrollWidth - b.clientWidth,
+    mOver: m ? m.scrollWidth - m.clientWidth : 0 };
+})"""
+
+
+@pytest.mark.parametrize("game", ["cutthroat", "auction"])
+def test_the_trump_buttons_say_meld_beside_each_figure_on_a_phone(server: Server, game: str) -> None:
+    """After the widow the declarer names trump: each suit's button says what its figure is, "meld 40" (the view's
+    ``trump_meld``), at 320, 360 and 390 px as on a desktop, the four buttons side by side within the screen."""
+    from pinochle.game import turn
+
+    from .test_browser_explain import play_until
+    v = south(play_until(game, 1, lambda s: s.phase == "trump" and turn(s) == 2))
+    want = v["trump_meld"]
+    assert v["legal"]["trump"] and want
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme, size in (("light", (320, 568)), ("dark", (360, 740)), ("light", (390, 844)), ("dark", (1440, 900))):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+            page.locator(".controls .suit-btn").first.wait_for()
+            settle(page)
+            out[f"{theme}-{size[0]}"] = {"buttons": page.evaluate(TRUMP_BUTTONS), "w": size[0],
+                                          "wide": page.evaluate("() => document.documentElement.scrollWidth - innerWidth")}
+            shot(page, f"words6-trump-{game}-{theme}-{size[0]}")
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        buttons = got["buttons"]
+        assert len(buttons) == 4, (key, buttons)
+        for b in buttons:
+            suit = b["suit"].split("-")[-1]
+            assert b["meld"] == f"meld {want[suit]}", (key, b)
+            assert b["over"] <= 0 and b["mOver"] <= 0 and b["left"] >= 0 and b["right"] <= got["w"], (key, b)
+        assert got["wide"] <= 0, key
+
+
+# ---------------------------------------------------------------- cutthroat's summary: the last trick and the stake in words
+
+CUT_ROWS = """() => ({
+  rows: [...document.querySelectorAll('#summary-body [data-testid=summary-table] tbody tr')].map((tr) => ({
+    label: tr.querySelector('th').firstChild.textContent.trim(), how: tr.querySelector('[data-testid=paid-how]')?.innerText ?? null,
+    cells: [...tr.querySelectorAll('td')].map((td) => [...td.childNodes].filter((n) => !(n.classList && n.classList.contains('sr-only')))
+      .map((n) => n.textContent).join('').trim()) })),
+  cols: [...document.querySelectorAll('#summary-body [data-testid=summary-table] thead th')].map((th) => th.dataset.testid.split('-').pop()),
+  steps: [...document.querySelectorAll('#summary-body [data-testid=stake-step] .step-label')].map((e) => e.innerText),
+  wide: document.documentElement.scrollWidth - innerWidth,
+})"""
+
+
+@pytest.mark.parametrize("game", ["cutthroat", "auction"])
+def test_a_stakes_summary_shows_the_last_trick_apart_and_the_stake_in_plain_words(server: Server, game: str) -> None:
+    """A hand settled by stakes, made after the play: the counters, then "Last trick" as a row of its own (the
+    server's ``last_trick``; together they are the hand's counters), then their sum "Meld + counters + last trick";
+    the stake's last step and the payment rows say "Made: the bid reached after the play", never "Made after play"."""
+    v = south(first_of(game, lambda s: s.phase == "hand_end" and s.history[-1].score.made and s.history[-1].score.played))
+    last = v["last_hand"]
+    assert last["last_trick"]
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme, size in (("dark", (360, 740)), ("light", (390, 844)), ("light", (1440, 900))):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+            page.get_by_test_id("hand-summary").wait_for(state="visible")
+            settle(page)
+            out[f"{theme}-{size[0]}"] = page.evaluate(CUT_ROWS)
+            shot(page, f"words6-summary-{game}-made-{theme}-{size[0]}")
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        labels = [r["label"] for r in got["rows"]]
+        assert labels[:5] == ["Tricks", "Meld shown", "Counters", "Last trick", "Meld + counters + last trick"], (key, labels)
+        by = {r["label"]: dict(zip(got["cols"], r["cells"])) for r in got["rows"]}
+        for seat, n in last["counters"].items():
+            took = last["last_trick"][seat]
+            assert by["Last trick"][seat] == (str(took) if took else "—"), (key, by["Last trick"])
+            assert int(by["Counters"][seat]) + took == n, (key, by["Counters"], last["counters"])
+        assert got["steps"][-1] == "Made: the bid reached after the play", (key, got["steps"])
+        hows = [r["how"] for r in got["rows"] if r["how"]]
+        assert hows and all(h == "Made: the bid reached after the play" for h in hows), (key, hows)
+        assert "Made after play" not in " ".join(got["steps"] + hows) and got["wide"] <= 0, key

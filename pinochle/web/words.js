@@ -169,7 +169,7 @@ export const STOCK = Object.freeze({
   backFromTable: "back from the table",
   drew: (cards) => `You drew ${cards.join(" and ")}.`,
   exchanged: (who, nine, up) => `${who} the dix (${nine}) for the ${up}.`,
-  summary: { meld: "Meld", counters: "Counters", lastTrick: "Last trick", won: "✓ won", tricks: "Tricks", hand: "Hand", total: "Match total",
+  summary: { meld: "Meld", counters: "Counters", lastTrick: "Last trick", won: "✓ won", tricks: "Tricks", hand: "Hand score", total: "Match total",
     note: "Counters include the 10 for the last trick." },
 });
 
