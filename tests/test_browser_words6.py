@@ -261,6 +261,8 @@ CUT_ROWS = """() => ({
       .map((n) => n.textContent).join('').trim()) })),
   cols: [...document.querySelectorAll('#summary-body [data-testid=summary-table] thead th')].map((th) => th.dataset.testid.split('-').pop()),
   steps: [...document.querySelectorAll('#summary-body [data-testid=stake-step] .step-label')].map((e) => e.innerText),
+  sides: Object.fromEntries([...document.querySelectorAll('#sides [data-testid^=side-]')].filter((e) => /-(counters|last-trick)$/.test(e.dataset.testid))
+    .map((e) => [e.dataset.testid, e.textContent.replace(/\D+/g, ' ').trim()])),
   wide: document.documentElement.scrollWidth - innerWidth,
 })"""
 
@@ -269,7 +271,8 @@ CUT_ROWS = """() => ({
 def test_a_stakes_summary_shows_the_last_trick_apart_and_the_stake_in_plain_words(server: Server, game: str) -> None:
     """A hand settled by stakes, made after the play: the counters, then "Last trick" as a row of its own (the
     server's ``last_trick``; together they are the hand's counters), then their sum "Meld + counters + last trick";
-    the stake's last step and the payment rows say "Made: the bid reached after the play", never "Made after play"."""
+    the stake's last step and the payment rows say "Made: the bid reached after the play", never "Made after play";
+    the sides' line under the felt splits the counters and the last trick as the summary does."""
     v = south(first_of(game, lambda s: s.phase == "hand_end" and s.history[-1].score.made and s.history[-1].score.played))
     last = v["last_hand"]
     assert last["last_trick"]
@@ -301,3 +304,8 @@ def test_a_stakes_summary_shows_the_last_trick_apart_and_the_stake_in_plain_word
         hows = [r["how"] for r in got["rows"] if r["how"]]
         assert hows and all(h == "Made: the bid reached after the play" for h in hows), (key, hows)
         assert "Made after play" not in " ".join(got["steps"] + hows) and got["wide"] <= 0, key
+        # the sides' line under the felt splits them as the summary does: never two numbers for one thing
+        for seat, n in last["counters"].items():
+            took = last["last_trick"][seat]
+            assert got["sides"][f"side-{seat}-counters"] == str(n - took), (key, got["sides"])
+            assert got["sides"].get(f"side-{seat}-last-trick") == (str(took) if took else None), (key, got["sides"])
