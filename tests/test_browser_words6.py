@@ -5,6 +5,10 @@
   apart, "Stuck as dealer 3, made 0", with a note saying why.
 - Once a hand is over its summary says so in the past tense ("West was stuck at 250", "the bid was taken off
   your total"), and after the match its result tells the last hand so too ("You paid East 10").
+- The hand summary: a stakes hand shows the last trick apart from the counters (the server's ``last_trick``), on
+  the felt's sides line too, and its stake in plain words ("Made: the bid reached after the play"); a set verdict
+  names what its figure adds up as the sum line does ("meld, counters and last trick came to 290"); the trump
+  buttons say "meld 40" on a phone.
 - The replay: each seat's row at trick k holds the cards it held before the trick, the one played ringed, and its
   heading says so ("Partner · 8 cards before trick 5, played Q♦").
 
@@ -309,3 +313,37 @@ def test_a_stakes_summary_shows_the_last_trick_apart_and_the_stake_in_plain_word
             took = last["last_trick"][seat]
             assert got["sides"][f"side-{seat}-counters"] == str(n - took), (key, got["sides"])
             assert got["sides"].get(f"side-{seat}-last-trick") == (str(took) if took else None), (key, got["sides"])
+
+
+# ---------------------------------------------------------------- the verdict names what its figure adds up
+
+
+@pytest.mark.parametrize("game", ["table", "cutthroat"])
+def test_a_set_verdict_names_the_last_trick_in_its_figure_as_the_sum_line_does(server: Server, game: str) -> None:
+    """A declaring side set after play that took the last trick: "went set at 320: meld, counters and last trick came
+    to 290", the words of the sum line ("Meld + counters + last trick") over the same figure."""
+    def took_last(s: Any) -> bool:
+        hand = s.history[-1]
+        seating = s.game.seating
+        return bool(hand.tricks) and seating.side_of[int(hand.tricks[-1].winner)] == seating.side_of[int(hand.declarer)]
+
+    v = south(first_of(game, lambda s: s.phase == "hand_end" and not s.history[-1].score.made and not s.conceded
+                       and s.history[-1].score.played and took_last(s)))
+    last = v["last_hand"]
+    decl = next(k for k, seats in v["sides"].items() if last["declarer"] in seats)
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="dark", size=(390, 844))
+        page.get_by_test_id("hand-summary").wait_for(state="visible")
+        settle(page)
+        got = page.evaluate("""() => ({ verdict: document.querySelector('#summary-body [data-testid=verdict]').innerText,
+          sum: document.querySelector('#summary-body [data-testid=subtotal-row] th').textContent.trim() })""")
+        shot(page, f"words6-verdict-{game}-390")
+        ctx.close()
+        return {**got, "errors": errors}
+
+    got = in_browser(run)
+    assert got["errors"] == []
+    assert got["sum"] == "Meld + counters + last trick", got
+    assert f"meld, counters and last trick came to {last['measured'][decl]}" in got["verdict"], got

@@ -348,6 +348,15 @@ export function handResultWords(s, last) {
     + `Match: us ${num(last.totals[us])}, them ${num(last.totals[them])}.`;
 }
 
+/**
+ * What a side's figure against the bid adds up, as the summary's sum line names it: "meld and counters", and the
+ * last trick when the side took it (its "Last trick" part; a hand settled by stakes: its `last_trick`).
+ */
+export function tookWords(last, side) {
+  const took = (last.parts?.[side] ?? []).some((p) => p.label === "Last trick" && p.points > 0) || (last.last_trick?.[side] ?? 0) > 0;
+  return took ? "meld, counters and last trick" : "meld and counters";
+}
+
 /** "You and your partner made the bid of 250." / "... went set at 250: meld and counters came to 180, ..." */
 export function handResultSentence(s, last, earned) {
   const side = s.sideOf(last.declarer);
@@ -363,7 +372,7 @@ export function handResultSentence(s, last, earned) {
       return `${who} made the bid of ${last.bid} with meld alone${covers}.`;
     }
     if (last.made) return `${who} made the bid of ${last.bid}.`;
-    const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}` : "";
+    const came = earned && Number.isFinite(earned[side]) ? `: ${tookWords(last, side)} came to ${earned[side]}` : "";
     return `${who} went set at ${last.bid}${came}.`;
   }
   if (last.made) return `${who} made the bid of ${last.bid}.`;
@@ -372,7 +381,7 @@ export function handResultSentence(s, last, earned) {
   const then = last.score[side] < 0 ? `the bid was taken off ${mine ? "your" : "their"} total`
     : `${mine ? "you" : "they"} scored nothing this hand`;
   if (last.played === false) return `${who} conceded the bid of ${last.bid}, so ${then}.`;
-  const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}, so` : ", so";
+  const came = earned && Number.isFinite(earned[side]) ? `: ${tookWords(last, side)} came to ${earned[side]}, so` : ", so";
   return `${who} went set at ${last.bid}${came} ${then}.`;
 }
 
