@@ -266,7 +266,7 @@ CUT_ROWS = """() => ({
   cols: [...document.querySelectorAll('#summary-body [data-testid=summary-table] thead th')].map((th) => th.dataset.testid.split('-').pop()),
   steps: [...document.querySelectorAll('#summary-body [data-testid=stake-step] .step-label')].map((e) => e.innerText),
   sides: Object.fromEntries([...document.querySelectorAll('#sides [data-testid^=side-]')].filter((e) => /-(counters|last-trick)$/.test(e.dataset.testid))
-    .map((e) => [e.dataset.testid, e.textContent.replace(/\D+/g, ' ').trim()])),
+    .map((e) => [e.dataset.testid, e.textContent.replace(/\\D+/g, ' ').trim()])),
   wide: document.documentElement.scrollWidth - innerWidth,
 })"""
 
