@@ -183,6 +183,11 @@ class HandScore(NamedTuple):
             a failed declaring side keeps no meld, but its meld counted toward
             the bid); else empty.
 
+        last_trick: per side, the last trick's bonus included in ``counters`` (RULES.md, Scoring a hand:
+            10 in tens, 1 in ones), given where the parts do not show it as a row of their own: a hand
+            settled by stakes and played out (VARIANTS.md ``cutthroat``, ``auction``), whose summary shows the
+            counters and the last trick apart; else empty.
+
     Per-side tuples hold one entry per side of the game's seating (two for
     the partnership games).
     """
@@ -206,6 +211,7 @@ class HandScore(NamedTuple):
     parts: tuple[tuple[Part, ...], ...] = ()
     stake_steps: tuple[Part, ...] = ()
     chair_parts: tuple[tuple[Part, ...], ...] = ()
+    last_trick: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}`` (with ``"transfers"``
@@ -233,6 +239,8 @@ class HandScore(NamedTuple):
             extra["stake_steps"] = [p.to_json() for p in self.stake_steps]
         if self.chair_parts:
             extra["chair_parts"] = [[p.to_json() for p in ps] for ps in self.chair_parts]
+        if self.last_trick:
+            extra["last_trick"] = sides(self.last_trick)
         return {
             "bid": self.bid,
             "meld": sides(self.meld),

@@ -17,7 +17,10 @@ Whose numbers are they? Always the device's own seat's or side's, in the game's 
   add up to its total;
 - a **bid** is a hand where the device's own seat won the auction and was the declarer (not its
   partner's contract); ``made`` and ``set`` split those by the hand's result (a declarer who
-  conceded, or was set before the play, is set).
+  conceded, or was set before the play, is set);
+- a dealer **stuck** with the minimum bid because everyone passed (RULES.md, Deal and auction 3: "the
+  dealer makes no call"; ``no_bid=dealer``) made no bid: such a hand is counted apart, as ``stuck`` and
+  ``stuck_made``, never among the bids.
 
 >>> from pinochle.game import Action, new_match, apply, auto_action, legal_actions
 >>> s = new_match(seed=3)
@@ -57,6 +60,9 @@ class HandLine:
         points: what the hand added to the side's (or chair's) total; negative when set or paying.
         place: the seat (or chair) the line is for, which keys its decision review (``None`` in a line
             kept before lines named it: such a hand's review is not found).
+        stuck: the seat was the declarer as the dealer stuck with the minimum bid, nobody having bid
+            (RULES.md, Deal and auction 3): a contract, but not a bid (false in a line kept before lines
+            said it).
     """
 
     game: str
@@ -68,6 +74,7 @@ class HandLine:
     meld: int
     points: int
     place: int | None = None
+    stuck: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The line as a JSON object (what storage keeps)."""
@@ -84,7 +91,7 @@ class HandLine:
             place = data.get("place")
             return cls(str(data["game"]), str(data["match"]), _int(data["hand"]), bool(data["played"]),
                        bool(data["declarer"]), bool(data["made"]), _int(data["meld"]), _int(data["points"]),
-                       None if place is None else _int(place))
+                       None if place is None else _int(place), bool(data.get("stuck", False)))
         except KeyError as err:
             raise ValueError(f"a stored hand line has no {err.args[0]!r}") from None
 
@@ -137,9 +144,13 @@ class GameStats:
         matches: finished matches (played to their end).
         won: of those, the ones the device's side (or chair) won.
         hands: finished hands the device held cards in.
-        bids: of those, the hands its own seat was the declarer.
+        bids: of those, the hands its own seat won the auction with a bid and was the declarer (a stuck
+            dealer's contract is not one: ``stuck``).
         made: of the bids, the ones made.
         set: of the bids, the ones set (``made + set == bids``).
+        stuck: of the hands, those its own seat declared as the dealer stuck with the minimum bid, nobody
+            having bid (RULES.md, Deal and auction 3); ``bids + stuck`` are the hands it declared.
+        stuck_made: of ``stuck``, the ones made.
         meld_per_hand: the side's meld per hand, to one decimal (``None`` before any hand).
         points_per_hand: what the side's (or chair's) total gained over the finished hands, per hand held, to one
             decimal (``None`` before any hand).
@@ -157,6 +168,8 @@ class GameStats:
     points_per_hand: float | None = None
     par_per_decision: float | None = None
     assisted: int = 0
+    stuck: int = 0
+    stuck_made: int = 0
 
     def to_json(self) -> dict[str, object]:
         """The ``games[GAME]`` object of the ``stats`` message."""
@@ -224,7 +237,7 @@ def hand_line(state: State, match_id: str, place: int, chaired: bool = False) ->
     side = seating.side_of[seat]
     declarer = hand.declarer is not None and int(hand.declarer) == seat
     return HandLine(state.game.name, match_id, hand.number, True, declarer, declarer and hand.score.made,
-                    hand.score.meld[side], points, place)
+                    hand.score.meld[side], points, place, declarer and hand.stuck)
 
 
 def _seat_of(hand: HandResult, chair: int) -> int | None:
@@ -265,21 +278,29 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
     >>> s = summarize(h + h[:1], [MatchLine("cutthroat", "m", True, assisted=True)])["cutthroat"]
     >>> s.hands, s.bids, s.made, s.set, s.meld_per_hand, s.points_per_hand, s.matches, s.won, s.assisted
     (2, 1, 1, 0, 150.0, 7.5, 1, 1, 1)
+    >>> stuck = HandLine("table", "m", 1, True, True, False, 40, -250, 2, stuck=True)
+    >>> s = summarize([stuck], [])["table"]
+    >>> s.bids, s.set, s.stuck, s.stuck_made
+    (0, 0, 1, 0)
     """
     seen: set[tuple[str, int]] = set()
-    sums: dict[str, list[int]] = {}  # game -> hands, bids, made, meld, points
+    sums: dict[str, list[int]] = {}  # game -> hands, bids, made, meld, points, stuck, stuck made
     for h in sorted(hands, key=repr):
         if (h.match, h.hand) in seen:
             continue
         seen.add((h.match, h.hand))
-        row = sums.setdefault(h.game, [0, 0, 0, 0, 0])
+        row = sums.setdefault(h.game, [0, 0, 0, 0, 0, 0, 0])
         row[4] += h.points  # a chair sitting out may pay or be paid: its total moved all the same
         if not h.played:
             continue
         row[0] += 1
+        row[3] += h.meld
+        if h.declarer and h.stuck:  # a stuck dealer made no bid (RULES.md, Deal and auction 3)
+            row[5] += 1
+            row[6] += h.made
+            continue
         row[1] += h.declarer
         row[2] += h.declarer and h.made
-        row[3] += h.meld
     done: set[str] = set()
     counts: dict[str, list[int]] = {}  # game -> matches, won, assisted
     for m in sorted(matches, key=repr):
@@ -292,14 +313,14 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
         c[2] += m.assisted
     out: dict[str, GameStats] = {}
     for game in sorted(set(sums) | set(counts)):
-        n, bids, made, meld, points = sums.get(game, [0, 0, 0, 0, 0])
+        n, bids, made, meld, points, stuck, stuck_made = sums.get(game, [0, 0, 0, 0, 0, 0, 0])
         played, won, assisted = counts.get(game, [0, 0, 0])
         out[game] = GameStats(
             matches=played, won=won, hands=n, bids=bids, made=made, set=bids - made,
             meld_per_hand=round(meld / n, 1) if n else None,
             points_per_hand=round(points / n, 1) if n else None,
             par_per_decision=par((losses or {}).get(game, ())),
-            assisted=assisted,
+            assisted=assisted, stuck=stuck, stuck_made=stuck_made,
         )
     return out
 

@@ -4,7 +4,10 @@ Engine-made views (random legal play, the server's automatic moves applied) are 
 page over a scripted socket (``web_fixtures.Scripted``), and the page is measured:
 
 - the hand summary of every game: each column's part rows (``data-points``) add up to the hand score
-  the server sent (``last_hand.score``, ``chairs`` at a table of 4 or 5); a stake shows its steps;
+  the server sent (``last_hand.score``, ``chairs`` at a table of 4 or 5); a stake shows its steps; the rows
+  come in one order in every game (tricks, meld, counters, last trick, their sum, a bonus, a set or the
+  payments, the hand's score, the match total), a part a column does not have reads "—", and the sum line
+  names what it adds up ("Meld + counters + last trick");
 - no two boxes of the summary, and of the top bar, overlap at 320x568, 360x740, 390x844, 768x1024 and
   1440x900 (``HEIGHTS``), and the
   top bar shows the hand's number, the target and trump on a phone (turned-trump too), and the card
@@ -19,6 +22,7 @@ Screenshots go to /tmp/explain-shots when PINOCHLE_SHOTS is set.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -149,6 +153,53 @@ PART_SUMS = """() => {
 
 SUMMARY_GAMES = [(g, None) for g in GAMES] + [("auction", 4), ("auction", 5)]
 
+#: the summary table's rows: each label, whether it is the sum line, and its cells' text as seen (a screen reader's
+#: words apart)
+ORDER_ROWS = """() => [...document.querySelectorAll('#summary-body [data-testid=summary-table] tbody tr')].map((tr) => ({
+  label: tr.querySelector('th')?.firstChild?.textContent.trim() ?? '',
+  sub: tr.dataset.testid === 'subtotal-row',
+  cells: [...tr.querySelectorAll('td')].map((td) => [...td.childNodes]
+    .filter((n) => !(n.classList && n.classList.contains('sr-only'))).map((n) => n.textContent).join('').trim()),
+}))"""
+
+
+def place_of(row: dict[str, Any]) -> int:
+    """A summary row's place in the one order of every game: the tricks, the meld, the counters, the last trick,
+    their sum, a bonus, what takes off or pays (a set, a concession, a side not scored, a payment), the hand's
+    score, the match total."""
+    label = row["label"]
+    if row["sub"]:
+        return 4
+    if label == "Tricks":
+        return 0
+    if label in ("Meld", "Meld shown", "Meld kept") or re.match(r"Meld \d+ not kept", label):
+        return 1
+    if label == "Counters":
+        return 2
+    if label == "Last trick":
+        return 3
+    if label.startswith("Bonus"):
+        return 5
+    if label in ("Hand score", "Won or paid"):
+        return 7
+    if label == "Match total":
+        return 8
+    return 6
+
+
+def check_order(rows: list[dict[str, Any]], declared: bool) -> None:
+    """The rows in :func:`place_of`'s order, a "—" (never an empty cell) for a part a column does not have, and the
+    sum line (a hand with a contract) named for what it adds up: the last trick too when a row shows it."""
+    places = [place_of(r) for r in rows]
+    labels = [r["label"] for r in rows]
+    assert places == sorted(places), labels
+    assert all(c != "" for r in rows for c in r["cells"]), [(r["label"], r["cells"]) for r in rows]
+    subs = [r for r in rows if r["sub"]]
+    assert len(subs) == (1 if declared else 0), labels
+    if subs:
+        want = "Meld + counters + last trick" if "Last trick" in labels else "Meld + counters"
+        assert subs[0]["label"] == want, labels
+
 
 @pytest.mark.parametrize("game,players", SUMMARY_GAMES)
 def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, players: int | None) -> None:  # noqa: F811
@@ -172,6 +223,7 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
                 "dialog": page.evaluate("""() => { const r = document.getElementById('summary-dialog').getBoundingClientRect();
                   return r.left >= 0 && r.right <= innerWidth + 0.5; }"""),
                 "steps": page.locator("[data-testid=stake-step]").count(),
+                "rows": page.evaluate(ORDER_ROWS),
                 "next": page.get_by_test_id("next-hand").inner_text(),
                 "inline": page.get_by_test_id("next-hand-inline").inner_text() if page.get_by_test_id("next-hand-inline").count() else None,
                 "axe": serious(page) if width == 360 else [],
@@ -188,6 +240,8 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
         assert got["bar"] == [], (width, got["bar"])
         assert got["wide"] <= 0 and got["dialog"], width
         assert got["axe"] == [], (width, got["axe"])
+        # one order of the rows in every game, "—" for a part that does not apply, the sum line named for its parts
+        check_order(got["rows"], bool(last["declarer"]))
         if "transfers" in last:
             assert got["steps"] == len(last["stake_steps"]) >= 2, got
         # the title says "Deal k over" in a match of deals, and so does the button

@@ -335,11 +335,15 @@ def test_a_hand_settled_by_stakes_shows_each_players_counters(server: Any, game:
     assert out["errors"] == [], out["errors"]
     assert out["counters"] == 1, out["rows"]
     labels = [r[0] for r in out["rows"]]
-    assert labels.index("Meld shown") < labels.index("Counters") < labels.index("Meld + counters"), labels
+    # the counters, then the last trick's bonus as a row of its own, then their sum named for both (the server's
+    # last_trick: the counters include it)
+    assert labels.index("Meld shown") < labels.index("Counters") < labels.index("Last trick") \
+        < labels.index("Meld + counters + last trick"), labels
     counters = out["rows"][labels.index("Counters")][1:]
-    played = [c for c in counters if c not in ("", "\u2014")]
-    # each player who played the hand: their counters, and together every counter of the deck's
-    assert sorted(int(c) for c in played) == sorted(lh["counters"].values()), (counters, lh["counters"])
+    last = out["rows"][labels.index("Last trick")][1:]
+    played = [int(c) + (int(t) if t.isdigit() else 0) for c, t in zip(counters, last) if c not in ("", "\u2014")]
+    # each player who played the hand: their counters with the last trick, and together every counter of the deck's
+    assert sorted(played) == sorted(lh["counters"].values()), (counters, last, lh["counters"])
 
 
 def test_a_hand_without_a_contract_names_the_sides_as_the_table_does(server: Any) -> None:  # noqa: F811

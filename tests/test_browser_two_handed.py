@@ -384,8 +384,10 @@ def test_the_hand_summary_and_the_score_bar(server: Server) -> None:
     # the counters without the last trick's 10, which has its row: the rows add up to the hand
     ten = {side: 10 if side == last_winner else 0 for side in ("S", "N")}
     assert rows["Counters"] == [str(last["counters"]["S"] - ten["S"]), str(last["counters"]["N"] - ten["N"])], rows
-    assert rows["Last trick"] == (["+10", "—"] if last_winner == "S" else ["—", "+10"]), rows
-    assert rows["Hand"] == [f"+{last['score']['S']}", f"+{last['score']['N']}"], rows
+    assert rows["Last trick"] == (["10", "—"] if last_winner == "S" else ["—", "10"]), rows
+    # the rows in every game's order (tests/test_browser_explain.py), the hand's score named as everywhere
+    assert list(rows)[:4] == ["Tricks", "Meld", "Counters", "Last trick"], list(rows)
+    assert rows["Hand score"] == [f"+{last['score']['S']}", f"+{last['score']['N']}"], rows
     assert rows["Match total"] == [str(v["totals"]["S"]), str(v["totals"]["N"])], rows
     assert out["score"].split() == ["You", str(v["totals"]["S"]), "North", str(v["totals"]["N"])] or "1000" in out["score"], out["score"]
     assert out["sheet"][:3] == ["#", "Trump", "You"], out["sheet"]

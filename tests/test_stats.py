@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match
+from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn
 from pinochle.games import GAMES
 from pinochle.stats import (GameStats, HandLine, MatchLine, hand_line, match_line, no_review, par_per_decision,
                             stats_json, summarize)
@@ -120,8 +120,39 @@ def test_the_summary_of_known_lines() -> None:
     assert list(got) == ["cutthroat", "table"]
     assert stats_json(got)["games"]["cutthroat"] == {  # type: ignore[index]
         "matches": 0, "won": 0, "hands": 1, "bids": 0, "made": 0, "set": 0, "meld_per_hand": 0.0,
-        "points_per_hand": -15.0, "par_per_decision": None, "assisted": 0}
+        "points_per_hand": -15.0, "par_per_decision": None, "assisted": 0, "stuck": 0, "stuck_made": 0}
     assert summarize([], []) == {} and stats_json({}) == {"type": "stats", "games": {}}
+
+
+def stuck_hand(seed: int = 3) -> State:
+    """The first hand of a table match in which everybody passes (the dealer stuck at the minimum), played out."""
+    state = new_match(seed=seed)
+    while state.phase == "auction":
+        state = apply(state, Action.pass_(turn(state)))
+    while state.phase not in ("hand_end", "match_end"):
+        state = apply(state, auto_action(state) or legal_actions(state)[0])
+    return state
+
+
+def test_a_stuck_dealers_hand_is_not_a_bid_and_is_counted_apart() -> None:
+    """RULES.md, Deal and auction 3: when the first three pass, the dealer is stuck at the minimum bid and makes
+    no call. The dealer's line says so; the summary counts the hand apart ("Stuck as dealer"), never among
+    "Your bids made / set"; the partner's line (not the declarer) has neither."""
+    state = stuck_hand()
+    hand = state.history[-1]
+    assert hand.stuck and hand.declarer == state.history[-1].dealer
+    dealer = int(hand.declarer)
+    line = hand_line(state, "m", dealer)
+    assert line.declarer and line.stuck
+    assert HandLine.from_json(line.to_json()) == line
+    got = summarize([line], [])["table"]
+    made = int(hand.score.made)
+    assert (got.hands, got.bids, got.made, got.set, got.stuck, got.stuck_made) == (1, 0, 0, 0, 1, made)
+    partner = hand_line(state, "m", (dealer + 2) % 4)
+    assert not partner.declarer and not partner.stuck
+    assert summarize([partner], [])["table"].stuck == 0
+    # a line kept before lines said it reads as not stuck
+    assert HandLine.from_json({k: v for k, v in line.to_json().items() if k != "stuck"}).stuck is False
 
 
 def test_a_hand_or_a_match_given_twice_counts_once() -> None:
@@ -183,9 +214,12 @@ def test_the_figures_add_up_to_the_score_sheet(game: tuple[str, int | None], see
         sides = [last.game.seating.side_of[p] for p in range(4)]
         if not chaired:
             assert sum(h.meld for h in hands) == sum(r.score.meld[sides[place]] for r in last.history)
-        # a seat's bids are the hands it declared (no auction: none)
+        # a seat's bids are the hands it declared with a bid (no auction: none); a stuck dealer's contract
+        # is counted apart (RULES.md, Deal and auction 3: the dealer makes no call)
         assert s.bids == sum(1 for e, h in zip(ends, hands) if h.played and e.history[-1].declarer is not None
-                             and h.declarer)
+                             and h.declarer and not e.history[-1].stuck)
+        assert s.stuck == sum(1 for e, h in zip(ends, hands) if h.played and h.declarer and e.history[-1].stuck)
+        assert s.stuck_made <= s.stuck and s.bids + s.stuck <= s.hands
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -205,7 +239,7 @@ def test_a_finished_match_has_one_winner_among_the_places(game: tuple[str, int |
 
 
 _hand_lines = st.builds(HandLine, st.just("table"), st.sampled_from(["a", "b"]), st.integers(1, 3), st.booleans(),
-                        st.booleans(), st.booleans(), st.integers(0, 300), st.integers(-300, 300))
+                        st.booleans(), st.booleans(), st.integers(0, 300), st.integers(-300, 300), stuck=st.booleans())
 _match_lines = st.builds(MatchLine, st.just("table"), st.sampled_from(["a", "b"]), st.booleans(), assisted=st.booleans())
 
 

@@ -354,7 +354,7 @@ def _stake_steps(state: State, value: int, per_band: int, value_of: Callable[[in
     elif not played:
         steps.append(Part("The meld alone made the bid: no play", value, source))
     elif made:
-        steps.append(Part("Made after play", value, source))
+        steps.append(Part("Made: the bid reached after the play", value, source))
     else:
         steps.append(Part("Set after play: paid double", 2 * value, source))
     return tuple(steps)
@@ -472,7 +472,9 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
     hs = HandScore(ds, state.bid, meld, kept, tricks, pts, made, tuple(score), seating.side_names,
                    transfers, state.conceded, played, chairs, chair_transfers, parts=parts,
                    stake_steps=_stake_steps(state, value, per_band, value_of, made, played),
-                   chair_parts=chair_parts)
+                   chair_parts=chair_parts,
+                   # the counters include the last trick's bonus: the summary shows it as a row of its own
+                   last_trick=last_trick_bonus(state) if played else ())
     totals = [t + x for t, x in zip(state.totals, chairs or score)]
     won: Won | None = None
     dealt = len(state.history) + 1

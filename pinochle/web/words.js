@@ -169,7 +169,7 @@ export const STOCK = Object.freeze({
   backFromTable: "back from the table",
   drew: (cards) => `You drew ${cards.join(" and ")}.`,
   exchanged: (who, nine, up) => `${who} the dix (${nine}) for the ${up}.`,
-  summary: { meld: "Meld", counters: "Counters", lastTrick: "Last trick", won: "✓ won", tricks: "Tricks", hand: "Hand", total: "Match total",
+  summary: { meld: "Meld", counters: "Counters", lastTrick: "Last trick", won: "✓ won", tricks: "Tricks", hand: "Hand score", total: "Match total",
     note: "Counters include the 10 for the last trick." },
 });
 
@@ -214,12 +214,18 @@ export function takes(s, seat) {
   return s.isMe(seat) ? "You take" : `${s.name(seat)} takes`;
 }
 
-/** "You are stuck at 250", "West bid 270": who holds the contract, in words. */
-export function contractText(s, seat, stuck, bid) {
+/** "You are stuck at 250", "West bid 270": who holds the contract, in words; `past`, once the hand is over:
+ * "West was stuck at 250" ("bid" reads the same in both). */
+export function contractText(s, seat, stuck, bid, past = false) {
   if (!seat) return ""; // a game without an auction (two-handed)
   const who = s.name(seat);
-  if (stuck) return `${who} ${s.verb(seat, "are", "is")} stuck at ${bid}`;
+  if (stuck) return `${who} ${stuckVerb(s, seat, past)} stuck at ${bid}`;
   return `${who} bid ${bid}`;
+}
+
+/** "are" / "is" while the hand is played, "were" / "was" once it is over (`past`): the verb of "stuck at". */
+export function stuckVerb(s, seat, past = false) {
+  return past ? s.verb(seat, "were", "was") : s.verb(seat, "are", "is");
 }
 
 /**
@@ -295,14 +301,15 @@ export function resultTitle(s, winner) {
 /**
  * A hand's settlement as sentences, yours first: "East pays you 30", "You pay West 60",
  * "East pays West 2" (`transfers` of the hand's summary: [{from, to, amount}]); null when the hand
- * was scored by sides. `mine`: "gain" or "loss" for a line that is about you.
+ * was scored by sides. `mine`: "gain" or "loss" for a line that is about you. `past`: after the match
+ * (its result), "East paid you 30".
  */
-export function settlementLines(s, transfers, chairTransfers = null) {
+export function settlementLines(s, transfers, chairTransfers = null, past = false) {
   if (s.lineup && Array.isArray(chairTransfers) && chairTransfers.length) {
     // a table of chairs: every chair settles, the ones sitting out too ("Player 3 pays you 5")
     const mine = (c) => c === s.myChair;
     const lines = chairTransfers.map((t) => ({
-      text: `${s.chairName(t.from)} ${mine(t.from) ? "pay" : "pays"} ${mine(t.to) ? "you" : s.chairName(t.to)} ${num(t.amount)}`,
+      text: `${s.chairName(t.from)} ${past ? "paid" : mine(t.from) ? "pay" : "pays"} ${mine(t.to) ? "you" : s.chairName(t.to)} ${num(t.amount)}`,
       mine: mine(t.to) ? "gain" : mine(t.from) ? "loss" : "",
     }));
     return [...lines.filter((l) => l.mine), ...lines.filter((l) => !l.mine)];
@@ -311,7 +318,7 @@ export function settlementLines(s, transfers, chairTransfers = null) {
   const lines = transfers.map((t) => {
     const payee = s.isMe(t.to) ? "you" : s.name(t.to);
     return {
-      text: `${s.name(t.from)} ${s.verb(t.from, "pay", "pays")} ${payee} ${num(t.amount)}`,
+      text: `${s.name(t.from)} ${past ? "paid" : s.verb(t.from, "pay", "pays")} ${payee} ${num(t.amount)}`,
       mine: s.isMe(t.to) ? "gain" : s.isMe(t.from) ? "loss" : "",
     };
   });
@@ -343,6 +350,15 @@ export function handResultWords(s, last) {
     + `Match: us ${num(last.totals[us])}, them ${num(last.totals[them])}.`;
 }
 
+/**
+ * What a side's figure against the bid adds up, as the summary's sum line names it: "meld and counters", and the
+ * last trick when the side took it (its "Last trick" part; a hand settled by stakes: its `last_trick`).
+ */
+export function tookWords(last, side) {
+  const took = (last.parts?.[side] ?? []).some((p) => p.label === "Last trick" && p.points > 0) || (last.last_trick?.[side] ?? 0) > 0;
+  return took ? "meld, counters and last trick" : "meld and counters";
+}
+
 /** "You and your partner made the bid of 250." / "... went set at 250: meld and counters came to 180, ..." */
 export function handResultSentence(s, last, earned) {
   const side = s.sideOf(last.declarer);
@@ -358,16 +374,16 @@ export function handResultSentence(s, last, earned) {
       return `${who} made the bid of ${last.bid} with meld alone${covers}.`;
     }
     if (last.made) return `${who} made the bid of ${last.bid}.`;
-    const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}` : "";
+    const came = earned && Number.isFinite(earned[side]) ? `: ${tookWords(last, side)} came to ${earned[side]}` : "";
     return `${who} went set at ${last.bid}${came}.`;
   }
   if (last.made) return `${who} made the bid of ${last.bid}.`;
   const mine = side === s.mySide;
-  // set: the bid is taken off (RULES.md), or the side scores nothing this hand (racehorse)
-  const then = last.score[side] < 0 ? `the bid is taken off ${mine ? "your" : "their"} total`
-    : `${mine ? "you score" : "they score"} nothing this hand`;
+  // set: the bid was taken off (RULES.md), or the side scored nothing this hand (racehorse); the hand is over
+  const then = last.score[side] < 0 ? `the bid was taken off ${mine ? "your" : "their"} total`
+    : `${mine ? "you" : "they"} scored nothing this hand`;
   if (last.played === false) return `${who} conceded the bid of ${last.bid}, so ${then}.`;
-  const came = earned && Number.isFinite(earned[side]) ? `: meld and counters came to ${earned[side]}, so` : ", so";
+  const came = earned && Number.isFinite(earned[side]) ? `: ${tookWords(last, side)} came to ${earned[side]}, so` : ", so";
   return `${who} went set at ${last.bid}${came} ${then}.`;
 }
 

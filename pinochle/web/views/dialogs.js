@@ -4,7 +4,7 @@
 
 import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { agree, contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, tiedSentence } from "../words.js";
+import { agree, contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
 
@@ -130,8 +130,12 @@ const NOT_KEPT = "The meld counted toward the bid, but a declarer who does not m
 /** The note under a summary whose set declarer's meld counted but is not kept ("*" marks its cell when the rows are the old ones). */
 const notKeptNote = (last) => (last.parts || last.chair_parts ? NOT_KEPT : `* ${NOT_KEPT}`);
 
-/** The hand's rows a player sitting it out has no figure in (meld, tricks, toward the bid). */
-const HAND_ROWS = ["Tricks", "Meld shown", "Counters", "Meld + counters"];
+/** The hand's rows a player sitting it out has no figure in (tricks, meld, counters, the last trick, toward the bid),
+ * in the order every game's summary gives them; the last trick's row only when the server gives it apart (`last_trick`). */
+function handRows(last) {
+  const withLast = Boolean(lastTrickOf(last));
+  return ["Tricks", "Meld shown", "Counters", ...(withLast ? ["Last trick"] : []), sumLabel(withLast)];
+}
 
 /** Whether the hand's parts leave out the counters (a hand settled by stakes: the payments): then a row of
  * their own says each side's counters (the hand result's `counters`), as a hand scored by sides does. */
@@ -160,11 +164,12 @@ function partyName(s, who, chairs) {
  * you", "West pays East" (a part of column `c` with `who`: paid to `c` when it is a gain, else by it).
  * Each column of the row holds what that party gained or paid, so the row reads the same from every column.
  */
-function paymentOf(s, c, p, chairs) {
+function paymentOf(s, c, p, chairs, past = false) {
   const [payer, payee] = p.points >= 0 ? [String(p.who), String(c)] : [String(c), String(p.who)];
   const payerName = partyName(s, payer, chairs);
   const payeeName = partyName(s, payee, chairs);
-  const label = `${agree(payerName, "pay", "pays")} ${payeeName === "You" ? "you" : payeeName}`;
+  // after the match (its result) the payment is past: "You paid East"
+  const label = `${past ? `${payerName} paid` : agree(payerName, "pay", "pays")} ${payeeName === "You" ? "you" : payeeName}`;
   return { key: `${payer}>${payee}`, label, payer, payee };
 }
 
@@ -176,10 +181,10 @@ function paymentOf(s, c, p, chairs) {
  * payer's loss and the payee's gain in their two columns (the two parts the server gives it). A meld
  * part of a side that showed no meld (`p.none`) reads "—".
  */
-function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid = "") {
+function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid = "", past = false) {
   const labels = [];
   const rules = new Map();
-  const keyOf = (c, p) => (hasWho(p) ? paymentOf(s, c, p, chairs).key : `part:${partLabel(s, p, chairs)}`);
+  const keyOf = (c, p) => (hasWho(p) ? paymentOf(s, c, p, chairs, past).key : `part:${partLabel(s, p, chairs)}`);
   const shown = new Map(); // a row's key -> its label
   const pay = new Map(); // a payment's key -> its parties
   for (const c of cols) {
@@ -189,7 +194,7 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
         labels.push(k);
         rules.set(k, p.rule);
         if (hasWho(p)) {
-          const pm = paymentOf(s, c, p, chairs);
+          const pm = paymentOf(s, c, p, chairs, past);
           shown.set(k, pm.label);
           pay.set(k, pm);
         } else shown.set(k, partLabel(s, p, chairs));
@@ -260,10 +265,28 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
       }
       return [h("td", { class: "part", "data-testid": "part-cell", dataset: { col: String(c), points: mine.length ? String(sum) : "" } },
         none ? [h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "no meld shown")]
-          : mine.length ? (pay.has(k) ? signed(sum) : num(sum)) : "",
+          : mine.length ? (pay.has(k) ? signed(sum) : num(sum)) : notApplicable(),
         why ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${why})`) : null)];
     })));
 }
+
+/** A cell of a part a column does not have (the last trick another side took, a bonus or a set of the other side, a
+ * payment between two others): "—" in every game, never an empty cell; a screen reader hears "none". */
+function notApplicable() {
+  return [h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "none")];
+}
+
+/**
+ * The sum line's label, naming what it adds up: the meld and the counters, and the last trick's bonus when a side
+ * took it (the summary's "Last trick" row: a part, or `last_trick` of a hand settled by stakes). `hasLast`: that row is shown.
+ */
+export function sumLabel(hasLast) {
+  return hasLast ? "Meld + counters + last trick" : "Meld + counters";
+}
+
+/** Whether a hand settled by stakes shows its last trick as a row of its own (the server's `last_trick`, per side or seat). */
+const lastTrickOf = (last) => (last.last_trick && typeof last.last_trick === "object" && Object.values(last.last_trick).some((n) => n > 0)
+  ? last.last_trick : null);
 
 /** A part that takes off what a side took: a set, a concession, a side not scored (scoring.py, games/scorers.py). */
 const TAKES_OFF = /^(Set\b|Conceded\b|Not scored\b)/;
@@ -328,14 +351,19 @@ function stakeSteps(last) {
  * hand out too, marked "Sits out", with what they won or paid (`last.chairs`, the server's settlement
  * per chair) and their match total (`last.chair_totals`); the hand's own figures for the three who played.
  */
-function chairSummaryTable(s, last, earned) {
+function chairSummaryTable(s, last, earned, past = false) {
   const cols = s.chairs;
   const seatOf = (c) => ["E", "S", "W"].find((p) => last.lineup[p] === c) ?? null;
   const declarerChair = last.lineup[last.declarer];
   // the declarer's meld and counters against the bid, the bid on a line of its own (a phone's column is narrow)
   const toward = (seat) => (seat === last.declarer
     ? [String(earned?.[seat] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)] : String(earned?.[seat] ?? "—"));
-  const figures = [(p) => last.tricks[p], (p) => meldShownCell(last.meld[p]), (p) => String(last.counters?.[p] ?? "—"), toward];
+  // the counters without the last trick's bonus, which has a row of its own (the server's `last_trick`)
+  const lt = lastTrickOf(last);
+  const rowsOf = handRows(last);
+  const counters = (p) => (typeof last.counters?.[p] === "number" ? String(last.counters[p] - (lt?.[p] ?? 0)) : "—");
+  const figures = [(p) => last.tricks[p], (p) => meldShownCell(last.meld[p]), counters,
+    ...(lt ? [(p) => (lt[p] ? String(lt[p]) : notApplicable())] : []), toward];
   const head = (c) => {
     const seat = seatOf(c);
     const tag = seat === null ? h("span", { class: "col-tag out" }, "Sits out")
@@ -347,12 +375,13 @@ function chairSummaryTable(s, last, earned) {
   };
   // the parts, then their sum: "Meld + counters" a sum line under the meld and counters it adds up
   const rowProps = (label) => (label === "Counters" ? { "data-testid": "counters-row" }
-    : label === "Meld + counters" ? { class: "subtotal-row", "data-testid": "subtotal-row" } : {});
+    : label === "Last trick" ? { "data-testid": "last-trick-row" }
+      : label === rowsOf.at(-1) ? { class: "subtotal-row", "data-testid": "subtotal-row" } : {});
   const handRow = (label, i) => h("tr", rowProps(label), h("th", { scope: "row" }, label), ...cols.flatMap((c) => {
     const seat = seatOf(c);
     if (seat !== null) return [h("td", {}, figures[i](seat))];
     // one hatched cell down the hand's rows: the player sat it out
-    return i === 0 ? [h("td", { class: "sat-out-cell", rowspan: String(HAND_ROWS.length) },
+    return i === 0 ? [h("td", { class: "sat-out-cell", rowspan: String(rowsOf.length) },
       h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, `${s.chairName(c)} sat this hand out`))] : [];
   }));
   const set = (c) => c === declarerChair && !last.made;
@@ -362,8 +391,8 @@ function chairSummaryTable(s, last, earned) {
     note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, notKeptNote(last)) : null,
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map(head))),
     h("tbody", {},
-      ...HAND_ROWS.map(handRow),
-      ...(Array.isArray(last.chair_parts) ? partRows(s, cols, (c) => last.chair_parts[c], true, () => false, howPaid(last)) : []),
+      ...rowsOf.map(handRow),
+      ...(Array.isArray(last.chair_parts) ? partRows(s, cols, (c) => last.chair_parts[c], true, () => false, howPaid(last), past) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Won or paid"),
         ...cols.map((c) => h("td", { "data-testid": `hand-score-chair-${c}`, class: set(c) ? "set" : null },
           Array.isArray(last.chairs) ? signed(last.chairs[c]) : "—"))),
@@ -377,8 +406,8 @@ function chairSummaryTable(s, last, earned) {
  * the seats' order every hand: the columns keep their places and widths from deal to deal (a fixed
  * layout, the label column and the players' columns each of one width; summary.css).
  */
-function summaryTable(s, last, earned) {
-  if (s.lineup && last.lineup) return chairSummaryTable(s, last, earned);
+function summaryTable(s, last, earned, past = false) {
+  if (s.lineup && last.lineup) return chairSummaryTable(s, last, earned, past);
   const cols = s.sidesOrder;
   const declaring = s.sideOf(last.declarer);
   const row = (label, key, props = {}) => h("tr", props, h("th", { scope: "row" }, label),
@@ -400,8 +429,11 @@ function summaryTable(s, last, earned) {
   const keptCell = (side) => [`${last.kept_meld[side]}${countedNotKept(last, earned, side) ? "*" : ""}`,
     last.kept_meld[side] < last.meld[side] ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${lostWhy(side)})`) : null];
   const n = cols.length;
-  // the declaring side's meld and counters against the bid: a sum line under the parts it adds up
-  const subtotal = last.declarer ? row("Meld + counters", toward, { class: "subtotal-row", "data-testid": "subtotal-row" }) : null;
+  // a hand settled by stakes: its counters without the last trick's bonus, then the last trick (the server's `last_trick`)
+  const lt = last.parts && countersOwnRow(last, cols.flatMap((side) => last.parts[side] ?? [])) ? lastTrickOf(last) : null;
+  const taken = last.parts ? cols.some((side) => (last.parts[side] ?? []).some((p) => p.label === "Last trick")) : false;
+  // the declaring side's meld and counters against the bid: a sum line under the parts it adds up, named for them
+  const subtotal = last.declarer ? row(sumLabel(Boolean(lt) || taken), toward, { class: "subtotal-row", "data-testid": "subtotal-row" }) : null;
   return h("table", { class: `summary-table fixed-cols ${n > 2 ? "per-player" : ""}`, "data-testid": "summary-table",
     dataset: { cols: String(n) } },
     note ? h("caption", { class: "summary-note", "data-testid": "summary-note" }, notKeptNote(last)) : null,
@@ -414,8 +446,9 @@ function summaryTable(s, last, earned) {
         row(merged ? "Meld" : "Meld kept", (side) => (merged ? String(last.meld[side]) : keptCell(side)), { "data-testid": "meld-kept-row" }),
         row("Counters", (side) => String(last.counters[side]))]),
       ...(last.parts && countersOwnRow(last, cols.flatMap((side) => last.parts[side] ?? []))
-        ? [row("Counters", (side) => String(last.counters[side]), { "data-testid": "counters-row" })] : []),
-      ...sumBelowParts(subtotal, last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last)) : []),
+        ? [row("Counters", (side) => String(last.counters[side] - (lt?.[side] ?? 0)), { "data-testid": "counters-row" }),
+          ...(lt ? [row("Last trick", (side) => (lt[side] ? String(lt[side]) : notApplicable()), { "data-testid": "last-trick-row" })] : [])] : []),
+      ...sumBelowParts(subtotal, last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last), past) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
           stakes ? signed(won(side)) : score(side)))),
@@ -437,8 +470,8 @@ function sumBelowParts(subtotal, rows) {
 }
 
 /** Who pays whom in a hand settled by stakes ("East pays you 30"), or null for a hand scored by sides. */
-function settlement(s, last) {
-  const lines = settlementLines(s, last.transfers, last.chair_transfers);
+function settlement(s, last, past = false) {
+  const lines = settlementLines(s, last.transfers, last.chair_transfers, past);
   if (!lines) return null;
   return h("div", { class: "settlement", "data-testid": "settlement" },
     h("h3", {}, "Settlement"),
@@ -525,7 +558,8 @@ export function renderSummary(ctx, hand = null) {
     scoreBox(s, last),
     h("p", { class: "contract-line" },
       last.stuck ? h("span", { class: "stuck-tag", "data-testid": "stuck-tag" }, "Stuck") : null,
-      `${s.name(last.declarer)} ${last.stuck ? `${s.verb(last.declarer, "are", "is")} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
+      // the hand is over: "West was stuck at 250"
+      `${s.name(last.declarer)} ${last.stuck ? `${stuckVerb(s, last.declarer, true)} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
@@ -740,10 +774,11 @@ function lastHandBlock(s, v) {
   if (!last.declarer && hasStock(v)) return [h("h2", {}, `Last hand (${last.number})`), stockSummaryTable(s, v, last)];
   return [
     h("h2", {}, v.deals ? `Last deal (${v.deal_number})` : `Last hand (${last.number})`),
-    last.declarer ? h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid)} · Trump `, suitChip(last.trump), ` · ${verdictWord(last)}`)
+    // the match is over: its last hand in the past tense ("West was stuck at 250", "You paid East 10")
+    last.declarer ? h("p", {}, `${contractText(s, last.declarer, last.stuck, last.bid, true)} · Trump `, suitChip(last.trump), ` · ${verdictWord(last)}`)
       : h("p", {}, "Trump ", suitChip(last.trump), ` · ${noContractSentence(s, last)}`),
-    settlement(s, last),
-    summaryTable(s, last, v.last_earned),
+    settlement(s, last, true),
+    summaryTable(s, last, v.last_earned, true),
   ];
 }
 

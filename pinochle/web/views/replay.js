@@ -52,7 +52,8 @@ export function renderReplay(history, hand, step, nameAt) {
     return h("section", { class: "replay-seat", "aria-label": `${name(seat)}'s cards`, dataset: { seat } },
       h("h3", {}, name(seat), seat === rp.dealer ? " · dealer" : "",
         step === 0 && meld ? ` · meld ${meld.total}` : "",
-        trick && played ? " · played" : ""), // a tag, whoever the seat: "You · played", "West · played"
+        // what the row holds: the cards held before this trick, the one played ringed ("8 before trick 5, played Q♦")
+        trick ? h("span", { class: "replay-held", "data-testid": "replay-held" }, heldWords(cards.length, step, played)) : null),
       h("div", { class: "replay-cards" }, cards.map((c, i) => cardEl(c, {
         size: "mini", class: i === cards.indexOf(played) ? "replay-played" : "", // one copy of a card held twice
       }))),
@@ -69,6 +70,14 @@ export function renderReplay(history, hand, step, nameAt) {
     trickLine,
     hands);
   return { body, title, steps, where, said: saidAt(rp, trick, where, name) };
+}
+
+/**
+ * What a seat's row shows at a trick, in words: the cards it held before the trick (the server's `held`), and
+ * the one it played there, which is ringed among them: " · 8 cards before trick 5, played Q♦".
+ */
+export function heldWords(n, step, played) {
+  return ` · ${n === 1 ? "1 card" : `${n} cards`} before trick ${step}${played ? `, played ${cardShort(played)}` : ""}`;
 }
 
 /**

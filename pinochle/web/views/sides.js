@@ -26,7 +26,7 @@ function lastCall(v, seat) {
 
 /**
  * At the hand's end, a side's counters as the hand's result gives them in its parts (`last_hand.parts`:
- * "Counters" and "Last trick", the last trick's bonus apart), or null (the hand not over, or its parts
+ * "Counters" and "Last trick", the last trick's bonus apart; a hand settled by stakes: its `last_trick`), or null (the hand not over, or its parts
  * not splitting the counters: then the view's counters, as the summary shows them).
  */
 function endSplit(v, side) {
@@ -35,7 +35,12 @@ function endSplit(v, side) {
   if (!last || last.number !== v.hand_number) return null;
   const parts = last.parts?.[side];
   const counters = parts?.find((p) => p.label === "Counters");
-  if (!counters) return null;
+  if (!counters) {
+    // a hand settled by stakes: its parts are payments, and its `last_trick` says who took the last trick's bonus
+    const took = last.last_trick?.[side];
+    if (typeof took !== "number" || typeof last.counters?.[side] !== "number") return null;
+    return { counters: last.counters[side] - took, last: took };
+  }
   return { counters: counters.points, last: parts.find((p) => p.label === "Last trick")?.points ?? 0 };
 }
 

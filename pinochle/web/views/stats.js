@@ -27,10 +27,20 @@ export function signed(x) {
 export const PAR_NOTE = "On average, how many points each of your reviewed decisions cost against Hard's choice; "
   + "0 is perfect play. Only the hands whose decisions you reviewed count.";
 
+/** What "Stuck as dealer" means (shown under its row): the hands nobody bid, which are not your bids. */
+export const STUCK_NOTE = "Hands in which nobody bid, so you, the dealer, had to take the lowest bid; "
+  + "they are not counted among your bids.";
+
+/** "3, made 1": the hands you were stuck with as the dealer (the server's `stuck`), and how many of them you made. */
+export function stuckValue(f) {
+  return `${f.stuck}, made ${f.stuck_made ?? 0}`;
+}
+
 /**
  * The rows of one game's figures: [label, value, note] in plain words, in the order the page shows them (`note`:
  * what the figure means, or null). The bids are your own contracts (the server's `bids`: the hands your own
- * seat won the auction), never your partner's, and the labels say so.
+ * seat won the auction with a bid), never your partner's, and the labels say so; a contract you were stuck
+ * with as the dealer, nobody having bid (the server's `stuck`), is not a bid: a row of its own, once there is one.
  */
 export function statRows(f) {
   return [
@@ -38,6 +48,7 @@ export function statRows(f) {
     ["Hands played", String(f.hands), null],
     ["Your bids made", f.bids > 0 ? ofWhole(f.made, f.bids) : "no bids yet", null],
     ["Your bids set", f.bids > 0 ? ofWhole(f.set, f.bids) : "no bids yet", null],
+    ...(f.stuck > 0 ? [["Stuck as dealer", stuckValue(f), STUCK_NOTE]] : []),
     ["Meld per hand", f.meld_per_hand === null ? "no hands yet" : String(f.meld_per_hand), null],
     ["Points per hand", signed(f.points_per_hand), null],
     ["Points given up per decision", f.par_per_decision === null ? "not reviewed yet" : String(f.par_per_decision), PAR_NOTE],

@@ -324,7 +324,8 @@ export function stockSummaryTable(s, v, last) {
     h("th", { scope: "row", title: rules.get(label) ?? null }, words[label] ?? label), ...cols.map((side) => {
       const mine = (last.parts?.[side] ?? []).filter((p) => p.label === label);
       const sum = mine.reduce((n, p) => n + p.points, 0);
-      const shown = !mine.length ? "—" : label === "Last trick" ? `+${num(sum)}` : num(sum);
+      // a part the player does not have reads "—", as in every game's summary; the last trick's bonus a plain figure
+      const shown = !mine.length ? "—" : num(sum);
       return h("td", { class: "part", "data-testid": "part-cell", dataset: { col: side, points: mine.length ? String(sum) : "" } }, shown);
     }));
   // the last trick's row even when nobody's parts name it (a hand of the old summaries, without parts, too)
@@ -336,9 +337,10 @@ export function stockSummaryTable(s, v, last) {
   ];
   return h("table", { class: "summary-table stock-summary", "data-testid": "summary-table" },
     h("thead", {}, h("tr", {}, h("td", {}), ...cols.map((side) => h("th", { scope: "col" }, s.sideLong(side))))),
+    // the rows in every game's order: the tricks, then the parts (meld, counters, the last trick), then the hand's score
     h("tbody", {},
-      ...parts,
       row(W.tricks, (side) => String(last.tricks[side])),
+      ...parts,
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, W.hand),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}` }, `+${num(last.score[side])}`))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, W.total),

@@ -5,7 +5,7 @@
 
 import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { contractText, DIX, handNumber, hasStock, midName, passLog, statusText, takes, thrownInText } from "../words.js";
+import { contractText, DIX, handNumber, hasStock, midName, passLog, statusText, stuckVerb, takes, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
 import { avatarFigure, renderSeat, seatHue } from "./seat.js";
@@ -14,6 +14,8 @@ import { renderSidesLines } from "./sides.js";
 
 // the phases whose centre shows the trick (two-handed: its tricks with the stock, the meld turn, the draw, the endgame)
 const TRICKS = new Set([Phase.PLAY, Phase.STOCK_PLAY, Phase.STOCK_MELD, Phase.DRAW, Phase.ENDGAME]);
+/** A hand that is over: its contract is told in the past tense ("West was stuck at 250"). */
+const OVER = new Set([Phase.HAND_END, Phase.MATCH_END]);
 // before the first card is led, the widow (once turned up) is shown large at the top of the felt; then small
 const WIDOW_UP = new Set([Phase.WIDOW, Phase.TRUMP, Phase.MELD, Phase.BURY]);
 
@@ -61,7 +63,8 @@ export function renderTopbar(ctx) {
     // a phone's bar has room for the declarer's initials only ("N 290 ♣"); the seat says "Declarer"
     c.append(
       h("span", { class: "contract-who" },
-        h("span", { class: "wide-only" }, `${s.name(v.declarer)} `, v.stuck ? `${s.verb(v.declarer, "are", "is")} stuck at ` : "bid "),
+        // the hand over (its summary, the match's result behind it): "West was stuck at 250"
+        h("span", { class: "wide-only" }, `${s.name(v.declarer)} `, v.stuck ? `${stuckVerb(s, v.declarer, OVER.has(v.phase))} stuck at ` : "bid "),
         h("span", { class: "narrow-only", "aria-hidden": "true" },
           h("span", { class: `avatar mini${v.declarer === v.seat ? " mine" : ""}`, dataset: { initials: s.initials(v.declarer), hue: seatHue(s, v.declarer) } }), " ")),
       h("strong", {}, String(v.bid)),
