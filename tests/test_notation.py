@@ -210,7 +210,7 @@ def test_the_terminal_game_falls_back_to_suit_letters() -> None:
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
     text = done.stdout.decode("ascii")
     assert "Your hand: 10S QS  QH JH  AD AD KD QD  10C 10C JC 9C" in text
-    assert "E names trump: C clubs." in text and "Trick  1: E 9D   S AD" in text
+    assert "W names trump: D diamonds." in text and "Trick  1: W AS   N 9S   E KS   S QS" in text
     assert "You left the table." in text
 
 
