@@ -344,7 +344,7 @@ CONTEXT_DECISIONS = [
      "best": {"type": "pass"}, "loss": 12.0, "reason": "Pass: your meld with hearts as trump is 40, and on average it leaves your side about 12 points better off than your bid of 310.",
      "context": {"trick": None, "table": [], "high_bid": 300, "high_bidder": "W", "declarer": None, "bid": None, "trump": None}},
     {"index": 30, "seat": "S", "phase": "play", "action": {"type": "play", "card": "JC"},
-     "best": {"type": "play", "card": "AC"}, "loss": 3.0, "reason": "Play the A♣: no club above it is left to play, and on average it leaves your side about 3 points better off than your J♣.",
+     "best": {"type": "play", "card": "AC"}, "loss": 3.0, "reason": "Play the A♣: nobody else can hold a club above it, and on average it leaves your side about 3 points better off than your J♣.",
      "context": {"trick": 9, "table": [], "high_bid": None, "high_bidder": None, "declarer": "N", "bid": 260, "trump": "C"}},
     {"index": 7, "seat": "S", "phase": "trump", "action": {"type": "trump", "suit": "H"},
      "best": {"type": "trump", "suit": "S"}, "loss": 2.0, "reason": "Name spades trump: your meld with spades as trump is 190, and on average it leaves you about 2 points better off than your choice of hearts.",

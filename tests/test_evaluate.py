@@ -61,6 +61,11 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
         else:
             assert beats(card, winning, v.trump) == (fact.kind == "beats")
             assert int(current.seat_of(at)) not in mates(v)
+            if fact.kind == "cannot_beat":
+                # "you cannot beat" only when no legal card beats it (in two-handed while the stock
+                # lasts a trump may be played on anything); otherwise the card is held back
+                can = any(beats(c, winning, v.trump) for c in v.legal.cards)
+                assert fact.text.startswith("it does not try to beat" if can else "you cannot beat"), fact.text
     elif fact.kind == "counters":
         assert card is not None or getattr(option_action, "cards", ())
         n = int(re.search(r"\d+", fact.text).group()) if re.search(r"\d+", fact.text) else 0  # type: ignore[union-attr]
@@ -73,7 +78,8 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
             assert n in (rules.counters[card % 6], rules.counters[card % 6] + sum(rules.counters[c % 6] for c in trick))
     elif fact.kind == "high_card":
         assert card is not None and (current is None or not current.cards)
-        # true in the real deal: no other seat holds a card of the suit above it
+        # true in the real deal: no other seat holds a card of the suit above it (this hand may)
+        assert fact.text.startswith("nobody else can hold"), fact.text
         for seat in range(4):
             if seat != int(v.seat):
                 assert not any(c // 6 == card // 6 and c % 6 > card % 6 for c in unpack(state.hands[seat]))

@@ -232,7 +232,8 @@ def card_facts(view: View, card: Card) -> list[Fact]:
             for c in t.cards:
                 unseen = remove(unseen, c)
         if not unseen & ABOVE[card]:
-            facts.append(Fact("high_card", f"no {SUIT_NAMES[card // 6][:-1]} above it is left to play"))
+            # the cards above it may be in this hand: the fact is that no other player can hold one
+            facts.append(Fact("high_card", f"nobody else can hold a {SUIT_NAMES[card // 6][:-1]} above it"))
         voids = play_inferences(view).voids if team else ()
         for m in team:
             if card // 6 != trump and voids[m] >> (card // 6) & 1 and not voids[m] >> trump & 1:
@@ -257,6 +258,10 @@ def card_facts(view: View, card: Card) -> list[Fact]:
         if last and worth + sum(rules.counters[c % 6] for c in cards):
             gained = worth + sum(rules.counters[c % 6] for c in cards)
             facts.append(Fact("counters", f"this gives your side {_counters(gained)}"))
+    elif any(beats(c, winning, trump) for c in view.legal.cards):
+        # a legal card beats the winning card (in two-handed while the stock lasts, any trump):
+        # this one is held back on purpose
+        facts.append(Fact("cannot_beat", f"it does not try to beat the {Card(winning).label}"))
     else:
         facts.append(Fact("cannot_beat", f"you cannot beat the {Card(winning).label}"))
         if not worth:
