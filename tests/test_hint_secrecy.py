@@ -42,13 +42,13 @@ def test_a_hint_never_depends_on_a_hidden_card(game: str) -> None:
         v = view(state, seat)
         if not v.legal.any() or v.legal.deal:
             continue
-        msg = hint_answer(v, "m-secrecy", samples=6)
+        msg = hint_answer(v, "m-secrecy", 0, samples=6)
         assert msg["version"] == state.version and msg["action"]
         secrecy.check_tokens(state, int(seat), named_cards(msg))
         moved = secrecy.permute_hidden(state, int(seat), rng)
         if moved is not None:
             w = view(moved, seat)
             assert w == v
-            assert hint_answer(w, "m-secrecy", samples=6) == msg
+            assert hint_answer(w, "m-secrecy", 0, samples=6) == msg
         checked += 1
     assert checked >= 3

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pinochle.bots import SimplePlayer
-from pinochle.bots.evaluate import evaluate
+from pinochle.bots.evaluate import evaluate_decision
 from pinochle.bots.review import hand_steps, review_hand, review_json
 from pinochle.cards import Seat
 from pinochle.cli import main
@@ -69,7 +69,7 @@ def test_playing_as_hard_loses_nothing() -> None:
     """Luck-neutral: South playing Hard's own choices (the same evaluation, seed and budget) has no
     loss, whatever cards it was dealt."""
     def hard(v: object, index: int) -> Action:
-        return evaluate(v, SAMPLES, f"review/{index}").best.action  # type: ignore[arg-type]
+        return evaluate_decision(v, "review", 1, index, SAMPLES).best.action  # type: ignore[arg-type]
 
     for seed in (1, 2):
         s = first_hand("table", seed, hard)
@@ -109,7 +109,7 @@ def test_a_two_handed_hand_is_reviewed() -> None:
     assert endgame and any(d.loss == 0 for d in endgame)
     for d in decisions:
         state, action = steps[d.index]
-        e = evaluate(view(state, Seat.S), SAMPLES, f"review/{d.index}", also=(action,))
+        e = evaluate_decision(view(state, Seat.S), "review", 1, d.index, SAMPLES, also=(action,))
         mine = e.option_for(action)
         if d.action == d.best:
             assert d.loss == 0

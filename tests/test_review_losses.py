@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pinochle.bots import SimplePlayer
 from pinochle.bots.base import dix_exchange_gain
-from pinochle.bots.evaluate import evaluate, same_move
+from pinochle.bots.evaluate import evaluate, evaluate_decision, same_move
 from pinochle.bots.review import hand_steps, review_hand
 from pinochle.cards import Seat
 from pinochle.game import Action, State, View, apply, new_match, turn, view
@@ -59,7 +59,7 @@ def check_losses(record: dict[str, object]) -> list[tuple[str, float | None]]:
     out = []
     for d in review_hand(record, "S", SAMPLES):
         state, action = steps[d.index]
-        e = evaluate(view(state, Seat.S), SAMPLES, f"review/{d.index}", also=(action,))
+        e = evaluate_decision(view(state, Seat.S), "review", 1, d.index, SAMPLES, also=(action,))
         assert e.best.action == d.best
         if same_move(d.action, d.best):
             assert d.loss == 0

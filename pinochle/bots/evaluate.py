@@ -489,6 +489,44 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
     return Evaluation(seat, (Option(action, None, tuple(action_facts(view, action))),))
 
 
+#: The budget of every decision evaluated for a person (a hint, and the review of the same decision):
+#: Hard's own, so that a hint is Hard's move and the review of that decision is the same evaluation.
+DECISION_SAMPLES = DEFAULT_SAMPLES
+
+
+def decision_seed(match: str, hand: int, index: int) -> str:
+    """The seed of a decision's evaluation: the match's id, the hand (its number in the match, from 1) and the
+    decision's place in the hand (``index``: the actions since the deal, 0 for the first).
+
+    >>> decision_seed("m1", 2, 17)
+    'm1/2/17'
+    """
+    return f"{match}/{hand}/{index}"
+
+
+def decision_view(view: View, hand: int, index: int) -> View:
+    """``view`` as one decision of a hand: its ``hand_number`` the hand's and its ``version`` the decision's place
+    in the hand (``index``). Hard's search reads no other field of the match (its totals, its hands before), so a
+    seat's view at a live table and the same position replayed from the hand's record
+    (:func:`pinochle.records.hand_steps`, which knows neither the match's version nor its earlier hands) give the
+    same view, and so the same evaluation."""
+    return replace(view, version=index, hand_number=hand)
+
+
+def evaluate_decision(view: View, match: str, hand: int, index: int, samples: int = DECISION_SAMPLES,
+                      also: Sequence[Action] = ()) -> Evaluation:
+    """The one evaluation of a person's decision that a hint gives and the decision review measures: :func:`evaluate`
+    of :func:`decision_view` with :func:`decision_seed` and the budget :data:`DECISION_SAMPLES`. A hint followed is
+    the review's best move, so the review charges it nothing (``also`` never changes Hard's move or the values of
+    the others).
+
+    Args:
+        view: the seat's view at the decision. match: the match's id. hand: the hand's number (from 1).
+        index: the decision's place in the hand (the actions since the deal). samples, also: as :func:`evaluate`.
+    """
+    return evaluate(decision_view(view, hand, index), samples, decision_seed(match, hand, index), also)
+
+
 def _valued(view: View, best: Action, moves: Sequence[tuple[Action, float]]) -> Evaluation:
     """The evaluation of Hard's move ``best`` among ``moves`` with their values (``best`` first,
     the others by value; ``best`` is one of the moves)."""
@@ -505,5 +543,5 @@ def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[A
     return e.best.action, e.reason
 
 
-__all__ = ["DEFAULT_SAMPLES", "FACT_KINDS", "Evaluation", "Fact", "Option", "action_facts", "card_facts",
-           "describe", "evaluate", "hint", "same_move"]
+__all__ = ["DECISION_SAMPLES", "DEFAULT_SAMPLES", "FACT_KINDS", "Evaluation", "Fact", "Option", "action_facts", "card_facts",
+           "decision_seed", "decision_view", "describe", "evaluate", "evaluate_decision", "hint", "same_move"]

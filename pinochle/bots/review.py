@@ -42,11 +42,13 @@ from ..cards import SUIT_NAMES, Card, Seat
 from ..errors import BadRecord
 from ..game import Action, State, View, view
 from ..records import hand_steps as record_steps
-from .evaluate import Evaluation, Fact, Option, better_off, describe, evaluate, same_move, who_gains
+from .evaluate import (DECISION_SAMPLES, Evaluation, Fact, Option, better_off, describe, evaluate_decision, same_move,
+                       who_gains)
 
-#: The sampled deals a card behind each decision reviewed (Hard's budget is 192; a hand has a dozen
-#: cards and more decisions, reviewed within 5 s: docs/strength.md).
-REVIEW_SAMPLES = 96
+#: The sampled deals a card behind each decision reviewed: the hint's (Hard's 192), so that the review of a
+#: decision is the evaluation its hint gave (:func:`pinochle.bots.evaluate.evaluate_decision`; the cost of a
+#: hand's review: docs/strength.md, "Hints and the decision review").
+REVIEW_SAMPLES = DECISION_SAMPLES
 
 
 @dataclass(frozen=True)
@@ -189,14 +191,17 @@ def _choices(state: State, seat: Seat) -> int:
     return 1
 
 
-def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES, seed: int | str = "review") -> list[Decision]:
+def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES, seed: str = "review",
+                hand: int = 1) -> list[Decision]:
     """Every decision of ``seat`` in the hand record, in order (see the module docstring).
 
     Args:
         record: a hand record (docs/records.md).
         seat: the seat reviewed (``"S"``, or a :class:`~pinochle.cards.Seat`).
         samples: the budget of each evaluation (sampled deals a card).
-        seed: makes the review reproducible.
+        seed: makes the review reproducible: at a table, the match's id.
+        hand: the hand's number in its match (from 1). With the match's id as ``seed``, each decision is the
+            evaluation a hint gave at that point (:func:`pinochle.bots.evaluate.evaluate_decision`).
 
     Raises:
         BadRecord: the record breaks a rule, or cannot be reviewed.
@@ -207,7 +212,7 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
         if action.seat != me or action.type in ("deal", "draw") or _choices(state, me) < 2:
             continue
         v = view(state, me)
-        e = evaluate(v, samples, f"{seed}/{index}", also=(action,))
+        e = evaluate_decision(v, seed, hand, index, samples, also=(action,))
         best = e.best.action
         loss: float | None = 0.0
         if not same_move(action, best):
@@ -220,10 +225,11 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
     return out
 
 
-def review_json(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES) -> dict[str, object]:
-    """``{"seat", "decisions": [...], "loss"}``: :func:`review_hand` as JSON, the costliest decisions first
-    (those not measured last), ``loss`` their measured total."""
-    decisions = review_hand(record, seat, samples)
+def review_json(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES, seed: str = "review",
+                hand: int = 1) -> dict[str, object]:
+    """``{"seat", "decisions": [...], "loss"}``: :func:`review_hand` as JSON (``seed``, ``hand``: as there), the
+    costliest decisions first (those not measured last), ``loss`` their measured total."""
+    decisions = review_hand(record, seat, samples, seed, hand)
     ranked = sorted(decisions, key=lambda d: (d.loss is None, -(d.loss or 0.0), d.index))
     return {"seat": str(seat), "decisions": [d.to_json() for d in ranked],
             "loss": round(sum(d.loss or 0.0 for d in decisions), 1)}
@@ -247,7 +253,8 @@ def review_record(record: object, seat: Seat | str, hand: int | None = None,
     for number, h in picked:
         if isinstance(h, dict) and h.get("thrown_in"):
             continue
-        out.append({"hand": number, **{k: v for k, v in review_json(h, seat, samples).items() if k != "seat"}})
+        out.append({"hand": number, **{k: v for k, v in review_json(h, seat, samples, hand=number).items()
+                                       if k != "seat"}})
     return {"seat": str(seat), "hands": out}
 
 

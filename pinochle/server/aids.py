@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from ..bots.evaluate import evaluate
+from ..bots.evaluate import DECISION_SAMPLES, evaluate_decision
 from ..bots.review import REVIEW_SAMPLES, review_json
 from ..cards import Seat
 from ..errors import BadRecord
@@ -18,15 +18,16 @@ from ..records import hand_record
 from .protocol import ErrorCode, ProtocolError
 from .table import Table
 
-#: Sampled deals a card behind a hint: Hard's own budget (p95 within 1 s: docs/strength.md).
-HINT_SAMPLES = 192
+#: Sampled deals a card behind a hint: Hard's own budget (p95 within 1 s: docs/strength.md), the review's too.
+HINT_SAMPLES = DECISION_SAMPLES
 
 
-def hint_answer(v: View, match: str, samples: int = HINT_SAMPLES) -> dict[str, object]:
-    """The ``hint`` message for the seat of ``v`` at the match ``match`` (its id seeds the search):
-    ``{"type": "hint", "match", "version", "action", "reason"}``, the action without its seat.
-    It reads ``v`` and ``match`` alone."""
-    e = evaluate(v, samples, match)
+def hint_answer(v: View, match: str, index: int, samples: int = HINT_SAMPLES) -> dict[str, object]:
+    """The ``hint`` message for the seat of ``v`` at the match ``match``, ``index`` actions after the deal of
+    its hand: ``{"type": "hint", "match", "version", "action", "reason"}``, the action without its seat.
+    It reads ``v``, ``match`` and ``index`` alone, and is the evaluation the decision review makes of the same
+    decision (:func:`pinochle.bots.evaluate.evaluate_decision`), so a hint followed is never charged there."""
+    e = evaluate_decision(v, match, v.hand_number, index, samples)
     action = e.best.action.to_json()
     action.pop("seat", None)
     return {"type": "hint", "match": match, "version": v.version, "action": action, "reason": e.reason}
@@ -64,7 +65,8 @@ async def hint(table: Table, place: int, version: int) -> dict[str, object]:
     whose = turn(state)
     if state.phase in ("hand_end", "match_end") or here is None or whose != here:
         raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "a hint is for your own move: it is not your move now")
-    answer = await asyncio.to_thread(hint_answer, table.view_of(place), table.id)
+    # the decision's place in its hand: the moves since the deal on the line of play (an undo takes them back)
+    answer = await asyncio.to_thread(hint_answer, table.view_of(place), table.id, len(table.line.steps))
     await table.mark_assisted()  # the statistics count a match with a hint as assisted
     return answer
 
@@ -89,7 +91,7 @@ def review_answer(table: Table, place: int, hand: int) -> dict[str, object]:
     else:
         seat = Seat(place)
     try:
-        got = review_json(hand_record(result, state.game, state.rules), seat, REVIEW_SAMPLES)
+        got = review_json(hand_record(result, state.game, state.rules), seat, REVIEW_SAMPLES, table.id, hand)
     except BadRecord as err:
         raise ProtocolError(ErrorCode.ILLEGAL, f"hand {hand} cannot be reviewed: {err.reason}") from None
     return {"type": "review", "match": table.id, "hand": hand, "decisions": got["decisions"]}
