@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
+from .bots.review import CLOSE_LOSS
 from .game import HandResult, State
 
 #: The hook for a decision review (docs/protocol.md, "Statistics", ``par_per_decision``): given the
@@ -198,15 +199,17 @@ def par_per_decision(losses: Sequence[float]) -> float | None:
 
 def review_losses(review: Mapping[str, object]) -> list[float]:
     """The ``loss`` of each decision of a kept ``review`` message (docs/protocol.md, ``review``) that has
-    one (a null loss was not measured: it is left out).
+    one (a null loss was not measured: it is left out), by the review's own rule: a loss under
+    :data:`pinochle.bots.review.CLOSE_LOSS` is not a mistake and counts 0 (a review kept before that rule may
+    hold one).
 
-    >>> review_losses({"decisions": [{"loss": 0}, {"loss": 12.5}, {"loss": None}]})
-    [0.0, 12.5]
+    >>> review_losses({"decisions": [{"loss": 0}, {"loss": 12.5}, {"loss": None}, {"loss": 0.4}]})
+    [0.0, 12.5, 0.0]
     """
     decisions = review.get("decisions")
     if not isinstance(decisions, list):
         return []
-    return [float(d["loss"]) for d in decisions
+    return [0.0 if float(d["loss"]) < CLOSE_LOSS else float(d["loss"]) for d in decisions
             if isinstance(d, dict) and isinstance(d.get("loss"), (int, float)) and not isinstance(d.get("loss"), bool)]
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pinochle.bots import SimplePlayer
 from pinochle.bots.base import dix_exchange_gain
 from pinochle.bots.evaluate import evaluate, evaluate_decision, same_move
-from pinochle.bots.review import hand_steps, review_hand
+from pinochle.bots.review import counted_loss, hand_steps, review_hand
 from pinochle.cards import Seat
 from pinochle.game import Action, State, View, apply, new_match, turn, view
 from pinochle.games import find, with_switches
@@ -68,7 +68,7 @@ def check_losses(record: dict[str, object]) -> list[tuple[str, float | None]]:
             if mine is None or mine.points is None or e.best.points is None:
                 assert d.loss is None
             else:
-                assert d.loss == max(0.0, e.best.points - mine.points)
+                assert d.loss == counted_loss(max(0.0, e.best.points - mine.points))
         assert d.loss is None or d.loss >= 0
         out.append((d.action.type, d.loss))
     return out

@@ -368,18 +368,19 @@ def other_move(action: Action) -> str:
 
 def better_off(who: str, points: float, than: str) -> str:
     """What the search's values mean to a player: the points a move leaves ``who`` better off than another
-    move (``than``), averaged over the sampled deals, in whole points (under one: "under 1 point").
+    move (``than``), averaged over the sampled deals, in whole points; under one point (within the noise of the
+    sampled deals, not a mistake: :data:`pinochle.bots.review.CLOSE_LOSS`), "about as well".
 
     >>> better_off("your side", 76, "your 9♦")
     'on average it leaves your side about 76 points better off than your 9♦'
     >>> better_off("you", 0.3, "the K♣"), better_off("you", 0, "the K♣")
-    ('on average it leaves you under 1 point better off than the K♣', 'on average it does as well as the K♣')
+    ('on average it does about as well as the K♣', 'on average it does as well as the K♣')
     """
-    whole = math.floor(round(points, 1) + 0.5)
-    if whole >= 1:
+    if points >= 1:
+        whole = math.floor(round(points, 1) + 0.5)
         return f"on average it leaves {who} about {whole} point{'' if whole == 1 else 's'} better off than {than}"
     if points > 0:
-        return f"on average it leaves {who} under 1 point better off than {than}"
+        return f"on average it does about as well as {than}"
     return f"on average it does as well as {than}"
 
 

@@ -50,6 +50,21 @@ from .evaluate import (DECISION_SAMPLES, Evaluation, Fact, Option, better_off, d
 #: hand's review: docs/strength.md, "Hints and the decision review").
 REVIEW_SAMPLES = DECISION_SAMPLES
 
+#: A loss under this many points is not a mistake: the review reports it as 0 (the move does about as well as
+#: Hard's). A player is shown whole points, and a difference under one is within the noise of the sampled deals
+#: (docs/strength.md, "Hints and the decision review").
+CLOSE_LOSS = 1.0
+
+
+def counted_loss(loss: float | None) -> float | None:
+    """The loss a review reports and the statistics count: ``loss``, or 0 under :data:`CLOSE_LOSS` (not a
+    mistake); ``None`` (not measured) stays ``None``.
+
+    >>> counted_loss(0.7), counted_loss(1.0), counted_loss(23.4), counted_loss(None)
+    (0.0, 1.0, 23.4, None)
+    """
+    return None if loss is None else 0.0 if loss < CLOSE_LOSS else loss
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -162,7 +177,8 @@ def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = 
     """Why Hard's move, said against the move made (``action``, which gave up ``loss``): Hard's move and
     its first fact, then, where the moves differ and both were valued, how much better off Hard's move
     leaves ``who`` ("you", or "your side" with a partner) on average than the seat's own, with the figure
-    a player is shown for ``loss`` (:func:`whole_points`; "under 1 point" for a loss below half a point).
+    a player is shown for ``loss`` (:func:`whole_points`); a loss under :data:`CLOSE_LOSS`: that it does about as
+    well as the seat's own.
     Never the comparison with the runner-up a hint makes (:attr:`pinochle.bots.evaluate.Evaluation.reason`):
     that move was not the seat's."""
     best = e.best
@@ -220,8 +236,8 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
             top = e.best.points
             loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None
                     else None)
-        out.append(Decision(index, me, str(state.phase), action, best, loss, review_reason(e, action, loss, who_gains(v)),
-                            decision_context(v)))
+        out.append(Decision(index, me, str(state.phase), action, best, counted_loss(loss),
+                            review_reason(e, action, loss, who_gains(v)), decision_context(v)))
     return out
 
 
@@ -258,5 +274,5 @@ def review_record(record: object, seat: Seat | str, hand: int | None = None,
     return {"seat": str(seat), "hands": out}
 
 
-__all__ = ["REVIEW_SAMPLES", "Decision", "decision_context", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
+__all__ = ["CLOSE_LOSS", "REVIEW_SAMPLES", "Decision", "counted_loss", "decision_context", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
            "whole_points", "your_move"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from ..bots.evaluate import DECISION_SAMPLES, evaluate_decision
-from ..bots.review import REVIEW_SAMPLES, review_json
+from ..bots.review import REVIEW_SAMPLES, counted_loss, review_json
 from ..cards import Seat
 from ..errors import BadRecord
 from ..game import View, turn
@@ -97,6 +97,24 @@ def review_answer(table: Table, place: int, hand: int) -> dict[str, object]:
     return {"type": "review", "match": table.id, "hand": hand, "decisions": got["decisions"]}
 
 
+def by_close_rule(answer: dict[str, object]) -> dict[str, object]:
+    """A kept ``review`` answer with its losses by the review's rule (a review kept before the rule may hold a loss
+    under :data:`pinochle.bots.review.CLOSE_LOSS`, which is not a mistake: 0).
+
+    >>> by_close_rule({"type": "review", "decisions": [{"loss": 0.4}, {"loss": 7.0}, {"loss": None}]})["decisions"]
+    [{'loss': 0.0}, {'loss': 7.0}, {'loss': None}]
+    """
+    decisions = answer.get("decisions")
+    if not isinstance(decisions, list):
+        return answer
+    def one(d: object) -> object:
+        loss = d.get("loss") if isinstance(d, dict) else None
+        if isinstance(d, dict) and isinstance(loss, (int, float)) and not isinstance(loss, bool):
+            return {**d, "loss": counted_loss(float(loss))}
+        return d
+    return {**answer, "decisions": [one(d) for d in decisions]}
+
+
 async def review(table: Table, place: int, hand: int) -> dict[str, object]:
     """The ``review`` answer (:func:`review_answer`), computed once and kept in storage for the match, the
     hand and the place; asked again, the kept one is sent.
@@ -106,7 +124,7 @@ async def review(table: Table, place: int, hand: int) -> dict[str, object]:
     """
     kept = await asyncio.to_thread(table.storage.load_review, table.id, hand, place)
     if kept is not None:
-        return kept
+        return by_close_rule(kept)
     answer = await asyncio.to_thread(review_answer, table, place, hand)
     await asyncio.to_thread(table.storage.save_review, table.id, hand, place, answer)
     return answer
