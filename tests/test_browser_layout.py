@@ -36,12 +36,13 @@ server = module_server("layout")
 
 
 def open_fixture(browser: Any, url: str, v: dict[str, Any], errors: list[str], theme: str = "dark",
-                 size: tuple[int, int] = (360, 740), table: dict[str, Any] | None = None) -> tuple[Any, Any, Scripted]:
+                 size: tuple[int, int] = (360, 740), table: dict[str, Any] | None = None,
+                 scripted: type[Scripted] = Scripted) -> tuple[Any, Any, Scripted]:
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce", color_scheme=theme)
     ctx.set_default_timeout(TIMEOUT_MS)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
-    script = Scripted(v, table)
+    script = scripted(v, table)
     if table:
         page.add_init_script("localStorage.setItem('pinochle.seat', 's'.repeat(32))")
     page.add_init_script("sessionStorage.setItem('pinochle.screen', 'table')")

@@ -187,9 +187,11 @@ function stockStatus(s, v) {
   if (L.play) {
     const lead = !trick || trick.winner;
     if (v.endgame) return lead ? "Endgame: your lead." : "Endgame: your turn — follow suit.";
-    // your melded cards are playable too (views/stock.js marks them on the table)
+    // your melded cards are playable too (views/stock.js marks them on the table): a whole sentence that still
+    // fits one line beside the Hint on a 320 px phone
     const table = (v.table?.[v.seat] ?? []).some((t) => L.play.includes(t.card));
-    return `${lead ? "Your lead" : "Your turn"}: ${table ? "from hand or melds" : "play a card"}.`;
+    if (table) return `${lead ? "Lead" : "Play"} from your hand or melds.`;
+    return `${lead ? "Your lead" : "Your turn"}: play a card.`;
   }
   if (v.phase === Phase.STOCK_MELD && v.turn) return `${s.name(v.turn)} took the trick and may meld…`;
   if (v.phase === Phase.DRAW) return "Both draw from the stock…";

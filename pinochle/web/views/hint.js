@@ -25,11 +25,17 @@ function targets(action) {
     case "play": return cardsOf([action.card]);
     case "give": case "bury": return cardsOf(action.cards ?? []);
     case "bid": return byTest("bid-button");
-    case "pass": return [...byTest("pass-button"), ...byTest("dix-keep")];
+    // two-handed's meld turn: the meld named by its cards, the dix, or no meld (a pass)
+    case "meld": {
+      const want = [...(action.cards ?? [])].sort().join(" ");
+      return [...controls.querySelectorAll("button.meld-option[data-cards]")]
+        .filter((b) => b.dataset.cards.split(" ").sort().join(" ") === want);
+    }
+    case "pass": return [...byTest("pass-button"), ...byTest("dix-keep"), ...byTest("meld-pass")];
     case "trump": return byTest(`trump-${action.suit}`);
     case "concede": return byTest("concede");
     case "play_on": return byTest("play-on");
-    case "dix": return byTest("dix-exchange");
+    case "dix": return [...byTest("dix-exchange"), ...byTest("meld-dix")];
     default: return [];
   }
 }

@@ -217,6 +217,7 @@ export function meldControls(ctx) {
   const already = declaredNow(v);
   const buttons = c.melds.map((m, i) => h("button", {
     class: "btn meld-option", type: "button", "data-testid": `meld-option-${i}`, "data-focus": `meld-option-${i}`,
+    dataset: { cards: m.cards.join(" ") }, // the meld's cards, for the hint to ring the meld it names
     "aria-label": STOCK.meldOption(meldLabel(m.name), m.cards.map(cardName), m.points),
     onclick: () => act.meld(m.cards),
   }, h("span", { class: "mo-name" }, meldLabel(m.name)),

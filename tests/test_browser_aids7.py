@@ -1,0 +1,148 @@
+"""Two-handed's aids in the browser (issue 30, the seventh reviewer): the hint rings the Meld choice's button it
+recommends (views/hint.js: a meld by its cards, the dix, "No meld"), and the status line is a whole sentence when
+your melded cards are playable ("Lead from your hand or melds.", "Play from your hand or melds."; it was
+"Your lead: from hand or melds.", a fragment), one line beside the Hint on a 320 px phone as before.
+
+South's views come from deals played by the simple computer player, served to the real page over a scripted
+socket (tests/web_fixtures.py); the hint is the server's own answer for that view
+(:func:`pinochle.server.aids.hint_answer`). Screenshots under $PINOCHLE_SHOTS."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pinochle.bots import SimplePlayer
+from pinochle.cards import Seat
+from pinochle.game import State, apply, auto_action, new_match, turn, view
+from pinochle.server.aids import hint_answer
+
+from .browser_support import shot
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
+from .web_fixtures import Scripted
+
+RINGED = """() => [...document.querySelectorAll('.hinted')].map((e) => ({
+  testid: e.dataset.testid || '', cards: e.dataset.cards || '', card: e.dataset.card || '',
+  inChoice: Boolean(e.closest('[data-testid=meld-choice]')), outline: getComputedStyle(e).outlineStyle }))"""
+
+
+def south_at(seed: int, stop: Any) -> State:
+    """The two-handed deal ``seed`` played by the simple player until ``stop(state)`` holds at South's turn."""
+    s = new_match(seed=seed, game="two-handed")
+    for _ in range(3000):
+        seat = turn(s)
+        assert seat is not None and s.phase not in ("hand_end", "match_end"), s.phase
+        if seat == Seat.S and auto_action(s) is None and stop(s):
+            return s
+        s = apply(s, auto_action(s) or SimplePlayer(1).act(view(s, seat)))
+    raise AssertionError(f"deal {seed}: never came to the position asked for")
+
+
+class Hinting(Scripted):
+    """The scripted socket, answering a ``hint`` with :attr:`answer`."""
+
+    answer: dict[str, Any] = {}
+
+    def handler(self, ws: Any) -> None:
+        base: list[Any] = []
+
+        class Catch:
+            """The socket as the base handler sees it: its message handler is kept, to be called first."""
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(ws, name)
+
+            def on_message(self, fn: Any) -> None:
+                base.append(fn)
+
+        super().handler(Catch())
+        self.ws = ws
+
+        def on_message(text: str | bytes) -> None:
+            base[0](text)
+            msg = json.loads(text)
+            if msg["type"] == "hint":
+                ws.send(json.dumps({**self.answer, "match": "fx", "version": self.view["version"]}))
+
+        ws.on_message(on_message)
+
+
+def ring_at_meld_turn(v: dict[str, Any], answers: list[dict[str, Any]], shots: str) -> list[Any]:
+    """What the Hint rings at South's Meld choice ``v``, for each answer in turn, at 360x740 and 1440x900 in
+    both themes (each a fresh page)."""
+    def run(browser: Any) -> list[Any]:
+        errors: list[str] = []
+        out: list[Any] = []
+        for answer in answers:
+            for theme, size in (("light", (360, 740)), ("dark", (360, 740)), ("light", (1440, 900)), ("dark", (1440, 900))):
+                ctx, page, script = open_fixture(browser, server_url[0], v, errors, theme=theme, size=size, scripted=Hinting)
+                script.answer = answer
+                page.get_by_test_id("meld-choice").wait_for()
+                page.get_by_test_id("hint-button").click()
+                page.wait_for_function("() => (document.getElementById('hint-reason')?.textContent || '') !== ''")
+                settle(page)
+                out.append(page.evaluate(RINGED))
+                shot(page, f"aids7-{shots}-{answer['action']['type']}-{theme}-{size[0]}")
+                ctx.close()
+        assert errors == [], errors
+        return out
+    return in_browser(run)
+
+
+server_url: list[str] = []
+
+
+def test_the_hint_rings_the_meld_button_it_recommends(server: Any) -> None:  # noqa: F811
+    server_url[:] = [server.url]
+    s = south_at(13, lambda s: s.phase == "stock_meld" and len(s.tricks) == 2)
+    v = view(s, Seat.S)
+    assert len(v.legal.melds) == 3 and v.legal.dix, v.legal
+    answer = hint_answer(v, "fx", 0, samples=8)
+    assert answer["action"]["type"] == "meld", answer  # type: ignore[index]  # Hard declares its biggest meld
+    pass_ = {**answer, "action": {"type": "pass"}, "reason": "Declare no more meld."}
+    dix = {**answer, "action": {"type": "dix"}, "reason": "Exchange the dix."}
+    seen = ring_at_meld_turn(v.to_json(), [answer, pass_, dix], "meld")
+    cards = sorted(answer["action"]["cards"])  # type: ignore[index]
+    for ringed in seen[:4]:
+        assert len(ringed) == 1 and ringed[0]["inChoice"] and ringed[0]["outline"] == "solid", ringed
+        assert ringed[0]["testid"].startswith("meld-option-") and sorted(ringed[0]["cards"].split()) == cards, ringed
+    for ringed in seen[4:8]:
+        assert [r["testid"] for r in ringed] == ["meld-pass"], ringed
+    for ringed in seen[8:]:
+        assert [r["testid"] for r in ringed] == ["meld-dix"], ringed
+
+
+def test_the_status_line_says_a_whole_sentence_when_melds_are_playable(server: Any) -> None:  # noqa: F811
+    def melds_playable(s: State) -> bool:
+        j = view(s, Seat.S).to_json()
+        return s.phase == "stock_play" and any(t["card"] in j["legal"].get("play", []) for t in j["table"].get("S", []))
+
+    v = view(south_at(13, melds_playable), Seat.S).to_json()
+    fit: dict[str, Any] = {}
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme, size in (("light", (320, 568)), ("light", (360, 740)), ("dark", (1440, 900))):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
+            settle(page)
+            out[f"{theme}-{size[0]}"] = page.get_by_test_id("status").text_content()
+            # the longer sentence still fits: the page does not scroll and the status lies clear of the Hint
+            fit[f"{theme}-{size[0]}"] = page.evaluate("""() => {
+              const a = document.getElementById('status').getBoundingClientRect();
+              const b = document.querySelector('[data-testid=hint-button]').getBoundingClientRect();
+              const apart = a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+              return { scroll: Math.round(document.scrollingElement.scrollHeight - innerHeight), apart };
+            }""")
+            shot(page, f"aids7-status-{theme}-{size[0]}")
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert all(f["scroll"] <= 0 and f["apart"] for f in fit.values()), fit
+    for key, text in out.items():
+        assert re.fullmatch(r"(Lead|Play) from your hand or melds\.", text or ""), (key, text)
