@@ -10,7 +10,7 @@ import pytest
 
 from pinochle.bots import HardPlayer, SimplePlayer
 from pinochle.bots.base import mates, pack_cards
-from pinochle.bots.evaluate import FACT_KINDS, Evaluation, Fact, evaluate
+from pinochle.bots.evaluate import FACT_KINDS, Evaluation, Fact, card_facts, evaluate
 from pinochle.cards import DECKS, SUIT_NAMES, Card, remove, unpack
 from pinochle.game import Action, State, View, apply, new_match, turn, view
 from pinochle.games import GAMES
@@ -99,6 +99,10 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
         suit = SUIT_NAMES.index(fact.text.split("with ")[1].split(" ")[0])
         n = int(fact.text.rsplit(" ", 1)[1])
         assert n == meld_by_trump(pack_cards(v.hand, deck), rules)[suit]
+    elif fact.kind == "widow_meld":  # the mean meld with the widow over the deals Hard's bid is valued on
+        hard = HardPlayer(1, samples=SAMPLES)
+        melds = [o.meld for o in hard._normal._widow_outcomes(v, hard.widow_call_samples)]
+        assert fact.text.endswith(f"comes to about {round(sum(melds) / len(melds))} on average"), fact.text
     elif fact.kind == "meld_kept":
         rest = list(v.hand)
         for c in option_action.cards:  # type: ignore[attr-defined]
@@ -232,3 +236,21 @@ def test_two_handed_leads_with_melds_on_the_table() -> None:
         for o in e.options:
             for f in o.facts:
                 check_fact(state, v, o.action, f, e)
+
+
+@pytest.mark.parametrize(("game", "seed"), [("two-handed", 3), ("cutthroat", 2)])
+def test_the_counters_a_trick_gives_go_to_you_without_a_partner(game: str, seed: int) -> None:
+    """Two-handed has no sides, and a widow game's declarer plays alone: a card that takes counters "gives
+    you" them there (it said "gives your side"); a widow game's defenders share theirs ("your side")."""
+    said: dict[str, int] = {}
+    for _, v in _positions(game, seed, 400):
+        if not v.legal.cards or len(v.legal.cards) < 2:
+            continue
+        for c in v.legal.cards:
+            for f in card_facts(v, c):
+                if f.kind != "counters" or "no counters" in f.text:
+                    continue
+                alone = game == "two-handed" or v.declarer == v.seat
+                assert f.text.startswith("this gives you " if alone else "this gives your side "), (v.seat, v.declarer, f.text)
+                said["you" if alone else "side"] = said.get("you" if alone else "side", 0) + 1
+    assert said.get("you"), said

@@ -63,6 +63,7 @@ from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_card
 from .hard import HardPlayer
 from .knowledge import play_inferences
 from .pimc import deals_of
+from .widow import settlement
 
 #: Every kind of fact a reason may name.
 FACT_KINDS = (
@@ -76,6 +77,7 @@ FACT_KINDS = (
     "partner_void",    # the partner has shown a void in the suit led and may trump it
     "trump_length",    # the trumps (or cards of the named suit) held
     "meld_in_suit",    # the seat's meld with the named suit as trump
+    "widow_meld",      # a widow game's bid: the meld with the widow, on average over the deals the bid is valued on
     "meld_kept",       # a run, pinochle, marriage... still in the hand after the cards leave it
     "meld_points",     # the meld laid down or declared, its points
     "contract",        # what the declarer still needs to make the bid
@@ -210,6 +212,15 @@ def _mate_word(view: View) -> str:
     return "your partner" if view.seating.players == 4 else "the other defender"
 
 
+def _taker(view: View) -> str:
+    """Who the counters of a trick won go to, in a player's words: "your side" with a partner, and for a
+    defender in a widow game (the two defenders' counters count together against the declarer); "you"
+    alone (two-handed, the declarer in a widow game)."""
+    if view.seating.players == 2 or (view.rules_set().widow and view.declarer == view.seat):
+        return "you"
+    return "your side"
+
+
 def card_facts(view: View, card: Card) -> list[Fact]:
     """The facts of the view that bear on playing ``card`` (see :data:`FACT_KINDS`)."""
     facts: list[Fact] = []
@@ -251,13 +262,13 @@ def card_facts(view: View, card: Card) -> list[Fact]:
     if winner in team:
         facts.append(Fact("partner_winning", f"{_mate_word(view)}'s {Card(winning).label} is winning"))
         if worth:
-            facts.append(Fact("counters", f"this gives your side {_counters(worth)}"))
+            facts.append(Fact("counters", f"this gives {_taker(view)} {_counters(worth)}"))
     elif beats(card, winning, trump):
         facts.append(Fact("beats", f"it beats the {Card(winning).label}"
                           + (" and wins the trick" if last else "")))
         if last and worth + sum(rules.counters[c % 6] for c in cards):
             gained = worth + sum(rules.counters[c % 6] for c in cards)
-            facts.append(Fact("counters", f"this gives your side {_counters(gained)}"))
+            facts.append(Fact("counters", f"this gives {_taker(view)} {_counters(gained)}"))
     elif any(beats(c, winning, trump) for c in view.legal.cards):
         # a legal card beats the winning card (in two-handed while the stock lasts, any trump):
         # this one is held back on purpose
@@ -449,7 +460,7 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         choice, burials = player.bury_values(view, buried)
         action = Action.concede_(seat) if choice is None else Action.bury_(seat, choice)
         moves = [(Action.concede_(seat) if b is None else Action.bury_(seat, list(b)), v) for b, v in burials]
-        return _valued(view, action, moves)
+        return _with_widow_chance(view, _valued(view, action, moves), [v for b, v in burials if b is not None])
     if legal.trumps and len(legal.trumps) > 1 and strategy_of(view) is STRATEGIES["tricks"] \
             and (player.rules.widow or DECKS[player.rules.deck].layers <= 2):
         # Hard's trump (HardPlayer.trump, tricks_action) from the one simulation that values the suits
@@ -473,7 +484,10 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         calls = player.call_values(view)
         low = Action.bid_(seat, legal.min_bid)
         if calls is not None and action in (low, Action.pass_(seat)):
-            return _valued(view, action, [(low, calls[0]), (Action.pass_(seat), calls[1])])
+            e = _valued(view, action, [(low, calls[0]), (Action.pass_(seat), calls[1])])
+            if player.rules.widow:  # the same deals as the bid's value (cached: Hard's call simulated them)
+                e = _with_widow_meld(view, e, [o.meld for o in player._normal._widow_outcomes(view, player.widow_call_samples)])
+            return e
     if action.type == "give" and legal.give and strategy_of(view) is STRATEGIES["tricks"]:
         gives = [action.cards] + [a.cards for a in also if a.type == "give" and not same_move(a, action)]
         passed = player.give_values(view, gives)
@@ -526,6 +540,40 @@ def evaluate_decision(view: View, match: str, hand: int, index: int, samples: in
         index: the decision's place in the hand (the actions since the deal). samples, also: as :func:`evaluate`.
     """
     return evaluate(decision_view(view, hand, index), samples, decision_seed(match, hand, index), also)
+
+
+def _with_widow_meld(view: View, e: Evaluation, melds: Sequence[int]) -> Evaluation:
+    """A widow game's bid or pass (VARIANTS.md ``cutthroat``, ``auction``) with what the bid's value counts on:
+    the meld the hand comes to with the widow, on average over the deals the bid was valued on (``melds``).
+    So a bid on little meld says that it counts on the widow, and conceding after a poor widow follows from it
+    (:func:`_with_widow_chance`)."""
+    if not melds:
+        return e
+    n = view.rules_set().widow
+    fact = Fact("widow_meld", f"with the widow's {n} cards your meld comes to about {round(sum(melds) / len(melds))}"
+                                " on average")
+    return Evaluation(e.seat, tuple(Option(o.action, o.points, (*o.facts[:1], fact, *o.facts[1:])) for o in e.options))
+
+
+def _with_widow_chance(view: View, e: Evaluation, burials: Sequence[float]) -> Evaluation:
+    """Conceding in a widow game with the chance of making the bid that it weighs: the best burial's, from its
+    expected settlement (``burials``: each burial's, all opponents together; :func:`pinochle.bots.widow.widow_bury_values`),
+    in a player's words ("you would make it about 1 time in 10"). Hard concedes only when that chance is below
+    what paying single is worth (a third in cutthroat: being set costs double), never on a hand it makes on
+    average."""
+    if e.best.action.type != "concede" or not burials or view.bid is None or view.trump is None:
+        return e
+    s = settlement(view, view.bid, int(view.trump))
+    opponents = len(view.seating.seats) - 1
+    chance = min(1.0, max(0.0, (max(burials) / opponents + s.set) / (s.made + s.set)))
+    tenths = round(chance * 10)
+    said = "hardly ever" if tenths == 0 else f"about {tenths} time{'s' if tenths > 1 else ''} in 10"
+    facts = list(e.best.facts)
+    at = next((i for i, f in enumerate(facts) if f.kind == "contract"), None)
+    if at is None:
+        return e
+    facts[at] = Fact("contract", f"{facts[at].text}; you would make it {said}")
+    return Evaluation(e.seat, (Option(e.best.action, e.best.points, tuple(facts)), *e.options[1:]))
 
 
 def _valued(view: View, best: Action, moves: Sequence[tuple[Action, float]]) -> Evaluation:
