@@ -146,3 +146,55 @@ def test_the_status_line_says_a_whole_sentence_when_melds_are_playable(server: A
     assert all(f["scroll"] <= 0 and f["apart"] for f in fit.values()), fit
     for key, text in out.items():
         assert re.fullmatch(r"(Lead|Play) from your hand or melds\.", text or ""), (key, text)
+
+
+#: two-handed's meld turns as the review gives them (pinochle.bots.review: not measured when they differ)
+MELD_DECISIONS = [
+    {"index": 12, "seat": "S", "phase": "stock_meld", "action": {"type": "meld", "cards": ["KC", "QC"]},
+     "best": {"type": "meld", "cards": ["JS", "JH", "JD", "JC"]}, "loss": None,
+     "reason": "Declare the J♠, J♥, J♦ and J♣: the jacks around scores 40, and Hard puts no number on your meld of the K♣ and Q♣ to compare.",
+     "context": {"trick": 3, "table": [], "high_bid": None, "high_bidder": None, "declarer": None, "bid": None, "trump": "S"}},
+    {"index": 20, "seat": "S", "phase": "stock_meld", "action": {"type": "pass"},
+     "best": {"type": "meld", "cards": ["KD", "QD"]}, "loss": None,
+     "reason": "Declare the K♦ and Q♦: the marriage scores 20, and Hard puts no number on your pass to compare.",
+     "context": {"trick": 5, "table": [], "high_bid": None, "high_bidder": None, "declarer": None, "bid": None, "trump": "S"}},
+]
+
+
+def test_the_review_names_two_handed_melds_by_their_cards(server: Any) -> None:  # noqa: F811
+    """A meld turn in the review: "You: Meld K♣ Q♣", "Hard: Meld J♠ J♥ J♦ J♣", and a pass there "No meld" (the
+    Meld choice's own words): it said "You: meld" and "You: Pass"."""
+    from .browser_support import open_page, scripted_table
+    from .test_browser_review import Reviewing, hand_end_view
+
+    v = hand_end_view()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for theme, size in (("light", (360, 740)), ("dark", (1440, 900))):
+            script = Reviewing(v)
+            script.answers = [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"], "decisions": MELD_DECISIONS}]
+            page = open_page(browser, size, errors, theme=theme)
+            scripted_table(page, script.handler)
+            page.goto(server.url)
+            page.get_by_test_id("hand-summary").wait_for()
+            page.get_by_test_id("summary-review").click()
+            page.get_by_test_id("review-folded").wait_for()
+            page.get_by_test_id("review-folded-line").click()
+            settle(page)
+            shot(page, f"aids7-review-meld-{theme}-{size[0]}")
+            out[f"{theme}-{size[0]}"] = page.evaluate("""() => [...document.querySelectorAll('.rv-item')].map(li => ({
+              you: li.querySelector('.rv-you').textContent, best: li.querySelector('.rv-best')?.textContent ?? null,
+              cards: [...li.querySelectorAll('.rv-you .rv-card, .rv-best .rv-card')].map(c => c.getAttribute('aria-label')) }))""")
+            page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, rows in out.items():
+        plain = [(r["you"].replace("\ufe0e", ""), (r["best"] or "").replace("\ufe0e", "")) for r in rows]
+        assert plain == [
+            ("You: Meld K♣Q♣", "Hard: Meld J♠J♥J♦J♣"), ("You: No meld", "Hard: Meld K♦Q♦")], (key, rows)
+        assert rows[0]["cards"][:2] == ["King of clubs", "Queen of clubs"], (key, rows)

@@ -44,3 +44,14 @@ def who(game: str) -> str:
 
 def test_whole_points_rounds_as_the_browser_does() -> None:
     assert [whole_points(x) for x in (23.1, 23.5, 22.46, 0.2, 0.5, 1.0)] == [23, 24, 23, 0, 1, 1]
+
+
+def test_a_two_handed_meld_is_named_as_a_meld_with_its_cards() -> None:
+    """Two-handed's meld turn, set against Hard's: "your meld of the K♣ and Q♣" (it said "your declare the k♣ and
+    q♣", the cards lowercased), and a move named from its description keeps its cards' capitals."""
+    from pinochle.cards import Card, Seat
+    from pinochle.game import Action
+
+    meld = Action("meld", Seat.S, cards=(Card.parse("KC"), Card.parse("QC")))
+    assert your_move(meld) == "your meld of the K♣ and Q♣"
+    assert your_move(Action("meld", Seat.S)) == "your meld"

@@ -157,6 +157,8 @@ def your_move(action: Action) -> str:
 
     >>> your_move(Action.play_(0, Card.parse("KC"))), your_move(Action.trump_(0, 1))
     ('your K♣', 'your choice of hearts')
+    >>> your_move(Action("meld", Seat.S, cards=(Card.parse("KC"), Card.parse("QC"))))
+    'your meld of the K♣ and Q♣'
     """
     t = action.type
     if t == "play" and action.card is not None:
@@ -168,9 +170,12 @@ def your_move(action: Action) -> str:
     if t in ("give", "bury"):
         cards = describe(action).split(" ", 1)[1]
         return f"your {'pass' if t == 'give' else 'burial'} of {cards}"
+    if t == "meld" and action.cards:  # two-handed's meld turn: "Declare the K♣ and Q♣"
+        return "your meld of " + describe(action).split(" ", 1)[1]
     words = {"pass": "your pass", "concede": "your conceding", "play_on": "your playing on",
-             "dix": "your exchange for the dix"}
-    return words.get(t, "your " + describe(action).lower())
+             "dix": "your exchange for the dix", "meld": "your meld"}
+    said = describe(action)
+    return words.get(t, "your " + said[:1].lower() + said[1:])
 
 
 def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = "you") -> str:

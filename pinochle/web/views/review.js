@@ -13,14 +13,19 @@ function card(token) {
     cardShort(token));
 }
 
-/** An action object in a few words, its cards shown as cards (e.g. "K♦", "Bid 260", "Pass"). */
-function said(action) {
+/**
+ * An action object in a few words, its cards shown as cards (e.g. "K♦", "Bid 260", "Pass"); at two-handed's
+ * meld turn (`phase` "stock_meld") a meld with its cards ("Meld K♣ Q♣") and the pass as the button says it
+ * ("No meld").
+ */
+function said(action, phase) {
   switch (action.type) {
     case "play": return card(action.card);
     case "give": case "bury":
       return h("span", {}, `${action.type === "give" ? "Pass" : "Bury"} `, ...action.cards.map(card));
+    case "meld": return h("span", {}, "Meld ", ...(action.cards ?? []).map(card));
     case "bid": return `Bid ${action.bid}`;
-    case "pass": return "Pass";
+    case "pass": return phase === "stock_meld" ? "No meld" : "Pass";
     case "trump": return `${SUIT[action.suit]?.title ?? action.suit} trump`;
     case "concede": return "Concede";
     case "play_on": return "Play on";
@@ -113,8 +118,8 @@ function item(d, testid, name) {
   return h("li", { class: `rv-item${costly(d) ? " costly" : ""}`, "data-testid": testid },
     where ? h("p", { class: "rv-where", "data-testid": "review-where" }, ...where) : null,
     h("div", { class: "rv-moves" },
-      h("span", { class: "rv-you" }, "You: ", said(d.action)),
-      sameMove(d) ? null : h("span", { class: "rv-best" }, "Hard: ", said(d.best)),
+      h("span", { class: "rv-you" }, "You: ", said(d.action, d.phase)),
+      sameMove(d) ? null : h("span", { class: "rv-best" }, "Hard: ", said(d.best, d.phase)),
       h("span", { class: "rv-loss" }, lossText(d))),
     // the reason's cards in words for a screen reader, as symbols on screen
     h("p", { class: "rv-reason" }, h("span", { "aria-hidden": "true" }, d.reason),
