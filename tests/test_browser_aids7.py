@@ -198,3 +198,53 @@ def test_the_review_names_two_handed_melds_by_their_cards(server: Any) -> None: 
         assert plain == [
             ("You: Meld K♣Q♣", "Hard: Meld J♠J♥J♦J♣"), ("You: No meld", "Hard: Meld K♦Q♦")], (key, rows)
         assert rows[0]["cards"][:2] == ["King of clubs", "Queen of clubs"], (key, rows)
+
+
+#: a move within a point of Hard's (the server gives its loss as 0: pinochle.bots.review.CLOSE_LOSS) and Hard's own
+CLOSE_DECISIONS = [
+    {"index": 30, "seat": "S", "phase": "play", "action": {"type": "play", "card": "AD"},
+     "best": {"type": "play", "card": "TS"}, "loss": 0.0,
+     "reason": "Play the 10♠: nobody else can hold a spade above it, and on average it does about as well as your A♦.",
+     "context": {"trick": 7, "table": [], "high_bid": None, "high_bidder": None, "declarer": "N", "bid": 260, "trump": "C"}},
+    {"index": 34, "seat": "S", "phase": "play", "action": {"type": "play", "card": "JC"},
+     "best": {"type": "play", "card": "JC"}, "loss": 0.0, "reason": "Play the J♣: it is your lowest club.",
+     "context": {"trick": 8, "table": [], "high_bid": None, "high_bidder": None, "declarer": "N", "bid": 260, "trump": "C"}},
+]
+
+
+def test_a_move_within_a_point_of_hards_is_not_a_mistake_nor_a_match(server: Any) -> None:  # noqa: F811
+    """A different move that gave up under a point is folded as "about as good as Hard's", never listed as a
+    mistake nor counted as matching Hard's choice, and the head does not say Hard agrees."""
+    from .browser_support import open_page, scripted_table
+    from .test_browser_review import Reviewing, hand_end_view
+
+    v = hand_end_view()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        script = Reviewing(v)
+        script.answers = [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"], "decisions": CLOSE_DECISIONS}]
+        page = open_page(browser, (360, 740), errors, theme="dark")
+        scripted_table(page, script.handler)
+        page.goto(server.url)
+        page.get_by_test_id("hand-summary").wait_for()
+        page.get_by_test_id("summary-review").click()
+        page.get_by_test_id("review-folded").wait_for()
+        page.get_by_test_id("review-folded-line").click()
+        settle(page)
+        shot(page, "aids7-review-close-dark-360")
+        out = page.evaluate("""() => ({
+          head: document.querySelector('[data-testid=review-total]').textContent,
+          listed: document.querySelectorAll('[data-testid=review-item]').length,
+          folded: document.querySelector('[data-testid=review-folded-line]').textContent,
+          losses: [...document.querySelectorAll('.rv-item .rv-loss')].map(e => e.textContent) })""")
+        page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert out["listed"] == 0, out
+    assert out["head"] == "No decision gave up a point or more.", out
+    assert out["folded"] == "1 decision matched Hard's choice; 1 about as good as Hard's.", out
+    assert out["losses"] == ["about as good as Hard's choice", "Hard agrees"], out

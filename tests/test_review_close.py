@@ -1,6 +1,6 @@
 """A decision whose loss is under a point is not a mistake (pinochle.bots.review.CLOSE_LOSS): the review reports
-it as 0 ("about as well as your ..."), the browser folds it with the moves that matched Hard's, and the
-statistics count it 0, a review kept before the rule included."""
+it as 0 ("about as well as your ..."), the browser folds it as "about as good as Hard's" (tests/test_browser_aids7.py),
+and the statistics count it 0, a review kept before the rule included."""
 
 from __future__ import annotations
 

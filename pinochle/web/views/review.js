@@ -49,8 +49,9 @@ const sameMove = (d) => JSON.stringify(d.action) === JSON.stringify(d.best);
 
 function lossText(d) {
   if (d.loss === null || d.loss === undefined) return sameMove(d) ? "Hard agrees" : "not measured";
-  // another move that Hard rates as good as its own: not "agrees", beside a different "Hard:" move
-  if (d.loss === 0) return sameMove(d) ? "Hard agrees" : "as good as Hard's choice";
+  // another move that Hard rates as good as its own, or within a point of it (not a mistake: the server gives
+  // such a loss as 0): not "agrees", beside a different "Hard:" move
+  if (d.loss === 0) return sameMove(d) ? "Hard agrees" : "about as good as Hard's choice";
   return pointsGivenUp(d.loss);
 }
 
@@ -58,15 +59,19 @@ function lossText(d) {
 export const costly = (d) => typeof d.loss === "number" && d.loss > 0;
 
 /**
- * The decisions that gave nothing up, in one line: "5 decisions matched Hard's choice", and, of a move other
+ * The decisions that gave nothing up, in one line: "5 decisions matched Hard's choice", of another move that
+ * gave up under a point (the server's `loss` 0: not a mistake) "2 about as good as Hard's", and, of a move other
  * than Hard's that Hard has no fair value for, "1 Hard could not measure" (the server's `loss` null).
  */
 export function foldedLine(ds) {
-  const matched = ds.filter((d) => sameMove(d) || d.loss === 0).length;
-  const unmeasured = ds.length - matched;
+  const matched = ds.filter((d) => sameMove(d)).length;
+  const close = ds.filter((d) => !sameMove(d) && d.loss === 0).length;
+  const unmeasured = ds.length - matched - close;
   const parts = [];
+  const noun = (n) => (parts.length ? "" : n === 1 ? "decision " : "decisions ");
   if (matched) parts.push(`${matched} ${matched === 1 ? "decision" : "decisions"} matched Hard's choice`);
-  if (unmeasured) parts.push(`${unmeasured} ${matched ? "" : unmeasured === 1 ? "decision " : "decisions "}Hard could not measure`);
+  if (close) parts.push(`${close} ${noun(close)}about as good as Hard's`);
+  if (unmeasured) parts.push(`${unmeasured} ${noun(unmeasured)}Hard could not measure`);
   return `${parts.join("; ")}.`;
 }
 
@@ -154,8 +159,10 @@ export function renderDecisionReview(hand, answer, s = null) {
   const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);
   const listed = ds.filter(costly);
   const folded = ds.filter((d) => !costly(d));
+  // no decision gave up a point: Hard agrees only when every measured move was its own
+  const agrees = ds.every((d) => sameMove(d) || d.loss === null || d.loss === undefined);
   const head = total > 0 ? `In all ${Math.round(total) >= 1 ? "about " : ""}${pointsGivenUp(total)}, the costliest first.`
-    : "Hard agrees with every decision it measured.";
+    : agrees ? "Hard agrees with every decision it measured." : "No decision gave up a point or more.";
   const rest = folded.length ? foldedLine(folded) : "";
   status(`${head} ${listed.length === 1 ? "One decision" : `${listed.length} decisions`} listed.${rest ? ` ${rest}` : ""}`);
   fill(body,
