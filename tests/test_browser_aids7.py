@@ -156,7 +156,7 @@ MELD_DECISIONS = [
      "context": {"trick": 3, "table": [], "high_bid": None, "high_bidder": None, "declarer": None, "bid": None, "trump": "S"}},
     {"index": 20, "seat": "S", "phase": "stock_meld", "action": {"type": "pass"},
      "best": {"type": "meld", "cards": ["KD", "QD"]}, "loss": None,
-     "reason": "Declare the K♦ and Q♦: the marriage scores 20, and Hard puts no number on your pass to compare.",
+     "reason": "Declare the K♦ and Q♦: the marriage scores 20, and Hard puts no number on your choice of no meld to compare.",
      "context": {"trick": 5, "table": [], "high_bid": None, "high_bidder": None, "declarer": None, "bid": None, "trump": "S"}},
 ]
 

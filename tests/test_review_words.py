@@ -55,3 +55,4 @@ def test_a_two_handed_meld_is_named_as_a_meld_with_its_cards() -> None:
     meld = Action("meld", Seat.S, cards=(Card.parse("KC"), Card.parse("QC")))
     assert your_move(meld) == "your meld of the K♣ and Q♣"
     assert your_move(Action("meld", Seat.S)) == "your meld"
+    assert your_move(Action.pass_(Seat.S), "stock_meld") == "your choice of no meld"  # its "No meld" button

@@ -152,13 +152,15 @@ def whole_points(loss: float) -> int:
     return math.floor(round(loss, 1) + 0.5)
 
 
-def your_move(action: Action) -> str:
+def your_move(action: Action, phase: str | None = None) -> str:
     """The seat's own move as a review names it, e.g. ``"your K♣"``, ``"your bid of 250"``, ``"your pass"``.
 
     >>> your_move(Action.play_(0, Card.parse("KC"))), your_move(Action.trump_(0, 1))
     ('your K♣', 'your choice of hearts')
     >>> your_move(Action("meld", Seat.S, cards=(Card.parse("KC"), Card.parse("QC"))))
     'your meld of the K♣ and Q♣'
+    >>> your_move(Action.pass_(0)), your_move(Action.pass_(0), "stock_meld")
+    ('your pass', 'your choice of no meld')
     """
     t = action.type
     if t == "play" and action.card is not None:
@@ -170,6 +172,8 @@ def your_move(action: Action) -> str:
     if t in ("give", "bury"):
         cards = describe(action).split(" ", 1)[1]
         return f"your {'pass' if t == 'give' else 'burial'} of {cards}"
+    if t == "pass" and phase == "stock_meld":  # two-handed's meld turn: its "No meld" button
+        return "your choice of no meld"
     if t == "meld" and action.cards:  # two-handed's meld turn: "Declare the K♣ and Q♣"
         return "your meld of " + describe(action).split(" ", 1)[1]
     words = {"pass": "your pass", "concede": "your conceding", "play_on": "your playing on",
@@ -178,12 +182,13 @@ def your_move(action: Action) -> str:
     return words.get(t, "your " + said[:1].lower() + said[1:])
 
 
-def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = "you") -> str:
+def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = "you", phase: str | None = None) -> str:
     """Why Hard's move, said against the move made (``action``, which gave up ``loss``): Hard's move and
     its first fact, then, where the moves differ and both were valued, how much better off Hard's move
     leaves ``who`` ("you", or "your side" with a partner) on average than the seat's own, with the figure
     a player is shown for ``loss`` (:func:`whole_points`); a loss under :data:`CLOSE_LOSS`: that it does about as
-    well as the seat's own.
+    well as the seat's own. ``phase`` names the move as its phase offers it (a pass at two-handed's meld turn:
+    "your choice of no meld").
     Never the comparison with the runner-up a hint makes (:attr:`pinochle.bots.evaluate.Evaluation.reason`):
     that move was not the seat's."""
     best = e.best
@@ -192,9 +197,9 @@ def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = 
         return Option(best.action, best.points, tuple(own)).reason
     if loss is None:
         # not measured: the reason still names the move it is set against, and says why no figure is given
-        unmeasured = Fact("unmeasured", f"Hard puts no number on {your_move(action)} to compare")
+        unmeasured = Fact("unmeasured", f"Hard puts no number on {your_move(action, phase)} to compare")
         return Option(best.action, best.points, (*own[:1], unmeasured)).reason
-    compare = Fact("search", better_off(who, loss, your_move(action)))
+    compare = Fact("search", better_off(who, loss, your_move(action, phase)))
     return Option(best.action, best.points, (*own[:1], compare)).reason
 
 
@@ -242,7 +247,7 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
             loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None
                     else None)
         out.append(Decision(index, me, str(state.phase), action, best, counted_loss(loss),
-                            review_reason(e, action, loss, who_gains(v)), decision_context(v)))
+                            review_reason(e, action, loss, who_gains(v), str(state.phase)), decision_context(v)))
     return out
 
 
