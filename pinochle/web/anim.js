@@ -210,6 +210,29 @@ function besideSeat(seat, start, card, scale) {
   return { left: p.x - 1, top: p.y - 1, width: 2, height: 2 };
 }
 
+/**
+ * Where a trick's card `card` goes when it is gathered to its winner's seat `seat`: just past the seat's edge
+ * that faces the card (at the gathered card's scale), so that it never lies over the seat's name, badges or
+ * fan on the way (at 1440 px the cards swept onto Partner's name); the seat itself when no edge separates them.
+ */
+function pileBeside(seat, card) {
+  return besideSeat(seat, seat, card, GATHERED);
+}
+/**
+ * The same movement for the "led" tag that lies on the trick card `card` (its box `r` where it lies), about the
+ * card's middle, so that the tag stays on its card while the card moves; null when the card has no tag.
+ */
+function tagAlong(card, r, frames, options, kind) {
+  const tag = card.closest(".slot")?.querySelector(".led-tag");
+  const t = rectOf(tag);
+  if (!t) return null;
+  const origin = `${Math.round(r.left + r.width / 2 - t.left)}px ${Math.round(r.top + r.height / 2 - t.top)}px`;
+  return run(tag, frames.map((f) => ({ ...f, transformOrigin: origin })), options, kind);
+}
+
+/** A gathered card's scale at the end of its sweep. */
+const GATHERED = 0.35;
+
 /** Offset, in px, that moves the middle of `to` onto the middle of `from`. */
 function offset(from, to) {
   const a = middle(from);
@@ -269,17 +292,22 @@ function gather(prev, next) {
   const duration = ms(BASE_MS.gather);
   // the completed trick stays on show a little while (from its last card) before it goes
   const delay = Math.max(0, ms(BASE_MS.show) - (performance.now() - lastStateAt));
+  const tags = [];
   const anims = cards.map((el) => {
     const r = rectOf(el);
     if (!r) return null;
     const c = offset(centre, r);
-    const w = offset(to, r);
-    return run(el, [
+    const w = offset(pileBeside(to, r), r);
+    const frames = [
       { translate: "0px 0px", scale: 1, opacity: 1, offset: 0 },
       { translate: `${c.x}px ${c.y}px`, scale: 0.9, opacity: 1, offset: 0.35 },
-      { translate: `${w.x}px ${w.y}px`, scale: 0.35, opacity: 0, offset: 1 },
-    ], { duration, delay, fill: "forwards" }, "gather");
+      { translate: `${w.x}px ${w.y}px`, scale: GATHERED, opacity: 0, offset: 1 },
+    ];
+    // the "led" tag goes with its card, never left lying on the felt
+    tags.push(tagAlong(el, r, frames, { duration, delay, fill: "forwards" }, "gather"));
+    return run(el, frames, { duration, delay, fill: "forwards" }, "gather");
   });
+  anims.push(...tags);
   const label = document.querySelector("#centre .trick-winner, #trick-note .trick-winner");
   anims.push(run(label, [{ opacity: 1 }, { opacity: 0 }], { duration: duration * 0.5, delay, fill: "forwards" }, "gather"));
   return anims;
@@ -388,14 +416,8 @@ function afterRender(before, after, snap, event, say) {
         { translate: "0px 0px", scale: 1, opacity: 1, offset: 1 },
       ];
       anims.push(run(el, flight, { duration, delay, fill: "backwards" }, "play"));
-      // the "led" tag lies on its card all the way in (scaled about the card's middle), never waiting on the
-      // felt where the card will land
-      const tag = el.closest(".slot")?.querySelector(".led-tag");
-      const t = rectOf(tag);
-      if (t) {
-        const origin = `${Math.round(r.left + r.width / 2 - t.left)}px ${Math.round(r.top + r.height / 2 - t.top)}px`;
-        anims.push(run(tag, flight.map((f) => ({ ...f, transformOrigin: origin })), { duration, delay, fill: "backwards" }, "play-led"));
-      }
+      // the "led" tag lies on its card all the way in, never waiting on the felt where the card will land
+      anims.push(tagAlong(el, r, flight, { duration, delay, fill: "backwards" }, "play-led"));
       // the player's name under the card comes with it, never under the card flying in
       run(el.closest(".slot")?.querySelector(".slot-who"), [{ opacity: 0 }, { opacity: 0 }],
         { duration, delay, fill: "backwards" }, "play-name");
@@ -488,15 +510,19 @@ function lastTrickFirst(sameHand, next, snap, landed) {
   const focused = summary.contains(document.activeElement) ? document.activeElement : null;
   summary.close();
   const delay = landed + ms(BASE_MS.show);
+  const tags = [];
   const sweep = cards.map((el) => {
     const r = rectOf(el);
     if (!r) return null;
-    const w = offset(to, r);
-    return run(el, [
+    const w = offset(pileBeside(to, r), r);
+    const frames = [
       { translate: "0px 0px", scale: 1, opacity: 1 },
-      { translate: `${w.x}px ${w.y}px`, scale: 0.35, opacity: 0 },
-    ], { duration, delay, fill: "forwards" }, "sweep");
+      { translate: `${w.x}px ${w.y}px`, scale: GATHERED, opacity: 0 },
+    ];
+    tags.push(tagAlong(el, r, frames, { duration, delay, fill: "forwards" }, "sweep"));
+    return run(el, frames, { duration, delay, fill: "forwards" }, "sweep");
   }).filter(Boolean);
+  sweep.push(...tags.filter(Boolean));
   const label = document.querySelector("#centre .trick-winner, #trick-note .trick-winner");
   sweep.push(run(label, [{ opacity: 1 }, { opacity: 0 }], { duration: duration * 0.5, delay, fill: "forwards" }, "sweep"));
   openAfterCards(summary, next, focused, sweep);
