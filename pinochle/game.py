@@ -1424,7 +1424,8 @@ class View:
         widow_part: the widow as everyone sees it (:class:`~pinochle.parts.WidowSeen`, the
             ``widow`` phase's view): ``widow``, its cards face up once the auction is over
             (VARIANTS.md ``cutthroat``), and ``widow_taken_by``, the declarer that took it into
-            its hand; ``None`` before and in games without a widow.
+            its hand; ``None`` before and in games without a widow; while the auction lasts
+            ``widow_down``, how many of its cards lie face down in the middle (0 otherwise).
         burial: the cards the declarer buried, shown to the declarer only (``buried``;
             :class:`~pinochle.parts.BuriedSeen`, the ``bury`` phase's view); ``None`` to everyone else.
         bid_aid: during the auction, this seat's own meld with each suit as trump (S H D C), to
@@ -1489,6 +1490,7 @@ class View:
     received = PartField[tuple[Card, ...] | None]("card_pass", "received")
     widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
     widow_taken_by = PartField[Seat | None]("widow_part", "taken_by")
+    widow_down = PartField[int]("widow_part", "down")
     buried = PartField[tuple[Card, ...] | None]("burial", "buried")
     meld_if_trump = PartField[tuple[int, int, int, int] | None]("bid_aid", "meld_if_trump")
     meld_before = PartField[str | None]("bid_aid", "meld_before")
@@ -1535,6 +1537,7 @@ class View:
             **({} if tied is None else {"tied": tied}),
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.widow_taken_by is None else {"widow_taken_by": str(self.widow_taken_by)}),
+            **({"widow_down": self.widow_down} if self.widow_down else {}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             **({} if self.received is None else {"received": [str(c) for c in self.received]}),
             **self.chairs.to_json(),

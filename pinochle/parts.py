@@ -235,13 +235,18 @@ class WidowSeen:
     takes it"), returned by the ``widow`` phase's view (:class:`pinochle.games.phases.TakeWidow`)
     once the auction is over; the empty part (:data:`NO_WIDOW_SEEN`) before and in games without one.
 
+    While the auction lasts the widow lies face down in the middle of the table, and everyone sees how
+    many cards it has (``down``), never which.
+
     Attributes:
         widow: the widow's cards, face up, or ``None``.
         taken_by: the seat that took it into its hand (the declarer), or ``None``.
+        down: how many cards of the widow lie face down (the auction), else 0.
     """
 
     widow: tuple[Card, ...] | None = None
     taken_by: Seat | None = None
+    down: int = 0
 
 
 @dataclass(frozen=True)

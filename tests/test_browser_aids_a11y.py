@@ -383,7 +383,7 @@ def test_the_statistics_page_by_keyboard(seeded: Server, size: tuple[int, int]) 
     assert set(out["cells"]) == {1}  # each row: its header, then one cell
     assert out["focus"] == "stats-title" and out["axe"] == [] and out["back"] == "home-stats"
     # a sentence says the figures came; the tables are read when the reader goes to them, not all at once
-    assert out["said"] == "Your figures are here: one game played on this device, each a table."
+    assert out["said"] == "1 match played on this device."
     assert out["live"] == ["status", None]
 
 

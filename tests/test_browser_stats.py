@@ -111,7 +111,7 @@ def test_home_opens_the_statistics_page_by_keyboard_with_each_figure_in_words(se
     assert got["cutthroat"]["Your bids made"] == "0 of 1 (0%)" and got["cutthroat"]["Points per hand"] == "\u22126"
     assert got["cutthroat"]["Matches won"] == "none yet"
     assert got["order"][:2] == ["table", "cutthroat"]  # the games played first, most hands first
-    assert len(got["order"]) == 9 and ["two-handed", "Not played on this device yet."] in got["empty"]
+    assert len(got["order"]) == 9 and ["two-handed", "Not played yet."] in got["empty"]
     assert got["headings"][:2] == ["Table", "Cutthroat"]
     assert got["back"] == "home-stats"
 

@@ -142,7 +142,9 @@ def declare(page: Any, sock: EngineSocket, shot: str, axe: Any, out: dict[str, A
     out["auction"] = checks(page, axe)
     out["hand_no"] = page.locator("#hand-no").inner_text()
     out["score_label"] = page.get_by_test_id("match-score").get_attribute("aria-label")
-    out["widow_in_auction"] = page.locator("[data-testid=widow]").count()
+    # the widow lies face down in the middle: its cards' faces are nobody's to see before the auction ends
+    out["widow_in_auction"] = page.locator("[data-testid=widow] [data-card]").count()
+    out["widow_down"] = page.locator("#centre [data-testid=widow]").get_attribute("aria-label")
     page.screenshot(path=str(ARTIFACTS / f"three-auction-{shot}.png"))
     act(page, "bid-button")
     page.wait_for_function(MY_TURN)
@@ -249,6 +251,7 @@ def test_a_cutthroat_hand_declared_buried_and_played(server: Server) -> None:
         assert out["hand_no"] == "Deal 1 of 9", shot
         assert "first to" not in (out["score_label"] or "") and "deal 1 of 9" in out["score_label"], out["score_label"]
         assert out["widow_in_auction"] == 0, shot  # nobody sees the widow before the auction ends
+        assert out["widow_down"] == "Widow: 3 cards face down", shot
         assert "trump" in out["after_bid"].split(","), (shot, out["after_bid"])
         # the widow turned up is in your hand now: it says you took it, not "Widow"
         assert out["widow"] and out["widow"].startswith("You took the widow: ") and out["widow_cards"] == 3, (shot, out["widow"])

@@ -216,7 +216,8 @@ class TakeWidow(PhaseDef):
     ``cutthroat``: "The declarer turns the widow up, takes it, names trump and
     melds from 18 cards"). Nobody moves: the phase is over on entry.
 
-    Nobody sees the widow before the auction is over; from then to the end of
+    Nobody sees the widow's cards before the auction is over (it lies face down in the middle: :meth:`view`'s
+    ``widow_down``, how many cards); from then to the end of
     the hand every seat sees it, and who took it: the declarer (:meth:`view`:
     ``widow`` and ``widow_taken_by``; the cards are in the declarer's hand from
     the moment the auction ends, so the table names them the declarer's). The widow is the
@@ -238,7 +239,10 @@ class TakeWidow(PhaseDef):
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         widow = state.widow_part.cards
-        if state.declarer is None or not widow or state.phase == "auction":
+        if widow and state.phase == "auction":
+            # face down in the middle while the auction lasts: everyone sees how many cards, not which
+            return {"widow_part": WidowSeen(down=len(unpack(widow)))}
+        if state.declarer is None or not widow:
             return {}
         return {"widow_part": WidowSeen(sort_hand(unpack(widow), state.trump), state.declarer)}
 

@@ -46,7 +46,8 @@
 import { applySettings, loadSettings, paceMs, resolvedReducedMotion } from "./settings.js";
 import { cardShort } from "./dom.js";
 import { animateDeal } from "./deal-anim.js";
-import { gatherMelds, layMelds, noteMeldShown } from "./felt-anim.js";
+import { gatherMelds, layMelds, MELD_MS, noteMeldShown } from "./felt-anim.js";
+import { meldEndedHand } from "./views/felt.js";
 
 /** Durations at Normal pace, in ms (the deal's: deal-anim.js DEAL_MS). */
 export const BASE_MS = Object.freeze({
@@ -209,6 +210,29 @@ function besideSeat(seat, start, card, scale) {
   return { left: p.x - 1, top: p.y - 1, width: 2, height: 2 };
 }
 
+/**
+ * Where a trick's card `card` goes when it is gathered to its winner's seat `seat`: just past the seat's edge
+ * that faces the card (at the gathered card's scale), so that it never lies over the seat's name, badges or
+ * fan on the way (at 1440 px the cards swept onto Partner's name); the seat itself when no edge separates them.
+ */
+function pileBeside(seat, card) {
+  return besideSeat(seat, seat, card, GATHERED);
+}
+/**
+ * The same movement for the "led" tag that lies on the trick card `card` (its box `r` where it lies), about the
+ * card's middle, so that the tag stays on its card while the card moves; null when the card has no tag.
+ */
+function tagAlong(card, r, frames, options, kind) {
+  const tag = card.closest(".slot")?.querySelector(".led-tag");
+  const t = rectOf(tag);
+  if (!t) return null;
+  const origin = `${Math.round(r.left + r.width / 2 - t.left)}px ${Math.round(r.top + r.height / 2 - t.top)}px`;
+  return run(tag, frames.map((f) => ({ ...f, transformOrigin: origin })), options, kind);
+}
+
+/** A gathered card's scale at the end of its sweep. */
+const GATHERED = 0.35;
+
 /** Offset, in px, that moves the middle of `to` onto the middle of `from`. */
 function offset(from, to) {
   const a = middle(from);
@@ -268,17 +292,22 @@ function gather(prev, next) {
   const duration = ms(BASE_MS.gather);
   // the completed trick stays on show a little while (from its last card) before it goes
   const delay = Math.max(0, ms(BASE_MS.show) - (performance.now() - lastStateAt));
+  const tags = [];
   const anims = cards.map((el) => {
     const r = rectOf(el);
     if (!r) return null;
     const c = offset(centre, r);
-    const w = offset(to, r);
-    return run(el, [
+    const w = offset(pileBeside(to, r), r);
+    const frames = [
       { translate: "0px 0px", scale: 1, opacity: 1, offset: 0 },
       { translate: `${c.x}px ${c.y}px`, scale: 0.9, opacity: 1, offset: 0.35 },
-      { translate: `${w.x}px ${w.y}px`, scale: 0.35, opacity: 0, offset: 1 },
-    ], { duration, delay, fill: "forwards" }, "gather");
+      { translate: `${w.x}px ${w.y}px`, scale: GATHERED, opacity: 0, offset: 1 },
+    ];
+    // the "led" tag goes with its card, never left lying on the felt
+    tags.push(tagAlong(el, r, frames, { duration, delay, fill: "forwards" }, "gather"));
+    return run(el, frames, { duration, delay, fill: "forwards" }, "gather");
   });
+  anims.push(...tags);
   const label = document.querySelector("#centre .trick-winner, #trick-note .trick-winner");
   anims.push(run(label, [{ opacity: 1 }, { opacity: 0 }], { duration: duration * 0.5, delay, fill: "forwards" }, "gather"));
   return anims;
@@ -381,11 +410,14 @@ function afterRender(before, after, snap, event, say) {
       const start = mine ? insideFelt(from, r, 1.1) : besideSeat(rectOf(seatBox(seat)), insideFelt(from, r, 1), r, 0.6);
       const d = offset(start, r);
       const delay = k * stagger;
-      anims.push(run(el, [
+      const flight = [
         { translate: `${d.x}px ${d.y}px`, scale: mine ? 1.1 : 0.6, opacity: mine ? 1 : 0, offset: 0 },
         { opacity: 1, offset: 0.3 },
         { translate: "0px 0px", scale: 1, opacity: 1, offset: 1 },
-      ], { duration, delay, fill: "backwards" }, "play"));
+      ];
+      anims.push(run(el, flight, { duration, delay, fill: "backwards" }, "play"));
+      // the "led" tag lies on its card all the way in, never waiting on the felt where the card will land
+      anims.push(tagAlong(el, r, flight, { duration, delay, fill: "backwards" }, "play-led"));
       // the player's name under the card comes with it, never under the card flying in
       run(el.closest(".slot")?.querySelector(".slot-who"), [{ opacity: 0 }, { opacity: 0 }],
         { duration, delay, fill: "backwards" }, "play-name");
@@ -430,6 +462,8 @@ function afterRender(before, after, snap, event, say) {
   // the hand's last trick is seen before its summary: the summary this render opened waits until the last
   // card has landed, the trick has been on show and has swept to its winner (then it opens: afterCards)
   anims.push(...lastTrickFirst(sameMatch && prev.hand_number === next.hand_number, next, snap, landed));
+  // a hand that ended at the meld (no card played): its meld lies on the felt the meld pause before the summary
+  anims.push(...meldFirst(sameMatch && prev.hand_number === next.hand_number, next, snap, landed));
 
   // a dialog that this render opened (the meld review, the hand summary) slides up into place, opaque
   // from the start: a dialog that stayed see-through while the last card landed was read through
@@ -476,27 +510,54 @@ function lastTrickFirst(sameHand, next, snap, landed) {
   const focused = summary.contains(document.activeElement) ? document.activeElement : null;
   summary.close();
   const delay = landed + ms(BASE_MS.show);
+  const tags = [];
   const sweep = cards.map((el) => {
     const r = rectOf(el);
     if (!r) return null;
-    const w = offset(to, r);
-    return run(el, [
+    const w = offset(pileBeside(to, r), r);
+    const frames = [
       { translate: "0px 0px", scale: 1, opacity: 1 },
-      { translate: `${w.x}px ${w.y}px`, scale: 0.35, opacity: 0 },
-    ], { duration, delay, fill: "forwards" }, "sweep");
+      { translate: `${w.x}px ${w.y}px`, scale: GATHERED, opacity: 0 },
+    ];
+    tags.push(tagAlong(el, r, frames, { duration, delay, fill: "forwards" }, "sweep"));
+    return run(el, frames, { duration, delay, fill: "forwards" }, "sweep");
   }).filter(Boolean);
+  sweep.push(...tags.filter(Boolean));
   const label = document.querySelector("#centre .trick-winner, #trick-note .trick-winner");
   sweep.push(run(label, [{ opacity: 1 }, { opacity: 0 }], { duration: duration * 0.5, delay, fill: "forwards" }, "sweep"));
+  openAfterCards(summary, next, focused, sweep);
+  return sweep;
+}
+
+/** The summary taken back by this render opens again once the cards are done (afterCards; `held`: what to end). */
+function openAfterCards(summary, next, focused, held) {
   const version = String(next.version);
   afterCards = () => {
     // the table after the sweep is the plain render again (under the summary: the last trick, as the view has it)
-    for (const a of sweep) a?.cancel();
+    for (const a of held) a?.cancel();
     if (summary.open || document.body.dataset.version !== version || document.querySelector("dialog[open]")) return [];
     summary.showModal();
     if (focused instanceof HTMLElement && focused.isConnected) focused.focus();
     return slideIn(summary);
   };
-  return sweep;
+}
+
+/**
+ * At the end of a hand ended at the meld (VARIANTS.md cutthroat: the meld alone made the bid, no card played;
+ * views/felt.js meldEndedHand), the summary this render opened is taken back and opened again once the meld
+ * has lain on the felt, landed and still, for the meld pause (MELD_MS.read at the pace); a hurry opens it at once.
+ */
+function meldFirst(sameHand, next, snap, landed) {
+  const summary = document.getElementById("summary-dialog");
+  const layer = document.getElementById("felt-melds");
+  if (!sameHand || !summary?.open || snap.dialogs.has(summary) || !meldEndedHand(next) || !layer) return [];
+  const wait = landed + ms(MELD_MS.read);
+  if (!(wait > 0)) return [];
+  const focused = summary.contains(document.activeElement) ? document.activeElement : null;
+  summary.close();
+  const hold = [run(layer, [{ opacity: 1 }, { opacity: 1 }], { duration: wait }, "meld-read")];
+  openAfterCards(summary, next, focused, []);
+  return hold;
 }
 
 // ------------------------------------------------------------------ the queue

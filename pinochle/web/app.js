@@ -27,7 +27,7 @@ import {
 import { afterReplay, afterReview, handReplay, noteReceived, openReplay, sendUndo, stepReplay } from "./controller.js";
 import { movingText } from "./words.js";
 import { inviteFromUrl, messageHandlers } from "./messages.js";
-import { inProgress, matchLine } from "./views/home.js";
+import { inProgress, unfinishedLine } from "./views/home.js";
 import { roomLink } from "./views/lobby.js";
 import { gameTiles, gameTitle } from "./views/tiles.js";
 import { howToPlayHref, knowHowToPlay } from "./views/table.js";
@@ -339,12 +339,15 @@ function newMatch(level) {
 
 function startMatch(level) {
   if (inProgress(st.solo.match)) {
-    // "Keep playing" goes back to the match in progress
+    // the player chooses, in words that name both matches: "Resume it" (and Escape) goes back to the match in
+    // progress; abandoning it is said in as many words, never done without them
+    const m = st.solo.match;
+    const next = gameTitle(chosenGame());
     confirmThen({
-      title: "Start a new match?",
-      text: `Your match in progress (${matchLine(st.solo.match)}) will end if you start a new ${levelName(level)} match.`,
-      ok: "Start new match",
-      cancel: "Keep playing",
+      title: `You have an unfinished ${gameTitle(m.game)} match`,
+      text: `${unfinishedLine(m)} Resume it, or abandon it and start a new ${levelName(level)} ${next} match: an abandoned match cannot be taken up again.`,
+      ok: `Abandon it and start ${next}`,
+      cancel: "Resume it",
     }, () => newMatch(level), resumeSolo);
     return;
   }

@@ -11,8 +11,8 @@ export const MELD_MS = Object.freeze({
   lay: 380, // a seat's meld from its seat to its place on the felt
   layStagger: 160, // between two seats' melds
   gather: 360, // a seat's meld back to its seat
-  // the meld pause: the melds stay at least this long after they were first drawn before another player's first
-  // card gathers them (Relaxed 6 s, Normal 4 s, Fast 2 s); the server's computer players wait as long for the
+  // the meld pause: the melds stay at least this long after the last plate has landed (or, drawn at once, after
+  // they were first drawn) before another player's first card gathers them (Relaxed 6 s, Normal 4 s, Fast 2 s); the server's computer players wait as long for the
   // opening lead (pinochle/server/table.py MELD_PAUSE)
   read: 4000,
 });
@@ -81,6 +81,9 @@ export function layMelds(run, ms, prev, next) {
       { transformOrigin: origin, scale: 1, opacity: 1 },
     ], { duration, delay, fill: "backwards" }, "meld");
   });
+  // the meld pause counts from when the last plate has landed: the whole meld lies still, readable, for
+  // the pace's pause (at Fast the plates' arrival took a quarter of it)
+  if (until > 0) shown.at = Math.max(shown.at, performance.now() + until);
   holdMeldLines(next, anims);
   return { anims, until };
 }

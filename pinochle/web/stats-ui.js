@@ -9,7 +9,7 @@
 
 import { ClientType } from "./protocol.js";
 import { fill, h } from "./dom.js";
-import { statsSections } from "./views/stats.js";
+import { statsSaid, statsSections } from "./views/stats.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,10 +53,7 @@ export async function onStats(msg) {
   if (!dialog?.open) return;
   const names = await loadGames();
   fill($("stats-body"), statsSections(msg.games ?? {}, names));
-  const played = Object.keys(msg.games ?? {}).length;
-  $("stats-said").textContent = played
-    ? `Your figures are here: ${played === 1 ? "one game" : `${played} games`} played on this device, each a table.`
-    : "No finished hands on this device yet.";
+  $("stats-said").textContent = statsSaid(msg.games ?? {}) ?? "No finished hands on this device yet.";
   dialog.dataset.ready = "1";
 }
 

@@ -416,7 +416,11 @@ function summaryTable(s, last, earned, past = false) {
   // own, so that a column keeps its width), so that a set side's kept meld never reads as points scored
   const toward = (side) => (side === declaring ? [String(earned?.[side] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)]
     : String(earned?.[side] ?? "—"));
-  const score = (side) => (side === declaring && !last.made ? `${cap(verdictWord(last))} ${num(last.score[side])}` : signed(last.score[side]));
+  // a set side's score is the verdict and the bid taken off ("Set  −320"), laid out as a label and its figure
+  // (felt7.css), not "= N" as a sum (an "=" against "Set" read as a typo)
+  const score = (side) => (side === declaring && !last.made
+    ? [h("span", { class: "set-word" }, cap(verdictWord(last))), " ", h("span", { class: "set-pts" }, num(last.score[side]))]
+    : signed(last.score[side]));
   const stakes = Array.isArray(last.transfers);
   // a table of chairs: a player's settlement counts the players sitting out too (last.chairs)
   const won = (side) => (s.lineup && Array.isArray(last.chairs) && last.lineup ? last.chairs[last.lineup[side]] : last.score[side]);

@@ -23,9 +23,21 @@ let resized = null; // the ResizeObserver of the felt, made with the first layer
  * melds stay on the table through play (views/stock.js).
  */
 export function meldOnFelt(v) {
-  if (!v || hasStock(v) || NO_MELD.has(v.phase)) return false;
+  if (!v || hasStock(v)) return false;
+  if (NO_MELD.has(v.phase) && !meldEndedHand(v)) return false;
   if (!Object.values(v.melds ?? {}).some(Boolean)) return false;
   return (v.tricks ?? []).every((t) => !t.cards.length);
+}
+
+/**
+ * Whether the hand ended at the meld, no card played (VARIANTS.md cutthroat: "If the meld alone reaches the
+ * bid there is no play"; a concession is not: its meld lay on the felt while the declarer chose): its meld stays on the felt under the hand's summary, which waits the meld pause
+ * (anim.js meldFirst). From the view's `last_hand` (`played` false, not conceded) of this very hand.
+ */
+export function meldEndedHand(v) {
+  const last = v?.last_hand;
+  return Boolean((v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END) && last && last.played === false
+    && last.made === true && last.number === v.hand_number && (v.tricks ?? []).every((t) => !t.cards.length));
 }
 
 /** The seats whose meld lies on the felt, in the order round the table from yours, with their meld. */

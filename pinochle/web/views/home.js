@@ -36,6 +36,11 @@ export function matchLine(m) {
   return `Hand ${handOf(m)} · ${totalsLine(m)} · ${levelName(m.level)}`;
 }
 
+/** Where an unfinished match stands, for the question before it is abandoned: "Hand 3, score Us 420 · Them 380 (Normal)." */
+export function unfinishedLine(m) {
+  return `Hand ${handOf(m)}, score ${totalsLine(m)} (${levelName(m.level)}).`;
+}
+
 function resultLine(m) {
   const who = alone(m) ? (m.winner === (m.players ? "0" : "S") ? "You won" : `${playerName(m.winner, m)} won`)
     : m.winner === "NS" ? "You and your partner won" : "West and East won";

@@ -65,7 +65,7 @@ export function gameSection(name, figures) {
   const title = h("h3", { id: headId(name), class: "stats-game-title" }, gameTitle(name));
   if (!figures) {
     return h("section", { class: "stats-game stats-empty", "aria-labelledby": headId(name), dataset: { game: name, testid: `stats-${name}` } },
-      title, h("p", { class: "stats-none" }, "Not played on this device yet."));
+      title, h("p", { class: "stats-none" }, "Not played yet."));
   }
   // a figure's note: a row of its own under it, read with the figure (aria-describedby) and seen on any screen
   const rows = statRows(figures).flatMap(([label, value, note], i) => {
@@ -94,4 +94,22 @@ export function statsSections(figures, games) {
   }
   out.push(...played.map((g) => gameSection(g, figures[g])), ...rest.map((g) => gameSection(g, null)));
   return out;
+}
+
+/** "1 match", "3 hands": a count and its noun. */
+const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What came, in a plain sentence for the page's status: "1 match played on this device.", "3 matches played on
+ * this device, in 2 games."; the hands when no match has ended yet ("5 hands played on this device."); null when
+ * nothing has been played.
+ */
+export function statsSaid(figures) {
+  const all = Object.values(figures ?? {});
+  if (!all.length) return null;
+  const matches = all.reduce((n, f) => n + (f.matches ?? 0), 0);
+  const hands = all.reduce((n, f) => n + (f.hands ?? 0), 0);
+  const where = all.length > 1 ? `, in ${all.length} games` : "";
+  return matches > 0 ? `${counted(matches, "match", "matches")} played on this device${where}.`
+    : `${counted(hands, "hand", "hands")} played on this device${where}.`;
 }

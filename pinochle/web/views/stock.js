@@ -29,11 +29,11 @@ export function tableCards(v, seat) {
  * check every meld's points from the table. A card that served two melds shows in both groups: the
  * first showing is the card, the next ones an echo of it (`echo: true`). Table cards no declared meld
  * accounts for are grouped by the kind they served. Groups with no card left are dropped.
- * Melds of one name share a group, one part each (two marriages: "Marriage ♦ ♣", K♦ Q♦ | K♣ Q♣), so
- * that the table takes no more room than the melds' cards and one label a name.
- * Returns [{name, points, parts: [{suit, cards: [{card, melds, index, echo}]}]}]; a part's `suit` is the
- * one suit of all its meld's cards ("S"), else null; `points` are what the group's melds scored when
- * declared (the view's `declared`; two marriages of 20: 40), null for cards no declared meld accounts for.
+ * Each meld has a group of its own, named as a player says it, with its one suit and its points (two
+ * marriages are "Marriage ♦ 20" and "Marriage ♣ 20", never one "Marriage ♦ ♣ 40" mixing suits).
+ * Returns [{name, points, parts: [{suit, cards: [{card, melds, index, echo}]}]}] (one part a group); a part's
+ * `suit` is the one suit of all its meld's cards ("S"), else null; `points` are what the meld scored when
+ * declared (the view's `declared`), null for cards no declared meld accounts for.
  */
 export function meldGroups(cards, declared = []) {
   const groups = [];
@@ -60,18 +60,7 @@ export function meldGroups(cards, declared = []) {
     for (const i of inGroup) { used.add(i); shown.add(i); }
     if (group.cards.length) groups.push(group);
   }
-  const byName = new Map();
-  const merged = [];
-  for (const g of groups) {
-    let m = byName.get(g.name);
-    if (!m) {
-      m = { name: g.name, parts: [], points: 0 };
-      byName.set(g.name, m);
-      merged.push(m);
-    }
-    m.parts.push({ suit: g.suit, cards: g.cards });
-    m.points += g.points;
-  }
+  const merged = groups.map((g) => ({ name: g.name, parts: [{ suit: g.suit, cards: g.cards }], points: g.points }));
   const byKind = new Map();
   cards.forEach((t, index) => {
     if (shown.has(index)) return;

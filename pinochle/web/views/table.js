@@ -222,6 +222,9 @@ function centreInfo(ctx) {
   // the widow turned up for everyone, in the middle of the felt, until the first lead
   if (widowUp(v)) box.append(widowPile(ctx, true));
   if (v.phase === Phase.AUCTION) {
+    // the widow face down in the middle while the auction lasts (the view counts it: widow_down)
+    const down = widowPile(ctx);
+    if (down) box.append(down);
     // the hand before was thrown in (nobody bid): say so, and who deals now
     if (v.thrown_in) box.append(h("div", { class: "thrown-in", "data-testid": "thrown-in" }, thrownInText(s, v)));
     box.append(h("div", { class: "ci-title" }, "Auction"));
@@ -290,7 +293,8 @@ export function widowTakenText(s, v) {
 }
 
 /**
- * The widow, or null when the view has none: face down while the view counts it, face up once it
+ * The widow, or null when the view has none: face down while the view counts it (`view.widow_down`, the
+ * auction: in the middle of the felt, above the calls), face up once it
  * lists its cards: large when `up` (the middle of the felt), else small, each card whole. Once a
  * seat has taken it (`view.widow_taken_by`) the cards are that seat's: the caption and the label
  * say who took them, never "Widow" as if they still lay on the felt.
@@ -298,8 +302,8 @@ export function widowTakenText(s, v) {
 function widowPile(ctx, up = false) {
   const { v, s } = ctx;
   const cards = widowCards(v);
-  const count = Array.isArray(v.widow) ? v.widow.length : v.widow?.count ?? 0;
-  if (!v.widow || !(count || cards.length)) return null;
+  const count = Array.isArray(v.widow) ? v.widow.length : v.widow?.count ?? v.widow_down ?? 0;
+  if (!(count || cards.length)) return null;
   const taken = widowTakenText(s, v);
   const label = cards.length ? `${taken ?? "Widow"}: ${cards.map(cardName).join(", ")}` : `Widow: ${count} cards face down`;
   return h("figure", { class: `pile widow ${up ? "up" : ""} ${taken ? "taken" : ""}`.replace(/\s+/g, " ").trim(), "data-testid": "widow",
@@ -344,7 +348,7 @@ export function renderPiles(ctx) {
   }
   // the widow: face down while the view counts it, turned up for everyone once it lists its cards
   // (in the middle of the felt until the first lead: renderCentre; then small, each card whole)
-  if (!widowUp(v)) {
+  if (!widowUp(v) && v.phase !== Phase.AUCTION) {
     const pile = widowPile(ctx);
     if (pile) kids.push(pile);
   }
