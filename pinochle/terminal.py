@@ -255,12 +255,6 @@ def _per_side(seating: Seating, points: Sequence[int], signed: bool = False) -> 
     return ", ".join(f"{n} {_signed(p) if signed else p}" for n, p in zip(seating.side_names, points))
 
 
-def _has_stock(game: Game) -> bool:
-    """Whether ``game`` is played with a stock (VARIANTS.md ``two-handed``): its players draw after
-    each trick and meld one combination at a time between tricks."""
-    return "draw" in game.action_types
-
-
 def _table_cards(cards: Sequence[TableCard]) -> str:
     """One player's melded cards lying on the table (the view's ``stock.table``), each with
     the melds it has served (a card may serve another kind of meld, never the same kind again:
@@ -696,9 +690,10 @@ def _narrate_stock(con: _Console, before: State, action: Action, after: State) -
     (the caller tells it)."""
     seating = after.game.seating
     who = _seat(action.seat, seating, con.you)
-    sp, spa = before.stock, after.stock
-    if sp is None or spa is None or before.hand_no != after.hand_no:
+    if not _with_stock(after.game) or before.hand_no != after.hand_no:
         return False
+    sp, spa = before.stock, after.stock
+    assert sp is not None and spa is not None, "a game with a stock turns its trump up as the hand is dealt"
     if action.type == "meld" and action_cards(action):
         item = spa.declared[-1].item
         con.say(f"  {who:<12} melds {item.name} {' '.join(c.label for c in item.cards)} (+{item.points})")
@@ -1250,7 +1245,7 @@ def _introduce(con: _Console, state: State, seed: int | None) -> None:
         if deals is not None:
             con.say(f"The match is {deals_at_table(state)} deals, so that every "
                     "player deals as often; the highest total wins.")
-    elif _has_stock(state.game):  # VARIANTS.md two-handed
+    elif _with_stock(state.game):  # VARIANTS.md two-handed
         con.say(f"{title}: two players, {state.rules.hand_size // 2} cards each and a stock; after each trick "
                 f"you win you may meld one combination, and the dix; the match is to {state.rules.target}." + shown)
         other = Seat(next(s for s in seating.seats if s != con.you))
@@ -1292,7 +1287,7 @@ def _match_result(con: _Console, state: State) -> None:
         annulled = len(state.thrown)
         con.say()
         con.say(_RULE)
-        word = "hands" if _has_stock(state.game) else "deals"
+        word = "hands" if _with_stock(state.game) else "deals"
         con.say(f"Match over after {deals} {word}" + (f" ({annulled} annulled and dealt again)." if annulled else "."))
         con.say(f"Final totals: {_per_side(seating, state.totals)}")
         who = "you win the match!" if won == str(con.you) else f"{_SEAT_NAMES[Seat.parse(won)]} wins the match."
