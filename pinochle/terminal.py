@@ -998,7 +998,8 @@ def _south_meld(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     con.say("      p) pass: declare nothing (more) now")
     advice = advisor.act(v)
     if advice.type == "meld":
-        default = next((str(i + 1) for i, m in enumerate(melds) if sorted(m.cards) == sorted(action_cards(advice))), "p")
+        chosen = sorted(action_cards(advice))
+        default = next((str(i + 1) for i, m in enumerate(melds) if sorted(m.cards) == chosen), "p")
     else:
         default = "d" if advice.type == "dix" else "p"
     while True:

@@ -9,7 +9,8 @@ import pytest
 
 from pinochle.cards import Card, Seat, Suit, pack, parse_cards, unpack
 from pinochle.errors import IllegalAction, StaleAction
-from pinochle.game import Action, BidAction, CardsAction, PlayAction, State, TrumpAction, apply, legal, new_match, turn, view
+from pinochle.game import (Action, BidAction, CardsAction, PlayAction, State, TrumpAction, apply, legal, new_match, turn,
+                           view)
 
 from .support import random_action
 

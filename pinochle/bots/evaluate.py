@@ -477,7 +477,8 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         if calls is not None and action in (low, Action.pass_(seat)):
             return _valued(view, action, [(low, calls[0]), (Action.pass_(seat), calls[1])])
     if action.type == "give" and legal.give and strategy_of(view) is STRATEGIES["tricks"]:
-        gives = [action_cards(action)] + [action_cards(a) for a in also if a.type == "give" and not same_move(a, action)]
+        gives = [action_cards(action)] + [action_cards(a) for a in also
+                                          if a.type == "give" and not same_move(a, action)]
         passed = player.give_values(view, gives)
         if passed is not None:
             return _valued(view, action, [(Action.give_(seat, g), v) for g, v in zip(gives, passed)])

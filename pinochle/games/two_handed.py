@@ -30,7 +30,8 @@ from dataclasses import replace
 
 from ..cards import CARDS, DECKS, Card, Seat, Seating, Suit, add, count, pack, remove, unpack
 from ..errors import IllegalAction
-from ..game import Action, CardsAction, Legal, PlayAction, PhaseDef, State, Trick, current_trick, last_trick_bonus, new_match, side_meld, taken
+from ..game import (Action, CardsAction, Legal, PhaseDef, PlayAction, State, Trick, current_trick, last_trick_bonus,
+                    new_match, side_meld, taken)
 from ..meld import NINE, Meld, MeldItem, meld
 from ..parts import TurnedTrump
 from ..rules import TABLE, RuleSet
