@@ -80,45 +80,44 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Action:
-    """One move by one seat.
+    """One move by one seat: its type and who acts. An action carries only its own fields: the
+    types without any (``"pass"``, ``"meld"`` of the whole hand, ``"concede"``, ``"play_on"``,
+    ``"deal"``, ``"dix"``, ``"draw"``) are this class; the others are its kinds
+    :class:`BidAction` (``"bid"``), :class:`TrumpAction` (``"trump"``), :class:`PlayAction`
+    (``"play"``) and :class:`CardsAction` (``"give"``, ``"bury"``, and a ``"meld"`` that names
+    its cards).
 
     Attributes:
         type: ``"bid"``, ``"pass"``, ``"trump"``, ``"give"`` (pass cards to
             the partner), ``"meld"`` (lay down your meld), ``"concede"`` or
             ``"play_on"`` (the declarer's choice after the meld), ``"play"``
-            (a card) or ``"deal"`` (the next dealer deals the next hand).
-        seat: who acts.
-        bid: the bid in points, for ``"bid"``.
-        suit: the trump suit, for ``"trump"``.
-        card: the card, for ``"play"``.
-        cards: the cards given, for ``"give"``; the cards buried, for
+            (a card) or ``"deal"`` (the next dealer deals the next hand);
             ``"bury"`` (VARIANTS.md ``cutthroat``: the declarer lays 3 aside);
-            the cards of the one meld declared, for a ``"meld"`` that carries
-            them (VARIANTS.md ``two-handed``; ``"dix"`` scores the 9 of trump
-            and ``"draw"`` takes a card from the stock there).
+            ``"dix"`` scores the 9 of trump and ``"draw"`` takes a card from the
+            stock (VARIANTS.md ``two-handed``).
+        seat: who acts.
 
     Each type has one constructor, named after the type with a trailing underscore
     (``Action.bid_``, ``Action.pass_``, ``Action.play_``, ``Action.play_on_``...): ``pass`` is a
     Python keyword and ``bid`` a field, so every constructor takes the underscore, and a name
-    ending in ``_`` always builds an action while a plain name reads a field.
+    ending in ``_`` always builds an action while a plain name reads a field. The JSON is one
+    object for every kind (docs/protocol.md).
 
     >>> Action.from_json({"type": "play", "seat": "S", "card": "10h"})
-    Action(type='play', seat=<Seat.S: 2>, bid=None, suit=None, card=Card.parse('TH'), cards=())
+    PlayAction(type='play', seat=<Seat.S: 2>, card=Card.parse('TH'))
+    >>> Action.pass_(Seat.N)
+    Action(type='pass', seat=<Seat.N: 0>)
     >>> Action.bid_(Seat.N, 260).to_json()
     {'type': 'bid', 'seat': 'N', 'bid': 260}
     """
 
     type: ActionType
     seat: Seat
-    bid: int | None = None
-    suit: Suit | None = None
-    card: Card | None = None
-    cards: tuple[Card, ...] = ()
 
     @classmethod
     def bid_(cls, seat: int, points: int) -> Action:
         """A bid of ``points``."""
-        return cls("bid", Seat(seat), bid=points)
+        return BidAction("bid", Seat(seat), points)
 
     @classmethod
     def pass_(cls, seat: int) -> Action:
@@ -128,17 +127,20 @@ class Action:
     @classmethod
     def trump_(cls, seat: int, suit: int) -> Action:
         """The declarer names ``suit`` trump."""
-        return cls("trump", Seat(seat), suit=Suit(suit))
+        return TrumpAction("trump", Seat(seat), Suit(suit))
 
     @classmethod
-    def meld_(cls, seat: int) -> Action:
-        """The seat lays down its meld."""
+    def meld_(cls, seat: int, cards: Sequence[int] = ()) -> Action:
+        """The seat lays down its meld: the whole hand's, or the one meld of ``cards`` (VARIANTS.md
+        ``two-handed``)."""
+        if cards:
+            return CardsAction("meld", Seat(seat), tuple(Card(c) for c in cards))
         return cls("meld", Seat(seat))
 
     @classmethod
     def play_(cls, seat: int, card: int) -> Action:
         """The seat plays ``card``."""
-        return cls("play", Seat(seat), card=Card(card))
+        return PlayAction("play", Seat(seat), Card(card))
 
     @classmethod
     def deal_(cls, seat: int) -> Action:
@@ -148,12 +150,12 @@ class Action:
     @classmethod
     def give_(cls, seat: int, cards: Sequence[int]) -> Action:
         """The seat passes ``cards`` to its partner (VARIANTS.md ``partnership-pass``)."""
-        return cls("give", Seat(seat), cards=tuple(Card(c) for c in cards))
+        return CardsAction("give", Seat(seat), tuple(Card(c) for c in cards))
 
     @classmethod
     def bury_(cls, seat: int, cards: Sequence[int]) -> Action:
         """The declarer lays ``cards`` aside, face down (VARIANTS.md ``cutthroat``, ``auction``)."""
-        return cls("bury", Seat(seat), cards=tuple(Card(c) for c in cards))
+        return CardsAction("bury", Seat(seat), tuple(Card(c) for c in cards))
 
     @classmethod
     def concede_(cls, seat: int) -> Action:
@@ -177,17 +179,8 @@ class Action:
         return cls("draw", Seat(seat))
 
     def to_json(self) -> dict[str, object]:
-        """``{"type", "seat", ...}`` with ``bid``, ``suit`` or ``card`` as the type needs."""
-        out: dict[str, object] = {"type": self.type, "seat": str(self.seat)}
-        if self.type == "bid":
-            out["bid"] = self.bid
-        elif self.type == "trump":
-            out["suit"] = str(self.suit)
-        elif self.type == "play":
-            out["card"] = str(self.card)
-        elif self.type in ("give", "bury") or (self.type == "meld" and self.cards):
-            out["cards"] = [str(c) for c in self.cards]
-        return out
+        """``{"type", "seat"}``, and a kind's own field (``bid``, ``suit``, ``card`` or ``cards``)."""
+        return {"type": self.type, "seat": str(self.seat)}
 
     @classmethod
     def from_json(cls, data: object) -> Action:
@@ -220,7 +213,7 @@ class Action:
                 raw = data.get("cards")
                 if not isinstance(raw, (str, list)):
                     raise IllegalAction(f"meld the cards as a list such as [\"KS\", \"QS\"], not {shown(raw)}")
-                return cls("meld", seat, cards=tuple(parse_cards(raw)))
+                return cls.meld_(seat, parse_cards(raw))
             if kind in ("give", "bury"):
                 raw = data.get("cards")
                 if not isinstance(raw, (str, list)):
@@ -231,6 +224,57 @@ class Action:
         except ValueError as err:
             raise IllegalAction(str(err)) from None
         return cls(kind, seat)
+
+
+@dataclass(frozen=True)
+class BidAction(Action):
+    """A bid (``"bid"``) of ``bid`` points: :meth:`Action.bid_`."""
+
+    bid: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"type": "bid", "seat", "bid"}``."""
+        return {"type": self.type, "seat": str(self.seat), "bid": self.bid}
+
+
+@dataclass(frozen=True)
+class TrumpAction(Action):
+    """The declarer names ``suit`` trump (``"trump"``): :meth:`Action.trump_`."""
+
+    suit: Suit
+
+    def to_json(self) -> dict[str, object]:
+        """``{"type": "trump", "seat", "suit"}``."""
+        return {"type": self.type, "seat": str(self.seat), "suit": str(self.suit)}
+
+
+@dataclass(frozen=True)
+class PlayAction(Action):
+    """The seat plays ``card`` (``"play"``): :meth:`Action.play_`."""
+
+    card: Card
+
+    def to_json(self) -> dict[str, object]:
+        """``{"type": "play", "seat", "card"}``."""
+        return {"type": self.type, "seat": str(self.seat), "card": str(self.card)}
+
+
+@dataclass(frozen=True)
+class CardsAction(Action):
+    """An action with its cards: the cards given (``"give"``, VARIANTS.md ``partnership-pass``),
+    buried (``"bury"``, VARIANTS.md ``cutthroat``) or of the one meld declared (``"meld"``,
+    VARIANTS.md ``two-handed``): :meth:`Action.give_`, :meth:`Action.bury_`, :meth:`Action.meld_`."""
+
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """``{"type", "seat", "cards"}``."""
+        return {"type": self.type, "seat": str(self.seat), "cards": [str(c) for c in self.cards]}
+
+
+def action_cards(action: Action) -> tuple[Card, ...]:
+    """The cards an action carries (a :class:`CardsAction`'s), else ``()``."""
+    return action.cards if isinstance(action, CardsAction) else ()
 
 
 #: The seats by number: ``_SEATS[i]`` is ``Seat(i)`` without an Enum call (the view's hot path).
@@ -1073,21 +1117,25 @@ def _checked(action: object) -> Action:
         raise IllegalAction(f"unknown seat {action.seat!r}: seats are N, E, S and W")
     seat = Seat(action.seat)
     if action.type == "bid":
-        if not isinstance(action.bid, int) or isinstance(action.bid, bool):
-            raise IllegalAction(f"a bid needs a whole number of points, not {action.bid!r}")
-        return Action("bid", seat, bid=action.bid)
+        bid = getattr(action, "bid", None)
+        if not isinstance(bid, int) or isinstance(bid, bool):
+            raise IllegalAction(f"a bid needs a whole number of points, not {bid!r}")
+        return Action.bid_(seat, bid)
     if action.type == "trump":
-        if not _is_int(action.suit, 0, 3):
-            raise IllegalAction(f"name trump as a suit: S, H, D or C, not {action.suit!r}")
-        return Action("trump", seat, suit=Suit(action.suit))  # type: ignore[arg-type]
+        suit = getattr(action, "suit", None)
+        if not _is_int(suit, 0, 3):
+            raise IllegalAction(f"name trump as a suit: S, H, D or C, not {suit!r}")
+        return Action.trump_(seat, suit)  # type: ignore[arg-type]
     if action.type == "play":
-        if not _is_int(action.card, 0, 23):
-            raise IllegalAction(f"play a card such as AS, not {action.card!r}")
-        return Action("play", seat, card=Card(action.card))  # type: ignore[arg-type]
-    if action.type in ("give", "bury") or (action.type == "meld" and action.cards):
-        if not isinstance(action.cards, tuple) or not all(_is_int(c, 0, 23) for c in action.cards):
-            raise IllegalAction(f"{action.type} cards such as AS, not {action.cards!r}")
-        return Action(action.type, seat, cards=tuple(Card(c) for c in action.cards))
+        card = getattr(action, "card", None)
+        if not _is_int(card, 0, 23):
+            raise IllegalAction(f"play a card such as AS, not {card!r}")
+        return Action.play_(seat, card)  # type: ignore[arg-type]
+    cards = getattr(action, "cards", ())
+    if action.type in ("give", "bury") or (action.type == "meld" and cards):
+        if not isinstance(cards, tuple) or not all(_is_int(c, 0, 23) for c in cards):
+            raise IllegalAction(f"{action.type} cards such as AS, not {cards!r}")
+        return CardsAction(action.type, seat, tuple(Card(c) for c in cards))
     return Action(action.type, seat)
 
 
@@ -1274,7 +1322,7 @@ class Legal:
             out.extend(Action.give_(seat, cs) for cs in dict.fromkeys(combinations(self.give_from, self.give)))
         if self.bury:
             out.extend(Action.bury_(seat, cs) for cs in dict.fromkeys(combinations(self.bury_from, self.bury)))
-        out.extend(Action("meld", Seat(seat), cards=m.cards) for m in self.melds)
+        out.extend(Action.meld_(Seat(seat), m.cards) for m in self.melds)
         if self.dix:
             out.append(Action.dix_(Seat(seat)))
         if self.draw:

@@ -202,7 +202,7 @@ def _declare(state: State, entry: Mapping[str, object], k: int, hand: int | None
         raw = entry.get("cards")
         if not isinstance(raw, (list, str)):
             raise BadRecord("melds", k, "a meld entry has \"cards\" (or \"dix\": true)", hand)
-        return _step(state, Action("meld", seat, cards=tuple(parse_cards(raw))), steps)
+        return _step(state, Action.meld_(seat, parse_cards(raw)), steps)
     except (IllegalAction, BadCard) as err:
         raise BadRecord("melds", k, str(err), hand) from None
 

@@ -66,8 +66,8 @@ from .bots.base import teams
 from .cards import DECKS, FOUR_PARTNERS, Card, Seat, Seating, Suit, fold, parse_cards, plain_suits, unpack
 from .errors import IllegalAction, PinochleError
 from .game import match_deals as deals_at_table
-from .game import (Action, Game, HandResult, State, Trick, View, apply, auction_status, auto_action, default_game,
-                   new_match, sort_hand, turn, view)
+from .game import (Action, BidAction, Game, HandResult, PlayAction, State, Trick, View, action_cards, apply,
+                   auction_status, auto_action, default_game, new_match, sort_hand, turn, view)
 from .chairs import seat_of_chair, sitting_out
 from .meld import NINE, Meld, meld_points
 from .output import OutputError, guarded
@@ -253,12 +253,6 @@ def _lineup_text(state: State) -> str:
 def _per_side(seating: Seating, points: Sequence[int], signed: bool = False) -> str:
     """Per-side numbers with their names: ``NS 120, EW 80``; ``E 4, S -2, W -2`` (players alone)."""
     return ", ".join(f"{n} {_signed(p) if signed else p}" for n, p in zip(seating.side_names, points))
-
-
-def _has_stock(game: Game) -> bool:
-    """Whether ``game`` is played with a stock (VARIANTS.md ``two-handed``): its players draw after
-    each trick and meld one combination at a time between tricks."""
-    return "draw" in game.action_types
 
 
 def _table_cards(cards: Sequence[TableCard]) -> str:
@@ -696,10 +690,11 @@ def _narrate_stock(con: _Console, before: State, action: Action, after: State) -
     (the caller tells it)."""
     seating = after.game.seating
     who = _seat(action.seat, seating, con.you)
-    sp, spa = before.stock, after.stock
-    if sp is None or spa is None or before.hand_no != after.hand_no:
+    if not _with_stock(after.game) or before.hand_no != after.hand_no:
         return False
-    if action.type == "meld" and action.cards:
+    sp, spa = before.stock, after.stock
+    assert sp is not None and spa is not None, "a game with a stock turns its trump up as the hand is dealt"
+    if action.type == "meld" and action_cards(action):
         item = spa.declared[-1].item
         con.say(f"  {who:<12} melds {item.name} {' '.join(c.label for c in item.cards)} (+{item.points})")
     elif action.type == "dix":
@@ -749,7 +744,7 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
         return
     if action.type in ("bid", "pass"):
         st = auction_status(after if after.hand_no == before.hand_no else before)
-        call = "pass" if action.type == "pass" else str(action.bid)
+        call = str(action.bid) if isinstance(action, BidAction) else "pass"
         high = "no bid yet" if st.high_bid is None else f"high bid {st.high_bid}, {st.high_bidder}"
         con.say(f"  {who:<12} {call:<5}  ({high})")
         if after.hand_no != before.hand_no:
@@ -775,8 +770,9 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
     elif action.type == "give":
         to = Seat(seating.partners(action.seat)[0])
         mine = action.seat in seating.partners(con.you)
-        con.say(f"{who} passes {len(action.cards)} cards to {_seat(to, seating, con.you)}."
-                + (f" You get: {' '.join(c.label for c in action.cards)}." if mine else ""))
+        given = action_cards(action)
+        con.say(f"{who} passes {len(given)} cards to {_seat(to, seating, con.you)}."
+                + (f" You get: {' '.join(c.label for c in given)}." if mine else ""))
         if (after.phase != "exchange" and after.declarer is not None
                 and seating.side_of[after.declarer] == seating.side_of[con.you]):
             con.say(f"Your hand: {cards_text(view(after, con.you).hand, after.trump)}")
@@ -790,9 +786,9 @@ def _narrate(con: _Console, before: State, action: Action, after: State) -> None
             _score_sheet(con, after.history, after.game)
     elif action.type == "bury":
         if action.seat == con.you:
-            con.say(f"You bury {' '.join(c.label for c in action.cards)} face down (they count as yours).")
+            con.say(f"You bury {' '.join(c.label for c in action_cards(action))} face down (they count as yours).")
         else:
-            con.say(f"{who} buries {len(action.cards)} cards face down (they count as {who}'s).")
+            con.say(f"{who} buries {len(action_cards(action))} cards face down (they count as {who}'s).")
         leader = turn(after)
         con.say(f"Play ({_seat(leader, seating, con.you) if leader is not None else '?'} leads):")
     elif action.type == "meld":
@@ -876,7 +872,7 @@ def _south_give(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     n = v.legal.give
     partner = _SEAT_NAMES[v.seating.partners(con.you)[0]]
     to = f"your partner {partner}"
-    suggested = advisor.act(v).cards
+    suggested = action_cards(advisor.act(v))
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     if v.exchange:
         con.say(f"    {partner} passed you: {' '.join(c.label for c in v.exchange[0])}")
@@ -927,7 +923,8 @@ def _south_card(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     _stock_status(con, v, state.game)  # two-handed: the stock, the upcard, both tables (your table cards are playable)
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     con.say("    Legal: " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(legal)))
-    suggested = advisor.act(v).card
+    advice = advisor.act(v)
+    suggested = advice.card if isinstance(advice, PlayAction) else None
     default = suggested if suggested in legal else legal[0]
 
     def read(text: str) -> Action | str:
@@ -1001,7 +998,8 @@ def _south_meld(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     con.say("      p) pass: declare nothing (more) now")
     advice = advisor.act(v)
     if advice.type == "meld":
-        default = next((str(i + 1) for i, m in enumerate(melds) if sorted(m.cards) == sorted(advice.cards)), "p")
+        chosen = sorted(action_cards(advice))
+        default = next((str(i + 1) for i, m in enumerate(melds) if sorted(m.cards) == chosen), "p")
     else:
         default = "d" if advice.type == "dix" else "p"
     while True:
@@ -1023,9 +1021,9 @@ def _south_meld(con: _Console, state: State, advisor: Player) -> tuple[Action, S
                     con.say(f"    There is no meld {n}: choose 1 to {len(melds)}, d or p."
                             if melds else "    There is no meld to choose: d or p.")
                     continue
-                action = Action("meld", con.you, cards=melds[n - 1].cards)
+                action = Action.meld_(con.you, melds[n - 1].cards)
             else:
-                action = Action("meld", con.you, cards=tuple(parse_cards(text)))
+                action = Action.meld_(con.you, parse_cards(text))
             return action, apply(state, action)
         except PinochleError as err:
             con.say(f"    Not allowed: {err}")
@@ -1044,7 +1042,7 @@ def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, S
     n = v.legal.bury
     free = list(v.legal.bury_from)
     advice = advisor.act(v)
-    default = "concede" if advice.type == "concede" else " ".join(c.label for c in advice.cards)
+    default = "concede" if advice.type == "concede" else " ".join(c.label for c in action_cards(advice))
     con.say(f"    Your hand: {cards_text(v.hand, v.trump)}")
     con.say("    You may bury (cards not in your meld): " + "  ".join(f"{i + 1}) {c.label}" for i, c in enumerate(free)))
 
@@ -1053,7 +1051,7 @@ def _south_bury(con: _Console, state: State, advisor: Player) -> tuple[Action, S
         if t in _CONCEDE_WORDS or (t == "" and advice.type == "concede"):
             return Action.concede_(con.you)
         if t == "":
-            return Action.bury_(con.you, advice.cards)
+            return Action.bury_(con.you, action_cards(advice))
         cards: list[Card] = []
         for word in text.replace(",", " ").split():
             if word.isascii() and word.isdigit():
@@ -1248,7 +1246,7 @@ def _introduce(con: _Console, state: State, seed: int | None) -> None:
         if deals is not None:
             con.say(f"The match is {deals_at_table(state)} deals, so that every "
                     "player deals as often; the highest total wins.")
-    elif _has_stock(state.game):  # VARIANTS.md two-handed
+    elif _with_stock(state.game):  # VARIANTS.md two-handed
         con.say(f"{title}: two players, {state.rules.hand_size // 2} cards each and a stock; after each trick "
                 f"you win you may meld one combination, and the dix; the match is to {state.rules.target}." + shown)
         other = Seat(next(s for s in seating.seats if s != con.you))
@@ -1290,7 +1288,7 @@ def _match_result(con: _Console, state: State) -> None:
         annulled = len(state.thrown)
         con.say()
         con.say(_RULE)
-        word = "hands" if _has_stock(state.game) else "deals"
+        word = "hands" if _with_stock(state.game) else "deals"
         con.say(f"Match over after {deals} {word}" + (f" ({annulled} annulled and dealt again)." if annulled else "."))
         con.say(f"Final totals: {_per_side(seating, state.totals)}")
         who = "you win the match!" if won == str(con.you) else f"{_SEAT_NAMES[Seat.parse(won)]} wins the match."

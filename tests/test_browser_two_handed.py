@@ -99,7 +99,7 @@ class Plan:
                 return Action("dix", Seat.S)
             if lg.melds:
                 self.melded = True
-                return Action("meld", Seat.S, cards=lg.melds[0].cards)
+                return Action.meld_(Seat.S, lg.melds[0].cards)
             return Action.pass_(Seat.S)
         table = [t.card for t in sp.table[Seat.S]]
         if table and not self.from_table and not sp.endgame:

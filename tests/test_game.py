@@ -9,7 +9,8 @@ import pytest
 
 from pinochle.cards import Card, Seat, Suit, pack, parse_cards, unpack
 from pinochle.errors import IllegalAction, StaleAction
-from pinochle.game import Action, State, apply, legal, new_match, turn, view
+from pinochle.game import (Action, BidAction, CardsAction, PlayAction, State, TrumpAction, apply, legal, new_match, turn,
+                           view)
 
 from .support import random_action
 
@@ -184,10 +185,10 @@ def test_meld_review_shows_the_spare_trump_king_of_a_190() -> None:
 @pytest.mark.parametrize(
     ("action", "needle"),
     [
-        (Action("trump", Seat.W, suit=7), "name trump"),  # type: ignore[arg-type]
-        (Action("trump", Seat.W, suit="S"), "name trump"),  # type: ignore[arg-type]
+        (TrumpAction("trump", Seat.W, suit=7), "name trump"),  # type: ignore[arg-type]
+        (TrumpAction("trump", Seat.W, suit="S"), "name trump"),  # type: ignore[arg-type]
         (Action("trump", Seat.W), "name trump"),
-        (Action("trump", 9, suit=Suit.S), "unknown seat"),  # type: ignore[arg-type]
+        (TrumpAction("trump", 9, suit=Suit.S), "unknown seat"),  # type: ignore[arg-type]
         (Action("fold", Seat.W), "unknown action type"),  # type: ignore[arg-type]
         ("trump", "not an action"),
     ],
@@ -202,6 +203,35 @@ def test_apply_checks_every_field_of_an_action(action: Action, needle: str) -> N
         apply(s, action)
 
 
+@pytest.mark.parametrize(("action", "kind", "fields"), [
+    (Action.bid_(Seat.N, 250), BidAction, {"bid"}),
+    (Action.pass_(Seat.N), Action, set()),
+    (Action.trump_(Seat.N, Suit.H), TrumpAction, {"suit"}),
+    (Action.play_(Seat.N, Card.parse("AS")), PlayAction, {"card"}),
+    (Action.give_(Seat.N, parse_cards("AS TS")), CardsAction, {"cards"}),
+    (Action.bury_(Seat.N, parse_cards("AS TS 9C")), CardsAction, {"cards"}),
+    (Action.meld_(Seat.N), Action, set()),
+    (Action.meld_(Seat.N, parse_cards("KS QS")), CardsAction, {"cards"}),
+    (Action.concede_(Seat.N), Action, set()),
+    (Action.play_on_(Seat.N), Action, set()),
+    (Action.deal_(Seat.N), Action, set()),
+    (Action.dix_(Seat.N), Action, set()),
+    (Action.draw_(Seat.N), Action, set()),
+])
+def test_an_action_carries_only_its_own_fields(action: Action, kind: type, fields: set[str]) -> None:
+    """Each action type is its own kind with its own fields; the JSON (docs/protocol.md) is unchanged and
+    reads back as the same action."""
+    from dataclasses import fields as fields_of
+
+    assert type(action) is kind
+    assert {f.name for f in fields_of(action)} == {"type", "seat"} | fields
+    for other in {"bid", "suit", "card", "cards"} - fields:
+        assert not hasattr(action, other)
+    data = action.to_json()
+    assert set(data) == {"type", "seat"} | fields
+    assert Action.from_json(data) == action
+
+
 def test_apply_checks_bid_and_card_fields() -> None:
     s = new_match(seed=1, first_dealer=Seat.W, deals=[DEAL])
     with pytest.raises(IllegalAction, match="whole number"):
@@ -209,7 +239,7 @@ def test_apply_checks_bid_and_card_fields() -> None:
     s = to_play(s)
     for bad in (None, 30, -1, "AS", 2.0):
         with pytest.raises(IllegalAction, match="play a card"):
-            apply(s, Action("play", Seat.N, card=bad))  # type: ignore[arg-type]
+            apply(s, PlayAction("play", Seat.N, card=bad))  # type: ignore[arg-type]
     with pytest.raises(IllegalAction):
         new_match(deals=[[1, 2, 3]])
 

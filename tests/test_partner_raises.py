@@ -223,4 +223,4 @@ def test_racehorse_partner_with_a_run_bids_over_the_partner() -> None:
         assert names_own_trump(v.hand) and may_bid_over_partner(v)
         for level in ("normal", "hard"):
             action = for_level(level, f"{seed}/S").act(v)
-            assert (action.type, action.bid) == ("bid", 260), level
+            assert action == Action.bid_(Seat.S, 260), level

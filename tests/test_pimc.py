@@ -66,3 +66,49 @@ def test_only_the_search_draws_deals_from_a_resampler() -> None:
                     isinstance(node.value, ast.Name) and node.value.id == "self"):
                 callers.append(f"{path.name}:{node.lineno}")
     assert callers == []
+
+
+def test_hards_auction_deals_come_from_the_auction_resampler_alone() -> None:
+    """Hard's bid and trump simulations search with the one loop over the auction's resampler: the hidden
+    hands are dealt (``_deal_unseen``) only inside :class:`AuctionResampler`, never by a simulation's own
+    loop."""
+    from pinochle.bots import hard
+
+    tree = ast.parse((BOTS / "hard.py").read_text(encoding="utf-8"))
+    dealers = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "_deal_unseen":
+                    dealers.append(node.name)
+    assert dealers == ["resample"]
+    assert isinstance(hard.AUCTION_RESAMPLER, hard.AuctionResampler)
+
+
+def test_the_auction_resampler_deals_the_unseen_cards_and_a_bidder_some_meld() -> None:
+    """Each deal keeps the seat's own hand, deals the other hands exactly the cards it cannot see, and gives
+    a seat that has bid at least a marriage's worth of meld in its best trump (RULES.md, Auction)."""
+    from collections import Counter as Count
+
+    from pinochle.bots.hard import AUCTION_RESAMPLER
+    from pinochle.cards import unpack
+    from pinochle.game import Action, apply, new_match, turn, view
+    from pinochle.meld import meld_by_trump
+
+    state = new_match(seed=4)
+    first = turn(state)
+    assert first is not None
+    state = apply(state, Action.bid_(first, 250))
+    seat = turn(state)
+    assert seat is not None
+    v = view(state, seat)
+    info = AUCTION_RESAMPLER.infostate(v)
+    assert info.bidders == frozenset({int(first)})
+    rng = random.Random(3)
+    for _ in range(20):
+        hands = AUCTION_RESAMPLER.resample(info, rng)
+        assert sorted(unpack(hands[seat])) == sorted(v.hand)
+        dealt = Count(c for s in range(4) for c in unpack(hands[s]))
+        assert dealt == Count({c: 2 for c in range(24)})
+        assert sorted(len(unpack(h)) for h in hands) == [12, 12, 12, 12]
+        assert max(meld_by_trump(hands[first], info.rules)) >= 40

@@ -14,7 +14,7 @@ from pinochle.bots.evaluate import evaluate_decision
 from pinochle.bots.review import hand_steps, review_hand, review_json
 from pinochle.cards import Seat
 from pinochle.cli import main
-from pinochle.game import Action, State, apply, new_match, turn, view
+from pinochle.game import Action, PlayAction, State, action_cards, apply, new_match, turn, view
 from pinochle.records import hand_record, match_record, replay_hand
 
 SAMPLES = 8
@@ -136,5 +136,6 @@ def test_a_review_names_only_cards_its_seat_could_see_then(game: str) -> None:
     for d in review_hand(record, "S", SAMPLES):
         state, _ = steps[d.index]
         named = {str(Card.parse(a + b)) for a, b in re.findall(r"(10|[9JQKA])([♠♥♦♣])", d.reason)}
-        named |= {str(c) for c in (d.best.card,) if c is not None} | {str(c) for c in d.best.cards}
+        best_cards = (*((d.best.card,) if isinstance(d.best, PlayAction) else ()), *action_cards(d.best))
+        named |= {str(c) for c in best_cards}
         assert named <= allowed_cards(state, int(Seat.S)), (d, named - allowed_cards(state, int(Seat.S)))

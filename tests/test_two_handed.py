@@ -55,7 +55,7 @@ def play(state: State, seat: Seat, card: str) -> State:
 
 
 def meld_(state: State, seat: Seat, cards: str) -> State:
-    return apply(state, Action("meld", seat, cards=tuple(parse_cards(cards))))
+    return apply(state, Action.meld_(seat, parse_cards(cards)))
 
 
 def draws(state: State) -> State:
@@ -580,7 +580,7 @@ def _greedy_actions(seed: int, rules: RuleSet, singles_first: bool) -> State:
                 assert s.stock is not None
                 laid = any(t.served("pinochle") for t in s.stock.table[seat])  # then the biggest: it may grow
                 m = pins[-1 if laid else 0] if singles_first and pins else rng.choice(lg.melds)
-                a = Action("meld", seat, cards=m.cards)
+                a = Action.meld_(seat, m.cards)
             elif singles_first and s.phase == "stock_play" and set(lg.cards) - _PINOCHLE_CARDS:
                 a = Action.play_(seat, rng.choice(sorted(set(lg.cards) - _PINOCHLE_CARDS)))
             else:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from ..auction import ladder_bids
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, pack, remove
-from ..game import Action, View
+from ..game import Action, BidAction, View
 from ..games import find as find_game
 from ..meld import meld_points
 from ..rules import TABLE, RuleSet
@@ -136,7 +136,7 @@ def tricks_action(player: TablePlayer, view: View) -> Action:
         if action.type == "bid" and legal.pass_ and not marriage_suits(view) \
                 and view.rules_set().trump_needs_marriage:
             return Action.pass_(seat)  # no marriage to name trump in: declaring is set at once
-        if action.type == "bid" and action.bid in legal.skip_bids:
+        if isinstance(action, BidAction) and action.bid in legal.skip_bids:
             return skip_to_legal_bid(view, action.bid)
         return action
     if legal.trumps:

@@ -53,10 +53,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
-from ..game import Action, View
+from ..game import Action, BidAction, CardsAction, PlayAction, TrumpAction, View, action_cards
 from ..meld import meld, meld_by_trump
 from ..tricks import beats, winner_index
 from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of
@@ -165,7 +165,10 @@ def same_move(a: Action, b: Action) -> bool:
     >>> same_move(Action.bury_(0, [Card.parse("KS"), Card.parse("9H")]), Action.bury_(0, [Card.parse("9H"), Card.parse("KS")]))
     True
     """
-    return a == b or (a.cards != b.cards and replace(a, cards=tuple(sorted(a.cards))) == replace(b, cards=tuple(sorted(b.cards))))
+    if a == b:
+        return True
+    return (isinstance(a, CardsAction) and isinstance(b, CardsAction) and (a.type, a.seat) == (b.type, b.seat)
+            and sorted(a.cards) == sorted(b.cards))
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -182,22 +185,21 @@ def describe(action: Action) -> str:
     ('Name hearts trump', 'Bid 250')
     """
     t = action.type
-    if t == "play":
-        assert action.card is not None
+    if isinstance(action, PlayAction):
         return "Play " + _cards_text([action.card])
-    if t == "bid":
+    if isinstance(action, BidAction):
         return f"Bid {action.bid}"
     if t == "pass":
         return "Pass"
-    if t == "trump":
-        assert action.suit is not None
+    if isinstance(action, TrumpAction):
         return f"Name {SUIT_NAMES[action.suit]} trump"
+    cards = action_cards(action)
     if t == "give":
-        return "Pass " + _cards_text(action.cards)
+        return "Pass " + _cards_text(cards)
     if t == "bury":
-        return "Bury " + _cards_text(action.cards)
+        return "Bury " + _cards_text(cards)
     if t == "meld":
-        return "Declare " + _cards_text(action.cards) if action.cards else "Lay down your meld"
+        return "Declare " + _cards_text(cards) if cards else "Lay down your meld"
     return {"concede": "Concede the hand", "play_on": "Play the hand out", "deal": "Deal the next hand",
             "dix": "Take the dix", "draw": "Draw from the stock"}.get(t, t)
 
@@ -304,32 +306,33 @@ def action_facts(view: View, action: Action) -> list[Fact]:
     """The facts of the view that bear on ``action`` (any move; see :data:`FACT_KINDS`)."""
     rules = view.rules_set()
     t = action.type
-    if t == "play" and action.card is not None:
+    if isinstance(action, PlayAction):
         return card_facts(view, action.card)
-    if t == "trump" and action.suit is not None:
+    if isinstance(action, TrumpAction):
         return _trump_facts(view, int(action.suit))
+    cards = action_cards(action)
     if t in ("bid", "pass") and view.legal.min_bid is not None:
         by_suit = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)
         best = max(range(4), key=lambda s: (by_suit[s], sum(1 for c in view.hand if c // 6 == s)))
         return _trump_facts(view, best)
     if t in ("give", "bury") and view.trump is not None:
         rest = list(view.hand)
-        for c in action.cards:
+        for c in cards:
             rest.remove(c)
         facts = _meld_facts(view, rest, int(view.trump), kept=True)
-        trumps = [c for c in action.cards if c // 6 == int(view.trump)]
+        trumps = [c for c in cards if c // 6 == int(view.trump)]
         if t == "give" and trumps:
             facts.append(Fact("trump_length", f"{_cards_text(trumps)} {'is' if len(trumps) == 1 else 'are'}"
                               " trump for your partner"))
         if t == "bury":
-            worth = sum(rules.counters[c % 6] for c in action.cards)
+            worth = sum(rules.counters[c % 6] for c in cards)
             if worth:
                 facts.append(Fact("counters", f"the buried cards count {worth} for you"))
         return facts
     if t == "meld":
         items = view.legal.melds
-        if action.cards:
-            item = next((i for i in items if tuple(sorted(i.cards)) == tuple(sorted(action.cards))), None)
+        if cards:
+            item = next((i for i in items if tuple(sorted(i.cards)) == tuple(sorted(cards))), None)
             return [Fact("meld_points", f"the {item.name} scores {item.points}")] if item else []
         if view.trump is not None:
             m = meld(pack_cards(view.hand, DECKS[rules.deck]), int(view.trump), rules)
@@ -367,9 +370,9 @@ def other_move(action: Action) -> str:
     t = action.type
     if t == "play":
         return describe(action).split(" ", 1)[1]
-    if t == "bid":
+    if isinstance(action, BidAction):
         return f"a bid of {action.bid}"
-    if t == "trump" and action.suit is not None:
+    if isinstance(action, TrumpAction):
         return f"{SUIT_NAMES[action.suit]} as trump"
     if t in ("give", "bury"):
         return ("passing " if t == "give" else "burying ") + describe(action).split(" ", 1)[1]
@@ -442,7 +445,7 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
             return _valued(view, move, list(by_move.items()))
     if legal.cards and strategy_of(view) is STRATEGIES["tricks"] and view.trump is not None:
         resampler = strategy_of(view).resampler  # the game's resampler, as Hard's own card search
-        extra = [a.card for a in also if a.type == "play" and a.card is not None]
+        extra = [a.card for a in also if isinstance(a, PlayAction)]
         values = (player.card_values_teams if player.rules.widow else player.card_values)(
             view, deals_of(resampler, resampler.infostate(view)), extra)
         own = player.candidates(view, teams=bool(player.rules.widow))
@@ -456,7 +459,7 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
             options[0] = Option(options[0].action, None, (only, *options[0].facts))
         return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
     if legal.bury and strategy_of(view) is STRATEGIES["tricks"] and player.rules.widow:
-        buried = [a.cards for a in also if a.type == "bury"]
+        buried = [a.cards for a in also if isinstance(a, CardsAction) and a.type == "bury"]
         choice, burials = player.bury_values(view, buried)
         action = Action.concede_(seat) if choice is None else Action.bury_(seat, choice)
         moves = [(Action.concede_(seat) if b is None else Action.bury_(seat, list(b)), v) for b, v in burials]
@@ -464,7 +467,7 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
     if legal.trumps and len(legal.trumps) > 1 and strategy_of(view) is STRATEGIES["tricks"] \
             and (player.rules.widow or DECKS[player.rules.deck].layers <= 2):
         # Hard's trump (HardPlayer.trump, tricks_action) from the one simulation that values the suits
-        wanted = [int(a.suit) for a in also if a.type == "trump" and a.suit is not None]
+        wanted = [int(a.suit) for a in also if isinstance(a, TrumpAction)]
         if player.rules.widow:
             suit, by_suit = player.widow_trump_values(view, wanted)
             valued = {int(t): v for t, v in by_suit.items()}
@@ -489,7 +492,8 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
                 e = _with_widow_meld(view, e, [o.meld for o in player._normal._widow_outcomes(view, player.widow_call_samples)])
             return e
     if action.type == "give" and legal.give and strategy_of(view) is STRATEGIES["tricks"]:
-        gives = [action.cards] + [a.cards for a in also if a.type == "give" and not same_move(a, action)]
+        gives = [action_cards(action)] + [action_cards(a) for a in also
+                                          if a.type == "give" and not same_move(a, action)]
         passed = player.give_values(view, gives)
         if passed is not None:
             return _valued(view, action, [(Action.give_(seat, g), v) for g, v in zip(gives, passed)])

@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -106,6 +106,57 @@ def _deal_unseen(mine: int, me: int, rnd: Callable[[], float], deck: Deck = PINO
     for k, s in enumerate(others):
         hands[s] = pack_cards(rest[k * size:(k + 1) * size], deck)
     return hands
+
+
+@dataclass(frozen=True)
+class AuctionInfo:
+    """What a seat knows of the hidden hands in the auction (:class:`AuctionResampler`): its own
+    packed hand, and that each seat that has bid holds some meld (RULES.md, Auction)."""
+
+    #: the seat's packed hand
+    mine: int
+    #: the seat
+    me: int
+    #: the game's rules (its deck and meld values)
+    rules: RuleSet
+    #: the other seats that have bid: each holds at least :attr:`least` meld in its best trump
+    bidders: frozenset[int]
+    #: a bidder's least meld (a marriage's worth in the game's scale)
+    least: float
+    #: per seat, the chance of keeping a deal given that seat's meld in its best trump (its calls weighed:
+    #: :meth:`HardPlayer._calls_accept`); empty: every deal that fits the bids is kept
+    accept: tuple[tuple[int, Callable[[int], float]], ...] = ()
+
+
+class AuctionResampler:
+    """The hidden hands dealt again for Hard's auction and trump simulations (a
+    :class:`~pinochle.bots.pimc.Resampler` searched by :func:`~pinochle.bots.pimc.sampled_values`):
+    the other hands dealt at random from the unseen cards, again (up to 20 times) until every seat
+    that has bid holds some meld and the seats whose calls are weighed accept the deal."""
+
+    def infostate(self, view: View, rules: RuleSet | None = None) -> AuctionInfo:
+        """What ``view.seat`` knows in the auction: its hand and who has bid (``rules``: the player's,
+        by default the view's)."""
+        rules = rules if rules is not None else view.rules_set()
+        return AuctionInfo(pack_cards(view.hand, DECKS[rules.deck]), int(view.seat), rules,
+                           frozenset(int(who) for who, call in view.calls if call is not None and who != view.seat),
+                           in_scale(40, view))
+
+    def resample(self, info: AuctionInfo, rng: random.Random) -> list[int]:
+        """The four packed hands N E S W of one deal that fits ``info`` (the last one drawn after 20
+        that do not)."""
+        deck, rules = DECKS[info.rules.deck], info.rules
+        for _try in range(20):
+            hands = _deal_unseen(info.mine, info.me, rng.random, deck)
+            if (all(max(meld_by_trump(hands[b], rules)) >= info.least for b in info.bidders)
+                    and (not info.accept or rng.random() < math.prod(
+                        a(max(meld_by_trump(hands[s], rules))) for s, a in info.accept))):
+                break
+        return hands
+
+
+#: The auction's resampler (:class:`AuctionResampler`): Hard's bids and trump are simulated over its deals.
+AUCTION_RESAMPLER = AuctionResampler()
 
 
 def conventional_cards(view: View) -> list[Card]:
@@ -212,36 +263,36 @@ class HardPlayer(TablePlayer):
         """
         rng = self._rng(view)
         me = int(view.seat)
-        deck = DECKS[self.rules.deck]
-        mine = pack_cards(view.hand, deck)
+        deck, rules, seating = DECKS[self.rules.deck], self.rules, view.seating
         lengths = [sum(1 for c in view.hand if c // 6 == s) for s in range(4)]
         longest = max(lengths)
         suits = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == longest]
-        outcomes: list[list[int]] = [[] for _ in range(4)]
         melds_out: list[list[int]] = side_melds if side_melds is not None else []
         melds_out[:] = [[] for _ in range(4)]
         n = max(8, self.bid_samples // 2)
         # the auction so far: a seat that bid is taken to hold some meld (at least a marriage)
-        bidders = {int(who) for who, call in view.calls if call is not None and who != view.seat}
-        partner = (me + 2) & 3
-        inferred = [partner] if self.partner_inference and self.rules.pass_cards else []
+        info = AUCTION_RESAMPLER.infostate(view, rules)
+        partner = seating.partners(me)[0]
+        side = seating.side_of[me]
+        inferred = [partner] if self.partner_inference and rules.pass_cards else []
         accept = {s: a for s in inferred if (a := self._calls_accept(view, Seat(s))) is not None}
-        bidders -= set(accept)  # the partner's calls weigh its deals instead
-        for _ in range(n):
-            for _try in range(20):
-                hands = _deal_unseen(mine, me, rng.random, deck)
-                if (all(max(meld_by_trump(hands[b], self.rules)) >= in_scale(40, view) for b in bidders)
-                        and (not accept or rng.random() < math.prod(
-                            a(max(meld_by_trump(hands[s], self.rules))) for s, a in accept.items()))):
-                    break
-            for s in suits:
-                deal = (_after_pass(hands, me, partner, s, self.rules.pass_cards, deck) if self.rules.pass_cards
-                        else hands)
-                side_meld = meld_by_trump(deal[me], self.rules)[s] + meld_by_trump(deal[partner], self.rules)[s]
-                tricks, pts = greedy_playout(list(deal), s, me, rng.random, self.rules)
-                side_tricks = tricks[me & 1]
-                outcomes[s].append((side_meld if side_tricks else 0) + pts[me & 1])
+        if accept:  # the partner's calls weigh its deals instead
+            info = replace(info, bidders=info.bidders - set(accept), accept=tuple(accept.items()))
+
+        def play_out(hands: Sequence[int], rng: random.Random) -> Callable[[int], float]:
+            def as_declarer(s: int) -> float:
+                deal = _after_pass(hands, me, partner, s, rules.pass_cards, deck) if rules.pass_cards else hands
+                side_meld = meld_by_trump(deal[me], rules)[s] + meld_by_trump(deal[partner], rules)[s]
+                tricks, pts = greedy_playout(list(deal), s, me, rng.random, rules)
                 melds_out[s].append(side_meld)
+                return (side_meld if tricks[side] else 0) + pts[side]
+            return as_declarer
+
+        rows = sampled_values(deals_of(AUCTION_RESAMPLER, info), rng, suits, n, play_out)
+        assert rows is not None  # every auction deal fits
+        outcomes: list[list[int]] = [[] for _ in range(4)]
+        for s, row in zip(suits, rows):
+            outcomes[s] = [int(v) for v in row]
         best = max(suits, key=lambda s: (sorted(outcomes[s])[len(outcomes[s]) // 3], lengths[s], -s))
         return Suit(best), outcomes
 
@@ -403,48 +454,50 @@ class HardPlayer(TablePlayer):
 
     def _simulate_call(self, view: View, low: int) -> tuple[float, float]:
         """:meth:`_call_values` worked out: the auction simulated over sampled deals."""
-        seat = view.seat
-        rules, me = self.rules, int(seat)
-        side = me & 1
+        rules, me, seating = self.rules, int(view.seat), view.seating
+        side = seating.side_of[me]
         outcome = game_named(view.game).outcome or contract_outcome
         rng = self._rng(view)
         deck = DECKS[rules.deck]
-        mine = pack_cards(view.hand, deck)
         lengths = [sum(1 for c in view.hand if c // 6 == s) for s in range(4)]
         suits = [s for s in range(4) if lengths[s] >= 4 or lengths[s] == max(lengths)]
         passed = set() if rules.reenter_after_pass else {int(w) for w, c in view.calls if c is None}
-        others_in = [s for s in range(4) if s != me and s not in passed]
+        others_in = [s for s in seating.seats if s != me and s not in passed]
         high_seat = int(view.high_bidder) if view.high_bidder is not None else None
-        bidders = {int(who) for who, call in view.calls if call is not None and who != seat}
-        left_leads = rules.first_lead == "left_of_dealer"
+        leader_left = int(seating.left(view.dealer)) if rules.first_lead == "left_of_dealer" else None
 
         def played(hands: Sequence[int], melds: Sequence[Sequence[int]], decl: int, trump: int, bid: int) -> int:
-            deal = (_after_pass(hands, decl, (decl + 2) & 3, trump, rules.pass_cards, deck) if rules.pass_cards
-                    else hands)
+            partner = seating.partners(decl)[0]
+            deal = _after_pass(hands, decl, partner, trump, rules.pass_cards, deck) if rules.pass_cards else hands
             shown = [meld_by_trump(h, rules)[trump] for h in deal] if rules.pass_cards else [m[trump] for m in melds]
-            leader = (int(view.dealer) + 1) & 3 if left_leads else decl
+            leader = leader_left if leader_left is not None else decl
             tricks, pts = greedy_playout(list(deal), trump, leader, rng.random, rules)
-            sc = outcome(decl & 1, bid, (shown[0] + shown[2], shown[1] + shown[3]), (tricks[0], tricks[1]),
-                         (pts[0], pts[1]), rules)
+            sc = outcome(seating.side_of[decl], bid, tuple(sum(shown[s] for s in team) for team in seating.sides),
+                         (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
             return sc[side] - sc[1 - side]
 
-        bid_values = {s: 0.0 for s in suits}
-        pass_value = 0.0
-        for _ in range(max(8, self.bid_samples // 2)):
-            for _try in range(20):
-                hands = _deal_unseen(mine, me, rng.random, deck)
-                if all(max(meld_by_trump(hands[b], rules)) >= in_scale(40, view) for b in bidders):
-                    break
+        def play_out(hands: Sequence[int], rng: random.Random) -> Callable[[int | None], float]:
             melds = [meld_by_trump(h, rules) for h in hands]
-            for s in suits:
-                bid_values[s] += played(hands, melds, me, s, low)
-            if others_in:
-                decl, at = max(others_in, key=lambda x: max(melds[x])), low
-            elif high_seat is not None and view.high_bid is not None:
-                decl, at = high_seat, view.high_bid
-            else:
-                decl, at = me, low  # everyone else passed without a bid: this seat is stuck anyway
-            pass_value += played(hands, melds, decl, max(range(4), key=lambda t: melds[decl][t]), at)
+
+            def value(trump: int | None) -> float:
+                if trump is not None:  # this seat declares at ``low`` with that trump
+                    return played(hands, melds, me, trump, low)
+                if others_in:  # a pass: the likely declarer plays instead
+                    decl, at = max(others_in, key=lambda x: max(melds[x])), low
+                elif high_seat is not None and view.high_bid is not None:
+                    decl, at = high_seat, view.high_bid
+                else:
+                    decl, at = me, low  # everyone else passed without a bid: this seat is stuck anyway
+                return played(hands, melds, decl, max(range(4), key=lambda t: melds[decl][t]), at)
+            return value
+
+        n = max(8, self.bid_samples // 2)
+        moves: list[int | None] = [*suits, None]
+        rows = sampled_values(deals_of(AUCTION_RESAMPLER, AUCTION_RESAMPLER.infostate(view, rules)), rng, moves, n,
+                              play_out)
+        assert rows is not None  # every auction deal fits
+        bid_values = {s: sum(row) for s, row in zip(suits, rows)}
+        pass_value = sum(rows[-1])
         n = max(8, self.bid_samples // 2)
         return max(bid_values.values()) / n, pass_value / n
 
@@ -472,7 +525,7 @@ class HardPlayer(TablePlayer):
         rng = self._rng(view)
         outcome = g.outcome or contract_outcome
         d = int(view.declarer)
-        leader = (int(view.dealer) + 1) & 3 if rules.first_lead == "left_of_dealer" else d
+        leader = int(view.seating.left(view.dealer)) if rules.first_lead == "left_of_dealer" else d
         trump, bid = int(view.trump), view.bid
         n = max(8, self.bid_samples // 2)
 
@@ -513,10 +566,10 @@ class HardPlayer(TablePlayer):
         deck = DECKS[rules.deck]
         wide = deck is not PINOCHLE_DECK
         me, d, trump, n = int(view.seat), int(view.declarer), int(view.trump), legal.give
-        to = d if me != d else (d + 2) & 3
+        to = d if me != d else view.seating.partners(d)[0]
         side = view.seating.side_of[me]
         outcome = game_named(view.game).outcome or contract_outcome
-        leader = (int(view.dealer) + 1) & 3 if rules.first_lead == "left_of_dealer" else d
+        leader = int(view.seating.left(view.dealer)) if rules.first_lead == "left_of_dealer" else d
         resampler = strategy_of(view).resampler
         rng = self._rng(view)
         bid = view.bid
@@ -538,8 +591,8 @@ class HardPlayer(TablePlayer):
                         hs[me] = layer_add(hs[me], c, deck) if wide else add(hs[me], c)
                 shown = [meld_by_trump(h, rules)[trump] for h in hs]
                 tricks, pts = greedy_playout(hs, trump, leader, random.Random(seed).random, rules)
-                sc = outcome(view.seating.side_of[d], bid, (shown[0] + shown[2], shown[1] + shown[3]),
-                             (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
+                sides_shown = tuple(sum(shown[s] for s in team) for team in view.seating.sides)
+                sc = outcome(view.seating.side_of[d], bid, sides_shown, (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
                 return float(sc[side] - sc[1 - side])
             return passed
 

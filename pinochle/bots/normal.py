@@ -41,7 +41,7 @@ from typing import ClassVar
 
 from ..cards import ABOVE, DECKS, LAYER, MAX_COPIES, SUIT_MASK, Card, Seat, Suit, pack
 from .base import Player, TablePlayer, in_scale, mates, teams, wide_rules
-from ..game import Action, Trick, View
+from ..game import Action, PlayAction, Trick, View
 from ..meld import meld_by_trump
 from ..rules import RuleSet
 from ..tricks import beats, winner_index
@@ -401,9 +401,9 @@ class NormalPlayer(TablePlayer):
             build = NormalPlayer.endgame_player
             assert build is not None, "the endgame search is Hard's: import pinochle.bots, which gives it"
             self._searcher = build(self.seed, self.endgame_samples, self.endgame)
-        card = self._searcher.act(view).card  # act: the rules of the view's game
-        assert card is not None
-        return card
+        action = self._searcher.act(view)  # act: the rules of the view's game
+        assert isinstance(action, PlayAction)
+        return action.card
 
     def _lead(self, view: View, table: Table, cards: list[Card]) -> Card:
         trump = table.trump

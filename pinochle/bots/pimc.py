@@ -6,8 +6,10 @@ and playing each candidate move out in every deal as if all cards were seen (Gin
 Long, Sturtevant, Buro and Furtak, "Understanding the Success of Perfect Information Monte Carlo
 Sampling in Game Tree Search", AAAI 2010). :func:`sampled_values` is that loop, written once:
 the ``tricks`` family's Hard (:meth:`pinochle.bots.hard.HardPlayer.card_values`, its card pass and
-its concession) and the ``stock`` family's (:func:`pinochle.bots.stock.hard_stock_values`) both
-search with it, each with its own resampler and its own play-out of one deal.
+its concession; its bids and trump over the auction's resampler,
+:class:`pinochle.bots.hard.AuctionResampler`) and the ``stock`` family's
+(:func:`pinochle.bots.stock.hard_stock_values`) all search with it, each with its resampler and its
+own play-out of one deal.
 
 >>> import random
 >>> class Coin:  # a resampler of one hidden bit

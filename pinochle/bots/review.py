@@ -40,7 +40,7 @@ import math
 
 from ..cards import SUIT_NAMES, Card, Seat
 from ..errors import BadRecord
-from ..game import Action, State, View, view
+from ..game import Action, BidAction, PlayAction, State, TrumpAction, View, view
 from ..records import hand_steps as record_steps
 from .evaluate import (DECISION_SAMPLES, Evaluation, Fact, Option, better_off, describe, evaluate_decision, same_move,
                        who_gains)
@@ -163,11 +163,11 @@ def your_move(action: Action, phase: str | None = None) -> str:
     ('your pass', 'your choice of no meld')
     """
     t = action.type
-    if t == "play" and action.card is not None:
+    if isinstance(action, PlayAction):
         return "your " + Card(action.card).label
-    if t == "bid":
+    if isinstance(action, BidAction):
         return f"your bid of {action.bid}"
-    if t == "trump" and action.suit is not None:
+    if isinstance(action, TrumpAction):
         return f"your choice of {SUIT_NAMES[action.suit]}"
     if t in ("give", "bury"):
         cards = describe(action).split(" ", 1)[1]

@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import ABOVE, CARDS, DECKS, SUIT_MASK, Card, Seat, add, count, pack, remove, unpack
-from ..game import Action, View
+from ..game import Action, PlayAction, View
 from ..games.two_handed import declarable, grows
 from ..meld import NINE, MeldItem
 from ..rules import RuleSet
@@ -373,7 +373,7 @@ def meld_action(view: View, normal: bool) -> Action:
                     first = [m for m in legal.melds if m.kind == best.kind and m.points < best.points]
             if first:
                 best = first[0]
-        return Action("meld", seat, cards=best.cards)
+        return Action.meld_(seat, best.cards)
     if legal.dix:
         return Action.dix_(seat)
     return Action.pass_(seat)
@@ -955,7 +955,7 @@ def stock_values(view: View, seed: int | str = 0, also: Sequence[Action] = ()) -
     if not legal.cards or legal.draw or legal.melds or legal.dix:
         return None
     s = stock_knowledge(view)
-    wanted = [int(a.card) for a in also if a.type == "play" and a.card is not None]
+    wanted = [int(a.card) for a in also if isinstance(a, PlayAction)]
     if _part(s).endgame:
         card, by_card = endgame_choice(s, legal.cards, wanted)
     else:

@@ -25,6 +25,10 @@ from ..cards import CARDS, DECKS, Card, Seat, Suit, count, pack, remove, unpack
 from ..errors import BadCard, IllegalAction
 from ..game import (
     Action,
+    BidAction,
+    CardsAction,
+    PlayAction,
+    TrumpAction,
     Legal,
     PhaseDef,
     State,
@@ -91,7 +95,7 @@ class Auction(PhaseDef):
         return Legal(pass_=may_pass, auction=bids)
 
     def apply(self, state: State, action: Action) -> State:
-        call = action.bid if action.type == "bid" else None
+        call = action.bid if isinstance(action, BidAction) else None
         if state.rules.opening != "free" and (call is None or isinstance(call, int)):
             plain = self.status(state).min_bid(state.rules)
             may_pass, low, skip, why = opening_rule(state, True, plain)
@@ -203,7 +207,7 @@ class NameTrump(PhaseDef):
         return {"trump_aid": TrumpAid(meld_by_trump(state.hands[seat], state.rules))}
 
     def apply(self, state: State, action: Action) -> State:
-        assert action.suit is not None
+        assert isinstance(action, TrumpAction)
         return state.game.advance(replace(state, trump=action.suit))
 
 
@@ -456,6 +460,7 @@ class Exchange(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         n = state.rules.pass_cards
+        assert isinstance(action, CardsAction)
         if len(action.cards) != n:
             raise IllegalAction(f"pass exactly {n} cards, not {len(action.cards)}")
         giver = action.seat
@@ -692,6 +697,7 @@ class Bury(PhaseDef):
         if action.type == "concede":
             return state.game.goto(replace(state, concession=CONCEDED), "hand_end")
         n = state.rules.widow
+        assert isinstance(action, CardsAction)
         if len(action.cards) != n:
             raise IllegalAction(f"bury exactly {n} cards, not {len(action.cards)}")
         seat = action.seat
@@ -760,7 +766,7 @@ class Tricks(PhaseDef):
         return Legal(cards=cards)
 
     def apply(self, state: State, action: Action) -> State:
-        assert action.card is not None and state.trump is not None
+        assert isinstance(action, PlayAction) and state.trump is not None
         seat, card, trump = action.seat, action.card, state.trump
         hand = state.hands[seat]
         trick = current_trick(state)

@@ -30,7 +30,8 @@ from dataclasses import replace
 
 from ..cards import CARDS, DECKS, Card, Seat, Seating, Suit, add, count, pack, remove, unpack
 from ..errors import IllegalAction
-from ..game import Action, Legal, PhaseDef, State, Trick, current_trick, last_trick_bonus, new_match, side_meld, taken
+from ..game import (Action, CardsAction, Legal, PhaseDef, PlayAction, State, Trick, current_trick, last_trick_bonus,
+                    new_match, side_meld, taken)
 from ..meld import NINE, Meld, MeldItem, meld
 from ..parts import TurnedTrump
 from ..rules import TABLE, RuleSet
@@ -358,7 +359,7 @@ class StockTricks(PhaseDef):
         return Legal(cards=cards)
 
     def apply(self, state: State, action: Action) -> State:
-        assert action.card is not None
+        assert isinstance(action, PlayAction)
         seat, card = action.seat, action.card
         sp = _sp(state)
         mine = sp.table[seat]
@@ -447,7 +448,7 @@ class MeldTurn(PhaseDef):
             state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]))
             state = _with_meld(state, seat, MeldItem("dix", "dix", state.rules.dix, (nine,)), sp)
         else:
-            if not action.cards:
+            if not isinstance(action, CardsAction) or not action.cards:
                 raise IllegalAction("declare a meld with its cards, such as {\"type\": \"meld\", \"cards\": [\"KS\", "
                                     "\"QS\"]}")
             if sp.melded:
