@@ -317,6 +317,8 @@ class NormalPlayer(TablePlayer):
     #: (table points); ``None``: only to name its own trump with a run or a long suit
     #: (:func:`~pinochle.bots.partners.may_bid_over_partner`).
     dealer_over_save_meld: ClassVar[int | None] = None
+    #: ... or with this value or more (:func:`choose_trump`, table points); ``None``: not by value.
+    dealer_over_save_value: ClassVar[int | None] = None
     #: A real hand (this much meld in its best trump, or a run) bids over an opponent's save or
     #: opening up to its value plus :attr:`compete_cushion`; ``None``: the value alone.
     compete_meld: ClassVar[int | None] = None
@@ -397,9 +399,12 @@ class NormalPlayer(TablePlayer):
         """Whether the dealer bids over its partner's save to name its own trump
         (:func:`~pinochle.bots.partners.partners_save_stands`): with :attr:`dealer_over_save_meld`
         or more meld in its best trump."""
-        floor = self.dealer_over_save_meld
-        return (floor is not None and partners_save_stands(view)
-                and self._best_meld(view) >= in_scale(floor, view))
+        floor, worth = self.dealer_over_save_meld, self.dealer_over_save_value
+        if (floor is None and worth is None) or not partners_save_stands(view):
+            return False
+        if floor is not None and self._best_meld(view) >= in_scale(floor, view):
+            return True
+        return worth is not None and choose_trump(view.hand)[1] >= in_scale(worth, view)
 
     def _competes(self, view: View) -> bool:
         """Whether the hand is a real one that bids over an opponent's save or opening in a game
