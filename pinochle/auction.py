@@ -219,6 +219,41 @@ def callers(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
     return tuple(out)
 
 
+def save_index(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
+               seating: Seating = FOUR_PARTNERS) -> int | None:
+    """The index in ``calls`` of a save, or ``None``: the opening bid at the minimum made by the
+    dealer's partner after the seat before it passed, in a game where the dealer is stuck at the
+    minimum when the first three pass and no cards are passed (RULES.md, Deal and auction 3).
+
+    Kitchen-table players call that spot a save: the dealer's partner bids "so that the dealer is
+    not stuck" whatever its own hand, e.g. "a save bid if the bidder's partner is bidding last"
+    (angelfire.com, "Pinochle Basics"); "Partner passes in a save situation (e.g. you're dealer;
+    LHO passes, partner passes)" (powerpinochle.com forum). The call is a save by where it is
+    made, whoever makes it; the view marks it (``call_kinds``, docs/protocol.md) so that the table
+    can say so.
+
+    Args:
+        calls: the calls so far (see :func:`status`).
+        dealer: the dealer's seat.
+        rules: the table's rules.
+        seating: the game's seats and sides.
+
+    Returns:
+        The index of the save among ``calls`` (always 1), or ``None``.
+
+    >>> save_index((None, 250, None, None), dealer=3)       # N passes, E (the dealer's partner) saves W
+    1
+    >>> save_index((None, 260), dealer=3), save_index((250,), dealer=3), save_index((None, None), dealer=3)
+    (None, None, None)
+    """
+    if (rules.no_bid != "dealer" or rules.pass_cards or rules.reenter_after_pass or len(calls) < 2
+            or calls[0] is not None or calls[1] != rules.min_bid):
+        return None
+    saver = int(callers(calls[:2], dealer, rules, seating)[1])
+    partners = next((side for side in seating.sides if dealer in side), ())
+    return 1 if len(partners) == 2 and saver in partners and saver != dealer else None
+
+
 def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
            seating: Seating = FOUR_PARTNERS) -> AuctionStatus:
     """Derive the auction's state from its calls (RULES.md, Deal and auction 2-3).

@@ -1483,6 +1483,9 @@ class View:
         trump_aid: while the declarer names trump, its own hand's meld with each suit as trump
             (``trump_meld``; :class:`~pinochle.parts.TrumpAid`, the ``trump`` phase's view), on the
             buttons it names trump with; ``None`` otherwise and to every other seat.
+        call_kinds: one entry per call of ``calls``: ``"save"`` for a save (the dealer's partner's
+            opening at the minimum after the first seat passed, where the dealer is stuck when all
+            pass: :func:`pinochle.auction.save_index`), else ``None``; the browser labels the call.
     """
 
     seat: Seat
@@ -1533,6 +1536,7 @@ class View:
     burial: BuriedSeen = NO_BURIED_SEEN
     bid_aid: BidAid = NO_BID_AID
     trump_aid: TrumpAid = NO_TRUMP_AID
+    call_kinds: tuple[str | None, ...] = ()
 
     exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
     received = PartField[tuple[Card, ...] | None]("card_pass", "received")
@@ -1626,6 +1630,7 @@ def _public_json_parts(v: Any) -> _Parts:
     b = {
         "hand_sizes": {str(_SEATS[i]): n for i, n in enumerate(v.hand_sizes) if i in seats},
         "auction": [{"seat": str(seat), "call": auction_mod.call_text(call)} for seat, call in v.calls],
+        "call_kinds": list(v.call_kinds) if v.call_kinds else [None] * len(v.calls),
         "high_bid": v.high_bid,
         "high_bidder": s(v.high_bidder),
         "declarer": s(v.declarer),
@@ -1776,6 +1781,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         turn=turn(state),
         hand_sizes=(size(state.hands[0]), size(state.hands[1]), size(state.hands[2]), size(state.hands[3])),
         calls=calls,
+        call_kinds=_call_kinds(state),
         high_bid=st.high_bid,
         high_bidder=st.high_bidder,
         declarer=state.declarer,
@@ -1805,6 +1811,14 @@ def _public_fields(state: State) -> dict[str, Any]:
 
 
 _public = _SameObject(_public_fields, size=256)
+
+
+def _call_kinds(state: State) -> tuple[str | None, ...]:
+    """The :attr:`View.call_kinds` of ``state``: for each call of the auction, ``"save"`` for the dealer's
+    partner's opening at the minimum after the first seat passed (:func:`pinochle.auction.save_index`),
+    else ``None``."""
+    at = auction_mod.save_index(state.calls, state.dealer, state.rules, state.game.seating)
+    return tuple("save" if i == at else None for i in range(len(state.calls)))
 
 
 def _meld_secured(state: State, tricks_won: tuple[int, ...]) -> tuple[str | None, ...]:

@@ -221,6 +221,33 @@ def test_the_dealers_partner_saves_the_dealer_whatever_its_hand(seed: int) -> No
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_the_auction_candidates_switches_do_what_they_say(seed: int) -> None:
+    """The switches the arena's candidates of docs/strength.md ("The save at the table") set, off in
+    Normal: the save only with a value (``save_value``), the dealer over its partner's save with meld or
+    value (``dealer_over_save_meld``, ``dealer_over_save_value``), a real hand over an opponent's save
+    (``compete_meld``). W deals; N passes; E saves; S passes: W holds aces around and a spade marriage
+    (190 meld in spades with its pinochle, value 405), which Normal passes over the save (no run, no long suit)."""
+    from pinochle.bots.partners import partners_save_stands
+
+    def with_(**attrs: object) -> NormalPlayer:
+        return type("Candidate", (NormalPlayer,), dict(attrs))(seed)  # type: ignore[no-any-return]
+
+    v = view(_table_after([None, 250, None], {Seat.W: ACES}, seed=seed), Seat.W)
+    assert partners_save_stands(v)
+    assert NormalPlayer(seed).act(v).type == "pass"
+    for attrs in ({"dealer_over_save_meld": 100}, {"dealer_over_save_value": 300}):
+        assert with_(**attrs).act(v) == Action.bid_(Seat.W, 260), attrs
+    assert with_(dealer_over_save_meld=200, dealer_over_save_value=410).act(v).type == "pass"
+    v = view(_table_after([None], {Seat.E: POOR}, seed=seed), Seat.E)  # POOR: value 210
+    assert NormalPlayer(seed).act(v) == with_(save_value=210).act(v) == Action.bid_(Seat.E, 250)
+    assert with_(save_value=230).act(v).type == "pass"  # W is left stuck
+    v = view(_table_after([None, 250], {Seat.S: ACES}, seed=seed), Seat.S)  # S over E's save
+    assert not partners_save_stands(v)
+    assert with_(compete_meld=100)._competes(v) and not with_(compete_meld=200)._competes(v)
+    assert not NormalPlayer(seed)._competes(v)
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_with_a_card_pass_normal_opens_a_double_marriage(seed: int) -> None:
     """VARIANTS.md ``partnership-pass``: the declarer's side gains the pass of four cards, so
     there is no sticking the dealer (passing so measured -31.4 a hand there)."""

@@ -48,7 +48,8 @@ from ..tricks import beats, winner_index
 from .knowledge import knowledge
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
-from .partners import may_bid_over_partner, saves_the_dealer, sticks_the_dealer
+from .partners import (may_bid_over_partner, names_own_trump, partners_save_stands, saves_the_dealer,
+                       sticks_the_dealer)
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _COUNTER = (0, 0, 0, 10, 10, 10)
@@ -309,6 +310,20 @@ class NormalPlayer(TablePlayer):
         wide = wide_rules(view)
         return choose_trump(view.hand)[0] if wide is None else choose_trump_wide(view.hand, wide)[0]
 
+    #: The save (:func:`~pinochle.bots.partners.saves_the_dealer`) only with this value or more
+    #: (:func:`choose_trump`, table points); ``None``: whatever the hand.
+    save_value: ClassVar[int | None] = None
+    #: The dealer bids over its partner's save with this much meld or more in its best trump
+    #: (table points); ``None``: only to name its own trump with a run or a long suit
+    #: (:func:`~pinochle.bots.partners.may_bid_over_partner`).
+    dealer_over_save_meld: ClassVar[int | None] = None
+    #: ... or with this value or more (:func:`choose_trump`, table points); ``None``: not by value.
+    dealer_over_save_value: ClassVar[int | None] = None
+    #: A real hand (this much meld in its best trump, or a run) bids over an opponent's save or
+    #: opening up to its value plus :attr:`compete_cushion`; ``None``: the value alone.
+    compete_meld: ClassVar[int | None] = None
+    compete_cushion: ClassVar[int] = 20
+
     #: Simulated deals of the widow and the other hands behind a call, a trump and a burial in a
     #: widow game (VARIANTS.md ``cutthroat``, ``auction``; :mod:`pinochle.bots.widow`).
     widow_samples = 16
@@ -339,7 +354,11 @@ class NormalPlayer(TablePlayer):
         widow and the other hands (:func:`pinochle.bots.widow.bid_value`): bid while it is positive.
         """
         seat, low = view.seat, view.legal.min_bid
-        if low is None or not may_bid_over_partner(view):
+        if low is None:
+            return Action.pass_(seat)
+        if self._bids_over_save(view):
+            return Action.bid_(seat, low)  # the dealer names its own trump over its partner's save
+        if not may_bid_over_partner(view):
             return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners)
         if view.rules_set().widow:
             ok = widow_call(view, self._widow_outcomes(view, self.widow_samples))
@@ -357,16 +376,47 @@ class NormalPlayer(TablePlayer):
             return Action.bid_(seat, low) if low <= worth else Action.pass_(seat)
         if sticks_the_dealer(view):
             return Action.pass_(seat)  # the opposing dealer may be stuck (pinochle.bots.partners)
-        if saves_the_dealer(view):
-            return Action.bid_(seat, low)  # the partner, the dealer, is not left stuck (pinochle.bots.partners)
         _, value = choose_trump(view.hand)
+        if saves_the_dealer(view):
+            if self.save_value is None or value >= in_scale(self.save_value, view):
+                return Action.bid_(seat, low)  # the partner, the dealer, is not left stuck (pinochle.bots.partners)
+            return Action.pass_(seat)
         if partner_calls and partner_calls[-1] is not None:
             value += 20  # the partner has shown strength by bidding
         elif partner_calls:
             value -= 20  # the partner has passed: little help
+        if self._competes(view):
+            value += self.compete_cushion
         if view.rules_set().must_beat == "never":
             value -= BID_CUSHION_NO_BEAT
         return Action.bid_(seat, low) if low <= in_scale(value, view) else Action.pass_(seat)
+
+    def _best_meld(self, view: View) -> int:
+        """The hand's meld in its best trump (RULES.md, Meld), in the game's points."""
+        return max(meld_by_trump(pack(view.hand), view.rules_set()))
+
+    def _bids_over_save(self, view: View) -> bool:
+        """Whether the dealer bids over its partner's save to name its own trump
+        (:func:`~pinochle.bots.partners.partners_save_stands`): with :attr:`dealer_over_save_meld`
+        or more meld in its best trump."""
+        floor, worth = self.dealer_over_save_meld, self.dealer_over_save_value
+        if (floor is None and worth is None) or not partners_save_stands(view):
+            return False
+        if floor is not None and self._best_meld(view) >= in_scale(floor, view):
+            return True
+        return worth is not None and choose_trump(view.hand)[1] >= in_scale(worth, view)
+
+    def _competes(self, view: View) -> bool:
+        """Whether the hand is a real one that bids over an opponent's save or opening in a game
+        that sticks the dealer (RULES.md, Deal and auction 3; no card pass): a run in a suit of
+        five or a long suit with meld (:func:`~pinochle.bots.partners.names_own_trump`), or
+        :attr:`compete_meld` or more meld in its best trump."""
+        floor = self.compete_meld
+        rules = view.rules_set()
+        if (floor is None or rules.no_bid != "dealer" or rules.pass_cards or view.high_bidder is None
+                or int(view.high_bidder) in mates(view) or int(view.high_bidder) == int(view.seat)):
+            return False
+        return names_own_trump(view.hand, rules) or self._best_meld(view) >= in_scale(floor, view)
 
     # ---------------------------------------------------------------- play
 

@@ -253,6 +253,30 @@ def saves_the_dealer(view: View) -> bool:
     return dealer != me and dealer in side_of(view.seating.sides, me)
 
 
+def partners_save_stands(view: View) -> bool:
+    """Whether the only bid so far is a save by the partner of the player of ``view`` (the opening
+    of the dealer's partner after the seat before it passed: :func:`saves_the_dealer`), and the
+    player is the dealer (RULES.md, Deal and auction: the dealer calls last).
+
+    A save shows nothing of the saver's hand, so the dealer may bid over it to name a trump of its
+    own (:meth:`pinochle.bots.normal.NormalPlayer.call`).
+
+    Args:
+        view: the acting seat's view in the auction.
+
+    Returns:
+        True when the dealer, to call, sees its partner's save as the high bid and no other bid.
+    """
+    rules = view.rules_set()
+    if rules.no_bid != "dealer" or rules.pass_cards or view.dealer is None or view.high_bidder is None:
+        return False
+    me = int(view.seat)
+    bids = _bids(view.calls)
+    return (int(view.dealer) == me and len(bids) == 1 and len(view.calls) >= 2 and view.calls[0][1] is None
+            and int(view.calls[1][0]) == bids[0][0] == int(view.high_bidder)
+            and bids[0][0] != me and bids[0][0] in side_of(view.seating.sides, me))
+
+
 def sticks_the_dealer(view: View) -> bool:
     """Whether a computer player passes to stick an opposing dealer (:func:`may_stick_the_dealer`):
     the hand neither names its own trump (:func:`names_own_trump`) nor holds a double

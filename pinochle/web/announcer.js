@@ -218,10 +218,13 @@ export function announceChanges(s, prev, v) {
     if (v.thrown_in) say.push(thrownInText(s, v));
     say.push(`Hand ${v.hand_number}. ${s.spoken(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}.`);
   } else {
-    for (const c of v.auction.slice(prev.auction.length)) {
+    v.auction.slice(prev.auction.length).forEach((c, k) => {
       const who = s.spoken(c.seat);
-      say.push(c.call === "pass" ? `${who} ${s.verb(c.seat, "pass", "passes")}.` : `${who} ${s.verb(c.seat, "bid", "bids")} ${c.call}.`);
-    }
+      const save = v.call_kinds?.[prev.auction.length + k] === "save"; // the server marks a save (docs/protocol.md)
+      say.push(c.call === "pass" ? `${who} ${s.verb(c.seat, "pass", "passes")}.`
+        : save ? `${who} ${s.verb(c.seat, "save", "saves")} the dealer at ${c.call}.`
+        : `${who} ${s.verb(c.seat, "bid", "bids")} ${c.call}.`);
+    });
     if (!prev.declarer && v.declarer && v.stuck) {
       say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "are", "is")} stuck with the bid at ${v.bid}.`);
     }

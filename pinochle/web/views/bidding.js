@@ -69,15 +69,37 @@ export function callsList(ctx) {
   return h("ol", { class: "bid-calls", "data-testid": "bid-calls", "aria-label": "Calls this hand" },
     ...calls.map((c, i) => {
       const pass = c.call === "pass";
-      const words = `${s.name(c.seat)} ${pass ? "passed" : `bid ${c.call}`}`;
+      const save = v.call_kinds?.[i] === "save";
+      const words = `${s.name(c.seat)} ${pass ? "passed" : save ? `bid ${c.call} to save the dealer` : `bid ${c.call}`}`;
       return h("li", {
-        class: `bid-call ${pass ? "pass" : ""} ${s.isMe(c.seat) ? "mine" : ""} ${i === calls.length - 1 ? "latest" : ""}`,
+        class: `bid-call ${pass ? "pass" : ""} ${save ? "save" : ""} ${s.isMe(c.seat) ? "mine" : ""} ${i === calls.length - 1 ? "latest" : ""}`,
         "data-testid": "bid-call", "data-seat": c.seat, "data-call": c.call, title: words,
+        ...(save ? { "data-kind": "save" } : {}),
       },
       h("span", { class: "who", "aria-hidden": "true" }, s.initials(c.seat)),
-      h("span", { class: "what", "aria-hidden": "true" }, pass ? "Pass" : c.call),
+      h("span", { class: "what", "aria-hidden": "true" }, pass ? "Pass" : save ? `${c.call} (save)` : c.call),
       h("span", { class: "sr-only" }, words));
     }));
+}
+
+/**
+ * The save of this hand's auction, when it holds the contract: the view's `call_kinds` marks the dealer's
+ * partner's opening at the lowest bid after the first seat passed ("save"; the server decides, docs/protocol.md),
+ * and nobody bid over it. Null otherwise.
+ */
+export function saveHeld(v) {
+  const at = (v.call_kinds ?? []).indexOf("save");
+  if (at < 0) return null;
+  const call = v.auction[at];
+  const bids = v.auction.filter((c) => c.call !== "pass");
+  return bids.length === 1 ? call : null;
+}
+
+/** "North saved the dealer at 250, so that the dealer was not stuck with the bid." ("North saved you, …"). */
+export function savedSentence(s, v, save) {
+  const me = s.isMe(v.dealer);
+  return `${s.name(save.seat)} saved ${me ? "you, the dealer," : "the dealer"} at ${save.call}, so that ${
+    me ? "you were" : "the dealer was"} not stuck with the bid.`;
 }
 
 /** What still changes the hand before the meld, in words (the view's meld_before). */

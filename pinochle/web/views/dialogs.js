@@ -7,6 +7,7 @@ import { Phase } from "../protocol.js";
 import { agree, contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
+import { saveHeld, savedSentence } from "./bidding.js";
 
 /** The last completed trick of the hand and its index, or null. */
 export function lastCompleted(v) {
@@ -566,6 +567,7 @@ export function renderSummary(ctx, hand = null) {
       `${s.name(last.declarer)} ${last.stuck ? `${stuckVerb(s, last.declarer, true)} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
+    savedLine(s, v, last, past),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     settlement(s, last),
@@ -573,6 +575,13 @@ export function renderSummary(ctx, hand = null) {
     summaryTable(s, last, earned),
     past ? null : tiedNote(s, v),
   );
+}
+
+/** The hand just finished was a save that held ("North saved the dealer at 250: …"; views/bidding.js). */
+function savedLine(s, v, last, past) {
+  const save = past ? null : saveHeld(v);
+  if (!save || save.seat !== last.declarer || String(last.bid) !== save.call) return null;
+  return h("p", { class: "save-line", "data-testid": "save-line" }, savedSentence(s, v, save));
 }
 
 /**

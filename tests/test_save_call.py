@@ -1,0 +1,85 @@
+"""A save is named at the table (docs/protocol.md, the view's ``call_kinds``).
+
+Kitchen-table players call the dealer's partner's opening at the lowest bid, after the first seat passed,
+a save: it is made so that the dealer is not stuck (RULES.md, Deal and auction 3), whatever the saver holds.
+The engine marks that call in every view (``call_kinds``: ``"save"`` or ``null``, one per call of
+``auction``), so that the browser, which holds no rules, can label it ("250 (save)") and say it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pinochle.auction import save_index
+from pinochle.cards import Seat
+from pinochle.game import apply, new_match, turn, view
+from pinochle.bots import for_level
+from pinochle.games import GAMES
+
+from .redis_support import redis_server  # noqa: F401
+from .service_support import Open, service  # noqa: F401
+from .support import until
+from .test_server import hello, play_until
+
+Msg = dict[str, Any]
+pytestmark = pytest.mark.timeout(300)
+
+
+@pytest.mark.parametrize("calls, dealer, expected", [
+    ((None, 250), Seat.W, 1),            # N passes, E (the dealer W's partner) opens 250: a save
+    ((None, 250, 260, None), Seat.N, 1),  # E passes, S saves N; W bids over it: still a save
+    ((None, 260), Seat.W, None),         # a jump is no save
+    ((250,), Seat.W, None),              # the first seat opens: no save
+    ((None, None, 250), Seat.W, None),   # the seat after the dealer's partner: an opponent's opening
+])
+def test_save_index_by_where_the_call_is_made(calls: tuple[int | None, ...], dealer: Seat,
+                                             expected: int | None) -> None:
+    assert save_index(calls, dealer) == expected
+
+
+@pytest.mark.parametrize("game, saves", [("table", True), ("partnership-pass", False), ("racehorse", False)])
+def test_the_view_marks_the_save_only_where_the_dealer_is_stuck(game: str, saves: bool) -> None:
+    """Where cards are passed (VARIANTS.md ``partnership-pass``, ``racehorse``) the opening is no save."""
+    g = GAMES[game]
+    for seed in range(1, 40):
+        state = new_match(seed=seed, rules=g.rules, game=g)
+        players = [for_level("normal", seed) for _ in range(4)]
+        while state.phase == "auction" and len(state.calls) < 2:
+            seat = turn(state)
+            assert seat is not None
+            state = apply(state, players[seat].act(view(state, seat)))
+        calls = state.calls
+        if len(calls) >= 2 and calls[0] is None and calls[1] == g.rules.min_bid:
+            kinds = view(state, 0).to_json()["call_kinds"]
+            assert kinds[:2] == ([None, "save"] if saves else [None, None])
+            assert len(kinds) == len(view(state, 0).to_json()["auction"])
+            return
+    raise AssertionError("no opening at the minimum after a pass in 39 seeds")
+
+
+def test_the_server_sends_the_save_of_a_computer(service: Open) -> None:
+    """A solo match at Normal, South passing: a computer's save reaches South's view marked, and stays
+    marked in the hand's last view (the hand summary says "North saved the dealer at 250")."""
+    with service(bot_delay=0) as client, client.connect() as ws:
+        hello(ws)
+        ws.send_json({"type": "new_match", "level": "normal"})
+        msg = until(ws, lambda m: m["type"] == "state")
+        for _ in range(4):  # a save comes in most hands: the dealer's partner opens when the first seat passes
+            msg = play_until(ws, msg, lambda m: m["view"]["phase"] != "auction" or "save" in m["view"]["call_kinds"])
+            v = msg["view"]
+            if "save" in v["call_kinds"]:
+                at = v["call_kinds"].index("save")
+                auction = v["auction"]
+                assert at == 1 and auction[0]["call"] == "pass" and auction[1]["call"] == "250"
+                seats = "NESW"
+                assert seats.index(auction[1]["seat"]) == (seats.index(v["dealer"]) + 2) % 4  # the dealer's partner
+                assert auction[1]["seat"] != "S"  # South passes: the save is a computer's
+                assert [k for i, k in enumerate(v["call_kinds"]) if i != at] == [None] * (len(auction) - 1)
+                end = play_until(ws, msg, lambda m: m["view"]["phase"] == "hand_end")["view"]
+                assert end["call_kinds"][1] == "save" and end["auction"][:2] == auction[:2]
+                return
+            msg = play_until(ws, msg, lambda m: m["view"]["phase"] == "hand_end")
+            msg = play_until(ws, msg, lambda m: m["view"]["phase"] == "auction")
+        raise AssertionError("no save in four hands")
