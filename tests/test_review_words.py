@@ -52,7 +52,7 @@ def test_a_two_handed_meld_is_named_as_a_meld_with_its_cards() -> None:
     from pinochle.cards import Card, Seat
     from pinochle.game import Action
 
-    meld = Action("meld", Seat.S, cards=(Card.parse("KC"), Card.parse("QC")))
+    meld = Action.meld_(Seat.S, (Card.parse("KC"), Card.parse("QC")))
     assert your_move(meld) == "your meld of the K♣ and Q♣"
     assert your_move(Action("meld", Seat.S)) == "your meld"
     assert your_move(Action.pass_(Seat.S), "stock_meld") == "your choice of no meld"  # its "No meld" button

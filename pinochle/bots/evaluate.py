@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
 from ..game import Action, BidAction, CardsAction, PlayAction, TrumpAction, View, action_cards

@@ -40,7 +40,7 @@ import math
 
 from ..cards import SUIT_NAMES, Card, Seat
 from ..errors import BadRecord
-from ..game import Action, BidAction, PlayAction, State, TrumpAction, View, view
+from ..game import Action, BidAction, PlayAction, State, TrumpAction, View, action_cards, view
 from ..records import hand_steps as record_steps
 from .evaluate import (DECISION_SAMPLES, Evaluation, Fact, Option, better_off, describe, evaluate_decision, same_move,
                        who_gains)
@@ -157,7 +157,7 @@ def your_move(action: Action, phase: str | None = None) -> str:
 
     >>> your_move(Action.play_(0, Card.parse("KC"))), your_move(Action.trump_(0, 1))
     ('your K♣', 'your choice of hearts')
-    >>> your_move(Action("meld", Seat.S, cards=(Card.parse("KC"), Card.parse("QC"))))
+    >>> your_move(Action.meld_(Seat.S, (Card.parse("KC"), Card.parse("QC"))))
     'your meld of the K♣ and Q♣'
     >>> your_move(Action.pass_(0)), your_move(Action.pass_(0), "stock_meld")
     ('your pass', 'your choice of no meld')
@@ -174,7 +174,7 @@ def your_move(action: Action, phase: str | None = None) -> str:
         return f"your {'pass' if t == 'give' else 'burial'} of {cards}"
     if t == "pass" and phase == "stock_meld":  # two-handed's meld turn: its "No meld" button
         return "your choice of no meld"
-    if t == "meld" and action.cards:  # two-handed's meld turn: "Declare the K♣ and Q♣"
+    if t == "meld" and action_cards(action):  # two-handed's meld turn: "Declare the K♣ and Q♣"
         return "your meld of " + describe(action).split(" ", 1)[1]
     words = {"pass": "your pass", "concede": "your conceding", "play_on": "your playing on",
              "dix": "your exchange for the dix", "meld": "your meld"}
