@@ -89,7 +89,9 @@ def test_the_widow_once_taken_says_who_took_it(server: Any) -> None:  # noqa: F8
     out = in_browser(run)
     assert out.pop("errors") == []
     assert out.pop("axe") == []
-    assert out.pop("auction") is None  # nobody sees the widow before the auction ends
+    # face down in the middle through the auction: nobody sees its cards before the auction ends
+    down = out.pop("auction")
+    assert down is not None and down["label"] == "Widow: 3 cards face down" and not down["up"], down
     mine = out.pop("mine")
     assert mine["caption"] == "You took the widow" and mine["label"].startswith("You took the widow: "), mine
     for key, got in out.items():

@@ -84,6 +84,10 @@ export function layMelds(run, ms, prev, next) {
   // the meld pause counts from when the last plate has landed: the whole meld lies still, readable, for
   // the pace's pause (at Fast the plates' arrival took a quarter of it)
   if (until > 0) shown.at = Math.max(shown.at, performance.now() + until);
+  // and from when they have really landed (a busy machine starts an animation a few frames late)
+  const held = shown;
+  const landed = () => { if (shown === held) shown.at = Math.max(shown.at, performance.now()); };
+  Promise.allSettled(anims.filter(Boolean).map((a) => a.finished)).then(landed, landed);
   holdMeldLines(next, anims);
   return { anims, until };
 }
