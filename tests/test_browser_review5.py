@@ -23,6 +23,7 @@ from typing import Any
 from pinochle.cards import Seat
 from pinochle.game import State, apply
 
+from .browser_kit import watch_socket
 from .browser_support import in_browser, module_server, open_page, scripted_table, serious_axe, shot, start_solo
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, play_until, south
@@ -33,19 +34,6 @@ from .web_fixtures import base_play_view, summary
 
 # the computers at the Relaxed pace's 1.1 s a move in the Undo test (the page says its pace after the welcome)
 server = module_server("review5")
-
-#: the page's socket, watched: every message the server sends is kept in window.__got (newest last)
-WATCH = """(() => {
-  const Real = window.WebSocket;
-  window.__got = [];
-  window.WebSocket = class extends Real {
-    constructor(...a) {
-      super(...a);
-      this.addEventListener('message', (e) => { try { window.__got.push(JSON.parse(e.data)); } catch {} });
-    }
-  };
-  localStorage.setItem('pinochle.settings', JSON.stringify({pace: 'relaxed'}));
-})()"""
 
 #: the newest state the page has received is newer than the one it has drawn (cards still to be shown)
 BEHIND = """() => {
@@ -59,7 +47,7 @@ def test_undo_while_the_computers_cards_are_shown_always_takes_the_move_back(ser
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         page = open_page(browser, (390, 844), errors, reduce=False)
-        page.add_init_script(WATCH)
+        page.add_init_script(watch_socket("relaxed"))
         start_solo(page, server.url, "normal")
         to_souths_first_card(page, lambda legal: None)
         presses: list[dict[str, Any]] = []
