@@ -12,6 +12,7 @@ by key.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, TypeVar
 
@@ -118,9 +119,54 @@ def watch_socket(pace: str) -> str:
     return f"({WATCH_SOCKET})({pace!r})"
 
 
+class ScriptedSolo:
+    """A scripted solo table's server for a page's socket (``page.route_web_socket("**/ws", s.handler)``):
+    it keeps what the page sends (:attr:`received`), answers ``hello`` with a welcome and ``resume`` with
+    :attr:`view`'s state; a test's subclass answers the rest (:meth:`answer`)."""
+
+    #: the ``table`` of every state sent
+    table: dict[str, Any] = {"kind": "solo"}
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.received: list[dict[str, Any]] = []
+        self.ws: Any = None
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """Send ``msg`` to the page."""
+        self.ws.send(json.dumps(msg))
+
+    def state(self, v: dict[str, Any], event: str) -> None:
+        """Send the state of view ``v`` after ``event`` (``"resume"``, ``"move"``, ``"undo"``...)."""
+        from .web_fixtures import summary
+
+        self.send({"type": "state", "match": summary(v), "view": v, "event": event, "table": self.table})
+
+    def answer(self, msg: dict[str, Any]) -> None:
+        """Answer a message other than ``hello`` and ``resume`` (none by default)."""
+
+    def handler(self, ws: Any) -> None:
+        """The socket's handler (Playwright's ``route_web_socket``)."""
+        from .web_fixtures import summary
+
+        self.ws = ws
+
+        def on_message(text: str | bytes) -> None:
+            msg = json.loads(text)
+            self.received.append(msg)
+            if msg["type"] == "hello":
+                self.send({"type": "welcome", "device": "d" * 22, "match": summary(self.view), "seat": None})
+            elif msg["type"] == "resume":
+                self.state(self.view, "resume")
+            else:
+                self.answer(msg)
+
+        ws.on_message(on_message)
+
+
 def visible(test_id: str) -> Callable[[Any], None]:
     """A ``ready`` of :func:`on_fixture`: wait until the element of ``test_id`` is shown."""
     return lambda page: page.get_by_test_id(test_id).wait_for(state="visible")
 
 
-__all__ = ["WATCH_SOCKET", "Look", "at_each", "looks", "on_fixture", "visible", "watch_socket"]
+__all__ = ["WATCH_SOCKET", "Look", "ScriptedSolo", "at_each", "looks", "on_fixture", "visible", "watch_socket"]

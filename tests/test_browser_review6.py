@@ -20,7 +20,7 @@ from pinochle.game import Action, new_match
 from pinochle.server.storage import SQLiteStorage
 from pinochle.server.table import TableOptions, solo_seats
 
-from .browser_kit import Look, at_each, looks, on_fixture, watch_socket
+from .browser_kit import Look, ScriptedSolo, at_each, looks, on_fixture, watch_socket
 from .browser_support import Server, in_browser, module_server, open_page, scripted_table, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, first_of, play_until, serious, south
@@ -337,7 +337,7 @@ def test_a_racehorse_hand_thrown_in_is_said_on_the_felt(server: Any) -> None:
     assert out["axe"] == [], out
 
 
-class Hinting:
+class Hinting(ScriptedSolo):
     """A scripted solo table, South to play, that keeps a ``hint`` unanswered until South's move has been answered
     (``order``): ``"move-then-hint-refused"``: the move's state, then the hint's refusal as stale (named
     ``request: "hint"``, as the server sends it); ``"move-refused-then-hint"``: the move refused as stale (no
@@ -346,47 +346,30 @@ class Hinting:
     def __init__(self, order: str) -> None:
         from .web_fixtures import base_play_view
 
+        super().__init__(base_play_view())
         self.order = order
-        self.view = base_play_view()
-        self.received: list[dict[str, Any]] = []
         self.hint: dict[str, Any] | None = None
 
-    def state(self, ws: Any, v: dict[str, Any], event: str) -> None:
-        from .web_fixtures import summary
-
-        ws.send(json.dumps({"type": "state", "match": summary(v), "view": v, "event": event, "table": {"kind": "solo"}}))
-
-    def handler(self, ws: Any) -> None:
-        from .web_fixtures import summary
-
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            self.received.append(msg)
-            if msg["type"] == "hello":
-                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": summary(self.view), "seat": None}))
-            elif msg["type"] == "resume":
-                self.state(ws, self.view, "resume")
-            elif msg["type"] == "hint":
-                self.hint = msg  # worked out aside: answered after the move
-            elif msg["type"] == "action":
-                v = self.view
-                if self.order == "move-then-hint-refused":
-                    played = msg["action"]["card"]
-                    hand = list(v["hand"])
-                    hand.remove(played)
-                    self.view = {**v, "version": v["version"] + 1, "hand": hand, "legal": {}, "turn": "W"}
-                    self.state(ws, self.view, "move")
-                    ws.send(json.dumps({"type": "error", "code": "stale", "request": "hint",
-                                        "message": f"the table has moved on (version {v['version'] + 1}, your hint was for {v['version']})"}))
-                else:
-                    ws.send(json.dumps({"type": "error", "code": "stale",
-                                        "message": "the table has moved on (version 99, your move was for 1)"}))
-                    assert self.hint is not None
-                    card = v["legal"]["play"][0]
-                    ws.send(json.dumps({"type": "hint", "match": "fx", "version": v["version"],
-                                        "action": {"type": "play", "card": card}, "reason": "Play this card: it is the hint."}))
-
-        ws.on_message(on_message)
+    def answer(self, msg: dict[str, Any]) -> None:
+        if msg["type"] == "hint":
+            self.hint = msg  # worked out aside: answered after the move
+        elif msg["type"] == "action":
+            v = self.view
+            if self.order == "move-then-hint-refused":
+                played = msg["action"]["card"]
+                hand = list(v["hand"])
+                hand.remove(played)
+                self.view = {**v, "version": v["version"] + 1, "hand": hand, "legal": {}, "turn": "W"}
+                self.state(self.view, "move")
+                self.send({"type": "error", "code": "stale", "request": "hint",
+                           "message": f"the table has moved on (version {v['version'] + 1}, your hint was for {v['version']})"})
+            else:
+                self.send({"type": "error", "code": "stale",
+                           "message": "the table has moved on (version 99, your move was for 1)"})
+                assert self.hint is not None
+                card = v["legal"]["play"][0]
+                self.send({"type": "hint", "match": "fx", "version": v["version"],
+                           "action": {"type": "play", "card": card}, "reason": "Play this card: it is the hint."})
 
 
 def test_a_refusal_is_matched_to_its_request_a_hint_or_a_move(server: Any) -> None:
