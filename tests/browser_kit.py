@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, TypeVar
 
 from .browser_support import in_browser, shot
+from .web_fixtures import Scripted, summary
 
 C = TypeVar("C")
 V = TypeVar("V")
@@ -119,49 +120,29 @@ def watch_socket(pace: str) -> str:
     return f"({WATCH_SOCKET})({pace!r})"
 
 
-class ScriptedSolo:
+class ScriptedSolo(Scripted):
     """A scripted solo table's server for a page's socket (``page.route_web_socket("**/ws", s.handler)``):
-    it keeps what the page sends (:attr:`received`), answers ``hello`` with a welcome and ``resume`` with
-    :attr:`view`'s state; a test's subclass answers the rest (:meth:`answer`)."""
+    :class:`~tests.web_fixtures.Scripted` (it keeps what the page sends, welcomes it, answers ``resume``
+    with :attr:`view`'s state) with the solo table's facts (:attr:`solo`) in every state; a test's
+    subclass answers the rest (:meth:`answer`)."""
 
     #: the ``table`` of every state sent
-    table: dict[str, Any] = {"kind": "solo"}
+    solo: dict[str, Any] = {"kind": "solo"}
 
     def __init__(self, view: dict[str, Any]) -> None:
-        self.view = view
-        self.received: list[dict[str, Any]] = []
-        self.ws: Any = None
+        super().__init__(view)
 
-    def send(self, msg: dict[str, Any]) -> None:
-        """Send ``msg`` to the page."""
-        self.ws.send(json.dumps(msg))
+    def send(self, event: str = "resume") -> None:
+        """Send :attr:`view`'s state after ``event``."""
+        self.state(self.view, event)
 
     def state(self, v: dict[str, Any], event: str) -> None:
         """Send the state of view ``v`` after ``event`` (``"resume"``, ``"move"``, ``"undo"``...)."""
-        from .web_fixtures import summary
+        self.message({"type": "state", "match": summary(v), "view": v, "event": event, "table": self.solo})
 
-        self.send({"type": "state", "match": summary(v), "view": v, "event": event, "table": self.table})
-
-    def answer(self, msg: dict[str, Any]) -> None:
-        """Answer a message other than ``hello`` and ``resume`` (none by default)."""
-
-    def handler(self, ws: Any) -> None:
-        """The socket's handler (Playwright's ``route_web_socket``)."""
-        from .web_fixtures import summary
-
-        self.ws = ws
-
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            self.received.append(msg)
-            if msg["type"] == "hello":
-                self.send({"type": "welcome", "device": "d" * 22, "match": summary(self.view), "seat": None})
-            elif msg["type"] == "resume":
-                self.state(self.view, "resume")
-            else:
-                self.answer(msg)
-
-        ws.on_message(on_message)
+    def message(self, msg: dict[str, Any]) -> None:
+        """Send ``msg`` to the page."""
+        self.ws.send(json.dumps(msg))
 
 
 def visible(test_id: str) -> Callable[[Any], None]:

@@ -95,7 +95,7 @@ class Undoing(ScriptedSolo):
     """A scripted solo table (South to play, Undo offered) whose server answers each ``undo`` with the next of
     ``answers``: ``"undo"`` (the state taken back, event ``"undo"``) or an error code."""
 
-    table = {"kind": "solo", "undo": True}
+    solo = {"kind": "solo", "undo": True}
 
     def __init__(self, answers: list[str]) -> None:
         super().__init__(base_play_view())
@@ -114,7 +114,7 @@ class Undoing(ScriptedSolo):
             self.state(self.view, "move")
         words = {"stale": "the table has moved on",
                  "no_undo": "the hand is over: a finished hand's moves stand"}[answer]
-        self.send({"type": "error", "code": answer, "message": words})
+        self.message({"type": "error", "code": answer, "message": words})
 
 
 def test_a_refused_undo_is_tried_again_once_then_said_in_the_status_line(server: Any) -> None:

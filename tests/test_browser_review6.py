@@ -361,14 +361,14 @@ class Hinting(ScriptedSolo):
                 hand.remove(played)
                 self.view = {**v, "version": v["version"] + 1, "hand": hand, "legal": {}, "turn": "W"}
                 self.state(self.view, "move")
-                self.send({"type": "error", "code": "stale", "request": "hint",
+                self.message({"type": "error", "code": "stale", "request": "hint",
                            "message": f"the table has moved on (version {v['version'] + 1}, your hint was for {v['version']})"})
             else:
-                self.send({"type": "error", "code": "stale",
+                self.message({"type": "error", "code": "stale",
                            "message": "the table has moved on (version 99, your move was for 1)"})
                 assert self.hint is not None
                 card = v["legal"]["play"][0]
-                self.send({"type": "hint", "match": "fx", "version": v["version"],
+                self.message({"type": "hint", "match": "fx", "version": v["version"],
                            "action": {"type": "play", "card": card}, "reason": "Play this card: it is the hint."})
 
 
