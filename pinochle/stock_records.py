@@ -166,7 +166,7 @@ def _play_hand(state: State, record: object, hand: int | None,
                 state = _declare(state, melds[k][1], k, hand, steps)
                 k += 1
             else:
-                state = _step(state, Action("pass", Seat(turn(state) or 0)), steps)
+                state = _step(state, Action.pass_(Seat(turn(state) or 0)), steps)
         if k < len(melds):
             done = sum(1 for t in state.tricks if t.winner is not None)
             if melds[k][0] < done:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from .browser_kit import Look, at_each, looks
 from .browser_support import in_browser, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import serious
@@ -77,21 +78,16 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 def test_the_match_end_is_a_result_screen(server: Any, game: str, seed: int) -> None:  # noqa: F811
     v = match_end_view(game, seed)
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for theme, size in (("light", (360, 740)), ("dark", (360, 740)), ("dark", (390, 844)), ("light", (1440, 900))):
-            ctx, page = open_sealed(browser, server.url, v, theme, size, errors)
-            page.wait_for_function("() => document.body.dataset.screen === 'result'")
-            settle(page)
-            out[f"{theme}-{size[0]}"] = {**page.evaluate(RESULT), "axe": serious(page) if size[0] == 360 else []}
-            shot(page, f"result-{game}-{theme}-{size[0]}")
-            ctx.close()
-        out["errors"] = errors
-        return out
+    def open_result(browser: Any, look: Look, errors: list[str]) -> Any:
+        _, page = open_sealed(browser, server.url, v, look.theme, look.size, errors)
+        page.wait_for_function("() => document.body.dataset.screen === 'result'")
+        settle(page)
+        return page
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(looks(("light", (360, 740)), ("dark", (360, 740)), ("dark", (390, 844)), ("light", (1440, 900))),
+                  open_result,
+                  lambda page, look: {**page.evaluate(RESULT), "axe": serious(page) if look.size[0] == 360 else []},
+                  f"result-{game}")
     for key, got in out.items():
         assert got["axe"] == [] and got["wide"] <= 0, (key, got["axe"])
         # one winner, gold, starred, "(winner)" for a screen reader; nobody else

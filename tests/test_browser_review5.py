@@ -23,6 +23,7 @@ from typing import Any
 from pinochle.cards import Seat
 from pinochle.game import State, apply
 
+from .browser_kit import ScriptedSolo, watch_socket
 from .browser_support import in_browser, module_server, open_page, scripted_table, serious_axe, shot, start_solo
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, play_until, south
@@ -33,19 +34,6 @@ from .web_fixtures import base_play_view, summary
 
 # the computers at the Relaxed pace's 1.1 s a move in the Undo test (the page says its pace after the welcome)
 server = module_server("review5")
-
-#: the page's socket, watched: every message the server sends is kept in window.__got (newest last)
-WATCH = """(() => {
-  const Real = window.WebSocket;
-  window.__got = [];
-  window.WebSocket = class extends Real {
-    constructor(...a) {
-      super(...a);
-      this.addEventListener('message', (e) => { try { window.__got.push(JSON.parse(e.data)); } catch {} });
-    }
-  };
-  localStorage.setItem('pinochle.settings', JSON.stringify({pace: 'relaxed'}));
-})()"""
 
 #: the newest state the page has received is newer than the one it has drawn (cards still to be shown)
 BEHIND = """() => {
@@ -59,7 +47,7 @@ def test_undo_while_the_computers_cards_are_shown_always_takes_the_move_back(ser
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         page = open_page(browser, (390, 844), errors, reduce=False)
-        page.add_init_script(WATCH)
+        page.add_init_script(watch_socket("relaxed"))
         start_solo(page, server.url, "normal")
         to_souths_first_card(page, lambda legal: None)
         presses: list[dict[str, Any]] = []
@@ -103,45 +91,30 @@ def test_undo_while_the_computers_cards_are_shown_always_takes_the_move_back(ser
     assert all(p["took"] for p in presses), presses
 
 
-class Undoing:
+class Undoing(ScriptedSolo):
     """A scripted solo table (South to play, Undo offered) whose server answers each ``undo`` with the next of
     ``answers``: ``"undo"`` (the state taken back, event ``"undo"``) or an error code."""
 
+    solo = {"kind": "solo", "undo": True}
+
     def __init__(self, answers: list[str]) -> None:
-        self.view = base_play_view()
+        super().__init__(base_play_view())
         self.answers = list(answers)
-        self.received: list[dict[str, Any]] = []
-        self.ws: Any = None
 
-    def state(self, event: str, version: int) -> None:
-        v = {**self.view, "version": version}
-        self.ws.send(json.dumps({"type": "state", "match": summary(v), "view": v, "event": event,
-                                 "table": {"kind": "solo", "undo": True}}))
-
-    def handler(self, ws: Any) -> None:
-        self.ws = ws
-
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            self.received.append(msg)
-            if msg["type"] == "hello":
-                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": summary(self.view), "seat": None}))
-            elif msg["type"] == "resume":
-                self.state("resume", self.view["version"])
-            elif msg["type"] == "undo":
-                answer = self.answers.pop(0)
-                if answer == "undo":
-                    self.state("undo", msg["version"] + 1)
-                    return
-                # a computer moved meanwhile: the newer state first, then the refusal of the older version
-                if answer == "stale":
-                    self.view = {**self.view, "version": self.view["version"] + 1}
-                    self.state("move", self.view["version"])
-                words = {"stale": "the table has moved on",
-                         "no_undo": "the hand is over: a finished hand's moves stand"}[answer]
-                ws.send(json.dumps({"type": "error", "code": answer, "message": words}))
-
-        ws.on_message(on_message)
+    def answer(self, msg: dict[str, Any]) -> None:
+        if msg["type"] != "undo":
+            return
+        answer = self.answers.pop(0)
+        if answer == "undo":
+            self.state({**self.view, "version": msg["version"] + 1}, "undo")
+            return
+        # a computer moved meanwhile: the newer state first, then the refusal of the older version
+        if answer == "stale":
+            self.view = {**self.view, "version": self.view["version"] + 1}
+            self.state(self.view, "move")
+        words = {"stale": "the table has moved on",
+                 "no_undo": "the hand is over: a finished hand's moves stand"}[answer]
+        self.message({"type": "error", "code": answer, "message": words})
 
 
 def test_a_refused_undo_is_tried_again_once_then_said_in_the_status_line(server: Any) -> None:

@@ -20,27 +20,14 @@ from pinochle.game import Action, new_match
 from pinochle.server.storage import SQLiteStorage
 from pinochle.server.table import TableOptions, solo_seats
 
+from .browser_kit import Look, ScriptedSolo, at_each, looks, on_fixture, watch_socket
 from .browser_support import Server, in_browser, module_server, open_page, scripted_table, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, first_of, play_until, serious, south
 from .test_browser_bidding import auction_view
-from .test_browser_layout import open_fixture, settle
 from .test_browser_living_felt import animated_page, show_move
 
 server = module_server("review6")
-
-#: every message the server sends is kept in window.__got; the pace saved as a setting (so the page says it)
-WATCH = """pace => {
-  const Real = window.WebSocket;
-  window.__got = [];
-  window.WebSocket = class extends Real {
-    constructor(...a) {
-      super(...a);
-      this.addEventListener('message', (e) => { try { window.__got.push(JSON.parse(e.data)); } catch {} });
-    }
-  };
-  localStorage.setItem('pinochle.settings', JSON.stringify({pace}));
-}"""
 
 #: when the meld's plates were first on the felt, when they left it, and when the first card of the hand was
 #: drawn in the middle (performance.now(), from a frame-by-frame watch)
@@ -65,7 +52,7 @@ MELD_PAUSE_MS = {"fast": 2000, "normal": 4000}
 def meld_on_the_felt(page: Any, server_url: str, pace: str) -> dict[str, Any] | None:
     """A solo table match at ``pace`` (South passes every bid) up to the first card; the plates' times and who
     declared, or None when South was left with the bid (then there is no computer declarer to watch)."""
-    page.add_init_script(f"({WATCH})({pace!r})")
+    page.add_init_script(watch_socket(pace))
     page.goto(server_url)
     page.get_by_test_id("home").wait_for()
     page.get_by_test_id("game-table").click()
@@ -226,32 +213,23 @@ def test_the_passed_cards_carry_a_readable_mark_and_the_key_says_it_in_plain_wor
         views[role] = south(first_of(game := "racehorse" if role == "partner" else "partnership-pass",
                                      lambda s, d=declarer: s.phase == "play" and s.declarer == d and len(s.exchange) == 2))
         assert views[role]["received"], (role, game)
-    looks = [((360, 740), "dark"), ((390, 844), "light"), ((1440, 900), "light"), ((1440, 900), "dark")]
+    openers = {role: on_fixture(server.url, v, close_meld=True) for role, v in views.items()}
+    cases = [(f"{role}-{look.size[0]}-{look.theme}", (role, look)) for role in views
+             for _, look in looks(("dark", (360, 740)), ("light", (390, 844)), ("light", (1440, 900)),
+                                  ("dark", (1440, 900)))]
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for role, v in views.items():
-            for size, theme in looks:
-                ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
-                if page.get_by_test_id("meld-dialog").is_visible():
-                    page.get_by_test_id("meld-close").click()
-                settle(page)
-                legend = page.get_by_test_id("received-legend")
-                out[f"{role}-{size[0]}-{theme}"] = {
-                    "marks": page.evaluate(PASS_MARKS),
-                    "legend": legend.get_attribute("data-label"),
-                    "legend_seen": legend.inner_text(),
-                    "seat": page.get_by_test_id("seat-S").get_attribute("aria-label"),
-                    "axe": serious(page) if size[0] == 360 else [],
-                }
-                shot(page, f"review6-passed-{role}-{size[0]}-{theme}")
-                ctx.close()
-        out["errors"] = errors
-        return out
+    def measure(page: Any, case: tuple[str, Look]) -> dict[str, Any]:
+        legend = page.get_by_test_id("received-legend")
+        return {
+            "marks": page.evaluate(PASS_MARKS),
+            "legend": legend.get_attribute("data-label"),
+            "legend_seen": legend.inner_text(),
+            "seat": page.get_by_test_id("seat-S").get_attribute("aria-label"),
+            "axe": serious(page) if case[1].size[0] == 360 else [],
+        }
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(cases, lambda browser, case, errors: openers[case[0]](browser, case[1], errors), measure,
+                  lambda key: f"review6-passed-{key}")
     for key, got in out.items():
         role = key.split("-")[0]
         n = len(views[role]["received"])
@@ -283,29 +261,22 @@ HAND_IN_VIEW = """() => [...document.querySelectorAll('#hand button.card')].map(
 def test_the_big_jump_question_keeps_the_whole_hand_in_view(server: Any) -> None:
     games = ("table", "partnership-pass", "racehorse", "cutthroat", "double-deck")
     views = {game: auction_view(game) for game in games}
-    sizes = [((1440, 900), "light"), ((360, 740), "dark"), ((390, 844), "dark")]
+    def ask(page: Any) -> None:
+        for _ in range(2):
+            page.get_by_test_id("bid-jump").click()
+        page.get_by_test_id("bid-button").click()
+        page.get_by_test_id("bid-question").wait_for()
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for game, v in views.items():
-            for size, theme in sizes:
-                ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
-                for _ in range(2):
-                    page.get_by_test_id("bid-jump").click()
-                page.get_by_test_id("bid-button").click()
-                page.get_by_test_id("bid-question").wait_for()
-                settle(page)
-                out[f"{game}-{size[0]}"] = {"hand": page.evaluate(HAND_IN_VIEW), "asked": page.get_by_test_id("bid-question").inner_text(),
-                                            "axe": serious(page) if game == "racehorse" else []}
-                if game == "racehorse":
-                    shot(page, f"review6-bid-question-{size[0]}-{theme}")
-                ctx.close()
-        out["errors"] = errors
-        return out
+    openers = {game: on_fixture(server.url, v, ask) for game, v in views.items()}
+    cases = [(f"{game}-{look.size[0]}", (game, look)) for game in views
+             for _, look in looks(("light", (1440, 900)), ("dark", (360, 740)), ("dark", (390, 844)))]
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    def measure(page: Any, case: tuple[str, Look]) -> dict[str, Any]:
+        return {"hand": page.evaluate(HAND_IN_VIEW), "asked": page.get_by_test_id("bid-question").inner_text(),
+                "axe": serious(page) if case[0] == "racehorse" else []}
+
+    out = at_each(cases, lambda browser, case, errors: openers[case[0]](browser, case[1], errors), measure,
+                  lambda key: f"review6-bid-question-{key}" if key.startswith("racehorse") else None)
     for key, got in out.items():
         assert got["asked"].startswith("Bid ") and "over the high bid" in got["asked"], (key, got["asked"])
         assert got["hand"] and all(c["whole"] for c in got["hand"]), (key, [c for c in got["hand"] if not c["whole"]])
@@ -366,7 +337,7 @@ def test_a_racehorse_hand_thrown_in_is_said_on_the_felt(server: Any) -> None:
     assert out["axe"] == [], out
 
 
-class Hinting:
+class Hinting(ScriptedSolo):
     """A scripted solo table, South to play, that keeps a ``hint`` unanswered until South's move has been answered
     (``order``): ``"move-then-hint-refused"``: the move's state, then the hint's refusal as stale (named
     ``request: "hint"``, as the server sends it); ``"move-refused-then-hint"``: the move refused as stale (no
@@ -375,47 +346,30 @@ class Hinting:
     def __init__(self, order: str) -> None:
         from .web_fixtures import base_play_view
 
+        super().__init__(base_play_view())
         self.order = order
-        self.view = base_play_view()
-        self.received: list[dict[str, Any]] = []
         self.hint: dict[str, Any] | None = None
 
-    def state(self, ws: Any, v: dict[str, Any], event: str) -> None:
-        from .web_fixtures import summary
-
-        ws.send(json.dumps({"type": "state", "match": summary(v), "view": v, "event": event, "table": {"kind": "solo"}}))
-
-    def handler(self, ws: Any) -> None:
-        from .web_fixtures import summary
-
-        def on_message(text: str | bytes) -> None:
-            msg = json.loads(text)
-            self.received.append(msg)
-            if msg["type"] == "hello":
-                ws.send(json.dumps({"type": "welcome", "device": "d" * 22, "match": summary(self.view), "seat": None}))
-            elif msg["type"] == "resume":
-                self.state(ws, self.view, "resume")
-            elif msg["type"] == "hint":
-                self.hint = msg  # worked out aside: answered after the move
-            elif msg["type"] == "action":
-                v = self.view
-                if self.order == "move-then-hint-refused":
-                    played = msg["action"]["card"]
-                    hand = list(v["hand"])
-                    hand.remove(played)
-                    self.view = {**v, "version": v["version"] + 1, "hand": hand, "legal": {}, "turn": "W"}
-                    self.state(ws, self.view, "move")
-                    ws.send(json.dumps({"type": "error", "code": "stale", "request": "hint",
-                                        "message": f"the table has moved on (version {v['version'] + 1}, your hint was for {v['version']})"}))
-                else:
-                    ws.send(json.dumps({"type": "error", "code": "stale",
-                                        "message": "the table has moved on (version 99, your move was for 1)"}))
-                    assert self.hint is not None
-                    card = v["legal"]["play"][0]
-                    ws.send(json.dumps({"type": "hint", "match": "fx", "version": v["version"],
-                                        "action": {"type": "play", "card": card}, "reason": "Play this card: it is the hint."}))
-
-        ws.on_message(on_message)
+    def answer(self, msg: dict[str, Any]) -> None:
+        if msg["type"] == "hint":
+            self.hint = msg  # worked out aside: answered after the move
+        elif msg["type"] == "action":
+            v = self.view
+            if self.order == "move-then-hint-refused":
+                played = msg["action"]["card"]
+                hand = list(v["hand"])
+                hand.remove(played)
+                self.view = {**v, "version": v["version"] + 1, "hand": hand, "legal": {}, "turn": "W"}
+                self.state(self.view, "move")
+                self.message({"type": "error", "code": "stale", "request": "hint",
+                           "message": f"the table has moved on (version {v['version'] + 1}, your hint was for {v['version']})"})
+            else:
+                self.message({"type": "error", "code": "stale",
+                           "message": "the table has moved on (version 99, your move was for 1)"})
+                assert self.hint is not None
+                card = v["legal"]["play"][0]
+                self.message({"type": "hint", "match": "fx", "version": v["version"],
+                           "action": {"type": "play", "card": card}, "reason": "Play this card: it is the hint."})
 
 
 def test_a_refusal_is_matched_to_its_request_a_hint_or_a_move(server: Any) -> None:
@@ -476,19 +430,10 @@ def test_a_sliver_of_felt_names_the_melds_on_each_plates_line(server: Any) -> No
     rows = [it["name"] for it in v["melds"]["S"]["melds"]]
     assert rows
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="dark", size=(320, 568))
-        if page.get_by_test_id("meld-dialog").is_visible():
-            page.get_by_test_id("meld-close").click()
-        settle(page)
-        shot(page, "review6-bury-320")
-        out = {"plates": page.evaluate(PLATE_LINES), "axe": serious(page), "errors": errors}
-        ctx.close()
-        return out
-
-    out = in_browser(run)
-    assert out["errors"] == [] and out["axe"] == [], out
+    out = at_each(looks(("dark", (320, 568))), on_fixture(server.url, v, close_meld=True),
+                  lambda page, _: {"plates": page.evaluate(PLATE_LINES), "axe": serious(page)},
+                  "review6-bury")["dark-320"]
+    assert out["axe"] == [], out
     (plate,) = out["plates"]
     assert plate["short"] == "true", plate  # the sliver this is about
     assert plate["height"] <= 24, plate  # still one line

@@ -205,25 +205,10 @@ def test_two_handed_meld_names_keep_clear_of_the_cards_and_the_cards_lie_whole_o
     """At 360x740, 390x844 and 1440x900: every meld's name on the table is 4 px or more from every melded card
     (yours raised when playable), and every melded card lies inside the felt, North's too, and whole (at 360x740
     smaller and overlapped, each card's index in sight: test_browser_felt7)."""
-    from .browser_support import in_browser, shot
-    from .test_browser_layout import open_fixture, settle
+    from .browser_kit import at_each, looks, on_fixture
     v = two_handed_boards()
-
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for theme in ("light", "dark"):
-            for size in ((360, 740), (390, 844), (1440, 900)):
-                ctx, page, _ = open_fixture(browser, server_url[0], v, errors, theme=theme, size=size)
-                settle(page)
-                out[f"{theme}-{size[0]}"] = page.evaluate(BOARD_GAPS)
-                shot(page, f"boards-{size[0]}-{theme}")
-                ctx.close()
-        out["errors"] = errors
-        return out
-
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    each = looks(*((theme, size) for theme in ("light", "dark") for size in ((360, 740), (390, 844), (1440, 900))))
+    out = at_each(each, on_fixture(server_url[0], v), lambda page, _: page.evaluate(BOARD_GAPS), "boards")
     for key, got in out.items():
         assert got["names"] >= 2 and got["cards"] >= 4, (key, got)
         assert got["close"] == [] and got["gap"] >= 4, (key, got["close"], got["gap"])

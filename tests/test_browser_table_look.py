@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from .browser_kit import at_each
 from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
@@ -162,19 +163,12 @@ def test_the_current_trick_marks_its_leader(server: Any, size: tuple[int, int]) 
     tables = {"four": fx["hand-12"], "three": fx["three-players-widow"], "two": fx["two-players-stock"]}
     names = {"W": "West", "N": "Partner", "E": "East"}
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for key, v in tables.items():
-            ctx, page, _ = open_fixture(browser, server.url, v, errors, "dark" if key == "two" else "light", size=size)
-            out[key] = page.evaluate(TRICK)
-            shot(page, f"led-{key}-{size[0]}x{size[1]}")
-            ctx.close()
-        out["errors"] = errors
-        return out
+    def open_table(browser: Any, key: str, errors: list[str]) -> Any:
+        _, page, _ = open_fixture(browser, server.url, tables[key], errors, "dark" if key == "two" else "light", size=size)
+        return page
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(((key, key) for key in tables), open_table, lambda page, _: page.evaluate(TRICK),
+                  lambda key: f"led-{key}-{size[0]}x{size[1]}")
     for key, got in out.items():
         trick = tables[key]["tricks"][-1]
         leader = trick["leader"]

@@ -96,7 +96,7 @@ class Plan:
         assert sp is not None
         if state.phase == "stock_meld":
             if lg.dix:
-                return Action("dix", Seat.S)
+                return Action.dix_(Seat.S)
             if lg.melds:
                 self.melded = True
                 return Action.meld_(Seat.S, lg.melds[0].cards)

@@ -26,10 +26,11 @@ import pytest
 from pinochle.server.storage import SQLiteStorage
 from pinochle.stats import hand_line
 
-from .browser_support import Server, in_browser, module_server, shot
+from .browser_kit import Look, at_each, looks, on_fixture, visible
+from .browser_support import Server, module_server
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import first_of, south
-from .test_browser_layout import open_fixture, settle
+from .test_browser_layout import settle
 from .test_browser_match_end import match_end_view, open_end
 from .test_browser_stats import open_as, open_stats_by_keyboard, rows
 from .test_replay_view_js import held_by_engine
@@ -71,26 +72,21 @@ def seed_stuck(srv: Server) -> int:
 def test_a_stuck_dealers_hands_are_not_counted_as_your_bids(server: Server) -> None:
     made = seed_stuck(server)
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for theme, size in (("dark", (360, 740)), ("light", (1440, 900))):
-            page = open_as(browser, server, STUCK_DEVICE, size, errors)
-            page.emulate_media(color_scheme=theme)
-            open_stats_by_keyboard(page, "home-stats")
-            out[f"{theme}-{size[0]}"] = {
-                "rows": rows(page, "table"),
-                "notes": page.evaluate("""() => [...document.querySelectorAll('[data-testid="stats-table"] [data-testid=stats-note]')]
-                  .map((n) => n.textContent)"""),
-                "wide": page.evaluate("() => document.documentElement.scrollWidth - innerWidth"),
-            }
-            shot(page, f"words6-stats-stuck-{theme}-{size[0]}")
-            page.context.close()
-        out["errors"] = errors
-        return out
+    def open_stats(browser: Any, look: Look, errors: list[str]) -> Any:
+        page = open_as(browser, server, STUCK_DEVICE, look.size, errors)
+        page.emulate_media(color_scheme=look.theme)
+        open_stats_by_keyboard(page, "home-stats")
+        return page
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    def measure(page: Any, look: Look) -> dict[str, Any]:
+        return {
+            "rows": rows(page, "table"),
+            "notes": page.evaluate("""() => [...document.querySelectorAll('[data-testid="stats-table"] [data-testid=stats-note]')]
+              .map((n) => n.textContent)"""),
+            "wide": page.evaluate("() => document.documentElement.scrollWidth - innerWidth"),
+        }
+
+    out = at_each(looks(("dark", (360, 740)), ("light", (1440, 900))), open_stats, measure, "words6-stats-stuck")
     for key, got in out.items():
         r = got["rows"]
         # never "0 of 3, set 3 of 3" for hands nobody bid: they are no bids of yours
@@ -125,21 +121,14 @@ def test_the_result_tells_the_last_hand_in_the_past_tense(server: Server, game: 
     if game == "table":
         assert last["stuck"], "seed 1's last hand was a stuck dealer's"
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for theme, size in (("dark", (360, 740)), ("light", (1440, 900))):
-            ctx, page = open_end(browser, server.url, v, theme, size, errors)
-            page.wait_for_function("() => document.body.dataset.screen === 'result'")
-            settle(page)
-            out[f"{theme}-{size[0]}"] = page.evaluate(END_WORDS)
-            shot(page, f"words6-result-{game}-{theme}-{size[0]}")
-            ctx.close()
-        out["errors"] = errors
-        return out
+    def open_result(browser: Any, look: Look, errors: list[str]) -> Any:
+        _, page = open_end(browser, server.url, v, look.theme, look.size, errors)
+        page.wait_for_function("() => document.body.dataset.screen === 'result'")
+        settle(page)
+        return page
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(looks(("dark", (360, 740)), ("light", (1440, 900))), open_result,
+                  lambda page, _: page.evaluate(END_WORDS), f"words6-result-{game}")
     for key, got in out.items():
         assert not PRESENT.search(got["last"]), (key, got["last"])
         if last["stuck"]:
@@ -157,20 +146,11 @@ def test_a_stuck_hands_summary_says_the_dealer_was_stuck(server: Server) -> None
     v = south(first_of("table", lambda s: s.phase == "hand_end" and s.history[-1].stuck))
     last = v["last_hand"]
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="light", size=(390, 844))
-        page.get_by_test_id("hand-summary").wait_for(state="visible")
-        settle(page)
-        got = page.evaluate("""() => ({ contract: document.querySelector('#summary-body .contract-line').innerText,
+    words = """() => ({ contract: document.querySelector('#summary-body .contract-line').innerText,
           verdict: document.querySelector('#summary-body [data-testid=verdict]').innerText,
-          body: document.getElementById('summary-body').innerText })""")
-        shot(page, "words6-summary-stuck-390")
-        ctx.close()
-        return {**got, "errors": errors}
-
-    got = in_browser(run)
-    assert got["errors"] == []
+          body: document.getElementById('summary-body').innerText })"""
+    got = at_each(looks(("light", (390, 844))), on_fixture(server.url, v, visible("hand-summary")),
+                  lambda page, _: page.evaluate(words), "words6-summary-stuck")["light-390"]
     assert "stuck at" in got["contract"] and re.search(r"\b(was|were) stuck at\b", got["contract"]), got["contract"]
     assert not PRESENT.search(got["verdict"]), got["verdict"]
     if not last["made"]:
@@ -230,22 +210,13 @@ def test_the_trump_buttons_say_meld_beside_each_figure_on_a_phone(server: Server
     want = v["trump_meld"]
     assert v["legal"]["trump"] and want
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for theme, size in (("light", (320, 568)), ("dark", (360, 740)), ("light", (390, 844)), ("dark", (1440, 900))):
-            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
-            page.locator(".controls .suit-btn").first.wait_for()
-            settle(page)
-            out[f"{theme}-{size[0]}"] = {"buttons": page.evaluate(TRUMP_BUTTONS), "w": size[0],
-                                          "wide": page.evaluate("() => document.documentElement.scrollWidth - innerWidth")}
-            shot(page, f"words6-trump-{game}-{theme}-{size[0]}")
-            ctx.close()
-        out["errors"] = errors
-        return out
+    def measure(page: Any, look: Look) -> dict[str, Any]:
+        return {"buttons": page.evaluate(TRUMP_BUTTONS), "w": look.size[0],
+                "wide": page.evaluate("() => document.documentElement.scrollWidth - innerWidth")}
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(looks(("light", (320, 568)), ("dark", (360, 740)), ("light", (390, 844)), ("dark", (1440, 900))),
+                  on_fixture(server.url, v, lambda page: page.locator(".controls .suit-btn").first.wait_for()),
+                  measure, f"words6-trump-{game}")
     for key, got in out.items():
         buttons = got["buttons"]
         assert len(buttons) == 4, (key, buttons)
@@ -281,21 +252,9 @@ def test_a_stakes_summary_shows_the_last_trick_apart_and_the_stake_in_plain_word
     last = v["last_hand"]
     assert last["last_trick"]
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for theme, size in (("dark", (360, 740)), ("light", (390, 844)), ("light", (1440, 900))):
-            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
-            page.get_by_test_id("hand-summary").wait_for(state="visible")
-            settle(page)
-            out[f"{theme}-{size[0]}"] = page.evaluate(CUT_ROWS)
-            shot(page, f"words6-summary-{game}-made-{theme}-{size[0]}")
-            ctx.close()
-        out["errors"] = errors
-        return out
-
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(looks(("dark", (360, 740)), ("light", (390, 844)), ("light", (1440, 900))),
+                  on_fixture(server.url, v, visible("hand-summary")), lambda page, _: page.evaluate(CUT_ROWS),
+                  f"words6-summary-{game}-made")
     for key, got in out.items():
         labels = [r["label"] for r in got["rows"]]
         assert labels[:5] == ["Tricks", "Meld shown", "Counters", "Last trick", "Meld + counters + last trick"], (key, labels)
@@ -332,18 +291,9 @@ def test_a_set_verdict_names_the_last_trick_in_its_figure_as_the_sum_line_does(s
     last = v["last_hand"]
     decl = next(k for k, seats in v["sides"].items() if last["declarer"] in seats)
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="dark", size=(390, 844))
-        page.get_by_test_id("hand-summary").wait_for(state="visible")
-        settle(page)
-        got = page.evaluate("""() => ({ verdict: document.querySelector('#summary-body [data-testid=verdict]').innerText,
-          sum: document.querySelector('#summary-body [data-testid=subtotal-row] th').textContent.trim() })""")
-        shot(page, f"words6-verdict-{game}-390")
-        ctx.close()
-        return {**got, "errors": errors}
-
-    got = in_browser(run)
-    assert got["errors"] == []
+    words = """() => ({ verdict: document.querySelector('#summary-body [data-testid=verdict]').innerText,
+          sum: document.querySelector('#summary-body [data-testid=subtotal-row] th').textContent.trim() })"""
+    got = at_each(looks(("dark", (390, 844))), on_fixture(server.url, v, visible("hand-summary")),
+                  lambda page, _: page.evaluate(words), f"words6-verdict-{game}")["dark-390"]
     assert got["sum"] == "Meld + counters + last trick", got
     assert f"meld, counters and last trick came to {last['measured'][decl]}" in got["verdict"], got

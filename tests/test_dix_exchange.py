@@ -72,7 +72,7 @@ def through_offer(s: State, answers: dict[Seat, bool]) -> State:
         if a is None:
             who = turn(s)
             assert who is not None
-            a = Action("dix", who) if answers[who] else Action.pass_(who)
+            a = Action.dix_(who) if answers[who] else Action.pass_(who)
         s = apply(s, a)
     return s
 
@@ -97,7 +97,7 @@ def test_off_the_turned_card_stays_with_the_dealer() -> None:
     assert not s.rules.dix_exchange and s.phase == "meld" and s.dix_answers == ()
     assert [ph.name for ph in TURNED_TRUMP.phases][:3] == ["turn_trump", "dix_exchange", "meld"]
     with pytest.raises(IllegalAction, match="a dix is not possible now: the meld is being laid down"):
-        apply(s, Action("dix", turn(s) or E))
+        apply(s, Action.dix_(turn(s) or E))
     s = laid(s)
     assert s.phase == "play" and view(s, E).dix_exchange is None and "dix_exchange" not in view(s, E).to_json()
 
@@ -116,7 +116,7 @@ def test_the_seats_are_asked_in_turn_from_the_dealers_left() -> None:
     s = apply(s, Action.pass_(S))
     assert turn(s) == W and legal(s, W).dix
     before = s.hands
-    s = apply(s, Action("dix", W))
+    s = apply(s, Action.dix_(W))
     assert s.phase == "meld" and dix_exchanger(s) == W and s.dix_answers == (False, False, True)
     assert count(s.hands[W], Card.parse("AS")) == count(before[W], Card.parse("AS")) + 1
     assert count(s.hands[W], Card.parse("9S")) == 0 and count(s.hands[N], Card.parse("9S")) == 1
@@ -170,10 +170,10 @@ def test_a_turned_nine_is_not_offered() -> None:
 def test_refusals_name_the_fault_and_change_nothing() -> None:
     s = deal("AS", N, {E: 1, W: 1})
     with pytest.raises(IllegalAction, match="it is E's turn, not W's"):
-        apply(s, Action("dix", W))
+        apply(s, Action.dix_(W))
     s2 = apply(s, Action.pass_(E))
     with pytest.raises(IllegalAction, match=r"you hold no 9♠ \(the dix\) to exchange for the turned A♠"):
-        apply(s2, Action("dix", S))
+        apply(s2, Action.dix_(S))
     with pytest.raises(IllegalAction, match="a play is not possible now: the dix may be exchanged"):
         apply(s2, Action.play_(S, Card.parse("AH")))
 
@@ -244,7 +244,7 @@ def test_the_computer_players_exchange_when_the_card_is_worth_more() -> None:
     s = apply(s, auto_action(s) or Action.pass_(E))
     assert turn(s) == S and dix_exchange_gain(view(s, S)) == 120 and should_exchange_dix(view(s, S))
     for level in ("easy", "normal", "hard"):
-        assert for_level(level, "x").act(view(s, S)) == Action("dix", S)
+        assert for_level(level, "x").act(view(s, S)) == Action.dix_(S)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -322,7 +322,7 @@ def test_random_hands_with_the_exchange(seed: int, keep: float) -> None:
         who = turn(s)
         assert who is not None
         asked.append(who)
-        a = auto_action(s) or (Action.pass_(who) if rng.random() < keep else Action("dix", who))
+        a = auto_action(s) or (Action.pass_(who) if rng.random() < keep else Action.dix_(who))
         s = apply(s, a)
         assert deck_check(s) and all(len(unpack(h)) == 12 for h in s.hands)
     order = [Seat((s.dealer + k) % 4) for k in (1, 2, 3)]

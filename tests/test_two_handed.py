@@ -150,12 +150,12 @@ def test_the_dix_exchange_then_the_second_dix_is_shown() -> None:
     s = play(play(s, S, "AD"), N, "9C")  # N trumps with one dix and keeps the other
     assert s.tricks[-1].winner == N
     assert legal(s, N).dix
-    s = apply(s, Action("dix", N))
+    s = apply(s, Action.dix_(N))
     assert s.stock is not None and str(s.stock.upcard) == "9C" and s.stock.exchanged
     assert "AC" in hand(s, N) and "9C" not in hand(s, N)
     assert s.melds[N] is not None and s.melds[N].total == 10
     with pytest.raises(IllegalAction, match="scored a dix this turn"):
-        apply(s, Action("dix", N))
+        apply(s, Action.dix_(N))
     s = meld_(s, N, "KS QS")  # the meld besides the dix, in the same turn
     assert s.phase == "draw" and s.melds[N] is not None and s.melds[N].total == 30
 
@@ -164,12 +164,12 @@ def test_the_second_dix_is_shown_on_the_table() -> None:
     s = deal("9C TC", "9C AH 9H", "AC")  # clubs trump; S leads
     s = play(play(s, S, "AH"), N, "TD")  # S wins; N throws a ten
     assert turn(s) == S and legal(s, S).dix
-    s = apply(s, Action("dix", S))  # the first dix: exchanged for the A♣
+    s = apply(s, Action.dix_(S))  # the first dix: exchanged for the A♣
     assert s.stock is not None and str(s.stock.upcard) == "9C" and "AC" in hand(s, S)
     s = draws(s)
     s = play(play(s, S, "9H"), N, "TC")  # N trumps and wins
     assert turn(s) == N and legal(s, N).dix
-    s = apply(s, Action("dix", N))  # the second dix: shown, no exchange left
+    s = apply(s, Action.dix_(N))  # the second dix: shown, no exchange left
     assert s.stock is not None and str(s.stock.upcard) == "9C" and ("9C", ("dix",)) in table(s, N)
     assert s.melds[N] is not None and s.melds[N].total == 10 and s.melds[S] is not None and s.melds[S].total == 10
 

@@ -190,7 +190,7 @@ def test_hard_knows_the_turned_card_the_opponent_took_for_the_dix() -> None:
 
     state = deal("9C 9C KS QS", "AD", "AC")  # clubs trump, the A♣ turned; S leads
     state = play(play(state, Seat.S, "AD"), Seat.N, "9C")  # N trumps with a dix and wins
-    state = apply(state, Action("dix", Seat.N))  # N exchanges it for the A♣
+    state = apply(state, Action.dix_(Seat.N))  # N exchanges it for the A♣
     state = draws(apply(state, Action.pass_(Seat.N)))
     s = stock_knowledge(view(state, Seat.S))
     assert _opp_known(s) == [Card.parse("AC")]

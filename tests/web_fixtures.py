@@ -204,8 +204,13 @@ class Scripted:
                     self.send()
             elif msg["type"] == "resume":
                 self.send()
+            else:
+                self.answer(msg)
 
         ws.on_message(on_message)
+
+    def answer(self, msg: dict[str, Any]) -> None:
+        """Answer a message other than ``hello`` and ``resume`` (none here; a test's subclass may)."""
 
     def send(self, event: str = "resume") -> None:
         match = {**summary(self.view), **self.sealed, **({"kind": self.table["kind"]} if self.table else {})}
