@@ -28,7 +28,7 @@ from .browser_support import in_browser, module_server, open_page, scripted_tabl
 from .test_browser_layout import open_fixture, settle, wait_cards
 from .web_fixtures import Scripted
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_review6 import WATCH
+from .browser_kit import watch_socket
 
 server = module_server("felt7")
 #: the module's server's address, for the tests that need only it (filled by a fixture)
@@ -63,7 +63,7 @@ STILL = """() => {
 def meld_still(page: Any, url: str, pace: str) -> dict[str, Any] | None:
     """A solo table match at ``pace`` (South passes every bid) up to the first card gathering the meld; when the
     plates had landed and when they moved again, or None when South was left with the bid."""
-    page.add_init_script(f"({WATCH})({pace!r})")
+    page.add_init_script(watch_socket(pace))
     page.goto(url)
     page.get_by_test_id("home").wait_for()
     page.get_by_test_id("game-table").click()
@@ -228,7 +228,7 @@ def test_choosing_another_game_asks_before_the_unfinished_match_is_resumed_or_ab
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         page = open_page(browser, (360, 740), errors, theme="light")
-        page.add_init_script(f"({WATCH})('normal')")
+        page.add_init_script(watch_socket('normal'))
         page.goto(server.url)
         page.get_by_test_id("game-cutthroat").click()
         page.get_by_test_id("level-easy").click()
