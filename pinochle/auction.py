@@ -223,14 +223,16 @@ def save_index(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
                seating: Seating = FOUR_PARTNERS) -> int | None:
     """The index in ``calls`` of a save, or ``None``: the opening bid at the minimum made by the
     dealer's partner after the seat before it passed, in a game where the dealer is stuck at the
-    minimum when the first three pass and no cards are passed (RULES.md, Deal and auction 3).
+    minimum when the first three pass and no cards are passed (RULES.md, Deal and auction 3), once
+    it has stood: every other seat passed and the auction is over at that bid.
 
     Kitchen-table players call that spot a save: the dealer's partner bids "so that the dealer is
     not stuck" whatever its own hand, e.g. "a save bid if the bidder's partner is bidding last"
     (angelfire.com, "Pinochle Basics"); "Partner passes in a save situation (e.g. you're dealer;
-    LHO passes, partner passes)" (powerpinochle.com forum). The call is a save by where it is
-    made, whoever makes it; the view marks it (``call_kinds``, docs/protocol.md) so that the table
-    can say so.
+    LHO passes, partner passes)" (powerpinochle.com forum). A player names it a save only when it
+    proves one, the dealer otherwise stuck: while the seat after it and the dealer may still bid,
+    the call is an opening like any other. The view marks it (``call_kinds``, docs/protocol.md) so that
+    the table can say so.
 
     Args:
         calls: the calls so far (see :func:`status`).
@@ -243,6 +245,8 @@ def save_index(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
 
     >>> save_index((None, 250, None, None), dealer=3)       # N passes, E (the dealer's partner) saves W
     1
+    >>> save_index((None, 250), dealer=3), save_index((None, 250, None), dealer=3)  # S and W may still bid
+    (None, None)
     >>> save_index((None, 260), dealer=3), save_index((250,), dealer=3), save_index((None, None), dealer=3)
     (None, None, None)
     """
@@ -251,7 +255,11 @@ def save_index(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
         return None
     saver = int(callers(calls[:2], dealer, rules, seating)[1])
     partners = next((side for side in seating.sides if dealer in side), ())
-    return 1 if len(partners) == 2 and saver in partners and saver != dealer else None
+    if len(partners) != 2 or saver not in partners or saver == dealer:
+        return None
+    over = status(calls, dealer, rules, seating)
+    stood = over.done and over.declarer is not None and int(over.declarer) == saver and over.bid == rules.min_bid
+    return 1 if stood else None
 
 
 def status(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,

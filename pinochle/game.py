@@ -1484,8 +1484,8 @@ class View:
             (``trump_meld``; :class:`~pinochle.parts.TrumpAid`, the ``trump`` phase's view), on the
             buttons it names trump with; ``None`` otherwise and to every other seat.
         call_kinds: one entry per call of ``calls``: ``"save"`` for a save (the dealer's partner's
-            opening at the minimum after the first seat passed, where the dealer is stuck when all
-            pass: :func:`pinochle.auction.save_index`), else ``None``; the browser labels the call.
+            opening at the minimum after the first seat passed, once every other seat passed after it,
+            where the dealer is stuck when all pass: :func:`pinochle.auction.save_index`), else ``None``; the browser labels the call.
     """
 
     seat: Seat
@@ -1815,7 +1815,7 @@ _public = _SameObject(_public_fields, size=256)
 
 def _call_kinds(state: State) -> tuple[str | None, ...]:
     """The :attr:`View.call_kinds` of ``state``: for each call of the auction, ``"save"`` for the dealer's
-    partner's opening at the minimum after the first seat passed (:func:`pinochle.auction.save_index`),
+    partner's opening at the minimum after the first seat passed, once it has stood (:func:`pinochle.auction.save_index`),
     else ``None``."""
     at = auction_mod.save_index(state.calls, state.dealer, state.rules, state.game.seating)
     return tuple("save" if i == at else None for i in range(len(state.calls)))

@@ -31,8 +31,13 @@ def saved_by_north(seed: int = 5) -> State:
 
 
 def test_the_calls_list_labels_the_save(server: Any) -> None:  # noqa: F811
-    v = view(saved_by_north(), Seat.S).to_json()
-    assert v["call_kinds"] == [None, "save", None]
+    """Once the save has stood (South, the dealer, passed too) the calls list names it, while North names trump;
+    before South's call it is an opening like any other (South may still bid)."""
+    assert view(saved_by_north(), Seat.S).to_json()["call_kinds"] == [None, None, None]
+    state = auto(apply(saved_by_north(), Action.pass_(Seat.S)))
+    assert state.phase == "trump" and turn(state) == Seat.N
+    v = view(state, Seat.S).to_json()
+    assert v["call_kinds"] == [None, "save", None, None]
 
     def body(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
@@ -51,7 +56,8 @@ def test_the_calls_list_labels_the_save(server: Any) -> None:  # noqa: F811
     assert out["errors"] == [] and out["axe"] == [], out
     assert out["chips"] == [["W", None, "Pass", "West passed"],
                             ["N", "save", "250 (save)", "Partner bid 250 to save the dealer"],
-                            ["E", None, "Pass", "East passed"]], out
+                            ["E", None, "Pass", "East passed"],
+                            ["S", None, "Pass", "You passed"]], out
 
 
 def test_the_summary_says_who_saved_the_dealer(server: Any) -> None:  # noqa: F811
