@@ -245,7 +245,8 @@ def test_choosing_another_game_asks_before_the_unfinished_match_is_resumed_or_ab
             dialog.wait_for()
             shot(page, f"felt7-home-unfinished-{answer}")
             got = {"title": page.locator("#confirm-title").inner_text(), "text": page.locator("#confirm-text").inner_text(),
-                   "ok": page.locator("#confirm-ok").inner_text(), "cancel": page.locator("#confirm-cancel").inner_text()}
+                   "ok": page.locator("#confirm-ok").inner_text(), "cancel": page.locator("#confirm-cancel").inner_text(),
+                   "gold": page.evaluate("() => [...document.querySelectorAll('#confirm-dialog .btn.primary')].map(b => b.id)")}
             page.evaluate("() => { window.__sent = []; const send = WebSocket.prototype.send;"
                           " WebSocket.prototype.send = function (d) { window.__sent.push(JSON.parse(d)); return send.call(this, d); }; }")
             page.locator("#confirm-cancel" if answer == "resume" else "#confirm-ok").click()
@@ -266,6 +267,7 @@ def test_choosing_another_game_asks_before_the_unfinished_match_is_resumed_or_ab
         # where it stands, in the words of Home's "Continue your match"
         assert got["text"].startswith("Hand 1, score You 0 · East 0 · West 0 (Easy). Resume it, or abandon it and start a new Normal Table match"), got
         assert got["cancel"] == "Resume it" and got["ok"] == "Abandon it and start Table", got
+        assert got["gold"] == ["confirm-cancel"], got  # the safe choice is the gold button, never the abandoning one
     assert out["resume"]["sent"][-1] == {"type": "resume", "game": None, "level": None} and out["resume"]["game"] == "cutthroat"
     assert out["abandon"]["sent"][-1] == {"type": "new_match", "game": "table", "level": "normal"}, out
     assert out["abandon"]["game"] == "table", out

@@ -99,3 +99,22 @@ def test_where_each_decision_was_made_in_words(base_url: str) -> None:
 
     got = [None if g is None else g.replace("\ufe0e", "") for g in in_browser(base_url, script)]
     assert got == [want for _, want in WHERE]
+
+
+def test_a_hand_result_spoken_keeps_you_in_lower_case_after_its_colon(base_url: str) -> None:
+    """Cutthroat's spoken result: "You conceded 30: you pay East 1, you pay West 1." (it said "...: You pay East
+    1"), a name other than you keeping its capital."""
+    def script(page: Any) -> Any:
+        return page.evaluate("""async () => {
+          const m = await import('/words.js');
+          const names = {E: 'East', S: 'You', W: 'West'};
+          const s = {sidesOrder: ['E', 'S', 'W'], lineup: null, name: (x) => names[x], sideName: (x) => names[x],
+                     isMe: (x) => x === 'S', verb: (x, one, other) => (x === 'S' ? one : other)};
+          const base = {declarer: 'S', bid: 30, totals: {E: 10, S: 5, W: 7}};
+          return [m.handResultWords(s, {...base, made: false, played: false,
+                                        transfers: [{from: 'S', to: 'E', amount: 1}, {from: 'S', to: 'W', amount: 1}]}),
+                  m.handResultWords(s, {...base, made: true, transfers: [{from: 'E', to: 'S', amount: 2}]})];
+        }""")
+
+    assert in_browser(base_url, script) == ["You conceded 30: you pay East 1, you pay West 1. Match: East 10, you 5, West 7.",
+                                            "You made 30: East pays you 2. Match: East 10, you 5, West 7."]

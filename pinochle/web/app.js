@@ -126,11 +126,14 @@ function showName(ask) {
 }
 
 /** Ask a question in the confirm dialog; `ok` runs on the first button, `cancel` (if any) on the other. */
-function confirmThen({ title, text, ok, cancel }, onOk, onCancel = null) {
+function confirmThen({ title, text, ok, cancel, risky = false }, onOk, onCancel = null) {
   $("confirm-title").textContent = title;
   $("confirm-text").textContent = text;
   $("confirm-ok").textContent = ok;
   $("confirm-cancel").textContent = cancel;
+  // a choice that throws something away is never the gold button: the safe one is (`risky`)
+  $("confirm-ok").classList.toggle("primary", !risky);
+  $("confirm-cancel").classList.toggle("primary", risky);
   st.confirm = { ok: onOk, cancel: onCancel };
   $("confirm-dialog").showModal();
 }
@@ -348,6 +351,7 @@ function startMatch(level) {
       text: `${unfinishedLine(m)} Resume it, or abandon it and start a new ${levelName(level)} ${next} match: an abandoned match cannot be taken up again.`,
       ok: `Abandon it and start ${next}`,
       cancel: "Resume it",
+      risky: true,
     }, () => newMatch(level), resumeSolo);
     return;
   }

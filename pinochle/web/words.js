@@ -333,7 +333,9 @@ export function handResultWords(s, last) {
     // players alone: who declared, who pays whom, every player's total
     const who = s.name(last.declarer);
     const what = last.made ? `${who} made ${last.bid}` : `${who} ${last.played === false ? "conceded" : "went set at"} ${last.bid}`;
-    const pays = (settlementLines(s, last.transfers, last.chair_transfers) ?? []).map((l) => l.text).join(", ");
+    // mid-sentence after the colon: "You conceded 30: you pay East 1" (a line starts "You pay" on its own)
+    const pays = (settlementLines(s, last.transfers, last.chair_transfers) ?? [])
+      .map((l) => l.text.replace(/^(You|Us|Them)\b/, (w) => w.toLowerCase())).join(", ");
     const totals = s.lineup && Array.isArray(last.chair_totals)
       ? s.chairs.map((c) => `${midName(s.chairName(c))} ${num(last.chair_totals[c])}`).join(", ")
       : s.sidesOrder.map((side) => `${midName(s.sideName(side))} ${num(last.totals[side])}`).join(", ");
