@@ -41,32 +41,13 @@ def south_at(seed: int, stop: Any) -> State:
 
 
 class Hinting(Scripted):
-    """The scripted socket, answering a ``hint`` with :attr:`answer`."""
+    """The scripted socket, answering a ``hint`` with :attr:`reply` (the base's :meth:`Scripted.answer` hook)."""
 
-    answer: dict[str, Any] = {}
+    reply: dict[str, Any] = {}
 
-    def handler(self, ws: Any) -> None:
-        base: list[Any] = []
-
-        class Catch:
-            """The socket as the base handler sees it: its message handler is kept, to be called first."""
-
-            def __getattr__(self, name: str) -> Any:
-                return getattr(ws, name)
-
-            def on_message(self, fn: Any) -> None:
-                base.append(fn)
-
-        super().handler(Catch())
-        self.ws = ws
-
-        def on_message(text: str | bytes) -> None:
-            base[0](text)
-            msg = json.loads(text)
-            if msg["type"] == "hint":
-                ws.send(json.dumps({**self.answer, "match": "fx", "version": self.view["version"]}))
-
-        ws.on_message(on_message)
+    def answer(self, msg: dict[str, Any]) -> None:
+        if msg["type"] == "hint":
+            self.ws.send(json.dumps({**self.reply, "match": "fx", "version": self.view["version"]}))
 
 
 def ring_at_meld_turn(v: dict[str, Any], answers: list[dict[str, Any]], shots: str) -> list[Any]:
@@ -78,7 +59,7 @@ def ring_at_meld_turn(v: dict[str, Any], answers: list[dict[str, Any]], shots: s
         for answer in answers:
             for theme, size in (("light", (360, 740)), ("dark", (360, 740)), ("light", (1440, 900)), ("dark", (1440, 900))):
                 ctx, page, script = open_fixture(browser, server_url[0], v, errors, theme=theme, size=size, scripted=Hinting)
-                script.answer = answer
+                script.reply = answer
                 page.get_by_test_id("meld-choice").wait_for()
                 page.get_by_test_id("hint-button").click()
                 page.wait_for_function("() => (document.getElementById('hint-reason')?.textContent || '') !== ''")
