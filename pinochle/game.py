@@ -66,8 +66,6 @@ from .tricks import explain_illegal, legal_mask, winner_index
 
 #: A phase's name (``"auction"``, ``"exchange"``, ``"play"``...): the ``State.phase`` value.
 Phase = str
-#: The phases of the ``table`` game, in order (RULES.md).
-PHASES: tuple[Phase, ...] = ("auction", "trump", "meld", "play", "hand_end", "match_end")
 ActionType = Literal["bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal", "dix",
                      "draw"]
 #: Every action type of every game; each phase accepts its own few.
@@ -575,7 +573,7 @@ class State:
         seed: the match's seed; deal ``i`` is shuffled by ``Random(f"{seed}/{i}")``.
         version: 0 at the start, +1 for every action.
         phase: the current phase's name: one of the game's (:attr:`Game.phases`, each a
-            :class:`PhaseDef`'s ``name``; :data:`PHASES` lists the ``table`` game's).
+            :class:`PhaseDef`'s ``name``).
         hand_no: the current deal's index from 0 (the key of its shuffle);
             people read hands numbered from 1 (:attr:`View.hand_number`).
         dealer: the current dealer.
