@@ -278,6 +278,39 @@ def test_the_reach_check_passes_where_hard_bid_370_in_racehorse_with_40_side_mel
     assert HardPlayer(arena_seed).act(v) == Action.bid_(Seat.N, 370)
 
 
+def test_the_own_meld_cap_passes_where_hard_bid_370_in_racehorse_with_10_meld_of_its_own() -> None:
+    """Racehorse seed 31 deal 9 (:data:`RACEHORSE_31_9`): North, over East's 360, holds 10 meld in its
+    best trump (the dix of spades); with ``own_meld_cap`` 100 it bids at most 10 + 100 + 250 = 360
+    (docs/strength.md, "Hard's contracts beyond reach"), so it passes at 370 whatever its seed, and at
+    the same call with the bid at 360 or less it calls as the Hard without the cap (the cap spends no
+    simulation: a bid over it is passed before the sampled deals are dealt)."""
+    from pinochle.arena import derive_seed
+    from pinochle.bots.base import pack_cards
+    from pinochle.cards import DECKS
+    from pinochle.meld import meld_by_trump
+    from pinochle.records import hand_steps
+
+    steps = [(state, action) for state, action in hand_steps(RACEHORSE_31_9) if action.type in ("bid", "pass")]
+    v = next(view(state, action.seat) for state, action in steps if action.type == "bid" and action.bid == 370)
+    assert max(meld_by_trump(pack_cards(v.hand, DECKS["pinochle"]), v.rules_set())) == 10
+    arena_seed = derive_seed("arena", 31, "deal", 9, "seat", int(Seat.N))
+    for seed in [arena_seed, *range(3)]:
+        capped = HardPlayer(seed)
+        capped.own_meld_cap = 100
+        assert capped.act(v) == Action.pass_(Seat.N), seed
+        capped.own_meld_cap = 110  # 10 + 110 + 250 = 370: within the cap, Hard's own call
+        assert capped.act(v) == HardPlayer(seed).act(v), seed
+    # North's earlier calls at 360 or less were within the cap: the same calls as Hard's
+    early = [view(state, action.seat) for state, action in steps if action.seat == Seat.N and state.phase == "auction"
+             and view(state, action.seat).legal.min_bid is not None and view(state, action.seat).legal.min_bid <= 360]
+    assert early
+    for w in early:
+        capped = HardPlayer(arena_seed)
+        capped.own_meld_cap = 100
+        assert capped.act(w) == HardPlayer(arena_seed).act(w)
+    assert HardPlayer(arena_seed).act(v) == Action.bid_(Seat.N, 370)
+
+
 def _partner_melds(monkeypatch: pytest.MonkeyPatch, hard: HardPlayer, v: object) -> list[int]:
     """The partner's meld in its best trump in each deal :meth:`HardPlayer._simulate_trumps` samples
     (read where the simulated card pass takes the deal)."""
