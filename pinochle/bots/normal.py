@@ -405,9 +405,11 @@ class NormalPlayer(TablePlayer):
         """Whether the dealer bids over its partner's save to name its own trump
         (:func:`~pinochle.bots.partners.partners_save_stands`): with :attr:`dealer_over_save_meld`
         or more meld in its best trump, or a value (:func:`choose_trump`) of
-        :attr:`dealer_over_save_value` or more."""
+        :attr:`dealer_over_save_value` or more. Not with a deck of four copies (VARIANTS.md
+        ``double-deck``): both were measured in the table game only, and 20-card hands are valued
+        by :func:`choose_trump_wide`."""
         floor, worth = self.dealer_over_save_meld, self.dealer_over_save_value
-        if (floor is None and worth is None) or not partners_save_stands(view):
+        if (floor is None and worth is None) or wide_rules(view) is not None or not partners_save_stands(view):
             return False
         if floor is not None and self._best_meld(view) >= in_scale(floor, view):
             return True
