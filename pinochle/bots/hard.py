@@ -649,8 +649,13 @@ class HardPlayer(TablePlayer):
 
     #: The cap on a bid from the seat's own hand (:meth:`_call_by_made_share`): ``K`` to bid at most
     #: its own meld in its best trump plus ``K`` (tens scale; the partner's meld and the pass) plus
-    #: every counter and the last trick (RULES.md, Scoring a hand: 250); ``None``: no cap.
-    own_meld_cap: int | None = None
+    #: every counter and the last trick (RULES.md, Scoring a hand: 250); ``None``: no cap. 100: a
+    #: player stops between its hand's worth with no help from its partner and with perfect help
+    #: (Pagat, "Pinochle Tactics"). Against Hard without it, duplicate deals seed 31: racehorse +0.5
+    #: (-11.1 to +12.1) a hand over 306 deals, partnership-pass +5.9 (-5.3 to +17.1) over 250;
+    #: contracts beyond reach 14.7% -> 12.5% and 9.5% -> 7.0%, concessions in racehorse 27.4% ->
+    #: 25.4% (docs/strength.md, "Hard's own-meld cap").
+    own_meld_cap: int | None = 100
 
     def _over_own_meld_cap(self, view: View, low: int) -> bool:
         """Whether ``low`` is over :attr:`own_meld_cap`: the seat's own meld in its best trump plus
