@@ -676,7 +676,10 @@ class HardPlayer(TablePlayer):
         share of the sampled deals. A contract beyond the side's meld and every counter is lost before a card is
         played (docs/strength.md, "The audit": ``beyond_reach``); a player stops bidding between
         what its hand is worth with no help from its partner and with perfect help (Pagat, "Pinochle
-        Tactics", David Dailey), not at the luckiest deals' worth."""
+        Tactics", David Dailey), not at the luckiest deals' worth.
+
+        First of all it passes a bid over :attr:`own_meld_cap` (its own meld + 100 + 250), without
+        simulating."""
         seat = view.seat
         if self._over_own_meld_cap(view, low):
             return Action.pass_(seat)
