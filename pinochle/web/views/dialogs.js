@@ -337,14 +337,17 @@ function meldParts(last, cols, partsOf, declaring) {
 /** Where a side's meld is kept with a trick (RULES.md, Meld), for a row of 0 that says why it was not. */
 const SCORING_RULE = "RULES.md, Scoring a hand";
 
-/** How the stake of a hand settled by stakes arises (the server's `stake_steps`): "Bid 370 … 15 → Spades ×2: 30 → Set after play: 60". */
+/** How the stake of a hand settled by stakes arises (the server's `stake_steps`), each step the sentence the server
+ * writes (`says`: "The meld alone made the bid, so the hand was not played: each opponent pays the declarer 1."),
+ * else its label and the stake after it. */
 function stakeSteps(last) {
   const steps = Array.isArray(last.stake_steps) ? last.stake_steps : [];
   if (!steps.length) return null;
   return h("div", { class: "stake-steps", "data-testid": "stake-steps" },
     h("h3", {}, "The stake"),
     h("ol", {}, ...steps.map((p) => h("li", { title: p.rule, "data-testid": "stake-step" },
-      h("span", { class: "step-label" }, p.label), " ", h("strong", { class: "step-points" }, num(p.points))))));
+      ...(p.says ? [h("span", { class: "step-label step-says" }, p.says)]
+        : [h("span", { class: "step-label" }, p.label), " ", h("strong", { class: "step-points" }, num(p.points))])))));
 }
 
 /**
