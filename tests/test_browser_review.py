@@ -122,11 +122,13 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
         got = out[theme]
         assert out[f"sent-{theme}"] == [{"type": "review", "match": "fx", "hand": number}]  # the shown match
         assert got["title"] == f"Your decisions in hand {number}"
-        # only the decisions that cost points are rows; the others are one line (opened on demand)
-        assert len(got["items"]) == 2 and "28 points given up" in got["items"][0] and "13 points given up" in got["items"][1]
+        # the decisions that cost points are rows, then the one not measured (named, never folded away); the others
+        # are one line (opened on demand)
+        assert len(got["items"]) == 3 and "28 points given up" in got["items"][0] and "13 points given up" in got["items"][1]
+        assert "not measured" in got["items"][2] and "Bid 260" in got["items"][2]
         assert "K♦" in got["items"][0] and "10♦" in got["items"][0]
-        assert got["folded"] == "1 decision matched Hard's choice; 1 Hard could not measure.", got["folded"]
-        assert "not measured" in got["folded_items"][0] and "Hard agrees" in got["folded_items"][1]
+        assert got["folded"] == "1 decision matched Hard's choice.", got["folded"]
+        assert len(got["folded_items"]) == 1 and "Hard agrees" in got["folded_items"][0]
         assert not got["zero"]
         assert "King of diamonds" in got["cards"] and "Ten of diamonds" in got["cards"]
         assert "40 points given up" in got["total"] and not got["wide"]
@@ -171,5 +173,5 @@ def test_the_review_at_a_matchs_end(server: Server) -> None:
 
     ARTIFACTS.mkdir(exist_ok=True)
     out = in_browser(run)
-    assert out["errors"] == [] and out["items"] == len([d for d in DECISIONS if d["loss"]])
+    assert out["errors"] == [] and out["items"] == len([d for d in DECISIONS if d["loss"] or d["loss"] is None])
     assert out["sent"] == [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"]}]

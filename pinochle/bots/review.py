@@ -197,10 +197,35 @@ def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = 
         return Option(best.action, best.points, tuple(own)).reason
     if loss is None:
         # not measured: the reason still names the move it is set against, and says why no figure is given
-        unmeasured = Fact("unmeasured", f"Hard puts no number on {your_move(action, phase)} to compare")
+        unmeasured = Fact("unmeasured", f"{your_move(action, phase)} is not measured: {why_unmeasured(e, action, phase)}")
         return Option(best.action, best.points, (*own[:1], unmeasured)).reason
     compare = Fact("search", better_off(who, loss, your_move(action, phase)))
     return Option(best.action, best.points, (*own[:1], compare)).reason
+
+
+def why_unmeasured(e: Evaluation, action: Action, phase: str | None = None) -> str:
+    """Why a move other than Hard's has no loss (the module docstring's list), in a player's words.
+
+    >>> e = Evaluation(0, (Option(Action.bid_(0, 250), -40.0), Option(Action.pass_(0), -60.0)))
+    >>> why_unmeasured(e, Action.bid_(0, 300))
+    'Hard values only the lowest bid, 250, against a pass, and 300 is above it'
+    >>> why_unmeasured(Evaluation(0, (Option(Action.trump_(0, 1), 80.0),)), Action.trump_(0, 2))
+    'Hard plays the hand out only with the trumps it weighs, and diamonds is not one of them'
+    """
+    valued = [o for o in e.options if o.points is not None]
+    if isinstance(action, BidAction):
+        low = next((o.action.bid for o in valued if isinstance(o.action, BidAction)), None)
+        if low is not None and action.bid > low:
+            return f"Hard values only the lowest bid, {low}, against a pass, and {action.bid} is above it"
+        return "in this game Hard bids by its meld, without a value for each bid"
+    if isinstance(action, TrumpAction):
+        return (f"Hard plays the hand out only with the trumps it weighs, and {SUIT_NAMES[action.suit]} is not one"
+                " of them")
+    if action.type == "pass" and phase != "stock_meld":
+        return "in this game Hard calls by its meld, without a value for each call"
+    if phase == "stock_meld" or action.type in ("meld", "dix"):
+        return "Hard declares its meld by a rule (the biggest first), not by a value"
+    return "Hard makes this choice by a rule, without a value to compare"
 
 
 def _choices(state: State, seat: Seat) -> int:
