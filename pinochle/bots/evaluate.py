@@ -15,9 +15,12 @@ decision review are built on it.
   sampled points (the cautious statistic Hard names trump by); in a
   widow game each suit near the best its mean settlement
   (:meth:`~pinochle.bots.hard.HardPlayer.widow_trump_values`).
-* **A bid or pass** (RULES.md, Auction): where Hard's call is its simulation of the auction
-  (:meth:`~pinochle.bots.hard.HardPlayer.call_values`), the lowest bid and the pass with their mean
-  points (a widow game: the bid's expected settlement, the pass 0).
+* **A bid or pass** (RULES.md, Auction): the lowest bid and the pass with their mean points from Hard's
+  simulation of the auction (:meth:`~pinochle.bots.hard.HardPlayer.call_values`; a widow game: the bid's
+  expected settlement, the pass 0), also where Hard calls by a rule (its call is unchanged). Their reasons
+  name what decides the call (:func:`call_facts`): what the side would make declaring at the lowest bid, on
+  average over Hard's deals (:func:`call_estimate`), and how often it reaches the bid; a partner's bid that
+  stands; the opponents' bid let go or pushed; a run's worth of meld.
 * **A burial or conceding** (VARIANTS.md ``cutthroat``, ``auction``): the burials Hard plays out and
   conceding, with their expected settlement (:meth:`~pinochle.bots.hard.HardPlayer.bury_values`).
 * **Racehorse's conceding** (VARIANTS.md ``racehorse``): conceding by the game's scorer, playing on by
@@ -790,5 +793,6 @@ def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[A
     return e.best.action, e.reason
 
 
-__all__ = ["DECISION_SAMPLES", "DEFAULT_SAMPLES", "FACT_KINDS", "Evaluation", "Fact", "Option", "action_facts", "card_facts",
+__all__ = ["DECISION_SAMPLES", "DEFAULT_SAMPLES", "FACT_KINDS", "CallEstimate", "Evaluation", "Fact", "Option", "action_facts",
+           "call_estimate", "call_facts", "card_facts",
            "decision_seed", "decision_view", "describe", "evaluate", "evaluate_decision", "hint", "same_move"]

@@ -15,10 +15,13 @@ conceding or playing on (:meth:`~pinochle.bots.hard.HardPlayer.concede_values`: 
 the values are the game's scorer and Hard's playouts), the card pass between partners
 (:meth:`~pinochle.bots.hard.HardPlayer.give_values`: Hard passes by a weighing of meld kept and cards
 given, the values are each pass played out over the same deals), and turned-trump's dix exchange. It is ``max(0, value(best) - value(action))``. A decision Hard does not
-value has ``loss`` ``None`` when it differs from ``best``: not measured, never guessed. These are:
+value has ``loss`` ``None`` when it differs from ``best``: not measured, never guessed, and its reason says why
+(:func:`why_unmeasured`). These are:
 
-* a jump bid above the lowest, and the calls Hard makes by a rule (leaving a partner the contract,
-  opening a double marriage, a forced opening, the games with a card pass, a deck of four copies);
+* a jump bid above the lowest, a forced opening, and the calls in a deck of four copies (Hard calls there as
+  Normal does). A call Hard makes by a rule (leaving a partner the contract, opening a run's worth or a double
+  marriage, the games with a card pass) is measured all the same by its simulation of the auction (the bid at the
+  lowest against the pass, over the same deals): a pass against a "Bid" hint has its loss;
 * a trump Hard's simulation leaves out in the partnership games (simulating one more suit would
   change the deals of the others, and so Hard's choice), and in double-deck any trump but Hard's
   (Hard names it as Normal does there, without a simulation).
@@ -310,4 +313,4 @@ def review_record(record: object, seat: Seat | str, hand: int | None = None,
 
 
 __all__ = ["CLOSE_LOSS", "REVIEW_SAMPLES", "Decision", "counted_loss", "decision_context", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
-           "whole_points", "your_move"]
+           "whole_points", "why_unmeasured", "your_move"]
