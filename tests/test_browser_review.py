@@ -27,8 +27,9 @@ DECISIONS = [
     {"index": 7, "seat": "S", "phase": "trump", "action": {"type": "trump", "suit": "H"},
      "best": {"type": "trump", "suit": "S"}, "loss": 12.5,
      "reason": "Name spades trump: your meld with spades as trump is 190, and you hold 6 spades."},
-    {"index": 3, "seat": "S", "phase": "auction", "action": {"type": "bid", "bid": 260},
-     "best": {"type": "pass"}, "loss": None, "reason": "Pass: your meld with hearts as trump is 40, and you hold 4 hearts."},
+    {"index": 3, "seat": "S", "phase": "auction", "action": {"type": "bid", "bid": 300},
+     "best": {"type": "pass"}, "loss": None, "reason": "Pass: let the opponents' 250 stand, and your bid of 300 is not "
+     "measured: Hard values only the lowest bid, 260, against a pass, and 300 is above it."},
     {"index": 30, "seat": "S", "phase": "play", "action": {"type": "play", "card": "JC"},
      "best": {"type": "play", "card": "JC"}, "loss": 0, "reason": "Play the J♣: it is your lowest club."},
 ]
@@ -125,7 +126,7 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
         # the decisions that cost points are rows, then the one not measured (named, never folded away); the others
         # are one line (opened on demand)
         assert len(got["items"]) == 3 and "28 points given up" in got["items"][0] and "13 points given up" in got["items"][1]
-        assert "not measured" in got["items"][2] and "Bid 260" in got["items"][2]
+        assert "not measured" in got["items"][2] and "Bid 300" in got["items"][2] and "is above it" in got["items"][2]
         assert "K♦" in got["items"][0] and "10♦" in got["items"][0]
         assert got["folded"] == "1 decision matched Hard's choice.", got["folded"]
         assert len(got["folded_items"]) == 1 and "Hard agrees" in got["folded_items"][0]
