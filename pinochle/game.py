@@ -431,7 +431,9 @@ class HandResult:
         return [c for t in self.tricks for c in t.cards]
 
     def summary(self) -> dict[str, object]:
-        """The hand summary for the score sheet (no hidden cards)."""
+        """The hand summary for the score sheet (no hidden cards). A hand with a card pass between the
+        partners (VARIANTS.md ``partnership-pass``, ``racehorse``) says how many cards went each way
+        (``passed``: everyone saw the pass; which cards, only the two partners: the view's ``exchange``)."""
         return {
             "number": self.number,
             "dealer": str(self.dealer),
@@ -442,6 +444,7 @@ class HandResult:
             **{k: v for k, v in self.score.to_json().items() if k != "bid"},
             "totals": dict(zip(self.score.names, self.totals)),
             **self.chairs.to_json(),
+            **({"passed": len(self.exchange[0])} if self.exchange and self.exchange[0] else {}),
         }
 
 
