@@ -78,14 +78,18 @@ def at_each(cases: Iterable[tuple[str, C]], open_case: Callable[[Any, C, list[st
 
 
 def on_fixture(url: str, v: dict[str, Any], ready: Callable[[Any], None] | None = None,
-               close_meld: bool = False) -> Callable[[Any, Look, list[str]], Any]:
+               close_meld: bool = False, scripted: type[Scripted] = Scripted,
+               script: Callable[[Scripted], None] | None = None) -> Callable[[Any, Look, list[str]], Any]:
     """An ``open_case`` of :func:`at_each` for a view the server never dealt: the table page in the look's
-    theme and size fed ``v`` (:func:`tests.test_browser_layout.open_fixture`), then ``ready(page)``
-    (waits for what the test measures), the meld review closed when ``close_meld``, and a settled frame."""
+    theme and size fed ``v`` (:func:`tests.test_browser_layout.open_fixture`) over a socket of class
+    ``scripted`` (``script(socket)`` sets it up), then ``ready(page)`` (waits for what the test measures), the
+    meld review closed when ``close_meld``, and a settled frame."""
     from .test_browser_layout import open_fixture, settle
 
     def open_case(browser: Any, look: Look, errors: list[str]) -> Any:
-        _, page, _ = open_fixture(browser, url, v, errors, theme=look.theme, size=look.size)
+        _, page, socket = open_fixture(browser, url, v, errors, theme=look.theme, size=look.size, scripted=scripted)
+        if script is not None:
+            script(socket)
         if ready is not None:
             ready(page)
         if close_meld and page.get_by_test_id("meld-dialog").is_visible():

@@ -1,0 +1,147 @@
+"""The eighth review's findings on the table's layout, in the real page (tests/browser_kit.py's loop).
+
+- Two-handed's Meld choice: the hint's ring round a meld button (a meld, the Dix, "No meld" or "Done") covers no
+  text: not the choice's title ("Melded pinochle", which the Dix button's ring half hid), not a neighbouring
+  button's words, not the hint's reason, at every size.
+
+Screenshots go to $PINOCHLE_SHOTS when it is set (tests/browser_support.py shot).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+from pinochle.bots import SimplePlayer
+from pinochle.cards import Seat
+from pinochle.game import State, apply, auto_action, new_match, turn, view
+
+from .browser_kit import Look, at_each, on_fixture
+from .browser_support import module_server
+from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
+from .web_fixtures import Scripted
+
+server = module_server("felt8")
+
+#: every size of the issue's "Done when", a phone's in the dark theme and the others in the light
+ALL_SIZES = [Look("light", (320, 568)), Look("dark", (360, 740)), Look("dark", (390, 844)),
+             Look("light", (768, 1024)), Look("light", (1440, 900))]
+
+
+def two_handed_at(seed: int, stop: Any) -> State:
+    """The two-handed deal ``seed`` played by the simple player until ``stop(state)`` holds at South's turn."""
+    s = new_match(seed=seed, game="two-handed")
+    for _ in range(3000):
+        seat = turn(s)
+        assert seat is not None and s.phase not in ("hand_end", "match_end"), s.phase
+        if seat == Seat.S and auto_action(s) is None and stop(s):
+            return s
+        s = apply(s, auto_action(s) or SimplePlayer(1).act(view(s, seat)))
+    raise AssertionError(f"deal {seed}: never came to the position asked for")
+
+
+class Hinting(Scripted):
+    """The scripted socket, answering a ``hint`` with :attr:`reply`."""
+
+    reply: dict[str, Any] = {}
+
+    def answer(self, msg: dict[str, Any]) -> None:
+        if msg["type"] == "hint":
+            self.ws.send(json.dumps({**self.reply, "match": "fx", "version": self.view["version"]}))
+
+
+#: the hint's ring: the ringed element's box grown by the ring's reach (its outline and each outer shadow's offset
+#: and spread), and every text on the page outside the ringed element, seen (not transparent, not clipped away),
+#: that lies inside it
+RING_COVERS = """() => {
+  const ringed = [...document.querySelectorAll('.hinted')];
+  const out = {ringed: ringed.map(e => e.dataset.testid || e.dataset.card || ''), covered: [], reach: 0};
+  for (const el of ringed) {
+    const cs = getComputedStyle(el);
+    let reach = cs.outlineStyle === 'none' ? 0 : parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset);
+    for (const sh of cs.boxShadow === 'none' ? [] : cs.boxShadow.split(/,(?![^(]*\\))/)) {
+      if (/inset/.test(sh)) continue;
+      const n = (sh.replace(/rgba?\\([^)]*\\)/, '').match(/-?[\\d.]+px/g) || []).map(parseFloat);
+      reach = Math.max(reach, Math.max(Math.abs(n[0] || 0), Math.abs(n[1] || 0)) + (n[3] || 0));
+    }
+    out.reach = Math.max(out.reach, reach);
+    const r = el.getBoundingClientRect();
+    const box = {l: r.left - reach, t: r.top - reach, r: r.right + reach, b: r.bottom + reach};
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      const host = t.parentElement;
+      if (!t.textContent.trim() || !host || el.contains(host) || !host.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+      const hs = getComputedStyle(host);
+      if (hs.color === 'rgba(0, 0, 0, 0)' || host.closest('.sr-only, [aria-hidden=true] .sr-only')) continue;
+      const hr = host.getBoundingClientRect();
+      if (host.closest('dialog:not([open])') || hr.width <= 1 || hr.height <= 1) continue;  // shut, or clipped away
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      for (const q of range.getClientRects()) {
+        const clipped = host.closest('.sr-only') || (q.width < 2 && q.height < 2);
+        if (clipped) continue;
+        const ix = Math.min(q.right, box.r) - Math.max(q.left, box.l);
+        const iy = Math.min(q.bottom, box.b) - Math.max(q.top, box.t);
+        if (ix > 0.5 && iy > 0.5) out.covered.push(`${(host.dataset.testid || host.className || host.tagName)}: "${t.textContent.trim().slice(0, 30)}" ${Math.round(ix)}x${Math.round(iy)}`);
+      }
+    }
+  }
+  // the hint's reason lies on none of the Meld choice's words or buttons
+  const why = document.getElementById('hint-reason')?.getBoundingClientRect();
+  out.under = why && why.width ? [...document.querySelectorAll('.meld-choice .mc-title, .meld-choice .btn')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 1 && Math.min(r.right, why.right) - Math.max(r.left, why.left) > 0.5 && Math.min(r.bottom, why.bottom) - Math.max(r.top, why.top) > 0.5;
+  }).map(e => e.dataset.testid || e.className) : [];
+  return out;
+}"""
+
+
+def meld_turns() -> dict[str, dict[str, Any]]:
+    """South's Meld choices: one with three melds, the Dix and "No meld" (seed 13), and one after a pinochle
+    melded this turn, "Melded pinochle" over the Dix and "Done" (seed 21)."""
+    first = two_handed_at(13, lambda s: s.phase == "stock_meld" and len(s.tricks) == 2)
+
+    def after_pinochle(s: State) -> bool:
+        declared: list[dict[str, Any]] = view(s, Seat.S).to_json()["declared"]  # type: ignore[assignment]
+        return s.phase == "stock_meld" and bool(declared) and declared[-1]["name"] == "pinochle" and declared[-1]["seat"] == "S"
+
+    melded = two_handed_at(21, after_pinochle)
+    out = {"melds": view(first, Seat.S), "melded": view(melded, Seat.S)}
+    assert len(out["melds"].legal.melds) == 3 and out["melds"].legal.dix
+    assert not out["melded"].legal.melds and out["melded"].legal.dix
+    return {k: v.to_json() for k, v in out.items()}
+
+
+def answers_for(v: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A hint naming each button of the Meld choice ``v`` in turn, by its test id."""
+    base = {"type": "hint", "reason": "Declare the K♠, K♥, K♦ and K♣: the kings around scores 80.", "points": 0}
+    out = {f"meld-option-{i}": {**base, "action": {"type": "meld", "cards": m["cards"]}}
+           for i, m in enumerate(v["legal"].get("melds", []))}
+    if v["legal"].get("dix"):
+        out["meld-dix"] = {**base, "action": {"type": "dix"}}
+    out["meld-pass"] = {**base, "action": {"type": "pass"}}
+    return out
+
+
+def test_two_handed_the_hints_ring_on_a_meld_button_covers_no_text(server: Any) -> None:
+    views = meld_turns()
+    assert views["melded"]["declared"][-1]["name"] == "pinochle"
+
+    def ringed(page: Any) -> None:
+        page.get_by_test_id("meld-choice").wait_for()
+        page.get_by_test_id("hint-button").click()
+        page.wait_for_function("() => document.querySelector('.hinted') !== null")
+
+    got: dict[str, Any] = {}
+    for name, v in views.items():
+        for button, answer in answers_for(v).items():
+            def script(s: Scripted, answer: dict[str, Any] = answer) -> None:
+                s.reply = answer  # type: ignore[attr-defined]
+            got.update(at_each([(f"{name}-{button}-{look.key}", look) for look in ALL_SIZES],
+                               on_fixture(server.url, v, ready=ringed, scripted=Hinting, script=script),
+                               lambda page, _: page.evaluate(RING_COVERS), lambda key: f"felt8-ring-{key}"))
+    assert len(got) == 7 * len(ALL_SIZES)
+    assert all(len(g["ringed"]) == 1 and g["reach"] > 0 for g in got.values()), got
+    assert {k: g["covered"] for k, g in got.items() if g["covered"]} == {}
+    assert {k: g["under"] for k, g in got.items() if g["under"]} == {}
