@@ -1638,6 +1638,9 @@ def _public_json_parts(v: Any) -> _Parts:
         "trump": s(v.trump),
         "stuck": v.stuck,
         "melds": {str(_SEATS[i]): None if m is None else meld_json(m) for i, m in enumerate(v.melds) if i in seats},
+        # each laid meld's one suit ("H"), or null, in the order of its seat's `melds` (MeldItem.suit)
+        "meld_suits": {str(_SEATS[i]): None if m is None else [it.suit for it in m.items]
+                       for i, m in enumerate(v.melds) if i in seats},
         "tricks": [trick_json(t) for t in v.tricks],
         "tricks_won": sides(v.tricks_won),
         "counters": sides(v.counters),

@@ -145,3 +145,74 @@ def test_two_handed_the_hints_ring_on_a_meld_button_covers_no_text(server: Any) 
     assert all(len(g["ringed"]) == 1 and g["reach"] > 0 for g in got.values()), got
     assert {k: g["covered"] for k, g in got.items() if g["covered"]} == {}
     assert {k: g["under"] for k, g in got.items() if g["under"]} == {}
+
+
+# ---------------------------------------------------------------- a meld plate names each meld's suit
+
+#: each meld plate on the felt: its seat, its rows' names (with their suit) and points, its spoken words
+PLATE_ROWS = """() => [...document.querySelectorAll('#felt-melds .felt-meld')].map((p) => ({
+  seat: p.dataset.seat, label: p.getAttribute('aria-label'),
+  rows: [...p.querySelectorAll('.fm-row')].map((r) => [r.querySelector('.fm-name').textContent.replace(/\\uFE0E/g, ''),
+                                                      r.querySelector('.fm-pts').textContent]),
+  lines: (() => { const ys = new Set([...p.querySelectorAll('.fm-row')].map((r) => Math.round(r.getBoundingClientRect().top)));
+                  return ys.size; })(),
+}))"""
+
+
+def marriages_of_one_suit() -> dict[str, Any]:
+    """South's view of a cutthroat deal at its first lead whose declarer melded two royal marriages of one suit
+    beside marriages of two others (and kings around)."""
+    from collections import Counter
+
+    from .test_browser_explain import first_of, south
+
+    def two_of_a_suit(s: State) -> bool:
+        if s.phase != "play" or any(t.cards for t in s.tricks):
+            return False
+        for m in s.melds:
+            if m is not None:
+                c = Counter((it.name, it.suit) for it in m.items if it.kind == "marriage")
+                if any(n >= 2 for n in c.values()) and len(c) >= 3:
+                    return True
+        return False
+
+    return south(first_of("cutthroat", two_of_a_suit))
+
+
+def test_the_view_names_each_melds_suit() -> None:
+    """The view's ``meld_suits``: per seat, each meld's suit (a run's, a marriage's) in the order of its melds."""
+    v = marriages_of_one_suit()
+    (seat,) = [seat for seat, m in v["melds"].items() if m]
+    names = [it["name"] for it in v["melds"][seat]["melds"]]
+    suits = v["meld_suits"][seat]
+    assert len(suits) == len(names)
+    for it, suit in zip(v["melds"][seat]["melds"], suits):
+        if it["name"].endswith("marriage"):
+            assert suit is not None and {c[1] for c in it["cards"]} == {suit}, (it, suit)
+        else:
+            assert suit is None, (it, suit)
+    assert all(v["meld_suits"][s] is None for s, m in v["melds"].items() if m is None)
+
+
+def test_a_cutthroat_meld_plate_names_each_melds_suit(server: Any) -> None:
+    v = marriages_of_one_suit()
+    (seat,) = [seat for seat, m in v["melds"].items() if m]
+    items = list(zip(v["melds"][seat]["melds"], v["meld_suits"][seat]))
+    out = at_each([(look.key, look) for look in ALL_SIZES[1:3] + ALL_SIZES[4:]], on_fixture(server.url, v, close_meld=True),
+                  lambda page, _: page.evaluate(PLATE_ROWS), "felt8-suits")
+    # what a player says: each marriage its suit, two of one suit "Two royal marriages ♦", never "×2"
+    seen: dict[tuple[str, str | None], int] = {}
+    for it, suit in items:
+        seen[(it["name"], suit)] = seen.get((it["name"], suit), 0) + 1
+    words = {2: "Two", 3: "Three"}
+    want = []
+    for (name, suit), n in seen.items():
+        sym = f" {'♠♥♦♣'['SHDC'.index(suit)]}" if suit else ""
+        pts = next(it["points"] for it, s in items if it["name"] == name and s == suit) * n
+        want.append([(f"{words[n]} {name}s" if n > 1 else name[0].upper() + name[1:]) + sym, str(pts)])
+    assert any(w[0].startswith("Two royal marriages") for w in want), want
+    for key, plates in out.items():
+        (plate,) = plates
+        assert plate["rows"] == want, (key, plate)
+        assert "×" not in "".join(r[0] for r in plate["rows"]), (key, plate)
+        assert "two royal marriages in " in plate["label"], (key, plate)

@@ -237,7 +237,7 @@ export function announceChanges(s, prev, v) {
     if (!hasStock(v) && !Object.values(prev.melds ?? {}).some(Boolean) && Object.values(v.melds ?? {}).some(Boolean)) {
       // the meld laid on the table (views/felt.js): each seat's melds and points, then the sides'
       // (players alone, in cutthroat and auction, only the declarer melds)
-      for (const seat of s.order) if (v.melds[seat]) say.push(meldWords(s, seat, v.melds[seat]));
+      for (const seat of s.order) if (v.melds[seat]) say.push(meldWords(s, seat, v.melds[seat], v.meld_suits?.[seat]));
       if (s.sidesOrder.length === 2) {
         const [us, them] = s.sidesOrder;
         say.push(`Meld: us ${v.meld_shown[us]}, them ${v.meld_shown[them]}.`);
