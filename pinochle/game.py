@@ -1486,6 +1486,11 @@ class View:
         call_kinds: one entry per call of ``calls``: ``"save"`` for a save (the dealer's partner's
             opening at the minimum after the first seat passed, once every other seat passed after it,
             where the dealer is stuck when all pass: :func:`pinochle.auction.save_index`), else ``None``; the browser labels the call.
+        concede_cost: while this seat may concede (``legal.concede``), what the concession would settle: the
+            hand's summary after it, cut to ``score`` (per side), ``transfers`` and ``chair_transfers`` (who pays
+            whom, in the games settled by stakes): the engine's own settlement, so that the browser can ask
+            "Concede the hand? You pay East 15 and West 15." without working a stake out (VARIANTS.md
+            ``racehorse``, ``cutthroat``, ``auction``: the declarer may concede); ``None`` otherwise.
     """
 
     seat: Seat
@@ -1537,6 +1542,7 @@ class View:
     bid_aid: BidAid = NO_BID_AID
     trump_aid: TrumpAid = NO_TRUMP_AID
     call_kinds: tuple[str | None, ...] = ()
+    concede_cost: dict[str, object] | None = None
 
     exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
     received = PartField[tuple[Card, ...] | None]("card_pass", "received")
@@ -1583,6 +1589,7 @@ class View:
             **({} if self.trump_meld is None else {
                 "trump_meld": {str(Suit(i)): n for i, n in enumerate(self.trump_meld)}}),
             **({"conceded": True} if self.conceded else {}),
+            **({} if self.concede_cost is None else {"concede_cost": self.concede_cost}),
             **({} if self.turned is None else {"turned": str(self.turned)}),
             **({} if self.dix_exchange is None else {"dix_exchange": str(self.dix_exchange)}),
             **({} if thrown_in is None else {"thrown_in": thrown_in}),
@@ -1756,16 +1763,28 @@ def view(state: State, seat: int, player: int | None = None) -> View:
     """
     me = Seat(seat)
     pub = _public(state)
+    moves = legal(state, me)
     v = View(
         seat=me,
         hand=_hand_in_order(state.hands[me], state.trump),
-        legal=legal(state, me),
+        legal=moves,
         **pub,
         **state.order.view(state, me, player),
         **_phase_fields(state, me),
+        concede_cost=_concede_cost(state, me) if moves.concede else None,
     )
     object.__setattr__(v, "_public", pub)  # not a field: dataclasses.replace makes a view without it
     return v
+
+
+def _concede_cost(state: State, seat: Seat) -> dict[str, object] | None:
+    """What ``seat``'s concession would settle (:attr:`View.concede_cost`): the summary of the hand the
+    concession ends, cut to its ``score``, ``transfers`` and ``chair_transfers``."""
+    after = apply(state, Action.concede_(seat))
+    if len(after.history) <= len(state.history):
+        return None
+    last = _summary(after.history[-1])
+    return {k: last[k] for k in ("score", "transfers", "chair_transfers") if k in last}
 
 
 def _public_fields(state: State) -> dict[str, Any]:

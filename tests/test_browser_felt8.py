@@ -15,7 +15,7 @@ from typing import Any
 
 from pinochle.bots import SimplePlayer
 from pinochle.cards import Seat
-from pinochle.game import State, apply, auto_action, new_match, turn, view
+from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
 
 from .browser_kit import Look, at_each, on_fixture
 from .browser_support import module_server
@@ -216,3 +216,91 @@ def test_a_cutthroat_meld_plate_names_each_melds_suit(server: Any) -> None:
         assert plate["rows"] == want, (key, plate)
         assert "×" not in "".join(r[0] for r in plate["rows"]), (key, plate)
         assert "two royal marriages in " in plate["label"], (key, plate)
+
+
+# ---------------------------------------------------------------- a concession asks first
+
+#: the question open: its words, which button is gold, where the keyboard is, whether it is a modal dialog
+QUESTION = """() => {
+  const d = document.getElementById('confirm-dialog');
+  return {open: d.open, modal: d.matches(':modal'), title: document.getElementById('confirm-title').textContent,
+          text: document.getElementById('confirm-text').textContent,
+          ok: document.getElementById('confirm-ok').textContent, cancel: document.getElementById('confirm-cancel').textContent,
+          gold: [...d.querySelectorAll('.btn.primary')].map((b) => b.id), focus: document.activeElement?.id ?? null,
+          labelled: document.getElementById(d.getAttribute('aria-labelledby'))?.textContent ?? null};
+}"""
+
+
+def conceding_views() -> dict[str, dict[str, Any]]:
+    """South as the declarer who may concede: cutthroat's burial (concede instead of burying) and racehorse's
+    choice after the meld (concede or play on)."""
+    from .test_browser_explain import first_of, south
+
+    return {"cutthroat": south(first_of("cutthroat", lambda s: s.phase == "bury" and s.declarer == Seat.S)),
+            "racehorse": south(first_of("racehorse", lambda s: s.phase == "concede" and s.declarer == Seat.S))}
+
+
+def test_the_view_says_what_a_concession_costs() -> None:
+    """``concede_cost`` is the engine's settlement of the concession (what the hand's summary would say)."""
+    from .test_browser_explain import first_of
+
+    s = first_of("cutthroat", lambda s: s.phase == "bury" and s.declarer == Seat.S)
+    cost = view(s, Seat.S).to_json()["concede_cost"]
+    after = apply(s, Action.concede_(Seat.S))
+    last = after.history[-1].summary()
+    assert cost == {"score": last["score"], "transfers": last["transfers"]}, (cost, last)
+    assert all(t["from"] == "S" for t in cost["transfers"]) and sum(cost["score"].values()) == 0
+    assert "concede_cost" not in view(s, Seat.E).to_json()  # only the seat that may concede
+
+
+def test_conceding_asks_first_naming_the_cost_with_the_safe_choice_the_default(server: Any) -> None:
+    views = conceding_views()
+
+    def ask(page: Any, _: Look) -> dict[str, Any]:
+        page.get_by_test_id("concede").click()
+        page.wait_for_function("() => document.getElementById('confirm-dialog').open")
+        first = page.evaluate(QUESTION)
+        page.keyboard.press("Escape")  # the safe way out: nothing sent
+        page.wait_for_function("() => !document.getElementById('confirm-dialog').open")
+        page.wait_for_timeout(200)
+        back = page.evaluate("() => document.activeElement?.dataset.testid ?? null")
+        page.get_by_test_id("concede").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.getElementById('confirm-dialog').open")
+        page.keyboard.press("Enter")  # Enter on the focused choice: the safe one, nothing sent
+        page.wait_for_function("() => !document.getElementById('confirm-dialog').open")
+        page.wait_for_timeout(200)
+        sent_before = page.evaluate("() => window.__sent.filter((m) => m.type === 'action').length")
+        page.get_by_test_id("concede").click()
+        page.wait_for_function("() => document.getElementById('confirm-dialog').open")
+        page.locator("#confirm-ok").click()
+        page.wait_for_function("() => window.__sent.some((m) => m.type === 'action')")
+        return {"question": first, "back": back, "sent_before": sent_before,
+                "sent": page.evaluate("() => window.__sent.filter((m) => m.type === 'action').map((m) => m.action)")}
+
+    def opened(v: dict[str, Any]) -> Any:
+        def open_case(browser: Any, look: Look, errors: list[str]) -> Any:
+            page = on_fixture(server.url, v, ready=lambda p: p.get_by_test_id("concede").wait_for())(browser, look, errors)
+            page.evaluate("() => { window.__sent = []; const send = WebSocket.prototype.send;"
+                          " WebSocket.prototype.send = function (d) { window.__sent.push(JSON.parse(d)); return send.call(this, d); }; }")
+            return page
+        return open_case
+
+    got = {}
+    for game, v in views.items():
+        got[game] = at_each([(look.key, look) for look in (Look("dark", (360, 740)), Look("light", (1440, 900)))],
+                            opened(v), ask, f"felt8-concede-{game}")
+    for game, by_look in got.items():
+        for key, g in by_look.items():
+            q = g["question"]
+            assert q["open"] and q["modal"] and q["title"] == "Concede the hand?" and q["labelled"] == q["title"], (game, key, q)
+            assert q["ok"] == "Concede" and q["cancel"] == "Keep the hand", (game, key, q)
+            assert q["gold"] == ["confirm-cancel"] and q["focus"] == "confirm-cancel", (game, key, q)
+            assert g["back"] == "concede" and g["sent_before"] == 0, (game, key, g)
+            assert [a["type"] for a in g["sent"]] == ["concede"], (game, key, g)
+    cost = views["cutthroat"]["concede_cost"]
+    payees = " and ".join(f"{'East' if t['to'] == 'E' else 'West'} {t['amount']}" for t in cost["transfers"])
+    assert got["cutthroat"]["dark-360"]["question"]["text"] == f"You pay {payees}.", got["cutthroat"]
+    score = views["racehorse"]["concede_cost"]["score"]
+    assert got["racehorse"]["dark-360"]["question"]["text"] == (
+        f"The hand would score: You & Partner {score['NS']}, West & East {score['EW']}."), got["racehorse"]

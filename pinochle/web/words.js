@@ -444,3 +444,26 @@ export function tiedSentence(s, tied) {
   const names = leaders.includes(s.mySide) ? [...others, s.sideWords(s.mySide).toLowerCase()] : others;
   return `${cap(list(names))} are tied at ${num(tied.total)}: one more deal decides.`;
 }
+
+/**
+ * The question before a concession: "Concede the hand?" and what it costs, from the view's `concede_cost` (the
+ * engine's settlement of the concession): "You pay East 2 and West 2." where stakes are paid, else the hand's
+ * score of each side ("The hand would score: You & Partner 0, West & East 360."). The risky choice is "Concede"; the safe one keeps the hand.
+ */
+export function concedeQuestion(s, v) {
+  const cost = v.concede_cost ?? {};
+  const out = { title: "Concede the hand?", ok: "Concede", cancel: "Keep the hand", text: "" };
+  const lines = settlementLines(s, cost.transfers, cost.chair_transfers) ?? [];
+  if (lines.length) {
+    const mine = lines.filter((l) => l.mine === "loss");
+    const pay = /^You pay (.*)$/;
+    out.text = mine.length === lines.length && mine.every((l) => pay.test(l.text))
+      ? `You pay ${list(mine.map((l) => pay.exec(l.text)[1]))}.`
+      : `${lines.map((l) => l.text).join(", ")}.`;
+  } else if (cost.score && typeof cost.score === "object") {
+    const parts = s.sidesOrder.filter((side) => side in cost.score)
+      .map((side) => `${s.sideLong(side)} ${num(cost.score[side])}`);
+    out.text = `The hand would score: ${parts.join(", ")}.`;
+  }
+  return out;
+}
