@@ -1004,6 +1004,12 @@ def match_deals(state: State) -> int:
     return state.order.deals(state)
 
 
+def deal_number(state: State) -> int:
+    """The scored deal being played (or just finished), from 1: the finished hands of the history and the
+    one in play (the view's and the match summary's ``deal_number``; "Deal 4 of 9")."""
+    return len(state.history) + (0 if state.phase in ("hand_end", "match_end") else 1)
+
+
 def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     """Deal hand ``hand_no`` (from 0) by ``dealer`` and enter the game's first phase.
 
@@ -1828,7 +1834,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         meld_needs_trick=state.rules.meld_needs_trick,
         seating=state.game.seating,
         deals=match_deals(state) or None,
-        deal_number=len(state.history) + (0 if state.phase in ("hand_end", "match_end") else 1),
+        deal_number=deal_number(state),
     )
 
 

@@ -265,7 +265,7 @@ def test_choosing_another_game_asks_before_the_unfinished_match_is_resumed_or_ab
     for answer, got in out.items():
         assert got["title"] == "You have an unfinished Cutthroat match", got
         # where it stands, in the words of Home's "Continue your match"
-        assert got["text"].startswith("Hand 1, score You 0 · East 0 · West 0 (Easy). Resume it, or abandon it and start a new Normal Table match"), got
+        assert got["text"].startswith("Deal 1 of 9, score You 0 · East 0 · West 0 (Easy). Resume it, or abandon it and start a new Normal Table match"), got
         assert got["cancel"] == "Resume it" and got["ok"] == "Abandon it and start Table", got
         assert got["gold"] == ["confirm-cancel"], got  # the safe choice is the gold button, never the abandoning one
     assert out["resume"]["sent"][-1] == {"type": "resume", "game": None, "level": None} and out["resume"]["game"] == "cutthroat"

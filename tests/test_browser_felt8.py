@@ -18,7 +18,7 @@ from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
 
 from .browser_kit import Look, at_each, on_fixture
-from .browser_support import module_server
+from .browser_support import in_browser, module_server
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .web_fixtures import Scripted
 
@@ -304,3 +304,61 @@ def test_conceding_asks_first_naming_the_cost_with_the_safe_choice_the_default(s
     score = views["racehorse"]["concede_cost"]["score"]
     assert got["racehorse"]["dark-360"]["question"]["text"] == (
         f"The hand would score: You & Partner {score['NS']}, West & East {score['EW']}."), got["racehorse"]
+
+
+# ---------------------------------------------------------------- one word and one count: "Deal 4 of 9"
+
+def test_a_match_of_deals_says_deal_and_its_count_on_home_in_the_question_and_the_top_bar(server: Any) -> None:
+    """A cutthroat match: the top bar, Home's "Continue your match" and the question before it is abandoned all
+    say "Deal 1 of 9" (Home said "Hand 1"); after a deal thrown in (hand 5 is deal 4) Home counts the deal, as
+    the table does, and a Quick Match's seat says "Deal 4 over · next deal soon"."""
+    from .browser_support import open_page
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_page(browser, (360, 740), errors, theme="dark")
+        page.goto(server.url)
+        page.get_by_test_id("game-cutthroat").click()
+        page.get_by_test_id("level-easy").click()
+        page.get_by_test_id("table").wait_for()
+        page.wait_for_function("() => document.getElementById('hand-no').textContent !== ''")
+        out: dict[str, Any] = {"bar": page.locator("#hand-no").text_content()}
+        page.get_by_test_id("home-button").click()
+        page.get_by_test_id("resume").wait_for()
+        out["home"] = page.locator("#resume-detail").text_content()
+        page.get_by_test_id("game-table").click()
+        page.get_by_test_id("level-normal").click()
+        page.get_by_test_id("confirm-dialog").wait_for()
+        out["question"] = page.locator("#confirm-text").text_content()
+        out["rendered"] = page.evaluate("""async () => {
+          const { matchLine, unfinishedLine, renderHome } = await import('/static/views/home.js');
+          const m = { id: 'q', kind: 'quick', game: 'cutthroat', level: 'easy', phase: 'hand_end', hand_number: 5, deals: 9,
+                      deal_number: 4, totals: { E: 0, S: 0, W: 0 } };
+          renderHome({ solo: null, seat: { held: true, room: null, search: null, match: m } });
+          return { line: matchLine({ ...m, phase: 'auction' }), question: unfinishedLine(m),
+                   seat: document.getElementById('seat-resume-detail').textContent };
+        }""")
+        page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert out["bar"] == "Deal 1 of 9", out
+    assert out["home"].startswith("Deal 1 of 9 · You 0"), out
+    assert out["question"].startswith("Deal 1 of 9, score You 0"), out
+    r = out["rendered"]
+    assert r["line"].startswith("Deal 4 of 9 · ") and r["question"].startswith("Deal 4 of 9, score"), r
+    assert r["seat"] == "Deal 4 over · next deal soon", r
+
+
+def test_the_match_summary_of_a_match_of_deals_counts_its_deals() -> None:
+    """The server's match summary carries ``deals`` and ``deal_number`` as the view does (none for a match to a
+    target)."""
+    from pinochle.game import deal_number, match_deals
+
+    from .test_browser_explain import first_of
+
+    s = first_of("cutthroat", lambda s: len(s.history) >= 2 and s.phase == "auction")
+    v = view(s, Seat.S).to_json()
+    assert (match_deals(s), deal_number(s)) == (v["deals"], v["deal_number"]) == (9, len(s.history) + 1)

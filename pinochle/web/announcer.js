@@ -7,7 +7,7 @@ import { $, h, cardWords, SUIT } from "./dom.js";
 import { Phase } from "./protocol.js";
 import { play as playSound } from "./sounds.js";
 import { COMPASS } from "./seats.js";
-import { DIX, handResultWords, hasStock, legalKinds, passNews, resultTitle, statusText, thrownInText, tiedSentence } from "./words.js";
+import { dealLabel, DIX, handResultWords, hasStock, legalKinds, passNews, resultTitle, statusText, thrownInText, tiedSentence } from "./words.js";
 import { newsWords, stockNews } from "./views/stock.js";
 import { meldWords } from "./views/felt.js";
 
@@ -216,7 +216,7 @@ export function announceChanges(s, prev, v) {
   const say = [];
   if (handKey(prev) !== handKey(v)) {
     if (v.thrown_in) say.push(thrownInText(s, v));
-    say.push(`Hand ${v.hand_number}. ${s.spoken(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}.`);
+    say.push(`${dealLabel(v)}. ${s.spoken(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}.`);
   } else {
     v.auction.slice(prev.auction.length).forEach((c, k) => {
       const who = s.spoken(c.seat);

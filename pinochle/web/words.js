@@ -201,6 +201,25 @@ function stockStatus(s, v) {
 /** The number of the hand being played, from 1. */
 export const handNumber = (v) => v.hand_number;
 
+/**
+ * What the game's players count a match in, from the view or the match summary (`deals`): "deal" in a match
+ * of a number of deals (cutthroat, auction: "Deal 4 of 9"), else "hand"; the same word and the same count on
+ * Home, in its question about an unfinished match, in the top bar and in the hand's summary.
+ */
+export const dealWord = (m) => (m?.deals ? "deal" : "hand");
+
+/** "Hand 3", or "Deal 3 of 9" in a match of a number of deals ("Deal 10 (extra)" past them). */
+export function dealLabel(m) {
+  if (!m.deals) return `Hand ${m.hand_number}`;
+  const k = m.deal_number ?? m.hand_number;
+  return k > m.deals ? `Deal ${k} (extra)` : `Deal ${k} of ${m.deals}`;
+}
+
+/** "Hand 3 over", "Deal 3 over": a hand just finished, in the words of its summary's title. */
+export function dealOver(m) {
+  return m.deals ? `Deal ${m.deal_number ?? m.hand_number} over` : `Hand ${m.hand_number} over`;
+}
+
 /** Who is to move, in words: "Your turn", "West is thinking…"; a person who dropped out (the table's
  * facts: not connected) is said to be away, and a computer playing for them is said so (not "Bob is
  * thinking…" for the minute before a computer takes over). */

@@ -4,7 +4,7 @@
 
 import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, SUIT, suitChip, suitSym } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { agree, contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
+import { agree, contractText, dealWord, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
 import { saveHeld, savedSentence } from "./bidding.js";
@@ -571,7 +571,7 @@ export function renderSummary(ctx, hand = null) {
   next.textContent = ending ? MATCH_RESULT : v.deals ? "Next deal" : "Next hand";
   const note = $("summary-waiting");
   note.hidden = past || !(v.phase === Phase.HAND_END && !deal);
-  note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
+  note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : `Dealing the next ${dealWord(v)}…`;
   if (!last.declarer && hasStock(v)) {
     $("summary-title").textContent = `Hand ${last.number} over`;
     fill($("summary-body"), scoreBox(s, last), stockSummary(s, v, last));
