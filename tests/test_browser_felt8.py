@@ -362,3 +362,56 @@ def test_the_match_summary_of_a_match_of_deals_counts_its_deals() -> None:
     s = first_of("cutthroat", lambda s: len(s.history) >= 2 and s.phase == "auction")
     v = view(s, Seat.S).to_json()
     assert (match_deals(s), deal_number(s)) == (v["deals"], v["deal_number"]) == (9, len(s.history) + 1)
+
+
+# ---------------------------------------------------------------- the hint's reason does not squeeze the meld plates
+
+#: the meld plates on the felt: the layer's short flag, each plate's height, its fan shown or not, its rows' lines
+PLATES_FIT = """() => ({
+  short: document.getElementById('felt-melds')?.dataset.short ?? null,
+  plates: [...document.querySelectorAll('#felt-melds .felt-meld')].map((p) => ({
+    seat: p.dataset.seat, fan: p.dataset.fan ?? null, lay: p.dataset.lay ?? null, height: Math.round(p.getBoundingClientRect().height),
+    lines: new Set([...p.querySelectorAll('.fm-row')].map((r) => Math.round(r.getBoundingClientRect().top))).size,
+    rows: p.querySelectorAll('.fm-row').length})),
+  scroll: Math.round(document.scrollingElement.scrollHeight - innerHeight),
+})"""
+
+
+def big_meld_burial() -> dict[str, Any]:
+    """South's view of a cutthroat burial (South the declarer, who may concede) with a meld of seven rows."""
+    from .test_browser_explain import play_until, south
+
+    return south(play_until("cutthroat", 4, lambda s: s.phase == "bury" and s.declarer == Seat.S
+                            and s.melds[Seat.S] is not None and len(s.melds[Seat.S].items) >= 7))
+
+
+def test_the_concession_hint_does_not_squeeze_the_meld_plates(server: Any) -> None:
+    v = big_meld_burial()
+    # the server's own hint there: "Concede the hand: you need 9 more counters to make 37, of the 25 in a hand; you
+    # would make it about 2 times in 10, and on average it leaves you about 2 points better off than burying ..."
+    answer = {"type": "hint", "action": {"type": "concede"}, "points": 0,
+              "reason": "Concede the hand: you need 9 more counters to make 37, of the 25 in a hand; you would make it "
+                        "about 2 times in 10, and on average it leaves you about 2 points better off than burying the "
+                        "J♠, 10♠ and 10♦."}
+
+    def hinted(page: Any) -> None:
+        page.get_by_test_id("hint-button").click()
+        page.wait_for_function("() => (document.getElementById('hint-reason')?.textContent || '') !== ''")
+        page.wait_for_timeout(300)
+
+    def script(s: Scripted) -> None:
+        s.reply = answer  # type: ignore[attr-defined]
+
+    cases = [Look("dark", (360, 740)), Look("light", (390, 844))]
+    plain = at_each([(look.key, look) for look in cases], on_fixture(server.url, v, close_meld=True),
+                    lambda page, _: page.evaluate(PLATES_FIT), "felt8-concede-plain")
+    hint = at_each([(look.key, look) for look in cases],
+                   on_fixture(server.url, v, ready=hinted, close_meld=True, scripted=Hinting, script=script),
+                   lambda page, _: page.evaluate(PLATES_FIT), "felt8-concede-hint")
+    for key in plain:
+        assert plain[key]["plates"], (key, plain[key])
+        # the plates as they were without the hint: as tall, their cards shown alike, their rows on as many lines
+        assert hint[key]["short"] == plain[key]["short"], (key, plain[key], hint[key])
+        for a, b in zip(plain[key]["plates"], hint[key]["plates"]):
+            assert (b["fan"], b["lines"], b["rows"]) == (a["fan"], a["lines"], a["rows"]) and b["height"] >= a["height"] - 2, (key, a, b)
+        assert hint[key]["scroll"] <= 0, (key, hint[key])
