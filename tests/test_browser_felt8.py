@@ -381,8 +381,11 @@ def big_meld_burial() -> dict[str, Any]:
     """South's view of a cutthroat burial (South the declarer, who may concede) with a meld of seven rows."""
     from .test_browser_explain import play_until, south
 
-    return south(play_until("cutthroat", 4, lambda s: s.phase == "bury" and s.declarer == Seat.S
-                            and s.melds[Seat.S] is not None and len(s.melds[Seat.S].items) >= 7))
+    def big(s: State) -> bool:
+        m = s.melds[Seat.S]
+        return s.phase == "bury" and s.declarer == Seat.S and m is not None and len(m.items) >= 7
+
+    return south(play_until("cutthroat", 4, big))
 
 
 def test_the_concession_hint_does_not_squeeze_the_meld_plates(server: Any) -> None:
