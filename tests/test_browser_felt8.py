@@ -418,3 +418,70 @@ def test_the_concession_hint_does_not_squeeze_the_meld_plates(server: Any) -> No
         for a, b in zip(plain[key]["plates"], hint[key]["plates"]):
             assert (b["fan"], b["lines"], b["rows"]) == (a["fan"], a["lines"], a["rows"]) and b["height"] >= a["height"] - 2, (key, a, b)
         assert hint[key]["scroll"] <= 0, (key, hint[key])
+
+
+# ---------------------------------------------------------------- the hand's summary: the score in view
+
+#: the hand's summary as opened: the "Hand score" ("Won or paid") row's box against the visible part of the dialog's
+#: body (nothing scrolled), and the dialog's own scroll
+SCORE_ROW = """() => {
+  const d = document.getElementById('summary-dialog');
+  const body = document.getElementById('summary-body');
+  const row = body.querySelector('tr.score-row') || body.querySelector('[data-testid^=hand-score-]')?.closest('tr');
+  const b = body.getBoundingClientRect();
+  const r = row ? row.getBoundingClientRect() : null;
+  const dr = d.getBoundingClientRect();
+  return {row: row ? row.querySelector('th')?.textContent ?? '' : null,
+          rowBottom: r ? Math.round(r.bottom) : null, bodyBottom: Math.round(Math.min(b.bottom, innerHeight)),
+          bodyScroll: body.scrollTop, dialogTop: Math.round(dr.top), dialogBottom: Math.round(dr.bottom), vh: innerHeight,
+          cut: body.scrollWidth > body.clientWidth + 1};
+}"""
+
+SUMMARY_GAMES = ["table", "partnership-pass", "racehorse", "turned-trump", "britannica", "double-deck", "cutthroat",
+                 "auction", "two-handed"]
+
+
+def test_the_hand_summary_shows_the_hand_score_without_scrolling_at_360x740(server: Any) -> None:
+    from .test_browser_explain import hand_end
+
+    def opened(page: Any) -> None:
+        page.wait_for_function("() => document.getElementById('summary-dialog').open")
+        page.wait_for_timeout(300)
+
+    got: dict[str, Any] = {}
+    for game in SUMMARY_GAMES:
+        v = hand_end(game)
+        got.update(at_each([(f"{game}-{look.key}", look) for look in (Look("light", (360, 740)),)],
+                           on_fixture(server.url, v, ready=opened), lambda page, _: page.evaluate(SCORE_ROW),
+                           lambda key: f"felt8-summary-{key}"))
+    assert all(g["row"] is not None and g["bodyScroll"] == 0 for g in got.values()), got
+    # the score row in view as the summary opens, nothing cut
+    bad = [f"{k}: row {g['rowBottom']} body {g['bodyBottom']} cut {g['cut']} dialog {g['dialogBottom']}" for k, g in got.items()
+           if g["rowBottom"] > g["bodyBottom"] or g["cut"] or g["dialogBottom"] > g["vh"]]
+    assert bad == [], "; ".join(bad)
+
+
+#: at 320x568: the score row scrolled into view inside the summary's body, whole, and nothing cut across
+SCORE_REACHED = """() => {
+  const d = document.getElementById('summary-dialog');
+  const body = document.getElementById('summary-body');
+  const row = body.querySelector('tr.score-row');
+  row.scrollIntoView({block: 'nearest'});
+  const b = body.getBoundingClientRect(), r = row.getBoundingClientRect(), dr = d.getBoundingClientRect();
+  const cells = [...row.children].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent);
+  return {whole: r.top >= b.top - 1 && r.bottom <= b.bottom + 1, cut: body.scrollWidth > body.clientWidth + 1, cells,
+          inside: dr.top >= 0 && dr.bottom <= innerHeight && dr.left >= 0 && dr.right <= innerWidth};
+}"""
+
+
+def test_the_hand_summary_reaches_its_hand_score_at_320x568(server: Any) -> None:
+    from .test_browser_explain import hand_end
+
+    got: dict[str, Any] = {}
+    for game in SUMMARY_GAMES:
+        got.update(at_each([(f"{game}-{look.key}", look) for look in (Look("dark", (320, 568)),)],
+                           on_fixture(server.url, hand_end(game), ready=lambda p: p.wait_for_function(
+                               "() => document.getElementById('summary-dialog').open")),
+                           lambda page, _: page.evaluate(SCORE_REACHED), lambda key: f"felt8-summary-{key}"))
+    bad = {k: g for k, g in got.items() if not g["whole"] or g["cut"] or g["cells"] or not g["inside"]}
+    assert bad == {}, bad

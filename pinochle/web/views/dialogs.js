@@ -592,9 +592,10 @@ export function renderSummary(ctx, hand = null) {
     savedLine(s, v, last, past),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
+    // the score a player came for first, then who pays whom and how the stake arose (in view on a 360x740 phone)
+    summaryTable(s, last, earned),
     settlement(s, last),
     stakeSteps(last),
-    summaryTable(s, last, earned),
     past ? null : tiedNote(s, v),
   );
 }
