@@ -9,15 +9,14 @@ Screenshots go to $PINOCHLE_SHOTS when it is set (tests/browser_support.py shot)
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 
-from pinochle.bots import SimplePlayer
 from pinochle.cards import Seat
-from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
+from pinochle.game import Action, State, apply, view
 
-from .browser_kit import Look, at_each, on_fixture
+from .browser_kit import Hinting, Look, at_each, hinted, on_fixture
+from .test_browser_aids7 import south_at
 from .browser_support import in_browser, module_server
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .web_fixtures import Scripted
@@ -27,28 +26,6 @@ server = module_server("felt8")
 #: every size of the issue's "Done when", a phone's in the dark theme and the others in the light
 ALL_SIZES = [Look("light", (320, 568)), Look("dark", (360, 740)), Look("dark", (390, 844)),
              Look("light", (768, 1024)), Look("light", (1440, 900))]
-
-
-def two_handed_at(seed: int, stop: Any) -> State:
-    """The two-handed deal ``seed`` played by the simple player until ``stop(state)`` holds at South's turn."""
-    s = new_match(seed=seed, game="two-handed")
-    for _ in range(3000):
-        seat = turn(s)
-        assert seat is not None and s.phase not in ("hand_end", "match_end"), s.phase
-        if seat == Seat.S and auto_action(s) is None and stop(s):
-            return s
-        s = apply(s, auto_action(s) or SimplePlayer(1).act(view(s, seat)))
-    raise AssertionError(f"deal {seed}: never came to the position asked for")
-
-
-class Hinting(Scripted):
-    """The scripted socket, answering a ``hint`` with :attr:`reply`."""
-
-    reply: dict[str, Any] = {}
-
-    def answer(self, msg: dict[str, Any]) -> None:
-        if msg["type"] == "hint":
-            self.ws.send(json.dumps({**self.reply, "match": "fx", "version": self.view["version"]}))
 
 
 #: the hint's ring: the ringed element's box grown by the ring's reach (its outline and each outer shadow's offset
@@ -100,13 +77,13 @@ RING_COVERS = """() => {
 def meld_turns() -> dict[str, dict[str, Any]]:
     """South's Meld choices: one with three melds, the Dix and "No meld" (seed 13), and one after a pinochle
     melded this turn, "Melded pinochle" over the Dix and "Done" (seed 21)."""
-    first = two_handed_at(13, lambda s: s.phase == "stock_meld" and len(s.tricks) == 2)
+    first = south_at(13, lambda s: s.phase == "stock_meld" and len(s.tricks) == 2)
 
     def after_pinochle(s: State) -> bool:
         declared: list[dict[str, Any]] = view(s, Seat.S).to_json()["declared"]  # type: ignore[assignment]
         return s.phase == "stock_meld" and bool(declared) and declared[-1]["name"] == "pinochle" and declared[-1]["seat"] == "S"
 
-    melded = two_handed_at(21, after_pinochle)
+    melded = south_at(21, after_pinochle)
     out = {"melds": view(first, Seat.S), "melded": view(melded, Seat.S)}
     assert len(out["melds"].legal.melds) == 3 and out["melds"].legal.dix
     assert not out["melded"].legal.melds and out["melded"].legal.dix
@@ -396,11 +373,6 @@ def test_the_concession_hint_does_not_squeeze_the_meld_plates(server: Any) -> No
               "reason": "Concede the hand: you need 9 more counters to make 37, of the 25 in a hand; you would make it "
                         "about 2 times in 10, and on average it leaves you about 2 points better off than burying the "
                         "J♠, 10♠ and 10♦."}
-
-    def hinted(page: Any) -> None:
-        page.get_by_test_id("hint-button").click()
-        page.wait_for_function("() => (document.getElementById('hint-reason')?.textContent || '') !== ''")
-        page.wait_for_timeout(300)
 
     def script(s: Scripted) -> None:
         s.reply = answer  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ from pinochle.game import Action, new_match
 from pinochle.server.storage import SQLiteStorage
 from pinochle.server.table import TableOptions, solo_seats
 
-from .browser_kit import Look, ScriptedSolo, at_each, looks, on_fixture, watch_socket
+from .browser_kit import Look, ScriptedSolo, at_each, looks, on_fixture, start_table
 from .browser_support import Server, in_browser, module_server, open_page, scripted_table, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, first_of, play_until, serious, south
@@ -52,12 +52,7 @@ MELD_PAUSE_MS = {"fast": 2000, "normal": 4000}
 def meld_on_the_felt(page: Any, server_url: str, pace: str) -> dict[str, Any] | None:
     """A solo table match at ``pace`` (South passes every bid) up to the first card; the plates' times and who
     declared, or None when South was left with the bid (then there is no computer declarer to watch)."""
-    page.add_init_script(watch_socket(pace))
-    page.goto(server_url)
-    page.get_by_test_id("home").wait_for()
-    page.get_by_test_id("game-table").click()
-    page.get_by_test_id("level-easy").click()
-    page.get_by_test_id("table").wait_for()
+    start_table(page, server_url, pace=pace)
     page.evaluate(TIMES)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
