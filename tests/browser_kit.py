@@ -197,6 +197,46 @@ def start_table(page: Any, url: str | None, game: str = "table", level: str = "e
     page.get_by_test_id("table").wait_for()
 
 
+def pass_until(page: Any, done: str, each: Callable[[], None] | None = None, seconds: float = 60) -> bool:
+    """South passes every bid of a solo table (when the page is not busy) until the script ``done`` is true; then
+    ``True``; ``False`` when South is left with the bid (naming trump: no computer declares) or after
+    ``seconds``. ``each()`` runs every tick (a test shoots a moment it watches for)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.evaluate(done):
+            return True
+        if page.locator("[data-testid^=trump-]:visible").count():
+            return False  # South is stuck with the bid
+        passing = page.locator("[data-testid=pass-button]:visible")
+        if passing.count() and page.evaluate("() => document.body.dataset.busy !== '1'"):
+            try:
+                passing.first.click(timeout=500)
+            except Exception:  # redrawn under the click: tried again
+                pass
+        if each is not None:
+            each()
+        page.wait_for_timeout(100)
+    return False
+
+
+def seed_stats(db: Any, device: str, match: str) -> None:
+    """One finished table match of 4 hands (``match``; 2 bids of the device, 1 made) and one match won for
+    ``device`` in the server's store ``db`` (SQLite), for a test of the Statistics."""
+    from pinochle.server.storage import SQLiteStorage
+
+    store = SQLiteStorage(db)
+    try:
+        for n in range(1, 5):
+            store.record_hand(device, match, n, {"game": "table", "match": match, "hand": n, "played": True,
+                                                 "declarer": n <= 2, "made": n == 1, "meld": 50, "points": 20})
+        store.create_match(f"{match}-won", "elsewhere", "easy", 0, 0)
+        store.record_match(device, f"{match}-won", {"game": "table", "match": f"{match}-won", "won": True})
+    finally:
+        store.close()
+
+
 class ScriptedSolo(Scripted):
     """A scripted solo table's server for a page's socket (``page.route_web_socket("**/ws", s.handler)``):
     :class:`~tests.web_fixtures.Scripted` (it keeps what the page sends, welcomes it, answers ``resume``
@@ -228,4 +268,4 @@ def visible(test_id: str) -> Callable[[Any], None]:
 
 
 __all__ = ["WATCH_SOCKET", "Hinting", "Look", "ScriptedSolo", "at_each", "hinted", "looks", "on_fixture", "on_home", "on_scripted",
-           "start_table", "visible", "watch_socket"]
+           "pass_until", "seed_stats", "start_table", "visible", "watch_socket"]

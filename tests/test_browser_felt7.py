@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 import pytest
@@ -28,7 +27,8 @@ from .browser_support import in_browser, module_server, open_page, shot
 from .test_browser_layout import settle
 from .web_fixtures import Scripted
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .browser_kit import Look, at_each, looks, on_fixture, on_home, on_scripted, start_table, watch_socket
+from .browser_kit import (Look, at_each, looks, on_fixture, on_home, on_scripted, pass_until, seed_stats, start_table,
+                          watch_socket)
 
 server = module_server("felt7")
 #: the module's server's address, for the tests that need only it (filled by a fixture)
@@ -65,19 +65,8 @@ def meld_still(page: Any, url: str, pace: str) -> dict[str, Any] | None:
     plates had landed and when they moved again, or None when South was left with the bid."""
     start_table(page, url, pace=pace)
     page.evaluate(STILL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if page.evaluate("() => window.__still.moved !== null"):
-            break
-        if page.locator("[data-testid^=trump-]:visible").count():
-            return None  # South is stuck with the bid: no computer leads
-        passing = page.locator("[data-testid=pass-button]:visible")
-        if passing.count() and page.evaluate("() => document.body.dataset.busy !== '1'"):
-            try:
-                passing.first.click(timeout=500)
-            except Exception:  # redrawn under the click: tried again
-                pass
-        page.wait_for_timeout(100)
+    if not pass_until(page, "() => window.__still.moved !== null") and page.locator("[data-testid^=trump-]:visible").count():
+        return None  # South is stuck with the bid: no computer leads
     shot(page, f"felt7-meld-{pace}")
     return dict(page.evaluate("() => window.__still"))
 
@@ -376,24 +365,8 @@ def test_two_handed_the_led_tag_comes_in_on_its_card(server: Any) -> None:
 STATS_DEVICE = "felt7statsdevice000000001"
 
 
-def seed_stats(server: Any) -> None:
-    """One finished table match of 4 hands for :data:`STATS_DEVICE` in the server's store (as
-    tests/test_browser_aids_a11y.py seeds its own)."""
-    from pinochle.server.storage import SQLiteStorage
-
-    store = SQLiteStorage(server.db)
-    try:
-        for n in range(1, 5):
-            store.record_hand(STATS_DEVICE, "f7m1", n, {"game": "table", "match": "f7m1", "hand": n, "played": True,
-                                                         "declarer": n <= 2, "made": n == 1, "meld": 50, "points": 20})
-        store.create_match("f7-m0", "elsewhere", "easy", 0, 0)
-        store.record_match(STATS_DEVICE, "f7-m0", {"game": "table", "match": "f7-m0", "won": True})
-    finally:
-        store.close()
-
-
 def test_statistics_say_what_was_played_in_plain_words_and_an_unplayed_game_takes_one_line(server: Any) -> None:
-    seed_stats(server)
+    seed_stats(server.db, STATS_DEVICE, "f7m1")
 
     def stats_open(page: Any) -> None:
         page.get_by_test_id("home-stats").click()
