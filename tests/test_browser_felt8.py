@@ -17,7 +17,7 @@ from pinochle.game import Action, State, apply, view
 
 from .browser_kit import Hinting, Look, at_each, hinted, on_fixture
 from .test_browser_aids7 import south_at
-from .browser_support import in_browser, module_server
+from .browser_support import in_browser, module_server, serious_axe
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .web_fixtures import Scripted
 
@@ -176,7 +176,7 @@ def test_a_cutthroat_meld_plate_names_each_melds_suit(server: Any) -> None:
     (seat,) = [seat for seat, m in v["melds"].items() if m]
     items = list(zip(v["melds"][seat]["melds"], v["meld_suits"][seat]))
     out = at_each([(look.key, look) for look in ALL_SIZES[1:3] + ALL_SIZES[4:]], on_fixture(server.url, v, close_meld=True),
-                  lambda page, _: page.evaluate(PLATE_ROWS), "felt8-suits")
+                  lambda page, _: {"plates": page.evaluate(PLATE_ROWS), "axe": serious_axe(page)}, "felt8-suits")
     # what a player says: each marriage its suit, two of one suit "Two royal marriages ♦", never "×2"
     seen: dict[tuple[str, str | None], int] = {}
     for it, suit in items:
@@ -188,8 +188,9 @@ def test_a_cutthroat_meld_plate_names_each_melds_suit(server: Any) -> None:
         pts = next(it["points"] for it, s in items if it["name"] == name and s == suit) * n
         want.append([(f"{words[n]} {name}s" if n > 1 else name[0].upper() + name[1:]) + sym, str(pts)])
     assert any(w[0].startswith("Two royal marriages") for w in want), want
-    for key, plates in out.items():
-        (plate,) = plates
+    for key, got in out.items():
+        assert got["axe"] == [], (key, got)
+        (plate,) = got["plates"]
         assert plate["rows"] == want, (key, plate)
         assert "×" not in "".join(r[0] for r in plate["rows"]), (key, plate)
         assert "two royal marriages in " in plate["label"], (key, plate)
@@ -237,6 +238,7 @@ def test_conceding_asks_first_naming_the_cost_with_the_safe_choice_the_default(s
         page.get_by_test_id("concede").click()
         page.wait_for_function("() => document.getElementById('confirm-dialog').open")
         first = page.evaluate(QUESTION)
+        first["axe"] = serious_axe(page)
         page.keyboard.press("Escape")  # the safe way out: nothing sent
         page.wait_for_function("() => !document.getElementById('confirm-dialog').open")
         page.wait_for_timeout(200)
@@ -273,6 +275,7 @@ def test_conceding_asks_first_naming_the_cost_with_the_safe_choice_the_default(s
             assert q["open"] and q["modal"] and q["title"] == "Concede the hand?" and q["labelled"] == q["title"], (game, key, q)
             assert q["ok"] == "Concede" and q["cancel"] == "Keep the hand", (game, key, q)
             assert q["gold"] == ["confirm-cancel"] and q["focus"] == "confirm-cancel", (game, key, q)
+            assert q["axe"] == [], (game, key, q)
             assert g["back"] == "concede" and g["sent_before"] == 0, (game, key, g)
             assert [a["type"] for a in g["sent"]] == ["concede"], (game, key, g)
     cost = views["cutthroat"]["concede_cost"]
@@ -406,7 +409,7 @@ SCORE_ROW = """() => {
   return {row: row ? row.querySelector('th')?.textContent ?? '' : null,
           rowBottom: r ? Math.round(r.bottom) : null, bodyBottom: Math.round(Math.min(b.bottom, innerHeight)),
           bodyScroll: body.scrollTop, dialogTop: Math.round(dr.top), dialogBottom: Math.round(dr.bottom), vh: innerHeight,
-          cut: body.scrollWidth > body.clientWidth + 1};
+          cut: body.scrollWidth > body.clientWidth + 1 || [...(row?.children ?? [])].some((c) => c.scrollWidth > c.clientWidth + 1)};
 }"""
 
 SUMMARY_GAMES = ["table", "partnership-pass", "racehorse", "turned-trump", "britannica", "double-deck", "cutthroat",
@@ -423,10 +426,11 @@ def test_the_hand_summary_shows_the_hand_score_without_scrolling_at_360x740(serv
     got: dict[str, Any] = {}
     for game in SUMMARY_GAMES:
         v = hand_end(game)
-        got.update(at_each([(f"{game}-{look.key}", look) for look in (Look("light", (360, 740)),)],
-                           on_fixture(server.url, v, ready=opened), lambda page, _: page.evaluate(SCORE_ROW),
+        got.update(at_each([(f"{game}-{look.key}", look) for look in (Look("light", (360, 740)), Look("dark", (390, 844)))],
+                           on_fixture(server.url, v, ready=opened),
+                           lambda page, _: {**page.evaluate(SCORE_ROW), "axe": serious_axe(page)},
                            lambda key: f"felt8-summary-{key}"))
-    assert all(g["row"] is not None and g["bodyScroll"] == 0 for g in got.values()), got
+    assert all(g["row"] is not None and g["bodyScroll"] == 0 and g["axe"] == [] for g in got.values()), got
     # the score row in view as the summary opens, nothing cut
     bad = [f"{k}: row {g['rowBottom']} body {g['bodyBottom']} cut {g['cut']} dialog {g['dialogBottom']}" for k, g in got.items()
            if g["rowBottom"] > g["bodyBottom"] or g["cut"] or g["dialogBottom"] > g["vh"]]
