@@ -35,11 +35,11 @@ from typing import Any
 
 import pytest
 
-from pinochle.server.storage import SQLiteStorage
 from pinochle.verify import commitment
 
 from .browser_support import (ARTIFACTS, Server, in_browser, module_server, open_page, scripted_table,
                               serious_axe)
+from .browser_kit import seed_stats
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import settle
 from .test_browser_match_end import match_end_view
@@ -331,15 +331,7 @@ DEVICE = "aidsa11ydevice00000000001"
 
 @pytest.fixture(scope="module")
 def seeded(server: Server) -> Server:
-    store = SQLiteStorage(server.db)
-    try:
-        for n in range(1, 5):
-            store.record_hand(DEVICE, "am1", n, {"game": "table", "match": "am1", "hand": n, "played": True,
-                                                  "declarer": n <= 2, "made": n == 1, "meld": 50, "points": 20})
-        store.create_match("aids-m0", "elsewhere", "easy", 0, 0)
-        store.record_match(DEVICE, "aids-m0", {"game": "table", "match": "aids-m0", "won": True})
-    finally:
-        store.close()
+    seed_stats(server.db, DEVICE, "am1")
     return server
 
 
