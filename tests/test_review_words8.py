@@ -4,7 +4,8 @@ A reviewer passed against a "Bid 260" hint and found the pass nowhere in the rev
 measure". Hard opens a run's worth of meld by a rule (:meth:`pinochle.bots.hard.HardPlayer._opens_a_run`), so its
 call had no value and the pass against it was not measured (and the page folded it away). The evaluation now
 values such a call by Hard's simulation of the auction all the same (Hard's call is unchanged), so the pass is
-listed with its loss: the bid's value less the pass's, over the same deals. A decision still not measured says
+listed with its loss: the bid's value less the pass's, over the same deals (0 when Hard's values put the pass
+ahead, which its reason then says). A decision still not measured says
 why ("your bid of 300 is not measured: Hard values only the lowest bid, 260, against a pass, and 300 is above it").
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from pinochle.bots import for_level
 from pinochle.bots.evaluate import evaluate_decision
-from pinochle.bots.review import counted_loss, review_hand, why_unmeasured
+from pinochle.bots.review import counted_loss, review_hand, whole_points, why_unmeasured
 from pinochle.cards import Seat
 from pinochle.game import Action, State, View, apply, auto_action, new_match, turn, view
 from pinochle.records import hand_record
@@ -57,6 +58,11 @@ def test_a_pass_against_a_bid_hint_is_measured() -> None:
     assert e.best.points is not None and passed is not None and passed.points is not None
     assert mine[0].loss == counted_loss(max(0.0, e.best.points - passed.points))  # the right value, not None
     assert "your pass" in mine[0].reason and "not measured" not in mine[0].reason, mine[0].reason
+    ahead = passed.points - e.best.points
+    if ahead >= 1:  # Hard's rule bids, its own values put the pass ahead: said, never hidden behind a 0
+        assert f"your pass does about {whole_points(ahead)} points better by Hard's own values" in mine[0].reason
+    else:
+        assert "than your pass" in mine[0].reason or "as well as your pass" in mine[0].reason, mine[0].reason
 
 
 def test_a_decision_not_measured_says_why() -> None:

@@ -66,7 +66,8 @@ from ..tricks import beats, winner_index
 from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of, wide_rules
 from .hard import HardPlayer
 from .knowledge import play_inferences
-from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
+from .normal import BID_CUSHION_WIDE, choose_trump_wide
+from .partners import double_marriage_suit, may_stick_the_dealer
 from .pimc import deals_of
 from .widow import settlement
 
@@ -418,6 +419,24 @@ def _high_bid_words(view: View) -> tuple[str, str] | None:
     return "opponent", f"{side} {view.high_bid}"
 
 
+def wide_worth(view: View) -> float | None:
+    """In a deck of four copies (VARIANTS.md ``double-deck``), where Hard calls as Normal does: what the hand is
+    worth as declarer by Normal's valuation (:meth:`pinochle.bots.normal.NormalPlayer.call`: its meld and trick
+    value with its best trump, less the cushion, more after a partner's bid, less after its pass), the figure its
+    call compares with the bid; ``None`` in another game."""
+    wide = wide_rules(view)
+    if wide is None:
+        return None
+    worth = choose_trump_wide(view.hand, wide)[1] - BID_CUSHION_WIDE
+    partner = [call for who, call in view.calls if int(who) in mates(view)]
+    unit = wide.total_counters / 50
+    if partner and partner[-1] is not None:
+        worth += 4 * unit
+    elif partner:
+        worth -= 4 * unit
+    return worth
+
+
 def call_facts(view: View, action: Action, est: CallEstimate | None, player: HardPlayer | None = None) -> list[Fact]:
     """The facts that decide a bid at the lowest bid or a pass (RULES.md, Auction; VARIANTS.md for each game), each
     the evaluation's own numbers (``est``: :func:`call_estimate`; ``player``: the Hard player whose rules of the
@@ -443,7 +462,13 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
             facts.append(Fact("high_bid", f"{high[1]} stands{gets}"))
         elif high is not None:
             facts.append(Fact("high_bid", f"let {high[1]} stand"))
-        if est is None or low is None:
+        if low is None:
+            return facts
+        if est is None:
+            worth = wide_worth(view)
+            if worth is not None and worth < low:
+                facts.append(Fact("estimate", f"your hand is worth about {math.floor(worth + 0.5)} as declarer, short of"
+                                              f" {low}"))
             return facts
         said = _estimate_words(view, est, True)
         if _makes(view, est) < low:
@@ -459,7 +484,10 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
         return facts
     by_suit = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)
     best = max(range(4), key=lambda s: (by_suit[s], sum(1 for c in view.hand if c // 6 == s)))
-    if player is not None and not rules.widow and action.bid == low and not any(
+    worth = wide_worth(view) if est is None else None
+    if worth is not None and action.bid == low and worth >= low:  # a deck of four copies: Normal's valuation
+        return [Fact("estimate", f"your hand is worth about {math.floor(worth + 0.5)} as declarer, enough for {low}")]
+    if player is not None and est is not None and not rules.widow and action.bid == low and not any(
             int(w) == int(view.seat) for w, _ in view.calls) and player._opens_a_run(view):
         facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[best]} as trump is {by_suit[best]}, a run's worth"))
     elif not rules.widow and may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
@@ -794,5 +822,5 @@ def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[A
 
 
 __all__ = ["DECISION_SAMPLES", "DEFAULT_SAMPLES", "FACT_KINDS", "CallEstimate", "Evaluation", "Fact", "Option", "action_facts",
-           "call_estimate", "call_facts", "card_facts",
+           "call_estimate", "call_facts", "card_facts", "wide_worth",
            "decision_seed", "decision_view", "describe", "evaluate", "evaluate_decision", "hint", "same_move"]

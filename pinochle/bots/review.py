@@ -185,13 +185,15 @@ def your_move(action: Action, phase: str | None = None) -> str:
     return words.get(t, "your " + said[:1].lower() + said[1:])
 
 
-def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = "you", phase: str | None = None) -> str:
+def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = "you", phase: str | None = None,
+                  ahead: float = 0.0) -> str:
     """Why Hard's move, said against the move made (``action``, which gave up ``loss``): Hard's move and
     its first fact, then, where the moves differ and both were valued, how much better off Hard's move
     leaves ``who`` ("you", or "your side" with a partner) on average than the seat's own, with the figure
     a player is shown for ``loss`` (:func:`whole_points`); a loss under :data:`CLOSE_LOSS`: that it does about as
     well as the seat's own. ``phase`` names the move as its phase offers it (a pass at two-handed's meld turn:
-    "your choice of no meld").
+    "your choice of no meld"). ``ahead``: how much Hard's values put the move made above Hard's own (a move Hard makes
+    by a rule, such as opening a run's worth, valued by its simulation all the same): said, never hidden behind a 0.
     Never the comparison with the runner-up a hint makes (:attr:`pinochle.bots.evaluate.Evaluation.reason`):
     that move was not the seat's."""
     best = e.best
@@ -202,6 +204,11 @@ def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = 
         # not measured: the reason still names the move it is set against, and says why no figure is given
         unmeasured = Fact("unmeasured", f"{your_move(action, phase)} is not measured: {why_unmeasured(e, action, phase)}")
         return Option(best.action, best.points, (*own[:1], unmeasured)).reason
+    if ahead >= 1:
+        n = whole_points(ahead)
+        compare = Fact("search", f"on average {your_move(action, phase)} does about {n} point{'s' if n != 1 else ''}"
+                                 " better by Hard's own values, so nothing is given up")
+        return Option(best.action, best.points, (*own[:1], compare)).reason
     compare = Fact("search", better_off(who, loss, your_move(action, phase)))
     return Option(best.action, best.points, (*own[:1], compare)).reason
 
@@ -269,13 +276,16 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
         e = evaluate_decision(v, seed, hand, index, samples, also=(action,))
         best = e.best.action
         loss: float | None = 0.0
+        ahead = 0.0
         if not same_move(action, best):
             mine = e.option_for(action)
             top = e.best.points
             loss = (max(0.0, top - mine.points) if mine is not None and mine.points is not None and top is not None
                     else None)
+            if loss is not None and mine is not None and mine.points is not None and top is not None:
+                ahead = max(0.0, mine.points - top)
         out.append(Decision(index, me, str(state.phase), action, best, counted_loss(loss),
-                            review_reason(e, action, loss, who_gains(v), str(state.phase)), decision_context(v)))
+                            review_reason(e, action, loss, who_gains(v), str(state.phase), ahead), decision_context(v)))
     return out
 
 
