@@ -431,7 +431,9 @@ class HandResult:
         return [c for t in self.tricks for c in t.cards]
 
     def summary(self) -> dict[str, object]:
-        """The hand summary for the score sheet (no hidden cards)."""
+        """The hand summary for the score sheet (no hidden cards). A hand with a card pass between the
+        partners (VARIANTS.md ``partnership-pass``, ``racehorse``) says how many cards went each way
+        (``passed``: everyone saw the pass; which cards, only the two partners: the view's ``exchange``)."""
         return {
             "number": self.number,
             "dealer": str(self.dealer),
@@ -442,6 +444,7 @@ class HandResult:
             **{k: v for k, v in self.score.to_json().items() if k != "bid"},
             "totals": dict(zip(self.score.names, self.totals)),
             **self.chairs.to_json(),
+            **({"passed": len(self.exchange[0])} if self.exchange and self.exchange[0] else {}),
         }
 
 
@@ -1002,6 +1005,12 @@ def match_deals(state: State) -> int:
     return state.order.deals(state)
 
 
+def deal_number(state: State) -> int:
+    """The scored deal being played (or just finished), from 1: the finished hands of the history and the
+    one in play (the view's and the match summary's ``deal_number``; "Deal 4 of 9")."""
+    return len(state.history) + (0 if state.phase in ("hand_end", "match_end") else 1)
+
+
 def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     """Deal hand ``hand_no`` (from 0) by ``dealer`` and enter the game's first phase.
 
@@ -1484,6 +1493,11 @@ class View:
         call_kinds: one entry per call of ``calls``: ``"save"`` for a save (the dealer's partner's
             opening at the minimum after the first seat passed, once every other seat passed after it,
             where the dealer is stuck when all pass: :func:`pinochle.auction.save_index`), else ``None``; the browser labels the call.
+        concede_cost: while this seat may concede (``legal.concede``), what the concession would settle: the
+            hand's summary after it, cut to ``score`` (per side), ``transfers`` and ``chair_transfers`` (who pays
+            whom, in the games settled by stakes): the engine's own settlement, so that the browser can ask
+            "Concede the hand? You pay East 15 and West 15." without working a stake out (VARIANTS.md
+            ``racehorse``, ``cutthroat``, ``auction``: the declarer may concede); ``None`` otherwise.
     """
 
     seat: Seat
@@ -1535,6 +1549,7 @@ class View:
     bid_aid: BidAid = NO_BID_AID
     trump_aid: TrumpAid = NO_TRUMP_AID
     call_kinds: tuple[str | None, ...] = ()
+    concede_cost: dict[str, object] | None = None
 
     exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
     received = PartField[tuple[Card, ...] | None]("card_pass", "received")
@@ -1581,6 +1596,7 @@ class View:
             **({} if self.trump_meld is None else {
                 "trump_meld": {str(Suit(i)): n for i, n in enumerate(self.trump_meld)}}),
             **({"conceded": True} if self.conceded else {}),
+            **({} if self.concede_cost is None else {"concede_cost": self.concede_cost}),
             **({} if self.turned is None else {"turned": str(self.turned)}),
             **({} if self.dix_exchange is None else {"dix_exchange": str(self.dix_exchange)}),
             **({} if thrown_in is None else {"thrown_in": thrown_in}),
@@ -1636,6 +1652,9 @@ def _public_json_parts(v: Any) -> _Parts:
         "trump": s(v.trump),
         "stuck": v.stuck,
         "melds": {str(_SEATS[i]): None if m is None else meld_json(m) for i, m in enumerate(v.melds) if i in seats},
+        # each laid meld's one suit ("H"), or null, in the order of its seat's `melds` (MeldItem.suit)
+        "meld_suits": {str(_SEATS[i]): None if m is None else [it.suit for it in m.items]
+                       for i, m in enumerate(v.melds) if i in seats},
         "tricks": [trick_json(t) for t in v.tricks],
         "tricks_won": sides(v.tricks_won),
         "counters": sides(v.counters),
@@ -1751,16 +1770,28 @@ def view(state: State, seat: int, player: int | None = None) -> View:
     """
     me = Seat(seat)
     pub = _public(state)
+    moves = legal(state, me)
     v = View(
         seat=me,
         hand=_hand_in_order(state.hands[me], state.trump),
-        legal=legal(state, me),
+        legal=moves,
         **pub,
         **state.order.view(state, me, player),
         **_phase_fields(state, me),
+        concede_cost=_concede_cost(state, me) if moves.concede else None,
     )
     object.__setattr__(v, "_public", pub)  # not a field: dataclasses.replace makes a view without it
     return v
+
+
+def _concede_cost(state: State, seat: Seat) -> dict[str, object] | None:
+    """What ``seat``'s concession would settle (:attr:`View.concede_cost`): the summary of the hand the
+    concession ends, cut to its ``score``, ``transfers`` and ``chair_transfers``."""
+    after = apply(state, Action.concede_(seat))
+    if len(after.history) <= len(state.history):
+        return None
+    last = _summary(after.history[-1])
+    return {k: last[k] for k in ("score", "transfers", "chair_transfers") if k in last}
 
 
 def _public_fields(state: State) -> dict[str, Any]:
@@ -1804,7 +1835,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         meld_needs_trick=state.rules.meld_needs_trick,
         seating=state.game.seating,
         deals=match_deals(state) or None,
-        deal_number=len(state.history) + (0 if state.phase in ("hand_end", "match_end") else 1),
+        deal_number=deal_number(state),
     )
 
 

@@ -78,6 +78,22 @@ class MeldItem:
         """``{"name", "points", "cards"}`` with canonical card tokens."""
         return {"name": self.name, "points": self.points, "cards": [str(c) for c in self.cards]}
 
+    @property
+    def suit(self) -> str | None:
+        """The one suit a player names this meld by ("a marriage in hearts", "a run in spades"): a run's or a
+        marriage's (royal or common, and their doubles: RULES.md, Meld: "K and Q of the same suit", "A 10 K Q J
+        of trump"), as its letter (``"H"``); ``None`` for a meld of several suits or of one card (the dix).
+
+        >>> MeldItem("marriage", "marriage", 20, (Card.parse("KH"), Card.parse("QH"))).suit
+        'H'
+        >>> MeldItem("pinochle", "pinochle", 40, (Card.parse("QS"), Card.parse("JD"))).suit is None
+        True
+        """
+        if self.kind not in ("run", "marriage") or not self.cards:
+            return None
+        suits = {str(c)[-1] for c in self.cards}
+        return suits.pop() if len(suits) == 1 else None
+
 
 @dataclass(frozen=True)
 class Meld:

@@ -9,7 +9,6 @@ socket (tests/web_fixtures.py); the hint is the server's own answer for that vie
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -18,9 +17,9 @@ from pinochle.cards import Seat
 from pinochle.game import State, apply, auto_action, new_match, turn, view
 from pinochle.server.aids import hint_answer
 
-from .browser_support import shot
+from .browser_kit import Hinting, Look, at_each, hinted, looks, on_fixture, on_scripted
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
+from .test_browser_layout import server, settle  # noqa: F401  (server: the module's live server)
 from .web_fixtures import Scripted
 
 RINGED = """() => [...document.querySelectorAll('.hinted')].map((e) => ({
@@ -40,36 +39,24 @@ def south_at(seed: int, stop: Any) -> State:
     raise AssertionError(f"deal {seed}: never came to the position asked for")
 
 
-class Hinting(Scripted):
-    """The scripted socket, answering a ``hint`` with :attr:`reply` (the base's :meth:`Scripted.answer` hook)."""
-
-    reply: dict[str, Any] = {}
-
-    def answer(self, msg: dict[str, Any]) -> None:
-        if msg["type"] == "hint":
-            self.ws.send(json.dumps({**self.reply, "match": "fx", "version": self.view["version"]}))
-
-
 def ring_at_meld_turn(v: dict[str, Any], answers: list[dict[str, Any]], shots: str) -> list[Any]:
     """What the Hint rings at South's Meld choice ``v``, for each answer in turn, at 360x740 and 1440x900 in
     both themes (each a fresh page)."""
-    def run(browser: Any) -> list[Any]:
-        errors: list[str] = []
-        out: list[Any] = []
-        for answer in answers:
-            for theme, size in (("light", (360, 740)), ("dark", (360, 740)), ("light", (1440, 900)), ("dark", (1440, 900))):
-                ctx, page, script = open_fixture(browser, server_url[0], v, errors, theme=theme, size=size, scripted=Hinting)
-                script.reply = answer
-                page.get_by_test_id("meld-choice").wait_for()
-                page.get_by_test_id("hint-button").click()
-                page.wait_for_function("() => (document.getElementById('hint-reason')?.textContent || '') !== ''")
-                settle(page)
-                out.append(page.evaluate(RINGED))
-                shot(page, f"aids7-{shots}-{answer['action']['type']}-{theme}-{size[0]}")
-                ctx.close()
-        assert errors == [], errors
-        return out
-    return in_browser(run)
+    out: list[Any] = []
+    for answer in answers:
+        def script(s: Scripted, answer: dict[str, Any] = answer) -> None:
+            s.reply = answer  # type: ignore[attr-defined]
+
+        def ready(page: Any) -> None:
+            page.get_by_test_id("meld-choice").wait_for()
+            hinted(page)
+
+        got = at_each(looks(("light", (360, 740)), ("dark", (360, 740)), ("light", (1440, 900)), ("dark", (1440, 900))),
+                      on_fixture(server_url[0], v, ready=ready, scripted=Hinting, script=script),
+                      lambda page, _: page.evaluate(RINGED),
+                      f"aids7-{shots}-{answer['action']['type']}")
+        out += got.values()
+    return out
 
 
 server_url: list[str] = []
@@ -101,29 +88,20 @@ def test_the_status_line_says_a_whole_sentence_when_melds_are_playable(server: A
         return s.phase == "stock_play" and any(t["card"] in j["legal"].get("play", []) for t in j["table"].get("S", []))
 
     v = view(south_at(13, melds_playable), Seat.S).to_json()
-    fit: dict[str, Any] = {}
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for theme, size in (("light", (320, 568)), ("light", (360, 740)), ("dark", (1440, 900))):
-            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme=theme, size=size)
-            settle(page)
-            out[f"{theme}-{size[0]}"] = page.get_by_test_id("status").text_content()
-            # the longer sentence still fits: the page does not scroll and the status lies clear of the Hint
-            fit[f"{theme}-{size[0]}"] = page.evaluate("""() => {
-              const a = document.getElementById('status').getBoundingClientRect();
-              const b = document.querySelector('[data-testid=hint-button]').getBoundingClientRect();
-              const apart = a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
-              return { scroll: Math.round(document.scrollingElement.scrollHeight - innerHeight), apart };
-            }""")
-            shot(page, f"aids7-status-{theme}-{size[0]}")
-            ctx.close()
-        out["errors"] = errors
-        return out
+    def measure(page: Any, _: Look) -> dict[str, Any]:
+        # the longer sentence still fits: the page does not scroll and the status lies clear of the Hint
+        return {"status": page.get_by_test_id("status").text_content(), **page.evaluate("""() => {
+          const a = document.getElementById('status').getBoundingClientRect();
+          const b = document.querySelector('[data-testid=hint-button]').getBoundingClientRect();
+          const apart = a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+          return { scroll: Math.round(document.scrollingElement.scrollHeight - innerHeight), apart };
+        }""")}
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    got = at_each(looks(("light", (320, 568)), ("light", (360, 740)), ("dark", (1440, 900))), on_fixture(server.url, v),
+                  measure, "aids7-status")
+    fit = {key: {"scroll": g["scroll"], "apart": g["apart"]} for key, g in got.items()}
+    out = {key: g["status"] for key, g in got.items()}
     assert all(f["scroll"] <= 0 and f["apart"] for f in fit.values()), fit
     for key, text in out.items():
         assert re.fullmatch(r"(Lead|Play) from your hand or melds\.", text or ""), (key, text)
@@ -142,38 +120,44 @@ MELD_DECISIONS = [
 ]
 
 
+def review_open(page: Any) -> None:
+    """A ``ready``: the hand's summary open, its "Review your decisions" pressed, the folded decisions opened."""
+    page.get_by_test_id("hand-summary").wait_for()
+    page.get_by_test_id("summary-review").click()
+    page.get_by_test_id("review-folded").wait_for()
+    page.get_by_test_id("review-folded-line").click()
+    settle(page)
+
+
+def review_listed(page: Any) -> None:
+    """A ``ready``: the hand's summary open, its "Review your decisions" pressed, the first decision listed
+    (a decision not measured is listed and named, never folded)."""
+    page.get_by_test_id("hand-summary").wait_for()
+    page.get_by_test_id("summary-review").click()
+    page.get_by_test_id("review-item").first.wait_for()
+    settle(page)
+
+
+def reviewing(decisions: list[dict[str, Any]], v: dict[str, Any]) -> Any:
+    """A ``script`` of :func:`~tests.browser_kit.on_scripted`: the socket answers the review of ``v``'s last hand
+    with ``decisions``."""
+    def script(s: Scripted) -> None:
+        s.answers = [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"], "decisions": decisions}]  # type: ignore[attr-defined]
+    return script
+
+
 def test_the_review_names_two_handed_melds_by_their_cards(server: Any) -> None:  # noqa: F811
     """A meld turn in the review: "You: Meld K♣ Q♣", "Hard: Meld J♠ J♥ J♦ J♣", and a pass there "No meld" (the
     Meld choice's own words): it said "You: meld" and "You: Pass"."""
-    from .browser_support import open_page, scripted_table
     from .test_browser_review import Reviewing, hand_end_view
 
     v = hand_end_view()
-
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for theme, size in (("light", (360, 740)), ("dark", (1440, 900))):
-            script = Reviewing(v)
-            script.answers = [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"], "decisions": MELD_DECISIONS}]
-            page = open_page(browser, size, errors, theme=theme)
-            scripted_table(page, script.handler)
-            page.goto(server.url)
-            page.get_by_test_id("hand-summary").wait_for()
-            page.get_by_test_id("summary-review").click()
-            page.get_by_test_id("review-folded").wait_for()
-            page.get_by_test_id("review-folded-line").click()
-            settle(page)
-            shot(page, f"aids7-review-meld-{theme}-{size[0]}")
-            out[f"{theme}-{size[0]}"] = page.evaluate("""() => [...document.querySelectorAll('.rv-item')].map(li => ({
-              you: li.querySelector('.rv-you').textContent, best: li.querySelector('.rv-best')?.textContent ?? null,
-              cards: [...li.querySelectorAll('.rv-you .rv-card, .rv-best .rv-card')].map(c => c.getAttribute('aria-label')) }))""")
-            page.context.close()
-        out["errors"] = errors
-        return out
-
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(looks(("light", (360, 740)), ("dark", (1440, 900))),
+                  on_scripted(server.url, v, review_listed, scripted=Reviewing, script=reviewing(MELD_DECISIONS, v)),
+                  lambda page, _: page.evaluate("""() => [...document.querySelectorAll('.rv-item')].map(li => ({
+                    you: li.querySelector('.rv-you').textContent, best: li.querySelector('.rv-best')?.textContent ?? null,
+                    cards: [...li.querySelectorAll('.rv-you .rv-card, .rv-best .rv-card')].map(c => c.getAttribute('aria-label')) }))"""),
+                  "aids7-review-meld")
     for key, rows in out.items():
         plain = [(r["you"].replace("\ufe0e", ""), (r["best"] or "").replace("\ufe0e", "")) for r in rows]
         assert plain == [
@@ -196,35 +180,17 @@ CLOSE_DECISIONS = [
 def test_a_move_within_a_point_of_hards_is_not_a_mistake_nor_a_match(server: Any) -> None:  # noqa: F811
     """A different move that gave up under a point is folded as "about as good as Hard's", never listed as a
     mistake nor counted as matching Hard's choice, and the head does not say Hard agrees."""
-    from .browser_support import open_page, scripted_table
     from .test_browser_review import Reviewing, hand_end_view
 
     v = hand_end_view()
-
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        script = Reviewing(v)
-        script.answers = [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"], "decisions": CLOSE_DECISIONS}]
-        page = open_page(browser, (360, 740), errors, theme="dark")
-        scripted_table(page, script.handler)
-        page.goto(server.url)
-        page.get_by_test_id("hand-summary").wait_for()
-        page.get_by_test_id("summary-review").click()
-        page.get_by_test_id("review-folded").wait_for()
-        page.get_by_test_id("review-folded-line").click()
-        settle(page)
-        shot(page, "aids7-review-close-dark-360")
-        out = page.evaluate("""() => ({
-          head: document.querySelector('[data-testid=review-total]').textContent,
-          listed: document.querySelectorAll('[data-testid=review-item]').length,
-          folded: document.querySelector('[data-testid=review-folded-line]').textContent,
-          losses: [...document.querySelectorAll('.rv-item .rv-loss')].map(e => e.textContent) })""")
-        page.context.close()
-        out["errors"] = errors
-        return out
-
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(looks(("dark", (360, 740))),
+                  on_scripted(server.url, v, review_open, scripted=Reviewing, script=reviewing(CLOSE_DECISIONS, v)),
+                  lambda page, _: page.evaluate("""() => ({
+                    head: document.querySelector('[data-testid=review-total]').textContent,
+                    listed: document.querySelectorAll('[data-testid=review-item]').length,
+                    folded: document.querySelector('[data-testid=review-folded-line]').textContent,
+                    losses: [...document.querySelectorAll('.rv-item .rv-loss')].map(e => e.textContent) })"""),
+                  "aids7-review-close")["dark-360"]
     assert out["listed"] == 0, out
     assert out["head"] == "No decision gave up a point or more.", out
     assert out["folded"] == "1 decision matched Hard's choice; 1 about as good as Hard's.", out

@@ -35,11 +35,11 @@ from typing import Any
 
 import pytest
 
-from pinochle.server.storage import SQLiteStorage
 from pinochle.verify import commitment
 
 from .browser_support import (ARTIFACTS, Server, in_browser, module_server, open_page, scripted_table,
                               serious_axe)
+from .browser_kit import seed_stats
 from .test_browser import MY_TURN, body, pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import settle
 from .test_browser_match_end import match_end_view
@@ -308,7 +308,8 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
     out = in_browser(run)
     assert out["errors"] == []
     assert out["title_in"] and out["title"] == f"Your decisions in hand {v['last_hand']['number']}"
-    assert out["list"] == "OL" and len(out["items"]) == len([d for d in DECISIONS if d["loss"]])  # the others folded
+    # the costly and the unmeasured listed, the others folded
+    assert out["list"] == "OL" and len(out["items"]) == len([d for d in DECISIONS if d["loss"] or d["loss"] is None])
     losses = [d["loss"] or 0 for d in DECISIONS]
     assert losses[:2] == sorted(losses[:2], reverse=True)  # as the server orders them: the costliest first
     assert "28 points given up" in out["items"][0] and "13 points given up" in out["items"][1]
@@ -318,7 +319,7 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
     assert out["labelled_spans"] == 0  # a plain span's aria-label is read by no screen reader
     # said once by the dialog's status, there from the start (not by a region drawn with its words in it)
     assert out["said_role"] == "status" and out["inner_status"] == 0
-    assert out["said"] == f"{out['total']} 2 decisions listed. 1 decision matched Hard's choice; 1 Hard could not measure.", out["said"]
+    assert out["said"] == f"{out['total']} 3 decisions listed. 1 decision matched Hard's choice.", out["said"]
     assert out["focus_in"] and out["axe"] == []
     assert out["back"] == "summary-review", out["back"]
 
@@ -330,15 +331,7 @@ DEVICE = "aidsa11ydevice00000000001"
 
 @pytest.fixture(scope="module")
 def seeded(server: Server) -> Server:
-    store = SQLiteStorage(server.db)
-    try:
-        for n in range(1, 5):
-            store.record_hand(DEVICE, "am1", n, {"game": "table", "match": "am1", "hand": n, "played": True,
-                                                  "declarer": n <= 2, "made": n == 1, "meld": 50, "points": 20})
-        store.create_match("aids-m0", "elsewhere", "easy", 0, 0)
-        store.record_match(DEVICE, "aids-m0", {"game": "table", "match": "aids-m0", "won": True})
-    finally:
-        store.close()
+    seed_stats(server.db, DEVICE, "am1")
     return server
 
 

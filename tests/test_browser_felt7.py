@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 import pytest
@@ -24,11 +23,12 @@ from pinochle.bots import for_level
 from pinochle.cards import Seat
 from pinochle.game import State, apply, auto_action, new_match, turn, view
 
-from .browser_support import in_browser, module_server, open_page, scripted_table, shot
-from .test_browser_layout import open_fixture, settle, wait_cards
+from .browser_support import in_browser, module_server, open_page, shot
+from .test_browser_layout import settle
 from .web_fixtures import Scripted
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .browser_kit import watch_socket
+from .browser_kit import (Look, at_each, looks, on_fixture, on_home, on_scripted, pass_until, seed_stats, start_table,
+                          watch_socket)
 
 server = module_server("felt7")
 #: the module's server's address, for the tests that need only it (filled by a fixture)
@@ -63,26 +63,10 @@ STILL = """() => {
 def meld_still(page: Any, url: str, pace: str) -> dict[str, Any] | None:
     """A solo table match at ``pace`` (South passes every bid) up to the first card gathering the meld; when the
     plates had landed and when they moved again, or None when South was left with the bid."""
-    page.add_init_script(watch_socket(pace))
-    page.goto(url)
-    page.get_by_test_id("home").wait_for()
-    page.get_by_test_id("game-table").click()
-    page.get_by_test_id("level-easy").click()
-    page.get_by_test_id("table").wait_for()
+    start_table(page, url, pace=pace)
     page.evaluate(STILL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if page.evaluate("() => window.__still.moved !== null"):
-            break
-        if page.locator("[data-testid^=trump-]:visible").count():
-            return None  # South is stuck with the bid: no computer leads
-        passing = page.locator("[data-testid=pass-button]:visible")
-        if passing.count() and page.evaluate("() => document.body.dataset.busy !== '1'"):
-            try:
-                passing.first.click(timeout=500)
-            except Exception:  # redrawn under the click: tried again
-                pass
-        page.wait_for_timeout(100)
+    if not pass_until(page, "() => window.__still.moved !== null") and page.locator("[data-testid^=trump-]:visible").count():
+        return None  # South is stuck with the bid: no computer leads
     shot(page, f"felt7-meld-{pace}")
     return dict(page.evaluate("() => window.__still"))
 
@@ -148,38 +132,28 @@ def test_the_widow_lies_face_down_through_the_auction_and_is_turned_up_when_take
     before, _ = meld_alone_deal(2)
     naming = view(before, Seat.S).to_json()
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for size, theme in (((360, 740), "dark"), ((1440, 900), "light")):
-            page = open_page(browser, size, errors, theme=theme)
-            script = Scripted(auction)
-            scripted_table(page, script.handler)
-            page.goto(server.url)
-            wait_cards(page, len(auction["hand"]))
-            shot(page, f"felt7-widow-auction-{size[0]}-{theme}")
-            down = page.evaluate("""() => {
-              const w = document.querySelector('#centre [data-testid=widow]');
-              return w && {backs: w.querySelectorAll('.pile-cards > *').length,
-                           faces: w.querySelectorAll('[data-card]').length, label: w.getAttribute('aria-label'),
-                           inMiddle: Boolean(w.closest('#centre'))};
-            }""")
-            script.show(naming)
-            page.wait_for_function("() => document.querySelector('#centre [data-testid=widow].up')")
-            settle(page)
-            shot(page, f"felt7-widow-up-{size[0]}-{theme}")
-            up = page.evaluate("""() => {
-              const w = document.querySelector('#centre [data-testid=widow]');
-              return {cards: [...w.querySelectorAll('[data-card]')].map(c => c.dataset.card),
-                      caption: w.querySelector('figcaption').textContent};
-            }""")
-            out[f"{size[0]}-{theme}"] = {"down": down, "up": up}
-            page.context.close()
-        out["errors"] = errors
-        return out
+    sockets: list[Scripted] = []
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    def measure(page: Any, look: Look) -> dict[str, Any]:
+        shot(page, f"felt7-widow-auction-{look.size[0]}-{look.theme}")
+        down = page.evaluate("""() => {
+          const w = document.querySelector('#centre [data-testid=widow]');
+          return w && {backs: w.querySelectorAll('.pile-cards > *').length,
+                       faces: w.querySelectorAll('[data-card]').length, label: w.getAttribute('aria-label'),
+                       inMiddle: Boolean(w.closest('#centre'))};
+        }""")
+        sockets[-1].show(naming)
+        page.wait_for_function("() => document.querySelector('#centre [data-testid=widow].up')")
+        settle(page)
+        up = page.evaluate("""() => {
+          const w = document.querySelector('#centre [data-testid=widow]');
+          return {cards: [...w.querySelectorAll('[data-card]')].map(c => c.dataset.card),
+                  caption: w.querySelector('figcaption').textContent};
+        }""")
+        return {"down": down, "up": up}
+
+    out = at_each(looks(("dark", (360, 740)), ("light", (1440, 900))), on_scripted(server.url, auction, script=sockets.append),
+                  measure, lambda key: "felt7-widow-up-{1}-{0}".format(*key.split("-")))
     for where, got in out.items():
         assert got["down"] == {"backs": 3, "faces": 0, "label": "Widow: 3 cards face down", "inMiddle": True}, where
         assert sorted(got["up"]["cards"]) == sorted(naming["widow"]), where
@@ -192,16 +166,12 @@ def test_a_deal_made_with_the_meld_alone_lies_on_the_felt_the_meld_pause_before_
     declarer = over["declarer"]
     assert over["last_hand"]["played"] is False and over["last_hand"]["made"] is True
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        page = open_page(browser, (360, 740), errors, theme="dark", reduce=False)
-        script = Scripted(naming)
-        scripted_table(page, script.handler)
-        page.goto(server.url)
-        wait_cards(page, len(naming["hand"]))
+    sockets: list[Scripted] = []
+
+    def measure(page: Any, _: Look) -> dict[str, Any]:
         page.wait_for_timeout(300)
         page.evaluate(SUMMARY_WAITS)
-        script.show(over)
+        sockets[-1].show(over)
         page.wait_for_function("() => window.__t.plates !== null")
         page.wait_for_timeout(1500)
         shot(page, "felt7-meld-alone")
@@ -210,13 +180,10 @@ def test_a_deal_made_with_the_meld_alone_lies_on_the_felt_the_meld_pause_before_
           plates: [...document.querySelectorAll('#felt-melds .felt-meld')].map(p => p.dataset.seat),
           widow: document.querySelector('[data-testid=widow]')?.getAttribute('aria-label') ?? null})""")
         page.wait_for_function("() => window.__t.summary !== null", timeout=15000)
-        shot(page, "felt7-meld-alone-summary")
-        t = page.evaluate("() => window.__t")
-        page.context.close()
-        return {"mid": mid, "t": t, "errors": errors}
+        return {"mid": mid, "t": page.evaluate("() => window.__t")}
 
-    out = in_browser(run)
-    assert out["errors"] == []
+    out = at_each(looks(("dark", (360, 740))), on_scripted(server.url, naming, reduce=False, script=sockets.append), measure,
+                  lambda _: "felt7-meld-alone-summary")["dark-360"]
     # the declarer's meld on the felt, the widow beside it, and no summary over them yet
     assert out["mid"]["summary"] is False and out["mid"]["plates"] == [declarer], out
     assert out["mid"]["widow"] is not None and "took the widow" in out["mid"]["widow"], out
@@ -227,14 +194,8 @@ def test_a_deal_made_with_the_meld_alone_lies_on_the_felt_the_meld_pause_before_
 def test_choosing_another_game_asks_before_the_unfinished_match_is_resumed_or_abandoned(server: Any) -> None:
     """A solo cutthroat match unfinished on the device; Home, the table game chosen, a level: the page names the
     unfinished match and offers both ways, each doing what it says (nothing reopened or lost without a word)."""
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        page = open_page(browser, (360, 740), errors, theme="light")
-        page.add_init_script(watch_socket('normal'))
-        page.goto(server.url)
-        page.get_by_test_id("game-cutthroat").click()
-        page.get_by_test_id("level-easy").click()
-        page.get_by_test_id("table").wait_for()
+    def run(page: Any, _: Look) -> dict[str, Any]:
+        start_table(page, None, game="cutthroat")
         out: dict[str, Any] = {}
         for answer in ("resume", "abandon"):
             page.get_by_test_id("home-button").click()
@@ -256,16 +217,13 @@ def test_choosing_another_game_asks_before_the_unfinished_match_is_resumed_or_ab
             got["game"] = page.evaluate("() => window.__got.filter(m => m.type === 'state').at(-1).view.game")
             out[answer] = got
             page.evaluate("() => { window.__got = []; }")
-        page.context.close()
-        out["errors"] = errors
         return out
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(looks(("light", (360, 740))), on_home(server.url, init=watch_socket("normal")), run)["light-360"]
     for answer, got in out.items():
         assert got["title"] == "You have an unfinished Cutthroat match", got
         # where it stands, in the words of Home's "Continue your match"
-        assert got["text"].startswith("Hand 1, score You 0 · East 0 · West 0 (Easy). Resume it, or abandon it and start a new Normal Table match"), got
+        assert got["text"].startswith("Deal 1 of 9, score You 0 · East 0 · West 0 (Easy). Resume it, or abandon it and start a new Normal Table match"), got
         assert got["cancel"] == "Resume it" and got["ok"] == "Abandon it and start Table", got
         assert got["gold"] == ["confirm-cancel"], got  # the safe choice is the gold button, never the abandoning one
     assert out["resume"]["sent"][-1] == {"type": "resume", "game": None, "level": None} and out["resume"]["game"] == "cutthroat"
@@ -328,28 +286,23 @@ def test_a_trick_gathered_to_partner_never_passes_over_partners_name_at_1440(ser
     cases = {"gather": (south(won), south(next_move(won))), "sweep": (south(last), south(next_move(last)))}
     assert len(cases["gather"][1]["tricks"]) == len(cases["gather"][0]["tricks"]) + 1
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for kind, (before, after) in cases.items():
-            for theme in ("light", "dark"):
-                page = open_page(browser, (1440, 900), errors, theme=theme, reduce=False)
-                script = Scripted(before)
-                scripted_table(page, script.handler)
-                page.goto(server.url)
-                wait_cards(page, len(before["hand"]))
-                page.wait_for_timeout(200)
-                page.evaluate(f"() => {{ window.__watch = ({WATCH_OVER})(['pinochle-{kind}', '#felt [data-testid=seat-name-N]', 3500]); }}")
-                script.show(after)
-                page.wait_for_timeout(450 if kind == "gather" else 1300)
-                shot(page, f"felt7-{kind}-1440-{theme}")
-                out[f"{kind}-{theme}"] = page.evaluate("() => window.__watch")
-                page.context.close()
-        out["errors"] = errors
-        return out
+    sockets: list[Scripted] = []
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    def open_case(browser: Any, case: tuple[str, Look], errors: list[str]) -> Any:
+        kind, look = case
+        return on_scripted(server.url, cases[kind][0], reduce=False, script=sockets.append)(browser, look, errors)
+
+    def measure(page: Any, case: tuple[str, Look]) -> Any:
+        kind = case[0]
+        page.wait_for_timeout(200)
+        page.evaluate(f"() => {{ window.__watch = ({WATCH_OVER})(['pinochle-{kind}', '#felt [data-testid=seat-name-N]', 3500]); }}")
+        sockets[-1].show(cases[kind][1])
+        page.wait_for_timeout(450 if kind == "gather" else 1300)
+        shot(page, f"felt7-{kind}-1440-{case[1].theme}")
+        return page.evaluate("() => window.__watch")
+
+    out = at_each([(f"{kind}-{theme}", (kind, Look(theme, (1440, 900)))) for kind in cases for theme in ("light", "dark")],
+                  open_case, measure)
     for key, got in out.items():
         assert got["seen"] > 0, key  # the trick was gathered, frame by frame
         assert got["hits"] == [], (key, got["hits"][:5])
@@ -389,28 +342,19 @@ def test_two_handed_the_led_tag_comes_in_on_its_card(server: Any) -> None:
     assert nxt.tricks[-1].cards and len(nxt.tricks[-1].cards) == 1, nxt.phase
     before, after = south(lead), south(nxt)
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for size in ((390, 844), (1440, 900)):
-            page = open_page(browser, size, errors, theme="dark", reduce=False)
-            script = Scripted(before)
-            scripted_table(page, script.handler)
-            page.goto(server.url)
-            wait_cards(page, len(before["hand"]))
-            page.wait_for_timeout(200)
-            page.evaluate(f"() => {{ window.__watch = ({LED_ON_CARD})(2500); }}")
-            script.show(after)
-            page.wait_for_timeout(300)
-            shot(page, f"felt7-led-flying-{size[0]}")
-            out[str(size[0])] = page.evaluate("() => window.__watch")
-            shot(page, f"felt7-led-{size[0]}")
-            page.context.close()
-        out["errors"] = errors
-        return out
+    sockets: list[Scripted] = []
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    def measure(page: Any, look: Look) -> Any:
+        page.wait_for_timeout(200)
+        page.evaluate(f"() => {{ window.__watch = ({LED_ON_CARD})(2500); }}")
+        sockets[-1].show(after)
+        page.wait_for_timeout(300)
+        shot(page, f"felt7-led-flying-{look.size[0]}")
+        return page.evaluate("() => window.__watch")
+
+    out = at_each(looks(("dark", (390, 844)), ("dark", (1440, 900))),
+                  on_scripted(server.url, before, reduce=False, script=sockets.append), measure,
+                  lambda key: f"felt7-led-{key.split('-')[1]}")
     for size, got in out.items():
         assert got["seen"] > 0, size
         assert got["off"] == [], (size, got["off"][:5])
@@ -421,52 +365,23 @@ def test_two_handed_the_led_tag_comes_in_on_its_card(server: Any) -> None:
 STATS_DEVICE = "felt7statsdevice000000001"
 
 
-def seed_stats(server: Any) -> None:
-    """One finished table match of 4 hands for :data:`STATS_DEVICE` in the server's store (as
-    tests/test_browser_aids_a11y.py seeds its own)."""
-    from pinochle.server.storage import SQLiteStorage
-
-    store = SQLiteStorage(server.db)
-    try:
-        for n in range(1, 5):
-            store.record_hand(STATS_DEVICE, "f7m1", n, {"game": "table", "match": "f7m1", "hand": n, "played": True,
-                                                         "declarer": n <= 2, "made": n == 1, "meld": 50, "points": 20})
-        store.create_match("f7-m0", "elsewhere", "easy", 0, 0)
-        store.record_match(STATS_DEVICE, "f7-m0", {"game": "table", "match": "f7-m0", "won": True})
-    finally:
-        store.close()
-
-
 def test_statistics_say_what_was_played_in_plain_words_and_an_unplayed_game_takes_one_line(server: Any) -> None:
-    seed_stats(server)
+    seed_stats(server.db, STATS_DEVICE, "f7m1")
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for size in ((360, 740), (390, 844), (1440, 900)):
-            for theme in ("light", "dark"):
-                page = open_page(browser, size, errors, theme=theme)
-                page.context.add_init_script(f"try {{ localStorage.setItem('pinochle.device', '{STATS_DEVICE}'); }} catch (e) {{}}")
-                page.goto(server.url)
-                page.get_by_test_id("home").wait_for()
-                page.wait_for_function("() => document.body.dataset.connected === '1'")
-                page.get_by_test_id("home-stats").click()
-                page.wait_for_function("() => document.getElementById('stats-dialog').dataset.ready === '1'")
-                shot(page, f"felt7-stats-{size[0]}-{theme}")
-                out[f"{size[0]}-{theme}"] = page.evaluate("""() => {
-                  const empty = [...document.querySelectorAll('#stats-body .stats-empty')];
-                  const line = (e) => parseFloat(getComputedStyle(e.querySelector('.stats-game-title')).lineHeight) || 24;
-                  return {said: document.getElementById('stats-said').textContent,
-                          empty: empty.length,
-                          tall: empty.filter((e) => e.getBoundingClientRect().height > line(e) + 16 || e.querySelector('.stats-none').scrollWidth > e.querySelector('.stats-none').clientWidth + 1)
-                                     .map((e) => [e.dataset.game, Math.round(e.getBoundingClientRect().height)])};
-                }""")
-                page.context.close()
-        out["errors"] = errors
-        return out
+    def stats_open(page: Any) -> None:
+        page.get_by_test_id("home-stats").click()
+        page.wait_for_function("() => document.getElementById('stats-dialog').dataset.ready === '1'")
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each(looks(*[(theme, size) for size in ((360, 740), (390, 844), (1440, 900)) for theme in ("light", "dark")]),
+                  on_home(server.url, stats_open, init=f"try {{ localStorage.setItem('pinochle.device', '{STATS_DEVICE}'); }} catch (e) {{}}"),
+                  lambda page, _: page.evaluate("""() => {
+                    const empty = [...document.querySelectorAll('#stats-body .stats-empty')];
+                    const line = (e) => parseFloat(getComputedStyle(e.querySelector('.stats-game-title')).lineHeight) || 24;
+                    return {said: document.getElementById('stats-said').textContent,
+                            empty: empty.length,
+                            tall: empty.filter((e) => e.getBoundingClientRect().height > line(e) + 16 || e.querySelector('.stats-none').scrollWidth > e.querySelector('.stats-none').clientWidth + 1)
+                                       .map((e) => [e.dataset.game, Math.round(e.getBoundingClientRect().height)])};
+                  }"""), lambda key: "felt7-stats-{1}-{0}".format(*key.split("-")))
     for key, got in out.items():
         assert got["said"] == "1 match played on this device.", (key, got)
         assert got["empty"] == 8 and got["tall"] == [], (key, got)
@@ -503,22 +418,12 @@ def test_the_trump_chip_stays_on_the_contracts_line_in_the_top_bar() -> None:
     views = {g: big_totals(south(first_of(g, lambda s: s.phase == "play" and len(s.tricks) >= 2)))
              for g in ("table", "cutthroat", "racehorse", "double-deck")}
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for game, v in views.items():
-            for name, size in SIZES.items():
-                for theme in ("light", "dark"):
-                    ctx, page, _ = open_fixture(browser, server_url[0], v, errors, theme=theme, size=size)
-                    out[f"{game}-{name}-{theme}"] = page.evaluate(BAR)
-                    if name == "360x740":
-                        shot(page, f"felt7-bar-{game}-{theme}")
-                    ctx.close()
-        out["errors"] = errors
-        return out
+    def open_case(browser: Any, case: tuple[str, Look], errors: list[str]) -> Any:
+        return on_fixture(server_url[0], views[case[0]])(browser, case[1], errors)
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each([(f"{game}-{name}-{theme}", (game, Look(theme, size))) for game in views for name, size in SIZES.items()
+                   for theme in ("light", "dark")], open_case, lambda page, _: page.evaluate(BAR),
+                  lambda key: "felt7-bar-{0}-{2}".format(*key.rsplit("-", 2)) if "-360x740-" in key else None)
     for key, got in out.items():
         assert got["chip"] is not None, key
         # one line: no taller than the trump chip (and the bid beside it), and clear of the totals
@@ -543,21 +448,10 @@ def test_a_set_hand_score_reads_set_then_its_figure_with_room_between() -> None:
     v = set_hand("table")
     bid = v["last_hand"]["bid"]
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for name, size in SIZES.items():
-            for theme in ("light", "dark"):
-                ctx, page, _ = open_fixture(browser, server_url[0], v, errors, theme=theme, size=size)
-                page.wait_for_function("() => document.getElementById('summary-dialog').open")
-                out[f"{name}-{theme}"] = page.evaluate(SET_CELL)
-                shot(page, f"felt7-set-{name}-{theme}")
-                ctx.close()
-        out["errors"] = errors
-        return out
-
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each([(f"{name}-{theme}", Look(theme, size)) for name, size in SIZES.items() for theme in ("light", "dark")],
+                  on_fixture(server_url[0], v, ready=lambda page: page.wait_for_function(
+                      "() => document.getElementById('summary-dialog').open")),
+                  lambda page, _: page.evaluate(SET_CELL), "felt7-set")
     for key, got in out.items():
         assert got["before"] == "none" and got["text"].replace("\u2212", "-") == f"Set -{bid}", (key, got)
         assert got["gap"] >= 4 and got["oneLine"] and got["inside"], (key, got)
@@ -594,20 +488,9 @@ def test_two_handed_names_each_meld_as_a_player_would_and_shows_the_opponents_ca
 
     v = two_marriages()
 
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for name, size in SIZES.items():
-            for theme in ("light", "dark"):
-                ctx, page, _ = open_fixture(browser, server_url[0], v, errors, theme=theme, size=size)
-                out[f"{name}-{theme}"] = {"groups": page.evaluate(GROUPS), "boards": page.evaluate(BOARD_GAPS)}
-                shot(page, f"felt7-two-{name}-{theme}")
-                ctx.close()
-        out["errors"] = errors
-        return out
-
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each([(f"{name}-{theme}", Look(theme, size)) for name, size in SIZES.items() for theme in ("light", "dark")],
+                  on_fixture(server_url[0], v),
+                  lambda page, _: {"groups": page.evaluate(GROUPS), "boards": page.evaluate(BOARD_GAPS)}, "felt7-two")
     for key, got in out.items():
         groups = got["groups"]
         assert sum("arriage" in g["text"] for g in groups) >= 2, (key, groups)

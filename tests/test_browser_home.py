@@ -185,7 +185,8 @@ def test_continue_your_match_is_the_first_choice_on_home(server: Server, size: t
     out = in_browser(run)
     assert out["errors"] == [] and out["before"] is False
     assert out["label"] == "Continue your match" and out["game"] == "Cutthroat"
-    assert out["detail"].startswith("Hand 1 · You 0") and out["detail"].endswith("· Easy"), out["detail"]
+    # a cutthroat match counts its deals, as its table does ("Deal 1 of 9")
+    assert out["detail"].startswith("Deal 1 of 9 · You 0") and out["detail"].endswith("· Easy"), out["detail"]
     assert out["inView"] and out["aboveTiles"] and out["aboveLevels"] and out["primary"], out
 
 

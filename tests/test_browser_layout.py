@@ -610,12 +610,12 @@ def test_the_double_deck_meld_review_shows_every_meld_and_its_points(server: Ser
     assert out["errors"] == [] and out["overflow"] == [], out
     rows = {(r["seat"], r["name"]): r for r in out["rows"]}
     expected = {
-        ("meld-S", "Triple run", "225"),
-        ("meld-S", "Royal marriage (fourth Q♠\ufe0e, beside the runs)", "4"), ("meld-S", "Quadruple pinochle", "300"),
-        ("meld-W", "Royal marriage", "4"), ("meld-W", "Pinochle", "4"), ("meld-W", "Double aces ×2", "200"),
-        ("meld-N", "Marriage ×3", "6"), ("meld-N", "Pinochle", "4"), ("meld-N", "Triple aces", "150"),
-        ("meld-E", "Royal marriage ×3", "12"), ("meld-E", "Marriage", "2"), ("meld-E", "Triple pinochle", "45"),
-        ("meld-E", "Triple kings", "120"),
+        ("meld-S", "Triple run ♠\ufe0e", "225"),
+        ("meld-S", "Royal marriage ♠\ufe0e (fourth Q♠\ufe0e, beside the runs)", "4"), ("meld-S", "Quadruple pinochle", "300"),
+        ("meld-W", "Royal marriage ♠\ufe0e", "4"), ("meld-W", "Pinochle", "4"), ("meld-W", "Double aces ×2", "200"),
+        ("meld-N", "Three marriages ♥\ufe0e", "6"), ("meld-N", "Pinochle", "4"), ("meld-N", "Triple aces", "150"),
+        ("meld-E", "Three royal marriages ♠\ufe0e", "12"), ("meld-E", "Marriage ♦\ufe0e", "2"), ("meld-E", "Marriage ♣\ufe0e", "2"),
+        ("meld-E", "Triple pinochle", "45"), ("meld-E", "Triple kings", "120"),
     }
     assert {(r["seat"], r["name"], r["points"]) for r in out["rows"]} == expected
     hidden = [r for r in out["rows"] if not r["seen"] or not r["cards_inside"] or r["narrowest"] < 24]

@@ -59,19 +59,29 @@ def first_meld(game: str, players: int | None = None, *, declarer_not: str | Non
 
 
 def expected_plates(v: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """What the felt must show, from the view alone: per seat that laid a meld, its total and its rows
-    (the same meld twice is one row "Dix ×2" with its points added up)."""
+    """What the felt must show, from the view alone: per seat that laid a meld, its total and its rows, each
+    run or marriage with its suit (the view's ``meld_suits``: "Marriage ♥"); the same meld twice is one row with
+    its points added up ("Dix ×2", "Two marriages ♥")."""
     out = {}
+    words = {2: "Two", 3: "Three", 4: "Four"}
     for seat in v["seats"]:
         m = v["melds"].get(seat)
         if m is None or seat in (v.get("sitting_out") or []):
             continue
-        rows: dict[tuple[str, int, tuple[str, ...]], int] = {}
-        for it in m["melds"]:
-            key = (it["name"], it["points"], tuple(sorted(it["cards"])))
+        suits = (v.get("meld_suits") or {}).get(seat) or [None] * len(m["melds"])
+        rows: dict[tuple[str, int, tuple[str, ...], str | None], int] = {}
+        for it, suit in zip(m["melds"], suits):
+            key = (it["name"], it["points"], tuple(sorted(it["cards"])), suit)
             rows[key] = rows.get(key, 0) + 1
-        out[seat] = {"total": m["total"], "rows": [
-            (name[0].upper() + name[1:] + (f" ×{n}" if n > 1 else ""), points * n) for (name, points, _), n in rows.items()]}
+
+        def name_of(name: str, n: int, suit: str | None) -> str:
+            sym = f" {'♠♥♦♣'['SHDC'.index(suit)]}\ufe0e" if suit else ""
+            if n > 1 and suit:
+                return f"{words[n]} {name}s{sym}"
+            return name[0].upper() + name[1:] + (f" ×{n}" if n > 1 else "") + sym
+
+        out[seat] = {"total": m["total"], "rows": [(name_of(name, n, suit), points * n)
+                                                   for (name, points, _, suit), n in rows.items()]}
     return out
 
 

@@ -10,7 +10,6 @@ Screenshots go to $PINOCHLE_SHOTS when it is set (tests/browser_support.py shot)
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from pinochle.game import State, apply, legal_actions, turn
@@ -20,7 +19,7 @@ from pinochle.game import Action, new_match
 from pinochle.server.storage import SQLiteStorage
 from pinochle.server.table import TableOptions, solo_seats
 
-from .browser_kit import Look, ScriptedSolo, at_each, looks, on_fixture, watch_socket
+from .browser_kit import Look, ScriptedSolo, at_each, looks, on_fixture, pass_until, start_table
 from .browser_support import Server, in_browser, module_server, open_page, scripted_table, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import auto, first_of, play_until, serious, south
@@ -52,28 +51,15 @@ MELD_PAUSE_MS = {"fast": 2000, "normal": 4000}
 def meld_on_the_felt(page: Any, server_url: str, pace: str) -> dict[str, Any] | None:
     """A solo table match at ``pace`` (South passes every bid) up to the first card; the plates' times and who
     declared, or None when South was left with the bid (then there is no computer declarer to watch)."""
-    page.add_init_script(watch_socket(pace))
-    page.goto(server_url)
-    page.get_by_test_id("home").wait_for()
-    page.get_by_test_id("game-table").click()
-    page.get_by_test_id("level-easy").click()
-    page.get_by_test_id("table").wait_for()
+    start_table(page, server_url, pace=pace)
     page.evaluate(TIMES)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if page.evaluate("() => window.__times.card !== null"):
-            break
-        if page.locator("[data-testid^=trump-]:visible").count():
-            return None  # South is stuck with the bid
-        passing = page.locator("[data-testid=pass-button]:visible")
-        if passing.count() and page.evaluate("() => document.body.dataset.busy !== '1'"):
-            try:
-                passing.first.click(timeout=500)
-            except Exception:  # redrawn under the click: tried again
-                pass
+
+    def shoot() -> None:
         if page.evaluate("() => window.__times.shown !== null && window.__times.gone === null"):
             shot(page, f"review6-meld-{pace}")
-        page.wait_for_timeout(100)
+
+    if not pass_until(page, "() => window.__times.card !== null", shoot) and page.locator("[data-testid^=trump-]:visible").count():
+        return None  # South is stuck with the bid
     views = page.evaluate("() => window.__got.filter(m => m.type === 'state').map(m => m.view)")
     laid = [v for v in views if v["phase"] == "play" and not any(t["cards"] for t in v["tricks"])]
     return {"times": page.evaluate("() => window.__times"), "declarer": laid[-1]["declarer"] if laid else None,

@@ -150,10 +150,11 @@ def double_deck_view(seed: int = 3) -> dict[str, Any]:
     assert out["game"] == "double-deck" and len(out["hand"]) == 20 and not out["tricks"]
     order = {r + s: i for i, (s, r) in enumerate((s, r) for s in "SHDC" for r in "ATKQJ")}
     out["trump"] = "S"
-    out["melds"] = {}
+    out["melds"], out["meld_suits"] = {}, {}
     for seat, text in DOUBLE_DECK_HANDS.items():
         m = meld(pack_deck(parse_cards(text), DOUBLE_DECK), 0, DOUBLE_DECK_RULES)
         out["melds"][seat] = {**m.to_json(), "shown": [str(c) for c in m.shown()]}
+        out["meld_suits"][seat] = [it.suit for it in m.items]
     out["meld_shown"] = {side: sum(out["melds"][s]["total"] for s in seats) for side, seats in out["sides"].items()}
     out["hand"] = sorted(DOUBLE_DECK_HANDS["S"].split(), key=lambda c: order[c])
     out["legal"] = {"play": sorted(set(out["hand"]), key=lambda c: order[c])}

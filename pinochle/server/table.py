@@ -50,7 +50,8 @@ from typing import Any, TypeVar
 from ..bots import Player, for_level
 from ..cards import Seat
 from ..errors import IllegalAction
-from ..game import Action, State, View, apply, auto_action, legal_actions, lineup_json, new_match, turn, view
+from ..game import (Action, State, View, apply, auto_action, deal_number, legal_actions, lineup_json, match_deals, new_match,
+                    turn, view)
 from ..chairs import apply_for_chair, seat_of_chair, view_for_chair
 from ..games import find as find_game
 from ..verify import commitment, new_salt
@@ -446,6 +447,8 @@ class Table:
             "game": self.game,
             "level": self.level,
             "hand_number": s.hand_no + 1,
+            # a match of a number of deals counts its deals ("Deal 4 of 9"), as the view does (deals, deal_number)
+            **({"deals": deals, "deal_number": deal_number(s)} if (deals := match_deals(s)) else {}),
             "phase": s.phase,
             "totals": dict(zip(names, s.totals)),
             "winner": None if s.winner is None else names[s.winner],

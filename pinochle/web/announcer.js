@@ -7,7 +7,7 @@ import { $, h, cardWords, SUIT } from "./dom.js";
 import { Phase } from "./protocol.js";
 import { play as playSound } from "./sounds.js";
 import { COMPASS } from "./seats.js";
-import { DIX, handResultWords, hasStock, legalKinds, passNews, resultTitle, statusText, thrownInText, tiedSentence } from "./words.js";
+import { dealLabel, DIX, handResultWords, hasStock, legalKinds, passNews, resultTitle, statusText, thrownInText, tiedSentence } from "./words.js";
 import { newsWords, stockNews } from "./views/stock.js";
 import { meldWords } from "./views/felt.js";
 
@@ -216,7 +216,7 @@ export function announceChanges(s, prev, v) {
   const say = [];
   if (handKey(prev) !== handKey(v)) {
     if (v.thrown_in) say.push(thrownInText(s, v));
-    say.push(`Hand ${v.hand_number}. ${s.spoken(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}.`);
+    say.push(`${dealLabel(v)}. ${s.spoken(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}.`);
   } else {
     v.auction.slice(prev.auction.length).forEach((c, k) => {
       const who = s.spoken(c.seat);
@@ -237,7 +237,7 @@ export function announceChanges(s, prev, v) {
     if (!hasStock(v) && !Object.values(prev.melds ?? {}).some(Boolean) && Object.values(v.melds ?? {}).some(Boolean)) {
       // the meld laid on the table (views/felt.js): each seat's melds and points, then the sides'
       // (players alone, in cutthroat and auction, only the declarer melds)
-      for (const seat of s.order) if (v.melds[seat]) say.push(meldWords(s, seat, v.melds[seat]));
+      for (const seat of s.order) if (v.melds[seat]) say.push(meldWords(s, seat, v.melds[seat], v.meld_suits?.[seat]));
       if (s.sidesOrder.length === 2) {
         const [us, them] = s.sidesOrder;
         say.push(`Meld: us ${v.meld_shown[us]}, them ${v.meld_shown[them]}.`);

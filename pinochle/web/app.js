@@ -22,7 +22,7 @@ import { toast } from "./announcer.js";
 import { createSocket } from "./socket.js";
 import {
   dropDevice, forgetSeat, go, onHandClick, onResize, openDialog, openHandSummary, routeSeat, seatInPlay, send, sendHello, setIdle, st,
-  tableActions, tableSeating, tick, useSocket,
+  tableActions, tableSeating, tick, useConfirm, useSocket,
 } from "./controller.js";
 import { afterReplay, afterReview, handReplay, noteReceived, openReplay, sendUndo, stepReplay } from "./controller.js";
 import { movingText } from "./words.js";
@@ -136,6 +136,8 @@ function confirmThen({ title, text, ok, cancel, risky = false }, onOk, onCancel 
   $("confirm-cancel").classList.toggle("primary", risky);
   st.confirm = { ok: onOk, cancel: onCancel };
   $("confirm-dialog").showModal();
+  // a risky question (abandoning a match, conceding a hand): the keyboard starts on the safe choice
+  if (risky) $("confirm-cancel").focus();
 }
 
 /** Run `fn` now, or after the player confirms leaving a match in play. */
@@ -398,6 +400,7 @@ function on(id, event, fn) {
 }
 
 function wire() {
+  useConfirm(confirmThen); // the table's questions (a concession) are asked in the same dialog
   for (const b of document.querySelectorAll("button[data-level]")) b.addEventListener("click", () => startMatch(b.dataset.level));
   on("resume", "click", resumeSolo);
   // the confirm dialog: its first button runs `ok`; the other (or Escape) runs `cancel`, if any

@@ -22,7 +22,7 @@ import { hurry } from "./anim.js";
 import { seating } from "./seats.js";
 import { renderTimer, setTimer } from "./timer.js";
 import { afterTableRender } from "./keys.js";
-import { chooseOf, hasStock, legalKinds, NOT_CHOSEN } from "./words.js";
+import { chooseOf, concedeQuestion, hasStock, legalKinds, NOT_CHOSEN } from "./words.js";
 import { handMarks, stockNews } from "./views/stock.js";
 import { renderCentre, renderPiles, renderSeats, renderSides, renderStatus, renderTopbar } from "./views/table.js";
 import { placeFeltMelds, renderFeltMelds } from "./views/felt.js";
@@ -671,6 +671,14 @@ export function afterReview() {
   $("summary-review").focus();
 }
 
+/** How the page asks a yes-or-no question (app.js confirmThen): set by app.js at its start. */
+let confirmer = null;
+
+/** Use `fn({title, text, ok, cancel, risky}, onOk)` to ask the table's questions (a concession). */
+export function useConfirm(fn) {
+  confirmer = fn;
+}
+
 export const tableActions = {
   // by the step the bid control read from the view (views/controls.js bidStepAt), between legal.bid.min and .max
   bidBy: (delta) => { st.bid = Math.min(st.bidMax ?? Infinity, Math.max(st.bidMin ?? 0, st.bid + delta)); renderTable(); },
@@ -680,7 +688,14 @@ export const tableActions = {
   cancelBid: () => { st.confirmBid = null; renderTable(); $("controls").querySelector('[data-testid="bid-button"]')?.focus(); },
   pass: () => sendAction({ type: ActionType.PASS }),
   trump: (suit) => sendAction({ type: ActionType.TRUMP, suit }),
-  concede: () => sendAction({ type: ActionType.CONCEDE }),
+  // a concession asks first, naming what it costs (the view's concede_cost), the safe choice the default
+  concede: () => {
+    const v = st.view;
+    const send = () => sendAction({ type: ActionType.CONCEDE });
+    if (!confirmer || !v) return send();
+    const q = concedeQuestion(tableSeating(), v);
+    confirmer({ title: q.title, text: q.text, ok: q.ok, cancel: q.cancel, risky: true }, send);
+  },
   playOn: () => sendAction({ type: ActionType.PLAY_ON }),
   deal: dealNext,
   // two-handed: a card played from the table, the Meld choice (one meld by its cards, the dix, or no meld)

@@ -168,7 +168,7 @@ export const STOCK = Object.freeze({
   justDrawn: "just drawn",
   backFromTable: "back from the table",
   drew: (cards) => `You drew ${cards.join(" and ")}.`,
-  exchanged: (who, nine, up) => `${who} the dix (${nine}) for the ${up}.`,
+  exchanged: (who, nine, up) => `${who ?? "The dix was"} exchanged${who ? " the dix" : ""} (${nine}) for the ${up}, the trump card turned up.`,
   summary: { meld: "Meld", counters: "Counters", lastTrick: "Last trick", won: "✓ won", tricks: "Tricks", hand: "Hand score", total: "Match total",
     note: "Counters include the 10 for the last trick." },
 });
@@ -200,6 +200,25 @@ function stockStatus(s, v) {
 
 /** The number of the hand being played, from 1. */
 export const handNumber = (v) => v.hand_number;
+
+/**
+ * What the game's players count a match in, from the view or the match summary (`deals`): "deal" in a match
+ * of a number of deals (cutthroat, auction: "Deal 4 of 9"), else "hand"; the same word and the same count on
+ * Home, in its question about an unfinished match, in the top bar and in the hand's summary.
+ */
+export const dealWord = (m) => (m?.deals ? "deal" : "hand");
+
+/** "Hand 3", or "Deal 3 of 9" in a match of a number of deals ("Deal 10 (extra)" past them). */
+export function dealLabel(m) {
+  if (!m.deals) return `Hand ${m.hand_number}`;
+  const k = m.deal_number ?? m.hand_number;
+  return k > m.deals ? `Deal ${k} (extra)` : `Deal ${k} of ${m.deals}`;
+}
+
+/** "Hand 3 over", "Deal 3 over": a hand just finished, in the words of its summary's title. */
+export function dealOver(m) {
+  return m.deals ? `Deal ${m.deal_number ?? m.hand_number} over` : `Hand ${m.hand_number} over`;
+}
 
 /** Who is to move, in words: "Your turn", "West is thinking…"; a person who dropped out (the table's
  * facts: not connected) is said to be away, and a computer playing for them is said so (not "Bob is
@@ -443,4 +462,27 @@ export function tiedSentence(s, tied) {
   const others = leaders.filter((l) => l !== s.mySide).map((l) => s.sideWords(l));
   const names = leaders.includes(s.mySide) ? [...others, s.sideWords(s.mySide).toLowerCase()] : others;
   return `${cap(list(names))} are tied at ${num(tied.total)}: one more deal decides.`;
+}
+
+/**
+ * The question before a concession: "Concede the hand?" and what it costs, from the view's `concede_cost` (the
+ * engine's settlement of the concession): "You pay East 2 and West 2." where stakes are paid, else the hand's
+ * score of each side ("The hand would score: You & Partner 0, West & East 360."). The risky choice is "Concede"; the safe one keeps the hand.
+ */
+export function concedeQuestion(s, v) {
+  const cost = v.concede_cost ?? {};
+  const out = { title: "Concede the hand?", ok: "Concede", cancel: "Keep the hand", text: "" };
+  const lines = settlementLines(s, cost.transfers, cost.chair_transfers) ?? [];
+  if (lines.length) {
+    const mine = lines.filter((l) => l.mine === "loss");
+    const pay = /^You pay (.*)$/;
+    out.text = mine.length === lines.length && mine.every((l) => pay.test(l.text))
+      ? `You pay ${list(mine.map((l) => pay.exec(l.text)[1]))}.`
+      : `${lines.map((l) => l.text).join(", ")}.`;
+  } else if (cost.score && typeof cost.score === "object") {
+    const parts = s.sidesOrder.filter((side) => side in cost.score)
+      .map((side) => `${s.sideLong(side)} ${num(cost.score[side])}`);
+    out.text = `The hand would score: ${parts.join(", ")}.`;
+  }
+  return out;
 }

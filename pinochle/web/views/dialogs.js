@@ -2,9 +2,9 @@
 // the score sheet; and the two result screens (solo result, room review).
 // Pure view functions of `ctx` (controller.js); the dialogs are opened by the controller.
 
-import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, suitChip } from "../dom.js";
+import { $, cap, cardEl, cardName, cardShort, fill, h, list, num, signed, SUIT, suitChip, suitSym } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { agree, contractText, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
+import { agree, contractText, dealWord, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
 import { saveHeld, savedSentence } from "./bidding.js";
@@ -42,13 +42,16 @@ const ORDINAL = ["first", "second", "third", "fourth", "fifth"];
  * A seat's melds as rows: the same meld twice reads as one row ("Dix ×2", its points added up),
  * and a royal marriage laid beside the runs says which of its cards is the spare one (a card the
  * seat showed more often than it has runs: "second K♠" beside one run, "fourth Q♠" beside three).
+ * `suits` (the view's `meld_suits` of the seat, in the order of `m.melds`) gives each row its suit, the one a
+ * player names a run or a marriage by ("Marriage ♥"); two of one suit read "Two marriages ♥" (rowName).
  */
-export function meldRows(m) {
+export function meldRows(m, suits = null) {
   const rows = [];
   const byKey = new Map();
   const runs = m.melds.reduce((n, it) => n + (RUNS[it.name] ?? 0), 0);
   const shown = (c) => (m.shown ?? []).filter((x) => x === c).length;
-  for (const it of m.melds) {
+  for (const [i, it] of m.melds.entries()) {
+    const suit = (Array.isArray(suits) && SUIT[suits[i]]) ? suits[i] : null;
     const key = `${it.name}/${it.points}/${[...it.cards].sort().join(",")}`;
     const same = byKey.get(key);
     if (same) {
@@ -56,7 +59,7 @@ export function meldRows(m) {
       same.cards = [...same.cards, ...it.cards]; // both dix are shown
       continue;
     }
-    const row = { name: cap(it.name), points: it.points, cards: [...it.cards], times: 1, note: "" };
+    const row = { name: cap(it.name), points: it.points, cards: [...it.cards], times: 1, note: "", suit };
     if (runs && it.name === "royal marriage") {
       const spare = it.cards.filter((c) => shown(c) > runs);
       const nth = ORDINAL[runs] ?? `${runs + 1}th`;
@@ -66,6 +69,24 @@ export function meldRows(m) {
     rows.push(row);
   }
   return rows;
+}
+
+const COUNT_WORD = ["", "", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight"];
+
+/**
+ * A meld row's name as written beside its suit: "Marriage" (its suit after it), the same meld of one suit twice
+ * "Two marriages" (never "Marriage ×2" beside single marriages of other suits), and a meld of no one suit held
+ * twice "Dix ×2".
+ */
+export function rowName(r) {
+  if (r.times <= 1) return r.name;
+  if (r.suit && COUNT_WORD[r.times]) return `${COUNT_WORD[r.times]} ${r.name.toLowerCase()}s`;
+  return `${r.name} ×${r.times}`;
+}
+
+/** A meld row's suit as shown after its name (a coloured symbol, its name for a screen reader), or null. */
+export function rowSuit(r, cls = "row-suit") {
+  return r.suit ? h("span", { class: `${cls} ${SUIT[r.suit].color} suit-${r.suit}`, "aria-hidden": "true" }, ` ${suitSym(r.suit)}`) : null;
 }
 
 /** More cards in one row than this (double-deck's triple aces, double aces twice): copies of a card stack. */
@@ -91,11 +112,12 @@ export function renderMeld(ctx) {
   const { v, s } = ctx;
   const blocks = s.order.map((seat) => {
     const m = v.melds[seat];
+    const suits = v.meld_suits?.[seat] ?? null;
     // a seat with no meld once the meld is over did not lay one down (a widow game: the declarer melds alone)
     const items = !m ? [h("p", { class: "muted" }, MELD_TO_COME.has(v.phase) ? "not laid down yet" : "no meld laid down")]
       : m.melds.length === 0 ? [h("p", { class: "muted" }, "no meld")]
-        : [h("ul", { class: "meld-list" }, ...meldRows(m).map((r) => h("li", { "data-testid": "meld-row" },
-          h("span", { class: "meld-name" }, r.name, r.times > 1 ? h("span", { class: "times" }, ` ×${r.times}`) : null,
+        : [h("ul", { class: "meld-list" }, ...meldRows(m, suits).map((r) => h("li", { "data-testid": "meld-row" },
+          h("span", { class: "meld-name" }, rowName(r), rowSuit(r),
             r.note ? h("span", { class: "meld-note" }, ` (${r.note})`) : null),
           h("span", { class: "meld-pts" }, String(r.points * r.times)),
           h("span", { class: "meld-cards" }, ...meldCards(r.cards)))))];
@@ -337,14 +359,17 @@ function meldParts(last, cols, partsOf, declaring) {
 /** Where a side's meld is kept with a trick (RULES.md, Meld), for a row of 0 that says why it was not. */
 const SCORING_RULE = "RULES.md, Scoring a hand";
 
-/** How the stake of a hand settled by stakes arises (the server's `stake_steps`): "Bid 370 … 15 → Spades ×2: 30 → Set after play: 60". */
+/** How the stake of a hand settled by stakes arises (the server's `stake_steps`), each step the sentence the server
+ * writes (`says`: "The meld alone made the bid, so the hand was not played: each opponent pays the declarer 1."),
+ * else its label and the stake after it. */
 function stakeSteps(last) {
   const steps = Array.isArray(last.stake_steps) ? last.stake_steps : [];
   if (!steps.length) return null;
   return h("div", { class: "stake-steps", "data-testid": "stake-steps" },
     h("h3", {}, "The stake"),
     h("ol", {}, ...steps.map((p) => h("li", { title: p.rule, "data-testid": "stake-step" },
-      h("span", { class: "step-label" }, p.label), " ", h("strong", { class: "step-points" }, num(p.points))))));
+      ...(p.says ? [h("span", { class: "step-label step-says" }, p.says)]
+        : [h("span", { class: "step-label" }, p.label), " ", h("strong", { class: "step-points" }, num(p.points))])))));
 }
 
 /**
@@ -549,7 +574,7 @@ export function renderSummary(ctx, hand = null) {
   next.textContent = ending ? MATCH_RESULT : v.deals ? "Next deal" : "Next hand";
   const note = $("summary-waiting");
   note.hidden = past || !(v.phase === Phase.HAND_END && !deal);
-  note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : "Dealing the next hand…";
+  note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : `Dealing the next ${dealWord(v)}…`;
   if (!last.declarer && hasStock(v)) {
     $("summary-title").textContent = `Hand ${last.number} over`;
     fill($("summary-body"), scoreBox(s, last), stockSummary(s, v, last));
@@ -568,13 +593,50 @@ export function renderSummary(ctx, hand = null) {
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
     savedLine(s, v, last, past),
+    passLine(s, v, last, past),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
+    // the score a player came for first, then who pays whom and how the stake arose (in view on a 360x740 phone)
+    summaryTable(s, last, earned),
     settlement(s, last),
     stakeSteps(last),
-    summaryTable(s, last, earned),
     past ? null : tiedNote(s, v),
   );
+}
+
+/** A card of the pass, as a short face for the eye and its name for a screen reader ("10♦", "Ten of diamonds"). */
+const passCard = (token) => h("span", { class: `rv-card pass-card ${SUIT[token[1]]?.color ?? ""}`.trim(), role: "img",
+  "aria-label": cardName(token) }, cardShort(token));
+
+/**
+ * The card pass between the declarer and its partner (the server's `passed`: how many cards went each way;
+ * partnership pass, racehorse), as the table showed it: to the two partners, which cards went to the declarer and
+ * which came back (the view's `exchange`, shown only to them, of the hand just finished); to the others, that the
+ * pass was made ("East passed West 4 cards, and 4 came back."). Null in a hand without a pass.
+ */
+export function passLine(s, v, last, past = false) {
+  const n = last.passed;
+  if (!n || !last.declarer) return null;
+  const side = s.sideOf?.(last.declarer);
+  const partner = (s.sideSeats?.(side) ?? []).find((x) => x !== last.declarer) ?? null;
+  if (!partner) return null;
+  const cards = !past && Array.isArray(v.exchange) && v.exchange.length === 2 ? v.exchange : null;
+  const who = (seat) => (s.isMe(seat) ? "you" : s.name(seat));
+  const gave = (from, to) => `${cap(who(from))} passed ${who(to)}`;
+  const parts = cards
+    ? [`${gave(partner, last.declarer)} `, ...joinCards(cards[0]), `; ${who(last.declarer)} passed back `, ...joinCards(cards[1]), "."]
+    : [`${gave(partner, last.declarer)} ${n} cards, and ${n} came back.`];
+  return h("p", { class: "pass-line", "data-testid": "pass-line" }, h("span", { class: "pass-tag" }, "The pass "), ...parts);
+}
+
+/** Cards as faces, "10♦, J♦, A♥ and A♣". */
+function joinCards(tokens) {
+  const out = [];
+  tokens.forEach((t, i) => {
+    if (i) out.push(i === tokens.length - 1 ? " and " : ", ");
+    out.push(passCard(t));
+  });
+  return out;
 }
 
 /** The hand just finished was a save that held ("North saved the dealer at 250: …"; views/bidding.js). */

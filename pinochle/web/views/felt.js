@@ -6,10 +6,10 @@
 // Two-handed keeps its melds on the table through play instead (views/stock.js).
 // Pure view functions of `ctx` (controller.js); felt.css places them.
 
-import { cap, cardEl, cardShort, fill, h, num } from "../dom.js";
+import { cap, cardEl, cardShort, fill, h, num, SUIT } from "../dom.js";
 import { Phase } from "../protocol.js";
 import { hasStock } from "../words.js";
-import { meldRows } from "./dialogs.js";
+import { meldRows, rowName, rowSuit } from "./dialogs.js";
 import { meldState } from "./sides.js";
 
 /** The phases in which no meld is on the felt (the auction comes before it, the hand's end after it). */
@@ -47,16 +47,18 @@ export function feltMelds(ctx) {
   return s.order.filter((seat) => v.melds[seat]).map((seat) => ({ seat, meld: v.melds[seat] }));
 }
 
-/** "Run 150", "Dix ×2 20": a row of a seat's meld in words. */
+/** "run in spades 150", "two marriages in hearts 40", "dix twice 20": a row of a seat's meld in words. */
 function rowWords(r) {
+  if (r.suit) return `${rowName(r).toLowerCase()} in ${SUIT[r.suit].name} ${num(r.points * r.times)}`;
   return `${r.name.toLowerCase()}${r.times > 1 ? ` twice` : ""} ${num(r.points * r.times)}`;
 }
 
-/** What a seat's meld says to a screen reader: "Partner melds 160: royal marriage 40, pinochle 40." */
-export function meldWords(s, seat, m) {
+/** What a seat's meld says to a screen reader: "Partner melds 160: royal marriage in spades 40, pinochle 40."
+ * (`suits`: the view's `meld_suits` of the seat). */
+export function meldWords(s, seat, m, suits = null) {
   const who = s.spoken(seat);
   if (!m.melds.length) return `${who} ${s.verb(seat, "have", "has")} no meld.`;
-  return `${who} ${s.verb(seat, "meld", "melds")} ${num(m.total)}: ${meldRows(m).map(rowWords).join(", ")}.`;
+  return `${who} ${s.verb(seat, "meld", "melds")} ${num(m.total)}: ${meldRows(m, suits).map(rowWords).join(", ")}.`;
 }
 
 /**
@@ -195,7 +197,8 @@ function layFans(layer) {
 function plate(ctx, seat, m) {
   const { s } = ctx;
   const place = s.place(seat);
-  const rows = meldRows(m);
+  const suits = ctx.v.meld_suits?.[seat] ?? null;
+  const rows = meldRows(m, suits);
   const us = s.sideOf(seat) === s.mySide;
   // the rule that a side keeps its meld only with a trick (the view's meld_secured): before the first
   // card nobody has one, so a meld of such a game reads as pending
@@ -205,7 +208,7 @@ function plate(ctx, seat, m) {
     class: `felt-meld at-${place} ${us ? "us" : "them"} ${m.melds.length ? "" : "none"}`.trim(),
     "data-testid": `felt-meld-${seat}`,
     dataset: { seat, total: String(m.total), focus: `felt-meld-${seat}` },
-    "aria-label": `${meldWords(s, seat, m)}${state ? ` ${cap(state.words)}.` : ""} Open the meld details.`,
+    "aria-label": `${meldWords(s, seat, m, suits)}${state ? ` ${cap(state.words)}.` : ""} Open the meld details.`,
     onclick: () => ctx.act.showMeld?.(),
   },
   h("span", { class: "fm-head" },
@@ -218,7 +221,7 @@ function plate(ctx, seat, m) {
     ? h("span", { class: "fm-rows" }, ...rows.map((r) => h("span", {
       class: "fm-row", "data-testid": "felt-meld-row", dataset: { points: String(r.points * r.times) },
       title: r.cards.map(cardShort).join(" "),
-    }, h("span", { class: "fm-name" }, r.name, r.times > 1 ? ` ×${r.times}` : ""), " ", h("span", { class: "fm-pts" }, num(r.points * r.times)))))
+    }, h("span", { class: "fm-name" }, rowName(r), rowSuit(r, "fm-suit")), " ", h("span", { class: "fm-pts" }, num(r.points * r.times)))))
     : h("span", { class: "fm-rows none" }, "No meld"));
 }
 

@@ -70,7 +70,8 @@ export function renderHint(ctx) {
   }, "Hint");
   // not a live region: it is drawn anew with each view; the announcer says the reason (messages.js onHint)
   // its cards as symbols on screen, in words for a screen reader (the description of the ringed move)
-  const reason = h("p", { id: "hint-reason", class: "hint-reason", "data-testid": "hint-reason" },
+  // in the tab order when it says something: on a phone a long reason scrolls inside three lines (felt8.css)
+  const reason = h("p", { id: "hint-reason", class: "hint-reason", "data-testid": "hint-reason", tabindex: answer ? "0" : null },
     answer ? [h("span", { "aria-hidden": "true", class: "hint-shown" }, answer.reason),
       h("span", { class: "sr-only" }, cardsInWords(answer.reason))] : null);
   fill(el, button, reason);

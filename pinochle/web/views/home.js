@@ -6,12 +6,12 @@ import { $, levelName, num } from "../dom.js";
 import { COMPASS } from "../seats.js";
 import { Phase } from "../protocol.js";
 import { gameTitle } from "./tiles.js";
+import { dealLabel, dealOver, dealWord } from "../words.js";
 
 export function inProgress(m) {
   return Boolean(m && m.phase !== Phase.MATCH_END);
 }
 
-const handOf = (m) => m.hand_number;
 
 // A solo match's summary keys its totals by side: "NS" and "EW" for partnerships (you sit South),
 // or one seat each for players alone ("S" is you).
@@ -31,14 +31,14 @@ function totalsLine(m) {
   return seats.map((seat) => `${playerName(seat, m)} ${num(m.totals[seat])}`).join(" · ");
 }
 
-/** "Hand 3 · Us 420 · Them 380 · Normal" */
+/** "Hand 3 · Us 420 · Them 380 · Normal", "Deal 4 of 9 · You 12 · East -4 · West -8 · Easy" (words.js dealLabel) */
 export function matchLine(m) {
-  return `Hand ${handOf(m)} · ${totalsLine(m)} · ${levelName(m.level)}`;
+  return `${dealLabel(m)} · ${totalsLine(m)} · ${levelName(m.level)}`;
 }
 
 /** Where an unfinished match stands, for the question before it is abandoned: "Hand 3, score Us 420 · Them 380 (Normal)." */
 export function unfinishedLine(m) {
-  return `Hand ${handOf(m)}, score ${totalsLine(m)} (${levelName(m.level)}).`;
+  return `${dealLabel(m)}, score ${totalsLine(m)} (${levelName(m.level)}).`;
 }
 
 function resultLine(m) {
@@ -74,7 +74,7 @@ export function renderHome({ solo, seat }) {
     label = "Back to your Quick Match table";
     // where the match stands: a hand over (its summary read, the next one not yet dealt) says so
     detail = seat.match.phase === Phase.MATCH_END ? "Match over"
-      : seat.match.phase === Phase.HAND_END ? `Hand ${handOf(seat.match)} over · next hand soon` : `Hand ${handOf(seat.match)}`;
+      : seat.match.phase === Phase.HAND_END ? `${dealOver(seat.match)} · next ${dealWord(seat.match)} soon` : dealLabel(seat.match);
   }
   $("seat-resume-label").textContent = label;
   $("seat-resume-detail").textContent = detail;

@@ -5,7 +5,7 @@
 
 import { $, cardBack, cardEl, cardName, fill, h, num, suitChip } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { contractText, DIX, handNumber, hasStock, midName, passLog, statusText, stuckVerb, takes, thrownInText } from "../words.js";
+import { contractText, dealLabel, DIX, handNumber, hasStock, midName, passLog, statusText, stuckVerb, takes, thrownInText } from "../words.js";
 import { renderBoards, stockPile } from "./stock.js";
 import { callsList } from "./bidding.js";
 import { avatarFigure, renderSeat, seatHue } from "./seat.js";
@@ -44,9 +44,7 @@ export function howToPlayHref(game) {
 
 /** "Hand 3", or "Deal 3 of 9" in a match of a number of deals ("Deal 10 (extra)" past them). */
 export function handLabel(v) {
-  if (!v.deals) return `Hand ${handNumber(v)}`;
-  const k = v.deal_number ?? handNumber(v);
-  return k > v.deals ? `Deal ${k} (extra)` : `Deal ${k} of ${v.deals}`;
+  return dealLabel(v);
 }
 
 export function renderTopbar(ctx) {
