@@ -66,8 +66,6 @@ from .tricks import explain_illegal, legal_mask, winner_index
 
 #: A phase's name (``"auction"``, ``"exchange"``, ``"play"``...): the ``State.phase`` value.
 Phase = str
-#: The phases of the ``table`` game, in order (RULES.md).
-PHASES: tuple[Phase, ...] = ("auction", "trump", "meld", "play", "hand_end", "match_end")
 ActionType = Literal["bid", "pass", "trump", "give", "meld", "bury", "concede", "play_on", "play", "deal", "dix",
                      "draw"]
 #: Every action type of every game; each phase accepts its own few.
@@ -433,7 +431,9 @@ class HandResult:
         return [c for t in self.tricks for c in t.cards]
 
     def summary(self) -> dict[str, object]:
-        """The hand summary for the score sheet (no hidden cards)."""
+        """The hand summary for the score sheet (no hidden cards). A hand with a card pass between the
+        partners (VARIANTS.md ``partnership-pass``, ``racehorse``) says how many cards went each way
+        (``passed``: everyone saw the pass; which cards, only the two partners: the view's ``exchange``)."""
         return {
             "number": self.number,
             "dealer": str(self.dealer),
@@ -444,6 +444,7 @@ class HandResult:
             **{k: v for k, v in self.score.to_json().items() if k != "bid"},
             "totals": dict(zip(self.score.names, self.totals)),
             **self.chairs.to_json(),
+            **({"passed": len(self.exchange[0])} if self.exchange and self.exchange[0] else {}),
         }
 
 
@@ -575,7 +576,7 @@ class State:
         seed: the match's seed; deal ``i`` is shuffled by ``Random(f"{seed}/{i}")``.
         version: 0 at the start, +1 for every action.
         phase: the current phase's name: one of the game's (:attr:`Game.phases`, each a
-            :class:`PhaseDef`'s ``name``; :data:`PHASES` lists the ``table`` game's).
+            :class:`PhaseDef`'s ``name``).
         hand_no: the current deal's index from 0 (the key of its shuffle);
             people read hands numbered from 1 (:attr:`View.hand_number`).
         dealer: the current dealer.

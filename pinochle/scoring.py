@@ -43,15 +43,19 @@ class Part(NamedTuple):
     rule: str
     who: str = ""
     why: str = ""
+    says: str = ""
 
     def to_json(self) -> dict[str, object]:
         """``{"label", "points", "rule"}``, and ``"who"`` when the part names another party, ``"why"`` when it
-        says why."""
+        says why, ``"says"`` when the part is a stake's step: the step as a sentence a player reads, its
+        number in it (the hand summary's list of how the stake arises)."""
         out: dict[str, object] = {"label": self.label, "points": self.points, "rule": self.rule}
         if self.who:
             out["who"] = self.who
         if self.why:
             out["why"] = self.why
+        if self.says:
+            out["says"] = self.says
         return out
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple
 
 from .auction import next_bid
-from .cards import ABOVE, ALL_TYPES, DECKS, LAYER, MAX_COPIES, SPREAD, SUIT_MASK
+from .cards import ABOVE, ALL_TYPES, DECKS, FOUR_PARTNERS, LAYER, MAX_COPIES, SPREAD, SUIT_MASK, Seating
 from .meld import meld_by_trump
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, score_hand
@@ -348,11 +348,14 @@ def random_auction(
     return tuple(calls), high_seat, high
 
 
-def random_hand(rng: random.Random, dealer: int | None = None, rules: RuleSet = TABLE) -> SimHand:
+def random_hand(rng: random.Random, dealer: int | None = None, rules: RuleSet = TABLE,
+                seating: Seating = FOUR_PARTNERS) -> SimHand:
     """Deal, auction, trump, meld for four seats, 12 random legal tricks and the score.
 
     The declarer names the trump of its best meld; every card is a uniformly
-    random legal card. This is the benchmark's unit of work.
+    random legal card. This is the benchmark's unit of work. The sides (whose meld
+    adds up, who takes a trick, which side declared) are ``seating``'s: the table
+    game's two partnerships (RULES.md, Notation: NS and EW).
     """
     rnd = rng.random
     if dealer is None:
@@ -363,11 +366,14 @@ def random_hand(rng: random.Random, dealer: int | None = None, rules: RuleSet = 
     by_trump = [meld_by_trump(h, rules) for h in hands]
     options = by_trump[declarer]
     trump = options.index(max(options))
-    m0 = by_trump[0][trump] + by_trump[2][trump]
-    m1 = by_trump[1][trump] + by_trump[3][trump]
-    leader = declarer if rules.first_lead == "declarer" else (dealer + 1) & 3
-    tricks, pts, play = playout(hands, trump, leader, rnd, rules)
-    score = score_hand(declarer & 1, bid, (m0, m1), (tricks[0], tricks[1]), (pts[0], pts[1]), rules)
+    (a, b), (c, d) = seating.sides
+    m0 = by_trump[a][trump] + by_trump[b][trump]
+    m1 = by_trump[c][trump] + by_trump[d][trump]
+    leader = declarer if rules.first_lead == "declarer" else seating.next_seat[dealer]
+    tricks, pts, play = playout(hands, trump, leader, rnd, rules, next_seat=seating.next_seat,
+                                team_of=seating.side_of)
+    score = score_hand(seating.side_of[declarer], bid, (m0, m1), (tricks[0], tricks[1]), (pts[0], pts[1]),
+                       rules)
     return SimHand(dealer, dealt, calls, declarer, bid, trump, (m0, m1), tuple(play),
                    (tricks[0], tricks[1]), (pts[0], pts[1]), score)
 

@@ -18,6 +18,10 @@ Whose numbers are they? Always the device's own seat's or side's, in the game's 
 - a **bid** is a hand where the device's own seat won the auction and was the declarer (not its
   partner's contract); ``made`` and ``set`` split those by the hand's result (a declarer who
   conceded, or was set before the play, is set);
+- a declarer who **conceded** (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``) was not set: a concession
+  is its own count, ``conceded`` (``made + set + conceded == bids``);
+- a game without an auction (VARIANTS.md ``turned-trump``, ``two-handed``) has no bids at all: its figures say so
+  (``auction`` false, from the game's definition), so the page shows no bid rows there;
 - a dealer **stuck** with the minimum bid because everyone passed (RULES.md, Deal and auction 3: "the
   dealer makes no call"; ``no_bid=dealer``) made no bid: such a hand is counted apart, as ``stuck`` and
   ``stuck_made``, never among the bids.
@@ -39,7 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from .bots.review import CLOSE_LOSS
-from .game import HandResult, State
+from .game import HandResult, State, game_named
 
 #: The hook for a decision review (docs/protocol.md, "Statistics", ``par_per_decision``): given the
 #: ``loss`` of each reviewed decision of the device (points, never negative), the figure to report.
@@ -64,6 +68,8 @@ class HandLine:
         stuck: the seat was the declarer as the dealer stuck with the minimum bid, nobody having bid
             (RULES.md, Deal and auction 3): a contract, but not a bid (false in a line kept before lines
             said it).
+        conceded: the seat was the declarer and conceded the hand (VARIANTS.md ``racehorse``, ``cutthroat``,
+            ``auction``; false in a line kept before lines said it: such a hand counts as set).
     """
 
     game: str
@@ -76,6 +82,7 @@ class HandLine:
     points: int
     place: int | None = None
     stuck: bool = False
+    conceded: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The line as a JSON object (what storage keeps)."""
@@ -92,7 +99,8 @@ class HandLine:
             place = data.get("place")
             return cls(str(data["game"]), str(data["match"]), _int(data["hand"]), bool(data["played"]),
                        bool(data["declarer"]), bool(data["made"]), _int(data["meld"]), _int(data["points"]),
-                       None if place is None else _int(place), bool(data.get("stuck", False)))
+                       None if place is None else _int(place), bool(data.get("stuck", False)),
+                       bool(data.get("conceded", False)))
         except KeyError as err:
             raise ValueError(f"a stored hand line has no {err.args[0]!r}") from None
 
@@ -148,7 +156,10 @@ class GameStats:
         bids: of those, the hands its own seat won the auction with a bid and was the declarer (a stuck
             dealer's contract is not one: ``stuck``).
         made: of the bids, the ones made.
-        set: of the bids, the ones set (``made + set == bids``).
+        set: of the bids, the ones set (``made + set + conceded == bids``).
+        conceded: of the bids, the ones the seat conceded (VARIANTS.md ``racehorse``, ``cutthroat``, ``auction``).
+        auction: the game has an auction (its definition's phases; VARIANTS.md ``turned-trump`` and
+            ``two-handed`` have none): without one there are no bids to count.
         stuck: of the hands, those its own seat declared as the dealer stuck with the minimum bid, nobody
             having bid (RULES.md, Deal and auction 3); ``bids + stuck`` are the hands it declared.
         stuck_made: of ``stuck``, the ones made.
@@ -171,6 +182,8 @@ class GameStats:
     assisted: int = 0
     stuck: int = 0
     stuck_made: int = 0
+    conceded: int = 0
+    auction: bool = True
 
     def to_json(self) -> dict[str, object]:
         """The ``games[GAME]`` object of the ``stats`` message."""
@@ -240,7 +253,7 @@ def hand_line(state: State, match_id: str, place: int, chaired: bool = False) ->
     side = seating.side_of[seat]
     declarer = hand.declarer is not None and int(hand.declarer) == seat
     return HandLine(state.game.name, match_id, hand.number, True, declarer, declarer and hand.score.made,
-                    hand.score.meld[side], points, place, declarer and hand.stuck)
+                    hand.score.meld[side], points, place, declarer and hand.stuck, declarer and bool(hand.conceded))
 
 
 def _seat_of(hand: HandResult, chair: int) -> int | None:
@@ -287,12 +300,12 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
     (0, 0, 1, 0)
     """
     seen: set[tuple[str, int]] = set()
-    sums: dict[str, list[int]] = {}  # game -> hands, bids, made, meld, points, stuck, stuck made
+    sums: dict[str, list[int]] = {}  # game -> hands, bids, made, meld, points, stuck, stuck made, conceded
     for h in sorted(hands, key=repr):
         if (h.match, h.hand) in seen:
             continue
         seen.add((h.match, h.hand))
-        row = sums.setdefault(h.game, [0, 0, 0, 0, 0, 0, 0])
+        row = sums.setdefault(h.game, [0, 0, 0, 0, 0, 0, 0, 0])
         row[4] += h.points  # a chair sitting out may pay or be paid: its total moved all the same
         if not h.played:
             continue
@@ -304,6 +317,7 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
             continue
         row[1] += h.declarer
         row[2] += h.declarer and h.made
+        row[7] += h.declarer and h.conceded and not h.made
     done: set[str] = set()
     counts: dict[str, list[int]] = {}  # game -> matches, won, assisted
     for m in sorted(matches, key=repr):
@@ -316,16 +330,30 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
         c[2] += m.assisted
     out: dict[str, GameStats] = {}
     for game in sorted(set(sums) | set(counts)):
-        n, bids, made, meld, points, stuck, stuck_made = sums.get(game, [0, 0, 0, 0, 0, 0, 0])
+        n, bids, made, meld, points, stuck, stuck_made, conceded = sums.get(game, [0, 0, 0, 0, 0, 0, 0, 0])
         played, won, assisted = counts.get(game, [0, 0, 0])
         out[game] = GameStats(
-            matches=played, won=won, hands=n, bids=bids, made=made, set=bids - made,
+            matches=played, won=won, hands=n, bids=bids, made=made, set=bids - made - conceded,
             meld_per_hand=round(meld / n, 1) if n else None,
             points_per_hand=round(points / n, 1) if n else None,
             par_per_decision=par((losses or {}).get(game, ())),
-            assisted=assisted, stuck=stuck, stuck_made=stuck_made,
+            assisted=assisted, stuck=stuck, stuck_made=stuck_made, conceded=conceded,
+            auction=has_auction(game),
         )
     return out
+
+
+def has_auction(game: str) -> bool:
+    """Whether the game named ``game`` has an auction: its definition has an auction phase (VARIANTS.md
+    ``turned-trump`` and ``two-handed`` have none); a name no game has is taken to have one.
+
+    >>> has_auction("table"), has_auction("two-handed"), has_auction("turned-trump")
+    (True, False, False)
+    """
+    try:
+        return any(p.name == "auction" for p in game_named(game).phases)
+    except (KeyError, ValueError):
+        return True
 
 
 def stats_json(stats: dict[str, GameStats]) -> dict[str, object]:

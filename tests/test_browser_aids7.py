@@ -129,6 +129,15 @@ def review_open(page: Any) -> None:
     settle(page)
 
 
+def review_listed(page: Any) -> None:
+    """A ``ready``: the hand's summary open, its "Review your decisions" pressed, the first decision listed
+    (a decision not measured is listed and named, never folded)."""
+    page.get_by_test_id("hand-summary").wait_for()
+    page.get_by_test_id("summary-review").click()
+    page.get_by_test_id("review-item").first.wait_for()
+    settle(page)
+
+
 def reviewing(decisions: list[dict[str, Any]], v: dict[str, Any]) -> Any:
     """A ``script`` of :func:`~tests.browser_kit.on_scripted`: the socket answers the review of ``v``'s last hand
     with ``decisions``."""
@@ -144,7 +153,7 @@ def test_the_review_names_two_handed_melds_by_their_cards(server: Any) -> None: 
 
     v = hand_end_view()
     out = at_each(looks(("light", (360, 740)), ("dark", (1440, 900))),
-                  on_scripted(server.url, v, review_open, scripted=Reviewing, script=reviewing(MELD_DECISIONS, v)),
+                  on_scripted(server.url, v, review_listed, scripted=Reviewing, script=reviewing(MELD_DECISIONS, v)),
                   lambda page, _: page.evaluate("""() => [...document.querySelectorAll('.rv-item')].map(li => ({
                     you: li.querySelector('.rv-you').textContent, best: li.querySelector('.rv-best')?.textContent ?? null,
                     cards: [...li.querySelectorAll('.rv-you .rv-card, .rv-best .rv-card')].map(c => c.getAttribute('aria-label')) }))"""),

@@ -308,7 +308,8 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
     out = in_browser(run)
     assert out["errors"] == []
     assert out["title_in"] and out["title"] == f"Your decisions in hand {v['last_hand']['number']}"
-    assert out["list"] == "OL" and len(out["items"]) == len([d for d in DECISIONS if d["loss"]])  # the others folded
+    # the costly and the unmeasured listed, the others folded
+    assert out["list"] == "OL" and len(out["items"]) == len([d for d in DECISIONS if d["loss"] or d["loss"] is None])
     losses = [d["loss"] or 0 for d in DECISIONS]
     assert losses[:2] == sorted(losses[:2], reverse=True)  # as the server orders them: the costliest first
     assert "28 points given up" in out["items"][0] and "13 points given up" in out["items"][1]
@@ -318,7 +319,7 @@ def test_the_decision_review_by_keyboard(server: Server, size: tuple[int, int]) 
     assert out["labelled_spans"] == 0  # a plain span's aria-label is read by no screen reader
     # said once by the dialog's status, there from the start (not by a region drawn with its words in it)
     assert out["said_role"] == "status" and out["inner_status"] == 0
-    assert out["said"] == f"{out['total']} 2 decisions listed. 1 decision matched Hard's choice; 1 Hard could not measure.", out["said"]
+    assert out["said"] == f"{out['total']} 3 decisions listed. 1 decision matched Hard's choice.", out["said"]
     assert out["focus_in"] and out["axe"] == []
     assert out["back"] == "summary-review", out["back"]
 

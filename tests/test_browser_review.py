@@ -27,8 +27,9 @@ DECISIONS = [
     {"index": 7, "seat": "S", "phase": "trump", "action": {"type": "trump", "suit": "H"},
      "best": {"type": "trump", "suit": "S"}, "loss": 12.5,
      "reason": "Name spades trump: your meld with spades as trump is 190, and you hold 6 spades."},
-    {"index": 3, "seat": "S", "phase": "auction", "action": {"type": "bid", "bid": 260},
-     "best": {"type": "pass"}, "loss": None, "reason": "Pass: your meld with hearts as trump is 40, and you hold 4 hearts."},
+    {"index": 3, "seat": "S", "phase": "auction", "action": {"type": "bid", "bid": 300},
+     "best": {"type": "pass"}, "loss": None, "reason": "Pass: let the opponents' 250 stand, and your bid of 300 is not "
+     "measured: Hard values only the lowest bid, 260, against a pass, and 300 is above it."},
     {"index": 30, "seat": "S", "phase": "play", "action": {"type": "play", "card": "JC"},
      "best": {"type": "play", "card": "JC"}, "loss": 0, "reason": "Play the J♣: it is your lowest club."},
 ]
@@ -122,11 +123,13 @@ def test_the_review_after_a_hand(server: Server, size: tuple[int, int]) -> None:
         got = out[theme]
         assert out[f"sent-{theme}"] == [{"type": "review", "match": "fx", "hand": number}]  # the shown match
         assert got["title"] == f"Your decisions in hand {number}"
-        # only the decisions that cost points are rows; the others are one line (opened on demand)
-        assert len(got["items"]) == 2 and "28 points given up" in got["items"][0] and "13 points given up" in got["items"][1]
+        # the decisions that cost points are rows, then the one not measured (named, never folded away); the others
+        # are one line (opened on demand)
+        assert len(got["items"]) == 3 and "28 points given up" in got["items"][0] and "13 points given up" in got["items"][1]
+        assert "not measured" in got["items"][2] and "Bid 300" in got["items"][2] and "is above it" in got["items"][2]
         assert "K♦" in got["items"][0] and "10♦" in got["items"][0]
-        assert got["folded"] == "1 decision matched Hard's choice; 1 Hard could not measure.", got["folded"]
-        assert "not measured" in got["folded_items"][0] and "Hard agrees" in got["folded_items"][1]
+        assert got["folded"] == "1 decision matched Hard's choice.", got["folded"]
+        assert len(got["folded_items"]) == 1 and "Hard agrees" in got["folded_items"][0]
         assert not got["zero"]
         assert "King of diamonds" in got["cards"] and "Ten of diamonds" in got["cards"]
         assert "40 points given up" in got["total"] and not got["wide"]
@@ -171,5 +174,5 @@ def test_the_review_at_a_matchs_end(server: Server) -> None:
 
     ARTIFACTS.mkdir(exist_ok=True)
     out = in_browser(run)
-    assert out["errors"] == [] and out["items"] == len([d for d in DECISIONS if d["loss"]])
+    assert out["errors"] == [] and out["items"] == len([d for d in DECISIONS if d["loss"] or d["loss"] is None])
     assert out["sent"] == [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"]}]

@@ -263,7 +263,8 @@ def test_a_stakes_summary_shows_the_last_trick_apart_and_the_stake_in_plain_word
             took = last["last_trick"][seat]
             assert by["Last trick"][seat] == (str(took) if took else "—"), (key, by["Last trick"])
             assert int(by["Counters"][seat]) + took == n, (key, by["Counters"], last["counters"])
-        assert got["steps"][-1] == "Made: the bid reached after the play", (key, got["steps"])
+        assert got["steps"][-1] == ("The declarer made the bid in the play: each opponent pays the declarer"
+                                    f" {last['stake_steps'][-1]['points']}."), (key, got["steps"])
         hows = [r["how"] for r in got["rows"] if r["how"]]
         assert hows and all(h == "Made: the bid reached after the play" for h in hows), (key, hows)
         assert "Made after play" not in " ".join(got["steps"] + hows) and got["wide"] <= 0, key

@@ -10,7 +10,7 @@ import pytest
 
 from pinochle.bots import HardPlayer, SimplePlayer
 from pinochle.bots.base import mates, pack_cards
-from pinochle.bots.evaluate import FACT_KINDS, Evaluation, Fact, card_facts, evaluate
+from pinochle.bots.evaluate import FACT_KINDS, Evaluation, Fact, _about, call_estimate, card_facts, evaluate
 from pinochle.cards import DECKS, SUIT_NAMES, Card, remove, unpack
 from pinochle.game import Action, State, View, apply, new_match, turn, view
 from pinochle.games import GAMES
@@ -97,12 +97,23 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
             assert all(_card_of(t).suit == v.trump for t in re.findall(r"(?:10|[9JQKA])[♠♥♦♣]", fact.text))
     elif fact.kind == "meld_in_suit":
         suit = SUIT_NAMES.index(fact.text.split("with ")[1].split(" ")[0])
-        n = int(fact.text.rsplit(" ", 1)[1])
+        n = int(re.search(r" is (\d+)", fact.text).group(1))  # type: ignore[union-attr]
         assert n == meld_by_trump(pack_cards(v.hand, deck), rules)[suit]
-    elif fact.kind == "widow_meld":  # the mean meld with the widow over the deals Hard's bid is valued on
+        if "a run's worth" in fact.text:  # a bid by the rule of a run's worth (the best suit's meld)
+            assert option_action.type == "bid" and n == max(meld_by_trump(pack_cards(v.hand, deck), rules))
+    elif fact.kind == "estimate":  # a call: what the side makes as declarer at the lowest bid, the evaluation's numbers
         hard = HardPlayer(1, samples=SAMPLES)
-        melds = [o.meld for o in hard._normal._widow_outcomes(v, hard.widow_call_samples)]
-        assert fact.text.endswith(f"comes to about {round(sum(melds) / len(melds))} on average"), fact.text
+        hard.rules = v.rules_set()
+        est = call_estimate(v, hard)
+        assert est is not None and v.legal.min_bid == est.bid
+        m, c = _about(est.meld, v), _about(est.counters, v)
+        assert f"would make about {m + c} on average ({m} meld + {c} counters)" in fact.text, fact.text
+        if option_action.type == "pass":  # never an argument to bid: short of it, seldom reached, or (search) worth less
+            assert (f"short of {est.bid}" in fact.text and m + c < est.bid) or " or more " in fact.text, fact.text
+            assert " only " in fact.text or est.made >= 0.6 or "short of" in fact.text, fact.text
+    elif fact.kind == "high_bid":
+        assert option_action.type == "pass" and v.high_bid is not None and str(v.high_bid) in fact.text
+        assert ("your partner's" in fact.text) == (v.high_bidder is not None and int(v.high_bidder) in mates(v))
     elif fact.kind == "meld_kept":
         rest = list(v.hand)
         for c in option_action.cards:  # type: ignore[attr-defined]

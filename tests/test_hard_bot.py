@@ -193,11 +193,17 @@ def test_a_defender_leads_the_trump_ace_at_trick_11_when_the_search_finds_it_bes
     """Seed 21019: N (a defender; E declared in diamonds)
     leads to trick 11 holding AD KS. Its filter ("a defender's trump ace lead gains nothing")
     removed AD before the exact search; leading it catches E's ten (+30). The filter now stops
-    where the search starts (8 cards left)."""
+    where the search starts (8 cards left). The position is reached with E and W playing the Normal
+    it was found with, whose dealer did not bid over its partner's save by value
+    (``NormalPlayer.dealer_over_save_value``, since on at 300)."""
+    from pinochle.bots import NormalPlayer
     from pinochle.game import apply, auto_action, new_match, turn, view
 
+    class FoundWith(NormalPlayer):
+        dealer_over_save_value = None
+
     state = new_match(seed=21019)
-    players = {s: for_level("hard", 0) if s in (Seat.N, Seat.S) else for_level("normal", 0) for s in Seat}
+    players = {s: for_level("hard", 0) if s in (Seat.N, Seat.S) else FoundWith(0) for s in Seat}
     while state.version < 49:
         seat = turn(state)
         assert seat is not None
@@ -225,6 +231,7 @@ def test_with_a_card_pass_hard_bids_only_within_reach_of_its_sampled_meld() -> N
         v = view(state, seat)
         assert v.legal.min_bid == 400
         hard = HardPlayer(seed, samples=8)
+        hard.own_meld_cap = None  # the reach check alone
         hard.reach_share = 0.0
         plain = hard.act(v)
         hard.reach_share = 0.9
@@ -275,7 +282,47 @@ def test_the_reach_check_passes_where_hard_bid_370_in_racehorse_with_40_side_mel
         hard.reach_share = 0.9
         assert hard.act(v) == Action.pass_(Seat.N), seed
     assert HardPlayer.reach_share == 0.0 and not HardPlayer.partner_inference
-    assert HardPlayer(arena_seed).act(v) == Action.bid_(Seat.N, 370)
+    uncapped = HardPlayer(arena_seed)
+    uncapped.own_meld_cap = None
+    assert uncapped.act(v) == Action.bid_(Seat.N, 370)
+
+
+def test_the_own_meld_cap_passes_where_hard_bid_370_in_racehorse_with_10_meld_of_its_own() -> None:
+    """Racehorse seed 31 deal 9 (:data:`RACEHORSE_31_9`): North, over East's 360, holds 10 meld in its
+    best trump (the dix of spades); with ``own_meld_cap`` 100 (Hard's) it bids at most 10 + 100 + 250 =
+    360 (docs/strength.md, "Hard's own-meld cap"), so it passes at 370 whatever its seed, where the
+    Hard without the cap bid 370 and conceded; at its earlier calls, at 360 or less, it calls as the
+    Hard without the cap (the cap spends no simulation: a bid over it is passed before the sampled
+    deals are dealt)."""
+    from pinochle.arena import derive_seed
+    from pinochle.bots.base import pack_cards
+    from pinochle.cards import DECKS
+    from pinochle.meld import meld_by_trump
+    from pinochle.records import hand_steps
+
+    steps = [(state, action) for state, action in hand_steps(RACEHORSE_31_9) if action.type in ("bid", "pass")]
+    v = next(view(state, action.seat) for state, action in steps if action.type == "bid" and action.bid == 370)
+    assert max(meld_by_trump(pack_cards(v.hand, DECKS["pinochle"]), v.rules_set())) == 10
+    arena_seed = derive_seed("arena", 31, "deal", 9, "seat", int(Seat.N))
+    assert HardPlayer.own_meld_cap == 100
+
+    def uncapped(seed: int) -> HardPlayer:
+        hard = HardPlayer(seed)
+        hard.own_meld_cap = None
+        return hard
+
+    for seed in [arena_seed, *range(3)]:
+        assert HardPlayer(seed).act(v) == Action.pass_(Seat.N), seed
+        capped = HardPlayer(seed)
+        capped.own_meld_cap = 110  # 10 + 110 + 250 = 370: within the cap, Hard's own call
+        assert capped.act(v) == uncapped(seed).act(v), seed
+    # North's earlier calls at 360 or less were within the cap: the same calls as without it
+    early = [view(state, action.seat) for state, action in steps if action.seat == Seat.N and state.phase == "auction"
+             and view(state, action.seat).legal.min_bid is not None and view(state, action.seat).legal.min_bid <= 360]
+    assert early
+    for w in early:
+        assert HardPlayer(arena_seed).act(w) == uncapped(arena_seed).act(w)
+    assert uncapped(arena_seed).act(v) == Action.bid_(Seat.N, 370)
 
 
 def _partner_melds(monkeypatch: pytest.MonkeyPatch, hard: HardPlayer, v: object) -> list[int]:

@@ -448,12 +448,16 @@ def test_how_to_play_is_a_players_page_with_pictured_cards() -> None:
 
 def test_the_table_page_says_why_the_computers_pass() -> None:
     """The stuck-dealer pass and the save (pinochle.bots.partners: ``sticks_the_dealer``,
-    ``saves_the_dealer``) are explained to players on the table game's page."""
+    ``saves_the_dealer``) are explained to players on the table game's page, and the dealer's bid
+    over its partner's save (``NormalPlayer.dealer_over_save_value``: a hand worth 300, at 260)."""
+    from pinochle.bots import NormalPlayer
     from pinochle.server.howto import howto_html
 
     page = howto_html("table")
     assert "Why do the computers pass?" in page and "save" in page
     assert "whatever it holds" in page
+    assert NormalPlayer.dealer_over_save_value == 300
+    assert "worth about 300" in page and "answers its partner's save with 260" in page
 
 
 def test_how_to_play_is_served(tmp_path: Path) -> None:

@@ -226,7 +226,8 @@ def test_the_auction_candidates_switches_do_what_they_say(seed: int) -> None:
     Normal: the save only with a value (``save_value``), the dealer over its partner's save with meld or
     value (``dealer_over_save_meld``, ``dealer_over_save_value``), a real hand over an opponent's save
     (``compete_meld``). W deals; N passes; E saves; S passes: W holds aces around and a spade marriage
-    (190 meld in spades with its pinochle, value 405), which Normal passes over the save (no run, no long suit)."""
+    (190 meld in spades with its pinochle, value 405), which Normal without the value switch passes over
+    the save (no run, no long suit); Normal bids it (``dealer_over_save_value`` 300, on)."""
     from pinochle.bots.partners import partners_save_stands
 
     def with_(**attrs: object) -> NormalPlayer:
@@ -234,8 +235,9 @@ def test_the_auction_candidates_switches_do_what_they_say(seed: int) -> None:
 
     v = view(_table_after([None, 250, None], {Seat.W: ACES}, seed=seed), Seat.W)
     assert partners_save_stands(v)
-    assert NormalPlayer(seed).act(v).type == "pass"
-    for attrs in ({"dealer_over_save_meld": 100}, {"dealer_over_save_value": 300}):
+    assert with_(dealer_over_save_value=None).act(v).type == "pass"
+    assert NormalPlayer(seed).act(v) == Action.bid_(Seat.W, 260)
+    for attrs in ({"dealer_over_save_meld": 100, "dealer_over_save_value": None}, {"dealer_over_save_value": 300}):
         assert with_(**attrs).act(v) == Action.bid_(Seat.W, 260), attrs
     assert with_(dealer_over_save_meld=200, dealer_over_save_value=410).act(v).type == "pass"
     v = view(_table_after([None], {Seat.E: POOR}, seed=seed), Seat.E)  # POOR: value 210
@@ -245,6 +247,27 @@ def test_the_auction_candidates_switches_do_what_they_say(seed: int) -> None:
     assert not partners_save_stands(v)
     assert with_(compete_meld=100)._competes(v) and not with_(compete_meld=200)._competes(v)
     assert not NormalPlayer(seed)._competes(v)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_dealer_bids_over_its_partners_save_with_a_value_of_300(seed: int) -> None:
+    """The dealer answers its partner's save with a bid of its own when its hand is worth 300 or more
+    (``NormalPlayer.dealer_over_save_value``; docs/strength.md, "The save at the table": -0.7 (-2.2 to
+    +0.7) a hand over 2,000 duplicate deals seed 32, contracts over 250 from 21% to 28%), so that a
+    player sees bidding, and names its own trump. W deals; N passes; E saves; S passes. Holding
+    ``AS TS KS QS 9S 9S AH 9H JD 9C 9D KD`` (value 310, 100 meld in spades) W bids 260; holding
+    ``AS AH AD 9D TS KS QS 9S KH 9H JD 9C`` (value 295, 90 meld) it passes and E plays the save; an
+    opponent's opening is no save (S, after E's 250 with W passing first, is not asked as the dealer)."""
+    from pinochle.bots.partners import partners_save_stands
+
+    worth_310, worth_295 = "AS TS KS QS 9S 9S AH 9H JD 9C 9D KD", "AS AH AD 9D TS KS QS 9S KH 9H JD 9C"
+    assert choose_trump(parse_cards(worth_310))[1] == 310 and choose_trump(parse_cards(worth_295))[1] == 295
+    v = view(_table_after([None, 250, None], {Seat.W: worth_310}, seed=seed), Seat.W)
+    assert partners_save_stands(v) and NormalPlayer(seed).act(v) == Action.bid_(Seat.W, 260)
+    v = view(_table_after([None, 250, None], {Seat.W: worth_295}, seed=seed), Seat.W)
+    assert partners_save_stands(v) and NormalPlayer(seed).act(v).type == "pass"
+    v = view(_table_after([250, None, None], {Seat.W: worth_310}, seed=seed), Seat.W)  # N's opening: no save
+    assert not partners_save_stands(v)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -15,6 +15,7 @@ import pytest
 
 from pinochle.bots import LEVELS, Player, for_level
 from pinochle.bots.partners import audit_calls, may_bid_over_partner, names_own_trump, opponents_out
+from pinochle.bots.normal import choose_trump
 from pinochle.bots.raises import sweep
 from pinochle.cards import Seat
 from pinochle.game import Action, State, View, apply, auto_action, new_match, turn, view
@@ -112,23 +113,30 @@ def _side(state: State, seat: int) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("seed", range(1, 61))
 def test_opponents_out_and_partner_high_the_hand_decides(seed: int) -> None:
-    """1st passes, 2nd bids 250, 3rd passes: the 4th finds its partner high and both opponents out.
-    It may bid only with a run or a long suit with meld, and then at the lowest bid."""
+    """1st passes, 2nd bids 250, 3rd passes: the 4th (the dealer) finds its partner high and both
+    opponents out. It may bid only with a run or a long suit with meld, or at Normal over its partner's
+    save with a hand worth 300 (``NormalPlayer.dealer_over_save_value``), and then at the lowest bid."""
+    from pinochle.bots.partners import partners_save_stands
+
     state = _after(seed, [None, 250, None])
     seat = turn(state)
     assert seat is not None
     v = view(state, seat)
     assert v.high_bidder is not None and int(v.high_bidder) in _side(state, int(seat))
     assert opponents_out(v.calls, state.game.seating.sides, int(seat))
-    _bids_over_partner_only_to_name_trump(v, seed)
+    assert partners_save_stands(v)
+    _bids_over_partner_only_to_name_trump(v, seed, over_save=choose_trump(v.hand)[1] >= 300)
 
 
-def _bids_over_partner_only_to_name_trump(v: View, seed: int) -> None:
-    """Every level passes unless the hand names its own trump, and then bids the lowest bid."""
+def _bids_over_partner_only_to_name_trump(v: View, seed: int, over_save: bool = False) -> None:
+    """Every level passes unless the hand names its own trump (or, with ``over_save``, Normal's hand is
+    worth a bid over its partner's save), and then bids the lowest bid."""
     assert may_bid_over_partner(v) == names_own_trump(v.hand)
     for level in LEVELS:
         action = for_level(level, f"{seed}/{v.seat}").act(v)
-        if not names_own_trump(v.hand):
+        if over_save and level == "normal":
+            assert action == Action.bid_(v.seat, v.legal.min_bid or 0), v.hand
+        elif not names_own_trump(v.hand):
             assert action.type == "pass", (level, v.hand)
         elif action.type == "bid":
             assert action.bid == v.legal.min_bid  # the lowest bid that names its own trump

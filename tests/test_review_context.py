@@ -1,7 +1,7 @@
 """The decision review's ``context`` (pinochle.bots.review.decision_context): where each decision was made, as the
 seat saw the table then, so that a review row can say "Trick 5: East led the K♠, Partner played the A♠" or
 "Bidding: high bid 300, West"; and a reason whose move differs from Hard's always names the move it is set
-against (with its figure where Hard measured it, else that Hard puts no number on it)."""
+against (with its figure where Hard measured it, else that it is not measured, and why)."""
 
 from __future__ import annotations
 
@@ -50,4 +50,5 @@ def test_a_reason_of_another_move_names_it(game: str, seed: int) -> None:
             continue
         assert your_move(d.action) in d.reason, d.reason
         if d.loss is None:
-            assert f"Hard puts no number on {your_move(d.action)} to compare" in d.reason, d.reason
+            # named as not measured, with why (never a bare "could not measure")
+            assert f"{your_move(d.action)} is not measured: " in d.reason, d.reason

@@ -18,7 +18,7 @@ from pinochle.auction import AuctionStatus, check_call, parse_call, status
 from pinochle.cards import FULL_DECK, Card, Seat, Suit, deck, pack, parse_cards, unpack
 from pinochle.cli import legal_request, meld_request
 from pinochle.errors import BadCard, BadRecord, IllegalAction
-from pinochle.game import PHASES, Action, State, apply, legal, legal_actions, new_match, turn, view
+from pinochle.game import Action, State, apply, legal, legal_actions, new_match, turn, view
 from pinochle.meld import meld
 from pinochle.records import MATCH_FORMAT, hand_record, match_record, replay
 from pinochle.rules import TABLE
@@ -523,7 +523,10 @@ def test_the_match_ends_after_the_hand_that_reaches_1500() -> None:
 
 
 def test_phase_names() -> None:
-    assert PHASES == ("auction", "trump", "meld", "play", "hand_end", "match_end")
+    """The table game's phases in order (RULES.md: auction, trump, meld, play), as its definition declares them."""
+    from pinochle.games import GAMES
+
+    assert [ph.name for ph in GAMES["table"].phases] == ["auction", "trump", "meld", "play", "hand_end", "match_end"]
 
 
 # ================================================================ Hand record

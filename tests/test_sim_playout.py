@@ -50,3 +50,20 @@ def test_the_teams_policy_plays_a_table_of_three_by_its_seating() -> None:
         lead, second, third = play[:3]
         assert hands[1] >> lead & 1 and hands[2] >> second & 1 and hands[3] >> third & 1
         assert legal(hands[2] & ALL_TYPES, lead // 6, lead, seed % 4) >> second & 1
+
+
+def test_random_hand_takes_its_sides_from_the_seating() -> None:
+    """``sim.random_hand`` adds meld, tricks, counters and the declarer's side up by the seating's
+    sides, not by seat parity: the same hands with the sides listed EW first give every per-side
+    figure mirrored (RULES.md, Notation: partnerships NS and EW)."""
+    from pinochle.cards import FOUR_PARTNERS, Seating
+    from pinochle.sim import random_hand
+
+    ew_first = Seating((0, 1, 2, 3), ((1, 3), (0, 2)), ("EW", "NS"))
+    for seed in range(40):
+        ns = random_hand(random.Random(seed), seating=FOUR_PARTNERS)
+        ew = random_hand(random.Random(seed), seating=ew_first)
+        assert ew.dealt == ns.dealt and ew.play == ns.play and ew.declarer == ns.declarer
+        assert ew.meld == ns.meld[::-1] and ew.tricks == ns.tricks[::-1] and ew.counters == ns.counters[::-1]
+        assert ew.score.declarer_side == 1 - ns.score.declarer_side
+        assert ew.score.score == ns.score.score[::-1] and ew.score.made == ns.score.made

@@ -2,7 +2,7 @@
 
 - a hand's line holds the seat's own facts: a bid is the seat's own contract, made or set by the hand's
   result, the side's meld and what its total gained; a chair sitting a hand out played no hand;
-- properties over random legal matches of every game: ``made + set == bids``, ``bids <= hands``,
+- properties over random legal matches of every game: ``made + set + conceded == bids``, ``bids <= hands``,
   ``won <= matches``, ``assisted <= matches``, and the points over a seat's lines are its total on the
   score sheet (the meld, the summaries' meld);
 - a hand or a match given twice counts once;
@@ -120,7 +120,8 @@ def test_the_summary_of_known_lines() -> None:
     assert list(got) == ["cutthroat", "table"]
     assert stats_json(got)["games"]["cutthroat"] == {  # type: ignore[index]
         "matches": 0, "won": 0, "hands": 1, "bids": 0, "made": 0, "set": 0, "meld_per_hand": 0.0,
-        "points_per_hand": -15.0, "par_per_decision": None, "assisted": 0, "stuck": 0, "stuck_made": 0}
+        "points_per_hand": -15.0, "par_per_decision": None, "assisted": 0, "stuck": 0, "stuck_made": 0,
+        "conceded": 0, "auction": True}
     assert summarize([], []) == {} and stats_json({}) == {"type": "stats", "games": {}}
 
 
@@ -203,7 +204,7 @@ def test_the_figures_add_up_to_the_score_sheet(game: tuple[str, int | None], see
     for place in places(last):
         hands, matches = lines_of(ends, place)
         s = summarize(hands, matches)[name]
-        assert s.made + s.set == s.bids <= s.hands <= len(ends)
+        assert s.made + s.set + s.conceded == s.bids <= s.hands <= len(ends)
         assert s.won <= s.matches and s.assisted <= s.matches
         total = last.totals[place] if chaired else last.totals[last.game.seating.side_of[place]]
         assert sum(h.points for h in hands) == total  # the score sheet's total

@@ -29,7 +29,7 @@ Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(300)
 CARD = re.compile(r'"[ATKQJ9][SHDC]"')
 FIELDS = ["matches", "won", "hands", "bids", "made", "set", "meld_per_hand", "points_per_hand",
-          "par_per_decision", "assisted", "stuck", "stuck_made"]
+          "par_per_decision", "assisted", "stuck", "stuck_made", "conceded", "auction"]
 
 
 def move_for(v: Msg) -> Msg | None:
@@ -103,7 +103,7 @@ def test_a_solo_hand_is_counted_once_and_survives_a_restart(service: Open) -> No
             assert got["points_per_hand"] == float(mine)
             assert got["meld_per_hand"] == float(hand["meld"]["S"])
             assert got["bids"] == (1 if hand["declarer"] == "S" else 0)
-            assert got["made"] + got["set"] == got["bids"]
+            assert got["made"] + got["set"] + got["conceded"] == got["bids"]
             assert got["par_per_decision"] is None
             assert stats(ws)["cutthroat"] == got  # asking again changes nothing
         with svc.connect() as ws2:  # another tab of the device (the other process, in two): a resync

@@ -15,9 +15,12 @@ decision review are built on it.
   sampled points (the cautious statistic Hard names trump by); in a
   widow game each suit near the best its mean settlement
   (:meth:`~pinochle.bots.hard.HardPlayer.widow_trump_values`).
-* **A bid or pass** (RULES.md, Auction): where Hard's call is its simulation of the auction
-  (:meth:`~pinochle.bots.hard.HardPlayer.call_values`), the lowest bid and the pass with their mean
-  points (a widow game: the bid's expected settlement, the pass 0).
+* **A bid or pass** (RULES.md, Auction): the lowest bid and the pass with their mean points from Hard's
+  simulation of the auction (:meth:`~pinochle.bots.hard.HardPlayer.call_values`; a widow game: the bid's
+  expected settlement, the pass 0), also where Hard calls by a rule (its call is unchanged). Their reasons
+  name what decides the call (:func:`call_facts`): what the side would make declaring at the lowest bid, on
+  average over Hard's deals (:func:`call_estimate`), and how often it reaches the bid; a partner's bid that
+  stands; the opponents' bid let go or pushed; a run's worth of meld.
 * **A burial or conceding** (VARIANTS.md ``cutthroat``, ``auction``): the burials Hard plays out and
   conceding, with their expected settlement (:meth:`~pinochle.bots.hard.HardPlayer.bury_values`).
 * **Racehorse's conceding** (VARIANTS.md ``racehorse``): conceding by the game's scorer, playing on by
@@ -58,10 +61,12 @@ from dataclasses import dataclass, replace
 from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
 from ..game import Action, BidAction, CardsAction, PlayAction, TrumpAction, View, action_cards
 from ..meld import meld, meld_by_trump
+from ..rules import SCALES
 from ..tricks import beats, winner_index
-from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of
+from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of, wide_rules
 from .hard import HardPlayer
 from .knowledge import play_inferences
+from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
 from .pimc import deals_of
 from .widow import settlement
 
@@ -76,11 +81,12 @@ FACT_KINDS = (
     "high_card",       # no card of the suit above it is left unseen: it wins the trick led
     "partner_void",    # the partner has shown a void in the suit led and may trump it
     "trump_length",    # the trumps (or cards of the named suit) held
-    "meld_in_suit",    # the seat's meld with the named suit as trump
-    "widow_meld",      # a widow game's bid: the meld with the widow, on average over the deals the bid is valued on
+    "meld_in_suit",    # the seat's meld with the named suit as trump (a bid by a rule: a run's worth, a double marriage)
     "meld_kept",       # a run, pinochle, marriage... still in the hand after the cards leave it
     "meld_points",     # the meld laid down or declared, its points
     "contract",        # what the declarer still needs to make the bid
+    "estimate",        # a bid or pass: what the seat's side would make declaring at the lowest bid, on average
+    "high_bid",        # a pass: the high bid that stands (the partner's, or the other side's let go)
     "search",          # on average the move leaves the seat better off than the next best one (Hard's search)
 )
 
@@ -302,6 +308,185 @@ def _trump_facts(view: View, suit: int) -> list[Fact]:
             Fact("trump_length", f"you hold {held} {SUIT_NAMES[suit]}")]
 
 
+@dataclass(frozen=True)
+class CallEstimate:
+    """What a bid at the lowest legal bid counts on: the seat declaring there, on average over the deals Hard's
+    simulation of the hand plays out (the hand as declarer with its best trump, :meth:`HardPlayer._simulate_trumps`,
+    the card pass dealt in the games with one; in a widow game, the deals Hard's call is valued on, the widow taken).
+
+    Attributes:
+        bid: the bid (the lowest legal one).
+        meld: the declaring side's meld (a widow game: the declarer's, with the widow), on average.
+        counters: the counters it takes in the play (the last trick's included), on average.
+        made: the share of the deals in which meld and counters reach ``bid``.
+        deals: how many deals the estimate is the mean of.
+        coming: the cards the seat would get as declarer, in words ("your partner's 4 cards", "the widow"),
+            or ``""``.
+        who: whose points they are: ``"your side"`` or ``"you"``.
+    """
+
+    bid: int
+    meld: float
+    counters: float
+    made: float
+    coming: str
+    who: str
+    deals: int = 0
+
+    @property
+    def total(self) -> float:
+        """Meld and counters together: what the side makes on average."""
+        return self.meld + self.counters
+
+
+def _about(points: float, view: View) -> int:
+    """``points`` rounded as the game counts them: to tens in the tens scale, to ones in the ones scale.
+
+    >>> from pinochle.game import new_match, view
+    >>> _about(207.5, view(new_match(seed=1), 0)), _about(14.6, view(new_match(seed=1, game="cutthroat"), 1))
+    (210, 15)
+    """
+    unit = SCALES[view.rules_set().scale].unit
+    return int(math.floor(points / unit + 0.5)) * unit
+
+
+def call_estimate(view: View, player: HardPlayer) -> CallEstimate | None:
+    """The :class:`CallEstimate` of ``view``'s lowest bid, from ``player``'s own simulation (its seed, so the
+    numbers are the ones its call was made on where its call is that simulation), or ``None`` where the game
+    has no such simulation (a deck of four copies, no bid to make)."""
+    low = view.legal.min_bid
+    rules = view.rules_set()
+    if low is None or strategy_of(view) is not STRATEGIES["tricks"] or wide_rules(view) is not None:
+        return None
+    if rules.widow:
+        widow = player._normal._widow_outcomes(view, player.widow_call_samples)
+        if not widow:
+            return None
+        n = len(widow)
+        return CallEstimate(low, sum(o.meld for o in widow) / n, sum(o.points or 0 for o in widow) / n,
+                            sum(1 for o in widow if o.meld + (o.points or 0) >= low) / n,
+                            "the widow", "you", n)
+    melds: list[list[int]] = []
+    best, outcomes = player._simulate_trumps(view, melds)
+    results, side_melds = outcomes[best], melds[best]
+    if not results:
+        return None
+    n = len(results)
+    # a side's points are its meld (kept with a trick) and its counters: without a trick both are 0
+    counters = [max(0, r - m) for r, m in zip(results, side_melds)]
+    coming = f"your partner's {rules.pass_cards} cards" if rules.pass_cards else ""
+    return CallEstimate(low, sum(side_melds) / n, sum(counters) / n, sum(1 for r in results if r >= low) / n,
+                        coming, who_gains(view), n)
+
+
+def _in_deals(est: CallEstimate) -> str:
+    """How often the estimate reaches its bid, in the deals it was worked out on: ``"in 14 of 24 deals"``, ``"in
+    every one of 24 deals"``, ``"in none of 24 deals"``.
+
+    >>> _in_deals(CallEstimate(250, 100.0, 150.0, 14 / 24, "", "you", 24)), _in_deals(CallEstimate(250, 0, 0, 1.0, "", "you", 24))
+    ('in 14 of 24 deals', 'in all 24 deals')
+    """
+    k = round(est.made * est.deals)
+    return (f"in none of {est.deals} deals" if k == 0 else f"in all {est.deals} deals" if k == est.deals
+            else f"in {k} of {est.deals} deals")
+
+
+def _estimate_words(view: View, est: CallEstimate, bidding: bool) -> str:
+    """``"bidding 260, with your partner's 4 cards, your side would make about 300 on average (180 meld + 120
+    counters)"`` (``bidding``: a pass's words; a bid's start at "with"): the estimate, its numbers the evaluation's
+    own (each rounded as the game counts)."""
+    coming = f"with {est.coming}, " if est.coming else ""
+    meld, counters = _about(est.meld, view), _about(est.counters, view)
+    lead = f"bidding {est.bid}, " if bidding else ""
+    return (f"{lead}{coming}{est.who} would make about {meld + counters} on average ({meld} meld + {counters}"
+            " counters)")
+
+
+def _makes(view: View, est: CallEstimate) -> int:
+    """What the estimate says the side makes, as its words round it (meld and counters each rounded)."""
+    return _about(est.meld, view) + _about(est.counters, view)
+
+
+def _high_bid_words(view: View) -> tuple[str, str] | None:
+    """Who holds the high bid, as ``("partner" | "opponent", words)``: ``"your partner's 250"``, ``"the opponents'
+    250"`` (an opponent alone: ``"an opponent's 30"``); ``None`` before any bid or when it is the seat's own."""
+    if view.high_bidder is None or view.high_bid is None or int(view.high_bidder) == int(view.seat):
+        return None
+    if int(view.high_bidder) in mates(view):
+        return "partner", f"your partner's {view.high_bid}"
+    side = "the opponents'" if view.seating.players == 4 else "an opponent's"
+    return "opponent", f"{side} {view.high_bid}"
+
+
+def call_facts(view: View, action: Action, est: CallEstimate | None, player: HardPlayer | None = None) -> list[Fact]:
+    """The facts that decide a bid at the lowest bid or a pass (RULES.md, Auction; VARIANTS.md for each game), each
+    the evaluation's own numbers (``est``: :func:`call_estimate`; ``player``: the Hard player whose rules of the
+    call are named):
+
+    * a bid: what the side would make as declarer on average (meld and counters, the 4 cards from the partner or
+      the widow counted), and how often that reaches the bid; over an opponent's bid, that bid named; a bid Hard
+      makes by a rule (a run's worth of meld opened, a double marriage) names the rule;
+    * a pass: the partner's high bid that stands; the other side's bid let go; the estimate short of the bid, or
+      reaching it too seldom (the search fact, where the call was valued, then says what passing gains on
+      average): never the meld as an argument to bid.
+
+    Without an estimate (a game whose call Hard makes as Normal does): the meld with the best trump, as a bid's
+    reason, and for a pass only who holds the bid.
+    """
+    rules = view.rules_set()
+    low = view.legal.min_bid
+    high = _high_bid_words(view)
+    facts: list[Fact] = []
+    if action.type == "pass":
+        if high is not None and high[0] == "partner":
+            gets = f", with {rules.pass_cards} cards from you to come" if rules.pass_cards else ""
+            facts.append(Fact("high_bid", f"{high[1]} stands{gets}"))
+        elif high is not None:
+            facts.append(Fact("high_bid", f"let {high[1]} stand"))
+        if est is None or low is None:
+            return facts
+        said = _estimate_words(view, est, True)
+        if _makes(view, est) < low:
+            facts.append(Fact("estimate", f"{said}, short of {low}"))
+        elif high is not None and high[0] == "partner":
+            pass  # the partner's bid stands by the partners' rule (pinochle.bots.partners): never a case to bid over it
+        elif est.made < 0.6:
+            facts.append(Fact("estimate", f"{said}, {low} or more only {_in_deals(est)}"))
+        else:  # the side makes it on average: the search fact then says what passing gains on average
+            facts.append(Fact("estimate", f"{said}, {low} or more {_in_deals(est)}"))
+        return facts
+    if not isinstance(action, BidAction):
+        return facts
+    by_suit = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)
+    best = max(range(4), key=lambda s: (by_suit[s], sum(1 for c in view.hand if c // 6 == s)))
+    if player is not None and not rules.widow and action.bid == low and not any(
+            int(w) == int(view.seat) for w, _ in view.calls) and player._opens_a_run(view):
+        facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[best]} as trump is {by_suit[best]}, a run's worth"))
+    elif not rules.widow and may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
+        suit = double_marriage_suit(view.hand)
+        assert suit is not None
+        facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[suit]} as trump is {by_suit[suit]}, a double"
+                                          " marriage: open it rather than stick the dealer"))
+    if est is not None and action.bid == low and high is not None and high[0] == "opponent" and not facts:
+        # over the other side's bid (after a rule's fact, the estimate alone: a reason stays short)
+        facts.append(Fact("estimate", f"over {high[1]}, {_estimate_words(view, est, False)}, {low} or more"
+                                      f" {_in_deals(est)}"))
+    elif est is not None and action.bid == low:
+        facts.append(Fact("estimate", f"{_estimate_words(view, est, False)}, {low} or more {_in_deals(est)}"))
+    if not facts:
+        return _trump_facts(view, best)
+    return facts
+
+
+def whole(points: float) -> int:
+    """Points in whole points as a player is shown them, rounded half up.
+
+    >>> whole(23.5), whole(0.4)
+    (24, 0)
+    """
+    return math.floor(round(points, 1) + 0.5)
+
+
 def action_facts(view: View, action: Action) -> list[Fact]:
     """The facts of the view that bear on ``action`` (any move; see :data:`FACT_KINDS`)."""
     rules = view.rules_set()
@@ -486,11 +671,20 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
     if action.type in ("bid", "pass") and legal.min_bid is not None and strategy_of(view) is STRATEGIES["tricks"]:
         calls = player.call_values(view)
         low = Action.bid_(seat, legal.min_bid)
+        if (calls is None and legal.pass_ and not player.rules.widow and wide_rules(view) is None
+                and action in (low, Action.pass_(seat))):
+            # a call Hard makes by a rule (a partner's bid left standing, a run's worth opened, a double marriage,
+            # the games with a card pass) is still valued by its simulation of the auction, so that a review
+            # measures the other call against it (Hard's own call is unchanged)
+            if (view.rules, view.scale) != (player.rules.name, player.rules.scale):
+                player.rules = view.rules_set()
+            calls = player._call_values(view, legal.min_bid)
+        est = call_estimate(view, player)
         if calls is not None and action in (low, Action.pass_(seat)):
             e = _valued(view, action, [(low, calls[0]), (Action.pass_(seat), calls[1])])
-            if player.rules.widow:  # the same deals as the bid's value (cached: Hard's call simulated them)
-                e = _with_widow_meld(view, e, [o.meld for o in player._normal._widow_outcomes(view, player.widow_call_samples)])
-            return e
+        else:
+            e = Evaluation(seat, (Option(action, None, ()),))
+        return _with_call_facts(view, e, est, player)
     if action.type == "give" and legal.give and strategy_of(view) is STRATEGIES["tricks"]:
         gives = [action_cards(action)] + [action_cards(a) for a in also
                                           if a.type == "give" and not same_move(a, action)]
@@ -546,17 +740,20 @@ def evaluate_decision(view: View, match: str, hand: int, index: int, samples: in
     return evaluate(decision_view(view, hand, index), samples, decision_seed(match, hand, index), also)
 
 
-def _with_widow_meld(view: View, e: Evaluation, melds: Sequence[int]) -> Evaluation:
-    """A widow game's bid or pass (VARIANTS.md ``cutthroat``, ``auction``) with what the bid's value counts on:
-    the meld the hand comes to with the widow, on average over the deals the bid was valued on (``melds``).
-    So a bid on little meld says that it counts on the widow, and conceding after a poor widow follows from it
-    (:func:`_with_widow_chance`)."""
-    if not melds:
-        return e
-    n = view.rules_set().widow
-    fact = Fact("widow_meld", f"with the widow's {n} cards your meld comes to about {round(sum(melds) / len(melds))}"
-                                " on average")
-    return Evaluation(e.seat, tuple(Option(o.action, o.points, (*o.facts[:1], fact, *o.facts[1:])) for o in e.options))
+def _with_call_facts(view: View, e: Evaluation, est: CallEstimate | None, player: HardPlayer) -> Evaluation:
+    """``e``, a bid or pass, with each option's facts those that decide the call (:func:`call_facts`), the best's
+    search fact (what it gains on average over the other call) kept after them."""
+    options = []
+    for i, o in enumerate(e.options):
+        facts = call_facts(view, o.action, est, player)
+        search = [f for f in o.facts if f.kind == "search"]
+        if (i == 0 and not search and o.action.type == "pass" and len(e.options) > 1 and o.points is not None
+                and e.options[1].points is not None and any(f.kind == "estimate" and " short of " not in f.text
+                                                            and " only " not in f.text for f in facts)):
+            # the side would make the bid: what decides the pass is its value, as good as the bid's or better
+            search = [Fact("search", f"on average passing does as well as {other_move(e.options[1].action)}")]
+        options.append(Option(o.action, o.points, (*facts, *search)))
+    return Evaluation(e.seat, tuple(options))
 
 
 def _with_widow_chance(view: View, e: Evaluation, burials: Sequence[float]) -> Evaluation:
@@ -596,5 +793,6 @@ def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[A
     return e.best.action, e.reason
 
 
-__all__ = ["DECISION_SAMPLES", "DEFAULT_SAMPLES", "FACT_KINDS", "Evaluation", "Fact", "Option", "action_facts", "card_facts",
+__all__ = ["DECISION_SAMPLES", "DEFAULT_SAMPLES", "FACT_KINDS", "CallEstimate", "Evaluation", "Fact", "Option", "action_facts",
+           "call_estimate", "call_facts", "card_facts",
            "decision_seed", "decision_view", "describe", "evaluate", "evaluate_decision", "hint", "same_move"]

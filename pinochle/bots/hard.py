@@ -647,6 +647,25 @@ class HardPlayer(TablePlayer):
     #: -0.3) a hand over 1,000 duplicate deals (docs/strength.md, "Hard's contracts beyond reach").
     reach_share: float = 0.0
 
+    #: The cap on a bid from the seat's own hand (:meth:`_call_by_made_share`): ``K`` to bid at most
+    #: its own meld in its best trump plus ``K`` (tens scale; the partner's meld and the pass) plus
+    #: every counter and the last trick (RULES.md, Scoring a hand: 250); ``None``: no cap. 100: a
+    #: player stops between its hand's worth with no help from its partner and with perfect help
+    #: (Pagat, "Pinochle Tactics"). Against Hard without it, duplicate deals seed 31: racehorse +0.5
+    #: (-11.1 to +12.1) a hand over 306 deals, partnership-pass +5.9 (-5.3 to +17.1) over 250;
+    #: contracts beyond reach 14.7% -> 12.5% and 9.5% -> 7.0%, concessions in racehorse 27.4% ->
+    #: 25.4% (docs/strength.md, "Hard's own-meld cap").
+    own_meld_cap: int | None = 100
+
+    def _over_own_meld_cap(self, view: View, low: int) -> bool:
+        """Whether ``low`` is over :attr:`own_meld_cap`: the seat's own meld in its best trump plus
+        the cap's allowance plus every counter (docs/strength.md, "Hard's contracts beyond reach":
+        Hard bids up to 390 in racehorse holding no meld in the trump it names)."""
+        if self.own_meld_cap is None:
+            return False
+        own = max(meld_by_trump(pack_cards(view.hand, DECKS[self.rules.deck]), self.rules))
+        return low > own + in_scale(self.own_meld_cap, view) + self.rules.total_counters
+
     def _call_by_made_share(self, view: View, low: int) -> Action:
         """Bid ``low`` when the simulated hand as declarer (:meth:`_simulate_trumps`, the card pass
         dealt) makes it in 60% of the sampled deals, or 40% once the partner has bid: the partner's
@@ -657,8 +676,13 @@ class HardPlayer(TablePlayer):
         share of the sampled deals. A contract beyond the side's meld and every counter is lost before a card is
         played (docs/strength.md, "The audit": ``beyond_reach``); a player stops bidding between
         what its hand is worth with no help from its partner and with perfect help (Pagat, "Pinochle
-        Tactics", David Dailey), not at the luckiest deals' worth."""
+        Tactics", David Dailey), not at the luckiest deals' worth.
+
+        First of all it passes a bid over :attr:`own_meld_cap` (its own meld + 100 + 250), without
+        simulating."""
         seat = view.seat
+        if self._over_own_meld_cap(view, low):
+            return Action.pass_(seat)
         melds: list[list[int]] = []
         best, outcomes = self._simulate_trumps(view, melds)
         results = outcomes[best]

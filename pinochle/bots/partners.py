@@ -323,7 +323,8 @@ def audit_calls(calls: Sequence[tuple[int, Call]], sides: Sequence[Sequence[int]
     pass: :func:`saves_the_dealer`), a bid over a partner's save (the opening bid of the second
     seat to call, the dealer's partner, after the first passed) is not a raise: the save shows
     nothing of the saver's hand, and the dealer bids over it only to name its own trump
-    (:func:`may_bid_over_partner`).
+    (:func:`may_bid_over_partner`, or Normal's hand worth 300:
+    :attr:`pinochle.bots.normal.NormalPlayer.dealer_over_save_value`).
 
     Args:
         calls: the auction as ``(seat, call)`` pairs in order, ``None`` for a pass.

@@ -15,10 +15,13 @@ conceding or playing on (:meth:`~pinochle.bots.hard.HardPlayer.concede_values`: 
 the values are the game's scorer and Hard's playouts), the card pass between partners
 (:meth:`~pinochle.bots.hard.HardPlayer.give_values`: Hard passes by a weighing of meld kept and cards
 given, the values are each pass played out over the same deals), and turned-trump's dix exchange. It is ``max(0, value(best) - value(action))``. A decision Hard does not
-value has ``loss`` ``None`` when it differs from ``best``: not measured, never guessed. These are:
+value has ``loss`` ``None`` when it differs from ``best``: not measured, never guessed, and its reason says why
+(:func:`why_unmeasured`). These are:
 
-* a jump bid above the lowest, and the calls Hard makes by a rule (leaving a partner the contract,
-  opening a double marriage, a forced opening, the games with a card pass, a deck of four copies);
+* a jump bid above the lowest, a forced opening, and the calls in a deck of four copies (Hard calls there as
+  Normal does). A call Hard makes by a rule (leaving a partner the contract, opening a run's worth or a double
+  marriage, the games with a card pass) is measured all the same by its simulation of the auction (the bid at the
+  lowest against the pass, over the same deals): a pass against a "Bid" hint has its loss;
 * a trump Hard's simulation leaves out in the partnership games (simulating one more suit would
   change the deals of the others, and so Hard's choice), and in double-deck any trump but Hard's
   (Hard names it as Normal does there, without a simulation).
@@ -197,10 +200,35 @@ def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = 
         return Option(best.action, best.points, tuple(own)).reason
     if loss is None:
         # not measured: the reason still names the move it is set against, and says why no figure is given
-        unmeasured = Fact("unmeasured", f"Hard puts no number on {your_move(action, phase)} to compare")
+        unmeasured = Fact("unmeasured", f"{your_move(action, phase)} is not measured: {why_unmeasured(e, action, phase)}")
         return Option(best.action, best.points, (*own[:1], unmeasured)).reason
     compare = Fact("search", better_off(who, loss, your_move(action, phase)))
     return Option(best.action, best.points, (*own[:1], compare)).reason
+
+
+def why_unmeasured(e: Evaluation, action: Action, phase: str | None = None) -> str:
+    """Why a move other than Hard's has no loss (the module docstring's list), in a player's words.
+
+    >>> e = Evaluation(0, (Option(Action.bid_(0, 250), -40.0), Option(Action.pass_(0), -60.0)))
+    >>> why_unmeasured(e, Action.bid_(0, 300))
+    'Hard values only the lowest bid, 250, against a pass, and 300 is above it'
+    >>> why_unmeasured(Evaluation(0, (Option(Action.trump_(0, 1), 80.0),)), Action.trump_(0, 2))
+    'Hard plays the hand out only with the trumps it weighs, and diamonds is not one of them'
+    """
+    valued = [o for o in e.options if o.points is not None]
+    if isinstance(action, BidAction):
+        low = next((o.action.bid for o in valued if isinstance(o.action, BidAction)), None)
+        if low is not None and action.bid > low:
+            return f"Hard values only the lowest bid, {low}, against a pass, and {action.bid} is above it"
+        return "in this game Hard bids by its meld, without a value for each bid"
+    if isinstance(action, TrumpAction):
+        return (f"Hard plays the hand out only with the trumps it weighs, and {SUIT_NAMES[action.suit]} is not one"
+                " of them")
+    if action.type == "pass" and phase != "stock_meld":
+        return "in this game Hard calls by its meld, without a value for each call"
+    if phase == "stock_meld" or action.type in ("meld", "dix"):
+        return "Hard declares its meld by a rule (the biggest first), not by a value"
+    return "Hard makes this choice by a rule, without a value to compare"
 
 
 def _choices(state: State, seat: Seat) -> int:
@@ -285,4 +313,4 @@ def review_record(record: object, seat: Seat | str, hand: int | None = None,
 
 
 __all__ = ["CLOSE_LOSS", "REVIEW_SAMPLES", "Decision", "counted_loss", "decision_context", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
-           "whole_points", "your_move"]
+           "whole_points", "why_unmeasured", "your_move"]

@@ -338,25 +338,37 @@ def _stake_steps(state: State, value: int, per_band: int, value_of: Callable[[in
     base = schedule(native, plain)
     lo, hi = stake_band(native, plain, step, state.game.rules.min_bid, schedule)
     band = f"{lo * unit // own}" if lo == hi else f"{lo * unit // own}–{hi * unit // own}"
-    steps = [Part(f"Bid {state.bid}: bids {band} stake", base, source)]
+    bands = f"a bid of {band}" if lo == hi else f"bids {lo * unit // own} to {hi * unit // own}"
+    steps = [Part(f"Bid {state.bid}: bids {band} stake", base, source,
+                  says=f"The bid was {state.bid}; {bands} stake {base}.")]
     full = schedule(native, state.trump)
     if full != base:
-        steps.append(Part(f"Spades are trump: ×{full // base}" if full % base == 0 else "Spades are trump", full, source))
+        steps.append(Part(f"Spades are trump: ×{full // base}" if full % base == 0 else "Spades are trump", full, source,
+                          says=f"Spades are trump, so the stake doubles to {full}." if full == 2 * base
+                          else f"Spades are trump, so the stake is {full}."))
         if state.conceded and state.rules.concede_spades == "single":
             full = base
             steps.append(Part("Conceded in spades: not doubled (house rule concede_spades=single)", base,
-                              "Scarne, Auction Pinochle with Widow: a concession in spades pays the single amount"))
+                              "Scarne, Auction Pinochle with Widow: a concession in spades pays the single amount",
+                              says=f"Conceded in spades, which this table's house rule does not double: {base}."))
     if value != full:
         steps.append(Part(f"The forced opening of {state.bid} was conceded: the minimum stake", value,
-                          "VARIANTS.md auction (seed 000): a minimum-stake loss if thrown in"))
+                          "VARIANTS.md auction (seed 000): a minimum-stake loss if thrown in",
+                          says=f"The forced opening of {state.bid} was conceded, so only the minimum stake is paid:"
+                               f" {value}."))
     if state.conceded:
-        steps.append(Part("Conceded before play: paid once", value, source))
+        steps.append(Part("Conceded before play: paid once", value, source,
+                          says=f"The declarer conceded before play, so pays each opponent the stake once: {value}."))
     elif not played:
-        steps.append(Part("The meld alone made the bid: no play", value, source))
+        steps.append(Part("The meld alone made the bid: no play", value, source,
+                          says="The meld alone made the bid, so the hand was not played: each opponent pays the"
+                               f" declarer {value}."))
     elif made:
-        steps.append(Part("Made: the bid reached after the play", value, source))
+        steps.append(Part("Made: the bid reached after the play", value, source,
+                          says=f"The declarer made the bid in the play: each opponent pays the declarer {value}."))
     else:
-        steps.append(Part("Set after play: paid double", 2 * value, source))
+        steps.append(Part("Set after play: paid double", 2 * value, source,
+                          says=f"The declarer was set in the play, so pays each opponent double: {2 * value}."))
     return tuple(steps)
 
 

@@ -512,27 +512,26 @@ class Connection:
 
     async def _on_hint(self, d: dict[str, object]) -> None:
         """``hint``: Hard's move in this person's seat and why (:func:`.aids.hint`); nothing changes."""
-        match_id = d["match"]
-        assert match_id is None or isinstance(match_id, str)
-        try:
-            table, seat = await self._table_for(match_id, "in progress")
-        except ProtocolError as err:
-            raise ProtocolError(err.code, str(err), "hint") from None
-        version = d["version"]
-        assert isinstance(version, int)
-        self.aside(lambda: aids.hint(table, seat, version), "a hint", "hint")
+        await self._ask_aid(d, "hint", "version", "in progress", aids.hint, "a hint")
 
     async def _on_review(self, d: dict[str, object]) -> None:
         """``review``: the decision review of this person's seat in a finished hand (:func:`.aids.review`)."""
+        await self._ask_aid(d, "review", "hand", "to review", aids.review, "a decision review")
+
+    async def _ask_aid(self, d: dict[str, object], request: str, key: str, wanted: str,
+                   answer: Callable[[Table, int, int], Awaitable[dict[str, object]]], what: str) -> None:
+        """An aid asked for by the message ``d`` of type ``request``: ``answer(table, seat, d[key])`` worked out
+        beside the socket's loop (:meth:`aside`) for the match ``d["match"]`` (``wanted``: the state it must be
+        in, for the refusal); a refusal to find the table names the request."""
         match_id = d["match"]
         assert match_id is None or isinstance(match_id, str)
         try:
-            table, seat = await self._table_for(match_id, "to review")
+            table, seat = await self._table_for(match_id, wanted)
         except ProtocolError as err:
-            raise ProtocolError(err.code, str(err), "review") from None
-        hand = d["hand"]
-        assert isinstance(hand, int)
-        self.aside(lambda: aids.review(table, seat, hand), "a decision review", "review")
+            raise ProtocolError(err.code, str(err), request) from None
+        value = d[key]
+        assert isinstance(value, int)
+        self.aside(lambda: answer(table, seat, value), what, request)
 
     async def _on_room_hints(self, d: dict[str, object]) -> None:
         """``room_hints``: hints on or off in the room's matches (the creator)."""

@@ -168,7 +168,7 @@ export const STOCK = Object.freeze({
   justDrawn: "just drawn",
   backFromTable: "back from the table",
   drew: (cards) => `You drew ${cards.join(" and ")}.`,
-  exchanged: (who, nine, up) => `${who} the dix (${nine}) for the ${up}.`,
+  exchanged: (who, nine, up) => `${who ?? "The dix was"} exchanged${who ? " the dix" : ""} (${nine}) for the ${up}, the trump card turned up.`,
   summary: { meld: "Meld", counters: "Counters", lastTrick: "Last trick", won: "✓ won", tricks: "Tricks", hand: "Hand score", total: "Match total",
     note: "Counters include the 10 for the last trick." },
 });

@@ -360,14 +360,17 @@ function meldParts(last, cols, partsOf, declaring) {
 /** Where a side's meld is kept with a trick (RULES.md, Meld), for a row of 0 that says why it was not. */
 const SCORING_RULE = "RULES.md, Scoring a hand";
 
-/** How the stake of a hand settled by stakes arises (the server's `stake_steps`): "Bid 370 … 15 → Spades ×2: 30 → Set after play: 60". */
+/** How the stake of a hand settled by stakes arises (the server's `stake_steps`), each step the sentence the server
+ * writes (`says`: "The meld alone made the bid, so the hand was not played: each opponent pays the declarer 1."),
+ * else its label and the stake after it. */
 function stakeSteps(last) {
   const steps = Array.isArray(last.stake_steps) ? last.stake_steps : [];
   if (!steps.length) return null;
   return h("div", { class: "stake-steps", "data-testid": "stake-steps" },
     h("h3", {}, "The stake"),
     h("ol", {}, ...steps.map((p) => h("li", { title: p.rule, "data-testid": "stake-step" },
-      h("span", { class: "step-label" }, p.label), " ", h("strong", { class: "step-points" }, num(p.points))))));
+      ...(p.says ? [h("span", { class: "step-label step-says" }, p.says)]
+        : [h("span", { class: "step-label" }, p.label), " ", h("strong", { class: "step-points" }, num(p.points))])))));
 }
 
 /**
@@ -591,6 +594,7 @@ export function renderSummary(ctx, hand = null) {
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
     savedLine(s, v, last, past),
+    passLine(s, v, last, past),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     // the score a player came for first, then who pays whom and how the stake arose (in view on a 360x740 phone)
@@ -599,6 +603,41 @@ export function renderSummary(ctx, hand = null) {
     stakeSteps(last),
     past ? null : tiedNote(s, v),
   );
+}
+
+/** A card of the pass, as a short face for the eye and its name for a screen reader ("10♦", "Ten of diamonds"). */
+const passCard = (token) => h("span", { class: `rv-card pass-card ${SUIT[token[1]]?.color ?? ""}`.trim(), role: "img",
+  "aria-label": cardName(token) }, cardShort(token));
+
+/**
+ * The card pass between the declarer and its partner (the server's `passed`: how many cards went each way;
+ * partnership pass, racehorse), as the table showed it: to the two partners, which cards went to the declarer and
+ * which came back (the view's `exchange`, shown only to them, of the hand just finished); to the others, that the
+ * pass was made ("East passed West 4 cards, and 4 came back."). Null in a hand without a pass.
+ */
+export function passLine(s, v, last, past = false) {
+  const n = last.passed;
+  if (!n || !last.declarer) return null;
+  const side = s.sideOf?.(last.declarer);
+  const partner = (s.sideSeats?.(side) ?? []).find((x) => x !== last.declarer) ?? null;
+  if (!partner) return null;
+  const cards = !past && Array.isArray(v.exchange) && v.exchange.length === 2 ? v.exchange : null;
+  const who = (seat) => (s.isMe(seat) ? "you" : s.name(seat));
+  const gave = (from, to) => `${cap(who(from))} passed ${who(to)}`;
+  const parts = cards
+    ? [`${gave(partner, last.declarer)} `, ...joinCards(cards[0]), `; ${who(last.declarer)} passed back `, ...joinCards(cards[1]), "."]
+    : [`${gave(partner, last.declarer)} ${n} cards, and ${n} came back.`];
+  return h("p", { class: "pass-line", "data-testid": "pass-line" }, h("span", { class: "pass-tag" }, "The pass "), ...parts);
+}
+
+/** Cards as faces, "10♦, J♦, A♥ and A♣". */
+function joinCards(tokens) {
+  const out = [];
+  tokens.forEach((t, i) => {
+    if (i) out.push(i === tokens.length - 1 ? " and " : ", ");
+    out.push(passCard(t));
+  });
+  return out;
 }
 
 /** The hand just finished was a save that held ("North saved the dealer at 250: …"; views/bidding.js). */

@@ -58,6 +58,13 @@ function lossText(d) {
 /** A decision that gave points up (the server's `loss` above 0): listed on its own; the others are folded. */
 export const costly = (d) => typeof d.loss === "number" && d.loss > 0;
 
+/** A move other than Hard's that Hard has no value for (the server's `loss` null): listed on its own too, after the
+ * costly ones, "not measured" with the server's why in its reason (never counted away in the folded line). */
+export const unmeasured = (d) => (d.loss === null || d.loss === undefined) && !sameMove(d);
+
+/** A decision listed on its own: it cost points, or it is not measured. */
+const listedOnItsOwn = (d) => costly(d) || unmeasured(d);
+
 /**
  * The decisions that gave nothing up, in one line: "5 decisions matched Hard's choice", of another move that
  * gave up under a point (the server's `loss` 0: not a mistake) "2 about as good as Hard's", and, of a move other
@@ -66,12 +73,12 @@ export const costly = (d) => typeof d.loss === "number" && d.loss > 0;
 export function foldedLine(ds) {
   const matched = ds.filter((d) => sameMove(d)).length;
   const close = ds.filter((d) => !sameMove(d) && d.loss === 0).length;
-  const unmeasured = ds.length - matched - close;
+  const notMeasured = ds.length - matched - close;
   const parts = [];
   const noun = (n) => (parts.length ? "" : n === 1 ? "decision " : "decisions ");
   if (matched) parts.push(`${matched} ${matched === 1 ? "decision" : "decisions"} matched Hard's choice`);
   if (close) parts.push(`${close} ${noun(close)}about as good as Hard's`);
-  if (unmeasured) parts.push(`${unmeasured} ${noun(unmeasured)}Hard could not measure`);
+  if (notMeasured) parts.push(`${notMeasured} ${noun(notMeasured)}not measured`);
   return `${parts.join("; ")}.`;
 }
 
@@ -157,8 +164,9 @@ export function renderDecisionReview(hand, answer, s = null) {
     return;
   }
   const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);
-  const listed = ds.filter(costly);
-  const folded = ds.filter((d) => !costly(d));
+  // the costly decisions, then those not measured (each named with why), the others folded
+  const listed = [...ds.filter(costly), ...ds.filter((d) => !costly(d) && unmeasured(d))];
+  const folded = ds.filter((d) => !listedOnItsOwn(d));
   // no decision gave up a point: Hard agrees only when every measured move was its own
   const agrees = ds.every((d) => sameMove(d) || d.loss === null || d.loss === undefined);
   const head = total > 0 ? `In all ${Math.round(total) >= 1 ? "about " : ""}${pointsGivenUp(total)}, the costliest first.`
@@ -167,7 +175,7 @@ export function renderDecisionReview(hand, answer, s = null) {
   status(`${head} ${listed.length === 1 ? "One decision" : `${listed.length} decisions`} listed.${rest ? ` ${rest}` : ""}`);
   fill(body,
     h("p", { class: "rv-total", "data-testid": "review-total" }, head),
-    // only the decisions that cost points, each a row; the others in one line, opened on demand
+    // the decisions that cost points and those not measured, each a row; the others in one line, opened on demand
     h("ol", { class: "rv-list", "data-testid": "review-list" }, listed.map((d) => item(d, "review-item", name))),
     folded.length ? h("details", { class: "rv-folded", "data-testid": "review-folded" },
       h("summary", { "data-testid": "review-folded-line" }, rest),

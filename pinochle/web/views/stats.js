@@ -31,6 +31,9 @@ export const PAR_NOTE = "On average, how many points each of your reviewed decis
 export const STUCK_NOTE = "Hands in which nobody bid, so you, the dealer, had to take the lowest bid; "
   + "they are not counted among your bids.";
 
+/** What "Your hands conceded" means (shown under its row): bids given up before the play, apart from those set. */
+export const CONCEDED_NOTE = "Bids you gave up before the play; they are not counted as set.";
+
 /** "3, made 1": the hands you were stuck with as the dealer (the server's `stuck`), and how many of them you made. */
 export function stuckValue(f) {
   return `${f.stuck}, made ${f.stuck_made ?? 0}`;
@@ -40,15 +43,23 @@ export function stuckValue(f) {
  * The rows of one game's figures: [label, value, note] in plain words, in the order the page shows them (`note`:
  * what the figure means, or null). The bids are your own contracts (the server's `bids`: the hands your own
  * seat won the auction with a bid), never your partner's, and the labels say so; a contract you were stuck
- * with as the dealer, nobody having bid (the server's `stuck`), is not a bid: a row of its own, once there is one.
+ * with as the dealer, nobody having bid (the server's `stuck`), is not a bid: a row of its own, once there is one;
+ * a bid conceded (the server's `conceded`) is neither made nor set: a row of its own too. A game without an auction
+ * (the server's `auction` false) shows no bid rows.
  */
 export function statRows(f) {
+  // a game without an auction (the server's `auction` false: two-handed, turned-trump) has no bids to count
+  const bidRows = f.auction === false ? [] : [
+    ["Your bids made", f.bids > 0 ? ofWhole(f.made, f.bids) : "no bids yet", null],
+    ["Your bids set", f.bids > 0 ? ofWhole(f.set, f.bids) : "no bids yet", null],
+    // a concession is neither made nor set: its own count (the server's `conceded`), once there is one
+    ...(f.conceded > 0 ? [["Your hands conceded", ofWhole(f.conceded, f.bids), CONCEDED_NOTE]] : []),
+    ...(f.stuck > 0 ? [["Stuck as dealer", stuckValue(f), STUCK_NOTE]] : []),
+  ];
   return [
     ["Matches won", ofWhole(f.won, f.matches), null],
     ["Hands played", String(f.hands), null],
-    ["Your bids made", f.bids > 0 ? ofWhole(f.made, f.bids) : "no bids yet", null],
-    ["Your bids set", f.bids > 0 ? ofWhole(f.set, f.bids) : "no bids yet", null],
-    ...(f.stuck > 0 ? [["Stuck as dealer", stuckValue(f), STUCK_NOTE]] : []),
+    ...bidRows,
     ["Meld per hand", f.meld_per_hand === null ? "no hands yet" : String(f.meld_per_hand), null],
     ["Points per hand", signed(f.points_per_hand), null],
     ["Points given up per decision", f.par_per_decision === null ? "not reviewed yet" : String(f.par_per_decision), PAR_NOTE],

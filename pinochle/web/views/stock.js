@@ -244,9 +244,10 @@ function counts(tokens) {
 
 /**
  * What changed between two views of one two-handed hand, for the page to show:
- * - `drawn`: the cards new in your hand (from the stock, or the upcard), by token and count;
+ * - `drawn`: the cards new in your hand from the stock (the upcard too, drawn at the stock's end), by token and
+ *   count; never the turned card you took for your dix;
  * - `returned`: the cards back in your hand from the table (the endgame starts);
- * - `dix`: {nine, up} when the upcard turned into the dix (an exchange);
+ * - `dix`: {nine, up, mine} when the upcard turned into the dix (an exchange; `mine`: you exchanged yours);
  * - `laid`: the table cards just laid down ("N/3": seat and index);
  * - `endgameStarted`: the stock ran out with this view.
  */
@@ -264,7 +265,18 @@ export function stockNews(prev, v) {
     if (v.endgame && !prev.endgame && fromTable > 0) out.returned.set(card, fromTable);
     if (fresh > 0) out.drawn.set(card, fresh);
   }
-  if (v.dix_exchanged && !prev.dix_exchanged && prev.upcard && v.upcard) out.dix = { nine: v.upcard, up: prev.upcard };
+  if (v.dix_exchanged && !prev.dix_exchanged && prev.upcard && v.upcard) {
+    out.dix = { nine: v.upcard, up: prev.upcard };
+    // the turned card taken for the dix came from the exchange, not the stock: never "You drew" it
+    const got = out.drawn.get(out.dix.up) ?? 0;
+    const mineNow = counts([...(v.hand ?? []), ...tableCards(v, me).map((t) => t.card)]);
+    const gave = (had.get(out.dix.nine) ?? 0) > (mineNow.get(out.dix.nine) ?? 0); // your nine went under the stock
+    if (got && gave) {
+      if (got > 1) out.drawn.set(out.dix.up, got - 1);
+      else out.drawn.delete(out.dix.up);
+      out.dix.mine = true;
+    }
+  }
   out.endgameStarted = Boolean(v.endgame && !prev.endgame);
   for (const seat of Object.keys(v.table ?? {})) {
     const before = tableCards(prev, seat);
@@ -282,8 +294,8 @@ export function newsWords(s, prev, v, news) {
   if (!news || !prev) return say;
   if (news.dix) {
     const d = (v.declared ?? []).filter((x) => x.name === "dix").at(-1);
-    const who = d ? d.seat : null;
-    say.push(STOCK.exchanged(who ? `${s.spoken(who)} ${s.verb(who, "exchange", "exchanges")}` : "Exchanged:", cardShort(news.dix.nine), cardShort(news.dix.up)));
+    const who = news.dix.mine ? v.seat : d ? d.seat : null;
+    say.push(STOCK.exchanged(who ? s.spoken(who) : null, cardShort(news.dix.nine), cardShort(news.dix.up)));
   }
   if (news.endgameStarted) say.push(`${ENDGAME_TITLE}. ${ENDGAME_RULE} ${STOCK.meldsBack}`);
   else if (news.drawn.size) {

@@ -1,0 +1,114 @@
+"""Bid hints say what decides them (issue 30, the eighth fresh review; RULES.md, Auction; VARIANTS.md).
+
+A reviewer read "your meld with X is N, and you hold K X" both behind "Bid 260" and behind "Pass": one pattern
+behind opposite advice. A bid or pass now names the estimate that decides it, in the evaluation's own numbers
+(:func:`pinochle.bots.evaluate.call_estimate`: the seat declaring at the lowest bid with its best trump, over the
+deals Hard's simulation plays out, the card pass or the widow counted): what the side would make on average, as
+meld and counters, and how often that reaches the bid; the partner's bid that stands, the opponents' bid let
+go or pushed; a rule's bid (a run's worth) named. A reason for Pass never reads as an argument to bid.
+
+The positions are the first auctions of matches of Easy players (seeds 1-4), each hint the server's evaluation
+of the decision (:func:`pinochle.bots.evaluate.evaluate_decision`, match id ``m<seed>``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from pinochle.bots import HardPlayer, for_level
+from pinochle.bots.evaluate import (DECISION_SAMPLES, CallEstimate, _about, call_estimate, decision_seed, decision_view,
+                                    evaluate_decision)
+from pinochle.game import View, apply, auto_action, new_match, turn, view
+
+
+def auction_views(game: str, seed: int) -> Iterator[tuple[int, View]]:
+    """Each call of the first auction of an Easy match (``seed``): its index in the hand and the caller's view."""
+    s = new_match(seed=seed, game=game)
+    bot = for_level("easy", seed)
+    index = 0
+    while s.phase == "auction":
+        seat = turn(s)
+        assert seat is not None
+        a = auto_action(s)
+        if a is None:
+            v = view(s, seat)
+            if v.legal.min_bid is not None:
+                yield index, v
+            a = bot.act(v)
+        s = apply(s, a)
+        index += 1
+
+
+def hint_at(game: str, seed: int, index: int) -> tuple[str, CallEstimate]:
+    """The hint's reason at the call ``index`` of the match ``seed``, and the estimate its numbers must be."""
+    v = next(v for i, v in auction_views(game, seed) if i == index)
+    e = evaluate_decision(v, f"m{seed}", 1, index)
+    hard = HardPlayer(decision_seed(f"m{seed}", 1, index), samples=DECISION_SAMPLES)
+    hard.rules = v.rules_set()
+    est = call_estimate(decision_view(v, 1, index), hard)
+    assert est is not None
+    return e.reason, est
+
+
+def numbers(v_game: str, seed: int, est: CallEstimate) -> str:
+    """The estimate's words for meld and counters, as the reason must give them."""
+    v = next(v for _, v in auction_views(v_game, seed))
+    m, c = _about(est.meld, v), _about(est.counters, v)
+    return rf"about {m + c} on average \({m} meld \+ {c} counters\)"
+
+
+CASES = [
+    # the table game: a pass, the side short of the bid, and what passing gains
+    ("table", 1, 0, r"Pass: bidding 250, your side would make {N}, short of 250, and on average it leaves your side "
+                    r"about \d+ points better off than a bid of 250\."),
+    # the opponents' bid let go
+    ("table", 2, 2, r"Pass: let the opponents' 250 stand, and bidding 260, your side would make {N}, short of 260\."),
+    # the partner's bid stands
+    ("table", 2, 3, r"Pass: your partner's 250 stands, and bidding 260, your side would make {N}, short of 260\."),
+    # partnership pass: the 4 cards from the partner counted in a bid
+    ("partnership-pass", 2, 1, r"Bid 250: with your partner's 4 cards, your side would make {N}, 250 or more in \d+ of "
+                               r"24 deals, and on average it leaves your side about \d+ points better off than passing\."),
+    # partnership pass: a bid over the opponents'
+    ("partnership-pass", 2, 2, r"Bid 260: over the opponents' 250, with your partner's 4 cards, your side would make "
+                               r"{N}, 260 or more in \d+ of 24 deals\."),
+    # cutthroat: the widow counted, an opponent's bid pushed and one let go
+    ("cutthroat", 4, 2, r"Bid 31: over an opponent's 30, with the widow, you would make {N}, 31 or more in \d+ of 48 "
+                        r"deals, and on average it leaves you about 1 point better off than passing\."),
+    ("cutthroat", 1, 8, r"Pass: let an opponent's 30 stand, and bidding 31, with the widow, you would make {N}, short "
+                        r"of 31\."),
+    # racehorse: a bid by the rule of a run's worth of meld, with what it makes
+    ("racehorse", 1, 3, r"Bid 250: your meld with diamonds as trump is 170, a run's worth, and with your partner's 4 "
+                        r"cards, your side would make {N}, 250 or more in all 24 deals\."),
+]
+
+
+@pytest.mark.parametrize("game,seed,index,pattern", CASES)
+def test_a_bid_hint_names_what_decides_it(game: str, seed: int, index: int, pattern: str) -> None:
+    reason, est = hint_at(game, seed, index)
+    assert re.fullmatch(pattern.replace("{N}", numbers(game, seed, est)), reason), reason
+
+
+def test_the_partner_passes_to_a_partner_whose_bid_stands() -> None:
+    reason, _ = hint_at("partnership-pass", 2, 3)
+    assert reason == "Pass: your partner's 250 stands, with 4 cards from you to come."
+
+
+@pytest.mark.parametrize("game", ["table", "partnership-pass", "cutthroat", "racehorse"])
+def test_a_pass_never_reads_as_an_argument_to_bid(game: str) -> None:
+    """Every pass hinted in the first auctions of four matches: no meld or trump length as its reason, and what
+    decides it named (short of the bid, reaching it too seldom, a bid that stands or is let go, what passing gains)."""
+    passes = 0
+    for seed in range(1, 5):
+        for index, v in auction_views(game, seed):
+            e = evaluate_decision(v, f"m{seed}", 1, index)
+            if e.best.action.type != "pass":
+                continue
+            passes += 1
+            r = e.reason
+            assert "your meld with" not in r and "you hold" not in r, r
+            assert any(w in r for w in ("short of", " only in ", " stands", " stand,", " stand.", "better off",
+                                        "as well as")), r
+    assert passes >= 5, passes
