@@ -594,11 +594,12 @@ export function renderSummary(ctx, hand = null) {
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
     savedLine(s, v, last, past),
-    passLine(s, v, last, past),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
-    // the score a player came for first, then who pays whom and how the stake arose (in view on a 360x740 phone)
+    // the score a player came for first, then the cards passed, who pays whom and how the stake arose (the score in
+    // view on a 360x740 phone)
     summaryTable(s, last, earned),
+    passLine(s, v, last, past),
     settlement(s, last),
     stakeSteps(last),
     past ? null : tiedNote(s, v),
