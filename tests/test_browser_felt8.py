@@ -17,7 +17,7 @@ from pinochle.game import Action, State, apply, view
 
 from .browser_kit import Hinting, Look, at_each, hinted, on_fixture
 from .test_browser_aids7 import south_at
-from .browser_support import in_browser, module_server, serious_axe
+from .browser_support import in_browser, module_server, serious_axe, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .web_fixtures import Scripted
 
@@ -234,9 +234,11 @@ def test_the_view_says_what_a_concession_costs() -> None:
 def test_conceding_asks_first_naming_the_cost_with_the_safe_choice_the_default(server: Any) -> None:
     views = conceding_views()
 
-    def ask(page: Any, _: Look) -> dict[str, Any]:
+    def ask(page: Any, look: Look) -> dict[str, Any]:
         page.get_by_test_id("concede").click()
         page.wait_for_function("() => document.getElementById('confirm-dialog').open")
+        game = page.evaluate("() => document.getElementById('hand-no').textContent.split(' ')[0].toLowerCase()")
+        shot(page, f"felt8-concede-question-{game}-{look.key}")  # "deal": cutthroat, "hand": racehorse
         first = page.evaluate(QUESTION)
         first["axe"] = serious_axe(page)
         page.keyboard.press("Escape")  # the safe way out: nothing sent

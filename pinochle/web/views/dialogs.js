@@ -86,7 +86,8 @@ export function rowName(r) {
 
 /** A meld row's suit as shown after its name (a coloured symbol, its name for a screen reader), or null. */
 export function rowSuit(r, cls = "row-suit") {
-  return r.suit ? h("span", { class: `${cls} ${SUIT[r.suit].color} suit-${r.suit}`, "aria-hidden": "true" }, ` ${suitSym(r.suit)}`) : null;
+  return r.suit ? [" ", h("span", { class: `${cls} ${SUIT[r.suit].color} suit-${r.suit}`, role: "img", "aria-label": `in ${SUIT[r.suit].name}` },
+    suitSym(r.suit))] : null;
 }
 
 /** More cards in one row than this (double-deck's triple aces, double aces twice): copies of a card stack. */
@@ -595,7 +596,8 @@ export function renderSummary(ctx, hand = null) {
     savedLine(s, v, last, past),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
-    // the score a player came for first, then who pays whom and how the stake arose (in view on a 360x740 phone)
+    // the score a player came for first, then the cards passed, who pays whom and how the stake arose (the score in
+    // view on a 360x740 phone)
     summaryTable(s, last, earned),
     passLine(s, v, last, past),
     settlement(s, last),
