@@ -15,9 +15,9 @@ from typing import Any
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, view
 
-from .browser_kit import Hinting, Look, at_each, hinted, on_fixture
+from .browser_kit import Hinting, Look, at_each, hinted, on_fixture, on_home, start_table
 from .test_browser_aids7 import south_at
-from .browser_support import in_browser, module_server, serious_axe, shot
+from .browser_support import module_server, serious_axe, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .web_fixtures import Scripted
 
@@ -294,15 +294,8 @@ def test_a_match_of_deals_says_deal_and_its_count_on_home_in_the_question_and_th
     """A cutthroat match: the top bar, Home's "Continue your match" and the question before it is abandoned all
     say "Deal 1 of 9" (Home said "Hand 1"); after a deal thrown in (hand 5 is deal 4) Home counts the deal, as
     the table does, and a Quick Match's seat says "Deal 4 over · next deal soon"."""
-    from .browser_support import open_page
-
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        page = open_page(browser, (360, 740), errors, theme="dark")
-        page.goto(server.url)
-        page.get_by_test_id("game-cutthroat").click()
-        page.get_by_test_id("level-easy").click()
-        page.get_by_test_id("table").wait_for()
+    def run(page: Any, _: Look) -> dict[str, Any]:
+        start_table(page, None, game="cutthroat")
         page.wait_for_function("() => document.getElementById('hand-no').textContent !== ''")
         out: dict[str, Any] = {"bar": page.locator("#hand-no").text_content()}
         page.get_by_test_id("home-button").click()
@@ -320,12 +313,9 @@ def test_a_match_of_deals_says_deal_and_its_count_on_home_in_the_question_and_th
           return { line: matchLine({ ...m, phase: 'auction' }), question: unfinishedLine(m),
                    seat: document.getElementById('seat-resume-detail').textContent };
         }""")
-        page.context.close()
-        out["errors"] = errors
         return out
 
-    out = in_browser(run)
-    assert out.pop("errors") == []
+    out = at_each([("dark-360", Look("dark", (360, 740)))], on_home(server.url), run, "felt8-deals")["dark-360"]
     assert out["bar"] == "Deal 1 of 9", out
     assert out["home"].startswith("Deal 1 of 9 · You 0"), out
     assert out["question"].startswith("Deal 1 of 9, score You 0"), out
