@@ -45,7 +45,7 @@ from ..meld import NINE, MeldItem
 from ..rules import RuleSet
 from ..stock import StockSeen
 from ..tricks import beats, legal_function
-from .knowledge import NO_CAP, Knowledge, StockKnown, TableCards, trick_in_progress
+from .knowledge import NO_CAP, Knowledge, StockKnown, TableCards, sample_hands, trick_in_progress
 from .pimc import deals_of, sampled_values
 
 JACK, QUEEN, KING, TEN, ACE = 1, 2, 3, 4, 5
@@ -512,28 +512,38 @@ def sample_unseen(s: Knowledge, rng: random.Random) -> tuple[list[int], list[int
     """One deal of the unseen cards consistent with the view: the opponent's hand (its known cards
     included) and the face-down stock in order; ``None`` when the counts do not fit (never in play).
 
-    Every card is one the seat has not seen (:meth:`Knowledge.hidden`, and the opponent's known
-    cards): no card the view shows elsewhere (hands, tables, tricks, the upcard) is ever dealt.
+    The deal is every family's (:func:`~pinochle.bots.knowledge.sample_hands` over the seat's
+    :class:`~pinochle.bots.knowledge.Knowledge`: the stock at its place, the upcard known there, the
+    opponent's table and known cards in its hand), read as this family's: the opponent's hand less its
+    table, and the stock's face-down cards in a random order (the upcard is drawn last, seed 000).
+    Every card is one the seat has not seen: no card the view shows elsewhere (hands, tables, tricks,
+    the upcard) is ever dealt.
     """
-    unseen, opp_known, part = _unseen(s), _opp_known(s), _part(s)
-    pool = [c for c in range(24) for _ in range(unseen[c])]
-    for c in opp_known:
-        if c not in pool:
-            return None
-        pool.remove(c)
-    facedown = part.stock_left - (part.upcard is not None)
-    need = _opp_size(s) - len(opp_known)
-    if need < 0 or len(pool) != need + facedown:
+    try:
+        hands = sample_hands(s, rng)
+    except ValueError:
         return None
-    rng.shuffle(pool)
-    return [*opp_known, *pool[:need]], pool[need:]
+    part = _part(s)
+    opp = _counts_of(hands[_opp(s)])
+    for c, _ in part.tables[_opp(s)]:
+        opp[c] -= 1
+    stock = [int(c) for c in unpack(hands[_stock_place(s)])]
+    if part.upcard is not None:
+        stock.remove(int(part.upcard))
+    rng.shuffle(stock)
+    return [c for c in range(24) for _ in range(opp[c])], stock
+
+
+def _stock_place(k: Knowledge) -> int:
+    """The place the stock is dealt to in a seat's knowledge (the empty place: :func:`stock_knowledge`)."""
+    return next(p for p in range(4) if p not in (k.seat, _opp(k)))
 
 
 class StockResampler:
     """The two-handed family's resampler of the hidden cards (:class:`pinochle.bots.pimc.Resampler`):
     what a seat knows is its :class:`~pinochle.bots.knowledge.Knowledge` with the stock part
-    (:func:`stock_knowledge`), and a deal is the opponent's hand and the face-down stock in order
-    (:func:`sample_unseen`)."""
+    (:func:`stock_knowledge`), dealt by every family's sampler, and a deal is the opponent's hand and
+    the face-down stock in order (:func:`sample_unseen`)."""
 
     def infostate(self, view: View) -> Knowledge:
         """The :class:`~pinochle.bots.knowledge.Knowledge` of a two-handed view (:func:`stock_knowledge`)."""
