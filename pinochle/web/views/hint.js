@@ -7,7 +7,10 @@
 import { $, cardsInWords, fill, h } from "../dom.js";
 import { Phase } from "../protocol.js";
 
-/** The element(s) the hint's action names, among those the table's views drew. */
+/**
+ * The element(s) the hint's action names, among those the table's views drew. A card is looked for where it
+ * is shown: in your hand, then (two-handed, which plays from hand or melds) among your melded cards on the felt.
+ */
 function targets(action) {
   const hand = $("hand");
   const controls = $("controls");
@@ -16,7 +19,9 @@ function targets(action) {
     const used = new Set();
     const out = [];
     for (const token of tokens) {
-      const el = [...hand.querySelectorAll(`button.card[data-card="${CSS.escape(token)}"]`)].find((b) => !used.has(b));
+      const sel = `button.card[data-card="${CSS.escape(token)}"]`;
+      const shown = [...hand.querySelectorAll(sel), ...document.querySelectorAll(`.board.mine ${sel}[data-testid="table-card"]`)];
+      const el = shown.find((b) => !used.has(b));
       if (el) { used.add(el); out.push(el); }
     }
     return out;
