@@ -29,7 +29,7 @@ from pinochle.stats import hand_line
 
 from .browser_kit import Look, at_each, looks
 from .browser_support import Server, module_server
-from .test_browser_stats import open_as, open_stats_by_keyboard, rows
+from .test_browser_stats import rows, stats_opener
 from .test_settings_js import base_url, in_browser
 from .test_stats8 import conceded_by_south, finished_hand
 
@@ -97,11 +97,7 @@ def test_statistics_show_no_bids_without_an_auction_and_a_concession_apart(serve
     finally:
         store.close()
 
-    def open_stats(browser: Any, look: Look, errors: list[str]) -> Any:
-        page = open_as(browser, server, STATS_DEVICE, look.size, errors)
-        page.emulate_media(color_scheme=look.theme)
-        open_stats_by_keyboard(page, "home-stats")
-        return page
+    open_stats = stats_opener(server, STATS_DEVICE)
 
     def measure(page: Any, look: Look) -> dict[str, Any]:
         return {"two": rows(page, "two-handed"), "cut": rows(page, "cutthroat"),

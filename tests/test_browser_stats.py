@@ -68,6 +68,17 @@ def open_stats_by_keyboard(page: Any, button: str) -> None:
     page.wait_for_function("() => document.getElementById('stats-dialog').dataset.ready === '1'")
 
 
+def stats_opener(server: Server, device: str) -> Any:
+    """An ``open`` of :func:`~tests.browser_kit.at_each`: Home as ``device`` in the look's size and theme, its
+    Statistics opened by the keyboard."""
+    def open_stats(browser: Any, look: Any, errors: list[str]) -> Any:
+        page = open_as(browser, server, device, look.size, errors)
+        page.emulate_media(color_scheme=look.theme)
+        open_stats_by_keyboard(page, "home-stats")
+        return page
+    return open_stats
+
+
 def rows(page: Any, game: str) -> dict[str, str]:
     return dict(page.evaluate("""(g) => [...document.querySelectorAll(`[data-testid="stats-${g}"] .stats-row`)]
       .map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])""", game))

@@ -32,7 +32,7 @@ from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import first_of, south
 from .test_browser_layout import settle
 from .test_browser_match_end import match_end_view, open_end
-from .test_browser_stats import open_as, open_stats_by_keyboard, rows
+from .test_browser_stats import rows, stats_opener
 from .test_replay_view_js import held_by_engine
 from .test_settings_js import base_url
 from .test_settings_js import in_browser as js_page
@@ -72,11 +72,7 @@ def seed_stuck(srv: Server) -> int:
 def test_a_stuck_dealers_hands_are_not_counted_as_your_bids(server: Server) -> None:
     made = seed_stuck(server)
 
-    def open_stats(browser: Any, look: Look, errors: list[str]) -> Any:
-        page = open_as(browser, server, STUCK_DEVICE, look.size, errors)
-        page.emulate_media(color_scheme=look.theme)
-        open_stats_by_keyboard(page, "home-stats")
-        return page
+    open_stats = stats_opener(server, STUCK_DEVICE)
 
     def measure(page: Any, look: Look) -> dict[str, Any]:
         return {
