@@ -173,7 +173,7 @@ class RedisBus(RedisClient):
                 self._connected.clear()
                 self._pubsub = None
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(ps.aclose(), 1.0)  # type: ignore[no-untyped-call]
+                    await asyncio.wait_for(ps.aclose(), 1.0)  # type: ignore[no-untyped-call,unused-ignore]  # typed from redis-py 8
             if not self._stopping:
                 await asyncio.sleep(backoff)
                 backoff = min(1.0, backoff * 2)
