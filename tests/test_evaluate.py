@@ -126,13 +126,13 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
         assert m == own or f", {m - own} from " in fact.text, fact.text
         if option_action == e.best.action and option_action.type == "pass":  # never an argument to bid: short of it,
             # seldom reached, or worth less
-            assert m + c < est.bid or est.made < 0.6 or "if you pass)" in fact.text, fact.text
-        if "if you pass)" in fact.text:  # the two calls' values, as Hard's simulation of the auction weighs them
+            assert m + c < est.bid or est.made < 0.6 or "if you pass)" in fact.text or " and lose " in fact.text, fact.text
+        if "if you pass)" in fact.text or " on the settlement" in fact.text:  # the two calls' values, as Hard weighs them
             points = {o.action.type: o.points for o in e.options}
             bid, passed = points["bid"], points["pass"]
             assert bid is not None and passed is not None and fact is e.best.facts[-1] or fact in e.best.facts
             if rules.widow:
-                n = re.search(r" and (win|lose) (\d+\.\d) on the settlement \(nothing if you pass\)$", fact.text)
+                n = re.search(r" and (win|lose) (\d+\.\d) on the settlement$", fact.text)
                 assert n and float(n.group(2)) == round(abs(bid), 1) and (n.group(1) == "win") == (bid > 0), fact.text
             else:
                 def margin(x: float, them: str) -> str:

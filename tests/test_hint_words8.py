@@ -78,10 +78,10 @@ CASES = [
     ("partnership-pass", 2, 2, r"Bid 260: over the opponents' 250, your side would be set in \d+ of 24 deals \(a set costs 260\)"
                                r" and {N}\."),
     # cutthroat: the widow counted, an opponent's bid pushed and one let go
-    ("cutthroat", 4, 2, r"Bid 31: over an opponent's 30, you would be set in \d+ of 48 deals \(a set pays each opponent 2, a "
-                        r"make wins 1 from each\) and {N}\."),
-    ("cutthroat", 1, 8, r"Pass: bidding 31, you would be set in \d+ of 48 deals \(a set pays each opponent 2, a make wins 1 "
-                        r"from each\) and {N} and lose \d\.\d on the settlement \(nothing if you pass\)\."),
+    ("cutthroat", 4, 2, r"Bid 31: over an opponent's 30, you would be set in \d+ of 48 deals \(a set pays each opponent 2, 1 "
+                        r"if conceded, a make wins 1 from each\) and {N} and win \d\.\d on the settlement\."),
+    ("cutthroat", 1, 8, r"Pass: bidding 31, you would be set in \d+ of 48 deals \(a set pays each opponent 2, 1 if conceded, a "
+                        r"make wins 1 from each\) and {N} and lose \d\.\d on the settlement\."),
     # racehorse: a bid by the rule of a run's worth of meld, with what it makes
     ("racehorse", 1, 3, r"Bid 250: your meld with diamonds as trump is 170, a run's worth, and your side would be set in none of "
                         r"24 deals and {N}\."),

@@ -86,7 +86,7 @@ def test_the_meld_is_named_as_whose_it_is() -> None:
     ("table", 1, "a set costs 250"),
     ("partnership-pass", 1, "a set costs 250"),
     ("racehorse", 1, "a set gives the other side 250"),  # the other side scores every counter's 250 more
-    ("cutthroat", 1, "a set pays each opponent 2, a make wins 1 from each"),
+    ("cutthroat", 1, "a set pays each opponent 2, 1 if conceded, a make wins 1 from each"),  # conceding pays single
 ])
 def test_a_set_costs_what_the_games_scorer_says(game: str, seed: int, cost: str) -> None:
     """Every pass or bid hint of the first auction that may be set names the set's cost from the game's own scorer."""
@@ -103,8 +103,8 @@ def test_auction_stakes_in_spades_are_named() -> None:
     """Auction's stakes double in spades (VARIANTS.md ``auction``): a set's cost names the lower stake and the
     double, never one stake for every trump."""
     v = view(new_match(seed=1, game="auction"), 1)
-    assert set_cost(v, 250, [1]) == "a set pays each opponent 10, a make wins 5 from each"
-    assert set_cost(v, 250, [0, 1]) == "a set pays each opponent 10, a make wins 5 from each (twice in spades)"
+    assert set_cost(v, 250, [1]) == "a set pays each opponent 10, 5 if conceded, a make wins 5 from each"
+    assert set_cost(v, 250, [0, 1]) == "a set pays each opponent 10, 5 if conceded, a make wins 5 from each (twice in spades)"
 
 
 @pytest.mark.parametrize("game", ["table", "partnership-pass", "racehorse", "cutthroat", "britannica"])

@@ -18,9 +18,10 @@ decision review are built on it.
 * **A bid or pass** (RULES.md, Auction): the lowest bid and the pass with their mean points from Hard's
   simulation of the auction (:meth:`~pinochle.bots.hard.HardPlayer.call_values`; a widow game: the bid's
   expected settlement, the pass 0), also where Hard calls by a rule (its call is unchanged). Their reasons
-  name what decides the call (:func:`call_facts`): what the side would make declaring at the lowest bid, on
-  average over Hard's deals (:func:`call_estimate`), and how often it reaches the bid; a partner's bid that
-  stands; the opponents' bid let go or pushed; a run's worth of meld.
+  name what decides the call (:func:`call_facts`): how often declaring at the lowest bid would be set over Hard's
+  deals and what a set costs, what the side would make there on average, its meld named as whose it is
+  (:func:`call_estimate`), and where they bear the call out the two calls' values; a partner's bid that stands;
+  the opponents' bid let go or pushed; a run's worth of meld.
 * **A burial or conceding** (VARIANTS.md ``cutthroat``, ``auction``): the burials Hard plays out and
   conceding, with their expected settlement (:meth:`~pinochle.bots.hard.HardPlayer.bury_values`).
 * **Racehorse's conceding** (VARIANTS.md ``racehorse``): conceding by the game's scorer, playing on by
@@ -421,24 +422,25 @@ def set_cost(view: View, bid: int, trumps: Sequence[int] = ()) -> str:
     """What a set costs the declarer at ``bid``, from the game's own scorer, in a player's words (RULES.md,
     Scoring a hand: the bid is subtracted; VARIANTS.md ``racehorse``: the other side scores 250 more;
     ``cutthroat``, ``auction``: the declarer pays each opponent, double when set after play, and a made bid wins
-    from each): ``"a set costs 250"``, ``"a set gives the other side 250"``, ``"a set pays each opponent 2, a make
-    wins 1 from each"``; ``""`` where a set costs nothing more. ``trumps``: a widow game's trumps the estimate
+    from each, single when conceded): ``"a set costs 250"``, ``"a set gives the other side 250"``, ``"a set pays each
+    opponent 2, 1 if conceded, a make wins 1 from each"``; ``""`` where a set costs nothing more. ``trumps``: a widow game's trumps the estimate
     declares with, the most often first (the stake may depend on the trump: auction's spades).
 
     >>> from pinochle.game import new_match, view
     >>> set_cost(view(new_match(seed=1), 0), 250), set_cost(view(new_match(seed=1, game="racehorse"), 0), 250)
     ('a set costs 250', 'a set gives the other side 250')
     >>> set_cost(view(new_match(seed=1, game="cutthroat"), 1), 30, [1])
-    'a set pays each opponent 2, a make wins 1 from each'
+    'a set pays each opponent 2, 1 if conceded, a make wins 1 from each'
     >>> set_cost(view(new_match(seed=1, game="auction"), 1), 250, [1, 0])
-    'a set pays each opponent 10, a make wins 5 from each (twice in spades)'
+    'a set pays each opponent 10, 5 if conceded, a make wins 5 from each (twice in spades)'
     """
     rules = view.rules_set()
     if rules.widow:
         named = list(dict.fromkeys(trumps or (0,)))
         stakes = {t: settlement(view, bid, t) for t in named}
         first = min(stakes.values(), key=lambda x: (x.set, x.made))
-        said = f"a set pays each opponent {first.set}, a make wins {first.made} from each"
+        conceded = f", {first.conceded} if conceded" if first.conceded != first.set else ""
+        said = f"a set pays each opponent {first.set}{conceded}, a make wins {first.made} from each"
         for stake in dict.fromkeys(x for x in stakes.values() if x != first):
             suits = " or ".join(SUIT_NAMES[t] for t in named if stakes[t] == stake)
             times = stake.set // first.set if first.set and stake.set % first.set == 0 else 0
@@ -515,13 +517,13 @@ def call_values_words(view: View, bid: float, passed: float, after_estimate: boo
     come from them. With a partner, the hand's score margin; in a widow game, the expected settlement (a pass is 0:
     when all pass the deal is thrown in, VARIANTS.md ``cutthroat``). ``after_estimate``: the words go on the
     estimate's (:func:`_estimate_words`, whose subject they share): ``" and end the hand 130 behind the other side (120
-    ahead if you pass)"``, ``" and lose 1.8 on the settlement (nothing if you pass)"``; else a fact of their own:
+    ahead if you pass)"``, ``" and lose 1.8 on the settlement"`` (a pass: nothing); else a fact of their own:
     ``"on average your side would end the hand 130 behind the other side if you bid, 120 ahead if you pass"``."""
     if view.rules_set().widow:
         n = f"{abs(bid):.1f}"
         won = "win nothing" if n == "0.0" else f"{'win' if bid > 0 else 'lose'} {n}"
         if after_estimate:
-            return f" and {won} on the settlement (nothing if you pass)"
+            return f" and {won} on the settlement"
         return f"on average you would {won} on the settlement if you bid, nothing if you pass"
     them = "the other side" if who_gains(view) == "your side" else "the others"
     if after_estimate:
@@ -564,12 +566,13 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
     the evaluation's own numbers (``est``: :func:`call_estimate`; ``player``: the Hard player whose rules of the
     call are named):
 
-    * a bid: what the side would make as declarer on average (meld and counters, the 4 cards from the partner or
-      the widow counted), and how often that reaches the bid; over an opponent's bid, that bid named; a bid Hard
-      makes by a rule (a run's worth of meld opened, a double marriage) names the rule;
-    * a pass: the partner's high bid that stands; the other side's bid let go; the estimate short of the bid, or
-      reaching it too seldom (the search fact, where the call was valued, then says what passing gains on
-      average): never the meld as an argument to bid.
+    * a bid: the estimate (:func:`_estimate_words`: how often the bid would be set and what a set costs, then what
+      the side would make as declarer on average, its meld named as whose it is: the seat's own, then the partner's
+      hand and the card pass or the widow); over an opponent's bid, that bid named; a bid Hard makes by a rule (a
+      run's worth of meld opened, a double marriage) names the rule;
+    * a pass: the partner's high bid that stands; the other side's bid let go; the estimate of bidding (unless the
+      partner's bid stands and the side would make the next bid: the partners' rule decides). The two calls' values
+      are added after (:func:`_with_call_facts`) where they bear the call out: never the meld as an argument to bid.
 
     Without an estimate (a game whose call Hard makes as Normal does): the meld with the best trump, as a bid's
     reason, and for a pass only who holds the bid.
@@ -911,6 +914,8 @@ def _with_call_facts(view: View, e: Evaluation, est: CallEstimate | None, player
             else:
                 tries = [[*facts, Fact("search", call_values_words(view, bid, passed, False))]]
             facts = next((t for t in tries if len(Option(o.action, o.points, tuple(t)).reason) < REASON_LIMIT), facts)
+        if len(Option(o.action, o.points, tuple(facts)).reason) >= REASON_LIMIT:
+            facts = [f for f in facts if not (f.kind == "high_bid" and f.text.startswith("let "))]
         options.append(Option(o.action, o.points, tuple(facts)))
     return Evaluation(e.seat, tuple(options))
 
