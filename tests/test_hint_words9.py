@@ -141,17 +141,26 @@ def test_a_pass_follows_from_its_numbers(game: str) -> None:
 
 def test_double_deck_never_says_a_hand_short_of_the_bid_is_worth_it() -> None:
     """Double-deck's calls compare Normal's valuation with the bid: the worth is said in whole points rounded down,
-    so a pass never reads "worth about 58 ..., short of 58" (seed 4, a hand worth 57.6 against 58)."""
+    so a pass never reads "worth about 58 ..., short of 58" (seed 4, a hand worth 57.6 against 58), and with its parts
+    named, the seat's own meld first."""
     seen = 0
     for seed in range(1, 5):
         for index, v in auction_views("double-deck", seed):
             e = evaluate_decision(v, f"m{seed}", 1, index)
-            m = re.search(r"worth about (\d+) as declarer, (short of|enough for) (\d+)", e.reason)
+            m = re.search(r"worth about (\d+) as declarer(?: \([^)]*\))?, (short of|enough for) (\d+)", e.reason)
             if not m:
                 continue
             seen += 1
             worth, low = int(m.group(1)), int(m.group(3))
             assert (worth < low) == (m.group(2) == "short of"), e.reason
+            # its parts, adding up: the seat's own meld (its "meld if trump" figure), counters, the partner's, a cushion
+            parts = re.search(r"as declarer \((your (\d+) meld|none of your own) in (\w+), (\d+) counters, (\d+) from your "
+                              r"partner, less (\d+)\)", e.reason)
+            assert parts, e.reason
+            own = int(parts.group(2) or 0)
+            rules = v.rules_set()
+            assert own == meld_by_trump(pack_cards(v.hand, DECKS[rules.deck]), rules)[SUIT_NAMES.index(parts.group(3))]
+            assert own + int(parts.group(4)) + int(parts.group(5)) - int(parts.group(6)) == worth, e.reason
     assert seen >= 20
 
 

@@ -63,12 +63,12 @@ from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
 from ..game import Action, BidAction, CardsAction, PlayAction, TrumpAction, View, action_cards, game_named
 from ..games.scorers import contract_outcome
 from ..meld import meld, meld_by_trump
-from ..rules import SCALES
+from ..rules import SCALES, RuleSet
 from ..tricks import beats, winner_index
 from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of, wide_rules
 from .hard import HardPlayer
 from .knowledge import play_inferences
-from .normal import BID_CUSHION_WIDE, choose_trump_wide
+from .normal import BID_CUSHION_WIDE, PARTNER_MELD_WIDE, choose_trump_wide, trump_value_wide
 from .partners import double_marriage_suit, may_stick_the_dealer
 from .pimc import deals_of
 from .widow import settlement
@@ -561,6 +561,29 @@ def wide_worth(view: View) -> float | None:
     return worth
 
 
+def wide_worth_words(view: View, worth: float) -> str:
+    """Double-deck's worth of the hand (:func:`wide_worth`) in whole points rounded down, with its parts as Normal's
+    valuation counts them (:func:`pinochle.bots.normal.trump_value_wide`): the seat's own meld in its trump (the figure
+    its "meld if trump" shows), the counters it expects, the partner's meld it counts on (more after the partner's
+    bid, less after its pass), less the cushion a bid keeps (:data:`pinochle.bots.normal.BID_CUSHION_WIDE`), adding up:
+    ``"your hand is worth about 57 as declarer (your 20 meld in hearts, 33 counters, 12 from your partner, less 8)"``."""
+    wide = wide_rules(view)
+    assert wide is not None
+    suit, _ = choose_trump_wide(view.hand, wide)
+    own = meld_by_trump(pack_cards(view.hand, DECKS[wide.deck]), wide)[int(suit)]
+    partner = math.floor(worth + BID_CUSHION_WIDE - _trump_value_wide_counters(view, wide, int(suit), own) - own + 1e-9)
+    total = math.floor(worth)
+    counters = total + BID_CUSHION_WIDE - own - partner
+    mine = f"your {own} meld" if own else "none of your own"
+    return (f"your hand is worth about {total} as declarer ({mine} in {SUIT_NAMES[int(suit)]}, {counters} counters,"
+            f" {partner} from your partner, less {BID_CUSHION_WIDE})")
+
+
+def _trump_value_wide_counters(view: View, wide: RuleSet, suit: int, own: int) -> float:
+    """The counters double-deck's valuation expects with ``suit`` as trump: its value less the meld and the partner's."""
+    return trump_value_wide(view.hand, suit, own, wide) - own - PARTNER_MELD_WIDE
+
+
 def call_facts(view: View, action: Action, est: CallEstimate | None, player: HardPlayer | None = None) -> list[Fact]:
     """The facts that decide a bid at the lowest bid or a pass (RULES.md, Auction; VARIANTS.md for each game), each
     the evaluation's own numbers (``est``: :func:`call_estimate`; ``player``: the Hard player whose rules of the
@@ -592,8 +615,7 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
         if est is None:
             worth = wide_worth(view)
             if worth is not None and worth < low:
-                facts.append(Fact("estimate", f"your hand is worth about {math.floor(worth)} as declarer, short of"
-                                              f" {low}"))
+                facts.append(Fact("estimate", f"{wide_worth_words(view, worth)}, short of {low}"))
             return facts
         if high is not None and high[0] == "partner" and _makes(view, est) >= low:
             return facts  # the partner's bid stands by the partners' rule (pinochle.bots.partners): never a case to bid over it
@@ -606,7 +628,7 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
     worth = wide_worth(view) if est is None else None
     if worth is not None and action.bid == low and worth >= low:  # a deck of four copies: Normal's valuation
         # whole points rounded down, so that "worth about 57" is never said of a hand short of 58
-        return [Fact("estimate", f"your hand is worth about {math.floor(worth)} as declarer, enough for {low}")]
+        return [Fact("estimate", f"{wide_worth_words(view, worth)}, enough for {low}")]
     if player is not None and est is not None and not rules.widow and action.bid == low and not any(
             int(w) == int(view.seat) for w, _ in view.calls) and player._opens_a_run(view):
         facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[best]} as trump is {by_suit[best]}, a run's worth"))
