@@ -83,7 +83,7 @@ CASES = [
     ("cutthroat", 1, 8, r"Pass: bidding 31, you would be set in \d+ of 48 deals \(a set pays each opponent 2, 1 if conceded, a "
                         r"make wins 1 from each\) and {N} and lose \d\.\d on the settlement\."),
     # racehorse: a bid by the rule of a run's worth of meld, with what it makes
-    ("racehorse", 1, 3, r"Bid 250: your meld with diamonds as trump is 170, a run's worth, and your side would be set in none of "
+    ("racehorse", 1, 3, r"Bid 250: your meld with hearts as trump is 160, a run's worth, and your side would be set in none of "
                         r"24 deals and {N}\."),
 ]
 

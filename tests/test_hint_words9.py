@@ -214,3 +214,15 @@ def test_a_card_that_takes_the_partners_trick_never_says_the_partner_is_winning(
             forced = all(beats(c, trick.cards[at], int(v.trump)) for c in v.legal.cards)
             assert ("every card you may play beats your partner's" if forced else "it takes the trick from your partner's") in r, r
     assert checked >= 1
+
+
+def test_a_runs_worth_and_its_estimate_name_one_trump() -> None:
+    """Racehorse, seed 1, the fourth call: a bid by the rule of a run's worth read "your meld with diamonds as trump
+    is 170, a run's worth" beside an estimate declaring in hearts (160, also a run's worth). Where the estimate's
+    trump melds a run's worth, the rule names it: one trump in the reason."""
+    v, e, est = _decision("racehorse", 1, 3)
+    suit = SUIT_NAMES[est.trumps[0]]
+    own = meld_by_trump(pack_cards(v.hand, DECKS[v.rules_set().deck]), v.rules_set())[est.trumps[0]]
+    assert (suit, own) == ("hearts", 160)
+    assert e.reason.startswith("Bid 250: your meld with hearts as trump is 160, a run's worth, and your side would"), e.reason
+    assert "(your 160 meld in hearts, " in e.reason and "diamonds" not in e.reason, e.reason

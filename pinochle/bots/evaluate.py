@@ -65,7 +65,7 @@ from ..games.scorers import contract_outcome
 from ..meld import meld, meld_by_trump
 from ..rules import SCALES, RuleSet
 from ..tricks import beats, winner_index
-from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of, wide_rules
+from .base import STRATEGIES, dix_exchange_gain, in_scale, married_trump, mates, pack_cards, strategy_of, wide_rules
 from .hard import HardPlayer
 from .knowledge import play_inferences
 from .normal import BID_CUSHION_WIDE, PARTNER_MELD_WIDE, choose_trump_wide, trump_value_wide
@@ -631,7 +631,9 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
         return [Fact("estimate", f"{wide_worth_words(view, worth)}, enough for {low}")]
     if player is not None and est is not None and not rules.widow and action.bid == low and not any(
             int(w) == int(view.seat) for w, _ in view.calls) and player._opens_a_run(view):
-        facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[best]} as trump is {by_suit[best]}, a run's worth"))
+        # the suit the estimate declares with where it melds a run's worth too: one trump named in the reason
+        run = next((t for t in est.trumps[:1] if by_suit[t] >= in_scale(150, view)), best)
+        facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[run]} as trump is {by_suit[run]}, a run's worth"))
     elif not rules.widow and may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
         suit = double_marriage_suit(view.hand)
         assert suit is not None
