@@ -464,7 +464,6 @@ def _meld_parts(view: View, est: CallEstimate) -> tuple[int, str]:
     """The estimate's meld named as whose it is, as the game rounds it: ``(meld, "your 10 meld in hearts, 50 from
     your partner")``: the seat's own (the figure its "meld if trump" shows), then what the partner's hand, the pass
     or the widow adds on average (the two add up to ``meld``)."""
-    rules = view.rules_set()
     meld, own = _about(est.meld, view), _about(est.own, view)
     suit = f" in {SUIT_NAMES[est.trumps[0]]}" if len(est.trumps) == 1 else ""
     # a widow game's trump is named after seeing the widow and varies: the seat's own meld in it is an average
@@ -521,7 +520,9 @@ def call_values_words(view: View, bid: float, passed: float, after_estimate: boo
     ``"on average your side would end the hand 130 behind the other side if you bid, 120 ahead if you pass"``."""
     if view.rules_set().widow:
         n = f"{abs(bid):.1f}"
-        won = "win nothing" if n == "0.0" else f"{'win' if bid > 0 else 'lose'} {n}"
+        if n == "0.0":  # nothing either way: the estimate says it all
+            return "" if after_estimate else "on average a bid would win you nothing on the settlement, as a pass"
+        won = f"{'win' if bid > 0 else 'lose'} {n}"
         if after_estimate:
             return f" and {won} on the settlement"
         return f"on average you would {won} on the settlement if you bid, nothing if you pass"
