@@ -10,8 +10,9 @@ import re
 import pytest
 
 from pinochle.bots import HardPlayer, SimplePlayer
-from pinochle.bots.base import mates, pack_cards
-from pinochle.bots.evaluate import FACT_KINDS, Evaluation, Fact, _about, call_estimate, card_facts, evaluate, wide_worth
+from pinochle.bots.base import in_scale, mates, pack_cards
+from pinochle.bots.evaluate import (FACT_KINDS, Evaluation, Fact, _about, call_estimate, card_facts, evaluate, set_cost,
+                                    wide_worth)
 from pinochle.cards import DECKS, SUIT_NAMES, Card, remove, unpack
 from pinochle.game import Action, State, View, apply, new_match, turn, view
 from pinochle.games import GAMES
@@ -100,23 +101,47 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
         suit = SUIT_NAMES.index(fact.text.split("with ")[1].split(" ")[0])
         n = int(re.search(r" is (\d+)", fact.text).group(1))  # type: ignore[union-attr]
         assert n == meld_by_trump(pack_cards(v.hand, deck), rules)[suit]
-        if "a run's worth" in fact.text:  # a bid by the rule of a run's worth (the best suit's meld)
-            assert option_action.type == "bid" and n == max(meld_by_trump(pack_cards(v.hand, deck), rules))
+        if "a run's worth" in fact.text:  # a bid by the rule of a run's worth (in the estimate's trump, or the best suit's)
+            assert option_action.type == "bid" and n >= in_scale(150, v)
+            assert max(meld_by_trump(pack_cards(v.hand, deck), rules)) >= n
     elif fact.kind == "estimate":  # a call: what the side makes as declarer at the lowest bid, the evaluation's numbers
         hard = HardPlayer(1, samples=SAMPLES)
         hard.rules = v.rules_set()
         est = call_estimate(v, hard)
         if est is None:  # a deck of four copies: Normal's valuation of the hand, which its call compares
             worth = wide_worth(v)
-            assert worth is not None and f"worth about {math.floor(worth + 0.5)} as declarer" in fact.text, fact.text
+            # whole points rounded down: never "worth about 58" of a hand short of 58
+            assert worth is not None and f"worth about {math.floor(worth)} as declarer" in fact.text, fact.text
             assert ("short of" in fact.text) == (option_action.type == "pass"), fact.text
             return
         assert v.legal.min_bid == est.bid
-        m, c = _about(est.meld, v), _about(est.counters, v)
-        assert f"would make about {m + c} on average ({m} meld + {c} counters)" in fact.text, fact.text
-        if option_action.type == "pass":  # never an argument to bid: short of it, seldom reached, or (search) worth less
-            assert (f"short of {est.bid}" in fact.text and m + c < est.bid) or " or more " in fact.text, fact.text
-            assert " only " in fact.text or est.made >= 0.6 or "short of" in fact.text, fact.text
+        m, c, own = _about(est.meld, v), _about(est.counters, v), _about(est.own, v)
+        # the set deals and their cost, then the side's points, its meld named as whose it is, adding up
+        k = est.deals - round(est.made * est.deals)
+        said = "none of" if k == 0 else "all" if k == est.deals else f"{k} of"
+        assert f" would be set in {said} {est.deals} deals" in fact.text, fact.text
+        assert k == 0 or f"({set_cost(v, est.bid, est.trumps)})" in fact.text, fact.text
+        assert f" and on average make {m + c} (" in fact.text and f", {c} counters)" in fact.text, fact.text
+        mine = "none of your own" if own == 0 else f"your {own} meld in " if len(est.trumps) == 1 else f"{own} of your own"
+        assert mine in fact.text, fact.text
+        assert m == own or f", {m - own} from " in fact.text, fact.text
+        if option_action == e.best.action and option_action.type == "pass":  # never an argument to bid: short of it,
+            # seldom reached, or worth less
+            assert m + c < est.bid or est.made < 0.6 or "if you pass)" in fact.text or " and lose " in fact.text, fact.text
+        if "if you pass)" in fact.text or " on the settlement" in fact.text:  # the two calls' values, as Hard weighs them
+            points = {o.action.type: o.points for o in e.options}
+            bid, passed = points["bid"], points["pass"]
+            assert bid is not None and passed is not None and fact is e.best.facts[-1] or fact in e.best.facts
+            if rules.widow:
+                n = re.search(r" and (win|lose) (\d+\.\d) on the settlement$", fact.text)
+                assert n and float(n.group(2)) == round(abs(bid), 1) and (n.group(1) == "win") == (bid > 0), fact.text
+            else:
+                def margin(x: float, them: str) -> str:
+                    k = _about(abs(x), v)
+                    return (f"level{' with ' + them if them else ''}" if k == 0 else
+                            f"{k} {('ahead' + (' of' if them else '')) if x > 0 else 'behind'}{' ' + them if them else ''}")
+                assert fact.text.endswith(f" and end the hand {margin(bid, 'the other side')} ({margin(passed, '')} if you"
+                                          " pass)"), fact.text
     elif fact.kind == "high_bid":
         assert option_action.type == "pass" and v.high_bid is not None and str(v.high_bid) in fact.text
         assert ("your partner's" in fact.text) == (v.high_bidder is not None and int(v.high_bidder) in mates(v))

@@ -54,34 +54,37 @@ def hint_at(game: str, seed: int, index: int) -> tuple[str, CallEstimate]:
 
 
 def numbers(v_game: str, seed: int, est: CallEstimate) -> str:
-    """The estimate's words for meld and counters, as the reason must give them."""
+    """The estimate's words for the side's points, as the reason must give them: the total, then the meld named as
+    whose it is (the seat's own, then what the partner or the widow adds) and the counters, adding up."""
     v = next(v for _, v in auction_views(v_game, seed))
-    m, c = _about(est.meld, v), _about(est.counters, v)
-    return rf"about {m + c} on average \({m} meld \+ {c} counters\)"
+    m, c, own = _about(est.meld, v), _about(est.counters, v), _about(est.own, v)
+    return rf"on average make {m + c} \((your {own} meld in \w+|none of your own in \w+|{own} of your own), {m - own} from [^,]+, {c} counters\)"
 
 
 CASES = [
-    # the table game: a pass, the side short of the bid, and what passing gains
-    ("table", 1, 0, r"Pass: bidding 250, your side would make {N}, short of 250, and on average it leaves your side "
-                    r"about \d+ points better off than a bid of 250\."),
-    # the opponents' bid let go
-    ("table", 2, 2, r"Pass: let the opponents' 250 stand, and bidding 260, your side would make {N}, short of 260\."),
+    # the table game: a pass, the side short of the bid, and the two calls' values
+    ("table", 1, 0, r"Pass: bidding 250, your side would be set in \d+ of 24 deals \(a set costs 250\) and {N} and end the hand "
+                    r"\d+ behind the other side \(\d+ ahead if you pass\)\."),
+    # the opponents' bid let go (a long reason: the values say more than "let it stand")
+    ("table", 2, 2, r"Pass: bidding 260, your side would be set in \d+ of 24 deals \(a set costs 260\) and {N} and end the hand "
+                    r"\d+ behind the other side \(\d+ ahead if you pass\)\."),
     # the partner's bid stands
-    ("table", 2, 3, r"Pass: your partner's 250 stands, and bidding 260, your side would make {N}, short of 260\."),
+    ("table", 2, 3, r"Pass: your partner's 250 stands, and bidding 260, your side would be set in \d+ of 24 deals \(a set costs "
+                    r"260\) and {N}\."),
     # partnership pass: the 4 cards from the partner counted in a bid
-    ("partnership-pass", 2, 1, r"Bid 250: with your partner's 4 cards, your side would make {N}, 250 or more in \d+ of "
-                               r"24 deals, and on average it leaves your side about \d+ points better off than passing\."),
+    ("partnership-pass", 2, 1, r"Bid 250: your side would be set in \d+ of 24 deals \(a set costs 250\) and {N} and end the "
+                               r"hand \d+ ahead of the other side \(\d+ ahead if you pass\)\."),
     # partnership pass: a bid over the opponents'
-    ("partnership-pass", 2, 2, r"Bid 260: over the opponents' 250, with your partner's 4 cards, your side would make "
-                               r"{N}, 260 or more in \d+ of 24 deals\."),
+    ("partnership-pass", 2, 2, r"Bid 260: over the opponents' 250, your side would be set in \d+ of 24 deals \(a set costs 260\)"
+                               r" and {N}\."),
     # cutthroat: the widow counted, an opponent's bid pushed and one let go
-    ("cutthroat", 4, 2, r"Bid 31: over an opponent's 30, with the widow, you would make {N}, 31 or more in \d+ of 48 "
-                        r"deals, and on average it leaves you about 1 point better off than passing\."),
-    ("cutthroat", 1, 8, r"Pass: let an opponent's 30 stand, and bidding 31, with the widow, you would make {N}, short "
-                        r"of 31\."),
+    ("cutthroat", 4, 2, r"Bid 31: over an opponent's 30, you would be set in \d+ of 48 deals \(a set pays each opponent 2, 1 "
+                        r"if conceded, a make wins 1 from each\) and {N} and win \d\.\d on the settlement\."),
+    ("cutthroat", 1, 8, r"Pass: bidding 31, you would be set in \d+ of 48 deals \(a set pays each opponent 2, 1 if conceded, a "
+                        r"make wins 1 from each\) and {N} and lose \d\.\d on the settlement\."),
     # racehorse: a bid by the rule of a run's worth of meld, with what it makes
-    ("racehorse", 1, 3, r"Bid 250: your meld with diamonds as trump is 170, a run's worth, and with your partner's 4 "
-                        r"cards, your side would make {N}, 250 or more in all 24 deals\."),
+    ("racehorse", 1, 3, r"Bid 250: your meld with hearts as trump is 160, a run's worth, and your side would be set in none of "
+                        r"24 deals and {N}\."),
 ]
 
 
@@ -109,6 +112,5 @@ def test_a_pass_never_reads_as_an_argument_to_bid(game: str) -> None:
             passes += 1
             r = e.reason
             assert "your meld with" not in r and "you hold" not in r, r
-            assert any(w in r for w in ("short of", " only in ", " stands", " stand,", " stand.", "better off",
-                                        "as well as")), r
+            assert any(w in r for w in (" would be set in ", " stands")), r
     assert passes >= 5, passes

@@ -18,9 +18,10 @@ decision review are built on it.
 * **A bid or pass** (RULES.md, Auction): the lowest bid and the pass with their mean points from Hard's
   simulation of the auction (:meth:`~pinochle.bots.hard.HardPlayer.call_values`; a widow game: the bid's
   expected settlement, the pass 0), also where Hard calls by a rule (its call is unchanged). Their reasons
-  name what decides the call (:func:`call_facts`): what the side would make declaring at the lowest bid, on
-  average over Hard's deals (:func:`call_estimate`), and how often it reaches the bid; a partner's bid that
-  stands; the opponents' bid let go or pushed; a run's worth of meld.
+  name what decides the call (:func:`call_facts`): how often declaring at the lowest bid would be set over Hard's
+  deals and what a set costs, what the side would make there on average, its meld named as whose it is
+  (:func:`call_estimate`), and where they bear the call out the two calls' values; a partner's bid that stands;
+  the opponents' bid let go or pushed; a run's worth of meld.
 * **A burial or conceding** (VARIANTS.md ``cutthroat``, ``auction``): the burials Hard plays out and
   conceding, with their expected settlement (:meth:`~pinochle.bots.hard.HardPlayer.bury_values`).
 * **Racehorse's conceding** (VARIANTS.md ``racehorse``): conceding by the game's scorer, playing on by
@@ -59,14 +60,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import ABOVE, DECKS, SUIT_NAMES, Card, remove
-from ..game import Action, BidAction, CardsAction, PlayAction, TrumpAction, View, action_cards
+from ..game import Action, BidAction, CardsAction, PlayAction, TrumpAction, View, action_cards, game_named
+from ..games.scorers import contract_outcome
 from ..meld import meld, meld_by_trump
-from ..rules import SCALES
+from ..rules import SCALES, RuleSet
 from ..tricks import beats, winner_index
-from .base import STRATEGIES, dix_exchange_gain, married_trump, mates, pack_cards, strategy_of, wide_rules
+from .base import STRATEGIES, dix_exchange_gain, in_scale, married_trump, mates, pack_cards, strategy_of, wide_rules
 from .hard import HardPlayer
 from .knowledge import play_inferences
-from .normal import BID_CUSHION_WIDE, choose_trump_wide
+from .normal import BID_CUSHION_WIDE, PARTNER_MELD_WIDE, choose_trump_wide, trump_value_wide
 from .partners import double_marriage_suit, may_stick_the_dealer
 from .pimc import deals_of
 from .widow import settlement
@@ -254,8 +256,10 @@ def card_facts(view: View, card: Card) -> list[Fact]:
         if not unseen & ABOVE[card]:
             # the cards above it may be in this hand: the fact is that no other player can hold one
             facts.append(Fact("high_card", f"nobody else can hold a {SUIT_NAMES[card // 6][:-1]} above it"))
-        voids = play_inferences(view).voids if team else ()
-        for m in team:
+        # a card nobody else can beat in its suit needs no partner's trump: a void is named for a lower card
+        mates_void = set() if any(f.kind == "high_card" for f in facts) else team
+        voids = play_inferences(view).voids if mates_void else ()
+        for m in mates_void:
             if card // 6 != trump and voids[m] >> (card // 6) & 1 and not voids[m] >> trump & 1:
                 facts.append(Fact("partner_void", f"{_mate_word(view)} is void in {SUIT_NAMES[card // 6]}"
                                   " and may trump it"))
@@ -268,7 +272,15 @@ def card_facts(view: View, card: Card) -> list[Fact]:
     winning = cards[at]
     winner = int(current.seat_of(at))
     last = len(cards) == players - 1
-    if winner in team:
+    if winner in team and beats(card, winning, trump):
+        # the card takes the trick from the partner: forced (every legal card beats it, e.g. a void that must
+        # trump) or chosen, never "the partner's card is winning" as if it stayed so
+        forced = all(beats(c, winning, trump) for c in view.legal.cards)
+        facts.append(Fact("partner_winning", f"{'every card you may play beats' if forced else 'it takes the trick from'}"
+                                             f" {_mate_word(view)}'s {Card(winning).label}"))
+        if worth:
+            facts.append(Fact("counters", f"this gives {_taker(view)} {_counters(worth)}"))
+    elif winner in team:
         facts.append(Fact("partner_winning", f"{_mate_word(view)}'s {Card(winning).label} is winning"))
         if worth:
             facts.append(Fact("counters", f"this gives {_taker(view)} {_counters(worth)}"))
@@ -324,6 +336,11 @@ class CallEstimate:
         coming: the cards the seat would get as declarer, in words ("your partner's 4 cards", "the widow"),
             or ``""``.
         who: whose points they are: ``"your side"`` or ``"you"``.
+        own: the seat's own meld now (its hand before any card comes) in the trump it declares with, on average
+            over the deals (a widow game names its trump after seeing the widow): the figure the hand's "meld if
+            trump" shows; the rest of ``meld`` comes from the partner's hand and the pass, or the widow.
+        trumps: the trumps it declares with over the deals, the most often first (one in a partnership game; a
+            widow game's declarer names trump after seeing the widow).
     """
 
     bid: int
@@ -333,6 +350,8 @@ class CallEstimate:
     coming: str
     who: str
     deals: int = 0
+    own: float = 0.0
+    trumps: tuple[int, ...] = ()
 
     @property
     def total(self) -> float:
@@ -364,9 +383,12 @@ def call_estimate(view: View, player: HardPlayer) -> CallEstimate | None:
         if not widow:
             return None
         n = len(widow)
+        mine = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)
+        named = [o.trump for o in widow]
+        trumps = tuple(sorted(set(named), key=lambda t: (-named.count(t), t)))
         return CallEstimate(low, sum(o.meld for o in widow) / n, sum(o.points or 0 for o in widow) / n,
                             sum(1 for o in widow if o.meld + (o.points or 0) >= low) / n,
-                            "the widow", "you", n)
+                            "the widow", "you", n, sum(mine[o.trump] for o in widow) / n, trumps)
     melds: list[list[int]] = []
     best, outcomes = player._simulate_trumps(view, melds)
     results, side_melds = outcomes[best], melds[best]
@@ -376,36 +398,139 @@ def call_estimate(view: View, player: HardPlayer) -> CallEstimate | None:
     # a side's points are its meld (kept with a trick) and its counters: without a trick both are 0
     counters = [max(0, r - m) for r, m in zip(results, side_melds)]
     coming = f"your partner's {rules.pass_cards} cards" if rules.pass_cards else ""
+    own = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)[int(best)]
     return CallEstimate(low, sum(side_melds) / n, sum(counters) / n, sum(1 for r in results if r >= low) / n,
-                        coming, who_gains(view), n)
+                        coming, who_gains(view), n, float(own), (int(best),))
 
 
-def _in_deals(est: CallEstimate) -> str:
-    """How often the estimate reaches its bid, in the deals it was worked out on: ``"in 14 of 24 deals"``, ``"in
-    every one of 24 deals"``, ``"in none of 24 deals"``.
+def _set_deals(est: CallEstimate) -> str:
+    """How often declaring at the bid is set, in the deals the estimate was worked out on (the deals in which meld
+    and counters fall short of the bid): ``"your side would be set in 10 of 24 deals"``, ``"you would be set in
+    none of 48 deals"``.
 
-    >>> _in_deals(CallEstimate(250, 100.0, 150.0, 14 / 24, "", "you", 24)), _in_deals(CallEstimate(250, 0, 0, 1.0, "", "you", 24))
-    ('in 14 of 24 deals', 'in all 24 deals')
+    >>> _set_deals(CallEstimate(250, 100.0, 150.0, 14 / 24, "", "your side", 24))
+    'your side would be set in 10 of 24 deals'
+    >>> _set_deals(CallEstimate(30, 20.0, 12.0, 1.0, "the widow", "you", 48))
+    'you would be set in none of 48 deals'
     """
-    k = round(est.made * est.deals)
-    return (f"in none of {est.deals} deals" if k == 0 else f"in all {est.deals} deals" if k == est.deals
-            else f"in {k} of {est.deals} deals")
+    k = est.deals - round(est.made * est.deals)
+    said = "none of" if k == 0 else "all" if k == est.deals else f"{k} of"
+    return f"{est.who} would be set in {said} {est.deals} deals"
+
+
+def set_cost(view: View, bid: int, trumps: Sequence[int] = ()) -> str:
+    """What a set costs the declarer at ``bid``, from the game's own scorer, in a player's words (RULES.md,
+    Scoring a hand: the bid is subtracted; VARIANTS.md ``racehorse``: the other side scores 250 more;
+    ``cutthroat``, ``auction``: the declarer pays each opponent, double when set after play, and a made bid wins
+    from each, single when conceded): ``"a set costs 250"``, ``"a set gives the other side 250"``, ``"a set pays each
+    opponent 2, 1 if conceded, a make wins 1 from each"``; ``""`` where a set costs nothing more. ``trumps``: a widow game's trumps the estimate
+    declares with, the most often first (the stake may depend on the trump: auction's spades).
+
+    >>> from pinochle.game import new_match, view
+    >>> set_cost(view(new_match(seed=1), 0), 250), set_cost(view(new_match(seed=1, game="racehorse"), 0), 250)
+    ('a set costs 250', 'a set gives the other side 250')
+    >>> set_cost(view(new_match(seed=1, game="cutthroat"), 1), 30, [1])
+    'a set pays each opponent 2, 1 if conceded, a make wins 1 from each'
+    >>> set_cost(view(new_match(seed=1, game="auction"), 1), 250, [1, 0])
+    'a set pays each opponent 10, 5 if conceded, a make wins 5 from each (twice in spades)'
+    """
+    rules = view.rules_set()
+    if rules.widow:
+        named = list(dict.fromkeys(trumps or (0,)))
+        stakes = {t: settlement(view, bid, t) for t in named}
+        first = min(stakes.values(), key=lambda x: (x.set, x.made))
+        conceded = f", {first.conceded} if conceded" if first.conceded != first.set else ""
+        said = f"a set pays each opponent {first.set}{conceded}, a make wins {first.made} from each"
+        for stake in dict.fromkeys(x for x in stakes.values() if x != first):
+            suits = " or ".join(SUIT_NAMES[t] for t in named if stakes[t] == stake)
+            times = stake.set // first.set if first.set and stake.set % first.set == 0 else 0
+            if times and stake.made == times * first.made:
+                said += f" ({'twice' if times == 2 else f'{times} times'} in {suits})"
+            else:
+                said += f" ({stake.set} and {stake.made} in {suits})"
+        return said
+    outcome = game_named(view.game).outcome or contract_outcome
+    side = view.seating.side_of[int(view.seat)]
+    # the declaring side taking no points at all: what the scorer does to it and to the other side for the set
+    score = outcome(side, bid, (0, 0), (1, 1), (0, 0), rules)
+    if score[side] < 0:
+        return f"a set costs {-score[side]}"
+    if score[1 - side] > 0:
+        return f"a set gives the other side {score[1 - side]}"
+    return ""
+
+
+def _meld_parts(view: View, est: CallEstimate) -> tuple[int, str]:
+    """The estimate's meld named as whose it is, as the game rounds it: ``(meld, "your 10 meld in hearts, 50 from
+    your partner")``: the seat's own (the figure its "meld if trump" shows), then what the partner's hand, the pass
+    or the widow adds on average (the two add up to ``meld``)."""
+    meld, own = _about(est.meld, view), _about(est.own, view)
+    suit = f" in {SUIT_NAMES[est.trumps[0]]}" if len(est.trumps) == 1 else ""
+    # a widow game's trump is named after seeing the widow and varies: the seat's own meld in it is an average
+    words = ("none of your own" if own == 0 else f"your {own} meld" if suit else f"{own} of your own") + suit
+    extra = meld - own
+    if est.coming == "the widow":
+        source = "from the widow"
+    else:  # the partner's hand, and with a card pass the cards it passes and gets back
+        source = "from your partner"
+    if extra > 0:
+        words += f", {extra} {source}"
+    elif extra < 0:
+        words += f", {-extra} less after the pass"
+    return meld, words
 
 
 def _estimate_words(view: View, est: CallEstimate, bidding: bool) -> str:
-    """``"bidding 260, with your partner's 4 cards, your side would make about 300 on average (180 meld + 120
-    counters)"`` (``bidding``: a pass's words; a bid's start at "with"): the estimate, its numbers the evaluation's
-    own (each rounded as the game counts)."""
-    coming = f"with {est.coming}, " if est.coming else ""
-    meld, counters = _about(est.meld, view), _about(est.counters, view)
+    """The estimate a call counts on, its numbers the evaluation's own (each rounded as the game counts), the most
+    telling first: how often a bid is set and what a set costs, then what the side makes on average, its meld named
+    as whose it is, e.g. ``"bidding 250, your side would be set in 12 of 24 deals (a set costs 250) and on average make
+    260 (your 10 meld in hearts, 50 from your partner, 200 counters)"`` (``bidding``: a pass's words; a bid's
+    start at "your side")."""
+    cost = set_cost(view, est.bid, est.trumps) if est.made < 1 else ""
+    meld, parts = _meld_parts(view, est)
+    counters = _about(est.counters, view)
     lead = f"bidding {est.bid}, " if bidding else ""
-    return (f"{lead}{coming}{est.who} would make about {meld + counters} on average ({meld} meld + {counters}"
-            " counters)")
+    return (f"{lead}{_set_deals(est)}{f' ({cost})' if cost else ''} and on average make {meld + counters} ({parts},"
+            f" {counters} counters)")
 
 
 def _makes(view: View, est: CallEstimate) -> int:
     """What the estimate says the side makes, as its words round it (meld and counters each rounded)."""
     return _about(est.meld, view) + _about(est.counters, view)
+
+
+def _margin(points: float, view: View, them: str) -> str:
+    """A hand's mean score margin in words: ``"130 behind the other side"`` (``them``: ``"the other side"``; ``""``
+    for a second mention: ``"120 ahead"``)."""
+    n = _about(abs(points), view)
+    if n == 0:
+        return f"level with {them}" if them else "level"
+    if them:
+        return f"{n} {'ahead of' if points > 0 else 'behind'} {them}"
+    return f"{n} {'ahead' if points > 0 else 'behind'}"
+
+
+def call_values_words(view: View, bid: float, passed: float, after_estimate: bool) -> str:
+    """What Hard's simulation of the auction weighs, in a player's words: the mean outcome of bidding the lowest bid
+    and of passing (:meth:`~pinochle.bots.hard.HardPlayer.call_values`), so that what a review charges is seen to
+    come from them. With a partner, the hand's score margin; in a widow game, the expected settlement (a pass is 0:
+    when all pass the deal is thrown in, VARIANTS.md ``cutthroat``). ``after_estimate``: the words go on the
+    estimate's (:func:`_estimate_words`, whose subject they share): ``" and end the hand 130 behind the other side (120
+    ahead if you pass)"``, ``" and lose 1.8 on the settlement"`` (a pass: nothing); else a fact of their own:
+    ``"on average your side would end the hand 130 behind the other side if you bid, 120 ahead if you pass"``."""
+    if view.rules_set().widow:
+        n = f"{abs(bid):.1f}"
+        if n == "0.0":  # nothing either way: the estimate says it all
+            return "" if after_estimate else "on average a bid would win you nothing on the settlement, as a pass"
+        won = f"{'win' if bid > 0 else 'lose'} {n}"
+        if after_estimate:
+            return f" and {won} on the settlement"
+        return f"on average you would {won} on the settlement if you bid, nothing if you pass"
+    them = "the other side" if who_gains(view) == "your side" else "the others"
+    if after_estimate:
+        return f" and end the hand {_margin(bid, view, them)} ({_margin(passed, view, '')} if you pass)"
+    return (f"on average {who_gains(view)} would end the hand {_margin(bid, view, them)} if you bid,"
+            f" {_margin(passed, view, '')} if you pass")
 
 
 def _high_bid_words(view: View) -> tuple[str, str] | None:
@@ -437,17 +562,41 @@ def wide_worth(view: View) -> float | None:
     return worth
 
 
+def wide_worth_words(view: View, worth: float) -> str:
+    """Double-deck's worth of the hand (:func:`wide_worth`) in whole points rounded down, with its parts as Normal's
+    valuation counts them (:func:`pinochle.bots.normal.trump_value_wide`): the seat's own meld in its trump (the figure
+    its "meld if trump" shows), the counters it expects, the partner's meld it counts on (more after the partner's
+    bid, less after its pass), less the cushion a bid keeps (:data:`pinochle.bots.normal.BID_CUSHION_WIDE`), adding up:
+    ``"your hand is worth about 57 as declarer (your 20 meld in hearts, 33 counters, 12 from your partner, less 8)"``."""
+    wide = wide_rules(view)
+    assert wide is not None
+    suit, _ = choose_trump_wide(view.hand, wide)
+    own = meld_by_trump(pack_cards(view.hand, DECKS[wide.deck]), wide)[int(suit)]
+    partner = math.floor(worth + BID_CUSHION_WIDE - _trump_value_wide_counters(view, wide, int(suit), own) - own + 1e-9)
+    total = math.floor(worth)
+    counters = total + BID_CUSHION_WIDE - own - partner
+    mine = f"your {own} meld" if own else "none of your own"
+    return (f"your hand is worth about {total} as declarer ({mine} in {SUIT_NAMES[int(suit)]}, {counters} counters,"
+            f" {partner} from your partner, less {BID_CUSHION_WIDE})")
+
+
+def _trump_value_wide_counters(view: View, wide: RuleSet, suit: int, own: int) -> float:
+    """The counters double-deck's valuation expects with ``suit`` as trump: its value less the meld and the partner's."""
+    return trump_value_wide(view.hand, suit, own, wide) - own - PARTNER_MELD_WIDE
+
+
 def call_facts(view: View, action: Action, est: CallEstimate | None, player: HardPlayer | None = None) -> list[Fact]:
     """The facts that decide a bid at the lowest bid or a pass (RULES.md, Auction; VARIANTS.md for each game), each
     the evaluation's own numbers (``est``: :func:`call_estimate`; ``player``: the Hard player whose rules of the
     call are named):
 
-    * a bid: what the side would make as declarer on average (meld and counters, the 4 cards from the partner or
-      the widow counted), and how often that reaches the bid; over an opponent's bid, that bid named; a bid Hard
-      makes by a rule (a run's worth of meld opened, a double marriage) names the rule;
-    * a pass: the partner's high bid that stands; the other side's bid let go; the estimate short of the bid, or
-      reaching it too seldom (the search fact, where the call was valued, then says what passing gains on
-      average): never the meld as an argument to bid.
+    * a bid: the estimate (:func:`_estimate_words`: how often the bid would be set and what a set costs, then what
+      the side would make as declarer on average, its meld named as whose it is: the seat's own, then the partner's
+      hand and the card pass or the widow); over an opponent's bid, that bid named; a bid Hard makes by a rule (a
+      run's worth of meld opened, a double marriage) names the rule;
+    * a pass: the partner's high bid that stands; the other side's bid let go; the estimate of bidding (unless the
+      partner's bid stands and the side would make the next bid: the partners' rule decides). The two calls' values
+      are added after (:func:`_with_call_facts`) where they bear the call out: never the meld as an argument to bid.
 
     Without an estimate (a game whose call Hard makes as Normal does): the meld with the best trump, as a bid's
     reason, and for a pass only who holds the bid.
@@ -467,18 +616,11 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
         if est is None:
             worth = wide_worth(view)
             if worth is not None and worth < low:
-                facts.append(Fact("estimate", f"your hand is worth about {math.floor(worth + 0.5)} as declarer, short of"
-                                              f" {low}"))
+                facts.append(Fact("estimate", f"{wide_worth_words(view, worth)}, short of {low}"))
             return facts
-        said = _estimate_words(view, est, True)
-        if _makes(view, est) < low:
-            facts.append(Fact("estimate", f"{said}, short of {low}"))
-        elif high is not None and high[0] == "partner":
-            pass  # the partner's bid stands by the partners' rule (pinochle.bots.partners): never a case to bid over it
-        elif est.made < 0.6:
-            facts.append(Fact("estimate", f"{said}, {low} or more only {_in_deals(est)}"))
-        else:  # the side makes it on average: the search fact then says what passing gains on average
-            facts.append(Fact("estimate", f"{said}, {low} or more {_in_deals(est)}"))
+        if high is not None and high[0] == "partner" and _makes(view, est) >= low:
+            return facts  # the partner's bid stands by the partners' rule (pinochle.bots.partners): never a case to bid over it
+        facts.append(Fact("estimate", _estimate_words(view, est, True)))
         return facts
     if not isinstance(action, BidAction):
         return facts
@@ -486,10 +628,13 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
     best = max(range(4), key=lambda s: (by_suit[s], sum(1 for c in view.hand if c // 6 == s)))
     worth = wide_worth(view) if est is None else None
     if worth is not None and action.bid == low and worth >= low:  # a deck of four copies: Normal's valuation
-        return [Fact("estimate", f"your hand is worth about {math.floor(worth + 0.5)} as declarer, enough for {low}")]
+        # whole points rounded down, so that "worth about 57" is never said of a hand short of 58
+        return [Fact("estimate", f"{wide_worth_words(view, worth)}, enough for {low}")]
     if player is not None and est is not None and not rules.widow and action.bid == low and not any(
             int(w) == int(view.seat) for w, _ in view.calls) and player._opens_a_run(view):
-        facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[best]} as trump is {by_suit[best]}, a run's worth"))
+        # the suit the estimate declares with where it melds a run's worth too: one trump named in the reason
+        run = next((t for t in est.trumps[:1] if by_suit[t] >= in_scale(150, view)), best)
+        facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[run]} as trump is {by_suit[run]}, a run's worth"))
     elif not rules.widow and may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
         suit = double_marriage_suit(view.hand)
         assert suit is not None
@@ -497,10 +642,9 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
                                           " marriage: open it rather than stick the dealer"))
     if est is not None and action.bid == low and high is not None and high[0] == "opponent" and not facts:
         # over the other side's bid (after a rule's fact, the estimate alone: a reason stays short)
-        facts.append(Fact("estimate", f"over {high[1]}, {_estimate_words(view, est, False)}, {low} or more"
-                                      f" {_in_deals(est)}"))
+        facts.append(Fact("estimate", f"over {high[1]}, {_estimate_words(view, est, False)}"))
     elif est is not None and action.bid == low:
-        facts.append(Fact("estimate", f"{_estimate_words(view, est, False)}, {low} or more {_in_deals(est)}"))
+        facts.append(Fact("estimate", _estimate_words(view, est, False)))
     if not facts:
         return _trump_facts(view, best)
     return facts
@@ -668,8 +812,8 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         options = [Option(Action.play_(seat, c), v if searched else None, tuple(card_facts(view, c)))
                    for c, v in ranked]
         if len(legal.cards) == 1:
-            only = Fact("only", "it is your only legal card")
-            options[0] = Option(options[0].action, None, (only, *options[0].facts))
+            # an only legal card needs no second reason: what it beats or gives is no choice of the seat's
+            options[0] = Option(options[0].action, None, (Fact("only", "it is your only legal card"),))
         return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
     if legal.bury and strategy_of(view) is STRATEGIES["tricks"] and player.rules.widow:
         buried = [a.cards for a in also if isinstance(a, CardsAction) and a.type == "bury"]
@@ -768,19 +912,36 @@ def evaluate_decision(view: View, match: str, hand: int, index: int, samples: in
     return evaluate(decision_view(view, hand, index), samples, decision_seed(match, hand, index), also)
 
 
+#: The longest reason a call's values are added to (characters): a hint reads in a few lines on a phone.
+REASON_LIMIT = 240
+
+
 def _with_call_facts(view: View, e: Evaluation, est: CallEstimate | None, player: HardPlayer) -> Evaluation:
-    """``e``, a bid or pass, with each option's facts those that decide the call (:func:`call_facts`), the best's
-    search fact (what it gains on average over the other call) kept after them."""
+    """``e``, a bid or pass, with each option's facts those that decide the call (:func:`call_facts`), and for the
+    best, where both calls were valued and the values bear the call out, what Hard's simulation of the auction
+    weighs (:func:`call_values_words`: the two calls' mean outcomes, so that the difference a review charges is seen
+    to come from them), on the estimate's words where the best names the estimate, while the reason stays under
+    :data:`REASON_LIMIT`. A call Hard makes by a rule against its values (a partner's bid left standing, a share of
+    deals made) names the rule and the estimate alone: the values would argue the other way."""
     options = []
+    values = {o.action.type: o.points for o in e.options}
+    bid, passed = values.get("bid"), values.get("pass")
     for i, o in enumerate(e.options):
         facts = call_facts(view, o.action, est, player)
-        search = [f for f in o.facts if f.kind == "search"]
-        if (i == 0 and not search and o.action.type == "pass" and len(e.options) > 1 and o.points is not None
-                and e.options[1].points is not None and any(f.kind == "estimate" and " short of " not in f.text
-                                                            and " only " not in f.text for f in facts)):
-            # the side would make the bid: what decides the pass is its value, as good as the bid's or better
-            search = [Fact("search", f"on average passing does as well as {other_move(e.options[1].action)}")]
-        options.append(Option(o.action, o.points, (*facts, *search)))
+        if i == 0 and bid is not None and passed is not None and len(e.options) > 1 and o.points is not None \
+                and e.options[1].points is not None and o.points >= e.options[1].points:
+            at = next((j for j, f in enumerate(facts) if f.kind == "estimate"), None)
+            if at is not None and at < 2:
+                said = Fact("estimate", facts[at].text + call_values_words(view, bid, passed, True))
+                more = [*facts[:at], said, *facts[at + 1:]]
+                # too long with the other side's bid let go: the values say more than "let it stand"
+                tries = [more, [f for f in more if not (f.kind == "high_bid" and f.text.startswith("let "))]]
+            else:
+                tries = [[*facts, Fact("search", call_values_words(view, bid, passed, False))]]
+            facts = next((t for t in tries if len(Option(o.action, o.points, tuple(t)).reason) < REASON_LIMIT), facts)
+        if len(Option(o.action, o.points, tuple(facts)).reason) >= REASON_LIMIT:
+            facts = [f for f in facts if not (f.kind == "high_bid" and f.text.startswith("let "))]
+        options.append(Option(o.action, o.points, tuple(facts)))
     return Evaluation(e.seat, tuple(options))
 
 
