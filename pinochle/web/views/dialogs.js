@@ -7,7 +7,7 @@ import { Phase } from "../protocol.js";
 import { agree, contractText, dealWord, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
-import { saveHeld, savedSentence } from "./bidding.js";
+import { loneOpening, loneOpeningSentence } from "./bidding.js";
 
 /** The last completed trick of the hand and its index, or null. */
 export function lastCompleted(v) {
@@ -593,7 +593,7 @@ export function renderSummary(ctx, hand = null) {
       `${s.name(last.declarer)} ${last.stuck ? `${stuckVerb(s, last.declarer, true)} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
-    savedLine(s, v, last, past),
+    openingLine(s, v, last, past),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     // the score a player came for first, then the cards passed, who pays whom and how the stake arose (the score in
@@ -641,11 +641,15 @@ function joinCards(tokens) {
   return out;
 }
 
-/** The hand just finished was a save that held ("North saved the dealer at 250: …"; views/bidding.js). */
-function savedLine(s, v, last, past) {
-  const save = past ? null : saveHeld(v);
-  if (!save || save.seat !== last.declarer || String(last.bid) !== save.call) return null;
-  return h("p", { class: "save-line", "data-testid": "save-line" }, savedSentence(s, v, save));
+/**
+ * The hand just finished was played at the dealer's partner's lone opening at the lowest bid (the server's mark,
+ * views/bidding.js): its auction in plain words ("North passed, East opened at the lowest bid, 250, and South and
+ * West, the dealer, passed.").
+ */
+function openingLine(s, v, last, past) {
+  const lone = past ? null : loneOpening(v);
+  if (!lone || lone.call.seat !== last.declarer || String(last.bid) !== lone.call.call) return null;
+  return h("p", { class: "opening-line", "data-testid": "opening-line" }, loneOpeningSentence(s, v, lone));
 }
 
 /**
