@@ -49,6 +49,15 @@ def read(page: Any, _: Any) -> dict[str, Any]:
     page.wait_for_timeout(300)
     out = page.evaluate(WORDS)
     out["axe"] = serious_axe(page)
+    # the score sheet, one row per deal (its region's name)
+    page.get_by_test_id("summary-scores").click()
+    page.get_by_test_id("scores-table").wait_for()
+    out["sheet"] = page.evaluate("() => document.querySelector('[data-testid=scores-table]').closest('[role=region]').getAttribute('aria-label')")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.getElementById('scores-dialog').open")
+    if not page.evaluate("() => document.getElementById('summary-dialog').open"):
+        page.get_by_test_id("show-summary").click()
+    page.wait_for_function("() => document.getElementById('summary-dialog').open")
     page.get_by_test_id("summary-review").click()
     page.wait_for_function("() => document.getElementById('review-dialog').open"
                            " && document.getElementById('review-body').textContent.includes('no decisions')")
@@ -73,10 +82,12 @@ def test_the_summary_and_the_review_of_a_deal(server: Any) -> None:
         assert g["score"] == "Chips won or paid" and "This hand" not in g["text"] and "points" not in g["text"].lower(), g
         assert g["review"] == f"Your decisions in deal {n}", g
         # under the summary, the table: the button that opens it again and the status line say "deal" too
+        assert g["sheet"] == "Score sheet, one row per deal", g
         assert g["again"] == "Deal summary" and "deal" in g["status"] and "hand" not in g["status"], g
         assert g["review_body"] == "You had no decisions to make in this deal.", g
         assert g["axe"] == [], g
     t = got["table-dark-360"]
+    assert t["sheet"] == "Score sheet, one row per hand", t
     assert t["box"] == "This hand and the match" and t["score"] == "Hand score" and t["again"] == "Hand summary", t
     assert t["review"] == "Your decisions in hand 1" and t["review_body"] == "You had no decisions to make in this hand.", t
 

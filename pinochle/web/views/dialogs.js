@@ -729,7 +729,7 @@ function scoresTable(s, hist, deals = null, open = true) {
   if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals, open);
   const [us, them] = s.sidesOrder;
   const [usName, themName] = [s.sideName(us), s.sideName(them)];
-  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `Score sheet, one row per ${deals ? "deal" : "hand"}` }, h("table", { class: "scores-table", "data-testid": "scores-table" },
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, hist.some((hd) => hd.declarer) ? "Contract" : "Trump"),
       h("th", { scope: "col" }, usName), h("th", { scope: "col" }, themName),
@@ -753,7 +753,7 @@ function perChairScores(s, hist, deals, open = true) {
   const cols = s.chairs;
   const declarerName = (hd) => (hd.lineup ? s.chairName(hd.lineup[hd.declarer]) : s.name(hd.declarer));
   const active = (hd, c) => ["E", "S", "W"].some((p) => hd.lineup?.[p] === c);
-  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `Score sheet, one row per ${deals ? "deal" : "hand"}` }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
     h("caption", {}, "Each player: won or paid in the deal (\u201cout\u201d: sat it out), the match total under it"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
@@ -774,7 +774,7 @@ function perChairScores(s, hist, deals, open = true) {
 function perPlayerScores(s, hist, deals, open = true) {
   if (s.lineup) return perChairScores(s, hist, deals, open);
   const cols = s.sidesOrder;
-  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `Score sheet, one row per ${deals ? "deal" : "hand"}` }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
     h("caption", {}, "Each player: won or paid in the deal, the match total under it"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
@@ -791,7 +791,7 @@ function perPlayerScores(s, hist, deals, open = true) {
 export function renderScores(ctx) {
   const { v, s } = ctx;
   const hist = v.history ?? [];
-  fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand has been finished yet."),
+  fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, `No ${dealWord(v)} has been finished yet.`),
     sealLine(ctx.match, sealOpen($("scores-body"))));
 }
 
@@ -910,7 +910,7 @@ export function renderReview(ctx) {
     last.length ? h("section", { class: "review-last", "data-testid": "review-last" }, ...last) : null,
     h("h2", {}, `The hands (${hist.length})`),
     // the review lists the hands; the score sheet at the table opens each one (a phone's review has no room for the buttons)
-    hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."),
+    hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, `No ${dealWord(v)} was finished.`),
     sealLine(ctx.match, sealOpen($("review-hands"))));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."
