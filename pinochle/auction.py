@@ -226,13 +226,16 @@ def save_index(calls: Sequence[Call], dealer: int, rules: RuleSet = TABLE,
     minimum when the first three pass and no cards are passed (RULES.md, Deal and auction 3), once
     it has stood: every other seat passed and the auction is over at that bid.
 
-    Kitchen-table players call that spot a save: the dealer's partner bids "so that the dealer is
-    not stuck" whatever its own hand, e.g. "a save bid if the bidder's partner is bidding last"
-    (angelfire.com, "Pinochle Basics"); "Partner passes in a save situation (e.g. you're dealer;
-    LHO passes, partner passes)" (powerpinochle.com forum). A player names it a save only when it
-    proves one, the dealer otherwise stuck: while the seat after it and the dealer may still bid,
-    the call is an opening like any other. The view marks it (``call_kinds``, docs/protocol.md) so that
-    the table can say so.
+    Some kitchen-table players call that spot a save: the dealer's partner bids so that the dealer
+    is not stuck whatever its own hand, e.g. "The 50 bid may also be a save bid if the bidder's
+    partner is bidding last" (angelfire.com, "Pinochle Basics", double deck: 50 its lowest bid);
+    "Partner passes in a save situation (e.g. you're dealer; LHO passes, partner passes)"
+    (powerpinochle.com forum). Others keep the word for a bid made once every other player has
+    passed, and when the dealer's partner opens, the seat after it and the dealer still have a
+    call: a reviewer read "250 (save)" as wrong. So the table never labels the call: the view marks
+    it (``call_kinds``, docs/protocol.md) and the hand summary says the auction in plain words
+    ("North passed, East opened at the lowest bid, 250, and South and West, the dealer, passed").
+    While the seat after it and the dealer may still bid, it is unmarked: an opening like any other.
 
     Args:
         calls: the calls so far (see :func:`status`).

@@ -1492,7 +1492,7 @@ class View:
             buttons it names trump with; ``None`` otherwise and to every other seat.
         call_kinds: one entry per call of ``calls``: ``"save"`` for a save (the dealer's partner's
             opening at the minimum after the first seat passed, once every other seat passed after it,
-            where the dealer is stuck when all pass: :func:`pinochle.auction.save_index`), else ``None``; the browser labels the call.
+            where the dealer is stuck when all pass: :func:`pinochle.auction.save_index`), else ``None``; the hand summary tells that auction in plain words.
         concede_cost: while this seat may concede (``legal.concede``), what the concession would settle: the
             hand's summary after it, cut to ``score`` (per side), ``transfers`` and ``chair_transfers`` (who pays
             whom, in the games settled by stakes): the engine's own settlement, so that the browser can ask

@@ -8,7 +8,7 @@ sit out), watched to the fourth card played, then played on to its end:
 - the bar, at 360x740 (dark) and 1440x900 (light), shows the contract (who, the bid, trump) beside
   every player's total, inside the bar and the screen, nothing over anything, no sideways scroll;
 - the summary has one column per player (5), the two who sat out marked "Sits out" and no one
-  else; each player's "Won or paid" is the view's settlement of that chair and the net of the
+  else; each player's "Chips won or paid" is the view's settlement of that chair and the net of the
   settlement's lines ("Player 3 pays you 5"), which are the hand's chair transfers; each match
   total is the chair's total; no text overflows and axe finds nothing (on the phone).
 

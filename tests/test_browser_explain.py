@@ -180,7 +180,7 @@ def place_of(row: dict[str, Any]) -> int:
         return 3
     if label.startswith("Bonus"):
         return 5
-    if label in ("Hand score", "Won or paid"):
+    if label in ("Hand score", "Chips won or paid"):
         return 7
     if label == "Match total":
         return 8

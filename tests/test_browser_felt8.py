@@ -389,7 +389,7 @@ def test_the_concession_hint_does_not_squeeze_the_meld_plates(server: Any) -> No
 
 # ---------------------------------------------------------------- the hand's summary: the score in view
 
-#: the hand's summary as opened: the "Hand score" ("Won or paid") row's box against the visible part of the dialog's
+#: the hand's summary as opened: the "Hand score" ("Chips won or paid") row's box against the visible part of the dialog's
 #: body (nothing scrolled), and the dialog's own scroll
 SCORE_ROW = """() => {
   const d = document.getElementById('summary-dialog');

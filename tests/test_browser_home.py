@@ -49,6 +49,8 @@ def test_home_has_a_tile_per_game_with_a_picture_of_its_table_and_a_line(server:
         tiles = page.evaluate("""() => [...document.querySelectorAll('#game-tiles .game-tile')].map(t => ({
           game: t.dataset.game, name: t.querySelector('.tile-name').textContent, line: t.querySelector('.tile-line').textContent,
           stakes: t.querySelector('.tile-stakes')?.textContent ?? null,
+          auction: t.querySelector('.tile-auction')?.textContent ?? null,
+          bonus: t.querySelector('.t-bonus text')?.textContent ?? null,
           described: (t.querySelector('input').getAttribute('aria-describedby') || '').split(' ')
             .map((id) => document.getElementById(id)?.textContent).join(' | '),
           seats: t.querySelectorAll('.t-seat:not(.extra)').length, extra: t.querySelectorAll('.t-seat.extra').length,
@@ -92,7 +94,15 @@ def test_home_has_a_tile_per_game_with_a_picture_of_its_table_and_a_line(server:
     assert {g: t["stakes"] for g, t in tiles.items() if t["stakes"]} == {
         "cutthroat": "Stakes each deal · 9 deals", "auction": "Stakes each deal · 3 deals a player"}
     assert tiles["cutthroat"]["described"] == "3 players · each alone · widow of 3 | Stakes each deal · 9 deals"
-    assert tiles["table"]["described"] == "4 players · partners · game 1500"
+    assert tiles["table"]["described"] == "4 players · partners · game 1500 | Dealer stuck at 250"
+    # partnership-pass and racehorse look alike on the table (partners, a card pass): each says how its auction and
+    # its set differ (VARIANTS.md: "Dealer takes 250 when the first three pass"; racehorse: "A seat that passed may
+    # bid again", the opponents score "their meld + 250"), and racehorse's picture has the 250 as a chip
+    assert {g: t["auction"] for g, t in tiles.items() if t["auction"]} == {
+        "table": "Dealer stuck at 250", "partnership-pass": "Dealer stuck at 250", "double-deck": "Dealer stuck at 50",
+        "racehorse": "Bid again after a pass · a set gives the others 250"}
+    assert tiles["racehorse"]["described"] == "4 players · partners · pass 4 cards | Bid again after a pass · a set gives the others 250"
+    assert {g: t["bonus"] for g, t in tiles.items() if t["bonus"]} == {"racehorse": "250"}
     assert tiles["partnership-pass"]["name"] == "Partnership pass" and tiles["two-handed"]["name"] == "Two handed"
     assert {g: t["seats"] for g, t in tiles.items()} == {g: 4 for g in GAMES[:6]} | {
         "cutthroat": 3, "auction": 3, "two-handed": 2}

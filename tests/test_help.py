@@ -457,7 +457,7 @@ def test_the_table_page_says_why_the_computers_pass() -> None:
     assert "Why do the computers pass?" in page and "save" in page
     assert "whatever it holds" in page
     assert NormalPlayer.dealer_over_save_value == 300
-    assert "worth about 300" in page and "answers its partner's save with 260" in page
+    assert "worth about 300" in page and "answers its partner's opening at 250 with 260" in page
 
 
 def test_how_to_play_is_served(tmp_path: Path) -> None:

@@ -1,9 +1,10 @@
-"""A save is named at the table (docs/protocol.md, the view's ``call_kinds``).
+"""The dealer's partner's lone opening is marked in the view (docs/protocol.md, the view's ``call_kinds``).
 
 Kitchen-table players call the dealer's partner's opening at the lowest bid, after the first seat passed,
 a save: it is made so that the dealer is not stuck (RULES.md, Deal and auction 3), whatever the saver holds.
 The engine marks that call in every view (``call_kinds``: ``"save"`` or ``null``, one per call of
-``auction``), so that the browser, which holds no rules, can label it ("250 (save)") and say it.
+``auction``), so that the browser, which holds no rules, can tell that auction in plain words in the hand
+summary (it never labels the call "save": tests/test_browser_save.py).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def test_the_view_marks_the_save_only_where_the_dealer_is_stuck(game: str, saves
 
 def test_the_server_sends_the_save_of_a_computer(service: Open) -> None:
     """A solo match at Normal, South passing: a computer's save reaches South's view marked, and stays
-    marked in the hand's last view (the hand summary says "North saved the dealer at 250")."""
+    marked in the hand's last view (the hand summary tells it: "West passed, North opened at the lowest bid, 250, ...")."""
     with service(bot_delay=0) as client, client.connect() as ws:
         hello(ws)
         ws.send_json({"type": "new_match", "level": "normal"})

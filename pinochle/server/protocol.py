@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from ..cards import DECKS
+from ..game import Game
 from ..games import GAMES
 from ..games import find as find_game
 
@@ -292,20 +293,51 @@ def table_facts(name: str) -> dict[str, object]:
     when a match is a number of ``deals`` (cutthroat, auction: 9); ``deals_each``: then the deals each
     player deals (3), the same at every size of table; ``stakes``: whether each hand is settled in stakes
     paid to or by the declarer (the rule set's ``stakes``: VARIANTS.md ``cutthroat``, ``auction``) rather
-    than scored toward a target.
+    than scored toward a target. How the auction and a set differ, so that two games alike on the table
+    (partnership-pass and racehorse: partners and a card pass) say how they differ: ``stuck``: the bid the
+    dealer is stuck with when the others all pass (the rule set's ``no_bid`` ``"dealer"`` and a free opening:
+    RULES.md, Deal and auction 3; VARIANTS.md ``partnership-pass``: "Dealer takes 250 when the first three
+    pass"), else ``None``; ``rebid``: whether a seat that passed may bid again (``reenter_after_pass``: VARIANTS.md
+    ``racehorse``); ``set_bonus``: what the declarer's opponents score beyond their own meld and counters when
+    the declarer's side is set (the game's ``outcome`` of a contract set with nothing melded or taken: VARIANTS.md
+    ``racehorse``, "the opponents score their meld + 250 + the counters they took"), else ``None``.
 
     >>> table_facts("cutthroat")
-    {'partners': False, 'deck': 48, 'widow': 3, 'pass': 0, 'auction': True, 'turned': False, 'stock': False, 'target': None, 'deals': 9, 'deals_each': 3, 'stakes': True}
+    {'partners': False, 'deck': 48, 'widow': 3, 'pass': 0, 'auction': True, 'turned': False, 'stock': False, 'target': None, 'deals': 9, 'deals_each': 3, 'stakes': True, 'stuck': None, 'rebid': False, 'set_bonus': None}
     >>> {k: v for k, v in table_facts("two-handed").items() if v}
     {'deck': 48, 'turned': True, 'stock': True, 'target': 1000}
+    >>> [(table_facts(n)["stuck"], table_facts(n)["rebid"], table_facts(n)["set_bonus"]) for n in ("partnership-pass", "racehorse")]
+    [(250, False, None), (None, True, 250)]
     """
     g = GAMES[name]
     phases = {p.name for p in g.phases}
-    return {"partners": any(len(side) > 1 for side in g.seating.sides), "deck": DECKS[g.rules.deck].size,
-            "widow": g.rules.widow, "pass": g.rules.pass_cards, "auction": "auction" in phases,
+    partners = any(len(side) > 1 for side in g.seating.sides)
+    auction = "auction" in phases
+    return {"partners": partners, "deck": DECKS[g.rules.deck].size,
+            "widow": g.rules.widow, "pass": g.rules.pass_cards, "auction": auction,
             "turned": bool(phases & {"turn_trump", "turn_up"}), "stock": "draw" in phases,
             "target": None if g.deals else g.rules.target, "deals": g.deals or None,
-            "deals_each": g.deals // g.seating.players if g.deals else None, "stakes": g.rules.stakes != "none"}
+            "deals_each": g.deals // g.seating.players if g.deals else None, "stakes": g.rules.stakes != "none",
+            "stuck": g.rules.min_bid if auction and g.rules.no_bid == "dealer" and g.rules.opening == "free" else None,
+            "rebid": auction and g.rules.reenter_after_pass, "set_bonus": _set_bonus(g) if auction and partners else None}
+
+
+def _set_bonus(g: Game) -> int | None:
+    """What the declarer's opponents score in ``g`` when the declarer's side is set and nobody melded or took a
+    card: a bonus beyond their meld and counters (VARIANTS.md ``racehorse``: 250), or ``None`` (0: RULES.md,
+    Scoring a hand, where the opponents score only what they melded and took). Read from the game's ``outcome``,
+    never from its name.
+
+    Args:
+        g: a game of two sides of partners with an auction.
+
+    Returns:
+        The bonus in the game's points, or ``None`` when there is none.
+    """
+    if g.outcome is None:
+        return None
+    score = g.outcome(0, g.rules.min_bid, (0, 0), (0, 0), (0, 0), g.rules)
+    return score[1] if score[1] > 0 else None
 
 
 def games_json() -> dict[str, object]:

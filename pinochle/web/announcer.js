@@ -218,11 +218,9 @@ export function announceChanges(s, prev, v) {
     if (v.thrown_in) say.push(thrownInText(s, v));
     say.push(`${dealLabel(v)}. ${s.spoken(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}.`);
   } else {
-    v.auction.slice(prev.auction.length).forEach((c, k) => {
+    v.auction.slice(prev.auction.length).forEach((c) => {
       const who = s.spoken(c.seat);
-      const save = v.call_kinds?.[prev.auction.length + k] === "save"; // the server marks a save (docs/protocol.md)
       say.push(c.call === "pass" ? `${who} ${s.verb(c.seat, "pass", "passes")}.`
-        : save ? `${who} ${s.verb(c.seat, "save", "saves")} the dealer at ${c.call}.`
         : `${who} ${s.verb(c.seat, "bid", "bids")} ${c.call}.`);
     });
     if (!prev.declarer && v.declarer && v.stuck) {

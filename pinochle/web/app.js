@@ -446,7 +446,8 @@ function wire() {
   on("play-again", "click", () => newMatch(st.match?.level ?? Level.NORMAL));
   on("result-home", "click", () => go("home"));
   on("result-scores", "click", () => openDialog("scores"));
-  on("result-review", "click", () => tableActions.review(Number(st.view?.last_hand?.number)));
+  on("result-review", "click", () => tableActions.review(Number(st.view?.last_hand?.number),
+    st.view?.deals ? `deal ${st.view.deal_number}` : null));
 
   const name = $("name-input");
   name.value = storedName() ?? "";
@@ -505,7 +506,8 @@ function wire() {
     const v = e.target.value;
     send({ type: ClientType.ROOM_TIMER, seconds: v === "off" ? null : Number(v) });
   });
-  on("summary-review", "click", () => tableActions.review(Number($("summary-dialog").dataset.hand)));
+  on("summary-review", "click", () => tableActions.review(Number($("summary-dialog").dataset.hand),
+    $("summary-dialog").dataset.label || null));
   on("review-dialog", "close", afterReview);
   on("room-hints", "change", (e) => send({ type: ClientType.ROOM_HINTS, on: e.target.value === "on" }));
   on("cancel-search", "click", () => send({ type: ClientType.CANCEL_SEARCH }));

@@ -86,6 +86,7 @@ export const st = {
   hint: null, // the last `hint` answer ({match, version, action, reason}), shown while its version is the view's
   hintPending: false, // a hint was asked for and not answered yet
   reviewFor: null, // the hand whose decision review the review dialog shows (views/review.js)
+  reviewLabel: null, // how that hand is named: "deal 3" in a match of deals, else null ("hand 3")
   reviewReturn: null, // the view's version when the review was opened from a hand's summary (back to it on close)
   // the newest state received ({match, version}), ahead of the one drawn while the cards are still shown (anim.js)
   received: null,
@@ -707,12 +708,13 @@ export const tableActions = {
   passMeld: () => sendAction({ type: ActionType.PASS }),
   showSummary: () => openDialog("summary"),
   // the decision review of a finished hand (views/review.js): the dialog waits for the server's `review`
-  review: (hand) => {
+  review: (hand, label = null) => {
     if (!Number.isInteger(hand) || hand < 1) return;
     if (!send({ type: ClientType.REVIEW, match: st.match ? st.match.id : null, hand })) return;
     st.reviewFor = hand;
+    st.reviewLabel = label; // "deal 3" in a match of deals (the summary's words), else null: "hand 3"
     st.reviewReturn = $("summary-dialog").open ? st.view?.version ?? null : null;
-    renderDecisionReview(hand, null);
+    renderDecisionReview(hand, null, null, label);
     for (const d of document.querySelectorAll("dialog[open]:not(#rules-dialog)")) d.close();
     $("review-dialog").showModal();
   },

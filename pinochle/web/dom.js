@@ -144,7 +144,9 @@ function preloadArt() {
  * A card face. `opts.button` makes it a <button>; `opts.size` is "" (hand),
  * "trick", "board"/"oboard" (two-handed melds on the table) or "mini". Every size but
  * "mini" shows the card's art; a mini card (a list in a dialog) shows its index only,
- * as text. The accessible name is the card's ("Queen of spades") or `opts.label`.
+ * as text. The accessible name is the card's ("Queen of spades") or `opts.label`. `opts.index`: an art card
+ * carries its index as text too, shown only where its place's style asks for it (a card too small for the
+ * art's own index to be read: the widow turned up on a short phone, table-fit.css).
  */
 export function cardEl(token, opts = {}) {
   const rank = RANK[token[0]];
@@ -160,7 +162,8 @@ export function cardEl(token, opts = {}) {
   const kids = mini
     ? [h("span", { class: "corner tl", "aria-hidden": "true" },
       h("span", { class: "rank" }, rank.txt), h("span", { class: "suit" }, suit.sym + VS))]
-    : [art(cardArtUrl(token), token)];
+    : [art(cardArtUrl(token), token), ...(opts.index ? [h("span", { class: "corner tl text-index", "aria-hidden": "true" },
+      h("span", { class: "rank" }, rank.txt), h("span", { class: "suit" }, suit.sym + VS))] : [])];
   if (!mini) preloadArt();
   if (opts.button) {
     props.type = "button";

@@ -228,7 +228,7 @@ function onHint(msg) {
 function onReview(msg) {
   if (msg.hand !== st.reviewFor) return;
   st.reviewFor = null; // answered: a later refusal of something else leaves the dialog open
-  renderDecisionReview(msg.hand, msg, st.view ? tableSeating() : null);
+  renderDecisionReview(msg.hand, msg, st.view ? tableSeating() : null, st.reviewLabel ?? null);
 }
 
 /**

@@ -15,6 +15,7 @@ const $ = (id) => document.getElementById(id);
 
 let sendMessage = () => false;
 let games = null; // the playable games' names, in the server's order (GET /games)
+let facts = {}; // their table facts by name (`table`: counted in deals, settled in stakes: views/stats.js)
 let opener = null;
 
 async function loadGames() {
@@ -22,7 +23,9 @@ async function loadGames() {
   try {
     const resp = await fetch("/games", { cache: "no-store" });
     const data = await resp.json();
-    games = (data.games ?? []).filter((g) => g.playable).map((g) => g.name);
+    const playable = (data.games ?? []).filter((g) => g.playable);
+    games = playable.map((g) => g.name);
+    facts = Object.fromEntries(playable.map((g) => [g.name, g.table ?? {}]));
   } catch {
     games = [];
   }
@@ -52,7 +55,7 @@ export async function onStats(msg) {
   const dialog = $("stats-dialog");
   if (!dialog?.open) return;
   const names = await loadGames();
-  fill($("stats-body"), statsSections(msg.games ?? {}, names));
+  fill($("stats-body"), statsSections(msg.games ?? {}, names, facts));
   $("stats-said").textContent = statsSaid(msg.games ?? {}) ?? "No finished hands on this device yet.";
   dialog.dataset.ready = "1";
 }

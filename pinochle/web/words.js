@@ -273,7 +273,7 @@ export function statusText(s, v, waiting = []) {
   if (v.phase === Phase.HAND_END) {
     // a match of deals (cutthroat, auction) says "deal", as the summary's title and button do
     if (L.deal) return v.deals ? "Deal over — see the summary, then the next deal." : "Hand over — see the summary, then deal the next hand.";
-    return waiting.length ? `Waiting for ${list(waiting)}…` : "Dealing the next hand…";
+    return waiting.length ? `Waiting for ${list(waiting)}…` : `Dealing the next ${dealWord(v)}…`;
   }
   if (v.phase === Phase.MATCH_END) return "Match over.";
   // a table of 4 or 5: you watch the hands you sit out (no cards, no move)

@@ -3,7 +3,8 @@
 // come from the view's legal.bid (step, ladder, max, skip), the calls from its `auction` and the meld
 // from its `meld_if_trump` (the engine's meld of your own hand); nothing here knows a game's rules.
 
-import { h, SUIT, suitSym } from "../dom.js";
+import { cap, h, list, SUIT, suitSym } from "../dom.js";
+import { midName } from "../words.js";
 
 /** Bids jump by this many steps (+50 in tens, +5 in ones). */
 export const JUMP_STEPS = 5;
@@ -60,7 +61,9 @@ export function bigJumpQuestion(value, jump) {
 
 /**
  * The hand's calls in order, with who made each: a row of small chips (who's initials and the call),
- * each read out whole to a screen reader ("West bid 250"). Null before the first call.
+ * each read out whole to a screen reader ("West bid 250"). Null before the first call. A call is shown as
+ * it was made, a pass or a number, never with a name for why it was made (a "save" is one player's word
+ * for a spot and another's for a different one: the hand summary says the spot in plain words).
  */
 export function callsList(ctx) {
   const { v, s } = ctx;
@@ -69,37 +72,47 @@ export function callsList(ctx) {
   return h("ol", { class: "bid-calls", "data-testid": "bid-calls", "aria-label": "Calls this hand" },
     ...calls.map((c, i) => {
       const pass = c.call === "pass";
-      const save = v.call_kinds?.[i] === "save";
-      const words = `${s.name(c.seat)} ${pass ? "passed" : save ? `bid ${c.call} to save the dealer` : `bid ${c.call}`}`;
+      const words = `${s.name(c.seat)} ${pass ? "passed" : `bid ${c.call}`}`;
       return h("li", {
-        class: `bid-call ${pass ? "pass" : ""} ${save ? "save" : ""} ${s.isMe(c.seat) ? "mine" : ""} ${i === calls.length - 1 ? "latest" : ""}`,
+        class: `bid-call ${pass ? "pass" : ""} ${s.isMe(c.seat) ? "mine" : ""} ${i === calls.length - 1 ? "latest" : ""}`,
         "data-testid": "bid-call", "data-seat": c.seat, "data-call": c.call, title: words,
-        ...(save ? { "data-kind": "save" } : {}),
       },
       h("span", { class: "who", "aria-hidden": "true" }, s.initials(c.seat)),
-      h("span", { class: "what", "aria-hidden": "true" }, pass ? "Pass" : save ? `${c.call} (save)` : c.call),
+      h("span", { class: "what", "aria-hidden": "true" }, pass ? "Pass" : c.call),
       h("span", { class: "sr-only" }, words));
     }));
 }
 
 /**
- * The save of this hand's auction, when it holds the contract: the view's `call_kinds` marks the dealer's
- * partner's opening at the lowest bid after the first seat passed ("save"; the server decides, docs/protocol.md),
- * and nobody bid over it. Null otherwise.
+ * The opening that stood alone at the lowest bid after the first seat passed, made by the dealer's partner in a
+ * game where the dealer is stuck when all pass (the server marks it in `call_kinds`, docs/protocol.md;
+ * `pinochle.auction.save_index`): its index in the auction and the call, or null. The browser holds no rule:
+ * it only finds the server's mark.
  */
-export function saveHeld(v) {
+export function loneOpening(v) {
   const at = (v.call_kinds ?? []).indexOf("save");
-  if (at < 0) return null;
-  const call = v.auction[at];
+  if (at < 0 || !v.auction?.[at]) return null;
   const bids = v.auction.filter((c) => c.call !== "pass");
-  return bids.length === 1 ? call : null;
+  return bids.length === 1 ? { at, call: v.auction[at] } : null;
 }
 
-/** "North saved the dealer at 250, so that the dealer was not stuck with the bid." ("North saved you, …"). */
-export function savedSentence(s, v, save) {
-  const me = s.isMe(v.dealer);
-  return `${s.name(save.seat)} saved ${me ? "you, the dealer," : "the dealer"} at ${save.call}, so that ${
-    me ? "you were" : "the dealer was"} not stuck with the bid.`;
+/**
+ * That auction in plain words, call by call, the dealer named: "North passed, East opened at the lowest bid, 250,
+ * and South and West, the dealer, passed." ("..., and East and you, the dealer, passed."). It says what happened,
+ * not why: kitchen-table players call the dealer's partner's opening here "a save" (angelfire.com "Pinochle
+ * Basics", the powerpinochle.com forum's "save situation"), but others keep the word for a bid made once every
+ * other player has passed, and while the seat after it and the dealer still had a call the opening saved nobody.
+ */
+export function loneOpeningSentence(s, v, lone) {
+  const who = (seat, first) => {
+    const name = first ? s.name(seat) : midName(s.name(seat));
+    return seat === v.dealer ? `${name}, the dealer,` : name;
+  };
+  const before = v.auction.slice(0, lone.at).map((c) => who(c.seat, false));
+  const after = v.auction.slice(lone.at + 1).map((c) => who(c.seat, false));
+  const opened = `${who(lone.call.seat, !before.length)} opened at the lowest bid, ${lone.call.call}`;
+  const head = before.length ? `${cap(list(before))} passed, ${opened}` : opened;
+  return `${head}${after.length ? `, and ${list(after)} passed` : ""}.`;
 }
 
 /** What still changes the hand before the meld, in words (the view's meld_before). */

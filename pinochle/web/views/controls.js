@@ -5,10 +5,13 @@
 
 import { $, cardName, cardShort, fill, h, SUIT, suitSym } from "../dom.js";
 import { Phase } from "../protocol.js";
-import { chooseOf, DIX } from "../words.js";
+import { chooseOf, dealWord, DIX } from "../words.js";
 import { auctionAid, bidStepAt, bigJump, bigJumpQuestion, JUMP_STEPS, jumpTarget } from "./bidding.js";
 import { meldControls } from "./stock.js";
 import { MATCH_RESULT } from "./dialogs.js";
+
+/** The button that opens the summary again: "Hand summary", "Deal summary" in a match of deals (its title's word). */
+const summaryLabel = (v) => `${dealWord(v) === "deal" ? "Deal" : "Hand"} summary`;
 
 // the step from a bid to the next (legal.bid.step, or where legal.bid.ladder changes it): views/bidding.js
 export { bidStepAt };
@@ -74,12 +77,12 @@ export function renderControls(ctx) {
   } else if (v.phase === Phase.MATCH_END) {
     // the match's last hand, its summary closed to see the table: the summary again, or on to the result
     el.append(h("div", { class: "hand-end" },
-      h("button", { class: "btn", type: "button", "data-testid": "show-summary", onclick: act.showSummary }, "Hand summary"),
+      h("button", { class: "btn", type: "button", "data-testid": "show-summary", onclick: act.showSummary }, summaryLabel(v)),
       h("button", { class: "btn primary", type: "button", "data-testid": "next-hand-inline", onclick: act.deal }, MATCH_RESULT)));
   } else if (v.phase === Phase.HAND_END) {
     // once you asked for the next hand, the status line says whom the table waits for
     el.append(h("div", { class: "hand-end" },
-      h("button", { class: "btn", type: "button", "data-testid": "show-summary", onclick: act.showSummary }, "Hand summary"),
+      h("button", { class: "btn", type: "button", "data-testid": "show-summary", onclick: act.showSummary }, summaryLabel(v)),
       L.deal ? h("button", { class: "btn primary", type: "button", "data-testid": "next-hand-inline", onclick: act.deal }, v.deals ? "Next deal" : "Next hand") : null));
   }
 }

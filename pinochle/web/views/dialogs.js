@@ -7,7 +7,7 @@ import { Phase } from "../protocol.js";
 import { agree, contractText, dealWord, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
-import { saveHeld, savedSentence } from "./bidding.js";
+import { loneOpening, loneOpeningSentence } from "./bidding.js";
 
 /** The last completed trick of the hand and its index, or null. */
 export function lastCompleted(v) {
@@ -420,7 +420,7 @@ function chairSummaryTable(s, last, earned, past = false) {
     h("tbody", {},
       ...rowsOf.map(handRow),
       ...(Array.isArray(last.chair_parts) ? partRows(s, cols, (c) => last.chair_parts[c], true, () => false, howPaid(last), past) : []),
-      h("tr", { class: "score-row" }, h("th", { scope: "row" }, "Won or paid"),
+      h("tr", { class: "score-row" }, h("th", { scope: "row" }, STAKES_ROW),
         ...cols.map((c) => h("td", { "data-testid": `hand-score-chair-${c}`, class: set(c) ? "set" : null },
           Array.isArray(last.chairs) ? signed(last.chairs[c]) : "—"))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
@@ -480,7 +480,7 @@ function summaryTable(s, last, earned, past = false) {
         ? [row("Counters", (side) => String(last.counters[side] - (lt?.[side] ?? 0)), { "data-testid": "counters-row" }),
           ...(lt ? [row("Last trick", (side) => (lt[side] ? String(lt[side]) : notApplicable()), { "data-testid": "last-trick-row" })] : [])] : []),
       ...sumBelowParts(subtotal, last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last), past) : []),
-      h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? "Won or paid" : "Hand score"),
+      h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? STAKES_ROW : "Hand score"),
         ...cols.map((side) => h("td", { "data-testid": `hand-score-${side}`, class: side === declaring && !last.made ? "set" : null },
           stakes ? signed(won(side)) : score(side)))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Match total"),
@@ -499,6 +499,13 @@ function sumBelowParts(subtotal, rows) {
   rows.forEach((tr, i) => { if (tr.dataset.taken === "true") at = i + 1; });
   return [...rows.slice(0, at), subtotal, ...rows.slice(at)];
 }
+
+/**
+ * The score row of a hand settled by stakes: what each player won or paid, in chips, not points (VARIANTS.md
+ * cutthroat, auction: stakes paid to or by the declarer; seed 001: "one chip or point for a bid of 30"), so that the
+ * stake is never read as meld or counter points, the rows above it.
+ */
+export const STAKES_ROW = "Chips won or paid";
 
 /** Who pays whom in a hand settled by stakes ("East pays you 30"), or null for a hand scored by sides. */
 function settlement(s, last, past = false) {
@@ -566,6 +573,7 @@ export function renderSummary(ctx, hand = null) {
   const earned = past ? last.measured ?? null : v.last_earned ?? last.measured ?? null;
   $("summary-dialog").dataset.past = past ? "true" : "false";
   $("summary-dialog").dataset.hand = String(last.number); // the hand the review button asks about (views/review.js)
+  $("summary-dialog").dataset.label = ""; // and how it names it: "deal 3" in a match of deals (below), else "hand 3"
   const deal = !past && Boolean(v.legal?.deal);
   // the match's last hand: its summary first, then the button to the match's result
   const ending = !past && v.phase === Phase.MATCH_END;
@@ -584,16 +592,18 @@ export function renderSummary(ctx, hand = null) {
   // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
   const dealNo = past ? (v.history ?? []).indexOf(hand) + 1 : v.deal_number;
   $("summary-title").textContent = v.deals ? `Deal ${dealNo} over` : `Hand ${last.number} over`;
-  if (!last.declarer) fill($("summary-body"), scoreBox(s, last), ...openSummary(s, last, earned));
+  // the decision review of this hand names it as this title does ("Your decisions in deal 3": app.js)
+  $("summary-dialog").dataset.label = v.deals ? `deal ${dealNo}` : "";
+  if (!last.declarer) fill($("summary-body"), scoreBox(s, last, dealWord(v)), ...openSummary(s, last, earned));
   else fill($("summary-body"),
-    scoreBox(s, last),
+    scoreBox(s, last, dealWord(v)),
     h("p", { class: "contract-line" },
       last.stuck ? h("span", { class: "stuck-tag", "data-testid": "stuck-tag" }, "Stuck") : null,
       // the hand is over: "West was stuck at 250"
       `${s.name(last.declarer)} ${last.stuck ? `${stuckVerb(s, last.declarer, true)} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
-    savedLine(s, v, last, past),
+    openingLine(s, v, last, past),
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     // the score a player came for first, then the cards passed, who pays whom and how the stake arose (the score in
@@ -641,11 +651,15 @@ function joinCards(tokens) {
   return out;
 }
 
-/** The hand just finished was a save that held ("North saved the dealer at 250: …"; views/bidding.js). */
-function savedLine(s, v, last, past) {
-  const save = past ? null : saveHeld(v);
-  if (!save || save.seat !== last.declarer || String(last.bid) !== save.call) return null;
-  return h("p", { class: "save-line", "data-testid": "save-line" }, savedSentence(s, v, save));
+/**
+ * The hand just finished was played at the dealer's partner's lone opening at the lowest bid (the server's mark,
+ * views/bidding.js): its auction in plain words ("North passed, East opened at the lowest bid, 250, and South and
+ * West, the dealer, passed.").
+ */
+function openingLine(s, v, last, past) {
+  const lone = past ? null : loneOpening(v);
+  if (!lone || lone.call.seat !== last.declarer || String(last.bid) !== lone.call.call) return null;
+  return h("p", { class: "opening-line", "data-testid": "opening-line" }, loneOpeningSentence(s, v, lone));
 }
 
 /**
@@ -662,7 +676,7 @@ export function stuckSentence(s, last) {
  * or 5), yours first: the summary's first lines, in view without scrolling on a phone. The figures are the
  * view's (`score`, `totals`; `chairs`, `chair_totals`), as the table under it gives them.
  */
-function scoreBox(s, last) {
+function scoreBox(s, last, word = "hand") {
   const chairs = Boolean(s.lineup && last.lineup && Array.isArray(last.chairs));
   const cols = chairs ? s.chairs : s.sidesOrder;
   const nameOf = (c) => (chairs ? (c === s.myChair ? "You" : s.chairName(c)) : s.sideLong(c));
@@ -670,10 +684,10 @@ function scoreBox(s, last) {
   const total = (c) => (chairs ? last.chair_totals?.[c] : last.totals?.[c]);
   const mine = (c) => (chairs ? c === s.myChair : c === s.mySide);
   return h("div", { class: `score-box${cols.length > 2 ? " many" : ""}`, "data-testid": "score-box", role: "group",
-    "aria-label": "This hand and the match" },
+    "aria-label": `This ${word} and the match` },
   ...cols.map((c) => h("div", { class: `score-box-side${mine(c) ? " us" : ""}`, "data-testid": `score-box-${c}` },
     h("span", { class: "sb-name" }, nameOf(c)),
-    h("span", { class: "sb-hand", "data-testid": "score-box-hand" }, h("span", { class: "sb-label" }, "This hand "),
+    h("span", { class: "sb-hand", "data-testid": "score-box-hand" }, h("span", { class: "sb-label" }, `This ${word} `),
       h("strong", {}, typeof hand(c) === "number" ? signed(hand(c)) : "—")),
     h("span", { class: "sb-total", "data-testid": "score-box-total" }, h("span", { class: "sb-label" }, "Match "),
       h("strong", {}, typeof total(c) === "number" ? num(total(c)) : "—")))));
@@ -715,7 +729,7 @@ function scoresTable(s, hist, deals = null, open = true) {
   if (s.sidesOrder.length > 2) return perPlayerScores(s, hist, deals, open);
   const [us, them] = s.sidesOrder;
   const [usName, themName] = [s.sideName(us), s.sideName(them)];
-  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table", "data-testid": "scores-table" },
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `Score sheet, one row per ${deals ? "deal" : "hand"}` }, h("table", { class: "scores-table", "data-testid": "scores-table" },
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, hist.some((hd) => hd.declarer) ? "Contract" : "Trump"),
       h("th", { scope: "col" }, usName), h("th", { scope: "col" }, themName),
@@ -739,7 +753,7 @@ function perChairScores(s, hist, deals, open = true) {
   const cols = s.chairs;
   const declarerName = (hd) => (hd.lineup ? s.chairName(hd.lineup[hd.declarer]) : s.name(hd.declarer));
   const active = (hd, c) => ["E", "S", "W"].some((p) => hd.lineup?.[p] === c);
-  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `Score sheet, one row per ${deals ? "deal" : "hand"}` }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
     h("caption", {}, "Each player: won or paid in the deal (\u201cout\u201d: sat it out), the match total under it"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
@@ -760,7 +774,7 @@ function perChairScores(s, hist, deals, open = true) {
 function perPlayerScores(s, hist, deals, open = true) {
   if (s.lineup) return perChairScores(s, hist, deals, open);
   const cols = s.sidesOrder;
-  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Score sheet, one row per hand" }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `Score sheet, one row per ${deals ? "deal" : "hand"}` }, h("table", { class: "scores-table per-player", "data-testid": "scores-table" },
     h("caption", {}, "Each player: won or paid in the deal, the match total under it"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Contract"),
@@ -777,7 +791,7 @@ function perPlayerScores(s, hist, deals, open = true) {
 export function renderScores(ctx) {
   const { v, s } = ctx;
   const hist = v.history ?? [];
-  fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, "No hand has been finished yet."),
+  fill($("scores-body"), hist.length ? scoresTable(s, hist, v.deals) : h("p", {}, `No ${dealWord(v)} has been finished yet.`),
     sealLine(ctx.match, sealOpen($("scores-body"))));
 }
 
@@ -876,6 +890,8 @@ export function renderResult(ctx) {
   fill($("result-score"), finalScore(s, v));
   showWhyWon($("result-why"), v);
   fill($("result-last"), ...lastHandBlock(s, v));
+  // a match of a number of deals says "deal", as its table and summary do (cutthroat, auction: "Deal 9 of 9")
+  if ($("result-review")) $("result-review").textContent = `Review your decisions in the last ${dealWord(v)}`;
   // the sealed shuffle on the card itself (not on the last hand's paper): its Verify link in the theme's accent
   fill($("result-seal"), sealLine(ctx.match, sealOpen($("result-seal"))));
 }
@@ -894,7 +910,7 @@ export function renderReview(ctx) {
     last.length ? h("section", { class: "review-last", "data-testid": "review-last" }, ...last) : null,
     h("h2", {}, `The hands (${hist.length})`),
     // the review lists the hands; the score sheet at the table opens each one (a phone's review has no room for the buttons)
-    hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, "No hand was finished."),
+    hist.length ? scoresTable(s, hist, v.deals, false) : h("p", {}, `No ${dealWord(v)} was finished.`),
     sealLine(ctx.match, sealOpen($("review-hands"))));
   $("review-note").textContent = room
     ? "Return to the lobby to ready up for another match with the same people."

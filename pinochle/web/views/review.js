@@ -141,13 +141,17 @@ function item(d, testid, name) {
 /**
  * Draw the review of hand `hand`: `answer` is the server's `review` message, or null while it is worked out.
  * @param {number} hand the hand's number
+ * @param {string|null} label how the table names that hand: "hand 3", or "deal 3" in a match of a number of deals
+ *   (cutthroat, auction: the summary's "Deal 3 over", views/dialogs.js); null: "hand N"
  * @param {object|null} answer {match, hand, decisions: [{index, seat, phase, action, best, loss, reason, context}]}
  * @param {object|null} s the table's seating (seats.js), to name the other seats as the table does; at a table of
  *   4 or 5 (whose chairs change places each hand) and without one, the compass names
  */
-export function renderDecisionReview(hand, answer, s = null) {
+export function renderDecisionReview(hand, answer, s = null, label = null) {
   const name = (seat) => (s && !s.lineup ? s.name(seat) : COMPASS[seat] ?? seat);
-  $("decision-title").textContent = `Your decisions in hand ${hand}`;
+  const called = label ?? `hand ${hand}`;
+  const noun = called.split(" ")[0];
+  $("decision-title").textContent = `Your decisions in ${called}`;
   const body = $("review-body");
   // the dialog's status (#review-said, there from the start) says each step once; the body is drawn anew
   const status = (text) => { $("review-said").textContent = text; };
@@ -159,8 +163,8 @@ export function renderDecisionReview(hand, answer, s = null) {
   }
   const ds = answer.decisions ?? [];
   if (!ds.length) {
-    fill(body, h("p", {}, "You had no decisions to make in this hand."));
-    status("You had no decisions to make in this hand.");
+    fill(body, h("p", {}, `You had no decisions to make in this ${noun}.`));
+    status(`You had no decisions to make in this ${noun}.`);
     return;
   }
   const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);

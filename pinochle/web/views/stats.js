@@ -23,9 +23,10 @@ export function signed(x) {
   return "0";
 }
 
-/** What "Points given up per decision" means, in a player's words (shown under its row, on a phone too). */
-export const PAR_NOTE = "On average, how many points each of your reviewed decisions cost against Hard's choice; "
-  + "0 is perfect play. Only the hands whose decisions you reviewed count.";
+/** What "Points given up per decision" means, in a player's words (shown under its row, on a phone too); `word`:
+ * what the game counts, "hand" or "deal". */
+export const parNote = (word = "hand") => "On average, how many points each of your reviewed decisions cost against "
+  + `Hard's choice; 0 is perfect play. Only the ${word}s whose decisions you reviewed count.`;
 
 /** What "Stuck as dealer" means (shown under its row): the hands nobody bid, which are not your bids. */
 export const STUCK_NOTE = "Hands in which nobody bid, so you, the dealer, had to take the lowest bid; "
@@ -45,9 +46,14 @@ export function stuckValue(f) {
  * seat won the auction with a bid), never your partner's, and the labels say so; a contract you were stuck
  * with as the dealer, nobody having bid (the server's `stuck`), is not a bid: a row of its own, once there is one;
  * a bid conceded (the server's `conceded`) is neither made nor set: a row of its own too. A game without an auction
- * (the server's `auction` false) shows no bid rows.
+ * (the server's `auction` false) shows no bid rows. `t`: the game's table facts (GET /games `table`, read from the
+ * game's definition): a match of a number of deals (`deals`: cutthroat, auction) is counted in deals, as its table
+ * and summary say ("Deal 3 of 9": "Deals played", "Meld per deal"), and a game settled in stakes (`stakes`) wins or
+ * pays chips, not points ("Chips per deal": VARIANTS.md cutthroat, seed 001 "one chip or point for a bid of 30").
  */
-export function statRows(f) {
+export function statRows(f, t = {}) {
+  const word = t.deals ? "deal" : "hand";
+  const unit = t.stakes ? "Chips" : "Points";
   // a game without an auction (the server's `auction` false: two-handed, turned-trump) has no bids to count
   const bidRows = f.auction === false ? [] : [
     ["Your bids made", f.bids > 0 ? ofWhole(f.made, f.bids) : "no bids yet", null],
@@ -58,11 +64,11 @@ export function statRows(f) {
   ];
   return [
     ["Matches won", ofWhole(f.won, f.matches), null],
-    ["Hands played", String(f.hands), null],
+    [`${word === "deal" ? "Deals" : "Hands"} played`, String(f.hands), null],
     ...bidRows,
-    ["Meld per hand", f.meld_per_hand === null ? "no hands yet" : String(f.meld_per_hand), null],
-    ["Points per hand", signed(f.points_per_hand), null],
-    ["Points given up per decision", f.par_per_decision === null ? "not reviewed yet" : String(f.par_per_decision), PAR_NOTE],
+    [`Meld per ${word}`, f.meld_per_hand === null ? `no ${word}s yet` : String(f.meld_per_hand), null],
+    [`${unit} per ${word}`, f.points_per_hand === null || f.points_per_hand === undefined ? `no ${word}s yet` : signed(f.points_per_hand), null],
+    ["Points given up per decision", f.par_per_decision === null ? "not reviewed yet" : String(f.par_per_decision), parNote(word)],
     ["Matches with a hint or undo", f.matches > 0 ? ofWhole(f.assisted, f.matches) : "none yet", null],
   ];
 }
@@ -71,15 +77,16 @@ export function statRows(f) {
 const headId = (name) => `stats-h-${name}`;
 
 /** One game's section: its name, then its figures as a table, a row header and one cell a row (or that it was
- * never played here); the game's heading names the table for a screen reader's table navigation. */
-export function gameSection(name, figures) {
+ * never played here); the game's heading names the table for a screen reader's table navigation. `t`: the game's
+ * table facts (:func:`statRows`). */
+export function gameSection(name, figures, t = {}) {
   const title = h("h3", { id: headId(name), class: "stats-game-title" }, gameTitle(name));
   if (!figures) {
     return h("section", { class: "stats-game stats-empty", "aria-labelledby": headId(name), dataset: { game: name, testid: `stats-${name}` } },
       title, h("p", { class: "stats-none" }, "Not played yet."));
   }
   // a figure's note: a row of its own under it, read with the figure (aria-describedby) and seen on any screen
-  const rows = statRows(figures).flatMap(([label, value, note], i) => {
+  const rows = statRows(figures, t).flatMap(([label, value, note], i) => {
     const id = note ? `stats-note-${name}-${i}` : null;
     const row = h("tr", { class: "stats-row" }, h("th", { scope: "row" }, label),
       h("td", note ? { "aria-describedby": id } : {}, value));
@@ -93,9 +100,9 @@ export function gameSection(name, figures) {
 /**
  * The page's sections: the games played first (most hands first), then every other game of `games`
  * (the playable games' names in the server's order) with its empty state; a first line when nothing
- * has been played at all.
+ * has been played at all. `facts`: each game's table facts by name (GET /games `table`: :func:`statRows`).
  */
-export function statsSections(figures, games) {
+export function statsSections(figures, games, facts = {}) {
   const played = Object.keys(figures ?? {}).sort((a, b) => (figures[b].hands - figures[a].hands) || a.localeCompare(b));
   const rest = (games ?? []).filter((g) => !played.includes(g));
   const out = [];
@@ -103,7 +110,7 @@ export function statsSections(figures, games) {
     out.push(h("p", { class: "stats-first", dataset: { testid: "stats-empty" } },
       "No finished hands on this device yet. Play a hand, against the computer or with others, and your figures show here."));
   }
-  out.push(...played.map((g) => gameSection(g, figures[g])), ...rest.map((g) => gameSection(g, null)));
+  out.push(...played.map((g) => gameSection(g, figures[g], facts[g] ?? {})), ...rest.map((g) => gameSection(g, null)));
   return out;
 }
 

@@ -306,7 +306,7 @@ function widowPile(ctx, up = false) {
   const label = cards.length ? `${taken ?? "Widow"}: ${cards.map(cardName).join(", ")}` : `Widow: ${count} cards face down`;
   return h("figure", { class: `pile widow ${up ? "up" : ""} ${taken ? "taken" : ""}`.replace(/\s+/g, " ").trim(), "data-testid": "widow",
     "aria-label": label, dataset: { takenBy: v.widow_taken_by ?? "" } },
-  h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, { size: up ? "trick" : "mini" }))
+  h("div", { class: "pile-cards" }, cards.length ? cards.map((c) => cardEl(c, up ? { size: "trick", index: true } : { size: "mini" }))
     : Array.from({ length: count }, () => cardBack({ size: "mini" }))),
   h("figcaption", { "data-testid": "widow-caption" }, taken ?? "Widow"));
 }

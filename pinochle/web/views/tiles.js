@@ -1,5 +1,6 @@
 // Home's game tiles: one per playable game (GET /games), each a radio button with a small picture of the
-// game's table, its name and one line. The picture and the line are drawn from the game's `table` facts
+// game's table, its name and one line, and a second line for how its auction or its score differs (stakes;
+// the dealer stuck, bidding again after a pass, a bonus for a set). The picture and the line are drawn from the game's `table` facts
 // (partners, widow, pass, stock, turned trump, deck, target: the server reads them from the game's
 // definition), so the browser holds no rules. Pure functions of the games and the choice.
 
@@ -52,6 +53,24 @@ export function tileStakes(g) {
   return ["Stakes each deal", match].filter(Boolean).join(" · ");
 }
 
+/**
+ * How a game's auction and set differ, for its tile (the server's `table.stuck`, `rebid`, `set_bonus`, read from
+ * the game's definition), so that two games alike on the table (partnership-pass and racehorse: partners and a
+ * card pass) say how they differ: "Dealer stuck at 250" (RULES.md, Deal and auction 3; VARIANTS.md
+ * partnership-pass), "Bid again after a pass · a set gives the others 250" (VARIANTS.md racehorse: a seat
+ * that passed may bid again; the opponents score their meld + 250); null when there is nothing to say.
+ */
+export function tileAuction(g) {
+  const t = g.table ?? {};
+  const parts = [];
+  if (t.stuck) parts.push(`Dealer stuck at ${t.stuck}`);
+  if (t.rebid) parts.push("Bid again after a pass");
+  if (t.set_bonus) parts.push(`a set gives the others ${t.set_bonus}`);
+  return parts.length ? cap(parts.join(" · ")) : null;
+}
+
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 // where the players sit round the picture's table (you at the bottom), by their number
 const PLACES = {
   2: [[48, 57], [48, 7]],
@@ -70,7 +89,8 @@ function card(x, y, up = false, rotate = 0) {
 /**
  * The picture of a game's table: the players round an oval of felt (partners in one colour, players
  * alone each in their own), and what lies in the middle: the widow face down, the stock with its upcard,
- * the trump card turned up, the four cards passed between partners (arrows), or a double deck.
+ * the trump card turned up, the four cards passed between partners (arrows), or a double deck; a bonus for
+ * setting the declarer (racehorse's 250) as a chip beside the arrows.
  */
 export function tablePicture(g) {
   const t = g.table ?? {};
@@ -79,9 +99,15 @@ export function tablePicture(g) {
     s("ellipse", { class: "t-rail", cx: 48, cy: 32, rx: 40, ry: 26 }),
     s("ellipse", { class: "t-felt", cx: 48, cy: 32, rx: 36, ry: 22 }));
   if (t.pass) {
-    // the cards passed between you and your partner, both ways
-    svg.append(s("path", { class: "t-arrow", d: "M41 44 L41 20 M37.5 24 L41 19.5 L44.5 24" }),
-      s("path", { class: "t-arrow", d: "M55 20 L55 44 M51.5 40 L55 44.5 L58.5 40" }));
+    // the cards passed between you and your partner, both ways (moved left to make room for a bonus chip)
+    const x = t.set_bonus ? -7 : 0;
+    svg.append(s("path", { class: "t-arrow", d: `M${41 + x} 44 L${41 + x} 20 M${37.5 + x} 24 L${41 + x} 19.5 L${44.5 + x} 24` }),
+      s("path", { class: "t-arrow", d: `M${55 + x} 20 L${55 + x} 44 M${51.5 + x} 40 L${55 + x} 44.5 L${58.5 + x} 40` }));
+  }
+  if (t.set_bonus) {
+    // the bonus the declarer's opponents score for a set: a chip with its number
+    svg.append(s("g", { class: "t-bonus" }, s("circle", { cx: 64, cy: 32, r: 9.5 }),
+      s("text", { x: 64, y: 34.6, "text-anchor": "middle" }, String(t.set_bonus))));
   }
   if (t.widow) {
     for (let i = 0; i < t.widow; i += 1) svg.append(card(48 + (i - (t.widow - 1) / 2) * 8, 32, false, (i - 1) * 8));
@@ -119,14 +145,17 @@ export function gameTiles(games, chosen, onChoose) {
     const id = `game-tile-${g.name}`;
     const line = tileLine(g);
     const stakes = tileStakes(g);
+    const auction = tileAuction(g);
+    const described = [`${id}-line`, stakes ? `${id}-stakes` : null, auction ? `${id}-auction` : null].filter(Boolean).join(" ");
     return h("label", { class: "game-tile", for: id, "data-testid": `game-${g.name}`, "data-game": g.name, title: g.description ?? "" },
       h("input", {
         type: "radio", name: "game", id, value: g.name, class: "tile-radio", checked: g.name === chosen ? true : null,
-        "aria-describedby": stakes ? `${id}-line ${id}-stakes` : `${id}-line`, onchange: () => onChoose(g.name),
+        "aria-describedby": described, onchange: () => onChoose(g.name),
       }),
       tablePicture(g),
       h("span", { class: "tile-name" }, gameTitle(g.name)),
       h("span", { class: "tile-line", id: `${id}-line` }, line),
-      stakes ? h("span", { class: "tile-line tile-stakes", id: `${id}-stakes`, "data-testid": `stakes-${g.name}` }, stakes) : null);
+      stakes ? h("span", { class: "tile-line tile-stakes", id: `${id}-stakes`, "data-testid": `stakes-${g.name}` }, stakes) : null,
+      auction ? h("span", { class: "tile-line tile-auction", id: `${id}-auction`, "data-testid": `auction-${g.name}` }, auction) : null);
   });
 }
