@@ -9,7 +9,8 @@ A fresh reviewer's findings on the table, each checked here in the real page (Ch
    meld laid, a card played), and once they have landed it says what the view says. The four cases seen:
    trump named (the meld laid) while it still said "Name trump."; the bury controls under "Name trump."
    (cutthroat); "choose 4 cards to pass" at your own lead (partnership-pass); "North is thinking…" while your
-   own seat said "Your turn" (two-handed).
+   own seat said "Your turn" (two-handed). At 360x740 at the Normal pace, "Your turn" never shows while East's card
+   before it still flies.
 2. The meld laid on the felt never lies over a seat's name or badge, neither while it is laid nor while the
    first card gathers it up (sampled on every frame) nor in between, at 320x568, 360x740, 390x844, 768x1024
    and 1440x900.
