@@ -139,3 +139,61 @@ def test_every_game_in_every_phase_fits_the_smallest_phone(server: Any) -> None:
     assert scrolled == {}, json.dumps(scrolled, indent=1)
     # a meld on the felt lies in a plate under the seats, never squeezed into a sliver between them
     assert out["plates"] and {k: w for k, w in out["plates"].items() if w < 80} == {}, out["plates"]
+
+
+# what lies on the felt beyond its edges (a card, a pile, a seat, a meld plate), and a seat's name set on two lines
+INSIDE = r"""() => {
+  const felt = document.getElementById('felt');
+  const f = felt.getBoundingClientRect();
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const what = (e) => e.dataset.card || e.dataset.seat || e.dataset.testid || e.className;
+  const out = [];
+  for (const e of felt.querySelectorAll('.card, .pile, :scope > .seat, .seat-name, .felt-meld')) {
+    if (!shown(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width >= 2 && (r.left < f.left - 1 || r.right > f.right + 1 || r.top < f.top - 1 || r.bottom > f.bottom + 1)) {
+      out.push(`${what(e)} beyond the felt`);
+    }
+  }
+  for (const e of felt.querySelectorAll('.seat-name')) {
+    if (!shown(e)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const rects = [...range.getClientRects()].filter((q) => q.width > 0);
+    if (rects.some((a) => rects.some((b) => b.top >= a.bottom - 0.5))) out.push(`${e.textContent} on two lines`);
+  }
+  return out;
+}"""
+
+
+def test_a_tablets_and_a_desktops_felt_holds_every_card_and_seat(server: Any) -> None:  # noqa: F811
+    """At 768x1024 and 1440x900, five tricks into a hand of every game: every card, pile, seat and meld plate lies
+    inside the felt and each seat's name on one line. Two-handed at 768 px laid North's melds in the middle column
+    and left the corners 76 px: the stock lay past the felt's left edge and the seats a word a line."""
+    def five_in(name: str, players: int | None) -> dict[str, Any]:
+        got = [south_views(name, players, declare) for declare in (True, False)]
+        return next(g[k] for k in ("play-5", "stock_play-5", "play", "stock_play") for g in got if k in g)
+
+    cases = {f"{name}{players or ''}": five_in(name, players) for name, players in TABLES}
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for i, (name, v) in enumerate(cases.items()):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="dark" if i % 2 else "light", size=SIZES[3])
+            close_dialogs(page)
+            for w, h in SIZES[3:]:
+                page.set_viewport_size({"width": w, "height": h})
+                settle(page)
+                out[f"{name} at {w}x{h}"] = page.evaluate(INSIDE)
+                if w == 768:
+                    page.screenshot(path=str(ARTIFACTS / f"fit-inside-{name}-{w}.png"))
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert len(out) == 2 * len(TABLES), sorted(out)
+    assert {k: got for k, got in out.items() if got} == {}, out

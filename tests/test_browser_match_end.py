@@ -186,3 +186,65 @@ def test_the_reason_is_announced_with_the_result(server: Any) -> None:
     said = in_browser(run)
     assert end["why_won"] == "Only the winning side reached 1500."
     assert "You and your partner win! Only the winning side reached 1500." in said
+
+
+def chairs_match_end_view(players: int, seed: int = 1) -> dict[str, Any]:
+    """South's view (JSON) of the end of a whole auction match at a table of ``players`` played by Easy
+    computer players."""
+    st = new_match(seed=seed, game="auction", players=players)
+    while st.phase != "match_end":
+        a = auto_action(st)
+        if a is None:
+            seat = turn(st)
+            assert seat is not None
+            a = Action.deal_(seat) if st.phase == "hand_end" else for_level("easy", f"x{int(seat)}").act(view(st, seat))
+        st = apply(st, a)
+    return view(st, Seat.S).to_json()
+
+
+# the result's last hand: its table's width against its box's (a cut column scrolls out of sight), and every
+# final total's words, any broken across two lines ("West &" / "East")
+WHOLE = r"""() => {
+  const wrap = document.querySelector('#result-last .table-wrap');
+  const broken = [];
+  for (const el of document.querySelectorAll('#result-score [data-testid^=final-]')) {
+    const rects = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement.closest('.sr-only')) continue;  // a screen reader's "(winner)"
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      rects.push(...[...range.getClientRects()].filter((q) => q.width > 0));
+    }
+    // on two lines: one piece wholly under another
+    if (rects.some((a) => rects.some((b) => b.top >= a.bottom - 0.5))) broken.push(el.textContent);
+  }
+  return { table: wrap ? wrap.scrollWidth : 0, box: wrap ? wrap.clientWidth : 0, broken };
+}"""
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (1440, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_result_shows_every_player_whole(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    """On a tablet and a desktop: the last deal's table of a table of five shows every player's column (it
+    was cut after the third at the card's edge), and a side's final total keeps its name on one line ("1420
+    West & East", never "West &" over "East")."""
+    ends = {"auction5": chairs_match_end_view(5), "table": match_end_view("table", 1)}
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for (name, v), theme in zip(ends.items(), ("light", "dark")):
+            ctx, page = open_end(browser, server.url, v, theme, size, errors)
+            page.wait_for_function("() => document.body.dataset.screen === 'result'")
+            settle(page)
+            out[name] = page.evaluate(WHOLE)
+            page.screenshot(path=str(SHOTS / f"whole-{name}-{size[0]}x{size[1]}-{theme}.png"), full_page=True)
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    SHOTS.mkdir(exist_ok=True)
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    assert out["auction5"]["box"] > 0 and out["auction5"]["table"] <= out["auction5"]["box"], out
+    assert {name: got["broken"] for name, got in out.items()} == {"auction5": [], "table": []}, out

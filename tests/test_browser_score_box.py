@@ -1,6 +1,7 @@
 """The hand summary opens on its score: a box per side (per player at a table of three, per chair at a
 table of 4 or 5), yours first, with this hand's score and the match total, in view without scrolling on
-a phone (the match total was below the fold at 360x740). A contract nobody bid says so: a "Stuck" tag and
+a phone (the match total was below the fold at 360x740), each word whole and inside its box (five boxes at
+320 px name each chair by its initials, "P1", as the table under them heads its columns). A contract nobody bid says so: a "Stuck" tag and
 a sentence in the summary, and "stuck" in the score sheet's row (RULES.md, Bidding: the dealer is stuck
 with the lowest bid).
 
@@ -20,11 +21,26 @@ from .test_browser_explain import first_of, hand_end, serious, south
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_summary_rows import number
 
-BOX = """() => [...document.querySelectorAll('#summary-body [data-testid=score-box] > div')].map((d) => {
+# each box: its figures, its place, and its words as drawn (text that a screen reader alone reads, clipped to a
+# pixel, left out): any beyond the box's edges, and any broken across two lines ("Playe / r 1")
+BOX = r"""() => [...document.querySelectorAll('#summary-body [data-testid=score-box] > div')].map((d) => {
   const r = d.getBoundingClientRect();
+  const outside = [], broken = [];
+  const walk = document.createTreeWalker(d, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (n.parentElement.getBoundingClientRect().width <= 1) continue;
+    for (const m of n.textContent.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter((q) => q.width > 0);
+      if (rects.length > 1) broken.push(m[0]);
+      if (rects.some((q) => q.left < r.left - 0.5 || q.right > r.right + 0.5)) outside.push(m[0]);
+    }
+  }
   return { id: d.dataset.testid.replace('score-box-', ''), hand: d.querySelector('[data-testid=score-box-hand] strong').textContent,
     total: d.querySelector('[data-testid=score-box-total] strong').textContent, top: r.top, bottom: r.bottom,
-    left: r.left, right: r.right, h: innerHeight, w: innerWidth };
+    left: r.left, right: r.right, h: innerHeight, w: innerWidth, outside, broken };
 })"""
 
 
@@ -60,6 +76,8 @@ def test_the_summary_opens_on_this_hand_and_the_match_per_side(server: Any, game
             assert number(b["hand"]) == hand[b["id"]] and number(b["total"]) == total[b["id"]], (key, b)
             # whole, on the screen as the summary opens: no scrolling to find the match total
             assert b["top"] >= 0 and b["bottom"] <= b["h"] and b["left"] >= 0 and b["right"] <= b["w"] + 0.5, (key, b)
+            # every word whole and inside its box (five boxes at 320 px: "Playe / r 1", "This hand" past the edges)
+            assert b["outside"] == [] and b["broken"] == [], (key, b)
         # yours first
         mine = str(v["chair"]) if players else next(k for k, seats in v["sides"].items() if v["seat"] in seats)
         assert box[0]["id"] == mine, (key, box[0])

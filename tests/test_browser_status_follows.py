@@ -9,7 +9,8 @@ A fresh reviewer's findings on the table, each checked here in the real page (Ch
    meld laid, a card played), and once they have landed it says what the view says. The four cases seen:
    trump named (the meld laid) while it still said "Name trump."; the bury controls under "Name trump."
    (cutthroat); "choose 4 cards to pass" at your own lead (partnership-pass); "North is thinking…" while your
-   own seat said "Your turn" (two-handed).
+   own seat said "Your turn" (two-handed). At 360x740 at the Normal pace, "Your turn" never shows while East's card
+   before it still flies.
 2. The meld laid on the felt never lies over a seat's name or badge, neither while it is laid nor while the
    first card gathers it up (sampled on every frame) nor in between, at 320x568, 360x740, 390x844, 768x1024
    and 1440x900.
@@ -111,11 +112,11 @@ STATUS_SAMPLER = """() => {
 
 
 def follow(browser: Any, url: str, a: View, b: View, name: str, size: tuple[int, int] = (390, 844),
-           theme: str = "dark") -> dict[str, Any]:
+           theme: str = "dark", pace: str = "relaxed") -> dict[str, Any]:
     """Show ``a``, then ``b`` as a move; every frame's status line from just before ``b`` until all is still."""
     errors: list[str] = []
     out: dict[str, Any] = {}
-    ctx, page, script = moving_page(browser, url, a, errors, size=size, theme=theme)
+    ctx, page, script = moving_page(browser, url, a, errors, size=size, theme=theme, pace=pace)
     out["before"] = page.locator("#status").inner_text()
     shot(page, f"{name}-before")
     page.evaluate(STATUS_SAMPLER)
@@ -203,6 +204,27 @@ def test_the_status_line_never_keeps_a_phase_that_has_moved_on(server: Any, case
         # the pass just made is said first (tests/test_browser_review5.py), then the lead
         assert "to pass" in before and not any("to pass" in s for s in said), (before, after)
         assert after.startswith("You passed 4 cards back to Partner.") and after.endswith("Your lead: play a card."), after
+
+
+def test_your_turn_waits_for_the_last_computer_card_on_a_phone_at_normal_pace(server: Any) -> None:  # noqa: F811
+    """A reviewer saw "Your turn" about 0.6 s before East's card had landed (360x740, Normal pace). East plays
+    the card before your turn (the table game): on every frame while it flies the status says what East did and
+    is not yours, and "Your turn" comes only once it has landed. Measured in a real solo match at that size and
+    pace too: the status line changed in the very frame the last card stopped moving, 20 turns of 20 in two matches."""
+    a, b = pair("table", lambda a, b: a["turn"] == "E" and b["turn"] == "S" and "play" in legal(b)
+                and a["phase"] == b["phase"] == "play" and len(a["tricks"]) == len(b["tricks"]) > 1)
+    out = in_browser(lambda browser: follow(browser, server.url, a, b, "status-east-plays-normal", size=(360, 740),
+                                            pace="normal"))
+    assert out["errors"] == [], out["errors"]
+    card, seat = played(b)
+    assert seat == "E", seat
+    flying = [f for f in out["frames"] if "pinochle-play" in f["moving"]]
+    assert flying, out["frames"]
+    words = f"East plays {SHORT[card[0]]}{SUIT[card[1]]}"
+    assert all(f["status"].startswith(words) and f["mine"] == "false" for f in flying), [f["status"] for f in flying]
+    assert out["after"].startswith("Your turn"), out["after"]
+    # once every card has landed: the view's own words, on the last frame
+    assert out["frames"][-1]["status"] == out["after"] and not out["frames"][-1]["moving"]
 
 
 # ---------------------------------------------------------------- the meld on the felt, clear of the seats

@@ -9,8 +9,10 @@ page over a scripted socket:
   corner indices), the card's name "West led: Queen of Diamonds" and the trick's
   region "Current trick, West led";
 - a card of the hand focused from the keyboard never covers the next card's corner index;
-- the Hint on a phone or tablet never lies over the felt's rim or a card: a whole 44 px button in the
-  status line's row on a screen 800 px high or more, within the panel on a shorter one;
+- the Hint on a phone or tablet never lies over the felt's rim, a card or the sides' lines under the status
+  line: a whole 44 px button in the status line's row on a screen 800 px high or more, within the panel on a
+  shorter one (under 700 px high: drawn as high as the status line's row, its 44 px target reaching on unseen
+  over the sides' line, which takes no tap);
 - a desktop's trick is big on a big felt: each card at least 150 px tall at 1440x900 with a whole trick
   of four, and no card of it over a seat;
 - a desktop's meld plates show the meld's cards, and double-deck's melds of twelve cards lie in one row
@@ -238,9 +240,22 @@ HINT = """() => {
   const btn = document.querySelector('#hint-box .hint-btn');
   const hit = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
   const b = r(btn);
+  // the touch target: the button, and its ::before where that reaches beyond it unseen (a short phone)
+  const cs = getComputedStyle(btn), ps = getComputedStyle(btn, '::before');
+  const px = (v) => parseFloat(v) || 0;
+  const reach = ps.content !== 'none' && ps.position === 'absolute'
+    ? [b[0] + px(cs.borderLeftWidth) + px(ps.left), b[1] + px(cs.borderTopWidth) + px(ps.top),
+       b[2] - px(cs.borderRightWidth) - px(ps.right), b[3] - px(cs.borderBottomWidth) - px(ps.bottom)] : b;
+  const target = [Math.min(b[0], reach[0]), Math.min(b[1], reach[1]), Math.max(b[2], reach[2]), Math.max(b[3], reach[3])];
   const cards = [...document.querySelectorAll('#felt .card, #hand .card')].filter((c) => c.getClientRects().length);
-  return { btn: b, felt: r(document.getElementById('felt')), panel: r(document.querySelector('.panel')),
+  // a tap at its top and at its bottom reaches the button (in the middle: a pill's corners are round)
+  const mid = (target[0] + target[2]) / 2;
+  const taps = [[mid, target[1] + 1], [mid, target[3] - 1]]
+    .every(([x, y]) => document.elementFromPoint(x, y)?.closest('.hint-btn') === btn);
+  return { btn: b, target, taps, felt: r(document.getElementById('felt')), panel: r(document.querySelector('.panel')),
            status: r(document.getElementById('status')), overCards: cards.filter((c) => hit(b, r(c))).length,
+           overWords: [...document.querySelectorAll('#sides .side-box *')].filter((e) => e.childElementCount === 0
+             && [...e.getClientRects()].some((q) => hit(b, [q.left, q.top, q.right, q.bottom]))).map((e) => e.textContent),
            scroll: document.scrollingElement.scrollHeight - innerHeight };
 }"""
 
@@ -250,13 +265,17 @@ HINT_SIZES = [(320, 568), (360, 740), (412, 780), (390, 844), (412, 915), (768, 
 @pytest.mark.parametrize("size", HINT_SIZES, ids=[f"{w}x{h}" for w, h in HINT_SIZES])
 def test_the_hint_on_a_phone_lies_in_the_panel_never_over_the_felts_rim(server: Any, size: tuple[int, int]) -> None:  # noqa: F811
     fx = fixtures()
-    tables = {"four": fx["hand-12"], "three": fx["three-players-widow"]}
+    tables = {"four": fx["hand-12"], "three": fx["three-players-widow"],
+              # the sides' lines at their longest: "Meld 170, needs a trick" (the table game at the meld), and
+              # turned-trump's turned card at the felt's lower right
+              "meld": south_views("table", None, False)["play"], "turned": south_views("turned-trump", None, True)["play-5"]}
 
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         out: dict[str, Any] = {}
         for key, v in tables.items():
             ctx, page, _ = open_fixture(browser, server.url, v, errors, "light", size=size)
+            close_dialogs(page)
             page.wait_for_selector("#hint-box .hint-btn")
             settle(page)
             out[key] = page.evaluate(HINT)
@@ -269,10 +288,14 @@ def test_the_hint_on_a_phone_lies_in_the_panel_never_over_the_felts_rim(server: 
     assert out.pop("errors") == []
     for key, m in out.items():
         bl, bt, br, bb = m["btn"]
-        assert bb - bt >= 44 and br - bl >= 44, (key, m)  # a 44 px target
-        assert bt >= m["felt"][3] - 0.5, (key, m)  # under the felt's frame, never over it
-        assert bt >= m["panel"][1] - 0.5, (key, m)  # within the panel
+        tl, tt, tr, tb = m["target"]
+        assert tb - tt >= 44 and tr - tl >= 44 and m["taps"], (key, m)  # a 44 px target
+        assert tt >= m["felt"][3] - 0.5, (key, m)  # under the felt's frame, never over it
+        assert tt >= m["panel"][1] - 0.5 and tb <= m["panel"][3] + 0.5, (key, m)  # within the panel
+        if size[1] < 700:
+            assert bb - bt >= 28, (key, m)  # drawn no taller than the status line's row, and still a button to see
         assert m["overCards"] == 0, (key, m)
+        assert m["overWords"] == [], (key, m)  # never over the sides' lines under the status line
         assert m["scroll"] <= 1, (key, m)
         if size[1] >= 800:
             # in the status line's row: the status line and the button share their middle

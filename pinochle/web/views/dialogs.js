@@ -683,10 +683,15 @@ function scoreBox(s, last, word = "hand") {
   const hand = (c) => (chairs ? last.chairs[c] : last.score?.[c]);
   const total = (c) => (chairs ? last.chair_totals?.[c] : last.totals?.[c]);
   const mine = (c) => (chairs ? c === s.myChair : c === s.mySide);
+  // a chair's name, and its initials for the narrowest phone ("P1", as the table under it heads its column):
+  // five boxes side by side at 320 px leave no room for "Player 1" (it broke inside the word, "Playe / r 1")
+  const name = (c) => (chairs && !mine(c)
+    ? [h("span", { class: "sb-full" }, nameOf(c)), h("span", { class: "sb-short", "aria-hidden": "true" }, initialsOf(nameOf(c)))]
+    : nameOf(c));
   return h("div", { class: `score-box${cols.length > 2 ? " many" : ""}`, "data-testid": "score-box", role: "group",
     "aria-label": `This ${word} and the match` },
   ...cols.map((c) => h("div", { class: `score-box-side${mine(c) ? " us" : ""}`, "data-testid": `score-box-${c}` },
-    h("span", { class: "sb-name" }, nameOf(c)),
+    h("span", { class: "sb-name" }, name(c)),
     h("span", { class: "sb-hand", "data-testid": "score-box-hand" }, h("span", { class: "sb-label" }, `This ${word} `),
       h("strong", {}, typeof hand(c) === "number" ? signed(hand(c)) : "—")),
     h("span", { class: "sb-total", "data-testid": "score-box-total" }, h("span", { class: "sb-label" }, "Match "),
