@@ -53,9 +53,9 @@ from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
 from .parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCESSION,
-                    NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN,
+                    NO_CONTRACT, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN,
                     NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, BidAid, Bids, Burial, BuriedSeen, CardPass,
-                    ChairsSeen, Concession, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck,
+                    ChairsSeen, Concession, Contract, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck,
                     TurnedSeen, TurnedTrump, Widow, WidowSeen)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
@@ -582,9 +582,10 @@ class State:
         dealer: the current dealer.
         dealt: the four packed hands as dealt (N E S W).
         hands: the four packed hands now.
-        calls: the auction calls so far, from left of the dealer.
-        declarer, bid, trump: the contract, once known.
-        stuck: the dealer took the minimum bid without a call.
+        contract: the auction's calls and the contract they make (:class:`~pinochle.parts.Contract`:
+            ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``), owned by the phases that make
+            it (the ``auction`` and ``trump`` phases; in the games without an auction the phase
+            that turns the trump card: VARIANTS.md ``turned-trump``, ``two-handed``).
         melds: each seat's meld once laid down (``None`` before).
         tricks: the tricks of this hand; the last may be in progress.
         totals: the sides' totals (NS, EW; one per side of the game's
@@ -620,11 +621,11 @@ class State:
             ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch), owned by the
             ``trump_marriage`` phase.
 
-    The parts (``stock``, ``card_pass``, ``turned_trump``, ``widow_part``, ``concession``,
+    The parts (``contract``, ``stock``, ``card_pass``, ``turned_trump``, ``widow_part``, ``concession``,
     ``trump_marriage``) are each owned by the phases of the games that have them, and reset at
-    every deal (docs/design.md, "State and its parts"). ``exchange``, ``turned``, ``dix_answers``,
-    ``widow``, ``buried``, ``conceded`` and ``set_at_once`` read them for the readers outside
-    their phases.
+    every deal (docs/design.md, "State and its parts"). ``calls``, ``declarer``, ``bid``,
+    ``trump``, ``stuck``, ``exchange``, ``turned``, ``dix_answers``, ``widow``, ``buried``,
+    ``conceded`` and ``set_at_once`` read them for the readers outside their phases.
     """
 
     rules: RuleSet
@@ -635,11 +636,7 @@ class State:
     dealer: Seat
     dealt: tuple[int, int, int, int]
     hands: tuple[int, int, int, int]
-    calls: tuple[Call, ...] = ()
-    declarer: Seat | None = None
-    bid: int | None = None
-    trump: Suit | None = None
-    stuck: bool = False
+    contract: Contract = NO_CONTRACT
     melds: tuple[Meld | None, ...] = (None, None, None, None)
     tricks: tuple[Trick, ...] = ()
     totals: tuple[int, ...] = (0, 0)
@@ -662,12 +659,19 @@ class State:
             object.__setattr__(self, "game", default_game())
 
     #: The parts' fields under the names their readers outside the phases use (records, the scorers,
-    #: the terminal): the cards passed so far this hand (to the declarer, then back to the partner;
+    #: the terminal, the view, the computer players): the auction's calls so far (from left of the
+    #: dealer), the contract once known (declarer, bid, trump), the dealer stuck at the minimum bid
+    #: without a call (RULES.md, Deal and auction 3), the cards passed so far this hand (to the declarer, then back to the partner;
     #: VARIANTS.md ``partnership-pass``), the card turned face up for trump (``turned-trump``: the
     #: dealer's, which stays in its hand; ``two-handed``: the one under the stock), the answers so far
     #: to the offer of the dix exchange (:func:`dix_exchanger`), the widow packed and the cards buried
     #: (``cutthroat``), the declarer's concession (``racehorse``, ``cutthroat``) and the declarer set
     #: before the play without the trump marriage (``double-deck``'s switch).
+    calls = PartField[tuple[Call, ...]]("contract", "calls")
+    declarer = PartField[Seat | None]("contract", "declarer")
+    bid = PartField[int | None]("contract", "bid")
+    trump = PartField[Suit | None]("contract", "trump")
+    stuck = PartField[bool]("contract", "stuck")
     exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
     turned = PartField[Card | None]("turned_trump", "card")
     dix_answers = PartField[tuple[bool, ...]]("turned_trump", "dix_answers")
@@ -1034,8 +1038,8 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
         hands = tuple(0 if i == empty else h for i, h in enumerate(hands))  # type: ignore[assignment]
     first = g.phases[0]
     state = replace(
-        state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
-        declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
+        state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands,
+        contract=NO_CONTRACT, melds=(None, None, None, None), tricks=(),
         order=order, card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
         widow_part=Widow(widow) if widow else NO_WIDOW, concession=NO_CONCESSION, trump_marriage=NO_MARRIAGE_CHECK,
     )

@@ -52,7 +52,8 @@ def _hand(game: str, *, declarer: Seat | None = Seat.N, bid: int | None = None, 
     melds = [Meld((), 0)] * 4
     if declarer is not None:
         melds[declarer] = Meld((), meld)
-    return replace(state, phase="play", declarer=declarer, bid=bid, trump=Suit.S, melds=tuple(melds),
+    return replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=Suit.S),
+                   melds=tuple(melds),
                    tricks=_tricks(state, split), hands=(0, 0, 0, 0))
 
 
@@ -185,7 +186,8 @@ def _conceded(game: str, deal: int, before: tuple[int, ...]) -> State:
     the stake), scored with the totals ``before`` it."""
     g = GAMES[game]
     state = new_match(seed=SEED, game=g, first_dealer=g.seating.seats[-1])
-    state = replace(state, phase="play", declarer=Seat.E, bid=g.rules.min_bid, trump=Suit.H, tricks=(),
+    state = replace(state, phase="play", contract=replace(state.contract, declarer=Seat.E, bid=g.rules.min_bid, trump=Suit.H),
+                    tricks=(),
                     concession=CONCEDED, hands=(0, 0, 0, 0), melds=(Meld((), 0),) * 4)
     earlier = g.goto(state, "hand_end").history[-1]
     return _scored(replace(state, history=(earlier,) * (deal - 1)), before)
