@@ -367,15 +367,11 @@ class HandResult:
         number: the hand's number in the match, counted from 1 (as people read it).
         dealer: the dealer.
         dealt: the four packed hands as dealt, N E S W.
-        calls: the auction calls from left of the dealer.
-        declarer, bid, trump: the contract (``declarer`` and ``bid`` are
-            ``None`` in a game without an auction: VARIANTS.md ``turned-trump``).
-        stuck: the dealer took the minimum bid without a call.
         tricks: the 12 tricks.
         melds: each seat's meld, N E S W.
         score: the :class:`~pinochle.scoring.HandScore`.
         totals: every side's total after this hand (one per side of the seating).
-        card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
+        contract, card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
             phases left them (:mod:`pinochle.parts`, :class:`~pinochle.stock.StockPlay`), empty in
             a game none of whose phases owns them; read through the :class:`PartField` names below.
         chairs: at a table of 4 or 5 (VARIANTS.md ``auction``), who sat where
@@ -385,7 +381,10 @@ class HandResult:
             empty. The match's seat order fills ``totals`` and ``chairs`` (:meth:`SeatOrder.add`;
             the chairs': :meth:`pinochle.chairs.Chairs.add`).
 
-    The parts' fields the records and the score sheet read (:class:`PartField`): ``exchange`` (the cards
+    The parts' fields the records and the score sheet read (:class:`PartField`): ``calls`` (the auction's
+    calls from left of the dealer), ``declarer``, ``bid`` and ``trump`` (the contract; ``declarer`` and
+    ``bid`` are ``None`` in a game without an auction: VARIANTS.md ``turned-trump``, ``two-handed``),
+    ``stuck`` (the dealer took the minimum bid without a call), ``exchange`` (the cards
     passed, to the declarer then back to the partner, in games with a card pass), ``conceded``
     (the declarer gave the hand up), ``turned`` (the card turned for trump, ``turned-trump``;
     two-handed's upcard), ``dix_exchange`` (the seat that exchanged a nine of trump for the turned
@@ -398,15 +397,11 @@ class HandResult:
     number: int
     dealer: Seat
     dealt: tuple[int, int, int, int]
-    calls: tuple[Call, ...]
-    declarer: Seat | None
-    bid: int | None
-    trump: Suit
-    stuck: bool
     tricks: tuple[Trick, ...]
     melds: tuple[Meld, Meld, Meld, Meld]
     score: HandScore
     totals: tuple[int, ...]
+    contract: Contract = NO_CONTRACT
     card_pass: CardPass = NO_CARD_PASS
     concession: Concession = NO_CONCESSION
     turned_trump: TurnedTrump = NOT_TURNED
@@ -414,6 +409,11 @@ class HandResult:
     stock_play: StockPlay = NO_STOCK_PLAY
     chairs: HandChairs = NO_HAND_CHAIRS
 
+    calls = PartField[tuple[Call, ...]]("contract", "calls")
+    declarer = PartField[Seat | None]("contract", "declarer")
+    bid = PartField[int | None]("contract", "bid")
+    trump = PartField[Suit]("contract", "trump")  # a hand is scored once trump is known (record_hand)
+    stuck = PartField[bool]("contract", "stuck")
     exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
     conceded = PartField[bool]("concession", "conceded")
     turned = PartField[Card | None]("turned_trump", "card")
@@ -1227,9 +1227,8 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     totals, fields = state.order.add(state, score)
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
     result = HandResult(
-        state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
-        state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
-        card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
+        state.hand_no + 1, state.dealer, state.dealt, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
+        contract=state.contract, card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
         widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY,
         **fields,
     )

@@ -216,8 +216,10 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
         if len(after.history) > len(before.history):
             hand = after.history[-1]
             assert after.phase in ("hand_end", "match_end")
-            assert (hand.card_pass, hand.concession, hand.turned_trump, hand.widow_part) == (
-                after.card_pass, after.concession, after.turned_trump, after.widow_part)
+            assert (hand.contract, hand.card_pass, hand.concession, hand.turned_trump, hand.widow_part) == (
+                after.contract, after.card_pass, after.concession, after.turned_trump, after.widow_part)
+            assert (hand.calls, hand.declarer, hand.bid, hand.trump, hand.stuck) == (
+                after.calls, after.declarer, after.bid, after.trump, after.stuck)
             assert hand.stock_play == (after.stock if after.stock is not None else NO_STOCK_PLAY)
             assert hand.exchange == hand.card_pass.exchange and hand.buried == hand.widow_part.buried
     assert ("auction" in used) == ("auction" in names) == ("bid_aid" in used)
