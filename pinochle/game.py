@@ -591,9 +591,10 @@ class State:
         totals: the sides' totals (NS, EW; one per side of the game's
             seating), finished hands included.
         history: the finished hands.
-        winner: the winning side (0 NS, 1 EW) at match end.
-        why_won: why ``winner`` won, in a player's words, at match end (decided with
-            the winner by the game's scorer: :class:`~pinochle.scoring.Won`); ``None`` before.
+        won: the match's result at match end, as the game's scorer decided it
+            (:class:`~pinochle.scoring.Won`: the winning side and why it won, in a player's
+            words), kept by the hand's end (:func:`record_hand`); ``None`` before. Read as
+            ``winner`` (0 NS, 1 EW) and ``why_won``.
         preset: hands for the next deals instead of shuffling (for replays
             and tests): deal ``i`` uses ``preset[i]`` when present.
         thrown: the hands thrown in so far (nobody bid), in order: kept over the match (the
@@ -641,8 +642,7 @@ class State:
     tricks: tuple[Trick, ...] = ()
     totals: tuple[int, ...] = (0, 0)
     history: tuple[HandResult, ...] = ()
-    winner: int | None = None
-    why_won: str | None = None
+    won: Won | None = None
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
     thrown: tuple[ThrownIn, ...] = ()
     order: SeatOrder = ONE_PER_SEAT
@@ -679,6 +679,16 @@ class State:
     buried = PartField[tuple[Card, ...]]("widow_part", "buried")
     conceded = PartField[bool]("concession", "conceded")
     set_at_once = PartField[bool]("trump_marriage", "set_at_once")
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (0 NS, 1 EW; a player or chair when each plays alone) at match end, else ``None``."""
+        return None if self.won is None else self.won.side
+
+    @property
+    def why_won(self) -> str | None:
+        """Why :attr:`winner` won, in a player's words (the game's scorer's sentence), at match end, else ``None``."""
+        return None if self.won is None else self.won.why
 
     @property
     def current(self) -> PhaseDef:
@@ -1221,7 +1231,7 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     """The hand just finished, scored: history, totals, and ``hand_end`` or ``match_end``.
 
     Called by the ``hand_end`` phase on entry with the game's scorer's result: ``won``, the
-    side that has won the match and why (``None`` to play on), is kept as ``winner`` and ``why_won``.
+    side that has won the match and why (``None`` to play on), is kept as ``State.won``.
     """
     assert state.trump is not None
     totals, fields = state.order.add(state, score)
@@ -1237,8 +1247,7 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
         phase="hand_end" if won is None else "match_end",
         totals=totals,
         history=(*state.history, result),
-        winner=None if won is None else won.side,
-        why_won=None if won is None else won.why,
+        won=won,
     )
 
 

@@ -1,5 +1,5 @@
 """Why the match was won: the sentence each game's scorer decides with the winner (``Won``), kept in the
-state (``State.why_won``) and sent in the view at ``match_end`` (``why_won``, docs/protocol.md).
+state (``State.won``, read as ``State.winner`` and ``State.why_won``) and sent in the view at ``match_end`` (``why_won``, docs/protocol.md).
 
 Each kind of ending has its exact sentence, with the game's own numbers: RULES.md, Scoring a hand ("if
 exactly one side has ≥ 1500 it wins; if both do, the higher total wins and a tie goes to the declarer's
@@ -73,6 +73,9 @@ def _why(state: State) -> str | None:
     why = view(state, seat).to_json()["why_won"]
     assert why is None or isinstance(why, str)
     assert why == state.why_won
+    # the state keeps the scorer's result whole (``State.won``), read as ``winner`` and ``why_won``
+    assert state.won == (None if why is None else Won(state.winner, why))  # type: ignore[arg-type]
+    assert (state.phase == "match_end") == (state.won is not None)
     return why
 
 
