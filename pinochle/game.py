@@ -53,9 +53,9 @@ from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
 from .parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCESSION,
-                    NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN,
+                    NO_CONTRACT, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN,
                     NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, BidAid, Bids, Burial, BuriedSeen, CardPass,
-                    ChairsSeen, Concession, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck,
+                    ChairsSeen, Concession, Contract, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck,
                     TurnedSeen, TurnedTrump, Widow, WidowSeen)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
@@ -367,15 +367,11 @@ class HandResult:
         number: the hand's number in the match, counted from 1 (as people read it).
         dealer: the dealer.
         dealt: the four packed hands as dealt, N E S W.
-        calls: the auction calls from left of the dealer.
-        declarer, bid, trump: the contract (``declarer`` and ``bid`` are
-            ``None`` in a game without an auction: VARIANTS.md ``turned-trump``).
-        stuck: the dealer took the minimum bid without a call.
         tricks: the 12 tricks.
         melds: each seat's meld, N E S W.
         score: the :class:`~pinochle.scoring.HandScore`.
         totals: every side's total after this hand (one per side of the seating).
-        card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
+        contract, card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
             phases left them (:mod:`pinochle.parts`, :class:`~pinochle.stock.StockPlay`), empty in
             a game none of whose phases owns them; read through the :class:`PartField` names below.
         chairs: at a table of 4 or 5 (VARIANTS.md ``auction``), who sat where
@@ -385,7 +381,10 @@ class HandResult:
             empty. The match's seat order fills ``totals`` and ``chairs`` (:meth:`SeatOrder.add`;
             the chairs': :meth:`pinochle.chairs.Chairs.add`).
 
-    The parts' fields the records and the score sheet read (:class:`PartField`): ``exchange`` (the cards
+    The parts' fields the records and the score sheet read (:class:`PartField`): ``calls`` (the auction's
+    calls from left of the dealer), ``declarer``, ``bid`` and ``trump`` (the contract; ``declarer`` and
+    ``bid`` are ``None`` in a game without an auction: VARIANTS.md ``turned-trump``, ``two-handed``),
+    ``stuck`` (the dealer took the minimum bid without a call), ``exchange`` (the cards
     passed, to the declarer then back to the partner, in games with a card pass), ``conceded``
     (the declarer gave the hand up), ``turned`` (the card turned for trump, ``turned-trump``;
     two-handed's upcard), ``dix_exchange`` (the seat that exchanged a nine of trump for the turned
@@ -398,15 +397,11 @@ class HandResult:
     number: int
     dealer: Seat
     dealt: tuple[int, int, int, int]
-    calls: tuple[Call, ...]
-    declarer: Seat | None
-    bid: int | None
-    trump: Suit
-    stuck: bool
     tricks: tuple[Trick, ...]
     melds: tuple[Meld, Meld, Meld, Meld]
     score: HandScore
     totals: tuple[int, ...]
+    contract: Contract = NO_CONTRACT
     card_pass: CardPass = NO_CARD_PASS
     concession: Concession = NO_CONCESSION
     turned_trump: TurnedTrump = NOT_TURNED
@@ -414,6 +409,11 @@ class HandResult:
     stock_play: StockPlay = NO_STOCK_PLAY
     chairs: HandChairs = NO_HAND_CHAIRS
 
+    calls = PartField[tuple[Call, ...]]("contract", "calls")
+    declarer = PartField[Seat | None]("contract", "declarer")
+    bid = PartField[int | None]("contract", "bid")
+    trump = PartField[Suit]("contract", "trump")  # a hand is scored once trump is known (record_hand)
+    stuck = PartField[bool]("contract", "stuck")
     exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
     conceded = PartField[bool]("concession", "conceded")
     turned = PartField[Card | None]("turned_trump", "card")
@@ -582,17 +582,19 @@ class State:
         dealer: the current dealer.
         dealt: the four packed hands as dealt (N E S W).
         hands: the four packed hands now.
-        calls: the auction calls so far, from left of the dealer.
-        declarer, bid, trump: the contract, once known.
-        stuck: the dealer took the minimum bid without a call.
+        contract: the auction's calls and the contract they make (:class:`~pinochle.parts.Contract`:
+            ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``), owned by the phases that make
+            it (the ``auction`` and ``trump`` phases; in the games without an auction the phase
+            that turns the trump card: VARIANTS.md ``turned-trump``, ``two-handed``).
         melds: each seat's meld once laid down (``None`` before).
         tricks: the tricks of this hand; the last may be in progress.
         totals: the sides' totals (NS, EW; one per side of the game's
             seating), finished hands included.
         history: the finished hands.
-        winner: the winning side (0 NS, 1 EW) at match end.
-        why_won: why ``winner`` won, in a player's words, at match end (decided with
-            the winner by the game's scorer: :class:`~pinochle.scoring.Won`); ``None`` before.
+        won: the match's result at match end, as the game's scorer decided it
+            (:class:`~pinochle.scoring.Won`: the winning side and why it won, in a player's
+            words), kept by the hand's end (:func:`record_hand`); ``None`` before. Read as
+            ``winner`` (0 NS, 1 EW) and ``why_won``.
         preset: hands for the next deals instead of shuffling (for replays
             and tests): deal ``i`` uses ``preset[i]`` when present.
         thrown: the hands thrown in so far (nobody bid), in order: kept over the match (the
@@ -620,11 +622,11 @@ class State:
             ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch), owned by the
             ``trump_marriage`` phase.
 
-    The parts (``stock``, ``card_pass``, ``turned_trump``, ``widow_part``, ``concession``,
+    The parts (``contract``, ``stock``, ``card_pass``, ``turned_trump``, ``widow_part``, ``concession``,
     ``trump_marriage``) are each owned by the phases of the games that have them, and reset at
-    every deal (docs/design.md, "State and its parts"). ``exchange``, ``turned``, ``dix_answers``,
-    ``widow``, ``buried``, ``conceded`` and ``set_at_once`` read them for the readers outside
-    their phases.
+    every deal (docs/design.md, "State and its parts"). ``calls``, ``declarer``, ``bid``,
+    ``trump``, ``stuck``, ``exchange``, ``turned``, ``dix_answers``, ``widow``, ``buried``,
+    ``conceded`` and ``set_at_once`` read them for the readers outside their phases.
     """
 
     rules: RuleSet
@@ -635,17 +637,12 @@ class State:
     dealer: Seat
     dealt: tuple[int, int, int, int]
     hands: tuple[int, int, int, int]
-    calls: tuple[Call, ...] = ()
-    declarer: Seat | None = None
-    bid: int | None = None
-    trump: Suit | None = None
-    stuck: bool = False
+    contract: Contract = NO_CONTRACT
     melds: tuple[Meld | None, ...] = (None, None, None, None)
     tricks: tuple[Trick, ...] = ()
     totals: tuple[int, ...] = (0, 0)
     history: tuple[HandResult, ...] = ()
-    winner: int | None = None
-    why_won: str | None = None
+    won: Won | None = None
     preset: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
     thrown: tuple[ThrownIn, ...] = ()
     order: SeatOrder = ONE_PER_SEAT
@@ -662,12 +659,19 @@ class State:
             object.__setattr__(self, "game", default_game())
 
     #: The parts' fields under the names their readers outside the phases use (records, the scorers,
-    #: the terminal): the cards passed so far this hand (to the declarer, then back to the partner;
+    #: the terminal, the view, the computer players): the auction's calls so far (from left of the
+    #: dealer), the contract once known (declarer, bid, trump), the dealer stuck at the minimum bid
+    #: without a call (RULES.md, Deal and auction 3), the cards passed so far this hand (to the declarer, then back to the partner;
     #: VARIANTS.md ``partnership-pass``), the card turned face up for trump (``turned-trump``: the
     #: dealer's, which stays in its hand; ``two-handed``: the one under the stock), the answers so far
     #: to the offer of the dix exchange (:func:`dix_exchanger`), the widow packed and the cards buried
     #: (``cutthroat``), the declarer's concession (``racehorse``, ``cutthroat``) and the declarer set
     #: before the play without the trump marriage (``double-deck``'s switch).
+    calls = PartField[tuple[Call, ...]]("contract", "calls")
+    declarer = PartField[Seat | None]("contract", "declarer")
+    bid = PartField[int | None]("contract", "bid")
+    trump = PartField[Suit | None]("contract", "trump")
+    stuck = PartField[bool]("contract", "stuck")
     exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
     turned = PartField[Card | None]("turned_trump", "card")
     dix_answers = PartField[tuple[bool, ...]]("turned_trump", "dix_answers")
@@ -675,6 +679,16 @@ class State:
     buried = PartField[tuple[Card, ...]]("widow_part", "buried")
     conceded = PartField[bool]("concession", "conceded")
     set_at_once = PartField[bool]("trump_marriage", "set_at_once")
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (0 NS, 1 EW; a player or chair when each plays alone) at match end, else ``None``."""
+        return None if self.won is None else self.won.side
+
+    @property
+    def why_won(self) -> str | None:
+        """Why :attr:`winner` won, in a player's words (the game's scorer's sentence), at match end, else ``None``."""
+        return None if self.won is None else self.won.why
 
     @property
     def current(self) -> PhaseDef:
@@ -1034,8 +1048,8 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
         hands = tuple(0 if i == empty else h for i, h in enumerate(hands))  # type: ignore[assignment]
     first = g.phases[0]
     state = replace(
-        state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands, calls=(),
-        declarer=None, bid=None, trump=None, stuck=False, melds=(None, None, None, None), tricks=(),
+        state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands,
+        contract=NO_CONTRACT, melds=(None, None, None, None), tricks=(),
         order=order, card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
         widow_part=Widow(widow) if widow else NO_WIDOW, concession=NO_CONCESSION, trump_marriage=NO_MARRIAGE_CHECK,
     )
@@ -1217,15 +1231,14 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     """The hand just finished, scored: history, totals, and ``hand_end`` or ``match_end``.
 
     Called by the ``hand_end`` phase on entry with the game's scorer's result: ``won``, the
-    side that has won the match and why (``None`` to play on), is kept as ``winner`` and ``why_won``.
+    side that has won the match and why (``None`` to play on), is kept as ``State.won``.
     """
     assert state.trump is not None
     totals, fields = state.order.add(state, score)
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
     result = HandResult(
-        state.hand_no + 1, state.dealer, state.dealt, state.calls, state.declarer, state.bid, state.trump,
-        state.stuck, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
-        card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
+        state.hand_no + 1, state.dealer, state.dealt, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
+        contract=state.contract, card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
         widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY,
         **fields,
     )
@@ -1234,8 +1247,7 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
         phase="hand_end" if won is None else "match_end",
         totals=totals,
         history=(*state.history, result),
-        winner=None if won is None else won.side,
-        why_won=None if won is None else won.why,
+        won=won,
     )
 
 

@@ -1,8 +1,8 @@
-"""The parts of a hand that only some games' phases keep: plain frozen data, one part per rule.
+"""The parts of a hand that its phases keep: plain frozen data, one part per rule.
 
-The match's :class:`~pinochle.game.State` holds what every game has (the deal, the auction, the
-contract, the meld, the tricks, the totals); what a phase of only some games adds lives in a part
-that phase owns, as the two-handed stock lives in :class:`~pinochle.stock.StockPlay`
+The match's :class:`~pinochle.game.State` holds what every game has (the deal, the meld, the
+tricks, the totals); what a phase adds lives in a part that phase owns, as the auction and the
+contract live in :class:`Contract` and the two-handed stock in :class:`~pinochle.stock.StockPlay`
 (docs/design.md, "State and its parts"). A part is reset to its empty value at every deal; only
 its owning phases replace it. The rules that change a part are those phases, in
 :mod:`pinochle.games.phases`; this module holds the data alone, so that the core may read it
@@ -34,7 +34,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Seat
+from .auction import Call
+from .cards import Card, Seat, Suit
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The auction's calls and the contract they make: the declarer, the bid and the trump.
+
+    Owned by the phases that make the contract: the ``auction`` (RULES.md, Deal and auction 2-3: the
+    calls, then the declarer and the bid, or the dealer stuck at the minimum;
+    :class:`pinochle.games.phases.Auction`) and ``trump`` (RULES.md, Deal and auction 4: the declarer
+    names trump; :class:`pinochle.games.phases.NameTrump`); in the games without an auction by the
+    phase that turns the trump card (VARIANTS.md ``turned-trump``: the dealer's last card,
+    :class:`pinochle.games.phases.TurnTrump`; ``two-handed``: the card under the stock, two-handed's
+    ``turn_up``), which leave the declarer and the bid ``None``.
+
+    Attributes:
+        calls: the auction's calls so far, from left of the dealer (a bid, or ``None`` for a pass).
+        declarer: the seat that won the auction, once it has ended; else ``None``.
+        bid: the contract's bid (points), once the auction has ended; else ``None``.
+        trump: the trump suit, once named or turned; else ``None``.
+        stuck: the dealer took the minimum bid because nobody bid (RULES.md, Deal and auction 3).
+
+    >>> Contract().with_call(250).with_call(None).won(Seat.E, 250).with_trump(Suit.H)
+    Contract(calls=(250, None), declarer=<Seat.E: 1>, bid=250, trump=<Suit.H: 1>, stuck=False)
+    """
+
+    calls: tuple[Call, ...] = ()
+    declarer: Seat | None = None
+    bid: int | None = None
+    trump: Suit | None = None
+    stuck: bool = False
+
+    def with_call(self, call: Call) -> Contract:
+        """This part with one more call (a bid, or ``None`` for a pass) made."""
+        return Contract((*self.calls, call), self.declarer, self.bid, self.trump, self.stuck)
+
+    def won(self, declarer: Seat | None, bid: int | None, stuck: bool = False) -> Contract:
+        """This part with the auction won by ``declarer`` at ``bid`` (``stuck``: the dealer at the minimum)."""
+        return Contract(self.calls, declarer, bid, self.trump, stuck)
+
+    def with_trump(self, trump: Suit) -> Contract:
+        """This part with ``trump`` named (or turned)."""
+        return Contract(self.calls, self.declarer, self.bid, trump, self.stuck)
 
 
 @dataclass(frozen=True)
@@ -423,6 +466,7 @@ class ChairsSeen:
 
 
 #: The empty parts a deal starts from.
+NO_CONTRACT = Contract()
 NO_CARD_PASS = CardPass()
 NOT_TURNED = TurnedTrump()
 NO_WIDOW = Widow()
@@ -449,8 +493,8 @@ CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
 __all__ = ["CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_BIDS", "NO_BID_AID",
-           "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCESSION", "NO_GIVE",
+           "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCESSION", "NO_CONTRACT", "NO_GIVE",
            "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN",
-           "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concession", "Give",
+           "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concession", "Contract", "Give",
            "HandChairs", "PassSeen", "ThrownInSeen", "Tied", "TrumpAid", "TrumpMarriageCheck", "TurnedSeen",
            "TurnedTrump", "Widow", "WidowSeen", "lineup_json"]

@@ -53,6 +53,7 @@ from .game import (
 from .chairs import lineup_for
 from .games import with_switches
 from .games import find as find_game
+from .games.phases import turned_up
 from .record_parts import HAND_FORMAT as HAND_FORMAT
 from .record_parts import HEAD_KEYS as HEAD_KEYS
 from .record_parts import MATCH_FORMAT as MATCH_FORMAT
@@ -61,7 +62,6 @@ from .record_parts import RECORD_KEYS as RECORD_KEYS
 from .record_parts import check_keys as check_keys
 from .record_parts import record_keys as record_keys
 from .record_parts import check_hands_match, lineup_of, players_of, record_head, switches_text
-from .parts import TurnedTrump
 from .rules import TABLE, RuleSet
 from .stock_records import replay_stock, replayed_stock_hand, stock_hand_record, stock_hand_steps, stock_match_record
 
@@ -407,8 +407,7 @@ def _play_hand(state: State, parsed: ParsedHand, hand: int | None) -> State:
         if not state.hands[state.dealer] >> parsed.turned & 1:
             raise BadRecord("turned", None, f"the turned {parsed.turned.label} is not in the dealer's hand", hand)
         # the hand goes on from the record's card (the phases after the turn, the dix exchange, enter again)
-        state = state.game.advance(replace(state, phase=state.game.phases[0].name,
-                                           turned_trump=TurnedTrump(parsed.turned), trump=parsed.turned.suit))
+        state = state.game.advance(turned_up(replace(state, phase=state.game.phases[0].name), parsed.turned))
     state = _dix_exchange(state, parsed, hand)
     for i, raw in enumerate(parsed.auction):
         try:
@@ -734,8 +733,7 @@ def _steps(record: object) -> list[tuple[State, Action]]:
     replay_hand(record)
     state, parsed = _at_deal(record, game, None)
     if parsed.turned is not None:
-        state = game.advance(replace(state, phase=game.phases[0].name, turned_trump=TurnedTrump(parsed.turned),
-                                     trump=parsed.turned.suit))
+        state = game.advance(turned_up(replace(state, phase=game.phases[0].name), parsed.turned))
     calls = iter(parsed.auction)
     cards = iter(parsed.play)
     gives = iter(parsed.exchange)

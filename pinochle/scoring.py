@@ -298,7 +298,7 @@ def score_hand(
 class Won(NamedTuple):
     """The match's winner and why it won, in a player's words: what a game's scorer returns when a
     hand ends the match (:attr:`pinochle.game.Game.score`), kept in the state
-    (:attr:`pinochle.game.State.why_won`) and sent in the view at ``match_end`` (``why_won``,
+    (:attr:`pinochle.game.State.won`) and sent in the view at ``match_end`` (``why_won``,
     docs/protocol.md).
 
     Attributes:

@@ -26,12 +26,12 @@ from pinochle.bots import for_level
 from pinochle.bots.base import dix_exchange_gain, should_exchange_dix
 from pinochle.bots.knowledge import (_contains, explain, knowledge, laid_down, meld_unplayed, play_inferences,
                                      sample_hands)
-from pinochle.cards import CARDS, Card, Seat, Suit, count, pack, parse_cards, unpack
+from pinochle.cards import CARDS, Card, Seat, count, pack, parse_cards, unpack
 from pinochle.errors import BadRecord, IllegalAction
 from pinochle.game import (Action, State, apply, auto_action, deck_check, dix_exchanger, legal, legal_actions,
                            new_match, turn, view)
 from pinochle.games import GAMES, TURNED_TRUMP, with_switches
-from pinochle.parts import TurnedTrump
+from pinochle.games.phases import turned_up
 from pinochle.records import hand_record, match_record, replay
 from pinochle.terminal import play_match
 
@@ -61,7 +61,7 @@ def deal(turned: str, dealer: Seat, nines: dict[Seat, int], extra: dict[Seat, st
     s = new_match(seed=1, game="turned-trump", rules=ON, first_dealer=dealer,
                   deals=[tuple(pack(hands[x]) for x in Seat)])  # type: ignore[arg-type]
     # the dealer's turned card is this one (as a record replays it)
-    return TURNED_TRUMP.advance(replace(s, phase="turn_trump", turned_trump=TurnedTrump(card), trump=Suit(card.suit)))
+    return TURNED_TRUMP.advance(turned_up(replace(s, phase="turn_trump"), card))
 
 
 def through_offer(s: State, answers: dict[Seat, bool]) -> State:

@@ -95,7 +95,8 @@ from pinochle.errors import IllegalAction
 from pinochle.game import Action, Game, State, Trick, apply, auction_status, auto_action, legal, new_match, turn, view
 from pinochle.games import GAMES, with_switches
 from pinochle.meld import Meld, meld
-from pinochle.parts import Concession, TrumpMarriageCheck, TurnedTrump
+from pinochle.games.phases import turned_up
+from pinochle.parts import Concession, TrumpMarriageCheck
 from pinochle.rules import RuleSet
 
 from . import test_rules_doc as rules_doc
@@ -427,7 +428,7 @@ def check_legal(g: Game, e: GameExample) -> None:
     hands = list(state.hands)
     hands[me] = the_deck(g).pack(held)
     tricks = (Trick(leader, tuple(played)),) if played else ()
-    state = replace(state, phase="play", trump=trump, declarer=leader, bid=g.rules.min_bid,
+    state = replace(state, phase="play", contract=replace(state.contract, trump=trump, declarer=leader, bid=g.rules.min_bid),
                     hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks)
     lg = g.phase("play").legal(state, me)
     assert sorted(str(c) for c in lg.cards) == sorted(want)
@@ -758,7 +759,8 @@ def check_score_alone(g: Game, e: GameExample) -> None:
     for i, side_seats in enumerate(g.seating.sides):
         melds[side_seats[0]] = Meld((), meld_p[i])
     state = new_match(seed=SEED, game=g, rules=rules, first_dealer=Seat.W)
-    state = replace(state, phase="play", declarer=declarer, bid=bid, trump=trump, melds=tuple(melds),
+    state = replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=trump),
+                    melds=tuple(melds),
                     tricks=trick_list, totals=before, concession=Concession(outcome == "conceded"),
                     hands=(0, 0, 0, 0))
     if deal > 1:  # the deals scored before this one (the match ends after the game's number of deals)
@@ -824,7 +826,8 @@ def check_score(g: Game, e: GameExample) -> None:
     melds = [Meld((), 0)] * 4
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
-    state = replace(state, phase="play", declarer=declarer, bid=bid, trump=Suit.S, melds=tuple(melds),
+    state = replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=Suit.S),
+                    melds=tuple(melds),
                     tricks=trick_list, totals=before, concession=Concession(conceded),
                     trump_marriage=TrumpMarriageCheck(at_once), hands=(0, 0, 0, 0))
     state = g.goto(state, "hand_end")
@@ -1008,8 +1011,7 @@ def check_dix(g: Game, e: GameExample) -> None:
     state = new_match(seed=SEED, game=g, rules=rules, first_dealer=dealer, deals=[_dix_deal(g, dealer, turned,
                                                                                            holders, e)])
     # the dealer's turned card is the line's (as a record replays it)
-    state = g.advance(replace(state, phase=g.phases[0].name, turned_trump=TurnedTrump(turned),
-                              trump=Suit(turned.suit)))
+    state = g.advance(turned_up(replace(state, phase=g.phases[0].name), turned))
     dealt = state.hands
     answers = [] if answers_f == "-" else [a.split() for a in answers_f.split(",")]
     for a in answers:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,7 +29,7 @@ from hypothesis import strategies as st
 
 from pinochle.game import Action, State, apply, legal, new_match, turn
 from pinochle.games import GAMES, with_switches
-from pinochle.parts import NO_CARD_PASS, NO_CONCESSION, NO_MARRIAGE_CHECK
+from pinochle.parts import NO_CARD_PASS, NO_CONCESSION, NO_CONTRACT, NO_MARRIAGE_CHECK
 
 PLAYABLE = [name for name, g in GAMES.items() if g.playable]
 QUICK = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -123,6 +124,39 @@ def test_each_part_is_kept_only_by_the_phases_that_own_it(game: str, seed: int) 
     assert seen["widow"] == ("widow" in names)
 
 
+@games
+@QUICK
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_the_contract_is_made_only_by_the_auction_and_the_naming_or_turning_of_trump(game: str, seed: int) -> None:
+    """The auction and the contract (``State.contract``, :class:`~pinochle.parts.Contract`) are a part owned
+    by the phases that make them: every deal starts it empty but for a turned card's suit (VARIANTS.md
+    ``turned-trump``, ``two-handed``); within a hand the calls grow by one call in the ``auction``, the
+    declarer, the bid and the dealer stuck are set once, as the auction ends, and the trump is named in the
+    ``trump`` phase; a game without an auction has no declarer and no bid. ``State.calls``, ``declarer``,
+    ``bid``, ``trump`` and ``stuck`` read the part."""
+    names = {p.name for p in GAMES[game].phases}
+    for before, action, after in steps(game, seed):
+        where = f"{game} seed {seed} version {after.version} ({before.phase} -> {after.phase})"
+        c = after.contract
+        assert (after.calls, after.declarer, after.bid, after.trump, after.stuck) == (
+            c.calls, c.declarer, c.bid, c.trump, c.stuck), where
+        if "auction" not in names:
+            assert c.calls == () and c.declarer is None and c.bid is None and not c.stuck, where
+        if action is None or after.hand_no != before.hand_no:  # a deal
+            turned = after.turned_trump.card
+            assert c == replace(NO_CONTRACT, trump=None if turned is None else turned.suit), where
+            continue
+        b = before.contract
+        if c.calls != b.calls:
+            assert before.phase == "auction" and action.type in ("bid", "pass"), where
+            assert c.calls[:-1] == b.calls and len(c.calls) == len(b.calls) + 1, where
+        if (c.declarer, c.bid, c.stuck) != (b.declarer, b.bid, b.stuck):
+            assert before.phase == "auction" and after.phase != "auction" and b.declarer is None, where
+            assert c.declarer is not None and c.bid is not None, where
+        if c.trump != b.trump:
+            assert before.phase == "trump" and action.type == "trump" and b.trump is None, where
+
+
 #: The phase that returns each part of the legal moves (:class:`pinochle.game.Legal`).
 LEGAL_OWNERS = {"auction": "auction", "card_pass": "exchange", "burial": "bury", "stock": ("stock_meld", "draw")}
 
@@ -182,8 +216,10 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
         if len(after.history) > len(before.history):
             hand = after.history[-1]
             assert after.phase in ("hand_end", "match_end")
-            assert (hand.card_pass, hand.concession, hand.turned_trump, hand.widow_part) == (
-                after.card_pass, after.concession, after.turned_trump, after.widow_part)
+            assert (hand.contract, hand.card_pass, hand.concession, hand.turned_trump, hand.widow_part) == (
+                after.contract, after.card_pass, after.concession, after.turned_trump, after.widow_part)
+            assert (hand.calls, hand.declarer, hand.bid, hand.trump, hand.stuck) == (
+                after.calls, after.declarer, after.bid, after.trump, after.stuck)
             assert hand.stock_play == (after.stock if after.stock is not None else NO_STOCK_PLAY)
             assert hand.exchange == hand.card_pass.exchange and hand.buried == hand.widow_part.buried
     assert ("auction" in used) == ("auction" in names) == ("bid_aid" in used)

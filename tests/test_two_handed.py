@@ -337,7 +337,7 @@ def _endgame(north: str, south: str, trump: str, leader: Seat) -> State:
     from pinochle.cards import Suit, pack
 
     hands = (pack(parse_cards(north)), 0, pack(parse_cards(south)), 0)
-    return replace(s, hands=hands, trump=Suit.parse(trump),
+    return replace(s, hands=hands, contract=s.contract.with_trump(Suit.parse(trump)),
                    tricks=tuple(t for t in s.tricks[:-1]) + (replace(s.tricks[-1], winner=leader),))
 
 

@@ -1,5 +1,5 @@
 """Why the match was won: the sentence each game's scorer decides with the winner (``Won``), kept in the
-state (``State.why_won``) and sent in the view at ``match_end`` (``why_won``, docs/protocol.md).
+state (``State.won``, read as ``State.winner`` and ``State.why_won``) and sent in the view at ``match_end`` (``why_won``, docs/protocol.md).
 
 Each kind of ending has its exact sentence, with the game's own numbers: RULES.md, Scoring a hand ("if
 exactly one side has ≥ 1500 it wins; if both do, the higher total wins and a tie goes to the declarer's
@@ -52,7 +52,8 @@ def _hand(game: str, *, declarer: Seat | None = Seat.N, bid: int | None = None, 
     melds = [Meld((), 0)] * 4
     if declarer is not None:
         melds[declarer] = Meld((), meld)
-    return replace(state, phase="play", declarer=declarer, bid=bid, trump=Suit.S, melds=tuple(melds),
+    return replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=Suit.S),
+                   melds=tuple(melds),
                    tricks=_tricks(state, split), hands=(0, 0, 0, 0))
 
 
@@ -72,6 +73,9 @@ def _why(state: State) -> str | None:
     why = view(state, seat).to_json()["why_won"]
     assert why is None or isinstance(why, str)
     assert why == state.why_won
+    # the state keeps the scorer's result whole (``State.won``), read as ``winner`` and ``why_won``
+    assert state.won == (None if why is None else Won(state.winner, why))  # type: ignore[arg-type]
+    assert (state.phase == "match_end") == (state.won is not None)
     return why
 
 
@@ -185,7 +189,8 @@ def _conceded(game: str, deal: int, before: tuple[int, ...]) -> State:
     the stake), scored with the totals ``before`` it."""
     g = GAMES[game]
     state = new_match(seed=SEED, game=g, first_dealer=g.seating.seats[-1])
-    state = replace(state, phase="play", declarer=Seat.E, bid=g.rules.min_bid, trump=Suit.H, tricks=(),
+    state = replace(state, phase="play", contract=replace(state.contract, declarer=Seat.E, bid=g.rules.min_bid, trump=Suit.H),
+                    tricks=(),
                     concession=CONCEDED, hands=(0, 0, 0, 0), melds=(Meld((), 0),) * 4)
     earlier = g.goto(state, "hand_end").history[-1]
     return _scored(replace(state, history=(earlier,) * (deal - 1)), before)

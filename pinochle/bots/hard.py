@@ -45,7 +45,7 @@ from .base import TablePlayer, in_scale, mates, pack_cards, pass_cards, strategy
 from ..game import Action, State, View, game_named, new_match, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
-from ..parts import CONCEDED
+from ..parts import CONCEDED, Contract
 from ..rules import TABLE, RuleSet
 from ..sim import GREEDY, TEAMS, Policy, playout
 from ..tricks import beats, winner_index
@@ -518,8 +518,9 @@ class HardPlayer(TablePlayer):
         rules = view.rules_set()
         side = view.seating.side_of[int(view.seat)]
         other = 1 - side
-        base = replace(new_match(seed=0, game=g, rules=rules), dealer=view.dealer, declarer=view.declarer,
-                       bid=view.bid, trump=view.trump, melds=tuple(view.melds), phase="hand_end", concession=CONCEDED)
+        base = replace(new_match(seed=0, game=g, rules=rules), dealer=view.dealer,
+                       contract=Contract(declarer=view.declarer, bid=view.bid, trump=view.trump),
+                       melds=tuple(view.melds), phase="hand_end", concession=CONCEDED)
         conceded = g.score(base)[0].score
         resampler = strategy_of(view).resampler
         rng = self._rng(view)

@@ -31,7 +31,7 @@ from typing import NamedTuple
 from ..cards import DECKS, Card, Seat, Suit, pack, remove, unpack
 from ..game import State, Trick, View, game_named, new_match
 from ..meld import meld, meld_by_trump
-from ..parts import CONCEDED
+from ..parts import CONCEDED, Contract
 from ..rules import RuleSet
 from ..sim import TEAMS, playout
 
@@ -60,8 +60,8 @@ class Settlement(NamedTuple):
 def _settlement(game: str, rules: RuleSet, bid: int, trump: int) -> Settlement:
     g = game_named(game)
     assert g.score is not None
-    base = replace(new_match(seed=0, game=g, rules=rules), declarer=Seat(g.seating.seats[0]), bid=bid,
-                   trump=Suit(trump), phase="hand_end")
+    base = replace(new_match(seed=0, game=g, rules=rules),
+                   contract=Contract(declarer=Seat(g.seating.seats[0]), bid=bid, trump=Suit(trump)), phase="hand_end")
     d = g.seating.seats[0]
     other = g.seating.seats[1]
 

@@ -107,7 +107,7 @@ class Auction(PhaseDef):
             st = auction_mod.check_call_reentry(state.calls, state.dealer, action.seat, call, state.rules, seating)
         else:
             st = auction_mod.check_call(state.calls, state.dealer, action.seat, call, state.rules, seating)
-        state = replace(state, calls=(*state.calls, call))
+        state = replace(state, contract=state.contract.with_call(call))
         if not st.done:
             return state
         if st.redeal:
@@ -115,7 +115,7 @@ class Auction(PhaseDef):
                               state.widow, HandChairs(state.lineup, (), state.order.players))
             return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
                              seating.left(state.dealer))
-        return state.game.advance(replace(state, declarer=st.declarer, bid=st.bid, stuck=st.stuck))
+        return state.game.advance(replace(state, contract=state.contract.won(st.declarer, st.bid, st.stuck)))
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """While the auction lasts, ``seat``'s own meld with each suit as trump (``meld_if_trump``, S H D C:
@@ -208,7 +208,7 @@ class NameTrump(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         assert isinstance(action, TrumpAction)
-        return state.game.advance(replace(state, trump=action.suit))
+        return state.game.advance(replace(state, contract=state.contract.with_trump(action.suit)))
 
 
 # ---------------------------------------------------------------- the widow
@@ -274,11 +274,18 @@ class TurnTrump(PhaseDef):
     def enter(self, state: State) -> State:
         cards = unpack(state.hands[state.dealer])
         card = random.Random(f"{state.seed}/{state.hand_no}/turned").choice(cards)
-        return state.game.advance(replace(state, turned_trump=TurnedTrump(card), trump=card.suit))
+        return state.game.advance(turned_up(state, card))
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """The turned card, to everyone (:func:`turned_seen`)."""
         return turned_seen(state)
+
+
+def turned_up(state: State, card: Card) -> State:
+    """``state`` with ``card`` turned face up for trump: the turned card's part holds it and its suit is the
+    contract's trump (VARIANTS.md ``turned-trump``: the dealer's last card; ``two-handed``: the card under
+    the stock). A record's turned card is put in place with it too (docs/records.md)."""
+    return replace(state, turned_trump=TurnedTrump(card), contract=state.contract.with_trump(card.suit))
 
 
 # ---------------------------------------------------------------- the dix exchange
@@ -841,4 +848,5 @@ class MatchEnd(PhaseDef):
 
 __all__ = ["Auction", "Bury", "Concede", "DixExchange", "Exchange", "HandEnd", "LayMeld", "MatchEnd", "NameTrump",
            "TakeWidow", "Tricks", "TrumpMarriage", "buriable", "holds_marriage", "Card", "dix_exchange_open",
-           "dix_offered_to", "meld_cards", "nine_of_trump", "pack", "thrown_in_seen", "tied_leaders", "turned_seen"]
+           "dix_offered_to", "meld_cards", "nine_of_trump", "pack", "thrown_in_seen", "tied_leaders", "turned_seen",
+           "turned_up"]

@@ -33,12 +33,11 @@ from ..errors import IllegalAction
 from ..game import (Action, CardsAction, Legal, PhaseDef, PlayAction, State, Trick, current_trick, last_trick_bonus,
                     new_match, side_meld, taken)
 from ..meld import NINE, Meld, MeldItem, meld
-from ..parts import TurnedTrump
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
 from ..stock import Declared, StockMoves, StockPlay, StockSeen, TableCard
 from ..tricks import explain_illegal, legal_mask, winner_index
-from .phases import turned_seen
+from .phases import turned_seen, turned_up
 
 #: Two players facing each other at N and S (a stated choice, docs/games/two-handed.md:
 #: a person plays at S, the bottom of the table as in every game, and faces the opponent at N).
@@ -293,8 +292,7 @@ class TurnUp(PhaseDef):
         rest = _stock_order(state)
         up = rest[0]
         sp = StockPlay(stock=tuple(rest[1:]), upcard=up, dealt=tuple(rest))
-        state = replace(state, trump=Suit(up.suit), turned_trump=TurnedTrump(up), stock=sp,
-                        melds=(None, None, None, None))
+        state = replace(turned_up(state, up), stock=sp, melds=(None, None, None, None))
         if up.rank == NINE:
             state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
         return state.game.advance(state)
@@ -622,8 +620,8 @@ def set_deal(state: State, north: Sequence[int], south: Sequence[int], stock: Se
     dealt = (pack(north), 0, pack(south), 0)
     up = CARDS[stock[0]]
     sp = StockPlay(stock=tuple(CARDS[c] for c in stock[1:]), upcard=up, dealt=tuple(CARDS[c] for c in stock))
-    state = replace(state, hands=dealt, dealt=dealt, phase="turn_up", melds=(None, None, None, None),
-                    trump=Suit(up.suit), turned_trump=TurnedTrump(up), stock=sp)
+    state = replace(turned_up(state, up), hands=dealt, dealt=dealt, phase="turn_up", melds=(None, None, None, None),
+                    stock=sp)
     if up.rank == NINE:
         state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
     return state.game.advance(state)
