@@ -49,11 +49,12 @@ from ..parts import CONCEDED
 from ..rules import TABLE, RuleSet
 from ..sim import GREEDY, TEAMS, Policy, playout
 from ..tricks import beats, winner_index
-from .normal import NormalPlayer, Table, counters_to_feed, partner_sure_to_win, trick_sure_lost
+from .normal import NormalPlayer, Table, choose_trump, counters_to_feed, partner_sure_to_win, trick_sure_lost
 from .pimc import deals_of, sampled_values
 from .search import solve
 from .widow import bid_value, settlement, widow_bury, widow_bury_values, widow_call, widow_trump, widow_trump_values
-from .partners import double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump
+from .partners import (double_marriage_suit, may_bid_over_partner, may_stick_the_dealer, names_own_trump,
+                       partners_save_stands, saves_the_dealer)
 
 
 def greedy_playout(
@@ -388,6 +389,8 @@ class HardPlayer(TablePlayer):
             outcomes = self._normal._widow_outcomes(view, self.widow_call_samples)
             return Action.bid_(view.seat, view.legal.min_bid) if widow_call(view, outcomes) else Action.pass_(view.seat)
         seat, low = view.seat, view.legal.min_bid
+        if low is not None and self._bids_over_save(view):
+            return Action.bid_(seat, low)  # the dealer names its own trump over its partner's save
         if low is None or not may_bid_over_partner(view):
             return Action.pass_(seat)  # partners cooperate (pinochle.bots.partners)
         if not view.legal.pass_:
@@ -402,6 +405,8 @@ class HardPlayer(TablePlayer):
         if may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
             # never pass a double marriage to stick the dealer (pinochle.bots.partners.sticks_the_dealer)
             return Action.bid_(seat, low)
+        if self.saves and saves_the_dealer(view):
+            return Action.bid_(seat, low)  # the dealer, its partner, is not left stuck (pinochle.bots.partners)
         if self._opens_a_run(view):
             return Action.bid_(seat, low)  # a run's worth of meld is opened (docs/strength.md)
         bid_value, pass_value = self._call_values(view, low)
@@ -419,6 +424,8 @@ class HardPlayer(TablePlayer):
         if (view.rules, view.scale) != (self.rules.name, self.rules.scale):
             self.rules = view.rules_set()
         low = view.legal.min_bid
+        if low is not None and self._bids_over_save(view):
+            return None
         if view.rules_set().widow and wide_rules(view) is None and low is not None and view.legal.pass_:
             # a pass costs nothing (all pass: the hand is annulled), a bid its expected settlement
             return bid_value(self._normal._widow_outcomes(view, self.widow_call_samples), view, low), 0.0
@@ -427,9 +434,35 @@ class HardPlayer(TablePlayer):
             return None
         if may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
             return None
-        if self._opens_a_run(view):
+        if (self.saves and saves_the_dealer(view)) or self._opens_a_run(view):
             return None
         return self._call_values(view, low)
+
+    #: Whether the dealer's partner opens at the minimum while nobody has bid, whatever its hand, so
+    #: that its partner, the dealer, is not stuck (:func:`~pinochle.bots.partners.saves_the_dealer`,
+    #: as Normal does), instead of simulating the call.
+    saves: ClassVar[bool] = False
+    #: The dealer bids the minimum over its partner's save when its hand is worth this much or more
+    #: (Normal's estimate, :func:`pinochle.bots.normal.choose_trump`, table points: meld, the
+    #: counters a trump and aces bring, 40 for the partner), naming its own trump, as Normal's
+    #: :attr:`~pinochle.bots.normal.NormalPlayer.dealer_over_save_value`; ``None``: only as the
+    #: partners' rule allows (a run or a long suit, :func:`~pinochle.bots.partners.may_bid_over_partner`).
+    dealer_over_save_value: ClassVar[int | None] = None
+    #: The meld in the best trump (table points) that :meth:`_opens_a_run` opens at the first call.
+    open_meld: ClassVar[int] = 150
+    #: With this set, a hand of :attr:`open_meld` or more in its best trump also bids at its later
+    #: calls (not over its partner: the partners' rule first) while the minimum bid is at most its
+    #: Normal estimate (:func:`pinochle.bots.normal.choose_trump`) plus this cushion (table points),
+    #: without simulating; ``None``: later calls are simulated.
+    compete_cushion: ClassVar[int | None] = None
+
+    def _bids_over_save(self, view: View) -> bool:
+        """Whether the dealer bids over its partner's save (:attr:`dealer_over_save_value`; only in
+        the table's deck of two copies, :func:`~pinochle.bots.partners.partners_save_stands`)."""
+        worth = self.dealer_over_save_value
+        if worth is None or wide_rules(view) is not None or not partners_save_stands(view):
+            return False
+        return choose_trump(view.hand)[1] >= in_scale(worth, view)
 
     def _opens_a_run(self, view: View) -> bool:
         """Whether this is the seat's first call and its hand melds a run's worth (150 in the tens
@@ -438,9 +471,12 @@ class HardPlayer(TablePlayer):
         names as a mistake, and bidding them is not measurably worse: a variant bidding them against
         Hard, ``table``, 500 duplicate deals seed 31: -1.6 (-5.5 to +2.4) points a hand
         (docs/strength.md, "Hard's first-call passes with a run's worth of meld")."""
-        if any(int(who) == int(view.seat) for who, _ in view.calls):
+        big = max(meld_by_trump(pack_cards(view.hand, DECKS[self.rules.deck]), self.rules)) >= in_scale(self.open_meld, view)
+        if not any(int(who) == int(view.seat) for who, _ in view.calls):
+            return big
+        if self.compete_cushion is None or not big or view.legal.min_bid is None:
             return False
-        return max(meld_by_trump(pack_cards(view.hand, DECKS[self.rules.deck]), self.rules)) >= in_scale(150, view)
+        return view.legal.min_bid <= in_scale(choose_trump(view.hand)[1] + self.compete_cushion, view)
 
     def _call_values(self, view: View, low: int) -> tuple[float, float]:
         """The mean value of bidding ``low`` with the best trump and of passing (see :meth:`call`), worked
