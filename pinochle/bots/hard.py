@@ -470,8 +470,11 @@ class HardPlayer(TablePlayer):
         the call: its simulation passed such hands in 16 of 24 first calls (the audit), which a player
         names as a mistake, and bidding them is not measurably worse: a variant bidding them against
         Hard, ``table``, 500 duplicate deals seed 31: -1.6 (-5.5 to +2.4) points a hand
-        (docs/strength.md, "Hard's first-call passes with a run's worth of meld")."""
-        big = max(meld_by_trump(pack_cards(view.hand, DECKS[self.rules.deck]), self.rules)) >= in_scale(self.open_meld, view)
+        (docs/strength.md, "Hard's first-call passes with a run's worth of meld"). With
+        :attr:`compete_cushion` set, also at a later call while the minimum bid is within Normal's
+        estimate of the hand plus the cushion."""
+        best = max(meld_by_trump(pack_cards(view.hand, DECKS[self.rules.deck]), self.rules))
+        big = best >= in_scale(self.open_meld, view)
         if not any(int(who) == int(view.seat) for who, _ in view.calls):
             return big
         if self.compete_cushion is None or not big or view.legal.min_bid is None:
