@@ -458,6 +458,12 @@ def test_the_table_page_says_why_the_computers_pass() -> None:
     assert "whatever it holds" in page
     assert NormalPlayer.dealer_over_save_value == 300
     assert "worth about 300" in page and "answers its partner's save with 260" in page
+    # Hard saves and bids over a save as Normal does, and competes with a run's worth (HardPlayer's switches)
+    from pinochle.bots import HardPlayer
+
+    assert HardPlayer.saves and HardPlayer.dealer_over_save_value == 300 and HardPlayer.compete_cushion is not None
+    assert "A Normal or Hard computer whose partner deals saves" in " ".join(page.split())
+    assert "Hard computer holding a run's worth of meld keeps bidding" in " ".join(page.split())
 
 
 def test_how_to_play_is_served(tmp_path: Path) -> None:

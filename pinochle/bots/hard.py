@@ -365,7 +365,10 @@ class HardPlayer(TablePlayer):
         either Hard or Normal would: -5.5 (-8.4 to -2.6), 53 of 308 set.
 
         At its first call it opens, without simulating, a hand that melds a run's
-        worth (150) in its best trump (:meth:`_opens_a_run`). It opens a double marriage while nobody has bid and the dealer is an
+        worth (150) in its best trump (:meth:`_opens_a_run`), and such a hand bids on at its
+        later calls up to Normal's estimate of it (:attr:`compete_cushion`). In a game that
+        sticks the dealer, the dealer's partner saves it (:attr:`saves`) and the dealer bids over
+        that save with a hand worth 300 (:attr:`dealer_over_save_value`), without simulating. It opens a double marriage while nobody has bid and the dealer is an
         opponent who would be stuck (RULES.md, Deal and auction 3), where its
         simulation may prefer to stick the dealer: players take a partner who
         passes a double marriage for a blunder
@@ -440,21 +443,26 @@ class HardPlayer(TablePlayer):
 
     #: Whether the dealer's partner opens at the minimum while nobody has bid, whatever its hand, so
     #: that its partner, the dealer, is not stuck (:func:`~pinochle.bots.partners.saves_the_dealer`,
-    #: as Normal does), instead of simulating the call.
-    saves: ClassVar[bool] = False
+    #: as Normal does), instead of simulating the call. On with :attr:`dealer_over_save_value` and
+    #: :attr:`compete_cushion`: the three together against Hard without them, ``table``, +3.1 (-10.8
+    #: to +16.9) points a hand over 300 duplicate deals (seeds 31, 32, 36; docs/strength.md, "The
+    #: table's auction at each level"): Hard's side stuck as dealer in 76% of its deals before, 0
+    #: after; 0.14 bids a hand of its seats before, 0.62 after.
+    saves: ClassVar[bool] = True
     #: The dealer bids the minimum over its partner's save when its hand is worth this much or more
-    #: (Normal's estimate, :func:`pinochle.bots.normal.choose_trump`, table points: meld, the
-    #: counters a trump and aces bring, 40 for the partner), naming its own trump, as Normal's
+    #: (Normal's estimate, :func:`pinochle.bots.normal.choose_trump`, tens scale: meld, the counters a
+    #: trump and aces bring, 40 for the partner), naming its own trump, as Normal's
     #: :attr:`~pinochle.bots.normal.NormalPlayer.dealer_over_save_value`; ``None``: only as the
     #: partners' rule allows (a run or a long suit, :func:`~pinochle.bots.partners.may_bid_over_partner`).
-    dealer_over_save_value: ClassVar[int | None] = None
+    dealer_over_save_value: ClassVar[int | None] = 300
     #: The meld in the best trump (table points) that :meth:`_opens_a_run` opens at the first call.
     open_meld: ClassVar[int] = 150
     #: With this set, a hand of :attr:`open_meld` or more in its best trump also bids at its later
     #: calls (not over its partner: the partners' rule first) while the minimum bid is at most its
     #: Normal estimate (:func:`pinochle.bots.normal.choose_trump`) plus this cushion (table points),
-    #: without simulating; ``None``: later calls are simulated.
-    compete_cushion: ClassVar[int | None] = None
+    #: without simulating; ``None``: later calls are simulated. 20: a run's worth competes as far as
+    #: Normal's value of it, with Normal's 20 for a partner (see :attr:`saves` for the measure).
+    compete_cushion: ClassVar[int | None] = 20
 
     def _bids_over_save(self, view: View) -> bool:
         """Whether the dealer bids over its partner's save (:attr:`dealer_over_save_value`; only in
@@ -462,7 +470,7 @@ class HardPlayer(TablePlayer):
         worth = self.dealer_over_save_value
         if worth is None or wide_rules(view) is not None or not partners_save_stands(view):
             return False
-        return choose_trump(view.hand)[1] >= in_scale(worth, view)
+        return choose_trump(view.hand)[1] >= worth  # both in the tens scale
 
     def _opens_a_run(self, view: View) -> bool:
         """Whether this is the seat's first call and its hand melds a run's worth (150 in the tens
