@@ -444,10 +444,10 @@ class HardPlayer(TablePlayer):
     #: Whether the dealer's partner opens at the minimum while nobody has bid, whatever its hand, so
     #: that its partner, the dealer, is not stuck (:func:`~pinochle.bots.partners.saves_the_dealer`,
     #: as Normal does), instead of simulating the call. On with :attr:`dealer_over_save_value` and
-    #: :attr:`compete_cushion`: the three together against Hard without them, ``table``, -1.1 (-11.4
-    #: to +9.3) points a hand over 500 duplicate deals (100 each of seeds 31, 32, 33, 36, 37;
+    #: :attr:`compete_cushion`: the three together against Hard without them, ``table``, +1.4 (-6.8
+    #: to +9.6) points a hand over 800 duplicate deals (100 each of seeds 31 to 38;
     #: docs/strength.md, "The table's auction at each level"), not worse: Hard's side stuck as dealer
-    #: in 78% of its deals before, 0 after; 0.13 bids a hand of its seats before, 0.61 after.
+    #: in 77% of its deals before, 0 after; 0.12 bids a hand of its seats before, 0.60 after.
     saves: ClassVar[bool] = True
     #: The dealer bids the minimum over its partner's save when its hand is worth this much or more
     #: (Normal's estimate, :func:`pinochle.bots.normal.choose_trump`, tens scale: meld, the counters a
