@@ -66,6 +66,20 @@ lasts, its player's hand is not known from the record without the draws). A seat
 of those tricks is the cards it played in them; the legal cards at each turn are the engine's
 (:func:`pinochle.tricks.legal_mask`, with the game's rules).
 
+Beside the patterns, a line of a game with an auction holds ``auction``: what a person at the table
+sees of the bidding, each figure ``{"count", "of", "rate"}`` as the patterns', charged to a level as
+above:
+
+``dealer_stuck``
+    of the hands dealt by a seat of the level in a game where the dealer is stuck when all pass
+    (RULES.md "Deal and auction" 3), those where every call was a pass.
+``bids``
+    the bids made by the level's seats (``count``) over its hands (``of``): ``rate`` is the bids a
+    hand of its seats (at a table of one level, the bids a hand of the whole table).
+``contract_over_250``, ``contract_over_300``, ``contract_over_350``
+    of the contracts declared by the level (a stuck dealer's included), those above 250, 300 and 350
+    (tens scale; 25, 30 and 35 in the ones scale, VARIANTS.md "Scales").
+
 A conceded racehorse hand (docs/records.md: East declares at the minimum, 250, and concedes):
 
 >>> [line] = audit_lines([json.dumps(_SAMPLE)])
@@ -99,6 +113,12 @@ from .tricks import beats, legal_mask, winner_index
 PATTERNS = ("pass_breaks_meld", "pass_back_loses_meld", "pass_back_loses_side_meld", "short_trump", "beyond_reach",
             "conceded", "first_call_pass_big_meld", "counter_not_fed", "counter_thrown", "last_seat_gives_trick")
 
+#: The auction's figures in the order a line lists them (see the module notes): not mistakes, what a
+#: person at the table sees of the bidding.
+AUCTION = ("dealer_stuck", "bids", "contract_over_250", "contract_over_300", "contract_over_350")
+#: The contracts counted by ``contract_over_N``: N in the tens scale (RULES.md, Deal and auction).
+_OVER = (250, 300, 350)
+
 #: At most this many trumps is a short trump (``short_trump``).
 SHORT_TRUMP = 3
 
@@ -122,6 +142,7 @@ class Tally:
     level: str | None
     hands: int = 0
     patterns: dict[str, list[int]] = field(default_factory=dict)
+    auction: dict[str, list[int]] = field(default_factory=dict)
 
     def chance(self, name: str, happened: bool) -> None:
         """One more chance of pattern ``name``; ``happened``: the pattern occurred there."""
@@ -129,11 +150,26 @@ class Tally:
         row[0] += happened
         row[1] += 1
 
+    def seen(self, name: str, count: int, of: int = 1) -> None:
+        """Add ``count`` and ``of`` to the auction's figure ``name`` (:data:`AUCTION`)."""
+        row = self.auction[name]
+        row[0] += count
+        row[1] += of
+
     def to_json(self) -> dict[str, object]:
-        """``{"game", "level", "hands", "patterns": {name: {"count", "of", "rate"}}}``."""
-        return {"game": self.game, "level": self.level, "hands": self.hands,
-                "patterns": {name: {"count": c, "of": n, "rate": round(c / n, 4) if n else None}
-                             for name, (c, n) in ((p, self.patterns[p]) for p in PATTERNS if p in self.patterns)}}
+        """``{"game", "level", "hands", "patterns": {name: {"count", "of", "rate"}}}``, and ``"auction"``
+        (the same form, :data:`AUCTION`) in a game with an auction."""
+        out: dict[str, object] = {
+            "game": self.game, "level": self.level, "hands": self.hands,
+            "patterns": {name: _rate(c, n) for name, (c, n) in ((p, self.patterns[p]) for p in PATTERNS
+                                                                   if p in self.patterns)}}
+        if self.auction:
+            out["auction"] = {name: _rate(*self.auction[name]) for name in AUCTION if name in self.auction}
+        return out
+
+
+def _rate(count: int, of: int) -> dict[str, object]:
+    return {"count": count, "of": of, "rate": round(count / of, 4) if of else None}
 
 
 def applicable(game: Game) -> tuple[str, ...]:
@@ -206,6 +242,23 @@ def _first_calls(hand: _Hand, tally: Mapping[str | None, Tally]) -> None:
         packed = r.dealt[seat]
         if max(meld_by_trump(packed, hand.rules)) >= run:
             tally[hand.level(seat)].chance("first_call_pass_big_meld", call is None)
+
+
+def _auction(hand: _Hand, tally: Mapping[str | None, Tally]) -> None:
+    """The auction's figures of one hand (:data:`AUCTION`)."""
+    r = hand.result
+    seating = hand.game.seating
+    levels = {hand.level(s) for s in seating.seats}
+    bids = Counter(hand.level(seat) for seat, call in zip(callers(r.calls, r.dealer, hand.rules, seating), r.calls)
+                   if call is not None)
+    for level in levels:
+        tally[level].seen("bids", bids[level])
+    if hand.rules.no_bid == "dealer":
+        tally[hand.level(r.dealer)].seen("dealer_stuck", isinstance(r, HandResult) and r.stuck)
+    if isinstance(r, HandResult) and r.declarer is not None and r.bid is not None:
+        t = tally[hand.level(r.declarer)]
+        for over in _OVER:
+            t.seen(f"contract_over_{over}", r.bid > over * hand.rules.total_counters / 250)
 
 
 def _contract(hand: _Hand, tally: Mapping[str | None, Tally], names: Sequence[str]) -> None:
@@ -381,11 +434,14 @@ class Audit:
         for level in _levels_in(hand):
             t = self.tallies.get((game.name, level))
             if t is None:
-                t = self.tallies[game.name, level] = Tally(game.name, level, patterns={p: [0, 0] for p in names})
+                t = self.tallies[game.name, level] = Tally(
+                    game.name, level, patterns={p: [0, 0] for p in names},
+                    auction={a: [0, 0] for a in AUCTION if "first_call_pass_big_meld" in names})
             t.hands += 1
             by_level[level] = t
         if "first_call_pass_big_meld" in names:
             _first_calls(hand, by_level)
+            _auction(hand, by_level)
         if isinstance(result, HandResult):
             _contract(hand, by_level, names)
             _play(hand, by_level, names)

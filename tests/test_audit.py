@@ -189,6 +189,12 @@ def test_rates_are_shares_of_their_chances(name: str, seed: int) -> None:
         for row in patterns.values():
             assert 0 <= row["count"] <= row["of"]
             assert row["rate"] is None if row["of"] == 0 else 0 <= row["rate"] <= 1
+        auction = d.get("auction")
+        assert (auction is not None) == ("first_call_pass_big_meld" in patterns)
+        if isinstance(auction, dict):
+            assert auction["bids"]["of"] == d["hands"]
+            for figure, row in auction.items():
+                assert 0 <= row["count"] <= (row["count"] if figure == "bids" else row["of"])
 
 
 def test_the_command_prints_a_line_per_game_and_level(tmp_path: Path) -> None:
@@ -214,3 +220,26 @@ def test_a_bad_line_is_refused_with_its_number(tmp_path: Path) -> None:
     bad["exchange"]["to_partner"] = ["KH", "QH", "JH"]
     with pytest.raises(BadRecord, match="line 1: to_partner"):
         audit_lines([json.dumps(bad)])
+
+
+# A table hand of East-West (hard) outbidding North-South (easy) to 360, North (easy) dealing, and one
+# where every seat passes and West, an easy dealer, is stuck (both from the arena's records).
+AUCTION_HIGH = json.loads('{"format": "pinochle-hand/1", "game": "table", "scale": "tens", "dealer": "N", "hands": {"N": ["KS", "KS", "JH", "TD", "KD", "JD", "9D", "9D", "TC", "QC", "JC", "9C"], "E": ["TS", "QS", "KH", "AD", "TD", "KD", "QD", "QD", "JD", "AC", "TC", "JC"], "S": ["AS", "QS", "9S", "AH", "TH", "TH", "KH", "QH", "JH", "KC", "KC", "9C"], "W": ["AS", "TS", "JS", "JS", "9S", "AH", "QH", "9H", "9H", "AD", "AC", "QC"]}, "auction": ["250", "260", "270", "pass", "280", "290", "300", "310", "320", "330", "340", "350", "pass", "360", "pass"], "trump": "D", "play": ["AC", "9C", "AC", "9C", "TC", "KC", "QC", "JC", "AD", "9S", "AD", "9D", "TD", "JH", "TS", "9D", "JC", "KC", "9S", "TC", "JH", "KH", "AH", "9H", "AS", "JS", "KS", "QS", "QH", "AH", "JD", "QD", "TS", "QS", "AS", "KS", "9H", "KD", "JD", "KH", "QC", "KD", "TH", "JS", "QD", "TH", "QH", "TD"], "arena": {"players": ["easy", "hard"], "roles": [0, 1]}}')
+AUCTION_STUCK = json.loads('{"format": "pinochle-hand/1", "game": "table", "scale": "tens", "dealer": "W", "hands": {"N": ["TS", "TS", "KS", "AH", "KH", "QH", "TD", "KD", "JD", "AC", "QC", "JC"], "E": ["AS", "KS", "QS", "QS", "JS", "JS", "QH", "JH", "9H", "QD", "9D", "9D"], "S": ["AS", "9S", "9S", "TH", "TH", "JH", "TD", "KD", "KC", "QC", "JC", "9C"], "W": ["AH", "KH", "9H", "AD", "AD", "QD", "JD", "AC", "TC", "TC", "KC", "9C"]}, "auction": ["pass", "pass", "pass"], "trump": "C", "play": ["AH", "QH", "9H", "JH", "AD", "JD", "9D", "KD", "AD", "KD", "9D", "TD", "AC", "JC", "JS", "9C", "9H", "AH", "JH", "TH", "TD", "QD", "JC", "JD", "AS", "9C", "KS", "KS", "QD", "AC", "JS", "QC", "KH", "QH", "TH", "KH", "9S", "KC", "TS", "QS", "TC", "QC", "QS", "KC", "TC", "TS", "AS", "9S"], "arena": {"players": ["easy", "hard"], "roles": [1, 0]}}')
+
+
+def test_the_auction_line_counts_stuck_dealers_bids_and_high_contracts() -> None:
+    lines = {d["level"]: d for d in audit_records([AUCTION_HIGH, AUCTION_STUCK])}
+    figures = {level: {k: (v["count"], v["of"]) for k, v in d["auction"].items()}  # type: ignore[union-attr]
+               for level, d in lines.items()}
+    # East bids 250 280 310 340 360, West 270 300 330; South 260 290 320 350; West is stuck in the other
+    assert figures["hard"] == {"dealer_stuck": (0, 0), "bids": (8, 2), "contract_over_250": (1, 1),
+                               "contract_over_300": (1, 1), "contract_over_350": (1, 1)}
+    assert figures["easy"] == {"dealer_stuck": (1, 2), "bids": (4, 2), "contract_over_250": (0, 1),
+                               "contract_over_300": (0, 1), "contract_over_350": (0, 1)}
+    assert lines["hard"]["auction"]["bids"]["rate"] == 4.0  # type: ignore[index]
+
+
+def test_a_game_without_an_auction_has_no_auction_figures() -> None:
+    lines = audit_lines(json.dumps(r) for r in random_hand_records("turned-trump", 1))
+    assert lines and all("auction" not in d for d in lines)

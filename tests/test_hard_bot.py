@@ -412,3 +412,35 @@ def test_hard_opens_a_run_at_its_first_call(seed: int) -> None:
     hard = HardPlayer(seed, samples=12)
     assert hard.act(v) == Action.bid_(Seat.S, 250)
     assert hard.call_values(v) is None  # no simulation behind the call (hints and reviews say so)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_hards_auction_switches_do_what_they_say(seed: int) -> None:
+    """The switches of docs/strength.md ("The table's auction at each level"), on in Hard: the save
+    (``saves``: the dealer's partner opens at 250 whatever its hand, as Normal does), the dealer over
+    its partner's save with a hand worth 300 (``dealer_over_save_value``, Normal's estimate), and a hand
+    of a run's worth bidding on at its later calls up to its estimate plus a cushion
+    (``compete_cushion``). Each call it makes so is not simulated (``call_values`` is ``None``); with
+    the switch off the call is simulated (the save) or left to the partners' rule (over the save)."""
+    from .test_normal_bot import POOR, _table_after
+
+    def with_(**attrs: object) -> HardPlayer:
+        return type("Candidate", (HardPlayer,), dict(attrs))(seed, samples=12)  # type: ignore[no-any-return]
+
+    hard = HardPlayer(seed, samples=12)
+    v = view(_table_after([None], {Seat.E: POOR}, seed=seed), Seat.E)  # W deals, N passes: E saves
+    assert hard.act(v) == Action.bid_(Seat.E, 250)
+    assert hard.call_values(v) is None and with_(saves=False).call_values(v) is not None
+    worth_310 = "AS TS KS QS 9S 9S AH 9H JD 9C 9D KD"  # Normal's estimate: 310, no run, no long suit
+    v = view(_table_after([None, 250, None], {Seat.W: worth_310}, seed=seed), Seat.W)
+    assert hard.act(v) == Action.bid_(Seat.W, 260)
+    assert hard.call_values(v) is None
+    assert with_(dealer_over_save_value=None).act(v).type == "pass"  # the partners' rule: the save stands
+    assert with_(dealer_over_save_value=320).act(v).type == "pass"
+    run = "AD TD KD QD JD 9S 9S JS 9H JH 9C JC"  # a diamond run, estimate 375
+    v = view(_table_after([250, 260, 270, 280, 290, 300], {Seat.S: run}, seed=seed), Seat.S)  # S at 310
+    assert hard.act(v) == Action.bid_(Seat.S, 310)
+    assert hard.call_values(v) is None and with_(compete_cushion=None).call_values(v) is not None
+    v = view(_table_after(list(range(250, 430, 10)), {Seat.S: run}, seed=seed), Seat.S)  # S at 430: simulated
+    assert v.legal.min_bid == 430
+    assert hard.call_values(v) is not None

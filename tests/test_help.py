@@ -457,7 +457,13 @@ def test_the_table_page_says_why_the_computers_pass() -> None:
     assert "Why do the computers pass?" in page and "save" in page
     assert "whatever it holds" in page
     assert NormalPlayer.dealer_over_save_value == 300
-    assert "worth about 300" in page and "answers its partner's opening at 250 with 260" in page
+    assert "worth about 300" in page and "answers its partner's opening at 250 with 260" in " ".join(page.split())
+    # Hard opens for its dealing partner and bids over that opening as Normal does, and competes with a run's worth
+    from pinochle.bots import HardPlayer
+
+    assert HardPlayer.saves and HardPlayer.dealer_over_save_value == 300 and HardPlayer.compete_cushion is not None
+    assert "A Normal or Hard computer whose partner deals opens at 250" in " ".join(page.split())
+    assert "Hard computer holding a run's worth of meld keeps bidding" in " ".join(page.split())
 
 
 def test_how_to_play_is_served(tmp_path: Path) -> None:

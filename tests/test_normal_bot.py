@@ -416,3 +416,24 @@ def test_normal_infers_no_void_in_trump_where_one_need_not_trump() -> None:
         who, _ = discards[0]
         assert bool(play_inferences(v).voids[who] >> v.trump & 1) is expect_void
         assert bool(Table(v).void[who] >> v.trump & 1) is expect_void
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_opening_and_partner_switches_do_what_they_say(seed: int) -> None:
+    """Normal's switches of docs/strength.md ("The table's auction at each level"), off in Normal: a
+    dealer's opponent opens instead of sticking the dealer with 150 meld (``open_meld``) or a value
+    (``open_value``), and the partner's bid adds ``partner_bid_bonus`` to the hand's value (20). N, the
+    first seat with W dealing, holds aces around and a spade marriage (190 meld in spades, value 405)."""
+
+    def with_(**attrs: object) -> NormalPlayer:
+        return type("Candidate", (NormalPlayer,), dict(attrs))(seed)  # type: ignore[no-any-return]
+
+    v = view(_table_after([], {Seat.N: ACES}, seed=seed), Seat.N)
+    assert NormalPlayer(seed).act(v).type == "pass"  # sticking W
+    assert with_(open_meld=150).act(v) == with_(open_value=400).act(v) == Action.bid_(Seat.N, 250)
+    assert with_(open_meld=200).act(v).type == with_(open_value=410).act(v).type == "pass"
+    value_220 = "9S 9S JS 9H JH QH AD JD QD 9C JC KC"
+    assert choose_trump(parse_cards(value_220))[1] == 220
+    v = view(_table_after([250, 260], {Seat.S: value_220}, seed=seed), Seat.S)  # N opened: S at 270
+    assert NormalPlayer(seed).act(v).type == "pass"  # 220 + 20 < 270
+    assert with_(partner_bid_bonus=60).act(v) == Action.bid_(Seat.S, 270)

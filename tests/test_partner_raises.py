@@ -114,7 +114,7 @@ def _side(state: State, seat: int) -> tuple[int, ...]:
 @pytest.mark.parametrize("seed", range(1, 61))
 def test_opponents_out_and_partner_high_the_hand_decides(seed: int) -> None:
     """1st passes, 2nd bids 250, 3rd passes: the 4th (the dealer) finds its partner high and both
-    opponents out. It may bid only with a run or a long suit with meld, or at Normal over its partner's
+    opponents out. It may bid only with a run or a long suit with meld, or at Normal and Hard over its partner's
     save with a hand worth 300 (``NormalPlayer.dealer_over_save_value``), and then at the lowest bid."""
     from pinochle.bots.partners import partners_save_stands
 
@@ -130,11 +130,11 @@ def test_opponents_out_and_partner_high_the_hand_decides(seed: int) -> None:
 
 def _bids_over_partner_only_to_name_trump(v: View, seed: int, over_save: bool = False) -> None:
     """Every level passes unless the hand names its own trump (or, with ``over_save``, Normal's hand is
-    worth a bid over its partner's save), and then bids the lowest bid."""
+    worth a bid over its partner's save; Hard as well), and then bids the lowest bid."""
     assert may_bid_over_partner(v) == names_own_trump(v.hand)
     for level in LEVELS:
         action = for_level(level, f"{seed}/{v.seat}").act(v)
-        if over_save and level == "normal":
+        if over_save and level in ("normal", "hard"):
             assert action == Action.bid_(v.seat, v.legal.min_bid or 0), v.hand
         elif not names_own_trump(v.hand):
             assert action.type == "pass", (level, v.hand)

@@ -48,8 +48,8 @@ from ..tricks import beats, winner_index
 from .knowledge import knowledge
 from .widow import Outcome, declarer_samples, widow_bury, widow_call
 from .widow import choose_trump as widow_choose_trump
-from .partners import (may_bid_over_partner, names_own_trump, partners_save_stands, saves_the_dealer,
-                       sticks_the_dealer)
+from .partners import (may_bid_over_partner, may_stick_the_dealer, names_own_trump, partners_save_stands,
+                       saves_the_dealer, sticks_the_dealer)
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 _COUNTER = (0, 0, 0, 10, 10, 10)
@@ -329,6 +329,15 @@ class NormalPlayer(TablePlayer):
     #: opening up to its value plus :attr:`compete_cushion`; ``None``: the value alone.
     compete_meld: ClassVar[int | None] = None
     compete_cushion: ClassVar[int] = 20
+    #: A dealer's opponent, while nobody has bid, opens with this much meld or more in its best trump
+    #: (table points) instead of passing to stick the dealer (:func:`~pinochle.bots.partners.sticks_the_dealer`);
+    #: ``None``: only as that rule allows (a run, a long suit with meld, a double marriage).
+    open_meld: ClassVar[int | None] = None
+    #: ... or with a value (:func:`choose_trump`, table points) of this much or more; ``None``: not by value.
+    open_value: ClassVar[int | None] = None
+    #: Table points added to the hand's value when the partner's last call was a bid (the partner's
+    #: meld it shows; RULES.md, Deal and auction: the side plays the contract together).
+    partner_bid_bonus: ClassVar[int] = 20
 
     #: Simulated deals of the widow and the other hands behind a call, a trump and a burial in a
     #: widow game (VARIANTS.md ``cutthroat``, ``auction``; :mod:`pinochle.bots.widow`).
@@ -380,15 +389,17 @@ class NormalPlayer(TablePlayer):
             elif partner_calls:
                 worth -= 4 * unit
             return Action.bid_(seat, low) if low <= worth else Action.pass_(seat)
+        _, value = choose_trump(view.hand)
+        if self._opens_over_stick(view, value):
+            return Action.bid_(seat, low)  # a strong hand opens rather than sticking the dealer
         if sticks_the_dealer(view):
             return Action.pass_(seat)  # the opposing dealer may be stuck (pinochle.bots.partners)
-        _, value = choose_trump(view.hand)
         if saves_the_dealer(view):
             if self.save_value is None or value >= in_scale(self.save_value, view):
                 return Action.bid_(seat, low)  # the partner, the dealer, is not left stuck (pinochle.bots.partners)
             return Action.pass_(seat)
         if partner_calls and partner_calls[-1] is not None:
-            value += 20  # the partner has shown strength by bidding
+            value += self.partner_bid_bonus  # the partner has shown strength by bidding
         elif partner_calls:
             value -= 20  # the partner has passed: little help
         if self._competes(view):
@@ -396,6 +407,17 @@ class NormalPlayer(TablePlayer):
         if view.rules_set().must_beat == "never":
             value -= BID_CUSHION_NO_BEAT
         return Action.bid_(seat, low) if low <= in_scale(value, view) else Action.pass_(seat)
+
+    def _opens_over_stick(self, view: View, value: int) -> bool:
+        """Whether a dealer's opponent opens while it could stick the dealer
+        (:func:`~pinochle.bots.partners.may_stick_the_dealer`): with :attr:`open_meld` or more meld in
+        its best trump or a value of :attr:`open_value` or more."""
+        meld, worth = self.open_meld, self.open_value
+        if (meld is None and worth is None) or not may_stick_the_dealer(view):
+            return False
+        if meld is not None and self._best_meld(view) >= in_scale(meld, view):
+            return True
+        return worth is not None and value >= in_scale(worth, view)
 
     def _best_meld(self, view: View) -> int:
         """The hand's meld in its best trump (RULES.md, Meld), in the game's points."""
