@@ -142,6 +142,9 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
                             f"{k} {('ahead' + (' of' if them else '')) if x > 0 else 'behind'}{' ' + them if them else ''}")
                 assert fact.text.endswith(f" and end the hand {margin(bid, 'the other side')} ({margin(passed, '')} if you"
                                           " pass)"), fact.text
+    elif fact.kind == "save":  # Hard's save: an opening at the lowest bid for the partner, the dealer, nobody having bid
+        assert option_action.type == "bid" and option_action.bid == v.legal.min_bid and v.high_bid is None
+        assert int(v.dealer) in mates(v) and int(v.dealer) != int(v.seat)
     elif fact.kind == "high_bid":
         assert option_action.type == "pass" and v.high_bid is not None and str(v.high_bid) in fact.text
         assert ("your partner's" in fact.text) == (v.high_bidder is not None and int(v.high_bidder) in mates(v))

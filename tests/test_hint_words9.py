@@ -44,11 +44,25 @@ def _decision(game: str, seed: int, index: int):  # type: ignore[no-untyped-def]
     return v, e, est
 
 
-def test_the_reviewers_pass_says_how_often_it_is_set_what_that_costs_and_what_each_call_comes_to() -> None:
-    """The table game, seed 2, the second call: the side would make 270 on average, over the bid of 250, and the
-    hint is Pass. Its reason now leads with the 9 deals of 24 set at 250 each, and ends with the two calls' values:
+def test_a_save_names_itself_before_the_contracts_figures() -> None:
+    """The table game, seed 2, the second call: North's partner South deals and West passed: Hard opens for the
+    side by its save (HardPlayer.saves), and the hint's reason says so before the figures of that contract, which
+    are those a pass would have been argued from (below): set in 9 of 24 deals, about 270 on average."""
+    v, e, est = _decision("table", 2, 1)
+    assert e.best.action.type == "bid" and e.best.action.bid == 250
+    assert e.reason == (f"Bid 250: your partner, the dealer, would be stuck if all passed: open for your side, and your"
+                        f" side would be set in 9 of 24 deals (a set costs 250) and on average make 270 (your 90 meld"
+                        f" in {SUIT_NAMES[est.trumps[0]]}, 30 from your partner, 150 counters).")
+    assert len(e.reason) <= 240
+
+
+def test_the_reviewers_pass_says_how_often_it_is_set_what_that_costs_and_what_each_call_comes_to(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table game, seed 2, the second call, with Hard's save off (as when the reviewer played): the side would
+    make 270 on average, over the bid of 250, and the hint is Pass. Its reason now leads with the 9 deals of 24 set at 250 each, and ends with the two calls' values:
     the hand 130 behind the other side bidding, 120 ahead passing (Hard's own values, -134.6 and +115.8: the 250 a
     review charges a bid)."""
+    monkeypatch.setattr(HardPlayer, "saves", False)
     v, e, est = _decision("table", 2, 1)
     assert e.best.action.type == "pass"
     points = {o.action.type: o.points for o in e.options}

@@ -69,7 +69,7 @@ from .base import STRATEGIES, dix_exchange_gain, in_scale, married_trump, mates,
 from .hard import HardPlayer
 from .knowledge import play_inferences
 from .normal import BID_CUSHION_WIDE, PARTNER_MELD_WIDE, choose_trump_wide, trump_value_wide
-from .partners import double_marriage_suit, may_stick_the_dealer
+from .partners import double_marriage_suit, may_stick_the_dealer, saves_the_dealer
 from .pimc import deals_of
 from .widow import settlement
 
@@ -90,6 +90,7 @@ FACT_KINDS = (
     "contract",        # what the declarer still needs to make the bid
     "estimate",        # a bid or pass: what the seat's side would make declaring at the lowest bid, on average
     "high_bid",        # a pass: the high bid that stands (the partner's, or the other side's let go)
+    "save",            # an opening at the lowest bid for the partner, the dealer, who would be stuck if all passed
     "search",          # on average the move leaves the seat better off than the next best one (Hard's search)
 )
 
@@ -635,6 +636,9 @@ def call_facts(view: View, action: Action, est: CallEstimate | None, player: Har
         # the suit the estimate declares with where it melds a run's worth too: one trump named in the reason
         run = next((t for t in est.trumps[:1] if by_suit[t] >= in_scale(150, view)), best)
         facts.append(Fact("meld_in_suit", f"your meld with {SUIT_NAMES[run]} as trump is {by_suit[run]}, a run's worth"))
+    elif player is not None and not rules.widow and action.bid == low and player.saves and saves_the_dealer(view):
+        # Hard's save (pinochle.bots.partners.saves_the_dealer), made by a rule: the estimate that follows is the contract's
+        facts.append(Fact("save", "your partner, the dealer, would be stuck if all passed: open for your side"))
     elif not rules.widow and may_stick_the_dealer(view) and double_marriage_suit(view.hand) is not None:
         suit = double_marriage_suit(view.hand)
         assert suit is not None
