@@ -16,7 +16,7 @@ import pytest
 
 from pinochle.bots import for_level
 from pinochle.cards import Seat
-from pinochle.game import Action, apply, auto_action, new_match, turn, view
+from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
 from pinochle.games import GAMES
 
 from .browser_checks import OVERFLOW
@@ -33,10 +33,10 @@ PARTS = {"result": ("result-title", "result-score", "result-why", "result-last",
          "review": ("review-title", "review-score", "review-why", "review-hands", "review-note")}
 
 
-def match_end_views(game: str, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """South's views (JSON) of a whole match of ``game`` played by Easy computer players: just before the
-    last move, and at its end."""
-    st = before = new_match(seed=seed, game=GAMES[game])
+def easy_to_the_end(st: State) -> tuple[State, State]:
+    """``st`` played on by Easy computer players to the match's end: the end, and the state just before its last
+    move."""
+    before = st
     while st.phase != "match_end":
         a = auto_action(st)
         if a is None:
@@ -44,6 +44,13 @@ def match_end_views(game: str, seed: int) -> tuple[dict[str, Any], dict[str, Any
             assert seat is not None
             a = Action.deal_(seat) if st.phase == "hand_end" else for_level("easy", f"x{int(seat)}").act(view(st, seat))
         st, before = apply(st, a), st
+    return st, before
+
+
+def match_end_views(game: str, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """South's views (JSON) of a whole match of ``game`` played by Easy computer players: just before the
+    last move, and at its end."""
+    st, before = easy_to_the_end(new_match(seed=seed, game=GAMES[game]))
     v = view(st, Seat.S).to_json()
     assert isinstance(v["why_won"], str) and v["why_won"]
     return view(before, Seat.S).to_json(), v
@@ -191,15 +198,7 @@ def test_the_reason_is_announced_with_the_result(server: Any) -> None:
 def chairs_match_end_view(players: int, seed: int = 1) -> dict[str, Any]:
     """South's view (JSON) of the end of a whole auction match at a table of ``players`` played by Easy
     computer players."""
-    st = new_match(seed=seed, game="auction", players=players)
-    while st.phase != "match_end":
-        a = auto_action(st)
-        if a is None:
-            seat = turn(st)
-            assert seat is not None
-            a = Action.deal_(seat) if st.phase == "hand_end" else for_level("easy", f"x{int(seat)}").act(view(st, seat))
-        st = apply(st, a)
-    return view(st, Seat.S).to_json()
+    return view(easy_to_the_end(new_match(seed=seed, game="auction", players=players))[0], Seat.S).to_json()
 
 
 # the result's last hand: its table's width against its box's (a cut column scrolls out of sight), and every

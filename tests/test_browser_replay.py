@@ -15,9 +15,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
-from pinochle.bots import for_level
 from pinochle.cards import Seat
-from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
+from pinochle.game import State, new_match, view
 from pinochle.records import replay
 from pinochle.server.history import history_message
 from pinochle.server.table import Table
@@ -26,6 +25,7 @@ from .browser_checks import OVERFLOW
 from .browser_support import in_browser, open_page, scripted_table, serious_axe
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the fixture)
+from .test_browser_match_end import easy_to_the_end
 from .web_fixtures import Scripted
 
 SIZES = {"360x740": (360, 740), "390x844": (390, 844), "1440x900": (1440, 900)}
@@ -34,15 +34,7 @@ SHOTS = Path("/tmp/replay-shots")
 
 def whole_match(seed: int) -> State:
     """A whole table match played by Easy computer players."""
-    st = new_match(seed=seed)
-    while st.phase != "match_end":
-        a = auto_action(st)
-        if a is None:
-            seat = turn(st)
-            assert seat is not None
-            a = Action.deal_(seat) if st.phase == "hand_end" else for_level("easy", f"x{int(seat)}").act(view(st, seat))
-        st = apply(st, a)
-    return st
+    return easy_to_the_end(new_match(seed=seed))[0]
 
 
 class WithHistory(Scripted):
