@@ -10,12 +10,14 @@ same playouts make on average."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 import random
 import re
 import statistics
 
 from pinochle.bots import SimplePlayer
 from pinochle.bots import widow as W
+from pinochle.bots.evaluate import action_facts
 from pinochle.cards import Seat
 from pinochle.game import Action, View, apply, auto_action, new_match, turn, view
 from pinochle.server.aids import hint_answer
@@ -78,3 +80,21 @@ def test_bid_30_on_14_meld_then_concede_say_what_they_count_on() -> None:
                                int(v.trump), [int(c) for c in best])
         margins.append(shown.total + (o.points or 0) - v.bid)
     assert statistics.mean(margins) < 0, statistics.mean(margins)
+
+
+def test_a_concession_says_when_the_bid_cannot_be_made_or_is_made_already() -> None:
+    """The concession's reason counts what the bid still needs against what is left to take: a bid that needs more
+    counters than are left says it cannot be made (never "you would make it hardly ever"), and one the meld and
+    counters already make says so (never "you need 0 more counters")."""
+    v, _ = next((v, h) for v, h in hints_of_south(112) if h["action"] == {"type": "concede"})
+    assert v.declarer is not None and v.bid == 30
+    side = v.seating.side_of[int(v.declarer)]
+    have = v.meld_shown[side] + v.counters[side]
+    left = v.rules_set().total_counters - sum(v.counters)
+    concede = Action.from_json({"type": "concede", "seat": "S"})
+    too_high = replace(v, bid=have + left + 4)
+    assert [f.text for f in action_facts(too_high, concede)] == [
+        f"{have + left + 4} cannot be made: it needs {left + 4} more counters, and only {left} are left to take"]
+    made = replace(v, bid=have)
+    assert [f.text for f in action_facts(made, concede)] == [f"your meld and counters already make {have}"]
+    assert [f.text for f in action_facts(v, concede)] == [f"you need {30 - have} more counters to make 30, of the 25 in a hand"]

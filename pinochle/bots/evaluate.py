@@ -702,6 +702,11 @@ def action_facts(view: View, action: Action) -> list[Fact]:
     if t in ("concede", "play_on") and view.bid is not None and view.declarer is not None:
         side = view.seating.side_of[int(view.declarer)]
         need = max(0, view.bid - view.meld_shown[side] - view.counters[side])
+        if need == 0:
+            return [Fact("contract", f"your meld and counters already make {view.bid}")]
+        if need > rules.total_counters - sum(view.counters):
+            return [Fact("contract", f"{view.bid} cannot be made: it needs {need} more counters, and only "
+                         f"{rules.total_counters - sum(view.counters)} are left to take")]
         return [Fact("contract", f"you need {need} more counters to make {view.bid}, of the "
                      f"{rules.total_counters} in a hand")]
     if t == "dix":
@@ -963,7 +968,7 @@ def _with_widow_chance(view: View, e: Evaluation, burials: Sequence[float]) -> E
     tenths = round(chance * 10)
     said = "hardly ever" if tenths == 0 else f"about {tenths} time{'s' if tenths > 1 else ''} in 10"
     facts = list(e.best.facts)
-    at = next((i for i, f in enumerate(facts) if f.kind == "contract"), None)
+    at = next((i for i, f in enumerate(facts) if f.kind == "contract" and "cannot be made" not in f.text), None)
     if at is None:
         return e
     facts[at] = Fact("contract", f"{facts[at].text}; you would make it {said}")
