@@ -42,14 +42,21 @@ def auction_views(game: str, seed: int) -> Iterator[tuple[int, View]]:
         index += 1
 
 
-def hint_at(game: str, seed: int, index: int) -> tuple[str, CallEstimate]:
-    """The hint's reason at the call ``index`` of the match ``seed``, and the estimate its numbers must be."""
+def decision_at(game: str, seed: int, index: int):  # type: ignore[no-untyped-def]
+    """South's view at the call ``index`` of the match ``seed``, the hint's evaluation there, and the estimate its
+    numbers must be."""
     v = next(v for i, v in auction_views(game, seed) if i == index)
     e = evaluate_decision(v, f"m{seed}", 1, index)
     hard = HardPlayer(decision_seed(f"m{seed}", 1, index), samples=DECISION_SAMPLES)
     hard.rules = v.rules_set()
     est = call_estimate(decision_view(v, 1, index), hard)
     assert est is not None
+    return v, e, est
+
+
+def hint_at(game: str, seed: int, index: int) -> tuple[str, CallEstimate]:
+    """The hint's reason at the call ``index`` of the match ``seed``, and the estimate its numbers must be."""
+    _, e, est = decision_at(game, seed, index)
     return e.reason, est
 
 

@@ -31,17 +31,10 @@ from pinochle.game import Action, apply, auto_action, new_match, turn, view
 from pinochle.meld import meld_by_trump
 from pinochle.tricks import beats, winner_index
 
-from .test_hint_words8 import auction_views
+from .test_hint_words8 import auction_views, decision_at
 
 
-def _decision(game: str, seed: int, index: int):  # type: ignore[no-untyped-def]
-    v = next(v for i, v in auction_views(game, seed) if i == index)
-    e = evaluate_decision(v, f"m{seed}", 1, index)
-    hard = HardPlayer(decision_seed(f"m{seed}", 1, index), samples=DECISION_SAMPLES)
-    hard.rules = v.rules_set()
-    est = call_estimate(decision_view(v, 1, index), hard)
-    assert est is not None
-    return v, e, est
+_decision = decision_at
 
 
 def test_a_save_names_itself_before_the_contracts_figures() -> None:
