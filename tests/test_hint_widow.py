@@ -17,6 +17,7 @@ import statistics
 
 from pinochle.bots import SimplePlayer
 from pinochle.bots import widow as W
+from pinochle.bots.base import widow_resampler
 from pinochle.bots.evaluate import action_facts
 from pinochle.cards import Seat
 from pinochle.game import Action, View, apply, auto_action, new_match, turn, view
@@ -68,17 +69,18 @@ def test_bid_30_on_14_meld_then_concede_say_what_they_count_on() -> None:
     assert m, h["reason"]
     # the same playouts (the hint's burials played out over deals of the other hands) miss 30 on average
     rules = v.rules_set()
-    unseen, seats = W._unseen_and_round(v, rules)
+    resampler = widow_resampler(v)
+    info = resampler.infostate(v)
     rng = random.Random(1)
     shown = v.melds[int(v.seat)]
     assert v.bid == 30 and v.trump is not None and shown is not None
     best = W.bury_ranking(v)[0][1]
     margins = []
     for _ in range(200):
-        others = W._deal_rest(unseen, [rules.hand_size] * 2, rng)
-        o = W.play_as_declarer([int(c) for c in v.hand], others, seats, rules, random.Random(rng.random()),
+        deal = resampler.resample(info, rng)
+        o = W.play_as_declarer(list(info.mine), deal.others, info.seats, rules, random.Random(rng.random()),
                                int(v.trump), [int(c) for c in best])
-        margins.append(shown.total + (o.points or 0) - v.bid)
+        margins.append(shown.total + o.points - v.bid)
     assert statistics.mean(margins) < 0, statistics.mean(margins)
 
 

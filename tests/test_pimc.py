@@ -7,6 +7,9 @@ import ast
 import random
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from pinochle.bots import STRATEGIES
 from pinochle.bots import stock as stock_bots
 from pinochle.bots.pimc import deals_of, sampled_values
@@ -112,3 +115,87 @@ def test_the_auction_resampler_deals_the_unseen_cards_and_a_bidder_some_meld() -
         assert dealt == Count({c: 2 for c in range(24)})
         assert sorted(len(unpack(h)) for h in hands) == [12, 12, 12, 12]
         assert max(meld_by_trump(hands[first], info.rules)) >= 40
+
+
+def test_the_widow_games_deal_their_hidden_cards_only_in_the_widow_resampler() -> None:
+    """The widow games' call, trump and burial search with the one loop over the resampler their family
+    carries: widow.py shuffles the unseen cards only inside :meth:`WidowResampler.resample`, and draws no
+    deal in a loop of its own."""
+    from pinochle.bots import widow
+
+    tree = ast.parse((BOTS / "widow.py").read_text(encoding="utf-8"))
+    dealers = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "shuffle":
+                    dealers.append(node.name)
+    assert dealers == ["resample"]
+    assert isinstance(STRATEGIES["tricks"].widow, widow.WidowResampler)
+    assert STRATEGIES["stock"].widow is None
+
+
+class Recorder:
+    """A widow resampler that counts its deals (each the plain resampler's)."""
+
+    def __init__(self) -> None:
+        from pinochle.bots.widow import WidowResampler
+
+        self.inner = WidowResampler()
+        self.deals = 0
+
+    def infostate(self, view: object) -> object:
+        return self.inner.infostate(view)  # type: ignore[arg-type]
+
+    def resample(self, info: object, rng: random.Random) -> object:
+        self.deals += 1
+        return self.inner.resample(info, rng)  # type: ignore[arg-type]
+
+
+def test_the_widow_simulations_draw_every_deal_from_the_resampler_they_are_given() -> None:
+    """Every level's widow call, trump and burial weigh the deals of the resampler the game's family carries
+    (:attr:`pinochle.bots.base.Strategy.widow`), one a sample."""
+    from pinochle.bots import widow
+    from pinochle.bots.base import widow_resampler
+    from pinochle.game import Action, apply, new_match, turn, view
+
+    state = new_match(seed=2, game="cutthroat")  # after the widow, three suits come near the best
+    seat = turn(state)
+    assert seat is not None
+    v = view(state, seat)
+    assert widow_resampler(v) is STRATEGIES["tricks"].widow
+    rec = Recorder()
+    outcomes = widow.declarer_samples(v, rec, 7, random.Random(2))  # type: ignore[arg-type]
+    assert rec.deals == 7 and outcomes == widow.declarer_samples(v, widow_resampler(v), 7, random.Random(2))
+    state = apply(state, Action.bid_(seat, 30))
+    while (s := turn(state)) is not None and state.phase == "auction":
+        state = apply(state, Action.pass_(s))
+    assert state.phase == "trump" and turn(state) == seat
+    v = view(state, seat)
+    rec = Recorder()
+    suit, values = widow.widow_trump_values(v, rec, 5, random.Random(2), also=[0, 1, 2, 3])  # type: ignore[arg-type]
+    assert rec.deals == 5 and set(values) == {0, 1, 2, 3}
+    assert (suit, values) == widow.widow_trump_values(v, widow_resampler(v), 5, random.Random(2), also=[0, 1, 2, 3])
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=st.sampled_from(["cutthroat", "auction"]), seed=st.integers(0, 10_000), seat=st.integers(0, 3),
+       draw=st.integers(0, 2**32))
+def test_the_widow_resampler_deals_exactly_the_unseen_cards(game: str, seed: int, seat: int, draw: int) -> None:
+    """A deal keeps the seat's own cards out and gives the widow (3 cards while hidden) and each other seat
+    in play (a full hand) exactly the cards the seat cannot see (VARIANTS.md ``cutthroat``, ``auction``)."""
+    from collections import Counter as Count
+
+    from pinochle.bots.widow import WidowResampler
+    from pinochle.cards import DECKS, unpack
+    from pinochle.game import game_named, new_match, view
+
+    seats = game_named(game).seating.seats
+    v = view(new_match(seed=seed, game=game), seats[seat % len(seats)])
+    rules = v.rules_set()
+    info = WidowResampler().infostate(v)
+    deal = WidowResampler().resample(info, random.Random(draw))
+    assert info.seats[0] == int(v.seat) and len(info.seats) == len(v.seating.seats)
+    assert len(deal.widow) == rules.widow and [len(h) for h in deal.others] == [rules.hand_size] * (len(info.seats) - 1)
+    dealt = Count(list(info.mine) + deal.widow + [c for h in deal.others for c in h])
+    assert dealt == Count(int(c) for c in unpack(DECKS[rules.deck].full))

@@ -28,7 +28,7 @@ from ..rules import TABLE, RuleSet
 from .knowledge import TricksResampler
 from .pimc import Resampler
 from .stock import RESAMPLER as STOCK_RESAMPLER, stock_action, stock_values
-from .widow import bury_choice
+from .widow import WidowDeal, WidowInfo, WidowResampler, bury_choice
 
 
 @runtime_checkable
@@ -172,6 +172,10 @@ class Strategy(NamedTuple):
     #: from the view, a seed and ``also``; ``None`` where the family has no values of its own for the move
     #: (the ``tricks`` family's are :func:`pinochle.bots.evaluate.evaluate`'s).
     values: Callable[[View, int | str, Sequence[Action]], tuple[Action, dict[Action, float]] | None]
+    #: The family's resampler of the cards a seat cannot see before the play in its games with a widow
+    #: (VARIANTS.md ``cutthroat``, ``auction``: the widow and the other hands, behind every level's call,
+    #: trump and burial: :mod:`pinochle.bots.widow`); ``None`` in a family without such a game.
+    widow: Resampler[WidowInfo, WidowDeal] | None = None
 
 
 def _no_values(view: View, seed: int | str, also: Sequence[Action]) -> None:
@@ -186,10 +190,11 @@ def _stock_action(player: TablePlayer, view: View) -> Action:
 #: The strategy families by name (:attr:`pinochle.game.Game.strategy`; the engine never imports the
 #: players), each with its resampler (a :class:`~pinochle.bots.pimc.Resampler`): ``tricks`` for the
 #: games with an auction or a turned trump, the meld and the tricks
-#: (:class:`pinochle.bots.knowledge.TricksResampler`); ``stock`` for two-handed (VARIANTS.md
+#: (:class:`pinochle.bots.knowledge.TricksResampler`, and for its widow games before the play
+#: :class:`pinochle.bots.widow.WidowResampler`); ``stock`` for two-handed (VARIANTS.md
 #: ``two-handed``: :mod:`pinochle.bots.stock`, :class:`pinochle.bots.stock.StockResampler`).
 STRATEGIES: dict[str, Strategy] = {
-    "tricks": Strategy(tricks_action, TricksResampler(), _no_values),
+    "tricks": Strategy(tricks_action, TricksResampler(), _no_values, WidowResampler()),
     "stock": Strategy(_stock_action, STOCK_RESAMPLER, stock_values),
 }
 
@@ -202,6 +207,19 @@ def strategy_of(view: View) -> Strategy:
     True
     """
     return STRATEGIES[find_game(view.game).strategy]
+
+
+def widow_resampler(view: View) -> Resampler[WidowInfo, WidowDeal]:
+    """The resampler of the cards ``view.seat`` cannot see before the play in a game with a widow: the one
+    its game's family carries (:attr:`Strategy.widow`).
+
+    Raises:
+        ValueError: the family has no game with a widow.
+    """
+    resampler = strategy_of(view).widow
+    if resampler is None:
+        raise ValueError(f"{view.game} has no widow to resample")
+    return resampler
 
 
 def teams(view: View) -> tuple[tuple[int, ...], ...]:

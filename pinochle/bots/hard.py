@@ -41,7 +41,8 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..cards import DECKS, PINOCHLE_DECK, Card, Deck, Seat, Suit, add, count, layer_add, remove, unpack
-from .base import TablePlayer, in_scale, mates, pack_cards, pass_cards, strategy_of, team_index, wide_rules
+from .base import (TablePlayer, in_scale, mates, pack_cards, pass_cards, strategy_of, team_index, wide_rules,
+                   widow_resampler)
 from ..game import Action, State, View, game_named, new_match, view
 from ..games.scorers import contract_outcome
 from ..meld import meld_by_trump
@@ -309,7 +310,7 @@ class HardPlayer(TablePlayer):
         """The burial with the best simulated chance of making the bid among the
         :attr:`widow_bury_candidates` best-ranked ones, or ``None`` to concede when paying single
         is worth more (:func:`pinochle.bots.widow.widow_bury`)."""
-        return widow_bury(view, self.widow_bury_samples, self._widow_rng(view, "bury"),
+        return widow_bury(view, widow_resampler(view), self.widow_bury_samples, self._widow_rng(view, "bury"),
                           self.widow_bury_candidates)
 
     def bury_values(self, view: View, also: Sequence[Sequence[Card]] = ()) -> tuple[
@@ -317,13 +318,14 @@ class HardPlayer(TablePlayer):
         """:meth:`bury`'s choice and the expected settlement of each burial it plays out, then of
         conceding (``None``); the burials of ``also`` are played out too, over the same deals, and
         never change the choice (:func:`pinochle.bots.widow.widow_bury_values`)."""
-        return widow_bury_values(view, self.widow_bury_samples, self._widow_rng(view, "bury"),
+        return widow_bury_values(view, widow_resampler(view), self.widow_bury_samples, self._widow_rng(view, "bury"),
                                  self.widow_bury_candidates, also)
 
     def widow_trump_values(self, view: View, also: Sequence[int] = ()) -> tuple[Suit, dict[int, float]]:
         """In a widow game, :meth:`trump`'s suit and the mean settlement of each suit it simulates, and
         of the suits of ``also`` (:func:`pinochle.bots.widow.widow_trump_values`)."""
-        return widow_trump_values(view, self.widow_trump_samples, self._widow_rng(view, "trump"), also)
+        return widow_trump_values(view, widow_resampler(view), self.widow_trump_samples, self._widow_rng(view, "trump"),
+                                  also)
 
     def _widow_rng(self, view: View, what: str) -> random.Random:
         return random.Random(f"{self.seed}/{view.hand_number - 1}/{view.seat}/{what}")
@@ -333,7 +335,7 @@ class HardPlayer(TablePlayer):
         (VARIANTS.md ``double-deck``) Normal's choice (see :meth:`call`); in a widow game the
         suit whose simulated hand is worth the most settlement (:func:`pinochle.bots.widow.widow_trump`)."""
         if view.rules_set().widow:
-            return widow_trump(view, self.widow_trump_samples, self._widow_rng(view, "trump"))
+            return widow_trump(view, widow_resampler(view), self.widow_trump_samples, self._widow_rng(view, "trump"))
         if wide_rules(view) is not None:
             return self._normal.trump(view)
         return self._simulate_trumps(view)[0]

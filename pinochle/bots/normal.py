@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..cards import ABOVE, DECKS, LAYER, MAX_COPIES, SUIT_MASK, Card, Seat, Suit, pack
-from .base import Player, TablePlayer, in_scale, mates, teams, wide_rules
+from .base import Player, TablePlayer, in_scale, mates, teams, wide_rules, widow_resampler
 from ..game import Action, PlayAction, Trick, View
 from ..meld import meld_by_trump
 from ..rules import RuleSet
@@ -353,13 +353,13 @@ class NormalPlayer(TablePlayer):
         cache: dict[object, list[Outcome]] = self.__dict__.setdefault("_outcomes", {})
         if key not in cache:
             cache.clear()
-            cache[key] = declarer_samples(view, samples, self._widow_rng(view, "call"))
+            cache[key] = declarer_samples(view, widow_resampler(view), samples, self._widow_rng(view, "call"))
         return cache[key]
 
     def bury(self, view: View) -> list[Card] | None:
         """The burial of :func:`pinochle.bots.widow.bury_ranking`, or ``None`` to concede when
         paying single beats playing at the simulated chance (:func:`pinochle.bots.widow.widow_bury`)."""
-        return widow_bury(view, self.widow_samples, self._widow_rng(view, "bury"))
+        return widow_bury(view, widow_resampler(view), self.widow_samples, self._widow_rng(view, "bury"))
 
     def call(self, view: View) -> Action:
         """Bid the lowest legal bid while it is within the hand's value, else pass.

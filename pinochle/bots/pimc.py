@@ -7,9 +7,10 @@ Long, Sturtevant, Buro and Furtak, "Understanding the Success of Perfect Informa
 Sampling in Game Tree Search", AAAI 2010). :func:`sampled_values` is that loop, written once:
 the ``tricks`` family's Hard (:meth:`pinochle.bots.hard.HardPlayer.card_values`, its card pass and
 its concession; its bids and trump over the auction's resampler,
-:class:`pinochle.bots.hard.AuctionResampler`) and the ``stock`` family's
-(:func:`pinochle.bots.stock.hard_stock_values`) all search with it, each with its resampler and its
-own play-out of one deal.
+:class:`pinochle.bots.hard.AuctionResampler`), the widow games' call, trump and burial at every level
+(:mod:`pinochle.bots.widow`, over the family's :class:`pinochle.bots.widow.WidowResampler`) and the
+``stock`` family's (:func:`pinochle.bots.stock.hard_stock_values`) all search with it, each with its
+resampler and its own play-out of one deal.
 
 >>> import random
 >>> class Coin:  # a resampler of one hidden bit
@@ -32,6 +33,7 @@ Info = TypeVar("Info")
 Deal = TypeVar("Deal", covariant=True)
 D = TypeVar("D")
 M = TypeVar("M")
+V = TypeVar("V")
 
 
 class Resampler(Protocol[Info, Deal]):
@@ -57,8 +59,8 @@ def deals_of(resampler: Resampler[Info, D], info: Info) -> Callable[[random.Rand
 
 
 def sampled_values(deals: Callable[[random.Random], D | None], rng: random.Random, moves: Sequence[M],
-                   samples: int, play_out: Callable[[D, random.Random], Callable[[M], float]],
-                   ) -> list[list[float]] | None:
+                   samples: int, play_out: Callable[[D, random.Random], Callable[[M], V]],
+                   ) -> list[list[V]] | None:
     """Each move's value on each of ``samples`` deals drawn by ``deals`` with ``rng``: the PIMC search.
 
     Every move is weighed on the same deals, so two moves' values differ by the moves alone on each
@@ -73,12 +75,14 @@ def sampled_values(deals: Callable[[random.Random], D | None], rng: random.Rando
         rng: the decision's random numbers (its seed makes the search reproducible).
         moves: the candidates.
         samples: how many deals.
-        play_out: the value of each move on one deal (a family's rollouts or exact search).
+        play_out: the value of each move on one deal (a family's rollouts or exact search): points, or
+            what the caller weighs them from (the widow games' simulated hand as declarer,
+            :class:`pinochle.bots.widow.Outcome`).
 
     Returns:
         Per move, in order, its value on each deal in the order drawn; ``None`` when a deal did not fit.
     """
-    rows: list[list[float]] = [[] for _ in moves]
+    rows: list[list[V]] = [[] for _ in moves]
     for _ in range(samples):
         deal = deals(rng)
         if deal is None:

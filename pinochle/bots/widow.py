@@ -12,21 +12,25 @@ view's game, never from its name:
 * the counters and the meld from the view's rule set, so the same code bids in ones
   (cutthroat, 25 trick points a hand) and in tens (auction, 250).
 
-The simulation (:func:`declarer_samples`) deals the cards the seat cannot see at
-random -- the widow and the two other hands -- and for each deal takes the widow,
-names the trump of the best meld (ties to the longer suit), buries the
-:func:`quick_bury` cards and, when the meld alone does not make the bid, plays the
-hand out with the greedy team playouts of :func:`pinochle.sim.playout` (:data:`~pinochle.sim.TEAMS`).
+The simulations search with the one PIMC search (:func:`pinochle.bots.pimc.sampled_values`) over
+the deals of the game's resampler (:class:`WidowResampler`, which the ``tricks`` family carries:
+:attr:`pinochle.bots.base.Strategy.widow`): the cards the seat cannot see dealt at random -- the
+widow while it is hidden and the two other hands. Before the widow is seen (:func:`declarer_samples`)
+each deal's widow is taken, the trump of the best meld named (ties to the longer suit), the
+:func:`quick_bury` cards buried and the hand played out with the greedy team playouts of
+:func:`pinochle.sim.playout` (:data:`~pinochle.sim.TEAMS`); after it, the trumps
+(:func:`widow_trump_values`) and the burials (:func:`playing_samples`) are played out against each
+other on the same deals.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import replace
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache, partial
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..cards import DECKS, Card, Seat, Suit, pack, remove, unpack
 from ..game import State, Trick, View, game_named, new_match
@@ -34,6 +38,10 @@ from ..meld import meld, meld_by_trump
 from ..parts import CONCEDED, Contract
 from ..rules import RuleSet
 from ..sim import TEAMS, playout
+from .pimc import Resampler, deals_of, sampled_values
+
+M = TypeVar("M")
+V = TypeVar("V")
 
 #: Rank indexes (see :mod:`pinochle.cards`): 9=0 J=1 Q=2 K=3 T=4 A=5.
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
@@ -202,23 +210,82 @@ class Outcome(NamedTuple):
     Attributes:
         trump: the trump named.
         meld: the declarer's meld.
-        points: its counters after play (buried cards and last trick included); ``None``
-            when no play was simulated.
+        points: its counters after play (buried cards and last trick included).
     """
 
     trump: int
     meld: int
-    points: int | None
+    points: int
 
 
-def _deal_rest(unseen: Sequence[int], sizes: Sequence[int], rng: random.Random) -> list[list[int]]:
-    cards = list(unseen)
-    rng.shuffle(cards)
-    out, at = [], 0
-    for n in sizes:
-        out.append(cards[at:at + n])
-        at += n
-    return out
+@dataclass(frozen=True)
+class WidowInfo:
+    """What a seat knows of the hidden cards in a widow game before the play (:class:`WidowResampler`):
+    its own cards, and that every card it cannot see lies in the widow (while it is hidden) or in another
+    seat's hand (VARIANTS.md ``cutthroat``: 15 cards each and a widow of 3)."""
+
+    #: the seat's cards (with the widow once it is taken)
+    mine: tuple[int, ...]
+    #: the cards it cannot see, in the deck's order
+    unseen: tuple[int, ...]
+    #: the seats in play, from the seat clockwise
+    seats: tuple[int, ...]
+    #: the widow's cards still hidden: the rule set's widow before it is taken, 0 after
+    widow: int
+    #: the game's rules (the hand's size, the meld and the counters)
+    rules: RuleSet
+
+
+class WidowDeal(NamedTuple):
+    """One deal of the cards a seat cannot see in a widow game (:class:`WidowResampler`).
+
+    Attributes:
+        widow: the widow's cards (empty once the seat has taken it).
+        others: the other seats' hands, in the order of :attr:`WidowInfo.seats` after the seat.
+    """
+
+    widow: list[int]
+    others: list[list[int]]
+
+
+class WidowResampler:
+    """The widow games' resampler of the hidden cards before the play (a :class:`~pinochle.bots.pimc.Resampler`
+    searched by :func:`~pinochle.bots.pimc.sampled_values`; the ``tricks`` family carries it,
+    :attr:`pinochle.bots.base.Strategy.widow`): the cards the seat cannot see shuffled and dealt to the widow
+    while it is hidden, then to the other seats in play, a full hand each. Nothing the auction shows is
+    weighed: a bid in these games says little of a hand before the widow (VARIANTS.md ``cutthroat``).
+
+    >>> import random
+    >>> from pinochle.game import new_match, view
+    >>> v = view(new_match(seed=1, game="cutthroat"), 1)
+    >>> info = WidowResampler().infostate(v)
+    >>> deal = WidowResampler().resample(info, random.Random(1))
+    >>> len(deal.widow), [len(h) for h in deal.others], info.seats
+    (3, [15, 15], (1, 2, 3))
+    """
+
+    def infostate(self, view: View) -> WidowInfo:
+        """What ``view.seat`` knows: its cards, the cards it cannot see, the seats in play and whether the
+        widow is still hidden (the unseen cards beyond the other seats' full hands)."""
+        rules = view.rules_set()
+        me = int(view.seat)
+        mine = tuple(int(c) for c in view.hand)
+        unseen = tuple(int(c) for c in unpack(remove_all(DECKS[rules.deck].full, mine)))
+        seats = [me]
+        s = view.seating.left(me)
+        while s != me:
+            seats.append(int(s))
+            s = view.seating.left(s)
+        widow = max(0, len(unseen) - rules.hand_size * (len(seats) - 1))
+        return WidowInfo(mine, unseen, tuple(seats), widow, rules)
+
+    def resample(self, info: WidowInfo, rng: random.Random) -> WidowDeal:
+        """One deal of ``info``'s unseen cards: shuffled with ``rng``, the widow's first, then each other
+        seat's hand."""
+        cards = list(info.unseen)
+        rng.shuffle(cards)
+        n, at = info.rules.hand_size, info.widow
+        return WidowDeal(cards[:at], [cards[at + k * n:at + (k + 1) * n] for k in range(len(info.seats) - 1)])
 
 
 def play_as_declarer(held: list[int], others: Sequence[list[int]], seats: Sequence[int], rules: RuleSet,
@@ -249,38 +316,28 @@ def play_as_declarer(held: list[int], others: Sequence[list[int]], seats: Sequen
     return Outcome(t, m.total, pts[0] + buried_pts)
 
 
-def declarer_samples(view: View, samples: int, rng: random.Random, play: bool = True) -> list[Outcome]:
-    """Simulate ``view.seat`` declaring with the widow unseen: ``samples`` deals of the
-    cards it cannot see into the widow and the other two hands (the sizes of the view's
-    rule set), each taken, melded, buried and played out (:func:`play_as_declarer`).
-    With ``play=False`` only the meld is valued (``points`` is ``None``)."""
-    rules = view.rules_set()
-    mine = [int(c) for c in view.hand]
-    unseen, seats = _unseen_and_round(view, rules)
-    sizes = [rules.widow] + [rules.hand_size] * (len(seats) - 1)
-    out = []
-    for _ in range(samples):
-        widow, *others = _deal_rest(unseen, sizes, rng)
-        held = mine + widow
-        if play:
-            out.append(play_as_declarer(held, others, seats, rules, rng))
-        else:
-            t = int(choose_trump(held, rules))
-            out.append(Outcome(t, meld_by_trump(pack(held), rules)[t], None))
-    return out
+def _searched(view: View, resampler: Resampler[WidowInfo, WidowDeal], rng: random.Random, moves: Sequence[M],
+              samples: int, value: Callable[[WidowInfo, WidowDeal, random.Random], Callable[[M], V]],
+              ) -> list[list[V]]:
+    """Each of ``moves`` valued over ``samples`` deals of ``resampler`` for ``view.seat``
+    (:func:`~pinochle.bots.pimc.sampled_values`, the one search), ``value(info, deal, rng)`` the value of a
+    move on one deal."""
+    info = resampler.infostate(view)
+    rows = sampled_values(deals_of(resampler, info), rng, moves, samples, partial(value, info))
+    assert rows is not None  # every deal of the widow games fits
+    return rows
 
 
-def _unseen_and_round(view: View, rules: RuleSet) -> tuple[list[Card], list[int]]:
-    """The cards ``view.seat`` cannot see (the deck less its hand: the widow and the other hands)
-    and the seats in play from it clockwise (VARIANTS.md ``cutthroat``)."""
-    me = int(view.seat)
-    unseen = list(unpack(remove_all(DECKS[rules.deck].full, [int(c) for c in view.hand])))
-    seats = [me]
-    s = view.seating.left(me)
-    while s != me:
-        seats.append(int(s))
-        s = view.seating.left(s)
-    return unseen, seats
+def declarer_samples(view: View, resampler: Resampler[WidowInfo, WidowDeal], samples: int,
+                     rng: random.Random) -> list[Outcome]:
+    """Simulate ``view.seat`` declaring with the widow unseen: ``samples`` deals of the cards it cannot
+    see (``resampler``, the game's: :class:`WidowResampler`), each taken, melded, buried and played out
+    (:func:`play_as_declarer`)."""
+
+    def declared(info: WidowInfo, deal: WidowDeal, rng: random.Random) -> Callable[[None], Outcome]:
+        return lambda _: play_as_declarer(list(info.mine) + deal.widow, deal.others, info.seats, info.rules, rng)
+
+    return _searched(view, resampler, rng, [None], samples, declared)[0]
 
 
 def remove_all(hand: int, cards: Sequence[int]) -> int:
@@ -318,31 +375,32 @@ def bid_value(outcomes: Sequence[Outcome], view: View, bid: int) -> float:
         if o.meld >= bid:
             total += opponents * s.made
             continue
-        p = chance_from_margin(o.meld + (o.points or 0) - bid, rules) if o.points is not None else 0.0
-        total += expected_result(s, p, opponents)
+        total += expected_result(s, chance_from_margin(o.meld + o.points - bid, rules), opponents)
     return total / max(1, len(outcomes))
 
 
-def playing_samples(view: View, trump: int, buries: Sequence[Sequence[int]], samples: int,
-                    rng: random.Random) -> list[list[float]]:
+def playing_samples(view: View, resampler: Resampler[WidowInfo, WidowDeal], trump: int,
+                    buries: Sequence[Sequence[int]], samples: int, rng: random.Random) -> list[list[float]]:
     """For the declarer holding its cards with the widow (``view.hand``): per choice of
     ``buries``, the chance of making the bid in each of ``samples`` deals of the unseen cards
-    to the other two seats (the same deals for every choice), read from one greedy playout
-    each (:func:`chance_from_margin`)."""
+    to the other two seats (``resampler``, the game's; the same deals for every choice), read from one
+    greedy playout each (:func:`chance_from_margin`)."""
     rules = view.rules_set()
-    mine = [int(c) for c in view.hand]
-    unseen, seats = _unseen_and_round(view, rules)
     assert view.bid is not None
-    m = view.melds[seats[0]]
-    meld_total = m.total if m is not None else meld_by_trump(pack(mine), rules)[trump]
-    out: list[list[float]] = [[] for _ in buries]
-    for _ in range(samples):
-        others = _deal_rest(unseen, [rules.hand_size] * (len(seats) - 1), rng)
-        seed = rng.random()
-        for k, bury in enumerate(buries):
-            o = play_as_declarer(mine, others, seats, rules, random.Random(seed), trump, list(bury))
-            out[k].append(chance_from_margin(meld_total + (o.points or 0) - view.bid, rules))
-    return out
+    bid = view.bid
+    m = view.melds[int(view.seat)]
+    meld_total = m.total if m is not None else meld_by_trump(pack([int(c) for c in view.hand]), rules)[trump]
+
+    def chances(info: WidowInfo, deal: WidowDeal, rng: random.Random) -> Callable[[Sequence[int]], float]:
+        seed = rng.random()  # every burial's playout on this deal alike
+
+        def chance(bury: Sequence[int]) -> float:
+            o = play_as_declarer(list(info.mine), deal.others, info.seats, rules, random.Random(seed), trump,
+                                 list(bury))
+            return chance_from_margin(meld_total + o.points - bid, rules)
+        return chance
+
+    return _searched(view, resampler, rng, buries, samples, chances)
 
 
 def widow_call(view: View, outcomes: Sequence[Outcome], margin: float = 0.0) -> bool:
@@ -353,20 +411,22 @@ def widow_call(view: View, outcomes: Sequence[Outcome], margin: float = 0.0) -> 
     return low is not None and bid_value(outcomes, view, low) > margin
 
 
-def widow_bury(view: View, samples: int, rng: random.Random, candidates: int = 1) -> list[Card] | None:
+def widow_bury(view: View, resampler: Resampler[WidowInfo, WidowDeal], samples: int, rng: random.Random,
+               candidates: int = 1) -> list[Card] | None:
     """The cards to bury, or ``None`` to concede (VARIANTS.md ``cutthroat``: "the declarer may
     concede at once (a single loss), or buries 3 cards that were not used in meld").
 
     The ``candidates`` best burials of :func:`bury_ranking` are each played out over the same
-    ``samples`` deals of the unseen cards (:func:`playing_samples`); the one with the best
-    chance of making the bid is kept, and the declarer concedes when paying single is worth
+    ``samples`` deals of the unseen cards (``resampler``, the game's: :func:`playing_samples`); the one
+    with the best chance of making the bid is kept, and the declarer concedes when paying single is worth
     more than playing with that chance (:func:`expected_result`).
     """
-    return widow_bury_values(view, samples, rng, candidates)[0]
+    return widow_bury_values(view, resampler, samples, rng, candidates)[0]
 
 
-def widow_bury_values(view: View, samples: int, rng: random.Random, candidates: int = 1,
-                      also: Sequence[Sequence[Card]] = ()) -> tuple[list[Card] | None, list[tuple[tuple[Card, ...] | None, float]]]:
+def widow_bury_values(view: View, resampler: Resampler[WidowInfo, WidowDeal], samples: int, rng: random.Random,
+                      candidates: int = 1, also: Sequence[Sequence[Card]] = (),
+                      ) -> tuple[list[Card] | None, list[tuple[tuple[Card, ...] | None, float]]]:
     """:func:`widow_bury`'s choice and what it weighs: each burial played out (the ``candidates``
     best of :func:`bury_ranking`, then those of ``also`` not among them, over the same deals: the
     burials of ``also`` never change the choice) with its expected settlement (points, all
@@ -382,7 +442,7 @@ def widow_bury_values(view: View, samples: int, rng: random.Random, candidates: 
     extra = [tuple(sorted(Card(c) for c in b)) for b in also]
     extra = [b for k, b in enumerate(extra) if b not in ranked and b not in extra[:k]]
     buries = ranked + extra
-    chances = playing_samples(view, int(view.trump), [[int(c) for c in b] for b in buries], samples, rng)
+    chances = playing_samples(view, resampler, int(view.trump), [[int(c) for c in b] for b in buries], samples, rng)
     means = [sum(ch) / len(ch) for ch in chances]
     best = max(range(len(ranked)), key=lambda k: (means[k], -k))
     s = settlement(view, view.bid, int(view.trump))
@@ -396,14 +456,15 @@ def widow_bury_values(view: View, samples: int, rng: random.Random, candidates: 
     return list(ranked[best]), values
 
 
-def widow_trump(view: View, samples: int, rng: random.Random) -> Suit:
+def widow_trump(view: View, resampler: Resampler[WidowInfo, WidowDeal], samples: int, rng: random.Random) -> Suit:
     """The trump to name with the widow taken: of the suits whose meld plus a counter a card
     (:func:`trump_key`) comes within 4 counters of the best, the one whose simulated hand
-    (:func:`play_as_declarer`, the same deals for each) is worth the most settlement."""
-    return widow_trump_values(view, samples, rng)[0]
+    (:func:`play_as_declarer`, the same deals of ``resampler``, the game's, for each) is worth the most
+    settlement."""
+    return widow_trump_values(view, resampler, samples, rng)[0]
 
 
-def widow_trump_values(view: View, samples: int, rng: random.Random,
+def widow_trump_values(view: View, resampler: Resampler[WidowInfo, WidowDeal], samples: int, rng: random.Random,
                        also: Sequence[int] = ()) -> tuple[Suit, dict[int, float]]:
     """:func:`widow_trump`'s suit and the mean settlement of each suit it simulates (points, all
     opponents together), and of the suits of ``also`` too, over the same deals (each suit's playout
@@ -418,32 +479,27 @@ def widow_trump_values(view: View, samples: int, rng: random.Random,
     suits = [s for s in range(4) if keys[s] >= top - 4 * _unit(rules)]
     if len(suits) == 1 or view.bid is None:
         return Suit(max(suits, key=lambda s: (keys[s], -s))), {}
-    unseen, seats = _unseen_and_round(view, rules)
-    opponents = len(seats) - 1
+    bid = view.bid
     weighed = suits + [int(s) for s in dict.fromkeys(also) if int(s) not in suits]
-    value = {s: 0.0 for s in weighed}
-    for _ in range(samples):
-        others = _deal_rest(unseen, [rules.hand_size] * opponents, rng)
-        seed = rng.random()
-        for s in weighed:
-            st = settlement(view, view.bid, s)
-            if melds[s] >= view.bid:
-                value[s] += opponents * st.made
-                continue
-            o = play_as_declarer(hand, others, seats, rules, random.Random(seed), s)
-            p = chance_from_margin(o.meld + (o.points or 0) - view.bid, rules)
-            value[s] += expected_result(st, p, opponents)
-    best = Suit(max(suits, key=lambda s: (value[s], keys[s], -s)))
-    return best, {s: v / samples for s, v in value.items()}
+
+    def settlements(info: WidowInfo, deal: WidowDeal, rng: random.Random) -> Callable[[int], float]:
+        seed = rng.random()  # every suit's playout on this deal alike
+        opponents = len(info.seats) - 1
+
+        def worth(s: int) -> float:
+            st = settlement(view, bid, s)
+            if melds[s] >= bid:
+                return float(opponents * st.made)  # the meld alone makes the bid: no play
+            o = play_as_declarer(hand, deal.others, info.seats, rules, random.Random(seed), s)
+            return expected_result(st, chance_from_margin(o.meld + o.points - bid, rules), opponents)
+        return worth
+
+    rows = _searched(view, resampler, rng, weighed, samples, settlements)
+    total = {s: sum(row) for s, row in zip(weighed, rows)}
+    best = Suit(max(suits, key=lambda s: (total[s], keys[s], -s)))
+    return best, {s: v / samples for s, v in total.items()}
 
 
-def make_chance(outcomes: Sequence[Outcome], bid: int) -> float:
-    """The share of ``outcomes`` whose meld and points reach ``bid``."""
-    if not outcomes:
-        return 0.0
-    return sum(1 for o in outcomes if o.meld + (o.points or 0) >= bid) / len(outcomes)
-
-
-__all__ = ["Outcome", "Settlement", "bid_value", "bury_choice", "bury_value", "choose_trump",
-           "declarer_samples", "expected_result", "make_chance", "play_as_declarer", "quick_bury",
+__all__ = ["Outcome", "Settlement", "WidowDeal", "WidowInfo", "WidowResampler", "bid_value", "bury_choice",
+           "bury_value", "choose_trump", "declarer_samples", "expected_result", "play_as_declarer", "quick_bury",
            "settlement", "widow_bury_values", "widow_trump_values"]
