@@ -435,9 +435,7 @@ class RedisStorage:
         Raises:
             StorageFault: Redis cannot be read now.
         """
-        with self._guard():
-            found = self._latest(keys=[self._k("solo", device)], args=[self.prefix, "solo"])
-        return None if found is None else str(found)
+        return self._latest_match(self._k("solo", device), "solo")
 
     def match_of_token(self, token: str) -> str | None:
         """The room or Quick Match match with a seat held by ``token``: unfinished and changed last first.
@@ -445,8 +443,17 @@ class RedisStorage:
         Raises:
             StorageFault: Redis cannot be read now.
         """
+        return self._latest_match(self._k("tok", token), "")
+
+    def _latest_match(self, ids: str, kind: str) -> str | None:
+        """Of the match ids in the set ``ids``, those of ``kind`` (``"solo"``, or ``""`` for any but solo): the
+        unfinished one changed last, else the finished one changed last, or ``None`` (the ``_LATEST`` script).
+
+        Raises:
+            StorageFault: Redis cannot be read now.
+        """
         with self._guard():
-            found = self._latest(keys=[self._k("tok", token)], args=[self.prefix, ""])
+            found = self._latest(keys=[ids], args=[self.prefix, kind])
         return None if found is None else str(found)
 
     def active_matches(self) -> list[str]:
