@@ -73,6 +73,7 @@ from .meld import NINE, Meld, meld_points
 from .output import OutputError, guarded
 from .records import match_record
 from .rules import TABLE, RuleSet
+from .scoring import HandScore
 from .stock import TableCard
 from .tricks import counters as counter_points
 
@@ -525,20 +526,32 @@ def _hand_summary(con: _Console, r: HandResult, game: Game | None = None, deal: 
         con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
         return
     side = seating.side_of[r.declarer]
-    got = s.kept_meld[side] + s.counters[side]
     if r.conceded:
         con.say(f"  {names[side]} conceded after the meld.")
     elif s.set_at_once:
         con.say(f"  {names[side]} went set at once: {_seat(r.declarer, seating, con.you)} named trump without its "
                 f"king and queen, so {names[side]} lose {r.bid}; no card is played, and {names[1 - side]} keep "
                 f"their meld.")
-    elif s.made:
-        con.say(f"  {names[side]} made the bid: {s.kept_meld[side]} meld + {s.counters[side]} counters "
-                f"= {got} >= {r.bid}.")
     else:
-        con.say(f"  {names[side]} went set: {s.kept_meld[side]} meld + {s.counters[side]} counters "
-                f"= {got} < {r.bid}, so {names[side]} lose {r.bid}.")
+        con.say(_made_or_set(names[side], s.made, s.kept_meld[side], s.counters[side], r.bid,
+                             lost=f", so {names[side]} lose {r.bid}"))
     con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
+
+
+def _made_or_set(who: str, made: bool, meld: int, counters: int, bid: int, buried: bool = False,
+                 lost: str = "") -> str:
+    """The line of a contract played out: ``who`` made the bid, or went set, its meld and counters against
+    the bid (RULES.md, Scoring a hand); ``buried``: its counters count the buried cards (VARIANTS.md
+    ``cutthroat``); ``lost``: what a set costs, after the sum."""
+    counted = f"{meld} meld + {counters} counters{' (buried cards included)' if buried else ''} = {meld + counters}"
+    return f"  {who} made the bid: {counted} >= {bid}." if made else f"  {who} went set: {counted} < {bid}{lost}."
+
+
+def _player_rows(con: _Console, seating: Seating, s: HandScore) -> None:
+    """Each player's meld, tricks, counters and score of a hand of players alone (its header first)."""
+    con.say(f"  {'player':<8}{'meld':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
+    for i, name in enumerate(seating.side_names):
+        con.say(f"  {name:<8}{s.meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}{_signed(s.score[i]):>8}")
 
 
 def _hand_summary_stock(con: _Console, r: HandResult, seating: Seating) -> None:
@@ -549,9 +562,7 @@ def _hand_summary_stock(con: _Console, r: HandResult, seating: Seating) -> None:
     con.say()
     turned = f" (turned: {r.turned.label})" if r.turned is not None else ""
     con.say(f"Hand {r.number} summary: trump {_suit_text(r.trump)}{turned}")
-    con.say(f"  {'player':<8}{'meld':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
-    for i, name in enumerate(seating.side_names):
-        con.say(f"  {name:<8}{s.meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}{_signed(s.score[i]):>8}")
+    _player_rows(con, seating, s)
     for seat in seating.seats:
         items = [d.item for d in r.declared if d.seat == seat]
         text = "; ".join(f"{m.name} {m.points}" for m in items) or "no meld"
@@ -581,27 +592,21 @@ def _hand_summary_alone(con: _Console, r: HandResult, seating: Seating, deal: in
     the contract ended, the settlement as who pays whom, and each player's score."""
     s = r.score
     assert r.declarer is not None and r.bid is not None
-    d, names = r.declarer, seating.side_names
+    d = r.declarer
     con.say()
     widow = cards_text(unpack(r.widow), r.trump) if r.widow else ""
     con.say(f"Deal {deal} summary: {_seat(d, seating, con.you)} bid {r.bid}, trump {_suit_text(r.trump)}"
             + (f"; the widow {widow}" if widow else ""))
-    con.say(f"  {'player':<8}{'meld':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
-    for i, name in enumerate(names):
-        con.say(f"  {name:<8}{s.meld[i]:>6}{s.tricks[i]:>8}{s.counters[i]:>10}{_signed(s.score[i]):>8}")
+    _player_rows(con, seating, s)
     side = seating.side_of[d]
     who = _seat(d, seating, con.you)
-    got = s.meld[side] + s.counters[side]
     if r.conceded:
         con.say(f"  {who} conceded before the play: a single loss to each opponent.")
     elif not s.played:
         con.say(f"  {who} made the bid with the meld alone ({s.meld[side]} >= {r.bid}): no play.")
-    elif s.made:
-        con.say(f"  {who} made the bid: {s.meld[side]} meld + {s.counters[side]} counters (buried cards "
-                f"included) = {got} >= {r.bid}.")
     else:
-        con.say(f"  {who} went set: {s.meld[side]} meld + {s.counters[side]} counters (buried cards "
-                f"included) = {got} < {r.bid}: a double loss to each opponent.")
+        con.say(_made_or_set(who, s.made, s.meld[side], s.counters[side], r.bid, buried=True,
+                             lost=": a double loss to each opponent"))
     con.say(f"  Settlement: {_settlement(r, seating, con.you)}.")
     con.say(f"  Deal score: {_per_side(seating, s.score, signed=True)}")
 
