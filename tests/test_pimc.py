@@ -71,20 +71,26 @@ def test_only_the_search_draws_deals_from_a_resampler() -> None:
     assert callers == []
 
 
+def functions_calling(module: str, name: str) -> list[str]:
+    """The functions of the players' ``module`` (a file of pinochle/bots) that call ``name``, a function or
+    a method of any object, innermost and outer alike, in the order they are written."""
+    callers = []
+    for node in ast.walk(ast.parse((BOTS / module).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and name in (getattr(inner.func, "id", None),
+                                                            getattr(inner.func, "attr", None)):
+                    callers.append(node.name)
+    return callers
+
+
 def test_hards_auction_deals_come_from_the_auction_resampler_alone() -> None:
     """Hard's bid and trump simulations search with the one loop over the auction's resampler: the hidden
     hands are dealt (``_deal_unseen``) only inside :class:`AuctionResampler`, never by a simulation's own
     loop."""
     from pinochle.bots import hard
 
-    tree = ast.parse((BOTS / "hard.py").read_text(encoding="utf-8"))
-    dealers = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "_deal_unseen":
-                    dealers.append(node.name)
-    assert dealers == ["resample"]
+    assert functions_calling("hard.py", "_deal_unseen") == ["resample"]
     assert isinstance(hard.AUCTION_RESAMPLER, hard.AuctionResampler)
 
 
@@ -123,14 +129,7 @@ def test_the_widow_games_deal_their_hidden_cards_only_in_the_widow_resampler() -
     deal in a loop of its own."""
     from pinochle.bots import widow
 
-    tree = ast.parse((BOTS / "widow.py").read_text(encoding="utf-8"))
-    dealers = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "shuffle":
-                    dealers.append(node.name)
-    assert dealers == ["resample"]
+    assert functions_calling("widow.py", "shuffle") == ["resample"]
     assert isinstance(STRATEGIES["tricks"].widow, widow.WidowResampler)
     assert STRATEGIES["stock"].widow is None
 
