@@ -15,8 +15,10 @@ plays with the declarer against the two defenders as a team
 (:func:`pinochle.bots.base.teams`).
 
 Each game names its strategy family (:attr:`pinochle.game.Game.strategy`), found
-here by name (:data:`STRATEGIES`): how the players move, and the resampler of the
-hidden cards Hard searches with. In two-handed Pinochle (VARIANTS.md ``two-handed``,
+here by name (:data:`STRATEGIES`): how the players move, the resampler of the
+hidden cards Hard searches with, and, for its games with a widow, the resampler of the
+widow and the other hands that every level's call, trump and burial weigh
+(:attr:`Strategy.widow <pinochle.bots.base.Strategy.widow>`). In two-handed Pinochle (VARIANTS.md ``two-handed``,
 the ``stock`` family) every level's ``act`` hands the view to
 :func:`pinochle.bots.stock.stock_action`: the stock play, the meld after a trick won,
 the dix and the exact endgame, at the player's level (its ``level`` value).
