@@ -196,8 +196,8 @@ def no_review(losses: Sequence[float]) -> float | None:
 
 
 def par_per_decision(losses: Sequence[float]) -> float | None:
-    """Points given up per reviewed decision: the mean ``loss`` (docs/protocol.md, ``review``), to two
-    decimals; ``None`` with no reviewed decision. The hook a decision review plugs into :func:`summarize`.
+    """Points given up per reviewed decision: the mean ``loss`` (docs/protocol.md, ``review``), to one
+    decimal as every other figure of the statistics; ``None`` with no reviewed decision. The hook a decision review plugs into :func:`summarize`.
 
     >>> par_per_decision([0, 0, 30, 10]), par_per_decision([])
     (10.0, None)
@@ -207,7 +207,7 @@ def par_per_decision(losses: Sequence[float]) -> float | None:
     """
     if any(x < 0 for x in losses):
         raise ValueError("a decision's loss is never negative")
-    return round(sum(losses) / len(losses), 2) if losses else None
+    return round(sum(losses) / len(losses), 1) if losses else None
 
 
 def review_losses(review: Mapping[str, object]) -> list[float]:

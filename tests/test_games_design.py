@@ -124,3 +124,14 @@ def test_the_players_find_their_strategy_and_resampler_from_the_game() -> None:
         info = strategy.resampler.infostate(v) if g.strategy != "stock" or v.trump is not None else None
         if info is not None:
             assert strategy.resampler.resample(info, random.Random(1)) is not None, g.name
+
+
+def test_descriptions_use_a_players_words() -> None:
+    """Home shows each game's description: it says "set" (the guide's word, never "bete"), and the
+    auction's says the dealer sits out only at a table of 4 or 5 (VARIANTS.md ``auction``: at 3
+    every player plays; the eleventh review read "a table of 3, 4 or 5: the dealer sits out")."""
+    from pinochle.games import GAMES
+
+    for game in GAMES.values():
+        assert "bete" not in game.description.lower(), game.name
+    assert "at 4 or 5 the dealer sits out" in GAMES["auction"].description

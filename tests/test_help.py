@@ -446,6 +446,19 @@ def test_how_to_play_is_a_players_page_with_pictured_cards() -> None:
         howto_html("no-such-game")
 
 
+def test_how_to_play_pages_speak_no_switch_syntax() -> None:
+    """A player's page names a house rule in words, never as the command line's switch
+    (``dix_exchange=true``, ``concede_spades=single``: the eleventh review found them on the
+    turned-trump page), and names what the table shows as the table shows it ("Turned")."""
+    from pinochle.server.howto import games, howto_markdown
+
+    switch = re.compile(r"`[a-z_]+=[a-z0-9_-]+`")
+    for name in games():
+        text = howto_markdown(name)
+        assert not switch.search(text), (name, switch.findall(text))
+    assert 'marked "Turned",' in howto_markdown("turned-trump")
+
+
 def test_the_table_page_says_why_the_computers_pass() -> None:
     """The stuck-dealer pass and the save (pinochle.bots.partners: ``sticks_the_dealer``,
     ``saves_the_dealer``) are explained to players on the table game's page, and the dealer's bid

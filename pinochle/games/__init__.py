@@ -218,9 +218,9 @@ def _auction_stakes(state: State) -> tuple[HandScore, Won | None]:
 #: players each hand; at 4 the dealer sits out, at 5 also the player second to the dealer's left.
 AUCTION = Game(
     name="auction",
-    description="Three active players with a widow (a table of 3, 4 or 5: the dealer sits out), tens; "
+    description="Three active players with a widow (a table of 3, 4 or 5: at 4 or 5 the dealer sits out), tens; "
                 "every deal is settled in stakes with each opponent by a schedule of bids (spades double, "
-                "bete doubles again): not a game to a target score; a match of 3 deals per player",
+                "a set doubles again): not a game to a target score; a match of 3 deals per player",
     players=3,
     table_sizes=(3, 4, 5),
     seat_order=chairs.seat_order,
