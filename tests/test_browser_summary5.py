@@ -61,8 +61,12 @@ def test_the_summary_reads_parts_then_their_sum_then_the_set_then_the_score(game
         assert cell["text"].startswith(str(last["measured"][decl])) and f"bid {last['bid']}" in cell["text"], cell
         # the hand score reads as the result of the sum: "=" at the head of each of its cells, but the set side's,
         # which says "Set −320" as a verdict and its figure (test_browser_felt7: an "=" against "Set" read as a typo)
+        # on a phone no "=" at all: at a narrow column's edge a row read as an equation ("−20 = +10 = +10")
         eq = got["eq"]
-        assert len(eq) == 2 and eq.count("none") == 1 and all(e in ('"="', '"= "', "none") for e in eq), eq
+        if key.endswith("-360"):
+            assert eq == ["none", "none"], (key, eq)
+        else:
+            assert len(eq) == 2 and eq.count("none") == 1 and all(e in ('"= "', "none") for e in eq), eq
         if game == "table":
             # the set said once: the bid taken off, with the bid in words; no row repeating "not scored"
             assert f"Set: the bid, {last['bid']}, is taken off" in labels, labels
