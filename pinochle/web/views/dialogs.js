@@ -636,17 +636,22 @@ export function passLine(s, v, last, past = false) {
   const who = (seat) => (s.isMe(seat) ? "you" : s.name(seat));
   const gave = (from, to) => `${cap(who(from))} passed ${who(to)}`;
   const parts = cards
-    ? [`${gave(partner, last.declarer)} `, ...joinCards(cards[0]), `; ${who(last.declarer)} passed back `, ...joinCards(cards[1]), "."]
+    ? [`${gave(partner, last.declarer)} `, ...joinCards(cards[0], ";"), ` ${who(last.declarer)} passed back `, ...joinCards(cards[1], ".")]
     : [`${gave(partner, last.declarer)} ${n} cards, and ${n} came back.`];
   return h("p", { class: "pass-line", "data-testid": "pass-line" }, h("span", { class: "pass-tag" }, "The pass "), ...parts);
 }
 
-/** Cards as faces, "10♦, J♦, A♥ and A♣". */
-function joinCards(tokens) {
+/**
+ * Cards as faces, "10♦, J♦, A♥ and A♣", and `end` (the sentence's ";" or ".") after the last. Each comma, and
+ * `end`, is kept on the line of the card before it (a card is an inline block, after which a line may break: at
+ * some widths a line began ", J♦"), so that no line starts with a comma.
+ */
+function joinCards(tokens, end = "") {
   const out = [];
   tokens.forEach((t, i) => {
-    if (i) out.push(i === tokens.length - 1 ? " and " : ", ");
-    out.push(passCard(t));
+    if (i) out.push(i === tokens.length - 1 ? " and " : " ");
+    const mark = i === tokens.length - 1 ? end : i === tokens.length - 2 ? "" : ",";
+    out.push(mark ? h("span", { class: "pass-keep" }, passCard(t), mark) : passCard(t));
   });
   return out;
 }
