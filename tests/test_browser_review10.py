@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .browser_kit import at_each, looks, on_fixture, visible
+from .browser_kit import at_each, looks, on_fixture, on_home, visible
 from .browser_support import Server, module_server
 from .test_browser_aids8 import passed_hand
 
@@ -78,3 +78,103 @@ def test_no_line_of_the_card_pass_starts_with_a_comma(server: Server, game: str)
         assert got["bad"] == [], (key, got)
         # the measure saw lines start (a card's rank or a word), so it did look at wrapped lines
         assert len(got["starts"]) > 1, (key, got)
+
+
+# ---------------------------------------------------------------- Home: where the match stands between two hands
+
+#: Home drawn for each match summary (the server's, docs/protocol.md), and the question before a match is abandoned
+HOME_LINES = """async (ms) => {
+  const { renderHome, unfinishedLine } = await import('/static/views/home.js');
+  return ms.map((m) => {
+    renderHome({ solo: m, seat: { held: false } });
+    return { label: document.getElementById('resume-label').textContent,
+             detail: document.getElementById('resume-detail').textContent, question: unfinishedLine(m) };
+  });
+}"""
+
+
+def test_home_says_a_hand_over_and_the_next_one_between_two_hands(server: Server) -> None:
+    """A solo match stands between two hands once a hand is over (the server's summary: ``phase`` "hand_end",
+    ``hand_number`` the hand just finished, ``deal_number`` the deals finished): continuing shows that hand's
+    summary, then deals the next. Home said "Hand 12" (a hand already over); it says "Hand 12 over · next: hand
+    13", and in a match of deals "Deal 4 of 9 over · next: deal 5" ("an extra deal" after the last one tied).
+    During a hand it says the hand in play, as before."""
+    from pinochle.game import deal_number
+
+    from .test_browser_explain import first_of
+
+    # the engine's facts the words rest on: between two hands the hand number is the hand just finished, the deal
+    # number the deals finished (a deal thrown in is dealt again at once: it never stands between two hands)
+    s = first_of("table", lambda s: s.phase == "hand_end" and len(s.history) >= 2)
+    assert s.hand_no + 1 == s.history[-1].number == 2
+    c = first_of("cutthroat", lambda s: s.phase == "hand_end" and len(s.history) >= 2)
+    assert deal_number(c) == len(c.history) == 2
+    base = {"id": "m", "kind": "solo", "level": "normal", "commitment": "x", "winner": None}
+    table = {**base, "game": "table", "totals": {"NS": 420, "EW": 380}}
+    deals = {**base, "game": "cutthroat", "deals": 9, "totals": {"E": -4, "S": 12, "W": -8}}
+    ms = [{**table, "phase": "hand_end", "hand_number": 12},
+          {**table, "phase": "play", "hand_number": 13},
+          {**deals, "phase": "hand_end", "hand_number": 5, "deal_number": 4},
+          {**deals, "phase": "hand_end", "hand_number": 9, "deal_number": 9},
+          {**deals, "phase": "auction", "hand_number": 6, "deal_number": 5}]
+
+    def measure(page: Any, _: Any) -> list[dict[str, str]]:
+        out: list[dict[str, str]] = page.evaluate(HOME_LINES, ms)
+        page.evaluate("(m) => import('/static/views/home.js').then(({ renderHome }) => renderHome({ solo: m, seat: { held: false } }))",
+                      ms[0])
+        page.get_by_test_id("resume").scroll_into_view_if_needed()
+        return out
+
+    out = at_each(looks(("dark", (360, 740)), ("light", (390, 844)), ("light", (1440, 900))), on_home(server.url), measure,
+                  "review10-home")
+    for key, got in out.items():
+        assert [g["label"] for g in got] == ["Continue your match"] * 5, (key, got)
+        assert [g["detail"] for g in got] == [
+            "Hand 12 over · next: hand 13 · Us 420 · Them 380 · Normal",
+            "Hand 13 · Us 420 · Them 380 · Normal",
+            "Deal 4 of 9 over · next: deal 5 · You 12 · East \u22124 · West \u22128 · Normal",
+            "Deal 9 of 9 over · next: an extra deal · You 12 · East \u22124 · West \u22128 · Normal",
+            "Deal 5 of 9 · You 12 · East \u22124 · West \u22128 · Normal"], (key, got)
+        assert [g["question"].split(", score")[0] for g in got] == [
+            "Hand 12 over", "Hand 13", "Deal 4 of 9 over", "Deal 9 of 9 over", "Deal 5 of 9"], (key, got)
+
+
+#: the lines of Home's resume line as laid out: each line's text
+RESUME_LINES = """() => {
+  const el = document.getElementById('resume-detail');
+  const lines = new Map();
+  for (const piece of el.querySelectorAll('.dot-piece')) {
+    const top = Math.round(piece.getBoundingClientRect().top);
+    lines.set(top, [...(lines.get(top) ?? []), piece.textContent]);
+  }
+  // the line laid out at every width from 100 to 400 px: a piece broken inside ("Us / 420", "next: / hand 13 ·")
+  const broken = [];
+  el.style.display = 'inline-block';
+  for (let w = 100; w <= 400; w += 2) {
+    el.style.width = `${w}px`;
+    for (const piece of el.querySelectorAll('.dot-piece')) if (piece.getClientRects().length > 1) broken.push([w, piece.textContent]);
+  }
+  el.style.width = '';
+  el.style.display = '';
+  return { lines: [...lines.values()].map((l) => l.join(' ')), text: el.textContent, broken: broken.slice(0, 4) };
+}"""
+
+
+def test_homes_resume_line_wraps_between_its_pieces(server: Server) -> None:
+    """Between two hands Home's line is longer ("Hand 12 over · next: hand 13 · Us 420 · Them 380 · Normal"): at 320
+    and 360 px it wraps, between two pieces only, and no line starts with a "·"."""
+    m = {"id": "m", "kind": "solo", "level": "normal", "commitment": "x", "winner": None, "game": "table",
+         "totals": {"NS": 1420, "EW": 1380}, "phase": "hand_end", "hand_number": 12}
+
+    def measure(page: Any, _: Any) -> dict[str, Any]:
+        page.evaluate("(m) => import('/static/views/home.js').then(({ renderHome }) => renderHome({ solo: m, seat: { held: false } }))", m)
+        page.get_by_test_id("resume").scroll_into_view_if_needed()
+        return dict(page.evaluate(RESUME_LINES))
+
+    out = at_each(looks(("dark", (320, 568)), ("dark", (360, 740)), ("light", (1440, 900))), on_home(server.url), measure,
+                  "review10-home-wrap")
+    for key, got in out.items():
+        assert got["text"] == "Hand 12 over · next: hand 13 · Us 1420 · Them 1380 · Normal", (key, got)
+        assert not any(line.startswith("·") for line in got["lines"]), (key, got)
+        assert " ".join(got["lines"]) == got["text"] and got["broken"] == [], (key, got)
+    assert len(out["dark-320"]["lines"]) > 1, out
