@@ -1,5 +1,8 @@
 """The tenth fresh review's leftovers in the browser (issue 30: every number explained).
 
+- Home between two hands says the hand over and the next one ("Hand 12 over · next: hand 13", "Deal 4 of 9 over ·
+  next: deal 5"), not "Hand 12" for a hand already over, and its line wraps between its pieces only.
+- Two-handed: the upcard is fanned out from under the stock, upright, its whole corner index in sight at every width.
 - Racehorse, partnership pass: the hand summary's card pass names the cards each way ("You passed Partner 10♦,
   J♦, A♥ and A♣; Partner passed back ..."); a card is an inline block, after which a line may break, and at some
   widths a line began with the comma after it. Each comma (and the ";" and "." ending a list) stays on the line of
@@ -178,3 +181,63 @@ def test_homes_resume_line_wraps_between_its_pieces(server: Server) -> None:
         assert not any(line.startswith("·") for line in got["lines"]), (key, got)
         assert " ".join(got["lines"]) == got["text"] and got["broken"] == [], (key, got)
     assert len(out["dark-320"]["lines"]) > 1, out
+
+
+# ---------------------------------------------------------------- two-handed: the upcard's index in sight
+
+#: The upcard under the stock: its corner index (a box laid on the card at the index's place, turned with it: the art's
+#: rank and suit, tests/test_browser_cards.py INDEX), whether the upcard itself is what shows at the index's middle and
+#: near each of its corners (not the stock over it, nor anything else), whether the index stands upright (taller than
+#: wide: a quarter turn lays it on its side), its rank's height in px; the felt's and the upcard's boxes.
+UPCARD_INDEX = r"""(ix) => {
+  const up = document.querySelector('[data-testid=upcard]');
+  if (getComputedStyle(up).position === 'static') up.style.position = 'relative';
+  // a point of the card (fractions of its width and height) where it lies on the page, turned with the card
+  const at = (fx, fy) => {
+    const probe = document.createElement('span');
+    Object.assign(probe.style, { position: 'absolute', left: `${fx * 100}%`, top: `${fy * 100}%`, width: '1px', height: '1px',
+      pointerEvents: 'none' });
+    up.appendChild(probe);
+    const r = probe.getBoundingClientRect();
+    probe.remove();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const e = 0.01;
+  const corners = [at(ix.left + e, ix.rank_top + e), at(ix.right - e, ix.rank_top + e), at(ix.left + e, ix.suit_bottom - e),
+                   at(ix.right - e, ix.suit_bottom - e)];
+  const points = [at((ix.left + ix.right) / 2, (ix.rank_top + ix.rank_bottom) / 2),
+                  at((ix.left + ix.right) / 2, (ix.rank_bottom + ix.suit_bottom) / 2), ...corners];
+  const seen = points.map(([x, y]) => { const el = document.elementFromPoint(x, y); return Boolean(el && up.contains(el)); });
+  // upright: the index's side from its top to its bottom runs down the page (a quarter turn lays it across)
+  const [tl, , bl] = corners;
+  const upright = Math.abs(bl[1] - tl[1]) > 2 * Math.abs(bl[0] - tl[0]) && bl[1] > tl[1];
+  const b = up.getBoundingClientRect();
+  const felt = document.getElementById('felt').getBoundingClientRect();
+  return { seen, upright, rank_px: up.offsetHeight * (ix.rank_bottom - ix.rank_top),
+           box: [b.left, b.top, b.right, b.bottom], felt: [felt.left, felt.top, felt.right, felt.bottom] };
+}"""
+
+
+def test_the_two_handed_upcard_shows_its_whole_index(server: Server) -> None:
+    """Two-handed (VARIANTS.md two-handed: the next card is turned for trump and lies under the stock): at 320, 360,
+    390, 768 and 1440 px the upcard is fanned out from under the stock with its whole corner index (rank and suit) in
+    sight and upright, and inside the felt. It lay across, a quarter turned: at 390x844 and 360x740 its index read
+    sideways, a sliver of a corner (a 9 read as a 6)."""
+    from pinochle.game import turn
+
+    from .test_browser_cards import INDEX
+    from .test_browser_explain import first_of, south
+
+    # South to play a trick with the stock, the upcard under it (the engine's view of a random match)
+    v = south(first_of("two-handed", lambda s: s.phase == "stock_play" and len(s.tricks) >= 2 and turn(s) is not None
+                       and int(turn(s)) == 2))
+    assert v["upcard"] and v["stock_left"] > 1
+    sizes = [("light", (320, 568)), ("dark", (360, 740)), ("light", (390, 844)), ("light", (768, 1024)),
+             ("light", (1440, 900)), ("dark", (1440, 900))]
+
+    out = at_each(looks(*sizes), on_fixture(server.url, v, visible("upcard"), close_meld=True),
+                  lambda page, _: page.evaluate(UPCARD_INDEX, INDEX), "review10-upcard")
+    for key, got in out.items():
+        assert all(got["seen"]) and got["upright"], (key, got)
+        box, felt = got["box"], got["felt"]
+        assert box[0] >= felt[0] and box[1] >= felt[1] and box[2] <= felt[2] and box[3] <= felt[3], (key, got)
