@@ -191,6 +191,10 @@ class HandScore(NamedTuple):
             10 in tens, 1 in ones), given where the parts do not show it as a row of their own: a hand
             settled by stakes and played out (VARIANTS.md ``cutthroat``, ``auction``), whose summary shows the
             counters and the last trick apart; else empty.
+        buried: per side, the counters of the cards the declarer buried, included in ``counters``
+            (VARIANTS.md ``cutthroat``: the buried cards count as the declarer's taken cards), given for a hand
+            settled by stakes and played out whose declarer buried a counter (``cutthroat``, ``auction``), whose
+            summary shows them as a row of their own under the counters taken in tricks; else empty.
 
     Per-side tuples hold one entry per side of the game's seating (two for
     the partnership games).
@@ -216,6 +220,7 @@ class HandScore(NamedTuple):
     stake_steps: tuple[Part, ...] = ()
     chair_parts: tuple[tuple[Part, ...], ...] = ()
     last_trick: tuple[int, ...] = ()
+    buried: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Side-keyed JSON: ``{"meld": {"NS": .., "EW": ..}, ...}`` (with ``"transfers"``
@@ -245,6 +250,8 @@ class HandScore(NamedTuple):
             extra["chair_parts"] = [[p.to_json() for p in ps] for ps in self.chair_parts]
         if self.last_trick:
             extra["last_trick"] = sides(self.last_trick)
+        if any(self.buried):
+            extra["buried"] = sides(self.buried)
         return {
             "bid": self.bid,
             "meld": sides(self.meld),

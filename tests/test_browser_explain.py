@@ -174,7 +174,7 @@ def place_of(row: dict[str, Any]) -> int:
         return 0
     if label in ("Meld", "Meld shown", "Meld kept") or re.match(r"Meld \d+ not kept", label):
         return 1
-    if label == "Counters":
+    if label in ("Counters", "Counters buried"):
         return 2
     if label == "Last trick":
         return 3
@@ -185,6 +185,31 @@ def place_of(row: dict[str, Any]) -> int:
     if label == "Match total":
         return 8
     return 6
+
+
+def figure(cell: str) -> int:
+    """A summary cell's number as the page writes it ("150 (bid 300)" 150, "—" 0, "−4" -4)."""
+    m = re.match(r"[+\u2212-]?[\d,]+", cell)
+    return 0 if m is None else int(m.group(0).replace(",", "").replace("\u2212", "-"))
+
+
+def check_taken_rows(rows: list[dict[str, Any]], last: dict[str, Any]) -> None:
+    """A hand settled by stakes and played: the rows of what each player took (the meld shown, the counters taken in
+    tricks, the counters buried, the last trick) add up, column by column, to the sum line ("Meld + counters + last
+    trick", the figure measured against the bid); the declarer's buried counters (the server's ``buried``) are a row
+    of their own, "Counters buried", and only when it buried a counter."""
+    labels = [r["label"] for r in rows]
+    buried = {k: n for k, n in (last.get("buried") or {}).items() if n}
+    assert ("Counters buried" in labels) == bool(buried), (labels, last.get("buried"))
+    subs = [r for r in rows if r["sub"]]
+    if not subs or last.get("played") is False:
+        return
+    taken = [r for r in rows if not r["sub"] and 1 <= place_of(r) <= 3]
+    for i, cell in enumerate(subs[0]["cells"]):
+        assert sum(figure(r["cells"][i]) for r in taken) == figure(cell), ([(r["label"], r["cells"]) for r in taken], subs[0])
+    if buried:
+        row = next(r for r in rows if r["label"] == "Counters buried")
+        assert sorted(figure(c) for c in row["cells"] if c != "—") == sorted(buried.values()), (row, buried)
 
 
 def check_order(rows: list[dict[str, Any]], declared: bool) -> None:
@@ -244,6 +269,7 @@ def test_the_summary_rows_add_up_and_no_box_overlaps(server: Any, game: str, pla
         check_order(got["rows"], bool(last["declarer"]))
         if "transfers" in last:
             assert got["steps"] == len(last["stake_steps"]) >= 2, got
+            check_taken_rows(got["rows"], last)
         # the title says "Deal k over" in a match of deals, and so does the button
         assert got["next"] == ("Next deal" if v["deals"] else "Next hand"), got["next"]
         assert got["inline"] in (None, got["next"]), got

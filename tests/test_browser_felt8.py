@@ -320,7 +320,7 @@ def test_a_match_of_deals_says_deal_and_its_count_on_home_in_the_question_and_th
     assert out["home"].startswith("Deal 1 of 9 · You 0"), out
     assert out["question"].startswith("Deal 1 of 9, score You 0"), out
     r = out["rendered"]
-    assert r["line"].startswith("Deal 4 of 9 · ") and r["question"].startswith("Deal 4 of 9, score"), r
+    assert r["line"].startswith("Deal 4 of 9 · ") and r["question"].startswith("Deal 4 of 9 over, score"), r
     assert r["seat"] == "Deal 4 over · next deal soon", r
 
 

@@ -341,8 +341,12 @@ def test_a_hand_settled_by_stakes_shows_each_players_counters(server: Any, game:
         < labels.index("Meld + counters + last trick"), labels
     counters = out["rows"][labels.index("Counters")][1:]
     last = out["rows"][labels.index("Last trick")][1:]
-    played = [int(c) + (int(t) if t.isdigit() else 0) for c, t in zip(counters, last) if c not in ("", "\u2014")]
-    # each player who played the hand: their counters with the last trick, and together every counter of the deck's
+    # the counters of the cards the declarer buried, a row of their own (the server's ``buried``)
+    buried = out["rows"][labels.index("Counters buried")][1:] if "Counters buried" in labels else [""] * len(counters)
+    assert ("Counters buried" in labels) == any((lh.get("buried") or {}).values()), labels
+    played = [int(c) + (int(t) if t.isdigit() else 0) + (int(b) if b.isdigit() else 0)
+              for c, t, b in zip(counters, last, buried) if c not in ("", "\u2014")]
+    # each player who played the hand: their counters with the buried ones and the last trick, and together every counter of the deck's
     assert sorted(played) == sorted(lh["counters"].values()), (counters, last, lh["counters"])
 
 

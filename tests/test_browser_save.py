@@ -3,7 +3,8 @@ mark, docs/protocol.md, the view's ``call_kinds``), is said in plain words, neve
 reviewer read "250 (save)" as wrong, since a player saves the dealer only when every other player has passed,
 and here the seat after it and the dealer still had a call. The calls list shows "250" ("Partner bid 250"), and
 the hand summary tells the auction call by call: "West passed, Partner opened at the lowest bid, 250, and East
-and you, the dealer, passed."
+and you, the dealer, passed.", then why as the rule gives it (not as the player's reason: Easy or a person may open
+there for the hand's own worth): "Had Partner and East passed too, you would have been stuck with 250."
 
 The views are the engine's (North saves South, the dealer; then random legal play to the hand's end), sent
 to the real page by a scripted socket. The browser holds no rules: without the server's ``call_kinds`` the
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import random
 from typing import Any
+
+import pytest
 
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, new_match, turn, view
@@ -64,13 +67,40 @@ def test_the_calls_list_shows_the_lone_opening_as_a_plain_bid(server: Any) -> No
     assert "save" not in out["text"].lower(), out["text"]
 
 
-def test_the_summary_tells_the_lone_opening_call_by_call(server: Any) -> None:  # noqa: F811
-    state = auto(apply(saved_by_north(), Action.pass_(Seat.S)))
+def saved_for(dealer: Seat, seed: int = 5) -> State:
+    """The table game dealt by ``dealer``: the seat after it passes, the dealer's partner opens at 250, and the two
+    others pass (the dealer last); then random legal play to the hand's end."""
+    state = auto(new_match(seed=seed, game="table", first_dealer=int(dealer)))
+    first, partner, third = (Seat((int(dealer) + k) % 4) for k in (1, 2, 3))
+    for action in (Action.pass_(first), Action.bid_(partner, 250), Action.pass_(third), Action.pass_(dealer)):
+        assert turn(state) == action.seat
+        state = auto(apply(state, action))
     rng = random.Random(1)
     while state.phase != "hand_end":
         state = auto(apply(state, random_action(state, rng)))
+    return state
+
+
+#: The summary's auction line for each dealer, South's view: the calls, then why the dealer's partner opened as the
+#: rule gives it (RULES.md, Deal and auction 3: the dealer is stuck at 250 when the other three pass).
+LINES = {
+    Seat.S: "West passed, Partner opened at the lowest bid, 250, and East and you, the dealer, passed."
+            " Had Partner and East passed too, you would have been stuck with 250.",
+    Seat.N: "East passed, you opened at the lowest bid, 250, and West and Partner, the dealer, passed."
+            " Had you and West passed too, Partner would have been stuck with 250.",
+    Seat.E: "You passed, West opened at the lowest bid, 250, and Partner and East, the dealer, passed."
+            " Had West and Partner passed too, East would have been stuck with 250.",
+}
+
+
+@pytest.mark.parametrize("dealer", [Seat.S, Seat.N, Seat.E], ids=["you-deal", "you-open", "they-open"])
+def test_the_summary_tells_the_lone_opening_call_by_call_and_why(server: Any, dealer: Seat) -> None:  # noqa: F811
+    """The auction in plain words, and why the dealer's partner opened: had it passed, and the seat after it, the
+    dealer would have been stuck (said as the rule, never as the player's reason, and never named a "save")."""
+    state = saved_for(dealer)
     v = view(state, Seat.S).to_json()
-    assert v["last_hand"]["declarer"] == "N" and v["last_hand"]["bid"] == 250 and v["call_kinds"][1] == "save"
+    opener = Seat((int(dealer) + 2) % 4)
+    assert v["last_hand"]["declarer"] == str(opener) and v["last_hand"]["bid"] == 250 and v["call_kinds"][1] == "save"
 
     def body(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
@@ -79,12 +109,12 @@ def test_the_summary_tells_the_lone_opening_call_by_call(server: Any) -> None:  
         settle(page)
         out = {"line": page.get_by_test_id("opening-line").inner_text(),
                "text": page.get_by_test_id("hand-summary").inner_text(), "axe": serious(page)}
-        shot(page, "lone-opening-summary-dark-360")
+        shot(page, f"lone-opening-summary-{dealer}-dark-360")
         ctx.close()
         out["errors"] = errors
         return out
 
     out = in_browser(body)
     assert out["errors"] == [] and out["axe"] == [], out
-    assert out["line"] == "West passed, Partner opened at the lowest bid, 250, and East and you, the dealer, passed.", out
+    assert out["line"] == LINES[dealer], out
     assert "save" not in out["text"].lower(), out["text"]

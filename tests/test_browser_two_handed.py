@@ -10,7 +10,7 @@ from the table once there is one, the first meld offered, the dix) and done thro
 the card's button in the hand or on the table, the Meld choice's buttons.
 
 In a deal chosen for it (``dix_deal``):
-- the stock (a face-down pile, the number left, the upcard across under it) and the opponent's
+- the stock (a face-down pile, the number left, the upcard fanned out from under it) and the opponent's
   count; the first tricks;
 - after a trick won, the Meld choice offers exactly the view's ``legal.melds`` (with their points),
   "Dix" when ``legal.dix``, and "No meld"; a meld is declared through it and its cards lie on the

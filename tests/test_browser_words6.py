@@ -232,7 +232,7 @@ CUT_ROWS = """() => ({
       .map((n) => n.textContent).join('').trim()) })),
   cols: [...document.querySelectorAll('#summary-body [data-testid=summary-table] thead th')].map((th) => th.dataset.testid.split('-').pop()),
   steps: [...document.querySelectorAll('#summary-body [data-testid=stake-step] .step-label')].map((e) => e.innerText),
-  sides: Object.fromEntries([...document.querySelectorAll('#sides [data-testid^=side-]')].filter((e) => /-(counters|last-trick)$/.test(e.dataset.testid))
+  sides: Object.fromEntries([...document.querySelectorAll('#sides [data-testid^=side-]')].filter((e) => /-(counters|buried|last-trick)$/.test(e.dataset.testid))
     .map((e) => [e.dataset.testid, e.textContent.replace(/\\D+/g, ' ').trim()])),
   wide: document.documentElement.scrollWidth - innerWidth,
 })"""
@@ -253,12 +253,18 @@ def test_a_stakes_summary_shows_the_last_trick_apart_and_the_stake_in_plain_word
                   f"words6-summary-{game}-made")
     for key, got in out.items():
         labels = [r["label"] for r in got["rows"]]
-        assert labels[:5] == ["Tricks", "Meld shown", "Counters", "Last trick", "Meld + counters + last trick"], (key, labels)
+        # the counters of the cards the declarer buried a row of their own (the server's ``buried``)
+        buried = last.get("buried") or {}
+        assert labels[:6] == ["Tricks", "Meld shown", "Counters", *(["Counters buried"] if buried else []), "Last trick",
+                              "Meld + counters + last trick"][:6], (key, labels)
         by = {r["label"]: dict(zip(got["cols"], r["cells"])) for r in got["rows"]}
         for seat, n in last["counters"].items():
             took = last["last_trick"][seat]
+            under = buried.get(seat, 0)
             assert by["Last trick"][seat] == (str(took) if took else "—"), (key, by["Last trick"])
-            assert int(by["Counters"][seat]) + took == n, (key, by["Counters"], last["counters"])
+            assert int(by["Counters"][seat]) + under + took == n, (key, by["Counters"], last["counters"])
+            if buried:
+                assert by["Counters buried"][seat] == (str(under) if under else "—"), (key, by["Counters buried"])
         assert got["steps"][-1] == ("The declarer made the bid in the play: each opponent pays the declarer"
                                     f" {last['stake_steps'][-1]['points']}."), (key, got["steps"])
         hows = [r["how"] for r in got["rows"] if r["how"]]
@@ -267,7 +273,9 @@ def test_a_stakes_summary_shows_the_last_trick_apart_and_the_stake_in_plain_word
         # the sides' line under the felt splits them as the summary does: never two numbers for one thing
         for seat, n in last["counters"].items():
             took = last["last_trick"][seat]
-            assert got["sides"][f"side-{seat}-counters"] == str(n - took), (key, got["sides"])
+            under = (last.get("buried") or {}).get(seat, 0)
+            assert got["sides"][f"side-{seat}-counters"] == str(n - took - under), (key, got["sides"])
+            assert got["sides"].get(f"side-{seat}-buried") == (str(under) if under else None), (key, got["sides"])
             assert got["sides"].get(f"side-{seat}-last-trick") == (str(took) if took else None), (key, got["sides"])
 
 

@@ -191,3 +191,36 @@ def test_every_payment_is_in_both_parties_columns(game: str, players: int | None
             want = sorted([(str(t["to"]), str(t["from"]), t["amount"]) for t in transfers]  # type: ignore[attr-defined]
                           + [(str(t["from"]), str(t["to"]), -t["amount"]) for t in transfers])  # type: ignore[attr-defined]
             assert paid == want, (paid, want)
+
+
+@pytest.mark.parametrize("game,players", [("cutthroat", None), ("auction", None), ("auction", 5)])
+def test_the_counters_buried_are_given_apart(game: str, players: int | None) -> None:
+    """A hand settled by stakes and played out says how many of the declarer's counters lie in the cards it buried
+    (``buried``, per side; VARIANTS.md cutthroat: the buried cards count as the declarer's): the counter points of the
+    hand's buried cards, all the declarer's, part of its ``counters``; absent when it buried none or the hand was not
+    played. The summary shows them as a row of their own (its "Counters 14" held them unsaid)."""
+    from pinochle.tricks import counters as counter_points
+
+    seen = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_match(seed=seed, game=game, players=players)
+        while len(state.history) < 5 and state.phase != "match_end":
+            state = apply(state, random_action(state, rng))
+            if state.phase not in ("hand_end", "match_end"):
+                continue
+            hand = state.history[-1]
+            last = hand.summary()
+            want = counter_points(hand.buried, state.rules) if hand.buried and hand.tricks else 0
+            decl = last["declarer"]
+            side = state.game.seating.side_names[state.game.seating.side_of[hand.declarer]] if hand.declarer is not None else None
+            if not want:
+                assert "buried" not in last, last
+                continue
+            buried = last["buried"]
+            assert isinstance(buried, dict) and decl is not None and side is not None
+            assert buried == {k: (want if k == side else 0) for k in last["counters"]}, (buried, want)  # type: ignore[union-attr]
+            lt = last.get("last_trick") or {}
+            assert buried[side] + lt.get(side, 0) <= last["counters"][side]  # type: ignore[index,union-attr]
+            seen += 1
+    assert seen >= 3, seen

@@ -486,7 +486,9 @@ def stakes(state: State, deals: int = 9, per_band: int = 1,
                    stake_steps=_stake_steps(state, value, per_band, value_of, made, played),
                    chair_parts=chair_parts,
                    # the counters include the last trick's bonus: the summary shows it as a row of its own
-                   last_trick=last_trick_bonus(state) if played else ())
+                   last_trick=last_trick_bonus(state) if played else (),
+                   # and the counters of the cards the declarer buried, another row (VARIANTS.md cutthroat)
+                   buried=buried_counters(state) if played else ())
     totals = [t + x for t, x in zip(state.totals, chairs or score)]
     won: Won | None = None
     dealt = len(state.history) + 1

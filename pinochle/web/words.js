@@ -215,6 +215,20 @@ export function dealLabel(m) {
   return k > m.deals ? `Deal ${k} (extra)` : `Deal ${k} of ${m.deals}`;
 }
 
+/**
+ * Where a match stands, in the words of what a player sees on going back to it: between two hands (`hand_end`:
+ * the hand is over, its summary still open, the next not dealt) the hand just finished and the next one ("Hand 12
+ * over · next: hand 13", "Deal 4 of 9 over · next: deal 5", after the last deal with the leaders tied "Deal 9 of 9
+ * over · next: an extra deal"), else the hand in play (dealLabel: "Hand 12"). Home said "Hand 12" for a hand
+ * already over.
+ */
+export function standsLabel(m) {
+  if (m.phase !== Phase.HAND_END) return dealLabel(m);
+  if (!m.deals) return `Hand ${m.hand_number} over · next: hand ${m.hand_number + 1}`;
+  const k = m.deal_number ?? m.hand_number;
+  return `${dealLabel({ ...m, deal_number: k })} over · next: ${k + 1 > m.deals ? "an extra deal" : `deal ${k + 1}`}`;
+}
+
 /** "Hand 3 over", "Deal 3 over": a hand just finished, in the words of its summary's title. */
 export function dealOver(m) {
   return m.deals ? `Deal ${m.deal_number ?? m.hand_number} over` : `Hand ${m.hand_number} over`;

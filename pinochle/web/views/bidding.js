@@ -98,8 +98,8 @@ export function loneOpening(v) {
 
 /**
  * That auction in plain words, call by call, the dealer named: "North passed, East opened at the lowest bid, 250,
- * and South and West, the dealer, passed." ("..., and East and you, the dealer, passed."). It says what happened,
- * not why: kitchen-table players call the dealer's partner's opening here "a save" (angelfire.com "Pinochle
+ * and South and West, the dealer, passed." ("..., and East and you, the dealer, passed."), then why the opening
+ * was made there as the rule gives it (stuckOtherwise), never with a name for it: kitchen-table players call the dealer's partner's opening here "a save" (angelfire.com "Pinochle
  * Basics", the powerpinochle.com forum's "save situation"), but others keep the word for a bid made once every
  * other player has passed, and while the seat after it and the dealer still had a call the opening saved nobody.
  */
@@ -112,7 +112,24 @@ export function loneOpeningSentence(s, v, lone) {
   const after = v.auction.slice(lone.at + 1).map((c) => who(c.seat, false));
   const opened = `${who(lone.call.seat, !before.length)} opened at the lowest bid, ${lone.call.call}`;
   const head = before.length ? `${cap(list(before))} passed, ${opened}` : opened;
-  return `${head}${after.length ? `, and ${list(after)} passed` : ""}.`;
+  return `${head}${after.length ? `, and ${list(after)} passed` : ""}.${stuckOtherwise(s, v, lone)}`;
+}
+
+/**
+ * Why the dealer's partner opened there, as the rule gives it and not as a guess at the player's mind (a computer
+ * at Normal or Hard opens there whatever its hand, pinochle.bots.partners.saves_the_dealer; Easy, or a person, may
+ * open for the hand's own worth): " Had Partner and East passed too, you would have been stuck with 250." (RULES.md,
+ * Deal and auction 3: the dealer plays the lowest bid when the three before it pass). The server marks the spot only
+ * where it holds (`call_kinds`, pinochle.auction.save_index: the first seat passed, the dealer's partner opened at
+ * the lowest bid and it stood, in a game where the dealer is stuck when all pass); "" when the seat between the
+ * opening and the dealer is not in the auction.
+ */
+function stuckOtherwise(s, v, lone) {
+  const between = v.auction[lone.at + 1];
+  if (!between || between.seat === v.dealer) return "";
+  const opener = midName(s.name(lone.call.seat));
+  const dealer = s.name(v.dealer);
+  return ` Had ${opener} and ${midName(s.name(between.seat))} passed too, ${midName(dealer)} would have been stuck with ${lone.call.call}.`;
 }
 
 /** What still changes the hand before the meld, in words (the view's meld_before). */

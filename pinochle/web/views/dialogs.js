@@ -158,8 +158,20 @@ const notKeptNote = (last) => (last.parts || last.chair_parts ? NOT_KEPT : `* ${
  * in the order every game's summary gives them; the last trick's row only when the server gives it apart (`last_trick`). */
 function handRows(last) {
   const withLast = Boolean(lastTrickOf(last));
-  return ["Tricks", "Meld shown", "Counters", ...(withLast ? ["Last trick"] : []), sumLabel(withLast)];
+  return ["Tricks", "Meld shown", "Counters", ...(buriedOf(last) ? [BURIED_ROW] : []), ...(withLast ? ["Last trick"] : []),
+    sumLabel(withLast)];
 }
+
+/** The row of the counters in the cards the declarer buried (the server's `buried`): they count as the declarer's
+ * (VARIANTS.md cutthroat, "buries 3 cards not used in meld"; auction), so the declarer's counters are the ones it
+ * took in tricks and these, each a row, and the rows still add up to the sum line. */
+export const BURIED_ROW = "Counters buried";
+/** What that row's label says to a pointer and a screen reader. */
+const BURIED_TITLE = "The counters in the cards the declarer buried: they count as the declarer's.";
+
+/** The counters buried per side or seat (the server's `buried`), or null when the declarer buried none. */
+const buriedOf = (last) => (last.buried && typeof last.buried === "object" && Object.values(last.buried).some((n) => n > 0)
+  ? last.buried : null);
 
 /** Whether the hand's parts leave out the counters (a hand settled by stakes: the payments): then a row of
  * their own says each side's counters (the hand result's `counters`), as a hand scored by sides does. */
@@ -387,9 +399,12 @@ function chairSummaryTable(s, last, earned, past = false) {
     ? [String(earned?.[seat] ?? "—"), h("span", { class: "bid-of" }, ` (bid ${last.bid})`)] : String(earned?.[seat] ?? "—"));
   // the counters without the last trick's bonus, which has a row of its own (the server's `last_trick`)
   const lt = lastTrickOf(last);
+  // and the counters of the cards the declarer buried, a row of their own (the server's `buried`)
+  const bu = buriedOf(last);
   const rowsOf = handRows(last);
-  const counters = (p) => (typeof last.counters?.[p] === "number" ? String(last.counters[p] - (lt?.[p] ?? 0)) : "—");
+  const counters = (p) => (typeof last.counters?.[p] === "number" ? String(last.counters[p] - (lt?.[p] ?? 0) - (bu?.[p] ?? 0)) : "—");
   const figures = [(p) => last.tricks[p], (p) => meldShownCell(last.meld[p]), counters,
+    ...(bu ? [(p) => (bu[p] ? String(bu[p]) : notApplicable())] : []),
     ...(lt ? [(p) => (lt[p] ? String(lt[p]) : notApplicable())] : []), toward];
   const head = (c) => {
     const seat = seatOf(c);
@@ -402,9 +417,10 @@ function chairSummaryTable(s, last, earned, past = false) {
   };
   // the parts, then their sum: "Meld + counters" a sum line under the meld and counters it adds up
   const rowProps = (label) => (label === "Counters" ? { "data-testid": "counters-row" }
+    : label === BURIED_ROW ? { "data-testid": "buried-row" }
     : label === "Last trick" ? { "data-testid": "last-trick-row" }
       : label === rowsOf.at(-1) ? { class: "subtotal-row", "data-testid": "subtotal-row" } : {});
-  const handRow = (label, i) => h("tr", rowProps(label), h("th", { scope: "row" }, label), ...cols.flatMap((c) => {
+  const handRow = (label, i) => h("tr", rowProps(label), h("th", { scope: "row", title: label === BURIED_ROW ? BURIED_TITLE : null }, label), ...cols.flatMap((c) => {
     const seat = seatOf(c);
     if (seat !== null) return [h("td", {}, figures[i](seat))];
     // one hatched cell down the hand's rows: the player sat it out
@@ -437,7 +453,7 @@ function summaryTable(s, last, earned, past = false) {
   if (s.lineup && last.lineup) return chairSummaryTable(s, last, earned, past);
   const cols = s.sidesOrder;
   const declaring = s.sideOf(last.declarer);
-  const row = (label, key, props = {}) => h("tr", props, h("th", { scope: "row" }, label),
+  const row = (label, key, props = {}) => h("tr", props, h("th", { scope: "row", title: label === BURIED_ROW ? BURIED_TITLE : null }, label),
     ...cols.map((side) => h("td", {}, key(side))));
   // the declaring side's meld and counters count toward its bid: shown against the bid (on a line of its
   // own, so that a column keeps its width), so that a set side's kept meld never reads as points scored
@@ -462,6 +478,8 @@ function summaryTable(s, last, earned, past = false) {
   const n = cols.length;
   // a hand settled by stakes: its counters without the last trick's bonus, then the last trick (the server's `last_trick`)
   const lt = last.parts && countersOwnRow(last, cols.flatMap((side) => last.parts[side] ?? [])) ? lastTrickOf(last) : null;
+  // and the counters of the cards the declarer buried, a row of their own (the server's `buried`)
+  const bu = last.parts && countersOwnRow(last, cols.flatMap((side) => last.parts[side] ?? [])) ? buriedOf(last) : null;
   const taken = last.parts ? cols.some((side) => (last.parts[side] ?? []).some((p) => p.label === "Last trick")) : false;
   // the declaring side's meld and counters against the bid: a sum line under the parts it adds up, named for them
   const subtotal = last.declarer ? row(sumLabel(Boolean(lt) || taken), toward, { class: "subtotal-row", "data-testid": "subtotal-row" }) : null;
@@ -477,7 +495,8 @@ function summaryTable(s, last, earned, past = false) {
         row(merged ? "Meld" : "Meld kept", (side) => (merged ? String(last.meld[side]) : keptCell(side)), { "data-testid": "meld-kept-row" }),
         row("Counters", (side) => String(last.counters[side]))]),
       ...(last.parts && countersOwnRow(last, cols.flatMap((side) => last.parts[side] ?? []))
-        ? [row("Counters", (side) => String(last.counters[side] - (lt?.[side] ?? 0)), { "data-testid": "counters-row" }),
+        ? [row("Counters", (side) => String(last.counters[side] - (lt?.[side] ?? 0) - (bu?.[side] ?? 0)), { "data-testid": "counters-row" }),
+          ...(bu ? [row(BURIED_ROW, (side) => (bu[side] ? String(bu[side]) : notApplicable()), { "data-testid": "buried-row" })] : []),
           ...(lt ? [row("Last trick", (side) => (lt[side] ? String(lt[side]) : notApplicable()), { "data-testid": "last-trick-row" })] : [])] : []),
       ...sumBelowParts(subtotal, last.parts ? partRows(s, cols, meld.partsOf, false, () => false, howPaid(last), past) : []),
       h("tr", { class: "score-row" }, h("th", { scope: "row" }, stakes ? STAKES_ROW : "Hand score"),
@@ -636,17 +655,22 @@ export function passLine(s, v, last, past = false) {
   const who = (seat) => (s.isMe(seat) ? "you" : s.name(seat));
   const gave = (from, to) => `${cap(who(from))} passed ${who(to)}`;
   const parts = cards
-    ? [`${gave(partner, last.declarer)} `, ...joinCards(cards[0]), `; ${who(last.declarer)} passed back `, ...joinCards(cards[1]), "."]
+    ? [`${gave(partner, last.declarer)} `, ...joinCards(cards[0], ";"), ` ${who(last.declarer)} passed back `, ...joinCards(cards[1], ".")]
     : [`${gave(partner, last.declarer)} ${n} cards, and ${n} came back.`];
   return h("p", { class: "pass-line", "data-testid": "pass-line" }, h("span", { class: "pass-tag" }, "The pass "), ...parts);
 }
 
-/** Cards as faces, "10♦, J♦, A♥ and A♣". */
-function joinCards(tokens) {
+/**
+ * Cards as faces, "10♦, J♦, A♥ and A♣", and `end` (the sentence's ";" or ".") after the last. Each comma, and
+ * `end`, is kept on the line of the card before it (a card is an inline block, after which a line may break: at
+ * some widths a line began ", J♦"), so that no line starts with a comma.
+ */
+function joinCards(tokens, end = "") {
   const out = [];
   tokens.forEach((t, i) => {
-    if (i) out.push(i === tokens.length - 1 ? " and " : ", ");
-    out.push(passCard(t));
+    if (i) out.push(i === tokens.length - 1 ? " and " : " ");
+    const mark = i === tokens.length - 1 ? end : i === tokens.length - 2 ? "" : ",";
+    out.push(mark ? h("span", { class: "pass-keep" }, passCard(t), mark) : passCard(t));
   });
   return out;
 }

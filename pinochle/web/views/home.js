@@ -2,11 +2,11 @@
 // rooms (create, join, an invitation link) and Quick Match.
 // Pure view functions of the controller's state.
 
-import { $, levelName, num } from "../dom.js";
+import { $, fill, h, levelName, num } from "../dom.js";
 import { COMPASS } from "../seats.js";
 import { Phase } from "../protocol.js";
 import { gameTitle } from "./tiles.js";
-import { dealLabel, dealOver, dealWord } from "../words.js";
+import { dealLabel, dealOver, dealWord, standsLabel } from "../words.js";
 
 export function inProgress(m) {
   return Boolean(m && m.phase !== Phase.MATCH_END);
@@ -31,20 +31,33 @@ function totalsLine(m) {
   return seats.map((seat) => `${playerName(seat, m)} ${num(m.totals[seat])}`).join(" · ");
 }
 
-/** "Hand 3 · Us 420 · Them 380 · Normal", "Deal 4 of 9 · You 12 · East -4 · West -8 · Easy" (words.js dealLabel) */
+/** "Hand 3 · Us 420 · Them 380 · Normal", "Deal 4 of 9 · You 12 · East -4 · West -8 · Easy"; between two hands
+ * what continuing shows, "Hand 12 over · next: hand 13 · Us 420 · Them 380 · Normal" (words.js standsLabel) */
 export function matchLine(m) {
-  return `${dealLabel(m)} · ${totalsLine(m)} · ${levelName(m.level)}`;
+  return `${standsLabel(m)} · ${totalsLine(m)} · ${levelName(m.level)}`;
 }
 
-/** Where an unfinished match stands, for the question before it is abandoned: "Hand 3, score Us 420 · Them 380 (Normal)." */
+/** Where an unfinished match stands, for the question before it is abandoned: "Hand 3, score Us 420 · Them 380 (Normal).";
+ * between two hands "Hand 3 over, score ..." */
 export function unfinishedLine(m) {
-  return `${dealLabel(m)}, score ${totalsLine(m)} (${levelName(m.level)}).`;
+  return `${dealLabel(m)}${m.phase === Phase.HAND_END ? " over" : ""}, score ${totalsLine(m)} (${levelName(m.level)}).`;
 }
 
 function resultLine(m) {
   const who = alone(m) ? (m.winner === (m.players ? "0" : "S") ? "You won" : `${playerName(m.winner, m)} won`)
     : m.winner === "NS" ? "You and your partner won" : "West and East won";
   return `${who} · ${totalsLine(m)}`;
+}
+
+/**
+ * A line of pieces joined by " · " as text a phone wraps between pieces only, each "·" ending its line: each piece
+ * with the "·" after it kept whole (its words read the same: "Hand 12 over · next: hand 13 · Us 420 · ..."), so
+ * that no line starts with a "·" or breaks inside "Us 420".
+ */
+function dotted(line) {
+  const pieces = line ? line.split(" · ") : [];
+  return pieces.flatMap((p, i) => [i ? " " : null,
+    h("span", { class: "dot-piece" }, i < pieces.length - 1 ? `${p} ·` : p)]).filter((x) => x !== null);
 }
 
 /** `solo`: the device's solo match summary; `seat`: {held, room, search, match} of the seat this browser holds. */
@@ -57,7 +70,7 @@ export function renderHome({ solo, seat }) {
   $("resume-box").classList.toggle("finished", finished);
   $("resume-label").textContent = show ? "Continue your match" : "Last match's result";
   $("resume-game").textContent = show || finished ? gameTitle(solo.game) : "";
-  $("resume-detail").textContent = show ? matchLine(solo) : finished ? resultLine(solo) : "";
+  fill($("resume-detail"), ...dotted(show ? matchLine(solo) : finished ? resultLine(solo) : ""));
 
   $("seat-box").hidden = !seat.held;
   if (!seat.held) return;

@@ -26,7 +26,8 @@ function lastCall(v, seat) {
 
 /**
  * At the hand's end, a side's counters as the hand's result gives them in its parts (`last_hand.parts`:
- * "Counters" and "Last trick", the last trick's bonus apart; a hand settled by stakes: its `last_trick`), or null (the hand not over, or its parts
+ * "Counters" and "Last trick", the last trick's bonus apart; a hand settled by stakes: its `last_trick`, and its
+ * `buried`, the counters of the cards the declarer buried, which play never showed), or null (the hand not over, or its parts
  * not splitting the counters: then the view's counters, as the summary shows them).
  */
 function endSplit(v, side) {
@@ -37,9 +38,11 @@ function endSplit(v, side) {
   const counters = parts?.find((p) => p.label === "Counters");
   if (!counters) {
     // a hand settled by stakes: its parts are payments, and its `last_trick` says who took the last trick's bonus
+    // and its `buried` the counters of the cards the declarer buried (VARIANTS.md cutthroat: the declarer's)
     const took = last.last_trick?.[side];
     if (typeof took !== "number" || typeof last.counters?.[side] !== "number") return null;
-    return { counters: last.counters[side] - took, last: took };
+    const buried = last.buried?.[side] ?? 0;
+    return { counters: last.counters[side] - took - buried, last: took, buried };
   }
   return { counters: counters.points, last: parts.find((p) => p.label === "Last trick")?.points ?? 0 };
 }
@@ -74,6 +77,7 @@ export function sideItems(ctx, side) {
     const split = endSplit(v, side);
     if (split) {
       items.push({ key: "counters", label: "Counters", value: String(split.counters) });
+      if (split.buried) items.push({ key: "buried", label: "Buried", value: String(split.buried) });
       if (split.last) items.push({ key: "last-trick", label: "Last trick", value: String(split.last) });
     } else items.push({ key: "counters", label: "Counters", value: String(v.counters?.[side] ?? 0) });
   }

@@ -1,5 +1,5 @@
-// Two-handed Pinochle on the felt (docs/games/two-handed.md): the stock with the upcard across
-// under it, each player's melds lying on the table in front of them (face up, a group for each meld
+// Two-handed Pinochle on the felt (docs/games/two-handed.md): the stock with the upcard fanned out
+// from under it, each player's melds lying on the table in front of them (face up, a group for each meld
 // declared, a card that served two melds echoed in the second; yours are buttons, playable from there
 // while the view lists them in `legal.play`), the Meld choice after a trick won (only `legal.melds`, `legal.dix` and "No meld"),
 // the endgame marker once the stock is gone, and the news of a new view (the cards you drew, the
@@ -166,7 +166,7 @@ export function renderBoards(ctx, felt) {
 }
 
 /**
- * The stock: a face-down pile with the number left and the upcard across under it; the dix once
+ * The stock: a face-down pile with the number left and the upcard fanned out from under it, upright; the dix once
  * exchanged lies there in the upcard's place. Nothing once the stock is gone. Null for other games.
  */
 export function stockPile(v, news = {}) {
