@@ -118,3 +118,79 @@ def test_the_summary_tells_the_lone_opening_call_by_call_and_why(server: Any, de
     assert out["errors"] == [] and out["axe"] == [], out
     assert out["line"] == LINES[dealer], out
     assert "save" not in out["text"].lower(), out["text"]
+
+
+def auctioned(calls: list[Action], dealer: Seat = Seat.S, seed: int = 5) -> State:
+    """The table game dealt by ``dealer`` with these calls, then random legal play to the hand's end."""
+    state = auto(new_match(seed=seed, game="table", first_dealer=int(dealer)))
+    for action in calls:
+        assert turn(state) == action.seat
+        state = auto(apply(state, action))
+    rng = random.Random(1)
+    while state.phase != "hand_end":
+        state = auto(apply(state, random_action(state, rng)))
+    return state
+
+
+#: Any other auction in one sentence under the score table (the eleventh review: only the lone opening was told,
+#: so one hand's summary told its auction and the next, with several bids, said nothing): who won the bid over
+#: whose last bid, after how many bids, and who never bid; one bid: who opened and who passed. South's view.
+AUCTIONS = {
+    "won-over-partner": ([Action.bid_(Seat.W, 250), Action.bid_(Seat.N, 260), Action.pass_(Seat.E),
+                          Action.bid_(Seat.S, 270), Action.pass_(Seat.W), Action.pass_(Seat.N)],
+                         "You won the bid at 270 over Partner's 260, after 3 bids; East never bid."),
+    "won-over-you": ([Action.bid_(Seat.W, 250), Action.pass_(Seat.N), Action.pass_(Seat.E),
+                      Action.bid_(Seat.S, 260), Action.bid_(Seat.W, 270), Action.pass_(Seat.S)],
+                     "West won the bid at 270 over your 260, after 3 bids; Partner and East never bid."),
+    "one-bid": ([Action.bid_(Seat.W, 250), Action.pass_(Seat.N), Action.pass_(Seat.E), Action.pass_(Seat.S)],
+                "West opened at 250, and Partner, East and you passed."),
+}
+
+
+@pytest.mark.parametrize("case", list(AUCTIONS))
+def test_every_summary_tells_its_auction(server: Any, case: str) -> None:  # noqa: F811
+    """Every bid hand's summary tells its auction, under the score table (which stays first on a phone); a
+    stuck dealer's or a lone opening's hand has its own line and no second one."""
+    calls, line = AUCTIONS[case]
+    v = view(auctioned(calls), Seat.S).to_json()
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="light", size=(360, 740))
+        page.get_by_test_id("hand-summary").wait_for(state="visible")
+        settle(page)
+        out = {"line": page.get_by_test_id("auction-line").inner_text(),
+               "lines": page.get_by_test_id("auction-line").count() + page.get_by_test_id("opening-line").count(),
+               "below": page.evaluate("""() => document.querySelector('[data-testid=auction-line]').getBoundingClientRect().top
+                   >= document.querySelector('#summary-body .summary-table').getBoundingClientRect().bottom - 0.5"""),
+               "axe": serious(page)}
+        shot(page, f"auction-line-{case}-light-360")
+        ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(body)
+    assert out["errors"] == [] and out["axe"] == [], out
+    assert out["line"] == line and out["lines"] == 1 and out["below"], out
+
+
+def test_a_lone_opening_or_a_stuck_dealer_has_no_second_auction_line(server: Any) -> None:  # noqa: F811
+    """The lone opening's sentence (above) and the stuck dealer's stand alone: no auction line beside them."""
+    views = [view(saved_for(Seat.S), Seat.S).to_json(),
+             view(auctioned([Action.pass_(s) for s in (Seat.W, Seat.N, Seat.E)]), Seat.S).to_json()]
+    assert views[1]["last_hand"]["stuck"]
+
+    def body(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for i, v in enumerate(views):
+            ctx, page, _ = open_fixture(browser, server.url, v, errors, theme="dark", size=(390, 844))
+            page.get_by_test_id("hand-summary").wait_for(state="visible")
+            settle(page)
+            out[str(i)] = page.get_by_test_id("auction-line").count()
+            ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(body)
+    assert out == {"0": 0, "1": 0, "errors": []}, out

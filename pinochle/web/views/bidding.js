@@ -132,6 +132,27 @@ function stuckOtherwise(s, v, lone) {
   return ` Had ${opener} and ${midName(s.name(between.seat))} passed too, ${midName(dealer)} would have been stuck with ${lone.call.call}.`;
 }
 
+/**
+ * Any other auction in one sentence for the hand summary (the dealer's partner's lone opening has its own,
+ * loneOpeningSentence; a stuck dealer's, nobody bid, is dialogs.js's stuckSentence): who won the bid and over whose
+ * last bid, how many bids it took, and who never bid: "North won the bid at 300 over your 290, after 5 bids; East
+ * and West never bid." One bid: "West opened at 250, and North, East and you passed." From the view's calls
+ * (`auction`); null when the last bid is not the finished hand's contract (the calls are another hand's).
+ */
+export function auctionSentence(s, v, last) {
+  const calls = v.auction ?? [];
+  const bids = calls.filter((c) => c.call !== "pass");
+  const win = bids[bids.length - 1];
+  if (!win || win.seat !== last.declarer || String(win.call) !== String(last.bid)) return null;
+  const bidders = new Set(bids.map((c) => c.seat));
+  const quiet = [...new Set(calls.map((c) => c.seat))].filter((seat) => !bidders.has(seat)).map((seat) => midName(s.name(seat)));
+  const name = s.name(win.seat);
+  if (bids.length === 1) return `${name} opened at ${win.call}${quiet.length ? `, and ${list(quiet)} passed` : ""}.`;
+  const rival = [...bids].reverse().find((c) => c.seat !== win.seat);
+  const over = rival ? ` over ${s.isMe(rival.seat) ? "your" : `${midName(s.name(rival.seat))}'s`} ${rival.call}` : "";
+  return `${name} won the bid at ${win.call}${over}, after ${bids.length} bids${quiet.length ? `; ${list(quiet)} never bid` : ""}.`;
+}
+
 /** What still changes the hand before the meld, in words (the view's meld_before). */
 const BEFORE = Object.freeze({
   widow: "your hand alone, before the widow",

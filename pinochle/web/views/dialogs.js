@@ -7,7 +7,7 @@ import { Phase } from "../protocol.js";
 import { agree, contractText, dealWord, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
-import { loneOpening, loneOpeningSentence } from "./bidding.js";
+import { auctionSentence, loneOpening, loneOpeningSentence } from "./bidding.js";
 
 /** The last completed trick of the hand and its index, or null. */
 export function lastCompleted(v) {
@@ -613,6 +613,7 @@ export function renderSummary(ctx, hand = null) {
   $("summary-title").textContent = v.deals ? `Deal ${dealNo} over` : `Hand ${last.number} over`;
   // the decision review of this hand names it as this title does ("Your decisions in deal 3": app.js)
   $("summary-dialog").dataset.label = v.deals ? `deal ${dealNo}` : "";
+  const opening = last.declarer ? openingLine(s, v, last, past) : null;
   if (!last.declarer) fill($("summary-body"), scoreBox(s, last, dealWord(v)), ...openSummary(s, last, earned));
   else fill($("summary-body"),
     scoreBox(s, last, dealWord(v)),
@@ -622,12 +623,13 @@ export function renderSummary(ctx, hand = null) {
       `${s.name(last.declarer)} ${last.stuck ? `${stuckVerb(s, last.declarer, true)} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
-    openingLine(s, v, last, past),
+    opening,
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     // the score a player came for first, then the cards passed, who pays whom and how the stake arose (the score in
     // view on a 360x740 phone)
     summaryTable(s, last, earned),
+    opening || past || last.stuck ? null : auctionLine(s, v, last),
     passLine(s, v, last, past),
     settlement(s, last),
     stakeSteps(last),
@@ -684,6 +686,15 @@ function openingLine(s, v, last, past) {
   const lone = past ? null : loneOpening(v);
   if (!lone || lone.call.seat !== last.declarer || String(last.bid) !== lone.call.call) return null;
   return h("p", { class: "opening-line", "data-testid": "opening-line" }, loneOpeningSentence(s, v, lone));
+}
+
+/**
+ * Any other hand's auction in a sentence, under the score table (the score a player came for first): who won the
+ * bid over whom ("North won the bid at 300 over your 290, after 5 bids; East and West never bid."), views/bidding.js.
+ */
+function auctionLine(s, v, last) {
+  const text = auctionSentence(s, v, last);
+  return text ? h("p", { class: "auction-line", "data-testid": "auction-line" }, text) : null;
 }
 
 /**
