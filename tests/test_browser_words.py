@@ -143,7 +143,10 @@ def test_the_tables_sentences_are_true_in_every_game(server: Any) -> None:  # no
     for game in ("table", "double-deck"):  # the first caller may pass (double-deck: the dealer is then stuck at 50)
         assert status[game].endswith(", or pass."), status
     # britannica's first caller must open
-    assert status["britannica"].startswith("Your turn: open the bidding at") and "pass" not in status["britannica"], status
+    # britannica's first caller must open, and is told so (the eleventh review: "open the bidding at 10 or more" read
+    # as a choice, with no Pass button beside it and nothing saying why)
+    assert status["britannica"] == ("Your turn: you must open the bidding, at 10 or more (the first to call may not"
+                                    " pass)."), status
     winner = cases["a4_winner"]
     assert out["result_a4"] == ("You win!" if winner == 0 else f"Player {winner + 1} wins"), out["result_a4"]
     conceded = out["racehorse_conceded"]

@@ -299,7 +299,8 @@ export function statusText(s, v, waiting = []) {
     // the seat left of the dealer must open in britannica (and double-deck's opening=first-forced): no pass is offered then
     const orPass = L.pass ? " or pass" : "";
     return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"}${orPass} (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
-      : `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more${L.pass ? ", or pass" : ""}.`;
+      : L.pass ? `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more, or pass.`
+        : `Your turn: you must open the bidding, at ${L.bid ? L.bid.min : "—"} or more (the first to call may not pass).`;
   }
   const choose = chooseOf(v);
   if (choose) {
