@@ -37,15 +37,15 @@ from .test_hint_words8 import auction_views, decision_at
 _decision = decision_at
 
 
-def test_a_save_names_itself_before_the_contracts_figures() -> None:
+def test_a_save_names_itself_and_what_a_pass_comes_to() -> None:
     """The table game, seed 2, the second call: North's partner South deals and West passed: Hard opens for the
-    side by its save (HardPlayer.saves), and the hint's reason says so before the figures of that contract, which
-    are those a pass would have been argued from (below): set in 9 of 24 deals, about 270 on average."""
+    side by its save (HardPlayer.saves), and the hint's reason says what a pass would bring about (the partner stuck
+    at 250) and Hard's values of both calls, bidding ahead (tests/test_save_hint.py for every save)."""
     v, e, est = _decision("table", 2, 1)
     assert e.best.action.type == "bid" and e.best.action.bid == 250
-    assert e.reason == (f"Bid 250: your partner, the dealer, would be stuck if all passed: open for your side, and your"
-                        f" side would be set in 9 of 24 deals (a set costs 250) and on average make 270 (your 90 meld"
-                        f" in {SUIT_NAMES[est.trumps[0]]}, 30 from your partner, 150 counters).")
+    assert e.reason == ("Bid 250: if you pass and the next opponent passes too, your partner, the dealer, is stuck at"
+                        " 250, and on average your side would end the hand 130 behind the other side if you bid, 190"
+                        " behind if you pass.")
     assert len(e.reason) <= 240
 
 
@@ -78,7 +78,7 @@ def test_the_reviewers_pass_says_how_often_it_is_set_what_that_costs_and_what_ea
 def test_the_meld_is_named_as_whose_it_is() -> None:
     """The seat's own meld in the estimate's trump is the figure its "meld if trump" chips show; the rest is the
     partner's, and the two add up to the side's meld the estimate counts."""
-    for game, seed, index in [("table", 1, 0), ("table", 4, 1), ("partnership-pass", 2, 1), ("racehorse", 2, 1)]:
+    for game, seed, index in [("table", 1, 0), ("table", 4, 2), ("partnership-pass", 2, 1), ("racehorse", 2, 1)]:
         v, e, est = _decision(game, seed, index)
         rules = v.rules_set()
         suit = est.trumps[0]

@@ -514,6 +514,13 @@ class HardPlayer(TablePlayer):
         others_in = [s for s in seating.seats if s != me and s not in passed]
         high_seat = int(view.high_bidder) if view.high_bidder is not None else None
         leader_left = int(seating.left(view.dealer)) if rules.first_lead == "left_of_dealer" else None
+        # the save spot (partners.saves_the_dealer): after this seat's pass the opponent after it passes to stick
+        # the dealer (partners.may_stick_the_dealer) unless it opens a run's worth (_opens_a_run), and the dealer, the
+        # partner, is then stuck at the lowest bid (RULES.md, Deal and auction 3)
+        # (only with the save on: Hard then never calls by this simulation there, and its values are the hint's and
+        # the review's comparison with the save; with it off, Hard's call stays the one measured without it)
+        save = ((int(seating.left(me)), int(view.dealer))
+                if self.saves and saves_the_dealer(view) and view.dealer is not None else None)
 
         def played(hands: Sequence[int], melds: Sequence[Sequence[int]], decl: int, trump: int, bid: int) -> int:
             partner = seating.partners(decl)[0]
@@ -531,7 +538,11 @@ class HardPlayer(TablePlayer):
             def value(trump: int | None) -> float:
                 if trump is not None:  # this seat declares at ``low`` with that trump
                     return played(hands, melds, me, trump, low)
-                if others_in:  # a pass: the likely declarer plays instead
+                if save is not None:  # a pass where the partner deals and nobody has bid: see above
+                    after, dealer = save
+                    decl = after if max(melds[after]) >= in_scale(self.open_meld, view) else dealer
+                    at = low
+                elif others_in:  # a pass: the likely declarer plays instead
                     decl, at = max(others_in, key=lambda x: max(melds[x])), low
                 elif high_seat is not None and view.high_bid is not None:
                     decl, at = high_seat, view.high_bid
