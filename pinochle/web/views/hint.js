@@ -75,17 +75,67 @@ export function renderHint(ctx) {
   }, "Hint");
   // not a live region: it is drawn anew with each view; the announcer says the reason (messages.js onHint)
   // its cards as symbols on screen, in words for a screen reader (the description of the ringed move)
-  // in the tab order when it says something: on a phone a long reason scrolls inside three lines (felt8.css)
-  const reason = h("p", { id: "hint-reason", class: "hint-reason", "data-testid": "hint-reason", tabindex: answer ? "0" : null },
-    answer ? [h("span", { "aria-hidden": "true", class: "hint-shown" }, answer.reason),
-      h("span", { class: "sr-only" }, cardsInWords(answer.reason))] : null);
+  // in the tab order when it says something: on a phone a long reason scrolls inside three lines (felt8.css),
+  // and a tap (Enter or Space) opens it whole, a tap again closes it (openable below)
+  const reason = h("p", {
+    id: "hint-reason", class: "hint-reason", "data-testid": "hint-reason", tabindex: answer ? "0" : null,
+    "data-focus": answer ? "hint-reason" : null,
+  }, answer ? [h("span", { "aria-hidden": "true", class: "hint-shown" }, answer.reason),
+    h("span", { class: "sr-only" }, cardsInWords(answer.reason))] : null);
   fill(el, button, reason);
+  if (answer) openable(reason, answer);
   if (answer) {
     for (const t of targets(answer.action)) {
       t.classList.add("hinted");
       describedBy(t, true); // a screen reader on the ringed card or button hears why
     }
   }
+}
+
+// the answer whose reason is open whole (a phone): it stays open while the table is drawn again for the same
+// answer (a bid's value raised), and is gone with the next view's version (the next move)
+let opened = null;
+// the reason drawn now, watched for a change of its size (a turned phone): whether it can be opened is measured again
+let watched = null;
+const resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => { if (watched) openable(watched.el, watched.answer); }) : null;
+
+/**
+ * The reason as a control that opens it whole (hint.css): where it is cut to its three lines (a phone; a
+ * long reason, a concession's reckoning or a bid's values), it is a button (role, Enter or Space, a tap;
+ * aria-expanded says whether it is open), and open it shows whole, rising over the felt, never over your
+ * cards or the controls under it. A reason that fits is no button (nothing to open).
+ * @param {HTMLElement} el the reason's element (#hint-reason)
+ * @param {object} answer the hint's answer it says
+ */
+function openable(el, answer) {
+  if (watched?.el !== el) {
+    if (watched) resized?.unobserve(watched.el);
+    watched = { el, answer };
+    resized?.observe(el);
+  }
+  if (opened !== null && opened !== answer) opened = null;
+  const open = opened === answer;
+  el.setAttribute("aria-expanded", String(open)); // measured closed: open, its box is the closed one's
+  const cut = open || el.scrollHeight > el.clientHeight + 1;
+  if (!cut) {
+    for (const a of ["role", "aria-expanded"]) el.removeAttribute(a);
+    el.onclick = null;
+    el.onkeydown = null;
+    return;
+  }
+  el.setAttribute("role", "button");
+  const toggle = () => {
+    opened = opened === answer ? null : answer;
+    el.scrollTop = 0;
+    openable(el, answer);
+  };
+  el.onclick = toggle;
+  el.onkeydown = (e) => {
+    if ((e.key === "Enter" || e.key === " ") && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      toggle();
+    }
+  };
 }
 
 /** Add (or take away) the hint's reason among the descriptions of `el`, keeping its others. */
