@@ -30,7 +30,8 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
     def run(browser: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name, v, sealed in (("playing", playing, {"commitment": SEALED}),
-                                ("ended", ended, {"commitment": SEALED, "seed": str(SEED), "salt": SALT})):
+                                ("ended", ended, {"commitment": SEALED, "seed": str(SEED), "salt": SALT}),
+                                ("forged", ended, {"commitment": SEALED, "seed": str(SEED), "salt": "f" + SALT[1:]})):
             page = open_page(browser, (320, 568))
             scripted_table(page, Scripted(v, None, sealed).handler)
             page.goto(server.url)
@@ -43,6 +44,8 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
                 settle(page)
             seal = page.get_by_test_id("seal").last
             seal.scroll_into_view_if_needed()
+            if name != "playing":  # the browser's own SHA-256 of seed:salt has been compared with the seal
+                seal.locator("[data-testid=seal-check][data-result]").wait_for()
             link = seal.locator("a")
             out[name] = {"text": seal.inner_text(), "title": seal.locator("code").first.get_attribute("title"),
                          "figures": seal.get_by_test_id("seal-figures").text_content(),
@@ -53,14 +56,18 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
         return out
 
     out = in_browser(run)
-    playing_seal, ended_seal = out["playing"], out["ended"]
+    playing_seal, ended_seal, forged = out["playing"], out["ended"], out["forged"]
     # in a player's words, the figures under them on demand (tests/test_browser_polish2.py opens them)
     assert " ".join(playing_seal["text"].split()) == "Deal sealed \u00b7 check it after the match Verify the shuffle (opens in a new tab)"
-    assert " ".join(ended_seal["text"].split()) == "Deal sealed \u00b7 check it now Verify the shuffle (opens in a new tab)"
+    # at the end the browser checks the seal itself (WebCrypto's SHA-256 of seed:salt), for a phone player
+    assert " ".join(ended_seal["text"].split()) == ("Deal sealed \u00b7 check it now \u2713 Seal matches "
+                                                   "Verify the shuffle (opens in a new tab)")
+    assert " ".join(forged["text"].split()) == ("Deal sealed \u00b7 check it now \u2717 Seal does not match "
+                                               "Verify the shuffle (opens in a new tab)")
     assert playing_seal["figures"] == (f"Sealed before the first deal: {SEALED} (the seed and salt that open it "
                                        "come when the match ends).")
     assert ended_seal["figures"] == f"Sealed before the first deal: {SEALED}. Seed {SEED}, salt {SALT}."
-    for got in (playing_seal, ended_seal):
+    for got in (playing_seal, ended_seal, forged):
         assert got["title"] == SEALED
         assert got["href"] == "/how-to-play/fair-deal" and got["target"] == "_blank"
         box = got["box"]  # inside the phone's width (the long hex wraps anywhere)

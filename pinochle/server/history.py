@@ -28,11 +28,19 @@ def history_message(table: Table) -> dict[str, object]:
     Without ``type``, ``match`` and ``replays`` the message is the match's ``pinochle-match/1`` record of
     its finished hands (docs/records.md), which ``pinochle replay`` reads; ``replays`` (:func:`replays`)
     holds what a replay viewer shows of each of those hands, worked out by the engine.
+
+    The record carries the shuffle's seal (docs/records.md, "A verifiable shuffle"): ``commitment`` from the
+    first deal (null for a match stored before the seal), and ``seed`` (its decimal digits as text) and
+    ``salt`` once the match has ended, never before, as the match summary shows them
+    (:meth:`.Table.summary`). So the record downloaded after the match ends is what ``pinochle verify``
+    reads, as it is.
     """
     record = match_record(table.state)
     hands = record["hands"]
     assert isinstance(hands, list)
-    return {"type": "history", "match": table.id, **record, "replays": replays(table.state, hands)}
+    summary = table.summary()
+    seal = {k: summary[k] for k in ("commitment", "seed", "salt") if k in summary}
+    return {"type": "history", "match": table.id, **record, **seal, "replays": replays(table.state, hands)}
 
 
 def held_before_tricks(record: object) -> list[dict[str, list[str]]]:
