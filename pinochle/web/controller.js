@@ -269,6 +269,27 @@ export function go(name) {
   document.body.dataset.you = tableLike ? tableSeating().you : "";
   document.body.dataset.kind = tableLike ? (st.match?.kind ?? "solo") : "";
   ENTER[name](was);
+  showAddress(name);
+}
+
+/** Where the address bar names the room you are in: its lobby, its table and its result. */
+const ROOM_SCREENS = ["lobby", "table", "result", "review"];
+
+/**
+ * The address bar names the room this tab is in (`/?room=CODE`, the address Copy link gives), so that a
+ * reload or the address shared returns to the room; on any other screen the `room` part goes (an invitation
+ * not yet answered keeps its own). history.replaceState: the Back button is not filled with screens.
+ */
+function showAddress(name) {
+  const code = st.focus === "seat" && ROOM_SCREENS.includes(name) ? st.seat.room?.code ?? null : null;
+  if (!code && st.invite) return;
+  try {
+    const url = new URL(location.href);
+    if (code) url.searchParams.set("room", code);
+    else url.searchParams.delete("room");
+    const next = url.pathname + (url.search === "?" ? "" : url.search) + url.hash;
+    if (next !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", next);
+  } catch { /* an address that cannot be changed: the room is still reached by Copy link */ }
 }
 
 function drawHome() {
