@@ -39,7 +39,7 @@ def history_message(table: Table) -> dict[str, object]:
     hands = record["hands"]
     assert isinstance(hands, list)
     summary = table.summary()
-    seal = {k: summary[k] for k in ("commitment", "seed", "salt") if k in summary}
+    seal: dict[str, object] = {k: summary[k] for k in ("commitment", "seed", "salt") if k in summary}
     return {"type": "history", "match": table.id, **record, **seal, "replays": replays(table.state, hands)}
 
 

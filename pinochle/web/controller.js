@@ -20,7 +20,7 @@ import { $, cardShort, readSession, readStore, removeStore, writeSession, writeS
 import { announce, clearToasts, leaveScreen, toast } from "./announcer.js";
 import { hurry } from "./anim.js";
 import { seating } from "./seats.js";
-import { renderTimer, setTimer } from "./timer.js";
+import { renderTimedOut, renderTimer, setTimer } from "./timer.js";
 import { afterTableRender } from "./keys.js";
 import { chooseOf, concedeQuestion, hasStock, legalKinds, NOT_CHOSEN } from "./words.js";
 import { handMarks, stockNews } from "./views/stock.js";
@@ -66,6 +66,7 @@ export const st = {
   welcomed: false, // a first welcome has been handled (later ones are reconnects)
   expectSeat: false, // this tab asked to create, join or search: follow the answer
   invite: null, // the room code of a `/?room=CODE` link
+  saidTimedOut: null, // the last move made for someone out of time that was said ("seat/version": timer.js timedOutKey)
   inviteKnown: null, // whether a room has that code (null: not known yet)
   // a reloaded tab that was at the solo table goes back there; a fresh visit starts at Home
   wantTable: readSession(SCREEN_KEY) === "table" || (readSession(SCREEN_KEY) === null && navigationType() === "reload"),
@@ -440,6 +441,7 @@ export function renderTable() {
   renderHand(ctx);
   renderHint(ctx);
   renderTimer(v, ctx.s);
+  renderTimedOut(v, ctx.s, st.table);
   placeFeltMelds(); // over the free middle of the felt, once the seats and the hand are drawn
 
   // dialogs that follow the view
