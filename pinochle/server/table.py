@@ -348,7 +348,7 @@ class Table:
         self._published_stand_ins: frozenset[int] | None = None
         self._notices: deque[dict[str, Any]] = deque()
         #: the last move the computer made for a person whose timer ran out: ``{"seat", "version", "action"}``
-        #: (the version it was made at), kept until that person moves again; ``None`` for none
+        #: (the version it was made at), kept until that person moves again or the next hand is dealt; ``None`` for none
         self.timed_out: dict[str, object] | None = None
         self._syncing = False
         #: actions known beyond the version reached, from storage or a notice (``_ahead_from``: the first one's index)
@@ -678,6 +678,8 @@ class Table:
             raise
         self.line.take(action, new)
         self._adopt(new)
+        if action.type == "deal":
+            self.timed_out = None  # a new hand: a move made out of time in the last one is old news
         if hand_over:  # the hand's statistics, kept by the process that stored its last move (docs/protocol.md)
             await keep_finished(self.storage, new, self.id, self.seats, self.in_play, self.chaired)
         if self.link.shared:  # kept for the next notice (a service of one has nobody to tell)
