@@ -482,13 +482,18 @@ class Table:
             "totals": dict(zip(names, s.totals)),
             "winner": None if s.winner is None else names[s.winner],
             **({"players": s.table_size} if self.chaired else {}),
-            "commitment": self.commitment,
+            **self.seal(),
             # a hint was given or a move undone (docs/protocol.md, "Statistics"): the statistics count it as assisted
             "assisted": self.assisted,
-            # the match is over: its shuffle is shown, so that anyone can check it (pinochle verify)
-            # (the seed in decimal as text: it has up to 63 bits, more than a JavaScript number holds exactly)
-            **({"seed": str(self.seed), "salt": self.salt} if s.phase == "match_end" and self.salt else {}),
         }
+
+    def seal(self) -> dict[str, object]:
+        """The shuffle's seal as the match summary and the match's record show it (docs/records.md, "A
+        verifiable shuffle"): ``{"commitment"}`` (null for a match stored before the seal), and once the match
+        has ended, never before, ``"seed"`` (its decimal digits as text: up to 63 bits, more than a JavaScript
+        number holds exactly) and ``"salt"``, so that anyone can check it (``pinochle verify``)."""
+        ended = self.state.phase == "match_end" and bool(self.salt)
+        return {"commitment": self.commitment, **({"seed": str(self.seed), "salt": self.salt} if ended else {})}
 
     def _seats_json(self, now: float) -> dict[str, object]:
         out: dict[str, object] = {
