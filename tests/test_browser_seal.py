@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pinochle.verify import commitment
 
-from .browser_support import in_browser, open_page, scripted_table
+from .browser_support import in_browser, open_page, scripted_table, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the fixture)
 from .test_browser_match_end import match_end_view
@@ -72,3 +74,28 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
         assert got["href"] == "/how-to-play/fair-deal" and got["target"] == "_blank"
         box = got["box"]  # inside the phone's width (the long hex wraps anywhere)
         assert box["x"] >= 0 and box["x"] + box["width"] <= got["width"] + 0.5 and got["wide"] is False, got
+
+
+@pytest.mark.parametrize("size,theme", [((360, 740), "dark"), ((1440, 900), "light")])
+def test_the_seal_check_is_seen_on_the_result_without_opening_anything(server: Any, size: tuple[int, int],  # noqa: F811
+                                                                       theme: str) -> None:
+    """A phone player sees "✓ Seal matches" on the match's result as it is (the browser's own SHA-256 of
+    seed:salt), in the theme's colour for a good result."""
+    ended = match_end_view("table", 1)
+
+    def run(browser: Any) -> dict[str, Any]:
+        page = open_page(browser, size, theme=theme)
+        scripted_table(page, Scripted(ended, None, {"commitment": SEALED, "seed": str(SEED), "salt": SALT}).handler)
+        page.goto(server.url)
+        page.wait_for_function("() => document.body.dataset.screen === 'result'")
+        settle(page)
+        check = page.locator("#result-seal [data-testid=seal-check][data-result]")
+        check.wait_for()
+        check.scroll_into_view_if_needed()
+        shot(page, f"seal-check-{size[0]}-{theme}")
+        out = {"text": check.inner_text(), "visible": check.is_visible(), "result": check.get_attribute("data-result")}
+        page.context.close()
+        return out
+
+    out = in_browser(run)
+    assert out == {"text": "\u2713 Seal matches", "visible": True, "result": "match"}, out
