@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pinochle.verify import commitment
 
-from .browser_support import in_browser, open_page, scripted_table
+from .browser_support import in_browser, open_page, scripted_table, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the fixture)
 from .test_browser_match_end import match_end_view
@@ -30,7 +32,8 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
     def run(browser: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name, v, sealed in (("playing", playing, {"commitment": SEALED}),
-                                ("ended", ended, {"commitment": SEALED, "seed": str(SEED), "salt": SALT})):
+                                ("ended", ended, {"commitment": SEALED, "seed": str(SEED), "salt": SALT}),
+                                ("forged", ended, {"commitment": SEALED, "seed": str(SEED), "salt": "f" + SALT[1:]})):
             page = open_page(browser, (320, 568))
             scripted_table(page, Scripted(v, None, sealed).handler)
             page.goto(server.url)
@@ -43,6 +46,8 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
                 settle(page)
             seal = page.get_by_test_id("seal").last
             seal.scroll_into_view_if_needed()
+            if name != "playing":  # the browser's own SHA-256 of seed:salt has been compared with the seal
+                seal.locator("[data-testid=seal-check][data-result]").wait_for()
             link = seal.locator("a")
             out[name] = {"text": seal.inner_text(), "title": seal.locator("code").first.get_attribute("title"),
                          "figures": seal.get_by_test_id("seal-figures").text_content(),
@@ -53,15 +58,44 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
         return out
 
     out = in_browser(run)
-    playing_seal, ended_seal = out["playing"], out["ended"]
+    playing_seal, ended_seal, forged = out["playing"], out["ended"], out["forged"]
     # in a player's words, the figures under them on demand (tests/test_browser_polish2.py opens them)
     assert " ".join(playing_seal["text"].split()) == "Deal sealed \u00b7 check it after the match Verify the shuffle (opens in a new tab)"
-    assert " ".join(ended_seal["text"].split()) == "Deal sealed \u00b7 check it now Verify the shuffle (opens in a new tab)"
+    # at the end the browser checks the seal itself (WebCrypto's SHA-256 of seed:salt), for a phone player
+    assert " ".join(ended_seal["text"].split()) == ("Deal sealed \u00b7 check it now \u2713 Seal matches "
+                                                   "Verify the shuffle (opens in a new tab)")
+    assert " ".join(forged["text"].split()) == ("Deal sealed \u00b7 check it now \u2717 Seal does not match "
+                                               "Verify the shuffle (opens in a new tab)")
     assert playing_seal["figures"] == (f"Sealed before the first deal: {SEALED} (the seed and salt that open it "
                                        "come when the match ends).")
     assert ended_seal["figures"] == f"Sealed before the first deal: {SEALED}. Seed {SEED}, salt {SALT}."
-    for got in (playing_seal, ended_seal):
+    for got in (playing_seal, ended_seal, forged):
         assert got["title"] == SEALED
         assert got["href"] == "/how-to-play/fair-deal" and got["target"] == "_blank"
         box = got["box"]  # inside the phone's width (the long hex wraps anywhere)
         assert box["x"] >= 0 and box["x"] + box["width"] <= got["width"] + 0.5 and got["wide"] is False, got
+
+
+@pytest.mark.parametrize("size,theme", [((360, 740), "dark"), ((1440, 900), "light")])
+def test_the_seal_check_is_seen_on_the_result_without_opening_anything(server: Any, size: tuple[int, int],  # noqa: F811
+                                                                       theme: str) -> None:
+    """A phone player sees "✓ Seal matches" on the match's result as it is (the browser's own SHA-256 of
+    seed:salt), in the theme's colour for a good result."""
+    ended = match_end_view("table", 1)
+
+    def run(browser: Any) -> dict[str, Any]:
+        page = open_page(browser, size, theme=theme)
+        scripted_table(page, Scripted(ended, None, {"commitment": SEALED, "seed": str(SEED), "salt": SALT}).handler)
+        page.goto(server.url)
+        page.wait_for_function("() => document.body.dataset.screen === 'result'")
+        settle(page)
+        check = page.locator("#result-seal [data-testid=seal-check][data-result]")
+        check.wait_for()
+        check.scroll_into_view_if_needed()
+        shot(page, f"seal-check-{size[0]}-{theme}")
+        out = {"text": check.inner_text(), "visible": check.is_visible(), "result": check.get_attribute("data-result")}
+        page.context.close()
+        return out
+
+    out = in_browser(run)
+    assert out == {"text": "\u2713 Seal matches", "visible": True, "result": "match"}, out

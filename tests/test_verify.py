@@ -153,6 +153,10 @@ def test_a_server_match_shows_its_commitment_then_its_seed_and_salt_and_verifies
             first = ws.receive_json()
         summary = first["match"]
         assert len(summary["commitment"]) == 64 and "seed" not in summary and "salt" not in summary
+        # the record a player downloads mid-match carries the seal, never the seed or the salt
+        ws.send_json({"type": "history", "match": summary["id"]})
+        early = next(m for m in iter(ws.receive_json, None) if m["type"] == "history")
+        assert early["commitment"] == summary["commitment"] and "seed" not in early and "salt" not in early
     store = SQLiteStorage(db)  # the server has stopped
     match_id = summary["id"]
     stored = store.load(match_id)
@@ -165,7 +169,14 @@ def test_a_server_match_shows_its_commitment_then_its_seed_and_salt_and_verifies
         state = new
     with TestClient(create_app(db, bot_delay=0)) as client, client.websocket_connect("/ws") as ws:
         ended = hello(ws, device)["match"]
+        # the record a player downloads after the end (the history without type, match and replays, as
+        # Replay's "Download record" writes it) verifies as it is
+        ws.send_json({"type": "history", "match": match_id})
+        history = next(m for m in iter(ws.receive_json, None) if m["type"] == "history")
     assert ended["phase"] == "match_end" and ended["commitment"] == summary["commitment"]
+    downloaded = {k: v for k, v in history.items() if k not in ("type", "match", "replays")}
+    assert (downloaded["seed"], downloaded["salt"]) == (str(stored.seed), stored.salt)
+    assert verify(json.loads(json.dumps(downloaded))) == {"verified": True, "hands": len(downloaded["hands"])}
     assert (ended["seed"], ended["salt"]) == (str(stored.seed), stored.salt)  # the seed as text: 63 bits
     finished = store.load(match_id)
     assert finished is not None and finished.finished

@@ -508,7 +508,7 @@ class Connection:
         match_id = d.get("match")
         assert match_id is None or isinstance(match_id, str)
         table, _seat = await self._table_for(match_id, "to show")
-        await self.send(history_message(table))
+        await self.send(history_message(table, table.seal()))
 
     async def _on_hint(self, d: dict[str, object]) -> None:
         """``hint``: Hard's move in this person's seat and why (:func:`.aids.hint`); nothing changes."""

@@ -8,6 +8,7 @@ was thrown in or conceded). Moves taken back by an undo are not in them: a recor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..auction import call_text, callers
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .table import Table
 
 
-def history_message(table: Table) -> dict[str, object]:
+def history_message(table: Table, seal: Mapping[str, object] | None = None) -> dict[str, object]:
     """The ``history`` message of ``table``'s match: ``{"type": "history", "match", "hands": [...],
     "replays": [...]}`` and the match record's other keys (``format``, ``game``, ``scale``, and ``rules``
     and ``players`` when set).
@@ -28,11 +29,17 @@ def history_message(table: Table) -> dict[str, object]:
     Without ``type``, ``match`` and ``replays`` the message is the match's ``pinochle-match/1`` record of
     its finished hands (docs/records.md), which ``pinochle replay`` reads; ``replays`` (:func:`replays`)
     holds what a replay viewer shows of each of those hands, worked out by the engine.
+
+    ``seal``: the shuffle's seal (docs/records.md, "A verifiable shuffle"), :meth:`.Table.seal`:
+    ``commitment`` from the first deal (null for a match stored before the seal), and ``seed`` (its decimal
+    digits as text) and ``salt`` once the match has ended, never before, as the match summary shows them.
+    The record carries it, so that the record downloaded after the match ends is what ``pinochle verify``
+    reads, as it is. ``None``: no seal (the record alone).
     """
     record = match_record(table.state)
     hands = record["hands"]
     assert isinstance(hands, list)
-    return {"type": "history", "match": table.id, **record, "replays": replays(table.state, hands)}
+    return {"type": "history", "match": table.id, **record, **(seal or {}), "replays": replays(table.state, hands)}
 
 
 def held_before_tricks(record: object) -> list[dict[str, list[str]]]:

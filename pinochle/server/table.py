@@ -25,7 +25,8 @@ happens next and when:
   in rooms and Quick Match, off in solo) is played by a computer until they
   reconnect and take the seat back;
 - with a move timer (off in private rooms, 30 s in Quick Match), the
-  computer plays for a person who does not move in time;
+  computer plays for a person who does not move in time (:func:`timed_out_move`: in the auction a
+  pass), and everyone is told so (the state's ``table.timed_out``);
 - at a hand's end the next hand is dealt once every person present has
   asked for it (the move timer and the away rule apply here too);
 - a table with no person connected waits: nobody is there to be kept waiting.
@@ -50,7 +51,7 @@ from typing import Any, TypeVar
 from ..bots import Player, for_level
 from ..cards import Seat
 from ..errors import IllegalAction
-from ..game import (Action, State, View, apply, auto_action, deal_number, legal_actions, lineup_json, match_deals, new_match,
+from ..game import (Action, BidAction, State, View, apply, auto_action, deal_number, legal_actions, lineup_json, match_deals, new_match,
                     turn, view)
 from ..chairs import apply_for_chair, seat_of_chair, view_for_chair
 from ..games import find as find_game
@@ -78,6 +79,31 @@ RETRY_SECONDS = 1.0
 #: ``bot_delay`` s, in every game alike: the meld pause, so that the meld on the felt can be read (Normal pace's
 #: 0.7 s: 4.2 s; the page keeps the meld on the felt 4 s at Normal pace, pinochle/web/felt-anim.js MELD_MS.read).
 MELD_PAUSE = 6
+
+
+def timed_out_move(state: State, seat: Seat) -> Action | None:
+    """The move made for a person whose move timer ran out in the auction, or ``None`` elsewhere (the seat's
+    computer player chooses: the trump, the cards, the card to play; docs/protocol.md, "The move timer").
+
+    In the auction a time-out is a pass whenever a pass is legal: an absent player does not take on a
+    contract, as the commercial card rooms do (Trickster Cards passes for a player who runs out of time), and
+    nobody comes back to find themself declarer. A seat that may not pass (Britannica's opener, who "must open
+    with at least 10", VARIANTS.md ``britannica``; a dealer forced to bid by a house switch, VARIANTS.md
+    ``auction``) bids the lowest bid allowed.
+
+    Args:
+        state: the match, at ``seat``'s move.
+        seat: the seat whose timer ran out.
+
+    Returns:
+        The pass, or the lowest legal bid when no pass is legal; ``None`` when the move is not an auction call.
+    """
+    moves = legal_actions(state, seat)
+    passes = [a for a in moves if a.type == "pass"]
+    if passes:
+        return passes[0]
+    bids = [a for a in moves if isinstance(a, BidAction)]
+    return min(bids, key=lambda a: a.bid) if bids else None
 SEAT_WORD = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
@@ -321,6 +347,9 @@ class Table:
         self.remote_stand_ins: frozenset[int] = frozenset()
         self._published_stand_ins: frozenset[int] | None = None
         self._notices: deque[dict[str, Any]] = deque()
+        #: the last move the computer made for a person whose timer ran out: ``{"seat", "version", "action"}``
+        #: (the version it was made at), kept until that person moves again or the next hand is dealt; ``None`` for none
+        self.timed_out: dict[str, object] | None = None
         self._syncing = False
         #: actions known beyond the version reached, from storage or a notice (``_ahead_from``: the first one's index)
         self._ahead: list[dict[str, object]] = []
@@ -453,13 +482,18 @@ class Table:
             "totals": dict(zip(names, s.totals)),
             "winner": None if s.winner is None else names[s.winner],
             **({"players": s.table_size} if self.chaired else {}),
-            "commitment": self.commitment,
+            **self.seal(),
             # a hint was given or a move undone (docs/protocol.md, "Statistics"): the statistics count it as assisted
             "assisted": self.assisted,
-            # the match is over: its shuffle is shown, so that anyone can check it (pinochle verify)
-            # (the seed in decimal as text: it has up to 63 bits, more than a JavaScript number holds exactly)
-            **({"seed": str(self.seed), "salt": self.salt} if s.phase == "match_end" and self.salt else {}),
         }
+
+    def seal(self) -> dict[str, object]:
+        """The shuffle's seal as the match summary and the match's record show it (docs/records.md, "A
+        verifiable shuffle"): ``{"commitment"}`` (null for a match stored before the seal), and once the match
+        has ended, never before, ``"seed"`` (its decimal digits as text: up to 63 bits, more than a JavaScript
+        number holds exactly) and ``"salt"``, so that anyone can check it (``pinochle verify``)."""
+        ended = self.state.phase == "match_end" and bool(self.salt)
+        return {"commitment": self.commitment, **({"seed": str(self.seed), "salt": self.salt} if ended else {})}
 
     def _seats_json(self, now: float) -> dict[str, object]:
         out: dict[str, object] = {
@@ -512,6 +546,7 @@ class Table:
                 None if (here := self.seat_at(seat)) is None else str(here)),
             "seats": seats,
             "timer": timer,
+            "timed_out": self.timed_out,
         }
         if self.chaired:
             table["chair"] = seat
@@ -620,6 +655,8 @@ class Table:
                 await self._apply(action, seat if self.chaired else None)
             except IllegalAction as err:
                 raise ProtocolError(ErrorCode.ILLEGAL, str(err)) from None
+            if self.timed_out is not None and self.timed_out["seat"] == str(here):
+                self.timed_out = None  # back at the table: their own move
             try:
                 await self._auto()
             except StorageFault:  # the person's move is saved; the driver retries the rest
@@ -646,6 +683,8 @@ class Table:
             raise
         self.line.take(action, new)
         self._adopt(new)
+        if action.type == "deal":
+            self.timed_out = None  # a new hand: a move made out of time in the last one is old news
         if hand_over:  # the hand's statistics, kept by the process that stored its last move (docs/protocol.md)
             await keep_finished(self.storage, new, self.id, self.seats, self.in_play, self.chaired)
         if self.link.shared:  # kept for the next notice (a service of one has nobody to tell)
@@ -782,7 +821,7 @@ class Table:
         has nobody to tell."""
         if not self.link.shared:
             return
-        notice: dict[str, Any] = {**self._facts(), "e": event}
+        notice: dict[str, Any] = {**self._facts(), "e": event, "to": self.timed_out}
         if self._outbox and self._outbox_from + len(self._outbox) == self.state.version:
             notice["b"], notice["a"] = self._outbox_from, self._outbox
         self._outbox = []
@@ -900,6 +939,9 @@ class Table:
                         self.seats[i] = SeatRecord(None, str(name))
                         self.away_since.pop(i, None)
                         self.next_ready.discard(i)
+            timed_out = msg.get("to")
+            if timed_out is None or isinstance(timed_out, dict):  # the move made for a person out of time
+                self.timed_out = timed_out
             stand_ins = msg.get("si")
             if isinstance(stand_ins, list) and not self.owned:
                 self.remote_stand_ins = frozenset(int(p) for p in stand_ins)
@@ -1041,14 +1083,19 @@ class Table:
                 continue
             seat = turn(before)
             assert seat is not None
+            timed_out = False
             if what == "bot":
+                place = self.place_at(seat, before)
+                # a person's timer ran out (a computer's or a stand-in's move is no time-out)
+                timed_out = self.seats[place].token is not None and not self.stand_in(place, self.clock())
                 # the view's version is the line of play's ply: the same position brings the same choice, however
                 # many moves were undone before it (docs/protocol.md, "Undo in solo")
                 seen = view(before, seat)
                 if ply != seen.version:
                     seen = replace(seen, version=ply)
+                chosen = timed_out_move(before, seat) if timed_out else None
                 try:
-                    action = await asyncio.to_thread(self.players[self.place_at(seat, before)].act, seen)
+                    action = chosen if chosen is not None else await asyncio.to_thread(self.players[place].act, seen)
                 except Exception:
                     log.exception("computer player failed in match %s; playing the first legal move", self.id)
                     action = self._fallback(before, seat)
@@ -1065,6 +1112,8 @@ class Table:
                     continue
                 try:
                     await self._apply(action)
+                    if timed_out:  # said at the table until that person moves again (docs/protocol.md)
+                        self.timed_out = {"seat": str(seat), "version": before.version, "action": action.to_json()}
                     await self._auto()
                 except StorageFault as err:  # nothing saved, nothing adopted: try again when storage is back
                     log.warning("storage refused a move in match %s: %s", self.id, err.__cause__ or err)

@@ -34,6 +34,7 @@ const GAP = 6;
 function boxesIn(sel, x0, x1) {
   const out = [];
   for (const el of document.querySelectorAll(`#screen-table :is(${sel})`)) {
+    if (el.id === "hand" && !el.querySelector(".card")) continue; // a hand with no card left (a hand's end) is no control
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1 || r.right <= x0 || r.left >= x1 || r.bottom <= 0 || r.top >= innerHeight) continue;
     if (getComputedStyle(el).visibility === "hidden") continue;
@@ -43,8 +44,9 @@ function boxesIn(sel, x0, x1) {
 }
 
 /**
- * At the table, the toasts lie where they cover no control: of the bands just above a control (or a card, or
- * the status or score line, or just under the top bar) that are as tall as the toasts and hold no control,
+ * At the table, the toasts lie where they cover no control: of the bands just above or just under a control (or
+ * a card, or the status or score line, or just under the top bar; never under the hand's cards) that are as
+ * tall as the toasts and hold no control,
  * the lowest, nearest the hand where the eye is; one clear of the status line, the score line and the
  * trick when there is one (on a phone: over the felt above the status line), then of the seats, and of
  * the felt's other cards too when there is one of those. Taps go through a toast in any case (style.css: pointer-events).
@@ -68,8 +70,15 @@ export function placeToasts() {
   const bar = document.querySelector("#screen-table .topbar")?.getBoundingClientRect();
   const floor = bar && bar.height > 0 ? bar.bottom + GAP : GAP;
   const clear = (top, bottom, boxes) => boxes.every((b) => b.bottom <= top || b.top >= bottom);
-  const bottoms = [...hard, ...read, ...seats, ...soft].map((b) => b.top - GAP);
-  bottoms.push(floor + height); // never under the hand: a toast stays above it, where the eye is
+  const all = [...hard, ...read, ...seats, ...soft];
+  const bottoms = all.map((b) => b.top - GAP);
+  bottoms.push(floor + height);
+  // or just under a box (the buttons at a hand's end, with the window's empty foot below), but never under
+  // the hand: a toast stays above it, where the eye is
+  const hand = [...document.querySelectorAll("#screen-table #hand button.card")].map((el) => el.getBoundingClientRect())
+    .filter((b) => b.width >= 1 && b.height >= 1);
+  const ceiling = hand.length ? Math.min(...hand.map((b) => b.top)) - GAP : innerHeight - GAP;
+  for (const b of all) if (b.bottom + GAP + height <= ceiling + 0.5) bottoms.push(b.bottom + GAP + height);
   const fits = bottoms.filter((b) => b - height >= floor - 0.5 && b <= innerHeight && clear(b - height, b, hard))
     .sort((a, b) => b - a);
   const readable = fits.filter((b) => clear(b - height, b, read));

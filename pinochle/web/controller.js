@@ -20,7 +20,7 @@ import { $, cardShort, readSession, readStore, removeStore, writeSession, writeS
 import { announce, clearToasts, leaveScreen, toast } from "./announcer.js";
 import { hurry } from "./anim.js";
 import { seating } from "./seats.js";
-import { renderTimer, setTimer } from "./timer.js";
+import { renderTimedOut, renderTimer, setTimer } from "./timer.js";
 import { afterTableRender } from "./keys.js";
 import { chooseOf, concedeQuestion, hasStock, legalKinds, NOT_CHOSEN } from "./words.js";
 import { handMarks, stockNews } from "./views/stock.js";
@@ -66,6 +66,7 @@ export const st = {
   welcomed: false, // a first welcome has been handled (later ones are reconnects)
   expectSeat: false, // this tab asked to create, join or search: follow the answer
   invite: null, // the room code of a `/?room=CODE` link
+  saidTimedOut: null, // the last move made for someone out of time that was said ("seat/version": timer.js timedOutKey)
   inviteKnown: null, // whether a room has that code (null: not known yet)
   // a reloaded tab that was at the solo table goes back there; a fresh visit starts at Home
   wantTable: readSession(SCREEN_KEY) === "table" || (readSession(SCREEN_KEY) === null && navigationType() === "reload"),
@@ -269,6 +270,27 @@ export function go(name) {
   document.body.dataset.you = tableLike ? tableSeating().you : "";
   document.body.dataset.kind = tableLike ? (st.match?.kind ?? "solo") : "";
   ENTER[name](was);
+  showAddress(name);
+}
+
+/** Where the address bar names the room you are in: its lobby, its table and its result. */
+const ROOM_SCREENS = ["lobby", "table", "result", "review"];
+
+/**
+ * The address bar names the room this tab is in (`/?room=CODE`, the address Copy link gives), so that a
+ * reload or the address shared returns to the room; on any other screen the `room` part goes (an invitation
+ * not yet answered keeps its own). history.replaceState: the Back button is not filled with screens.
+ */
+function showAddress(name) {
+  const code = st.focus === "seat" && ROOM_SCREENS.includes(name) ? st.seat.room?.code ?? null : null;
+  if (!code && st.invite) return;
+  try {
+    const url = new URL(location.href);
+    if (code) url.searchParams.set("room", code);
+    else url.searchParams.delete("room");
+    const next = url.pathname + (url.search === "?" ? "" : url.search) + url.hash;
+    if (next !== location.pathname + location.search + location.hash) history.replaceState(history.state, "", next);
+  } catch { /* an address that cannot be changed: the room is still reached by Copy link */ }
 }
 
 function drawHome() {
@@ -419,6 +441,7 @@ export function renderTable() {
   renderHand(ctx);
   renderHint(ctx);
   renderTimer(v, ctx.s);
+  renderTimedOut(v, ctx.s, st.table);
   placeFeltMelds(); // over the free middle of the felt, once the seats and the hand are drawn
 
   // dialogs that follow the view

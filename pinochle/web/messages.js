@@ -10,7 +10,7 @@ import {
   retryUndo, saveDevice, SCREEN_KEY, SEAT_SCREENS, sendHello, setIdle, st, stillReviewing, tableSeating, undoAnswered,
   undoRefused,
 } from "./controller.js";
-import { setTimer } from "./timer.js";
+import { setTimer, timedOutKey, timedOutText } from "./timer.js";
 import { onHistory } from "./controller.js";
 import { welcomePace } from "./settings-ui.js";
 import { renderInvite } from "./views/home.js";
@@ -129,6 +129,12 @@ function onState(msg) {
   }
   // people coming and going at the table you are looking at (in the lobby and the review, the room says it)
   if (atTable && sameMatch) notice(presenceChanges(s, prevTable, st.table));
+  // the computer moved for someone out of time: said once per such move (the table says it until they move)
+  const outOfTime = timedOutKey(st.table);
+  if (shown && outOfTime !== null && outOfTime !== st.saidTimedOut) {
+    st.saidTimedOut = outOfTime;
+    announce(timedOutText(st.table, s));
+  }
   if (msg.event === StateEvent.UNDO) undoAnswered();
   if (shown && sameMatch && msg.event === StateEvent.UNDO) {
     announce("Undone: your last move and the moves after it are taken back. Your move again.");

@@ -857,8 +857,49 @@ export function sealLine(match, open = false) {
         "Sealed before the first deal: ", h("code", { title: sealed }, sealed),
         shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ".")
           : " (the seed and salt that open it come when the match ends).")),
+    shown ? sealCheck(sealed, match.seed, match.salt) : null,
     h("a", { href: "/how-to-play/fair-deal", target: "_blank", rel: "noopener", "data-testid": "seal-link" },
       "Verify", h("span", { class: "sr-only" }, " the shuffle (opens in a new tab)")));
+}
+
+/** The browser's SHA-256 of each "seed:salt" text it was asked about (a promise of 64 hex digits, or null
+ * where the page has no WebCrypto: a page served over plain http to another machine). */
+const sealDigests = new Map();
+
+function sha256Hex(text) {
+  if (!sealDigests.has(text)) {
+    const subtle = globalThis.crypto?.subtle;
+    sealDigests.set(text, subtle
+      ? subtle.digest("SHA-256", new TextEncoder().encode(text)).then((buf) =>
+        [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("")).catch(() => null)
+      : Promise.resolve(null));
+  }
+  return sealDigests.get(text);
+}
+
+/**
+ * The seal checked in the browser once the match has ended (docs/records.md, "A verifiable shuffle"): the
+ * SHA-256 of the text `seed:salt`, worked out with WebCrypto, compared with the seal shown from the first
+ * deal: "✓ Seal matches" or "✗ Seal does not match". This is arithmetic a player can redo with any SHA-256
+ * tool, not a rule of the game. Where the browser cannot compute it (no WebCrypto) it says to use the Verify page.
+ */
+function sealCheck(sealed, seed, salt) {
+  const el = h("span", { class: "seal-check", "data-testid": "seal-check" }, "Checking the seal\u2026");
+  sha256Hex(`${seed}:${salt}`).then((got) => {
+    if (got === null) {
+      el.textContent = "This browser cannot check the seal here: see Verify";
+      el.dataset.result = "unknown";
+    } else if (got === sealed.toLowerCase()) {
+      el.textContent = "\u2713 Seal matches";
+      el.title = `SHA-256 of seed:salt, worked out by this browser: ${got}`;
+      el.dataset.result = "match";
+    } else {
+      el.textContent = "\u2717 Seal does not match";
+      el.title = `SHA-256 of seed:salt, worked out by this browser: ${got}, not the seal ${sealed}`;
+      el.dataset.result = "differs";
+    }
+  });
+  return el;
 }
 
 /** Whether the sealed shuffle's figures under `box` are open now (kept open across a render). */
