@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .auction import Call
+from .auction import Call, call_text
 from .cards import Card, Seat, Suit
 
 
@@ -78,6 +78,12 @@ class Contract:
     def with_trump(self, trump: Suit) -> Contract:
         """This part with ``trump`` named (or turned)."""
         return Contract(self.calls, self.declarer, self.bid, trump, self.stuck)
+
+    def to_json(self) -> dict[str, object]:
+        """The contract as a seat's view writes it: the keys ``declarer``, ``bid``, ``trump`` and ``stuck``
+        (docs/protocol.md; the calls are the view's :class:`AuctionSeen`)."""
+        return {"declarer": None if self.declarer is None else str(self.declarer), "bid": self.bid,
+                "trump": None if self.trump is None else str(self.trump), "stuck": self.stuck}
 
 
 @dataclass(frozen=True)
@@ -253,7 +259,52 @@ class Burial:
                 **({"why_not": self.why_not} if self.why_not else {})}
 
 
+@dataclass(frozen=True)
+class Trumps:
+    """The naming of trump's part of the declarer's legal moves (RULES.md, Trump: "The declarer names any
+    suit trump"), returned by the ``trump`` phase (:class:`pinochle.games.phases.NameTrump`).
+
+    Attributes:
+        suits: the suits that may be named trump; empty: none (:data:`NO_TRUMPS`).
+    """
+
+    suits: tuple[Suit, ...] = ()
+
+    def to_json(self) -> list[str]:
+        """The suits' tokens (``["S", "H", "D", "C"]``; docs/protocol.md, ``legal.trump``)."""
+        return [str(s) for s in self.suits]
+
+
 # ---------------------------------------------------------------- the parts of a seat's view
+
+
+@dataclass(frozen=True)
+class AuctionSeen:
+    """The auction as everyone sees it (RULES.md, Deal and auction 2-3), returned by the ``auction``
+    phase's view to every seat alike (:class:`pinochle.games.phases.Auction`); the empty part
+    (:data:`NO_AUCTION_SEEN`) in a game without an auction (VARIANTS.md ``turned-trump``, ``two-handed``),
+    whose JSON is an auction of no calls.
+
+    Attributes:
+        calls: the calls in order as ``(seat, call)`` pairs (a bid, or ``None`` for a pass).
+        call_kinds: one entry per call: ``"save"`` for a save (:func:`pinochle.auction.save_index`), else ``None``.
+        high_bid, high_bidder: the highest bid so far and who made it, or ``None``.
+    """
+
+    calls: tuple[tuple[Seat, Call], ...] = ()
+    call_kinds: tuple[str | None, ...] = ()
+    high_bid: int | None = None
+    high_bidder: Seat | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The view's keys ``auction`` (``[{"seat", "call"}]``), ``call_kinds``, ``high_bid`` and ``high_bidder``
+        (docs/protocol.md)."""
+        return {
+            "auction": [{"seat": str(seat), "call": call_text(call)} for seat, call in self.calls],
+            "call_kinds": list(self.call_kinds) if self.call_kinds else [None] * len(self.calls),
+            "high_bid": self.high_bid,
+            "high_bidder": None if self.high_bidder is None else str(self.high_bidder),
+        }
 
 
 @dataclass(frozen=True)
@@ -476,7 +527,9 @@ NO_MARRIAGE_CHECK = TrumpMarriageCheck()
 NO_BIDS = Bids(None)
 NO_GIVE = Give(0)
 NO_BURIAL = Burial(0)
+NO_TRUMPS = Trumps()
 #: The empty parts of a seat's view (no pass seen, no widow turned up).
+NO_AUCTION_SEEN = AuctionSeen()
 NO_PASS_SEEN = PassSeen()
 NO_WIDOW_SEEN = WidowSeen()
 NO_BURIED_SEEN = BuriedSeen()
@@ -492,7 +545,7 @@ NO_CHAIRS_SEEN = ChairsSeen()
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_BIDS", "NO_BID_AID",
+__all__ = ["CONCEDED", "NO_AUCTION_SEEN", "NO_TRUMPS", "AuctionSeen", "Trumps", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_BIDS", "NO_BID_AID",
            "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCESSION", "NO_CONTRACT", "NO_GIVE",
            "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN",
            "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concession", "Contract", "Give",

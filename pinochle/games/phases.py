@@ -43,7 +43,7 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import (CONCEDED, NO_BIDS, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
+from ..parts import (CONCEDED, NO_BIDS, AuctionSeen, Trumps, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
                      HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TurnedSeen, TurnedTrump, WidowSeen)
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
@@ -52,6 +52,9 @@ from ..tricks import explain_illegal, legal_mask, winner_index
 
 
 # ---------------------------------------------------------------- auction
+
+#: The naming of trump's part of the legal moves: any suit (RULES.md, Trump).
+ANY_SUIT = Trumps(tuple(Suit))
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,18 @@ class Auction(PhaseDef):
             return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
                              seating.left(state.dealer))
         return state.game.advance(replace(state, contract=state.contract.won(st.declarer, st.bid, st.stuck)))
+
+    def public(self, state: State) -> dict[str, object]:
+        """To every seat alike, the auction (``auction``: :class:`~pinochle.parts.AuctionSeen`, the calls with
+        their callers, a save named as one, :func:`pinochle.auction.save_index`, the high bid and its bidder)
+        and the contract it makes (``contract``: the state's :class:`~pinochle.parts.Contract`, which the
+        ``trump`` phase completes)."""
+        seating = state.game.seating
+        st = self.status(state)
+        calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules, seating), state.calls))
+        save = auction_mod.save_index(state.calls, state.dealer, state.rules, seating)
+        kinds = tuple("save" if i == save else None for i in range(len(calls)))
+        return {"auction": AuctionSeen(calls, kinds, st.high_bid, st.high_bidder), "contract": state.contract}
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """While the auction lasts, ``seat``'s own meld with each suit as trump (``meld_if_trump``, S H D C:
@@ -195,7 +210,12 @@ class NameTrump(PhaseDef):
         return state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(trumps=tuple(Suit))
+        return Legal(trump=ANY_SUIT)
+
+    def public(self, state: State) -> dict[str, object]:
+        """The contract with the trump named (``contract``: the state's :class:`~pinochle.parts.Contract`), to
+        every seat alike."""
+        return {"contract": state.contract}
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """While the declarer names trump, its own hand's meld with each suit as trump (``trump_meld``, S H D C:
@@ -279,6 +299,11 @@ class TurnTrump(PhaseDef):
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """The turned card, to everyone (:func:`turned_seen`)."""
         return turned_seen(state)
+
+    def public(self, state: State) -> dict[str, object]:
+        """The contract, its trump the turned card's suit and no declarer or bid (``contract``: the state's
+        :class:`~pinochle.parts.Contract`), to every seat alike."""
+        return {"contract": state.contract}
 
 
 def turned_up(state: State, card: Card) -> State:

@@ -306,6 +306,11 @@ class TurnUp(PhaseDef):
         return {"stock": StockSeen(sp.left(), sp.upcard, TWO_FACING.seats, sp.table, sp.declared, sp.endgame,
                                    sp.exchanged), **turned}
 
+    def public(self, state: State) -> dict[str, object]:
+        """The contract, its trump the upcard's suit and no declarer or bid (``contract``: the state's
+        :class:`~pinochle.parts.Contract`), to every seat alike."""
+        return {"contract": state.contract}
+
 
 def _trick_turn(state: State) -> Seat:
     """Who plays next: the second player of a trick in progress, else the last trick's winner, else
