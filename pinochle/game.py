@@ -52,7 +52,7 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_AUCTION_SEEN, NO_BID_AID, NO_TRUMPS, Trumps, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCESSION,
+from .parts import (NO_AUCTION_SEEN, NO_BID_AID, NO_CONCEDES, NO_DIX, NO_TRUMPS, Concedes, Dix, Trumps, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCESSION,
                     NO_CONTRACT, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN,
                     NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, BidAid, Bids, Burial, BuriedSeen, CardPass,
                     AuctionSeen, ChairsSeen, Concession, Contract, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck,
@@ -1269,39 +1269,44 @@ class Legal:
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
         deal: dealing the next hand is the move.
-        concede: the declarer may concede the hand or play it out
-            (VARIANTS.md ``racehorse``); with ``bury``, concede or bury
-            (VARIANTS.md ``cutthroat``).
-        dix: the 9 of trump may be scored now (exchanged for the upcard when
-            that exchange is still open: VARIANTS.md ``two-handed``), or exchanged for the
-            turned card (``turned-trump``'s switch ``dix_exchange``).
         auction: the auction's bids (:class:`~pinochle.parts.Bids`); no bid: ``NO_BIDS``.
         trump: the suits that may be named trump (:class:`~pinochle.parts.Trumps`, the ``trump``
             phase's; RULES.md, Trump); none: ``NO_TRUMPS``.
         card_pass: the card pass (:class:`~pinochle.parts.Give`; VARIANTS.md
             ``partnership-pass``); none: ``NO_GIVE``.
         burial: the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md ``cutthroat``); none: ``NO_BURIAL``.
+        concession: the declarer may concede the hand (:class:`~pinochle.parts.Concedes`, the ``concede``
+            phase's, or play it out: VARIANTS.md ``racehorse``; the ``bury`` phase's, or bury: VARIANTS.md
+            ``cutthroat``); none: ``NO_CONCEDES``.
+        dix_part: the 9 of trump may be scored now (exchanged for the upcard when that exchange is still
+            open: VARIANTS.md ``two-handed``, its ``stock_meld`` phase's), or exchanged for the turned card
+            (``turned-trump``'s switch ``dix_exchange``, the ``dix_exchange`` phase's):
+            :class:`~pinochle.parts.Dix`; none: ``NO_DIX``.
         stock: two-handed's meld turn and draw (:class:`~pinochle.stock.StockMoves`); none: ``NO_STOCK_MOVES``.
 
     Read-only :class:`PartField` names keep the flat names the readers use: ``trumps`` (the naming
-    of trump's suits), ``min_bid``, ``bid_step``,
-    ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the bids'), ``give``, ``give_from`` (the
-    pass's), ``bury``, ``bury_from``, ``bury_why_not`` (the burial's), ``melds``,
-    ``dix_points``, ``draw`` (the stock's); each is empty (``None``, 0, ``()``) in an empty part.
+    of trump's suits), ``min_bid``, ``bid_step``, ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the
+    bids'), ``give``, ``give_from`` (the pass's), ``bury``, ``bury_from``, ``bury_why_not`` (the
+    burial's), ``concede``, ``play_on`` (the concession's), ``dix``, ``dix_points`` (the dix's),
+    ``melds``, ``draw`` (the stock's); each is empty (``None``, 0, ``()``, ``False``) in an empty part.
     """
 
     pass_: bool = False
     meld: bool = False
     cards: tuple[Card, ...] = ()
     deal: bool = False
-    concede: bool = False
-    dix: bool = False
     auction: Bids = NO_BIDS
     trump: Trumps = NO_TRUMPS
     card_pass: Give = NO_GIVE
     burial: Burial = NO_BURIAL
+    concession: Concedes = NO_CONCEDES
+    dix_part: Dix = NO_DIX
     stock: StockMoves = NO_STOCK_MOVES
 
+    concede = PartField[bool]("concession", "open")
+    play_on = PartField[bool]("concession", "play_on")
+    dix = PartField[bool]("dix_part", "open")
+    dix_points = PartField[int]("dix_part", "points")
     trumps = PartField[tuple[Suit, ...]]("trump", "suits")
     min_bid = PartField[int | None]("auction", "min_bid")
     bid_step = PartField[int]("auction", "bid_step")
@@ -1314,7 +1319,6 @@ class Legal:
     bury_from = PartField[tuple[Card, ...]]("burial", "cards")
     bury_why_not = PartField[str]("burial", "why_not")
     melds = PartField[tuple[MeldItem, ...]]("stock", "melds")
-    dix_points = PartField[int]("stock", "dix_points")
     draw = PartField[bool]("stock", "draw")
 
     def any(self) -> bool:
@@ -1344,7 +1348,7 @@ class Legal:
         if self.deal:
             out.append(Action.deal_(seat))
         if self.concede:
-            out.extend((Action.concede_(seat),) if self.bury else (Action.play_on_(seat), Action.concede_(seat)))
+            out.extend((Action.play_on_(seat), Action.concede_(seat)) if self.play_on else (Action.concede_(seat),))
         if self.give:
             out.extend(Action.give_(seat, cs) for cs in dict.fromkeys(combinations(self.give_from, self.give)))
         if self.bury:
@@ -1374,17 +1378,13 @@ class Legal:
         if self.give:
             out["give"] = self.card_pass.to_json()
         if self.concede:
-            out["concede"] = True
-            if not self.bury:
-                out["play_on"] = True
+            out.update(self.concession.to_json())
         if self.bury:
             out["bury"] = self.burial.to_json()
         if self.melds:
             out["melds"] = [m.to_json() for m in self.melds]
         if self.dix:
-            out["dix"] = True
-            if self.dix_points:
-                out["dix_points"] = self.dix_points
+            out.update(self.dix_part.to_json())
         if self.draw:
             out["draw"] = True
         return out

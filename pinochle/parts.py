@@ -275,6 +275,51 @@ class Trumps:
         return [str(s) for s in self.suits]
 
 
+@dataclass(frozen=True)
+class Concedes:
+    """The concession's part of the declarer's legal moves: giving the hand up before the first lead,
+    returned by the ``concede`` phase (VARIANTS.md ``racehorse``: concede or play on,
+    :class:`pinochle.games.phases.Concede`) and the ``bury`` phase (``cutthroat``, ``auction``: concede
+    or bury, :class:`pinochle.games.phases.Bury`, whose burial is its own part).
+
+    Attributes:
+        open: the declarer may concede now; ``False``: the empty part (:data:`NO_CONCEDES`).
+        play_on: the other choice is to play the hand out (the ``concede`` phase's ``play_on`` move).
+    """
+
+    open: bool = False
+    play_on: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """``{"concede": true}``, with ``"play_on": true`` when playing on is the other choice; none for the
+        empty part (docs/protocol.md)."""
+        if not self.open:
+            return {}
+        return {"concede": True, "play_on": True} if self.play_on else {"concede": True}
+
+
+@dataclass(frozen=True)
+class Dix:
+    """The dix's part of a seat's legal moves: the nine of trump exchanged for the turned card
+    (``turned-trump``'s house switch ``dix_exchange``, returned by the ``dix_exchange`` phase,
+    :class:`pinochle.games.phases.DixExchange`), or scored (VARIANTS.md ``two-handed``, exchanged for the
+    upcard while that is open; returned by its ``stock_meld`` phase).
+
+    Attributes:
+        open: the dix move is open to the seat; ``False``: the empty part (:data:`NO_DIX`).
+        points: what the move scores (two-handed: the rule set's ``dix``), or 0 (an exchange alone).
+    """
+
+    open: bool = False
+    points: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        """``{"dix": true}``, with ``"dix_points"`` when the move scores; none for the empty part."""
+        if not self.open:
+            return {}
+        return {"dix": True, "dix_points": self.points} if self.points else {"dix": True}
+
+
 # ---------------------------------------------------------------- the parts of a seat's view
 
 
@@ -528,6 +573,8 @@ NO_BIDS = Bids(None)
 NO_GIVE = Give(0)
 NO_BURIAL = Burial(0)
 NO_TRUMPS = Trumps()
+NO_CONCEDES = Concedes()
+NO_DIX = Dix()
 #: The empty parts of a seat's view (no pass seen, no widow turned up).
 NO_AUCTION_SEEN = AuctionSeen()
 NO_PASS_SEEN = PassSeen()
@@ -545,7 +592,7 @@ NO_CHAIRS_SEEN = ChairsSeen()
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NO_AUCTION_SEEN", "NO_TRUMPS", "AuctionSeen", "Trumps", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_BIDS", "NO_BID_AID",
+__all__ = ["CONCEDED", "NO_CONCEDES", "NO_DIX", "Concedes", "Dix", "NO_AUCTION_SEEN", "NO_TRUMPS", "AuctionSeen", "Trumps", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_BIDS", "NO_BID_AID",
            "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCESSION", "NO_CONTRACT", "NO_GIVE",
            "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN",
            "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concession", "Contract", "Give",

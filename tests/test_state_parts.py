@@ -158,7 +158,9 @@ def test_the_contract_is_made_only_by_the_auction_and_the_naming_or_turning_of_t
 
 
 #: The phase that returns each part of the legal moves (:class:`pinochle.game.Legal`).
-LEGAL_OWNERS = {"auction": "auction", "trump": "trump", "card_pass": "exchange", "burial": "bury", "stock": ("stock_meld", "draw")}
+LEGAL_OWNERS = {"auction": "auction", "trump": "trump", "card_pass": "exchange", "burial": "bury",
+                "concession": ("concede", "bury"), "dix_part": ("dix_exchange", "stock_meld"),
+                "stock": ("stock_meld", "draw")}
 
 
 @games
@@ -166,19 +168,21 @@ LEGAL_OWNERS = {"auction": "auction", "trump": "trump", "card_pass": "exchange",
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_parts(game: str, seed: int) -> None:
     """A part of the legal moves is returned only by the phase that owns it (the bids by the auction, the
-    suits to name by ``trump``, the pass by ``exchange``, the burial by ``bury``, the stock's moves by two-handed's ``stock_meld`` and
-    ``draw``); every other phase's is the empty part. A part of a seat's view comes only from a game
-    whose phases own it (the meld by trump to bid by in the auction, to name trump by to the declarer,
-    the pass, the widow, the burial to the declarer); the auction as everyone sees it comes only from a
-    game with an auction, and the contract every seat sees is the state's, from the phases that make it
-    (the auction and ``trump``, or the turning of the trump card). A finished hand keeps the hand's parts as their
-    phases left them."""
+    suits to name by ``trump``, the pass by ``exchange``, the concession by ``concede`` and ``bury``, the dix
+    by ``dix_exchange`` and two-handed's ``stock_meld``, the burial by ``bury``, the stock's moves by
+    two-handed's ``stock_meld`` and ``draw``); every other phase's is the empty part. A part of a seat's
+    view comes only from a game whose phases own it (the meld by trump to bid by in the auction, to name
+    trump by to the declarer, the pass, the widow, the burial to the declarer); the auction as everyone
+    sees it comes only from a game with an auction, and the contract every seat sees is the state's,
+    from the phases that make it (the auction and ``trump``, or the turning of the trump card). A
+    finished hand keeps the hand's parts as their phases left them."""
     from pinochle.game import NO_MOVES, Legal, view
-    from pinochle.parts import (NO_AUCTION_SEEN, NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_GIVE, NO_PASS_SEEN,
-                                NO_TRUMP_AID, NO_TRUMPS, NO_WIDOW_SEEN, NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN)
+    from pinochle.parts import (NO_AUCTION_SEEN, NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CONCEDES, NO_DIX,
+                                NO_GIVE, NO_PASS_SEEN, NO_TRUMP_AID, NO_TRUMPS, NO_WIDOW_SEEN, NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN)
     from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN
 
-    empty = {"auction": NO_BIDS, "trump": NO_TRUMPS, "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
+    empty = {"auction": NO_BIDS, "trump": NO_TRUMPS, "concession": NO_CONCEDES, "dix_part": NO_DIX,
+             "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
     names = {p.name for p in GAMES[game].phases}
     used: set[str] = set()
     for before, _, after in steps(game, seed):
@@ -232,6 +236,8 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
             assert hand.exchange == hand.card_pass.exchange and hand.buried == hand.widow_part.buried
     assert ("auction" in used) == ("auction" in names) == ("bid_aid" in used) == ("auction_seen" in used)
     assert ("trump" in used) == ("trump" in names)
+    assert ("concession" in used) <= bool(names & {"concede", "bury"}) and ("dix_part" in used) <= bool(
+        names & {"dix_exchange", "stock_meld"})
     assert ("card_pass" in used) == ("exchange" in names)
 
 

@@ -43,7 +43,7 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import (CONCEDED, NO_BIDS, AuctionSeen, Trumps, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
+from ..parts import (CONCEDED, NO_BIDS, NO_DIX, AuctionSeen, Concedes, Dix, Trumps, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
                      HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TurnedSeen, TurnedTrump, WidowSeen)
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
@@ -55,6 +55,11 @@ from ..tricks import explain_illegal, legal_mask, winner_index
 
 #: The naming of trump's part of the legal moves: any suit (RULES.md, Trump).
 ANY_SUIT = Trumps(tuple(Suit))
+#: The concession's part of the legal moves: concede or play on (``concede``), concede or bury (``bury``).
+CONCEDE_OR_PLAY_ON = Concedes(True, play_on=True)
+CONCEDE_OR_BURY = Concedes(True)
+#: The dix exchange's part of the legal moves, to a seat holding a nine of trump (``dix_exchange``).
+EXCHANGE_DIX = Dix(True)
 
 
 @dataclass(frozen=True)
@@ -432,7 +437,7 @@ class DixExchange(PhaseDef):
         return dix_offered_to(state)[len(state.turned_trump.dix_answers)]
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(pass_=True, dix=count(state.hands[seat], nine_of_trump(state)) > 0)
+        return Legal(pass_=True, dix_part=EXCHANGE_DIX if count(state.hands[seat], nine_of_trump(state)) else NO_DIX)
 
     def automatic(self, state: State) -> Action | None:
         seat = self.turn(state)
@@ -620,7 +625,7 @@ class Concede(PhaseDef):
         return state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(concede=True)
+        return Legal(concession=CONCEDE_OR_PLAY_ON)
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
@@ -723,7 +728,7 @@ class Bury(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         cards = buriable(state)
         kept = len(unpack(state.hands[seat])) > len(cards)
-        return Legal(concede=True, burial=Burial(state.rules.widow, cards, self.why_not if kept else ""))
+        return Legal(concession=CONCEDE_OR_BURY, burial=Burial(state.rules.widow, cards, self.why_not if kept else ""))
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":

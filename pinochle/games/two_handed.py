@@ -33,6 +33,7 @@ from ..errors import IllegalAction
 from ..game import (Action, CardsAction, Legal, PhaseDef, PlayAction, State, Trick, current_trick, last_trick_bonus,
                     new_match, side_meld, taken)
 from ..meld import NINE, Meld, MeldItem, meld
+from ..parts import NO_DIX, Dix
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
 from ..stock import Declared, StockMoves, StockPlay, StockSeen, TableCard
@@ -424,7 +425,7 @@ class MeldTurn(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         melds, dix = self._open(state, seat)
         # the dix scores the rule set's dix (seed 000; docs/games/two-handed.md rule 6: 10), exchanged or shown
-        return Legal(pass_=True, dix=dix, stock=StockMoves(melds, state.rules.dix if dix else 0))
+        return Legal(pass_=True, dix_part=Dix(True, state.rules.dix) if dix else NO_DIX, stock=StockMoves(melds))
 
     def apply(self, state: State, action: Action) -> State:
         seat = action.seat
