@@ -241,6 +241,31 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
     assert ("card_pass" in used) == ("exchange" in names)
 
 
+#: The parts of a view that every seat sees alike, returned once a state by a phase's ``public``, and those
+#: each seat sees its own way, returned by its ``view`` (docs/design.md, "Legal moves and the view").
+PUBLIC_PARTS = {"auction", "contract", "thrown_in", "widow_part", "turned_trump", "concession", "tied", "stock"}
+SEAT_PARTS = {"bid_aid", "trump_aid", "card_pass", "burial"}
+
+
+@games
+@QUICK
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_a_phase_returns_the_parts_every_seat_sees_alike_once_for_all_seats(game: str, seed: int) -> None:
+    """The auction, the contract, a hand thrown in, the widow, the turned card, the concession, the leaders
+    tied and two-handed's stock are the same for every seat: their phases return them from ``public``
+    (built once for all the seats' views of a state); ``view`` returns only what one seat sees (the meld
+    to bid and to name trump by, the card pass, the burial)."""
+    returned: set[str] = set()
+    for before, _, _ in steps(game, seed, hands=1):
+        for ph in before.game.phases:
+            public = ph.public(before)
+            assert set(public) <= PUBLIC_PARTS, (ph.name, set(public))
+            returned |= set(public)
+            for s in before.game.seating.seats:
+                assert set(ph.view(before, s)) <= SEAT_PARTS, (ph.name, s)
+    assert "contract" in returned and ("auction" in returned) == ("auction" in {p.name for p in GAMES[game].phases})
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_chairs_are_a_part_that_the_seat_order_fills(players: int) -> None:
     """At a table of 4 or 5 (VARIANTS.md ``auction``) the views, the finished hands and the hands thrown

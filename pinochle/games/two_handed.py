@@ -282,7 +282,7 @@ class TurnUp(PhaseDef):
     reveals the top card from the stockpile; this faceup card determines the trump suit. This card is
     then partially revealed at the stock's base. If it's a 9, the dealer instantly earns 10 points").
 
-    Nobody moves: the phase is over on entry. Its :meth:`view` shows the stock, the upcard and the
+    Nobody moves: the phase is over on entry. Its :meth:`public` shows the stock, the upcard and the
     table in every phase of the hand (never the stock's order).
     """
 
@@ -298,19 +298,16 @@ class TurnUp(PhaseDef):
             state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
         return state.game.advance(state)
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The card turned up (``turned_trump``) and the stock and the table (``stock``), to everyone."""
-        turned = turned_seen(state)
+    def public(self, state: State) -> dict[str, object]:
+        """The card turned up (``turned_trump``), the stock and the table (``stock``) and the contract, its
+        trump the upcard's suit and no declarer or bid (``contract``: the state's
+        :class:`~pinochle.parts.Contract`), to every seat alike."""
+        turned = {**turned_seen(state), "contract": state.contract}
         sp = state.stock
         if sp is None:
             return turned
         return {"stock": StockSeen(sp.left(), sp.upcard, TWO_FACING.seats, sp.table, sp.declared, sp.endgame,
                                    sp.exchanged), **turned}
-
-    def public(self, state: State) -> dict[str, object]:
-        """The contract, its trump the upcard's suit and no declarer or bid (``contract``: the state's
-        :class:`~pinochle.parts.Contract`), to every seat alike."""
-        return {"contract": state.contract}
 
 
 def _trick_turn(state: State) -> Seat:
