@@ -19,14 +19,19 @@ without importing a game.
 (True, False)
 
 The phases also return parts of a seat's legal moves (:class:`~pinochle.game.Legal`): the bids,
-the card pass, the burial, each writing its own keys of the legal moves' JSON (docs/protocol.md);
-and parts of its view (:class:`~pinochle.game.View`): the pass, the widow and the burial as the seat
-sees them, and its meld with each suit as trump to bid and to name trump by.
+the suits to name trump, the card pass, the burial, the concession, the dix, each writing its own
+keys of the legal moves' JSON (docs/protocol.md); and parts of its view (:class:`~pinochle.game.View`):
+the auction as everyone sees it, the pass, the widow and the burial as the seat sees them, and its
+meld with each suit as trump to bid and to name trump by.
 
 >>> Bids(290, skip_bids=(300, 310)).to_json()
 {'min': 290, 'step': 10, 'max': 10000, 'skip': [300, 310]}
 >>> Burial(3, (Card.parse("9S"),)).to_json()
 {'count': 3, 'cards': ['9S']}
+>>> Concedes(True, play_on=True).to_json(), Dix(True, 10).to_json(), NO_DIX.to_json()
+({'concede': True, 'play_on': True}, {'dix': True, 'dix_points': 10}, {})
+>>> AuctionSeen(((Seat.E, 250), (Seat.S, None)), (None, None), 250, Seat.E).to_json()
+{'auction': [{'seat': 'E', 'call': '250'}, {'seat': 'S', 'call': 'pass'}], 'call_kinds': [None, None], 'high_bid': 250, 'high_bidder': 'E'}
 """
 
 from __future__ import annotations
@@ -568,7 +573,7 @@ NOT_TURNED = TurnedTrump()
 NO_WIDOW = Widow()
 NO_CONCESSION = Concession()
 NO_MARRIAGE_CHECK = TrumpMarriageCheck()
-#: The empty parts of the legal moves (no bid, no card pass, no burial).
+#: The empty parts of the legal moves (no bid, no trump to name, no card pass, no burial, no concession, no dix).
 NO_BIDS = Bids(None)
 NO_GIVE = Give(0)
 NO_BURIAL = Burial(0)
@@ -592,9 +597,10 @@ NO_CHAIRS_SEEN = ChairsSeen()
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NO_CONCEDES", "NO_DIX", "Concedes", "Dix", "NO_AUCTION_SEEN", "NO_TRUMPS", "AuctionSeen", "Trumps", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_BIDS", "NO_BID_AID",
-           "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCESSION", "NO_CONTRACT", "NO_GIVE",
-           "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN",
-           "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concession", "Contract", "Give",
-           "HandChairs", "PassSeen", "ThrownInSeen", "Tied", "TrumpAid", "TrumpMarriageCheck", "TurnedSeen",
-           "TurnedTrump", "Widow", "WidowSeen", "lineup_json"]
+__all__ = ["CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_AUCTION_SEEN", "NO_BIDS",
+           "NO_BID_AID", "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCEDES",
+           "NO_CONCESSION", "NO_CONTRACT", "NO_DIX", "NO_GIVE", "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK",
+           "NO_PASS_SEEN", "NO_TRUMPS", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN", "SET_AT_ONCE", "AuctionSeen",
+           "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concedes", "Concession", "Contract",
+           "Dix", "Give", "HandChairs", "PassSeen", "ThrownInSeen", "Tied", "TrumpAid", "TrumpMarriageCheck",
+           "Trumps", "TurnedSeen", "TurnedTrump", "Widow", "WidowSeen", "lineup_json"]
