@@ -52,11 +52,12 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_AUCTION_SEEN, NO_BID_AID, NO_CONCEDES, NO_DIX, NO_TRUMPS, Concedes, Dix, Trumps, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCESSION,
-                    NO_CONTRACT, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN,
-                    NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, BidAid, Bids, Burial, BuriedSeen, CardPass,
-                    AuctionSeen, ChairsSeen, Concession, Contract, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck,
-                    TurnedSeen, TurnedTrump, Widow, WidowSeen)
+from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, NO_BIDS, NO_BID_AID,
+                    NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCEDES, NO_CONCESSION, NO_CONTRACT,
+                    NO_DIX, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID,
+                    NO_WIDOW, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial, BuriedSeen, CardPass, ChairsSeen,
+                    Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid,
+                    TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow, WidowSeen)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
@@ -757,7 +758,8 @@ class PhaseDef:
 
     def public(self, state: State) -> dict[str, object]:
         """The :class:`View` fields this phase shows every seat alike, built once for all the seats'
-        views of ``state`` (default: none): the auction's ``auction`` and the contract's ``contract``."""
+        views of ``state`` (default: none): the auction and the contract, a hand thrown in, the widow,
+        the turned card, the concession, the leaders tied, two-handed's stock."""
         return {}
 
     def automatic(self, state: State) -> Action | None:
