@@ -52,11 +52,12 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCESSION,
-                    NO_CONTRACT, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMP_AID, NO_WIDOW, NO_WIDOW_SEEN,
-                    NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, BidAid, Bids, Burial, BuriedSeen, CardPass,
-                    ChairsSeen, Concession, Contract, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck,
-                    TurnedSeen, TurnedTrump, Widow, WidowSeen)
+from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, NO_BIDS, NO_BID_AID,
+                    NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCEDES, NO_CONCESSION, NO_CONTRACT,
+                    NO_DIX, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID,
+                    NO_WIDOW, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial, BuriedSeen, CardPass, ChairsSeen,
+                    Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid,
+                    TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow, WidowSeen)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
@@ -755,6 +756,12 @@ class PhaseDef:
         """The :class:`View` fields this phase shows ``seat`` (default: none)."""
         return {}
 
+    def public(self, state: State) -> dict[str, object]:
+        """The :class:`View` fields this phase shows every seat alike, built once for all the seats'
+        views of ``state`` (default: none): the auction and the contract, a hand thrown in, the widow,
+        the turned card, the concession, the leaders tied, two-handed's stock."""
+        return {}
+
     def automatic(self, state: State) -> Action | None:
         """The move to make for the seat to act when it has no choice, else ``None``."""
         return None
@@ -1261,40 +1268,48 @@ class Legal:
 
     Attributes:
         pass_: a pass is legal.
-        trumps: the suits that may be named trump.
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
         deal: dealing the next hand is the move.
-        concede: the declarer may concede the hand or play it out
-            (VARIANTS.md ``racehorse``); with ``bury``, concede or bury
-            (VARIANTS.md ``cutthroat``).
-        dix: the 9 of trump may be scored now (exchanged for the upcard when
-            that exchange is still open: VARIANTS.md ``two-handed``), or exchanged for the
-            turned card (``turned-trump``'s switch ``dix_exchange``).
         auction: the auction's bids (:class:`~pinochle.parts.Bids`); no bid: ``NO_BIDS``.
+        trump: the suits that may be named trump (:class:`~pinochle.parts.Trumps`, the ``trump``
+            phase's; RULES.md, Trump); none: ``NO_TRUMPS``.
         card_pass: the card pass (:class:`~pinochle.parts.Give`; VARIANTS.md
             ``partnership-pass``); none: ``NO_GIVE``.
         burial: the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md ``cutthroat``); none: ``NO_BURIAL``.
+        concession: the declarer may concede the hand (:class:`~pinochle.parts.Concedes`, the ``concede``
+            phase's, or play it out: VARIANTS.md ``racehorse``; the ``bury`` phase's, or bury: VARIANTS.md
+            ``cutthroat``); none: ``NO_CONCEDES``.
+        dix_part: the 9 of trump may be scored now (exchanged for the upcard when that exchange is still
+            open: VARIANTS.md ``two-handed``, its ``stock_meld`` phase's), or exchanged for the turned card
+            (``turned-trump``'s switch ``dix_exchange``, the ``dix_exchange`` phase's):
+            :class:`~pinochle.parts.Dix`; none: ``NO_DIX``.
         stock: two-handed's meld turn and draw (:class:`~pinochle.stock.StockMoves`); none: ``NO_STOCK_MOVES``.
 
-    Read-only :class:`PartField` names keep the flat names the readers use: ``min_bid``, ``bid_step``,
-    ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the bids'), ``give``, ``give_from`` (the
-    pass's), ``bury``, ``bury_from``, ``bury_why_not`` (the burial's), ``melds``,
-    ``dix_points``, ``draw`` (the stock's); each is empty (``None``, 0, ``()``) in an empty part.
+    Read-only :class:`PartField` names keep the flat names the readers use: ``trumps`` (the naming
+    of trump's suits), ``min_bid``, ``bid_step``, ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the
+    bids'), ``give``, ``give_from`` (the pass's), ``bury``, ``bury_from``, ``bury_why_not`` (the
+    burial's), ``concede``, ``play_on`` (the concession's), ``dix``, ``dix_points`` (the dix's),
+    ``melds``, ``draw`` (the stock's); each is empty (``None``, 0, ``()``, ``False``) in an empty part.
     """
 
     pass_: bool = False
-    trumps: tuple[Suit, ...] = ()
     meld: bool = False
     cards: tuple[Card, ...] = ()
     deal: bool = False
-    concede: bool = False
-    dix: bool = False
     auction: Bids = NO_BIDS
+    trump: Trumps = NO_TRUMPS
     card_pass: Give = NO_GIVE
     burial: Burial = NO_BURIAL
+    concession: Concedes = NO_CONCEDES
+    dix_part: Dix = NO_DIX
     stock: StockMoves = NO_STOCK_MOVES
 
+    concede = PartField[bool]("concession", "open")
+    play_on = PartField[bool]("concession", "play_on")
+    dix = PartField[bool]("dix_part", "open")
+    dix_points = PartField[int]("dix_part", "points")
+    trumps = PartField[tuple[Suit, ...]]("trump", "suits")
     min_bid = PartField[int | None]("auction", "min_bid")
     bid_step = PartField[int]("auction", "bid_step")
     bid_limit = PartField[int]("auction", "bid_limit")
@@ -1306,7 +1321,6 @@ class Legal:
     bury_from = PartField[tuple[Card, ...]]("burial", "cards")
     bury_why_not = PartField[str]("burial", "why_not")
     melds = PartField[tuple[MeldItem, ...]]("stock", "melds")
-    dix_points = PartField[int]("stock", "dix_points")
     draw = PartField[bool]("stock", "draw")
 
     def any(self) -> bool:
@@ -1336,7 +1350,7 @@ class Legal:
         if self.deal:
             out.append(Action.deal_(seat))
         if self.concede:
-            out.extend((Action.concede_(seat),) if self.bury else (Action.play_on_(seat), Action.concede_(seat)))
+            out.extend((Action.play_on_(seat), Action.concede_(seat)) if self.play_on else (Action.concede_(seat),))
         if self.give:
             out.extend(Action.give_(seat, cs) for cs in dict.fromkeys(combinations(self.give_from, self.give)))
         if self.bury:
@@ -1356,7 +1370,7 @@ class Legal:
         if self.min_bid is not None:
             out["bid"] = self.auction.to_json()
         if self.trumps:
-            out["trump"] = [str(s) for s in self.trumps]
+            out["trump"] = self.trump.to_json()
         if self.meld:
             out["meld"] = True
         if self.cards:
@@ -1366,17 +1380,13 @@ class Legal:
         if self.give:
             out["give"] = self.card_pass.to_json()
         if self.concede:
-            out["concede"] = True
-            if not self.bury:
-                out["play_on"] = True
+            out.update(self.concession.to_json())
         if self.bury:
             out["bury"] = self.burial.to_json()
         if self.melds:
             out["melds"] = [m.to_json() for m in self.melds]
         if self.dix:
-            out["dix"] = True
-            if self.dix_points:
-                out["dix_points"] = self.dix_points
+            out.update(self.dix_part.to_json())
         if self.draw:
             out["draw"] = True
         return out
@@ -1419,9 +1429,6 @@ class View:
         hand_number: the current hand, counted from 1.
         hand: this seat's cards now, sorted (suit, then rank high to low).
         hand_sizes: cards left in each seat's hand (N E S W).
-        calls: the auction calls as ``(seat, call)`` pairs in order.
-        high_bid, high_bidder: the auction so far.
-        declarer, bid, trump, stuck: the contract once known.
         melds: each seat's meld once laid down (its scoring cards only).
         tricks: the tricks of this hand, the last possibly in progress.
         tricks_won, counters: per side (NS, EW) so far.
@@ -1502,9 +1509,17 @@ class View:
         trump_aid: while the declarer names trump, its own hand's meld with each suit as trump
             (``trump_meld``; :class:`~pinochle.parts.TrumpAid`, the ``trump`` phase's view), on the
             buttons it names trump with; ``None`` otherwise and to every other seat.
-        call_kinds: one entry per call of ``calls``: ``"save"`` for a save (the dealer's partner's
+        auction: the auction as everyone sees it (:class:`~pinochle.parts.AuctionSeen`, the ``auction``
+            phase's, read as ``calls``, ``call_kinds``, ``high_bid`` and ``high_bidder``): the calls as
+            ``(seat, call)`` pairs in order; one kind per call, ``"save"`` for a save (the dealer's partner's
             opening at the minimum after the first seat passed, once every other seat passed after it,
-            where the dealer is stuck when all pass: :func:`pinochle.auction.save_index`), else ``None``; the hand summary tells that auction in plain words.
+            where the dealer is stuck when all pass: :func:`pinochle.auction.save_index`), else ``None``
+            (the hand summary tells that auction in plain words); the high bid so far and its bidder.
+            Empty (no calls) in a game without an auction.
+        contract: the contract once known (the state's :class:`~pinochle.parts.Contract`, read as
+            ``declarer``, ``bid``, ``trump`` and ``stuck``), returned by the phases that make it: the
+            ``auction`` and ``trump`` phases, or the phase that turns the trump card (``turn_trump``,
+            two-handed's ``turn_up``), which leave the declarer and the bid ``None``.
         concede_cost: while this seat may concede (``legal.concede``), what the concession would settle: the
             hand's summary after it, cut to ``score`` (per side), ``transfers`` and ``chair_transfers`` (who pays
             whom, in the games settled by stakes): the engine's own settlement, so that the browser can ask
@@ -1521,13 +1536,6 @@ class View:
     turn: Seat | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, int, int, int]
-    calls: tuple[tuple[Seat, Call], ...]
-    high_bid: int | None
-    high_bidder: Seat | None
-    declarer: Seat | None
-    bid: int | None
-    trump: Suit | None
-    stuck: bool
     melds: tuple[Meld | None, ...]
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, ...]
@@ -1560,9 +1568,18 @@ class View:
     burial: BuriedSeen = NO_BURIED_SEEN
     bid_aid: BidAid = NO_BID_AID
     trump_aid: TrumpAid = NO_TRUMP_AID
-    call_kinds: tuple[str | None, ...] = ()
+    auction: AuctionSeen = NO_AUCTION_SEEN
+    contract: Contract = NO_CONTRACT
     concede_cost: dict[str, object] | None = None
 
+    calls = PartField[tuple[tuple[Seat, Call], ...]]("auction", "calls")
+    call_kinds = PartField[tuple[str | None, ...]]("auction", "call_kinds")
+    high_bid = PartField[int | None]("auction", "high_bid")
+    high_bidder = PartField[Seat | None]("auction", "high_bidder")
+    declarer = PartField[Seat | None]("contract", "declarer")
+    bid = PartField[int | None]("contract", "bid")
+    trump = PartField[Suit | None]("contract", "trump")
+    stuck = PartField[bool]("contract", "stuck")
     exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
     received = PartField[tuple[Card, ...] | None]("card_pass", "received")
     widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
@@ -1655,14 +1672,8 @@ def _public_json_parts(v: Any) -> _Parts:
     }
     b = {
         "hand_sizes": {str(_SEATS[i]): n for i, n in enumerate(v.hand_sizes) if i in seats},
-        "auction": [{"seat": str(seat), "call": auction_mod.call_text(call)} for seat, call in v.calls],
-        "call_kinds": list(v.call_kinds) if v.call_kinds else [None] * len(v.calls),
-        "high_bid": v.high_bid,
-        "high_bidder": s(v.high_bidder),
-        "declarer": s(v.declarer),
-        "bid": v.bid,
-        "trump": s(v.trump),
-        "stuck": v.stuck,
+        **v.auction.to_json(),
+        **v.contract.to_json(),
         "melds": {str(_SEATS[i]): None if m is None else meld_json(m) for i, m in enumerate(v.melds) if i in seats},
         # each laid meld's one suit ("H"), or null, in the order of its seat's `melds` (MeldItem.suit)
         "meld_suits": {str(_SEATS[i]): None if m is None else [it.suit for it in m.items]
@@ -1809,8 +1820,6 @@ def _concede_cost(state: State, seat: Seat) -> dict[str, object] | None:
 def _public_fields(state: State) -> dict[str, Any]:
     """The fields of :class:`View` that are the same for every seat of ``state`` (everything public),
     built once for the seats' views of one state (shared: do not change them)."""
-    st = auction_status(state)
-    calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules, state.game.seating), state.calls))
     tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
     last = _summary(state.history[-1]) if state.phase in ("hand_end", "match_end") and state.history else None
     return dict(
@@ -1821,14 +1830,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         dealer=state.dealer,
         turn=turn(state),
         hand_sizes=(size(state.hands[0]), size(state.hands[1]), size(state.hands[2]), size(state.hands[3])),
-        calls=calls,
-        call_kinds=_call_kinds(state),
-        high_bid=st.high_bid,
-        high_bidder=st.high_bidder,
-        declarer=state.declarer,
-        bid=state.bid,
-        trump=state.trump,
-        stuck=state.stuck,
+        **_phases_public(state),
         melds=state.melds,
         tricks=state.tricks,
         tricks_won=tricks_won,
@@ -1854,14 +1856,6 @@ def _public_fields(state: State) -> dict[str, Any]:
 _public = _SameObject(_public_fields, size=256)
 
 
-def _call_kinds(state: State) -> tuple[str | None, ...]:
-    """The :attr:`View.call_kinds` of ``state``: for each call of the auction, ``"save"`` for the dealer's
-    partner's opening at the minimum after the first seat passed, once it has stood (:func:`pinochle.auction.save_index`),
-    else ``None``."""
-    at = auction_mod.save_index(state.calls, state.dealer, state.rules, state.game.seating)
-    return tuple("save" if i == at else None for i in range(len(state.calls)))
-
-
 def _meld_secured(state: State, tricks_won: tuple[int, ...]) -> tuple[str | None, ...]:
     """The :attr:`View.meld_secured` of ``state``: per side, whether its meld is secured by a trick under the
     game's rule (RULES.md, Meld; the rule set's ``meld_needs_trick``: :func:`pinochle.scoring.meld_secured`),
@@ -1874,21 +1868,32 @@ def _meld_secured(state: State, tricks_won: tuple[int, ...]) -> tuple[str | None
 def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:
     """The view fields every phase of the game adds for ``seat`` (each decides what ``seat`` may see)."""
     out: dict[str, Any] = {}
-    for ph in _viewing_phases(state.game.phases):
+    for ph in _phases_with(state.game.phases, "view"):
         out.update(ph.view(state, seat))
     return out
 
 
-def _viewing_phases(phases: tuple[PhaseDef, ...]) -> tuple[PhaseDef, ...]:
-    """The phases of ``phases`` whose :meth:`PhaseDef.view` adds something (the others add nothing),
-    remembered per tuple of phases (a game's)."""
-    hit = _VIEWING.get(id(phases))
+def _phases_public(state: State) -> dict[str, Any]:
+    """The view fields every phase of the game shows every seat alike (:meth:`PhaseDef.public`): the
+    auction and the contract (empty parts where no phase of the game returns them)."""
+    out: dict[str, Any] = {"auction": NO_AUCTION_SEEN, "contract": NO_CONTRACT}
+    for ph in _phases_with(state.game.phases, "public"):
+        out.update(ph.public(state))
+    return out
+
+
+def _phases_with(phases: tuple[PhaseDef, ...], method: str) -> tuple[PhaseDef, ...]:
+    """The phases of ``phases`` whose ``method`` (:meth:`PhaseDef.view` or :meth:`PhaseDef.public`) adds
+    something (the others add nothing), remembered per tuple of phases (a game's) and method."""
+    key = (id(phases), method)
+    hit = _WITH.get(key)
     if hit is None or hit[0] is not phases:
-        hit = _VIEWING[id(phases)] = (phases, tuple(p for p in phases if type(p).view is not PhaseDef.view))
+        base = getattr(PhaseDef, method)
+        hit = _WITH[key] = (phases, tuple(p for p in phases if getattr(type(p), method) is not base))
     return hit[1]
 
 
-_VIEWING: dict[int, tuple[tuple[PhaseDef, ...], tuple[PhaseDef, ...]]] = {}
+_WITH: dict[tuple[int, str], tuple[tuple[PhaseDef, ...], tuple[PhaseDef, ...]]] = {}
 
 
 def deck_check(state: State) -> bool:

@@ -19,14 +19,19 @@ without importing a game.
 (True, False)
 
 The phases also return parts of a seat's legal moves (:class:`~pinochle.game.Legal`): the bids,
-the card pass, the burial, each writing its own keys of the legal moves' JSON (docs/protocol.md);
-and parts of its view (:class:`~pinochle.game.View`): the pass, the widow and the burial as the seat
-sees them, and its meld with each suit as trump to bid and to name trump by.
+the suits to name trump, the card pass, the burial, the concession, the dix, each writing its own
+keys of the legal moves' JSON (docs/protocol.md); and parts of its view (:class:`~pinochle.game.View`):
+the auction as everyone sees it, the pass, the widow and the burial as the seat sees them, and its
+meld with each suit as trump to bid and to name trump by.
 
 >>> Bids(290, skip_bids=(300, 310)).to_json()
 {'min': 290, 'step': 10, 'max': 10000, 'skip': [300, 310]}
 >>> Burial(3, (Card.parse("9S"),)).to_json()
 {'count': 3, 'cards': ['9S']}
+>>> Concedes(True, play_on=True).to_json(), Dix(True, 10).to_json(), NO_DIX.to_json()
+({'concede': True, 'play_on': True}, {'dix': True, 'dix_points': 10}, {})
+>>> AuctionSeen(((Seat.E, 250), (Seat.S, None)), (None, None), 250, Seat.E).to_json()
+{'auction': [{'seat': 'E', 'call': '250'}, {'seat': 'S', 'call': 'pass'}], 'call_kinds': [None, None], 'high_bid': 250, 'high_bidder': 'E'}
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .auction import Call
+from .auction import Call, call_text
 from .cards import Card, Seat, Suit
 
 
@@ -78,6 +83,12 @@ class Contract:
     def with_trump(self, trump: Suit) -> Contract:
         """This part with ``trump`` named (or turned)."""
         return Contract(self.calls, self.declarer, self.bid, trump, self.stuck)
+
+    def to_json(self) -> dict[str, object]:
+        """The contract as a seat's view writes it: the keys ``declarer``, ``bid``, ``trump`` and ``stuck``
+        (docs/protocol.md; the calls are the view's :class:`AuctionSeen`)."""
+        return {"declarer": None if self.declarer is None else str(self.declarer), "bid": self.bid,
+                "trump": None if self.trump is None else str(self.trump), "stuck": self.stuck}
 
 
 @dataclass(frozen=True)
@@ -253,7 +264,97 @@ class Burial:
                 **({"why_not": self.why_not} if self.why_not else {})}
 
 
+@dataclass(frozen=True)
+class Trumps:
+    """The naming of trump's part of the declarer's legal moves (RULES.md, Trump: "The declarer names any
+    suit trump"), returned by the ``trump`` phase (:class:`pinochle.games.phases.NameTrump`).
+
+    Attributes:
+        suits: the suits that may be named trump; empty: none (:data:`NO_TRUMPS`).
+    """
+
+    suits: tuple[Suit, ...] = ()
+
+    def to_json(self) -> list[str]:
+        """The suits' tokens (``["S", "H", "D", "C"]``; docs/protocol.md, ``legal.trump``)."""
+        return [str(s) for s in self.suits]
+
+
+@dataclass(frozen=True)
+class Concedes:
+    """The concession's part of the declarer's legal moves: giving the hand up before the first lead,
+    returned by the ``concede`` phase (VARIANTS.md ``racehorse``: concede or play on,
+    :class:`pinochle.games.phases.Concede`) and the ``bury`` phase (``cutthroat``, ``auction``: concede
+    or bury, :class:`pinochle.games.phases.Bury`, whose burial is its own part).
+
+    Attributes:
+        open: the declarer may concede now; ``False``: the empty part (:data:`NO_CONCEDES`).
+        play_on: the other choice is to play the hand out (the ``concede`` phase's ``play_on`` move).
+    """
+
+    open: bool = False
+    play_on: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """``{"concede": true}``, with ``"play_on": true`` when playing on is the other choice; none for the
+        empty part (docs/protocol.md)."""
+        if not self.open:
+            return {}
+        return {"concede": True, "play_on": True} if self.play_on else {"concede": True}
+
+
+@dataclass(frozen=True)
+class Dix:
+    """The dix's part of a seat's legal moves: the nine of trump exchanged for the turned card
+    (``turned-trump``'s house switch ``dix_exchange``, returned by the ``dix_exchange`` phase,
+    :class:`pinochle.games.phases.DixExchange`), or scored (VARIANTS.md ``two-handed``, exchanged for the
+    upcard while that is open; returned by its ``stock_meld`` phase).
+
+    Attributes:
+        open: the dix move is open to the seat; ``False``: the empty part (:data:`NO_DIX`).
+        points: what the move scores (two-handed: the rule set's ``dix``), or 0 (an exchange alone).
+    """
+
+    open: bool = False
+    points: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        """``{"dix": true}``, with ``"dix_points"`` when the move scores; none for the empty part."""
+        if not self.open:
+            return {}
+        return {"dix": True, "dix_points": self.points} if self.points else {"dix": True}
+
+
 # ---------------------------------------------------------------- the parts of a seat's view
+
+
+@dataclass(frozen=True)
+class AuctionSeen:
+    """The auction as everyone sees it (RULES.md, Deal and auction 2-3), returned by the ``auction``
+    phase's view to every seat alike (:class:`pinochle.games.phases.Auction`); the empty part
+    (:data:`NO_AUCTION_SEEN`) in a game without an auction (VARIANTS.md ``turned-trump``, ``two-handed``),
+    whose JSON is an auction of no calls.
+
+    Attributes:
+        calls: the calls in order as ``(seat, call)`` pairs (a bid, or ``None`` for a pass).
+        call_kinds: one entry per call: ``"save"`` for a save (:func:`pinochle.auction.save_index`), else ``None``.
+        high_bid, high_bidder: the highest bid so far and who made it, or ``None``.
+    """
+
+    calls: tuple[tuple[Seat, Call], ...] = ()
+    call_kinds: tuple[str | None, ...] = ()
+    high_bid: int | None = None
+    high_bidder: Seat | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The view's keys ``auction`` (``[{"seat", "call"}]``), ``call_kinds``, ``high_bid`` and ``high_bidder``
+        (docs/protocol.md)."""
+        return {
+            "auction": [{"seat": str(seat), "call": call_text(call)} for seat, call in self.calls],
+            "call_kinds": list(self.call_kinds) if self.call_kinds else [None] * len(self.calls),
+            "high_bid": self.high_bid,
+            "high_bidder": None if self.high_bidder is None else str(self.high_bidder),
+        }
 
 
 @dataclass(frozen=True)
@@ -472,11 +573,15 @@ NOT_TURNED = TurnedTrump()
 NO_WIDOW = Widow()
 NO_CONCESSION = Concession()
 NO_MARRIAGE_CHECK = TrumpMarriageCheck()
-#: The empty parts of the legal moves (no bid, no card pass, no burial).
+#: The empty parts of the legal moves (no bid, no trump to name, no card pass, no burial, no concession, no dix).
 NO_BIDS = Bids(None)
 NO_GIVE = Give(0)
 NO_BURIAL = Burial(0)
+NO_TRUMPS = Trumps()
+NO_CONCEDES = Concedes()
+NO_DIX = Dix()
 #: The empty parts of a seat's view (no pass seen, no widow turned up).
+NO_AUCTION_SEEN = AuctionSeen()
 NO_PASS_SEEN = PassSeen()
 NO_WIDOW_SEEN = WidowSeen()
 NO_BURIED_SEEN = BuriedSeen()
@@ -492,9 +597,10 @@ NO_CHAIRS_SEEN = ChairsSeen()
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_BIDS", "NO_BID_AID",
-           "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCESSION", "NO_CONTRACT", "NO_GIVE",
-           "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK", "NO_PASS_SEEN", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN",
-           "SET_AT_ONCE", "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concession", "Contract", "Give",
-           "HandChairs", "PassSeen", "ThrownInSeen", "Tied", "TrumpAid", "TrumpMarriageCheck", "TurnedSeen",
-           "TurnedTrump", "Widow", "WidowSeen", "lineup_json"]
+__all__ = ["CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_AUCTION_SEEN", "NO_BIDS",
+           "NO_BID_AID", "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCEDES",
+           "NO_CONCESSION", "NO_CONTRACT", "NO_DIX", "NO_GIVE", "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK",
+           "NO_PASS_SEEN", "NO_TRUMPS", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN", "SET_AT_ONCE", "AuctionSeen",
+           "BidAid", "Bids", "Burial", "BuriedSeen", "CardPass", "ChairsSeen", "Concedes", "Concession", "Contract",
+           "Dix", "Give", "HandChairs", "PassSeen", "ThrownInSeen", "Tied", "TrumpAid", "TrumpMarriageCheck",
+           "Trumps", "TurnedSeen", "TurnedTrump", "Widow", "WidowSeen", "lineup_json"]

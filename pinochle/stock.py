@@ -101,13 +101,12 @@ class StockMoves:
 
     Attributes:
         melds: the single melds that may be declared now (after a trick won, before drawing),
-            each with its name, kind, points and cards; a pass then declares nothing more.
-        dix_points: what the dix move scores (the rule set's ``dix``), when it is open.
+            each with its name, kind, points and cards; a pass then declares nothing more (the dix
+            beside them is the legal moves' :class:`~pinochle.parts.Dix`).
         draw: drawing from the stock is the move.
     """
 
     melds: tuple[MeldItem, ...] = ()
-    dix_points: int = 0
     draw: bool = False
 
 

@@ -158,7 +158,9 @@ def test_the_contract_is_made_only_by_the_auction_and_the_naming_or_turning_of_t
 
 
 #: The phase that returns each part of the legal moves (:class:`pinochle.game.Legal`).
-LEGAL_OWNERS = {"auction": "auction", "card_pass": "exchange", "burial": "bury", "stock": ("stock_meld", "draw")}
+LEGAL_OWNERS = {"auction": "auction", "trump": "trump", "card_pass": "exchange", "burial": "bury",
+                "concession": ("concede", "bury"), "dix_part": ("dix_exchange", "stock_meld"),
+                "stock": ("stock_meld", "draw")}
 
 
 @games
@@ -166,17 +168,21 @@ LEGAL_OWNERS = {"auction": "auction", "card_pass": "exchange", "burial": "bury",
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_parts(game: str, seed: int) -> None:
     """A part of the legal moves is returned only by the phase that owns it (the bids by the auction, the
-    pass by ``exchange``, the burial by ``bury``, the stock's moves by two-handed's ``stock_meld`` and
-    ``draw``); every other phase's is the empty part. A part of a seat's view comes only from a game
-    whose phases own it (the meld by trump to bid by in the auction, to name trump by to the declarer,
-    the pass, the widow, the burial to the declarer). A finished hand keeps the hand's parts as their
-    phases left them."""
+    suits to name by ``trump``, the pass by ``exchange``, the concession by ``concede`` and ``bury``, the dix
+    by ``dix_exchange`` and two-handed's ``stock_meld``, the burial by ``bury``, the stock's moves by
+    two-handed's ``stock_meld`` and ``draw``); every other phase's is the empty part. A part of a seat's
+    view comes only from a game whose phases own it (the meld by trump to bid by in the auction, to name
+    trump by to the declarer, the pass, the widow, the burial to the declarer); the auction as everyone
+    sees it comes only from a game with an auction, and the contract every seat sees is the state's,
+    from the phases that make it (the auction and ``trump``, or the turning of the trump card). A
+    finished hand keeps the hand's parts as their phases left them."""
     from pinochle.game import NO_MOVES, Legal, view
-    from pinochle.parts import (NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_GIVE, NO_PASS_SEEN, NO_TRUMP_AID,
-                                NO_WIDOW_SEEN, NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN)
+    from pinochle.parts import (NO_AUCTION_SEEN, NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CONCEDES, NO_DIX,
+                                NO_GIVE, NO_PASS_SEEN, NO_TRUMP_AID, NO_TRUMPS, NO_WIDOW_SEEN, NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN)
     from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN
 
-    empty = {"auction": NO_BIDS, "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
+    empty = {"auction": NO_BIDS, "trump": NO_TRUMPS, "concession": NO_CONCEDES, "dix_part": NO_DIX,
+             "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
     names = {p.name for p in GAMES[game].phases}
     used: set[str] = set()
     for before, _, after in steps(game, seed):
@@ -197,7 +203,8 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
                      "card_pass": v.card_pass != NO_PASS_SEEN, "widow_part": v.widow_part != NO_WIDOW_SEEN,
                      "burial": v.burial != NO_BURIED_SEEN, "stock": v.stock != NO_STOCK_SEEN,
                      "concession": v.concession != NO_CONCESSION, "turned_trump": v.turned_trump != NOT_TURNED_SEEN,
-                     "thrown_in": v.thrown_in != NOT_THROWN_IN, "tied": v.tied != NOT_TIED}
+                     "thrown_in": v.thrown_in != NOT_THROWN_IN, "tied": v.tied != NOT_TIED,
+                     "auction_seen": v.auction != NO_AUCTION_SEEN}
             assert not parts["bid_aid"] or before.phase == "auction", before.phase
             assert not parts["trump_aid"] or (before.phase == "trump" and s == before.declarer), before.phase
             assert not parts["card_pass"] or "exchange" in names
@@ -210,6 +217,11 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
             assert not parts["turned_trump"] or names & {"turn_trump", "turn_up"}
             assert not parts["thrown_in"] or "auction" in names
             assert not parts["tied"] or before.phase == "hand_end"
+            # the auction from the auction's phase (its calls, one by one), the contract the state's
+            assert not parts["auction_seen"] or "auction" in names
+            assert [call for _, call in v.calls] == list(before.calls) and len(v.call_kinds) == len(v.calls)
+            assert v.contract is before.contract
+            assert (v.auction, v.contract) == (public.auction, public.contract), "the same for every seat"
             assert (v.concession, v.turned_trump, v.thrown_in, v.tied) == (
                 public.concession, public.turned_trump, public.thrown_in, public.tied), "the same for every seat"
             used |= {k for k, on in parts.items() if on}
@@ -222,8 +234,36 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
                 after.calls, after.declarer, after.bid, after.trump, after.stuck)
             assert hand.stock_play == (after.stock if after.stock is not None else NO_STOCK_PLAY)
             assert hand.exchange == hand.card_pass.exchange and hand.buried == hand.widow_part.buried
-    assert ("auction" in used) == ("auction" in names) == ("bid_aid" in used)
+    assert ("auction" in used) == ("auction" in names) == ("bid_aid" in used) == ("auction_seen" in used)
+    assert ("trump" in used) == ("trump" in names)
+    assert ("concession" in used) <= bool(names & {"concede", "bury"}) and ("dix_part" in used) <= bool(
+        names & {"dix_exchange", "stock_meld"})
     assert ("card_pass" in used) == ("exchange" in names)
+
+
+#: The parts of a view that every seat sees alike, returned once a state by a phase's ``public``, and those
+#: each seat sees its own way, returned by its ``view`` (docs/design.md, "Legal moves and the view").
+PUBLIC_PARTS = {"auction", "contract", "thrown_in", "widow_part", "turned_trump", "concession", "tied", "stock"}
+SEAT_PARTS = {"bid_aid", "trump_aid", "card_pass", "burial"}
+
+
+@games
+@QUICK
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_a_phase_returns_the_parts_every_seat_sees_alike_once_for_all_seats(game: str, seed: int) -> None:
+    """The auction, the contract, a hand thrown in, the widow, the turned card, the concession, the leaders
+    tied and two-handed's stock are the same for every seat: their phases return them from ``public``
+    (built once for all the seats' views of a state); ``view`` returns only what one seat sees (the meld
+    to bid and to name trump by, the card pass, the burial)."""
+    returned: set[str] = set()
+    for before, _, _ in steps(game, seed, hands=1):
+        for ph in before.game.phases:
+            public = ph.public(before)
+            assert set(public) <= PUBLIC_PARTS, (ph.name, set(public))
+            returned |= set(public)
+            for s in before.game.seating.seats:
+                assert set(ph.view(before, s)) <= SEAT_PARTS, (ph.name, s)
+    assert "contract" in returned and ("auction" in returned) == ("auction" in {p.name for p in GAMES[game].phases})
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

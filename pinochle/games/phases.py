@@ -43,7 +43,7 @@ from ..game import (
     sort_hand,
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
-from ..parts import (CONCEDED, NO_BIDS, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
+from ..parts import (CONCEDED, NO_BIDS, NO_DIX, AuctionSeen, Concedes, Dix, Trumps, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
                      HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TurnedSeen, TurnedTrump, WidowSeen)
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
@@ -52,6 +52,14 @@ from ..tricks import explain_illegal, legal_mask, winner_index
 
 
 # ---------------------------------------------------------------- auction
+
+#: The naming of trump's part of the legal moves: any suit (RULES.md, Trump).
+ANY_SUIT = Trumps(tuple(Suit))
+#: The concession's part of the legal moves: concede or play on (``concede``), concede or bury (``bury``).
+CONCEDE_OR_PLAY_ON = Concedes(True, play_on=True)
+CONCEDE_OR_BURY = Concedes(True)
+#: The dix exchange's part of the legal moves, to a seat holding a nine of trump (``dix_exchange``).
+EXCHANGE_DIX = Dix(True)
 
 
 @dataclass(frozen=True)
@@ -117,19 +125,31 @@ class Auction(PhaseDef):
                              seating.left(state.dealer))
         return state.game.advance(replace(state, contract=state.contract.won(st.declarer, st.bid, st.stuck)))
 
+    def public(self, state: State) -> dict[str, object]:
+        """To every seat alike, the auction (``auction``: :class:`~pinochle.parts.AuctionSeen`, the calls with
+        their callers, a save named as one, :func:`pinochle.auction.save_index`, the high bid and its bidder)
+        and the contract it makes (``contract``: the state's :class:`~pinochle.parts.Contract`, which the
+        ``trump`` phase completes); the hand before this one while this one is played, if the auction threw
+        it in (``thrown_in``: :func:`thrown_in_seen`)."""
+        seating = state.game.seating
+        st = self.status(state)
+        calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules, seating), state.calls))
+        save = auction_mod.save_index(state.calls, state.dealer, state.rules, seating)
+        kinds = tuple("save" if i == save else None for i in range(len(calls)))
+        return {"auction": AuctionSeen(calls, kinds, st.high_bid, st.high_bidder), "contract": state.contract,
+                "thrown_in": thrown_in_seen(state)}
+
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """While the auction lasts, ``seat``'s own meld with each suit as trump (``meld_if_trump``, S H D C:
         :func:`pinochle.meld.meld_by_trump`, the tables filled from the one definition of meld that
         scores it), and ``meld_before``: ``"widow"`` or ``"pass"`` in a game whose declarer's hand still
         changes before the meld (the rule set's ``widow``, VARIANTS.md ``cutthroat``; its ``pass_cards``,
         VARIANTS.md ``partnership-pass``). Only the seat's own cards; nothing for a seat holding none (a
-        chair sitting the hand out). To everyone, the hand before this one while this one is played, if
-        the auction threw it in (``thrown_in``: :func:`thrown_in_seen`)."""
-        thrown: dict[str, object] = {"thrown_in": thrown_in_seen(state)}
+        chair sitting the hand out)."""
         if state.phase != self.name or seat not in state.game.seating.seats or not state.hands[seat]:
-            return thrown
+            return {}
         before = "widow" if state.rules.widow else "pass" if state.rules.pass_cards else None
-        return {"bid_aid": BidAid(meld_by_trump(state.hands[seat], state.rules), before), **thrown}
+        return {"bid_aid": BidAid(meld_by_trump(state.hands[seat], state.rules), before)}
 
 
 def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tuple[int, ...], str]:
@@ -195,7 +215,12 @@ class NameTrump(PhaseDef):
         return state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(trumps=tuple(Suit))
+        return Legal(trump=ANY_SUIT)
+
+    def public(self, state: State) -> dict[str, object]:
+        """The contract with the trump named (``contract``: the state's :class:`~pinochle.parts.Contract`), to
+        every seat alike."""
+        return {"contract": state.contract}
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """While the declarer names trump, its own hand's meld with each suit as trump (``trump_meld``, S H D C:
@@ -220,9 +245,9 @@ class TakeWidow(PhaseDef):
     ``cutthroat``: "The declarer turns the widow up, takes it, names trump and
     melds from 18 cards"). Nobody moves: the phase is over on entry.
 
-    Nobody sees the widow's cards before the auction is over (it lies face down in the middle: :meth:`view`'s
+    Nobody sees the widow's cards before the auction is over (it lies face down in the middle: :meth:`public`'s
     ``widow_down``, how many cards); from then to the end of
-    the hand every seat sees it, and who took it: the declarer (:meth:`view`:
+    the hand every seat sees it, and who took it: the declarer (:meth:`public`:
     ``widow`` and ``widow_taken_by``; the cards are in the declarer's hand from
     the moment the auction ends, so the table names them the declarer's). The widow is the
     state's ``widow_part`` (:class:`~pinochle.parts.Widow`), dealt by the deal.
@@ -241,7 +266,7 @@ class TakeWidow(PhaseDef):
         hands[state.declarer] = hand
         return state.game.advance(replace(state, hands=(hands[0], hands[1], hands[2], hands[3])))
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
+    def public(self, state: State) -> dict[str, object]:
         widow = state.widow_part.cards
         if widow and state.phase == "auction":
             # face down in the middle while the auction lasts: everyone sees how many cards, not which
@@ -276,9 +301,10 @@ class TurnTrump(PhaseDef):
         card = random.Random(f"{state.seed}/{state.hand_no}/turned").choice(cards)
         return state.game.advance(turned_up(state, card))
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The turned card, to everyone (:func:`turned_seen`)."""
-        return turned_seen(state)
+    def public(self, state: State) -> dict[str, object]:
+        """The turned card (:func:`turned_seen`) and the contract, its trump the turned card's suit and no
+        declarer or bid (``contract``: the state's :class:`~pinochle.parts.Contract`), to every seat alike."""
+        return {**turned_seen(state), "contract": state.contract}
 
 
 def turned_up(state: State, card: Card) -> State:
@@ -407,7 +433,7 @@ class DixExchange(PhaseDef):
         return dix_offered_to(state)[len(state.turned_trump.dix_answers)]
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(pass_=True, dix=count(state.hands[seat], nine_of_trump(state)) > 0)
+        return Legal(pass_=True, dix_part=EXCHANGE_DIX if count(state.hands[seat], nine_of_trump(state)) else NO_DIX)
 
     def automatic(self, state: State) -> Action | None:
         seat = self.turn(state)
@@ -433,7 +459,7 @@ class DixExchange(PhaseDef):
                         turned_trump=state.turned_trump.with_answer(seat, True))
         return state.game.advance(state)
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
+    def public(self, state: State) -> dict[str, object]:
         """The turned card and the seat that exchanged the dix for it, to everyone (:func:`turned_seen`)."""
         return turned_seen(state)
 
@@ -595,14 +621,14 @@ class Concede(PhaseDef):
         return state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(concede=True)
+        return Legal(concession=CONCEDE_OR_PLAY_ON)
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
             return state.game.goto(replace(state, concession=CONCEDED), "hand_end")
         return state.game.advance(state)
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
+    def public(self, state: State) -> dict[str, object]:
         """Whether the declarer conceded, to everyone (the state's ``concession``)."""
         return {"concession": state.concession}
 
@@ -698,7 +724,7 @@ class Bury(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         cards = buriable(state)
         kept = len(unpack(state.hands[seat])) > len(cards)
-        return Legal(concede=True, burial=Burial(state.rules.widow, cards, self.why_not if kept else ""))
+        return Legal(concession=CONCEDE_OR_BURY, burial=Burial(state.rules.widow, cards, self.why_not if kept else ""))
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
@@ -727,10 +753,14 @@ class Bury(PhaseDef):
         return state.game.advance(state)
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The burial to the declarer; whether the declarer conceded, to everyone (the state's ``concession``)."""
+        """The burial, to the declarer alone."""
         buried = state.widow_part.buried
         if buried and seat == state.declarer:
-            return {"burial": BuriedSeen(buried), "concession": state.concession}
+            return {"burial": BuriedSeen(buried)}
+        return {}
+
+    def public(self, state: State) -> dict[str, object]:
+        """Whether the declarer conceded, to everyone (the state's ``concession``)."""
         return {"concession": state.concession}
 
 
@@ -833,7 +863,7 @@ class HandEnd(PhaseDef):
     def apply(self, state: State, action: Action) -> State:
         return deal_hand(state, state.hand_no + 1, state.game.seating.left(state.dealer))
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
+    def public(self, state: State) -> dict[str, object]:
         """The leaders tied after the scheduled deals, to everyone (:func:`tied_leaders`)."""
         return {"tied": tied_leaders(state)}
 

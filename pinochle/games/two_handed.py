@@ -33,6 +33,7 @@ from ..errors import IllegalAction
 from ..game import (Action, CardsAction, Legal, PhaseDef, PlayAction, State, Trick, current_trick, last_trick_bonus,
                     new_match, side_meld, taken)
 from ..meld import NINE, Meld, MeldItem, meld
+from ..parts import NO_DIX, Dix
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
 from ..stock import Declared, StockMoves, StockPlay, StockSeen, TableCard
@@ -281,7 +282,7 @@ class TurnUp(PhaseDef):
     reveals the top card from the stockpile; this faceup card determines the trump suit. This card is
     then partially revealed at the stock's base. If it's a 9, the dealer instantly earns 10 points").
 
-    Nobody moves: the phase is over on entry. Its :meth:`view` shows the stock, the upcard and the
+    Nobody moves: the phase is over on entry. Its :meth:`public` shows the stock, the upcard and the
     table in every phase of the hand (never the stock's order).
     """
 
@@ -297,9 +298,11 @@ class TurnUp(PhaseDef):
             state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
         return state.game.advance(state)
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The card turned up (``turned_trump``) and the stock and the table (``stock``), to everyone."""
-        turned = turned_seen(state)
+    def public(self, state: State) -> dict[str, object]:
+        """The card turned up (``turned_trump``), the stock and the table (``stock``) and the contract, its
+        trump the upcard's suit and no declarer or bid (``contract``: the state's
+        :class:`~pinochle.parts.Contract`), to every seat alike."""
+        turned = {**turned_seen(state), "contract": state.contract}
         sp = state.stock
         if sp is None:
             return turned
@@ -419,7 +422,7 @@ class MeldTurn(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         melds, dix = self._open(state, seat)
         # the dix scores the rule set's dix (seed 000; docs/games/two-handed.md rule 6: 10), exchanged or shown
-        return Legal(pass_=True, dix=dix, stock=StockMoves(melds, state.rules.dix if dix else 0))
+        return Legal(pass_=True, dix_part=Dix(True, state.rules.dix) if dix else NO_DIX, stock=StockMoves(melds))
 
     def apply(self, state: State, action: Action) -> State:
         seat = action.seat
