@@ -22,8 +22,37 @@ function callWord(call) {
 }
 
 /**
- * The viewer's body for hand `hand` (index into `history.hands`) at step `step`: 0 shows the deal, the
- * auction and the meld; step k (1 .. tricks) shows trick k with the hands held before it.
+ * How many steps there are after the deal (step 0) in a hand's replay: one per trick, and one more for the
+ * card pass between partners where the hand had one (the server's `pass`: partnership-pass, racehorse).
+ * @param {object} rp the hand's entry of the server's `replays`
+ * @returns {number}
+ */
+export function replaySteps(rp) {
+  return (rp?.tricks ?? []).length + (rp?.pass ? 1 : 0);
+}
+
+/**
+ * Which cards of a seat's row came to it in the card pass: their indexes in `cards` (one copy per card
+ * passed, so a card held twice is marked once when one copy came over).
+ * @param {string[]} cards the row
+ * @param {string[]} got the cards passed to this seat
+ * @returns {Set<number>}
+ */
+export function passedIndexes(cards, got) {
+  const left = [...got];
+  const out = new Set();
+  cards.forEach((c, i) => {
+    const k = left.indexOf(c);
+    if (k >= 0) { out.add(i); left.splice(k, 1); }
+  });
+  return out;
+}
+
+/**
+ * The viewer's body for hand `hand` (index into `history.hands`) at step `step`: 0 shows the deal and the
+ * auction (and the meld, in a hand without a card pass); in a hand with a card pass (the server's `pass`)
+ * step 1 is the pass: every hand after it, the cards each partner received marked, and the meld made from
+ * those hands. The next steps show each trick with the hands held before it.
  * @param {object} history the server's `history` message
  * @param {number} hand the hand's index
  * @param {number} step the step
@@ -36,40 +65,58 @@ export function renderReplay(history, hand, step, nameAt) {
   const name = (seat) => nameAt(seat, rec.lineup);
   const rp = (history.replays ?? [])[hand] ?? {};
   const tricks = rp.tricks ?? [];
-  const steps = tricks.length;
+  const pass = rp.pass ?? null;
+  const steps = replaySteps(rp);
   const seats = Object.keys(rec.hands ?? {});
   const title = `Hand ${rp.number ?? hand + 1}`;
   const contract = rp.thrown_in ? "Thrown in: nobody bid"
     : rp.declarer ? `${name(rp.declarer)} ${rp.bid ?? ""} · trump ${suitWord(rp.trump)}` : `Trump ${suitWord(rp.trump)}`;
   const auction = h("ol", { class: "replay-auction", "aria-label": "Auction" },
     (rp.auction ?? []).map((c) => h("li", {}, h("strong", {}, name(c.seat)), " ", callWord(c.call))));
-  const trick = step > 0 ? tricks[step - 1] : null;
-  const where = step === 0 ? "The deal, the auction and the meld" : `Trick ${step} of ${steps}`;
+  const atPass = pass !== null && step === 1;
+  const showMeld = pass === null ? step === 0 : atPass; // the meld is made from the hands after the pass
+  const trickNo = step - (pass ? 1 : 0);
+  const trick = trickNo > 0 ? tricks[trickNo - 1] : null;
+  const where = trick ? `Trick ${trickNo} of ${tricks.length}`
+    : atPass ? "The pass and the meld"
+      : pass ? "The deal and the auction" : "The deal, the auction and the meld";
+  // the cards that came to each seat in the pass: the partner's to the declarer, the declarer's back
+  const got = atPass ? { [pass.to]: pass.to_declarer, [pass.from]: pass.to_partner } : {};
   const hands = h("div", { class: "replay-hands" }, seats.map((seat) => {
-    const cards = step === 0 ? rec.hands[seat] : trick.held?.[seat] ?? [];
+    const cards = trick ? trick.held?.[seat] ?? [] : atPass ? pass.held?.[seat] ?? [] : rec.hands[seat];
     const meld = rp.melds?.[seat];
     const played = trick ? trick.cards[trick.seats.indexOf(seat)] : null;
+    const marked = got[seat] ? passedIndexes(cards, got[seat]) : new Set();
+    const from = seat === pass?.to ? pass.from : pass?.to;
     return h("section", { class: "replay-seat", "aria-label": `${name(seat)}'s cards`, dataset: { seat } },
       h("h3", {}, name(seat), seat === rp.dealer ? " · dealer" : "",
-        step === 0 && meld ? ` · meld ${meld.total}` : "",
+        showMeld && meld ? ` · meld ${meld.total}` : "",
         // what the row holds: the cards held before this trick, the one played ringed ("8 before trick 5, played Q♦")
-        trick ? h("span", { class: "replay-held", "data-testid": "replay-held" }, heldWords(cards.length, step, played)) : null),
+        trick ? h("span", { class: "replay-held", "data-testid": "replay-held" }, heldWords(cards.length, trickNo, played)) : null),
       h("div", { class: "replay-cards" }, cards.map((c, i) => cardEl(c, {
-        size: "mini", class: i === cards.indexOf(played) ? "replay-played" : "", // one copy of a card held twice
+        size: "mini",
+        class: i === cards.indexOf(played) ? "replay-played" : marked.has(i) ? "replay-passed" : "", // one copy of a card held twice
+        ...(marked.has(i) ? { label: `${cardName(c)}, passed by ${name(from)}`, dataset: { passed: "true" } } : {}),
       }))),
-      step === 0 && meld && meld.melds?.length
+      got[seat] ? h("p", { class: "replay-got", "data-testid": "replay-got" },
+        `Got from ${name(from)}: ${got[seat].map(cardShort).join(" ")}`) : null,
+      showMeld && meld && meld.melds?.length
         ? h("p", { class: "replay-meld" }, meld.melds.map((m) => `${m.name} ${m.points}`).join(", ")) : null);
   }));
   // drawn anew at each step: not a live region itself (the dialog's #replay-said says the step, `said`)
   const trickLine = trick ? h("p", { class: "replay-trick" },
     trick.seats.map((s, i) => `${name(s)}: ${cardShort(trick.cards[i])}`).join(" · "),
     trick.winner ? ` — ${agree(name(trick.winner), "win", "wins")}` : "") : h("p", { class: "replay-trick" }, where);
+  const passLine = atPass ? h("p", { class: "replay-pass", "data-testid": "replay-pass" },
+    `${name(pass.from)} passed ${pass.to_declarer.map(cardShort).join(" ")} to ${name(pass.to)}; `,
+    `${name(pass.to)} passed back ${pass.to_partner.map(cardShort).join(" ")}. The cards passed are marked.`) : null;
   const body = h("div", { class: "replay-body" },
     h("p", { class: "replay-contract" }, contract),
     step === 0 ? auction : null,
     trickLine,
+    passLine,
     hands);
-  return { body, title, steps, where, said: saidAt(rp, trick, where, name) };
+  return { body, title, steps, where, said: saidAt(rp, trick, where, name, atPass ? pass : null) };
 }
 
 /**
@@ -82,9 +129,15 @@ export function heldWords(n, step, played) {
 
 /**
  * The step in words, for a screen reader: where it is, then the contract (at the deal) or each seat's card
- * named in full and who won the trick ("Trick 1 of 12. You: Ace of spades, West: Ten of spades, … You win.").
+ * named in full and who won the trick ("Trick 1 of 12. You: Ace of spades, West: Ten of spades, … You win."),
+ * or, at the card pass (`pass`, the server's), the cards each way.
  */
-export function saidAt(rp, trick, where, name) {
+export function saidAt(rp, trick, where, name, pass = null) {
+  if (pass) {
+    const names = (cards) => cards.map(cardName).join(", ");
+    return `${where}. ${name(pass.from)} passed ${names(pass.to_declarer)} to ${name(pass.to)}. `
+      + `${name(pass.to)} passed back ${names(pass.to_partner)}.`;
+  }
   if (trick) {
     const cards = trick.seats.map((s, i) => `${name(s)}: ${cardName(trick.cards[i])}`).join(", ");
     return `${where}. ${cards}.${trick.winner ? ` ${name(trick.winner)} won the trick.` : ""}`;
