@@ -17,6 +17,11 @@ function suitWord(suit) {
   return SUIT[suit] ? `${SUIT[suit].sym}${VS} ${SUIT[suit].name}` : "";
 }
 
+/** A seat's name after a verb ("passed … to you"): "You" in lower case, any other name as it is. */
+function objectWord(name) {
+  return name === "You" ? "you" : name;
+}
+
 function callWord(call) {
   return call === "pass" ? "Pass" : String(call);
 }
@@ -108,7 +113,7 @@ export function renderReplay(history, hand, step, nameAt) {
     trick.seats.map((s, i) => `${name(s)}: ${cardShort(trick.cards[i])}`).join(" · "),
     trick.winner ? ` — ${agree(name(trick.winner), "win", "wins")}` : "") : h("p", { class: "replay-trick" }, where);
   const passLine = atPass ? h("p", { class: "replay-pass", "data-testid": "replay-pass" },
-    `${name(pass.from)} passed ${pass.to_declarer.map(cardShort).join(" ")} to ${name(pass.to)}; `,
+    `${name(pass.from)} passed ${pass.to_declarer.map(cardShort).join(" ")} to ${objectWord(name(pass.to))}; `,
     `${name(pass.to)} passed back ${pass.to_partner.map(cardShort).join(" ")}. The cards passed are marked.`) : null;
   const body = h("div", { class: "replay-body" },
     h("p", { class: "replay-contract" }, contract),
@@ -135,7 +140,7 @@ export function heldWords(n, step, played) {
 export function saidAt(rp, trick, where, name, pass = null) {
   if (pass) {
     const names = (cards) => cards.map(cardName).join(", ");
-    return `${where}. ${name(pass.from)} passed ${names(pass.to_declarer)} to ${name(pass.to)}. `
+    return `${where}. ${name(pass.from)} passed ${names(pass.to_declarer)} to ${objectWord(name(pass.to))}. `
       + `${name(pass.to)} passed back ${names(pass.to_partner)}.`;
   }
   if (trick) {
