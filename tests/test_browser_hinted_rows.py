@@ -33,7 +33,9 @@ HIDDEN = """() => {
       if (!top || !c.contains(top)) hidden.push(`${c.dataset.card} under ${top?.closest('.card')?.dataset.card ?? top?.tagName}`);
     }
   }
-  const ring = marked.map((c) => { const cs = getComputedStyle(c); return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 3; });
+  // the ring on the card's face (its art, which lies over the card's own outline)
+  const ring = marked.map((c) => { const cs = getComputedStyle(c.querySelector('.card-art') ?? c);
+    return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 3; });
   return { rows: rows.length, marked: marked.length, hidden: [...new Set(hidden)], ring };
 }"""
 
