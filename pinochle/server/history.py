@@ -91,6 +91,36 @@ def card_pass_of(record: object, steps: list[tuple[State, Action]] | None = None
     }
 
 
+def widow_of(record: object, steps: list[tuple[State, Action]] | None = None) -> dict[str, object] | None:
+    """The widow of a finished hand's record as the engine replays it (VARIANTS.md ``cutthroat``,
+    ``auction``: the declarer takes the widow into the hand, melds from all its cards, then buries as many):
+    ``{"to": the declarer's seat, "cards": [the widow], "buried": [the cards buried, none when the declarer
+    conceded instead], "held": {SEAT: [card, ...]}}``, ``held`` being every seat's cards once the widow is
+    taken (the declarer's with it: the cards it melds from), sorted for display (trump first). ``None`` for
+    a hand without a widow (a game that has none, or a hand thrown in).
+    ``steps``: the record's :func:`~pinochle.records.hand_steps`, when already worked out.
+
+    Raises:
+        BadRecord: the record breaks a rule (its first fault).
+    """
+    widow = record.get("widow") if isinstance(record, dict) else None
+    if not isinstance(widow, list) or not widow:
+        return None
+    for state, action in hand_steps(record) if steps is None else steps:
+        if state.phase != "bury" or action.type not in ("bury", "concede"):
+            continue
+        deck = DECKS[state.rules.deck]
+        trump = None if state.trump is None else int(state.trump)
+        buried = action.cards if isinstance(action, CardsAction) else ()
+        return {
+            "to": str(action.seat), "cards": [str(c) for c in widow],
+            "buried": [str(c) for c in buried],
+            "held": {str(Seat(s)): [str(c) for c in sort_hand(list(deck.unpack(state.hands[s])), trump)]
+                     for s in state.game.seating.seats},
+        }
+    return None
+
+
 def replays(state: State, records: list[object] | None = None) -> list[dict[str, object]]:
     """What a replay viewer shows of each finished hand, in the order of the record's ``hands``: ``{"number",
     "dealer", "auction": [{"seat", "call"}], "thrown_in"}`` and, for a hand with a contract, ``"declarer",
@@ -98,7 +128,9 @@ def replays(state: State, records: list[object] | None = None) -> list[dict[str,
     each card, and ``"held"``: every seat's cards before the trick, :func:`held_before_tricks`),
     ``"summary"`` (the score sheet's), ``"stock"`` (true in a game with a stock, whose hands also take
     cards from it between tricks) and, in a hand with a card pass between partners, ``"pass"``
-    (:func:`card_pass_of`: the cards each way and every seat's cards after it, which it melds from).
+    (:func:`card_pass_of`: the cards each way and every seat's cards after it, which it melds from); in
+    a hand whose declarer took a widow, ``"widow"`` (:func:`widow_of`: the widow, the cards buried, and
+    every seat's cards with the widow taken, which the declarer melds from).
 
     Args:
         state: the match.
@@ -125,8 +157,9 @@ def replays(state: State, records: list[object] | None = None) -> list[dict[str,
                 steps = hand_steps(record)
                 held = held_before_tricks(record, steps)
                 card_pass = card_pass_of(record, steps)
+                widow = widow_of(record, steps)
             except BadRecord:  # pragma: no cover - the engine's own record of a hand it played replays
-                held, card_pass = [], None
+                held, card_pass, widow = [], None, None
             if len(held) == len(tricks):  # each trick with the cards every seat held before it
                 tricks = [{**t, "held": cards} for t, cards in zip(tricks, held)]
             item.update({
@@ -138,6 +171,7 @@ def replays(state: State, records: list[object] | None = None) -> list[dict[str,
                 "summary": h.summary(),
                 "stock": stock,
                 **({"pass": card_pass} if card_pass is not None else {}),
+                **({"widow": widow} if widow is not None else {}),
             })
         out.append(item)
     return out
