@@ -152,9 +152,11 @@ function layFans(layer) {
     }
     // a fan beside its rows (a plate across the middle) may lay them one under the other
     const besides = plate ? getComputedStyle(plate).display === "grid" : false;
-    // the names and points before cards without them: a plate that cannot show both lists its melds
-    // (the cards behind the tap), and leaves its names only when even the list has no room
-    const tries = [...side, ...(besides ? stack : []), ...names, ...noRows];
+    // any plate may then lay its names in lines under a fan across its width (a plate beside the seats
+    // at its cards' own size only: smaller, their index is hard to read); then the names and points before
+    // cards without them: a plate that cannot show both lists its melds (the cards behind the tap), and
+    // leaves its names only when even the list has no room
+    const tries = [...side, ...(besides ? stack : stack.slice(0, 1)), ...names, ...noRows];
     el.style.removeProperty("--fw");
     el.style.removeProperty("--fh");
     const cs = getComputedStyle(el);
