@@ -90,3 +90,121 @@ def test_a_table_of_five_names_each_hands_chairs_by_its_lineup(base_url: str) ->
 
     got = in_browser(base_url, script)
     assert [t.split(" ·")[0] for t in got] == [f"chair {lineup[s]}" for s in history["hands"][0]["hands"]]
+
+
+@pytest.mark.parametrize("game", ["partnership-pass", "racehorse"])
+def test_the_card_pass_is_the_engines(game: str) -> None:
+    """The server's ``pass`` names the partner's four cards to the declarer and the four back, and its ``held``
+    is every seat's cards after both passes: the dealt hands with the cards given and taken (VARIANTS.md
+    ``partnership-pass``), which are the cards held before trick 1."""
+    history, held = held_by_engine(game)
+    rp = history["replays"][0]
+    record = history["hands"][0]
+    card_pass = rp["pass"]
+    assert card_pass["to"] == rp["declarer"] and card_pass["from"] == str(Seat.parse(rp["declarer"]).partner)
+    assert [card_pass["to_declarer"], card_pass["to_partner"]] == [record["exchange"]["to_declarer"],
+                                                                   record["exchange"]["to_partner"]]
+    for seat, cards in record["hands"].items():
+        want = Counter(cards)
+        if seat == card_pass["to"]:
+            want += Counter(card_pass["to_declarer"])
+            want -= Counter(card_pass["to_partner"])
+        if seat == card_pass["from"]:
+            want += Counter(card_pass["to_partner"])
+            want -= Counter(card_pass["to_declarer"])
+        assert Counter(card_pass["held"][seat]) == want
+        if held:  # the hand was played (not conceded after the meld): its first trick's cards
+            assert Counter(card_pass["held"][seat]) == Counter(held[0][seat])
+
+
+def test_a_game_without_a_card_pass_has_no_pass_step() -> None:
+    history, _ = held_by_engine("table")
+    assert "pass" not in history["replays"][0]
+
+
+def test_the_pass_is_a_step_with_its_cards_marked_and_the_meld_after_it(base_url: str) -> None:
+    """A partnership-pass hand: step 0 shows the hands as dealt and no meld; step 1 is the pass, the hands
+    after it, the four cards each partner received marked, with the meld made from them; step 2 is trick 1."""
+    history, _ = held_by_engine("partnership-pass")
+    rp = history["replays"][0]
+    card_pass = rp["pass"]
+
+    def script(page: Any) -> Any:
+        return page.evaluate("""async (history) => {
+          const m = await import('/views/replay.js');
+          return [0, 1, 2].map((k) => {
+            const r = m.renderReplay(history, 0, k, (seat) => seat);
+            const seats = [...r.body.querySelectorAll('.replay-seat')];
+            return {steps: r.steps, where: r.where, said: r.said,
+              cards: Object.fromEntries(seats.map((e) => [e.dataset.seat,
+                [...e.querySelectorAll('.replay-cards > *')].map((c) => c.dataset.card)])),
+              marked: Object.fromEntries(seats.map((e) => [e.dataset.seat,
+                [...e.querySelectorAll('.replay-passed')].map((c) => c.dataset.card)])),
+              meld: seats.map((e) => e.querySelector('.replay-meld') !== null || e.querySelector('h3').textContent.includes('meld'))};
+          });
+        }""", history)
+
+    deal, at_pass, trick1 = in_browser(base_url, script)
+    assert deal["steps"] == len(rp["tricks"]) + 1
+    assert deal["cards"] == history["hands"][0]["hands"] and not any(deal["meld"])
+    assert not any(deal["marked"].values())
+    assert at_pass["where"] == "The pass and the meld" and any(at_pass["meld"])
+    assert at_pass["cards"] == card_pass["held"]
+    # the declarer's marked cards: those received and kept (one passed straight back is no longer held)
+    kept = Counter(card_pass["to_declarer"]) - Counter(card_pass["to_partner"])
+    assert Counter(at_pass["marked"][card_pass["to"]]) == kept
+    assert Counter(at_pass["marked"][card_pass["from"]]) == Counter(card_pass["to_partner"])
+    assert "passed back" in at_pass["said"]
+    assert trick1["where"].startswith("Trick 1 of") and trick1["cards"] == rp["tricks"][0]["held"]
+
+
+@pytest.mark.parametrize("game", ["cutthroat", "auction"])
+def test_the_widow_is_the_engines(game: str) -> None:
+    """The server's ``widow`` is the record's widow and buried cards, and its ``held`` the hands with the widow
+    taken: the declarer's dealt cards and the widow (the cards it melds from, VARIANTS.md ``cutthroat``), the
+    others' as dealt; less the buried cards, they are the declarer's before trick 1."""
+    history, held = held_by_engine(game)
+    rp = history["replays"][0]
+    record = history["hands"][0]
+    widow = rp["widow"]
+    assert widow["to"] == rp["declarer"] and widow["cards"] == record["widow"]
+    assert widow["buried"] == record.get("buried", [])
+    for seat, cards in record["hands"].items():
+        want = Counter(cards) + (Counter(record["widow"]) if seat == widow["to"] else Counter())
+        assert Counter(widow["held"][seat]) == want
+        if held:
+            gone = Counter(widow["buried"]) if seat == widow["to"] else Counter()
+            assert Counter(widow["held"][seat]) - gone == Counter(held[0][seat])
+
+
+def test_the_widow_is_a_step_with_its_cards_marked_and_the_meld_after_it(base_url: str) -> None:
+    """A cutthroat hand: step 0 shows the hands as dealt and no meld; step 1 is the widow, the declarer's
+    18 cards with the widow's three marked, the cards buried named, and the meld; step 2 is trick 1."""
+    history, _ = held_by_engine("cutthroat")
+    rp = history["replays"][0]
+    widow = rp["widow"]
+
+    def script(page: Any) -> Any:
+        return page.evaluate("""async (history) => {
+          const m = await import('/views/replay.js');
+          return [0, 1, 2].map((k) => {
+            const r = m.renderReplay(history, 0, k, (seat) => seat);
+            const seats = [...r.body.querySelectorAll('.replay-seat')];
+            return {steps: r.steps, where: r.where, said: r.said, text: r.body.textContent,
+              cards: Object.fromEntries(seats.map((e) => [e.dataset.seat,
+                [...e.querySelectorAll('.replay-cards > *')].map((c) => c.dataset.card)])),
+              marked: Object.fromEntries(seats.map((e) => [e.dataset.seat,
+                [...e.querySelectorAll('.replay-passed')].map((c) => c.dataset.card)])),
+              meld: seats.map((e) => e.querySelector('.replay-meld') !== null || e.querySelector('h3').textContent.includes('meld'))};
+          });
+        }""", history)
+
+    deal, at_widow, trick1 = in_browser(base_url, script)
+    assert deal["steps"] == len(rp["tricks"]) + 1
+    assert deal["cards"] == history["hands"][0]["hands"] and not any(deal["meld"])
+    assert at_widow["where"] == "The widow and the meld" and any(at_widow["meld"])
+    assert at_widow["cards"] == widow["held"] and len(at_widow["cards"][widow["to"]]) == 18
+    assert Counter(at_widow["marked"][widow["to"]]) == Counter(widow["cards"])
+    assert all(not v for s, v in at_widow["marked"].items() if s != widow["to"])
+    assert "took the widow" in at_widow["said"] and "buried" in at_widow["text"]
+    assert trick1["where"].startswith("Trick 1 of") and trick1["cards"] == rp["tricks"][0]["held"]

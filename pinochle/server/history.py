@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..auction import call_text, callers
 from ..cards import DECKS, Seat
-from ..game import HandResult, State, ThrownIn, meld_json, sort_hand, trick_json
+from ..game import Action, CardsAction, HandResult, State, ThrownIn, apply, meld_json, sort_hand, trick_json
 from ..errors import BadRecord
 from ..records import finished_hands, hand_steps, match_record
 
@@ -42,16 +42,17 @@ def history_message(table: Table, seal: Mapping[str, object] | None = None) -> d
     return {"type": "history", "match": table.id, **record, **(seal or {}), "replays": replays(table.state, hands)}
 
 
-def held_before_tricks(record: object) -> list[dict[str, list[str]]]:
+def held_before_tricks(record: object, steps: list[tuple[State, Action]] | None = None) -> list[dict[str, list[str]]]:
     """Every seat's cards before each trick of a finished hand's record, as the engine replays it: its hand
     and, in a game with a stock (VARIANTS.md ``two-handed``), its melds on the table, which it may play
     too; sorted for display (trump first). Empty for a hand with no trick (thrown in, or conceded).
+    ``steps``: the record's :func:`~pinochle.records.hand_steps`, when already worked out.
 
     Raises:
         BadRecord: the record breaks a rule (its first fault).
     """
     out: list[dict[str, list[str]]] = []
-    for state, action in hand_steps(record):
+    for state, action in hand_steps(record) if steps is None else steps:
         seating = state.game.seating
         if action.type != "play" or (state.tricks and len(state.tricks[-1].cards) < seating.players):
             continue  # not the lead of a trick
@@ -67,13 +68,76 @@ def held_before_tricks(record: object) -> list[dict[str, list[str]]]:
     return out
 
 
+def card_pass_of(record: object, steps: list[tuple[State, Action]] | None = None) -> dict[str, object] | None:
+    """The card pass of a finished hand's record, as the engine replays it (VARIANTS.md
+    ``partnership-pass``, seed 002; ``racehorse``: the partner passes four cards to the declarer, who
+    passes four back): ``{"from": the partner's seat, "to": the declarer's seat, "to_declarer": [...],
+    "to_partner": [...], "held": {SEAT: [card, ...]}}``, ``held`` being every seat's cards once both
+    passes are made (the cards it melds from), sorted for display (trump first). ``None`` for a hand
+    without a card pass (a game that has none, or a hand thrown in or conceded before it).
+    ``steps``: the record's :func:`~pinochle.records.hand_steps`, when already worked out.
+
+    Raises:
+        BadRecord: the record breaks a rule (its first fault).
+    """
+    gives: list[CardsAction] = []
+    after: State | None = None
+    for state, action in hand_steps(record) if steps is None else steps:
+        if isinstance(action, CardsAction) and action.type == "give":
+            gives.append(action)
+            after = apply(state, action)
+    if len(gives) != 2 or after is None:
+        return None
+    deck = DECKS[after.rules.deck]
+    trump = None if after.trump is None else int(after.trump)
+    return {
+        "from": str(gives[0].seat), "to": str(gives[1].seat),
+        "to_declarer": [str(c) for c in gives[0].cards], "to_partner": [str(c) for c in gives[1].cards],
+        "held": {str(Seat(s)): [str(c) for c in sort_hand(list(deck.unpack(after.hands[s])), trump)]
+                 for s in after.game.seating.seats},
+    }
+
+
+def widow_of(record: object, steps: list[tuple[State, Action]] | None = None) -> dict[str, object] | None:
+    """The widow of a finished hand's record as the engine replays it (VARIANTS.md ``cutthroat``,
+    ``auction``: the declarer takes the widow into the hand, melds from all its cards, then buries as many):
+    ``{"to": the declarer's seat, "cards": [the widow], "buried": [the cards buried, none when the declarer
+    conceded instead], "held": {SEAT: [card, ...]}}``, ``held`` being every seat's cards once the widow is
+    taken (the declarer's with it: the cards it melds from), sorted for display (trump first). ``None`` for
+    a hand without a widow (a game that has none, or a hand thrown in).
+    ``steps``: the record's :func:`~pinochle.records.hand_steps`, when already worked out.
+
+    Raises:
+        BadRecord: the record breaks a rule (its first fault).
+    """
+    widow = record.get("widow") if isinstance(record, dict) else None
+    if not isinstance(widow, list) or not widow:
+        return None
+    for state, action in hand_steps(record) if steps is None else steps:
+        if state.phase != "bury" or action.type not in ("bury", "concede"):
+            continue
+        deck = DECKS[state.rules.deck]
+        trump = None if state.trump is None else int(state.trump)
+        buried = action.cards if isinstance(action, CardsAction) else ()
+        return {
+            "to": str(action.seat), "cards": [str(c) for c in widow],
+            "buried": [str(c) for c in buried],
+            "held": {str(Seat(s)): [str(c) for c in sort_hand(list(deck.unpack(state.hands[s])), trump)]
+                     for s in state.game.seating.seats},
+        }
+    return None
+
+
 def replays(state: State, records: list[object] | None = None) -> list[dict[str, object]]:
     """What a replay viewer shows of each finished hand, in the order of the record's ``hands``: ``{"number",
     "dealer", "auction": [{"seat", "call"}], "thrown_in"}`` and, for a hand with a contract, ``"declarer",
     "bid", "trump", "melds"`` (per seat, as the view's), ``"tricks"`` (as the view's, with the seat of
     each card, and ``"held"``: every seat's cards before the trick, :func:`held_before_tricks`),
-    ``"summary"`` (the score sheet's) and ``"stock"`` (true in a game with a stock, whose hands also take
-    cards from it between tricks).
+    ``"summary"`` (the score sheet's), ``"stock"`` (true in a game with a stock, whose hands also take
+    cards from it between tricks) and, in a hand with a card pass between partners, ``"pass"``
+    (:func:`card_pass_of`: the cards each way and every seat's cards after it, which it melds from); in
+    a hand whose declarer took a widow, ``"widow"`` (:func:`widow_of`: the widow, the cards buried, and
+    every seat's cards with the widow taken, which the declarer melds from).
 
     Args:
         state: the match.
@@ -97,9 +161,12 @@ def replays(state: State, records: list[object] | None = None) -> list[dict[str,
         if isinstance(h, HandResult):
             tricks = [trick_json(t) for t in h.tricks]
             try:
-                held = held_before_tricks(record)
+                steps = hand_steps(record)
+                held = held_before_tricks(record, steps)
+                card_pass = card_pass_of(record, steps)
+                widow = widow_of(record, steps)
             except BadRecord:  # pragma: no cover - the engine's own record of a hand it played replays
-                held = []
+                held, card_pass, widow = [], None, None
             if len(held) == len(tricks):  # each trick with the cards every seat held before it
                 tricks = [{**t, "held": cards} for t, cards in zip(tricks, held)]
             item.update({
@@ -110,6 +177,8 @@ def replays(state: State, records: list[object] | None = None) -> list[dict[str,
                 "tricks": tricks,
                 "summary": h.summary(),
                 "stock": stock,
+                **({"pass": card_pass} if card_pass is not None else {}),
+                **({"widow": widow} if widow is not None else {}),
             })
         out.append(item)
     return out

@@ -35,7 +35,7 @@ import { renderHome } from "./views/home.js";
 import { renderLobby } from "./views/lobby.js";
 import { renderSearchCountdown, renderSearching } from "./views/search.js";
 import { renderUndo } from "./views/undo.js";
-import { recordOf, renderReplay } from "./views/replay.js";
+import { recordOf, renderReplay, replaySteps } from "./views/replay.js";
 
 const SCREEN_KEY = "pinochle.screen"; // sessionStorage: "home", "table" (solo) or "seat": where a reloaded tab goes
 const SCREENS = ["connecting", "home", "table", "result", "lobby", "searching", "review"];
@@ -663,11 +663,11 @@ function drawReplay() {
   link.setAttribute("download", `pinochle-${h0.match}.json`);
 }
 
-/** Step the viewer `delta` tricks (the deal, the auction and the meld are step 0). */
+/** Step the viewer `delta` steps (the deal, the auction and the meld are step 0; a card pass is a step). */
 export function stepReplay(delta) {
   const h0 = replay.history;
   if (!h0) return;
-  const steps = (h0.replays?.[replay.hand]?.tricks ?? []).length;
+  const steps = replaySteps(h0.replays?.[replay.hand]);
   const next = Math.min(steps, Math.max(0, replay.step + delta));
   if (next === replay.step) return;
   replay.step = next;

@@ -119,10 +119,6 @@ function layFan(el, fw, fh, across, down) {
   el.dataset.peek = String(Math.round(lay.step));
 }
 
-/** A melds' layer less high than this (px: a small phone) has room for a long meld's names or its cards, not
- * both: the names, which say what scores, come first (a plate that shows cards only says no meld's name). */
-const LOW = 100;
-
 /**
  * Lay out each fan of the melds' layer to its plate (run once the layer has its box): the cards at
  * felt.css's size, showing a little more than their index; a plate short of room shows the index
@@ -131,8 +127,9 @@ const LOW = 100;
  * the plate's whole width and the names in lines under it (data-lay="stack"); only when even those
  * leave no room for the meld's names does it leave its rows to the meld details (data-rows="none"), with
  * the cards again as large as then fit, so that no plate is cut; with no room even then, the plate
- * leaves its cards to the meld details too (data-fan="none"). A low layer (a small phone, :data:`LOW`)
- * keeps the names before the cards: the names in lines, the cards behind the tap (data-lay="names").
+ * leaves its cards to the meld details too (data-fan="none"). Before it leaves its names, any plate
+ * keeps the names before the cards: the names and points in lines, the cards behind the tap
+ * (data-lay="names"; a phone's plate of several melds showed its cards without a name).
  */
 function layFans(layer) {
   const { across, down, tightAcross, tightDown } = INDEX;
@@ -143,7 +140,6 @@ function layFans(layer) {
   const noRows = scales.map((k) => [k, tightAcross, tightDown, "norows"]);
   const names = [[1, across, down, "names"]];
   const room = layer.getBoundingClientRect();
-  const low = room.height < LOW;
   for (const el of layer.querySelectorAll(".fm-fan")) {
     const plate = el.closest(".felt-meld");
     // the plate whole: nothing of it scrolled away, and inside the layer's box
@@ -156,7 +152,11 @@ function layFans(layer) {
     }
     // a fan beside its rows (a plate across the middle) may lay them one under the other
     const besides = plate ? getComputedStyle(plate).display === "grid" : false;
-    const tries = [...side, ...(besides ? stack : []), ...(low ? names : []), ...noRows];
+    // any plate may then lay its names in lines under a fan across its width (a plate beside the seats
+    // at its cards' own size only: smaller, their index is hard to read); then the names and points before
+    // cards without them: a plate that cannot show both lists its melds (the cards behind the tap), and
+    // leaves its names only when even the list has no room
+    const tries = [...side, ...(besides ? stack : stack.slice(0, 1)), ...names, ...noRows];
     el.style.removeProperty("--fw");
     el.style.removeProperty("--fh");
     const cs = getComputedStyle(el);
