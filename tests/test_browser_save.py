@@ -70,9 +70,15 @@ def test_the_calls_list_shows_the_lone_opening_as_a_plain_bid(server: Any) -> No
 def saved_for(dealer: Seat, seed: int = 5) -> State:
     """The table game dealt by ``dealer``: the seat after it passes, the dealer's partner opens at 250, and the two
     others pass (the dealer last); then random legal play to the hand's end."""
-    state = auto(new_match(seed=seed, game="table", first_dealer=int(dealer)))
     first, partner, third = (Seat((int(dealer) + k) % 4) for k in (1, 2, 3))
-    for action in (Action.pass_(first), Action.bid_(partner, 250), Action.pass_(third), Action.pass_(dealer)):
+    return auctioned([Action.pass_(first), Action.bid_(partner, 250), Action.pass_(third), Action.pass_(dealer)],
+                     dealer, seed)
+
+
+def auctioned(calls: list[Action], dealer: Seat = Seat.S, seed: int = 5) -> State:
+    """The table game dealt by ``dealer`` with these calls, then random legal play to the hand's end."""
+    state = auto(new_match(seed=seed, game="table", first_dealer=int(dealer)))
+    for action in calls:
         assert turn(state) == action.seat
         state = auto(apply(state, action))
     rng = random.Random(1)
@@ -118,18 +124,6 @@ def test_the_summary_tells_the_lone_opening_call_by_call_and_why(server: Any, de
     assert out["errors"] == [] and out["axe"] == [], out
     assert out["line"] == LINES[dealer], out
     assert "save" not in out["text"].lower(), out["text"]
-
-
-def auctioned(calls: list[Action], dealer: Seat = Seat.S, seed: int = 5) -> State:
-    """The table game dealt by ``dealer`` with these calls, then random legal play to the hand's end."""
-    state = auto(new_match(seed=seed, game="table", first_dealer=int(dealer)))
-    for action in calls:
-        assert turn(state) == action.seat
-        state = auto(apply(state, action))
-    rng = random.Random(1)
-    while state.phase != "hand_end":
-        state = auto(apply(state, random_action(state, rng)))
-    return state
 
 
 #: Any other auction in one sentence under the score table (the eleventh review: only the lone opening was told,
