@@ -168,7 +168,9 @@ def test_a_replay_row_says_it_holds_the_cards_before_the_trick_and_which_was_pla
         return page.evaluate("""async ([history, step]) => {
           const m = await import('/views/replay.js');
           const dom = await import('/dom.js');
-          const r = m.renderReplay(history, 0, step, (seat) => seat);
+          // a hand with a widow or a card pass shows it as a step of its own before the tricks
+          const rp = history.replays[0];
+          const r = m.renderReplay(history, 0, step + (m.replaySteps(rp) - rp.tricks.length), (seat) => seat);
           const t = history.replays[0].tricks[step - 1];
           return [...r.body.querySelectorAll('.replay-seat')].map((e) => ({ seat: e.dataset.seat,
             head: e.querySelector('h3').textContent, cards: e.querySelectorAll('.replay-cards > *').length,

@@ -257,7 +257,27 @@ def test_the_largest_seed_fits_the_store(db: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_pathological_frames_get_bad_message_not_a_traceback(service: Open) -> None:
-    """Regression: deeply nested JSON raised RecursionError in the endpoint."""
+    """Regression: deeply nested JSON raised RecursionError in the endpoint.
+
+    The decoder's RecursionError, kept alive by a frame until the garbage collector frees it, may come back as an
+    "unraisable" exception whose traceback is too deep for pytest's own hook to print (a clean-clone run failed
+    so, by timing alone): the test collects them itself, and allows only that RecursionError."""
+    import gc
+    import sys
+
+    seen: list[type[BaseException] | None] = []
+    before = sys.unraisablehook
+    sys.unraisablehook = lambda u: seen.append(u.exc_type)
+    try:
+        _pathological_frames(service)
+        gc.collect()
+    finally:
+        sys.unraisablehook = before
+    assert all(t is not None and issubclass(t, RecursionError) for t in seen), seen
+
+
+def _pathological_frames(service: Open) -> None:
+    """Deeply nested, unfinished and out-of-range frames each get ``bad_message``; the connection lives on."""
     with service(bot_delay=0) as client:
         with client.connect() as ws:
             ws.send_text("[" * 5000 + "]" * 5000)  # as the first frame

@@ -184,7 +184,8 @@ def test_par_is_null_without_a_review_and_the_mean_loss_once_reviews_exist() -> 
 @given(st.lists(st.floats(0, 500, allow_nan=False), max_size=30))
 def test_par_is_never_negative_and_never_above_the_largest_loss(losses: list[float]) -> None:
     par = par_per_decision(losses)
-    assert par is None if not losses else 0 <= par <= round(max(losses), 2) + 0.01
+    # to one decimal: at most half a tenth over the largest loss by the rounding
+    assert par is None if not losses else 0 <= par <= max(losses) + 0.05
 
 
 # ---------------------------------------------------------------- properties over random matches
