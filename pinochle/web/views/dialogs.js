@@ -623,13 +623,13 @@ export function renderSummary(ctx, hand = null) {
       `${s.name(last.declarer)} ${last.stuck ? `${stuckVerb(s, last.declarer, true)} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
-    opening,
     h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     // the score a player came for first, then the cards passed, who pays whom and how the stake arose (the score in
     // view on a 360x740 phone)
     summaryTable(s, last, earned),
-    opening || past || last.stuck ? null : auctionLine(s, v, last),
+    // the auction in a sentence, in one place whatever it was: the lone opening's (with why it was made) or any other's
+    opening ?? (past || last.stuck ? null : auctionLine(s, v, last)),
     passLine(s, v, last, past),
     settlement(s, last),
     stakeSteps(last),
