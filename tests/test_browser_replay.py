@@ -81,6 +81,11 @@ def viewer(url: str, state: State, size: tuple[int, int], theme: str, name: str)
         dialog.wait_for()
         where = page.get_by_test_id("replay-where")
         out["start"] = where.inner_text()
+        # at the deal "‹ Trick" is disabled: it wears the theme's disabled grey (the twelfth review: in the dark theme
+        # a dialog's disabled buttons were cream, brighter than the enabled "Trick ›")
+        out["off"] = page.evaluate("""() => { const b = document.getElementById('replay-prev'), cs = getComputedStyle(b);
+          return {disabled: b.disabled, bg: cs.backgroundColor, dashed: cs.borderTopStyle,
+                  want: getComputedStyle(document.documentElement).getPropertyValue('--btn-off').trim()}; }""")
         out["auction"] = page.locator(".replay-auction li").count()
         out["seats"] = page.locator(".replay-seat").count()
         out["cards_at_deal"] = page.locator(".replay-seat .card").count()
@@ -133,6 +138,9 @@ def test_the_replay_viewer_steps_a_finished_hand_and_downloads_its_record(server
             where = f"{size_name} {theme}"
             assert out["errors"] == [], where
             assert out["start"] == "The deal, the auction and the meld", where
+            off = out["off"]
+            want = tuple(int(off["want"][i:i + 2], 16) for i in (1, 3, 5))
+            assert off["disabled"] and off["dashed"] == "dashed" and off["bg"] == "rgb({}, {}, {})".format(*want), (where, off)
             assert out["auction"] > 0 and out["seats"] == 4 and out["cards_at_deal"] == 48, (where, out)
             assert out["after_right"] == "Trick 1 of 12" and out["cards_at_trick_1"] == 48, (where, out)
             assert out["played_marked"] == 4, where
