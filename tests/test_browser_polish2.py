@@ -269,7 +269,8 @@ def test_the_seal_says_in_a_players_words_that_the_deal_is_sealed(server: Any, l
                         ("ended", "Deal sealed \u00b7 check it now")):
         got = out[name]
         closed, opened = got["closed"], got["opened"]
-        assert closed["words"] == words and closed["link"].startswith("Verify"), closed  # then, for a screen reader, " the shuffle (opens in a new tab)"
+        # "Verify" once the match has ended; before, "How it works" (then words for a screen reader)
+        assert closed["words"] == words and closed["link"].startswith("Verify" if name == "ended" else "How it works"), closed
         assert closed["last"] and closed["after"], closed  # "Verify" at the end
         assert not re.search(HEX, closed["text"]), closed["text"]  # no figures on the line itself
         assert closed["title"] == f"Seal {sealed}", closed

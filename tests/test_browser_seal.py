@@ -52,6 +52,7 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
             out[name] = {"text": seal.inner_text(), "title": seal.locator("code").first.get_attribute("title"),
                          "figures": seal.get_by_test_id("seal-figures").text_content(),
                          "href": link.get_attribute("href"), "target": link.get_attribute("target"),
+                         "link": link.bounding_box(),
                          "box": seal.bounding_box(), "width": page.evaluate("innerWidth"),
                          "wide": page.evaluate("document.documentElement.scrollWidth > innerWidth")}
             page.context.close()
@@ -60,7 +61,9 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
     out = in_browser(run)
     playing_seal, ended_seal, forged = out["playing"], out["ended"], out["forged"]
     # in a player's words, the figures under them on demand (tests/test_browser_polish2.py opens them)
-    assert " ".join(playing_seal["text"].split()) == "Deal sealed \u00b7 check it after the match Verify the shuffle (opens in a new tab)"
+    # nothing to verify before the end: the link says how it works (the twelfth review: a "Verify" that could not)
+    assert " ".join(playing_seal["text"].split()) == ("Deal sealed \u00b7 check it after the match How it works "
+                                                     "(the sealed shuffle, opens in a new tab)")
     # at the end the browser checks the seal itself (WebCrypto's SHA-256 of seed:salt), for a phone player
     assert " ".join(ended_seal["text"].split()) == ("Deal sealed \u00b7 check it now \u2713 Seal matches "
                                                    "Verify the shuffle (opens in a new tab)")
@@ -72,6 +75,8 @@ def test_the_score_sheet_shows_the_commitment_and_the_result_shows_seed_and_salt
     for got in (playing_seal, ended_seal, forged):
         assert got["title"] == SEALED
         assert got["href"] == "/how-to-play/fair-deal" and got["target"] == "_blank"
+        # a target a finger finds on a phone (WCAG 2.5.8: 24 px at the least; it was 45x20)
+        assert got["link"]["height"] >= 24 and got["link"]["width"] >= 24, got["link"]
         box = got["box"]  # inside the phone's width (the long hex wraps anywhere)
         assert box["x"] >= 0 and box["x"] + box["width"] <= got["width"] + 0.5 and got["wide"] is False, got
 

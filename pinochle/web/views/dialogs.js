@@ -837,7 +837,8 @@ export function renderScores(ctx) {
 
 /**
  * The sealed shuffle, under the score sheet and the result, in a player's words: "Deal sealed · check it after
- * the match" (once the match has ended: "check it now"), then the "Verify" link to how anyone checks it
+ * the match" (once the match has ended: "check it now"), then the link to how anyone checks it ("How it works"
+ * during the match, "Verify" once it has ended)
  * (the players' page /how-to-play/fair-deal, opened in a new tab so that reading it never marks anyone away; a screen reader hears
  * "Verify the shuffle (opens in a new tab)"). The figures are there on
  * demand: the summary's `commitment` (SHA-256 of the seed and a secret salt, shown from the first deal) in the
@@ -858,8 +859,11 @@ export function sealLine(match, open = false) {
         shown ? h("span", {}, ". Seed ", h("code", {}, match.seed), ", salt ", h("code", {}, match.salt), ".")
           : " (the seed and salt that open it come when the match ends).")),
     shown ? sealCheck(sealed, match.seed, match.salt) : null,
+    // before the match ends nothing can be verified yet: the link tells how it works (the twelfth review: a
+    // "Verify" that could not verify)
     h("a", { href: "/how-to-play/fair-deal", target: "_blank", rel: "noopener", "data-testid": "seal-link" },
-      "Verify", h("span", { class: "sr-only" }, " the shuffle (opens in a new tab)")));
+      shown ? "Verify" : "How it works",
+      h("span", { class: "sr-only" }, shown ? " the shuffle (opens in a new tab)" : " (the sealed shuffle, opens in a new tab)")));
 }
 
 /** The browser's SHA-256 of each "seed:salt" text it was asked about (a promise of 64 hex digits, or null
