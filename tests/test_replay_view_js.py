@@ -208,3 +208,41 @@ def test_the_widow_is_a_step_with_its_cards_marked_and_the_meld_after_it(base_ur
     assert all(not v for s, v in at_widow["marked"].items() if s != widow["to"])
     assert "took the widow" in at_widow["said"] and "buried" in at_widow["text"]
     assert trick1["where"].startswith("Trick 1 of") and trick1["cards"] == rp["tricks"][0]["held"]
+
+
+def test_the_replays_meld_line_names_each_meld_with_its_suit(base_url: str) -> None:
+    """The replay names each meld as the felt does, with its suit (the twelfth review: "marriage 2, marriage 2"
+    beside the felt's "Two marriages ♦"): the server's ``meld_suits`` per seat (the engine's MeldItem.suit, in
+    the order of its ``melds``); a meld of one suit shows its symbol, named for a screen reader."""
+    history, _ = held_by_engine("table")
+    rp = history["replays"][0]
+    assert set(rp["meld_suits"]) == set(rp["melds"])
+    for seat, suits in rp["meld_suits"].items():
+        assert len(suits) == len(rp["melds"][seat]["melds"]), seat
+        for it, suit in zip(rp["melds"][seat]["melds"], suits):
+            letters = {c[-1] for c in it["cards"]}
+            # one suit for a run's or a marriage's cards; none for several suits or one card (the dix)
+            assert suit == (letters.pop() if len(letters) == 1 and len(it["cards"]) > 1 else None), (seat, it, suit)
+    want = {seat: [s for s in suits if s] for seat, suits in rp["meld_suits"].items()}
+    assert any(want.values()), "some meld of the hand has one suit"
+
+    def script(page: Any) -> Any:
+        return page.evaluate("""async (history) => {
+          const m = await import('/views/replay.js');
+          const r = m.renderReplay(history, 0, 0, (seat) => seat);
+          return Object.fromEntries([...r.body.querySelectorAll('.replay-seat')].map((e) => {
+            const line = e.querySelector('[data-testid=replay-meld]');
+            return [e.dataset.seat, line ? {text: line.textContent,
+              suits: [...line.querySelectorAll('.row-suit')].map((s) => s.getAttribute('aria-label'))} : null];
+          }));
+        }""", history)
+
+    got = in_browser(base_url, script)
+    names = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    for seat, line in got.items():
+        if not rp["melds"][seat]["melds"]:
+            assert line is None, seat
+            continue
+        # one symbol a row of one suit (a doubled meld is one row: "Two marriages ♦")
+        assert set(line["suits"]) == {f"in {names[s]}" for s in want[seat]}, (seat, line)
+        assert "marriage 2, marriage 2" not in line["text"].lower(), line

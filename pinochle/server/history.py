@@ -174,6 +174,9 @@ def replays(state: State, records: list[object] | None = None) -> list[dict[str,
                 "bid": h.bid,
                 "trump": str(h.trump),
                 "melds": {seating.names[i]: meld_json(h.melds[s]) for i, s in enumerate(seating.seats)},
+                # each meld's one suit ("H") or null, in the order of its seat's `melds` (as the view's meld_suits)
+                "meld_suits": {seating.names[i]: [it.suit for it in h.melds[s].items]
+                               for i, s in enumerate(seating.seats)},
                 "tricks": tricks,
                 "summary": h.summary(),
                 "stock": stock,

@@ -5,6 +5,7 @@
 
 import { cardEl, cardName, cardShort, h, SUIT, VS } from "../dom.js";
 import { agree } from "../words.js";
+import { meldRows, rowName, rowSuit } from "./dialogs.js";
 
 /** The record to download: the history without `type`, `match` and `replays` (a `pinochle-match/1` record). */
 export function recordOf(history) {
@@ -113,8 +114,10 @@ export function renderReplay(history, hand, step, nameAt) {
         ? `Got from ${name(from)}: ${got[seat].map(cardShort).join(" ")}`
         : `Took the widow: ${got[seat].map(cardShort).join(" ")}${widow.buried.length
           ? ` · buried ${widow.buried.map(cardShort).join(" ")}` : ""}`) : null,
+      // each meld named as the felt names it, with its suit ("Two marriages ♦ 4", the server's `meld_suits`)
       showMeld && meld && meld.melds?.length
-        ? h("p", { class: "replay-meld" }, meld.melds.map((m) => `${m.name} ${m.points}`).join(", ")) : null);
+        ? h("p", { class: "replay-meld", "data-testid": "replay-meld" }, ...meldRows(meld, rp.meld_suits?.[seat] ?? null)
+          .flatMap((r, i) => [i ? ", " : "", rowName(r), ...(rowSuit(r) ?? []), ` ${r.points * r.times}`])) : null);
   }));
   // drawn anew at each step: not a live region itself (the dialog's #replay-said says the step, `said`)
   const trickLine = trick ? h("p", { class: "replay-trick" },
