@@ -122,6 +122,23 @@ def test_a_game_without_a_card_pass_has_no_pass_step() -> None:
     assert "pass" not in history["replays"][0]
 
 
+#: The replay's first three steps of hand 1 (the deal, the pass or the widow, trick 1): each step's words, every
+#: seat's cards, the cards marked as passed or taken, and whether a seat shows its meld.
+FIRST_STEPS = """async (history) => {
+  const m = await import('/views/replay.js');
+  return [0, 1, 2].map((k) => {
+    const r = m.renderReplay(history, 0, k, (seat) => seat);
+    const seats = [...r.body.querySelectorAll('.replay-seat')];
+    return {steps: r.steps, where: r.where, said: r.said, text: r.body.textContent,
+      cards: Object.fromEntries(seats.map((e) => [e.dataset.seat,
+        [...e.querySelectorAll('.replay-cards > *')].map((c) => c.dataset.card)])),
+      marked: Object.fromEntries(seats.map((e) => [e.dataset.seat,
+        [...e.querySelectorAll('.replay-passed')].map((c) => c.dataset.card)])),
+      meld: seats.map((e) => e.querySelector('.replay-meld') !== null || e.querySelector('h3').textContent.includes('meld'))};
+  });
+}"""
+
+
 def test_the_pass_is_a_step_with_its_cards_marked_and_the_meld_after_it(base_url: str) -> None:
     """A partnership-pass hand: step 0 shows the hands as dealt and no meld; step 1 is the pass, the hands
     after it, the four cards each partner received marked, with the meld made from them; step 2 is trick 1."""
@@ -130,19 +147,7 @@ def test_the_pass_is_a_step_with_its_cards_marked_and_the_meld_after_it(base_url
     card_pass = rp["pass"]
 
     def script(page: Any) -> Any:
-        return page.evaluate("""async (history) => {
-          const m = await import('/views/replay.js');
-          return [0, 1, 2].map((k) => {
-            const r = m.renderReplay(history, 0, k, (seat) => seat);
-            const seats = [...r.body.querySelectorAll('.replay-seat')];
-            return {steps: r.steps, where: r.where, said: r.said,
-              cards: Object.fromEntries(seats.map((e) => [e.dataset.seat,
-                [...e.querySelectorAll('.replay-cards > *')].map((c) => c.dataset.card)])),
-              marked: Object.fromEntries(seats.map((e) => [e.dataset.seat,
-                [...e.querySelectorAll('.replay-passed')].map((c) => c.dataset.card)])),
-              meld: seats.map((e) => e.querySelector('.replay-meld') !== null || e.querySelector('h3').textContent.includes('meld'))};
-          });
-        }""", history)
+        return page.evaluate(FIRST_STEPS, history)
 
     deal, at_pass, trick1 = in_browser(base_url, script)
     assert deal["steps"] == len(rp["tricks"]) + 1
@@ -185,19 +190,7 @@ def test_the_widow_is_a_step_with_its_cards_marked_and_the_meld_after_it(base_ur
     widow = rp["widow"]
 
     def script(page: Any) -> Any:
-        return page.evaluate("""async (history) => {
-          const m = await import('/views/replay.js');
-          return [0, 1, 2].map((k) => {
-            const r = m.renderReplay(history, 0, k, (seat) => seat);
-            const seats = [...r.body.querySelectorAll('.replay-seat')];
-            return {steps: r.steps, where: r.where, said: r.said, text: r.body.textContent,
-              cards: Object.fromEntries(seats.map((e) => [e.dataset.seat,
-                [...e.querySelectorAll('.replay-cards > *')].map((c) => c.dataset.card)])),
-              marked: Object.fromEntries(seats.map((e) => [e.dataset.seat,
-                [...e.querySelectorAll('.replay-passed')].map((c) => c.dataset.card)])),
-              meld: seats.map((e) => e.querySelector('.replay-meld') !== null || e.querySelector('h3').textContent.includes('meld'))};
-          });
-        }""", history)
+        return page.evaluate(FIRST_STEPS, history)
 
     deal, at_widow, trick1 = in_browser(base_url, script)
     assert deal["steps"] == len(rp["tricks"]) + 1
