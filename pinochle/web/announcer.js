@@ -219,6 +219,46 @@ function flatPlays(v) {
 
 const handKey = (v) => v.hand_number;
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The card turned up as a hand begins, in words for the screen reader: turned-trump's `turned` (the
+ * dealer's card turned for trump) or two-handed's `upcard` (under the stock), with the trump the view
+ * names ("The ace of diamonds is turned: diamonds are trump."); null in a game that turns no card.
+ * The trump is the view's `trump`, never worked out here (docs/protocol.md).
+ */
+export function turnedWords(v) {
+  const card = v.turned ?? v.upcard;
+  if (typeof card !== "string" || card.length < 2) return null;
+  const trump = v.trump && SUIT[v.trump] ? `: ${SUIT[v.trump].name} are trump` : "";
+  return `${capital(cardWords(card))} is turned${trump}.`;
+}
+
+/**
+ * The widow named as the declarer takes it (cutthroat, auction: the view's `widow` turned up for everyone
+ * with `widow_taken_by`, docs/protocol.md): "You took the widow: the jack of spades, the jack of hearts and
+ * the queen of clubs." Null when nobody has taken it.
+ */
+export function widowWords(s, v) {
+  const by = v.widow_taken_by;
+  const cards = Array.isArray(v.widow) ? v.widow : [];
+  if (!by || !cards.length) return null;
+  const named = cards.map(cardWords);
+  const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : named[0];
+  return `${s.spoken(by)} took the widow: ${list}.`;
+}
+
+/** The buried cards confirmed to the declarer who buried them (the view's `buried`, sent to it alone). */
+export function buriedWords(v) {
+  const cards = Array.isArray(v.buried) ? v.buried : [];
+  if (!cards.length) return null;
+  const named = cards.map(cardWords);
+  return `You buried ${named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : named[0]}.`;
+}
+
+/** A sentence ends with a full stop unless it already ends with one (or "!" or "?"). */
+const sentence = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /** Speak what changed between two views of the same match, as one message (no flood of little ones). */
 export function announceChanges(s, prev, v) {
   if (!prev) return;
@@ -226,6 +266,8 @@ export function announceChanges(s, prev, v) {
   if (handKey(prev) !== handKey(v)) {
     if (v.thrown_in) say.push(thrownInText(s, v));
     say.push(`${dealLabel(v)}. ${s.spoken(v.dealer)} ${s.verb(v.dealer, "deal", "deals")}.`);
+    const turned = turnedWords(v);
+    if (turned) say.push(turned);
   } else {
     v.auction.slice(prev.auction.length).forEach((c) => {
       const who = s.spoken(c.seat);
@@ -234,6 +276,14 @@ export function announceChanges(s, prev, v) {
     });
     if (!prev.declarer && v.declarer && v.stuck) {
       say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "are", "is")} stuck with the bid at ${v.bid}.`);
+    }
+    if (!prev.widow_taken_by && v.widow_taken_by) {
+      const widow = widowWords(s, v);
+      if (widow) say.push(widow);
+    }
+    if (!(prev.buried ?? []).length && (v.buried ?? []).length) {
+      const buried = buriedWords(v);
+      if (buried) say.push(buried);
     }
     if (!prev.trump && v.trump) {
       say.push(`${s.spoken(v.declarer)} ${s.verb(v.declarer, "name", "names")} ${SUIT[v.trump].name} trump.`);
@@ -278,7 +328,7 @@ export function announceChanges(s, prev, v) {
     for (const d of (v.declared ?? []).slice((prev.declared ?? []).length)) {
       say.push(`${s.spoken(d.seat)} ${s.verb(d.seat, "meld", "melds")} ${d.name}, ${d.points}.`);
     }
-    say.push(...newsWords(s, prev, v, stockNews(prev, v)));
+    say.push(...newsWords(s, prev, v, stockNews(prev, v), cardWords));
   }
   const over = v.phase === Phase.HAND_END || v.phase === Phase.MATCH_END;
   if (prev.phase !== v.phase && over && v.last_hand && handKey(prev) === handKey(v)) {
@@ -288,7 +338,7 @@ export function announceChanges(s, prev, v) {
     if (tied) say.push(tied);
   }
   if (prev.phase !== v.phase && v.phase === Phase.MATCH_END) {
-    say.push(resultTitle(s, v.winner));
+    say.push(sentence(resultTitle(s, v.winner)));
     // why the winner won, as the engine says it (the view's why_won: the browser holds no rules)
     if (typeof v.why_won === "string" && v.why_won.trim()) say.push(v.why_won.trim());
   }

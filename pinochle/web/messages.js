@@ -4,7 +4,7 @@
 
 import { ClientType, ErrorCode, Phase, ServerType, StateEvent } from "./protocol.js";
 import { $, cardsInWords, readSession } from "./dom.js";
-import { announce, announceChanges, notice, presenceChanges, roomChanges, toast } from "./announcer.js";
+import { announce, announceChanges, notice, presenceChanges, roomChanges, toast, turnedWords } from "./announcer.js";
 import {
   adopt, askResume, currentSeatToken, drawHome, emptySeat, endScreen, forgetSeat, go, handKey, keepSeatToken, renderTable, routeSeat,
   retryUndo, saveDevice, SCREEN_KEY, SEAT_SCREENS, sendHello, setIdle, st, stillReviewing, tableSeating, undoAnswered,
@@ -140,7 +140,8 @@ function onState(msg) {
     announce("Undone: your last move and the moves after it are taken back. Your move again.");
   }
   if (msg.event === StateEvent.START) {
-    announce(`New match. ${s.isMe(v.dealer) ? "You deal" : `${s.name(v.dealer)} deals`}.`);
+    const turned = turnedWords(v);
+    announce(`New match. ${s.isMe(v.dealer) ? "You deal" : `${s.name(v.dealer)} deals`}.${turned ? ` ${turned}` : ""}`);
   }
   if (v.phase === Phase.MATCH_END) {
     // a solo match watched to its end at the table: the last hand shows its summary first, as every hand

@@ -288,19 +288,22 @@ export function stockNews(prev, v) {
   return out;
 }
 
-/** The news in words, for the status line's second sentence and the screen reader. */
-export function newsWords(s, prev, v, news) {
+/**
+ * The news in words, for the status line's second sentence and the screen reader. `name` names a card:
+ * the short "K♦" on the status line, the screen reader's "the king of diamonds" (the announcer passes it).
+ */
+export function newsWords(s, prev, v, news, name = cardShort) {
   const say = [];
   if (!news || !prev) return say;
   if (news.dix) {
     const d = (v.declared ?? []).filter((x) => x.name === "dix").at(-1);
     const who = news.dix.mine ? v.seat : d ? d.seat : null;
-    say.push(STOCK.exchanged(who ? s.spoken(who) : null, cardShort(news.dix.nine), cardShort(news.dix.up)));
+    say.push(STOCK.exchanged(who ? s.spoken(who) : null, name(news.dix.nine), name(news.dix.up)));
   }
   if (news.endgameStarted) say.push(`${ENDGAME_TITLE}. ${ENDGAME_RULE} ${STOCK.meldsBack}`);
   else if (news.drawn.size) {
     const cards = [...news.drawn].flatMap(([c, n]) => Array(n).fill(c));
-    say.push(STOCK.drew(cards.map(cardShort)));
+    say.push(STOCK.drew(cards.map(name)));
   }
   return say;
 }
