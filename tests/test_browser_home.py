@@ -103,7 +103,7 @@ def test_home_has_a_tile_per_game_with_a_picture_of_its_table_and_a_line(server:
         "racehorse": "Bid again after a pass · a set gives the others 250"}
     assert tiles["racehorse"]["described"] == "4 players · partners · pass 4 cards | Bid again after a pass · a set gives the others 250"
     assert {g: t["bonus"] for g, t in tiles.items() if t["bonus"]} == {"racehorse": "250"}
-    assert tiles["partnership-pass"]["name"] == "Partnership pass" and tiles["two-handed"]["name"] == "Two handed"
+    assert tiles["partnership-pass"]["name"] == "Partnership pass" and tiles["two-handed"]["name"] == "Two-handed"
     assert {g: t["seats"] for g, t in tiles.items()} == {g: 4 for g in GAMES[:6]} | {
         "cutthroat": 3, "auction": 3, "two-handed": 2}
     assert all(t["us"] == 2 and t["them"] == 2 for t in list(tiles.values())[:6])  # partners opposite

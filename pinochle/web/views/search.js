@@ -1,12 +1,13 @@
 // The Quick Match search: players found so far and the countdown to the start.
 // Pure view functions of the seat's search state ({game, players, seats, deadline, matched}).
 
-import { $, cap } from "../dom.js";
+import { $ } from "../dom.js";
+import { gameTitle } from "./tiles.js";
 
 /** "Auction · 5 players": the game searched for and its table's size ("" when not known). */
 export function searchLabel(search) {
   if (!search?.game) return "";
-  return `${cap(String(search.game).replace(/-/g, " "))} · ${search.seats ?? 4} players`;
+  return `${gameTitle(search.game)} · ${search.seats ?? 4} players`;
 }
 
 export function renderSearching(search) {

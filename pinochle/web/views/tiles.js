@@ -16,9 +16,10 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** A game's name for people: "partnership-pass" → "Partnership pass". */
+/** A game's name for people: "partnership-pass" → "Partnership pass", "two-handed" → "Two-handed" (a compound
+ * word keeps its hyphen, as the game's rules page writes it). */
 export function gameTitle(name) {
-  const t = String(name || "table").replace(/-/g, " ");
+  const t = String(name || "table").replace(/-(?!handed)/g, " ");
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
