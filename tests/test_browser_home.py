@@ -311,3 +311,23 @@ def test_the_light_theme_felt_is_a_deeper_green() -> None:
         assert g > r + 40 and g > b + 20, f"{name} {light[name]} is a green"
         assert luminance(light[name]) < 0.47, f"{name} {light[name]} is deeper than the old mint"
     assert luminance(light["felt"]) < 0.4 and luminance(light["felt-2"]) < 0.35
+
+
+def test_the_first_tab_on_home_is_not_the_skip_to_your_hand_link(server: Server) -> None:
+    """Home has no hand: its first Tab goes to a control of Home, never "Skip to your hand" (the thirteenth
+    review found it first), which stays the table's first stop (tests/test_browser_a11y.py's keyboard tests)."""
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_home(browser, server.url, (1440, 900), errors)
+        page.keyboard.press("Tab")
+        first = page.evaluate("() => ({ text: document.activeElement.textContent.trim(),"
+                              " skip: document.activeElement.classList.contains('skip'),"
+                              " inHome: !!document.activeElement.closest('[data-testid=home]') || "
+                              "!!document.activeElement.closest('header, .topbar') })")
+        page.context.close()
+        return {"first": first, "errors": errors}
+
+    out = in_browser(run)
+    assert out["errors"] == [], out
+    assert not out["first"]["skip"] and out["first"]["text"] != "Skip to your hand", out
