@@ -73,6 +73,8 @@ function sensibleTarget() {
   if (!el && legal.includes("pass")) el = byId("pass-button");
   if (!el && legal.includes("trump")) el = document.querySelector("#controls .suit-btn:not(:disabled)");
   if (!el && legal.includes("deal")) el = byId("next-hand-inline");
+  // the declarer's choice after the pass or the meld (racehorse): "Play it out", the default, over the hand
+  if (!el && legal.includes("play_on")) el = byId("play-on");
   // two-handed: the Meld choice after a trick won (its first meld, else the dix, else "No meld")
   if (!el) el = document.querySelector("#controls .meld-choice button:not(:disabled)");
   if (!el) el = syncHand(legal === "play");
@@ -83,7 +85,9 @@ function sensibleTarget() {
 /** No element has the focus, or the one that has it is hidden (its screen or dialog closed: the browser drops it soon). */
 function focusLost() {
   const a = document.activeElement;
-  return !a || a === document.body || a === document.documentElement || a.getClientRects().length === 0;
+  // the hand with no card left in it (a dialog closed at the hand's end gave the focus back to it) holds nothing
+  const emptyHand = a === $("hand") && !handCards().length;
+  return !a || a === document.body || a === document.documentElement || a.getClientRects().length === 0 || emptyHand;
 }
 
 /** Put the focus back on the table if the element that had it is gone. */
@@ -91,7 +95,7 @@ function rescueFocus() {
   if (!tableShown() || dialogOpen() || !focusLost()) return;
   // gone: removed by a render, hidden with its screen, or in a dialog that closed
   const gone = !lastFocused || !lastFocused.isConnected || lastFocused.getClientRects().length === 0
-    || Boolean(lastFocused.closest("dialog:not([open])"));
+    || Boolean(lastFocused.closest("dialog:not([open])")) || (lastFocused === $("hand") && !handCards().length);
   if (!gone) return;
   focusEl(sensibleTarget());
 }
@@ -194,4 +198,10 @@ export function initKeys() {
     // a dialog gives the focus back to where it was; if that is gone, to a sensible place
     d.addEventListener("close", rescueFocus);
   }
+  // the hand's summary closed at the hand's end (Close or Escape): the next decision is the next hand
+  $("summary-dialog")?.addEventListener("close", () => {
+    if (!tableShown() || dialogOpen() || !(document.body.dataset.legal || "").split(",").includes("deal")) return;
+    const next = document.querySelector('#controls [data-testid="next-hand-inline"]:not(:disabled)');
+    if (next) focusEl(next);
+  });
 }
