@@ -64,3 +64,64 @@ def test_the_hint_reason_on_a_desktop_lies_over_no_words(server: Any) -> None:  
         # over no card, seat or meld
         assert m["whole"] and m["below"] and m["on"] == 0, (key, m["box"], m["panel"], m["on"])
         assert m["scroll"] <= 1, (key, m)
+
+
+#: the status line's box, the Hint button's, the reason's shown words' and the panel's
+BY_STATUS = """() => {
+  const rect = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const words = document.querySelector('#hint-reason .hint-shown') || document.getElementById('hint-reason');
+  return { status: rect(document.getElementById('status')), hint: rect(document.querySelector('#hint-box .hint-btn')),
+           reason: rect(words), panel: rect(document.querySelector('.panel')), text: document.getElementById('status').textContent,
+           before: window.__before };
+}"""
+
+#: every kind of move without a bid row: South's view and the hint's action
+NO_BID_ROW = {
+    "table-play": ("table", False, "play"),
+    "table-trump": ("table", True, "trump"),
+    "cutthroat-bury": ("cutthroat", True, "bury"),
+    "partnership-pass-exchange": ("partnership-pass", True, "exchange"),
+    "two-handed-meld": ("two-handed", True, "stock_meld"),
+}
+
+
+def test_the_hint_sits_beside_the_status_line_in_every_move_without_a_bid_row(server: Any) -> None:  # noqa: F811
+    """A fresh review (1440x900): while playing a card (and naming trump) the Hint and its reason sat alone at the
+    panel's far left under the felt, far from the status line and the hand, the reason in a small bubble. Now, in
+    every move without a bid row, at 1100, 1440 and 1920 px: the Hint just right of the status line, in its row;
+    the status line still in the middle of the panel; the reason under the status line, centred with it (two-handed
+    on a window under 860 px high, whose felt has no room to give: beside the Hint, on its right). The reason still
+    lies over no word, card or seat, and the page scrolls no more than before the hint."""
+    got: dict[str, Any] = {}
+    for name, (game, declares, phase) in NO_BID_ROW.items():
+        v = south_views(game, None, declares)[phase]
+
+        def script(s: Scripted) -> None:
+            s.reply = {"type": "hint", "action": {"type": "pass"}, "reason": REASONS["two-lines"]}  # type: ignore[attr-defined]
+
+        def measure(page: Any, _: Look) -> dict[str, Any]:
+            return {**page.evaluate(BY_STATUS), **page.evaluate(OVER)}
+
+        def ready(page: Any) -> None:
+            page.evaluate("() => { window.__before = document.scrollingElement.scrollHeight - innerHeight; }")
+            hinted(page)
+
+        for key, m in at_each(looks(("light", (1100, 800)), ("light", (1440, 900)), ("dark", (1440, 900)), ("dark", (1920, 1080))),
+                              on_fixture(server.url, v, ready=ready, scripted=Hinting, script=script, close_meld=True),
+                              measure, f"hint-by-status-{name}").items():
+            got[f"{name}-{key}"] = m
+    assert len(got) == 4 * len(NO_BID_ROW), sorted(got)
+    for key, m in got.items():
+        status, hint, reason, panel = m["status"], m["hint"], m["reason"], m["panel"]
+        mid = lambda r: (r[0] + r[2]) / 2  # noqa: E731
+        assert 0 <= hint[0] - status[2] <= 24, (key, m["text"], status, hint)  # just right of the status line
+        assert abs((hint[1] + hint[3]) / 2 - (status[1] + status[3]) / 2) <= 4, (key, status, hint)  # in its row
+        assert abs(mid(status) - mid(panel)) <= 2, (key, status, panel)  # the status line in the panel's middle
+        if key.startswith("two-handed") and key.endswith("1100"):
+            # two-handed under 860 px high (its felt has no room to give): beside the Hint, on its right, in its row
+            assert reason[0] >= hint[2] and abs((reason[1] + reason[3]) / 2 - (hint[1] + hint[3]) / 2) <= 6, (key, hint, reason)
+        else:
+            assert reason[1] >= max(status[3], hint[3]) - 8 and reason[1] - status[3] <= 24, (key, status, reason)  # under it
+            assert abs(mid(reason) - mid(status)) <= 2, (key, status, reason)  # centred with it
+        # the page scrolls no more than before the hint was asked (two-handed's meld at 1100x800 scrolls 2 px without it)
+        assert m["over"] == [] and m["on"] == 0 and m["whole"] and m["scroll"] <= max(1, m["before"]), (key, m)

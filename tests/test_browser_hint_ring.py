@@ -1,6 +1,7 @@
 """The hint's ring (views/hint.js, words-numbers.css): 4 px of gold with a dark edge inside and outside it and
-a glow beyond, so that the ringed card or button shows on the light theme's felt and the dark theme's. In a
-real solo match from Home; screenshots under $PINOCHLE_SHOTS."""
+a glow beyond, so that the ringed card or button shows on the light theme's felt and the dark theme's; a button of
+the bid row wears it inside its own edge (4 px of gold, a dark line inside it), since its neighbours stand 4 px
+away (hint.css). In a real solo match from Home; screenshots under $PINOCHLE_SHOTS."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ RING = """() => {
   const el = document.querySelector('.hinted');
   const cs = getComputedStyle(el);
   return { outline: cs.outlineWidth, style: cs.outlineStyle, color: cs.outlineColor, offset: cs.outlineOffset,
-           shadow: cs.boxShadow };
+           shadow: cs.boxShadow, bidRow: !!el.closest('.auction') };
 }"""
 
 
@@ -53,6 +54,13 @@ def test_the_hint_ring_is_thick_gold_with_dark_edges_and_a_glow(server: Server) 
         assert gold == (255, 213, 74), (key, ring)
         shadows = [(tuple(int(x) for x in re.findall(r"\d+(?:\.\d+)?", m.group(1))[:3]), m.group(2))
                    for m in re.finditer(r"rgba?\(([^)]*)\)\s*([^,]*)", ring["shadow"])]
+        if ring["bidRow"]:
+            # a button of the bid row (4 px from the next on a phone): the gold drawn inside its edge, a dark line
+            # inside the gold (an inset ring), and nothing beyond the button (no glow over "+50" or "Pass")
+            assert float(ring["offset"].removesuffix("px")) <= -4, (key, ring)
+            inner = [s for s in shadows if luminance(s[0]) < 0.05 and re.fullmatch(r"0px 0px 0px \d+px inset", s[1].strip())]
+            assert inner and all("inset" in s[1] for s in shadows), (key, ring["shadow"])
+            continue
         # a dark edge: a ring (no blur) of a dark colour, and a glow: a blurred gold
         dark = [s for s in shadows if luminance(s[0]) < 0.05 and re.fullmatch(r"0px 0px 0px \d+px", s[1].strip())]
         glow = [s for s in shadows if luminance(s[0]) > 0.5 and re.match(r"0px 0px [1-9]\d*px", s[1].strip())]
