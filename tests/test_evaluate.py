@@ -95,6 +95,9 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
             words = fact.text.split()
             suit = int(v.trump) if "trump" in words[-1] else SUIT_NAMES.index(words[-1])
             assert n == sum(1 for c in v.hand if c // 6 == suit)
+        elif m := re.fullmatch(r"you keep all (\d+) of your trumps", fact.text):  # a pass of no trump
+            assert v.trump is not None and int(m.group(1)) == sum(1 for c in v.hand if c // 6 == v.trump)
+            assert not any(c // 6 == v.trump for c in option_action.cards)  # type: ignore[attr-defined]
         else:  # cards passed that are trump
             assert all(_card_of(t).suit == v.trump for t in re.findall(r"(?:10|[9JQKA])[♠♥♦♣]", fact.text))
     elif fact.kind == "meld_in_suit":
@@ -148,6 +151,14 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
     elif fact.kind == "high_bid":
         assert option_action.type == "pass" and v.high_bid is not None and str(v.high_bid) in fact.text
         assert ("your partner's" in fact.text) == (v.high_bidder is not None and int(v.high_bidder) in mates(v))
+    elif fact.kind == "meld_kept" and fact.text.endswith("stays whole"):  # a pass keeping all the hand's meld
+        rest = list(v.hand)
+        for c in option_action.cards:  # type: ignore[attr-defined]
+            rest.remove(c)
+        assert v.trump is not None
+        total = meld(pack_cards(v.hand, deck), int(v.trump), rules).total
+        assert fact.text == f"your meld of {total} stays whole" and total > 0
+        assert meld(pack_cards(rest, deck), int(v.trump), rules).total == total
     elif fact.kind == "meld_kept":
         rest = list(v.hand)
         for c in option_action.cards:  # type: ignore[attr-defined]
@@ -299,3 +310,41 @@ def test_the_counters_a_trick_gives_go_to_you_without_a_partner(game: str, seed:
                 assert f.text.startswith("this gives you " if alone else "this gives your side "), (v.seat, v.declarer, f.text)
                 said["you" if alone else "side"] = said.get("you" if alone else "side", 0) + 1
     assert said.get("you"), said
+
+
+def test_a_pass_back_with_no_meld_to_name_still_says_why() -> None:
+    """The declarer's pass back of four cards that touch no run, pinochle, marriage or around said only "Pass
+    the K♠, 9♠, J♦ and Q♣." (the thirteenth review): it says what the pass keeps, the meld whole and every trump."""
+    from pinochle.bots.evaluate import _meld_facts, action_facts
+
+    seen = 0
+    for seed in range(1, 400):
+        if seen >= 3:
+            break
+        state = new_match(seed=seed, game="partnership-pass")
+        while state.phase not in ("hand_end", "match_end"):
+            seat = turn(state)
+            if seat is None:
+                break
+            v = view(state, seat)
+            if v.legal.give and v.declarer == seat and v.trump is not None:
+                rules, deck, trump = v.rules_set(), DECKS[v.rules_set().deck], int(v.trump)
+                total = meld(pack_cards(v.hand, deck), trump, rules).total
+                def without(card: int) -> list[int]:
+                    left = list(v.hand)
+                    left.remove(card)
+                    return left
+                free = [c for c in v.hand if c // 6 != trump and meld(pack_cards(without(c), deck), trump, rules).total == total]
+                rest = list(v.hand)
+                for c in free[:4]:
+                    rest.remove(c)
+                if len(free) >= 4 and not _meld_facts(v, rest, trump, kept=True):  # nothing to name
+                    action = Action.give_(seat, free[:4])
+                    facts = action_facts(v, action)
+                    assert facts, (seed, v.hand, free[:4])
+                    held = sum(1 for c in v.hand if c // 6 == trump)
+                    assert f"you keep all {held} of your trumps" in [f.text for f in facts], facts
+                    seen += 1
+                break
+            state = apply(state, SimplePlayer(seed).act(v))
+    assert seen >= 3

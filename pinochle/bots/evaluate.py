@@ -85,7 +85,7 @@ FACT_KINDS = (
     "partner_void",    # the partner has shown a void in the suit led and may trump it
     "trump_length",    # the trumps (or cards of the named suit) held
     "meld_in_suit",    # the seat's meld with the named suit as trump (a bid by a rule: a run's worth, a double marriage)
-    "meld_kept",       # a run, pinochle, marriage... still in the hand after the cards leave it
+    "meld_kept",       # a run, pinochle, marriage... still in the hand after the cards leave it, or its meld whole
     "meld_points",     # the meld laid down or declared, its points
     "contract",        # what the declarer still needs to make the bid
     "estimate",        # a bid or pass: what the seat's side would make declaring at the lowest bid, on average
@@ -312,6 +312,26 @@ def _meld_facts(view: View, hand: Sequence[Card], trump: int, kept: bool) -> lis
         return []
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return [Fact("meld_kept", f"you keep your {listed}" if kept else f"you hold a {listed}")]
+
+
+def _give_kept_facts(view: View, rest: Sequence[Card], cards: Sequence[Card]) -> list[Fact]:
+    """What a card pass with no run, pinochle, marriage or around to name keeps (VARIANTS.md
+    ``partnership-pass``: the declarer passes back 4 cards; RULES.md, Meld): the meld left whole (every point
+    of the hand's meld in trump still in the cards kept), and every trump kept when none is passed.
+    """
+    rules = view.rules_set()
+    assert view.trump is not None
+    trump = int(view.trump)
+    deck = DECKS[rules.deck]
+    before = meld(pack_cards(view.hand, deck), trump, rules).total
+    after = meld(pack_cards(rest, deck), trump, rules).total
+    facts = []
+    if before and after == before:
+        facts.append(Fact("meld_kept", f"your meld of {before} stays whole"))
+    held = sum(1 for c in view.hand if c // 6 == trump)
+    if held and not any(c // 6 == trump for c in cards):
+        facts.append(Fact("trump_length", f"you keep all {held} of your trumps"))
+    return facts
 
 
 def _trump_facts(view: View, suit: int) -> list[Fact]:
@@ -689,6 +709,8 @@ def action_facts(view: View, action: Action) -> list[Fact]:
             worth = sum(rules.counters[c % 6] for c in cards)
             if worth:
                 facts.append(Fact("counters", f"the buried cards count {worth} for you"))
+        if t == "give" and not facts:
+            facts = _give_kept_facts(view, rest, cards)
         return facts
     if t == "meld":
         items = view.legal.melds
