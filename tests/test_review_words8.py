@@ -74,3 +74,25 @@ def test_a_decision_not_measured_says_why() -> None:
     said = why_unmeasured(e, jump)
     assert said in ("in this game Hard bids by its meld, without a value for each bid",
                     f"Hard values only the lowest bid, {v.legal.min_bid}, against a pass, and {v.legal.min_bid + 5} is above it")
+
+
+def test_a_two_handed_meld_left_says_why_in_a_players_words() -> None:
+    """Two-handed's meld after a trick won, a meld left undeclared: the review said "Hard declares its meld by a
+    rule (the biggest first), not by a value" (the thirteenth review: developer's words). It names Hard's meld and
+    why leaving one is given no cost: it may still be declared after a later trick won (VARIANTS.md two-handed)."""
+    players = {s: for_level("easy", f"7/{s}") for s in (Seat.N, Seat.S)}
+    for seed in range(1, 30):
+        s = new_match(seed=seed, game="two-handed")
+        while s.phase not in ("hand_end", "match_end"):
+            seat = turn(s)
+            assert seat is not None
+            v = view(s, seat)
+            if v.legal.melds:
+                e = evaluate_decision(v, "m1", 1, 0, SAMPLES)
+                said = why_unmeasured(e, Action.meld_(seat, []), "stock_meld")
+                assert "by a rule" not in said and "not by a value" not in said, said
+                assert said.startswith("Hard takes its biggest meld first (the ") and " scores " in said, said
+                assert said.endswith("as you may still declare it after a trick you win"), said
+                return
+            s = apply(s, players[seat].act(v))
+    raise AssertionError("no meld turn found")

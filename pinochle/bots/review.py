@@ -234,7 +234,13 @@ def why_unmeasured(e: Evaluation, action: Action, phase: str | None = None) -> s
     if action.type == "pass" and phase != "stock_meld":
         return "in this game Hard calls by its meld, without a value for each call"
     if phase == "stock_meld" or action.type in ("meld", "dix"):
-        return "Hard declares its meld by a rule (the biggest first), not by a value"
+        # two-handed's meld after a trick won (VARIANTS.md two-handed): a meld not declared now may still be
+        # declared after a later trick won, so its points are not a cost the review can charge
+        best = e.options[0] if e.options else None
+        said = next((f.text for f in best.facts if f.kind == "meld_points"), None) if best is not None else None
+        head = f"Hard takes its biggest meld first ({said})" if said else "Hard takes its biggest meld first"
+        return (f"{head}; a meld you leave is given no cost here, as you may still declare it after a trick you"
+                " win")
     return "Hard makes this choice by a rule, without a value to compare"
 
 
