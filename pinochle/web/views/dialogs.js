@@ -623,7 +623,10 @@ export function renderSummary(ctx, hand = null) {
       `${s.name(last.declarer)} ${last.stuck ? `${stuckVerb(s, last.declarer, true)} stuck at` : "bid"} `, h("strong", {}, String(last.bid)),
       " · Trump ", suitChip(last.trump)),
     last.stuck ? h("p", { class: "stuck-line", "data-testid": "stuck-line" }, stuckSentence(s, last)) : null,
-    h("p", { class: `verdict ${last.made ? "made" : "set"}`, "data-testid": "verdict" },
+    // green or red for the declaring side's own result: another side's contract reads in the text's own colour,
+    // never green as if it were your good news (the thirteenth review), nor red as if it were your loss
+    h("p", { class: `verdict ${last.made ? "made" : "set"}${s.sideOf(last.declarer) === s.mySide ? "" : " theirs"}`,
+      "data-testid": "verdict" },
       cap(verdictWord(last)), " — ", handResultSentence(s, last, earned)),
     // the score a player came for first, then the cards passed, who pays whom and how the stake arose (the score in
     // view on a 360x740 phone)
