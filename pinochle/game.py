@@ -1499,7 +1499,9 @@ class View:
             ``widow`` phase's view): ``widow``, its cards face up once the auction is over
             (VARIANTS.md ``cutthroat``), and ``widow_taken_by``, the declarer that took it into
             its hand; ``None`` before and in games without a widow; while the auction lasts
-            ``widow_down``, how many of its cards lie face down in the middle (0 otherwise).
+            ``widow_down``, how many of its cards lie face down in the middle (0 otherwise); once the
+            declarer has buried, ``buried_down``, how many cards it buried (face down by its seat: which
+            ones, ``burial``, to the declarer alone).
         burial: the cards the declarer buried, shown to the declarer only (``buried``;
             :class:`~pinochle.parts.BuriedSeen`, the ``bury`` phase's view); ``None`` to everyone else.
         bid_aid: during the auction, this seat's own meld with each suit as trump (S H D C), to
@@ -1585,6 +1587,7 @@ class View:
     widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
     widow_taken_by = PartField[Seat | None]("widow_part", "taken_by")
     widow_down = PartField[int]("widow_part", "down")
+    buried_down = PartField[int]("widow_part", "buried_down")
     buried = PartField[tuple[Card, ...] | None]("burial", "buried")
     meld_if_trump = PartField[tuple[int, int, int, int] | None]("bid_aid", "meld_if_trump")
     meld_before = PartField[str | None]("bid_aid", "meld_before")
@@ -1633,6 +1636,7 @@ class View:
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.widow_taken_by is None else {"widow_taken_by": str(self.widow_taken_by)}),
             **({"widow_down": self.widow_down} if self.widow_down else {}),
+            **({"buried_down": self.buried_down} if self.buried_down else {}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             **({} if self.received is None else {"received": [str(c) for c in self.received]}),
             **self.chairs.to_json(),
