@@ -48,7 +48,7 @@ from itertools import combinations
 from typing import Any, Generic, Literal, TypeVar, overload
 
 from . import auction as auction_mod
-from .auction import AuctionStatus, Call
+from .auction import AuctionStatus, Call, call_text
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
@@ -289,17 +289,19 @@ class _SameObject:
     it is the same object for every view). Thread-safe (bots may build views
     in worker threads)."""
 
-    def __init__(self, fn: Callable[[Any], Any], size: int = 4096) -> None:
+    def __init__(self, fn: Callable[..., Any], size: int = 4096) -> None:
         self.fn = fn
         self.size = size
         self._memo: dict[int, tuple[object, Any]] = {}
         self._lock = threading.Lock()
 
-    def __call__(self, obj: object) -> Any:
+    def __call__(self, obj: object, *fixed: Any) -> Any:
+        """``fn(obj, *fixed)``, remembered by ``obj`` alone: ``fixed`` are values that ``obj`` always comes
+        with (a finished hand's match rules and seating)."""
         hit = self._memo.get(id(obj))
         if hit is not None and hit[0] is obj:
             return hit[1]
-        out = self.fn(obj)
+        out = self.fn(obj, *fixed)
         with self._lock:
             if len(self._memo) >= self.size:
                 del self._memo[next(iter(self._memo))]  # the oldest
@@ -1744,11 +1746,19 @@ def _measured(summary: dict[str, object], names: tuple[str, ...]) -> dict[str, i
 
 
 @_SameObject
-def _summary(hand: HandResult) -> dict[str, object]:
+def _summary(hand: HandResult, rules: RuleSet, seating: Seating) -> dict[str, object]:
     """A finished hand's summary in a view (``HandResult.summary``, with ``measured``: per side, the
-    meld and counters measured against the bid, as ``last_earned``; shared: do not change it)."""
+    meld and counters measured against the bid, as ``last_earned``; in a game with an auction also the
+    hand's ``auction`` and ``call_kinds`` as the view had them when the hand ended, so that the hand opened
+    from the score sheet tells its auction as its summary did; shared: do not change it). ``rules`` and
+    ``seating`` are the match's, which find who made each call (:func:`pinochle.auction.callers`)."""
     out = hand.summary()
     out["measured"] = _measured(out, hand.score.names)
+    if hand.calls:
+        callers = auction_mod.callers(hand.calls, hand.dealer, rules, seating)
+        save = auction_mod.save_index(hand.calls, hand.dealer, rules, seating)
+        out["auction"] = [{"seat": str(seat), "call": call_text(call)} for seat, call in zip(callers, hand.calls)]
+        out["call_kinds"] = ["save" if i == save else None for i in range(len(hand.calls))]
     return out
 
 
@@ -1817,7 +1827,7 @@ def _concede_cost(state: State, seat: Seat) -> dict[str, object] | None:
     after = apply(state, Action.concede_(seat))
     if len(after.history) <= len(state.history):
         return None
-    last = _summary(after.history[-1])
+    last = _summary(after.history[-1], after.rules, after.game.seating)
     return {k: last[k] for k in ("score", "transfers", "chair_transfers") if k in last}
 
 
@@ -1825,7 +1835,9 @@ def _public_fields(state: State) -> dict[str, Any]:
     """The fields of :class:`View` that are the same for every seat of ``state`` (everything public),
     built once for the seats' views of one state (shared: do not change them)."""
     tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
-    last = _summary(state.history[-1]) if state.phase in ("hand_end", "match_end") and state.history else None
+    seating = state.game.seating
+    last = (_summary(state.history[-1], state.rules, seating)
+            if state.phase in ("hand_end", "match_end") and state.history else None)
     return dict(
         version=state.version,
         rules=state.rules.name,
@@ -1841,7 +1853,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         counters=pts,
         meld_shown=side_meld(state),
         meld_secured=_meld_secured(state, tricks_won),
-        history=tuple(_summary(h) for h in state.history),
+        history=tuple(_summary(h, state.rules, seating) for h in state.history),
         last_hand=last,
         **state.order.public(state),
         why_won=state.why_won,
