@@ -26,7 +26,7 @@ from .browser_checks import OVERFLOW
 from .test_browser_layout import FELT_CLASH, in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 from .test_browser_three import declarer_deal
 
-SIZES = ((360, 740), (390, 844), (1440, 900))
+SIZES = ((320, 568), (360, 740), (390, 844), (1440, 900))
 THEMES = ("dark", "light")
 
 
