@@ -16,7 +16,7 @@ import pytest
 
 from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
-from .test_browser_explain import play_until, south
+from .test_browser_explain import play_until, serious, south
 from .test_browser_layout import in_browser, open_fixture, server, settle  # noqa: F401  (server: the module's live server)
 
 LOOKS = (("dark", (360, 740)), ("light", (1440, 900)))
@@ -59,6 +59,7 @@ def test_a_hand_opened_from_the_score_sheet_is_told_as_at_its_end(server: Any, g
             page.get_by_test_id("hand-summary").wait_for(state="visible")
             settle(page)
             opened = summary_text(page)
+            axe = serious(page)
             shot(page, f"past-summary-{game}-opened-{key}")
             buttons = page.eval_on_selector_all("#summary-dialog .dialog-buttons button",
                                                 "els => els.filter(e => e.getClientRects().length && !e.hidden).map(e => e.textContent.trim())")
@@ -69,12 +70,12 @@ def test_a_hand_opened_from_the_score_sheet_is_told_as_at_its_end(server: Any, g
                     "summary": page.get_by_test_id("hand-summary").is_visible()}
             ctx.close()
             out[key] = {"at_end": at_end, "opened": opened, "end_auction": end_auction, "buttons": buttons,
-                        "back": back, "errors": errors}
+                        "back": back, "errors": errors, "axe": axe}
         return out
 
     out = in_browser(run)
     for key, o in out.items():
-        assert o["errors"] == [], (game, key, o["errors"])
+        assert o["errors"] == [] and o["axe"] == [], (game, key, o["errors"], o["axe"])
         assert o["opened"] == o["at_end"], (game, key, o["opened"], o["at_end"])
         if game != "two-handed":  # a game with an auction tells it, at the hand's end and opened from the sheet
             assert len(o["end_auction"]) == 1 and " bid" in o["end_auction"][0] or "opened" in o["end_auction"][0], o
