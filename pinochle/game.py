@@ -1749,7 +1749,7 @@ def _measured(summary: dict[str, object], names: tuple[str, ...]) -> dict[str, i
 def _summary(hand: HandResult, rules: RuleSet, seating: Seating) -> dict[str, object]:
     """A finished hand's summary in a view (``HandResult.summary``, with ``measured``: per side, the
     meld and counters measured against the bid, as ``last_earned``; in a game with an auction also the
-    hand's ``auction`` and ``call_kinds`` as the view had them when the hand ended, so that the hand opened
+    hand's ``auction`` and (when one call is a save) ``call_kinds`` as the view had them when the hand ended, so that the hand opened
     from the score sheet tells its auction as its summary did; shared: do not change it). ``rules`` and
     ``seating`` are the match's, which find who made each call (:func:`pinochle.auction.callers`)."""
     out = hand.summary()
@@ -1758,7 +1758,8 @@ def _summary(hand: HandResult, rules: RuleSet, seating: Seating) -> dict[str, ob
         callers = auction_mod.callers(hand.calls, hand.dealer, rules, seating)
         save = auction_mod.save_index(hand.calls, hand.dealer, rules, seating)
         out["auction"] = [{"seat": str(seat), "call": call_text(call)} for seat, call in zip(callers, hand.calls)]
-        out["call_kinds"] = ["save" if i == save else None for i in range(len(hand.calls))]
+        if save is not None:  # (every call's kind is null otherwise: left out, as the summaries go in every view)
+            out["call_kinds"] = ["save" if i == save else None for i in range(len(hand.calls))]
     return out
 
 

@@ -35,12 +35,14 @@ def test_each_hand_keeps_the_auction_its_view_had_at_its_end(game: str, players:
             ends.append({"auction": v["auction"], "call_kinds": v["call_kinds"], "dealer": v["dealer"]})
             last = v["last_hand"]
             assert isinstance(last, dict)
-            assert last["auction"] == v["auction"] and last["call_kinds"] == v["call_kinds"], (game, last)
+            kinds = last.get("call_kinds", [None] * len(v["auction"]))  # left out when no call is a save
+            assert last["auction"] == v["auction"] and kinds == v["call_kinds"], (game, last)
     assert len(ends) >= 2, game
     history = seen(state)["history"]
     assert isinstance(history, list)
     for hand, end in zip(history, ends):  # hands later, each summary still tells its own auction
-        assert {"auction": hand["auction"], "call_kinds": hand["call_kinds"], "dealer": hand["dealer"]} == end, game
+        kinds = hand.get("call_kinds", [None] * len(hand["auction"]))
+        assert {"auction": hand["auction"], "call_kinds": kinds, "dealer": hand["dealer"]} == end, game
 
 
 @pytest.mark.parametrize("game", ["two-handed", "turned-trump"])
