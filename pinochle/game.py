@@ -48,7 +48,7 @@ from itertools import combinations
 from typing import Any, Generic, Literal, TypeVar, overload
 
 from . import auction as auction_mod
-from .auction import AuctionStatus, Call
+from .auction import AuctionStatus, Call, call_text
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
@@ -289,17 +289,19 @@ class _SameObject:
     it is the same object for every view). Thread-safe (bots may build views
     in worker threads)."""
 
-    def __init__(self, fn: Callable[[Any], Any], size: int = 4096) -> None:
+    def __init__(self, fn: Callable[..., Any], size: int = 4096) -> None:
         self.fn = fn
         self.size = size
         self._memo: dict[int, tuple[object, Any]] = {}
         self._lock = threading.Lock()
 
-    def __call__(self, obj: object) -> Any:
+    def __call__(self, obj: object, *fixed: Any) -> Any:
+        """``fn(obj, *fixed)``, remembered by ``obj`` alone: ``fixed`` are values that ``obj`` always comes
+        with (a finished hand's match rules and seating)."""
         hit = self._memo.get(id(obj))
         if hit is not None and hit[0] is obj:
             return hit[1]
-        out = self.fn(obj)
+        out = self.fn(obj, *fixed)
         with self._lock:
             if len(self._memo) >= self.size:
                 del self._memo[next(iter(self._memo))]  # the oldest
@@ -1499,7 +1501,9 @@ class View:
             ``widow`` phase's view): ``widow``, its cards face up once the auction is over
             (VARIANTS.md ``cutthroat``), and ``widow_taken_by``, the declarer that took it into
             its hand; ``None`` before and in games without a widow; while the auction lasts
-            ``widow_down``, how many of its cards lie face down in the middle (0 otherwise).
+            ``widow_down``, how many of its cards lie face down in the middle (0 otherwise); once the
+            declarer has buried, ``buried_down``, how many cards it buried (face down by its seat: which
+            ones, ``burial``, to the declarer alone).
         burial: the cards the declarer buried, shown to the declarer only (``buried``;
             :class:`~pinochle.parts.BuriedSeen`, the ``bury`` phase's view); ``None`` to everyone else.
         bid_aid: during the auction, this seat's own meld with each suit as trump (S H D C), to
@@ -1585,6 +1589,7 @@ class View:
     widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
     widow_taken_by = PartField[Seat | None]("widow_part", "taken_by")
     widow_down = PartField[int]("widow_part", "down")
+    buried_down = PartField[int]("widow_part", "buried_down")
     buried = PartField[tuple[Card, ...] | None]("burial", "buried")
     meld_if_trump = PartField[tuple[int, int, int, int] | None]("bid_aid", "meld_if_trump")
     meld_before = PartField[str | None]("bid_aid", "meld_before")
@@ -1633,6 +1638,7 @@ class View:
             **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
             **({} if self.widow_taken_by is None else {"widow_taken_by": str(self.widow_taken_by)}),
             **({"widow_down": self.widow_down} if self.widow_down else {}),
+            **({"buried_down": self.buried_down} if self.buried_down else {}),
             **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
             **({} if self.received is None else {"received": [str(c) for c in self.received]}),
             **self.chairs.to_json(),
@@ -1740,11 +1746,20 @@ def _measured(summary: dict[str, object], names: tuple[str, ...]) -> dict[str, i
 
 
 @_SameObject
-def _summary(hand: HandResult) -> dict[str, object]:
+def _summary(hand: HandResult, rules: RuleSet, seating: Seating) -> dict[str, object]:
     """A finished hand's summary in a view (``HandResult.summary``, with ``measured``: per side, the
-    meld and counters measured against the bid, as ``last_earned``; shared: do not change it)."""
+    meld and counters measured against the bid, as ``last_earned``; in a game with an auction also the
+    hand's ``auction`` and (when one call is a save) ``call_kinds`` as the view had them when the hand ended, so that the hand opened
+    from the score sheet tells its auction as its summary did; shared: do not change it). ``rules`` and
+    ``seating`` are the match's, which find who made each call (:func:`pinochle.auction.callers`)."""
     out = hand.summary()
     out["measured"] = _measured(out, hand.score.names)
+    if hand.calls:
+        callers = auction_mod.callers(hand.calls, hand.dealer, rules, seating)
+        save = auction_mod.save_index(hand.calls, hand.dealer, rules, seating)
+        out["auction"] = [{"seat": str(seat), "call": call_text(call)} for seat, call in zip(callers, hand.calls)]
+        if save is not None:  # (every call's kind is null otherwise: left out, as the summaries go in every view)
+            out["call_kinds"] = ["save" if i == save else None for i in range(len(hand.calls))]
     return out
 
 
@@ -1813,7 +1828,7 @@ def _concede_cost(state: State, seat: Seat) -> dict[str, object] | None:
     after = apply(state, Action.concede_(seat))
     if len(after.history) <= len(state.history):
         return None
-    last = _summary(after.history[-1])
+    last = _summary(after.history[-1], after.rules, after.game.seating)
     return {k: last[k] for k in ("score", "transfers", "chair_transfers") if k in last}
 
 
@@ -1821,7 +1836,9 @@ def _public_fields(state: State) -> dict[str, Any]:
     """The fields of :class:`View` that are the same for every seat of ``state`` (everything public),
     built once for the seats' views of one state (shared: do not change them)."""
     tricks_won, pts = taken(state, buried=state.phase in ("hand_end", "match_end"))  # buried: hidden in play
-    last = _summary(state.history[-1]) if state.phase in ("hand_end", "match_end") and state.history else None
+    seating = state.game.seating
+    last = (_summary(state.history[-1], state.rules, seating)
+            if state.phase in ("hand_end", "match_end") and state.history else None)
     return dict(
         version=state.version,
         rules=state.rules.name,
@@ -1837,7 +1854,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         counters=pts,
         meld_shown=side_meld(state),
         meld_secured=_meld_secured(state, tricks_won),
-        history=tuple(_summary(h) for h in state.history),
+        history=tuple(_summary(h, state.rules, seating) for h in state.history),
         last_hand=last,
         **state.order.public(state),
         why_won=state.why_won,

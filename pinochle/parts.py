@@ -380,17 +380,22 @@ class WidowSeen:
     once the auction is over; the empty part (:data:`NO_WIDOW_SEEN`) before and in games without one.
 
     While the auction lasts the widow lies face down in the middle of the table, and everyone sees how
-    many cards it has (``down``), never which.
+    many cards it has (``down``), never which. Once the declarer has buried (VARIANTS.md ``cutthroat``:
+    "buries 3 cards not used in meld"), everyone sees how many cards it laid aside face down
+    (``buried_down``), never which: the cards are the declarer's alone (:class:`BuriedSeen`).
 
     Attributes:
         widow: the widow's cards, face up, or ``None``.
         taken_by: the seat that took it into its hand (the declarer), or ``None``.
         down: how many cards of the widow lie face down (the auction), else 0.
+        buried_down: how many cards the declarer buried, face down by its seat, else 0 (before the
+            burial, a concession, a hand the meld alone made).
     """
 
     widow: tuple[Card, ...] | None = None
     taken_by: Seat | None = None
     down: int = 0
+    buried_down: int = 0
 
 
 @dataclass(frozen=True)

@@ -50,8 +50,9 @@ def _taken_by_west(s: State) -> bool:
 
 
 def test_the_widow_once_taken_says_who_took_it(server: Any) -> None:  # noqa: F811
-    """West declares: the three cards say "West took the widow", turned up in the middle, then small once play
-    has begun; when you declare, "You took the widow". The view's ``widow_taken_by`` names the seat."""
+    """West declares: the three cards say "West took the widow", turned up in the middle; once West has buried and
+    play has begun they are gone from the felt, and West's seat holds the buried pile, "Buried 3" (the view's
+    ``buried_down``); when you declare, "You took the widow". The view's ``widow_taken_by`` names the seat."""
     west = south(first_of("cutthroat", _taken_by_west))
     west_play = south(first_of("cutthroat", lambda s: s.phase == "play" and s.declarer == 3 and len(s.tricks) >= 2))
     mine = south(first_of("cutthroat", lambda s: s.phase == "trump" and s.declarer == 2))
@@ -75,6 +76,7 @@ def test_the_widow_once_taken_says_who_took_it(server: Any) -> None:  # noqa: F8
                 page.wait_for_function("n => document.body.dataset.version === n", arg=str(west_play["version"]))
                 settle(page)
                 out[f"play-{key}"] = page.evaluate(WIDOW)
+                out[f"pile-{key}"] = page.locator("#pos-left [data-testid=buried-W], #pos-right [data-testid=buried-W]").all_inner_texts()
                 shot(page, f"widow-play-{key}")
                 ctx.close()
         ctx, page, _ = open_fixture(browser, server.url, mine, errors, size=(390, 844))
@@ -95,10 +97,16 @@ def test_the_widow_once_taken_says_who_took_it(server: Any) -> None:  # noqa: F8
     mine = out.pop("mine")
     assert mine["caption"] == "You took the widow" and mine["label"].startswith("You took the widow: "), mine
     for key, got in out.items():
+        if key.startswith("pile-"):  # in play, West's buried cards lie face down by its seat
+            assert got == ["Buried 3"], (key, got)
+            continue
+        if key.startswith("play-"):  # the widow's cards are in West's hand or buried: gone from the felt
+            assert got is None, (key, got)
+            continue
         assert got is not None, key
         assert got["caption"] == "West took the widow", (key, got)
         assert got["label"].startswith("West took the widow: ") and got["by"] == "W" and got["cards"] == 3, (key, got)
-        assert got["up"] == key.startswith("west-"), (key, got)  # in the middle until the first lead, then small
+        assert got["up"], (key, got)  # in the middle until the burial
         assert not got["widowWord"], (key, got)
 
 

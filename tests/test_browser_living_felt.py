@@ -347,9 +347,10 @@ WIDOW = """() => {
 
 def test_the_widow_turned_up_lies_in_the_middle_then_small_with_each_card_whole(server: Server) -> None:
     """Cutthroat: the widow turned up after the auction lies in the middle of the felt (in the centre, clear of the
-    seats); once play has begun it is small beside the seats and each card is whole: a ten reads "10"."""
+    seats); once the meld lies on the felt (the declarer burying) it is small beside the seats and each card is
+    whole: a ten reads "10" (after the burial it leaves the felt: test_browser_burial)."""
     up = south(play_until("cutthroat", 1, lambda s: s.phase == "trump" and s.declarer is not None))
-    mid = south(play_until("cutthroat", 1, lambda s: s.phase == "play" and len(s.tricks) >= 2))
+    mid = south(play_until("cutthroat", 1, lambda s: s.phase == "bury"))
     mid["widow"] = ["TH", "TS", "9D"]  # tens, the cards whose index is widest
 
     def run(browser: Any) -> dict[str, Any]:

@@ -273,7 +273,9 @@ class TakeWidow(PhaseDef):
             return {"widow_part": WidowSeen(down=len(unpack(widow)))}
         if state.declarer is None or not widow:
             return {}
-        return {"widow_part": WidowSeen(sort_hand(unpack(widow), state.trump), state.declarer)}
+        # the cards buried lie face down by the declarer: everyone sees how many, only the declarer which
+        return {"widow_part": WidowSeen(sort_hand(unpack(widow), state.trump), state.declarer,
+                                        buried_down=len(state.widow_part.buried))}
 
 
 # ---------------------------------------------------------------- the turned card

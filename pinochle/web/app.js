@@ -434,7 +434,11 @@ function wire() {
     e.stopPropagation();
     stepReplay(by);
   });
-  on("summary-scores", "click", () => openDialog("scores"));
+  on("summary-scores", "click", () => {
+    // an earlier hand's summary, opened from the score sheet, goes back to the sheet (views/dialogs.js BACK_TO_SHEET)
+    if ($("summary-dialog").dataset.past === "true") $("summary-dialog").close();
+    openDialog("scores");
+  });
   // a row of the score sheet opens that hand's full summary
   const openRow = (e) => {
     const row = e.target.closest?.("tr[data-hand]");

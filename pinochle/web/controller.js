@@ -751,6 +751,8 @@ export const tableActions = {
   },
   // a seat's meld on the felt opens the meld details
   showMeld: () => openDialog("meld"),
+  // a piece of the table tapped tells what it is (the declarer's buried cards: views/seat.js)
+  tell: (text) => toast(text, "info"),
   confirmChosen: () => {
     const choose = chooseOf(st.view);
     if (!choose || st.chosen.size !== choose.count) return;

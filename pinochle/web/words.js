@@ -96,6 +96,11 @@ export function chooseOf(v) {
 
 const CHOSEN_WORD = Object.freeze({ give: "passed", bury: "buried" });
 
+/** A card of the hand chosen (`choose`: chooseOf's), in words: its label's "chosen to bury" ("chosen to pass"). */
+export const CHOSEN = Object.freeze({
+  said: (choose) => `chosen to ${choose.verb.toLowerCase()}`,
+});
+
 /**
  * The words for a card of the hand that may not be chosen (`choose`: chooseOf's), with the view's reason when it
  * gives one: its label ("Queen of spades, cannot be buried: it is in your meld, …") and what a tap on it says.
@@ -461,6 +466,21 @@ export const RECEIVED = Object.freeze({
   legend: (n, declarer, partner = "Partner") => `${n === 1 ? "1 card" : `${n} cards`} ${declarer ? "from" : "back from"} ${partner}`,
   // the hand's label: "2 cards passed to you by your partner still in your hand, marked"
   inHand: (n, declarer) => `${n === 1 ? "1 card" : `${n} cards`} ${declarer ? "passed to you by your partner" : "passed back by your partner"} still in your hand, marked`,
+});
+
+/**
+ * The cards the declarer buried (VARIANTS.md cutthroat: "buries 3 cards not used in meld (they count as the
+ * declarer's taken cards)"; auction buries so too), lying face down by its seat: how many, from the view's
+ * `buried_down` (everyone's), and which, from its `buried` (the declarer's alone). The browser holds no rule: it
+ * only says what the view sends.
+ */
+export const BURIED = Object.freeze({
+  caption: (n) => `Buried ${n}`,
+  // the declarer's own pile: a button that names the cards (its label, its title, and a tap)
+  mine: (cards) => `You buried ${list(cards.map(cardWords))}, face down: only you see them, and their counters count for you.`,
+  mineShort: (cards) => `Buried: ${list(cards.map(cardShort))} (only you see them)`,
+  // another seat's pile: backs and the count only
+  theirs: (name, n) => `${name} buried ${n === 1 ? "1 card" : `${n} cards`} face down`,
 });
 
 /**

@@ -600,6 +600,10 @@ export function renderSummary(ctx, hand = null) {
   next.hidden = !deal && !ending;
   // the button says what the title says: "Deal 3 over" is followed by the next deal (cutthroat, auction)
   next.textContent = ending ? MATCH_RESULT : v.deals ? "Next deal" : "Next hand";
+  // an earlier hand opened from the score sheet deals nothing: its way out is back to the sheet
+  const sheet = $("summary-scores");
+  sheet.textContent = past ? BACK_TO_SHEET : "Score sheet";
+  sheet.classList.toggle("primary", past);
   const note = $("summary-waiting");
   note.hidden = past || !(v.phase === Phase.HAND_END && !deal);
   note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : `Dealing the next ${dealWord(v)}…`;
@@ -613,7 +617,8 @@ export function renderSummary(ctx, hand = null) {
   $("summary-title").textContent = v.deals ? `Deal ${dealNo} over` : `Hand ${last.number} over`;
   // the decision review of this hand names it as this title does ("Your decisions in deal 3": app.js)
   $("summary-dialog").dataset.label = v.deals ? `deal ${dealNo}` : "";
-  const opening = last.declarer ? openingLine(s, v, last, past) : null;
+  const calls = auctionView(v, last, past);
+  const opening = last.declarer && calls ? openingLine(s, calls, last) : null;
   if (!last.declarer) fill($("summary-body"), scoreBox(s, last, dealWord(v)), ...openSummary(s, last, earned));
   else fill($("summary-body"),
     scoreBox(s, last, dealWord(v)),
@@ -632,7 +637,7 @@ export function renderSummary(ctx, hand = null) {
     // view on a 360x740 phone)
     summaryTable(s, last, earned),
     // the auction in a sentence, in one place whatever it was: the lone opening's (with why it was made) or any other's
-    opening ?? (past || last.stuck ? null : auctionLine(s, v, last)),
+    opening ?? (last.stuck || !calls ? null : auctionLine(s, calls, last)),
     passLine(s, v, last, past),
     settlement(s, last),
     stakeSteps(last),
@@ -680,13 +685,28 @@ function joinCards(tokens, end = "") {
   return out;
 }
 
+/** The button that takes an earlier hand's summary, opened from the score sheet, back to the sheet. */
+export const BACK_TO_SHEET = "Back to score sheet";
+
 /**
- * The hand just finished was played at the dealer's partner's lone opening at the lowest bid (the server's mark,
- * views/bidding.js): its auction in plain words ("North passed, East opened at the lowest bid, 250, and South and
- * West, the dealer, passed.").
+ * The view's auction fields as they were when the hand `last` ended: the summary's own calls (its `auction` and
+ * `call_kinds`, docs/protocol.md) with its dealer; without them, the view's for the hand just finished, or null for
+ * an earlier hand (its calls are not known).
  */
-function openingLine(s, v, last, past) {
-  const lone = past ? null : loneOpening(v);
+function auctionView(v, last, past) {
+  if (Array.isArray(last.auction)) {
+    return { ...v, auction: last.auction, call_kinds: Array.isArray(last.call_kinds) ? last.call_kinds : [], dealer: last.dealer ?? v.dealer };
+  }
+  return past ? null : v;
+}
+
+/**
+ * The hand was played at the dealer's partner's lone opening at the lowest bid (the server's mark,
+ * views/bidding.js): its auction in plain words ("North passed, East opened at the lowest bid, 250, and South and
+ * West, the dealer, passed."). `v`: the view's auction fields as they were at the hand's end (auctionView).
+ */
+function openingLine(s, v, last) {
+  const lone = loneOpening(v);
   if (!lone || lone.call.seat !== last.declarer || String(last.bid) !== lone.call.call) return null;
   return h("p", { class: "opening-line", "data-testid": "opening-line" }, loneOpeningSentence(s, v, lone));
 }

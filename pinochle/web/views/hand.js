@@ -16,7 +16,7 @@
 // Pure view functions; the clicks go to the controller through the hand's own listener.
 
 import { $, cardEl, cardName, fill, h } from "../dom.js";
-import { chooseOf, NOT_CHOSEN, RECEIVED, receivedCounts, STOCK } from "../words.js";
+import { CHOSEN, chooseOf, NOT_CHOSEN, RECEIVED, receivedCounts, STOCK } from "../words.js";
 
 export const MIN_STRIP = 46; // px of each card left uncovered in a row (44 px targets, with room for rounding)
 
@@ -137,8 +137,11 @@ export function renderHand(ctx) {
         "aria-pressed": choosing ? (chosen ? "true" : "false") : null,
       },
       label: (myPlay ? `${cardName(token)}${ok ? ", playable" : ""}`
-        : offered && !ok ? NOT_CHOSEN.label(cardName(token), choose) : cardName(token)) + marked,
+        : offered && !ok ? NOT_CHOSEN.label(cardName(token), choose) : cardName(token)) + marked
+        + (chosen ? `, ${CHOSEN.said(choose)}` : ""),
     });
+    // a card chosen to bury or pass wears a tag in its top band ("Bury", "Pass": burial.css), its label says it
+    if (chosen) card.append(h("span", { class: "chosen-mark", "data-testid": "chosen-mark", "aria-hidden": "true" }, choose.verb));
     // a card passed between partners carries a ⇄ badge in its top corner, beside its index (review6.css);
     // the card's label says it in words
     if (fromPartner) card.append(h("span", { class: "pass-mark", "data-testid": "pass-mark", "aria-hidden": "true" }, "⇄"));

@@ -12,7 +12,7 @@ import { cardBack, fill, h, levelName } from "../dom.js";
 import { Phase } from "../protocol.js";
 import { COMPASS } from "../seats.js";
 import { timerLeft, timerSeat } from "../timer.js";
-import { RECEIVED, thinking } from "../words.js";
+import { BURIED, RECEIVED, thinking } from "../words.js";
 
 // the phases in which a seat can have the turn (a hand's end and a match's end have none)
 const PLAYING = new Set([Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.EXCHANGE, Phase.MELD, Phase.CONCEDE, Phase.BURY, Phase.PLAY,
@@ -109,6 +109,29 @@ export function fan(seat, n) {
   return el;
 }
 
+/**
+ * The cards the declarer buried, face down by its seat (the view's `buried_down`, everyone's: how many), captioned
+ * "Buried 3"; null for another seat, before the burial and when nothing was buried. The declarer's own pile is a
+ * button that names the cards (the view's `buried`, sent to the declarer alone: its label and title, and a tap
+ * says them); another seat's shows backs and the count only (VARIANTS.md cutthroat: the buried cards are the
+ * declarer's, "they count as the declarer's taken cards").
+ */
+export function buriedPile(ctx, seat) {
+  const { v, s } = ctx;
+  const n = v.declarer === seat && Number.isInteger(v.buried_down) ? v.buried_down : 0;
+  if (!(n > 0)) return null;
+  const backs = h("span", { class: "buried-backs", "aria-hidden": "true" }, Array.from({ length: n }, () => cardBack({ size: "buried-card" })));
+  const caption = h("span", { class: "buried-n", "aria-hidden": "true" }, BURIED.caption(n));
+  const cards = s.isMe(seat) && Array.isArray(v.buried) && v.buried.length ? v.buried : null;
+  if (cards) {
+    return h("button", { type: "button", class: "buried mine", "data-testid": `buried-${seat}`, dataset: { count: String(n) },
+      title: BURIED.mineShort(cards), "aria-label": BURIED.mine(cards), onclick: () => ctx.act?.tell?.(BURIED.mine(cards)) },
+    backs, caption);
+  }
+  return h("span", { class: "buried", role: "img", "data-testid": `buried-${seat}`, dataset: { count: String(n) },
+    title: BURIED.theirs(s.name(seat), n), "aria-label": BURIED.theirs(s.name(seat), n) }, backs, caption);
+}
+
 function lastCall(v, seat) {
   for (let i = v.auction.length - 1; i >= 0; i--) {
     if (v.auction[i].seat === seat) return v.auction[i].call;
@@ -151,6 +174,7 @@ export function renderSeat(ctx, el, seat) {
   else if (v.stuck && v.declarer === seat) callText = `Stuck ${v.bid}`;
   const n = v.hand_sizes[seat] ?? 0;
   const timed = timerSeat() === seat && isTurn;
+  const buried = buriedPile(ctx, seat);
   const name = s.name(seat);
   fill(el,
     h("div", { class: "seat-head" },
@@ -164,13 +188,15 @@ export function renderSeat(ctx, el, seat) {
       // a narrow seat shows the number alone, beside the fan (seats.css)
       h("span", { class: "count", "data-testid": `count-${seat}` }, h("span", { class: "count-n" }, String(n)),
         h("span", { class: "count-word" }, ` card${n === 1 ? "" : "s"}`)),
-      callText ? h("span", { class: `call ${call === "pass" ? "pass" : ""}`, "data-testid": `call-${seat}` }, callText) : null),
+      callText ? h("span", { class: `call ${call === "pass" ? "pass" : ""}`, "data-testid": `call-${seat}` }, callText) : null,
+      buried),
     isTurn ? h("div", { class: "turn-note" }, mine ? "Your turn" : h("span", { class: "dots" }, "thinking"),
       timed ? h("span", { class: "timer-pill", "data-testid": `timer-${seat}`, title: "Move timer" }, `${timerLeft()} s`) : null) : null,
   );
   const who = mine ? `You, ${COMPASS[seat]}` : s.named ? `${name}, ${COMPASS[seat]}` : name;
   const roleWords = role ? (role.kind === "computer" ? role.text.replace(" · ", ", ") : role.text.replace("✓ ", "")) : "";
   const parts = [who, roleWords, dealer ? "Dealer" : "", ...badges.map((b) => b.dataset.label), `${n} cards`, callText,
+    buried ? BURIED.caption(buried.dataset.count) : "",
     isTurn ? thinking(s, seat) : ""].filter(Boolean);
   el.setAttribute("aria-label", parts.join(", "));
 }

@@ -278,7 +278,7 @@ function widowCards(v) {
  * before the first lead, until the meld takes the middle of the felt (views/felt.js).
  */
 function widowUp(v) {
-  return widowCards(v).length > 0 && WIDOW_UP.has(v.phase) && !meldOnFelt(v);
+  return widowCards(v).length > 0 && WIDOW_UP.has(v.phase) && !meldOnFelt(v) && !(v.buried_down > 0);
 }
 
 /**
@@ -345,8 +345,10 @@ export function renderPiles(ctx) {
       to ? h("span", { class: "turned-to", "data-testid": "turned-to", "aria-hidden": "true" }, DIX.to(to)) : null)));
   }
   // the widow: face down while the view counts it, turned up for everyone once it lists its cards
-  // (in the middle of the felt until the first lead: renderCentre; then small, each card whole)
-  if (!widowUp(v) && v.phase !== Phase.AUCTION) {
+  // (in the middle of the felt until the first lead: renderCentre; then small, each card whole), gone from the
+  // felt once the declarer has buried (the view's buried_down): its cards are in the declarer's hand or buried,
+  // face down by its seat (views/seat.js buriedPile)
+  if (!widowUp(v) && v.phase !== Phase.AUCTION && !(v.buried_down > 0)) {
     const pile = widowPile(ctx);
     if (pile) kids.push(pile);
   }
