@@ -295,6 +295,9 @@ def in_scale(points: float, view: View) -> float:
 #: back to the partner, where it still takes its trick for the side.
 _PLAIN_ACE_TEN = {True: {5: 30, 4: 12}, False: {5: 9, 4: 4}}
 
+#: A pinochle (Q♠ J♦, RULES.md, Meld): its value is the meld a declarer's pass back never gives up.
+_PINOCHLE = (Card(Suit.S * 6 + 2), Card(Suit.D * 6 + 1))
+
 
 def _give_value(card: Card, trump: int | None, to_declarer: bool = True, back: Mapping[int, int] | None = None) -> int:
     """How much a card helps the hand that receives it: trumps most, then aces, then tens.
@@ -323,6 +326,18 @@ def pass_cards(view: View, back: Mapping[int, int] | None = None) -> list[Card]:
     keeps (:func:`pinochle.meld.meld_points`). Tries every choice of
     ``view.legal.give`` cards (at most 1,820 for 16 cards).
 
+    Whatever the weights, the declarer never gives back a pinochle's worth of its own
+    meld (40 in the tens scale) or more to keep plain cards: it passes back from the
+    choices whose meld kept is within less than a pinochle of its best pass back that
+    keeps its trumps (four cards of no trump; with fewer than four, as few trumps as it
+    can), as the audit measures it (``pass_back_loses_meld``, docs/strength.md). Meld
+    passed back is gone, while a plain ace passed back still takes its trick in the
+    partner's hand (pinochle.net, "Tips for passing when your partner wins the bid";
+    Pagat, "Pinochle Tactics": the non-aces out of trump are the losers to pass back);
+    a declarer that keeps four plain aces by passing back its kings around makes the
+    mistake players name in commercial bots ("Why does the computer pass legs of
+    pinochle when it has 300?!"). The weights choose only among those choices.
+
     Args:
         view: the passing seat's view (``view.legal.give`` offers the pass).
         back: what a plain ace (rank 5) and ten (rank 4) weigh in the declarer's pass back
@@ -338,18 +353,21 @@ def pass_cards(view: View, back: Mapping[int, int] | None = None) -> list[Card]:
     trump = view.trump
     whole = pack_cards(held, DECKS[rules.deck])
     to_declarer = view.declarer is not None and view.seat != view.declarer
-    best: tuple[int, tuple[Card, ...]] | None = None
+    choices: list[tuple[int, int, tuple[Card, ...]]] = []  # (score, meld kept, cards)
     for combo in dict.fromkeys(combinations(held, n)):
         rest = whole
         for c in combo:
             rest = remove(rest, c)
         kept = meld_points(rest, trump, rules) if trump is not None else 0
         value = sum(_give_value(c, trump, to_declarer, back) for c in combo)
-        score = kept + (value if to_declarer else -value)
-        if best is None or score > best[0]:
-            best = (score, combo)
-    assert best is not None
-    return list(best[1])
+        choices.append((kept + (value if to_declarer else -value), kept, combo))
+    if not to_declarer and trump is not None:  # the pass back keeps its meld (see above)
+        fewest = max(0, n - sum(1 for c in held if c // 6 != trump))  # trumps it must pass back
+        best_kept = max(kept for _, kept, combo in choices if sum(1 for c in combo if c // 6 == trump) == fewest)
+        worth = meld_points(pack_cards(_PINOCHLE, DECKS[rules.deck]), trump, rules)
+        choices = [ch for ch in choices if best_kept - ch[1] < worth]
+    best = max(choices, key=lambda ch: ch[0])  # the first of the best: the order of combinations()
+    return list(best[2])
 
 
 def dix_exchange_gain(view: View) -> int:

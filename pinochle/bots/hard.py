@@ -604,7 +604,9 @@ class HardPlayer(TablePlayer):
 
     #: What a plain ace and ten weigh in Hard's pass back (:func:`pinochle.bots.base.pass_cards`): the
     #: partner's weights, under which Hard measured stronger than with Easy's and Normal's 9 and 4
-    #: (docs/strength.md, "The declarer's pass back keeps its meld").
+    #: (docs/strength.md, "The declarer's pass back keeps its meld"). They choose among the passes back
+    #: that give up less than a pinochle's worth of its own meld (docs/strength.md, "Hard's pass back
+    #: keeps a pinochle's worth of meld").
     pass_back_weights: ClassVar[dict[int, int]] = {5: 30, 4: 12}
 
     def give(self, view: View) -> list[Card]:
