@@ -797,13 +797,30 @@ function scoresTable(s, hist, deals = null, open = true) {
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, hist.some((hd) => hd.declarer) ? "Contract" : "Trump"),
       h("th", { scope: "col" }, usName), h("th", { scope: "col" }, themName),
       h("th", { scope: "col" }, `${usName} total`), h("th", { scope: "col" }, `${themName} total`))),
-    h("tbody", {}, ...hist.map((hd, i) => h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
+    h("tbody", {}, ...hist.flatMap((hd, i) => [...(deals ? [] : thrownInRows(hist[i - 1], hd, us, them)),
+      h("tr", { class: open ? "sheet-hand" : null, dataset: { hand: String(i) } },
       h("td", {}, handOpener(deals ? i + 1 : hd.number, deals, open)),
       hd.declarer ? h("td", {}, `${s.name(hd.declarer)} ${hd.bid} `, suitChip(hd.trump), " ", stuckWord(hd),
         h("span", { class: hd.made ? "made" : "set" }, verdictWord(hd)))
         : h("td", {}, "Trump ", suitChip(hd.trump)), // no contract (two-handed)
       h("td", {}, signed(hd.score[us])), h("td", {}, signed(hd.score[them])),
-      h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))))));
+      h("td", {}, h("strong", {}, num(hd.totals[us]))), h("td", {}, h("strong", {}, num(hd.totals[them]))))]))));
+}
+
+/**
+ * The hands thrown in between two scored hands of the sheet (racehorse: nobody bid, docs/protocol.md), one row
+ * each: its number (the hands are numbered as dealt, the thrown-in ones too), "Thrown in: nobody bid", 0 to each
+ * side and the totals unchanged, so that the sheet never skips a number (the thirteenth review: 1, 2, 3, 5).
+ */
+function thrownInRows(prev, hd, us, them) {
+  const rows = [];
+  const totals = prev?.totals ?? { [us]: 0, [them]: 0 };
+  for (let n = (prev?.number ?? 0) + 1; n < hd.number; n++) {
+    rows.push(h("tr", { class: "sheet-thrown", "data-testid": "sheet-thrown" },
+      h("td", {}, String(n)), h("td", {}, "Thrown in: nobody bid"), h("td", {}, "0"), h("td", {}, "0"),
+      h("td", {}, h("strong", {}, num(totals[us] ?? 0))), h("td", {}, h("strong", {}, num(totals[them] ?? 0)))));
+  }
+  return rows;
 }
 
 /** A score sheet's word for a contract nobody bid (the hand's `stuck`): "stuck", before made or set. */
