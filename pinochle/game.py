@@ -57,7 +57,7 @@ from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, NO_AUC
                     NO_DIX, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID,
                     NO_WIDOW, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial, BuriedSeen, CardPass, ChairsSeen,
                     Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid,
-                    TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow, WidowSeen)
+                    TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow, WidowSeen, Parts, NO_PARTS)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
@@ -372,27 +372,24 @@ class HandResult:
         melds: each seat's meld, N E S W.
         score: the :class:`~pinochle.scoring.HandScore`.
         totals: every side's total after this hand (one per side of the seating).
-        contract, card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
-            phases left them (:mod:`pinochle.parts`, :class:`~pinochle.stock.StockPlay`), empty in
-            a game none of whose phases owns them; read through the :class:`PartField` names below.
-        chairs: at a table of 4 or 5 (VARIANTS.md ``auction``), who sat where
-            (:class:`~pinochle.parts.HandChairs`): ``lineup``, the chair at each place N E S W
-            (the dealer's, sitting out, at N), and ``chair_totals``, every chair's total after
-            this hand (``totals`` then holds those of the chairs at the hand's seats); else
-            empty. The match's seat order fills ``totals`` and ``chairs`` (:meth:`SeatOrder.add`;
-            the chairs': :meth:`pinochle.chairs.Chairs.add`).
-
-    The parts' fields the records and the score sheet read (:class:`PartField`): ``calls`` (the auction's
-    calls from left of the dealer), ``declarer``, ``bid`` and ``trump`` (the contract; ``declarer`` and
-    ``bid`` are ``None`` in a game without an auction: VARIANTS.md ``turned-trump``, ``two-handed``),
-    ``stuck`` (the dealer took the minimum bid without a call), ``exchange`` (the cards
-    passed, to the declarer then back to the partner, in games with a card pass), ``conceded``
-    (the declarer gave the hand up), ``turned`` (the card turned for trump, ``turned-trump``;
-    two-handed's upcard), ``dix_exchange`` (the seat that exchanged a nine of trump for the turned
-    card, ``turned-trump`` with the house switch ``dix_exchange``, else ``None``), ``widow`` (as
-    dealt, packed; VARIANTS.md ``cutthroat``), ``buried``,
-    ``stock`` (two-handed's 24 cards left after the deal in order, the turned card first) and
-    ``declared`` (two-handed's melds scored, in order, with the trick each followed).
+        parts: the hand's parts as its phases left them (:class:`~pinochle.parts.Parts`): the
+            contract (:class:`~pinochle.parts.Contract`: the auction's calls from left of the
+            dealer, ``declarer``, ``bid`` and ``trump``, ``declarer`` and ``bid`` ``None`` in a game
+            without an auction, VARIANTS.md ``turned-trump``, ``two-handed``; ``stuck``, the dealer
+            took the minimum bid without a call), the card pass (:class:`~pinochle.parts.CardPass`:
+            the cards passed, to the declarer then back to the partner), the concession
+            (:class:`~pinochle.parts.Concession`), the turned card (:class:`~pinochle.parts.TurnedTrump`:
+            ``card``, VARIANTS.md ``turned-trump``, two-handed's upcard; ``exchanged_by``, the seat
+            that exchanged a nine of trump for it), the widow (:class:`~pinochle.parts.Widow`:
+            as dealt, packed, and the cards buried; VARIANTS.md ``cutthroat``), two-handed's stock
+            (:class:`~pinochle.stock.StockPlay`: the 24 cards left after the deal in order, the
+            turned card first, and the melds scored with the trick each followed) and, at a table
+            of 4 or 5 (VARIANTS.md ``auction``), who sat where (:class:`~pinochle.parts.HandChairs`:
+            ``lineup``, the chair at each place N E S W, the dealer's, sitting out, at N; the
+            chairs' ``totals`` after this hand; ``totals`` above then holds those of the chairs
+            at the hand's seats). A part none of the game's phases owns reads as its empty value
+            (``hand.parts.get(Contract).bid``). The match's seat order fills ``totals`` and the
+            chairs' part (:meth:`SeatOrder.add`; the chairs': :meth:`pinochle.chairs.Chairs.add`).
     """
 
     number: int
@@ -402,29 +399,15 @@ class HandResult:
     melds: tuple[Meld, Meld, Meld, Meld]
     score: HandScore
     totals: tuple[int, ...]
-    contract: Contract = NO_CONTRACT
-    card_pass: CardPass = NO_CARD_PASS
-    concession: Concession = NO_CONCESSION
-    turned_trump: TurnedTrump = NOT_TURNED
-    widow_part: Widow = NO_WIDOW
-    stock_play: StockPlay = NO_STOCK_PLAY
-    chairs: HandChairs = NO_HAND_CHAIRS
+    parts: Parts = NO_PARTS
 
-    calls = PartField[tuple[Call, ...]]("contract", "calls")
-    declarer = PartField[Seat | None]("contract", "declarer")
-    bid = PartField[int | None]("contract", "bid")
-    trump = PartField[Suit]("contract", "trump")  # a hand is scored once trump is known (record_hand)
-    stuck = PartField[bool]("contract", "stuck")
-    exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
-    conceded = PartField[bool]("concession", "conceded")
-    turned = PartField[Card | None]("turned_trump", "card")
-    widow = PartField[int]("widow_part", "cards")
-    buried = PartField[tuple[Card, ...]]("widow_part", "buried")
-    stock = PartField[tuple[Card, ...]]("stock_play", "dealt")
-    declared = PartField[tuple[Declared, ...]]("stock_play", "declared")
-    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
-    chair_totals = PartField[tuple[int, ...]]("chairs", "totals")
-    dix_exchange = PartField[Seat | None]("turned_trump", "exchanged_by")
+    @property
+    def trump(self) -> Suit:
+        """The hand's trump: every game's hand is scored once trump is known (:func:`record_hand`),
+        so its contract's trump is never ``None`` here."""
+        trump = self.parts.get(Contract).trump
+        assert trump is not None
+        return trump
 
     @property
     def play(self) -> list[Card]:
@@ -435,17 +418,18 @@ class HandResult:
         """The hand summary for the score sheet (no hidden cards). A hand with a card pass between the
         partners (VARIANTS.md ``partnership-pass``, ``racehorse``) says how many cards went each way
         (``passed``: everyone saw the pass; which cards, only the two partners: the view's ``exchange``)."""
+        contract, exchange = self.parts.get(Contract), self.parts.get(CardPass).exchange
         return {
             "number": self.number,
             "dealer": str(self.dealer),
-            "declarer": None if self.declarer is None else str(self.declarer),
-            "bid": self.bid,
+            "declarer": None if contract.declarer is None else str(contract.declarer),
+            "bid": contract.bid,
             "trump": str(self.trump),
-            "stuck": self.stuck,
+            "stuck": contract.stuck,
             **{k: v for k, v in self.score.to_json().items() if k != "bid"},
             "totals": dict(zip(self.score.names, self.totals)),
-            **self.chairs.to_json(),
-            **({"passed": len(self.exchange[0])} if self.exchange and self.exchange[0] else {}),
+            **self.parts.get(HandChairs).to_json(),
+            **({"passed": len(exchange[0])} if exchange and exchange[0] else {}),
         }
 
 
@@ -458,23 +442,20 @@ class ThrownIn:
         number: the hand's number, counted from 1.
         dealer: its dealer.
         dealt: the four packed hands as dealt.
-        calls: its auction (all passes).
         after: how many scored hands came before it (its place in the match).
-        widow: its widow (packed; VARIANTS.md ``cutthroat``: an annulled hand), else 0.
-        chairs: at a table of 4 or 5, who sat where (:class:`~pinochle.parts.HandChairs`: ``lineup``,
-            the chair at each place, and ``players``, the chairs at the table); else empty.
+        parts: its parts (:class:`~pinochle.parts.Parts`): its auction
+            (:class:`~pinochle.parts.Contract`, its ``calls``, all passes), its widow
+            (:class:`~pinochle.parts.Widow`, packed; VARIANTS.md ``cutthroat``: an annulled hand)
+            and, at a table of 4 or 5, who sat where (:class:`~pinochle.parts.HandChairs`:
+            ``lineup``, the chair at each place, and ``players``, the chairs at the table); each
+            empty where the game has none.
     """
 
     number: int
     dealer: Seat
     dealt: tuple[int, int, int, int]
-    calls: tuple[Call, ...]
     after: int
-    widow: int = 0
-    chairs: HandChairs = NO_HAND_CHAIRS
-
-    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
-    players = PartField[int]("chairs", "players")
+    parts: Parts = NO_PARTS
 
 
 @dataclass(frozen=True)
@@ -527,11 +508,12 @@ class SeatOrder:
         seating = state.game.seating
         return f"{seat} has no seat in the {state.game.name} game: the seats are {', '.join(seating.names)}"
 
-    def add(self, state: State, score: HandScore) -> tuple[tuple[int, ...], dict[str, Any]]:
-        """The match's totals after the hand just scored (``score``), and the :class:`HandResult`
-        fields that this order fills (here ``totals``: each side's, RULES.md, Scoring)."""
+    def add(self, state: State, score: HandScore) -> tuple[tuple[int, ...], tuple[int, ...], tuple[object, ...]]:
+        """The match's totals after the hand just scored (``score``), the :class:`HandResult`'s
+        ``totals`` and the parts this order adds to the hand's (here each side's totals twice,
+        RULES.md, Scoring, and no part)."""
         totals = tuple(t + d for t, d in zip(state.totals, score.score))
-        return totals, {"totals": totals}
+        return totals, totals, ()
 
     def public(self, state: State) -> dict[str, Any]:
         """The :class:`View` fields of this order that every seat sees: ``totals`` (each side's) and
@@ -554,7 +536,7 @@ class SeatOrder:
 
     def thrown(self, state: State, thrown: ThrownIn, seen: ThrownInSeen) -> ThrownInSeen:
         """What everyone sees of the hand ``thrown`` (:attr:`View.thrown_in`), ``seen`` with the fields
-        of this order filled (here none)."""
+        of this order filled (here none; the chairs' from the hand's :class:`~pinochle.parts.HandChairs`)."""
         return seen
 
 
@@ -1241,13 +1223,13 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     side that has won the match and why (``None`` to play on), is kept as ``State.won``.
     """
     assert state.trump is not None
-    totals, fields = state.order.add(state, score)
+    totals, shown, order_parts = state.order.add(state, score)
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
+    parts = Parts(state.contract, state.card_pass, state.concession, state.turned_trump, state.widow_part,
+                  state.stock if state.stock is not None else NO_STOCK_PLAY, *order_parts)
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
-        contract=state.contract, card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
-        widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY,
-        **fields,
+        shown, parts,
     )
     return replace(
         state,

@@ -720,11 +720,13 @@ NOT_TIED = empty_part(Tied())
 #: The empty chairs' parts (a table with one player per seat).
 NO_HAND_CHAIRS = empty_part(HandChairs())
 NO_CHAIRS_SEEN = empty_part(ChairsSeen())
+#: The container holding no part (:class:`Parts`).
+NO_PARTS = Parts()
 #: The parts the owning phases put in place of the empty ones.
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["Parts", "empty_part", "CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_AUCTION_SEEN", "NO_BIDS",
+__all__ = ["NO_PARTS", "Parts", "empty_part", "CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_AUCTION_SEEN", "NO_BIDS",
            "NO_BID_AID", "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCEDES",
            "NO_CONCESSION", "NO_CONTRACT", "NO_DIX", "NO_GIVE", "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK",
            "NO_PASS_SEEN", "NO_TRUMPS", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN", "SET_AT_ONCE", "AuctionSeen",

@@ -98,6 +98,7 @@ from pinochle.meld import Meld, meld
 from pinochle.games.phases import turned_up
 from pinochle.parts import Concession, TrumpMarriageCheck
 from pinochle.rules import RuleSet
+from pinochle.parts import Concession
 
 from . import test_rules_doc as rules_doc
 from .test_rules_doc import (
@@ -629,7 +630,7 @@ def check_concede(g: Game, e: GameExample) -> None:
         assert state is before
         return
     assert result == "allowed", "the concession was accepted"
-    assert after.phase in ("hand_end", "match_end") and after.history[-1].conceded
+    assert after.phase in ("hand_end", "match_end") and after.history[-1].parts.get(Concession).conceded
 
 
 def _tricks(g: Game, tricks: tuple[int, int], counters: tuple[int, int], where: str) -> tuple[Trick, ...]:
@@ -954,7 +955,7 @@ def check_settle(g: Game, e: GameExample) -> None:
     if result == "no play":
         assert h.score.made and not h.score.played and h.tricks == ()
     elif result == "conceded":
-        assert h.conceded and not h.score.made and h.tricks == ()
+        assert h.parts.get(Concession).conceded and not h.score.made and h.tricks == ()
     elif len(words) == 2 and words[0] in ("made", "set"):
         assert h.score.played and h.score.made == (words[0] == "made")
         assert h.score.meld[side] + h.score.counters[side] == integer(words[1], e.id)

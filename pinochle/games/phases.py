@@ -44,7 +44,7 @@ from ..game import (
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
 from ..parts import (CONCEDED, NO_BIDS, NO_DIX, AuctionSeen, Concedes, Dix, Trumps, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
-                     HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TurnedSeen, TurnedTrump, WidowSeen)
+                     Contract, HandChairs, Parts, PassSeen, ThrownInSeen, Tied, TrumpAid, TurnedSeen, TurnedTrump, Widow, WidowSeen)
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -119,8 +119,9 @@ class Auction(PhaseDef):
         if not st.done:
             return state
         if st.redeal:
-            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history),
-                              state.widow, HandChairs(state.lineup, (), state.order.players))
+            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, len(state.history),
+                              Parts(Contract(state.calls), Widow(state.widow),
+                                    HandChairs(state.lineup, (), state.order.players)))
             return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
                              seating.left(state.dealer))
         return state.game.advance(replace(state, contract=state.contract.won(st.declarer, st.bid, st.stuck)))
