@@ -52,12 +52,12 @@ from .auction import AuctionStatus, Call
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, NO_BIDS, NO_BID_AID,
-                    NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCEDES, NO_CONCESSION, NO_CONTRACT,
-                    NO_DIX, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID,
-                    NO_WIDOW, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial, BuriedSeen, CardPass, ChairsSeen,
-                    Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid,
-                    TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow, WidowSeen, Parts, NO_PARTS)
+from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, NO_BIDS, NO_BID_AID, NO_BURIAL,
+                    NO_BURIED_SEEN, NO_CHAIRS_SEEN, NO_CONCEDES, NO_CONCESSION, NO_CONTRACT, NO_DIX, NO_GIVE,
+                    NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial,
+                    BuriedSeen, CardPass, ChairsSeen, Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen,
+                    ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow,
+                    WidowSeen, Parts, NO_PARTS)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
 from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
@@ -336,7 +336,7 @@ class Trick:
 class PartField(Generic[T]):
     """A read-only attribute that reads a field of one of its object's parts: the flat name the
     readers use for a part's field (``Legal.min_bid`` is ``Legal.auction.min_bid``,
-    ``State.widow`` is ``State.widow_part.cards``), so that a type is composed of its parts
+    ``View.widow`` is ``View.widow_part.widow``), so that a type is composed of its parts
     without every reader knowing which part holds what.
 
     >>> from pinochle.parts import Bids
@@ -357,6 +357,33 @@ class PartField(Generic[T]):
         if obj is None:
             return self
         value: T = getattr(getattr(obj, self.part), self.name)
+        return value
+
+
+class InParts(Generic[T]):
+    """A read-only attribute that reads a field of one of the parts its object holds in its ``parts``
+    (:class:`~pinochle.parts.Parts`): the flat name the readers outside a part's phases use
+    (``State.declarer`` is ``State.parts.get(Contract).declarer``).
+
+    >>> from pinochle.parts import Contract, Parts
+    >>> State.declarer.cls.__name__, replace(new_match(seed=1), parts=Parts(Contract(bid=300))).bid
+    ('Contract', 300)
+    """
+
+    def __init__(self, cls: type, name: str) -> None:
+        self.cls, self.name = cls, name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> InParts[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> InParts[T] | T:
+        if obj is None:
+            return self
+        parts: Parts = getattr(obj, "parts")
+        value: T = getattr(parts.get(self.cls), self.name)
         return value
 
 
@@ -565,10 +592,6 @@ class State:
         dealer: the current dealer.
         dealt: the four packed hands as dealt (N E S W).
         hands: the four packed hands now.
-        contract: the auction's calls and the contract they make (:class:`~pinochle.parts.Contract`:
-            ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``), owned by the phases that make
-            it (the ``auction`` and ``trump`` phases; in the games without an auction the phase
-            that turns the trump card: VARIANTS.md ``turned-trump``, ``two-handed``).
         melds: each seat's meld once laid down (``None`` before).
         tricks: the tricks of this hand; the last may be in progress.
         totals: the sides' totals (NS, EW; one per side of the game's
@@ -587,29 +610,27 @@ class State:
             (VARIANTS.md ``auction`` at 4 or 5: :class:`pinochle.chairs.Chairs`, whose
             ``totals`` are then per player).
         game: the :class:`Game` (default: ``table``).
-        stock: the stock, the upcard and the melds on the table
-            (:class:`~pinochle.stock.StockPlay`; VARIANTS.md ``two-handed``), else ``None``.
-        card_pass: the card pass between partners (:class:`~pinochle.parts.CardPass`;
-            VARIANTS.md ``partnership-pass``, ``racehorse``), owned by the ``exchange`` phase;
-            empty in the other games.
-        turned_trump: the card turned up for trump and the answers to the dix exchange
-            (:class:`~pinochle.parts.TurnedTrump`; VARIANTS.md ``turned-trump``, ``two-handed``),
-            owned by the phases that turn it; empty in the other games.
-        widow_part: the widow and the cards buried (:class:`~pinochle.parts.Widow`; VARIANTS.md
-            ``cutthroat``, ``auction``), dealt by the deal, owned by the ``widow`` and ``bury``
-            phases; empty in the other games.
-        concession: whether the declarer conceded (:class:`~pinochle.parts.Concession`; VARIANTS.md
-            ``racehorse``, ``cutthroat``, ``auction``), owned by the ``concede`` and ``bury`` phases.
-        trump_marriage: whether the declarer was set before the play, holding no king and queen
-            of the trump it named (:class:`~pinochle.parts.TrumpMarriageCheck`; the rule set's
-            ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch), owned by the
-            ``trump_marriage`` phase.
+        parts: what the game's phases add, one frozen part each (:class:`~pinochle.parts.Parts`),
+            owned by the phases that make it and reset at every deal (docs/design.md, "State and its
+            parts"): the auction's calls and the contract they make (:class:`~pinochle.parts.Contract`:
+            ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``; the ``auction`` and ``trump``
+            phases, or in the games without an auction the phase that turns the trump card:
+            VARIANTS.md ``turned-trump``, ``two-handed``), the card pass between partners
+            (:class:`~pinochle.parts.CardPass`; ``partnership-pass``, ``racehorse``: the ``exchange``
+            phase), the card turned up for trump and the answers to the dix exchange
+            (:class:`~pinochle.parts.TurnedTrump`; ``turned-trump``, ``two-handed``), the widow and
+            the cards buried (:class:`~pinochle.parts.Widow`; ``cutthroat``, ``auction``: dealt by the
+            deal, then the ``widow`` and ``bury`` phases), the declarer's concession
+            (:class:`~pinochle.parts.Concession`; ``racehorse``, ``cutthroat``, ``auction``: ``concede``
+            and ``bury``), the declarer set before the play without the trump marriage
+            (:class:`~pinochle.parts.TrumpMarriageCheck`; the rule set's ``trump_needs_marriage``,
+            ``double-deck``'s switch: ``trump_marriage``) and two-handed's stock, upcard and table
+            melds (:class:`~pinochle.stock.StockPlay`). A part none of the game's phases owns reads as
+            its empty value: ``state.parts.get(Contract)``; :meth:`with_parts` puts parts in place.
 
-    The parts (``contract``, ``stock``, ``card_pass``, ``turned_trump``, ``widow_part``, ``concession``,
-    ``trump_marriage``) are each owned by the phases of the games that have them, and reset at
-    every deal (docs/design.md, "State and its parts"). ``calls``, ``declarer``, ``bid``,
-    ``trump``, ``stuck``, ``exchange``, ``turned``, ``dix_answers``, ``widow``, ``buried``,
-    ``conceded`` and ``set_at_once`` read them for the readers outside their phases.
+    The flat names ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``, ``exchange``, ``turned``,
+    ``dix_answers``, ``widow``, ``buried``, ``conceded`` and ``set_at_once`` (:class:`InParts`) and
+    ``stock`` read the parts for the readers outside their phases.
     """
 
     rules: RuleSet
@@ -620,7 +641,6 @@ class State:
     dealer: Seat
     dealt: tuple[int, int, int, int]
     hands: tuple[int, int, int, int]
-    contract: Contract = NO_CONTRACT
     melds: tuple[Meld | None, ...] = (None, None, None, None)
     tricks: tuple[Trick, ...] = ()
     totals: tuple[int, ...] = (0, 0)
@@ -630,12 +650,7 @@ class State:
     thrown: tuple[ThrownIn, ...] = ()
     order: SeatOrder = ONE_PER_SEAT
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
-    stock: StockPlay | None = None
-    card_pass: CardPass = NO_CARD_PASS
-    turned_trump: TurnedTrump = NOT_TURNED
-    widow_part: Widow = NO_WIDOW
-    concession: Concession = NO_CONCESSION
-    trump_marriage: TrumpMarriageCheck = NO_MARRIAGE_CHECK
+    parts: Parts = NO_PARTS
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -650,18 +665,30 @@ class State:
     #: to the offer of the dix exchange (:func:`dix_exchanger`), the widow packed and the cards buried
     #: (``cutthroat``), the declarer's concession (``racehorse``, ``cutthroat``) and the declarer set
     #: before the play without the trump marriage (``double-deck``'s switch).
-    calls = PartField[tuple[Call, ...]]("contract", "calls")
-    declarer = PartField[Seat | None]("contract", "declarer")
-    bid = PartField[int | None]("contract", "bid")
-    trump = PartField[Suit | None]("contract", "trump")
-    stuck = PartField[bool]("contract", "stuck")
-    exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
-    turned = PartField[Card | None]("turned_trump", "card")
-    dix_answers = PartField[tuple[bool, ...]]("turned_trump", "dix_answers")
-    widow = PartField[int]("widow_part", "cards")
-    buried = PartField[tuple[Card, ...]]("widow_part", "buried")
-    conceded = PartField[bool]("concession", "conceded")
-    set_at_once = PartField[bool]("trump_marriage", "set_at_once")
+    calls = InParts[tuple[Call, ...]](Contract, "calls")
+    declarer = InParts[Seat | None](Contract, "declarer")
+    bid = InParts[int | None](Contract, "bid")
+    trump = InParts[Suit | None](Contract, "trump")
+    stuck = InParts[bool](Contract, "stuck")
+    exchange = InParts[tuple[tuple[Card, ...], ...]](CardPass, "exchange")
+    turned = InParts[Card | None](TurnedTrump, "card")
+    dix_answers = InParts[tuple[bool, ...]](TurnedTrump, "dix_answers")
+    widow = InParts[int](Widow, "cards")
+    buried = InParts[tuple[Card, ...]](Widow, "buried")
+    conceded = InParts[bool](Concession, "conceded")
+    set_at_once = InParts[bool](TrumpMarriageCheck, "set_at_once")
+
+    @property
+    def stock(self) -> StockPlay | None:
+        """Two-handed's stock, upcard and table melds (:class:`~pinochle.stock.StockPlay`; VARIANTS.md
+        ``two-handed``), else ``None``."""
+        sp = self.parts.get(StockPlay)
+        return None if sp is NO_STOCK_PLAY else sp
+
+    def with_parts(self, *parts: object) -> State:
+        """This state with ``parts`` in place of the parts of their classes (:meth:`Parts.set`): what a
+        phase that owns a part calls (``state.with_parts(state.parts.get(Contract).with_call(call))``)."""
+        return replace(self, parts=self.parts.set(*parts))
 
     @property
     def winner(self) -> int | None:
@@ -1038,9 +1065,8 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     first = g.phases[0]
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands,
-        contract=NO_CONTRACT, melds=(None, None, None, None), tricks=(),
-        order=order, card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
-        widow_part=Widow(widow) if widow else NO_WIDOW, concession=NO_CONCESSION, trump_marriage=NO_MARRIAGE_CHECK,
+        melds=(None, None, None, None), tricks=(), order=order,
+        parts=Parts(Widow(widow)) if widow else NO_PARTS,
     )
     return first.enter(state)
 
@@ -1172,8 +1198,8 @@ def taken(state: State, buried: bool = True) -> tuple[tuple[int, ...], tuple[int
         last = complete[-1].winner
         assert last is not None
         pts[side_of[last]] += state.rules.last_trick
-    if buried and state.widow_part.buried and state.declarer is not None:
-        pts[side_of[state.declarer]] += counter_points(state.widow_part.buried, state.rules)
+    if buried and state.buried and state.declarer is not None:
+        pts[side_of[state.declarer]] += counter_points(state.buried, state.rules)
     return tuple(n), tuple(pts)
 
 
@@ -1193,8 +1219,8 @@ def buried_counters(state: State) -> tuple[int, ...]:
     count as the declarer's taken cards): the part of :func:`taken`'s counters never played."""
     seating = state.game.seating
     out = [0] * len(seating.sides)
-    if state.widow_part.buried and state.declarer is not None:
-        out[seating.side_of[state.declarer]] += counter_points(state.widow_part.buried, state.rules)
+    if state.buried and state.declarer is not None:
+        out[seating.side_of[state.declarer]] += counter_points(state.buried, state.rules)
     return tuple(out)
 
 
@@ -1213,7 +1239,7 @@ def dix_exchanger(state: State) -> Seat | None:
     (``turned-trump`` with the house switch ``dix_exchange``: the seats are asked in turn from
     the dealer's left, and the exchange, the last answer, ends the offer): the turned card's part
     keeps it (:attr:`~pinochle.parts.TurnedTrump.exchanged_by`)."""
-    return state.turned_trump.exchanged_by
+    return state.parts.get(TurnedTrump).exchanged_by
 
 
 def record_hand(state: State, score: HandScore, won: Won | None) -> State:
@@ -1225,8 +1251,7 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     assert state.trump is not None
     totals, shown, order_parts = state.order.add(state, score)
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
-    parts = Parts(state.contract, state.card_pass, state.concession, state.turned_trump, state.widow_part,
-                  state.stock if state.stock is not None else NO_STOCK_PLAY, *order_parts)
+    parts = state.parts.set(*order_parts)
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
         shown, parts,

@@ -112,12 +112,11 @@ class Parts:
         Raises:
             KeyError: ``cls`` is not held and has no empty value registered (:func:`empty_part`).
         """
-        value = self._by_class.get(cls, _NONE)
-        if value is _NONE:
-            try:
-                value = _EMPTY[cls]
-            except KeyError:
-                raise KeyError(f"{cls.__name__} has no empty part registered (parts.empty_part)") from None
+        value = self._by_class.get(cls)  # a part is never None
+        if value is None:
+            value = _EMPTY.get(cls)
+            if value is None:
+                raise KeyError(f"{cls.__name__} has no empty part registered (parts.empty_part)")
         return cast(P, value)
 
     def set(self, *values: object) -> Parts:

@@ -96,9 +96,8 @@ from pinochle.game import Action, Game, State, Trick, apply, auction_status, aut
 from pinochle.games import GAMES, with_switches
 from pinochle.meld import Meld, meld
 from pinochle.games.phases import turned_up
-from pinochle.parts import Concession, TrumpMarriageCheck
+from pinochle.parts import Concession, Contract, TrumpMarriageCheck
 from pinochle.rules import RuleSet
-from pinochle.parts import Concession
 
 from . import test_rules_doc as rules_doc
 from .test_rules_doc import (
@@ -429,8 +428,9 @@ def check_legal(g: Game, e: GameExample) -> None:
     hands = list(state.hands)
     hands[me] = the_deck(g).pack(held)
     tricks = (Trick(leader, tuple(played)),) if played else ()
-    state = replace(state, phase="play", contract=replace(state.contract, trump=trump, declarer=leader, bid=g.rules.min_bid),
-                    hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks)
+    contract = replace(state.parts.get(Contract), trump=trump, declarer=leader, bid=g.rules.min_bid)
+    state = replace(state.with_parts(contract), phase="play", hands=(hands[0], hands[1], hands[2], hands[3]),
+                    tricks=tricks)
     lg = g.phase("play").legal(state, me)
     assert sorted(str(c) for c in lg.cards) == sorted(want)
     for c in set(held):  # and the phase refuses exactly the others
@@ -760,10 +760,9 @@ def check_score_alone(g: Game, e: GameExample) -> None:
     for i, side_seats in enumerate(g.seating.sides):
         melds[side_seats[0]] = Meld((), meld_p[i])
     state = new_match(seed=SEED, game=g, rules=rules, first_dealer=Seat.W)
-    state = replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=trump),
-                    melds=tuple(melds),
-                    tricks=trick_list, totals=before, concession=Concession(outcome == "conceded"),
-                    hands=(0, 0, 0, 0))
+    contract = replace(state.parts.get(Contract), declarer=declarer, bid=bid, trump=trump)
+    state = replace(state.with_parts(contract, Concession(outcome == "conceded")), phase="play", melds=tuple(melds),
+                    tricks=trick_list, totals=before, hands=(0, 0, 0, 0))
     if deal > 1:  # the deals scored before this one (the match ends after the game's number of deals)
         earlier = g.goto(state, "hand_end").history[-1]
         state = replace(state, history=(earlier,) * (deal - 1))
@@ -827,10 +826,9 @@ def check_score(g: Game, e: GameExample) -> None:
     melds = [Meld((), 0)] * 4
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
-    state = replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=Suit.S),
-                    melds=tuple(melds),
-                    tricks=trick_list, totals=before, concession=Concession(conceded),
-                    trump_marriage=TrumpMarriageCheck(at_once), hands=(0, 0, 0, 0))
+    contract = replace(state.parts.get(Contract), declarer=declarer, bid=bid, trump=Suit.S)
+    state = replace(state.with_parts(contract, Concession(conceded), TrumpMarriageCheck(at_once)), phase="play",
+                    melds=tuple(melds), tricks=trick_list, totals=before, hands=(0, 0, 0, 0))
     state = g.goto(state, "hand_end")
     got = state.history[-1].score
     assert got.tricks == tricks and got.counters == counters, "the example's tricks were not rebuilt"

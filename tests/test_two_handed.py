@@ -19,6 +19,7 @@ from pinochle.games.two_handed import TWO_HANDED_RULES, cards_everywhere, deal_t
 from pinochle.rules import RuleSet
 from pinochle.stock import TableCard
 from pinochle.stock import StockPlay
+from pinochle.parts import Contract
 from soak.secrecy import permute_hidden
 
 N, S = Seat.N, Seat.S
@@ -338,7 +339,7 @@ def _endgame(north: str, south: str, trump: str, leader: Seat) -> State:
     from pinochle.cards import Suit, pack
 
     hands = (pack(parse_cards(north)), 0, pack(parse_cards(south)), 0)
-    return replace(s, hands=hands, contract=s.contract.with_trump(Suit.parse(trump)),
+    return replace(s.with_parts(s.parts.get(Contract).with_trump(Suit.parse(trump))), hands=hands,
                    tricks=tuple(t for t in s.tricks[:-1]) + (replace(s.tricks[-1], winner=leader),))
 
 
