@@ -44,6 +44,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from operator import attrgetter
 from itertools import combinations
 from typing import Any, Generic, Literal, TypeVar, overload
 
@@ -59,7 +60,7 @@ from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, N
                     ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow,
                     WidowSeen, Parts, NO_PARTS)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
-from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
+from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
 from .tricks import counters as counter_points
@@ -335,17 +336,22 @@ class Trick:
 
 class PartField(Generic[T]):
     """A read-only attribute that reads a field of one of its object's parts: the flat name the
-    readers use for a part's field (``Legal.min_bid`` is ``Legal.auction.min_bid``,
-    ``View.widow`` is ``View.widow_part.widow``), so that a type is composed of its parts
-    without every reader knowing which part holds what.
+    readers use for a part's field, so that a type is composed of its parts without every reader
+    knowing which part holds what. ``part`` names the attribute that holds the part
+    (``Legal.min_bid`` is ``Legal.auction.min_bid``), or is the part's class, held in the
+    object's ``parts`` (:class:`~pinochle.parts.Parts`: ``State.declarer`` is
+    ``State.parts.get(Contract).declarer``).
 
-    >>> from pinochle.parts import Bids
+    >>> from pinochle.parts import Bids, Contract, Parts
     >>> Legal(auction=Bids(250)).min_bid, Legal().min_bid
     (250, None)
+    >>> replace(new_match(seed=1), parts=Parts(Contract(bid=300))).bid, new_match(seed=1).bid
+    (300, None)
     """
 
-    def __init__(self, part: str, name: str) -> None:
+    def __init__(self, part: str | type, name: str) -> None:
         self.part, self.name = part, name
+        self.holder: Callable[[Any], object] = attrgetter(part) if isinstance(part, str) else _in_parts(part)
 
     @overload
     def __get__(self, obj: None, owner: type | None = None) -> PartField[T]: ...
@@ -356,35 +362,13 @@ class PartField(Generic[T]):
     def __get__(self, obj: object | None, owner: type | None = None) -> PartField[T] | T:
         if obj is None:
             return self
-        value: T = getattr(getattr(obj, self.part), self.name)
+        value: T = getattr(self.holder(obj), self.name)
         return value
 
 
-class InParts(Generic[T]):
-    """A read-only attribute that reads a field of one of the parts its object holds in its ``parts``
-    (:class:`~pinochle.parts.Parts`): the flat name the readers outside a part's phases use
-    (``State.declarer`` is ``State.parts.get(Contract).declarer``).
-
-    >>> from pinochle.parts import Contract, Parts
-    >>> State.declarer.cls.__name__, replace(new_match(seed=1), parts=Parts(Contract(bid=300))).bid
-    ('Contract', 300)
-    """
-
-    def __init__(self, cls: type, name: str) -> None:
-        self.cls, self.name = cls, name
-
-    @overload
-    def __get__(self, obj: None, owner: type | None = None) -> InParts[T]: ...
-
-    @overload
-    def __get__(self, obj: object, owner: type | None = None) -> T: ...
-
-    def __get__(self, obj: object | None, owner: type | None = None) -> InParts[T] | T:
-        if obj is None:
-            return self
-        parts: Parts = getattr(obj, "parts")
-        value: T = getattr(parts.get(self.cls), self.name)
-        return value
+def _in_parts(cls: type) -> Callable[[Any], object]:
+    """What reads the part of class ``cls`` in an object's ``parts`` (:class:`PartField`)."""
+    return lambda obj: obj.parts.get(cls)
 
 
 @dataclass(frozen=True)
@@ -629,7 +613,7 @@ class State:
             its empty value: ``state.parts.get(Contract)``; :meth:`with_parts` puts parts in place.
 
     The flat names ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``, ``exchange``, ``turned``,
-    ``dix_answers``, ``widow``, ``buried``, ``conceded`` and ``set_at_once`` (:class:`InParts`) and
+    ``dix_answers``, ``widow``, ``buried``, ``conceded`` and ``set_at_once`` (:class:`PartField`) and
     ``stock`` read the parts for the readers outside their phases.
     """
 
@@ -665,18 +649,18 @@ class State:
     #: to the offer of the dix exchange (:func:`dix_exchanger`), the widow packed and the cards buried
     #: (``cutthroat``), the declarer's concession (``racehorse``, ``cutthroat``) and the declarer set
     #: before the play without the trump marriage (``double-deck``'s switch).
-    calls = InParts[tuple[Call, ...]](Contract, "calls")
-    declarer = InParts[Seat | None](Contract, "declarer")
-    bid = InParts[int | None](Contract, "bid")
-    trump = InParts[Suit | None](Contract, "trump")
-    stuck = InParts[bool](Contract, "stuck")
-    exchange = InParts[tuple[tuple[Card, ...], ...]](CardPass, "exchange")
-    turned = InParts[Card | None](TurnedTrump, "card")
-    dix_answers = InParts[tuple[bool, ...]](TurnedTrump, "dix_answers")
-    widow = InParts[int](Widow, "cards")
-    buried = InParts[tuple[Card, ...]](Widow, "buried")
-    conceded = InParts[bool](Concession, "conceded")
-    set_at_once = InParts[bool](TrumpMarriageCheck, "set_at_once")
+    calls = PartField[tuple[Call, ...]](Contract, "calls")
+    declarer = PartField[Seat | None](Contract, "declarer")
+    bid = PartField[int | None](Contract, "bid")
+    trump = PartField[Suit | None](Contract, "trump")
+    stuck = PartField[bool](Contract, "stuck")
+    exchange = PartField[tuple[tuple[Card, ...], ...]](CardPass, "exchange")
+    turned = PartField[Card | None](TurnedTrump, "card")
+    dix_answers = PartField[tuple[bool, ...]](TurnedTrump, "dix_answers")
+    widow = PartField[int](Widow, "cards")
+    buried = PartField[tuple[Card, ...]](Widow, "buried")
+    conceded = PartField[bool](Concession, "conceded")
+    set_at_once = PartField[bool](TrumpMarriageCheck, "set_at_once")
 
     @property
     def stock(self) -> StockPlay | None:
