@@ -83,10 +83,12 @@ from typing import IO, Literal, NamedTuple, Protocol, TypeAlias, TypeVar, runtim
 
 from .bots import LEVELS, Player, for_level
 from .bots.hard import OmniscientPlayer, hard_baseline
+from . import parts
 from .cards import Seat
 from .errors import IllegalAction, PinochleError
 from .game import Action, State, apply, auto_action, new_match, turn, view
 from .games import find as find_game
+from .parts import HandChairs
 
 __all__ = [
     "AnyPlayer",
@@ -626,13 +628,15 @@ def play_deal(factories: Sequence[PlayerFactory], seed: int | str, index: int,
             continue
         hand = state.history[-1]
         if chairs:  # the match started at zero: its totals are the hand's settlement per chair
-            chair_points.append(hand.chair_totals)
-            scores.append(_margin(hand.chair_totals, sides))
+            chair_totals = hand.parts.get(HandChairs).totals
+            chair_points.append(chair_totals)
+            scores.append(_margin(chair_totals, sides))
         else:
             scores.append(_margin(hand.score.score, sides))
-        if hand.declarer is not None and hand.bid is not None:  # a game without an auction has no contract
-            contracts.append(Contract(roles[table.chair(state, hand.declarer)], hand.bid, hand.score.made,
-                                      hand.stuck))
+        made = hand.parts.get(parts.Contract)
+        if made.declarer is not None and made.bid is not None:  # a game without an auction has no contract
+            contracts.append(Contract(roles[table.chair(state, made.declarer)], made.bid, hand.score.made,
+                                      made.stuck))
     return DealRecord(index, tuple(scores), tuple(contracts), tuple(chair_points))
 
 

@@ -103,6 +103,7 @@ from .auction import callers
 from .cards import DECKS, Card, Deck, parse_cards
 from .errors import BadRecord
 from .game import Game, HandResult, ThrownIn
+from .parts import CardPass, Concession, Contract, Widow
 from .meld import meld_by_trump, meld_points
 from .record_parts import MATCH_FORMAT
 from .records import game_of_record, replayed_hand, rules_of_record
@@ -235,7 +236,8 @@ def _first_calls(hand: _Hand, tally: Mapping[str | None, Tally]) -> None:
     r = hand.result
     run = hand.value_of("AS TS KS QS JS", 0)  # a run in trump: 150 in the tens scale (RULES.md, Meld)
     seen: set[int] = set()
-    for seat, call in zip(callers(r.calls, r.dealer, hand.rules, hand.game.seating), r.calls):
+    calls = r.parts.get(Contract).calls
+    for seat, call in zip(callers(calls, r.dealer, hand.rules, hand.game.seating), calls):
         if seat in seen:
             continue
         seen.add(seat)
@@ -249,42 +251,45 @@ def _auction(hand: _Hand, tally: Mapping[str | None, Tally]) -> None:
     r = hand.result
     seating = hand.game.seating
     levels = {hand.level(s) for s in seating.seats}
-    bids = Counter(hand.level(seat) for seat, call in zip(callers(r.calls, r.dealer, hand.rules, seating), r.calls)
+    contract = r.parts.get(Contract)
+    calls = contract.calls
+    bids = Counter(hand.level(seat) for seat, call in zip(callers(calls, r.dealer, hand.rules, seating), calls)
                    if call is not None)
     for level in levels:
         tally[level].seen("bids", bids[level])
     if hand.rules.no_bid == "dealer":
-        tally[hand.level(r.dealer)].seen("dealer_stuck", isinstance(r, HandResult) and r.stuck)
-    if isinstance(r, HandResult) and r.declarer is not None and r.bid is not None:
-        t = tally[hand.level(r.declarer)]
+        tally[hand.level(r.dealer)].seen("dealer_stuck", isinstance(r, HandResult) and contract.stuck)
+    if isinstance(r, HandResult) and contract.declarer is not None and contract.bid is not None:
+        t = tally[hand.level(contract.declarer)]
         for over in _OVER:
-            t.seen(f"contract_over_{over}", r.bid > over * hand.rules.total_counters / 250)
+            t.seen(f"contract_over_{over}", contract.bid > over * hand.rules.total_counters / 250)
 
 
 def _contract(hand: _Hand, tally: Mapping[str | None, Tally], names: Sequence[str]) -> None:
     r = hand.result
     assert isinstance(r, HandResult)
-    if r.declarer is None or r.bid is None:
+    contract, widow = r.parts.get(Contract), r.parts.get(Widow).cards
+    if contract.declarer is None or contract.bid is None:
         return
-    decl = r.declarer
+    decl = contract.declarer
     t = tally[hand.level(decl)]
     phases = [p.name for p in hand.game.phases]
     side = hand.game.seating.sides[hand.game.seating.side_of[decl]]
     if "conceded" in names:
-        t.chance("conceded", r.conceded)
-    if r.stuck:
+        t.chance("conceded", r.parts.get(Concession).conceded)
+    if contract.stuck:
         return
-    if "short_trump" in names and r.bid > hand.rules.min_bid:
+    if "short_trump" in names and contract.bid > hand.rules.min_bid:
         held = hand.cards(r.dealt[decl])
-        if r.widow and "widow" in phases and phases.index("widow") < phases.index("trump"):
-            held += hand.cards(r.widow)
-        t.chance("short_trump", sum(1 for c in held if c // 6 == r.trump) <= SHORT_TRUMP)
+        if widow and "widow" in phases and phases.index("widow") < phases.index("trump"):
+            held += hand.cards(widow)
+        t.chance("short_trump", sum(1 for c in held if c // 6 == contract.trump) <= SHORT_TRUMP)
     if "beyond_reach" in names:
-        every = [c for packed in (*r.dealt, r.widow) for c in hand.cards(packed)]
+        every = [c for packed in (*r.dealt, widow) for c in hand.cards(packed)]
         reach = sum(r.melds[s].total for s in side) + sum(hand.rules.counters[c % 6] for c in every) \
             + hand.rules.last_trick
-        t.chance("beyond_reach", reach < r.bid)
-    if r.exchange and "pass_breaks_meld" in names:
+        t.chance("beyond_reach", reach < contract.bid)
+    if r.parts.get(CardPass).exchange and "pass_breaks_meld" in names:
         _exchange(hand, t, decl, [s for s in side if s != decl][0])
 
 
@@ -292,7 +297,7 @@ def _exchange(hand: _Hand, t: Tally, decl: int, partner: int) -> None:
     r = hand.result
     assert isinstance(r, HandResult)
     trump = int(r.trump)
-    to_decl, back = r.exchange
+    to_decl, back = r.parts.get(CardPass).exchange
     dealt_d, dealt_p = hand.cards(r.dealt[decl]), hand.cards(r.dealt[partner])
     before = hand.meld(dealt_d, trump) + hand.meld(dealt_p, trump)
     held = Counter(dealt_d) + Counter(to_decl)

@@ -115,15 +115,15 @@ class Chairs(SeatOrder):
         return (f"{seat} is the dealer's place: chair {self.lineup[seat]}, the dealer, sits this hand out "
                 f"(the seats in play are {names})")
 
-    def add(self, state: State, score: HandScore) -> tuple[tuple[int, ...], dict[str, Any]]:
+    def add(self, state: State, score: HandScore) -> tuple[tuple[int, ...], tuple[int, ...], tuple[object, ...]]:
         """Every chair's total after the hand: the scorer's own per chair when it settles the
         chairs sitting out (:attr:`~pinochle.scoring.HandScore.chairs`), else the sides' points
         given to the chairs playing them (:func:`chair_score`). The hand's ``totals`` are those
-        of the chairs at its seats; ``lineup`` and ``chair_totals`` say who sat where and every
-        chair's total."""
+        of the chairs at its seats; its :class:`~pinochle.parts.HandChairs` part says who sat where
+        (``lineup``) and every chair's total."""
         totals = tuple(t + d for t, d in zip(state.totals, score.chairs or chair_score(state, score.score)))
         shown = tuple(totals[self.lineup[side[0]]] for side in state.game.seating.sides)
-        return totals, {"totals": shown, "chairs": HandChairs(self.lineup, totals, self.players)}
+        return totals, shown, (HandChairs(self.lineup, totals, self.players),)
 
     def public(self, state: State) -> dict[str, Any]:
         """``totals``: those of the chairs at the seats in play; ``winner``: ``"chair N"``."""
@@ -148,9 +148,10 @@ class Chairs(SeatOrder):
 
     def thrown(self, state: State, thrown: ThrownIn, seen: ThrownInSeen) -> ThrownInSeen:
         """``seen`` with ``dealer_chair`` (who dealt the hand thrown in) and ``next_chair`` (who deals now)."""
-        if not thrown.lineup:
+        lineup = thrown.parts.get(HandChairs).lineup
+        if not lineup:
             return seen
-        return replace(seen, dealer_chair=thrown.lineup[thrown.dealer], next_chair=self.lineup[state.dealer])
+        return replace(seen, dealer_chair=lineup[thrown.dealer], next_chair=self.lineup[state.dealer])
 
 
 def seat_order(players: int) -> SeatOrder:

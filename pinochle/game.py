@@ -44,6 +44,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from operator import attrgetter
 from itertools import combinations
 from typing import Any, Generic, Literal, TypeVar, overload
 
@@ -52,14 +53,14 @@ from .auction import AuctionStatus, Call, call_text
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, NO_BIDS, NO_BID_AID,
-                    NO_BURIAL, NO_BURIED_SEEN, NO_CARD_PASS, NO_CHAIRS_SEEN, NO_CONCEDES, NO_CONCESSION, NO_CONTRACT,
-                    NO_DIX, NO_GIVE, NO_HAND_CHAIRS, NO_MARRIAGE_CHECK, NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID,
-                    NO_WIDOW, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial, BuriedSeen, CardPass, ChairsSeen,
-                    Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid,
-                    TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow, WidowSeen)
+from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, NO_BIDS, NO_BID_AID, NO_BURIAL,
+                    NO_BURIED_SEEN, NO_CHAIRS_SEEN, NO_CONCEDES, NO_CONCESSION, NO_CONTRACT, NO_DIX, NO_GIVE,
+                    NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial,
+                    BuriedSeen, CardPass, ChairsSeen, Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen,
+                    ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow,
+                    WidowSeen, Parts, NO_PARTS)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
-from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, Declared, StockMoves, StockPlay, StockSeen
+from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
 from .tricks import counters as counter_points
@@ -337,17 +338,22 @@ class Trick:
 
 class PartField(Generic[T]):
     """A read-only attribute that reads a field of one of its object's parts: the flat name the
-    readers use for a part's field (``Legal.min_bid`` is ``Legal.auction.min_bid``,
-    ``State.widow`` is ``State.widow_part.cards``), so that a type is composed of its parts
-    without every reader knowing which part holds what.
+    readers use for a part's field, so that a type is composed of its parts without every reader
+    knowing which part holds what. ``part`` names the attribute that holds the part
+    (``Legal.min_bid`` is ``Legal.auction.min_bid``), or is the part's class, held in the
+    object's ``parts`` (:class:`~pinochle.parts.Parts`: ``State.declarer`` is
+    ``State.parts.get(Contract).declarer``).
 
-    >>> from pinochle.parts import Bids
+    >>> from pinochle.parts import Bids, Contract, Parts
     >>> Legal(auction=Bids(250)).min_bid, Legal().min_bid
     (250, None)
+    >>> replace(new_match(seed=1), parts=Parts(Contract(bid=300))).bid, new_match(seed=1).bid
+    (300, None)
     """
 
-    def __init__(self, part: str, name: str) -> None:
+    def __init__(self, part: str | type, name: str) -> None:
         self.part, self.name = part, name
+        self.holder: Callable[[Any], object] = attrgetter(part) if isinstance(part, str) else _in_parts(part)
 
     @overload
     def __get__(self, obj: None, owner: type | None = None) -> PartField[T]: ...
@@ -358,8 +364,13 @@ class PartField(Generic[T]):
     def __get__(self, obj: object | None, owner: type | None = None) -> PartField[T] | T:
         if obj is None:
             return self
-        value: T = getattr(getattr(obj, self.part), self.name)
+        value: T = getattr(self.holder(obj), self.name)
         return value
+
+
+def _in_parts(cls: type) -> Callable[[Any], object]:
+    """What reads the part of class ``cls`` in an object's ``parts`` (:class:`PartField`)."""
+    return lambda obj: obj.parts.get(cls)
 
 
 @dataclass(frozen=True)
@@ -374,27 +385,24 @@ class HandResult:
         melds: each seat's meld, N E S W.
         score: the :class:`~pinochle.scoring.HandScore`.
         totals: every side's total after this hand (one per side of the seating).
-        contract, card_pass, concession, turned_trump, widow_part, stock_play: the hand's parts as their
-            phases left them (:mod:`pinochle.parts`, :class:`~pinochle.stock.StockPlay`), empty in
-            a game none of whose phases owns them; read through the :class:`PartField` names below.
-        chairs: at a table of 4 or 5 (VARIANTS.md ``auction``), who sat where
-            (:class:`~pinochle.parts.HandChairs`): ``lineup``, the chair at each place N E S W
-            (the dealer's, sitting out, at N), and ``chair_totals``, every chair's total after
-            this hand (``totals`` then holds those of the chairs at the hand's seats); else
-            empty. The match's seat order fills ``totals`` and ``chairs`` (:meth:`SeatOrder.add`;
-            the chairs': :meth:`pinochle.chairs.Chairs.add`).
-
-    The parts' fields the records and the score sheet read (:class:`PartField`): ``calls`` (the auction's
-    calls from left of the dealer), ``declarer``, ``bid`` and ``trump`` (the contract; ``declarer`` and
-    ``bid`` are ``None`` in a game without an auction: VARIANTS.md ``turned-trump``, ``two-handed``),
-    ``stuck`` (the dealer took the minimum bid without a call), ``exchange`` (the cards
-    passed, to the declarer then back to the partner, in games with a card pass), ``conceded``
-    (the declarer gave the hand up), ``turned`` (the card turned for trump, ``turned-trump``;
-    two-handed's upcard), ``dix_exchange`` (the seat that exchanged a nine of trump for the turned
-    card, ``turned-trump`` with the house switch ``dix_exchange``, else ``None``), ``widow`` (as
-    dealt, packed; VARIANTS.md ``cutthroat``), ``buried``,
-    ``stock`` (two-handed's 24 cards left after the deal in order, the turned card first) and
-    ``declared`` (two-handed's melds scored, in order, with the trick each followed).
+        parts: the hand's parts as its phases left them (:class:`~pinochle.parts.Parts`): the
+            contract (:class:`~pinochle.parts.Contract`: the auction's calls from left of the
+            dealer, ``declarer``, ``bid`` and ``trump``, ``declarer`` and ``bid`` ``None`` in a game
+            without an auction, VARIANTS.md ``turned-trump``, ``two-handed``; ``stuck``, the dealer
+            took the minimum bid without a call), the card pass (:class:`~pinochle.parts.CardPass`:
+            the cards passed, to the declarer then back to the partner), the concession
+            (:class:`~pinochle.parts.Concession`), the turned card (:class:`~pinochle.parts.TurnedTrump`:
+            ``card``, VARIANTS.md ``turned-trump``, two-handed's upcard; ``exchanged_by``, the seat
+            that exchanged a nine of trump for it), the widow (:class:`~pinochle.parts.Widow`:
+            as dealt, packed, and the cards buried; VARIANTS.md ``cutthroat``), two-handed's stock
+            (:class:`~pinochle.stock.StockPlay`: the 24 cards left after the deal in order, the
+            turned card first, and the melds scored with the trick each followed) and, at a table
+            of 4 or 5 (VARIANTS.md ``auction``), who sat where (:class:`~pinochle.parts.HandChairs`:
+            ``lineup``, the chair at each place N E S W, the dealer's, sitting out, at N; the
+            chairs' ``totals`` after this hand; ``totals`` above then holds those of the chairs
+            at the hand's seats). A part none of the game's phases owns reads as its empty value
+            (``hand.parts.get(Contract).bid``). The match's seat order fills ``totals`` and the
+            chairs' part (:meth:`SeatOrder.add`; the chairs': :meth:`pinochle.chairs.Chairs.add`).
     """
 
     number: int
@@ -404,29 +412,15 @@ class HandResult:
     melds: tuple[Meld, Meld, Meld, Meld]
     score: HandScore
     totals: tuple[int, ...]
-    contract: Contract = NO_CONTRACT
-    card_pass: CardPass = NO_CARD_PASS
-    concession: Concession = NO_CONCESSION
-    turned_trump: TurnedTrump = NOT_TURNED
-    widow_part: Widow = NO_WIDOW
-    stock_play: StockPlay = NO_STOCK_PLAY
-    chairs: HandChairs = NO_HAND_CHAIRS
+    parts: Parts = NO_PARTS
 
-    calls = PartField[tuple[Call, ...]]("contract", "calls")
-    declarer = PartField[Seat | None]("contract", "declarer")
-    bid = PartField[int | None]("contract", "bid")
-    trump = PartField[Suit]("contract", "trump")  # a hand is scored once trump is known (record_hand)
-    stuck = PartField[bool]("contract", "stuck")
-    exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
-    conceded = PartField[bool]("concession", "conceded")
-    turned = PartField[Card | None]("turned_trump", "card")
-    widow = PartField[int]("widow_part", "cards")
-    buried = PartField[tuple[Card, ...]]("widow_part", "buried")
-    stock = PartField[tuple[Card, ...]]("stock_play", "dealt")
-    declared = PartField[tuple[Declared, ...]]("stock_play", "declared")
-    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
-    chair_totals = PartField[tuple[int, ...]]("chairs", "totals")
-    dix_exchange = PartField[Seat | None]("turned_trump", "exchanged_by")
+    @property
+    def trump(self) -> Suit:
+        """The hand's trump: every game's hand is scored once trump is known (:func:`record_hand`),
+        so its contract's trump is never ``None`` here."""
+        trump = self.parts.get(Contract).trump
+        assert trump is not None
+        return trump
 
     @property
     def play(self) -> list[Card]:
@@ -437,17 +431,18 @@ class HandResult:
         """The hand summary for the score sheet (no hidden cards). A hand with a card pass between the
         partners (VARIANTS.md ``partnership-pass``, ``racehorse``) says how many cards went each way
         (``passed``: everyone saw the pass; which cards, only the two partners: the view's ``exchange``)."""
+        contract, exchange = self.parts.get(Contract), self.parts.get(CardPass).exchange
         return {
             "number": self.number,
             "dealer": str(self.dealer),
-            "declarer": None if self.declarer is None else str(self.declarer),
-            "bid": self.bid,
+            "declarer": None if contract.declarer is None else str(contract.declarer),
+            "bid": contract.bid,
             "trump": str(self.trump),
-            "stuck": self.stuck,
+            "stuck": contract.stuck,
             **{k: v for k, v in self.score.to_json().items() if k != "bid"},
             "totals": dict(zip(self.score.names, self.totals)),
-            **self.chairs.to_json(),
-            **({"passed": len(self.exchange[0])} if self.exchange and self.exchange[0] else {}),
+            **self.parts.get(HandChairs).to_json(),
+            **({"passed": len(exchange[0])} if exchange and exchange[0] else {}),
         }
 
 
@@ -460,23 +455,20 @@ class ThrownIn:
         number: the hand's number, counted from 1.
         dealer: its dealer.
         dealt: the four packed hands as dealt.
-        calls: its auction (all passes).
         after: how many scored hands came before it (its place in the match).
-        widow: its widow (packed; VARIANTS.md ``cutthroat``: an annulled hand), else 0.
-        chairs: at a table of 4 or 5, who sat where (:class:`~pinochle.parts.HandChairs`: ``lineup``,
-            the chair at each place, and ``players``, the chairs at the table); else empty.
+        parts: its parts (:class:`~pinochle.parts.Parts`): its auction
+            (:class:`~pinochle.parts.Contract`, its ``calls``, all passes), its widow
+            (:class:`~pinochle.parts.Widow`, packed; VARIANTS.md ``cutthroat``: an annulled hand)
+            and, at a table of 4 or 5, who sat where (:class:`~pinochle.parts.HandChairs`:
+            ``lineup``, the chair at each place, and ``players``, the chairs at the table); each
+            empty where the game has none.
     """
 
     number: int
     dealer: Seat
     dealt: tuple[int, int, int, int]
-    calls: tuple[Call, ...]
     after: int
-    widow: int = 0
-    chairs: HandChairs = NO_HAND_CHAIRS
-
-    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
-    players = PartField[int]("chairs", "players")
+    parts: Parts = NO_PARTS
 
 
 @dataclass(frozen=True)
@@ -529,11 +521,12 @@ class SeatOrder:
         seating = state.game.seating
         return f"{seat} has no seat in the {state.game.name} game: the seats are {', '.join(seating.names)}"
 
-    def add(self, state: State, score: HandScore) -> tuple[tuple[int, ...], dict[str, Any]]:
-        """The match's totals after the hand just scored (``score``), and the :class:`HandResult`
-        fields that this order fills (here ``totals``: each side's, RULES.md, Scoring)."""
+    def add(self, state: State, score: HandScore) -> tuple[tuple[int, ...], tuple[int, ...], tuple[object, ...]]:
+        """The match's totals after the hand just scored (``score``), the :class:`HandResult`'s
+        ``totals`` and the parts this order adds to the hand's (here each side's totals twice,
+        RULES.md, Scoring, and no part)."""
         totals = tuple(t + d for t, d in zip(state.totals, score.score))
-        return totals, {"totals": totals}
+        return totals, totals, ()
 
     def public(self, state: State) -> dict[str, Any]:
         """The :class:`View` fields of this order that every seat sees: ``totals`` (each side's) and
@@ -556,7 +549,7 @@ class SeatOrder:
 
     def thrown(self, state: State, thrown: ThrownIn, seen: ThrownInSeen) -> ThrownInSeen:
         """What everyone sees of the hand ``thrown`` (:attr:`View.thrown_in`), ``seen`` with the fields
-        of this order filled (here none)."""
+        of this order filled (here none; the chairs' from the hand's :class:`~pinochle.parts.HandChairs`)."""
         return seen
 
 
@@ -585,10 +578,6 @@ class State:
         dealer: the current dealer.
         dealt: the four packed hands as dealt (N E S W).
         hands: the four packed hands now.
-        contract: the auction's calls and the contract they make (:class:`~pinochle.parts.Contract`:
-            ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``), owned by the phases that make
-            it (the ``auction`` and ``trump`` phases; in the games without an auction the phase
-            that turns the trump card: VARIANTS.md ``turned-trump``, ``two-handed``).
         melds: each seat's meld once laid down (``None`` before).
         tricks: the tricks of this hand; the last may be in progress.
         totals: the sides' totals (NS, EW; one per side of the game's
@@ -607,29 +596,27 @@ class State:
             (VARIANTS.md ``auction`` at 4 or 5: :class:`pinochle.chairs.Chairs`, whose
             ``totals`` are then per player).
         game: the :class:`Game` (default: ``table``).
-        stock: the stock, the upcard and the melds on the table
-            (:class:`~pinochle.stock.StockPlay`; VARIANTS.md ``two-handed``), else ``None``.
-        card_pass: the card pass between partners (:class:`~pinochle.parts.CardPass`;
-            VARIANTS.md ``partnership-pass``, ``racehorse``), owned by the ``exchange`` phase;
-            empty in the other games.
-        turned_trump: the card turned up for trump and the answers to the dix exchange
-            (:class:`~pinochle.parts.TurnedTrump`; VARIANTS.md ``turned-trump``, ``two-handed``),
-            owned by the phases that turn it; empty in the other games.
-        widow_part: the widow and the cards buried (:class:`~pinochle.parts.Widow`; VARIANTS.md
-            ``cutthroat``, ``auction``), dealt by the deal, owned by the ``widow`` and ``bury``
-            phases; empty in the other games.
-        concession: whether the declarer conceded (:class:`~pinochle.parts.Concession`; VARIANTS.md
-            ``racehorse``, ``cutthroat``, ``auction``), owned by the ``concede`` and ``bury`` phases.
-        trump_marriage: whether the declarer was set before the play, holding no king and queen
-            of the trump it named (:class:`~pinochle.parts.TrumpMarriageCheck`; the rule set's
-            ``trump_needs_marriage``, VARIANTS.md ``double-deck``'s switch), owned by the
-            ``trump_marriage`` phase.
+        parts: what the game's phases add, one frozen part each (:class:`~pinochle.parts.Parts`),
+            owned by the phases that make it and reset at every deal (docs/design.md, "State and its
+            parts"): the auction's calls and the contract they make (:class:`~pinochle.parts.Contract`:
+            ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``; the ``auction`` and ``trump``
+            phases, or in the games without an auction the phase that turns the trump card:
+            VARIANTS.md ``turned-trump``, ``two-handed``), the card pass between partners
+            (:class:`~pinochle.parts.CardPass`; ``partnership-pass``, ``racehorse``: the ``exchange``
+            phase), the card turned up for trump and the answers to the dix exchange
+            (:class:`~pinochle.parts.TurnedTrump`; ``turned-trump``, ``two-handed``), the widow and
+            the cards buried (:class:`~pinochle.parts.Widow`; ``cutthroat``, ``auction``: dealt by the
+            deal, then the ``widow`` and ``bury`` phases), the declarer's concession
+            (:class:`~pinochle.parts.Concession`; ``racehorse``, ``cutthroat``, ``auction``: ``concede``
+            and ``bury``), the declarer set before the play without the trump marriage
+            (:class:`~pinochle.parts.TrumpMarriageCheck`; the rule set's ``trump_needs_marriage``,
+            ``double-deck``'s switch: ``trump_marriage``) and two-handed's stock, upcard and table
+            melds (:class:`~pinochle.stock.StockPlay`). A part none of the game's phases owns reads as
+            its empty value: ``state.parts.get(Contract)``; :meth:`with_parts` puts parts in place.
 
-    The parts (``contract``, ``stock``, ``card_pass``, ``turned_trump``, ``widow_part``, ``concession``,
-    ``trump_marriage``) are each owned by the phases of the games that have them, and reset at
-    every deal (docs/design.md, "State and its parts"). ``calls``, ``declarer``, ``bid``,
-    ``trump``, ``stuck``, ``exchange``, ``turned``, ``dix_answers``, ``widow``, ``buried``,
-    ``conceded`` and ``set_at_once`` read them for the readers outside their phases.
+    The flat names ``calls``, ``declarer``, ``bid``, ``trump``, ``stuck``, ``exchange``, ``turned``,
+    ``dix_answers``, ``widow``, ``buried``, ``conceded`` and ``set_at_once`` (:class:`PartField`) and
+    ``stock`` read the parts for the readers outside their phases.
     """
 
     rules: RuleSet
@@ -640,7 +627,6 @@ class State:
     dealer: Seat
     dealt: tuple[int, int, int, int]
     hands: tuple[int, int, int, int]
-    contract: Contract = NO_CONTRACT
     melds: tuple[Meld | None, ...] = (None, None, None, None)
     tricks: tuple[Trick, ...] = ()
     totals: tuple[int, ...] = (0, 0)
@@ -650,12 +636,7 @@ class State:
     thrown: tuple[ThrownIn, ...] = ()
     order: SeatOrder = ONE_PER_SEAT
     game: Game = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
-    stock: StockPlay | None = None
-    card_pass: CardPass = NO_CARD_PASS
-    turned_trump: TurnedTrump = NOT_TURNED
-    widow_part: Widow = NO_WIDOW
-    concession: Concession = NO_CONCESSION
-    trump_marriage: TrumpMarriageCheck = NO_MARRIAGE_CHECK
+    parts: Parts = NO_PARTS
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -670,18 +651,30 @@ class State:
     #: to the offer of the dix exchange (:func:`dix_exchanger`), the widow packed and the cards buried
     #: (``cutthroat``), the declarer's concession (``racehorse``, ``cutthroat``) and the declarer set
     #: before the play without the trump marriage (``double-deck``'s switch).
-    calls = PartField[tuple[Call, ...]]("contract", "calls")
-    declarer = PartField[Seat | None]("contract", "declarer")
-    bid = PartField[int | None]("contract", "bid")
-    trump = PartField[Suit | None]("contract", "trump")
-    stuck = PartField[bool]("contract", "stuck")
-    exchange = PartField[tuple[tuple[Card, ...], ...]]("card_pass", "exchange")
-    turned = PartField[Card | None]("turned_trump", "card")
-    dix_answers = PartField[tuple[bool, ...]]("turned_trump", "dix_answers")
-    widow = PartField[int]("widow_part", "cards")
-    buried = PartField[tuple[Card, ...]]("widow_part", "buried")
-    conceded = PartField[bool]("concession", "conceded")
-    set_at_once = PartField[bool]("trump_marriage", "set_at_once")
+    calls = PartField[tuple[Call, ...]](Contract, "calls")
+    declarer = PartField[Seat | None](Contract, "declarer")
+    bid = PartField[int | None](Contract, "bid")
+    trump = PartField[Suit | None](Contract, "trump")
+    stuck = PartField[bool](Contract, "stuck")
+    exchange = PartField[tuple[tuple[Card, ...], ...]](CardPass, "exchange")
+    turned = PartField[Card | None](TurnedTrump, "card")
+    dix_answers = PartField[tuple[bool, ...]](TurnedTrump, "dix_answers")
+    widow = PartField[int](Widow, "cards")
+    buried = PartField[tuple[Card, ...]](Widow, "buried")
+    conceded = PartField[bool](Concession, "conceded")
+    set_at_once = PartField[bool](TrumpMarriageCheck, "set_at_once")
+
+    @property
+    def stock(self) -> StockPlay | None:
+        """Two-handed's stock, upcard and table melds (:class:`~pinochle.stock.StockPlay`; VARIANTS.md
+        ``two-handed``), else ``None``."""
+        sp = self.parts.get(StockPlay)
+        return None if sp is NO_STOCK_PLAY else sp
+
+    def with_parts(self, *parts: object) -> State:
+        """This state with ``parts`` in place of the parts of their classes (:meth:`Parts.set`): what a
+        phase that owns a part calls (``state.with_parts(state.parts.get(Contract).with_call(call))``)."""
+        return replace(self, parts=self.parts.set(*parts))
 
     @property
     def winner(self) -> int | None:
@@ -1058,9 +1051,8 @@ def deal_hand(state: State, hand_no: int, dealer: Seat) -> State:
     first = g.phases[0]
     state = replace(
         state, phase=first.name, hand_no=hand_no, dealer=dealer, dealt=hands, hands=hands,
-        contract=NO_CONTRACT, melds=(None, None, None, None), tricks=(),
-        order=order, card_pass=NO_CARD_PASS, turned_trump=NOT_TURNED,
-        widow_part=Widow(widow) if widow else NO_WIDOW, concession=NO_CONCESSION, trump_marriage=NO_MARRIAGE_CHECK,
+        melds=(None, None, None, None), tricks=(), order=order,
+        parts=Parts(Widow(widow)) if widow else NO_PARTS,
     )
     return first.enter(state)
 
@@ -1192,8 +1184,8 @@ def taken(state: State, buried: bool = True) -> tuple[tuple[int, ...], tuple[int
         last = complete[-1].winner
         assert last is not None
         pts[side_of[last]] += state.rules.last_trick
-    if buried and state.widow_part.buried and state.declarer is not None:
-        pts[side_of[state.declarer]] += counter_points(state.widow_part.buried, state.rules)
+    if buried and state.buried and state.declarer is not None:
+        pts[side_of[state.declarer]] += counter_points(state.buried, state.rules)
     return tuple(n), tuple(pts)
 
 
@@ -1213,8 +1205,8 @@ def buried_counters(state: State) -> tuple[int, ...]:
     count as the declarer's taken cards): the part of :func:`taken`'s counters never played."""
     seating = state.game.seating
     out = [0] * len(seating.sides)
-    if state.widow_part.buried and state.declarer is not None:
-        out[seating.side_of[state.declarer]] += counter_points(state.widow_part.buried, state.rules)
+    if state.buried and state.declarer is not None:
+        out[seating.side_of[state.declarer]] += counter_points(state.buried, state.rules)
     return tuple(out)
 
 
@@ -1233,7 +1225,7 @@ def dix_exchanger(state: State) -> Seat | None:
     (``turned-trump`` with the house switch ``dix_exchange``: the seats are asked in turn from
     the dealer's left, and the exchange, the last answer, ends the offer): the turned card's part
     keeps it (:attr:`~pinochle.parts.TurnedTrump.exchanged_by`)."""
-    return state.turned_trump.exchanged_by
+    return state.parts.get(TurnedTrump).exchanged_by
 
 
 def record_hand(state: State, score: HandScore, won: Won | None) -> State:
@@ -1243,13 +1235,12 @@ def record_hand(state: State, score: HandScore, won: Won | None) -> State:
     side that has won the match and why (``None`` to play on), is kept as ``State.won``.
     """
     assert state.trump is not None
-    totals, fields = state.order.add(state, score)
+    totals, shown, order_parts = state.order.add(state, score)
     melds = tuple(m if m is not None else Meld((), 0) for m in state.melds)
+    parts = state.parts.set(*order_parts)
     result = HandResult(
         state.hand_no + 1, state.dealer, state.dealt, state.tricks, (melds[0], melds[1], melds[2], melds[3]), score,
-        contract=state.contract, card_pass=state.card_pass, concession=state.concession, turned_trump=state.turned_trump,
-        widow_part=state.widow_part, stock_play=state.stock if state.stock is not None else NO_STOCK_PLAY,
-        **fields,
+        shown, parts,
     )
     return replace(
         state,

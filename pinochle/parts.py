@@ -36,11 +36,137 @@ meld with each suit as trump to bid and to name trump by.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar, cast, final
 
 from .auction import Call, call_text
 from .cards import Card, Seat, Suit
+
+P = TypeVar("P")
+
+#: Each part's class mapped to its empty value (:func:`empty_part`): what :meth:`Parts.get` returns
+#: for a class a container does not hold.
+_EMPTY: dict[type, object] = {}
+
+
+def empty_part(value: P) -> P:
+    """``value``, registered as the empty value of its class: the value :meth:`Parts.get` returns for
+    that class when a container holds none of it, and one :meth:`Parts.set` does not keep.
+
+    Args:
+        value: a frozen part (hashable, compared by content), e.g. ``Contract()``.
+
+    Returns:
+        ``value`` itself, so that a module declares ``NO_CONTRACT = empty_part(Contract())``.
+    """
+    _EMPTY[type(value)] = value
+    return value
+
+
+@final
+class Parts:
+    """A frozen container of parts, at most one per class: what a core type holds of the parts its
+    game's phases own (docs/design.md, "State and its parts"; boardgame.io keeps a game's ``G`` apart
+    from its ``ctx``), so that the type declares one field for them, not a slot for every part any
+    game uses.
+
+    :meth:`get` takes a part's class and returns the value held, or that class's empty value
+    (:func:`empty_part`), typed by the class passed; :meth:`set` returns a new container. An empty
+    value is never kept, so that two containers with the same parts are equal however they were
+    built; containers are hashable, and cheap: a dict from class to value, hashed once when asked.
+
+    >>> p = Parts().set(Contract(bid=250))
+    >>> p.get(Contract).bid, p.get(CardPass).passed
+    (250, 0)
+    >>> p.get(CardPass) is NO_CARD_PASS
+    True
+    >>> p == Parts(NO_CARD_PASS, Contract(bid=250)), p == Parts(), Parts(NO_CONTRACT) == Parts()
+    (True, False, True)
+    >>> p.set(Contract(bid=300)).get(Contract).bid, p.get(Contract).bid
+    (300, 250)
+    >>> len({p, Parts(Contract(bid=250)), Parts()}), len(p), bool(Parts())
+    (2, 1, False)
+    >>> p
+    Parts(Contract(calls=(), declarer=None, bid=250, trump=None, stuck=False))
+    >>> Parts().get(int)
+    Traceback (most recent call last):
+    ...
+    KeyError: 'int has no empty part registered (parts.empty_part)'
+    """
+
+    __slots__ = ("_by_class", "_hash")
+
+    def __init__(self, *values: object) -> None:
+        """A container holding ``values``, one per class (a later value of a class replaces an earlier
+        one); empty values (:func:`empty_part`) are dropped."""
+        by_class: dict[type, object] = {}
+        for value in values:
+            _put(by_class, value)
+        self._by_class = by_class
+        self._hash: int | None = None
+
+    def get(self, cls: type[P]) -> P:
+        """The part of class ``cls`` held here, else the class's empty value.
+
+        Raises:
+            KeyError: ``cls`` is not held and has no empty value registered (:func:`empty_part`).
+        """
+        value = self._by_class.get(cls)  # a part is never None
+        if value is None:
+            value = _EMPTY.get(cls)
+            if value is None:
+                raise KeyError(f"{cls.__name__} has no empty part registered (parts.empty_part)")
+        return cast(P, value)
+
+    def set(self, *values: object) -> Parts:
+        """A new container with ``values`` in place of the parts of their classes (an empty value
+        removes its class's part); this one is unchanged."""
+        if not values:
+            return self
+        out = Parts()
+        out._by_class = dict(self._by_class)
+        for value in values:
+            _put(out._by_class, value)
+        return out
+
+    def __iter__(self) -> Iterator[object]:
+        """The parts held (no empty value), in the order they were first set."""
+        return iter(self._by_class.values())
+
+    def __len__(self) -> int:
+        return len(self._by_class)
+
+    def __bool__(self) -> bool:
+        return bool(self._by_class)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Parts):
+            return NotImplemented
+        return self._by_class == other._by_class
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._by_class.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Parts({', '.join(map(repr, self._by_class.values()))})"
+
+    def __reduce__(self) -> tuple[type[Parts], tuple[object, ...]]:
+        return Parts, tuple(self._by_class.values())
+
+
+_NONE = object()  # a missing value (no part may be it)
+
+
+def _put(by_class: dict[type, object], value: object) -> None:
+    """``value`` put in ``by_class`` in place of its class's part, or that part removed if ``value`` is empty."""
+    cls = type(value)
+    if _EMPTY.get(cls, _NONE) == value:
+        by_class.pop(cls, None)
+    else:
+        by_class[cls] = value
 
 
 @dataclass(frozen=True)
@@ -572,37 +698,39 @@ class ChairsSeen:
 
 
 #: The empty parts a deal starts from.
-NO_CONTRACT = Contract()
-NO_CARD_PASS = CardPass()
-NOT_TURNED = TurnedTrump()
-NO_WIDOW = Widow()
-NO_CONCESSION = Concession()
-NO_MARRIAGE_CHECK = TrumpMarriageCheck()
+NO_CONTRACT = empty_part(Contract())
+NO_CARD_PASS = empty_part(CardPass())
+NOT_TURNED = empty_part(TurnedTrump())
+NO_WIDOW = empty_part(Widow())
+NO_CONCESSION = empty_part(Concession())
+NO_MARRIAGE_CHECK = empty_part(TrumpMarriageCheck())
 #: The empty parts of the legal moves (no bid, no trump to name, no card pass, no burial, no concession, no dix).
-NO_BIDS = Bids(None)
-NO_GIVE = Give(0)
-NO_BURIAL = Burial(0)
-NO_TRUMPS = Trumps()
-NO_CONCEDES = Concedes()
-NO_DIX = Dix()
+NO_BIDS = empty_part(Bids(None))
+NO_GIVE = empty_part(Give(0))
+NO_BURIAL = empty_part(Burial(0))
+NO_TRUMPS = empty_part(Trumps())
+NO_CONCEDES = empty_part(Concedes())
+NO_DIX = empty_part(Dix())
 #: The empty parts of a seat's view (no pass seen, no widow turned up).
-NO_AUCTION_SEEN = AuctionSeen()
-NO_PASS_SEEN = PassSeen()
-NO_WIDOW_SEEN = WidowSeen()
-NO_BURIED_SEEN = BuriedSeen()
-NO_BID_AID = BidAid()
-NO_TRUMP_AID = TrumpAid()
-NOT_TURNED_SEEN = TurnedSeen()
-NOT_THROWN_IN = ThrownInSeen()
-NOT_TIED = Tied()
+NO_AUCTION_SEEN = empty_part(AuctionSeen())
+NO_PASS_SEEN = empty_part(PassSeen())
+NO_WIDOW_SEEN = empty_part(WidowSeen())
+NO_BURIED_SEEN = empty_part(BuriedSeen())
+NO_BID_AID = empty_part(BidAid())
+NO_TRUMP_AID = empty_part(TrumpAid())
+NOT_TURNED_SEEN = empty_part(TurnedSeen())
+NOT_THROWN_IN = empty_part(ThrownInSeen())
+NOT_TIED = empty_part(Tied())
 #: The empty chairs' parts (a table with one player per seat).
-NO_HAND_CHAIRS = HandChairs()
-NO_CHAIRS_SEEN = ChairsSeen()
+NO_HAND_CHAIRS = empty_part(HandChairs())
+NO_CHAIRS_SEEN = empty_part(ChairsSeen())
+#: The container holding no part (:class:`Parts`).
+NO_PARTS = Parts()
 #: The parts the owning phases put in place of the empty ones.
 CONCEDED = Concession(True)
 SET_AT_ONCE = TrumpMarriageCheck(True)
 
-__all__ = ["CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_AUCTION_SEEN", "NO_BIDS",
+__all__ = ["NO_PARTS", "Parts", "empty_part", "CONCEDED", "NOT_THROWN_IN", "NOT_TIED", "NOT_TURNED", "NOT_TURNED_SEEN", "NO_AUCTION_SEEN", "NO_BIDS",
            "NO_BID_AID", "NO_BURIAL", "NO_BURIED_SEEN", "NO_CARD_PASS", "NO_CHAIRS_SEEN", "NO_CONCEDES",
            "NO_CONCESSION", "NO_CONTRACT", "NO_DIX", "NO_GIVE", "NO_HAND_CHAIRS", "NO_MARRIAGE_CHECK",
            "NO_PASS_SEEN", "NO_TRUMPS", "NO_TRUMP_AID", "NO_WIDOW", "NO_WIDOW_SEEN", "SET_AT_ONCE", "AuctionSeen",

@@ -64,6 +64,7 @@ from .record_parts import record_keys as record_keys
 from .record_parts import check_hands_match, lineup_of, players_of, record_head, switches_text
 from .rules import TABLE, RuleSet
 from .stock_records import replay_stock, replayed_stock_hand, stock_hand_record, stock_hand_steps, stock_match_record
+from .parts import CardPass, Concession, Contract, HandChairs, TurnedTrump, Widow
 
 def _dealt(dealt: tuple[int, ...], seating: Seating = FOUR_PARTNERS) -> dict[str, list[str]]:
     return {str(Seat(i)): [str(c) for c in sort_hand(unpack(h))] for i, h in enumerate(dealt) if i in seating.seats}
@@ -87,33 +88,34 @@ def hand_record(result: HandResult | ThrownIn, game: Game | None = None, rules: 
 def _hand_record(result: HandResult | ThrownIn, g: Game, rules: RuleSet | None) -> dict[str, object]:
     """The ``standard`` record of a finished hand (:func:`hand_record`)."""
     table: dict[str, object] = {}
-    if result.lineup:  # a table of 4 or 5 (VARIANTS.md auction): who sat where
-        players = result.chairs.players
-        table = {"players": players, "lineup": lineup_json(result.lineup)}
+    chairs, widow, calls = result.parts.get(HandChairs), result.parts.get(Widow), result.parts.get(Contract).calls
+    if chairs.lineup:  # a table of 4 or 5 (VARIANTS.md auction): who sat where
+        table = {"players": chairs.players, "lineup": lineup_json(chairs.lineup)}
     if isinstance(result, ThrownIn):
         return {**record_head(g, rules), **table, "dealer": str(result.dealer), "hands": _dealt(result.dealt, g.seating),
-                **({"widow": [str(c) for c in sort_hand(unpack(result.widow))]} if result.widow else {}),
-                "auction": [call_text(c) for c in result.calls], "thrown_in": True}
+                **({"widow": [str(c) for c in sort_hand(unpack(widow.cards))]} if widow.cards else {}),
+                "auction": [call_text(c) for c in calls], "thrown_in": True}
     out: dict[str, object] = {
         **record_head(g, rules),
         **table,
         "dealer": str(result.dealer),
         "hands": _dealt(result.dealt, g.seating),
-        **({"widow": [str(c) for c in sort_hand(unpack(result.widow))]} if result.widow else {}),
-        "auction": [call_text(c) for c in result.calls],
+        **({"widow": [str(c) for c in sort_hand(unpack(widow.cards))]} if widow.cards else {}),
+        "auction": [call_text(c) for c in calls],
         "trump": str(result.trump),
     }
-    if result.exchange:
-        out["exchange"] = {"to_declarer": [str(c) for c in result.exchange[0]],
-                           "to_partner": [str(c) for c in result.exchange[1]]}
-    if result.buried:
-        out["buried"] = [str(c) for c in result.buried]
-    if result.conceded:
+    exchange, turned = result.parts.get(CardPass).exchange, result.parts.get(TurnedTrump)
+    if exchange:
+        out["exchange"] = {"to_declarer": [str(c) for c in exchange[0]],
+                           "to_partner": [str(c) for c in exchange[1]]}
+    if widow.buried:
+        out["buried"] = [str(c) for c in widow.buried]
+    if result.parts.get(Concession).conceded:
         out["conceded"] = True
-    if result.turned is not None:
-        out["turned"] = str(result.turned)
-    if result.dix_exchange is not None:
-        out["dix_exchange"] = str(result.dix_exchange)
+    if turned.card is not None:
+        out["turned"] = str(turned.card)
+    if turned.exchanged_by is not None:
+        out["dix_exchange"] = str(turned.exchanged_by)
     out["play"] = [str(c) for c in result.play]
     return out
 
@@ -194,25 +196,28 @@ def hand_summary(result: HandResult | ThrownIn) -> dict[str, object]:
         thrown in. A turned-trump hand in which a seat exchanged the dix for
         the turned card adds ``"dix_exchange"``: that seat.
     """
-    table: dict[str, object] = {"lineup": lineup_json(result.lineup)} if result.lineup else {}
+    lineup = result.parts.get(HandChairs).lineup
+    table: dict[str, object] = {"lineup": lineup_json(lineup)} if lineup else {}
     if isinstance(result, ThrownIn):
         return {"thrown_in": True, "dealer": str(result.dealer), **table}
     s = result.score
+    contract, conceded = result.parts.get(Contract), result.parts.get(Concession).conceded
+    exchanged_by = result.parts.get(TurnedTrump).exchanged_by
     out: dict[str, object] = {
-        "declarer": None if result.declarer is None else str(result.declarer),
-        "bid": result.bid,
-        "trump": str(result.trump),
+        "declarer": None if contract.declarer is None else str(contract.declarer),
+        "bid": contract.bid,
+        "trump": str(contract.trump),
         "meld": _sides(s.meld, s.names),
         "tricks": _sides(s.tricks, s.names),
         "counters": _sides(s.counters, s.names),
         "made": s.made,
         "score": _sides(s.score, s.names),
     }
-    if result.conceded:
+    if conceded:
         out["conceded"] = True
-    if result.dix_exchange is not None:
-        out["dix_exchange"] = str(result.dix_exchange)
-    if not s.played and not result.conceded:
+    if exchanged_by is not None:
+        out["dix_exchange"] = str(exchanged_by)
+    if not s.played and not conceded:
         out["played"] = False  # the meld alone made the bid (VARIANTS.md cutthroat), or set at once
     if s.set_at_once:
         out["set_at_once"] = True  # no marriage in trump (the trump_needs_marriage switch)

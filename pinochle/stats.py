@@ -44,6 +44,7 @@ from dataclasses import asdict, dataclass
 
 from .bots.review import CLOSE_LOSS
 from .game import HandResult, State, game_named
+from .parts import Concession, Contract, HandChairs
 
 #: The hook for a decision review (docs/protocol.md, "Statistics", ``par_per_decision``): given the
 #: ``loss`` of each reviewed decision of the device (points, never negative), the figure to report.
@@ -244,22 +245,25 @@ def hand_line(state: State, match_id: str, place: int, chaired: bool = False) ->
     seating = state.game.seating
     seat = _seat_of(hand, place) if chaired else place
     if chaired:
-        before = state.history[-2].chair_totals if len(state.history) > 1 else (0,) * len(hand.chair_totals)
-        points = hand.chair_totals[place] - before[place]
+        chair_totals = hand.parts.get(HandChairs).totals
+        before = state.history[-2].parts.get(HandChairs).totals if len(state.history) > 1 else (0,) * len(chair_totals)
+        points = chair_totals[place] - before[place]
     else:
         points = hand.score.score[seating.side_of[place]]
     if seat is None:
         return HandLine(state.game.name, match_id, hand.number, False, False, False, 0, points, place)
     side = seating.side_of[seat]
-    declarer = hand.declarer is not None and int(hand.declarer) == seat
+    contract = hand.parts.get(Contract)
+    declarer = contract.declarer is not None and int(contract.declarer) == seat
     return HandLine(state.game.name, match_id, hand.number, True, declarer, declarer and hand.score.made,
-                    hand.score.meld[side], points, place, declarer and hand.stuck, declarer and bool(hand.conceded))
+                    hand.score.meld[side], points, place, declarer and contract.stuck,
+                    declarer and hand.parts.get(Concession).conceded)
 
 
 def _seat_of(hand: HandResult, chair: int) -> int | None:
     """The seat ``chair`` played in ``hand`` at a table of 4 or 5, or ``None`` when it sat the hand out
     (the dealer, at the empty place N, and at 5 one more: :func:`pinochle.chairs.lineup_for`)."""
-    return next((s for s in range(1, 4) if hand.lineup[s] == chair), None)
+    return next((s for s in range(1, 4) if hand.parts.get(HandChairs).lineup[s] == chair), None)
 
 
 def match_line(state: State, match_id: str, place: int, chaired: bool = False) -> MatchLine:

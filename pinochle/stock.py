@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Seat
 from .meld import MeldItem
+from .parts import empty_part
 
 
 @dataclass(frozen=True)
@@ -151,12 +152,12 @@ class StockSeen:
 
 
 #: The empty stock part of a view (every game but two-handed).
-NO_STOCK_SEEN = StockSeen()
+NO_STOCK_SEEN = empty_part(StockSeen())
 
 #: The empty stock part of the legal moves (every game but two-handed, and its other moves), and of a
 #: finished hand (:attr:`pinochle.game.HandResult.stock_play`) in a game without a stock.
-NO_STOCK_MOVES = StockMoves()
-NO_STOCK_PLAY = StockPlay((), None)
+NO_STOCK_MOVES = empty_part(StockMoves())
+NO_STOCK_PLAY = empty_part(StockPlay((), None))
 
 __all__ = ["NO_STOCK_MOVES", "NO_STOCK_PLAY", "NO_STOCK_SEEN", "Declared", "StockMoves", "StockPlay", "StockSeen",
            "TableCard"]

@@ -33,6 +33,7 @@ from .game import Action, Game, HandResult, State, apply, auto_action, legal_act
 from .games import TWO_HANDED
 from .games.two_handed import TWO_FACING, set_deal
 from .record_parts import HAND_FORMAT, MATCH_FORMAT, check_hands_match, check_keys, lineup_of, players_of, record_head
+from .stock import StockPlay
 from .rules import RuleSet
 
 
@@ -44,7 +45,8 @@ def stock_hand_record(result: HandResult, game: Game, rules: RuleSet, head: Mapp
         game, rules: its game and numbers; head: the record's first keys (format, game, scale, rules).
     """
     melds: list[dict[str, object]] = []
-    for d in result.declared:
+    stock = result.parts.get(StockPlay)
+    for d in stock.declared:
         if d.after == 0:
             continue  # the turned nine: it follows from the stock
         entry: dict[str, object] = {"after": d.after, "seat": str(d.seat)}
@@ -57,7 +59,7 @@ def stock_hand_record(result: HandResult, game: Game, rules: RuleSet, head: Mapp
         **head,
         "dealer": str(result.dealer),
         "hands": {str(Seat(s)): [str(c) for c in sort_hand(unpack(result.dealt[s]))] for s in game.seating.seats},
-        "stock": [str(c) for c in result.stock],
+        "stock": [str(c) for c in stock.dealt],
         "trump": str(result.trump),
         "play": [str(c) for c in result.play],
         "melds": melds,
@@ -217,7 +219,7 @@ def _summary(result: HandResult) -> dict[str, object]:
         "tricks": dict(zip(names, s.tricks)),
         "counters": dict(zip(names, s.counters)),
         "score": dict(zip(names, s.score)),
-        "melds": [d.to_json() for d in result.declared],
+        "melds": [d.to_json() for d in result.parts.get(StockPlay).declared],
     }
 
 

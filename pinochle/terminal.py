@@ -70,11 +70,12 @@ from .game import (Action, BidAction, Game, HandResult, PlayAction, State, Trick
                    auction_status, auto_action, default_game, new_match, sort_hand, turn, view)
 from .chairs import seat_of_chair, sitting_out
 from .meld import NINE, Meld, meld_points
+from .parts import Concession, Contract, HandChairs, TurnedTrump, Widow
 from .output import OutputError, guarded
 from .records import match_record
 from .rules import TABLE, RuleSet
 from .scoring import HandScore
-from .stock import TableCard
+from .stock import StockPlay, TableCard
 from .tricks import counters as counter_points
 
 #: The seat the person plays at a table with one chair per place (at a table of 4 or 5 the
@@ -508,12 +509,13 @@ def _hand_summary(con: _Console, r: HandResult, game: Game | None = None, deal: 
         return
     s = r.score
     names = seating.side_names
-    stuck = " (stuck: nobody bid)" if r.stuck else ""
+    c = r.parts.get(Contract)
+    stuck = " (stuck: nobody bid)" if c.stuck else ""
     con.say()
-    if r.declarer is None or r.bid is None:  # no contract (VARIANTS.md turned-trump)
+    if c.declarer is None or c.bid is None:  # no contract (VARIANTS.md turned-trump)
         con.say(f"Hand {r.number} summary: trump {_suit_text(r.trump)} (turned)")
     else:
-        con.say(f"Hand {r.number} summary: {_seat(r.declarer, seating, con.you)} bid {r.bid}{stuck}, "
+        con.say(f"Hand {r.number} summary: {_seat(c.declarer, seating, con.you)} bid {c.bid}{stuck}, "
                 f"trump {_suit_text(r.trump)}")
     con.say(f"  {'side':<5}{'meld':>6}{'kept':>6}{'tricks':>8}{'counters':>10}{'score':>8}")
     for i, name in enumerate(names):
@@ -522,19 +524,19 @@ def _hand_summary(con: _Console, r: HandResult, game: Game | None = None, deal: 
     for i, name in enumerate(names):
         if s.meld[i] and s.tricks[i] == 0 and not s.set_at_once:
             con.say(f"  {name} took no trick, so {name} keep none of their {s.meld[i]} meld.")
-    if r.declarer is None or r.bid is None:
+    if c.declarer is None or c.bid is None:
         con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
         return
-    side = seating.side_of[r.declarer]
-    if r.conceded:
+    side = seating.side_of[c.declarer]
+    if r.parts.get(Concession).conceded:
         con.say(f"  {names[side]} conceded after the meld.")
     elif s.set_at_once:
-        con.say(f"  {names[side]} went set at once: {_seat(r.declarer, seating, con.you)} named trump without its "
-                f"king and queen, so {names[side]} lose {r.bid}; no card is played, and {names[1 - side]} keep "
+        con.say(f"  {names[side]} went set at once: {_seat(c.declarer, seating, con.you)} named trump without its "
+                f"king and queen, so {names[side]} lose {c.bid}; no card is played, and {names[1 - side]} keep "
                 f"their meld.")
     else:
-        con.say(_made_or_set(names[side], s.made, s.kept_meld[side], s.counters[side], r.bid,
-                             lost=f", so {names[side]} lose {r.bid}"))
+        con.say(_made_or_set(names[side], s.made, s.kept_meld[side], s.counters[side], c.bid,
+                             lost=f", so {names[side]} lose {c.bid}"))
     con.say(f"  Hand score: {_per_side(seating, s.score, signed=True)}")
 
 
@@ -560,11 +562,12 @@ def _hand_summary_stock(con: _Console, r: HandResult, seating: Seating) -> None:
     10 included), and the hand's score; then every meld in the order declared."""
     s = r.score
     con.say()
-    turned = f" (turned: {r.turned.label})" if r.turned is not None else ""
+    card = r.parts.get(TurnedTrump).card
+    turned = f" (turned: {card.label})" if card is not None else ""
     con.say(f"Hand {r.number} summary: trump {_suit_text(r.trump)}{turned}")
     _player_rows(con, seating, s)
     for seat in seating.seats:
-        items = [d.item for d in r.declared if d.seat == seat]
+        items = [d.item for d in r.parts.get(StockPlay).declared if d.seat == seat]
         text = "; ".join(f"{m.name} {m.points}" for m in items) or "no meld"
         con.say(f"  {_seat(seat, seating, con.you)} melded: {text}")
 
@@ -577,9 +580,10 @@ def _settlement(r: HandResult, seating: Seating, you: int = SOUTH) -> str:
 
 def _result_word(r: HandResult) -> str:
     """How a contract ended: ``made``, ``no play`` (the meld made it), ``set``, ``conceded``, ``-`` (none)."""
-    if r.declarer is None:
+    c = r.parts.get(Contract)
+    if c.declarer is None:
         return "-"
-    if r.conceded:
+    if r.parts.get(Concession).conceded:
         return "conceded"
     if not r.score.made:
         return "set"
@@ -591,21 +595,23 @@ def _hand_summary_alone(con: _Console, r: HandResult, seating: Seating, deal: in
     widow, each player's meld, tricks and counters (the buried cards are the declarer's), how
     the contract ended, the settlement as who pays whom, and each player's score."""
     s = r.score
-    assert r.declarer is not None and r.bid is not None
-    d = r.declarer
+    c = r.parts.get(Contract)
+    assert c.declarer is not None and c.bid is not None
+    d = c.declarer
     con.say()
-    widow = cards_text(unpack(r.widow), r.trump) if r.widow else ""
-    con.say(f"Deal {deal} summary: {_seat(d, seating, con.you)} bid {r.bid}, trump {_suit_text(r.trump)}"
+    dealt_widow = r.parts.get(Widow).cards
+    widow = cards_text(unpack(dealt_widow), r.trump) if dealt_widow else ""
+    con.say(f"Deal {deal} summary: {_seat(d, seating, con.you)} bid {c.bid}, trump {_suit_text(r.trump)}"
             + (f"; the widow {widow}" if widow else ""))
     _player_rows(con, seating, s)
     side = seating.side_of[d]
     who = _seat(d, seating, con.you)
-    if r.conceded:
+    if r.parts.get(Concession).conceded:
         con.say(f"  {who} conceded before the play: a single loss to each opponent.")
     elif not s.played:
-        con.say(f"  {who} made the bid with the meld alone ({s.meld[side]} >= {r.bid}): no play.")
+        con.say(f"  {who} made the bid with the meld alone ({s.meld[side]} >= {c.bid}): no play.")
     else:
-        con.say(_made_or_set(who, s.made, s.meld[side], s.counters[side], r.bid, buried=True,
+        con.say(_made_or_set(who, s.made, s.meld[side], s.counters[side], c.bid, buried=True,
                              lost=": a double loss to each opponent"))
     con.say(f"  Settlement: {_settlement(r, seating, con.you)}.")
     con.say(f"  Deal score: {_per_side(seating, s.score, signed=True)}")
@@ -616,7 +622,7 @@ def _score_sheet_chairs(con: _Console, history: Sequence[HandResult]) -> None:
     (the ones sitting out included) as who pays whom, then every deal's dealer, contract, each
     chair's win or loss (``out``: sat it out) and the running totals, one column per chair."""
     last = history[-1]
-    n = len(last.chair_totals)
+    n = len(last.parts.get(HandChairs).totals)
 
     def name(c: int) -> str:
         return "you" if c == 0 else f"Player {c + 1}"
@@ -628,11 +634,13 @@ def _score_sheet_chairs(con: _Console, history: Sequence[HandResult]) -> None:
     heads = ["you"] + [f"P{c + 1}" for c in range(1, n)]
     con.say(f"  {'deal':>4}  {'dealer':<8}  {'bid':<12}  {'result':<8}" + "".join(f"  {h:>11}" for h in heads))
     for k, r in enumerate(history, start=1):
-        active = {r.lineup[x] for x in range(4) if x != r.dealer}
-        bid = "-" if r.declarer is None else f"{name(r.lineup[r.declarer])} {r.bid}"
-        cells = [f"{_signed(r.score.chairs[c]) if r.score.chairs else 0}{'' if c in active else ' out'}/{r.chair_totals[c]}"
+        contract, chairs = r.parts.get(Contract), r.parts.get(HandChairs)
+        lineup = chairs.lineup
+        active = {lineup[x] for x in range(4) if x != r.dealer}
+        bid = "-" if contract.declarer is None else f"{name(lineup[contract.declarer])} {contract.bid}"
+        cells = [f"{_signed(r.score.chairs[c]) if r.score.chairs else 0}{'' if c in active else ' out'}/{chairs.totals[c]}"
                  for c in range(n)]
-        con.say(f"  {k:>4}  {name(r.lineup[r.dealer]):<8}  {bid:<12}  {_result_word(r):<8}"
+        con.say(f"  {k:>4}  {name(lineup[r.dealer]):<8}  {bid:<12}  {_result_word(r):<8}"
                 + "".join(f"  {x:>11}" for x in cells))
 
 
@@ -645,7 +653,8 @@ def _score_sheet_alone(con: _Console, history: Sequence[HandResult], seating: Se
     con.say(f"  {'deal':>4}  {'dealer':<6}  {'bid':<8}  {'trump':<5}  {'result':<8}"
             + "".join(f"  {n:>5}" for n in names) + "".join(f"  {n + ' total':>7}" for n in names))
     for k, r in enumerate(history, start=1):
-        bid = "-" if r.declarer is None else f"{r.declarer} {r.bid}"
+        c = r.parts.get(Contract)
+        bid = "-" if c.declarer is None else f"{c.declarer} {c.bid}"
         con.say(f"  {k:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {_result_word(r):<8}"
                 + "".join(f"  {_signed(x):>5}" for x in r.score.score)
                 + "".join(f"  {t:>7}" for t in r.totals))
@@ -668,7 +677,7 @@ def _score_sheet(con: _Console, history: Sequence[HandResult], game: Game) -> No
     """Every hand of ``game``'s match so far with its scores and the running totals (players alone:
     :func:`_score_sheet_alone`; at a table of 4 or 5: :func:`_score_sheet_chairs`)."""
     seating = game.seating
-    if history and history[-1].lineup:
+    if history and history[-1].parts.get(HandChairs).lineup:
         _score_sheet_chairs(con, history)
         return
     if history and _with_stock(game):  # VARIANTS.md two-handed: no contract
@@ -683,7 +692,8 @@ def _score_sheet(con: _Console, history: Sequence[HandResult], game: Game) -> No
     con.say(f"  {'hand':>4}  {'dealer':<6}  {'bid':<8}  {'trump':<5}  {'result':<6}"
             + "".join(f"  {n:>6}" for n in names) + "".join(f"  {n + ' total':>8}" for n in names))
     for r in history:
-        bid = "-" if r.declarer is None else f"{r.declarer} {r.bid}"
+        c = r.parts.get(Contract)
+        bid = "-" if c.declarer is None else f"{c.declarer} {c.bid}"
         con.say(f"  {r.number:>4}  {str(r.dealer):<6}  {bid:<8}  {Suit(r.trump).symbol:<5}  {_result_word(r):<6}"
                 + "".join(f"  {_signed(x):>6}" for x in r.score.score) + "".join(f"  {t:>8}" for t in r.totals))
 

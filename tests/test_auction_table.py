@@ -24,6 +24,7 @@ from pinochle.chairs import apply_for_chair, lineup_for, seat_of_chair, sitting_
 from pinochle.games import AUCTION, CUTTHROAT, TABLE_GAME, TWO_HANDED, find, with_switches
 from pinochle.games.scorers import auction_stake, stake
 from pinochle.records import hand_record, match_record, replay
+from pinochle.parts import Contract, HandChairs
 from tests.test_cutthroat import worked_deal
 
 E, S, W, N = Seat.E, Seat.S, Seat.W, Seat.N
@@ -124,8 +125,8 @@ def test_a_conceded_hand_at_four_settles_with_the_dealer_sitting_out() -> None:
     assert h.score.transfers == ((E, S, 50), (E, W, 50)) and h.score.score == (-100, 50, 50)
     # the table: chair 3 (at E) pays chairs 0 and 1, and the dealer (chair 2) as a defender (Hoyle)
     assert h.score.chair_transfers == ((3, 0, 50), (3, 1, 50), (3, 2, 50))
-    assert s.totals == h.chair_totals == (50, 50, 50, -150) and h.totals == (-150, 50, 50)
-    assert h.lineup == (2, 3, 0, 1)
+    assert s.totals == h.parts.get(HandChairs).totals == (50, 50, 50, -150) and h.totals == (-150, 50, 50)
+    assert h.parts.get(HandChairs).lineup == (2, 3, 0, 1)
     assert view_for_chair(s, 2).to_json()["chair_totals"] == [50, 50, 50, -150]
 
 
@@ -435,7 +436,7 @@ def test_random_matches_at_four_and_five(players: int, opening: str, seed: int) 
         if s.phase in ("hand_end", "match_end") and s.history and s.history[-1].number == s.hand_no + 1:
             h = s.history[-1].score
             assert sum(h.chairs) == 0 and len(h.chairs) == players
-            dc = s.history[-1].lineup[s.history[-1].declarer or 0]
+            dc = s.history[-1].parts.get(HandChairs).lineup[s.history[-1].parts.get(Contract).declarer or 0]
             assert all(dc in (a, b) for a, b, _ in h.chair_transfers) and len(h.chair_transfers) == players - 1
             assert len({n for _, _, n in h.chair_transfers}) == 1  # the sitters settle as each opponent
     assert len(s.history) >= 3 * players
@@ -466,7 +467,7 @@ def test_a_thrown_in_hand_at_five_passes_the_deal_and_replays() -> None:
     s = table(5, dealer=3, deals=2)
     for seat in (E, S, W):
         s = apply(s, Action.pass_(seat))
-    assert s.hand_no == 1 and s.lineup == lineup_for(5, 4, THREE_ALONE) and s.thrown[0].lineup == (3, 4, 1, 2)
+    assert s.hand_no == 1 and s.lineup == lineup_for(5, 4, THREE_ALONE) and s.thrown[0].parts.get(HandChairs).lineup == (3, 4, 1, 2)
     s = finish_hand(s)
     rec = json.loads(json.dumps(match_record(s)))
     assert rec["hands"][0]["thrown_in"] is True and rec["hands"][0]["lineup"] == {"N": 3, "E": 4, "S": 1, "W": 2}

@@ -23,6 +23,7 @@ import pytest
 from pinochle.bots import SimplePlayer
 from pinochle.cards import Seat
 from pinochle.game import apply, auto_action, new_match, turn, view
+from pinochle.parts import CardPass, Contract
 
 from pinochle.server.storage import SQLiteStorage
 from pinochle.stats import hand_line
@@ -125,9 +126,11 @@ def passed_hand(game: str, ours: bool) -> dict[str, Any]:
             seat = turn(s)
             assert seat is not None
             s = apply(s, auto_action(s) or bot.act(view(s, seat)))
-        if not s.history or s.history[-1].declarer is None or not s.history[-1].exchange:
+        parts = s.history[-1].parts if s.history else None
+        declarer = None if parts is None else parts.get(Contract).declarer
+        if parts is None or declarer is None or not parts.get(CardPass).exchange:
             continue
-        if (int(s.history[-1].declarer) % 2 == 0) == ours:
+        if (int(declarer) % 2 == 0) == ours:
             return view(s, Seat.S).to_json()
     raise AssertionError(f"no {game} hand with a pass declared by {'our' if ours else 'the other'} side")
 

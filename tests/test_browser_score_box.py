@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from pinochle.parts import Contract
+
 from .browser_support import shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_explain import first_of, hand_end, serious, south
@@ -84,7 +86,7 @@ def test_the_summary_opens_on_this_hand_and_the_match_per_side(server: Any, game
 
 
 def test_a_stuck_contract_says_so_in_the_summary_and_the_score_sheet(server: Any) -> None:  # noqa: F811
-    v = south(first_of("table", lambda s: s.phase == "hand_end" and s.history[-1].stuck))
+    v = south(first_of("table", lambda s: s.phase == "hand_end" and s.history[-1].parts.get(Contract).stuck))
     last = v["last_hand"]
     assert last["stuck"] and v["history"][-1]["stuck"]
 

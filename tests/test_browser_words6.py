@@ -25,6 +25,7 @@ import pytest
 
 from pinochle.server.storage import SQLiteStorage
 from pinochle.stats import hand_line
+from pinochle.parts import Contract
 
 from .browser_kit import Look, at_each, looks, on_fixture, visible
 from .browser_support import Server, module_server
@@ -56,13 +57,13 @@ def seed_stuck(srv: Server) -> int:
     try:
         for i, seed in enumerate((3, 4, 5)):
             state = stuck_hand(seed)
-            hand = state.history[-1]
-            assert hand.stuck and hand.declarer is not None
-            line = hand_line(state, f"stuck-m{i}", int(hand.declarer))
+            contract = state.history[-1].parts.get(Contract)
+            assert contract.stuck and contract.declarer is not None
+            line = hand_line(state, f"stuck-m{i}", int(contract.declarer))
             assert line.declarer and line.stuck
             made += line.made
             store.record_hand(STUCK_DEVICE, line.match, line.hand, line.to_json())
-            partner = hand_line(state, f"stuck-p{i}", (int(hand.declarer) + 2) % 4)
+            partner = hand_line(state, f"stuck-p{i}", (int(contract.declarer) + 2) % 4)
             store.record_hand(STUCK_DEVICE, partner.match, partner.hand, partner.to_json())
     finally:
         store.close()
@@ -139,7 +140,7 @@ def test_the_result_tells_the_last_hand_in_the_past_tense(server: Server, game: 
 def test_a_stuck_hands_summary_says_the_dealer_was_stuck(server: Server) -> None:
     """The hand summary comes once the hand is over: "West was stuck at 250", and a set's verdict "the bid was taken
     off" (RULES.md, Deal and auction 3; Scoring a hand)."""
-    v = south(first_of("table", lambda s: s.phase == "hand_end" and s.history[-1].stuck))
+    v = south(first_of("table", lambda s: s.phase == "hand_end" and s.history[-1].parts.get(Contract).stuck))
     last = v["last_hand"]
 
     words = """() => ({ contract: document.querySelector('#summary-body .contract-line').innerText,

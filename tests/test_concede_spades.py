@@ -26,6 +26,7 @@ from pinochle.game import Action, State, apply, deck_check, legal, new_match, tu
 from pinochle.games import AUCTION, CUTTHROAT, GAMES, with_switches
 from pinochle.games.scorers import auction_stake
 from pinochle.records import hand_record, match_record, replay
+from pinochle.parts import Concession, Contract
 from tests.test_auction_table import _random_action, declare, table
 from tests.test_cutthroat import play_out, worked_deal
 
@@ -56,7 +57,7 @@ def conceded(bid: int, trump: Suit = Suit.S, rules: dict[str, str] | None = None
 ])
 def test_a_concession_pays_each_opponent(bid: int, trump: Suit, rules: dict[str, str] | None, each: int) -> None:
     h = conceded(bid, trump, rules).history[-1]
-    assert h.conceded and not h.score.made and not h.score.played
+    assert h.parts.get(Concession).conceded and not h.score.made and not h.score.played
     assert h.score.transfers == ((E, S, each), (E, W, each))
     assert h.score.score == (-2 * each, each, each)
 
@@ -153,9 +154,9 @@ def test_random_matches_with_scarnes_rule_settle_to_zero(seed: int, players: int
         if len(s.history) > before:
             h = s.history[-1]
             assert sum(h.score.score) == 0 and sum(h.score.chairs) == 0
-            if h.conceded:
-                assert h.bid is not None
-                stake = auction_stake(h.bid, Suit.H)  # the single amount, whatever the trump
+            if h.parts.get(Concession).conceded:
+                assert h.parts.get(Contract).bid is not None
+                stake = auction_stake(h.parts.get(Contract).bid, Suit.H)  # the single amount, whatever the trump
                 assert {n for _, _, n in h.score.transfers} == {stake}
         if s.phase == "play" and turn(s) is not None:
             assert legal(s, turn(s) or E).cards  # the play goes on as usual

@@ -36,6 +36,7 @@ from pinochle.games import GAMES, find
 from pinochle.games.scorers import auction_stake, stake
 from pinochle.meld import Meld
 from pinochle.records import hand_record, match_record, replay
+from pinochle.parts import Contract, Widow
 from soak.secrecy import check_seat_view
 
 E, S, W, N = Seat.E, Seat.S, Seat.W, Seat.N
@@ -136,7 +137,7 @@ def test_auction_all_pass_annuls_the_hand_and_the_next_seat_deals() -> None:
     for seat in (E, S, W):
         s = apply(s, Action.pass_(seat))
     assert s.hand_no == 1 and s.dealer == E and s.phase == "auction" and s.history == ()
-    assert len(s.thrown) == 1 and s.thrown[0].widow == pack(parse_cards(WIDOW))
+    assert len(s.thrown) == 1 and s.thrown[0].parts.get(Widow).cards == pack(parse_cards(WIDOW))
     assert turn(s) == S
 
 
@@ -477,11 +478,11 @@ def test_random_matches_keep_every_rule(game: str, seed: int) -> None:
             h = s.history[-1]
             assert sum(n for _, _, n in h.score.transfers) > 0
             assert sum(h.score.score) == 0 and sum(s.totals) == 0
-            assert len(h.score.transfers) == 2 and all(h.declarer in (a, b) for a, b, _ in h.score.transfers)
+            assert len(h.score.transfers) == 2 and all(h.parts.get(Contract).declarer in (a, b) for a, b, _ in h.score.transfers)
             if h.score.played:
                 assert sum(h.score.counters) == total_counters and len(h.tricks) == 15
-                assert sorted(unpack(h.dealt[1]) + unpack(h.dealt[2]) + unpack(h.dealt[3]) + unpack(h.widow)) \
-                    == sorted([c for t in h.tricks for c in t.cards] + list(h.buried))
+                assert sorted(unpack(h.dealt[1]) + unpack(h.dealt[2]) + unpack(h.dealt[3]) + unpack(h.parts.get(Widow).cards)) \
+                    == sorted([c for t in h.tricks for c in t.cards] + list(h.parts.get(Widow).buried))
         steps += 1
     assert s.phase == "match_end"
     rec = json.loads(json.dumps(match_record(s)))

@@ -34,6 +34,7 @@ from pinochle.games import GAMES, TURNED_TRUMP, with_switches
 from pinochle.games.phases import turned_up
 from pinochle.records import hand_record, match_record, replay
 from pinochle.terminal import play_match
+from pinochle.parts import TurnedTrump
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 ON = with_switches(TURNED_TRUMP.rules, {"dix_exchange": "true"})
@@ -223,8 +224,8 @@ def test_a_match_record_replays_every_exchange() -> None:
     rec = json.loads(json.dumps(match_record(s)))
     out = replay(rec)
     assert out["totals"] == dict(zip(("NS", "EW"), s.totals))
-    assert [h.get("dix_exchange") for h in out["hands"]] == [None if h.dix_exchange is None else str(h.dix_exchange)
-                                                            for h in s.history]
+    assert [h.get("dix_exchange") for h in out["hands"]] == [
+        None if by is None else str(by) for by in (h.parts.get(TurnedTrump).exchanged_by for h in s.history)]
 
 
 # ---------------------------------------------------------------- the computer players
@@ -340,7 +341,7 @@ def test_random_hands_with_the_exchange(seed: int, keep: float) -> None:
     while s.phase == "play":
         s = apply(s, rng.choice(legal_actions(s)))
     h = s.history[-1]
-    assert sum(h.score.counters) == 250 and h.dix_exchange == who
+    assert sum(h.score.counters) == 250 and h.parts.get(TurnedTrump).exchanged_by == who
     assert h.score.score == tuple(m + c for m, c in zip(h.score.meld, h.score.counters))
 
 

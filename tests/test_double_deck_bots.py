@@ -21,6 +21,7 @@ from pinochle.game import Action, State, apply, auto_action, legal, new_match, t
 from pinochle.meld import meld, meld_points
 from pinochle.rules import DOUBLE_DECK_RULES as DD
 from pinochle.tricks import legal_mask, winner_index
+from pinochle.parts import Contract
 
 from .support import moves_ignore_hidden_cards, random_action
 
@@ -100,7 +101,7 @@ def test_contracts_are_sensible(level: str) -> None:
     """Not everybody at the minimum of 50 every hand, and no bid beyond what a side can make."""
     make = (lambda s: HardPlayer(f"c{s}", samples=8)) if level == "hard" else (lambda s: for_level(level, s))
     state, _ = play_match([make(s) for s in range(4)], 11, max_hands=6 if level == "hard" else 12)
-    bids = [h.bid for h in state.history]
+    bids = [h.parts.get(Contract).bid for h in state.history]
     assert all(DD.min_bid <= b <= 200 for b in bids), bids
     assert any(b > DD.min_bid for b in bids), bids
 

@@ -269,7 +269,7 @@ def test_same_view_same_answer(game: str) -> None:
                 continue
             hands[a] = deck.add(remove(hands[a], ca), cb)
             stock = dataclasses.replace(state.stock, stock=(*state.stock.stock[:-1], Card(ca)))
-            other = dataclasses.replace(state, hands=tuple(hands), stock=stock)
+            other = dataclasses.replace(state.with_parts(stock), hands=tuple(hands))
         else:
             continue
         w = view(other, me)

@@ -20,6 +20,7 @@ from pinochle.game import Action, State, apply, auto_action, legal, new_match, t
 from pinochle.games import GAMES, with_switches
 from pinochle.games import find as find_game
 from pinochle.rules import TABLE, RuleSet
+from pinochle.parts import Concession
 
 PASS_GAMES = [n for n, g in GAMES.items() if g.playable and any(ph.name == "exchange" for ph in g.phases)]
 CONCEDE_GAMES = [n for n, g in GAMES.items() if g.playable and any(ph.name == "concede" for ph in g.phases)]
@@ -257,7 +258,7 @@ def test_no_concession_after_the_first_card(game: str) -> None:
 @pytest.mark.parametrize("game", CONCEDE_GAMES)
 def test_no_second_concession(game: str) -> None:
     s = apply(after_meld(game), Action.concede_(Seat.N))
-    assert s.phase == "hand_end" and s.history[-1].conceded
+    assert s.phase == "hand_end" and s.history[-1].parts.get(Concession).conceded
     msg = refused(s, Action.concede_(Seat.N))
     assert msg == "a concede is not possible now: the hand is over: the next dealer deals"
 

@@ -19,6 +19,7 @@ from pinochle.game import Action, apply, auto_action, new_match, turn, view
 from pinochle.games import find as find_game
 from pinochle.games import with_switches
 from pinochle.records import match_record, replay
+from pinochle.parts import Concession
 
 
 def run(*argv: str, stdin: str = "") -> tuple[int, list[dict[str, object]]]:
@@ -171,7 +172,7 @@ def test_a_racehorse_concession_and_a_thrown_in_hand_replay() -> None:
     hand = state.history[-1]
     side = declarer % 2
     meld = hand.score.meld
-    assert hand.conceded and hand.score.score[side] == 0 and hand.score.score[1 - side] == meld[1 - side] + 250
+    assert hand.parts.get(Concession).conceded and hand.score.score[side] == 0 and hand.score.score[1 - side] == meld[1 - side] + 250
     record = match_record(state)
     assert [h.get("thrown_in", False) for h in record["hands"]] == [True, False]  # type: ignore[union-attr]
     assert record["hands"][1]["conceded"] is True and record["hands"][1]["play"] == []  # type: ignore[index]

@@ -96,7 +96,7 @@ from pinochle.game import Action, Game, State, Trick, apply, auction_status, aut
 from pinochle.games import GAMES, with_switches
 from pinochle.meld import Meld, meld
 from pinochle.games.phases import turned_up
-from pinochle.parts import Concession, TrumpMarriageCheck
+from pinochle.parts import Concession, Contract, TrumpMarriageCheck
 from pinochle.rules import RuleSet
 
 from . import test_rules_doc as rules_doc
@@ -428,8 +428,9 @@ def check_legal(g: Game, e: GameExample) -> None:
     hands = list(state.hands)
     hands[me] = the_deck(g).pack(held)
     tricks = (Trick(leader, tuple(played)),) if played else ()
-    state = replace(state, phase="play", contract=replace(state.contract, trump=trump, declarer=leader, bid=g.rules.min_bid),
-                    hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks)
+    contract = replace(state.parts.get(Contract), trump=trump, declarer=leader, bid=g.rules.min_bid)
+    state = replace(state.with_parts(contract), phase="play", hands=(hands[0], hands[1], hands[2], hands[3]),
+                    tricks=tricks)
     lg = g.phase("play").legal(state, me)
     assert sorted(str(c) for c in lg.cards) == sorted(want)
     for c in set(held):  # and the phase refuses exactly the others
@@ -629,7 +630,7 @@ def check_concede(g: Game, e: GameExample) -> None:
         assert state is before
         return
     assert result == "allowed", "the concession was accepted"
-    assert after.phase in ("hand_end", "match_end") and after.history[-1].conceded
+    assert after.phase in ("hand_end", "match_end") and after.history[-1].parts.get(Concession).conceded
 
 
 def _tricks(g: Game, tricks: tuple[int, int], counters: tuple[int, int], where: str) -> tuple[Trick, ...]:
@@ -759,10 +760,9 @@ def check_score_alone(g: Game, e: GameExample) -> None:
     for i, side_seats in enumerate(g.seating.sides):
         melds[side_seats[0]] = Meld((), meld_p[i])
     state = new_match(seed=SEED, game=g, rules=rules, first_dealer=Seat.W)
-    state = replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=trump),
-                    melds=tuple(melds),
-                    tricks=trick_list, totals=before, concession=Concession(outcome == "conceded"),
-                    hands=(0, 0, 0, 0))
+    contract = replace(state.parts.get(Contract), declarer=declarer, bid=bid, trump=trump)
+    state = replace(state.with_parts(contract, Concession(outcome == "conceded")), phase="play", melds=tuple(melds),
+                    tricks=trick_list, totals=before, hands=(0, 0, 0, 0))
     if deal > 1:  # the deals scored before this one (the match ends after the game's number of deals)
         earlier = g.goto(state, "hand_end").history[-1]
         state = replace(state, history=(earlier,) * (deal - 1))
@@ -826,10 +826,9 @@ def check_score(g: Game, e: GameExample) -> None:
     melds = [Meld((), 0)] * 4
     melds[0], melds[1] = Meld((), meld_p[0]), Meld((), meld_p[1])
     state = new_match(seed=SEED, game=g, first_dealer=Seat.W)
-    state = replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=Suit.S),
-                    melds=tuple(melds),
-                    tricks=trick_list, totals=before, concession=Concession(conceded),
-                    trump_marriage=TrumpMarriageCheck(at_once), hands=(0, 0, 0, 0))
+    contract = replace(state.parts.get(Contract), declarer=declarer, bid=bid, trump=Suit.S)
+    state = replace(state.with_parts(contract, Concession(conceded), TrumpMarriageCheck(at_once)), phase="play",
+                    melds=tuple(melds), tricks=trick_list, totals=before, hands=(0, 0, 0, 0))
     state = g.goto(state, "hand_end")
     got = state.history[-1].score
     assert got.tricks == tricks and got.counters == counters, "the example's tricks were not rebuilt"
@@ -954,7 +953,7 @@ def check_settle(g: Game, e: GameExample) -> None:
     if result == "no play":
         assert h.score.made and not h.score.played and h.tricks == ()
     elif result == "conceded":
-        assert h.conceded and not h.score.made and h.tricks == ()
+        assert h.parts.get(Concession).conceded and not h.score.made and h.tricks == ()
     elif len(words) == 2 and words[0] in ("made", "set"):
         assert h.score.played and h.score.made == (words[0] == "made")
         assert h.score.meld[side] + h.score.counters[side] == integer(words[1], e.id)

@@ -33,6 +33,7 @@ from pinochle.auction import next_bid
 from pinochle.cards import DECKS, Seat, remove, unpack
 from pinochle.game import Action, HandResult, State, apply, legal, new_match, turn, view
 from pinochle.games import GAMES
+from pinochle.parts import Concession, Contract
 from soak.secrecy import allowed_cards, card_tokens, shown_now
 
 #: Counter points of a hand played out, by game (VARIANTS.md, Scales: tens 250; ones 25).
@@ -156,26 +157,27 @@ def _oracle(game: str, h: HandResult, totals_before: tuple[int, int]) -> tuple[t
     if game == "turned-trump":
         # seed 000's variation: no contract; each side scores meld + counters (meld without a trick too)
         return (meld[0] + pts[0], meld[1] + pts[1]), None
-    assert h.declarer is not None and h.bid is not None
-    side, other = h.declarer % 2, 1 - h.declarer % 2
+    contract = h.parts.get(Contract)
+    assert contract.declarer is not None and contract.bid is not None
+    side, other = contract.declarer % 2, 1 - contract.declarer % 2
     score = [0, 0]
     if game == "racehorse":
         # seed 000: conceded: the opponents score meld + 250; set after play: the declarers
         # score nothing, the opponents meld + 250 + their counters; made: both meld + counters
         # (meld kept without a trick: docs/games/racehorse.md)
-        if h.conceded:
+        if h.parts.get(Concession).conceded:
             score[other] = meld[other] + 250
             return (score[0], score[1]), False
-        made = meld[side] + pts[side] >= h.bid
+        made = meld[side] + pts[side] >= contract.bid
         if made:
             return (meld[0] + pts[0], meld[1] + pts[1]), True
         score[other] = meld[other] + 250 + pts[other]
         return (score[0], score[1]), False
     kept = [m if t else 0 for m, t in zip(meld, tricks)]  # meld only with a trick
-    made = kept[side] + pts[side] >= h.bid
+    made = kept[side] + pts[side] >= contract.bid
     score = [kept[0] + pts[0], kept[1] + pts[1]]
     if not made:
-        score[side] = -h.bid
+        score[side] = -contract.bid
     if game in ("britannica", "double-deck") and totals_before[side] + score[side] >= TARGETS[game]:
         score[other] = 0  # seed 001: the declarers reach the target first; the opponents add nothing
     return (score[0], score[1]), made
@@ -191,7 +193,7 @@ def test_every_hand_has_the_scales_counters_and_scores_as_variants_md_says(game:
     assert last is not None and last.history
     totals = (0, 0)
     for h in last.history:
-        if h.conceded:
+        if h.parts.get(Concession).conceded:
             assert h.tricks == () and h.score.tricks == (0, 0) and h.score.counters == (0, 0)
         else:
             n = HAND_SIZE.get(game, 12)

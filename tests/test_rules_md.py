@@ -24,6 +24,7 @@ from pinochle.records import MATCH_FORMAT, hand_record, match_record, replay
 from pinochle.rules import TABLE
 from pinochle.scoring import match_winner, score_hand
 from pinochle.tricks import beats, counters, legal_mask, winner_index
+from pinochle.parts import Contract
 
 NS, EW = 0, 1
 
@@ -482,10 +483,11 @@ def test_the_game_scores_hands_by_these_rules() -> None:
         s = h.score
         kept = tuple(0 if s.tricks[i] == 0 else s.meld[i] for i in (0, 1))
         assert s.meld == (h.melds[0].total + h.melds[2].total, h.melds[1].total + h.melds[3].total)
-        d = h.declarer.side
-        assert s.made == (kept[d] + s.counters[d] >= h.bid)
+        contract = h.parts.get(Contract)
+        d = contract.declarer.side
+        assert s.made == (kept[d] + s.counters[d] >= contract.bid)
         assert s.score[1 - d] == kept[1 - d] + s.counters[1 - d]
-        assert s.score[d] == (kept[d] + s.counters[d] if s.made else -h.bid)
+        assert s.score[d] == (kept[d] + s.counters[d] if s.made else -contract.bid)
         assert state.totals == s.score
 
 

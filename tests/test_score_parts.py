@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from pinochle.auction import ladder_bids
 from pinochle.game import Action, State, apply, legal, new_match, turn, view
 from pinochle.games import GAMES
+from pinochle.parts import Contract, Widow
 
 
 def random_action(state: State, rng: random.Random) -> Action:
@@ -211,9 +212,9 @@ def test_the_counters_buried_are_given_apart(game: str, players: int | None) -> 
                 continue
             hand = state.history[-1]
             last = hand.summary()
-            want = counter_points(hand.buried, state.rules) if hand.buried and hand.tricks else 0
+            want = counter_points(hand.parts.get(Widow).buried, state.rules) if hand.parts.get(Widow).buried and hand.tricks else 0
             decl = last["declarer"]
-            side = state.game.seating.side_names[state.game.seating.side_of[hand.declarer]] if hand.declarer is not None else None
+            side = state.game.seating.side_names[state.game.seating.side_of[hand.parts.get(Contract).declarer]] if hand.parts.get(Contract).declarer is not None else None
             if not want:
                 assert "buried" not in last, last
                 continue

@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 
 from pinochle.game import Action, State, apply, legal, new_match, turn
 from pinochle.games import GAMES, with_switches
-from pinochle.parts import NO_CARD_PASS, NO_CONCESSION, NO_CONTRACT, NO_MARRIAGE_CHECK
+from pinochle.parts import (NO_CARD_PASS, NO_CONCESSION, NO_CONTRACT, NO_MARRIAGE_CHECK, CardPass, Concession, Contract,
+                            HandChairs, Parts, TrumpMarriageCheck, TurnedTrump, Widow)
 
 PLAYABLE = [name for name, g in GAMES.items() if g.playable]
 QUICK = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -82,42 +83,42 @@ def test_each_part_is_kept_only_by_the_phases_that_own_it(game: str, seed: int) 
         where = f"{game} seed {seed} version {after.version} ({before.phase} -> {after.phase})"
         # a part is empty in a game none of whose phases owns it
         if "exchange" not in names:
-            assert after.card_pass == NO_CARD_PASS, where
+            assert after.parts.get(CardPass) == NO_CARD_PASS, where
         if not names & {"turn_trump", "turn_up"}:
-            assert after.turned_trump.card is None, where
+            assert after.parts.get(TurnedTrump).card is None, where
         if "dix_exchange" not in names:
-            assert after.turned_trump.dix_answers == (), where
+            assert after.parts.get(TurnedTrump).dix_answers == (), where
         if "widow" not in names:
-            assert after.widow_part.cards == 0, where
+            assert after.parts.get(Widow).cards == 0, where
         if "bury" not in names:
-            assert after.widow_part.buried == (), where
+            assert after.parts.get(Widow).buried == (), where
         if not names & {"concede", "bury"}:
-            assert after.concession == NO_CONCESSION and not after.conceded, where
+            assert after.parts.get(Concession) == NO_CONCESSION and not after.conceded, where
         if "trump_marriage" not in names:
-            assert after.trump_marriage == NO_MARRIAGE_CHECK and not after.set_at_once, where
+            assert after.parts.get(TrumpMarriageCheck) == NO_MARRIAGE_CHECK and not after.set_at_once, where
         seen["set_at_once"] |= after.set_at_once
-        seen["card_pass"] |= after.card_pass.passed > 0
-        seen["turned"] |= after.turned_trump.card is not None
-        seen["widow"] |= after.widow_part.cards != 0
+        seen["card_pass"] |= after.parts.get(CardPass).passed > 0
+        seen["turned"] |= after.parts.get(TurnedTrump).card is not None
+        seen["widow"] |= after.parts.get(Widow).cards != 0
         if action is None or after.hand_no != before.hand_no:  # a deal (a thrown-in hand's too)
-            assert after.card_pass == NO_CARD_PASS and after.widow_part.buried == (), where
-            assert after.turned_trump.dix_answers == (), where  # the offer may be open: nobody has answered
-            assert after.concession == NO_CONCESSION and after.trump_marriage == NO_MARRIAGE_CHECK, where
+            assert after.parts.get(CardPass) == NO_CARD_PASS and after.parts.get(Widow).buried == (), where
+            assert after.parts.get(TurnedTrump).dix_answers == (), where  # the offer may be open: nobody has answered
+            assert after.parts.get(Concession) == NO_CONCESSION and after.parts.get(TrumpMarriageCheck) == NO_MARRIAGE_CHECK, where
             continue
         # within a hand only the owning phase changes its part
-        if after.card_pass != before.card_pass:
-            assert before.phase == "exchange" and after.card_pass.passed == before.card_pass.passed + 1, where
-        if after.widow_part.buried != before.widow_part.buried:
+        if after.parts.get(CardPass) != before.parts.get(CardPass):
+            assert before.phase == "exchange" and after.parts.get(CardPass).passed == before.parts.get(CardPass).passed + 1, where
+        if after.parts.get(Widow).buried != before.parts.get(Widow).buried:
             assert before.phase == "bury" and action.type == "bury", where
-        if after.turned_trump.dix_answers != before.turned_trump.dix_answers:
+        if after.parts.get(TurnedTrump).dix_answers != before.parts.get(TurnedTrump).dix_answers:
             assert before.phase == "dix_exchange" and action.type in ("dix", "pass"), where
-        if after.concession != before.concession:
+        if after.parts.get(Concession) != before.parts.get(Concession):
             assert before.phase in ("concede", "bury") and action.type == "concede" and after.conceded, where
-        if after.trump_marriage != before.trump_marriage:
+        if after.parts.get(TrumpMarriageCheck) != before.parts.get(TrumpMarriageCheck):
             assert before.phase == "meld" and after.phase == "hand_end" and after.set_at_once, where
             assert not after.tricks and after.rules.trump_needs_marriage, where
-        assert after.widow_part.cards == before.widow_part.cards, where
-        assert after.turned_trump.card == before.turned_trump.card, where
+        assert after.parts.get(Widow).cards == before.parts.get(Widow).cards, where
+        assert after.parts.get(TurnedTrump).card == before.parts.get(TurnedTrump).card, where
     # the game's own parts were really used (every hand scored had a declarer, so a card pass)
     assert seen["card_pass"] == ("exchange" in names)
     assert seen["turned"] == bool(names & {"turn_trump", "turn_up"})
@@ -137,16 +138,16 @@ def test_the_contract_is_made_only_by_the_auction_and_the_naming_or_turning_of_t
     names = {p.name for p in GAMES[game].phases}
     for before, action, after in steps(game, seed):
         where = f"{game} seed {seed} version {after.version} ({before.phase} -> {after.phase})"
-        c = after.contract
+        c = after.parts.get(Contract)
         assert (after.calls, after.declarer, after.bid, after.trump, after.stuck) == (
             c.calls, c.declarer, c.bid, c.trump, c.stuck), where
         if "auction" not in names:
             assert c.calls == () and c.declarer is None and c.bid is None and not c.stuck, where
         if action is None or after.hand_no != before.hand_no:  # a deal
-            turned = after.turned_trump.card
+            turned = after.parts.get(TurnedTrump).card
             assert c == replace(NO_CONTRACT, trump=None if turned is None else turned.suit), where
             continue
-        b = before.contract
+        b = before.parts.get(Contract)
         if c.calls != b.calls:
             assert before.phase == "auction" and action.type in ("bid", "pass"), where
             assert c.calls[:-1] == b.calls and len(c.calls) == len(b.calls) + 1, where
@@ -179,7 +180,7 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
     from pinochle.game import NO_MOVES, Legal, view
     from pinochle.parts import (NO_AUCTION_SEEN, NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CONCEDES, NO_DIX,
                                 NO_GIVE, NO_PASS_SEEN, NO_TRUMP_AID, NO_TRUMPS, NO_WIDOW_SEEN, NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN)
-    from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN
+    from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, StockPlay
 
     empty = {"auction": NO_BIDS, "trump": NO_TRUMPS, "concession": NO_CONCEDES, "dix_part": NO_DIX,
              "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
@@ -220,7 +221,7 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
             # the auction from the auction's phase (its calls, one by one), the contract the state's
             assert not parts["auction_seen"] or "auction" in names
             assert [call for _, call in v.calls] == list(before.calls) and len(v.call_kinds) == len(v.calls)
-            assert v.contract is before.contract
+            assert v.contract is before.parts.get(Contract)
             assert (v.auction, v.contract) == (public.auction, public.contract), "the same for every seat"
             assert (v.concession, v.turned_trump, v.thrown_in, v.tied) == (
                 public.concession, public.turned_trump, public.thrown_in, public.tied), "the same for every seat"
@@ -228,12 +229,9 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
         if len(after.history) > len(before.history):
             hand = after.history[-1]
             assert after.phase in ("hand_end", "match_end")
-            assert (hand.contract, hand.card_pass, hand.concession, hand.turned_trump, hand.widow_part) == (
-                after.contract, after.card_pass, after.concession, after.turned_trump, after.widow_part)
-            assert (hand.calls, hand.declarer, hand.bid, hand.trump, hand.stuck) == (
-                after.calls, after.declarer, after.bid, after.trump, after.stuck)
-            assert hand.stock_play == (after.stock if after.stock is not None else NO_STOCK_PLAY)
-            assert hand.exchange == hand.card_pass.exchange and hand.buried == hand.widow_part.buried
+            # the hand keeps the state's parts as its phases left them, and the chairs' part alone besides
+            assert hand.parts == after.parts.set(hand.parts.get(HandChairs))
+            assert hand.trump == after.trump and (hand.parts.get(StockPlay) == NO_STOCK_PLAY) == (after.stock is None)
     assert ("auction" in used) == ("auction" in names) == ("bid_aid" in used) == ("auction_seen" in used)
     assert ("trump" in used) == ("trump" in names)
     assert ("concession" in used) <= bool(names & {"concede", "bury"}) and ("dix_part" in used) <= bool(
@@ -293,11 +291,12 @@ def test_the_chairs_are_a_part_that_the_seat_order_fills(players: int) -> None:
     hands = [*state.history, *state.thrown]
     assert state.history and state.thrown
     for h in hands:
+        chairs = h.parts.get(HandChairs)
         if players == 3:
-            assert h.chairs == NO_HAND_CHAIRS
+            assert chairs == NO_HAND_CHAIRS
         else:
-            assert h.chairs.players == players and len(h.lineup) == 4 and h.lineup == h.chairs.lineup
+            assert chairs.players == players and len(chairs.lineup) == 4
     for r in state.history:
         assert ("chair_totals" in r.summary()) == (players > 3)
         if players > 3:
-            assert len(r.chair_totals) == players
+            assert len(r.parts.get(HandChairs).totals) == players

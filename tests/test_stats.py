@@ -21,6 +21,7 @@ from pinochle.game import Action, State, apply, auto_action, legal_actions, new_
 from pinochle.games import GAMES
 from pinochle.stats import (GameStats, HandLine, MatchLine, hand_line, match_line, no_review, par_per_decision,
                             stats_json, summarize)
+from pinochle.parts import Contract, HandChairs
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -64,12 +65,12 @@ def lines_of(ends: list[State], place: int) -> tuple[list[HandLine], list[MatchL
 def test_a_line_is_the_seats_own_contract_and_its_sides_meld_and_score() -> None:
     for s in play("table", 11, max_hands=6):
         hand = s.history[-1]
-        assert hand.declarer is not None
+        assert hand.parts.get(Contract).declarer is not None
         for seat in range(4):
             line = hand_line(s, "m", seat)
             side = seat % 2
             assert line.played and line.hand == hand.number and line.game == "table"
-            assert line.declarer == (seat == hand.declarer)  # the partner's contract is not the seat's bid
+            assert line.declarer == (seat == hand.parts.get(Contract).declarer)  # the partner's contract is not the seat's bid
             assert line.made == (line.declarer and hand.score.made)
             assert line.meld == hand.score.meld[side]
             assert line.points == hand.score.score[side]
@@ -79,12 +80,12 @@ def test_a_chair_sitting_out_plays_no_hand_but_keeps_what_its_total_moved() -> N
     ends = play("auction", 5, players=5, max_hands=6)
     for s in ends:
         hand = s.history[-1]
-        out = [c for c in range(5) if c not in hand.lineup[1:4]]
+        out = [c for c in range(5) if c not in hand.parts.get(HandChairs).lineup[1:4]]
         assert len(out) == 2
         for chair in out:
             line = hand_line(s, "m", chair, chaired=True)
             assert (line.played, line.declarer, line.meld) == (False, False, 0)
-        for chair in hand.lineup[1:4]:
+        for chair in hand.parts.get(HandChairs).lineup[1:4]:
             assert hand_line(s, "m", chair, chaired=True).played
 
 
@@ -141,8 +142,9 @@ def test_a_stuck_dealers_hand_is_not_a_bid_and_is_counted_apart() -> None:
     "Your bids made / set"; the partner's line (not the declarer) has neither."""
     state = stuck_hand()
     hand = state.history[-1]
-    assert hand.stuck and hand.declarer == state.history[-1].dealer
-    dealer = int(hand.declarer)
+    contract = hand.parts.get(Contract)
+    assert contract.stuck and contract.declarer == state.history[-1].dealer
+    dealer = int(contract.declarer)
     line = hand_line(state, "m", dealer)
     assert line.declarer and line.stuck
     assert HandLine.from_json(line.to_json()) == line
@@ -218,9 +220,9 @@ def test_the_figures_add_up_to_the_score_sheet(game: tuple[str, int | None], see
             assert sum(h.meld for h in hands) == sum(r.score.meld[sides[place]] for r in last.history)
         # a seat's bids are the hands it declared with a bid (no auction: none); a stuck dealer's contract
         # is counted apart (RULES.md, Deal and auction 3: the dealer makes no call)
-        assert s.bids == sum(1 for e, h in zip(ends, hands) if h.played and e.history[-1].declarer is not None
-                             and h.declarer and not e.history[-1].stuck)
-        assert s.stuck == sum(1 for e, h in zip(ends, hands) if h.played and h.declarer and e.history[-1].stuck)
+        assert s.bids == sum(1 for e, h in zip(ends, hands) if h.played and e.history[-1].parts.get(Contract).declarer is not None
+                             and h.declarer and not e.history[-1].parts.get(Contract).stuck)
+        assert s.stuck == sum(1 for e, h in zip(ends, hands) if h.played and h.declarer and e.history[-1].parts.get(Contract).stuck)
         assert s.stuck_made <= s.stuck and s.bids + s.stuck <= s.hands
 
 

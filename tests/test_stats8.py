@@ -12,6 +12,7 @@ from pinochle.bots import for_level
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, auto_action, new_match, turn, view
 from pinochle.stats import hand_line, summarize
+from pinochle.parts import Concession, Contract
 
 
 def conceded_by_south(seed: int = 1) -> State:
@@ -43,7 +44,7 @@ def finished_hand(game: str, seed: int = 1) -> State:
 def test_a_concession_is_counted_apart_from_the_bids_set() -> None:
     s = conceded_by_south()
     hand = s.history[-1]
-    assert hand.conceded and hand.declarer == Seat.S and not hand.score.made
+    assert hand.parts.get(Concession).conceded and hand.parts.get(Contract).declarer == Seat.S and not hand.score.made
     line = hand_line(s, "c1", int(Seat.S))
     assert line.declarer and line.conceded and not line.made
     assert type(line).from_json(line.to_json()) == line

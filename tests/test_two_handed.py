@@ -18,6 +18,8 @@ from pinochle.games import find, with_switches
 from pinochle.games.two_handed import TWO_HANDED_RULES, cards_everywhere, deal_two, declarable, why_not_meld
 from pinochle.rules import RuleSet
 from pinochle.stock import TableCard
+from pinochle.stock import StockPlay
+from pinochle.parts import Contract
 from soak.secrecy import permute_hidden
 
 N, S = Seat.N, Seat.S
@@ -337,7 +339,7 @@ def _endgame(north: str, south: str, trump: str, leader: Seat) -> State:
     from pinochle.cards import Suit, pack
 
     hands = (pack(parse_cards(north)), 0, pack(parse_cards(south)), 0)
-    return replace(s, hands=hands, contract=s.contract.with_trump(Suit.parse(trump)),
+    return replace(s.with_parts(s.parts.get(Contract).with_trump(Suit.parse(trump))), hands=hands,
                    tricks=tuple(t for t in s.tricks[:-1]) + (replace(s.tricks[-1], winner=leader),))
 
 
@@ -607,7 +609,7 @@ def test_a_players_declared_melds_add_up_to_the_meld_scored(seed: int, later: bo
     s = _greedy_actions(seed, rules, singles_first)
     h = s.history[-1]
     for side, seat in enumerate((N, S)):
-        declared = [d.item.points for d in h.declared if d.seat == seat]
+        declared = [d.item.points for d in h.parts.get(StockPlay).declared if d.seat == seat]
         assert sum(declared) == h.score.meld[side]
         assert h.score.score[side] == h.score.meld[side] + h.score.counters[side]
         assert s.totals[side] == h.score.score[side]
@@ -622,7 +624,7 @@ def test_the_property_sees_a_pinochle_grown_into_a_double() -> None:
         for seed in range(40):
             h = _greedy_actions(seed, LATER if later else TWO_HANDED_RULES, True).history[-1]
             for seat in (N, S):
-                names = [d.item.name for d in h.declared if d.seat == seat]
+                names = [d.item.name for d in h.parts.get(StockPlay).declared if d.seat == seat]
                 if "pinochle" in names and "double pinochle" in names[names.index("pinochle"):]:
                     grown[later] += 1
     assert grown[False] == 0 and grown[True] > 0

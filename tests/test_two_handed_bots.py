@@ -20,6 +20,7 @@ from pinochle.cards import Card, Seat, pack, parse_cards, unpack
 from pinochle.game import Action, State, apply, auto_action, legal_actions, new_match, turn, view
 from pinochle.games.two_handed import TWO_HANDED_RULES
 from pinochle.tricks import beats, legal_function
+from pinochle.stock import StockPlay
 
 
 def _play_hand(state: State, levels: tuple[str, str], seed: int, check: bool = True) -> State:
@@ -285,7 +286,7 @@ def test_every_level_plays_only_legal_moves_under_the_switch(levels: tuple[str, 
     hand = state.history[-1]
     assert sum(hand.score.tricks) == 24 and sum(hand.score.counters) == 250
     for side, seat in enumerate((Seat.N, Seat.S)):
-        assert sum(d.item.points for d in hand.declared if d.seat == seat) == hand.score.meld[side]
+        assert sum(d.item.points for d in hand.parts.get(StockPlay).declared if d.seat == seat) == hand.score.meld[side]
 
 
 @settings(max_examples=6, deadline=None)

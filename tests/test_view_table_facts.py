@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pinochle.cards import SIDES, Seat
 from pinochle.game import view
+from pinochle.parts import Contract
 
 from .support import random_states
 
@@ -48,7 +49,7 @@ def test_a_finished_hand_says_what_each_side_earned() -> None:
         last = state.history[-1].score
         assert v["last_earned"] == {s: last.kept_meld[i] + last.counters[i] for i, s in enumerate(SIDES)}
         # a set side: what it earned fell short of its bid
-        side = SIDES[int(state.history[-1].declarer) % 2]
+        side = SIDES[int(state.history[-1].parts.get(Contract).declarer) % 2]
         assert (v["last_earned"][side] >= v["last_hand"]["bid"]) == v["last_hand"]["made"]
         seen += 1
     assert seen >= 2

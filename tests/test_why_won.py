@@ -20,7 +20,7 @@ from pinochle.cards import DECKS, Card, Seat, Suit
 from pinochle.game import Action, State, Trick, apply, auto_action, new_match, turn, view
 from pinochle.meld import Meld
 from pinochle.games import GAMES
-from pinochle.parts import CONCEDED
+from pinochle.parts import CONCEDED, Contract
 from pinochle.rules import TABLE
 from pinochle.scoring import Won, match_result
 
@@ -52,8 +52,8 @@ def _hand(game: str, *, declarer: Seat | None = Seat.N, bid: int | None = None, 
     melds = [Meld((), 0)] * 4
     if declarer is not None:
         melds[declarer] = Meld((), meld)
-    return replace(state, phase="play", contract=replace(state.contract, declarer=declarer, bid=bid, trump=Suit.S),
-                   melds=tuple(melds),
+    contract = replace(state.parts.get(Contract), declarer=declarer, bid=bid, trump=Suit.S)
+    return replace(state.with_parts(contract), phase="play", melds=tuple(melds),
                    tricks=_tricks(state, split), hands=(0, 0, 0, 0))
 
 
@@ -189,9 +189,9 @@ def _conceded(game: str, deal: int, before: tuple[int, ...]) -> State:
     the stake), scored with the totals ``before`` it."""
     g = GAMES[game]
     state = new_match(seed=SEED, game=g, first_dealer=g.seating.seats[-1])
-    state = replace(state, phase="play", contract=replace(state.contract, declarer=Seat.E, bid=g.rules.min_bid, trump=Suit.H),
-                    tricks=(),
-                    concession=CONCEDED, hands=(0, 0, 0, 0), melds=(Meld((), 0),) * 4)
+    contract = replace(state.parts.get(Contract), declarer=Seat.E, bid=g.rules.min_bid, trump=Suit.H)
+    state = replace(state.with_parts(contract, CONCEDED), phase="play", tricks=(), hands=(0, 0, 0, 0),
+                    melds=(Meld((), 0),) * 4)
     earlier = g.goto(state, "hand_end").history[-1]
     return _scored(replace(state, history=(earlier,) * (deal - 1)), before)
 

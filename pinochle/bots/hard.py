@@ -578,9 +578,9 @@ class HardPlayer(TablePlayer):
         rules = view.rules_set()
         side = view.seating.side_of[int(view.seat)]
         other = 1 - side
-        base = replace(new_match(seed=0, game=g, rules=rules), dealer=view.dealer,
-                       contract=Contract(declarer=view.declarer, bid=view.bid, trump=view.trump),
-                       melds=tuple(view.melds), phase="hand_end", concession=CONCEDED)
+        base = replace(new_match(seed=0, game=g, rules=rules).with_parts(
+            Contract(declarer=view.declarer, bid=view.bid, trump=view.trump), CONCEDED),
+            dealer=view.dealer, melds=tuple(view.melds), phase="hand_end")
         conceded = g.score(base)[0].score
         resampler = strategy_of(view).resampler
         rng = self._rng(view)

@@ -68,8 +68,8 @@ class Settlement(NamedTuple):
 def _settlement(game: str, rules: RuleSet, bid: int, trump: int) -> Settlement:
     g = game_named(game)
     assert g.score is not None
-    base = replace(new_match(seed=0, game=g, rules=rules),
-                   contract=Contract(declarer=Seat(g.seating.seats[0]), bid=bid, trump=Suit(trump)), phase="hand_end")
+    base = replace(new_match(seed=0, game=g, rules=rules).with_parts(
+        Contract(declarer=Seat(g.seating.seats[0]), bid=bid, trump=Suit(trump))), phase="hand_end")
     d = g.seating.seats[0]
     other = g.seating.seats[1]
 
@@ -81,7 +81,7 @@ def _settlement(game: str, rules: RuleSet, bid: int, trump: int) -> Settlement:
     made = paid(base)  # no play: the meld alone makes the bid (here: nothing was played)
     lost = Trick(Seat(d), (Card(0), Card(1), Card(2)), Seat(other), tuple(Seat(s) for s in g.seating.seats))
     set_ = -paid(replace(base, tricks=(lost,)))  # played, nothing taken: set
-    conceded = -paid(replace(base, concession=CONCEDED))
+    conceded = -paid(base.with_parts(CONCEDED))
     return Settlement(made, set_, conceded)
 
 

@@ -44,7 +44,7 @@ from ..game import (
 )
 from ..meld import KING, NINE, QUEEN, meld, meld_by_trump
 from ..parts import (CONCEDED, NO_BIDS, NO_DIX, AuctionSeen, Concedes, Dix, Trumps, NOT_THROWN_IN, NOT_TIED, SET_AT_ONCE, BidAid, Bids, Burial, BuriedSeen, Give,
-                     HandChairs, PassSeen, ThrownInSeen, Tied, TrumpAid, TurnedSeen, TurnedTrump, WidowSeen)
+                     CardPass, Concession, Contract, HandChairs, Parts, PassSeen, ThrownInSeen, Tied, TrumpAid, TurnedSeen, TurnedTrump, Widow, WidowSeen)
 from ..scoring import HandScore, Won
 from ..tricks import explain_illegal, legal_mask, winner_index
 
@@ -115,15 +115,16 @@ class Auction(PhaseDef):
             st = auction_mod.check_call_reentry(state.calls, state.dealer, action.seat, call, state.rules, seating)
         else:
             st = auction_mod.check_call(state.calls, state.dealer, action.seat, call, state.rules, seating)
-        state = replace(state, contract=state.contract.with_call(call))
+        state = state.with_parts(state.parts.get(Contract).with_call(call))
         if not st.done:
             return state
         if st.redeal:
-            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, state.calls, len(state.history),
-                              state.widow, HandChairs(state.lineup, (), state.order.players))
+            thrown = ThrownIn(state.hand_no + 1, state.dealer, state.dealt, len(state.history),
+                              Parts(Contract(state.calls), Widow(state.widow),
+                                    HandChairs(state.lineup, (), state.order.players)))
             return deal_hand(replace(state, thrown=(*state.thrown, thrown)), state.hand_no + 1,
                              seating.left(state.dealer))
-        return state.game.advance(replace(state, contract=state.contract.won(st.declarer, st.bid, st.stuck)))
+        return state.game.advance(state.with_parts(state.parts.get(Contract).won(st.declarer, st.bid, st.stuck)))
 
     def public(self, state: State) -> dict[str, object]:
         """To every seat alike, the auction (``auction``: :class:`~pinochle.parts.AuctionSeen`, the calls with
@@ -136,7 +137,7 @@ class Auction(PhaseDef):
         calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules, seating), state.calls))
         save = auction_mod.save_index(state.calls, state.dealer, state.rules, seating)
         kinds = tuple("save" if i == save else None for i in range(len(calls)))
-        return {"auction": AuctionSeen(calls, kinds, st.high_bid, st.high_bidder), "contract": state.contract,
+        return {"auction": AuctionSeen(calls, kinds, st.high_bid, st.high_bidder), "contract": state.parts.get(Contract),
                 "thrown_in": thrown_in_seen(state)}
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
@@ -220,7 +221,7 @@ class NameTrump(PhaseDef):
     def public(self, state: State) -> dict[str, object]:
         """The contract with the trump named (``contract``: the state's :class:`~pinochle.parts.Contract`), to
         every seat alike."""
-        return {"contract": state.contract}
+        return {"contract": state.parts.get(Contract)}
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """While the declarer names trump, its own hand's meld with each suit as trump (``trump_meld``, S H D C:
@@ -233,7 +234,7 @@ class NameTrump(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         assert isinstance(action, TrumpAction)
-        return state.game.advance(replace(state, contract=state.contract.with_trump(action.suit)))
+        return state.game.advance(state.with_parts(state.parts.get(Contract).with_trump(action.suit)))
 
 
 # ---------------------------------------------------------------- the widow
@@ -250,7 +251,7 @@ class TakeWidow(PhaseDef):
     the hand every seat sees it, and who took it: the declarer (:meth:`public`:
     ``widow`` and ``widow_taken_by``; the cards are in the declarer's hand from
     the moment the auction ends, so the table names them the declarer's). The widow is the
-    state's ``widow_part`` (:class:`~pinochle.parts.Widow`), dealt by the deal.
+    state's :class:`~pinochle.parts.Widow` part, dealt by the deal.
     """
 
     name: str = "widow"
@@ -260,14 +261,14 @@ class TakeWidow(PhaseDef):
         assert state.declarer is not None
         deck = DECKS[state.rules.deck]
         hand = state.hands[state.declarer]
-        for c in unpack(state.widow_part.cards):
+        for c in unpack(state.widow):
             hand = deck.add(hand, c)
         hands = list(state.hands)
         hands[state.declarer] = hand
         return state.game.advance(replace(state, hands=(hands[0], hands[1], hands[2], hands[3])))
 
     def public(self, state: State) -> dict[str, object]:
-        widow = state.widow_part.cards
+        widow = state.widow
         if widow and state.phase == "auction":
             # face down in the middle while the auction lasts: everyone sees how many cards, not which
             return {"widow_part": WidowSeen(down=len(unpack(widow)))}
@@ -291,7 +292,7 @@ class TurnTrump(PhaseDef):
     random set of cards, so the last card the dealer receives is a uniformly
     random card of the dealer's hand; it is drawn from the match's seed
     (``Random(f"{seed}/{hand}/turned")``), so a match replays exactly, and a
-    record names it (docs/records.md). The card is kept in the state's ``turned_trump``
+    record names it (docs/records.md). The card is kept in the state's part
     (:class:`~pinochle.parts.TurnedTrump`).
     """
 
@@ -306,14 +307,14 @@ class TurnTrump(PhaseDef):
     def public(self, state: State) -> dict[str, object]:
         """The turned card (:func:`turned_seen`) and the contract, its trump the turned card's suit and no
         declarer or bid (``contract``: the state's :class:`~pinochle.parts.Contract`), to every seat alike."""
-        return {**turned_seen(state), "contract": state.contract}
+        return {**turned_seen(state), "contract": state.parts.get(Contract)}
 
 
 def turned_up(state: State, card: Card) -> State:
     """``state`` with ``card`` turned face up for trump: the turned card's part holds it and its suit is the
     contract's trump (VARIANTS.md ``turned-trump``: the dealer's last card; ``two-handed``: the card under
     the stock). A record's turned card is put in place with it too (docs/records.md)."""
-    return replace(state, turned_trump=TurnedTrump(card), contract=state.contract.with_trump(card.suit))
+    return state.with_parts(TurnedTrump(card), state.parts.get(Contract).with_trump(card.suit))
 
 
 # ---------------------------------------------------------------- the dix exchange
@@ -342,7 +343,7 @@ def dix_exchange_open(state: State) -> bool:
     """Whether the dix exchange is still offered this hand: the house switch is on, the turned
     card is not itself a nine of trump (nothing to exchange it for), nobody has exchanged, and
     a seat is still to answer."""
-    turned, answers = state.turned_trump.card, state.turned_trump.dix_answers
+    turned, answers = state.turned, state.dix_answers
     return (state.rules.dix_exchange and turned is not None and turned.rank != NINE
             and not any(answers) and len(answers) < len(dix_offered_to(state)))
 
@@ -376,7 +377,7 @@ def tied_leaders(state: State) -> Tied:
 def turned_seen(state: State) -> dict[str, object]:
     """The view of the phases that own the turned card (``turned_trump``: :class:`~pinochle.parts.TurnedSeen`):
     the card turned for trump and the seat that exchanged the dix for it, as everyone sees them."""
-    return {"turned_trump": TurnedSeen(state.turned_trump.card, dix_exchanger(state))}
+    return {"turned_trump": TurnedSeen(state.turned, dix_exchanger(state))}
 
 
 def meld_cards(state: State, seat: int) -> int:
@@ -419,7 +420,7 @@ class DixExchange(PhaseDef):
     public: every view names the seat (``View.dix_exchange``); the turned card goes to that
     seat's hand and its nine to the dealer's. The dix scores for the seat that gave it up
     (:func:`meld_cards`). The phase is skipped when the switch is off or the turned card is a
-    nine of trump. The answers are kept in the state's ``turned_trump``
+    nine of trump. The answers are kept in the state's part
     (:attr:`~pinochle.parts.TurnedTrump.dix_answers`).
     """
 
@@ -432,7 +433,7 @@ class DixExchange(PhaseDef):
         return state if dix_exchange_open(state) else state.game.advance(state)
 
     def turn(self, state: State) -> Seat | None:
-        return dix_offered_to(state)[len(state.turned_trump.dix_answers)]
+        return dix_offered_to(state)[len(state.dix_answers)]
 
     def legal(self, state: State, seat: Seat) -> Legal:
         return Legal(pass_=True, dix_part=EXCHANGE_DIX if count(state.hands[seat], nine_of_trump(state)) else NO_DIX)
@@ -445,11 +446,11 @@ class DixExchange(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "pass":
-            state = replace(state, turned_trump=state.turned_trump.with_answer(action.seat, False))
+            state = state.with_parts(state.parts.get(TurnedTrump).with_answer(action.seat, False))
             return state if dix_exchange_open(state) else state.game.advance(state)
         seat = action.seat
         nine = nine_of_trump(state)
-        turned = state.turned_trump.card
+        turned = state.turned
         assert turned is not None
         if not count(state.hands[seat], nine):
             raise IllegalAction(f"you hold no {nine.label} (the dix) to exchange for the turned {turned.label}")
@@ -458,7 +459,7 @@ class DixExchange(PhaseDef):
         hands[seat] = deck.add(remove(hands[seat], nine), turned)
         hands[state.dealer] = deck.add(remove(hands[state.dealer], turned), nine)
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
-                        turned_trump=state.turned_trump.with_answer(seat, True))
+                        parts=state.parts.set(state.parts.get(TurnedTrump).with_answer(seat, True)))
         return state.game.advance(state)
 
     def public(self, state: State) -> dict[str, object]:
@@ -477,7 +478,7 @@ class Exchange(PhaseDef):
     ``pass_cards`` (4) cards to the declarer, who then passes as many back:
     any cards, including ones just received. Only the two partners see the
     cards passed; the opponents see that they went (between the two passes
-    the hand sizes show 16 and 8). The passes are the state's ``card_pass``
+    the hand sizes show 16 and 8). The passes are the state's part
     (:class:`~pinochle.parts.CardPass`), which this phase alone changes.
     """
 
@@ -488,7 +489,7 @@ class Exchange(PhaseDef):
 
     def turn(self, state: State) -> Seat | None:
         assert state.declarer is not None
-        return Seat(state.game.seating.partners(state.declarer)[0]) if not state.card_pass.passed else state.declarer
+        return Seat(state.game.seating.partners(state.declarer)[0]) if not state.parts.get(CardPass).passed else state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
         return Legal(card_pass=Give(state.rules.pass_cards, sort_hand(unpack(state.hands[seat]), state.trump)))
@@ -513,13 +514,13 @@ class Exchange(PhaseDef):
         hands = list(state.hands)
         hands[giver], hands[taker] = hand, other
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
-                        card_pass=state.card_pass.with_pass(sort_hand(action.cards, state.trump)))
-        return state.game.advance(state) if state.card_pass.passed == 2 else state
+                        parts=state.parts.set(state.parts.get(CardPass).with_pass(sort_hand(action.cards, state.trump))))
+        return state.game.advance(state) if state.parts.get(CardPass).passed == 2 else state
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         if state.declarer is None or seat not in (state.declarer, *state.game.seating.partners(state.declarer)):
             return {}
-        return {"card_pass": PassSeen(state.card_pass.exchange, received(state, seat))}
+        return {"card_pass": PassSeen(state.exchange, received(state, seat))}
 
 
 def received(state: State, seat: Seat) -> tuple[Card, ...]:
@@ -537,7 +538,7 @@ def received(state: State, seat: Seat) -> tuple[Card, ...]:
     >>> sorted(str(c) for c in received(s, s.declarer)) == sorted(str(c) for c in s.exchange[0])
     True
     """
-    exchange = state.card_pass.exchange
+    exchange = state.exchange
     if not exchange or state.declarer is None:
         return ()
     if seat == state.declarer:
@@ -627,12 +628,12 @@ class Concede(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
-            return state.game.goto(replace(state, concession=CONCEDED), "hand_end")
+            return state.game.goto(state.with_parts(CONCEDED), "hand_end")
         return state.game.advance(state)
 
     def public(self, state: State) -> dict[str, object]:
         """Whether the declarer conceded, to everyone (the state's ``concession``)."""
-        return {"concession": state.concession}
+        return {"concession": state.parts.get(Concession)}
 
 
 # ---------------------------------------------------------------- a marriage in trump
@@ -660,7 +661,7 @@ class TrumpMarriage(PhaseDef):
     def enter(self, state: State) -> State:
         assert state.declarer is not None and state.trump is not None
         if state.rules.trump_needs_marriage and not holds_marriage(state.hands[state.declarer], state.trump):
-            return state.game.goto(replace(state, trump_marriage=SET_AT_ONCE), "hand_end")
+            return state.game.goto(state.with_parts(SET_AT_ONCE), "hand_end")
         return state.game.advance(state)
 
 
@@ -698,7 +699,7 @@ class Bury(PhaseDef):
     may concede at once (a single loss), or buries the rule set's ``widow``
     (3) cards that were not used in meld; they count as the declarer's taken
     cards, and nobody but the declarer sees them. The declarer then takes the
-    meld back and leads. The cards buried are kept in the state's ``widow_part``
+    meld back and leads. The cards buried are kept in the state's part
     (:attr:`~pinochle.parts.Widow.buried`), which this phase alone changes.
     """
 
@@ -730,7 +731,7 @@ class Bury(PhaseDef):
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
-            return state.game.goto(replace(state, concession=CONCEDED), "hand_end")
+            return state.game.goto(state.with_parts(CONCEDED), "hand_end")
         n = state.rules.widow
         assert isinstance(action, CardsAction)
         if len(action.cards) != n:
@@ -751,19 +752,19 @@ class Bury(PhaseDef):
         hands = list(state.hands)
         hands[seat] = DECKS[state.rules.deck].pack(held)
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
-                        widow_part=state.widow_part.with_buried(sort_hand(action.cards, state.trump)))
+                        parts=state.parts.set(state.parts.get(Widow).with_buried(sort_hand(action.cards, state.trump))))
         return state.game.advance(state)
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
         """The burial, to the declarer alone."""
-        buried = state.widow_part.buried
+        buried = state.buried
         if buried and seat == state.declarer:
             return {"burial": BuriedSeen(buried)}
         return {}
 
     def public(self, state: State) -> dict[str, object]:
         """Whether the declarer conceded, to everyone (the state's ``concession``)."""
-        return {"concession": state.concession}
+        return {"concession": state.parts.get(Concession)}
 
 
 # ---------------------------------------------------------------- tricks

@@ -33,7 +33,7 @@ from ..errors import IllegalAction
 from ..game import (Action, CardsAction, Legal, PhaseDef, PlayAction, State, Trick, current_trick, last_trick_bonus,
                     new_match, side_meld, taken)
 from ..meld import NINE, Meld, MeldItem, meld
-from ..parts import NO_DIX, Dix
+from ..parts import NO_DIX, Contract, Dix
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
 from ..stock import Declared, StockMoves, StockPlay, StockSeen, TableCard
@@ -113,7 +113,7 @@ def _with_meld(state: State, seat: Seat, item: MeldItem, sp: StockPlay) -> State
     melds[seat] = Meld(items, sum(i.points for i in items), tuple(c for i in items for c in i.cards))
     after = sum(1 for t in state.tricks if t.winner is not None)
     sp = replace(sp, declared=(*sp.declared, Declared(seat, item, after)))
-    return replace(state, melds=tuple(melds), stock=sp)
+    return replace(state, melds=tuple(melds), parts=state.parts.set(sp))
 
 
 # ---------------------------------------------------------------- the melds one may declare
@@ -293,7 +293,7 @@ class TurnUp(PhaseDef):
         rest = _stock_order(state)
         up = rest[0]
         sp = StockPlay(stock=tuple(rest[1:]), upcard=up, dealt=tuple(rest))
-        state = replace(turned_up(state, up), stock=sp, melds=(None, None, None, None))
+        state = replace(turned_up(state, up).with_parts(sp), melds=(None, None, None, None))
         if up.rank == NINE:
             state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
         return state.game.advance(state)
@@ -302,7 +302,7 @@ class TurnUp(PhaseDef):
         """The card turned up (``turned_trump``), the stock and the table (``stock``) and the contract, its
         trump the upcard's suit and no declarer or bid (``contract``: the state's
         :class:`~pinochle.parts.Contract`), to every seat alike."""
-        turned = {**turned_seen(state), "contract": state.contract}
+        turned = {**turned_seen(state), "contract": state.parts.get(Contract)}
         sp = state.stock
         if sp is None:
             return turned
@@ -376,7 +376,7 @@ class StockTricks(PhaseDef):
             raise IllegalAction(f"you have no {card.label} in your hand or on the table")
         tricks, done = _add_to_trick(state, seat, card)
         state = replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), tricks=tricks,
-                        stock=replace(sp, table=tuple(table), melded=False, dixed=False, drawn=()))
+                        parts=state.parts.set(replace(sp, table=tuple(table), melded=False, dixed=False, drawn=())))
         return state.game.advance(state) if done else state
 
 
@@ -532,14 +532,16 @@ class Draw(PhaseDef):
         hands[seat] = add(hands[seat], card)
         sp = replace(sp, drawn=(*sp.drawn, seat))
         if len(sp.drawn) < 2:
-            return replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), stock=sp)
+            return replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), parts=state.parts.set(sp))
         if sp.left():
-            return replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), stock=sp, phase="stock_play")
+            return replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), parts=state.parts.set(sp),
+                           phase="stock_play")
         for s in TWO_FACING.seats:  # the melds return to the hands
             for t in sp.table[s]:
                 hands[s] = add(hands[s], t.card)
         sp = replace(sp, table=((), (), (), ()), endgame=True)
-        return state.game.advance(replace(state, hands=(hands[0], hands[1], hands[2], hands[3]), stock=sp))
+        return state.game.advance(replace(state, hands=(hands[0], hands[1], hands[2], hands[3]),
+                                          parts=state.parts.set(sp)))
 
 
 # ---------------------------------------------------------------- scoring
@@ -623,8 +625,8 @@ def set_deal(state: State, north: Sequence[int], south: Sequence[int], stock: Se
     dealt = (pack(north), 0, pack(south), 0)
     up = CARDS[stock[0]]
     sp = StockPlay(stock=tuple(CARDS[c] for c in stock[1:]), upcard=up, dealt=tuple(CARDS[c] for c in stock))
-    state = replace(turned_up(state, up), hands=dealt, dealt=dealt, phase="turn_up", melds=(None, None, None, None),
-                    stock=sp)
+    state = replace(turned_up(state, up).with_parts(sp), hands=dealt, dealt=dealt, phase="turn_up",
+                    melds=(None, None, None, None))
     if up.rank == NINE:
         state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
     return state.game.advance(state)

@@ -13,6 +13,7 @@ from ..bots.evaluate import DECISION_SAMPLES, evaluate_decision
 from ..bots.review import REVIEW_SAMPLES, counted_loss, review_json
 from ..cards import Seat
 from ..errors import BadRecord
+from ..parts import HandChairs
 from ..game import View, turn
 from ..records import hand_record
 from .protocol import ErrorCode, ProtocolError
@@ -85,9 +86,10 @@ def review_answer(table: Table, place: int, hand: int) -> dict[str, object]:
         raise ProtocolError(ErrorCode.ILLEGAL, f"hand {hand} is not a finished hand of this match: a review is for "
                                                f"a hand once it is over (finished: {len(state.history)})")
     if table.chaired:
-        if place not in result.lineup:
+        lineup = result.parts.get(HandChairs).lineup
+        if place not in lineup:
             return {"type": "review", "match": table.id, "hand": hand, "decisions": []}  # sat the hand out
-        seat = Seat(result.lineup.index(place))
+        seat = Seat(lineup.index(place))
     else:
         seat = Seat(place)
     try:

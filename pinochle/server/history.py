@@ -15,6 +15,7 @@ from ..auction import call_text, callers
 from ..cards import DECKS, Seat
 from ..game import Action, CardsAction, HandResult, State, ThrownIn, apply, meld_json, sort_hand, trick_json
 from ..errors import BadRecord
+from ..parts import Contract
 from ..records import finished_hands, hand_steps, match_record
 
 if TYPE_CHECKING:
@@ -154,8 +155,9 @@ def replays(state: State, records: list[object] | None = None) -> list[dict[str,
         records = hands
     out: list[dict[str, object]] = []
     for h, record in zip(finished_hands(state), records):
+        contract = h.parts.get(Contract)
         auction = [{"seat": str(s), "call": call_text(c)}
-                   for s, c in zip(callers(h.calls, h.dealer, state.rules, seating), h.calls)]
+                   for s, c in zip(callers(contract.calls, h.dealer, state.rules, seating), contract.calls)]
         item: dict[str, object] = {"number": h.number, "dealer": str(h.dealer), "auction": auction,
                                    "thrown_in": isinstance(h, ThrownIn)}
         if isinstance(h, HandResult):
@@ -170,8 +172,8 @@ def replays(state: State, records: list[object] | None = None) -> list[dict[str,
             if len(held) == len(tricks):  # each trick with the cards every seat held before it
                 tricks = [{**t, "held": cards} for t, cards in zip(tricks, held)]
             item.update({
-                "declarer": None if h.declarer is None else str(h.declarer),
-                "bid": h.bid,
+                "declarer": None if contract.declarer is None else str(contract.declarer),
+                "bid": contract.bid,
                 "trump": str(h.trump),
                 "melds": {seating.names[i]: meld_json(h.melds[s]) for i, s in enumerate(seating.seats)},
                 # each meld's one suit ("H") or null, in the order of its seat's `melds` (as the view's meld_suits)
