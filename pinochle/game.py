@@ -1745,12 +1745,13 @@ def _summary(hand: HandResult, rules: RuleSet, seating: Seating) -> dict[str, ob
     ``seating`` are the match's, which find who made each call (:func:`pinochle.auction.callers`)."""
     out = hand.summary()
     out["measured"] = _measured(out, hand.score.names)
-    if hand.calls:
-        callers = auction_mod.callers(hand.calls, hand.dealer, rules, seating)
-        save = auction_mod.save_index(hand.calls, hand.dealer, rules, seating)
-        out["auction"] = [{"seat": str(seat), "call": call_text(call)} for seat, call in zip(callers, hand.calls)]
+    calls = hand.parts.get(Contract).calls
+    if calls:
+        callers = auction_mod.callers(calls, hand.dealer, rules, seating)
+        save = auction_mod.save_index(calls, hand.dealer, rules, seating)
+        out["auction"] = [{"seat": str(seat), "call": call_text(call)} for seat, call in zip(callers, calls)]
         if save is not None:  # (every call's kind is null otherwise: left out, as the summaries go in every view)
-            out["call_kinds"] = ["save" if i == save else None for i in range(len(hand.calls))]
+            out["call_kinds"] = ["save" if i == save else None for i in range(len(calls))]
     return out
 
 

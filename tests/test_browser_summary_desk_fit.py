@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from pinochle.parts import Concession, Contract
+
 from .browser_kit import Look, at_each, on_fixture
 from .browser_support import module_server, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
@@ -26,8 +28,8 @@ READ = """() => { const b = document.getElementById('summary-body'); const d = d
 def ended(game: str, made: bool) -> dict[str, Any]:
     """South's view at the end of the first hand of ``game`` that was (not) made, with a declarer."""
     state = first_of(game, lambda s: s.phase in ("hand_end", "match_end") and s.history != ()
-                     and s.history[-1].declarer is not None and s.history[-1].score.made == made
-                     and not s.history[-1].conceded)
+                     and s.history[-1].parts.get(Contract).declarer is not None and s.history[-1].score.made == made
+                     and not s.history[-1].parts.get(Concession).conceded)
     v = south(state)
     v["legal"] = {"deal": True}  # offered to each person at a hand's end (docs/protocol.md)
     return v

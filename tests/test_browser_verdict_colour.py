@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pinochle.cards import Seat
+from pinochle.parts import Contract
 
 from .browser_kit import Look, at_each, on_fixture
 from .browser_support import module_server
@@ -25,7 +26,7 @@ READ = """() => { const v = document.querySelector('[data-testid=verdict]');
 def ended(ours: bool) -> dict[str, Any]:
     """South's view at the end of a table game's hand whose declarer is on South's side (``ours``) or not."""
     state = first_of("table", lambda s: s.phase in ("hand_end", "match_end") and s.history != ()
-                     and (s.history[-1].declarer in (Seat.N, Seat.S)) == ours)
+                     and (s.history[-1].parts.get(Contract).declarer in (Seat.N, Seat.S)) == ours)
     return south(state)
 
 

@@ -276,7 +276,7 @@ class TakeWidow(PhaseDef):
             return {}
         # the cards buried lie face down by the declarer: everyone sees how many, only the declarer which
         return {"widow_part": WidowSeen(sort_hand(unpack(widow), state.trump), state.declarer,
-                                        buried_down=len(state.widow_part.buried))}
+                                        buried_down=len(state.parts.get(Widow).buried))}
 
 
 # ---------------------------------------------------------------- the turned card
