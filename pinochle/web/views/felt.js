@@ -181,7 +181,8 @@ const nameless = (layer) => [...layer.querySelectorAll(".felt-meld[data-rows='no
 /**
  * Lay out each fan of the melds' layer to its plate (run once the layer has its box): the cards at
  * felt.css's size, showing a little more than their index; a plate short of room shows the index
- * alone, then smaller cards (down to three quarters of the size, their index still readable); a plate
+ * alone, then smaller cards (down to three quarters of the size and never under 26 px across, their index
+ * still readable); a plate
  * whose fan lies beside its rows (yours, a long meld) then lays them one under the other, the fan across
  * the plate's whole width and the names in lines under it (data-lay="stack"); only when even those
  * leave no room for the meld's names does it leave its rows to the meld details (data-rows="none"), with
@@ -269,7 +270,9 @@ function layFans(layer) {
   const talls = (!phone ? [] : others.length === 3 ? ["left right", "left top", "top right"]
     : others.length ? [order.filter((at) => others.includes(at)).join(" ")] : [])
     .filter((t) => !named || !t.includes("top"));
-  const ways = [...talls.flatMap((t) => [[t, ""], [t, "list"]]), [null, "list"], ...talls.map((t) => [t, "bare"]), [null, "bare"]];
+  // (a plate's total alone never wins a card back: it leaves yours without its names)
+  const ways = [...talls.flatMap((t) => [[t, ""], [t, "list"]]), [null, "list"],
+    ...(named ? [] : [...talls.map((t) => [t, "bare"]), [null, "bare"]])];
   for (const [at, mine] of ways) {
     apply(at, mine);
     const got = score();
