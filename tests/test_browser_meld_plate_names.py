@@ -66,3 +66,55 @@ def test_every_plate_on_a_phone_says_its_melds_names_and_points(game: str, kinds
         assert got["whole"] and got["over"] == [], (key, got)
         if got["fan"] == "shown":  # the cards a plate shows each show their corner index
             assert got["hidden"] == 0, (key, got)
+
+
+#: double-deck's largest melds before the first lead of the engine's random hands (seeds 1-59): West's eight kinds
+#: (seed 36), North's seven (40), South's seven (26), West's seven beside East's six (45)
+LARGEST = (36, 40, 26, 45)
+
+
+def largest(seed: int) -> dict[str, Any]:
+    """South's view of double-deck's hand ``seed`` (:data:`LARGEST`) as its first card is led."""
+    from .test_browser_explain import play_until
+    return south(play_until("double-deck", seed, lambda s: s.phase == "play" and not s.tricks))
+
+
+def test_double_decks_largest_melds_name_every_meld_on_a_phone() -> None:
+    """Double-deck's largest melds at 360x740 (dark) and 390x844 (light): every plate names each of its melds with
+    its points, none cut, before any plate shows cards (the twelfth review saw the biggest plate's cards without a
+    name at 360: a plate with no room under the row of the others' plates now takes the layer's whole height beside
+    yours, and yours lists its names when that is what leaves the others theirs); a plate's cards, when shown, each
+    show their corner index at 26 px across at the least. At 320x568 a layer tall enough for the plates' names
+    (not a sliver of one line each) gives the others' plates theirs."""
+    from .browser_support import in_browser, shot
+    from .test_browser_layout import open_fixture, settle
+
+    views = {seed: largest(seed) for seed in LARGEST}
+    assert max(len(m["melds"]) for v in views.values() for m in v["melds"].values()) >= 8
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for seed, v in views.items():
+            seats = [seat for seat, m in v["melds"].items() if m["melds"]]
+            for theme, size in (("dark", (360, 740)), ("light", (390, 844)), ("dark", (320, 568))):
+                ctx, page, _ = open_fixture(browser, server_url[0], v, errors, theme=theme, size=size)
+                page.wait_for_selector("#felt-melds .felt-meld")
+                settle(page)
+                short = page.evaluate("() => document.getElementById('felt-melds').dataset.short === 'true'")
+                for seat in seats:
+                    out[f"{seed}-{size[0]}-{seat}"] = {**page.evaluate(PLATE, seat), "short": short}
+                shot(page, f"meld-plates-largest-{seed}-{size[0]}-{theme}")
+                ctx.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out.pop("errors") == []
+    for key, got in out.items():
+        assert got["whole"] and got["over"] == [] and got["cut"] == [], (key, got)
+        if got["fan"] == "shown" and not got["short"]:  # a sliver hides every fan (felt.css)
+            assert got["hidden"] == 0 and got["width"] >= 26, (key, got)
+        if "-320-" in key and (got["short"] or key.endswith("-S")):
+            continue  # a sliver: each plate its total; yours may leave its names to your hand
+        assert got["rows"] >= 1 and got["shown"] == got["rows"], (key, got)

@@ -446,18 +446,34 @@ def test_the_match_result_on_a_phone_opens_at_its_top_and_keeps_each_result_whol
 
 DOTS = """() => {
   const dots = document.getElementById('tile-dots');
+  const strip = document.getElementById('game-tiles');
+  const box = strip.getBoundingClientRect();
   return {shown: Boolean(dots) && !dots.hidden && dots.getClientRects().length > 0,
           dots: dots ? dots.children.length : 0, on: dots ? [...dots.children].map((d) => d.classList.contains('on')) : [],
           tiles: document.querySelectorAll('#game-tiles .game-tile').length,
-          under: dots ? dots.getBoundingClientRect().top >= document.getElementById('game-tiles').getBoundingClientRect().bottom - 0.5 : false};
+          // how much of each tile lies within the strip's box (1: wholly in view)
+          seen: [...strip.querySelectorAll('.game-tile')].map((t) => { const r = t.getBoundingClientRect();
+            return Math.max(0, Math.min(r.right, box.right) - Math.max(r.left, box.left)) / r.width; }),
+          left: strip.scrollLeft, room: strip.scrollWidth - strip.clientWidth,
+          under: dots ? dots.getBoundingClientRect().top >= strip.getBoundingClientRect().bottom - 0.5 : false};
 }"""
 
+# the strip scrolled `part` of the way (0 to 1), then left to come to rest
+SCROLL_TO = """(part) => { const s = document.getElementById('game-tiles'); s.style.scrollBehavior = 'auto';
+  s.scrollLeft = part * (s.scrollWidth - s.clientWidth); }"""
+RESTED = """() => new Promise((done) => { const s = document.getElementById('game-tiles'); let last = -1, same = 0;
+  const look = () => { same = s.scrollLeft === last ? same + 1 : 0; last = s.scrollLeft;
+    if (same >= 6) requestAnimationFrame(() => requestAnimationFrame(done)); else requestAnimationFrame(look); };
+  look(); })"""
 
-@pytest.mark.parametrize("look", [((360, 740), "light"), ((390, 844), "dark"), ((1440, 900), "light")],
-                         ids=lambda x: f"{x[0][0]}-{x[1]}")
+
+@pytest.mark.parametrize("look", [((360, 740), "light"), ((390, 844), "dark"), ((320, 568), "dark"),
+                                  ((1440, 900), "light")], ids=lambda x: f"{x[0][0]}-{x[1]}")
 def test_home_on_a_phone_shows_that_the_games_row_scrolls(server: Any, look: Any) -> None:  # noqa: F811
-    """Home on a phone: a dot per game under the strip of games, the ones in view filled; scrolled to its end,
-    the last dots are filled and the first are not. A wide window shows every game and no dots."""
+    """Home on a phone: a dot per game under the strip of games, exactly one of them filled (the twelfth review
+    saw two at once): the first game's at the start, the last game's at the end, and between them the filled
+    dot moves on as the strip is scrolled on and always names a game wholly in view. A dot taken scrolls its game
+    into view and is then the filled one. A wide window shows every game and no dots."""
     from .test_browser_home import open_home
     size, theme = look
 
@@ -465,26 +481,44 @@ def test_home_on_a_phone_shows_that_the_games_row_scrolls(server: Any, look: Any
         errors: list[str] = []
         page = open_home(browser, server.url, size, errors, color_scheme=theme)
         settle(page)
-        out: dict[str, Any] = {"start": page.evaluate(DOTS)}
+        out: dict[str, Any] = {"start": page.evaluate(DOTS), "steps": []}
         shot(page, f"home-dots-{size[0]}-{theme}")
-        page.evaluate("() => { const s = document.getElementById('game-tiles'); s.scrollLeft = s.scrollWidth; }")
-        page.wait_for_timeout(300)
-        settle(page)
-        out["end"] = page.evaluate(DOTS)
-        shot(page, f"home-dots-{size[0]}-{theme}-end")
+        if out["start"]["shown"]:
+            for step in range(1, 11):
+                page.evaluate(SCROLL_TO, step / 10)
+                page.evaluate(RESTED)
+                out["steps"].append(page.evaluate(DOTS))
+            shot(page, f"home-dots-{size[0]}-{theme}-end")
+            page.locator("#tile-dots .tile-dot").nth(4).click()
+            page.evaluate(RESTED)
+            out["taken"] = page.evaluate(DOTS)
+            page.locator("#tile-dots .tile-dot").nth(1).click()
+            page.evaluate(RESTED)
+            out["taken1"] = page.evaluate(DOTS)
         out["errors"] = errors
         page.context.close()
         return out
 
     out = in_browser(run)
     assert out["errors"] == [], out["errors"]
-    start, end = out["start"], out["end"]
+    start = out["start"]
     if size[0] >= 1000:
         assert not start["shown"], start
         return
     assert start["shown"] and start["under"] and start["dots"] == start["tiles"] >= 9, start
-    assert start["on"][0] and not start["on"][-1] and 1 <= sum(start["on"]) < start["tiles"], start
-    assert end["on"][-1] and not end["on"][0], end
+    assert start["on"] == [True] + [False] * (start["tiles"] - 1), start
+    lit = [0]
+    for at in out["steps"]:
+        assert sum(at["on"]) == 1, at
+        i = at["on"].index(True)
+        assert at["seen"][i] > 0.99, (i, at)
+        lit.append(i)
+    assert lit == sorted(lit), lit  # it follows the scroll on
+    assert lit[-1] == start["tiles"] - 1 and out["steps"][-1]["left"] >= out["steps"][-1]["room"] - 1, out["steps"][-1]
+    assert len(set(lit)) >= 5, lit  # it moves along the row, not only at its ends
+    for name, i in (("taken", 4), ("taken1", 1)):
+        taken = out[name]
+        assert sum(taken["on"]) == 1 and taken["on"][i] and taken["seen"][i] > 0.99, (name, taken)
 
 
 def test_home_says_a_quick_match_hand_is_over(server: Any) -> None:  # noqa: F811

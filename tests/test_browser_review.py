@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .browser_support import ARTIFACTS, Server, in_browser, module_server, open_page, scripted_table
+from .browser_support import ARTIFACTS, Server, in_browser, module_server, open_page, scripted_table, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import settle
 from .web_fixtures import Scripted
@@ -176,3 +176,53 @@ def test_the_review_at_a_matchs_end(server: Server) -> None:
     out = in_browser(run)
     assert out["errors"] == [] and out["items"] == len([d for d in DECISIONS if d["loss"] or d["loss"] is None])
     assert out["sent"] == [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"]}]
+
+
+#: ten decisions of a hand, each Hard's own move (the server's loss 0)
+ALL_MATCHED = [
+    {"index": 20 + i, "seat": "S", "phase": "play", "action": {"type": "play", "card": card},
+     "best": {"type": "play", "card": card}, "loss": 0, "reason": "Play it: Hard would too."}
+    for i, card in enumerate(["AS", "TS", "KS", "QS", "JS", "AH", "TH", "KH", "QH", "JH"])
+]
+
+
+@pytest.mark.parametrize("look", [((360, 740), "dark"), ((1440, 900), "light")], ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_a_hand_whose_every_decision_matched_hard_says_so_once(server: Server, look: Any) -> None:
+    """Every decision of the hand Hard's own move: the review's verdict is one sentence, "All 10 of your decisions
+    matched Hard's choice.", the line that opens the list of them (the twelfth review read "Hard agrees with every
+    decision it measured." above "▸ 10 decisions matched Hard's choice."); the status says the same once."""
+    v = hand_end_view()
+    size, theme = look
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        page = open_page(browser, size, errors, theme=theme)
+        script = Reviewing(v)
+        script.answers = [{"type": "review", "match": "fx", "hand": v["last_hand"]["number"], "decisions": ALL_MATCHED}]
+        scripted_table(page, script.handler)
+        page.goto(server.url)
+        page.get_by_test_id("summary-review").click()
+        page.get_by_test_id("review-folded").wait_for()
+        settle(page)
+        shot(page, f"review-all-matched-{size[0]}-{theme}")
+        out: dict[str, Any] = page.evaluate("""() => ({
+          text: document.getElementById('review-body').innerText,
+          said: document.getElementById('review-said').textContent,
+          line: document.querySelector('[data-testid=review-folded-line]').textContent,
+          total: document.querySelectorAll('[data-testid=review-total]').length })""")
+        page.get_by_test_id("review-folded-line").click()
+        settle(page)
+        out["opened"] = page.locator("[data-testid=review-folded-item]").evaluate_all(
+            "(els) => els.filter((e) => e.getBoundingClientRect().height > 0).length")
+        shot(page, f"review-all-matched-{size[0]}-{theme}-open")
+        page.context.close()
+        out["errors"] = errors
+        return out
+
+    out = in_browser(run)
+    assert out["errors"] == [], out["errors"]
+    assert out["line"] == "All 10 of your decisions matched Hard's choice.", out
+    assert out["total"] == 0 and "agrees" not in out["text"], out
+    assert out["text"].count("matched Hard") == 1, out["text"]
+    assert out["said"] == "All 10 of your decisions matched Hard's choice.", out
+    assert out["opened"] == 10, out

@@ -23,7 +23,7 @@ import pytest
 
 from pinochle.server.storage import SQLiteStorage
 
-from .browser_support import ARTIFACTS, Server, in_browser, module_server, open_page
+from .browser_support import ARTIFACTS, Server, in_browser, module_server, open_page, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_a11y import Matrix
 
@@ -100,8 +100,9 @@ def test_home_opens_the_statistics_page_by_keyboard_with_each_figure_in_words(se
             "name": page.get_by_role("dialog", name="Statistics").count(),
             "table": rows(page, "table"), "cutthroat": rows(page, "cutthroat"),
             "order": page.evaluate("() => [...document.querySelectorAll('#stats-body .stats-game')].map(s => s.dataset.game)"),
-            "empty": page.evaluate("""() => [...document.querySelectorAll('#stats-body .stats-empty')]
-              .map(s => [s.dataset.game, s.querySelector('.stats-none').textContent])"""),
+            "unplayed": page.evaluate("""() => [...document.querySelectorAll('[data-testid=stats-unplayed] li')]
+              .map(li => [li.dataset.game, li.textContent])"""),
+            "unplayed_head": page.evaluate("() => document.getElementById('stats-h-unplayed')?.textContent ?? null"),
             "headings": page.evaluate("""() => [...document.querySelectorAll('#stats-body section')]
               .map(s => document.getElementById(s.getAttribute('aria-labelledby')).textContent)"""),
         }
@@ -124,8 +125,10 @@ def test_home_opens_the_statistics_page_by_keyboard_with_each_figure_in_words(se
     assert "Hands played" not in got["cutthroat"] and "Meld per deal" in got["cutthroat"], got["cutthroat"]
     assert got["cutthroat"]["Matches won"] == "none yet"
     assert got["order"][:2] == ["table", "cutthroat"]  # the games played first, most hands first
-    assert len(got["order"]) == 9 and ["two-handed", "Not played yet."] in got["empty"]
-    assert got["headings"][:2] == ["Table", "Cutthroat"]
+    # the games not played here: one list under the figures, named as Home names them, in the server's order
+    assert got["order"] == ["table", "cutthroat"] and len(got["unplayed"]) == 7, got
+    assert ["two-handed", "Two handed"] in got["unplayed"] and got["unplayed_head"] == "Not played yet", got
+    assert got["headings"] == ["Table", "Cutthroat", "Not played yet"]
     assert got["back"] == "home-stats"
 
 
@@ -174,3 +177,70 @@ def test_the_statistics_page_at_every_size_in_both_themes(seeded: Server) -> Non
 
     failures = in_browser(run)
     assert failures == [], "\n".join(failures)
+
+
+ONE_GAME_DEVICE = "statsbrowserdevice0000003"
+
+#: the played games' cards and the list of the others, as laid out: each card's box, the played games' box, the
+#: list's box and its lines
+LAYOUT = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; };
+  const played = document.querySelector('[data-testid=stats-played]');
+  const list = document.querySelector('[data-testid=stats-unplayed]');
+  return {played: box(played), cards: [...played.querySelectorAll('.stats-game')].map(box),
+          list: list ? box(list) : null, lines: list ? list.getClientRects().length && Math.round(list.getBoundingClientRect().height
+            / parseFloat(getComputedStyle(list).lineHeight)) : 0,
+          // as read on screen: the heading, its colon and the names with a comma between (stats.css draws those)
+          text: list ? list.querySelector('h3').textContent + JSON.parse(getComputedStyle(list.querySelector('h3'), '::after').content)
+            + ' ' + [...list.querySelectorAll('li')].map((li, i) => (i ? JSON.parse(getComputedStyle(li, '::before').content) : '')
+              + li.textContent).join('') : null,
+          boxes: document.querySelectorAll('#stats-body .stats-game').length,
+          wide: document.getElementById('stats-body').scrollWidth > document.getElementById('stats-body').clientWidth + 1};
+}"""
+
+
+@pytest.mark.parametrize("look", [((1440, 900), "light"), ((1440, 900), "dark"), ((360, 740), "dark"), ((360, 740), "light")],
+                         ids=lambda x: f"{x[0][0]}-{x[1]}")
+def test_the_games_played_fill_the_page_and_the_others_are_one_short_list(seeded: Server, look: Any) -> None:
+    """The twelfth review at 1440x900: the one game played (Table) was a tall card beside "Partnership pass: Not
+    played yet.", with an empty block under that. Now a game played alone takes the page's whole width; two or
+    more share columns (side by side at 1440, one under the other at 360); the games never played are one list
+    under them, "Not played yet: Partnership pass, Racehorse, …", a line or two at 1440, no box per game."""
+    size, theme = look
+    store = SQLiteStorage(seeded.db)
+    try:
+        for n in range(1, 5):
+            store.record_hand(ONE_GAME_DEVICE, "om1", n, {"game": "table", "match": "om1", "hand": n, "played": True,
+                                                          "declarer": n == 1, "made": False, "meld": 70, "points": -5})
+    finally:
+        store.close()
+
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {}
+        for name, device in (("one", ONE_GAME_DEVICE), ("two", DEVICE)):
+            page = open_as(browser, seeded, device, size, errors)
+            page.emulate_media(color_scheme=theme)
+            open_stats_by_keyboard(page, "home-stats")
+            out[name] = page.evaluate(LAYOUT)
+            shot(page, f"stats-{name}-{size[0]}-{theme}")
+            page.context.close()
+        out["errors"] = errors
+        return out
+
+    got = in_browser(run)
+    assert got["errors"] == [], got["errors"]
+    one, two = got["one"], got["two"]
+    # a game played alone: the whole width, the others listed under it
+    assert one["boxes"] == 1 and abs(one["cards"][0]["width"] - one["played"]["width"]) <= 1, one
+    assert one["text"].startswith("Not played yet: Partnership pass, Racehorse,"), one["text"]
+    assert one["list"]["top"] >= one["cards"][0]["bottom"] and one["list"]["top"] - one["cards"][0]["bottom"] <= 24, one
+    assert one["lines"] <= (2 if size[0] >= 1000 else 4), one
+    assert two["boxes"] == 2 and not one["wide"] and not two["wide"], two
+    a, b = two["cards"]
+    if size[0] >= 1000:  # side by side, the list under the taller
+        assert abs(a["top"] - b["top"]) <= 1 and b["left"] > a["right"], two
+    else:  # one under the other, each the whole width
+        assert b["top"] >= a["bottom"] and abs(a["width"] - two["played"]["width"]) <= 1, two
+    assert 0 <= two["list"]["top"] - max(a["bottom"], b["bottom"]) <= 24, two
+    assert two["lines"] <= (2 if size[0] >= 1000 else 4), two

@@ -79,6 +79,8 @@ function fan(m) {
  * more for the eye; `tight` is the least a fan short of room shows.
  */
 export const INDEX = Object.freeze({ across: 0.3, down: 0.5, tightAcross: 0.24, tightDown: 0.45 });
+/** The narrowest card of a plate's fan, in px: narrower, its corner index is hard to read on a phone. */
+const SMALLEST = 26;
 /** Between two cards that need not overlap, in px. */
 const GAP = 3;
 
@@ -120,9 +122,67 @@ function layFan(el, fw, fh, across, down) {
 }
 
 /**
+ * Lay out one plate's fan (`el`, in the plate `plate`) to its plate, trying `tries` in turn
+ * ([the cards' scale, how much of a card shows across and down, how the plate is laid out]) until the
+ * plate is whole in the layer (`room`: the layer's box); with none, the plate leaves its cards to the
+ * meld details (data-fan="none").
+ */
+function layPlate(el, plate, room, tries) {
+  // the plate whole: nothing of it scrolled away, and inside the layer's box
+  const fits = () => !plate || (plate.scrollHeight <= plate.clientHeight + 1
+    && plate.getBoundingClientRect().bottom <= room.bottom + 1 && plate.getBoundingClientRect().top >= room.top - 1);
+  if (plate) {
+    delete plate.dataset.fan;
+    delete plate.dataset.rows;
+    delete plate.dataset.lay;
+  }
+  el.style.removeProperty("--fw");
+  el.style.removeProperty("--fh");
+  const cs = getComputedStyle(el);
+  const fw0 = parseFloat(cs.getPropertyValue("--fw")) || 34;
+  const fh0 = parseFloat(cs.getPropertyValue("--fh")) || 48;
+  let fit = false;
+  for (const [k, a, d, lay] of tries) {
+    const fw = Math.round(fw0 * k);
+    const fh = Math.round(fh0 * k);
+    if (fw < SMALLEST && !["names", "bare"].includes(lay)) continue; // its corner index too small to read
+    if (k !== 1) {
+      el.style.setProperty("--fw", `${fw}px`);
+      el.style.setProperty("--fh", `${fh}px`);
+    } else {
+      el.style.removeProperty("--fw");
+      el.style.removeProperty("--fh");
+    }
+    if (plate) {
+      if (lay === "side") delete plate.dataset.lay;
+      else plate.dataset.lay = lay;
+      if (lay === "norows") plate.dataset.rows = "none";
+      else delete plate.dataset.rows;
+      if (lay === "names") plate.dataset.fan = "none";
+      else delete plate.dataset.fan;
+    }
+    if (lay === "bare") plate.dataset.rows = "none";
+    if (lay === "bare") plate.dataset.fan = "none";
+    else if (lay !== "names") layFan(el, fw, fh, a, d);
+    if (fits()) {
+      fit = true;
+      break;
+    }
+  }
+  // no room for a card whose index can be read (a small phone with a long hand): the plate says
+  // its total alone, and the cards are behind the tap (the meld details)
+  if (plate) plate.dataset.fan = fit && !["names", "bare"].includes(plate.dataset.lay) ? "shown" : "none";
+}
+
+/** The places of the plates that leave their names out (data-rows="none"): "left", "top", "right", "bottom". */
+const nameless = (layer) => [...layer.querySelectorAll(".felt-meld[data-rows='none']")]
+  .map((p) => ["left", "top", "right", "bottom"].find((at) => p.classList.contains(`at-${at}`))).filter(Boolean);
+
+/**
  * Lay out each fan of the melds' layer to its plate (run once the layer has its box): the cards at
  * felt.css's size, showing a little more than their index; a plate short of room shows the index
- * alone, then smaller cards (down to three quarters of the size, their index still readable); a plate
+ * alone, then smaller cards (down to three quarters of the size and never under 26 px across, their index
+ * still readable); a plate
  * whose fan lies beside its rows (yours, a long meld) then lays them one under the other, the fan across
  * the plate's whole width and the names in lines under it (data-lay="stack"); only when even those
  * leave no room for the meld's names does it leave its rows to the meld details (data-rows="none"), with
@@ -130,6 +190,13 @@ function layFan(el, fw, fh, across, down) {
  * leaves its cards to the meld details too (data-fan="none"). Before it leaves its names, any plate
  * keeps the names before the cards: the names and points in lines, the cards behind the tap
  * (data-lay="names"; a phone's plate of several melds showed its cards without a name).
+ *
+ * The names come before any plate's cards: when one of the others' plates (a phone's row across the top)
+ * has no room for its names under the row's height, that plate takes the layer's whole height beside
+ * yours (the layer's data-tall names its place: felt.css), and everything is laid again; if a plate is still
+ * without its names, yours lists its names without its cards (the cards are in your hand), which leaves the
+ * row more height (double-deck's long melds at 320 to 390 px: the twelfth review saw the biggest plate's
+ * cards without a name).
  */
 function layFans(layer) {
   const { across, down, tightAcross, tightDown } = INDEX;
@@ -139,58 +206,80 @@ function layFans(layer) {
   const stack = scales.map((k) => [k, tightAcross, tightDown, "stack"]);
   const noRows = scales.map((k) => [k, tightAcross, tightDown, "norows"]);
   const names = [[1, across, down, "names"]];
-  const room = layer.getBoundingClientRect();
-  for (const el of layer.querySelectorAll(".fm-fan")) {
-    const plate = el.closest(".felt-meld");
-    // the plate whole: nothing of it scrolled away, and inside the layer's box
-    const fits = () => !plate || (plate.scrollHeight <= plate.clientHeight + 1
-      && plate.getBoundingClientRect().bottom <= room.bottom + 1 && plate.getBoundingClientRect().top >= room.top - 1);
-    if (plate) {
+  // yours: as the others (""), or its names alone ("list"), or its total alone ("bare")
+  const all = (yours = "") => {
+    // every pass from the plates as drawn, so that a way lays out the same whenever it is tried
+    for (const plate of layer.querySelectorAll(".felt-meld")) {
       delete plate.dataset.fan;
       delete plate.dataset.rows;
       delete plate.dataset.lay;
     }
-    // a fan beside its rows (a plate across the middle) may lay them one under the other
-    const besides = plate ? getComputedStyle(plate).display === "grid" : false;
-    // any plate may then lay its names in lines under a fan across its width (a plate beside the seats
-    // at its cards' own size only: smaller, their index is hard to read); then the names and points before
-    // cards without them: a plate that cannot show both lists its melds (the cards behind the tap), and
-    // leaves its names only when even the list has no room
-    const tries = [...side, ...(besides ? stack : stack.slice(0, 1)), ...names, ...noRows];
-    el.style.removeProperty("--fw");
-    el.style.removeProperty("--fh");
-    const cs = getComputedStyle(el);
-    const fw0 = parseFloat(cs.getPropertyValue("--fw")) || 34;
-    const fh0 = parseFloat(cs.getPropertyValue("--fh")) || 48;
-    let fit = false;
-    for (const [k, a, d, lay] of tries) {
-      const fw = Math.round(fw0 * k);
-      const fh = Math.round(fh0 * k);
-      if (k !== 1) {
-        el.style.setProperty("--fw", `${fw}px`);
-        el.style.setProperty("--fh", `${fh}px`);
-      } else {
-        el.style.removeProperty("--fw");
-        el.style.removeProperty("--fh");
-      }
-      if (plate) {
-        if (lay === "side") delete plate.dataset.lay;
-        else plate.dataset.lay = lay;
-        if (lay === "norows") plate.dataset.rows = "none";
-        else delete plate.dataset.rows;
-        if (lay === "names") plate.dataset.fan = "none";
-        else delete plate.dataset.fan;
-      }
-      if (lay !== "names") layFan(el, fw, fh, a, d);
-      if (fits()) {
-        fit = true;
-        break;
-      }
+    for (const el of layer.querySelectorAll(".fm-fan")) {
+      for (const prop of ["--fw", "--fh", "height"]) el.style.removeProperty(prop);
     }
-    // no room for a card whose index can be read (a small phone with a long hand): the plate says
-    // its total alone, and the cards are behind the tap (the meld details)
-    if (plate) plate.dataset.fan = fit && plate.dataset.lay !== "names" ? "shown" : "none";
+    const room = layer.getBoundingClientRect();
+    for (const el of layer.querySelectorAll(".fm-fan")) {
+      const plate = el.closest(".felt-meld");
+      // a fan beside its rows (a plate across the middle) may lay them one under the other
+      const besides = plate ? getComputedStyle(plate).display === "grid" : false;
+      // any plate may then lay its names in lines under a fan across its width (a plate beside the seats
+      // at its cards' own size only: smaller, their index is hard to read); then the names and points before
+      // cards without them: a plate that cannot show both lists its melds (the cards behind the tap), and
+      // leaves its names only when even the list has no room
+      const mine = yours && plate?.classList.contains("at-bottom");
+      const tries = mine && yours === "bare" ? [[1, across, down, "bare"]]
+        : mine ? [...names, ...noRows]
+          : [...side, ...(besides ? stack : stack.slice(0, 1)), ...names, ...noRows];
+      layPlate(el, plate, room, tries);
+    }
+  };
+  // how far a way falls short: each of the others' plates without its names twice, yours once (your cards are in
+  // your hand); then the plates that keep their cards behind the tap, counted so too
+  const short = () => nameless(layer).reduce((n, at) => n + (at === "bottom" ? 1 : 2), 0);
+  const cardless = () => [...layer.querySelectorAll(".felt-meld:not(.none)[data-fan='none']")]
+    .reduce((n, p) => n + (p.classList.contains("at-bottom") ? 1 : 2), 0);
+  const score = () => [short(), cardless()];
+  const better = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+  const apply = (at, mine) => {
+    if (at) layer.dataset.tall = at;
+    else delete layer.dataset.tall;
+    all(mine);
+  };
+  apply(null, "");
+  if (layer.dataset.short === "true" || !layer.querySelector(".felt-meld.at-bottom")) return;
+  let best = [null, "", score()];
+  if (!best[2][0] && !best[2][1]) return;
+  const places = (sel) => [...layer.querySelectorAll(sel)]
+    .map((p) => ["left", "top", "right"].find((at) => p.classList.contains(`at-${at}`))).filter(Boolean);
+  // the plates without their names, else those without their cards: beside yours, the layer's whole height (two
+  // of the three at most; felt.css lays them so on a phone); then yours a list, then its total alone; the first
+  // way that leaves every plate its names and cards, else the one that falls shortest
+  let others = best[2][0] ? places(".felt-meld:not(.at-bottom)[data-rows='none']")
+    : places(".felt-meld:not(.at-bottom):not(.none)[data-fan='none']");
+  // yours alone without its names: the plate beside it with the most rows takes the whole height, so that yours
+  // has the rest of the row beside it
+  if (!others.length) {
+    const most = [...layer.querySelectorAll(".felt-meld:not(.at-bottom)")]
+      .sort((a, b) => b.querySelectorAll(".fm-row").length - a.querySelectorAll(".fm-row").length)[0];
+    others = places(".felt-meld:not(.at-bottom)").filter((at) => most?.classList.contains(`at-${at}`));
   }
+  const phone = typeof matchMedia === "function" && matchMedia("(max-width: 719px)").matches; // felt.css's data-tall
+  const order = ["left", "top", "right"];
+  // for cards alone, never the plate across: yours would leave the middle, under another seat's plate
+  const named = !best[2][0];
+  const talls = (!phone ? [] : others.length === 3 ? ["left right", "left top", "top right"]
+    : others.length ? [order.filter((at) => others.includes(at)).join(" ")] : [])
+    .filter((t) => !named || !t.includes("top"));
+  // (a plate's total alone never wins a card back: it leaves yours without its names)
+  const ways = [...talls.flatMap((t) => [[t, ""], [t, "list"]]), [null, "list"],
+    ...(named ? [] : [...talls.map((t) => [t, "bare"]), [null, "bare"]])];
+  for (const [at, mine] of ways) {
+    apply(at, mine);
+    const got = score();
+    if (!got[0] && !got[1]) return;
+    if (better(got, best[2])) best = [at, mine, got];
+  }
+  apply(best[0], best[1]);
 }
 
 /** One seat's meld on the felt: a button (the details behind it) with the seat's total, the fan and the rows. */

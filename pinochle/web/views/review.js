@@ -82,6 +82,16 @@ export function foldedLine(ds) {
   return `${parts.join("; ")}.`;
 }
 
+/**
+ * Every decision of the hand was Hard's own move, in one sentence (the review's whole verdict then: the twelfth
+ * review read "Hard agrees with every decision it measured." above "10 decisions matched Hard's choice."):
+ * "All 10 of your decisions matched Hard's choice.", "Both of your decisions…", "Your one decision…".
+ */
+export function allMatched(n) {
+  if (n === 1) return "Your one decision matched Hard's choice.";
+  return `${n === 2 ? "Both" : `All ${n}`} of your decisions matched Hard's choice.`;
+}
+
 const TRICK_PHASES = new Set(["play", "stock_play", "endgame"]);
 
 /**
@@ -173,12 +183,16 @@ export function renderDecisionReview(hand, answer, s = null, label = null) {
   const folded = ds.filter((d) => !listedOnItsOwn(d));
   // no decision gave up a point: Hard agrees only when every measured move was its own
   const agrees = ds.every((d) => sameMove(d) || d.loss === null || d.loss === undefined);
-  const head = total > 0 ? `In all ${Math.round(total) >= 1 ? "about " : ""}${pointsGivenUp(total)}, the costliest first.`
+  // every decision Hard's own move: the folded line says it all, once ("All 10 of your decisions matched…")
+  const whole = ds.every((d) => sameMove(d) && !costly(d));
+  const head = whole ? null
+    : total > 0 ? `In all ${Math.round(total) >= 1 ? "about " : ""}${pointsGivenUp(total)}, the costliest first.`
     : agrees ? "Hard agrees with every decision it measured." : "No decision gave up a point or more.";
-  const rest = folded.length ? foldedLine(folded) : "";
-  status(`${head} ${listed.length === 1 ? "One decision" : `${listed.length} decisions`} listed.${rest ? ` ${rest}` : ""}`);
+  const rest = whole ? allMatched(ds.length) : folded.length ? foldedLine(folded) : "";
+  status(head === null ? rest
+    : `${head} ${listed.length === 1 ? "One decision" : `${listed.length} decisions`} listed.${rest ? ` ${rest}` : ""}`);
   fill(body,
-    h("p", { class: "rv-total", "data-testid": "review-total" }, head),
+    head === null ? null : h("p", { class: "rv-total", "data-testid": "review-total" }, head),
     // the decisions that cost points and those not measured, each a row; the others in one line, opened on demand
     h("ol", { class: "rv-list", "data-testid": "review-list" }, listed.map((d) => item(d, "review-item", name))),
     folded.length ? h("details", { class: "rv-folded", "data-testid": "review-folded" },

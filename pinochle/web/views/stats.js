@@ -76,20 +76,17 @@ export function statRows(f, t = {}) {
 /** The id of a game's heading on the page. */
 const headId = (name) => `stats-h-${name}`;
 
-/** One game's section: its name, then its figures as a table, a row header and one cell a row (or that it was
- * never played here); the game's heading names the table for a screen reader's table navigation. `t`: the game's
- * table facts (:func:`statRows`). */
+/** One played game's section: its name, then its figures as a table, a row header and one cell a row; the game's
+ * heading names the table for a screen reader's table navigation. `t`: the game's table facts (:func:`statRows`). */
 export function gameSection(name, figures, t = {}) {
   const title = h("h3", { id: headId(name), class: "stats-game-title" }, gameTitle(name));
-  if (!figures) {
-    return h("section", { class: "stats-game stats-empty", "aria-labelledby": headId(name), dataset: { game: name, testid: `stats-${name}` } },
-      title, h("p", { class: "stats-none" }, "Not played yet."));
-  }
   // a figure's note: a row of its own under it, read with the figure (aria-describedby) and seen on any screen
   const rows = statRows(figures, t).flatMap(([label, value, note], i) => {
     const id = note ? `stats-note-${name}-${i}` : null;
+    // a figure in words ("not reviewed yet") may wrap on a phone, so that the labels keep their line
+    const words = /\d/.test(value) ? null : "stats-words";
     const row = h("tr", { class: "stats-row" }, h("th", { scope: "row" }, label),
-      h("td", note ? { "aria-describedby": id } : {}, value));
+      h("td", { class: words, "aria-describedby": note ? id : null }, value));
     return note ? [row, h("tr", { class: "stats-note-row" },
       h("td", { id, class: "stats-note", colspan: "2", dataset: { testid: "stats-note" } }, note))] : [row];
   });
@@ -98,20 +95,35 @@ export function gameSection(name, figures, t = {}) {
 }
 
 /**
- * The page's sections: the games played first (most hands first), then every other game of `games`
- * (the playable games' names in the server's order) with its empty state; a first line when nothing
- * has been played at all. `facts`: each game's table facts by name (GET /games `table`: :func:`statRows`).
+ * The games never played on this device, in one short list under the figures: "Not played yet: Partnership pass,
+ * Racehorse, …" (the twelfth review saw a box per game, one of them beside a played game's tall figures with an
+ * empty block under it). A heading and a list of names, so a screen reader can count and step through them.
+ */
+export function unplayedList(names) {
+  return h("section", { class: "stats-unplayed", "aria-labelledby": "stats-h-unplayed", dataset: { testid: "stats-unplayed" } },
+    h("h3", { id: "stats-h-unplayed", class: "stats-unplayed-title" }, "Not played yet"),
+    h("ul", { class: "stats-unplayed-list", role: "list" }, names.map((g) => h("li", { dataset: { game: g } }, gameTitle(g)))));
+}
+
+/**
+ * The page's sections: the games played (most hands first), their figures in columns that flow one under another
+ * (stats.css: one game alone takes the whole width, two or more share the columns without a gap under the shorter),
+ * then every other game of `games` (the playable games' names in the server's order) named in one line
+ * (:func:`unplayedList`); a first line instead when nothing has been played at all. `facts`: each game's table
+ * facts by name (GET /games `table`: :func:`statRows`).
  */
 export function statsSections(figures, games, facts = {}) {
   const played = Object.keys(figures ?? {}).sort((a, b) => (figures[b].hands - figures[a].hands) || a.localeCompare(b));
   const rest = (games ?? []).filter((g) => !played.includes(g));
-  const out = [];
   if (!played.length) {
-    out.push(h("p", { class: "stats-first", dataset: { testid: "stats-empty" } },
-      "No finished hands on this device yet. Play a hand, against the computer or with others, and your figures show here."));
+    return [h("p", { class: "stats-first", dataset: { testid: "stats-empty" } },
+      "No finished hands on this device yet. Play a hand, against the computer or with others, and your figures show here.")];
   }
-  out.push(...played.map((g) => gameSection(g, figures[g], facts[g] ?? {})), ...rest.map((g) => gameSection(g, null)));
-  return out;
+  return [
+    h("div", { class: `stats-played${played.length > 1 ? " many" : ""}`, dataset: { testid: "stats-played" } },
+      played.map((g) => gameSection(g, figures[g], facts[g] ?? {}))),
+    rest.length ? unplayedList(rest) : null,
+  ].filter(Boolean);
 }
 
 /** "1 match", "3 hands": a count and its noun. */
