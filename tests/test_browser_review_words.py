@@ -56,10 +56,21 @@ def test_losses_in_whole_points(monkeypatch: pytest.MonkeyPatch, server: Server)
     out = shown(monkeypatch, server, ONE_DECIMAL)
     assert out["errors"] == []
     assert out["losses"] == ["23 points given up", "1 point given up", "under 1 point given up"]
-    assert out["total"] == "In all about 24 points given up, the costliest first."  # 23.9
+    # the sum of the rows as shown, 23 + 1 + 0 (the thirteenth review: a total of "about 62" over rows of 63)
+    assert out["total"] == "In all 24 points given up, the costliest first."
 
 
 def test_a_total_under_half_a_point(monkeypatch: pytest.MonkeyPatch, server: Server) -> None:
     out = shown(monkeypatch, server, UNDER_ONE)
     assert out["losses"] == ["under 1 point given up"]
     assert out["total"] == "In all under 1 point given up, the costliest first."
+
+
+#: three losses each rounded down: the rows show 20, 20 and 20, their sum 60 (the unrounded sum is 61.2)
+ROUNDED_DOWN = [{**d, "loss": 20.4, "reason": d["reason"].replace("23 points", "20 points")} for d in ONE_DECIMAL]
+
+
+def test_the_total_is_the_sum_of_the_rows_as_shown(monkeypatch: pytest.MonkeyPatch, server: Server) -> None:
+    out = shown(monkeypatch, server, ROUNDED_DOWN)
+    assert out["losses"] == ["20 points given up"] * 3
+    assert out["total"] == "In all 60 points given up, the costliest first.", out["total"]

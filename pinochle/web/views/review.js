@@ -177,7 +177,10 @@ export function renderDecisionReview(hand, answer, s = null, label = null) {
     status(`You had no decisions to make in this ${noun}.`);
     return;
   }
-  const total = ds.reduce((t, d) => t + (d.loss ?? 0), 0);
+  // the total is the sum of the whole points the rows show (each rounded half up), so that it adds up as read
+  // (the thirteenth review: "about 62" over rows of 63); a loss under half a point shows "under 1" and adds 0
+  const total = ds.reduce((t, d) => t + (costly(d) ? Math.round(d.loss) : 0), 0);
+  const under = total === 0 && ds.some(costly);
   // the costly decisions, then those not measured (each named with why), the others folded
   const listed = [...ds.filter(costly), ...ds.filter((d) => !costly(d) && unmeasured(d))];
   const folded = ds.filter((d) => !listedOnItsOwn(d));
@@ -186,7 +189,7 @@ export function renderDecisionReview(hand, answer, s = null, label = null) {
   // every decision Hard's own move: the folded line says it all, once ("All 10 of your decisions matched…")
   const whole = ds.every((d) => sameMove(d) && !costly(d));
   const head = whole ? null
-    : total > 0 ? `In all ${Math.round(total) >= 1 ? "about " : ""}${pointsGivenUp(total)}, the costliest first.`
+    : total > 0 || under ? `In all ${pointsGivenUp(under ? 0.4 : total)}, the costliest first.`
     : agrees ? "Hard agrees with every decision it measured." : "No decision gave up a point or more.";
   const rest = whole ? allMatched(ds.length) : folded.length ? foldedLine(folded) : "";
   status(head === null ? rest
