@@ -40,6 +40,9 @@ export function stuckValue(f) {
   return `${f.stuck}, made ${f.stuck_made ?? 0}`;
 }
 
+/** A match figure of a game with no match finished here yet (the statistics count finished matches only). */
+const NO_MATCH_YET = "no match finished yet";
+
 /**
  * The rows of one game's figures: [label, value, note] in plain words, in the order the page shows them (`note`:
  * what the figure means, or null). The bids are your own contracts (the server's `bids`: the hands your own
@@ -63,13 +66,14 @@ export function statRows(f, t = {}) {
     ...(f.stuck > 0 ? [["Stuck as dealer", stuckValue(f), STUCK_NOTE]] : []),
   ];
   return [
-    ["Matches won", ofWhole(f.won, f.matches), null],
+    // the matches counted are the finished ones (a match in progress is counted when it ends): said when none has
+    ["Matches won", f.matches > 0 ? ofWhole(f.won, f.matches) : NO_MATCH_YET, null],
     [`${word === "deal" ? "Deals" : "Hands"} played`, String(f.hands), null],
     ...bidRows,
     [`Meld per ${word}`, f.meld_per_hand === null ? `no ${word}s yet` : String(f.meld_per_hand), null],
     [`${unit} per ${word}`, f.points_per_hand === null || f.points_per_hand === undefined ? `no ${word}s yet` : signed(f.points_per_hand), null],
     ["Points given up per decision", f.par_per_decision === null ? "not reviewed yet" : String(f.par_per_decision), parNote(word)],
-    ["Matches with a hint or undo", f.matches > 0 ? ofWhole(f.assisted, f.matches) : "none yet", null],
+    ["Finished matches with a hint or undo", f.matches > 0 ? ofWhole(f.assisted, f.matches) : NO_MATCH_YET, null],
   ];
 }
 
