@@ -13,7 +13,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pinochle.bots import HardPlayer
+from pinochle.bots import HardPlayer, NormalPlayer, SimplePlayer
 from pinochle.bots.base import pass_cards
 from pinochle.cards import Card, Suit, deck, pack, parse_cards
 from pinochle.game import Action, State, apply, new_match, turn, view
@@ -43,6 +43,27 @@ def declarers_pass_back(declarer: str, partner: str, gift: str, trump: Suit = Su
     return s, first
 
 
+def at_partners_pass(declarer: str, partner: str, trump: Suit) -> tuple[State, int]:
+    """A partnership-pass hand where the first caller bids 250, the others pass and it names ``trump``: the
+    state at its partner's pass to it, and the partner's seat."""
+    first = turn(new_match(seed=3, game="partnership-pass"))
+    assert first is not None
+    mine, theirs = parse_cards(declarer), parse_cards(partner)
+    rest = sorted((Counter(deck()) - Counter(mine) - Counter(theirs)).elements())
+    hands: list[list[Card]] = [[], [], [], []]
+    hands[first], hands[(first + 2) % 4] = mine, theirs
+    hands[(first + 1) % 4], hands[(first + 3) % 4] = rest[:12], rest[12:]
+    s = new_match(seed=3, game="partnership-pass", deals=[tuple(pack(h) for h in hands)])
+    s = apply(s, Action.bid_(first, 250))
+    for _ in range(3):
+        who = turn(s)
+        assert who is not None
+        s = apply(s, Action.pass_(who))
+    s = apply(s, Action.trump_(first, trump))
+    assert turn(s) == (first + 2) % 4
+    return s, (first + 2) % 4
+
+
 def own_meld_kept(s: State, seat: int, back: list[Card]) -> int:
     """The meld (RULES.md, Meld) of ``seat``'s hand after it passes ``back``."""
     assert s.trump is not None
@@ -58,6 +79,19 @@ def test_the_declarer_returns_three_aces_to_keep_jacks_around() -> None:
     back = pass_cards(view(s, first))
     assert sorted(back) == sorted(parse_cards("TS AH AH AC"))
     assert own_meld_kept(s, first, back) == 360
+
+
+def test_the_partner_keeps_its_pinochle_rather_than_pass_the_queen_of_trump() -> None:
+    # Normal's arena, partnership-pass seed 31 (spades trump): the partner held A♠ 10♠ Q♠ and a pinochle
+    # (Q♠ J♦, 40), and passed A♠ 10♠ Q♠ 10♦; the declarer held a Q♠ but no J♦, so the side lost its
+    # 40. Easy and Normal now keep the pinochle and pass the other 10♦ instead of the Q♠.
+    s, partner = at_partners_pass("KC QC JC AD AD QD 9D KH AS TS KS QS",
+                                  "JC TD TD QD JD JD QH QH JH AS TS QS", Suit.S)
+    for player in (SimplePlayer(0), NormalPlayer(0)):
+        passed = player.give(view(s, partner))
+        assert sorted(passed) == sorted(parse_cards("AS TS TD TD"))
+        assert own_meld_kept(s, partner, passed) == own_meld_kept(s, partner, []) == 40
+    assert Card.parse("QS") in HardPlayer(0).give(view(s, partner))  # Hard keeps the weight it was measured with
 
 
 def test_hards_pass_back_keeps_its_pinochle_before_two_aces() -> None:

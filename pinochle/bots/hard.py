@@ -609,9 +609,16 @@ class HardPlayer(TablePlayer):
     #: keeps a pinochle's worth of meld").
     pass_back_weights: ClassVar[dict[int, int]] = {5: 30, 4: 12}
 
+    #: What each point of its own meld kept weighs in Hard's pass to the declarer
+    #: (:func:`pinochle.bots.base.pass_cards`): 1, the weight Hard was measured with. Easy and Normal
+    #: pass with 2 (docs/strength.md, "The partner's pass keeps its own meld"); Hard is not yet
+    #: measured with it.
+    partner_keeps_meld: ClassVar[float] = 1
+
     def give(self, view: View) -> list[Card]:
-        """The card pass (:func:`pinochle.bots.base.pass_cards`) with :attr:`pass_back_weights`."""
-        return pass_cards(view, self.pass_back_weights)
+        """The card pass (:func:`pinochle.bots.base.pass_cards`) with :attr:`pass_back_weights` and
+        :attr:`partner_keeps_meld`."""
+        return pass_cards(view, self.pass_back_weights, self.partner_keeps_meld)
 
     def give_values(self, view: View, gives: Sequence[Sequence[Card]]) -> list[float] | None:
         """Each card pass of ``gives`` (VARIANTS.md ``partnership-pass``: the partner's to the declarer, or the
