@@ -345,7 +345,7 @@ class PartField(Generic[T]):
     ``State.parts.get(Contract).declarer``).
 
     >>> from pinochle.parts import Bids, Contract, Parts
-    >>> Legal(auction=Bids(250)).min_bid, Legal().min_bid
+    >>> Legal(parts=Parts(Bids(250))).min_bid, Legal().min_bid
     (250, None)
     >>> replace(new_match(seed=1), parts=Parts(Contract(bid=300))).bid, new_match(seed=1).bid
     (300, None)
@@ -1264,20 +1264,19 @@ class Legal:
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
         deal: dealing the next hand is the move.
-        auction: the auction's bids (:class:`~pinochle.parts.Bids`); no bid: ``NO_BIDS``.
-        trump: the suits that may be named trump (:class:`~pinochle.parts.Trumps`, the ``trump``
-            phase's; RULES.md, Trump); none: ``NO_TRUMPS``.
-        card_pass: the card pass (:class:`~pinochle.parts.Give`; VARIANTS.md
-            ``partnership-pass``); none: ``NO_GIVE``.
-        burial: the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md ``cutthroat``); none: ``NO_BURIAL``.
-        concession: the declarer may concede the hand (:class:`~pinochle.parts.Concedes`, the ``concede``
-            phase's, or play it out: VARIANTS.md ``racehorse``; the ``bury`` phase's, or bury: VARIANTS.md
-            ``cutthroat``); none: ``NO_CONCEDES``.
-        dix_part: the 9 of trump may be scored now (exchanged for the upcard when that exchange is still
-            open: VARIANTS.md ``two-handed``, its ``stock_meld`` phase's), or exchanged for the turned card
-            (``turned-trump``'s switch ``dix_exchange``, the ``dix_exchange`` phase's):
-            :class:`~pinochle.parts.Dix`; none: ``NO_DIX``.
-        stock: two-handed's meld turn and draw (:class:`~pinochle.stock.StockMoves`); none: ``NO_STOCK_MOVES``.
+        parts: the parts the phase returns (:class:`~pinochle.parts.Parts`, at most one of each; the
+            empty ones are not kept): the auction's bids (:class:`~pinochle.parts.Bids`; RULES.md,
+            Deal and auction 2), the suits that may be named trump (:class:`~pinochle.parts.Trumps`,
+            the ``trump`` phase's; RULES.md, Trump), the card pass (:class:`~pinochle.parts.Give`;
+            VARIANTS.md ``partnership-pass``), the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md
+            ``cutthroat``), the concession (:class:`~pinochle.parts.Concedes`, the ``concede`` phase's,
+            or play it out: VARIANTS.md ``racehorse``; the ``bury`` phase's, or bury: VARIANTS.md
+            ``cutthroat``), the dix (:class:`~pinochle.parts.Dix`: the 9 of trump scored now, exchanged
+            for the upcard while that exchange is open: VARIANTS.md ``two-handed``, its ``stock_meld``
+            phase's; or exchanged for the turned card: ``turned-trump``'s switch ``dix_exchange``, the
+            ``dix_exchange`` phase's) and two-handed's meld turn and draw
+            (:class:`~pinochle.stock.StockMoves`). ``legal.parts.get(Bids)`` returns a part, or its
+            empty value (``NO_BIDS``) when the phase returned none.
 
     Read-only :class:`PartField` names keep the flat names the readers use: ``trumps`` (the naming
     of trump's suits), ``min_bid``, ``bid_step``, ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the
@@ -1290,31 +1289,25 @@ class Legal:
     meld: bool = False
     cards: tuple[Card, ...] = ()
     deal: bool = False
-    auction: Bids = NO_BIDS
-    trump: Trumps = NO_TRUMPS
-    card_pass: Give = NO_GIVE
-    burial: Burial = NO_BURIAL
-    concession: Concedes = NO_CONCEDES
-    dix_part: Dix = NO_DIX
-    stock: StockMoves = NO_STOCK_MOVES
+    parts: Parts = NO_PARTS
 
-    concede = PartField[bool]("concession", "open")
-    play_on = PartField[bool]("concession", "play_on")
-    dix = PartField[bool]("dix_part", "open")
-    dix_points = PartField[int]("dix_part", "points")
-    trumps = PartField[tuple[Suit, ...]]("trump", "suits")
-    min_bid = PartField[int | None]("auction", "min_bid")
-    bid_step = PartField[int]("auction", "bid_step")
-    bid_limit = PartField[int]("auction", "bid_limit")
-    bid_ladder = PartField[tuple[tuple[int, int], ...]]("auction", "bid_ladder")
-    skip_bids = PartField[tuple[int, ...]]("auction", "skip_bids")
-    give = PartField[int]("card_pass", "count")
-    give_from = PartField[tuple[Card, ...]]("card_pass", "cards")
-    bury = PartField[int]("burial", "count")
-    bury_from = PartField[tuple[Card, ...]]("burial", "cards")
-    bury_why_not = PartField[str]("burial", "why_not")
-    melds = PartField[tuple[MeldItem, ...]]("stock", "melds")
-    draw = PartField[bool]("stock", "draw")
+    concede = PartField[bool](Concedes, "open")
+    play_on = PartField[bool](Concedes, "play_on")
+    dix = PartField[bool](Dix, "open")
+    dix_points = PartField[int](Dix, "points")
+    trumps = PartField[tuple[Suit, ...]](Trumps, "suits")
+    min_bid = PartField[int | None](Bids, "min_bid")
+    bid_step = PartField[int](Bids, "bid_step")
+    bid_limit = PartField[int](Bids, "bid_limit")
+    bid_ladder = PartField[tuple[tuple[int, int], ...]](Bids, "bid_ladder")
+    skip_bids = PartField[tuple[int, ...]](Bids, "skip_bids")
+    give = PartField[int](Give, "count")
+    give_from = PartField[tuple[Card, ...]](Give, "cards")
+    bury = PartField[int](Burial, "count")
+    bury_from = PartField[tuple[Card, ...]](Burial, "cards")
+    bury_why_not = PartField[str](Burial, "why_not")
+    melds = PartField[tuple[MeldItem, ...]](StockMoves, "melds")
+    draw = PartField[bool](StockMoves, "draw")
 
     def any(self) -> bool:
         """Whether the seat has any move."""
@@ -1361,9 +1354,9 @@ class Legal:
         if self.pass_:
             out["pass"] = True
         if self.min_bid is not None:
-            out["bid"] = self.auction.to_json()
+            out["bid"] = self.parts.get(Bids).to_json()
         if self.trumps:
-            out["trump"] = self.trump.to_json()
+            out["trump"] = self.parts.get(Trumps).to_json()
         if self.meld:
             out["meld"] = True
         if self.cards:
@@ -1371,15 +1364,15 @@ class Legal:
         if self.deal:
             out["deal"] = True
         if self.give:
-            out["give"] = self.card_pass.to_json()
+            out["give"] = self.parts.get(Give).to_json()
         if self.concede:
-            out.update(self.concession.to_json())
+            out.update(self.parts.get(Concedes).to_json())
         if self.bury:
-            out["bury"] = self.burial.to_json()
+            out["bury"] = self.parts.get(Burial).to_json()
         if self.melds:
             out["melds"] = [m.to_json() for m in self.melds]
         if self.dix:
-            out.update(self.dix_part.to_json())
+            out.update(self.parts.get(Dix).to_json())
         if self.draw:
             out["draw"] = True
         return out
