@@ -44,7 +44,6 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from operator import attrgetter
 from itertools import combinations
 from typing import Any, Generic, Literal, TypeVar, overload
 
@@ -53,14 +52,11 @@ from .auction import AuctionStatus, Call, call_text
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, NO_BIDS, NO_BID_AID, NO_BURIAL,
-                    NO_BURIED_SEEN, NO_CHAIRS_SEEN, NO_CONCEDES, NO_CONCESSION, NO_CONTRACT, NO_DIX, NO_GIVE,
-                    NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial,
-                    BuriedSeen, CardPass, ChairsSeen, Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen,
-                    ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow,
-                    WidowSeen, Parts, NO_PARTS)
+from .parts import (NO_PARTS, AuctionSeen, BidAid, Bids, Burial, BuriedSeen, CardPass, ChairsSeen, Concedes,
+                    Concession, Contract, Dix, Give, HandChairs, PassSeen, Parts, ThrownInSeen, Tied, TrumpAid,
+                    TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow, WidowSeen)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
-from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, StockMoves, StockPlay, StockSeen
+from .stock import NO_STOCK_PLAY, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
 from .tricks import counters as counter_points
@@ -339,10 +335,9 @@ class Trick:
 class PartField(Generic[T]):
     """A read-only attribute that reads a field of one of its object's parts: the flat name the
     readers use for a part's field, so that a type is composed of its parts without every reader
-    knowing which part holds what. ``part`` names the attribute that holds the part
-    (``Legal.min_bid`` is ``Legal.auction.min_bid``), or is the part's class, held in the
-    object's ``parts`` (:class:`~pinochle.parts.Parts`: ``State.declarer`` is
-    ``State.parts.get(Contract).declarer``).
+    knowing which part holds what. ``part`` is the part's class, held in the object's ``parts``
+    (:class:`~pinochle.parts.Parts`: ``State.declarer`` is ``State.parts.get(Contract).declarer``,
+    ``Legal.min_bid`` is ``Legal.parts.get(Bids).min_bid``).
 
     >>> from pinochle.parts import Bids, Contract, Parts
     >>> Legal(parts=Parts(Bids(250))).min_bid, Legal().min_bid
@@ -351,9 +346,9 @@ class PartField(Generic[T]):
     (300, None)
     """
 
-    def __init__(self, part: str | type, name: str) -> None:
+    def __init__(self, part: type, name: str) -> None:
         self.part, self.name = part, name
-        self.holder: Callable[[Any], object] = attrgetter(part) if isinstance(part, str) else _in_parts(part)
+        self.holder: Callable[[Any], object] = _in_parts(part)
 
     @overload
     def __get__(self, obj: None, owner: type | None = None) -> PartField[T]: ...
@@ -371,6 +366,32 @@ class PartField(Generic[T]):
 def _in_parts(cls: type) -> Callable[[Any], object]:
     """What reads the part of class ``cls`` in an object's ``parts`` (:class:`PartField`)."""
     return lambda obj: obj.parts.get(cls)
+
+
+class WholePart(Generic[T]):
+    """A read-only attribute that reads one of its object's parts whole, by its class: the name the
+    readers use for a part (``View.contract`` is ``View.parts.get(Contract)``), so that a type keeps
+    its parts in one :class:`~pinochle.parts.Parts` without every reader asking by class.
+
+    >>> from pinochle.parts import Contract, Parts
+    >>> replace(view(new_match(seed=1), 0), parts=Parts(Contract(bid=300))).contract.bid
+    300
+    """
+
+    def __init__(self, cls: type[T]) -> None:
+        self.cls = cls
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> WholePart[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> WholePart[T] | T:
+        if obj is None:
+            return self
+        parts: Parts = getattr(obj, "parts")
+        return parts.get(self.cls)
 
 
 @dataclass(frozen=True)
@@ -535,8 +556,8 @@ class SeatOrder:
         return {"totals": state.totals, "winner": winner}
 
     def view(self, state: State, seat: Seat, player: int | None) -> dict[str, Any]:
-        """The :class:`View` fields of this order for ``seat`` as seen by ``player`` (here none; the
-        chairs': their part, ``chairs``)."""
+        """The :class:`View` parts of this order for ``seat`` as seen by ``player``, each under its view's
+        name (here none; the chairs': their part, ``chairs``)."""
         return {}
 
     def deals(self, state: State) -> int:
@@ -748,12 +769,12 @@ class PhaseDef:
         raise IllegalAction(f"a {action.type} is not possible now: {self.text}")
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The :class:`View` fields this phase shows ``seat`` (default: none)."""
+        """The :class:`View` parts this phase shows ``seat``, each under its view's name (default: none)."""
         return {}
 
     def public(self, state: State) -> dict[str, object]:
-        """The :class:`View` fields this phase shows every seat alike, built once for all the seats'
-        views of ``state`` (default: none): the auction and the contract, a hand thrown in, the widow,
+        """The :class:`View` parts this phase shows every seat alike, each under its view's name, built
+        once for all the seats' views of ``state`` (default: none): the auction and the contract, a hand thrown in, the widow,
         the turned card, the concession, the leaders tied, two-handed's stock."""
         return {}
 
@@ -1536,56 +1557,60 @@ class View:
     legal: Legal
     why_won: str | None = None
     game: str = "table"
-    concession: Concession = NO_CONCESSION
     scale: str = "tens"
-    turned_trump: TurnedSeen = NOT_TURNED_SEEN
     players: int = 4
     tricks_in_hand: int = 12
     target: int = 1500
     meld_needs_trick: bool = True
     seating: Seating = FOUR_PARTNERS
-    chairs: ChairsSeen = NO_CHAIRS_SEEN
     deals: int | None = None
     deal_number: int = 1
-    stock: StockSeen = NO_STOCK_SEEN
-    thrown_in: ThrownInSeen = NOT_THROWN_IN
-    tied: Tied = NOT_TIED
     meld_secured: tuple[str | None, ...] = ()
-    card_pass: PassSeen = NO_PASS_SEEN
-    widow_part: WidowSeen = NO_WIDOW_SEEN
-    burial: BuriedSeen = NO_BURIED_SEEN
-    bid_aid: BidAid = NO_BID_AID
-    trump_aid: TrumpAid = NO_TRUMP_AID
-    auction: AuctionSeen = NO_AUCTION_SEEN
-    contract: Contract = NO_CONTRACT
     concede_cost: dict[str, object] | None = None
+    parts: Parts = NO_PARTS
 
-    calls = PartField[tuple[tuple[Seat, Call], ...]]("auction", "calls")
-    call_kinds = PartField[tuple[str | None, ...]]("auction", "call_kinds")
-    high_bid = PartField[int | None]("auction", "high_bid")
-    high_bidder = PartField[Seat | None]("auction", "high_bidder")
-    declarer = PartField[Seat | None]("contract", "declarer")
-    bid = PartField[int | None]("contract", "bid")
-    trump = PartField[Suit | None]("contract", "trump")
-    stuck = PartField[bool]("contract", "stuck")
-    exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
-    received = PartField[tuple[Card, ...] | None]("card_pass", "received")
-    widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
-    widow_taken_by = PartField[Seat | None]("widow_part", "taken_by")
-    widow_down = PartField[int]("widow_part", "down")
-    buried_down = PartField[int]("widow_part", "buried_down")
-    buried = PartField[tuple[Card, ...] | None]("burial", "buried")
-    meld_if_trump = PartField[tuple[int, int, int, int] | None]("bid_aid", "meld_if_trump")
-    meld_before = PartField[str | None]("bid_aid", "meld_before")
-    trump_meld = PartField[tuple[int, int, int, int] | None]("trump_aid", "trump_meld")
-    conceded = PartField[bool]("concession", "conceded")
-    turned = PartField[Card | None]("turned_trump", "card")
-    dix_exchange = PartField[Seat | None]("turned_trump", "dix_exchange")
-    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
-    chair = PartField[int | None]("chairs", "chair")
-    chair_totals = PartField[tuple[int, ...]]("chairs", "chair_totals")
-    sits_out = PartField[bool]("chairs", "sits_out")
-    chairs_out = PartField[tuple[int, ...]]("chairs", "chairs_out")
+    #: The parts under the names their readers use (:class:`WholePart`: ``view.contract`` is
+    #: ``view.parts.get(Contract)``).
+    concession = WholePart[Concession](Concession)
+    turned_trump = WholePart[TurnedSeen](TurnedSeen)
+    chairs = WholePart[ChairsSeen](ChairsSeen)
+    stock = WholePart[StockSeen](StockSeen)
+    thrown_in = WholePart[ThrownInSeen](ThrownInSeen)
+    tied = WholePart[Tied](Tied)
+    card_pass = WholePart[PassSeen](PassSeen)
+    widow_part = WholePart[WidowSeen](WidowSeen)
+    burial = WholePart[BuriedSeen](BuriedSeen)
+    bid_aid = WholePart[BidAid](BidAid)
+    trump_aid = WholePart[TrumpAid](TrumpAid)
+    auction = WholePart[AuctionSeen](AuctionSeen)
+    contract = WholePart[Contract](Contract)
+
+    calls = PartField[tuple[tuple[Seat, Call], ...]](AuctionSeen, "calls")
+    call_kinds = PartField[tuple[str | None, ...]](AuctionSeen, "call_kinds")
+    high_bid = PartField[int | None](AuctionSeen, "high_bid")
+    high_bidder = PartField[Seat | None](AuctionSeen, "high_bidder")
+    declarer = PartField[Seat | None](Contract, "declarer")
+    bid = PartField[int | None](Contract, "bid")
+    trump = PartField[Suit | None](Contract, "trump")
+    stuck = PartField[bool](Contract, "stuck")
+    exchange = PartField[tuple[tuple[Card, ...], ...] | None](PassSeen, "exchange")
+    received = PartField[tuple[Card, ...] | None](PassSeen, "received")
+    widow = PartField[tuple[Card, ...] | None](WidowSeen, "widow")
+    widow_taken_by = PartField[Seat | None](WidowSeen, "taken_by")
+    widow_down = PartField[int](WidowSeen, "down")
+    buried_down = PartField[int](WidowSeen, "buried_down")
+    buried = PartField[tuple[Card, ...] | None](BuriedSeen, "buried")
+    meld_if_trump = PartField[tuple[int, int, int, int] | None](BidAid, "meld_if_trump")
+    meld_before = PartField[str | None](BidAid, "meld_before")
+    trump_meld = PartField[tuple[int, int, int, int] | None](TrumpAid, "trump_meld")
+    conceded = PartField[bool](Concession, "conceded")
+    turned = PartField[Card | None](TurnedSeen, "card")
+    dix_exchange = PartField[Seat | None](TurnedSeen, "dix_exchange")
+    lineup = PartField[tuple[int, ...]](ChairsSeen, "lineup")
+    chair = PartField[int | None](ChairsSeen, "chair")
+    chair_totals = PartField[tuple[int, ...]](ChairsSeen, "chair_totals")
+    sits_out = PartField[bool](ChairsSeen, "sits_out")
+    chairs_out = PartField[tuple[int, ...]](ChairsSeen, "chairs_out")
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1662,8 +1687,8 @@ def _public_json_parts(v: Any) -> _Parts:
     }
     b = {
         "hand_sizes": {str(_SEATS[i]): n for i, n in enumerate(v.hand_sizes) if i in seats},
-        **v.auction.to_json(),
-        **v.contract.to_json(),
+        **v.parts.get(AuctionSeen).to_json(),
+        **v.parts.get(Contract).to_json(),
         "melds": {str(_SEATS[i]): None if m is None else meld_json(m) for i, m in enumerate(v.melds) if i in seats},
         # each laid meld's one suit ("H"), or null, in the order of its seat's `melds` (MeldItem.suit)
         "meld_suits": {str(_SEATS[i]): None if m is None else [it.suit for it in m.items]
@@ -1794,13 +1819,13 @@ def view(state: State, seat: int, player: int | None = None) -> View:
     me = Seat(seat)
     pub = _public(state)
     moves = legal(state, me)
+    # the parts every seat sees (built once a state), and those the order and the phases add for this seat
+    seat_parts = (*state.order.view(state, me, player).values(), *_phase_fields(state, me).values())
     v = View(
         seat=me,
         hand=_hand_in_order(state.hands[me], state.trump),
         legal=moves,
-        **pub,
-        **state.order.view(state, me, player),
-        **_phase_fields(state, me),
+        **(pub if not seat_parts else {**pub, "parts": pub["parts"].set(*seat_parts)}),
         concede_cost=_concede_cost(state, me) if moves.concede else None,
     )
     object.__setattr__(v, "_public", pub)  # not a field: dataclasses.replace makes a view without it
@@ -1832,7 +1857,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         dealer=state.dealer,
         turn=turn(state),
         hand_sizes=(size(state.hands[0]), size(state.hands[1]), size(state.hands[2]), size(state.hands[3])),
-        **_phases_public(state),
+        parts=Parts(*_phases_public(state).values()),
         melds=state.melds,
         tricks=state.tricks,
         tricks_won=tricks_won,
@@ -1878,7 +1903,7 @@ def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:
 def _phases_public(state: State) -> dict[str, Any]:
     """The view fields every phase of the game shows every seat alike (:meth:`PhaseDef.public`): the
     auction and the contract (empty parts where no phase of the game returns them)."""
-    out: dict[str, Any] = {"auction": NO_AUCTION_SEEN, "contract": NO_CONTRACT}
+    out: dict[str, Any] = {}
     for ph in _phases_with(state.game.phases, "public"):
         out.update(ph.public(state))
     return out

@@ -81,3 +81,21 @@ def test_the_legal_moves_keep_their_parts_in_one_container() -> None:
         250, (Suit.S,), 4, 3, True, True, 10, True)
     assert list(lg.to_json()) == ["pass", "bid", "trump", "give", "concede", "play_on", "bury", "dix", "dix_points",
                                   "draw"]
+
+
+def test_a_view_keeps_its_parts_in_one_container() -> None:
+    """``View`` declares no slot for any game's part: its parts are in one ``parts`` container, read whole by
+    their names (``view.contract``) or field by field (``view.bid``), the seat's own parts added to those every
+    seat sees; the empty ones are not kept."""
+    from dataclasses import fields
+
+    from pinochle.game import View, new_match, view
+    from pinochle.parts import AuctionSeen, BidAid, PassSeen
+
+    names = {f.name for f in fields(View)}
+    assert "parts" in names and not names & {"auction", "contract", "card_pass", "widow_part", "burial", "bid_aid",
+                                             "trump_aid", "turned_trump", "thrown_in", "tied", "stock", "chairs",
+                                             "concession"}
+    v = view(new_match(seed=3, game="table"), 1)
+    assert {type(p) for p in v.parts} == {BidAid} and v.bid_aid is v.parts.get(BidAid)
+    assert v.auction is v.parts.get(AuctionSeen) and not v.calls and v.card_pass == PassSeen()
