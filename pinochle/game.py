@@ -348,7 +348,6 @@ class PartField(Generic[T]):
 
     def __init__(self, part: type, name: str) -> None:
         self.part, self.name = part, name
-        self.holder: Callable[[Any], object] = _in_parts(part)
 
     @overload
     def __get__(self, obj: None, owner: type | None = None) -> PartField[T]: ...
@@ -359,13 +358,9 @@ class PartField(Generic[T]):
     def __get__(self, obj: object | None, owner: type | None = None) -> PartField[T] | T:
         if obj is None:
             return self
-        value: T = getattr(self.holder(obj), self.name)
+        parts: Parts = getattr(obj, "parts")
+        value: T = getattr(parts.get(self.part), self.name)
         return value
-
-
-def _in_parts(cls: type) -> Callable[[Any], object]:
-    """What reads the part of class ``cls`` in an object's ``parts`` (:class:`PartField`)."""
-    return lambda obj: obj.parts.get(cls)
 
 
 class WholePart(Generic[T]):
@@ -1624,7 +1619,11 @@ class View:
         values must not be changed (a top-level key may be replaced)."""
         pub = self.__dict__.get("_public")
         a, b, c, t = _public_json(pub) if pub is not None else _public_json_parts(self)
-        thrown_in, tied = self.thrown_in.to_json(), self.tied.to_json()
+        get = self.parts.get  # each part once (the flat names read the container at every call)
+        ps, bid_aid, trump_meld = get(PassSeen), get(BidAid), get(TrumpAid).trump_meld
+        widow, turned = get(WidowSeen), get(TurnedSeen)
+        buried = get(BuriedSeen).buried
+        thrown_in, tied = get(ThrownInSeen).to_json(), get(Tied).to_json()
         return {
             "seat": str(self.seat),
             **a,
@@ -1632,26 +1631,26 @@ class View:
             **b,
             "legal": self.legal.to_json(),
             **c,
-            **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
-            **({} if self.meld_if_trump is None else {
-                "meld_if_trump": {str(Suit(i)): n for i, n in enumerate(self.meld_if_trump)},
-                "meld_before": self.meld_before}),
-            **({} if self.trump_meld is None else {
-                "trump_meld": {str(Suit(i)): n for i, n in enumerate(self.trump_meld)}}),
-            **({"conceded": True} if self.conceded else {}),
+            **({} if ps.exchange is None else {"exchange": [[str(c) for c in cs] for cs in ps.exchange]}),
+            **({} if bid_aid.meld_if_trump is None else {
+                "meld_if_trump": {str(Suit(i)): n for i, n in enumerate(bid_aid.meld_if_trump)},
+                "meld_before": bid_aid.meld_before}),
+            **({} if trump_meld is None else {
+                "trump_meld": {str(Suit(i)): n for i, n in enumerate(trump_meld)}}),
+            **({"conceded": True} if get(Concession).conceded else {}),
             **({} if self.concede_cost is None else {"concede_cost": self.concede_cost}),
-            **({} if self.turned is None else {"turned": str(self.turned)}),
-            **({} if self.dix_exchange is None else {"dix_exchange": str(self.dix_exchange)}),
+            **({} if turned.card is None else {"turned": str(turned.card)}),
+            **({} if turned.dix_exchange is None else {"dix_exchange": str(turned.dix_exchange)}),
             **({} if thrown_in is None else {"thrown_in": thrown_in}),
             **({} if tied is None else {"tied": tied}),
-            **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
-            **({} if self.widow_taken_by is None else {"widow_taken_by": str(self.widow_taken_by)}),
-            **({"widow_down": self.widow_down} if self.widow_down else {}),
-            **({"buried_down": self.buried_down} if self.buried_down else {}),
-            **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
-            **({} if self.received is None else {"received": [str(c) for c in self.received]}),
-            **self.chairs.to_json(),
-            **self.stock.to_json(),
+            **({} if widow.widow is None else {"widow": [str(c) for c in widow.widow]}),
+            **({} if widow.taken_by is None else {"widow_taken_by": str(widow.taken_by)}),
+            **({"widow_down": widow.down} if widow.down else {}),
+            **({"buried_down": widow.buried_down} if widow.buried_down else {}),
+            **({} if buried is None else {"buried": [str(c) for c in buried]}),
+            **({} if ps.received is None else {"received": [str(c) for c in ps.received]}),
+            **get(ChairsSeen).to_json(),
+            **get(StockSeen).to_json(),
             # Table facts the browser shows but must not work out itself (it holds no rules):
             **t,
         }
