@@ -1529,6 +1529,13 @@ class View:
             whom, in the games settled by stakes): the engine's own settlement, so that the browser can ask
             "Concede the hand? You pay East 15 and West 15." without working a stake out (VARIANTS.md
             ``racehorse``, ``cutthroat``, ``auction``: the declarer may concede); ``None`` otherwise.
+        parts: the parts the game's phases and the match's seat order return for this view
+            (:class:`~pinochle.parts.Parts`; the empty ones are not kept): those every seat sees alike
+            (:meth:`PhaseDef.public`, built once a state) and this seat's own (:meth:`PhaseDef.view`,
+            :meth:`SeatOrder.view`). ``concession``, ``turned_trump``, ``chairs``, ``stock``,
+            ``thrown_in``, ``tied``, ``card_pass``, ``widow_part``, ``burial``, ``bid_aid``, ``trump_aid``,
+            ``auction`` and ``contract`` above are read-only names of these parts (:class:`WholePart`),
+            each its empty value where no phase returned it.
     """
 
     seat: Seat
