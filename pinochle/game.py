@@ -44,7 +44,6 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from operator import attrgetter
 from itertools import combinations
 from typing import Any, Generic, Literal, TypeVar, overload
 
@@ -53,14 +52,11 @@ from .auction import AuctionStatus, Call, call_text
 from .cards import CARDS, DECKS, FOUR_PARTNERS, SIDES, Card, Seat, Seating, Suit, pack, parse_cards, shown, size, unpack
 from .errors import IllegalAction, StaleAction
 from .meld import Meld, MeldItem, meld
-from .parts import (NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN, NO_AUCTION_SEEN, NO_BIDS, NO_BID_AID, NO_BURIAL,
-                    NO_BURIED_SEEN, NO_CHAIRS_SEEN, NO_CONCEDES, NO_CONCESSION, NO_CONTRACT, NO_DIX, NO_GIVE,
-                    NO_PASS_SEEN, NO_TRUMPS, NO_TRUMP_AID, NO_WIDOW_SEEN, AuctionSeen, BidAid, Bids, Burial,
-                    BuriedSeen, CardPass, ChairsSeen, Concedes, Concession, Contract, Dix, Give, HandChairs, PassSeen,
-                    ThrownInSeen, Tied, TrumpAid, TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow,
-                    WidowSeen, Parts, NO_PARTS)
+from .parts import (NO_PARTS, AuctionSeen, BidAid, Bids, Burial, BuriedSeen, CardPass, ChairsSeen, Concedes,
+                    Concession, Contract, Dix, Give, HandChairs, PassSeen, Parts, ThrownInSeen, Tied, TrumpAid,
+                    TrumpMarriageCheck, Trumps, TurnedSeen, TurnedTrump, Widow, WidowSeen)
 from .parts import lineup_json as lineup_json  # the records and the server write lineups too
-from .stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, StockMoves, StockPlay, StockSeen
+from .stock import NO_STOCK_PLAY, StockMoves, StockPlay, StockSeen
 from .rules import TABLE, RuleSet
 from .scoring import HandScore, Won, match_winner, meld_secured, score_hand
 from .tricks import counters as counter_points
@@ -339,21 +335,19 @@ class Trick:
 class PartField(Generic[T]):
     """A read-only attribute that reads a field of one of its object's parts: the flat name the
     readers use for a part's field, so that a type is composed of its parts without every reader
-    knowing which part holds what. ``part`` names the attribute that holds the part
-    (``Legal.min_bid`` is ``Legal.auction.min_bid``), or is the part's class, held in the
-    object's ``parts`` (:class:`~pinochle.parts.Parts`: ``State.declarer`` is
-    ``State.parts.get(Contract).declarer``).
+    knowing which part holds what. ``part`` is the part's class, held in the object's ``parts``
+    (:class:`~pinochle.parts.Parts`: ``State.declarer`` is ``State.parts.get(Contract).declarer``,
+    ``Legal.min_bid`` is ``Legal.parts.get(Bids).min_bid``).
 
     >>> from pinochle.parts import Bids, Contract, Parts
-    >>> Legal(auction=Bids(250)).min_bid, Legal().min_bid
+    >>> Legal(parts=Parts(Bids(250))).min_bid, Legal().min_bid
     (250, None)
     >>> replace(new_match(seed=1), parts=Parts(Contract(bid=300))).bid, new_match(seed=1).bid
     (300, None)
     """
 
-    def __init__(self, part: str | type, name: str) -> None:
+    def __init__(self, part: type, name: str) -> None:
         self.part, self.name = part, name
-        self.holder: Callable[[Any], object] = attrgetter(part) if isinstance(part, str) else _in_parts(part)
 
     @overload
     def __get__(self, obj: None, owner: type | None = None) -> PartField[T]: ...
@@ -364,13 +358,35 @@ class PartField(Generic[T]):
     def __get__(self, obj: object | None, owner: type | None = None) -> PartField[T] | T:
         if obj is None:
             return self
-        value: T = getattr(self.holder(obj), self.name)
+        parts: Parts = getattr(obj, "parts")
+        value: T = getattr(parts.get(self.part), self.name)
         return value
 
 
-def _in_parts(cls: type) -> Callable[[Any], object]:
-    """What reads the part of class ``cls`` in an object's ``parts`` (:class:`PartField`)."""
-    return lambda obj: obj.parts.get(cls)
+class WholePart(Generic[T]):
+    """A read-only attribute that reads one of its object's parts whole, by its class: the name the
+    readers use for a part (``View.contract`` is ``View.parts.get(Contract)``), so that a type keeps
+    its parts in one :class:`~pinochle.parts.Parts` without every reader asking by class.
+
+    >>> from pinochle.parts import Contract, Parts
+    >>> replace(view(new_match(seed=1), 0), parts=Parts(Contract(bid=300))).contract.bid
+    300
+    """
+
+    def __init__(self, cls: type[T]) -> None:
+        self.cls = cls
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> WholePart[T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> WholePart[T] | T:
+        if obj is None:
+            return self
+        parts: Parts = getattr(obj, "parts")
+        return parts.get(self.cls)
 
 
 @dataclass(frozen=True)
@@ -535,8 +551,8 @@ class SeatOrder:
         return {"totals": state.totals, "winner": winner}
 
     def view(self, state: State, seat: Seat, player: int | None) -> dict[str, Any]:
-        """The :class:`View` fields of this order for ``seat`` as seen by ``player`` (here none; the
-        chairs': their part, ``chairs``)."""
+        """The :class:`View` parts of this order for ``seat`` as seen by ``player``, each under its view's
+        name (here none; the chairs': their part, ``chairs``)."""
         return {}
 
     def deals(self, state: State) -> int:
@@ -748,12 +764,12 @@ class PhaseDef:
         raise IllegalAction(f"a {action.type} is not possible now: {self.text}")
 
     def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The :class:`View` fields this phase shows ``seat`` (default: none)."""
+        """The :class:`View` parts this phase shows ``seat``, each under its view's name (default: none)."""
         return {}
 
     def public(self, state: State) -> dict[str, object]:
-        """The :class:`View` fields this phase shows every seat alike, built once for all the seats'
-        views of ``state`` (default: none): the auction and the contract, a hand thrown in, the widow,
+        """The :class:`View` parts this phase shows every seat alike, each under its view's name, built
+        once for all the seats' views of ``state`` (default: none): the auction and the contract, a hand thrown in, the widow,
         the turned card, the concession, the leaders tied, two-handed's stock."""
         return {}
 
@@ -1264,20 +1280,19 @@ class Legal:
         meld: laying down meld is the move.
         cards: the distinct cards that may be played, high to low by suit.
         deal: dealing the next hand is the move.
-        auction: the auction's bids (:class:`~pinochle.parts.Bids`); no bid: ``NO_BIDS``.
-        trump: the suits that may be named trump (:class:`~pinochle.parts.Trumps`, the ``trump``
-            phase's; RULES.md, Trump); none: ``NO_TRUMPS``.
-        card_pass: the card pass (:class:`~pinochle.parts.Give`; VARIANTS.md
-            ``partnership-pass``); none: ``NO_GIVE``.
-        burial: the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md ``cutthroat``); none: ``NO_BURIAL``.
-        concession: the declarer may concede the hand (:class:`~pinochle.parts.Concedes`, the ``concede``
-            phase's, or play it out: VARIANTS.md ``racehorse``; the ``bury`` phase's, or bury: VARIANTS.md
-            ``cutthroat``); none: ``NO_CONCEDES``.
-        dix_part: the 9 of trump may be scored now (exchanged for the upcard when that exchange is still
-            open: VARIANTS.md ``two-handed``, its ``stock_meld`` phase's), or exchanged for the turned card
-            (``turned-trump``'s switch ``dix_exchange``, the ``dix_exchange`` phase's):
-            :class:`~pinochle.parts.Dix`; none: ``NO_DIX``.
-        stock: two-handed's meld turn and draw (:class:`~pinochle.stock.StockMoves`); none: ``NO_STOCK_MOVES``.
+        parts: the parts the phase returns (:class:`~pinochle.parts.Parts`, at most one of each; the
+            empty ones are not kept): the auction's bids (:class:`~pinochle.parts.Bids`; RULES.md,
+            Deal and auction 2), the suits that may be named trump (:class:`~pinochle.parts.Trumps`,
+            the ``trump`` phase's; RULES.md, Trump), the card pass (:class:`~pinochle.parts.Give`;
+            VARIANTS.md ``partnership-pass``), the burial (:class:`~pinochle.parts.Burial`; VARIANTS.md
+            ``cutthroat``), the concession (:class:`~pinochle.parts.Concedes`, the ``concede`` phase's,
+            or play it out: VARIANTS.md ``racehorse``; the ``bury`` phase's, or bury: VARIANTS.md
+            ``cutthroat``), the dix (:class:`~pinochle.parts.Dix`: the 9 of trump scored now, exchanged
+            for the upcard while that exchange is open: VARIANTS.md ``two-handed``, its ``stock_meld``
+            phase's; or exchanged for the turned card: ``turned-trump``'s switch ``dix_exchange``, the
+            ``dix_exchange`` phase's) and two-handed's meld turn and draw
+            (:class:`~pinochle.stock.StockMoves`). ``legal.parts.get(Bids)`` returns a part, or its
+            empty value (``NO_BIDS``) when the phase returned none.
 
     Read-only :class:`PartField` names keep the flat names the readers use: ``trumps`` (the naming
     of trump's suits), ``min_bid``, ``bid_step``, ``bid_limit``, ``bid_ladder``, ``skip_bids`` (the
@@ -1290,31 +1305,25 @@ class Legal:
     meld: bool = False
     cards: tuple[Card, ...] = ()
     deal: bool = False
-    auction: Bids = NO_BIDS
-    trump: Trumps = NO_TRUMPS
-    card_pass: Give = NO_GIVE
-    burial: Burial = NO_BURIAL
-    concession: Concedes = NO_CONCEDES
-    dix_part: Dix = NO_DIX
-    stock: StockMoves = NO_STOCK_MOVES
+    parts: Parts = NO_PARTS
 
-    concede = PartField[bool]("concession", "open")
-    play_on = PartField[bool]("concession", "play_on")
-    dix = PartField[bool]("dix_part", "open")
-    dix_points = PartField[int]("dix_part", "points")
-    trumps = PartField[tuple[Suit, ...]]("trump", "suits")
-    min_bid = PartField[int | None]("auction", "min_bid")
-    bid_step = PartField[int]("auction", "bid_step")
-    bid_limit = PartField[int]("auction", "bid_limit")
-    bid_ladder = PartField[tuple[tuple[int, int], ...]]("auction", "bid_ladder")
-    skip_bids = PartField[tuple[int, ...]]("auction", "skip_bids")
-    give = PartField[int]("card_pass", "count")
-    give_from = PartField[tuple[Card, ...]]("card_pass", "cards")
-    bury = PartField[int]("burial", "count")
-    bury_from = PartField[tuple[Card, ...]]("burial", "cards")
-    bury_why_not = PartField[str]("burial", "why_not")
-    melds = PartField[tuple[MeldItem, ...]]("stock", "melds")
-    draw = PartField[bool]("stock", "draw")
+    concede = PartField[bool](Concedes, "open")
+    play_on = PartField[bool](Concedes, "play_on")
+    dix = PartField[bool](Dix, "open")
+    dix_points = PartField[int](Dix, "points")
+    trumps = PartField[tuple[Suit, ...]](Trumps, "suits")
+    min_bid = PartField[int | None](Bids, "min_bid")
+    bid_step = PartField[int](Bids, "bid_step")
+    bid_limit = PartField[int](Bids, "bid_limit")
+    bid_ladder = PartField[tuple[tuple[int, int], ...]](Bids, "bid_ladder")
+    skip_bids = PartField[tuple[int, ...]](Bids, "skip_bids")
+    give = PartField[int](Give, "count")
+    give_from = PartField[tuple[Card, ...]](Give, "cards")
+    bury = PartField[int](Burial, "count")
+    bury_from = PartField[tuple[Card, ...]](Burial, "cards")
+    bury_why_not = PartField[str](Burial, "why_not")
+    melds = PartField[tuple[MeldItem, ...]](StockMoves, "melds")
+    draw = PartField[bool](StockMoves, "draw")
 
     def any(self) -> bool:
         """Whether the seat has any move."""
@@ -1361,9 +1370,9 @@ class Legal:
         if self.pass_:
             out["pass"] = True
         if self.min_bid is not None:
-            out["bid"] = self.auction.to_json()
+            out["bid"] = self.parts.get(Bids).to_json()
         if self.trumps:
-            out["trump"] = self.trump.to_json()
+            out["trump"] = self.parts.get(Trumps).to_json()
         if self.meld:
             out["meld"] = True
         if self.cards:
@@ -1371,15 +1380,15 @@ class Legal:
         if self.deal:
             out["deal"] = True
         if self.give:
-            out["give"] = self.card_pass.to_json()
+            out["give"] = self.parts.get(Give).to_json()
         if self.concede:
-            out.update(self.concession.to_json())
+            out.update(self.parts.get(Concedes).to_json())
         if self.bury:
-            out["bury"] = self.burial.to_json()
+            out["bury"] = self.parts.get(Burial).to_json()
         if self.melds:
             out["melds"] = [m.to_json() for m in self.melds]
         if self.dix:
-            out.update(self.dix_part.to_json())
+            out.update(self.parts.get(Dix).to_json())
         if self.draw:
             out["draw"] = True
         return out
@@ -1520,6 +1529,13 @@ class View:
             whom, in the games settled by stakes): the engine's own settlement, so that the browser can ask
             "Concede the hand? You pay East 15 and West 15." without working a stake out (VARIANTS.md
             ``racehorse``, ``cutthroat``, ``auction``: the declarer may concede); ``None`` otherwise.
+        parts: the parts the game's phases and the match's seat order return for this view
+            (:class:`~pinochle.parts.Parts`; the empty ones are not kept): those every seat sees alike
+            (:meth:`PhaseDef.public`, built once a state) and this seat's own (:meth:`PhaseDef.view`,
+            :meth:`SeatOrder.view`). ``concession``, ``turned_trump``, ``chairs``, ``stock``,
+            ``thrown_in``, ``tied``, ``card_pass``, ``widow_part``, ``burial``, ``bid_aid``, ``trump_aid``,
+            ``auction`` and ``contract`` above are read-only names of these parts (:class:`WholePart`),
+            each its empty value where no phase returned it.
     """
 
     seat: Seat
@@ -1543,56 +1559,60 @@ class View:
     legal: Legal
     why_won: str | None = None
     game: str = "table"
-    concession: Concession = NO_CONCESSION
     scale: str = "tens"
-    turned_trump: TurnedSeen = NOT_TURNED_SEEN
     players: int = 4
     tricks_in_hand: int = 12
     target: int = 1500
     meld_needs_trick: bool = True
     seating: Seating = FOUR_PARTNERS
-    chairs: ChairsSeen = NO_CHAIRS_SEEN
     deals: int | None = None
     deal_number: int = 1
-    stock: StockSeen = NO_STOCK_SEEN
-    thrown_in: ThrownInSeen = NOT_THROWN_IN
-    tied: Tied = NOT_TIED
     meld_secured: tuple[str | None, ...] = ()
-    card_pass: PassSeen = NO_PASS_SEEN
-    widow_part: WidowSeen = NO_WIDOW_SEEN
-    burial: BuriedSeen = NO_BURIED_SEEN
-    bid_aid: BidAid = NO_BID_AID
-    trump_aid: TrumpAid = NO_TRUMP_AID
-    auction: AuctionSeen = NO_AUCTION_SEEN
-    contract: Contract = NO_CONTRACT
     concede_cost: dict[str, object] | None = None
+    parts: Parts = NO_PARTS
 
-    calls = PartField[tuple[tuple[Seat, Call], ...]]("auction", "calls")
-    call_kinds = PartField[tuple[str | None, ...]]("auction", "call_kinds")
-    high_bid = PartField[int | None]("auction", "high_bid")
-    high_bidder = PartField[Seat | None]("auction", "high_bidder")
-    declarer = PartField[Seat | None]("contract", "declarer")
-    bid = PartField[int | None]("contract", "bid")
-    trump = PartField[Suit | None]("contract", "trump")
-    stuck = PartField[bool]("contract", "stuck")
-    exchange = PartField[tuple[tuple[Card, ...], ...] | None]("card_pass", "exchange")
-    received = PartField[tuple[Card, ...] | None]("card_pass", "received")
-    widow = PartField[tuple[Card, ...] | None]("widow_part", "widow")
-    widow_taken_by = PartField[Seat | None]("widow_part", "taken_by")
-    widow_down = PartField[int]("widow_part", "down")
-    buried_down = PartField[int]("widow_part", "buried_down")
-    buried = PartField[tuple[Card, ...] | None]("burial", "buried")
-    meld_if_trump = PartField[tuple[int, int, int, int] | None]("bid_aid", "meld_if_trump")
-    meld_before = PartField[str | None]("bid_aid", "meld_before")
-    trump_meld = PartField[tuple[int, int, int, int] | None]("trump_aid", "trump_meld")
-    conceded = PartField[bool]("concession", "conceded")
-    turned = PartField[Card | None]("turned_trump", "card")
-    dix_exchange = PartField[Seat | None]("turned_trump", "dix_exchange")
-    lineup = PartField[tuple[int, ...]]("chairs", "lineup")
-    chair = PartField[int | None]("chairs", "chair")
-    chair_totals = PartField[tuple[int, ...]]("chairs", "chair_totals")
-    sits_out = PartField[bool]("chairs", "sits_out")
-    chairs_out = PartField[tuple[int, ...]]("chairs", "chairs_out")
+    #: The parts under the names their readers use (:class:`WholePart`: ``view.contract`` is
+    #: ``view.parts.get(Contract)``).
+    concession = WholePart[Concession](Concession)
+    turned_trump = WholePart[TurnedSeen](TurnedSeen)
+    chairs = WholePart[ChairsSeen](ChairsSeen)
+    stock = WholePart[StockSeen](StockSeen)
+    thrown_in = WholePart[ThrownInSeen](ThrownInSeen)
+    tied = WholePart[Tied](Tied)
+    card_pass = WholePart[PassSeen](PassSeen)
+    widow_part = WholePart[WidowSeen](WidowSeen)
+    burial = WholePart[BuriedSeen](BuriedSeen)
+    bid_aid = WholePart[BidAid](BidAid)
+    trump_aid = WholePart[TrumpAid](TrumpAid)
+    auction = WholePart[AuctionSeen](AuctionSeen)
+    contract = WholePart[Contract](Contract)
+
+    calls = PartField[tuple[tuple[Seat, Call], ...]](AuctionSeen, "calls")
+    call_kinds = PartField[tuple[str | None, ...]](AuctionSeen, "call_kinds")
+    high_bid = PartField[int | None](AuctionSeen, "high_bid")
+    high_bidder = PartField[Seat | None](AuctionSeen, "high_bidder")
+    declarer = PartField[Seat | None](Contract, "declarer")
+    bid = PartField[int | None](Contract, "bid")
+    trump = PartField[Suit | None](Contract, "trump")
+    stuck = PartField[bool](Contract, "stuck")
+    exchange = PartField[tuple[tuple[Card, ...], ...] | None](PassSeen, "exchange")
+    received = PartField[tuple[Card, ...] | None](PassSeen, "received")
+    widow = PartField[tuple[Card, ...] | None](WidowSeen, "widow")
+    widow_taken_by = PartField[Seat | None](WidowSeen, "taken_by")
+    widow_down = PartField[int](WidowSeen, "down")
+    buried_down = PartField[int](WidowSeen, "buried_down")
+    buried = PartField[tuple[Card, ...] | None](BuriedSeen, "buried")
+    meld_if_trump = PartField[tuple[int, int, int, int] | None](BidAid, "meld_if_trump")
+    meld_before = PartField[str | None](BidAid, "meld_before")
+    trump_meld = PartField[tuple[int, int, int, int] | None](TrumpAid, "trump_meld")
+    conceded = PartField[bool](Concession, "conceded")
+    turned = PartField[Card | None](TurnedSeen, "card")
+    dix_exchange = PartField[Seat | None](TurnedSeen, "dix_exchange")
+    lineup = PartField[tuple[int, ...]](ChairsSeen, "lineup")
+    chair = PartField[int | None](ChairsSeen, "chair")
+    chair_totals = PartField[tuple[int, ...]](ChairsSeen, "chair_totals")
+    sits_out = PartField[bool](ChairsSeen, "sits_out")
+    chairs_out = PartField[tuple[int, ...]](ChairsSeen, "chairs_out")
 
     def rules_set(self) -> RuleSet:
         """The numbers of this view's game: its rule set (by ``rules``) in its ``scale``."""
@@ -1606,7 +1626,11 @@ class View:
         values must not be changed (a top-level key may be replaced)."""
         pub = self.__dict__.get("_public")
         a, b, c, t = _public_json(pub) if pub is not None else _public_json_parts(self)
-        thrown_in, tied = self.thrown_in.to_json(), self.tied.to_json()
+        get = self.parts.get  # each part once (the flat names read the container at every call)
+        ps, bid_aid, trump_meld = get(PassSeen), get(BidAid), get(TrumpAid).trump_meld
+        widow, turned = get(WidowSeen), get(TurnedSeen)
+        buried = get(BuriedSeen).buried
+        thrown_in, tied = get(ThrownInSeen).to_json(), get(Tied).to_json()
         return {
             "seat": str(self.seat),
             **a,
@@ -1614,26 +1638,26 @@ class View:
             **b,
             "legal": self.legal.to_json(),
             **c,
-            **({} if self.exchange is None else {"exchange": [[str(c) for c in cs] for cs in self.exchange]}),
-            **({} if self.meld_if_trump is None else {
-                "meld_if_trump": {str(Suit(i)): n for i, n in enumerate(self.meld_if_trump)},
-                "meld_before": self.meld_before}),
-            **({} if self.trump_meld is None else {
-                "trump_meld": {str(Suit(i)): n for i, n in enumerate(self.trump_meld)}}),
-            **({"conceded": True} if self.conceded else {}),
+            **({} if ps.exchange is None else {"exchange": [[str(c) for c in cs] for cs in ps.exchange]}),
+            **({} if bid_aid.meld_if_trump is None else {
+                "meld_if_trump": {str(Suit(i)): n for i, n in enumerate(bid_aid.meld_if_trump)},
+                "meld_before": bid_aid.meld_before}),
+            **({} if trump_meld is None else {
+                "trump_meld": {str(Suit(i)): n for i, n in enumerate(trump_meld)}}),
+            **({"conceded": True} if get(Concession).conceded else {}),
             **({} if self.concede_cost is None else {"concede_cost": self.concede_cost}),
-            **({} if self.turned is None else {"turned": str(self.turned)}),
-            **({} if self.dix_exchange is None else {"dix_exchange": str(self.dix_exchange)}),
+            **({} if turned.card is None else {"turned": str(turned.card)}),
+            **({} if turned.dix_exchange is None else {"dix_exchange": str(turned.dix_exchange)}),
             **({} if thrown_in is None else {"thrown_in": thrown_in}),
             **({} if tied is None else {"tied": tied}),
-            **({} if self.widow is None else {"widow": [str(c) for c in self.widow]}),
-            **({} if self.widow_taken_by is None else {"widow_taken_by": str(self.widow_taken_by)}),
-            **({"widow_down": self.widow_down} if self.widow_down else {}),
-            **({"buried_down": self.buried_down} if self.buried_down else {}),
-            **({} if self.buried is None else {"buried": [str(c) for c in self.buried]}),
-            **({} if self.received is None else {"received": [str(c) for c in self.received]}),
-            **self.chairs.to_json(),
-            **self.stock.to_json(),
+            **({} if widow.widow is None else {"widow": [str(c) for c in widow.widow]}),
+            **({} if widow.taken_by is None else {"widow_taken_by": str(widow.taken_by)}),
+            **({"widow_down": widow.down} if widow.down else {}),
+            **({"buried_down": widow.buried_down} if widow.buried_down else {}),
+            **({} if buried is None else {"buried": [str(c) for c in buried]}),
+            **({} if ps.received is None else {"received": [str(c) for c in ps.received]}),
+            **get(ChairsSeen).to_json(),
+            **get(StockSeen).to_json(),
             # Table facts the browser shows but must not work out itself (it holds no rules):
             **t,
         }
@@ -1669,8 +1693,8 @@ def _public_json_parts(v: Any) -> _Parts:
     }
     b = {
         "hand_sizes": {str(_SEATS[i]): n for i, n in enumerate(v.hand_sizes) if i in seats},
-        **v.auction.to_json(),
-        **v.contract.to_json(),
+        **v.parts.get(AuctionSeen).to_json(),
+        **v.parts.get(Contract).to_json(),
         "melds": {str(_SEATS[i]): None if m is None else meld_json(m) for i, m in enumerate(v.melds) if i in seats},
         # each laid meld's one suit ("H"), or null, in the order of its seat's `melds` (MeldItem.suit)
         "meld_suits": {str(_SEATS[i]): None if m is None else [it.suit for it in m.items]
@@ -1801,13 +1825,13 @@ def view(state: State, seat: int, player: int | None = None) -> View:
     me = Seat(seat)
     pub = _public(state)
     moves = legal(state, me)
+    # the parts every seat sees (built once a state), and those the order and the phases add for this seat
+    seat_parts = (*state.order.view(state, me, player).values(), *_phase_fields(state, me).values())
     v = View(
         seat=me,
         hand=_hand_in_order(state.hands[me], state.trump),
         legal=moves,
-        **pub,
-        **state.order.view(state, me, player),
-        **_phase_fields(state, me),
+        **(pub if not seat_parts else {**pub, "parts": pub["parts"].set(*seat_parts)}),
         concede_cost=_concede_cost(state, me) if moves.concede else None,
     )
     object.__setattr__(v, "_public", pub)  # not a field: dataclasses.replace makes a view without it
@@ -1839,7 +1863,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         dealer=state.dealer,
         turn=turn(state),
         hand_sizes=(size(state.hands[0]), size(state.hands[1]), size(state.hands[2]), size(state.hands[3])),
-        **_phases_public(state),
+        parts=Parts(*_phases_public(state).values()),
         melds=state.melds,
         tricks=state.tricks,
         tricks_won=tricks_won,
@@ -1885,7 +1909,7 @@ def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:
 def _phases_public(state: State) -> dict[str, Any]:
     """The view fields every phase of the game shows every seat alike (:meth:`PhaseDef.public`): the
     auction and the contract (empty parts where no phase of the game returns them)."""
-    out: dict[str, Any] = {"auction": NO_AUCTION_SEEN, "contract": NO_CONTRACT}
+    out: dict[str, Any] = {}
     for ph in _phases_with(state.game.phases, "public"):
         out.update(ph.public(state))
     return out

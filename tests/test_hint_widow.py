@@ -94,9 +94,9 @@ def test_a_concession_says_when_the_bid_cannot_be_made_or_is_made_already() -> N
     have = v.meld_shown[side] + v.counters[side]
     left = v.rules_set().total_counters - sum(v.counters)
     concede = Action.from_json({"type": "concede", "seat": "S"})
-    too_high = replace(v, contract=replace(v.contract, bid=have + left + 4))
+    too_high = replace(v, parts=v.parts.set(replace(v.contract, bid=have + left + 4)))
     assert [f.text for f in action_facts(too_high, concede)] == [
         f"{have + left + 4} cannot be made: it needs {left + 4} more counters, and only {left} are left to take"]
-    made = replace(v, contract=replace(v.contract, bid=have))
+    made = replace(v, parts=v.parts.set(replace(v.contract, bid=have)))
     assert [f.text for f in action_facts(made, concede)] == [f"your meld and counters already make {have}"]
     assert [f.text for f in action_facts(v, concede)] == [f"you need {30 - have} more counters to make 30, of the 25 in a hand"]

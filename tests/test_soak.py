@@ -23,7 +23,6 @@ import pytest
 
 from pinochle.cards import Card, Seat, unpack
 from pinochle.game import State, View, new_match, view
-from pinochle.stock import StockSeen
 from pinochle.games import GAMES
 from soak import fuzz, restarts, secrecy
 from pinochle.server.app import create_app
@@ -88,20 +87,10 @@ def _next_hand(state: State, seat: int) -> list[Card]:
 
 def _leaky(state: State, seat: int, tokens: bool = True) -> View:
     """A view that also shows the next seat's hand (what a bug would do); ``tokens=False``: only a number
-    computed from it (no card token to see), in a field of the view (``stock``, merged into its JSON)."""
+    computed from it (no card token to see), in a field of the view (``concede_cost``, written into its JSON)."""
     cards = _next_hand(state, seat)
     return replace(view(state, seat),
-                   stock=_Peek(peek=[str(c) for c in cards] if tokens else sum(i * c for i, c in enumerate(cards))))
-
-
-@dataclass(frozen=True)
-class _Peek(StockSeen):
-    """A stock part that writes what it peeks at into the view's JSON (a leak, for the soak's checks)."""
-
-    peek: object = None
-
-    def to_json(self) -> dict[str, object]:
-        return {"peek": self.peek}
+                   concede_cost={"peek": [str(c) for c in cards] if tokens else sum(i * c for i, c in enumerate(cards))})
 
 
 def _plain(v: View) -> View:

@@ -180,8 +180,12 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
     from pinochle.game import NO_MOVES, Legal, view
     from pinochle.parts import (NO_AUCTION_SEEN, NO_BID_AID, NO_BIDS, NO_BURIAL, NO_BURIED_SEEN, NO_CONCEDES, NO_DIX,
                                 NO_GIVE, NO_PASS_SEEN, NO_TRUMP_AID, NO_TRUMPS, NO_WIDOW_SEEN, NOT_THROWN_IN, NOT_TIED, NOT_TURNED_SEEN)
-    from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, StockPlay
+    from pinochle.parts import Bids, Burial, Concedes, Dix, Give, Trumps
+    from pinochle.stock import NO_STOCK_MOVES, NO_STOCK_PLAY, NO_STOCK_SEEN, StockMoves, StockPlay
 
+    # each part of the legal moves by its class, its empty value kept by no container
+    classes = {"auction": Bids, "trump": Trumps, "concession": Concedes, "dix_part": Dix,
+               "card_pass": Give, "burial": Burial, "stock": StockMoves}
     empty = {"auction": NO_BIDS, "trump": NO_TRUMPS, "concession": NO_CONCEDES, "dix_part": NO_DIX,
              "card_pass": NO_GIVE, "burial": NO_BURIAL, "stock": NO_STOCK_MOVES}
     names = {p.name for p in GAMES[game].phases}
@@ -193,8 +197,11 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
             if s != seat:
                 assert lg is NO_MOVES and lg == Legal()
                 continue
+            assert {type(p) for p in lg.parts} <= set(classes.values()), lg.parts
             for part, owner in LEGAL_OWNERS.items():
-                if getattr(lg, part) != empty[part]:
+                held = lg.parts.get(classes[part])
+                assert (held != empty[part]) == (held in lg.parts), "an empty part is never kept"
+                if held != empty[part]:
                     used.add(part)
                     assert before.phase in ((owner,) if isinstance(owner, str) else owner), (part, before.phase)
         public = view(before, before.game.seating.seats[0])

@@ -467,10 +467,10 @@ def skip_to_legal_bid(view: View, wanted: int | None) -> Action:
     is legal, else the lowest legal bid (never a raise the player did not want when it may pass).
 
     >>> from pinochle.game import Legal
-    >>> from pinochle.parts import Bids
+    >>> from pinochle.parts import Bids, Parts
     >>> class V:  # a stand-in view: only ``seat`` and ``legal`` are read
     ...     seat = 3
-    ...     legal = Legal(pass_=True, auction=Bids(290, skip_bids=(300, 310)))
+    ...     legal = Legal(pass_=True, parts=Parts(Bids(290, skip_bids=(300, 310))))
     >>> skip_to_legal_bid(V(), 310).bid, skip_to_legal_bid(V(), 280).type  # type: ignore[arg-type]
     (290, 'pass')
     """

@@ -100,7 +100,7 @@ class Auction(PhaseDef):
         if rules.opening != "free":
             may_pass, low, skip, _ = opening_rule(state, may_pass, low)
         bids = Bids(low, rules.bid_step, rules.max_bid, rules.bid_ladder, skip) if low <= rules.max_bid else NO_BIDS
-        return Legal(pass_=may_pass, auction=bids)
+        return Legal(pass_=may_pass, parts=Parts(bids))
 
     def apply(self, state: State, action: Action) -> State:
         call = action.bid if isinstance(action, BidAction) else None
@@ -216,7 +216,7 @@ class NameTrump(PhaseDef):
         return state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(trump=ANY_SUIT)
+        return Legal(parts=Parts(ANY_SUIT))
 
     def public(self, state: State) -> dict[str, object]:
         """The contract with the trump named (``contract``: the state's :class:`~pinochle.parts.Contract`), to
@@ -436,7 +436,7 @@ class DixExchange(PhaseDef):
         return dix_offered_to(state)[len(state.dix_answers)]
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(pass_=True, dix_part=EXCHANGE_DIX if count(state.hands[seat], nine_of_trump(state)) else NO_DIX)
+        return Legal(pass_=True, parts=Parts(EXCHANGE_DIX if count(state.hands[seat], nine_of_trump(state)) else NO_DIX))
 
     def automatic(self, state: State) -> Action | None:
         seat = self.turn(state)
@@ -492,7 +492,7 @@ class Exchange(PhaseDef):
         return Seat(state.game.seating.partners(state.declarer)[0]) if not state.parts.get(CardPass).passed else state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(card_pass=Give(state.rules.pass_cards, sort_hand(unpack(state.hands[seat]), state.trump)))
+        return Legal(parts=Parts(Give(state.rules.pass_cards, sort_hand(unpack(state.hands[seat]), state.trump))))
 
     def apply(self, state: State, action: Action) -> State:
         n = state.rules.pass_cards
@@ -624,7 +624,7 @@ class Concede(PhaseDef):
         return state.declarer
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(concession=CONCEDE_OR_PLAY_ON)
+        return Legal(parts=Parts(CONCEDE_OR_PLAY_ON))
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":
@@ -727,7 +727,7 @@ class Bury(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         cards = buriable(state)
         kept = len(unpack(state.hands[seat])) > len(cards)
-        return Legal(concession=CONCEDE_OR_BURY, burial=Burial(state.rules.widow, cards, self.why_not if kept else ""))
+        return Legal(parts=Parts(CONCEDE_OR_BURY, Burial(state.rules.widow, cards, self.why_not if kept else "")))
 
     def apply(self, state: State, action: Action) -> State:
         if action.type == "concede":

@@ -33,7 +33,7 @@ from ..errors import IllegalAction
 from ..game import (Action, CardsAction, Legal, PhaseDef, PlayAction, State, Trick, current_trick, last_trick_bonus,
                     new_match, side_meld, taken)
 from ..meld import NINE, Meld, MeldItem, meld
-from ..parts import NO_DIX, Contract, Dix
+from ..parts import NO_DIX, Contract, Dix, Parts
 from ..rules import TABLE, RuleSet
 from ..scoring import HandScore, Won, earned_parts, reached_alone, reached_both
 from ..stock import Declared, StockMoves, StockPlay, StockSeen, TableCard
@@ -422,7 +422,7 @@ class MeldTurn(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         melds, dix = self._open(state, seat)
         # the dix scores the rule set's dix (seed 000; docs/games/two-handed.md rule 6: 10), exchanged or shown
-        return Legal(pass_=True, dix_part=Dix(True, state.rules.dix) if dix else NO_DIX, stock=StockMoves(melds))
+        return Legal(pass_=True, parts=Parts(Dix(True, state.rules.dix) if dix else NO_DIX, StockMoves(melds)))
 
     def apply(self, state: State, action: Action) -> State:
         seat = action.seat
@@ -514,7 +514,7 @@ class Draw(PhaseDef):
         return second if first in sp.drawn else first
 
     def legal(self, state: State, seat: Seat) -> Legal:
-        return Legal(stock=StockMoves(draw=True))
+        return Legal(parts=Parts(StockMoves(draw=True)))
 
     def automatic(self, state: State) -> Action | None:
         who = self.turn(state)
