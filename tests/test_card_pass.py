@@ -24,21 +24,9 @@ from tests.support import random_action
 def declarers_pass_back(declarer: str, partner: str, gift: str, trump: Suit = Suit.D) -> tuple[State, int]:
     """A partnership-pass hand where the first caller bids 250 and the others pass, names ``trump`` and
     receives ``gift`` from its partner: the state at its pass back, and the declarer's seat."""
-    first = turn(new_match(seed=3, game="partnership-pass"))
-    assert first is not None
-    mine, theirs = parse_cards(declarer), parse_cards(partner)
-    rest = sorted((Counter(deck()) - Counter(mine) - Counter(theirs)).elements())
-    hands: list[list[Card]] = [[], [], [], []]
-    hands[first], hands[(first + 2) % 4] = mine, theirs
-    hands[(first + 1) % 4], hands[(first + 3) % 4] = rest[:12], rest[12:]
-    s = new_match(seed=3, game="partnership-pass", deals=[tuple(pack(h) for h in hands)])
-    s = apply(s, Action.bid_(first, 250))
-    for _ in range(3):
-        who = turn(s)
-        assert who is not None
-        s = apply(s, Action.pass_(who))
-    s = apply(s, Action.trump_(first, trump))
-    s = apply(s, Action.give_((first + 2) % 4, parse_cards(gift)))
+    s, partner_seat = at_partners_pass(declarer, partner, trump)
+    first = (partner_seat + 2) % 4
+    s = apply(s, Action.give_(partner_seat, parse_cards(gift)))
     assert turn(s) == first
     return s, first
 
