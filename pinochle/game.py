@@ -333,20 +333,23 @@ class Trick:
 
 
 class PartField(Generic[T]):
-    """A read-only attribute that reads a field of one of its object's parts: the flat name the
-    readers use for a part's field, so that a type is composed of its parts without every reader
-    knowing which part holds what. ``part`` is the part's class, held in the object's ``parts``
-    (:class:`~pinochle.parts.Parts`: ``State.declarer`` is ``State.parts.get(Contract).declarer``,
-    ``Legal.min_bid`` is ``Legal.parts.get(Bids).min_bid``).
+    """A read-only attribute that reads one of its object's parts, or a field of it: the flat name the
+    readers use, so that a type is composed of its parts without every reader knowing which part holds
+    what. ``part`` is the part's class, held in the object's ``parts`` (:class:`~pinochle.parts.Parts`:
+    ``State.declarer`` is ``State.parts.get(Contract).declarer``, ``Legal.min_bid`` is
+    ``Legal.parts.get(Bids).min_bid``); without a ``name`` the part whole (``View.contract`` is
+    ``View.parts.get(Contract)``).
 
     >>> from pinochle.parts import Bids, Contract, Parts
     >>> Legal(parts=Parts(Bids(250))).min_bid, Legal().min_bid
     (250, None)
     >>> replace(new_match(seed=1), parts=Parts(Contract(bid=300))).bid, new_match(seed=1).bid
     (300, None)
+    >>> replace(view(new_match(seed=1), 0), parts=Parts(Contract(bid=300))).contract.bid
+    300
     """
 
-    def __init__(self, part: type, name: str) -> None:
+    def __init__(self, part: type, name: str | None = None) -> None:
         self.part, self.name = part, name
 
     @overload
@@ -359,34 +362,9 @@ class PartField(Generic[T]):
         if obj is None:
             return self
         parts: Parts = getattr(obj, "parts")
-        value: T = getattr(parts.get(self.part), self.name)
+        part: Any = parts.get(self.part)
+        value: T = part if self.name is None else getattr(part, self.name)
         return value
-
-
-class WholePart(Generic[T]):
-    """A read-only attribute that reads one of its object's parts whole, by its class: the name the
-    readers use for a part (``View.contract`` is ``View.parts.get(Contract)``), so that a type keeps
-    its parts in one :class:`~pinochle.parts.Parts` without every reader asking by class.
-
-    >>> from pinochle.parts import Contract, Parts
-    >>> replace(view(new_match(seed=1), 0), parts=Parts(Contract(bid=300))).contract.bid
-    300
-    """
-
-    def __init__(self, cls: type[T]) -> None:
-        self.cls = cls
-
-    @overload
-    def __get__(self, obj: None, owner: type | None = None) -> WholePart[T]: ...
-
-    @overload
-    def __get__(self, obj: object, owner: type | None = None) -> T: ...
-
-    def __get__(self, obj: object | None, owner: type | None = None) -> WholePart[T] | T:
-        if obj is None:
-            return self
-        parts: Parts = getattr(obj, "parts")
-        return parts.get(self.cls)
 
 
 @dataclass(frozen=True)
@@ -1534,7 +1512,7 @@ class View:
             (:meth:`PhaseDef.public`, built once a state) and this seat's own (:meth:`PhaseDef.view`,
             :meth:`SeatOrder.view`). ``concession``, ``turned_trump``, ``chairs``, ``stock``,
             ``thrown_in``, ``tied``, ``card_pass``, ``widow_part``, ``burial``, ``bid_aid``, ``trump_aid``,
-            ``auction`` and ``contract`` above are read-only names of these parts (:class:`WholePart`),
+            ``auction`` and ``contract`` above are read-only names of these parts (a :class:`PartField` without a field name),
             each its empty value where no phase returned it.
     """
 
@@ -1571,21 +1549,21 @@ class View:
     concede_cost: dict[str, object] | None = None
     parts: Parts = NO_PARTS
 
-    #: The parts under the names their readers use (:class:`WholePart`: ``view.contract`` is
+    #: The parts under the names their readers use (a :class:`PartField` without a field name: ``view.contract`` is
     #: ``view.parts.get(Contract)``).
-    concession = WholePart[Concession](Concession)
-    turned_trump = WholePart[TurnedSeen](TurnedSeen)
-    chairs = WholePart[ChairsSeen](ChairsSeen)
-    stock = WholePart[StockSeen](StockSeen)
-    thrown_in = WholePart[ThrownInSeen](ThrownInSeen)
-    tied = WholePart[Tied](Tied)
-    card_pass = WholePart[PassSeen](PassSeen)
-    widow_part = WholePart[WidowSeen](WidowSeen)
-    burial = WholePart[BuriedSeen](BuriedSeen)
-    bid_aid = WholePart[BidAid](BidAid)
-    trump_aid = WholePart[TrumpAid](TrumpAid)
-    auction = WholePart[AuctionSeen](AuctionSeen)
-    contract = WholePart[Contract](Contract)
+    concession = PartField[Concession](Concession)
+    turned_trump = PartField[TurnedSeen](TurnedSeen)
+    chairs = PartField[ChairsSeen](ChairsSeen)
+    stock = PartField[StockSeen](StockSeen)
+    thrown_in = PartField[ThrownInSeen](ThrownInSeen)
+    tied = PartField[Tied](Tied)
+    card_pass = PartField[PassSeen](PassSeen)
+    widow_part = PartField[WidowSeen](WidowSeen)
+    burial = PartField[BuriedSeen](BuriedSeen)
+    bid_aid = PartField[BidAid](BidAid)
+    trump_aid = PartField[TrumpAid](TrumpAid)
+    auction = PartField[AuctionSeen](AuctionSeen)
+    contract = PartField[Contract](Contract)
 
     calls = PartField[tuple[tuple[Seat, Call], ...]](AuctionSeen, "calls")
     call_kinds = PartField[tuple[str | None, ...]](AuctionSeen, "call_kinds")
