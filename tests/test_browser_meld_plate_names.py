@@ -79,6 +79,24 @@ def largest(seed: int) -> dict[str, Any]:
     return south(play_until("double-deck", seed, lambda s: s.phase == "play" and not s.tricks))
 
 
+#: each pair of a plate's meld names laid side by side on one line with less than 6 px between them
+ROW_GAPS = """() => { const out = [];
+  for (const rows of document.querySelectorAll('#felt-melds .fm-rows')) {
+    // a list that lays its names side by side where they fit keeps a gap between them
+    const cs = getComputedStyle(rows);
+    if (cs.display === 'flex' && cs.flexWrap === 'wrap' && cs.flexDirection === 'row' && parseFloat(cs.columnGap || '0') < 6
+        && rows.querySelectorAll('.fm-row').length > 1 && rows.getBoundingClientRect().width > 0) out.push(`column-gap ${cs.columnGap}`);
+    const els = [...rows.querySelectorAll('.fm-row')].filter((r) => r.getBoundingClientRect().width > 0);
+    for (let i = 1; i < els.length; i++) {
+      const a = els[i - 1].getBoundingClientRect(), b = els[i].getBoundingClientRect();
+      const sep = getComputedStyle(els[i], '::before').content;  // a " · " drawn before it separates them
+      if (sep !== 'none' && sep !== 'normal') continue;
+      if (Math.abs(a.top - b.top) < 2 && b.left - a.right < 6) out.push(`${Math.round(b.left - a.right)} px`);
+    }
+  }
+  return out; }"""
+
+
 def test_double_decks_largest_melds_name_every_meld_on_a_phone() -> None:
     """Double-deck's largest melds at 360x740 (dark) and 390x844 (light): every plate names each of its melds with
     its points, none cut, before any plate shows cards (the twelfth review saw the biggest plate's cards without a
@@ -92,6 +110,8 @@ def test_double_decks_largest_melds_name_every_meld_on_a_phone() -> None:
     views = {seed: largest(seed) for seed in LARGEST}
     assert max(len(m["melds"]) for v in views.values() for m in v["melds"].values()) >= 8
 
+    gaps: dict[str, list[str]] = {}
+
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
         out: dict[str, Any] = {}
@@ -104,6 +124,7 @@ def test_double_decks_largest_melds_name_every_meld_on_a_phone() -> None:
                 short = page.evaluate("() => document.getElementById('felt-melds').dataset.short === 'true'")
                 for seat in seats:
                     out[f"{seed}-{size[0]}-{seat}"] = {**page.evaluate(PLATE, seat), "short": short}
+                gaps[f"{seed}-{size[0]}"] = page.evaluate(ROW_GAPS)
                 shot(page, f"meld-plates-largest-{seed}-{size[0]}-{theme}")
                 ctx.close()
         out["errors"] = errors
@@ -111,6 +132,8 @@ def test_double_decks_largest_melds_name_every_meld_on_a_phone() -> None:
 
     out = in_browser(run)
     assert out.pop("errors") == []
+    # two melds named on one line stand apart ("Royal marriage ♠ 4Marriage ♥ 2" ran together: the fourteenth review)
+    assert {k: g for k, g in gaps.items() if g} == {}, gaps
     for key, got in out.items():
         assert got["whole"] and got["over"] == [] and got["cut"] == [], (key, got)
         if got["fan"] == "shown" and not got["short"]:  # a sliver hides every fan (felt.css)
