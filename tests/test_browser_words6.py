@@ -292,7 +292,7 @@ def test_a_set_verdict_names_the_last_trick_in_its_figure_as_the_sum_line_does(s
     def took_last(s: Any) -> bool:
         hand = s.history[-1]
         seating = s.game.seating
-        return bool(hand.tricks) and seating.side_of[int(hand.tricks[-1].winner)] == seating.side_of[int(hand.declarer)]
+        return bool(hand.tricks) and seating.side_of[int(hand.tricks[-1].winner)] == seating.side_of[int(hand.parts.get(Contract).declarer)]
 
     v = south(first_of(game, lambda s: s.phase == "hand_end" and not s.history[-1].score.made and not s.conceded
                        and s.history[-1].score.played and took_last(s)))
