@@ -23,11 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
-
 from .cards import Seat, Seating
 from .errors import IllegalAction
-from .game import ONE_PER_SEAT, Action, SeatOrder, State, ThrownIn, View, apply, deal_hand, view
+from .game import ONE_PER_SEAT, Action, SeatOrder, Standing, State, ThrownIn, View, apply, deal_hand, view
 from .parts import ChairsSeen, HandChairs, ThrownInSeen
 from .scoring import HandScore
 
@@ -125,16 +123,17 @@ class Chairs(SeatOrder):
         shown = tuple(totals[self.lineup[side[0]]] for side in state.game.seating.sides)
         return totals, shown, (HandChairs(self.lineup, totals, self.players),)
 
-    def public(self, state: State) -> dict[str, Any]:
-        """``totals``: those of the chairs at the seats in play; ``winner``: ``"chair N"``."""
+    def public(self, state: State) -> Standing:
+        """The totals of the chairs at the seats in play, and the winner as ``"chair N"``."""
         totals = tuple(state.totals[self.lineup[side[0]]] for side in state.game.seating.sides)
-        return {"totals": totals, "winner": None if state.winner is None else f"chair {state.winner}"}
+        return Standing(totals, None if state.winner is None else f"chair {state.winner}")
 
-    def view(self, state: State, seat: Seat, player: int | None) -> dict[str, Any]:
-        """``lineup``, ``chair`` (``player``, or the chair at ``seat``), ``chair_totals``,
-        ``sits_out`` (``seat`` is the empty place) and ``chairs_out``."""
-        return {"chairs": ChairsSeen(self.lineup, self.lineup[seat] if player is None else player, state.totals,
-                                     seat not in state.game.seating.seats, sitting_out(state))}
+    def view(self, state: State, seat: Seat, player: int | None) -> tuple[object, ...]:
+        """The chairs as ``player`` sees them (:class:`~pinochle.parts.ChairsSeen`): ``lineup``, ``chair``
+        (``player``, or the chair at ``seat``), ``chair_totals``, ``sits_out`` (``seat`` is the empty place)
+        and ``chairs_out``."""
+        return ChairsSeen(self.lineup, self.lineup[seat] if player is None else player, state.totals,
+                          seat not in state.game.seating.seats, sitting_out(state)),
 
     def deals(self, state: State) -> int:
         """As many deals per player as the game's own table has (VARIANTS.md ``auction``: three

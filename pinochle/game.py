@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Generic, Literal, TypeVar, overload
+from typing import Any, Generic, Literal, NamedTuple, TypeVar, overload
 
 from . import auction as auction_mod
 from .auction import AuctionStatus, Call, call_text
@@ -465,6 +465,20 @@ class ThrownIn:
     parts: Parts = NO_PARTS
 
 
+class Standing(NamedTuple):
+    """The match's standing as every seat sees it (:attr:`View.totals`, :attr:`View.winner`), as the
+    match's seat order gives it (:meth:`SeatOrder.public`; RULES.md, Scoring).
+
+    Attributes:
+        totals: the totals the view shows, one per side (at a table of 4 or 5, VARIANTS.md ``auction``:
+            those of the chairs at the seats in play).
+        winner: the winner's name (a side's, or ``"chair N"``) once the match is won, else ``None``.
+    """
+
+    totals: tuple[int, ...]
+    winner: str | None
+
+
 @dataclass(frozen=True)
 class SeatOrder:
     """The match-level seat order: which player sits at each seat, hand by hand, and whose totals
@@ -522,16 +536,16 @@ class SeatOrder:
         totals = tuple(t + d for t, d in zip(state.totals, score.score))
         return totals, totals, ()
 
-    def public(self, state: State) -> dict[str, Any]:
-        """The :class:`View` fields of this order that every seat sees: ``totals`` (each side's) and
-        ``winner`` (the winning side's name, or ``None``)."""
+    def public(self, state: State) -> Standing:
+        """The standing every seat sees (:attr:`View.totals` and :attr:`View.winner`): here each side's
+        totals and the winning side's name, or ``None``."""
         winner = None if state.winner is None else state.game.seating.side_names[state.winner]
-        return {"totals": state.totals, "winner": winner}
+        return Standing(state.totals, winner)
 
-    def view(self, state: State, seat: Seat, player: int | None) -> dict[str, Any]:
-        """The :class:`View` parts of this order for ``seat`` as seen by ``player``, each under its view's
-        name (here none; the chairs': their part, ``chairs``)."""
-        return {}
+    def view(self, state: State, seat: Seat, player: int | None) -> tuple[object, ...]:
+        """The :class:`View` parts of this order for ``seat`` as seen by ``player`` (here none; the
+        chairs': :class:`~pinochle.parts.ChairsSeen`)."""
+        return ()
 
     def deals(self, state: State) -> int:
         """The scored deals that make the match (:attr:`Game.deals`; 0: played to the target)."""
@@ -741,15 +755,18 @@ class PhaseDef:
         """
         raise IllegalAction(f"a {action.type} is not possible now: {self.text}")
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The :class:`View` parts this phase shows ``seat``, each under its view's name (default: none)."""
-        return {}
+    def view(self, state: State, seat: Seat) -> tuple[object, ...]:
+        """The :class:`View` parts this phase shows ``seat`` alone, at most one of a class (default: none):
+        the meld to bid and to name trump by, the card pass, the burial. An empty part
+        (:func:`~pinochle.parts.empty_part`) shows nothing."""
+        return ()
 
-    def public(self, state: State) -> dict[str, object]:
-        """The :class:`View` parts this phase shows every seat alike, each under its view's name, built
-        once for all the seats' views of ``state`` (default: none): the auction and the contract, a hand thrown in, the widow,
-        the turned card, the concession, the leaders tied, two-handed's stock."""
-        return {}
+    def public(self, state: State) -> tuple[object, ...]:
+        """The :class:`View` parts this phase shows every seat alike, at most one of a class, built once for
+        all the seats' views of ``state`` (default: none): the auction and the contract, a hand thrown in,
+        the widow, the turned card, the concession, the leaders tied, two-handed's stock. A later phase's
+        part of a class replaces an earlier one's (an empty part removes it)."""
+        return ()
 
     def automatic(self, state: State) -> Action | None:
         """The move to make for the seat to act when it has no choice, else ``None``."""
@@ -1804,7 +1821,7 @@ def view(state: State, seat: int, player: int | None = None) -> View:
     pub = _public(state)
     moves = legal(state, me)
     # the parts every seat sees (built once a state), and those the order and the phases add for this seat
-    seat_parts = (*state.order.view(state, me, player).values(), *_phase_fields(state, me).values())
+    seat_parts = (*state.order.view(state, me, player), *_phases_view(state, me))
     v = View(
         seat=me,
         hand=_hand_in_order(state.hands[me], state.trump),
@@ -1833,6 +1850,7 @@ def _public_fields(state: State) -> dict[str, Any]:
     seating = state.game.seating
     last = (_summary(state.history[-1], state.rules, seating)
             if state.phase in ("hand_end", "match_end") and state.history else None)
+    standing = state.order.public(state)
     return dict(
         version=state.version,
         rules=state.rules.name,
@@ -1841,7 +1859,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         dealer=state.dealer,
         turn=turn(state),
         hand_sizes=(size(state.hands[0]), size(state.hands[1]), size(state.hands[2]), size(state.hands[3])),
-        parts=Parts(*_phases_public(state).values()),
+        parts=Parts(*_phases_public(state)),
         melds=state.melds,
         tricks=state.tricks,
         tricks_won=tricks_won,
@@ -1850,7 +1868,8 @@ def _public_fields(state: State) -> dict[str, Any]:
         meld_secured=_meld_secured(state, tricks_won),
         history=tuple(_summary(h, state.rules, seating) for h in state.history),
         last_hand=last,
-        **state.order.public(state),
+        totals=standing.totals,
+        winner=standing.winner,
         why_won=state.why_won,
         game=state.game.name,
         scale=state.rules.scale,
@@ -1876,20 +1895,22 @@ def _meld_secured(state: State, tricks_won: tuple[int, ...]) -> tuple[str | None
     return meld_secured(side_meld(state), tricks_won, state.rules.meld_needs_trick, over, kept)
 
 
-def _phase_fields(state: State, seat: Seat) -> dict[str, Any]:
-    """The view fields every phase of the game adds for ``seat`` (each decides what ``seat`` may see)."""
-    out: dict[str, Any] = {}
+def _phases_view(state: State, seat: Seat) -> tuple[object, ...]:
+    """The view's parts every phase of the game adds for ``seat`` (:meth:`PhaseDef.view`: each decides what
+    ``seat`` may see), in the game's phase order."""
+    out: tuple[object, ...] = ()
     for ph in _phases_with(state.game.phases, "view"):
-        out.update(ph.view(state, seat))
+        out += ph.view(state, seat)
     return out
 
 
-def _phases_public(state: State) -> dict[str, Any]:
-    """The view fields every phase of the game shows every seat alike (:meth:`PhaseDef.public`): the
-    auction and the contract (empty parts where no phase of the game returns them)."""
-    out: dict[str, Any] = {}
+def _phases_public(state: State) -> tuple[object, ...]:
+    """The view's parts every phase of the game shows every seat alike (:meth:`PhaseDef.public`), in the
+    game's phase order (a later part of a class replaces an earlier one in :class:`~pinochle.parts.Parts`):
+    the auction and the contract (empty parts where no phase of the game returns them)."""
+    out: tuple[object, ...] = ()
     for ph in _phases_with(state.game.phases, "public"):
-        out.update(ph.public(state))
+        out += ph.public(state)
     return out
 
 

@@ -293,11 +293,25 @@ def test_one_h1_whatever_the_source() -> None:
 # ---------------------------------------------------------------- the stylesheet
 
 
-def block_vars(css: str, selector: str) -> dict[str, str]:
-    """The colour custom properties set in the first rule whose selector is exactly ``selector``."""
-    m = re.search(re.escape(selector) + r"\s*\{([^{}]*)\}", css)
+def block(css: str, selector: str) -> str:
+    """The declarations of the first rule whose selector is exactly ``selector``."""
+    m = re.search(r"(?:^|\n)" + re.escape(selector) + r"\s*\{([^{}]*)\}", css)
     assert m, f"no rule for {selector}"
-    return dict(re.findall(r"(--[\w-]+)\s*:\s*(#[0-9a-fA-F]{3,6})\s*;", m.group(1)))
+    return m.group(1)
+
+
+def theme_vars(css: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The light and the dark colour custom properties of the page's ``:root`` rule: each written once, as
+    ``light-dark(light, dark)``, or one colour for both themes."""
+    light: dict[str, str] = {}
+    dark: dict[str, str] = {}
+    for name, value in re.findall(r"(--[\w-]+)\s*:\s*([^;]+);", block(css, ":root")):
+        pair = re.fullmatch(r"light-dark\((#[0-9a-fA-F]{3,6}),\s*(#[0-9a-fA-F]{3,6})\)", value.strip())
+        if pair:
+            light[name], dark[name] = pair.groups()
+        elif re.fullmatch(r"#[0-9a-fA-F]{3,6}", value.strip()):
+            light[name] = dark[name] = value.strip()
+    return light, dark
 
 
 PAIRS = [
@@ -309,13 +323,14 @@ PAIRS = [
 
 def test_both_themes_meet_wcag_aa() -> None:
     css = CSS.read_text(encoding="utf-8")
-    light = block_vars(css, ":root")
-    system_dark = block_vars(css, ':root:not([data-theme="light"])')
-    chosen_dark = block_vars(css, ':root[data-theme="dark"]')
-    assert "@media (prefers-color-scheme: dark)" in css
-    assert system_dark == chosen_dark, "the system's dark and the chosen dark must be the same colours"
-    assert light != chosen_dark
-    for name, theme in (("light", light), ("dark", chosen_dark)):
+    light, dark = theme_vars(css)
+    # one set of colours, dark when the system prefers it (with no script) or the player chose it
+    assert re.search(r"color-scheme:\s*light dark;", block(css, ":root"))
+    assert re.search(r"color-scheme:\s*light;", block(css, ':root[data-theme="light"]'))
+    assert re.search(r"color-scheme:\s*dark;", block(css, ':root[data-theme="dark"]'))
+    assert "prefers-color-scheme" not in css and set(light) >= {name for pair in PAIRS for name in pair}
+    assert light != dark
+    for name, theme in (("light", light), ("dark", dark)):
         for fg, bg in PAIRS:
             ratio = contrast(theme[fg], theme[bg])
             assert ratio >= 4.5, f"{name}: {fg} {theme[fg]} on {bg} {theme[bg]} is {ratio:.2f}:1"
@@ -393,6 +408,13 @@ def look(browser: Any, url: str) -> dict[str, Any]:
         page.reload()
         page.wait_for_function("document.documentElement.dataset.theme")
         out[f"chosen-{chosen}"] = page.evaluate(measure)
+        ctx.close()
+        # With no script (data-theme unset) the page follows the system's scheme.
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme,
+                                  java_script_enabled=False)
+        page = ctx.new_page()
+        page.goto(f"{url}/rules")
+        out[f"noscript-{scheme}"] = {**page.evaluate(measure), "theme": scheme}
         ctx.close()
     out["errors"] = errors
     return out

@@ -29,8 +29,10 @@ from hypothesis import strategies as st
 
 from pinochle.game import Action, State, apply, legal, new_match, turn
 from pinochle.games import GAMES, with_switches
-from pinochle.parts import (NO_CARD_PASS, NO_CONCESSION, NO_CONTRACT, NO_MARRIAGE_CHECK, CardPass, Concession, Contract,
-                            HandChairs, Parts, TrumpMarriageCheck, TurnedTrump, Widow)
+from pinochle.parts import (NO_CARD_PASS, NO_CONCESSION, NO_CONTRACT, NO_MARRIAGE_CHECK, AuctionSeen, BidAid, BuriedSeen,
+                            CardPass, Concession, Contract, HandChairs, Parts, PassSeen, ThrownInSeen, Tied,
+                            TrumpAid, TrumpMarriageCheck, TurnedSeen, TurnedTrump, Widow, WidowSeen)
+from pinochle.stock import StockSeen
 
 PLAYABLE = [name for name, g in GAMES.items() if g.playable]
 QUICK = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -246,10 +248,10 @@ def test_the_legal_moves_views_and_finished_hands_are_composed_of_their_phases_p
     assert ("card_pass" in used) == ("exchange" in names)
 
 
-#: The parts of a view that every seat sees alike, returned once a state by a phase's ``public``, and those
-#: each seat sees its own way, returned by its ``view`` (docs/design.md, "Legal moves and the view").
-PUBLIC_PARTS = {"auction", "contract", "thrown_in", "widow_part", "turned_trump", "concession", "tied", "stock"}
-SEAT_PARTS = {"bid_aid", "trump_aid", "card_pass", "burial"}
+#: The classes of the parts of a view that every seat sees alike, returned once a state by a phase's ``public``,
+#: and those each seat sees its own way, returned by its ``view`` (docs/design.md, "Legal moves and the view").
+PUBLIC_PARTS = {AuctionSeen, Contract, ThrownInSeen, WidowSeen, TurnedSeen, Concession, Tied, StockSeen}
+SEAT_PARTS = {BidAid, TrumpAid, PassSeen, BuriedSeen}
 
 
 @games
@@ -259,16 +261,18 @@ def test_a_phase_returns_the_parts_every_seat_sees_alike_once_for_all_seats(game
     """The auction, the contract, a hand thrown in, the widow, the turned card, the concession, the leaders
     tied and two-handed's stock are the same for every seat: their phases return them from ``public``
     (built once for all the seats' views of a state); ``view`` returns only what one seat sees (the meld
-    to bid and to name trump by, the card pass, the burial)."""
-    returned: set[str] = set()
+    to bid and to name trump by, the card pass, the burial). Each returns typed parts, at most one of a
+    class, which the view's :class:`~pinochle.parts.Parts` holds by class (no field names)."""
+    returned: set[type] = set()
     for before, _, _ in steps(game, seed, hands=1):
         for ph in before.game.phases:
-            public = ph.public(before)
-            assert set(public) <= PUBLIC_PARTS, (ph.name, set(public))
-            returned |= set(public)
+            public = {type(p) for p in ph.public(before)}
+            assert public <= PUBLIC_PARTS and len(public) == len(ph.public(before)), (ph.name, public)
+            returned |= public
             for s in before.game.seating.seats:
-                assert set(ph.view(before, s)) <= SEAT_PARTS, (ph.name, s)
-    assert "contract" in returned and ("auction" in returned) == ("auction" in {p.name for p in GAMES[game].phases})
+                seen = {type(p) for p in ph.view(before, s)}
+                assert seen <= SEAT_PARTS and len(seen) == len(ph.view(before, s)), (ph.name, s)
+    assert Contract in returned and (AuctionSeen in returned) == ("auction" in {p.name for p in GAMES[game].phases})
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -279,7 +283,8 @@ def test_the_chairs_are_a_part_that_the_seat_order_fills(players: int) -> None:
     empty, and no JSON of a view or a hand summary has the chairs' keys."""
     from pinochle.chairs import view_for_chair
     from pinochle.game import view
-    from pinochle.parts import NO_CHAIRS_SEEN, NO_HAND_CHAIRS
+    from pinochle.cards import Seat
+    from pinochle.parts import NO_CHAIRS_SEEN, NO_HAND_CHAIRS, ChairsSeen
 
     rng = random.Random(players)
     state = new_match(seed=11, game="auction", players=players)
@@ -289,6 +294,10 @@ def test_the_chairs_are_a_part_that_the_seat_order_fills(players: int) -> None:
         state = apply(state, _action(state, rng))
         views = [view_for_chair(state, c) for c in range(players)] if players > 3 else [
             view(state, s) for s in state.game.seating.seats]
+        # the seat order returns the standing (totals, winner) and its typed parts, no field names
+        standing = state.order.public(state)
+        assert (standing.totals, standing.winner) == (views[0].totals, views[0].winner)
+        assert [type(p) for p in state.order.view(state, Seat.E, None)] == ([ChairsSeen] if players > 3 else [])
         for chair, v in enumerate(views):
             if players == 3:
                 assert v.chairs == NO_CHAIRS_SEEN and "lineup" not in v.to_json()

@@ -126,31 +126,30 @@ class Auction(PhaseDef):
                              seating.left(state.dealer))
         return state.game.advance(state.with_parts(state.parts.get(Contract).won(st.declarer, st.bid, st.stuck)))
 
-    def public(self, state: State) -> dict[str, object]:
-        """To every seat alike, the auction (``auction``: :class:`~pinochle.parts.AuctionSeen`, the calls with
-        their callers, a save named as one, :func:`pinochle.auction.save_index`, the high bid and its bidder)
-        and the contract it makes (``contract``: the state's :class:`~pinochle.parts.Contract`, which the
-        ``trump`` phase completes); the hand before this one while this one is played, if the auction threw
-        it in (``thrown_in``: :func:`thrown_in_seen`)."""
+    def public(self, state: State) -> tuple[object, ...]:
+        """To every seat alike, the auction (:class:`~pinochle.parts.AuctionSeen`, the calls with their
+        callers, a save named as one, :func:`pinochle.auction.save_index`, the high bid and its bidder) and
+        the contract it makes (the state's :class:`~pinochle.parts.Contract`, which the ``trump`` phase
+        completes); the hand before this one while this one is played, if the auction threw it in
+        (:class:`~pinochle.parts.ThrownInSeen`: :func:`thrown_in_seen`)."""
         seating = state.game.seating
         st = self.status(state)
         calls = tuple(zip(auction_mod.callers(state.calls, state.dealer, state.rules, seating), state.calls))
         save = auction_mod.save_index(state.calls, state.dealer, state.rules, seating)
         kinds = tuple("save" if i == save else None for i in range(len(calls)))
-        return {"auction": AuctionSeen(calls, kinds, st.high_bid, st.high_bidder), "contract": state.parts.get(Contract),
-                "thrown_in": thrown_in_seen(state)}
+        return AuctionSeen(calls, kinds, st.high_bid, st.high_bidder), state.parts.get(Contract), thrown_in_seen(state)
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """While the auction lasts, ``seat``'s own meld with each suit as trump (``meld_if_trump``, S H D C:
-        :func:`pinochle.meld.meld_by_trump`, the tables filled from the one definition of meld that
-        scores it), and ``meld_before``: ``"widow"`` or ``"pass"`` in a game whose declarer's hand still
+    def view(self, state: State, seat: Seat) -> tuple[object, ...]:
+        """While the auction lasts, ``seat``'s own meld with each suit as trump (:class:`~pinochle.parts.BidAid`:
+        ``meld_if_trump``, S H D C, :func:`pinochle.meld.meld_by_trump`, the tables filled from the one definition
+        of meld that scores it), and ``meld_before``: ``"widow"`` or ``"pass"`` in a game whose declarer's hand still
         changes before the meld (the rule set's ``widow``, VARIANTS.md ``cutthroat``; its ``pass_cards``,
         VARIANTS.md ``partnership-pass``). Only the seat's own cards; nothing for a seat holding none (a
         chair sitting the hand out)."""
         if state.phase != self.name or seat not in state.game.seating.seats or not state.hands[seat]:
-            return {}
+            return ()
         before = "widow" if state.rules.widow else "pass" if state.rules.pass_cards else None
-        return {"bid_aid": BidAid(meld_by_trump(state.hands[seat], state.rules), before)}
+        return BidAid(meld_by_trump(state.hands[seat], state.rules), before),
 
 
 def opening_rule(state: State, may_pass: bool, low: int) -> tuple[bool, int, tuple[int, ...], str]:
@@ -218,19 +217,19 @@ class NameTrump(PhaseDef):
     def legal(self, state: State, seat: Seat) -> Legal:
         return Legal(parts=Parts(ANY_SUIT))
 
-    def public(self, state: State) -> dict[str, object]:
-        """The contract with the trump named (``contract``: the state's :class:`~pinochle.parts.Contract`), to
-        every seat alike."""
-        return {"contract": state.parts.get(Contract)}
+    def public(self, state: State) -> tuple[object, ...]:
+        """The contract with the trump named (the state's :class:`~pinochle.parts.Contract`), to every seat
+        alike."""
+        return state.parts.get(Contract),
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """While the declarer names trump, its own hand's meld with each suit as trump (``trump_meld``, S H D C:
-        :func:`pinochle.meld.meld_by_trump`, the one definition of meld that scores it, RULES.md Meld), for the
-        buttons it names trump with; only to the declarer, and only its own cards (in a widow game the widow
-        is in its hand by then: VARIANTS.md ``cutthroat``)."""
+    def view(self, state: State, seat: Seat) -> tuple[object, ...]:
+        """While the declarer names trump, its own hand's meld with each suit as trump (:class:`~pinochle.parts.TrumpAid`:
+        ``trump_meld``, S H D C, :func:`pinochle.meld.meld_by_trump`, the one definition of meld that scores it,
+        RULES.md Meld), for the buttons it names trump with; only to the declarer, and only its own cards (in a
+        widow game the widow is in its hand by then: VARIANTS.md ``cutthroat``)."""
         if state.phase != self.name or seat != state.declarer or not state.hands[seat]:
-            return {}
-        return {"trump_aid": TrumpAid(meld_by_trump(state.hands[seat], state.rules))}
+            return ()
+        return TrumpAid(meld_by_trump(state.hands[seat], state.rules)),
 
     def apply(self, state: State, action: Action) -> State:
         assert isinstance(action, TrumpAction)
@@ -267,16 +266,19 @@ class TakeWidow(PhaseDef):
         hands[state.declarer] = hand
         return state.game.advance(replace(state, hands=(hands[0], hands[1], hands[2], hands[3])))
 
-    def public(self, state: State) -> dict[str, object]:
+    def public(self, state: State) -> tuple[object, ...]:
+        """The widow as everyone sees it (:class:`~pinochle.parts.WidowSeen`): how many cards lie face down
+        while the auction lasts, then its cards face up and the declarer that took them, and how many it
+        buried (VARIANTS.md ``cutthroat``)."""
         widow = state.widow
         if widow and state.phase == "auction":
             # face down in the middle while the auction lasts: everyone sees how many cards, not which
-            return {"widow_part": WidowSeen(down=len(unpack(widow)))}
+            return WidowSeen(down=len(unpack(widow))),
         if state.declarer is None or not widow:
-            return {}
+            return ()
         # the cards buried lie face down by the declarer: everyone sees how many, only the declarer which
-        return {"widow_part": WidowSeen(sort_hand(unpack(widow), state.trump), state.declarer,
-                                        buried_down=len(state.parts.get(Widow).buried))}
+        return WidowSeen(sort_hand(unpack(widow), state.trump), state.declarer,
+                         buried_down=len(state.parts.get(Widow).buried)),
 
 
 # ---------------------------------------------------------------- the turned card
@@ -304,10 +306,10 @@ class TurnTrump(PhaseDef):
         card = random.Random(f"{state.seed}/{state.hand_no}/turned").choice(cards)
         return state.game.advance(turned_up(state, card))
 
-    def public(self, state: State) -> dict[str, object]:
+    def public(self, state: State) -> tuple[object, ...]:
         """The turned card (:func:`turned_seen`) and the contract, its trump the turned card's suit and no
-        declarer or bid (``contract``: the state's :class:`~pinochle.parts.Contract`), to every seat alike."""
-        return {**turned_seen(state), "contract": state.parts.get(Contract)}
+        declarer or bid (the state's :class:`~pinochle.parts.Contract`), to every seat alike."""
+        return turned_seen(state), state.parts.get(Contract)
 
 
 def turned_up(state: State, card: Card) -> State:
@@ -374,10 +376,10 @@ def tied_leaders(state: State) -> Tied:
     return Tied(names, best, f"After {dealt} deals the leaders are tied at {best}: one more deal decides.")
 
 
-def turned_seen(state: State) -> dict[str, object]:
-    """The view of the phases that own the turned card (``turned_trump``: :class:`~pinochle.parts.TurnedSeen`):
-    the card turned for trump and the seat that exchanged the dix for it, as everyone sees them."""
-    return {"turned_trump": TurnedSeen(state.turned, dix_exchanger(state))}
+def turned_seen(state: State) -> TurnedSeen:
+    """The view's part of the phases that own the turned card (:class:`~pinochle.parts.TurnedSeen`): the
+    card turned for trump and the seat that exchanged the dix for it, as everyone sees them."""
+    return TurnedSeen(state.turned, dix_exchanger(state))
 
 
 def meld_cards(state: State, seat: int) -> int:
@@ -462,9 +464,9 @@ class DixExchange(PhaseDef):
                         parts=state.parts.set(state.parts.get(TurnedTrump).with_answer(seat, True)))
         return state.game.advance(state)
 
-    def public(self, state: State) -> dict[str, object]:
+    def public(self, state: State) -> tuple[object, ...]:
         """The turned card and the seat that exchanged the dix for it, to everyone (:func:`turned_seen`)."""
-        return turned_seen(state)
+        return turned_seen(state),
 
 
 # ---------------------------------------------------------------- the card pass
@@ -517,10 +519,12 @@ class Exchange(PhaseDef):
                         parts=state.parts.set(state.parts.get(CardPass).with_pass(sort_hand(action.cards, state.trump))))
         return state.game.advance(state) if state.parts.get(CardPass).passed == 2 else state
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
+    def view(self, state: State, seat: Seat) -> tuple[object, ...]:
+        """The card pass as ``seat`` sees it (:class:`~pinochle.parts.PassSeen`: the cards passed and those it
+        was passed and still holds), to the two partners who pass alone (VARIANTS.md ``partnership-pass``)."""
         if state.declarer is None or seat not in (state.declarer, *state.game.seating.partners(state.declarer)):
-            return {}
-        return {"card_pass": PassSeen(state.exchange, received(state, seat))}
+            return ()
+        return PassSeen(state.exchange, received(state, seat)),
 
 
 def received(state: State, seat: Seat) -> tuple[Card, ...]:
@@ -631,9 +635,9 @@ class Concede(PhaseDef):
             return state.game.goto(state.with_parts(CONCEDED), "hand_end")
         return state.game.advance(state)
 
-    def public(self, state: State) -> dict[str, object]:
-        """Whether the declarer conceded, to everyone (the state's ``concession``)."""
-        return {"concession": state.parts.get(Concession)}
+    def public(self, state: State) -> tuple[object, ...]:
+        """Whether the declarer conceded, to everyone (the state's :class:`~pinochle.parts.Concession`)."""
+        return state.parts.get(Concession),
 
 
 # ---------------------------------------------------------------- a marriage in trump
@@ -755,16 +759,16 @@ class Bury(PhaseDef):
                         parts=state.parts.set(state.parts.get(Widow).with_buried(sort_hand(action.cards, state.trump))))
         return state.game.advance(state)
 
-    def view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The burial, to the declarer alone."""
+    def view(self, state: State, seat: Seat) -> tuple[object, ...]:
+        """The burial (:class:`~pinochle.parts.BuriedSeen`), to the declarer alone."""
         buried = state.buried
         if buried and seat == state.declarer:
-            return {"burial": BuriedSeen(buried)}
-        return {}
+            return BuriedSeen(buried),
+        return ()
 
-    def public(self, state: State) -> dict[str, object]:
-        """Whether the declarer conceded, to everyone (the state's ``concession``)."""
-        return {"concession": state.parts.get(Concession)}
+    def public(self, state: State) -> tuple[object, ...]:
+        """Whether the declarer conceded, to everyone (the state's :class:`~pinochle.parts.Concession`)."""
+        return state.parts.get(Concession),
 
 
 # ---------------------------------------------------------------- tricks
@@ -866,9 +870,10 @@ class HandEnd(PhaseDef):
     def apply(self, state: State, action: Action) -> State:
         return deal_hand(state, state.hand_no + 1, state.game.seating.left(state.dealer))
 
-    def public(self, state: State) -> dict[str, object]:
-        """The leaders tied after the scheduled deals, to everyone (:func:`tied_leaders`)."""
-        return {"tied": tied_leaders(state)}
+    def public(self, state: State) -> tuple[object, ...]:
+        """The leaders tied after the scheduled deals, to everyone (:class:`~pinochle.parts.Tied`:
+        :func:`tied_leaders`)."""
+        return tied_leaders(state),
 
 
 @dataclass(frozen=True)

@@ -298,16 +298,16 @@ class TurnUp(PhaseDef):
             state = _with_meld(state, state.dealer, MeldItem("dix turned", "dix", state.rules.dix, (up,)), sp)
         return state.game.advance(state)
 
-    def public(self, state: State) -> dict[str, object]:
-        """The card turned up (``turned_trump``), the stock and the table (``stock``) and the contract, its
-        trump the upcard's suit and no declarer or bid (``contract``: the state's
-        :class:`~pinochle.parts.Contract`), to every seat alike."""
-        turned = {**turned_seen(state), "contract": state.parts.get(Contract)}
+    def public(self, state: State) -> tuple[object, ...]:
+        """The card turned up (:func:`~pinochle.games.phases.turned_seen`), the stock and the table
+        (:class:`~pinochle.stock.StockSeen`) and the contract, its trump the upcard's suit and no declarer or
+        bid (the state's :class:`~pinochle.parts.Contract`), to every seat alike."""
+        turned, contract = turned_seen(state), state.parts.get(Contract)
         sp = state.stock
         if sp is None:
-            return turned
-        return {"stock": StockSeen(sp.left(), sp.upcard, TWO_FACING.seats, sp.table, sp.declared, sp.endgame,
-                                   sp.exchanged), **turned}
+            return turned, contract
+        return (StockSeen(sp.left(), sp.upcard, TWO_FACING.seats, sp.table, sp.declared, sp.endgame, sp.exchanged),
+                turned, contract)
 
 
 def _trick_turn(state: State) -> Seat:
