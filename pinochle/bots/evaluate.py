@@ -66,6 +66,7 @@ from ..meld import meld, meld_by_trump
 from ..rules import SCALES, RuleSet
 from ..tricks import beats, winner_index
 from .base import STRATEGIES, dix_exchange_gain, in_scale, married_trump, mates, pack_cards, strategy_of, wide_rules
+from .card_reasons import separating
 from .hard import HardPlayer
 from .knowledge import play_inferences
 from .normal import BID_CUSHION_WIDE, PARTNER_MELD_WIDE, choose_trump_wide, trump_value_wide
@@ -92,6 +93,9 @@ FACT_KINDS = (
     "high_bid",        # a pass: the high bid that stands (the partner's, or the other side's let go)
     "save",            # an opening at the lowest bid for the partner, the dealer, who would be stuck if all passed
     "search",          # on average the move leaves the seat better off than the next best one (Hard's search)
+    "cheapest",        # the cheapest card to throw on a trick let go (pinochle.bots.card_reasons)
+    "draws",           # the lowest trump led to draw the other side's trumps
+    "keeps",           # a high card kept to win a trick later (against that card alone: the decision review)
 )
 
 #: The sampled deals a card behind a hint: Hard's own budget (:class:`~pinochle.bots.hard.HardPlayer`).
@@ -845,6 +849,10 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         if len(legal.cards) == 1:
             # an only legal card needs no second reason: what it beats or gives is no choice of the seat's
             options[0] = Option(options[0].action, None, (Fact("only", "it is your only legal card"),))
+        else:
+            # the hint's reason separates its card from every other legal card, or is its value alone
+            options[0] = Option(options[0].action, options[0].points,
+                                tuple(Fact(k, t) for group in separating(view, best, legal.cards) for k, t in group))
         return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
     if legal.bury and strategy_of(view) is STRATEGIES["tricks"] and player.rules.widow:
         buried = [a.cards for a in also if isinstance(a, CardsAction) and a.type == "bury"]
