@@ -28,7 +28,8 @@ SAMPLES = 8
 CARD = r"(?:10|[9JQKA])[♠♥♦♣]"
 #: The value said where no pattern separates the card (pinochle.bots.evaluate.better_off and its hint's fallback).
 VALUE = re.compile(r"on average it (?:leaves (?:your side|you) about \d+ points? better off than .+|does (?:about )?as"
-                   r" well as .+|does best of the \d+ moves over the deals Hard tried)")
+                   r" well as .+|does best of the \d+ moves over the deals Hard tried)"
+                   rf"|Hard plays it here by a rule, though its own values put the {CARD} about \d+ points? ahead")
 
 
 def _card(text: str) -> Card:
@@ -142,7 +143,7 @@ def check(v: View, reason: str, card: Card, against: Sequence[Card]) -> int:
     assert head == f"Play the {card.label}", reason
     rivals = [c for c in dict.fromkeys(against) if c != card]
     checked = 0
-    for part in re.split(r",? and (?=on average)|, and |(?:(?<=counter)|(?<=counters)|(?<=winning)) and ", rest):
+    for part in re.split(r",? and (?=on average)|, and (?=Hard plays)|, and |(?:(?<=counter)|(?<=counters)|(?<=winning)) and ", rest):
         if VALUE.fullmatch(part):
             continue
         context, holds = claim(v, part)
