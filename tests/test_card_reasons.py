@@ -79,7 +79,10 @@ def claim(v: View, text: str) -> tuple[bool, object]:
         return True, lambda c: True
     if re.fullmatch(rf"it takes the trick from (?:your partner|the other defender)'s {CARD} with the cheapest card"
                     " that can", text):
-        assert mine and _card(text) == w, text
+        assert mine and _card(text) == w and others, text
+        return False, lambda c: beat(c) and key(c) == min(map(key, beaters))
+    if text == "it is the cheapest of them":  # after "every card you may play beats your partner's ..."
+        assert mine and not others, text
         return False, lambda c: beat(c) and key(c) == min(map(key, beaters))
     if m := re.fullmatch(rf"it is (?:the|your) cheapest card that beats the ({CARD})(?: and wins the trick| and is"
                          r" sure to win the trick)?", text):

@@ -103,8 +103,9 @@ def patterns(view: View, card: Card, against: Sequence[Card] = ()) -> list[Patte
                                    lambda c: True, context=True))
             if beaters:
                 cheap_over = min(beaters, key=cheap)
-                out.append(Pattern((("partner_winning", f"it takes the trick from {mate}'s {w} with the cheapest card"
-                                                        " that can"),), lambda c: beats(c, winning, trump) and cheap(c) == cheap(cheap_over)))
+                text = ("it is the cheapest of them" if not others
+                        else f"it takes the trick from {mate}'s {w} with the cheapest card that can")
+                out.append(Pattern((("partner_winning", text),), lambda c: beats(c, winning, trump) and cheap(c) == cheap(cheap_over)))
             if others and sure:
                 most = max(worth[c % 6] for c in others)
                 if most:
