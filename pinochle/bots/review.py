@@ -216,7 +216,8 @@ def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = 
         # one pattern, its words as one fact: the comparison with your card follows it
         own = [Fact(g[-1][0], " and ".join(t for _, t in g)) for g in separating(v, best.action.card, [action.card], 1)]
     if same_move(action, best.action):
-        return Option(best.action, best.points, tuple(own)).reason
+        # the hint's own words where its only reason is the value: never a bare "Play the A♠."
+        return Option(best.action, best.points, tuple(own)).reason if own else e.reason
     if loss is None:
         # not measured: the reason still names the move it is set against, and says why no figure is given
         unmeasured = Fact("unmeasured", f"{your_move(action, phase)} is not measured: {why_unmeasured(e, action, phase)}")
