@@ -105,7 +105,7 @@ def patterns(view: View, card: Card, against: Sequence[Card] = ()) -> list[Patte
                 cheap_over = min(beaters, key=cheap)
                 text = ("it is the cheapest of them" if not others
                         else f"it takes the trick from {mate}'s {w} with the cheapest card that can")
-                out.append(Pattern((("partner_winning", text),), lambda c: beats(c, winning, trump) and cheap(c) == cheap(cheap_over)))
+                out.append(Pattern((("cheapest" if not others else "partner_winning", text),), lambda c: beats(c, winning, trump) and cheap(c) == cheap(cheap_over)))
             if others and sure:
                 most = max(worth[c % 6] for c in others)
                 if most:
@@ -169,8 +169,9 @@ def patterns(view: View, card: Card, against: Sequence[Card] = ()) -> list[Patte
         if (not unseen & ABOVE[kept] or kept % 6 == ACE) and (unseen & ABOVE[card] and card % 6 != ACE):
             out.append(Pattern((("keeps", f"it keeps your {Card(kept).label} to win a trick later"),),
                                lambda c: c != kept))
-    out.append(Pattern((("lowest", f"it is your lowest {SUIT_NAMES[card // 6][:-1]}"),),
-                       lambda c: all(h % 6 >= c % 6 for h in view.hand if h // 6 == c // 6)))
+    if card // 6 != trump or not any(f[0] == "draws" and p.holds(card) for p in out for f in p.facts):  # "your lowest trump" said once
+        out.append(Pattern((("lowest", f"it is your lowest {SUIT_NAMES[card // 6][:-1]}"),),
+                           lambda c: all(h % 6 >= c % 6 for h in view.hand if h // 6 == c // 6)))
     if not worth[card % 6] and unseen & ABOVE[card]:
         out.append(Pattern((("counters", "it puts no counters at risk"),), lambda c: not worth[c % 6]))
     return [p for p in out if p.holds(card)]
