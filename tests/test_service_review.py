@@ -65,7 +65,7 @@ def test_the_review_of_a_finished_hand_is_computed_once_and_kept(service: Open) 
         assert (got["match"], got["hand"]) == (match, 1)
         assert got["decisions"], "South made decisions in the hand"
         for d in got["decisions"]:
-            assert set(d) == {"index", "seat", "phase", "action", "best", "loss", "reason", "context"}
+            assert set(d) == {"index", "seat", "phase", "action", "best", "loss", "reason", "context", "rule"}
             assert set(d["context"]) == {"trick", "table", "high_bid", "high_bidder", "declarer", "bid", "trump"}
             assert d["seat"] == "S" and "seat" not in d["action"] and "seat" not in d["best"]
             assert d["loss"] is None or d["loss"] >= 0

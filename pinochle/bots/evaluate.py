@@ -66,6 +66,7 @@ from ..meld import meld, meld_by_trump
 from ..rules import SCALES, RuleSet
 from ..tricks import beats, winner_index
 from .base import STRATEGIES, dix_exchange_gain, in_scale, married_trump, mates, pack_cards, strategy_of, wide_rules
+from .card_reasons import separating
 from .hard import HardPlayer
 from .knowledge import play_inferences
 from .normal import BID_CUSHION_WIDE, PARTNER_MELD_WIDE, choose_trump_wide, trump_value_wide
@@ -92,6 +93,9 @@ FACT_KINDS = (
     "high_bid",        # a pass: the high bid that stands (the partner's, or the other side's let go)
     "save",            # an opening at the lowest bid for the partner, the dealer, who would be stuck if all passed
     "search",          # on average the move leaves the seat better off than the next best one (Hard's search)
+    "cheapest",        # the cheapest card to throw on a trick let go (pinochle.bots.card_reasons)
+    "draws",           # the lowest trump led to draw the other side's trumps
+    "keeps",           # a high card kept to win a trick later (against that card alone: the decision review)
 )
 
 #: The sampled deals a card behind a hint: Hard's own budget (:class:`~pinochle.bots.hard.HardPlayer`).
@@ -786,16 +790,37 @@ def better_off(who: str, points: float, than: str) -> str:
     return f"on average it does as well as {than}"
 
 
+def by_rule_words(action: Action, behind: float, other: str) -> str:
+    """Hard's move made by a rule though its own values put ``other`` (a move not made, :func:`other_move`) ``behind``
+    points ahead (at least 1), in a player's words, the figure as a review shows it (whole points, half up): the
+    hint says what the decision review of ``other`` says (:func:`pinochle.bots.review.ahead_reason`).
+
+    >>> by_rule_words(Action.pass_(0), 75.2, "a bid of 260")
+    'Hard passes here by a rule, though its own values put a bid of 260 about 75 points ahead'
+    >>> by_rule_words(Action.play_(0, Card.parse("AH")), 1.0, "the 9♥")
+    'Hard plays it here by a rule, though its own values put the 9♥ about 1 point ahead'
+    """
+    n = whole(behind)
+    verb = {"play": "plays it", "pass": "passes", "bid": "bids"}.get(action.type, "chooses it")
+    return f"Hard {verb} here by a rule, though its own values put {other} about {n} point{'s' if n != 1 else ''} ahead"
+
+
 def _with_search_fact(options: list[Option], who: str = "you") -> list[Option]:
     """``options`` with the best's lead over the next best named (when both were valued), in a player's
-    words (:func:`better_off`: ``who`` is better off by it on average)."""
+    words (:func:`better_off`: ``who`` is better off by it on average). Where Hard makes its move by a rule and its
+    own values put another a point or more ahead (a conventional card, a partner's trick fed), that is said as it is
+    (:func:`by_rule_words`), never "does best"; within a point below, "about as well as" the other."""
     if len(options) < 2 or options[0].points is None or options[1].points is None:
         return options
     lead = options[0].points - options[1].points
+    if lead <= -1:
+        fact = Fact("search", by_rule_words(options[0].action, -lead, other_move(options[1].action)))
+        return [Option(options[0].action, options[0].points, (*options[0].facts[:1], fact)), *options[1:]]
     if lead < 1:
         if options[0].facts:
             return options
-        fact = Fact("search", f"on average it does best of the {len(options)} moves over the deals Hard tried")
+        fact = Fact("search", f"on average it does best of the {len(options)} moves over the deals Hard tried"
+                    if lead >= 0 else better_off(who, 0.5, other_move(options[1].action)))
         return [Option(options[0].action, options[0].points, (fact,)), *options[1:]]
     fact = Fact("search", better_off(who, round(lead), other_move(options[1].action)))
     return [Option(options[0].action, options[0].points, (*options[0].facts, fact)), *options[1:]]
@@ -845,6 +870,10 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         if len(legal.cards) == 1:
             # an only legal card needs no second reason: what it beats or gives is no choice of the seat's
             options[0] = Option(options[0].action, None, (Fact("only", "it is your only legal card"),))
+        else:
+            # the hint's reason separates its card from every other legal card, or is its value alone
+            options[0] = Option(options[0].action, options[0].points,
+                                tuple(Fact(k, t) for group in separating(view, best, legal.cards) for k, t in group))
         return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
     if legal.bury and strategy_of(view) is STRATEGIES["tricks"] and player.rules.widow:
         buried = [a.cards for a in also if isinstance(a, CardsAction) and a.type == "bury"]
@@ -953,7 +982,8 @@ def _with_call_facts(view: View, e: Evaluation, est: CallEstimate | None, player
     weighs (:func:`call_values_words`: the two calls' mean outcomes, so that the difference a review charges is seen
     to come from them), on the estimate's words where the best names the estimate, while the reason stays under
     :data:`REASON_LIMIT`. A call Hard makes by a rule against its values (a partner's bid left standing, a share of
-    deals made) names the rule and the estimate alone: the values would argue the other way."""
+    deals made) names the rule, then that its values put the other call ahead, by the figure the decision review of
+    that call gives (:func:`by_rule_words`), where the reason stays under :data:`REASON_LIMIT`."""
     options = []
     values = {o.action.type: o.points for o in e.options}
     bid, passed = values.get("bid"), values.get("pass")
@@ -973,6 +1003,13 @@ def _with_call_facts(view: View, e: Evaluation, est: CallEstimate | None, player
             else:
                 tries = [[*facts, Fact("search", call_values_words(view, bid, passed, False))]]
             facts = next((t for t in tries if len(Option(o.action, o.points, tuple(t)).reason) < REASON_LIMIT), facts)
+        elif i == 0 and len(e.options) > 1 and o.points is not None and e.options[1].points is not None \
+                and e.options[1].points - o.points >= 1 and facts:
+            # Hard's call by a rule (a partner's bid left standing, a run's worth opened) against its own values: the
+            # rule, then the values as they are, as the decision review of the other call says them
+            said = Fact("search", by_rule_words(o.action, e.options[1].points - o.points, other_move(e.options[1].action)))
+            if len(Option(o.action, o.points, (facts[0], said)).reason) < REASON_LIMIT:
+                facts = [facts[0], said]
         if len(Option(o.action, o.points, tuple(facts)).reason) >= REASON_LIMIT:
             facts = [f for f in facts if not (f.kind == "high_bid" and f.text.startswith("let "))]
         options.append(Option(o.action, o.points, tuple(facts)))
@@ -1048,6 +1085,6 @@ def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[A
     return e.best.action, e.reason
 
 
-__all__ = ["DECISION_SAMPLES", "DEFAULT_SAMPLES", "FACT_KINDS", "CallEstimate", "Evaluation", "Fact", "Option", "action_facts",
+__all__ = ["DECISION_SAMPLES", "by_rule_words", "DEFAULT_SAMPLES", "FACT_KINDS", "CallEstimate", "Evaluation", "Fact", "Option", "action_facts",
            "call_estimate", "call_facts", "card_facts", "save_facts", "wide_worth",
            "decision_seed", "decision_view", "describe", "evaluate", "evaluate_decision", "hint", "same_move"]

@@ -14,7 +14,11 @@ Hard's call is a simulation of the auction, a burial or conceding in the widow g
 conceding or playing on (:meth:`~pinochle.bots.hard.HardPlayer.concede_values`: Hard concedes by a rule,
 the values are the game's scorer and Hard's playouts), the card pass between partners
 (:meth:`~pinochle.bots.hard.HardPlayer.give_values`: Hard passes by a weighing of meld kept and cards
-given, the values are each pass played out over the same deals), and turned-trump's dix exchange. It is ``max(0, value(best) - value(action))``. A decision Hard does not
+given, the values are each pass played out over the same deals), and turned-trump's dix exchange. It is ``max(0, value(best) - value(action))``.
+Where Hard makes its move by a rule (a partner's bid left standing, a save, a run's worth opened, a conventional card)
+and its own values put the move made :data:`CLOSE_LOSS` or more ahead of it, ``best`` is the move made (the better
+valued, ``loss`` 0) and Hard's move is kept as ``rule``, named in the reason as the move Hard makes by a rule: the
+review never names as Hard's choice a move its own values put below the seat's (tests/test_review_agrees.py). A decision Hard does not
 value has ``loss`` ``None`` when it differs from ``best``: not measured, never guessed, and its reason says why
 (:func:`why_unmeasured`). These are:
 
@@ -45,8 +49,9 @@ from ..cards import SUIT_NAMES, Card, Seat
 from ..errors import BadRecord
 from ..game import Action, BidAction, PlayAction, State, TrumpAction, View, action_cards, view
 from ..records import hand_steps as record_steps
-from .evaluate import (DECISION_SAMPLES, Evaluation, Fact, Option, better_off, describe, evaluate_decision, same_move,
-                       who_gains)
+from .card_reasons import separating
+from .evaluate import (DECISION_SAMPLES, Evaluation, Fact, Option, better_off, describe, evaluate_decision, other_move,
+                       same_move, who_gains)
 
 #: The sampled deals a card behind each decision reviewed: the hint's (Hard's 192), so that the review of a
 #: decision is the evaluation its hint gave (:func:`pinochle.bots.evaluate.evaluate_decision`; the cost of a
@@ -78,6 +83,9 @@ class Decision:
         seat: who decided. phase: the phase it was made in.
         action: what was done; best: Hard's choice with the same information.
         loss: the points given up against ``best`` (0 when they agree), or ``None`` when not measured.
+        rule: Hard's own move where its values put the move made at least :data:`CLOSE_LOSS` ahead of it (a move Hard
+            makes by a rule): ``best`` is then the move made, the better valued, with ``loss`` 0, so that the review never
+            names as Hard's choice a move its own values put below yours; else ``None``.
         reason: why ``best``, in the game's words: its facts (:attr:`pinochle.bots.evaluate.Option.facts`)
             and, where the move made differs, how much better off ``best`` leaves the seat on average
             (Hard's search), the figure ``loss`` as a player sees it (:func:`whole_points`); never a comparison with a move not made.
@@ -91,17 +99,19 @@ class Decision:
     loss: float | None
     reason: str
     context: dict[str, object] | None = None
+    rule: Action | None = None
 
     def to_json(self) -> dict[str, object]:
-        """``{"index", "seat", "phase", "action", "best", "loss", "reason", "context"}`` (actions without their
-        seat; ``context``: :func:`decision_context`)."""
+        """``{"index", "seat", "phase", "action", "best", "loss", "reason", "context", "rule"}`` (actions without their
+        seat; ``context``: :func:`decision_context`; ``rule``: Hard's own move where ``best`` is the move made because
+        Hard's values put it ahead of the move Hard makes by a rule, else ``None``)."""
         def bare(a: Action) -> dict[str, object]:
             j = a.to_json()
             j.pop("seat", None)
             return j
         return {"index": self.index, "seat": str(self.seat), "phase": self.phase, "action": bare(self.action),
                 "best": bare(self.best), "loss": None if self.loss is None else round(self.loss, 1),
-                "reason": self.reason, "context": self.context}
+                "reason": self.reason, "context": self.context, "rule": None if self.rule is None else bare(self.rule)}
 
 
 def decision_context(v: View) -> dict[str, object]:
@@ -186,31 +196,61 @@ def your_move(action: Action, phase: str | None = None) -> str:
 
 
 def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = "you", phase: str | None = None,
-                  ahead: float = 0.0) -> str:
+                  ahead: float = 0.0, v: View | None = None) -> str:
     """Why Hard's move, said against the move made (``action``, which gave up ``loss``): Hard's move and
     its first fact, then, where the moves differ and both were valued, how much better off Hard's move
     leaves ``who`` ("you", or "your side" with a partner) on average than the seat's own, with the figure
     a player is shown for ``loss`` (:func:`whole_points`); a loss under :data:`CLOSE_LOSS`: that it does about as
     well as the seat's own. ``phase`` names the move as its phase offers it (a pass at two-handed's meld turn:
     "your choice of no meld"). ``ahead``: how much Hard's values put the move made above Hard's own (a move Hard makes
-    by a rule, such as opening a run's worth, valued by its simulation all the same): said, never hidden behind a 0.
+    by a rule, such as opening a run's worth, valued by its simulation all the same): from :data:`CLOSE_LOSS`, the move
+    made is the better one and the reason says so (:func:`ahead_reason`), never "Hard: <its move>" beside it.
     Never the comparison with the runner-up a hint makes (:attr:`pinochle.bots.evaluate.Evaluation.reason`):
-    that move was not the seat's."""
+    that move was not the seat's. ``v``: the seat's view at the decision; with it, a card's reason is what separates
+    Hard's card from the card played (:func:`pinochle.bots.card_reasons.separating`: true of Hard's card and not of
+    yours), or the value alone where no pattern of play does."""
     best = e.best
     own = [f for f in best.facts if f.kind != "search"]
+    if (v is not None and isinstance(best.action, PlayAction) and isinstance(action, PlayAction)
+            and not same_move(action, best.action)):
+        # one pattern, its words as one fact: the comparison with your card follows it
+        own = [Fact(g[-1][0], " and ".join(t for _, t in g)) for g in separating(v, best.action.card, [action.card], 1)]
     if same_move(action, best.action):
-        return Option(best.action, best.points, tuple(own)).reason
+        # the hint's own words where its only reason is the value: never a bare "Play the A♠."
+        return Option(best.action, best.points, tuple(own)).reason if own else e.reason
     if loss is None:
         # not measured: the reason still names the move it is set against, and says why no figure is given
         unmeasured = Fact("unmeasured", f"{your_move(action, phase)} is not measured: {why_unmeasured(e, action, phase)}")
         return Option(best.action, best.points, (*own[:1], unmeasured)).reason
-    if ahead >= 1:
-        n = whole_points(ahead)
-        compare = Fact("search", f"on average {your_move(action, phase)} does about {n} point{'s' if n != 1 else ''}"
-                                 " better by Hard's own values, so nothing is given up")
-        return Option(best.action, best.points, (*own[:1], compare)).reason
+    if ahead >= CLOSE_LOSS:
+        return ahead_reason(e, action, ahead, who)
     compare = Fact("search", better_off(who, loss, your_move(action, phase)))
     return Option(best.action, best.points, (*own[:1], compare)).reason
+
+
+def ahead_reason(e: Evaluation, action: Action, ahead: float, who: str = "you") -> str:
+    """Why the move made is the review's choice where Hard's own values put it ``ahead`` points (at least
+    :data:`CLOSE_LOSS`) above the move Hard makes by a rule (a partner's bid left standing, a save, a run's worth
+    opened, a conventional card where its search cannot tell the cards apart): the move made, how much better off
+    it leaves ``who`` by those values than Hard's move, and that Hard makes its move by a rule, with the rule's first
+    fact where it has one. Hard's move is never named as the better one beside a figure that favours the move made.
+
+    >>> e = Evaluation(0, (Option(Action.pass_(0), 10.0, (Fact("high_bid", "your partner's 250 stands"),)),
+    ...                    Option(Action.bid_(0, 260), 85.0)))
+    >>> ahead_reason(e, Action.bid_(0, 260), 75.0, "your side")
+    "Bid 260: by Hard's own values it leaves your side about 75 points better off than passing, the call Hard itself makes here by a rule (your partner's 250 stands)."
+    """
+    hard = e.best
+    n = whole_points(ahead)
+    rule = next((f.text for f in hard.facts if f.kind not in ("search", "estimate")), None)
+    kind = ("card" if isinstance(hard.action, PlayAction) else "call" if hard.action.type in ("bid", "pass")
+            else "choice")
+    verb = "plays" if kind == "card" else "makes"
+    said = (f"by Hard's own values it leaves {who} about {n} point{'s' if n != 1 else ''} better off than"
+            f" {other_move(hard.action)}, the {kind} Hard itself {verb} here by a rule")
+    if rule and kind != "card":  # a card's facts say what it does, not the rule Hard plays it by
+        said += f" ({rule.removeprefix('Hard opens by rule ')})"
+    return f"{describe(action)}: {said}."
 
 
 def why_unmeasured(e: Evaluation, action: Action, phase: str | None = None) -> str:
@@ -290,8 +330,11 @@ def review_hand(record: object, seat: Seat | str, samples: int = REVIEW_SAMPLES,
                     else None)
             if loss is not None and mine is not None and mine.points is not None and top is not None:
                 ahead = max(0.0, mine.points - top)
-        out.append(Decision(index, me, str(state.phase), action, best, counted_loss(loss),
-                            review_reason(e, action, loss, who_gains(v), str(state.phase), ahead), decision_context(v)))
+        reason = review_reason(e, action, loss, who_gains(v), str(state.phase), ahead, v)
+        if ahead >= CLOSE_LOSS:  # Hard's own values put the move made ahead of Hard's rule: the better valued is best
+            out.append(Decision(index, me, str(state.phase), action, action, 0.0, reason, decision_context(v), best))
+            continue
+        out.append(Decision(index, me, str(state.phase), action, best, counted_loss(loss), reason, decision_context(v)))
     return out
 
 
@@ -328,5 +371,5 @@ def review_record(record: object, seat: Seat | str, hand: int | None = None,
     return {"seat": str(seat), "hands": out}
 
 
-__all__ = ["CLOSE_LOSS", "REVIEW_SAMPLES", "Decision", "counted_loss", "decision_context", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
+__all__ = ["CLOSE_LOSS", "ahead_reason", "REVIEW_SAMPLES", "Decision", "counted_loss", "decision_context", "hand_steps", "review_hand", "review_json", "review_reason", "review_record",
            "whole_points", "why_unmeasured", "your_move"]

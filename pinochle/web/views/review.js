@@ -47,7 +47,13 @@ export function pointsGivenUp(loss) {
 /** Whether the decision was Hard's own move. */
 const sameMove = (d) => JSON.stringify(d.action) === JSON.stringify(d.best);
 
+/** Whether your move was the better valued one by Hard's own values, Hard itself making another by a rule (the
+ * server's `rule`: `best` is then your move, with a loss of 0). */
+const aheadOfRule = (d) => Boolean(d.rule) && sameMove(d);
+
 function lossText(d) {
+  // Hard's values put your move ahead of the one Hard makes by a rule: never "Hard agrees", never "Hard: <its move>"
+  if (aheadOfRule(d)) return "better by Hard's own values";
   if (d.loss === null || d.loss === undefined) return sameMove(d) ? "Hard agrees" : "not measured";
   // another move that Hard rates as good as its own, or within a point of it (not a mistake: the server gives
   // such a loss as 0): not "agrees", beside a different "Hard:" move
@@ -67,16 +73,19 @@ const listedOnItsOwn = (d) => costly(d) || unmeasured(d);
 
 /**
  * The decisions that gave nothing up, in one line: "5 decisions matched Hard's choice", of another move that
- * gave up under a point (the server's `loss` 0: not a mistake) "2 about as good as Hard's", and, of a move other
+ * gave up under a point (the server's `loss` 0: not a mistake) "2 about as good as Hard's", of a move Hard's own values
+ * put ahead of the one Hard makes by a rule (the server's `rule`) "1 better by Hard's own values than its rule", and, of a move other
  * than Hard's that Hard has no fair value for, "1 Hard could not measure" (the server's `loss` null).
  */
 export function foldedLine(ds) {
-  const matched = ds.filter((d) => sameMove(d)).length;
+  const ahead = ds.filter(aheadOfRule).length;
+  const matched = ds.filter((d) => sameMove(d) && !aheadOfRule(d)).length;
   const close = ds.filter((d) => !sameMove(d) && d.loss === 0).length;
-  const notMeasured = ds.length - matched - close;
+  const notMeasured = ds.length - matched - close - ahead;
   const parts = [];
   const noun = (n) => (parts.length ? "" : n === 1 ? "decision " : "decisions ");
   if (matched) parts.push(`${matched} ${matched === 1 ? "decision" : "decisions"} matched Hard's choice`);
+  if (ahead) parts.push(`${ahead} ${noun(ahead)}better by Hard's own values than its rule`);
   if (close) parts.push(`${close} ${noun(close)}about as good as Hard's`);
   if (notMeasured) parts.push(`${notMeasured} ${noun(notMeasured)}not measured`);
   return `${parts.join("; ")}.`;
@@ -185,9 +194,9 @@ export function renderDecisionReview(hand, answer, s = null, label = null) {
   const listed = [...ds.filter(costly), ...ds.filter((d) => !costly(d) && unmeasured(d))];
   const folded = ds.filter((d) => !listedOnItsOwn(d));
   // no decision gave up a point: Hard agrees only when every measured move was its own
-  const agrees = ds.every((d) => sameMove(d) || d.loss === null || d.loss === undefined);
+  const agrees = ds.every((d) => (sameMove(d) && !aheadOfRule(d)) || d.loss === null || d.loss === undefined);
   // every decision Hard's own move: the folded line says it all, once ("All 10 of your decisions matched…")
-  const whole = ds.every((d) => sameMove(d) && !costly(d));
+  const whole = ds.every((d) => sameMove(d) && !costly(d) && !aheadOfRule(d));
   const head = whole ? null
     : total > 0 || under ? `In all ${pointsGivenUp(under ? 0.4 : total)}, the costliest first.`
     : agrees ? "Hard agrees with every decision it measured." : "No decision gave up a point or more.";
