@@ -291,8 +291,10 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
       const why = mine.map((p) => p.why).find(Boolean);
       const none = mine.length > 0 && mine.every((p) => p.none);
       if (mine.length && offOf(c, k)) {
+        // in words, never a bare dash: with the other side's "—" the row read "Set: meld and counters lost — —"
+        // (the fourteenth review); no figure either, which read as a sum ("lost −190")
         return [h("td", { class: "part off", "data-testid": "part-cell", dataset: { col: String(c), points: "0", off: String(sum) } },
-          h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "none of it scored"))];
+          h("span", { class: "none-scored" }, OFF_CELL))];
       }
       if (mine.length && struckOf(c, k)) {
         return [h("td", { class: "part struck", "data-testid": "part-cell", dataset: { col: String(c), points: "", struck: String(sum) } },
@@ -305,6 +307,10 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
         why ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${why})`) : null)];
     })));
 }
+
+/** The cell of a part that takes off all a side took (a set, a concession, a side not scored): what its struck
+ * figures above it came to, in words. */
+export const OFF_CELL = "none scored";
 
 /** A cell of a part a column does not have (the last trick another side took, a bonus or a set of the other side, a
  * payment between two others): "—" in every game, never an empty cell; a screen reader hears "none". */
