@@ -81,12 +81,16 @@ def test_a_call_out_of_time_is_a_pass_and_is_told() -> None:
     table, person, wanted = auction_table(stuck=False)
     assert wanted.type == "bid"  # the computer would have bid for them
     version = table.state.version
+    # the timer says beforehand what its running out does: a pass (the page: "then you pass")
+    timer = table.message(person, None)["table"]["timer"]  # type: ignore[index]
+    assert timer["seat"] == str(person) and timer["then"] == {"type": "pass", "seat": str(person)}, timer
     made = run_out_of_time(table)
     assert made == {"type": "pass", "seat": str(person)}
-    told = {"seat": str(person), "version": version, "action": {"type": "pass", "seat": str(person)}}
+    told = {"seat": str(person), "version": version, "phase": "auction", "action": {"type": "pass", "seat": str(person)}}
     assert table.timed_out == told
-    for seat in Seat:  # everyone at the table is told, the person first of all
-        assert table.message(seat, "move")["table"]["timed_out"] == told  # type: ignore[index]
+    for seat in Seat:  # everyone at the table is told, the person first of all, and the hand keeps it for its summary
+        facts = table.message(seat, "move")["table"]
+        assert facts["timed_out"] == told and facts["timed_out_hand"] == [told]  # type: ignore[index]
 
 
 def test_a_seat_that_may_not_pass_bids_the_minimum_out_of_time() -> None:
@@ -94,6 +98,8 @@ def test_a_seat_that_may_not_pass_bids_the_minimum_out_of_time() -> None:
     moves = legal_actions(table.state, person)
     assert not any(a.type == "pass" for a in moves)  # Britannica's opener must open
     lowest = min(a.bid for a in moves if isinstance(a, BidAction))
+    timer = table.message(person, None)["table"]["timer"]  # type: ignore[index]
+    assert timer["then"] == {"type": "bid", "seat": str(person), "bid": lowest}, timer
     made = run_out_of_time(table)
     assert made == {"type": "bid", "seat": str(person), "bid": lowest}
     assert table.timed_out is not None and table.timed_out["action"] == made
@@ -119,6 +125,7 @@ def test_the_notice_stays_until_that_person_moves_again() -> None:
     table, person, _ = auction_table(stuck=False)
     told = {"seat": str(person), "version": 0, "action": Action.pass_(person).to_json()}
     table.timed_out = dict(told)
+    table.timed_out_hand = [dict(told)]
 
     async def own_move() -> None:
         await table.person_action(person, table.state.version, {"type": "pass"})
@@ -127,3 +134,5 @@ def test_the_notice_stays_until_that_person_moves_again() -> None:
     assert table.message(person, None)["table"]["timed_out"] == told  # type: ignore[index]
     asyncio.run(own_move())
     assert table.timed_out is None and table.message(person, None)["table"]["timed_out"] is None  # type: ignore[index]
+    # the hand's summary still says it: the hand's time-outs last until the next hand is dealt
+    assert table.message(person, None)["table"]["timed_out_hand"] == [told]  # type: ignore[index]

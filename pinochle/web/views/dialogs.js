@@ -7,6 +7,7 @@ import { Phase } from "../protocol.js";
 import { agree, contractText, dealWord, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
+import { timedOutHandLines } from "../timer.js";
 import { auctionSentence, loneOpening, loneOpeningSentence } from "./bidding.js";
 
 /** The last completed trick of the hand and its index, or null. */
@@ -615,7 +616,7 @@ export function renderSummary(ctx, hand = null) {
   note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : `Dealing the next ${dealWord(v)}…`;
   if (!last.declarer && hasStock(v)) {
     $("summary-title").textContent = `Hand ${last.number} over`;
-    fill($("summary-body"), scoreBox(s, last), stockSummary(s, v, last));
+    fill($("summary-body"), scoreBox(s, last), stockSummary(s, v, last), timedOutNote(ctx, past));
     return;
   }
   // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
@@ -625,7 +626,7 @@ export function renderSummary(ctx, hand = null) {
   $("summary-dialog").dataset.label = v.deals ? `deal ${dealNo}` : "";
   const calls = auctionView(v, last, past);
   const opening = last.declarer && calls ? openingLine(s, calls, last) : null;
-  if (!last.declarer) fill($("summary-body"), scoreBox(s, last, dealWord(v)), ...openSummary(s, last, earned));
+  if (!last.declarer) fill($("summary-body"), scoreBox(s, last, dealWord(v)), ...openSummary(s, last, earned), timedOutNote(ctx, past));
   else fill($("summary-body"),
     scoreBox(s, last, dealWord(v)),
     h("p", { class: "contract-line" },
@@ -647,8 +648,20 @@ export function renderSummary(ctx, hand = null) {
     passLine(s, v, last, past),
     settlement(s, last),
     stakeSteps(last),
+    timedOutNote(ctx, past),
     past ? null : tiedNote(s, v),
   );
+}
+
+/**
+ * The moves the computer made in the hand just finished for people whose move timer ran out (the table facts'
+ * `timed_out_hand`; docs/protocol.md, "The move timer"): "Time ran out: the computer passed for you." Null for an
+ * earlier hand (opened from the score sheet: the table keeps only the current hand's) or a hand without any.
+ */
+function timedOutNote(ctx, past) {
+  const lines = past ? [] : timedOutHandLines(ctx.table, ctx.s);
+  return lines.length ? h("div", { class: "summary-timed-out", "data-testid": "summary-timed-out" },
+    ...lines.map((t) => h("p", {}, t))) : null;
 }
 
 /** A card of the pass, as a short face for the eye and its name for a screen reader ("10♦", "Ten of diamonds"). */
