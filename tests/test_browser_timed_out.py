@@ -98,7 +98,7 @@ def test_the_timer_says_what_running_out_does_and_the_summary_what_was_done(serv
              ("trump", trump, None), ("give", fx["choose-give"], None), ("play", fx["hand-12"], None)]
     hand = [{"seat": "S", "version": 3, "phase": "auction", "action": {"type": "pass", "seat": "S"}},
             {"seat": "N", "version": 9, "phase": "trump", "action": {"type": "trump", "seat": "N", "suit": "C"}},
-            {"seat": "S", "version": 20, "phase": "play", "action": {"type": "play", "seat": "S", "card": "TS"}}]
+            {"seat": "S", "version": 20, "phase": "play", "action": {"type": "play", "seat": "S", "card": "TS"}, "trick": 3}]
 
     def run(browser: Any) -> dict[str, Any]:
         page = open_page(browser, size, theme=theme)
@@ -137,5 +137,5 @@ def test_the_timer_says_what_running_out_does_and_the_summary_what_was_done(serv
     assert out["give"] == "N s left to pass 4 cards, then the computer chooses them for you", out
     assert out["play"] == "N s left to play a card, then the computer plays one for you", out
     assert [line for line in out["summary"].splitlines() if line.strip()] == [
-        "Time ran out 2 times: the computer passed and played the ten of spades for you.",
+        "Time ran out 2 times: the computer passed in the auction and played the ten of spades at trick 3 for you.",
         "Time ran out for Bob: the computer named clubs trump for them."], out["summary"]

@@ -51,8 +51,8 @@ from typing import Any, TypeVar
 from ..bots import Player, for_level
 from ..cards import Seat
 from ..errors import IllegalAction
-from ..game import (Action, BidAction, State, View, apply, auto_action, deal_number, legal_actions, lineup_json, match_deals, new_match,
-                    turn, view)
+from ..game import (Action, BidAction, State, View, apply, auto_action, current_trick, deal_number, legal_actions,
+                    lineup_json, match_deals, new_match, turn, view)
 from ..chairs import apply_for_chair, seat_of_chair, view_for_chair
 from ..games import find as find_game
 from ..verify import commitment, new_salt
@@ -1139,7 +1139,9 @@ class Table:
                     await self._apply(action)
                     if timed_out:  # said at the table until that person moves again (docs/protocol.md)
                         self.timed_out = {"seat": str(seat), "version": before.version, "phase": before.phase,
-                                          "action": action.to_json()}
+                                          "action": action.to_json(),
+                                          **({"trick": len(before.tricks) + (current_trick(before) is None)}
+                                             if action.type == "play" else {})}
                         self.timed_out_hand = [*self.timed_out_hand, self.timed_out]
                     await self._auto()
                 except StorageFault as err:  # nothing saved, nothing adopted: try again when storage is back

@@ -106,14 +106,17 @@ export function timedOutText(table, s) {
 
 /**
  * The hand's moves made for people out of time (the server's `table.timed_out_hand`), for the hand's summary: a
- * sentence per person, yours first: "Time ran out: the computer passed for you.", "Time ran out 2 times for Bob:
- * the computer passed and played the ten of spades for them." An empty list when there were none.
+ * sentence per person, yours first, with when it was (the auction, a trick's number: the entry's `phase` and
+ * `trick`): "Time ran out: the computer passed in the auction for you.", "Time ran out 2 times for Bob: the
+ * computer passed in the auction and played the ten of spades at trick 3 for them." An empty list when there were none.
  */
 export function timedOutHandLines(table, s) {
   const all = Array.isArray(table?.timed_out_hand) ? table.timed_out_hand.filter((t) => t && typeof t.seat === "string") : [];
   const seats = [...new Set(all.map((t) => t.seat))].sort((a, b) => Number(s.isMe(b)) - Number(s.isMe(a)));
   return seats.map((seat) => {
-    const did = all.filter((t) => t.seat === seat).map((t) => didWords(t.action, t.phase));
+    // when, where the move does not say it: "passed in the auction", "played the ten of spades at trick 3"
+    const when = (t) => (t.phase === Phase.AUCTION ? " in the auction" : Number.isInteger(t.trick) ? ` at trick ${t.trick}` : "");
+    const did = all.filter((t) => t.seat === seat).map((t) => `${didWords(t.action, t.phase)}${when(t)}`);
     const done = did.length > 1 ? `${did.slice(0, -1).join(", ")} and ${did.at(-1)}` : did[0];
     const times = did.length > 1 ? ` ${did.length} times` : "";
     return s.isMe(seat) ? `Time ran out${times}: the computer ${done} for you.`
