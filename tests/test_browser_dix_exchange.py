@@ -132,7 +132,7 @@ def test_the_person_exchanges_the_dix_through_the_page(server: Server) -> None:
     assert out["pile"] == "Turned for trump: Ace of clubs", out["pile"]
     assert "AC" in out["hand"] and "9C" not in out["hand"] and len(out["hand"]) == 12, out["hand"]
     assert out["to"] == "→ You" and out["caption"].startswith("Turned"), out
-    assert out["pile_after"] == "Turned for trump: Ace of clubs; You exchanged the dix for it", out
+    assert out["pile_after"] == "Turned for trump: Ace of clubs; you exchanged the dix for it", out
     assert "You exchange the dix, the nine of clubs, for the ace of clubs, the turned card." in out["announced"], out
 
     assert "9♣" in out["meld_dialog"] or "Dix" in out["meld_dialog"], out["meld_dialog"]

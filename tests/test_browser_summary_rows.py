@@ -3,7 +3,8 @@
 - A declaring side that is set shows what it took (its meld, its counters, the last trick when it took
   it) struck through, "not scored", then the bid taken off, the only number and the one statement of
   the set: its rows visibly add up to minus the bid (RULES.md, Scoring a hand); in racehorse, where no
-  bid is taken off, a row that its meld and counters are lost (no number; VARIANTS.md racehorse).
+  bid is taken off, a row that the bid was not made and its meld and counters are lost, its cell "none scored"
+  (no number; VARIANTS.md racehorse).
 - A side that showed no meld reads "—" (a screen reader: "no meld shown"), never a bare 0; a meld
   lost for want of a trick stays a 0 with its reason.
 - A hand settled by stakes (cutthroat, auction at 3 and at 5) has one row per payment, "You pay East",
@@ -88,11 +89,12 @@ def _url(server: Any) -> None:  # noqa: F811
 
 
 @pytest.mark.parametrize("game,set_label", [("table", "Set: what it took is not scored"),
-                                            ("racehorse", "Set: meld and counters lost")])
+                                            ("racehorse", "Set: bid {bid} not made, meld and counters lost")])
 def test_a_set_side_shows_what_it_took_then_the_set(game: str, set_label: str) -> None:
     v = south(first_of(game, lambda s: s.phase == "hand_end" and not s.history[-1].score.made
                        and bool(s.tricks) and not s.conceded and s.history[-1].score.counters[s.declarer % 2] > 0))
     last = v["last_hand"]
+    set_label = set_label.format(bid=last["bid"])
     side = next(k for k, seats in v["sides"].items() if last["declarer"] in seats)
     parts = last["parts"][side]
     took = sum(p["points"] for p in parts if p["points"] > 0)
@@ -126,6 +128,9 @@ def test_a_set_side_shows_what_it_took_then_the_set(game: str, set_label: str) -
             # the part that takes it off shows no minus number: "meld and counters lost -190" read as a sum
             off = by_label[set_label][side]
             assert off["off"] == str(-took) and not re.search(r"\d", off["text"]) and off["points"] == "0", (key, off)
+            # and says so in words: no row of the summary is dashes alone ("Set: meld and counters lost — —")
+            assert off["text"] == "none scored", (key, off)
+            assert not [r["label"] for r in got["rows"] if r["cells"] and all(c["text"] == "—" for c in r["cells"])], key
             assert counted == [], (key, counted)
             # the rows above the hand score, in the order the engine gives them
             assert labels.index("Counters") < labels.index(set_label), labels

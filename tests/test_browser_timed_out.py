@@ -7,6 +7,7 @@ Screenshots go to $PINOCHLE_SHOTS when it is set (360x740 dark, 1440x900 light).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -61,3 +62,80 @@ def test_a_move_made_on_a_time_out_is_said(server: Any, size: tuple[int, int], t
     assert out["bobs"] == "Time ran out for Bob: the computer named clubs trump for them.", out
     said = [t for t in out["said"] if t.startswith("Time ran out")]
     assert said == [out["mine"], out["bobs"]], out["said"]
+
+
+def auction_and_hand_end() -> tuple[dict[str, Any], dict[str, Any]]:
+    """South's view at its first call of a table match, and at the first hand's end (the engine's)."""
+    from pinochle.cards import Seat
+    from pinochle.game import turn
+
+    from .test_browser_explain import first_of, south
+
+    calling = south(first_of("table", lambda s: s.phase == "auction" and turn(s) == Seat.S and s.version > 0))
+    over = south(first_of("table", lambda s: s.phase == "hand_end"))
+    return calling, over
+
+
+def timer(then: dict[str, Any] | None, seconds: float = 25) -> dict[str, Any]:
+    """Table facts of a Quick Match with your timer running, the table to make ``then`` when it runs out."""
+    return {**quick(None), "timer": {"seat": "S", "seconds": seconds, "then": then}}
+
+
+#: the timer's line while the seconds count (the number aside)
+TIMER_TEXT = "() => document.getElementById('move-timer').textContent.replace(/^\\d+/, 'N')"
+
+
+@pytest.mark.parametrize("size,theme", [((360, 740), "dark"), ((1440, 900), "light")])
+def test_the_timer_says_what_running_out_does_and_the_summary_what_was_done(server: Any, size: tuple[int, int],  # noqa: F811
+                                                                            theme: str) -> None:
+    """The fourteenth review: in the auction the timer said "then the computer plays it", though the table passes
+    for you there. Each move's own words ("then you pass"; naming trump, the card pass, a card), and the hand's
+    summary says what was done for you when time ran out."""
+    calling, over = auction_and_hand_end()
+    fx = fixtures()
+    trump = {**fx["hand-12"], "phase": "trump", "legal": {"trump": ["S", "H", "D", "C"]}}
+    cases = [("pass", calling, {"type": "pass", "seat": "S"}), ("lowest", calling, {"type": "bid", "seat": "S", "bid": 250}),
+             ("trump", trump, None), ("give", fx["choose-give"], None), ("play", fx["hand-12"], None)]
+    hand = [{"seat": "S", "version": 3, "phase": "auction", "action": {"type": "pass", "seat": "S"}},
+            {"seat": "N", "version": 9, "phase": "trump", "action": {"type": "trump", "seat": "N", "suit": "C"}},
+            {"seat": "S", "version": 20, "phase": "play", "action": {"type": "play", "seat": "S", "card": "TS"}, "trick": 3}]
+
+    def run(browser: Any) -> dict[str, Any]:
+        page = open_page(browser, size, theme=theme)
+        script = Scripted(calling, timer(cases[0][2]))
+        scripted_table(page, script.handler)
+        page.goto(server.url)
+        page.get_by_test_id("table").wait_for()
+        settle(page)
+        out: dict[str, Any] = {}
+        prev = ""
+        for name, v, then in cases:
+            script.table = timer(then)
+            script.show(v)
+            # the line of this state (each case's words differ from the last's): then read it
+            page.wait_for_function(f"() => ({TIMER_TEXT})() !== {json.dumps(out.get(prev, ''))}")
+            settle(page)
+            out[name] = page.evaluate(TIMER_TEXT)
+            prev = name
+            if name == "pass":
+                shot(page, f"timer-pass-{size[0]}-{theme}")
+        script.table = {**quick(None), "timer": None, "timed_out_hand": hand}
+        script.show(over)
+        page.get_by_test_id("hand-summary").wait_for(state="visible")
+        settle(page)
+        note = page.get_by_test_id("summary-timed-out")
+        note.scroll_into_view_if_needed()
+        out["summary"] = note.inner_text()
+        shot(page, f"summary-timed-out-{size[0]}-{theme}")
+        page.context.close()
+        return out
+
+    out = in_browser(run)
+    assert out["pass"] == "N s left to bid, then you pass", out
+    assert out["lowest"] == "N s left to bid, then you bid 250, the lowest bid", out
+    assert out["trump"] == "N s left to name trump, then the computer names it for you", out
+    assert out["give"] == "N s left to pass 4 cards, then the computer chooses them for you", out
+    assert out["play"] == "N s left to play a card, then the computer plays one for you", out
+    assert [line for line in out["summary"].splitlines() if line.strip()] == [
+        "Time ran out 2 times: the computer passed in the auction and played the ten of spades at trick 3 for you.",
+        "Time ran out for Bob: the computer named clubs trump for them."], out["summary"]

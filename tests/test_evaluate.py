@@ -125,7 +125,8 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
         assert f" would be set in {said} {est.deals} deals" in fact.text, fact.text
         assert k == 0 or f"({set_cost(v, est.bid, est.trumps)})" in fact.text, fact.text
         assert f" and on average make {m + c} (" in fact.text and f", {c} counters)" in fact.text, fact.text
-        mine = "none of your own" if own == 0 else f"your {own} meld in " if len(est.trumps) == 1 else f"{own} of your own"
+        # the seat's own meld in the trump named (a widow game: the one named most often), as its chip shows it
+        mine = "none of your own" if own == 0 else f"your {own} meld in "
         assert mine in fact.text, fact.text
         assert m == own or f", {m - own} from " in fact.text, fact.text
         if option_action == e.best.action and option_action.type == "pass":  # never an argument to bid: short of it,

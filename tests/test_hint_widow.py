@@ -57,7 +57,7 @@ def test_bid_30_on_14_meld_then_concede_say_what_they_count_on() -> None:
     concede = [(v, h) for v, h in said if h["action"] == {"type": "concede"}]
     assert bid and concede, [h["reason"] for _, h in said]
     m = re.fullmatch(r"Bid 30: you would be set in \d+ of \d+ deals \(a set pays each opponent 2, 1 if conceded, a make "
-                     r"wins 1 from each\) and on average make (\d+) \((\d+) of your own, (\d+) from the widow, (\d+) "
+                     r"wins 1 from each\) and on average make (\d+) \(your (\d+) meld in \w+, (\d+) from the widow, (\d+) "
                      r"counters\)( and win \d\.\d on the settlement)?\.", str(bid[0][1]["reason"]))
     # the bid counts on the widow (South's own meld is 14 in its best trump; the trump named after the widow varies)
     assert m and int(m.group(2)) <= 14 and int(m.group(3)) > 0, bid[0][1]["reason"]

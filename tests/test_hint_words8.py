@@ -85,8 +85,10 @@ CASES = [
     ("partnership-pass", 2, 2, r"Bid 260: over the opponents' 250, your side would be set in \d+ of 24 deals \(a set costs 260\)"
                                r" and {N}\."),
     # cutthroat: the widow counted, an opponent's bid pushed and one let go
+    # (the own meld named with its suit, "your 22 meld in diamonds", takes the reason to 240 characters: the
+    # settlement's values are left out then, REASON_LIMIT)
     ("cutthroat", 4, 2, r"Bid 31: over an opponent's 30, you would be set in \d+ of 48 deals \(a set pays each opponent 2, 1 "
-                        r"if conceded, a make wins 1 from each\) and {N} and win \d\.\d on the settlement\."),
+                        r"if conceded, a make wins 1 from each\) and {N}( and win \d\.\d on the settlement)?\."),
     ("cutthroat", 1, 8, r"Pass: bidding 31, you would be set in \d+ of 48 deals \(a set pays each opponent 2, 1 if conceded, a "
                         r"make wins 1 from each\) and {N} and lose \d\.\d on the settlement\."),
     # racehorse: a bid by the rule of a run's worth of meld, with what it makes
@@ -123,3 +125,27 @@ def test_a_pass_never_reads_as_an_argument_to_bid(game: str) -> None:
             assert "your meld with" not in r and "you hold" not in r, r
             assert any(w in r for w in (" would be set in ", " stands")), r
     assert passes >= 5, passes
+
+
+@pytest.mark.parametrize("game", ["cutthroat", "auction"])
+def test_a_widow_games_own_meld_is_the_chip_of_the_suit_it_names(game: str) -> None:
+    """The thirteenth review: cutthroat's hint said "14 of your own" (an average over the trumps named after the
+    widow) beside a "meld if trump" chip of 15. The hint's own meld is now the hand's meld in the trump it names
+    (the one named most often), the figure that suit's chip shows; the widow's part is the rest."""
+    from pinochle.bots.evaluate import SUIT_NAMES
+    from pinochle.cards import Suit
+
+    checked = 0
+    for seed in range(1, 5):
+        for index, v in auction_views(game, seed):
+            reason = evaluate_decision(v, f"m{seed}", 1, index).reason
+            if "on average make" not in reason:
+                continue
+            # every estimate names the suit of its own meld (never an average: "14 of your own")
+            m = re.search(r"on average make \d+ \((your (\d+) meld in (\w+)|none of your own in (\w+))", reason)
+            assert m, reason
+            suit = Suit(SUIT_NAMES.index(m.group(3) or m.group(4)))
+            chips = v.to_json()["meld_if_trump"]
+            assert int(m.group(2) or 0) == chips[str(suit)], (reason, chips)
+            checked += 1
+    assert checked >= 3, checked

@@ -164,7 +164,8 @@ def test_a_set_side_shows_what_it_took_then_the_set(game: str) -> None:
                     continue
                 took = [r for r in rows if not r["label"].startswith(("Set", "Not scored"))]
                 assert [r["label"] for r in took][:2] in (["Meld kept", "Counters"],) or took[0]["label"].startswith("Meld "), rows
-                off = next(r for r in rows if r["label"] in ("Set: what it took is not scored", "Set: meld and counters lost"))
+                off = next(r for r in rows if r["label"] in ("Set: what it took is not scored",
+                                                             f"Set: bid {last['bid']} not made, meld and counters lost"))
                 assert off["points"] == -sum(r["points"] for r in took), rows
                 if game != "racehorse":
                     bid_off = f"Set: the bid, {last['bid']}, is taken off"

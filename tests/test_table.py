@@ -14,7 +14,7 @@ import pytest
 from pinochle.cards import Seat
 from pinochle.game import Action, State, apply, legal_actions, turn
 from pinochle.server.storage import SeatRecord, SQLiteStorage
-from pinochle.server.table import MELD_PAUSE, Hub, Table, TableOptions
+from pinochle.server.table import MELD_PAUSE, Hub, Table, TableOptions, timed_out_move
 
 
 class Clock:
@@ -103,7 +103,10 @@ def test_the_move_timer_lets_the_computer_play_for_a_slow_person() -> None:
     assert table.decide(clock.now) == ("bot", None)
     msg = table.message(Seat.S, None)
     timer = msg["table"]["timer"]  # type: ignore[index]
-    assert timer == {"seat": str(turn(table.state)), "seconds": 0.0}
+    whose = turn(table.state)
+    assert whose is not None
+    move = timed_out_move(table.state, whose)  # and what its running out does, when the table decides it
+    assert timer == {"seat": str(whose), "seconds": 0.0, "then": None if move is None else move.to_json()}
 
 
 def test_an_away_person_is_played_by_a_computer_after_the_away_time_and_takes_the_seat_back() -> None:

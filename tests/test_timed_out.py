@@ -81,12 +81,16 @@ def test_a_call_out_of_time_is_a_pass_and_is_told() -> None:
     table, person, wanted = auction_table(stuck=False)
     assert wanted.type == "bid"  # the computer would have bid for them
     version = table.state.version
+    # the timer says beforehand what its running out does: a pass (the page: "then you pass")
+    timer = table.message(person, None)["table"]["timer"]  # type: ignore[index]
+    assert timer["seat"] == str(person) and timer["then"] == {"type": "pass", "seat": str(person)}, timer
     made = run_out_of_time(table)
     assert made == {"type": "pass", "seat": str(person)}
-    told = {"seat": str(person), "version": version, "action": {"type": "pass", "seat": str(person)}}
+    told = {"seat": str(person), "version": version, "phase": "auction", "action": {"type": "pass", "seat": str(person)}}
     assert table.timed_out == told
-    for seat in Seat:  # everyone at the table is told, the person first of all
-        assert table.message(seat, "move")["table"]["timed_out"] == told  # type: ignore[index]
+    for seat in Seat:  # everyone at the table is told, the person first of all, and the hand keeps it for its summary
+        facts = table.message(seat, "move")["table"]
+        assert facts["timed_out"] == told and facts["timed_out_hand"] == [told]  # type: ignore[index]
 
 
 def test_a_seat_that_may_not_pass_bids_the_minimum_out_of_time() -> None:
@@ -94,6 +98,8 @@ def test_a_seat_that_may_not_pass_bids_the_minimum_out_of_time() -> None:
     moves = legal_actions(table.state, person)
     assert not any(a.type == "pass" for a in moves)  # Britannica's opener must open
     lowest = min(a.bid for a in moves if isinstance(a, BidAction))
+    timer = table.message(person, None)["table"]["timer"]  # type: ignore[index]
+    assert timer["then"] == {"type": "bid", "seat": str(person), "bid": lowest}, timer
     made = run_out_of_time(table)
     assert made == {"type": "bid", "seat": str(person), "bid": lowest}
     assert table.timed_out is not None and table.timed_out["action"] == made
@@ -119,6 +125,7 @@ def test_the_notice_stays_until_that_person_moves_again() -> None:
     table, person, _ = auction_table(stuck=False)
     told = {"seat": str(person), "version": 0, "action": Action.pass_(person).to_json()}
     table.timed_out = dict(told)
+    table.timed_out_hand = [dict(told)]
 
     async def own_move() -> None:
         await table.person_action(person, table.state.version, {"type": "pass"})
@@ -127,3 +134,46 @@ def test_the_notice_stays_until_that_person_moves_again() -> None:
     assert table.message(person, None)["table"]["timed_out"] == told  # type: ignore[index]
     asyncio.run(own_move())
     assert table.timed_out is None and table.message(person, None)["table"]["timed_out"] is None  # type: ignore[index]
+    # the hand's summary still says it: the hand's time-outs last until the next hand is dealt
+    assert table.message(person, None)["table"]["timed_out_hand"] == [told]  # type: ignore[index]
+
+
+def test_a_card_played_out_of_time_says_its_trick() -> None:
+    """A card played for a person out of time names its trick (from 1) in ``timed_out``, for the hand's summary
+    ("played the ten of spades at trick 3"); the hand's list keeps it."""
+    state = new_match(seed=3, first_dealer=0, game="table")
+    log: list[dict[str, object]] = []
+    bot = for_level("easy", "t")
+    while True:  # to a card of South's in trick 3 or later
+        seat = turn(state)
+        assert seat is not None
+        if state.phase == "play" and seat == Seat.S and len(state.tricks) >= 3:
+            break
+        action = auto_action(state) or bot.act(view(state, seat))
+        log.append(action.to_json())
+        state = apply(state, action)
+    store = SQLiteStorage(":memory:")
+    seats = [SeatRecord("ann" if x == Seat.S else None, f"seat {x}") for x in Seat]
+    store.create_match("m1", "ROOM", "easy", 3, 0, "quick", seats, TableOptions(move_timer=0.2).to_json(), "table")
+    for n, a in enumerate(log):
+        store.append_action("m1", n, a)
+    stored = store.load("m1")
+    assert stored is not None
+    hub = Hub()
+
+    async def noop(msg: dict[str, object]) -> None:
+        return None
+
+    hub.subscribe("ann", noop)
+    table = Table(stored, store, hub, 0.0, time.monotonic)
+    assert table.message(Seat.S, None)["table"]["timer"]["then"] is None  # type: ignore[index]  # the computer's card
+    made = run_out_of_time(table)
+    assert made["type"] == "play"
+    # the first card out of time names its trick; the timer ran out again at each of South's later cards while the
+    # driver ran on, each kept with its trick (the hand's last ends it: then the next hand's deal is asked for)
+    # (the trick in progress, or the next when South leads)
+    trick = len(state.tricks) + (len(state.tricks[-1].cards) == 4)
+    first = table.timed_out_hand[0]
+    assert first["trick"] == trick and first["phase"] == "play" and first["action"] == made, (first, trick)
+    tricks = [t["trick"] for t in table.timed_out_hand if t["phase"] == "play"]
+    assert tricks == list(range(trick, trick + len(tricks))), tricks

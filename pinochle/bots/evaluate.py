@@ -361,9 +361,10 @@ class CallEstimate:
         coming: the cards the seat would get as declarer, in words ("your partner's 4 cards", "the widow"),
             or ``""``.
         who: whose points they are: ``"your side"`` or ``"you"``.
-        own: the seat's own meld now (its hand before any card comes) in the trump it declares with, on average
-            over the deals (a widow game names its trump after seeing the widow): the figure the hand's "meld if
-            trump" shows; the rest of ``meld`` comes from the partner's hand and the pass, or the widow.
+        own: the seat's own meld now (its hand before any card comes) in the trump it declares with (a widow game,
+            whose declarer names trump after seeing the widow: the trump named most often, ``trumps[0]``): the
+            figure the hand's "meld if trump" shows for that suit; the rest of ``meld`` comes from the partner's
+            hand and the pass, or the widow (and, in a widow game, from another trump the widow leads to).
         trumps: the trumps it declares with over the deals, the most often first (one in a partnership game; a
             widow game's declarer names trump after seeing the widow).
     """
@@ -413,7 +414,10 @@ def call_estimate(view: View, player: HardPlayer) -> CallEstimate | None:
         trumps = tuple(sorted(set(named), key=lambda t: (-named.count(t), t)))
         return CallEstimate(low, sum(o.meld for o in widow) / n, sum(o.points or 0 for o in widow) / n,
                             sum(1 for o in widow if o.meld + (o.points or 0) >= low) / n,
-                            "the widow", "you", n, sum(mine[o.trump] for o in widow) / n, trumps)
+                            # the hand's meld in the trump named most often, as its "meld if trump" shows it (an
+                            # average over the trumps named read "14 of your own" beside a chip of 15: the thirteenth
+                            # review); what the widow and the trump it leads to add is the rest
+                            "the widow", "you", n, float(mine[trumps[0]]), trumps)
     melds: list[list[int]] = []
     best, outcomes = player._simulate_trumps(view, melds)
     results, side_melds = outcomes[best], melds[best]
@@ -487,21 +491,20 @@ def set_cost(view: View, bid: int, trumps: Sequence[int] = ()) -> str:
 
 def _meld_parts(view: View, est: CallEstimate) -> tuple[int, str]:
     """The estimate's meld named as whose it is, as the game rounds it: ``(meld, "your 10 meld in hearts, 50 from
-    your partner")``: the seat's own (the figure its "meld if trump" shows), then what the partner's hand, the pass
-    or the widow adds on average (the two add up to ``meld``)."""
+    your partner")``: the seat's own in the trump it declares with (the figure its "meld if trump" shows for that
+    suit; a widow game: the trump named most often), then what the partner's hand, the pass or the widow adds on
+    average (the two add up to ``meld``)."""
     meld, own = _about(est.meld, view), _about(est.own, view)
-    suit = f" in {SUIT_NAMES[est.trumps[0]]}" if len(est.trumps) == 1 else ""
-    # a widow game's trump is named after seeing the widow and varies: the seat's own meld in it is an average
+    suit = f" in {SUIT_NAMES[est.trumps[0]]}" if est.trumps else ""
     words = ("none of your own" if own == 0 else f"your {own} meld" if suit else f"{own} of your own") + suit
     extra = meld - own
-    if est.coming == "the widow":
-        source = "from the widow"
-    else:  # the partner's hand, and with a card pass the cards it passes and gets back
-        source = "from your partner"
+    widow = est.coming == "the widow"
+    # the partner's hand, and with a card pass the cards it passes and gets back; or the widow
+    source = "from the widow" if widow else "from your partner"
     if extra > 0:
         words += f", {extra} {source}"
-    elif extra < 0:
-        words += f", {-extra} less after the pass"
+    elif extra < 0:  # the widow leading to a trump of less meld, or cards passed away
+        words += f", {-extra} less {'with the trump the widow leads to' if widow else 'after the pass'}"
     return meld, words
 
 

@@ -115,7 +115,7 @@ def racehorse(state: State) -> tuple[HandScore, Won | None]:
         # what the declaring side took (its meld, counted toward the bid, and its counters), then that it is lost
         took = earned_parts(meld[side], earned[side] - pts[side], pts[side], last[side], rule)
         parts[side] = set_parts(took, "Conceded: nothing scored" if state.conceded
-                                else "Set: meld and counters lost", rule)
+                                else f"Set: bid {state.bid} not made, meld and counters lost", rule)
         bonus = Part(f"Bonus {state.rules.total_counters}: the declarer "
                      + ("conceded" if state.conceded else "went set"), state.rules.total_counters, rule)
         parts[other] = (*earned_parts(meld[other], kept[other], pts[other], last[other], rule), bonus)

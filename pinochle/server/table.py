@@ -51,8 +51,8 @@ from typing import Any, TypeVar
 from ..bots import Player, for_level
 from ..cards import Seat
 from ..errors import IllegalAction
-from ..game import (Action, BidAction, State, View, apply, auto_action, deal_number, legal_actions, lineup_json, match_deals, new_match,
-                    turn, view)
+from ..game import (Action, BidAction, State, View, apply, auto_action, current_trick, deal_number, legal_actions,
+                    lineup_json, match_deals, new_match, turn, view)
 from ..chairs import apply_for_chair, seat_of_chair, view_for_chair
 from ..games import find as find_game
 from ..verify import commitment, new_salt
@@ -82,8 +82,10 @@ MELD_PAUSE = 6
 
 
 def timed_out_move(state: State, seat: Seat) -> Action | None:
-    """The move made for a person whose move timer ran out in the auction, or ``None`` elsewhere (the seat's
-    computer player chooses: the trump, the cards, the card to play; docs/protocol.md, "The move timer").
+    """The move made for a person whose move timer ran out when the table decides it: a pass wherever a pass is
+    legal (a call in the auction; two-handed's meld turn: nothing more declared; turned-trump's dix exchange: the
+    nine kept), or ``None`` where the seat's computer player chooses (the trump, the cards, the card to play;
+    docs/protocol.md, "The move timer").
 
     In the auction a time-out is a pass whenever a pass is legal: an absent player does not take on a
     contract, as the commercial card rooms do (Trickster Cards passes for a player who runs out of time), and
@@ -96,7 +98,7 @@ def timed_out_move(state: State, seat: Seat) -> Action | None:
         seat: the seat whose timer ran out.
 
     Returns:
-        The pass, or the lowest legal bid when no pass is legal; ``None`` when the move is not an auction call.
+        The pass, or in the auction the lowest legal bid when no pass is legal; ``None`` for any other move.
     """
     moves = legal_actions(state, seat)
     passes = [a for a in moves if a.type == "pass"]
@@ -350,6 +352,11 @@ class Table:
         #: the last move the computer made for a person whose timer ran out: ``{"seat", "version", "action"}``
         #: (the version it was made at), kept until that person moves again or the next hand is dealt; ``None`` for none
         self.timed_out: dict[str, object] | None = None
+        #: every move made for a person out of time in this hand, oldest first (each as ``timed_out``), for the
+        #: hand's summary; emptied when the next hand is dealt
+        self.timed_out_hand: list[dict[str, object]] = []
+        #: the move the timer running now would make (:meth:`_then`), for the version it was worked out at
+        self._then_at: tuple[int, dict[str, object] | None] = (-1, None)
         self._syncing = False
         #: actions known beyond the version reached, from storage or a notice (``_ahead_from``: the first one's index)
         self._ahead: list[dict[str, object]] = []
@@ -510,6 +517,18 @@ class Table:
         }
         return out
 
+    def _then(self, whose: Seat) -> dict[str, object] | None:
+        """What the server does when the running timer of ``whose`` (a person's move) runs out, when the table
+        decides it (:func:`timed_out_move`: in the auction a pass, or the lowest bid), as an action object; ``None``
+        where the seat's computer player chooses (trump, the cards to pass or bury, meld, a card). Worked out once
+        per version."""
+        version, then = self._then_at
+        if version != self.state.version:
+            move = timed_out_move(self.state, whose)
+            then = None if move is None else move.to_json()
+            self._then_at = (self.state.version, then)
+        return then
+
     def message(self, seat: int, event: str | None,
                 shared: tuple[dict[str, object], dict[str, object]] | None = None) -> dict[str, object]:
         """The ``state`` message for ``seat``: built from ``view(state, seat)`` alone plus public table facts.
@@ -538,7 +557,8 @@ class Table:
             and not self.stand_in(self.place_at(whose), now)))  # computers need no countdown
         if self.options.move_timer is not None and self.state.phase != "match_end" and timed:
             left = max(0.0, self.turn_since + self.options.move_timer - now)
-            timer = {"seat": None if at_hand_end else str(whose), "seconds": round(left, 1)}
+            timer = {"seat": None if at_hand_end else str(whose), "seconds": round(left, 1),
+                     "then": None if at_hand_end or whose is None else self._then(whose)}
         table: dict[str, object] = {
             "kind": self.kind,
             "room": self.owner if self.kind == "room" else None,
@@ -547,6 +567,7 @@ class Table:
             "seats": seats,
             "timer": timer,
             "timed_out": self.timed_out,
+            "timed_out_hand": self.timed_out_hand,
         }
         if self.chaired:
             table["chair"] = seat
@@ -685,6 +706,7 @@ class Table:
         self._adopt(new)
         if action.type == "deal":
             self.timed_out = None  # a new hand: a move made out of time in the last one is old news
+            self.timed_out_hand = []
         if hand_over:  # the hand's statistics, kept by the process that stored its last move (docs/protocol.md)
             await keep_finished(self.storage, new, self.id, self.seats, self.in_play, self.chaired)
         if self.link.shared:  # kept for the next notice (a service of one has nobody to tell)
@@ -821,7 +843,7 @@ class Table:
         has nobody to tell."""
         if not self.link.shared:
             return
-        notice: dict[str, Any] = {**self._facts(), "e": event, "to": self.timed_out}
+        notice: dict[str, Any] = {**self._facts(), "e": event, "to": self.timed_out, "toh": self.timed_out_hand}
         if self._outbox and self._outbox_from + len(self._outbox) == self.state.version:
             notice["b"], notice["a"] = self._outbox_from, self._outbox
         self._outbox = []
@@ -942,6 +964,9 @@ class Table:
             timed_out = msg.get("to")
             if timed_out is None or isinstance(timed_out, dict):  # the move made for a person out of time
                 self.timed_out = timed_out
+            in_hand = msg.get("toh")
+            if isinstance(in_hand, list):  # and every such move of the hand
+                self.timed_out_hand = [t for t in in_hand if isinstance(t, dict)]
             stand_ins = msg.get("si")
             if isinstance(stand_ins, list) and not self.owned:
                 self.remote_stand_ins = frozenset(int(p) for p in stand_ins)
@@ -1113,7 +1138,11 @@ class Table:
                 try:
                     await self._apply(action)
                     if timed_out:  # said at the table until that person moves again (docs/protocol.md)
-                        self.timed_out = {"seat": str(seat), "version": before.version, "action": action.to_json()}
+                        self.timed_out = {"seat": str(seat), "version": before.version, "phase": before.phase,
+                                          "action": action.to_json(),
+                                          **({"trick": len(before.tricks) + (current_trick(before) is None)}
+                                             if action.type == "play" else {})}
+                        self.timed_out_hand = [*self.timed_out_hand, self.timed_out]
                     await self._auto()
                 except StorageFault as err:  # nothing saved, nothing adopted: try again when storage is back
                     log.warning("storage refused a move in match %s: %s", self.id, err.__cause__ or err)

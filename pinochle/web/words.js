@@ -129,7 +129,7 @@ export const DIX = Object.freeze({
   to: (who) => `→ ${who}`,
   centre: "The dix exchange",
   asked: (who) => `${who} is asked…`,
-  turnedLabel: (up, who) => `Turned for trump: ${up}; ${who} exchanged the dix for it`,
+  turnedLabel: (up, who) => `Turned for trump: ${up}; ${midName(who)} exchanged the dix for it`,
 });
 
 // ------------------------------------------------------------------ two-handed (a stock)
@@ -303,7 +303,7 @@ export function statusText(s, v, waiting = []) {
   if (L.bid || L.pass) {
     // the seat left of the dealer must open in britannica (and double-deck's opening=first-forced): no pass is offered then
     const orPass = L.pass ? " or pass" : "";
-    return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"}${orPass} (high bid ${v.high_bid}, ${s.name(v.high_bidder)}).`
+    return v.high_bid ? `Your turn: bid at least ${L.bid ? L.bid.min : "—"}${orPass} (high bid ${v.high_bid}, ${midName(s.name(v.high_bidder))}).`
       : L.pass ? `Your turn: open the bidding at ${L.bid ? L.bid.min : "—"} or more, or pass.`
         : `Your turn: you must open the bidding, at ${L.bid ? L.bid.min : "—"} or more (the first to call may not pass).`;
   }

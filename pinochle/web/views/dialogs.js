@@ -7,6 +7,7 @@ import { Phase } from "../protocol.js";
 import { agree, contractText, dealWord, handResultSentence, hasStock, resultTitle, settlementLines, STOCK, stuckVerb, tiedSentence } from "../words.js";
 import { stockSummaryTable } from "./stock.js";
 import { seating } from "../seats.js";
+import { timedOutHandLines } from "../timer.js";
 import { auctionSentence, loneOpening, loneOpeningSentence } from "./bidding.js";
 
 /** The last completed trick of the hand and its index, or null. */
@@ -291,8 +292,10 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
       const why = mine.map((p) => p.why).find(Boolean);
       const none = mine.length > 0 && mine.every((p) => p.none);
       if (mine.length && offOf(c, k)) {
+        // in words, never a bare dash: with the other side's "—" the row read "Set: meld and counters lost — —"
+        // (the fourteenth review); no figure either, which read as a sum ("lost −190")
         return [h("td", { class: "part off", "data-testid": "part-cell", dataset: { col: String(c), points: "0", off: String(sum) } },
-          h("span", { "aria-hidden": "true" }, "—"), h("span", { class: "sr-only" }, "none of it scored"))];
+          h("span", { class: "none-scored" }, OFF_CELL))];
       }
       if (mine.length && struckOf(c, k)) {
         return [h("td", { class: "part struck", "data-testid": "part-cell", dataset: { col: String(c), points: "", struck: String(sum) } },
@@ -305,6 +308,10 @@ function partRows(s, cols, partsOf, chairs = false, skip = () => false, howPaid 
         why ? h("span", { class: "why", "data-testid": "meld-why" }, ` (${why})`) : null)];
     })));
 }
+
+/** The cell of a part that takes off all a side took (a set, a concession, a side not scored): what its struck
+ * figures above it came to, in words. */
+export const OFF_CELL = "none scored";
 
 /** A cell of a part a column does not have (the last trick another side took, a bonus or a set of the other side, a
  * payment between two others): "—" in every game, never an empty cell; a screen reader hears "none". */
@@ -609,7 +616,7 @@ export function renderSummary(ctx, hand = null) {
   note.textContent = ctx.waiting.length ? `Waiting for ${list(ctx.waiting)}…` : `Dealing the next ${dealWord(v)}…`;
   if (!last.declarer && hasStock(v)) {
     $("summary-title").textContent = `Hand ${last.number} over`;
-    fill($("summary-body"), scoreBox(s, last), stockSummary(s, v, last));
+    fill($("summary-body"), scoreBox(s, last), stockSummary(s, v, last), timedOutNote(ctx, past));
     return;
   }
   // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
@@ -619,7 +626,7 @@ export function renderSummary(ctx, hand = null) {
   $("summary-dialog").dataset.label = v.deals ? `deal ${dealNo}` : "";
   const calls = auctionView(v, last, past);
   const opening = last.declarer && calls ? openingLine(s, calls, last) : null;
-  if (!last.declarer) fill($("summary-body"), scoreBox(s, last, dealWord(v)), ...openSummary(s, last, earned));
+  if (!last.declarer) fill($("summary-body"), scoreBox(s, last, dealWord(v)), ...openSummary(s, last, earned), timedOutNote(ctx, past));
   else fill($("summary-body"),
     scoreBox(s, last, dealWord(v)),
     h("p", { class: "contract-line" },
@@ -641,8 +648,20 @@ export function renderSummary(ctx, hand = null) {
     passLine(s, v, last, past),
     settlement(s, last),
     stakeSteps(last),
+    timedOutNote(ctx, past),
     past ? null : tiedNote(s, v),
   );
+}
+
+/**
+ * The moves the computer made in the hand just finished for people whose move timer ran out (the table facts'
+ * `timed_out_hand`; docs/protocol.md, "The move timer"): "Time ran out: the computer passed for you." Null for an
+ * earlier hand (opened from the score sheet: the table keeps only the current hand's) or a hand without any.
+ */
+function timedOutNote(ctx, past) {
+  const lines = past ? [] : timedOutHandLines(ctx.table, ctx.s);
+  return lines.length ? h("div", { class: "summary-timed-out", "data-testid": "summary-timed-out" },
+    ...lines.map((t) => h("p", {}, t))) : null;
 }
 
 /** A card of the pass, as a short face for the eye and its name for a screen reader ("10♦", "Ten of diamonds"). */

@@ -4,7 +4,7 @@
 // server (`replays`).
 
 import { cardEl, cardName, cardShort, h, SUIT, VS } from "../dom.js";
-import { agree } from "../words.js";
+import { agree, midName } from "../words.js";
 import { meldRows, rowName, rowSuit } from "./dialogs.js";
 
 /** The record to download: the history without `type`, `match` and `replays` (a `pinochle-match/1` record). */
@@ -16,11 +16,6 @@ export function recordOf(history) {
 
 function suitWord(suit) {
   return SUIT[suit] ? `${SUIT[suit].sym}${VS} ${SUIT[suit].name}` : "";
-}
-
-/** A seat's name after a verb ("passed … to you"): "You" in lower case, any other name as it is. */
-function objectWord(name) {
-  return name === "You" ? "you" : name;
 }
 
 function callWord(call) {
@@ -99,7 +94,7 @@ export function renderReplay(history, hand, step, nameAt) {
     const played = trick ? trick.cards[trick.seats.indexOf(seat)] : null;
     const marked = got[seat] ? passedIndexes(cards, got[seat]) : new Set();
     const from = pass ? (seat === pass.to ? pass.from : pass.to) : null;
-    const markWord = (c) => (pass ? `${cardName(c)}, passed by ${name(from)}` : `${cardName(c)}, from the widow`);
+    const markWord = (c) => (pass ? `${cardName(c)}, passed by ${midName(name(from))}` : `${cardName(c)}, from the widow`);
     return h("section", { class: "replay-seat", "aria-label": `${name(seat)}'s cards`, dataset: { seat } },
       h("h3", {}, name(seat), seat === rp.dealer ? " · dealer" : "",
         showMeld && meld ? ` · meld ${meld.total}` : "",
@@ -111,7 +106,7 @@ export function renderReplay(history, hand, step, nameAt) {
         ...(marked.has(i) ? { label: markWord(c), dataset: { passed: "true" } } : {}),
       }))),
       got[seat] ? h("p", { class: "replay-got", "data-testid": "replay-got" }, pass
-        ? `Got from ${name(from)}: ${got[seat].map(cardShort).join(" ")}`
+        ? `Got from ${midName(name(from))}: ${got[seat].map(cardShort).join(" ")}`
         : `Took the widow: ${got[seat].map(cardShort).join(" ")}${widow.buried.length
           ? ` · buried ${widow.buried.map(cardShort).join(" ")}` : ""}`) : null,
       // each meld named as the felt names it, with its suit ("Two marriages ♦ 4", the server's `meld_suits`)
@@ -125,8 +120,9 @@ export function renderReplay(history, hand, step, nameAt) {
     trick.winner ? ` — ${agree(name(trick.winner), "win", "wins")}` : "") : h("p", { class: "replay-trick" }, where);
   const shorts = (cards) => cards.map(cardShort).join(" ");
   const passLine = !atPass ? null : pass ? h("p", { class: "replay-pass", "data-testid": "replay-pass" },
-    `${name(pass.from)} passed ${shorts(pass.to_declarer)} to ${objectWord(name(pass.to))}; `,
-    `${name(pass.to)} passed back ${shorts(pass.to_partner)}. The cards passed are marked.`)
+    `${name(pass.from)} passed ${shorts(pass.to_declarer)} to ${midName(name(pass.to))}; `,
+    // the second half of one sentence: "…to you; you passed back…", never "; You"
+    `${midName(name(pass.to))} passed back ${shorts(pass.to_partner)}. The cards passed are marked.`)
     : h("p", { class: "replay-pass", "data-testid": "replay-pass" },
       `${name(widow.to)} took the widow, ${shorts(widow.cards)}, and melded`,
       widow.buried.length ? `, then buried ${shorts(widow.buried)}.` : ".", " The widow's cards are marked.");
@@ -160,11 +156,12 @@ export function saidAt(rp, trick, where, name, pass = null, widow = null) {
   }
   if (pass) {
     const names = (cards) => cards.map(cardName).join(", ");
-    return `${where}. ${name(pass.from)} passed ${names(pass.to_declarer)} to ${objectWord(name(pass.to))}. `
+    return `${where}. ${name(pass.from)} passed ${names(pass.to_declarer)} to ${midName(name(pass.to))}. `
       + `${name(pass.to)} passed back ${names(pass.to_partner)}.`;
   }
   if (trick) {
-    const cards = trick.seats.map((s, i) => `${name(s)}: ${cardName(trick.cards[i])}`).join(", ");
+    // a list inside one sentence: "West: Ace of spades, you: Ten of spades", never ", You"
+    const cards = trick.seats.map((s, i) => `${i ? midName(name(s)) : name(s)}: ${cardName(trick.cards[i])}`).join(", ");
     return `${where}. ${cards}.${trick.winner ? ` ${name(trick.winner)} won the trick.` : ""}`;
   }
   const trump = SUIT[rp.trump] ? `${SUIT[rp.trump].name} trump` : "";

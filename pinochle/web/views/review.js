@@ -5,6 +5,7 @@
 
 import { $, cardName, cardShort, cardsInWords, fill, h, SUIT } from "../dom.js";
 import { COMPASS } from "../seats.js";
+import { midName } from "../words.js";
 
 /** A card as a small face: its rank and suit, red or black, named in full for a screen reader. */
 function card(token) {
@@ -121,14 +122,14 @@ export function wherePieces(d, name) {
     if (!table.length) return [`Trick ${c.trick}: ${join("your lead", trump)}.`];
     const out = [`Trick ${c.trick}: `];
     table.forEach((t, i) => {
-      out.push(`${i ? ", " : ""}${name(t.seat)} ${i ? "played" : "led"} `, card(t.card));
+      out.push(`${i ? `, ${midName(name(t.seat))}` : name(t.seat)} ${i ? "played" : "led"} `, card(t.card));
     });
     out.push(trump ? `; ${trump}.` : ".");
     return out;
   }
   switch (d.phase) {
     case "auction":
-      return [c.high_bid ? `Bidding: high bid ${c.high_bid}, ${name(c.high_bidder)}.` : "Bidding: no bid yet."];
+      return [c.high_bid ? `Bidding: high bid ${c.high_bid}, ${midName(name(c.high_bidder))}.` : "Bidding: no bid yet."];
     case "trump": return [`Naming trump: ${contract(c.declarer) || "the auction is over"}.`];
     case "exchange":
       return [c.declarer === d.seat ? `Passing cards back to your partner: ${join(contract(c.declarer), trump)}.`

@@ -190,7 +190,7 @@ export function renderCentre(ctx) {
   // the trick's leader: its first card carries a small "led" tag, and the words say who led
   const leader = trick.leader ?? trick.seats[0];
   const led = leader ? `${s.name(leader)} led` : "";
-  el.setAttribute("aria-label", [trick.winner ? `Last trick, won by ${s.name(trick.winner)}` : "Current trick", led].filter(Boolean).join(", "));
+  el.setAttribute("aria-label", [trick.winner ? `Last trick, won by ${midName(s.name(trick.winner))}` : "Current trick", led].filter(Boolean).join(", "));
   trick.cards.forEach((card, i) => {
     const seat = trick.seats[i];
     const fresh = i >= prevCount;
