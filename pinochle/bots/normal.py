@@ -343,13 +343,15 @@ class NormalPlayer(TablePlayer):
     #: the hand's value, instead of :attr:`partner_bid_bonus`, when the partner holds the high bid: its bid
     #: stands, and the side plays the contract together (RULES.md, Deal and auction), so a raise over it
     #: buys the side nothing but a higher contract unless this hand is much the stronger. ``None``: the
-    #: partner's bonus as for any bid of the partner. With the bonus, Normal raised its own partner, and the
-    #: opponents then passed, in 55% of britannica auctions and 54% of double-deck ones (a reviewer: "West
-    #: won the bid at 16 over East's 15, after 7 bids"); with -40: 19% and 30% (the audit's
-    #: ``partner_overcall_stood``). Against Normal with the bonus, 1,000 duplicate deals seed 31,
-    #: britannica: +0.57 (+0.12 to +1.02) points a hand (ones scale); double-deck, 300 deals: +0.41 (-1.42 to
-    #: +2.25) (docs/strength.md, "Partners who overcall each other"). Not in the table game (bids by 10):
-    #: -20 there measured +1.1 (-0.6 to +2.8), left for a change meant to alter the golden corpus.
+    #: partner's bonus as for any bid of the partner. With the bonus, Normal raised its own partner, the
+    #: opponents then passing, in 55% of the britannica auctions and 54% of the double-deck ones where it
+    #: could (a reviewer: "West won the bid at 16 over East's 15, after 7 bids"); with -40 in 16% and 30%
+    #: (the audit's ``partner_overcall_stood``, 300 deals seed 31, Normal against itself). Against Normal
+    #: with the bonus, duplicate, seed 31: britannica +0.57 (+0.12 to +1.02) points a hand (ones scale,
+    #: 1,000 deals), double-deck +0.41 (-1.42 to +2.25) (300 deals) (docs/strength.md, "Partners who
+    #: overcall each other"). Not in the table game (bids by 10; the raise stood in 12 of 600 hands): -40
+    #: there measured +1.2 (-0.5 to +2.9) over 1,000 deals, and is left for a change meant to alter the
+    #: golden corpus.
     over_partner_bonus: ClassVar[int | None] = -40
 
     #: Simulated deals of the widow and the other hands behind a call, a trump and a burial in a
