@@ -45,6 +45,22 @@ partners. The patterns (the definitions of docs/strength.md, "The audit"):
 ``first_call_pass_big_meld``
     of the first calls of seats whose dealt hand melds at least a run's value (150 in the tens
     scale) in its best trump, those that were passes.
+``partner_overcall``
+    of the auctions where a seat came to call while its own partner held the high bid and every
+    opponent had passed for good (RULES.md, Deal and auction 2: "a player who passes is out of the
+    auction"), those where such a seat bid: it raised its own side's contract, which then stood at
+    that bid or above, with nobody left to outbid. Charged to the level of that side. Not a chance: a
+    call over the partner's save (the opening at the minimum of the dealer's partner after the first
+    seat passed, in a game that sticks the dealer without a card pass, RULES.md, Deal and auction 3),
+    which shows nothing of the saver's hand (:func:`pinochle.auction.save_index`). Only in games with
+    partners where a pass is final (not VARIANTS.md ``racehorse``, where a seat that passed may bid
+    again, so an opponent is never out).
+``partner_overcall_stood``
+    of the auctions where a seat came to call while its own partner held the high bid (not a save)
+    and an opponent was still in, those where such a seat bid and no opponent bid after it: the
+    opponents passed, and the side declares at its own raise (the auction a reviewer named in
+    britannica, bids by one: "West won the bid at 16 over East's 15, after 7 bids", North still in
+    when West bid, then passing). The same games as ``partner_overcall``.
 ``counter_not_fed``
     of the positions where the last seat of a trick sees its partner winning it and may legally play
     a king or ten of a suit other than trump (a counter, RULES.md "Scoring a hand", that is not an
@@ -112,7 +128,8 @@ from .tricks import beats, legal_mask, winner_index
 
 #: The patterns in the order a line lists them (docs/strength.md, "The audit").
 PATTERNS = ("pass_breaks_meld", "pass_back_loses_meld", "pass_back_loses_side_meld", "short_trump", "beyond_reach",
-            "conceded", "first_call_pass_big_meld", "counter_not_fed", "counter_thrown", "last_seat_gives_trick")
+            "conceded", "first_call_pass_big_meld", "partner_overcall", "partner_overcall_stood", "counter_not_fed", "counter_thrown",
+            "last_seat_gives_trick")
 
 #: The auction's figures in the order a line lists them (see the module notes): not mistakes, what a
 #: person at the table sees of the bidding.
@@ -187,6 +204,9 @@ def applicable(game: Game) -> tuple[str, ...]:
             continue
         if name == "counter_not_fed" and not partners:
             continue
+        if name.startswith("partner_overcall") and ("auction" not in phases or game.rules.reenter_after_pass
+                                           or not any(len(side) > 1 for side in game.seating.sides)):
+            continue
         out.append(name)
     return tuple(out)
 
@@ -244,6 +264,42 @@ def _first_calls(hand: _Hand, tally: Mapping[str | None, Tally]) -> None:
         packed = r.dealt[seat]
         if max(meld_by_trump(packed, hand.rules)) >= run:
             tally[hand.level(seat)].chance("first_call_pass_big_meld", call is None)
+
+
+def _partner_overcall(hand: _Hand, tally: Mapping[str | None, Tally]) -> None:
+    """``partner_overcall`` of one auction (see the module notes)."""
+    r, rules, seating = hand.result, hand.rules, hand.game.seating
+    calls = r.parts.get(Contract).calls
+    seats = [int(s) for s in callers(calls, r.dealer, rules, seating)]
+    saves = rules.no_bid == "dealer" and not rules.pass_cards
+    passed: set[int] = set()
+    high: int | None = None
+    high_is_save = False
+    who: int | None = None  # the seat of the side that had the chance, opponents out
+    overcall = False
+    stood_who: int | None = None  # ... with an opponent still in
+    stood = False
+    for k, (seat, call) in enumerate(zip(seats, calls)):
+        side = seating.sides[seating.side_of[seat]]
+        others = [s for s in seating.seats if s not in side]
+        if high is not None and high != seat and high in side and not high_is_save and others:
+            if all(s in passed for s in others):
+                who = seat
+                overcall = overcall or call is not None
+            else:
+                stood_who = seat
+                later = (c is not None and s not in side for s, c in zip(seats[k + 1:], calls[k + 1:]))
+                stood = stood or (call is not None and not any(later))
+        if call is None:
+            passed.add(seat)
+        else:
+            high = seat
+            high_is_save = (saves and k == 1 and calls[0] is None and call == rules.min_bid
+                            and r.dealer in side and seat != r.dealer)
+    if who is not None:
+        tally[hand.level(who)].chance("partner_overcall", overcall)
+    if stood_who is not None:
+        tally[hand.level(stood_who)].chance("partner_overcall_stood", stood)
 
 
 def _auction(hand: _Hand, tally: Mapping[str | None, Tally]) -> None:
@@ -447,6 +503,8 @@ class Audit:
         if "first_call_pass_big_meld" in names:
             _first_calls(hand, by_level)
             _auction(hand, by_level)
+        if "partner_overcall" in names:
+            _partner_overcall(hand, by_level)
         if isinstance(result, HandResult):
             _contract(hand, by_level, names)
             _play(hand, by_level, names)

@@ -20,7 +20,7 @@ from pinochle.audit import PATTERNS, applicable, audit_lines, audit_records, pla
 from pinochle.cards import parse_cards
 from pinochle.cli import main
 from pinochle.errors import BadRecord, IllegalAction
-from pinochle.game import Action, apply, auto_action, game_named, legal, new_match
+from pinochle.game import Action, apply, auto_action, game_named, legal, new_match, turn
 from pinochle.games import GAMES
 from pinochle.records import match_record
 from pinochle.rules import TABLE
@@ -153,7 +153,10 @@ def test_patterns_that_cannot_occur_are_absent() -> None:
     assert "conceded" in applicable(game_named("cutthroat"))
     assert "short_trump" not in applicable(game_named("turned-trump"))
     assert applicable(game_named("two-handed")) == ("counter_thrown", "last_seat_gives_trick")
-    assert set(applicable(game_named("racehorse"))) == set(PATTERNS)
+    # a seat that passed may bid again in racehorse: no opponent is ever out
+    assert set(applicable(game_named("racehorse"))) == set(PATTERNS) - {"partner_overcall", "partner_overcall_stood"}
+    assert "partner_overcall" in applicable(game_named("britannica"))
+    assert "partner_overcall" not in applicable(game_named("cutthroat"))  # each plays alone
 
 
 def random_hand_records(name: str, seed: int) -> list[dict[str, object]]:
@@ -243,3 +246,73 @@ def test_the_auction_line_counts_stuck_dealers_bids_and_high_contracts() -> None
 def test_a_game_without_an_auction_has_no_auction_figures() -> None:
     lines = audit_lines(json.dumps(r) for r in random_hand_records("turned-trump", 1))
     assert lines and all("auction" not in d for d in lines)
+
+
+def auction_record(name: str, calls: list[int | None], seed: int = 1) -> dict[str, object]:
+    """A hand of ``name`` dealt by ``seed`` with the auction ``calls`` (``None`` a pass; the callers'
+    order is the engine's), the rest played by random legal moves; North-South ``easy``, East-West ``hard``."""
+    rng = random.Random(seed)
+    state = new_match(seed, game=game_named(name))
+    script = list(calls)
+    while not state.history and not state.thrown:
+        action = auto_action(state)
+        if action is None and state.phase == "auction":
+            seat = turn(state)
+            assert seat is not None and script, "the auction ended before its calls ran out"
+            call = script.pop(0)
+            action = Action.pass_(seat) if call is None else Action.bid_(seat, call)
+        state = apply(state, action or random_action(state, rng))
+    assert not script
+    rec = match_record(state)
+    hands = rec["hands"]
+    assert isinstance(hands, list)
+    return {**{k: rec[k] for k in ("game", "scale") if k in rec}, **hands[0], "arena": ARENA}
+
+
+def overcalls(record: dict[str, object]) -> dict[object, tuple[tuple[object, object], ...]]:
+    return {level: tuple((p[k]["count"], p[k]["of"]) if k in p else None  # type: ignore[misc]
+                         for k in ("partner_overcall", "partner_overcall_stood"))
+            for level, p in lines_by_level(record).items()}
+
+
+def test_a_partner_overcall_with_the_opponents_out() -> None:
+    # britannica, North deals: East opens 10, South 11, West passes, North 12, East passes; South faces its
+    # partner North's 12 with both opponents out and bids 13 (easy: North-South); then North passes
+    record = auction_record("britannica", [10, 11, None, 12, None, 13, None])
+    assert record["dealer"] == "N" and record["auction"] == ["10", "11", "pass", "12", "pass", "13", "pass"]
+    got = overcalls(record)
+    # North's 12 over South's 11 came with East still in, and East bid no more: it stood
+    assert got["easy"] == ((1, 1), (1, 1))
+    assert got["hard"] == ((0, 0), (0, 0))
+
+
+def test_the_reviewers_auction_a_raise_that_stood() -> None:
+    # "West won the bid at 16 over East's 15, after 7 bids": North deals; East 10, South 11, West 12,
+    # North 13, East 14, South passes, West 15 over its partner East with North still in, who then passes,
+    # and East passes: West declares at its own raise
+    record = auction_record("britannica", [10, 11, 12, 13, 14, None, 15, None, None])
+    assert record["auction"] == ["10", "11", "12", "13", "14", "pass", "15", "pass", "pass"]
+    got = overcalls(record)
+    # West is East-West's (hard); East then faced West's 15 with both opponents out and passed
+    assert got["hard"] == ((0, 1), (1, 1))
+    assert got["easy"] == ((0, 0), (0, 0))
+
+
+def test_a_raise_over_the_partner_that_an_opponent_outbids_is_no_overcall() -> None:
+    # as above, but North bids 16 over West's 15: the raise kept East-West in a live auction
+    record = auction_record("britannica", [10, 11, 12, 13, 14, None, 15, 16, None, None])
+    got = overcalls(record)
+    assert got["hard"] == ((0, 0), (0, 1))
+    assert got["easy"] == ((0, 0), (0, 0))  # North bid over West, an opponent
+
+
+def test_a_bid_over_the_partners_save_is_no_overcall() -> None:
+    # table, North deals: East passes, South saves at 250, West passes, North (the dealer) bids 260 over the
+    # save to name its own trump (pinochle.bots.partners.partners_save_stands), South passes
+    record = auction_record("table", [None, 250, None, 260, None])
+    assert record["dealer"] == "N"
+    # (South, facing North's 260 with both opponents out, passes: a chance taken well)
+    assert overcalls(record)["easy"] == ((0, 1), (0, 0))
+    # the same bid over an opening of 260 is an overcall
+    record = auction_record("table", [None, 260, None, 270, None])
+    assert overcalls(record)["easy"] == ((1, 1), (0, 0))

@@ -232,3 +232,28 @@ def test_racehorse_partner_with_a_run_bids_over_the_partner() -> None:
         for level in ("normal", "hard"):
             action = for_level(level, f"{seed}/S").act(v)
             assert action == Action.bid_(Seat.S, 260), level
+
+
+def test_normal_leaves_its_partners_standing_bid_in_britannica() -> None:
+    """The reviewer's auction (britannica, bids by one: "West won the bid at 16 over East's 15, after 7
+    bids"): seed 2, South deals; West, North, East and South bid 10 to 20 by one, South passes at 21;
+    West (9S KH JH TD KD QD QD 9D AC TC JC 9C) faces its partner East's 20 with North still in. Normal
+    valued its hand with the partner's bonus and raised its own side to 21; it now leaves the contract to
+    East, whose bid stands (NormalPlayer.over_partner_bonus; docs/strength.md, "Partners who overcall
+    each other")."""
+    from pinochle.bots.normal import NormalPlayer
+
+    class Before(NormalPlayer):
+        over_partner_bonus = None
+
+    state = new_match(seed=2, game="britannica")
+    for call in [*range(10, 21), None]:
+        seat = turn(state)
+        assert seat is not None
+        state = apply(state, Action.pass_(seat) if call is None else Action.bid_(seat, call))
+    seat = turn(state)
+    assert seat == Seat.W and int(state.dealer) == int(Seat.S)
+    v = view(state, seat)
+    assert v.high_bidder == Seat.E and v.high_bid == 20
+    assert Before(0).call(v) == Action.bid_(seat, 21)
+    assert NormalPlayer(0).call(v) == Action.pass_(seat)
