@@ -389,6 +389,59 @@ export function renderFeltMelds(ctx, felt) {
   fill(layer, ...shown.map(({ seat, meld }) => plate(ctx, seat, meld)));
 }
 
+/**
+ * The sides of a seat where the card turned for trump may lie, the first with room first: beside the seat across
+ * and yours (their sides are free felt), under a side seat (a phone's row across the top, a desktop's seat beside
+ * the middle); above it when nothing else has room.
+ */
+const TURNED_AT = { top: ["right", "left", "below"], bottom: ["right", "left", "above"], left: ["below", "right", "above"],
+  right: ["below", "left", "above"] };
+
+/**
+ * Lay the card turned for trump (turned-trump: the dealer turns it, RULES.md / VARIANTS.md turned-trump) by the
+ * dealer's seat, whoever deals (it lay at the felt's foot, by your seat, when Partner dealt: the fourteenth review):
+ * on the first side of the seat (TURNED_AT) where it lies inside the felt over no seat, else where felt.css puts it.
+ * The melds' layer then keeps clear of it (placeFeltMelds). Run after each render and when the window changes size.
+ */
+export function placeTurned() {
+  const felt = document.getElementById("felt");
+  const piles = document.getElementById("piles");
+  if (!felt || !piles) return;
+  for (const prop of ["left", "top", "right", "bottom"]) piles.style.removeProperty(prop);
+  const at = piles.dataset.dealer;
+  const seat = at ? felt.querySelector(`:scope > .seat.pos-${at}`) : null;
+  if (piles.hidden || !at || !seat || !piles.querySelector(".pile.turned")) return;
+  const f = felt.getBoundingClientRect();
+  const cs = getComputedStyle(felt);
+  const inner = { left: f.left + (parseFloat(cs.borderLeftWidth) || 0), top: f.top + (parseFloat(cs.borderTopWidth) || 0) };
+  inner.right = f.right - (parseFloat(cs.borderRightWidth) || 0);
+  inner.bottom = f.bottom - (parseFloat(cs.borderBottomWidth) || 0);
+  const p = piles.getBoundingClientRect();
+  const s = seat.getBoundingClientRect();
+  const gap = CLEAR;
+  // beside the seat: level with its middle, kept inside the felt (the card may stand taller than a seat's line)
+  const level = Math.max(inner.top + 2, Math.min(s.top + (s.height - p.height) / 2, inner.bottom - 2 - p.height));
+  const spots = {
+    right: { x: s.right + gap, y: level },
+    left: { x: s.left - gap - p.width, y: level },
+    below: { x: s.right - p.width, y: s.bottom + gap },
+    above: { x: s.right - p.width, y: s.top - gap - p.height },
+  };
+  const seats = [...felt.querySelectorAll(":scope > .seat")].map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  for (const side of TURNED_AT[at] ?? []) {
+    const { x, y } = spots[side];
+    const box = { left: x, top: y, right: x + p.width, bottom: y + p.height };
+    if (box.left < inner.left + 2 || box.right > inner.right - 2 || box.top < inner.top + 2 || box.bottom > inner.bottom - 2) continue;
+    if (seats.some((r) => meets(box, r))) continue;
+    piles.style.setProperty("left", `${Math.round(x - inner.left)}px`);
+    piles.style.setProperty("top", `${Math.round(y - inner.top)}px`);
+    piles.style.setProperty("right", "auto");
+    piles.style.setProperty("bottom", "auto");
+    return;
+  }
+}
+
 /** Room kept between the melds and a seat, in px. */
 const CLEAR = 6;
 /** A middle of the felt at least this wide (px) has room for the plates side by side with the seats'. */
@@ -405,6 +458,7 @@ const SHORT = 84;
  * and when the window changes size.
  */
 export function placeFeltMelds() {
+  placeTurned();
   const felt = document.getElementById("felt");
   const layer = felt?.querySelector(":scope > #felt-melds");
   if (!layer) return;
@@ -428,8 +482,9 @@ export function placeFeltMelds() {
     const upper = r.top + r.height / 2 < mid.y && (r.top <= top + CLEAR || (r.left < mid.x && r.right > mid.x));
     if (r.bottom <= mid.y || upper) box.top = Math.max(box.top, r.bottom + CLEAR);
     else if (r.top >= mid.y) {
-      // below it: your seat; a pile in a bottom corner (turned-trump) is kept clear by felt.css
-      if (el.classList.contains("seat")) box.bottom = Math.min(box.bottom, r.top - CLEAR);
+      // below it: your seat, and the card turned for trump beside it when you deal (placeTurned); a pile in a
+      // bottom corner is kept clear by felt.css
+      if (el.classList.contains("seat") || el.dataset.dealer === "bottom") box.bottom = Math.min(box.bottom, r.top - CLEAR);
     } else if (r.left + r.width / 2 < mid.x) box.left = Math.max(box.left, r.right + CLEAR); // beside it
     else box.right = Math.min(box.right, r.left - CLEAR);
   }

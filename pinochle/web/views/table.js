@@ -334,10 +334,12 @@ export function renderPiles(ctx) {
         v.stock.count ? cardBack({ size: "mini" }) : null),
       h("figcaption", {}, `Stock ${v.stock.count}`)));
   }
+  delete el.dataset.dealer;
   if (typeof v.turned === "string") {
     // turned-trump: the dealer's last card, turned for all to see, names trump; after a dix exchange
     // (its house rule) the player who took it for the nine of trump
     const to = typeof v.dix_exchange === "string" ? ctx.s.name(v.dix_exchange) : null;
+    el.dataset.dealer = ctx.s.place(v.dealer); // the turned card lies by the dealer's seat (views/felt.js placeTurned)
     kids.push(h("figure", { class: "pile turned", "data-testid": "turned",
       "aria-label": to ? DIX.turnedLabel(cardName(v.turned), to) : `Turned for trump: ${cardName(v.turned)}` },
     h("div", { class: "pile-cards" }, cardEl(v.turned, { size: "mini" })),
