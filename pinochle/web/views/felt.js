@@ -398,8 +398,8 @@ const TURNED_AT = { top: ["right", "left", "below"], bottom: ["right", "left", "
   right: ["below", "left", "above"] };
 
 /**
- * Lay the card turned for trump (turned-trump: the dealer turns it, RULES.md / VARIANTS.md turned-trump) by the
- * dealer's seat, whoever deals (it lay at the felt's foot, by your seat, when Partner dealt: the fourteenth review):
+ * Lay the card turned for trump by the dealer's seat (VARIANTS.md turned-trump: the dealer's last card is turned
+ * face up, and stays in the dealer's hand), whoever deals (it lay at the felt's foot, by your seat, when Partner dealt: the fourteenth review):
  * on the first side of the seat (TURNED_AT) where it lies inside the felt over no seat, else where felt.css puts it.
  * The melds' layer then keeps clear of it (placeFeltMelds). Run after each render and when the window changes size.
  */
