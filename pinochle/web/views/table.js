@@ -320,6 +320,7 @@ export function renderPiles(ctx) {
   const { v } = ctx;
   const el = $("piles");
   const kids = [];
+  delete el.dataset.dealer; // set below with a card turned for trump
   if (hasStock(v)) {
     // two-handed: the stock with the upcard across under it (views/stock.js); nothing once it is gone
     const pile = stockPile(v, ctx.stockNews ?? {});
@@ -334,7 +335,6 @@ export function renderPiles(ctx) {
         v.stock.count ? cardBack({ size: "mini" }) : null),
       h("figcaption", {}, `Stock ${v.stock.count}`)));
   }
-  delete el.dataset.dealer;
   if (typeof v.turned === "string") {
     // turned-trump: the dealer's last card, turned for all to see, names trump; after a dix exchange
     // (its house rule) the player who took it for the nine of trump
