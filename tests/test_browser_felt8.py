@@ -396,7 +396,8 @@ SCORE_ROW = """() => {
   const body = document.getElementById('summary-body');
   const row = body.querySelector('tr.score-row') || body.querySelector('[data-testid^=hand-score-]')?.closest('tr');
   const b = body.getBoundingClientRect();
-  const r = row ? row.getBoundingClientRect() : null;
+  // where the row shows: its cells (a phone pins them at the body's foot: summary.css), not the row's own place
+  const r = row ? { bottom: Math.max(...[...row.children].map((c) => c.getBoundingClientRect().bottom)) } : null;
   const dr = d.getBoundingClientRect();
   return {row: row ? row.querySelector('th')?.textContent ?? '' : null,
           rowBottom: r ? Math.round(r.bottom) : null, bodyBottom: Math.round(Math.min(b.bottom, innerHeight)),

@@ -617,6 +617,7 @@ export function renderSummary(ctx, hand = null) {
   if (!last.declarer && hasStock(v)) {
     $("summary-title").textContent = `Hand ${last.number} over`;
     fill($("summary-body"), scoreBox(s, last), stockSummary(s, v, last), timedOutNote(ctx, past));
+    pinScore($("summary-body"));
     return;
   }
   // a match of a number of deals counts its scored deals (an annulled deal is dealt again under its number)
@@ -651,6 +652,27 @@ export function renderSummary(ctx, hand = null) {
     timedOutNote(ctx, past),
     past ? null : tiedNote(s, v),
   );
+  pinScore($("summary-body"));
+}
+
+let pinned = null; // the ResizeObserver of the summary's match total rows (pinScore)
+
+/**
+ * On a phone, the summary's hand score and match total rows stay in view at the foot of its body, above the pinned
+ * buttons, while the rows above them scroll (summary.css pins them; the fourteenth review had to scroll to see
+ * them at 360x740). The hand score row sits on the match total row: each table of `body` gets the total row's
+ * height as `--total-h`, kept as the row changes size.
+ */
+function pinScore(body) {
+  if (typeof ResizeObserver !== "function") return;
+  pinned?.disconnect();
+  pinned = new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const table = e.target.closest("table");
+      if (table) table.style.setProperty("--total-h", `${e.target.getBoundingClientRect().height}px`);
+    }
+  });
+  for (const tr of body.querySelectorAll(".summary-table tr.total-row")) pinned.observe(tr);
 }
 
 /**

@@ -206,8 +206,9 @@ function layFans(layer) {
   const stack = scales.map((k) => [k, tightAcross, tightDown, "stack"]);
   const noRows = scales.map((k) => [k, tightAcross, tightDown, "norows"]);
   const names = [[1, across, down, "names"]];
-  // yours: as the others (""), or its names alone ("list"), or its total alone ("bare")
-  const all = (yours = "") => {
+  // yours: as the others (""), or its names alone ("list"), or its total alone ("bare"); `plain`: the places of
+  // the others' plates laid as their names alone (their cards behind the tap), which leaves room for yours
+  const all = (yours = "", plain = []) => {
     // every pass from the plates as drawn, so that a way lays out the same whenever it is tried
     for (const plate of layer.querySelectorAll(".felt-meld")) {
       delete plate.dataset.fan;
@@ -218,7 +219,12 @@ function layFans(layer) {
       for (const prop of ["--fw", "--fh", "height"]) el.style.removeProperty(prop);
     }
     const room = layer.getBoundingClientRect();
-    for (const el of layer.querySelectorAll(".fm-fan")) {
+    // the plates laid as their names alone first (yours when it lists its names, then the others' that give up
+    // their cards): the others then have the room those leave
+    const isPlain = (el) => plain.some((at) => el.closest(".felt-meld")?.classList.contains(`at-${at}`))
+      || Boolean(yours && el.closest(".felt-meld")?.classList.contains("at-bottom"));
+    const fans = [...layer.querySelectorAll(".fm-fan")].sort((a, b) => Number(b.closest(".at-bottom") !== null) - Number(a.closest(".at-bottom") !== null));
+    for (const el of [...fans.filter(isPlain), ...fans.filter((el) => !isPlain(el))]) {
       const plate = el.closest(".felt-meld");
       // a fan beside its rows (a plate across the middle) may lay them one under the other
       const besides = plate ? getComputedStyle(plate).display === "grid" : false;
@@ -227,8 +233,9 @@ function layFans(layer) {
       // cards without them: a plate that cannot show both lists its melds (the cards behind the tap), and
       // leaves its names only when even the list has no room
       const mine = yours && plate?.classList.contains("at-bottom");
+      const bare = plain.some((at) => plate?.classList.contains(`at-${at}`));
       const tries = mine && yours === "bare" ? [[1, across, down, "bare"]]
-        : mine ? [...names, ...noRows]
+        : mine || bare ? [...names, ...noRows]
           : [...side, ...(besides ? stack : stack.slice(0, 1)), ...names, ...noRows];
       layPlate(el, plate, room, tries);
     }
@@ -240,10 +247,13 @@ function layFans(layer) {
     .reduce((n, p) => n + (p.classList.contains("at-bottom") ? 1 : 2), 0);
   const score = () => [short(), cardless()];
   const better = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
-  const apply = (at, mine) => {
+  const apply = (at, mine, plain = []) => {
     if (at) layer.dataset.tall = at;
     else delete layer.dataset.tall;
-    all(mine);
+    // the others' plates that give up their cards (felt.css sets their names closer)
+    if (plain.length) layer.dataset.plain = plain.join(" ");
+    else delete layer.dataset.plain;
+    all(mine, plain);
   };
   apply(null, "");
   if (layer.dataset.short === "true" || !layer.querySelector(".felt-meld.at-bottom")) return;
@@ -265,21 +275,57 @@ function layFans(layer) {
   }
   const phone = typeof matchMedia === "function" && matchMedia("(max-width: 719px)").matches; // felt.css's data-tall
   const order = ["left", "top", "right"];
-  // for cards alone, never the plate across: yours would leave the middle, under another seat's plate
+  // never the plate across: yours would leave the middle for a side column, under another seat's plate, away
+  // from your seat (the fourteenth review saw yours under West's plate at the left, its total alone)
   const named = !best[2][0];
-  const talls = (!phone ? [] : others.length === 3 ? ["left right", "left top", "top right"]
+  const talls = (!phone ? [] : others.length === 3 ? ["left right"]
     : others.length ? [order.filter((at) => others.includes(at)).join(" ")] : [])
-    .filter((t) => !named || !t.includes("top"));
-  // (a plate's total alone never wins a card back: it leaves yours without its names)
-  const ways = [...talls.flatMap((t) => [[t, ""], [t, "list"]]), [null, "list"],
-    ...(named ? [] : [...talls.map((t) => [t, "bare"]), [null, "bare"]])];
+    .filter((t) => !t.includes("top"));
+  const ways = [...talls.flatMap((t) => [[t, ""], [t, "list"]]), [null, "list"]];
   for (const [at, mine] of ways) {
     apply(at, mine);
     const got = score();
     if (!got[0] && !got[1]) return;
     if (better(got, best[2])) best = [at, mine, got];
   }
-  apply(best[0], best[1]);
+  if (!named && best[2][0]) {
+    // a plate still without its names: some of the others' plates give up their cards (behind the tap) before
+    // any plate (yours too) gives up its names: the fewest plates first, then the fewest cards among them;
+    // yours across the foot, or beside the side plates in the middle, above your seat
+    const seats = [...layer.querySelectorAll(".felt-meld:not(.at-bottom):not(.none)")]
+      .map((p) => [["left", "top", "right"].find((at) => p.classList.contains(`at-${at}`)), p.querySelectorAll(".fm-card").length])
+      .filter(([at]) => at);
+    const subsets = [];
+    for (let bits = 1; bits < 1 << seats.length; bits++) {
+      const chosen = seats.filter((_, i) => bits & (1 << i));
+      subsets.push([chosen.map(([at]) => at), chosen.length, chosen.reduce((n, [, c]) => n + c, 0)]);
+    }
+    subsets.sort((a, b) => a[1] - b[1] || a[2] - b[2]);
+    for (const [plain] of subsets) {
+      for (const at of [null, ...talls]) {
+        for (const mine of ["", "list"]) {
+          apply(at, mine, plain);
+          const got = score();
+          if (!got[0]) return;
+          if (better(got, best[2])) best = [at, mine, got, plain];
+        }
+      }
+    }
+    // (a plate's total alone never wins a name back: yours keeps its names as the others keep theirs)
+  }
+  apply(best[0], best[1], best[3] ?? []);
+}
+
+/**
+ * A meld row's name and suit for a plate: the name's last word and the suit kept on one line (a narrow plate wraps
+ * "Royal marriage ♦" between its words, never with the suit on a line of its own).
+ */
+function nameAndSuit(r) {
+  const name = rowName(r);
+  const suit = rowSuit(r, "fm-suit");
+  if (!suit) return [name];
+  const cut = name.lastIndexOf(" ") + 1;
+  return [name.slice(0, cut), h("span", { class: "fm-last" }, name.slice(cut), suit)];
 }
 
 /** One seat's meld on the felt: a button (the details behind it) with the seat's total, the fan and the rows. */
@@ -310,7 +356,7 @@ function plate(ctx, seat, m) {
     ? h("span", { class: "fm-rows" }, ...rows.map((r) => h("span", {
       class: "fm-row", "data-testid": "felt-meld-row", dataset: { points: String(r.points * r.times) },
       title: r.cards.map(cardShort).join(" "),
-    }, h("span", { class: "fm-name" }, rowName(r), rowSuit(r, "fm-suit")), " ", h("span", { class: "fm-pts" }, num(r.points * r.times)))))
+    }, h("span", { class: "fm-name" }, ...nameAndSuit(r)), " ", h("span", { class: "fm-pts" }, num(r.points * r.times)))))
     : h("span", { class: "fm-rows none" }, "No meld"));
 }
 
@@ -343,6 +389,59 @@ export function renderFeltMelds(ctx, felt) {
   fill(layer, ...shown.map(({ seat, meld }) => plate(ctx, seat, meld)));
 }
 
+/**
+ * The sides of a seat where the card turned for trump may lie, the first with room first: beside the seat across
+ * and yours (their sides are free felt), under a side seat (a phone's row across the top, a desktop's seat beside
+ * the middle); above it when nothing else has room.
+ */
+const TURNED_AT = { top: ["right", "left", "below"], bottom: ["right", "left", "above"], left: ["below", "right", "above"],
+  right: ["below", "left", "above"] };
+
+/**
+ * Lay the card turned for trump by the dealer's seat (VARIANTS.md turned-trump: the dealer's last card is turned
+ * face up, and stays in the dealer's hand), whoever deals (it lay at the felt's foot, by your seat, when Partner dealt: the fourteenth review):
+ * on the first side of the seat (TURNED_AT) where it lies inside the felt over no seat, else where felt.css puts it.
+ * The melds' layer then keeps clear of it (placeFeltMelds). Run after each render and when the window changes size.
+ */
+export function placeTurned() {
+  const felt = document.getElementById("felt");
+  const piles = document.getElementById("piles");
+  if (!felt || !piles) return;
+  for (const prop of ["left", "top", "right", "bottom"]) piles.style.removeProperty(prop);
+  const at = piles.dataset.dealer;
+  const seat = at ? felt.querySelector(`:scope > .seat.pos-${at}`) : null;
+  if (piles.hidden || !at || !seat || !piles.querySelector(".pile.turned")) return;
+  const f = felt.getBoundingClientRect();
+  const cs = getComputedStyle(felt);
+  const inner = { left: f.left + (parseFloat(cs.borderLeftWidth) || 0), top: f.top + (parseFloat(cs.borderTopWidth) || 0) };
+  inner.right = f.right - (parseFloat(cs.borderRightWidth) || 0);
+  inner.bottom = f.bottom - (parseFloat(cs.borderBottomWidth) || 0);
+  const p = piles.getBoundingClientRect();
+  const s = seat.getBoundingClientRect();
+  const gap = CLEAR;
+  // beside the seat: level with its middle, kept inside the felt (the card may stand taller than a seat's line)
+  const level = Math.max(inner.top + 2, Math.min(s.top + (s.height - p.height) / 2, inner.bottom - 2 - p.height));
+  const spots = {
+    right: { x: s.right + gap, y: level },
+    left: { x: s.left - gap - p.width, y: level },
+    below: { x: s.right - p.width, y: s.bottom + gap },
+    above: { x: s.right - p.width, y: s.top - gap - p.height },
+  };
+  const seats = [...felt.querySelectorAll(":scope > .seat")].map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  for (const side of TURNED_AT[at] ?? []) {
+    const { x, y } = spots[side];
+    const box = { left: x, top: y, right: x + p.width, bottom: y + p.height };
+    if (box.left < inner.left + 2 || box.right > inner.right - 2 || box.top < inner.top + 2 || box.bottom > inner.bottom - 2) continue;
+    if (seats.some((r) => meets(box, r))) continue;
+    piles.style.setProperty("left", `${Math.round(x - inner.left)}px`);
+    piles.style.setProperty("top", `${Math.round(y - inner.top)}px`);
+    piles.style.setProperty("right", "auto");
+    piles.style.setProperty("bottom", "auto");
+    return;
+  }
+}
+
 /** Room kept between the melds and a seat, in px. */
 const CLEAR = 6;
 /** A middle of the felt at least this wide (px) has room for the plates side by side with the seats'. */
@@ -359,6 +458,7 @@ const SHORT = 84;
  * and when the window changes size.
  */
 export function placeFeltMelds() {
+  placeTurned();
   const felt = document.getElementById("felt");
   const layer = felt?.querySelector(":scope > #felt-melds");
   if (!layer) return;
@@ -382,8 +482,9 @@ export function placeFeltMelds() {
     const upper = r.top + r.height / 2 < mid.y && (r.top <= top + CLEAR || (r.left < mid.x && r.right > mid.x));
     if (r.bottom <= mid.y || upper) box.top = Math.max(box.top, r.bottom + CLEAR);
     else if (r.top >= mid.y) {
-      // below it: your seat; a pile in a bottom corner (turned-trump) is kept clear by felt.css
-      if (el.classList.contains("seat")) box.bottom = Math.min(box.bottom, r.top - CLEAR);
+      // below it: your seat, and the card turned for trump beside it when you deal (placeTurned); a pile in a
+      // bottom corner is kept clear by felt.css
+      if (el.classList.contains("seat") || el.dataset.dealer === "bottom") box.bottom = Math.min(box.bottom, r.top - CLEAR);
     } else if (r.left + r.width / 2 < mid.x) box.left = Math.max(box.left, r.right + CLEAR); // beside it
     else box.right = Math.min(box.right, r.left - CLEAR);
   }

@@ -42,14 +42,18 @@ export function layoutHand() {
   if (!cards.length && el.querySelector(".sits-out-note")) return; // a hand you sit out: the note stays
   const width = el.clientWidth - px(el, "padding-left", 8) - px(el, "padding-right", 8);
   const sizes = rowSizes(cards.length, width, px(el, "--cw", 58));
-  const now = [...el.querySelectorAll(".hand-row")].map((r) => r.childElementCount);
+  const now = [...el.querySelectorAll(".hand-row")].map((r) => r.querySelectorAll(":scope > .card").length);
   if (now.length && now.join() === sizes.join() && el.querySelectorAll(":scope > .hand-row").length === now.length) return;
   const focused = cards.includes(document.activeElement) ? document.activeElement : null;
+  // every row laid on the longest row's columns: a shorter row's cards stand over the longest's, from its left, the
+  // rest of the row kept by gaps as wide as a card (16 cards at 390 px lay 6, 5 and 5, each row of 5 centred on its
+  // own: the rows stood staggered, each card half over two: the fourteenth review)
+  const most = sizes[0] ?? 0;
   let i = 0;
   const rows = sizes.map((k, r) => {
     const row = h("div", { class: "hand-row", role: "presentation", dataset: { row: String(r) } });
-    row.style.setProperty("--n", String(k));
-    row.append(...cards.slice(i, i + k));
+    row.style.setProperty("--n", String(most));
+    row.append(...cards.slice(i, i + k), ...Array.from({ length: most - k }, () => h("span", { class: "hand-gap", "aria-hidden": "true" })));
     i += k;
     return row;
   });

@@ -320,6 +320,7 @@ export function renderPiles(ctx) {
   const { v } = ctx;
   const el = $("piles");
   const kids = [];
+  delete el.dataset.dealer; // set below with a card turned for trump
   if (hasStock(v)) {
     // two-handed: the stock with the upcard across under it (views/stock.js); nothing once it is gone
     const pile = stockPile(v, ctx.stockNews ?? {});
@@ -338,6 +339,7 @@ export function renderPiles(ctx) {
     // turned-trump: the dealer's last card, turned for all to see, names trump; after a dix exchange
     // (its house rule) the player who took it for the nine of trump
     const to = typeof v.dix_exchange === "string" ? ctx.s.name(v.dix_exchange) : null;
+    el.dataset.dealer = ctx.s.place(v.dealer); // the turned card lies by the dealer's seat (views/felt.js placeTurned)
     kids.push(h("figure", { class: "pile turned", "data-testid": "turned",
       "aria-label": to ? DIX.turnedLabel(cardName(v.turned), to) : `Turned for trump: ${cardName(v.turned)}` },
     h("div", { class: "pile-cards" }, cardEl(v.turned, { size: "mini" })),
