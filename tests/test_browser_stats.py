@@ -144,15 +144,20 @@ def test_a_deal_sat_out_at_a_table_of_5_is_played_and_the_chips_per_deal_add_up(
     deal −7.5"; the deal sat out was seen and settled, so it is played, and the chips are per the deals shown."""
     def run(browser: Any) -> dict[str, Any]:
         errors: list[str] = []
-        page = open_as(browser, seeded, FIVE_DEVICE, (360, 740), errors)
-        open_stats_by_keyboard(page, "home-stats")
-        out = {"auction": rows(page, "auction"), "errors": errors}
-        page.context.close()
+        out: dict[str, Any] = {"errors": errors}
+        for theme, size in (("dark", (360, 740)), ("light", (360, 740)), ("light", (1440, 900))):
+            page = open_as(browser, seeded, FIVE_DEVICE, size, errors)
+            page.emulate_media(color_scheme=theme)
+            open_stats_by_keyboard(page, "home-stats")
+            out[f"{theme}-{size[0]}"] = rows(page, "auction")
+            shot(page, f"stats-sat-out-{theme}-{size[0]}")
+            page.context.close()
         return out
 
     got = in_browser(run)
-    assert got["errors"] == []
-    assert got["auction"]["Deals played"] == "3, sat out 1" and got["auction"]["Chips per deal"] == "\u22125", got
+    assert got.pop("errors") == []
+    for key, auction in got.items():
+        assert auction["Deals played"] == "3, sat out 1" and auction["Chips per deal"] == "\u22125", (key, auction)
 
 
 def test_a_device_that_has_played_nothing_is_told_so(seeded: Server) -> None:

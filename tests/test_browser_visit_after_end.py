@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .browser_support import TIMEOUT_MS, in_browser
+from .browser_support import TIMEOUT_MS, in_browser, shot
 from .test_browser import pytestmark  # noqa: F401  (skip without Chromium)
 from .test_browser_layout import server, settle  # noqa: F401  (server: the fixture)
 from .test_browser_match_end import match_end_view
@@ -44,6 +44,7 @@ def test_a_visit_after_the_result_goes_home_and_a_reload_shows_the_result(server
         page.wait_for_timeout(300)  # a resume answered would have moved the page on by now (a local socket)
         out["visit"] = page.evaluate(SCREEN)
         out["label"] = page.locator("#resume-label").inner_text() if out["visit"] == "home" else None
+        shot(page, "visit-after-end-1440-light")
         if out["visit"] == "home":
             page.get_by_test_id("resume").click()
             page.wait_for_function(f"() => ({SCREEN})() === 'result'")
