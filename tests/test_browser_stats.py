@@ -31,7 +31,7 @@ server = module_server("stats")
 
 DEVICE = "statsbrowserdevice0000001"
 EMPTY_DEVICE = "statsbrowserdevice0000002"
-FIVE_DEVICE = "statsbrowserdevice0000003"
+FIVE_DEVICE = "statsbrowserdevice0000005"
 
 
 def seed(srv: Server) -> None:
