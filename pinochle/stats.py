@@ -11,10 +11,13 @@ Whose numbers are they? Always the device's own seat's or side's, in the game's 
 
 - the **side** is the partnership in a partnership game (N-S or E-W), the player alone in a game
   of players alone (``cutthroat``, ``auction``, ``two-handed``);
-- at a table of 4 or 5 (VARIANTS.md ``auction``) people hold **chairs**; a hand the chair sits
-  out is not one of its ``hands`` (it held no cards), but what it paid or was paid while sitting
-  out (the switch ``sitters_settle``) is kept in its line, so that its points over every line
-  add up to its total;
+- at a table of 4 or 5 (VARIANTS.md ``auction``) people hold **chairs**; a deal the chair sits
+  out is one of its ``hands`` all the same (its player sees it played and, with the switch
+  ``sitters_settle``, pays or is paid as an opponent), counted apart too as ``sat_out``; it held no
+  cards, so it adds no bid and no meld, but what it paid or was paid is kept in its line, so that
+  its points over every line add up to its total and ``points_per_hand`` times ``hands`` is that
+  total (the fifteenth review saw "Deals played 2" and "Chips per deal −7.5" after three deals of
+  −5, one of them sat out);
 - a **bid** is a hand where the device's own seat won the auction and was the declarer (not its
   partner's contract); ``made`` and ``set`` split those by the hand's result (a declarer who
   conceded, or was set before the play, is set);
@@ -153,7 +156,7 @@ class GameStats:
     Attributes:
         matches: finished matches (played to their end).
         won: of those, the ones the device's side (or chair) won.
-        hands: finished hands the device held cards in.
+        hands: finished hands the device played: held cards in, or at a table of 4 or 5 sat out (``sat_out``).
         bids: of those, the hands its own seat won the auction with a bid and was the declarer (a stuck
             dealer's contract is not one: ``stuck``).
         made: of the bids, the ones made.
@@ -164,9 +167,12 @@ class GameStats:
         stuck: of the hands, those its own seat declared as the dealer stuck with the minimum bid, nobody
             having bid (RULES.md, Deal and auction 3); ``bids + stuck`` are the hands it declared.
         stuck_made: of ``stuck``, the ones made.
-        meld_per_hand: the side's meld per hand, to one decimal (``None`` before any hand).
-        points_per_hand: what the side's (or chair's) total gained over the finished hands, per hand held, to one
-            decimal (``None`` before any hand).
+        sat_out: of the hands, those its chair sat out at a table of 4 or 5 (VARIANTS.md ``auction``): no
+            cards, no bid, no meld, but what it paid or was paid as an opponent.
+        meld_per_hand: the side's meld per hand (a hand sat out showed none), to one decimal (``None`` before
+            any hand).
+        points_per_hand: what the side's (or chair's) total gained over the finished hands, per hand (sat out or
+            not: ``points_per_hand * hands`` is the total's change), to one decimal (``None`` before any hand).
         par_per_decision: points given up per reviewed decision (``None`` until a review exists).
         assisted: finished matches in which a hint or an undo was used.
     """
@@ -185,6 +191,7 @@ class GameStats:
     stuck_made: int = 0
     conceded: int = 0
     auction: bool = True
+    sat_out: int = 0
 
     def to_json(self) -> dict[str, object]:
         """The ``games[GAME]`` object of the ``stats`` message."""
@@ -302,18 +309,23 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
     >>> s = summarize([stuck], [])["table"]
     >>> s.bids, s.set, s.stuck, s.stuck_made
     (0, 0, 1, 0)
+    >>> five = [HandLine("auction", "m", n, n != 3, False, False, 0, -5, 0) for n in (1, 2, 3)]
+    >>> s = summarize(five, [])["auction"]
+    >>> s.hands, s.sat_out, s.points_per_hand
+    (3, 1, -5.0)
     """
     seen: set[tuple[str, int]] = set()
-    sums: dict[str, list[int]] = {}  # game -> hands, bids, made, meld, points, stuck, stuck made, conceded
+    sums: dict[str, list[int]] = {}  # game -> hands, bids, made, meld, points, stuck, stuck made, conceded, sat out
     for h in sorted(hands, key=repr):
         if (h.match, h.hand) in seen:
             continue
         seen.add((h.match, h.hand))
-        row = sums.setdefault(h.game, [0, 0, 0, 0, 0, 0, 0, 0])
+        row = sums.setdefault(h.game, [0, 0, 0, 0, 0, 0, 0, 0, 0])
+        row[0] += 1  # a deal sat out at a table of 4 or 5 was played at the chair's table, and seen
         row[4] += h.points  # a chair sitting out may pay or be paid: its total moved all the same
         if not h.played:
+            row[8] += 1
             continue
-        row[0] += 1
         row[3] += h.meld
         if h.declarer and h.stuck:  # a stuck dealer made no bid (RULES.md, Deal and auction 3)
             row[5] += 1
@@ -334,7 +346,7 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
         c[2] += m.assisted
     out: dict[str, GameStats] = {}
     for game in sorted(set(sums) | set(counts)):
-        n, bids, made, meld, points, stuck, stuck_made, conceded = sums.get(game, [0, 0, 0, 0, 0, 0, 0, 0])
+        n, bids, made, meld, points, stuck, stuck_made, conceded, sat_out = sums.get(game, [0] * 9)
         played, won, assisted = counts.get(game, [0, 0, 0])
         out[game] = GameStats(
             matches=played, won=won, hands=n, bids=bids, made=made, set=bids - made - conceded,
@@ -342,7 +354,7 @@ def summarize(hands: Iterable[HandLine], matches: Iterable[MatchLine],
             points_per_hand=round(points / n, 1) if n else None,
             par_per_decision=par((losses or {}).get(game, ())),
             assisted=assisted, stuck=stuck, stuck_made=stuck_made, conceded=conceded,
-            auction=has_auction(game),
+            auction=has_auction(game), sat_out=sat_out,
         )
     return out
 

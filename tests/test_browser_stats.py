@@ -31,6 +31,7 @@ server = module_server("stats")
 
 DEVICE = "statsbrowserdevice0000001"
 EMPTY_DEVICE = "statsbrowserdevice0000002"
+FIVE_DEVICE = "statsbrowserdevice0000005"
 
 
 def seed(srv: Server) -> None:
@@ -49,6 +50,10 @@ def seed(srv: Server) -> None:
             store.create_match(f"stats-m{i}", "elsewhere", "easy", i, 0)
             store.record_match(DEVICE, f"stats-m{i}", {"game": "table", "match": f"stats-m{i}", "won": won})
         store.mark_assisted("stats-m2")
+        # auction at a table of 5: three deals at −5 each, the third sat out and settled as an opponent
+        for n in range(1, 4):
+            store.record_hand(FIVE_DEVICE, "am1", n, {"game": "auction", "match": "am1", "hand": n, "played": n != 3,
+                                                       "declarer": False, "made": False, "meld": 0, "points": -5, "place": 0})
     finally:
         store.close()
 
@@ -132,6 +137,27 @@ def test_home_opens_the_statistics_page_by_keyboard_with_each_figure_in_words(se
     assert ["two-handed", "Two-handed"] in got["unplayed"] and got["unplayed_head"] == "Not played yet", got
     assert got["headings"] == ["Table", "Cutthroat", "Not played yet"]
     assert got["back"] == "home-stats"
+
+
+def test_a_deal_sat_out_at_a_table_of_5_is_played_and_the_chips_per_deal_add_up(seeded: Server) -> None:
+    """The fifteenth review: after three deals of −5, one sat out, the page said "Deals played 2" and "Chips per
+    deal −7.5"; the deal sat out was seen and settled, so it is played, and the chips are per the deals shown."""
+    def run(browser: Any) -> dict[str, Any]:
+        errors: list[str] = []
+        out: dict[str, Any] = {"errors": errors}
+        for theme, size in (("dark", (360, 740)), ("light", (360, 740)), ("light", (1440, 900))):
+            page = open_as(browser, seeded, FIVE_DEVICE, size, errors)
+            page.emulate_media(color_scheme=theme)
+            open_stats_by_keyboard(page, "home-stats")
+            out[f"{theme}-{size[0]}"] = rows(page, "auction")
+            shot(page, f"stats-sat-out-{theme}-{size[0]}")
+            page.context.close()
+        return out
+
+    got = in_browser(run)
+    assert got.pop("errors") == []
+    for key, auction in got.items():
+        assert auction["Deals played"] == "3, sat out 1" and auction["Chips per deal"] == "\u22125", (key, auction)
 
 
 def test_a_device_that_has_played_nothing_is_told_so(seeded: Server) -> None:

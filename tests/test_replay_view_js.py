@@ -89,7 +89,35 @@ def test_a_table_of_five_names_each_hands_chairs_by_its_lineup(base_url: str) ->
         }""", history)
 
     got = in_browser(base_url, script)
-    assert [t.split(" ·")[0] for t in got] == [f"chair {lineup[s]}" for s in history["hands"][0]["hands"]]
+    # the dealer sits out at the empty place N: the hands from its left, E S W, as the auction's line
+    assert history["hands"][0]["dealer"] == "N"
+    assert [t.split(" ·")[0] for t in got] == [f"chair {lineup[s]}" for s in "ESW"]
+
+
+@pytest.mark.parametrize("game, players", [("table", None), ("cutthroat", None), ("two-handed", None), ("auction", 5)])
+def test_the_hands_are_listed_as_the_auction_goes_from_the_dealers_left(base_url: str, game: str, players: int | None) -> None:
+    """The fifteenth review: the deal listed Partner, East, You, West (N E S W) under an auction line "You Pass,
+    West 250, Partner Pass, East Pass" (East dealt). The hands are listed from the dealer's left round to the
+    dealer (RULES.md, Deal and auction 2), the auction's own order."""
+    history, _ = held_by_engine(game, players)
+    rp = history["replays"][0]
+    round_ = "NESW"
+    d = round_.index(rp["dealer"])
+    want = [round_[(d + k) % 4] for k in range(1, 5) if round_[(d + k) % 4] in history["hands"][0]["hands"]]
+
+    def script(page: Any) -> Any:
+        return page.evaluate("""async (history) => {
+          const m = await import('/views/replay.js');
+          const r = m.renderReplay(history, 0, 0, (seat) => seat);
+          return [[...r.body.querySelectorAll('.replay-seat')].map((e) => e.dataset.seat),
+                  [...r.body.querySelectorAll('.replay-auction li strong')].map((e) => e.textContent)];
+        }""", history)
+
+    seats, calls = in_browser(base_url, script)
+    assert seats == want, (seats, want)
+    # the auction's first round names them in the same order (two-handed has no auction)
+    first_round = list(dict.fromkeys(calls))[:len(seats)]
+    assert not calls or first_round == seats[:len(first_round)], (calls, seats)
 
 
 @pytest.mark.parametrize("game", ["partnership-pass", "racehorse"])

@@ -1,7 +1,7 @@
 """Statistics as a pure function of finished hands and matches (pinochle/stats.py; docs/protocol.md, "Statistics").
 
 - a hand's line holds the seat's own facts: a bid is the seat's own contract, made or set by the hand's
-  result, the side's meld and what its total gained; a chair sitting a hand out played no hand;
+  result, the side's meld and what its total gained; a chair sitting a hand out held no cards, yet the deal counts among its deals (sat out);
 - properties over random legal matches of every game: ``made + set + conceded == bids``, ``bids <= hands``,
   ``won <= matches``, ``assisted <= matches``, and the points over a seat's lines are its total on the
   score sheet (the meld, the summaries' meld);
@@ -89,6 +89,16 @@ def test_a_chair_sitting_out_plays_no_hand_but_keeps_what_its_total_moved() -> N
             assert hand_line(s, "m", chair, chaired=True).played
 
 
+def test_a_deal_sat_out_at_a_table_of_5_counts_among_the_deals_and_the_chips_per_deal_add_up() -> None:
+    """The fifteenth review: three deals of auction at a table of 5, each −5 for the device's chair, one of them
+    sat out (and settled as an opponent), showed "Deals played 2" and "Chips per deal −7.5". Played, the three
+    of them; −5 a deal."""
+    lines = [HandLine("auction", "m", 1, True, False, False, 50, -5, 0), HandLine("auction", "m", 2, True, False, False, 0, -5, 0),
+             HandLine("auction", "m", 3, False, False, False, 0, -5, 0)]
+    s = summarize(lines, [])["auction"]
+    assert (s.hands, s.sat_out, s.points_per_hand, s.meld_per_hand) == (3, 1, -5.0, 16.7)
+
+
 def test_no_line_before_a_hand_has_finished_and_no_match_line_before_the_end() -> None:
     s = new_match(seed=1)
     with pytest.raises(ValueError, match="no hand has finished"):
@@ -122,7 +132,7 @@ def test_the_summary_of_known_lines() -> None:
     assert stats_json(got)["games"]["cutthroat"] == {  # type: ignore[index]
         "matches": 0, "won": 0, "hands": 1, "bids": 0, "made": 0, "set": 0, "meld_per_hand": 0.0,
         "points_per_hand": -15.0, "par_per_decision": None, "assisted": 0, "stuck": 0, "stuck_made": 0,
-        "conceded": 0, "auction": True}
+        "conceded": 0, "auction": True, "sat_out": 0}
     assert summarize([], []) == {} and stats_json({}) == {"type": "stats", "games": {}}
 
 
@@ -212,9 +222,10 @@ def test_the_figures_add_up_to_the_score_sheet(game: tuple[str, int | None], see
         total = last.totals[place] if chaired else last.totals[last.game.seating.side_of[place]]
         assert sum(h.points for h in hands) == total  # the score sheet's total
         played = [h for h in hands if h.played]
-        assert s.hands == len(played)
-        # a chair may sit out every hand of a short match at a table of 5: no hand held, no figure
-        assert s.points_per_hand == (round(total / len(played), 1) if played else None)
+        # a deal a chair sat out is one of its deals (seen, and settled as an opponent): the figures per deal
+        # are over every deal, so that they add up to the total
+        assert s.hands == len(hands) and s.sat_out == len(hands) - len(played)
+        assert s.points_per_hand == (round(total / len(hands), 1) if hands else None)
         sides = [last.game.seating.side_of[p] for p in range(4)]
         if not chaired:
             assert sum(h.meld for h in hands) == sum(r.score.meld[sides[place]] for r in last.history)

@@ -29,7 +29,7 @@ Msg = dict[str, Any]
 pytestmark = pytest.mark.timeout(300)
 CARD = re.compile(r'"[ATKQJ9][SHDC]"')
 FIELDS = ["matches", "won", "hands", "bids", "made", "set", "meld_per_hand", "points_per_hand",
-          "par_per_decision", "assisted", "stuck", "stuck_made", "conceded", "auction"]
+          "par_per_decision", "assisted", "stuck", "stuck_made", "conceded", "auction", "sat_out"]
 
 
 def move_for(v: Msg) -> Msg | None:

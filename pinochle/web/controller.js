@@ -37,7 +37,8 @@ import { renderSearchCountdown, renderSearching } from "./views/search.js";
 import { renderUndo } from "./views/undo.js";
 import { recordOf, renderReplay, replaySteps } from "./views/replay.js";
 
-const SCREEN_KEY = "pinochle.screen"; // sessionStorage: "home", "table" (solo) or "seat": where a reloaded tab goes
+// sessionStorage: "home", "table" (solo), "result" (a solo match's result, once seen) or "seat": where a reloaded tab goes
+const SCREEN_KEY = "pinochle.screen";
 const SCREENS = ["connecting", "home", "table", "result", "lobby", "searching", "review"];
 const SEAT_SCREENS = new Set(["lobby", "searching", "review"]);
 
@@ -69,7 +70,9 @@ export const st = {
   saidTimedOut: null, // the last move made for someone out of time that was said ("seat/version": timer.js timedOutKey)
   inviteKnown: null, // whether a room has that code (null: not known yet)
   // a reloaded tab that was at the solo table goes back there; a fresh visit starts at Home
-  wantTable: readSession(SCREEN_KEY) === "table" || (readSession(SCREEN_KEY) === null && navigationType() === "reload"),
+  wantTable: ["table", "result"].includes(readSession(SCREEN_KEY)) || (readSession(SCREEN_KEY) === null && navigationType() === "reload"),
+  // this page is a reload (not a visit): a match's result already seen is shown again on a reload only
+  reloaded: navigationType() === "reload",
   busy: false,
   busyTimer: null,
   bid: null, // the bid shown between − and +
@@ -219,6 +222,8 @@ const ENTER = {
   table: () => { atTable(); renderTable(); },
   result: () => {
     atTable();
+    // seen: a reload shows it again, a visit of the site opens Home (messages.js, onWelcome)
+    if (st.focus === "solo") writeSession(SCREEN_KEY, "result");
     closeDialogs();
     if (!st.view) return;
     stamp(st.view);

@@ -43,11 +43,14 @@ function onWelcome(msg) {
     // a link to the room you are already in takes you to it; a link to another room shows the join form
     const sameRoom = Boolean(st.invite && seat && seat.room === st.invite);
     if (sameRoom) clearInvite();
-    if (seat && (sameRoom || (where !== "home" && !(where === "table" && st.solo.match) && !st.invite))) {
+    const atSolo = (where === "table" || where === "result") && st.solo.match;
+    if (seat && (sameRoom || (where !== "home" && !atSolo && !st.invite))) {
       st.focus = "seat"; // the server resyncs the seat next: searching, room and/or the table
       return;
     }
-    if (st.solo.match && st.wantTable) {
+    // a match's result already seen is shown again by a reload; opening the site again (a visit) goes Home, whose
+    // "Last match's result" leads back to it (the fifteenth review saw the old result instead of Home)
+    if (st.solo.match && st.wantTable && (where !== "result" || st.reloaded)) {
       st.focus = "solo";
       net.raw({ type: ClientType.RESUME });
       return;

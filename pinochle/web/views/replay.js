@@ -51,6 +51,23 @@ export function passedIndexes(cards, got) {
 }
 
 /**
+ * The seats of a hand from the dealer's left round to the dealer (RULES.md, Deal and auction 2: "The auction starts
+ * left of the dealer"; "left of the dealer" is the next seat clockwise, N E S W), the order of the auction's line above
+ * the hands, so that the two agree (the fifteenth review saw the deal listed N E S W under calls from the dealer's
+ * left). A seat absent from the hand (an empty place, a table of three) is skipped; without a dealer, as given.
+ * @param {string[]} seats the hand's seats ("N", "E", "S", "W")
+ * @param {string | undefined} dealer the dealer's seat
+ * @returns {string[]}
+ */
+export function fromDealersLeft(seats, dealer) {
+  const round = ["N", "E", "S", "W"];
+  const d = round.indexOf(dealer);
+  if (d < 0) return seats;
+  const after = (s) => (round.indexOf(s) - d + 3) % 4; // the dealer's left 0, ..., the dealer 3
+  return [...seats].sort((a, b) => after(a) - after(b));
+}
+
+/**
  * The viewer's body for hand `hand` (index into `history.hands`) at step `step`: 0 shows the deal and the
  * auction (and the meld, in a hand without a card pass); in a hand with a card pass (the server's `pass`)
  * step 1 is the pass: every hand after it, the cards each partner received marked, and the meld made from
@@ -73,7 +90,7 @@ export function renderReplay(history, hand, step, nameAt) {
   const widow = pass ? null : rp.widow ?? null;
   const swap = pass ?? widow; // the cards that change hands before the meld: a step of its own
   const steps = replaySteps(rp);
-  const seats = Object.keys(rec.hands ?? {});
+  const seats = fromDealersLeft(Object.keys(rec.hands ?? {}), rp.dealer ?? rec.dealer);
   const title = `Hand ${rp.number ?? hand + 1}`;
   const contract = rp.thrown_in ? "Thrown in: nobody bid"
     : rp.declarer ? `${name(rp.declarer)} ${rp.bid ?? ""} · trump ${suitWord(rp.trump)}` : `Trump ${suitWord(rp.trump)}`;

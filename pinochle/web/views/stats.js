@@ -68,7 +68,8 @@ export function statRows(f, t = {}) {
   return [
     // the matches counted are the finished ones (a match in progress is counted when it ends): said when none has
     ["Matches won", f.matches > 0 ? ofWhole(f.won, f.matches) : NO_MATCH_YET, null],
-    [`${word === "deal" ? "Deals" : "Hands"} played`, String(f.hands), null],
+    // at a table of 4 or 5 a deal sat out is played too (seen, and settled as an opponent): said beside the count
+    [`${word === "deal" ? "Deals" : "Hands"} played`, f.sat_out > 0 ? `${f.hands}, sat out ${f.sat_out}` : String(f.hands), null],
     ...bidRows,
     [`Meld per ${word}`, f.meld_per_hand === null ? `no ${word}s yet` : String(f.meld_per_hand), null],
     [`${unit} per ${word}`, f.points_per_hand === null || f.points_per_hand === undefined ? `no ${word}s yet` : signed(f.points_per_hand), null],
