@@ -894,6 +894,14 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
     family = strategy_of(view).values(view, seed, also)  # a family's own values (two-handed's stock play)
     if family is not None:
         move, by_move = family
+        if len(legal.cards) > 1 and move in by_move and isinstance(move, PlayAction):
+            # the hint's reason separates its card from every other legal card, or is its value alone, as the
+            # tricks family's (pinochle.bots.card_reasons)
+            ranked = [move, *sorted((m for m in by_move if m != move), key=lambda m: -by_move[m])]
+            options = [Option(m, by_move[m], tuple(action_facts(view, m))) for m in ranked]
+            options[0] = Option(move, by_move[move],
+                                tuple(Fact(k, t) for group in separating(view, move.card, legal.cards) for k, t in group))
+            return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
         if len(legal.cards) > 1 and move in by_move:
             return _valued(view, move, list(by_move.items()))
     if legal.cards and strategy_of(view) is STRATEGIES["tricks"] and view.trump is not None:
