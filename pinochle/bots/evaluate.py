@@ -38,7 +38,7 @@ decision review are built on it.
   move, with no value (``points`` is ``None``).
 
 ``also`` asks for moves Hard does not weigh to be valued too, over the same deals (a card it leaves
-out, a burial outside its candidates, a widow game's trump it does not simulate); they never change
+out, a burial outside its candidates, a trump it does not simulate); they never change
 Hard's move or the others' values.
 
 A reason is built only from facts the view and the search give (:class:`Fact`): who is winning
