@@ -112,9 +112,14 @@ def test_the_trump_hint_sets_hards_suit_against_the_next_best() -> None:
         assert fact.kind == "trump_suit", e.reason
         suits = check_suit_words(v, fact.text, best.suit)  # type: ignore[attr-defined]
         valued = [o for o in e.options[1:] if o.points is not None]
-        # against the next best valued suit; alone where Hard plays out one suit only (its longest)
-        runner = [max(valued, key=lambda o: o.points or 0.0).action.suit] if valued else []  # type: ignore[attr-defined]
-        assert suits == [best.suit, *runner], e.reason  # type: ignore[attr-defined]
+        # against the next best valued suit; where Hard plays out its suit alone, the other suit with the most meld
+        # (then cards)
+        rules = v.rules_set()
+        by_suit = meld_by_trump(pack_cards(v.hand, DECKS[rules.deck]), rules)
+        others = [int(t) for t in v.legal.trumps if int(t) != best.suit]  # type: ignore[attr-defined]
+        runner = (max(valued, key=lambda o: o.points or 0.0).action.suit if valued  # type: ignore[attr-defined]
+                  else min(others, key=lambda t: (-by_suit[t], -sum(1 for c in v.hand if c // 6 == t), t)))
+        assert suits == [best.suit, runner], e.reason  # type: ignore[attr-defined]
         assert "you hold" not in e.reason, e.reason
         other = next(t for t in range(4) if t not in {int(o.action.suit) for o in e.options})  # type: ignore[attr-defined]
         more = evaluate_decision(v, "m", 1, 5, SAMPLES, also=(Action.trump_(v.seat, other),))

@@ -897,8 +897,8 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         if len(legal.cards) > 1 and move in by_move and isinstance(move, PlayAction):
             # the hint's reason separates its card from every other legal card, or is its value alone, as the
             # tricks family's (pinochle.bots.card_reasons)
-            ranked = [move, *sorted((m for m in by_move if m != move), key=lambda m: -by_move[m])]
-            options = [Option(m, by_move[m], tuple(action_facts(view, m))) for m in ranked]
+            order = [move, *sorted((m for m in by_move if m != move), key=lambda m: -by_move[m])]
+            options = [Option(m, by_move[m], tuple(action_facts(view, m))) for m in order]
             options[0] = Option(move, by_move[move],
                                 tuple(Fact(k, t) for group in separating(view, move.card, legal.cards) for k, t in group))
             return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
@@ -946,8 +946,13 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         action = Action.trump_(seat, suit)
         if not valued:
             return Evaluation(seat, (Option(action, None, tuple(action_facts(view, action))),))
-        # the hint's reason sets Hard's suit against the next best valued one: what separates them
+        # the hint's reason sets Hard's suit against the next best valued one (where Hard plays out its suit alone,
+        # the legal suit with the most meld, then cards): what separates them
         rest = sorted((t for t in valued if t != int(suit)), key=lambda t: -valued[t])
+        if not rest:
+            melds = meld_by_trump(pack_cards(view.hand, DECKS[player.rules.deck]), player.rules)
+            rest = sorted((int(t) for t in legal.trumps if int(t) != int(suit)),
+                          key=lambda t: (-melds[t], -sum(1 for c in view.hand if c // 6 == t), t))
         e = _valued(view, action, [(Action.trump_(seat, t), v) for t, v in valued.items()])
         first = e.options[0]
         facts = (*trump_choice_facts(view, int(suit), rest[:1]), *(f for f in first.facts if f.kind == "search"))
