@@ -176,7 +176,8 @@ def _play_positions(game: str, seed: int) -> Iterator[View]:
 
 
 @pytest.mark.parametrize(("game", "seed"), [("table", 1), ("table", 2), ("partnership-pass", 3), ("racehorse", 4),
-                                            ("cutthroat", 5), ("auction", 6), ("double-deck", 7)])
+                                            ("cutthroat", 5), ("auction", 6), ("double-deck", 7),
+                                            ("two-handed", 1), ("two-handed", 2)])
 def test_a_hints_reason_separates_its_card_from_every_other_legal_card(game: str, seed: int) -> None:
     claims = hints = 0
     for v in _play_positions(game, seed):

@@ -20,6 +20,7 @@ from pinochle.meld import meld, meld_by_trump
 from pinochle.tricks import beats, winner_index
 
 from .support import swap_hidden
+from .test_trump_reasons import check_suit_words
 
 SAMPLES = 8
 
@@ -100,6 +101,9 @@ def check_fact(state: State, v: View, option_action: object, fact: Fact, e: Eval
             assert not any(c // 6 == v.trump for c in option_action.cards)  # type: ignore[attr-defined]
         else:  # cards passed that are trump
             assert all(_card_of(t).suit == v.trump for t in re.findall(r"(?:10|[9JQKA])[♠♥♦♣]", fact.text))
+    elif fact.kind == "trump_suit":  # a suit to name trump against another: each claim true of the hand
+        assert option_action.type == "trump", fact  # type: ignore[attr-defined]
+        check_suit_words(v, fact.text, option_action.suit)  # type: ignore[attr-defined]
     elif fact.kind == "meld_in_suit":
         suit = SUIT_NAMES.index(fact.text.split("with ")[1].split(" ")[0])
         n = int(re.search(r" is (\d+)", fact.text).group(1))  # type: ignore[union-attr]
@@ -214,8 +218,11 @@ def test_every_reason_is_true_in_every_game(game: str) -> None:
 def test_each_kind_of_reason_occurs() -> None:
     """Across the games, every kind of fact is given somewhere (each checked true above)."""
     kinds: set[str] = set()
-    for game in ("table", "partnership-pass", "racehorse", "cutthroat", "two-handed", "double-deck"):
-        for _, v in _positions(game, 11, 90):
+    # seed 11's matches, and the auction of table's seed 12, whose calls name a suit's meld (a trump named is said
+    # by trump_suit, its length, aces and tens and meld against another suit)
+    for game, seed, moves in [(g, 11, 90) for g in ("table", "partnership-pass", "racehorse", "cutthroat", "two-handed",
+                                                    "double-deck")] + [("table", 12, 30)]:
+        for _, v in _positions(game, seed, moves):
             for o in evaluate(v, samples=SAMPLES, seed=1).options:
                 kinds.update(f.kind for f in o.facts)
     assert set(FACT_KINDS) - kinds == set()

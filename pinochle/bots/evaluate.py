@@ -38,7 +38,7 @@ decision review are built on it.
   move, with no value (``points`` is ``None``).
 
 ``also`` asks for moves Hard does not weigh to be valued too, over the same deals (a card it leaves
-out, a burial outside its candidates, a widow game's trump it does not simulate); they never change
+out, a burial outside its candidates, a trump it does not simulate); they never change
 Hard's move or the others' values.
 
 A reason is built only from facts the view and the search give (:class:`Fact`): who is winning
@@ -96,6 +96,7 @@ FACT_KINDS = (
     "cheapest",        # the cheapest card to throw on a trick let go (pinochle.bots.card_reasons)
     "draws",           # the lowest trump led to draw the other side's trumps
     "keeps",           # a high card kept to win a trick later (against that card alone: the decision review)
+    "trump_suit",      # a suit to name trump, against another: its length, its aces and tens, the meld with it as trump
 )
 
 #: The sampled deals a card behind a hint: Hard's own budget (:class:`~pinochle.bots.hard.HardPlayer`).
@@ -344,6 +345,45 @@ def _trump_facts(view: View, suit: int) -> list[Fact]:
     points = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)[suit]
     return [Fact("meld_in_suit", f"your meld with {SUIT_NAMES[suit]} as trump is {points}"),
             Fact("trump_length", f"you hold {held} {SUIT_NAMES[suit]}")]
+
+
+def suit_words(view: View, suit: int, named: bool = True) -> str:
+    """A suit as a trump to name, in a player's words (RULES.md, Auction: the declarer names trump; Meld: the meld
+    with each suit as trump): how many cards of it the seat holds, its aces and tens (the cards that win and count),
+    and the seat's meld with it as trump, e.g. ``"hearts: 5 trumps with both A♥ and a 10♥, meld 40"`` (``named``
+    False: without the suit's name, where the move names it: ``"5 trumps with both A♥ and a 10♥, meld 40"``).
+
+    >>> from pinochle.game import new_match, view
+    >>> v = view(new_match(seed=1), 0)
+    >>> suit_words(v, 1), suit_words(v, 0)
+    ('hearts: 4 trumps with an A♥ and a 10♥, meld 160', 'spades: 2 trumps with no A♠ or 10♠, meld 140')
+    """
+    rules = view.rules_set()
+    deck = DECKS[rules.deck]
+    cards = [c for c in view.hand if c // 6 == suit]
+    sign = Card(suit * 6).label[-1]
+    highs = []
+    for rank, name in ((5, "A"), (4, "10")):
+        k = sum(1 for c in cards if c % 6 == rank)
+        copies = deck.copies[suit * 6 + rank]
+        if k:
+            highs.append(f"{'an' if name == 'A' else 'a'} {name}{sign}" if k == 1
+                         else f"both {name}{sign}" if k == copies == 2 else f"{k} {name}{sign}")
+    high = " and ".join(highs) if highs else f"no A{sign} or 10{sign}"
+    points = meld_by_trump(pack_cards(view.hand, deck), rules)[suit]
+    n = len(cards)
+    said = f"{n} trump{'s' if n != 1 else ''} with {high}, meld {points}"
+    return f"{SUIT_NAMES[suit]}: {said}" if named else said
+
+
+def trump_choice_facts(view: View, suit: int, against: Sequence[int] = ()) -> list[Fact]:
+    """Why name ``suit`` trump rather than the suits of ``against`` (a hint: the next best suit; the decision
+    review: the suit named instead), in a player's words: each suit's length, aces and tens and meld with it as
+    trump (:func:`suit_words`), ``suit`` first, the others after, so that the reason separates the suit from the
+    one it is compared with, ``suit`` unnamed as the move names it ("Name hearts trump: 5 trumps with an A♥ and both
+    10♥, meld 40; spades: 2 trumps with no A♠ or 10♠, meld 20"). RULES.md, Auction and Meld."""
+    said = [suit_words(view, t, i > 0) for i, t in enumerate((suit, *dict.fromkeys(a for a in against if a != suit)))]
+    return [Fact("trump_suit", "; ".join(said))]
 
 
 @dataclass(frozen=True)
@@ -697,7 +737,7 @@ def action_facts(view: View, action: Action) -> list[Fact]:
     if isinstance(action, PlayAction):
         return card_facts(view, action.card)
     if isinstance(action, TrumpAction):
-        return _trump_facts(view, int(action.suit))
+        return trump_choice_facts(view, int(action.suit))
     cards = action_cards(action)
     if t in ("bid", "pass") and view.legal.min_bid is not None:
         by_suit = meld_by_trump(pack_cards(view.hand, DECKS[rules.deck]), rules)
@@ -857,6 +897,14 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
     family = strategy_of(view).values(view, seed, also)  # a family's own values (two-handed's stock play)
     if family is not None:
         move, by_move = family
+        if len(legal.cards) > 1 and move in by_move and isinstance(move, PlayAction):
+            # the hint's reason separates its card from every other legal card, or is its value alone, as the
+            # tricks family's (pinochle.bots.card_reasons)
+            order = [move, *sorted((m for m in by_move if m != move), key=lambda m: -by_move[m])]
+            options = [Option(m, by_move[m], tuple(action_facts(view, m))) for m in order]
+            options[0] = Option(move, by_move[move],
+                                tuple(Fact(k, t) for group in separating(view, move.card, legal.cards) for k, t in group))
+            return Evaluation(seat, tuple(_with_search_fact(options, who_gains(view))))
         if len(legal.cards) > 1 and move in by_move:
             return _valued(view, move, list(by_move.items()))
     if legal.cards and strategy_of(view) is STRATEGIES["tricks"] and view.trump is not None:
@@ -894,14 +942,24 @@ def evaluate(view: View, samples: int | None = None, seed: int | str = 0,
         else:
             # each suit by the statistic Hard names trump by (the lower third of its sampled points: a
             # cautious estimate), so that Hard's suit is the best valued and a loss is measured as it chooses
-            suit, outcomes = player._simulate_trumps(view)
+            suit, outcomes = player._simulate_trumps(view, also=wanted)
             valued = {t: float(sorted(o)[len(o) // 3]) for t, o in enumerate(outcomes) if o}
         if player.rules.trump_needs_marriage:
             suit = married_trump(view, suit)
         action = Action.trump_(seat, suit)
         if not valued:
             return Evaluation(seat, (Option(action, None, tuple(action_facts(view, action))),))
-        return _valued(view, action, [(Action.trump_(seat, t), v) for t, v in valued.items()])
+        # the hint's reason sets Hard's suit against the next best valued one (where Hard plays out its suit alone,
+        # the legal suit with the most meld, then cards): what separates them
+        rest = sorted((t for t in valued if t != int(suit)), key=lambda t: -valued[t])
+        if not rest:
+            melds = meld_by_trump(pack_cards(view.hand, DECKS[player.rules.deck]), player.rules)
+            rest = sorted((int(t) for t in legal.trumps if int(t) != int(suit)),
+                          key=lambda t: (-melds[t], -sum(1 for c in view.hand if c // 6 == t), t))
+        e = _valued(view, action, [(Action.trump_(seat, t), v) for t, v in valued.items()])
+        first = e.options[0]
+        facts = (*trump_choice_facts(view, int(suit), rest[:1]), *(f for f in first.facts if f.kind == "search"))
+        return Evaluation(seat, (Option(first.action, first.points, facts), *e.options[1:]))
     action = Action.deal_(seat) if legal.deal else player.act(view)
     if action.type in ("bid", "pass") and legal.min_bid is not None and strategy_of(view) is STRATEGIES["tricks"]:
         calls = player.call_values(view)
@@ -1089,5 +1147,5 @@ def hint(view: View, seed: int | str = 0, samples: int | None = None) -> tuple[A
 
 
 __all__ = ["DECISION_SAMPLES", "by_rule_words", "DEFAULT_SAMPLES", "FACT_KINDS", "CallEstimate", "Evaluation", "Fact", "Option", "action_facts",
-           "call_estimate", "call_facts", "card_facts", "save_facts", "wide_worth",
+           "call_estimate", "call_facts", "card_facts", "save_facts", "suit_words", "trump_choice_facts", "wide_worth",
            "decision_seed", "decision_view", "describe", "evaluate", "evaluate_decision", "hint", "same_move"]

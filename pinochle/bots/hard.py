@@ -247,7 +247,8 @@ class HardPlayer(TablePlayer):
     def _rng(self, view: View) -> random.Random:
         return random.Random(f"{self.seed}/{view.hand_number - 1}/{view.version}/{view.seat}")
 
-    def _simulate_trumps(self, view: View, side_melds: list[list[int]] | None = None) -> tuple[Suit, list[list[int]]]:
+    def _simulate_trumps(self, view: View, side_melds: list[list[int]] | None = None,
+                         also: Sequence[int] = ()) -> tuple[Suit, list[list[int]]]:
         """Simulate the hand as declarer for each playable trump.
 
         The other hands are dealt at random from the unseen cards, consistent
@@ -258,6 +259,10 @@ class HardPlayer(TablePlayer):
             view: the seat's view in the auction.
             side_melds: when given, filled with the side's meld after the pass, per trump, of each
                 sampled deal (the same deals, in order).
+            also: suits to play out too that Hard does not weigh (the decision review's trump named
+                instead), on the same deals, each deal's rollout drawn from a copy of the random numbers
+                the first weighed suit's rollout draws there: they never change the deals, the other suits'
+                values or the suit chosen.
 
         Returns:
             The best trump and, per trump, the side's points (meld + counters,
@@ -281,13 +286,22 @@ class HardPlayer(TablePlayer):
         if accept:  # the partner's calls weigh its deals instead
             info = replace(info, bidders=info.bidders - set(accept), accept=tuple(accept.items()))
 
+        extra = [s for s in dict.fromkeys(also) if s not in suits]
+        extra_rows: list[list[int]] = [[] for _ in extra]
+
         def play_out(hands: Sequence[int], rng: random.Random) -> Callable[[int], float]:
-            def as_declarer(s: int) -> float:
+            def as_declarer(s: int, draw: random.Random = rng) -> float:
                 deal = _after_pass(hands, me, partner, s, rules.pass_cards, deck) if rules.pass_cards else hands
                 side_meld = meld_by_trump(deal[me], rules)[s] + meld_by_trump(deal[partner], rules)[s]
-                tricks, pts = greedy_playout(list(deal), s, me, rng.random, rules)
+                tricks, pts = greedy_playout(list(deal), s, me, draw.random, rules)
                 melds_out[s].append(side_meld)
                 return (side_meld if tricks[side] else 0) + pts[side]
+            if extra:
+                state = rng.getstate()  # before the weighed suits' rollouts draw: the extra suits' own copy
+                for row, s in zip(extra_rows, extra):
+                    copy = random.Random()
+                    copy.setstate(state)
+                    row.append(int(as_declarer(s, copy)))
             return as_declarer
 
         rows = sampled_values(deals_of(AUCTION_RESAMPLER, info), rng, suits, n, play_out)
@@ -295,6 +309,8 @@ class HardPlayer(TablePlayer):
         outcomes: list[list[int]] = [[] for _ in range(4)]
         for s, row in zip(suits, rows):
             outcomes[s] = [int(v) for v in row]
+        for s, extra_row in zip(extra, extra_rows):
+            outcomes[s] = extra_row
         best = max(suits, key=lambda s: (sorted(outcomes[s])[len(outcomes[s]) // 3], lengths[s], -s))
         return Suit(best), outcomes
 

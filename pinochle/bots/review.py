@@ -26,9 +26,10 @@ value has ``loss`` ``None`` when it differs from ``best``: not measured, never g
   Normal does). A call Hard makes by a rule (leaving a partner the contract, opening a run's worth or a double
   marriage, the games with a card pass) is measured all the same by its simulation of the auction (the bid at the
   lowest against the pass, over the same deals): a pass against a "Bid" hint has its loss;
-* a trump Hard's simulation leaves out in the partnership games (simulating one more suit would
-  change the deals of the others, and so Hard's choice), and in double-deck any trump but Hard's
-  (Hard names it as Normal does there, without a simulation).
+* in double-deck any trump but Hard's (Hard names it as Normal does there, without a simulation). A trump
+  Hard's simulation leaves out in the partnership games is played out too, on the same deals, with a copy of
+  the random numbers of each deal's rollout, so that Hard's choice and its other values do not change
+  (:meth:`~pinochle.bots.hard.HardPlayer._simulate_trumps`'s ``also``).
 
 Two-handed (VARIANTS.md ``two-handed``) is reviewed the same way, its record read by its own format
 (:func:`pinochle.records.hand_steps`) and its cards valued by its family's values
@@ -51,7 +52,7 @@ from ..game import Action, BidAction, PlayAction, State, TrumpAction, View, acti
 from ..records import hand_steps as record_steps
 from .card_reasons import separating
 from .evaluate import (DECISION_SAMPLES, Evaluation, Fact, Option, better_off, describe, evaluate_decision, other_move,
-                       same_move, who_gains)
+                       same_move, trump_choice_facts, who_gains)
 
 #: The sampled deals a card behind each decision reviewed: the hint's (Hard's 192), so that the review of a
 #: decision is the evaluation its hint gave (:func:`pinochle.bots.evaluate.evaluate_decision`; the cost of a
@@ -208,19 +209,26 @@ def review_reason(e: Evaluation, action: Action, loss: float | None, who: str = 
     Never the comparison with the runner-up a hint makes (:attr:`pinochle.bots.evaluate.Evaluation.reason`):
     that move was not the seat's. ``v``: the seat's view at the decision; with it, a card's reason is what separates
     Hard's card from the card played (:func:`pinochle.bots.card_reasons.separating`: true of Hard's card and not of
-    yours), or the value alone where no pattern of play does."""
+    yours), or the value alone where no pattern of play does; a trump's reason sets Hard's suit against yours, the length,
+    aces and tens and meld of each (:func:`pinochle.bots.evaluate.trump_choice_facts`)."""
     best = e.best
     own = [f for f in best.facts if f.kind != "search"]
     if (v is not None and isinstance(best.action, PlayAction) and isinstance(action, PlayAction)
             and not same_move(action, best.action)):
         # one pattern, its words as one fact: the comparison with your card follows it
         own = [Fact(g[-1][0], " and ".join(t for _, t in g)) for g in separating(v, best.action.card, [action.card], 1)]
+    if (v is not None and isinstance(best.action, TrumpAction) and isinstance(action, TrumpAction)
+            and not same_move(action, best.action)):
+        # Hard's suit set against yours: the length, aces and tens and meld of each (never against a suit not named)
+        own = trump_choice_facts(v, int(best.action.suit), [int(action.suit)])
     if same_move(action, best.action):
         # the hint's own words where its only reason is the value: never a bare "Play the A♠."
         return Option(best.action, best.points, tuple(own)).reason if own else e.reason
     if loss is None:
         # not measured: the reason still names the move it is set against, and says why no figure is given
-        unmeasured = Fact("unmeasured", f"{your_move(action, phase)} is not measured: {why_unmeasured(e, action, phase)}")
+        unmeasured = Fact("unmeasured", f"{why_unmeasured(e, action, phase)}, so there is no figure for"
+                                        f" {your_move(action, phase)}" if isinstance(action, TrumpAction)
+                          else f"{your_move(action, phase)} is not measured: {why_unmeasured(e, action, phase)}")
         return Option(best.action, best.points, (*own[:1], unmeasured)).reason
     if ahead >= CLOSE_LOSS:
         return ahead_reason(e, action, ahead, who)
@@ -260,7 +268,7 @@ def why_unmeasured(e: Evaluation, action: Action, phase: str | None = None) -> s
     >>> why_unmeasured(e, Action.bid_(0, 300))
     'Hard values only the lowest bid, 250, against a pass, and 300 is above it'
     >>> why_unmeasured(Evaluation(0, (Option(Action.trump_(0, 1), 80.0),)), Action.trump_(0, 2))
-    'Hard plays the hand out only with the trumps it weighs, and diamonds is not one of them'
+    'Hard did not play the hand out with diamonds as trump'
     """
     valued = [o for o in e.options if o.points is not None]
     if isinstance(action, BidAction):
@@ -269,8 +277,8 @@ def why_unmeasured(e: Evaluation, action: Action, phase: str | None = None) -> s
             return f"Hard values only the lowest bid, {low}, against a pass, and {action.bid} is above it"
         return "in this game Hard bids by its meld, without a value for each bid"
     if isinstance(action, TrumpAction):
-        return (f"Hard plays the hand out only with the trumps it weighs, and {SUIT_NAMES[action.suit]} is not one"
-                " of them")
+        # a deck of four copies: Hard names trump as Normal does, without playing the hand out (evaluate's trump)
+        return f"Hard did not play the hand out with {SUIT_NAMES[action.suit]} as trump"
     if action.type == "pass" and phase != "stock_meld":
         return "in this game Hard calls by its meld, without a value for each call"
     if phase == "stock_meld" or action.type in ("meld", "dix"):

@@ -102,6 +102,25 @@ export function allMatched(n) {
   return `${n === 2 ? "Both" : `All ${n}`} of your decisions matched Hard's choice.`;
 }
 
+/** Where a move was made, as "Hard chose differently once, …" ends: "on the trump", "on a card". */
+const ON_WHAT = { trump: "on the trump", bid: "on a bid", pass: "on a call", play: "on a card", give: "on the card pass",
+  bury: "on the burial", meld: "on a meld", dix: "on the dix", concede: "on conceding", play_on: "on playing on" };
+
+/**
+ * The headline of a review where no decision gave up a point but Hard chose another move that it has no figure for
+ * (the server's `loss` null): never "Hard agrees with every decision" above a row where Hard chose otherwise (the
+ * fifteenth review). "Hard chose differently once, on the trump: no figure for it.", "Hard chose differently 2 times:
+ * no figure for them."
+ */
+export function differsHead(ds) {
+  const n = ds.length;
+  if (n === 1) {
+    const on = ON_WHAT[ds[0].action?.type];
+    return `Hard chose differently once${on ? `, ${on}` : ""}: no figure for it.`;
+  }
+  return `Hard chose differently ${n} times: no figure for them.`;
+}
+
 const TRICK_PHASES = new Set(["play", "stock_play", "endgame"]);
 
 /**
@@ -194,13 +213,14 @@ export function renderDecisionReview(hand, answer, s = null, label = null) {
   // the costly decisions, then those not measured (each named with why), the others folded
   const listed = [...ds.filter(costly), ...ds.filter((d) => !costly(d) && unmeasured(d))];
   const folded = ds.filter((d) => !listedOnItsOwn(d));
-  // no decision gave up a point: Hard agrees only when every measured move was its own
-  const agrees = ds.every((d) => (sameMove(d) && !aheadOfRule(d)) || d.loss === null || d.loss === undefined);
+  // no decision gave up a point: a move other than Hard's that Hard has no figure for is said as such, never under
+  // "Hard agrees" (every move Hard's own is `whole` below)
+  const differs = ds.filter(unmeasured);
   // every decision Hard's own move: the folded line says it all, once ("All 10 of your decisions matched…")
   const whole = ds.every((d) => sameMove(d) && !costly(d) && !aheadOfRule(d));
   const head = whole ? null
     : total > 0 || under ? `In all ${pointsGivenUp(under ? 0.4 : total)}, the costliest first.`
-    : agrees ? "Hard agrees with every decision it measured." : "No decision gave up a point or more.";
+    : differs.length ? differsHead(differs) : "No decision gave up a point or more.";
   const rest = whole ? allMatched(ds.length) : folded.length ? foldedLine(folded) : "";
   status(head === null ? rest
     : `${head} ${listed.length === 1 ? "One decision" : `${listed.length} decisions`} listed.${rest ? ` ${rest}` : ""}`);
