@@ -54,7 +54,7 @@ MEASURE = r"""() => {
   for (const e of felt.querySelectorAll('.card, .pile, :scope > .seat')) {
     if (shown(e) && !inside(e.getBoundingClientRect(), f)) out.push(`${what(e)} beyond the felt`);
   }
-  for (const sel of ['#screen-table > .panel', '#screen-table > .felt', '#centre']) {
+  for (const sel of ['#screen-table > .panel', '#screen-table > .felt']) {
     const e = document.querySelector(sel);
     if (e && e.scrollHeight > e.clientHeight + 1) out.push(`${sel} holds ${e.scrollHeight - e.clientHeight} px more than it shows`);
   }
@@ -62,7 +62,7 @@ MEASURE = r"""() => {
     if (shown(e) && !inside(e.getBoundingClientRect(), win)) out.push(`button ${e.textContent.trim()} beyond the window`);
   }
   const seats = [...felt.querySelectorAll(':scope > .seat')].filter(shown).map((e) => [e, e.getBoundingClientRect()]);
-  for (const e of document.querySelectorAll('#centre .bid-call, #centre .card, #centre .pile, #centre .ci-big, #centre .ci-title')) {
+  for (const e of document.querySelectorAll('#centre .bid-call, #centre .card, #centre .pile, #centre .ci-big, #centre .ci-title, #centre .trick-winner')) {
     if (!shown(e)) continue;
     const r = e.getBoundingClientRect();
     for (const [s, q] of seats) {
