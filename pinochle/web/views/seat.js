@@ -57,12 +57,11 @@ export function seatRole(ctx, seat) {
   return null;
 }
 
-/** The role's words in a line: "Computer · Normal"; in a narrow seat (a phone's) the level goes under "Computer",
- * the same word at every width (never "CPU": the fourteenth review). */
+/** The role's words in a line: "Computer" and the level may wrap between them in a narrow seat. */
 function roleLine(role) {
   const words = role.kind === "computer" && role.level
-    ? [h("span", { class: "role-word" }, "Computer"), h("span", { class: "role-dot", "aria-hidden": "true" }, " · "),
-      h("span", { class: "role-level" }, role.level)]
+    ? [h("span", { class: "role-full" }, "Computer"), h("span", { class: "role-short", "aria-hidden": "true" }, "CPU"),
+      h("span", { class: "role-dot", "aria-hidden": "true" }, " · "), h("span", {}, role.level)]
     : [role.text];
   return h("span", { class: `seat-role ${role.kind}`, "data-testid": role.testid, title: role.kind === "stand-in" ? "A computer plays until they are back" : null }, ...words);
 }
