@@ -62,7 +62,7 @@ def test_each_replay_step_in_words(base_url: str) -> None:
 
     assert in_browser(base_url, script) == [
         "The deal, the auction and the meld of hand 3. West took the bid at 250, hearts trump.",
-        "Trick 1 of 12. West: Ace of spades, Partner: King of spades, East: Nine of spades, You: Ten of spades."
+        "Trick 1 of 12. West: Ace of spades, Partner: King of spades, East: Nine of spades, you: Ten of spades."
         " West won the trick.",
         "The deal, the auction and the meld of hand 4. Thrown in: nobody bid.",
     ]

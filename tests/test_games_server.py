@@ -272,7 +272,8 @@ def test_a_solo_racehorse_hand_the_declarer_concedes(service: Open) -> None:
                 assert v["legal"] == {"concede": True, "play_on": True}
                 assert all(m is not None for m in v["melds"].values()), "the declarer concedes after seeing the meld"
                 end = msg["view"]
-                assert end["conceded"] is True and end["tricks"] == [] and end["phase"] == "hand_end"
+                # a concession that puts the other side past the target ends the match there
+                assert end["conceded"] is True and end["tricks"] == [] and end["phase"] in ("hand_end", "match_end")
                 after = msg["match"]["totals"]
                 assert after["NS"] == before["NS"], "a concession scores nothing for the declarer's side"
                 assert after["EW"] - before["EW"] >= 250, "the opponents score their meld + 250"
